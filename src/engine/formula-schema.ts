@@ -1,0 +1,189 @@
+/**
+ * The formula file format (DESIGN §3): a superset of the seed documents and of Gas Town / Beads
+ * formulas. Written once here; the TypeScript types and `schema/formula.schema.json` both come
+ * from it. Objects are loose so that unknown keys survive parsing: the parser reports them as
+ * warnings (upstream parsers ignore them silently; we say so, but keep running).
+ */
+import { z } from 'zod';
+
+export const FORMULA_TYPES = ['workflow', 'convoy', 'expansion', 'aspect'] as const;
+export const EXECUTION_MODES = ['local', 'distributed'] as const;
+export const STEP_TYPES = ['task', 'human', 'gate', 'parallel'] as const;
+export const TRIGGERS = ['all_success', 'all_done', 'one_failed'] as const;
+export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
+
+const text = z.string();
+const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+const stringList = z.array(z.string());
+
+export const VarObjectSchema = z.looseObject({
+  description: text.optional(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  required: z.boolean().optional(),
+  pattern: text.optional(),
+  enum: stringList.optional(),
+  type: text.optional(),
+  required_unless: stringList.optional(),
+});
+/** A plain string is the variable's default (Gas Town's short form). */
+export const VarSchema = z.union([z.string(), VarObjectSchema]);
+
+export const GateSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('command'), run: text, timeout: duration.optional() }),
+  z.looseObject({ type: z.literal('files'), paths: stringList }),
+  z.looseObject({ type: z.literal('checks'), names: stringList.optional(), timeout: duration.optional() }),
+  z.looseObject({ type: z.literal('approval'), permission: z.enum(PERMISSIONS).optional() }),
+  z.looseObject({ type: z.literal('pr-merged') }),
+  z.looseObject({ type: z.literal('timer'), after: duration }),
+  z.looseObject({ type: z.literal('schema'), file: text, schema: text }),
+  z.looseObject({ type: z.literal('conditional'), condition: text }),
+  // Beads' names for the same gates, kept so its formulas run unchanged.
+  z.looseObject({ type: z.literal('gh:run'), id: text.optional(), timeout: duration.optional() }),
+  z.looseObject({ type: z.literal('gh:pr') }),
+  z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional() }),
+]);
+
+const stepShape = {
+  id: text.min(1),
+  title: text.optional(),
+  description: text.optional(),
+  needs: stringList.optional(),
+  depends_on: stringList.optional(),
+  output: text.optional(),
+  acceptance: text.optional(),
+  type: z.enum(STEP_TYPES).optional(),
+  run: text.optional(),
+  gate: z.union([GateSchema, z.array(GateSchema)]).optional(),
+  gates: z.array(GateSchema).optional(),
+  max_retries: z.number().int().min(0).optional(),
+  on_fail: text.optional(),
+  max_loops: z.number().int().min(0).optional(),
+  timeout: duration.optional(),
+  trigger: z.enum(TRIGGERS).optional(),
+  condition: text.optional(),
+  assignee: text.optional(),
+};
+
+export interface StepInput {
+  id: string;
+  title?: string;
+  description?: string;
+  needs?: string[];
+  depends_on?: string[];
+  output?: string;
+  acceptance?: string;
+  type?: (typeof STEP_TYPES)[number];
+  run?: string;
+  gate?: Gate | Gate[];
+  gates?: Gate[];
+  max_retries?: number;
+  on_fail?: string;
+  max_loops?: number;
+  timeout?: string;
+  trigger?: (typeof TRIGGERS)[number];
+  condition?: string;
+  assignee?: string;
+  /** Gas Town's parallel groups: children run side by side, the group completes when all have. */
+  children?: StepInput[];
+  [unknown: string]: unknown;
+}
+
+export const StepSchema: z.ZodType<StepInput> = z.looseObject({
+  ...stepShape,
+  get children() {
+    return z.array(StepSchema).optional();
+  },
+}) as unknown as z.ZodType<StepInput>;
+
+/** Expansion templates are steps whose ids and text use `{target}` placeholders. */
+export const TemplateStepSchema = StepSchema;
+
+export const AdviceSchema = z.looseObject({
+  target: text.optional(),
+  before: z.array(StepSchema).optional(),
+  after: z.array(StepSchema).optional(),
+  around: z
+    .looseObject({
+      before: z.array(StepSchema).optional(),
+      after: z.array(StepSchema).optional(),
+    })
+    .optional(),
+});
+
+export const LegSchema = z.looseObject({
+  id: text.min(1),
+  title: text.optional(),
+  focus: text.optional(),
+  description: text.optional(),
+  output: text.optional(),
+  run: text.optional(),
+});
+
+export const SynthesisSchema = z.looseObject({
+  id: text.optional(),
+  title: text.optional(),
+  description: text.optional(),
+  depends_on: stringList.optional(),
+  needs: stringList.optional(),
+  output: text.optional(),
+  run: text.optional(),
+});
+
+export const SquashSchema = z.looseObject({
+  trigger: text.optional(),
+  template_type: text.optional(),
+  include_metrics: z.boolean().optional(),
+  template: text.optional(),
+});
+
+export const ComposeSchema = z.looseObject({
+  expand: z.array(z.looseObject({ target: text, with: text })).optional(),
+  aspects: stringList.optional(),
+});
+
+export const StepOverrideSchema = z.looseObject({
+  step_id: text,
+  mode: z.enum(['append', 'replace']).optional(),
+  description: text.optional(),
+  title: text.optional(),
+  acceptance: text.optional(),
+  run: text.optional(),
+});
+
+export const FormulaSchema = z.looseObject({
+  formula: text.min(1).optional(),
+  description: text.optional(),
+  version: z.union([z.number(), z.string()]).optional(),
+  type: z.enum(FORMULA_TYPES).optional(),
+  execution: z.enum(EXECUTION_MODES).optional(),
+  vars: z.record(z.string(), VarSchema).optional(),
+  inputs: z.record(z.string(), VarSchema).optional(),
+  steps: z.array(StepSchema).optional(),
+  extends: z.union([text, stringList]).optional(),
+  compose: ComposeSchema.optional(),
+  template: z.array(TemplateStepSchema).optional(),
+  advice: z.array(AdviceSchema).optional(),
+  pointcuts: z.array(z.looseObject({ glob: text })).optional(),
+  legs: z.array(LegSchema).optional(),
+  synthesis: SynthesisSchema.optional(),
+  squash: SquashSchema.optional(),
+  pour: z.boolean().optional(),
+  phase: text.optional(),
+  max_loops: z.number().int().min(0).optional(),
+  max_retries: z.number().int().min(0).optional(),
+  prompts: z.record(z.string(), z.unknown()).optional(),
+  output: z.record(z.string(), z.unknown()).optional(),
+  presets: z.record(z.string(), z.unknown()).optional(),
+  'step-overrides': z.array(StepOverrideSchema).optional(),
+});
+
+export type VarObject = z.infer<typeof VarObjectSchema>;
+export type VarInput = z.infer<typeof VarSchema>;
+export type Gate = z.infer<typeof GateSchema>;
+export type Advice = z.infer<typeof AdviceSchema>;
+export type Leg = z.infer<typeof LegSchema>;
+export type FormulaInput = z.infer<typeof FormulaSchema>;
+export type FormulaType = (typeof FORMULA_TYPES)[number];
+export type ExecutionMode = (typeof EXECUTION_MODES)[number];
+export type Trigger = (typeof TRIGGERS)[number];
+export type Permission = (typeof PERMISSIONS)[number];
