@@ -1,0 +1,40 @@
+// Bundles the faces into dist/ (committed, as actions/typescript-action does, so the Action runs
+// straight from a checkout and `mol` runs after `npm ci` with no build step).
+import { chmod } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+// ESM bundles of CommonJS dependencies call require() for node built-ins.
+const banner = {
+  js: "import { createRequire as __molCreateRequire } from 'node:module'; const require = __molCreateRequire(import.meta.url);",
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner,
+  legalComments: 'none',
+  logLevel: 'warning',
+  minifySyntax: true,
+};
+
+export async function bundle(outdir = 'dist') {
+  await Promise.all([
+    build({ ...common, entryPoints: ['src/action/index.ts'], outfile: `${outdir}/index.js` }),
+    build({
+      ...common,
+      entryPoints: ['src/cli/bin.ts'],
+      outfile: `${outdir}/mol.js`,
+      banner: { js: `#!/usr/bin/env node\n${banner.js}` },
+    }),
+    // Probot loads the app module itself, so the app bundle leaves probot out.
+    build({ ...common, entryPoints: ['src/app/index.ts'], outfile: `${outdir}/app.js`, external: ['probot'] }),
+    build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js`, packages: 'external' }),
+  ]);
+  await chmod(`${outdir}/mol.js`, 0o755);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await bundle(process.argv[2] ?? 'dist');
+}

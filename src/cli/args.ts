@@ -1,0 +1,34 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Result } from '../engine/errors.js';
+import { err, ok } from '../engine/errors.js';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+/** node:util's parseArgs, with its exceptions turned into one-line usage errors. */
+export function parse(argv: string[], options: Options): Result<Parsed> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return ok({ values: values as Parsed['values'], positionals });
+  } catch (e) {
+    return err('usage', (e as Error).message.replace(/\. To specify a positional.*$/s, ''));
+  }
+}
+
+/** `--var k=v` (repeatable) -> { k: v }; a value may contain `=`. */
+export function parseVars(raw: unknown): Result<Record<string, string>> {
+  const vars: Record<string, string> = {};
+  for (const item of (raw as string[] | undefined) ?? []) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) return err('usage', `--var takes name=value, got "${item}"`);
+    vars[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return ok(vars);
+}
+
+export const VAR_OPTION = { var: { type: 'string', multiple: true, short: 'v' } } as const satisfies Options;
+export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies Options;

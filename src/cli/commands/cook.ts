@@ -1,0 +1,49 @@
+import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
+import { cookFormula, reportError } from '../cook-formula.js';
+import { type CliIO, EXIT } from '../io.js';
+
+export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--json]';
+
+export function cookCommand(io: CliIO, argv: string[]): number {
+  const args = parse(argv, { ...VAR_OPTION, ...JSON_OPTION, overlay: { type: 'string', multiple: true } });
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  const [formula] = args.value.positionals;
+  if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
+  const vars = parseVars(args.value.values.var);
+  if (!vars.ok) return usageError(io, vars.error.message, usage);
+  const cooked = cookFormula(io, { formula, vars: vars.value, overlays: args.value.values.overlay as string[] | undefined });
+  if (!cooked.ok) {
+    reportError(io, cooked.error);
+    return EXIT.failed;
+  }
+  const { proto } = cooked.value;
+  if (args.value.values.json) {
+    io.out(JSON.stringify(proto, null, 2));
+    return EXIT.ok;
+  }
+  io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
+  if (proto.description) io.out(firstLine(proto.description));
+  const vars2 = Object.entries(proto.vars);
+  if (vars2.length) {
+    io.out('\nvars:');
+    for (const [name, v] of vars2) {
+      const how = v.required ? 'required' : v.default !== undefined ? `default ${JSON.stringify(v.default)}` : 'optional';
+      io.out(`  ${name} (${how})${v.description ? ` — ${firstLine(v.description)}` : ''}`);
+    }
+  }
+  io.out('\nsteps:');
+  for (const step of proto.steps) {
+    const needs = step.needs.length ? `  ← ${step.needs.join(', ')}` : '';
+    io.out(`  ${step.id}: ${step.title}${needs}`);
+  }
+  return EXIT.ok;
+}
+
+export function usageError(io: CliIO, message: string, usageLine: string): number {
+  io.err(`mol: ${message}\nusage: ${usageLine}`);
+  return EXIT.failed;
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
+}

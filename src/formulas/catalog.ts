@@ -1,0 +1,99 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { MolError, Result } from '../engine/errors.js';
+import { err } from '../engine/errors.js';
+import { parseFormula } from '../engine/parse-formula.js';
+import type { ParsedFormula } from '../engine/parsed-formula.js';
+import { builtinFormulaDir } from './builtin-dir.js';
+import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
+
+/**
+ * Formulas on the local disk, found by name the way Gas Town and Beads look them up: the folder
+ * of the formula being cooked, then the repository's formula folders, then the built-ins.
+ * It is the engine's FormulaLibrary (cook resolves `extends`, `compose.expand` and aspects
+ * through `get`), filled lazily and synchronously so cook stays pure.
+ */
+export class FormulaCatalog {
+  private readonly cache = new Map<string, ParsedFormula | undefined>();
+  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
+  readonly problems: MolError[] = [];
+
+  constructor(readonly searchDirs: string[]) {}
+
+  static forRepo(repoDir: string | undefined, extraDirs: string[] = []): FormulaCatalog {
+    const dirs = [...extraDirs];
+    if (repoDir) {
+      for (const rel of ['.github/formulas', '.beads/formulas', '.molecular/formulas']) dirs.push(join(repoDir, rel));
+    }
+    dirs.push(builtinFormulaDir());
+    return new FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync(d)));
+  }
+
+  /** Where a formula of this name lives, if anywhere. */
+  locate(name: string): string | undefined {
+    for (const dir of this.searchDirs) {
+      for (const suffix of FORMULA_SUFFIXES) {
+        const path = join(dir, `${name}${suffix}`);
+        if (existsSync(path)) return path;
+      }
+    }
+    return undefined;
+  }
+
+  get(name: string): ParsedFormula | undefined {
+    if (this.cache.has(name)) return this.cache.get(name);
+    const path = this.locate(name);
+    let parsed: ParsedFormula | undefined;
+    if (path) {
+      const result = parseFormula(readText(path), path);
+      if (result.ok) parsed = result.value;
+      else this.problems.push(result.error);
+    }
+    this.cache.set(name, parsed);
+    return parsed;
+  }
+
+  /** Every formula name the catalog can see, for "did you mean" and listings. */
+  names(): string[] {
+    const names = new Set<string>();
+    for (const dir of this.searchDirs) {
+      for (const entry of safeList(dir)) {
+        const suffix = FORMULA_SUFFIXES.find((s) => entry.endsWith(s));
+        if (suffix) names.add(entry.slice(0, -suffix.length));
+      }
+    }
+    return [...names].sort();
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+export interface LoadedFormula {
+  parsed: ParsedFormula;
+  path: string;
+  catalog: FormulaCatalog;
+}
+
+/**
+ * `mol cook hello` or `mol cook ./x.formula.toml`: a path that exists is read as a file; anything
+ * else is a formula name looked up in the catalog.
+ */
+export function loadFormulaArg(arg: string, repoDir: string | undefined): Result<LoadedFormula> {
+  const asPath = resolve(arg);
+  const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
+  const catalog = FormulaCatalog.forRepo(repoDir, isFile ? [dirname(asPath)] : []);
+  const path = isFile ? asPath : catalog.locate(arg);
+  if (!path) {
+    const known = catalog.names();
+    return err('unknown-formula', `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`);
+  }
+  const parsed = parseFormula(readText(path), isFile ? arg : path);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { parsed: parsed.value, path, catalog } };
+}
