@@ -1,0 +1,249 @@
+/**
+ * A lock file per molecule so two `mol` processes never lose each other's update. Creating a file
+ * with O_EXCL (`wx`) is atomic on local file systems: exactly one creator wins. The file names its
+ * holder (pid, host, time, nonce) so a waiter can tell a live holder from a dead one.
+ *
+ * Breaking a stale lock and releasing one both go through a short-lived `.break` lock and only
+ * remove the lock file when it still holds the nonce they judged. Without that, a holder that was
+ * suspended past the TTL could, on waking, delete the lock of whoever took over after it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import { err, ok, type Result } from '../../engine/errors.js';
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  acquiredAt: string;
+  nonce: string;
+}
+
+export interface FileLockOptions {
+  /** How long to wait for a held lock before giving up with `lock-timeout` (default 10 s). */
+  timeoutMs?: number;
+  /** A lock older than this is stale whatever its holder (default 30 s). */
+  staleMs?: number;
+  /** Wall clock in ms; tests move it to age locks. */
+  now?: () => number;
+}
+
+export interface FileLock {
+  readonly path: string;
+  readonly holder: LockHolder;
+  /** Whether the lock file still names this holder (a stale-lock breaker may have taken it). */
+  isHeld(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_STALE_MS = 30_000;
+/** A `.break` lock lives for a few syscalls; one this old belongs to a process that died mid-break. */
+const BREAK_STALE_MS = 5_000;
+
+export async function acquireFileLock(
+  path: string,
+  options: FileLockOptions = {},
+): Promise<Result<FileLock>> {
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const deadline = now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const holder: LockHolder = {
+      pid: process.pid,
+      host: hostname(),
+      acquiredAt: new Date(now()).toISOString(),
+      nonce: randomBytes(8).toString('hex'),
+    };
+    const created = await tryCreate(path, holder);
+    if (created === 'created') return ok(makeLock(path, holder));
+    if (created !== 'exists')
+      return err('lock-failed', `cannot create the lock file ${path}: ${created.message}`);
+
+    const seen = await readHolder(path);
+    if (seen === 'gone') continue;
+    if (await isStale(path, seen, now(), staleMs)) {
+      await breakLock(path, seen, now);
+      continue;
+    }
+    if (now() >= deadline) {
+      const who = seen
+        ? `process ${seen.pid} on ${seen.host} since ${seen.acquiredAt}`
+        : 'a process that has not written its name yet';
+      return err(
+        'lock-timeout',
+        `${path} is held by ${who}; gave up after ${timeoutMs} ms. If that process is gone, delete the lock file.`,
+        {
+          file: path,
+        },
+      );
+    }
+    await sleep(backoff(attempt));
+  }
+}
+
+/** Runs `fn` under the lock and always releases it, whatever `fn` returns or throws. */
+export async function withFileLock<T>(
+  path: string,
+  fn: (lock: FileLock) => Promise<Result<T>>,
+  options: FileLockOptions = {},
+): Promise<Result<T>> {
+  const lock = await acquireFileLock(path, options);
+  if (!lock.ok) return lock;
+  try {
+    return await fn(lock.value);
+  } finally {
+    await lock.value.release();
+  }
+}
+
+function makeLock(path: string, holder: LockHolder): FileLock {
+  return {
+    path,
+    holder,
+    isHeld: async () => {
+      const seen = await readHolder(path);
+      return seen !== 'gone' && seen?.nonce === holder.nonce;
+    },
+    release: async () => {
+      await removeIfStill(path, holder.nonce);
+    },
+  };
+}
+
+async function tryCreate(path: string, holder: LockHolder): Promise<'created' | 'exists' | Error> {
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const handle = await open(path, 'wx');
+      try {
+        await handle.writeFile(JSON.stringify(holder), 'utf8');
+      } finally {
+        await handle.close();
+      }
+      return 'created';
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return 'exists';
+      if (code === 'ENOENT' && tries === 0) {
+        await mkdir(dirname(path), { recursive: true });
+        continue;
+      }
+      return error as Error;
+    }
+  }
+  return new Error('the lock directory keeps disappearing');
+}
+
+/** The holder named in the lock file; undefined while its creator has not written it yet; 'gone' when there is no file. */
+async function readHolder(path: string): Promise<LockHolder | undefined | 'gone'> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw error;
+  }
+  try {
+    const data = JSON.parse(text) as Partial<LockHolder>;
+    if (
+      typeof data.pid === 'number' &&
+      typeof data.host === 'string' &&
+      typeof data.acquiredAt === 'string' &&
+      typeof data.nonce === 'string'
+    ) {
+      return data as LockHolder;
+    }
+  } catch {
+    // Empty or torn: its creator is between open and write, or died there; the file's age decides.
+  }
+  return undefined;
+}
+
+async function isStale(
+  path: string,
+  holder: LockHolder | undefined,
+  nowMs: number,
+  staleMs: number,
+): Promise<boolean> {
+  if (holder === undefined) {
+    const info = await stat(path).catch(() => undefined);
+    return info !== undefined && nowMs - info.mtimeMs > staleMs;
+  }
+  const acquired = Date.parse(holder.acquiredAt);
+  if (!Number.isFinite(acquired) || nowMs - acquired > staleMs) return true;
+  // A pid only means something on the machine that wrote it.
+  return holder.host === hostname() && !isAlive(holder.pid);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+async function breakLock(path: string, judged: LockHolder | undefined, now: () => number): Promise<void> {
+  await underBreakLock(path, now, async () => {
+    const seen = await readHolder(path);
+    if (seen === 'gone') return;
+    const same = judged === undefined ? seen === undefined : seen?.nonce === judged.nonce;
+    if (same) await unlink(path).catch(ignoreMissing);
+  });
+}
+
+async function removeIfStill(path: string, nonce: string): Promise<void> {
+  const done = await underBreakLock(path, Date.now, async () => {
+    const seen = await readHolder(path);
+    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  });
+  if (!done) {
+    // The break lock stayed busy far past its expiry; take ours out anyway, still checked.
+    const seen = await readHolder(path);
+    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  }
+}
+
+/** Runs `fn` holding `<path>.break`; false when that could not be had even after a stale one expired. */
+async function underBreakLock(path: string, now: () => number, fn: () => Promise<void>): Promise<boolean> {
+  const breakPath = `${path}.break`;
+  const deadline = Date.now() + 2 * BREAK_STALE_MS;
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(breakPath, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const info = await stat(breakPath).catch(() => undefined);
+      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
+      await sleep(Math.min(1 + attempt, 20));
+      continue;
+    }
+    await handle.close();
+    try {
+      await fn();
+    } finally {
+      await unlink(breakPath).catch(ignoreMissing);
+    }
+    return true;
+  }
+  return false;
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
+}
+
+/** Exponential up to 100 ms with full jitter, so waiters do not retry in lockstep. */
+function backoff(attempt: number): number {
+  const cap = Math.min(100, 2 * 2 ** attempt);
+  return cap / 2 + Math.random() * (cap / 2);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,77 @@
+/**
+ * The one way the runner calls git: `execFile` with an argument list, never a shell string, so a
+ * branch name or a path can never become a command. Failures come back as values naming the call.
+ */
+import { execFile } from 'node:child_process';
+import { err, ok, type Result } from '../engine/errors.js';
+
+export interface GitOutput {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+export interface GitOptions {
+  /** Exit codes that are answers rather than failures (`diff --quiet` exits 1 when there are changes). */
+  okCodes?: number[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Commits made by steps carry this identity, so they work on machines without a git identity. */
+export const MOLECULAR_IDENTITY = [
+  '-c',
+  'user.name=Molecular',
+  '-c',
+  'user.email=molecular@users.noreply.github.com',
+];
+/** A user's `commit.gpgsign = true` would prompt for a passphrase in the middle of a step. */
+export const NO_SIGNING = ['-c', 'commit.gpgsign=false'];
+
+const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+
+export function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Result<GitOutput>> {
+  const okCodes = options.okCodes ?? [0];
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      args,
+      {
+        cwd,
+        env: { ...process.env, ...BASE_ENV, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        if (okCodes.includes(code)) {
+          resolve(ok({ stdout, stderr, code }));
+          return;
+        }
+        const why = (stderr || error?.message || '').trim().split('\n').slice(-3).join(' ');
+        resolve(err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${code}`}`));
+      },
+    );
+  });
+}
+
+/** The trimmed stdout of a git call that must succeed. */
+export async function gitText(cwd: string, args: string[]): Promise<Result<string>> {
+  const out = await git(cwd, args);
+  return out.ok ? ok(out.value.stdout.trim()) : out;
+}
+
+/** The full sha of a commit-ish, or undefined when it names nothing. */
+export async function resolveCommit(cwd: string, rev: string): Promise<string | undefined> {
+  // A rev that starts with '-' would be read as an option.
+  if (rev.startsWith('-')) return undefined;
+  const out = await git(cwd, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
+    okCodes: [0, 1, 128],
+  });
+  if (!out.ok || out.value.code !== 0) return undefined;
+  return out.value.stdout.trim();
+}
+
+/** NUL-separated git output (`-z`) as a list, so paths with spaces or newlines survive. */
+export function splitNul(text: string): string[] {
+  return text.split('\0').filter((part) => part.length > 0);
+}
