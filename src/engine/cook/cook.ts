@@ -1,0 +1,106 @@
+/**
+ * cook (Ice-9 -> Solid, DESIGN §3): a parsed formula becomes a proto — extends folded in,
+ * expansions and aspects applied, overlays laid on, vars substituted, the DAG checked and put in
+ * a stable topological order. Pure: every formula it may need comes from the caller's library.
+ */
+import type { Diagnostic, Result } from '../errors.js';
+import type { ParsedFormula } from '../parsed-formula.js';
+import { DEFAULT_MAX_LOOPS, type Proto } from '../proto.js';
+import { applyAspects } from './aspects.js';
+import { asMolError, CookContext, type FormulaLibrary, placeOf } from './context.js';
+import { checkDag } from './dag.js';
+import { applyExpansions } from './expand.js';
+import { formulaName, resolveFormula } from './extends.js';
+import { inferType } from './infer-type.js';
+import { applyOverlays } from './overlay.js';
+import { toProtoStep } from './proto-step.js';
+import { substitute } from './substitute.js';
+import { collectVars, cookValues } from './vars.js';
+
+export type { FormulaLibrary } from './context.js';
+export { topoOrder } from './dag.js';
+export { substitute } from './substitute.js';
+export { bindVars } from './vars.js';
+
+export interface CookOptions {
+  /** Values for the formula's vars; unbound placeholders stay as text. */
+  vars?: Record<string, string>;
+  /** Where `extends`, `compose.expand` and `compose.aspects` names are looked up. */
+  library?: FormulaLibrary;
+  /** Overlay files (`[[step-overrides]]`), applied in order after compose. */
+  overlays?: ParsedFormula[];
+}
+
+export interface Cooked {
+  proto: Proto;
+  /** Cook's own warnings (the parser's stay on each ParsedFormula). */
+  warnings: Diagnostic[];
+  /** Formulas pulled from the library (extends, expansions, aspects), in order of first use. */
+  uses: string[];
+}
+
+export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<Cooked> {
+  const ctx = new CookContext(options.library);
+  const kind = inferType(formula.data);
+  if (kind === 'overlay' || formula.isOverlay) {
+    ctx.error(
+      'overlay-alone',
+      `${formula.file} is a formula overlay (step-overrides), not a formula: apply it with \`mol cook <formula> --overlay ${formula.file}\``,
+      placeOf({ formula, path: [] }),
+    );
+    return { ok: false, error: asMolError(ctx.errors) };
+  }
+
+  const resolved = resolveFormula(formula, ctx);
+  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
+  steps = applyOverlays(steps, options.overlays ?? [], ctx);
+
+  const vars = collectVars(resolved.vars, ctx);
+  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const name = formulaName(formula);
+  if (steps.length === 0 && ctx.errors.length === 0) {
+    const what =
+      kind === 'convoy'
+        ? 'legs'
+        : kind === 'expansion'
+          ? '[[template]] steps'
+          : kind === 'aspect'
+            ? 'advice'
+            : 'steps';
+    ctx.error(
+      'empty-formula',
+      `formula "${name}" has no ${what}: there is nothing to run`,
+      placeOf({ formula, path: [] }),
+    );
+  }
+  const declared = new Set(Object.keys(vars));
+  const protoSteps = new Map(
+    steps.map((s) => [
+      s,
+      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx),
+    ]),
+  );
+  const ordered = checkDag(steps, ctx);
+  if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
+
+  const settings = resolved.settings;
+  const proto: Proto = {
+    formula: name,
+    description: substitute(formula.data.description ?? '', values),
+    type: kind,
+    execution: settings.execution ?? 'local',
+    vars,
+    steps: ordered.map((s) => protoSteps.get(s) as Proto['steps'][number]),
+    maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS,
+  };
+  if (formula.data.version !== undefined) proto.version = formula.data.version;
+  if (settings.squash) {
+    const squash: NonNullable<Proto['squash']> = { includeMetrics: settings.squash.include_metrics ?? false };
+    if (settings.squash.template !== undefined) squash.template = settings.squash.template;
+    if (settings.squash.template_type !== undefined) squash.templateType = settings.squash.template_type;
+    proto.squash = squash;
+  }
+  if (settings.phase !== undefined) proto.phase = settings.phase;
+  return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}

@@ -1,0 +1,62 @@
+import type { Gate, StepInput } from '../formula-schema.js';
+import type { ProtoGate } from '../proto.js';
+
+/**
+ * A step's gates as one list (`gate` may be one table or a list, `gates` a list), with Beads'
+ * names mapped to ours: `gh:run` waits for the named CI workflow's checks, `gh:pr` for the pull
+ * request to merge, `human` for an approval by someone with write access. An `approval` that
+ * names no permission asks for `maintain`, the level DESIGN §6 gives `/mol approve`.
+ */
+export function normalizeGates(step: StepInput): ProtoGate[] {
+  const written = [
+    ...(step.gate === undefined ? [] : Array.isArray(step.gate) ? step.gate : [step.gate]),
+    ...(step.gates ?? []),
+  ];
+  return written.map(normalizeGate);
+}
+
+function normalizeGate(gate: Gate): ProtoGate {
+  switch (gate.type) {
+    case 'command':
+      return gate.timeout === undefined
+        ? { type: 'command', run: gate.run }
+        : { type: 'command', run: gate.run, timeout: gate.timeout };
+    case 'files':
+      return { type: 'files', paths: [...gate.paths] };
+    case 'checks':
+    case 'gh:run': {
+      const names = gate.type === 'checks' ? [...(gate.names ?? [])] : gate.id === undefined ? [] : [gate.id];
+      return gate.timeout === undefined
+        ? { type: 'checks', names }
+        : { type: 'checks', names, timeout: gate.timeout };
+    }
+    case 'approval':
+      return { type: 'approval', permission: gate.permission ?? 'maintain' };
+    case 'human':
+      return { type: 'approval', permission: gate.permission ?? 'write' };
+    case 'pr-merged':
+    case 'gh:pr':
+      return { type: 'pr-merged' };
+    case 'timer':
+      return { type: 'timer', after: gate.after };
+    case 'schema':
+      return { type: 'schema', file: gate.file, schema: gate.schema };
+    case 'conditional':
+      return { type: 'conditional', condition: gate.condition };
+  }
+}
+
+/** Gates that wait for something outside the step (CI, a merge, a person, time) rather than check its work. */
+const WAITING_GATES = new Set<ProtoGate['type']>(['checks', 'pr-merged', 'approval', 'timer']);
+
+/**
+ * A step with no `type` is a gate step when waiting is its only job: it has gates, all of the
+ * waiting kind, and nothing to do or produce (no `run`, `output` or `acceptance`) — Beads'
+ * "await CI" steps. A step whose gate checks files, a command or a schema is checking work it was
+ * asked to do, so it stays a task.
+ */
+export function isGateOnly(step: StepInput, gates: readonly ProtoGate[]): boolean {
+  if (gates.length === 0) return false;
+  if (step.run !== undefined || step.output !== undefined || step.acceptance !== undefined) return false;
+  return gates.every((g) => WAITING_GATES.has(g.type));
+}

@@ -1,0 +1,106 @@
+import { conditionVars, parseCondition } from '../condition.js';
+import type { ProtoGate, ProtoStep } from '../proto.js';
+import { type CookContext, placeOf } from './context.js';
+import { isGateOnly, normalizeGates } from './gates.js';
+import { PLACEHOLDER, RUN_PLACEHOLDER, substitute } from './substitute.js';
+import type { WorkStep } from './work-step.js';
+
+export interface StepDefaults {
+  /** Formula-level `max_retries`, for steps that do not set their own. */
+  maxRetries?: number;
+  /** Declared variable names, to warn about conditions that read undeclared ones. */
+  declared: ReadonlySet<string>;
+}
+
+/**
+ * The proto form of a step: defaults filled in (title = id, description = '', trigger =
+ * all_success), gates normalized, `{{vars}}` substituted in every text a person or agent reads —
+ * never in `run` or a command gate's `run`, which are shell and get vars only from the environment.
+ */
+export function toProtoStep(
+  step: WorkStep,
+  values: Readonly<Record<string, string>>,
+  defaults: StepDefaults,
+  ctx: CookContext,
+): ProtoStep {
+  const f = step.fields;
+  const sub = (text: string): string => substitute(text, values);
+  const gates = normalizeGates(f).map((g) => substituteGate(g, sub));
+  for (const run of [f.run, ...gates.map((g) => (g.type === 'command' ? g.run : undefined))]) {
+    if (run !== undefined && RUN_PLACEHOLDER.test(run)) {
+      ctx.error(
+        'var-in-run',
+        `step "${step.id}" has a {{variable}} in a run command: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step.origin, f.run === run ? 'run' : 'gate'),
+      );
+    }
+  }
+  const type =
+    f.type === 'human' || f.type === 'gate' || f.type === 'task'
+      ? f.type
+      : isGateOnly(f, gates)
+        ? 'gate'
+        : 'task';
+  const out: ProtoStep = {
+    id: step.id,
+    title: sub(f.title ?? step.id),
+    description: sub(f.description ?? ''),
+    needs: [...step.needs],
+    type,
+    gates,
+    trigger: f.trigger ?? 'all_success',
+  };
+  if (f.output !== undefined) out.output = sub(f.output);
+  if (f.acceptance !== undefined) out.acceptance = sub(f.acceptance);
+  if (f.run !== undefined) out.run = f.run;
+  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  if (maxRetries !== undefined) out.maxRetries = maxRetries;
+  if (f.on_fail !== undefined) out.onFail = f.on_fail;
+  if (f.max_loops !== undefined) out.maxLoops = f.max_loops;
+  if (f.timeout !== undefined) out.timeout = f.timeout;
+  if (f.condition !== undefined) out.condition = checkCondition(step, sub(f.condition), defaults, ctx);
+  if (f.assignee !== undefined) out.assignee = sub(f.assignee);
+  if (step.group !== undefined) out.group = step.group;
+  return out;
+}
+
+function substituteGate(gate: ProtoGate, sub: (text: string) => string): ProtoGate {
+  switch (gate.type) {
+    case 'files':
+      return { ...gate, paths: gate.paths.map(sub) };
+    case 'checks':
+      return { ...gate, names: gate.names.map(sub) };
+    case 'schema':
+      return { ...gate, file: sub(gate.file), schema: sub(gate.schema) };
+    case 'conditional':
+      return { ...gate, condition: sub(gate.condition) };
+    default:
+      return gate;
+  }
+}
+
+/**
+ * A condition must parse now, not fail at run time. Placeholders still unbound at cook stand for
+ * a value given at pour, so they are read as an empty text for this check.
+ */
+function checkCondition(step: WorkStep, condition: string, defaults: StepDefaults, ctx: CookContext): string {
+  const parsed = parseCondition(condition.replace(PLACEHOLDER, "''"));
+  if (!parsed.ok) {
+    ctx.error(
+      'bad-condition',
+      `step "${step.id}": ${parsed.error.message}`,
+      placeOf(step.origin, 'condition'),
+    );
+    return condition;
+  }
+  for (const name of conditionVars(parsed.value)) {
+    if (!defaults.declared.has(name)) {
+      ctx.warn(
+        'condition-unknown-var',
+        `step "${step.id}": condition reads "${name}", which is not a declared variable, so it is always empty`,
+        placeOf(step.origin, 'condition'),
+      );
+    }
+  }
+  return condition;
+}
