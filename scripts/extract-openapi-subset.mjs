@@ -23,8 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 const SPEC_VERSION = '23.0.2';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const input =
-  process.argv[2] ?? resolve(root, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const input = process.argv[2] ?? resolve(root, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 const output = resolve(root, 'test/fixtures/openapi/github-subset.json');
 
 /** [method, path template] for every REST call Molecular (and its tests) make. */
@@ -123,12 +122,17 @@ while (pending.size > 0) {
   components[kind][name] = strip(node, pending);
 }
 for (const kind of Object.keys(components)) {
-  components[kind] = Object.fromEntries(Object.entries(components[kind]).sort(([a], [b]) => a.localeCompare(b)));
+  components[kind] = Object.fromEntries(
+    Object.entries(components[kind]).sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 const subset = {
   openapi: spec.openapi,
-  info: { ...spec.info, description: `Subset of @octokit/openapi@${SPEC_VERSION} generated/api.github.com.json` },
+  info: {
+    ...spec.info,
+    description: `Subset of @octokit/openapi@${SPEC_VERSION} generated/api.github.com.json`,
+  },
   'x-molecular-missing-operations': missing,
   paths,
   components,

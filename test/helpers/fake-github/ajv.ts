@@ -23,7 +23,10 @@ function absolutizeRefs(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? SUBSET_ID + value : absolutizeRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? SUBSET_ID + value
+        : absolutizeRefs(value);
   }
   return out;
 }
@@ -58,5 +61,7 @@ export function validatorFor(schema: JsonSchema): ValidateFunction {
 
 /** `body/output must have required property 'summary'`: short enough for a 422 message. */
 export function describeErrors(errors: ErrorObject[] | null | undefined, root: string): string[] {
-  return (errors ?? []).map((error) => `${root}${error.instancePath} ${error.message ?? 'is invalid'}`.trim());
+  return (errors ?? []).map((error) =>
+    `${root}${error.instancePath} ${error.message ?? 'is invalid'}`.trim(),
+  );
 }

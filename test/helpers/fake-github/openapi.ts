@@ -29,7 +29,9 @@ export interface MatchedRoute {
 
 function resolveParameters(operation: Operation): Parameter[] {
   const spec = loadSpec();
-  return (operation.parameters ?? []).map((p) => ('$ref' in p ? (resolvePointer(spec, p.$ref) as Parameter) : p));
+  return (operation.parameters ?? []).map((p) =>
+    '$ref' in p ? (resolvePointer(spec, p.$ref) as Parameter) : p,
+  );
 }
 
 function escapeRegExp(text: string): string {

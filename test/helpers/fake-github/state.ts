@@ -35,7 +35,16 @@ export interface CommentRecord {
   last_edited_at: string | null;
 }
 
-export const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
+export const REACTION_CONTENTS = [
+  '+1',
+  '-1',
+  'laugh',
+  'confused',
+  'heart',
+  'hooray',
+  'rocket',
+  'eyes',
+] as const;
 export type ReactionContent = (typeof REACTION_CONTENTS)[number];
 
 export interface ReactionRecord {
@@ -293,7 +302,8 @@ export class FakeState {
     const name = ref.replace(/^refs\//, '').replace(/^heads\//, '');
     const sha = this.branchSha(name) ?? ref;
     for (const [branch, files] of this.branchFiles) {
-      if (syntheticCommitSha(hashTree(files).sha, branch) === sha || this.branchSha(branch) === sha) return files;
+      if (syntheticCommitSha(hashTree(files).sha, branch) === sha || this.branchSha(branch) === sha)
+        return files;
     }
     return undefined;
   }

@@ -12,10 +12,21 @@ export function refShape(links: Links, ref: string, sha: string): Record<string,
 
 /** Base64 the way GitHub sends it: wrapped at 60 characters with `\n`, which decoders must tolerate. */
 export function githubBase64(content: string): string {
-  return (Buffer.from(content, 'utf8').toString('base64').match(/.{1,60}/g) ?? ['']).join('\n') + '\n';
+  return (
+    (
+      Buffer.from(content, 'utf8')
+        .toString('base64')
+        .match(/.{1,60}/g) ?? ['']
+    ).join('\n') + '\n'
+  );
 }
 
-export function contentFileShape(links: Links, path: string, content: string, ref: string): Record<string, unknown> {
+export function contentFileShape(
+  links: Links,
+  path: string,
+  content: string,
+  ref: string,
+): Record<string, unknown> {
   const sha = blobSha(content);
   const self = `${repoApi(links)}/contents/${path}?ref=${encodeURIComponent(ref)}`;
   const git = `${repoApi(links)}/git/blobs/${sha}`;

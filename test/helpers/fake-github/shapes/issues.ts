@@ -31,7 +31,8 @@ export function labelShape(links: Links, label: LabelRecord): Record<string, unk
 /** The `reactions` summary embedded in issues and comments. */
 export function reactionRollup(url: string, reactions: ReactionRecord[]): Record<string, unknown> {
   const rollup: Record<string, unknown> = { url, total_count: reactions.length };
-  for (const content of REACTION_CONTENTS) rollup[content] = reactions.filter((r) => r.content === content).length;
+  for (const content of REACTION_CONTENTS)
+    rollup[content] = reactions.filter((r) => r.content === content).length;
   return rollup;
 }
 

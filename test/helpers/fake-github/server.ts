@@ -1,0 +1,214 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeErrors, validatorFor } from './ajv.js';
+import { tokenOf } from './auth.js';
+import { errorResult } from './errors.js';
+import { FaultInjector } from './faults.js';
+import { answerGraphql, type GraphqlRequest } from './graphql.js';
+import { parseJsonBody, readBody, send } from './http.js';
+import { matchRoute, type Route, requestProblems, responseSchema } from './openapi.js';
+import { handlers } from './routes/index.js';
+import type { RouteResult } from './routes/types.js';
+import type { Links } from './shapes/links.js';
+import { type Actor, actorFor, FakeState } from './state.js';
+import type {
+  FakeGitHub,
+  FakeGitHubEvents,
+  FakeGitHubOptions,
+  RequestLogEntry,
+  ResponseViolation,
+  Violation,
+} from './types.js';
+
+const GHE_PREFIX = '/api/v3';
+const GRAPHQL_PATHS = new Set(['/graphql', '/api/graphql']);
+/** What GitHub assumes when a client sends no `x-github-api-version`. */
+const DEFAULT_API_VERSION = '2022-11-28';
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+type Listener = (payload: never) => unknown;
+
+/** Starts the fake on 127.0.0.1 with an OS-chosen port. */
+export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
+  const state = new FakeState({
+    owner: options.owner,
+    repo: options.repo,
+    defaultBranch: options.defaultBranch ?? 'main',
+    appSlug: options.appSlug ?? 'molecular',
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const injector = new FaultInjector(options.seed ?? 1, { ...options.faults });
+  const tokens = new Map<string, Actor>();
+  const requests: RequestLogEntry[] = [];
+  const violations: Violation[] = [];
+  const responseViolations: ResponseViolation[] = [];
+  const listenerErrors: unknown[] = [];
+  const listeners = new Map<string, Set<Listener>>();
+  const links: Links = { state, api: '', web: '' };
+
+  function emit<K extends keyof FakeGitHubEvents>(event: K, payload: FakeGitHubEvents[K]): void {
+    for (const listener of listeners.get(event) ?? []) {
+      try {
+        const result = (listener as (p: FakeGitHubEvents[K]) => unknown)(payload);
+        if (result instanceof Promise) result.catch((error: unknown) => listenerErrors.push(error));
+      } catch (error) {
+        listenerErrors.push(error);
+      }
+    }
+  }
+
+  function checkResponse(route: Route, method: string, path: string, result: RouteResult): void {
+    const schema = result.status < 300 ? responseSchema(route, result.status) : undefined;
+    if (!schema) return;
+    const validate = validatorFor(schema);
+    if (validate(result.body)) return;
+    responseViolations.push({
+      method,
+      path,
+      operationId: route.operation.operationId,
+      status: result.status,
+      problems: describeErrors(validate.errors, 'response'),
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', links.web);
+    const rawPath = url.pathname;
+    const path =
+      rawPath === GHE_PREFIX || rawPath.startsWith(`${GHE_PREFIX}/`)
+        ? rawPath.slice(GHE_PREFIX.length) || '/'
+        : rawPath;
+    const token = tokenOf(req.headers);
+    const actor = token === null ? null : (tokens.get(token) ?? actorFor(`${state.appSlug}[bot]`));
+    const text = await readBody(req);
+    const parsed = READ_METHODS.has(method) ? { ok: true as const, value: undefined } : parseJsonBody(text);
+    const isGraphql = method === 'POST' && GRAPHQL_PATHS.has(rawPath);
+    const matched = isGraphql ? undefined : matchRoute(method, path);
+    const operationId = isGraphql ? 'graphql' : (matched?.route.operation.operationId ?? null);
+    const body = parsed.ok ? parsed.value : text;
+
+    const reply = (result: RouteResult): void => {
+      send(res, result.status, result.body, result.headers);
+      const entry: RequestLogEntry = {
+        method,
+        path,
+        query: url.search,
+        operationId,
+        status: result.status,
+        body,
+        token,
+        login: actor?.login ?? null,
+      };
+      requests.push(entry);
+      emit('request', entry);
+    };
+    const violation = (problems: string[]): void => {
+      violations.push({ method, path, operationId, problems });
+    };
+
+    if (injector.config.latencyMs) await sleep(injector.config.latencyMs);
+
+    if (!parsed.ok) {
+      violation([`body is not JSON: ${parsed.error}`]);
+      return reply(errorResult(400, 'Problems parsing JSON'));
+    }
+    if (!isGraphql && !matched) {
+      violation([`no operation ${method} ${path} in the OpenAPI subset`]);
+      return reply(errorResult(404, 'Not Found'));
+    }
+    if (matched) {
+      const problems = requestProblems(matched.route, {
+        params: matched.params,
+        query: url.searchParams,
+        body,
+      });
+      if (problems.length > 0) {
+        violation(problems);
+        return reply(errorResult(422, `Invalid request.\n\n${problems.join('\n')}`));
+      }
+      const { owner, repo } = matched.params;
+      const sameRepo =
+        (owner === undefined || owner.toLowerCase() === state.owner.toLowerCase()) &&
+        (repo === undefined || repo.toLowerCase() === state.repo.toLowerCase());
+      if (!sameRepo) return reply(errorResult(404, 'Not Found'));
+    }
+    if (!actor && !READ_METHODS.has(method)) return reply(errorResult(401, 'Requires authentication'));
+
+    const fault = injector.pick({ method, path, operationId });
+    if (fault) return reply(fault);
+
+    if (isGraphql) {
+      const answer = answerGraphql(links, (body ?? {}) as GraphqlRequest);
+      if (answer.problem) violation([answer.problem]);
+      return reply({ status: 200, body: answer.body });
+    }
+    if (!matched) return;
+    const handler = handlers[matched.route.operation.operationId];
+    if (!handler) {
+      violation([`the fake does not implement ${matched.route.operation.operationId}`]);
+      return reply(errorResult(501, 'Not Implemented'));
+    }
+    const result = await handler({
+      state,
+      links,
+      params: matched.params,
+      query: url.searchParams,
+      body,
+      actor: actor ?? actorFor('anonymous'),
+      url: new URL(`${links.api}${path}${url.search}`),
+      faults: injector.config,
+      apiVersion: String(req.headers['x-github-api-version'] ?? DEFAULT_API_VERSION),
+      tokens,
+      emit,
+    });
+    checkResponse(matched.route, method, path, result);
+    return reply(result);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      responseViolations.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        operationId: '',
+        status: 500,
+        problems: [`the fake threw: ${(error as Error).stack ?? String(error)}`],
+      });
+      if (!res.headersSent) send(res, 500, { message: 'fake GitHub crashed', status: '500' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  links.web = `http://127.0.0.1:${port}`;
+  links.api = links.web + (options.pathPrefix ?? '');
+
+  return {
+    url: links.api,
+    origin: links.web,
+    state,
+    requests,
+    violations,
+    responseViolations,
+    listenerErrors,
+    tokens,
+    faults: injector.config,
+    failNext: (matcher, response) => injector.failNext(matcher, response),
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      set.add(listener as Listener);
+      return () => set.delete(listener as Listener);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
