@@ -1,0 +1,149 @@
+/**
+ * The molecule machine (DESIGN §5): pending → in_progress → (paused ⇄ in_progress) →
+ * complete | failed, then squashed | burned. Step-level events name the molecule status right
+ * after the event, before the scheduler settles it (`settle`: all steps done → complete, a failure
+ * with nothing left to run → failed).
+ *
+ * Choices made here:
+ * - `squash` is accepted from complete and failed; unfinished work (pending, in_progress, paused)
+ *   can be squashed only with a summary saying why (`squash-unfinished`), so an archive record of
+ *   half-done work is always deliberate.
+ * - `burn` is accepted from every state that is not already final.
+ * - A paused molecule still records work that finishes (complete, fail, gates, approve) so running
+ *   jobs lose nothing, but starts nothing and dispatches nothing until it is unpaused.
+ * - `reset` only from complete or failed; `force-reset` from every state that is not final.
+ */
+import type { MoleculeStatus } from '../molecule-schema.js';
+import type { TransitionTable } from './table.js';
+
+export const MOLECULE_EVENTS = [
+  'start',
+  'complete',
+  'gates',
+  'approve',
+  'fail',
+  'timeout',
+  'retry',
+  'skip',
+  'nudge',
+  'release',
+  'resume',
+  'rollback',
+  'pause',
+  'unpause',
+  'squash',
+  'squash-unfinished',
+  'burn',
+  'evaporate',
+  'reset',
+  'force-reset',
+  'settle',
+] as const;
+export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
+
+const FINAL = { burn: ['burned'], evaporate: ['burned'] } as const;
+
+export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEvent> = {
+  pending: {
+    start: ['in_progress'],
+    complete: ['in_progress'],
+    skip: ['in_progress'],
+    resume: ['pending'],
+    pause: ['paused'],
+    'squash-unfinished': ['squashed'],
+    'force-reset': ['pending'],
+    settle: ['complete', 'failed'],
+    ...FINAL,
+  },
+  in_progress: {
+    start: ['in_progress'],
+    complete: ['in_progress'],
+    gates: ['in_progress'],
+    approve: ['in_progress'],
+    fail: ['in_progress'],
+    timeout: ['in_progress'],
+    retry: ['in_progress'],
+    skip: ['in_progress'],
+    nudge: ['in_progress'],
+    release: ['in_progress'],
+    resume: ['in_progress'],
+    rollback: ['in_progress'],
+    pause: ['paused'],
+    'squash-unfinished': ['squashed'],
+    'force-reset': ['pending'],
+    settle: ['complete', 'failed'],
+    ...FINAL,
+  },
+  paused: {
+    complete: ['paused'],
+    gates: ['paused'],
+    approve: ['paused'],
+    fail: ['paused'],
+    timeout: ['paused'],
+    retry: ['paused'],
+    skip: ['paused'],
+    nudge: ['paused'],
+    release: ['paused'],
+    rollback: ['paused'],
+    unpause: ['in_progress', 'pending'],
+    'squash-unfinished': ['squashed'],
+    'force-reset': ['pending'],
+    settle: ['complete', 'failed'],
+    ...FINAL,
+  },
+  complete: {
+    complete: ['complete'],
+    gates: ['complete'],
+    approve: ['complete'],
+    rollback: ['in_progress'],
+    squash: ['squashed'],
+    reset: ['pending'],
+    'force-reset': ['pending'],
+    ...FINAL,
+  },
+  failed: {
+    complete: ['failed'],
+    gates: ['failed'],
+    approve: ['failed'],
+    retry: ['in_progress'],
+    skip: ['in_progress'],
+    rollback: ['in_progress'],
+    squash: ['squashed'],
+    reset: ['pending'],
+    'force-reset': ['pending'],
+    ...FINAL,
+  },
+  squashed: {},
+  burned: {},
+};
+
+export const FINAL_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set(['squashed', 'burned']);
+export const TERMINAL_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set(['complete', 'failed']);
+/** Molecules whose steps may still move. */
+export const LIVE_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set([
+  'pending',
+  'in_progress',
+  'paused',
+]);
+
+/** The `molecule:*` label a status shows on the subject (DESIGN §6); none once squashed or burned. */
+export function statusLabel(status: MoleculeStatus): string | undefined {
+  if (LIVE_MOLECULE_STATUSES.has(status)) return 'molecule:active';
+  if (status === 'complete') return 'molecule:complete';
+  if (status === 'failed') return 'molecule:failed';
+  return undefined;
+}
+
+/**
+ * The label change a status change asks for. Squash keeps a finished molecule's outcome label
+ * (its record remains); burn leaves no trace.
+ */
+export function labelChange(
+  from: MoleculeStatus,
+  to: MoleculeStatus,
+): { add: string[]; remove: string[] } | undefined {
+  const before = statusLabel(from);
+  const after = to === 'squashed' && TERMINAL_MOLECULE_STATUSES.has(from) ? before : statusLabel(to);
+  if (before === after) return undefined;
+  return { add: after ? [after] : [], remove: before ? [before] : [] };
+}

@@ -1,0 +1,64 @@
+/**
+ * The events a molecule accepts, as a schema: slash commands, step jobs, webhooks and patrol
+ * all speak this, and a face can validate what it received (a workflow_dispatch input, a queued
+ * message) before handing it to `transition`.
+ */
+import { z } from 'zod';
+import { CheckpointSchema, GateResultSchema } from '../molecule-schema.js';
+
+const step = z.string().min(1);
+const by = z.string().optional();
+
+export const MoleculeEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('start'),
+    step,
+    lease: z
+      .object({ holder: z.string(), runId: z.string().optional(), ttlMs: z.number().int().positive() })
+      .optional(),
+    by,
+  }),
+  z.object({
+    type: z.literal('complete'),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: z.array(GateResultSchema).optional(),
+    branch: z.string().optional(),
+    by,
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  z.object({ type: z.literal('gates'), step, gates: z.array(GateResultSchema) }),
+  z.object({ type: z.literal('fail'), step, error: z.string(), by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  z.object({ type: z.literal('retry'), step, by }),
+  z.object({ type: z.literal('skip'), step, reason: z.string().optional(), by }),
+  z.object({ type: z.literal('approve'), step, by: z.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  z.object({ type: z.literal('rollback'), step: step.optional(), by }),
+  z.object({ type: z.literal('pause'), by }),
+  z.object({ type: z.literal('unpause'), by }),
+  z.object({ type: z.literal('squash'), summary: z.string().optional(), by }),
+  z.object({ type: z.literal('burn'), by }),
+  /** A wisp whose TTL passed. */
+  z.object({ type: z.literal('evaporate') }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  z.object({ type: z.literal('resume'), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  z.object({ type: z.literal('timeout'), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  z.object({ type: z.literal('nudge'), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  z.object({ type: z.literal('release'), step, runId: z.string().optional(), by }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  z.object({ type: z.literal('reset'), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  z.object({ type: z.literal('force-reset'), by: z.string() }),
+]);
+
+export type MoleculeEvent = z.infer<typeof MoleculeEventSchema>;
+export type MoleculeEventType = MoleculeEvent['type'];
+export type StepTargetedEvent = Extract<MoleculeEvent, { step: string }>;
