@@ -1,0 +1,79 @@
+/**
+ * The `schema` gate: a file the step wrote is JSON and valid against a JSON Schema in the repository
+ * (the Tideate plan gate). Validation is ajv's, loaded on first use; the draft follows the schema's
+ * `$schema` (2020-12, 2019-09, else draft-07).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GateResult } from '../../engine/molecule-schema.js';
+import { insideWorkspace } from './inside-workspace.js';
+
+type Validate = ((data: unknown) => boolean) & {
+  errors?: { instancePath: string; message?: string }[] | null;
+};
+interface AjvLike {
+  compile(schema: object): Validate;
+}
+
+export async function schemaGate(cwd: string, file: string, schemaFile: string): Promise<GateResult> {
+  const fail = (detail: string): GateResult => ({ type: 'schema', passed: false, detail });
+  const dataPath = resolveInside(cwd, file);
+  const schemaPath = resolveInside(cwd, schemaFile);
+  if (!dataPath) return fail(`${file} is outside the workspace`);
+  if (!schemaPath) return fail(`${schemaFile} is outside the workspace`);
+
+  const data = await readJson(dataPath, file);
+  if ('error' in data) return fail(data.error);
+  const schema = await readJson(schemaPath, schemaFile);
+  if ('error' in schema) return fail(schema.error);
+  if (schema.value === null || typeof schema.value !== 'object')
+    return fail(`${schemaFile} is not a JSON Schema object`);
+
+  let validate: Validate;
+  try {
+    const ajv = await makeAjv(schema.value as { $schema?: unknown });
+    validate = ajv.compile(schema.value as object);
+  } catch (error) {
+    return fail(`${schemaFile} is not a usable JSON Schema: ${(error as Error).message}`);
+  }
+  if (validate(data.value)) return { type: 'schema', passed: true, detail: `${file} matches ${schemaFile}` };
+  const problems = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+  return fail(`${file} does not match ${schemaFile}: ${problems.join('; ')}`);
+}
+
+async function makeAjv(schema: { $schema?: unknown }): Promise<AjvLike> {
+  const draft = typeof schema.$schema === 'string' ? schema.$schema : '';
+  // Formats need ajv-formats, which we do not ship: ignore them rather than fail every schema using one.
+  const options = { allErrors: true, strict: false, validateFormats: false, logger: false as const };
+  if (draft.includes('2020-12')) {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    return new Ajv2020(options);
+  }
+  if (draft.includes('2019-09')) {
+    const { Ajv2019 } = await import('ajv/dist/2019.js');
+    return new Ajv2019(options);
+  }
+  const { Ajv } = await import('ajv');
+  return new Ajv(options);
+}
+
+function resolveInside(cwd: string, path: string): string | undefined {
+  const inside = insideWorkspace(path);
+  return inside === undefined ? undefined : join(cwd, inside);
+}
+
+async function readJson(path: string, shown: string): Promise<{ value: unknown } | { error: string }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return { error: `${shown} does not exist` };
+  }
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { error: `${shown} is not valid JSON: ${(error as Error).message}` };
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Where a step runs (DESIGN §7, §10). `local`: the working tree itself, all steps one after the
+ * other. `distributed`: a fresh worktree at `<worktreeRoot>/<mol-id>/<step-id>` on a new branch
+ * `molecular/<mol-id>/<step-id>`, started from the branch of the step it needs, or from the merge of
+ * several, so each step sees exactly the work of its `needs` chain.
+ */
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Diagnostic } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/errors.js';
+import type { ExecutionMode } from '../engine/formula-schema.js';
+import { checkBranchName, stepBranch } from './branch-names.js';
+import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit, splitNul } from './git.js';
+import { pathExists } from './path-exists.js';
+import { listWorktrees, removeWorktree } from './worktrees.js';
+
+export interface PrepareWorkspaceOptions {
+  repoDir: string;
+  molId: string;
+  stepId: string;
+  execution: ExecutionMode;
+  /** The branches of the steps this one needs (the engine's `dispatch` effect); empty for a first step. */
+  baseBranches: string[];
+  /** Where a step that needs nothing starts (the molecule's base ref). */
+  baseRef: string;
+  /** Distributed worktrees go under here, one folder per molecule. */
+  worktreeRoot: string;
+  /** Fetch the base branches from this remote first (a fresh Actions checkout has only the default branch). */
+  remote?: string;
+}
+
+export interface Workspace {
+  /** Where the step's command runs. */
+  cwd: string;
+  /** The branch checked out there; undefined on a detached HEAD (local mode only). */
+  branch?: string;
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: string;
+  /** True for a worktree this call created (distributed), false for the working tree itself. */
+  isWorktree: boolean;
+}
+
+export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
+  if (options.execution === 'local') return currentTree(options.repoDir);
+
+  const { repoDir, molId, stepId } = options;
+  const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
+  if (!branch.ok) return branch;
+  const path = resolve(join(options.worktreeRoot, molId, stepId));
+
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  if (!cleared.ok) return cleared;
+
+  const bases = await resolveBases(options);
+  if (!bases.ok) return bases;
+  const [first, ...others] = bases.value;
+  if (first === undefined) return err('unknown-base', 'no base to start the step from.');
+
+  const added = await git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
+  if (!added.ok) return added;
+
+  for (const other of others) {
+    const merged = await mergeInto(path, other);
+    if (!merged.ok) {
+      await removeWorktree({ repoDir, path, deleteBranch: branch.value });
+      return merged;
+    }
+  }
+  const head = await gitText(path, ['rev-parse', 'HEAD']);
+  if (!head.ok) return head;
+  return ok({ cwd: path, branch: branch.value, baseCommit: head.value, isWorktree: true });
+}
+
+async function currentTree(repoDir: string): Promise<Result<Workspace>> {
+  const head = await gitText(repoDir, ['rev-parse', 'HEAD']);
+  if (!head.ok) return err('unknown-base', `${repoDir} has no commit to start from: ${head.error.message}`);
+  const branch = await git(repoDir, ['symbolic-ref', '--short', '-q', 'HEAD'], { okCodes: [0, 1] });
+  if (!branch.ok) return branch;
+  const name = branch.value.stdout.trim();
+  return ok({
+    cwd: repoDir,
+    branch: name === '' ? undefined : name,
+    baseCommit: head.value,
+    isWorktree: false,
+  });
+}
+
+/** A crashed attempt leaves its worktree and branch behind; only this step's are removed. */
+async function clearPreviousAttempt(repoDir: string, path: string, branch: string): Promise<Result<void>> {
+  const trees = await listWorktrees(repoDir);
+  if (!trees.ok) return trees;
+  for (const tree of trees.value) {
+    if (resolve(tree.path) === path || tree.branch === branch) {
+      const removed = await removeWorktree({ repoDir, path: tree.path });
+      if (!removed.ok) return removed;
+    }
+  }
+  // A folder git never registered (a crash inside `worktree add`) would make the next add fail.
+  if (await pathExists(path)) await rm(path, { recursive: true, force: true });
+  return removeWorktree({ repoDir, path, deleteBranch: branch });
+}
+
+interface Base {
+  name: string;
+  sha: string;
+}
+
+async function resolveBases(options: PrepareWorkspaceOptions): Promise<Result<Base[]>> {
+  const { repoDir, remote } = options;
+  const names = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const bases: Base[] = [];
+  for (const name of names) {
+    let rev = name;
+    if (remote !== undefined && options.baseBranches.length > 0) {
+      const tracking = `refs/remotes/${remote}/${name}`;
+      const fetched = await git(repoDir, [
+        'fetch',
+        '-q',
+        '--no-tags',
+        remote,
+        `+refs/heads/${name}:${tracking}`,
+      ]);
+      if (!fetched.ok)
+        return err(
+          'unknown-base',
+          `cannot fetch the base branch ${name} from ${remote}: ${fetched.error.message}`,
+        );
+      rev = tracking;
+    }
+    const sha = await resolveCommit(repoDir, rev);
+    if (sha === undefined)
+      return err(
+        'unknown-base',
+        `the base "${name}" is not a branch or commit in ${repoDir}; did the step that makes it run?`,
+      );
+    bases.push({ name, sha });
+  }
+  return ok(bases);
+}
+
+async function mergeInto(cwd: string, base: Base): Promise<Result<void>> {
+  const merged = await git(
+    cwd,
+    [...MOLECULAR_IDENTITY, ...NO_SIGNING, 'merge', '--no-edit', '-q', '-m', `Merge ${base.name}`, base.sha],
+    { okCodes: [0, 1, 128] },
+  );
+  if (!merged.ok) return merged;
+  if (merged.value.code === 0) return ok(undefined);
+
+  const unmerged = await git(cwd, ['diff', '--name-only', '--diff-filter=U', '-z']);
+  const paths = unmerged.ok ? splitNul(unmerged.value.stdout) : [];
+  // Leave no half merge behind, whatever happened.
+  await git(cwd, ['merge', '--abort'], { okCodes: [0, 128] });
+  if (paths.length === 0) {
+    const why = (merged.value.stderr || merged.value.stdout).trim().split('\n').slice(-2).join(' ');
+    return err('merge-failed', `merging ${base.name} failed: ${why}`);
+  }
+  const diagnostics: Diagnostic[] = paths.map((file) => ({
+    severity: 'error',
+    code: 'merge-conflict',
+    message: `${file} was changed on both sides`,
+    file,
+  }));
+  return {
+    ok: false,
+    error: {
+      code: 'merge-conflict',
+      message: `merging ${base.name} conflicts in ${paths.join(', ')}; resolve it on one of the parent branches and retry the step.`,
+      diagnostics,
+    },
+  };
+}

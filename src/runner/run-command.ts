@@ -1,0 +1,160 @@
+/**
+ * Runs a step's shell command (`sh -c <run>`) in its own process group, so a timeout, or the end of
+ * the step, takes down everything it started: `make` and its compilers, `sleep 30 &`, a dev server.
+ * The command text comes from the formula on the default branch; values from issues and vars reach
+ * it only through the environment (see step-env.ts).
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
+import { err, ok, type Result } from '../engine/errors.js';
+
+export type OutputStream = 'stdout' | 'stderr';
+
+export interface RunCommandOptions {
+  cwd: string;
+  run: string;
+  /** Added to the runner's own environment (or used alone with `inheritEnv: false`). */
+  env?: Record<string, string>;
+  inheritEnv?: boolean;
+  timeoutMs?: number;
+  /** Between SIGTERM and SIGKILL (default 2 s). */
+  graceMs?: number;
+  onOutput?: (chunk: string, stream: OutputStream) => void;
+  /** How much of the end of the output to keep (default 4096 bytes). */
+  tailBytes?: number;
+}
+
+export interface CommandOutcome {
+  /** null when a signal ended the command. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** The last `tailBytes` of stdout and stderr together, in the order they arrived. */
+  outputTail: string;
+  /** The shell's pid, which is also the process group id. */
+  pid: number;
+}
+
+const DEFAULT_GRACE_MS = 2_000;
+const DEFAULT_TAIL_BYTES = 4_096;
+
+export function runCommand(options: RunCommandOptions): Promise<Result<CommandOutcome>> {
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
+  const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+  const started = performance.now();
+
+  return new Promise((resolve) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn('sh', ['-c', options.run], {
+        cwd: options.cwd,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      resolve(
+        err('spawn-failed', `cannot start the step's command in ${options.cwd}: ${(error as Error).message}`),
+      );
+      return;
+    }
+    const pid = child.pid;
+    let timedOut = false;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    const timers: NodeJS.Timeout[] = [];
+    const killGroup = (signal: NodeJS.Signals) => {
+      if (pid === undefined) return;
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // ESRCH: the whole group is already gone.
+      }
+    };
+    const finish = (result: Result<CommandOutcome>) => {
+      for (const timer of timers) clearTimeout(timer);
+      resolve(result);
+    };
+
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const decoder = new StringDecoder('utf8');
+      child[stream]?.on('data', (chunk: Buffer) => {
+        tail.push(chunk);
+        options.onOutput?.(decoder.write(chunk), stream);
+      });
+    }
+
+    if (options.timeoutMs !== undefined) {
+      const timeoutMs = options.timeoutMs;
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          killGroup('SIGTERM');
+          timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
+        }, timeoutMs),
+      );
+    }
+
+    child.on('error', (error) => {
+      if (exit === undefined)
+        finish(err('spawn-failed', `cannot start the step's command in ${options.cwd}: ${error.message}`));
+    });
+
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // The step is over: whatever it left running in its group goes too, or it would hold the pipes open.
+      killGroup('SIGTERM');
+      timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
+      // A process that left the group (setsid) may still hold the pipes: stop waiting for it.
+      timers.push(
+        setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          done();
+        }, graceMs * 2),
+      );
+    });
+
+    let settled = false;
+    const done = () => {
+      if (settled || exit === undefined || pid === undefined) return;
+      settled = true;
+      finish(
+        ok({
+          exitCode: exit.code,
+          signal: exit.signal,
+          timedOut,
+          durationMs: Math.round(performance.now() - started),
+          outputTail: tail.text(),
+          pid,
+        }),
+      );
+    };
+    child.on('close', done);
+  });
+}
+
+/** The last `limit` bytes of a stream, without cutting a UTF-8 character in half at the front. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.chunks.length > 1 && this.size - (this.chunks[0] as Buffer).length >= this.limit) {
+      this.size -= (this.chunks.shift() as Buffer).length;
+    }
+  }
+
+  text(): string {
+    const all = Buffer.concat(this.chunks);
+    let start = Math.max(0, all.length - this.limit);
+    // Skip UTF-8 continuation bytes (10xxxxxx) so the tail starts on a character.
+    while (start < all.length && ((all[start] as number) & 0xc0) === 0x80) start++;
+    return all.subarray(start).toString('utf8');
+  }
+}
