@@ -25,8 +25,12 @@ export interface StepCommit {
 
 export async function commitStep(options: CommitStepOptions): Promise<Result<StepCommit>> {
   const { cwd } = options;
-  const before = await gitText(cwd, ['rev-parse', 'HEAD']);
-  if (!before.ok) return before;
+  let base = options.baseCommit;
+  if (base === undefined) {
+    const before = await gitText(cwd, ['rev-parse', 'HEAD']);
+    if (!before.ok) return before;
+    base = before.value;
+  }
   const added = await git(cwd, ['add', '-A']);
   if (!added.ok) return added;
   const staged = await git(cwd, ['diff', '--cached', '--quiet'], { okCodes: [0, 1] });
@@ -50,7 +54,6 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   }
   const head = await gitText(cwd, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
-  const base = options.baseCommit ?? before.value;
   const changed = await git(cwd, ['diff', '--name-only', '--no-renames', '-z', base, head.value]);
   if (!changed.ok) return changed;
   return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
