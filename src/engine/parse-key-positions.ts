@@ -7,8 +7,12 @@ export interface Position {
 
 const START: Position = { line: 1, col: 1 };
 
+/** One string per path; numbers and strings stay distinct (`[0]` is not `['0']`). */
 function keyOf(path: KeyPath): string {
-  return JSON.stringify(path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
+  let key = '';
+  for (const segment of path)
+    key += typeof segment === 'number' ? `${segment},` : `${JSON.stringify(String(segment))},`;
+  return key;
 }
 
 /**
