@@ -48,7 +48,14 @@ function expectWellFormed(result: Result<ParsedFormula>, text: string): void {
   }
 }
 
-const tomlChars = fc.constantFrom(...'[]{}"\'=.,#\n \t\\abcxyz019_-'.split(''), '"""', "'''", '\r\n', 'é', '\u0000');
+const tomlChars = fc.constantFrom(
+  ...'[]{}"\'=.,#\n \t\\abcxyz019_-'.split(''),
+  '"""',
+  "'''",
+  '\r\n',
+  'é',
+  '\u0000',
+);
 
 describe('parseFormula never throws', () => {
   it(
@@ -116,7 +123,8 @@ describe('positions', () => {
             const { line, col } = place as { line: number; col: number };
             const here = (rows[line - 1] ?? '').slice(col - 1);
             const last = path[path.length - 1];
-            if (typeof last === 'string') expect(here.startsWith(last) || /^["']/.test(here), JSON.stringify(path)).toBe(true);
+            if (typeof last === 'string')
+              expect(here.startsWith(last) || /^["']/.test(here), JSON.stringify(path)).toBe(true);
           }
         }),
         params,
@@ -144,7 +152,10 @@ describe('positions', () => {
           for (const name of Object.keys(formula.vars)) {
             const { line, col } = result.value.locate(['vars', name]);
             const written = keyAsWritten(name);
-            expect((rows[(line ?? 0) - 1] ?? '').slice((col ?? 1) - 1).startsWith(written), `${name} in\n${text}`).toBe(true);
+            expect(
+              (rows[(line ?? 0) - 1] ?? '').slice((col ?? 1) - 1).startsWith(written),
+              `${name} in\n${text}`,
+            ).toBe(true);
           }
         }),
         params,
@@ -181,11 +192,13 @@ describe('findJsonSyntaxError', () => {
     'finds an error exactly when JSON.parse refuses the text',
     () => {
       const jsonish = fc.jsonValue().chain((value) =>
-        fc.tuple(fc.nat(), fc.constantFrom('', ',', '"', '}', ']', '{', '\n', 'x', '\\', '0')).map(([at, insert]) => {
-          const text = JSON.stringify(value, null, 1) ?? 'null';
-          const cut = at % (text.length + 1);
-          return text.slice(0, cut) + insert + text.slice(cut);
-        }),
+        fc
+          .tuple(fc.nat(), fc.constantFrom('', ',', '"', '}', ']', '{', '\n', 'x', '\\', '0'))
+          .map(([at, insert]) => {
+            const text = JSON.stringify(value, null, 1) ?? 'null';
+            const cut = at % (text.length + 1);
+            return text.slice(0, cut) + insert + text.slice(cut);
+          }),
       );
       fc.assert(
         fc.property(fc.oneof(fc.string(), jsonish), (text) => {
@@ -209,7 +222,19 @@ describe('findJsonSyntaxError', () => {
 // ---- generators ----
 
 const bareKey = fc.oneof(
-  fc.constantFrom('formula', 'steps', 'id', 'needs', 'run', 'gate', 'type', 'vars', 'max_retries', 'timeout', 'focuss'),
+  fc.constantFrom(
+    'formula',
+    'steps',
+    'id',
+    'needs',
+    'run',
+    'gate',
+    'type',
+    'vars',
+    'max_retries',
+    'timeout',
+    'focuss',
+  ),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/),
 );
 const anyKey = fc.oneof(
@@ -232,9 +257,9 @@ const { value: tomlValue } = fc.letrec<{ value: string }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     scalar,
     fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
-    fc.array(fc.tuple(dottedKey, tie('value')), { maxLength: 3 }).map(
-      (pairs) => `{ ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')} }`,
-    ),
+    fc
+      .array(fc.tuple(dottedKey, tie('value')), { maxLength: 3 })
+      .map((pairs) => `{ ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')} }`),
   ),
 }));
 const tomlLine = fc.oneof(
@@ -247,27 +272,39 @@ const tomlDocument = fc.array(tomlLine, { maxLength: 14 }).map((rows) => rows.jo
 
 type Mutation = (text: string) => string;
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.nat().map((at): Mutation => (text) => {
-    const i = at % Math.max(1, text.length);
-    return text.slice(0, i) + text.slice(i + 1);
-  }),
-  fc.nat().map((at): Mutation => (text) => {
-    const rows = text.split('\n');
-    const i = at % rows.length;
-    rows.splice(i, 0, rows[i] ?? '');
-    return rows.join('\n');
-  }),
-  fc.tuple(fc.nat(), fc.nat()).map(([a, b]): Mutation => (text) => {
-    const rows = text.split('\n');
-    const i = a % rows.length;
-    const j = b % rows.length;
-    [rows[i], rows[j]] = [rows[j] ?? '', rows[i] ?? ''];
-    return rows.join('\n');
-  }),
-  fc.tuple(fc.nat(), fc.constantFrom('"', '[')).map(([at, c]): Mutation => (text) => {
-    const i = at % (text.length + 1);
-    return text.slice(0, i) + c + text.slice(i);
-  }),
+  fc.nat().map(
+    (at): Mutation =>
+      (text) => {
+        const i = at % Math.max(1, text.length);
+        return text.slice(0, i) + text.slice(i + 1);
+      },
+  ),
+  fc.nat().map(
+    (at): Mutation =>
+      (text) => {
+        const rows = text.split('\n');
+        const i = at % rows.length;
+        rows.splice(i, 0, rows[i] ?? '');
+        return rows.join('\n');
+      },
+  ),
+  fc.tuple(fc.nat(), fc.nat()).map(
+    ([a, b]): Mutation =>
+      (text) => {
+        const rows = text.split('\n');
+        const i = a % rows.length;
+        const j = b % rows.length;
+        [rows[i], rows[j]] = [rows[j] ?? '', rows[i] ?? ''];
+        return rows.join('\n');
+      },
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom('"', '[')).map(
+    ([at, c]): Mutation =>
+      (text) => {
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + c + text.slice(i);
+      },
+  ),
 );
 
 const stepId = fc.oneof(
@@ -278,7 +315,10 @@ const formulaObject = fc.record({
   formula: fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
   vars: fc.dictionary(
     fc.string({ minLength: 1, maxLength: 8 }),
-    fc.oneof(fc.string({ maxLength: 8 }), fc.record({ description: fc.string({ maxLength: 20 }), default: fc.string() })),
+    fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.record({ description: fc.string({ maxLength: 20 }), default: fc.string() }),
+    ),
     { maxKeys: 4 },
   ),
   steps: fc.uniqueArray(
@@ -303,7 +343,8 @@ function keyAsWritten(name: string): string {
 
 /** Every key and array-element path in a parsed TOML value (dates are values, not tables). */
 function keyPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => [[...path, i], ...keyPaths(item, [...path, i])]);
+  if (Array.isArray(value))
+    return value.flatMap((item, i) => [[...path, i], ...keyPaths(item, [...path, i])]);
   if (value === null || typeof value !== 'object' || value instanceof Date) return [];
   return Object.entries(value).flatMap(([k, v]) => [[...path, k], ...keyPaths(v, [...path, k])]);
 }
