@@ -1,0 +1,501 @@
+/**
+ * The GitHub MoleculeStore (DESIGN §4, §9): one comment per molecule on its issue or pull
+ * request, written by the app or the workflow identity, sealed (comment-seal.ts) and believed only
+ * from trusted writers (comment-trust.ts). Every write goes through one path — lock, read, verify,
+ * apply the pure reducer, write, re-read, unlock — with three layers of protection:
+ *
+ * - a per-molecule mutex in this process (always);
+ * - an optimistic check that needs no lock: the re-read after a write must show our body; if
+ *   another writer's newer state is there instead, the reducer is re-applied on it (bounded);
+ * - `lock: 'ref'`: a lease on `refs/molecular/locks/<id>` (ref-lock.ts) for several processes
+ *   racing on one molecule (Action jobs, app replicas). GitHub has no compare-and-swap on comment
+ *   edits, so without it two processes can still lose an update in a narrow window; the Action's
+ *   workflow `concurrency` group closes that window too.
+ *
+ * API calls (comment id known or not: one read either way, 100 comments per page):
+ *   load 1 · create 4 (list for `exists`, post, re-read, label) · mutate 3 (read, edit, re-read)
+ *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete).
+ *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
+ *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
+ */
+import { DEFAULT_STATE_BUDGET_BYTES } from '../engine/codec/budget.js';
+import { encodeState } from '../engine/codec/encode.js';
+import type { Effect } from '../engine/effects.js';
+import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import {
+  type ArchiveRecord,
+  ArchiveRecordSchema,
+  type Molecule,
+  MoleculeSchema,
+} from '../engine/molecule-schema.js';
+import type { Proto } from '../engine/proto.js';
+import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/store.js';
+import { formatArchiveBody } from './archive-comment.js';
+import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from './client.js';
+import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';
+import { type CommentView, DEFAULT_EDIT_WINDOW_MS, type TrustPolicy } from './comment-trust.js';
+import { type KeyedMutex, processMutex } from './keyed-mutex.js';
+import { setStateLabels } from './labels.js';
+import { parseMoleculeId } from './molecule-id.js';
+import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
+import { searchIssueNumbers } from './search-issues.js';
+import {
+  classifyComments,
+  type FoundComment,
+  getComment,
+  listIssueComments,
+  pickMolecule,
+  type RejectedComment,
+  toView,
+} from './state-comments.js';
+import { stateLabelFor, stateLabelsFor } from './state-labels.js';
+
+export type LockMode = 'none' | 'ref';
+
+export interface CommentStoreOptions {
+  octokit: GitHubClient;
+  repo: RepoRef;
+  /** REST logins whose comments may hold state: see `defaultTrustedWriters`. */
+  trustedWriters: string[];
+  /** Secret for HMAC seals; the same everywhere state is read and written. */
+  stateKey?: string;
+  lock?: LockMode;
+  lockTtlMs?: number;
+  lockWaitMs?: number;
+  /** Shown to whoever waits for the lock: a run id, or host:pid. */
+  lockHolder?: string;
+  /** Re-read every write (default), or trust the edit's response. */
+  confirm?: 'reread' | 'response';
+  /** Step titles and the graph for the rendered view. */
+  protoFor?: (mol: Molecule) => Proto | undefined | Promise<Proto | undefined>;
+  /** The issue of an id that does not carry one (ids minted by another store). */
+  issueOf?: (id: string) => number | undefined;
+  /** Keep the issue's state label in step with the status (what `list` searches). Default true. */
+  labels?: boolean;
+  /** Times the reducer is re-applied after losing a race before giving up with `conflict`. */
+  maxConflictRetries?: number;
+  editWindowMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** Default: one mutex for the whole process, shared by every store in it. */
+  mutex?: KeyedMutex;
+  /** Forged, edited or unreadable state comments, and labels that could not be set. */
+  onProblem?: (problem: MolError, comment?: CommentView) => void;
+}
+
+export const DEFAULT_LOCK_TTL_MS = 120_000;
+export const DEFAULT_LOCK_WAIT_MS = 15_000;
+/** Re-read delays when GitHub still serves the previous body (replica lag). */
+const STALE_READ_DELAYS_MS = [250, 1_000];
+
+interface Location {
+  issue: number;
+  commentId: number;
+}
+
+type WriteOutcome = { done: Mutation } | { conflict: FoundComment };
+
+export class CommentStore implements MoleculeStore {
+  private readonly octokit: GitHubClient;
+  private readonly repo: RepoRef;
+  private readonly policy: TrustPolicy;
+  private readonly locations = new Map<string, Location>();
+  /** Issues this store wrote to: `list` reads them even before search has indexed their labels. */
+  private readonly knownIssues = new Set<number>();
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly mutex: KeyedMutex;
+
+  constructor(private readonly options: CommentStoreOptions) {
+    this.octokit = options.octokit;
+    this.repo = options.repo;
+    this.policy = {
+      writers: options.trustedWriters,
+      ...(options.stateKey !== undefined ? { key: options.stateKey } : {}),
+      editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS,
+    };
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.mutex = options.mutex ?? processMutex;
+  }
+
+  create(mol: Molecule): Promise<Result<Molecule>> {
+    return this.guard('create', mol.id, async () => {
+      const valid = MoleculeSchema.safeParse(mol);
+      if (!valid.success) {
+        return err(
+          'state-invalid',
+          `the molecule to create is invalid: ${valid.error.issues[0]?.message ?? 'invalid'}`,
+        );
+      }
+      const issue = valid.data.subject.issue ?? valid.data.subject.pr;
+      if (issue === undefined) {
+        return err(
+          'no-subject',
+          `molecule ${mol.id} has no issue or pull request to keep its state comment on`,
+        );
+      }
+      const embedded = parseMoleculeId(mol.id);
+      if (embedded && embedded.issue !== issue) {
+        return err(
+          'invalid-id',
+          `molecule id ${mol.id} names #${embedded.issue} but its subject is #${issue}`,
+        );
+      }
+      if (
+        valid.data.subject.repo &&
+        valid.data.subject.repo.toLowerCase() !== repoSlug(this.repo).toLowerCase()
+      ) {
+        return err(
+          'wrong-repo',
+          `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`,
+        );
+      }
+      return this.exclusive(mol.id, async () => {
+        const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
+        if (existing.found) {
+          return err(
+            'exists',
+            `molecule ${mol.id} already exists (comment #${existing.found.comment.id} on #${issue})`,
+          );
+        }
+        const encoded = await this.encode(valid.data);
+        if (!encoded.ok) return encoded;
+        const body = sealBody(encoded.value.body, this.now(), this.policy.key);
+        const { data } = await this.octokit.request(
+          'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+          {
+            ...this.repo,
+            issue_number: issue,
+            body,
+          },
+        );
+        const posted = toView(data);
+        const confirmed = await this.confirm(posted, body, -1);
+        if (!confirmed.ok) return confirmed;
+        if (confirmed.value.conflict) {
+          return err('exists', `molecule ${mol.id} was created by another writer at the same time`);
+        }
+        this.remember(mol.id, { issue, commentId: posted.id });
+        await this.label(issue, encoded.value.mol.status);
+        return ok(encoded.value.mol);
+      });
+    });
+  }
+
+  load(id: string): Promise<Result<Molecule | undefined>> {
+    return this.guard('load', id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === 'state' ? found.value.mol : undefined);
+    });
+  }
+
+  loadArchive(id: string): Promise<Result<ArchiveRecord | undefined>> {
+    return this.guard('loadArchive', id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === 'archive' ? found.value.record : undefined);
+    });
+  }
+
+  mutate(id: string, fn: Mutator): Promise<Result<Mutation>> {
+    return this.guard('mutate', id, () =>
+      this.exclusive(id, async (lease) => {
+        let found = await this.read(id);
+        for (let attempt = 0; ; attempt++) {
+          if (!found.ok) return found;
+          const current = found.value;
+          if (current?.kind !== 'state') {
+            return err('not-found', `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
+          }
+          const next = applyMutator(fn, current.mol);
+          if (!next.ok) return next;
+          if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+            return err(
+              'lock-lost',
+              `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`,
+            );
+          }
+          const written = await this.write(current, next.value);
+          if (!written.ok) return written;
+          if ('done' in written.value) return ok(written.value.done);
+          if (attempt >= (this.options.maxConflictRetries ?? 3)) {
+            return err(
+              'conflict',
+              `molecule ${id} kept being changed by another writer; the change was not written, try again`,
+            );
+          }
+          found = ok(written.value.conflict);
+        }
+      }),
+    );
+  }
+
+  list(filter: ListFilter = {}): Promise<Result<Molecule[]>> {
+    return this.guard('list', '*', async () => {
+      if (filter.status?.length === 0) return ok([]);
+      const issues = new Set(this.knownIssues);
+      for (const label of stateLabelsFor(filter.status)) {
+        const found = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
+        for (const number of found) issues.add(number);
+      }
+      const molecules: Molecule[] = [];
+      for (const issue of [...issues].sort((a, b) => a - b)) {
+        const classified = classifyComments(await this.listComments(issue), this.policy);
+        this.reportAll(classified.rejected);
+        for (const found of classified.found) {
+          if (found.kind !== 'state') continue;
+          const mol = found.mol;
+          this.remember(mol.id, { issue, commentId: found.comment.id });
+          if (filter.kind !== undefined && mol.kind !== filter.kind) continue;
+          if (filter.status !== undefined && !filter.status.includes(mol.status)) continue;
+          molecules.push(mol);
+        }
+      }
+      molecules.sort((a, b) =>
+        a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt),
+      );
+      return ok(molecules);
+    });
+  }
+
+  /** Where a molecule's comment is; undefined when its id names no issue this store can find. */
+  issueOf(id: string): number | undefined {
+    return this.locations.get(id)?.issue ?? parseMoleculeId(id)?.issue ?? this.options.issueOf?.(id);
+  }
+
+  private remember(id: string, location: Location): void {
+    this.locations.set(id, location);
+    this.knownIssues.add(location.issue);
+  }
+
+  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
+  private async read(id: string): Promise<Result<FoundComment | undefined>> {
+    const issue = this.issueOf(id);
+    if (issue === undefined) return ok(undefined);
+    const cached = this.locations.get(id);
+    if (cached) {
+      const comment = await getComment(this.octokit, this.repo, cached.commentId);
+      const picked = comment ? this.pick([comment], id) : undefined;
+      if (picked && (picked.found || picked.rejected.length > 0)) return this.verdict(picked);
+      this.locations.delete(id); // deleted, or no longer this molecule's: look again
+    }
+    const picked = this.pick(await this.listComments(issue), id);
+    if (picked.found) this.remember(id, { issue, commentId: picked.found.comment.id });
+    return this.verdict(picked);
+  }
+
+  private pick(comments: CommentView[], id: string) {
+    return pickMolecule(classifyComments(comments, this.policy), id);
+  }
+
+  /** A believed comment wins over forgeries next to it (reported); forgeries alone are an error. */
+  private verdict(picked: {
+    found?: FoundComment;
+    rejected: RejectedComment[];
+  }): Result<FoundComment | undefined> {
+    this.reportAll(picked.rejected);
+    if (picked.found) return ok(picked.found);
+    const first = picked.rejected[0];
+    return first ? { ok: false, error: first.error } : ok(undefined);
+  }
+
+  private reportAll(rejected: RejectedComment[]): void {
+    for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
+  }
+
+  private listComments(issue: number): Promise<CommentView[]> {
+    return listIssueComments(this.octokit, this.repo, issue);
+  }
+
+  private async encode(mol: Molecule) {
+    const proto = await this.options.protoFor?.(mol);
+    return encodeState(mol, {
+      ...(proto ? { proto } : {}),
+      budgetBytes: DEFAULT_STATE_BUDGET_BYTES - SEAL_RESERVE_BYTES,
+    });
+  }
+
+  /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
+  private async write(
+    current: FoundComment & { kind: 'state' },
+    mutation: Mutation,
+  ): Promise<Result<WriteOutcome>> {
+    const before = current.mol;
+    if (mutation.mol.id !== before.id) {
+      return err(
+        'state-invalid',
+        `a change to molecule ${before.id} tried to rename it to ${mutation.mol.id}; nothing was written`,
+      );
+    }
+    // Whatever rev the reducer returned, a write is exactly one revision after the one it read.
+    const parsed = MoleculeSchema.safeParse({ ...mutation.mol, rev: before.rev + 1 });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return err(
+        'state-invalid',
+        `the new state of molecule ${before.id} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}; nothing was written`,
+      );
+    }
+    const next = parsed.data;
+    const commentId = current.comment.id;
+    const issue = this.issueOf(before.id) as number;
+    const done = (mol: Molecule): Result<WriteOutcome> => ok({ done: { mol, effects: mutation.effects } });
+
+    if (next.status === 'burned') {
+      try {
+        await this.octokit.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+          ...this.repo,
+          comment_id: commentId,
+        });
+      } catch (error) {
+        if (httpStatus(error) !== 404) throw error;
+      }
+      this.locations.delete(before.id);
+      return done(next);
+    }
+
+    let body: string;
+    let persisted = next;
+    if (next.status === 'squashed') {
+      const record = archiveOf(mutation.effects, before.id);
+      if (!record.ok) return record;
+      body = sealBody(formatArchiveBody(record.value), this.now(), this.policy.key);
+    } else {
+      const encoded = await this.encode(next);
+      if (!encoded.ok) return encoded;
+      persisted = encoded.value.mol;
+      body = sealBody(encoded.value.body, this.now(), this.policy.key);
+    }
+    const { data } = await this.octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+      ...this.repo,
+      comment_id: commentId,
+      body,
+    });
+    const confirmed = await this.confirm(toView(data), body, before.rev);
+    if (!confirmed.ok) return confirmed;
+    if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (stateLabelFor(next.status) !== stateLabelFor(before.status)) await this.label(issue, next.status);
+    return done(persisted);
+  }
+
+  /**
+   * Did the write stick? `response` is what the create/edit call answered. Re-reads (unless
+   * `confirm: 'response'`) until GitHub serves our body; the previous body or no comment at all
+   * is replica lag for a moment, then a lost write; a newer state by a trusted writer is a
+   * conflict the caller resolves by re-applying its reducer.
+   */
+  private async confirm(
+    response: CommentView,
+    body: string,
+    previousRev: number,
+  ): Promise<Result<{ conflict?: FoundComment }>> {
+    const same = (c: CommentView) => c.body.replace(/\r\n?/g, '\n').trimEnd() === body.trimEnd();
+    if (this.options.confirm === 'response') {
+      return same(response) ? ok({}) : this.lost(response.id);
+    }
+    for (let attempt = 0; ; attempt++) {
+      const back = await getComment(this.octokit, this.repo, response.id);
+      if (back && same(back)) return ok({});
+      if (back) {
+        const [found] = classifyComments([back], this.policy).found;
+        if (found?.kind === 'state' && found.mol.rev > previousRev) return ok({ conflict: found });
+      }
+      const delay = STALE_READ_DELAYS_MS[attempt];
+      if (delay === undefined) return this.lost(response.id);
+      await this.sleep(delay);
+    }
+  }
+
+  private lost(commentId: number): Result<never> {
+    return err(
+      'write-lost',
+      `GitHub did not keep the edit of comment #${commentId}: reading it back shows something else; the state there is unchanged, try again`,
+    );
+  }
+
+  private async label(issue: number, status: Molecule['status']): Promise<void> {
+    const label = stateLabelFor(status);
+    if (this.options.labels === false || label === undefined) return;
+    try {
+      await setStateLabels(this.octokit, this.repo, issue, [label], []);
+    } catch (error) {
+      // The state is written; a missing label only hides the molecule from `list` until the next change.
+      this.options.onProblem?.({
+        code: 'label-failed',
+        message: `could not label #${issue} ${label}: ${httpMessage(error)}`,
+      });
+    }
+  }
+
+  /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
+  private exclusive<T>(id: string, fn: (lease?: RefLease) => Promise<Result<T>>): Promise<Result<T>> {
+    const key = `${repoSlug(this.repo)}#${id}`.toLowerCase();
+    return this.mutex.run(key, async () => {
+      if (this.options.lock !== 'ref') return fn();
+      const lease = await acquireRefLock(this.octokit, this.repo, id, {
+        holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+        ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+        waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+        now: this.now,
+        sleep: this.sleep,
+      });
+      if (!lease.ok) return lease;
+      try {
+        return await fn(lease.value);
+      } finally {
+        await releaseRefLock(this.octokit, this.repo, lease.value, this.now()).catch((error: unknown) => {
+          this.options.onProblem?.({
+            code: 'lock-release-failed',
+            message: `could not release ${lease.value.ref}: ${httpMessage(error)}`,
+          });
+        });
+      }
+    });
+  }
+
+  /** GitHub failures (5xx after retries, 401, 403) come back as values, like every other error. */
+  private async guard<T>(operation: string, id: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+    try {
+      return await fn();
+    } catch (error) {
+      const status = httpStatus(error);
+      return err(
+        'github-error',
+        `${operation} of molecule ${id} failed: GitHub answered ${status ?? 'nothing'}: ${httpMessage(error)}`,
+      );
+    }
+  }
+}
+
+export function createCommentStore(options: CommentStoreOptions): CommentStore {
+  return new CommentStore(options);
+}
+
+function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
+  try {
+    // The reducer gets its own copy: one that edits its input must not change what we compare against.
+    return fn(structuredClone(current));
+  } catch (error) {
+    return err(
+      'mutator-threw',
+      `the change to molecule ${current.id} threw instead of returning an error: ${httpMessage(error)}`,
+    );
+  }
+}
+
+function archiveOf(effects: Effect[], id: string): Result<ArchiveRecord> {
+  const effect = effects.find((e): e is Extract<Effect, { type: 'archive' }> => e.type === 'archive');
+  if (!effect)
+    return err(
+      'archive-missing',
+      `squashing molecule ${id} needs an archive effect holding the record; nothing was written`,
+    );
+  const parsed = ArchiveRecordSchema.safeParse(effect.record);
+  if (!parsed.success)
+    return err('state-invalid', `the archive record of molecule ${id} is invalid; nothing was written`);
+  if (parsed.data.id !== id)
+    return err('state-invalid', `the archive record names molecule ${parsed.data.id}, not ${id}`);
+  return ok(parsed.data);
+}

@@ -1,0 +1,227 @@
+/**
+ * The lease lock across processes (DESIGN §9): creating a git ref is atomic, so whoever creates
+ * `refs/molecular/locks/<mol-id>` holds the molecule. A ref carries no data, so it points at a
+ * tiny commit (empty tree, no parents) whose message holds `{holder, expiresAt}`; a waiter reads
+ * that commit to see whether the lock is stale. Taking over a stale lock is a fast-forward of the
+ * ref to a commit whose parent is the stale one: GitHub refuses a non-forced update that is not a
+ * fast-forward, so of two waiters taking over at once exactly one wins.
+ *
+ * Calls: acquire 2 (commit + ref) when free; each wait round 2 more (ref + commit); a takeover 2
+ * (commit + update); release 1 (delete), 2 when the lease ran out before release (it checks that
+ * the ref is still its own before deleting).
+ */
+import { err, ok, type Result } from '../engine/errors.js';
+import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
+
+/** Git's well-known empty tree: every repository can name it without storing anything. */
+export const EMPTY_TREE_SHA = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+export const LOCK_REF_PREFIX = 'refs/molecular/locks/';
+const MESSAGE_TITLE = 'molecular lock';
+
+export interface RefLockOptions {
+  /** Who holds it: a run id, or host:pid; shown to whoever waits. */
+  holder: string;
+  ttlMs: number;
+  /** How long to wait for a held lock before giving up with `lock-held`. */
+  waitMs: number;
+  /** Pause between looks at a held lock. */
+  pollMs?: number;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export interface RefLease {
+  ref: string;
+  /** The lock commit the ref points at while we hold it. */
+  sha: string;
+  holder: string;
+  expiresAt: Date;
+}
+
+interface LockRecord {
+  holder: string;
+  expiresAt: string;
+}
+
+/** A molecule id as a ref path segment (ids of other stores may hold `..` or end in `.lock`). */
+export function lockRefFor(molId: string): string {
+  const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId)
+    ? molId
+    : `x-${Buffer.from(molId).toString('hex').slice(0, 200)}`;
+  return LOCK_REF_PREFIX + safe;
+}
+
+/** The ref as the `git/ref/{ref}` routes take it: without `refs/`. */
+const shortRef = (ref: string) => ref.replace(/^refs\//, '');
+
+async function createLockCommit(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  record: LockRecord,
+  parents: string[],
+): Promise<string> {
+  const { data } = await octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+    ...repo,
+    message: `${MESSAGE_TITLE}\n\n${JSON.stringify(record)}\n`,
+    tree: EMPTY_TREE_SHA,
+    parents,
+  });
+  return data.sha;
+}
+
+/** The record of the lock commit; `committedAt + ttl` stands in when the message is not ours. */
+async function readLock(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+  ttlMs: number,
+): Promise<{ sha: string; holder: string; expiresAt: Date } | undefined> {
+  let sha: string;
+  try {
+    const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+      ...repo,
+      ref: shortRef(ref),
+    });
+    sha = data.object.sha;
+  } catch (error) {
+    if (httpStatus(error) === 404) return undefined;
+    throw error;
+  }
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+    ...repo,
+    commit_sha: sha,
+  });
+  const record = parseRecord(data.message);
+  if (record) return { sha, holder: record.holder, expiresAt: new Date(record.expiresAt) };
+  return { sha, holder: 'unknown', expiresAt: new Date(Date.parse(data.committer.date ?? '') + ttlMs) };
+}
+
+function parseRecord(message: string): LockRecord | undefined {
+  if (!message.startsWith(MESSAGE_TITLE)) return undefined;
+  try {
+    const record = JSON.parse(message.slice(MESSAGE_TITLE.length).trim()) as Partial<LockRecord>;
+    if (typeof record.holder !== 'string' || typeof record.expiresAt !== 'string') return undefined;
+    if (Number.isNaN(Date.parse(record.expiresAt))) return undefined;
+    return { holder: record.holder, expiresAt: record.expiresAt };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function acquireRefLock(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  molId: string,
+  options: RefLockOptions,
+): Promise<Result<RefLease>> {
+  const ref = lockRefFor(molId);
+  const started = options.now().getTime();
+  const pollMs = options.pollMs ?? 500;
+  let commit: { sha: string; expiresAt: Date } | undefined;
+  for (;;) {
+    const now = options.now();
+    // A lock commit made for an earlier round is reused while most of its lease is still ahead.
+    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+      const expiresAt = new Date(now.getTime() + options.ttlMs);
+      const sha = await createLockCommit(
+        octokit,
+        repo,
+        { holder: options.holder, expiresAt: expiresAt.toISOString() },
+        [],
+      );
+      commit = { sha, expiresAt };
+    }
+    try {
+      await octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...repo, ref, sha: commit.sha });
+      return ok({ ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt });
+    } catch (error) {
+      if (httpStatus(error) !== 422) throw error;
+    }
+    const held = await readLock(octokit, repo, ref, options.ttlMs);
+    if (held === undefined) {
+      // Released between our attempt and our look: try again at once, but not forever (a ref
+      // GitHub refuses for another reason would otherwise loop here).
+      if (options.now().getTime() - started < options.waitMs) continue;
+      return err(
+        'lock-failed',
+        `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`,
+      );
+    }
+    if (held.expiresAt.getTime() <= options.now().getTime()) {
+      const taken = await takeOver(octokit, repo, ref, held.sha, options);
+      if (taken) return ok(taken);
+      continue;
+    }
+    const waited = options.now().getTime() - started;
+    if (waited >= options.waitMs) {
+      return err(
+        'lock-held',
+        `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`,
+      );
+    }
+    await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
+  }
+}
+
+/** Fast-forwards a stale lock to a commit of ours; undefined when another waiter got there first. */
+async function takeOver(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+  staleSha: string,
+  options: RefLockOptions,
+): Promise<RefLease | undefined> {
+  const expiresAt = new Date(options.now().getTime() + options.ttlMs);
+  const sha = await createLockCommit(
+    octokit,
+    repo,
+    { holder: options.holder, expiresAt: expiresAt.toISOString() },
+    [staleSha],
+  );
+  try {
+    await octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+      ...repo,
+      ref: shortRef(ref),
+      sha,
+      force: false,
+    });
+    return { ref, sha, holder: options.holder, expiresAt };
+  } catch (error) {
+    // 422: not a fast-forward (someone else took it over) or the ref is gone (released): look again.
+    if (httpStatus(error) === 422) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Gives the lock back. Past its expiry someone may have taken it over, so then the ref is
+ * deleted only if it still points at our commit.
+ */
+export async function releaseRefLock(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  lease: RefLease,
+  now: Date,
+): Promise<void> {
+  if (now.getTime() >= lease.expiresAt.getTime()) {
+    try {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+        ...repo,
+        ref: shortRef(lease.ref),
+      });
+      if (data.object.sha !== lease.sha) return;
+    } catch (error) {
+      if (httpStatus(error) === 404) return;
+      throw error;
+    }
+  }
+  try {
+    await octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{ref}', {
+      ...repo,
+      ref: shortRef(lease.ref),
+    });
+  } catch (error) {
+    // Already gone (422 "Reference does not exist" on GitHub, 404 on some proxies): nothing to give back.
+    if (httpStatus(error) !== 422 && httpStatus(error) !== 404) throw error;
+  }
+}
