@@ -13,13 +13,14 @@
  * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
  * of a failure is blocked like any other rather than skipped past it.
  *
- * The molecule fails only when a step failed for good and no step is ready, running or awaiting a
- * gate: cleanup (`all_done`) and handler (`one_failed`) steps still run after a failure.
+ * The molecule settles only when no step is ready, running or awaiting a gate: cleanup
+ * (`all_done`) and handler (`one_failed`) steps still run after a failure (see `settle`).
  */
+
+import { evaluateCondition } from './condition.js';
 import type { Trigger } from './formula-schema.js';
 import { ACTIVE_STEP_STATUSES, TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
-import { evaluateCondition } from './ops/condition-shim.js';
 import type { Draft } from './ops/draft.js';
 import type { Proto } from './proto.js';
 
@@ -87,27 +88,35 @@ function decide(d: Draft, i: number): void {
   d.move(i, 'ready', 'ready');
 }
 
-/** Complete when every step is completed or skipped; failed when all are done and one is not. */
+/**
+ * Once no step can move: complete when every step is completed or skipped, or when each failed
+ * step was recovered by a `one_failed` step that needs it and completed (the self-correction
+ * pattern of `gated-task`: verify fails, self-correct fixes it and its gate re-runs the checks).
+ * Anything else (an unrecovered failure, a blocked step) fails the molecule. Cleanup steps
+ * (`all_done`) run after a failure but never excuse it.
+ */
 export function settle(d: Draft): void {
   if (d.status !== 'pending' && d.status !== 'in_progress' && d.status !== 'paused') return;
-  let firstFailure = -1;
+  let culprit = -1;
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
     if (status === 'pending' || ACTIVE_STEP_STATUSES.has(status)) return;
-    if (firstFailure < 0 && status === 'failed') firstFailure = i;
+    if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
   }
-  if (firstFailure < 0) {
-    const blocked = Array.from({ length: d.size }, (_, i) => i).find((i) => d.step(i).status === 'blocked');
-    if (blocked === undefined) {
-      d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
-      return;
-    }
-    firstFailure = blocked;
+  if (culprit < 0) {
+    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
+    return;
   }
-  const step = d.step(firstFailure);
+  const step = d.step(culprit);
   d.moveMolecule('settle', 'failed', {
     note: `step "${step.id}" ${step.status}${step.error ? `: ${step.error}` : ''}`,
   });
+}
+
+function recovered(d: Draft, i: number): boolean {
+  return (d.index.dependents[i] as number[]).some(
+    (j) => d.def(j).trigger === 'one_failed' && d.step(j).status === 'completed',
+  );
 }
 
 /** Steps ready to start, in the proto's order. */
