@@ -9,7 +9,7 @@ import { type FormulaFormat, readDocument, withoutBom } from './parse-document.j
 import { explainIssues, where } from './parse-issue-sentence.js';
 import { scanJsonPositions } from './parse-json-positions.js';
 import { formatKeyPath, isTable, type KeyPath } from './parse-key-path.js';
-import type { KeyPositions } from './parse-key-positions.js';
+import { KeyPositions } from './parse-key-positions.js';
 import { findTooDeep, MAX_NESTING } from './parse-nesting-limit.js';
 import { findRequiredWithDefault } from './parse-required-default.js';
 import { findRunPlaceholders } from './parse-run-placeholders.js';
@@ -65,7 +65,7 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
 
   let positions: KeyPositions | undefined;
   const locate = (path: readonly PropertyKey[]): Place => {
-    positions ??= kind === 'json' ? scanJsonPositions(text) : scanTomlPositions(text);
+    positions ??= scanPositions(text, kind);
     return { file: name, ...positions.nearest(path) };
   };
   const diagnostic = (severity: Diagnostic['severity'], code: string, path: KeyPath, message: string) => ({
@@ -83,10 +83,14 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
 
   const schema = FormulaSchema as unknown as Schema;
   const checked = FormulaSchema.safeParse(raw);
+  const problems = checked.success ? [] : explainIssues(schema, raw, checked.error.issues);
+  if (!checked.success && problems.length === 0) {
+    // zod refused without a specific issue to explain: still say so rather than pass it through.
+    const reason = checked.error.issues[0]?.message ?? 'it does not match the formula schema';
+    problems.push({ code: 'invalid-value', path: [], message: `the formula is not valid: ${reason}` });
+  }
   const errors: Diagnostic[] = [
-    ...(checked.success ? [] : explainIssues(schema, raw, checked.error.issues)).map((problem) =>
-      diagnostic('error', problem.code, problem.path, problem.message),
-    ),
+    ...problems.map((problem) => diagnostic('error', problem.code, problem.path, problem.message)),
     ...findRequiredWithDefault(raw).map((p) =>
       diagnostic('error', 'var-required-with-default', p.path, p.message),
     ),
@@ -115,6 +119,15 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
     ok: true,
     value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate },
   };
+}
+
+/** Places are a courtesy: should the scanner ever fail, messages fall back to the start of the file. */
+function scanPositions(text: string, kind: FormulaFormat): KeyPositions {
+  try {
+    return kind === 'json' ? scanJsonPositions(text) : scanTomlPositions(text);
+  } catch {
+    return new KeyPositions();
+  }
 }
 
 /** The first error (in file order) is the MolError; every error and warning rides along in `diagnostics`. */
