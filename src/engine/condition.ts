@@ -10,10 +10,15 @@
  *   primary := '(' or ')' | 'text' | "text" | number | true | false | name
  *
  * A name is a variable's value ('' when not bound). A value standing alone is true when it is
- * non-empty and neither "false" nor "0". `{{name}}` placeholders are substituted first.
+ * non-empty and neither "false" nor "0". A backslash in quoted text keeps the next character.
+ *
+ * `{{name}}` placeholders are substituted first, as values, never as syntax: inside quotes the
+ * value is escaped, outside quotes it becomes a quoted text. So `{{env}} == 'prod'` compares the
+ * value of env with prod whatever env holds (even `' || '`), and an unbound `{{name}}` reads as
+ * the variable `name`.
  */
 
-import { substitute } from './cook/substitute.js';
+import { PLACEHOLDER } from './cook/substitute.js';
 import { err, ok, type Result } from './errors.js';
 
 type Value = string | boolean;
@@ -35,12 +40,42 @@ interface Token {
 /** Nesting deeper (or expressions longer) than this are refused rather than risking the stack on hostile input. */
 const MAX_DEPTH = 64;
 const MAX_TOKENS = 256;
+const PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
 
 export function evaluateCondition(expr: string, vars: Readonly<Record<string, string>>): Result<boolean> {
-  const parsed = parseCondition(substitute(expr, vars));
+  const parsed = parseCondition(substituteCondition(expr, vars));
   if (!parsed.ok) return parsed;
   return ok(truthy(evaluate(parsed.value, vars)));
 }
+
+/** `{{name}}` placeholders of `vars` replaced by their values as quoted, escaped text; others left as written. */
+export function substituteCondition(expr: string, vars: Readonly<Record<string, string>>): string {
+  if (!expr.includes('{{')) return expr;
+  let out = '';
+  let quote: string | undefined;
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i] as string;
+    const placeholder = c === '{' ? PLACEHOLDER_HERE.exec(expr.slice(i)) : null;
+    if (placeholder && Object.hasOwn(vars, placeholder[1] as string)) {
+      const value = vars[placeholder[1] as string] as string;
+      out += quote ? escapeQuoted(value, quote) : `'${escapeQuoted(value, "'")}'`;
+      i += placeholder[0].length;
+      continue;
+    }
+    if (quote && c === '\\') {
+      out += expr.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = quote === undefined ? c : quote === c ? undefined : quote;
+    out += c;
+    i++;
+  }
+  return out;
+}
+
+const escapeQuoted = (value: string, quote: string): string =>
+  value.replace(/\\/g, '\\\\').replaceAll(quote, `\\${quote}`);
 
 /** The names of the variables a condition reads, for cook to check they are declared. */
 export function conditionVars(node: ConditionNode): string[] {
@@ -160,6 +195,11 @@ function tokenize(expr: string): Result<Token[]> {
       }
       i++;
       tokens.push({ kind: 'text', value, col });
+    } else if (c === '{' && PLACEHOLDER_HERE.test(expr.slice(i))) {
+      // An unbound placeholder outside quotes is a reference to the variable it names.
+      const whole = PLACEHOLDER_HERE.exec(expr.slice(i)) as RegExpExecArray;
+      tokens.push({ kind: 'name', value: whole[1] as string, col });
+      i += whole[0].length;
     } else if (/[A-Za-z0-9_]/.test(c)) {
       const name = /^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(expr.slice(i))?.[0] as string;
       tokens.push({ kind: 'name', value: name, col });

@@ -229,14 +229,18 @@ describe('composition in the corpus', () => {
 describe('towers-of-hanoi-10', () => {
   it('cooks all 1,025 steps in topological order, in a few milliseconds', () => {
     const formula = mustParse('towers-of-hanoi-10.formula.toml');
-    cook(formula); // warm up the JIT; the timing below is of a steady cook
-    const started = performance.now();
-    const result = cook(formula);
-    const elapsed = performance.now() - started;
+    // Best of ten, so a busy machine running other test files in parallel does not decide it.
+    let best = Number.POSITIVE_INFINITY;
+    let result = cook(formula);
+    for (let run = 0; run < 10; run++) {
+      const started = performance.now();
+      result = cook(formula);
+      best = Math.min(best, performance.now() - started);
+    }
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.proto.steps).toHaveLength(1025);
     expectTopological(result.value.proto.steps);
-    expect(elapsed).toBeLessThan(100);
+    expect(best).toBeLessThan(50);
   });
 });
 

@@ -20,23 +20,31 @@ export function didYouMean(name: string, candidates: Iterable<string>): string {
   return near === undefined ? '' : ` (did you mean "${near}"?)`;
 }
 
-/** Levenshtein distance, giving up early once every path exceeds `cap`. */
+/** Edit distance counting a swap of two neighbours as one edit (typos swap), giving up once every path exceeds `cap`. */
 function editDistance(a: string, b: string, cap: number): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
+      let value = Math.min(
         (previous[j] as number) + 1,
         (current[j - 1] as number) + 1,
         (previous[j - 1] as number) + cost,
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] as number) + 1);
+      }
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
-    if (rowMin > cap) return cap + 1;
+    // A swap reaches back two rows, so give up only when two rows in a row exceed the cap.
+    if (rowMin > cap && previousMin > cap) return cap + 1;
+    previousMin = rowMin;
+    before = previous;
     previous = current;
   }
   return previous[b.length] as number;

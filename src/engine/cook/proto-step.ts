@@ -1,8 +1,8 @@
-import { conditionVars, parseCondition } from '../condition.js';
+import { conditionVars, parseCondition, substituteCondition } from '../condition.js';
 import type { ProtoGate, ProtoStep } from '../proto.js';
 import { type CookContext, placeOf } from './context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
-import { PLACEHOLDER, RUN_PLACEHOLDER, substitute } from './substitute.js';
+import { RUN_PLACEHOLDER, substitute } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 
 export interface StepDefaults {
@@ -14,8 +14,9 @@ export interface StepDefaults {
 
 /**
  * The proto form of a step: defaults filled in (title = id, description = '', trigger =
- * all_success), gates normalized, `{{vars}}` substituted in every text a person or agent reads —
- * never in `run` or a command gate's `run`, which are shell and get vars only from the environment.
+ * all_success), gates normalized, `{{vars}}` substituted in every text a person or agent reads
+ * and in conditions (as quoted values, see condition.ts) — never in `run` or a command gate's
+ * `run`, which are shell and get vars only from the environment.
  */
 export function toProtoStep(
   step: WorkStep,
@@ -58,7 +59,8 @@ export function toProtoStep(
   if (f.on_fail !== undefined) out.onFail = f.on_fail;
   if (f.max_loops !== undefined) out.maxLoops = f.max_loops;
   if (f.timeout !== undefined) out.timeout = f.timeout;
-  if (f.condition !== undefined) out.condition = checkCondition(step, sub(f.condition), defaults, ctx);
+  if (f.condition !== undefined)
+    out.condition = checkCondition(step, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== undefined) out.assignee = sub(f.assignee);
   if (step.group !== undefined) out.group = step.group;
   return out;
@@ -79,12 +81,9 @@ function substituteGate(gate: ProtoGate, sub: (text: string) => string): ProtoGa
   }
 }
 
-/**
- * A condition must parse now, not fail at run time. Placeholders still unbound at cook stand for
- * a value given at pour, so they are read as an empty text for this check.
- */
+/** A condition must parse now, not fail at run time; and it should read only declared vars. */
 function checkCondition(step: WorkStep, condition: string, defaults: StepDefaults, ctx: CookContext): string {
-  const parsed = parseCondition(condition.replace(PLACEHOLDER, "''"));
+  const parsed = parseCondition(condition);
   if (!parsed.ok) {
     ctx.error(
       'bad-condition',
