@@ -1,0 +1,94 @@
+import { err, ok, type Result } from '../errors.js';
+import { type Molecule, MoleculeSchema } from '../molecule-schema.js';
+import { formatKeyPath } from '../parse-key-path.js';
+import type { Proto } from '../proto.js';
+import { groupDigits } from '../render/group-digits.js';
+import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
+import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
+import { commentSafeJson } from './comment-safe-json.js';
+import { deflateToBase64 } from './deflate.js';
+import { packTable } from './pack-table.js';
+import { formatStateBlock } from './state-block.js';
+import { fewestToDrop, type Probe } from './trim-search.js';
+
+export interface EncodeOptions {
+  /** Titles and the graph for the view; without it the view shows step ids only. */
+  proto?: Proto;
+  /** UTF-8 bytes the whole comment body may take. */
+  budgetBytes?: number;
+  render?: RenderOptions;
+}
+
+export interface EncodedState {
+  body: string;
+  compressed: boolean;
+  /** History entries dropped (oldest first) by this encode to fit the budget. */
+  trimmedHistory: number;
+  /** The molecule the body holds: the input, or a copy with its oldest history trimmed. */
+  mol: Molecule;
+  /** `summary` when the full view did not fit and the body carries the short one. */
+  view: 'full' | 'summary';
+}
+
+/**
+ * A state comment body: the hidden state block, then the rendered view. To stay within the budget
+ * it tries, in order: plain JSON; deflated JSON; dropping the oldest history entries (counted in
+ * `historyTrimmed`); the summary view. When nothing fits it returns `state-too-large` and the
+ * caller keeps its previous state: nothing is ever half-written. The input is never modified.
+ */
+export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<EncodedState> {
+  const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
+  // A reducer bug must not reach the comment: a state that would not decode is never written.
+  const valid = MoleculeSchema.safeParse(mol);
+  if (!valid.success) {
+    const issue = valid.error.issues[0];
+    const where = issue ? formatKeyPath(issue.path) || '(root)' : '(root)';
+    return err(
+      'state-invalid',
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const fullView = renderView(mol, opts.proto, opts.render);
+  const plain = `${formatStateBlock('json', commentSafeJson(mol))}\n\n${fullView}`;
+  if (byteLength(plain) <= budget)
+    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: 'full' });
+
+  // Steps are packed once; only the history changes from one trial to the next.
+  const packedSteps = packTable(mol.steps);
+  const all = mol.history.length;
+  let smallest = 0;
+  for (const [view, text] of [
+    ['full', fullView],
+    ['summary', renderSummaryView(mol, opts.proto)],
+  ] as const) {
+    const measure = (dropped: number): Probe<EncodedState> => {
+      const state = dropOldestHistory(mol, dropped);
+      const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
+      const body = `${formatStateBlock('deflate', deflateToBase64(JSON.stringify(packed)))}\n\n${text}`;
+      return {
+        bytes: byteLength(body),
+        value: { body, compressed: true, trimmedHistory: dropped, mol: state, view },
+      };
+    };
+    const whole = measure(0);
+    if (whole.bytes <= budget) return ok(whole.value);
+    const bare = all > 0 ? measure(all) : whole;
+    smallest = bare.bytes;
+    if (bare.bytes > budget) continue;
+    return ok(
+      fewestToDrop({ count: 0, bytes: whole.bytes }, { count: all, probe: bare }, budget, measure).probe
+        .value,
+    );
+  }
+  return err(
+    'state-too-large',
+    `molecule ${mol.id} state is ${groupDigits(smallest)} bytes compressed, over the ${groupDigits(budget)}-byte budget of a GitHub comment; ` +
+      `it does not fit even with all ${groupDigits(all)} history entries trimmed and the view cut to a summary. ` +
+      'Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.',
+  );
+}
+
+function dropOldestHistory(mol: Molecule, count: number): Molecule {
+  if (count === 0) return mol;
+  return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}

@@ -1,0 +1,137 @@
+/**
+ * A list of records as columns, the layout that deflates best: values of one field sit together,
+ * so runs of `"completed"` or of step-id prefixes become back-references. Timestamps, the bulk of
+ * a large molecule's entropy, are stored as millisecond deltas along one cursor that walks the
+ * rows (a step's `completedAt` is a short hop from its `startedAt`). Field names are unchanged.
+ *
+ *   { "n": rows, "c": { field: [value | null per row] }, "t": [fields stored as deltas] }
+ *
+ * null marks a row without the field, so a list whose records hold a real null stays as rows.
+ * A timestamp is a delta only when it is canonical (`toISOString()` gives it back exactly); any
+ * other string in a time column is kept as text, so the round trip is exact either way.
+ */
+export interface PackedTable {
+  n: number;
+  c: Record<string, unknown[]>;
+  t?: string[];
+}
+
+const CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
+
+export function packTable(rows: readonly unknown[]): PackedTable | readonly unknown[] {
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!isRecord(row)) return rows;
+    for (const key in row) {
+      const value = row[key];
+      if (value === null) return rows;
+      if (value !== undefined && !seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+      }
+    }
+  }
+  const c: Record<string, unknown[]> = {};
+  const times: Array<{ column: unknown[]; ms: Array<number | undefined> }> = [];
+  const timeKeys: string[] = [];
+  for (const key of keys) {
+    const column = rows.map((row) => (row as Record<string, unknown>)[key] ?? null);
+    c[key] = column;
+    const ms = timeColumn(column);
+    if (ms) {
+      timeKeys.push(key);
+      times.push({ column, ms });
+    }
+  }
+  if (timeKeys.length === 0) return { n: rows.length, c };
+  let cursor = 0;
+  for (let i = 0; i < rows.length; i++) {
+    for (const { column, ms } of times) {
+      const at = ms[i];
+      if (at === undefined) continue;
+      column[i] = at - cursor;
+      cursor = at;
+    }
+  }
+  return { n: rows.length, c, t: timeKeys };
+}
+
+/** The rows back; anything that is not a well-formed table is returned as is for the schema to reject. */
+export function unpackTable(data: unknown): unknown {
+  if (!isRecord(data) || typeof data.n !== 'number' || !isRecord(data.c)) return data;
+  const n = data.n;
+  if (!Number.isSafeInteger(n) || n < 0) return data;
+  const columns = Object.entries(data.c).filter(([key]) => key !== '__proto__');
+  if (!columns.every(([, column]) => Array.isArray(column) && column.length === n)) return data;
+  const timeKeys = Array.isArray(data.t)
+    ? data.t.filter((key): key is string => typeof key === 'string')
+    : [];
+  const c = Object.fromEntries(columns.map(([key, column]) => [key, [...(column as unknown[])]]));
+  if (!decodeTimes(c, timeKeys, n)) return data;
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < n; i++) {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(c)) {
+      const value = column[i];
+      if (value !== null && value !== undefined) row[key] = value;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The milliseconds of each canonical timestamp, or undefined when the column holds anything but text. */
+function timeColumn(column: readonly unknown[]): Array<number | undefined> | undefined {
+  const ms: Array<number | undefined> = new Array(column.length);
+  let canonical = false;
+  for (let i = 0; i < column.length; i++) {
+    const value = column[i];
+    if (value === null) continue;
+    if (typeof value !== 'string') return undefined;
+    const at = canonicalTime(value);
+    if (at !== undefined) canonical = true;
+    ms[i] = at;
+  }
+  return canonical ? ms : undefined;
+}
+
+/** Milliseconds since the epoch when `toISOString()` of them gives back exactly `value`. */
+function canonicalTime(value: string): number | undefined {
+  const m = CANONICAL_TIME.exec(value);
+  if (!m) return undefined;
+  const [month, day, hour, minute, second] = [
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6]),
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.UTC(Number(m[1]), month - 1, day, hour, minute, second, Number(m[7]));
+  // Date.UTC rolls Feb 30 over into March; a day that moved was not a real date.
+  return new Date(ms).getUTCDate() === day && Number(m[1]) >= 1000 ? ms : undefined;
+}
+
+/** False when a delta does not land on a representable time (a tampered table). */
+function decodeTimes(c: Record<string, unknown[]>, timeKeys: readonly string[], n: number): boolean {
+  let cursor = 0;
+  for (let i = 0; i < n; i++) {
+    for (const key of timeKeys) {
+      const column = c[key];
+      if (!column) continue;
+      const value = column[i];
+      if (typeof value !== 'number') continue;
+      const ms = cursor + value;
+      const time = new Date(ms);
+      if (!Number.isFinite(value) || Number.isNaN(time.getTime())) return false;
+      column[i] = time.toISOString();
+      cursor = ms;
+    }
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

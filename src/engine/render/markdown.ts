@@ -1,0 +1,126 @@
+/**
+ * The view under the state block: what people see in the state comment (and `mol status`).
+ * Small molecules get every step and the graph; large ones a summary that stays readable and
+ * inside the comment budget.
+ */
+import { type Molecule, STEP_STATUSES, type StepState, type StepStatus } from '../molecule-schema.js';
+import type { Proto } from '../proto.js';
+import { codeSpan, inlineText } from './escape-markdown.js';
+import { groupDigits } from './group-digits.js';
+import { renderMermaid } from './mermaid.js';
+import { progressBar, settledSteps } from './progress-bar.js';
+import { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from './status-emoji.js';
+import { renderStepTable } from './step-table.js';
+
+export interface RenderOptions {
+  /** More steps than this and the table shows only the active, failed and recent ones. */
+  maxTableRows?: number;
+  /** More steps than this and the graph is left out. */
+  maxGraphNodes?: number;
+}
+
+export const DEFAULT_MAX_TABLE_ROWS = 50;
+export const DEFAULT_MAX_GRAPH_NODES = 60;
+const RECENT_STEPS = 5;
+/** Which steps a summarized table keeps first when even they are too many. */
+const SUMMARY_PRIORITY: readonly StepStatus[] = ['failed', 'in_progress', 'awaiting_gate', 'ready'];
+
+export function renderView(mol: Molecule, proto?: Proto, opts: RenderOptions = {}): string {
+  const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
+  const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
+  const titles = proto ? new Map(proto.steps.map((step) => [step.id, step.title])) : undefined;
+  const parts = [...heading(mol, proto)];
+
+  if (mol.steps.length <= maxTableRows) {
+    if (mol.steps.length > 0) parts.push(renderStepTable(mol.steps, titles));
+  } else {
+    const shown = summaryRows(mol.steps, maxTableRows);
+    parts.push(
+      `_Showing ${groupDigits(shown.length)} of ${groupDigits(mol.steps.length)} steps: the active, the failed and the most recent. \`mol status ${mol.id}\` lists them all._`,
+    );
+    if (shown.length > 0) parts.push(renderStepTable(shown, titles));
+  }
+
+  if (proto && proto.steps.length > 0) {
+    if (proto.steps.length <= maxGraphNodes) parts.push(`\`\`\`mermaid\n${renderMermaid(proto, mol)}\`\`\``);
+    else {
+      parts.push(
+        `_The graph is left out: ${groupDigits(proto.steps.length)} steps are too many to draw legibly (the limit is ${maxGraphNodes}). \`mol graph\` prints it._`,
+      );
+    }
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** The smallest useful view, used when the full one would push the state comment over budget. */
+export function renderSummaryView(mol: Molecule, proto?: Proto): string {
+  return `${[
+    ...heading(mol, proto),
+    `_The step table is left out to keep the state within one comment. \`mol status ${mol.id}\` shows it._`,
+  ].join('\n\n')}\n`;
+}
+
+function heading(mol: Molecule, proto?: Proto): string[] {
+  const formula = proto?.formula ?? mol.formula.name;
+  const title =
+    mol.title.trim() === '' || mol.title === formula
+      ? codeSpan(formula)
+      : `${inlineText(mol.title, 120)} · ${codeSpan(formula)}`;
+  const meta = [
+    `molecule ${codeSpan(mol.id)}`,
+    statusWords(mol.status),
+    `rev ${mol.rev}`,
+    `updated ${readableTime(mol.updatedAt)}`,
+  ];
+  const lines = [
+    `### ${MOLECULE_STATUS_EMOJI[mol.status]} ${title}`,
+    meta.join(' · '),
+    `**Progress** \`${progressBar(settledSteps(mol), mol.steps.length)}\``,
+  ];
+  const counts = statusCounts(mol.steps);
+  if (counts !== '') lines.push(counts);
+  if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
+  return lines;
+}
+
+/** `✅ 4 completed · 🔄 1 in progress · ⚪ 3 pending`, in the order of the step machine. */
+function statusCounts(steps: readonly StepState[]): string {
+  const counts = new Map<StepStatus, number>();
+  for (const step of steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+  return STEP_STATUSES.filter((status) => counts.has(status))
+    .map(
+      (status) =>
+        `${STEP_STATUS_EMOJI[status]} ${groupDigits(counts.get(status) ?? 0)} ${statusWords(status)}`,
+    )
+    .join(' · ');
+}
+
+/** Failed and active steps first, then the most recently touched; shown in molecule order. */
+function summaryRows(steps: readonly StepState[], limit: number): StepState[] {
+  const picked = new Set<number>();
+  for (const status of SUMMARY_PRIORITY) {
+    steps.forEach((step, index) => {
+      if (step.status === status && picked.size < limit) picked.add(index);
+    });
+  }
+  const recent = steps
+    .map((step, index) => ({ index, at: touchedAt(step) }))
+    .filter((entry) => entry.at !== undefined && !picked.has(entry.index))
+    .sort((a, b) => (b.at as number) - (a.at as number) || b.index - a.index)
+    .slice(0, RECENT_STEPS);
+  for (const entry of recent) if (picked.size < limit) picked.add(entry.index);
+  return [...picked].sort((a, b) => a - b).map((index) => steps[index] as StepState);
+}
+
+function touchedAt(step: StepState): number | undefined {
+  const times = [step.completedAt, step.awaitingSince, step.startedAt]
+    .map((time) => (time ? Date.parse(time) : Number.NaN))
+    .filter((ms) => !Number.isNaN(ms));
+  return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+/** `2025-01-15 10:23 UTC`: shorter than ISO, and the same for every reader. */
+function readableTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
