@@ -1,0 +1,82 @@
+/**
+ * The `/mol` slash-command grammar (DESIGN §6) as data: each verb's usage line and what it does.
+ * The parser, its error messages and the help reply all read this table, so they cannot drift.
+ */
+export const COMMAND_VERBS = [
+  'status',
+  'pour',
+  'done',
+  'fail',
+  'retry',
+  'skip',
+  'approve',
+  'rollback',
+  'squash',
+  'burn',
+  'reset',
+  'help',
+] as const;
+export type CommandVerb = (typeof COMMAND_VERBS)[number];
+
+export const COMMAND_USAGE: Record<CommandVerb, { usage: string; summary: string }> = {
+  status: { usage: '/mol status', summary: "show the molecule's progress" },
+  pour: {
+    usage: '/mol pour <formula> [key=value…]',
+    summary: 'start a formula on this issue or pull request',
+  },
+  done: { usage: '/mol done <step> [note…]', summary: 'mark a step completed' },
+  fail: { usage: '/mol fail <step> <reason…>', summary: 'mark a step failed, saying why' },
+  retry: { usage: '/mol retry <step>', summary: 'run a failed step again' },
+  skip: { usage: '/mol skip <step>', summary: 'skip a step' },
+  approve: { usage: '/mol approve <step>', summary: "pass a step's approval gate" },
+  rollback: {
+    usage: '/mol rollback [<step>]',
+    summary: "reset the molecule's branch to a step's checkpoint (or the base)",
+  },
+  squash: { usage: '/mol squash [summary…]', summary: 'archive the molecule with a summary' },
+  burn: { usage: '/mol burn', summary: 'discard the molecule' },
+  reset: { usage: '/mol reset --force', summary: 'reset the molecule from any state (admin)' },
+  help: { usage: '/mol help', summary: 'list these commands' },
+};
+
+interface At {
+  /** 1-based line of the comment the command was on. */
+  line: number;
+  /** The command line as written, trimmed. */
+  text: string;
+}
+
+export type ParsedCommand = At &
+  (
+    | { verb: 'status' }
+    | { verb: 'pour'; formula: string; vars: Record<string, string> }
+    | { verb: 'done'; step: string; note?: string }
+    | { verb: 'fail'; step: string; reason: string }
+    | { verb: 'retry'; step: string }
+    | { verb: 'skip'; step: string }
+    | { verb: 'approve'; step: string }
+    | { verb: 'rollback'; step?: string }
+    | { verb: 'squash'; summary?: string }
+    | { verb: 'burn' }
+    /** Plain `reset` parses with `force: false` so the reply can say that `--force` is needed. */
+    | { verb: 'reset'; force: boolean }
+    | { verb: 'help'; topic?: string }
+  );
+
+export type CommandErrorCode =
+  | 'unknown-command'
+  | 'missing-argument'
+  | 'unexpected-argument'
+  | 'bad-argument'
+  | 'unterminated-quote';
+
+export interface CommandError extends At {
+  code: CommandErrorCode;
+  message: string;
+  /** The command the author probably meant (`/mol status` for `/mol stauts`). */
+  suggestion?: string;
+}
+
+export function isCommandError(value: ParsedCommand | CommandError): value is CommandError {
+  return 'code' in value;
+}

@@ -1,0 +1,210 @@
+/**
+ * `/mol` slash commands in a comment (DESIGN §6): one per line, at the start of the line (leading
+ * spaces allowed), outside code blocks, quotes and HTML comments. Every command line yields a
+ * typed command or a typed error with a sentence for the reply; nothing throws.
+ */
+import type { Result } from '../errors.js';
+import { didYouMean } from './did-you-mean.js';
+import {
+  COMMAND_USAGE,
+  COMMAND_VERBS,
+  type CommandError,
+  type CommandErrorCode,
+  type CommandVerb,
+  type ParsedCommand,
+} from './grammar.js';
+import { nextToken, type Token } from './tokenize.js';
+import { visibleLines } from './visible-lines.js';
+
+const COMMAND_LINE = /^\s*\/mol(?=\s|$)(.*)$/i;
+const VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const RESET_FLAGS = ['--force'];
+
+type Failure = { code: CommandErrorCode; message: string; suggestion?: string };
+type Parsed = ParsedCommand extends infer C
+  ? C extends ParsedCommand
+    ? Omit<C, 'line' | 'text'>
+    : never
+  : never;
+type Outcome<T> = Result<T, Failure>;
+
+const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const fail = (code: CommandErrorCode, message: string, suggestion?: string): Outcome<never> => ({
+  ok: false,
+  error: suggestion === undefined ? { code, message } : { code, message, suggestion },
+});
+
+export function parseCommands(commentBody: string): Array<ParsedCommand | CommandError> {
+  const commands: Array<ParsedCommand | CommandError> = [];
+  for (const { line, text } of visibleLines(commentBody)) {
+    const match = COMMAND_LINE.exec(text);
+    if (!match) continue;
+    const at = { line, text: text.trim() };
+    const parsed = parseArgs(new Cursor(match[1] ?? ''));
+    commands.push(parsed.ok ? ({ ...at, ...parsed.value } as ParsedCommand) : { ...at, ...parsed.error });
+  }
+  return commands;
+}
+
+function parseArgs(args: Cursor): Outcome<Parsed> {
+  const first = args.next();
+  if (!first.ok) return first;
+  if (!first.value) return done({ verb: 'help' });
+  const verb = first.value.value.toLowerCase();
+  if (!isVerb(verb)) {
+    const guess = didYouMean(verb, COMMAND_VERBS);
+    const typed = `/mol ${first.value.value}`;
+    return guess
+      ? fail('unknown-command', `unknown command "${typed}" — did you mean "/mol ${guess}"?`, `/mol ${guess}`)
+      : fail('unknown-command', `unknown command "${typed}"; "/mol help" lists the commands`);
+  }
+  switch (verb) {
+    case 'status':
+    case 'burn': {
+      const end = args.end(verb);
+      return end.ok ? done({ verb }) : end;
+    }
+    case 'help': {
+      const topic = args.optional(verb);
+      if (!topic.ok) return topic;
+      return done(topic.value === undefined ? { verb } : { verb, topic: topic.value });
+    }
+    case 'retry':
+    case 'skip':
+    case 'approve': {
+      const step = args.required(verb, 'step');
+      if (!step.ok) return step;
+      const end = args.end(verb);
+      return end.ok ? done({ verb, step: step.value }) : end;
+    }
+    case 'rollback': {
+      const step = args.optional(verb);
+      if (!step.ok) return step;
+      return done(step.value === undefined ? { verb } : { verb, step: step.value });
+    }
+    case 'done': {
+      const step = args.required(verb, 'step');
+      if (!step.ok) return step;
+      const note = args.rest();
+      return done(note === undefined ? { verb, step: step.value } : { verb, step: step.value, note });
+    }
+    case 'fail': {
+      const step = args.required(verb, 'step');
+      if (!step.ok) return step;
+      const reason = args.rest();
+      return reason === undefined ? missing(verb, 'reason') : done({ verb, step: step.value, reason });
+    }
+    case 'squash': {
+      const summary = args.rest();
+      return done(summary === undefined ? { verb } : { verb, summary });
+    }
+    case 'pour':
+      return parsePour(args);
+    case 'reset':
+      return parseReset(args);
+  }
+}
+
+function parsePour(args: Cursor): Outcome<Parsed> {
+  const formula = args.next();
+  if (!formula.ok) return formula;
+  if (!formula.value || (!formula.value.quoted && formula.value.value.includes('=')))
+    return missing('pour', 'formula');
+  const vars: Record<string, string> = {};
+  for (;;) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    const word = token.value.value;
+    const eq = word.indexOf('=');
+    const key = eq < 0 ? '' : word.slice(0, eq);
+    if (!VAR_KEY.test(key)) {
+      return fail(
+        'bad-argument',
+        `"${word}" is not a variable: give variables as key=value (quote values with spaces: key="a b") — usage: ${COMMAND_USAGE.pour.usage}`,
+      );
+    }
+    if (Object.hasOwn(vars, key)) return fail('bad-argument', `variable "${key}" is given twice`);
+    vars[key] = word.slice(eq + 1);
+  }
+  return done({ verb: 'pour', formula: formula.value.value, vars });
+}
+
+function parseReset(args: Cursor): Outcome<Parsed> {
+  let force = false;
+  for (;;) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) return done({ verb: 'reset', force });
+    const word = token.value.value;
+    if (word === '--force') {
+      force = true;
+      continue;
+    }
+    const guess = word.startsWith('-') ? didYouMean(word, RESET_FLAGS) : undefined;
+    return fail(
+      'unexpected-argument',
+      `unexpected "${word}" after /mol reset${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.reset.usage}`,
+      guess ? `/mol reset ${guess}` : undefined,
+    );
+  }
+}
+
+function missing(verb: CommandVerb, what: string): Outcome<never> {
+  return fail('missing-argument', `"/mol ${verb}" needs a <${what}> — usage: ${COMMAND_USAGE[verb].usage}`);
+}
+
+function isVerb(word: string): word is CommandVerb {
+  return (COMMAND_VERBS as readonly string[]).includes(word);
+}
+
+/** Reads the words of one command line left to right. */
+class Cursor {
+  private pos = 0;
+  constructor(private readonly text: string) {}
+
+  next(): Outcome<Token | undefined> {
+    const token = nextToken(this.text, this.pos);
+    if (!token.ok) return fail('unterminated-quote', `${token.error.message}: add the closing quote`);
+    if (token.value) this.pos = token.value.end;
+    return token;
+  }
+
+  required(verb: CommandVerb, what: string): Outcome<string> {
+    const token = this.next();
+    if (!token.ok) return token;
+    return token.value ? done(token.value.value) : missing(verb, what);
+  }
+
+  /** One optional word and nothing after it. */
+  optional(verb: CommandVerb): Outcome<string | undefined> {
+    const token = this.next();
+    if (!token.ok) return token;
+    const end = this.end(verb);
+    return end.ok ? done(token.value?.value) : end;
+  }
+
+  end(verb: CommandVerb): Outcome<void> {
+    const extra = this.next();
+    if (!extra.ok) return extra;
+    if (!extra.value) return done(undefined);
+    return fail(
+      'unexpected-argument',
+      `unexpected "${extra.value.value}" after /mol ${verb} — usage: ${COMMAND_USAGE[verb].usage}`,
+    );
+  }
+
+  /**
+   * The rest of the line as written (a note, a reason, a summary), or undefined when empty. A
+   * rest that is one quoted word is unquoted, so `"  spaced  "` keeps its spaces.
+   */
+  rest(): string | undefined {
+    const raw = this.text.slice(this.pos).trim();
+    if (raw === '') return undefined;
+    const token = nextToken(raw, 0);
+    if (token.ok && token.value?.quoted && token.value.start === 0 && token.value.end === raw.length) {
+      return token.value.value;
+    }
+    return raw;
+  }
+}
