@@ -35,10 +35,10 @@ function flattenInto(
   group: string | undefined,
 ): void {
   const own = workStep(step, origin);
-  const needs = union(inherited, own.needs);
+  const needs = inherited.length ? union(inherited, own.needs) : own.needs;
   const children = step.children ?? [];
   if (children.length === 0 && step.type !== 'parallel') {
-    out.push(withGroup({ ...own, needs }, group));
+    out.push(withGroup(needs === own.needs ? own : { ...own, needs }, group));
     return;
   }
   children.forEach((child, j) => {

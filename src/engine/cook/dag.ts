@@ -47,13 +47,13 @@ export function checkDag(steps: readonly WorkStep[], ctx: CookContext): WorkStep
     firstById.set(step.id, step);
     unique.push(step);
   }
-  const ids = [...firstById.keys()];
+  const ids = firstById.keys.bind(firstById);
   for (const step of steps) {
     for (const need of step.needs) {
       if (firstById.has(need)) continue;
       ctx.error(
         'unknown-need',
-        `step "${step.id}" needs "${need}", but no step has that id${didYouMean(need, ids)}`,
+        `step "${step.id}" needs "${need}", but no step has that id${didYouMean(need, ids())}`,
         needPlace(step, need),
       );
     }
@@ -61,7 +61,7 @@ export function checkDag(steps: readonly WorkStep[], ctx: CookContext): WorkStep
     if (target !== undefined && !firstById.has(target)) {
       ctx.error(
         'unknown-on-fail',
-        `step "${step.id}" loops back to "${target}" on failure (on_fail), but no step has that id${didYouMean(target, ids)}`,
+        `step "${step.id}" loops back to "${target}" on failure (on_fail), but no step has that id${didYouMean(target, ids())}`,
         placeOf(step.origin, 'on_fail'),
       );
     }
@@ -78,9 +78,9 @@ export function checkDag(steps: readonly WorkStep[], ctx: CookContext): WorkStep
     );
   }
 
-  for (const [i, step] of unique.entries()) {
+  unique.forEach((step, i) => {
     const target = step.fields.on_fail;
-    if (target === undefined || target === step.id || !firstById.has(target)) continue;
+    if (target === undefined || target === step.id || !firstById.has(target)) return;
     if (!upstreamOf(graph, i).has(graph.index.get(target) as number)) {
       ctx.error(
         'on-fail-not-upstream',
@@ -88,7 +88,7 @@ export function checkDag(steps: readonly WorkStep[], ctx: CookContext): WorkStep
         placeOf(step.origin, 'on_fail'),
       );
     }
-  }
+  });
   return stuck.length ? undefined : order.map((i) => unique[i] as WorkStep);
 }
 
@@ -122,9 +122,15 @@ function indexGraph(steps: readonly DagNode[]): Graph {
   steps.forEach((s, i) => {
     if (!index.has(s.id)) index.set(s.id, i);
   });
-  const needs = steps.map((s) => [
-    ...new Set(s.needs.map((n) => index.get(n)).filter((j): j is number => j !== undefined)),
-  ]);
+  // A need listed twice counts twice in Kahn's waiting count and is released twice: no dedupe needed.
+  const needs = steps.map((s) => {
+    const list: number[] = [];
+    for (const n of s.needs) {
+      const j = index.get(n);
+      if (j !== undefined) list.push(j);
+    }
+    return list;
+  });
   const dependents: number[][] = steps.map(() => []);
   needs.forEach((list, i) => {
     for (const j of list) (dependents[j] as number[]).push(i);
@@ -146,7 +152,10 @@ function kahn(graph: Graph): { order: number[]; stuck: number[] } {
       if (waiting[d] === 0) ready.push(d);
     }
   }
-  const stuck = waiting.flatMap((count, i) => (count > 0 ? [i] : []));
+  const stuck: number[] = [];
+  waiting.forEach((count, i) => {
+    if (count > 0) stuck.push(i);
+  });
   return { order, stuck };
 }
 

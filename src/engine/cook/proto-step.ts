@@ -27,14 +27,13 @@ export function toProtoStep(
   const f = step.fields;
   const sub = (text: string): string => substitute(text, values);
   const gates = normalizeGates(f).map((g) => substituteGate(g, sub));
-  for (const run of [f.run, ...gates.map((g) => (g.type === 'command' ? g.run : undefined))]) {
-    if (run !== undefined && RUN_PLACEHOLDER.test(run)) {
-      ctx.error(
-        'var-in-run',
-        `step "${step.id}" has a {{variable}} in a run command: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,
-        placeOf(step.origin, f.run === run ? 'run' : 'gate'),
-      );
-    }
+  const commandWithVar = gates.some((g) => g.type === 'command' && RUN_PLACEHOLDER.test(g.run));
+  if ((f.run !== undefined && RUN_PLACEHOLDER.test(f.run)) || commandWithVar) {
+    ctx.error(
+      'var-in-run',
+      `step "${step.id}" has a {{variable}} in a run command: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,
+      placeOf(step.origin, commandWithVar ? 'gate' : 'run'),
+    );
   }
   const type =
     f.type === 'human' || f.type === 'gate' || f.type === 'task'

@@ -19,9 +19,21 @@ export interface WorkStep {
   group?: string;
 }
 
-export const union = (...lists: readonly (readonly string[] | undefined)[]): string[] => [
-  ...new Set(lists.flatMap((l) => l ?? [])),
-];
+/** The lists' items, each once, in order of first appearance. Called for every step, so it avoids building a Set for short lists. */
+export function union(...lists: readonly (readonly string[] | undefined)[]): string[] {
+  const out: string[] = [];
+  let seen: Set<string> | undefined;
+  for (const list of lists) {
+    if (!list) continue;
+    for (const item of list) {
+      if (seen ? seen.has(item) : out.includes(item)) continue;
+      out.push(item);
+      if (seen) seen.add(item);
+      else if (out.length > 16) seen = new Set(out);
+    }
+  }
+  return out;
+}
 
 /** A step read from a formula file: `needs` and `depends_on` folded together. */
 export function workStep(step: StepInput, origin: Origin, written: StepInput = step): WorkStep {
