@@ -235,6 +235,25 @@ describe('decodeState', () => {
     }
   });
 
+  it('says state-corrupt when only the unused bits of the last base64 character change', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    // Find a compressed body whose base64 ends in padding, so its last character has spare bits.
+    for (let i = 0; ; i++) {
+      const mol = molecule({ title: `title ${i}`, history: noisyHistory(30) });
+      const encoded = encodeState(mol, { budgetBytes: 2_500 });
+      if (!encoded.ok || !encoded.value.compressed) throw new Error('expected a compressed body');
+      const body = encoded.value.body;
+      const pad = body.indexOf('=\n-->');
+      if (pad < 0) continue;
+      const last = pad - 1 - (body[pad - 1] === '=' ? 1 : 0);
+      const changed = alphabet[alphabet.indexOf(body[last] as string) ^ 1] as string;
+      const decoded = decodeState(body.slice(0, last) + changed + body.slice(last + 1));
+      expect(!decoded.ok && decoded.error.code).toBe('state-corrupt');
+      expect(decodeState(body)).toEqual({ ok: true, value: mol });
+      break;
+    }
+  });
+
   it('says state-invalid with the path and zod sentence for a schema violation', () => {
     const body = good().replace('"status":"pending"', '"status":"sleeping"');
     const decoded = decodeState(body);

@@ -63,6 +63,7 @@ describe('packTable', () => {
     for (const bad of [
       { n: 2, c: { id: ['a'] } },
       { n: -1, c: {} },
+      { n: 1e9, c: {} },
       { n: 1, c: { at: [8.64e15 + 1] }, t: ['at'] },
       { n: 1, c: 'nope' },
       'text',

@@ -63,6 +63,8 @@ export function unpackTable(data: unknown): unknown {
   const n = data.n;
   if (!Number.isSafeInteger(n) || n < 0) return data;
   const columns = Object.entries(data.c).filter(([key]) => key !== '__proto__');
+  // Every row has a column entry, so `n` cannot make the loop below run longer than the input is.
+  if (n > 0 && columns.length === 0) return data;
   if (!columns.every(([, column]) => Array.isArray(column) && column.length === n)) return data;
   const timeKeys = Array.isArray(data.t)
     ? data.t.filter((key): key is string => typeof key === 'string')
