@@ -29,7 +29,12 @@ export async function bundle(outdir = 'dist') {
       banner: { js: `#!/usr/bin/env node\n${banner.js}` },
     }),
     // Probot loads the app module itself, so the app bundle leaves probot out.
-    build({ ...common, entryPoints: ['src/app/index.ts'], outfile: `${outdir}/app.js`, external: ['probot'] }),
+    build({
+      ...common,
+      entryPoints: ['src/app/index.ts'],
+      outfile: `${outdir}/app.js`,
+      external: ['probot'],
+    }),
     build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js`, packages: 'external' }),
   ]);
   await chmod(`${outdir}/mol.js`, 0o755);

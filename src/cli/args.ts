@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Result } from '../engine/errors.js';
 import { err, ok } from '../engine/errors.js';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { cook, type Cooked } from '../engine/cook/cook.js';
+import { type Cooked, cook } from '../engine/cook/cook.js';
 import { err, formatDiagnostic, type Result } from '../engine/errors.js';
 import { parseFormula } from '../engine/parse-formula.js';
 import type { ParsedFormula } from '../engine/parsed-formula.js';
@@ -34,21 +34,43 @@ export function cookFormula(io: CliIO, request: CookRequest): Result<CookedFormu
     const parsed = parseFormula(text, file);
     if (!parsed.ok) return parsed;
     if (!parsed.value.isOverlay) {
-      return err('not-an-overlay', `${file} is not an overlay: an overlay holds only [[step-overrides]]`, { file });
+      return err('not-an-overlay', `${file} is not an overlay: an overlay holds only [[step-overrides]]`, {
+        file,
+      });
     }
     overlays.push(parsed.value);
   }
   const cooked = cook(loaded.value.parsed, { vars: request.vars, library: loaded.value.catalog, overlays });
   for (const problem of loaded.value.catalog.problems) io.err(formatDiagnostic(problem));
   if (!cooked.ok) return cooked;
-  for (const warning of [...loaded.value.parsed.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings]) {
+  for (const warning of [
+    ...loaded.value.parsed.warnings,
+    ...overlays.flatMap((o) => o.warnings),
+    ...cooked.value.warnings,
+  ]) {
     io.err(formatDiagnostic(warning));
   }
   return { ok: true, value: { ...cooked.value, loaded: loaded.value, overlays } };
 }
 
 /** Every diagnostic of a failed result, one `file:line:col: error: …` line each. */
-export function reportError(io: CliIO, error: { message: string; file?: string; line?: number; col?: number; diagnostics?: { severity: 'error' | 'warning'; message: string; file?: string; line?: number; col?: number; code: string }[] }): void {
+export function reportError(
+  io: CliIO,
+  error: {
+    message: string;
+    file?: string;
+    line?: number;
+    col?: number;
+    diagnostics?: {
+      severity: 'error' | 'warning';
+      message: string;
+      file?: string;
+      line?: number;
+      col?: number;
+      code: string;
+    }[];
+  },
+): void {
   const all = error.diagnostics?.length ? error.diagnostics : undefined;
   if (all) for (const d of all) io.err(formatDiagnostic(d));
   else if (error.file) io.err(formatDiagnostic(error as never));

@@ -1,4 +1,11 @@
-const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
 
 /** `"90s"`, `"30m"`, `"1h30m"`, `"2d"` -> milliseconds; undefined when the text is not a duration. */
 export function parseDuration(text: string): number | undefined {

@@ -16,7 +16,15 @@ export const STEP_STATUSES = [
   'skipped',
   'blocked',
 ] as const;
-export const MOLECULE_STATUSES = ['pending', 'in_progress', 'paused', 'complete', 'failed', 'squashed', 'burned'] as const;
+export const MOLECULE_STATUSES = [
+  'pending',
+  'in_progress',
+  'paused',
+  'complete',
+  'failed',
+  'squashed',
+  'burned',
+] as const;
 
 const isoTime = z.string().datetime({ offset: true });
 

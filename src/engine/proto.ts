@@ -59,7 +59,11 @@ export const ProtoSchema = z.object({
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: z.number().int().min(0),
   squash: z
-    .object({ template: z.string().optional(), templateType: z.string().optional(), includeMetrics: z.boolean() })
+    .object({
+      template: z.string().optional(),
+      templateType: z.string().optional(),
+      includeMetrics: z.boolean(),
+    })
     .optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
   phase: z.string().optional(),

@@ -13,7 +13,8 @@ export function builtinFormulaDir(from: string = import.meta.url): string {
     const candidate = join(dir, 'formulas');
     if (existsSync(join(candidate, 'hello.formula.toml'))) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('the built-in formulas folder was not found beside the Molecular package');
+    if (parent === dir)
+      throw new Error('the built-in formulas folder was not found beside the Molecular package');
     dir = parent;
   }
 }

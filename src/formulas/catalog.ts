@@ -23,7 +23,8 @@ export class FormulaCatalog {
   static forRepo(repoDir: string | undefined, extraDirs: string[] = []): FormulaCatalog {
     const dirs = [...extraDirs];
     if (repoDir) {
-      for (const rel of ['.github/formulas', '.beads/formulas', '.molecular/formulas']) dirs.push(join(repoDir, rel));
+      for (const rel of ['.github/formulas', '.beads/formulas', '.molecular/formulas'])
+        dirs.push(join(repoDir, rel));
     }
     dirs.push(builtinFormulaDir());
     return new FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync(d)));
@@ -91,7 +92,10 @@ export function loadFormulaArg(arg: string, repoDir: string | undefined): Result
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
     const known = catalog.names();
-    return err('unknown-formula', `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`);
+    return err(
+      'unknown-formula',
+      `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
+    );
   }
   const parsed = parseFormula(readText(path), isFile ? arg : path);
   if (!parsed.ok) return parsed;

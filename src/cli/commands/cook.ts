@@ -11,7 +11,11 @@ export function cookCommand(io: CliIO, argv: string[]): number {
   if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usage);
-  const cooked = cookFormula(io, { formula, vars: vars.value, overlays: args.value.values.overlay as string[] | undefined });
+  const cooked = cookFormula(io, {
+    formula,
+    vars: vars.value,
+    overlays: args.value.values.overlay as string[] | undefined,
+  });
   if (!cooked.ok) {
     reportError(io, cooked.error);
     return EXIT.failed;
@@ -27,7 +31,11 @@ export function cookCommand(io: CliIO, argv: string[]): number {
   if (vars2.length) {
     io.out('\nvars:');
     for (const [name, v] of vars2) {
-      const how = v.required ? 'required' : v.default !== undefined ? `default ${JSON.stringify(v.default)}` : 'optional';
+      const how = v.required
+        ? 'required'
+        : v.default !== undefined
+          ? `default ${JSON.stringify(v.default)}`
+          : 'optional';
       io.out(`  ${name} (${how})${v.description ? ` — ${firstLine(v.description)}` : ''}`);
     }
   }

@@ -13,7 +13,11 @@ export function graphCommand(io: CliIO, argv: string[]): number {
   if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usage);
-  const cooked = cookFormula(io, { formula, vars: vars.value, overlays: args.value.values.overlay as string[] | undefined });
+  const cooked = cookFormula(io, {
+    formula,
+    vars: vars.value,
+    overlays: args.value.values.overlay as string[] | undefined,
+  });
   if (!cooked.ok) {
     reportError(io, cooked.error);
     return EXIT.failed;
