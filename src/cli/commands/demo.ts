@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from '../args.js';
+import { openContext } from '../context.js';
+import { execute } from '../executor.js';
+import { type CliIO, EXIT } from '../io.js';
+import { pourMolecule } from '../pour-molecule.js';
+import { report } from '../print.js';
+import { failWith } from '../verb.js';
+import { usageError } from './cook.js';
+
+const run = promisify(execFile);
+
+export const usage = 'mol demo';
+
+/**
+ * `npm run demo`: the built-in `hello` formula, end to end, in a fresh temporary git repository.
+ * Real shell commands write real files and commit them, one commit per step: the greeting is
+ * gated by a command, two steps fork from it (one fails once and is retried), and a join waits
+ * for both. The repository is left in place to look at.
+ */
+export async function demoCommand(io: CliIO, argv: string[]): Promise<number> {
+  const args = parse(argv, {});
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
+  const repo = await makeDemoRepo();
+  const demoIO: CliIO = { ...io, cwd: repo };
+  const ctx = await openContext(demoIO);
+  if (!ctx.ok) return failWith(io, ctx.error);
+
+  io.out(`Molecular demo in a fresh git repository: ${repo}\n`);
+  const poured = await pourMolecule(ctx.value, { formula: 'hello', vars: { name: 'molecular' } });
+  if (!poured.ok) return failWith(io, poured.error);
+  const { mol, proto } = poured.value;
+  io.out(`formula "${proto.formula}": ${proto.description}`);
+  for (const step of proto.steps) {
+    const gates = step.gates.map((g) => `${g.type} gate`).join(', ');
+    const needs = step.needs.length > 0 ? ` ← needs ${step.needs.join(' + ')}` : '';
+    io.out(
+      `  ${step.id}${needs}${gates ? `  [${gates}]` : ''}${step.maxRetries !== undefined ? `  [max_retries ${step.maxRetries}]` : ''}`,
+    );
+  }
+  io.out(`\npoured molecule ${mol.id}; running it:\n`);
+
+  const ran = await execute(ctx.value, mol, proto, { print: (line) => io.out(`  ${line}`) });
+  if (!ran.ok) return failWith(io, ran.error);
+  io.out(`\n${report(ran.value, proto)}`);
+
+  const log = await run('git', ['log', '--oneline', '--no-decorate'], { cwd: repo });
+  io.out(`\none commit per step (git log):\n${indent(log.stdout)}`);
+  const summary = await readFile(join(repo, 'summary.txt'), 'utf8').catch(() => '');
+  if (summary) io.out(`\nsummary.txt, written by the join:\n${indent(summary)}`);
+  io.out(`\nthe repository stays at ${repo}; look around (cd there; mol status ${mol.id}), then delete it.`);
+  return ran.value.status === 'complete' ? EXIT.ok : EXIT.failed;
+}
+
+async function makeDemoRepo(): Promise<string> {
+  const repo = await realpath(await mkdtemp(join(tmpdir(), 'mol-demo-')));
+  const git = (args: string[]) =>
+    run(
+      'git',
+      [
+        '-c',
+        'user.name=Molecular demo',
+        '-c',
+        'user.email=demo@example.invalid',
+        '-c',
+        'commit.gpgsign=false',
+        ...args,
+      ],
+      { cwd: repo },
+    );
+  await git(['init', '-q', '-b', 'main']);
+  await writeFile(
+    join(repo, 'README.md'),
+    '# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n',
+  );
+  await git(['add', 'README.md']);
+  await git(['commit', '-q', '-m', 'Start the demo']);
+  return repo;
+}
+
+function indent(text: string): string {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}

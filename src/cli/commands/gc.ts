@@ -1,0 +1,105 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StepStatus } from '../../engine/molecule-schema.js';
+import { git } from '../../runner/git.js';
+import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
+import { applyEvent } from '../apply-event.js';
+import { JSON_OPTION, parse } from '../args.js';
+import { removeMoleculeWork } from '../carry-out.js';
+import { STORE_OPTION } from '../context.js';
+import { type CliIO, EXIT } from '../io.js';
+import { loadProto } from '../load-molecule.js';
+import { contextFor, failWith } from '../verb.js';
+import { usageError } from './cook.js';
+
+export const usage = 'mol gc [--json]';
+
+/** A step's worktree is worth keeping while it runs, waits on gates, or failed (to look at). */
+const KEEP: ReadonlySet<StepStatus> = new Set(['in_progress', 'awaiting_gate', 'failed']);
+
+/**
+ * Cleans up: wisps whose TTL passed evaporate, worktrees no step needs any more are removed, and
+ * `molecular/<id>/*` branches and worktree folders of molecules that are gone are deleted.
+ */
+export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
+  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
+  const ctx = await contextFor(io, args.value.values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const { store, repoDir, worktreeRoot } = ctx.value;
+  const scanned = await store.scan();
+  if (!scanned.ok) return failWith(io, scanned.error);
+  const now = io.now();
+  const done = { evaporated: [] as string[], worktrees: [] as string[], branches: [] as string[] };
+
+  const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
+  for (const mol of scanned.value.molecules) {
+    if (mol.kind !== 'wisp' || mol.expiresAt === undefined || Date.parse(mol.expiresAt) > now.getTime())
+      continue;
+    const proto = await loadProto(repoDir, mol);
+    if (!proto.ok) {
+      io.err(`mol: ${proto.error.message}`);
+      continue;
+    }
+    const gone = await applyEvent(ctx.value, mol.id, proto.value, { type: 'evaporate' });
+    if (!gone.ok) continue;
+    live.delete(mol.id);
+    done.evaporated.push(mol.id);
+  }
+
+  const trees = await listLeftoverWorktrees({ repoDir, worktreeRoot });
+  if (!trees.ok) return failWith(io, trees.error);
+  for (const tree of trees.value) {
+    const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
+    if (status !== undefined && KEEP.has(status)) continue;
+    const removed = await removeWorktree({ repoDir, path: tree.path });
+    if (removed.ok) done.worktrees.push(tree.path);
+    else io.err(`mol: ${removed.error.message}`);
+  }
+
+  const refs = await git(repoDir, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/molecular/']);
+  const owners = new Set(
+    refs.ok
+      ? refs.value.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((b) => b.split('/')[1] ?? '')
+      : [],
+  );
+  let folders: string[] = [];
+  try {
+    folders = await readdir(worktreeRoot);
+  } catch {
+    folders = [];
+  }
+  for (const molId of new Set([...owners, ...folders])) {
+    if (molId === '' || live.has(molId)) continue;
+    const before = refs.ok
+      ? refs.value.stdout.split('\n').filter((b) => b.startsWith(`molecular/${molId}/`))
+      : [];
+    const removed = await removeMoleculeWork(ctx.value, molId);
+    if (!removed.ok) {
+      io.err(`mol: ${removed.error.message}`);
+      continue;
+    }
+    done.branches.push(...before);
+    await rm(join(worktreeRoot, molId), { recursive: true, force: true });
+  }
+  await git(repoDir, ['worktree', 'prune']);
+
+  if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
+  else {
+    const parts = [
+      `${done.evaporated.length} wisp${done.evaporated.length === 1 ? '' : 's'} evaporated`,
+      `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
+      `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
+    ];
+    io.out(`gc: ${parts.join(', ')}`);
+    for (const id of done.evaporated) io.out(`  evaporated ${id}`);
+    for (const path of done.worktrees) io.out(`  removed ${path}`);
+    for (const branch of done.branches) io.out(`  deleted ${branch}`);
+  }
+  return EXIT.ok;
+}

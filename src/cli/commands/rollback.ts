@@ -1,0 +1,76 @@
+import type { Effect } from '../../engine/effects.js';
+import type { MoleculeEvent } from '../../engine/ops/events.js';
+import { transition } from '../../engine/ops/transition.js';
+import { applyEvent } from '../apply-event.js';
+import { JSON_OPTION, parse } from '../args.js';
+import { carryOut } from '../carry-out.js';
+import { STORE_OPTION } from '../context.js';
+import { type CliIO, EXIT } from '../io.js';
+import { loadMolecule } from '../load-molecule.js';
+import { whoAmI } from '../pour-molecule.js';
+import { moleculeJson } from '../print.js';
+import { resetMoleculeBranch } from '../reset-molecule-branch.js';
+import { checkStep, contextFor, failWith } from '../verb.js';
+import { usageError } from './cook.js';
+
+export const usage = 'mol rollback <mol-id> [<step>] [--json]';
+
+/**
+ * Back to a completed step's checkpoint (or, with no step, to the base): the branch is reset to that
+ * commit first, and only if git agrees is the state changed (the step stays completed, everything
+ * downstream returns to pending). `mol resume` runs them again.
+ */
+export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number> {
+  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  const [molId, stepId, ...extra] = args.value.positionals;
+  if (!molId) return usageError(io, 'which molecule?', usage);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
+  const ctx = await contextFor(io, args.value.values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  if (stepId !== undefined) {
+    const step = checkStep(loaded.value, stepId);
+    if (!step.ok) return failWith(io, step.error);
+  }
+  const { mol, proto } = loaded.value;
+  const event: MoleculeEvent = {
+    type: 'rollback',
+    by: whoAmI(io.env),
+    ...(stepId === undefined ? {} : { step: stepId }),
+  };
+
+  // Ask the engine first, without writing: a refused rollback must not move the branch.
+  const planned = transition(proto, mol, event, io.now());
+  if (!planned.ok) return failWith(io, planned.error);
+  const resets = planned.value.effects.filter(
+    (e): e is Extract<Effect, { type: 'reset-branch' }> => e.type === 'reset-branch',
+  );
+  for (const effect of resets) {
+    const moved = await resetMoleculeBranch(ctx.value, mol, effect);
+    if (!moved.ok) return failWith(io, moved.error);
+    if (moved.value && !args.value.values.json) {
+      io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} → ${moved.value.to.slice(0, 7)}`);
+    }
+  }
+  const applied = await applyEvent(ctx.value, molId, proto, event);
+  if (!applied.ok) return failWith(io, applied.error);
+  const rest = applied.value.effects.filter((e) => e.type !== 'reset-branch');
+  const carried = await carryOut(ctx.value, applied.value.mol, proto, rest, { notices: true });
+  if (!carried.ok) return failWith(io, carried.error);
+  const after = carried.value;
+  if (args.value.values.json) {
+    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
+    return EXIT.ok;
+  }
+  const reopened = after.steps
+    .filter((s, i) => s.status === 'pending' && mol.steps[i]?.status !== 'pending')
+    .map((s) => s.id);
+  const to = stepId === undefined ? 'the base' : `the checkpoint of ${stepId}`;
+  io.out(
+    `rolled back ${molId} to ${to}${reopened.length > 0 ? `; back to pending: ${reopened.join(', ')}` : ''}`,
+  );
+  io.out(`continue with: mol resume ${molId}`);
+  return EXIT.ok;
+}

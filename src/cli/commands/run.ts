@@ -1,0 +1,101 @@
+import type { Molecule } from '../../engine/molecule-schema.js';
+import type { Proto } from '../../engine/proto.js';
+import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
+import { STORE_OPTION } from '../context.js';
+import { continueMolecule } from '../continue-molecule.js';
+import { execute } from '../executor.js';
+import type { CliIO } from '../io.js';
+import { loadMolecule } from '../load-molecule.js';
+import { pourMolecule, whoAmI } from '../pour-molecule.js';
+import { moleculeJson, report } from '../print.js';
+import { checkId } from '../store/store-layout.js';
+import { contextFor, exitFor, failWith } from '../verb.js';
+import { usageError } from './cook.js';
+
+export const usage =
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--verbose] [--json]';
+
+export const RUN_OPTIONS = {
+  ...JSON_OPTION,
+  ...STORE_OPTION,
+  jobs: { type: 'string', short: 'j' },
+  verbose: { type: 'boolean' },
+} as const;
+
+/**
+ * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
+ * exit 0 complete, 1 failed, 3 waiting on steps without `run` (a person or an agent does them).
+ */
+export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
+  const args = parse(argv, {
+    ...RUN_OPTIONS,
+    ...VAR_OPTION,
+    overlay: { type: 'string', multiple: true },
+    id: { type: 'string' },
+  });
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  const { values, positionals } = args.value;
+  const [target, ...extra] = positionals;
+  if (!target)
+    return usageError(io, 'which formula or molecule? give a file, a name or a molecule id', usage);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
+  const vars = parseVars(values.var);
+  if (!vars.ok) return usageError(io, vars.error.message, usage);
+  const jobs = parseJobs(values.jobs);
+  if (jobs === undefined)
+    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const print = values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
+  const by = whoAmI(io.env);
+
+  // A molecule of that id runs on; anything else is a formula to pour first.
+  const existing = checkId(target).ok ? await ctx.value.store.load(target) : undefined;
+  if (existing !== undefined && !existing.ok) return failWith(io, existing.error);
+  if (existing?.value !== undefined) {
+    if (Object.keys(vars.value).length > 0 || values.overlay !== undefined) {
+      return usageError(
+        io,
+        `${target} is a molecule already poured; --var and --overlay apply to formulas`,
+        usage,
+      );
+    }
+    const loaded = await loadMolecule(ctx.value, target);
+    if (!loaded.ok) return failWith(io, loaded.error);
+    const ran = await continueMolecule(ctx.value, loaded.value.mol, loaded.value.proto, by, {
+      jobs,
+      print,
+      verbose: values.verbose === true,
+    });
+    if (!ran.ok) return failWith(io, ran.error);
+    return finish(io, ran.value, loaded.value.proto, values.json === true);
+  }
+
+  const poured = await pourMolecule(ctx.value, {
+    formula: target,
+    vars: vars.value,
+    overlays: (values.overlay as string[] | undefined) ?? [],
+    ...(typeof values.id === 'string' ? { id: values.id } : {}),
+  });
+  if (!poured.ok) return failWith(io, poured.error);
+  const { mol, proto } = poured.value;
+  print(
+    `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,
+  );
+  const ran = await execute(ctx.value, mol, proto, { jobs, print, verbose: values.verbose === true });
+  if (!ran.ok) return failWith(io, ran.error);
+  return finish(io, ran.value, proto, values.json === true);
+}
+
+/** The report (or the molecule as JSON) and the exit code its state stands for. */
+export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): number {
+  if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  else io.out(`\n${report(mol, proto)}`);
+  return exitFor(mol);
+}
+
+export function parseJobs(raw: unknown): number | undefined {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}

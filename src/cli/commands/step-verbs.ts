@@ -1,0 +1,115 @@
+/**
+ * `mol done|fail|retry|skip|approve <mol-id> <step> [text]`: a person records what happened to a
+ * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
+ * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
+ */
+import type { MoleculeEvent } from '../../engine/ops/events.js';
+import { resolveCommit } from '../../runner/git.js';
+import { buildCheckpoint } from '../../runner/index.js';
+import { applyEvent } from '../apply-event.js';
+import { JSON_OPTION, parse } from '../args.js';
+import { carryOut } from '../carry-out.js';
+import { type CliContext, STORE_OPTION } from '../context.js';
+import { execute } from '../executor.js';
+import type { CliIO } from '../io.js';
+import { loadMolecule } from '../load-molecule.js';
+import { whoAmI } from '../pour-molecule.js';
+import { moleculeJson, nextSteps } from '../print.js';
+import { checkStep, contextFor, exitFor, failWith } from '../verb.js';
+import { usageError } from './cook.js';
+
+type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
+
+const USAGE: Record<Verb, string> = {
+  done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
+  fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
+  retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
+  skip: 'mol skip <mol-id> <step> [reason] [--no-run] [--json]',
+  approve: 'mol approve <mol-id> <step> [--no-run] [--json]',
+};
+
+export const doneCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'done');
+export const failCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'fail');
+export const retryCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'retry');
+export const skipCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'skip');
+export const approveCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'approve');
+
+async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> {
+  const usage = USAGE[verb];
+  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, 'no-run': { type: 'boolean' } });
+  if (!args.ok) return usageError(io, args.error.message, usage);
+  const [molId, stepId, ...words] = args.value.positionals;
+  if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
+  const text = words.join(' ').trim();
+  if (verb === 'fail' && text === '') return usageError(io, 'say why the step failed', usage);
+  if ((verb === 'retry' || verb === 'approve') && text !== '')
+    return usageError(io, `unexpected argument "${words[0]}"`, usage);
+  const ctx = await contextFor(io, args.value.values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const step = checkStep(loaded.value, stepId);
+  if (!step.ok) return failWith(io, step.error);
+  const { proto } = loaded.value;
+  const by = whoAmI(io.env);
+
+  const event = await eventOf(ctx.value, verb, stepId, text, by, loaded.value.mol.execution);
+  const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
+  const applied = await applyEvent(ctx.value, molId, proto, event);
+  if (!applied.ok) return failWith(io, applied.error);
+  const print = args.value.values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
+  const after = applied.value.mol.steps.find((s) => s.id === stepId)?.status;
+  print(
+    before === after
+      ? `${stepId}: still ${after?.replace('_', ' ')}`
+      : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
+  );
+  let mol = applied.value.mol;
+  const carried = await carryOut(ctx.value, mol, proto, applied.value.effects, { notices: true });
+  if (!carried.ok) return failWith(io, carried.error);
+  mol = carried.value;
+
+  if (!args.value.values['no-run']) {
+    const runnable = new Set(proto.steps.filter((s) => s.run !== undefined).map((s) => s.id));
+    if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
+      const ran = await execute(ctx.value, mol, proto, { print });
+      if (!ran.ok) return failWith(io, ran.error);
+      mol = ran.value;
+    }
+  }
+  if (args.value.values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
+  return exitFor(mol);
+}
+
+async function eventOf(
+  ctx: CliContext,
+  verb: Verb,
+  step: string,
+  text: string,
+  by: string,
+  execution: string,
+): Promise<MoleculeEvent> {
+  switch (verb) {
+    case 'done': {
+      // Local steps work in the repository itself: its HEAD is what the step leaves behind.
+      const commit = execution === 'local' ? await resolveCommit(ctx.repoDir, 'HEAD') : undefined;
+      const checkpoint = buildCheckpoint({
+        ...(commit === undefined ? {} : { commit }),
+        filesModified: [],
+        gates: [],
+        notes: text || `done by ${by}`,
+        now: () => ctx.io.now(),
+      });
+      return { type: 'complete', step, checkpoint, by };
+    }
+    case 'fail':
+      return { type: 'fail', step, error: text, by };
+    case 'retry':
+      return { type: 'retry', step, by };
+    case 'skip':
+      return { type: 'skip', step, by, ...(text === '' ? {} : { reason: text }) };
+    case 'approve':
+      return { type: 'approve', step, by };
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The local executor (DESIGN §7, §10): ready steps that have a `run` are started under a lease,
+ * run by the runner (a fresh worktree per step for distributed formulas), and completed or failed
+ * through the store, until nothing is left that a command can do. Steps without `run` wait for
+ * `mol done`; steps another live process holds are left to it.
+ *
+ * `jobs` steps run at once in distributed molecules, each in its own worktree. A local molecule
+ * runs one step at a time: its steps share the working tree and commit to its branch.
+ */
+import { performance } from 'node:perf_hooks';
+import { parseDuration } from '../engine/duration.js';
+import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import type { Molecule, StepState } from '../engine/molecule-schema.js';
+import type { MoleculeEvent } from '../engine/ops/events.js';
+import type { Proto, ProtoStep } from '../engine/proto.js';
+import { readySteps } from '../engine/scheduler.js';
+import { runStep, type StepOutcome } from '../runner/index.js';
+import { applyEvent } from './apply-event.js';
+import { carryOut } from './carry-out.js';
+import type { CliContext } from './context.js';
+import { thisRun } from './local-run.js';
+import { failureText, finishedLine, startedLine } from './progress-lines.js';
+
+export interface ExecuteOptions {
+  jobs?: number;
+  /** Where progress lines go (default: stdout). */
+  print?: (line: string) => void;
+  /** Stream each step's output to stderr. */
+  verbose?: boolean;
+}
+
+/** Lease length when a step sets no timeout: long, since `mol resume` judges local runs by their process. */
+const DEFAULT_LEASE_MS = 24 * 3_600_000;
+
+export async function execute(
+  ctx: CliContext,
+  start: Molecule,
+  proto: Proto,
+  options: ExecuteOptions = {},
+): Promise<Result<Molecule>> {
+  const print = options.print ?? ((line: string) => ctx.io.out(line));
+  const jobs = proto.execution === 'local' ? 1 : Math.max(1, options.jobs ?? 1);
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const run = thisRun();
+  const running = new Map<string, Promise<void>>();
+  // Steps another process holds or that moved on before we could start them: not ours this time.
+  const passed = new Set<string>();
+  let latest = start;
+  let fatal: MolError | undefined;
+  const adopt = (mol: Molecule) => {
+    if (mol.rev >= latest.rev) latest = mol;
+  };
+
+  const runOne = async (def: ProtoStep, before: StepState): Promise<void> => {
+    print(startedLine(before, def));
+    const t0 = performance.now();
+    const outcome = await runStep({
+      repoDir: ctx.repoDir,
+      molId: latest.id,
+      step: def,
+      execution: proto.execution,
+      baseBranches: baseBranchesOf(latest, def),
+      baseRef: latest.base.sha ?? latest.base.ref,
+      worktreeRoot: ctx.worktreeRoot,
+      vars: latest.vars,
+      inputs: inputsOf(proto, def),
+      now: () => ctx.io.now(),
+      ...(options.verbose ? { onOutput: (chunk: string) => ctx.io.err(chunk) } : {}),
+    });
+    const ms = performance.now() - t0;
+    const applied = await applyEvent(ctx, latest.id, proto, eventFor(def.id, outcome, run.holder));
+    if (!applied.ok) {
+      // The step was rolled back, skipped or burned while it ran: its result no longer counts.
+      ctx.io.err(`mol: warning: the result of ${def.id} was not recorded: ${applied.error.message}`);
+      passed.add(def.id);
+      return;
+    }
+    adopt(applied.value.mol);
+    print(finishedLine(before, applied.value.mol, def, outcome, ms));
+    const after = await carryOut(ctx, applied.value.mol, proto, applied.value.effects);
+    if (!after.ok) fatal ??= after.error;
+    else adopt(after.value);
+  };
+
+  for (;;) {
+    if (fatal === undefined && canRun(latest)) {
+      for (const id of readySteps(proto, latest)) {
+        if (running.size >= jobs) break;
+        const def = defs.get(id);
+        if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
+        const started = await applyEvent(ctx, latest.id, proto, {
+          type: 'start',
+          step: id,
+          lease: { ...run, ttlMs: leaseMs(def) },
+          by: run.holder,
+        });
+        if (!started.ok) {
+          if (started.error.code === 'not-found') {
+            fatal = started.error;
+            break;
+          }
+          passed.add(id);
+          continue;
+        }
+        adopt(started.value.mol);
+        const step = started.value.mol.steps.find((s) => s.id === id);
+        if (step?.status !== 'in_progress' || step.lease?.runId !== run.runId) {
+          passed.add(id);
+          continue;
+        }
+        const job = runOne(def, step).catch((e: unknown) => {
+          fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };
+        });
+        running.set(
+          id,
+          job.finally(() => running.delete(id)),
+        );
+      }
+    }
+    if (running.size === 0) break;
+    await Promise.race(running.values());
+  }
+  if (fatal !== undefined) return { ok: false, error: fatal };
+  // Another process may have moved the molecule meanwhile: report what is stored.
+  const stored = await ctx.store.load(latest.id);
+  if (!stored.ok) return stored;
+  return stored.value === undefined ? err('not-found', `molecule "${latest.id}" is gone`) : ok(stored.value);
+}
+
+function canRun(mol: Molecule): boolean {
+  return mol.status === 'pending' || mol.status === 'in_progress';
+}
+
+/** What the runner's outcome means for the step, as an engine event. */
+export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
+  const record = {
+    ...(outcome.checkpoint === undefined ? {} : { checkpoint: outcome.checkpoint }),
+    ...(outcome.branch === undefined ? {} : { branch: outcome.branch }),
+  };
+  // Gate results, passing, waiting or failing, go through `complete` so the engine judges them.
+  if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
+    return { type: 'complete', step, gates: outcome.gates, by, ...record };
+  }
+  return { type: 'fail', step, error: failureText(outcome), by };
+}
+
+/** A step's own timeout bounds its lease (patrol fails it then anyway); otherwise a day. */
+function leaseMs(def: ProtoStep): number {
+  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
+  return timeout === undefined ? DEFAULT_LEASE_MS : timeout + 60_000;
+}
+
+/** The branches of the steps this one needs, in needs order (the engine's dispatch effect says the same). */
+function baseBranchesOf(mol: Molecule, def: ProtoStep): string[] {
+  const branches: string[] = [];
+  for (const need of def.needs) {
+    const branch = mol.steps.find((s) => s.id === need)?.branch;
+    if (branch !== undefined) branches.push(branch);
+  }
+  return branches;
+}
+
+/** `output` paths along the needs chain, nearest first: the step's input artifacts. */
+function inputsOf(proto: Proto, def: ProtoStep): string[] {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const seen = new Set<string>();
+  const inputs: string[] = [];
+  let frontier = def.needs;
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const need = defs.get(id);
+      if (need === undefined) continue;
+      if (need.output !== undefined && !inputs.includes(need.output)) inputs.push(need.output);
+      next.push(...need.needs);
+    }
+    frontier = next;
+  }
+  return inputs;
+}

@@ -1,0 +1,58 @@
+/**
+ * What the molecule verbs share: opening the repository and store, one-line failures, finding the
+ * molecule a verb without an id means, and the exit code a molecule's state stands for.
+ */
+import type { MolError, Result } from '../engine/errors.js';
+import { err, ok } from '../engine/errors.js';
+import type { Molecule } from '../engine/molecule-schema.js';
+import { type CliContext, openContext } from './context.js';
+import { reportError } from './cook-formula.js';
+import { type CliIO, EXIT } from './io.js';
+import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
+
+export async function contextFor(io: CliIO, values: Record<string, unknown>): Promise<Result<CliContext>> {
+  return openContext(io, typeof values.store === 'string' ? values.store : undefined);
+}
+
+/** Prints the error (every diagnostic, one line each) and returns the failure exit code. */
+export function failWith(io: CliIO, error: MolError): number {
+  reportError(io, error);
+  return EXIT.failed;
+}
+
+/**
+ * 0 when the molecule is complete (or archived/burned), 1 when it failed, 3 when it stopped with
+ * work left that waits on a person, an agent, a gate or another process.
+ */
+export function exitFor(mol: Molecule): number {
+  if (mol.status === 'complete' || mol.status === 'squashed' || mol.status === 'burned') return EXIT.ok;
+  if (mol.status === 'failed') return EXIT.failed;
+  return EXIT.waiting;
+}
+
+export const ACTIVE_STATUSES: Molecule['status'][] = ['pending', 'in_progress', 'paused'];
+
+/** The molecule named, or without a name the most recently changed active one. */
+export async function resolveMolecule(
+  ctx: CliContext,
+  id: string | undefined,
+): Promise<Result<LoadedMolecule>> {
+  if (id !== undefined) return loadMolecule(ctx, id);
+  const active = await ctx.store.scan({ status: ACTIVE_STATUSES });
+  if (!active.ok) return active;
+  const latest = [...active.value.molecules].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  if (latest === undefined)
+    return err(
+      'no-active-molecule',
+      'no molecule is active here; give an id (`mol list --all` shows them all)',
+    );
+  return loadMolecule(ctx, latest.id);
+}
+
+/** The step id must name a step of the molecule; the engine says the same, but before any work. */
+export function checkStep(loaded: LoadedMolecule, step: string): Result<string> {
+  if (loaded.mol.steps.some((s) => s.id === step)) return ok(step);
+  const ids = loaded.mol.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(', ')}, …` : ids.join(', ');
+  return err('unknown-step', `molecule "${loaded.mol.id}" has no step "${step}"; its steps are ${listed}`);
+}

@@ -1,0 +1,131 @@
+/**
+ * Crash and recovery: `mol run` killed with SIGKILL in the middle of a step, then `mol patrol`
+ * and `mol resume`. Completed steps never run again, the interrupted step runs again, and the
+ * molecule completes. Every step appends to a log outside the repository, so runs can be counted.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+
+interface MolJson {
+  status: string;
+  steps: Array<{ id: string; status: string; attempts: number; lease?: { holder: string } }>;
+}
+
+let cli: BuiltCli;
+let repo: TempRepo;
+let flows: string;
+
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.cleanup();
+});
+beforeEach(async () => {
+  repo = await makeTempRepo();
+  flows = join(repo.root, 'flows');
+  await mkdir(flows);
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const FORMULA = (execution: string) => `formula = "crashy"
+execution = "${execution}"
+[vars.dir]
+required = true
+[[steps]]
+id = "first"
+run = 'echo first >> "$MOL_VAR_DIR/log" && echo 1 > first.txt'
+[[steps]]
+id = "second"
+needs = ["first"]
+run = '''
+echo second >> "$MOL_VAR_DIR/log"
+if [ ! -f "$MOL_VAR_DIR/slept" ]; then
+  touch "$MOL_VAR_DIR/slept"
+  echo $$ > "$MOL_VAR_DIR/marker.tmp" && mv "$MOL_VAR_DIR/marker.tmp" "$MOL_VAR_DIR/marker"
+  sleep 60
+fi
+echo 2 > second.txt
+'''
+[[steps]]
+id = "third"
+needs = ["second"]
+run = 'echo third >> "$MOL_VAR_DIR/log" && test -f second.txt && echo 3 > third.txt'
+`;
+
+async function waitFor(path: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} did not appear`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execution) => {
+  it('reruns only the interrupted step, then completes', async () => {
+    const file = join(flows, 'crashy.formula.toml');
+    await writeFile(file, FORMULA(execution));
+    const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
+
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'crash1'], { cwd: repo.dir });
+    const ended = collect(child);
+    await waitFor(join(flows, 'marker'));
+    child.kill('SIGKILL');
+    expect((await ended).code).toBe(null);
+    // The step's shell runs in its own process group and outlives mol, as a real orphan would.
+    const orphan = Number(await readFile(join(flows, 'marker'), 'utf8'));
+    process.kill(-orphan, 'SIGKILL');
+
+    const crashed = json<MolJson>(await run(['status', 'crash1', '--json']));
+    expect(crashed.steps.map((s) => s.status)).toEqual(['completed', 'in_progress', 'pending']);
+
+    // Patrol sees the dead run and sends its step back to ready.
+    const patrol = json<{ actions: Array<{ type: string; step?: string; applied: boolean }> }>(
+      await run(['patrol', '--json']),
+    );
+    expect(patrol.actions).toEqual([
+      expect.objectContaining({ type: 'redispatch', step: 'second', applied: true }),
+    ]);
+    const quiet = await run(['patrol']);
+    expect(quiet.stdout).toMatch(/nothing is stuck/);
+
+    const resumed = await run(['resume', 'crash1']);
+    expect(resumed.code).toBe(0);
+    const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
+    expect(log).toEqual(['first', 'second', 'second', 'third']);
+    const done = json<MolJson>(await run(['status', 'crash1', '--json']));
+    expect(done.status).toBe('complete');
+    expect(done.steps.map((s) => [s.id, s.attempts])).toEqual([
+      ['first', 1],
+      ['second', 2],
+      ['third', 1],
+    ]);
+  });
+
+  it('resume without patrol recovers the dead run itself, and a second resume changes nothing', async () => {
+    const file = join(flows, 'crashy.formula.toml');
+    await writeFile(file, FORMULA(execution));
+    const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'crash2'], { cwd: repo.dir });
+    const ended = collect(child);
+    await waitFor(join(flows, 'marker'));
+    child.kill('SIGKILL');
+    await ended;
+    process.kill(-Number(await readFile(join(flows, 'marker'), 'utf8')), 'SIGKILL');
+
+    // No id: the most recently changed active molecule.
+    const resumed = await run(['resume']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/second: its runner \(local:\d+\) is gone; back to ready/);
+    const again = await run(['resume', 'crash2']);
+    expect(again.code).toBe(0);
+    const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
+    expect(log).toEqual(['first', 'second', 'second', 'third']);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The `mol` CLI as a real child process, built from the current source: `buildCli()` bundles
+ * `src/cli/bin.ts` with esbuild into a temp folder (next to a link to `formulas/`, which the CLI
+ * finds by walking up from itself), so e2e tests never run a stale `dist/mol.js`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface BuiltCli {
+  /** The bundled `mol.js`. */
+  bin: string;
+  cleanup(): Promise<void>;
+}
+
+export async function buildCli(): Promise<BuiltCli> {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'mol-cli-')));
+  const bin = join(dir, 'mol.js');
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/bin.ts')],
+    outfile: bin,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __molCreateRequire } from 'node:module'; const require = __molCreateRequire(import.meta.url);",
+    },
+  });
+  await symlink(join(ROOT, 'formulas'), join(dir, 'formulas'));
+  return { bin, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface MolResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface MolOptions {
+  cwd: string;
+  env?: Record<string, string>;
+}
+
+/** Starts `mol <args>` without waiting (for crash tests: kill it, race it). */
+export function spawnMol(cli: BuiltCli, args: string[], options: MolOptions): ChildProcess {
+  return spawn(process.execPath, [cli.bin, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, MOL_DEBUG: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs `mol <args>` to the end and collects its exit code and output. */
+export function mol(cli: BuiltCli, args: string[], options: MolOptions): Promise<MolResult> {
+  const child = spawnMol(cli, args, options);
+  return collect(child);
+}
+
+export function collect(child: ChildProcess): Promise<MolResult> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** `mol … --json` parsed; fails the test with the CLI's stderr when the output is not JSON. */
+export function json<T = unknown>(result: MolResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`mol did not print JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
