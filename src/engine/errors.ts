@@ -19,7 +19,7 @@ export interface Diagnostic extends Place {
 export interface MolError extends Place {
   code: string;
   message: string;
-  /** Further problems found alongside the first (a formula with several errors reports them all). */
+  /** Every problem found, this one first (a formula with several errors reports them all). */
   diagnostics?: Diagnostic[];
 }
 

@@ -1,16 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 export const FORMULA_SUFFIXES = ['.formula.toml', '.formula.json'] as const;
-
-/** A formula's name as Gas Town derives it from a file: the base name without its suffix. */
-export function formulaNameOf(file: string): string {
-  const base = basename(file);
-  for (const suffix of [...FORMULA_SUFFIXES, '.toml', '.json']) {
-    if (base.endsWith(suffix)) return base.slice(0, -suffix.length);
-  }
-  return base;
-}
 
 export function isFormulaFile(file: string): boolean {
   return FORMULA_SUFFIXES.some((suffix) => file.endsWith(suffix));
