@@ -80,6 +80,14 @@ describe('parseCommands: errors', () => {
     expect((error as CommandError).message).toContain('"/mol help" lists the commands');
   });
 
+  it('quotes at most a short piece of what was typed', () => {
+    const error = one(`/mol ${'x'.repeat(5_000)}`) as CommandError;
+    expect(error.code).toBe('unknown-command');
+    expect(error.message.length).toBeLessThan(120);
+    const extra = one(`/mol burn ${'y'.repeat(5_000)}`) as CommandError;
+    expect(extra.message.length).toBeLessThan(150);
+  });
+
   it('names the missing argument and shows the usage', () => {
     expect(one('/mol fail build')).toMatchObject({
       code: 'missing-argument',

@@ -4,6 +4,7 @@
  * typed command or a typed error with a sentence for the reply; nothing throws.
  */
 import type { Result } from '../errors.js';
+import { truncate } from '../render/escape-markdown.js';
 import { didYouMean } from './did-you-mean.js';
 import {
   COMMAND_USAGE,
@@ -21,14 +22,12 @@ const VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const RESET_FLAGS = ['--force'];
 
 type Failure = { code: CommandErrorCode; message: string; suggestion?: string };
-type Parsed = ParsedCommand extends infer C
-  ? C extends ParsedCommand
-    ? Omit<C, 'line' | 'text'>
-    : never
-  : never;
+/** A command before it is placed on its line (`Omit` spread over each verb of the union). */
+type WithoutPlace<C> = C extends unknown ? Omit<C, 'line' | 'text'> : never;
+type Parsed = WithoutPlace<ParsedCommand>;
 type Outcome<T> = Result<T, Failure>;
 
-const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const accept = <T>(value: T): Outcome<T> => ({ ok: true, value });
 const fail = (code: CommandErrorCode, message: string, suggestion?: string): Outcome<never> => ({
   ok: false,
   error: suggestion === undefined ? { code, message } : { code, message, suggestion },
@@ -49,11 +48,12 @@ export function parseCommands(commentBody: string): Array<ParsedCommand | Comman
 function parseArgs(args: Cursor): Outcome<Parsed> {
   const first = args.next();
   if (!first.ok) return first;
-  if (!first.value) return done({ verb: 'help' });
+  if (!first.value) return accept({ verb: 'help' });
   const verb = first.value.value.toLowerCase();
   if (!isVerb(verb)) {
     const guess = didYouMean(verb, COMMAND_VERBS);
-    const typed = `/mol ${first.value.value}`;
+    // Quote what was typed, but not a whole pasted paragraph.
+    const typed = `/mol ${truncate(first.value.value, 40)}`;
     return guess
       ? fail('unknown-command', `unknown command "${typed}" — did you mean "/mol ${guess}"?`, `/mol ${guess}`)
       : fail('unknown-command', `unknown command "${typed}"; "/mol help" lists the commands`);
@@ -62,12 +62,12 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
     case 'status':
     case 'burn': {
       const end = args.end(verb);
-      return end.ok ? done({ verb }) : end;
+      return end.ok ? accept({ verb }) : end;
     }
     case 'help': {
       const topic = args.optional(verb);
       if (!topic.ok) return topic;
-      return done(topic.value === undefined ? { verb } : { verb, topic: topic.value });
+      return accept(topic.value === undefined ? { verb } : { verb, topic: topic.value });
     }
     case 'retry':
     case 'skip':
@@ -75,28 +75,28 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
       const step = args.required(verb, 'step');
       if (!step.ok) return step;
       const end = args.end(verb);
-      return end.ok ? done({ verb, step: step.value }) : end;
+      return end.ok ? accept({ verb, step: step.value }) : end;
     }
     case 'rollback': {
       const step = args.optional(verb);
       if (!step.ok) return step;
-      return done(step.value === undefined ? { verb } : { verb, step: step.value });
+      return accept(step.value === undefined ? { verb } : { verb, step: step.value });
     }
     case 'done': {
       const step = args.required(verb, 'step');
       if (!step.ok) return step;
       const note = args.rest();
-      return done(note === undefined ? { verb, step: step.value } : { verb, step: step.value, note });
+      return accept(note === undefined ? { verb, step: step.value } : { verb, step: step.value, note });
     }
     case 'fail': {
       const step = args.required(verb, 'step');
       if (!step.ok) return step;
       const reason = args.rest();
-      return reason === undefined ? missing(verb, 'reason') : done({ verb, step: step.value, reason });
+      return reason === undefined ? missing(verb, 'reason') : accept({ verb, step: step.value, reason });
     }
     case 'squash': {
       const summary = args.rest();
-      return done(summary === undefined ? { verb } : { verb, summary });
+      return accept(summary === undefined ? { verb } : { verb, summary });
     }
     case 'pour':
       return parsePour(args);
@@ -121,13 +121,13 @@ function parsePour(args: Cursor): Outcome<Parsed> {
     if (!VAR_KEY.test(key)) {
       return fail(
         'bad-argument',
-        `"${word}" is not a variable: give variables as key=value (quote values with spaces: key="a b") — usage: ${COMMAND_USAGE.pour.usage}`,
+        `${quoted(word)} is not a variable: give variables as key=value (quote values with spaces: key="a b") — usage: ${COMMAND_USAGE.pour.usage}`,
       );
     }
-    if (Object.hasOwn(vars, key)) return fail('bad-argument', `variable "${key}" is given twice`);
+    if (Object.hasOwn(vars, key)) return fail('bad-argument', `variable ${quoted(key)} is given twice`);
     vars[key] = word.slice(eq + 1);
   }
-  return done({ verb: 'pour', formula: formula.value.value, vars });
+  return accept({ verb: 'pour', formula: formula.value.value, vars });
 }
 
 function parseReset(args: Cursor): Outcome<Parsed> {
@@ -135,7 +135,7 @@ function parseReset(args: Cursor): Outcome<Parsed> {
   for (;;) {
     const token = args.next();
     if (!token.ok) return token;
-    if (!token.value) return done({ verb: 'reset', force });
+    if (!token.value) return accept({ verb: 'reset', force });
     const word = token.value.value;
     if (word === '--force') {
       force = true;
@@ -144,7 +144,7 @@ function parseReset(args: Cursor): Outcome<Parsed> {
     const guess = word.startsWith('-') ? didYouMean(word, RESET_FLAGS) : undefined;
     return fail(
       'unexpected-argument',
-      `unexpected "${word}" after /mol reset${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.reset.usage}`,
+      `unexpected ${quoted(word)} after /mol reset${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.reset.usage}`,
       guess ? `/mol reset ${guess}` : undefined,
     );
   }
@@ -152,6 +152,11 @@ function parseReset(args: Cursor): Outcome<Parsed> {
 
 function missing(verb: CommandVerb, what: string): Outcome<never> {
   return fail('missing-argument', `"/mol ${verb}" needs a <${what}> — usage: ${COMMAND_USAGE[verb].usage}`);
+}
+
+/** A word of the command in a message, cut short: replies quote it, and a word can be a paragraph. */
+function quoted(word: string): string {
+  return `"${truncate(word, 40)}"`;
 }
 
 function isVerb(word: string): word is CommandVerb {
@@ -173,7 +178,7 @@ class Cursor {
   required(verb: CommandVerb, what: string): Outcome<string> {
     const token = this.next();
     if (!token.ok) return token;
-    return token.value ? done(token.value.value) : missing(verb, what);
+    return token.value ? accept(token.value.value) : missing(verb, what);
   }
 
   /** One optional word and nothing after it. */
@@ -181,16 +186,16 @@ class Cursor {
     const token = this.next();
     if (!token.ok) return token;
     const end = this.end(verb);
-    return end.ok ? done(token.value?.value) : end;
+    return end.ok ? accept(token.value?.value) : end;
   }
 
   end(verb: CommandVerb): Outcome<void> {
     const extra = this.next();
     if (!extra.ok) return extra;
-    if (!extra.value) return done(undefined);
+    if (!extra.value) return accept(undefined);
     return fail(
       'unexpected-argument',
-      `unexpected "${extra.value.value}" after /mol ${verb} — usage: ${COMMAND_USAGE[verb].usage}`,
+      `unexpected ${quoted(extra.value.value)} after /mol ${verb} — usage: ${COMMAND_USAGE[verb].usage}`,
     );
   }
 
