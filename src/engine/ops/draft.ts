@@ -28,10 +28,13 @@ export class Draft {
   readonly status0: MoleculeStatus;
   status: MoleculeStatus;
   readonly effects: Effect[] = [];
-  private readonly steps: StepState[];
-  private readonly copied: Uint8Array;
+  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  private steps: StepState[];
+  private readonly copied = new Set<number>();
+  private ownSteps = false;
   private readonly entries: HistoryEntry[] = [];
   private readonly readied = new Set<number>();
+  private readonly again = new Set<number>();
   private pendingChanges: number[] = [];
   private fields: Partial<Molecule> = {};
   private dirty = false;
@@ -45,8 +48,7 @@ export class Draft {
     this.at = now.toISOString();
     this.status0 = base.status;
     this.status = base.status;
-    this.steps = base.steps.slice();
-    this.copied = new Uint8Array(this.steps.length);
+    this.steps = base.steps as StepState[];
   }
 
   get size(): number {
@@ -67,9 +69,13 @@ export class Draft {
 
   /** Change a step's fields without changing its status; `undefined` removes a field. */
   patch(i: number, patch: StepPatch): void {
-    if (!this.copied[i]) {
+    if (!this.ownSteps) {
+      this.steps = this.steps.slice();
+      this.ownSteps = true;
+    }
+    if (!this.copied.has(i)) {
       this.steps[i] = { ...(this.steps[i] as StepState) };
-      this.copied[i] = 1;
+      this.copied.add(i);
     }
     const target = this.steps[i] as Record<string, unknown>;
     for (const [key, value] of Object.entries(patch)) {
@@ -131,7 +137,7 @@ export class Draft {
 
   /** Dispatch a step that is already ready again (resume after a crash, unpause). */
   redispatch(i: number): void {
-    this.readied.add(i);
+    this.again.add(i);
   }
 
   /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
@@ -168,10 +174,16 @@ export class Draft {
     return { mol, effects };
   }
 
-  /** One dispatch per step made ready by this operation, unless the molecule may not run now. */
+  /**
+   * One dispatch per step that this operation made ready (a step that was ready before and only
+   * passed through pending was dispatched already), plus explicit re-dispatches; none while the
+   * molecule may not run.
+   */
   private dispatches(): Effect[] {
     if (this.status !== 'pending' && this.status !== 'in_progress') return [];
-    return [...this.readied]
+    const chosen = new Set(this.again);
+    for (const i of this.readied) if ((this.base.steps[i] as StepState).status !== 'ready') chosen.add(i);
+    return [...chosen]
       .filter((i) => this.step(i).status === 'ready')
       .sort((a, b) => a - b)
       .map((i) => ({ type: 'dispatch', step: this.step(i).id, baseBranches: this.baseBranches(i) }));
