@@ -8,7 +8,7 @@
 import type { Effect } from '../engine/effects.js';
 import { err, ok, type Result } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule-schema.js';
-import { resolveCommit } from '../runner/git.js';
+import { git, resolveCommit } from '../runner/git.js';
 import { resetBranch, stepBranch } from '../runner/index.js';
 import type { CliContext } from './context.js';
 
@@ -44,4 +44,34 @@ export async function resetMoleculeBranch(
   }
   const moved = await resetBranch({ repoDir: ctx.repoDir, branch: mol.base.ref, commit });
   return moved.ok ? ok({ branch: mol.base.ref, ...moved.value }) : moved;
+}
+
+/**
+ * A local molecule's steps commit one after another on one branch, in the order they ran, not in
+ * the order of the graph: resetting to a step's commit also undoes every later commit. That is only
+ * right when the rollback sends those steps back too; a completed step that stays completed (it
+ * does not depend on the target) must keep its commit, so such a rollback is refused.
+ */
+export async function checkLocalRollback(
+  ctx: CliContext,
+  before: Molecule,
+  after: Molecule,
+  effect: Extract<Effect, { type: 'reset-branch' }>,
+): Promise<Result<void>> {
+  const target = effect.commit ?? before.base.sha;
+  if (before.execution !== 'local' || target === undefined) return ok(undefined);
+  const lost: string[] = [];
+  for (const step of after.steps) {
+    const commit = step.checkpoint?.commit;
+    if (step.status !== 'completed' || commit === undefined) continue;
+    const kept = await git(ctx.repoDir, ['merge-base', '--is-ancestor', commit, target], { okCodes: [0, 1] });
+    if (!kept.ok) return kept;
+    if (kept.value.code === 1) lost.push(step.id);
+  }
+  if (lost.length === 0) return ok(undefined);
+  const list = lost.join(', ');
+  return err(
+    'rollback-would-lose-work',
+    `rolling ${before.base.ref} back to the checkpoint of ${effect.step ?? 'the base'} would also undo ${list} (committed after it), which ${lost.length === 1 ? 'does' : 'do'} not depend on it; roll back to a step that ${lost.length === 1 ? 'it comes' : 'they come'} after`,
+  );
 }

@@ -2,11 +2,9 @@
  * What the molecule verbs share: opening the repository and store, one-line failures, finding the
  * molecule a verb without an id means, and the exit code a molecule's state stands for.
  */
-import type { MolError, Result } from '../engine/errors.js';
-import { err, ok } from '../engine/errors.js';
+import { err, formatDiagnostic, type MolError, ok, type Result } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule-schema.js';
 import { type CliContext, openContext } from './context.js';
-import { reportError } from './cook-formula.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
 
@@ -14,9 +12,13 @@ export async function contextFor(io: CliIO, values: Record<string, unknown>): Pr
   return openContext(io, typeof values.store === 'string' ? values.store : undefined);
 }
 
-/** Prints the error (every diagnostic, one line each) and returns the failure exit code. */
+/**
+ * Prints the error and returns the failure exit code: one line per diagnostic, `file:line:col:`
+ * where a formula file is at fault, `mol:` otherwise (a missing var has no place in any file).
+ */
 export function failWith(io: CliIO, error: MolError): number {
-  reportError(io, error);
+  const all = error.diagnostics?.length ? error.diagnostics : [error];
+  for (const d of all) io.err(d.file === undefined ? `mol: ${d.message}` : formatDiagnostic(d));
   return EXIT.failed;
 }
 

@@ -9,7 +9,7 @@ import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';
-import { resetMoleculeBranch } from '../reset-molecule-branch.js';
+import { checkLocalRollback, resetMoleculeBranch } from '../reset-molecule-branch.js';
 import { checkStep, contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
@@ -48,6 +48,10 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
     (e): e is Extract<Effect, { type: 'reset-branch' }> => e.type === 'reset-branch',
   );
   for (const effect of resets) {
+    const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
+    if (!safe.ok) return failWith(io, safe.error);
+  }
+  for (const effect of resets) {
     const moved = await resetMoleculeBranch(ctx.value, mol, effect);
     if (!moved.ok) return failWith(io, moved.error);
     if (moved.value && !args.value.values.json) {
@@ -64,12 +68,13 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
     io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
     return EXIT.ok;
   }
+  // Swept steps are pending, or ready at once when their needs still hold.
   const reopened = after.steps
-    .filter((s, i) => s.status === 'pending' && mol.steps[i]?.status !== 'pending')
+    .filter((s, i) => (s.status === 'pending' || s.status === 'ready') && mol.steps[i]?.status !== s.status)
     .map((s) => s.id);
   const to = stepId === undefined ? 'the base' : `the checkpoint of ${stepId}`;
   io.out(
-    `rolled back ${molId} to ${to}${reopened.length > 0 ? `; back to pending: ${reopened.join(', ')}` : ''}`,
+    `rolled back ${molId} to ${to}${reopened.length > 0 ? `; to run again: ${reopened.join(', ')}` : ''}`,
   );
   io.out(`continue with: mol resume ${molId}`);
   return EXIT.ok;

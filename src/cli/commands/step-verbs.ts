@@ -6,7 +6,7 @@
 import type { MoleculeEvent } from '../../engine/ops/events.js';
 import { resolveCommit } from '../../runner/git.js';
 import { buildCheckpoint } from '../../runner/index.js';
-import { applyEvent } from '../apply-event.js';
+import { applyEvents } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { carryOut } from '../carry-out.js';
 import { type CliContext, STORE_OPTION } from '../context.js';
@@ -55,7 +55,11 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
 
   const event = await eventOf(ctx.value, verb, stepId, text, by, loaded.value.mol.execution);
   const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
-  const applied = await applyEvent(ctx.value, molId, proto, event);
+  // Steps a person does are never started by the CLI: failing one that is ready starts it first.
+  const applied = await applyEvents(ctx.value, molId, proto, (current) => {
+    const ready = current.steps.find((s) => s.id === stepId)?.status === 'ready';
+    return verb === 'fail' && ready ? [{ type: 'start', step: stepId, by }, event] : [event];
+  });
   if (!applied.ok) return failWith(io, applied.error);
   const print = args.value.values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
   const after = applied.value.mol.steps.find((s) => s.id === stepId)?.status;

@@ -1,0 +1,64 @@
+/**
+ * Two `mol` processes changing one molecule at the same moment lose nothing: each `mol done`
+ * applies its step to the state it finds under the store's lock, never to a stale copy.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+
+interface MolJson {
+  steps: Array<{ id: string; status: string; attempts: number }>;
+  history: Array<{ event: string; step?: string }>;
+}
+
+let cli: BuiltCli;
+let repo: TempRepo;
+let file: string;
+
+beforeAll(async () => {
+  cli = await buildCli();
+  repo = await makeTempRepo();
+  await mkdir(join(repo.root, 'flows'));
+  file = join(repo.root, 'flows', 'pair.formula.toml');
+  await writeFile(
+    file,
+    `formula = "pair"
+[[steps]]
+id = "left"
+type = "human"
+[[steps]]
+id = "right"
+type = "human"
+[[steps]]
+id = "both"
+type = "human"
+needs = ["left", "right"]
+`,
+  );
+});
+afterAll(async () => {
+  await repo.cleanup();
+  await cli.cleanup();
+});
+
+describe('concurrent mol done', () => {
+  it('records both steps every time (12 rounds)', { timeout: 120_000 }, async () => {
+    const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
+    for (let round = 0; round < 12; round++) {
+      const id = `pair-${round}`;
+      expect((await run(['pour', file, '--id', id])).code).toBe(0);
+      const [left, right] = await Promise.all([run(['done', id, 'left']), run(['done', id, 'right'])]);
+      expect([left.code, right.code, left.stderr, right.stderr]).toEqual([3, 3, '', '']);
+      const m = json<MolJson>(await run(['status', id, '--json']));
+      expect(m.steps.map((s) => [s.id, s.status, s.attempts])).toEqual([
+        ['left', 'completed', 1],
+        ['right', 'completed', 1],
+        ['both', 'ready', 0],
+      ]);
+      const completions = m.history.filter((h) => h.event === 'complete' && h.step).map((h) => h.step);
+      expect(completions.sort()).toEqual(['left', 'right']);
+    }
+  });
+});
