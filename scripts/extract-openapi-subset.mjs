@@ -46,6 +46,8 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/contents/{path}'],
   ['get', '/repos/{owner}/{repo}/git/blobs/{file_sha}'],
   ['get', '/repos/{owner}/{repo}/git/trees/{tree_sha}'],
+  ['post', '/repos/{owner}/{repo}/git/commits'],
+  ['get', '/repos/{owner}/{repo}/git/commits/{commit_sha}'],
   ['post', '/repos/{owner}/{repo}/git/refs'],
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],

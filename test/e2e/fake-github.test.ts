@@ -439,6 +439,84 @@ describe('fake GitHub: git refs as locks', () => {
   });
 });
 
+describe('fake GitHub: git commits (the ref lock writes its lease into one)', () => {
+  it('creates commits whose sha git computes, serves them, and counts them for fast-forwards', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const emptyTree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+    const who = { name: 'Lock', email: 'lock@example.com', date: '2026-03-01T12:00:00Z' };
+    const message = 'molecular lock\n\n{"holder":"a"}\n';
+    const { data: first } = await octokit.rest.git.createCommit({
+      owner,
+      repo,
+      message,
+      tree: emptyTree,
+      parents: [],
+      author: who,
+      committer: who,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'fake-github-commit-'));
+    try {
+      execFileSync('git', ['init', '-q', dir]);
+      const env = {
+        ...process.env,
+        GIT_AUTHOR_NAME: who.name,
+        GIT_AUTHOR_EMAIL: who.email,
+        GIT_AUTHOR_DATE: '1772366400 +0000',
+        GIT_COMMITTER_NAME: who.name,
+        GIT_COMMITTER_EMAIL: who.email,
+        GIT_COMMITTER_DATE: '1772366400 +0000',
+      };
+      const expected = execFileSync('git', ['commit-tree', emptyTree], {
+        cwd: dir,
+        env,
+        input: message,
+        encoding: 'utf8',
+      });
+      expect(first.sha).toBe(expected.trim());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const { data: got } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: first.sha });
+    expect(got).toMatchObject({ sha: first.sha, message, tree: { sha: emptyTree }, parents: [] });
+
+    const { data: child } = await octokit.rest.git.createCommit({
+      owner,
+      repo,
+      message: 'next',
+      tree: emptyTree,
+      parents: [first.sha],
+    });
+    expect(child.parents.map((p) => p.sha)).toEqual([first.sha]);
+    await octokit.rest.git.createRef({ owner, repo, ref: 'refs/molecular/locks/x', sha: first.sha });
+    const ff = await octokit.rest.git.updateRef({
+      owner,
+      repo,
+      ref: 'molecular/locks/x',
+      sha: child.sha,
+      force: false,
+    });
+    expect(ff.data.object.sha).toBe(child.sha);
+
+    expect(
+      await statusOf(octokit.rest.git.createCommit({ owner, repo, message: 'x', tree: 'c'.repeat(40) })),
+    ).toBe(422);
+    expect(
+      await statusOf(
+        octokit.rest.git.createCommit({
+          owner,
+          repo,
+          message: 'x',
+          tree: emptyTree,
+          parents: ['d'.repeat(40)],
+        }),
+      ),
+    ).toBe(422);
+    expect(await statusOf(octokit.rest.git.getCommit({ owner, repo, commit_sha: 'e'.repeat(40) }))).toBe(404);
+    expect(gh.violations).toEqual([]);
+  });
+});
+
 describe('fake GitHub: checks and actions', () => {
   let gh: FakeGitHub;
   beforeEach(async () => {
@@ -636,7 +714,7 @@ describe('fake GitHub: OpenAPI validation', () => {
 
   it('implements every operation of the committed subset, and the subset misses none we asked for', async () => {
     const implemented = allRoutes().map((route) => route.operation.operationId);
-    expect(implemented).toHaveLength(37);
+    expect(implemented).toHaveLength(39);
     expect(implemented.filter((id) => !(id in handlers))).toEqual([]);
     expect(loadSpec()['x-molecular-missing-operations']).toEqual([]);
   });

@@ -123,6 +123,16 @@ export interface WorkflowRunRecord {
   updated_at?: string;
 }
 
+/** A commit made through `POST git/commits` (the ref lock's commits); its sha is a real git object id. */
+export interface GitCommitRecord {
+  sha: string;
+  tree: string;
+  parents: string[];
+  message: string;
+  author: { name: string; email: string; date: string };
+  committer: { name: string; email: string; date: string };
+}
+
 export interface PullRecord {
   number: number;
   title: string;
@@ -173,6 +183,8 @@ export class FakeState {
   readonly refs = new Map<string, string>();
   /** commit -> parents, consulted by non-forced ref updates (fast-forward check). */
   readonly commitParents = new Map<string, string[]>();
+  /** Commits created through the git database API, by sha. */
+  readonly gitCommits = new Map<string, GitCommitRecord>();
   readonly checkRuns: CheckRunRecord[] = [];
   readonly workflowDispatches: WorkflowDispatchRecord[] = [];
   readonly repositoryDispatches: RepositoryDispatchRecord[] = [];

@@ -3,6 +3,7 @@ import { appRoutes } from './apps.js';
 import { checkRoutes } from './checks.js';
 import { commentRoutes } from './comments.js';
 import { contentRoutes } from './contents.js';
+import { gitCommitRoutes } from './git-commits.js';
 import { issueRoutes } from './issues.js';
 import { labelRoutes } from './labels.js';
 import { reactionRoutes } from './reactions.js';
@@ -18,6 +19,7 @@ export const handlers: HandlerTable = {
   ...checkRoutes,
   ...commentRoutes,
   ...contentRoutes,
+  ...gitCommitRoutes,
   ...issueRoutes,
   ...labelRoutes,
   ...reactionRoutes,

@@ -1,4 +1,5 @@
 import { blobSha, type TreeEntry } from '../git-objects.js';
+import type { GitCommitRecord } from '../state.js';
 import { type Links, nodeId, repoApi, repoWeb } from './links.js';
 
 export function refShape(links: Links, ref: string, sha: string): Record<string, unknown> {
@@ -91,5 +92,27 @@ export function commitShape(links: Links, sha: string, treeSha: string): Record<
     author: {},
     committer: {},
     parents: [],
+  };
+}
+
+/** A commit as the git database API (`git/commits`) describes it. */
+export function gitCommitShape(links: Links, commit: GitCommitRecord): Record<string, unknown> {
+  const api = repoApi(links);
+  const web = repoWeb(links);
+  return {
+    sha: commit.sha,
+    node_id: nodeId('Commit', commit.sha),
+    url: `${api}/git/commits/${commit.sha}`,
+    html_url: `${web}/commit/${commit.sha}`,
+    author: commit.author,
+    committer: commit.committer,
+    message: commit.message,
+    tree: { sha: commit.tree, url: `${api}/git/trees/${commit.tree}` },
+    parents: commit.parents.map((sha) => ({
+      sha,
+      url: `${api}/git/commits/${sha}`,
+      html_url: `${web}/commit/${sha}`,
+    })),
+    verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
   };
 }
