@@ -176,6 +176,24 @@ describe('mol exit codes', () => {
     expect(step(m, 'deploy').gates).toEqual([expect.objectContaining({ type: 'approval', passed: true })]);
   });
 
+  it("mol done checks the step's gates: a failing one sends it back, a passing one completes it", async () => {
+    const file = await formula(
+      'noted',
+      '[[steps]]\nid = "write"\ntype = "human"\ngate = { type = "files", paths = ["notes.md"] }\n[[steps]]\nid = "read"\nneeds = ["write"]\nrun = "grep -q ready notes.md"\n',
+    );
+    expect((await run(['run', file, '--id', 'n1'])).code).toBe(3);
+    const early = await run(['done', 'n1', 'write']);
+    expect(early.code).toBe(3);
+    expect(early.stdout).toMatch(/^write: still ready/);
+    expect(early.stderr).toMatch(/files gate failed — missing: notes.md/);
+    expect(step(await status('n1'), 'write')).toMatchObject({ status: 'ready', attempts: 1 });
+    await writeFile(join(repo.dir, 'notes.md'), 'ready\n');
+    const done = await run(['done', 'n1', 'write']);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^write: ready → completed/);
+    expect(done.stdout).toMatch(/✓ read completed/);
+  });
+
   it('mol fail, retry and skip move steps as the engine says', async () => {
     await run(['run', await formula('reviewed', REVIEWED), '--id', 'w2']);
     const failed = await run(['fail', 'w2', 'review', 'not', 'ready']);

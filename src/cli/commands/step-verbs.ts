@@ -62,16 +62,18 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   });
   if (!applied.ok) return failWith(io, applied.error);
   const print = args.value.values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
-  const after = applied.value.mol.steps.find((s) => s.id === stepId)?.status;
+  // Gates judged right after a `done` may move the step again: say where it ended up.
+  const carried = await carryOut(ctx.value, applied.value.mol, proto, applied.value.effects, {
+    notices: true,
+  });
+  if (!carried.ok) return failWith(io, carried.error);
+  let mol = carried.value;
+  const after = mol.steps.find((s) => s.id === stepId)?.status;
   print(
     before === after
       ? `${stepId}: still ${after?.replace('_', ' ')}`
       : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
   );
-  let mol = applied.value.mol;
-  const carried = await carryOut(ctx.value, mol, proto, applied.value.effects, { notices: true });
-  if (!carried.ok) return failWith(io, carried.error);
-  mol = carried.value;
 
   if (!args.value.values['no-run']) {
     const runnable = new Set(proto.steps.filter((s) => s.run !== undefined).map((s) => s.id));

@@ -1,0 +1,189 @@
+// The local runner through the real `mol` binary, built from the current source:
+// - towers-of-hanoi-10 (1025 steps, a straight chain) with `run = "true"` on every step, local
+//   execution: wall time, and per step the time inside the step (spawning `sh`, the runner's git
+//   calls to commit) against the time between steps (two state writes: lock, validate, fsync, read back);
+// - a 50-step chain, distributed (a fresh worktree and branch per step) and local, on the same
+//   commands: the difference per step is what a worktree costs.
+// Usage: node scripts/bench-cli.mjs [--quick]   (or `npm run bench cli`, which calls benchCli()).
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+
+const exec = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '..');
+const HANOI = join(
+  ROOT,
+  'test/fixtures/corpus/gastown/internal/formula/formulas/towers-of-hanoi-10.formula.toml',
+);
+
+export async function benchCli({ quick = false } = {}) {
+  // Inside the project, so the CLI finds the built-in formulas by walking up from itself.
+  await mkdir(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  const dir = await mkdtemp(join(ROOT, 'node_modules/.cache', 'mol-bench-cli-'));
+  const bin = join(dir, 'mol.js');
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/bin.ts')],
+    outfile: bin,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+  });
+  try {
+    const rows = [];
+    if (!quick) rows.push(...(await hanoi(bin)));
+    rows.push(...(await chains(bin, quick ? 1 : 3)));
+    return { rows };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function hanoi(bin) {
+  const toml = (await readFile(HANOI, 'utf8')).replace(/^\[\[steps\]\]$/gm, '[[steps]]\nrun = "true"');
+  const { repo, cleanup } = await tempRepo();
+  try {
+    const file = join(repo, '..', 'hanoi.formula.toml');
+    await writeFile(file, toml);
+    const wall = await timeMol(bin, ['run', file, '--id', 'hanoi'], repo);
+    const state = join(repo, '.molecular/mols/hanoi.json');
+    const mol = JSON.parse(await readFile(state, 'utf8'));
+    const n = mol.steps.length;
+    const { inside, between } = stepTimes(mol);
+    return [
+      {
+        name: `mol run towers-of-hanoi-10 (${n} steps, run = "true", local)`,
+        value: wall / 1000,
+        unit: 's',
+        note: 'one run',
+      },
+      { name: 'per step, all in', value: wall / n, unit: 'ms', note: 'wall time / steps' },
+      {
+        name: 'per step, inside the step',
+        value: median(inside),
+        unit: 'ms',
+        note: 'sh spawn + the runner committing (7 git calls)',
+      },
+      {
+        name: 'per step, between steps',
+        value: median(between),
+        unit: 'ms',
+        note: `two state writes of a ${Math.round((await stat(state)).size / 1024)} KB state file`,
+      },
+    ];
+  } finally {
+    await cleanup();
+  }
+}
+
+async function chains(bin, runs) {
+  const STEPS = 50;
+  const rows = [];
+  const perStep = {};
+  for (const execution of ['distributed', 'local']) {
+    const walls = [];
+    const inside = [];
+    for (let r = 0; r < runs; r++) {
+      const { repo, cleanup } = await tempRepo();
+      try {
+        const file = join(repo, '..', 'chain.formula.toml');
+        await writeFile(file, chainFormula(STEPS, execution));
+        walls.push(await timeMol(bin, ['run', file, '--id', 'chain'], repo));
+        const mol = JSON.parse(await readFile(join(repo, '.molecular/mols/chain.json'), 'utf8'));
+        inside.push(median(stepTimes(mol).inside));
+      } finally {
+        await cleanup();
+      }
+    }
+    perStep[execution] = median(walls) / STEPS;
+    rows.push({
+      name: `mol run, ${STEPS}-step chain, ${execution}`,
+      value: median(walls) / 1000,
+      unit: 's',
+      note: `median of ${runs}`,
+    });
+    rows.push({
+      name: `  per step (${execution})`,
+      value: perStep[execution],
+      unit: 'ms',
+      note: `inside the step: ${median(inside).toFixed(0)} ms`,
+    });
+  }
+  rows.push({
+    name: 'worktree cost per distributed step',
+    value: perStep.distributed - perStep.local,
+    unit: 'ms',
+    note: 'worktree add + branch + remove, over local execution of the same steps',
+  });
+  return rows;
+}
+
+function chainFormula(steps, execution) {
+  const parts = [`formula = "chain"\nexecution = "${execution}"`];
+  for (let i = 0; i < steps; i++) {
+    const needs = i === 0 ? '' : `\nneeds = ["s${i - 1}"]`;
+    parts.push(`[[steps]]\nid = "s${i}"${needs}\nrun = 'echo "$MOL_STEP" >> steps.txt'`);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/** Per step: startedAt → completedAt (inside), and the previous step's completedAt → startedAt (between). */
+function stepTimes(mol) {
+  const inside = [];
+  const between = [];
+  let previous;
+  for (const step of mol.steps) {
+    const started = Date.parse(step.startedAt);
+    const completed = Date.parse(step.completedAt);
+    inside.push(completed - started);
+    if (previous !== undefined) between.push(started - previous);
+    previous = completed;
+  }
+  return { inside, between };
+}
+
+async function timeMol(bin, args, cwd) {
+  const t0 = performance.now();
+  const code = await new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', fail);
+    child.on('close', done);
+  });
+  const ms = performance.now() - t0;
+  if (code !== 0) throw new Error(`mol ${args.join(' ')} exited with ${code}`);
+  return ms;
+}
+
+async function tempRepo() {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'mol-bench-')));
+  const repo = join(root, 'repo');
+  await mkdir(repo);
+  const git = (args) =>
+    exec('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: repo });
+  await git(['init', '-q', '-b', 'main']);
+  await git(['commit', '-q', '--allow-empty', '-m', 'start']);
+  return { repo, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { rows } = await benchCli({ quick: process.argv.includes('--quick') });
+  for (const r of rows) {
+    const value = Number.isInteger(r.value) ? r.value : r.value.toFixed(r.value < 10 ? 2 : 1);
+    console.log(`${r.name}: ${value} ${r.unit}${r.note ? `  (${r.note})` : ''}`);
+  }
+}
