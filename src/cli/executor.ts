@@ -82,49 +82,77 @@ export async function execute(
     else adopt(after.value);
   };
 
-  for (;;) {
-    if (fatal === undefined && canRun(latest)) {
-      for (const id of readySteps(proto, latest)) {
-        if (running.size >= jobs) break;
-        const def = defs.get(id);
-        if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
-        const started = await applyEvent(ctx, latest.id, proto, {
-          type: 'start',
-          step: id,
-          lease: { ...run, ttlMs: leaseMs(def) },
-          by: run.holder,
-        });
-        if (!started.ok) {
-          if (started.error.code === 'not-found') {
-            fatal = started.error;
-            break;
-          }
-          passed.add(id);
-          continue;
-        }
-        adopt(started.value.mol);
-        const step = started.value.mol.steps.find((s) => s.id === id);
-        if (step?.status !== 'in_progress' || step.lease?.runId !== run.runId) {
-          passed.add(id);
-          continue;
-        }
-        const job = runOne(def, step).catch((e: unknown) => {
-          fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };
-        });
-        running.set(
-          id,
-          job.finally(() => running.delete(id)),
-        );
-      }
-    }
-    if (running.size === 0) break;
-    await Promise.race(running.values());
+  const stopOnSignal = interrupted(ctx, latest.id, () => [...running.keys()]);
+  try {
+    await loop();
+  } finally {
+    stopOnSignal();
   }
   if (fatal !== undefined) return { ok: false, error: fatal };
   // Another process may have moved the molecule meanwhile: report what is stored.
   const stored = await ctx.store.load(latest.id);
   if (!stored.ok) return stored;
   return stored.value === undefined ? err('not-found', `molecule "${latest.id}" is gone`) : ok(stored.value);
+
+  async function loop(): Promise<void> {
+    for (;;) {
+      if (fatal === undefined && canRun(latest)) {
+        for (const id of readySteps(proto, latest)) {
+          if (running.size >= jobs) break;
+          const def = defs.get(id);
+          if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
+          const started = await applyEvent(ctx, latest.id, proto, {
+            type: 'start',
+            step: id,
+            lease: { ...run, ttlMs: leaseMs(def) },
+            by: run.holder,
+          });
+          if (!started.ok) {
+            if (started.error.code === 'not-found') {
+              fatal = started.error;
+              break;
+            }
+            passed.add(id);
+            continue;
+          }
+          adopt(started.value.mol);
+          const step = started.value.mol.steps.find((s) => s.id === id);
+          if (step?.status !== 'in_progress' || step.lease?.runId !== run.runId) {
+            passed.add(id);
+            continue;
+          }
+          const job = runOne(def, step).catch((e: unknown) => {
+            fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };
+          });
+          running.set(
+            id,
+            job.finally(() => running.delete(id)),
+          );
+        }
+      }
+      if (running.size === 0) break;
+      await Promise.race(running.values());
+    }
+  }
+}
+
+/**
+ * Ctrl-C (or a kill) while steps run: their commands live in their own process groups and are not
+ * ours to stop, and their steps stay in progress under this run's lease. Say so, and how to go on.
+ */
+function interrupted(ctx: CliContext, molId: string, runningSteps: () => string[]): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    const steps = runningSteps();
+    const what = steps.length > 0 ? `; ${steps.join(', ')} stayed in progress` : '';
+    ctx.io.err(`mol: interrupted${what}. Continue with: mol resume ${molId}`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
 }
 
 function canRun(mol: Molecule): boolean {
