@@ -316,6 +316,28 @@ describe('mol lifecycle verbs', () => {
     await execFileAsync('rm', [file]);
     expect((await run(['done', id, 'b'])).code).toBe(0);
   });
+  it('pins the formulas it extends and its overlays too', async () => {
+    await formula('parent', '[[steps]]\nid = "a"\nrun = "echo parent > a.txt"\n');
+    const child = await formula(
+      'child',
+      'extends = ["parent"]\n[[steps]]\nid = "b"\nneeds = ["a"]\nrun = "cp a.txt b.txt"\n',
+    );
+    const overlay = join(flows, 'loud.toml');
+    await writeFile(
+      overlay,
+      '[[step-overrides]]\nstep_id = "b"\nrun = "cp a.txt b.txt && echo overlaid >> b.txt"\n',
+    );
+    const poured = json<MolJson & { formula: { pins?: Record<string, unknown>; overlays?: unknown[] } }>(
+      await run(['pour', child, '--overlay', overlay, '--id', 'p1', '--json']),
+    );
+    expect(Object.keys(poured.formula.pins ?? {})).toEqual(['parent']);
+    expect(poured.formula.overlays).toHaveLength(1);
+    // Editing every file after the pour changes nothing for the molecule.
+    await formula('parent', '[[steps]]\nid = "a"\nrun = "echo edited > a.txt"\n');
+    await writeFile(overlay, '[[step-overrides]]\nstep_id = "b"\nrun = "exit 1"\n');
+    expect((await run(['run', 'p1'])).code).toBe(0);
+    expect(await readFile(join(repo.dir, 'b.txt'), 'utf8')).toBe('parent\noverlaid\n');
+  });
 });
 
 const execFileAsync = promisify(execFile);
