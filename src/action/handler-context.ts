@@ -1,0 +1,53 @@
+/**
+ * The Action as a face of the shared handlers: a HandlerContext built from the job's token,
+ * repository, config and event. It writes as `github-actions[bot]` (the workflow token's
+ * identity), takes the git-ref lease lock unless the config says `lock: none` (several jobs of one
+ * molecule run at once), and keys idempotency on the run id, which a re-run keeps.
+ */
+
+import type { GitHubClient, RepoRef } from '../github/client.js';
+import { defaultTrustedWriters } from '../github/comment-trust.js';
+import type { Config } from '../github/config.js';
+import type { HandlerContext, HandlerLog } from '../handlers/context.js';
+import type { ActionIO } from './action-io.js';
+
+export const ACTIONS_LOGIN = 'github-actions[bot]';
+
+export interface ActionHandlerOptions {
+  octokit: GitHubClient;
+  repo: RepoRef;
+  config: Config;
+  io: ActionIO;
+  payload: unknown;
+  /** GITHUB_RUN_ID, or a local name when run by hand. */
+  runId: string;
+  defaultBranch: string;
+  now: () => Date;
+  stateKey?: string;
+}
+
+export function actionHandlerContext(options: ActionHandlerOptions): HandlerContext {
+  const { config } = options;
+  return {
+    octokit: options.octokit,
+    repo: options.repo,
+    payload: options.payload,
+    deliveryId: `run ${options.runId}`,
+    log: logOf(options.io),
+    identity: { login: ACTIONS_LOGIN, trusted: config.trusted_writers ?? defaultTrustedWriters() },
+    now: options.now,
+    config,
+    defaultBranch: options.defaultBranch,
+    lock: config.lock === 'none' ? 'none' : 'ref',
+    ...(options.stateKey ? { stateKey: options.stateKey } : {}),
+  };
+}
+
+function logOf(io: ActionIO): HandlerLog {
+  return {
+    debug: (m) => io.debug(m),
+    info: (m) => io.info(m),
+    warn: (m) => io.warning(m),
+    error: (m) => io.error(m),
+  };
+}

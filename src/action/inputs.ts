@@ -1,0 +1,63 @@
+/**
+ * The Action's inputs (action.yml), read once by `run()` through a getter so tests need no
+ * environment. A wrong mode is a sentence that lists the right ones; paths stay inside the
+ * repository, since they are joined to the checkout.
+ */
+
+import { normalizeRepoPath } from '../engine/context.js';
+import { err, ok, type Result } from '../engine/errors.js';
+
+export const MODES = ['event', 'step', 'step-start', 'step-finish', 'patrol', 'lint'] as const;
+export type Mode = (typeof MODES)[number];
+
+export interface ActionInputs {
+  mode: Mode;
+  token: string;
+  molecule?: string;
+  step?: string;
+  formulasPath: string;
+  configPath: string;
+}
+
+export const DEFAULT_FORMULAS_PATH = '.github/formulas';
+export const DEFAULT_CONFIG_PATH = '.github/molecular.yml';
+
+/** `get(name)` is `core.getInput(name)`: the trimmed value, '' when unset. */
+export function readInputs(get: (name: string) => string): Result<ActionInputs> {
+  const mode = get('mode') || 'event';
+  if (!(MODES as readonly string[]).includes(mode)) {
+    return err('input-invalid', `mode "${mode}" is not one of ${MODES.join(', ')}`);
+  }
+  const formulasPath = repoPath('formulas-path', get('formulas-path') || DEFAULT_FORMULAS_PATH);
+  if (!formulasPath.ok) return formulasPath;
+  const configPath = repoPath('config-path', get('config-path') || DEFAULT_CONFIG_PATH);
+  if (!configPath.ok) return configPath;
+  const token = get('github-token');
+  if (token === '' && mode !== 'lint') {
+    return err(
+      'input-invalid',
+      "github-token is empty: leave it at its default (the workflow's github.token) or pass a token that can write issues, contents and actions",
+    );
+  }
+  const molecule = get('molecule');
+  const step = get('step');
+  return ok({
+    mode: mode as Mode,
+    token,
+    ...(molecule ? { molecule } : {}),
+    ...(step ? { step } : {}),
+    formulasPath: formulasPath.value,
+    configPath: configPath.value,
+  });
+}
+
+function repoPath(name: string, value: string): Result<string> {
+  const path = normalizeRepoPath(value);
+  if (path === undefined) {
+    return err(
+      'input-invalid',
+      `${name} "${value}" must be a path inside the repository, such as ".github/formulas"`,
+    );
+  }
+  return ok(path);
+}

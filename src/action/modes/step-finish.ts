@@ -1,0 +1,32 @@
+/**
+ * `step-finish` mode: the second half of a step job, after the user's own agent action worked in
+ * the checkout that `step-start` prepared: commit, push, gates, check run, checkpoint, completion,
+ * dispatch of what became ready. A job whose `step-start` found nothing to do finishes nothing.
+ */
+
+import { stepBranch } from '../../runner/branch-names.js';
+import type { ModeResult } from '../action-io.js';
+import { readStepCheckout } from '../step/checkout-step-base.js';
+import { finishStep } from '../step/finish-step.js';
+import { stepInputs } from '../step/step-inputs.js';
+import { openStepJob, type StepJobDeps } from '../step/step-job.js';
+import { branchOf, finishedResult } from './step-outputs.js';
+
+export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
+  const base = { molecule: molId, step: stepId };
+  const opened = await openStepJob(deps, molId, stepId);
+  if (!opened.ok) return { outputs: base, failure: opened.error.message };
+  const job = opened.value;
+  const { state } = job;
+  const ours = state.status === 'in_progress' && state.lease?.runId === job.runId;
+  const checkout = await readStepCheckout(job.workspace, stepBranch(molId, stepId));
+  if (!ours || checkout === undefined) {
+    deps.io.notice(
+      `step "${stepId}" of molecule ${molId} is ${state.status.replace('_', ' ')}${state.lease ? ` under ${state.lease.holder}` : ''}, not started by this job's step-start; nothing to finish`,
+    );
+    return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
+  }
+  const finished = await finishStep({ job, checkout, inputs: stepInputs(job.proto, job.def) });
+  if (!finished.ok) return { outputs: base, failure: finished.error.message };
+  return finishedResult(base, finished.value, checkout.branch);
+}

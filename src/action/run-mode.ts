@@ -1,0 +1,116 @@
+/**
+ * From inputs and the runner's environment to a mode: everything `run()` does except talking to
+ * @actions/core, so tests drive it in process with their own IO and Octokit.
+ */
+import { ok, type Result } from '../engine/errors.js';
+import type { GitHubClient } from '../github/client.js';
+import { defaultBranchOf } from '../github/formula-source.js';
+import type { HandlerContext } from '../handlers/context.js';
+import { openStore } from '../handlers/molecule-store.js';
+import { loadActionConfig } from './action-config.js';
+import type { ActionIO, ModeResult } from './action-io.js';
+import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
+import { actionHandlerContext } from './handler-context.js';
+import type { ActionInputs } from './inputs.js';
+import { checkoutBlobReader } from './load-proto.js';
+import { eventMode } from './modes/event.js';
+import { lintMode } from './modes/lint.js';
+import { patrolMode } from './modes/patrol.js';
+import { stepMode } from './modes/step.js';
+import { stepFinishMode } from './modes/step-finish.js';
+import { stepStartMode } from './modes/step-start.js';
+
+export interface RunDeps {
+  env: NodeJS.ProcessEnv;
+  io: ActionIO;
+  now: () => Date;
+  octokitFor: (token: string) => GitHubClient;
+}
+
+export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<ModeResult> {
+  const actions = readActionsEnv(deps.env);
+  if (!actions.ok) return { outputs: {}, failure: actions.error.message };
+  if (inputs.mode === 'lint') {
+    return lintMode({ io: deps.io, workspace: actions.value.workspace, formulasPath: inputs.formulasPath });
+  }
+  // Without a run id (a local try-out) the process stands in: leases and idempotency keys need a name.
+  const runId = actions.value.runId ?? `local-${process.pid}`;
+  const opened = await openHandlerContext(inputs, actions.value, runId, deps);
+  if (!opened.ok) return { outputs: {}, failure: opened.error.message };
+  const ctx = opened.value;
+  switch (inputs.mode) {
+    case 'event':
+      return eventMode(ctx, deps.io, actions.value.eventName, runId);
+    case 'patrol':
+      return patrolMode(ctx, deps.io, runId);
+    default:
+      return runStepMode(inputs, ctx, actions.value, runId, deps);
+  }
+}
+
+/** Event payload, token, default branch and config (from the default branch): what every API mode shares. */
+async function openHandlerContext(
+  inputs: ActionInputs,
+  actions: ActionsEnv,
+  runId: string,
+  deps: RunDeps,
+): Promise<Result<HandlerContext>> {
+  const payload = readEventPayload(actions.eventPath);
+  if (!payload.ok) return payload;
+  const octokit = deps.octokitFor(inputs.token);
+  const repo = actions.repo;
+  const named = (payload.value.repository as { default_branch?: unknown } | undefined)?.default_branch;
+  const defaultBranch = typeof named === 'string' ? named : await defaultBranchOf(octokit, repo);
+  const config = await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
+  if (!config.ok) return config;
+  const stateKey = deps.env.MOLECULAR_STATE_KEY;
+  return ok(
+    actionHandlerContext({
+      octokit,
+      repo,
+      config: config.value,
+      io: deps.io,
+      payload: payload.value,
+      runId,
+      defaultBranch,
+      now: deps.now,
+      ...(stateKey ? { stateKey } : {}),
+    }),
+  );
+}
+
+function runStepMode(
+  inputs: ActionInputs,
+  ctx: HandlerContext,
+  actions: ActionsEnv,
+  runId: string,
+  deps: RunDeps,
+): Promise<ModeResult> {
+  // The step workflow passes its workflow_dispatch inputs; without them, the event's own inputs.
+  const dispatched = ((ctx.payload as { inputs?: unknown }).inputs ?? {}) as Record<string, unknown>;
+  const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
+  const step = inputs.step ?? stringOr(dispatched.step);
+  if (molecule === undefined || step === undefined) {
+    return Promise.resolve({
+      outputs: {},
+      failure: `mode "${inputs.mode}" needs the molecule and step inputs (the step workflow passes its workflow_dispatch inputs)`,
+    });
+  }
+  const jobDeps = {
+    ctx,
+    io: deps.io,
+    store: openStore(ctx),
+    runId,
+    workspace: actions.workspace,
+    runnerTemp: actions.runnerTemp,
+    remote: 'origin',
+    readBlob: checkoutBlobReader(actions.workspace, ctx.octokit, ctx.repo),
+  };
+  if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
+  if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);
+  return stepMode(jobDeps, molecule, step);
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

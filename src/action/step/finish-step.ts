@@ -1,0 +1,127 @@
+/**
+ * The second half of a step job (`step-finish`, and the end of `step`): commit the work in the
+ * checkout, push `molecular/<mol>/<step>`, evaluate the gates there, and record the checkpoint
+ * with completion (or failure) — which reports the check run on the step's commit and dispatches
+ * whatever became ready.
+ */
+import { ok, type Result } from '../../engine/errors.js';
+import type { MoleculeEvent } from '../../engine/ops/events.js';
+import { buildCheckpoint } from '../../runner/build-checkpoint.js';
+import { commitStep } from '../../runner/commit-step.js';
+import { evaluateGates } from '../../runner/evaluate-gates.js';
+import { git, gitText } from '../../runner/git.js';
+import { pushBranch } from '../../runner/push-branch.js';
+import type { CommandOutcome } from '../../runner/run-command.js';
+import type { StepCheckout } from './checkout-step-base.js';
+import { commandEnv } from './command-env.js';
+import { type Recorded, recordStepEvent } from './record-step-event.js';
+import type { StepInput } from './step-inputs.js';
+import type { StepJob } from './step-job.js';
+
+export interface FinishInput {
+  job: StepJob;
+  checkout: StepCheckout;
+  inputs: StepInput[];
+  /** The step's `run` command, when the job ran one; undefined after an agent's work. */
+  command?: CommandOutcome;
+  /** Why the command could not even start. */
+  commandError?: string;
+}
+
+export interface Finished extends Recorded {
+  commit?: string;
+  /** Why the step failed this attempt (it may be ready again for a retry). */
+  failure?: string;
+}
+
+export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
+  const { job, checkout } = input;
+  const failure = commandFailure(input);
+  if (failure !== undefined) {
+    const failed = await recordStepEvent(job, {
+      type: 'fail',
+      step: job.def.id,
+      error: failure,
+      by: job.holder,
+    });
+    return failed.ok ? ok({ ...failed.value, failure }) : failed;
+  }
+
+  const onBranch = await stayOnBranch(job.workspace, checkout.branch);
+  if (!onBranch.ok) return onBranch;
+  const committed = await commitStep({
+    cwd: job.workspace,
+    molId: job.mol.id,
+    stepId: job.def.id,
+    message: `${job.def.title || job.def.id} (${job.mol.id})`,
+    baseCommit: checkout.baseCommit,
+  });
+  if (!committed.ok) return committed;
+  const { commit, filesModified } = committed.value;
+  const pushed = await pushBranch({ cwd: job.workspace, remote: job.remote, branch: checkout.branch });
+  if (!pushed.ok) return pushed;
+  job.io.info(
+    `pushed ${checkout.branch} at ${commit.slice(0, 7)} (${filesModified.length} file${filesModified.length === 1 ? '' : 's'} changed)`,
+  );
+
+  const env = commandEnv(job, checkout.branch, input.inputs);
+  if (!env.ok) return env;
+  const gates = await evaluateGates({
+    cwd: job.workspace,
+    gates: job.def.gates,
+    env: env.value,
+    now: job.ctx.now,
+    ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
+    onOutput: (chunk) => job.io.write(chunk),
+  });
+  for (const gate of gates) {
+    const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
+    job.io.info(`gate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
+  }
+  const failed = gates.filter((g) => g.passed === false);
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates,
+    ...(input.command === undefined ? {} : { commandPassed: true, outputTail: input.command.outputTail }),
+    notes: failed.length > 0 ? `failed gates: ${failed.map((g) => g.type).join(', ')}` : '',
+    now: job.ctx.now,
+  });
+  const event: MoleculeEvent = {
+    type: 'complete',
+    step: job.def.id,
+    gates,
+    checkpoint,
+    branch: checkout.branch,
+    by: job.holder,
+  };
+  const recorded = await recordStepEvent(job, event);
+  if (!recorded.ok) return recorded;
+  return ok({
+    ...recorded.value,
+    commit,
+    ...(failed.length > 0 ? { failure: `${failed.map((g) => `${g.type} gate failed`).join(', ')}` } : {}),
+  });
+}
+
+function commandFailure(input: FinishInput): string | undefined {
+  if (input.commandError !== undefined) return input.commandError;
+  const command = input.command;
+  if (command === undefined || (!command.timedOut && command.exitCode === 0)) return undefined;
+  const how = command.timedOut
+    ? `timed out after ${input.job.def.timeout ?? `${command.durationMs} ms`}`
+    : command.exitCode === null
+      ? `was killed by ${command.signal}`
+      : `exited with ${command.exitCode}`;
+  const tail = command.outputTail.trim().split('\n').slice(-5).join('\n');
+  return `the command ${how}${tail ? `:\n${tail}` : ''}`;
+}
+
+/** An agent may have switched branches: the step's branch is moved to wherever its work is. */
+async function stayOnBranch(workspace: string, branch: string): Promise<Result<void>> {
+  const head = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
+  if (!head.ok) return head;
+  if (head.value === branch) return ok(undefined);
+  const moved = await git(workspace, ['checkout', '-q', '-B', branch]);
+  return moved.ok ? ok(undefined) : moved;
+}

@@ -1,0 +1,40 @@
+/**
+ * Step 2 in `step` mode: the step's `run` command, in the checkout, with the step's environment.
+ * Its output goes to the log between `::stop-commands::` markers: a command that prints
+ * `::set-output` or `::add-mask` (or a test that echoes issue text) must not talk to the runner.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseDuration } from '../../engine/duration.js';
+import { err, type Result } from '../../engine/errors.js';
+import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
+import { commandEnv } from './command-env.js';
+import type { StepInput } from './step-inputs.js';
+import type { StepJob } from './step-job.js';
+
+export async function runStepCommand(
+  job: StepJob,
+  branch: string,
+  inputs: StepInput[],
+): Promise<Result<CommandOutcome>> {
+  const run = job.def.run;
+  if (run === undefined) return err('no-run', `step "${job.def.id}" has no run command`);
+  const env = commandEnv(job, branch, inputs);
+  if (!env.ok) return env;
+  const timeoutMs = job.def.timeout === undefined ? undefined : parseDuration(job.def.timeout);
+  const token = randomUUID();
+  job.io.info(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
+  job.io.info(`::stop-commands::${token}`);
+  try {
+    return await runCommand({
+      cwd: job.workspace,
+      run,
+      env: env.value,
+      inheritEnv: false,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      onOutput: (chunk) => job.io.write(chunk),
+    });
+  } finally {
+    job.io.write('\n');
+    job.io.info(`::${token}::`);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The step prompt (DESIGN §7): what a fresh agent or person needs to do one step and nothing else
+ * — its title and instructions, what counts as done, the files the steps before it produced, and
+ * the `@mention` context files with their source paths. `step-start` hands it to an agent action
+ * as the `prompt` output; `step` prints it in the log.
+ */
+import { formatForPrompt, type ResolvedMentions } from '../../engine/context.js';
+import type { Molecule } from '../../engine/molecule-schema.js';
+import type { ProtoStep } from '../../engine/proto.js';
+import type { StepInput } from './step-inputs.js';
+
+export interface StepPromptInput {
+  mol: Molecule;
+  def: ProtoStep;
+  branch: string;
+  inputs: StepInput[];
+  context: ResolvedMentions;
+}
+
+export function formatStepPrompt({ mol, def, branch, inputs, context }: StepPromptInput): string {
+  const parts = [
+    `# ${def.title || def.id}`,
+    `Step \`${def.id}\` of molecule \`${mol.id}\` (formula \`${mol.formula.name}\`), working on branch \`${branch}\`.`,
+  ];
+  if (def.description.trim() !== '') parts.push(def.description.trim());
+  if (def.acceptance !== undefined && def.acceptance.trim() !== '') {
+    parts.push(`## Acceptance\n\n${def.acceptance.trim()}`);
+  }
+  if (def.output !== undefined) parts.push(`## Output\n\nLeave your result in \`${def.output}\`.`);
+  if (inputs.length > 0) {
+    const list = inputs.map((i) => `- \`${i.path}\` (from step \`${i.from}\`)`).join('\n');
+    parts.push(
+      `## Inputs\n\nThe steps before this one produced these files; they are in the checkout:\n\n${list}`,
+    );
+  }
+  if (context.items.length > 0) parts.push(`## Context\n\n${formatForPrompt(context.items)}`);
+  const unresolved = [
+    ...context.unknown.map((m) => `${m} (not in the context map of .github/molecular.yml)`),
+    ...context.missing.map((m) => `${m.mention} → \`${m.path}\`: ${m.reason}`),
+  ];
+  if (unresolved.length > 0) {
+    parts.push(`Mentions without context:\n\n${unresolved.map((u) => `- ${u}`).join('\n')}`);
+  }
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,88 @@
+/**
+ * Step 1 of the protocol: the job takes the step's lease (holder `actions:<run id>`), through the
+ * one write path. The lease is what keeps two jobs from running one step: a second job for a step
+ * another live run holds is refused by the engine and leaves it alone. A job re-run (same run id,
+ * next attempt) finds its own lease and carries on; a job for a step that is already done changes
+ * nothing and says so.
+ */
+import { parseDuration } from '../../engine/duration.js';
+import { ok, type Result } from '../../engine/errors.js';
+import type { StepState } from '../../engine/molecule-schema.js';
+import type { ProtoStep } from '../../engine/proto.js';
+import { recordStepEvent } from './record-step-event.js';
+import type { StepJob } from './step-job.js';
+
+/** GitHub ends a job after 6 hours unless it says otherwise; a step without a timeout gets that. */
+const JOB_LIMIT_MS = 6 * 3_600_000;
+const LEASE_MARGIN_MS = 10 * 60_000;
+
+export type LeaseOutcome =
+  | { kind: 'ours'; job: StepJob }
+  /** Nothing for this job to do: the step is done, not ready, or another run holds it. */
+  | { kind: 'nothing'; job: StepJob; message: string };
+
+export function leaseTtlMs(def: ProtoStep): number {
+  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
+  return (timeout ?? JOB_LIMIT_MS) + LEASE_MARGIN_MS;
+}
+
+export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
+  const before = nothingToDo(job, job.state);
+  if (before !== undefined) return ok({ kind: 'nothing', job, message: before });
+  if (isOurs(job, job.state)) return ok({ kind: 'ours', job });
+
+  const started = await recordStepEvent(job, {
+    type: 'start',
+    step: job.def.id,
+    lease: { holder: job.holder, runId: job.runId, ttlMs: leaseTtlMs(job.def) },
+    by: job.holder,
+  });
+  if (!started.ok) {
+    if (started.error.code === 'lease-held' || started.error.code === 'invalid-transition') {
+      return ok({ kind: 'nothing', job, message: `${started.error.message}; this job leaves it alone` });
+    }
+    return started;
+  }
+  const after = started.value.job;
+  if (!isOurs(after, after.state)) {
+    return ok({
+      kind: 'nothing',
+      job: after,
+      message: `step "${job.def.id}" is ${after.state.status.replace('_', ' ')} under ${after.state.lease?.holder ?? 'no lease'}; this job leaves it alone`,
+    });
+  }
+  return ok({ kind: 'ours', job: after });
+}
+
+function isOurs(job: StepJob, state: StepState): boolean {
+  return (
+    state.status === 'in_progress' &&
+    state.lease?.runId === job.runId &&
+    Date.parse(state.lease.expiresAt) > job.ctx.now().getTime()
+  );
+}
+
+/** Why this job has nothing to do, judged on the state it loaded; undefined when it may start. */
+function nothingToDo(job: StepJob, state: StepState): string | undefined {
+  const what = `step "${state.id}" of molecule ${job.mol.id}`;
+  const live = job.mol.status === 'pending' || job.mol.status === 'in_progress';
+  if (!live && state.status !== 'completed') {
+    return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
+  }
+  switch (state.status) {
+    case 'ready':
+    case 'in_progress':
+      return undefined;
+    case 'completed': {
+      const commit = state.checkpoint?.commit;
+      const where = commit
+        ? ` (commit ${commit.slice(0, 7)}${state.branch ? ` on ${state.branch}` : ''})`
+        : '';
+      return `${what} is already completed${where}; this job changes nothing`;
+    }
+    case 'awaiting_gate':
+      return `${what} has done its work and waits for its gates; this job changes nothing`;
+    default:
+      return `${what} is ${state.status}, not ready to run; this job changes nothing`;
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The bundled Action end to end (DESIGN §7, §8): a fake GitHub, a local bare git remote, and a
+ * simulated runner that carries out every workflow_dispatch as a fresh clone plus
+ * `node dist/index.js` in its own process. A label pours a distributed fork-join formula; each
+ * step runs in its own job and clone, sees its parents' files, pushes its branch, reports a check
+ * run on its commit and dispatches what became ready; `/mol squash` archives it. A job killed
+ * mid-step is found by patrol, re-dispatched and completed, and its work lands once.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeState } from '../../src/engine/codec/decode.js';
+import type { Molecule } from '../../src/engine/molecule-schema.js';
+import { readArchiveBlock } from '../../src/github/archive-comment.js';
+import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
+
+const exec = promisify(execFile);
+const owner = 'acme';
+const repo = 'widgets';
+const TOKEN = 'ghs_workflow_token';
+
+/** Five steps, a fork and a join; each step's command checks the files its parents committed. */
+const RELAY = `formula = "relay"
+description = "Plan, two branches of work, a join and a ship step, each in its own job"
+execution = "distributed"
+version = 1
+
+[[steps]]
+id = "plan"
+title = "Plan"
+output = "plan.md"
+run = "echo 'the plan' > plan.md"
+gate = { type = "files", paths = ["plan.md"] }
+
+[[steps]]
+id = "left"
+title = "Left half"
+needs = ["plan"]
+output = "left.txt"
+run = "test -f plan.md && echo left > left.txt"
+gate = { type = "files", paths = ["left.txt"] }
+
+[[steps]]
+id = "right"
+title = "Right half"
+needs = ["plan"]
+output = "right.txt"
+run = "test -f plan.md && echo right > right.txt"
+gate = { type = "files", paths = ["right.txt"] }
+
+[[steps]]
+id = "join"
+title = "Join"
+needs = ["left", "right"]
+output = "joined.txt"
+run = "test -f plan.md && test -f left.txt && test -f right.txt && cat plan.md left.txt right.txt > joined.txt"
+gate = { type = "files", paths = ["joined.txt"] }
+
+[[steps]]
+id = "ship"
+title = "Ship"
+needs = ["join"]
+run = """
+test -f joined.txt
+if [ -n "$SLOW_MARKER" ]; then echo $$ > "$SLOW_MARKER"; sleep 30; fi
+echo "shipped by $MOL_STEP" >> ship.log
+"""
+gate = { type = "files", paths = ["ship.log"] }
+`;
+
+const FORMULA_PATH = '.github/formulas/relay.formula.toml';
+
+let bundle: string;
+let bundleDir: string;
+
+beforeAll(async () => {
+  bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-bundle-')));
+  bundle = await buildActionBundle(bundleDir);
+}, 60_000);
+
+afterAll(async () => {
+  await rm(bundleDir, { recursive: true, force: true });
+});
+
+interface World {
+  gh: FakeGitHub;
+  git: TempRepo;
+  runner: SimulatedRunner;
+  issue: number;
+  stop: () => void;
+}
+
+let world: World | undefined;
+
+async function setUp(envFor?: ConstructorParameters<typeof SimulatedRunner>[0]['envFor']): Promise<World> {
+  const gh = await startFakeGitHub({ owner, repo, defaultBranch: 'main' });
+  gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
+  gh.state.collaborators.set('alice', 'write');
+  const git = await makeTempRepo();
+  // The formula on the default branch, in the API and in git alike: the pour pins its blob sha,
+  // and step jobs read that blob from their clone.
+  gh.state.files.set(FORMULA_PATH, RELAY);
+  gh.state.files.set('.github/workflows/molecular-step.yml', 'name: molecular step\n');
+  await git.write(FORMULA_PATH, RELAY);
+  await git.commitAll('add the relay formula');
+  await git.git(['push', '-q', 'origin', 'main']);
+  const issue = gh.state.addIssue({ title: 'Ship the relay', user: actorFor('alice') }).number;
+  const runner = new SimulatedRunner({
+    gh,
+    bundle,
+    remote: git.remote,
+    root: git.root,
+    token: TOKEN,
+    ...(envFor ? { envFor } : {}),
+  });
+  const stop = runner.listen();
+  world = { gh, git, runner, issue, stop };
+  return world;
+}
+
+afterEach(async () => {
+  if (!world) return;
+  const { gh, git, runner, stop } = world;
+  world = undefined;
+  stop();
+  for (const job of runner.running.values()) job.child.kill('SIGKILL');
+  await runner.idle();
+  await gh.close();
+  await git.cleanup();
+});
+
+function repository(gh: FakeGitHub) {
+  return {
+    full_name: `${owner}/${repo}`,
+    name: repo,
+    owner: { login: owner },
+    default_branch: gh.state.defaultBranch,
+  };
+}
+
+function labelEvent(w: World) {
+  return w.runner.run({
+    eventName: 'issues',
+    payload: {
+      action: 'labeled',
+      label: { name: 'formula:relay' },
+      issue: { number: w.issue, body: 'Please ship it.', labels: [{ name: 'formula:relay' }] },
+      sender: { login: 'alice', type: 'User' },
+      repository: repository(w.gh),
+    },
+    inputs: { mode: 'event' },
+  });
+}
+
+function commentEvent(w: World, body: string) {
+  const comment = w.gh.state.addComment(w.issue, body, actorFor('alice'));
+  return w.runner.run({
+    eventName: 'issue_comment',
+    payload: {
+      action: 'created',
+      comment: { id: comment.id, body, user: { login: 'alice', type: 'User' } },
+      issue: { number: w.issue, body: 'Please ship it.', labels: [] },
+      sender: { login: 'alice', type: 'User' },
+      repository: repository(w.gh),
+    },
+    inputs: { mode: 'event' },
+  });
+}
+
+function patrolJob(w: World) {
+  return w.runner.run({ eventName: 'schedule', payload: {}, inputs: { mode: 'patrol' }, noCheckout: true });
+}
+
+/** The one state comment on the issue, decoded (it must be github-actions[bot]'s). */
+function stateOf(w: World): Molecule {
+  const comments = [...w.gh.state.comments.values()].filter(
+    (c) => c.issue_number === w.issue && c.body.includes('molecular:state'),
+  );
+  expect(comments).toHaveLength(1);
+  expect(comments[0]?.user.login).toBe('github-actions[bot]');
+  const decoded = decodeState(comments[0]?.body ?? '');
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  return decoded.value;
+}
+
+const remoteGit = async (w: World, args: string[]) =>
+  (await exec('git', [`--git-dir=${w.git.remote}`, ...args])).stdout.trim();
+
+function failedJobs(w: World): JobResult[] {
+  return w.runner.jobs.filter((j) => j.exitCode !== 0);
+}
+
+describe('the Action, distributed, on a simulated runner', () => {
+  it('runs a 5-step fork-join formula to completion, one job and clone per step, and squashes it', async () => {
+    const w = await setUp();
+    const labelled = await labelEvent(w);
+    expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
+    await w.runner.idle();
+    expect(w.runner.errors).toEqual([]);
+    expect(failedJobs(w).map((j) => j.stdout + j.stderr)).toEqual([]);
+
+    const mol = stateOf(w);
+    expect(mol.status).toBe('complete');
+    expect(mol.formula.source).toEqual({
+      path: FORMULA_PATH,
+      blobSha: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
+    const order = ['plan', 'left', 'right', 'join', 'ship'];
+    expect(mol.steps.map((s) => [s.id, s.status, s.attempts])).toEqual(
+      order.map((id) => [id, 'completed', 1]),
+    );
+
+    // One step job per step, each in its own process and clone.
+    const stepJobs = w.runner.jobs.filter((j) => j.request.inputs.mode === 'step');
+    expect(stepJobs.map((j) => j.request.inputs.step).sort()).toEqual([...order].sort());
+    expect(new Set(stepJobs.map((j) => j.workspace)).size).toBe(5);
+    for (const job of stepJobs) {
+      expect(job.outputs).toMatchObject({
+        molecule: mol.id,
+        step: job.request.inputs.step,
+        status: 'completed',
+      });
+      expect(job.outputs.branch).toBe(`molecular/${mol.id}/${job.request.inputs.step}`);
+    }
+
+    for (const step of mol.steps) {
+      const branch = `molecular/${mol.id}/${step.id}`;
+      expect(step.branch).toBe(branch);
+      expect(step.lease).toBeUndefined();
+      // The pushed branch holds the recorded commit, and a check run reports it on that commit.
+      expect(await remoteGit(w, ['rev-parse', `refs/heads/${branch}`])).toBe(step.checkpoint?.commit);
+      const checks = w.gh.state.checkRuns.filter((c) => c.head_sha === step.checkpoint?.commit);
+      expect(checks.map((c) => [c.name, c.status, c.conclusion])).toEqual([
+        [`molecular / relay / ${step.id}`, 'completed', 'success'],
+      ]);
+      expect(step.gates).toEqual([{ type: 'files', passed: true, detail: expect.any(String) }]);
+    }
+    // Each step saw what came before it: the join has both halves, the ship step all of it.
+    const joined = await remoteGit(w, ['show', `molecular/${mol.id}/join:joined.txt`]);
+    expect(joined.split('\n')).toEqual(['the plan', 'left', 'right']);
+    expect(await remoteGit(w, ['show', `molecular/${mol.id}/ship:ship.log`])).toBe('shipped by ship');
+    const joinParents = await remoteGit(w, ['rev-list', '--parents', '-n', '1', `molecular/${mol.id}/join`]);
+    expect(joinParents.split(' ')).toHaveLength(2); // the join's own commit on the merge of left and right
+    expect(await remoteGit(w, ['rev-parse', `molecular/${mol.id}/join^`])).not.toBe(
+      mol.steps.find((s) => s.id === 'left')?.checkpoint?.commit,
+    );
+    expect(w.gh.state.issues.get(w.issue)?.labels).toContain('molecule:complete');
+
+    const squashed = await commentEvent(w, '/mol squash');
+    expect(squashed.exitCode, squashed.stdout + squashed.stderr).toBe(0);
+    const archive = [...w.gh.state.comments.values()].map((c) => readArchiveBlock(c.body)).find((r) => r?.ok);
+    expect(archive?.ok && archive.value).toMatchObject({ id: mol.id, outcome: 'complete' });
+    expect(w.gh.violations).toEqual([]);
+    expect(w.gh.listenerErrors).toEqual([]);
+  }, 120_000);
+
+  it('re-running a completed step job changes nothing and says so', async () => {
+    const w = await setUp();
+    await labelEvent(w);
+    await w.runner.idle();
+    const before = stateOf(w);
+    const comment = [...w.gh.state.comments.values()].find((c) => c.body.includes('molecular:state'));
+    const writes = w.gh.requests.filter((r) => r.method !== 'GET').length;
+    const again = await w.runner.run({
+      eventName: 'workflow_dispatch',
+      payload: { inputs: { molecule: before.id, step: 'join', base: 'main' } },
+      inputs: { mode: 'step', molecule: before.id, step: 'join' },
+    });
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toContain('already completed');
+    expect(again.outputs).toMatchObject({ status: 'completed', branch: `molecular/${before.id}/join` });
+    expect(w.gh.requests.filter((r) => r.method !== 'GET').length).toBe(writes);
+    expect([...w.gh.state.comments.values()].find((c) => c.id === comment?.id)?.body).toBe(comment?.body);
+    expect(w.gh.violations).toEqual([]);
+  }, 120_000);
+
+  it('recovers a step job killed mid-run through patrol: re-dispatched, completed, its work done once', async () => {
+    const marker = join(tmpdir(), `mol-slow-${process.pid}-${Date.now()}`);
+    let slowed = false;
+    const w = await setUp((dispatch) => {
+      if (dispatch.inputs.step !== 'ship' || slowed) return undefined;
+      slowed = true;
+      return { SLOW_MARKER: marker };
+    });
+    await labelEvent(w);
+    // Wait until the ship step's command is sleeping, then kill its job (and the command's process group).
+    while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 50));
+    const pid = Number((await readFile(marker, 'utf8')).trim());
+    const victim = [...w.runner.running.values()].find((j) => j.request.inputs.step === 'ship');
+    expect(victim).toBeDefined();
+    victim?.child.kill('SIGKILL');
+    process.kill(-pid, 'SIGKILL');
+    const killed = await victim?.done;
+    expect(killed?.signal).toBe('SIGKILL');
+    await w.runner.idle();
+    await rm(marker, { force: true });
+
+    const stuck = stateOf(w);
+    const ship = stuck.steps.find((s) => s.id === 'ship');
+    expect(ship).toMatchObject({ status: 'in_progress', lease: { runId: String(killed?.runId) } });
+    expect(w.gh.state.workflowRuns.get(killed?.runId ?? 0)).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+    });
+
+    const patrol = await patrolJob(w);
+    expect(patrol.exitCode, patrol.stdout + patrol.stderr).toBe(0);
+    expect(patrol.stdout).toContain(`redispatch ${stuck.id}/ship`);
+    expect(patrol.summary).toContain('Molecular patrol');
+    await w.runner.idle();
+
+    const done = stateOf(w);
+    expect(done.status).toBe('complete');
+    const shipped = done.steps.find((s) => s.id === 'ship');
+    expect(shipped).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(w.runner.jobs.filter((j) => j.request.inputs.step === 'ship')).toHaveLength(2);
+    // The work landed once: one line in the log, one commit on the branch over the join, one check run.
+    expect(await remoteGit(w, ['show', `molecular/${done.id}/ship:ship.log`])).toBe('shipped by ship');
+    expect(
+      await remoteGit(w, ['rev-list', '--count', `molecular/${done.id}/join..molecular/${done.id}/ship`]),
+    ).toBe('1');
+    const checks = w.gh.state.checkRuns.filter((c) => c.name === 'molecular / relay / ship');
+    expect(checks.map((c) => c.head_sha)).toEqual([shipped?.checkpoint?.commit]);
+
+    // A second patrol right after changes nothing.
+    const writes = w.gh.requests.filter((r) => r.method !== 'GET' && r.operationId !== 'graphql').length;
+    const second = await patrolJob(w);
+    expect(second.exitCode).toBe(0);
+    expect(second.outputs.status).toBe('clean');
+    expect(w.gh.requests.filter((r) => r.method !== 'GET' && r.operationId !== 'graphql').length).toBe(
+      writes,
+    );
+    expect(w.gh.violations).toEqual([]);
+  }, 120_000);
+});
