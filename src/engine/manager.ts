@@ -21,10 +21,10 @@ import { DEFAULT_MAX_RETRIES, type Proto } from './proto.js';
 import type { MoleculeStore } from './store.js';
 
 export interface MoleculeManagerOptions {
-  /** The clock; defaults to the wall clock, the one place the engine reads it (tests inject theirs). */
-  now?: () => Date;
-  /** Molecule ids; defaults to `mol-<epoch ms>` from the clock, as in the seed. */
-  newId?: () => string;
+  /** The clock. The engine never reads the wall clock: the package entry (src/index.ts) passes it. */
+  now: () => Date;
+  /** Molecule ids (the package entry passes random ones). */
+  newId: () => string;
   /** Retries for steps that set none (DESIGN: 2). */
   defaultMaxRetries?: number;
   /** Record the checkpoints given to completeStep (default true). */
@@ -118,10 +118,10 @@ export interface MoleculeManager {
 
 export function createMoleculeManager(
   store: MoleculeStore,
-  options: MoleculeManagerOptions = {},
+  options: MoleculeManagerOptions,
 ): MoleculeManager {
-  const clock = options.now ?? (() => new Date());
-  const newId = options.newId ?? (() => `mol-${clock().getTime()}`);
+  const clock = options.now;
+  const newId = options.newId;
   const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
   const capture = options.captureCheckpoints ?? true;
 

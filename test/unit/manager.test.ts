@@ -166,7 +166,7 @@ describe('MoleculeManager (seed 000)', () => {
     await manager.completeStep(mol, 'step1', checkpoint);
     await manager.startStep(mol, 'step2');
     // A new process: a fresh manager over the same store.
-    const after = createMoleculeManager(store, { now: () => at(MIN) });
+    const after = createMoleculeManager(store, { now: () => at(MIN), newId: () => 'unused' });
     const loaded = await after.loadMolecule(mol.id);
     expect(loaded).toBeDefined();
     const result = await after.resumeMolecule(loaded as Molecule);
