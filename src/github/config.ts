@@ -6,6 +6,11 @@
  */
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import {
+  type CommandPermissionKey,
+  type CommandPermissionTable,
+  DEFAULT_COMMAND_PERMISSIONS,
+} from '../engine/commands/permissions.js';
 import { err, ok, type Place, type Result } from '../engine/errors.js';
 import { PERMISSIONS } from '../engine/formula-schema.js';
 import { DEFAULT_MAX_RETRIES } from '../engine/proto.js';
@@ -14,6 +19,11 @@ import { DEFAULT_STEP_WORKFLOW } from './dispatch.js';
 import { readRepoFile } from './repo-file.js';
 
 export const CONFIG_PATH = '.github/molecular.yml';
+
+const COMMAND_KEYS = Object.keys(DEFAULT_COMMAND_PERMISSIONS) as [
+  CommandPermissionKey,
+  ...CommandPermissionKey[],
+];
 
 const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 
@@ -27,10 +37,8 @@ const contextMap = z
 export const ConfigSchema = z.strictObject({
   /** Labels `<prefix><formula>` pour that formula. */
   label_prefix: z.string().min(1).default('formula:'),
-  /** Least permission per slash-command verb, over the built-in defaults. */
-  permissions: z
-    .record(z.string().regex(/^[a-z-]+$/, 'a command verb such as "approve"'), z.enum(PERMISSIONS))
-    .default({}),
+  /** Least permission per slash-command verb (`reset --force` too), over the built-in defaults. */
+  permissions: z.partialRecord(z.enum(COMMAND_KEYS), z.enum(PERMISSIONS)).default({}),
   default_retries: z.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
   /** Patrol nudges an in-progress step idle this long. */
   nudge_after: duration.default('2h'),
@@ -77,11 +85,16 @@ export function validateConfig(
   const key = path.map(String).join('.');
   const message =
     issue.code === 'unrecognized_keys'
-      ? `${CONFIG_PATH}: unknown key "${key}"; known keys: ${Object.keys(ConfigSchema.shape).join(', ')}`
+      ? `${CONFIG_PATH}: unknown key "${key}"; known keys${issue.path.length ? ` there` : ''}: ${knownKeysAt(issue.path).join(', ')}`
       : key
         ? `${CONFIG_PATH}: "${key}" ${describeIssue(issue)}`
         : `${CONFIG_PATH} must be a mapping of keys to values`;
   return err('config-invalid', message, { file: CONFIG_PATH, ...locate(path) });
+}
+
+function knownKeysAt(path: readonly PropertyKey[]): string[] {
+  if (path[0] === 'permissions') return COMMAND_KEYS;
+  return Object.keys(ConfigSchema.shape);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -133,4 +146,9 @@ export async function loadConfig(octokit: GitHubClient, repo: RepoRef, ref: stri
   const file = await readRepoFile(octokit, repo, CONFIG_PATH, ref);
   if (!file.ok) return file;
   return file.value ? parseConfig(file.value.text) : ok(DEFAULT_CONFIG);
+}
+
+/** The permission table commands are checked against: the defaults with the config's overrides. */
+export function commandPermissions(config: Pick<Config, 'permissions'>): CommandPermissionTable {
+  return { ...DEFAULT_COMMAND_PERMISSIONS, ...config.permissions };
 }

@@ -3,10 +3,11 @@
  * `author_association`, which says how someone relates to the repository, not what they may do.
  * Cached per (repository, user) for a short while: a burst of commands costs one look-up.
  */
+import type { PermissionLevel } from '../engine/commands/permissions.js';
 import { PERMISSIONS, type Permission } from '../engine/formula-schema.js';
 import { type GitHubClient, httpStatus, type RepoRef, repoSlug } from './client.js';
 
-export type PermissionLevel = Permission | 'none';
+export type { PermissionLevel };
 
 export interface PermissionCacheOptions {
   ttlMs?: number;

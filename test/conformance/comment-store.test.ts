@@ -1,8 +1,9 @@
 import { Octokit } from '@octokit/rest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CommentStoreOptions, createCommentStore } from '../../src/github/comment-store.js';
-import { defaultTrustedWriters } from '../../src/github/comment-trust.js';
+import { DEFAULT_EDIT_WINDOW_MS, defaultTrustedWriters } from '../../src/github/comment-trust.js';
 import { KeyedMutex } from '../../src/github/keyed-mutex.js';
+import { surveyMolecules } from '../../src/github/survey.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { loadSpec } from '../helpers/fake-github/spec.js';
 import { completeStep, describeStoreConformance, makeMolecule } from './store-conformance.js';
@@ -144,6 +145,35 @@ describe('a mutate costs the calls the store documents', () => {
         'PATCH issues/update-comment',
         'GET issues/get-comment',
       ]);
+    } finally {
+      await closeClean(gh);
+    }
+  });
+});
+
+describe('the GraphQL survey on the fake server', () => {
+  it('finds what the store wrote (created and edited), and not what a user pasted', async () => {
+    const gh = await fakeWithIssues();
+    try {
+      const store = createCommentStore(storeOptions(gh));
+      expect((await store.create(makeMolecule('3-first', { subject: { issue: 3 } }))).ok).toBe(true);
+      expect((await store.create(makeMolecule('5-second', { subject: { issue: 5 } }))).ok).toBe(true);
+      expect((await store.mutate('5-second', completeStep('s1', 'bob'))).ok).toBe(true);
+      const copy = [...gh.state.comments.values()][0]?.body ?? '';
+      gh.state.addComment(6, copy.replace('3-first', '6-forged'), { login: 'mallory', type: 'User' });
+      gh.state.issues.get(6)?.labels.push('molecule:active');
+      const survey = await surveyMolecules(octokitFor(gh), repo, {
+        trust: { writers: defaultTrustedWriters('molecular'), editWindowMs: DEFAULT_EDIT_WINDOW_MS },
+      });
+      expect(survey.molecules.map((m) => [m.mol.id, m.mol.rev, m.issue])).toEqual(
+        expect.arrayContaining([
+          ['3-first', 0, 3],
+          ['5-second', 1, 5],
+        ]),
+      );
+      expect(survey.molecules).toHaveLength(2);
+      expect(survey.rejected).toHaveLength(1);
+      expect(survey.calls).toBe(1);
     } finally {
       await closeClean(gh);
     }

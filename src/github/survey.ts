@@ -1,0 +1,134 @@
+/**
+ * Patrol's survey (DESIGN §8): every molecule on open issues and pull requests carrying a state
+ * label, 100 issues (each with its first 100 comments) per GraphQL call instead of a REST call per
+ * issue. Comments are judged exactly as the store judges them; an issue with more than 100
+ * comments has the rest read over REST.
+ */
+import type { Molecule } from '../engine/molecule-schema.js';
+import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
+import { type CommentView, isTrustedWriter, type TrustPolicy } from './comment-trust.js';
+import { STATE_LABELS } from './labels.js';
+import { classifyComments, listIssueComments, type RejectedComment } from './state-comments.js';
+
+/** The fields match the fake server's SURVEY_QUERY_SHAPE; the PullRequest fragment asks the same of PRs. */
+export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
+  search(type: ISSUE, query: $q, first: 100, after: $after) {
+    issueCount
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      ... on Issue {
+        number
+        title
+        url
+        state
+        labels(first: 100) { nodes { name } }
+        comments(first: 100) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { databaseId author { login } body createdAt lastEditedAt }
+        }
+      }
+      ... on PullRequest {
+        number
+        title
+        url
+        state
+        labels(first: 100) { nodes { name } }
+        comments(first: 100) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { databaseId author { login } body createdAt lastEditedAt }
+        }
+      }
+    }
+  }
+}`;
+
+interface SurveyComment {
+  databaseId: number;
+  author: { login: string } | null;
+  body: string;
+  createdAt: string;
+  lastEditedAt: string | null;
+}
+
+interface SurveyNode {
+  number?: number;
+  state?: string;
+  comments?: { pageInfo: { hasNextPage: boolean }; nodes: SurveyComment[] };
+}
+
+interface SurveyPage {
+  search: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: SurveyNode[] };
+}
+
+export interface SurveyedMolecule {
+  mol: Molecule;
+  issue: number;
+  commentId: number;
+}
+
+export interface Survey {
+  molecules: SurveyedMolecule[];
+  rejected: RejectedComment[];
+  /** Issues and PRs looked at. */
+  issues: number;
+  /** API calls spent (GraphQL pages plus REST pages for long threads). */
+  calls: number;
+}
+
+export interface SurveyOptions {
+  trust: TrustPolicy;
+  /** Default `molecule:active`. */
+  label?: string;
+  /** Safety stop for enormous repositories: at most this many pages of 100 issues. */
+  maxPages?: number;
+}
+
+/** GraphQL names an app's bot by its bare slug; REST (and the trusted-writer list) by `<slug>[bot]`. */
+function restLogin(login: string, trust: TrustPolicy): string {
+  const bot = `${login}[bot]`;
+  return isTrustedWriter(bot, trust) ? bot : login;
+}
+
+function toView(node: SurveyComment, trust: TrustPolicy): CommentView {
+  return {
+    id: node.databaseId,
+    author: node.author ? restLogin(node.author.login, trust) : 'ghost',
+    body: node.body,
+    updatedAt: node.lastEditedAt ?? node.createdAt,
+  };
+}
+
+export async function surveyMolecules(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  options: SurveyOptions,
+): Promise<Survey> {
+  const label = options.label ?? STATE_LABELS.active.name;
+  const q = `repo:${repoSlug(repo)} is:open label:"${label}"`;
+  const survey: Survey = { molecules: [], rejected: [], issues: 0, calls: 0 };
+  let after: string | null = null;
+  for (let page = 0; page < (options.maxPages ?? 50); page++) {
+    const data: SurveyPage = await octokit.graphql<SurveyPage>(SURVEY_QUERY, { q, after });
+    survey.calls++;
+    for (const node of data.search.nodes) {
+      if (node.number === undefined || !node.comments) continue;
+      survey.issues++;
+      let comments = node.comments.nodes.map((c) => toView(c, options.trust));
+      if (node.comments.pageInfo.hasNextPage) {
+        comments = await listIssueComments(octokit, repo, node.number);
+        survey.calls += Math.ceil(comments.length / 100);
+      }
+      const classified = classifyComments(comments, options.trust);
+      survey.rejected.push(...classified.rejected);
+      for (const found of classified.found) {
+        if (found.kind === 'state')
+          survey.molecules.push({ mol: found.mol, issue: node.number, commentId: found.comment.id });
+      }
+    }
+    if (!data.search.pageInfo.hasNextPage || !data.search.pageInfo.endCursor) break;
+    after = data.search.pageInfo.endCursor;
+  }
+  return survey;
+}
