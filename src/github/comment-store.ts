@@ -14,29 +14,26 @@
  *
  * API calls (comment id known or not: one read either way, 100 comments per page):
  *   load 1 · create 4 (list for `exists`, post, re-read, label) · mutate 3 (read, edit, re-read)
- *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete).
+ *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
+ *   list 1 search per state label asked for + 1 per issue found.
  *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
  *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
  */
 import { DEFAULT_STATE_BUDGET_BYTES } from '../engine/codec/budget.js';
 import { encodeState } from '../engine/codec/encode.js';
-import type { Effect } from '../engine/effects.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import {
-  type ArchiveRecord,
-  ArchiveRecordSchema,
-  type Molecule,
-  MoleculeSchema,
-} from '../engine/molecule-schema.js';
+import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../engine/molecule-schema.js';
 import type { Proto } from '../engine/proto.js';
 import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/store.js';
 import { formatArchiveBody } from './archive-comment.js';
 import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from './client.js';
 import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';
 import { type CommentView, DEFAULT_EDIT_WINDOW_MS, type TrustPolicy } from './comment-trust.js';
+import { confirmWrite } from './confirm-write.js';
 import { type KeyedMutex, processMutex } from './keyed-mutex.js';
 import { setStateLabels } from './labels.js';
 import { parseMoleculeId } from './molecule-id.js';
+import { applyMutator, archiveOf, nextStateOf } from './next-state.js';
 import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
 import { searchIssueNumbers } from './search-issues.js';
 import {
@@ -85,8 +82,6 @@ export interface CommentStoreOptions {
 
 export const DEFAULT_LOCK_TTL_MS = 120_000;
 export const DEFAULT_LOCK_WAIT_MS = 15_000;
-/** Re-read delays when GitHub still serves the previous body (replica lag). */
-const STALE_READ_DELAYS_MS = [250, 1_000];
 
 interface Location {
   issue: number;
@@ -323,22 +318,9 @@ export class CommentStore implements MoleculeStore {
     mutation: Mutation,
   ): Promise<Result<WriteOutcome>> {
     const before = current.mol;
-    if (mutation.mol.id !== before.id) {
-      return err(
-        'state-invalid',
-        `a change to molecule ${before.id} tried to rename it to ${mutation.mol.id}; nothing was written`,
-      );
-    }
-    // Whatever rev the reducer returned, a write is exactly one revision after the one it read.
-    const parsed = MoleculeSchema.safeParse({ ...mutation.mol, rev: before.rev + 1 });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return err(
-        'state-invalid',
-        `the new state of molecule ${before.id} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}; nothing was written`,
-      );
-    }
-    const next = parsed.data;
+    const checked = nextStateOf(before, mutation);
+    if (!checked.ok) return checked;
+    const next = checked.value;
     const commentId = current.comment.id;
     const issue = this.issueOf(before.id) as number;
     const done = (mol: Molecule): Result<WriteOutcome> => ok({ done: { mol, effects: mutation.effects } });
@@ -380,39 +362,15 @@ export class CommentStore implements MoleculeStore {
     return done(persisted);
   }
 
-  /**
-   * Did the write stick? `response` is what the create/edit call answered. Re-reads (unless
-   * `confirm: 'response'`) until GitHub serves our body; the previous body or no comment at all
-   * is replica lag for a moment, then a lost write; a newer state by a trusted writer is a
-   * conflict the caller resolves by re-applying its reducer.
-   */
-  private async confirm(
-    response: CommentView,
-    body: string,
-    previousRev: number,
-  ): Promise<Result<{ conflict?: FoundComment }>> {
-    const same = (c: CommentView) => c.body.replace(/\r\n?/g, '\n').trimEnd() === body.trimEnd();
-    if (this.options.confirm === 'response') {
-      return same(response) ? ok({}) : this.lost(response.id);
-    }
-    for (let attempt = 0; ; attempt++) {
-      const back = await getComment(this.octokit, this.repo, response.id);
-      if (back && same(back)) return ok({});
-      if (back) {
-        const [found] = classifyComments([back], this.policy).found;
-        if (found?.kind === 'state' && found.mol.rev > previousRev) return ok({ conflict: found });
-      }
-      const delay = STALE_READ_DELAYS_MS[attempt];
-      if (delay === undefined) return this.lost(response.id);
-      await this.sleep(delay);
-    }
-  }
-
-  private lost(commentId: number): Result<never> {
-    return err(
-      'write-lost',
-      `GitHub did not keep the edit of comment #${commentId}: reading it back shows something else; the state there is unchanged, try again`,
-    );
+  private confirm(response: CommentView, body: string, previousRev: number) {
+    return confirmWrite(this.octokit, this.repo, {
+      response,
+      body,
+      previousRev,
+      policy: this.policy,
+      mode: this.options.confirm ?? 'reread',
+      sleep: this.sleep,
+    });
   }
 
   private async label(issue: number, status: Molecule['status']): Promise<void> {
@@ -471,31 +429,4 @@ export class CommentStore implements MoleculeStore {
 
 export function createCommentStore(options: CommentStoreOptions): CommentStore {
   return new CommentStore(options);
-}
-
-function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
-  try {
-    // The reducer gets its own copy: one that edits its input must not change what we compare against.
-    return fn(structuredClone(current));
-  } catch (error) {
-    return err(
-      'mutator-threw',
-      `the change to molecule ${current.id} threw instead of returning an error: ${httpMessage(error)}`,
-    );
-  }
-}
-
-function archiveOf(effects: Effect[], id: string): Result<ArchiveRecord> {
-  const effect = effects.find((e): e is Extract<Effect, { type: 'archive' }> => e.type === 'archive');
-  if (!effect)
-    return err(
-      'archive-missing',
-      `squashing molecule ${id} needs an archive effect holding the record; nothing was written`,
-    );
-  const parsed = ArchiveRecordSchema.safeParse(effect.record);
-  if (!parsed.success)
-    return err('state-invalid', `the archive record of molecule ${id} is invalid; nothing was written`);
-  if (parsed.data.id !== id)
-    return err('state-invalid', `the archive record names molecule ${parsed.data.id}, not ${id}`);
-  return ok(parsed.data);
 }

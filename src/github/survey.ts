@@ -118,7 +118,7 @@ export async function surveyMolecules(
       let comments = node.comments.nodes.map((c) => toView(c, options.trust));
       if (node.comments.pageInfo.hasNextPage) {
         comments = await listIssueComments(octokit, repo, node.number);
-        survey.calls += Math.ceil(comments.length / 100);
+        survey.calls += Math.max(1, Math.ceil(comments.length / 100));
       }
       const classified = classifyComments(comments, options.trust);
       survey.rejected.push(...classified.rejected);
