@@ -225,3 +225,33 @@ describe('step mode on a fork-join whose parents conflict', () => {
     expect(after.status).toBe('failed');
   });
 });
+
+describe('step mode when the work cannot be recorded', () => {
+  it('fails the step when its branch cannot be pushed, so its retries apply', async () => {
+    const w = await openWorld();
+    const mol = await pour(
+      w,
+      'solo',
+      'formula = "solo"\nexecution = "distributed"\n\n[[steps]]\nid = "only"\nrun = "echo done > out.txt"\nmax_retries = 1\n',
+    );
+    const workspace = await w.checkout('job-601');
+    await exec('git', ['remote', 'set-url', '--push', 'origin', join(w.git.root, 'no-such-remote.git')], {
+      cwd: workspace,
+    });
+    const dispatched = w.gh.state.workflowDispatches.length;
+    const { result } = await w.job(
+      { mode: 'step', molecule: mol.id, step: 'only' },
+      { runId: '601', workspace },
+    );
+    expect(result.failure).toMatch(
+      /^step "only" failed \(it will be retried\): pushing molecular\/.+\/only to origin failed/,
+    );
+    expect(result.outputs.status).toBe('ready');
+    expect(stateOf(w).steps[0]).toMatchObject({
+      status: 'ready',
+      attempts: 1,
+      error: expect.stringContaining('pushing'),
+    });
+    expect(w.gh.state.workflowDispatches.slice(dispatched).map((d) => d.inputs.step)).toEqual(['only']);
+  });
+});

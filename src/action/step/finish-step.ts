@@ -4,7 +4,7 @@
  * with completion (or failure) — which reports the check run on the step's commit and dispatches
  * whatever became ready.
  */
-import { ok, type Result } from '../../engine/errors.js';
+import { err, ok, type Result } from '../../engine/errors.js';
 import type { MoleculeEvent } from '../../engine/ops/events.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
@@ -35,18 +35,37 @@ export interface Finished extends Recorded {
 }
 
 export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
-  const { job, checkout } = input;
+  const { job } = input;
   const failure = commandFailure(input);
-  if (failure !== undefined) {
-    const failed = await recordStepEvent(job, {
-      type: 'fail',
-      step: job.def.id,
-      error: failure,
-      by: job.holder,
-    });
-    return failed.ok ? ok({ ...failed.value, failure }) : failed;
+  const work = failure === undefined ? await recordWork(input) : err('step-command-failed', failure);
+  if (work.ok) {
+    const { event, commit, gateFailure } = work.value;
+    const recorded = await recordStepEvent(job, event);
+    if (!recorded.ok) return recorded;
+    return ok({ ...recorded.value, commit, ...(gateFailure ? { failure: gateFailure } : {}) });
   }
+  // The work could not be recorded (the command failed, a push was refused): the step fails, so
+  // its retries apply, rather than staying in progress for patrol to find again and again.
+  const message = work.error.message;
+  const failed = await recordStepEvent(job, {
+    type: 'fail',
+    step: job.def.id,
+    error: message,
+    by: job.holder,
+  });
+  return failed.ok ? ok({ ...failed.value, failure: message }) : failed;
+}
 
+interface Work {
+  event: MoleculeEvent;
+  commit: string;
+  /** Which gates failed, when some did (the engine fails the step on them). */
+  gateFailure?: string;
+}
+
+/** Commit, push, gates and checkpoint: the completion the job will record. */
+async function recordWork(input: FinishInput): Promise<Result<Work>> {
+  const { job, checkout } = input;
   const onBranch = await stayOnBranch(job.workspace, checkout.branch);
   if (!onBranch.ok) return onBranch;
   const committed = await commitStep({
@@ -87,20 +106,10 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
     notes: failed.length > 0 ? `failed gates: ${failed.map((g) => g.type).join(', ')}` : '',
     now: job.ctx.now,
   });
-  const event: MoleculeEvent = {
-    type: 'complete',
-    step: job.def.id,
-    gates,
-    checkpoint,
-    branch: checkout.branch,
-    by: job.holder,
-  };
-  const recorded = await recordStepEvent(job, event);
-  if (!recorded.ok) return recorded;
   return ok({
-    ...recorded.value,
+    event: { type: 'complete', step: job.def.id, gates, checkpoint, branch: checkout.branch, by: job.holder },
     commit,
-    ...(failed.length > 0 ? { failure: `${failed.map((g) => `${g.type} gate failed`).join(', ')}` } : {}),
+    ...(failed.length > 0 ? { gateFailure: failed.map((g) => `${g.type} gate failed`).join(', ') } : {}),
   });
 }
 
