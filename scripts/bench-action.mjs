@@ -88,6 +88,13 @@ async function loadWorld(dir) {
   return import(pathToFileURL(outfile).href);
 }
 
+/** `3× issues/get-comment, 1× …`, in the order each operation was first called. */
+function countKinds(calls) {
+  const kinds = new Map();
+  for (const r of calls) kinds.set(r.operationId, (kinds.get(r.operationId) ?? 0) + 1);
+  return [...kinds].map(([k, v]) => `${v}× ${k}`).join(', ');
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -208,6 +215,7 @@ async function stepCalls(world, bundle, lock) {
       total: calls.length,
       completion: completion.length,
       breakdown: completion.map((r) => r.operationId).join(', '),
+      kinds: countKinds(calls),
     };
   } finally {
     await gh.close();
@@ -243,9 +251,7 @@ async function patrolCalls(world, bundle, n) {
     }
     const calls = gh.requests.slice(before);
     if (gh.violations.length > 0) throw new Error(JSON.stringify(gh.violations));
-    const kinds = {};
-    for (const r of calls) kinds[r.operationId] = (kinds[r.operationId] ?? 0) + 1;
-    return { calls: calls.length, ms, kinds };
+    return { calls: calls.length, ms, kinds: countKinds(calls) };
   } finally {
     await gh.close();
     await git.cleanup();
@@ -287,7 +293,7 @@ export async function benchAction({ quick = false } = {}) {
         name: `API calls: whole step job (lock: ${lock})`,
         value: calls.total,
         unit: 'calls',
-        note: 'config, lease, checkout, run, completion, check run, dispatch',
+        note: calls.kinds,
       });
     }
     const n = quick ? 250 : 1000;
@@ -297,9 +303,7 @@ export async function benchAction({ quick = false } = {}) {
       value: patrol.calls,
       unit: 'calls',
       goal: '≤ 12',
-      note: Object.entries(patrol.kinds)
-        .map(([k, v]) => `${v}× ${k}`)
-        .join(', '),
+      note: patrol.kinds,
     });
     rows.push({
       name: `patrol of ${n.toLocaleString('en-US')} idle molecules, wall time`,
