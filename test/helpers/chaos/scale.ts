@@ -1,0 +1,29 @@
+/**
+ * How hard the reliability tests push. `npm test` runs them small; scripts/reliability.mjs sets
+ * `FUZZ_RUNS` (fast-check cases per fuzzer) and `RELIABILITY_TRIALS` (randomized trials per
+ * scenario) to the big numbers, or to the short CI ones with `--short`.
+ */
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** fast-check runs for one fuzzer; `fallback` is what `npm test` uses. */
+export function fuzzRuns(fallback = 300): number {
+  return positive(process.env.FUZZ_RUNS) ?? fallback;
+}
+
+/** Randomized trials of one scenario; `fallback` is what `npm test` uses. */
+export function trials(fallback: number): number {
+  return positive(process.env.RELIABILITY_TRIALS) ?? fallback;
+}
+
+/** A test timeout that grows with the work asked of it. */
+export function timeoutFor(units: number, msPerUnit: number, floorMs = 60_000): number {
+  return Math.max(floorMs, Math.ceil(units * msPerUnit));
+}
+
+/** The seed of this run: `RELIABILITY_SEED` replays one, otherwise a fresh one, printed on failure. */
+export function seedOf(): number {
+  return positive(process.env.RELIABILITY_SEED) ?? Math.floor(Math.random() * 2 ** 31);
+}
