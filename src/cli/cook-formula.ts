@@ -21,7 +21,7 @@ export interface CookedFormula extends Cooked {
 
 /** Load a formula by path or name, apply overlays and vars, cook it; warnings go to stderr. */
 export function cookFormula(io: CliIO, request: CookRequest): Result<CookedFormula> {
-  const loaded = loadFormulaArg(request.formula, gitTopLevel(io.cwd) ?? io.cwd);
+  const loaded = loadFormulaArg(request.formula, io.cwd, gitTopLevel(io.cwd) ?? io.cwd);
   if (!loaded.ok) return loaded;
   const overlays: ParsedFormula[] = [];
   for (const file of request.overlays ?? []) {
@@ -51,28 +51,4 @@ export function cookFormula(io: CliIO, request: CookRequest): Result<CookedFormu
     io.err(formatDiagnostic(warning));
   }
   return { ok: true, value: { ...cooked.value, loaded: loaded.value, overlays } };
-}
-
-/** Every diagnostic of a failed result, one `file:line:col: error: …` line each. */
-export function reportError(
-  io: CliIO,
-  error: {
-    message: string;
-    file?: string;
-    line?: number;
-    col?: number;
-    diagnostics?: {
-      severity: 'error' | 'warning';
-      message: string;
-      file?: string;
-      line?: number;
-      col?: number;
-      code: string;
-    }[];
-  },
-): void {
-  const all = error.diagnostics?.length ? error.diagnostics : undefined;
-  if (all) for (const d of all) io.err(formatDiagnostic(d));
-  else if (error.file) io.err(formatDiagnostic(error as never));
-  else io.err(`mol: ${error.message}`);
 }

@@ -85,8 +85,8 @@ export interface LoadedFormula {
  * `mol cook hello` or `mol cook ./x.formula.toml`: a path that exists is read as a file; anything
  * else is a formula name looked up in the catalog.
  */
-export function loadFormulaArg(arg: string, repoDir: string | undefined): Result<LoadedFormula> {
-  const asPath = resolve(arg);
+export function loadFormulaArg(arg: string, cwd: string, repoDir: string | undefined): Result<LoadedFormula> {
+  const asPath = resolve(cwd, arg);
   const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
   const catalog = FormulaCatalog.forRepo(repoDir, isFile ? [dirname(asPath)] : []);
   const path = isFile ? asPath : catalog.locate(arg);

@@ -1,6 +1,7 @@
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
-import { cookFormula, reportError } from '../cook-formula.js';
+import { cookFormula } from '../cook-formula.js';
 import { type CliIO, EXIT } from '../io.js';
+import { failWith } from '../verb.js';
 
 export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--json]';
 
@@ -17,8 +18,7 @@ export function cookCommand(io: CliIO, argv: string[]): number {
     overlays: args.value.values.overlay as string[] | undefined,
   });
   if (!cooked.ok) {
-    reportError(io, cooked.error);
-    return EXIT.failed;
+    return failWith(io, cooked.error);
   }
   const { proto } = cooked.value;
   if (args.value.values.json) {

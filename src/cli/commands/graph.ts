@@ -1,7 +1,8 @@
 import { renderMermaid } from '../../engine/render/mermaid.js';
 import { parse, parseVars, VAR_OPTION } from '../args.js';
-import { cookFormula, reportError } from '../cook-formula.js';
+import { cookFormula } from '../cook-formula.js';
 import { type CliIO, EXIT } from '../io.js';
+import { failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage = 'mol graph <file|name> [--var k=v]... [--overlay file]...';
@@ -19,8 +20,7 @@ export function graphCommand(io: CliIO, argv: string[]): number {
     overlays: args.value.values.overlay as string[] | undefined,
   });
   if (!cooked.ok) {
-    reportError(io, cooked.error);
-    return EXIT.failed;
+    return failWith(io, cooked.error);
   }
   io.out(renderMermaid(cooked.value.proto));
   return EXIT.ok;
