@@ -1,8 +1,9 @@
 /**
  * Rolling back (the seed's snapshots, on git): to a completed step's checkpoint, which stays
  * completed while everything downstream of it returns to pending, or, with no step, to the base
- * with every step pending. Attempts and loops are kept (a rollback is not a fresh start); the
- * face resets the branch to the checkpoint's commit.
+ * with every step pending. The swept steps get their retries back (someone chose to redo them,
+ * so a step that spent its retries before must not fail for good on its first new failure);
+ * loops are kept, so on_fail bounds still hold. The face resets the branch to the checkpoint's commit.
  */
 import { ok, type Result } from '../errors.js';
 import { refuse } from '../machine/refusal.js';
@@ -46,7 +47,7 @@ export function rollback(d: Draft, e: Extract<MoleculeEvent, { type: 'rollback' 
   }
   const interrupted: string[] = [];
   for (const j of sweep) {
-    if (sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined })) interrupted.push(d.step(j).id);
+    if (sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined, attempts: 0 })) interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);
   if (d.status === 'complete' || d.status === 'failed')
