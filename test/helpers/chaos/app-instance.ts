@@ -1,0 +1,184 @@
+/**
+ * One replica of the real App (Probot's node middleware on its own 127.0.0.1 server) against a
+ * fake GitHub that other replicas and Action processes share, so tests can deliver webhooks to
+ * several instances at once. Unlike test/e2e/app-harness.ts (one App, its own fake), the fake
+ * is the caller's, and the Octokit is the caller's choice: quiet (no retry, no throttling) or
+ * Probot's own plugins with tiny timings for the fault tests.
+ */
+import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
+import type { MolecularAppOptions } from '../../../src/app/app-options.js';
+import { createMolecularApp } from '../../../src/app/create-app.js';
+import { rawContents } from '../../e2e/app-harness.js';
+import { APP_ID, actorFor, type FakeGitHub, INSTALLATION_ID } from '../fake-github/index.js';
+
+export const WEBHOOK_SECRET = 'molecular-chaos-secret';
+
+export interface LogLine {
+  level: number;
+  msg: string;
+}
+
+export interface Delivered {
+  status: number;
+  body: string;
+  id: string;
+}
+
+export interface AppInstance {
+  name: string;
+  url: string;
+  logs: LogLine[];
+  /** A signed delivery (or one signed with `secret`, or unsigned with `secret: null`). */
+  send(
+    event: string,
+    payload: Record<string, unknown>,
+    options?: { id?: string; secret?: string | null },
+  ): Promise<Delivered>;
+  errors(): LogLine[];
+  close(): Promise<void>;
+}
+
+let key: string | undefined;
+/** One RSA key per test process for the App's JWTs (the fake does not check them). */
+export function appPrivateKey(): string {
+  key ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+  return key;
+}
+
+export function signBody(body: string, secret = WEBHOOK_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** Retry and throttling off: every fault reaches the handlers at once. */
+export function quietOctokit(): typeof ProbotOctokit {
+  return ProbotOctokit.defaults((options: Record<string, unknown>) => ({
+    ...options,
+    retry: { enabled: false },
+    throttle: { ...(options.throttle as object | undefined), enabled: false },
+  }));
+}
+
+/**
+ * Probot's own retry and throttling plugins, on, with timings shrunk for tests: retries after
+ * `retryAfterBaseValue` ms, the throttler's per-write spacing near zero, and its limit callbacks
+ * retrying up to `retries` times (Probot's defaults would wait seconds to minutes). `onRetry`
+ * counts what the plugins retried.
+ */
+export function retryingOctokit(options: {
+  retries: number;
+  onRetry?: (kind: string) => void;
+}): typeof ProbotOctokit {
+  return ProbotOctokit.defaults((given: Record<string, unknown>) => ({
+    ...given,
+    retry: { enabled: true, retries: options.retries, retryAfterBaseValue: 5 },
+    throttle: {
+      enabled: true,
+      // Bottleneck's spacing between writes and between searches, as tests can afford it.
+      minimumSecondaryRateRetryAfter: 0,
+      retryAfterBaseValue: 5,
+      write: undefined,
+      onRateLimit: (_after: number, _opts: unknown, _octokit: unknown, retryCount: number) => {
+        options.onRetry?.('rate-limit');
+        return retryCount < options.retries;
+      },
+      onSecondaryRateLimit: (_after: number, _opts: unknown, _octokit: unknown, retryCount: number) => {
+        options.onRetry?.('secondary-rate-limit');
+        return retryCount < options.retries;
+      },
+    },
+  }));
+}
+
+export async function startAppInstance(
+  gh: FakeGitHub,
+  options: {
+    name: string;
+    Octokit?: typeof ProbotOctokit;
+    appOptions?: MolecularAppOptions;
+    fetch?: typeof fetch;
+    /** Where the App's API calls go (a proxy in front of the fake); default the fake itself. */
+    baseUrl?: string;
+  },
+): Promise<AppInstance> {
+  const logs: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line) as LogLine);
+      callback();
+    },
+  });
+  const probot = new Probot({
+    appId: APP_ID,
+    privateKey: appPrivateKey(),
+    secret: WEBHOOK_SECRET,
+    baseUrl: options.baseUrl ?? gh.url,
+    log: pino({ level: 'info' }, stream),
+    Octokit: options.Octokit ?? quietOctokit(),
+    request: { fetch: rawContents(options.fetch ?? fetch) },
+  });
+  const middleware = await createNodeMiddleware(
+    createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular', ...options.appOptions }),
+    { probot },
+  );
+  const server: Server = createServer((req, res) => {
+    void middleware(req, res, () => {
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/github/webhooks`;
+  return {
+    name: options.name,
+    url,
+    logs,
+    async send(event, payload, sendOptions = {}) {
+      const body = JSON.stringify(payload);
+      const id = sendOptions.id ?? randomUUID();
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': id,
+      };
+      if (sendOptions.secret !== null)
+        headers['x-hub-signature-256'] = signBody(body, sendOptions.secret ?? WEBHOOK_SECRET);
+      const response = await fetch(url, { method: 'POST', headers, body });
+      return { status: response.status, body: await response.text(), id };
+    },
+    errors: () => logs.filter((l) => l.level >= 50),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+/** A repository-scoped webhook payload for the fake's repository, as GitHub sends it. */
+export function repoPayload(
+  gh: FakeGitHub,
+  sender: string,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    ...fields,
+    repository: {
+      id: 1,
+      name: gh.state.repo,
+      full_name: `${gh.state.owner}/${gh.state.repo}`,
+      owner: { login: gh.state.owner, type: 'Organization' },
+      default_branch: gh.state.defaultBranch,
+    },
+    installation: { id: INSTALLATION_ID },
+    sender: { login: sender, type: actorFor(sender).type },
+  };
+}
+
+export { randomUUID };
