@@ -286,10 +286,11 @@ run = 'echo c >> "$MOL_VAR_LOG" && rm b.txt && echo more >> a.txt && echo c > c.
     expect(again.code).toBe(0);
     expect(await lines(log)).toEqual(['a', 'b', 'c', 'b', 'c']);
     m = await status('r1');
+    // The rolled-back steps ran once more, each with a fresh count of attempts.
     expect(m.steps.map((s) => [s.status, s.attempts])).toEqual([
       ['completed', 1],
-      ['completed', 2],
-      ['completed', 2],
+      ['completed', 1],
+      ['completed', 1],
     ]);
   });
 });
