@@ -1,0 +1,61 @@
+/**
+ * What an event handler needs, whichever face received the event: the App builds it from a
+ * Probot context, the Action's `event` mode from `GITHUB_EVENT_PATH` and its token. Handlers
+ * never reach for Probot or @actions/* themselves, so both faces share every rule below them.
+ */
+import type { GitHubClient, RepoRef } from '../github/client.js';
+import type { Config } from '../github/config.js';
+import type { BuiltinLookup } from '../github/formula-library.js';
+import type { PermissionCache } from '../github/permission.js';
+
+/** The four levels both faces have (pino's methods and @actions/core's functions fit). */
+export interface HandlerLog {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface Identity {
+  /** The login this face writes as: `<slug>[bot]` (App) or `github-actions[bot]` (Action). */
+  login: string;
+  /** Logins whose state comments are believed (DESIGN §4). */
+  trusted: string[];
+}
+
+/** An event that concerns no single repository (installation). */
+export interface BaseContext<P = unknown> {
+  octokit: GitHubClient;
+  payload: P;
+  /** `X-GitHub-Delivery`, or the Action's run id and attempt: an idempotency key. */
+  deliveryId: string;
+  log: HandlerLog;
+  identity: Identity;
+  now: () => Date;
+}
+
+export interface HandlerContext<P = unknown> extends BaseContext<P> {
+  repo: RepoRef;
+  config: Config;
+  /** The repository's default branch when the face knows it (webhook payloads carry it). */
+  defaultBranch?: string;
+  /** HMAC key for state seals; the same everywhere state is read and written. */
+  stateKey?: string;
+  /** `auto` in the config resolved by the face: the App takes `none`, the Action `ref`. */
+  lock?: 'none' | 'ref';
+  /** Built-in formulas poured when the repository has none of that name (default: the package's). */
+  builtin?: BuiltinLookup;
+  /** Collaborator permissions (default: one cache per process). */
+  permissions?: PermissionCache;
+}
+
+/** What a handler did, for logs, the Action's job summary and tests. */
+export interface HandlerResult {
+  status: 'ignored' | 'applied' | 'refused' | 'failed';
+  detail: string;
+}
+
+export const ignored = (detail: string): HandlerResult => ({ status: 'ignored', detail });
+export const applied = (detail: string): HandlerResult => ({ status: 'applied', detail });
+export const refused = (detail: string): HandlerResult => ({ status: 'refused', detail });
+export const failed = (detail: string): HandlerResult => ({ status: 'failed', detail });
