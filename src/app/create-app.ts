@@ -1,0 +1,111 @@
+/**
+ * The Probot app: thin. Each webhook becomes a HandlerContext (octokit, repository, config,
+ * identity, clock) and goes to the face-neutral handler of src/handlers; the App adds only what
+ * is Probot's — `context.config`, its identity, its logger — and a patrol timer.
+ */
+import type { ApplicationFunction, Context, Probot } from 'probot';
+import { repoSlug } from '../github/client.js';
+import { reportConfigProblem } from '../handlers/config-problem.js';
+import type { HandlerContext, HandlerLog, HandlerResult } from '../handlers/context.js';
+import { mayConcernMolecular } from '../handlers/may-concern.js';
+import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../handlers/route-event.js';
+import { identityOf, slugResolver } from './app-identity.js';
+import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.js';
+import { lockFor } from './lock-mode.js';
+import { startPatrolTimer } from './patrol-timer.js';
+import { RepoConfigs } from './repo-config.js';
+import { SeenRepos } from './seen-repos.js';
+
+export function createMolecularApp(options: MolecularAppOptions = {}): ApplicationFunction {
+  return (app: Probot) => {
+    const now = options.now ?? (() => new Date());
+    const slugOf = slugResolver(app, options.slug);
+    const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
+    const seen = new SeenRepos();
+
+    const base = async (context: Context) => {
+      const slug = await slugOf();
+      return {
+        octokit: context.octokit,
+        payload: context.payload,
+        deliveryId: context.id,
+        log: logOf(context),
+        now,
+        slug,
+      };
+    };
+
+    for (const [name, handler] of Object.entries(REPO_HANDLERS)) {
+      app.on(name as keyof typeof REPO_HANDLERS, async (context: Context) => {
+        if (!mayConcernMolecular(context.name, context.payload)) {
+          context.log.debug(`${context.name}: nothing for Molecular`);
+          return;
+        }
+        const repo = context.repo();
+        const payload = context.payload as {
+          installation?: { id?: number };
+          repository?: { default_branch?: string };
+        };
+        seen.add(repo, payload.installation?.id);
+        const { slug, ...rest } = await base(context);
+        const config = await configs.forContext(context, repo);
+        if (!config.ok) {
+          await reportConfigProblem(
+            { ...rest, identity: identityOf(slug) },
+            repo,
+            context.name,
+            config.error,
+          );
+          return;
+        }
+        const ctx: HandlerContext = {
+          ...rest,
+          repo,
+          config: config.value,
+          identity: identityOf(slug, config.value.trusted_writers),
+          ...(payload.repository?.default_branch ? { defaultBranch: payload.repository.default_branch } : {}),
+          ...(options.stateKey ? { stateKey: options.stateKey } : {}),
+          lock: lockFor(config.value),
+        };
+        logResult(context, repoSlug(repo), await handler(ctx));
+      });
+    }
+
+    for (const [name, handler] of Object.entries(INSTALLATION_HANDLERS)) {
+      app.on(name as keyof typeof INSTALLATION_HANDLERS, async (context: Context) => {
+        const { slug, ...rest } = await base(context);
+        const result = await handler({ ...rest, identity: identityOf(slug) });
+        logResult(context, 'installation', result);
+      });
+    }
+
+    if ((options.patrolIntervalMs ?? 0) > 0) {
+      startPatrolTimer({
+        app,
+        seen,
+        configs,
+        slugOf,
+        now,
+        intervalMs: options.patrolIntervalMs as number,
+        stateKey: options.stateKey,
+      });
+    }
+  };
+}
+
+function logOf(context: Context): HandlerLog {
+  const log = context.log;
+  return {
+    debug: (m) => log.debug(m),
+    info: (m) => log.info(m),
+    warn: (m) => log.warn(m),
+    error: (m) => log.error(m),
+  };
+}
+
+function logResult(context: Context, where: string, result: HandlerResult): void {
+  const action = (context.payload as { action?: string }).action;
+  const line = `${context.name}${action ? `.${action}` : ''} ${where}: ${result.status}: ${result.detail}`;
+  if (result.status === 'ignored') context.log.debug(line);
+  else context.log.info(line);
+}
