@@ -1,0 +1,162 @@
+/**
+ * GitHub API calls per operation (BENCHMARKS.md), counted at the fake server, with a warm App:
+ * its token, its identity and the repository's config were read by an earlier delivery (the
+ * config is then kept for a minute). Both lock modes: the default takes the git-ref lease around
+ * every write (three calls: the lock commit, the ref, its deletion), `lock: none` does not.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
+import { actorFor } from '../helpers/fake-github/index.js';
+import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';
+
+const REVIEW = `
+formula = "review"
+execution = "local"
+[[steps]]
+id = "draft"
+title = "Draft"
+description = "Write it."
+[[steps]]
+id = "publish"
+title = "Publish"
+needs = ["draft"]
+description = "Put it out."
+`;
+
+const SHIP = `
+formula = "ship"
+execution = "distributed"
+[[steps]]
+id = "build"
+title = "Build"
+description = "Build it."
+[[steps]]
+id = "test"
+title = "Test"
+needs = ["build"]
+description = "Test it."
+`;
+
+const LOCK = ['POST git/create-commit', 'POST git/create-ref'];
+const UNLOCK = ['DELETE git/delete-ref'];
+
+let app: AppHarness;
+
+afterEach(async () => {
+  await app.close();
+  expect(app.gh.violations).toEqual([]);
+  expect(app.errors()).toEqual([]);
+});
+
+let run = 0;
+
+async function measure(config: string) {
+  app = await startAppHarness();
+  // The permission cache is per process: new people each run, so each run looks them up once.
+  run += 1;
+  const alice = `alice${run}`;
+  const bob = `bob${run}`;
+  const { state } = app.gh;
+  state.files.set('.github/molecular.yml', config);
+  state.files.set('.github/formulas/review.formula.toml', REVIEW);
+  state.files.set('.github/formulas/ship.formula.toml', SHIP);
+  state.collaborators.set(alice, 'write');
+  state.collaborators.set(bob, 'write');
+  const issue = state.addIssue({ title: 'x', user: actorFor(alice) }).number;
+  const label = (name: string) =>
+    app.send(
+      'issues',
+      app.payload(alice, {
+        action: 'labeled',
+        label: { name },
+        issue: { number: issue, body: null, labels: [] },
+      }),
+    );
+
+  await label('bug'); // warm-up: token, identity, config
+  const pour = workCalls((await label('formula:review')).calls);
+  const command = workCalls((await app.comment(issue, bob, '/mol done draft')).calls);
+
+  const shipIssue = state.addIssue({ title: 'y', user: actorFor(alice) }).number;
+  await app.send(
+    'issues',
+    app.payload(alice, {
+      action: 'labeled',
+      label: { name: 'formula:ship' },
+      issue: { number: shipIssue, body: null, labels: [] },
+    }),
+  );
+  const comment = [...state.comments.values()].find((c) => c.issue_number === shipIssue);
+  const id = /"id":"([^"]+)"/.exec(comment?.body ?? '')?.[1] ?? '';
+  const report = (client_payload: Record<string, unknown>) =>
+    app.send(
+      'repository_dispatch',
+      app.payload('github-actions[bot]', { action: STEP_REPORT_EVENT, client_payload }),
+    );
+  await report({ molecule: id, step: 'build', event: 'start', runId: 1 });
+  const completion = workCalls(
+    (
+      await report({
+        molecule: id,
+        step: 'build',
+        event: 'complete',
+        runId: 1,
+        branch: `molecular/${id}/build`,
+      })
+    ).calls,
+  );
+  expect(state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build', 'test']);
+  return { pour, command, completion };
+}
+
+describe('API calls per operation', () => {
+  it('default lock (auto = the git-ref lease): pour 9, command 9 + 1 permission, completion with next dispatch 7', async () => {
+    const { pour, command, completion } = await measure(
+      'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
+    );
+    expect(pour).toEqual([
+      'GET repos/get-collaborator-permission-level', // may alice pour? (cached for a minute)
+      'GET repos/get-content', // the formula and its blob sha, from the default branch
+      ...LOCK,
+      'GET issues/list-comments', // is the id taken?
+      'POST issues/create-comment',
+      'GET issues/get-comment', // did it stick?
+      'POST issues/add-labels', // molecule:active
+      ...UNLOCK,
+    ]);
+    expect(command).toEqual([
+      'POST reactions/create-for-issue-comment', // 👀
+      'GET issues/list-comments', // the molecules on the issue
+      'GET repos/get-collaborator-permission-level', // bob's level (cached for a minute)
+      ...LOCK,
+      'GET issues/list-comments', // the state, read under the lock
+      'PATCH issues/update-comment',
+      'GET issues/get-comment',
+      ...UNLOCK,
+      'POST reactions/create-for-issue-comment', // 🚀
+    ]);
+    expect(completion).toEqual([
+      ...LOCK,
+      'GET issues/list-comments',
+      'PATCH issues/update-comment',
+      'GET issues/get-comment',
+      ...UNLOCK,
+      'POST actions/create-workflow-dispatch',
+    ]);
+  });
+
+  it('lock: none: pour 6, command 6 + 1 permission, completion with next dispatch 4', async () => {
+    const { pour, command, completion } = await measure('lock: none\n');
+    const lockCalls = (calls: string[]) => calls.filter((c) => c.includes(' git/'));
+    expect(lockCalls(pour)).toEqual([]);
+    expect(pour).toHaveLength(6);
+    expect(lockCalls(command)).toEqual([]);
+    expect(command.filter((c) => !c.includes('permission'))).toHaveLength(6);
+    expect(completion).toEqual([
+      'GET issues/list-comments',
+      'PATCH issues/update-comment',
+      'GET issues/get-comment',
+      'POST actions/create-workflow-dispatch',
+    ]);
+  });
+});

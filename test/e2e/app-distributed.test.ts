@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeState } from '../../src/engine/codec/decode.js';
+import type { Molecule } from '../../src/engine/molecule-schema.js';
+import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
+import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { type AppHarness, startAppHarness } from './app-harness.js';
+
+const SHIP = `
+formula = "ship"
+execution = "distributed"
+
+[[steps]]
+id = "build"
+title = "Build"
+description = "Build it."
+
+[[steps]]
+id = "test"
+title = "Test"
+needs = ["build"]
+max_retries = 1
+description = "Test it."
+
+[[steps]]
+id = "deploy"
+title = "Deploy"
+needs = ["test"]
+description = "Ship it once a maintainer agrees."
+gate = { type = "approval", permission = "maintain" }
+`;
+
+const SHA = 'a'.repeat(40);
+
+function molecule(gh: FakeGitHub, issue: number): Molecule {
+  const comment = [...gh.state.comments.values()].find(
+    (c) =>
+      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
+  );
+  const decoded = decodeState(comment?.body ?? '');
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  return decoded.value;
+}
+
+const step = (mol: Molecule, id: string) => mol.steps.find((s) => s.id === id);
+
+describe('a distributed molecule driven by its step jobs', () => {
+  let app: AppHarness;
+  let issue: number;
+
+  beforeEach(async () => {
+    app = await startAppHarness();
+    app.gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
+    app.gh.state.collaborators.set('alice', 'write');
+    app.gh.state.collaborators.set('mona', 'maintain');
+    issue = app.gh.state.addIssue({
+      title: 'Ship it',
+      user: actorFor('alice'),
+      labels: ['formula:ship'],
+    }).number;
+  });
+
+  afterEach(async () => {
+    await app.close();
+    expect(app.gh.violations).toEqual([]);
+    expect(app.gh.responseViolations).toEqual([]);
+  });
+
+  const report = (client_payload: Record<string, unknown>) =>
+    app.send(
+      'repository_dispatch',
+      app.payload('github-actions[bot]', { action: STEP_REPORT_EVENT, branch: 'main', client_payload }),
+    );
+
+  it('dispatches each ready step, applies reports, fails a job that ended silently, and gates on approval', async () => {
+    const poured = await app.send(
+      'issues',
+      app.payload('alice', {
+        action: 'labeled',
+        label: { name: 'formula:ship' },
+        issue: { number: issue, body: null, labels: [{ name: 'formula:ship' }] },
+      }),
+    );
+    expect(poured.status).toBe(200);
+    let mol = molecule(app.gh, issue);
+    expect(app.gh.state.workflowDispatches.map((d) => [d.workflow_id, d.ref, d.inputs])).toEqual([
+      ['molecular-step.yml', 'main', { molecule: mol.id, step: 'build', base: 'main' }],
+    ]);
+
+    await report({ molecule: mol.id, step: 'build', event: 'start', runId: 900 });
+    expect(step(molecule(app.gh, issue), 'build')?.lease?.runId).toBe('900');
+    const completed = await report({
+      molecule: mol.id,
+      step: 'build',
+      event: 'complete',
+      runId: '900',
+      branch: `molecular/${mol.id}/build`,
+      checkpoint: {
+        commit: SHA,
+        filesModified: ['a.txt'],
+        testsPassed: true,
+        notes: 'built',
+        capturedAt: new Date().toISOString(),
+      },
+    });
+    expect(completed.status).toBe(200);
+    mol = molecule(app.gh, issue);
+    expect(step(mol, 'build')?.status).toBe('completed');
+    expect(app.gh.state.workflowDispatches.at(-1)?.inputs).toEqual({
+      molecule: mol.id,
+      step: 'test',
+      base: `molecular/${mol.id}/build`,
+    });
+
+    // The same report again (a re-run job, a redelivery) records nothing twice and starts nothing.
+    const again = await report({ molecule: mol.id, step: 'build', event: 'complete', runId: '900' });
+    expect(again.status).toBe(200);
+    expect(molecule(app.gh, issue).rev).toBe(mol.rev);
+    expect(app.gh.state.workflowDispatches).toHaveLength(2);
+
+    // The test job takes its lease, then its run ends without a report: the step fails and is retried.
+    await report({ molecule: mol.id, step: 'test', event: 'start', runId: 901 });
+    const ended = await app.send(
+      'workflow_run',
+      app.payload('github-actions[bot]', {
+        action: 'completed',
+        workflow_run: {
+          id: 901,
+          path: '.github/workflows/molecular-step.yml',
+          display_title: `molecular ${mol.id} / test`,
+          status: 'completed',
+          conclusion: 'failure',
+          event: 'workflow_dispatch',
+        },
+      }),
+    );
+    expect(ended.status).toBe(200);
+    mol = molecule(app.gh, issue);
+    expect(step(mol, 'test')?.status).toBe('ready');
+    expect(step(mol, 'test')?.error).toMatch(/run 901\) ended failure without reporting/);
+    expect(app.gh.state.workflowDispatches.at(-1)?.inputs).toMatchObject({ step: 'test' });
+    expect(app.gh.state.workflowDispatches).toHaveLength(3);
+
+    // A report from a run that does not hold the step's lease is refused.
+    await report({ molecule: mol.id, step: 'test', event: 'start', runId: 902 });
+    const stale = await report({ molecule: mol.id, step: 'test', event: 'complete', runId: 901 });
+    expect(stale.status).toBe(200);
+    expect(step(molecule(app.gh, issue), 'test')?.status).toBe('in_progress');
+    await report({
+      molecule: mol.id,
+      step: 'test',
+      event: 'complete',
+      runId: 902,
+      checkpoint: {
+        commit: SHA,
+        filesModified: [],
+        testsPassed: true,
+        notes: '',
+        capturedAt: new Date().toISOString(),
+      },
+    });
+
+    // deploy: the job is done, the approval gate waits; its check run is on the commit, with Skip.
+    await report({ molecule: mol.id, step: 'deploy', event: 'start', runId: 903 });
+    await report({
+      molecule: mol.id,
+      step: 'deploy',
+      event: 'complete',
+      runId: 903,
+      checkpoint: {
+        commit: SHA,
+        filesModified: [],
+        testsPassed: true,
+        notes: '',
+        capturedAt: new Date().toISOString(),
+      },
+    });
+    mol = molecule(app.gh, issue);
+    expect(step(mol, 'deploy')?.status).toBe('awaiting_gate');
+    const check = app.gh.state.checkRuns.find((r) => r.name === 'molecular / ship / deploy');
+    expect(check).toMatchObject({ head_sha: SHA, status: 'in_progress', external_id: `${mol.id}/deploy` });
+    expect(check?.output.summary).toMatch(/approval\*\* waiting/);
+    expect(check?.actions.map((a) => a.identifier)).toEqual(['skip']);
+
+    // alice (write) may not approve a maintain gate; mona (maintain) may.
+    await app.comment(issue, 'alice', '/mol approve deploy');
+    expect(step(molecule(app.gh, issue), 'deploy')?.status).toBe('awaiting_gate');
+    await app.comment(issue, 'mona', '/mol approve deploy');
+    mol = molecule(app.gh, issue);
+    expect(step(mol, 'deploy')?.status).toBe('completed');
+    expect(mol.status).toBe('complete');
+    expect(app.gh.state.checkRuns.find((r) => r.name === 'molecular / ship / deploy')).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(app.errors()).toEqual([]);
+  });
+
+  it('burn deletes the state comment and every molecular/<id>/ branch, and nothing else', async () => {
+    await app.send(
+      'issues',
+      app.payload('alice', {
+        action: 'labeled',
+        label: { name: 'formula:ship' },
+        issue: { number: issue, body: null, labels: [] },
+      }),
+    );
+    const mol = molecule(app.gh, issue);
+    app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/build`, SHA);
+    app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/test`, SHA);
+    app.gh.state.refs.set('refs/heads/molecular/other-mol/build', SHA);
+    const burned = await app.comment(issue, 'alice', '/mol burn');
+    expect(burned.status).toBe(200);
+    expect([...app.gh.state.comments.values()].some((c) => c.body.includes('molecular:state'))).toBe(false);
+    expect([...app.gh.state.allRefs().keys()].filter((r) => r.includes('molecular/'))).toEqual([
+      'refs/heads/molecular/other-mol/build',
+    ]);
+    expect(app.gh.state.issues.get(issue)?.labels).not.toContain('molecule:active');
+    expect(app.errors()).toEqual([]);
+  });
+});
