@@ -6,8 +6,11 @@
  *
  * Per step in progress, the first that applies: past its timeout → timeout (the failure path, so
  * retries apply); lease expired → expire-lease; lease held by a run known to be gone →
- * redispatch; idle past `nudgeAfterMs` and not nudged within it → nudge. Paused molecules are
- * left alone (a person paused them), except that an expired wisp evaporates whatever its state.
+ * redispatch; idle past `nudgeAfterMs` and not nudged within it → nudge. In a distributed
+ * molecule, a step ready for longer than `redispatchAfterMs` was never picked up (its dispatch
+ * was lost, or its job never started) → redispatch-ready, at most once per that interval. Paused
+ * molecules are left alone (a person paused them), except that an expired wisp evaporates
+ * whatever its state.
  */
 import { parseDuration } from './duration.js';
 import { FINAL_MOLECULE_STATUSES } from './machine/molecule-machine.js';
@@ -18,7 +21,7 @@ import type { Proto } from './proto.js';
 export interface PatrolInput {
   now: Date;
   molecules: Array<{ proto: Proto; mol: Molecule }>;
-  thresholds: { nudgeAfterMs: number; defaultTimeoutMs?: number };
+  thresholds: { nudgeAfterMs: number; defaultTimeoutMs?: number; redispatchAfterMs?: number };
   /** Run ids known to be alive; undefined = unknown, so nothing is redispatched on that ground. */
   liveRuns?: ReadonlySet<string>;
   locks?: Array<{ molId: string; expiresAt: string }>;
@@ -28,6 +31,7 @@ export type PatrolAction =
   | { type: 'nudge'; molId: string; step: string; idleMs: number }
   | { type: 'timeout'; molId: string; step: string }
   | { type: 'redispatch'; molId: string; step: string; runId: string }
+  | { type: 'redispatch-ready'; molId: string; step: string; readyMs: number }
   | { type: 'evaporate'; molId: string }
   | { type: 'release-lock'; molId: string }
   | { type: 'expire-lease'; molId: string; step: string };
@@ -43,7 +47,15 @@ export function patrolDecisions(input: PatrolInput): PatrolAction[] {
     }
     if (mol.status !== 'in_progress') continue;
     const defs = new Map(proto.steps.map((s) => [s.id, s]));
+    const redispatchAfter = mol.execution === 'distributed' ? input.thresholds.redispatchAfterMs : undefined;
     for (const step of mol.steps) {
+      if (step.status === 'ready' && redispatchAfter !== undefined) {
+        const since = Math.max(readySince(mol, step.id), step.nudgedAt ? Date.parse(step.nudgedAt) : 0);
+        if (now - since >= redispatchAfter) {
+          actions.push({ type: 'redispatch-ready', molId: mol.id, step: step.id, readyMs: now - since });
+        }
+        continue;
+      }
       if (step.status !== 'in_progress' || step.startedAt === undefined) continue;
       const ran = now - Date.parse(step.startedAt);
       const own = defs.get(step.id)?.timeout;
@@ -68,6 +80,15 @@ export function patrolDecisions(input: PatrolInput): PatrolAction[] {
   return actions;
 }
 
+/** When the step last became ready: its latest history entry into `ready`, else the molecule's last change. */
+function readySince(mol: Molecule, stepId: string): number {
+  for (let i = mol.history.length - 1; i >= 0; i--) {
+    const entry = mol.history[i];
+    if (entry?.step === stepId && entry.to === 'ready') return Date.parse(entry.at);
+  }
+  return Date.parse(mol.updatedAt);
+}
+
 function recentlyNudged(nudgedAt: string | undefined, now: number, nudgeAfterMs: number): boolean {
   return nudgedAt !== undefined && now - Date.parse(nudgedAt) < nudgeAfterMs;
 }
@@ -76,6 +97,7 @@ function recentlyNudged(nudgedAt: string | undefined, now: number, nudgeAfterMs:
 export function toEvent(action: PatrolAction): MoleculeEvent | undefined {
   switch (action.type) {
     case 'nudge':
+    case 'redispatch-ready':
       return { type: 'nudge', step: action.step };
     case 'timeout':
       return { type: 'timeout', step: action.step };

@@ -134,4 +134,37 @@ describe('patrolDecisions', () => {
     });
     expect(toEvent({ type: 'release-lock', molId: 'm' })).toBeUndefined();
   });
+
+  it('dispatches again a ready step of a distributed molecule that nobody started, once per interval', () => {
+    const dproto = makeProto([protoStep('a'), protoStep('b', ['a'])], { execution: 'distributed' });
+    const mol = run(dproto, pourMol(dproto).mol, [
+      { type: 'start', step: 'a' },
+      { type: 'complete', step: 'a' },
+    ]);
+    expect(mol.steps.map((s) => s.status)).toEqual(['completed', 'ready']);
+    const t = { ...thresholds, redispatchAfterMs: 10 * MIN };
+    const early = patrolDecisions({ now: at(5 * MIN), molecules: [{ proto: dproto, mol }], thresholds: t });
+    expect(early).toEqual([]);
+
+    const late = patrolDecisions({ now: at(15 * MIN), molecules: [{ proto: dproto, mol }], thresholds: t });
+    expect(late).toEqual([{ type: 'redispatch-ready', molId: 'm1', step: 'b', readyMs: 15 * MIN }]);
+    const result = transition(dproto, mol, toEvent(late[0] as PatrolAction) as never, at(15 * MIN));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.effects).toContainEqual({ type: 'dispatch', step: 'b', baseBranches: [] });
+    expect(result.value.mol.steps[1]?.status).toBe('ready');
+
+    // Right after: nothing (the redispatch was recorded); after another interval: again.
+    const after = [{ proto: dproto, mol: result.value.mol }];
+    expect(patrolDecisions({ now: at(16 * MIN), molecules: after, thresholds: t })).toEqual([]);
+    expect(patrolDecisions({ now: at(26 * MIN), molecules: after, thresholds: t })).toHaveLength(1);
+    // Local molecules run in one job; nothing to redispatch there.
+    const local = makeProto([protoStep('a'), protoStep('b', ['a'])]);
+    const localMol = run(local, pourMol(local).mol, [
+      { type: 'start', step: 'a' },
+      { type: 'complete', step: 'a' },
+    ]);
+    expect(
+      patrolDecisions({ now: at(60 * MIN), molecules: [{ proto: local, mol: localMol }], thresholds: t }),
+    ).toEqual([]);
+  });
 });

@@ -25,7 +25,7 @@ const WISP_TTL_MS = 3_600_000;
 const STEP_ACTIONS: Record<string, string[]> = {
   'nudge-idle': ['nudge'],
   'timeout-stuck': ['timeout', 'gates'],
-  'redispatch-orphans': ['redispatch', 'expire-lease'],
+  'redispatch-orphans': ['redispatch', 'expire-lease', 'redispatch-ready'],
   'release-locks': ['release-lock'],
   'evaporate-wisps': ['evaporate'],
 };

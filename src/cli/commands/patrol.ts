@@ -154,6 +154,8 @@ function describe(action: PatrolAction, mol: Molecule): string {
     case 'redispatch':
     case 'expire-lease':
       return `its runner is gone; back to ready (mol resume ${mol.id})`;
+    case 'redispatch-ready':
+      return 'ready but never started; dispatched again';
     case 'evaporate':
       return 'the wisp evaporated';
     case 'release-lock':

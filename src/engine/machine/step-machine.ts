@@ -48,6 +48,8 @@ export const STEP_MACHINE: TransitionTable<StepStatus, StepEvent> = {
     // A person may report a step done without a recorded start (`/mol done` on a human step).
     complete: GATE_OUTCOMES,
     skip: ['skipped'],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ['ready'],
     ...SWEEP,
   },
   in_progress: {
