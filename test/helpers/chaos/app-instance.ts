@@ -67,35 +67,46 @@ export function quietOctokit(): typeof ProbotOctokit {
   }));
 }
 
+/** A limiter that lets everything through at once: the throttler's write and search spacing, off. */
+const unlimited = {
+  key: () => ({
+    schedule: (_options: unknown, fn: (...a: unknown[]) => unknown, ...args: unknown[]) => fn(...args),
+  }),
+};
+
 /**
- * Probot's own retry and throttling plugins, on, with timings shrunk for tests: retries after
- * `retryAfterBaseValue` ms, the throttler's per-write spacing near zero, and its limit callbacks
- * retrying up to `retries` times (Probot's defaults would wait seconds to minutes). `onRetry`
- * counts what the plugins retried.
+ * Probot's own plugins as `probot run` configures them — retry, and throttling with Probot's own
+ * rate-limit callbacks (a primary limit retried twice, a secondary limit not at all) — with every
+ * wait shrunk to milliseconds: `retryAfterBaseValue` 1 instead of 1000, and the throttler's
+ * one-write-per-second spacing lifted. `retries` overrides the callbacks (a bounded retry of both
+ * limits), as an App that configures its own Octokit would. `onLimit` counts the limits hit.
  */
-export function retryingOctokit(options: {
-  retries: number;
-  onRetry?: (kind: string) => void;
-}): typeof ProbotOctokit {
-  return ProbotOctokit.defaults((given: Record<string, unknown>) => ({
-    ...given,
-    retry: { enabled: true, retries: options.retries, retryAfterBaseValue: 5 },
-    throttle: {
-      enabled: true,
-      // Bottleneck's spacing between writes and between searches, as tests can afford it.
-      minimumSecondaryRateRetryAfter: 0,
-      retryAfterBaseValue: 5,
-      write: undefined,
-      onRateLimit: (_after: number, _opts: unknown, _octokit: unknown, retryCount: number) => {
-        options.onRetry?.('rate-limit');
-        return retryCount < options.retries;
+export function fastProbotOctokit(
+  options: { retries?: number; onLimit?: (kind: string) => void } = {},
+): typeof ProbotOctokit {
+  return ProbotOctokit.defaults((given: Record<string, unknown>) => {
+    const throttle = (given.throttle ?? {}) as Record<string, unknown>;
+    const wrap =
+      (kind: string, probots: unknown) =>
+      (...args: unknown[]) => {
+        options.onLimit?.(kind);
+        if (options.retries !== undefined) return (args[3] as number) < options.retries;
+        return typeof probots === 'function' ? (probots as (...a: unknown[]) => unknown)(...args) : undefined;
+      };
+    return {
+      ...given,
+      retry: { retryAfterBaseValue: 1 },
+      throttle: {
+        ...throttle,
+        retryAfterBaseValue: 1,
+        write: unlimited,
+        search: unlimited,
+        notifications: unlimited,
+        onRateLimit: wrap('rate-limit', throttle.onRateLimit),
+        onSecondaryRateLimit: wrap('secondary-rate-limit', throttle.onSecondaryRateLimit),
       },
-      onSecondaryRateLimit: (_after: number, _opts: unknown, _octokit: unknown, retryCount: number) => {
-        options.onRetry?.('secondary-rate-limit');
-        return retryCount < options.retries;
-      },
-    },
-  }));
+    };
+  });
 }
 
 export async function startAppInstance(

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { createNodeMiddleware, Probot } from 'probot';
 import { createMolecularApp } from '../../../src/app/create-app.js';
 import { rawContents } from '../../e2e/app-harness.js';
-import { quietOctokit, retryingOctokit, WEBHOOK_SECRET } from './app-instance.js';
+import { fastProbotOctokit, quietOctokit, WEBHOOK_SECRET } from './app-instance.js';
 
 const env = process.env;
 const retries = Number(env.CHAOS_RETRIES ?? 0);
@@ -19,7 +19,7 @@ const probot = new Probot({
   secret: WEBHOOK_SECRET,
   baseUrl: env.GITHUB_API_URL as string,
   log: pino({ level: 'info' }, process.stdout),
-  Octokit: retries > 0 ? retryingOctokit({ retries }) : quietOctokit(),
+  Octokit: retries > 0 ? fastProbotOctokit({ retries }) : quietOctokit(),
   request: { fetch: rawContents(fetch) },
 });
 const middleware = await createNodeMiddleware(

@@ -4,6 +4,7 @@
  * whose Action processes run in `event` mode. Helpers pour a molecule on a fresh issue, start its
  * steps, and describe a step completion as the step job reports it (`repository_dispatch`).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,11 @@ import { type AppInstance, repoPayload, startAppInstance } from './app-instance.
 export const ACTION_TOKEN = 'ghs_chaos_workflow_token';
 export const FORMULA_PATH = '.github/formulas/fan.formula.toml';
 
-export function fanFormula(n: number): { text: string; steps: string[] } {
+/** N parallel steps and a join; `gated`: each part has a files gate, so completions report check runs. */
+export function fanFormula(n: number, gated = false): { text: string; steps: string[] } {
   const steps = Array.from({ length: n }, (_, i) => `p${String(i + 1).padStart(2, '0')}`);
-  const body = steps.map((id) => `[[steps]]\nid = "${id}"\ntitle = "Part ${id}"\n`).join('\n');
+  const gate = gated ? 'gate = { type = "files", paths = ["out.txt"] }\n' : '';
+  const body = steps.map((id) => `[[steps]]\nid = "${id}"\ntitle = "Part ${id}"\n${gate}`).join('\n');
   const needs = steps.map((id) => `"${id}"`).join(', ');
   return {
     text: `formula = "fan"\nexecution = "distributed"\n\n${body}\n[[steps]]\nid = "join"\ntitle = "Join"\nneeds = [${needs}]\n`,
@@ -53,6 +56,7 @@ export async function dropActionBundle(): Promise<void> {
 
 export async function startFanWorld(options: {
   steps: number;
+  gated?: boolean;
   apps: number;
   config?: string;
   fake?: Partial<FakeGitHubOptions>;
@@ -65,7 +69,7 @@ export async function startFanWorld(options: {
     appSlug: 'molecular',
     ...options.fake,
   });
-  const formula = fanFormula(options.steps);
+  const formula = fanFormula(options.steps, options.gated);
   gh.state.files.set(FORMULA_PATH, formula.text);
   gh.state.files.set('.github/workflows/molecular-step.yml', 'name: molecular step\n');
   if (options.config !== undefined) gh.state.files.set('.github/molecular.yml', options.config);
@@ -142,15 +146,22 @@ export function reportPayload(world: FanWorld, report: Record<string, unknown>):
   });
 }
 
-export function completion(molId: string, step: string, runId: string): Record<string, unknown> {
+export function completion(
+  molId: string,
+  step: string,
+  runId: string,
+  gated = false,
+): Record<string, unknown> {
   return {
     molecule: molId,
     step,
     event: 'complete',
     runId,
     branch: `molecular/${molId}/${step}`,
+    ...(gated ? { gates: [{ type: 'files', passed: true, detail: 'out.txt exists' }] } : {}),
     checkpoint: {
-      commit: 'c'.repeat(40),
+      // A commit of its own, as every real step job makes (ids and caches must never meet an old one).
+      commit: createHash('sha1').update(randomUUID()).digest('hex'),
       filesModified: [`${step}.txt`],
       testsPassed: true,
       notes: step,
