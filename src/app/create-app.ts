@@ -14,6 +14,7 @@ import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.j
 import { lockFor } from './lock-mode.js';
 import { startPatrolTimer } from './patrol-timer.js';
 import { RepoConfigs } from './repo-config.js';
+import { honourSecondaryLimits } from './secondary-limits.js';
 import { SeenRepos } from './seen-repos.js';
 
 export function createMolecularApp(options: MolecularAppOptions = {}): ApplicationFunction {
@@ -24,6 +25,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const seen = new SeenRepos();
 
     const base = async (context: Context) => {
+      honourSecondaryLimits(context.octokit);
       const slug = await slugOf();
       return {
         octokit: context.octokit,

@@ -10,6 +10,7 @@ import { runPatrol } from '../handlers/patrol.js';
 import { identityOf } from './app-identity.js';
 import { lockFor } from './lock-mode.js';
 import type { RepoConfigs } from './repo-config.js';
+import { honourSecondaryLimits } from './secondary-limits.js';
 import type { SeenRepos } from './seen-repos.js';
 
 export interface PatrolTimerOptions {
@@ -45,6 +46,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
     const where = repoSlug(repo);
     try {
       const octokit = await app.auth(installationId);
+      honourSecondaryLimits(octokit);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);

@@ -4,7 +4,7 @@
  */
 import type { Result } from '../engine/errors.js';
 import { type CheckRunInput, type UpsertedCheckRun, upsertCheckRun } from '../github/check-runs.js';
-import { repoSlug } from '../github/client.js';
+import { httpStatus, repoSlug } from '../github/client.js';
 import { BoundedCache } from './bounded-cache.js';
 import type { HandlerContext } from './context.js';
 
@@ -16,11 +16,17 @@ export async function upsertRememberedCheckRun(
 ): Promise<Result<UpsertedCheckRun>> {
   const key = `${repoSlug(ctx.repo).toLowerCase()}\u0000${input.name}\u0000${input.headSha}`;
   const known = ids.get(key);
-  const result = await upsertCheckRun(
-    ctx.octokit,
-    ctx.repo,
-    known === undefined ? input : { ...input, checkRunId: known },
-  );
+  if (known !== undefined) {
+    try {
+      const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input, checkRunId: known });
+      if (updated.ok) return updated;
+    } catch (error) {
+      // The remembered run is gone (another server, a migrated repository): find or create it again.
+      if (httpStatus(error) !== 404) throw error;
+    }
+    ids.delete(key);
+  }
+  const result = await upsertCheckRun(ctx.octokit, ctx.repo, input);
   if (result.ok) ids.set(key, result.value.id);
   return result;
 }

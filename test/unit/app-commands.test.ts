@@ -296,6 +296,27 @@ describe('the lock', () => {
   });
 });
 
+describe('GitHub limits', () => {
+  it('a secondary rate limit is waited out and the request sent again (Probot itself would give up)', async () => {
+    const login = someone('user');
+    scope.post(`${REPO}/issues/comments/${COMMENT_ID}/reactions`, { content: 'eyes' }).reply(
+      403,
+      {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+      },
+      {
+        'retry-after': '0',
+      },
+    );
+    mockReactions(scope, COMMENT_ID, ['eyes', 'confused']);
+    const replies: string[] = [];
+    mockReply(scope, ISSUE, replies);
+    await app.receive('issue_comment', commentPayload(ISSUE, COMMENT_ID, login, '/mol stauts'));
+    expect(replies[0]).toContain('did you mean "/mol status"');
+    expect(app.logs.some((l) => l.level === 40 && l.msg.includes('secondary rate limit'))).toBe(true);
+  });
+});
+
 describe('refusals', () => {
   it('a read-only user is refused with the level needed and the level they have', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
