@@ -42,8 +42,10 @@ export const ConfigSchema = z.strictObject({
   default_retries: z.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
   /** Patrol nudges an in-progress step idle this long. */
   nudge_after: duration.default('2h'),
-  /** Patrol escalates a molecule with no progress this long. */
+  /** Patrol fails (so retries apply) an in-progress step with no `timeout` of its own after this long. */
   stuck_after: duration.default('24h'),
+  /** Patrol dispatches again a ready step of a distributed molecule that no job started this long. */
+  redispatch_after: duration.default('30m'),
   /** A state lock older than this is stale and may be taken over. */
   lock_ttl: duration.default('2m'),
   step_workflow: z

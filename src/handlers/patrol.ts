@@ -65,7 +65,11 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
   const actions = patrolDecisions({
     now,
     molecules,
-    thresholds: { nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000 },
+    thresholds: {
+      nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
+      defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
+      redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
+    },
     liveRuns: await liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
   });
   for (const action of actions) await act(ctx, store, action, report);

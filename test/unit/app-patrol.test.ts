@@ -153,6 +153,17 @@ describe('patrol', () => {
     expect(publish?.lease).toBeUndefined();
   });
 
+  it('times out a step with no timeout of its own once it passes stuck_after, so its retries apply', async () => {
+    const state = new StateComment(ISSUE, 700, molecule([[{ type: 'start', step: 'draft' }, ago(4 * HOUR)]]));
+    survey(scope, state);
+    state.list(scope).write(scope);
+    const report = await runPatrol({ ...context(), config: { ...DEFAULT_CONFIG, stuck_after: '3h' } });
+    expect(report.done).toEqual([`timeout ${ISSUE}-beef00/draft`]);
+    const draft = state.mol().steps.find((s) => s.id === 'draft');
+    expect(draft?.status).toBe('ready');
+    expect(draft?.error).toMatch(/timed out|timeout/i);
+  });
+
   it('leaves a running step with a live run alone: nothing stuck, nothing written', async () => {
     const mol = molecule([
       [
