@@ -41,13 +41,7 @@ interface Tally {
 }
 
 /** One trial: pour, start every step, then every completion at once over random channels. */
-async function trial(
-  world: FanWorld,
-  random: () => number,
-  tally: Tally,
-  index: number,
-  lossKnown: boolean,
-): Promise<void> {
+async function trial(world: FanWorld, random: () => number, tally: Tally, index: number): Promise<void> {
   const { gh, apps } = world;
   const pick = () => apps[Math.floor(random() * apps.length)] as AppInstance;
   const { issue, mol } = await pourFan(world, pick());
@@ -111,14 +105,12 @@ async function trial(
   tally.duplicateComments += comments.length - 1;
   tally.duplicateCompletions += duplicateCompletions;
   tally.joinDispatches += joins;
-  // With a lost update the join never becomes ready: that is the loss itself, not another problem.
-  const joinProblem = lossKnown && lost > 0 ? joins > 1 : joins !== 1;
   const problems = [
     ...errors,
-    ...(lost && !lossKnown ? [`${lost} completions lost`] : []),
+    ...(lost ? [`${lost} completions lost`] : []),
     ...(comments.length !== 1 ? [`${comments.length} state comments`] : []),
     ...(duplicateCompletions ? [`${duplicateCompletions} completions recorded twice`] : []),
-    ...(joinProblem ? [`join dispatched ${joins} times`] : []),
+    ...(joins !== 1 ? [`join dispatched ${joins} times`] : []),
     ...(locks.length ? [`locks left: ${locks.join(', ')}`] : []),
   ];
   if (problems.length > 0) {
@@ -127,13 +119,7 @@ async function trial(
   }
 }
 
-/** `knownDefect`: lost updates are the reported defect, counted and shown but not failed on. */
-async function scenario(
-  name: string,
-  config: string | undefined,
-  tried: string,
-  knownDefect?: string,
-): Promise<Tally> {
+async function scenario(name: string, config: string | undefined, tried: string): Promise<Tally> {
   const seed = seedOf();
   const random = seededRandom(seed);
   const tally: Tally = {
@@ -156,7 +142,7 @@ async function scenario(
   });
   const started = performance.now();
   try {
-    for (let i = 0; i < TRIALS; i++) await trial(world, random, tally, i, knownDefect !== undefined);
+    for (let i = 0; i < TRIALS; i++) await trial(world, random, tally, i);
     const errors = world.apps.flatMap((app) => app.errors().map((l) => `${app.name}: ${l.msg}`));
     if (errors.length) tally.problems.push(...errors.slice(0, 5));
     if (world.gh.violations.length)
@@ -169,7 +155,7 @@ async function scenario(
     name,
     tried: `${tried} (seed ${seed})`,
     runs: tally.trials,
-    failures: tally.failed + (knownDefect && tally.lost > 0 ? 1 : 0),
+    failures: tally.failed,
     counts: {
       webhooks: tally.webhooks,
       actionProcesses: tally.actionProcesses,
@@ -181,11 +167,8 @@ async function scenario(
     held:
       tally.problems.length > 0
         ? tally.problems.slice(0, 3).join(' | ')
-        : tally.lost > 0
-          ? `${tally.lost} completions lost in ${tally.trials} trials, every delivery answered 200; no duplicate comment or completion`
-          : 'every completion recorded once, one state comment, the join dispatched once per molecule, no lock left behind',
+        : 'every completion recorded once, one state comment, the join dispatched once per molecule, no lock left behind',
     durationMs: Math.round(performance.now() - started),
-    ...(knownDefect ? { knownDefect } : {}),
   });
   return tally;
 }
@@ -211,15 +194,12 @@ describe('concurrent step completions through two App replicas and Action proces
   );
 
   it(
-    `${STEPS} completions at once with the default lock (auto): nothing duplicated; lost updates counted (known defect)`,
+    `${STEPS} completions at once with the default lock (auto) — none lost, none duplicated`,
     async () => {
       const tally = await scenario(
         'GitHub: 20 completions, 2 replicas + Actions, lock: auto',
         'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
         `the same with the default \`lock: auto\` (the App's choice and the Action's)`,
-        // DEFECT (reported, see race-github.test.ts): the App takes no cross-process lock under
-        // `auto`. Until its owner fixes it, this asserts what still holds and counts the losses.
-        'App: `lock: auto` resolves to no cross-process lock; replicas lose updates',
       );
       expect(tally.problems).toEqual([]);
     },

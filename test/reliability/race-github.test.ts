@@ -5,9 +5,9 @@
  * writes what it computed from the old state: read A, read B, write A, re-read A, write B.
  *
  * GitHub has no compare-and-swap on comment edits, so only a lock shared by the processes (the
- * git-ref lease, `lock: ref`) prevents B from overwriting A. With it, B cannot read until A is
- * done, the gates time out, and both completions land. Without it (the App's choice for the
- * default `lock: auto` today), A's completion is lost though both deliveries were answered 200.
+ * git-ref lease) prevents B from overwriting A. With it, B cannot read until A is done, the gates
+ * time out, and both completions land. Without it — what the App chose for the default
+ * `lock: auto` until this test found it — A's completion was lost, both deliveries answered 200.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from '../helpers/chaos/app-process.js';
@@ -124,10 +124,9 @@ describe('two App replicas forced into read-read-write-write', () => {
     expect(result).toEqual({ statuses: [200, 200], steps: BOTH, comments: 1, locks: [] });
   }, 60_000);
 
-  // DEFECT (reported): src/app/create-app.ts resolves `lock: auto` to 'none', so replicas (and the
-  // App beside Action jobs, which take the lease) write without a shared lock and B overwrites A.
-  // The App is being written right now by its owner; flip this to `it` once auto takes the lease.
-  it.fails('lose nothing with the default lock: auto', async () => {
+  // Found by this test: the App resolved `lock: auto` to no cross-process lock, and B overwrote
+  // A. Fixed by the App's owner (ff2eec4, src/app/lock-mode.ts): auto takes the lease.
+  it('lose nothing with the default lock: auto (the App takes the lease too)', async () => {
     const result = await race(TRUSTED);
     recordResult({
       area: 'concurrency',
@@ -137,7 +136,6 @@ describe('two App replicas forced into read-read-write-write', () => {
       failures: JSON.stringify(result.steps) === JSON.stringify(BOTH) ? 0 : 1,
       counts: { lostUpdates: Object.values(result.steps).filter((s) => s === 'in_progress').length },
       held: `final steps ${JSON.stringify(result.steps)} after two deliveries answered ${result.statuses.join(' and ')}`,
-      knownDefect: 'App: `lock: auto` resolves to no cross-process lock; replicas lose updates',
     });
     expect(result).toEqual({ statuses: [200, 200], steps: BOTH, comments: 1, locks: [] });
   }, 60_000);
