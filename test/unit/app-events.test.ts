@@ -79,6 +79,72 @@ describe('issues.labeled', () => {
     );
   });
 
+  it('with step_issues, each step becomes a sub-issue, closed when the step completes', async () => {
+    mockConfig(scope, 'step_issues: true\n');
+    const login = someone('labeller');
+    mockPermission(scope, login, 'write');
+    mockFormulaFile(scope);
+    const created = expectCreate(ISSUE);
+    const children: Array<{ id: number; number: number; title: string; body: string; state: string }> = [];
+    scope
+      .post(`${REPO}/issues`)
+      .times(3)
+      .reply(async (req: Request) => {
+        const { title, body: text } = (await req.json()) as { title: string; body: string };
+        const child = {
+          id: 9100 + children.length,
+          number: 100 + children.length,
+          title,
+          body: text,
+          state: 'open',
+        };
+        children.push(child);
+        return [201, child];
+      });
+    const linked: number[] = [];
+    scope
+      .post(`${REPO}/issues/${ISSUE}/sub_issues`)
+      .times(3)
+      .reply(async (req: Request) => {
+        linked.push(((await req.json()) as { sub_issue_id: number }).sub_issue_id);
+        return [201, {}];
+      });
+    await app.receive('issues', labeledPayload(ISSUE, 'formula:review', login, body));
+    const id = /"id":"(7-[0-9a-f]{6})"/.exec(created.body)?.[1];
+    expect(children.map((c) => c.title)).toEqual([
+      `Draft search (${id})`,
+      `Publish search (${id})`,
+      `Sign off (${id})`,
+    ]);
+    expect(linked).toEqual([9100, 9101, 9102]);
+    expect(children[0]?.body).toContain('Step `draft` of molecule');
+    expect(created.body).toContain('Draft search');
+
+    // /mol done draft closes the draft sub-issue.
+    const state = new StateComment(ISSUE, STATE_ID, created.body);
+    const commenter = someone('writer');
+    mockPermission(scope, commenter, 'write');
+    scope.post(`${REPO}/issues/comments/601/reactions`).times(2).reply(201, {});
+    state.list(scope).list(scope).write(scope);
+    scope
+      .get(`${REPO}/issues/${ISSUE}/sub_issues`)
+      .query(true)
+      .reply(200, () => children);
+    const closed: unknown[] = [];
+    scope.patch(`${REPO}/issues/100`).reply(async (req: Request) => {
+      closed.push(await req.json());
+      return [200, {}];
+    });
+    await app.receive('issue_comment', {
+      action: 'created',
+      issue: { number: ISSUE },
+      comment: { id: 601, body: '/mol done draft', user: { login: commenter, type: 'User' } },
+      repository: repository(),
+      sender: { login: commenter, type: 'User' },
+    });
+    expect(closed).toEqual([{ state: 'closed', state_reason: 'completed' }]);
+  });
+
   it('the label prefix comes from the config; other labels are ignored', async () => {
     mockConfig(scope, 'label_prefix: "run/"\n');
     await app.receive('issues', labeledPayload(ISSUE, 'formula:review', 'alice', body));
