@@ -25,10 +25,10 @@ const cases: Array<[string, () => Molecule, MoleculeEvent, string]> = [
     'step "s1" is ready; it cannot be given gate results',
   ],
   [
-    'nudge on a ready step',
-    readyInRunning,
+    'nudge on a pending step',
+    poured,
     { type: 'nudge', step: 's1' },
-    'step "s1" is ready; it cannot be nudged',
+    'step "s1" is pending; it cannot be nudged',
   ],
   [
     'release on a ready step',
