@@ -26,7 +26,7 @@ const cases: Array<[string, () => Molecule, MoleculeEvent, string]> = [
   ],
   [
     'nudge on a pending step',
-    poured,
+    running,
     { type: 'nudge', step: 's1' },
     'step "s1" is pending; it cannot be nudged',
   ],
