@@ -12,7 +12,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionBundle, dropActionBundle } from '../helpers/chaos/fan-world.js';
-import { type CrashMode, logicalState, type RelayOutcome, runRelay } from '../helpers/chaos/relay-world.js';
+import {
+  type CrashMode,
+  logicalState,
+  RELAY_STEPS,
+  type RelayOutcome,
+  runRelay,
+} from '../helpers/chaos/relay-world.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { seedOf, timeoutFor, trials } from '../helpers/chaos/scale.js';
 import { seededRandom } from '../helpers/fake-github/faults.js';
@@ -74,7 +80,10 @@ function judge(run: RelayOutcome, point: number, mode: CrashMode): Verdict {
   return {
     problems: problems.map((p) => `${where}: ${p}`),
     ...(stuck ? { stuck: `${where}: ${stuck}` } : {}),
-    reran: run.executions.length - baseline.executions.length,
+    reran: RELAY_STEPS.reduce(
+      (n, step) => n + Math.max(0, run.executions.filter((e) => e.step === step).length - 1),
+      0,
+    ),
     extraCheckRuns,
   };
 }
@@ -132,6 +141,7 @@ async function crashEveryWrite(mode: CrashMode) {
         : `${stuck.length > 0 ? `${stuck.length} run(s) left a step ready and undispatched (${stuck.slice(0, 2).join('; ')}); otherwise ` : ''}final state equal to the uninterrupted run, one state comment, the work landed once, no command ran after its completion was recorded`,
     durationMs: Math.round(performance.now() - started),
     ...(stuck.length > 0 ? { knownDefect: STUCK_READY } : {}),
+    ...(problems.length + stuck.length > 0 ? { details: [...problems, ...stuck] } : {}),
   });
   return problems;
 }

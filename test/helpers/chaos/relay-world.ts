@@ -123,8 +123,9 @@ async function drive(
   const formula = relayFormula(log);
   gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
   gh.state.collaborators.set('alice', 'write');
-  // A lock left by a killed job is taken over after lock_ttl: short, so recovery fits in a test.
-  const config = 'lock_ttl: 2s\n';
+  // A lock left by a killed job is taken over after lock_ttl, and a ready step nobody started is
+  // dispatched again after redispatch_after: both short, so recovery fits in a test.
+  const config = 'lock_ttl: 2s\nredispatch_after: 2s\n';
   for (const [path, text] of [
     [FORMULA_PATH, formula],
     ['.github/molecular.yml', config],
@@ -208,8 +209,11 @@ async function drive(
   };
 
   const label = await runJob(labelRequest);
-  // A killed or failed event job is re-run, as GitHub's "re-run failed jobs" does (a redelivery).
-  if (label.exitCode !== 0) await runJob(labelRequest);
+  // A killed or failed event job is re-run as GitHub's "re-run failed jobs" does: the same run id
+  // (the idempotency key of its writes), the next attempt.
+  if (label.exitCode !== 0) {
+    await runJob({ ...labelRequest, env: { GITHUB_RUN_ID: String(label.runId), GITHUB_RUN_ATTEMPT: '2' } });
+  }
   await drain();
   let patrolRounds = 0;
   const maxPatrols = options.maxPatrols ?? 4;

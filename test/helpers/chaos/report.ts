@@ -22,6 +22,8 @@ export interface ReliabilityResult {
   /** What held, in a sentence. */
   held: string;
   durationMs?: number;
+  /** Every failing case in a line, when there are more than `held` can name. */
+  details?: string[];
   /**
    * Set while a defect this result shows is reported but not fixed (the test is \`it.fails\`, or
    * asserts only what still holds): RELIABILITY.md lists it as open instead of failing the run.
