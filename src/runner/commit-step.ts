@@ -13,6 +13,11 @@ export interface CommitStepOptions {
   message: string;
   /** The commit the step started from (`Workspace.baseCommit`); default: HEAD before this commit. */
   baseCommit?: string;
+  /**
+   * Paths that were already changed before the step started (`Workspace.preexisting`): a person's
+   * work in progress, an untracked `.env`. They are never swept into the step's commit.
+   */
+  exclude?: string[];
 }
 
 export interface StepCommit {
@@ -31,25 +36,32 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
     if (!before.ok) return before;
     base = before.value;
   }
-  const added = await git(cwd, ['add', '-A']);
+  const only = pathspecOf(options.exclude ?? []);
+  const added = await git(cwd, ['add', '-A', ...only.args], { input: only.input });
   if (!added.ok) return added;
-  const staged = await git(cwd, ['diff', '--cached', '--quiet'], { okCodes: [0, 1] });
+  const staged = await git(cwd, ['diff', '--cached', '--name-only', '--no-renames', '-z']);
   if (!staged.ok) return staged;
-
-  const committed = staged.value.code === 1;
+  // Changes staged before the step (a person's `git add`) stay staged and out of the commit.
+  const excluded = new Set(options.exclude ?? []);
+  const committed = splitNul(staged.value.stdout).some((path) => !excluded.has(path));
   if (committed) {
     const trailers = `Molecule: ${options.molId}\nStep: ${options.stepId}`;
-    const made = await git(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
-      'commit',
-      '-q',
-      '--no-verify',
-      '-m',
-      options.message,
-      '-m',
-      trailers,
-    ]);
+    const made = await git(
+      cwd,
+      [
+        ...MOLECULAR_IDENTITY,
+        ...NO_SIGNING,
+        'commit',
+        '-q',
+        '--no-verify',
+        '-m',
+        options.message,
+        '-m',
+        trailers,
+        ...only.args,
+      ],
+      { input: only.input },
+    );
     if (!made.ok) return made;
   }
   const head = await gitText(cwd, ['rev-parse', 'HEAD']);
@@ -57,4 +69,11 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   const changed = await git(cwd, ['diff', '--name-only', '--no-renames', '-z', base, head.value]);
   if (!changed.ok) return changed;
   return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
+}
+
+/** Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit). */
+function pathspecOf(exclude: string[]): { args: string[]; input?: string } {
+  if (exclude.length === 0) return { args: [] };
+  const specs = ['.', ...exclude.map((path) => `:(exclude,literal)${path}`)];
+  return { args: ['--pathspec-from-file=-', '--pathspec-file-nul'], input: `${specs.join('\0')}\0` };
 }

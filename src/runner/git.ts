@@ -15,6 +15,8 @@ export interface GitOptions {
   /** Exit codes that are answers rather than failures (`diff --quiet` exits 1 when there are changes). */
   okCodes?: number[];
   env?: NodeJS.ProcessEnv;
+  /** Written to git's standard input (for `--pathspec-from-file=-`). */
+  input?: string;
 }
 
 /** Commits made by steps carry this identity, so they work on machines without a git identity. */
@@ -32,7 +34,7 @@ const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 export function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Result<GitOutput>> {
   const okCodes = options.okCodes ?? [0];
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       {
@@ -51,6 +53,7 @@ export function git(cwd: string, args: string[], options: GitOptions = {}): Prom
         resolve(err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${code}`}`));
       },
     );
+    if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
 

@@ -38,6 +38,11 @@ export interface Workspace {
   baseCommit: string;
   /** True for a worktree this call created (distributed), false for the working tree itself. */
   isWorktree: boolean;
+  /**
+   * Local mode: paths already changed or untracked before the step (a person's work in progress,
+   * an untracked `.env`, a failed attempt's leftovers). The step's commit leaves them out.
+   */
+  preexisting?: string[];
 }
 
 export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
@@ -77,11 +82,20 @@ async function currentTree(repoDir: string): Promise<Result<Workspace>> {
   const branch = await git(repoDir, ['symbolic-ref', '--short', '-q', 'HEAD'], { okCodes: [0, 1] });
   if (!branch.ok) return branch;
   const name = branch.value.stdout.trim();
+  const status = await git(repoDir, [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--no-renames',
+    '--untracked-files=all',
+  ]);
+  if (!status.ok) return status;
   return ok({
     cwd: repoDir,
     branch: name === '' ? undefined : name,
     baseCommit: head.value,
     isWorktree: false,
+    preexisting: splitNul(status.value.stdout).map((entry) => entry.slice(3)),
   });
 }
 

@@ -72,7 +72,7 @@ export async function runStep(options: RunStepOptions): Promise<StepOutcome> {
       : {}),
   });
   if (!workspace.ok) return { status: 'failed', gates: [], error: workspace.error };
-  const { cwd, branch, baseCommit, isWorktree } = workspace.value;
+  const { cwd, branch, baseCommit, isWorktree, preexisting } = workspace.value;
   const where = { branch, workspace: cwd };
   const failed = (error: MolError, extra: Partial<StepOutcome> = {}): StepOutcome => ({
     status: 'failed',
@@ -126,6 +126,7 @@ export async function runStep(options: RunStepOptions): Promise<StepOutcome> {
     stepId: step.id,
     message: `${step.title || step.id} (${molId})`,
     baseCommit,
+    exclude: preexisting,
   });
   if (!committed.ok) return failed(committed.error, { command });
   const { commit, filesModified } = committed.value;

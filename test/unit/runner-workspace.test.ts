@@ -149,6 +149,58 @@ describe('prepareWorkspace: distributed', () => {
 });
 
 describe('prepareWorkspace: local', () => {
+  it('never sweeps changes made before a local step into its commit', async () => {
+    await repo.write('tracked.txt', 'v1\n');
+    await repo.commitAll('tracked');
+    // A person's work in progress: an edit, a staged edit, an untracked secret.
+    await repo.write('tracked.txt', 'v1\nwip\n');
+    await repo.write('staged.txt', 'staged\n');
+    await repo.git(['add', 'staged.txt']);
+    await repo.write('.env', 'TOKEN=secret\n');
+    const prepared = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'local',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+    });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    expect([...(prepared.value.preexisting ?? [])].sort()).toEqual(['.env', 'staged.txt', 'tracked.txt']);
+
+    await repo.write('out/result.txt', 'made by the step\n');
+    const made = await commitStep({
+      cwd: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      message: 's1',
+      baseCommit: prepared.value.baseCommit,
+      exclude: prepared.value.preexisting,
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.value).toMatchObject({ committed: true, filesModified: ['out/result.txt'] });
+    expect(await repo.git(['show', '--name-only', '--format=', 'HEAD'])).toBe('out/result.txt');
+    // The person's changes are where they were: the edit unstaged, the staged file staged, .env untracked.
+    expect(await repo.git(['status', '--porcelain'])).toBe('A  staged.txt\n M tracked.txt\n?? .env'.trim());
+  });
+
+  it('commits nothing when the step only touched files that were already changed', async () => {
+    await repo.write('.env', 'TOKEN=secret\n');
+    const base = await repo.git(['rev-parse', 'HEAD']);
+    await repo.write('.env', 'TOKEN=changed by the step\n');
+    const made = await commitStep({
+      cwd: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      message: 's1',
+      baseCommit: base,
+      exclude: ['.env'],
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.value).toEqual({ commit: base, committed: false, filesModified: [] });
+  });
+
   it('uses the working tree itself, on its current branch', async () => {
     const result = await prepareWorkspace({
       repoDir: repo.dir,
@@ -164,6 +216,7 @@ describe('prepareWorkspace: local', () => {
       branch: 'main',
       baseCommit: await repo.git(['rev-parse', 'HEAD']),
       isWorktree: false,
+      preexisting: [],
     });
     expect(await pathExists(worktreeRoot)).toBe(false);
   });
