@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule-schema.js';
-import { actorFor, type FakeGitHub, startFakeGitHub } from '../fake-github/index.js';
+import { actorFor, type FakeGitHub, type Faults, startFakeGitHub } from '../fake-github/index.js';
 import { makeTempRepo, type TempRepo } from '../git.js';
 import { type JobRequest, type JobResult, SimulatedRunner } from '../simulated-runner.js';
 import { type ChaosProxy, type ProxiedRequest, startChaosProxy } from './chaos-proxy.js';
@@ -89,6 +89,8 @@ export interface RelayOutcome {
   shipped?: string;
   crashedJob?: JobResult;
   patrolRounds: number;
+  /** API requests made by all jobs. */
+  requests: number;
 }
 
 export interface RelayOptions {
@@ -98,10 +100,18 @@ export interface RelayOptions {
   mode?: CrashMode;
   /** Patrol rounds allowed for recovery. */
   maxPatrols?: number;
+  /** The fake's probabilistic faults during the run (seeded by `seed`). */
+  faults?: Faults;
+  seed?: number;
 }
 
 export async function runRelay(options: RelayOptions): Promise<RelayOutcome> {
-  const gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main' });
+  const gh = await startFakeGitHub({
+    owner: 'acme',
+    repo: 'widgets',
+    defaultBranch: 'main',
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
   const proxy = await startChaosProxy(gh.url);
   const git = await makeTempRepo();
   try {
@@ -208,6 +218,7 @@ async function drive(
     }
   };
 
+  Object.assign(gh.faults, options.faults ?? {});
   const label = await runJob(labelRequest);
   // A killed or failed event job is re-run as GitHub's "re-run failed jobs" does: the same run id
   // (the idempotency key of its writes), the next attempt.
@@ -225,6 +236,7 @@ async function drive(
     await drain();
   }
 
+  for (const key of Object.keys(gh.faults)) delete (gh.faults as Record<string, unknown>)[key];
   const mol = molOn(gh, issue);
   const executions = (await readFile(log, 'utf8').catch(() => ''))
     .split('\n')
@@ -256,6 +268,7 @@ async function drive(
       ? { crashedJob: runner.jobs.find((j) => j.runId === crashedRunId) as JobResult }
       : {}),
     patrolRounds,
+    requests: proxy.requests.length,
   };
 }
 
