@@ -10,8 +10,8 @@ import {
 } from './engine/manager.js';
 import type { MoleculeStore } from './engine/store.js';
 
-export * from './engine/index.js';
 export { createLocalStore } from './cli/store/local-store.js';
+export * from './engine/index.js';
 export { CommentStore, createCommentStore } from './github/comment-store.js';
 
 /** The seed's `createMoleculeManager`, with the wall clock and random ids filled in. */

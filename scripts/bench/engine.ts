@@ -33,7 +33,10 @@ function cookText(text: string, file: string): Proto {
  */
 function runToCompletion(proto: Proto): { mol: Molecule; transitions: number } {
   let clock = Date.parse('2026-01-01T00:00:00Z');
-  const now = () => new Date((clock += 1));
+  const now = () => {
+    clock += 1;
+    return new Date(clock);
+  };
   const poured = pour(proto, {
     id: 'bench',
     now: now(),

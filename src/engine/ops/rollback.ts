@@ -47,7 +47,8 @@ export function rollback(d: Draft, e: Extract<MoleculeEvent, { type: 'rollback' 
   }
   const interrupted: string[] = [];
   for (const j of sweep) {
-    if (sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined, attempts: 0 })) interrupted.push(d.step(j).id);
+    if (sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined, attempts: 0 }))
+      interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);
   if (d.status === 'complete' || d.status === 'failed')
