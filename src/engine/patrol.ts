@@ -8,7 +8,8 @@
  * retries apply); lease expired → expire-lease; lease held by a run known to be gone →
  * redispatch; idle past `nudgeAfterMs` and not nudged within it → nudge. In a distributed
  * molecule, a step ready for longer than `redispatchAfterMs` was never picked up (its dispatch
- * was lost, or its job never started) → redispatch-ready, at most once per that interval. Paused
+ * was lost, or its job never started) → redispatch-ready, at most once per that interval; this
+ * holds for a molecule still pending too (its very first dispatch was the lost one). Paused
  * molecules are left alone (a person paused them), except that an expired wisp evaporates
  * whatever its state.
  */
@@ -45,7 +46,8 @@ export function patrolDecisions(input: PatrolInput): PatrolAction[] {
       actions.push({ type: 'evaporate', molId: mol.id });
       continue;
     }
-    if (mol.status !== 'in_progress') continue;
+    // A pending molecule has ready steps and nothing started: its first dispatch may be the lost one.
+    if (mol.status !== 'in_progress' && mol.status !== 'pending') continue;
     const defs = new Map(proto.steps.map((s) => [s.id, s]));
     const redispatchAfter = mol.execution === 'distributed' ? input.thresholds.redispatchAfterMs : undefined;
     for (const step of mol.steps) {

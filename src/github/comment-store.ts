@@ -13,7 +13,7 @@
  *   workflow `concurrency` group closes that window too.
  *
  * API calls (comment id known or not: one read either way, 100 comments per page):
- *   load 1 · create 4 (list for `exists`, post, re-read, label) · mutate 3 (read, edit, re-read)
+ *   load 1 · create 4 (list for `exists`, post, re-read, label; a repeated create: list, label) · mutate 3 (read, edit, re-read)
  *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
  *   list 1 search per state label asked for + 1 per issue found.
  *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
@@ -149,6 +149,12 @@ export class CommentStore implements MoleculeStore {
       return this.exclusive(mol.id, async () => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
         if (existing.found) {
+          // A create of the same id is a redelivery; the first may have died between the comment
+          // and its label, and without the label no survey (patrol, list) would ever find it.
+          if (existing.found.kind === 'state') {
+            this.remember(mol.id, { issue, commentId: existing.found.comment.id });
+            await this.label(issue, existing.found.mol.status);
+          }
           return err(
             'exists',
             `molecule ${mol.id} already exists (comment #${existing.found.comment.id} on #${issue})`,

@@ -48,6 +48,8 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     start: ['in_progress'],
     complete: ['in_progress'],
     skip: ['in_progress'],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ['pending'],
     resume: ['pending'],
     pause: ['paused'],
     'squash-unfinished': ['squashed'],
