@@ -7,6 +7,7 @@
 import { err, ok, type Result } from '../engine/errors.js';
 import type { GateResult, Molecule, StepStatus } from '../engine/molecule-schema.js';
 import type { GitHubClient, RepoRef } from './client.js';
+import { NO_RETRIES, postOnce } from './post-once.js';
 
 export type CheckStatus = 'queued' | 'in_progress' | 'completed';
 export type CheckConclusion =
@@ -125,13 +126,21 @@ export async function upsertCheckRun(
     });
     return ok({ id: existing, created: false });
   }
-  const { data } = await octokit.request('POST /repos/{owner}/{repo}/check-runs', {
-    ...repo,
-    name: input.name,
-    head_sha: input.headSha,
-    ...fields,
-  });
-  return ok({ id: Number(data.id), created: true });
+  // Sent once: a check run created twice cannot be deleted, only left beside the other.
+  const id = await postOnce(
+    async () => {
+      const { data } = await octokit.request('POST /repos/{owner}/{repo}/check-runs', {
+        ...repo,
+        name: input.name,
+        head_sha: input.headSha,
+        ...fields,
+        request: NO_RETRIES,
+      });
+      return Number(data.id);
+    },
+    () => findCheckRun(octokit, repo, input.headSha, input.name),
+  );
+  return ok({ id, created: true });
 }
 
 async function findCheckRun(

@@ -34,6 +34,7 @@ import { type KeyedMutex, processMutex } from './keyed-mutex.js';
 import { setStateLabels } from './labels.js';
 import { parseMoleculeId } from './molecule-id.js';
 import { applyMutator, archiveOf, nextStateOf } from './next-state.js';
+import { NO_RETRIES, postOnce } from './post-once.js';
 import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
 import { searchIssueNumbers } from './search-issues.js';
 import {
@@ -163,15 +164,20 @@ export class CommentStore implements MoleculeStore {
         const encoded = await this.encode(valid.data);
         if (!encoded.ok) return encoded;
         const body = sealBody(encoded.value.body, this.now(), this.policy.key);
-        const { data } = await this.octokit.request(
-          'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-          {
-            ...this.repo,
-            issue_number: issue,
-            body,
+        const posted = await postOnce(
+          async () => {
+            const { data } = await this.octokit.request(
+              'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+              { ...this.repo, issue_number: issue, body, request: NO_RETRIES },
+            );
+            return toView(data);
           },
+          async () => {
+            const landed = this.pick(await this.listComments(issue), mol.id).found;
+            return landed?.kind === 'state' ? landed.comment : undefined;
+          },
+          this.sleep,
         );
-        const posted = toView(data);
         const confirmed = await this.confirm(posted, body, -1);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {

@@ -12,6 +12,7 @@
  */
 import { err, ok, type Result } from '../engine/errors.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
+import { NO_RETRIES, postOnce } from './post-once.js';
 
 /** Git's well-known empty tree: every repository can name it without storing anything. */
 export const EMPTY_TREE_SHA = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -131,9 +132,26 @@ export async function acquireRefLock(
       );
       commit = { sha, expiresAt };
     }
+    const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
-      await octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...repo, ref, sha: commit.sha });
-      return ok({ ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt });
+      // Sent once: resent after a lost answer, the create would be refused (422) as a duplicate of
+      // itself, and this writer would wait out its own lease. After a lost answer the ref is read:
+      // pointing at our commit, it is ours.
+      await postOnce(
+        async () => {
+          await octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...repo,
+            ref,
+            sha: lease.sha,
+            request: NO_RETRIES,
+          });
+          return lease;
+        },
+        async () =>
+          (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : undefined,
+        options.sleep,
+      );
+      return ok(lease);
     } catch (error) {
       if (httpStatus(error) !== 422) throw error;
     }

@@ -63,6 +63,8 @@ function judge(run: RelayOutcome, point: number, mode: CrashMode): Verdict {
   let extraCheckRuns = 0;
   for (const [name, count] of Object.entries(run.checkRuns))
     extraCheckRuns += count - (baseline.checkRuns[name] ?? 0);
+  // Check runs cannot be deleted: one made twice stays twice.
+  if (extraCheckRuns > 0) problems.push(`${extraCheckRuns} check run(s) more than the uninterrupted run`);
   const where = `${mode} after write ${point} (${describeWrite(run, point)})`;
   return {
     problems: problems.map((p) => `${where}: ${p}`),

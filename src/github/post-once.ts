@@ -1,0 +1,35 @@
+/**
+ * A create (POST) is not idempotent: sent again after its answer was lost, it makes a second
+ * state comment or a second check run (check runs cannot even be deleted). Octokit's retry plugin
+ * resends on any 5xx or network error, so creates go through here: the plugin's retries are off
+ * for the request, and after a lost answer `find` looks for what the first attempt may have made
+ * before anything is sent again. A 4xx is an answer, not a lost one, and is thrown as it is.
+ */
+import { httpStatus } from './client.js';
+
+/** Request options that turn @octokit/plugin-retry off for one request. */
+export const NO_RETRIES = { retries: 0 } as const;
+
+/** Pauses before looking (GitHub may take a moment to list what it just created). */
+const LOOK_DELAYS_MS = [250, 1_000];
+
+export async function postOnce<T>(
+  send: () => Promise<T>,
+  find: () => Promise<T | undefined>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const status = httpStatus(error);
+      // Octokit reports a network failure as 500; a 5xx may or may not have been applied.
+      const lost = status === undefined || status >= 500;
+      const delay = LOOK_DELAYS_MS[attempt];
+      if (!lost || delay === undefined) throw error;
+      await sleep(delay);
+      const found = await find();
+      if (found !== undefined) return found;
+    }
+  }
+}
