@@ -3,7 +3,8 @@
  * state comment or a second check run (check runs cannot even be deleted). Octokit's retry plugin
  * resends on any 5xx or network error, so creates go through here: the plugin's retries are off
  * for the request, and after a lost answer `find` looks for what the first attempt may have made
- * before anything is sent again. A 4xx is an answer, not a lost one, and is thrown as it is.
+ * before anything is sent again. A 429 (refused, nothing done) is waited out and sent again; any
+ * other 4xx is an answer, not a lost one, and is thrown as it is.
  */
 import { httpStatus } from './client.js';
 
@@ -12,6 +13,13 @@ export const NO_RETRIES = { retries: 0 } as const;
 
 /** Pauses before looking (GitHub may take a moment to list what it just created). */
 const LOOK_DELAYS_MS = [250, 1_000];
+const MAX_429_WAIT_MS = 60_000;
+
+function retryAfterMs(error: unknown): number | undefined {
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
+  const seconds = Number(headers?.['retry-after']);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
 
 export async function postOnce<T>(
   send: () => Promise<T>,
@@ -23,9 +31,14 @@ export async function postOnce<T>(
       return await send();
     } catch (error) {
       const status = httpStatus(error);
+      const delay = LOOK_DELAYS_MS[attempt];
+      // A 429 was refused before anything was done: wait (retry-after, bounded) and send again.
+      if (status === 429 && delay !== undefined) {
+        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error) ?? delay));
+        continue;
+      }
       // Octokit reports a network failure as 500; a 5xx may or may not have been applied.
       const lost = status === undefined || status >= 500;
-      const delay = LOOK_DELAYS_MS[attempt];
       if (!lost || delay === undefined) throw error;
       await sleep(delay);
       const found = await find();
