@@ -112,7 +112,7 @@ function render({ results, tests, property, defects, startedAt, elapsedMs, faile
     '',
     `- **Date:** ${startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${duration(elapsedMs)}`,
     `- **Machine:** ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${type()} ${release()}, Node ${process.version}`,
-    `- **Scale:** ${fmt(fuzzRuns)} fast-check cases per fuzzer, ${fmt(trials)} trial${trials === 1 ? '' : 's'} per randomized scenario${trials >= 55 ? ' (crash tests: every write)' : ''}${withProperty ? `, engine property tests at ${fmt(propertyRuns)} runs each` : ''}; seeds ${seed ? `fixed (${seed})` : short ? 'fixed' : 'random (each row names its seed)'}`,
+    `- **Scale:** ${fmt(fuzzRuns)} fast-check cases per fuzzer, ${fmt(trials)} trial${trials === 1 ? '' : 's'} per randomized scenario (a tenth of that per fault profile)${trials >= 55 ? '; crash tests: every write' : ''}${withProperty ? `, engine property tests at ${fmt(propertyRuns)} runs each` : ''}; seeds ${seed ? `fixed (${seed})` : short ? 'fixed' : 'random (each row names its seed)'}`,
     `- **Verdict:** ${failed.length === 0 ? 'everything held, apart from the open defects listed below' : `${failed.length} failure(s): ${failed.slice(0, 5).join('; ')}`}`,
     '',
   ];
@@ -179,6 +179,7 @@ const env = {
   RELIABILITY_REPORT: reportFile,
   FUZZ_RUNS: String(fuzzRuns),
   RELIABILITY_TRIALS: String(trials),
+  ...(short ? {} : { RELIABILITY_FULL: '1' }),
   ...(seed ? { RELIABILITY_SEED: seed } : short ? {} : { RELIABILITY_RANDOM_SEEDS: '1' }),
 };
 process.stderr.write(

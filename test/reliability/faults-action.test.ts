@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionBundle, dropActionBundle } from '../helpers/chaos/fan-world.js';
 import { logicalState, type RelayOutcome, runRelay } from '../helpers/chaos/relay-world.js';
 import { recordResult } from '../helpers/chaos/report.js';
-import { seedOf, timeoutFor, trials } from '../helpers/chaos/scale.js';
+import { faultTrials, fullRun, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 import type { Faults } from '../helpers/fake-github/index.js';
 
-const TRIALS = trials(1);
+const TRIALS = faultTrials();
 let bundle: string;
 let baseline: RelayOutcome;
 
@@ -28,7 +28,7 @@ afterAll(async () => {
   await dropActionBundle();
 });
 
-const PROFILES: Array<{ name: string; faults: Faults; tried: string }> = [
+const ALL_PROFILES: Array<{ name: string; faults: Faults; tried: string }> = [
   { name: '10% 5xx', faults: { rate5xx: 0.1 }, tried: '10% of requests answered 500/502/503' },
   {
     name: '10% 429',
@@ -46,6 +46,12 @@ const PROFILES: Array<{ name: string; faults: Faults; tried: string }> = [
     tried: 'every response 25 ms late and the first read after each comment write stale',
   },
 ];
+const COMBINED = {
+  name: 'mixed faults',
+  faults: { rate5xx: 0.03, rate429: 0.03, secondaryRateLimit: 0.03, retryAfterSeconds: 0, staleReads: true },
+  tried: '3% 5xx, 3% 429, 3% secondary limits and stale reads together',
+};
+const PROFILES = fullRun() ? [...ALL_PROFILES, COMBINED] : [COMBINED];
 
 describe('the Action under GitHub faults', () => {
   for (const profile of PROFILES) {

@@ -18,6 +18,14 @@ export function trials(fallback: number): number {
   return positive(process.env.RELIABILITY_TRIALS) ?? fallback;
 }
 
+/**
+ * Trials per fault profile: a tenth of the scenario trials (each fault run drives a whole
+ * molecule, and the profiles multiply), or `RELIABILITY_FAULT_TRIALS`.
+ */
+export function faultTrials(): number {
+  return positive(process.env.RELIABILITY_FAULT_TRIALS) ?? Math.max(1, Math.ceil(trials(1) / 10));
+}
+
 /** A test timeout that grows with the work asked of it. */
 export function timeoutFor(units: number, msPerUnit: number, floorMs = 60_000): number {
   return Math.max(floorMs, Math.ceil(units * msPerUnit));
@@ -35,4 +43,12 @@ export function seedOf(): number {
   const given = positive(process.env.RELIABILITY_SEED);
   if (given !== undefined) return given;
   return process.env.RELIABILITY_RANDOM_SEEDS === '1' ? Math.floor(Math.random() * 2 ** 31) : DEFAULT_SEED;
+}
+
+/**
+ * The full run (`npm run reliability`, which sets RELIABILITY_FULL=1) takes every profile of a
+ * scenario; `npm test` and the short CI run take the combined one, to stay within minutes.
+ */
+export function fullRun(): boolean {
+  return process.env.RELIABILITY_FULL === '1';
 }
