@@ -18,7 +18,7 @@ import { mutatedText } from '../helpers/chaos/mutate-text.js';
 import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 
 const RUNS = fuzzRuns(300);
-const TIMEOUT = timeoutFor(RUNS, 3);
+const TIMEOUT = timeoutFor(RUNS, 12);
 const T0 = new Date('2026-01-01T00:00:00Z');
 
 const ROOTS = ['test/fixtures/corpus', 'formulas'];

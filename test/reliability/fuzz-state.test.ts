@@ -22,7 +22,7 @@ import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 import { makeProto, protoStep } from '../helpers/engine-fixtures.js';
 
 const RUNS = fuzzRuns(300);
-const TIMEOUT = timeoutFor(RUNS, 4);
+const TIMEOUT = timeoutFor(RUNS, 12);
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const KEY = 'fuzz-state-key';
 const POLICY = { writers: ['molecular[bot]'], key: KEY, editWindowMs: 600_000 };

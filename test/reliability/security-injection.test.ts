@@ -23,7 +23,7 @@ import type { ProtoStep } from '../../src/engine/proto.js';
 import { runStep } from '../../src/runner/run-step.js';
 import { describeFailure, runFuzz } from '../helpers/chaos/fuzz.js';
 import { recordResult } from '../helpers/chaos/report.js';
-import { fuzzRuns, seedOf } from '../helpers/chaos/scale.js';
+import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 
@@ -95,71 +95,75 @@ describe('{{var}} never becomes part of a command', () => {
     expect(cooked.error.line).toBeGreaterThan(0);
   });
 
-  it('fuzzed: whatever the formula, no variable value ends up inside a cooked command', () => {
-    const MARK = 'ZQXJ';
-    let cookedCommands = 0;
-    const placeholder = fc.constantFrom(
-      '{{x}}',
-      '{{ x }}',
-      '{{y}}',
-      '{target.title}',
-      '{target}',
-      '{step.id}',
-      '$MOL_VAR_X',
-      'x',
-    );
-    const command = fc
-      .array(fc.oneof(placeholder, fc.constantFrom('echo ', ' ', ';', 'test -f ')), { maxLength: 5 })
-      .map((p) => p.join(''));
-    const text = fc
-      .array(fc.oneof(placeholder, fc.constantFrom('Deploy ', ' ', 'a')), { maxLength: 3 })
-      .map((p) => p.join(''));
-    const details = runFuzz({
-      name: 'injection: variable values never inside a cooked command',
-      tried:
-        'formulas whose step titles, ids, run and gate commands, expansion templates and aspects mix {{var}}, {target.*} and {step.*} placeholders, cooked with values carrying a marker',
-      held: 'every cook either refuses the formula or yields commands that contain no variable value',
-      runs: fuzzRuns(300),
-      seed: seedOf(),
-      arbitrary: fc.record({
-        title: text,
-        id: fc.constantFrom('s', '{{x}}', 'a{{y}}'),
-        run: command,
-        gate: command,
-        tmplRun: command,
-        tmplTitle: text,
-        withTemplate: fc.boolean(),
-      }),
-      check: (f) => {
-        const steps = `[[steps]]\nid = ${JSON.stringify(f.id)}\ntitle = ${JSON.stringify(f.title)}\nrun = ${JSON.stringify(f.run)}\ngate = { type = "command", run = ${JSON.stringify(f.gate)} }\n`;
-        const compose = f.withTemplate
-          ? `[compose]\nexpand = [{ target = ${JSON.stringify(f.id)}, with = "tmpl" }]\n`
-          : '';
-        const main = parseFormula(
-          `formula = "f"\n[vars.x]\ndefault = "d"\n[vars.y]\ndefault = "e"\n${steps}${compose}`,
-          'f.formula.toml',
-        );
-        const tmpl = parseFormula(
-          `formula = "tmpl"\ntype = "expansion"\n[[template]]\nid = "{target}.t"\ntitle = ${JSON.stringify(f.tmplTitle)}\nrun = ${JSON.stringify(f.tmplRun)}\n`,
-          'tmpl.formula.toml',
-        );
-        if (!main.ok || !tmpl.ok) return;
-        const cooked = cook(main.value, {
-          vars: { x: `${MARK}$(touch ${pwned})`, y: `${MARK};rm -rf ${canary}` },
-          library: { get: (name) => (name === 'tmpl' ? tmpl.value : undefined) },
-        });
-        if (!cooked.ok) return;
-        cookedCommands++;
-        for (const step of cooked.value.proto.steps as ProtoStep[]) {
-          expect(step.run ?? '').not.toContain(MARK);
-          for (const gate of step.gates) if (gate.type === 'command') expect(gate.run).not.toContain(MARK);
-        }
-      },
-    });
-    expect(details.failed, describeFailure(details)).toBe(false);
-    // Not vacuous: many formulas cooked (the rest were refused for a placeholder in a command).
-    expect(cookedCommands).toBeGreaterThan(details.numRuns / 10);
-  });
+  it(
+    'fuzzed: whatever the formula, no variable value ends up inside a cooked command',
+    () => {
+      const MARK = 'ZQXJ';
+      let cookedCommands = 0;
+      const placeholder = fc.constantFrom(
+        '{{x}}',
+        '{{ x }}',
+        '{{y}}',
+        '{target.title}',
+        '{target}',
+        '{step.id}',
+        '$MOL_VAR_X',
+        'x',
+      );
+      const command = fc
+        .array(fc.oneof(placeholder, fc.constantFrom('echo ', ' ', ';', 'test -f ')), { maxLength: 5 })
+        .map((p) => p.join(''));
+      const text = fc
+        .array(fc.oneof(placeholder, fc.constantFrom('Deploy ', ' ', 'a')), { maxLength: 3 })
+        .map((p) => p.join(''));
+      const details = runFuzz({
+        name: 'injection: variable values never inside a cooked command',
+        tried:
+          'formulas whose step titles, ids, run and gate commands, expansion templates and aspects mix {{var}}, {target.*} and {step.*} placeholders, cooked with values carrying a marker',
+        held: 'every cook either refuses the formula or yields commands that contain no variable value',
+        runs: fuzzRuns(300),
+        seed: seedOf(),
+        arbitrary: fc.record({
+          title: text,
+          id: fc.constantFrom('s', '{{x}}', 'a{{y}}'),
+          run: command,
+          gate: command,
+          tmplRun: command,
+          tmplTitle: text,
+          withTemplate: fc.boolean(),
+        }),
+        check: (f) => {
+          const steps = `[[steps]]\nid = ${JSON.stringify(f.id)}\ntitle = ${JSON.stringify(f.title)}\nrun = ${JSON.stringify(f.run)}\ngate = { type = "command", run = ${JSON.stringify(f.gate)} }\n`;
+          const compose = f.withTemplate
+            ? `[compose]\nexpand = [{ target = ${JSON.stringify(f.id)}, with = "tmpl" }]\n`
+            : '';
+          const main = parseFormula(
+            `formula = "f"\n[vars.x]\ndefault = "d"\n[vars.y]\ndefault = "e"\n${steps}${compose}`,
+            'f.formula.toml',
+          );
+          const tmpl = parseFormula(
+            `formula = "tmpl"\ntype = "expansion"\n[[template]]\nid = "{target}.t"\ntitle = ${JSON.stringify(f.tmplTitle)}\nrun = ${JSON.stringify(f.tmplRun)}\n`,
+            'tmpl.formula.toml',
+          );
+          if (!main.ok || !tmpl.ok) return;
+          const cooked = cook(main.value, {
+            vars: { x: `${MARK}$(touch ${pwned})`, y: `${MARK};rm -rf ${canary}` },
+            library: { get: (name) => (name === 'tmpl' ? tmpl.value : undefined) },
+          });
+          if (!cooked.ok) return;
+          cookedCommands++;
+          for (const step of cooked.value.proto.steps as ProtoStep[]) {
+            expect(step.run ?? '').not.toContain(MARK);
+            for (const gate of step.gates) if (gate.type === 'command') expect(gate.run).not.toContain(MARK);
+          }
+        },
+      });
+      expect(details.failed, describeFailure(details)).toBe(false);
+      // Not vacuous: many formulas cooked (the rest were refused for a placeholder in a command).
+      expect(cookedCommands).toBeGreaterThan(details.numRuns / 10);
+    },
+    timeoutFor(fuzzRuns(300), 5),
+  );
 });
 
 describe('hostile variable values stay inert when the command runs', () => {
