@@ -1,7 +1,7 @@
 /**
  * The Action's inputs (action.yml), read once by `run()` through a getter so tests need no
  * environment. A wrong mode is a sentence that lists the right ones; paths stay inside the
- * repository, since they are joined to the checkout.
+ * repository, since they are joined to the checkout; an app slug is a slug, not a login.
  */
 
 import { normalizeRepoPath } from '../engine/context.js';
@@ -17,10 +17,15 @@ export interface ActionInputs {
   step?: string;
   formulasPath: string;
   configPath: string;
+  /** The Molecular App's slug on this repository: its `<slug>[bot]` comments are believed too. */
+  appSlug?: string;
 }
 
 export const DEFAULT_FORMULAS_PATH = '.github/formulas';
 export const DEFAULT_CONFIG_PATH = '.github/molecular.yml';
+
+/** What GitHub makes of an App's name: lowercase letters, digits and hyphens (`molecular-dev`). */
+const APP_SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 /** `get(name)` is `core.getInput(name)`: the trimmed value, '' when unset. */
 export function readInputs(get: (name: string) => string): Result<ActionInputs> {
@@ -39,6 +44,13 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
       "github-token is empty: leave it at its default (the workflow's github.token) or pass a token that can write issues, contents and actions",
     );
   }
+  const appSlug = get('app-slug');
+  if (appSlug !== '' && !APP_SLUG.test(appSlug)) {
+    return err(
+      'input-invalid',
+      `app-slug "${appSlug}" is not a GitHub App slug (lowercase letters, digits and hyphens, as in https://github.com/apps/<slug>); give the slug alone, without "[bot]"`,
+    );
+  }
   const molecule = get('molecule');
   const step = get('step');
   return ok({
@@ -48,6 +60,7 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
     ...(step ? { step } : {}),
     formulasPath: formulasPath.value,
     configPath: configPath.value,
+    ...(appSlug ? { appSlug } : {}),
   });
 }
 

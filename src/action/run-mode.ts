@@ -10,7 +10,7 @@ import { openStore } from '../handlers/molecule-store.js';
 import { loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
-import { actionHandlerContext } from './handler-context.js';
+import { actionHandlerContext, actionTrustedWriters } from './handler-context.js';
 import type { ActionInputs } from './inputs.js';
 import { checkoutBlobReader } from './load-proto.js';
 import { eventMode } from './modes/event.js';
@@ -19,6 +19,7 @@ import { patrolMode } from './modes/patrol.js';
 import { stepMode } from './modes/step.js';
 import { stepFinishMode } from './modes/step-finish.js';
 import { stepStartMode } from './modes/step-start.js';
+import { type UntrustedApps, watchUntrustedApps } from './untrusted-apps.js';
 
 export interface RunDeps {
   env: NodeJS.ProcessEnv;
@@ -37,14 +38,25 @@ export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<Mode
   const runId = actions.value.runId ?? `local-${process.pid}`;
   const opened = await openHandlerContext(inputs, actions.value, runId, deps);
   if (!opened.ok) return { outputs: {}, failure: opened.error.message };
-  const ctx = opened.value;
+  const { ctx, untrustedApps } = opened.value;
+  // State an untrusted app wrote was refused: fail, naming the input to set, rather than exit 0.
+  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps));
+}
+
+function apiMode(
+  inputs: ActionInputs,
+  ctx: HandlerContext,
+  actions: ActionsEnv,
+  runId: string,
+  deps: RunDeps,
+): Promise<ModeResult> {
   switch (inputs.mode) {
     case 'event':
-      return eventMode(ctx, deps.io, actions.value.eventName, runId);
+      return eventMode(ctx, deps.io, actions.eventName, runId);
     case 'patrol':
       return patrolMode(ctx, deps.io, runId);
     default:
-      return runStepMode(inputs, ctx, actions.value, runId, deps);
+      return runStepMode(inputs, ctx, actions, runId, deps);
   }
 }
 
@@ -54,7 +66,7 @@ async function openHandlerContext(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
-): Promise<Result<HandlerContext>> {
+): Promise<Result<{ ctx: HandlerContext; untrustedApps: UntrustedApps }>> {
   const payload = readEventPayload(actions.eventPath);
   if (!payload.ok) return payload;
   const octokit = deps.octokitFor(inputs.token);
@@ -64,19 +76,31 @@ async function openHandlerContext(
   const config = await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
   if (!config.ok) return config;
   const stateKey = deps.env.MOLECULAR_STATE_KEY;
-  return ok(
-    actionHandlerContext({
-      octokit,
-      repo,
-      config: config.value,
-      io: deps.io,
-      payload: payload.value,
-      runId,
-      defaultBranch,
-      now: deps.now,
-      ...(stateKey ? { stateKey } : {}),
-    }),
-  );
+  const configNamesWriters = config.value.trusted_writers !== undefined;
+  if (inputs.appSlug && configNamesWriters) {
+    deps.io.warning(
+      `app-slug "${inputs.appSlug}" is not used: trusted_writers in ${inputs.configPath} says whose state comments are believed`,
+    );
+  }
+  const untrustedApps = watchUntrustedApps({
+    trusted: actionTrustedWriters(config.value, inputs.appSlug),
+    configPath: inputs.configPath,
+    configNamesWriters,
+  });
+  const ctx = actionHandlerContext({
+    octokit,
+    repo,
+    config: config.value,
+    io: deps.io,
+    payload: payload.value,
+    runId,
+    defaultBranch,
+    now: deps.now,
+    ...(stateKey ? { stateKey } : {}),
+    ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
+    onRejectedState: untrustedApps.note,
+  });
+  return ok({ ctx, untrustedApps });
 }
 
 function runStepMode(

@@ -3,7 +3,9 @@
  * Probot context, the Action's `event` mode from `GITHUB_EVENT_PATH` and its token. Handlers
  * never reach for Probot or @actions/* themselves, so both faces share every rule below them.
  */
+import type { MolError } from '../engine/errors.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
+import type { CommentView } from '../github/comment-trust.js';
 import type { Config } from '../github/config.js';
 import type { BuiltinLookup } from '../github/formula-library.js';
 import type { PermissionCache } from '../github/permission.js';
@@ -47,6 +49,11 @@ export interface HandlerContext<P = unknown> extends BaseContext<P> {
   builtin?: BuiltinLookup;
   /** Collaborator permissions (default: one cache per process). */
   permissions?: PermissionCache;
+  /**
+   * Each comment that looks like state but is not believed (forged, edited, unreadable), told
+   * beside the log's warning: the Action fails a job whose state an app it does not trust wrote.
+   */
+  onRejectedState?: (comment: CommentView, error: MolError) => void;
 }
 
 /** What a handler did, for logs, the Action's job summary and tests. */

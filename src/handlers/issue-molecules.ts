@@ -33,7 +33,10 @@ export async function moleculesOnIssue(ctx: HandlerContext, issue: number): Prom
     ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
     editWindowMs: DEFAULT_EDIT_WINDOW_MS,
   });
-  for (const r of classified.rejected) ctx.log.warn(`${r.error.code}: ${r.error.message}`);
+  for (const r of classified.rejected) {
+    ctx.log.warn(`${r.error.code}: ${r.error.message}`);
+    ctx.onRejectedState?.(r.comment, r.error);
+  }
   const live = classified.found
     .flatMap((f) => (f.kind === 'state' ? [{ mol: f.mol, commentId: f.comment.id }] : []))
     .sort((a, b) => b.mol.createdAt.localeCompare(a.mol.createdAt) || b.commentId - a.commentId);

@@ -1,7 +1,8 @@
 /**
  * The comment store as every handler opens it: the face's identity as trusted writer, the state
  * key, the lock the face chose, protos for the rendered view, problems (forged or edited state
- * comments) to the log. One store per event; the process-wide mutex is shared by all of them.
+ * comments) to the log and to the face's `onRejectedState`. One store per event; the
+ * process-wide mutex is shared by all of them.
  */
 import { parseDuration } from '../engine/duration.js';
 import { type CommentStore, createCommentStore } from '../github/comment-store.js';
@@ -23,6 +24,9 @@ export function openStore(ctx: HandlerContext): CommentStore {
       return proto.ok ? proto.value : undefined;
     },
     now: ctx.now,
-    onProblem: (problem) => ctx.log.warn(`${problem.code}: ${problem.message}`),
+    onProblem: (problem, comment) => {
+      ctx.log.warn(`${problem.code}: ${problem.message}`);
+      if (comment) ctx.onRejectedState?.(comment, problem);
+    },
   });
 }

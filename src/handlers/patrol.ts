@@ -52,7 +52,10 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
     report.problems.push(`the survey of active molecules failed: ${(error as Error).message}`);
     return report;
   }
-  for (const rejected of survey.rejected) ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
+  for (const rejected of survey.rejected) {
+    ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
+    ctx.onRejectedState?.(rejected.comment, rejected.error);
+  }
   const molecules: Array<{ proto: Proto; mol: Molecule }> = [];
   for (const { mol } of survey.molecules) {
     if (!LIVE.has(mol.status)) continue;
