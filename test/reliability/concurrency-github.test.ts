@@ -4,6 +4,8 @@
  * in `event` mode — against one fake GitHub, in randomized trials. Some completions are delivered
  * twice (same `X-GitHub-Delivery`, or a second job reporting). Every completion is recorded
  * exactly once, there is one state comment, the join is dispatched once, and no lock is left.
+ * The App pours, so the Action processes get its slug (`app-slug`), as a step workflow next to the
+ * App does; no `trusted_writers` in the config (an Action job that refused the App's state fails).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../helpers/chaos/app-instance.js';
@@ -64,7 +66,8 @@ async function trial(world: FanWorld, random: () => number, tally: Tally, index:
       if (viaAction.has(step) && n === 0) {
         tally.actionProcesses++;
         deliveries.push(async () => {
-          const job = await reportThroughAction(world, report);
+          // The App poured the molecule: its slug is what lets the Action believe the App's comment.
+          const job = await reportThroughAction(world, report, { inputs: { 'app-slug': gh.state.appSlug } });
           return job.exitCode === 0
             ? undefined
             : `action ${step}: exit ${job.exitCode}: ${job.stdout.slice(-400)}${job.stderr.slice(-400)}`;
@@ -184,8 +187,8 @@ describe('concurrent step completions through two App replicas and Action proces
     async () => {
       const tally = await scenario(
         'GitHub: 20 completions, 2 replicas + Actions, lock: ref',
-        'lock: ref\ntrusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
-        `${STEPS} step completions of one distributed molecule delivered at once (0–30 ms stagger) to two App replicas (separate processes, webhooks) and 3–6 Action processes (event mode), ~15% delivered twice, \`lock: ref\` in .github/molecular.yml`,
+        'lock: ref\n',
+        `${STEPS} step completions of one distributed molecule delivered at once (0–30 ms stagger) to two App replicas (separate processes, webhooks) and 3–6 Action processes (event mode, \`app-slug: molecular\`), ~15% delivered twice, \`lock: ref\` in .github/molecular.yml`,
       );
       expect(tally.problems).toEqual([]);
       expect(tally.trials).toBe(TRIALS);
@@ -198,8 +201,8 @@ describe('concurrent step completions through two App replicas and Action proces
     async () => {
       const tally = await scenario(
         'GitHub: 20 completions, 2 replicas + Actions, lock: auto',
-        'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
-        `the same with the default \`lock: auto\` (the App's choice and the Action's)`,
+        undefined,
+        `the same with no .github/molecular.yml: the default \`lock: auto\` (the App's choice and the Action's) and the default trusted writers`,
       );
       expect(tally.problems).toEqual([]);
     },

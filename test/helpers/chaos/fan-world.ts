@@ -174,7 +174,7 @@ export function completion(
 export function reportThroughAction(
   world: FanWorld,
   report: Record<string, unknown>,
-  env?: Record<string, string>,
+  options: { inputs?: Record<string, string>; env?: Record<string, string> } = {},
 ): Promise<JobResult> {
   return world.runner.run({
     eventName: 'repository_dispatch',
@@ -184,9 +184,9 @@ export function reportThroughAction(
       client_payload: report,
       sender: { login: 'github-actions[bot]', type: 'Bot' },
     },
-    inputs: { mode: 'event' },
+    inputs: { mode: 'event', ...options.inputs },
     noCheckout: true,
-    ...(env ? { env } : {}),
+    ...(options.env ? { env: options.env } : {}),
   });
 }
 
