@@ -77,10 +77,7 @@ export async function runAppRelay(options: {
   try {
     gh.state.files.set('.github/formulas/relay.formula.toml', FORMULA);
     gh.state.files.set('.github/workflows/molecular-step.yml', 'name: step\n');
-    gh.state.files.set(
-      '.github/molecular.yml',
-      'lock_ttl: 2s\nredispatch_after: 1s\ntrusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
-    );
+    gh.state.files.set('.github/molecular.yml', 'lock_ttl: 2s\nredispatch_after: 1s\n');
     gh.state.collaborators.set('alice', 'write');
     gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
     const issue = gh.state.addIssue({
@@ -177,7 +174,13 @@ export async function runAppRelay(options: {
     while (molOn()?.status !== 'complete' && patrolRounds < (options.maxPatrols ?? 3)) {
       patrolRounds++;
       await new Promise((r) => setTimeout(r, 2_100)); // past lock_ttl and redispatch_after
-      await runner.run({ eventName: 'schedule', payload: {}, inputs: { mode: 'patrol' }, noCheckout: true });
+      // The App poured: the Action's patrol believes the App's state comments through its slug.
+      await runner.run({
+        eventName: 'schedule',
+        payload: {},
+        inputs: { mode: 'patrol', 'app-slug': gh.state.appSlug },
+        noCheckout: true,
+      });
       await drain();
     }
     const checkRuns: Record<string, number> = {};
