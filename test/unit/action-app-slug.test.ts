@@ -239,37 +239,6 @@ describe('watchUntrustedApps', () => {
     });
   });
 
-  it('fails a /mol command job without app-slug, and answers it with app-slug', async () => {
-    const { w, commentId } = await pouredBy('molecular[bot]');
-    const command = (runId: string, appSlug?: string) => {
-      const body = '/mol done build';
-      const comment = w.gh.state.addComment(w.issue, body, actorFor('alice'));
-      return w.job(
-        { mode: 'event', ...(appSlug === undefined ? {} : { appSlug }) },
-        {
-          runId,
-          workspace: w.git.dir,
-          eventName: 'issue_comment',
-          payload: {
-            action: 'created',
-            comment: { id: comment.id, body, user: { login: 'alice', type: 'User' } },
-            issue: { number: w.issue, body: null },
-            sender: { login: 'alice', type: 'User' },
-          },
-        },
-      );
-    };
-    const refused = await command('500');
-    expect(refused.result.failure).toContain(
-      `comment #${commentId} holds Molecular state written by @molecular[bot]`,
-    );
-    expect(refused.result.failure).toContain('set the action input `app-slug: molecular`');
-    expect(buildStatus(w)).toBe('ready');
-    const answered = await command('501', 'molecular');
-    expect(answered.result.failure).toBeUndefined();
-    expect(buildStatus(w)).toBe('completed');
-  });
-
   it('names only trusted_writers when the config lists the writers', () => {
     const apps = watch(true);
     apps.note(view(9, 'molecular[bot]'), untrusted);
