@@ -909,7 +909,7 @@ describe('fake GitHub: GraphQL survey', () => {
     const error = await client(gh)
       .graphql('query { viewer { login } }')
       .catch((e: unknown) => e);
-    expect((error as Error).message).toContain('MolecularSurvey');
+    expect((error as Error).message).toContain('MolecularSurvey, MolecularComments, MolecularComment');
     expect(gh.violations).toHaveLength(1);
   });
 });

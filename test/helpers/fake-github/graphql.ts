@@ -1,19 +1,24 @@
+import { readComment, readIssueComments } from './routes/comments.js';
 import { searchIssues } from './search-query.js';
 import type { Links } from './shapes/links.js';
 import { nodeId, repoWeb } from './shapes/links.js';
 import type { Actor, CommentRecord, IssueRecord } from './state.js';
 
 /**
- * The one GraphQL document the fake answers: the patrol's survey of open molecule issues. Send it
- * verbatim (or any document containing `query MolecularSurvey`) with variables
- * `{ q: 'repo:OWNER/REPO is:issue is:open label:LABEL', after: null | endCursor }`.
- * There is no GraphQL engine behind it: the reply always has exactly the fields below.
+ * The GraphQL documents the fake answers, by operation name (there is no GraphQL engine behind
+ * them: a reply always has exactly the fields of its shape below):
+ * - `MolecularSurvey` (SURVEY_QUERY_SHAPE), the patrol's survey of open molecule issues, with
+ *   variables `{ q: 'repo:OWNER/REPO is:issue is:open label:LABEL', after: null | endCursor }`;
+ * - `MolecularComments` (COMMENTS_QUERY_SHAPE), one issue's comments, 100 a page;
+ * - `MolecularComment` (COMMENT_QUERY_SHAPE), one comment by its node id.
+ * The last two serve stale snapshots like REST reads do (faults.staleReads).
  *
  * GraphQL differs from REST in ways an adapter must handle:
- * - `author.login` of an app is the bare slug (`molecular`, `github-actions`) without REST's `[bot]`;
- * - `databaseId` is the REST comment `id`; `lastEditedAt` is null until the comment is edited;
- * - an issue with more than 100 comments says `comments.pageInfo.hasNextPage: true`: the rest
- *   must be read over REST.
+ * - `author.login` of an app is the bare slug (`molecular`, `github-actions`) without REST's
+ *   `[bot]`, and `__typename` is `Bot`;
+ * - `databaseId` is the REST comment `id`, `id` its `node_id`; `lastEditedAt` and `editor` are
+ *   null until the comment is edited, then name the last edit and who made it (REST has neither);
+ * - a missing issue or node is `null` with an error of type NOT_FOUND, answered with HTTP 200.
  */
 export const SURVEY_QUERY_SHAPE = `query MolecularSurvey($q: String!, $after: String) {
   search(type: ISSUE, query: $q, first: 100, after: $after) {
@@ -29,11 +34,27 @@ export const SURVEY_QUERY_SHAPE = `query MolecularSurvey($q: String!, $after: St
         comments(first: 100) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { databaseId author { login } body createdAt lastEditedAt }
+          nodes { id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt }
         }
       }
     }
   }
+}`;
+
+const COMMENT_FIELDS_SHAPE =
+  'id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt';
+
+export const COMMENTS_QUERY_SHAPE = `query MolecularComments($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS_SHAPE} } } }
+      ... on PullRequest { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS_SHAPE} } } }
+    }
+  }
+}`;
+
+export const COMMENT_QUERY_SHAPE = `query MolecularComment($id: ID!) {
+  node(id: $id) { ... on IssueComment { ${COMMENT_FIELDS_SHAPE} } }
 }`;
 
 const PAGE_SIZE = 100;
@@ -64,10 +85,14 @@ function graphqlLogin(actor: Actor): string {
   return actor.type === 'Bot' ? actor.login.replace(/\[bot\]$/, '') : actor.login;
 }
 
+const actorNode = (actor: Actor) => ({ __typename: actor.type, login: graphqlLogin(actor) });
+
 function commentNode(comment: CommentRecord) {
   return {
+    id: nodeId('IssueComment', comment.id),
     databaseId: comment.id,
-    author: { login: graphqlLogin(comment.user) },
+    author: actorNode(comment.user),
+    editor: comment.last_editor ? actorNode(comment.last_editor) : null,
     body: comment.body,
     createdAt: comment.created_at,
     lastEditedAt: comment.last_edited_at,
@@ -103,12 +128,91 @@ const graphqlError = (message: string): GraphqlReply => ({
   body: { errors: [{ message }] },
 });
 
-/** Answers `MolecularSurvey`; anything else is an error reply (GraphQL errors come with HTTP 200). */
+/** The error GitHub sends for a missing object, with the data the query got (HTTP 200). */
+const notFoundReply = (data: unknown, path: string[], message: string): GraphqlReply => ({
+  problem: null,
+  body: { data, errors: [{ type: 'NOT_FOUND', path, message }] },
+});
+
+const OPERATIONS: Record<string, (links: Links, variables: Record<string, unknown>) => GraphqlReply> = {
+  MolecularSurvey: answerSurvey,
+  MolecularComments: answerComments,
+  MolecularComment: answerComment,
+};
+
+/** Answers the documents above; anything else is an error reply (GraphQL errors come with HTTP 200). */
 export function answerGraphql(links: Links, request: GraphqlRequest): GraphqlReply {
-  if (typeof request.query !== 'string' || !/\bquery\s+MolecularSurvey\b/.test(request.query)) {
-    return graphqlError('The fake GitHub only answers the MolecularSurvey query (see SURVEY_QUERY_SHAPE)');
+  const name = typeof request.query === 'string' ? /\bquery\s+(\w+)/.exec(request.query)?.[1] : undefined;
+  const answer = name ? OPERATIONS[name] : undefined;
+  if (!answer) {
+    return graphqlError(
+      `The fake GitHub only answers ${Object.keys(OPERATIONS).join(', ')} (see the *_QUERY_SHAPE documents)`,
+    );
   }
-  const variables = (request.variables ?? {}) as Record<string, unknown>;
+  return answer(links, (request.variables ?? {}) as Record<string, unknown>);
+}
+
+function answerComments(links: Links, variables: Record<string, unknown>): GraphqlReply {
+  const { owner, name, number } = variables;
+  if (typeof owner !== 'string' || typeof name !== 'string' || typeof number !== 'number')
+    return graphqlError('Variables $owner: String!, $name: String!, $number: Int! were not all provided.');
+  const { state } = links;
+  if (owner.toLowerCase() !== state.owner.toLowerCase() || name.toLowerCase() !== state.repo.toLowerCase()) {
+    return notFoundReply(
+      { repository: null },
+      ['repository'],
+      `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+    );
+  }
+  const issue = state.issues.get(number);
+  if (!issue) {
+    return notFoundReply(
+      { repository: { issueOrPullRequest: null } },
+      ['repository', 'issueOrPullRequest'],
+      `Could not resolve to an issue or pull request with the number of ${number}.`,
+    );
+  }
+  const offset = offsetOf(variables.after);
+  if (offset === undefined)
+    return graphqlError(`\`${String(variables.after)}\` does not appear to be a valid cursor.`);
+  const comments = readIssueComments(state, issue.number);
+  const page = comments.slice(offset, offset + PAGE_SIZE);
+  const end = offset + page.length;
+  return {
+    problem: null,
+    body: {
+      data: {
+        repository: {
+          issueOrPullRequest: {
+            comments: {
+              pageInfo: {
+                hasNextPage: end < comments.length,
+                endCursor: page.length > 0 ? cursorFor(end) : null,
+              },
+              nodes: page.map(commentNode),
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+function answerComment(links: Links, variables: Record<string, unknown>): GraphqlReply {
+  if (typeof variables.id !== 'string') return graphqlError('Variable $id of type ID! was not provided.');
+  const match = /^IssueComment:(\d+)$/.exec(Buffer.from(variables.id, 'base64').toString('utf8'));
+  const comment = match ? readComment(links.state, Number(match[1])) : undefined;
+  if (!comment) {
+    return notFoundReply(
+      { node: null },
+      ['node'],
+      `Could not resolve to a node with the global id of '${variables.id}'`,
+    );
+  }
+  return { problem: null, body: { data: { node: commentNode(comment) } } };
+}
+
+function answerSurvey(links: Links, variables: Record<string, unknown>): GraphqlReply {
   if (typeof variables.q !== 'string') return graphqlError('Variable $q of type String! was not provided.');
   const offset = offsetOf(variables.after);
   if (offset === undefined)

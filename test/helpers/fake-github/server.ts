@@ -23,6 +23,11 @@ import type {
 
 const GHE_PREFIX = '/api/v3';
 const GRAPHQL_PATHS = new Set(['/graphql', '/api/graphql']);
+
+function graphqlOperationOf(body: unknown): string {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  return (typeof query === 'string' && /\bquery\s+(\w+)/.exec(query)?.[1]) || 'anonymous';
+}
 /** What GitHub assumes when a client sends no `x-github-api-version`. */
 const DEFAULT_API_VERSION = '2022-11-28';
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -96,6 +101,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         path,
         query: url.search,
         operationId,
+        ...(isGraphql ? { graphqlOperation: graphqlOperationOf(body) } : {}),
         status: result.status,
         body,
         token,

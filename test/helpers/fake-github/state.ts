@@ -33,6 +33,8 @@ export interface CommentRecord {
   updated_at: string;
   /** Set by PATCH only: GraphQL's `lastEditedAt`. */
   last_edited_at: string | null;
+  /** Set by PATCH only: GraphQL's `editor`, who made the last edit. REST never shows it. */
+  last_editor: Actor | null;
 }
 
 export const REACTION_CONTENTS = [
@@ -267,6 +269,7 @@ export class FakeState {
       created_at: at,
       updated_at: at,
       last_edited_at: null,
+      last_editor: null,
     };
     this.comments.set(comment.id, comment);
     return comment;

@@ -24,6 +24,8 @@ export interface RequestLogEntry {
   query: string;
   /** `graphql` for POST /graphql; null when no operation matched. */
   operationId: string | null;
+  /** The GraphQL operation's name (`MolecularComment`), for POST /graphql. */
+  graphqlOperation?: string;
   status: number;
   /** The parsed JSON body (undefined when there was none). */
   body: unknown;

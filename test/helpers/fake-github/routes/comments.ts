@@ -16,13 +16,26 @@ function rememberPrevious(ctx: RouteContext, id: number, previous: CommentRecord
 }
 
 /** What a reader sees for `id` right now, consuming the stale snapshot if there is one. */
-function readComment(state: FakeState, id: number): CommentRecord | undefined {
+export function readComment(state: FakeState, id: number): CommentRecord | undefined {
   if (state.staleComments.has(id)) {
     const stale = state.staleComments.get(id);
     state.staleComments.delete(id);
     return stale ?? undefined;
   }
   return state.comments.get(id);
+}
+
+/** The comments of an issue a reader sees right now, oldest first (stale snapshots consumed). */
+export function readIssueComments(state: FakeState, issueNumber: number): CommentRecord[] {
+  const ids = new Set<number>();
+  for (const comment of state.comments.values())
+    if (comment.issue_number === issueNumber) ids.add(comment.id);
+  // A comment deleted a moment ago may still be listed: its snapshot keeps it alive for one read.
+  for (const [id, stale] of state.staleComments) if (stale?.issue_number === issueNumber) ids.add(id);
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((id) => readComment(state, id))
+    .filter((comment): comment is CommentRecord => comment !== undefined);
 }
 
 function commentFromParams(ctx: RouteContext): CommentRecord | undefined {
@@ -34,15 +47,7 @@ export const commentRoutes: HandlerTable = {
     const issue = issueFromParams(ctx);
     if (!issue) return notFound();
     const since = ctx.query.get('since');
-    const ids = new Set<number>();
-    for (const comment of ctx.state.comments.values())
-      if (comment.issue_number === issue.number) ids.add(comment.id);
-    // A comment deleted a moment ago may still be listed: its snapshot keeps it alive for one read.
-    for (const [id, stale] of ctx.state.staleComments) if (stale?.issue_number === issue.number) ids.add(id);
-    const visible = [...ids]
-      .sort((a, b) => a - b)
-      .map((id) => readComment(ctx.state, id))
-      .filter((comment): comment is CommentRecord => comment !== undefined)
+    const visible = readIssueComments(ctx.state, issue.number)
       .filter((comment) => !since || comment.updated_at >= new Date(since).toISOString())
       .map((comment) => commentShape(ctx.links, comment));
     return pagedResult(visible, ctx.url);
@@ -70,6 +75,7 @@ export const commentRoutes: HandlerTable = {
     comment.body = (ctx.body as { body: string }).body;
     comment.updated_at = at;
     comment.last_edited_at = at;
+    comment.last_editor = ctx.actor;
     return { status: 200, body: commentShape(ctx.links, comment) };
   },
 
