@@ -57,7 +57,7 @@ export function watchUntrustedApps(options: UntrustedAppsOptions): UntrustedApps
  * nobody when both are trusted (a seal that does not open, an edit long after the seal).
  * `editor` is set where comments are read with their last editor.
  */
-function culpritOf(comment: CommentView & { editor?: string }, writers: string[]): Culprit | undefined {
+function culpritOf(comment: CommentView, writers: string[]): Culprit | undefined {
   if (!isTrustedWriter(comment.author, { writers })) return { login: comment.author, role: 'written' };
   if (comment.editor !== undefined && !isTrustedWriter(comment.editor, { writers }))
     return { login: comment.editor, role: 'last edited' };

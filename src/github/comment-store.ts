@@ -13,6 +13,7 @@
  *   workflow `concurrency` group closes that window too.
  *
  * API calls (comment id known or not: one read either way, 100 comments per page):
+ * Reads are GraphQL (state-comments.ts: only GraphQL names a comment's last editor), writes REST.
  *   load 1 · create 4 (list for `exists`, post, re-read, label; a repeated create: list, label) · mutate 3 (read, edit, re-read)
  *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
  *   list 1 search per state label asked for + 1 per issue found.
@@ -86,7 +87,7 @@ export const DEFAULT_LOCK_WAIT_MS = 15_000;
 
 interface Location {
   issue: number;
-  commentId: number;
+  comment: Pick<CommentView, 'id' | 'nodeId'>;
 }
 
 type WriteOutcome = { done: Mutation } | { conflict: FoundComment };
@@ -153,7 +154,7 @@ export class CommentStore implements MoleculeStore {
           // A create of the same id is a redelivery; the first may have died between the comment
           // and its label, and without the label no survey (patrol, list) would ever find it.
           if (existing.found.kind === 'state') {
-            this.remember(mol.id, { issue, commentId: existing.found.comment.id });
+            this.remember(mol.id, { issue, comment: existing.found.comment });
             await this.label(issue, existing.found.mol.status);
           }
           return err(
@@ -183,7 +184,7 @@ export class CommentStore implements MoleculeStore {
         if (confirmed.value.conflict) {
           return err('exists', `molecule ${mol.id} was created by another writer at the same time`);
         }
-        this.remember(mol.id, { issue, commentId: posted.id });
+        this.remember(mol.id, { issue, comment: posted });
         await this.label(issue, encoded.value.mol.status);
         return ok(encoded.value.mol);
       });
@@ -254,7 +255,7 @@ export class CommentStore implements MoleculeStore {
         for (const found of classified.found) {
           if (found.kind !== 'state') continue;
           const mol = found.mol;
-          this.remember(mol.id, { issue, commentId: found.comment.id });
+          this.remember(mol.id, { issue, comment: found.comment });
           if (filter.kind !== undefined && mol.kind !== filter.kind) continue;
           if (filter.status !== undefined && !filter.status.includes(mol.status)) continue;
           molecules.push(mol);
@@ -283,13 +284,13 @@ export class CommentStore implements MoleculeStore {
     if (issue === undefined) return ok(undefined);
     const cached = this.locations.get(id);
     if (cached) {
-      const comment = await getComment(this.octokit, this.repo, cached.commentId);
+      const comment = await getComment(this.octokit, cached.comment);
       const picked = comment ? this.pick([comment], id) : undefined;
       if (picked && (picked.found || picked.rejected.length > 0)) return this.verdict(picked);
       this.locations.delete(id); // deleted, or no longer this molecule's: look again
     }
     const picked = this.pick(await this.listComments(issue), id);
-    if (picked.found) this.remember(id, { issue, commentId: picked.found.comment.id });
+    if (picked.found) this.remember(id, { issue, comment: picked.found.comment });
     return this.verdict(picked);
   }
 

@@ -1,7 +1,9 @@
 /**
- * Whose state to believe (DESIGN §4): only a comment written by a trusted writer, with an intact
- * seal, last edited when the seal says it was written. Everything else that looks like state is
- * ignored and reported, with a sentence that names the author or says it was edited.
+ * Whose state to believe (DESIGN §4): only a comment written by a trusted writer, last edited by
+ * one, with an intact seal, last edited when the seal says it was written. Everything else that
+ * looks like state is ignored and reported, with a sentence that names the author or the editor.
+ * The editor rule is what stops a replay: an older body pasted back is every byte a trusted writer
+ * wrote, seal included, and only who pasted it tells it apart.
  */
 import { err, ok, type Result } from '../engine/errors.js';
 import { openSeal, type Sealed } from './comment-seal.js';
@@ -20,11 +22,15 @@ export const DEFAULT_EDIT_WINDOW_MS = 10 * 60_000;
 /** A comment as both REST and GraphQL can describe it. */
 export interface CommentView {
   id: number;
+  /** GraphQL's global id: how the comment is read again. */
+  nodeId: string;
   /** REST login (`x[bot]` for apps). */
   author: string;
   body: string;
   /** When the body last changed: REST `updated_at`; GraphQL `lastEditedAt ?? createdAt`. */
   updatedAt: string;
+  /** Who last edited the body (REST login form); unset when never edited or when REST read it. */
+  editor?: string;
 }
 
 /** The app's own identity and the Actions token's, the writers DESIGN §4 trusts by default. */
@@ -44,6 +50,12 @@ export function judgeComment(comment: CommentView, policy: TrustPolicy): Result<
     return err(
       'state-untrusted',
       `${where} holds Molecular state but was written by @${comment.author}, who is not a trusted writer (${policy.writers.join(', ')}); it was ignored`,
+    );
+  }
+  if (comment.editor !== undefined && !isTrustedWriter(comment.editor, policy)) {
+    return err(
+      'state-untrusted',
+      `${where} by @${comment.author} was last edited by @${comment.editor}, who is not a trusted writer; it was ignored`,
     );
   }
   const sealed = openSeal(comment.body, policy.key);

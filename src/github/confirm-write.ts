@@ -34,7 +34,7 @@ export async function confirmWrite(
   const same = (c: CommentView) => c.body.replace(/\r\n?/g, '\n').trimEnd() === input.body.trimEnd();
   if (input.mode === 'response') return same(input.response) ? ok({}) : lost(input.response.id);
   for (let attempt = 0; ; attempt++) {
-    const back = await getComment(octokit, repo, input.response.id);
+    const back = await getComment(octokit, input.response);
     if (back && same(back)) return ok({});
     if (back) {
       const [found] = classifyComments([back], input.policy).found;

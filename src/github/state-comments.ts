@@ -29,18 +29,82 @@ export interface Classified {
 
 interface RestComment {
   id: number | bigint;
+  node_id: string;
   body?: string;
   updated_at: string;
   user: { login: string } | null;
 }
 
+/** A create's or an edit's answer. REST does not say who last edited a comment: `editor` is unset. */
 export function toView(comment: RestComment): CommentView {
   return {
     id: Number(comment.id),
+    nodeId: comment.node_id,
     author: comment.user?.login ?? 'ghost',
     body: comment.body ?? '',
     updatedAt: comment.updated_at,
   };
+}
+
+/**
+ * Comments are read over GraphQL because only GraphQL names a comment's last editor: a state body
+ * pasted back by a person is every byte the bot wrote, seal included, and is told apart only by
+ * who put it there (comment-trust.ts). One call each, as over REST.
+ */
+export const COMMENT_FIELDS = `id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt`;
+
+export const COMMENTS_QUERY = `query MolecularComments($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS} } } }
+      ... on PullRequest { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS} } } }
+    }
+  }
+}`;
+
+export const COMMENT_QUERY = `query MolecularComment($id: ID!) {
+  node(id: $id) { ... on IssueComment { ${COMMENT_FIELDS} } }
+}`;
+
+interface GraphqlActor {
+  __typename?: string;
+  login: string;
+}
+
+export interface GraphqlComment {
+  id: string;
+  databaseId: number;
+  author: GraphqlActor | null;
+  editor: GraphqlActor | null;
+  body: string;
+  createdAt: string;
+  lastEditedAt: string | null;
+}
+
+/** GraphQL names an app's bot by its bare slug; REST (and the trusted-writer list) by `<slug>[bot]`. */
+function restLogin(actor: GraphqlActor | null): string {
+  if (!actor) return 'ghost';
+  return actor.__typename === 'Bot' && !actor.login.endsWith('[bot]') ? `${actor.login}[bot]` : actor.login;
+}
+
+export function graphqlView(node: GraphqlComment): CommentView {
+  return {
+    id: node.databaseId,
+    nodeId: node.id,
+    author: restLogin(node.author),
+    body: node.body,
+    updatedAt: node.lastEditedAt ?? node.createdAt,
+    // An edit whose editor GitHub no longer names (a deleted account) is nobody's to trust.
+    ...(node.lastEditedAt ? { editor: restLogin(node.editor) } : {}),
+  };
+}
+
+interface CommentsPage {
+  repository: {
+    issueOrPullRequest: {
+      comments: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: GraphqlComment[] };
+    } | null;
+  } | null;
 }
 
 /** Every comment of an issue or PR, oldest first, 100 per call. */
@@ -49,30 +113,50 @@ export async function listIssueComments(
   repo: RepoRef,
   issue: number,
 ): Promise<CommentView[]> {
-  const comments = await octokit.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-    ...repo,
-    issue_number: issue,
-    per_page: 100,
-  });
-  return comments.map(toView);
+  const views: CommentView[] = [];
+  let after: string | null = null;
+  for (;;) {
+    let data: CommentsPage;
+    try {
+      data = await octokit.graphql<CommentsPage>(COMMENTS_QUERY, {
+        owner: repo.owner,
+        name: repo.repo,
+        number: issue,
+        after,
+      });
+    } catch (error) {
+      // An issue that is gone (deleted, transferred) holds no comments, as REST's 404 said.
+      if (isNotFound(error) && (error as { data?: CommentsPage }).data?.repository) return views;
+      throw error;
+    }
+    const comments = data.repository?.issueOrPullRequest?.comments;
+    if (!comments) return views;
+    views.push(...comments.nodes.map(graphqlView));
+    if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor) return views;
+    after = comments.pageInfo.endCursor;
+  }
 }
 
-/** One comment by id; undefined when it is gone. */
+/** One comment, read again; undefined when it is gone. */
 export async function getComment(
   octokit: GitHubClient,
-  repo: RepoRef,
-  id: number,
+  comment: Pick<CommentView, 'nodeId'>,
 ): Promise<CommentView | undefined> {
   try {
-    const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-      ...repo,
-      comment_id: id,
+    const data = await octokit.graphql<{ node: GraphqlComment | null }>(COMMENT_QUERY, {
+      id: comment.nodeId,
     });
-    return toView(data);
+    return data.node?.databaseId === undefined ? undefined : graphqlView(data.node);
   } catch (error) {
-    if (httpStatus(error) === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
+}
+
+/** GraphQL answers a deleted node with an error of type NOT_FOUND (HTTP 200), not a 404. */
+function isNotFound(error: unknown): boolean {
+  const errors = (error as { errors?: { type?: string }[] } | null)?.errors;
+  return httpStatus(error) === 404 || (Array.isArray(errors) && errors.some((e) => e.type === 'NOT_FOUND'));
 }
 
 export function classifyComments(comments: CommentView[], policy: TrustPolicy): Classified {

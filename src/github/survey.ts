@@ -2,13 +2,20 @@
  * Patrol's survey (DESIGN §8): every molecule on open issues and pull requests carrying a state
  * label, 100 issues (each with its first 100 comments) per GraphQL call instead of a REST call per
  * issue. Comments are judged exactly as the store judges them; an issue with more than 100
- * comments has the rest read over REST.
+ * comments is read again in full, 100 comments per call.
  */
 import type { Molecule } from '../engine/molecule-schema.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
-import { type CommentView, isTrustedWriter, type TrustPolicy } from './comment-trust.js';
+import type { TrustPolicy } from './comment-trust.js';
 import { STATE_LABELS } from './labels.js';
-import { classifyComments, listIssueComments, type RejectedComment } from './state-comments.js';
+import {
+  COMMENT_FIELDS,
+  classifyComments,
+  type GraphqlComment,
+  graphqlView,
+  listIssueComments,
+  type RejectedComment,
+} from './state-comments.js';
 
 /** The fields match the fake server's SURVEY_QUERY_SHAPE; the PullRequest fragment asks the same of PRs. */
 export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
@@ -25,7 +32,7 @@ export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) 
         comments(first: 100) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { databaseId author { login } body createdAt lastEditedAt }
+          nodes { ${COMMENT_FIELDS} }
         }
       }
       ... on PullRequest {
@@ -37,25 +44,17 @@ export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) 
         comments(first: 100) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { databaseId author { login } body createdAt lastEditedAt }
+          nodes { ${COMMENT_FIELDS} }
         }
       }
     }
   }
 }`;
 
-interface SurveyComment {
-  databaseId: number;
-  author: { login: string } | null;
-  body: string;
-  createdAt: string;
-  lastEditedAt: string | null;
-}
-
 interface SurveyNode {
   number?: number;
   state?: string;
-  comments?: { pageInfo: { hasNextPage: boolean }; nodes: SurveyComment[] };
+  comments?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlComment[] };
 }
 
 interface SurveyPage {
@@ -73,7 +72,7 @@ export interface Survey {
   rejected: RejectedComment[];
   /** Issues and PRs looked at. */
   issues: number;
-  /** API calls spent (GraphQL pages plus REST pages for long threads). */
+  /** API calls spent (search pages plus comment pages of long threads). */
   calls: number;
 }
 
@@ -83,21 +82,6 @@ export interface SurveyOptions {
   label?: string;
   /** Safety stop for enormous repositories: at most this many pages of 100 issues. */
   maxPages?: number;
-}
-
-/** GraphQL names an app's bot by its bare slug; REST (and the trusted-writer list) by `<slug>[bot]`. */
-function restLogin(login: string, trust: TrustPolicy): string {
-  const bot = `${login}[bot]`;
-  return isTrustedWriter(bot, trust) ? bot : login;
-}
-
-function toView(node: SurveyComment, trust: TrustPolicy): CommentView {
-  return {
-    id: node.databaseId,
-    author: node.author ? restLogin(node.author.login, trust) : 'ghost',
-    body: node.body,
-    updatedAt: node.lastEditedAt ?? node.createdAt,
-  };
 }
 
 export async function surveyMolecules(
@@ -115,7 +99,7 @@ export async function surveyMolecules(
     for (const node of data.search.nodes) {
       if (node.number === undefined || !node.comments) continue;
       survey.issues++;
-      let comments = node.comments.nodes.map((c) => toView(c, options.trust));
+      let comments = node.comments.nodes.map(graphqlView);
       if (node.comments.pageInfo.hasNextPage) {
         comments = await listIssueComments(octokit, repo, node.number);
         survey.calls += Math.max(1, Math.ceil(comments.length / 100));

@@ -140,11 +140,9 @@ describe('a mutate costs the calls the store documents', () => {
       const before = gh.requests.length;
       const result = await store.mutate('7-count1', completeStep('s0', 'alice'));
       expect(result.ok).toBe(true);
-      expect(gh.requests.slice(before).map((r) => `${r.method} ${r.operationId}`)).toEqual([
-        'GET issues/get-comment',
-        'PATCH issues/update-comment',
-        'GET issues/get-comment',
-      ]);
+      expect(
+        gh.requests.slice(before).map((r) => `${r.method} ${r.graphqlOperation ?? r.operationId}`),
+      ).toEqual(['POST MolecularComment', 'PATCH issues/update-comment', 'POST MolecularComment']);
     } finally {
       await closeClean(gh);
     }

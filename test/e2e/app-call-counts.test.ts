@@ -118,28 +118,28 @@ describe('API calls per operation', () => {
       'GET repos/get-collaborator-permission-level', // may alice pour? (cached for a minute)
       'GET repos/get-content', // the formula and its blob sha, from the default branch
       ...LOCK,
-      'GET issues/list-comments', // is the id taken?
+      'POST graphql MolecularComments', // is the id taken?
       'POST issues/create-comment',
-      'GET issues/get-comment', // did it stick?
+      'POST graphql MolecularComment', // did it stick?
       'POST issues/add-labels', // molecule:active
       ...UNLOCK,
     ]);
     expect(command).toEqual([
       'POST reactions/create-for-issue-comment', // 👀
-      'GET issues/list-comments', // the molecules on the issue
+      'POST graphql MolecularComments', // the molecules on the issue
       'GET repos/get-collaborator-permission-level', // bob's level (cached for a minute)
       ...LOCK,
-      'GET issues/list-comments', // the state, read under the lock
+      'POST graphql MolecularComments', // the state, read under the lock
       'PATCH issues/update-comment',
-      'GET issues/get-comment',
+      'POST graphql MolecularComment',
       ...UNLOCK,
       'POST reactions/create-for-issue-comment', // 🚀
     ]);
     expect(completion).toEqual([
       ...LOCK,
-      'GET issues/list-comments',
+      'POST graphql MolecularComments',
       'PATCH issues/update-comment',
-      'GET issues/get-comment',
+      'POST graphql MolecularComment',
       ...UNLOCK,
       'POST actions/create-workflow-dispatch',
     ]);
@@ -153,9 +153,9 @@ describe('API calls per operation', () => {
     expect(lockCalls(command)).toEqual([]);
     expect(command.filter((c) => !c.includes('permission'))).toHaveLength(6);
     expect(completion).toEqual([
-      'GET issues/list-comments',
+      'POST graphql MolecularComments',
       'PATCH issues/update-comment',
-      'GET issues/get-comment',
+      'POST graphql MolecularComment',
       'POST actions/create-workflow-dispatch',
     ]);
   });

@@ -172,7 +172,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     // 👀 answers 200 (seen before), the issue shows the answer: nothing else is read or written.
     expect(workCalls(again.calls)).toEqual([
       'POST reactions/create-for-issue-comment',
-      'GET issues/list-comments',
+      'POST graphql MolecularComments',
     ]);
   });
 

@@ -208,5 +208,8 @@ export function workCalls(calls: readonly RequestLogEntry[]): string[] {
         c.operationId !== 'apps/create-installation-access-token' &&
         c.operationId !== 'apps/get-authenticated',
     )
-    .map((c) => `${c.method} ${c.operationId ?? c.path}`);
+    .map(
+      (c) =>
+        `${c.method} ${c.graphqlOperation ? `graphql ${c.graphqlOperation}` : (c.operationId ?? c.path)}`,
+    );
 }

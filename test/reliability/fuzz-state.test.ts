@@ -216,7 +216,13 @@ describe('fuzzing the state codec and the comment seal', () => {
           const sealed = sealBody(encoded.body, at, KEY);
           const tampered = mutatedText(sealed, seed);
           assertTypedResult(decodeState(tampered), 'decode tampered');
-          const view = { id: 1, author: 'molecular[bot]', body: tampered, updatedAt: at.toISOString() };
+          const view = {
+            id: 1,
+            nodeId: 'IC_1',
+            author: 'molecular[bot]',
+            body: tampered,
+            updatedAt: at.toISOString(),
+          };
           const trust = judgeComment(view, POLICY);
           const classified = classifyComments([view], POLICY);
           for (const found of classified.found) {

@@ -35,7 +35,8 @@ import { recordResult } from '../helpers/chaos/report.js';
 const TRUSTED = 'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n';
 const GATE_MS = 3_000;
 const isEdit = (r: ProxiedRequest) => r.method === 'PATCH' && /\/issues\/comments\/\d+$/.test(r.path);
-const isCommentRead = (r: ProxiedRequest) => r.method === 'GET' && /\/issues\/comments\/\d+$/.test(r.path);
+const isCommentRead = (r: ProxiedRequest) =>
+  /\/graphql$/.test(r.path) && /query MolecularComment\b/.test(r.body);
 
 let world: FanWorld | undefined;
 const proxies: ChaosProxy[] = [];

@@ -94,6 +94,8 @@ function editByHand(commentId: number, body: string): void {
   comment.body = body;
   comment.updated_at = new Date().toISOString();
   comment.last_edited_at = comment.updated_at;
+  // GitHub records who made the edit; only GraphQL shows it.
+  comment.last_editor = { login: 'mallory', type: 'User' };
 }
 
 const warned = (pattern: RegExp) => app.logs.some((l) => l.level === 40 && pattern.test(l.msg));
@@ -149,7 +151,7 @@ describe('state comments that must not be believed', () => {
     editByHand(commentId, edited);
     const reply = await say(issue, 'alice', '/mol done a');
     expect(gh.state.comments.get(commentId)?.body).toBe(edited);
-    expect(reply).toMatch(/edited after Molecular wrote it|was edited/);
+    expect(reply).toMatch(/edited after Molecular wrote it|was edited|last edited by @\u200b?mallory/);
     expect(warned(/state-untrusted/)).toBe(true);
     recordResult({
       area: 'security',
@@ -161,11 +163,10 @@ describe('state comments that must not be believed', () => {
     });
   });
 
-  // DEFECT (reported, open): the seal proves the body is one the bot wrote, and `updated_at` must be
-  // within 10 minutes of the seal's time (comment-trust.ts); a body the bot wrote a moment ago,
-  // pasted back by a person, passes both. REST does not say who last edited a comment; GraphQL's
-  // `editor` does, and is the real fix (the adapter reads state over REST today).
-  it.fails("an older body of the bot's comment pasted back is ignored (no rollback by replay)", async () => {
+  // Found as a defect by this test: the seal proves the body is one the bot wrote, and `updated_at`
+  // is within 10 minutes of the seal's time, so a body the bot wrote a moment ago, pasted back by a
+  // person, passed both. Fixed by reading state over GraphQL, whose `editor` names who pasted it.
+  it("an older body of the bot's comment pasted back is ignored (no rollback by replay)", async () => {
     const { issue, mol, commentId } = await pour();
     const old = gh.state.comments.get(commentId)?.body ?? '';
     await app.send(
@@ -189,7 +190,7 @@ describe('state comments that must not be believed', () => {
       failures: replayAccepted ? 1 : 0,
       held: replayAccepted
         ? 'the replayed state was believed: the molecule is back where it was (step "a" ready again)'
-        : 'the replayed body is not believed and the reply says so',
+        : 'the replayed body is not believed: the reply and the log name @mallory as its last editor (GraphQL `editor`), the molecule stays where the bot left it',
       ...(replayAccepted
         ? {
             knownDefect:
@@ -198,6 +199,8 @@ describe('state comments that must not be believed', () => {
         : {}),
     });
     expect(replayAccepted).toBe(false);
+    expect(reply).toMatch(/last edited by @\u200b?mallory/);
+    expect(warned(/last edited by @mallory/)).toBe(true);
   });
 });
 

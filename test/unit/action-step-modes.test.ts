@@ -81,7 +81,8 @@ function stateOf(w: ActionWorld): Molecule {
   return decoded.value;
 }
 
-const writes = (w: ActionWorld) => w.gh.requests.filter((r) => r.method !== 'GET').length;
+const writes = (w: ActionWorld) =>
+  w.gh.requests.filter((r) => r.method !== 'GET' && r.operationId !== 'graphql').length;
 
 describe('step-start and step-finish around an agent', () => {
   it('prepares the checkout and the prompt, then records the agent work and dispatches the next step', async () => {

@@ -2,6 +2,12 @@ import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasArchiveBlock } from '../../src/github/archive-comment.js';
 import {
+  commentAnswer,
+  commentsAnswer,
+  isCommentQuery,
+  isCommentsQuery,
+} from '../helpers/graphql-comments.js';
+import {
   API,
   commentJson,
   commentPayload,
@@ -54,7 +60,7 @@ function command(body: string, role: string, state: StateComment | undefined, re
   mockPermission(scope, login, role);
   const seen = mockReactions(scope, COMMENT_ID, reactions);
   if (state) state.list(scope);
-  else scope.get(`${REPO}/issues/${ISSUE}/comments`).query(true).reply(200, []);
+  else scope.post('/graphql', (b) => isCommentsQuery(b, ISSUE)).reply(200, commentsAnswer([]));
   return {
     login,
     seen,
@@ -112,14 +118,17 @@ describe('slash commands', () => {
     ]);
     mockFormulaFile(scope);
     let created = '';
-    scope.get(`${REPO}/issues/${ISSUE}/comments`).query(true).reply(200, []);
+    scope.post('/graphql', (b) => isCommentsQuery(b, ISSUE)).reply(200, commentsAnswer([]));
     scope.post(`${REPO}/issues/${ISSUE}/comments`).reply(async (req: Request) => {
       created = ((await req.json()) as { body: string }).body;
       return [201, commentJson(STATE_ID, ISSUE, created, 'molecular[bot]')];
     });
     scope
-      .get(`${REPO}/issues/comments/${STATE_ID}`)
-      .reply(() => [200, commentJson(STATE_ID, ISSUE, created, 'molecular[bot]')]);
+      .post('/graphql', (b) => isCommentQuery(b, STATE_ID))
+      .reply(() => [
+        200,
+        commentAnswer({ id: STATE_ID, body: created, login: 'molecular[bot]', createdAt: NOW.toISOString() }),
+      ]);
     scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:active'] }).reply(200, []);
     await send();
     expect(created).toContain('Draft sign in');

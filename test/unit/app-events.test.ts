@@ -3,6 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forgetProtos } from '../../src/handlers/load-proto.js';
 import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
 import {
+  commentAnswer,
+  commentsAnswer,
+  isCommentQuery,
+  isCommentsQuery,
+} from '../helpers/graphql-comments.js';
+import {
   API,
   commentJson,
   labeledPayload,
@@ -51,14 +57,22 @@ afterEach(() => {
 /** The state comment's create: existence check, post, re-read, label. Returns the body holder. */
 function expectCreate(issue: number): { body: string } {
   const created = { body: '' };
-  scope.get(`${REPO}/issues/${issue}/comments`).query(true).reply(200, []);
+  scope.post('/graphql', (b) => isCommentsQuery(b, issue)).reply(200, commentsAnswer([]));
   scope.post(`${REPO}/issues/${issue}/comments`).reply(async (req: Request) => {
     created.body = ((await req.json()) as { body: string }).body;
     return [201, commentJson(STATE_ID, issue, created.body, 'molecular[bot]')];
   });
   scope
-    .get(`${REPO}/issues/comments/${STATE_ID}`)
-    .reply(() => [200, commentJson(STATE_ID, issue, created.body, 'molecular[bot]')]);
+    .post('/graphql', (b) => isCommentQuery(b, STATE_ID))
+    .reply(() => [
+      200,
+      commentAnswer({
+        id: STATE_ID,
+        body: created.body,
+        login: 'molecular[bot]',
+        createdAt: NOW.toISOString(),
+      }),
+    ]);
   scope.post(`${REPO}/issues/${issue}/labels`, { labels: ['molecule:active'] }).reply(200, []);
   return created;
 }

@@ -25,6 +25,14 @@ import type { Proto } from '../../src/engine/proto.js';
 import { sealBody } from '../../src/github/comment-seal.js';
 import { quietOctokit } from '../e2e/app-harness.js';
 import { blobSha } from '../helpers/fake-github/index.js';
+import {
+  type CommentRow,
+  commentAnswer,
+  commentNodeId,
+  commentsAnswer,
+  isCommentQuery,
+  isCommentsQuery,
+} from '../helpers/graphql-comments.js';
 
 export const API = 'https://api.github.com';
 
@@ -252,6 +260,7 @@ export function stateBody(mol: Molecule, at: Date = NOW): string {
 
 export interface CommentShape {
   id: number;
+  node_id: string;
   body: string;
   user: { login: string; type: string };
   created_at: string;
@@ -268,6 +277,7 @@ export function commentJson(
 ): CommentShape {
   return {
     id,
+    node_id: commentNodeId(id),
     body,
     user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
     created_at: updatedAt,
@@ -280,6 +290,8 @@ export function commentJson(
 export class StateComment {
   body: string;
   updatedAt = NOW.toISOString();
+  /** Who last edited the body (REST login), null when never: GraphQL's `editor`. */
+  editor: string | null = null;
   deleted = false;
   readonly edits: string[] = [];
 
@@ -296,25 +308,38 @@ export class StateComment {
     return commentJson(this.id, this.issue, this.body, this.login, this.updatedAt);
   }
 
-  /** The issue's comments (this one, plus others). */
+  row(): CommentRow {
+    return {
+      id: this.id,
+      body: this.body,
+      login: this.login,
+      createdAt: NOW.toISOString(),
+      lastEditedAt: this.editor ? this.updatedAt : null,
+      editor: this.editor,
+    };
+  }
+
+  /** The issue's comments (this one, plus others), as the GraphQL read asks for them. */
   list(scope: nock.Scope, others: CommentShape[] = []): this {
+    const rows = () =>
+      others.map((c) => ({ id: c.id, body: c.body, login: c.user.login, createdAt: c.created_at }));
     scope
-      .get(`${REPO}/issues/${this.issue}/comments`)
-      .query(true)
-      .reply(() => [200, this.deleted ? others : [this.json(), ...others]]);
+      .post('/graphql', (body) => isCommentsQuery(body, this.issue))
+      .reply(() => [200, commentsAnswer(this.deleted ? rows() : [this.row(), ...rows()])]);
     return this;
   }
 
   get(scope: nock.Scope): this {
     scope
-      .get(`${REPO}/issues/comments/${this.id}`)
-      .reply(() => (this.deleted ? [404, {}] : [200, this.json()]));
+      .post('/graphql', (body) => isCommentQuery(body, this.id))
+      .reply(() => [200, commentAnswer(this.deleted ? undefined : this.row())]);
     return this;
   }
 
   patch(scope: nock.Scope): this {
     scope.patch(`${REPO}/issues/comments/${this.id}`).reply(async (req: Request) => {
       this.body = ((await req.json()) as { body: string }).body;
+      this.editor = 'molecular[bot]';
       this.edits.push(this.body);
       return [200, this.json()];
     });

@@ -14,6 +14,7 @@ import type { HandlerContext } from '../../src/handlers/context.js';
 import { forgetProtos } from '../../src/handlers/load-proto.js';
 import { runPatrol } from '../../src/handlers/patrol.js';
 import { quietOctokit } from '../e2e/app-harness.js';
+import { commentNode } from '../helpers/graphql-comments.js';
 import {
   API,
   FORMULA_PATH,
@@ -71,35 +72,28 @@ function context(): HandlerContext {
 
 /** The survey: one GraphQL search for issues labelled molecule:active, with their comments. */
 function survey(scope: nock.Scope, state: StateComment | undefined): void {
-  scope.post('/graphql').reply(200, {
-    data: {
-      search: {
-        issueCount: state ? 1 : 0,
-        pageInfo: { hasNextPage: false, endCursor: null },
-        nodes: state
-          ? [
-              {
-                number: ISSUE,
-                comments: {
-                  totalCount: 1,
-                  pageInfo: { hasNextPage: false, endCursor: null },
-                  // GraphQL names the App's bot by its slug alone.
-                  nodes: [
-                    {
-                      databaseId: state.id,
-                      author: { login: 'molecular' },
-                      body: state.body,
-                      createdAt: NOW.toISOString(),
-                      lastEditedAt: null,
-                    },
-                  ],
+  scope
+    .post('/graphql', (b) => /query MolecularSurvey\b/.test((b as { query: string }).query))
+    .reply(200, {
+      data: {
+        search: {
+          issueCount: state ? 1 : 0,
+          pageInfo: { hasNextPage: false, endCursor: null },
+          nodes: state
+            ? [
+                {
+                  number: ISSUE,
+                  comments: {
+                    totalCount: 1,
+                    pageInfo: { hasNextPage: false, endCursor: null },
+                    nodes: [state.row()].map(commentNode),
+                  },
                 },
-              },
-            ]
-          : [],
+              ]
+            : [],
+        },
       },
-    },
-  });
+    });
 }
 
 let scope: nock.Scope;

@@ -65,8 +65,9 @@ describe('seal', () => {
 
 describe('judgeComment', () => {
   const policy: TrustPolicy = { writers: defaultTrustedWriters('molecular'), editWindowMs: 60_000 };
-  const comment = (fields: Partial<{ author: string; body: string; updatedAt: string }>) => ({
+  const comment = (fields: Partial<{ author: string; body: string; updatedAt: string; editor: string }>) => ({
     id: 31,
+    nodeId: 'IC_31',
     author: 'molecular[bot]',
     body: sealBody(content, at),
     updatedAt: '2026-03-01T12:00:01Z',
@@ -93,6 +94,15 @@ describe('judgeComment', () => {
     const late = judgeComment(comment({ updatedAt: '2026-03-01T12:30:00Z' }), policy);
     expect(!late.ok && late.error.message).toMatch(
       /was edited at 2026-03-01T12:30:00Z, after Molecular wrote it at 2026-03-01T12:00:00.000Z/,
+    );
+  });
+
+  it('believes an edit by a trusted writer and refuses one by anybody else, seal and timing intact', () => {
+    expect(judgeComment(comment({ editor: 'github-actions[bot]' }), policy).ok).toBe(true);
+    const replayed = judgeComment(comment({ editor: 'mallory' }), policy);
+    expect(replayed).toMatchObject({ ok: false, error: { code: 'state-untrusted' } });
+    expect(!replayed.ok && replayed.error.message).toMatch(
+      /comment #31 by @molecular\[bot\] was last edited by @mallory, who is not a trusted writer/,
     );
   });
 });

@@ -10,6 +10,15 @@ import { type CommentStoreOptions, createCommentStore } from '../../src/github/c
 import { defaultTrustedWriters } from '../../src/github/comment-trust.js';
 import { KeyedMutex } from '../../src/github/keyed-mutex.js';
 import { completeStep, makeMolecule } from '../conformance/store-conformance.js';
+import {
+  type CommentRow,
+  commentAnswer,
+  commentIdOf,
+  commentNodeId,
+  commentsAnswer,
+  isCommentQuery,
+  isCommentsQuery,
+} from '../helpers/graphql-comments.js';
 
 const API = 'https://api.github.com';
 const repo = { owner: 'acme', repo: 'widgets' };
@@ -20,7 +29,10 @@ interface StoredComment {
   issue: number;
   body: string;
   login: string;
+  created_at: string;
   updated_at: string;
+  /** Who last edited it (REST login), null when never: GraphQL's `editor`. */
+  editor: string | null;
 }
 
 /**
@@ -41,29 +53,38 @@ class CommentTable {
   constructor() {
     const shape = (c: StoredComment) => ({
       id: c.id,
+      node_id: commentNodeId(c.id),
       body: c.body,
       user: { login: c.login },
       updated_at: c.updated_at,
-      created_at: c.updated_at,
+      created_at: c.created_at,
       html_url: `https://github.com/acme/widgets/issues/${c.issue}#issuecomment-${c.id}`,
     });
     // nock 15 hands a reply function the fetch Request (a second parameter would make it wait for a callback).
     const path = (req: Request) => new URL(req.url).pathname;
     const idIn = (req: Request) => Number(path(req).split('/').pop());
     const issueIn = (req: Request) => Number(/issues\/(\d+)\//.exec(path(req))?.[1]);
+    const row = (c: StoredComment): CommentRow => ({
+      id: c.id,
+      body: c.body,
+      login: c.login,
+      createdAt: c.created_at,
+      lastEditedAt: c.editor ? c.updated_at : null,
+      editor: c.editor,
+    });
     nock(API)
       .persist()
-      .get(/^\/repos\/acme\/widgets\/issues\/(\d+)\/comments/)
+      .post('/graphql', (body) => isCommentsQuery(body))
       .reply(async (req: Request) => {
         this.calls.push('list');
-        const issue = issueIn(req);
-        return [200, [...this.comments.values()].filter((c) => c.issue === issue).map(shape)];
+        const issue = ((await req.json()) as { variables: { number: number } }).variables.number;
+        return [200, commentsAnswer([...this.comments.values()].filter((c) => c.issue === issue).map(row))];
       })
-      .get(/^\/repos\/acme\/widgets\/issues\/comments\/(\d+)$/)
+      .post('/graphql', (body) => isCommentQuery(body))
       .reply(async (req: Request) => {
         this.calls.push('get');
-        const comment = this.comments.get(idIn(req));
-        return comment ? [200, shape(comment)] : [404, { message: 'Not Found' }];
+        const comment = this.comments.get(commentIdOf(await req.json()));
+        return [200, commentAnswer(comment && row(comment))];
       })
       .post(/^\/repos\/acme\/widgets\/issues\/(\d+)\/comments$/)
       .reply(async (req: Request) => {
@@ -79,6 +100,7 @@ class CommentTable {
         const previous = comment.body;
         comment.body = ((await req.json()) as { body: string }).body;
         comment.updated_at = new Date(this.now).toISOString();
+        comment.editor = 'molecular[bot]';
         const answer = shape(comment);
         this.afterPatch?.(comment, previous);
         return [200, answer];
@@ -117,7 +139,8 @@ class CommentTable {
   }
 
   add(issue: number, body: string, login: string): StoredComment {
-    const comment = { id: this.nextId++, issue, body, login, updated_at: new Date(this.now).toISOString() };
+    const at = new Date(this.now).toISOString();
+    const comment = { id: this.nextId++, issue, body, login, created_at: at, updated_at: at, editor: null };
     this.comments.set(comment.id, comment);
     return comment;
   }
@@ -257,6 +280,18 @@ describe('load', () => {
     comment.updated_at = new Date(T0).toISOString();
     const loaded = await store().load('12-a1b2c3');
     expect(!loaded.ok && loaded.error.message).toMatch(/was edited at .*, after Molecular wrote it at/);
+  });
+
+  it('refuses an older body pasted back a moment later by a person: seal and timing pass, the editor does not', async () => {
+    const comment = table.add(12, stateBody(mol(), T0), 'molecular[bot]');
+    comment.updated_at = new Date(T0 + 1_000).toISOString();
+    comment.editor = 'mallory';
+    const loaded = await store().load('12-a1b2c3');
+    expect(!loaded.ok && loaded.error.message).toMatch(
+      /was last edited by @mallory, who is not a trusted writer/,
+    );
+    comment.editor = 'github-actions[bot]';
+    expect(ok(await store().load('12-a1b2c3'))?.id).toBe('12-a1b2c3');
   });
 
   it('believes the real comment next to a forgery, and reports the forgery', async () => {
@@ -428,7 +463,7 @@ describe('mutate', () => {
   it('turns a GitHub failure into a github-error value', async () => {
     nock.cleanAll();
     nock(API)
-      .get(/issues\/12\/comments/)
+      .post('/graphql', (body) => isCommentsQuery(body, 12))
       .reply(502, { message: 'Bad Gateway' });
     const result = await store().mutate('12-a1b2c3', completeStep('s0', 'alice'));
     expect(result).toMatchObject({ ok: false, error: { code: 'github-error' } });

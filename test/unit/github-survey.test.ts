@@ -7,6 +7,7 @@ import { sealBody } from '../../src/github/comment-seal.js';
 import { defaultTrustedWriters, type TrustPolicy } from '../../src/github/comment-trust.js';
 import { SURVEY_QUERY, surveyMolecules } from '../../src/github/survey.js';
 import { makeMolecule } from '../conformance/store-conformance.js';
+import { commentNode, commentsAnswer, isCommentsQuery } from '../helpers/graphql-comments.js';
 
 const API = 'https://api.github.com';
 const repo = { owner: 'acme', repo: 'widgets' };
@@ -25,13 +26,9 @@ function body(mol: Molecule): string {
   return sealBody(encoded.value.body, new Date(T));
 }
 
-const comment = (id: number, login: string, text: string, lastEditedAt: string | null = null) => ({
-  databaseId: id,
-  author: { login },
-  body: text,
-  createdAt: T,
-  lastEditedAt,
-});
+/** `login` in REST form; the node names a bot by its bare slug, as GraphQL does. */
+const comment = (id: number, login: string, text: string, lastEditedAt: string | null = null) =>
+  commentNode({ id, login, body: text, createdAt: T, lastEditedAt, editor: lastEditedAt ? login : null });
 
 const issueNode = (number: number, comments: unknown[], hasNextPage = false) => ({
   number,
@@ -54,10 +51,9 @@ describe('surveyMolecules', () => {
         200,
         page(
           [
-            // GraphQL names the app by its bare slug.
             issueNode(12, [
               comment(1, 'alice', 'hi'),
-              comment(2, 'molecular', body(makeMolecule('12-a', { subject: { issue: 12 } }))),
+              comment(2, 'molecular[bot]', body(makeMolecule('12-a', { subject: { issue: 12 } }))),
             ]),
             issueNode(13, [comment(3, 'mallory', body(makeMolecule('13-b', { subject: { issue: 13 } })))]),
           ],
@@ -73,13 +69,13 @@ describe('surveyMolecules', () => {
             issueNode(14, [
               comment(
                 4,
-                'github-actions',
+                'github-actions[bot]',
                 body(makeMolecule('14-c', { subject: { issue: 14 } })),
                 '2026-03-01T12:00:02Z',
               ),
               comment(
                 5,
-                'molecular',
+                'molecular[bot]',
                 body(makeMolecule('14-d', { subject: { issue: 14 } })),
                 '2026-03-01T15:00:00Z',
               ),
@@ -108,7 +104,7 @@ describe('surveyMolecules', () => {
     expect(queries[1]?.variables.after).toBe('CURSOR1');
   });
 
-  it('reads a thread longer than 100 comments over REST', async () => {
+  it('reads a thread longer than 100 comments again in full', async () => {
     const many = Array.from({ length: 100 }, (_, i) => comment(1_000 + i, 'alice', 'chatter'));
     nock(API)
       .post('/graphql')
@@ -121,16 +117,18 @@ describe('surveyMolecules', () => {
           },
         },
       })
-      .get('/repos/acme/widgets/issues/9/comments')
-      .query({ per_page: 100 })
-      .reply(200, [
-        {
-          id: 77,
-          body: body(makeMolecule('9-late', { subject: { issue: 9 } })),
-          user: { login: 'molecular[bot]' },
-          updated_at: T,
-        },
-      ]);
+      .post('/graphql', (b) => isCommentsQuery(b, 9))
+      .reply(
+        200,
+        commentsAnswer([
+          {
+            id: 77,
+            body: body(makeMolecule('9-late', { subject: { issue: 9 } })),
+            login: 'molecular[bot]',
+            createdAt: T,
+          },
+        ]),
+      );
     const survey = await surveyMolecules(new Octokit({ request: { retries: 0 } }), repo, { trust });
     expect(survey.molecules.map((m) => m.mol.id)).toEqual(['9-late']);
     expect(survey.calls).toBe(2);
