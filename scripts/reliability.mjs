@@ -6,10 +6,12 @@
 // not a reported, still-open defect (those are listed as such).
 //
 // Usage: node scripts/reliability.mjs [--short] [--out FILE] [--fuzz-runs N] [--trials N]
-//        [--property-runs N] [--no-property] [--seed N] [--files a,b] [-- extra vitest args]
+//        [--property-runs N] [--no-property] [--seed N] [--files a,b] [--jobs N] [-- extra vitest args]
+// Each test file runs in a vitest process of its own, --jobs (default 2) at a time.
 // Tests write one JSON line per result to $RELIABILITY_REPORT (test/helpers/chaos/report.ts).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,31 +43,75 @@ const PROPERTY_FILES = [
   'test/property/scheduler.property.test.ts',
 ];
 
-function run(command, argv, env) {
+/** Runs `command`; its output goes to `log`. Resolves with the exit code, or the signal that ended it. */
+function run(command, argv, env, log) {
   return new Promise((resolve) => {
-    const child = spawn(command, argv, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve(code ?? 1));
+    const out = createWriteStream(log);
+    const child = spawn(command, argv, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code, signal) => out.end(() => resolve({ code: code ?? 1, signal })));
   });
 }
 
-/** Vitest over `files` with `env`; returns its JSON report (per-test outcomes). */
-async function vitest(files, env, work, name) {
+/**
+ * Vitest over one file with `env`; returns its JSON report (per-test outcomes). One process per
+ * file, so a file whose vitest dies (killed, out of memory, a hang cut short) costs that file's
+ * results only, and the report says so instead of missing the files after it.
+ */
+async function vitest(file, env, work) {
+  const name = file.replace(/[^\w.-]+/g, '_');
   const json = join(work, `${name}.json`);
-  const code = await run(
+  const log = join(work, `${name}.log`);
+  const started = Date.now();
+  const { code, signal } = await run(
     'npx',
     [
       'vitest',
       'run',
-      ...files,
+      file,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${json}`,
       ...passthrough,
     ],
     env,
+    log,
   );
   const report = JSON.parse(await readFile(json, 'utf8').catch(() => '{"testResults":[]}'));
-  return { code, report };
+  const ms = Date.now() - started;
+  const ended = signal ? `killed by ${signal}` : `exit ${code}`;
+  process.stderr.write(`reliability: ${file} — ${ended}, ${duration(ms)}\n`);
+  if (code !== 0 || signal) process.stderr.write(`${(await readFile(log, 'utf8')).slice(-6_000)}\n`);
+  const reported = (report.testResults ?? []).length > 0;
+  return { file, code: signal ? 1 : code, ms, died: reported ? undefined : ended, report };
+}
+
+/** The files under `paths` (files or folders) that vitest would run. */
+async function testFiles(paths) {
+  const files = [];
+  for (const path of paths) {
+    if (!(await stat(path)).isDirectory()) files.push(path);
+    else
+      for (const entry of (await readdir(path)).sort())
+        if (entry.endsWith('.test.ts')) files.push(join(path, entry));
+  }
+  return files;
+}
+
+/** `files` through `vitest`, `jobs` at a time. */
+async function vitestAll(files, env, work, jobs) {
+  const queue = [...files];
+  const runs = [];
+  const worker = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift())
+      runs.push(await vitest(file, env, work));
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  return runs.sort((a, b) => a.file.localeCompare(b.file));
 }
 
 function outcomes(report) {
@@ -101,7 +147,7 @@ function countsText(counts = {}) {
     .join(', ');
 }
 
-function render({ results, tests, property, defects, startedAt, elapsedMs, failed }) {
+function render({ results, tests, property, runs, defects, startedAt, elapsedMs, failed }) {
   const cpu = cpus();
   const lines = [
     '# Reliability',
@@ -165,6 +211,16 @@ function render({ results, tests, property, defects, startedAt, elapsedMs, faile
     '',
     '## Tests',
     '',
+    `Each file ran in its own vitest process, ${jobs} at a time:`,
+    '',
+    '| File | Tests | Result | Time |',
+    '|---|---:|---|---:|',
+    ...runs.map((r) => {
+      const mine = tests.filter((t) => t.file === r.file);
+      const verdict = r.died ? `❌ vitest ${r.died}` : r.code === 0 ? '✅ passed' : '❌ failed';
+      return `| ${r.file} | ${mine.length} | ${verdict} | ${duration(r.ms)} |`;
+    }),
+    '',
     `${tests.filter((t) => t.status === 'passed').length} passed, ${tests.filter((t) => t.status === 'failed').length} failed, ${tests.filter((t) => t.status === 'skipped' || t.status === 'pending').length} skipped; \`it.fails\` tests pass while their defect is open.`,
     '',
   );
@@ -185,24 +241,29 @@ const env = {
 process.stderr.write(
   `reliability: ${short ? 'short' : 'full'} run — fuzz ${fuzzRuns}, trials ${trials}${withProperty ? `, property ${propertyRuns}` : ''}\n`,
 );
-const files = option('--files')?.split(',') ?? ['test/reliability'];
-const main = await vitest(files, env, work, 'reliability');
+const jobs = Math.max(1, Number(option('--jobs') ?? Math.min(2, cpus().length)));
+const files = await testFiles(option('--files')?.split(',') ?? ['test/reliability']);
+const main = await vitestAll(files, env, work, jobs);
 const property = withProperty
-  ? await vitest(PROPERTY_FILES, { ...env, FUZZ_RUNS: String(propertyRuns) }, work, 'property')
+  ? await vitestAll(PROPERTY_FILES, { ...env, FUZZ_RUNS: String(propertyRuns) }, work, jobs)
   : undefined;
 
 const results = (await readFile(reportFile, 'utf8'))
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line));
-const tests = [...outcomes(main.report), ...(property ? outcomes(property.report) : [])];
+const tests = [
+  ...main.flatMap((r) => outcomes(r.report)),
+  ...(property ?? []).flatMap((r) => outcomes(r.report)),
+];
 const defects = JSON.parse(await readFile('test/reliability/defects.json', 'utf8'));
 const failed = [
   ...tests.filter((t) => t.status === 'failed').map((t) => `${t.file}: ${t.title}`),
   ...results.filter((r) => r.failures > 0 && !r.knownDefect).map((r) => `${r.name}: ${r.held.slice(0, 120)}`),
 ];
-if ((main.code !== 0 || (property && property.code !== 0)) && failed.length === 0)
-  failed.push('vitest exited non-zero');
+const runs = [...main, ...(property ?? [])];
+for (const r of runs) if (r.died) failed.push(`${r.file}: vitest ${r.died} before reporting a result`);
+if (runs.some((r) => r.code !== 0) && failed.length === 0) failed.push('vitest exited non-zero');
 
 const out = option('--out') ?? (short ? join(tmpdir(), 'RELIABILITY.short.md') : 'RELIABILITY.md');
 const elapsedMs = Date.now() - startedAt.getTime();
@@ -211,7 +272,8 @@ await writeFile(
   render({
     results,
     tests,
-    property: property ? outcomes(property.report) : undefined,
+    property: property ? property.flatMap((r) => outcomes(r.report)) : undefined,
+    runs,
     defects,
     startedAt,
     elapsedMs,
