@@ -88,10 +88,13 @@ async function loadWorld(dir) {
   return import(pathToFileURL(outfile).href);
 }
 
-/** `3× issues/get-comment, 1× …`, in the order each operation was first called. */
+/** A call's name: the REST operation, or `graphql <operation name>`. */
+const callName = (r) => (r.graphqlOperation ? `graphql ${r.graphqlOperation}` : r.operationId);
+
+/** `3× graphql MolecularComment, 1× …`, in the order each operation was first called. */
 function countKinds(calls) {
   const kinds = new Map();
-  for (const r of calls) kinds.set(r.operationId, (kinds.get(r.operationId) ?? 0) + 1);
+  for (const r of calls) kinds.set(callName(r), (kinds.get(callName(r)) ?? 0) + 1);
   return [...kinds].map(([k, v]) => `${v}× ${k}`).join(', ');
 }
 
@@ -214,7 +217,7 @@ async function stepCalls(world, bundle, lock) {
     return {
       total: calls.length,
       completion: completion.length,
-      breakdown: completion.map((r) => r.operationId).join(', '),
+      breakdown: completion.map(callName).join(', '),
       kinds: countKinds(calls),
     };
   } finally {
