@@ -13,6 +13,12 @@ export const NO_RETRIES = { retries: 0 } as const;
 
 /** Pauses before looking (GitHub may take a moment to list what it just created). */
 const LOOK_DELAYS_MS = [250, 1_000];
+/**
+ * 429s waited out per create. They have a budget of their own: at 10% 429s, three refusals in a
+ * row (the budget they used to share with the looks) lost a gated step's check run in one of the
+ * ten trials of a full reliability run.
+ */
+export const MAX_REFUSALS = 5;
 const MAX_429_WAIT_MS = 60_000;
 
 function retryAfterMs(error: unknown): number | undefined {
@@ -26,19 +32,22 @@ export async function postOnce<T>(
   find: () => Promise<T | undefined>,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+  let refusals = 0;
+  let looks = 0;
+  for (;;) {
     try {
       return await send();
     } catch (error) {
       const status = httpStatus(error);
-      const delay = LOOK_DELAYS_MS[attempt];
       // A 429 was refused before anything was done: wait (retry-after, bounded) and send again.
-      if (status === 429 && delay !== undefined) {
-        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error) ?? delay));
+      if (status === 429 && refusals < MAX_REFUSALS) {
+        refusals++;
+        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error) ?? 1_000 * refusals));
         continue;
       }
       // Octokit reports a network failure as 500; a 5xx may or may not have been applied.
       const lost = status === undefined || status >= 500;
+      const delay = LOOK_DELAYS_MS[looks++];
       if (!lost || delay === undefined) throw error;
       await sleep(delay);
       const found = await find();
