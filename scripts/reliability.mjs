@@ -102,13 +102,13 @@ async function testFiles(paths) {
   return files;
 }
 
-/** `files` through `vitest`, `jobs` at a time. */
-async function vitestAll(files, env, work, jobs) {
-  const queue = [...files];
+/** Each `[file, env]` through `vitest`, `jobs` at a time, in the order given. */
+async function vitestAll(items, work, jobs) {
+  const queue = [...items];
   const runs = [];
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift())
-      runs.push(await vitest(file, env, work));
+    for (let item = queue.shift(); item !== undefined; item = queue.shift())
+      runs.push(await vitest(item[0], item[1], work));
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   return runs.sort((a, b) => a.file.localeCompare(b.file));
@@ -243,10 +243,15 @@ process.stderr.write(
 );
 const jobs = Math.max(1, Number(option('--jobs') ?? Math.min(2, cpus().length)));
 const files = await testFiles(option('--files')?.split(',') ?? ['test/reliability']);
-const main = await vitestAll(files, env, work, jobs);
-const property = withProperty
-  ? await vitestAll(PROPERTY_FILES, { ...env, FUZZ_RUNS: String(propertyRuns) }, work, jobs)
-  : undefined;
+// The property tests share the queue (their own case count), so no core idles between phases.
+const propertyEnv = { ...env, FUZZ_RUNS: String(propertyRuns) };
+const all = await vitestAll(
+  [...files.map((f) => [f, env]), ...(withProperty ? PROPERTY_FILES.map((f) => [f, propertyEnv]) : [])],
+  work,
+  jobs,
+);
+const main = all.filter((r) => !PROPERTY_FILES.includes(r.file));
+const property = withProperty ? all.filter((r) => PROPERTY_FILES.includes(r.file)) : undefined;
 
 const results = (await readFile(reportFile, 'utf8'))
   .split('\n')
