@@ -58,7 +58,7 @@ const ops = {
   addComment: (issue, body, login) => gh.state.addComment(issue, body, world.actorFor(login)).id,
   moleculeOn: (issue) => /"id":"([^"]+)"/.exec([...gh.state.comments.values()].find((c) => c.issue_number === issue)?.body ?? '')?.[1],
   requestCount: () => gh.requests.length,
-  operationsSince: (n) => gh.requests.slice(n).map((r) => r.graphqlOperation ? `graphql ${r.graphqlOperation}` : r.operationId),
+  operationsSince: (n) => gh.requests.slice(n).map((r) => (r.graphqlOperation ? 'graphql ' + r.graphqlOperation : r.operationId)),
   violations: () => gh.violations.slice(0, 3),
   close: () => gh.close(),
 };
