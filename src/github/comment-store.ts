@@ -376,7 +376,7 @@ export class CommentStore implements MoleculeStore {
   }
 
   private confirm(response: CommentView, body: string, previousRev: number) {
-    return confirmWrite(this.octokit, this.repo, {
+    return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,

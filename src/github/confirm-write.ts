@@ -6,7 +6,7 @@
  * re-applying its reducer on it.
  */
 import { err, ok, type Result } from '../engine/errors.js';
-import type { GitHubClient, RepoRef } from './client.js';
+import type { GitHubClient } from './client.js';
 import type { CommentView, TrustPolicy } from './comment-trust.js';
 import { classifyComments, type FoundComment, getComment } from './state-comments.js';
 
@@ -28,7 +28,6 @@ export interface ConfirmInput {
 
 export async function confirmWrite(
   octokit: GitHubClient,
-  repo: RepoRef,
   input: ConfirmInput,
 ): Promise<Result<{ conflict?: FoundComment }>> {
   const same = (c: CommentView) => c.body.replace(/\r\n?/g, '\n').trimEnd() === input.body.trimEnd();
