@@ -149,6 +149,7 @@ function countsText(counts = {}) {
 
 function render({ results, tests, property, runs, defects, startedAt, elapsedMs, failed }) {
   const cpu = cpus();
+  const open = defects.filter((d) => !/^fixed/.test(d.status)).length;
   const lines = [
     '# Reliability',
     '',
@@ -159,7 +160,7 @@ function render({ results, tests, property, runs, defects, startedAt, elapsedMs,
     `- **Date:** ${startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, ${duration(elapsedMs)}`,
     `- **Machine:** ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${type()} ${release()}, Node ${process.version}`,
     `- **Scale:** ${fmt(fuzzRuns)} fast-check cases per fuzzer, ${fmt(trials)} trial${trials === 1 ? '' : 's'} per randomized scenario (a tenth of that per fault profile)${trials >= 55 ? '; crash tests: every write' : ''}${withProperty ? `, engine property tests at ${fmt(propertyRuns)} runs each` : ''}; seeds ${seed ? `fixed (${seed})` : short ? 'fixed' : 'random (each row names its seed)'}`,
-    `- **Verdict:** ${failed.length === 0 ? 'everything held, apart from the open defects listed below' : `${failed.length} failure(s): ${failed.slice(0, 5).join('; ')}`}`,
+    `- **Verdict:** ${failed.length > 0 ? `${failed.length} failure(s): ${failed.slice(0, 5).join('; ')}` : open > 0 ? `everything held, apart from the ${open} open defect(s) listed below` : `everything held; all ${defects.length} defects the suite found are fixed`}`,
     '',
   ];
   for (const [area, title] of AREAS) {
