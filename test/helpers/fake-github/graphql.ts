@@ -80,6 +80,16 @@ function offsetOf(cursor: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The page of `items` after `offset`, with GraphQL's pageInfo. */
+function pageOf<T>(items: T[], offset: number) {
+  const nodes = items.slice(offset, offset + PAGE_SIZE);
+  const end = offset + nodes.length;
+  return {
+    nodes,
+    pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length > 0 ? cursorFor(end) : null },
+  };
+}
+
 /** GraphQL names a GitHub App's bot by its slug; REST adds `[bot]`. */
 function graphqlLogin(actor: Actor): string {
   return actor.type === 'Bot' ? actor.login.replace(/\[bot\]$/, '') : actor.login;
@@ -103,7 +113,7 @@ function issueNode(links: Links, issue: IssueRecord) {
   const comments = [...links.state.comments.values()]
     .filter((comment) => comment.issue_number === issue.number)
     .sort((a, b) => a.id - b.id);
-  const first = comments.slice(0, PAGE_SIZE);
+  const first = pageOf(comments, 0);
   return {
     __typename: 'Issue',
     id: nodeId('Issue', issue.id),
@@ -112,14 +122,7 @@ function issueNode(links: Links, issue: IssueRecord) {
     url: `${repoWeb(links)}/issues/${issue.number}`,
     state: issue.state.toUpperCase(),
     labels: { nodes: issue.labels.map((name) => ({ name })) },
-    comments: {
-      totalCount: comments.length,
-      pageInfo: {
-        hasNextPage: comments.length > PAGE_SIZE,
-        endCursor: first.length > 0 ? cursorFor(first.length) : null,
-      },
-      nodes: first.map(commentNode),
-    },
+    comments: { totalCount: comments.length, pageInfo: first.pageInfo, nodes: first.nodes.map(commentNode) },
   };
 }
 
@@ -175,27 +178,9 @@ function answerComments(links: Links, variables: Record<string, unknown>): Graph
   const offset = offsetOf(variables.after);
   if (offset === undefined)
     return graphqlError(`\`${String(variables.after)}\` does not appear to be a valid cursor.`);
-  const comments = readIssueComments(state, issue.number);
-  const page = comments.slice(offset, offset + PAGE_SIZE);
-  const end = offset + page.length;
-  return {
-    problem: null,
-    body: {
-      data: {
-        repository: {
-          issueOrPullRequest: {
-            comments: {
-              pageInfo: {
-                hasNextPage: end < comments.length,
-                endCursor: page.length > 0 ? cursorFor(end) : null,
-              },
-              nodes: page.map(commentNode),
-            },
-          },
-        },
-      },
-    },
-  };
+  const page = pageOf(readIssueComments(state, issue.number), offset);
+  const comments = { pageInfo: page.pageInfo, nodes: page.nodes.map(commentNode) };
+  return { problem: null, body: { data: { repository: { issueOrPullRequest: { comments } } } } };
 }
 
 function answerComment(links: Links, variables: Record<string, unknown>): GraphqlReply {
@@ -218,18 +203,11 @@ function answerSurvey(links: Links, variables: Record<string, unknown>): Graphql
   if (offset === undefined)
     return graphqlError(`\`${String(variables.after)}\` does not appear to be a valid cursor.`);
   const found = searchIssues(links.state, variables.q);
-  const page = found.slice(offset, offset + PAGE_SIZE);
-  const end = offset + page.length;
-  return {
-    problem: null,
-    body: {
-      data: {
-        search: {
-          issueCount: found.length,
-          pageInfo: { hasNextPage: end < found.length, endCursor: page.length > 0 ? cursorFor(end) : null },
-          nodes: page.map((issue) => issueNode(links, issue)),
-        },
-      },
-    },
+  const page = pageOf(found, offset);
+  const search = {
+    issueCount: found.length,
+    pageInfo: page.pageInfo,
+    nodes: page.nodes.map((issue) => issueNode(links, issue)),
   };
+  return { problem: null, body: { data: { search } } };
 }
