@@ -24,7 +24,7 @@ const IN_FLIGHT = Number(process.env.MOL_BENCH_IN_FLIGHT ?? 16);
 const WORLD = `
 export { actorFor, APP_ID, INSTALLATION_ID, startFakeGitHub } from './test/helpers/fake-github/index.ts';
 export { createMolecularApp } from './src/app/create-app.ts';
-export { STEP_REPORT_EVENT } from './src/handlers/step-report.ts';
+export { STEP_REPORT_EVENT } from './src/webhooks/step-report.ts';
 `;
 
 /** Each bundled source keeps its own `import.meta.url` (the fake finds its OpenAPI subset by it). */

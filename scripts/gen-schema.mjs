@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes schema/formula.schema.json, the JSON Schema editors use to complete and check formula
 // files (Taplo: `#:schema ./schema/formula.schema.json`), from the zod FormulaSchema in
-// src/engine/formula-schema.ts, the one place the format is written down.
+// src/engine/formula/formula-schema.ts, the one place the format is written down.
 //
 //   npm run schema
 //
@@ -18,7 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCHEMA_FILE = resolve(root, 'schema/formula.schema.json');
 
 const ENTRY = `
-export { FormulaSchema, GateSchema, StepSchema, VarSchema } from './src/engine/formula-schema.ts';
+export { FormulaSchema, GateSchema, StepSchema, VarSchema } from './src/engine/formula/formula-schema.ts';
 export { z } from 'zod';
 `;
 

@@ -7,12 +7,12 @@ import {
   createMoleculeManager as createEngineManager,
   type MoleculeManager,
   type MoleculeManagerOptions,
-} from './engine/manager.js';
-import type { MoleculeStore } from './engine/store.js';
+} from './engine/molecule/manager.js';
+import type { MoleculeStore } from './engine/molecule/store.js';
 
-export { createLocalStore } from './cli/store/local-store.js';
 export * from './engine/index.js';
 export { CommentStore, createCommentStore } from './github/comment-store.js';
+export { createLocalStore } from './local/store/local-store.js';
 
 /** The seed's `createMoleculeManager`, with the wall clock and random ids filled in. */
 export function createMoleculeManager(

@@ -8,12 +8,12 @@ import { largestThatFits } from '../../src/engine/codec/capacity.js';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { encodeState } from '../../src/engine/codec/encode.js';
 import { cook } from '../../src/engine/cook/cook.js';
-import type { Effect } from '../../src/engine/effects.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
-import { pour } from '../../src/engine/ops/pour.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import type { Effect } from '../../src/engine/molecule/effects.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import { pour } from '../../src/engine/molecule/ops/pour.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import { realisticChain } from '../../test/helpers/realistic-chain.js';
 import { median, type Row, timeIt } from './stats.js';
 

@@ -5,16 +5,16 @@
  * a checkout) comes from the API, once per process (loadBlob caches by sha).
  */
 import { cook } from '../engine/cook/cook.js';
+import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
-import type { BlobPin, Molecule } from '../engine/molecule-schema.js';
-import { adhocProto } from '../engine/ops/adhoc-proto.js';
-import { parseFormula } from '../engine/parse-formula.js';
-import type { ParsedFormula } from '../engine/parsed-formula.js';
-import type { Proto } from '../engine/proto.js';
+import { parseFormula } from '../engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
+import type { BlobPin, Molecule } from '../engine/molecule/molecule-schema.js';
+import { adhocProto } from '../engine/molecule/ops/adhoc-proto.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { loadBlob } from '../github/repo-file.js';
-import { packageBuiltins } from '../handlers/builtin-formulas.js';
 import { git } from '../runner/git.js';
+import { packageBuiltins } from '../webhooks/builtin-formulas.js';
 
 export type BlobReader = (pin: BlobPin) => Promise<Result<string>>;
 

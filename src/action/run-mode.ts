@@ -5,12 +5,12 @@
 import { ok, type Result } from '../engine/errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { defaultBranchOf } from '../github/formula-source.js';
-import type { HandlerContext } from '../handlers/context.js';
-import { openStore } from '../handlers/molecule-store.js';
+import type { HandlerContext } from '../webhooks/handler-context.js';
+import { openStore } from '../webhooks/molecule-store.js';
 import { loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
-import { actionHandlerContext, actionTrustedWriters } from './handler-context.js';
+import { actionHandlerContext, actionTrustedWriters } from './build-handler-context.js';
 import type { ActionInputs } from './inputs.js';
 import { checkoutBlobReader } from './load-proto.js';
 import { eventMode } from './modes/event.js';

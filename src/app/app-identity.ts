@@ -5,7 +5,7 @@
  */
 import type { Probot } from 'probot';
 import { defaultTrustedWriters } from '../github/comment-trust.js';
-import type { Identity } from '../handlers/context.js';
+import type { Identity } from '../webhooks/handler-context.js';
 
 export function slugResolver(app: Probot, configured: string | undefined): () => Promise<string> {
   let slug: Promise<string> | undefined;

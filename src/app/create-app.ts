@@ -5,10 +5,10 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
-import { reportConfigProblem } from '../handlers/config-problem.js';
-import type { HandlerContext, HandlerLog, HandlerResult } from '../handlers/context.js';
-import { mayConcernMolecular } from '../handlers/may-concern.js';
-import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../handlers/route-event.js';
+import { reportConfigProblem } from '../webhooks/config-problem.js';
+import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
+import { mayConcernMolecular } from '../webhooks/may-concern.js';
+import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../webhooks/route-event.js';
 import { identityOf, slugResolver } from './app-identity.js';
 import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.js';
 import { lockFor } from './lock-mode.js';

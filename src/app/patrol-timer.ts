@@ -5,8 +5,8 @@
  */
 import type { Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
-import type { HandlerContext } from '../handlers/context.js';
-import { runPatrol } from '../handlers/patrol.js';
+import type { HandlerContext } from '../webhooks/handler-context.js';
+import { runPatrol } from '../webhooks/patrol.js';
 import { identityOf } from './app-identity.js';
 import { lockFor } from './lock-mode.js';
 import type { RepoConfigs } from './repo-config.js';

@@ -2,13 +2,14 @@
  * The CLI's one write path for molecule changes: the pure `transition`, applied under the store's
  * lock to whatever the molecule is at that moment (another `mol` process may have moved it).
  */
+
+import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/ops/events.js';
-import { transition } from '../engine/ops/transition.js';
-import type { Proto } from '../engine/proto.js';
-import type { Mutation } from '../engine/store.js';
-import type { CliContext } from './context.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import { transition } from '../engine/molecule/ops/transition.js';
+import type { Mutation } from '../engine/molecule/store.js';
+import type { CliContext } from './cli-context.js';
 
 export function applyEvent(
   ctx: CliContext,

@@ -6,15 +6,15 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Proto, ProtoGate } from '../engine/cook/proto.js';
 import { formatDuration } from '../engine/duration.js';
-import type { Effect } from '../engine/effects.js';
 import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import type { Proto, ProtoGate } from '../engine/proto.js';
+import type { Effect } from '../engine/molecule/effects.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { deleteMoleculeBranches, evaluateGates, stepEnv } from '../runner/index.js';
 import { pathExists } from '../runner/path-exists.js';
 import { applyEvent } from './apply-event.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 
 export interface CarryOutOptions {
   /** Print info notices too (a person's own command), not only warnings. */

@@ -5,12 +5,13 @@
  * or an expired one go back through the engine's `resume`, due timer gates are recorded, and the
  * executor takes over. Completed steps are never run again: only ready steps are started.
  */
+
+import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import type { Proto } from '../engine/proto.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { applyEvent } from './apply-event.js';
 import { carryOut } from './carry-out.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 import { type ExecuteOptions, execute } from './executor.js';
 import { isRunGone } from './local-run.js';
 import { recheckTimers } from './recheck-timers.js';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { type Cooked, cook } from '../engine/cook/cook.js';
 import { err, formatDiagnostic, type Result } from '../engine/errors.js';
-import { parseFormula } from '../engine/parse-formula.js';
-import type { ParsedFormula } from '../engine/parsed-formula.js';
+import { parseFormula } from '../engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
 import { type LoadedFormula, loadFormulaArg } from '../formulas/catalog.js';
 import { readText } from '../formulas/formula-files.js';
 import type { CliIO } from './io.js';

@@ -8,16 +8,16 @@
  * runs one step at a time: its steps share the working tree and commit to its branch.
  */
 import { performance } from 'node:perf_hooks';
+import type { Proto, ProtoStep } from '../engine/cook/proto.js';
 import { parseDuration } from '../engine/duration.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import type { Molecule, StepState } from '../engine/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/ops/events.js';
-import type { Proto, ProtoStep } from '../engine/proto.js';
-import { readySteps } from '../engine/scheduler.js';
+import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import { readySteps } from '../engine/molecule/scheduler.js';
 import { runStep, type StepOutcome } from '../runner/index.js';
 import { applyEvent } from './apply-event.js';
 import { carryOut } from './carry-out.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 import { thisRun } from './local-run.js';
 import { failureText, finishedLine, startedLine } from './progress-lines.js';
 

@@ -6,16 +6,16 @@
  */
 
 import { cook } from '../engine/cook/cook.js';
+import type { Proto } from '../engine/cook/proto.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import type { BlobPin, Molecule } from '../engine/molecule-schema.js';
-import { adhocProto } from '../engine/ops/adhoc-proto.js';
-import { parseFormula } from '../engine/parse-formula.js';
-import type { ParsedFormula } from '../engine/parsed-formula.js';
-import type { Proto } from '../engine/proto.js';
+import { parseFormula } from '../engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
+import type { BlobPin, Molecule } from '../engine/molecule/molecule-schema.js';
+import { adhocProto } from '../engine/molecule/ops/adhoc-proto.js';
 import { builtinFormulaDir } from '../formulas/builtin-dir.js';
 import { FormulaCatalog } from '../formulas/catalog.js';
 import { git } from '../runner/git.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 
 export interface LoadedMolecule {
   mol: Molecule;

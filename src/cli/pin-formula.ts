@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/errors.js';
-import type { BlobPin, FormulaRef } from '../engine/molecule-schema.js';
+import type { BlobPin, FormulaRef } from '../engine/molecule/molecule-schema.js';
 import { builtinFormulaDir } from '../formulas/builtin-dir.js';
 import { git } from '../runner/git.js';
 import type { CookedFormula } from './cook-formula.js';

@@ -6,12 +6,12 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { bindVars, cook } from '../engine/cook/cook.js';
+import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import { pour } from '../engine/ops/pour.js';
-import type { Proto } from '../engine/proto.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import { pour } from '../engine/molecule/ops/pour.js';
 import { git } from '../runner/git.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 import { cookFormula } from './cook-formula.js';
 import { newMoleculeId } from './new-molecule-id.js';
 import { pinFormula } from './pin-formula.js';

@@ -3,9 +3,10 @@
  * what a person is expected to do next, and the JSON shape of `--json` (the state plus each step's
  * title from the proto, and the progress counts).
  */
-import type { Molecule, StepState } from '../engine/molecule-schema.js';
-import { type Progress, progress } from '../engine/progress.js';
-import type { Proto } from '../engine/proto.js';
+
+import type { Proto } from '../engine/cook/proto.js';
+import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
+import { type Progress, progress } from '../engine/molecule/progress.js';
 import { progressBar, settledSteps } from '../engine/render/progress-bar.js';
 import { statusWords } from '../engine/render/status-emoji.js';
 

@@ -3,9 +3,10 @@
  * state after the change, so the line says what actually happened: completed, waiting on its gates,
  * retrying, looped back by `on_fail`, or failed for good.
  */
+
+import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/cook/proto.js';
 import { formatDuration } from '../engine/duration.js';
-import type { Molecule, StepState } from '../engine/molecule-schema.js';
-import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/proto.js';
+import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { StepOutcome } from '../runner/index.js';
 
 const SHORT_SHA = 7;

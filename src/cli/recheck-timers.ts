@@ -3,12 +3,13 @@
  * nothing wakes a local molecule then: `mol run`, `mol resume` and `mol patrol` look again and
  * record the ones that are due.
  */
+
+import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import type { Proto } from '../engine/proto.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { evaluateGates } from '../runner/index.js';
 import { applyEvent } from './apply-event.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 
 export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto): Promise<Result<Molecule>> {
   let latest = mol;

@@ -5,12 +5,13 @@
  * a distributed step's own branch `molecular/<mol>/<step>` is reset, and the steps downstream get
  * fresh branches when they run again.
  */
-import type { Effect } from '../engine/effects.js';
+
 import { err, ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
+import type { Effect } from '../engine/molecule/effects.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { git, resolveCommit } from '../runner/git.js';
 import { resetBranch, stepBranch } from '../runner/index.js';
-import type { CliContext } from './context.js';
+import type { CliContext } from './cli-context.js';
 
 export interface BranchReset {
   branch: string;

@@ -6,9 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ok, type Result } from '../engine/errors.js';
+import { withFileLock } from '../local/store/file-lock.js';
+import { storeLayout } from '../local/store/store-layout.js';
 import { isRunGone } from './local-run.js';
-import { withFileLock } from './store/file-lock.js';
-import { storeLayout } from './store/store-layout.js';
 
 const STALE_MS = 30_000;
 

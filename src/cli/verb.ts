@@ -3,8 +3,8 @@
  * molecule a verb without an id means, and the exit code a molecule's state stands for.
  */
 import { err, formatDiagnostic, type MolError, ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule-schema.js';
-import { type CliContext, openContext } from './context.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
 

@@ -10,7 +10,7 @@
 import { commentSafeJson } from '../engine/codec/comment-safe-json.js';
 import { formatDuration } from '../engine/duration.js';
 import { err, ok, type Result } from '../engine/errors.js';
-import { type ArchiveRecord, ArchiveRecordSchema } from '../engine/molecule-schema.js';
+import { type ArchiveRecord, ArchiveRecordSchema } from '../engine/molecule/molecule-schema.js';
 import { codeSpan, inlineText, truncate } from '../engine/render/escape-markdown.js';
 
 const OPEN = '<!-- molecular:archive v1';

@@ -5,7 +5,7 @@
  * webhook (Retry, Skip) knows what it is about: the action identifiers themselves are too short.
  */
 import { err, ok, type Result } from '../engine/errors.js';
-import type { GateResult, Molecule, StepStatus } from '../engine/molecule-schema.js';
+import type { GateResult, Molecule, StepStatus } from '../engine/molecule/molecule-schema.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 

@@ -22,10 +22,10 @@
  */
 import { DEFAULT_STATE_BUDGET_BYTES } from '../engine/codec/budget.js';
 import { encodeState } from '../engine/codec/encode.js';
+import type { Proto } from '../engine/cook/proto.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../engine/molecule-schema.js';
-import type { Proto } from '../engine/proto.js';
-import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/store.js';
+import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../engine/molecule/molecule-schema.js';
+import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/molecule/store.js';
 import { formatArchiveBody } from './archive-comment.js';
 import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from './client.js';
 import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';

@@ -11,9 +11,9 @@ import {
   type CommandPermissionTable,
   DEFAULT_COMMAND_PERMISSIONS,
 } from '../engine/commands/permissions.js';
+import { DEFAULT_MAX_RETRIES } from '../engine/cook/proto.js';
 import { err, ok, type Place, type Result } from '../engine/errors.js';
-import { PERMISSIONS } from '../engine/formula-schema.js';
-import { DEFAULT_MAX_RETRIES } from '../engine/proto.js';
+import { PERMISSIONS } from '../engine/formula/formula-schema.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { DEFAULT_STEP_WORKFLOW } from './dispatch.js';
 import { readRepoFile } from './repo-file.js';

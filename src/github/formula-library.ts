@@ -5,11 +5,11 @@
  * formulas after; the faces hand the built-ins in, so this module never reads the local disk.
  * Every formula remembers where it came from, to pin the molecule (`formula.source`, `pins`).
  */
-import type { FormulaLibrary } from '../engine/cook/context.js';
+import type { FormulaLibrary } from '../engine/cook/cook-context.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import type { BlobPin, FormulaRef } from '../engine/molecule-schema.js';
-import { parseFormula } from '../engine/parse-formula.js';
-import type { ParsedFormula } from '../engine/parsed-formula.js';
+import { parseFormula } from '../engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
+import type { BlobPin, FormulaRef } from '../engine/molecule/molecule-schema.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { checkFormulaName, type FormulaLocation, listFormulas } from './formula-source.js';
 import { loadBlob } from './repo-file.js';

@@ -3,15 +3,16 @@
  * it (same id, exactly one revision on, a valid molecule, an archive record for a squash), so
  * both stores refuse the same bad mutations with the same codes.
  */
-import type { Effect } from '../engine/effects.js';
+
 import { err, ok, type Result } from '../engine/errors.js';
+import type { Effect } from '../engine/molecule/effects.js';
 import {
   type ArchiveRecord,
   ArchiveRecordSchema,
   type Molecule,
   MoleculeSchema,
-} from '../engine/molecule-schema.js';
-import type { Mutation, Mutator } from '../engine/store.js';
+} from '../engine/molecule/molecule-schema.js';
+import type { Mutation, Mutator } from '../engine/molecule/store.js';
 import { httpMessage } from './client.js';
 
 export function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {

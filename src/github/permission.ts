@@ -4,7 +4,7 @@
  * Cached per (repository, user) for a short while: a burst of commands costs one look-up.
  */
 import type { PermissionLevel } from '../engine/commands/permissions.js';
-import { PERMISSIONS, type Permission } from '../engine/formula-schema.js';
+import { PERMISSIONS, type Permission } from '../engine/formula/formula-schema.js';
 import { type GitHubClient, httpStatus, type RepoRef, repoSlug } from './client.js';
 
 export type { PermissionLevel };

@@ -5,7 +5,7 @@
 import { decodeState } from '../engine/codec/decode.js';
 import { findStateBlock } from '../engine/codec/state-block.js';
 import type { MolError } from '../engine/errors.js';
-import type { ArchiveRecord, Molecule } from '../engine/molecule-schema.js';
+import type { ArchiveRecord, Molecule } from '../engine/molecule/molecule-schema.js';
 import { readArchiveBlock } from './archive-comment.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 import { type CommentView, judgeComment, type TrustPolicy } from './comment-trust.js';

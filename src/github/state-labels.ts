@@ -1,5 +1,5 @@
 /** Which state label a molecule status shows as; `list()` searches by these. */
-import type { MoleculeStatus } from '../engine/molecule-schema.js';
+import type { MoleculeStatus } from '../engine/molecule/molecule-schema.js';
 import { STATE_LABELS } from './labels.js';
 
 export function stateLabelFor(status: MoleculeStatus): string | undefined {

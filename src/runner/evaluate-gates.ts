@@ -4,9 +4,10 @@
  * checks, a merged PR, a condition over vars — come back as `passed: null`, "waiting for ...", for a
  * face (the App, the Action, a person at the CLI) to decide.
  */
+
+import type { ProtoGate } from '../engine/cook/proto.js';
 import { formatDuration, parseDuration } from '../engine/duration.js';
-import type { GateResult } from '../engine/molecule-schema.js';
-import type { ProtoGate } from '../engine/proto.js';
+import type { GateResult } from '../engine/molecule/molecule-schema.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
 import { type OutputStream, runCommand } from './run-command.js';

@@ -3,11 +3,12 @@
  * evaluate the gates, build the checkpoint. It never touches the store: the caller turns the outcome
  * into engine events (start, complete, fail, await) and applies them through `mutate`.
  */
+
+import type { ProtoStep } from '../engine/cook/proto.js';
 import { parseDuration } from '../engine/duration.js';
 import type { MolError } from '../engine/errors.js';
-import type { ExecutionMode } from '../engine/formula-schema.js';
-import type { Checkpoint, GateResult } from '../engine/molecule-schema.js';
-import type { ProtoStep } from '../engine/proto.js';
+import type { ExecutionMode } from '../engine/formula/formula-schema.js';
+import type { Checkpoint, GateResult } from '../engine/molecule/molecule-schema.js';
 import { buildCheckpoint } from './build-checkpoint.js';
 import { commitStep } from './commit-step.js';
 import { evaluateGates } from './evaluate-gates.js';

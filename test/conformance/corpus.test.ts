@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Cooked, cook, type FormulaLibrary } from '../../src/engine/cook/cook.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import type { ParsedFormula } from '../../src/engine/parsed-formula.js';
-import { ProtoSchema } from '../../src/engine/proto.js';
+import { ProtoSchema } from '../../src/engine/cook/proto.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../src/engine/formula/parsed-formula.js';
 
 const ROOT = 'test/fixtures/corpus';
 const BUILTIN = 'formulas';

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultStoreDir } from '../../src/cli/store/default-store-dir.js';
-import { acquireFileLock } from '../../src/cli/store/file-lock.js';
-import { createLocalStore } from '../../src/cli/store/local-store.js';
 import { ok } from '../../src/engine/errors.js';
-import type { Mutator } from '../../src/engine/store.js';
+import type { Mutator } from '../../src/engine/molecule/store.js';
+import { defaultStoreDir } from '../../src/local/store/default-store-dir.js';
+import { acquireFileLock } from '../../src/local/store/file-lock.js';
+import { createLocalStore } from '../../src/local/store/local-store.js';
 import { makeTempRepo } from '../helpers/git.js';
 import { completeStep, describeStoreConformance, makeMolecule } from './store-conformance.js';
 
@@ -207,7 +207,7 @@ describe('local file store', () => {
   it('separate processes mutating one molecule lose no update', async () => {
     const bundle = join(dir, 'local-store.bundle.mjs');
     await build({
-      entryPoints: [join(import.meta.dirname, '../../src/cli/store/local-store.ts')],
+      entryPoints: [join(import.meta.dirname, '../../src/local/store/local-store.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -5,10 +5,14 @@
  * store interface.
  */
 import { describe, expect, it } from 'vitest';
-import type { Effect } from '../../src/engine/effects.js';
 import { err, ok, type Result } from '../../src/engine/errors.js';
-import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../../src/engine/molecule-schema.js';
-import type { MoleculeStore, Mutation, Mutator } from '../../src/engine/store.js';
+import type { Effect } from '../../src/engine/molecule/effects.js';
+import {
+  type ArchiveRecord,
+  type Molecule,
+  MoleculeSchema,
+} from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeStore, Mutation, Mutator } from '../../src/engine/molecule/store.js';
 
 export interface StoreUnderTest {
   store: MoleculeStore;

@@ -5,7 +5,7 @@
  * every write (three calls: the lock commit, the ref, its deletion), `lock: none` does not.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
+import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { actorFor } from '../helpers/fake-github/index.js';
 import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';
 

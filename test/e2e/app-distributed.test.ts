@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
-import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
 

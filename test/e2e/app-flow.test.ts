@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { hasArchiveBlock, readArchiveBlock } from '../../src/github/archive-comment.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';

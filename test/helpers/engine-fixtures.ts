@@ -2,12 +2,13 @@
  * Small builders for engine tests: protos written directly (no parser), a fixed clock, and
  * `apply`, which runs one transition on a frozen molecule so any mutation of the input fails.
  */
-import type { Effect } from '../../src/engine/effects.js';
-import type { Molecule, StepStatus } from '../../src/engine/molecule-schema.js';
-import type { MoleculeEvent } from '../../src/engine/ops/events.js';
-import { type PourOptions, pour } from '../../src/engine/ops/pour.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import type { Proto, ProtoStep } from '../../src/engine/proto.js';
+
+import type { Proto, ProtoStep } from '../../src/engine/cook/proto.js';
+import type { Effect } from '../../src/engine/molecule/effects.js';
+import type { Molecule, StepStatus } from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { type PourOptions, pour } from '../../src/engine/molecule/ops/pour.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 
 export const T0 = new Date('2026-01-03T10:00:00.000Z');
 export const at = (ms: number) => new Date(T0.getTime() + ms);

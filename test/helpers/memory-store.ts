@@ -5,8 +5,12 @@
  * squashed molecules into archive records and burned ones into nothing, as real stores do.
  */
 import { err, ok, type Result } from '../../src/engine/errors.js';
-import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../../src/engine/molecule-schema.js';
-import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../../src/engine/store.js';
+import {
+  type ArchiveRecord,
+  type Molecule,
+  MoleculeSchema,
+} from '../../src/engine/molecule/molecule-schema.js';
+import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../../src/engine/molecule/store.js';
 
 export class MemoryStore implements MoleculeStore {
   private readonly mols = new Map<string, string>();

@@ -1,5 +1,5 @@
-import type { HistoryEntry, Molecule, StepState } from '../../src/engine/molecule-schema.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { HistoryEntry, Molecule, StepState } from '../../src/engine/molecule/molecule-schema.js';
 
 const PEGS = ['A', 'B', 'C'];
 

@@ -8,7 +8,7 @@ import {
   type Molecule,
   MoleculeSchema,
   STEP_STATUSES,
-} from '../../src/engine/molecule-schema.js';
+} from '../../src/engine/molecule/molecule-schema.js';
 
 /** Text that tries to break out of an HTML comment, a JSON string, a table or a line. */
 const nasty = fc.constantFrom(

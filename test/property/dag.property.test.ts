@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition } from '../../src/engine/condition.js';
 import { cook, substitute } from '../../src/engine/cook/cook.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
+import { evaluateCondition } from '../../src/engine/formula/condition.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
 
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 

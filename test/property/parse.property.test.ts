@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { parse as parseToml, stringify } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Result } from '../../src/engine/errors.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import { findJsonSyntaxError } from '../../src/engine/parse-json-syntax.js';
-import { scanTomlPositions } from '../../src/engine/parse-toml-positions.js';
-import type { ParsedFormula } from '../../src/engine/parsed-formula.js';
+import { findJsonSyntaxError } from '../../src/engine/formula/json-syntax.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../src/engine/formula/parsed-formula.js';
+import { scanTomlPositions } from '../../src/engine/formula/toml-positions.js';
 
 /** `npm test` stays fast; the reliability suite sets FUZZ_RUNS=100000. */
 const RUNS = Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : 200;

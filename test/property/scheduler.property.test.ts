@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Trigger } from '../../src/engine/formula-schema.js';
-import type { Molecule, StepStatus } from '../../src/engine/molecule-schema.js';
-import type { MoleculeEvent } from '../../src/engine/ops/events.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import type { Proto } from '../../src/engine/proto.js';
-import { readySteps } from '../../src/engine/scheduler.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { Trigger } from '../../src/engine/formula/formula-schema.js';
+import type { Molecule, StepStatus } from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
+import { readySteps } from '../../src/engine/molecule/scheduler.js';
 import { at, deepFreeze, makeProto, pourMol, protoStep } from '../helpers/engine-fixtures.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);

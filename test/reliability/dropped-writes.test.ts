@@ -12,7 +12,7 @@ import { retry } from '@octokit/plugin-retry';
 import { Octokit } from '@octokit/rest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { upsertCheckRun } from '../../src/github/check-runs.js';
 import { createCommentStore } from '../../src/github/comment-store.js';
 import { defaultTrustedWriters } from '../../src/github/comment-trust.js';

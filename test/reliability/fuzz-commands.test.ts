@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_VERBS, type CommandErrorCode, isCommandError } from '../../src/engine/commands/grammar.js';
 import { parseCommands } from '../../src/engine/commands/parse-commands.js';
 import { permissionAtLeast, requiredPermission } from '../../src/engine/commands/permissions.js';
-import { PERMISSIONS } from '../../src/engine/formula-schema.js';
+import { PERMISSIONS } from '../../src/engine/formula/formula-schema.js';
 import { describeFailure, runFuzz } from '../helpers/chaos/fuzz.js';
 import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 

@@ -5,8 +5,8 @@
  * over: its ready step was never dispatched again. The same decision, engine-level and fast.
  */
 import { describe, expect, it } from 'vitest';
-import { transition } from '../../src/engine/ops/transition.js';
-import { patrolDecisions, toEvent } from '../../src/engine/patrol.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
+import { patrolDecisions, toEvent } from '../../src/engine/molecule/patrol-decisions.js';
 import { MIN, makeProto, pourMol, protoStep, T0 } from '../helpers/engine-fixtures.js';
 
 const proto = makeProto([protoStep('plan'), protoStep('build', ['plan'])], { execution: 'distributed' });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { type PermissionLevel, permissionAtLeast } from '../../src/engine/commands/permissions.js';
-import type { Permission } from '../../src/engine/formula-schema.js';
+import type { Permission } from '../../src/engine/formula/formula-schema.js';
 import { type AppInstance, repoPayload, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATROL_FORMULA, walkWisp, wispPatrol } from '../../src/action/modes/patrol.js';
 import { DEFAULT_CONFIG } from '../../src/github/config.js';
-import type { HandlerContext } from '../../src/handlers/context.js';
+import type { HandlerContext } from '../../src/webhooks/handler-context.js';
 import { type ActionWorld, actionWorld, labeledPayload } from './action-fixture.js';
 
 const HUMAN = `formula = "review"

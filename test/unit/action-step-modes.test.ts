@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { type ActionWorld, actionWorld, labeledPayload } from './action-fixture.js';
 
 const exec = promisify(execFile);

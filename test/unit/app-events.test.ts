@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetProtos } from '../../src/handlers/load-proto.js';
-import { STEP_REPORT_EVENT } from '../../src/handlers/step-report.js';
+import { forgetProtos } from '../../src/webhooks/load-proto.js';
+import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import {
   commentAnswer,
   commentsAnswer,

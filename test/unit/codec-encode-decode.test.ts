@@ -3,8 +3,8 @@ import { byteLength } from '../../src/engine/codec/budget.js';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { encodeState } from '../../src/engine/codec/encode.js';
 import { findStateBlock } from '../../src/engine/codec/state-block.js';
-import type { HistoryEntry, Molecule } from '../../src/engine/molecule-schema.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { HistoryEntry, Molecule } from '../../src/engine/molecule/molecule-schema.js';
 
 function molecule(overrides: Partial<Molecule> = {}): Molecule {
   return {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindVars, cook } from '../../src/engine/cook/cook.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import type { Proto, ProtoGate } from '../../src/engine/proto.js';
+import type { Proto, ProtoGate } from '../../src/engine/cook/proto.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
 
 function builtin(name: string, vars?: Record<string, string>): Proto {
   const file = `formulas/${name}.formula.toml`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition, substituteCondition } from '../../src/engine/condition.js';
 import { cook } from '../../src/engine/cook/cook.js';
+import { evaluateCondition, substituteCondition } from '../../src/engine/formula/condition.js';
 import { formula, lineOf } from './cook-fixture.js';
 
 const vars = { env: 'prod', feature: 'login', empty: '', off: 'false', zero: '0', on: 'yes' };

@@ -1,7 +1,7 @@
 /** Shared by the cook tests: formulas from inline TOML through the real parser, and a library of them. */
 import type { FormulaLibrary } from '../../src/engine/cook/cook.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import type { ParsedFormula } from '../../src/engine/parsed-formula.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../src/engine/formula/parsed-formula.js';
 
 export function formula(text: string, file = 'test.formula.toml'): ParsedFormula {
   const parsed = parseFormula(text, file);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cook } from '../../src/engine/cook/cook.js';
 import { inferType } from '../../src/engine/cook/infer-type.js';
-import { DEFAULT_MAX_LOOPS } from '../../src/engine/proto.js';
+import { DEFAULT_MAX_LOOPS } from '../../src/engine/cook/proto.js';
 import { formula } from './cook-fixture.js';
 
 describe('inferType', () => {

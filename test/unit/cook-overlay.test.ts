@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cook } from '../../src/engine/cook/cook.js';
-import type { ParsedFormula } from '../../src/engine/parsed-formula.js';
+import type { ParsedFormula } from '../../src/engine/formula/parsed-formula.js';
 import { formula, library, lineOf } from './cook-fixture.js';
 
 const BASE = `formula = "base"

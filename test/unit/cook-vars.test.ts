@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindVars, cook, substitute } from '../../src/engine/cook/cook.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
 import { formula, lineOf } from './cook-fixture.js';
 
 describe('substitute', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MoleculeSchema } from '../../src/engine/molecule-schema.js';
+import { MoleculeSchema } from '../../src/engine/molecule/molecule-schema.js';
 import { openSeal, SEAL_RESERVE_BYTES, sealBody } from '../../src/github/comment-seal.js';
 import { defaultTrustedWriters, judgeComment, type TrustPolicy } from '../../src/github/comment-trust.js';
 import { KeyedMutex } from '../../src/github/keyed-mutex.js';

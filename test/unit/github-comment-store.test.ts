@@ -4,7 +4,7 @@ import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeState } from '../../src/engine/codec/encode.js';
 import type { MolError } from '../../src/engine/errors.js';
-import type { ArchiveRecord, Molecule } from '../../src/engine/molecule-schema.js';
+import type { ArchiveRecord, Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { sealBody } from '../../src/github/comment-seal.js';
 import { type CommentStoreOptions, createCommentStore } from '../../src/github/comment-store.js';
 import { defaultTrustedWriters } from '../../src/github/comment-trust.js';

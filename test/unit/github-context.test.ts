@@ -6,7 +6,7 @@ import {
   formatForPrompt,
   normalizeRepoPath,
   resolveMentions,
-} from '../../src/engine/context.js';
+} from '../../src/engine/molecule/mentions.js';
 import { repoFileReader } from '../../src/github/context-files.js';
 
 const API = 'https://api.github.com';

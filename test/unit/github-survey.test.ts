@@ -2,7 +2,7 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeState } from '../../src/engine/codec/encode.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { sealBody } from '../../src/github/comment-seal.js';
 import { defaultTrustedWriters, type TrustPolicy } from '../../src/github/comment-trust.js';
 import { SURVEY_QUERY, surveyMolecules } from '../../src/github/survey.js';

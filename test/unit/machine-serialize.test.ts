@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deserializeMolecule, serializeMolecule } from '../../src/engine/machine/serialize.js';
+import { deserializeMolecule, serializeMolecule } from '../../src/engine/molecule/machine/serialize.js';
 import { apply, chainProto, pourMol } from '../helpers/engine-fixtures.js';
 
 describe('serialize / deserialize', () => {

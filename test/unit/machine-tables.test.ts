@@ -3,11 +3,11 @@ import {
   FINAL_MOLECULE_STATUSES,
   labelChange,
   MOLECULE_MACHINE,
-} from '../../src/engine/machine/molecule-machine.js';
-import { refusalSentence } from '../../src/engine/machine/refusal.js';
-import { STEP_MACHINE } from '../../src/engine/machine/step-machine.js';
-import { acceptedEvents, canTransition, targetsOf } from '../../src/engine/machine/table.js';
-import { MOLECULE_STATUSES, STEP_STATUSES } from '../../src/engine/molecule-schema.js';
+} from '../../src/engine/molecule/machine/molecule-machine.js';
+import { refusalSentence } from '../../src/engine/molecule/machine/refusal.js';
+import { STEP_MACHINE } from '../../src/engine/molecule/machine/step-machine.js';
+import { acceptedEvents, canTransition, targetsOf } from '../../src/engine/molecule/machine/table.js';
+import { MOLECULE_STATUSES, STEP_STATUSES } from '../../src/engine/molecule/molecule-schema.js';
 
 describe('transition tables', () => {
   it('cover every status and only lead to statuses that exist', () => {

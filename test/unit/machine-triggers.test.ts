@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { triggerVerdict } from '../../src/engine/scheduler.js';
+import { triggerVerdict } from '../../src/engine/molecule/scheduler.js';
 import {
   apply,
   effectsOf,

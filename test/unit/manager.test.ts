@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Effect } from '../../src/engine/effects.js';
 import { MolecularError } from '../../src/engine/errors.js';
-import { createMoleculeManager } from '../../src/engine/manager.js';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
+import type { Effect } from '../../src/engine/molecule/effects.js';
+import { createMoleculeManager } from '../../src/engine/molecule/manager.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { at, MIN, T0 } from '../helpers/engine-fixtures.js';
 import { MemoryStore } from '../helpers/memory-store.js';
 

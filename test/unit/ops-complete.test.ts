@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Checkpoint } from '../../src/engine/molecule-schema.js';
-import { transition } from '../../src/engine/ops/transition.js';
+import type { Checkpoint } from '../../src/engine/molecule/molecule-schema.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import {
   apply,
   at,

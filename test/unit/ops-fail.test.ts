@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import {
   apply,
   at,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MoleculeSchema } from '../../src/engine/molecule-schema.js';
-import { pour } from '../../src/engine/ops/pour.js';
+import { MoleculeSchema } from '../../src/engine/molecule/molecule-schema.js';
+import { pour } from '../../src/engine/molecule/ops/pour.js';
 import {
   chainProto,
   effectsOf,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
-import type { MoleculeEvent } from '../../src/engine/ops/events.js';
-import { transition } from '../../src/engine/ops/transition.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import { apply, chainProto, deepFreeze, pourMol, run, T0 } from '../helpers/engine-fixtures.js';
 
 const proto = chainProto(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transition } from '../../src/engine/ops/transition.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import {
   apply,
   at,

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Diagnostic, formatDiagnostic, type MolError, type Result } from '../../src/engine/errors.js';
-import { formatOfFile, formulaNameOfFile, parseFormula } from '../../src/engine/parse-formula.js';
-import type { ParsedFormula } from '../../src/engine/parsed-formula.js';
+import { formatOfFile, formulaNameOfFile, parseFormula } from '../../src/engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../src/engine/formula/parsed-formula.js';
 
 const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 

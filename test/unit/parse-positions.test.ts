@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { scanJsonPositions } from '../../src/engine/parse-json-positions.js';
-import { offsetLocator } from '../../src/engine/parse-key-positions.js';
-import { scanTomlPositions } from '../../src/engine/parse-toml-positions.js';
+import { scanJsonPositions } from '../../src/engine/formula/json-positions.js';
+import { offsetLocator } from '../../src/engine/formula/key-positions.js';
+import { scanTomlPositions } from '../../src/engine/formula/toml-positions.js';
 
 const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Molecule } from '../../src/engine/molecule-schema.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import { type PatrolAction, type PatrolInput, patrolDecisions, toEvent } from '../../src/engine/patrol.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
+import {
+  type PatrolAction,
+  type PatrolInput,
+  patrolDecisions,
+  toEvent,
+} from '../../src/engine/molecule/patrol-decisions.js';
 import { apply, at, MIN, makeProto, pourMol, protoStep, run } from '../helpers/engine-fixtures.js';
 
 const proto = makeProto([

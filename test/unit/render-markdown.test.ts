@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Molecule, StepState } from '../../src/engine/molecule-schema.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import type { Molecule, StepState } from '../../src/engine/molecule/molecule-schema.js';
 import { codeSpan, inlineText } from '../../src/engine/render/escape-markdown.js';
 import { renderSummaryView, renderView } from '../../src/engine/render/markdown.js';
 import { progressBar } from '../../src/engine/render/progress-bar.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Molecule, StepStatus } from '../../src/engine/molecule-schema.js';
-import type { Proto, ProtoStep } from '../../src/engine/proto.js';
+import type { Proto, ProtoStep } from '../../src/engine/cook/proto.js';
+import type { Molecule, StepStatus } from '../../src/engine/molecule/molecule-schema.js';
 import { mermaidText, renderMermaid, STATUS_CLASS_STYLE } from '../../src/engine/render/mermaid.js';
 
 function protoOf(steps: Array<{ id: string; title?: string; needs?: string[] }>): Proto {

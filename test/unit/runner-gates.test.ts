@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProtoGate } from '../../src/engine/proto.js';
+import type { ProtoGate } from '../../src/engine/cook/proto.js';
 import { buildCheckpoint } from '../../src/runner/build-checkpoint.js';
 import { evaluateGates } from '../../src/runner/evaluate-gates.js';
 

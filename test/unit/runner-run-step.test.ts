@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProtoStep } from '../../src/engine/proto.js';
+import type { ProtoStep } from '../../src/engine/cook/proto.js';
 import { pathExists } from '../../src/runner/path-exists.js';
 import { type RunStepOptions, runStep } from '../../src/runner/run-step.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { buildSchema, SCHEMA_FILE, schemaFileText } from '../../scripts/gen-schema.mjs';
-import { parseFormula } from '../../src/engine/parse-formula.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
 
 const CORPUS = join(import.meta.dirname, '../fixtures/corpus');
 

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cook } from '../../src/engine/cook/cook.js';
-import { deserializeMolecule, serializeMolecule } from '../../src/engine/machine/serialize.js';
-import type { GateResult, Molecule } from '../../src/engine/molecule-schema.js';
-import type { MoleculeEvent } from '../../src/engine/ops/events.js';
-import { transition } from '../../src/engine/ops/transition.js';
-import { parseFormula } from '../../src/engine/parse-formula.js';
-import type { Proto } from '../../src/engine/proto.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import { deserializeMolecule, serializeMolecule } from '../../src/engine/molecule/machine/serialize.js';
+import type { GateResult, Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import { apply, at, effectsOf, MIN, pourMol, statuses, stepOf } from '../helpers/engine-fixtures.js';
 
 function gatedTask(): Proto {

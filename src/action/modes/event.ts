@@ -4,8 +4,8 @@
  * is applied, a finished step workflow is looked at. A `schedule` or a manual `workflow_dispatch`
  * of the events workflow runs one patrol round.
  */
-import type { HandlerContext } from '../../handlers/context.js';
-import { handleRepoEvent } from '../../handlers/route-event.js';
+import type { HandlerContext } from '../../webhooks/handler-context.js';
+import { handleRepoEvent } from '../../webhooks/route-event.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 import { patrolMode } from './patrol.js';
 

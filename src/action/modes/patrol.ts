@@ -1,21 +1,21 @@
 /**
  * `patrol` mode (DESIGN §8): a scheduled job wisps the built-in `mol-witness-patrol` formula (its
  * vars are the config's thresholds), runs one round of the patrol the App runs on its timer
- * (src/handlers/patrol.ts), walks the wisp's steps with what each part of the round did, and
+ * (src/webhooks/patrol.ts), walks the wisp's steps with what each part of the round did, and
  * writes the wisp's table to the job summary. The wisp lives in memory only and evaporates with
  * the job. A round that finds nothing stuck writes nothing.
  */
 import { cook } from '../../engine/cook/cook.js';
+import type { Proto } from '../../engine/cook/proto.js';
 import { err, ok, type Result } from '../../engine/errors.js';
-import type { Molecule } from '../../engine/molecule-schema.js';
-import { pour } from '../../engine/ops/pour.js';
-import { transition } from '../../engine/ops/transition.js';
-import { parseFormula } from '../../engine/parse-formula.js';
-import type { Proto } from '../../engine/proto.js';
+import { parseFormula } from '../../engine/formula/parse-formula.js';
+import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import { pour } from '../../engine/molecule/ops/pour.js';
+import { transition } from '../../engine/molecule/ops/transition.js';
 import { renderStepTable } from '../../engine/render/step-table.js';
-import { packageBuiltins } from '../../handlers/builtin-formulas.js';
-import type { HandlerContext } from '../../handlers/context.js';
-import { type PatrolReport, runPatrol } from '../../handlers/patrol.js';
+import { packageBuiltins } from '../../webhooks/builtin-formulas.js';
+import type { HandlerContext } from '../../webhooks/handler-context.js';
+import { type PatrolReport, runPatrol } from '../../webhooks/patrol.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 
 export const PATROL_FORMULA = 'mol-witness-patrol';

@@ -5,7 +5,7 @@
  * whatever became ready.
  */
 import { err, ok, type Result } from '../../engine/errors.js';
-import type { MoleculeEvent } from '../../engine/ops/events.js';
+import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';

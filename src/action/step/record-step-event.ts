@@ -6,11 +6,11 @@
  * newer run's result is the one that counts.
  */
 import { err, ok, type Result } from '../../engine/errors.js';
-import type { Molecule } from '../../engine/molecule-schema.js';
-import type { MoleculeEvent } from '../../engine/ops/events.js';
-import { applyEffects, type EffectsOutcome } from '../../handlers/apply-effects.js';
-import { type Change, changeMolecule } from '../../handlers/change-molecule.js';
-import { tellProblems } from '../../handlers/tell-problems.js';
+import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
+import { applyEffects, type EffectsOutcome } from '../../webhooks/apply-effects.js';
+import { type Change, changeMolecule } from '../../webhooks/change-molecule.js';
+import { tellProblems } from '../../webhooks/tell-problems.js';
 import { type StepJob, withMolecule } from './step-job.js';
 
 export interface Recorded {

@@ -3,11 +3,12 @@
  * prompt. A base that cannot be built (a merge conflict between the parents' branches) fails the
  * step through the store, naming the paths, so its retries and the molecule's view say why.
  */
-import { extractMentions, type ResolvedMentions, resolveMentions } from '../../engine/context.js';
+
 import { ok, type Result } from '../../engine/errors.js';
+import { extractMentions, type ResolvedMentions, resolveMentions } from '../../engine/molecule/mentions.js';
 import { repoFileReader } from '../../github/context-files.js';
-import { defaultBranch } from '../../handlers/default-branch.js';
 import { resolveCommit } from '../../runner/git.js';
+import { defaultBranch } from '../../webhooks/default-branch.js';
 import { checkoutStepBase, type StepCheckout } from './checkout-step-base.js';
 import { recordStepEvent } from './record-step-event.js';
 import { type StepInput, stepInputs } from './step-inputs.js';

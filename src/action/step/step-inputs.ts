@@ -3,7 +3,7 @@
  * first. They are already in the checkout (the base is the merge of the needs' branches); the
  * prompt names them and the command gets them as `MOL_INPUTS`.
  */
-import type { Proto, ProtoStep } from '../../engine/proto.js';
+import type { Proto, ProtoStep } from '../../engine/cook/proto.js';
 
 export interface StepInput {
   path: string;

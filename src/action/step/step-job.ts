@@ -3,12 +3,13 @@
  * checkout), and the molecule with its proto and the step's definition, loaded once at the start;
  * every write re-reads the molecule under the lock (the handlers' changeMolecule).
  */
+
+import type { Proto, ProtoStep } from '../../engine/cook/proto.js';
 import { err, ok, type Result } from '../../engine/errors.js';
-import type { Molecule, StepState } from '../../engine/molecule-schema.js';
-import type { Proto, ProtoStep } from '../../engine/proto.js';
-import type { MoleculeStore } from '../../engine/store.js';
-import type { HandlerContext } from '../../handlers/context.js';
-import { rememberProto, withRetries } from '../../handlers/load-proto.js';
+import type { Molecule, StepState } from '../../engine/molecule/molecule-schema.js';
+import type { MoleculeStore } from '../../engine/molecule/store.js';
+import type { HandlerContext } from '../../webhooks/handler-context.js';
+import { rememberProto, withRetries } from '../../webhooks/load-proto.js';
 import type { ActionIO } from '../action-io.js';
 import { type BlobReader, loadMoleculeProto } from '../load-proto.js';
 

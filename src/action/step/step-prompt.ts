@@ -4,9 +4,10 @@
  * the `@mention` context files with their source paths. `step-start` hands it to an agent action
  * as the `prompt` output; `step` prints it in the log.
  */
-import { formatForPrompt, type ResolvedMentions } from '../../engine/context.js';
-import type { Molecule } from '../../engine/molecule-schema.js';
-import type { ProtoStep } from '../../engine/proto.js';
+
+import type { ProtoStep } from '../../engine/cook/proto.js';
+import { formatForPrompt, type ResolvedMentions } from '../../engine/molecule/mentions.js';
+import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import type { StepInput } from './step-inputs.js';
 
 export interface StepPromptInput {

@@ -5,10 +5,11 @@
  * next attempt) finds its own lease and carries on; a job for a step that is already done changes
  * nothing and says so.
  */
+
+import type { ProtoStep } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
 import { ok, type Result } from '../../engine/errors.js';
-import type { StepState } from '../../engine/molecule-schema.js';
-import type { ProtoStep } from '../../engine/proto.js';
+import type { StepState } from '../../engine/molecule/molecule-schema.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
 

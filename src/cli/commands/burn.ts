@@ -2,7 +2,7 @@ import { err } from '../../engine/errors.js';
 import { applyEvent } from '../apply-event.js';
 import { parse } from '../args.js';
 import { carryOut, removeMoleculeWork } from '../carry-out.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';

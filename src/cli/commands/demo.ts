@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from '../args.js';
-import { openContext } from '../context.js';
+import { openContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { type CliIO, EXIT } from '../io.js';
 import { pourMolecule } from '../pour-molecule.js';

@@ -1,7 +1,7 @@
 import { err } from '../../engine/errors.js';
 import { diffStep } from '../../runner/index.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { checkStep, contextFor, failWith } from '../verb.js';

@@ -1,12 +1,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StepStatus } from '../../engine/molecule-schema.js';
+import type { StepStatus } from '../../engine/molecule/molecule-schema.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
 import { applyEvent } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { removeMoleculeWork } from '../carry-out.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { contextFor, failWith } from '../verb.js';

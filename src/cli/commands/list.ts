@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
-import type { ArchiveRecord, Molecule } from '../../engine/molecule-schema.js';
+import type { ArchiveRecord, Molecule } from '../../engine/molecule/molecule-schema.js';
 import { progressBar, settledSteps } from '../../engine/render/progress-bar.js';
 import { statusWords } from '../../engine/render/status-emoji.js';
+import { storeLayout } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { type CliContext, STORE_OPTION } from '../context.js';
+import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { moleculeJson, table } from '../print.js';
-import { storeLayout } from '../store/store-layout.js';
 import { contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 

@@ -1,11 +1,11 @@
+import type { Proto } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
-import type { Molecule } from '../../engine/molecule-schema.js';
-import { type PatrolAction, patrolDecisions, toEvent } from '../../engine/patrol.js';
-import type { Proto } from '../../engine/proto.js';
+import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import { type PatrolAction, patrolDecisions, toEvent } from '../../engine/molecule/patrol-decisions.js';
 import { applyEvent } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { carryOut, removeMoleculeWork } from '../carry-out.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';

@@ -1,6 +1,6 @@
 import { parseDuration } from '../../engine/duration.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { pourMolecule } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';

@@ -1,10 +1,10 @@
-import type { Effect } from '../../engine/effects.js';
-import type { MoleculeEvent } from '../../engine/ops/events.js';
-import { transition } from '../../engine/ops/transition.js';
+import type { Effect } from '../../engine/molecule/effects.js';
+import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
+import { transition } from '../../engine/molecule/ops/transition.js';
 import { applyEvent } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { carryOut } from '../carry-out.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';

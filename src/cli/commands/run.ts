@@ -1,14 +1,14 @@
-import type { Molecule } from '../../engine/molecule-schema.js';
-import type { Proto } from '../../engine/proto.js';
+import type { Proto } from '../../engine/cook/proto.js';
+import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import { checkId } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
 import type { CliIO } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
-import { checkId } from '../store/store-layout.js';
 import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 

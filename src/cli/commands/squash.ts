@@ -1,7 +1,7 @@
 import { applyEvent } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { carryOut } from '../carry-out.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';

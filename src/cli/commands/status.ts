@@ -1,6 +1,6 @@
 import { renderMermaid } from '../../engine/render/mermaid.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../context.js';
+import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { moleculeJson, report } from '../print.js';
 import { contextFor, failWith, resolveMolecule } from '../verb.js';

@@ -3,13 +3,13 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
-import type { MoleculeEvent } from '../../engine/ops/events.js';
+import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
 import { resolveCommit } from '../../runner/git.js';
 import { buildCheckpoint } from '../../runner/index.js';
 import { applyEvents } from '../apply-event.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { carryOut } from '../carry-out.js';
-import { type CliContext, STORE_OPTION } from '../context.js';
+import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { execute } from '../executor.js';
 import type { CliIO } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';

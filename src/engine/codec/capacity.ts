@@ -1,5 +1,5 @@
-import type { Molecule } from '../molecule-schema.js';
-import type { Proto } from '../proto.js';
+import type { Proto } from '../cook/proto.js';
+import type { Molecule } from '../molecule/molecule-schema.js';
 import { type EncodedState, type EncodeOptions, encodeState } from './encode.js';
 
 export interface Capacity {

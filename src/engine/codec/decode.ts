@@ -1,7 +1,7 @@
 import type { Diagnostic, MolError, Result } from '../errors.js';
 import { err, ok } from '../errors.js';
-import { type Molecule, MoleculeSchema } from '../molecule-schema.js';
-import { formatKeyPath } from '../parse-key-path.js';
+import { formatKeyPath } from '../formula/key-path.js';
+import { type Molecule, MoleculeSchema } from '../molecule/molecule-schema.js';
 import { inflateFromBase64 } from './deflate.js';
 import { findStateBlock, STATE_VERSION, type StateBlock } from './state-block.js';
 import { unpackMolecule } from './unpack-molecule.js';

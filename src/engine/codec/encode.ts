@@ -1,7 +1,7 @@
+import type { Proto } from '../cook/proto.js';
 import { err, ok, type Result } from '../errors.js';
-import { type Molecule, MoleculeSchema } from '../molecule-schema.js';
-import { formatKeyPath } from '../parse-key-path.js';
-import type { Proto } from '../proto.js';
+import { formatKeyPath } from '../formula/key-path.js';
+import { type Molecule, MoleculeSchema } from '../molecule/molecule-schema.js';
 import { groupDigits } from '../render/group-digits.js';
 import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';

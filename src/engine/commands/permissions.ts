@@ -2,7 +2,7 @@
  * Who may run which command (DESIGN §6). Levels are GitHub's repository roles as the
  * collaborator permission endpoint reports them (`role_name`), never `author_association`.
  */
-import type { PERMISSIONS } from '../formula-schema.js';
+import type { PERMISSIONS } from '../formula/formula-schema.js';
 import type { CommandVerb, ParsedCommand } from './grammar.js';
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,6 +1,6 @@
-import type { Advice, StepInput } from '../formula-schema.js';
-import type { ParsedFormula } from '../parsed-formula.js';
-import { type CookContext, type KeyPath, type Origin, placeOf } from './context.js';
+import type { Advice, StepInput } from '../formula/formula-schema.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
+import { type CookContext, type KeyPath, type Origin, placeOf } from './cook-context.js';
 import { isGlob, matchGlob } from './glob.js';
 import { inferType } from './infer-type.js';
 import { fillStep } from './target-placeholders.js';

@@ -1,5 +1,5 @@
-import type { StepInput } from '../formula-schema.js';
-import type { KeyPath, Origin } from './context.js';
+import type { StepInput } from '../formula/formula-schema.js';
+import type { KeyPath, Origin } from './cook-context.js';
 import { union, type WorkStep, workStep } from './work-step.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ParsedFormula } from '../parsed-formula.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { union, type WorkStep, workStep } from './work-step.js';
 
 /**

@@ -4,20 +4,20 @@
  * a stable topological order. Pure: every formula it may need comes from the caller's library.
  */
 import type { Diagnostic, Result } from '../errors.js';
-import type { ParsedFormula } from '../parsed-formula.js';
-import { DEFAULT_MAX_LOOPS, type Proto } from '../proto.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { applyAspects } from './aspects.js';
-import { asMolError, CookContext, type FormulaLibrary, placeOf } from './context.js';
+import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
 import { applyExpansions } from './expand.js';
 import { formulaName, resolveFormula } from './extends.js';
 import { inferType } from './infer-type.js';
 import { applyOverlays } from './overlay.js';
+import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
 import { collectVars, cookValues } from './vars.js';
 
-export type { FormulaLibrary } from './context.js';
+export type { FormulaLibrary } from './cook-context.js';
 export { topoOrder } from './dag.js';
 export { substitute } from './substitute.js';
 export { bindVars } from './vars.js';

@@ -1,6 +1,6 @@
 import { err, ok, type Place, type Result } from '../errors.js';
 import { didYouMean } from './closest.js';
-import { type CookContext, placeOf } from './context.js';
+import { type CookContext, placeOf } from './cook-context.js';
 import { MinHeap } from './min-heap.js';
 import type { WorkStep } from './work-step.js';
 

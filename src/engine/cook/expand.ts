@@ -1,7 +1,7 @@
-import type { ParsedFormula } from '../parsed-formula.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { flattenSteps } from './children.js';
 import { didYouMean } from './closest.js';
-import { type CookContext, type Origin, placeOf } from './context.js';
+import { type CookContext, type Origin, placeOf } from './cook-context.js';
 import { inferType } from './infer-type.js';
 import { fillStep } from './target-placeholders.js';
 import type { DeclaredVar } from './vars.js';

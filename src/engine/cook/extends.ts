@@ -1,10 +1,10 @@
-import type { FormulaInput } from '../formula-schema.js';
-import type { ParsedFormula } from '../parsed-formula.js';
+import type { FormulaInput } from '../formula/formula-schema.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
 import type { AspectRef } from './aspects.js';
 import { aspectSteps } from './aspects.js';
 import { flattenSteps } from './children.js';
-import { type CookContext, placeOf } from './context.js';
 import { convoySteps } from './convoy.js';
+import { type CookContext, placeOf } from './cook-context.js';
 import type { ExpandRule } from './expand.js';
 import { instantiateTemplate } from './expand.js';
 import { type FormulaKind, inferType } from './infer-type.js';

@@ -1,5 +1,5 @@
-import type { Gate, StepInput } from '../formula-schema.js';
-import type { ProtoGate } from '../proto.js';
+import type { Gate, StepInput } from '../formula/formula-schema.js';
+import type { ProtoGate } from './proto.js';
 
 /**
  * A step's gates as one list (`gate` may be one table or a list, `gates` a list), with Beads'

@@ -1,4 +1,4 @@
-import type { FormulaInput, FormulaType } from '../formula-schema.js';
+import type { FormulaInput, FormulaType } from '../formula/formula-schema.js';
 
 /** A formula's kind, plus `overlay` for a file that only modifies another formula. */
 export type FormulaKind = FormulaType | 'overlay';

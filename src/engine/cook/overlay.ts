@@ -1,6 +1,6 @@
-import type { ParsedFormula } from '../parsed-formula.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { didYouMean } from './closest.js';
-import { type CookContext, placeOf } from './context.js';
+import { type CookContext, placeOf } from './cook-context.js';
 import { inferType } from './infer-type.js';
 import { RUN_PLACEHOLDER } from './substitute.js';
 import type { WorkStep } from './work-step.js';

@@ -1,7 +1,7 @@
-import { conditionVars, parseCondition, substituteCondition } from '../condition.js';
-import type { ProtoGate, ProtoStep } from '../proto.js';
-import { type CookContext, placeOf } from './context.js';
+import { conditionVars, parseCondition, substituteCondition } from '../formula/condition.js';
+import { type CookContext, placeOf } from './cook-context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
+import type { ProtoGate, ProtoStep } from './proto.js';
 import { RUN_PLACEHOLDER, substitute } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 

@@ -1,4 +1,4 @@
-import type { StepInput } from '../formula-schema.js';
+import type { StepInput } from '../formula/formula-schema.js';
 
 /** Text fields of a template or advice step that may name its target; `run` never does (it is shell). */
 const TEXT_FIELDS = ['id', 'title', 'description', 'acceptance', 'output', 'condition'] as const;

@@ -1,8 +1,8 @@
 import { type Diagnostic, ok, type Result } from '../errors.js';
-import type { VarInput } from '../formula-schema.js';
-import type { Proto, ProtoVar } from '../proto.js';
+import type { VarInput } from '../formula/formula-schema.js';
 import { didYouMean } from './closest.js';
-import { asMolError, type CookContext, type Origin, placeOf } from './context.js';
+import { asMolError, type CookContext, type Origin, placeOf } from './cook-context.js';
+import type { Proto, ProtoVar } from './proto.js';
 
 /** A variable as declared (in `vars` or a convoy's `inputs`), with where. */
 export interface DeclaredVar {

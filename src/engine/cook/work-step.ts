@@ -1,5 +1,5 @@
-import type { StepInput } from '../formula-schema.js';
-import type { Origin } from './context.js';
+import type { StepInput } from '../formula/formula-schema.js';
+import type { Origin } from './cook-context.js';
 
 /**
  * A step on its way through cook. Extends, expansions, aspects and overlays rewrite ids and needs

@@ -3,8 +3,14 @@
  * Small molecules get every step and the graph; large ones a summary that stays readable and
  * inside the comment budget.
  */
-import { type Molecule, STEP_STATUSES, type StepState, type StepStatus } from '../molecule-schema.js';
-import type { Proto } from '../proto.js';
+
+import type { Proto } from '../cook/proto.js';
+import {
+  type Molecule,
+  STEP_STATUSES,
+  type StepState,
+  type StepStatus,
+} from '../molecule/molecule-schema.js';
 import { codeSpan, inlineText } from './escape-markdown.js';
 import { groupDigits } from './group-digits.js';
 import { renderMermaid } from './mermaid.js';

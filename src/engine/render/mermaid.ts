@@ -4,8 +4,9 @@
  * it cannot drift from what runs. Output is deterministic: nodes in proto order, one class line
  * per status in STEP_STATUSES order.
  */
-import { type Molecule, STEP_STATUSES, type StepStatus } from '../molecule-schema.js';
-import type { Proto } from '../proto.js';
+
+import type { Proto } from '../cook/proto.js';
+import { type Molecule, STEP_STATUSES, type StepStatus } from '../molecule/molecule-schema.js';
 import { oneLine, truncate } from './escape-markdown.js';
 import { STEP_STATUS_EMOJI } from './status-emoji.js';
 

@@ -1,4 +1,4 @@
-import type { Molecule } from '../molecule-schema.js';
+import type { Molecule } from '../molecule/molecule-schema.js';
 import { groupDigits } from './group-digits.js';
 
 export const PROGRESS_BAR_WIDTH = 20;

@@ -1,4 +1,4 @@
-import type { MoleculeStatus, StepStatus } from '../molecule-schema.js';
+import type { MoleculeStatus, StepStatus } from '../molecule/molecule-schema.js';
 
 /** One glyph per status, so the table and the graph read the same way (and not by colour alone). */
 export const STEP_STATUS_EMOJI: Record<StepStatus, string> = {

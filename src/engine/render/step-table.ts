@@ -1,4 +1,4 @@
-import type { StepState } from '../molecule-schema.js';
+import type { StepState } from '../molecule/molecule-schema.js';
 import { codeSpan, inlineText } from './escape-markdown.js';
 import { STEP_STATUS_EMOJI, statusWords } from './status-emoji.js';
 

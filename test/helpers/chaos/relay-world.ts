@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState } from '../../../src/engine/codec/decode.js';
-import type { Molecule } from '../../../src/engine/molecule-schema.js';
+import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { actorFor, type FakeGitHub, type Faults, startFakeGitHub } from '../fake-github/index.js';
 import { makeTempRepo, type TempRepo } from '../git.js';
 import { type JobRequest, type JobResult, SimulatedRunner } from '../simulated-runner.js';

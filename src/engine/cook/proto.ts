@@ -1,0 +1,78 @@
+/**
+ * The proto (Solid): a formula after cook — variables bound, extends/expansions/aspects/convoys
+ * applied, the DAG checked, steps in a stable topological order. Pure data, serializable as
+ * `mol cook --json` prints it.
+ */
+import { z } from 'zod';
+import { EXECUTION_MODES, FORMULA_TYPES, PERMISSIONS, TRIGGERS } from '../formula/formula-schema.js';
+
+/** Gates after cook: Beads' aliases mapped to ours (gh:run -> checks, gh:pr -> pr-merged, human -> approval). */
+export const ProtoGateSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('command'), run: z.string(), timeout: z.string().optional() }),
+  z.object({ type: z.literal('files'), paths: z.array(z.string()) }),
+  z.object({ type: z.literal('checks'), names: z.array(z.string()), timeout: z.string().optional() }),
+  z.object({ type: z.literal('approval'), permission: z.enum(PERMISSIONS) }),
+  z.object({ type: z.literal('pr-merged') }),
+  z.object({ type: z.literal('timer'), after: z.string() }),
+  z.object({ type: z.literal('schema'), file: z.string(), schema: z.string() }),
+  z.object({ type: z.literal('conditional'), condition: z.string() }),
+]);
+
+export const ProtoStepSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  needs: z.array(z.string()),
+  type: z.enum(['task', 'human', 'gate']),
+  output: z.string().optional(),
+  acceptance: z.string().optional(),
+  run: z.string().optional(),
+  gates: z.array(ProtoGateSchema),
+  /** Undefined: the configured default (2) applies. */
+  maxRetries: z.number().int().min(0).optional(),
+  onFail: z.string().optional(),
+  maxLoops: z.number().int().min(0).optional(),
+  timeout: z.string().optional(),
+  trigger: z.enum(TRIGGERS),
+  condition: z.string().optional(),
+  assignee: z.string().optional(),
+  /** Set on the children of a Gas Town parallel group, and on the group's join step. */
+  group: z.string().optional(),
+});
+
+export const ProtoVarSchema = z.object({
+  description: z.string().optional(),
+  default: z.string().optional(),
+  required: z.boolean(),
+  pattern: z.string().optional(),
+  enum: z.array(z.string()).optional(),
+});
+
+export const ProtoSchema = z.object({
+  formula: z.string(),
+  description: z.string(),
+  version: z.union([z.number(), z.string()]).optional(),
+  type: z.enum(FORMULA_TYPES),
+  execution: z.enum(EXECUTION_MODES),
+  vars: z.record(z.string(), ProtoVarSchema),
+  steps: z.array(ProtoStepSchema),
+  /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
+  maxLoops: z.number().int().min(0),
+  squash: z
+    .object({
+      template: z.string().optional(),
+      templateType: z.string().optional(),
+      includeMetrics: z.boolean(),
+    })
+    .optional(),
+  /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
+  phase: z.string().optional(),
+});
+
+export type ProtoGate = z.infer<typeof ProtoGateSchema>;
+export type ProtoStep = z.infer<typeof ProtoStepSchema>;
+export type ProtoVar = z.infer<typeof ProtoVarSchema>;
+export type Proto = z.infer<typeof ProtoSchema>;
+
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_LOOPS = 3;

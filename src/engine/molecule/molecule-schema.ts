@@ -1,0 +1,159 @@
+/**
+ * Molecule state (Liquid), DESIGN §4. This is what the state comment (GitHub) and
+ * `.molecular/mols/<id>.json` (local) hold. Step definitions are NOT copied in: the formula is
+ * pinned (git blob sha, built-in version, or inline for ad-hoc molecules) and re-cooked on load.
+ */
+import { z } from 'zod';
+import { EXECUTION_MODES } from '../formula/formula-schema.js';
+
+export const STEP_STATUSES = [
+  'pending',
+  'ready',
+  'in_progress',
+  'awaiting_gate',
+  'completed',
+  'failed',
+  'skipped',
+  'blocked',
+] as const;
+export const MOLECULE_STATUSES = [
+  'pending',
+  'in_progress',
+  'paused',
+  'complete',
+  'failed',
+  'squashed',
+  'burned',
+] as const;
+
+const isoTime = z.string().datetime({ offset: true });
+
+export const BlobPinSchema = z.object({ path: z.string(), blobSha: z.string().regex(/^[0-9a-f]{40,64}$/) });
+
+export const FormulaRefSchema = z.object({
+  name: z.string(),
+  /** `{path, blobSha}` from a repository, `"builtin@<version>"`, or the formula itself for ad-hoc molecules. */
+  source: z.union([BlobPinSchema, z.string().regex(/^builtin@/), z.object({ inline: z.unknown() })]),
+  /** Formulas this one pulled in by name (extends, compose.expand, aspects), pinned the same way. */
+  pins: z.record(z.string(), z.union([BlobPinSchema, z.string().regex(/^builtin@/)])).optional(),
+  /** Overlays applied at cook time (`mol cook --overlay`), pinned. */
+  overlays: z.array(BlobPinSchema).optional(),
+});
+
+export const CheckpointSchema = z.object({
+  commit: z.string().optional(),
+  filesModified: z.array(z.string()),
+  testsPassed: z.boolean(),
+  notes: z.string(),
+  capturedAt: isoTime,
+  /** Last lines of the step's output, so a failure can be read without the runner's logs. */
+  outputTail: z.string().optional(),
+});
+
+export const GateResultSchema = z.object({
+  type: z.string(),
+  passed: z.boolean().nullable(), // null: still waiting (approval, checks, timer)
+  detail: z.string(),
+});
+
+export const LeaseSchema = z.object({
+  holder: z.string(),
+  runId: z.string().optional(),
+  expiresAt: isoTime,
+});
+
+export const StepStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(STEP_STATUSES),
+  /** How many times the step was started. */
+  attempts: z.number().int().min(0),
+  /** How many times an `on_fail` loop sent this step back to pending. */
+  loops: z.number().int().min(0),
+  startedAt: isoTime.optional(),
+  completedAt: isoTime.optional(),
+  lease: LeaseSchema.optional(),
+  branch: z.string().optional(),
+  checkpoint: CheckpointSchema.optional(),
+  gates: z.array(GateResultSchema).optional(),
+  error: z.string().optional(),
+  note: z.string().optional(),
+  nudgedAt: isoTime.optional(),
+  /** When the step entered awaiting_gate (timer gates count from here). */
+  awaitingSince: isoTime.optional(),
+});
+
+export const HistoryEntrySchema = z.object({
+  at: isoTime,
+  event: z.string(),
+  step: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  by: z.string().optional(),
+  note: z.string().optional(),
+});
+
+export const SubjectSchema = z.object({
+  repo: z.string().optional(),
+  issue: z.number().int().positive().optional(),
+  pr: z.number().int().positive().optional(),
+});
+
+export const MoleculeSchema = z.object({
+  v: z.literal(1),
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  title: z.string(),
+  formula: FormulaRefSchema,
+  vars: z.record(z.string(), z.string()),
+  kind: z.enum(['mol', 'wisp']),
+  status: z.enum(MOLECULE_STATUSES),
+  subject: SubjectSchema,
+  base: z.object({ ref: z.string(), sha: z.string().optional() }),
+  execution: z.enum(EXECUTION_MODES),
+  /** Bumped by every write: a store refuses a write whose rev is not the one it read. */
+  rev: z.number().int().min(0),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  /** Wisps only: when the wisp evaporates. */
+  expiresAt: isoTime.optional(),
+  steps: z.array(StepStateSchema),
+  history: z.array(HistoryEntrySchema),
+  /** How many history entries were trimmed to fit the state budget. */
+  historyTrimmed: z.number().int().min(0).optional(),
+  summary: z.string().optional(),
+});
+
+export type StepStatus = (typeof STEP_STATUSES)[number];
+export type MoleculeStatus = (typeof MOLECULE_STATUSES)[number];
+export type BlobPin = z.infer<typeof BlobPinSchema>;
+export type FormulaRef = z.infer<typeof FormulaRefSchema>;
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
+export type GateResult = z.infer<typeof GateResultSchema>;
+export type Lease = z.infer<typeof LeaseSchema>;
+export type StepState = z.infer<typeof StepStateSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type Subject = z.infer<typeof SubjectSchema>;
+export type Molecule = z.infer<typeof MoleculeSchema>;
+
+/** The archive record (squash): what remains of a molecule once it is done. */
+export const ArchiveRecordSchema = z.object({
+  v: z.literal(1),
+  id: z.string(),
+  title: z.string(),
+  formula: FormulaRefSchema,
+  vars: z.record(z.string(), z.string()),
+  subject: SubjectSchema,
+  outcome: z.enum(['complete', 'failed', 'in_progress', 'pending', 'paused']),
+  summary: z.string(),
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(STEP_STATUSES),
+      attempts: z.number().int().min(0),
+      commit: z.string().optional(),
+    }),
+  ),
+  metrics: z.object({ durationMs: z.number(), attempts: z.number(), retries: z.number(), loops: z.number() }),
+  createdAt: isoTime,
+  squashedAt: isoTime,
+});
+export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;

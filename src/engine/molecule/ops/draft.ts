@@ -1,0 +1,210 @@
+/**
+ * The working copy one operation edits. Operations stay pure from the outside (the input
+ * molecule is never touched) while the inside is plain assignments: the steps array is copied
+ * once, a step object is copied the first time it changes, and every status change is checked
+ * against the machine tables, recorded in history and reported as an effect in one place.
+ */
+
+import type { Proto, ProtoStep } from '../../cook/proto.js';
+import type { Effect } from '../effects.js';
+import { labelChange, MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
+import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
+import { canTransition } from '../machine/table.js';
+import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
+import { markMatches, type ProtoIndex } from './proto-index.js';
+
+/** History kept in the state; older entries are dropped and counted in `historyTrimmed`. */
+export const HISTORY_LIMIT = 1000;
+
+type StepField = Exclude<keyof StepState, 'id' | 'status'>;
+export type StepPatch = Partial<Pick<StepState, StepField>>;
+
+export interface EntryInfo {
+  by?: string;
+  note?: string;
+}
+
+export class Draft {
+  readonly at: string;
+  readonly status0: MoleculeStatus;
+  status: MoleculeStatus;
+  readonly effects: Effect[] = [];
+  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  private steps: StepState[];
+  private readonly copied = new Set<number>();
+  private ownSteps = false;
+  private readonly entries: HistoryEntry[] = [];
+  private readonly readied = new Set<number>();
+  private readonly again = new Set<number>();
+  private pendingChanges: number[] = [];
+  private fields: Partial<Molecule> = {};
+  private dirty = false;
+
+  constructor(
+    readonly proto: Proto,
+    readonly index: ProtoIndex,
+    readonly base: Molecule,
+    readonly now: Date,
+  ) {
+    this.at = now.toISOString();
+    this.status0 = base.status;
+    this.status = base.status;
+    this.steps = base.steps as StepState[];
+  }
+
+  get size(): number {
+    return this.steps.length;
+  }
+
+  step(i: number): StepState {
+    return this.steps[i] as StepState;
+  }
+
+  def(i: number): ProtoStep {
+    return this.index.steps[i] as ProtoStep;
+  }
+
+  position(id: string): number | undefined {
+    return this.index.position.get(id);
+  }
+
+  /** Change a step's fields without changing its status; `undefined` removes a field. */
+  patch(i: number, patch: StepPatch): void {
+    if (!this.ownSteps) {
+      this.steps = this.steps.slice();
+      this.ownSteps = true;
+    }
+    if (!this.copied.has(i)) {
+      this.steps[i] = { ...(this.steps[i] as StepState) };
+      this.copied.add(i);
+    }
+    const target = this.steps[i] as Record<string, unknown>;
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) delete target[key];
+      else target[key] = value;
+    }
+    this.dirty = true;
+  }
+
+  /** Change a step's status along the step machine; anything else is a bug in the engine. */
+  move(i: number, event: StepEvent, to: StepStatus, info: EntryInfo = {}, patch: StepPatch = {}): void {
+    const from = this.step(i).status;
+    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.patch(i, patch);
+    const id = this.step(i).id;
+    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
+    // Same status (a nudge, a takeover, a partial gate result): history only.
+    if (from === to) return;
+    (this.steps[i] as { status: StepStatus }).status = to;
+    this.effects.push(
+      info.note
+        ? { type: 'step-status', step: id, from, to, note: info.note }
+        : { type: 'step-status', step: id, from, to },
+    );
+    this.pendingChanges.push(i);
+    if (to === 'ready') this.readied.add(i);
+  }
+
+  /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
+  record(event: string, info: EntryInfo & { step?: string } = {}): void {
+    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
+    this.dirty = true;
+  }
+
+  moveMolecule(event: MoleculeMachineEvent, to: MoleculeStatus, info: EntryInfo = {}): void {
+    const from = this.status;
+    if (from === to) return;
+    if (!MOLECULE_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: molecule "${this.base.id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.status = to;
+    this.dirty = true;
+    this.entries.push(entry(this.at, event, { from, to, ...info }));
+    this.effects.push({ type: 'molecule-status', from, to });
+    const labels = labelChange(from, to);
+    if (labels) this.effects.push({ type: 'labels', ...labels });
+  }
+
+  set<K extends 'summary' | 'expiresAt'>(key: K, value: Molecule[K]): void {
+    this.fields[key] = value;
+    this.dirty = true;
+  }
+
+  emit(effect: Effect): void {
+    this.effects.push(effect);
+  }
+
+  /** Dispatch a step that is already ready again (resume after a crash, unpause). */
+  redispatch(i: number): void {
+    this.again.add(i);
+  }
+
+  /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
+  takeChanges(): number[] {
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    return changes;
+  }
+
+  get changed(): boolean {
+    return this.dirty || this.entries.length > 0;
+  }
+
+  build(): { mol: Molecule; effects: Effect[] } {
+    const effects = [...this.effects, ...this.dispatches()];
+    if (!this.changed) return { mol: this.base, effects };
+    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
+    let trimmed = this.base.historyTrimmed ?? 0;
+    if (history.length > HISTORY_LIMIT) {
+      trimmed += history.length - HISTORY_LIMIT;
+      history = history.slice(history.length - HISTORY_LIMIT);
+    }
+    const mol: Molecule = {
+      ...this.base,
+      ...this.fields,
+      status: this.status,
+      steps: this.steps,
+      history,
+      rev: this.base.rev + 1,
+      updatedAt: this.at,
+    };
+    if (trimmed > 0) mol.historyTrimmed = trimmed;
+    markMatches(mol, this.proto);
+    return { mol, effects };
+  }
+
+  /**
+   * One dispatch per step that this operation made ready (a step that was ready before and only
+   * passed through pending was dispatched already), plus explicit re-dispatches; none while the
+   * molecule may not run.
+   */
+  private dispatches(): Effect[] {
+    if (this.status !== 'pending' && this.status !== 'in_progress') return [];
+    const chosen = new Set(this.again);
+    for (const i of this.readied) if ((this.base.steps[i] as StepState).status !== 'ready') chosen.add(i);
+    return [...chosen]
+      .filter((i) => this.step(i).status === 'ready')
+      .sort((a, b) => a - b)
+      .map((i) => ({ type: 'dispatch', step: this.step(i).id, baseBranches: this.baseBranches(i) }));
+  }
+
+  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  baseBranches(i: number): string[] {
+    const branches: string[] = [];
+    for (const n of this.index.needs[i] as number[]) {
+      const branch = this.step(n).branch;
+      if (branch !== undefined) branches.push(branch);
+    }
+    return branches;
+  }
+}
+
+function entry(at: string, event: string, info: Omit<HistoryEntry, 'at' | 'event'>): HistoryEntry {
+  const e: HistoryEntry = { at, event };
+  for (const [key, value] of Object.entries(info)) {
+    if (value !== undefined) (e as Record<string, unknown>)[key] = value;
+  }
+  return e;
+}

@@ -1,0 +1,126 @@
+/**
+ * The scheduler: after every operation, pending steps whose trigger rule now holds become ready
+ * (or skipped when their condition is false), steps whose trigger can no longer hold are skipped
+ * or blocked, and the molecule settles as complete or failed when nothing is left to run.
+ *
+ * Trigger rules (a need is "done" when completed, failed, skipped or blocked):
+ * - `all_success` (default): every need completed or skipped. A skipped need counts as satisfied
+ *   (Airflow's `none_failed`: skipping an optional step must not stall what follows). Any need
+ *   failed for good or blocked → blocked at once (fail fast), without waiting for the others.
+ * - `all_done`: every need done, whatever the outcome (cleanup steps).
+ * - `one_failed`: ready as soon as one need failed for good (or is blocked by a failure);
+ *   skipped once every need is done and none failed. With no needs it can never fire: skipped.
+ * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
+ * of a failure is blocked like any other rather than skipped past it.
+ *
+ * The molecule settles only when no step is ready, running or awaiting a gate: cleanup
+ * (`all_done`) and handler (`one_failed`) steps still run after a failure (see `settle`).
+ */
+
+import type { Proto } from '../cook/proto.js';
+import { evaluateCondition } from '../formula/condition.js';
+import type { Trigger } from '../formula/formula-schema.js';
+import { ACTIVE_STEP_STATUSES, TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
+import type { Molecule, StepStatus } from './molecule-schema.js';
+import type { Draft } from './ops/draft.js';
+
+export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
+
+const isFailure = (s: StepStatus) => s === 'failed' || s === 'blocked';
+const isSuccess = (s: StepStatus) => s === 'completed' || s === 'skipped';
+const isDone = (s: StepStatus) => TERMINAL_STEP_STATUSES.has(s);
+
+export function triggerVerdict(trigger: Trigger, needs: readonly StepStatus[]): TriggerVerdict {
+  switch (trigger) {
+    case 'all_success':
+      if (needs.some(isFailure)) return 'block';
+      return needs.every(isSuccess) ? 'ready' : 'wait';
+    case 'all_done':
+      return needs.every(isDone) ? 'ready' : 'wait';
+    case 'one_failed':
+      if (needs.some(isFailure)) return 'ready';
+      return needs.every(isDone) ? 'skip' : 'wait';
+  }
+}
+
+/**
+ * Re-evaluate the pending steps among `candidates`, the steps whose status changed during the
+ * operation, and their dependents, transitively: work proportional to what moved.
+ */
+export function advance(d: Draft, candidates: Iterable<number> = []): void {
+  const queue = [...candidates];
+  for (;;) {
+    for (const i of d.takeChanges()) {
+      queue.push(i, ...(d.index.dependents[i] as number[]));
+    }
+    const i = queue.pop();
+    if (i === undefined) return;
+    if (d.step(i).status === 'pending') decide(d, i);
+  }
+}
+
+function decide(d: Draft, i: number): void {
+  const def = d.def(i);
+  const needs = (d.index.needs[i] as number[]).map((n) => d.step(n).status);
+  const verdict = triggerVerdict(def.trigger, needs);
+  if (verdict === 'wait') return;
+  if (verdict === 'block') {
+    const culprit = (d.index.needs[i] as number[]).find((n) => isFailure(d.step(n).status)) as number;
+    const how = d.step(culprit).status === 'failed' ? 'failed' : 'is blocked';
+    d.move(i, 'block', 'blocked', { note: `need "${d.step(culprit).id}" ${how}` });
+    return;
+  }
+  if (verdict === 'skip') {
+    d.move(i, 'skip', 'skipped', { note: `no need failed (trigger ${def.trigger})` });
+    return;
+  }
+  if (def.condition !== undefined) {
+    const holds = evaluateCondition(def.condition, d.base.vars);
+    if (!holds.ok) {
+      d.move(i, 'condition-error', 'failed', { note: holds.error.message }, { error: holds.error.message });
+      return;
+    }
+    if (!holds.value) {
+      d.move(i, 'skip', 'skipped', { note: `condition "${def.condition}" is false` });
+      return;
+    }
+  }
+  d.move(i, 'ready', 'ready');
+}
+
+/**
+ * Once no step can move: complete when every step is completed or skipped, or when each failed
+ * step was recovered by a `one_failed` step that needs it and completed (the self-correction
+ * pattern of `gated-task`: verify fails, self-correct fixes it and its gate re-runs the checks).
+ * Anything else (an unrecovered failure, a blocked step) fails the molecule. Cleanup steps
+ * (`all_done`) run after a failure but never excuse it.
+ */
+export function settle(d: Draft): void {
+  if (d.status !== 'pending' && d.status !== 'in_progress' && d.status !== 'paused') return;
+  let culprit = -1;
+  for (let i = 0; i < d.size; i++) {
+    const status = d.step(i).status;
+    if (status === 'pending' || ACTIVE_STEP_STATUSES.has(status)) return;
+    if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
+  }
+  if (culprit < 0) {
+    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
+    return;
+  }
+  const step = d.step(culprit);
+  d.moveMolecule('settle', 'failed', {
+    note: `step "${step.id}" ${step.status}${step.error ? `: ${step.error}` : ''}`,
+  });
+}
+
+function recovered(d: Draft, i: number): boolean {
+  return (d.index.dependents[i] as number[]).some(
+    (j) => d.def(j).trigger === 'one_failed' && d.step(j).status === 'completed',
+  );
+}
+
+/** Steps ready to start, in the proto's order. */
+export function readySteps(proto: Proto, mol: Molecule): string[] {
+  const known = new Set(proto.steps.map((s) => s.id));
+  return mol.steps.filter((s) => s.status === 'ready' && known.has(s.id)).map((s) => s.id);
+}

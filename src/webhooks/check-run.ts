@@ -1,0 +1,64 @@
+/**
+ * `check_run.requested_action` (the Retry and Skip buttons of a step's check run) and
+ * `check_run.rerequested` ("Re-run": retry). Only check runs Molecular wrote count, and the
+ * step comes from their `external_id` (`<mol-id>/<step>`). Whoever clicked needs the same
+ * permission as the slash command. A refusal is answered on the molecule's issue.
+ */
+import type { Permission } from '../engine/commands/permissions.js';
+import { permissionAtLeast } from '../engine/commands/permissions.js';
+import { codeSpan } from '../engine/render/escape-markdown.js';
+import { parseCheckRunExternalId } from '../github/check-runs.js';
+import { repoSlug } from '../github/client.js';
+import { parseMoleculeId } from '../github/molecule-id.js';
+import { reply } from '../github/reply.js';
+import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
+import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
+import { openStore } from './molecule-store.js';
+import { CheckRunPayload } from './payloads.js';
+import { quiet } from './quiet.js';
+import { applyToMolecule } from './step-event.js';
+
+export async function handleCheckRun(ctx: HandlerContext): Promise<HandlerResult> {
+  const parsed = CheckRunPayload.safeParse(ctx.payload);
+  if (!parsed.success) return ignored('not a check run event');
+  const { action, check_run: run, requested_action: requested, sender } = parsed.data;
+  const verb =
+    action === 'rerequested' ? 'retry' : action === 'requested_action' ? requested?.identifier : undefined;
+  if (verb !== 'retry' && verb !== 'skip') return ignored(`check run ${action} ${verb ?? ''}`.trim());
+  const app = run.app?.slug;
+  if (
+    app !== undefined &&
+    !ctx.identity.trusted.some((w) => w.toLowerCase() === `${app}[bot]`.toLowerCase())
+  ) {
+    return ignored(`check run of another app (${app})`);
+  }
+  const { molId, step } = parseCheckRunExternalId(run.external_id ?? '');
+  const issue = parseMoleculeId(molId)?.issue;
+  if (step === undefined || issue === undefined)
+    return ignored(`check run ${run.id} is not a Molecular step`);
+
+  const say = (text: string) => reply(ctx.octokit, ctx.repo, issue, `@${sender.login} ${text}`);
+  const what = `${verb === 'retry' ? 'Retry' : 'Skip'} of step ${codeSpan(step)} (molecule ${codeSpan(molId)})`;
+  const required: Permission = permissionTable(ctx)[verb];
+  const level = await levelOf(ctx, sender.login);
+  if (!permissionAtLeast(level, required)) {
+    await say(`${what}: ${permissionRefusal('this', required, level, repoSlug(ctx.repo))}.`);
+    return refused(`${sender.login} may not ${verb}`);
+  }
+  const event =
+    verb === 'retry'
+      ? { type: 'retry' as const, step, by: sender.login }
+      : { type: 'skip' as const, step, by: sender.login };
+  const done = await applyToMolecule(ctx, openStore(ctx), molId, event, {
+    key: `delivery ${ctx.deliveryId}`,
+    by: sender.login,
+    text: `check run ${verb} of ${step}`,
+  });
+  if (!done.ok) {
+    await say(`${what} was refused: ${quiet(done.error.message)}.`);
+    return refused(done.error.message);
+  }
+  const problems = done.value.outcome?.problems ?? [];
+  if (problems.length > 0) await say(`${what}:\n${problems.map((p) => `- ⚠️ ${quiet(p)}`).join('\n')}`);
+  return applied(`${verb} ${molId}/${step}`);
+}

@@ -1,0 +1,36 @@
+/**
+ * Who may do what (DESIGN §6): the built-in table under the config's `permissions`, checked
+ * against the level the collaborator permission endpoint reports (`role_name`, cached), never
+ * against `author_association`.
+ */
+import {
+  type CommandPermissionTable,
+  type Permission,
+  type PermissionLevel,
+  permissionAtLeast,
+} from '../engine/commands/permissions.js';
+import { commandPermissions } from '../github/config.js';
+import { getPermission } from '../github/permission.js';
+import type { HandlerContext } from './handler-context.js';
+
+export function permissionTable(ctx: HandlerContext): CommandPermissionTable {
+  return commandPermissions(ctx.config);
+}
+
+export function levelOf(ctx: HandlerContext, login: string): Promise<PermissionLevel> {
+  return getPermission(ctx.octokit, ctx.repo, login, ctx.permissions);
+}
+
+/** The higher of two levels. */
+export function stricter(a: Permission, b: Permission): Permission {
+  return permissionAtLeast(a, b) ? a : b;
+}
+
+export function permissionRefusal(
+  what: string,
+  required: Permission,
+  have: PermissionLevel,
+  repo: string,
+): string {
+  return `${what} needs **${required}** permission on ${repo}; you have **${have === 'none' ? 'no access' : have}**`;
+}

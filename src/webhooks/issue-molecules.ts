@@ -1,0 +1,51 @@
+/**
+ * The molecules on one issue or pull request, read from its comments in one listing: the live
+ * ones (newest first, the order commands pick them in), and comments that look like state but
+ * are not believed (forged, hand-edited), which replies mention so nobody wonders why.
+ */
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import { httpStatus } from '../github/client.js';
+import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
+import { classifyComments, listIssueComments, type RejectedComment } from '../github/state-comments.js';
+import type { HandlerContext } from './handler-context.js';
+import { repliedTo } from './reply-marker.js';
+
+export interface IssueMolecules {
+  /** Believed state comments, newest molecule first. */
+  live: Array<{ mol: Molecule; commentId: number }>;
+  rejected: RejectedComment[];
+  /** Comments this face already answered (see reply-marker.ts). */
+  answered: Set<number>;
+}
+
+export async function moleculesOnIssue(ctx: HandlerContext, issue: number): Promise<IssueMolecules> {
+  let comments: Awaited<ReturnType<typeof listIssueComments>>;
+  try {
+    comments = await listIssueComments(ctx.octokit, ctx.repo, issue);
+  } catch (error) {
+    // An issue that is gone (deleted, transferred) holds nothing to act on.
+    if (httpStatus(error) === 404 || httpStatus(error) === 410)
+      return { live: [], rejected: [], answered: new Set() };
+    throw error;
+  }
+  const classified = classifyComments(comments, {
+    writers: ctx.identity.trusted,
+    ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
+    editWindowMs: DEFAULT_EDIT_WINDOW_MS,
+  });
+  for (const r of classified.rejected) {
+    ctx.log.warn(`${r.error.code}: ${r.error.message}`);
+    ctx.onRejectedState?.(r.comment, r.error);
+  }
+  const live = classified.found
+    .flatMap((f) => (f.kind === 'state' ? [{ mol: f.mol, commentId: f.comment.id }] : []))
+    .sort((a, b) => b.mol.createdAt.localeCompare(a.mol.createdAt) || b.commentId - a.commentId);
+  const self = ctx.identity.login.toLowerCase();
+  const answered = new Set(
+    comments
+      .filter((c) => c.author.toLowerCase() === self)
+      .map((c) => repliedTo(c.body))
+      .filter((id): id is number => id !== undefined),
+  );
+  return { live, rejected: classified.rejected, answered };
+}

@@ -1,0 +1,32 @@
+/**
+ * The comment store as every handler opens it: the face's identity as trusted writer, the state
+ * key, the lock the face chose, protos for the rendered view, problems (forged or edited state
+ * comments) to the log and to the face's `onRejectedState`. One store per event; the
+ * process-wide mutex is shared by all of them.
+ */
+import { parseDuration } from '../engine/duration.js';
+import { type CommentStore, createCommentStore } from '../github/comment-store.js';
+import type { HandlerContext } from './handler-context.js';
+import { loadProto } from './load-proto.js';
+
+export function openStore(ctx: HandlerContext): CommentStore {
+  const ttl = parseDuration(ctx.config.lock_ttl);
+  return createCommentStore({
+    octokit: ctx.octokit,
+    repo: ctx.repo,
+    trustedWriters: ctx.identity.trusted,
+    ...(ctx.stateKey ? { stateKey: ctx.stateKey } : {}),
+    lock: ctx.lock ?? 'none',
+    ...(ttl === undefined ? {} : { lockTtlMs: ttl }),
+    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
+    protoFor: async (mol) => {
+      const proto = await loadProto(ctx, mol);
+      return proto.ok ? proto.value : undefined;
+    },
+    now: ctx.now,
+    onProblem: (problem, comment) => {
+      ctx.log.warn(`${problem.code}: ${problem.message}`);
+      if (comment) ctx.onRejectedState?.(comment, problem);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Where a pull request's molecule starts: its head. A pull request from a fork never runs steps
+ * (DESIGN §9: its code is untrusted and would run with the repository's secrets), so it is refused.
+ */
+import type { HandlerContext } from './handler-context.js';
+import type { PourRequest } from './pour-on-issue.js';
+
+export interface PullFacts {
+  number: number;
+  head: { ref: string; sha: string; repo?: { full_name: string } | null | undefined };
+  base: { repo: { full_name: string } };
+}
+
+/** The head to pour on, or a sentence saying why not. */
+export function headOf(pull: PullFacts): NonNullable<PourRequest['pr']> | string {
+  const own = pull.head.repo?.full_name?.toLowerCase() === pull.base.repo.full_name.toLowerCase();
+  if (!own) {
+    return `pull request #${pull.number} comes from a fork (${pull.head.repo?.full_name ?? 'a deleted repository'}); Molecular never runs steps from a fork's code`;
+  }
+  return { number: pull.number, headRef: pull.head.ref, headSha: pull.head.sha };
+}
+
+/** Reads the pull request (1 call) for events that only name it (a comment on a PR). */
+export async function fetchPullHead(
+  ctx: HandlerContext,
+  number: number,
+): Promise<NonNullable<PourRequest['pr']> | string> {
+  const { data } = await ctx.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+    ...ctx.repo,
+    pull_number: number,
+  });
+  return headOf(data);
+}

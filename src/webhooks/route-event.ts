@@ -1,0 +1,50 @@
+/**
+ * Which handler takes which event: the one table both faces use. The App subscribes to exactly
+ * these (`HANDLED_EVENTS`); the Action's `event` mode looks its trigger up here.
+ */
+
+import { handleCheckRun } from './check-run.js';
+import type { BaseContext, HandlerContext, HandlerResult } from './handler-context.js';
+import { ignored } from './handler-context.js';
+import { handleInstallation } from './installation.js';
+import { handleIssueComment } from './issue-comment.js';
+import { handleLabeled } from './issues-labeled.js';
+import { handlePullRequestClosed } from './pull-request-closed.js';
+import { handleRepositoryDispatch } from './repository-dispatch.js';
+import { handleWorkflowRun } from './workflow-run.js';
+
+type RepoHandler = (ctx: HandlerContext) => Promise<HandlerResult>;
+
+/** `event.action` (or the bare event when every action counts) -> handler. */
+export const REPO_HANDLERS = {
+  'issues.labeled': handleLabeled,
+  'pull_request.labeled': handleLabeled,
+  'issue_comment.created': handleIssueComment,
+  'check_run.requested_action': handleCheckRun,
+  'check_run.rerequested': handleCheckRun,
+  'workflow_run.completed': handleWorkflowRun,
+  'pull_request.closed': handlePullRequestClosed,
+  repository_dispatch: handleRepositoryDispatch,
+} as const satisfies Record<string, RepoHandler>;
+
+/** Events about installations, not one repository. */
+export const INSTALLATION_HANDLERS = {
+  'installation.created': handleInstallation,
+  'installation_repositories.added': handleInstallation,
+} as const satisfies Record<string, (ctx: BaseContext) => Promise<HandlerResult>>;
+
+export const HANDLED_EVENTS = [...Object.keys(REPO_HANDLERS), ...Object.keys(INSTALLATION_HANDLERS)] as Array<
+  keyof typeof REPO_HANDLERS | keyof typeof INSTALLATION_HANDLERS
+>;
+
+export function repoHandlerFor(event: string, action: string | undefined): RepoHandler | undefined {
+  const table: Record<string, RepoHandler> = REPO_HANDLERS;
+  return table[action === undefined ? event : `${event}.${action}`] ?? table[event];
+}
+
+/** Runs the handler of a repository event; an event nobody handles is ignored. */
+export function handleRepoEvent(event: string, ctx: HandlerContext): Promise<HandlerResult> {
+  const action = (ctx.payload as { action?: unknown } | null)?.action;
+  const handler = repoHandlerFor(event, typeof action === 'string' ? action : undefined);
+  return handler ? handler(ctx) : Promise.resolve(ignored(`${event} is not handled`));
+}

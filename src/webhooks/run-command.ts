@@ -1,0 +1,228 @@
+/**
+ * One `/mol` command of a comment, already parsed and allowed for the commenter's level: what it
+ * asks of the molecules on the issue, and the sentence the reply gives (none when the state
+ * comment itself shows the outcome). Refusals — no molecule, unknown step, an event the state
+ * machine refuses — change nothing and say why.
+ */
+
+import { didYouMean } from '../engine/commands/did-you-mean.js';
+import { COMMAND_USAGE, COMMAND_VERBS, type ParsedCommand } from '../engine/commands/grammar.js';
+import {
+  type CommandPermissionTable,
+  type PermissionLevel,
+  permissionAtLeast,
+  requiredPermission,
+} from '../engine/commands/permissions.js';
+import type { MolError } from '../engine/errors.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import type { MoleculeStore } from '../engine/molecule/store.js';
+import { renderView } from '../engine/render/markdown.js';
+import { repoSlug } from '../github/client.js';
+import { applyEffects } from './apply-effects.js';
+import { changeMolecule } from './change-molecule.js';
+import { permissionRefusal, stricter } from './command-permissions.js';
+import { describeError } from './describe-error.js';
+import type { HandlerContext } from './handler-context.js';
+import type { IssueMolecules } from './issue-molecules.js';
+import { loadProto } from './load-proto.js';
+import { parseMolVars } from './mol-vars.js';
+import { type PourRequest, pourOnIssue } from './pour-on-issue.js';
+import { quiet } from './quiet.js';
+
+export interface CommandScene {
+  ctx: HandlerContext;
+  store: MoleculeStore;
+  issue: number;
+  login: string;
+  level: PermissionLevel;
+  table: CommandPermissionTable;
+  commentId: number;
+  issueBody: string | null | undefined;
+  /** The molecules on the issue; kept current as commands pour, squash and burn. */
+  molecules: IssueMolecules;
+  /** The head of the pull request the comment is on, or why steps may not run from it. */
+  pullHead?: () => Promise<PourRequest['pr'] | string>;
+}
+
+export interface CommandOutcome {
+  ok: boolean;
+  /** Markdown for the reply; undefined when there is nothing to say. */
+  text?: string;
+}
+
+const done = (text?: string): CommandOutcome => (text === undefined ? { ok: true } : { ok: true, text });
+const refuse = (text: string): CommandOutcome => ({ ok: false, text });
+
+export async function runCommand(scene: CommandScene, command: ParsedCommand): Promise<CommandOutcome> {
+  switch (command.verb) {
+    case 'help':
+      return done(helpText(scene.table));
+    case 'status':
+      return status(scene);
+    case 'pour':
+      return pourCommand(scene, command);
+    default:
+      return changeCommand(scene, command);
+  }
+}
+
+function helpText(table: CommandPermissionTable): string {
+  const rows = COMMAND_VERBS.map((verb) => {
+    const who = verb === 'reset' ? `${table.reset}; \`--force\`: ${table['reset --force']}` : table[verb];
+    return `| \`${COMMAND_USAGE[verb].usage}\` | ${COMMAND_USAGE[verb].summary} | ${who} |`;
+  });
+  return ['| command | what it does | least permission |', '|---|---|---|', ...rows].join('\n');
+}
+
+async function status(scene: CommandScene): Promise<CommandOutcome> {
+  const { live } = scene.molecules;
+  if (live.length === 0) return done(noMolecule(scene));
+  const views: string[] = [];
+  for (const { mol } of live.slice(0, 3)) {
+    const proto = await loadProto(scene.ctx, mol);
+    views.push(renderView(mol, proto.ok ? proto.value : undefined));
+  }
+  if (live.length > 3) views.push(`_…and ${live.length - 3} more molecules on this issue._`);
+  return done(views.join('\n\n'));
+}
+
+async function pourCommand(
+  scene: CommandScene,
+  command: Extract<ParsedCommand, { verb: 'pour' }>,
+): Promise<CommandOutcome> {
+  const fromBody = parseMolVars(scene.issueBody);
+  if (!fromBody.ok) return refuse(quiet(fromBody.error.message));
+  let pr: PourRequest['pr'];
+  if (scene.pullHead) {
+    const head = await scene.pullHead();
+    if (typeof head === 'string') return refuse(head);
+    pr = head;
+  }
+  const poured = await pourOnIssue(scene.ctx, scene.store, {
+    issue: scene.issue,
+    ...(pr ? { pr } : {}),
+    formula: command.formula,
+    vars: { ...fromBody.value, ...command.vars },
+    by: scene.login,
+    idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
+    existing: scene.molecules.live.map((x) => x.mol),
+  });
+  if (!poured.ok)
+    return refuse(`could not pour \`${command.formula}\`: ${quiet(describeError(poured.error))}`);
+  if (!poured.value.existed) scene.molecules.live.unshift({ mol: poured.value.mol, commentId: 0 });
+  return outcomeText(poured.value.outcome.notices, poured.value.outcome.problems);
+}
+
+type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour'>;
+
+async function changeCommand(
+  scene: CommandScene,
+  command: Extract<ParsedCommand, { verb: ChangeVerb }>,
+): Promise<CommandOutcome> {
+  const { ctx } = scene;
+  const step = 'step' in command ? command.step : undefined;
+  const target = pickTarget(scene.molecules.live, step);
+  if (!target) return refuse(noMolecule(scene));
+  const proto = await loadProto(ctx, target.mol);
+  if (!proto.ok) return refuse(quiet(proto.error.message));
+
+  if (command.verb === 'approve') {
+    // The approval gate names its own level; the command's level is only the floor.
+    const def = proto.value.steps.find((s) => s.id === command.step);
+    const gate = def?.gates.find((g) => g.type === 'approval');
+    if (gate?.type === 'approval') {
+      const required = stricter(gate.permission, requiredPermission(command, scene.table));
+      if (!permissionAtLeast(scene.level, required)) {
+        return refuse(
+          permissionRefusal(`approving step \`${command.step}\``, required, scene.level, repoSlug(ctx.repo)),
+        );
+      }
+    }
+  }
+
+  const event = eventOf(command, scene.login);
+  const change = await changeMolecule(scene.store, proto.value, target.mol.id, event, ctx.now(), {
+    key: `comment ${scene.commentId} line ${command.line}`,
+    by: scene.login,
+    text: command.text,
+  });
+  if (!change.ok) return refuse(refusalText(change.error, target.mol, step));
+  if (change.value.duplicate) return done();
+  track(scene.molecules, change.value.mol);
+  const siblings = scene.molecules.live.map((x) => x.mol);
+  const outcome = await applyEffects(ctx, scene.store, change.value.mol, proto.value, change.value.effects, {
+    siblings,
+  });
+  track(scene.molecules, outcome.mol);
+  return outcomeText(outcome.notices, outcome.problems);
+}
+
+function eventOf(command: Extract<ParsedCommand, { verb: ChangeVerb }>, by: string): MoleculeEvent {
+  switch (command.verb) {
+    case 'done':
+      return { type: 'complete', step: command.step, by };
+    case 'fail':
+      return { type: 'fail', step: command.step, error: command.reason, by };
+    case 'retry':
+      return { type: 'retry', step: command.step, by };
+    case 'skip':
+      return { type: 'skip', step: command.step, by };
+    case 'approve':
+      return { type: 'approve', step: command.step, by };
+    case 'rollback':
+      return command.step === undefined
+        ? { type: 'rollback', by }
+        : { type: 'rollback', step: command.step, by };
+    case 'squash':
+      return command.summary === undefined
+        ? { type: 'squash', by }
+        : { type: 'squash', summary: command.summary, by };
+    case 'burn':
+      return { type: 'burn', by };
+    case 'reset':
+      return command.force ? { type: 'force-reset', by } : { type: 'reset', by };
+  }
+}
+
+/** The molecule a command is about: the newest live one that has the step, else the newest. */
+export function pickTarget(
+  live: IssueMolecules['live'],
+  step: string | undefined,
+): IssueMolecules['live'][number] | undefined {
+  if (step !== undefined) {
+    const having = live.find((x) => x.mol.steps.some((s) => s.id === step));
+    if (having) return having;
+  }
+  return live[0];
+}
+
+function track(molecules: IssueMolecules, mol: Molecule): void {
+  const at = molecules.live.findIndex((x) => x.mol.id === mol.id);
+  if (at < 0) return;
+  if (mol.status === 'squashed' || mol.status === 'burned') molecules.live.splice(at, 1);
+  else molecules.live[at] = { mol, commentId: molecules.live[at]?.commentId ?? 0 };
+}
+
+function refusalText(error: MolError, mol: Molecule, step: string | undefined): string {
+  if (error.code === 'unknown-step' && step !== undefined) {
+    const guess = didYouMean(
+      step,
+      mol.steps.map((s) => s.id),
+    );
+    if (guess) return quiet(`${error.message} — did you mean "${guess}"?`);
+  }
+  return quiet(error.message);
+}
+
+function noMolecule(scene: CommandScene): string {
+  const ignored = scene.molecules.rejected.map(
+    (r) => `\n- comment #${r.comment.id} looks like one but was ignored: ${quiet(r.error.message)}`,
+  );
+  return `there is no molecule on this issue: label it \`${scene.ctx.config.label_prefix}<formula>\` or comment \`/mol pour <formula>\` to start one.${ignored.join('')}`;
+}
+
+function outcomeText(notices: string[], problems: string[]): CommandOutcome {
+  const lines = [...problems.map((p) => `⚠️ ${quiet(p)}`), ...notices.map(quiet)];
+  return lines.length === 0 ? done() : { ok: problems.length === 0, text: lines.join('\n') };
+}

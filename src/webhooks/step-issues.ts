@@ -1,0 +1,65 @@
+/**
+ * Steps as sub-issues (`step_issues: true`, the seed's createStepIssues): at pour each step gets
+ * an issue under the molecule's issue; it is closed when the step completes (or is skipped). A
+ * hidden marker in the body ties the sub-issue to its step, so nothing extra is kept in state.
+ */
+
+import type { Proto } from '../engine/cook/proto.js';
+import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import { inlineText } from '../engine/render/escape-markdown.js';
+import { fitComment } from '../github/reply.js';
+import type { HandlerContext } from './handler-context.js';
+
+const marker = (molId: string, step: string) => `<!-- molecular:step ${molId}/${step} -->`;
+
+/** Creates one sub-issue per step. Calls: 2 per step (create, link). */
+export async function createStepIssues(ctx: HandlerContext, mol: Molecule, proto: Proto): Promise<void> {
+  const parent = mol.subject.issue;
+  if (parent === undefined) return;
+  for (const step of proto.steps) {
+    const { data } = await ctx.octokit.request('POST /repos/{owner}/{repo}/issues', {
+      ...ctx.repo,
+      title: `${inlineText(step.title, 200)} (${mol.id})`,
+      body: fitComment(
+        [
+          `Step \`${step.id}\` of molecule \`${mol.id}\` (formula \`${mol.formula.name}\`) on #${parent}.`,
+          '',
+          step.description,
+          ...(step.acceptance ? ['', `**Acceptance:** ${step.acceptance}`] : []),
+          '',
+          marker(mol.id, step.id),
+        ].join('\n'),
+      ),
+    });
+    await ctx.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues', {
+      ...ctx.repo,
+      issue_number: parent,
+      sub_issue_id: Number(data.id),
+    });
+  }
+}
+
+/** Closes the step's sub-issue, if it has one. Calls: 1 to find it, 1 to close it. */
+export async function closeStepIssue(
+  ctx: HandlerContext,
+  mol: Molecule,
+  step: string,
+  reason: 'completed' | 'not_planned',
+): Promise<boolean> {
+  const parent = mol.subject.issue;
+  if (parent === undefined) return false;
+  const children = await ctx.octokit.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues', {
+    ...ctx.repo,
+    issue_number: parent,
+    per_page: 100,
+  });
+  const child = children.find((issue) => issue.body?.includes(marker(mol.id, step)));
+  if (!child || child.state === 'closed') return false;
+  await ctx.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+    ...ctx.repo,
+    issue_number: child.number,
+    state: 'closed',
+    state_reason: reason,
+  });
+  return true;
+}
