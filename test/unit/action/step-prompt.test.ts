@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { stepInputs } from '../../../src/action/step/step-inputs.js';
+import { formatStepPrompt } from '../../../src/action/step/step-prompt.js';
+import type { Proto, ProtoStep } from '../../../src/engine/cook/proto.js';
+import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
+
+function step(id: string, fields: Partial<ProtoStep> = {}): ProtoStep {
+  return {
+    id,
+    title: id,
+    description: '',
+    needs: [],
+    type: 'task',
+    gates: [],
+    trigger: 'all_success',
+    ...fields,
+  };
+}
+
+const proto: Proto = {
+  formula: 'diamond',
+  description: '',
+  type: 'workflow',
+  execution: 'distributed',
+  vars: {},
+  maxLoops: 3,
+  steps: [
+    step('plan', { output: 'plan.md' }),
+    step('left', { needs: ['plan'], output: 'left.txt' }),
+    step('right', { needs: ['plan'] }),
+    step('join', {
+      needs: ['left', 'right'],
+      title: 'Join the halves',
+      description: 'Merge them.',
+      acceptance: 'One file.',
+    }),
+  ],
+};
+
+const mol = { id: '7-abc123', formula: { name: 'diamond', source: 'builtin@1' } } as unknown as Molecule;
+
+describe('stepInputs', () => {
+  it('lists the outputs of the whole needs chain, nearest first, each once', () => {
+    expect(stepInputs(proto, proto.steps[3] as ProtoStep)).toEqual([
+      { path: 'left.txt', from: 'left' },
+      { path: 'plan.md', from: 'plan' },
+    ]);
+    expect(stepInputs(proto, proto.steps[0] as ProtoStep)).toEqual([]);
+  });
+});
+
+describe('formatStepPrompt', () => {
+  it('holds the title, the instructions, what counts as done, the inputs and the context', () => {
+    const def = proto.steps[3] as ProtoStep;
+    const prompt = formatStepPrompt({
+      mol,
+      def,
+      branch: 'molecular/7-abc123/join',
+      inputs: stepInputs(proto, def),
+      context: {
+        items: [{ mention: '@Style', path: 'docs/style.md', content: 'Be brief.\n' }],
+        unknown: ['@bob'],
+        missing: [{ mention: '@Gone', path: 'docs/gone.md', reason: 'no such file' }],
+      },
+    });
+    expect(prompt).toBe(
+      [
+        '# Join the halves',
+        '',
+        'Step `join` of molecule `7-abc123` (formula `diamond`), working on branch `molecular/7-abc123/join`.',
+        '',
+        'Merge them.',
+        '',
+        '## Acceptance',
+        '',
+        'One file.',
+        '',
+        '## Inputs',
+        '',
+        'The steps before this one produced these files; they are in the checkout:',
+        '',
+        '- `left.txt` (from step `left`)',
+        '- `plan.md` (from step `plan`)',
+        '',
+        '## Context',
+        '',
+        '### Context @Style (from `docs/style.md`)',
+        '',
+        'Be brief.',
+        '',
+        'Mentions without context:',
+        '',
+        '- @bob (not in the context map of .github/molecular.yml)',
+        '- @Gone → `docs/gone.md`: no such file',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out the sections a step does not have', () => {
+    const prompt = formatStepPrompt({
+      mol,
+      def: step('solo'),
+      branch: 'b',
+      inputs: [],
+      context: { items: [], unknown: [], missing: [] },
+    });
+    expect(prompt).toBe(
+      '# solo\n\nStep `solo` of molecule `7-abc123` (formula `diamond`), working on branch `b`.\n',
+    );
+  });
+});

@@ -1,0 +1,233 @@
+import { Octokit } from '@octokit/rest';
+import nock from 'nock';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cook } from '../../../src/engine/cook/cook.js';
+import {
+  type BuiltinLookup,
+  loadFormulaLibrary,
+  loadPinnedFormula,
+} from '../../../src/github/formula-library.js';
+import { defaultBranchOf, loadFormula } from '../../../src/github/formula-source.js';
+import { clearBlobCache, loadBlob } from '../../../src/github/repo-file.js';
+import { blobSha } from '../../helpers/fake-github/index.js';
+
+const API = 'https://api.github.com';
+const repo = { owner: 'acme', repo: 'widgets' };
+const octokit = () => new Octokit({ request: { retries: 0 } });
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+const RELEASE = `formula = "release"
+extends = ["base"]
+
+[[compose.expand]]
+target = "build"
+with = "double-check"
+
+[[steps]]
+id = "ship"
+needs = ["build"]
+run = "echo ship"
+`;
+const BASE = `formula = "base"
+[[steps]]
+id = "build"
+title = "Build it"
+run = "make"
+`;
+const DOUBLE_CHECK = `formula = "double-check"
+type = "expansion"
+[[template]]
+id = "{target}.first"
+title = "First look at {target.title}"
+[[template]]
+id = "{target}.second"
+needs = ["{target}.first"]
+`;
+
+const builtins: BuiltinLookup = (name) =>
+  name === 'double-check'
+    ? { text: DOUBLE_CHECK, file: 'formulas/double-check.formula.toml', version: '0.1.0' }
+    : undefined;
+
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => clearBlobCache());
+afterEach(() => {
+  expect(nock.pendingMocks()).toEqual([]);
+  nock.cleanAll();
+});
+
+const fileReply = (path: string, text: string) => ({
+  type: 'file',
+  encoding: 'base64',
+  content: b64(text),
+  sha: blobSha(text),
+  name: path.split('/').pop(),
+  path,
+});
+
+describe('loadFormula', () => {
+  it('reads <name>.formula.toml from the default branch, with its blob sha (1 call)', async () => {
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas%2Frelease.formula.toml')
+      .query({ ref: 'main' })
+      .reply(200, fileReply('.github/formulas/release.formula.toml', RELEASE));
+    const result = await loadFormula(octokit(), repo, 'release', { defaultBranch: 'main' });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        name: 'release',
+        path: '.github/formulas/release.formula.toml',
+        sha: blobSha(RELEASE),
+        text: RELEASE,
+        format: 'toml',
+      },
+    });
+  });
+
+  it('falls back to .formula.json, then names the formula and the branch it looked on', async () => {
+    nock(API)
+      .get('/repos/acme/widgets/contents/ops%2Fflows%2Fx.formula.toml')
+      .query({ ref: 'trunk' })
+      .reply(404, {})
+      .get('/repos/acme/widgets/contents/ops%2Fflows%2Fx.formula.json')
+      .query({ ref: 'trunk' })
+      .reply(200, fileReply('ops/flows/x.formula.json', '{"formula":"x"}'));
+    const json = await loadFormula(octokit(), repo, 'x', {
+      defaultBranch: 'trunk',
+      formulasPath: 'ops/flows',
+    });
+    expect(json.ok && json.value.format).toBe('json');
+
+    nock(API)
+      .get(/contents\/.github%2Fformulas%2Fnope\.formula\.(toml|json)/)
+      .query(true)
+      .times(2)
+      .reply(404, {});
+    const missing = await loadFormula(octokit(), repo, 'nope', { defaultBranch: 'main' });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-formula', message: 'there is no formula "nope" in .github/formulas on main' },
+    });
+  });
+
+  it('refuses a name that could walk out of the formulas folder, without calling', async () => {
+    for (const name of ['../secrets', 'a/b', '.hidden', '']) {
+      const result = await loadFormula(octokit(), repo, name, { defaultBranch: 'main' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid-formula-name' } });
+    }
+  });
+
+  it('learns the default branch once per repository', async () => {
+    nock(API).get('/repos/acme/branchy').once().reply(200, { default_branch: 'trunk' });
+    const r = { owner: 'acme', repo: 'branchy' };
+    expect(await defaultBranchOf(octokit(), r)).toBe('trunk');
+    expect(await defaultBranchOf(octokit(), r)).toBe('trunk');
+  });
+});
+
+describe('loadBlob', () => {
+  it('reads a pinned version by sha once, then from the cache', async () => {
+    const sha = blobSha(BASE);
+    nock(API)
+      .get(`/repos/acme/widgets/git/blobs/${sha}`)
+      .once()
+      .reply(200, { content: b64(BASE), encoding: 'base64', sha });
+    expect(await loadBlob(octokit(), repo, sha)).toEqual({ ok: true, value: BASE });
+    expect(await loadBlob(octokit(), repo, sha)).toEqual({ ok: true, value: BASE });
+  });
+
+  it('says so when a pinned version is gone', async () => {
+    nock(API)
+      .get(/git\/blobs/)
+      .reply(404, {});
+    const result = await loadBlob(octokit(), repo, 'f'.repeat(40));
+    expect(result).toMatchObject({ ok: false, error: { code: 'blob-missing' } });
+  });
+});
+
+describe('loadFormulaLibrary', () => {
+  const listing = [
+    {
+      type: 'file',
+      name: 'release.formula.toml',
+      path: '.github/formulas/release.formula.toml',
+      sha: blobSha(RELEASE),
+    },
+    {
+      type: 'file',
+      name: 'base.formula.toml',
+      path: '.github/formulas/base.formula.toml',
+      sha: blobSha(BASE),
+    },
+    { type: 'file', name: 'README.md', path: '.github/formulas/README.md', sha: 'e'.repeat(40) },
+  ];
+  const blob = (text: string) => ({ content: b64(text), encoding: 'base64', sha: blobSha(text) });
+
+  it('gathers what the formula extends and expands (repository first, built-ins after), pins it, and cook uses it', async () => {
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas')
+      .query({ ref: 'main' })
+      .reply(200, listing)
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(RELEASE)}`)
+      .reply(200, blob(RELEASE))
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(BASE)}`)
+      .reply(200, blob(BASE));
+    const loaded = await loadFormulaLibrary(octokit(), repo, 'release', {
+      defaultBranch: 'main',
+      builtin: builtins,
+    });
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.value.library.names()).toEqual(['base', 'double-check', 'release']);
+    expect(loaded.value.ref).toEqual({
+      name: 'release',
+      source: { path: '.github/formulas/release.formula.toml', blobSha: blobSha(RELEASE) },
+      pins: {
+        base: { path: '.github/formulas/base.formula.toml', blobSha: blobSha(BASE) },
+        'double-check': 'builtin@0.1.0',
+      },
+    });
+    const cooked = cook(loaded.value.root, { library: loaded.value.library });
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    expect(cooked.value.proto.steps.map((s) => s.id)).toEqual(['build.first', 'build.second', 'ship']);
+  });
+
+  it('names the formulas the repository has when the one asked for is unknown', async () => {
+    nock(API).get('/repos/acme/widgets/contents/.github%2Fformulas').query(true).reply(200, listing);
+    const loaded = await loadFormulaLibrary(octokit(), repo, 'relaese', { defaultBranch: 'main' });
+    expect(loaded).toMatchObject({ ok: false, error: { code: 'unknown-formula' } });
+    expect(!loaded.ok && loaded.error.message).toMatch(/the repository has: base, release/);
+  });
+
+  it('loads a built-in when the repository has no formulas folder', async () => {
+    nock(API).get('/repos/acme/widgets/contents/.github%2Fformulas').query(true).reply(404, {});
+    const loaded = await loadFormulaLibrary(octokit(), repo, 'double-check', {
+      defaultBranch: 'main',
+      builtin: builtins,
+    });
+    expect(loaded.ok && loaded.value.ref.source).toBe('builtin@0.1.0');
+  });
+
+  it("re-reads a running molecule's formula by its pins, whatever the branch holds now", async () => {
+    nock(API)
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(RELEASE)}`)
+      .reply(200, blob(RELEASE))
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(BASE)}`)
+      .reply(200, blob(BASE));
+    const pinned = await loadPinnedFormula(
+      octokit(),
+      repo,
+      {
+        name: 'release',
+        source: { path: '.github/formulas/release.formula.toml', blobSha: blobSha(RELEASE) },
+        pins: {
+          base: { path: '.github/formulas/base.formula.toml', blobSha: blobSha(BASE) },
+          'double-check': 'builtin@0.1.0',
+        },
+      },
+      builtins,
+    );
+    if (!pinned.ok) throw new Error(pinned.error.message);
+    const cooked = cook(pinned.value.root, { library: pinned.value.library });
+    expect(cooked.ok).toBe(true);
+  });
+});
