@@ -20,11 +20,14 @@ import { carryOut } from './carry-out.js';
 import type { CliContext } from './context.js';
 import { thisRun } from './local-run.js';
 import { failureText, finishedLine, startedLine } from './progress-lines.js';
+import { PLAIN, type Style } from './style.js';
 
 export interface ExecuteOptions {
   jobs?: number;
   /** Where progress lines go (default: stdout). */
   print?: (line: string) => void;
+  /** How progress lines look (default: plain). */
+  style?: Style;
   /** Stream each step's output to stderr. */
   verbose?: boolean;
 }
@@ -39,6 +42,7 @@ export async function execute(
   options: ExecuteOptions = {},
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
+  const style = options.style ?? (options.print === undefined ? ctx.io.style : PLAIN);
   const jobs = proto.execution === 'local' ? 1 : Math.max(1, options.jobs ?? 1);
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
   const run = thisRun();
@@ -52,7 +56,7 @@ export async function execute(
   };
 
   const runOne = async (def: ProtoStep, before: StepState): Promise<void> => {
-    print(startedLine(before, def));
+    print(startedLine(before, def, style));
     const t0 = performance.now();
     const outcome = await runStep({
       repoDir: ctx.repoDir,
@@ -76,7 +80,7 @@ export async function execute(
       return;
     }
     adopt(applied.value.mol);
-    print(finishedLine(before, applied.value.mol, def, outcome, ms));
+    print(finishedLine(before, applied.value.mol, def, outcome, ms, style));
     const after = await carryOut(ctx, applied.value.mol, proto, applied.value.effects);
     if (!after.ok) fatal ??= after.error;
     else adopt(after.value);

@@ -1,22 +1,45 @@
 /**
  * The live lines `mol run` prints as steps start and finish. What a finish means is read from the
  * state after the change, so the line says what actually happened: completed, waiting on its gates,
- * retrying, looped back by `on_fail`, or failed for good.
+ * retrying, looped back by `on_fail`, or failed for good. Each line starts with a symbol, coloured on
+ * a colour terminal.
  */
 import { formatDuration } from '../engine/duration.js';
 import type { Molecule, StepState } from '../engine/molecule-schema.js';
 import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/proto.js';
 import type { StepOutcome } from '../runner/index.js';
+import { PLAIN, type Style, type Tone } from './style.js';
 
 const SHORT_SHA = 7;
 
-export function startedLine(step: StepState, def: ProtoStep): string {
+export function startedLine(step: StepState, def: ProtoStep, style: Style = PLAIN): string {
   const attempt =
     step.attempts > 1 ? ` (attempt ${step.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : '';
-  return `▶ ${step.id}: ${def.title}${attempt}`;
+  return `${style.paint('active', '▶')} ${step.id}: ${def.title}${attempt}`;
 }
 
 export function finishedLine(
+  before: StepState,
+  after: Molecule,
+  def: ProtoStep,
+  outcome: StepOutcome,
+  ms: number,
+  style: Style = PLAIN,
+): string {
+  const line = finishedText(before, after, def, outcome, ms);
+  const symbol = line.slice(0, line.indexOf(' '));
+  return `${style.paint(SYMBOL_TONE[symbol] ?? 'strong', symbol)}${line.slice(symbol.length)}`;
+}
+
+const SYMBOL_TONE: Record<string, Tone> = {
+  '✓': 'good',
+  '⏳': 'waiting',
+  '↻': 'waiting',
+  '↺': 'waiting',
+  '✗': 'bad',
+};
+
+function finishedText(
   before: StepState,
   after: Molecule,
   def: ProtoStep,
