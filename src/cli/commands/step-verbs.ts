@@ -20,7 +20,7 @@ import { usageError } from './cook.js';
 
 type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
 
-const USAGE: Record<Verb, string> = {
+export const USAGE: Record<Verb, string> = {
   done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
   fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
   retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
