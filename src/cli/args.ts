@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { closest } from '../engine/cook/closest.js';
 import type { Result } from '../engine/errors.js';
 import { err, ok } from '../engine/errors.js';
 
@@ -9,13 +10,25 @@ export interface Parsed {
   positionals: string[];
 }
 
-/** node:util's parseArgs, with its exceptions turned into one-line usage errors. */
+/**
+ * node:util's parseArgs, with its exceptions turned into one-line usage errors; a misspelt option
+ * gets the verb's nearest one suggested.
+ */
 export function parse(argv: string[], options: Options): Result<Parsed> {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return ok({ values: values as Parsed['values'], positionals });
   } catch (e) {
-    return err('usage', (e as Error).message.replace(/\. To specify a positional.*$/s, ''));
+    const message = (e as Error).message.replace(/\. To specify a positional.*$/s, '');
+    const unknown = /^Unknown option '(--[^']+)'$/.exec(message)?.[1];
+    const guess =
+      unknown === undefined
+        ? undefined
+        : closest(
+            unknown,
+            ['help', ...Object.keys(options)].map((o) => `--${o}`),
+          );
+    return err('usage', guess === undefined ? message : `${message}; did you mean "${guess}"?`);
   }
 }
 

@@ -18,16 +18,24 @@ import { runStep, type StepOutcome } from '../runner/index.js';
 import { applyEvent } from './apply-event.js';
 import { carryOut } from './carry-out.js';
 import type { CliContext } from './cli-context.js';
+import { startHeartbeat } from './heartbeat.js';
 import { thisRun } from './local-run.js';
-import { failureText, finishedLine, startedLine } from './progress-lines.js';
+import { failureText, finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
+import { PLAIN, type Style } from './style.js';
 
 export interface ExecuteOptions {
   jobs?: number;
   /** Where progress lines go (default: stdout). */
   print?: (line: string) => void;
+  /** How progress lines look (default: plain). */
+  style?: Style;
   /** Stream each step's output to stderr. */
   verbose?: boolean;
+  /** A quiet step gets a `still running` line this often (default 30 s). */
+  heartbeatMs?: number;
 }
+
+const HEARTBEAT_MS = 30_000;
 
 /** Lease length when a step sets no timeout: long, since `mol resume` judges local runs by their process. */
 const DEFAULT_LEASE_MS = 24 * 3_600_000;
@@ -39,6 +47,7 @@ export async function execute(
   options: ExecuteOptions = {},
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
+  const style = options.style ?? (options.print === undefined ? ctx.io.style : PLAIN);
   const jobs = proto.execution === 'local' ? 1 : Math.max(1, options.jobs ?? 1);
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
   const run = thisRun();
@@ -52,8 +61,11 @@ export async function execute(
   };
 
   const runOne = async (def: ProtoStep, before: StepState): Promise<void> => {
-    print(startedLine(before, def));
+    print(startedLine(before, def, style));
     const t0 = performance.now();
+    const heartbeat = startHeartbeat(options.heartbeatMs ?? HEARTBEAT_MS, (ms) =>
+      print(stillRunningLine(def.id, ms, style)),
+    );
     const outcome = await runStep({
       repoDir: ctx.repoDir,
       molId: latest.id,
@@ -65,8 +77,15 @@ export async function execute(
       vars: latest.vars,
       inputs: inputsOf(proto, def),
       now: () => ctx.io.now(),
-      ...(options.verbose ? { onOutput: (chunk: string) => ctx.io.err(chunk) } : {}),
-    });
+      ...(options.verbose
+        ? {
+            onOutput: (chunk: string) => {
+              heartbeat.alive();
+              ctx.io.err(chunk);
+            },
+          }
+        : {}),
+    }).finally(() => heartbeat.stop());
     const ms = performance.now() - t0;
     const applied = await applyEvent(ctx, latest.id, proto, eventFor(def.id, outcome, run.holder));
     if (!applied.ok) {
@@ -76,7 +95,7 @@ export async function execute(
       return;
     }
     adopt(applied.value.mol);
-    print(finishedLine(before, applied.value.mol, def, outcome, ms));
+    print(finishedLine(before, applied.value.mol, def, outcome, ms, style));
     const after = await carryOut(ctx, applied.value.mol, proto, applied.value.effects);
     if (!after.ok) fatal ??= after.error;
     else adopt(after.value);

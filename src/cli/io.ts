@@ -1,3 +1,5 @@
+import { PLAIN as PLAIN_STYLE, type Style, styleFor } from './style.js';
+
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliIO {
   out(text: string): void;
@@ -5,6 +7,8 @@ export interface CliIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
   now(): Date;
+  /** How what goes to `out` looks: plain unless stdout is a terminal (or FORCE_COLOR says so). */
+  style: Style;
 }
 
 export function processIO(): CliIO {
@@ -14,7 +18,18 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     env: process.env,
     now: () => new Date(),
+    style: styleFor(process.stdout, process.env),
   };
+}
+
+/**
+ * Where a verb that runs steps prints its progress, and how: stdout, or stderr (plain) when stdout
+ * carries `--json`.
+ */
+export function progressOutput(io: CliIO, json: boolean): { print: (line: string) => void; style: Style } {
+  return json
+    ? { print: (line) => io.err(line), style: PLAIN_STYLE }
+    : { print: (line) => io.out(line), style: io.style };
 }
 
 /** Exit codes of the CLI contract: 3 means "stopped, waiting on a person or an agent". */

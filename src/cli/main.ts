@@ -1,5 +1,7 @@
+import { closest } from '../engine/cook/closest.js';
+import { parse } from './args.js';
 import { burnCommand } from './commands/burn.js';
-import { cookCommand } from './commands/cook.js';
+import { cookCommand, usageError } from './commands/cook.js';
 import { demoCommand } from './commands/demo.js';
 import { diffCommand } from './commands/diff.js';
 import { gcCommand } from './commands/gc.js';
@@ -20,66 +22,98 @@ import {
   skipCommand,
 } from './commands/step-verbs.js';
 import { validateCommand } from './commands/validate.js';
+import { isVerb, VERB_HELP, VERBS, type Verb, verbHelp, verbList } from './help.js';
 import { type CliIO, EXIT, processIO } from './io.js';
+import { VERSION } from './version.js';
 
 type Command = (io: CliIO, argv: string[]) => number | Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  cook: { run: cookCommand, summary: 'cook a formula into a proto (--json for data)' },
-  validate: { run: validateCommand, summary: 'check formula files and folders' },
-  graph: { run: graphCommand, summary: "print a formula's mermaid graph" },
-  pour: { run: pourCommand, summary: 'pour a formula into a molecule; prints its id (--json: the molecule)' },
-  wisp: { run: wispCommand, summary: 'pour an ephemeral wisp that evaporates after --ttl (default 1h)' },
-  run: {
-    run: runCommand,
-    summary: 'pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)',
-  },
-  status: { run: statusCommand, summary: "a molecule's steps and progress (--json, --graph)" },
-  list: { run: listCommand, summary: 'the active molecules (--all: finished and archived too)' },
-  done: { run: doneCommand, summary: 'record a step as done, then run what became ready' },
-  fail: { run: failCommand, summary: 'record a step as failed (retries and on_fail apply)' },
-  retry: { run: retryCommand, summary: 'send a failed step back to ready and run it' },
-  skip: { run: skipCommand, summary: 'skip a step' },
-  approve: { run: approveCommand, summary: "pass a step's approval gate" },
-  rollback: {
-    run: rollbackCommand,
-    summary: "reset to a step's checkpoint commit; downstream steps back to pending",
-  },
-  diff: { run: diffCommand, summary: 'the files a step added, modified and deleted' },
-  squash: { run: squashCommand, summary: 'archive a molecule as a summary record' },
-  burn: {
-    run: burnCommand,
-    summary: 'discard a molecule, its branches and worktrees (--force if in progress)',
-  },
-  resume: { run: resumeCommand, summary: 'after a crash: steps of dead runs back to ready, then run on' },
-  patrol: { run: patrolCommand, summary: 'find stuck molecules: nudge, time out, recover, evaporate wisps' },
-  gc: { run: gcCommand, summary: 'remove expired wisps, leftover worktrees and branches of gone molecules' },
-  demo: { run: demoCommand, summary: 'run the built-in hello formula in a temporary git repository' },
+const COMMANDS: Record<Verb, Command> = {
+  cook: cookCommand,
+  validate: validateCommand,
+  graph: graphCommand,
+  pour: pourCommand,
+  wisp: wispCommand,
+  run: runCommand,
+  status: statusCommand,
+  list: listCommand,
+  done: doneCommand,
+  fail: failCommand,
+  retry: retryCommand,
+  skip: skipCommand,
+  approve: approveCommand,
+  rollback: rollbackCommand,
+  diff: diffCommand,
+  squash: squashCommand,
+  burn: burnCommand,
+  resume: resumeCommand,
+  patrol: patrolCommand,
+  gc: gcCommand,
+  demo: demoCommand,
+  help: helpCommand,
+  version: versionCommand,
 };
-
-export function helpText(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `mol — molecular workflows, locally\n\nusage: mol <command> [args]\n\n${lines.join('\n')}\n`;
-}
 
 /** Runs one CLI invocation; every failure is one clear line and an exit code, never a stack trace. */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    io.out(helpText());
-    return name ? EXIT.ok : EXIT.usage;
+  if (!name) {
+    io.out(verbList());
+    return EXIT.usage;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`mol: unknown command "${name}"; run "mol help" for the list`);
-    return EXIT.failed;
+  if (name === '--help' || name === '-h') return helpCommand(io, rest);
+  if (name === '--version') return versionCommand(io, rest);
+  if (!isVerb(name)) return unknownVerb(io, name);
+  if (asksForHelp(rest)) {
+    io.out(verbHelp(name));
+    return EXIT.ok;
   }
   try {
-    return await command.run(io, rest);
+    return await COMMANDS[name](io, rest);
   } catch (e) {
     io.err(`mol: ${(e as Error).message}`);
     if (io.env.MOL_DEBUG) io.err(String((e as Error).stack));
     return EXIT.failed;
   }
+}
+
+function helpCommand(io: CliIO, argv: string[]): number {
+  const [verb, ...extra] = argv;
+  if (verb === undefined) {
+    io.out(verbList());
+    return EXIT.ok;
+  }
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, VERB_HELP.help.usage);
+  if (!isVerb(verb)) return unknownVerb(io, verb);
+  io.out(verbHelp(verb));
+  return EXIT.ok;
+}
+
+function versionCommand(io: CliIO, argv: string[]): number {
+  const args = parse(argv, {});
+  if (!args.ok) return usageError(io, args.error.message, VERB_HELP.version.usage);
+  const [extra] = args.value.positionals;
+  if (extra !== undefined) return usageError(io, `unexpected argument "${extra}"`, VERB_HELP.version.usage);
+  io.out(VERSION);
+  return EXIT.ok;
+}
+
+function unknownVerb(io: CliIO, name: string): number {
+  const known = name.startsWith('-') ? ['--help', '--version'] : VERBS;
+  const guess = closest(name, known);
+  io.err(
+    guess === undefined
+      ? `mol: unknown command "${name}"; run "mol help" for the list`
+      : `mol: unknown command "${name}"; did you mean "${guess}"?`,
+  );
+  return EXIT.failed;
+}
+
+/** `--help` or `-h` anywhere before `--` (after it, words are a verb's own text). */
+function asksForHelp(argv: string[]): boolean {
+  for (const word of argv) {
+    if (word === '--') return false;
+    if (word === '--help' || word === '-h') return true;
+  }
+  return false;
 }

@@ -1,14 +1,15 @@
 /**
  * How molecules look in a terminal: a headline with the progress bar, a plain-text step table,
  * what a person is expected to do next, and the JSON shape of `--json` (the state plus each step's
- * title from the proto, and the progress counts).
+ * title from the proto, and the progress counts). Columns are measured in terminal cells, so emoji
+ * and CJK titles (two cells a character) and colour codes (none) keep the table aligned.
  */
-
+import stringWidth from 'string-width';
 import type { Proto } from '../engine/cook/proto.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import { type Progress, progress } from '../engine/molecule/progress.js';
 import { progressBar, settledSteps } from '../engine/render/progress-bar.js';
-import { statusWords } from '../engine/render/status-emoji.js';
+import { PLAIN, type Style } from './style.js';
 
 const SHORT_SHA = 7;
 const TITLE_WIDTH = 40;
@@ -26,31 +27,34 @@ export function moleculeJson(mol: Molecule, proto?: Proto): MoleculeJson {
   };
 }
 
-export function headline(mol: Molecule): string {
+export function headline(mol: Molecule, style: Style = PLAIN): string {
   const kind = mol.kind === 'wisp' ? ' (wisp)' : '';
-  return `${mol.id}${kind} · ${mol.formula.name} · ${statusWords(mol.status)} · ${progressBar(settledSteps(mol), mol.steps.length)}`;
+  return `${style.paint('strong', mol.id)}${kind} · ${mol.formula.name} · ${style.status(mol.status)} · ${progressBar(settledSteps(mol), mol.steps.length)}`;
 }
 
-export function stepTable(mol: Molecule, proto?: Proto): string {
+export function stepTable(mol: Molecule, proto?: Proto, style: Style = PLAIN): string {
   const titles = new Map(proto?.steps.map((s) => [s.id, s.title]));
   const rows = mol.steps.map((s) => [
     s.id,
-    statusWords(s.status),
+    style.status(s.status),
     String(s.attempts),
     s.checkpoint?.commit?.slice(0, SHORT_SHA) ?? '',
     gatesCell(s),
     clip(titles.get(s.id) ?? '', TITLE_WIDTH),
     clip(noteOf(s), NOTE_WIDTH),
   ]);
-  return table(['STEP', 'STATUS', 'ATTEMPTS', 'COMMIT', 'GATES', 'TITLE', 'NOTE'], rows);
+  return table(['STEP', 'STATUS', 'ATTEMPTS', 'COMMIT', 'GATES', 'TITLE', 'NOTE'], rows, style);
 }
 
-/** Columns padded to their widest cell; trailing empty columns are dropped so lines stay short. */
-export function table(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
+/**
+ * Columns padded to their widest cell (in terminal cells); trailing empty columns are dropped so
+ * lines stay short. The header is bold on a colour terminal.
+ */
+export function table(header: string[], rows: string[][], style: Style = PLAIN): string {
+  const all = [header.map((h) => style.paint('strong', h)), ...rows];
   const used = header.map((_, c) => rows.some((r) => (r[c] ?? '') !== ''));
   const keep = header.map((_, c) => c).filter((c) => used[c] || c === 0);
-  const widths = keep.map((c) => Math.max(...all.map((r) => [...(r[c] ?? '')].length)));
+  const widths = keep.map((c) => Math.max(...all.map((r) => stringWidth(r[c] ?? ''))));
   return all
     .map((r) =>
       keep
@@ -99,20 +103,31 @@ function noteOf(step: StepState): string {
   return step.checkpoint?.notes ?? '';
 }
 
+/** One line at most `width` cells wide, cut between characters (never inside an emoji) with `…`. */
 function clip(text: string, width: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  const chars = [...line];
-  return chars.length > width ? `${chars.slice(0, width - 1).join('')}…` : line;
+  if (stringWidth(line) <= width) return line;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of GRAPHEMES.segment(line)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    kept += segment;
+    used += w;
+  }
+  return `${kept}…`;
 }
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - [...text].length));
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }
 
 /** What `mol run`, `mol resume` and `mol status` end with: the headline, the table, what is next. */
-export function report(mol: Molecule, proto: Proto): string {
+export function report(mol: Molecule, proto: Proto, style: Style = PLAIN): string {
   const next = nextSteps(mol, proto);
-  const parts = [headline(mol), stepTable(mol, proto)];
-  if (next.length > 0) parts.push(['next:', ...next.map((l) => `  ${l}`)].join('\n'));
+  const parts = [headline(mol, style), stepTable(mol, proto, style)];
+  if (next.length > 0) parts.push([style.paint('strong', 'next:'), ...next.map((l) => `  ${l}`)].join('\n'));
   return parts.join('\n\n');
 }

@@ -1,23 +1,60 @@
 /**
- * The live lines `mol run` prints as steps start and finish. What a finish means is read from the
- * state after the change, so the line says what actually happened: completed, waiting on its gates,
- * retrying, looped back by `on_fail`, or failed for good.
+ * The live lines `mol run` prints as steps start, stay quiet for long, and finish. What a finish
+ * means is read from the state after the change, so the line says what actually happened:
+ * completed, waiting on its gates, retrying, looped back by `on_fail`, or failed for good. Each line
+ * starts with a symbol, coloured on a colour terminal.
  */
 
 import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/cook/proto.js';
 import { formatDuration } from '../engine/duration.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { StepOutcome } from '../runner/index.js';
+import { PLAIN, type Style, type Tone } from './style.js';
 
 const SHORT_SHA = 7;
 
-export function startedLine(step: StepState, def: ProtoStep): string {
+export function startedLine(step: StepState, def: ProtoStep, style: Style = PLAIN): string {
   const attempt =
     step.attempts > 1 ? ` (attempt ${step.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : '';
-  return `▶ ${step.id}: ${def.title}${attempt}`;
+  return `${style.paint('active', '▶')} ${step.id}: ${def.title}${attempt}`;
+}
+
+/** The heartbeat of a step that has been quiet for a while: `… build still running (1m30s)`. */
+export function stillRunningLine(stepId: string, ms: number, style: Style = PLAIN): string {
+  return style.paint('muted', `… ${stepId} still running (${clockText(ms)})`);
+}
+
+/** `45s`, `1m30s`, `2h05m`: whole units a person counts in while waiting. */
+export function clockText(ms: number): string {
+  const seconds = Math.floor(ms / 1_000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
 export function finishedLine(
+  before: StepState,
+  after: Molecule,
+  def: ProtoStep,
+  outcome: StepOutcome,
+  ms: number,
+  style: Style = PLAIN,
+): string {
+  const line = finishedText(before, after, def, outcome, ms);
+  const symbol = line.slice(0, line.indexOf(' '));
+  return `${style.paint(SYMBOL_TONE[symbol] ?? 'strong', symbol)}${line.slice(symbol.length)}`;
+}
+
+const SYMBOL_TONE: Record<string, Tone> = {
+  '✓': 'good',
+  '⏳': 'waiting',
+  '↻': 'waiting',
+  '↺': 'waiting',
+  '✗': 'bad',
+};
+
+function finishedText(
   before: StepState,
   after: Molecule,
   def: ProtoStep,

@@ -47,11 +47,15 @@ export interface MolOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `mol <args>` without waiting (for crash tests: kill it, race it). */
+/**
+ * Starts `mol <args>` without waiting (for crash tests: kill it, race it). Its output is piped, so
+ * plain; colour settings of the shell running the tests are left out unless a test sets them.
+ */
 export function spawnMol(cli: BuiltCli, args: string[], options: MolOptions): ChildProcess {
+  const { FORCE_COLOR: _force, NO_COLOR: _no, ...inherited } = process.env;
   return spawn(process.execPath, [cli.bin, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, MOL_DEBUG: '', ...options.env },
+    env: { ...inherited, MOL_DEBUG: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -46,9 +46,9 @@ export async function demoCommand(io: CliIO, argv: string[]): Promise<number> {
   }
   io.out(`\npoured molecule ${mol.id}; running it:\n`);
 
-  const ran = await execute(ctx.value, mol, proto, { print: (line) => io.out(`  ${line}`) });
+  const ran = await execute(ctx.value, mol, proto, { print: (line) => io.out(`  ${line}`), style: io.style });
   if (!ran.ok) return failWith(io, ran.error);
-  io.out(`\n${report(ran.value, proto)}`);
+  io.out(`\n${report(ran.value, proto, io.style)}`);
 
   const log = await run('git', ['log', '--oneline', '--no-decorate'], { cwd: repo });
   io.out(`\none commit per step (git log):\n${indent(log.stdout)}`);

@@ -8,6 +8,7 @@ import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { moleculeJson, table } from '../print.js';
+import type { Style } from '../style.js';
 import { contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
@@ -49,18 +50,18 @@ export async function listCommand(io: CliIO, argv: string[]): Promise<number> {
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? 'no molecules in this store' : 'no active molecules (mol list --all shows finished ones)');
   } else {
-    const rows = [...molecules.map(moleculeRow), ...archives.map(archiveRow)];
-    io.out(table(['ID', 'FORMULA', 'KIND', 'STATUS', 'PROGRESS', 'UPDATED'], rows));
+    const rows = [...molecules.map((m) => moleculeRow(m, io.style)), ...archives.map(archiveRow)];
+    io.out(table(['ID', 'FORMULA', 'KIND', 'STATUS', 'PROGRESS', 'UPDATED'], rows, io.style));
   }
   return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
-function moleculeRow(mol: Molecule): string[] {
+function moleculeRow(mol: Molecule, style: Style): string[] {
   return [
     mol.id,
     mol.formula.name,
     mol.kind,
-    statusWords(mol.status),
+    style.status(mol.status),
     progressBar(settledSteps(mol), mol.steps.length, 10),
     shortTime(mol.updatedAt),
   ];

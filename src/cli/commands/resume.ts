@@ -1,6 +1,6 @@
 import { parse } from '../args.js';
 import { continueMolecule } from '../continue-molecule.js';
-import type { CliIO } from '../io.js';
+import { type CliIO, progressOutput } from '../io.js';
 import { whoAmI } from '../pour-molecule.js';
 import { contextFor, failWith, resolveMolecule } from '../verb.js';
 import { usageError } from './cook.js';
@@ -25,11 +25,10 @@ export async function resumeCommand(io: CliIO, argv: string[]): Promise<number> 
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
-  const print = values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
   const { mol, proto } = loaded.value;
   const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
     jobs,
-    print,
+    ...progressOutput(io, values.json === true),
     verbose: values.verbose === true,
   });
   if (!ran.ok) return failWith(io, ran.error);

@@ -5,7 +5,7 @@ import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
-import type { CliIO } from '../io.js';
+import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
@@ -46,7 +46,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const print = values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
+  const progress = progressOutput(io, values.json === true);
   const by = whoAmI(io.env);
 
   // A molecule of that id runs on; anything else is a formula to pour first.
@@ -64,7 +64,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     if (!loaded.ok) return failWith(io, loaded.error);
     const ran = await continueMolecule(ctx.value, loaded.value.mol, loaded.value.proto, by, {
       jobs,
-      print,
+      ...progress,
       verbose: values.verbose === true,
     });
     if (!ran.ok) return failWith(io, ran.error);
@@ -79,10 +79,10 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
-  print(
+  progress.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,
   );
-  const ran = await execute(ctx.value, mol, proto, { jobs, print, verbose: values.verbose === true });
+  const ran = await execute(ctx.value, mol, proto, { jobs, ...progress, verbose: values.verbose === true });
   if (!ran.ok) return failWith(io, ran.error);
   return finish(io, ran.value, proto, values.json === true);
 }
@@ -90,7 +90,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
 /** The report (or the molecule as JSON) and the exit code its state stands for. */
 export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): number {
   if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-  else io.out(`\n${report(mol, proto)}`);
+  else io.out(`\n${report(mol, proto, io.style)}`);
   return exitFor(mol);
 }
 

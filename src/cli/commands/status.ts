@@ -23,7 +23,7 @@ export async function statusCommand(io: CliIO, argv: string[]): Promise<number> 
     io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
     return EXIT.ok;
   }
-  io.out(report(mol, proto));
+  io.out(report(mol, proto, io.style));
   if (args.value.values.graph) io.out(`\n${renderMermaid(proto, mol)}`);
   return EXIT.ok;
 }

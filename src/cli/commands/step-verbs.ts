@@ -11,7 +11,7 @@ import { JSON_OPTION, parse } from '../args.js';
 import { carryOut } from '../carry-out.js';
 import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { execute } from '../executor.js';
-import type { CliIO } from '../io.js';
+import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson, nextSteps } from '../print.js';
@@ -20,7 +20,7 @@ import { usageError } from './cook.js';
 
 type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
 
-const USAGE: Record<Verb, string> = {
+export const USAGE: Record<Verb, string> = {
   done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
   fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
   retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
@@ -61,7 +61,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
     return verb === 'fail' && ready ? [{ type: 'start', step: stepId, by }, event] : [event];
   });
   if (!applied.ok) return failWith(io, applied.error);
-  const print = args.value.values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
+  const progress = progressOutput(io, args.value.values.json === true);
   // Gates judged right after a `done` may move the step again: say where it ended up.
   const carried = await carryOut(ctx.value, applied.value.mol, proto, applied.value.effects, {
     notices: true,
@@ -69,7 +69,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (!carried.ok) return failWith(io, carried.error);
   let mol = carried.value;
   const after = mol.steps.find((s) => s.id === stepId)?.status;
-  print(
+  progress.print(
     before === after
       ? `${stepId}: still ${after?.replace('_', ' ')}`
       : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
@@ -78,7 +78,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (!args.value.values['no-run']) {
     const runnable = new Set(proto.steps.filter((s) => s.run !== undefined).map((s) => s.id));
     if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
-      const ran = await execute(ctx.value, mol, proto, { print });
+      const ran = await execute(ctx.value, mol, proto, progress);
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
