@@ -97,7 +97,7 @@ describe('help of every verb', () => {
 
 describe('mol --version', () => {
   it('prints the version field of package.json, as --version and as a verb', async () => {
-    const pkg = JSON.parse(await readFile(resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    const pkg = JSON.parse(await readFile(resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
     expect(await mol(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
     expect(await mol(['version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
