@@ -2,6 +2,7 @@
 export * from './codec/capacity.js';
 export * from './codec/decode.js';
 export * from './codec/encode.js';
+export * from './commands/command-events.js';
 export * from './commands/grammar.js';
 export * from './commands/parse-commands.js';
 export {
