@@ -90,7 +90,8 @@ export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, no
 /**
  * Several events as one change (a person failing a step nobody started: start, then fail): each
  * applies to what the one before left, the effects add up, and the first refusal refuses them all.
- * When none changes anything the same molecule comes back, so a store skips the write.
+ * The result is one revision on; when none changes anything the same molecule comes back, so a
+ * store skips the write.
  */
 export function transitionAll(
   proto: Proto,
@@ -106,7 +107,8 @@ export function transitionAll(
     current = next.value.mol;
     effects.push(...next.value.effects);
   }
-  return ok({ mol: current, effects });
+  // One write is one revision, however many events it holds.
+  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
 }
 
 function machineEventOf(event: MoleculeEvent, status: MoleculeStatus): MoleculeMachineEvent {

@@ -136,7 +136,8 @@ describe('transitionAll', () => {
       T0,
     );
     if (!both.ok) throw new Error(both.error.message);
-    expect(both.value.mol).toEqual(two.mol);
+    expect(two.mol.rev).toBe(mol.rev + 2);
+    expect(both.value.mol).toEqual({ ...two.mol, rev: mol.rev + 1 });
     expect(both.value.effects).toEqual([...one.effects, ...two.effects]);
   });
 });
