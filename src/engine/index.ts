@@ -13,6 +13,7 @@ export {
   requiredPermission,
 } from './commands/permissions.js';
 export * from './cook/cook.js';
+export * from './cook/default-retries.js';
 export * from './cook/proto.js';
 export { substitute } from './cook/substitute.js';
 export { bindVars } from './cook/vars.js';

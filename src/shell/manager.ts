@@ -30,6 +30,7 @@ import {
   type Result,
   type StepStatus,
   unwrap,
+  withDefaultRetries,
 } from '../engine/index.js';
 import { changeMolecule } from './change-molecule.js';
 
@@ -289,25 +290,4 @@ function toCheckpoint(input: CheckpointInput, now: Date): Checkpoint {
     ...(commit === undefined ? {} : { commit }),
     ...(input.outputTail === undefined ? {} : { outputTail: input.outputTail }),
   };
-}
-
-const withDefaults = new WeakMap<Proto, Map<number, Proto>>();
-
-/** The proto with the configured default filled into steps that set no max_retries (cached, so its index is too). */
-function withDefaultRetries(proto: Proto, retries: number): Proto {
-  if (proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
-  let byRetries = withDefaults.get(proto);
-  if (!byRetries) {
-    byRetries = new Map();
-    withDefaults.set(proto, byRetries);
-  }
-  let filled = byRetries.get(retries);
-  if (!filled) {
-    filled = {
-      ...proto,
-      steps: proto.steps.map((s) => (s.maxRetries === undefined ? { ...s, maxRetries: retries } : s)),
-    };
-    byRetries.set(retries, filled);
-  }
-  return filled;
 }
