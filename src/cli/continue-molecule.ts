@@ -9,8 +9,8 @@
 import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { applyEvent } from './apply-event.js';
-import { carryOut } from './carry-out.js';
+import { carryOutLocally } from '../shell/carry-out-locally.js';
+import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 import { type ExecuteOptions, execute } from './executor.js';
 import { isRunGone } from './local-run.js';
@@ -27,12 +27,18 @@ export async function continueMolecule(
   let latest = mol;
   for (const step of mol.steps) {
     if (step.status !== 'in_progress' || !isRunGone(step.lease?.runId)) continue;
-    const released = await applyEvent(ctx, mol.id, proto, {
-      type: 'release',
-      step: step.id,
-      runId: step.lease?.runId,
-      by,
-    });
+    const released = await changeMolecule(
+      ctx.store,
+      proto,
+      mol.id,
+      {
+        type: 'release',
+        step: step.id,
+        runId: step.lease?.runId,
+        by,
+      },
+      ctx.io.now(),
+    );
     if (!released.ok) continue; // someone else took it over meanwhile
     latest = released.value.mol;
     print(`↺ ${step.id}: its runner (${step.lease?.holder}) is gone; back to ready`);
@@ -42,11 +48,11 @@ export async function continueMolecule(
     (s) => s.status === 'in_progress' && (s.lease === undefined || Date.parse(s.lease.expiresAt) <= now),
   );
   if (orphaned.length > 0) {
-    const resumed = await applyEvent(ctx, mol.id, proto, { type: 'resume', by });
+    const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: 'resume', by }, ctx.io.now());
     if (resumed.ok) {
       latest = resumed.value.mol;
       for (const s of orphaned) print(`↺ ${s.id}: no live lease; back to ready`);
-      const after = await carryOut(ctx, latest, proto, resumed.value.effects);
+      const after = await carryOutLocally(ctx, latest, proto, resumed.value.effects);
       if (!after.ok) return after;
     }
   }

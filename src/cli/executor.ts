@@ -15,8 +15,8 @@ import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js'
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import { readySteps } from '../engine/molecule/scheduler.js';
 import { runStep, type StepOutcome } from '../runner/index.js';
-import { applyEvent } from './apply-event.js';
-import { carryOut } from './carry-out.js';
+import { carryOutLocally } from '../shell/carry-out-locally.js';
+import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 import { startHeartbeat } from './heartbeat.js';
 import { thisRun } from './local-run.js';
@@ -87,7 +87,13 @@ export async function execute(
         : {}),
     }).finally(() => heartbeat.stop());
     const ms = performance.now() - t0;
-    const applied = await applyEvent(ctx, latest.id, proto, eventFor(def.id, outcome, run.holder));
+    const applied = await changeMolecule(
+      ctx.store,
+      proto,
+      latest.id,
+      eventFor(def.id, outcome, run.holder),
+      ctx.io.now(),
+    );
     if (!applied.ok) {
       // The step was rolled back, skipped or burned while it ran: its result no longer counts.
       ctx.io.err(`mol: warning: the result of ${def.id} was not recorded: ${applied.error.message}`);
@@ -96,7 +102,7 @@ export async function execute(
     }
     adopt(applied.value.mol);
     print(finishedLine(before, applied.value.mol, def, outcome, ms, style));
-    const after = await carryOut(ctx, applied.value.mol, proto, applied.value.effects);
+    const after = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects);
     if (!after.ok) fatal ??= after.error;
     else adopt(after.value);
   };
@@ -120,12 +126,18 @@ export async function execute(
           if (running.size >= jobs) break;
           const def = defs.get(id);
           if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
-          const started = await applyEvent(ctx, latest.id, proto, {
-            type: 'start',
-            step: id,
-            lease: { ...run, ttlMs: leaseMs(def) },
-            by: run.holder,
-          });
+          const started = await changeMolecule(
+            ctx.store,
+            proto,
+            latest.id,
+            {
+              type: 'start',
+              step: id,
+              lease: { ...run, ttlMs: leaseMs(def) },
+              by: run.holder,
+            },
+            ctx.io.now(),
+          );
           if (!started.ok) {
             if (started.error.code === 'not-found') {
               fatal = started.error;

@@ -8,7 +8,7 @@ import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { evaluateGates } from '../runner/index.js';
-import { applyEvent } from './apply-event.js';
+import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 
 export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto): Promise<Result<Molecule>> {
@@ -25,7 +25,13 @@ export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto
       awaitingSince: step.awaitingSince,
     });
     if (!results.some((g) => g.passed !== null)) continue;
-    const applied = await applyEvent(ctx, mol.id, proto, { type: 'gates', step: step.id, gates: results });
+    const applied = await changeMolecule(
+      ctx.store,
+      proto,
+      mol.id,
+      { type: 'gates', step: step.id, gates: results },
+      ctx.io.now(),
+    );
     if (!applied.ok) return applied;
     latest = applied.value.mol;
   }

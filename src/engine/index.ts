@@ -2,6 +2,7 @@
 export * from './codec/capacity.js';
 export * from './codec/decode.js';
 export * from './codec/encode.js';
+export * from './commands/command-events.js';
 export * from './commands/grammar.js';
 export * from './commands/parse-commands.js';
 export {
@@ -12,6 +13,7 @@ export {
   requiredPermission,
 } from './commands/permissions.js';
 export * from './cook/cook.js';
+export * from './cook/default-retries.js';
 export * from './cook/proto.js';
 export { substitute } from './cook/substitute.js';
 export { bindVars } from './cook/vars.js';
@@ -25,9 +27,9 @@ export * from './molecule/effects.js';
 export * from './molecule/machine/molecule-machine.js';
 export * from './molecule/machine/serialize.js';
 export * from './molecule/machine/step-machine.js';
-export * from './molecule/manager.js';
 export * from './molecule/mentions.js';
 export * from './molecule/molecule-schema.js';
+export * from './molecule/ops/adhoc-proto.js';
 export * from './molecule/ops/events.js';
 export * from './molecule/ops/pour.js';
 export * from './molecule/ops/transition.js';

@@ -36,7 +36,22 @@ export async function setStateLabels(
       labels: add,
     });
   }
-  for (const name of remove.filter((n) => !add.includes(n))) {
+  await removeLabels(
+    octokit,
+    repo,
+    issue,
+    remove.filter((n) => !add.includes(n)),
+  );
+}
+
+/** One call per label; a label the issue does not carry (404) is already gone. */
+export async function removeLabels(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  issue: number,
+  names: readonly string[],
+): Promise<void> {
+  for (const name of names) {
     try {
       await octokit.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
         ...repo,

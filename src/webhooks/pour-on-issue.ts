@@ -17,8 +17,9 @@ import { pour } from '../engine/molecule/ops/pour.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { repoSlug } from '../github/client.js';
 import { moleculeIdFor } from '../github/molecule-id.js';
-import { applyEffects, type EffectsOutcome } from './apply-effects.js';
+import type { EffectsOutcome } from '../shell/effect-handlers.js';
 import { defaultBranch } from './default-branch.js';
+import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
 import { rememberProto, withRetries } from './load-proto.js';
 import { loadPourFormula } from './pour-formula.js';
@@ -109,7 +110,7 @@ export async function pourOnIssue(
     }
   }
   const effects = poured.value.effects.filter((e) => e.type !== 'labels'); // the store labelled it
-  const outcome = await applyEffects(ctx, store, created.value, full, effects);
+  const outcome = await carryOutOnGitHub(ctx, store, created.value, full, effects);
   outcome.problems.unshift(...problems);
   return ok({ mol: outcome.mol, proto: full, outcome, existed: false });
 }

@@ -5,6 +5,7 @@
  * machine refuses — change nothing and say why.
  */
 
+import { commandEvents } from '../engine/commands/command-events.js';
 import { didYouMean } from '../engine/commands/did-you-mean.js';
 import { COMMAND_USAGE, COMMAND_VERBS, type ParsedCommand } from '../engine/commands/grammar.js';
 import {
@@ -13,16 +14,15 @@ import {
   permissionAtLeast,
   requiredPermission,
 } from '../engine/commands/permissions.js';
-import type { MolError } from '../engine/errors.js';
+import { type MolError, ok } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { renderView } from '../engine/render/markdown.js';
 import { repoSlug } from '../github/client.js';
-import { applyEffects } from './apply-effects.js';
-import { changeMolecule } from './change-molecule.js';
+import { changeMolecule } from '../shell/change-molecule.js';
 import { permissionRefusal, stricter } from './command-permissions.js';
 import { describeError } from './describe-error.js';
+import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
 import type { IssueMolecules } from './issue-molecules.js';
 import { loadProto } from './load-proto.js';
@@ -141,8 +141,9 @@ async function changeCommand(
     }
   }
 
-  const event = eventOf(command, scene.login);
-  const change = await changeMolecule(scene.store, proto.value, target.mol.id, event, ctx.now(), {
+  // Chosen from the molecule as it stands under the lock: `mol fail` in a terminal decides the same way.
+  const events = (current: Molecule) => ok(commandEvents(command, current, scene.login));
+  const change = await changeMolecule(scene.store, proto.value, target.mol.id, events, ctx.now(), {
     key: `comment ${scene.commentId} line ${command.line}`,
     by: scene.login,
     text: command.text,
@@ -151,38 +152,18 @@ async function changeCommand(
   if (change.value.duplicate) return done();
   track(scene.molecules, change.value.mol);
   const siblings = scene.molecules.live.map((x) => x.mol);
-  const outcome = await applyEffects(ctx, scene.store, change.value.mol, proto.value, change.value.effects, {
-    siblings,
-  });
+  const outcome = await carryOutOnGitHub(
+    ctx,
+    scene.store,
+    change.value.mol,
+    proto.value,
+    change.value.effects,
+    {
+      siblings,
+    },
+  );
   track(scene.molecules, outcome.mol);
   return outcomeText(outcome.notices, outcome.problems);
-}
-
-function eventOf(command: Extract<ParsedCommand, { verb: ChangeVerb }>, by: string): MoleculeEvent {
-  switch (command.verb) {
-    case 'done':
-      return { type: 'complete', step: command.step, by };
-    case 'fail':
-      return { type: 'fail', step: command.step, error: command.reason, by };
-    case 'retry':
-      return { type: 'retry', step: command.step, by };
-    case 'skip':
-      return { type: 'skip', step: command.step, by };
-    case 'approve':
-      return { type: 'approve', step: command.step, by };
-    case 'rollback':
-      return command.step === undefined
-        ? { type: 'rollback', by }
-        : { type: 'rollback', step: command.step, by };
-    case 'squash':
-      return command.summary === undefined
-        ? { type: 'squash', by }
-        : { type: 'squash', summary: command.summary, by };
-    case 'burn':
-      return { type: 'burn', by };
-    case 'reset':
-      return command.force ? { type: 'force-reset', by } : { type: 'reset', by };
-  }
 }
 
 /** The molecule a command is about: the newest live one that has the step, else the newest. */

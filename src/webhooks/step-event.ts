@@ -8,14 +8,15 @@ import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
-import { applyEffects, type EffectsOutcome } from './apply-effects.js';
 import {
   type Change,
   type CommandMarker,
   changeMolecule,
-  type EventChoice,
+  type EventPlan,
   NEEDS_PROTO,
-} from './change-molecule.js';
+} from '../shell/change-molecule.js';
+import type { EffectsOutcome } from '../shell/effect-handlers.js';
+import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
 import { cachedProto, loadProto } from './load-proto.js';
 
@@ -33,7 +34,7 @@ export async function applyToMolecule(
   ctx: HandlerContext,
   store: MoleculeStore,
   molId: string,
-  event: EventChoice,
+  event: EventPlan,
   marker?: CommandMarker,
 ): Promise<Result<Applied>> {
   let proto: Proto | undefined;
@@ -56,6 +57,6 @@ export async function applyToMolecule(
   if (!change.ok) return change;
   if (!proto) return err('no-proto', `molecule ${molId}: its formula could not be found`);
   if (!change.value.changed) return ok({ change: change.value, proto });
-  const outcome = await applyEffects(ctx, store, change.value.mol, proto, change.value.effects);
+  const outcome = await carryOutOnGitHub(ctx, store, change.value.mol, proto, change.value.effects);
   return ok({ change: change.value, proto, outcome });
 }

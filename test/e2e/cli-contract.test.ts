@@ -204,6 +204,30 @@ describe('mol exit codes', () => {
     expect(skipped.code).toBe(0);
     expect((await status('w2')).steps.map((s) => s.status)).toEqual(['completed', 'skipped', 'completed']);
   });
+
+  it('mol fail of a ready step nobody started starts it, then fails it, in one write (as /mol fail does)', async () => {
+    expect((await run(['pour', await formula('reviewed', REVIEWED), '--id', 'w3'])).code).toBe(0);
+    expect(step(await status('w3'), 'build').status).toBe('ready');
+    const before = JSON.parse(await stateFile('w3')) as { rev: number };
+    const failed = await mol(cli, ['fail', 'w3', 'build', 'no', 'disk', '--no-run'], {
+      cwd: repo.dir,
+      env: { USER: 'ann' },
+    });
+    expect(failed.code).toBe(3);
+    expect(failed.stdout).toMatch(/^build: still ready/);
+    const after = JSON.parse(await stateFile('w3')) as {
+      rev: number;
+      steps: Array<{ id: string; error?: string; attempts: number }>;
+      history: Array<{ event: string; step?: string; by?: string; note?: string }>;
+    };
+    expect(after.rev).toBe(before.rev + 1);
+    expect(after.steps.find((s) => s.id === 'build')).toMatchObject({ error: 'no disk', attempts: 1 });
+    const byAnn = after.history.filter((h) => h.step === 'build' && h.by === 'local:ann');
+    expect(byAnn.map((h) => [h.event, h.note])).toEqual([
+      ['start', undefined],
+      ['fail', 'no disk'],
+    ]);
+  });
 });
 
 describe('mol bad input', () => {

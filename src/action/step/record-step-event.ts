@@ -8,8 +8,9 @@
 import { err, ok, type Result } from '../../engine/errors.js';
 import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
-import { applyEffects, type EffectsOutcome } from '../../webhooks/apply-effects.js';
-import { type Change, changeMolecule } from '../../webhooks/change-molecule.js';
+import { type Change, changeMolecule } from '../../shell/change-molecule.js';
+import type { EffectsOutcome } from '../../shell/effect-handlers.js';
+import { carryOutOnGitHub } from '../../webhooks/github-effects.js';
 import { tellProblems } from '../../webhooks/tell-problems.js';
 import { type StepJob, withMolecule } from './step-job.js';
 
@@ -40,7 +41,13 @@ export async function recordStepEvent(job: StepJob, event: MoleculeEvent): Promi
     for (const effect of change.value.effects) if (effect.type === 'notice') job.io.info(effect.message);
     return ok({ job: after, change: change.value });
   }
-  const outcome = await applyEffects(job.ctx, job.store, change.value.mol, job.proto, change.value.effects);
+  const outcome = await carryOutOnGitHub(
+    job.ctx,
+    job.store,
+    change.value.mol,
+    job.proto,
+    change.value.effects,
+  );
   for (const notice of outcome.notices) job.io.info(notice);
   if (outcome.problems.length > 0) await tellProblems(job.ctx, outcome.mol, outcome.problems);
   return ok({ job: withMolecule(job, outcome.mol), change: change.value, outcome });

@@ -1,7 +1,8 @@
 import { err } from '../../engine/errors.js';
-import { applyEvent } from '../apply-event.js';
+import { removeMoleculeWork } from '../../local/local-effects.js';
+import { carryOutLocally } from '../../shell/carry-out-locally.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { parse } from '../args.js';
-import { carryOut, removeMoleculeWork } from '../carry-out.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
@@ -39,9 +40,15 @@ export async function burnCommand(io: CliIO, argv: string[]): Promise<number> {
       ).error,
     );
   }
-  const applied = await applyEvent(ctx.value, molId, proto, { type: 'burn', by: whoAmI(io.env) });
+  const applied = await changeMolecule(
+    ctx.value.store,
+    proto,
+    molId,
+    { type: 'burn', by: whoAmI(io.env) },
+    ctx.value.io.now(),
+  );
   if (!applied.ok) return failWith(io, applied.error);
-  const carried = await carryOut(ctx.value, applied.value.mol, proto, applied.value.effects, {
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
     notices: true,
   });
   if (!carried.ok) return failWith(io, carried.error);

@@ -1,11 +1,11 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StepStatus } from '../../engine/molecule/molecule-schema.js';
+import { removeMoleculeWork } from '../../local/local-effects.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
-import { applyEvent } from '../apply-event.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { removeMoleculeWork } from '../carry-out.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
@@ -43,7 +43,13 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
       io.err(`mol: ${proto.error.message}`);
       continue;
     }
-    const gone = await applyEvent(ctx.value, mol.id, proto.value, { type: 'evaporate' });
+    const gone = await changeMolecule(
+      ctx.value.store,
+      proto.value,
+      mol.id,
+      { type: 'evaporate' },
+      ctx.value.io.now(),
+    );
     if (!gone.ok) continue;
     live.delete(mol.id);
     done.evaporated.push(mol.id);

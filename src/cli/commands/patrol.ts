@@ -2,9 +2,10 @@ import type { Proto } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
 import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import { type PatrolAction, patrolDecisions, toEvent } from '../../engine/molecule/patrol-decisions.js';
-import { applyEvent } from '../apply-event.js';
+import { removeMoleculeWork } from '../../local/local-effects.js';
+import { carryOutLocally } from '../../shell/carry-out-locally.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { carryOut, removeMoleculeWork } from '../carry-out.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
@@ -99,12 +100,18 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
     const found = molecules.find((m) => m.mol.id === action.molId);
     const event = toEvent(action);
     if (!found || !event) continue;
-    const applied = await applyEvent(ctx.value, action.molId, found.proto, event);
+    const applied = await changeMolecule(
+      ctx.value.store,
+      found.proto,
+      action.molId,
+      event,
+      ctx.value.io.now(),
+    );
     if (!applied.ok) {
       results.push({ ...subject(action), applied: false, detail: applied.error.message });
       continue;
     }
-    const carried = await carryOut(
+    const carried = await carryOutLocally(
       { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io },
       applied.value.mol,
       found.proto,

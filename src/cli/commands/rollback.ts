@@ -1,9 +1,9 @@
 import type { Effect } from '../../engine/molecule/effects.js';
 import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
 import { transition } from '../../engine/molecule/ops/transition.js';
-import { applyEvent } from '../apply-event.js';
+import { carryOutLocally } from '../../shell/carry-out-locally.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { carryOut } from '../carry-out.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
@@ -58,10 +58,10 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} → ${moved.value.to.slice(0, 7)}`);
     }
   }
-  const applied = await applyEvent(ctx.value, molId, proto, event);
+  const applied = await changeMolecule(ctx.value.store, proto, molId, event, ctx.value.io.now());
   if (!applied.ok) return failWith(io, applied.error);
   const rest = applied.value.effects.filter((e) => e.type !== 'reset-branch');
-  const carried = await carryOut(ctx.value, applied.value.mol, proto, rest, { notices: true });
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
   if (args.value.values.json) {

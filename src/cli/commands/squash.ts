@@ -1,6 +1,6 @@
-import { applyEvent } from '../apply-event.js';
+import { carryOutLocally } from '../../shell/carry-out-locally.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { carryOut } from '../carry-out.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
@@ -26,18 +26,30 @@ export async function squashCommand(io: CliIO, argv: string[]): Promise<number> 
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
   const summary = args.value.values.summary as string | undefined;
-  const applied = await applyEvent(ctx.value, molId, loaded.value.proto, {
-    type: 'squash',
-    by: whoAmI(io.env),
-    ...(summary === undefined ? {} : { summary }),
-  });
+  const applied = await changeMolecule(
+    ctx.value.store,
+    loaded.value.proto,
+    molId,
+    {
+      type: 'squash',
+      by: whoAmI(io.env),
+      ...(summary === undefined ? {} : { summary }),
+    },
+    ctx.value.io.now(),
+  );
   if (!applied.ok) {
     const hint = applied.error.message.replace('/mol squash <summary>', `mol squash ${molId} --summary "…"`);
     return failWith(io, { ...applied.error, message: hint });
   }
-  const carried = await carryOut(ctx.value, applied.value.mol, loaded.value.proto, applied.value.effects, {
-    notices: true,
-  });
+  const carried = await carryOutLocally(
+    ctx.value,
+    applied.value.mol,
+    loaded.value.proto,
+    applied.value.effects,
+    {
+      notices: true,
+    },
+  );
   if (!carried.ok) return failWith(io, carried.error);
   const record = await ctx.value.store.loadArchive(molId);
   if (!record.ok) return failWith(io, record.error);

@@ -3,12 +3,12 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
-import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
+import { commandEvents, type MoleculeCommand, ok } from '../../engine/index.js';
 import { resolveCommit } from '../../runner/git.js';
 import { buildCheckpoint } from '../../runner/index.js';
-import { applyEvents } from '../apply-event.js';
+import { carryOutLocally } from '../../shell/carry-out-locally.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { carryOut } from '../carry-out.js';
 import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { type CliIO, progressOutput } from '../io.js';
@@ -53,17 +53,20 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   const { proto } = loaded.value;
   const by = whoAmI(io.env);
 
-  const event = await eventOf(ctx.value, verb, stepId, text, by, loaded.value.mol.execution);
+  const command = await commandOf(ctx.value, verb, stepId, text, by, loaded.value.mol.execution);
   const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
-  // Steps a person does are never started by the CLI: failing one that is ready starts it first.
-  const applied = await applyEvents(ctx.value, molId, proto, (current) => {
-    const ready = current.steps.find((s) => s.id === stepId)?.status === 'ready';
-    return verb === 'fail' && ready ? [{ type: 'start', step: stepId, by }, event] : [event];
-  });
+  // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
+  const applied = await changeMolecule(
+    ctx.value.store,
+    proto,
+    molId,
+    (current) => ok(commandEvents(command, current, by)),
+    io.now(),
+  );
   if (!applied.ok) return failWith(io, applied.error);
   const progress = progressOutput(io, args.value.values.json === true);
   // Gates judged right after a `done` may move the step again: say where it ended up.
-  const carried = await carryOut(ctx.value, applied.value.mol, proto, applied.value.effects, {
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
     notices: true,
   });
   if (!carried.ok) return failWith(io, carried.error);
@@ -88,14 +91,15 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   return exitFor(mol);
 }
 
-async function eventOf(
+/** The command as the engine's rule reads it; `done` brings what the step left behind. */
+async function commandOf(
   ctx: CliContext,
   verb: Verb,
   step: string,
   text: string,
   by: string,
   execution: string,
-): Promise<MoleculeEvent> {
+): Promise<MoleculeCommand> {
   switch (verb) {
     case 'done': {
       // Local steps work in the repository itself: its HEAD is what the step leaves behind.
@@ -107,15 +111,14 @@ async function eventOf(
         notes: text || `done by ${by}`,
         now: () => ctx.io.now(),
       });
-      return { type: 'complete', step, checkpoint, by };
+      return { verb, step, checkpoint };
     }
     case 'fail':
-      return { type: 'fail', step, error: text, by };
-    case 'retry':
-      return { type: 'retry', step, by };
+      return { verb, step, reason: text };
     case 'skip':
-      return { type: 'skip', step, by, ...(text === '' ? {} : { reason: text }) };
+      return { verb, step, ...(text === '' ? {} : { reason: text }) };
+    case 'retry':
     case 'approve':
-      return { type: 'approve', step, by };
+      return { verb, step };
   }
 }

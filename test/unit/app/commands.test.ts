@@ -148,6 +148,28 @@ describe('slash commands', () => {
     expect(draft).toMatchObject({ status: 'ready', error: 'the link is broken', attempts: 1 });
   });
 
+  it('/mol fail of a ready step nobody started starts it, then fails it, in one write (as mol fail does)', async () => {
+    const fresh = reviewMolecule(ISSUE);
+    expect(stepStatus(fresh, 'draft')).toBe('ready');
+    const state = new StateComment(ISSUE, STATE_ID, fresh);
+    const { send, login } = command('/mol fail draft no time', 'write', state, ['eyes', 'rocket']);
+    state.list(scope).write(scope);
+    await send();
+    const mol = state.mol();
+    expect(mol.rev).toBe(fresh.rev + 1);
+    expect(mol.steps.find((s) => s.id === 'draft')).toMatchObject({
+      status: 'ready',
+      error: 'no time',
+      attempts: 1,
+    });
+    expect(
+      mol.history.filter((h) => h.step === 'draft' && h.by === login).map((h) => [h.event, h.note]),
+    ).toEqual([
+      ['start', undefined],
+      ['fail', 'no time'],
+    ]);
+  });
+
   it('/mol retry brings a step that failed for good back to ready', async () => {
     const failedForGood = reviewMolecule(ISSUE, [
       { type: 'start', step: 'draft' },

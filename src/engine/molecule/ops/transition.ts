@@ -87,6 +87,30 @@ export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, no
   return ok(d.build());
 }
 
+/**
+ * Several events as one change (a person failing a step nobody started: start, then fail): each
+ * applies to what the one before left, the effects add up, and the first refusal refuses them all.
+ * The result is one revision on; when none changes anything the same molecule comes back, so a
+ * store skips the write.
+ */
+export function transitionAll(
+  proto: Proto,
+  mol: Molecule,
+  events: readonly MoleculeEvent[],
+  now: Date,
+): TransitionResult {
+  let current = mol;
+  const effects: Effect[] = [];
+  for (const event of events) {
+    const next = transition(proto, current, event, now);
+    if (!next.ok) return next;
+    current = next.value.mol;
+    effects.push(...next.value.effects);
+  }
+  // One write is one revision, however many events it holds.
+  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+}
+
 function machineEventOf(event: MoleculeEvent, status: MoleculeStatus): MoleculeMachineEvent {
   if (
     event.type === 'squash' &&

@@ -1,21 +1,28 @@
 /**
- * The one way handlers change a molecule: the engine's pure `transition` applied inside the
+ * The one way every face changes a molecule: the engine's pure transitions applied inside the
  * store's `mutate` (lock, read, verify, write, re-read), to whatever the molecule is at that
- * moment. Two things a webhook face needs on top:
+ * moment (another process may have moved it). On top of that:
  *
- * - an event that changes nothing (a redelivered completion) writes nothing;
+ * - the events can be chosen from the molecule as read under the lock (a step report checks its
+ *   lease there; a person failing a step nobody started sends start, then fail), and a list of
+ *   events is one write: all apply or none does;
+ * - a change that changes nothing (a redelivered completion) writes nothing;
  * - a person's command is recorded in the history under its idempotency key (the comment id and
  *   line), so a redelivered comment finds its key there and changes nothing. The key lives in the
  *   state itself, so it holds across restarts and replicas, unlike an in-memory set.
  */
 
-import type { Proto } from '../engine/cook/proto.js';
-import { err, ok, type Result } from '../engine/errors.js';
-import type { Effect } from '../engine/molecule/effects.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
-import { transition } from '../engine/molecule/ops/transition.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
+import {
+  type Effect,
+  err,
+  type Molecule,
+  type MoleculeEvent,
+  type MoleculeStore,
+  ok,
+  type Proto,
+  type Result,
+  transitionAll,
+} from '../engine/index.js';
 
 export interface CommandMarker {
   /** `comment 123 line 2`: unique per command line. */
@@ -38,8 +45,14 @@ const UNCHANGED = 'unchanged';
 const DUPLICATE = 'already-handled';
 const MAX_NOTE = 300;
 
-/** The event, decided on the molecule as read under the lock (a step report checks its lease there). */
-export type EventChoice = MoleculeEvent | ((current: Molecule) => Result<MoleculeEvent>);
+/**
+ * What to apply: one event, several applied as one write, or either chosen from the molecule as
+ * read under the lock (a refusal there writes nothing).
+ */
+export type EventPlan =
+  | MoleculeEvent
+  | readonly MoleculeEvent[]
+  | ((current: Molecule) => Result<MoleculeEvent | readonly MoleculeEvent[]>);
 
 /** The proto, or a way to find it from the molecule without I/O; `undefined`: not known yet. */
 export type ProtoChoice = Proto | ((current: Molecule) => Proto | undefined);
@@ -54,7 +67,7 @@ export async function changeMolecule(
   store: MoleculeStore,
   proto: ProtoChoice,
   molId: string,
-  event: EventChoice,
+  plan: EventPlan,
   now: Date,
   marker?: CommandMarker,
   readFirst?: { mol?: Molecule },
@@ -73,9 +86,10 @@ export async function changeMolecule(
       if (readFirst) readFirst.mol = current;
       return err(NEEDS_PROTO, `the formula of molecule ${molId} must be loaded first`);
     }
-    const chosen = typeof event === 'function' ? event(current) : ok(event);
+    const chosen = typeof plan === 'function' ? plan(current) : ok(plan);
     if (!chosen.ok) return chosen;
-    const next = transition(known, current, chosen.value, now);
+    const events: readonly MoleculeEvent[] = isList(chosen.value) ? chosen.value : [chosen.value];
+    const next = transitionAll(known, current, events, now);
     if (!next.ok) return next;
     if (next.value.mol === current) {
       noop = next.value;
@@ -99,6 +113,10 @@ export async function changeMolecule(
   if (result.error.code === DUPLICATE && handled)
     return ok({ mol: handled, effects: [], changed: false, duplicate: true });
   return result;
+}
+
+function isList(value: MoleculeEvent | readonly MoleculeEvent[]): value is readonly MoleculeEvent[] {
+  return Array.isArray(value);
 }
 
 /** Was a command with this key applied to the molecule already? */

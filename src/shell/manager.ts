@@ -1,8 +1,8 @@
 /**
  * MoleculeManager: the API of seed 000 (createMolecule, advanceMolecule, startStep, completeStep,
  * failStep, loadMolecule, resumeMolecule, getMoleculeProgress) over any MoleculeStore. Every
- * change goes through `store.mutate` with the pure `transition`, so two writers never lose each
- * other's work, and each method acts on the stored molecule by id: a stale object passed in (the
+ * change goes through the shell's one write path (`changeMolecule`: the pure transition under the
+ * store's lock), so two writers never lose each other's work, and each method acts on the stored molecule by id: a stale object passed in (the
  * seed's habit of reusing one variable) still does the right thing.
  *
  * As in the seed, methods are async and throw (a MolecularError with a code and a sentence)
@@ -10,21 +10,34 @@
  * to `onEffects`, the one place a face carries them out (and the seed's hooks hang off).
  */
 
-import { DEFAULT_MAX_RETRIES, type Proto } from '../cook/proto.js';
-import { err, MolecularError, type Result, unwrap } from '../errors.js';
-import type { Effect } from './effects.js';
-import type { Checkpoint, GateResult, Molecule, StepStatus } from './molecule-schema.js';
-import { adhocProto, type InlineFormula } from './ops/adhoc-proto.js';
-import type { MoleculeEvent } from './ops/events.js';
-import { pour } from './ops/pour.js';
-import { transition } from './ops/transition.js';
-import { type Progress, progress } from './progress.js';
-import type { MoleculeStore } from './store.js';
+import { randomBytes } from 'node:crypto';
+import {
+  adhocProto,
+  type Checkpoint,
+  DEFAULT_MAX_RETRIES,
+  type Effect,
+  err,
+  type GateResult,
+  type InlineFormula,
+  MolecularError,
+  type Molecule,
+  type MoleculeEvent,
+  type MoleculeStore,
+  type Progress,
+  type Proto,
+  pour,
+  progress,
+  type Result,
+  type StepStatus,
+  unwrap,
+  withDefaultRetries,
+} from '../engine/index.js';
+import { changeMolecule } from './change-molecule.js';
 
 export interface MoleculeManagerOptions {
-  /** The clock. The engine never reads the wall clock: the package entry (src/index.ts) passes it. */
+  /** The clock (default: the wall clock). */
   now: () => Date;
-  /** Molecule ids (the package entry passes random ones). */
+  /** Molecule ids (default: `mol-` and 8 random hex digits). */
   newId: () => string;
   /** Retries for steps that set none (DESIGN: 2). */
   defaultMaxRetries?: number;
@@ -119,10 +132,10 @@ export interface MoleculeManager {
 
 export function createMoleculeManager(
   store: MoleculeStore,
-  options: MoleculeManagerOptions,
+  options: Partial<MoleculeManagerOptions> = {},
 ): MoleculeManager {
-  const clock = options.now;
-  const newId = options.newId;
+  const clock = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => `mol-${randomBytes(4).toString('hex')}`);
   const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
   const capture = options.captureCheckpoints ?? true;
 
@@ -150,10 +163,7 @@ export function createMoleculeManager(
   async function apply(ref: MoleculeRef, event: MoleculeEvent): Promise<Molecule> {
     const mol = await current(ref);
     const proto = await protoOf(mol);
-    const now = clock();
-    const { mol: stored, effects } = unwrap(
-      await store.mutate(mol.id, (m) => transition(proto, m, event, now)),
-    );
+    const { mol: stored, effects } = unwrap(await changeMolecule(store, proto, mol.id, event, clock()));
     await options.onEffects?.(effects, stored);
     return stored;
   }
@@ -250,9 +260,8 @@ export function createMoleculeManager(
       if (mol.status !== 'pending' && mol.status !== 'in_progress')
         return { ...(await view(mol)), resumed: [] };
       const proto = await protoOf(mol);
-      const now = clock();
       const { mol: stored, effects } = unwrap(
-        await store.mutate(mol.id, (m) => transition(proto, m, { type: 'resume' }, now)),
+        await changeMolecule(store, proto, mol.id, { type: 'resume' }, clock()),
       );
       await options.onEffects?.(effects, stored);
       const resumed = effects.flatMap((e) =>
@@ -281,25 +290,4 @@ function toCheckpoint(input: CheckpointInput, now: Date): Checkpoint {
     ...(commit === undefined ? {} : { commit }),
     ...(input.outputTail === undefined ? {} : { outputTail: input.outputTail }),
   };
-}
-
-const withDefaults = new WeakMap<Proto, Map<number, Proto>>();
-
-/** The proto with the configured default filled into steps that set no max_retries (cached, so its index is too). */
-function withDefaultRetries(proto: Proto, retries: number): Proto {
-  if (proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
-  let byRetries = withDefaults.get(proto);
-  if (!byRetries) {
-    byRetries = new Map();
-    withDefaults.set(proto, byRetries);
-  }
-  let filled = byRetries.get(retries);
-  if (!filled) {
-    filled = {
-      ...proto,
-      steps: proto.steps.map((s) => (s.maxRetries === undefined ? { ...s, maxRetries: retries } : s)),
-    };
-    byRetries.set(retries, filled);
-  }
-  return filled;
 }

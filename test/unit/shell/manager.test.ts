@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MolecularError } from '../../../../src/engine/errors.js';
-import type { Effect } from '../../../../src/engine/molecule/effects.js';
-import { createMoleculeManager } from '../../../../src/engine/molecule/manager.js';
-import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
-import { at, MIN, T0 } from '../../../helpers/engine-fixtures.js';
-import { MemoryStore } from '../../../helpers/memory-store.js';
+import { MolecularError } from '../../../src/engine/errors.js';
+import type { Effect } from '../../../src/engine/molecule/effects.js';
+import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
+import { createMoleculeManager } from '../../../src/shell/manager.js';
+import { at, MIN, T0 } from '../../helpers/engine-fixtures.js';
+import { MemoryStore } from '../../helpers/memory-store.js';
 
 function setup(options: { defaultMaxRetries?: number; captureCheckpoints?: boolean } = {}) {
   const store = new MemoryStore();
@@ -65,6 +65,16 @@ describe('MoleculeManager (seed 000)', () => {
       add: ['molecule:active', 'refactor'],
       remove: [],
     });
+  });
+
+  it('without a clock or ids given, pours distinct random ids at the current time', async () => {
+    const manager = createMoleculeManager(new MemoryStore());
+    const before = Date.now();
+    const one = await manager.createMolecule('p', 'W', steps);
+    const two = await manager.createMolecule('p', 'W', steps);
+    expect(one.id).toMatch(/^mol-[0-9a-f]{8}$/);
+    expect(two.id).not.toBe(one.id);
+    expect(Date.parse(one.createdAt)).toBeGreaterThanOrEqual(before);
   });
 
   it('advanceMolecule returns the first step with no dependencies, then the next after it completes', async () => {

@@ -1,13 +1,12 @@
 /**
- * The GitHub half of "the engine decides, the shell does": every effect a transition returns,
- * carried out through src/github. The state is already written when this runs, so an effect
- * that fails (a missing step workflow, a permission the installation lacks) is reported back as
- * a problem for the reply and the log; it never undoes the change.
+ * The GitHub half of "the engine decides, the shell does": the handlers the shell's effect loop
+ * (src/shell/carry-out.ts) calls for the App and the Action, each carried out through src/github.
+ * A failed call becomes a problem for the reply and the log; it never undoes the change.
  *
  * - dispatch: `workflow_dispatch` of the step workflow for steps a job runs (every task step of a
  *   distributed formula; steps with `run` of a local one). Human and agent steps of a local
  *   formula wait for `/mol done`: the App never runs a command itself.
- * - evaluate-gates: the gates this face can judge (app-gates.ts), applied at once.
+ * - evaluate-gates: the gates this face can judge (app-gates.ts); the others are named as waiting.
  * - check-run: the step's check run on its commit; the molecule's own check on its PR head.
  * - labels: removals (the store adds the new state label itself), sparing labels that another
  *   live molecule on the same issue still needs.
@@ -15,173 +14,152 @@
  * - nudge: a comment to whoever holds the step.
  */
 
-import type { Proto, ProtoStep } from '../engine/cook/proto.js';
-import { formatDuration } from '../engine/duration.js';
-import type { Effect } from '../engine/molecule/effects.js';
-import type { GateResult, Molecule, StepStatus } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
+import {
+  type Effect,
+  formatDuration,
+  type GateResult,
+  type Molecule,
+  type MoleculeStore,
+  type Proto,
+  type ProtoStep,
+  type StepStatus,
+} from '../engine/index.js';
 import { moleculeCheckRun, stepCheckRun } from '../github/check-runs.js';
 import { httpMessage, httpStatus } from '../github/client.js';
 import { dispatchStep } from '../github/dispatch.js';
+import { removeLabels } from '../github/labels.js';
 import { reply } from '../github/reply.js';
 import { stateLabelFor } from '../github/state-labels.js';
+import { carryOut } from '../shell/carry-out.js';
+import type { EffectHandlers, EffectsOutcome } from '../shell/effect-handlers.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
-import { changeMolecule } from './change-molecule.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
 import { defaultBranch } from './default-branch.js';
 import type { HandlerContext } from './handler-context.js';
 import { deleteMoleculeBranches, resetStepBranch } from './molecule-branches.js';
 import { closeStepIssue } from './step-issues.js';
 
-export interface EffectsOutcome {
-  /** The molecule as it stands afterwards (gate results judged here may have moved it). */
-  mol: Molecule;
-  /** Sentences for the person who acted: notices of the engine, what waits for what. */
-  notices: string[];
-  /** Effects that could not be carried out, in a sentence each. */
-  problems: string[];
-  /** Steps whose job was started. */
-  dispatched: string[];
-}
-
-export interface ApplyOptions {
+export interface GitHubEffectsOptions {
   /** Other live molecules on the same issue: labels they need stay. */
   siblings?: readonly Molecule[];
 }
 
-const MAX_DEPTH = 3;
-
-export async function applyEffects(
+/** Carries out `effects` on GitHub, then brings the molecule's own check run up to date. */
+export async function carryOutOnGitHub(
   ctx: HandlerContext,
   store: MoleculeStore,
   mol: Molecule,
   proto: Proto,
   effects: readonly Effect[],
-  options: ApplyOptions = {},
+  options: GitHubEffectsOptions = {},
 ): Promise<EffectsOutcome> {
-  const out: EffectsOutcome = { mol, notices: [], problems: [], dispatched: [] };
-  await carryOut(ctx, store, proto, effects, options, out, 0);
+  const out = await carryOut(
+    { store, proto, now: () => ctx.now() },
+    mol,
+    effects,
+    githubEffectHandlers(ctx, proto, options),
+  );
   if (touchesSteps(effects))
     await attempt(ctx, out, 'update the molecule check run', () => moleculeCheck(ctx, out.mol));
   return out;
 }
 
-async function carryOut(
+export function githubEffectHandlers(
   ctx: HandlerContext,
-  store: MoleculeStore,
   proto: Proto,
-  effects: readonly Effect[],
-  options: ApplyOptions,
-  out: EffectsOutcome,
-  depth: number,
-): Promise<void> {
+  options: GitHubEffectsOptions = {},
+): EffectHandlers {
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  for (const effect of effects) {
-    const mol = out.mol;
-    switch (effect.type) {
-      case 'dispatch':
-        await attempt(ctx, out, `start step "${effect.step}"`, () =>
-          dispatch(ctx, mol, defs.get(effect.step), effect.baseBranches, out),
+  let branchesCleared = false;
+  const deleteBranchesOnce = async (mol: Molecule, out: EffectsOutcome) => {
+    if (branchesCleared) return;
+    branchesCleared = true;
+    await attempt(ctx, out, 'delete the molecule branches', async () => {
+      const deleted = await deleteMoleculeBranches(ctx.octokit, ctx.repo, mol.id);
+      if (deleted.length > 0)
+        ctx.log.info(`deleted ${deleted.length} branch(es) of ${mol.id}: ${deleted.join(', ')}`);
+    });
+  };
+
+  return {
+    async judgeGates(mol, step, gates, out) {
+      const results = await attemptValue(ctx, out, `check the gates of step "${step}"`, () =>
+        judgeAppGates(ctx, mol, step, gates),
+      );
+      const waiting = gates.filter((g) => !results?.some((r) => r.type === g.type));
+      if (waiting.length > 0)
+        out.notices.push(
+          waitingSentence(
+            step,
+            waiting.map((g) => g.type),
+          ),
         );
-        break;
-      case 'evaluate-gates': {
-        if (depth >= MAX_DEPTH) break;
-        const results = await attemptValue(ctx, out, `check the gates of step "${effect.step}"`, () =>
-          judgeAppGates(ctx, mol, effect.step, effect.gates),
-        );
-        const waiting = effect.gates.filter((g) => !results?.some((r) => r.type === g.type));
-        if (waiting.length > 0)
-          out.notices.push(
-            waitingSentence(
-              effect.step,
-              waiting.map((g) => g.type),
-            ),
-          );
-        if (!results || results.length === 0) break;
-        const change = await changeMolecule(
-          store,
-          proto,
-          mol.id,
-          { type: 'gates', step: effect.step, gates: results },
-          ctx.now(),
-        );
-        if (!change.ok) {
-          out.problems.push(
-            `the gate results of step "${effect.step}" could not be recorded: ${change.error.message}`,
+      return results ?? [];
+    },
+
+    async carry(effect, mol, batch, out) {
+      switch (effect.type) {
+        case 'dispatch':
+          await attempt(ctx, out, `start step "${effect.step}"`, () =>
+            dispatch(ctx, mol, defs.get(effect.step), effect.baseBranches, out),
           );
           break;
-        }
-        out.mol = change.value.mol;
-        await carryOut(ctx, store, proto, change.value.effects, options, out, depth + 1);
-        break;
-      }
-      case 'check-run':
-        await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-          stepCheck(ctx, mol, effect.step, effect.status, effect.gates, effect.commit),
-        );
-        break;
-      case 'step-status': {
-        // The engine reports gates as they are judged; a skip or retry of a gated step moves its
-        // check run too, so the buttons people see match the state.
-        const gated = (defs.get(effect.step)?.gates.length ?? 0) > 0;
-        if (gated && !effects.some((e) => e.type === 'check-run' && e.step === effect.step)) {
-          const state = mol.steps.find((s) => s.id === effect.step);
+        case 'check-run':
           await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-            stepCheck(ctx, mol, effect.step, effect.to, state?.gates ?? [], undefined),
+            stepCheck(ctx, mol, effect.step, effect.status, effect.gates, effect.commit),
           );
+          break;
+        case 'step-status': {
+          // The engine reports gates as they are judged; a skip or retry of a gated step moves its
+          // check run too, so the buttons people see match the state.
+          const gated = (defs.get(effect.step)?.gates.length ?? 0) > 0;
+          if (gated && !batch.some((e) => e.type === 'check-run' && e.step === effect.step)) {
+            const state = mol.steps.find((s) => s.id === effect.step);
+            await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
+              stepCheck(ctx, mol, effect.step, effect.to, state?.gates ?? [], undefined),
+            );
+          }
+          if (ctx.config.step_issues && (effect.to === 'completed' || effect.to === 'skipped')) {
+            await attempt(ctx, out, `close the sub-issue of step "${effect.step}"`, () =>
+              closeStepIssue(ctx, mol, effect.step, effect.to === 'completed' ? 'completed' : 'not_planned'),
+            );
+          }
+          break;
         }
-        if (ctx.config.step_issues && (effect.to === 'completed' || effect.to === 'skipped')) {
-          await attempt(ctx, out, `close the sub-issue of step "${effect.step}"`, () =>
-            closeStepIssue(ctx, mol, effect.step, effect.to === 'completed' ? 'completed' : 'not_planned'),
+        case 'labels':
+          await attempt(ctx, out, 'update the state labels', () =>
+            removeStateLabels(ctx, mol, effect.remove, options.siblings ?? []),
           );
-        }
-        break;
+          break;
+        case 'delete-branches':
+          await deleteBranchesOnce(mol, out);
+          break;
+        case 'molecule-status':
+          // Burn and squash clear molecular/<id>/ even when no step recorded a branch (a job that died mid-push).
+          if ((effect.to === 'burned' || effect.to === 'squashed') && mol.execution === 'distributed') {
+            await deleteBranchesOnce(mol, out);
+          }
+          break;
+        case 'reset-branch':
+          await attempt(ctx, out, 'roll back the branch', () => resetBranch(ctx, mol, effect, out));
+          break;
+        case 'nudge':
+          await attempt(ctx, out, `nudge step "${effect.step}"`, () =>
+            nudge(ctx, mol, defs.get(effect.step), effect.idleMs),
+          );
+          break;
+        case 'notice':
+          if (effect.level === 'warning') ctx.log.warn(`${mol.id}: ${effect.message}`);
+          out.notices.push(effect.message);
+          break;
+        case 'archive':
+          break;
       }
-      case 'labels':
-        await attempt(ctx, out, 'update the state labels', () =>
-          removeLabels(ctx, mol, effect.remove, options.siblings ?? []),
-        );
-        break;
-      case 'delete-branches':
-        await deleteBranchesOnce(ctx, mol, out);
-        break;
-      case 'molecule-status':
-        // Burn and squash clear molecular/<id>/ even when no step recorded a branch (a job that died mid-push).
-        if ((effect.to === 'burned' || effect.to === 'squashed') && mol.execution === 'distributed') {
-          await deleteBranchesOnce(ctx, mol, out);
-        }
-        break;
-      case 'reset-branch':
-        await attempt(ctx, out, 'roll back the branch', () => resetBranch(ctx, mol, effect, out));
-        break;
-      case 'nudge':
-        await attempt(ctx, out, `nudge step "${effect.step}"`, () =>
-          nudge(ctx, mol, defs.get(effect.step), effect.idleMs),
-        );
-        break;
-      case 'notice':
-        if (effect.level === 'warning') ctx.log.warn(`${mol.id}: ${effect.message}`);
-        out.notices.push(effect.message);
-        break;
-      case 'archive':
-        break;
-    }
-  }
+    },
+  };
 }
 
-const cleared = new WeakSet<EffectsOutcome>();
-
-async function deleteBranchesOnce(ctx: HandlerContext, mol: Molecule, out: EffectsOutcome): Promise<void> {
-  if (cleared.has(out)) return;
-  cleared.add(out);
-  await attempt(ctx, out, 'delete the molecule branches', async () => {
-    const deleted = await deleteMoleculeBranches(ctx.octokit, ctx.repo, mol.id);
-    if (deleted.length > 0)
-      ctx.log.info(`deleted ${deleted.length} branch(es) of ${mol.id}: ${deleted.join(', ')}`);
-  });
-}
-
-/** Steps a job runs: on GitHub no command runs outside an Actions job (DESIGN §7, §9). */
+/** Steps a job runs: on GitHub no command runs outside an Actions job. */
 export function runsInJob(mol: Molecule, def: ProtoStep | undefined): boolean {
   if (def?.type !== 'task') return false;
   return mol.execution === 'distributed' || def.run !== undefined;
@@ -255,7 +233,7 @@ async function moleculeCheck(ctx: HandlerContext, mol: Molecule): Promise<void> 
   if (!done.ok) ctx.log.warn(done.error.message);
 }
 
-async function removeLabels(
+async function removeStateLabels(
   ctx: HandlerContext,
   mol: Molecule,
   remove: string[],
@@ -265,17 +243,12 @@ async function removeLabels(
   if (issue === undefined) return;
   const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => stateLabelFor(s.status)));
   stillNeeded.add(stateLabelFor(mol.status));
-  for (const name of remove.filter((n) => !stillNeeded.has(n))) {
-    try {
-      await ctx.octokit.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
-        ...ctx.repo,
-        issue_number: issue,
-        name,
-      });
-    } catch (error) {
-      if (httpStatus(error) !== 404) throw error;
-    }
-  }
+  await removeLabels(
+    ctx.octokit,
+    ctx.repo,
+    issue,
+    remove.filter((n) => !stillNeeded.has(n)),
+  );
 }
 
 async function resetBranch(

@@ -1,0 +1,112 @@
+/**
+ * The effects of a change, done on this machine (the handlers the shell's effect loop calls for
+ * the CLI). Dispatch needs nothing (the executor reads ready steps from the state), the
+ * GitHub-only effects (labels, check runs) have no local meaning, and archive records are written
+ * by the store itself. Gates are judged where the step's work is.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type Effect,
+  formatDuration,
+  type GateResult,
+  type Molecule,
+  ok,
+  type ProtoGate,
+  type Result,
+} from '../engine/index.js';
+import { deleteMoleculeBranches, evaluateGates, stepEnv } from '../runner/index.js';
+import { pathExists } from '../runner/path-exists.js';
+
+export interface LocalPlace {
+  /** The top of the main working tree. */
+  repoDir: string;
+  /** Distributed steps run in `<worktreeRoot>/<mol-id>/<step-id>`. */
+  worktreeRoot: string;
+}
+
+export interface LocalEffectsScene extends LocalPlace {
+  io: { now(): Date; out(line: string): void; err(line: string): void };
+}
+
+export interface LocalEffectsOptions {
+  /** Print info notices too (a person's own command), not only warnings. */
+  notices?: boolean;
+}
+
+interface Problems {
+  problems: string[];
+}
+
+export function localEffectHandlers(scene: LocalEffectsScene, options: LocalEffectsOptions = {}) {
+  const { io } = scene;
+  return {
+    judgeGates: (mol: Molecule, step: string, gates: readonly ProtoGate[], out: Problems) =>
+      judgeLocalGates(scene, mol, step, gates, out),
+
+    gatesRecorded(step: string, decided: readonly GateResult[]): void {
+      for (const gate of decided)
+        io.err(
+          `mol: ${step}: ${gate.type} gate ${gate.passed ? 'passed' : 'failed'} — ${gate.detail.split('\n')[0]}`,
+        );
+    },
+
+    async carry(effect: Effect, mol: Molecule, _batch: readonly Effect[], out: Problems): Promise<void> {
+      switch (effect.type) {
+        case 'notice':
+          if (effect.level === 'warning') io.err(`mol: warning: ${effect.message}`);
+          else if (options.notices) io.err(`mol: ${effect.message}`);
+          break;
+        case 'nudge':
+          io.out(
+            `nudge: ${mol.id}/${effect.step} has been in progress for ${formatDuration(effect.idleMs)} with no news`,
+          );
+          break;
+        case 'delete-branches': {
+          const removed = await removeMoleculeWork(scene, mol.id);
+          if (!removed.ok) out.problems.push(removed.error.message);
+          break;
+        }
+        default:
+          break;
+      }
+    },
+  };
+}
+
+/** A molecule's branches (`molecular/<id>/*`), the worktrees holding them, and its worktree folder. */
+export async function removeMoleculeWork(place: LocalPlace, molId: string): Promise<Result<void>> {
+  const deleted = await deleteMoleculeBranches({ repoDir: place.repoDir, molId });
+  if (!deleted.ok) return deleted;
+  await rm(join(place.worktreeRoot, molId), { recursive: true, force: true });
+  return ok(undefined);
+}
+
+/**
+ * Gates of a step a person reported done (`mol done`): checked where its work is (the step's
+ * worktree if one is left, else the repository). Approval and other gates a person decides come
+ * back undecided and keep waiting.
+ */
+async function judgeLocalGates(
+  scene: LocalEffectsScene,
+  mol: Molecule,
+  stepId: string,
+  gates: readonly ProtoGate[],
+  out: Problems,
+): Promise<GateResult[]> {
+  const worktree = join(scene.worktreeRoot, mol.id, stepId);
+  const cwd = mol.execution === 'distributed' && (await pathExists(worktree)) ? worktree : scene.repoDir;
+  const env = stepEnv({ vars: mol.vars, molId: mol.id, stepId, inputs: [], workspace: cwd });
+  if (!env.ok) {
+    out.problems.push(env.error.message);
+    return [];
+  }
+  const state = mol.steps.find((s) => s.id === stepId);
+  return evaluateGates({
+    cwd,
+    gates: [...gates],
+    env: env.value,
+    now: () => scene.io.now(),
+    ...(state?.awaitingSince === undefined ? {} : { awaitingSince: state.awaitingSince }),
+  });
+}
