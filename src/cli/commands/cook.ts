@@ -1,22 +1,27 @@
+import { cookNamed } from '../../shell/formulas/cook-named.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
-import { cookFormula } from '../cook-formula.js';
 import { type CliIO, EXIT } from '../io.js';
+import { formulasHere, tellOn } from '../pour-molecule.js';
 import { failWith } from '../verb.js';
 
 export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--json]';
 
-export function cookCommand(io: CliIO, argv: string[]): number {
+export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
   const args = parse(argv, { ...VAR_OPTION, ...JSON_OPTION, overlay: { type: 'string', multiple: true } });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const [formula] = args.value.positionals;
   if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usage);
-  const cooked = cookFormula(io, {
-    formula,
-    vars: vars.value,
-    overlays: args.value.values.overlay as string[] | undefined,
-  });
+  const cooked = await cookNamed(
+    formulasHere(io),
+    {
+      formula,
+      vars: vars.value,
+      overlays: args.value.values.overlay as string[] | undefined,
+    },
+    tellOn(io),
+  );
   if (!cooked.ok) {
     return failWith(io, cooked.error);
   }
