@@ -12,6 +12,7 @@ export {
   requiredPermission,
 } from './commands/permissions.js';
 export * from './cook/cook.js';
+export { withDefaultRetries } from './cook/default-retries.js';
 export * from './cook/proto.js';
 export { substitute } from './cook/substitute.js';
 export { bindVars } from './cook/vars.js';
@@ -19,6 +20,7 @@ export * from './duration.js';
 export * from './errors.js';
 export * from './formula/condition.js';
 export * from './formula/formula-schema.js';
+export * from './formula/formula-source.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export * from './molecule/effects.js';

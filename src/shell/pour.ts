@@ -6,6 +6,7 @@
  * worked. The faces say where formulas come from, where the molecule starts and who pours it.
  */
 import { bindVars, cook } from '../engine/cook/cook.js';
+import { withDefaultRetries } from '../engine/cook/default-retries.js';
 import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
 import type { FormulaSource } from '../engine/formula/formula-source.js';
@@ -14,7 +15,7 @@ import type { Molecule, Subject } from '../engine/molecule/molecule-schema.js';
 import { pour as pourProto } from '../engine/molecule/ops/pour.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { cookNamed, type Tell } from './formulas/cook-named.js';
-import { rememberProto, withRetries } from './formulas/load-proto.js';
+import { rememberProto } from './formulas/load-proto.js';
 
 /** How many times a fresh id is drawn again when the one drawn is taken. */
 const FRESH_ID_TRIES = 5;
@@ -72,7 +73,7 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
   });
   if (!cooked.ok) return cooked;
   const raw = cooked.value.proto;
-  const proto = withRetries(raw, input.defaultRetries);
+  const proto = withDefaultRetries(raw, input.defaultRetries);
   const formula = await resolved.pin(raw.formula, first.value.uses);
   if (!formula.ok) return formula;
   const base = await input.base();

@@ -10,6 +10,7 @@
  * to `onEffects`, the one place a face carries them out (and the seed's hooks hang off).
  */
 
+import { withDefaultRetries } from '../cook/default-retries.js';
 import { DEFAULT_MAX_RETRIES, type Proto } from '../cook/proto.js';
 import { err, MolecularError, type Result, unwrap } from '../errors.js';
 import type { Effect } from './effects.js';
@@ -281,25 +282,4 @@ function toCheckpoint(input: CheckpointInput, now: Date): Checkpoint {
     ...(commit === undefined ? {} : { commit }),
     ...(input.outputTail === undefined ? {} : { outputTail: input.outputTail }),
   };
-}
-
-const withDefaults = new WeakMap<Proto, Map<number, Proto>>();
-
-/** The proto with the configured default filled into steps that set no max_retries (cached, so its index is too). */
-function withDefaultRetries(proto: Proto, retries: number): Proto {
-  if (proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
-  let byRetries = withDefaults.get(proto);
-  if (!byRetries) {
-    byRetries = new Map();
-    withDefaults.set(proto, byRetries);
-  }
-  let filled = byRetries.get(retries);
-  if (!filled) {
-    filled = {
-      ...proto,
-      steps: proto.steps.map((s) => (s.maxRetries === undefined ? { ...s, maxRetries: retries } : s)),
-    };
-    byRetries.set(retries, filled);
-  }
-  return filled;
 }

@@ -6,6 +6,7 @@
  * running molecule.
  */
 import { type Cooked, cook } from '../../engine/cook/cook.js';
+import { withDefaultRetries } from '../../engine/cook/default-retries.js';
 import type { Proto } from '../../engine/cook/proto.js';
 import { err, ok, type Result } from '../../engine/errors.js';
 import type { FormulaSource } from '../../engine/formula/formula-source.js';
@@ -32,7 +33,7 @@ export function rememberProto(scope: string, mol: Molecule, proto: Proto): void 
 /** The proto when this process already cooked it (no I/O). */
 export function cachedProto(scope: string, mol: Molecule, options: ProtoOptions = {}): Proto | undefined {
   const cached = protos.get(keyOf(scope, mol));
-  return cached ? withRetries(cached, options.defaultRetries) : undefined;
+  return cached ? withDefaultRetries(cached, options.defaultRetries) : undefined;
 }
 
 export async function loadProto(
@@ -42,7 +43,7 @@ export async function loadProto(
 ): Promise<Result<Proto>> {
   const key = keyOf(source.scope, mol);
   const cached = protos.get(key);
-  if (cached) return ok(withRetries(cached, options.defaultRetries));
+  if (cached) return ok(withDefaultRetries(cached, options.defaultRetries));
   const cooked = await cookPinned(source, mol);
   if (!cooked.ok) {
     return err(
@@ -51,7 +52,7 @@ export async function loadProto(
     );
   }
   protos.set(key, cooked.value);
-  return ok(withRetries(cooked.value, options.defaultRetries));
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
 }
 
 async function cookPinned(source: FormulaSource, mol: Molecule): Promise<Result<Proto>> {
@@ -102,25 +103,4 @@ async function readPinned(
 /** Tests only: forget every cooked proto, so each test starts cold. */
 export function forgetProtos(): void {
   protos.clear();
-}
-
-const withDefaults = new WeakMap<Proto, Map<number, Proto>>();
-
-/** `retries` for steps that set no `max_retries` (cached, so the engine's proto index is too). */
-export function withRetries(proto: Proto, retries: number | undefined): Proto {
-  if (retries === undefined || proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
-  let byRetries = withDefaults.get(proto);
-  if (!byRetries) {
-    byRetries = new Map();
-    withDefaults.set(proto, byRetries);
-  }
-  let filled = byRetries.get(retries);
-  if (!filled) {
-    filled = {
-      ...proto,
-      steps: proto.steps.map((s) => (s.maxRetries === undefined ? { ...s, maxRetries: retries } : s)),
-    };
-    byRetries.set(retries, filled);
-  }
-  return filled;
 }
