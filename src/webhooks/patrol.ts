@@ -10,9 +10,9 @@ import type { Result } from '../engine/errors.js';
 import { ok } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
-import { httpStatus } from '../github/client.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
+import { runMayBeAlive } from '../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../shell/patrol-round.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import type { HandlerContext } from './handler-context.js';
@@ -130,15 +130,7 @@ async function liveRuns(
       alive.add(id); // not an Actions run id: nothing to ask
       continue;
     }
-    try {
-      const { data } = await ctx.octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', {
-        ...ctx.repo,
-        run_id: Number(id),
-      });
-      if (data.status !== 'completed') alive.add(id);
-    } catch (error) {
-      if (httpStatus(error) !== 404) alive.add(id);
-    }
+    if (await runMayBeAlive(ctx.octokit, ctx.repo, Number(id))) alive.add(id);
   }
   return alive;
 }
