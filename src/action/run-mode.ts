@@ -5,14 +5,15 @@
 import { ok, type Result } from '../engine/errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { defaultBranchOf } from '../github/formula-source.js';
+import { checkoutFirst } from '../shell/formulas/checkout-first.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
+import { formulaSource } from '../webhooks/load-proto.js';
 import { openStore } from '../webhooks/molecule-store.js';
 import { loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
 import { actionHandlerContext, actionTrustedWriters } from './build-handler-context.js';
 import type { ActionInputs } from './inputs.js';
-import { checkoutBlobReader } from './load-proto.js';
 import { eventMode } from './modes/event.js';
 import { lintMode } from './modes/lint.js';
 import { patrolMode } from './modes/patrol.js';
@@ -120,15 +121,16 @@ function runStepMode(
       failure: `mode "${inputs.mode}" needs the molecule and step inputs (the step workflow passes its workflow_dispatch inputs)`,
     });
   }
+  // Pinned formulas are read from the checkout first; the handlers share what is cooked here.
+  const stepCtx = { ...ctx, formulas: checkoutFirst(formulaSource(ctx), actions.workspace) };
   const jobDeps = {
-    ctx,
+    ctx: stepCtx,
     io: deps.io,
-    store: openStore(ctx),
+    store: openStore(stepCtx),
     runId,
     workspace: actions.workspace,
     runnerTemp: actions.runnerTemp,
     remote: 'origin',
-    readBlob: checkoutBlobReader(actions.workspace, ctx.octokit, ctx.repo),
   };
   if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
   if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);

@@ -8,7 +8,7 @@ import type { Context, ProbotOctokit } from 'probot';
 import type { Result } from '../engine/errors.js';
 import { httpStatus, type RepoRef } from '../github/client.js';
 import { CONFIG_PATH, type Config, validateConfig } from '../github/config.js';
-import { BoundedCache } from '../webhooks/bounded-cache.js';
+import { BoundedCache } from '../shell/bounded-cache.js';
 
 const CONFIG_FILE = 'molecular.yml';
 

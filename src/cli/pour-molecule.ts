@@ -1,20 +1,21 @@
 /**
- * `mol pour`, `mol wisp` and `mol run <formula>`: cook, bind the vars (a missing required one is
- * named), cook again with the bound values so the proto is exactly what a later load re-cooks,
- * pin the formula, pour, and create the molecule in the store.
+ * `mol pour`, `mol wisp`, `mol run <formula>` and `mol demo`: the shell's pour with what is local
+ * about it: formulas from this repository (pinned into its object database), a fresh id, the
+ * checked-out commit as the base, the user as the one who poured, warnings on stderr.
  */
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
-import { bindVars, cook } from '../engine/cook/cook.js';
 import type { Proto } from '../engine/cook/proto.js';
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, formatDiagnostic, ok, type Result } from '../engine/errors.js';
+import type { FormulaSource } from '../engine/formula/formula-source.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { pour } from '../engine/molecule/ops/pour.js';
+import { localFormulaSource } from '../local/formulas/local-formula-source.js';
 import { git } from '../runner/git.js';
+import type { Tell } from '../shell/formulas/cook-named.js';
+import { pour } from '../shell/pour.js';
 import type { CliContext } from './cli-context.js';
-import { cookFormula } from './cook-formula.js';
+import type { CliIO } from './io.js';
 import { newMoleculeId } from './new-molecule-id.js';
-import { pinFormula } from './pin-formula.js';
+import { gitTopLevel } from './repo.js';
 
 export interface PourRequest {
   formula: string;
@@ -31,42 +32,34 @@ export async function pourMolecule(
   request: PourRequest,
 ): Promise<Result<{ mol: Molecule; proto: Proto }>> {
   const { io } = ctx;
-  const overlays = (request.overlays ?? []).map((file) => resolve(io.cwd, file));
-  const cooked = cookFormula(io, { formula: request.formula, vars: request.vars, overlays });
-  if (!cooked.ok) return cooked;
-  const bound = bindVars(cooked.value.proto.vars, request.vars);
-  if (!bound.ok) return bound;
-  const recooked = cook(cooked.value.loaded.parsed, {
-    vars: bound.value,
-    library: cooked.value.loaded.catalog,
-    overlays: cooked.value.overlays,
+  const poured = await pour({
+    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd }),
+    store: ctx.store,
+    formula: request.formula,
+    vars: request.vars,
+    overlays: request.overlays ?? [],
+    id: request.id ?? newMoleculeId,
+    now: io.now(),
+    by: whoAmI(io.env),
+    base: () => currentBase(ctx.repoDir),
+    kind: request.kind ?? 'mol',
+    ...(request.ttlMs === undefined ? {} : { ttlMs: request.ttlMs }),
+    tell: tellOn(io),
   });
-  if (!recooked.ok) return recooked;
-  const proto = recooked.value.proto;
-  const formula = await pinFormula(ctx.repoDir, cooked.value, overlays);
-  if (!formula.ok) return formula;
-  const base = await currentBase(ctx.repoDir);
-  if (!base.ok) return base;
-
-  for (let tries = 0; ; tries++) {
-    const id = request.id ?? newMoleculeId(proto.formula);
-    const poured = pour(proto, {
-      id,
-      now: io.now(),
-      vars: bound.value,
-      kind: request.kind ?? 'mol',
-      ...(request.ttlMs === undefined ? {} : { ttlMs: request.ttlMs }),
-      base: base.value,
-      formula: formula.value,
-      title: proto.formula,
-      by: whoAmI(io.env),
-    });
-    if (!poured.ok) return poured;
-    const created = await ctx.store.create(poured.value.mol);
-    if (created.ok) return ok({ mol: created.value, proto });
-    if (created.error.code !== 'exists' || request.id !== undefined || tries >= 5) return created;
-  }
+  if (!poured.ok) return poured;
+  return ok({ mol: poured.value.mol, proto: poured.value.proto });
 }
+
+/** Formulas as `mol cook` and `mol graph` find them: by path, or by name in this repository. */
+export function formulasHere(io: CliIO): FormulaSource {
+  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd });
+}
+
+/** Problems and warnings as `file:line:col: severity: message` lines on stderr. */
+export const tellOn =
+  (io: CliIO): Tell =>
+  (diagnostic) =>
+    io.err(formatDiagnostic(diagnostic));
 
 /** Where the molecule starts: the checked-out branch and its commit, pinned by sha. */
 async function currentBase(repoDir: string): Promise<Result<{ ref: string; sha: string }>> {

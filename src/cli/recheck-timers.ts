@@ -6,7 +6,7 @@
 
 import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { GateResult, Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import { evaluateGates } from '../runner/index.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
@@ -14,17 +14,8 @@ import type { CliContext } from './cli-context.js';
 export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto): Promise<Result<Molecule>> {
   let latest = mol;
   for (const step of mol.steps) {
-    if (step.status !== 'awaiting_gate' || step.awaitingSince === undefined) continue;
-    const waiting = new Set((step.gates ?? []).filter((g) => g.passed === null).map((g) => g.type));
-    if (!waiting.has('timer')) continue;
-    const timers = proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => g.type === 'timer') ?? [];
-    const results = await evaluateGates({
-      cwd: ctx.repoDir,
-      gates: timers,
-      now: () => ctx.io.now(),
-      awaitingSince: step.awaitingSince,
-    });
-    if (!results.some((g) => g.passed !== null)) continue;
+    const results = await judgeTimers(ctx, proto, step);
+    if (results.length === 0) continue;
     const applied = await changeMolecule(
       ctx.store,
       proto,
@@ -36,4 +27,19 @@ export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto
     latest = applied.value.mol;
   }
   return ok(latest);
+}
+
+/** The waiting step's timer gates judged now: none when none of them is decided yet. */
+export async function judgeTimers(ctx: CliContext, proto: Proto, step: StepState): Promise<GateResult[]> {
+  if (step.status !== 'awaiting_gate' || step.awaitingSince === undefined) return [];
+  const waiting = new Set((step.gates ?? []).filter((g) => g.passed === null).map((g) => g.type));
+  if (!waiting.has('timer')) return [];
+  const timers = proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => g.type === 'timer') ?? [];
+  const results = await evaluateGates({
+    cwd: ctx.repoDir,
+    gates: timers,
+    now: () => ctx.io.now(),
+    awaitingSince: step.awaitingSince,
+  });
+  return results.some((g) => g.passed !== null) ? results : [];
 }

@@ -21,6 +21,7 @@ export * from './duration.js';
 export * from './errors.js';
 export * from './formula/condition.js';
 export * from './formula/formula-schema.js';
+export * from './formula/formula-source.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export * from './molecule/effects.js';

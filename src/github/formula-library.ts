@@ -7,22 +7,23 @@
  */
 import type { FormulaLibrary } from '../engine/cook/cook-context.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import {
+  type BuiltinLookup,
+  builtinPin,
+  type FormulaSource,
+  type ResolvedFormula,
+} from '../engine/formula/formula-source.js';
 import { parseFormula } from '../engine/formula/parse-formula.js';
 import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
 import type { BlobPin, FormulaRef } from '../engine/molecule/molecule-schema.js';
-import type { GitHubClient, RepoRef } from './client.js';
-import { checkFormulaName, type FormulaLocation, listFormulas } from './formula-source.js';
-import { loadBlob } from './repo-file.js';
-
-export interface BuiltinFormula {
-  text: string;
-  /** Shown in messages (`formulas/hello.formula.toml`). */
-  file: string;
-  /** The package version: pinned as `builtin@<version>`. */
-  version: string;
-}
-
-export type BuiltinLookup = (name: string) => BuiltinFormula | undefined;
+import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
+import {
+  checkFormulaName,
+  DEFAULT_FORMULAS_PATH,
+  type FormulaLocation,
+  listFormulas,
+} from './formula-source.js';
+import { loadBlob, readRepoFile } from './repo-file.js';
 
 export type FormulaPin = BlobPin | `builtin@${string}`;
 
@@ -117,51 +118,11 @@ export async function loadFormulaLibrary(
   return ok({ root: root.value.parsed, ref: refOf(name, library), library });
 }
 
-/**
- * A running molecule's formula exactly as pinned: by blob sha (immutable, cached) or built-in
- * version, whatever the default branch holds today (DESIGN §4, definition versioning).
- */
-export async function loadPinnedFormula(
-  octokit: GitHubClient,
-  repo: RepoRef,
-  formula: FormulaRef,
-  builtin?: BuiltinLookup,
-): Promise<Result<LoadedFormula>> {
-  const byPin = async (wanted: string, pin: FormulaRef['source']): Promise<Result<LibraryEntry>> => {
-    if (typeof pin === 'string') {
-      const found = fromBuiltin(wanted, builtin);
-      if (!found)
-        return err(
-          'unknown-formula',
-          `the built-in formula "${wanted}" pinned as ${pin} is not in this Molecular`,
-        );
-      return found;
-    }
-    if ('inline' in pin) {
-      const parsed = parseFormula(JSON.stringify(pin.inline), `${wanted} (inline)`, 'json');
-      return parsed.ok ? ok({ parsed: parsed.value, pin }) : parsed;
-    }
-    const text = await loadBlob(octokit, repo, pin.blobSha);
-    if (!text.ok) return text;
-    const parsed = parseFormula(text.value, pin.path);
-    return parsed.ok ? ok({ parsed: parsed.value, pin }) : parsed;
-  };
-  const root = await byPin(formula.name, formula.source);
-  if (!root.ok) return root;
-  const entries = new Map<string, LibraryEntry>([[formula.name, root.value]]);
-  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
-    const entry = await byPin(name, pin);
-    if (!entry.ok) return entry;
-    entries.set(name, entry.value);
-  }
-  return ok({ root: root.value.parsed, ref: formula, library: new GitHubFormulaLibrary(entries) });
-}
-
 function fromBuiltin(name: string, builtin: BuiltinLookup | undefined): Result<LibraryEntry> | undefined {
   const found = builtin?.(name);
   if (!found) return undefined;
   const parsed = parseFormula(found.text, found.file);
-  return parsed.ok ? ok({ parsed: parsed.value, pin: `builtin@${found.version}` }) : parsed;
+  return parsed.ok ? ok({ parsed: parsed.value, pin: builtinPin(found.version) }) : parsed;
 }
 
 async function gather(
@@ -196,4 +157,83 @@ function refOf(name: string, library: GitHubFormulaLibrary): FormulaRef {
     source: library.pinOf(name) as FormulaRef['source'],
     ...(Object.keys(pins).length > 0 ? { pins } : {}),
   };
+}
+
+export interface GitHubFormulaPlace {
+  /** Formulas come from the default branch only (DESIGN §9); asked only when a pour needs it. */
+  defaultBranch: () => Promise<string>;
+  formulasPath?: string;
+  builtin: BuiltinLookup;
+  /** The built-ins to name when a formula is not found (none: the caller supplied its own). */
+  builtinNames?: () => string[];
+}
+
+/**
+ * A GitHub repository's formulas as a FormulaSource: pins are re-read by blob sha, pours read the
+ * default branch. The common pour — one TOML file that pulls in no other formula — costs one
+ * call (the contents API returns the text and the blob sha together); JSON formulas, formulas
+ * that extend or compose others, and built-ins go through the full library load.
+ */
+export function githubFormulaSource(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  place: GitHubFormulaPlace,
+): FormulaSource {
+  return {
+    scope: repoSlug(repo).toLowerCase(),
+    builtin: place.builtin,
+    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
+    resolve: async (name, overlays = []) => {
+      if (overlays.length > 0)
+        return err('no-overlays', 'overlays are applied by `mol cook --overlay`, not on GitHub');
+      const loaded = await loadPourFormula(octokit, repo, name, place);
+      if (!loaded.ok) return loaded;
+      const { root, library, ref } = loaded.value;
+      return ok<ResolvedFormula>({
+        root,
+        library,
+        overlays: [],
+        problems: library.problems,
+        pin: async () => ok(ref),
+      });
+    },
+  };
+}
+
+async function loadPourFormula(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  name: string,
+  place: GitHubFormulaPlace,
+): Promise<Result<LoadedFormula>> {
+  const checked = checkFormulaName(name);
+  if (!checked.ok) return checked;
+  const branch = await place.defaultBranch();
+  const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH;
+  const path = `${dir}/${name}.formula.toml`;
+  const file = await readRepoFile(octokit, repo, path, branch);
+  if (!file.ok) return file;
+  if (file.value) {
+    const parsed = parseFormula(file.value.text, path, 'toml');
+    if (!parsed.ok) return parsed;
+    if (referencedFormulas(parsed.value).length === 0) {
+      const pin = { path, blobSha: file.value.sha };
+      return ok({
+        root: parsed.value,
+        ref: { name, source: pin },
+        library: new GitHubFormulaLibrary(new Map([[name, { parsed: parsed.value, pin }]])),
+      });
+    }
+  }
+  const loaded = await loadFormulaLibrary(octokit, repo, name, {
+    defaultBranch: branch,
+    formulasPath: dir,
+    builtin: place.builtin,
+  });
+  if (!loaded.ok && loaded.error.code === 'unknown-formula') {
+    const builtins = place.builtinNames?.() ?? [];
+    const known = builtins.length > 0 ? `; the built-ins are ${builtins.join(', ')}` : '';
+    return err('unknown-formula', `${loaded.error.message}${known}. Add ${path} on ${branch} to pour it.`);
+  }
+  return loaded;
 }

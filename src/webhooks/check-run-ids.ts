@@ -5,7 +5,7 @@
 import type { Result } from '../engine/errors.js';
 import { type CheckRunInput, type UpsertedCheckRun, upsertCheckRun } from '../github/check-runs.js';
 import { httpStatus, repoSlug } from '../github/client.js';
-import { BoundedCache } from './bounded-cache.js';
+import { BoundedCache } from '../shell/bounded-cache.js';
 import type { HandlerContext } from './handler-context.js';
 
 const ids = new BoundedCache<string, number>(2_000);

@@ -4,10 +4,10 @@
  * never reach for Probot or @actions/* themselves, so both faces share every rule below them.
  */
 import type { MolError } from '../engine/errors.js';
+import type { BuiltinLookup, FormulaSource } from '../engine/formula/formula-source.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import type { CommentView } from '../github/comment-trust.js';
 import type { Config } from '../github/config.js';
-import type { BuiltinLookup } from '../github/formula-library.js';
 import type { PermissionCache } from '../github/permission.js';
 
 /** The four levels both faces have (pino's methods and @actions/core's functions fit). */
@@ -47,6 +47,8 @@ export interface HandlerContext<P = unknown> extends BaseContext<P> {
   lock?: 'none' | 'ref';
   /** Built-in formulas poured when the repository has none of that name (default: the package's). */
   builtin?: BuiltinLookup;
+  /** Where formulas come from (default: the repository on GitHub); a step job reads its checkout first. */
+  formulas?: FormulaSource;
   /** Collaborator permissions (default: one cache per process). */
   permissions?: PermissionCache;
   /**

@@ -1,27 +1,25 @@
 /**
- * One patrol round over a repository (DESIGN §8), shared by the App's timer and the Action's
- * `patrol` mode: survey the live molecules, ask the engine what is stuck (`patrolDecisions`:
- * timeouts, expired leases, runs that are gone, idle steps to nudge, expired wisps), apply each
- * decision as an event (whose own guards refuse it if the world moved on), and judge again the
- * gates that wait on time, CI or a merge. Nothing stuck, nothing written.
+ * The patrol round (the shell's) over a repository on GitHub, shared by the App's timer and the
+ * Action's `patrol` mode: the survey is one GraphQL query over the issues, a lease holder is alive
+ * while its Actions run is, the gates judged again are those that wait on time, CI or a merge,
+ * and each decision goes through the handlers' write path with its effects.
  */
 
-import type { Proto } from '../engine/cook/proto.js';
 import { parseDuration } from '../engine/duration.js';
+import type { Result } from '../engine/errors.js';
+import { ok } from '../engine/errors.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { type PatrolAction, patrolDecisions, toEvent } from '../engine/molecule/patrol-decisions.js';
-import { httpStatus } from '../github/client.js';
+import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
+import { runMayBeAlive } from '../github/workflow-runs.js';
+import { outcomeLabel, type PatrolWrite, patrolRound } from '../shell/patrol-round.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import type { HandlerContext } from './handler-context.js';
 import { loadProto } from './load-proto.js';
 import { openStore } from './molecule-store.js';
 import { applyToMolecule } from './step-event.js';
 import { tellProblems } from './tell-problems.js';
-
-/** What patrol looks at: molecules that may still move (a complete one waits for squash, not for patrol). */
-const LIVE = new Set<Molecule['status']>(['pending', 'in_progress', 'paused']);
 
 export interface PatrolReport {
   surveyed: number;
@@ -37,12 +35,41 @@ export interface PatrolOptions {
 }
 
 export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}): Promise<PatrolReport> {
-  const report: PatrolReport = { surveyed: 0, done: [], problems: [] };
   const store = openStore(ctx);
-  // One GraphQL call per 100 issues with their comments, not a REST call per issue (DESIGN §8).
-  let survey: Survey;
+  const round = await patrolRound(
+    {
+      survey: () => survey(ctx),
+      protoOf: (mol) => loadProto(ctx, mol),
+      thresholds: {
+        nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
+        defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
+        redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
+      },
+      liveRuns: (molecules) => liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
+      // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
+      write: (found, event, action) => write(ctx, store, found.mol, event, action !== undefined),
+      judgeGates: async ({ mol, proto }, step) => {
+        const gates =
+          proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
+        return gates.length === 0 ? [] : judgeAppGates(ctx, mol, step.id, gates);
+      },
+    },
+    ctx.now(),
+  );
+  const report: PatrolReport = { surveyed: round.surveyed, done: [], problems: [] };
+  for (const outcome of round.outcomes) {
+    if (outcome.status === 'done') report.done.push(outcomeLabel(outcome));
+    else if (outcome.status === 'failed') report.problems.push(`${outcomeLabel(outcome)}: ${outcome.error}`);
+  }
+  report.problems.unshift(...round.problems);
+  return report;
+}
+
+/** One GraphQL call per 100 issues with their comments, not a REST call per issue (DESIGN §8). */
+async function survey(ctx: HandlerContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
+  let found: Survey;
   try {
-    survey = await surveyMolecules(ctx.octokit, ctx.repo, {
+    found = await surveyMolecules(ctx.octokit, ctx.repo, {
       trust: {
         writers: ctx.identity.trusted,
         ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
@@ -50,81 +77,35 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
       },
     });
   } catch (error) {
-    report.problems.push(`the survey of active molecules failed: ${(error as Error).message}`);
-    return report;
+    return {
+      molecules: [],
+      problems: [`the survey of active molecules failed: ${(error as Error).message}`],
+    };
   }
-  for (const rejected of survey.rejected) {
+  for (const rejected of found.rejected) {
     ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
     ctx.onRejectedState?.(rejected.comment, rejected.error);
   }
-  const molecules: Array<{ proto: Proto; mol: Molecule }> = [];
-  for (const { mol } of survey.molecules) {
-    if (!LIVE.has(mol.status)) continue;
-    const proto = await loadProto(ctx, mol);
-    if (proto.ok) molecules.push({ proto: proto.value, mol });
-    else report.problems.push(proto.error.message);
-  }
-  report.surveyed = molecules.length;
-  const now = ctx.now();
-  const actions = patrolDecisions({
-    now,
-    molecules,
-    thresholds: {
-      nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
-      defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
-      redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
-    },
-    liveRuns: await liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
-  });
-  for (const action of actions) await act(ctx, store, action, report);
-  for (const { proto, mol } of molecules) await rejudgeGates(ctx, store, proto, mol, report);
-  return report;
+  return { molecules: found.molecules.map(({ mol }) => mol), problems: [] };
 }
 
-async function act(
+/** Through the handlers' write path; problems after a patrol decision are said on the molecule's issue. */
+async function write(
   ctx: HandlerContext,
   store: ReturnType<typeof openStore>,
-  action: PatrolAction,
-  report: PatrolReport,
-): Promise<void> {
-  const event = toEvent(action);
-  if (!event) return; // stale ref locks are taken over by the next writer (ref-lock.ts)
-  const label = `${action.type} ${action.molId}${'step' in action ? `/${action.step}` : ''}`;
-  const result = await applyToMolecule(ctx, store, action.molId, event);
-  if (!result.ok) {
-    report.problems.push(`${label}: ${result.error.message}`);
-    return;
-  }
-  if (result.value.change.changed) report.done.push(label);
-  if (result.value.outcome) {
-    report.problems.push(...result.value.outcome.problems);
-    await tellProblems(ctx, result.value.outcome.mol, result.value.outcome.problems);
-  }
-}
-
-/** Gates that wait on time, CI or a merge, asked again; each decided answer is applied. */
-async function rejudgeGates(
-  ctx: HandlerContext,
-  store: ReturnType<typeof openStore>,
-  proto: Proto,
   mol: Molecule,
-  report: PatrolReport,
-): Promise<void> {
-  for (const step of mol.steps) {
-    if (step.status !== 'awaiting_gate') continue;
-    const gates =
-      proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
-    if (gates.length === 0) continue;
-    const results = await judgeAppGates(ctx, mol, step.id, gates);
-    if (results.length === 0) continue;
-    const applied = await applyToMolecule(ctx, store, mol.id, {
-      type: 'gates',
-      step: step.id,
-      gates: results,
-    });
-    if (applied.ok && applied.value.change.changed) report.done.push(`gates ${mol.id}/${step.id}`);
-    else if (!applied.ok) report.problems.push(`gates ${mol.id}/${step.id}: ${applied.error.message}`);
-  }
+  event: MoleculeEvent,
+  tell: boolean,
+): Promise<Result<PatrolWrite>> {
+  const result = await applyToMolecule(ctx, store, mol.id, event);
+  if (!result.ok) return result;
+  const { change, outcome } = result.value;
+  if (outcome && tell) await tellProblems(ctx, outcome.mol, outcome.problems);
+  return ok({
+    mol: outcome?.mol ?? change.mol,
+    changed: change.changed,
+    problems: tell ? (outcome?.problems ?? []) : [],
+  });
 }
 
 /**
@@ -135,7 +116,7 @@ async function liveRuns(
   ctx: HandlerContext,
   molecules: ReadonlyArray<{ mol: Molecule }>,
   budget: number,
-): Promise<Set<string>> {
+): Promise<ReadonlySet<string>> {
   const ids = [
     ...new Set(
       molecules.flatMap(({ mol }) =>
@@ -149,15 +130,7 @@ async function liveRuns(
       alive.add(id); // not an Actions run id: nothing to ask
       continue;
     }
-    try {
-      const { data } = await ctx.octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', {
-        ...ctx.repo,
-        run_id: Number(id),
-      });
-      if (data.status !== 'completed') alive.add(id);
-    } catch (error) {
-      if (httpStatus(error) !== 404) alive.add(id);
-    }
+    if (await runMayBeAlive(ctx.octokit, ctx.repo, Number(id))) alive.add(id);
   }
   return alive;
 }

@@ -1,28 +1,26 @@
 /**
- * Pouring a formula onto an issue or pull request (a `formula:<name>` label or `/mol pour`):
- * read the formula from the default branch, cook it with the given vars (a missing or invalid
- * var is named), pour, create the state comment, and carry out the pour's effects (dispatch of
- * the first steps, sub-issues). Nothing is written unless everything before the create worked.
+ * Pouring a formula onto an issue or pull request (a `formula:<name>` label or `/mol pour`): the
+ * shell's pour with the formula from the default branch (DESIGN §9) and the state comment as the
+ * store, then the pour's effects carried out (dispatch of the first steps, sub-issues). A second
+ * live molecule of the same formula on one subject is refused first.
  *
  * The molecule id is derived from the request's idempotency key (delivery id, or comment id and
  * line), so a redelivered webhook mints the same id, finds it taken and changes nothing.
  */
 import { createHash } from 'node:crypto';
-import { bindVars, cook } from '../engine/cook/cook.js';
 import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
 import { LIVE_MOLECULE_STATUSES } from '../engine/molecule/machine/molecule-machine.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { pour } from '../engine/molecule/ops/pour.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { repoSlug } from '../github/client.js';
 import { moleculeIdFor } from '../github/molecule-id.js';
 import type { EffectsOutcome } from '../shell/effect-handlers.js';
+import { pour } from '../shell/pour.js';
 import { defaultBranch } from './default-branch.js';
 import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
-import { rememberProto, withRetries } from './load-proto.js';
-import { loadPourFormula } from './pour-formula.js';
+import { formulaSource } from './load-proto.js';
 import { createStepIssues } from './step-issues.js';
 
 export interface PourRequest {
@@ -60,59 +58,45 @@ export async function pourOnIssue(
       `formula "${request.formula}" is already running here as molecule \`${running.id}\` (${running.status.replace('_', ' ')}); squash or burn it before pouring it again`,
     );
   }
-  const loaded = await loadPourFormula(ctx, request.formula);
-  if (!loaded.ok) return loaded;
-  const { root, library, ref } = loaded.value;
-  // Cook once to learn the declared vars, bind them (defaults, required, pattern, enum), then cook
-  // with exactly the bound values, which is what a later load re-cooks from the molecule.
-  const first = cook(root, { vars: request.vars, library });
-  if (!first.ok) return first;
-  const bound = bindVars(first.value.proto.vars, request.vars);
-  if (!bound.ok) return bound;
-  const cooked = cook(root, { vars: bound.value, library });
-  if (!cooked.ok) return cooked;
-  const proto = cooked.value.proto;
-
-  const id = moleculeIdFor(request.issue, suffixOf(request.idempotencyKey));
-  const base = request.pr
-    ? { ref: request.pr.headRef, sha: request.pr.headSha }
-    : { ref: await defaultBranch(ctx) };
-  const poured = pour(withRetries(proto, ctx.config.default_retries), {
-    id,
+  const poured = await pour({
+    source: formulaSource(ctx),
+    store,
+    formula: request.formula,
+    vars: request.vars,
+    id: moleculeIdFor(request.issue, suffixOf(request.idempotencyKey)),
+    idempotent: true,
     now: ctx.now(),
-    vars: bound.value,
-    formula: ref,
-    title: proto.formula,
     by: request.by,
-    base,
+    base: async () =>
+      ok(
+        request.pr ? { ref: request.pr.headRef, sha: request.pr.headSha } : { ref: await defaultBranch(ctx) },
+      ),
     subject: {
       repo: repoSlug(ctx.repo),
       issue: request.issue,
       ...(request.pr ? { pr: request.pr.number } : {}),
     },
+    defaultRetries: ctx.config.default_retries,
   });
   if (!poured.ok) return poured;
-  rememberProto(ctx, poured.value.mol, proto);
-  const created = await store.create(poured.value.mol);
-  const full = withRetries(proto, ctx.config.default_retries);
-  if (!created.ok) {
-    if (created.error.code !== 'exists') return created;
-    ctx.log.info(`molecule ${id} exists already: request ${request.idempotencyKey} was handled before`);
-    const outcome: EffectsOutcome = { mol: poured.value.mol, notices: [], problems: [], dispatched: [] };
-    return ok({ mol: poured.value.mol, proto: full, outcome, existed: true });
+  const { mol, proto } = poured.value;
+  if (poured.value.existed) {
+    ctx.log.info(`molecule ${mol.id} exists already: request ${request.idempotencyKey} was handled before`);
+    const outcome: EffectsOutcome = { mol, notices: [], problems: [], dispatched: [] };
+    return ok({ mol, proto, outcome, existed: true });
   }
   const problems: string[] = [];
   if (ctx.config.step_issues) {
     try {
-      await createStepIssues(ctx, created.value, proto);
+      await createStepIssues(ctx, mol, proto);
     } catch (error) {
       problems.push(`the step sub-issues could not be created: ${(error as Error).message}`);
     }
   }
   const effects = poured.value.effects.filter((e) => e.type !== 'labels'); // the store labelled it
-  const outcome = await carryOutOnGitHub(ctx, store, created.value, full, effects);
+  const outcome = await carryOutOnGitHub(ctx, store, mol, proto, effects);
   outcome.problems.unshift(...problems);
-  return ok({ mol: outcome.mol, proto: full, outcome, existed: false });
+  return ok({ mol: outcome.mol, proto, outcome, existed: false });
 }
 
 /** Six hex digits of the key's hash: short enough for branch names, unique enough per issue. */

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { formatDiagnostic } from '../../engine/errors.js';
-import { isDirectory } from '../../formulas/formula-files.js';
-import { countErrors, validateFormulaFiles } from '../../formulas/validate-files.js';
+import { isDirectory } from '../../local/formulas/formula-files.js';
+import { countErrors, validateFormulaFiles } from '../../local/formulas/validate-files.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 
 export interface LintOptions {

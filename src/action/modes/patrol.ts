@@ -8,12 +8,13 @@
 import { cook } from '../../engine/cook/cook.js';
 import type { Proto } from '../../engine/cook/proto.js';
 import { err, ok, type Result } from '../../engine/errors.js';
+import { builtinPin } from '../../engine/formula/formula-source.js';
 import { parseFormula } from '../../engine/formula/parse-formula.js';
 import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import { pour } from '../../engine/molecule/ops/pour.js';
 import { transition } from '../../engine/molecule/ops/transition.js';
 import { renderStepTable } from '../../engine/render/step-table.js';
-import { packageBuiltins } from '../../webhooks/builtin-formulas.js';
+import { packageBuiltins } from '../../local/formulas/builtins.js';
 import type { HandlerContext } from '../../webhooks/handler-context.js';
 import { type PatrolReport, runPatrol } from '../../webhooks/patrol.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
@@ -67,7 +68,7 @@ export function wispPatrol(ctx: HandlerContext, runId: string): Result<{ proto: 
     vars,
     kind: 'wisp',
     ttlMs: WISP_TTL_MS,
-    formula: { name: PATROL_FORMULA, source: `builtin@${builtin.version}` },
+    formula: { name: PATROL_FORMULA, source: builtinPin(builtin.version) },
     title: 'Witness patrol',
     by: ctx.identity.login,
   });

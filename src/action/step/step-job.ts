@@ -9,9 +9,8 @@ import { err, ok, type Result } from '../../engine/errors.js';
 import type { Molecule, StepState } from '../../engine/molecule/molecule-schema.js';
 import type { MoleculeStore } from '../../engine/molecule/store.js';
 import type { HandlerContext } from '../../webhooks/handler-context.js';
-import { rememberProto, withRetries } from '../../webhooks/load-proto.js';
+import { loadProto } from '../../webhooks/load-proto.js';
 import type { ActionIO } from '../action-io.js';
-import { type BlobReader, loadMoleculeProto } from '../load-proto.js';
 
 export interface StepJobDeps {
   ctx: HandlerContext;
@@ -23,7 +22,6 @@ export interface StepJobDeps {
   runnerTemp: string;
   /** The checkout's remote: step branches are fetched from and pushed to it. */
   remote: string;
-  readBlob: BlobReader;
 }
 
 export interface StepJob extends StepJobDeps {
@@ -53,11 +51,9 @@ export async function openStepJob(
       `there is no live molecule ${molId} in ${ctx.repo.owner}/${ctx.repo.repo} (squashed, burned, or never poured)`,
     );
   }
-  const cooked = await loadMoleculeProto(mol, deps.readBlob);
-  if (!cooked.ok) return cooked;
-  // The store renders the state comment with it, and the handlers find it without reading the pins again.
-  rememberProto(ctx, mol, cooked.value);
-  const proto = withRetries(cooked.value, ctx.config.default_retries);
+  const loadedProto = await loadProto(ctx, mol);
+  if (!loadedProto.ok) return loadedProto;
+  const proto = loadedProto.value;
   const def = proto.steps.find((s) => s.id === stepId);
   const state = mol.steps.find((s) => s.id === stepId);
   if (def === undefined || state === undefined) {

@@ -1,27 +1,16 @@
-import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
-import { cookFormula } from '../cook-formula.js';
+import { type CookedFormula, cookNamed } from '../../shell/formulas/cook-named.js';
+import { JSON_OPTION, type Options, type Parsed, parse, parseVars, VAR_OPTION } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
+import { formulasHere, tellOn } from '../pour-molecule.js';
 import { failWith } from '../verb.js';
 
 export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--json]';
 
-export function cookCommand(io: CliIO, argv: string[]): number {
-  const args = parse(argv, { ...VAR_OPTION, ...JSON_OPTION, overlay: { type: 'string', multiple: true } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [formula] = args.value.positionals;
-  if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
-  const vars = parseVars(args.value.values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage);
-  const cooked = cookFormula(io, {
-    formula,
-    vars: vars.value,
-    overlays: args.value.values.overlay as string[] | undefined,
-  });
-  if (!cooked.ok) {
-    return failWith(io, cooked.error);
-  }
-  const { proto } = cooked.value;
-  if (args.value.values.json) {
+export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
+  const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
+  if (typeof cooked === 'number') return cooked;
+  const { proto, values } = cooked;
+  if (values.json) {
     io.out(JSON.stringify(proto, null, 2));
     return EXIT.ok;
   }
@@ -45,6 +34,28 @@ export function cookCommand(io: CliIO, argv: string[]): number {
     io.out(`  ${step.id}: ${step.title}${needs}`);
   }
   return EXIT.ok;
+}
+
+/**
+ * `<file|name> [--var k=v]... [--overlay file]...` (plus the verb's own `options`), cooked; the
+ * exit code when the arguments or the formula are wrong, said on stderr.
+ */
+export async function cookFromArgs(
+  io: CliIO,
+  argv: string[],
+  options: Options,
+  usageLine: string,
+): Promise<number | (CookedFormula & { values: Parsed['values'] })> {
+  const args = parse(argv, { ...VAR_OPTION, ...options, overlay: { type: 'string', multiple: true } });
+  if (!args.ok) return usageError(io, args.error.message, usageLine);
+  const [formula] = args.value.positionals;
+  if (!formula) return usageError(io, 'which formula? give a file or a name', usageLine);
+  const vars = parseVars(args.value.values.var);
+  if (!vars.ok) return usageError(io, vars.error.message, usageLine);
+  const overlays = (args.value.values.overlay as string[] | undefined) ?? [];
+  const cooked = await cookNamed(formulasHere(io), { formula, vars: vars.value, overlays }, tellOn(io));
+  if (!cooked.ok) return failWith(io, cooked.error);
+  return { ...cooked.value, values: args.value.values };
 }
 
 export function usageError(io: CliIO, message: string, usageLine: string): number {

@@ -1,27 +1,12 @@
 import { renderMermaid } from '../../engine/render/mermaid.js';
-import { parse, parseVars, VAR_OPTION } from '../args.js';
-import { cookFormula } from '../cook-formula.js';
 import { type CliIO, EXIT } from '../io.js';
-import { failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { cookFromArgs } from './cook.js';
 
 export const usage = 'mol graph <file|name> [--var k=v]... [--overlay file]...';
 
-export function graphCommand(io: CliIO, argv: string[]): number {
-  const args = parse(argv, { ...VAR_OPTION, overlay: { type: 'string', multiple: true } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [formula] = args.value.positionals;
-  if (!formula) return usageError(io, 'which formula? give a file or a name', usage);
-  const vars = parseVars(args.value.values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage);
-  const cooked = cookFormula(io, {
-    formula,
-    vars: vars.value,
-    overlays: args.value.values.overlay as string[] | undefined,
-  });
-  if (!cooked.ok) {
-    return failWith(io, cooked.error);
-  }
-  io.out(renderMermaid(cooked.value.proto));
+export async function graphCommand(io: CliIO, argv: string[]): Promise<number> {
+  const cooked = await cookFromArgs(io, argv, {}, usage);
+  if (typeof cooked === 'number') return cooked;
+  io.out(renderMermaid(cooked.proto));
   return EXIT.ok;
 }

@@ -1,16 +1,16 @@
-import type { Proto } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
-import type { Molecule } from '../../engine/molecule/molecule-schema.js';
-import { type PatrolAction, patrolDecisions, toEvent } from '../../engine/molecule/patrol-decisions.js';
+import { ok } from '../../engine/errors.js';
+import type { PatrolAction } from '../../engine/molecule/patrol-decisions.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
+import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
-import { recheckTimers } from '../recheck-timers.js';
+import { judgeTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
 import { ACTIVE_STATUSES, contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
@@ -26,14 +26,8 @@ interface Applied {
   detail: string;
 }
 
-const subject = (action: PatrolAction) => ({
-  type: action.type,
-  molId: action.molId,
-  ...('step' in action ? { step: action.step } : {}),
-});
-
 /**
- * One patrol over the local store (DESIGN §8), with the engine's pure decisions: nudges printed,
+ * The shell's patrol round over the local store (DESIGN §8): nudges printed,
  * steps past their timeout failed (so retries apply), steps of dead local runs and expired leases
  * back to ready (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
  * gates recorded. Nothing stuck, nothing changed.
@@ -59,91 +53,57 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const { store } = ctx.value;
+  const quiet = args.value.values.json === true;
+  const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io };
 
-  const scanned = await store.scan({ status: ACTIVE_STATUSES });
-  if (!scanned.ok) return failWith(io, scanned.error);
-  for (const problem of scanned.value.problems) io.err(`mol: ${problem.message}`);
-  const molecules: Array<{ proto: Proto; mol: Molecule }> = [];
-  for (const mol of scanned.value.molecules) {
-    const proto = await loadProto(ctx.value.repoDir, mol);
-    if (proto.ok) molecules.push({ proto: proto.value, mol });
-    else io.err(`mol: ${proto.error.message}`);
-  }
-  const liveRuns = new Set<string>();
-  for (const { mol } of molecules) {
-    for (const step of mol.steps) {
-      const runId = step.lease?.runId;
-      if (runId !== undefined && !isRunGone(runId)) liveRuns.add(runId);
-    }
-  }
-  const now = io.now();
-  const actions = patrolDecisions({
-    now,
-    molecules,
-    thresholds: { nudgeAfterMs, ...(defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs }) },
-    liveRuns,
-    locks: await surveyLocks(store.dir),
+  const round = await patrolRound(
+    {
+      survey: async () => {
+        const scanned = await store.scan({ status: ACTIVE_STATUSES });
+        if (!scanned.ok) return { molecules: [], problems: [scanned.error.message] };
+        return { molecules: scanned.value.molecules, problems: scanned.value.problems.map((p) => p.message) };
+      },
+      protoOf: (mol) => loadProto(ctx.value.repoDir, mol),
+      thresholds: { nudgeAfterMs, ...(defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs }) },
+      liveRuns: async (molecules) => {
+        const runIds = molecules.flatMap(({ mol }) => mol.steps.map((s) => s.lease?.runId));
+        return new Set(runIds.filter((id): id is string => id !== undefined && !isRunGone(id)));
+      },
+      locks: () => surveyLocks(store.dir),
+      releaseLock: async (molId) => {
+        const released = await releaseStaleLock(store.dir, molId);
+        return released.ok && released.value;
+      },
+      write: async ({ mol, proto }, event, action) => {
+        const applied = await changeMolecule(store, proto, mol.id, event, io.now());
+        if (!applied.ok) return applied;
+        const carried = await carryOutLocally(carrier, applied.value.mol, proto, applied.value.effects);
+        if (!carried.ok) return carried;
+        if (action?.type === 'evaporate') await removeMoleculeWork(ctx.value, mol.id);
+        const changed = applied.value.changed;
+        return ok({ mol: carried.value, changed, problems: [] });
+      },
+      judgeGates: ({ proto }, step) => judgeTimers(ctx.value, proto, step),
+    },
+    io.now(),
+  );
+  for (const problem of round.problems) io.err(`mol: ${problem}`);
+  const results = round.outcomes.map((outcome): Applied => {
+    const applied = outcome.status !== 'failed';
+    return {
+      type: outcome.type === 'gates' ? 'timer' : outcome.type,
+      molId: outcome.molId,
+      ...(outcome.step === undefined ? {} : { step: outcome.step }),
+      applied,
+      detail: applied ? describe(outcome) : (outcome.error ?? 'failed'),
+    };
   });
 
-  const results: Applied[] = [];
-  const quiet = args.value.values.json === true;
-  for (const action of actions) {
-    if (action.type === 'release-lock') {
-      const released = await releaseStaleLock(store.dir, action.molId);
-      results.push({
-        ...subject(action),
-        applied: released.ok && released.value,
-        detail: released.ok && released.value ? 'stale lock released' : 'the lock is held by a live process',
-      });
-      continue;
-    }
-    const found = molecules.find((m) => m.mol.id === action.molId);
-    const event = toEvent(action);
-    if (!found || !event) continue;
-    const applied = await changeMolecule(
-      ctx.value.store,
-      found.proto,
-      action.molId,
-      event,
-      ctx.value.io.now(),
-    );
-    if (!applied.ok) {
-      results.push({ ...subject(action), applied: false, detail: applied.error.message });
-      continue;
-    }
-    const carried = await carryOutLocally(
-      { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io },
-      applied.value.mol,
-      found.proto,
-      applied.value.effects,
-    );
-    if (action.type === 'evaporate') await removeMoleculeWork(ctx.value, action.molId);
-    results.push({
-      ...subject(action),
-      applied: carried.ok,
-      detail: carried.ok ? describe(action, applied.value.mol) : carried.error.message,
-    });
-  }
-  for (const { proto, mol } of molecules) {
-    if (!mol.steps.some((s) => s.status === 'awaiting_gate')) continue;
-    const before = mol.steps.map((s) => s.status).join();
-    const timed = await recheckTimers(ctx.value, mol, proto);
-    if (timed.ok && timed.value.steps.map((s) => s.status).join() !== before) {
-      results.push({
-        type: 'timer',
-        molId: mol.id,
-        applied: true,
-        detail: 'timer gates that came due were recorded',
-      });
-    }
-  }
-
+  const surveyed = round.surveyed;
   if (quiet) {
-    io.out(JSON.stringify({ at: now.toISOString(), surveyed: molecules.length, actions: results }, null, 2));
+    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
   } else if (results.length === 0) {
-    io.out(
-      `patrol: ${molecules.length} active molecule${molecules.length === 1 ? '' : 's'}, nothing is stuck`,
-    );
+    io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? '' : 's'}, nothing is stuck`);
   } else {
     for (const r of results)
       io.out(`${r.applied ? '•' : '✗'} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`);
@@ -151,21 +111,24 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   return EXIT.ok;
 }
 
-function describe(action: PatrolAction, mol: Molecule): string {
-  const step = 'step' in action ? mol.steps.find((s) => s.id === action.step) : undefined;
-  switch (action.type) {
+function describe(outcome: PatrolOutcome): string {
+  const { mol } = outcome;
+  const step = mol?.steps.find((s) => s.id === outcome.step);
+  switch (outcome.type) {
     case 'nudge':
       return 'nudged';
     case 'timeout':
       return `timed out; now ${step?.status.replace('_', ' ')}`;
     case 'redispatch':
     case 'expire-lease':
-      return `its runner is gone; back to ready (mol resume ${mol.id})`;
+      return `its runner is gone; back to ready (mol resume ${outcome.molId})`;
     case 'redispatch-ready':
       return 'ready but never started; dispatched again';
     case 'evaporate':
       return 'the wisp evaporated';
     case 'release-lock':
       return 'stale lock released';
+    case 'gates':
+      return 'timer gates that came due were recorded';
   }
 }

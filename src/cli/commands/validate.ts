@@ -4,13 +4,13 @@ import {
   type FileReport,
   formulaTargets,
   validateFormulaFile,
-} from '../../formulas/validate-files.js';
+} from '../../local/formulas/validate-files.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import { gitTopLevel } from '../repo.js';
 import { usageError } from './cook.js';
 
-export type { FileReport } from '../../formulas/validate-files.js';
+export type { FileReport } from '../../local/formulas/validate-files.js';
 
 export const usage = 'mol validate <file|dir>... [--json]';
 

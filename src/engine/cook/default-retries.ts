@@ -3,11 +3,11 @@ import type { Proto } from './proto.js';
 const withDefaults = new WeakMap<Proto, Map<number, Proto>>();
 
 /**
- * The proto with `retries` filled into steps that set no max_retries. Cached per proto and count,
- * so the same object comes back each time and the engine's index of it is built once.
+ * The proto with a configured default filled into steps that set no `max_retries`. Cached per
+ * proto and value, so the same proto object comes back (and the engine's index of it stays warm).
  */
-export function withDefaultRetries(proto: Proto, retries: number): Proto {
-  if (proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
+export function withDefaultRetries(proto: Proto, retries: number | undefined): Proto {
+  if (retries === undefined || proto.steps.every((s) => s.maxRetries !== undefined)) return proto;
   let byRetries = withDefaults.get(proto);
   if (!byRetries) {
     byRetries = new Map();

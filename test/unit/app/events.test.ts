@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetProtos } from '../../../src/webhooks/load-proto.js';
+import { forgetProtos } from '../../../src/shell/formulas/load-proto.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import {
   commentAnswer,

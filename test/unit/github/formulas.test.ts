@@ -2,13 +2,12 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cook } from '../../../src/engine/cook/cook.js';
-import {
-  type BuiltinLookup,
-  loadFormulaLibrary,
-  loadPinnedFormula,
-} from '../../../src/github/formula-library.js';
+import type { BuiltinLookup } from '../../../src/engine/formula/formula-source.js';
+import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
+import { githubFormulaSource, loadFormulaLibrary } from '../../../src/github/formula-library.js';
 import { defaultBranchOf, loadFormula } from '../../../src/github/formula-source.js';
 import { clearBlobCache, loadBlob } from '../../../src/github/repo-file.js';
+import { forgetProtos, loadProto } from '../../../src/shell/formulas/load-proto.js';
 import { blobSha } from '../../helpers/fake-github/index.js';
 
 const API = 'https://api.github.com';
@@ -208,15 +207,20 @@ describe('loadFormulaLibrary', () => {
   });
 
   it("re-reads a running molecule's formula by its pins, whatever the branch holds now", async () => {
+    forgetProtos();
     nock(API)
       .get(`/repos/acme/widgets/git/blobs/${blobSha(RELEASE)}`)
       .reply(200, blob(RELEASE))
       .get(`/repos/acme/widgets/git/blobs/${blobSha(BASE)}`)
       .reply(200, blob(BASE));
-    const pinned = await loadPinnedFormula(
-      octokit(),
-      repo,
-      {
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+    });
+    const mol = {
+      id: '7-abc123',
+      vars: {},
+      formula: {
         name: 'release',
         source: { path: '.github/formulas/release.formula.toml', blobSha: blobSha(RELEASE) },
         pins: {
@@ -224,10 +228,49 @@ describe('loadFormulaLibrary', () => {
           'double-check': 'builtin@0.1.0',
         },
       },
-      builtins,
+    } as unknown as Molecule;
+    const proto = await loadProto(source, mol);
+    if (!proto.ok) throw new Error(proto.error.message);
+    expect(proto.value.steps.map((s) => s.id)).toEqual(['build.first', 'build.second', 'ship']);
+  });
+});
+
+describe('githubFormulaSource', () => {
+  it('resolves a TOML formula that pulls in nothing with one call, pinned by its blob sha', async () => {
+    const text = 'formula = "solo"\n[[steps]]\nid = "only"\n';
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fsolo.formula.toml')
+      .query({ ref: 'main' })
+      .reply(200, fileReply('.github/formulas/solo.formula.toml', text));
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+    });
+    const resolved = await source.resolve('solo');
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    expect(await resolved.value.pin('solo', [])).toEqual({
+      ok: true,
+      value: { name: 'solo', source: { path: '.github/formulas/solo.formula.toml', blobSha: blobSha(text) } },
+    });
+  });
+
+  it('names the built-ins and the file to add when the formula is nowhere', async () => {
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fnope.formula.toml')
+      .query(true)
+      .reply(404, {})
+      .get('/repos/acme/widgets/contents/.github%2Fformulas')
+      .query(true)
+      .reply(404, {});
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+      builtinNames: () => ['double-check'],
+    });
+    const resolved = await source.resolve('nope');
+    expect(resolved).toMatchObject({ ok: false, error: { code: 'unknown-formula' } });
+    expect(!resolved.ok && resolved.error.message).toMatch(
+      /the built-ins are double-check\. Add \.github\/formulas\/nope\.formula\.toml on main to pour it\./,
     );
-    if (!pinned.ok) throw new Error(pinned.error.message);
-    const cooked = cook(pinned.value.root, { library: pinned.value.library });
-    expect(cooked.ok).toBe(true);
   });
 });

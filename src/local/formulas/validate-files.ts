@@ -5,9 +5,9 @@
  * face only decides how to show the diagnostics (lines on stderr, annotations on a pull request).
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { cook } from '../engine/cook/cook.js';
-import type { Diagnostic, MolError } from '../engine/errors.js';
-import { parseFormula } from '../engine/formula/parse-formula.js';
+import { cook } from '../../engine/cook/cook.js';
+import type { Diagnostic, MolError } from '../../engine/errors.js';
+import { parseFormula } from '../../engine/formula/parse-formula.js';
 import { FormulaCatalog } from './catalog.js';
 import { findFormulaFiles, isDirectory, readText } from './formula-files.js';
 

@@ -1,0 +1,106 @@
+/**
+ * A stored molecule holds no step definitions, only its pinned formula (DESIGN §4): this re-reads
+ * the pinned bytes (by blob sha, immutable) or the built-in of that name, and cooks them again
+ * with the molecule's bound vars. The same pins and vars always cook to the same proto, so one
+ * bounded cache per process serves every face; a formula edited after the pour never changes a
+ * running molecule.
+ */
+import { type Cooked, cook } from '../../engine/cook/cook.js';
+import { withDefaultRetries } from '../../engine/cook/default-retries.js';
+import type { Proto } from '../../engine/cook/proto.js';
+import { err, ok, type Result } from '../../engine/errors.js';
+import type { FormulaSource } from '../../engine/formula/formula-source.js';
+import { parseFormula } from '../../engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../engine/formula/parsed-formula.js';
+import type { FormulaRef, Molecule } from '../../engine/molecule/molecule-schema.js';
+import { adhocProto } from '../../engine/molecule/ops/adhoc-proto.js';
+import { BoundedCache } from '../bounded-cache.js';
+
+const protos = new BoundedCache<string, Proto>(256);
+
+export interface ProtoOptions {
+  /** `max_retries` for steps that set none (the repository config's `default_retries`). */
+  defaultRetries?: number;
+}
+
+const keyOf = (scope: string, mol: Molecule) => JSON.stringify([scope, mol.formula, mol.vars]);
+
+/** A pour just cooked this proto for this molecule: later loads need not read the pins again. */
+export function rememberProto(scope: string, mol: Molecule, proto: Proto): void {
+  protos.set(keyOf(scope, mol), proto);
+}
+
+/** The proto when this process already cooked it (no I/O). */
+export function cachedProto(scope: string, mol: Molecule, options: ProtoOptions = {}): Proto | undefined {
+  const cached = protos.get(keyOf(scope, mol));
+  return cached ? withDefaultRetries(cached, options.defaultRetries) : undefined;
+}
+
+export async function loadProto(
+  source: FormulaSource,
+  mol: Molecule,
+  options: ProtoOptions = {},
+): Promise<Result<Proto>> {
+  const key = keyOf(source.scope, mol);
+  const cached = protos.get(key);
+  if (cached) return ok(withDefaultRetries(cached, options.defaultRetries));
+  const cooked = await cookPinned(source, mol);
+  if (!cooked.ok) {
+    return err(
+      'formula-unloadable',
+      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`,
+    );
+  }
+  protos.set(key, cooked.value);
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+}
+
+async function cookPinned(source: FormulaSource, mol: Molecule): Promise<Result<Proto>> {
+  const { formula } = mol;
+  // Ad-hoc molecules (the manager's createMolecule) carry their steps.
+  if (typeof formula.source === 'object' && 'inline' in formula.source) {
+    const adhoc = adhocProto(formula.source.inline);
+    if (adhoc.ok) return adhoc;
+  }
+  const root = await readPinned(source, formula.name, formula.source);
+  if (!root.ok) return root;
+  const library = new Map<string, ParsedFormula>();
+  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
+    const parsed = await readPinned(source, name, pin);
+    if (!parsed.ok) return parsed;
+    library.set(name, parsed.value);
+  }
+  const overlays: ParsedFormula[] = [];
+  for (const pin of formula.overlays ?? []) {
+    const parsed = await readPinned(source, pin.path, pin);
+    if (!parsed.ok) return parsed;
+    overlays.push(parsed.value);
+  }
+  const cooked: Result<Cooked> = cook(root.value, {
+    vars: mol.vars,
+    library: { get: (name) => library.get(name) },
+    overlays,
+  });
+  return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+
+async function readPinned(
+  source: FormulaSource,
+  name: string,
+  pin: FormulaRef['source'],
+): Promise<Result<ParsedFormula>> {
+  if (typeof pin === 'string') {
+    const found = source.builtin(name);
+    if (found) return parseFormula(found.text, found.file);
+    return err('unknown-formula', `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
+  }
+  if ('inline' in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, 'json');
+  const text = await source.readBlob(pin);
+  if (!text.ok) return text;
+  return parseFormula(text.value, pin.path);
+}
+
+/** Tests only: forget every cooked proto, so each test starts cold. */
+export function forgetProtos(): void {
+  protos.clear();
+}

@@ -1,0 +1,105 @@
+/**
+ * Pouring a formula, for every face: cook it once to learn its vars, bind the given values
+ * (defaults, required, pattern, enum: a missing or invalid one is named), cook again with exactly
+ * the bound values (which is what a later load re-cooks from the molecule), pin the formula, pour,
+ * and create the molecule in the store. Nothing is written unless everything before the create
+ * worked. The faces say where formulas come from, where the molecule starts and who pours it.
+ */
+import { bindVars, cook } from '../engine/cook/cook.js';
+import { withDefaultRetries } from '../engine/cook/default-retries.js';
+import type { Proto } from '../engine/cook/proto.js';
+import { ok, type Result } from '../engine/errors.js';
+import type { FormulaSource } from '../engine/formula/formula-source.js';
+import type { Effect } from '../engine/molecule/effects.js';
+import type { Molecule, Subject } from '../engine/molecule/molecule-schema.js';
+import { pour as pourProto } from '../engine/molecule/ops/pour.js';
+import type { MoleculeStore } from '../engine/molecule/store.js';
+import { cookNamed, type Tell } from './formulas/cook-named.js';
+import { rememberProto } from './formulas/load-proto.js';
+
+/** How many times a fresh id is drawn again when the one drawn is taken. */
+const FRESH_ID_TRIES = 5;
+
+export interface PourInput {
+  source: FormulaSource;
+  store: MoleculeStore;
+  formula: string;
+  vars: Record<string, string>;
+  overlays?: readonly string[];
+  /** A fixed id, or a way to draw a fresh one from the formula's name (drawn again when taken). */
+  id: string | ((formula: string) => string);
+  /**
+   * The fixed id derives from an idempotency key (a delivery, a comment line): finding it taken
+   * means the request was handled before, reported as `existed`, not as an error.
+   */
+  idempotent?: boolean;
+  now: Date;
+  by: string;
+  /** Where steps start; asked only once the formula cooked with its vars. */
+  base: () => Promise<Result<{ ref: string; sha?: string }>>;
+  kind?: 'mol' | 'wisp';
+  ttlMs?: number;
+  subject?: Subject;
+  /** `max_retries` for steps that set none. */
+  defaultRetries?: number;
+  /** Problems and warnings of the first cook. */
+  tell?: Tell;
+}
+
+export interface Poured {
+  mol: Molecule;
+  /** With the default retries, as the molecule is transitioned. */
+  proto: Proto;
+  /** The pour's effects (dispatch of the first steps, labels); none when it `existed`. */
+  effects: Effect[];
+  /** The idempotent id was taken: the request was handled before, nothing was written now. */
+  existed: boolean;
+}
+
+export async function pour(input: PourInput): Promise<Result<Poured>> {
+  const first = await cookNamed(
+    input.source,
+    { formula: input.formula, vars: input.vars, overlays: input.overlays ?? [] },
+    input.tell,
+  );
+  if (!first.ok) return first;
+  const { resolved } = first.value;
+  const bound = bindVars(first.value.proto.vars, input.vars);
+  if (!bound.ok) return bound;
+  const cooked = cook(resolved.root, {
+    vars: bound.value,
+    library: resolved.library,
+    overlays: resolved.overlays,
+  });
+  if (!cooked.ok) return cooked;
+  const raw = cooked.value.proto;
+  const proto = withDefaultRetries(raw, input.defaultRetries);
+  const formula = await resolved.pin(raw.formula, first.value.uses);
+  if (!formula.ok) return formula;
+  const base = await input.base();
+  if (!base.ok) return base;
+
+  for (let tries = 0; ; tries++) {
+    const id = typeof input.id === 'string' ? input.id : input.id(raw.formula);
+    const poured = pourProto(proto, {
+      id,
+      now: input.now,
+      vars: bound.value,
+      kind: input.kind ?? 'mol',
+      ...(input.ttlMs === undefined ? {} : { ttlMs: input.ttlMs }),
+      ...(input.subject === undefined ? {} : { subject: input.subject }),
+      base: base.value,
+      formula: formula.value,
+      title: raw.formula,
+      by: input.by,
+    });
+    if (!poured.ok) return poured;
+    // The store renders the state with it, and the first writes find it without reading the pins.
+    rememberProto(input.source.scope, poured.value.mol, raw);
+    const created = await input.store.create(poured.value.mol);
+    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
+    if (created.error.code !== 'exists') return created;
+    if (input.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
+    if (typeof input.id === 'string' || tries >= FRESH_ID_TRIES) return created;
+  }
+}
