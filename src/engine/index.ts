@@ -15,6 +15,7 @@ export * from './cook/cook.js';
 export * from './cook/proto.js';
 export { substitute } from './cook/substitute.js';
 export { bindVars } from './cook/vars.js';
+export { closest, didYouMean, editDistance } from './did-you-mean.js';
 export * from './duration.js';
 export * from './errors.js';
 export * from './formula/condition.js';

@@ -5,7 +5,6 @@
  * machine refuses — change nothing and say why.
  */
 
-import { didYouMean } from '../engine/commands/did-you-mean.js';
 import { COMMAND_USAGE, COMMAND_VERBS, type ParsedCommand } from '../engine/commands/grammar.js';
 import {
   type CommandPermissionTable,
@@ -14,6 +13,7 @@ import {
   requiredPermission,
 } from '../engine/commands/permissions.js';
 import type { MolError } from '../engine/errors.js';
+import { closest } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
@@ -206,9 +206,10 @@ function track(molecules: IssueMolecules, mol: Molecule): void {
 
 function refusalText(error: MolError, mol: Molecule, step: string | undefined): string {
   if (error.code === 'unknown-step' && step !== undefined) {
-    const guess = didYouMean(
+    const guess = closest(
       step,
       mol.steps.map((s) => s.id),
+      2,
     );
     if (guess) return quiet(`${error.message} — did you mean "${guess}"?`);
   }
