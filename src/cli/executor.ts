@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { Proto, ProtoStep } from '../engine/cook/proto.js';
 import { parseDuration } from '../engine/duration.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import { startsSteps } from '../engine/index.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import { readySteps } from '../engine/molecule/scheduler.js';
@@ -96,7 +97,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && canRun(latest)) {
+      if (fatal === undefined && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -153,10 +154,6 @@ function interrupted(ctx: CliContext, molId: string, runningSteps: () => string[
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
-}
-
-function canRun(mol: Molecule): boolean {
-  return mol.status === 'pending' || mol.status === 'in_progress';
 }
 
 /** What the runner's outcome means for the step, as an engine event. */

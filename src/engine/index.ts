@@ -35,6 +35,8 @@ export * from './molecule/ops/transition.js';
 export * from './molecule/patrol-decisions.js';
 export * from './molecule/progress.js';
 export * from './molecule/scheduler.js';
+export * from './molecule/status-labels.js';
+export * from './molecule/statuses.js';
 export * from './molecule/store.js';
 export * from './render/markdown.js';
 export * from './render/mermaid.js';

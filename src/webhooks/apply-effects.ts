@@ -17,6 +17,7 @@
 
 import type { Proto, ProtoStep } from '../engine/cook/proto.js';
 import { formatDuration } from '../engine/duration.js';
+import { statusLabel } from '../engine/index.js';
 import type { Effect } from '../engine/molecule/effects.js';
 import type { GateResult, Molecule, StepStatus } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
@@ -24,7 +25,6 @@ import { moleculeCheckRun, stepCheckRun } from '../github/check-runs.js';
 import { httpMessage, httpStatus } from '../github/client.js';
 import { dispatchStep } from '../github/dispatch.js';
 import { reply } from '../github/reply.js';
-import { stateLabelFor } from '../github/state-labels.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import { changeMolecule } from './change-molecule.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
@@ -263,8 +263,8 @@ async function removeLabels(
 ): Promise<void> {
   const issue = mol.subject.issue ?? mol.subject.pr;
   if (issue === undefined) return;
-  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => stateLabelFor(s.status)));
-  stillNeeded.add(stateLabelFor(mol.status));
+  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => statusLabel(s.status)));
+  stillNeeded.add(statusLabel(mol.status));
   for (const name of remove.filter((n) => !stillNeeded.has(n))) {
     try {
       await ctx.octokit.request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {

@@ -8,6 +8,7 @@
 
 import type { Proto } from '../engine/cook/proto.js';
 import { parseDuration } from '../engine/duration.js';
+import { isLive } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { type PatrolAction, patrolDecisions, toEvent } from '../engine/molecule/patrol-decisions.js';
 import { httpStatus } from '../github/client.js';
@@ -19,9 +20,6 @@ import { loadProto } from './load-proto.js';
 import { openStore } from './molecule-store.js';
 import { applyToMolecule } from './step-event.js';
 import { tellProblems } from './tell-problems.js';
-
-/** What patrol looks at: molecules that may still move (a complete one waits for squash, not for patrol). */
-const LIVE = new Set<Molecule['status']>(['pending', 'in_progress', 'paused']);
 
 export interface PatrolReport {
   surveyed: number;
@@ -59,7 +57,8 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
   }
   const molecules: Array<{ proto: Proto; mol: Molecule }> = [];
   for (const { mol } of survey.molecules) {
-    if (!LIVE.has(mol.status)) continue;
+    // A complete molecule waits for a squash, not for patrol.
+    if (!isLive(mol.status)) continue;
     const proto = await loadProto(ctx, mol);
     if (proto.ok) molecules.push({ proto: proto.value, mol });
     else report.problems.push(proto.error.message);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { bindVars, cook } from '../engine/cook/cook.js';
 import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
-import { LIVE_MOLECULE_STATUSES } from '../engine/molecule/machine/molecule-machine.js';
+import { isLive } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { pour } from '../engine/molecule/ops/pour.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
@@ -50,9 +50,7 @@ export async function pourOnIssue(
   store: MoleculeStore,
   request: PourRequest,
 ): Promise<Result<Poured>> {
-  const running = request.existing?.find(
-    (m) => m.formula.name === request.formula && LIVE_MOLECULE_STATUSES.has(m.status),
-  );
+  const running = request.existing?.find((m) => m.formula.name === request.formula && isLive(m.status));
   if (running) {
     return err(
       'already-running',

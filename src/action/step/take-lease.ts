@@ -9,6 +9,7 @@
 import type { ProtoStep } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
 import { ok, type Result } from '../../engine/errors.js';
+import { startsSteps } from '../../engine/index.js';
 import type { StepState } from '../../engine/molecule/molecule-schema.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
@@ -66,8 +67,7 @@ function isOurs(job: StepJob, state: StepState): boolean {
 /** Why this job has nothing to do, judged on the state it loaded; undefined when it may start. */
 function nothingToDo(job: StepJob, state: StepState): string | undefined {
   const what = `step "${state.id}" of molecule ${job.mol.id}`;
-  const live = job.mol.status === 'pending' || job.mol.status === 'in_progress';
-  if (!live && state.status !== 'completed') {
+  if (!startsSteps(job.mol.status) && state.status !== 'completed') {
     return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
   }
   switch (state.status) {

@@ -1,5 +1,6 @@
 import type { Proto } from '../../engine/cook/proto.js';
 import { parseDuration } from '../../engine/duration.js';
+import { LIVE_STATUS_LIST } from '../../engine/index.js';
 import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import { type PatrolAction, patrolDecisions, toEvent } from '../../engine/molecule/patrol-decisions.js';
 import { applyEvent } from '../apply-event.js';
@@ -11,7 +12,7 @@ import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
 import { recheckTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
-import { ACTIVE_STATUSES, contextFor, failWith } from '../verb.js';
+import { contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage = 'mol patrol [--nudge-after 30m] [--timeout 2h] [--json]';
@@ -59,7 +60,7 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   if (!ctx.ok) return failWith(io, ctx.error);
   const { store } = ctx.value;
 
-  const scanned = await store.scan({ status: ACTIVE_STATUSES });
+  const scanned = await store.scan({ status: [...LIVE_STATUS_LIST] });
   if (!scanned.ok) return failWith(io, scanned.error);
   for (const problem of scanned.value.problems) io.err(`mol: ${problem.message}`);
   const molecules: Array<{ proto: Proto; mol: Molecule }> = [];
