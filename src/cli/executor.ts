@@ -9,9 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Proto, ProtoStep } from '../engine/cook/proto.js';
-import { parseDuration } from '../engine/duration.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import { startsSteps } from '../engine/index.js';
+import { holdsLease, leaseTtlMs, startsSteps } from '../engine/index.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import { readySteps } from '../engine/molecule/scheduler.js';
@@ -29,9 +28,6 @@ export interface ExecuteOptions {
   /** Stream each step's output to stderr. */
   verbose?: boolean;
 }
-
-/** Lease length when a step sets no timeout: long, since `mol resume` judges local runs by their process. */
-const DEFAULT_LEASE_MS = 24 * 3_600_000;
 
 export async function execute(
   ctx: CliContext,
@@ -105,7 +101,7 @@ export async function execute(
           const started = await applyEvent(ctx, latest.id, proto, {
             type: 'start',
             step: id,
-            lease: { ...run, ttlMs: leaseMs(def) },
+            lease: { ...run, ttlMs: leaseTtlMs(def, 'local') },
             by: run.holder,
           });
           if (!started.ok) {
@@ -118,7 +114,7 @@ export async function execute(
           }
           adopt(started.value.mol);
           const step = started.value.mol.steps.find((s) => s.id === id);
-          if (step?.status !== 'in_progress' || step.lease?.runId !== run.runId) {
+          if (step === undefined || !holdsLease(step, run.runId)) {
             passed.add(id);
             continue;
           }
@@ -167,12 +163,6 @@ export function eventFor(step: string, outcome: StepOutcome, by: string): Molecu
     return { type: 'complete', step, gates: outcome.gates, by, ...record };
   }
   return { type: 'fail', step, error: failureText(outcome), by };
-}
-
-/** A step's own timeout bounds its lease (patrol fails it then anyway); otherwise a day. */
-function leaseMs(def: ProtoStep): number {
-  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
-  return timeout === undefined ? DEFAULT_LEASE_MS : timeout + 60_000;
 }
 
 /** The branches of the steps this one needs, in needs order (the engine's dispatch effect says the same). */

@@ -26,6 +26,7 @@ export * from './molecule/effects.js';
 export * from './molecule/machine/molecule-machine.js';
 export * from './molecule/machine/serialize.js';
 export * from './molecule/machine/step-machine.js';
+export * from './molecule/lease.js';
 export * from './molecule/manager.js';
 export * from './molecule/mentions.js';
 export * from './molecule/molecule-schema.js';
