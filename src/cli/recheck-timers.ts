@@ -6,8 +6,8 @@
 
 import type { Proto } from '../engine/cook/proto.js';
 import { ok, type Result } from '../engine/errors.js';
+import { judgeTimer } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { evaluateGates } from '../runner/index.js';
 import { applyEvent } from './apply-event.js';
 import type { CliContext } from './cli-context.js';
 
@@ -17,13 +17,9 @@ export async function recheckTimers(ctx: CliContext, mol: Molecule, proto: Proto
     if (step.status !== 'awaiting_gate' || step.awaitingSince === undefined) continue;
     const waiting = new Set((step.gates ?? []).filter((g) => g.passed === null).map((g) => g.type));
     if (!waiting.has('timer')) continue;
-    const timers = proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => g.type === 'timer') ?? [];
-    const results = await evaluateGates({
-      cwd: ctx.repoDir,
-      gates: timers,
-      now: () => ctx.io.now(),
-      awaitingSince: step.awaitingSince,
-    });
+    const timers =
+      proto.steps.find((s) => s.id === step.id)?.gates.flatMap((g) => (g.type === 'timer' ? [g] : [])) ?? [];
+    const results = timers.map((g) => judgeTimer(g.after, step.awaitingSince, ctx.io.now()));
     if (!results.some((g) => g.passed !== null)) continue;
     const applied = await applyEvent(ctx, mol.id, proto, { type: 'gates', step: step.id, gates: results });
     if (!applied.ok) return applied;

@@ -39,5 +39,6 @@ export * from './molecule/scheduler.js';
 export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';
 export * from './molecule/store.js';
+export * from './molecule/timer-gate.js';
 export * from './render/markdown.js';
 export * from './render/mermaid.js';
