@@ -5,11 +5,15 @@ export * from './codec/encode.js';
 export * from './commands/grammar.js';
 export * from './commands/parse-commands.js';
 export {
+  approvalGate,
   type CommandPermissionTable,
   DEFAULT_COMMAND_PERMISSIONS,
+  type Permission,
+  type PermissionAsk,
   type PermissionLevel,
   permissionAtLeast,
   requiredPermission,
+  stricter,
 } from './commands/permissions.js';
 export * from './cook/cook.js';
 export * from './cook/proto.js';
@@ -23,10 +27,10 @@ export * from './formula/formula-schema.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export * from './molecule/effects.js';
+export * from './molecule/lease.js';
 export * from './molecule/machine/molecule-machine.js';
 export * from './molecule/machine/serialize.js';
 export * from './molecule/machine/step-machine.js';
-export * from './molecule/lease.js';
 export * from './molecule/manager.js';
 export * from './molecule/mentions.js';
 export * from './molecule/molecule-schema.js';

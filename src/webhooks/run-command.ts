@@ -21,7 +21,7 @@ import { renderView } from '../engine/render/markdown.js';
 import { repoSlug } from '../github/client.js';
 import { applyEffects } from './apply-effects.js';
 import { changeMolecule } from './change-molecule.js';
-import { permissionRefusal, stricter } from './command-permissions.js';
+import { permissionRefusal } from './command-permissions.js';
 import { describeError } from './describe-error.js';
 import type { HandlerContext } from './handler-context.js';
 import type { IssueMolecules } from './issue-molecules.js';
@@ -127,18 +127,11 @@ async function changeCommand(
   const proto = await loadProto(ctx, target.mol);
   if (!proto.ok) return refuse(quiet(proto.error.message));
 
-  if (command.verb === 'approve') {
-    // The approval gate names its own level; the command's level is only the floor.
-    const def = proto.value.steps.find((s) => s.id === command.step);
-    const gate = def?.gates.find((g) => g.type === 'approval');
-    if (gate?.type === 'approval') {
-      const required = stricter(gate.permission, requiredPermission(command, scene.table));
-      if (!permissionAtLeast(scene.level, required)) {
-        return refuse(
-          permissionRefusal(`approving step \`${command.step}\``, required, scene.level, repoSlug(ctx.repo)),
-        );
-      }
-    }
+  // The comment's handler checked the command's own level; a step's approval gate may ask more.
+  const required = requiredPermission(command, scene.table, proto.value);
+  if (!permissionAtLeast(scene.level, required)) {
+    const doing = command.verb === 'approve' ? 'approving' : 'skipping';
+    return refuse(permissionRefusal(`${doing} step \`${step}\``, required, scene.level, repoSlug(ctx.repo)));
   }
 
   const event = eventOf(command, scene.login);
