@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { closest } from '../engine/cook/closest.js';
 import type { Result } from '../engine/errors.js';
 import { err, ok } from '../engine/errors.js';
+import { closest } from '../engine/index.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 

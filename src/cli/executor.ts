@@ -9,8 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Proto, ProtoStep } from '../engine/cook/proto.js';
-import { parseDuration } from '../engine/duration.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import { holdsLease, leaseTtlMs, startsSteps } from '../engine/index.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import { readySteps } from '../engine/molecule/scheduler.js';
@@ -36,9 +36,6 @@ export interface ExecuteOptions {
 }
 
 const HEARTBEAT_MS = 30_000;
-
-/** Lease length when a step sets no timeout: long, since `mol resume` judges local runs by their process. */
-const DEFAULT_LEASE_MS = 24 * 3_600_000;
 
 export async function execute(
   ctx: CliContext,
@@ -121,7 +118,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && canRun(latest)) {
+      if (fatal === undefined && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -133,7 +130,7 @@ export async function execute(
             {
               type: 'start',
               step: id,
-              lease: { ...run, ttlMs: leaseMs(def) },
+              lease: { ...run, ttlMs: leaseTtlMs(def, 'local') },
               by: run.holder,
             },
             ctx.io.now(),
@@ -148,7 +145,7 @@ export async function execute(
           }
           adopt(started.value.mol);
           const step = started.value.mol.steps.find((s) => s.id === id);
-          if (step?.status !== 'in_progress' || step.lease?.runId !== run.runId) {
+          if (step === undefined || !holdsLease(step, run.runId)) {
             passed.add(id);
             continue;
           }
@@ -186,10 +183,6 @@ function interrupted(ctx: CliContext, molId: string, runningSteps: () => string[
   };
 }
 
-function canRun(mol: Molecule): boolean {
-  return mol.status === 'pending' || mol.status === 'in_progress';
-}
-
 /** What the runner's outcome means for the step, as an engine event. */
 export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
   const record = {
@@ -201,12 +194,6 @@ export function eventFor(step: string, outcome: StepOutcome, by: string): Molecu
     return { type: 'complete', step, gates: outcome.gates, by, ...record };
   }
   return { type: 'fail', step, error: failureText(outcome), by };
-}
-
-/** A step's own timeout bounds its lease (patrol fails it then anyway); otherwise a day. */
-function leaseMs(def: ProtoStep): number {
-  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
-  return timeout === undefined ? DEFAULT_LEASE_MS : timeout + 60_000;
 }
 
 /** The branches of the steps this one needs, in needs order (the engine's dispatch effect says the same). */

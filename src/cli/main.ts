@@ -1,4 +1,4 @@
-import { closest } from '../engine/cook/closest.js';
+import { closest } from '../engine/index.js';
 import { parse } from './args.js';
 import { burnCommand } from './commands/burn.js';
 import { cookCommand, usageError } from './commands/cook.js';

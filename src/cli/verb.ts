@@ -3,6 +3,7 @@
  * molecule a verb without an id means, and the exit code a molecule's state stands for.
  */
 import { err, formatDiagnostic, type MolError, ok, type Result } from '../engine/errors.js';
+import { LIVE_STATUS_LIST } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
@@ -32,15 +33,13 @@ export function exitFor(mol: Molecule): number {
   return EXIT.waiting;
 }
 
-export const ACTIVE_STATUSES: Molecule['status'][] = ['pending', 'in_progress', 'paused'];
-
 /** The molecule named, or without a name the most recently changed active one. */
 export async function resolveMolecule(
   ctx: CliContext,
   id: string | undefined,
 ): Promise<Result<LoadedMolecule>> {
   if (id !== undefined) return loadMolecule(ctx, id);
-  const active = await ctx.store.scan({ status: ACTIVE_STATUSES });
+  const active = await ctx.store.scan({ status: [...LIVE_STATUS_LIST] });
   if (!active.ok) return active;
   const latest = [...active.value.molecules].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   if (latest === undefined)

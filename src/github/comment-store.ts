@@ -24,6 +24,7 @@ import { DEFAULT_STATE_BUDGET_BYTES } from '../engine/codec/budget.js';
 import { encodeState } from '../engine/codec/encode.js';
 import type { Proto } from '../engine/cook/proto.js';
 import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import { statusLabel, statusLabels } from '../engine/index.js';
 import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../engine/molecule/molecule-schema.js';
 import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/molecule/store.js';
 import { formatArchiveBody } from './archive-comment.js';
@@ -47,7 +48,6 @@ import {
   type RejectedComment,
   toView,
 } from './state-comments.js';
-import { stateLabelFor, stateLabelsFor } from './state-labels.js';
 
 export type LockMode = 'none' | 'ref';
 
@@ -244,7 +244,7 @@ export class CommentStore implements MoleculeStore {
     return this.guard('list', '*', async () => {
       if (filter.status?.length === 0) return ok([]);
       const issues = new Set(this.knownIssues);
-      for (const label of stateLabelsFor(filter.status)) {
+      for (const label of statusLabels(filter.status)) {
         const found = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
         for (const number of found) issues.add(number);
       }
@@ -371,7 +371,7 @@ export class CommentStore implements MoleculeStore {
     const confirmed = await this.confirm(toView(data), body, before.rev);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
-    if (stateLabelFor(next.status) !== stateLabelFor(before.status)) await this.label(issue, next.status);
+    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue, next.status);
     return done(persisted);
   }
 
@@ -387,7 +387,7 @@ export class CommentStore implements MoleculeStore {
   }
 
   private async label(issue: number, status: Molecule['status']): Promise<void> {
-    const label = stateLabelFor(status);
+    const label = statusLabel(status);
     if (this.options.labels === false || label === undefined) return;
     try {
       await setStateLabels(this.octokit, this.repo, issue, [label], []);

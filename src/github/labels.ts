@@ -2,6 +2,7 @@
  * State labels (`molecule:active|complete|failed`) let people filter issues by molecule state;
  * `list()` finds molecules through them. Formula labels (`formula:<name>`) are the users' own.
  */
+import { STATUS_LABELS } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 
 export interface LabelSpec {
@@ -11,9 +12,17 @@ export interface LabelSpec {
 }
 
 export const STATE_LABELS = {
-  active: { name: 'molecule:active', color: '1f6feb', description: 'A Molecular workflow is running here' },
-  complete: { name: 'molecule:complete', color: '2da44e', description: 'The Molecular workflow completed' },
-  failed: { name: 'molecule:failed', color: 'cf222e', description: 'The Molecular workflow failed' },
+  active: {
+    name: STATUS_LABELS.active,
+    color: '1f6feb',
+    description: 'A Molecular workflow is running here',
+  },
+  complete: {
+    name: STATUS_LABELS.complete,
+    color: '2da44e',
+    description: 'The Molecular workflow completed',
+  },
+  failed: { name: STATUS_LABELS.failed, color: 'cf222e', description: 'The Molecular workflow failed' },
 } as const satisfies Record<string, LabelSpec>;
 
 export const STATE_LABEL_LIST: LabelSpec[] = Object.values(STATE_LABELS);

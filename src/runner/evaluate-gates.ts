@@ -7,6 +7,7 @@
 
 import type { ProtoGate } from '../engine/cook/proto.js';
 import { formatDuration, parseDuration } from '../engine/duration.js';
+import { judgeTimer } from '../engine/index.js';
 import type { GateResult } from '../engine/molecule/molecule-schema.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
@@ -44,7 +45,7 @@ async function evaluateGate(gate: ProtoGate, options: EvaluateGatesOptions): Pro
     case 'schema':
       return schemaGate(options.cwd, gate.file, gate.schema);
     case 'timer':
-      return timerGate(gate.after, options);
+      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => new Date()))());
     case 'approval':
       return {
         type: gate.type,
@@ -95,21 +96,4 @@ async function commandGate(
       : `exit ${exitCode}`;
   const detail = `\`${run}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === '' ? '' : `\n${tail.trimEnd()}`}`;
   return { type: 'command', passed: !timedOut && exitCode === 0, detail };
-}
-
-function timerGate(after: string, options: EvaluateGatesOptions): GateResult {
-  const waitMs = parseDuration(after);
-  if (waitMs === undefined) return { type: 'timer', passed: false, detail: `"${after}" is not a duration` };
-  if (options.awaitingSince === undefined)
-    return { type: 'timer', passed: null, detail: `waiting ${after} once the step awaits its gates` };
-  const since = Date.parse(options.awaitingSince);
-  const now = (options.now ?? (() => new Date()))().getTime();
-  const left = since + waitMs - now;
-  if (left <= 0)
-    return { type: 'timer', passed: true, detail: `${after} have passed since ${options.awaitingSince}` };
-  return {
-    type: 'timer',
-    passed: null,
-    detail: `waiting for the timer: ${formatDuration(left)} of ${after} left`,
-  };
 }

@@ -8,6 +8,7 @@
  */
 import type { Proto } from '../engine/cook/proto.js';
 import type { Result } from '../engine/errors.js';
+import { isLive } from '../engine/index.js';
 import type { GateResult, Molecule, StepState } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 import {
@@ -16,9 +17,6 @@ import {
   patrolDecisions,
   toEvent,
 } from '../engine/molecule/patrol-decisions.js';
-
-/** What patrol looks at: molecules that may still move (a complete one waits for squash, not for patrol). */
-const LIVE = new Set<Molecule['status']>(['pending', 'in_progress', 'paused']);
 
 export interface Surveyed {
   mol: Molecule;
@@ -75,7 +73,8 @@ export async function patrolRound(face: PatrolFace, now: Date): Promise<PatrolRo
   const report: PatrolRoundReport = { now, surveyed: 0, outcomes: [], problems: [...surveyed.problems] };
   const molecules: Surveyed[] = [];
   for (const mol of surveyed.molecules) {
-    if (!LIVE.has(mol.status)) continue;
+    // A complete molecule waits for squash, not for patrol.
+    if (!isLive(mol.status)) continue;
     const proto = await face.protoOf(mol);
     if (proto.ok) molecules.push({ mol, proto: proto.value });
     else report.problems.push(proto.error.message);

@@ -7,7 +7,7 @@
  */
 
 import type { ProtoGate } from '../engine/cook/proto.js';
-import { parseDuration } from '../engine/duration.js';
+import { judgeTimer } from '../engine/index.js';
 import type { GateResult, Molecule } from '../engine/molecule/molecule-schema.js';
 import { httpStatus } from '../github/client.js';
 import type { HandlerContext } from './handler-context.js';
@@ -26,22 +26,12 @@ export async function judgeAppGates(
   const results: GateResult[] = [];
   for (const gate of gates) {
     let result: GateResult | undefined;
-    if (gate.type === 'timer') result = timerGate(gate.after, step.awaitingSince, ctx.now());
+    if (gate.type === 'timer') result = judgeTimer(gate.after, step.awaitingSince, ctx.now());
     else if (gate.type === 'checks') result = await checksGate(ctx, gate.names, step.checkpoint?.commit);
     else if (gate.type === 'pr-merged') result = await prMergedGate(ctx, mol.subject.pr);
     if (result && result.passed !== null) results.push(result);
   }
   return results;
-}
-
-function timerGate(after: string, since: string | undefined, now: Date): GateResult {
-  const wait = parseDuration(after);
-  if (wait === undefined) return { type: 'timer', passed: false, detail: `"${after}" is not a duration` };
-  const start = since === undefined ? now.getTime() : Date.parse(since);
-  const due = start + wait;
-  return now.getTime() >= due
-    ? { type: 'timer', passed: true, detail: `waited ${after}` }
-    : { type: 'timer', passed: null, detail: `waiting until ${new Date(due).toISOString()}` };
 }
 
 const PASSING = new Set(['success', 'neutral', 'skipped']);

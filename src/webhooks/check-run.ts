@@ -2,10 +2,17 @@
  * `check_run.requested_action` (the Retry and Skip buttons of a step's check run) and
  * `check_run.rerequested` ("Re-run": retry). Only check runs Molecular wrote count, and the
  * step comes from their `external_id` (`<mol-id>/<step>`). Whoever clicked needs the same
- * permission as the slash command. A refusal is answered on the molecule's issue.
+ * permission as the slash command, including an approval gate's level for Skip. A refusal is
+ * answered on the molecule's issue.
  */
-import type { Permission } from '../engine/commands/permissions.js';
-import { permissionAtLeast } from '../engine/commands/permissions.js';
+import { err, ok, type Result } from '../engine/errors.js';
+import {
+  type Molecule,
+  type MoleculeEvent,
+  type PermissionAsk,
+  permissionAtLeast,
+  requiredPermission,
+} from '../engine/index.js';
 import { codeSpan } from '../engine/render/escape-markdown.js';
 import { parseCheckRunExternalId } from '../github/check-runs.js';
 import { repoSlug } from '../github/client.js';
@@ -13,6 +20,7 @@ import { parseMoleculeId } from '../github/molecule-id.js';
 import { reply } from '../github/reply.js';
 import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
 import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
+import { cachedProto } from './load-proto.js';
 import { openStore } from './molecule-store.js';
 import { CheckRunPayload } from './payloads.js';
 import { quiet } from './quiet.js';
@@ -39,24 +47,40 @@ export async function handleCheckRun(ctx: HandlerContext): Promise<HandlerResult
 
   const say = (text: string) => reply(ctx.octokit, ctx.repo, issue, `@${sender.login} ${text}`);
   const what = `${verb === 'retry' ? 'Retry' : 'Skip'} of step ${codeSpan(step)} (molecule ${codeSpan(molId)})`;
-  const required: Permission = permissionTable(ctx)[verb];
+  const ask: PermissionAsk = { verb, step };
+  const table = permissionTable(ctx);
+  const floor = requiredPermission(ask, table);
   const level = await levelOf(ctx, sender.login);
-  if (!permissionAtLeast(level, required)) {
-    await say(`${what}: ${permissionRefusal('this', required, level, repoSlug(ctx.repo))}.`);
+  if (!permissionAtLeast(level, floor)) {
+    await say(`${what}: ${permissionRefusal('this', floor, level, repoSlug(ctx.repo))}.`);
     return refused(`${sender.login} may not ${verb}`);
   }
-  const event =
-    verb === 'retry'
-      ? { type: 'retry' as const, step, by: sender.login }
-      : { type: 'skip' as const, step, by: sender.login };
+  // Judged again with the step's gates once the molecule's formula is known: a Skip passes an
+  // approval gate, so it needs the level that gate asks for.
+  const event = (current: Molecule): Result<MoleculeEvent> => {
+    const proto = cachedProto(ctx, current);
+    if (proto === undefined)
+      return err('no-proto', `molecule ${molId}: its formula is not loaded; try again`);
+    const required = requiredPermission(ask, table, proto);
+    if (!permissionAtLeast(level, required)) {
+      return err('permission-denied', permissionRefusal('this', required, level, repoSlug(ctx.repo)));
+    }
+    return ok({ type: verb, step, by: sender.login });
+  };
   const done = await applyToMolecule(ctx, openStore(ctx), molId, event, {
     key: `delivery ${ctx.deliveryId}`,
     by: sender.login,
     text: `check run ${verb} of ${step}`,
   });
   if (!done.ok) {
-    await say(`${what} was refused: ${quiet(done.error.message)}.`);
-    return refused(done.error.message);
+    const sentence =
+      done.error.code === 'permission-denied'
+        ? `${what}: ${done.error.message}.`
+        : `${what} was refused: ${quiet(done.error.message)}.`;
+    await say(sentence);
+    return refused(
+      done.error.code === 'permission-denied' ? `${sender.login} may not ${verb}` : done.error.message,
+    );
   }
   const problems = done.value.outcome?.problems ?? [];
   if (problems.length > 0) await say(`${what}:\n${problems.map((p) => `- ⚠️ ${quiet(p)}`).join('\n')}`);

@@ -3,12 +3,7 @@
  * against the level the collaborator permission endpoint reports (`role_name`, cached), never
  * against `author_association`.
  */
-import {
-  type CommandPermissionTable,
-  type Permission,
-  type PermissionLevel,
-  permissionAtLeast,
-} from '../engine/commands/permissions.js';
+import type { CommandPermissionTable, Permission, PermissionLevel } from '../engine/index.js';
 import { commandPermissions } from '../github/config.js';
 import { getPermission } from '../github/permission.js';
 import type { HandlerContext } from './handler-context.js';
@@ -19,11 +14,6 @@ export function permissionTable(ctx: HandlerContext): CommandPermissionTable {
 
 export function levelOf(ctx: HandlerContext, login: string): Promise<PermissionLevel> {
   return getPermission(ctx.octokit, ctx.repo, login, ctx.permissions);
-}
-
-/** The higher of two levels. */
-export function stricter(a: Permission, b: Permission): Permission {
-  return permissionAtLeast(a, b) ? a : b;
 }
 
 export function permissionRefusal(

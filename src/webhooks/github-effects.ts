@@ -23,13 +23,13 @@ import {
   type Proto,
   type ProtoStep,
   type StepStatus,
+  statusLabel,
 } from '../engine/index.js';
 import { moleculeCheckRun, stepCheckRun } from '../github/check-runs.js';
 import { httpMessage, httpStatus } from '../github/client.js';
 import { dispatchStep } from '../github/dispatch.js';
 import { removeLabels } from '../github/labels.js';
 import { reply } from '../github/reply.js';
-import { stateLabelFor } from '../github/state-labels.js';
 import { carryOut } from '../shell/carry-out.js';
 import type { EffectHandlers, EffectsOutcome } from '../shell/effect-handlers.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
@@ -241,8 +241,8 @@ async function removeStateLabels(
 ): Promise<void> {
   const issue = mol.subject.issue ?? mol.subject.pr;
   if (issue === undefined) return;
-  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => stateLabelFor(s.status)));
-  stillNeeded.add(stateLabelFor(mol.status));
+  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => statusLabel(s.status)));
+  stillNeeded.add(statusLabel(mol.status));
   await removeLabels(
     ctx.octokit,
     ctx.repo,

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Proto } from '../engine/cook/proto.js';
 import { err, ok, type Result } from '../engine/errors.js';
-import { LIVE_MOLECULE_STATUSES } from '../engine/molecule/machine/molecule-machine.js';
+import { isLive } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { repoSlug } from '../github/client.js';
@@ -49,9 +49,7 @@ export async function pourOnIssue(
   store: MoleculeStore,
   request: PourRequest,
 ): Promise<Result<Poured>> {
-  const running = request.existing?.find(
-    (m) => m.formula.name === request.formula && LIVE_MOLECULE_STATUSES.has(m.status),
-  );
+  const running = request.existing?.find((m) => m.formula.name === request.formula && isLive(m.status));
   if (running) {
     return err(
       'already-running',

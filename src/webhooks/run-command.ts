@@ -6,7 +6,6 @@
  */
 
 import { commandEvents } from '../engine/commands/command-events.js';
-import { didYouMean } from '../engine/commands/did-you-mean.js';
 import { COMMAND_USAGE, COMMAND_VERBS, type ParsedCommand } from '../engine/commands/grammar.js';
 import {
   type CommandPermissionTable,
@@ -15,12 +14,13 @@ import {
   requiredPermission,
 } from '../engine/commands/permissions.js';
 import { type MolError, ok } from '../engine/errors.js';
+import { closest } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeStore } from '../engine/molecule/store.js';
 import { renderView } from '../engine/render/markdown.js';
 import { repoSlug } from '../github/client.js';
 import { changeMolecule } from '../shell/change-molecule.js';
-import { permissionRefusal, stricter } from './command-permissions.js';
+import { permissionRefusal } from './command-permissions.js';
 import { describeError } from './describe-error.js';
 import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
@@ -127,18 +127,11 @@ async function changeCommand(
   const proto = await loadProto(ctx, target.mol);
   if (!proto.ok) return refuse(quiet(proto.error.message));
 
-  if (command.verb === 'approve') {
-    // The approval gate names its own level; the command's level is only the floor.
-    const def = proto.value.steps.find((s) => s.id === command.step);
-    const gate = def?.gates.find((g) => g.type === 'approval');
-    if (gate?.type === 'approval') {
-      const required = stricter(gate.permission, requiredPermission(command, scene.table));
-      if (!permissionAtLeast(scene.level, required)) {
-        return refuse(
-          permissionRefusal(`approving step \`${command.step}\``, required, scene.level, repoSlug(ctx.repo)),
-        );
-      }
-    }
+  // The comment's handler checked the command's own level; a step's approval gate may ask more.
+  const required = requiredPermission(command, scene.table, proto.value);
+  if (!permissionAtLeast(scene.level, required)) {
+    const doing = command.verb === 'approve' ? 'approving' : 'skipping';
+    return refuse(permissionRefusal(`${doing} step \`${step}\``, required, scene.level, repoSlug(ctx.repo)));
   }
 
   // Chosen from the molecule as it stands under the lock: `mol fail` in a terminal decides the same way.
@@ -187,9 +180,10 @@ function track(molecules: IssueMolecules, mol: Molecule): void {
 
 function refusalText(error: MolError, mol: Molecule, step: string | undefined): string {
   if (error.code === 'unknown-step' && step !== undefined) {
-    const guess = didYouMean(
+    const guess = closest(
       step,
       mol.steps.map((s) => s.id),
+      2,
     );
     if (guess) return quiet(`${error.message} — did you mean "${guess}"?`);
   }

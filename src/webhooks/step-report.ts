@@ -5,14 +5,12 @@
  * the contract between the two faces, so both import it from here.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/errors.js';
+import { leaseTtlMs, refuseStaleReport } from '../engine/index.js';
 import { CheckpointSchema, GateResultSchema, type Molecule } from '../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
 
 export const STEP_REPORT_EVENT = 'molecular-step-report';
-
-/** A step job holds its lease this long unless it reports a ttl. */
-export const DEFAULT_STEP_LEASE_MS = 6 * 60 * 60_000;
 
 export const StepReportSchema = z.object({
   molecule: z.string().min(1),
@@ -36,18 +34,9 @@ export type StepReport = z.infer<typeof StepReportSchema>;
  */
 export function reportEvent(report: StepReport, mol: Molecule): Result<MoleculeEvent> {
   const by = report.runId ? `run ${report.runId}` : 'step job';
-  const step = mol.steps.find((s) => s.id === report.step);
-  const holder = step?.lease?.runId;
-  if (
-    report.event !== 'start' &&
-    holder !== undefined &&
-    report.runId !== undefined &&
-    holder !== report.runId
-  ) {
-    return err(
-      'stale-report',
-      `run ${report.runId} reported step "${report.step}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`,
-    );
+  if (report.event !== 'start') {
+    const current = refuseStaleReport(mol, report.step, report.runId);
+    if (!current.ok) return current;
   }
   switch (report.event) {
     case 'start':
@@ -56,7 +45,13 @@ export function reportEvent(report: StepReport, mol: Molecule): Result<MoleculeE
         step: report.step,
         by,
         ...(report.runId
-          ? { lease: { holder: by, runId: report.runId, ttlMs: report.leaseTtlMs ?? DEFAULT_STEP_LEASE_MS } }
+          ? {
+              lease: {
+                holder: by,
+                runId: report.runId,
+                ttlMs: report.leaseTtlMs ?? leaseTtlMs({}, 'actions'),
+              },
+            }
           : {}),
       });
     case 'complete':

@@ -9,6 +9,7 @@
  */
 
 import { err, ok } from '../engine/errors.js';
+import { LIVE_STATUS_LIST } from '../engine/index.js';
 import type { Molecule } from '../engine/molecule/molecule-schema.js';
 import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { openStore } from './molecule-store.js';
@@ -71,7 +72,7 @@ async function heldBy(
   store: ReturnType<typeof openStore>,
   runId: string,
 ): Promise<Array<{ molId: string; step: string }>> {
-  const live = await store.list({ status: ['pending', 'in_progress', 'paused'] });
+  const live = await store.list({ status: [...LIVE_STATUS_LIST] });
   if (!live.ok) return [];
   return live.value.flatMap((mol) =>
     mol.steps.filter((s) => s.lease?.runId === runId).map((s) => ({ molId: mol.id, step: s.id })),

@@ -3,7 +3,9 @@
  * every `/mol` command, and the `formula:` label, by a user at each repository role — admin,
  * maintain, write, triage, read, no access — under the built-in table and under a configured one.
  * A command below its minimum is answered with the level it needs and the level the user has,
- * reacts 😕 and changes nothing; at or above it, it is never refused for permission.
+ * reacts 😕 and changes nothing; at or above it, it is never refused for permission. Skipping a
+ * step that waits for an approval, by `/mol skip` or the check run's Skip button, needs the
+ * level the approval gate asks for: otherwise skipping would be a way around the approval.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,20 @@ type = "human"
 [[steps]]
 id = "b"
 needs = ["a"]
+type = "human"
+`;
+
+/** A step behind a maintainer's approval, then one that needs it. */
+const GATED_FORMULA = `formula = "gated"
+
+[[steps]]
+id = "sign"
+type = "human"
+gate = { type = "approval", permission = "maintain" }
+
+[[steps]]
+id = "ship"
+needs = ["sign"]
 type = "human"
 `;
 
@@ -84,6 +100,7 @@ const userAt = (level: PermissionLevel) => `u-${level}-${nonce}`;
 beforeAll(async () => {
   gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main', appSlug: 'molecular' });
   gh.state.files.set('.github/formulas/perm.formula.toml', FORMULA);
+  gh.state.files.set('.github/formulas/gated.formula.toml', GATED_FORMULA);
   gh.state.collaborators.set('owner-admin', 'admin');
   for (const level of LEVELS) if (level !== 'none') gh.state.collaborators.set(userAt(level), level);
   app = await startAppInstance(gh, { name: 'app' });
@@ -101,18 +118,18 @@ function stateOf(issue: number) {
   return comment ? { id: comment.id, body: comment.body, updated: comment.updated_at } : undefined;
 }
 
-async function pourFresh(): Promise<number> {
+async function pourFresh(formula = 'perm'): Promise<number> {
   const issue = gh.state.addIssue({
-    title: 'perm',
+    title: formula,
     user: actorFor('owner-admin'),
-    labels: ['formula:perm'],
+    labels: [`formula:${formula}`],
   }).number;
   const sent = await app.send(
     'issues',
     repoPayload(gh, 'owner-admin', {
       action: 'labeled',
-      label: { name: 'formula:perm' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:perm' }] },
+      label: { name: `formula:${formula}` },
+      issue: { number: issue, body: null, labels: [{ name: `formula:${formula}` }] },
     }),
   );
   expect(sent.status).toBe(200);
@@ -138,6 +155,37 @@ async function command(issue: number, login: string, text: string) {
   );
   const reactions = gh.state.reactions.filter((r) => r.comment_id === record.id).map((r) => r.content);
   return { status: sent.status, reply: replies.map((r) => r.body).join('\n'), reactions };
+}
+
+/** The check run's Skip button on a step, clicked by `login`; the refusal is a reply on the issue. */
+async function skipButton(issue: number, login: string, step: string) {
+  const before = new Set(gh.state.comments.keys());
+  const molId = molOf(issue).id;
+  const sent = await app.send(
+    'check_run',
+    repoPayload(gh, login, {
+      action: 'requested_action',
+      check_run: {
+        id: 9000 + issue,
+        name: `molecular / gated / ${step}`,
+        external_id: `${molId}/${step}`,
+        head_sha: 'a'.repeat(40),
+        app: { slug: 'molecular' },
+      },
+      requested_action: { identifier: 'skip' },
+    }),
+  );
+  const replies = [...gh.state.comments.values()].filter(
+    (c) => !before.has(c.id) && c.issue_number === issue && c.user.login === 'molecular[bot]',
+  );
+  // A button has no comment to react to: the reply is the answer.
+  return { status: sent.status, reply: replies.map((r) => r.body).join('\n'), reactions: undefined };
+}
+
+function molOf(issue: number) {
+  const decoded = decodeState(stateOf(issue)?.body ?? '');
+  if (!decoded.ok) throw new Error(`issue ${issue}: ${decoded.error.message}`);
+  return decoded.value;
 }
 
 const refusal = (required: Permission) => new RegExp(`needs \\*\\*${required}\\*\\* permission`);
@@ -258,4 +306,47 @@ describe('every /mol command × every permission level', () => {
     });
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it("skipping a step that waits for a maintainer's approval needs maintain, by command and by the Skip button", async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    for (const level of LEVELS) {
+      const login = userAt(level);
+      const allowed = permissionAtLeast(level, 'maintain');
+      const tries = [
+        { how: '/mol skip sign', run: (issue: number) => command(issue, login, '/mol skip sign') },
+        { how: 'the Skip button', run: (issue: number) => skipButton(issue, login, 'sign') },
+      ];
+      for (const { how, run } of tries) {
+        cases++;
+        const issue = await pourFresh('gated');
+        const result = await run(issue);
+        const where = `${how} by ${level}`;
+        const status = molOf(issue).steps.find((s) => s.id === 'sign')?.status;
+        if (result.status !== 200) failures.push(`${where}: delivery answered ${result.status}`);
+        if (allowed && status !== 'skipped') failures.push(`${where}: allowed but the step is ${status}`);
+        if (allowed && refusal('maintain').test(result.reply))
+          failures.push(`${where}: refused for permission`);
+        if (!allowed && status !== 'ready') failures.push(`${where}: the step moved to ${status}`);
+        // Below the command's own level the first refusal names that; from there up, the gate's.
+        const expected = permissionAtLeast(level, 'write') ? refusal('maintain') : refusal('write');
+        if (!allowed && !expected.test(result.reply))
+          failures.push(`${where}: not refused for permission: ${result.reply.slice(0, 200)}`);
+        if (!allowed && result.reactions !== undefined && !result.reactions.includes('confused'))
+          failures.push(`${where}: no 😕`);
+      }
+    }
+    recordResult({
+      area: 'security',
+      name: 'permission matrix: skipping past an approval gate',
+      tried: `/mol skip and the check run's Skip button on a step gated by a maintain approval, by a user at each of 6 roles (${cases} cases)`,
+      runs: cases,
+      failures: failures.length,
+      held:
+        failures.length === 0
+          ? "only maintain and admin skip it; write and below are refused with the gate's level, the step stays"
+          : failures.slice(0, 3).join(' | '),
+    });
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * dispatch of what became ready. A job whose `step-start` found nothing to do finishes nothing.
  */
 
+import { holdsLease } from '../../engine/index.js';
 import { stepBranch } from '../../runner/branch-names.js';
 import type { ModeResult } from '../action-io.js';
 import { readStepCheckout } from '../step/checkout-step-base.js';
@@ -18,7 +19,7 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
   const job = opened.value;
   const { state } = job;
-  const ours = state.status === 'in_progress' && state.lease?.runId === job.runId;
+  const ours = holdsLease(state, job.runId);
   const checkout = await readStepCheckout(job.workspace, stepBranch(molId, stepId));
   if (!ours || checkout === undefined) {
     deps.io.notice(

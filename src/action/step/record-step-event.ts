@@ -5,7 +5,8 @@
  * run has taken the step over meanwhile (patrol judged this run gone and re-dispatched it): the
  * newer run's result is the one that counts.
  */
-import { err, ok, type Result } from '../../engine/errors.js';
+import { ok, type Result } from '../../engine/errors.js';
+import { refuseStaleReport } from '../../engine/index.js';
 import type { Molecule } from '../../engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
 import { type Change, changeMolecule } from '../../shell/change-molecule.js';
@@ -24,15 +25,8 @@ export interface Recorded {
 export async function recordStepEvent(job: StepJob, event: MoleculeEvent): Promise<Result<Recorded>> {
   const guarded = (current: Molecule): Result<MoleculeEvent> => {
     if (event.type === 'start') return ok(event);
-    const step = current.steps.find((s) => s.id === job.def.id);
-    const holder = step?.lease?.runId;
-    if (step?.status === 'in_progress' && holder !== undefined && holder !== job.runId) {
-      return err(
-        'lease-lost',
-        `step "${job.def.id}" was taken over by run ${holder} while run ${job.runId} worked on it; this run's result was not recorded`,
-      );
-    }
-    return ok(event);
+    const stale = refuseStaleReport(current, job.def.id, job.runId);
+    return stale.ok ? ok(event) : stale;
   };
   const change = await changeMolecule(job.store, job.proto, job.mol.id, guarded, job.ctx.now());
   if (!change.ok) return change;

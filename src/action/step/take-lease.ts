@@ -6,26 +6,16 @@
  * nothing and says so.
  */
 
-import type { ProtoStep } from '../../engine/cook/proto.js';
-import { parseDuration } from '../../engine/duration.js';
 import { ok, type Result } from '../../engine/errors.js';
+import { holdsLease, leaseTtlMs, startsSteps } from '../../engine/index.js';
 import type { StepState } from '../../engine/molecule/molecule-schema.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
-
-/** GitHub ends a job after 6 hours unless it says otherwise; a step without a timeout gets that. */
-const JOB_LIMIT_MS = 6 * 3_600_000;
-const LEASE_MARGIN_MS = 10 * 60_000;
 
 export type LeaseOutcome =
   | { kind: 'ours'; job: StepJob }
   /** Nothing for this job to do: the step is done, not ready, or another run holds it. */
   | { kind: 'nothing'; job: StepJob; message: string };
-
-export function leaseTtlMs(def: ProtoStep): number {
-  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
-  return (timeout ?? JOB_LIMIT_MS) + LEASE_MARGIN_MS;
-}
 
 export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
   const before = nothingToDo(job, job.state);
@@ -35,7 +25,7 @@ export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
   const started = await recordStepEvent(job, {
     type: 'start',
     step: job.def.id,
-    lease: { holder: job.holder, runId: job.runId, ttlMs: leaseTtlMs(job.def) },
+    lease: { holder: job.holder, runId: job.runId, ttlMs: leaseTtlMs(job.def, 'actions') },
     by: job.holder,
   });
   if (!started.ok) {
@@ -56,18 +46,13 @@ export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
 }
 
 function isOurs(job: StepJob, state: StepState): boolean {
-  return (
-    state.status === 'in_progress' &&
-    state.lease?.runId === job.runId &&
-    Date.parse(state.lease.expiresAt) > job.ctx.now().getTime()
-  );
+  return holdsLease(state, job.runId, job.ctx.now());
 }
 
 /** Why this job has nothing to do, judged on the state it loaded; undefined when it may start. */
 function nothingToDo(job: StepJob, state: StepState): string | undefined {
   const what = `step "${state.id}" of molecule ${job.mol.id}`;
-  const live = job.mol.status === 'pending' || job.mol.status === 'in_progress';
-  if (!live && state.status !== 'completed') {
+  if (!startsSteps(job.mol.status) && state.status !== 'completed') {
     return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
   }
   switch (state.status) {

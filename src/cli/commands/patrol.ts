@@ -1,5 +1,6 @@
 import { parseDuration } from '../../engine/duration.js';
 import { ok } from '../../engine/errors.js';
+import { LIVE_STATUS_LIST } from '../../engine/index.js';
 import type { PatrolAction } from '../../engine/molecule/patrol-decisions.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
@@ -12,7 +13,7 @@ import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
 import { judgeTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
-import { ACTIVE_STATUSES, contextFor, failWith } from '../verb.js';
+import { contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage = 'mol patrol [--nudge-after 30m] [--timeout 2h] [--json]';
@@ -59,7 +60,7 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   const round = await patrolRound(
     {
       survey: async () => {
-        const scanned = await store.scan({ status: ACTIVE_STATUSES });
+        const scanned = await store.scan({ status: [...LIVE_STATUS_LIST] });
         if (!scanned.ok) return { molecules: [], problems: [scanned.error.message] };
         return { molecules: scanned.value.molecules, problems: scanned.value.problems.map((p) => p.message) };
       },
@@ -83,7 +84,7 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
         const changed = applied.value.changed;
         return ok({ mol: carried.value, changed, problems: [] });
       },
-      judgeGates: ({ proto }, step) => judgeTimers(ctx.value, proto, step),
+      judgeGates: async ({ proto }, step) => judgeTimers(ctx.value, proto, step),
     },
     io.now(),
   );

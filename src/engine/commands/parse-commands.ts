@@ -3,9 +3,10 @@
  * spaces allowed), outside code blocks, quotes and HTML comments. Every command line yields a
  * typed command or a typed error with a sentence for the reply; nothing throws.
  */
+
+import { closest } from '../did-you-mean.js';
 import type { Result } from '../errors.js';
 import { truncate } from '../render/escape-markdown.js';
-import { didYouMean } from './did-you-mean.js';
 import {
   COMMAND_USAGE,
   COMMAND_VERBS,
@@ -51,7 +52,7 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
   if (!first.value) return accept({ verb: 'help' });
   const verb = first.value.value.toLowerCase();
   if (!isVerb(verb)) {
-    const guess = didYouMean(verb, COMMAND_VERBS);
+    const guess = closest(verb, COMMAND_VERBS, 2);
     // Quote what was typed, but not a whole pasted paragraph.
     const typed = `/mol ${truncate(first.value.value, 40)}`;
     return guess
@@ -141,7 +142,7 @@ function parseReset(args: Cursor): Outcome<Parsed> {
       force = true;
       continue;
     }
-    const guess = word.startsWith('-') ? didYouMean(word, RESET_FLAGS) : undefined;
+    const guess = word.startsWith('-') ? closest(word, RESET_FLAGS, 2) : undefined;
     return fail(
       'unexpected-argument',
       `unexpected ${quoted(word)} after /mol reset${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.reset.usage}`,

@@ -2,8 +2,9 @@
  * Who may run which command (DESIGN §6). Levels are GitHub's repository roles as the
  * collaborator permission endpoint reports them (`role_name`), never `author_association`.
  */
+import type { Proto, ProtoGate } from '../cook/proto.js';
 import type { PERMISSIONS } from '../formula/formula-schema.js';
-import type { CommandVerb, ParsedCommand } from './grammar.js';
+import type { CommandVerb } from './grammar.js';
 
 export type Permission = (typeof PERMISSIONS)[number];
 export type PermissionLevel = Permission | 'none';
@@ -43,9 +44,47 @@ export function permissionAtLeast(actual: PermissionLevel | string, required: Pe
   return have >= RANK[required];
 }
 
+/** The higher of two levels. */
+export function stricter(a: Permission, b: Permission): Permission {
+  return permissionAtLeast(a, b) ? a : b;
+}
+
+/** What a command asks, as far as permission goes: a parsed `/mol` command, or a check run's button. */
+export interface PermissionAsk {
+  verb: CommandVerb;
+  /** `reset --force`. */
+  force?: boolean;
+  step?: string;
+}
+
+/**
+ * Commands that get a step past its approval gate: approving it, or skipping it, which leaves the
+ * step behind without the approval it waits for.
+ */
+const PASS_APPROVAL: ReadonlySet<CommandVerb> = new Set(['approve', 'skip']);
+
+/** The approval gate a step of the proto declares, if any. */
+export function approvalGate(
+  proto: Pick<Proto, 'steps'>,
+  step: string,
+): Extract<ProtoGate, { type: 'approval' }> | undefined {
+  const gates = proto.steps.find((s) => s.id === step)?.gates ?? [];
+  return gates.find((g): g is Extract<ProtoGate, { type: 'approval' }> => g.type === 'approval');
+}
+
+/**
+ * The least permission a command needs: the table's level for it, and when it would get a step
+ * past an approval gate, the gate's own level too, so nobody below the level a gate asks for can
+ * skip the step instead of approving it. Without the proto (before the molecule is read) this is
+ * the table's level alone: a floor, checked again once the proto is known.
+ */
 export function requiredPermission(
-  command: ParsedCommand,
+  command: PermissionAsk,
   table: CommandPermissionTable = DEFAULT_COMMAND_PERMISSIONS,
+  proto?: Pick<Proto, 'steps'>,
 ): Permission {
-  return command.verb === 'reset' && command.force ? table['reset --force'] : table[command.verb];
+  const listed = command.verb === 'reset' && command.force ? table['reset --force'] : table[command.verb];
+  if (proto === undefined || command.step === undefined || !PASS_APPROVAL.has(command.verb)) return listed;
+  const gate = approvalGate(proto, command.step);
+  return gate === undefined ? listed : stricter(listed, gate.permission);
 }

@@ -1,5 +1,5 @@
+import { didYouMean } from '../did-you-mean.js';
 import { err, ok, type Place, type Result } from '../errors.js';
-import { didYouMean } from './closest.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { MinHeap } from './min-heap.js';
 import type { WorkStep } from './work-step.js';

@@ -1,6 +1,6 @@
+import { didYouMean } from '../did-you-mean.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { flattenSteps } from './children.js';
-import { didYouMean } from './closest.js';
 import { type CookContext, type Origin, placeOf } from './cook-context.js';
 import { inferType } from './infer-type.js';
 import { fillStep } from './target-placeholders.js';

@@ -1,5 +1,5 @@
+import { didYouMean } from '../did-you-mean.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
-import { didYouMean } from './closest.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { inferType } from './infer-type.js';
 import { RUN_PLACEHOLDER } from './substitute.js';

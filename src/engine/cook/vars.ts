@@ -1,6 +1,6 @@
+import { didYouMean } from '../did-you-mean.js';
 import { type Diagnostic, ok, type Result } from '../errors.js';
 import type { VarInput } from '../formula/formula-schema.js';
-import { didYouMean } from './closest.js';
 import { asMolError, type CookContext, type Origin, placeOf } from './cook-context.js';
 import type { Proto, ProtoVar } from './proto.js';
 

@@ -16,9 +16,9 @@
 
 import type { Proto } from '../cook/proto.js';
 import { parseDuration } from '../duration.js';
-import { FINAL_MOLECULE_STATUSES } from './machine/molecule-machine.js';
 import type { Molecule } from './molecule-schema.js';
 import type { MoleculeEvent } from './ops/events.js';
+import { FINAL_MOLECULE_STATUSES } from './statuses.js';
 
 export interface PatrolInput {
   now: Date;

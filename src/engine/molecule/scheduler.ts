@@ -23,6 +23,7 @@ import type { Trigger } from '../formula/formula-schema.js';
 import { ACTIVE_STEP_STATUSES, TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
+import { isLive } from './statuses.js';
 
 export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
 
@@ -96,7 +97,7 @@ function decide(d: Draft, i: number): void {
  * (`all_done`) run after a failure but never excuse it.
  */
 export function settle(d: Draft): void {
-  if (d.status !== 'pending' && d.status !== 'in_progress' && d.status !== 'paused') return;
+  if (!isLive(d.status)) return;
   let culprit = -1;
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;

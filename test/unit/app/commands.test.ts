@@ -221,6 +221,23 @@ describe('slash commands', () => {
     ]);
   });
 
+  it('/mol skip passes an approval gate for a maintainer, whose level the gate asks for', async () => {
+    const waiting = reviewMolecule(ISSUE, [
+      { type: 'complete', step: 'draft' },
+      { type: 'complete', step: 'publish' },
+      { type: 'complete', step: 'sign' },
+    ]);
+    const state = new StateComment(ISSUE, STATE_ID, waiting);
+    const { send, seen } = command('/mol skip sign', 'maintain', state, ['eyes', 'rocket']);
+    state.list(scope).write(scope);
+    scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:complete'] }).reply(200, []);
+    scope.delete(`${REPO}/issues/${ISSUE}/labels/molecule%3Aactive`).reply(200, []);
+    await send();
+    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(stepStatus(state.mol(), 'sign')).toBe('skipped');
+    expect(state.mol().status).toBe('complete');
+  });
+
   it('/mol rollback returns to a checkpoint and says the branch was left alone', async () => {
     const state = new StateComment(
       ISSUE,
@@ -417,6 +434,25 @@ describe('refusals', () => {
       'approving step `sign` needs **maintain** permission on acme/widgets; you have **write**',
     );
     expect(state.edits).toEqual([]);
+  });
+
+  it("/mol skip of a step waiting for a maintainer's approval is refused to a writer: it would pass the gate", async () => {
+    const waiting = reviewMolecule(ISSUE, [
+      { type: 'complete', step: 'draft' },
+      { type: 'complete', step: 'publish' },
+      { type: 'complete', step: 'sign' },
+    ]);
+    const state = new StateComment(ISSUE, STATE_ID, waiting);
+    const { send, seen, login } = command('/mol skip sign', 'write', state, ['eyes', 'confused']);
+    const replies: string[] = [];
+    mockReply(scope, ISSUE, replies);
+    await send();
+    expect(replies[0]).toBe(
+      `@${login}\n\n\`/mol skip sign\` — skipping step \`sign\` needs **maintain** permission on acme/widgets; you have **write**\n\n<!-- molecular:reply-to ${COMMENT_ID} -->`,
+    );
+    expect(seen).toEqual(['eyes', 'confused']);
+    expect(state.edits).toEqual([]);
+    expect(stepStatus(state.mol(), 'sign')).toBe('awaiting_gate');
   });
 
   it('comments by bots are ignored without a single call', async () => {

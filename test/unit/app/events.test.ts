@@ -338,6 +338,54 @@ describe('check_run', () => {
     expect(stepStatus(again.mol(), 'draft')).toBe('ready');
   });
 
+  const waitingForApproval = () =>
+    reviewMolecule(ISSUE, [
+      { type: 'complete', step: 'draft' },
+      { type: 'complete', step: 'publish' },
+      { type: 'complete', step: 'sign' },
+    ]);
+  const skipSign = (login: string) => {
+    const clicked = event('requested_action', login, 'skip');
+    return {
+      ...clicked,
+      check_run: {
+        ...clicked.check_run,
+        name: 'molecular / review / sign',
+        external_id: `${ISSUE}-abc123/sign`,
+      },
+    };
+  };
+
+  it("Skip on a step waiting for a maintainer's approval is refused to a writer: it would pass the gate", async () => {
+    mockConfig(scope);
+    const state = new StateComment(ISSUE, STATE_ID, waitingForApproval());
+    expect(stepStatus(state.mol(), 'sign')).toBe('awaiting_gate');
+    const login = someone('writer');
+    mockPermission(scope, login, 'write');
+    state.list(scope).get(scope);
+    const replies: string[] = [];
+    mockReply(scope, ISSUE, replies);
+    await app.receive('check_run', skipSign(login));
+    expect(replies[0]).toContain(
+      'Skip of step `sign` (molecule `7-abc123`): this needs **maintain** permission on acme/widgets; you have **write**',
+    );
+    expect(state.edits).toEqual([]);
+    expect(stepStatus(state.mol(), 'sign')).toBe('awaiting_gate');
+  });
+
+  it("a maintainer's Skip passes the step waiting for approval", async () => {
+    mockConfig(scope);
+    const state = new StateComment(ISSUE, STATE_ID, waitingForApproval());
+    const login = someone('maintainer');
+    mockPermission(scope, login, 'maintain');
+    state.list(scope).get(scope).write(scope);
+    scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:complete'] }).reply(200, []);
+    scope.delete(`${REPO}/issues/${ISSUE}/labels/molecule%3Aactive`).reply(200, []);
+    await app.receive('check_run', skipSign(login));
+    expect(stepStatus(state.mol(), 'sign')).toBe('skipped');
+    expect(state.mol().status).toBe('complete');
+  });
+
   it('a clicker without write permission is answered on the issue; check runs of other apps are ignored', async () => {
     mockConfig(scope);
     const login = someone('reader');

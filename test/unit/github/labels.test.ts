@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLabels, STATE_LABEL_LIST, setStateLabels } from '../../../src/github/labels.js';
 import { react } from '../../../src/github/reactions.js';
 import { fitComment, MAX_COMMENT_CHARS, reply } from '../../../src/github/reply.js';
-import { stateLabelFor, stateLabelsFor } from '../../../src/github/state-labels.js';
 
 const API = 'https://api.github.com';
 const repo = { owner: 'acme', repo: 'widgets' };
@@ -56,17 +55,6 @@ describe('ensureLabels', () => {
       .reply(201, {});
     expect(await ensureLabels(octokit(), repo)).toEqual(['molecule:complete', 'molecule:failed']);
     for (const label of STATE_LABEL_LIST) expect(label.color).toMatch(/^[0-9a-f]{6}$/);
-  });
-});
-
-describe('state labels of statuses', () => {
-  it('maps live statuses to labels and finished ones to none', () => {
-    expect(stateLabelFor('paused')).toBe('molecule:active');
-    expect(stateLabelFor('failed')).toBe('molecule:failed');
-    expect(stateLabelFor('squashed')).toBeUndefined();
-    expect(stateLabelsFor()).toEqual(['molecule:active', 'molecule:complete', 'molecule:failed']);
-    expect(stateLabelsFor(['in_progress', 'pending'])).toEqual(['molecule:active']);
-    expect(stateLabelsFor(['burned'])).toEqual([]);
   });
 });
 

@@ -118,34 +118,3 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
   squashed: {},
   burned: {},
 };
-
-export const FINAL_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set(['squashed', 'burned']);
-export const TERMINAL_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set(['complete', 'failed']);
-/** Molecules whose steps may still move. */
-export const LIVE_MOLECULE_STATUSES: ReadonlySet<MoleculeStatus> = new Set([
-  'pending',
-  'in_progress',
-  'paused',
-]);
-
-/** The `molecule:*` label a status shows on the subject (DESIGN §6); none once squashed or burned. */
-export function statusLabel(status: MoleculeStatus): string | undefined {
-  if (LIVE_MOLECULE_STATUSES.has(status)) return 'molecule:active';
-  if (status === 'complete') return 'molecule:complete';
-  if (status === 'failed') return 'molecule:failed';
-  return undefined;
-}
-
-/**
- * The label change a status change asks for. Squash keeps a finished molecule's outcome label
- * (its record remains); burn leaves no trace.
- */
-export function labelChange(
-  from: MoleculeStatus,
-  to: MoleculeStatus,
-): { add: string[]; remove: string[] } | undefined {
-  const before = statusLabel(from);
-  const after = to === 'squashed' && TERMINAL_MOLECULE_STATUSES.has(from) ? before : statusLabel(to);
-  if (before === after) return undefined;
-  return { add: after ? [after] : [], remove: before ? [before] : [] };
-}

@@ -7,10 +7,11 @@
 
 import type { Proto, ProtoStep } from '../../cook/proto.js';
 import type { Effect } from '../effects.js';
-import { labelChange, MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
+import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
 import { canTransition } from '../machine/table.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
+import { labelChange } from '../status-labels.js';
 import { markMatches, type ProtoIndex } from './proto-index.js';
 
 /** History kept in the state; older entries are dropped and counted in `historyTrimmed`. */

@@ -8,6 +8,7 @@ import { err, type Result } from '../../errors.js';
 import type { Effect } from '../effects.js';
 import { type FormulaRef, type Molecule, MoleculeSchema, type Subject } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
+import { STATUS_LABELS } from '../status-labels.js';
 import { Draft } from './draft.js';
 import { freshSteps } from './fresh-steps.js';
 import { indexProto } from './proto-index.js';
@@ -69,7 +70,7 @@ export function pour(proto: Proto, opts: PourOptions): Result<{ mol: Molecule; e
     poured.expiresAt = new Date(opts.now.getTime() + opts.ttlMs).toISOString();
   }
   const d = new Draft(proto, index.value, poured, opts.now);
-  d.emit({ type: 'labels', add: ['molecule:active'], remove: [] });
+  d.emit({ type: 'labels', add: [STATUS_LABELS.active], remove: [] });
   advance(d, poured.steps.keys());
   settle(d);
   const { mol, effects } = d.build();

@@ -7,9 +7,9 @@
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
 import type { Effect } from '../effects.js';
-import { labelChange } from '../machine/molecule-machine.js';
 import type { Molecule } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
+import { labelChange } from '../status-labels.js';
 import { Draft } from './draft.js';
 import type { MoleculeEvent } from './events.js';
 import { freshSteps } from './fresh-steps.js';

@@ -6,6 +6,7 @@
  * expired or whose run is known to be gone.
  */
 import { err, ok, type Result } from '../../errors.js';
+import { leaseLive } from '../lease.js';
 import { refuse } from '../machine/refusal.js';
 import type { Draft } from './draft.js';
 import type { MoleculeEvent } from './events.js';
@@ -16,7 +17,7 @@ export function resume(d: Draft, e: Extract<MoleculeEvent, { type: 'resume' }>):
   for (let i = 0; i < d.size; i++) {
     const step = d.step(i);
     if (step.status === 'ready') d.redispatch(i);
-    if (step.status !== 'in_progress' || leaseLive(d, i)) continue;
+    if (step.status !== 'in_progress' || leaseLive(d.step(i).lease, d.now)) continue;
     const note = step.lease
       ? `lease of "${step.lease.holder}" expired at ${step.lease.expiresAt}`
       : 'no lease: its runner is presumed gone';
@@ -42,7 +43,7 @@ export function release(d: Draft, e: Extract<MoleculeEvent, { type: 'release' }>
     if (lease?.runId !== e.runId) {
       return err('lease-held', `step "${e.step}" is no longer held by run ${e.runId}; it was not released`);
     }
-  } else if (leaseLive(d, i)) {
+  } else if (leaseLive(d.step(i).lease, d.now)) {
     return err(
       'lease-held',
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`,
@@ -56,9 +57,4 @@ export function release(d: Draft, e: Extract<MoleculeEvent, { type: 'release' }>
         : 'it had no lease';
   d.move(i, 'release', 'ready', { by: e.by ?? 'patrol', note }, { lease: undefined, nudgedAt: undefined });
   return ok(undefined);
-}
-
-function leaseLive(d: Draft, i: number): boolean {
-  const lease = d.step(i).lease;
-  return lease !== undefined && Date.parse(lease.expiresAt) > d.now.getTime();
 }

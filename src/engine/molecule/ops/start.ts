@@ -5,6 +5,7 @@
  * is now offered) the new starter takes it over as a new attempt.
  */
 import { err, ok, type Result } from '../../errors.js';
+import { leaseLive } from '../lease.js';
 import { refuse } from '../machine/refusal.js';
 import type { Lease } from '../molecule-schema.js';
 import type { Draft } from './draft.js';
@@ -26,8 +27,7 @@ export function start(d: Draft, e: Start): Result<void> {
 
 function restart(d: Draft, i: number, e: Start): Result<void> {
   const current = d.step(i).lease;
-  const live = current !== undefined && Date.parse(current.expiresAt) > d.now.getTime();
-  if (live) {
+  if (current !== undefined && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
       d.emit({
         type: 'notice',

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isCommandError, type ParsedCommand } from '../../../../src/engine/commands/grammar.js';
 import { parseCommands } from '../../../../src/engine/commands/parse-commands.js';
 import {
+  approvalGate,
   DEFAULT_COMMAND_PERMISSIONS,
   type PermissionLevel,
   permissionAtLeast,
   requiredPermission,
+  stricter,
 } from '../../../../src/engine/commands/permissions.js';
+import { makeProto, protoStep } from '../../../helpers/engine-fixtures.js';
 
 const command = (line: string): ParsedCommand => {
   const parsed = parseCommands(line)[0];
@@ -56,5 +59,50 @@ describe('requiredPermission with the default table', () => {
     const table = { ...DEFAULT_COMMAND_PERMISSIONS, burn: 'admin' as const };
     expect(requiredPermission(command('/mol burn'), table)).toBe('admin');
     expect(requiredPermission(command('/mol burn'))).toBe('write');
+  });
+});
+
+describe('requiredPermission with the proto: an approval gate asks for its own level', () => {
+  const proto = makeProto([
+    protoStep('build'),
+    protoStep('sign', ['build'], { gates: [{ type: 'approval', permission: 'maintain' }] }),
+    protoStep('ship', ['sign'], { gates: [{ type: 'approval', permission: 'admin' }] }),
+    protoStep('check', ['ship'], { gates: [{ type: 'approval', permission: 'triage' }] }),
+  ]);
+
+  it('skipping a step behind an approval needs the gate level, not only the skip level', () => {
+    expect(requiredPermission(command('/mol skip sign'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe(
+      'maintain',
+    );
+    expect(requiredPermission(command('/mol skip ship'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe('admin');
+    // A button asks the same question as the command.
+    expect(requiredPermission({ verb: 'skip', step: 'sign' }, DEFAULT_COMMAND_PERMISSIONS, proto)).toBe(
+      'maintain',
+    );
+  });
+
+  it('approving needs the higher of the command level and the gate level', () => {
+    const table = { ...DEFAULT_COMMAND_PERMISSIONS, approve: 'write' as const };
+    expect(requiredPermission(command('/mol approve sign'), table, proto)).toBe('maintain');
+    expect(requiredPermission(command('/mol approve check'), table, proto)).toBe('write');
+    expect(requiredPermission(command('/mol approve check'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe(
+      'maintain',
+    );
+  });
+
+  it('a gate never lowers the level, and other commands or ungated steps keep the table level', () => {
+    const table = { ...DEFAULT_COMMAND_PERMISSIONS, skip: 'admin' as const };
+    expect(requiredPermission(command('/mol skip check'), table, proto)).toBe('admin');
+    expect(requiredPermission(command('/mol skip build'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe('write');
+    expect(requiredPermission(command('/mol retry sign'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe('write');
+    expect(requiredPermission(command('/mol done sign'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe('write');
+    expect(requiredPermission(command('/mol skip nope'), DEFAULT_COMMAND_PERMISSIONS, proto)).toBe('write');
+  });
+
+  it('finds the approval gate of a step, and picks the stricter of two levels', () => {
+    expect(approvalGate(proto, 'sign')).toEqual({ type: 'approval', permission: 'maintain' });
+    expect(approvalGate(proto, 'build')).toBeUndefined();
+    expect(stricter('write', 'maintain')).toBe('maintain');
+    expect(stricter('admin', 'read')).toBe('admin');
   });
 });

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FINAL_MOLECULE_STATUSES,
-  labelChange,
-  MOLECULE_MACHINE,
-} from '../../../../../src/engine/molecule/machine/molecule-machine.js';
+import { MOLECULE_MACHINE } from '../../../../../src/engine/molecule/machine/molecule-machine.js';
 import { refusalSentence } from '../../../../../src/engine/molecule/machine/refusal.js';
 import { STEP_MACHINE } from '../../../../../src/engine/molecule/machine/step-machine.js';
 import {
@@ -12,6 +8,7 @@ import {
   targetsOf,
 } from '../../../../../src/engine/molecule/machine/table.js';
 import { MOLECULE_STATUSES, STEP_STATUSES } from '../../../../../src/engine/molecule/molecule-schema.js';
+import { FINAL_MOLECULE_STATUSES } from '../../../../../src/engine/molecule/statuses.js';
 
 describe('transition tables', () => {
   it('cover every status and only lead to statuses that exist', () => {
@@ -65,20 +62,5 @@ describe('transition tables', () => {
     expect(refusalSentence('molecule', 'm1', 'in_progress', 'reset', 'use --force')).toBe(
       'molecule "m1" is in progress; it cannot be reset (use --force)',
     );
-  });
-
-  it('maps status changes to label changes; squash keeps the outcome label, burn leaves none', () => {
-    expect(labelChange('pending', 'in_progress')).toBeUndefined();
-    expect(labelChange('in_progress', 'complete')).toEqual({
-      add: ['molecule:complete'],
-      remove: ['molecule:active'],
-    });
-    expect(labelChange('in_progress', 'failed')).toEqual({
-      add: ['molecule:failed'],
-      remove: ['molecule:active'],
-    });
-    expect(labelChange('complete', 'squashed')).toBeUndefined();
-    expect(labelChange('in_progress', 'squashed')).toEqual({ add: [], remove: ['molecule:active'] });
-    expect(labelChange('failed', 'burned')).toEqual({ add: [], remove: ['molecule:failed'] });
   });
 });
