@@ -1,42 +1,31 @@
 /**
- * Step 1 of the protocol: the job takes the step's lease (holder `actions:<run id>`), through the
- * one write path. The lease is what keeps two jobs from running one step: a second job for a step
+ * The protocol's first move: the job takes the step's lease (holder `actions:<run id>`,
+ * `local:<pid>`), through the face's write path. The lease is what keeps two jobs from running one step: a second job for a step
  * another live run holds is refused by the engine and leaves it alone. A job re-run (same run id,
  * next attempt) finds its own lease and carries on; a job for a step that is already done changes
  * nothing and says so.
  */
 
-import type { ProtoStep } from '../../engine/cook/proto.js';
-import { parseDuration } from '../../engine/duration.js';
-import { ok, type Result } from '../../engine/errors.js';
-import type { StepState } from '../../engine/molecule/molecule-schema.js';
+import { ok, type Result, type StepState } from '../../engine/index.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
-
-/** GitHub ends a job after 6 hours unless it says otherwise; a step without a timeout gets that. */
-const JOB_LIMIT_MS = 6 * 3_600_000;
-const LEASE_MARGIN_MS = 10 * 60_000;
 
 export type LeaseOutcome =
   | { kind: 'ours'; job: StepJob }
   /** Nothing for this job to do: the step is done, not ready, or another run holds it. */
   | { kind: 'nothing'; job: StepJob; message: string };
 
-export function leaseTtlMs(def: ProtoStep): number {
-  const timeout = def.timeout === undefined ? undefined : parseDuration(def.timeout);
-  return (timeout ?? JOB_LIMIT_MS) + LEASE_MARGIN_MS;
-}
-
 export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
   const before = nothingToDo(job, job.state);
   if (before !== undefined) return ok({ kind: 'nothing', job, message: before });
   if (isOurs(job, job.state)) return ok({ kind: 'ours', job });
 
+  const { holder, runId } = job.host;
   const started = await recordStepEvent(job, {
     type: 'start',
     step: job.def.id,
-    lease: { holder: job.holder, runId: job.runId, ttlMs: leaseTtlMs(job.def) },
-    by: job.holder,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def) },
+    by: holder,
   });
   if (!started.ok) {
     if (started.error.code === 'lease-held' || started.error.code === 'invalid-transition') {
@@ -58,8 +47,8 @@ export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
 function isOurs(job: StepJob, state: StepState): boolean {
   return (
     state.status === 'in_progress' &&
-    state.lease?.runId === job.runId &&
-    Date.parse(state.lease.expiresAt) > job.ctx.now().getTime()
+    state.lease?.runId === job.host.runId &&
+    Date.parse(state.lease.expiresAt) > job.host.now().getTime()
   );
 }
 
