@@ -39,7 +39,7 @@ export interface Recorded {
  *   two halves.
  */
 export type StepPlace =
-  | { kind: 'worktree'; repoDir: string; worktreeRoot: string; keepWorktree?: boolean }
+  | { kind: 'worktree'; repoDir: string; worktreeRoot: string }
   | { kind: 'checkout'; workspace: string; scratchRoot: string };
 
 export interface StepHost {
