@@ -1,26 +1,34 @@
 /**
- * The local executor (DESIGN §7, §10): ready steps that have a `run` are started under a lease,
- * run by the runner (a fresh worktree per step for distributed formulas), and completed or failed
- * through the store, until nothing is left that a command can do. Steps without `run` wait for
+ * The local executor: ready steps that have a `run` go through the step protocol — started under
+ * a lease, run (in a fresh worktree per step for distributed formulas), and completed or failed
+ * through the store — until nothing is left that a command can do. Steps without `run` wait for
  * `mol done`; steps another live process holds are left to it.
  *
  * `jobs` steps run at once in distributed molecules, each in its own worktree. A local molecule
  * runs one step at a time: its steps share the working tree and commit to its branch.
  */
 import { performance } from 'node:perf_hooks';
-import type { Proto, ProtoStep } from '../engine/cook/proto.js';
-import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import { holdsLease, leaseTtlMs, startsSteps } from '../engine/index.js';
-import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
-import { readySteps } from '../engine/molecule/scheduler.js';
-import { runStep, type StepOutcome } from '../runner/index.js';
-import { carryOutLocally } from '../shell/carry-out-locally.js';
-import { changeMolecule } from '../shell/change-molecule.js';
+import {
+  err,
+  type MolError,
+  type Molecule,
+  ok,
+  type Proto,
+  type ProtoStep,
+  type Result,
+  readySteps,
+  type StepState,
+} from '../engine/index.js';
+import { finishStep } from '../shell/step/finish-step.js';
+import { runStepCommand } from '../shell/step/run-step-command.js';
+import { startStep } from '../shell/step/start-step.js';
+import type { Recorded } from '../shell/step/step-host.js';
+import { stepJob } from '../shell/step/step-job.js';
+import type { StepOutcome } from '../shell/step/step-outcome.js';
 import type { CliContext } from './cli-context.js';
-import { startHeartbeat } from './heartbeat.js';
-import { thisRun } from './local-run.js';
-import { failureText, finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
+import { type Heartbeat, startHeartbeat } from './heartbeat.js';
+import { finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
+import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
 
 export interface ExecuteOptions {
@@ -44,10 +52,22 @@ export async function execute(
   options: ExecuteOptions = {},
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
-  const style = options.style ?? (options.print === undefined ? ctx.io.style : PLAIN);
   const jobs = proto.execution === 'local' ? 1 : Math.max(1, options.jobs ?? 1);
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const run = thisRun();
+  const style = options.style ?? PLAIN;
+  // Output a person sees keeps every running step's heartbeat quiet; hidden output does not.
+  const heartbeats = new Set<Heartbeat>();
+  const host = cliStepHost(
+    ctx,
+    options.verbose
+      ? {
+          output: (chunk) => {
+            for (const h of heartbeats) h.alive();
+            ctx.io.err(chunk);
+          },
+        }
+      : {},
+  );
   const running = new Map<string, Promise<void>>();
   // Steps another process holds or that moved on before we could start them: not ours this time.
   const passed = new Set<string>();
@@ -57,51 +77,79 @@ export async function execute(
     if (mol.rev >= latest.rev) latest = mol;
   };
 
-  const runOne = async (def: ProtoStep, before: StepState): Promise<void> => {
-    print(startedLine(before, def, style));
-    const t0 = performance.now();
-    const heartbeat = startHeartbeat(options.heartbeatMs ?? HEARTBEAT_MS, (ms) =>
-      print(stillRunningLine(def.id, ms, style)),
-    );
-    const outcome = await runStep({
-      repoDir: ctx.repoDir,
-      molId: latest.id,
-      step: def,
-      execution: proto.execution,
-      baseBranches: baseBranchesOf(latest, def),
-      baseRef: latest.base.sha ?? latest.base.ref,
-      worktreeRoot: ctx.worktreeRoot,
-      vars: latest.vars,
-      inputs: inputsOf(proto, def),
-      now: () => ctx.io.now(),
-      ...(options.verbose
-        ? {
-            onOutput: (chunk: string) => {
-              heartbeat.alive();
-              ctx.io.err(chunk);
-            },
-          }
-        : {}),
-    }).finally(() => heartbeat.stop());
-    const ms = performance.now() - t0;
-    const applied = await changeMolecule(
-      ctx.store,
-      proto,
-      latest.id,
-      eventFor(def.id, outcome, run.holder),
-      ctx.io.now(),
-    );
-    if (!applied.ok) {
-      // The step was rolled back, skipped or burned while it ran: its result no longer counts.
-      ctx.io.err(`mol: warning: the result of ${def.id} was not recorded: ${applied.error.message}`);
-      passed.add(def.id);
+  const runOne = async (def: ProtoStep): Promise<void> => {
+    const job = stepJob(host, latest, proto, def.id);
+    if (!job.ok) {
+      fatal ??= job.error;
       return;
     }
-    adopt(applied.value.mol);
-    print(finishedLine(before, applied.value.mol, def, outcome, ms, style));
-    const after = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects);
-    if (!after.ok) fatal ??= after.error;
-    else adopt(after.value);
+    const leasing = job.value;
+    let before: StepState | undefined;
+    let t0 = 0;
+    let beat: Heartbeat | undefined;
+    try {
+      await runLeased();
+    } finally {
+      beat?.stop();
+      if (beat) heartbeats.delete(beat);
+    }
+
+    async function runLeased(): Promise<void> {
+      const started = await startStep(leasing, {
+        leased: (leased) => {
+          before = leased.state;
+          adopt(leased.mol);
+          print(startedLine(leased.state, def, style));
+          t0 = performance.now();
+          const started = startHeartbeat(options.heartbeatMs ?? HEARTBEAT_MS, (ms) =>
+            print(stillRunningLine(def.id, ms, style)),
+          );
+          heartbeats.add(started);
+          beat = started;
+        },
+      });
+      if (!started.ok) {
+        if (before !== undefined) notRecorded(def.id, started.error);
+        else if (started.error.code === 'not-found') fatal ??= started.error;
+        passed.add(def.id);
+        return;
+      }
+      const outcome = started.value;
+      if (outcome.kind === 'nothing' || before === undefined) {
+        passed.add(def.id);
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        finished(before, def, outcome.outcome, outcome.recorded, performance.now() - t0);
+        return;
+      }
+      const ran = await runStepCommand(outcome.job, outcome.checkout);
+      const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
+      const ms = performance.now() - t0;
+      if (!done.ok) {
+        notRecorded(def.id, done.error);
+        passed.add(def.id);
+        return;
+      }
+      finished(before, def, done.value.outcome, done.value, ms);
+    }
+  };
+
+  /** The step was rolled back, skipped or burned while it ran: its result no longer counts. */
+  const notRecorded = (id: string, error: MolError) =>
+    ctx.io.err(`mol: warning: the result of ${id} was not recorded: ${error.message}`);
+
+  const finished = (
+    before: StepState,
+    def: ProtoStep,
+    outcome: StepOutcome,
+    recorded: Recorded,
+    ms: number,
+  ) => {
+    adopt(recorded.written);
+    print(finishedLine(before, recorded.written, def, outcome, ms, style));
+    if (recorded.problem !== undefined) fatal ??= recorded.problem;
+    else adopt(recorded.mol);
   };
 
   const stopOnSignal = interrupted(ctx, latest.id, () => [...running.keys()]);
@@ -118,38 +166,12 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && startsSteps(latest.status)) {
+      if (fatal === undefined && canRun(latest)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
           if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
-          const started = await changeMolecule(
-            ctx.store,
-            proto,
-            latest.id,
-            {
-              type: 'start',
-              step: id,
-              lease: { ...run, ttlMs: leaseTtlMs(def, 'local') },
-              by: run.holder,
-            },
-            ctx.io.now(),
-          );
-          if (!started.ok) {
-            if (started.error.code === 'not-found') {
-              fatal = started.error;
-              break;
-            }
-            passed.add(id);
-            continue;
-          }
-          adopt(started.value.mol);
-          const step = started.value.mol.steps.find((s) => s.id === id);
-          if (step === undefined || !holdsLease(step, run.runId)) {
-            passed.add(id);
-            continue;
-          }
-          const job = runOne(def, step).catch((e: unknown) => {
+          const job = runOne(def).catch((e: unknown) => {
             fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };
           });
           running.set(
@@ -183,46 +205,6 @@ function interrupted(ctx: CliContext, molId: string, runningSteps: () => string[
   };
 }
 
-/** What the runner's outcome means for the step, as an engine event. */
-export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
-  const record = {
-    ...(outcome.checkpoint === undefined ? {} : { checkpoint: outcome.checkpoint }),
-    ...(outcome.branch === undefined ? {} : { branch: outcome.branch }),
-  };
-  // Gate results, passing, waiting or failing, go through `complete` so the engine judges them.
-  if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
-    return { type: 'complete', step, gates: outcome.gates, by, ...record };
-  }
-  return { type: 'fail', step, error: failureText(outcome), by };
-}
-
-/** The branches of the steps this one needs, in needs order (the engine's dispatch effect says the same). */
-function baseBranchesOf(mol: Molecule, def: ProtoStep): string[] {
-  const branches: string[] = [];
-  for (const need of def.needs) {
-    const branch = mol.steps.find((s) => s.id === need)?.branch;
-    if (branch !== undefined) branches.push(branch);
-  }
-  return branches;
-}
-
-/** `output` paths along the needs chain, nearest first: the step's input artifacts. */
-function inputsOf(proto: Proto, def: ProtoStep): string[] {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const seen = new Set<string>();
-  const inputs: string[] = [];
-  let frontier = def.needs;
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const id of frontier) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const need = defs.get(id);
-      if (need === undefined) continue;
-      if (need.output !== undefined && !inputs.includes(need.output)) inputs.push(need.output);
-      next.push(...need.needs);
-    }
-    frontier = next;
-  }
-  return inputs;
+function canRun(mol: Molecule): boolean {
+  return mol.status === 'pending' || mol.status === 'in_progress';
 }

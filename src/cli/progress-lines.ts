@@ -8,7 +8,7 @@
 import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/cook/proto.js';
 import { formatDuration } from '../engine/duration.js';
 import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
-import type { StepOutcome } from '../runner/index.js';
+import { failureText, type StepOutcome } from '../shell/step/step-outcome.js';
 import { PLAIN, type Style, type Tone } from './style.js';
 
 const SHORT_SHA = 7;
@@ -89,17 +89,4 @@ function finishedText(
     return `↺ ${before.id} failed after ${took}: ${why} — looping back to ${def.onFail ?? 'an earlier step'}${loop}`;
   }
   return `✗ ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? '' : 's'}: ${why}`;
-}
-
-/** The one-line reason a step failed, with the last line its command printed. */
-export function failureText(outcome: StepOutcome): string {
-  const message = outcome.error?.message.replace(/^step [^:]+: /, '') ?? 'it failed';
-  const last = outcome.command?.outputTail
-    .trimEnd()
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .at(-1);
-  return last !== undefined && outcome.command?.exitCode !== 0 && !message.includes(last)
-    ? `${message}: ${last.trim()}`
-    : message;
 }

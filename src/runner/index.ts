@@ -1,4 +1,4 @@
-/** The runner's public surface, for the Action's `step` mode and the CLI. */
+/** The runner's public surface: the git and process primitives the step protocol and the CLI call. */
 export { checkBranchName, moleculeBranchPrefix, stepBranch } from './branch-names.js';
 export { type BuildCheckpointOptions, buildCheckpoint } from './build-checkpoint.js';
 export { type CommitStepOptions, commitStep, type StepCommit } from './commit-step.js';
@@ -9,7 +9,6 @@ export { type PrepareWorkspaceOptions, prepareWorkspace, type Workspace } from '
 export { type PushBranchOptions, pushBranch } from './push-branch.js';
 export { type ResetBranchOptions, resetBranch } from './reset-branch.js';
 export { type CommandOutcome, type OutputStream, type RunCommandOptions, runCommand } from './run-command.js';
-export { type RunStepOptions, runStep, type StepOutcome } from './run-step.js';
 export { envVarName, type StepEnvOptions, stepEnv } from './step-env.js';
 export {
   listLeftoverWorktrees,

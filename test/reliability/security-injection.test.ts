@@ -7,7 +7,7 @@
  *   formula (fuzzed with hostile values);
  * - `mol run` (the CLI, a real process) with hostile values: nothing they name runs, the command
  *   sees them verbatim;
- * - the runner's `runStep` with the same values.
+ * - the step protocol (both halves around the command) with the same values.
  *
  * The values are the classics, aimed at canaries in a temp folder (`; rm -rf ~` aimed at the real
  * home would be a test that destroys the machine when it finds the bug).
@@ -20,12 +20,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cook } from '../../src/engine/cook/cook.js';
 import type { ProtoStep } from '../../src/engine/cook/proto.js';
 import { parseFormula } from '../../src/engine/formula/parse-formula.js';
-import { runStep } from '../../src/runner/run-step.js';
+import { finishStep } from '../../src/shell/step/finish-step.js';
+import { runStepCommand } from '../../src/shell/step/run-step-command.js';
+import { startStep } from '../../src/shell/step/start-step.js';
+import { stepJob } from '../../src/shell/step/step-job.js';
 import { describeFailure, runFuzz } from '../helpers/chaos/fuzz.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
+import { makeProto, pourMol } from '../helpers/engine-fixtures.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { MemoryStore } from '../helpers/memory-store.js';
+import { testStepHost } from '../helpers/step-host.js';
 
 let repo: TempRepo;
 let cli: BuiltCli;
@@ -209,31 +215,37 @@ describe('hostile variable values stay inert when the command runs', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it("through the runner's runStep", async () => {
+  it('through the step protocol', async () => {
     const values = hostileValues();
     const failures: string[] = [];
     for (const [i, value] of values.entries()) {
-      const outcome = await runStep({
-        repoDir: repo.dir,
-        molId: `runner-${i}`,
-        step: {
-          id: 'say',
-          title: `say ${value}`,
-          description: value,
-          needs: [],
-          type: 'task',
-          gates: [{ type: 'command', run: `test "$MOL_VAR_X" = "$(cat said.txt)"` }],
-          trigger: 'all_success',
-          run: `printf '%s' "$MOL_VAR_X" > said.txt`,
-        },
-        execution: 'local',
-        baseBranches: [],
-        baseRef: 'main',
-        worktreeRoot: join(repo.root, 'worktrees'),
-        vars: { x: value },
-        inputs: [],
-        now: () => new Date(),
+      const step: ProtoStep = {
+        id: 'say',
+        title: `say ${value}`,
+        description: value,
+        needs: [],
+        type: 'task',
+        gates: [{ type: 'command', run: `test "$MOL_VAR_X" = "$(cat said.txt)"` }],
+        trigger: 'all_success',
+        run: `printf '%s' "$MOL_VAR_X" > said.txt`,
+      };
+      const proto = makeProto([step]);
+      const store = new MemoryStore();
+      const { mol } = pourMol(proto, { id: `runner-${i}`, vars: { x: value } });
+      await store.create(mol);
+      const host = testStepHost(store, repo, { env: process.env, now: () => new Date() });
+      const job = stepJob(host, mol, proto, 'say');
+      if (!job.ok) throw new Error(job.error.message);
+      const started = await startStep(job.value);
+      if (!started.ok || started.value.kind !== 'started') throw new Error(JSON.stringify(started));
+      const { checkout } = started.value;
+      const finished = await finishStep({
+        job: started.value.job,
+        checkout,
+        ran: await runStepCommand(started.value.job, checkout),
       });
+      if (!finished.ok) throw new Error(finished.error.message);
+      const outcome = finished.value.outcome;
       if (outcome.status !== 'completed')
         failures.push(`${JSON.stringify(value)}: ${outcome.status} ${outcome.error?.message ?? ''}`);
       if (outcome.gates[0]?.passed !== true)
@@ -242,7 +254,7 @@ describe('hostile variable values stay inert when the command runs', () => {
     }
     recordResult({
       area: 'security',
-      name: "injection: hostile vars through the runner's runStep",
+      name: 'injection: hostile vars through the step protocol',
       tried: `the same ${values.length} values as a step's vars, also in its title (the commit message) and description, with a command gate comparing what the command wrote`,
       runs: values.length,
       failures: failures.length,

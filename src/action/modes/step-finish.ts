@@ -6,10 +6,9 @@
 
 import { holdsLease } from '../../engine/index.js';
 import { stepBranch } from '../../runner/branch-names.js';
+import { finishStep } from '../../shell/step/finish-step.js';
+import { readStepCheckout } from '../../shell/step/step-checkout.js';
 import type { ModeResult } from '../action-io.js';
-import { readStepCheckout } from '../step/checkout-step-base.js';
-import { finishStep } from '../step/finish-step.js';
-import { stepInputs } from '../step/step-inputs.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { branchOf, finishedResult } from './step-outputs.js';
 
@@ -19,15 +18,15 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
   const job = opened.value;
   const { state } = job;
-  const ours = holdsLease(state, job.runId);
-  const checkout = await readStepCheckout(job.workspace, stepBranch(molId, stepId));
+  const ours = holdsLease(state, deps.runId);
+  const checkout = await readStepCheckout(deps.workspace, stepBranch(molId, stepId));
   if (!ours || checkout === undefined) {
     deps.io.notice(
       `step "${stepId}" of molecule ${molId} is ${state.status.replace('_', ' ')}${state.lease ? ` under ${state.lease.holder}` : ''}, not started by this job's step-start; nothing to finish`,
     );
     return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
   }
-  const finished = await finishStep({ job, checkout, inputs: stepInputs(job.proto, job.def) });
+  const finished = await finishStep({ job, checkout });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
-  return finishedResult(base, finished.value, checkout.branch);
+  return finishedResult(base, finished.value, checkout.branch ?? '', deps.io);
 }

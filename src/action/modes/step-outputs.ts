@@ -1,18 +1,38 @@
 /** The outputs of the step modes, and when their job fails. */
-import type { ModeResult, Outputs } from '../action-io.js';
-import type { Finished } from '../step/finish-step.js';
+import type { Finished } from '../../shell/step/finish-step.js';
+import type { StartOutcome } from '../../shell/step/start-step.js';
+import type { ActionIO, ModeResult, Outputs } from '../action-io.js';
 
 export function branchOf(branch: string | undefined): { branch?: string } {
   return branch === undefined ? {} : { branch };
 }
 
+/** A start that did not start: nothing for this job to do, or a base that could not be built. */
+export function unstartedResult(
+  base: Outputs,
+  outcome: Exclude<StartOutcome, { kind: 'started' }>,
+  io: ActionIO,
+): ModeResult {
+  const { state } = outcome.job;
+  if (outcome.kind === 'nothing') {
+    io.notice(outcome.message);
+    return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
+  }
+  const paths = (outcome.error.diagnostics ?? []).map((d) => d.file).filter((f) => f !== undefined);
+  for (const file of paths) io.error(`${file} was changed on both sides of the merge`, { file });
+  return {
+    outputs: { ...base, status: state.status },
+    failure: `step "${state.id}" failed before it started: ${outcome.error.message}`,
+  };
+}
+
 /** Outputs after a finish; the job fails when this attempt of the step did. */
-export function finishedResult(base: Outputs, finished: Finished, branch: string): ModeResult {
+export function finishedResult(base: Outputs, finished: Finished, branch: string, io: ActionIO): ModeResult {
   const { state } = finished.job;
   const outputs = { ...base, status: state.status, branch };
   if (finished.failure === undefined) {
-    const next = finished.outcome?.dispatched ?? [];
-    finished.job.io.info(
+    const next = finished.dispatched;
+    io.info(
       `step "${state.id}" is ${state.status.replace('_', ' ')}${next.length > 0 ? `; dispatched ${next.join(', ')}` : ''}`,
     );
     return { outputs };

@@ -4,10 +4,10 @@
  * `anthropics/claude-code-action@v1` with `prompt: ${{ steps.mol.outputs.prompt }}`).
  * `step-finish` in the same job records the agent's work.
  */
+import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
-import { startStep } from '../step/start-step.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
-import { branchOf } from './step-outputs.js';
+import { unstartedResult } from './step-outputs.js';
 
 export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
   const base = { molecule: molId, step: stepId };
@@ -16,17 +16,8 @@ export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: st
   const started = await startStep(opened.value);
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;
-  const status = outcome.job.state.status;
-  if (outcome.kind === 'nothing') {
-    deps.io.notice(outcome.message);
-    return { outputs: { ...base, status, ...branchOf(outcome.job.state.branch) } };
-  }
-  if (outcome.kind === 'failed') {
-    return {
-      outputs: { ...base, status },
-      failure: `step "${stepId}" failed before it started: ${outcome.message}`,
-    };
-  }
+  if (outcome.kind !== 'started') return unstartedResult(base, outcome, deps.io);
   deps.io.info(outcome.prompt);
+  const status = outcome.job.state.status;
   return { outputs: { ...base, status, branch: outcome.checkout.branch, prompt: outcome.prompt } };
 }

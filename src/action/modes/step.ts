@@ -1,21 +1,24 @@
 /**
- * `step` mode: one step of a distributed molecule, the whole protocol of DESIGN §7 in one job —
- * lease, base checkout, prompt, the step's `run` command, commit, push, gates, check run,
- * checkpoint, completion, and the dispatch of what became ready. Re-running the job of a step
- * that is done changes nothing and says so.
+ * `step` mode: one step of a distributed molecule, the whole protocol in one job — lease, base
+ * checkout, prompt, the step's `run` command, commit, push, gates, check run, checkpoint,
+ * completion, and the dispatch of what became ready. Re-running the job of a step that is done
+ * changes nothing and says so.
  */
+import { randomUUID } from 'node:crypto';
+import { finishStep } from '../../shell/step/finish-step.js';
+import { runStepCommand } from '../../shell/step/run-step-command.js';
+import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
-import { finishStep } from '../step/finish-step.js';
-import { runStepCommand } from '../step/run-step-command.js';
-import { startStep } from '../step/start-step.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
-import { branchOf, finishedResult } from './step-outputs.js';
+import { finishedResult, unstartedResult } from './step-outputs.js';
 
 export async function stepMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
   const base = { molecule: molId, step: stepId };
+  const { io } = deps;
   const opened = await openStepJob(deps, molId, stepId);
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
-  if (opened.value.def.run === undefined) {
+  const run = opened.value.def.run;
+  if (run === undefined) {
     return {
       outputs: { ...base, status: opened.value.state.status },
       failure: `step "${stepId}" has no run command, so mode "step" cannot do it: run an agent action between modes "step-start" and "step-finish" (see molecular-step.yml), or finish it by hand with /mol done ${stepId}`,
@@ -24,24 +27,19 @@ export async function stepMode(deps: StepJobDeps, molId: string, stepId: string)
   const started = await startStep(opened.value);
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;
-  if (outcome.kind === 'nothing') {
-    deps.io.notice(outcome.message);
-    return { outputs: { ...base, status: outcome.job.state.status, ...branchOf(outcome.job.state.branch) } };
-  }
-  if (outcome.kind === 'failed') {
-    return {
-      outputs: { ...base, status: outcome.job.state.status },
-      failure: `step "${stepId}" failed before it started: ${outcome.message}`,
-    };
-  }
-  deps.io.info(outcome.prompt);
-  const ran = await runStepCommand(outcome.job, outcome.checkout.branch, outcome.inputs);
-  const finished = await finishStep({
-    job: outcome.job,
-    checkout: outcome.checkout,
-    inputs: outcome.inputs,
-    ...(ran.ok ? { command: ran.value } : { commandError: ran.error.message }),
+  if (outcome.kind !== 'started') return unstartedResult(base, outcome, io);
+  io.info(outcome.prompt);
+
+  // The command's output goes to the log between `::stop-commands::` markers: a command that prints
+  // `::set-output` or `::add-mask` (or a test that echoes issue text) must not talk to the runner.
+  const token = randomUUID();
+  io.info(`running step "${stepId}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
+  io.info(`::stop-commands::${token}`);
+  const ran = await runStepCommand(outcome.job, outcome.checkout).finally(() => {
+    io.write('\n');
+    io.info(`::${token}::`);
   });
+  const finished = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
-  return finishedResult(base, finished.value, outcome.checkout.branch);
+  return finishedResult(base, finished.value, outcome.checkout.branch ?? '', io);
 }

@@ -10,19 +10,17 @@ import { execute } from '../../../src/cli/executor.js';
 import { startHeartbeat } from '../../../src/cli/heartbeat.js';
 import { pourMolecule } from '../../../src/cli/pour-molecule.js';
 import { clockText, stillRunningLine } from '../../../src/cli/progress-lines.js';
-import {
-  buildCheckpoint,
-  type RunStepOptions,
-  runStep,
-  type StepOutcome,
-} from '../../../src/runner/index.js';
+import type { Result } from '../../../src/engine/index.js';
+import type { CommandOutcome } from '../../../src/runner/run-command.js';
+import { runStepCommand } from '../../../src/shell/step/run-step-command.js';
+import type { StepJob } from '../../../src/shell/step/step-job.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
-// The step's runner is held open by the test: the heartbeat is what is under test, not the command.
-vi.mock('../../../src/runner/index.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/runner/index.js')>()),
-  runStep: vi.fn(),
+// The step's command is held open by the test: the heartbeat is what is under test, not the command.
+vi.mock('../../../src/shell/step/run-step-command.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/shell/step/run-step-command.js')>()),
+  runStepCommand: vi.fn(),
 }));
 
 const SECOND = 1_000;
@@ -113,10 +111,10 @@ describe('mol run prints the heartbeat of a quiet step', () => {
     const poured = await pourMolecule(ctx.value, { formula: file, vars: {} });
     if (!poured.ok) throw new Error(poured.error.message);
 
-    let finish!: (outcome: StepOutcome) => void;
-    const started = new Promise<RunStepOptions>((resolveStarted) => {
-      vi.mocked(runStep).mockImplementation((options) => {
-        resolveStarted(options);
+    let finish!: (outcome: Result<CommandOutcome>) => void;
+    const started = new Promise<StepJob>((resolveStarted) => {
+      vi.mocked(runStepCommand).mockImplementation((job) => {
+        resolveStarted(job);
         return new Promise((resolveFinished) => {
           finish = resolveFinished;
         });
@@ -130,7 +128,7 @@ describe('mol run prints the heartbeat of a quiet step', () => {
       heartbeatMs: 30 * SECOND,
       verbose: true,
     });
-    const options = await started;
+    const job = await started;
     expect(lines).toEqual(['▶ build: build']);
 
     await vi.advanceTimersByTimeAsync(30 * SECOND - 1);
@@ -142,7 +140,7 @@ describe('mol run prints the heartbeat of a quiet step', () => {
     expect(heartbeats()[2]).toBe('… build still running (1m30s)');
 
     // Output shown to the person (--verbose) is a sign of life.
-    options.onOutput?.('compiling\n', 'stdout');
+    job.host.output?.('compiling\n');
     expect(io.stderr()).toBe('compiling\n');
     await vi.advanceTimersByTimeAsync(30 * SECOND - 1);
     expect(heartbeats()).toHaveLength(3);
@@ -150,9 +148,8 @@ describe('mol run prints the heartbeat of a quiet step', () => {
     expect(heartbeats()[3]).toBe('… build still running (2m00s)');
 
     finish({
-      status: 'completed',
-      gates: [],
-      checkpoint: buildCheckpoint({ filesModified: [], gates: [], now: () => new Date() }),
+      ok: true,
+      value: { exitCode: 0, signal: null, timedOut: false, durationMs: 1, outputTail: '', pid: 1 },
     });
     const done = await ran;
     expect(done.ok && done.value.status).toBe('complete');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stepInputs } from '../../../src/action/step/step-inputs.js';
-import { formatStepPrompt } from '../../../src/action/step/step-prompt.js';
-import type { Proto, ProtoStep } from '../../../src/engine/cook/proto.js';
-import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
+import type { Proto, ProtoStep } from '../../../../src/engine/cook/proto.js';
+import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
+import { stepInputs } from '../../../../src/shell/step/step-inputs.js';
+import { formatStepPrompt } from '../../../../src/shell/step/step-prompt.js';
 
 function step(id: string, fields: Partial<ProtoStep> = {}): ProtoStep {
   return {

@@ -1,14 +1,12 @@
 /**
- * Step 1 of the protocol: the job takes the step's lease (holder `actions:<run id>`), through the
- * one write path. The lease is what keeps two jobs from running one step: a second job for a step
+ * The protocol's first move: the job takes the step's lease (holder `actions:<run id>`,
+ * `local:<pid>`), through the face's write path. The lease is what keeps two jobs from running one step: a second job for a step
  * another live run holds is refused by the engine and leaves it alone. A job re-run (same run id,
  * next attempt) finds its own lease and carries on; a job for a step that is already done changes
  * nothing and says so.
  */
 
-import { ok, type Result } from '../../engine/errors.js';
-import { holdsLease, leaseTtlMs, startsSteps } from '../../engine/index.js';
-import type { StepState } from '../../engine/molecule/molecule-schema.js';
+import { holdsLease, ok, type Result, type StepState } from '../../engine/index.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
 
@@ -22,11 +20,12 @@ export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
   if (before !== undefined) return ok({ kind: 'nothing', job, message: before });
   if (isOurs(job, job.state)) return ok({ kind: 'ours', job });
 
+  const { holder, runId } = job.host;
   const started = await recordStepEvent(job, {
     type: 'start',
     step: job.def.id,
-    lease: { holder: job.holder, runId: job.runId, ttlMs: leaseTtlMs(job.def, 'actions') },
-    by: job.holder,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def) },
+    by: holder,
   });
   if (!started.ok) {
     if (started.error.code === 'lease-held' || started.error.code === 'invalid-transition') {
@@ -46,13 +45,14 @@ export async function takeLease(job: StepJob): Promise<Result<LeaseOutcome>> {
 }
 
 function isOurs(job: StepJob, state: StepState): boolean {
-  return holdsLease(state, job.runId, job.ctx.now());
+  return holdsLease(state, job.host.runId, job.host.now());
 }
 
 /** Why this job has nothing to do, judged on the state it loaded; undefined when it may start. */
 function nothingToDo(job: StepJob, state: StepState): string | undefined {
   const what = `step "${state.id}" of molecule ${job.mol.id}`;
-  if (!startsSteps(job.mol.status) && state.status !== 'completed') {
+  const live = job.mol.status === 'pending' || job.mol.status === 'in_progress';
+  if (!live && state.status !== 'completed') {
     return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
   }
   switch (state.status) {

@@ -1,9 +1,9 @@
 /**
- * A step's input artifacts: the `output` paths of the steps along its `needs` chain, nearest
- * first. They are already in the checkout (the base is the merge of the needs' branches); the
- * prompt names them and the command gets them as `MOL_INPUTS`.
+ * What a step gets from the steps it needs: their branches (its base is their merge) and their
+ * `output` files along the whole needs chain, nearest first. The files are already in the checkout;
+ * the prompt names them and the command gets them as `MOL_INPUTS`.
  */
-import type { Proto, ProtoStep } from '../../engine/cook/proto.js';
+import type { Molecule, Proto, ProtoStep } from '../../engine/index.js';
 
 export interface StepInput {
   path: string;
@@ -31,4 +31,14 @@ export function stepInputs(proto: Proto, def: ProtoStep): StepInput[] {
     frontier = next;
   }
   return inputs;
+}
+
+/** The branches of the steps it needs, in needs order (the engine's dispatch effect names the same). */
+export function baseBranchesOf(mol: Molecule, def: ProtoStep): string[] {
+  const branches: string[] = [];
+  for (const need of def.needs) {
+    const branch = mol.steps.find((s) => s.id === need)?.branch;
+    if (branch !== undefined) branches.push(branch);
+  }
+  return branches;
 }

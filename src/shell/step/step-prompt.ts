@@ -1,13 +1,11 @@
 /**
- * The step prompt (DESIGN §7): what a fresh agent or person needs to do one step and nothing else
+ * The step prompt: what a fresh agent or person needs to do one step and nothing else
  * — its title and instructions, what counts as done, the files the steps before it produced, and
  * the `@mention` context files with their source paths. `step-start` hands it to an agent action
  * as the `prompt` output; `step` prints it in the log.
  */
 
-import type { ProtoStep } from '../../engine/cook/proto.js';
-import { formatForPrompt, type ResolvedMentions } from '../../engine/molecule/mentions.js';
-import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import { formatForPrompt, type Molecule, type ProtoStep, type ResolvedMentions } from '../../engine/index.js';
 import type { StepInput } from './step-inputs.js';
 
 export interface StepPromptInput {

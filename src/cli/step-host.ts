@@ -1,0 +1,38 @@
+/**
+ * The CLI's part in the step protocol: the lease names this process (`mol resume` judges it by
+ * its pid), the state is written to the local store and its effects carried out locally, a
+ * distributed step works in a worktree of its own, nothing is pushed, and the step's output goes
+ * to stderr with `--verbose`.
+ */
+import { leaseTtlMs, ok } from '../engine/index.js';
+import { carryOutLocally } from '../shell/carry-out-locally.js';
+import { changeMolecule } from '../shell/change-molecule.js';
+import type { StepHost } from '../shell/step/step-host.js';
+import type { CliContext } from './cli-context.js';
+import { thisRun } from './local-run.js';
+
+export function cliStepHost(ctx: CliContext, options: { output?: (chunk: string) => void } = {}): StepHost {
+  const run = thisRun();
+  return {
+    ...run,
+    leaseTtlMs: (def) => leaseTtlMs(def, 'local'),
+    now: () => ctx.io.now(),
+    record: async (molId, proto, plan) => {
+      const written = await changeMolecule(ctx.store, proto, molId, plan, ctx.io.now());
+      if (!written.ok) return written;
+      const { mol, effects } = written.value;
+      const after = await carryOutLocally(ctx, mol, proto, effects);
+      // The write stands even when an effect fails: the executor stops on the problem.
+      return ok(
+        after.ok
+          ? { written: mol, effects, mol: after.value, dispatched: [] }
+          : { written: mol, effects, mol, dispatched: [], problem: after.error },
+      );
+    },
+    place: { kind: 'worktree', repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot },
+    push: false,
+    env: process.env,
+    log: () => {},
+    ...(options.output ? { output: options.output } : {}),
+  };
+}

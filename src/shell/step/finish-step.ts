@@ -1,0 +1,152 @@
+/**
+ * The finish half of one step, after its command (or a person's or an agent's work) in the
+ * checkout the start half built: commit the work on the step's branch, push it when the face
+ * pushes, evaluate the gates there, build the checkpoint, and record completion or failure —
+ * whose effects report it and dispatch whatever became ready. Work that cannot be recorded (the
+ * command failed, a push was refused) fails the step, so its retries apply, rather than leaving it
+ * in progress for patrol to find again and again.
+ */
+import { type MolError, ok, type Result } from '../../engine/index.js';
+import { buildCheckpoint } from '../../runner/build-checkpoint.js';
+import { commitStep } from '../../runner/commit-step.js';
+import { evaluateGates } from '../../runner/evaluate-gates.js';
+import { git, gitText } from '../../runner/git.js';
+import { pushBranch } from '../../runner/push-branch.js';
+import type { CommandOutcome } from '../../runner/run-command.js';
+import { removeWorktree } from '../../runner/worktrees.js';
+import { type RecordedStep, recordStepEvent } from './record-step-event.js';
+import { commandEnv } from './run-step-command.js';
+import type { StepCheckout } from './step-checkout.js';
+import type { StepJob } from './step-job.js';
+import { commandFailure, eventFor, failureText, type StepOutcome } from './step-outcome.js';
+
+export interface FinishInput {
+  job: StepJob;
+  checkout: StepCheckout;
+  /** What the step's `run` command came to; undefined after a person's or an agent's work. */
+  ran?: Result<CommandOutcome>;
+}
+
+export interface Finished extends RecordedStep {
+  outcome: StepOutcome;
+  /** Why this attempt failed (the step may be ready again for a retry). */
+  failure?: string;
+}
+
+export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
+  const { job } = input;
+  const outcome = await doWork(input);
+  const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
+  if (!recorded.ok) return recorded;
+  return ok({
+    ...recorded.value,
+    outcome,
+    ...(outcome.status === 'failed' ? { failure: failureText(outcome) } : {}),
+  });
+}
+
+/** Commit, push, gates and checkpoint: what the attempt came to. */
+async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome> {
+  const { host, def, mol } = job;
+  const now = () => host.now();
+  const where = {
+    ...(checkout.branch === undefined ? {} : { branch: checkout.branch }),
+    workspace: checkout.cwd,
+  };
+  const failed = (error: MolError, extra: Partial<StepOutcome> = {}): StepOutcome => ({
+    status: 'failed',
+    gates: [],
+    ...where,
+    error,
+    ...extra,
+  });
+
+  if (ran !== undefined && !ran.ok) return failed(ran.error);
+  const command = ran?.value;
+  const how = command === undefined ? undefined : commandFailure(command, def.timeout);
+  if (command !== undefined && how !== undefined) {
+    const checkpoint = buildCheckpoint({
+      filesModified: [],
+      gates: [],
+      commandPassed: false,
+      notes: how,
+      outputTail: command.outputTail,
+      now,
+    });
+    const code = command.timedOut ? 'step-timeout' : 'step-command-failed';
+    return failed({ code, message: `step ${def.id}: ${how}` }, { checkpoint, command });
+  }
+  const ranOk = command === undefined ? {} : { command };
+
+  if (checkout.kind === 'checkout' && checkout.branch !== undefined) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, ranOk);
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `${def.title || def.id} (${mol.id})`,
+    baseCommit: checkout.baseCommit,
+    ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
+  });
+  if (!committed.ok) return failed(committed.error, ranOk);
+  const { commit, filesModified } = committed.value;
+
+  if (host.push && host.remote !== undefined && checkout.kind !== 'tree' && checkout.branch !== undefined) {
+    const pushed = await pushBranch({ cwd: checkout.cwd, remote: host.remote, branch: checkout.branch });
+    if (!pushed.ok) return failed(pushed.error, ranOk);
+    const files = `${filesModified.length} file${filesModified.length === 1 ? '' : 's'} changed`;
+    host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
+  }
+
+  const env = commandEnv(job, checkout);
+  if (!env.ok) return failed(env.error, ranOk);
+  const output = host.output;
+  const gates = await evaluateGates({
+    cwd: checkout.cwd,
+    gates: def.gates,
+    env: env.value,
+    now,
+    ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
+    ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+  });
+  for (const gate of gates) {
+    const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
+    host.log(`gate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
+  }
+  const failedGates = gates.filter((g) => g.passed === false);
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates,
+    ...(command === undefined ? {} : { commandPassed: true, outputTail: command.outputTail }),
+    notes: failedGates.length > 0 ? `failed gates: ${failedGates.map((g) => g.type).join(', ')}` : '',
+    now,
+  });
+  if (failedGates.length > 0) {
+    const why = failedGates.map((g) => `${g.type} gate failed (${g.detail.split('\n')[0]})`).join('; ');
+    return failed(
+      { code: 'gate-failed', message: `step ${def.id}: ${why}` },
+      { checkpoint, gates, ...ranOk },
+    );
+  }
+
+  const place = host.place;
+  if (checkout.kind === 'worktree' && place.kind === 'worktree') {
+    // The work is on the branch; the next step gets its own worktree from it.
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    if (!removed.ok) return failed(removed.error, { checkpoint, gates, ...ranOk });
+  }
+  const waiting = gates.some((g) => g.passed === null);
+  return { status: waiting ? 'awaiting' : 'completed', checkpoint, gates, ...where, ...ranOk };
+}
+
+/** An agent may have switched branches: the step's branch is moved to wherever its work is. */
+async function stayOnBranch(workspace: string, branch: string): Promise<Result<void>> {
+  const head = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
+  if (!head.ok) return head;
+  if (head.value === branch) return ok(undefined);
+  const moved = await git(workspace, ['checkout', '-q', '-B', branch]);
+  return moved.ok ? ok(undefined) : moved;
+}

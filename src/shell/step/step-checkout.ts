@@ -1,0 +1,118 @@
+/**
+ * Where the step works, built from its base: the branch of the step it needs, or the merge of
+ * several (a conflict fails the step and names the paths), or the molecule's base for a first step.
+ *
+ * In a job's checkout (the Action) the branch is built in a scratch worktree, fetching the parents'
+ * branches from the remote, and then checked out in the checkout itself, because that is where a
+ * user's agent action works between the two halves. The commit the step started from is kept in a
+ * local ref, so the finish half (another step of the same job, another process) counts the files
+ * the step changed against it.
+ */
+import { ok, type Result } from '../../engine/index.js';
+import { git, gitText, resolveCommit } from '../../runner/git.js';
+import { prepareWorkspace } from '../../runner/prepare-workspace.js';
+import { removeWorktree } from '../../runner/worktrees.js';
+import { baseBranchesOf } from './step-inputs.js';
+import type { StepJob } from './step-job.js';
+
+/** Where the start half leaves the step's base commit in a job's checkout, for the finish half. */
+export const STEP_BASE_REF = 'refs/molecular/step-base';
+
+export interface StepCheckout {
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: 'tree' | 'worktree' | 'checkout';
+  /** Where the step's command runs. */
+  cwd: string;
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch?: string;
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: string;
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting?: string[];
+}
+
+export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout>> {
+  const { host, mol, def } = job;
+  const { place, remote } = host;
+  const common = {
+    molId: mol.id,
+    stepId: def.id,
+    baseBranches: baseBranchesOf(mol, def),
+    baseRef: await startingPoint(job),
+    ...(remote === undefined ? {} : { remote }),
+  };
+  if (place.kind === 'worktree') {
+    const execution = job.proto.execution;
+    const prepared = await prepareWorkspace({
+      ...common,
+      repoDir: place.repoDir,
+      execution,
+      worktreeRoot: place.worktreeRoot,
+    });
+    if (!prepared.ok) return prepared;
+    const { cwd, branch, baseCommit, isWorktree, preexisting } = prepared.value;
+    return ok({
+      kind: isWorktree ? 'worktree' : 'tree',
+      cwd,
+      baseCommit,
+      ...(branch === undefined ? {} : { branch }),
+      ...(preexisting === undefined ? {} : { preexisting }),
+    });
+  }
+
+  const { workspace } = place;
+  // A branch checked out here cannot be rebuilt: step off it first (a second attempt in one checkout).
+  const detached = await git(workspace, ['checkout', '-q', '--detach'], { okCodes: [0, 128] });
+  if (!detached.ok) return detached;
+  const prepared = await prepareWorkspace({
+    ...common,
+    repoDir: workspace,
+    execution: 'distributed',
+    worktreeRoot: place.scratchRoot,
+  });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit } = prepared.value;
+  const branch = prepared.value.branch as string;
+  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
+  if (!removed.ok) return removed;
+  const switched = await git(workspace, ['checkout', '-q', branch]);
+  if (!switched.ok) return switched;
+  const recorded = await git(workspace, ['update-ref', STEP_BASE_REF, baseCommit]);
+  if (!recorded.ok) return recorded;
+  return ok({ kind: 'checkout', cwd: workspace, branch, baseCommit });
+}
+
+/** The step's branch and base as the start half left them in a job's checkout; undefined when it never did. */
+export async function readStepCheckout(
+  workspace: string,
+  expectedBranch: string,
+): Promise<StepCheckout | undefined> {
+  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
+  if (baseCommit === undefined) return undefined;
+  const branch = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
+  if (!branch.ok) return undefined;
+  return {
+    kind: 'checkout',
+    cwd: workspace,
+    branch: branch.value === 'HEAD' ? expectedBranch : branch.value,
+    baseCommit,
+  };
+}
+
+/**
+ * Where a step that needs nothing starts: the commit the molecule was poured on when known, else
+ * its base branch as the remote has it (a job's checkout may be on another branch), else the branch.
+ */
+async function startingPoint(job: StepJob): Promise<string> {
+  const { base } = job.mol;
+  if (base.sha !== undefined) return base.sha;
+  const { remote } = job.host;
+  if (remote === undefined) return base.ref;
+  const tracking = `refs/remotes/${remote}/${base.ref}`;
+  const repoDir = job.host.place.kind === 'worktree' ? job.host.place.repoDir : job.host.place.workspace;
+  return (await resolveCommit(repoDir, tracking)) === undefined ? base.ref : tracking;
+}

@@ -1,0 +1,67 @@
+/**
+ * What the step protocol needs from the face that runs it: who holds the lease, where the state is
+ * written (and what a write sets off), where the step's checkout is, whether its branch is pushed,
+ * and where its progress and output go. The CLI and the Action each build one; the protocol itself
+ * (start-step.ts, finish-step.ts) is the same for both.
+ */
+import type {
+  Effect,
+  MolError,
+  Molecule,
+  MoleculeEvent,
+  Proto,
+  ProtoStep,
+  ResolvedMentions,
+  Result,
+} from '../../engine/index.js';
+
+/** The event a report writes, chosen on the molecule as read under the store's lock. */
+export type EventPlan = (current: Molecule) => Result<MoleculeEvent>;
+
+export interface Recorded {
+  /** The molecule as written, before its effects were carried out. */
+  written: Molecule;
+  effects: Effect[];
+  /** The molecule after the effects (gate results judged there may have moved it). */
+  mol: Molecule;
+  /** Steps whose job the effects started. */
+  dispatched: string[];
+  /** An effect that could not be carried out; the write stands. */
+  problem?: MolError;
+}
+
+/**
+ * Where the step works.
+ * - `worktree`: the CLI's. A local formula's steps run in the working tree itself, one after the
+ *   other; a distributed formula's step gets a fresh worktree under `worktreeRoot`.
+ * - `checkout`: the Action's. The step's branch is built in a scratch worktree under `scratchRoot`
+ *   and then checked out in the job's own checkout, where a user's agent action works between the
+ *   two halves.
+ */
+export type StepPlace =
+  | { kind: 'worktree'; repoDir: string; worktreeRoot: string }
+  | { kind: 'checkout'; workspace: string; scratchRoot: string };
+
+export interface StepHost {
+  /** The lease holder (`local:<pid>`, `actions:<run id>`): who the state says works on the step. */
+  holder: string;
+  /** The run the lease names: what patrol and `mol resume` check for life. */
+  runId: string;
+  leaseTtlMs(def: ProtoStep): number;
+  now(): Date;
+  /** Writes one event through the face's write path and carries out what it sets off. */
+  record(molId: string, proto: Proto, plan: EventPlan): Promise<Result<Recorded>>;
+  place: StepPlace;
+  /** The remote the needs' branches are fetched from, and a step branch is pushed to. */
+  remote?: string;
+  /** Push the step's branch once its work is committed (the next step may run elsewhere). */
+  push: boolean;
+  /** The environment under the step's `MOL_*` variables; the command and its gates see nothing else. */
+  env: NodeJS.ProcessEnv;
+  /** `@mentions` of the step's text resolved to context files; without it the prompt has none. */
+  mentions?: (text: string) => Promise<ResolvedMentions>;
+  /** A progress line for the face's log (pushed, gate verdicts). */
+  log(line: string): void;
+  /** What the command and its gates print, as it comes. */
+  output?: (chunk: string) => void;
+}

@@ -1,0 +1,42 @@
+/**
+ * One step as the protocol carries it: the face that runs it, the molecule with its proto, and the
+ * step's definition and state as last seen. Every write re-reads the molecule under the lock; the
+ * job then follows what was written.
+ */
+import {
+  err,
+  type Molecule,
+  ok,
+  type Proto,
+  type ProtoStep,
+  type Result,
+  type StepState,
+} from '../../engine/index.js';
+import type { StepHost } from './step-host.js';
+
+export interface StepJob {
+  host: StepHost;
+  mol: Molecule;
+  /** With the retries every face transitions it with. */
+  proto: Proto;
+  def: ProtoStep;
+  state: StepState;
+}
+
+export function stepJob(host: StepHost, mol: Molecule, proto: Proto, stepId: string): Result<StepJob> {
+  const def = proto.steps.find((s) => s.id === stepId);
+  const state = mol.steps.find((s) => s.id === stepId);
+  if (def === undefined || state === undefined) {
+    return err(
+      'unknown-step',
+      `molecule ${mol.id} has no step "${stepId}"; its steps are ${proto.steps.map((s) => s.id).join(', ')}`,
+    );
+  }
+  return ok({ host, mol, proto, def, state });
+}
+
+/** The job's view after a write: the molecule as stored and this step's state in it. */
+export function withMolecule(job: StepJob, mol: Molecule): StepJob {
+  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
+  return { ...job, mol, state };
+}

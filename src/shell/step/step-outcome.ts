@@ -1,0 +1,57 @@
+/**
+ * What one attempt of a step came to, and what that means for the state: the event the finish half
+ * records and the one line that says why a step failed (stored as the step's error, printed by the
+ * faces).
+ */
+import type { Checkpoint, GateResult, MolError, MoleculeEvent } from '../../engine/index.js';
+import type { CommandOutcome } from '../../runner/run-command.js';
+
+export interface StepOutcome {
+  /** `awaiting`: the work is done and some gates wait on a face. */
+  status: 'completed' | 'failed' | 'awaiting';
+  checkpoint?: Checkpoint;
+  gates: GateResult[];
+  /** The branch holding the step's work. */
+  branch?: string;
+  /** Where the step ran (a worktree of its own is gone after success unless kept). */
+  workspace?: string;
+  command?: CommandOutcome;
+  error?: MolError;
+}
+
+/** The event that records the outcome. */
+export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
+  const record = {
+    ...(outcome.checkpoint === undefined ? {} : { checkpoint: outcome.checkpoint }),
+    ...(outcome.branch === undefined ? {} : { branch: outcome.branch }),
+  };
+  // Gate results, passing, waiting or failing, go through `complete` so the engine judges them.
+  if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
+    return { type: 'complete', step, gates: outcome.gates, by, ...record };
+  }
+  return { type: 'fail', step, error: failureText(outcome), by };
+}
+
+/** The one-line reason a step failed, with the last line its command printed. */
+export function failureText(outcome: StepOutcome): string {
+  const message = outcome.error?.message.replace(/^step [^:]+: /, '') ?? 'it failed';
+  const last = outcome.command?.outputTail
+    .trimEnd()
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .at(-1);
+  return last !== undefined && outcome.command?.exitCode !== 0 && !message.includes(last)
+    ? `${message}: ${last.trim()}`
+    : message;
+}
+
+/** How a command that did not succeed ended, as `the command ...`; undefined when it succeeded. */
+export function commandFailure(command: CommandOutcome, timeout: string | undefined): string | undefined {
+  if (!command.timedOut && command.exitCode === 0) return undefined;
+  const how = command.timedOut
+    ? `timed out after ${timeout ?? `${command.durationMs} ms`}`
+    : command.exitCode === null
+      ? `was killed by ${command.signal}`
+      : `exited with ${command.exitCode}`;
+  return `the command ${how}`;
+}
