@@ -61,22 +61,17 @@ afterAll(async () => {
 });
 
 describe('the packed package', () => {
-  it('installs with no dependencies, its declaration files and licence included', async () => {
+  it('installs with no dependencies, its declaration files, licence and changelog included', async () => {
     const home = join(prefix, 'lib/node_modules', NAME);
     const manifest = JSON.parse(await readFile(join(home, 'package.json'), 'utf8'));
     expect(manifest.name).toBe(NAME);
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(existsSync(join(home, 'node_modules'))).toBe(false);
-    for (const file of [
-      'dist/mol.js',
-      'dist/lib.js',
-      'dist/app.js',
-      'dist/index.js',
-      'LICENSE',
-      'formulas',
-    ]) {
+    for (const file of ['dist/mol.js', 'dist/lib.js', 'dist/app.js', 'LICENSE', 'CHANGELOG.md', 'formulas']) {
       expect(existsSync(join(home, file)), file).toBe(true);
     }
+    // The Action runs from a git ref, never from npm: its bundle stays out of the package.
+    expect(existsSync(join(home, 'dist/index.js'))).toBe(false);
     expect(existsSync(join(home, manifest.types))).toBe(true);
     expect(existsSync(join(home, manifest.exports['.'].types))).toBe(true);
   });
