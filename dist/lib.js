@@ -1,72 +1,20185 @@
 import { createRequire as __molCreateRequire } from 'node:module'; const require = __molCreateRequire(import.meta.url);
-import{randomBytes as lc}from"node:crypto";var d=e=>({ok:!0,value:e}),f=(e,t,n={})=>({ok:!1,error:{code:e,message:t,...n}});function pc(e,t="error"){let n="severity"in e?e.severity:t;return`${[e.file??"<input>",e.line??1,e.col??1].join(":")}: ${n}: ${e.message}`}var Ee=class extends Error{code;place;diagnostics;constructor(t){super(t.message),this.name="MolecularError",this.code=t.code,this.place={file:t.file,line:t.line,col:t.col},this.diagnostics=t.diagnostics??[]}};function B(e){if(!e.ok)throw new Ee(e.error);return e.value}import{z as V}from"zod";import{z as b}from"zod";import{z as g}from"zod";var jt=["workflow","convoy","expansion","aspect"],$e=["local","distributed"],vs=["task","human","gate","parallel"],Ct=["all_success","all_done","one_failed"],He=["admin","maintain","write","triage","read"],x=g.string(),Me=g.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/,'a duration such as "30m", "2h" or "1d"'),W=g.array(g.string()),ks=g.looseObject({description:x.optional(),default:g.union([g.string(),g.number(),g.boolean()]).optional(),required:g.boolean().optional(),pattern:x.optional(),enum:W.optional(),type:x.optional(),required_unless:W.optional()}),Cn=g.union([g.string(),ks]),Ot=g.discriminatedUnion("type",[g.looseObject({type:g.literal("command"),run:x,timeout:Me.optional()}),g.looseObject({type:g.literal("files"),paths:W}),g.looseObject({type:g.literal("checks"),names:W.optional(),timeout:Me.optional()}),g.looseObject({type:g.literal("approval"),permission:g.enum(He).optional()}),g.looseObject({type:g.literal("pr-merged")}),g.looseObject({type:g.literal("timer"),after:Me}),g.looseObject({type:g.literal("schema"),file:x,schema:x}),g.looseObject({type:g.literal("conditional"),condition:x}),g.looseObject({type:g.literal("gh:run"),id:x.optional(),timeout:Me.optional()}),g.looseObject({type:g.literal("gh:pr")}),g.looseObject({type:g.literal("human"),permission:g.enum(He).optional()})]),ws={id:x.min(1),title:x.optional(),description:x.optional(),needs:W.optional(),depends_on:W.optional(),output:x.optional(),acceptance:x.optional(),type:g.enum(vs).optional(),run:x.optional(),gate:g.union([Ot,g.array(Ot)]).optional(),gates:g.array(Ot).optional(),max_retries:g.number().int().min(0).optional(),on_fail:x.optional(),max_loops:g.number().int().min(0).optional(),timeout:Me.optional(),trigger:g.enum(Ct).optional(),condition:x.optional(),assignee:x.optional()},oe=g.looseObject({...ws,get children(){return g.array(oe).optional()}}),xs=oe,Es=g.looseObject({target:x.optional(),before:g.array(oe).optional(),after:g.array(oe).optional(),around:g.looseObject({before:g.array(oe).optional(),after:g.array(oe).optional()}).optional()}),Ms=g.looseObject({id:x.min(1),title:x.optional(),focus:x.optional(),description:x.optional(),output:x.optional(),run:x.optional()}),$s=g.looseObject({id:x.optional(),title:x.optional(),description:x.optional(),depends_on:W.optional(),needs:W.optional(),output:x.optional(),run:x.optional()}),Ps=g.looseObject({trigger:x.optional(),template_type:x.optional(),include_metrics:g.boolean().optional(),template:x.optional()}),Rs=g.looseObject({expand:g.array(g.looseObject({target:x,with:x})).optional(),aspects:W.optional()}),As=g.looseObject({step_id:x,mode:g.enum(["append","replace"]).optional(),description:x.optional(),title:x.optional(),acceptance:x.optional(),run:x.optional()}),It=g.looseObject({formula:x.min(1).optional(),description:x.optional(),version:g.union([g.number(),g.string()]).optional(),type:g.enum(jt).optional(),execution:g.enum($e).optional(),vars:g.record(g.string(),Cn).optional(),inputs:g.record(g.string(),Cn).optional(),steps:g.array(oe).optional(),extends:g.union([x,W]).optional(),compose:Rs.optional(),template:g.array(xs).optional(),advice:g.array(Es).optional(),pointcuts:g.array(g.looseObject({glob:x})).optional(),legs:g.array(Ms).optional(),synthesis:$s.optional(),squash:Ps.optional(),pour:g.boolean().optional(),phase:x.optional(),max_loops:g.number().int().min(0).optional(),max_retries:g.number().int().min(0).optional(),prompts:g.record(g.string(),g.unknown()).optional(),output:g.record(g.string(),g.unknown()).optional(),presets:g.record(g.string(),g.unknown()).optional(),"step-overrides":g.array(As).optional()});var ce=["pending","ready","in_progress","awaiting_gate","completed","failed","skipped","blocked"],_s=["pending","in_progress","paused","complete","failed","squashed","burned"],L=b.string().datetime({offset:!0}),Lt=b.object({path:b.string(),blobSha:b.string().regex(/^[0-9a-f]{40,64}$/)}),In=b.object({name:b.string(),source:b.union([Lt,b.string().regex(/^builtin@/),b.object({inline:b.unknown()})]),pins:b.record(b.string(),b.union([Lt,b.string().regex(/^builtin@/)])).optional(),overlays:b.array(Lt).optional()}),Dt=b.object({commit:b.string().optional(),filesModified:b.array(b.string()),testsPassed:b.boolean(),notes:b.string(),capturedAt:L,outputTail:b.string().optional()}),Be=b.object({type:b.string(),passed:b.boolean().nullable(),detail:b.string()}),Ts=b.object({holder:b.string(),runId:b.string().optional(),expiresAt:L}),Os=b.object({id:b.string(),status:b.enum(ce),attempts:b.number().int().min(0),loops:b.number().int().min(0),startedAt:L.optional(),completedAt:L.optional(),lease:Ts.optional(),branch:b.string().optional(),checkpoint:Dt.optional(),gates:b.array(Be).optional(),error:b.string().optional(),note:b.string().optional(),nudgedAt:L.optional(),awaitingSince:L.optional()}),js=b.object({at:L,event:b.string(),step:b.string().optional(),from:b.string().optional(),to:b.string().optional(),by:b.string().optional(),note:b.string().optional()}),Ln=b.object({repo:b.string().optional(),issue:b.number().int().positive().optional(),pr:b.number().int().positive().optional()}),$=b.object({v:b.literal(1),id:b.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),title:b.string(),formula:In,vars:b.record(b.string(),b.string()),kind:b.enum(["mol","wisp"]),status:b.enum(_s),subject:Ln,base:b.object({ref:b.string(),sha:b.string().optional()}),execution:b.enum($e),rev:b.number().int().min(0),createdAt:L,updatedAt:L,expiresAt:L.optional(),steps:b.array(Os),history:b.array(js),historyTrimmed:b.number().int().min(0).optional(),summary:b.string().optional()}),J=b.object({v:b.literal(1),id:b.string(),title:b.string(),formula:In,vars:b.record(b.string(),b.string()),subject:Ln,outcome:b.enum(["complete","failed","in_progress","pending","paused"]),summary:b.string(),steps:b.array(b.object({id:b.string(),status:b.enum(ce),attempts:b.number().int().min(0),commit:b.string().optional()})),metrics:b.object({durationMs:b.number(),attempts:b.number(),retries:b.number(),loops:b.number()}),createdAt:L,squashedAt:L});function vc(e){return JSON.stringify(e)}function kc(e){let t;try{t=JSON.parse(e)}catch(i){return f("invalid-json",`molecule state is not valid JSON: ${i.message}`)}let n=$.safeParse(t,{reportInput:!0});if(n.success)return d(n.data);let r=n.error.issues.map(i=>({severity:"error",code:"invalid-state",message:Cs(i)})),o=r[0],s=r.length>1?` (and ${r.length-1} more problem${r.length>2?"s":""})`:"";return{ok:!1,error:{code:"invalid-state",message:`molecule state: ${o.message}${s}`,diagnostics:r}}}function Nt(e){let t="";for(let n of e)typeof n=="number"?t+=`[${n}]`:t+=t?`.${String(n)}`:String(n);return t||"(the document)"}function Cs(e){let t=Nt(e.path),n="input"in e?` got ${Dn(e.input)}`:"";switch(e.code){case"invalid_value":return`${t} must be ${e.values.length===1?Dn(e.values[0]):`one of ${e.values.map(String).join(", ")}`},${n}`;case"invalid_type":return e.input===void 0?`${t} is missing (expected ${e.expected})`:`${t} must be ${e.expected},${n}`;default:return`${t}: ${e.message}${n?`;${n}`:""}`}}function Dn(e){let t=JSON.stringify(e);return t===void 0?String(e):t.length>60?`${t.slice(0,57)}...`:t}import{z as S}from"zod";var Is=S.discriminatedUnion("type",[S.object({type:S.literal("command"),run:S.string(),timeout:S.string().optional()}),S.object({type:S.literal("files"),paths:S.array(S.string())}),S.object({type:S.literal("checks"),names:S.array(S.string()),timeout:S.string().optional()}),S.object({type:S.literal("approval"),permission:S.enum(He)}),S.object({type:S.literal("pr-merged")}),S.object({type:S.literal("timer"),after:S.string()}),S.object({type:S.literal("schema"),file:S.string(),schema:S.string()}),S.object({type:S.literal("conditional"),condition:S.string()})]),Ls=S.object({id:S.string(),title:S.string(),description:S.string(),needs:S.array(S.string()),type:S.enum(["task","human","gate"]),output:S.string().optional(),acceptance:S.string().optional(),run:S.string().optional(),gates:S.array(Is),maxRetries:S.number().int().min(0).optional(),onFail:S.string().optional(),maxLoops:S.number().int().min(0).optional(),timeout:S.string().optional(),trigger:S.enum(Ct),condition:S.string().optional(),assignee:S.string().optional(),group:S.string().optional()}),Ds=S.object({description:S.string().optional(),default:S.string().optional(),required:S.boolean(),pattern:S.string().optional(),enum:S.array(S.string()).optional()}),Mc=S.object({formula:S.string(),description:S.string(),version:S.union([S.number(),S.string()]).optional(),type:S.enum(jt),execution:S.enum($e),vars:S.record(S.string(),Ds),steps:S.array(Ls),maxLoops:S.number().int().min(0),squash:S.object({template:S.string().optional(),templateType:S.string().optional(),includeMetrics:S.boolean()}).optional(),phase:S.string().optional()}),Je=2,Xe=3;var Nn=new WeakMap;function le(e){let t=Nn.get(e);return t||(t=Ns(e),Nn.set(e,t)),t}function Ns(e){let t=new Map;if(e.steps.forEach((s,i)=>{t.has(s.id)||t.set(s.id,i)}),t.size!==e.steps.length){let s=e.steps.find((i,a)=>t.get(i.id)!==a);return f("invalid-proto",`proto "${e.formula}" has two steps with the id "${s?.id}"`)}let n=[],r=e.steps.map(()=>[]);for(let[s,i]of e.steps.entries()){let a=[];for(let u of i.needs){let c=t.get(u);if(c===void 0)return f("invalid-proto",`step "${i.id}" of proto "${e.formula}" needs "${u}", which is not a step`);a.push(c),r[c].push(s)}if(n.push(a),i.onFail!==void 0&&!t.has(i.onFail))return f("invalid-proto",`step "${i.id}" of proto "${e.formula}" loops back to "${i.onFail}", which is not a step`)}let o=Fs(e.steps,n);return o?f("invalid-proto",`proto "${e.formula}" has a cycle: ${o.join(" -> ")}`):d({steps:e.steps,position:t,needs:n,dependents:r})}function Fs(e,t){let n=t.map(l=>l.length),r=e.map(()=>[]);t.forEach((l,p)=>{for(let m of l)r[m].push(p)});let o=n.flatMap((l,p)=>l===0?[p]:[]),s=0;for(;o.length>0;){let l=o.pop();s++;for(let p of r[l])n[p]=n[p]-1,n[p]===0&&o.push(p)}if(s===e.length)return;let i=n.findIndex(l=>l>0),a=[],u=new Map;for(;!u.has(i);)u.set(i,a.length),a.push(i),i=t[i].find(l=>n[l]>0);return[...a.slice(u.get(i)),i].reverse().map(l=>e[l].id)}function se(e,t){let n=new Set,r=[...t];for(;r.length>0;){let o=r.pop();for(let s of e.dependents[o])n.has(s)||(n.add(s),r.push(s))}return[...n].sort((o,s)=>o-s)}function Fn(e,t){let n=new Set,r=[t];for(;r.length>0;){let o=r.pop();for(let s of e.needs[o])n.has(s)||(n.add(s),r.push(s))}return[...n].sort((o,s)=>o-s)}var Ft=new WeakMap;function qn(e,t,n){if(Ft.get(n.steps)===t)return d(!0);if(!(n.steps.length===e.steps.length&&n.steps.every((o,s)=>o.id===e.steps[s].id))){let o=s=>s.map(i=>i.id).join(", ");return f("proto-mismatch",`molecule "${n.id}" has steps [${o(n.steps)}] but its formula "${t.formula}" has [${o(e.steps)}]`)}return Ft.set(n.steps,t),d(!0)}function Vn(e,t){Ft.set(e.steps,t)}var qs=V.object({formula:V.string().min(1),description:V.string().optional(),steps:V.array(V.object({id:V.string().min(1),title:V.string().optional(),description:V.string().optional(),needs:V.array(V.string()).optional(),max_retries:V.number().int().min(0).optional()})).min(1)});function qt(e){let t=qs.safeParse(e);if(!t.success){let s=t.error.issues[0];return f("invalid-formula",`ad-hoc formula: ${s?`${Nt(s.path)}: ${s.message}`:"invalid"}`)}let n=t.data,r={formula:n.formula,description:n.description??"",type:"workflow",execution:"local",vars:{},maxLoops:Xe,steps:n.steps.map(s=>({id:s.id,title:s.title??s.id,description:s.description??"",needs:s.needs??[],type:"task",gates:[],trigger:"all_success",...s.max_retries===void 0?{}:{maxRetries:s.max_retries}}))},o=le(r);return o.ok?d(r):o}var Vt=/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;function pe(e,t){return e.includes("{{")?e.replace(Vt,(n,r)=>Object.hasOwn(t,r)?t[r]:n):e}var Pe=/\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;var Gn=64,Gt=256,Wt=new RegExp(`^${Vt.source}`);function Wn(e,t){let n=Ut(zt(e,t));return n.ok?d(de(z(n.value,t))):n}function zt(e,t){if(!e.includes("{{"))return e;let n="",r;for(let o=0;o<e.length;){let s=e[o],i=s==="{"?Wt.exec(e.slice(o)):null;if(i&&Object.hasOwn(t,i[1])){let a=t[i[1]];n+=r?Kn(a,r):`'${Kn(a,"'")}'`,o+=i[0].length;continue}if(r&&s==="\\"){n+=e.slice(o,o+2),o+=2;continue}(s==="'"||s==='"')&&(r=r===void 0?s:r===s?void 0:r),n+=s,o++}return n}var Kn=(e,t)=>e.replace(/\\/g,"\\\\").replaceAll(t,`\\${t}`);function Re(e){switch(e.kind){case"literal":return[];case"var":return[e.name];case"not":return Re(e.operand);default:return[...Re(e.left),...Re(e.right)]}}function Ut(e){let t=Vs(e);if(!t.ok)return t;let n=t.value,r=0,o,s=()=>n[r],i=(y,h)=>{o??={message:y,col:h.col}},a=y=>{let h=u(y);for(;h&&s().value==="||";){r++;let v=u(y);h=v&&{kind:"or",left:h,right:v}}return h},u=y=>{let h=c(y);for(;h&&s().value==="&&";){r++;let v=c(y);h=v&&{kind:"and",left:h,right:v}}return h},c=y=>{if(y>Gn)return i(`nesting deeper than ${Gn} levels`,s());if(s().value==="!"&&s().kind==="op"){r++;let h=c(y+1);return h&&{kind:"not",operand:h}}return l(y)},l=y=>{let h=p(y),v=s();if(!h||v.kind!=="op"||v.value!=="=="&&v.value!=="!=")return h;r++;let A=p(y);return A&&{kind:v.value==="=="?"eq":"ne",left:h,right:A}},p=y=>{let h=s();if(h.kind==="text")return r++,{kind:"literal",value:h.value};if(h.kind==="name")return r++,h.value==="true"||h.value==="false"?{kind:"literal",value:h.value}:/^[0-9]/.test(h.value)?{kind:"literal",value:h.value}:{kind:"var",name:h.value};if(h.value==="("){r++;let v=a(y+1);return v?s().value!==")"?i(`expected ")" but found ${Kt(s())}`,s()):(r++,v):void 0}return i(`expected a name, a quoted text or "(" but found ${Kt(h)}`,h)},m=a(0);if(m&&s().kind!=="end"&&i(`unexpected ${Kt(s())}`,s()),o||!m){let y=o??{message:"empty condition",col:1};return f("bad-condition",`condition "${e}": ${y.message} at column ${y.col}`,{col:y.col})}return d(m)}function Vs(e){let t=[],n=0;for(;n<e.length;){let r=e[n],o=n+1;if(/\s/.test(r))n++;else if(r==="'"||r==='"'){let s="";for(n++;n<e.length&&e[n]!==r;)e[n]==="\\"&&n+1<e.length&&n++,s+=e[n],n++;if(n>=e.length)return f("bad-condition",`condition "${e}": text opened with ${r} is never closed at column ${o}`,{col:o});n++,t.push({kind:"text",value:s,col:o})}else if(r==="{"&&Wt.test(e.slice(n))){let s=Wt.exec(e.slice(n));t.push({kind:"name",value:s[1],col:o}),n+=s[0].length}else if(/[A-Za-z0-9_]/.test(r)){let s=/^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(e.slice(n))?.[0];t.push({kind:"name",value:s,col:o}),n+=s.length}else{let s=e.slice(n,n+2);if(s==="=="||s==="!="||s==="&&"||s==="||")t.push({kind:"op",value:s,col:o}),n+=2;else if(r==="!"||r==="("||r===")")t.push({kind:"op",value:r,col:o}),n++;else{let i=r==="="?' (compare with "==")':r==="&"||r==="|"?` (write "${r}${r}")`:"";return f("bad-condition",`condition "${e}": unexpected "${r}"${i} at column ${o}`,{col:o})}}}if(t.length>Gt){let r=t[Gt].col;return f("bad-condition",`condition is longer than ${Gt} words and operators at column ${r}`,{col:r})}return t.push({kind:"end",value:"",col:e.length+1}),d(t)}function Kt(e){return e.kind==="end"?"the end":e.kind==="text"?`the text "${e.value}"`:`"${e.value}"`}function z(e,t){switch(e.kind){case"literal":return e.value;case"var":return Object.hasOwn(t,e.name)?t[e.name]:"";case"not":return!de(z(e.operand,t));case"and":return de(z(e.left,t))&&de(z(e.right,t));case"or":return de(z(e.left,t))||de(z(e.right,t));case"eq":return String(z(e.left,t))===String(z(e.right,t));case"ne":return String(z(e.left,t))!==String(z(e.right,t))}}function de(e){return typeof e=="boolean"?e:e!==""&&e!=="false"&&e!=="0"}var Fc=["ready","block","unblock","condition-error","start","complete","gates","approve","fail","timeout","auto-retry","retry","skip","nudge","release","resume","loop","rollback","reset"],Z={loop:["pending"],rollback:["pending"],reset:["pending"]},Ye=["completed","awaiting_gate","failed"],Ht={pending:{ready:["ready"],block:["blocked"],skip:["skipped"],"condition-error":["failed"],...Z},ready:{start:["in_progress"],complete:Ye,skip:["skipped"],nudge:["ready"],...Z},in_progress:{start:["in_progress"],complete:Ye,fail:["failed"],timeout:["failed"],nudge:["in_progress"],release:["ready"],resume:["ready"],...Z},awaiting_gate:{complete:Ye,gates:Ye,approve:["completed","awaiting_gate"],fail:["failed"],skip:["skipped"],...Z},completed:{complete:["completed"],gates:["completed"],approve:["completed"],...Z},failed:{"auto-retry":["ready"],retry:["ready"],skip:["skipped"],...Z},skipped:{...Z},blocked:{unblock:["pending"],retry:["pending"],skip:["skipped"],...Z}},zn=new Set(["completed","failed","skipped","blocked"]),Un=new Set(["ready","in_progress","awaiting_gate"]);var Bt=e=>e==="failed"||e==="blocked",Gs=e=>e==="completed"||e==="skipped",Hn=e=>zn.has(e);function Ks(e,t){switch(e){case"all_success":return t.some(Bt)?"block":t.every(Gs)?"ready":"wait";case"all_done":return t.every(Hn)?"ready":"wait";case"one_failed":return t.some(Bt)?"ready":t.every(Hn)?"skip":"wait"}}function fe(e,t=[]){let n=[...t];for(;;){for(let o of e.takeChanges())n.push(o,...e.index.dependents[o]);let r=n.pop();if(r===void 0)return;e.step(r).status==="pending"&&Ws(e,r)}}function Ws(e,t){let n=e.def(t),r=e.index.needs[t].map(s=>e.step(s).status),o=Ks(n.trigger,r);if(o!=="wait"){if(o==="block"){let s=e.index.needs[t].find(a=>Bt(e.step(a).status)),i=e.step(s).status==="failed"?"failed":"is blocked";e.move(t,"block","blocked",{note:`need "${e.step(s).id}" ${i}`});return}if(o==="skip"){e.move(t,"skip","skipped",{note:`no need failed (trigger ${n.trigger})`});return}if(n.condition!==void 0){let s=Wn(n.condition,e.base.vars);if(!s.ok){e.move(t,"condition-error","failed",{note:s.error.message},{error:s.error.message});return}if(!s.value){e.move(t,"skip","skipped",{note:`condition "${n.condition}" is false`});return}}e.move(t,"ready","ready")}}function me(e){if(e.status!=="pending"&&e.status!=="in_progress"&&e.status!=="paused")return;let t=-1;for(let r=0;r<e.size;r++){let o=e.step(r).status;if(o==="pending"||Un.has(o))return;t<0&&(o==="blocked"||o==="failed"&&!zs(e,r))&&(t=r)}if(t<0){e.moveMolecule("settle","complete",{note:`all ${e.size} steps done`});return}let n=e.step(t);e.moveMolecule("settle","failed",{note:`step "${n.id}" ${n.status}${n.error?`: ${n.error}`:""}`})}function zs(e,t){return e.index.dependents[t].some(n=>e.def(n).trigger==="one_failed"&&e.step(n).status==="completed")}function Kc(e,t){let n=new Set(e.steps.map(r=>r.id));return t.steps.filter(r=>r.status==="ready"&&n.has(r.id)).map(r=>r.id)}var zc=["start","complete","gates","approve","fail","timeout","retry","skip","nudge","release","resume","rollback","pause","unpause","squash","squash-unfinished","burn","evaporate","reset","force-reset","settle"],Ae={burn:["burned"],evaporate:["burned"]},_e={pending:{start:["in_progress"],complete:["in_progress"],skip:["in_progress"],nudge:["pending"],resume:["pending"],pause:["paused"],"squash-unfinished":["squashed"],"force-reset":["pending"],settle:["complete","failed"],...Ae},in_progress:{start:["in_progress"],complete:["in_progress"],gates:["in_progress"],approve:["in_progress"],fail:["in_progress"],timeout:["in_progress"],retry:["in_progress"],skip:["in_progress"],nudge:["in_progress"],release:["in_progress"],resume:["in_progress"],rollback:["in_progress"],pause:["paused"],"squash-unfinished":["squashed"],"force-reset":["pending"],settle:["complete","failed"],...Ae},paused:{complete:["paused"],gates:["paused"],approve:["paused"],fail:["paused"],timeout:["paused"],retry:["paused"],skip:["paused"],nudge:["paused"],release:["paused"],rollback:["paused"],unpause:["in_progress","pending"],"squash-unfinished":["squashed"],"force-reset":["pending"],settle:["complete","failed"],...Ae},complete:{complete:["complete"],gates:["complete"],approve:["complete"],rollback:["in_progress"],squash:["squashed"],reset:["pending"],"force-reset":["pending"],...Ae},failed:{complete:["failed"],gates:["failed"],approve:["failed"],retry:["in_progress"],skip:["in_progress"],rollback:["in_progress"],squash:["squashed"],reset:["pending"],"force-reset":["pending"],...Ae},squashed:{},burned:{}},Jn=new Set(["squashed","burned"]),Us=new Set(["complete","failed"]),Hs=new Set(["pending","in_progress","paused"]);function Bn(e){if(Hs.has(e))return"molecule:active";if(e==="complete")return"molecule:complete";if(e==="failed")return"molecule:failed"}function Ze(e,t){let n=Bn(e),r=t==="squashed"&&Us.has(e)?n:Bn(t);if(n!==r)return{add:r?[r]:[],remove:n?[n]:[]}}function Qe(e,t,n){return Jt(e,t,n).length>0}function Jt(e,t,n){return e[t][n]??[]}var Xt=1e3,Q=class{constructor(t,n,r,o){this.proto=t;this.index=n;this.base=r;this.now=o;this.at=o.toISOString(),this.status0=r.status,this.status=r.status,this.steps=r.steps}proto;index;base;now;at;status0;status;effects=[];steps;copied=new Set;ownSteps=!1;entries=[];readied=new Set;again=new Set;pendingChanges=[];fields={};dirty=!1;get size(){return this.steps.length}step(t){return this.steps[t]}def(t){return this.index.steps[t]}position(t){return this.index.position.get(t)}patch(t,n){this.ownSteps||(this.steps=this.steps.slice(),this.ownSteps=!0),this.copied.has(t)||(this.steps[t]={...this.steps[t]},this.copied.add(t));let r=this.steps[t];for(let[o,s]of Object.entries(n))s===void 0?delete r[o]:r[o]=s;this.dirty=!0}move(t,n,r,o={},s={}){let i=this.step(t).status;if(!Qe(Ht,i,n)||!Ht[i][n]?.includes(r))throw new Error(`engine bug: step "${this.step(t).id}" cannot go ${i} -> ${r} on ${n}`);this.patch(t,s);let a=this.step(t).id;this.entries.push(Yt(this.at,n,{step:a,from:i,to:r,...o})),i!==r&&(this.steps[t].status=r,this.effects.push(o.note?{type:"step-status",step:a,from:i,to:r,note:o.note}:{type:"step-status",step:a,from:i,to:r}),this.pendingChanges.push(t),r==="ready"&&this.readied.add(t))}record(t,n={}){this.entries.push(Yt(this.at,t,{...n,from:this.status,to:this.status})),this.dirty=!0}moveMolecule(t,n,r={}){let o=this.status;if(o===n)return;if(!_e[o][t]?.includes(n))throw new Error(`engine bug: molecule "${this.base.id}" cannot go ${o} -> ${n} on ${t}`);this.status=n,this.dirty=!0,this.entries.push(Yt(this.at,t,{from:o,to:n,...r})),this.effects.push({type:"molecule-status",from:o,to:n});let s=Ze(o,n);s&&this.effects.push({type:"labels",...s})}set(t,n){this.fields[t]=n,this.dirty=!0}emit(t){this.effects.push(t)}redispatch(t){this.again.add(t)}takeChanges(){let t=this.pendingChanges;return this.pendingChanges=[],t}get changed(){return this.dirty||this.entries.length>0}build(){let t=[...this.effects,...this.dispatches()];if(!this.changed)return{mol:this.base,effects:t};let n=this.entries.length>0?[...this.base.history,...this.entries]:this.base.history,r=this.base.historyTrimmed??0;n.length>Xt&&(r+=n.length-Xt,n=n.slice(n.length-Xt));let o={...this.base,...this.fields,status:this.status,steps:this.steps,history:n,rev:this.base.rev+1,updatedAt:this.at};return r>0&&(o.historyTrimmed=r),Vn(o,this.proto),{mol:o,effects:t}}dispatches(){if(this.status!=="pending"&&this.status!=="in_progress")return[];let t=new Set(this.again);for(let n of this.readied)this.base.steps[n].status!=="ready"&&t.add(n);return[...t].filter(n=>this.step(n).status==="ready").sort((n,r)=>n-r).map(n=>({type:"dispatch",step:this.step(n).id,baseBranches:this.baseBranches(n)}))}baseBranches(t){let n=[];for(let r of this.index.needs[t]){let o=this.step(r).branch;o!==void 0&&n.push(o)}return n}};function Yt(e,t,n){let r={at:e,event:t};for(let[o,s]of Object.entries(n))s!==void 0&&(r[o]=s);return r}function et(e){return e.steps.map(t=>({id:t.id,status:"pending",attempts:0,loops:0}))}function Xn(e,t){let n=le(e);if(!n.ok)return n;if(!$.shape.id.safeParse(t.id).success)return f("invalid-id",`"${t.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`);if(e.steps.length===0)return f("empty-proto",`formula "${e.formula}" has no steps to pour`);let r=t.kind??"mol",o=t.now.toISOString(),s={v:1,id:t.id,title:t.title??e.formula,formula:t.formula,vars:t.vars,kind:r,status:"pending",subject:t.subject??{},base:t.base??{ref:"HEAD"},execution:e.execution,rev:0,createdAt:o,updatedAt:o,steps:et(e),history:[{at:o,event:r==="wisp"?"wisp":"pour",to:"pending",note:`formula "${t.formula.name}"`,...t.by===void 0?{}:{by:t.by}}]};r==="wisp"&&t.ttlMs!==void 0&&(s.expiresAt=new Date(t.now.getTime()+t.ttlMs).toISOString());let i=new Q(e,n.value,s,t.now);i.emit({type:"labels",add:["molecule:active"],remove:[]}),fe(i,s.steps.keys()),me(i);let{mol:a,effects:u}=i.build();return{ok:!0,value:{mol:{...a,rev:0},effects:u}}}var Bs="invalid-transition",Js={ready:"made ready",block:"blocked",unblock:"unblocked","condition-error":"failed on its condition",start:"started",complete:"completed",gates:"given gate results",approve:"approved",fail:"failed",timeout:"timed out","auto-retry":"retried",retry:"retried",skip:"skipped",nudge:"nudged",release:"released",resume:"resumed",loop:"looped back",rollback:"rolled back",reset:"reset",pause:"paused",unpause:"unpaused",squash:"squashed","squash-unfinished":"squashed",burn:"burned",evaporate:"evaporated","force-reset":"force-reset",settle:"settled"};function Xs(e,t,n,r,o){let s=`${e} "${t}" is ${n.replace("_"," ")}; it cannot be ${Js[r]}`;return o?`${s} (${o})`:s}function M(e,t,n,r,o){return f(Bs,Xs(e,t,n,r,o))}var Ys={ms:1,s:1e3,m:6e4,h:36e5,d:864e5,w:6048e5};function tt(e){let t=e.trim();if(!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(t))return;let n=0;for(let r of t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g))n+=Number(r[1])*Ys[r[2]];return n}function nt(e){return e<1e3?`${Math.round(e)}ms`:e<6e4?`${Math.round(e/1e3)}s`:e<36e5?`${Math.round(e/6e4)}m`:e<864e5?`${Math.round(e/36e4)/10}h`:`${Math.round(e/864e4)/10}d`}function Yn(e,t){let n=e.status,r=e.base,o=e.now.getTime()-Date.parse(r.createdAt),s=t.summary??Zs(e.proto.squash?.template,r,n,o),i=r.steps.reduce((u,c)=>u+c.attempts,0),a={v:1,id:r.id,title:r.title,formula:r.formula,vars:r.vars,subject:r.subject,outcome:n,summary:s,steps:r.steps.map(u=>({id:u.id,status:u.status,attempts:u.attempts,...u.checkpoint?.commit===void 0?{}:{commit:u.checkpoint.commit}})),metrics:{durationMs:o,attempts:i,retries:r.steps.reduce((u,c)=>u+Math.max(0,c.attempts-1),0),loops:r.steps.reduce((u,c)=>u+c.loops,0)},createdAt:r.createdAt,squashedAt:e.at};return e.set("summary",s),e.moveMolecule(n==="complete"||n==="failed"?"squash":"squash-unfinished","squashed",{by:t.by,note:s}),e.emit({type:"archive",record:a}),he(e,r),d(void 0)}function Zs(e,t,n,r){let o=t.steps.filter(i=>i.status==="completed").length,s={title:t.title,completed:String(o),total:String(t.steps.length),duration:nt(r),outcome:n};return e===void 0||e.trim()===""?`${t.title}: ${o} of ${t.steps.length} steps completed in ${s.duration} (${n})`:e.replace(/\{\{\s*(\w+)\s*\}\}/g,(i,a)=>s[a]??i)}function he(e,t){if(t.execution!=="distributed")return;let n=[...new Set(t.steps.flatMap(r=>r.branch===void 0?[]:[r.branch]))];n.length>0&&e.emit({type:"delete-branches",branches:n})}function Zn(e,t){return e.moveMolecule("burn","burned",{by:t.by}),he(e,e.base),d(void 0)}function Qn(e,t){let n=e.base;return n.kind!=="wisp"?f("not-a-wisp",`molecule "${n.id}" is not a wisp; burn it instead`):n.expiresAt!==void 0&&Date.parse(n.expiresAt)>e.now.getTime()?f("not-expired",`wisp "${n.id}" expires at ${n.expiresAt}; it cannot evaporate before then`):(e.moveMolecule("evaporate","burned",{by:"patrol",note:"its time to live passed"}),he(e,n),d(void 0))}function R(e,t){let n=e.position(t);if(n!==void 0)return d(n);let r=e.index.steps.map(s=>s.id),o=r.length>20?`${r.slice(0,20).join(", ")}, \u2026`:r.join(", ");return f("unknown-step",`molecule "${e.base.id}" has no step "${t}"; its steps are ${o}`)}var Qs={lease:void 0,gates:void 0,awaitingSince:void 0,nudgedAt:void 0,startedAt:void 0,completedAt:void 0};function rt(e,t,n,r,o={}){let s=e.step(t).status,i={...Qs,...o};return s==="pending"?(ei(e,t,i)&&e.patch(t,i),!1):(e.move(t,n,"pending",r,i),s==="in_progress"||s==="awaiting_gate")}function ei(e,t,n){let r=e.step(t);return Object.entries(n).some(([o,s])=>r[o]!==s)}function ot(e,t,n){for(let r of se(e.index,t))e.step(r).status==="blocked"&&e.move(r,"unblock","pending",{by:n,note:"the failure upstream was retried or skipped"})}function st(e,t,n){if(t.length===0)return;let r=t.map(o=>`"${o}"`).join(", ");e.emit({type:"notice",level:"warning",message:`${n}: work in progress on ${r} no longer counts`})}function it(e,t,n,r,o,s={}){let i=e.def(t),a=s.attempts??e.step(t).attempts,u=i.maxRetries??Je,c=i.onFail===void 0?void 0:e.position(i.onFail),l=i.maxLoops??e.proto.maxLoops,p=c===void 0?0:e.step(c).loops,m=a<=u,y=!m&&c!==void 0&&p<l,h={...s,error:r,lease:void 0,nudgedAt:void 0,awaitingSince:void 0};if(m||y)e.move(t,n,"failed",{by:o,note:r},h);else{let v=c===void 0?"":`; on_fail loops to "${i.onFail}" used ${p} of ${l}`;e.move(t,n,"failed",{by:o,note:`${r} (failed for good after ${a} attempt${a===1?"":"s"}${v})`},h);return}if(m){e.move(t,"auto-retry","ready",{note:`retry ${a} of ${u}`});return}ti(e,t,c,p+1,l)}function ti(e,t,n,r,o){let s=e.step(t).id,i=e.step(n).id,a=new Set([n,...se(e.index,[n]),t]),u=[],c=`on_fail of "${s}": loop ${r} of ${o} back to "${i}"`;for(let l of[...a].sort((p,m)=>p-m)){let p={attempts:0};l===n&&(p.loops=r),rt(e,l,"loop",{note:c},p)&&l!==t&&u.push(e.step(l).id)}st(e,u,c)}function er(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r).status;return o!=="in_progress"&&o!=="awaiting_gate"?M("step",t.step,o,"fail"):(it(e,r,"fail",t.error,t.by),d(void 0))}function tr(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);if(o.status!=="in_progress")return M("step",t.step,o.status,"timeout");if(o.startedAt===void 0)return f("invalid-state",`step "${t.step}" is in progress but has no start time`);let s=e.def(r).timeout,i=e.now.getTime()-Date.parse(o.startedAt),a=s===void 0?void 0:tt(s);return a!==void 0&&i<a?M("step",t.step,o.status,"timeout",`it has run ${Math.round(i/1e3)}s of its ${s}`):(it(e,r,"timeout",`timed out after ${s??`${Math.round(i/6e4)}m`}`,"patrol"),d(void 0))}function ge(e){return e.gates.map(t=>({type:t.type,passed:null,detail:"waiting"}))}function Te(e,t){let n=[...e];for(let r of t){let o=n.findIndex(s=>s.type===r.type);o>=0?n[o]=r:n.push(r)}return n}function nr(e){return e.some(t=>t.passed===!1)?"failed":e.some(t=>t.passed===null)?"waiting":"passed"}function rr(e){return e.filter(t=>t.passed===!1).map(t=>`gate ${t.type} failed: ${t.detail}`).join("; ")}function sr(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);if(o.status==="completed")return Zt(e,t.step);if(o.status==="awaiting_gate")return!t.gates||t.gates.length===0?(e.emit({type:"notice",level:"info",message:`step "${t.step}" is already waiting for its gates; nothing changed`}),d(void 0)):(Oe(e,r,"complete",Te(o.gates??ge(e.def(r)),t.gates),t.by,or(t)),d(void 0));if(o.status!=="in_progress"&&o.status!=="ready")return M("step",t.step,o.status,"complete");let s={...or(t),lease:void 0,nudgedAt:void 0};o.status==="ready"&&Object.assign(s,{attempts:o.attempts+1,startedAt:e.at});let i=e.def(r);return t.gates&&t.gates.length>0?Oe(e,r,"complete",Te(ge(i),t.gates),t.by,s):i.gates.length>0?(e.emit({type:"evaluate-gates",step:t.step,gates:i.gates}),Oe(e,r,"complete",ge(i),t.by,s)):e.move(r,"complete","completed",{by:t.by},{...s,completedAt:e.at,error:void 0}),d(void 0)}function ir(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);return o.status==="completed"?Zt(e,t.step):o.status!=="awaiting_gate"?M("step",t.step,o.status,"gates"):(Oe(e,r,"gates",Te(o.gates??ge(e.def(r)),t.gates)),d(void 0))}function ar(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);if(o.status==="completed")return Zt(e,t.step);if(!e.def(r).gates.some(a=>a.type==="approval"))return f("no-approval-gate",`step "${t.step}" has no approval gate; there is nothing to approve`);if(o.status!=="awaiting_gate")return M("step",t.step,o.status,"approve","it can be approved once its work is done and it waits for approval");let s=o.gates??ge(e.def(r)),i={type:"approval",passed:!0,detail:`approved by ${t.by}`};return Oe(e,r,"approve",Te(s,[i]),t.by),d(void 0)}function Oe(e,t,n,r,o,s={}){let i=nr(r);if(i==="failed")it(e,t,n,rr(r),o,{...s,gates:r});else if(i==="waiting"){let u=e.step(t).status==="awaiting_gate"?e.step(t).awaitingSince:e.at,c=r.filter(l=>l.passed===null).map(l=>l.type);e.move(t,n,"awaiting_gate",{by:o,note:`waiting for ${c.join(", ")}`},{...s,gates:r,awaitingSince:u})}else e.move(t,n,"completed",{by:o},{...s,gates:r,completedAt:e.at,awaitingSince:void 0,error:void 0});let a=e.step(t);e.emit({type:"check-run",step:a.id,status:i==="failed"?"failed":a.status,gates:r,...a.checkpoint?.commit===void 0?{}:{commit:a.checkpoint.commit}})}function or(e){let t={};return e.checkpoint&&(t.checkpoint=e.checkpoint),e.branch!==void 0&&(t.branch=e.branch),t}function Zt(e,t){return e.emit({type:"notice",level:"info",message:`step "${t}" was already completed; nothing changed`}),d(void 0)}function ur(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);if(o.status==="ready")return e.move(r,"nudge","ready",{by:"patrol",note:"dispatched again"},{nudgedAt:e.at}),e.emit({type:"dispatch",step:t.step,baseBranches:e.baseBranches(r)}),d(void 0);if(o.status!=="in_progress")return M("step",t.step,o.status,"nudge");let s=o.startedAt===void 0?0:e.now.getTime()-Date.parse(o.startedAt);return e.move(r,"nudge","in_progress",{by:"patrol"},{nudgedAt:e.at}),e.emit({type:"nudge",step:t.step,idleMs:s}),d(void 0)}function cr(e,t){return e.moveMolecule("pause","paused",{by:t.by}),d(void 0)}function lr(e,t){let n=!1;for(let r=0;r<e.size;r++){let o=e.step(r);o.status==="ready"&&e.redispatch(r),(o.attempts>0||["in_progress","awaiting_gate","completed","failed"].includes(o.status))&&(n=!0)}return e.moveMolecule("unpause",n?"in_progress":"pending",{by:t.by}),d(void 0)}function pr(e,t,n,r,o){let s=o.toISOString(),{historyTrimmed:i,summary:a,...u}=n,c={...u,status:"pending",steps:et(e),history:[{at:s,event:r.type,from:n.status,to:"pending",...r.by===void 0?{}:{by:r.by},note:ni(n)}]},l=new Q(e,t,c,o);l.emit({type:"molecule-status",from:n.status,to:"pending"});let p=Ze(n.status,"pending");if(p&&l.emit({type:"labels",...p}),he(l,n),r.type==="force-reset"){let y=n.steps.filter(v=>v.status==="in_progress"||v.status==="awaiting_gate").map(v=>`"${v.id}"`),h=y.length>0?`; work in progress on ${y.join(", ")} was abandoned`:"";l.emit({type:"notice",level:"warning",message:`molecule "${n.id}" was force-reset from ${n.status.replace("_"," ")} by ${r.by}${h}`})}fe(l,c.steps.keys()),me(l);let m=l.build();return d({mol:{...m.mol,rev:n.rev+1,updatedAt:s},effects:m.effects})}function ni(e){let t=e.history.length+(e.historyTrimmed??0),n=e.history[0]?.at??e.createdAt,r=e.history.at(-1)?.at??e.updatedAt,o=e.steps.find(a=>a.status==="failed"),s=o?`; step "${o.id}" had failed: ${o.error??"no error recorded"}`:"",i=e.steps.filter(a=>a.status==="completed").length;return`archived ${t} transitions from ${n} to ${r}; it was ${e.status.replace("_"," ")} with ${i} of ${e.steps.length} steps completed${s}`}function dr(e,t){let n=[];for(let o=0;o<e.size;o++){let s=e.step(o);if(s.status==="ready"&&e.redispatch(o),s.status!=="in_progress"||mr(e,o))continue;let i=s.lease?`lease of "${s.lease.holder}" expired at ${s.lease.expiresAt}`:"no lease: its runner is presumed gone";e.move(o,"resume","ready",{by:t.by,note:i},{lease:void 0,nudgedAt:void 0}),n.push(s.id)}let r=n.length>0?`resumed ${n.map(o=>`"${o}"`).join(", ")}: back to ready`:"no step in progress had lost its runner; nothing to resume";return e.emit({type:"notice",level:"info",message:r}),d(void 0)}function fr(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);if(o.status!=="in_progress")return M("step",t.step,o.status,"release");let s=o.lease;if(t.runId!==void 0){if(s?.runId!==t.runId)return f("lease-held",`step "${t.step}" is no longer held by run ${t.runId}; it was not released`)}else if(mr(e,r))return f("lease-held",`step "${t.step}" is held by "${s?.holder}" until ${s?.expiresAt}; it was not released`);let i=t.runId!==void 0?`run ${t.runId} is gone`:s?`lease expired at ${s.expiresAt}`:"it had no lease";return e.move(r,"release","ready",{by:t.by??"patrol",note:i},{lease:void 0,nudgedAt:void 0}),d(void 0)}function mr(e,t){let n=e.step(t).lease;return n!==void 0&&Date.parse(n.expiresAt)>e.now.getTime()}function hr(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r).status,s;if(o==="failed")s=[r];else if(o==="blocked")s=Fn(e.index,r).filter(i=>e.step(i).status==="failed");else return M("step",t.step,o,"retry","only a failed step, or one blocked by a failure, can be retried");if(s.length===0)return f("invalid-state",`step "${t.step}" is blocked but no step upstream of it failed`);for(let i of s){let a=i===r?"retried by a person":`retried by a person to unblock "${t.step}"`;e.move(i,"retry","ready",{by:t.by,note:a})}return ot(e,s,t.by),d(void 0)}function gr(e,t){let n,r;if(t.step===void 0)n=Array.from({length:e.size},(s,i)=>i),r="rolled back to the base",e.emit({type:"reset-branch"});else{let s=R(e,t.step);if(!s.ok)return s;let i=s.value,a=e.step(i);if(a.status!=="completed")return M("step",t.step,a.status,"rollback","only a completed step has a checkpoint to return to");n=se(e.index,[i]),r=`rolled back to the checkpoint of "${t.step}"`;let u=a.checkpoint?.commit;u!==void 0?e.emit({type:"reset-branch",step:t.step,commit:u}):e.emit({type:"notice",level:"warning",message:`step "${t.step}" recorded no commit; the branch was left as it is`})}let o=[];for(let s of n)rt(e,s,"rollback",{by:t.by,note:r},{error:void 0,attempts:0})&&o.push(e.step(s).id);return st(e,o,r),e.status==="complete"||e.status==="failed"?e.moveMolecule("rollback","in_progress",{by:t.by,note:r}):e.record("rollback",{by:t.by,note:r,...t.step===void 0?{}:{step:t.step}}),d(void 0)}function yr(e,t){if(t.step===void 0)return Array.from({length:e.size},(r,o)=>o);let n=e.position(t.step);return n===void 0?[]:se(e.index,[n])}function br(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r).status;return["pending","ready","awaiting_gate","failed","blocked"].includes(o)?(e.move(r,"skip","skipped",{by:t.by,note:t.reason??"skipped by a person"},{lease:void 0,awaitingSince:void 0}),(o==="failed"||o==="blocked")&&ot(e,[r],t.by),d(void 0)):M("step",t.step,o,"skip",o==="in_progress"?"fail it or let it finish":void 0)}function Sr(e,t){let n=R(e,t.step);if(!n.ok)return n;let r=n.value,o=e.step(r);return o.status==="in_progress"?ri(e,r,t):o.status!=="ready"?M("step",t.step,o.status,"start",oi(e,r)):(vr(e,r,t),d(void 0))}function ri(e,t,n){let r=e.step(t).lease;if(r!==void 0&&Date.parse(r.expiresAt)>e.now.getTime())return n.lease&&n.lease.holder===r.holder&&n.lease.runId===r.runId?(e.emit({type:"notice",level:"info",message:`step "${n.step}" is already in progress under this lease; nothing changed`}),d(void 0)):f("lease-held",`step "${n.step}" is in progress under a lease held by "${r.holder}"${r.runId?` (run ${r.runId})`:""} until ${r.expiresAt}; it cannot be started again before then`);if(r===void 0&&n.lease===void 0)return e.emit({type:"notice",level:"info",message:`step "${n.step}" is already in progress; nothing changed`}),d(void 0);let s=r?`took over from "${r.holder}", whose lease expired at ${r.expiresAt}`:"took over a step that had no lease";return vr(e,t,n,s),d(void 0)}function vr(e,t,n,r){let o=n.lease&&{holder:n.lease.holder,...n.lease.runId===void 0?{}:{runId:n.lease.runId},expiresAt:new Date(e.now.getTime()+n.lease.ttlMs).toISOString()};e.move(t,"start","in_progress",{by:n.by??n.lease?.holder,note:r},{attempts:e.step(t).attempts+1,startedAt:e.at,completedAt:void 0,nudgedAt:void 0,lease:o})}function oi(e,t){let n=e.step(t).status;if(n==="failed")return"retry it to run it again";if(n==="awaiting_gate")return"its work is done and it is waiting for its gates";if(n!=="pending"&&n!=="blocked")return;let r=e.index.needs[t].map(o=>e.step(o)).filter(o=>o.status!=="completed"&&o.status!=="skipped").map(o=>`"${o.id}" (${o.status.replace("_"," ")})`);return r.length>0?`it needs ${r.join(", ")}`:void 0}var si={start:Sr,complete:sr,gates:ir,approve:ar,fail:er,timeout:tr,retry:hr,skip:br,nudge:ur,release:fr,resume:dr,rollback:gr,pause:cr,unpause:lr,squash:Yn,burn:Zn,evaporate:Qn};function Qt(e,t,n,r){let o=le(e);if(!o.ok)return o;let s=qn(o.value,e,t);if(!s.ok)return s;let i=ii(n,t.status);if(!Qe(_e,t.status,i))return M("molecule",t.id,t.status,i,ai(t.status,i));if(n.type==="reset"||n.type==="force-reset")return pr(e,o.value,t,n,r);let a=new Q(e,o.value,t,r),u=si[n.type](a,n);if(!u.ok)return u;if(!a.changed)return d(a.build());let c=Jt(_e,t.status,i)[0];return c!==void 0&&a.status===t.status&&c!==t.status&&c!=="squashed"&&c!=="burned"&&a.moveMolecule(i,c,"by"in n&&n.by!==void 0?{by:n.by}:{}),fe(a,n.type==="rollback"?yr(a,n):[]),me(a),d(a.build())}function ii(e,t){return e.type==="squash"&&e.summary!==void 0&&t!=="complete"&&t!=="failed"?"squash-unfinished":e.type}function ai(e,t){if(e==="squashed"||e==="burned")return"it is gone";if(t==="squash")return"to archive unfinished work, give a summary: /mol squash <summary>";if(t==="reset")return"reset works on complete or failed molecules; /mol reset --force works from any state";if(e==="paused"&&t!=="pause")return"unpause it first";if(t==="unpause")return"it is not paused";if(e==="pending"&&t==="rollback")return"nothing has run yet";if(e==="complete"||e==="failed")return"roll it back, reset it, or retry a failed step to work on it again"}function kr(e){let t={total:e.steps.length,complete:0,inProgress:0,failed:0,skipped:0,blocked:0,pending:0,ready:0,percentComplete:0};for(let n of e.steps)switch(n.status){case"completed":t.complete++;break;case"in_progress":case"awaiting_gate":t.inProgress++;break;case"failed":t.failed++;break;case"skipped":t.skipped++;break;case"blocked":t.blocked++;break;case"pending":t.pending++;break;case"ready":t.ready++;break}return t.percentComplete=t.total===0?100:Math.floor(100*(t.complete+t.skipped)/t.total),t}function xr(e,t){let n=t.now,r=t.newId,o=t.defaultMaxRetries??Je,s=t.captureCheckpoints??!0;async function i(l){let p=l.formula.source,m=typeof p=="object"&&"inline"in p?qt(p.inline):t.resolveProto?await t.resolveProto(l):f("no-proto",`molecule "${l.id}" uses formula "${l.formula.name}"; give the manager a resolveProto to read it`);return ci(B(m),o)}async function a(l){let p=typeof l=="string"?l:l.id,m=B(await e.load(p));if(!m)throw new Ee({code:"not-found",message:`there is no molecule "${p}"`});return m}async function u(l,p){let m=await a(l),y=await i(m),h=n(),{mol:v,effects:A}=B(await e.mutate(m.id,_=>Qt(y,_,p,h)));return await t.onEffects?.(A,v),v}async function c(l){let p=await i(l),m=new Map(p.steps.map(h=>[h.id,h])),y=l.steps.filter(h=>h.status==="ready").map(h=>{let v=m.get(h.id);return{id:h.id,title:v?.title??h.id,description:v?.description??"",dependsOn:v?.needs??[],state:h.status,retryCount:h.attempts,maxRetries:v?.maxRetries??o,...h.checkpoint?{checkpoint:h.checkpoint}:{}}});return{success:!["failed","squashed","burned"].includes(l.status),molecule:l,...y[0]?{nextStep:y[0]}:{},readySteps:y,complete:l.status==="complete"}}return{async createMolecule(l,p,m,y={}){let h={formula:"adhoc",description:p,steps:m.map(O=>({id:O.id,title:O.title,...O.description===void 0?{}:{description:O.description},needs:O.dependsOn??[],max_retries:O.maxRetries??o}))},v=B(qt(h)),A=n(),{mol:_,effects:H}=B(Xn(v,{id:r(),now:A,vars:{parent_issue:l},formula:{name:h.formula,source:{inline:h}},title:p,subject:/^[1-9]\d*$/.test(l)?{issue:Number(l)}:{},...y.createdBy===void 0?{}:{by:y.createdBy}})),k=B(await e.create(_)),xe=H.map(O=>O.type==="labels"&&y.labels?{...O,add:[...O.add,...y.labels]}:O);return await t.onEffects?.(xe,k),k},async advanceMolecule(l){return c(await a(l))},startStep(l,p,m={}){return u(l,{type:"start",step:p,...m})},completeStep(l,p,m,y={}){let h=s&&m?ui(m,n()):void 0;return u(l,{type:"complete",step:p,...h?{checkpoint:h}:{},...y})},failStep(l,p,m,y={}){return u(l,{type:"fail",step:p,error:m,...y})},async loadMolecule(l){return B(await e.load(l))},async resumeMolecule(l){let p=await a(l);if(p.status!=="pending"&&p.status!=="in_progress")return{...await c(p),resumed:[]};let m=await i(p),y=n(),{mol:h,effects:v}=B(await e.mutate(p.id,k=>Qt(m,k,{type:"resume"},y)));await t.onEffects?.(v,h);let A=v.flatMap(k=>k.type==="step-status"&&k.from==="in_progress"&&k.to==="ready"?[k.step]:[]),_=await c(h),H=_.readySteps.find(k=>A.includes(k.id));return{..._,...H?{nextStep:H}:{},resumed:A}},getMoleculeProgress(l){return kr(l)},apply:u}}function ui(e,t){let n=e.commit??e.gitCommit;return{filesModified:e.filesModified,testsPassed:e.testsPassed,notes:e.notes,capturedAt:e.capturedAt??t.toISOString(),...n===void 0?{}:{commit:n},...e.outputTail===void 0?{}:{outputTail:e.outputTail}}}var wr=new WeakMap;function ci(e,t){if(e.steps.every(o=>o.maxRetries!==void 0))return e;let n=wr.get(e);n||(n=new Map,wr.set(e,n));let r=n.get(t);return r||(r={...e,steps:e.steps.map(o=>o.maxRetries===void 0?{...o,maxRetries:t}:o)},n.set(t,r)),r}import{mkdir as Ir,readdir as ji,rm as Lr,writeFile as Ci}from"node:fs/promises";import{join as Dr}from"node:path";import{randomBytes as li}from"node:crypto";import{open as Er,rename as pi,rm as di}from"node:fs/promises";import{basename as fi,dirname as mi,join as hi}from"node:path";async function Mr(e,t){let n=mi(e),r=hi(n,`.${fi(e)}.${process.pid}.${li(4).toString("hex")}.tmp`),o=await Er(r,"wx");try{await o.writeFile(t,"utf8"),await o.sync()}finally{await o.close()}try{await pi(r,e)}catch(s){throw await di(r,{force:!0}),s}await at(n)}async function at(e){let t;try{t=await Er(e,"r"),await t.sync()}catch(n){let r=n.code;if(r!=="EISDIR"&&r!=="EPERM"&&r!=="EINVAL"&&r!=="EACCES")throw n}finally{await t?.close()}}import{randomBytes as gi}from"node:crypto";import{mkdir as yi,open as Pr,readFile as bi,stat as Rr,unlink as je}from"node:fs/promises";import{hostname as Ar}from"node:os";import{dirname as Si}from"node:path";var vi=1e4,ki=3e4,$r=5e3;async function wi(e,t={}){let n=t.now??Date.now,r=t.timeoutMs??vi,o=t.staleMs??ki,s=n()+r;for(let i=0;;i++){let a={pid:process.pid,host:Ar(),acquiredAt:new Date(n()).toISOString(),nonce:gi(8).toString("hex")},u=await Ei(e,a);if(u==="created")return d(xi(e,a));if(u!=="exists")return f("lock-failed",`cannot create the lock file ${e}: ${u.message}`);let c=await Ce(e);if(c!=="gone"){if(await Mi(e,c,n(),o)){await Pi(e,c,n);continue}if(n()>=s){let l=c?`process ${c.pid} on ${c.host} since ${c.acquiredAt}`:"a process that has not written its name yet";return f("lock-timeout",`${e} is held by ${l}; gave up after ${r} ms. If that process is gone, delete the lock file.`,{file:e})}await Or(Ai(i))}}}async function _r(e,t,n={}){let r=await wi(e,n);if(!r.ok)return r;try{return await t(r.value)}finally{await r.value.release()}}function xi(e,t){return{path:e,holder:t,isHeld:async()=>{let n=await Ce(e);return n!=="gone"&&n?.nonce===t.nonce},release:async()=>{await Ri(e,t.nonce)}}}async function Ei(e,t){for(let n=0;n<2;n++)try{let r=await Pr(e,"wx");try{await r.writeFile(JSON.stringify(t),"utf8")}finally{await r.close()}return"created"}catch(r){let o=r.code;if(o==="EEXIST")return"exists";if(o==="ENOENT"&&n===0){await yi(Si(e),{recursive:!0});continue}return r}return new Error("the lock directory keeps disappearing")}async function Ce(e){let t;try{t=await bi(e,"utf8")}catch(n){if(n.code==="ENOENT")return"gone";throw n}try{let n=JSON.parse(t);if(typeof n.pid=="number"&&typeof n.host=="string"&&typeof n.acquiredAt=="string"&&typeof n.nonce=="string")return n}catch{}}async function Mi(e,t,n,r){if(t===void 0){let s=await Rr(e).catch(()=>{});return s!==void 0&&n-s.mtimeMs>r}let o=Date.parse(t.acquiredAt);return!Number.isFinite(o)||n-o>r?!0:t.host===Ar()&&!$i(t.pid)}function $i(e){try{return process.kill(e,0),!0}catch(t){return t.code!=="ESRCH"}}async function Pi(e,t,n){await Tr(e,n,async()=>{let r=await Ce(e);if(r==="gone")return;(t===void 0?r===void 0:r?.nonce===t.nonce)&&await je(e).catch(Ie)})}async function Ri(e,t){if(!await Tr(e,Date.now,async()=>{let r=await Ce(e);r!=="gone"&&r?.nonce===t&&await je(e).catch(Ie)})){let r=await Ce(e);r!=="gone"&&r?.nonce===t&&await je(e).catch(Ie)}}async function Tr(e,t,n){let r=`${e}.break`,o=Date.now()+2*$r;for(let s=0;Date.now()<o;s++){let i;try{i=await Pr(r,"wx")}catch(a){if(a.code!=="EEXIST")throw a;let u=await Rr(r).catch(()=>{});u&&t()-u.mtimeMs>$r&&await je(r).catch(Ie),await Or(Math.min(1+s,20));continue}await i.close();try{await n()}finally{await je(r).catch(Ie)}return!0}return!1}function Ie(e){if(e.code!=="ENOENT")throw e}function Ai(e){let t=Math.min(100,2*2**e);return t/2+Math.random()*(t/2)}function Or(e){return new Promise(t=>setTimeout(t,e))}import{readFile as _i}from"node:fs/promises";async function ee(e,t){let n;try{n=await _i(e,"utf8")}catch(s){return s.code==="ENOENT"?d(void 0):f("store-io",`cannot read ${e}: ${s.message}`,{file:e})}let r;try{r=JSON.parse(n)}catch(s){return f("state-invalid",`${e} is not valid JSON (${s.message}); fix or remove the file.`,{file:e})}let o=t.safeParse(r);return o.success?d(o.data):f("state-invalid",`${e} does not hold valid state: ${Le(o.error)}; fix or remove the file.`,{file:e})}function Le(e){let t=e.issues.slice(0,3).map(r=>`${r.path.join(".")||"(root)"}: ${r.message}`),n=e.issues.length>3?` and ${e.issues.length-3} more`:"";return t.join("; ")+n}import{join as De}from"node:path";function jr(e){let t=De(e,"mols"),n=De(e,"locks");return{dir:e,mols:t,locks:n,live:r=>De(t,`${r}.json`),archive:r=>De(t,`${r}.archive.json`),lock:r=>De(n,`${r}.lock`)}}var Ti=/^[A-Za-z0-9][A-Za-z0-9._-]*$/,Oi=".archive.json";function ye(e){return!Ti.test(e)||e.length>200?f("invalid-id",`"${e}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`):e.endsWith(".archive")?f("invalid-id",`"${e}" is not a molecule id: the local store reserves ids ending in ".archive".`):d(e)}function Cr(e){if(!e.endsWith(".json")||e.endsWith(Oi))return;let t=e.slice(0,-5);return ye(t).ok?t:void 0}function Ii(e){let t=jr(e.dir),n,r=()=>(n??=qi(t),n),o=(i,a)=>ut(async()=>(await r(),_r(t.lock(i),a,e.lock))),s=(i={})=>ut(()=>Fi(t,i));return{dir:e.dir,create:i=>{let a=$.safeParse(i);if(!a.success)return Promise.resolve(f("state-invalid",`the molecule to create is invalid: ${Le(a.error)}`));let u=ye(i.id);return u.ok?o(i.id,async()=>{let c=await ee(t.live(i.id),$);if(!c.ok)return c;let l=await ee(t.archive(i.id),J);return l.ok?c.value!==void 0||l.value!==void 0?f("exists",`a molecule "${i.id}" already exists in ${t.mols}; pour it under another id.`):en(t.live(i.id),a.data,$):l}):Promise.resolve(u)},load:i=>{let a=ye(i);return a.ok?ut(()=>ee(t.live(i),$)):Promise.resolve(a)},loadArchive:i=>{let a=ye(i);return a.ok?ut(()=>ee(t.archive(i),J)):Promise.resolve(a)},mutate:(i,a)=>{let u=ye(i);return u.ok?o(i,async c=>{let l=await ee(t.live(i),$);if(!l.ok)return l;if(l.value===void 0)return f("not-found",`there is no molecule "${i}" in ${t.mols}.`);let p=Li(a,l.value);return p.ok?await c.isHeld()?Di(t,l.value,p.value):f("lock-lost",`the lock on molecule "${i}" was taken over while this change was computed; nothing was written, try again.`):p}):Promise.resolve(u)},list:async i=>{let a=await s(i);if(!a.ok)return a;let[u,...c]=a.value.problems;if(u===void 0)return d(a.value.molecules);let l=c.length>0?` (and ${c.length} more bad file${c.length>1?"s":""})`:"";return{ok:!1,error:{...u,message:u.message+l,diagnostics:a.value.problems.map(p=>({...p,severity:"error"}))}}},scan:s}}function Li(e,t){try{return e(structuredClone(t))}catch(n){return f("mutator-threw",`the change to molecule "${t.id}" threw instead of returning an error: ${n.message}`)}}async function Di(e,t,n){let{effects:r}=n;if(n.mol.id!==t.id)return f("state-invalid",`a change to molecule "${t.id}" tried to rename it to "${n.mol.id}"; nothing was written.`);let o={...n.mol,rev:t.rev+1},s=$.safeParse(o);if(!s.success)return f("state-invalid",`the new state of molecule "${t.id}" is invalid: ${Le(s.error)}; nothing was written.`);let i=s.data,a=e.live(i.id);if(i.status==="squashed"){let c=Ni(r);if(!c.ok)return c;let l=await en(e.archive(i.id),c.value,J);return l.ok?(await Lr(a,{force:!0}),await at(e.mols),d({mol:i,effects:r})):l}if(i.status==="burned")return await Lr(a,{force:!0}),await at(e.mols),d({mol:i,effects:r});let u=await en(a,i,$);return u.ok?d({mol:u.value,effects:r}):u}function Ni(e){let t=e.find(r=>r.type==="archive");if(!t)return f("archive-missing","a squash must come with an archive effect holding the record; nothing was written.");let n=J.safeParse(t.record);return n.success?d(n.data):f("state-invalid",`the archive record is invalid: ${Le(n.error)}; nothing was written.`)}async function en(e,t,n){let r=`${JSON.stringify(t,null,2)}
-`;await Mr(e,r);let o=await ee(e,n);return o.ok?o.value===void 0||`${JSON.stringify(o.value,null,2)}
-`!==r?f("write-lost",`${e} does not hold what was just written to it; another program may be writing there.`,{file:e}):d(o.value):o}async function Fi(e,t){let n;try{n=await ji(e.mols)}catch(s){if(s.code==="ENOENT")return d({molecules:[],problems:[]});throw s}let r=[],o=[];for(let s of n.sort()){let i=Cr(s);if(i===void 0)continue;let a=Dr(e.mols,s),u=await ee(a,$);if(!u.ok){o.push(u.error);continue}let c=u.value;if(c!==void 0){if(c.id!==i){o.push({code:"state-invalid",message:`${a} holds molecule "${c.id}", not "${i}"; rename or remove the file.`,file:a});continue}t.kind!==void 0&&c.kind!==t.kind||t.status!==void 0&&!t.status.includes(c.status)||r.push(c)}}return r.sort((s,i)=>s.createdAt===i.createdAt?s.id.localeCompare(i.id):s.createdAt.localeCompare(i.createdAt)),d({molecules:r,problems:o})}async function qi(e){await Ir(e.mols,{recursive:!0}),await Ir(e.locks,{recursive:!0}),await Ci(Dr(e.dir,".gitignore"),`# Molecular state: local, never committed.
-*
-`,{flag:"wx"}).catch(t=>{if(t.code!=="EEXIST")throw t})}async function ut(e){try{return await e()}catch(t){return f("store-io",`the local store failed: ${t.message}`)}}var Vi=/^[A-Za-z_][A-Za-z0-9_-]*$/;function U(e){let t="";for(let n of e)if(typeof n=="number")t+=`[${n}]`;else{let r=String(n);Vi.test(r)?t+=t===""?r:`.${r}`:t+=`[${JSON.stringify(r)}]`}return t}function tn(e,t){let n=e;for(let r of t){if(n===null||typeof n!="object"||typeof r=="symbol")return;let o=String(r);if(!Object.hasOwn(n,o))return;n=n[o]}return n}function P(e){if(e===null||typeof e!="object"||Array.isArray(e))return!1;let t=Object.getPrototypeOf(e);return t===null||t===Object.prototype}function D(e){return String(Math.trunc(e)).replace(/\B(?=(\d{3})+(?!\d))/g,",")}var Gi=/[\\`*_[\]~|]/g,Ki=/[<>&]/g,Wi={"<":"&lt;",">":"&gt;","&":"&amp;"};function te(e,t=Number.POSITIVE_INFINITY){return X(ct(e),t).replace(Gi,n=>`\\${n}`).replace(Ki,n=>Wi[n]??n).replace(/@(?=\w)/g,"@\u200B")}function N(e,t=Number.POSITIVE_INFINITY){let n=X(ct(e),t).replace(/\|/g,"\\|");if(n==="")return"";let r=Math.max(0,...Array.from(n.matchAll(/`+/g),i=>i[0].length)),o="`".repeat(r+1),s=r>0||n.startsWith(" ")||n.endsWith(" ")?" ":"";return`${o}${s}${n}${s}${o}`}function ct(e){return e.replace(/\s+/g," ").trim()}function X(e,t){if(e.length<=t)return e;let n=Array.from(e);return n.length<=t?e:`${n.slice(0,Math.max(0,t-1)).join("")}\u2026`}var be={pending:"\u26AA",ready:"\u{1F535}",in_progress:"\u{1F504}",awaiting_gate:"\u23F3",completed:"\u2705",failed:"\u274C",skipped:"\u23ED\uFE0F",blocked:"\u26D4"},Nr={pending:"\u26AA",in_progress:"\u{1F504}",paused:"\u23F8\uFE0F",complete:"\u2705",failed:"\u274C",squashed:"\u{1F4E6}",burned:"\u{1F525}"};function Ne(e){return e.replace(/_/g," ")}var zi={pending:"fill:#f6f8fa,stroke:#8c959f,color:#24292f",ready:"fill:#ddf4ff,stroke:#0969da,color:#0a3069",in_progress:"fill:#fff8c5,stroke:#bf8700,color:#4d2d00",awaiting_gate:"fill:#fbefff,stroke:#8250df,color:#3e1f79",completed:"fill:#dafbe1,stroke:#1a7f37,color:#003d16",failed:"fill:#ffebe9,stroke:#cf222e,color:#82071e",skipped:"fill:#eaeef2,stroke:#6e7781,color:#424a53,stroke-dasharray:4 3",blocked:"fill:#ffebe9,stroke:#82071e,color:#82071e,stroke-dasharray:2 2"},Ui=60;function Fr(e,t){let n=new Map;e.steps.forEach((i,a)=>{n.has(i.id)||n.set(i.id,`s${a}`)});let r=new Map;for(let i of t?.steps??[])r.set(i.id,i.status);let o=["flowchart TD"],s=new Map;e.steps.forEach((i,a)=>{let u=`s${a}`,c=r.get(i.id),l=c?`${be[c]} `:"",p=i.title.trim()===""?i.id:i.title,m=p===i.id?nn(p):`${nn(p)}<br/>${nn(i.id)}`;o.push(`  ${u}["${l}${m}"]`),c&&s.set(c,[...s.get(c)??[],u])}),e.steps.forEach((i,a)=>{for(let u of i.needs){let c=n.get(u);c&&o.push(`  ${c} --> s${a}`)}});for(let i of ce){let a=s.get(i);a&&(o.push(`  classDef ${i} ${zi[i]}`),o.push(`  class ${a.join(",")} ${i}`))}return`${o.join(`
-`)}
-`}function nn(e){return X(ct(e),Ui).replace(/[#"<>&`]/g,t=>`#${t.codePointAt(0)};`)}var Hi=20;function qr(e,t,n=Hi){if(t<=0)return`${"\u2591".repeat(n)} 0/0`;let r=Math.min(1,Math.max(0,e/t)),o=r===1?n:Math.min(n-1,Math.round(r*n));return`${"\u2593".repeat(o)}${"\u2591".repeat(n-o)} ${D(e)}/${D(t)} (${Math.floor(r*100)}%)`}function Vr(e){let t=0;for(let n of e.steps)(n.status==="completed"||n.status==="skipped")&&t++;return t}var Bi=120,Ji=80,Xi=7;function rn(e,t){let n=t?["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |","|---|---|---|---:|---|---|"]:["| Status | Step | Attempts | Branch \xB7 commit | Note |","|---|---|---:|---|---|"],r=e.map(o=>`| ${[`${be[o.status]} ${Ne(o.status)}`,N(o.id),...t?[te(t.get(o.id)??"",Ji)]:[],Yi(o),Zi(o),te(Qi(o),Bi)].join(" | ")} |`);return[...n,...r].join(`
-`)}function Yi(e){return e.attempts===0&&e.loops===0?"":e.loops>0?`${e.attempts} (loop ${e.loops})`:String(e.attempts)}function Zi(e){let t=e.checkpoint?.commit;return[e.branch?N(e.branch,60):"",t?N(t.slice(0,Xi)):""].filter(r=>r!=="").join(" @ ")}function Qi(e){if(e.error)return e.error;if(e.note)return e.note;let t=(e.gates??[]).filter(n=>n.passed!==!0);return t.length>0?t.map(n=>`${n.type} ${n.passed===!1?"failed":"waiting"}: ${n.detail}`).join("; "):e.lease&&e.status==="in_progress"?`held by ${e.lease.holder}`:e.checkpoint?.notes??""}var ea=50,ta=60,na=5,ra=["failed","in_progress","awaiting_gate","ready"];function Gr(e,t,n={}){let r=n.maxTableRows??ea,o=n.maxGraphNodes??ta,s=t?new Map(t.steps.map(a=>[a.id,a.title])):void 0,i=[...Wr(e,t)];if(e.steps.length<=r)e.steps.length>0&&i.push(rn(e.steps,s));else{let a=sa(e.steps,r);i.push(`_Showing ${D(a.length)} of ${D(e.steps.length)} steps: the active, the failed and the most recent. \`mol status ${e.id}\` lists them all._`),a.length>0&&i.push(rn(a,s))}return t&&t.steps.length>0&&(t.steps.length<=o?i.push(`\`\`\`mermaid
-${Fr(t,e)}\`\`\``):i.push(`_The graph is left out: ${D(t.steps.length)} steps are too many to draw legibly (the limit is ${o}). \`mol graph\` prints it._`)),`${i.join(`
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
 
-`)}
-`}function Kr(e,t){return`${[...Wr(e,t),`_The step table is left out to keep the state within one comment. \`mol status ${e.id}\` shows it._`].join(`
+// src/index.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
 
-`)}
-`}function Wr(e,t){let n=t?.formula??e.formula.name,r=e.title.trim()===""||e.title===n?N(n):`${te(e.title,120)} \xB7 ${N(n)}`,o=[`molecule ${N(e.id)}`,Ne(e.status),`rev ${e.rev}`,`updated ${aa(e.updatedAt)}`],s=[`### ${Nr[e.status]} ${r}`,o.join(" \xB7 "),`**Progress** \`${qr(Vr(e),e.steps.length)}\``],i=oa(e.steps);return i!==""&&s.push(i),e.summary&&s.push(`> ${te(e.summary,500)}`),s}function oa(e){let t=new Map;for(let n of e)t.set(n.status,(t.get(n.status)??0)+1);return ce.filter(n=>t.has(n)).map(n=>`${be[n]} ${D(t.get(n)??0)} ${Ne(n)}`).join(" \xB7 ")}function sa(e,t){let n=new Set;for(let o of ra)e.forEach((s,i)=>{s.status===o&&n.size<t&&n.add(i)});let r=e.map((o,s)=>({index:s,at:ia(o)})).filter(o=>o.at!==void 0&&!n.has(o.index)).sort((o,s)=>s.at-o.at||s.index-o.index).slice(0,na);for(let o of r)n.size<t&&n.add(o.index);return[...n].sort((o,s)=>o-s).map(o=>e[o])}function ia(e){let t=[e.completedAt,e.awaitingSince,e.startedAt].map(n=>n?Date.parse(n):Number.NaN).filter(n=>!Number.isNaN(n));return t.length>0?Math.max(...t):void 0}function aa(e){let t=Date.parse(e);return Number.isNaN(t)?e:`${new Date(t).toISOString().slice(0,16).replace("T"," ")} UTC`}import{Buffer as ua}from"node:buffer";var lt=6e4;function on(e){return ua.byteLength(e,"utf8")}function pt(e){return JSON.stringify(e).replace(/--/g,"\\u002d\\u002d")}import{Buffer as zr}from"node:buffer";import{deflateSync as ca,inflateSync as la}from"node:zlib";var pa=64*1024*1024,da=/^[A-Za-z0-9+/]*={0,2}$/;function Ur(e){return ca(zr.from(e,"utf8")).toString("base64")}function Hr(e){let t=e.replace(/\s+/g,"");if(t.length===0||t.length%4!==0||!da.test(t))return f("state-corrupt","the state block is not valid base64/deflate: it is not base64 text");let n=zr.from(t,"base64");if(n.toString("base64")!==t)return f("state-corrupt","the state block is not valid base64/deflate: its base64 is not canonical");try{return d(la(n,{maxOutputLength:pa}).toString("utf8"))}catch(r){let o=r instanceof Error?r.message:String(r);return f("state-corrupt",`the state block is not valid base64/deflate: ${o}`)}}var fa=/^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;function an(e){let t=[],n=new Set;for(let a of e){if(!sn(a))return e;for(let u in a){let c=a[u];if(c===null)return e;c!==void 0&&!n.has(u)&&(n.add(u),t.push(u))}}let r={},o=[],s=[];for(let a of t){let u=e.map(l=>l[a]??null);r[a]=u;let c=ma(u);c&&(s.push(a),o.push({column:u,ms:c}))}if(s.length===0)return{n:e.length,c:r};let i=0;for(let a=0;a<e.length;a++)for(let{column:u,ms:c}of o){let l=c[a];l!==void 0&&(u[a]=l-i,i=l)}return{n:e.length,c:r,t:s}}function un(e){if(!sn(e)||typeof e.n!="number"||!sn(e.c))return e;let t=e.n;if(!Number.isSafeInteger(t)||t<0)return e;let n=Object.entries(e.c).filter(([i])=>i!=="__proto__");if(t>0&&n.length===0||!n.every(([,i])=>Array.isArray(i)&&i.length===t))return e;let r=Array.isArray(e.t)?e.t.filter(i=>typeof i=="string"):[],o=Object.fromEntries(n.map(([i,a])=>[i,[...a]]));if(!ga(o,r,t))return e;let s=[];for(let i=0;i<t;i++){let a={};for(let[u,c]of Object.entries(o)){let l=c[i];l!=null&&(a[u]=l)}s.push(a)}return s}function ma(e){let t=new Array(e.length),n=!1;for(let r=0;r<e.length;r++){let o=e[r];if(o===null)continue;if(typeof o!="string")return;let s=ha(o);s!==void 0&&(n=!0),t[r]=s}return n?t:void 0}function ha(e){let t=fa.exec(e);if(!t)return;let[n,r,o,s,i]=[Number(t[2]),Number(t[3]),Number(t[4]),Number(t[5]),Number(t[6])];if(n<1||n>12||r<1||o>23||s>59||i>59)return;let a=Date.UTC(Number(t[1]),n-1,r,o,s,i,Number(t[7]));return new Date(a).getUTCDate()===r&&Number(t[1])>=1e3?a:void 0}function ga(e,t,n){let r=0;for(let o=0;o<n;o++)for(let s of t){let i=e[s];if(!i)continue;let a=i[o];if(typeof a!="number")continue;let u=r+a,c=new Date(u);if(!Number.isFinite(a)||Number.isNaN(c.getTime()))return!1;i[o]=c.toISOString(),r=u}return!0}function sn(e){return typeof e=="object"&&e!==null&&!Array.isArray(e)}var Br="<!-- molecular:state";var ya=/<!--[ \t]*molecular:state[ \t]+v(\d+)[ \t]*([^\n]*?)[ \t]*\n/;function dt(e){let t=e.replace(/\r\n?/g,`
-`),n=ya.exec(t);if(!n)return;let r=n.index+n[0].length,o=t.indexOf("-->",r),s=n[2]??"";return{version:Number(n[1]),encoding:s===""?"json":s==="deflate"?"deflate":"unknown",payload:o<0?t.slice(r):t.slice(r,o),closed:o>=0,line:ba(t,n.index)}}function cn(e,t){return`${e==="json"?`${Br} v1`:`${Br} v1 deflate`}
-${t}
--->`}function ba(e,t){let n=1;for(let r=e.indexOf(`
-`);r>=0&&r<t;r=e.indexOf(`
-`,r+1))n++;return n}function Jr(e,t,n,r,o=10){let s=e,i=t;for(let a=0;a<o&&i.count-s.count>1;a++){let u=i.count-s.count,c=s.bytes-n,l=(s.bytes-i.probe.bytes)/u,p=l>0?s.count+Math.ceil(c/l):s.count+Math.floor(u/2);a%3===2&&(p=s.count+Math.floor(u/2)),p=Math.min(i.count-1,Math.max(s.count+1,p));let m=r(p);m.bytes<=n?i={count:p,probe:m}:s={count:p,bytes:m.bytes}}return i}function ft(e,t={}){let n=t.budgetBytes??lt,r=$.safeParse(e);if(!r.success){let c=r.error.issues[0],l=c&&U(c.path)||"(root)";return f("state-invalid",`refusing to write molecule ${e.id}: its state is not valid at ${l}: ${c?.message??"invalid"}`)}let o=Gr(e,t.proto,t.render),s=`${cn("json",pt(e))}
+// src/engine/errors.ts
+var ok = (value) => ({ ok: true, value });
+var err = (code, message, place = {}) => ({
+  ok: false,
+  error: { code, message, ...place }
+});
+function formatDiagnostic(d, severity = "error") {
+  const sev = "severity" in d ? d.severity : severity;
+  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
+  return `${where3}: ${sev}: ${d.message}`;
+}
+var MolecularError = class extends Error {
+  code;
+  place;
+  diagnostics;
+  constructor(error2) {
+    super(error2.message);
+    this.name = "MolecularError";
+    this.code = error2.code;
+    this.place = { file: error2.file, line: error2.line, col: error2.col };
+    this.diagnostics = error2.diagnostics ?? [];
+  }
+};
+function unwrap(result) {
+  if (!result.ok) throw new MolecularError(result.error);
+  return result.value;
+}
 
-${o}`;if(on(s)<=n)return d({body:s,compressed:!1,trimmedHistory:0,mol:e,view:"full"});let i=an(e.steps),a=e.history.length,u=0;for(let[c,l]of[["full",o],["summary",Kr(e,t.proto)]]){let p=h=>{let v=Sa(e,h),A={...v,steps:i,history:an(v.history)},_=`${cn("deflate",Ur(JSON.stringify(A)))}
+// node_modules/zod/v4/classic/external.js
+var external_exports = {};
+__export(external_exports, {
+  $brand: () => $brand,
+  $input: () => $input,
+  $output: () => $output,
+  INVALID: () => INVALID,
+  NEVER: () => NEVER,
+  TimePrecision: () => TimePrecision,
+  ZodAny: () => ZodAny,
+  ZodArray: () => ZodArray,
+  ZodBase64: () => ZodBase64,
+  ZodBase64URL: () => ZodBase64URL,
+  ZodBigInt: () => ZodBigInt,
+  ZodBigIntFormat: () => ZodBigIntFormat,
+  ZodBoolean: () => ZodBoolean,
+  ZodCIDRv4: () => ZodCIDRv4,
+  ZodCIDRv6: () => ZodCIDRv6,
+  ZodCUID: () => ZodCUID,
+  ZodCUID2: () => ZodCUID2,
+  ZodCatch: () => ZodCatch,
+  ZodCodec: () => ZodCodec,
+  ZodCompileAsyncError: () => ZodCompileAsyncError,
+  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
+  ZodCreditCard: () => ZodCreditCard,
+  ZodCustom: () => ZodCustom,
+  ZodCustomStringFormat: () => ZodCustomStringFormat,
+  ZodDate: () => ZodDate,
+  ZodDefault: () => ZodDefault,
+  ZodDiscriminatedUnion: () => ZodDiscriminatedUnion,
+  ZodE164: () => ZodE164,
+  ZodEmail: () => ZodEmail,
+  ZodEmoji: () => ZodEmoji,
+  ZodEnum: () => ZodEnum,
+  ZodError: () => ZodError,
+  ZodExactOptional: () => ZodExactOptional,
+  ZodFile: () => ZodFile,
+  ZodFirstPartyTypeKind: () => ZodFirstPartyTypeKind,
+  ZodFunction: () => ZodFunction,
+  ZodGUID: () => ZodGUID,
+  ZodIBAN: () => ZodIBAN,
+  ZodIPv4: () => ZodIPv4,
+  ZodIPv6: () => ZodIPv6,
+  ZodISODate: () => ZodISODate,
+  ZodISODateTime: () => ZodISODateTime,
+  ZodISODuration: () => ZodISODuration,
+  ZodISOTime: () => ZodISOTime,
+  ZodInstanceOf: () => ZodInstanceOf,
+  ZodIntersection: () => ZodIntersection,
+  ZodIssueCode: () => ZodIssueCode,
+  ZodJWT: () => ZodJWT,
+  ZodKSUID: () => ZodKSUID,
+  ZodLazy: () => ZodLazy,
+  ZodLiteral: () => ZodLiteral,
+  ZodMAC: () => ZodMAC,
+  ZodMap: () => ZodMap,
+  ZodNaN: () => ZodNaN,
+  ZodNanoID: () => ZodNanoID,
+  ZodNever: () => ZodNever,
+  ZodNonOptional: () => ZodNonOptional,
+  ZodNull: () => ZodNull,
+  ZodNullable: () => ZodNullable,
+  ZodNumber: () => ZodNumber,
+  ZodNumberFormat: () => ZodNumberFormat,
+  ZodObject: () => ZodObject,
+  ZodOptional: () => ZodOptional,
+  ZodPipe: () => ZodPipe,
+  ZodPrefault: () => ZodPrefault,
+  ZodPreprocess: () => ZodPreprocess,
+  ZodPromise: () => ZodPromise,
+  ZodReadonly: () => ZodReadonly,
+  ZodRealError: () => ZodRealError,
+  ZodRecord: () => ZodRecord,
+  ZodSet: () => ZodSet,
+  ZodString: () => ZodString,
+  ZodStringFormat: () => ZodStringFormat,
+  ZodSuccess: () => ZodSuccess,
+  ZodSymbol: () => ZodSymbol,
+  ZodTemplateLiteral: () => ZodTemplateLiteral,
+  ZodTransform: () => ZodTransform,
+  ZodTuple: () => ZodTuple,
+  ZodType: () => ZodType,
+  ZodULID: () => ZodULID,
+  ZodURL: () => ZodURL,
+  ZodUUID: () => ZodUUID,
+  ZodUndefined: () => ZodUndefined,
+  ZodUnion: () => ZodUnion,
+  ZodUnknown: () => ZodUnknown,
+  ZodVoid: () => ZodVoid,
+  ZodXID: () => ZodXID,
+  ZodXor: () => ZodXor,
+  _ZodString: () => _ZodString,
+  _default: () => _default2,
+  _function: () => _function,
+  any: () => any,
+  array: () => array,
+  base64: () => base642,
+  base64url: () => base64url2,
+  bigint: () => bigint2,
+  boolean: () => boolean2,
+  catch: () => _catch2,
+  check: () => check,
+  cidrv4: () => cidrv42,
+  cidrv6: () => cidrv62,
+  clone: () => clone,
+  codec: () => codec,
+  coerce: () => coerce_exports,
+  compile: () => compile,
+  config: () => config,
+  core: () => core_exports2,
+  creditCard: () => creditCard2,
+  cuid: () => cuid3,
+  cuid2: () => cuid22,
+  currencyCode: () => currencyCode2,
+  custom: () => custom,
+  date: () => date2,
+  decode: () => decode2,
+  decodeAsync: () => decodeAsync2,
+  deepPartial: () => deepPartial,
+  describe: () => describe2,
+  discriminatedUnion: () => discriminatedUnion,
+  e164: () => e1642,
+  email: () => email2,
+  emoji: () => emoji2,
+  encode: () => encode2,
+  encodeAsync: () => encodeAsync2,
+  endsWith: () => _endsWith,
+  enum: () => _enum2,
+  exactOptional: () => exactOptional,
+  file: () => file,
+  flattenError: () => flattenError,
+  float32: () => float32,
+  float64: () => float64,
+  formatError: () => formatError,
+  fromJSONSchema: () => fromJSONSchema,
+  function: () => _function,
+  getDiscriminatedOption: () => getDiscriminatedOption,
+  getErrorMap: () => getErrorMap,
+  globalRegistry: () => globalRegistry,
+  gt: () => _gt,
+  gte: () => _gte,
+  guid: () => guid2,
+  hash: () => hash,
+  hex: () => hex2,
+  hostname: () => hostname2,
+  httpUrl: () => httpUrl,
+  iban: () => iban2,
+  includes: () => _includes,
+  input: () => input,
+  instanceof: () => _instanceof,
+  int: () => int,
+  int32: () => int32,
+  int64: () => int64,
+  intersection: () => intersection,
+  invertCodec: () => invertCodec,
+  ipv4: () => ipv42,
+  ipv6: () => ipv62,
+  iso: () => iso_exports,
+  json: () => json,
+  jwt: () => jwt,
+  keyof: () => keyof,
+  ksuid: () => ksuid2,
+  lazy: () => lazy,
+  length: () => _length,
+  literal: () => literal,
+  locales: () => locales_exports,
+  looseObject: () => looseObject,
+  looseRecord: () => looseRecord,
+  lowercase: () => _lowercase,
+  lt: () => _lt,
+  lte: () => _lte,
+  mac: () => mac2,
+  map: () => map,
+  maxLength: () => _maxLength,
+  maxSize: () => _maxSize,
+  memoizer: () => memoizer,
+  meta: () => meta2,
+  mime: () => _mime,
+  minLength: () => _minLength,
+  minSize: () => _minSize,
+  multipleOf: () => _multipleOf,
+  nan: () => nan,
+  nanoid: () => nanoid2,
+  nativeEnum: () => nativeEnum,
+  negative: () => _negative,
+  never: () => never,
+  nonnegative: () => _nonnegative,
+  nonoptional: () => nonoptional,
+  nonpositive: () => _nonpositive,
+  normalize: () => _normalize,
+  null: () => _null3,
+  nullable: () => nullable,
+  nullish: () => nullish2,
+  number: () => number2,
+  object: () => object,
+  optional: () => optional,
+  output: () => output,
+  overwrite: () => _overwrite,
+  parse: () => parse2,
+  parseAsync: () => parseAsync2,
+  partialRecord: () => partialRecord,
+  pipe: () => pipe,
+  positive: () => _positive,
+  prefault: () => prefault,
+  preprocess: () => preprocess,
+  prettifyError: () => prettifyError,
+  promise: () => promise,
+  properties: () => _properties,
+  property: () => _property,
+  readonly: () => readonly,
+  record: () => record,
+  refine: () => refine,
+  regex: () => _regex,
+  regexes: () => regexes_exports,
+  registry: () => registry,
+  safeDecode: () => safeDecode2,
+  safeDecodeAsync: () => safeDecodeAsync2,
+  safeEncode: () => safeEncode2,
+  safeEncodeAsync: () => safeEncodeAsync2,
+  safeParse: () => safeParse2,
+  safeParseAsync: () => safeParseAsync2,
+  set: () => set,
+  setErrorMap: () => setErrorMap,
+  size: () => _size,
+  slugify: () => _slugify,
+  startsWith: () => _startsWith,
+  strictObject: () => strictObject,
+  string: () => string2,
+  stringFormat: () => stringFormat,
+  stringbool: () => stringbool,
+  success: () => success,
+  superRefine: () => superRefine,
+  symbol: () => symbol,
+  templateLiteral: () => templateLiteral,
+  toJSONSchema: () => toJSONSchema,
+  toLowerCase: () => _toLowerCase,
+  toUpperCase: () => _toUpperCase,
+  toZod: () => toZod,
+  transform: () => transform,
+  treeifyError: () => treeifyError,
+  trim: () => _trim,
+  tuple: () => tuple,
+  uint32: () => uint32,
+  uint64: () => uint64,
+  ulid: () => ulid2,
+  undefined: () => _undefined3,
+  union: () => union,
+  unknown: () => unknown,
+  uppercase: () => _uppercase,
+  url: () => url,
+  util: () => util_exports,
+  uuid: () => uuid2,
+  uuidv4: () => uuidv4,
+  uuidv6: () => uuidv6,
+  uuidv7: () => uuidv7,
+  validate: () => validate,
+  validateAsync: () => validateAsync,
+  void: () => _void2,
+  withParser: () => withParser,
+  xid: () => xid2,
+  xor: () => xor
+});
 
-${l}`;return{bytes:on(_),value:{body:_,compressed:!0,trimmedHistory:h,mol:v,view:c}}},m=p(0);if(m.bytes<=n)return d(m.value);let y=a>0?p(a):m;if(u=y.bytes,!(y.bytes>n))return d(Jr({count:0,bytes:m.bytes},{count:a,probe:y},n,p).probe.value)}return f("state-too-large",`molecule ${e.id} state is ${D(u)} bytes compressed, over the ${D(n)}-byte budget of a GitHub comment; it does not fit even with all ${D(a)} history entries trimmed and the view cut to a summary. Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.`)}function Sa(e,t){return t===0?e:{...e,history:e.history.slice(t),historyTrimmed:(e.historyTrimmed??0)+t}}function cf(e,t={}){let{max:n=1e5,accept:r=()=>!0,...o}=t,s=c=>{let{mol:l,proto:p}=e(c),m=ft(l,{...o,proto:p});return m.ok&&r(m.value)?m.value:void 0},i={n:0},a=1,u=n;for(;a<=u;){let c=Math.floor((a+u)/2),l=s(c);l?(i={n:c,encoded:l},a=c+1):u=c-1}return i}function Xr(e){if(typeof e!="object"||e===null||Array.isArray(e))return e;let t=e;return{...t,steps:un(t.steps),history:un(t.history)}}function Qr(e){let t=dt(e);if(!t)return f("state-missing","the comment holds no molecular state block (`<!-- molecular:state v1 \u2026 -->`)");let n={line:t.line};if(t.version>1)return Zr(t.version,n);if(t.version<1)return f("state-corrupt",`the state block has an unknown version v${t.version}`,n);if(!t.closed)return f("state-corrupt","the state block is cut off: the comment ends before its closing `-->`",n);if(t.encoding==="unknown")return f("state-corrupt","the state block header names an encoding other than plain JSON or deflate",n);let r=va(t);if(!r.ok)return{ok:!1,error:{...r.error,...n}};let o=r.value?.v;return typeof o=="number"&&o>1?Zr(o,n):ka(r.value,t.line)}function va(e){if(e.encoding==="json")return Yr(e.payload,"JSON");let t=Hr(e.payload);if(!t.ok)return t;let n=Yr(t.value,"deflated JSON");return n.ok?d(Xr(n.value)):n}function Yr(e,t){try{return d(JSON.parse(e))}catch(n){let r=n instanceof Error?n.message:String(n);return f("state-corrupt",`the state block is not valid ${t}: ${r}`)}}function ka(e,t){let n=$.safeParse(e);if(n.success)return d(n.data);let r=n.error.issues.map(u=>({where:U(u.path)||"(root)",message:u.message})),o=r[0]??{where:"(root)",message:"invalid"},s=r.length>1?` (and ${r.length-1} more problem${r.length>2?"s":""})`:"",i=r.map(u=>({severity:"error",code:"state-invalid",message:`${u.where}: ${u.message}`,line:t}));return{ok:!1,error:{code:"state-invalid",message:`the state block does not hold a valid molecule: at ${o.where}: ${o.message}${s}`,line:t,diagnostics:i}}}function Zr(e,t){return f("state-version",`the state block is format v${e}, written by a newer Molecular than this one (which reads v${1}); upgrade Molecular to read it`,t)}var pn=["status","pour","done","fail","retry","skip","approve","rollback","squash","burn","reset","help"],Fe={status:{usage:"/mol status",summary:"show the molecule's progress"},pour:{usage:"/mol pour <formula> [key=value\u2026]",summary:"start a formula on this issue or pull request"},done:{usage:"/mol done <step> [note\u2026]",summary:"mark a step completed"},fail:{usage:"/mol fail <step> <reason\u2026>",summary:"mark a step failed, saying why"},retry:{usage:"/mol retry <step>",summary:"run a failed step again"},skip:{usage:"/mol skip <step>",summary:"skip a step"},approve:{usage:"/mol approve <step>",summary:"pass a step's approval gate"},rollback:{usage:"/mol rollback [<step>]",summary:"reset the molecule's branch to a step's checkpoint (or the base)"},squash:{usage:"/mol squash [summary\u2026]",summary:"archive the molecule with a summary"},burn:{usage:"/mol burn",summary:"discard the molecule"},reset:{usage:"/mol reset --force",summary:"reset the molecule from any state (admin)"},help:{usage:"/mol help",summary:"list these commands"}};function vf(e){return"code"in e}function wa(e,t){let n=Array.from(e),r=Array.from(t),o=Array.from({length:n.length+1},(s,i)=>Array.from({length:r.length+1},(a,u)=>i===0?u:u===0?i:0));for(let s=1;s<=n.length;s++)for(let i=1;i<=r.length;i++){let a=n[s-1]===r[i-1]?0:1,u=o[s],c=o[s-1],l=Math.min(c[i]+1,u[i-1]+1,c[i-1]+a);s>1&&i>1&&n[s-1]===r[i-2]&&n[s-2]===r[i-1]&&(l=Math.min(l,o[s-2][i-2]+1)),u[i]=l}return o[n.length][r.length]}function dn(e,t,n=2){let r,o=n+1,s=Array.from(e).length;for(let i of t){if(Math.abs(Array.from(i).length-s)>n)continue;let a=wa(e,i);a<o&&(r=i,o=a)}return r}var xa={'"':'"',"\u201C":"\u201D","\u201D":"\u201D"};function fn(e,t){let n=t;for(;n<e.length&&/\s/.test(e[n]);)n++;if(n>=e.length)return d(void 0);let r=n,o="",s=!1;for(;n<e.length&&!/\s/.test(e[n]);){let i=e[n],a=xa[i];if(a===void 0){o+=i,n++;continue}s=!0;let u=n;for(n++;;){if(n>=e.length)return f("unterminated-quote",`the quote opened at column ${u+1} is never closed`,{col:u+1});let c=e[n];if(c===a){n++;break}if(c==="\\"&&a==='"'&&(e[n+1]==='"'||e[n+1]==="\\")){o+=e[n+1],n+=2;continue}o+=c,n++}}return d({value:o,start:r,end:n,quoted:s})}var eo=/^\s*(`{3,}|~{3,})(.*)$/;function to(e){let t=e.split(/\r\n|\r|\n/),n=[],r,o=!1;return t.forEach((s,i)=>{if(r){let p=eo.exec(s);p?.[1]?.[0]===r.char&&p[1].length>=r.length&&(p[2]??"").trim()===""&&(r=void 0);return}let a="",u=s;for(;u!=="";)if(o){let p=u.indexOf("-->");if(p<0){u="";break}u=u.slice(p+3),o=!1}else{let p=u.indexOf("<!--");if(p<0){a+=u;break}a+=u.slice(0,p),u=u.slice(p+2),o=!0}let c=eo.exec(a),l=c?.[1];if(l&&!(l[0]==="`"&&(c[2]??"").includes("`"))){r={char:l[0],length:l.length};return}/^\s*>/.test(a)||n.push({line:i+1,text:a})}),n}var Ea=/^\s*\/mol(?=\s|$)(.*)$/i,Ma=/^[A-Za-z_][A-Za-z0-9_.-]*$/,$a=["--force"],C=e=>({ok:!0,value:e}),ne=(e,t,n)=>({ok:!1,error:n===void 0?{code:e,message:t}:{code:e,message:t,suggestion:n}});function Tf(e){let t=[];for(let{line:n,text:r}of to(e)){let o=Ea.exec(r);if(!o)continue;let s={line:n,text:r.trim()},i=Pa(new mn(o[1]??""));t.push(i.ok?{...s,...i.value}:{...s,...i.error})}return t}function Pa(e){let t=e.next();if(!t.ok)return t;if(!t.value)return C({verb:"help"});let n=t.value.value.toLowerCase();if(!_a(n)){let r=dn(n,pn),o=`/mol ${X(t.value.value,40)}`;return r?ne("unknown-command",`unknown command "${o}" \u2014 did you mean "/mol ${r}"?`,`/mol ${r}`):ne("unknown-command",`unknown command "${o}"; "/mol help" lists the commands`)}switch(n){case"status":case"burn":{let r=e.end(n);return r.ok?C({verb:n}):r}case"help":{let r=e.optional(n);return r.ok?C(r.value===void 0?{verb:n}:{verb:n,topic:r.value}):r}case"retry":case"skip":case"approve":{let r=e.required(n,"step");if(!r.ok)return r;let o=e.end(n);return o.ok?C({verb:n,step:r.value}):o}case"rollback":{let r=e.optional(n);return r.ok?C(r.value===void 0?{verb:n}:{verb:n,step:r.value}):r}case"done":{let r=e.required(n,"step");if(!r.ok)return r;let o=e.rest();return C(o===void 0?{verb:n,step:r.value}:{verb:n,step:r.value,note:o})}case"fail":{let r=e.required(n,"step");if(!r.ok)return r;let o=e.rest();return o===void 0?hn(n,"reason"):C({verb:n,step:r.value,reason:o})}case"squash":{let r=e.rest();return C(r===void 0?{verb:n}:{verb:n,summary:r})}case"pour":return Ra(e);case"reset":return Aa(e)}}function Ra(e){let t=e.next();if(!t.ok)return t;if(!t.value||!t.value.quoted&&t.value.value.includes("="))return hn("pour","formula");let n={};for(;;){let r=e.next();if(!r.ok)return r;if(!r.value)break;let o=r.value.value,s=o.indexOf("="),i=s<0?"":o.slice(0,s);if(!Ma.test(i))return ne("bad-argument",`${mt(o)} is not a variable: give variables as key=value (quote values with spaces: key="a b") \u2014 usage: ${Fe.pour.usage}`);if(Object.hasOwn(n,i))return ne("bad-argument",`variable ${mt(i)} is given twice`);n[i]=o.slice(s+1)}return C({verb:"pour",formula:t.value.value,vars:n})}function Aa(e){let t=!1;for(;;){let n=e.next();if(!n.ok)return n;if(!n.value)return C({verb:"reset",force:t});let r=n.value.value;if(r==="--force"){t=!0;continue}let o=r.startsWith("-")?dn(r,$a):void 0;return ne("unexpected-argument",`unexpected ${mt(r)} after /mol reset${o?` \u2014 did you mean "${o}"?`:""} \u2014 usage: ${Fe.reset.usage}`,o?`/mol reset ${o}`:void 0)}}function hn(e,t){return ne("missing-argument",`"/mol ${e}" needs a <${t}> \u2014 usage: ${Fe[e].usage}`)}function mt(e){return`"${X(e,40)}"`}function _a(e){return pn.includes(e)}var mn=class{constructor(t){this.text=t}text;pos=0;next(){let t=fn(this.text,this.pos);return t.ok?(t.value&&(this.pos=t.value.end),t):ne("unterminated-quote",`${t.error.message}: add the closing quote`)}required(t,n){let r=this.next();return r.ok?r.value?C(r.value.value):hn(t,n):r}optional(t){let n=this.next();if(!n.ok)return n;let r=this.end(t);return r.ok?C(n.value?.value):r}end(t){let n=this.next();return n.ok?n.value?ne("unexpected-argument",`unexpected ${mt(n.value.value)} after /mol ${t} \u2014 usage: ${Fe[t].usage}`):C(void 0):n}rest(){let t=this.text.slice(this.pos).trim();if(t==="")return;let n=fn(t,0);return n.ok&&n.value?.quoted&&n.value.start===0&&n.value.end===t.length?n.value.value:t}};var no={status:"read",help:"read",pour:"write",done:"write",fail:"write",retry:"write",skip:"write",approve:"maintain",rollback:"write",squash:"write",burn:"write",reset:"write","reset --force":"admin"},gn={none:0,read:1,triage:2,write:3,maintain:4,admin:5};function Ta(e,t){return(Object.hasOwn(gn,e)?gn[e]:0)>=gn[t]}function Oa(e,t=no){return e.verb==="reset"&&e.force?t["reset --force"]:t[e.verb]}var ja=/(?<![\w./@])@(\w+)/g;function Ca(e){return[...new Set(Array.from(e.matchAll(ja),t=>`@${t[1]}`))]}function Ia(e){if(e.startsWith("/")||e.includes("\\")||/^[A-Za-z]:/.test(e))return;let t=[];for(let n of e.split("/"))if(!(n===""||n==="."))if(n===".."){if(t.length===0)return;t.pop()}else t.push(n);return t.length>0?t.join("/"):void 0}function La(e,t){let n=e[t];if(n!==void 0)return[t,n];let r=t.toLowerCase(),o=Object.keys(e).find(s=>s.toLowerCase()===r);return o===void 0?void 0:[o,e[o]]}async function Cf(e,t,n){let r={items:[],unknown:[],missing:[]},o=new Set;for(let s of Ca(e)){let i=La(t,s);if(!i){r.unknown.push(s);continue}let[a,u]=i;if(o.has(a))continue;o.add(a);let c=Ia(u);if(c===void 0){r.missing.push({mention:a,path:u,reason:"the path leaves the repository"});continue}let l=await n(c);l===void 0?r.missing.push({mention:a,path:c,reason:"no such file"}):r.items.push({mention:a,path:c,content:l})}return r}function If(e){return e.map(t=>`### Context ${t.mention} (from \`${t.path}\`)
+// node_modules/zod/v4/core/index.js
+var core_exports2 = {};
+__export(core_exports2, {
+  $ZodAny: () => $ZodAny,
+  $ZodArray: () => $ZodArray,
+  $ZodAsyncError: () => $ZodAsyncError,
+  $ZodBase64: () => $ZodBase64,
+  $ZodBase64URL: () => $ZodBase64URL,
+  $ZodBigInt: () => $ZodBigInt,
+  $ZodBigIntFormat: () => $ZodBigIntFormat,
+  $ZodBoolean: () => $ZodBoolean,
+  $ZodCIDRv4: () => $ZodCIDRv4,
+  $ZodCIDRv6: () => $ZodCIDRv6,
+  $ZodCUID: () => $ZodCUID,
+  $ZodCUID2: () => $ZodCUID2,
+  $ZodCatch: () => $ZodCatch,
+  $ZodCheck: () => $ZodCheck,
+  $ZodCheckBigIntFormat: () => $ZodCheckBigIntFormat,
+  $ZodCheckEndsWith: () => $ZodCheckEndsWith,
+  $ZodCheckGreaterThan: () => $ZodCheckGreaterThan,
+  $ZodCheckIncludes: () => $ZodCheckIncludes,
+  $ZodCheckLengthEquals: () => $ZodCheckLengthEquals,
+  $ZodCheckLessThan: () => $ZodCheckLessThan,
+  $ZodCheckLowerCase: () => $ZodCheckLowerCase,
+  $ZodCheckMaxLength: () => $ZodCheckMaxLength,
+  $ZodCheckMaxSize: () => $ZodCheckMaxSize,
+  $ZodCheckMimeType: () => $ZodCheckMimeType,
+  $ZodCheckMinLength: () => $ZodCheckMinLength,
+  $ZodCheckMinSize: () => $ZodCheckMinSize,
+  $ZodCheckMultipleOf: () => $ZodCheckMultipleOf,
+  $ZodCheckNumberFormat: () => $ZodCheckNumberFormat,
+  $ZodCheckOverwrite: () => $ZodCheckOverwrite,
+  $ZodCheckProperties: () => $ZodCheckProperties,
+  $ZodCheckProperty: () => $ZodCheckProperty,
+  $ZodCheckRegex: () => $ZodCheckRegex,
+  $ZodCheckSizeEquals: () => $ZodCheckSizeEquals,
+  $ZodCheckStartsWith: () => $ZodCheckStartsWith,
+  $ZodCheckStringFormat: () => $ZodCheckStringFormat,
+  $ZodCheckUpperCase: () => $ZodCheckUpperCase,
+  $ZodCodec: () => $ZodCodec,
+  $ZodCreditCard: () => $ZodCreditCard,
+  $ZodCustom: () => $ZodCustom,
+  $ZodCustomStringFormat: () => $ZodCustomStringFormat,
+  $ZodCyclicError: () => $ZodCyclicError,
+  $ZodDate: () => $ZodDate,
+  $ZodDefault: () => $ZodDefault,
+  $ZodDiscriminatedUnion: () => $ZodDiscriminatedUnion,
+  $ZodE164: () => $ZodE164,
+  $ZodEmail: () => $ZodEmail,
+  $ZodEmoji: () => $ZodEmoji,
+  $ZodEncodeError: () => $ZodEncodeError,
+  $ZodEnum: () => $ZodEnum,
+  $ZodError: () => $ZodError,
+  $ZodExactOptional: () => $ZodExactOptional,
+  $ZodFile: () => $ZodFile,
+  $ZodFunction: () => $ZodFunction,
+  $ZodGUID: () => $ZodGUID,
+  $ZodIBAN: () => $ZodIBAN,
+  $ZodIPv4: () => $ZodIPv4,
+  $ZodIPv6: () => $ZodIPv6,
+  $ZodISODate: () => $ZodISODate,
+  $ZodISODateTime: () => $ZodISODateTime,
+  $ZodISODuration: () => $ZodISODuration,
+  $ZodISOTime: () => $ZodISOTime,
+  $ZodIntersection: () => $ZodIntersection,
+  $ZodJWT: () => $ZodJWT,
+  $ZodKSUID: () => $ZodKSUID,
+  $ZodLazy: () => $ZodLazy,
+  $ZodLiteral: () => $ZodLiteral,
+  $ZodMAC: () => $ZodMAC,
+  $ZodMap: () => $ZodMap,
+  $ZodNaN: () => $ZodNaN,
+  $ZodNanoID: () => $ZodNanoID,
+  $ZodNever: () => $ZodNever,
+  $ZodNonOptional: () => $ZodNonOptional,
+  $ZodNull: () => $ZodNull,
+  $ZodNullable: () => $ZodNullable,
+  $ZodNumber: () => $ZodNumber,
+  $ZodNumberFormat: () => $ZodNumberFormat,
+  $ZodObject: () => $ZodObject,
+  $ZodObjectJIT: () => $ZodObjectJIT,
+  $ZodOptional: () => $ZodOptional,
+  $ZodPipe: () => $ZodPipe,
+  $ZodPrefault: () => $ZodPrefault,
+  $ZodPreprocess: () => $ZodPreprocess,
+  $ZodPromise: () => $ZodPromise,
+  $ZodReadonly: () => $ZodReadonly,
+  $ZodRealError: () => $ZodRealError,
+  $ZodRecord: () => $ZodRecord,
+  $ZodRegistry: () => $ZodRegistry,
+  $ZodSet: () => $ZodSet,
+  $ZodString: () => $ZodString,
+  $ZodStringFormat: () => $ZodStringFormat,
+  $ZodSuccess: () => $ZodSuccess,
+  $ZodSymbol: () => $ZodSymbol,
+  $ZodTemplateLiteral: () => $ZodTemplateLiteral,
+  $ZodTransform: () => $ZodTransform,
+  $ZodTuple: () => $ZodTuple,
+  $ZodType: () => $ZodType,
+  $ZodULID: () => $ZodULID,
+  $ZodURL: () => $ZodURL,
+  $ZodUUID: () => $ZodUUID,
+  $ZodUndefined: () => $ZodUndefined,
+  $ZodUnion: () => $ZodUnion,
+  $ZodUnknown: () => $ZodUnknown,
+  $ZodVoid: () => $ZodVoid,
+  $ZodXID: () => $ZodXID,
+  $ZodXor: () => $ZodXor,
+  $brand: () => $brand,
+  $constructor: () => $constructor,
+  $input: () => $input,
+  $output: () => $output,
+  Doc: () => Doc,
+  INVALID: () => INVALID,
+  JSONSchema: () => json_schema_exports,
+  JSONSchemaGenerator: () => JSONSchemaGenerator,
+  NEVER: () => NEVER,
+  TimePrecision: () => TimePrecision,
+  URL_BAD_FORMAT: () => URL_BAD_FORMAT,
+  URL_UNPARSEABLE: () => URL_UNPARSEABLE,
+  ZodCompileAsyncError: () => ZodCompileAsyncError,
+  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
+  _any: () => _any,
+  _array: () => _array,
+  _base64: () => _base64,
+  _base64url: () => _base64url,
+  _bigint: () => _bigint,
+  _boolean: () => _boolean,
+  _catch: () => _catch,
+  _check: () => _check,
+  _cidrv4: () => _cidrv4,
+  _cidrv6: () => _cidrv6,
+  _coercedBigint: () => _coercedBigint,
+  _coercedBoolean: () => _coercedBoolean,
+  _coercedDate: () => _coercedDate,
+  _coercedNumber: () => _coercedNumber,
+  _coercedString: () => _coercedString,
+  _creditCard: () => _creditCard,
+  _cuid: () => _cuid,
+  _cuid2: () => _cuid2,
+  _custom: () => _custom,
+  _date: () => _date,
+  _decode: () => _decode,
+  _decodeAsync: () => _decodeAsync,
+  _default: () => _default,
+  _discriminatedUnion: () => _discriminatedUnion,
+  _e164: () => _e164,
+  _email: () => _email,
+  _emoji: () => _emoji2,
+  _encode: () => _encode,
+  _encodeAsync: () => _encodeAsync,
+  _endsWith: () => _endsWith,
+  _enum: () => _enum,
+  _file: () => _file,
+  _float32: () => _float32,
+  _float64: () => _float64,
+  _gt: () => _gt,
+  _gte: () => _gte,
+  _guid: () => _guid,
+  _iban: () => _iban,
+  _includes: () => _includes,
+  _int: () => _int,
+  _int32: () => _int32,
+  _int64: () => _int64,
+  _intersection: () => _intersection,
+  _ipv4: () => _ipv4,
+  _ipv6: () => _ipv6,
+  _isoDate: () => _isoDate,
+  _isoDateTime: () => _isoDateTime,
+  _isoDuration: () => _isoDuration,
+  _isoTime: () => _isoTime,
+  _jwt: () => _jwt,
+  _ksuid: () => _ksuid,
+  _lazy: () => _lazy,
+  _length: () => _length,
+  _literal: () => _literal,
+  _lowercase: () => _lowercase,
+  _lt: () => _lt,
+  _lte: () => _lte,
+  _mac: () => _mac,
+  _map: () => _map,
+  _max: () => _lte,
+  _maxLength: () => _maxLength,
+  _maxSize: () => _maxSize,
+  _mime: () => _mime,
+  _min: () => _gte,
+  _minLength: () => _minLength,
+  _minSize: () => _minSize,
+  _multipleOf: () => _multipleOf,
+  _nan: () => _nan,
+  _nanoid: () => _nanoid,
+  _nativeEnum: () => _nativeEnum,
+  _negative: () => _negative,
+  _never: () => _never,
+  _nonnegative: () => _nonnegative,
+  _nonoptional: () => _nonoptional,
+  _nonpositive: () => _nonpositive,
+  _normalize: () => _normalize,
+  _null: () => _null2,
+  _nullable: () => _nullable,
+  _number: () => _number,
+  _optional: () => _optional,
+  _overwrite: () => _overwrite,
+  _parse: () => _parse,
+  _parseAsync: () => _parseAsync,
+  _pipe: () => _pipe,
+  _positive: () => _positive,
+  _promise: () => _promise,
+  _properties: () => _properties,
+  _property: () => _property,
+  _readonly: () => _readonly,
+  _record: () => _record,
+  _refine: () => _refine,
+  _regex: () => _regex,
+  _safeDecode: () => _safeDecode,
+  _safeDecodeAsync: () => _safeDecodeAsync,
+  _safeEncode: () => _safeEncode,
+  _safeEncodeAsync: () => _safeEncodeAsync,
+  _safeParse: () => _safeParse,
+  _safeParseAsync: () => _safeParseAsync,
+  _set: () => _set,
+  _size: () => _size,
+  _slugify: () => _slugify,
+  _startsWith: () => _startsWith,
+  _string: () => _string,
+  _stringFormat: () => _stringFormat,
+  _stringbool: () => _stringbool,
+  _success: () => _success,
+  _superRefine: () => _superRefine,
+  _symbol: () => _symbol,
+  _templateLiteral: () => _templateLiteral,
+  _toLowerCase: () => _toLowerCase,
+  _toUpperCase: () => _toUpperCase,
+  _transform: () => _transform,
+  _trim: () => _trim,
+  _tuple: () => _tuple,
+  _uint32: () => _uint32,
+  _uint64: () => _uint64,
+  _ulid: () => _ulid,
+  _undefined: () => _undefined2,
+  _union: () => _union,
+  _unknown: () => _unknown,
+  _uppercase: () => _uppercase,
+  _url: () => _url,
+  _uuid: () => _uuid,
+  _uuidv4: () => _uuidv4,
+  _uuidv6: () => _uuidv6,
+  _uuidv7: () => _uuidv7,
+  _void: () => _void,
+  _xid: () => _xid,
+  _xor: () => _xor,
+  base64Charset: () => base64Charset,
+  base64urlCharset: () => base64urlCharset,
+  canParseURL: () => canParseURL,
+  clone: () => clone,
+  compile: () => compile,
+  compileFn: () => compileFn,
+  config: () => config,
+  createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
+  createToJSONSchemaMethod: () => createToJSONSchemaMethod,
+  decode: () => decode,
+  decodeAsync: () => decodeAsync,
+  describe: () => describe,
+  encode: () => encode,
+  encodeAsync: () => encodeAsync,
+  extractDefs: () => extractDefs,
+  finalize: () => finalize,
+  flattenError: () => flattenError,
+  formatError: () => formatError,
+  getDiscriminatedOption: () => getDiscriminatedOption,
+  globalConfig: () => globalConfig,
+  globalRegistry: () => globalRegistry,
+  handleUnrepresentable: () => handleUnrepresentable,
+  initializeContext: () => initializeContext,
+  isBackEdge: () => isBackEdge,
+  isRecursiveSchema: () => isRecursiveSchema,
+  isValidBase64: () => isValidBase64,
+  isValidBase64URL: () => isValidBase64URL,
+  isValidCIDRv6: () => isValidCIDRv6,
+  isValidCreditCard: () => isValidCreditCard,
+  isValidIBAN: () => isValidIBAN,
+  isValidIPv6: () => isValidIPv6,
+  isValidJWT: () => isValidJWT,
+  locales: () => locales_exports,
+  memoizer: () => memoizer,
+  mergeValues: () => mergeValues,
+  meta: () => meta,
+  parse: () => parse,
+  parseAsync: () => parseAsync,
+  parseURLObject: () => parseURLObject,
+  prettifyError: () => prettifyError,
+  process: () => processSchema,
+  processSchema: () => processSchema,
+  regexes: () => regexes_exports,
+  registry: () => registry,
+  safeDecode: () => safeDecode,
+  safeDecodeAsync: () => safeDecodeAsync,
+  safeEncode: () => safeEncode,
+  safeEncodeAsync: () => safeEncodeAsync,
+  safeParse: () => safeParse,
+  safeParseAsync: () => safeParseAsync,
+  standardProps: () => standardProps,
+  stripTabAndNewline: () => stripTabAndNewline,
+  toDotPath: () => toDotPath,
+  toJSONSchema: () => toJSONSchema,
+  toZod: () => toZod,
+  treeifyError: () => treeifyError,
+  urlHostnameOk: () => urlHostnameOk,
+  urlProtocolOk: () => urlProtocolOk,
+  util: () => util_exports,
+  validate: () => validate,
+  validateAsync: () => validateAsync,
+  validateURL: () => validateURL,
+  version: () => version,
+  withParser: () => withParser
+});
 
-${t.content.replace(/\s+$/,"")}`).join(`
-
----
-
-`)}function E(e,...t){let n=e.formula.locate([...e.path,...t]);return{file:n.file??e.formula.file,line:n.line,col:n.col}}var ht=class{constructor(t){this.library=t}library;errors=[];warnings=[];uses=[];error(t,n,r){this.errors.push(ro({severity:"error",code:t,message:n},r))}warn(t,n,r){this.warnings.push(ro({severity:"warning",code:t,message:n},r))}load(t,n,r){let o=this.library?.get(t);if(!o){let s=this.library?"is known":"can be loaded (no formula library was given)";this.error("unknown-formula",`${n} names "${t}", but no formula by that name ${s}`,r);return}return this.uses.includes(t)||this.uses.push(t),o}};function ro(e,t){let n={...e};return t.file!==void 0&&(n.file=t.file),t.line!==void 0&&(n.line=t.line),t.col!==void 0&&(n.col=t.col),n}function qe(e){let[t]=e,{severity:n,...r}=t;return e.length>1?{...r,diagnostics:[...e]}:r}var oo=new Map;function yn(e,t){let n=oo.get(e);if(!n){let r=[...e].map(o=>o==="*"?"[^]*":o==="?"?"[^]":o.replace(/[.+^${}()|[\]\\/-]/g,"\\$&")).join("");n=new RegExp(`^${r}$`),oo.set(e,n)}return n.test(t)}var so=e=>/[*?]/.test(e);function G(e){if(e.type)return e.type;if(e.template?.length)return"expansion";if(e.advice?.length||e.pointcuts?.length)return"aspect";if(e.legs?.length)return"convoy";let t=!!(e.steps?.length||e.extends?.length||e.synthesis||e.compose);return e["step-overrides"]&&!t?"overlay":"workflow"}var Da=["id","title","description","acceptance","output","condition"];function bn(e,t){return e.includes("{")?e.replace(/(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,(n,r)=>Object.hasOwn(t,r)?t[r]:n):e}function Ve(e,t){let n={...e};for(let r of Da){let o=e[r];typeof o=="string"&&(n[r]=bn(o,t))}return e.needs&&(n.needs=e.needs.map(r=>bn(r,t))),e.depends_on&&(n.depends_on=e.depends_on.map(r=>bn(r,t))),e.children&&(n.children=e.children.map(r=>Ve(r,t))),n}function F(...e){let t=[],n;for(let r of e)if(r)for(let o of r)(n?n.has(o):t.includes(o))||(t.push(o),n?n.add(o):t.length>16&&(n=new Set(t)));return t}function ie(e,t,n=e){let{needs:r,depends_on:o,children:s,...i}=e;return{id:e.id,needs:F(r,o),fields:{...i,id:e.id},origin:t,written:n}}function ae(e){let t=new Set(e.map(r=>r.id)),n=new Set(e.flatMap(r=>r.needs));return{entries:e.filter(r=>!r.needs.some(o=>t.has(o))),exits:e.filter(r=>!n.has(r.id))}}function gt(e,t,n,r=new Set){return e.map(o=>!r.has(o.id)&&o.needs.includes(t)?{...o,needs:F(...o.needs.map(s=>s===t?n:[s]))}:o)}function io(e,t,n,r){let o=e;for(let s of t){let i=Na(s,r);if(!i)continue;let a=(i.data.pointcuts??[]).map(c=>c.glob),u=o.map(c=>c.id);(i.data.advice??[]).forEach((c,l)=>{let p=c.target??"*",m=u.filter(y=>yn(p,y)&&(a.length===0||a.some(h=>yn(h,y))));m.length===0&&r.warn("advice-no-match",`aspect "${s.name}": advice for "${p}" matches no step of this formula, so it adds nothing`,E({formula:i,path:["advice",l]},"target"));for(let y of m)o=Fa(o,y,c,l,i)});for(let[c,l]of Object.entries(i.data.vars??{}))n.has(c)||n.set(c,{input:l,origin:{formula:i,path:["vars",c]}})}return o}function Na(e,t){let n=t.load(e.name,"compose.aspects",E(e.origin));if(!n)return;let r=G(n.data);if(r!=="aspect"){t.error("not-an-aspect",`compose.aspects names "${e.name}", which is a ${r} formula, not an aspect (it has no [[advice]])`,E(e.origin));return}return n}function Fa(e,t,n,r,o){let s=e.findIndex(k=>k.id===t),i=e[s],a={"step.id":i.id,"step.title":i.fields.title??i.id,"step.description":i.fields.description??""},u=bt(yt(n,r,"before"),a,o),c=bt(yt(n,r,"after"),a,o),l=ae(u),p=new Set(l.entries.map(k=>k.id)),m=u.map(k=>p.has(k.id)?{...k,needs:F(i.needs,k.needs)}:k),y=u.length?{...i,needs:l.exits.map(k=>k.id)}:i,h=ae(c),v=new Set(h.entries.map(k=>k.id)),A=c.map(k=>v.has(k.id)?{...k,needs:F([i.id],k.needs)}:k),_=[...e.slice(0,s),...e.slice(s+1)],H=c.length?gt(_,i.id,h.exits.map(k=>k.id)):_;return[...H.slice(0,s),...m,y,...A,...H.slice(s)]}function yt(e,t,n){return[...(e.around?.[n]??[]).map((r,o)=>({step:r,path:["advice",t,"around",n,o]})),...(e[n]??[]).map((r,o)=>({step:r,path:["advice",t,n,o]}))]}function bt(e,t,n){return e.map(({step:r,path:o})=>ie(Ve(r,t),{formula:n,path:o}))}function ao(e){return(e.data.advice??[]).flatMap((t,n)=>{let o={"step.id":t.target!==void 0&&!so(t.target)?t.target:"step"},s=bt(yt(t,n,"before"),o,e),i=bt(yt(t,n,"after"),o,e),a=ae(s).exits.map(c=>c.id),u=new Set(ae(i).entries.map(c=>c.id));return[...s,...i.map(c=>u.has(c.id)?{...c,needs:F(a,c.needs)}:c)]})}function qa(e,t){let n=Math.max(1,Math.floor(e.length/3)),r,o=n+1;for(let s of t){if(Math.abs(s.length-e.length)>n)continue;let i=Va(e,s,o);i<o&&(r=s,o=i)}return r}function Y(e,t){let n=qa(e,t);return n===void 0?"":` (did you mean "${n}"?)`}function Va(e,t,n){let r=[],o=Array.from({length:t.length+1},(i,a)=>a),s=0;for(let i=1;i<=e.length;i++){let a=[i],u=i;for(let c=1;c<=t.length;c++){let l=e[i-1]===t[c-1]?0:1,p=Math.min(o[c]+1,a[c-1]+1,o[c-1]+l);i>1&&c>1&&e[i-1]===t[c-2]&&e[i-2]===t[c-1]&&(p=Math.min(p,r[c-2]+1)),a.push(p),u=Math.min(u,p)}if(u>n&&s>n)return n+1;s=u,r=o,o=a}return o[t.length]}var St=class{items=[];push(t){let n=this.items;n.push(t);let r=n.length-1;for(;r>0;){let o=r-1>>1;if(n[o]<=t)break;n[r]=n[o],r=o}n[r]=t}pop(){let t=this.items,n=t[0],r=t.pop();if(t.length===0||r===void 0)return n;let o=0;for(;;){let s=2*o+1;if(s>=t.length)break;let i=s+1,a=i<t.length&&t[i]<t[s]?i:s;if(t[a]>=r)break;t[o]=t[a],o=a}return t[o]=r,n}};function Ga(e){let t=po(e),{order:n,stuck:r}=fo(t);if(r.length){let[o]=mo(t,r);return f("cycle",lo((o??r).map(s=>e[s].id)))}return d(n.map(o=>e[o]))}function co(e,t){let n=new Map,r=[];for(let u of e){let c=n.get(u.id);if(c){let l=E(c.origin,"id"),p=E(u.origin,"id");t.error("duplicate-step",`step id "${u.id}" is defined twice: at ${uo(l)} and at ${uo(p)}`,p);continue}n.set(u.id,u),r.push(u)}let o=n.keys.bind(n);for(let u of e){for(let l of u.needs)n.has(l)||t.error("unknown-need",`step "${u.id}" needs "${l}", but no step has that id${Y(l,o())}`,Ka(u,l));let c=u.fields.on_fail;c!==void 0&&!n.has(c)&&t.error("unknown-on-fail",`step "${u.id}" loops back to "${c}" on failure (on_fail), but no step has that id${Y(c,o())}`,E(u.origin,"on_fail"))}let s=po(r),{order:i,stuck:a}=fo(s);for(let u of mo(s,a)){let c=u.map(l=>r[l].id);t.error("cycle",lo(c),E(r[u[0]].origin,"needs"))}return r.forEach((u,c)=>{let l=u.fields.on_fail;l===void 0||l===u.id||!n.has(l)||za(s,c).has(s.index.get(l))||t.error("on-fail-not-upstream",`step "${u.id}" loops back to "${l}" on failure (on_fail), but "${l}" does not come before it: an on_fail target must be one of the steps "${u.id}" needs, directly or through others`,E(u.origin,"on_fail"))}),a.length?void 0:i.map(u=>r[u])}function lo(e){return`steps form a cycle: ${[...e,e[0]].join(" -> ")} (each step needs the one before it)`}function uo(e){return[e.file??"<input>",e.line,e.col].filter(t=>t!==void 0).join(":")}function Ka(e,t){let n=e.written.needs?.indexOf(t)??-1;if(n>=0)return E(e.origin,"needs",n);let r=e.written.depends_on?.indexOf(t)??-1;return r>=0?E(e.origin,"depends_on",r):E(e.origin,e.written.needs?"needs":e.written.depends_on?"depends_on":"id")}function po(e){let t=new Map;e.forEach((o,s)=>{t.has(o.id)||t.set(o.id,s)});let n=e.map(o=>{let s=[];for(let i of o.needs){let a=t.get(i);a!==void 0&&s.push(a)}return s}),r=e.map(()=>[]);return n.forEach((o,s)=>{for(let i of o)r[i].push(s)}),{index:t,needs:n,dependents:r}}function fo(e){let t=e.needs.map(s=>s.length),n=new St;t.forEach((s,i)=>{s===0&&n.push(i)});let r=[];for(let s=n.pop();s!==void 0;s=n.pop()){r.push(s);for(let i of e.dependents[s])t[i]=t[i]-1,t[i]===0&&n.push(i)}let o=[];return t.forEach((s,i)=>{s>0&&o.push(i)}),{order:r,stuck:o}}var Wa=10;function mo(e,t){let n=new Set(t),r=new Map,o=a=>{let u=r.get(a);return u||(u=e.needs[a].filter(c=>n.has(c)),r.set(a,u)),u},s=new Map,i=[];for(let a of t){if(s.has(a)||i.length>=Wa)continue;let u=[a],c=[0];for(s.set(a,"open");u.length;){let l=u[u.length-1],p=c[c.length-1];if(p<o(l).length){c[c.length-1]=p+1;let m=o(l)[p];if(s.get(m)==="open"){let y=u.slice(u.lastIndexOf(m)),h=[m,...y.slice(1).reverse()],v=h.indexOf(Math.min(...h));i.push([...h.slice(v),...h.slice(0,v)])}else s.has(m)||(s.set(m,"open"),u.push(m),c.push(0))}else s.set(l,"done"),u.pop(),c.pop()}}return i}function za(e,t){let n=new Set,r=[...e.needs[t]];for(let o=r.pop();o!==void 0;o=r.pop())n.has(o)||(n.add(o),r.push(...e.needs[o]));return n}function vt(e,t,n){let r=[];return e.forEach((o,s)=>{ho(r,o,{formula:t,path:[...n,s]},[],void 0)}),r}function ho(e,t,n,r,o){let s=ie(t,n),i=r.length?F(r,s.needs):s.needs,a=t.children??[];if(a.length===0&&t.type!=="parallel"){e.push(Ua(i===s.needs?s:{...s,needs:i},o));return}a.forEach((l,p)=>{ho(e,l,{formula:n.formula,path:[...n.path,"children",p]},i,t.id)});let u=s.fields.run===void 0?"gate":"task",c={...s,needs:a.length?a.map(l=>l.id):i,fields:{...s.fields,type:u},group:t.id};e.push(c)}function Ua(e,t){return t===void 0?e:{...e,group:t}}function go(e,t,n,r){let o=e;for(let s of t){let i=o.findIndex(v=>v.id===s.target);if(i<0){r.error("unknown-target",`compose.expand targets step "${s.target}", but there is no such step${Y(s.target,o.map(v=>v.id))}`,E(s.origin,"target"));continue}let a=Ha(s,r);if(!a)continue;let u=o[i],c=Sn(a,{target:u.id,"target.id":u.id,"target.title":u.fields.title??u.id,"target.description":u.fields.description??""}),{entries:l,exits:p}=ae(c),m=new Set(l.map(v=>v.id)),y=c.map(v=>m.has(v.id)?{...v,needs:F(u.needs,v.needs)}:v),h=gt([...o.slice(0,i),...o.slice(i+1)],u.id,p.map(v=>v.id)).map(v=>v.fields.on_fail===u.id?{...v,fields:{...v.fields,on_fail:l[0]?.id}}:v);o=[...h.slice(0,i),...y,...h.slice(i)];for(let[v,A]of Object.entries(a.data.vars??{}))n.has(v)||n.set(v,{input:A,origin:{formula:a,path:["vars",v]}})}return o}function Ha(e,t){let n=t.load(e.with,"compose.expand",E(e.origin,"with"));if(!n)return;let r=G(n.data);if(r!=="expansion"){t.error("not-an-expansion",`compose.expand uses "${e.with}", which is a ${r} formula, not an expansion (it has no [[template]])`,E(e.origin,"with"));return}if(!n.data.template?.length){t.error("empty-formula",`expansion "${e.with}" has no [[template]] steps`,E({formula:n,path:[]}));return}return n}function Sn(e,t){return vt((e.data.template??[]).map(n=>Ve(n,t)),e,["template"])}function yo(e){let t=(e.data.legs??[]).map((i,a)=>{let u=[i.focus&&`Focus: ${i.focus}`,i.description].filter(Boolean).join(`
-
-`),{focus:c,...l}=i;return ie({...l,description:u},{formula:e,path:["legs",a]},i)}),n=e.data.synthesis;if(!n)return t;let r=n.id??"synthesis",o=F(n.needs,n.depends_on),s=ie({...n,id:r,needs:o.length?o:t.map(i=>i.id),depends_on:void 0},{formula:e,path:["synthesis"]},{...n,id:r});return[...t,s]}var Ba=["execution","squash","max_loops","max_retries","phase"],vn=e=>e.data.formula??(e.file.split("/").pop()??e.file).replace(/(\.formula)?\.(toml|json)$/,"");function kn(e,t,n=[]){let r=vn(e),o=[...n,r],s={vars:new Map,steps:[],expand:[],aspects:[],settings:{}};return(e.data.extends===void 0?[]:[e.data.extends].flat()).forEach((a,u)=>{let c=E({formula:e,path:Array.isArray(e.data.extends)?["extends",u]:["extends"]});if(o.includes(a)){let m=[...o.slice(o.indexOf(a)),a].join(" -> ");t.error("extends-cycle",`formulas extend each other in a cycle: ${m}`,c);return}let l=t.load(a,"extends",c);if(!l)return;let p=G(l.data);if(p!=="workflow"&&p!=="convoy"){t.error("bad-extends",`"${r}" extends "${a}", which is ${Ya(p)} ${p} formula: only workflows and convoys can be extended`,c);return}bo(s,kn(l,t,o))}),bo(s,Ja(e,G(e.data))),s}function Ja(e,t){let n=e.data,r=new Map;for(let s of["vars","inputs"])for(let[i,a]of Object.entries(n[s]??{}))r.set(i,{input:a,origin:{formula:e,path:[s,i]}});let o={};for(let s of Ba)n[s]!==void 0&&Object.assign(o,{[s]:n[s]});return{vars:r,steps:Xa(e,t),expand:(n.compose?.expand??[]).map((s,i)=>({target:s.target,with:s.with,origin:{formula:e,path:["compose","expand",i]}})),aspects:(n.compose?.aspects??[]).map((s,i)=>({name:s,origin:{formula:e,path:["compose","aspects",i]}})),settings:o}}function Xa(e,t){let n=vt(e.data.steps??[],e,["steps"]);switch(t){case"convoy":return[...n,...yo(e)];case"expansion":return[...n,...Sn(e,{target:"target","target.id":"target"})];case"aspect":return[...n,...ao(e)];default:return n}}function bo(e,t){for(let[o,s]of t.vars)e.vars.set(o,s);let n=new Map(e.steps.map((o,s)=>[o.id,s])),r=new Set;for(let o of t.steps){let s=n.get(o.id);s!==void 0&&!r.has(o.id)?(e.steps[s]=o,r.add(o.id)):e.steps.push(o)}e.expand.push(...t.expand),e.aspects.push(...t.aspects),Object.assign(e.settings,t.settings)}var Ya=e=>/^[aeiou]/.test(e)?"an":"a";var Za=["title","description","acceptance","run"];function So(e,t,n){let r=e;for(let o of t){let s={formula:o,path:[]};if(!o.isOverlay&&G(o.data)!=="overlay"){n.error("not-an-overlay",`${o.file} is not an overlay: an overlay holds only [[step-overrides]]`,E(s));continue}(o.data["step-overrides"]??[]).forEach((i,a)=>{let u={formula:o,path:["step-overrides",a]},c=r.findIndex(m=>m.id===i.step_id);if(c<0){n.error("unknown-step",`overlay overrides step "${i.step_id}", but the formula has no such step${Y(i.step_id,r.map(m=>m.id))}`,E(u,"step_id"));return}let l=r[c],p={...l.fields};for(let m of Za){let y=i[m];if(y===void 0)continue;let h=p[m];p[m]=i.mode==="append"&&h?`${h.replace(/\n+$/,"")}
-
-${y}`:y}if(p.run!==void 0&&Pe.test(p.run)){n.error("var-in-run",`overlay gives step "${l.id}" a run command containing a {{variable}}: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,E(u,"run"));return}r=[...r.slice(0,c),{...l,fields:p},...r.slice(c+1)]})}return r}function vo(e){return[...e.gate===void 0?[]:Array.isArray(e.gate)?e.gate:[e.gate],...e.gates??[]].map(Qa)}function Qa(e){switch(e.type){case"command":return e.timeout===void 0?{type:"command",run:e.run}:{type:"command",run:e.run,timeout:e.timeout};case"files":return{type:"files",paths:[...e.paths]};case"checks":case"gh:run":{let t=e.type==="checks"?[...e.names??[]]:e.id===void 0?[]:[e.id];return e.timeout===void 0?{type:"checks",names:t}:{type:"checks",names:t,timeout:e.timeout}}case"approval":return{type:"approval",permission:e.permission??"maintain"};case"human":return{type:"approval",permission:e.permission??"write"};case"pr-merged":case"gh:pr":return{type:"pr-merged"};case"timer":return{type:"timer",after:e.after};case"schema":return{type:"schema",file:e.file,schema:e.schema};case"conditional":return{type:"conditional",condition:e.condition}}}var eu=new Set(["checks","pr-merged","approval","timer"]);function ko(e,t){return t.length===0||e.run!==void 0||e.output!==void 0||e.acceptance!==void 0?!1:t.every(n=>eu.has(n.type))}function wo(e,t,n,r){let o=e.fields,s=p=>pe(p,t),i=vo(o).map(p=>tu(p,s)),a=i.some(p=>p.type==="command"&&Pe.test(p.run));(o.run!==void 0&&Pe.test(o.run)||a)&&r.error("var-in-run",`step "${e.id}" has a {{variable}} in a run command: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,E(e.origin,a?"gate":"run"));let u=o.type==="human"||o.type==="gate"||o.type==="task"?o.type:ko(o,i)?"gate":"task",c={id:e.id,title:s(o.title??e.id),description:s(o.description??""),needs:[...e.needs],type:u,gates:i,trigger:o.trigger??"all_success"};o.output!==void 0&&(c.output=s(o.output)),o.acceptance!==void 0&&(c.acceptance=s(o.acceptance)),o.run!==void 0&&(c.run=o.run);let l=o.max_retries??n.maxRetries;return l!==void 0&&(c.maxRetries=l),o.on_fail!==void 0&&(c.onFail=o.on_fail),o.max_loops!==void 0&&(c.maxLoops=o.max_loops),o.timeout!==void 0&&(c.timeout=o.timeout),o.condition!==void 0&&(c.condition=nu(e,zt(o.condition,t),n,r)),o.assignee!==void 0&&(c.assignee=s(o.assignee)),e.group!==void 0&&(c.group=e.group),c}function tu(e,t){switch(e.type){case"files":return{...e,paths:e.paths.map(t)};case"checks":return{...e,names:e.names.map(t)};case"schema":return{...e,file:t(e.file),schema:t(e.schema)};case"conditional":return{...e,condition:t(e.condition)};default:return e}}function nu(e,t,n,r){let o=Ut(t);if(!o.ok)return r.error("bad-condition",`step "${e.id}": ${o.error.message}`,E(e.origin,"condition")),t;for(let s of Re(o.value))n.declared.has(s)||r.warn("condition-unknown-var",`step "${e.id}": condition reads "${s}", which is not a declared variable, so it is always empty`,E(e.origin,"condition"));return t}function xo(e,t){let n=[];for(let[r,{input:o,origin:s}]of e){if(typeof o=="string"){n.push([r,{default:o,required:!1}]);continue}let i={required:o.required===!0&&!o.required_unless?.length};if(o.description!==void 0&&(i.description=o.description),o.default!==void 0&&(i.default=String(o.default)),o.pattern!==void 0&&(i.pattern=o.pattern),o.enum!==void 0&&(i.enum=[...o.enum]),o.required===!0&&o.default!==void 0&&t.error("var-required-with-default",`variable "${r}" is both required and has a default ("${i.default}"): drop \`required\` to make the default apply, or drop the default to make callers give it`,E(s,"required")),i.pattern!==void 0&&Ro(i.pattern)===void 0)t.error("bad-pattern",`variable "${r}": pattern ${JSON.stringify(i.pattern)} is not a valid regular expression`,E(s,"pattern"));else if(i.default!==void 0&&i.default!==""){let a=Po(r,i.default,i);a&&t.error("bad-default",`the default of ${a.message}`,E(s,"default"))}n.push([r,i])}return Object.fromEntries(n)}function Eo(e,t,n){for(let o of $o(e,t))n.error(o.code,o.message,{});let r=[];for(let[o,s]of Object.entries(e)){let i=Object.hasOwn(t,o)?t[o]:s.default;i!==void 0&&r.push([o,i])}return Object.fromEntries(r)}function Mo(e,t){let n=$o(e,t),r=Object.entries(e).filter(([o,s])=>s.required&&!Object.hasOwn(t,o)&&s.default===void 0);for(let[o,s]of r){let i=s.description?` (${s.description})`:"";n.push({severity:"error",code:"missing-var",message:`variable "${o}"${i} is required: give ${o}=<value>`})}if(r.length>1){let o=r.map(([s])=>`"${s}"`).join(", ");n.unshift({severity:"error",code:"missing-var",message:`required variables missing: ${o}`})}return n.length?{ok:!1,error:qe(n)}:d(Object.fromEntries(Object.entries(e).map(([o,s])=>[o,Object.hasOwn(t,o)?t[o]:s.default??""])))}function $o(e,t){let n=[],r=Object.keys(e);for(let[o,s]of Object.entries(t)){let i=Object.hasOwn(e,o)?e[o]:void 0;if(!i){let u=r.length?`; it declares ${r.map(c=>`"${c}"`).join(", ")}`:"; it declares none";n.push({severity:"error",code:"unknown-var",message:`variable "${o}" is not declared by this formula${Y(o,r)}${u}`});continue}let a=Po(o,s,i);a&&n.push({severity:"error",code:a.code,message:a.message})}return n}function Po(e,t,n){if(n.enum&&!n.enum.includes(t))return{code:"var-enum",message:`variable "${e}" is ${JSON.stringify(t)}, but must be one of ${n.enum.map(o=>JSON.stringify(o)).join(", ")}`};let r=n.pattern===void 0?void 0:Ro(n.pattern);if(r&&!r.test(t))return{code:"var-pattern",message:`variable "${e}" is ${JSON.stringify(t)}, which does not match ${n.pattern}`}}function Ro(e){try{return new RegExp(e)}catch{return}}function zm(e,t={}){let n=new ht(t.library),r=G(e.data);if(r==="overlay"||e.isOverlay)return n.error("overlay-alone",`${e.file} is a formula overlay (step-overrides), not a formula: apply it with \`mol cook <formula> --overlay ${e.file}\``,E({formula:e,path:[]})),{ok:!1,error:qe(n.errors)};let o=kn(e,n),s=go(o.steps,o.expand,o.vars,n);s=io(s,o.aspects,o.vars,n),s=So(s,t.overlays??[],n);let i=xo(o.vars,n),a=Eo(i,t.vars??{},n),u=vn(e);if(s.length===0&&n.errors.length===0){let h=r==="convoy"?"legs":r==="expansion"?"[[template]] steps":r==="aspect"?"advice":"steps";n.error("empty-formula",`formula "${u}" has no ${h}: there is nothing to run`,E({formula:e,path:[]}))}let c=new Set(Object.keys(i)),l=new Map(s.map(h=>[h,wo(h,a,{maxRetries:o.settings.max_retries,declared:c},n)])),p=co(s,n);if(n.errors.length||!p)return{ok:!1,error:qe(n.errors)};let m=o.settings,y={formula:u,description:pe(e.data.description??"",a),type:r,execution:m.execution??"local",vars:i,steps:p.map(h=>l.get(h)),maxLoops:m.max_loops??Xe};if(e.data.version!==void 0&&(y.version=e.data.version),m.squash){let h={includeMetrics:m.squash.include_metrics??!1};m.squash.template!==void 0&&(h.template=m.squash.template),m.squash.template_type!==void 0&&(h.templateType=m.squash.template_type),y.squash=h}return m.phase!==void 0&&(y.phase=m.phase),{ok:!0,value:{proto:y,warnings:n.warnings,uses:n.uses}}}import{z as w}from"zod";var K=w.string().min(1),I=w.string().optional(),Zm=w.discriminatedUnion("type",[w.object({type:w.literal("start"),step:K,lease:w.object({holder:w.string(),runId:w.string().optional(),ttlMs:w.number().int().positive()}).optional(),by:I}),w.object({type:w.literal("complete"),step:K,checkpoint:Dt.optional(),gates:w.array(Be).optional(),branch:w.string().optional(),by:I}),w.object({type:w.literal("gates"),step:K,gates:w.array(Be)}),w.object({type:w.literal("fail"),step:K,error:w.string(),by:I}),w.object({type:w.literal("retry"),step:K,by:I}),w.object({type:w.literal("skip"),step:K,reason:w.string().optional(),by:I}),w.object({type:w.literal("approve"),step:K,by:w.string()}),w.object({type:w.literal("rollback"),step:K.optional(),by:I}),w.object({type:w.literal("pause"),by:I}),w.object({type:w.literal("unpause"),by:I}),w.object({type:w.literal("squash"),summary:w.string().optional(),by:I}),w.object({type:w.literal("burn"),by:I}),w.object({type:w.literal("evaporate")}),w.object({type:w.literal("resume"),by:I}),w.object({type:w.literal("timeout"),step:K}),w.object({type:w.literal("nudge"),step:K}),w.object({type:w.literal("release"),step:K,runId:w.string().optional(),by:I}),w.object({type:w.literal("reset"),by:I}),w.object({type:w.literal("force-reset"),by:w.string()})]);import{parse as au,TomlError as uu}from"smol-toml";var ru=/-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y,ou=/true|false|null/y,su=/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;function To(e){let t=[],n="value",r=0,o=()=>t.length===0?"end":"comma-or-end";for(;;){for(;r<e.length&&` 	
-\r`.includes(e[r]);)r++;let s=e[r];if(s===void 0)return n==="end"?void 0:{offset:e.length,reason:"the JSON ends too early"};switch(n){case"end":return{offset:r,reason:"unexpected text after the end of the JSON value"};case"colon":if(s!==":")return{offset:r,reason:'expected ":" after the property name'};r++,n="value";break;case"comma-or-end":{let i=t[t.length-1]==="{"?"}":"]";if(s===",")r++,n=i==="}"?"key":"value";else if(s===i)r++,t.pop(),n=o();else return{offset:r,reason:`expected "," or "${i}"`};break}case"key":case"key-or-end":if(s==="}"&&n==="key-or-end")r++,t.pop(),n=o();else if(s==='"'){let i=Ao(e,r);if(typeof i!="number")return i;r=i,n="colon"}else{let i=s==="}"&&_o(e,r)?' (remove the comma before "}")':"";return{offset:r,reason:`expected a property name in double quotes${i}`}}break;case"value":case"value-or-end":if(s==="]"&&n==="value-or-end")r++,t.pop(),n=o();else if(s==="{"||s==="[")t.push(s),r++,n=s==="{"?"key-or-end":"value-or-end";else if(s==='"'){let i=Ao(e,r);if(typeof i!="number")return i;r=i,n=o()}else{let i=wn(ru,e,r)??wn(ou,e,r);if(i===void 0){let a=s==="]"&&_o(e,r)?' (remove the comma before "]")':"";return{offset:r,reason:`unexpected ${JSON.stringify(s)} where a value should be${a}`}}r=i,n=o()}break}}}function Ao(e,t){let n=t+1;for(;n<e.length;){let r=e.charCodeAt(n);if(r===34)return n+1;if(r<32)return{offset:n,reason:"a control character (such as a raw newline) inside a string"};if(r===92){let o=wn(su,e,n);if(o===void 0)return{offset:n,reason:"an invalid escape sequence in a string"};n=o}else n++}return{offset:t,reason:'a string that never ends (no closing ")'}}function wn(e,t,n){return e.lastIndex=n,e.test(t)?e.lastIndex:void 0}function _o(e,t){let n=t-1;for(;n>=0&&` 	
-\r`.includes(e[n]);)n--;return e[n]===","}var iu={line:1,col:1};function kt(e){let t="";for(let n of e)t+=typeof n=="number"?`${n},`:`${JSON.stringify(String(n))},`;return t}var re=class{byPath=new Map;set(t,n){this.byPath.set(kt(t),n)}setIfAbsent(t,n){let r=kt(t);this.byPath.has(r)||this.byPath.set(r,n)}get(t){return this.byPath.get(kt(t))}nearest(t){for(let n=t.length;n>0;n--){let r=this.byPath.get(kt(t.slice(0,n)));if(r)return r}return iu}get size(){return this.byPath.size}};function Se(e){let t=[0];for(let n=e.indexOf(`
-`);n!==-1;n=e.indexOf(`
-`,n+1))t.push(n+1);return n=>{let r=Math.max(0,Math.min(n,e.length)),o=0,s=t.length-1;for(;o<s;){let i=o+s+1>>1;t[i]<=r?o=i:s=i-1}return{line:o+1,col:r-t[o]+1}}}function Oo(e,t){return t==="json"?lu(e):cu(e)}function jo(e){return e.charCodeAt(0)===65279?e.slice(1):e}function cu(e){try{return{ok:!0,value:au(e)}}catch(t){if(t instanceof uu){let n=t.message.replace(/^Invalid TOML document: /,"").split(`
-
-`)[0]?.trim(),r=pu(e,t.line,t.column)&&/control characters/.test(n??"")?'a string is not closed before the end of its line (use """ for text over several lines)':n||"unreadable";return wt("toml-syntax",`this file is not valid TOML: ${r}`,t.line,t.column)}return wt("toml-syntax",`this file could not be read as TOML: ${Co(t)}`,1,1)}}function lu(e){try{return{ok:!0,value:JSON.parse(e)}}catch(t){let n=To(e);if(n){let{line:r,col:o}=Se(e)(n.offset);return wt("json-syntax",`this file is not valid JSON: ${n.reason}`,r,o)}return wt("json-syntax",`this file is not valid JSON: ${Co(t)}`,1,1)}}function pu(e,t,n){let o=(e.split(`
-`)[t-1]??"")[n-1];return o===void 0||o==="\r"}function wt(e,t,n,r){return{ok:!1,error:{code:e,message:t,line:n,col:r}}}function Co(e){return e instanceof Error?e.message:String(e)}function j(e){return e._zod.def}var du=new Set(["optional","nullable","default","prefault","readonly","catch","nonoptional"]);function q(e){let t=e;for(let n=0;n<32;n++){let r=j(t);if(du.has(r.type)&&r.innerType)t=r.innerType;else if(r.type==="lazy"&&r.getter)t=r.getter();else if(r.type==="pipe"&&r.in)t=r.in;else return t}return t}function xn(e){let t=j(q(e));return t.type==="object"?t.shape:void 0}function Ge(e){let t=j(q(e));if(t.type==="literal")return t.values;if(t.type==="enum"&&t.entries)return Object.values(t.entries)}function Ke(e,t){let n=j(q(e));switch(n.type){case"string":case"template_literal":return typeof t=="string";case"number":case"int":return typeof t=="number";case"boolean":return typeof t=="boolean";case"enum":case"literal":return(Ge(e)??[]).some(r=>typeof r==typeof t);case"array":case"tuple":return Array.isArray(t);case"object":case"record":return P(t);case"union":return(n.options??[]).some(r=>Ke(r,t));case"unknown":case"any":return!0;default:return!1}}function fu(e,t){let n=j(q(e));if(n.type!=="union")return;let r=n.options??[],o=n.discriminator;if(o!==void 0){if(!P(t))return;let s=t[o];return r.find(i=>{let a=xn(i)?.[o];return a!==void 0&&(Ge(a)??[]).includes(s)})}return r.find(s=>Ke(s,t))}function Io(e,t,n){let r=q(e);for(let o=0;o<32;o++){let s=j(r);if(s.type!=="union")return;if(s.discriminator===n)return r;let i=(s.options??[]).find(a=>Ke(a,t));if(!i)return;r=q(i)}}function En(e,t){let n=q(e);for(let r=0;r<32&&n;r++){if(j(n).type!=="union")return n;let o=fu(n,t);n=o&&q(o)}return n}function mu(e,t,n){let r=En(e,n);if(!r)return;let o=j(r);if(o.type==="object")return typeof t=="string"&&o.shape&&Object.hasOwn(o.shape,t)?o.shape[t]:void 0;if(o.type==="array")return typeof t=="number"?o.element:void 0;if(o.type==="record")return typeof t=="string"?o.valueType:void 0}function xt(e,t,n){let r=e,o=n;for(let s of t){if(!r)return;r=mu(r,s,o),o=o!==null&&typeof o=="object"&&typeof s!="symbol"&&Object.hasOwn(o,s)?o[String(s)]:void 0}return r}function Et(e,t,n,r=[]){return n.flatMap(o=>hu(e,t,o,r))}function hu(e,t,n,r){let o=[...r,...n.path],s=tn(t,o);switch(n.code){case"invalid_union":{if(n.discriminator!==void 0&&n.errors.length===0){let l="options"in n?n.options:void 0;return[gu(e,t,n.discriminator,l,o,s)]}let i=xt(e,o,t),u=(i?j(q(i)).options??[]:[]).findIndex(l=>Ke(l,s)),c=n.errors[u];return c&&c.length>0?Et(e,t,c,o):[Lo(e,t,o,s,n)]}case"invalid_element":case"invalid_key":return Et(e,t,n.issues,o);case"invalid_type":case"invalid_value":case"invalid_format":case"too_small":case"too_big":case"not_multiple_of":return[Lo(e,t,o,s,n)];default:return[{code:"invalid-value",path:o,message:`${ue(o)}: ${Fo(n.message)}`}]}}function Lo(e,t,n,r,o){let s=xt(e,n,t),i=s?Do(s):void 0;if(r===void 0&&n.length>0){let u=n[n.length-1],c=n.slice(0,-1),l=typeof u=="number"?`item ${u}`:String(u),p=i?`, which must be ${i}`:"";return{code:"missing-key",path:n,message:`${ue(c)} is missing ${l}${p}`}}let a=i??Fo(o.message);return{code:"invalid-value",path:n,message:`${ue(n)} must be ${a}, not ${No(r)}`}}function gu(e,t,n,r,o,s){let i=o[o.length-1]===n?o.slice(0,-1):o,a=yu(e,t,i,n),u=(a.length>0?a:r??[]).map(String).join(", "),c=bu(i),l=s===void 0?`${ue(i)} has no ${n}; expected one of ${u}`:`unknown ${c}${n} ${No(s)} in ${ue(i)}; expected one of ${u}`;return{code:"unknown-type",path:o,message:l}}function yu(e,t,n,r){let o=xt(e,n,t),s=o&&Io(o,tn(t,n),r);return(s?j(s).options??[]:[]).flatMap(i=>{let a=xn(i)?.[r];return a?Ge(a)??[]:[]})}function bu(e){for(let t=e.length-1;t>=0;t--){let n=e[t];if(typeof n=="string")return n==="gates"||n==="gate"?"gate ":""}return""}function Do(e){let t=q(e),n=j(t),r=(n.checks??[]).map(o=>o._zod.def);switch(n.type){case"string":return Su(r);case"number":case"int":return vu(n.type==="int",r);case"boolean":return"true or false";case"enum":case"literal":return wu((Ge(t)??[]).map(String));case"array":{let o=n.element?j(q(n.element)).type:"";return o==="string"?"a list of text":o==="object"||o==="union"?"a list of tables":"a list"}case"object":case"record":return"a table";case"union":{let o=(n.options??[]).map(s=>{let i=Do(s);return i==="true or false"?"true/false":i});return xu([...new Set(o)])}case"unknown":case"any":return"any value";default:return n.type}}function Su(e){for(let n of e)if(n.check==="string_format"&&n.format==="regex"){let r=ku(n.error);if(r)return r}return e.some(n=>n.check==="min_length"&&Number(n.minimum)>=1)?"non-empty text":"text"}function vu(e,t){let r=e||t.some(o=>o.check==="number_format"&&/int/.test(o.format??""))?"a whole number":"a number";for(let o of t)o.check==="greater_than"&&(r+=` ${o.inclusive?"\u2265":">"} ${String(o.value)}`),o.check==="less_than"&&(r+=` ${o.inclusive?"\u2264":"<"} ${String(o.value)}`);return r}function ku(e){try{let t=typeof e=="function"?e():e;if(typeof t=="string")return t;if(P(t)&&typeof t.message=="string")return t.message}catch{}}function wu(e){return e.length<=2?e.join(" or "):`one of ${e.join(", ")}`}function xu(e){return e.length<=1?e[0]??"something else":`${e.slice(0,-1).join(", ")} or ${e[e.length-1]}`}function ue(e){return e.length===0?"the formula":U(e)}function No(e){if(e===void 0)return"nothing";if(typeof e=="string"){let t=JSON.stringify(e);return t.length>42?`${t.slice(0,39)}\u2026"`:t}return typeof e=="number"||typeof e=="boolean"||typeof e=="bigint"?String(e):e===null?"null":Array.isArray(e)?"a list":e instanceof Date?"a date":"a table"}function Fo(e){return e.charAt(0).toLowerCase()+e.slice(1)}var Eu=200,Mu=new Set([",","]","}",":"," ","	",`
-`,"\r"]);function qo(e){return new Mn(e).scan()}var Mn=class{constructor(t){this.text=t;this.place=Se(t)}text;i=0;positions=new re;place;scan(){return this.skipSpaces(),this.i<this.text.length&&this.value([],0),this.positions}value(t,n){let r=this.text[this.i];n>=Eu&&(r==="{"||r==="[")?this.skipNested():r==="{"?this.object(t,n+1):r==="["?this.array(t,n+1):r==='"'?this.i=this.stringEnd(this.i):this.skipScalar()}object(t,n){for(this.i++;this.i<this.text.length;){this.skipSpaces();let r=this.text[this.i];if(r==="}"){this.i++;return}if(r!=='"'){this.i++;continue}let o=this.i,s=this.stringEnd(o),i=$u(this.text.slice(o,s));this.i=s;let a=[...t,i];this.positions.set(a,this.place(o)),this.skipSpaces(),this.text[this.i]===":"&&(this.i++,this.skipSpaces(),this.i<this.text.length&&this.value(a,n))}}array(t,n){this.i++;let r=0;for(;this.i<this.text.length;){this.skipSpaces();let o=this.text[this.i];if(o==="]"){this.i++;return}if(o===","){this.i++;continue}if(o===void 0)return;let s=[...t,r++];this.positions.set(s,this.place(this.i)),this.value(s,n)}}skipNested(){let t=0;for(;this.i<this.text.length;){let n=this.text[this.i];if(n==='"'){this.i=this.stringEnd(this.i);continue}if(this.i++,n==="{"||n==="[")t++;else if((n==="}"||n==="]")&&--t===0)return}}stringEnd(t){let n=t+1;for(;n<this.text.length;){let r=this.text[n];if(r==="\\")n+=2;else{if(r==='"')return n+1;n++}}return this.text.length}skipScalar(){let t=this.i;for(;this.i<this.text.length&&!Mu.has(this.text[this.i]);)this.i++;this.i===t&&this.i++}skipSpaces(){for(;;){let t=this.text[this.i];if(t===" "||t==="	"||t===`
-`||t==="\r")this.i++;else return}}};function $u(e){try{let t=JSON.parse(e);if(typeof t=="string")return t}catch{}return e.slice(1,e.endsWith('"')&&e.length>1?-1:void 0)}function Vo(e,t=64){let n=[{value:e,depth:0}];for(let r=n.pop();r;r=n.pop()){let{value:o,depth:s}=r;if(o===null||typeof o!="object"||o instanceof Date)continue;if(s>t)return Pu(r);let i=Array.isArray(o)?o.entries():Object.entries(o);for(let[a,u]of i)n.push({value:u,depth:s+1,key:a,parent:r})}}function Pu(e){let t=[];for(let n=e;n?.key!==void 0;n=n.parent)t.unshift(n.key);return t}var Ru=["vars","inputs"];function Go(e){if(!P(e))return[];let t=[];for(let n of Ru){let r=e[n];if(P(r))for(let[o,s]of Object.entries(r))P(s)&&s.required===!0&&s.default!==void 0&&t.push({path:[n,o],message:`variable ${JSON.stringify(o)} is required and has a default; a required variable cannot have a default \u2014 remove one`})}return t}var Au=/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;function _u(e){return`MOL_VAR_${e.toUpperCase().replace(/[^A-Z0-9]/g,"_")}`}function Ko(e){let t=[];if(!P(e))return t;let n=(i,a)=>{if(!P(i)||typeof i.run!="string")return;let u=[...new Set([...i.run.matchAll(Au)].map(m=>m[1]))];if(u.length===0)return;let c=[...a,"run"],l=u.map(m=>`{{${m}}}`).join(", "),p=u.map(m=>`"$${_u(m)}"`).join(", ");t.push({path:c,message:`${U(c)} uses ${l}; variables reach commands only as environment variables: write ${p} instead`})},r=(i,a)=>{if(Array.isArray(i))for(let[u,c]of i.entries())n(c,[...a,u])},o=(i,a)=>{Array.isArray(i)?r(i,a):n(i,a)},s=(i,a,u)=>{!Array.isArray(i)||u>64||i.forEach((c,l)=>{let p=[...a,l];n(c,p),P(c)&&(o(c.gate,[...p,"gate"]),o(c.gates,[...p,"gates"]),s(c.children,[...p,"children"],u+1))})};return s(e.steps,["steps"],0),s(e.template,["template"],0),Array.isArray(e.advice)&&e.advice.forEach((i,a)=>{P(i)&&(s(i.before,["advice",a,"before"],0),s(i.after,["advice",a,"after"],0),P(i.around)&&(s(i.around.before,["advice",a,"around","before"],0),s(i.around.after,["advice",a,"around","after"],0)))}),r(e.legs,["legs"]),n(e.synthesis,["synthesis"]),r(e["step-overrides"],["step-overrides"]),t}var Wo=200,Tu=new Set([",","]","}","#",`
-`,"\r"]),Ou=new Set([" ","	","=",".","[","]",'"',"'","#",`
-`,"\r",",","{","}"]);function zo(e){return new $n(e).scan()}var $n=class{constructor(t){this.text=t;this.place=Se(t)}text;i=0;positions=new re;place;arrayLengths=new Map;scan(){let t=[];for(;this.i<this.text.length;){this.skipSpaces();let n=this.text[this.i];if(n===void 0)break;n===`
-`||n==="\r"?this.i++:n==="#"?this.skipLine():n==="["?(t=this.header()??t,this.skipLine()):(this.keyValue(t,0),this.skipLine())}return this.positions}header(){let t=this.i,n=this.text[this.i+1]==="[";this.i+=n?2:1,this.skipSpaces();let r=this.key();if(!r)return;let o=[];return r.forEach((s,i)=>{o.push(s.name),this.positions.setIfAbsent(o,this.place(s.start));let a=JSON.stringify(o);if(i===r.length-1&&n){let c=this.arrayLengths.get(a)??0;this.arrayLengths.set(a,c+1),o.push(c),this.positions.setIfAbsent(o,this.place(t))}else{let c=this.arrayLengths.get(a);c!==void 0&&o.push(c-1)}}),o}keyValue(t,n){let r=this.key();if(!r){this.i++;return}let o=[...t];for(let s of r)o.push(s.name),this.positions.setIfAbsent(o,this.place(s.start));this.skipSpaces(),this.text[this.i]==="="&&(this.i++,this.skipSpaces(),this.value(o,n))}value(t,n){let r=this.text[this.i];r==='"'||r==="'"?this.skipString():r==="["&&n<Wo?this.inlineArray(t,n+1):r==="{"&&n<Wo?this.inlineTable(t,n+1):this.skipScalar()}inlineArray(t,n){this.i++;let r=0;for(;this.i<this.text.length;){this.skipVoid();let o=this.text[this.i];if(o==="]"){this.i++;return}if(o===","){this.i++;continue}if(o===void 0)return;let s=[...t,r++];this.positions.setIfAbsent(s,this.place(this.i)),this.value(s,n)}}inlineTable(t,n){for(this.i++;this.i<this.text.length;){this.skipVoid();let r=this.text[this.i];if(r==="}"){this.i++;return}if(r===","){this.i++;continue}if(r===void 0)return;this.keyValue(t,n)}}key(){let t=[];for(;;){let n=this.i,r=this.text[this.i],o;if(r==='"'||r==="'"){let s=this.stringEnd(this.i),i=this.text.slice(this.i+1,Math.max(this.i+1,s-1));o=r==='"'?Cu(i):i,this.i=s}else{for(;this.i<this.text.length&&!Ou.has(this.text[this.i]);)this.i++;if(this.i===n)return t.length>0?t:void 0;o=this.text.slice(n,this.i)}if(t.push({name:o,start:n}),this.skipSpaces(),this.text[this.i]!==".")return t;this.i++,this.skipSpaces()}}skipString(){this.i=this.stringEnd(this.i)}stringEnd(t){let n=this.text,r=n[t],o=r.repeat(3);if(n.startsWith(o,t)){let i=t+3;for(;i<n.length;)if(r==='"'&&n[i]==="\\")i+=2;else if(n.startsWith(o,i)){i+=3;for(let a=0;a<2&&n[i]===r;a++)i++;return i}else i++;return n.length}let s=t+1;for(;s<n.length;){let i=n[s];if(i===`
-`)return s;if(r==='"'&&i==="\\")s+=2;else{if(i===r)return s+1;s++}}return n.length}skipScalar(){let t=this.i;for(;this.i<this.text.length&&!Tu.has(this.text[this.i]);)this.i++;this.i===t&&this.i++}skipSpaces(){for(;this.text[this.i]===" "||this.text[this.i]==="	";)this.i++}skipVoid(){for(;;){let t=this.text[this.i];if(t===" "||t==="	"||t===`
-`||t==="\r")this.i++;else if(t==="#")this.skipLine();else return}}skipLine(){let t=this.text.indexOf(`
-`,this.i);this.i=t===-1?this.text.length:t+1}},ju={b:"\b",t:"	",n:`
-`,f:"\f",r:"\r",e:"\x1B",'"':'"',"\\":"\\"};function Cu(e){return e.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)/g,(t,n)=>{if(n.length>1){let r=Number.parseInt(n.slice(1),16);return r<=1114111?String.fromCodePoint(r):t}return ju[n]??t})}function Uo(e,t,n=[]){let r=[];return Mt(e,t,n,r),r}function Mt(e,t,n,r){let o=En(e,t);if(!o)return;let s=j(o);if(s.type==="object"&&P(t)){let i=s.shape??{};for(let a of Object.keys(t)){let u=Object.hasOwn(i,a)?i[a]:void 0;u?Mt(u,t[a],[...n,a],r):r.push([...n,a])}}else if(s.type==="array"&&s.element&&Array.isArray(t)){let i=s.element;for(let[a,u]of t.entries())Mt(i,u,[...n,a],r)}else if(s.type==="record"&&s.valueType&&P(t)){let i=s.valueType;for(let a of Object.keys(t))Mt(i,t[a],[...n,a],r)}}function Lu(e){return/\.json$/i.test(e)?"json":"toml"}function Du(e){return(e.split(/[\\/]/).pop()??"").replace(/(\.formula)?\.(toml|json)$/i,"")}function Ch(e,t,n){try{return Nu(e,t,n)}catch(r){let o=r instanceof Error?r.message:String(r);return We(t,[{severity:"error",code:"internal-error",message:`Molecular could not read this formula because of an internal error (${o}); please report it`,file:t,line:1,col:1}])}}function Nu(e,t,n){let r=typeof t=="string"?t:String(t),o=n==="json"||n==="toml"?n:Lu(r);if(typeof e!="string")return We(r,[{severity:"error",code:"not-text",message:"the formula must be text",file:r}]);let s=jo(e),i=Oo(s,o);if(!i.ok)return We(r,[{severity:"error",...i.error,file:r}]);let a=i.value,u,c=k=>(u??=Fu(s,o),{file:r,...u.nearest(k)}),l=(k,xe,O,Ss)=>({severity:k,code:xe,message:Ss,...c(O)}),p=Vo(a);if(p){let k=`${U(p)} nests tables and lists more than ${64} levels deep; a formula may not nest that deep`;return We(r,[l("error","too-deep",p,k)])}let m=It,y=It.safeParse(a),h=y.success?[]:Et(m,a,y.error.issues);if(!y.success&&h.length===0){let k=y.error.issues[0]?.message??"it does not match the formula schema";h.push({code:"invalid-value",path:[],message:`the formula is not valid: ${k}`})}let v=[...h.map(k=>l("error",k.code,k.path,k.message)),...Go(a).map(k=>l("error","var-required-with-default",k.path,k.message)),...Ko(a).map(k=>l("error","var-in-run",k.path,k.message))],A=Uo(m,a).map(k=>{let xe=String(k[k.length-1]),O=k.length===1?"at the top level":`in ${ue(k.slice(0,-1))}`;return l("warning","unknown-key",k,`unknown key ${JSON.stringify(xe)} ${O} (ignored)`)});if(v.length>0||!y.success)return We(r,[...Pn(v),...Pn(A)]);let _=y.data,H=P(a)&&Object.keys(a).length===1&&Object.hasOwn(a,"step-overrides");if(_.formula===void 0){let k=Du(r);k!==""&&(_.formula=k)}return{ok:!0,value:{file:r,format:o,data:_,warnings:Pn(A),isOverlay:H,locate:c}}}function Fu(e,t){try{return t==="json"?qo(e):zo(e)}catch{return new re}}function We(e,t){let n=t.find(o=>o.severity==="error")??t[0],r={code:n?.code??"invalid-formula",message:n?.message??"the formula is not valid",file:e,diagnostics:t};return n?.line!==void 0&&(r.line=n.line),n?.col!==void 0&&(r.col=n.col),{ok:!1,error:r}}function Pn(e){return[...e].sort((t,n)=>(t.line??0)-(n.line??0)||(t.col??0)-(n.col??0))}function Nh(e){let t=e.now.getTime(),n=[];for(let{proto:r,mol:o}of e.molecules){if(Jn.has(o.status))continue;if(o.kind==="wisp"&&o.expiresAt!==void 0&&Date.parse(o.expiresAt)<=t){n.push({type:"evaporate",molId:o.id});continue}if(o.status!=="in_progress"&&o.status!=="pending")continue;let s=new Map(r.steps.map(a=>[a.id,a])),i=o.execution==="distributed"?e.thresholds.redispatchAfterMs:void 0;for(let a of o.steps){if(a.status==="ready"&&i!==void 0){let p=Math.max(qu(o,a.id),a.nudgedAt?Date.parse(a.nudgedAt):0);t-p>=i&&n.push({type:"redispatch-ready",molId:o.id,step:a.id,readyMs:t-p});continue}if(a.status!=="in_progress"||a.startedAt===void 0)continue;let u=t-Date.parse(a.startedAt),c=s.get(a.id)?.timeout,l=(c===void 0?void 0:tt(c))??e.thresholds.defaultTimeoutMs;l!==void 0&&u>=l?n.push({type:"timeout",molId:o.id,step:a.id}):a.lease&&Date.parse(a.lease.expiresAt)<=t?n.push({type:"expire-lease",molId:o.id,step:a.id}):a.lease?.runId!==void 0&&e.liveRuns&&!e.liveRuns.has(a.lease.runId)?n.push({type:"redispatch",molId:o.id,step:a.id,runId:a.lease.runId}):u>=e.thresholds.nudgeAfterMs&&!Vu(a.nudgedAt,t,e.thresholds.nudgeAfterMs)&&n.push({type:"nudge",molId:o.id,step:a.id,idleMs:u})}}for(let r of e.locks??[])Date.parse(r.expiresAt)<=t&&n.push({type:"release-lock",molId:r.molId});return n}function qu(e,t){for(let n=e.history.length-1;n>=0;n--){let r=e.history[n];if(r?.step===t&&r.to==="ready")return Date.parse(r.at)}return Date.parse(e.updatedAt)}function Vu(e,t,n){return e!==void 0&&t-Date.parse(e)<n}function Fh(e){switch(e.type){case"nudge":case"redispatch-ready":return{type:"nudge",step:e.step};case"timeout":return{type:"timeout",step:e.step};case"redispatch":return{type:"release",step:e.step,runId:e.runId,by:"patrol"};case"expire-lease":return{type:"release",step:e.step,by:"patrol"};case"evaporate":return{type:"evaporate"};case"release-lock":return}}var Gu="<!-- molecular:archive v1",Ku=/<!--[ \t]*molecular:archive[ \t]+v(\d+)[ \t]*\r?\n([\s\S]*?)\r?\n?-->/;function Ho(e){let t=e.steps.map(r=>`| ${N(r.id)} | ${r.status} | ${r.attempts} |`),n=e.metrics;return[`${Gu}
-${pt(e)}
--->`,"",`### \u{1F4E6} ${te(e.title,200)}`,"",`Squashed molecule ${N(e.id)} (formula ${N(e.formula.name)}): **${e.outcome}** after ${nt(n.durationMs)}, ${n.attempts} attempts, ${n.retries} retries, ${n.loops} loops.`,"",X(e.summary,4e3).replace(/<!--/g,"&lt;!--"),"","<details><summary>Steps</summary>","","| step | status | attempts |","|---|---|---|",...t.slice(0,200),"","</details>"].join(`
-`)}function Bo(e){let t=Ku.exec(e);if(!t)return;if(Number(t[1])!==1)return f("state-version",`the archive block is format v${t[1]}, which this Molecular cannot read`);let n;try{n=JSON.parse(t[2]??"")}catch(o){return f("state-corrupt",`the archive block is not valid JSON: ${o.message}`)}let r=J.safeParse(n);if(!r.success){let o=r.error.issues[0];return f("state-invalid",`the archive block does not hold a valid record: at ${o?.path.join(".")||"(root)"}: ${o?.message}`)}return d(r.data)}function ve(e){return`${e.owner}/${e.repo}`}function T(e){if(typeof e!="object"||e===null||!("status"in e))return;let t=e.status;return typeof t=="number"?t:void 0}function ke(e){return e instanceof Error?e.message:String(e)}import{createHash as Wu,createHmac as zu,timingSafeEqual as Uu}from"node:crypto";var Hu=/\n*<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/,Jo=140,Xo=e=>e.replace(/\r\n?/g,`
-`).trimEnd();function Yo(e,t,n){let r=`molecular:digest v1
-${t}
-${Xo(e)}`;return n===void 0?Wu("sha256").update(r).digest("hex"):zu("sha256",n).update(r).digest("hex")}function $t(e,t,n){let r=t.toISOString(),o=n===void 0?"sha256":"hmac-sha256";return`${Xo(e)}
-
-<!-- molecular:digest ${o}:${Yo(e,r,n)} at:${r} -->`}function Zo(e,t){let n=Hu.exec(e);if(!n)return f("seal-broken","it carries no Molecular digest line, so it was not written by Molecular or the line was removed");let[,r,o,s]=n,i=e.slice(0,n.index);if(t!==void 0&&r!=="hmac-sha256")return f("seal-broken","its digest is an unkeyed sha256 while this installation signs state with a key");if(t===void 0&&r==="hmac-sha256")return f("seal-broken","it is signed with a key this process was not given (set the same state key everywhere)");if(Number.isNaN(Date.parse(s)))return f("seal-broken",`its digest line has an unreadable time "${s}"`);let a=Buffer.from(Yo(i,s,t),"hex");return Uu(a,Buffer.from(o,"hex"))?d({content:i,at:s,algorithm:r}):f("seal-broken","its content does not match the digest Molecular wrote, so it was edited after Molecular wrote it")}var es=10*6e4;function Qo(e,t){let n=e.toLowerCase();return t.writers.some(r=>r.toLowerCase()===n)}function ts(e,t){let n=`comment #${e.id}`;if(!Qo(e.author,t))return f("state-untrusted",`${n} holds Molecular state but was written by @${e.author}, who is not a trusted writer (${t.writers.join(", ")}); it was ignored`);if(e.editor!==void 0&&!Qo(e.editor,t))return f("state-untrusted",`${n} by @${e.author} was last edited by @${e.editor}, who is not a trusted writer; it was ignored`);let r=Zo(e.body,t.key);if(!r.ok)return f("state-untrusted",`${n} by @${e.author} was ignored: ${r.error.message}`);let o=Date.parse(e.updatedAt)-Date.parse(r.value.at);return Math.abs(o)<=t.editWindowMs?d(r.value):f("state-untrusted",`${n} by @${e.author} was edited at ${e.updatedAt}, after Molecular wrote it at ${r.value.at}; it was ignored`)}function An(e){return{id:Number(e.id),nodeId:e.node_id,author:e.user?.login??"ghost",body:e.body??"",updatedAt:e.updated_at}}var Rn="id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt",Bu=`query MolecularComments($owner: String!, $name: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $name) {
-    issueOrPullRequest(number: $number) {
-      ... on Issue { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${Rn} } } }
-      ... on PullRequest { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${Rn} } } }
+// node_modules/zod/v4/core/util.js
+var util_exports = {};
+__export(util_exports, {
+  BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
+  CONSTANT_CATCH: () => CONSTANT_CATCH,
+  Class: () => Class,
+  NUMBER_FORMAT_RANGES: () => NUMBER_FORMAT_RANGES,
+  aborted: () => aborted,
+  allowsEval: () => allowsEval,
+  assert: () => assert,
+  assertEqual: () => assertEqual,
+  assertIs: () => assertIs,
+  assertNever: () => assertNever,
+  assertNotEqual: () => assertNotEqual,
+  assignProp: () => assignProp,
+  attachSchema: () => attachSchema,
+  base64ToUint8Array: () => base64ToUint8Array,
+  base64urlToUint8Array: () => base64urlToUint8Array,
+  cached: () => cached,
+  captureStackTrace: () => captureStackTrace,
+  cleanEnum: () => cleanEnum,
+  cleanRegex: () => cleanRegex,
+  clone: () => clone,
+  cloneDef: () => cloneDef,
+  codePointLength: () => codePointLength,
+  constantCatch: () => constantCatch,
+  createTransparentProxy: () => createTransparentProxy,
+  defineLazy: () => defineLazy,
+  defineLazyInternal: () => defineLazyInternal,
+  derived: () => derived,
+  esc: () => esc,
+  escapeRegex: () => escapeRegex,
+  explicitlyAborted: () => explicitlyAborted,
+  extend: () => extend,
+  finalizeIssue: () => finalizeIssue,
+  floatSafeRemainder: () => floatSafeRemainder,
+  getElementAtPath: () => getElementAtPath,
+  getEnumValues: () => getEnumValues,
+  getLengthableOrigin: () => getLengthableOrigin,
+  getParsedType: () => getParsedType,
+  getSizableOrigin: () => getSizableOrigin,
+  hexToUint8Array: () => hexToUint8Array,
+  hide: () => hide,
+  installLazyProp: () => installLazyProp,
+  isObject: () => isObject,
+  isPlainObject: () => isPlainObject,
+  issue: () => issue,
+  joinValues: () => joinValues,
+  jsonStringifyReplacer: () => jsonStringifyReplacer,
+  members: () => members,
+  merge: () => merge,
+  mergeDefs: () => mergeDefs,
+  normalizeParams: () => normalizeParams,
+  nullish: () => nullish,
+  numKeys: () => numKeys,
+  objectClone: () => objectClone,
+  omit: () => omit,
+  optionalKeys: () => optionalKeys,
+  own: () => own,
+  parsedType: () => parsedType,
+  partial: () => partial,
+  pick: () => pick,
+  prefixIssues: () => prefixIssues,
+  primitiveTypes: () => primitiveTypes,
+  promiseAllObject: () => promiseAllObject,
+  propertyKeyTypes: () => propertyKeyTypes,
+  randomString: () => randomString,
+  rawShape: () => rawShape,
+  required: () => required,
+  safeExtend: () => safeExtend,
+  shallowClone: () => shallowClone,
+  sizeCaps: () => sizeCaps,
+  slugify: () => slugify,
+  stringifyPrimitive: () => stringifyPrimitive,
+  toZod: () => toZod,
+  uint8ArrayToBase64: () => uint8ArrayToBase64,
+  uint8ArrayToBase64url: () => uint8ArrayToBase64url,
+  uint8ArrayToHex: () => uint8ArrayToHex,
+  unwrapMessage: () => unwrapMessage
+});
+function assertEqual(val) {
+  return val;
+}
+function assertNotEqual(val) {
+  return val;
+}
+function toZod() {
+  return (schema) => schema;
+}
+function assertIs(_arg) {
+}
+function assertNever(_x) {
+  throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) {
+}
+function getEnumValues(entries) {
+  const numericValues = Object.values(entries).filter((v) => typeof v === "number");
+  const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
+  return values;
+}
+function joinValues(array2, separator = "|") {
+  return array2.map((val) => stringifyPrimitive(val)).join(separator);
+}
+function jsonStringifyReplacer(_, value) {
+  if (typeof value === "bigint")
+    return value.toString();
+  return value;
+}
+var Cached = class {
+  constructor(getter) {
+    this._getter = getter;
+    this._value = void 0;
+  }
+  get value() {
+    const getter = this._getter;
+    if (getter !== void 0) {
+      this._value = getter();
+      this._getter = void 0;
+    }
+    return this._value;
+  }
+};
+function cached(getter) {
+  return new Cached(getter);
+}
+function nullish(input2) {
+  return input2 === null || input2 === void 0;
+}
+function cleanRegex(source) {
+  const start2 = source.startsWith("^") ? 1 : 0;
+  const end = source.endsWith("$") ? source.length - 1 : source.length;
+  return source.slice(start2, end);
+}
+function floatSafeRemainder(val, step2) {
+  const ratio = val / step2;
+  const roundedRatio = Math.round(ratio);
+  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+  if (Math.abs(ratio - roundedRatio) < tolerance)
+    return 0;
+  return ratio - roundedRatio;
+}
+var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
+function defineLazy(object2, key, getter) {
+  let value = void 0;
+  Object.defineProperty(object2, key, {
+    get() {
+      if (value === EVALUATING) {
+        return void 0;
+      }
+      if (value === void 0) {
+        value = EVALUATING;
+        value = getter();
+      }
+      return value;
+    },
+    set(v) {
+      Object.defineProperty(object2, key, {
+        value: v
+        // configurable: true,
+      });
+    },
+    configurable: true
+  });
+}
+function objectClone(obj) {
+  return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function assignProp(target, prop, value) {
+  Object.defineProperty(target, prop, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true
+  });
+}
+function rawShape(def) {
+  const desc = Object.getOwnPropertyDescriptor(def, "shape");
+  return desc?.get ? desc.get.raw : desc?.value;
+}
+function sourceShape(schema) {
+  return rawShape(schema._zod.def) ?? schema._zod.def.shape;
+}
+function deferProp(target, key, getter) {
+  Object.defineProperty(target, key, {
+    get() {
+      const value = getter();
+      assignProp(this, key, value);
+      return value;
+    },
+    enumerable: true,
+    configurable: true
+  });
+}
+function putProp(target, key, value) {
+  if (key in target)
+    assignProp(target, key, value);
+  else
+    target[key] = value;
+}
+function mirrorShape(target, source, keys, wrap) {
+  const raw = sourceShape(source);
+  for (const key of keys) {
+    const desc = Object.getOwnPropertyDescriptor(raw, key);
+    if (!desc.enumerable)
+      continue;
+    if (desc.get) {
+      deferProp(target, key, () => {
+        const value = source._zod.def.shape[key];
+        return wrap ? wrap(value, key) : value;
+      });
+    } else
+      putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+  }
+}
+function mirrorProps(target, source) {
+  for (const key of Reflect.ownKeys(source)) {
+    const desc = Object.getOwnPropertyDescriptor(source, key);
+    if (!desc.enumerable)
+      continue;
+    if (desc.get)
+      deferProp(target, key, () => source[key]);
+    else
+      putProp(target, key, desc.value);
+  }
+}
+function mergeDefs(...defs) {
+  const mergedDescriptors = {};
+  for (const def of defs) {
+    const descriptors = Object.getOwnPropertyDescriptors(def);
+    Object.assign(mergedDescriptors, descriptors);
+  }
+  return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema) {
+  return mergeDefs(schema._zod.def);
+}
+function getElementAtPath(obj, path) {
+  if (!path)
+    return obj;
+  return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+  const keys = Object.keys(promisesObj);
+  const promises = keys.map((key) => promisesObj[key]);
+  return Promise.all(promises).then((results) => {
+    const resolvedObj = {};
+    for (let i = 0; i < keys.length; i++) {
+      resolvedObj[keys[i]] = results[i];
+    }
+    return resolvedObj;
+  });
+}
+function randomString(length = 10) {
+  const chars = "abcdefghijklmnopqrstuvwxyz";
+  let str = "";
+  for (let i = 0; i < length; i++) {
+    str += chars[Math.floor(Math.random() * chars.length)];
+  }
+  return str;
+}
+function esc(str) {
+  return JSON.stringify(str);
+}
+function slugify(input2) {
+  return input2.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
+}
+var captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {
+};
+function isObject(data) {
+  return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+var allowsEval = /* @__PURE__ */ cached(() => {
+  if (globalConfig.jitless) {
+    return false;
+  }
+  if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+    return false;
+  }
+  try {
+    const F = Function;
+    new F("");
+    return true;
+  } catch (_) {
+    return false;
+  }
+});
+function isPlainObject(o) {
+  if (isObject(o) === false)
+    return false;
+  const ctor = o.constructor;
+  if (ctor === void 0)
+    return true;
+  if (typeof ctor !== "function")
+    return true;
+  const prot = ctor.prototype;
+  if (isObject(prot) === false)
+    return false;
+  if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+    return false;
+  }
+  return true;
+}
+function shallowClone(o) {
+  if (isPlainObject(o))
+    return { ...o };
+  if (Array.isArray(o))
+    return [...o];
+  if (o instanceof Map)
+    return new Map(o);
+  if (o instanceof Set)
+    return new Set(o);
+  return o;
+}
+function numKeys(data) {
+  let keyCount = 0;
+  for (const key in data) {
+    if (Object.prototype.hasOwnProperty.call(data, key)) {
+      keyCount++;
     }
   }
-}`,Ju=`query MolecularComment($id: ID!) {
-  node(id: $id) { ... on IssueComment { ${Rn} } }
-}`;function ns(e){return e?e.__typename==="Bot"&&!e.login.endsWith("[bot]")?`${e.login}[bot]`:e.login:"ghost"}function rs(e){return{id:e.databaseId,nodeId:e.id,author:ns(e.author),body:e.body,updatedAt:e.lastEditedAt??e.createdAt,...e.lastEditedAt?{editor:ns(e.editor)}:{}}}async function os(e,t,n){let r=[],o=null;for(;;){let s;try{s=await e.graphql(Bu,{owner:t.owner,name:t.repo,number:n,after:o})}catch(a){if(ss(a)&&a.data?.repository)return r;throw a}let i=s.repository?.issueOrPullRequest?.comments;if(!i||(r.push(...i.nodes.map(rs)),!i.pageInfo.hasNextPage||!i.pageInfo.endCursor))return r;o=i.pageInfo.endCursor}}async function Pt(e,t){try{let n=await e.graphql(Ju,{id:t.nodeId});return n.node?.databaseId===void 0?void 0:rs(n.node)}catch(n){if(ss(n))return;throw n}}function ss(e){let t=e?.errors;return T(e)===404||Array.isArray(t)&&t.some(n=>n.type==="NOT_FOUND")}function we(e,t){let n=[],r=[];for(let o of e){let s=Bo(o.body);if(!s&&!dt(o.body))continue;let i=s??Qr(o.body),a=i.ok?i.value.id:void 0,u=ts(o,t);u.ok?i.ok?s?n.push({kind:"archive",comment:o,record:i.value}):n.push({kind:"state",comment:o,mol:i.value}):r.push({comment:o,error:i.error}):r.push({comment:o,...a?{molId:a}:{},error:u.error})}return{found:n,rejected:r}}function _n(e,t){let n=o=>o.kind==="state"?o.mol.id:o.record.id,r=e.found.filter(o=>n(o)===t).sort((o,s)=>o.comment.id-s.comment.id)[0];return{...r?{found:r}:{},rejected:e.rejected.filter(o=>o.molId===t)}}var Xu=[250,1e3];async function as(e,t){let n=r=>r.body.replace(/\r\n?/g,`
-`).trimEnd()===t.body.trimEnd();if(t.mode==="response")return n(t.response)?d({}):is(t.response.id);for(let r=0;;r++){let o=await Pt(e,t.response);if(o&&n(o))return d({});if(o){let[i]=we([o],t.policy).found;if(i?.kind==="state"&&i.mol.rev>t.previousRev)return d({conflict:i})}let s=Xu[r];if(s===void 0)return is(t.response.id);await t.sleep(s)}}function is(e){return f("write-lost",`GitHub did not keep the edit of comment #${e}: reading it back shows something else; the state there is unchanged, try again`)}var Tn=class{tails=new Map;async run(t,n){let o=(this.tails.get(t)??Promise.resolve()).then(n),s=o.then(()=>{},()=>{});this.tails.set(t,s);try{return await o}finally{this.tails.get(t)===s&&this.tails.delete(t)}}get busyKeys(){return[...this.tails.keys()]}},us=new Tn;var ze={active:{name:"molecule:active",color:"1f6feb",description:"A Molecular workflow is running here"},complete:{name:"molecule:complete",color:"2da44e",description:"The Molecular workflow completed"},failed:{name:"molecule:failed",color:"cf222e",description:"The Molecular workflow failed"}},Kg=Object.values(ze);async function cs(e,t,n,r,o){r.length>0&&await e.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels",{...t,issue_number:n,labels:r});for(let s of o.filter(i=>!r.includes(i)))try{await e.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}",{...t,issue_number:n,name:s})}catch(i){if(T(i)!==404)throw i}}var Yu=/^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;function On(e){let t=Yu.exec(e);if(t)return{issue:Number(t[1]),suffix:t[2]}}function ls(e,t){try{return e(structuredClone(t))}catch(n){return f("mutator-threw",`the change to molecule ${t.id} threw instead of returning an error: ${ke(n)}`)}}function ps(e,t){if(t.mol.id!==e.id)return f("state-invalid",`a change to molecule ${e.id} tried to rename it to ${t.mol.id}; nothing was written`);let n=$.safeParse({...t.mol,rev:e.rev+1});if(n.success)return d(n.data);let r=n.error.issues[0];return f("state-invalid",`the new state of molecule ${e.id} is invalid at ${r?.path.join(".")||"(root)"}: ${r?.message}; nothing was written`)}function ds(e,t){let n=e.find(o=>o.type==="archive");if(!n)return f("archive-missing",`squashing molecule ${t} needs an archive effect holding the record; nothing was written`);let r=J.safeParse(n.record);return r.success?r.data.id!==t?f("state-invalid",`the archive record names molecule ${r.data.id}, not ${t}`):d(r.data):f("state-invalid",`the archive record of molecule ${t} is invalid; nothing was written`)}var Rt={retries:0},Zu=[250,1e3],Qu=5,ec=6e4;function tc(e){let t=e.response?.headers,n=Number(t?.["retry-after"]);return Number.isFinite(n)&&n>=0?n*1e3:void 0}async function At(e,t,n=r=>new Promise(o=>setTimeout(o,r))){let r=0,o=0;for(;;)try{return await e()}catch(s){let i=T(s);if(i===429&&r<Qu){r++,await n(Math.min(ec,tc(s)??1e3*r));continue}let a=i===void 0||i>=500,u=Zu[o++];if(!a||u===void 0)throw s;await n(u);let c=await t();if(c!==void 0)return c}}var nc="4b825dc642cb6eb9a060e54bf8d69288fbee4904",rc="refs/molecular/locks/",jn="molecular lock";function oc(e){let t=/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(e)?e:`x-${Buffer.from(e).toString("hex").slice(0,200)}`;return rc+t}var _t=e=>e.replace(/^refs\//,"");async function ms(e,t,n,r){let{data:o}=await e.request("POST /repos/{owner}/{repo}/git/commits",{...t,message:`${jn}
+  return keyCount;
+}
+var getParsedType = (data) => {
+  const t = typeof data;
+  switch (t) {
+    case "undefined":
+      return "undefined";
+    case "string":
+      return "string";
+    case "number":
+      return Number.isNaN(data) ? "nan" : "number";
+    case "boolean":
+      return "boolean";
+    case "function":
+      return "function";
+    case "bigint":
+      return "bigint";
+    case "symbol":
+      return "symbol";
+    case "object":
+      if (Array.isArray(data)) {
+        return "array";
+      }
+      if (data === null) {
+        return "null";
+      }
+      if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+        return "promise";
+      }
+      if (typeof Map !== "undefined" && data instanceof Map) {
+        return "map";
+      }
+      if (typeof Set !== "undefined" && data instanceof Set) {
+        return "set";
+      }
+      if (typeof Date !== "undefined" && data instanceof Date) {
+        return "date";
+      }
+      if (typeof File !== "undefined" && data instanceof File) {
+        return "file";
+      }
+      return "object";
+    default:
+      throw new Error(`Unknown data type: ${t}`);
+  }
+};
+var propertyKeyTypes = /* @__PURE__ */ new Set(["string", "number", "symbol"]);
+var primitiveTypes = /* @__PURE__ */ new Set([
+  "string",
+  "number",
+  "bigint",
+  "boolean",
+  "symbol",
+  "undefined"
+]);
+function escapeRegex(str) {
+  return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function clone(inst, def, params) {
+  const cl = new inst._zod.constr(def ?? inst._zod.def);
+  if (!def || params?.parent)
+    cl._zod.parent = inst;
+  return cl;
+}
+function normalizeParams(_params) {
+  const params = _params;
+  if (!params)
+    return {};
+  if (typeof params === "string")
+    return { error: () => params };
+  if (params?.message !== void 0) {
+    if (params?.error !== void 0)
+      throw new Error("Cannot specify both `message` and `error` params");
+    params.error = params.message;
+  }
+  delete params.message;
+  if (typeof params.error === "string")
+    return { ...params, error: () => params.error };
+  return params;
+}
+function createTransparentProxy(getter) {
+  let target;
+  return new Proxy({}, {
+    get(_, prop, receiver) {
+      target ?? (target = getter());
+      return Reflect.get(target, prop, receiver);
+    },
+    set(_, prop, value, receiver) {
+      target ?? (target = getter());
+      return Reflect.set(target, prop, value, receiver);
+    },
+    has(_, prop) {
+      target ?? (target = getter());
+      return Reflect.has(target, prop);
+    },
+    deleteProperty(_, prop) {
+      target ?? (target = getter());
+      return Reflect.deleteProperty(target, prop);
+    },
+    ownKeys(_) {
+      target ?? (target = getter());
+      return Reflect.ownKeys(target);
+    },
+    getOwnPropertyDescriptor(_, prop) {
+      target ?? (target = getter());
+      return Reflect.getOwnPropertyDescriptor(target, prop);
+    },
+    defineProperty(_, prop, descriptor) {
+      target ?? (target = getter());
+      return Reflect.defineProperty(target, prop, descriptor);
+    }
+  });
+}
+function stringifyPrimitive(value) {
+  if (typeof value === "bigint")
+    return value.toString() + "n";
+  if (typeof value === "string")
+    return `"${value}"`;
+  return `${value}`;
+}
+function optionalKeys(shape) {
+  return Object.keys(shape).filter((k) => {
+    return shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional";
+  });
+}
+var NUMBER_FORMAT_RANGES = /* @__PURE__ */ (() => ({
+  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  int32: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+  float32: [-34028234663852886e22, 34028234663852886e22],
+  float64: [-Number.MAX_VALUE, Number.MAX_VALUE]
+}))();
+var BIGINT_FORMAT_RANGES = {
+  int64: [/* @__PURE__ */ BigInt("-9223372036854775808"), /* @__PURE__ */ BigInt("9223372036854775807")],
+  uint64: [/* @__PURE__ */ BigInt(0), /* @__PURE__ */ BigInt("18446744073709551615")]
+};
+function pick(schema, mask) {
+  const currDef = schema._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(".pick() cannot be used on object schemas containing refinements");
+  }
+  const newShape = {};
+  mirrorShape(newShape, schema, maskedKeys(schema, mask));
+  return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function maskedKeys(schema, mask) {
+  const raw = sourceShape(schema);
+  const keys = [];
+  for (const key of Reflect.ownKeys(mask)) {
+    if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+      throw new Error(`Unrecognized key: "${String(key)}"`);
+    }
+    if (mask[key])
+      keys.push(key);
+  }
+  return keys;
+}
+function omit(schema, mask) {
+  const currDef = schema._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(".omit() cannot be used on object schemas containing refinements");
+  }
+  const omitted = new Set(maskedKeys(schema, mask));
+  const newShape = {};
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+  return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema, shape) {
+  if (!isPlainObject(shape)) {
+    throw new Error("Invalid input to extend: expected a plain object");
+  }
+  const checks = schema._zod.def.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    const existingShape = sourceShape(schema);
+    for (const key of Reflect.ownKeys(shape)) {
+      if (Object.getOwnPropertyDescriptor(existingShape, key) !== void 0) {
+        throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+      }
+    }
+  }
+  return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function extended(schema, shape) {
+  const newShape = {};
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
+  mirrorProps(newShape, shape);
+  return newShape;
+}
+function safeExtend(schema, shape) {
+  if (!isPlainObject(shape)) {
+    throw new Error("Invalid input to safeExtend: expected a plain object");
+  }
+  return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function merge(a, b) {
+  if (!b?._zod?.def) {
+    throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+  }
+  if (a._zod.def.checks?.length) {
+    throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+  }
+  const newShape = {};
+  mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+  mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+  const def = mergeDefs(a._zod.def, {
+    shape: newShape,
+    get catchall() {
+      return b._zod.def.catchall;
+    },
+    checks: b._zod.def.checks ?? []
+  });
+  return clone(a, def);
+}
+function partial(Class2, schema, mask, name = "partial") {
+  const currDef = schema._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+  }
+  const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
+  const newShape = {};
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value, key) => selected && !selected.has(key) ? value : new Class2({ type: "optional", innerType: value })));
+  return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class2, schema, mask) {
+  const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
+  const newShape = {};
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => (
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class2({ type: "nonoptional", innerType: value })
+  ));
+  return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
+}
+function aborted(x, startIndex = 0) {
+  if (x.aborted === true)
+    return true;
+  for (let i = startIndex; i < x.issues.length; i++) {
+    if (x.issues[i]?.continue !== true) {
+      return true;
+    }
+  }
+  return false;
+}
+function explicitlyAborted(x, startIndex = 0) {
+  if (x.aborted === true)
+    return true;
+  for (let i = startIndex; i < x.issues.length; i++) {
+    if (x.issues[i]?.continue === false) {
+      return true;
+    }
+  }
+  return false;
+}
+function prefixIssues(path, issues) {
+  return issues.map((iss) => {
+    var _a3;
+    (_a3 = iss).path ?? (_a3.path = []);
+    iss.path.unshift(path);
+    return iss;
+  });
+}
+function unwrapMessage(message) {
+  return typeof message === "string" ? message : message?.message;
+}
+function sizeCaps(defChecks) {
+  const caps = [];
+  for (const ch of defChecks ?? []) {
+    const d = ch._zod.def;
+    if (!/_(length|size)$|_equals$/.test(d.check))
+      break;
+    const max = d.maximum ?? d.length ?? d.size;
+    if (max >= 0)
+      caps.push([max, ch]);
+  }
+  return caps;
+}
+function attachSchema(issues, start2, inst) {
+  var _a3;
+  for (let i = start2; i < issues.length; i++) {
+    (_a3 = issues[i]).schema ?? (_a3.schema = inst);
+  }
+}
+function finalizeIssue(iss, ctx, config2) {
+  var _a3;
+  const traits = iss.inst?._zod?.traits;
+  if (traits?.has("$ZodType")) {
+    if (traits.has("$ZodCheck"))
+      (_a3 = iss).schema ?? (_a3.schema = iss.inst);
+    else
+      iss.schema = iss.inst;
+  }
+  const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
+  const message = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
+  const full = {};
+  for (const k of Object.keys(iss)) {
+    if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
+      continue;
+    full[k] = iss[k];
+  }
+  full.path ?? (full.path = []);
+  full.message = message;
+  if (ctx?.reportInput) {
+    full.input = iss.input;
+  }
+  return full;
+}
+function getSizableOrigin(input2) {
+  if (input2 instanceof Set)
+    return "set";
+  if (input2 instanceof Map)
+    return "map";
+  if (input2 instanceof File)
+    return "file";
+  return "unknown";
+}
+var highSurrogate = /[\uD800-\uDBFF]/;
+function codePointLength(str) {
+  const units = str.length;
+  if (!highSurrogate.test(str))
+    return units;
+  let count = units;
+  for (let i = 0; i < units - 1; i++) {
+    if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+function getLengthableOrigin(input2) {
+  if (Array.isArray(input2))
+    return "array";
+  if (typeof input2 === "string")
+    return "string";
+  return "unknown";
+}
+function parsedType(data) {
+  const t = typeof data;
+  switch (t) {
+    case "number": {
+      return Number.isNaN(data) ? "nan" : "number";
+    }
+    case "object": {
+      if (data === null) {
+        return "null";
+      }
+      if (Array.isArray(data)) {
+        return "array";
+      }
+      const obj = data;
+      if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+        return obj.constructor.name;
+      }
+    }
+  }
+  return t;
+}
+function issue(...args) {
+  const [iss, input2, inst] = args;
+  if (typeof iss === "string") {
+    return {
+      message: iss,
+      code: "custom",
+      input: input2,
+      inst
+    };
+  }
+  return { ...iss };
+}
+function cleanEnum(obj) {
+  return Object.entries(obj).filter(([k, _]) => {
+    return Number.isNaN(Number.parseInt(k, 10));
+  }).map((el) => el[1]);
+}
+function base64ToUint8Array(base643) {
+  const binaryString = atob(base643);
+  const bytes = new Uint8Array(binaryString.length);
+  for (let i = 0; i < binaryString.length; i++) {
+    bytes[i] = binaryString.charCodeAt(i);
+  }
+  return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+  let binaryString = "";
+  for (let i = 0; i < bytes.length; i++) {
+    binaryString += String.fromCharCode(bytes[i]);
+  }
+  return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url3) {
+  const base643 = base64url3.replace(/-/g, "+").replace(/_/g, "/");
+  const padding = "=".repeat((4 - base643.length % 4) % 4);
+  return base64ToUint8Array(base643 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+  return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex3) {
+  const cleanHex = hex3.replace(/^0x/, "");
+  if (cleanHex.length % 2 !== 0) {
+    throw new Error("Invalid hex string length");
+  }
+  const bytes = new Uint8Array(cleanHex.length / 2);
+  for (let i = 0; i < cleanHex.length; i += 2) {
+    bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+  }
+  return bytes;
+}
+function uint8ArrayToHex(bytes) {
+  return Array.from(bytes).map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+var Class = class {
+  constructor(..._args) {
+  }
+};
+function members(proto, table) {
+  for (const key in table) {
+    const desc = Object.getOwnPropertyDescriptor(table, key);
+    if (desc.get)
+      Object.defineProperty(proto, key, { ...desc, enumerable: false });
+    else
+      defineBound(proto, key, desc.value);
+  }
+}
+function own(inst, key, value, enumerable = true) {
+  Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+  return value;
+}
+function hide(inst, key, value) {
+  return own(inst, key, value, false);
+}
+// @__NO_SIDE_EFFECTS__
+function derived(computes, table) {
+  for (const key in computes) {
+    const compute = computes[key];
+    Object.defineProperty(table, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        return own(this, key, compute(this));
+      },
+      set(value) {
+        own(this, key, value);
+      }
+    });
+  }
+  return table;
+}
+function defineBound(proto, key, fn) {
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    get() {
+      return this == null ? fn : own(this, key, fn.bind(this));
+    },
+    set(value) {
+      own(this, key, value);
+    }
+  });
+}
+function claim(inst, sentinel) {
+  const proto = Object.getPrototypeOf(inst);
+  return sentinel in proto ? void 0 : proto;
+}
+var installing;
+var broke = false;
+var breaker = {
+  configurable: true,
+  get() {
+    broke = true;
+    return void 0;
+  }
+};
+function defineLazyInternal(inst, key, compute) {
+  const proto = Object.getPrototypeOf(inst._zod);
+  if (key in proto && installing !== inst._zod) {
+    installing = void 0;
+    return;
+  }
+  installing = inst._zod;
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    get() {
+      Object.defineProperty(this, key, breaker);
+      const outer = broke;
+      broke = false;
+      try {
+        const value = compute(this);
+        if (broke)
+          delete this[key];
+        else
+          Object.defineProperty(this, key, { configurable: true, writable: true, value });
+        broke = broke || outer;
+        return value;
+      } catch (err2) {
+        delete this[key];
+        broke = broke || outer;
+        throw err2;
+      }
+    },
+    set(value) {
+      Object.defineProperty(this, key, { configurable: true, writable: true, value });
+    }
+  });
+}
+function installLazyProp(inst, key, make, enumerable) {
+  const proto = claim(inst, key);
+  if (!proto)
+    return;
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    get() {
+      const desc = { configurable: true, writable: true, enumerable, value: void 0 };
+      Object.defineProperty(this, key, desc);
+      desc.value = make(this);
+      Object.defineProperty(this, key, desc);
+      return desc.value;
+    },
+    set(value) {
+      Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+    }
+  });
+}
+var CONSTANT_CATCH = "~constantCatch";
+function constantCatch(value) {
+  const fn = () => value;
+  fn[CONSTANT_CATCH] = true;
+  return fn;
+}
 
-${JSON.stringify(n)}
-`,tree:nc,parents:r});return o.sha}async function fs(e,t,n,r){let o;try{let{data:a}=await e.request("GET /repos/{owner}/{repo}/git/ref/{ref}",{...t,ref:_t(n)});o=a.object.sha}catch(a){if(T(a)===404)return;throw a}let{data:s}=await e.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}",{...t,commit_sha:o}),i=sc(s.message);return i?{sha:o,holder:i.holder,expiresAt:new Date(i.expiresAt)}:{sha:o,holder:"unknown",expiresAt:new Date(Date.parse(s.committer.date??"")+r)}}function sc(e){if(e.startsWith(jn))try{let t=JSON.parse(e.slice(jn.length).trim());return typeof t.holder!="string"||typeof t.expiresAt!="string"||Number.isNaN(Date.parse(t.expiresAt))?void 0:{holder:t.holder,expiresAt:t.expiresAt}}catch{return}}async function hs(e,t,n,r){let o=oc(n),s=r.now().getTime(),i=r.pollMs??500,a;for(;;){let u=r.now();if(!a||a.expiresAt.getTime()-u.getTime()<r.ttlMs/2){let m=new Date(u.getTime()+r.ttlMs);a={sha:await ms(e,t,{holder:r.holder,expiresAt:m.toISOString()},[]),expiresAt:m}}let c={ref:o,sha:a.sha,holder:r.holder,expiresAt:a.expiresAt};try{return await At(async()=>(await e.request("POST /repos/{owner}/{repo}/git/refs",{...t,ref:o,sha:c.sha,request:Rt}),c),async()=>(await fs(e,t,o,r.ttlMs))?.sha===c.sha?c:void 0,r.sleep),d(c)}catch(m){if(T(m)!==422)throw m}let l=await fs(e,t,o,r.ttlMs);if(l===void 0){if(r.now().getTime()-s<r.waitMs)continue;return f("lock-failed",`the lock ref ${o} for molecule ${n} could not be created; nothing was written`)}if(l.expiresAt.getTime()<=r.now().getTime()){let m=await ic(e,t,o,l.sha,r);if(m)return d(m);continue}let p=r.now().getTime()-s;if(p>=r.waitMs)return f("lock-held",`molecule ${n} is being changed by ${l.holder} (lock held until ${l.expiresAt.toISOString()}); nothing was written, try again shortly`);await r.sleep(Math.min(i,Math.max(1,r.waitMs-p)))}}async function ic(e,t,n,r,o){let s=new Date(o.now().getTime()+o.ttlMs),i=await ms(e,t,{holder:o.holder,expiresAt:s.toISOString()},[r]);try{return await e.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}",{...t,ref:_t(n),sha:i,force:!1}),{ref:n,sha:i,holder:o.holder,expiresAt:s}}catch(a){if(T(a)===422)return;throw a}}async function gs(e,t,n,r){if(r.getTime()>=n.expiresAt.getTime())try{let{data:o}=await e.request("GET /repos/{owner}/{repo}/git/ref/{ref}",{...t,ref:_t(n.ref)});if(o.object.sha!==n.sha)return}catch(o){if(T(o)===404)return;throw o}try{await e.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}",{...t,ref:_t(n.ref)})}catch(o){if(T(o)!==422&&T(o)!==404)throw o}}async function ys(e,t){let n=[];for(let r=1;r<=10;r++){let{data:o}=await e.request("GET /search/issues",{q:t,per_page:100,page:r});if(n.push(...o.items.map(s=>s.number)),o.items.length<100||n.length>=o.total_count)break}return n}function Ue(e){switch(e){case"pending":case"in_progress":case"paused":return ze.active.name;case"complete":return ze.complete.name;case"failed":return ze.failed.name;case"squashed":case"burned":return}}function bs(e){let t=e?[...e]:["pending","complete","failed"];return[...new Set(t.map(Ue).filter(n=>n!==void 0))]}var ac=12e4,uc=15e3,Tt=class{constructor(t){this.options=t;this.octokit=t.octokit,this.repo=t.repo,this.policy={writers:t.trustedWriters,...t.stateKey!==void 0?{key:t.stateKey}:{},editWindowMs:t.editWindowMs??es},this.now=t.now??(()=>new Date),this.sleep=t.sleep??(n=>new Promise(r=>setTimeout(r,n))),this.mutex=t.mutex??us}options;octokit;repo;policy;locations=new Map;knownIssues=new Set;now;sleep;mutex;create(t){return this.guard("create",t.id,async()=>{let n=$.safeParse(t);if(!n.success)return f("state-invalid",`the molecule to create is invalid: ${n.error.issues[0]?.message??"invalid"}`);let r=n.data.subject.issue??n.data.subject.pr;if(r===void 0)return f("no-subject",`molecule ${t.id} has no issue or pull request to keep its state comment on`);let o=On(t.id);return o&&o.issue!==r?f("invalid-id",`molecule id ${t.id} names #${o.issue} but its subject is #${r}`):n.data.subject.repo&&n.data.subject.repo.toLowerCase()!==ve(this.repo).toLowerCase()?f("wrong-repo",`molecule ${t.id} belongs to ${n.data.subject.repo}, not ${ve(this.repo)}`):this.exclusive(t.id,async()=>{let s=_n(we(await this.listComments(r),this.policy),t.id);if(s.found)return s.found.kind==="state"&&(this.remember(t.id,{issue:r,comment:s.found.comment}),await this.label(r,s.found.mol.status)),f("exists",`molecule ${t.id} already exists (comment #${s.found.comment.id} on #${r})`);let i=await this.encode(n.data);if(!i.ok)return i;let a=$t(i.value.body,this.now(),this.policy.key),u=await At(async()=>{let{data:l}=await this.octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments",{...this.repo,issue_number:r,body:a,request:Rt});return An(l)},async()=>{let l=this.pick(await this.listComments(r),t.id).found;return l?.kind==="state"?l.comment:void 0},this.sleep),c=await this.confirm(u,a,-1);return c.ok?c.value.conflict?f("exists",`molecule ${t.id} was created by another writer at the same time`):(this.remember(t.id,{issue:r,comment:u}),await this.label(r,i.value.mol.status),d(i.value.mol)):c})})}load(t){return this.guard("load",t,async()=>{let n=await this.read(t);return n.ok?d(n.value?.kind==="state"?n.value.mol:void 0):n})}loadArchive(t){return this.guard("loadArchive",t,async()=>{let n=await this.read(t);return n.ok?d(n.value?.kind==="archive"?n.value.record:void 0):n})}mutate(t,n){return this.guard("mutate",t,()=>this.exclusive(t,async r=>{let o=await this.read(t);for(let s=0;;s++){if(!o.ok)return o;let i=o.value;if(i?.kind!=="state")return f("not-found",`there is no live molecule ${t} in ${ve(this.repo)}`);let a=ls(n,i.mol);if(!a.ok)return a;if(r&&this.now().getTime()>=r.expiresAt.getTime())return f("lock-lost",`the lock on molecule ${t} ran out while the change was computed; nothing was written, try again`);let u=await this.write(i,a.value);if(!u.ok)return u;if("done"in u.value)return d(u.value.done);if(s>=(this.options.maxConflictRetries??3))return f("conflict",`molecule ${t} kept being changed by another writer; the change was not written, try again`);o=d(u.value.conflict)}}))}list(t={}){return this.guard("list","*",async()=>{if(t.status?.length===0)return d([]);let n=new Set(this.knownIssues);for(let o of bs(t.status)){let s=await ys(this.octokit,`repo:${ve(this.repo)} label:"${o}"`);for(let i of s)n.add(i)}let r=[];for(let o of[...n].sort((s,i)=>s-i)){let s=we(await this.listComments(o),this.policy);this.reportAll(s.rejected);for(let i of s.found){if(i.kind!=="state")continue;let a=i.mol;this.remember(a.id,{issue:o,comment:i.comment}),!(t.kind!==void 0&&a.kind!==t.kind)&&(t.status!==void 0&&!t.status.includes(a.status)||r.push(a))}}return r.sort((o,s)=>o.createdAt===s.createdAt?o.id.localeCompare(s.id):o.createdAt.localeCompare(s.createdAt)),d(r)})}issueOf(t){return this.locations.get(t)?.issue??On(t)?.issue??this.options.issueOf?.(t)}remember(t,n){this.locations.set(t,n),this.knownIssues.add(n.issue)}async read(t){let n=this.issueOf(t);if(n===void 0)return d(void 0);let r=this.locations.get(t);if(r){let s=await Pt(this.octokit,r.comment),i=s?this.pick([s],t):void 0;if(i&&(i.found||i.rejected.length>0))return this.verdict(i);this.locations.delete(t)}let o=this.pick(await this.listComments(n),t);return o.found&&this.remember(t,{issue:n,comment:o.found.comment}),this.verdict(o)}pick(t,n){return _n(we(t,this.policy),n)}verdict(t){if(this.reportAll(t.rejected),t.found)return d(t.found);let n=t.rejected[0];return n?{ok:!1,error:n.error}:d(void 0)}reportAll(t){for(let n of t)this.options.onProblem?.(n.error,n.comment)}listComments(t){return os(this.octokit,this.repo,t)}async encode(t){let n=await this.options.protoFor?.(t);return ft(t,{...n?{proto:n}:{},budgetBytes:lt-Jo})}async write(t,n){let r=t.mol,o=ps(r,n);if(!o.ok)return o;let s=o.value,i=t.comment.id,a=this.issueOf(r.id),u=y=>d({done:{mol:y,effects:n.effects}});if(s.status==="burned"){try{await this.octokit.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}",{...this.repo,comment_id:i})}catch(y){if(T(y)!==404)throw y}return this.locations.delete(r.id),u(s)}let c,l=s;if(s.status==="squashed"){let y=ds(n.effects,r.id);if(!y.ok)return y;c=$t(Ho(y.value),this.now(),this.policy.key)}else{let y=await this.encode(s);if(!y.ok)return y;l=y.value.mol,c=$t(y.value.body,this.now(),this.policy.key)}let{data:p}=await this.octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",{...this.repo,comment_id:i,body:c}),m=await this.confirm(An(p),c,r.rev);return m.ok?m.value.conflict?d({conflict:m.value.conflict}):(Ue(s.status)!==Ue(r.status)&&await this.label(a,s.status),u(l)):m}confirm(t,n,r){return as(this.octokit,{response:t,body:n,previousRev:r,policy:this.policy,mode:this.options.confirm??"reread",sleep:this.sleep})}async label(t,n){let r=Ue(n);if(!(this.options.labels===!1||r===void 0))try{await cs(this.octokit,this.repo,t,[r],[])}catch(o){this.options.onProblem?.({code:"label-failed",message:`could not label #${t} ${r}: ${ke(o)}`})}}exclusive(t,n){let r=`${ve(this.repo)}#${t}`.toLowerCase();return this.mutex.run(r,async()=>{if(this.options.lock!=="ref")return n();let o=await hs(this.octokit,this.repo,t,{holder:this.options.lockHolder??`molecular:${process.pid}`,ttlMs:this.options.lockTtlMs??ac,waitMs:this.options.lockWaitMs??uc,now:this.now,sleep:this.sleep});if(!o.ok)return o;try{return await n(o.value)}finally{await gs(this.octokit,this.repo,o.value,this.now()).catch(s=>{this.options.onProblem?.({code:"lock-release-failed",message:`could not release ${o.value.ref}: ${ke(s)}`})})}})}async guard(t,n,r){try{return await r()}catch(o){let s=T(o);return f("github-error",`${t} of molecule ${n} failed: GitHub answered ${s??"nothing"}: ${ke(o)}`)}}};function cc(e){return new Tt(e)}function $y(e,t={}){return xr(e,{now:()=>new Date,newId:()=>`mol-${lc(4).toString("hex")}`,...t})}export{Un as ACTIVE_STEP_STATUSES,Es as AdviceSchema,J as ArchiveRecordSchema,Lt as BlobPinSchema,Fe as COMMAND_USAGE,pn as COMMAND_VERBS,Dt as CheckpointSchema,Tt as CommentStore,Rs as ComposeSchema,no as DEFAULT_COMMAND_PERMISSIONS,ta as DEFAULT_MAX_GRAPH_NODES,Xe as DEFAULT_MAX_LOOPS,Je as DEFAULT_MAX_RETRIES,ea as DEFAULT_MAX_TABLE_ROWS,$e as EXECUTION_MODES,Jn as FINAL_MOLECULE_STATUSES,jt as FORMULA_TYPES,In as FormulaRefSchema,It as FormulaSchema,Be as GateResultSchema,Ot as GateSchema,js as HistoryEntrySchema,Hs as LIVE_MOLECULE_STATUSES,Ts as LeaseSchema,Ms as LegSchema,zc as MOLECULE_EVENTS,_e as MOLECULE_MACHINE,_s as MOLECULE_STATUSES,Ee as MolecularError,Zm as MoleculeEventSchema,$ as MoleculeSchema,He as PERMISSIONS,Is as ProtoGateSchema,Mc as ProtoSchema,Ls as ProtoStepSchema,Ds as ProtoVarSchema,zi as STATUS_CLASS_STYLE,Fc as STEP_EVENTS,Ht as STEP_MACHINE,ce as STEP_STATUSES,vs as STEP_TYPES,Ps as SquashSchema,As as StepOverrideSchema,oe as StepSchema,Os as StepStateSchema,Ln as SubjectSchema,$s as SynthesisSchema,Us as TERMINAL_MOLECULE_STATUSES,zn as TERMINAL_STEP_STATUSES,Ct as TRIGGERS,xs as TemplateStepSchema,ks as VarObjectSchema,Cn as VarSchema,fe as advance,Mo as bindVars,Re as conditionVars,zm as cook,cc as createCommentStore,Ii as createLocalStore,$y as createMoleculeManager,Qr as decodeState,kc as deserializeMolecule,ft as encodeState,f as err,Wn as evaluateCondition,Ca as extractMentions,pc as formatDiagnostic,nt as formatDuration,If as formatForPrompt,Lu as formatOfFile,Nt as formatPath,Du as formulaNameOfFile,vf as isCommandError,Ze as labelChange,cf as largestThatFits,nn as mermaidText,Ia as normalizeRepoPath,d as ok,Tf as parseCommands,Ut as parseCondition,tt as parseDuration,Ch as parseFormula,Nh as patrolDecisions,Ta as permissionAtLeast,Xn as pour,kr as progress,Kc as readySteps,Fr as renderMermaid,Kr as renderSummaryView,Gr as renderView,Oa as requiredPermission,Cf as resolveMentions,vc as serializeMolecule,me as settle,Bn as statusLabel,pe as substitute,zt as substituteCondition,Fh as toEvent,Ga as topoOrder,Qt as transition,Ks as triggerVerdict,B as unwrap};
+// node_modules/zod/v4/core/core.js
+var _a;
+var NEVER = /* @__PURE__ */ Object.freeze({
+  status: "aborted"
+});
+var _zodDesc = { value: void 0, enumerable: false };
+var _E = "captureStackTrace" in Error ? Error : null;
+function newError(Definition) {
+  const E = _E;
+  if (E) {
+    const saved = E.stackTraceLimit;
+    if (typeof saved === "number") {
+      try {
+        E.stackTraceLimit = 0;
+      } catch {
+        _E = null;
+        return new Definition();
+      }
+      try {
+        return new Definition();
+      } finally {
+        E.stackTraceLimit = saved;
+      }
+    }
+  }
+  return new Definition();
+}
+// @__NO_SIDE_EFFECTS__
+function $constructor(name, initializer3, proto, params) {
+  const zodProto = {};
+  function Internals(def) {
+    this.def = def;
+    this.constr = _;
+    this.traits = /* @__PURE__ */ new Set();
+  }
+  Internals.prototype = zodProto;
+  const protoMembers = proto;
+  const initialized = protoMembers && /* @__PURE__ */ new WeakSet();
+  function init(inst, def) {
+    if (!inst._zod) {
+      _zodDesc.value = new Internals(def);
+      try {
+        Object.defineProperty(inst, "_zod", _zodDesc);
+      } finally {
+        _zodDesc.value = void 0;
+      }
+    } else if (inst._zod.traits.has(name)) {
+      return;
+    }
+    inst._zod.traits.add(name);
+    initializer3(inst, def);
+    if (initialized) {
+      const own2 = Object.getPrototypeOf(inst);
+      const ctorProto = inst._zod.constr.prototype;
+      let up = own2;
+      while (up && up !== ctorProto)
+        up = Object.getPrototypeOf(up);
+      const target = up ?? own2;
+      if (!initialized.has(target)) {
+        initialized.add(target);
+        members(target, protoMembers);
+      }
+    }
+    const proto2 = _.prototype;
+    for (const k in proto2) {
+      if (!Object.prototype.hasOwnProperty.call(proto2, k))
+        continue;
+      if (!(k in inst)) {
+        inst[k] = proto2[k].bind(inst);
+      }
+    }
+  }
+  const Parent = params?.Parent ?? Object;
+  class Definition extends Parent {
+  }
+  Object.defineProperty(Definition, "name", { value: name });
+  function _(def) {
+    const inst = params?.Parent ? newError(Definition) : this;
+    init(inst, def);
+    const deferred = inst._zod.deferred;
+    if (deferred) {
+      for (const fn of deferred) {
+        fn();
+      }
+      inst._zod.deferred = void 0;
+    }
+    const pp = globalThis.__zod_globalConfig?.postProcessor;
+    if (pp)
+      pp(inst);
+    return inst;
+  }
+  Object.defineProperty(_, "init", { value: init });
+  Object.defineProperty(_, Symbol.hasInstance, {
+    value: (inst) => {
+      if (params?.Parent && inst instanceof params.Parent)
+        return true;
+      return inst?._zod?.traits?.has(name);
+    }
+  });
+  Object.defineProperty(_, "name", { value: name });
+  return _;
+}
+var $brand = /* @__PURE__ */ Symbol("zod_brand");
+var $ZodAsyncError = class extends Error {
+  constructor() {
+    super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+  }
+};
+var $ZodEncodeError = class extends Error {
+  constructor(name) {
+    super(`Encountered unidirectional transform during encode: ${name}`);
+    this.name = "ZodEncodeError";
+  }
+};
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+var globalConfig = globalThis.__zod_globalConfig;
+function config(newConfig) {
+  if (newConfig)
+    Object.assign(globalConfig, newConfig);
+  return globalConfig;
+}
+
+// node_modules/zod/v4/core/errors.js
+function _getMessage() {
+  const internals = this._zod;
+  internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+  return internals.message;
+}
+function _setMessage(value) {
+  this._zod.message = value;
+}
+var _messageDesc = {
+  get: _getMessage,
+  set: _setMessage,
+  enumerable: true,
+  configurable: true
+};
+var _issuesDesc = { value: void 0, enumerable: false };
+var _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+var initializer = (inst, def) => {
+  inst.name = "$ZodError";
+  _issuesDesc.value = def;
+  Object.defineProperty(inst, "issues", _issuesDesc);
+  _issuesDesc.value = void 0;
+  Object.defineProperty(inst, "message", _messageDesc);
+  const proto = Object.getPrototypeOf(inst);
+  if (!_installedToString.has(proto)) {
+    _installedToString.add(proto);
+    Object.defineProperty(proto, "toString", {
+      configurable: true,
+      enumerable: false,
+      get() {
+        const value = () => this.message;
+        Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+        return value;
+      },
+      set(value) {
+        Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+      }
+    });
+  }
+};
+var $ZodError = $constructor("$ZodError", initializer);
+var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
+  Parent: Error
+});
+function node(obj, key, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+    if (key === "__proto__") {
+      Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+    } else {
+      obj[key] = make();
+    }
+  }
+  return obj[key];
+}
+function flattenError(error2, mapper = (issue2) => issue2.message) {
+  const fieldErrors = {};
+  const formErrors = [];
+  for (const sub of error2.issues) {
+    if (sub.path.length > 0) {
+      node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+    } else {
+      formErrors.push(mapper(sub));
+    }
+  }
+  return { formErrors, fieldErrors };
+}
+function formatError(error2, mapper = (issue2) => issue2.message) {
+  const fieldErrors = { _errors: [] };
+  const processError = (error3, path = []) => {
+    for (const issue2 of error3.issues) {
+      if (issue2.code === "invalid_union" && issue2.errors.length) {
+        issue2.errors.map((issues) => processError({ issues }, [...path, ...issue2.path]));
+      } else if (issue2.code === "invalid_key") {
+        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+      } else if (issue2.code === "invalid_element") {
+        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+      } else {
+        const fullpath = [...path, ...issue2.path];
+        if (fullpath.length === 0) {
+          fieldErrors._errors.push(mapper(issue2));
+        } else {
+          let curr = fieldErrors;
+          let i = 0;
+          while (i < fullpath.length) {
+            const el = fullpath[i];
+            const terminal = i === fullpath.length - 1;
+            if (el === "_errors") {
+              if (terminal)
+                curr._errors.push(mapper(issue2));
+              i++;
+              continue;
+            }
+            if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+              Object.defineProperty(curr, el, {
+                value: { _errors: [] },
+                enumerable: true,
+                writable: true,
+                configurable: true
+              });
+            }
+            const node2 = curr[el];
+            if (terminal) {
+              node2._errors.push(mapper(issue2));
+            }
+            curr = node2;
+            i++;
+          }
+        }
+      }
+    }
+  };
+  processError(error2);
+  return fieldErrors;
+}
+function treeifyError(error2, mapper = (issue2) => issue2.message) {
+  const result = { errors: [] };
+  const processError = (error3, path = []) => {
+    var _a3;
+    for (const issue2 of error3.issues) {
+      if (issue2.code === "invalid_union" && issue2.errors.length) {
+        issue2.errors.map((issues) => processError({ issues }, [...path, ...issue2.path]));
+      } else if (issue2.code === "invalid_key") {
+        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+      } else if (issue2.code === "invalid_element") {
+        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+      } else {
+        const fullpath = [...path, ...issue2.path];
+        if (fullpath.length === 0) {
+          result.errors.push(mapper(issue2));
+          continue;
+        }
+        let curr = result;
+        let i = 0;
+        while (i < fullpath.length) {
+          const el = fullpath[i];
+          const terminal = i === fullpath.length - 1;
+          if (typeof el === "string") {
+            curr.properties ?? (curr.properties = {});
+            if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+              Object.defineProperty(curr.properties, el, {
+                value: { errors: [] },
+                enumerable: true,
+                writable: true,
+                configurable: true
+              });
+            }
+            curr = curr.properties[el];
+          } else {
+            curr.items ?? (curr.items = []);
+            (_a3 = curr.items)[el] ?? (_a3[el] = { errors: [] });
+            curr = curr.items[el];
+          }
+          if (terminal) {
+            curr.errors.push(mapper(issue2));
+          }
+          i++;
+        }
+      }
+    }
+  };
+  processError(error2);
+  return result;
+}
+function toDotPath(_path) {
+  const segs = [];
+  const path = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path) {
+    if (typeof seg === "number")
+      segs.push(`[${seg}]`);
+    else if (typeof seg === "symbol")
+      segs.push(`[${JSON.stringify(String(seg))}]`);
+    else if (/[^\w$]/.test(seg))
+      segs.push(`[${JSON.stringify(seg)}]`);
+    else {
+      if (segs.length)
+        segs.push(".");
+      segs.push(seg);
+    }
+  }
+  return segs.join("");
+}
+function prettifyError(error2) {
+  const lines = [];
+  const issues = [...error2.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+  for (const issue2 of issues) {
+    lines.push(`\u2716 ${issue2.message}`);
+    if (issue2.path?.length)
+      lines.push(`  \u2192 at ${toDotPath(issue2.path)}`);
+  }
+  return lines.join("\n");
+}
+
+// node_modules/zod/v4/core/parse.js
+function finalizeParams(callee, params) {
+  return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+var _parse = (_Err) => {
+  const fn = (schema, value, _ctx, _params) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+      throw new $ZodAsyncError();
+    }
+    if (result.issues.length) {
+      const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+      captureStackTrace(e, _params?.callee ?? fn);
+      throw e;
+    }
+    return result.value;
+  };
+  return fn;
+};
+var parse = /* @__PURE__ */ _parse($ZodRealError);
+var _parseAsync = (_Err) => {
+  const fn = async (schema, value, _ctx, params) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+      result = await result;
+    if (result.issues.length) {
+      const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+      captureStackTrace(e, params?.callee ?? fn);
+      throw e;
+    }
+    return result.value;
+  };
+  return fn;
+};
+var parseAsync = /* @__PURE__ */ _parseAsync($ZodRealError);
+var _safeParse = (_Err) => (schema, value, _ctx) => {
+  const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+  const result = schema._zod.run({ value, issues: [] }, ctx);
+  if (result instanceof Promise) {
+    throw new $ZodAsyncError();
+  }
+  return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+var safeParse = /* @__PURE__ */ _safeParse($ZodRealError);
+function failure(Err, issues, ctx) {
+  let error2;
+  return {
+    success: false,
+    get error() {
+      if (!error2) {
+        error2 = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+        issues = void 0;
+        ctx = void 0;
+      }
+      return error2;
+    },
+    set error(e) {
+      error2 = e;
+      issues = void 0;
+      ctx = void 0;
+    }
+  };
+}
+var _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+  const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+  let result = schema._zod.run({ value, issues: [] }, ctx);
+  if (result instanceof Promise)
+    result = await result;
+  return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+var safeParseAsync = /* @__PURE__ */ _safeParseAsync($ZodRealError);
+var COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+var COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+var validate = ((schema, value, _ctx) => {
+  const validator = schema._zod.bag.validator;
+  if (validator !== void 0) {
+    if (validator(value) !== COMPILE_INVALID)
+      return true;
+    if (validator.definite === true && _ctx === void 0)
+      return false;
+  }
+  return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+  const ctx = _ctx ? { ..._ctx, async: false, abortEarly: true } : { async: false, abortEarly: true };
+  const fallbackRun = schema._zod.bag.fallbackRun;
+  let result;
+  if (fallbackRun) {
+    ctx[COMPILE_FALLBACK] = true;
+    result = fallbackRun({ value, issues: [] }, ctx);
+  } else {
+    result = schema._zod.run({ value, issues: [] }, ctx);
+  }
+  if (result instanceof Promise) {
+    throw new $ZodAsyncError();
+  }
+  return result.issues.length === 0;
+}
+var validateAsync = async (schema, value, _ctx) => {
+  const ctx = _ctx ? { ..._ctx, async: true, abortEarly: true } : { async: true, abortEarly: true };
+  let result = schema._zod.run({ value, issues: [] }, ctx);
+  if (result instanceof Promise)
+    result = await result;
+  return result.issues.length === 0;
+};
+var _encode = (_Err) => {
+  const parse4 = _parse(_Err);
+  const fn = (schema, value, _ctx, _params) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return parse4(schema, value, ctx, finalizeParams(fn, _params));
+  };
+  return fn;
+};
+var encode = /* @__PURE__ */ _encode($ZodRealError);
+var _decode = (_Err) => {
+  const parse4 = _parse(_Err);
+  const fn = (schema, value, _ctx, _params) => {
+    return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+  };
+  return fn;
+};
+var decode = /* @__PURE__ */ _decode($ZodRealError);
+var _encodeAsync = (_Err) => {
+  const parseAsync3 = _parseAsync(_Err);
+  const fn = async (schema, value, _ctx, _params) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return await parseAsync3(schema, value, ctx, finalizeParams(fn, _params));
+  };
+  return fn;
+};
+var encodeAsync = /* @__PURE__ */ _encodeAsync($ZodRealError);
+var _decodeAsync = (_Err) => {
+  const parseAsync3 = _parseAsync(_Err);
+  const fn = async (schema, value, _ctx, _params) => {
+    return await parseAsync3(schema, value, _ctx, finalizeParams(fn, _params));
+  };
+  return fn;
+};
+var decodeAsync = /* @__PURE__ */ _decodeAsync($ZodRealError);
+var _safeEncode = (_Err) => (schema, value, _ctx) => {
+  const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+  return _safeParse(_Err)(schema, value, ctx);
+};
+var safeEncode = /* @__PURE__ */ _safeEncode($ZodRealError);
+var _safeDecode = (_Err) => (schema, value, _ctx) => {
+  return _safeParse(_Err)(schema, value, _ctx);
+};
+var safeDecode = /* @__PURE__ */ _safeDecode($ZodRealError);
+var _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+  const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+  return _safeParseAsync(_Err)(schema, value, ctx);
+};
+var safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync($ZodRealError);
+var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+  return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
+
+// node_modules/zod/v4/core/regexes.js
+var regexes_exports = {};
+__export(regexes_exports, {
+  anyString: () => anyString,
+  base64: () => base64,
+  base64url: () => base64url,
+  bigint: () => bigint,
+  boolean: () => boolean,
+  browserEmail: () => browserEmail,
+  cidrv4: () => cidrv4,
+  cidrv6: () => cidrv6,
+  creditCard: () => creditCard,
+  cuid: () => cuid,
+  cuid2: () => cuid2,
+  currencyCode: () => currencyCode,
+  date: () => date,
+  datetime: () => datetime,
+  domain: () => domain,
+  duration: () => duration,
+  e164: () => e164,
+  email: () => email,
+  emoji: () => emoji,
+  extendedDuration: () => extendedDuration,
+  guid: () => guid,
+  hex: () => hex,
+  hostname: () => hostname,
+  html5Email: () => html5Email,
+  httpProtocol: () => httpProtocol,
+  iban: () => iban,
+  idnEmail: () => idnEmail,
+  integer: () => integer,
+  ipv4: () => ipv4,
+  ipv6: () => ipv6,
+  ksuid: () => ksuid,
+  lowercase: () => lowercase,
+  mac: () => mac,
+  md5_base64: () => md5_base64,
+  md5_base64url: () => md5_base64url,
+  md5_hex: () => md5_hex,
+  nanoid: () => nanoid,
+  nanoidOfLength: () => nanoidOfLength,
+  null: () => _null,
+  number: () => number,
+  rfc5322Email: () => rfc5322Email,
+  sha1_base64: () => sha1_base64,
+  sha1_base64url: () => sha1_base64url,
+  sha1_hex: () => sha1_hex,
+  sha256_base64: () => sha256_base64,
+  sha256_base64url: () => sha256_base64url,
+  sha256_hex: () => sha256_hex,
+  sha384_base64: () => sha384_base64,
+  sha384_base64url: () => sha384_base64url,
+  sha384_hex: () => sha384_hex,
+  sha512_base64: () => sha512_base64,
+  sha512_base64url: () => sha512_base64url,
+  sha512_hex: () => sha512_hex,
+  string: () => string,
+  time: () => time,
+  ulid: () => ulid,
+  undefined: () => _undefined,
+  unicodeEmail: () => unicodeEmail,
+  uppercase: () => uppercase,
+  uuid: () => uuid,
+  uuid4: () => uuid4,
+  uuid6: () => uuid6,
+  uuid7: () => uuid7,
+  xid: () => xid
+});
+var cuid = /^[cC][0-9a-z]{6,}$/;
+var cuid2 = /^[0-9a-z]+$/;
+var ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+var xid = /^[0-9a-vA-V]{20}$/;
+var ksuid = /^[A-Za-z0-9]{27}$/;
+var nanoid = /^[a-zA-Z0-9_-]{21}$/;
+function nanoidOfLength(length) {
+  return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
+}
+var duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+var extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+var guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+var uuid = (version2) => {
+  if (!version2)
+    return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version2}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+};
+var uuid4 = /* @__PURE__ */ uuid(4);
+var uuid6 = /* @__PURE__ */ uuid(6);
+var uuid7 = /* @__PURE__ */ uuid(7);
+var email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+var html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+var rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+var unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+var idnEmail = unicodeEmail;
+var browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+var _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
+function emoji() {
+  return new RegExp(_emoji, "u");
+}
+var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+var mac = (delimiter) => {
+  const escapedDelim = escapeRegex(delimiter ?? ":");
+  return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+};
+var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+var cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+var base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+var base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+var hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+var domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+var httpProtocol = /^https?$/;
+var e164 = /^\+[1-9]\d{6,14}$/;
+var creditCard = /^\d(?:[ -]?\d){11,18}$/;
+var currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+var iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+var dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
+function anchor(source) {
+  return new RegExp(`^${source}$`);
+}
+var date = /* @__PURE__ */ anchor(dateSource);
+function timeSource(args) {
+  const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
+  const regex = typeof args.precision === "number" ? args.precision === -1 ? `${hhmm}` : args.precision === 0 ? `${hhmm}:[0-5]\\d` : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}` : args.seconds ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?` : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+  return regex;
+}
+function time(args) {
+  return new RegExp(`^${timeSource(args)}$`);
+}
+function datetime(args) {
+  const opts = ["Z"];
+  if (args.offset)
+    opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
+  const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
+  const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
+  return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
+}
+var anyString = /^[\s\S]{0,}$/;
+var string = (params) => {
+  const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+  return new RegExp(`^${regex}$`);
+};
+var bigint = /^-?\d+n?$/;
+var integer = /^-?\d+$/;
+var number = /^-?\d+(?:\.\d+)?$/;
+var boolean = /^(?:true|false)$/i;
+var _null = /^null$/i;
+var _undefined = /^undefined$/i;
+var lowercase = /^[^A-Z]*$/;
+var uppercase = /^[^a-z]*$/;
+var hex = /^[0-9a-fA-F]*$/;
+function fixedBase64(bodyLength, padding) {
+  return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
+}
+function fixedBase64url(length) {
+  return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
+}
+var md5_hex = /^[0-9a-fA-F]{32}$/;
+var md5_base64 = /* @__PURE__ */ fixedBase64(22, "==");
+var md5_base64url = /* @__PURE__ */ fixedBase64url(22);
+var sha1_hex = /^[0-9a-fA-F]{40}$/;
+var sha1_base64 = /* @__PURE__ */ fixedBase64(27, "=");
+var sha1_base64url = /* @__PURE__ */ fixedBase64url(27);
+var sha256_hex = /^[0-9a-fA-F]{64}$/;
+var sha256_base64 = /* @__PURE__ */ fixedBase64(43, "=");
+var sha256_base64url = /* @__PURE__ */ fixedBase64url(43);
+var sha384_hex = /^[0-9a-fA-F]{96}$/;
+var sha384_base64 = /* @__PURE__ */ fixedBase64(64, "");
+var sha384_base64url = /* @__PURE__ */ fixedBase64url(64);
+var sha512_hex = /^[0-9a-fA-F]{128}$/;
+var sha512_base64 = /* @__PURE__ */ fixedBase64(86, "==");
+var sha512_base64url = /* @__PURE__ */ fixedBase64url(86);
+
+// node_modules/zod/v4/core/checks.js
+var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
+  var _a3;
+  inst._zod ?? (inst._zod = {});
+  inst._zod.def = def;
+  (_a3 = inst._zod).onattach ?? (_a3.onattach = []);
+});
+var _whenHasSize = (payload) => {
+  const val = payload.value;
+  return !nullish(val) && val.size !== void 0;
+};
+var _whenHasLength = (payload) => {
+  const val = payload.value;
+  return !nullish(val) && val.length !== void 0;
+};
+var numericOriginMap = {
+  number: "number",
+  bigint: "bigint",
+  object: "date"
+};
+var $ZodCheckLessThan = /* @__PURE__ */ $constructor("$ZodCheckLessThan", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const origin = numericOriginMap[typeof def.value];
+  inst._zod.check = (payload) => {
+    if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+      return;
+    }
+    payload.issues.push({
+      origin: numericOriginMap[typeof payload.value] ?? origin,
+      code: "too_big",
+      maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+      input: payload.value,
+      inclusive: def.inclusive,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckGreaterThan = /* @__PURE__ */ $constructor("$ZodCheckGreaterThan", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const origin = numericOriginMap[typeof def.value];
+  inst._zod.check = (payload) => {
+    if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+      return;
+    }
+    payload.issues.push({
+      origin: numericOriginMap[typeof payload.value] ?? origin,
+      code: "too_small",
+      minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+      input: payload.value,
+      inclusive: def.inclusive,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckMultipleOf = /* @__PURE__ */ $constructor("$ZodCheckMultipleOf", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (typeof payload.value !== typeof def.value)
+      throw new Error("Cannot mix number and bigint in multiple_of check.");
+    const isMultiple = typeof payload.value === "bigint" ? (
+      // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+      def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+    ) : floatSafeRemainder(payload.value, def.value) === 0;
+    if (isMultiple)
+      return;
+    payload.issues.push({
+      origin: typeof payload.value,
+      code: "not_multiple_of",
+      divisor: def.value,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckNumberFormat = /* @__PURE__ */ $constructor("$ZodCheckNumberFormat", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  def.format = def.format || "float64";
+  const isInt = def.format?.includes("int");
+  const origin = isInt ? "int" : "number";
+  const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    if (isInt) {
+      if (!Number.isInteger(input2)) {
+        payload.issues.push({
+          expected: origin,
+          format: def.format,
+          code: "invalid_type",
+          continue: false,
+          input: input2,
+          inst
+        });
+        return;
+      }
+      if (!Number.isSafeInteger(input2)) {
+        if (input2 > 0) {
+          payload.issues.push({
+            input: input2,
+            code: "too_big",
+            maximum: Number.MAX_SAFE_INTEGER,
+            note: "Integers must be within the safe integer range.",
+            inst,
+            origin,
+            inclusive: true,
+            continue: !def.abort
+          });
+        } else {
+          payload.issues.push({
+            input: input2,
+            code: "too_small",
+            minimum: Number.MIN_SAFE_INTEGER,
+            note: "Integers must be within the safe integer range.",
+            inst,
+            origin,
+            inclusive: true,
+            continue: !def.abort
+          });
+        }
+        return;
+      }
+    }
+    if (input2 < minimum) {
+      payload.issues.push({
+        origin: "number",
+        input: input2,
+        code: "too_small",
+        minimum,
+        inclusive: true,
+        inst,
+        continue: !def.abort
+      });
+    }
+    if (input2 > maximum) {
+      payload.issues.push({
+        origin: "number",
+        input: input2,
+        code: "too_big",
+        maximum,
+        inclusive: true,
+        inst,
+        continue: !def.abort
+      });
+    }
+  };
+});
+var $ZodCheckBigIntFormat = /* @__PURE__ */ $constructor("$ZodCheckBigIntFormat", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const [minimum, maximum] = BIGINT_FORMAT_RANGES[def.format];
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    if (input2 < minimum) {
+      payload.issues.push({
+        origin: "bigint",
+        input: input2,
+        code: "too_small",
+        minimum,
+        inclusive: true,
+        inst,
+        continue: !def.abort
+      });
+    }
+    if (input2 > maximum) {
+      payload.issues.push({
+        origin: "bigint",
+        input: input2,
+        code: "too_big",
+        maximum,
+        inclusive: true,
+        inst,
+        continue: !def.abort
+      });
+    }
+  };
+});
+var $ZodCheckMaxSize = /* @__PURE__ */ $constructor("$ZodCheckMaxSize", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const size = input2.size;
+    if (size <= def.maximum)
+      return;
+    payload.issues.push({
+      origin: getSizableOrigin(input2),
+      code: "too_big",
+      maximum: def.maximum,
+      inclusive: true,
+      input: input2,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckMinSize = /* @__PURE__ */ $constructor("$ZodCheckMinSize", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const size = input2.size;
+    if (size >= def.minimum)
+      return;
+    payload.issues.push({
+      origin: getSizableOrigin(input2),
+      code: "too_small",
+      minimum: def.minimum,
+      inclusive: true,
+      input: input2,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const size = input2.size;
+    if (size === def.size)
+      return;
+    const tooBig = size > def.size;
+    payload.issues.push({
+      origin: getSizableOrigin(input2),
+      ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
+      inclusive: true,
+      exact: true,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckMaxLength = /* @__PURE__ */ $constructor("$ZodCheckMaxLength", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const units = input2.length;
+    const length = typeof input2 === "string" && units > def.maximum ? codePointLength(input2) : units;
+    if (length <= def.maximum)
+      return;
+    const origin = getLengthableOrigin(input2);
+    payload.issues.push({
+      origin,
+      code: "too_big",
+      maximum: def.maximum,
+      inclusive: true,
+      input: input2,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckMinLength = /* @__PURE__ */ $constructor("$ZodCheckMinLength", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const units = input2.length;
+    const length = typeof input2 === "string" && units >= def.minimum && units < def.minimum * 2 ? codePointLength(input2) : units;
+    if (length >= def.minimum)
+      return;
+    const origin = getLengthableOrigin(input2);
+    payload.issues.push({
+      origin,
+      code: "too_small",
+      minimum: def.minimum,
+      inclusive: true,
+      input: input2,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals", (inst, def) => {
+  var _a3;
+  $ZodCheck.init(inst, def);
+  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const units = input2.length;
+    const length = typeof input2 === "string" && units >= def.length && units <= def.length * 2 ? codePointLength(input2) : units;
+    if (length === def.length)
+      return;
+    const origin = getLengthableOrigin(input2);
+    const tooBig = length > def.length;
+    payload.issues.push({
+      origin,
+      ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
+      inclusive: true,
+      exact: true,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckStringFormat = /* @__PURE__ */ $constructor("$ZodCheckStringFormat", (inst, def) => {
+  var _a3, _b;
+  $ZodCheck.init(inst, def);
+  if (def.pattern)
+    (_a3 = inst._zod).check ?? (_a3.check = (payload) => {
+      def.pattern.lastIndex = 0;
+      if (def.pattern.test(payload.value))
+        return;
+      payload.issues.push({
+        origin: "string",
+        code: "invalid_format",
+        format: def.format,
+        input: payload.value,
+        ...def.pattern ? { pattern: def.pattern.toString() } : {},
+        inst,
+        continue: !def.abort
+      });
+    });
+  else
+    (_b = inst._zod).check ?? (_b.check = () => {
+    });
+});
+var $ZodCheckRegex = /* @__PURE__ */ $constructor("$ZodCheckRegex", (inst, def) => {
+  $ZodCheckStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    def.pattern.lastIndex = 0;
+    if (def.pattern.test(payload.value))
+      return;
+    payload.issues.push({
+      origin: "string",
+      code: "invalid_format",
+      format: "regex",
+      input: payload.value,
+      pattern: def.pattern.toString(),
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckLowerCase = /* @__PURE__ */ $constructor("$ZodCheckLowerCase", (inst, def) => {
+  def.pattern ?? (def.pattern = lowercase);
+  $ZodCheckStringFormat.init(inst, def);
+});
+var $ZodCheckUpperCase = /* @__PURE__ */ $constructor("$ZodCheckUpperCase", (inst, def) => {
+  def.pattern ?? (def.pattern = uppercase);
+  $ZodCheckStringFormat.init(inst, def);
+});
+var $ZodCheckIncludes = /* @__PURE__ */ $constructor("$ZodCheckIncludes", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const escapedRegex = escapeRegex(def.includes);
+  const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+  def.pattern = pattern;
+  inst._zod.check = (payload) => {
+    if (payload.value.includes(def.includes, def.position))
+      return;
+    payload.issues.push({
+      origin: "string",
+      code: "invalid_format",
+      format: "includes",
+      includes: def.includes,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckStartsWith = /* @__PURE__ */ $constructor("$ZodCheckStartsWith", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
+  def.pattern ?? (def.pattern = pattern);
+  inst._zod.check = (payload) => {
+    if (payload.value.startsWith(def.prefix))
+      return;
+    payload.issues.push({
+      origin: "string",
+      code: "invalid_format",
+      format: "starts_with",
+      prefix: def.prefix,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckEndsWith = /* @__PURE__ */ $constructor("$ZodCheckEndsWith", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
+  def.pattern ?? (def.pattern = pattern);
+  inst._zod.check = (payload) => {
+    if (payload.value.endsWith(def.suffix))
+      return;
+    payload.issues.push({
+      origin: "string",
+      code: "invalid_format",
+      format: "ends_with",
+      suffix: def.suffix,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+function handleCheckPropertyResult(result, payload, property) {
+  if (result.issues.length) {
+    payload.issues.push(...prefixIssues(property, result.issues));
+  }
+}
+var $ZodCheckProperty = /* @__PURE__ */ $constructor("$ZodCheckProperty", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  inst._zod.check = (payload) => {
+    const result = def.schema._zod.run({
+      value: payload.value[def.property],
+      issues: []
+    }, {});
+    if (result instanceof Promise) {
+      return result.then((result2) => handleCheckPropertyResult(result2, payload, def.property));
+    }
+    handleCheckPropertyResult(result, payload, def.property);
+    return;
+  };
+});
+var $ZodCheckProperties = /* @__PURE__ */ $constructor("$ZodCheckProperties", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  hide(inst, Symbol.iterator, function* () {
+    yield inst;
+  });
+  let entries;
+  inst._zod.check = (payload) => {
+    if (payload.value == null) {
+      payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+      return void 0;
+    }
+    entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+    const input2 = payload.value;
+    let proms;
+    for (const [key, schema] of entries) {
+      const result = schema._zod.run({ value: input2[key], issues: [] }, {});
+      if (result instanceof Promise) {
+        proms ?? (proms = []);
+        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
+      } else {
+        handleCheckPropertyResult(result, payload, key);
+      }
+    }
+    if (proms)
+      return Promise.all(proms).then(() => void 0);
+    return void 0;
+  };
+});
+var $ZodCheckMimeType = /* @__PURE__ */ $constructor("$ZodCheckMimeType", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  const mimeSet = new Set(def.mime);
+  inst._zod.check = (payload) => {
+    if (mimeSet.has(payload.value.type))
+      return;
+    payload.issues.push({
+      code: "invalid_value",
+      values: def.mime,
+      input: payload.value.type,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  inst._zod.check = (payload) => {
+    payload.value = def.tx(payload.value);
+  };
+});
+
+// node_modules/zod/v4/core/doc.js
+var Doc = class {
+  constructor(args = [], closed = {}) {
+    this.content = [];
+    this.indent = 0;
+    this.args = args;
+    this.closed = closed;
+  }
+  // the compiler catches a child's throw and keeps writing into this doc, so the indent has to unwind with it
+  indented(fn) {
+    this.indent += 1;
+    try {
+      fn(this);
+    } finally {
+      this.indent -= 1;
+    }
+  }
+  write(arg) {
+    if (typeof arg === "function") {
+      arg(this, { execution: "sync" });
+      arg(this, { execution: "async" });
+      return;
+    }
+    const content = arg;
+    const lines = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
+    const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    for (const line of dedented) {
+      this.content.push(line);
+    }
+  }
+  compile() {
+    const F = Function;
+    const content = this?.content ?? [``];
+    const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {
+${content.join("\n")}
+};`);
+    return factory(...Object.values(this.closed));
+  }
+};
+
+// node_modules/zod/v4/core/versions.js
+var version = {
+  major: 4,
+  minor: 6,
+  patch: 7
+};
+
+// node_modules/zod/v4/core/schemas.js
+var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
+  var _a3;
+  inst ?? (inst = {});
+  inst._zod.def = def;
+  inst._zod.bag = inst._zod.bag || {};
+  inst._zod.version = version;
+  const defChecks = inst._zod.def.checks;
+  const checks = inst._zod.traits.has("$ZodCheck") ? [inst, ...defChecks ?? []] : defChecks?.length ? [...defChecks] : [];
+  for (const ch of checks) {
+    for (const fn of ch._zod.onattach) {
+      fn(inst);
+    }
+  }
+  if (checks.length === 0) {
+    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+    inst._zod.deferred?.push(() => {
+      inst._zod.run = inst._zod.parse;
+    });
+  } else {
+    const runChecks = (payload, checks2, ctx) => {
+      if (payload.memo)
+        return payload;
+      let isAborted = aborted(payload);
+      let asyncResult;
+      for (const ch of checks2) {
+        if (ch._zod.def.when) {
+          if (explicitlyAborted(payload))
+            continue;
+          const shouldRun = ch._zod.def.when(payload);
+          if (!shouldRun)
+            continue;
+        } else if (isAborted) {
+          continue;
+        }
+        const currLen = payload.issues.length;
+        const _ = ch._zod.check(payload);
+        if (_ instanceof Promise && ctx?.async === false) {
+          throw new $ZodAsyncError();
+        }
+        if (asyncResult || _ instanceof Promise) {
+          asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
+            await _;
+            const nextLen = payload.issues.length;
+            if (nextLen === currLen)
+              return;
+            attachSchema(payload.issues, currLen, inst);
+            if (!isAborted)
+              isAborted = aborted(payload, currLen);
+          });
+        } else {
+          const nextLen = payload.issues.length;
+          if (nextLen === currLen)
+            continue;
+          attachSchema(payload.issues, currLen, inst);
+          if (!isAborted)
+            isAborted = aborted(payload, currLen);
+        }
+      }
+      if (asyncResult) {
+        return asyncResult.then(() => {
+          return payload;
+        });
+      }
+      return payload;
+    };
+    const handleCanaryResult = (canary, payload, ctx) => {
+      if (aborted(canary)) {
+        canary.aborted = true;
+        return canary;
+      }
+      const checkResult = runChecks(payload, checks, ctx);
+      if (checkResult instanceof Promise) {
+        if (ctx.async === false)
+          throw new $ZodAsyncError();
+        return checkResult.then((checkResult2) => inst._zod.parse(checkResult2, ctx));
+      }
+      return inst._zod.parse(checkResult, ctx);
+    };
+    inst._zod.run = (payload, ctx) => {
+      if (ctx.skipChecks) {
+        return inst._zod.parse(payload, ctx);
+      }
+      if (ctx.direction === "backward") {
+        const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
+        if (canary instanceof Promise) {
+          return canary.then((canary2) => {
+            return handleCanaryResult(canary2, payload, ctx);
+          });
+        }
+        return handleCanaryResult(canary, payload, ctx);
+      }
+      const result = inst._zod.parse(payload, ctx);
+      if (result instanceof Promise) {
+        if (ctx.async === false)
+          throw new $ZodAsyncError();
+        return result.then((result2) => runChecks(result2, checks, ctx));
+      }
+      return runChecks(result, checks, ctx);
+    };
+  }
+}, {
+  // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
+  get "~standard"() {
+    return hide(this, "~standard", standardProps(this));
+  },
+  set "~standard"(value) {
+    own(this, "~standard", value);
+  }
+});
+var toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+async function validateAsync2(inst, value) {
+  const ctx = { async: true };
+  return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
+}
+function standardProps(inst) {
+  return {
+    validate: (value) => {
+      const ctx = { async: false };
+      try {
+        const r = inst._zod.run({ value, issues: [] }, ctx);
+        if (!(r instanceof Promise))
+          return toStandardResult(r, ctx);
+      } catch (_) {
+      }
+      return validateAsync2(inst, value);
+    },
+    vendor: "zod",
+    version: 1
+  };
+}
+var $ZodString = /* @__PURE__ */ $constructor("$ZodString", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = def.pattern ?? anyString;
+  inst._zod.parse = (payload, _) => {
+    if (def.coerce)
+      try {
+        payload.value = String(payload.value);
+      } catch (_2) {
+      }
+    if (typeof payload.value === "string")
+      return payload;
+    payload.issues.push({
+      expected: "string",
+      code: "invalid_type",
+      input: payload.value,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodStringFormat = /* @__PURE__ */ $constructor("$ZodStringFormat", (inst, def) => {
+  $ZodCheckStringFormat.init(inst, def);
+  $ZodString.init(inst, def);
+});
+var $ZodGUID = /* @__PURE__ */ $constructor("$ZodGUID", (inst, def) => {
+  def.pattern ?? (def.pattern = guid);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodUUID = /* @__PURE__ */ $constructor("$ZodUUID", (inst, def) => {
+  if (def.version) {
+    const versionMap = {
+      v1: 1,
+      v2: 2,
+      v3: 3,
+      v4: 4,
+      v5: 5,
+      v6: 6,
+      v7: 7,
+      v8: 8
+    };
+    const v = versionMap[def.version];
+    if (v === void 0)
+      throw new Error(`Invalid UUID version: "${def.version}"`);
+    def.pattern ?? (def.pattern = uuid(v));
+  } else
+    def.pattern ?? (def.pattern = uuid());
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodEmail = /* @__PURE__ */ $constructor("$ZodEmail", (inst, def) => {
+  def.pattern ?? (def.pattern = email);
+  $ZodStringFormat.init(inst, def);
+});
+var URL_BAD_FORMAT = 1;
+var URL_UNPARSEABLE = 2;
+function canParseURL(input2) {
+  try {
+    if (typeof URL !== "undefined" && typeof URL.canParse === "function")
+      return URL.canParse(input2);
+    new URL(input2);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function validateURL(trimmed, def) {
+  if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
+    return canParseURL(trimmed) || URL_UNPARSEABLE;
+  }
+  return parseURLObject(trimmed, def);
+}
+function parseURLObject(trimmed, def) {
+  if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+    return URL_BAD_FORMAT;
+  }
+  try {
+    if (typeof URL !== "undefined") {
+      const URLStatic = URL;
+      if (typeof URLStatic.parse === "function")
+        return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+    }
+    return new URL(trimmed);
+  } catch {
+    return URL_UNPARSEABLE;
+  }
+}
+var asciiTabOrNewline = /[\t\n\r]/g;
+function stripTabAndNewline(value) {
+  return value.replace(asciiTabOrNewline, "");
+}
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
+}
+function urlProtocolOk(url2, protocol) {
+  protocol.lastIndex = 0;
+  return protocol.test(url2.protocol.endsWith(":") ? url2.protocol.slice(0, -1) : url2.protocol);
+}
+var $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    try {
+      const trimmed = payload.value.trim();
+      const url2 = validateURL(trimmed, def);
+      if (url2 === URL_BAD_FORMAT) {
+        payload.issues.push({
+          code: "invalid_format",
+          format: "url",
+          note: "Invalid URL format",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+        return;
+      }
+      if (url2 === URL_UNPARSEABLE) {
+        payload.issues.push({
+          code: "invalid_format",
+          format: "url",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+        return;
+      }
+      if (url2 === true) {
+        payload.value = stripTabAndNewline(trimmed);
+        return;
+      }
+      if (def.hostname && !urlHostnameOk(url2, def.hostname)) {
+        payload.issues.push({
+          code: "invalid_format",
+          format: "url",
+          note: "Invalid hostname",
+          pattern: def.hostname.source,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      }
+      if (def.protocol && !urlProtocolOk(url2, def.protocol)) {
+        payload.issues.push({
+          code: "invalid_format",
+          format: "url",
+          note: "Invalid protocol",
+          pattern: def.protocol.source,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      }
+      payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed);
+      return;
+    } catch (_) {
+      payload.issues.push({
+        code: "invalid_format",
+        format: "url",
+        input: payload.value,
+        inst,
+        continue: !def.abort
+      });
+    }
+  };
+});
+var $ZodEmoji = /* @__PURE__ */ $constructor("$ZodEmoji", (inst, def) => {
+  def.pattern ?? (def.pattern = emoji());
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodNanoID = /* @__PURE__ */ $constructor("$ZodNanoID", (inst, def) => {
+  if (def.length !== void 0 && (!Number.isInteger(def.length) || def.length < 1))
+    throw new Error(`Invalid nanoid length: ${def.length}`);
+  def.pattern ?? (def.pattern = def.length === void 0 ? nanoid : nanoidOfLength(def.length));
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodCUID = /* @__PURE__ */ $constructor("$ZodCUID", (inst, def) => {
+  def.pattern ?? (def.pattern = cuid);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodCUID2 = /* @__PURE__ */ $constructor("$ZodCUID2", (inst, def) => {
+  def.pattern ?? (def.pattern = cuid2);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodULID = /* @__PURE__ */ $constructor("$ZodULID", (inst, def) => {
+  def.pattern ?? (def.pattern = ulid);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodXID = /* @__PURE__ */ $constructor("$ZodXID", (inst, def) => {
+  def.pattern ?? (def.pattern = xid);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodKSUID = /* @__PURE__ */ $constructor("$ZodKSUID", (inst, def) => {
+  def.pattern ?? (def.pattern = ksuid);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodISODateTime = /* @__PURE__ */ $constructor("$ZodISODateTime", (inst, def) => {
+  def.pattern ?? (def.pattern = datetime(def));
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodISODate = /* @__PURE__ */ $constructor("$ZodISODate", (inst, def) => {
+  def.pattern ?? (def.pattern = date);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodISOTime = /* @__PURE__ */ $constructor("$ZodISOTime", (inst, def) => {
+  def.pattern ?? (def.pattern = time(def));
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodISODuration = /* @__PURE__ */ $constructor("$ZodISODuration", (inst, def) => {
+  def.pattern ?? (def.pattern = duration);
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodIPv4 = /* @__PURE__ */ $constructor("$ZodIPv4", (inst, def) => {
+  def.pattern ?? (def.pattern = ipv4);
+  $ZodStringFormat.init(inst, def);
+});
+var ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
+function isValidIPv6(value) {
+  if (!ipv6Alphabet.test(value))
+    return false;
+  return canParseURL(`http://[${value}]`);
+}
+var $ZodIPv6 = /* @__PURE__ */ $constructor("$ZodIPv6", (inst, def) => {
+  def.pattern ?? (def.pattern = ipv6);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (!isValidIPv6(payload.value)) {
+      payload.issues.push({
+        code: "invalid_format",
+        format: "ipv6",
+        input: payload.value,
+        inst,
+        continue: !def.abort
+      });
+    }
+  };
+});
+var $ZodMAC = /* @__PURE__ */ $constructor("$ZodMAC", (inst, def) => {
+  def.pattern ?? (def.pattern = mac(def.delimiter));
+  $ZodStringFormat.init(inst, def);
+});
+var $ZodCIDRv4 = /* @__PURE__ */ $constructor("$ZodCIDRv4", (inst, def) => {
+  def.pattern ?? (def.pattern = cidrv4);
+  $ZodStringFormat.init(inst, def);
+});
+function isValidCIDRv6(value) {
+  const parts = value.split("/");
+  if (parts.length !== 2)
+    return false;
+  const [address, prefix] = parts;
+  if (!prefix)
+    return false;
+  const prefixNum = Number(prefix);
+  if (`${prefixNum}` !== prefix)
+    return false;
+  if (prefixNum < 0 || prefixNum > 128)
+    return false;
+  return isValidIPv6(address);
+}
+var $ZodCIDRv6 = /* @__PURE__ */ $constructor("$ZodCIDRv6", (inst, def) => {
+  def.pattern ?? (def.pattern = cidrv6);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (!isValidCIDRv6(payload.value)) {
+      payload.issues.push({
+        code: "invalid_format",
+        format: "cidrv6",
+        input: payload.value,
+        inst,
+        continue: !def.abort
+      });
+    }
+  };
+});
+function isValidBase64(data) {
+  if (data === "")
+    return true;
+  if (/\s/.test(data))
+    return false;
+  if (data.length % 4 !== 0)
+    return false;
+  try {
+    atob(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+var base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
+var $ZodBase64 = /* @__PURE__ */ $constructor("$ZodBase64", (inst, def) => {
+  def.pattern ?? (def.pattern = base64Charset);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (isValidBase64(payload.value))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "base64",
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var base64urlCharset = /^[A-Za-z0-9_-]*$/;
+function isValidBase64URL(data) {
+  if (!base64urlCharset.test(data))
+    return false;
+  const base643 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
+  const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
+  return isValidBase64(padded);
+}
+var $ZodBase64URL = /* @__PURE__ */ $constructor("$ZodBase64URL", (inst, def) => {
+  def.pattern ?? (def.pattern = base64urlCharset);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (isValidBase64URL(payload.value))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "base64url",
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodE164 = /* @__PURE__ */ $constructor("$ZodE164", (inst, def) => {
+  def.pattern ?? (def.pattern = e164);
+  $ZodStringFormat.init(inst, def);
+});
+var CC_SANITIZE = /[- ]/g;
+function isLuhnAlgo(digits) {
+  let length = digits.length;
+  let bit = 1;
+  let sum = 0;
+  while (length) {
+    const value = digits.charCodeAt(--length) - 48;
+    bit ^= 1;
+    sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
+  }
+  return sum % 10 === 0;
+}
+function isValidCreditCard(input2) {
+  if (!creditCard.test(input2))
+    return false;
+  return isLuhnAlgo(input2.replace(CC_SANITIZE, ""));
+}
+var $ZodCreditCard = /* @__PURE__ */ $constructor("$ZodCreditCard", (inst, def) => {
+  def.pattern ?? (def.pattern = creditCard);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (isValidCreditCard(payload.value))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "credit_card",
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+function isIso7064Mod97(iban3) {
+  let remainder = 0;
+  const len = iban3.length;
+  for (let i = 4; i < len; i++) {
+    const code = iban3.charCodeAt(i);
+    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+  }
+  for (let i = 0; i < 4; i++) {
+    const code = iban3.charCodeAt(i);
+    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+  }
+  return remainder === 1;
+}
+function isValidIBAN(input2) {
+  if (!iban.test(input2))
+    return false;
+  return isIso7064Mod97(input2);
+}
+var $ZodIBAN = /* @__PURE__ */ $constructor("$ZodIBAN", (inst, def) => {
+  def.pattern ?? (def.pattern = iban);
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (isValidIBAN(payload.value))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "iban",
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+function isValidJWT(token, algorithm = null) {
+  try {
+    const tokensParts = token.split(".");
+    if (tokensParts.length !== 3)
+      return false;
+    const [header] = tokensParts;
+    if (!header)
+      return false;
+    const parsedHeader = JSON.parse(atob(header));
+    if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
+      return false;
+    if (!parsedHeader.alg)
+      return false;
+    if (algorithm && (!("alg" in parsedHeader) || parsedHeader.alg !== algorithm))
+      return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+var $ZodJWT = /* @__PURE__ */ $constructor("$ZodJWT", (inst, def) => {
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (isValidJWT(payload.value, def.alg))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: "jwt",
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodCustomStringFormat = /* @__PURE__ */ $constructor("$ZodCustomStringFormat", (inst, def) => {
+  $ZodStringFormat.init(inst, def);
+  inst._zod.check = (payload) => {
+    if (def.fn(payload.value))
+      return;
+    payload.issues.push({
+      code: "invalid_format",
+      format: def.format,
+      input: payload.value,
+      inst,
+      continue: !def.abort
+    });
+  };
+});
+var $ZodNumber = /* @__PURE__ */ $constructor("$ZodNumber", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = number;
+  inst._zod.parse = (payload, _ctx) => {
+    if (def.coerce)
+      try {
+        payload.value = Number(payload.value);
+      } catch (_) {
+      }
+    const input2 = payload.value;
+    if (typeof input2 === "number" && !Number.isNaN(input2) && Number.isFinite(input2)) {
+      return payload;
+    }
+    const received = typeof input2 === "number" ? Number.isNaN(input2) ? "NaN" : !Number.isFinite(input2) ? String(input2) : void 0 : void 0;
+    payload.issues.push({
+      expected: "number",
+      code: "invalid_type",
+      input: input2,
+      inst,
+      ...received ? { received } : {}
+    });
+    return payload;
+  };
+});
+var $ZodNumberFormat = /* @__PURE__ */ $constructor("$ZodNumberFormat", (inst, def) => {
+  $ZodCheckNumberFormat.init(inst, def);
+  $ZodNumber.init(inst, def);
+});
+var $ZodBoolean = /* @__PURE__ */ $constructor("$ZodBoolean", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = boolean;
+  inst._zod.parse = (payload, _ctx) => {
+    if (def.coerce)
+      try {
+        payload.value = Boolean(payload.value);
+      } catch (_) {
+      }
+    const input2 = payload.value;
+    if (typeof input2 === "boolean")
+      return payload;
+    payload.issues.push({
+      expected: "boolean",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodBigInt = /* @__PURE__ */ $constructor("$ZodBigInt", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = bigint;
+  inst._zod.parse = (payload, _ctx) => {
+    if (def.coerce)
+      try {
+        payload.value = BigInt(payload.value);
+      } catch (_) {
+      }
+    if (typeof payload.value === "bigint")
+      return payload;
+    payload.issues.push({
+      expected: "bigint",
+      code: "invalid_type",
+      input: payload.value,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodBigIntFormat = /* @__PURE__ */ $constructor("$ZodBigIntFormat", (inst, def) => {
+  $ZodCheckBigIntFormat.init(inst, def);
+  $ZodBigInt.init(inst, def);
+});
+var $ZodSymbol = /* @__PURE__ */ $constructor("$ZodSymbol", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (typeof input2 === "symbol")
+      return payload;
+    payload.issues.push({
+      expected: "symbol",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodUndefined = /* @__PURE__ */ $constructor("$ZodUndefined", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = _undefined;
+  inst._zod.values = /* @__PURE__ */ new Set([void 0]);
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (typeof input2 === "undefined")
+      return payload;
+    payload.issues.push({
+      expected: "undefined",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodNull = /* @__PURE__ */ $constructor("$ZodNull", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.pattern = _null;
+  inst._zod.values = /* @__PURE__ */ new Set([null]);
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (input2 === null)
+      return payload;
+    payload.issues.push({
+      expected: "null",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodAny = /* @__PURE__ */ $constructor("$ZodAny", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload) => payload;
+});
+var $ZodUnknown = /* @__PURE__ */ $constructor("$ZodUnknown", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload) => payload;
+});
+var $ZodNever = /* @__PURE__ */ $constructor("$ZodNever", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    payload.issues.push({
+      expected: "never",
+      code: "invalid_type",
+      input: payload.value,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodVoid = /* @__PURE__ */ $constructor("$ZodVoid", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (typeof input2 === "undefined")
+      return payload;
+    payload.issues.push({
+      expected: "void",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    if (def.coerce) {
+      try {
+        payload.value = new Date(payload.value);
+      } catch (_err) {
+      }
+    }
+    const input2 = payload.value;
+    const isDate = input2 instanceof Date;
+    const isValidDate = isDate && !Number.isNaN(input2.getTime());
+    if (isValidDate)
+      return payload;
+    payload.issues.push({
+      expected: "date",
+      code: "invalid_type",
+      input: input2,
+      ...isDate ? { received: "Invalid Date" } : {},
+      inst
+    });
+    return payload;
+  };
+});
+function capSize(inst, size) {
+  const caps = sizeCaps(inst._zod.def.checks);
+  if (!caps.length)
+    return;
+  const cap = Math.min(...caps.map((c) => c[0]));
+  const parse4 = inst._zod.parse;
+  inst._zod.parse = (payload, ctx) => {
+    const n = size(payload.value);
+    if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
+      for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
+        if (n > max && ch._zod.def.when(payload)) {
+          const start2 = payload.issues.length;
+          ch._zod.check(payload);
+          payload.issues[start2].continue = false;
+          attachSchema(payload.issues, start2, inst);
+          return payload;
+        }
+      }
+    }
+    return parse4(payload, ctx);
+  };
+}
+var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
+var mapSize = (input2) => input2 instanceof Map ? input2.size : -1;
+var setSize = (input2) => input2 instanceof Set ? input2.size : -1;
+function handleArrayResult(result, final, index) {
+  if (result.issues.length) {
+    final.issues.push(...prefixIssues(index, result.issues));
+  }
+  final.value[index] = result.value;
+}
+var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
+  $ZodType.init(inst, def);
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!Array.isArray(input2)) {
+      payload.issues.push({
+        expected: "array",
+        code: "invalid_type",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    payload.value = memo2 ? memo2.alloc(inst, payload, Array(input2.length), ctx) : Array(input2.length);
+    const proms = [];
+    const abortEarly = ctx?.abortEarly;
+    for (let i = 0; i < input2.length; i++) {
+      const item = input2[i];
+      const result = def.element._zod.run({
+        value: item,
+        issues: []
+      }, ctx);
+      if (result instanceof Promise) {
+        proms.push(result.then((result2) => handleArrayResult(result2, payload, i)));
+      } else {
+        handleArrayResult(result, payload, i);
+        if (abortEarly && result.issues.length !== 0 && aborted(result))
+          break;
+      }
+    }
+    if (proms.length) {
+      return Promise.all(proms).then(() => payload);
+    }
+    return payload;
+  };
+  capSize(inst, arraySize);
+});
+function handlePropertyResult(result, final, key, input2, optin, optout) {
+  const isPresent = key in input2;
+  const isOptionalOut = optout === "optional";
+  if (!isPresent && isOptionalOut && optin === "optional") {
+    return;
+  }
+  if (result.issues.length) {
+    if (optin !== void 0 && isOptionalOut && !isPresent) {
+      return;
+    }
+    final.issues.push(...prefixIssues(key, result.issues));
+  }
+  if (!isPresent && optin === void 0) {
+    if (!result.issues.length) {
+      final.issues.push({
+        code: "invalid_type",
+        expected: "nonoptional",
+        input: void 0,
+        path: [key]
+      });
+    }
+    return;
+  }
+  if (result.value === void 0) {
+    if (isPresent || optin === "defaulted" && !isOptionalOut) {
+      final.value[key] = void 0;
+    }
+  } else {
+    final.value[key] = result.value;
+  }
+}
+var NO_SYMBOL_KEYS = [];
+function normalizeDef(def) {
+  const keys = Object.keys(def.shape);
+  const ownSymbols = Object.getOwnPropertySymbols(def.shape);
+  const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
+  const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+  for (const k of allKeys) {
+    if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
+      throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
+    }
+  }
+  const okeys = optionalKeys(def.shape);
+  return {
+    ...def,
+    allKeys,
+    symbolKeys,
+    // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
+    keySet: new Set(keys),
+    numKeys: keys.length,
+    optionalKeys: new Set(okeys)
+  };
+}
+function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
+  const unrecognized = [];
+  const keySet = def.keySet;
+  const _catchall = def.catchall._zod;
+  const t = _catchall.def.type;
+  const optin = _catchall.optin;
+  const optout = _catchall.optout;
+  let seen = 0;
+  for (const key in input2) {
+    if (abortEarly && payload.issues.length !== seen) {
+      if (aborted(payload, seen))
+        break;
+      seen = payload.issues.length;
+    }
+    if (keySet.has(key))
+      continue;
+    if (key === "__proto__") {
+      if (t === "never")
+        unrecognized.push(key);
+      continue;
+    }
+    if (t === "never") {
+      unrecognized.push(key);
+      continue;
+    }
+    const r = _catchall.run({ value: input2[key], issues: [] }, ctx);
+    if (r instanceof Promise) {
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+    } else {
+      handlePropertyResult(r, payload, key, input2, optin, optout);
+    }
+  }
+  if (unrecognized.length) {
+    payload.issues.push({
+      code: "unrecognized_keys",
+      keys: unrecognized,
+      input: input2,
+      inst,
+      // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
+      continue: true
+    });
+  }
+  if (!proms.length)
+    return payload;
+  return Promise.all(proms).then(() => {
+    return payload;
+  });
+}
+var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
+  $ZodType.init(inst, def);
+  const desc = Object.getOwnPropertyDescriptor(def, "shape");
+  const sh = desc?.get ? desc.get.raw : def.shape ?? {};
+  if (sh) {
+    const get = () => {
+      const newSh = { ...sh };
+      Object.defineProperty(def, "shape", { value: newSh });
+      get.raw = newSh;
+      return newSh;
+    };
+    get.raw = sh;
+    Object.defineProperty(def, "shape", { get });
+  }
+  const _normalized = cached(() => normalizeDef(def));
+  defineLazyInternal(inst, "propValues", (zod) => {
+    const shape = zod.def.shape;
+    const propValues = {};
+    for (const key in shape) {
+      const field = shape[key]._zod;
+      if (field.values) {
+        if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+          assignProp(propValues, key, /* @__PURE__ */ new Set());
+        }
+        for (const v of field.values)
+          propValues[key].add(v);
+        if (field.optin !== void 0)
+          propValues[key].add(void 0);
+      }
+    }
+    return propValues;
+  });
+  const isObject2 = isObject;
+  const catchall = def.catchall;
+  let value;
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    value ?? (value = _normalized.value);
+    const input2 = payload.value;
+    if (!isObject2(input2)) {
+      payload.issues.push({
+        expected: "object",
+        code: "invalid_type",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+    const proms = [];
+    const shape = value.shape;
+    const abortEarly = ctx?.abortEarly;
+    let seen = payload.issues.length;
+    for (const key of value.allKeys) {
+      if (abortEarly && payload.issues.length !== seen) {
+        if (aborted(payload, seen))
+          break;
+        seen = payload.issues.length;
+      }
+      if (key === "__proto__")
+        continue;
+      const el = shape[key];
+      const optin = el._zod.optin;
+      const optout = el._zod.optout;
+      const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
+      if (r instanceof Promise) {
+        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+      } else {
+        handlePropertyResult(r, payload, key, input2, optin, optout);
+      }
+    }
+    if (!catchall) {
+      return proms.length ? Promise.all(proms).then(() => payload) : payload;
+    }
+    return handleCatchall(proms, input2, payload, ctx, _normalized.value, inst, abortEarly === true);
+  };
+});
+var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) => {
+  $ZodObject.init(inst, def);
+  const superParse = inst._zod.parse;
+  const _normalized = cached(() => normalizeDef(def));
+  const memo2 = globalConfig.memoizer;
+  const generateFastpass = (shape) => {
+    const normalized = _normalized.value;
+    const syms = normalized.symbolKeys;
+    const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
+    const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
+    const prefixStr = (id, k) => `
+          let ${id}_ab = false;
+          for (let i = 0; i < ${id}.issues.length; i++) {
+            const iss = ${id}.issues[i];
+            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
+            payload.issues.push(iss);
+            if (iss.continue !== true) ${id}_ab = true;
+          }
+          if (${id}_ab && ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }`;
+    doc.write(`const input = payload.value;`);
+    const ids = /* @__PURE__ */ Object.create(null);
+    let counter = 0;
+    for (const key of normalized.allKeys) {
+      ids[key] = `key_${counter++}`;
+    }
+    doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+    for (const key of normalized.allKeys) {
+      if (key === "__proto__")
+        continue;
+      const id = ids[key];
+      const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+      const isPresent = `${k} in input`;
+      const schema = shape[key];
+      const optin = schema?._zod?.optin;
+      const isOptionalIn = optin !== void 0;
+      const isOptionalOut = schema?._zod?.optout === "optional";
+      doc.write(`const ${id} = ${parseStr(k)};`);
+      if (isOptionalIn && isOptionalOut) {
+        const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+        doc.write(`
+        const ${id}_present = ${isPresent};
+        if (!${id}.issues.length || ${id}_present) {
+          if (${id}.issues.length) {${prefixStr(id, k)}
+          }
+
+          if (${assign}) {
+            newResult[${k}] = ${id}.value;
+          }
+        }
+
+      `);
+      } else if (!isOptionalIn) {
+        doc.write(`
+        const ${id}_present = ${isPresent};
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+        if (!${id}_present && !${id}.issues.length) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: undefined,
+            path: [${k}]
+          });
+          if (ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }
+        }
+
+        if (${id}_present) {
+          newResult[${k}] = ${id}.value;
+        }
+
+      `);
+      } else {
+        doc.write(`
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+      `);
+        if (optin === "defaulted") {
+          doc.write(`newResult[${k}] = ${id}.value;`);
+        } else {
+          doc.write(`
+        if (${id}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id}.value;
+        }
+      `);
+        }
+      }
+    }
+    doc.write(`payload.value = newResult;`);
+    doc.write(`return payload;`);
+    return doc.compile();
+  };
+  let fastpass;
+  const isObject2 = isObject;
+  const jit = !globalConfig.jitless;
+  const allowsEval2 = allowsEval;
+  const fastEnabled = jit && allowsEval2.value;
+  const catchall = def.catchall;
+  let value;
+  inst._zod.parse = (payload, ctx) => {
+    value ?? (value = _normalized.value);
+    const input2 = payload.value;
+    if (!isObject2(input2)) {
+      payload.issues.push({
+        expected: "object",
+        code: "invalid_type",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
+      if (!fastpass)
+        fastpass = generateFastpass(def.shape);
+      payload = fastpass(payload, ctx);
+      if (!catchall)
+        return payload;
+      return handleCatchall([], input2, payload, ctx, value, inst, ctx?.abortEarly === true);
+    }
+    return superParse(payload, ctx);
+  };
+});
+function handleUnionResults(results, final, inst, ctx) {
+  for (const result of results) {
+    if (result.issues.length === 0) {
+      final.value = result.value;
+      return final;
+    }
+  }
+  const nonaborted = results.filter((r) => !aborted(r));
+  if (nonaborted.length === 1) {
+    final.value = nonaborted[0].value;
+    return nonaborted[0];
+  }
+  final.issues.push({
+    code: "invalid_union",
+    input: final.value,
+    inst,
+    errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+  });
+  return final;
+}
+var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted") ? "defaulted" : zod.def.options.some((o) => o._zod.optin !== void 0) ? "optional" : void 0);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : void 0);
+  defineLazyInternal(inst, "values", (zod) => {
+    if (zod.def.options.every((o) => o._zod.values)) {
+      return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
+    }
+    return void 0;
+  });
+  defineLazyInternal(inst, "pattern", (zod) => {
+    if (zod.def.options.every((o) => o._zod.pattern)) {
+      const patterns = zod.def.options.map((o) => o._zod.pattern);
+      return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
+    }
+    return void 0;
+  });
+  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  inst._zod.parse = (payload, ctx) => {
+    if (first) {
+      return first(payload, ctx);
+    }
+    let async = false;
+    const results = [];
+    for (const option of def.options) {
+      const result = option._zod.run({
+        value: payload.value,
+        issues: []
+      }, ctx);
+      if (result instanceof Promise) {
+        results.push(result);
+        async = true;
+      } else {
+        if (result.issues.length === 0)
+          return result;
+        results.push(result);
+      }
+    }
+    if (!async)
+      return handleUnionResults(results, payload, inst, ctx);
+    return Promise.all(results).then((results2) => {
+      return handleUnionResults(results2, payload, inst, ctx);
+    });
+  };
+});
+function handleExclusiveUnionResults(results, final, inst, ctx) {
+  const matches = [];
+  for (let i = 0; i < results.length; i++) {
+    if (results[i].issues.length === 0)
+      matches.push(i);
+  }
+  if (matches.length === 1) {
+    final.value = results[matches[0]].value;
+    return final;
+  }
+  if (matches.length === 0) {
+    final.issues.push({
+      code: "invalid_union",
+      input: final.value,
+      inst,
+      errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config())))
+    });
+  } else {
+    final.issues.push({
+      code: "invalid_union",
+      input: final.value,
+      inst,
+      errors: [],
+      inclusive: false,
+      matches
+    });
+  }
+  return final;
+}
+var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
+  $ZodUnion.init(inst, def);
+  def.inclusive = false;
+  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  inst._zod.parse = (payload, ctx) => {
+    if (first) {
+      return first(payload, ctx);
+    }
+    let async = false;
+    const results = [];
+    for (const option of def.options) {
+      const result = option._zod.run({
+        value: payload.value,
+        issues: []
+      }, ctx);
+      if (result instanceof Promise) {
+        results.push(result);
+        async = true;
+      } else {
+        results.push(result);
+      }
+    }
+    if (!async)
+      return handleExclusiveUnionResults(results, payload, inst, ctx);
+    return Promise.all(results).then((results2) => {
+      return handleExclusiveUnionResults(results2, payload, inst, ctx);
+    });
+  };
+});
+function getDiscriminatedOption(union3, value) {
+  const internals = union3._zod;
+  let map2 = internals.bag.optionsMap;
+  if (!map2) {
+    map2 = discriminatorMap(internals.def);
+    internals.bag.optionsMap = map2;
+  }
+  const option = map2.get(value);
+  if (option === null)
+    throw new Error(`Ambiguous discriminator value "${String(value)}"`);
+  return option;
+}
+function discriminatorMap(def) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const option of def.options) {
+    const values = option._zod.propValues?.[def.discriminator];
+    if (!values || values.size === 0)
+      throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option)}"`);
+    for (const value of values) {
+      if (map2.has(value)) {
+        if (value !== void 0)
+          throw new Error(`Duplicate discriminator value "${String(value)}"`);
+        map2.set(value, null);
+      } else {
+        map2.set(value, option);
+      }
+    }
+  }
+  return map2;
+}
+var $ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
+  def.inclusive = false;
+  $ZodUnion.init(inst, def);
+  const _super = inst._zod.parse;
+  defineLazyInternal(inst, "propValues", (zod) => {
+    const propValues = {};
+    let undefinedCount = 0;
+    for (const option of zod.def.options) {
+      const pv = option._zod.propValues;
+      if (!pv || Object.keys(pv).length === 0)
+        throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
+      if (pv[zod.def.discriminator]?.has(void 0))
+        undefinedCount++;
+      for (const [k, v] of Object.entries(pv)) {
+        if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
+          assignProp(propValues, k, /* @__PURE__ */ new Set());
+        }
+        for (const val of v) {
+          propValues[k].add(val);
+        }
+      }
+    }
+    if (!zod.def.unionFallback && undefinedCount > 1)
+      propValues[zod.def.discriminator]?.delete(void 0);
+    return propValues;
+  });
+  def.options.forEach((option, i) => {
+    const propShape = rawShape(option._zod.def);
+    if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
+      throw new Error(`Invalid discriminated union option at index "${i}"`);
+    }
+  });
+  const disc = cached(() => discriminatorMap(def));
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!isObject(input2)) {
+      payload.issues.push({
+        code: "invalid_type",
+        expected: "object",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    const value = input2?.[def.discriminator];
+    const opt = disc.value.get(value);
+    if (opt && (value !== void 0 || ctx.direction !== "backward")) {
+      return opt._zod.run(payload, ctx);
+    }
+    if (def.unionFallback || ctx.direction === "backward") {
+      return _super(payload, ctx);
+    }
+    payload.issues.push({
+      code: "invalid_union",
+      errors: [],
+      note: "No matching discriminator",
+      discriminator: def.discriminator,
+      options: Array.from(disc.value.keys()).filter((value2) => disc.value.get(value2) !== null),
+      input: input2,
+      path: [def.discriminator],
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodIntersection = /* @__PURE__ */ $constructor("$ZodIntersection", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    const left = def.left._zod.run({ value: input2, issues: [] }, ctx);
+    const right = def.right._zod.run({ value: input2, issues: [] }, ctx);
+    const async = left instanceof Promise || right instanceof Promise;
+    if (async) {
+      return Promise.all([left, right]).then(([left2, right2]) => {
+        return handleIntersectionResults(payload, left2, right2);
+      });
+    }
+    return handleIntersectionResults(payload, left, right);
+  };
+});
+function mergeValues(a, b) {
+  if (a === b) {
+    return { valid: true, data: a };
+  }
+  if (a instanceof Date && b instanceof Date && +a === +b) {
+    return { valid: true, data: a };
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const bKeys = Object.keys(b);
+    const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+    const newObj = { ...a, ...b };
+    if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
+      delete newObj.__proto__;
+    for (const key of sharedKeys) {
+      if (key === "__proto__")
+        continue;
+      const sharedValue = mergeValues(a[key], b[key]);
+      if (!sharedValue.valid) {
+        return {
+          valid: false,
+          mergeErrorPath: [key, ...sharedValue.mergeErrorPath]
+        };
+      }
+      newObj[key] = sharedValue.data;
+    }
+    return { valid: true, data: newObj };
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) {
+      return { valid: false, mergeErrorPath: [] };
+    }
+    const newArray = [];
+    for (let index = 0; index < a.length; index++) {
+      const itemA = a[index];
+      const itemB = b[index];
+      const sharedValue = mergeValues(itemA, itemB);
+      if (!sharedValue.valid) {
+        return {
+          valid: false,
+          mergeErrorPath: [index, ...sharedValue.mergeErrorPath]
+        };
+      }
+      newArray.push(sharedValue.data);
+    }
+    return { valid: true, data: newArray };
+  }
+  return { valid: false, mergeErrorPath: [] };
+}
+function handleIntersectionResults(result, left, right) {
+  const unrecKeys = /* @__PURE__ */ new Map();
+  let unrecIssue;
+  const keyIssues = /* @__PURE__ */ new Map();
+  const collect = (iss, side) => {
+    let keys;
+    if (iss.code === "unrecognized_keys" && !iss.path?.length) {
+      unrecIssue ?? (unrecIssue = iss);
+      keys = iss.keys;
+    } else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
+      const k = String(iss.path[0]);
+      if (!keyIssues.has(k))
+        keyIssues.set(k, iss);
+      keys = [k];
+    } else {
+      return false;
+    }
+    for (const k of keys) {
+      if (!unrecKeys.has(k))
+        unrecKeys.set(k, {});
+      unrecKeys.get(k)[side] = true;
+    }
+    return true;
+  };
+  for (const iss of left.issues) {
+    if (!collect(iss, "l"))
+      result.issues.push(iss);
+  }
+  for (const iss of right.issues) {
+    if (!collect(iss, "r"))
+      result.issues.push(iss);
+  }
+  const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
+  if (bothKeys.length) {
+    const aggregated = unrecIssue ? bothKeys.filter((k) => unrecIssue.keys.includes(k)) : [];
+    if (aggregated.length)
+      result.issues.push({ ...unrecIssue, keys: aggregated });
+    for (const k of bothKeys) {
+      if (!aggregated.includes(k) && keyIssues.has(k))
+        result.issues.push(keyIssues.get(k));
+    }
+  }
+  const merged = mergeValues(left.value, right.value);
+  if (!merged.valid) {
+    if (aborted(result))
+      return result;
+    throw new Error(`Unmergable intersection. Error path: ${JSON.stringify(merged.mergeErrorPath)}`);
+  }
+  result.value = merged.data;
+  return result;
+}
+var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
+  $ZodType.init(inst, def);
+  const items = def.items;
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!Array.isArray(input2)) {
+      payload.issues.push({
+        input: input2,
+        inst,
+        expected: "tuple",
+        code: "invalid_type"
+      });
+      return payload;
+    }
+    payload.value = memo2 ? memo2.alloc(inst, payload, [], ctx) : [];
+    const proms = [];
+    const optinStart = getTupleOptStart(items, "optin");
+    const optoutStart = getTupleOptStart(items, "optout");
+    if (!def.rest) {
+      if (input2.length < optinStart) {
+        payload.issues.push({
+          code: "too_small",
+          minimum: optinStart,
+          inclusive: true,
+          input: input2,
+          inst,
+          origin: "array"
+        });
+        return payload;
+      }
+      if (input2.length > items.length) {
+        payload.issues.push({
+          code: "too_big",
+          maximum: items.length,
+          inclusive: true,
+          input: input2,
+          inst,
+          origin: "array"
+        });
+      }
+    }
+    const itemResults = new Array(items.length);
+    const abortEarly = def.rest ? ctx?.abortEarly : void 0;
+    let itemAborted = false;
+    for (let i = 0; i < items.length; i++) {
+      const r = items[i]._zod.run({ value: input2[i], issues: [] }, ctx);
+      if (r instanceof Promise) {
+        proms.push(r.then((rr) => {
+          itemResults[i] = rr;
+        }));
+      } else {
+        itemResults[i] = r;
+        if (abortEarly && !itemAborted && r.issues.length)
+          itemAborted = aborted(r);
+      }
+    }
+    if (def.rest && !itemAborted) {
+      let i = items.length - 1;
+      const rest = input2.slice(items.length);
+      let seen = payload.issues.length;
+      for (const el of rest) {
+        if (abortEarly && payload.issues.length !== seen) {
+          if (aborted(payload, seen))
+            break;
+          seen = payload.issues.length;
+        }
+        i++;
+        const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+        if (result instanceof Promise) {
+          proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+        } else {
+          handleTupleResult(result, payload, i);
+        }
+      }
+    }
+    if (proms.length) {
+      return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input2, optoutStart));
+    }
+    return handleTupleResults(itemResults, payload, items, input2, optoutStart);
+  };
+});
+function getTupleOptStart(items, key) {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    if (!omittable)
+      return i + 1;
+  }
+  return 0;
+}
+function handleTupleResult(result, final, index) {
+  if (result.issues.length) {
+    final.issues.push(...prefixIssues(index, result.issues));
+  }
+  final.value[index] = result.value;
+}
+function handleTupleResults(itemResults, final, items, input2, optoutStart) {
+  for (let i = 0; i < items.length; i++) {
+    const r = itemResults[i];
+    const isPresent = i < input2.length;
+    if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+      final.value.length = i;
+      break;
+    }
+    if (r.issues.length) {
+      if (!isPresent && i >= optoutStart) {
+        final.value.length = i;
+        break;
+      }
+      final.issues.push(...prefixIssues(i, r.issues));
+    }
+    final.value[i] = r.value;
+  }
+  for (let i = final.value.length - 1; i >= input2.length; i--) {
+    if (items[i]._zod.optout === "optional" && final.value[i] === void 0) {
+      final.value.length = i;
+    } else {
+      break;
+    }
+  }
+  return final;
+}
+var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
+  $ZodType.init(inst, def);
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!isPlainObject(input2)) {
+      payload.issues.push({
+        expected: "record",
+        code: "invalid_type",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    const proms = [];
+    const values = def.keyType._zod.values;
+    if (values && !def.partial) {
+      payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+      const recordKeys = /* @__PURE__ */ new Set();
+      for (const key of values) {
+        if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+          recordKeys.add(typeof key === "number" ? key.toString() : key);
+          if (key === "__proto__")
+            continue;
+          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+          if (keyResult instanceof Promise) {
+            throw new Error("Async schemas not supported in object keys currently");
+          }
+          if (keyResult.issues.length) {
+            payload.issues.push({
+              code: "invalid_key",
+              origin: "record",
+              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+              input: key,
+              path: [key],
+              inst
+            });
+            continue;
+          }
+          const outKey = keyResult.value;
+          if (outKey === "__proto__")
+            continue;
+          const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+          if (result instanceof Promise) {
+            proms.push(result.then((result2) => {
+              if (result2.issues.length) {
+                payload.issues.push(...prefixIssues(key, result2.issues));
+              }
+              payload.value[outKey] = result2.value;
+            }));
+          } else {
+            if (result.issues.length) {
+              payload.issues.push(...prefixIssues(key, result.issues));
+            }
+            payload.value[outKey] = result.value;
+          }
+        }
+      }
+      let unrecognized;
+      for (const key in input2) {
+        if (!recordKeys.has(key)) {
+          if (def.mode === "loose") {
+            if (key === "__proto__")
+              continue;
+            payload.value[key] = input2[key];
+          } else {
+            unrecognized = unrecognized ?? [];
+            unrecognized.push(key);
+          }
+        }
+      }
+      if (unrecognized && unrecognized.length > 0) {
+        payload.issues.push({
+          code: "unrecognized_keys",
+          input: input2,
+          inst,
+          keys: unrecognized,
+          continue: true
+        });
+      }
+    } else {
+      payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+      let unrecognized;
+      for (const key of Reflect.ownKeys(input2)) {
+        if (key === "__proto__")
+          continue;
+        if (!Object.prototype.propertyIsEnumerable.call(input2, key))
+          continue;
+        let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+        if (keyResult instanceof Promise) {
+          throw new Error("Async schemas not supported in object keys currently");
+        }
+        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+        if (checkNumericKey) {
+          const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+          if (retryResult instanceof Promise) {
+            throw new Error("Async schemas not supported in object keys currently");
+          }
+          if (retryResult.issues.length === 0) {
+            keyResult = retryResult;
+          }
+        }
+        if (keyResult.issues.length) {
+          if (def.mode === "loose") {
+            payload.value[key] = input2[key];
+          } else if (values) {
+            unrecognized = unrecognized ?? [];
+            unrecognized.push(key);
+          } else {
+            payload.issues.push({
+              code: "invalid_key",
+              origin: "record",
+              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+              input: key,
+              path: [key],
+              inst
+            });
+          }
+          continue;
+        }
+        const outKey = keyResult.value;
+        if (outKey === "__proto__")
+          continue;
+        const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+        if (result instanceof Promise) {
+          proms.push(result.then((result2) => {
+            if (result2.issues.length) {
+              payload.issues.push(...prefixIssues(key, result2.issues));
+            }
+            payload.value[outKey] = result2.value;
+          }));
+        } else {
+          if (result.issues.length) {
+            payload.issues.push(...prefixIssues(key, result.issues));
+          }
+          payload.value[outKey] = result.value;
+        }
+      }
+      if (unrecognized && unrecognized.length > 0) {
+        payload.issues.push({
+          code: "unrecognized_keys",
+          input: input2,
+          inst,
+          keys: unrecognized,
+          continue: true
+        });
+      }
+    }
+    if (proms.length) {
+      return Promise.all(proms).then(() => payload);
+    }
+    return payload;
+  };
+});
+var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
+  $ZodType.init(inst, def);
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!(input2 instanceof Map)) {
+      payload.issues.push({
+        expected: "map",
+        code: "invalid_type",
+        input: input2,
+        inst
+      });
+      return payload;
+    }
+    const proms = [];
+    payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
+    const abortEarly = ctx?.abortEarly;
+    let seen = payload.issues.length;
+    for (const [key, value] of input2) {
+      if (abortEarly && payload.issues.length !== seen) {
+        if (aborted(payload, seen))
+          break;
+        seen = payload.issues.length;
+      }
+      const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+      const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
+      if (keyResult instanceof Promise || valueResult instanceof Promise) {
+        proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
+          handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
+        }));
+      } else {
+        handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
+      }
+    }
+    if (proms.length)
+      return Promise.all(proms).then(() => payload);
+    return payload;
+  };
+  capSize(inst, mapSize);
+});
+function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) {
+  if (keyResult.issues.length) {
+    if (propertyKeyTypes.has(typeof key)) {
+      final.issues.push(...prefixIssues(key, keyResult.issues));
+    } else {
+      final.issues.push({
+        code: "invalid_key",
+        origin: "map",
+        input: input2,
+        inst,
+        issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+      });
+    }
+  }
+  if (valueResult.issues.length) {
+    if (propertyKeyTypes.has(typeof key)) {
+      final.issues.push(...prefixIssues(key, valueResult.issues));
+    } else {
+      final.issues.push({
+        origin: "map",
+        code: "invalid_element",
+        input: input2,
+        inst,
+        key,
+        issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+      });
+    }
+  }
+  final.value.set(keyResult.value, valueResult.value);
+}
+var $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
+  $ZodType.init(inst, def);
+  const memo2 = globalConfig.memoizer;
+  memo2?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input2 = payload.value;
+    if (!(input2 instanceof Set)) {
+      payload.issues.push({
+        input: input2,
+        inst,
+        expected: "set",
+        code: "invalid_type"
+      });
+      return payload;
+    }
+    const proms = [];
+    payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
+    const abortEarly = ctx?.abortEarly;
+    let seen = payload.issues.length;
+    for (const item of input2) {
+      if (abortEarly && payload.issues.length !== seen) {
+        if (aborted(payload, seen))
+          break;
+        seen = payload.issues.length;
+      }
+      const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
+      if (result instanceof Promise) {
+        proms.push(result.then((result2) => handleSetResult(result2, payload)));
+      } else
+        handleSetResult(result, payload);
+    }
+    if (proms.length)
+      return Promise.all(proms).then(() => payload);
+    return payload;
+  };
+  capSize(inst, setSize);
+});
+function handleSetResult(result, final) {
+  if (result.issues.length) {
+    final.issues.push(...result.issues);
+  }
+  final.value.add(result.value);
+}
+var $ZodEnum = /* @__PURE__ */ $constructor("$ZodEnum", (inst, def) => {
+  $ZodType.init(inst, def);
+  const values = getEnumValues(def.entries);
+  const valuesSet = new Set(values);
+  inst._zod.values = valuesSet;
+  defineLazyInternal(inst, "pattern", (zod) => {
+    const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+    return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+  });
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (valuesSet.has(input2)) {
+      return payload;
+    }
+    payload.issues.push({
+      code: "invalid_value",
+      values,
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodLiteral = /* @__PURE__ */ $constructor("$ZodLiteral", (inst, def) => {
+  $ZodType.init(inst, def);
+  const values = new Set(def.values);
+  inst._zod.values = values;
+  defineLazyInternal(inst, "pattern", (zod) => {
+    const vals = zod.def.values;
+    return new RegExp(vals.length ? `^(${vals.map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o)).join("|")})$` : "^[^\\s\\S]$");
+  });
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (values.has(input2)) {
+      return payload;
+    }
+    payload.issues.push({
+      code: "invalid_value",
+      values: def.values,
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodFile = /* @__PURE__ */ $constructor("$ZodFile", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    const input2 = payload.value;
+    if (input2 instanceof File)
+      return payload;
+    payload.issues.push({
+      expected: "file",
+      code: "invalid_type",
+      input: input2,
+      inst
+    });
+    return payload;
+  };
+});
+var $ZodTransform = /* @__PURE__ */ $constructor("$ZodTransform", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.optin = "optional";
+  globalConfig.memoizer?.guard(inst);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      throw new $ZodEncodeError(inst.constructor.name);
+    }
+    const _out = def.transform(payload.value, payload);
+    if (ctx.async) {
+      const output2 = _out instanceof Promise ? _out : Promise.resolve(_out);
+      return output2.then((output3) => {
+        payload.value = output3;
+        return payload;
+      });
+    }
+    if (_out instanceof Promise) {
+      throw new $ZodAsyncError();
+    }
+    payload.value = _out;
+    return payload;
+  };
+});
+function handleOptionalResult(payload, result) {
+  payload.value = result.issues.length ? void 0 : result.value;
+  return payload;
+}
+var $ZodOptional = /* @__PURE__ */ $constructor("$ZodOptional", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+  inst._zod.optout = "optional";
+  defineLazyInternal(inst, "values", (zod) => {
+    const values = zod.def.innerType._zod.values;
+    return values ? /* @__PURE__ */ new Set([...values, void 0]) : void 0;
+  });
+  defineLazyInternal(inst, "pattern", (zod) => {
+    const pattern = zod.def.innerType._zod.pattern;
+    return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : void 0;
+  });
+  inst._zod.parse = (payload, ctx) => {
+    if (payload.value === void 0) {
+      if (def.innerType._zod.optin !== "defaulted")
+        return payload;
+      const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+      if (result instanceof Promise)
+        return result.then((result2) => handleOptionalResult(payload, result2));
+      return handleOptionalResult(payload, result);
+    }
+    return def.innerType._zod.run(payload, ctx);
+  };
+});
+var $ZodExactOptional = /* @__PURE__ */ $constructor("$ZodExactOptional", (inst, def) => {
+  $ZodOptional.init(inst, def);
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+  inst._zod.parse = (payload, ctx) => {
+    return def.innerType._zod.run(payload, ctx);
+  };
+});
+var $ZodNullable = /* @__PURE__ */ $constructor("$ZodNullable", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+  defineLazyInternal(inst, "pattern", (zod) => {
+    const pattern = zod.def.innerType._zod.pattern;
+    return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : void 0;
+  });
+  defineLazyInternal(inst, "values", (zod) => {
+    return zod.def.innerType._zod.values ? /* @__PURE__ */ new Set([...zod.def.innerType._zod.values, null]) : void 0;
+  });
+  inst._zod.parse = (payload, ctx) => {
+    if (payload.value === null)
+      return payload;
+    return def.innerType._zod.run(payload, ctx);
+  };
+});
+var $ZodDefault = /* @__PURE__ */ $constructor("$ZodDefault", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.optin = "defaulted";
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      return def.innerType._zod.run(payload, ctx);
+    }
+    if (payload.value === void 0) {
+      payload.value = def.defaultValue;
+      return payload;
+    }
+    const result = def.innerType._zod.run(payload, ctx);
+    if (result instanceof Promise) {
+      return result.then((result2) => handleDefaultResult(result2, def));
+    }
+    return handleDefaultResult(result, def);
+  };
+});
+function handleDefaultResult(payload, def) {
+  if (payload.value === void 0) {
+    payload.value = def.defaultValue;
+  }
+  return payload;
+}
+var $ZodPrefault = /* @__PURE__ */ $constructor("$ZodPrefault", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.optin = "defaulted";
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      return def.innerType._zod.run(payload, ctx);
+    }
+    if (payload.value === void 0) {
+      payload.value = def.defaultValue;
+    }
+    return def.innerType._zod.run(payload, ctx);
+  };
+});
+var $ZodNonOptional = /* @__PURE__ */ $constructor("$ZodNonOptional", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "values", (zod) => {
+    const v = zod.def.innerType._zod.values;
+    return v ? new Set([...v].filter((x) => x !== void 0)) : void 0;
+  });
+  inst._zod.parse = (payload, ctx) => {
+    const result = def.innerType._zod.run(payload, ctx);
+    if (result instanceof Promise) {
+      return result.then((result2) => handleNonOptionalResult(result2, inst));
+    }
+    return handleNonOptionalResult(result, inst);
+  };
+});
+function handleNonOptionalResult(payload, inst) {
+  if (!payload.issues.length && payload.value === void 0) {
+    payload.issues.push({
+      code: "invalid_type",
+      expected: "nonoptional",
+      input: payload.value,
+      inst
+    });
+  }
+  return payload;
+}
+var $ZodSuccess = /* @__PURE__ */ $constructor("$ZodSuccess", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      throw new $ZodEncodeError("ZodSuccess");
+    }
+    const result = def.innerType._zod.run(payload, ctx);
+    if (result instanceof Promise) {
+      return result.then((result2) => {
+        payload.value = result2.issues.length === 0;
+        return payload;
+      });
+    }
+    payload.value = result.issues.length === 0;
+    return payload;
+  };
+});
+function handleCatchResult(payload, result, def, ctx) {
+  if (!result.issues.length) {
+    payload.value = result.value;
+    if (result.memo)
+      payload.memo = true;
+    return payload;
+  }
+  payload.value = def.catchValue({
+    ...result,
+    value: payload.value,
+    error: {
+      issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+    },
+    input: payload.value
+  });
+  return payload;
+}
+var $ZodCatch = /* @__PURE__ */ $constructor("$ZodCatch", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      return def.innerType._zod.run(payload, ctx);
+    }
+    const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+      return result.then((result2) => handleCatchResult(payload, result2, def, ctx));
+    }
+    return handleCatchResult(payload, result, def, ctx);
+  };
+});
+var $ZodNaN = /* @__PURE__ */ $constructor("$ZodNaN", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _ctx) => {
+    if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
+      payload.issues.push({
+        input: payload.value,
+        inst,
+        expected: "nan",
+        code: "invalid_type"
+      });
+      return payload;
+    }
+    return payload;
+  };
+});
+var $ZodPipe = /* @__PURE__ */ $constructor("$ZodPipe", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+  defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      const right = def.out._zod.run(payload, ctx);
+      if (right instanceof Promise) {
+        return right.then((right2) => handlePipeResult(right2, def.in, ctx));
+      }
+      return handlePipeResult(right, def.in, ctx);
+    }
+    const left = def.in._zod.run(payload, ctx);
+    if (left instanceof Promise) {
+      return left.then((left2) => handlePipeResult(left2, def.out, ctx));
+    }
+    return handlePipeResult(left, def.out, ctx);
+  };
+});
+function handlePipeResult(left, next, ctx) {
+  if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
+    left.aborted = true;
+    return left;
+  }
+  return next._zod.run({ value: left.value, issues: left.issues }, ctx);
+}
+var $ZodCodec = /* @__PURE__ */ $constructor("$ZodCodec", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+  defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+  inst._zod.parse = (payload, ctx) => {
+    const direction = ctx.direction || "forward";
+    if (direction === "forward") {
+      const left = def.in._zod.run(payload, ctx);
+      if (left instanceof Promise) {
+        return left.then((left2) => handleCodecAResult(left2, def, ctx));
+      }
+      return handleCodecAResult(left, def, ctx);
+    } else {
+      const right = def.out._zod.run(payload, ctx);
+      if (right instanceof Promise) {
+        return right.then((right2) => handleCodecAResult(right2, def, ctx));
+      }
+      return handleCodecAResult(right, def, ctx);
+    }
+  };
+});
+function handleCodecAResult(result, def, ctx) {
+  if (result.issues.length) {
+    result.aborted = true;
+    return result;
+  }
+  const direction = ctx.direction || "forward";
+  if (direction === "forward") {
+    const transformed = def.transform(result.value, result);
+    if (transformed instanceof Promise) {
+      return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
+    }
+    return handleCodecTxResult(result, transformed, def.out, ctx);
+  } else {
+    const transformed = def.reverseTransform(result.value, result);
+    if (transformed instanceof Promise) {
+      return transformed.then((value) => handleCodecTxResult(result, value, def.in, ctx));
+    }
+    return handleCodecTxResult(result, transformed, def.in, ctx);
+  }
+}
+function handleCodecTxResult(left, value, nextSchema, ctx) {
+  if (left.issues.length) {
+    left.aborted = true;
+    return left;
+  }
+  return nextSchema._zod.run({ value, issues: left.issues }, ctx);
+}
+var $ZodPreprocess = /* @__PURE__ */ $constructor("$ZodPreprocess", (inst, def) => {
+  $ZodPipe.init(inst, def);
+});
+var $ZodReadonly = /* @__PURE__ */ $constructor("$ZodReadonly", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      return def.innerType._zod.run(payload, ctx);
+    }
+    const result = def.innerType._zod.run(payload, ctx);
+    if (result instanceof Promise) {
+      return result.then(handleReadonlyResult);
+    }
+    return handleReadonlyResult(result);
+  };
+});
+function handleReadonlyResult(payload) {
+  if (!payload.memo)
+    payload.value = Object.freeze(payload.value);
+  return payload;
+}
+function leafPattern(schema) {
+  const def = schema._zod.def;
+  let pattern = def.pattern;
+  let isInt = !!def.format?.includes("int");
+  let minimum;
+  let maximum;
+  for (const ch of def.checks ?? []) {
+    const d = ch._zod.def;
+    if (d.pattern)
+      pattern = d.pattern;
+    isInt || (isInt = !!d.format?.includes("int"));
+    const lo = d.minimum ?? d.length;
+    const hi = d.maximum ?? d.length;
+    if (lo !== void 0 && (minimum === void 0 || lo > minimum))
+      minimum = lo;
+    if (hi !== void 0 && (maximum === void 0 || hi < maximum))
+      maximum = hi;
+  }
+  if (pattern)
+    return pattern.source;
+  if (minimum !== void 0 && maximum !== void 0 && minimum > maximum)
+    return "(?!)";
+  if (minimum !== void 0 || maximum !== void 0)
+    return string({ minimum, maximum }).source;
+  const own2 = schema._zod.pattern;
+  return (isInt && own2 === number ? integer : own2)?.source;
+}
+function partPattern(schema) {
+  const def = schema._zod.def;
+  const own2 = schema._zod.pattern?.source;
+  const inner = def.innerType ?? schema._zod.innerType;
+  if (inner) {
+    const before = inner._zod.pattern?.source;
+    const after = partPattern(inner);
+    if (own2 && before && after && after !== before) {
+      return own2.replace(cleanRegex(before), () => cleanRegex(after));
+    }
+    return own2;
+  }
+  if (def.options) {
+    const sources = def.options.map(partPattern);
+    if (sources.every(Boolean))
+      return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
+  }
+  return leafPattern(schema);
+}
+var $ZodTemplateLiteral = /* @__PURE__ */ $constructor("$ZodTemplateLiteral", (inst, def) => {
+  $ZodType.init(inst, def);
+  const regexParts = [];
+  for (const part of def.parts) {
+    if (typeof part === "object" && part !== null) {
+      const source = partPattern(part);
+      if (!source) {
+        throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+      }
+      regexParts.push(cleanRegex(source));
+    } else if (part === null || primitiveTypes.has(typeof part)) {
+      regexParts.push(escapeRegex(`${part}`));
+    } else {
+      throw new Error(`Invalid template literal part: ${part}`);
+    }
+  }
+  inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
+  inst._zod.parse = (payload, _ctx) => {
+    if (typeof payload.value !== "string") {
+      payload.issues.push({
+        input: payload.value,
+        inst,
+        expected: "string",
+        code: "invalid_type"
+      });
+      return payload;
+    }
+    inst._zod.pattern.lastIndex = 0;
+    if (!inst._zod.pattern.test(payload.value)) {
+      payload.issues.push({
+        input: payload.value,
+        inst,
+        code: "invalid_format",
+        format: def.format ?? "template_literal",
+        pattern: inst._zod.pattern.source
+      });
+      return payload;
+    }
+    return payload;
+  };
+});
+var $ZodFunction = /* @__PURE__ */ $constructor("$ZodFunction", (inst, def) => {
+  $ZodType.init(inst, def);
+  Object.defineProperty(inst, "_def", { value: def });
+  inst._zod.def = def;
+  inst.implement = (func) => {
+    if (typeof func !== "function") {
+      throw new Error("implement() must be called with a function");
+    }
+    return Object.defineProperty(function(...args) {
+      const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+      const result = Reflect.apply(func, this, parsedArgs);
+      if (inst._def.output) {
+        return parse(inst._def.output, result);
+      }
+      return result;
+    }, "_zod", { value: inst._zod, enumerable: false });
+  };
+  inst.implementAsync = (func) => {
+    if (typeof func !== "function") {
+      throw new Error("implementAsync() must be called with a function");
+    }
+    return Object.defineProperty(async function(...args) {
+      const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
+      const result = await Reflect.apply(func, this, parsedArgs);
+      if (inst._def.output) {
+        return await parseAsync(inst._def.output, result);
+      }
+      return result;
+    }, "_zod", { value: inst._zod, enumerable: false });
+  };
+  inst._zod.parse = (payload, _ctx) => {
+    if (typeof payload.value !== "function") {
+      payload.issues.push({
+        code: "invalid_type",
+        expected: "function",
+        input: payload.value,
+        inst
+      });
+      return payload;
+    }
+    const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
+    if (hasPromiseOutput) {
+      payload.value = inst.implementAsync(payload.value);
+    } else {
+      payload.value = inst.implement(payload.value);
+    }
+    return payload;
+  };
+  inst.input = (...args) => {
+    const F = inst.constructor;
+    if (Array.isArray(args[0])) {
+      return new F({
+        type: "function",
+        input: new $ZodTuple({
+          type: "tuple",
+          items: args[0],
+          rest: args[1]
+        }),
+        output: inst._def.output
+      });
+    }
+    return new F({
+      type: "function",
+      input: args[0],
+      output: inst._def.output
+    });
+  };
+  inst.output = (output2) => {
+    const F = inst.constructor;
+    return new F({
+      type: "function",
+      input: inst._def.input,
+      output: output2
+    });
+  };
+  return inst;
+});
+var $ZodPromise = /* @__PURE__ */ $constructor("$ZodPromise", (inst, def) => {
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, ctx) => {
+    return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
+  };
+});
+var $ZodLazy = /* @__PURE__ */ $constructor("$ZodLazy", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazy(inst._zod, "innerType", () => {
+    const d = def;
+    if (!d._cachedInner)
+      d._cachedInner = def.getter();
+    return d._cachedInner;
+  });
+  defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+  defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+  defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? void 0);
+  defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? void 0);
+  inst._zod.parse = (payload, ctx) => {
+    const inner = inst._zod.innerType;
+    return inner._zod.run(payload, ctx);
+  };
+});
+var $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
+  $ZodCheck.init(inst, def);
+  $ZodType.init(inst, def);
+  inst._zod.parse = (payload, _) => {
+    return payload;
+  };
+  inst._zod.check = (payload) => {
+    const input2 = payload.value;
+    const r = def.fn(input2);
+    if (r instanceof Promise) {
+      return r.then((r2) => handleRefineResult(r2, payload, input2, inst));
+    }
+    handleRefineResult(r, payload, input2, inst);
+    return;
+  };
+});
+function handleRefineResult(result, payload, input2, inst) {
+  if (!result) {
+    const _iss = {
+      code: "custom",
+      input: input2,
+      inst,
+      // incorporates params.error into issue reporting
+      path: [...inst._zod.def.path ?? []],
+      // incorporates params.error into issue reporting
+      continue: !inst._zod.def.abort
+      // params: inst._zod.def.params,
+    };
+    if (inst._zod.def.params)
+      _iss.params = inst._zod.def.params;
+    payload.issues.push(issue(_iss));
+  }
+}
+
+// node_modules/zod/v4/core/memoizer.js
+var $ZodCyclicError = class extends Error {
+  constructor() {
+    super(`Cannot parse a reference cycle that closes through a transform`);
+    this.name = "ZodCyclicError";
+  }
+};
+var STATE = "~memo";
+var NO_ISSUES = [];
+function isRef(value) {
+  return value !== null && typeof value === "object";
+}
+function cloneIssues(issues) {
+  return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
+}
+var recursive = /* @__PURE__ */ new WeakMap();
+var NONE = 0;
+var ASSUMED = 1;
+var PROVEN = 2;
+function isRecursive(inst, stack, resolve) {
+  const cached2 = recursive.get(inst);
+  if (cached2 !== void 0)
+    return cached2 ? PROVEN : NONE;
+  if (stack.has(inst))
+    return PROVEN;
+  stack.add(inst);
+  let result = NONE;
+  const check2 = (child) => {
+    if (result !== PROVEN && child?._zod) {
+      const answer = isRecursive(child, stack, resolve);
+      if (answer > result)
+        result = answer;
+    }
+  };
+  const shape = (sh, spread) => {
+    let answer = NONE;
+    for (const key of Reflect.ownKeys(sh)) {
+      const desc = Object.getOwnPropertyDescriptor(sh, key);
+      if (spread && !desc.enumerable)
+        continue;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
+      if (child > answer)
+        answer = child;
+    }
+    return answer;
+  };
+  const merge3 = (answer) => {
+    if (answer > result)
+      result = answer;
+  };
+  const def = inst._zod.def;
+  const kind = def.type;
+  switch (kind) {
+    case "object": {
+      const raw = rawShape(def);
+      merge3(raw ? shape(raw, true) : ASSUMED);
+      check2(def.catchall);
+      break;
+    }
+    case "array":
+      check2(def.element);
+      break;
+    case "tuple":
+      for (const el of def.items)
+        check2(el);
+      check2(def.rest);
+      break;
+    case "record":
+    case "map":
+      check2(def.keyType);
+      check2(def.valueType);
+      break;
+    case "set":
+      check2(def.valueType);
+      break;
+    case "union":
+      for (const el of def.options)
+        check2(el);
+      break;
+    case "intersection":
+      check2(def.left);
+      check2(def.right);
+      break;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+    case "promise":
+    case "success":
+      check2(def.innerType);
+      break;
+    case "pipe":
+      check2(def.in);
+      check2(def.out);
+      break;
+    case "function":
+      check2(def.input);
+      check2(def.output);
+      break;
+    // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
+    case "lazy": {
+      const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : void 0);
+      merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
+      break;
+    }
+    // a leaf by choice: `parts` are regex fragments, not data positions
+    case "template_literal":
+    // leaves
+    case "string":
+    case "number":
+    case "int":
+    case "boolean":
+    case "bigint":
+    case "symbol":
+    case "undefined":
+    case "null":
+    case "void":
+    case "never":
+    case "any":
+    case "unknown":
+    case "date":
+    case "nan":
+    case "enum":
+    case "literal":
+    case "file":
+    case "transform":
+    case "custom":
+      break;
+    default: {
+      kind;
+      for (const key in def) {
+        const desc = Object.getOwnPropertyDescriptor(def, key);
+        if (!desc || desc.get)
+          continue;
+        const value = desc.value;
+        if (!value || typeof value !== "object")
+          continue;
+        if (value._zod)
+          check2(value);
+        else if (Array.isArray(value))
+          for (const el of value)
+            check2(el);
+      }
+    }
+  }
+  stack.delete(inst);
+  return settle(inst, result);
+}
+function settle(inst, answer) {
+  if (answer !== ASSUMED)
+    recursive.set(inst, answer === PROVEN);
+  return answer;
+}
+function isRecursiveSchema(inst) {
+  return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
+}
+function bucketFor(state, inst) {
+  let bucket = state.buckets.get(inst);
+  if (!bucket) {
+    bucket = /* @__PURE__ */ new WeakMap();
+    state.buckets.set(inst, bucket);
+  }
+  return bucket;
+}
+var handoff;
+var open = [];
+var memo = {
+  alloc(_inst, payload, empty) {
+    const bucket = handoff;
+    if (!bucket)
+      return empty;
+    handoff = void 0;
+    const entry2 = { value: empty, issues: null };
+    bucket.set(payload.value, entry2);
+    open.push(entry2);
+    return empty;
+  },
+  guard(inst) {
+    var _a3;
+    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+    inst._zod.deferred.push(() => {
+      const base = inst._zod.parse;
+      const wrapped = (payload, ctx) => {
+        if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
+          throw new $ZodCyclicError();
+        return base(payload, ctx);
+      };
+      inst._zod.parse = wrapped;
+      if (inst._zod.run === base)
+        inst._zod.run = wrapped;
+    });
+  },
+  attach(inst) {
+    var _a3;
+    let isRecursiveInst;
+    let rechecked = false;
+    let lastCtx;
+    let lastBucket;
+    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+    inst._zod.deferred.push(() => {
+      const base = inst._zod.parse;
+      const wrapped = (payload, ctx) => {
+        if (isRecursiveInst === void 0) {
+          const walked = isRecursive(inst, /* @__PURE__ */ new Set(), false);
+          if (walked === NONE) {
+            inst._zod.parse = base;
+            if (inst._zod.run === wrapped)
+              inst._zod.run = base;
+            return base(payload, ctx);
+          }
+          if (walked === PROVEN || rechecked)
+            isRecursiveInst = true;
+          else
+            rechecked = true;
+        }
+        const input2 = payload.value;
+        if (!isRef(input2))
+          return base(payload, ctx);
+        let state = ctx[STATE];
+        if (!state) {
+          state = { buckets: /* @__PURE__ */ new WeakMap(), backEdges: void 0 };
+          ctx[STATE] = state;
+        }
+        let bucket;
+        if (lastCtx === ctx) {
+          bucket = lastBucket;
+        } else {
+          bucket = bucketFor(state, inst);
+          lastCtx = ctx;
+          lastBucket = bucket;
+        }
+        const hit = bucket.get(input2);
+        if (hit) {
+          payload.value = hit.value;
+          if (hit.issues) {
+            if (hit.issues.length)
+              payload.issues.push(...cloneIssues(hit.issues));
+          } else {
+            payload.memo = true;
+            state.backEdges ?? (state.backEdges = /* @__PURE__ */ new WeakSet());
+            state.backEdges.add(hit.value);
+          }
+          return payload;
+        }
+        handoff = bucket;
+        const depth = open.length;
+        const result = base(payload, ctx);
+        handoff = void 0;
+        const entry2 = open.length > depth ? open.pop() : void 0;
+        if (result instanceof Promise) {
+          return result.then((r) => {
+            if (entry2)
+              entry2.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+            return r;
+          });
+        }
+        if (entry2)
+          entry2.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+        return result;
+      };
+      inst._zod.parse = wrapped;
+      if (inst._zod.run === base)
+        inst._zod.run = wrapped;
+    });
+  }
+};
+function memoizer() {
+  return memo;
+}
+function isBackEdge(ctx, value) {
+  const backEdges = ctx[STATE]?.backEdges;
+  return backEdges !== void 0 && isRef(value) && backEdges.has(value);
+}
+
+// node_modules/zod/v4/locales/index.js
+var locales_exports = {};
+__export(locales_exports, {
+  en: () => en_default
+});
+
+// node_modules/zod/v4/locales/en.js
+var error = () => {
+  const Sizable = {
+    string: { unit: "characters", verb: "to have" },
+    file: { unit: "bytes", verb: "to have" },
+    array: { unit: "items", verb: "to have" },
+    set: { unit: "items", verb: "to have" },
+    map: { unit: "entries", verb: "to have" }
+  };
+  function getSizing(origin) {
+    return Sizable[origin] ?? null;
+  }
+  const FormatDictionary = {
+    regex: "input",
+    email: "email address",
+    url: "URL",
+    emoji: "emoji",
+    uuid: "UUID",
+    uuidv4: "UUIDv4",
+    uuidv6: "UUIDv6",
+    nanoid: "nanoid",
+    guid: "GUID",
+    cuid: "cuid",
+    cuid2: "cuid2",
+    ulid: "ULID",
+    xid: "XID",
+    ksuid: "KSUID",
+    datetime: "ISO datetime",
+    date: "ISO date",
+    time: "ISO time",
+    duration: "ISO duration",
+    ipv4: "IPv4 address",
+    ipv6: "IPv6 address",
+    mac: "MAC address",
+    cidrv4: "IPv4 range",
+    cidrv6: "IPv6 range",
+    base64: "base64-encoded string",
+    base64url: "base64url-encoded string",
+    json_string: "JSON string",
+    e164: "E.164 number",
+    currency_code: "currency code",
+    credit_card: "credit card number",
+    iban: "IBAN",
+    jwt: "JWT",
+    template_literal: "input"
+  };
+  const TypeDictionary = {
+    // Compatibility: "nan" -> "NaN" for display
+    nan: "NaN"
+    // All other type names omitted - they fall back to raw values via ?? operator
+  };
+  function getTypeName(type, input2) {
+    if (type === "number" && typeof input2 === "number" && !Number.isFinite(input2)) {
+      return String(input2);
+    }
+    return TypeDictionary[type] ?? type;
+  }
+  return (issue2) => {
+    switch (issue2.code) {
+      case "invalid_type": {
+        const expected = getTypeName(issue2.expected);
+        const receivedType = parsedType(issue2.input);
+        const received = getTypeName(receivedType, issue2.input);
+        return `Invalid input: expected ${expected}, received ${received}`;
+      }
+      case "invalid_value":
+        if (issue2.values.length === 1)
+          return `Invalid input: expected ${stringifyPrimitive(issue2.values[0])}`;
+        return `Invalid option: expected one of ${joinValues(issue2.values, "|")}`;
+      case "too_big": {
+        const adj = issue2.exact ? "exactly " : issue2.inclusive ? "<=" : "<";
+        const sizing = getSizing(issue2.origin);
+        if (sizing)
+          return `Too big: expected ${issue2.origin ?? "value"} to have ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elements"}`;
+        return `Too big: expected ${issue2.origin ?? "value"} to be ${adj}${issue2.maximum.toString()}`;
+      }
+      case "too_small": {
+        const adj = issue2.exact ? "exactly " : issue2.inclusive ? ">=" : ">";
+        const sizing = getSizing(issue2.origin);
+        if (sizing) {
+          return `Too small: expected ${issue2.origin} to have ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+        }
+        return `Too small: expected ${issue2.origin} to be ${adj}${issue2.minimum.toString()}`;
+      }
+      case "invalid_format": {
+        const _issue = issue2;
+        if (_issue.format === "starts_with") {
+          return `Invalid string: must start with "${_issue.prefix}"`;
+        }
+        if (_issue.format === "ends_with")
+          return `Invalid string: must end with "${_issue.suffix}"`;
+        if (_issue.format === "includes")
+          return `Invalid string: must include "${_issue.includes}"`;
+        if (_issue.format === "regex")
+          return `Invalid string: must match pattern ${_issue.pattern}`;
+        return `Invalid ${FormatDictionary[_issue.format] ?? issue2.format}`;
+      }
+      case "not_multiple_of":
+        return `Invalid number: must be a multiple of ${issue2.divisor}`;
+      case "unrecognized_keys":
+        return `Unrecognized key${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
+      case "invalid_key":
+        return `Invalid key in ${issue2.origin}`;
+      case "invalid_union":
+        if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
+          const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
+          return `Invalid discriminator value. Expected ${opts}`;
+        }
+        if (issue2.inclusive === false) {
+          return "Invalid input: more than one option matched";
+        }
+        return "Invalid input";
+      case "invalid_element":
+        return `Invalid value in ${issue2.origin}`;
+      default:
+        return `Invalid input`;
+    }
+  };
+};
+function en_default() {
+  return {
+    localeError: error()
+  };
+}
+
+// node_modules/zod/v4/core/registries.js
+var _a2;
+var $output = /* @__PURE__ */ Symbol("ZodOutput");
+var $input = /* @__PURE__ */ Symbol("ZodInput");
+var $ZodRegistry = class {
+  constructor() {
+    this._map = /* @__PURE__ */ new WeakMap();
+    this._idmap = /* @__PURE__ */ new Map();
+  }
+  add(schema, ..._meta) {
+    const meta3 = _meta[0];
+    this._map.set(schema, meta3);
+    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
+      this._idmap.set(meta3.id, schema);
+    }
+    return this;
+  }
+  clear() {
+    this._map = /* @__PURE__ */ new WeakMap();
+    this._idmap = /* @__PURE__ */ new Map();
+    return this;
+  }
+  remove(schema) {
+    const meta3 = this._map.get(schema);
+    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
+      this._idmap.delete(meta3.id);
+    }
+    this._map.delete(schema);
+    return this;
+  }
+  get(schema) {
+    const p = schema._zod.parent;
+    if (p) {
+      const pm = { ...this.get(p) ?? {} };
+      delete pm.id;
+      const f = { ...pm, ...this._map.get(schema) };
+      return Object.keys(f).length ? f : void 0;
+    }
+    return this._map.get(schema);
+  }
+  has(schema) {
+    return this._map.has(schema);
+  }
+};
+function registry() {
+  return new $ZodRegistry();
+}
+(_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
+var globalRegistry = globalThis.__zod_globalRegistry;
+
+// node_modules/zod/v4/core/compile.js
+var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+var FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+var ZodCompileAsyncError = class extends Error {
+  constructor(message = "z.compile does not support async refinements, transforms, or checks") {
+    super(message);
+    this.name = "ZodCompileAsyncError";
+  }
+};
+var ZodCompileUnsupportedError = class extends Error {
+  constructor(feature, islandable = true) {
+    super(`z.compile does not support ${feature}; this schema must use the runtime parser`);
+    this.name = "ZodCompileUnsupportedError";
+    this.islandable = islandable;
+  }
+};
+function compileValidator(schema, parser) {
+  try {
+    return compileFn(schema, { assertOnly: true });
+  } catch {
+    return parser;
+  }
+}
+function compile(schema, options) {
+  try {
+    const parser = compileFn(schema);
+    const clone2 = withParser(schema, parser);
+    clone2._zod.bag.validator = compileValidator(schema, parser);
+    return clone2;
+  } catch (err2) {
+    if (options?.strict)
+      throw err2;
+    return schema;
+  }
+}
+function withParser(schema, parser) {
+  if (isRecursiveSchema(schema)) {
+    throw new ZodCompileUnsupportedError("a schema whose subtree contains a reference cycle");
+  }
+  const clone2 = clone(schema);
+  const liveRun = schema._zod.run;
+  const originalRun = liveRun.__originalRun ?? liveRun;
+  const wrapped = (payload, ctx) => {
+    if (ctx?.async || ctx?.direction === "backward" || ctx?.skipChecks || ctx?.[FALLBACK_FLAG]) {
+      return originalRun(payload, ctx);
+    }
+    if (ctx && isBackEdge(ctx, payload.value)) {
+      return originalRun(payload, ctx);
+    }
+    const out = parser(payload.value);
+    if (out !== INVALID) {
+      payload.value = out;
+      return payload;
+    }
+    if (ctx)
+      ctx[FALLBACK_FLAG] = true;
+    return originalRun(payload, ctx);
+  };
+  wrapped.__originalRun = originalRun;
+  clone2._zod.bag.fallbackRun = originalRun;
+  clone2._zod.bag.validator = parser;
+  clone2._zod.run = wrapped;
+  if (!liveRun.__originalRun)
+    installCompiledUserMethods(clone2, schema, parser);
+  return clone2;
+}
+function installCompiledUserMethods(target, source, parser) {
+  const targetAny = target;
+  const sourceAny = source;
+  if (typeof sourceAny.safeParse === "function") {
+    const originalSafeParse = sourceAny.safeParse;
+    targetAny.safeParse = (data, params) => {
+      const out = parser(data);
+      if (out !== INVALID) {
+        return { success: true, data: out };
+      }
+      return originalSafeParse(data, params);
+    };
+  }
+  if (typeof sourceAny.parse === "function") {
+    const originalParse = sourceAny.parse;
+    targetAny.parse = (data, params) => {
+      const out = parser(data);
+      if (out !== INVALID) {
+        return out;
+      }
+      return originalParse(data, params);
+    };
+  }
+}
+function compileFn(schema, options) {
+  let recursive2 = true;
+  try {
+    recursive2 = isRecursiveSchema(schema);
+  } catch {
+  }
+  if (recursive2) {
+    throw new ZodCompileUnsupportedError("a schema whose subtree contains a reference cycle");
+  }
+  const ctx = {
+    constants: /* @__PURE__ */ new Map(),
+    constantCounter: 0,
+    varCounter: 0,
+    definite: true
+  };
+  const doc = new Doc(["input"]);
+  const outputAccessor = generateCheck(doc, ctx, schema, "input", !options?.assertOnly);
+  doc.write(outputAccessor === null ? `return true;` : `return ${outputAccessor};`);
+  const constantNames = ["INVALID", ...ctx.constants.keys()];
+  const constantValues = [INVALID, ...ctx.constants.values()];
+  const code = doc.content.join("\n");
+  const fullCode = options?.debug ? constantNames.length > 0 ? `// Constants: ${constantNames.join(", ")}
+${code}` : code : "";
+  const F = Function;
+  const factoryCode = `return (input) => {
+${code}
+}`;
+  let fn;
+  try {
+    const factory = new F(...constantNames, factoryCode);
+    fn = factory(...constantValues);
+  } catch (err2) {
+    throw new ZodCompileUnsupportedError(`this schema (generated code failed to evaluate: ${err2.message})`);
+  }
+  if (options?.debug) {
+    fn.code = fullCode;
+  }
+  fn.definite = ctx.definite;
+  return fn;
+}
+function addConstant(ctx, value) {
+  for (const [name2, v] of ctx.constants) {
+    if (v === value)
+      return name2;
+  }
+  const name = `c${ctx.constantCounter++}`;
+  ctx.constants.set(name, value);
+  return name;
+}
+function addUserConstant(ctx, fn) {
+  ctx.definite = false;
+  return addConstant(ctx, fn);
+}
+function newVar(ctx) {
+  return `v${ctx.varCounter++}`;
+}
+function runtimeRun(schema, value) {
+  const result = schema._zod.run({ value, issues: [] }, {});
+  if (result && typeof result.then === "function")
+    return INVALID;
+  const r = result;
+  return r.issues.length === 0 ? r.value : INVALID;
+}
+function compileChild(doc, ctx, schema, accessor, needsValue = true) {
+  const contentLen = doc.content.length;
+  const constantCount = ctx.constants.size;
+  const constantCounter = ctx.constantCounter;
+  const varCounter = ctx.varCounter;
+  try {
+    return generateCheck(doc, ctx, schema, accessor, needsValue);
+  } catch (err2) {
+    if (!(err2 instanceof ZodCompileUnsupportedError) || !err2.islandable)
+      throw err2;
+    doc.content.length = contentLen;
+    if (ctx.constants.size > constantCount) {
+      const trailing = Array.from(ctx.constants.keys()).slice(constantCount);
+      for (const k of trailing)
+        ctx.constants.delete(k);
+    }
+    ctx.constantCounter = constantCounter;
+    ctx.varCounter = varCounter;
+    return emitRuntimeIsland(doc, ctx, schema, accessor);
+  }
+}
+function emitRuntimeIsland(doc, ctx, schema, accessor) {
+  ctx.definite = false;
+  const schemaConst = addConstant(ctx, schema);
+  const runConst = addConstant(ctx, runtimeRun);
+  const outVar = newVar(ctx);
+  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
+  doc.write(`if (${outVar} === INVALID) return INVALID;`);
+  return outVar;
+}
+var WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
+  "max_size",
+  "min_size",
+  "size_equals",
+  "max_length",
+  "min_length",
+  "length_equals"
+]);
+function generateChecks(doc, ctx, schema, accessor) {
+  const schemaChecks = schema._zod.def.checks;
+  if (!schemaChecks || schemaChecks.length === 0)
+    return accessor;
+  let currentAccessor = accessor;
+  for (const check2 of schemaChecks) {
+    const def = check2._zod.def;
+    if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
+      throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
+    }
+    switch (def.check) {
+      case "greater_than":
+        generateGreaterThanCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "less_than":
+        generateLessThanCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "multiple_of":
+        generateMultipleOfCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "number_format":
+        generateNumberFormatCheck(doc, def, currentAccessor);
+        break;
+      case "min_length": {
+        const min = numericOperand(def.minimum, "min_length");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${min} && ${currentAccessor}.length < ${def.minimum * 2}`);
+        doc.write(`if (${len} < ${min}) return INVALID;`);
+        break;
+      }
+      case "max_length": {
+        const max = numericOperand(def.maximum, "max_length");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length > ${max}`);
+        doc.write(`if (${len} > ${max}) return INVALID;`);
+        break;
+      }
+      case "length_equals": {
+        const exact = numericOperand(def.length, "length_equals");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length >= ${exact} && ${currentAccessor}.length <= ${def.length * 2}`);
+        doc.write(`if (${len} !== ${exact}) return INVALID;`);
+        break;
+      }
+      case "min_size":
+        doc.write(`if (${currentAccessor}.size < ${numericOperand(def.minimum, "min_size")}) return INVALID;`);
+        break;
+      case "max_size":
+        doc.write(`if (${currentAccessor}.size > ${numericOperand(def.maximum, "max_size")}) return INVALID;`);
+        break;
+      case "size_equals":
+        doc.write(`if (${currentAccessor}.size !== ${numericOperand(def.size, "size_equals")}) return INVALID;`);
+        break;
+      case "string_format":
+        currentAccessor = generateStringFormatCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "custom":
+        currentAccessor = generateCustomRefineCheck(doc, ctx, check2, currentAccessor);
+        break;
+      case "bigint_format":
+        generateBigIntFormatCheck(doc, def, currentAccessor);
+        break;
+      case "mime_type":
+        generateMimeTypeCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "property":
+        generatePropertyCheck(doc, ctx, def, currentAccessor);
+        break;
+      case "properties":
+        generatePropertiesChecks(doc, ctx, def, currentAccessor);
+        break;
+      case "overwrite": {
+        const newAccessor = newVar(ctx);
+        generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor);
+        currentAccessor = newAccessor;
+        break;
+      }
+      default: {
+        void def;
+        throw new ZodCompileUnsupportedError(`check type ${def.check}`);
+      }
+    }
+  }
+  return currentAccessor;
+}
+function codePointLengthVar(doc, ctx, accessor, inDoubt) {
+  const cpLen = addConstant(ctx, codePointLength);
+  const v = newVar(ctx);
+  doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  return v;
+}
+function numericOperand(value, label) {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new ZodCompileUnsupportedError(`${label} bound of type ${typeof value}`);
+  }
+  return `${value}`;
+}
+function comparisonOperand(ctx, value) {
+  if (typeof value === "bigint")
+    return `${value}n`;
+  if (typeof value === "number") {
+    if (Number.isNaN(value))
+      throw new ZodCompileUnsupportedError("comparison check with NaN bound");
+    return `${value}`;
+  }
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) {
+      throw new ZodCompileUnsupportedError("comparison check with Invalid Date bound");
+    }
+    return addConstant(ctx, value);
+  }
+  throw new ZodCompileUnsupportedError(`comparison check bound of type ${typeof value}`);
+}
+function generateGreaterThanCheck(doc, ctx, def, accessor) {
+  const op = def.inclusive ? "<" : "<=";
+  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+}
+function generateLessThanCheck(doc, ctx, def, accessor) {
+  const op = def.inclusive ? ">" : ">=";
+  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+}
+function generateMultipleOfCheck(doc, ctx, def, accessor) {
+  if (typeof def.value === "bigint") {
+    if (def.value === BigInt(0))
+      throw new ZodCompileUnsupportedError("multiple_of check with a zero divisor");
+    doc.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
+  } else {
+    const remainder = addConstant(ctx, floatSafeRemainder);
+    doc.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
+  }
+}
+function generateNumberFormatCheck(doc, def, accessor) {
+  const format = def.format;
+  switch (format) {
+    case "safeint":
+      doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
+      break;
+    case "int32":
+      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
+      break;
+    case "uint32":
+      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
+      break;
+    case "float32":
+      doc.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
+      break;
+    case "float64":
+      doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
+      break;
+    default: {
+      void format;
+      throw new ZodCompileUnsupportedError(`number format ${format}`);
+    }
+  }
+}
+function generateBigIntFormatCheck(doc, def, accessor) {
+  const format = def.format;
+  if (!format)
+    return;
+  switch (format) {
+    case "int64":
+      doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+      break;
+    case "uint64":
+      doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+      break;
+    default: {
+      void format;
+      throw new ZodCompileUnsupportedError(`bigint format ${format}`);
+    }
+  }
+}
+function generateMimeTypeCheck(doc, ctx, def, accessor) {
+  const mimeTypes = def.mime;
+  if (mimeTypes && mimeTypes.length > 0) {
+    const mimeSet = addConstant(ctx, new Set(mimeTypes));
+    doc.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
+  }
+}
+function generatePropertiesChecks(doc, ctx, def, accessor) {
+  if (def.when) {
+    throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
+  }
+  doc.write(`if (${accessor} == null) return INVALID;`);
+  const shape = def.shape;
+  for (const key of Reflect.ownKeys(shape)) {
+    const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
+    const inputVar = newVar(ctx);
+    doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
+    compileChild(doc, ctx, shape[key], inputVar, false);
+  }
+}
+function generatePropertyCheck(doc, ctx, def, accessor) {
+  const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
+  generateCheck(doc, ctx, def.schema, propAccessor);
+}
+function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
+  const tx = check2._zod.def.tx;
+  if (!tx) {
+    throw new ZodCompileUnsupportedError("overwrite check without a transform function");
+  }
+  if (isAsyncFunction(tx)) {
+    throw new ZodCompileAsyncError("z.compile: async overwrite transforms are not supported");
+  }
+  const txConst = addConstant(ctx, tx);
+  doc.write(`const ${newAccessor} = ${txConst}(${currentAccessor});`);
+}
+function throwAsync() {
+  throw new $ZodAsyncError();
+}
+function pushIssue(issue2) {
+  this.issues.push(issue2);
+}
+function generateCustomRefineCheck(doc, ctx, check2, accessor) {
+  const def = check2._zod.def;
+  if (def.fn) {
+    if (isAsyncFunction(def.fn)) {
+      throw new ZodCompileAsyncError("z.compile: async .refine() predicates are not supported");
+    }
+    const fnConst = addUserConstant(ctx, def.fn);
+    const throwAsyncConst = addConstant(ctx, throwAsync);
+    const resVar = newVar(ctx);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
+    doc.write(`if (!${resVar}) return INVALID;`);
+    return accessor;
+  }
+  if (check2._zod.check) {
+    if (isAsyncFunction(check2._zod.check)) {
+      throw new ZodCompileAsyncError("z.compile: async .superRefine() / check functions are not supported");
+    }
+    const checkFn = check2._zod.check;
+    const helperFn = (value) => {
+      const fakePayload = { value, issues: [], addIssue: pushIssue };
+      const result = checkFn(fakePayload);
+      if (result instanceof Promise)
+        throwAsync();
+      return fakePayload.issues.length === 0 ? fakePayload.value : INVALID;
+    };
+    const helperConst = addUserConstant(ctx, helperFn);
+    const outVar = newVar(ctx);
+    doc.write(`const ${outVar} = ${helperConst}(${accessor});`);
+    doc.write(`if (${outVar} === INVALID) return INVALID;`);
+    return outVar;
+  }
+  throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
+}
+var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
+  "cidrv4",
+  "cuid",
+  "cuid2",
+  "date",
+  "datetime",
+  "duration",
+  "e164",
+  "email",
+  "emoji",
+  "ends_with",
+  "guid",
+  "includes",
+  "ipv4",
+  "ksuid",
+  "lowercase",
+  "mac",
+  "nanoid",
+  "regex",
+  "starts_with",
+  "time",
+  "ulid",
+  "uppercase",
+  "uuid",
+  "xid"
+]);
+function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
+  const fmt = def.format;
+  if (fmt === "base64") {
+    const validator = addConstant(ctx, isValidBase64);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "base64url") {
+    const validator = addConstant(ctx, isValidBase64URL);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "jwt") {
+    const validator = addConstant(ctx, isValidJWT);
+    const alg = addConstant(ctx, def.alg ?? null);
+    doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "ipv6") {
+    const validator = addConstant(ctx, isValidIPv6);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "cidrv6") {
+    const validator = addConstant(ctx, isValidCIDRv6);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "credit_card") {
+    const validator = addConstant(ctx, isValidCreditCard);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (fmt === "iban") {
+    const validator = addConstant(ctx, isValidIBAN);
+    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  const formatDef = def;
+  if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
+    const parseConst = addConstant(ctx, validateURL);
+    const defConst = addConstant(ctx, def);
+    const trimVar = newVar(ctx);
+    const urlVar = newVar(ctx);
+    doc.write(`const ${trimVar} = ${accessor}.trim();`);
+    doc.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
+    doc.write(`if (typeof ${urlVar} === "number") return INVALID;`);
+    if (formatDef.hostname !== void 0) {
+      const hostnameConst = addConstant(ctx, urlHostnameOk);
+      doc.write(`if (!${hostnameConst}(${urlVar}, ${defConst}.hostname)) return INVALID;`);
+    }
+    if (formatDef.protocol !== void 0) {
+      const protocolConst = addConstant(ctx, urlProtocolOk);
+      doc.write(`if (!${protocolConst}(${urlVar}, ${defConst}.protocol)) return INVALID;`);
+    }
+    if (!needsValue)
+      return null;
+    const outputVar = newVar(ctx);
+    const outputExpr = formatDef.normalize ? `${urlVar}.href` : `${addConstant(ctx, stripTabAndNewline)}(${trimVar})`;
+    doc.write(`const ${outputVar} = ${outputExpr};`);
+    return outputVar;
+  }
+  const customFn = def.fn;
+  if (customFn) {
+    if (isAsyncFunction(customFn))
+      throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
+    const fnConst = addConstant(ctx, customFn);
+    doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
+    const patternConst = addConstant(ctx, def.pattern);
+    doc.write(`${patternConst}.lastIndex = 0;`);
+    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  const format = def.format;
+  switch (format) {
+    case "regex":
+      throw new ZodCompileUnsupportedError("regex format without a pattern");
+    case "lowercase":
+      doc.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
+      break;
+    case "uppercase":
+      doc.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
+      break;
+    case "includes":
+      doc.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
+      break;
+    case "starts_with": {
+      const prefix = def.prefix;
+      doc.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
+      break;
+    }
+    case "ends_with": {
+      const suffix = def.suffix;
+      doc.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
+      break;
+    }
+    default: {
+      void format;
+      throw new ZodCompileUnsupportedError(`string format ${format}`);
+    }
+  }
+  return accessor;
+}
+function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
+  const def = schema._zod.def;
+  const type = def.type;
+  if (def.coerce) {
+    throw new ZodCompileUnsupportedError(`coercion (z.coerce.${type}())`);
+  }
+  const buildsValue = needsValue || !!def.checks?.length;
+  let typeAccessor;
+  switch (type) {
+    case "string":
+      typeAccessor = generateStringCheck(doc, ctx, schema, accessor, buildsValue);
+      break;
+    case "number":
+      typeAccessor = generateNumberCheck(doc, schema, accessor);
+      break;
+    case "boolean":
+      typeAccessor = generateBooleanCheck(doc, accessor);
+      break;
+    case "bigint":
+      typeAccessor = generateBigIntCheck(doc, schema, accessor);
+      break;
+    case "symbol":
+      typeAccessor = generateSymbolCheck(doc, accessor);
+      break;
+    case "undefined":
+      typeAccessor = generateUndefinedCheck(doc, accessor);
+      break;
+    case "null":
+      typeAccessor = generateNullCheck(doc, accessor);
+      break;
+    case "any":
+    case "unknown":
+      typeAccessor = accessor;
+      break;
+    case "never":
+      doc.write("return INVALID;");
+      typeAccessor = accessor;
+      break;
+    case "void":
+      typeAccessor = generateVoidCheck(doc, accessor);
+      break;
+    case "nan":
+      typeAccessor = generateNaNCheck(doc, accessor);
+      break;
+    case "date":
+      typeAccessor = generateDateCheck(doc, accessor);
+      break;
+    case "object":
+      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor, buildsValue);
+      break;
+    case "optional":
+      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor, buildsValue);
+      break;
+    case "nullable":
+      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor, buildsValue);
+      break;
+    case "array":
+      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor, buildsValue);
+      break;
+    case "literal":
+      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor);
+      break;
+    case "enum":
+      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor);
+      break;
+    case "readonly": {
+      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor);
+      const frozenVar = newVar(ctx);
+      doc.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
+      typeAccessor = frozenVar;
+      break;
+    }
+    case "success":
+      generateWrapperCheck(doc, ctx, schema, accessor);
+      typeAccessor = "true";
+      break;
+    case "default":
+    case "prefault":
+      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor);
+      break;
+    case "nonoptional":
+      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor);
+      break;
+    case "tuple":
+      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor);
+      break;
+    case "union":
+      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor);
+      break;
+    case "intersection":
+      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor);
+      break;
+    case "record":
+      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor);
+      break;
+    case "map":
+      typeAccessor = generateMapCheck(doc, ctx, schema, accessor);
+      break;
+    case "set":
+      typeAccessor = generateSetCheck(doc, ctx, schema, accessor);
+      break;
+    case "file":
+      typeAccessor = generateFileCheck(doc, accessor);
+      break;
+    case "template_literal":
+      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor);
+      break;
+    case "lazy":
+      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor);
+      break;
+    case "pipe":
+      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor);
+      break;
+    case "custom":
+      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor);
+      break;
+    case "transform":
+      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor);
+      break;
+    case "catch":
+      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor);
+      break;
+    default: {
+      void type;
+      throw new ZodCompileUnsupportedError(`schema type ${type}`);
+    }
+  }
+  if (typeAccessor === null)
+    return null;
+  return generateChecks(doc, ctx, schema, typeAccessor);
+}
+function generateStringCheck(doc, ctx, schema, accessor, needsValue = true) {
+  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+  const def = schema._zod.def;
+  if (def.format === void 0)
+    return accessor;
+  return generateStringFormatCheck(doc, ctx, def, accessor, needsValue);
+}
+function generateNumberCheck(doc, schema, accessor) {
+  doc.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
+  const def = schema._zod.def;
+  if (def.check === "number_format" && def.format) {
+    generateNumberFormatCheck(doc, { format: def.format }, accessor);
+  }
+  return accessor;
+}
+function generateBooleanCheck(doc, accessor) {
+  doc.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
+  return accessor;
+}
+function generateBigIntCheck(doc, schema, accessor) {
+  doc.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
+  const def = schema._zod.def;
+  if (def.format) {
+    switch (def.format) {
+      case "int64":
+        doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+        break;
+      case "uint64":
+        doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+        break;
+    }
+  }
+  return accessor;
+}
+function generateSymbolCheck(doc, accessor) {
+  doc.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
+  return accessor;
+}
+function generateUndefinedCheck(doc, accessor) {
+  doc.write(`if (${accessor} !== undefined) return INVALID;`);
+  return accessor;
+}
+function generateNullCheck(doc, accessor) {
+  doc.write(`if (${accessor} !== null) return INVALID;`);
+  return accessor;
+}
+function generateVoidCheck(doc, accessor) {
+  doc.write(`if (${accessor} !== undefined) return INVALID;`);
+  return accessor;
+}
+function generateNaNCheck(doc, accessor) {
+  doc.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
+  return accessor;
+}
+function generateDateCheck(doc, accessor) {
+  doc.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
+  return accessor;
+}
+function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
+  const def = schema._zod.def;
+  doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
+  const shape = def.shape;
+  const keys = Object.keys(shape);
+  const symbolKeys = Object.getOwnPropertySymbols(shape);
+  const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+  const keyExpr = (k) => typeof k === "symbol" ? addConstant(ctx, k) : esc(k);
+  const propKey = (k) => typeof k === "symbol" ? `[${keyExpr(k)}]` : esc(k);
+  const propShape = shape;
+  if (keys.includes("__proto__")) {
+    throw new ZodCompileUnsupportedError('object shape key "__proto__"');
+  }
+  const propOutputs = /* @__PURE__ */ new Map();
+  for (const key of allKeys) {
+    const propSchema = propShape[key];
+    const kx = keyExpr(key);
+    const inputVar = newVar(ctx);
+    doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
+    if (propSchema._zod.optin !== void 0) {
+      const outputVar2 = newVar(ctx);
+      doc.write(`let ${outputVar2} = (() => {`);
+      doc.indented((d) => {
+        const outputAccessor = compileChild(d, ctx, propSchema, inputVar);
+        d.write(`return ${outputAccessor};`);
+      });
+      doc.write(`})();`);
+      if (propSchema._zod.optout === "optional") {
+        doc.write(`if (${outputVar2} === INVALID) {`);
+        doc.indented((d) => {
+          d.write(`if (${kx} in ${accessor}) return INVALID;`);
+          d.write(`${outputVar2} = undefined;`);
+        });
+        doc.write(`}`);
+      } else {
+        doc.write(`if (${outputVar2} === INVALID) return INVALID;`);
+      }
+      propOutputs.set(key, outputVar2);
+    } else {
+      if (requiresPresenceCheck(propSchema)) {
+        doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
+      }
+      const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
+      if (outputAccessor !== null)
+        propOutputs.set(key, outputAccessor);
+    }
+  }
+  const catchall = def.catchall;
+  let unknownKeysMode = "none";
+  if (catchall) {
+    const catchallType = catchall._zod.def.type;
+    if (catchallType === "never") {
+      const condition = keys.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
+      doc.write(`for (const k in ${accessor}) {`);
+      doc.indented((d) => {
+        d.write(`if (${condition}) return INVALID;`);
+      });
+      doc.write(`}`);
+    } else if ((catchallType === "unknown" || catchallType === "any") && !catchall._zod.def.checks?.length) {
+      unknownKeysMode = "passthrough";
+    } else {
+      unknownKeysMode = "schema";
+    }
+  }
+  const outputVar = newVar(ctx);
+  const hasConditionalKeys = allKeys.some((k) => mayOmitUndefined(propShape[k]) || dropsWhenAbsent(propShape[k]));
+  if (!buildsValue) {
+    if (unknownKeysMode === "schema") {
+      const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
+      doc.write(`for (const k in ${accessor}) {`);
+      doc.indented((d) => {
+        d.write(`if (k === "__proto__") continue;`);
+        if (knownSet)
+          d.write(`if (${knownSet}.has(k)) continue;`);
+        const valVar = newVar(ctx);
+        d.write(`const ${valVar} = ${accessor}[k];`);
+        compileChild(d, ctx, catchall, valVar, false);
+      });
+      doc.write(`}`);
+    }
+    return null;
+  }
+  if (!hasConditionalKeys) {
+    const propLiterals = allKeys.map((k) => `${propKey(k)}: ${propOutputs.get(k)}`).join(", ");
+    doc.write(`const ${outputVar} = { ${propLiterals} };`);
+  } else {
+    doc.write(`const ${outputVar} = {};`);
+    for (const k of allKeys) {
+      const kx = keyExpr(k);
+      const out = propOutputs.get(k);
+      if (dropsWhenAbsent(propShape[k])) {
+        doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+      } else if (mayOmitUndefined(propShape[k])) {
+        doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+      } else {
+        doc.write(`${outputVar}[${kx}] = ${out};`);
+      }
+    }
+  }
+  if (unknownKeysMode !== "none") {
+    const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
+    doc.write(`for (const k in ${accessor}) {`);
+    doc.indented((d) => {
+      d.write(`if (k === "__proto__") continue;`);
+      if (knownSet)
+        d.write(`if (${knownSet}.has(k)) continue;`);
+      if (unknownKeysMode === "passthrough") {
+        d.write(`${outputVar}[k] = ${accessor}[k];`);
+      } else {
+        const valVar = newVar(ctx);
+        d.write(`const ${valVar} = ${accessor}[k];`);
+        const catchallOut = compileChild(d, ctx, catchall, valVar);
+        d.write(`${outputVar}[k] = ${catchallOut};`);
+      }
+    });
+    doc.write(`}`);
+  }
+  return outputVar;
+}
+function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
+  const def = schema._zod.def;
+  if (isExactOptional(schema)) {
+    return generateCheck(doc, ctx, def.innerType, accessor, buildsValue);
+  }
+  if (def.innerType._zod.optin === "defaulted") {
+    const outputVar2 = newVar(ctx);
+    const branchVar = newVar(ctx);
+    doc.write(`let ${outputVar2};`);
+    doc.write(`if (${accessor} === undefined) {`);
+    doc.indented((d) => {
+      d.write(`const ${branchVar} = (() => {`);
+      d.indented((d2) => {
+        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor);
+        d2.write(`return ${innerOutput};`);
+      });
+      d.write(`})();`);
+      d.write(`if (${branchVar} !== INVALID) ${outputVar2} = ${branchVar};`);
+    });
+    doc.write(`} else {`);
+    doc.indented((d) => {
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      d.write(`${outputVar2} = ${innerOutput};`);
+    });
+    doc.write(`}`);
+    return outputVar2;
+  }
+  const outputVar = buildsValue ? newVar(ctx) : null;
+  if (outputVar)
+    doc.write(`let ${outputVar};`);
+  doc.write(`if (${accessor} !== undefined) {`);
+  doc.indented((d) => {
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    if (outputVar && innerOutput !== null)
+      d.write(`${outputVar} = ${innerOutput};`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function isExactOptional(schema) {
+  return schema._zod.traits?.has("$ZodExactOptional") === true;
+}
+function requiresPresenceCheck(schema) {
+  return schema._zod.optin === void 0 && fastPathAcceptsAbsence(schema);
+}
+function fastPathAcceptsAbsence(schema) {
+  if (schema._zod.def.coerce)
+    return true;
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "any":
+    case "unknown":
+    case "undefined":
+    case "void":
+    case "default":
+    case "prefault":
+    case "transform":
+    case "custom":
+    case "lazy":
+      return true;
+    case "string":
+    case "number":
+    case "boolean":
+    case "bigint":
+    case "symbol":
+    case "null":
+    case "never":
+    case "nan":
+    case "date":
+    case "object":
+    case "array":
+    case "tuple":
+    case "record":
+    case "map":
+    case "set":
+    case "file":
+    case "template_literal":
+      return false;
+    case "nonoptional":
+      return def.innerType ? fastPathAcceptsAbsence(def.innerType) : false;
+    case "literal":
+      return !!def.values?.includes(void 0);
+    case "enum":
+      return !!schema._zod.values?.has(void 0);
+    case "optional":
+    case "nullable":
+    case "readonly":
+    case "success":
+      return def.innerType ? fastPathAcceptsAbsence(def.innerType) : true;
+    case "catch":
+      return true;
+    case "union":
+      return def.options ? def.options.some(fastPathAcceptsAbsence) : true;
+    case "intersection":
+      if (!def.left || !def.right)
+        return true;
+      return fastPathAcceptsAbsence(def.left) && fastPathAcceptsAbsence(def.right);
+    case "pipe":
+      return def.in ? fastPathAcceptsAbsence(def.in) : true;
+    default:
+      return true;
+  }
+}
+function dropsWhenAbsent(schema) {
+  return schema._zod.optin === "optional" && schema._zod.optout === "optional";
+}
+function mayOmitUndefined(schema) {
+  return (schema._zod.optin !== "defaulted" || schema._zod.optout === "optional") && mayOutputUndefined(schema);
+}
+function mayOutputUndefined(schema) {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "bigint":
+    case "symbol":
+    case "null":
+    case "nan":
+    case "date":
+    case "object":
+    case "array":
+    case "tuple":
+    case "record":
+    case "map":
+    case "set":
+    case "file":
+    case "template_literal":
+    case "never":
+    case "success":
+      return false;
+    case "literal":
+      return !!def.values?.includes(void 0);
+    case "enum":
+      return !!schema._zod.values?.has(void 0);
+    case "optional":
+      return true;
+    case "nullable":
+    case "readonly":
+    case "nonoptional":
+      return def.innerType ? mayOutputUndefined(def.innerType) : true;
+    case "union":
+      return def.options ? def.options.some(mayOutputUndefined) : true;
+    case "intersection":
+      return !def.left || !def.right || mayOutputUndefined(def.left) || mayOutputUndefined(def.right);
+    case "pipe":
+      return def.out ? mayOutputUndefined(def.out) : true;
+    default:
+      return true;
+  }
+}
+function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
+  const def = schema._zod.def;
+  const outputVar = buildsValue ? newVar(ctx) : null;
+  if (outputVar)
+    doc.write(`let ${outputVar} = null;`);
+  doc.write(`if (${accessor} !== null) {`);
+  doc.indented((d) => {
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    if (outputVar && innerOutput !== null)
+      d.write(`${outputVar} = ${innerOutput};`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function generateSizeGate(doc, schema, size) {
+  for (const [max, check2] of sizeCaps(schema._zod.def.checks)) {
+    doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
+  }
+}
+function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
+  const def = schema._zod.def;
+  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor}.length`);
+  const outputVar = buildsValue ? newVar(ctx) : null;
+  const iVar = newVar(ctx);
+  const elemVar = newVar(ctx);
+  if (outputVar)
+    doc.write(`const ${outputVar} = new Array(${accessor}.length);`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+  doc.indented((d) => {
+    d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+    const elemOutput = compileChild(d, ctx, def.element, elemVar, buildsValue);
+    if (outputVar && elemOutput !== null)
+      d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function generateLiteralCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const values = def.values;
+  if (values.length !== 1) {
+    const literalSet = addConstant(ctx, new Set(values));
+    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  const value = values[0];
+  if (typeof value === "number" && Number.isNaN(value)) {
+    const literalSet = addConstant(ctx, new Set(values));
+    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  if (typeof value === "string") {
+    doc.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
+  } else if (typeof value === "number" || typeof value === "boolean") {
+    doc.write(`if (${accessor} !== ${value}) return INVALID;`);
+  } else if (value === null) {
+    doc.write(`if (${accessor} !== null) return INVALID;`);
+  } else if (value === void 0) {
+    doc.write(`if (${accessor} !== undefined) return INVALID;`);
+  } else if (typeof value === "bigint") {
+    doc.write(`if (${accessor} !== ${value}n) return INVALID;`);
+  } else {
+    throw new ZodCompileUnsupportedError(`literal type ${typeof value}`);
+  }
+  return accessor;
+}
+function generateEnumCheck(doc, ctx, schema, accessor) {
+  const values = schema._zod.values;
+  if (!values) {
+    throw new ZodCompileUnsupportedError("enum schema without enumerated values");
+  }
+  const enumSet = addConstant(ctx, values);
+  doc.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
+  return accessor;
+}
+function generateWrapperCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  return generateCheck(doc, ctx, def.innerType, accessor);
+}
+function generateDefaultCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const descriptor = Object.getOwnPropertyDescriptor(schema._zod.def, "defaultValue");
+  const defaultGetter = descriptor ? () => schema._zod.def.defaultValue : void 0;
+  if (schema._zod.def.type === "prefault") {
+    if (!defaultGetter) {
+      return generateCheck(doc, ctx, def.innerType, accessor);
+    }
+    const defaultFn = addConstant(ctx, defaultGetter);
+    const inputVar = newVar(ctx);
+    doc.write(`let ${inputVar} = ${accessor};`);
+    doc.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
+    return generateCheck(doc, ctx, def.innerType, inputVar);
+  }
+  const outputVar = newVar(ctx);
+  if (defaultGetter) {
+    const defaultFn = addConstant(ctx, defaultGetter);
+    const cloneFn = addConstant(ctx, shallowClone);
+    doc.write(`let ${outputVar};`);
+    doc.write(`if (${accessor} === undefined) {`);
+    doc.indented((d) => {
+      d.write(`${outputVar} = ${cloneFn}(${defaultFn}());`);
+    });
+    doc.write(`} else {`);
+    doc.indented((d) => {
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      d.write(`${outputVar} = ${innerOutput} === undefined ? ${cloneFn}(${defaultFn}()) : ${innerOutput};`);
+    });
+    doc.write(`}`);
+  } else {
+    doc.write(`let ${outputVar};`);
+    doc.write(`if (${accessor} !== undefined) {`);
+    doc.indented((d) => {
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      d.write(`${outputVar} = ${innerOutput};`);
+    });
+    doc.write(`}`);
+  }
+  return outputVar;
+}
+function generateNonOptionalCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor);
+  const outputVar = newVar(ctx);
+  doc.write(`const ${outputVar} = ${innerOutput};`);
+  doc.write(`if (${outputVar} === undefined) return INVALID;`);
+  return outputVar;
+}
+function generateTupleCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const items = def.items;
+  const rest = def.rest;
+  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  const optinStart = getTupleOptStart2(items, "optin");
+  const optoutStart = getTupleOptStart2(items, "optout");
+  if (rest) {
+    doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
+  } else {
+    doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
+  }
+  const outputVar = newVar(ctx);
+  doc.write(`const ${outputVar} = [];`);
+  for (let i = 0; i < items.length; i++) {
+    const itemSchema = items[i];
+    if (i >= optoutStart) {
+      doc.write(`if (${outputVar}.length === ${i}) {`);
+      doc.indented((d) => {
+        d.write(`if (${i} < ${accessor}.length) {`);
+        d.indented((d2) => {
+          const elemVar = newVar(ctx);
+          d2.write(`const ${elemVar} = ${accessor}[${i}];`);
+          const elemOutput = compileChild(d2, ctx, itemSchema, elemVar);
+          d2.write(`${outputVar}[${i}] = ${elemOutput};`);
+        });
+        d.write(`} else {`);
+        d.indented((d2) => {
+          if (dropsWhenAbsent(itemSchema)) {
+            d2.write(`${outputVar}.length = ${i};`);
+            return;
+          }
+          const elemVar = newVar(ctx);
+          const branchVar = newVar(ctx);
+          d2.write(`const ${elemVar} = undefined;`);
+          d2.write(`const ${branchVar} = (() => {`);
+          d2.indented((d3) => {
+            const elemOutput = compileChild(d3, ctx, itemSchema, elemVar);
+            d3.write(`return ${elemOutput};`);
+          });
+          d2.write(`})();`);
+          d2.write(`if (${branchVar} === INVALID || ${branchVar} === undefined) ${outputVar}.length = ${i};`);
+          d2.write(`else ${outputVar}[${i}] = ${branchVar};`);
+        });
+        d.write(`}`);
+      });
+      doc.write(`}`);
+    } else {
+      const elemVar = newVar(ctx);
+      doc.write(`const ${elemVar} = ${accessor}[${i}];`);
+      const elemOutput = compileChild(doc, ctx, itemSchema, elemVar);
+      doc.write(`${outputVar}[${i}] = ${elemOutput};`);
+    }
+  }
+  if (rest) {
+    const iVar = newVar(ctx);
+    const elemVar = newVar(ctx);
+    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.indented((d) => {
+      d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+      const elemOutput = compileChild(d, ctx, rest, elemVar);
+      d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
+    });
+    doc.write(`}`);
+  }
+  return outputVar;
+}
+function getTupleOptStart2(items, key) {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    if (!omittable)
+      return i + 1;
+  }
+  return 0;
+}
+function generateUnionCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const options = def.options;
+  if (def.discriminator) {
+    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor);
+  }
+  if (def.inclusive === false) {
+    throw new ZodCompileUnsupportedError("exclusive unions (z.xor)");
+  }
+  if (options.length === 0) {
+    doc.write("return INVALID;");
+    return accessor;
+  }
+  if (options.length === 1) {
+    return generateCheck(doc, ctx, options[0], accessor);
+  }
+  const allLiterals = options.every((opt) => opt._zod.def.type === "literal" && !opt._zod.def.checks?.length);
+  if (allLiterals) {
+    const values = new Set(options.flatMap((opt) => opt._zod.def.values));
+    const valuesConst = addConstant(ctx, values);
+    doc.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
+    return accessor;
+  }
+  const outputVar = newVar(ctx);
+  doc.write(`let ${outputVar};`);
+  for (let i = 0; i < options.length; i++) {
+    const opt = options[i];
+    if (i === 0) {
+      doc.write(`${outputVar} = (() => {`);
+    } else {
+      doc.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
+    }
+    doc.indented((d) => {
+      const branchOutput = generateCheck(d, ctx, opt, accessor);
+      d.write(`return ${branchOutput};`);
+    });
+    doc.write(`})();`);
+  }
+  doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+  return outputVar;
+}
+function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
+  if (def.unionFallback) {
+    throw new ZodCompileUnsupportedError("discriminated union with unionFallback");
+  }
+  if (def.options.length === 0) {
+    doc.write("return INVALID;");
+    return accessor;
+  }
+  const discVar = newVar(ctx);
+  const outputVar = newVar(ctx);
+  doc.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
+  doc.write(`let ${outputVar};`);
+  let firstBranch = true;
+  const claimed = /* @__PURE__ */ new Set();
+  for (const option of def.options) {
+    const values = option._zod.propValues?.[def.discriminator];
+    if (!values || values.size === 0) {
+      throw new ZodCompileUnsupportedError("discriminated union option without static discriminator values");
+    }
+    for (const value of values) {
+      if (claimed.has(value)) {
+        throw new ZodCompileUnsupportedError(`duplicate discriminator value ${String(value)}`);
+      }
+      claimed.add(value);
+    }
+    const conditions = Array.from(values, (value) => literalEquality(ctx, discVar, value));
+    const prefix = firstBranch ? "if" : "else if";
+    doc.write(`${prefix} (${conditions.join(" || ")}) {`);
+    doc.indented((d) => {
+      const branchOutput = generateCheck(d, ctx, option, accessor);
+      d.write(`${outputVar} = ${branchOutput};`);
+    });
+    doc.write(`}`);
+    firstBranch = false;
+  }
+  doc.write(`else { return INVALID; }`);
+  return outputVar;
+}
+function literalEquality(ctx, accessor, value) {
+  if (typeof value === "string")
+    return `${accessor} === ${esc(value)}`;
+  if (typeof value === "number") {
+    if (Number.isNaN(value))
+      return `Number.isNaN(${accessor})`;
+    return `${accessor} === ${value}`;
+  }
+  if (typeof value === "boolean")
+    return `${accessor} === ${value}`;
+  if (value === null)
+    return `${accessor} === null`;
+  if (value === void 0)
+    return `${accessor} === undefined`;
+  if (typeof value === "bigint")
+    return `${accessor} === ${value}n`;
+  if (typeof value === "symbol") {
+    const symbolConst = addConstant(ctx, value);
+    return `${accessor} === ${symbolConst}`;
+  }
+  throw new ZodCompileUnsupportedError(`literal discriminator value ${String(value)}`);
+}
+function generateIntersectionCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  ctx.definite = false;
+  const leftOutput = compileChild(doc, ctx, def.left, accessor);
+  const rightOutput = compileChild(doc, ctx, def.right, accessor);
+  const mergeConst = addConstant(ctx, mergeValues);
+  const mergedVar = newVar(ctx);
+  doc.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
+  doc.write(`if (!${mergedVar}.valid) return INVALID;`);
+  return `${mergedVar}.data`;
+}
+function generateRecordCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const isPlainObjectConst = addConstant(ctx, isPlainObject);
+  doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
+  const outputVar = newVar(ctx);
+  const kVar = newVar(ctx);
+  const valVar = newVar(ctx);
+  doc.write(`const ${outputVar} = {};`);
+  const recordDef = def;
+  const keyValues = recordDef.partial ? void 0 : def.keyType._zod.values;
+  if (keyValues) {
+    const inputKeys = [];
+    for (const key of keyValues) {
+      if (!(typeof key === "string" || typeof key === "number" || typeof key === "symbol")) {
+        throw new ZodCompileUnsupportedError(`record key value ${String(key)}`);
+      }
+      const inputKey = typeof key === "number" ? key.toString() : key;
+      if (inputKey === "__proto__") {
+        throw new ZodCompileUnsupportedError('record key "__proto__"');
+      }
+      inputKeys.push(inputKey);
+      const keyConst = addConstant(ctx, key);
+      const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
+      const valueVar = newVar(ctx);
+      doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
+      const valOutput = compileChild(doc, ctx, def.valueType, valueVar);
+      doc.write(`${outputVar}[${outKey}] = ${valOutput};`);
+    }
+    const knownKeysConst = addConstant(ctx, new Set(inputKeys));
+    doc.write(`for (const ${kVar} in ${accessor}) {`);
+    doc.indented((d) => {
+      d.write(`if (${knownKeysConst}.has(${kVar})) continue;`);
+      if (recordDef.mode === "loose") {
+        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor}[${kVar}];`);
+      } else {
+        d.write(`return INVALID;`);
+      }
+    });
+    doc.write(`}`);
+    return outputVar;
+  }
+  const keyDef = def.keyType._zod.def;
+  const keyIsBareString = keyDef.type === "string" && keyDef.format === void 0 && !keyDef.coerce && (keyDef.checks?.length ?? 0) === 0;
+  if (!keyIsBareString) {
+    const isLoose = def.mode === "loose";
+    const keyFn = compileFn(def.keyType);
+    if (keyFn.definite === false)
+      ctx.definite = false;
+    const keyFast = addConstant(ctx, keyFn);
+    const numericConst = addConstant(ctx, number);
+    const outKeyVar = newVar(ctx);
+    emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+      d.write(`let ${outKeyVar} = ${keyFast}(${kVar});`);
+      d.write(`if (${outKeyVar} === INVALID && typeof ${kVar} === "string" && ${numericConst}.test(${kVar})) ${outKeyVar} = ${keyFast}(Number(${kVar}));`);
+      if (isLoose) {
+        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor}[${kVar}]; continue; }`);
+      } else {
+        d.write(`if (${outKeyVar} === INVALID) return INVALID;`);
+      }
+      d.write(`if (${outKeyVar} === "__proto__") continue;`);
+      const valueVar = newVar(ctx);
+      d.write(`const ${valueVar} = ${accessor}[${kVar}];`);
+      const valOutput = compileChild(d, ctx, def.valueType, valueVar);
+      d.write(`${outputVar}[${outKeyVar}] = ${valOutput};`);
+    });
+    return outputVar;
+  }
+  emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+    d.write(`const ${valVar} = ${accessor}[${kVar}];`);
+    const valOutput = compileChild(d, ctx, def.valueType, valVar);
+    d.write(`${outputVar}[${kVar}] = ${valOutput};`);
+  }, `return INVALID;`);
+  return outputVar;
+}
+function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
+  const propIsEnumerableConst = addConstant(ctx, Object.prototype.propertyIsEnumerable);
+  const symsVar = newVar(ctx);
+  const keysVar = newVar(ctx);
+  const iVar = newVar(ctx);
+  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
+  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
+  doc.indented((d) => {
+    d.write(`const ${kVar} = ${keysVar}[${iVar}];`);
+    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    body(d);
+  });
+  doc.write(`}`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
+  doc.indented((d) => {
+    d.write(`const ${kVar} = ${symsVar}[${iVar}];`);
+    d.write(`if (!${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    if (onSymbol)
+      d.write(onSymbol);
+    else
+      body(d);
+  });
+  doc.write(`}`);
+}
+function literalPropertyKey(ctx, key) {
+  if (typeof key === "string")
+    return esc(key);
+  return addConstant(ctx, key);
+}
+function generateMapCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  doc.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor}.size`);
+  const outputVar = newVar(ctx);
+  const kVar = newVar(ctx);
+  const valVar = newVar(ctx);
+  doc.write(`const ${outputVar} = new Map();`);
+  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
+  doc.indented((d) => {
+    const keyOutput = generateCheck(d, ctx, def.keyType, kVar);
+    const valOutput = generateCheck(d, ctx, def.valueType, valVar);
+    d.write(`${outputVar}.set(${keyOutput}, ${valOutput});`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function generateSetCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  doc.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor}.size`);
+  const outputVar = newVar(ctx);
+  const valVar = newVar(ctx);
+  doc.write(`const ${outputVar} = new Set();`);
+  doc.write(`for (const ${valVar} of ${accessor}) {`);
+  doc.indented((d) => {
+    const valOutput = generateCheck(d, ctx, def.valueType, valVar);
+    d.write(`${outputVar}.add(${valOutput});`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function generateFileCheck(doc, accessor) {
+  doc.write(`if (!(${accessor} instanceof File)) return INVALID;`);
+  return accessor;
+}
+function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
+  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+  const pattern = schema._zod.pattern;
+  if (pattern) {
+    const patternConst = addConstant(ctx, pattern);
+    doc.write(`${patternConst}.lastIndex = 0;`);
+    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+  }
+  return accessor;
+}
+function generateLazyCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const getterConst = addUserConstant(ctx, def.getter);
+  const cacheConst = addConstant(ctx, { parser: null });
+  doc.write(`if (!${cacheConst}.parser) {`);
+  doc.indented((d) => {
+    d.write(`const inner = ${getterConst}();`);
+    d.write(`${cacheConst}.parser = function(input) {`);
+    d.indented((d2) => {
+      d2.write(`const result = inner._zod.run({ value: input, issues: [] }, {});`);
+      d2.write(`return result.issues.length === 0 ? result.value : INVALID;`);
+    });
+    d.write(`};`);
+  });
+  doc.write(`}`);
+  const outputVar = newVar(ctx);
+  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
+  doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+  return outputVar;
+}
+function generatePipeCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  const inputOutput = generateCheck(doc, ctx, def.in, accessor);
+  if (def.transform) {
+    if (isAsyncFunction(def.transform)) {
+      throw new ZodCompileAsyncError("z.compile: async transforms in pipes are not supported");
+    }
+    const transformFn = def.transform;
+    const helperFn = (value) => {
+      const fakePayload = { value, issues: [], addIssue: pushIssue };
+      const result = transformFn(value, fakePayload);
+      if (result instanceof Promise)
+        return INVALID;
+      return fakePayload.issues.length === 0 ? result : INVALID;
+    };
+    const helperConst = addUserConstant(ctx, helperFn);
+    const transformedVar = newVar(ctx);
+    doc.write(`const ${transformedVar} = ${helperConst}(${inputOutput});`);
+    doc.write(`if (${transformedVar} === INVALID) return INVALID;`);
+    return generateCheck(doc, ctx, def.out, transformedVar);
+  } else {
+    return generateCheck(doc, ctx, def.out, inputOutput);
+  }
+}
+function isAsyncFunction(fn) {
+  return typeof fn === "function" && (fn.constructor.name === "AsyncFunction" || fn[Symbol.toStringTag] === "AsyncFunction");
+}
+function generateCustomCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  if (def.fn) {
+    if (isAsyncFunction(def.fn)) {
+      throw new ZodCompileAsyncError("z.compile: async custom predicates are not supported");
+    }
+    const fnConst = addUserConstant(ctx, def.fn);
+    const throwAsyncConst = addConstant(ctx, throwAsync);
+    const resVar = newVar(ctx);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
+    doc.write(`if (!${resVar}) return INVALID;`);
+  } else {
+    throw new ZodCompileUnsupportedError("custom schema without a predicate function");
+  }
+  return accessor;
+}
+function runtimeCatch(innerSchema, catchValue, value) {
+  const result = innerSchema._zod.run({ value, issues: [] }, {});
+  if (result && typeof result.then === "function")
+    return INVALID;
+  const r = result;
+  if (r.issues.length === 0)
+    return r.value;
+  return catchValue();
+}
+function generateCatchCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  if (!def.catchValue[CONSTANT_CATCH]) {
+    throw new ZodCompileUnsupportedError("catch with a callback (only a constant catch value compiles)", false);
+  }
+  const outputVar = newVar(ctx);
+  doc.write(`let ${outputVar} = (() => {`);
+  doc.indented((d) => {
+    const innerOut = compileChild(d, ctx, def.innerType, accessor);
+    d.write(`return ${innerOut};`);
+  });
+  doc.write(`})();`);
+  const innerConst = addConstant(ctx, def.innerType);
+  const catchConst = addUserConstant(ctx, def.catchValue);
+  const catchHelperConst = addConstant(ctx, runtimeCatch);
+  doc.write(`if (${outputVar} === INVALID) {`);
+  doc.indented((d) => {
+    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor});`);
+    d.write(`if (${outputVar} === INVALID) return INVALID;`);
+  });
+  doc.write(`}`);
+  return outputVar;
+}
+function generateTransformCheck(doc, ctx, schema, accessor) {
+  const def = schema._zod.def;
+  if (def.transform) {
+    if (isAsyncFunction(def.transform)) {
+      throw new ZodCompileAsyncError("z.compile: async transforms are not supported");
+    }
+    const transformFn = def.transform;
+    const helperFn = (value) => {
+      const fakePayload = { value, issues: [], addIssue: pushIssue };
+      const result = transformFn(value, fakePayload);
+      if (result instanceof Promise)
+        return INVALID;
+      return fakePayload.issues.length === 0 ? result : INVALID;
+    };
+    const helperConst = addUserConstant(ctx, helperFn);
+    const outputVar = newVar(ctx);
+    doc.write(`const ${outputVar} = ${helperConst}(${accessor});`);
+    doc.write(`if (${outputVar} === INVALID) return INVALID;`);
+    return outputVar;
+  }
+  return accessor;
+}
+
+// node_modules/zod/v4/core/api.js
+function snapshotChecks(def) {
+  if (def.checks)
+    def.checks = [...def.checks];
+  return def;
+}
+// @__NO_SIDE_EFFECTS__
+function _string(Class2, params) {
+  return new Class2(snapshotChecks({ type: "string", ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedString(Class2, params) {
+  return new Class2(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _email(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "email",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _guid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "guid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "uuid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv4(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "uuid",
+    check: "string_format",
+    abort: false,
+    version: "v4",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv6(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "uuid",
+    check: "string_format",
+    abort: false,
+    version: "v6",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv7(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "uuid",
+    check: "string_format",
+    abort: false,
+    version: "v7",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _url(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "url",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _emoji2(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "emoji",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _nanoid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "nanoid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "cuid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid2(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "cuid2",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _ulid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "ulid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _xid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "xid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _ksuid(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "ksuid",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv4(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "ipv4",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv6(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "ipv6",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _mac(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "mac",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv4(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "cidrv4",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv6(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "cidrv6",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "base64",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64url(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "base64url",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _e164(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "e164",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _creditCard(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "credit_card",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _iban(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "iban",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _jwt(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "jwt",
+    check: "string_format",
+    abort: false,
+    ...normalizeParams(params)
+  });
+}
+var TimePrecision = {
+  Any: null,
+  Minute: -1,
+  Second: 0,
+  Millisecond: 3,
+  Microsecond: 6
+};
+// @__NO_SIDE_EFFECTS__
+function _isoDateTime(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "datetime",
+    check: "string_format",
+    offset: false,
+    local: false,
+    precision: null,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDate(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "date",
+    check: "string_format",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoTime(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "time",
+    check: "string_format",
+    precision: null,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDuration(Class2, params) {
+  return new Class2({
+    type: "string",
+    format: "duration",
+    check: "string_format",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class2, params) {
+  return new Class2(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedNumber(Class2, params) {
+  return new Class2(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _int(Class2, params) {
+  return new Class2({
+    type: "number",
+    check: "number_format",
+    abort: false,
+    format: "safeint",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _float32(Class2, params) {
+  return new Class2({
+    type: "number",
+    check: "number_format",
+    abort: false,
+    format: "float32",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _float64(Class2, params) {
+  return new Class2({
+    type: "number",
+    check: "number_format",
+    abort: false,
+    format: "float64",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _int32(Class2, params) {
+  return new Class2({
+    type: "number",
+    check: "number_format",
+    abort: false,
+    format: "int32",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint32(Class2, params) {
+  return new Class2({
+    type: "number",
+    check: "number_format",
+    abort: false,
+    format: "uint32",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _boolean(Class2, params) {
+  return new Class2({
+    type: "boolean",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBoolean(Class2, params) {
+  return new Class2({
+    type: "boolean",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _bigint(Class2, params) {
+  return new Class2({
+    type: "bigint",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBigint(Class2, params) {
+  return new Class2({
+    type: "bigint",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _int64(Class2, params) {
+  return new Class2({
+    type: "bigint",
+    check: "bigint_format",
+    abort: false,
+    format: "int64",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint64(Class2, params) {
+  return new Class2({
+    type: "bigint",
+    check: "bigint_format",
+    abort: false,
+    format: "uint64",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _symbol(Class2, params) {
+  return new Class2({
+    type: "symbol",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _undefined2(Class2, params) {
+  return new Class2({
+    type: "undefined",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _null2(Class2, params) {
+  return new Class2({
+    type: "null",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _any(Class2) {
+  return new Class2({
+    type: "any"
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _unknown(Class2) {
+  return new Class2({
+    type: "unknown"
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _never(Class2, params) {
+  return new Class2({
+    type: "never",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _void(Class2, params) {
+  return new Class2({
+    type: "void",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _date(Class2, params) {
+  return new Class2({
+    type: "date",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedDate(Class2, params) {
+  return new Class2({
+    type: "date",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _nan(Class2, params) {
+  return new Class2({
+    type: "nan",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _lt(value, params) {
+  return new $ZodCheckLessThan({
+    check: "less_than",
+    ...normalizeParams(params),
+    value,
+    inclusive: false
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _lte(value, params) {
+  return new $ZodCheckLessThan({
+    check: "less_than",
+    ...normalizeParams(params),
+    value,
+    inclusive: true
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _gt(value, params) {
+  return new $ZodCheckGreaterThan({
+    check: "greater_than",
+    ...normalizeParams(params),
+    value,
+    inclusive: false
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _gte(value, params) {
+  return new $ZodCheckGreaterThan({
+    check: "greater_than",
+    ...normalizeParams(params),
+    value,
+    inclusive: true
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _positive(params) {
+  return /* @__PURE__ */ _gt(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _negative(params) {
+  return /* @__PURE__ */ _lt(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _nonpositive(params) {
+  return /* @__PURE__ */ _lte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _nonnegative(params) {
+  return /* @__PURE__ */ _gte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _multipleOf(value, params) {
+  return new $ZodCheckMultipleOf({
+    check: "multiple_of",
+    ...normalizeParams(params),
+    value
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxSize(maximum, params) {
+  return new $ZodCheckMaxSize({
+    check: "max_size",
+    ...normalizeParams(params),
+    maximum
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _minSize(minimum, params) {
+  return new $ZodCheckMinSize({
+    check: "min_size",
+    ...normalizeParams(params),
+    minimum
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _size(size, params) {
+  return new $ZodCheckSizeEquals({
+    check: "size_equals",
+    ...normalizeParams(params),
+    size
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxLength(maximum, params) {
+  const ch = new $ZodCheckMaxLength({
+    check: "max_length",
+    ...normalizeParams(params),
+    maximum
+  });
+  return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _minLength(minimum, params) {
+  return new $ZodCheckMinLength({
+    check: "min_length",
+    ...normalizeParams(params),
+    minimum
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _length(length, params) {
+  return new $ZodCheckLengthEquals({
+    check: "length_equals",
+    ...normalizeParams(params),
+    length
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _regex(pattern, params) {
+  return new $ZodCheckRegex({
+    check: "string_format",
+    format: "regex",
+    ...normalizeParams(params),
+    pattern
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _lowercase(params) {
+  return new $ZodCheckLowerCase({
+    check: "string_format",
+    format: "lowercase",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _uppercase(params) {
+  return new $ZodCheckUpperCase({
+    check: "string_format",
+    format: "uppercase",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _includes(includes, params) {
+  return new $ZodCheckIncludes({
+    check: "string_format",
+    format: "includes",
+    ...normalizeParams(params),
+    includes
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _startsWith(prefix, params) {
+  return new $ZodCheckStartsWith({
+    check: "string_format",
+    format: "starts_with",
+    ...normalizeParams(params),
+    prefix
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _endsWith(suffix, params) {
+  return new $ZodCheckEndsWith({
+    check: "string_format",
+    format: "ends_with",
+    ...normalizeParams(params),
+    suffix
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _property(property, schema, params) {
+  return new $ZodCheckProperty({
+    check: "property",
+    property,
+    schema,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _properties(shape, params) {
+  return new $ZodCheckProperties({
+    check: "properties",
+    shape,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _mime(types, params) {
+  return new $ZodCheckMimeType({
+    check: "mime_type",
+    mime: types,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _overwrite(tx) {
+  return new $ZodCheckOverwrite({
+    check: "overwrite",
+    tx
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _normalize(form) {
+  return /* @__PURE__ */ _overwrite((input2) => input2.normalize(form));
+}
+// @__NO_SIDE_EFFECTS__
+function _trim() {
+  return /* @__PURE__ */ _overwrite((input2) => input2.trim());
+}
+// @__NO_SIDE_EFFECTS__
+function _toLowerCase() {
+  return /* @__PURE__ */ _overwrite((input2) => input2.toLowerCase());
+}
+// @__NO_SIDE_EFFECTS__
+function _toUpperCase() {
+  return /* @__PURE__ */ _overwrite((input2) => input2.toUpperCase());
+}
+// @__NO_SIDE_EFFECTS__
+function _slugify() {
+  return /* @__PURE__ */ _overwrite((input2) => slugify(input2));
+}
+// @__NO_SIDE_EFFECTS__
+function _array(Class2, element, params) {
+  return new Class2({
+    type: "array",
+    element,
+    // get element() {
+    //   return element;
+    // },
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _union(Class2, options, params) {
+  return new Class2({
+    type: "union",
+    options,
+    ...normalizeParams(params)
+  });
+}
+function _xor(Class2, options, params) {
+  return new Class2({
+    type: "union",
+    options,
+    inclusive: false,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _discriminatedUnion(Class2, discriminator, options, params) {
+  return new Class2({
+    type: "union",
+    options,
+    discriminator,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _intersection(Class2, left, right) {
+  return new Class2({
+    type: "intersection",
+    left,
+    right
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _tuple(Class2, items, _paramsOrRest, _params) {
+  const hasRest = _paramsOrRest instanceof $ZodType;
+  const params = hasRest ? _params : _paramsOrRest;
+  const rest = hasRest ? _paramsOrRest : null;
+  return new Class2({
+    type: "tuple",
+    items,
+    rest,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _record(Class2, keyType, valueType, params) {
+  return new Class2({
+    type: "record",
+    keyType,
+    valueType,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _map(Class2, keyType, valueType, params) {
+  return new Class2({
+    type: "map",
+    keyType,
+    valueType,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _set(Class2, valueType, params) {
+  return new Class2({
+    type: "set",
+    valueType,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _enum(Class2, values, params) {
+  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+  return new Class2({
+    type: "enum",
+    entries,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _nativeEnum(Class2, entries, params) {
+  return new Class2({
+    type: "enum",
+    entries,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _literal(Class2, value, params) {
+  return new Class2({
+    type: "literal",
+    values: Array.isArray(value) ? value : [value],
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _file(Class2, params) {
+  return new Class2({
+    type: "file",
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _transform(Class2, fn) {
+  return new Class2({
+    type: "transform",
+    transform: fn
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _optional(Class2, innerType) {
+  return new Class2({
+    type: "optional",
+    innerType
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _nullable(Class2, innerType) {
+  return new Class2({
+    type: "nullable",
+    innerType
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _default(Class2, innerType, defaultValue) {
+  return new Class2({
+    type: "default",
+    innerType,
+    get defaultValue() {
+      return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+    }
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _nonoptional(Class2, innerType, params) {
+  return new Class2({
+    type: "nonoptional",
+    innerType,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _success(Class2, innerType) {
+  return new Class2({
+    type: "success",
+    innerType
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _catch(Class2, innerType, catchValue) {
+  return new Class2({
+    type: "catch",
+    innerType,
+    catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _pipe(Class2, in_, out) {
+  return new Class2({
+    type: "pipe",
+    in: in_,
+    out
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _readonly(Class2, innerType) {
+  return new Class2({
+    type: "readonly",
+    innerType
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _templateLiteral(Class2, parts, params) {
+  return new Class2({
+    type: "template_literal",
+    parts,
+    ...normalizeParams(params)
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _lazy(Class2, getter) {
+  return new Class2({
+    type: "lazy",
+    getter
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _promise(Class2, innerType) {
+  return new Class2({
+    type: "promise",
+    innerType
+  });
+}
+// @__NO_SIDE_EFFECTS__
+function _custom(Class2, fn, _params) {
+  const norm = normalizeParams(_params);
+  norm.abort ?? (norm.abort = true);
+  const schema = new Class2({
+    type: "custom",
+    check: "custom",
+    fn,
+    ...norm
+  });
+  return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _refine(Class2, fn, _params) {
+  const schema = new Class2({
+    type: "custom",
+    check: "custom",
+    fn,
+    ...normalizeParams(_params)
+  });
+  return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _superRefine(fn, params) {
+  const ch = /* @__PURE__ */ _check((payload) => {
+    payload.addIssue = (issue2) => {
+      if (typeof issue2 === "string") {
+        payload.issues.push(issue(issue2, payload.value, ch._zod.def));
+      } else {
+        const _issue = issue2;
+        if (_issue.fatal)
+          _issue.continue = false;
+        _issue.code ?? (_issue.code = "custom");
+        if (!("input" in _issue))
+          _issue.input = payload.value;
+        _issue.inst ?? (_issue.inst = ch);
+        _issue.continue ?? (_issue.continue = !ch._zod.def.abort);
+        payload.issues.push(issue(_issue));
+      }
+    };
+    return fn(payload.value, payload);
+  }, params);
+  return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _check(fn, params) {
+  const ch = new $ZodCheck({
+    check: "custom",
+    ...normalizeParams(params)
+  });
+  ch._zod.check = fn;
+  return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe(description) {
+  const ch = new $ZodCheck({ check: "describe" });
+  ch._zod.onattach = [
+    (inst) => {
+      const existing = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing, description });
+    }
+  ];
+  ch._zod.check = () => {
+  };
+  return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function meta(metadata) {
+  const ch = new $ZodCheck({ check: "meta" });
+  ch._zod.onattach = [
+    (inst) => {
+      const existing = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing, ...metadata });
+    }
+  ];
+  ch._zod.check = () => {
+  };
+  return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringbool(Classes, _params) {
+  const params = normalizeParams(_params);
+  let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+  let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+  if (params.case !== "sensitive") {
+    truthyArray = truthyArray.map((v) => typeof v === "string" ? v.toLowerCase() : v);
+    falsyArray = falsyArray.map((v) => typeof v === "string" ? v.toLowerCase() : v);
+  }
+  const truthySet = new Set(truthyArray);
+  const falsySet = new Set(falsyArray);
+  const _Codec = Classes.Codec ?? $ZodCodec;
+  const _Boolean = Classes.Boolean ?? $ZodBoolean;
+  const _String = Classes.String ?? $ZodString;
+  const stringSchema = new _String({ type: "string", error: params.error });
+  const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
+  const codec2 = new _Codec({
+    type: "pipe",
+    in: stringSchema,
+    out: booleanSchema,
+    transform: ((input2, payload) => {
+      let data = input2;
+      if (params.case !== "sensitive")
+        data = data.toLowerCase();
+      if (truthySet.has(data)) {
+        return true;
+      } else if (falsySet.has(data)) {
+        return false;
+      } else {
+        payload.issues.push({
+          code: "invalid_value",
+          expected: "stringbool",
+          values: [...truthySet, ...falsySet],
+          input: payload.value,
+          inst: codec2,
+          continue: false
+        });
+        return {};
+      }
+    }),
+    reverseTransform: ((input2, _payload) => {
+      if (input2 === true) {
+        return truthyArray[0] || "true";
+      } else {
+        return falsyArray[0] || "false";
+      }
+    }),
+    error: params.error
+  });
+  codec2._zod.bag.truthy = truthyArray;
+  codec2._zod.bag.falsy = falsyArray;
+  codec2._zod.bag.case = params.case ?? "insensitive";
+  return codec2;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
+  const params = normalizeParams(_params);
+  const def = {
+    check: "string_format",
+    type: "string",
+    format,
+    fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
+    ...params
+  };
+  if (fnOrRegex instanceof RegExp) {
+    def.pattern = fnOrRegex;
+  }
+  const inst = new Class2(def);
+  return inst;
+}
+
+// node_modules/zod/v4/core/to-json-schema.js
+function assignProps(target, ...sources) {
+  for (const source of sources) {
+    for (const key of Reflect.ownKeys(source)) {
+      if (Object.prototype.propertyIsEnumerable.call(source, key)) {
+        assignProp(target, key, source[key]);
+      }
+    }
+  }
+  return target;
+}
+function initializeContext(params) {
+  let target = params?.target ?? "draft-2020-12";
+  if (target === "draft-4")
+    target = "draft-04";
+  if (target === "draft-7")
+    target = "draft-07";
+  return {
+    processors: params.processors ?? {},
+    metadataRegistry: params?.metadata ?? globalRegistry,
+    target,
+    unrepresentable: params?.unrepresentable ?? "throw",
+    override: params?.override ?? (() => {
+    }),
+    io: params?.io ?? "output",
+    counter: 0,
+    seen: /* @__PURE__ */ new Map(),
+    sharedDefsExtractedFor: void 0,
+    sharedEmitDoneFor: void 0,
+    cycles: params?.cycles ?? "ref",
+    reused: params?.reused ?? "inline",
+    intersections: [],
+    deferred: [],
+    external: params?.external ?? void 0
+  };
+}
+function handleUnrepresentable(schema, ctx, json2, params, message) {
+  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
+  if (result === "any")
+    return false;
+  if (result === void 0 || result === "throw")
+    throw new Error(message);
+  Object.assign(json2, result);
+  return true;
+}
+function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
+  var _a3;
+  const def = schema._zod.def;
+  const seen = ctx.seen.get(schema);
+  if (seen) {
+    seen.count++;
+    const isCycle = _params.schemaPath.includes(schema);
+    if (isCycle) {
+      seen.cycle = _params.path;
+    }
+    return seen.schema;
+  }
+  const result = { schema: {}, count: 1, cycle: void 0, path: _params.path };
+  ctx.seen.set(schema, result);
+  ctx.sharedDefsExtractedFor = void 0;
+  ctx.sharedEmitDoneFor = void 0;
+  const overrideSchema = schema._zod.toJSONSchema?.();
+  if (overrideSchema) {
+    result.schema = overrideSchema;
+  } else {
+    const params = {
+      ..._params,
+      schemaPath: [..._params.schemaPath, schema],
+      path: _params.path
+    };
+    if (schema._zod.processJSONSchema) {
+      schema._zod.processJSONSchema(ctx, result.schema, params);
+    } else {
+      const _json = result.schema;
+      const processor = ctx.processors[def.type];
+      if (!processor) {
+        throw new Error(`[toJSONSchema]: Non-representable type encountered: ${def.type}`);
+      }
+      processor(schema, ctx, _json, params);
+    }
+    const parent = schema._zod.parent;
+    if (parent) {
+      if (!result.ref)
+        result.ref = parent;
+      processSchema(parent, ctx, params);
+      ctx.seen.get(parent).isParent = true;
+    }
+  }
+  const meta3 = ctx.metadataRegistry.get(schema);
+  if (meta3)
+    assignProps(result.schema, meta3);
+  if (ctx.io === "input" && isTransforming(schema)) {
+    delete result.schema.examples;
+    delete result.schema.default;
+  }
+  if (ctx.io === "input" && "_prefault" in result.schema)
+    (_a3 = result.schema).default ?? (_a3.default = result.schema._prefault);
+  delete result.schema._prefault;
+  const _result = ctx.seen.get(schema);
+  return _result.schema;
+}
+function encodeJSONPointerSegment(segment) {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+function extractDefs(ctx, schema) {
+  const root = ctx.seen.get(schema);
+  if (!root)
+    throw new Error("Unprocessed schema. This is a bug in Zod.");
+  if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
+    return;
+  const idToSchema = /* @__PURE__ */ new Map();
+  for (const entry2 of ctx.seen.entries()) {
+    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+    if (id) {
+      const existing = idToSchema.get(id);
+      if (existing && existing !== entry2[0]) {
+        throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
+      }
+      idToSchema.set(id, entry2[0]);
+    }
+  }
+  const makeURI = (entry2) => {
+    const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
+    if (ctx.external) {
+      const externalId = ctx.external.registry.get(entry2[0])?.id;
+      const uriGenerator = ctx.external.uri ?? ((id2) => id2);
+      if (externalId) {
+        return { ref: uriGenerator(externalId) };
+      }
+      const id = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
+      entry2[1].defId = id;
+      return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
+    }
+    const uriPrefix = `#`;
+    const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
+    if (entry2[1] === root && !entry2[1].schema.id) {
+      return { ref: uriPrefix };
+    }
+    const defId = entry2[1].schema.id ?? `__schema${ctx.counter++}`;
+    return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
+  };
+  const extractToDef = (entry2) => {
+    if (entry2[1].schema.$ref) {
+      return;
+    }
+    const seen = entry2[1];
+    const { ref, defId } = makeURI(entry2);
+    seen.def = { ...seen.schema };
+    if (defId)
+      seen.defId = defId;
+    const schema2 = seen.schema;
+    for (const key in schema2) {
+      delete schema2[key];
+    }
+    schema2.$ref = ref;
+  };
+  if (ctx.cycles === "throw") {
+    for (const entry2 of ctx.seen.entries()) {
+      const seen = entry2[1];
+      if (seen.cycle) {
+        throw new Error(`Cycle detected: #/${seen.cycle?.join("/")}/<root>
+
+Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.`);
+      }
+    }
+  }
+  for (const entry2 of ctx.seen.entries()) {
+    const seen = entry2[1];
+    if (schema === entry2[0]) {
+      extractToDef(entry2);
+      continue;
+    }
+    if (ctx.external) {
+      const ext = ctx.external.registry.get(entry2[0])?.id;
+      if (schema !== entry2[0] && ext) {
+        extractToDef(entry2);
+        continue;
+      }
+    }
+    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+    if (id) {
+      extractToDef(entry2);
+      continue;
+    }
+    if (seen.cycle) {
+      extractToDef(entry2);
+      continue;
+    }
+    if (seen.count > 1) {
+      if (ctx.reused === "ref") {
+        extractToDef(entry2);
+      }
+    }
+  }
+  if (ctx.external)
+    ctx.sharedDefsExtractedFor = ctx.external;
+}
+function compactTypeUnion(schema) {
+  const options = schema.anyOf;
+  if (!Array.isArray(options) || options.length === 0 || schema.type !== void 0)
+    return;
+  const types = [];
+  for (const option of options) {
+    if (!option || typeof option !== "object")
+      return;
+    compactTypeUnion(option);
+    const keys = Object.keys(option);
+    if (keys.length !== 1 || keys[0] !== "type")
+      return;
+    const type = option.type;
+    for (const member of Array.isArray(type) ? type : [type]) {
+      if (typeof member !== "string")
+        return;
+      if (!types.includes(member))
+        types.push(member);
+    }
+  }
+  delete schema.anyOf;
+  schema.type = types.length === 1 ? types[0] : types;
+}
+var FOLDABLE_KEYS = /* @__PURE__ */ new Set(["type", "properties", "required", "additionalProperties"]);
+var UNION_KEYS = ["oneOf", "anyOf"];
+function undeclaredConstraint(member) {
+  const extra = member.additionalProperties;
+  if (extra === void 0 || extra === false || typeof extra !== "object" || extra === null)
+    return null;
+  return Object.keys(extra).length ? extra : null;
+}
+function foldObjects(members2) {
+  const objects = [];
+  for (const member of members2) {
+    if (typeof member !== "object" || member.type !== "object")
+      return null;
+    for (const key in member) {
+      if (!FOLDABLE_KEYS.has(key))
+        return null;
+    }
+    objects.push(member);
+  }
+  const properties = {};
+  const required2 = /* @__PURE__ */ new Set();
+  for (const object2 of objects) {
+    for (const key in object2.properties) {
+      if (Object.prototype.hasOwnProperty.call(properties, key))
+        continue;
+      const parts = [];
+      for (const other of objects) {
+        const part = other.properties?.[key] ?? undeclaredConstraint(other);
+        if (part === null || part === void 0)
+          continue;
+        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
+          parts.push(part);
+      }
+      const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
+      assignProp(properties, key, merged);
+    }
+    for (const key of object2.required ?? [])
+      required2.add(key);
+  }
+  const folded = { type: "object", properties };
+  if (required2.size)
+    folded.required = [...required2];
+  if (objects.every((object2) => object2.additionalProperties === false)) {
+    folded.additionalProperties = false;
+  } else {
+    const constraints = [];
+    for (const object2 of objects) {
+      const constraint = undeclaredConstraint(object2);
+      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
+        constraints.push(constraint);
+    }
+    if (constraints.length === 1)
+      folded.additionalProperties = constraints[0];
+    else if (constraints.length > 1)
+      folded.additionalProperties = { allOf: constraints };
+  }
+  return folded;
+}
+function foldIntersection(json2) {
+  const allOf = json2.allOf;
+  if (!Array.isArray(allOf) || allOf.length < 2)
+    return;
+  for (const key of FOLDABLE_KEYS)
+    if (key in json2)
+      return;
+  const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
+  let folded = null;
+  if (!unions.length) {
+    folded = foldObjects(allOf);
+  } else {
+    const union3 = unions[0];
+    const keyword = UNION_KEYS.find((k) => Array.isArray(union3[k]));
+    if (Object.keys(union3).length !== 1)
+      return;
+    const rest = allOf.filter((m) => m !== union3);
+    const branches = union3[keyword].map((branch) => foldObjects([...rest, branch]));
+    if (branches.some((b) => !b))
+      return;
+    folded = { [keyword]: branches };
+  }
+  if (!folded)
+    return;
+  delete json2.allOf;
+  assignProps(json2, folded);
+}
+function finalize(ctx, schema) {
+  const root = ctx.seen.get(schema);
+  if (!root)
+    throw new Error("Unprocessed schema. This is a bug in Zod.");
+  const flattenRef = (zodSchema) => {
+    const seen = ctx.seen.get(zodSchema);
+    if (seen.ref === null)
+      return;
+    const schema2 = seen.def ?? seen.schema;
+    const _cached = { ...schema2 };
+    const ref = seen.ref;
+    seen.ref = null;
+    if (ref) {
+      flattenRef(ref);
+      const refSeen = ctx.seen.get(ref);
+      const refSchema = refSeen.schema;
+      if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
+        schema2.allOf = schema2.allOf ?? [];
+        schema2.allOf.push(refSchema);
+      } else {
+        assignProps(schema2, refSchema);
+      }
+      assignProps(schema2, _cached);
+      const isParentRef = zodSchema._zod.parent === ref;
+      if (isParentRef) {
+        for (const key in schema2) {
+          if (key === "$ref" || key === "allOf")
+            continue;
+          if (!(key in _cached)) {
+            delete schema2[key];
+          }
+        }
+      }
+      if (refSchema.$ref && refSeen.def) {
+        for (const key in schema2) {
+          if (key === "$ref" || key === "allOf")
+            continue;
+          if (key in refSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(refSeen.def[key])) {
+            delete schema2[key];
+          }
+        }
+      }
+    }
+    const parent = zodSchema._zod.parent;
+    if (parent && parent !== ref) {
+      flattenRef(parent);
+      const parentSeen = ctx.seen.get(parent);
+      if (parentSeen?.schema.$ref) {
+        schema2.$ref = parentSeen.schema.$ref;
+        if (parentSeen.def) {
+          for (const key in schema2) {
+            if (key === "$ref" || key === "allOf")
+              continue;
+            if (key in parentSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(parentSeen.def[key])) {
+              delete schema2[key];
+            }
+          }
+        }
+      }
+    }
+    ctx.override({
+      zodSchema,
+      jsonSchema: schema2,
+      path: seen.path ?? []
+    });
+  };
+  if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
+    for (const entry2 of [...ctx.seen.entries()].reverse()) {
+      flattenRef(entry2[0]);
+    }
+    if (ctx.target !== "openapi-3.0") {
+      for (const entry2 of ctx.seen.entries()) {
+        compactTypeUnion(entry2[1].def ?? entry2[1].schema);
+      }
+    }
+    for (const rewrite of ctx.deferred)
+      rewrite();
+    if (ctx.intersections.length) {
+      const carriers = /* @__PURE__ */ new Map();
+      for (const seen of ctx.seen.values()) {
+        for (const json2 of [seen.schema, seen.def]) {
+          const allOf = json2?.allOf;
+          if (!Array.isArray(allOf))
+            continue;
+          const existing = carriers.get(allOf);
+          if (existing)
+            existing.push(json2);
+          else
+            carriers.set(allOf, [json2]);
+        }
+      }
+      for (const allOf of ctx.intersections) {
+        for (const json2 of carriers.get(allOf) ?? [])
+          foldIntersection(json2);
+      }
+    }
+  }
+  const result = {};
+  if (ctx.target === "draft-2020-12") {
+    result.$schema = "https://json-schema.org/draft/2020-12/schema";
+  } else if (ctx.target === "draft-07") {
+    result.$schema = "http://json-schema.org/draft-07/schema#";
+  } else if (ctx.target === "draft-04") {
+    result.$schema = "http://json-schema.org/draft-04/schema#";
+  } else if (ctx.target === "openapi-3.0") {
+  } else {
+  }
+  if (ctx.external?.uri) {
+    const id = ctx.external.registry.get(schema)?.id;
+    if (!id)
+      throw new Error("Schema is missing an `id` property");
+    result.$id = ctx.external.uri(id);
+  }
+  assignProps(result, root.defId ? root.schema : root.def ?? root.schema);
+  const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
+  if (rootMetaId !== void 0 && result.id === rootMetaId)
+    delete result.id;
+  const defs = ctx.external?.defs ?? {};
+  if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
+    for (const entry2 of ctx.seen.entries()) {
+      const seen = entry2[1];
+      if (seen.def && seen.defId) {
+        if (seen.def.id === seen.defId)
+          delete seen.def.id;
+        assignProp(defs, seen.defId, seen.def);
+      }
+    }
+  }
+  if (ctx.external)
+    ctx.sharedEmitDoneFor = ctx.external;
+  if (ctx.external) {
+  } else {
+    if (Object.keys(defs).length > 0) {
+      if (ctx.target === "draft-2020-12") {
+        result.$defs = defs;
+      } else {
+        result.definitions = defs;
+      }
+    }
+  }
+  try {
+    const finalized = JSON.parse(JSON.stringify(result));
+    Object.defineProperty(finalized, "~standard", {
+      value: {
+        ...schema["~standard"],
+        jsonSchema: {
+          input: createStandardJSONSchemaMethod(schema, "input", ctx.processors),
+          output: createStandardJSONSchemaMethod(schema, "output", ctx.processors)
+        }
+      },
+      enumerable: false,
+      writable: false
+    });
+    return finalized;
+  } catch (_err) {
+    throw new Error("Error converting schema to JSON.");
+  }
+}
+function isTransforming(_schema, _ctx) {
+  const ctx = _ctx ?? { seen: /* @__PURE__ */ new Set() };
+  if (ctx.seen.has(_schema))
+    return false;
+  ctx.seen.add(_schema);
+  const def = _schema._zod.def;
+  if (def.type === "transform")
+    return true;
+  if (def.type === "array")
+    return isTransforming(def.element, ctx);
+  if (def.type === "set")
+    return isTransforming(def.valueType, ctx);
+  if (def.type === "lazy")
+    return isTransforming(def.getter(), ctx);
+  if (def.type === "promise" || def.type === "optional" || def.type === "nonoptional" || def.type === "nullable" || def.type === "readonly" || def.type === "default" || def.type === "prefault" || def.type === "catch") {
+    return isTransforming(def.innerType, ctx);
+  }
+  if (def.type === "intersection") {
+    return isTransforming(def.left, ctx) || isTransforming(def.right, ctx);
+  }
+  if (def.type === "record" || def.type === "map") {
+    return isTransforming(def.keyType, ctx) || isTransforming(def.valueType, ctx);
+  }
+  if (def.type === "pipe") {
+    if (_schema._zod.traits.has("$ZodCodec"))
+      return true;
+    return isTransforming(def.in, ctx) || isTransforming(def.out, ctx);
+  }
+  if (def.type === "object") {
+    for (const key in def.shape) {
+      if (isTransforming(def.shape[key], ctx))
+        return true;
+    }
+    return false;
+  }
+  if (def.type === "union") {
+    for (const option of def.options) {
+      if (isTransforming(option, ctx))
+        return true;
+    }
+    return false;
+  }
+  if (def.type === "tuple") {
+    for (const item of def.items) {
+      if (isTransforming(item, ctx))
+        return true;
+    }
+    if (def.rest && isTransforming(def.rest, ctx))
+      return true;
+    return false;
+  }
+  return false;
+}
+var createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
+  const ctx = initializeContext({ ...params, processors });
+  processSchema(schema, ctx);
+  extractDefs(ctx, schema);
+  return finalize(ctx, schema);
+};
+var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
+  const { libraryOptions, target } = params ?? {};
+  const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
+  processSchema(schema, ctx);
+  extractDefs(ctx, schema);
+  return finalize(ctx, schema);
+};
+
+// node_modules/zod/v4/core/json-schema-processors.js
+var narrowMin = (agg, key, value) => {
+  if (agg[key] === void 0 || value > agg[key])
+    agg[key] = value;
+};
+var narrowMax = (agg, key, value) => {
+  if (agg[key] === void 0 || value < agg[key])
+    agg[key] = value;
+};
+var narrowBoth = (agg, value) => {
+  narrowMin(agg, "minimum", value);
+  narrowMax(agg, "maximum", value);
+};
+var addDivisor = (agg, value) => {
+  agg.multipleOf ?? (agg.multipleOf = []);
+  if (!agg.multipleOf.includes(value))
+    agg.multipleOf.push(value);
+};
+var addPattern = (agg, pattern) => {
+  agg.patterns ?? (agg.patterns = /* @__PURE__ */ new Set());
+  agg.patterns.add(pattern);
+};
+var intersectMime = (agg, mime) => {
+  agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
+};
+var setFormat = (agg, format) => {
+  agg.format = format;
+  if (format.includes("int"))
+    agg.isInt = true;
+};
+var minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
+var maxContributor = (agg, def) => narrowMax(agg, "maximum", def.maximum);
+var formatContributor = (ranges) => (agg, def) => {
+  setFormat(agg, def.format);
+  const [minimum, maximum] = ranges[def.format];
+  narrowMin(agg, "minimum", minimum);
+  narrowMax(agg, "maximum", maximum);
+};
+var contributors = {
+  greater_than: (agg, def) => narrowMin(agg, def.inclusive ? "minimum" : "exclusiveMinimum", def.value),
+  less_than: (agg, def) => narrowMax(agg, def.inclusive ? "maximum" : "exclusiveMaximum", def.value),
+  multiple_of: (agg, def) => addDivisor(agg, def.value),
+  number_format: formatContributor(NUMBER_FORMAT_RANGES),
+  bigint_format: formatContributor(BIGINT_FORMAT_RANGES),
+  min_length: minContributor,
+  max_length: maxContributor,
+  length_equals: (agg, def) => narrowBoth(agg, def.length),
+  min_size: minContributor,
+  max_size: maxContributor,
+  size_equals: (agg, def) => narrowBoth(agg, def.size),
+  string_format: (agg, def) => {
+    setFormat(agg, def.format);
+    if (def.pattern)
+      addPattern(agg, def.pattern);
+    if (def.format === "base64" || def.format === "base64url")
+      agg.contentEncoding = def.format;
+    if (def.local || def.precision === -1)
+      agg.laxFormat = true;
+  },
+  mime_type: (agg, def) => intersectMime(agg, def.mime)
+};
+function aggregateChecks(schema) {
+  const agg = {};
+  const def = schema._zod.def;
+  const list = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list)
+    contributors[ch._zod.def.check]?.(agg, ch._zod.def);
+  const bag = schema._zod.bag;
+  if (bag.minimum !== void 0)
+    narrowMin(agg, "minimum", bag.minimum);
+  if (bag.exclusiveMinimum !== void 0)
+    narrowMin(agg, "exclusiveMinimum", bag.exclusiveMinimum);
+  if (bag.maximum !== void 0)
+    narrowMax(agg, "maximum", bag.maximum);
+  if (bag.exclusiveMaximum !== void 0)
+    narrowMax(agg, "exclusiveMaximum", bag.exclusiveMaximum);
+  if (bag.multipleOf !== void 0)
+    addDivisor(agg, bag.multipleOf);
+  if (bag.format !== void 0) {
+    agg.format ?? (agg.format = bag.format);
+    if (bag.format.includes("int"))
+      agg.isInt = true;
+  }
+  if (bag.mime)
+    intersectMime(agg, bag.mime);
+  for (const pattern of bag.patterns ?? [])
+    addPattern(agg, pattern);
+  return agg;
+}
+var formatMap = {
+  guid: "uuid",
+  url: "uri",
+  datetime: "date-time",
+  json_string: "json-string",
+  regex: ""
+  // do not set
+};
+var exactPatterns = /* @__PURE__ */ new Map([
+  [base64Charset, base64],
+  [base64urlCharset, base64url]
+]);
+var exactPattern = (p) => exactPatterns.get(p) ?? p;
+var stringProcessor = (schema, ctx, _json, _params) => {
+  const json2 = _json;
+  json2.type = "string";
+  const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+  if (typeof minimum === "number")
+    json2.minLength = minimum;
+  if (typeof maximum === "number")
+    json2.maxLength = maximum;
+  if (format) {
+    json2.format = formatMap[format] ?? format;
+    if (json2.format === "")
+      delete json2.format;
+    if (format === "time" || laxFormat) {
+      delete json2.format;
+    }
+  }
+  if (contentEncoding)
+    json2.contentEncoding = contentEncoding;
+  if (patterns && patterns.size > 0) {
+    const patternList = [...patterns].map(exactPattern);
+    if (patternList.length === 1)
+      json2.pattern = patternList[0].source;
+    else if (patternList.length > 1) {
+      json2.allOf = [
+        ...patternList.map((regex) => ({
+          ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
+          pattern: regex.source
+        }))
+      ];
+    }
+  }
+};
+var numberProcessor = (schema, ctx, _json, params) => {
+  const json2 = _json;
+  const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
+  json2.type = isInt ? "integer" : "number";
+  const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
+  const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
+  const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
+  if (exMin) {
+    if (legacy) {
+      json2.minimum = exclusiveMinimum;
+      json2.exclusiveMinimum = true;
+    } else {
+      json2.exclusiveMinimum = exclusiveMinimum;
+    }
+  } else if (typeof minimum === "number") {
+    json2.minimum = minimum;
+  }
+  if (exMax) {
+    if (legacy) {
+      json2.maximum = exclusiveMaximum;
+      json2.exclusiveMaximum = true;
+    } else {
+      json2.exclusiveMaximum = exclusiveMaximum;
+    }
+  } else if (typeof maximum === "number") {
+    json2.maximum = maximum;
+  }
+  if (multipleOf) {
+    const divisors = /* @__PURE__ */ new Set();
+    for (const divisor of multipleOf) {
+      if (Number.isFinite(divisor) && divisor !== 0)
+        divisors.add(Math.abs(divisor));
+      else
+        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+    }
+    const [first, ...rest] = divisors;
+    if (first !== void 0)
+      json2.multipleOf = first;
+    if (rest.length)
+      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+  }
+};
+var booleanProcessor = (_schema, _ctx, json2, _params) => {
+  json2.type = "boolean";
+};
+var bigintProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+};
+var symbolProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+};
+var nullProcessor = (_schema, ctx, json2, _params) => {
+  if (ctx.target === "openapi-3.0") {
+    json2.type = "string";
+    json2.nullable = true;
+    json2.enum = [null];
+  } else {
+    json2.type = "null";
+  }
+};
+var undefinedProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+};
+var voidProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+};
+var neverProcessor = (_schema, _ctx, json2, _params) => {
+  json2.not = {};
+};
+var anyProcessor = (_schema, _ctx, _json, _params) => {
+};
+var unknownProcessor = (_schema, _ctx, _json, _params) => {
+};
+var dateProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+};
+var enumProcessor = (schema, _ctx, json2, _params) => {
+  const def = schema._zod.def;
+  const values = getEnumValues(def.entries);
+  if (values.length === 0) {
+    json2.not = {};
+    return;
+  }
+  if (values.every((v) => typeof v === "number"))
+    json2.type = "number";
+  if (values.every((v) => typeof v === "string"))
+    json2.type = "string";
+  json2.enum = values;
+};
+var literalProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  if (def.values.length === 0) {
+    json2.not = {};
+    return;
+  }
+  const vals = [];
+  for (const val of def.values) {
+    if (val === void 0) {
+      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+        return;
+    } else if (typeof val === "bigint") {
+      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+        return;
+      vals.push(Number(val));
+    } else {
+      vals.push(val);
+    }
+  }
+  if (vals.length === 0) {
+  } else if (vals.length === 1) {
+    const val = vals[0];
+    json2.type = val === null ? "null" : typeof val;
+    if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
+      json2.enum = [val];
+    } else {
+      json2.const = val;
+    }
+  } else {
+    if (vals.every((v) => typeof v === "number"))
+      json2.type = "number";
+    if (vals.every((v) => typeof v === "string"))
+      json2.type = "string";
+    if (vals.every((v) => typeof v === "boolean"))
+      json2.type = "boolean";
+    if (vals.every((v) => v === null))
+      json2.type = "null";
+    json2.enum = vals;
+  }
+};
+var nanProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+};
+var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
+  const _json = json2;
+  const pattern = schema._zod.pattern;
+  if (!pattern)
+    throw new Error("Pattern not found in template literal");
+  _json.type = "string";
+  _json.pattern = pattern.source;
+};
+var fileProcessor = (schema, _ctx, json2, _params) => {
+  const _json = json2;
+  _json.type = "string";
+  _json.format = "binary";
+  _json.contentEncoding = "binary";
+  const { minimum, maximum, mime } = aggregateChecks(schema);
+  if (minimum !== void 0)
+    _json.minLength = minimum;
+  if (maximum !== void 0)
+    _json.maxLength = maximum;
+  if (!mime)
+    return;
+  if (mime.length === 0)
+    _json.not = {};
+  else if (mime.length === 1)
+    _json.contentMediaType = mime[0];
+  else
+    _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
+};
+var successProcessor = (_schema, _ctx, json2, _params) => {
+  json2.type = "boolean";
+};
+var customProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+};
+var functionProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+};
+var transformProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+};
+var mapProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+};
+var setProcessor = (schema, ctx, json2, params) => {
+  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+};
+var arrayProcessor = (schema, ctx, _json, params) => {
+  const json2 = _json;
+  const def = schema._zod.def;
+  const { minimum, maximum } = aggregateChecks(schema);
+  if (typeof minimum === "number")
+    json2.minItems = minimum;
+  if (typeof maximum === "number")
+    json2.maxItems = maximum;
+  json2.type = "array";
+  json2.items = processSchema(def.element, ctx, {
+    ...params,
+    path: [...params.path, "items"]
+  });
+};
+function inputOptin(schema) {
+  const def = schema._zod.def;
+  if (def.type === "pipe" && def.in._zod.traits.has("$ZodTransform")) {
+    return inputOptin(def.out);
+  }
+  if (def.type === "catch") {
+    return inputOptin(def.innerType);
+  }
+  return schema._zod.optin;
+}
+var objectProcessor = (schema, ctx, _json, params) => {
+  const json2 = _json;
+  const def = schema._zod.def;
+  const shape = def.shape;
+  const symbolKeys = Object.getOwnPropertySymbols(shape);
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+    return;
+  }
+  json2.type = "object";
+  json2.properties = {};
+  for (const key in shape) {
+    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+      ...params,
+      path: [...params.path, "properties", key]
+    }));
+  }
+  const requiredKeys = [];
+  for (const key of Object.keys(shape)) {
+    const field = def.shape[key];
+    if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+      requiredKeys.push(key);
+    }
+  }
+  if (requiredKeys.length > 0) {
+    json2.required = requiredKeys;
+  }
+  if (def.catchall?._zod.def.type === "never") {
+    json2.additionalProperties = false;
+  } else if (!def.catchall) {
+    if (ctx.io === "output")
+      json2.additionalProperties = false;
+  } else if (def.catchall) {
+    json2.additionalProperties = processSchema(def.catchall, ctx, {
+      ...params,
+      path: [...params.path, "additionalProperties"]
+    });
+  }
+};
+var unionProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  const isExclusive = def.inclusive === false;
+  const options = def.options.map((x, i) => processSchema(x, ctx, {
+    ...params,
+    path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
+  }));
+  if (isExclusive) {
+    json2.oneOf = options;
+  } else {
+    json2.anyOf = options;
+  }
+};
+var intersectionProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  const a = processSchema(def.left, ctx, {
+    ...params,
+    path: [...params.path, "allOf", 0]
+  });
+  const b = processSchema(def.right, ctx, {
+    ...params,
+    path: [...params.path, "allOf", 1]
+  });
+  const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
+  const allOf = [
+    ...isSimpleIntersection(a) ? a.allOf : [a],
+    ...isSimpleIntersection(b) ? b.allOf : [b]
+  ];
+  json2.allOf = allOf;
+  ctx.intersections.push(allOf);
+};
+var tupleProcessor = (schema, ctx, _json, params) => {
+  const json2 = _json;
+  const def = schema._zod.def;
+  json2.type = "array";
+  const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
+  const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
+  const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
+    ...params,
+    path: [...params.path, prefixPath, i]
+  }));
+  const rest = def.rest ? processSchema(def.rest, ctx, {
+    ...params,
+    path: [...params.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
+  }) : null;
+  let minItems = def.items.length;
+  while (minItems > 0) {
+    const item = def.items[minItems - 1];
+    const optional2 = ctx.io === "input" ? inputOptin(item) !== void 0 : item._zod.optout === "optional";
+    if (!optional2)
+      break;
+    minItems--;
+  }
+  const maxItems = def.items.length;
+  const isClosed = !def.rest;
+  if (ctx.target === "draft-2020-12") {
+    json2.prefixItems = prefixItems;
+    if (isClosed) {
+      json2.items = false;
+    } else if (rest) {
+      json2.items = rest;
+    }
+    if (minItems > 0)
+      json2.minItems = minItems;
+    if (isClosed)
+      json2.maxItems = maxItems;
+  } else if (ctx.target === "openapi-3.0") {
+    json2.items = {
+      anyOf: prefixItems
+    };
+    if (rest) {
+      json2.items.anyOf.push(rest);
+    }
+    if (minItems > 0)
+      json2.minItems = minItems;
+    if (isClosed)
+      json2.maxItems = maxItems;
+  } else {
+    json2.items = prefixItems;
+    if (isClosed) {
+      json2.additionalItems = false;
+    } else if (rest) {
+      json2.additionalItems = rest;
+    }
+    if (minItems > 0)
+      json2.minItems = minItems;
+    if (isClosed)
+      json2.maxItems = maxItems;
+  }
+  const { minimum, maximum } = aggregateChecks(schema);
+  if (typeof minimum === "number")
+    json2.minItems = minimum;
+  if (typeof maximum === "number")
+    json2.maxItems = maximum;
+};
+function stringifyKeyNames(bySchema, json2, visited) {
+  if (json2.$ref) {
+    if (visited.has(json2))
+      return json2;
+    visited.add(json2);
+    const def = bySchema.get(json2)?.def;
+    if (!def)
+      return json2;
+    const inlined = stringifyKeyNames(bySchema, def, visited);
+    return inlined === def ? json2 : inlined;
+  }
+  for (const keyword of ["anyOf", "oneOf"]) {
+    const branches = json2[keyword];
+    if (!Array.isArray(branches))
+      continue;
+    const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
+    if (mapped.some((branch, i) => branch !== branches[i]))
+      json2 = { ...json2, [keyword]: mapped };
+  }
+  const types = Array.isArray(json2.type) ? json2.type : [json2.type];
+  const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
+  const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
+  if (!numericType && !values?.some((v) => typeof v === "number"))
+    return json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+  if (rest.enum)
+    rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
+  else if (typeof rest.const === "number")
+    rest.const = String(rest.const);
+  if (!numericType)
+    return rest;
+  rest.type = "string";
+  if (!values)
+    rest.pattern = (types.includes("number") ? number : integer).source;
+  return rest;
+}
+var pendingRecords = /* @__PURE__ */ new WeakMap();
+function rewriteKeyNames(ctx) {
+  const bySchema = /* @__PURE__ */ new Map();
+  for (const entry2 of ctx.seen.values()) {
+    if (entry2.def && !bySchema.has(entry2.schema))
+      bySchema.set(entry2.schema, entry2);
+  }
+  const rewrites = /* @__PURE__ */ new Map();
+  for (const record3 of pendingRecords.get(ctx) ?? []) {
+    const seen = ctx.seen.get(record3);
+    const names = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names || names === true || rewrites.has(names))
+      continue;
+    const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
+    if (rewritten !== names)
+      rewrites.set(names, rewritten);
+  }
+  if (!rewrites.size)
+    return;
+  for (const entry2 of ctx.seen.values()) {
+    for (const carrier of [entry2.schema, entry2.def]) {
+      const rewritten = carrier && rewrites.get(carrier.propertyNames);
+      if (rewritten)
+        carrier.propertyNames = rewritten;
+    }
+  }
+}
+var recordProcessor = (schema, ctx, _json, params) => {
+  const json2 = _json;
+  const def = schema._zod.def;
+  json2.type = "object";
+  const keyType = def.keyType;
+  const patterns = aggregateChecks(keyType).patterns;
+  if (def.mode === "loose" && patterns && patterns.size > 0) {
+    const valueSchema = processSchema(def.valueType, ctx, {
+      ...params,
+      path: [...params.path, "patternProperties", "*"]
+    });
+    json2.patternProperties = {};
+    for (const pattern of patterns) {
+      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+    }
+  } else {
+    if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
+      json2.propertyNames = processSchema(def.keyType, ctx, {
+        ...params,
+        path: [...params.path, "propertyNames"]
+      });
+      let pending = pendingRecords.get(ctx);
+      if (!pending) {
+        pending = [];
+        pendingRecords.set(ctx, pending);
+        ctx.deferred.push(() => rewriteKeyNames(ctx));
+      }
+      pending.push(schema);
+    }
+    json2.additionalProperties = processSchema(def.valueType, ctx, {
+      ...params,
+      path: [...params.path, "additionalProperties"]
+    });
+  }
+  const keyValues = keyType._zod.values;
+  const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== void 0;
+  if (keyValues && !def.partial && !omittableOnInput) {
+    const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
+    if (validKeyValues.length > 0) {
+      json2.required = validKeyValues.map(String);
+    }
+  }
+};
+var nullableProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  const inner = processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  if (ctx.target === "openapi-3.0") {
+    seen.ref = def.innerType;
+    json2.nullable = true;
+  } else {
+    json2.anyOf = [inner, { type: "null" }];
+  }
+};
+var nonoptionalProcessor = (schema, ctx, _json, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+};
+var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
+function serializeDefaultValue(value, schema, ctx, json2, params) {
+  let unrepresentable = false;
+  const serialized = JSON.stringify(value, (_, val) => {
+    if (typeof val !== "bigint")
+      return val;
+    unrepresentable = true;
+    return null;
+  });
+  if (!unrepresentable)
+    return JSON.parse(serialized);
+  handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
+  return UNREPRESENTABLE_DEFAULT;
+}
+var defaultProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  if (value !== UNREPRESENTABLE_DEFAULT)
+    json2.default = value;
+};
+var prefaultProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+  if (ctx.io !== "input")
+    return;
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  if (value !== UNREPRESENTABLE_DEFAULT)
+    json2._prefault = value;
+};
+var catchProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+  let catchValue;
+  try {
+    catchValue = def.catchValue(void 0);
+  } catch {
+    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+    return;
+  }
+  json2.default = catchValue;
+};
+var pipeProcessor = (schema, ctx, _json, params) => {
+  const def = schema._zod.def;
+  const inIsTransform = def.in._zod.traits.has("$ZodTransform");
+  const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
+  processSchema(innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = innerType;
+};
+var readonlyProcessor = (schema, ctx, json2, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+  json2.readOnly = true;
+};
+var promiseProcessor = (schema, ctx, _json, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+};
+var optionalProcessor = (schema, ctx, _json, params) => {
+  const def = schema._zod.def;
+  processSchema(def.innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = def.innerType;
+};
+var lazyProcessor = (schema, ctx, _json, params) => {
+  const innerType = schema._zod.innerType;
+  processSchema(innerType, ctx, params);
+  const seen = ctx.seen.get(schema);
+  seen.ref = innerType;
+};
+var allProcessors = {
+  string: stringProcessor,
+  number: numberProcessor,
+  boolean: booleanProcessor,
+  bigint: bigintProcessor,
+  symbol: symbolProcessor,
+  null: nullProcessor,
+  undefined: undefinedProcessor,
+  void: voidProcessor,
+  never: neverProcessor,
+  any: anyProcessor,
+  unknown: unknownProcessor,
+  date: dateProcessor,
+  enum: enumProcessor,
+  literal: literalProcessor,
+  nan: nanProcessor,
+  template_literal: templateLiteralProcessor,
+  file: fileProcessor,
+  success: successProcessor,
+  custom: customProcessor,
+  function: functionProcessor,
+  transform: transformProcessor,
+  map: mapProcessor,
+  set: setProcessor,
+  array: arrayProcessor,
+  object: objectProcessor,
+  union: unionProcessor,
+  intersection: intersectionProcessor,
+  tuple: tupleProcessor,
+  record: recordProcessor,
+  nullable: nullableProcessor,
+  nonoptional: nonoptionalProcessor,
+  default: defaultProcessor,
+  prefault: prefaultProcessor,
+  catch: catchProcessor,
+  pipe: pipeProcessor,
+  readonly: readonlyProcessor,
+  promise: promiseProcessor,
+  optional: optionalProcessor,
+  lazy: lazyProcessor
+};
+function toJSONSchema(input2, params) {
+  if ("_idmap" in input2) {
+    const registry2 = input2;
+    const ctx2 = initializeContext({ ...params, processors: allProcessors });
+    const defs = {};
+    for (const entry2 of registry2._idmap.entries()) {
+      const [_, schema] = entry2;
+      processSchema(schema, ctx2);
+    }
+    const schemas = {};
+    const external = {
+      registry: registry2,
+      uri: params?.uri,
+      defs
+    };
+    ctx2.external = external;
+    for (const entry2 of registry2._idmap.entries()) {
+      const [key, schema] = entry2;
+      extractDefs(ctx2, schema);
+      assignProp(schemas, key, finalize(ctx2, schema));
+    }
+    if (Object.keys(defs).length > 0) {
+      const defsSegment = ctx2.target === "draft-2020-12" ? "$defs" : "definitions";
+      schemas.__shared = {
+        [defsSegment]: defs
+      };
+    }
+    return { schemas };
+  }
+  const ctx = initializeContext({ ...params, processors: allProcessors });
+  processSchema(input2, ctx);
+  extractDefs(ctx, input2);
+  return finalize(ctx, input2);
+}
+
+// node_modules/zod/v4/core/json-schema-generator.js
+var JSONSchemaGenerator = class {
+  /** @deprecated Access via ctx instead */
+  get metadataRegistry() {
+    return this.ctx.metadataRegistry;
+  }
+  /** @deprecated Access via ctx instead */
+  get target() {
+    return this.ctx.target;
+  }
+  // annotated so the .d.cts emits an indexed access rather than an inline `import()` of an ESM path
+  /** @deprecated Access via ctx instead */
+  get unrepresentable() {
+    return this.ctx.unrepresentable;
+  }
+  /** @deprecated Access via ctx instead */
+  get override() {
+    return this.ctx.override;
+  }
+  /** @deprecated Access via ctx instead */
+  get io() {
+    return this.ctx.io;
+  }
+  /** @deprecated Access via ctx instead */
+  get counter() {
+    return this.ctx.counter;
+  }
+  set counter(value) {
+    this.ctx.counter = value;
+  }
+  /** @deprecated Access via ctx instead */
+  get seen() {
+    return this.ctx.seen;
+  }
+  constructor(params) {
+    let normalizedTarget = params?.target ?? "draft-2020-12";
+    if (normalizedTarget === "draft-4")
+      normalizedTarget = "draft-04";
+    if (normalizedTarget === "draft-7")
+      normalizedTarget = "draft-07";
+    this.ctx = initializeContext({
+      processors: allProcessors,
+      target: normalizedTarget,
+      ...params?.metadata && { metadata: params.metadata },
+      ...params?.unrepresentable && { unrepresentable: params.unrepresentable },
+      ...params?.override && { override: params.override },
+      ...params?.io && { io: params.io }
+    });
+  }
+  /**
+   * Process a schema to prepare it for JSON Schema generation.
+   * This must be called before emit().
+   */
+  process(schema, _params = { path: [], schemaPath: [] }) {
+    return processSchema(schema, this.ctx, _params);
+  }
+  /**
+   * Emit the final JSON Schema after processing.
+   * Must call process() first.
+   */
+  emit(schema, _params) {
+    if (_params) {
+      if (_params.cycles)
+        this.ctx.cycles = _params.cycles;
+      if (_params.reused)
+        this.ctx.reused = _params.reused;
+      if (_params.external)
+        this.ctx.external = _params.external;
+    }
+    this.ctx.sharedDefsExtractedFor = void 0;
+    this.ctx.sharedEmitDoneFor = void 0;
+    extractDefs(this.ctx, schema);
+    const result = finalize(this.ctx, schema);
+    const { "~standard": _, ...plainResult } = result;
+    return plainResult;
+  }
+};
+
+// node_modules/zod/v4/core/json-schema.js
+var json_schema_exports = {};
+
+// node_modules/zod/v4/classic/schemas.js
+var schemas_exports2 = {};
+__export(schemas_exports2, {
+  ZodAny: () => ZodAny,
+  ZodArray: () => ZodArray,
+  ZodBase64: () => ZodBase64,
+  ZodBase64URL: () => ZodBase64URL,
+  ZodBigInt: () => ZodBigInt,
+  ZodBigIntFormat: () => ZodBigIntFormat,
+  ZodBoolean: () => ZodBoolean,
+  ZodCIDRv4: () => ZodCIDRv4,
+  ZodCIDRv6: () => ZodCIDRv6,
+  ZodCUID: () => ZodCUID,
+  ZodCUID2: () => ZodCUID2,
+  ZodCatch: () => ZodCatch,
+  ZodCodec: () => ZodCodec,
+  ZodCreditCard: () => ZodCreditCard,
+  ZodCustom: () => ZodCustom,
+  ZodCustomStringFormat: () => ZodCustomStringFormat,
+  ZodDate: () => ZodDate,
+  ZodDefault: () => ZodDefault,
+  ZodDiscriminatedUnion: () => ZodDiscriminatedUnion,
+  ZodE164: () => ZodE164,
+  ZodEmail: () => ZodEmail,
+  ZodEmoji: () => ZodEmoji,
+  ZodEnum: () => ZodEnum,
+  ZodExactOptional: () => ZodExactOptional,
+  ZodFile: () => ZodFile,
+  ZodFunction: () => ZodFunction,
+  ZodGUID: () => ZodGUID,
+  ZodIBAN: () => ZodIBAN,
+  ZodIPv4: () => ZodIPv4,
+  ZodIPv6: () => ZodIPv6,
+  ZodISODate: () => ZodISODate,
+  ZodISODateTime: () => ZodISODateTime,
+  ZodISODuration: () => ZodISODuration,
+  ZodISOTime: () => ZodISOTime,
+  ZodInstanceOf: () => ZodInstanceOf,
+  ZodIntersection: () => ZodIntersection,
+  ZodJWT: () => ZodJWT,
+  ZodKSUID: () => ZodKSUID,
+  ZodLazy: () => ZodLazy,
+  ZodLiteral: () => ZodLiteral,
+  ZodMAC: () => ZodMAC,
+  ZodMap: () => ZodMap,
+  ZodNaN: () => ZodNaN,
+  ZodNanoID: () => ZodNanoID,
+  ZodNever: () => ZodNever,
+  ZodNonOptional: () => ZodNonOptional,
+  ZodNull: () => ZodNull,
+  ZodNullable: () => ZodNullable,
+  ZodNumber: () => ZodNumber,
+  ZodNumberFormat: () => ZodNumberFormat,
+  ZodObject: () => ZodObject,
+  ZodOptional: () => ZodOptional,
+  ZodPipe: () => ZodPipe,
+  ZodPrefault: () => ZodPrefault,
+  ZodPreprocess: () => ZodPreprocess,
+  ZodPromise: () => ZodPromise,
+  ZodReadonly: () => ZodReadonly,
+  ZodRecord: () => ZodRecord,
+  ZodSet: () => ZodSet,
+  ZodString: () => ZodString,
+  ZodStringFormat: () => ZodStringFormat,
+  ZodSuccess: () => ZodSuccess,
+  ZodSymbol: () => ZodSymbol,
+  ZodTemplateLiteral: () => ZodTemplateLiteral,
+  ZodTransform: () => ZodTransform,
+  ZodTuple: () => ZodTuple,
+  ZodType: () => ZodType,
+  ZodULID: () => ZodULID,
+  ZodURL: () => ZodURL,
+  ZodUUID: () => ZodUUID,
+  ZodUndefined: () => ZodUndefined,
+  ZodUnion: () => ZodUnion,
+  ZodUnknown: () => ZodUnknown,
+  ZodVoid: () => ZodVoid,
+  ZodXID: () => ZodXID,
+  ZodXor: () => ZodXor,
+  _ZodString: () => _ZodString,
+  _default: () => _default2,
+  _function: () => _function,
+  any: () => any,
+  array: () => array,
+  base64: () => base642,
+  base64url: () => base64url2,
+  bigint: () => bigint2,
+  boolean: () => boolean2,
+  catch: () => _catch2,
+  check: () => check,
+  cidrv4: () => cidrv42,
+  cidrv6: () => cidrv62,
+  codec: () => codec,
+  creditCard: () => creditCard2,
+  cuid: () => cuid3,
+  cuid2: () => cuid22,
+  currencyCode: () => currencyCode2,
+  custom: () => custom,
+  date: () => date2,
+  describe: () => describe2,
+  discriminatedUnion: () => discriminatedUnion,
+  e164: () => e1642,
+  email: () => email2,
+  emoji: () => emoji2,
+  enum: () => _enum2,
+  exactOptional: () => exactOptional,
+  file: () => file,
+  float32: () => float32,
+  float64: () => float64,
+  function: () => _function,
+  guid: () => guid2,
+  hash: () => hash,
+  hex: () => hex2,
+  hostname: () => hostname2,
+  httpUrl: () => httpUrl,
+  iban: () => iban2,
+  instanceof: () => _instanceof,
+  int: () => int,
+  int32: () => int32,
+  int64: () => int64,
+  intersection: () => intersection,
+  invertCodec: () => invertCodec,
+  ipv4: () => ipv42,
+  ipv6: () => ipv62,
+  json: () => json,
+  jwt: () => jwt,
+  keyof: () => keyof,
+  ksuid: () => ksuid2,
+  lazy: () => lazy,
+  literal: () => literal,
+  looseObject: () => looseObject,
+  looseRecord: () => looseRecord,
+  mac: () => mac2,
+  map: () => map,
+  meta: () => meta2,
+  nan: () => nan,
+  nanoid: () => nanoid2,
+  nativeEnum: () => nativeEnum,
+  never: () => never,
+  nonoptional: () => nonoptional,
+  null: () => _null3,
+  nullable: () => nullable,
+  nullish: () => nullish2,
+  number: () => number2,
+  object: () => object,
+  optional: () => optional,
+  partialRecord: () => partialRecord,
+  pipe: () => pipe,
+  prefault: () => prefault,
+  preprocess: () => preprocess,
+  promise: () => promise,
+  readonly: () => readonly,
+  record: () => record,
+  refine: () => refine,
+  set: () => set,
+  strictObject: () => strictObject,
+  string: () => string2,
+  stringFormat: () => stringFormat,
+  stringbool: () => stringbool,
+  success: () => success,
+  superRefine: () => superRefine,
+  symbol: () => symbol,
+  templateLiteral: () => templateLiteral,
+  transform: () => transform,
+  tuple: () => tuple,
+  uint32: () => uint32,
+  uint64: () => uint64,
+  ulid: () => ulid2,
+  undefined: () => _undefined3,
+  union: () => union,
+  unknown: () => unknown,
+  url: () => url,
+  uuid: () => uuid2,
+  uuidv4: () => uuidv4,
+  uuidv6: () => uuidv6,
+  uuidv7: () => uuidv7,
+  void: () => _void2,
+  xid: () => xid2,
+  xor: () => xor
+});
+
+// node_modules/zod/v4/classic/checks.js
+var checks_exports2 = {};
+__export(checks_exports2, {
+  endsWith: () => _endsWith,
+  gt: () => _gt,
+  gte: () => _gte,
+  includes: () => _includes,
+  length: () => _length,
+  lowercase: () => _lowercase,
+  lt: () => _lt,
+  lte: () => _lte,
+  maxLength: () => _maxLength,
+  maxSize: () => _maxSize,
+  mime: () => _mime,
+  minLength: () => _minLength,
+  minSize: () => _minSize,
+  multipleOf: () => _multipleOf,
+  negative: () => _negative,
+  nonnegative: () => _nonnegative,
+  nonpositive: () => _nonpositive,
+  normalize: () => _normalize,
+  overwrite: () => _overwrite,
+  positive: () => _positive,
+  properties: () => _properties,
+  property: () => _property,
+  regex: () => _regex,
+  size: () => _size,
+  slugify: () => _slugify,
+  startsWith: () => _startsWith,
+  toLowerCase: () => _toLowerCase,
+  toUpperCase: () => _toUpperCase,
+  trim: () => _trim,
+  uppercase: () => _uppercase
+});
+
+// node_modules/zod/v4/classic/errors.js
+var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+function _lazyMethod(proto, key, make) {
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    enumerable: false,
+    get() {
+      const value = make(this);
+      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      return value;
+    },
+    set(value) {
+      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+    }
+  });
+}
+var initializer2 = (inst, issues) => {
+  $ZodError.init(inst, issues);
+  inst.name = "ZodError";
+  const proto = Object.getPrototypeOf(inst);
+  if (_installedErrorProtos.has(proto))
+    return;
+  _installedErrorProtos.add(proto);
+  _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+  _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+  _lazyMethod(proto, "addIssue", (self) => (issue2) => {
+    self.issues.push(issue2);
+    self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+  });
+  _lazyMethod(proto, "addIssues", (self) => (issues2) => {
+    self.issues.push(...issues2);
+    self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+  });
+  Object.defineProperty(proto, "isEmpty", {
+    configurable: true,
+    enumerable: false,
+    get() {
+      return this.issues.length === 0;
+    }
+  });
+};
+var ZodError = /* @__PURE__ */ $constructor("ZodError", initializer2);
+var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0, {
+  Parent: Error
+});
+
+// node_modules/zod/v4/classic/parse.js
+var parse2 = /* @__PURE__ */ _parse(ZodRealError);
+var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
+var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
+var safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+var encode2 = /* @__PURE__ */ _encode(ZodRealError);
+var decode2 = /* @__PURE__ */ _decode(ZodRealError);
+var encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
+var decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
+var safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
+var safeDecode2 = /* @__PURE__ */ _safeDecode(ZodRealError);
+var safeEncodeAsync2 = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+var safeDecodeAsync2 = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+
+// node_modules/zod/v4/classic/schemas.js
+function _ensureDefaultLocale() {
+  if (!globalConfig.localeError)
+    config(en_default());
+}
+function _ensureDefaultMemoizer() {
+  if (!globalConfig.memoizer)
+    config({ memoizer: memoizer() });
+}
+var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
+  _ensureDefaultLocale();
+  $ZodType.init(inst, def);
+  inst.def = def;
+  inst.type = def.type;
+  return inst;
+}, {
+  check(...chks) {
+    const def = this.def;
+    return this.clone(util_exports.mergeDefs(def, {
+      checks: [
+        ...def.checks ?? [],
+        ...chks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch)
+      ]
+    }), { parent: true });
+  },
+  with(...chks) {
+    return this.check(...chks);
+  },
+  clone(def, params) {
+    return clone(this, def, params);
+  },
+  brand() {
+    return this;
+  },
+  register(reg, meta3) {
+    reg.add(this, meta3);
+    return this;
+  },
+  refine(check2, params) {
+    return this.check(refine(check2, params));
+  },
+  superRefine(refinement, params) {
+    return this.check(superRefine(refinement, params));
+  },
+  overwrite(fn) {
+    return this.check(_overwrite(fn));
+  },
+  optional() {
+    return optional(this);
+  },
+  exactOptional() {
+    return exactOptional(this);
+  },
+  nullable() {
+    return nullable(this);
+  },
+  nullish() {
+    return optional(nullable(this));
+  },
+  nonoptional(params) {
+    return nonoptional(this, params);
+  },
+  array() {
+    return array(this);
+  },
+  or(arg) {
+    return union([this, arg]);
+  },
+  and(arg) {
+    return intersection(this, arg);
+  },
+  transform(tx) {
+    return pipe(this, transform(tx));
+  },
+  default(d) {
+    return _default2(this, d);
+  },
+  prefault(d) {
+    return prefault(this, d);
+  },
+  catch(params) {
+    return _catch2(this, params);
+  },
+  pipe(target) {
+    return pipe(this, target);
+  },
+  readonly() {
+    return readonly(this);
+  },
+  describe(description) {
+    const cl = this.clone();
+    globalRegistry.add(cl, { description });
+    return cl;
+  },
+  meta(...args) {
+    if (args.length === 0)
+      return globalRegistry.get(this);
+    const cl = this.clone();
+    globalRegistry.add(cl, args[0]);
+    return cl;
+  },
+  isOptional() {
+    return this.safeParse(void 0).success;
+  },
+  isNullable() {
+    return this.safeParse(null).success;
+  },
+  apply(fn, ...args) {
+    return args.length === 0 ? fn(this) : fn(this, ...args);
+  },
+  // Overrides core's `~standard` to add `jsonSchema`. Must stay a prototype entry: redefining it per instance demotes instances to dictionary mode.
+  get "~standard"() {
+    return util_exports.hide(this, "~standard", {
+      ...standardProps(this),
+      jsonSchema: {
+        input: createStandardJSONSchemaMethod(this, "input"),
+        output: createStandardJSONSchemaMethod(this, "output")
+      }
+    });
+  },
+  set "~standard"(value) {
+    util_exports.own(this, "~standard", value);
+  },
+  parse: function _parse2(data, params) {
+    return parse2(this, data, params, { callee: _parse2 });
+  },
+  parseAsync: async function _parseAsync2(data, params) {
+    return await parseAsync2(this, data, params, { callee: _parseAsync2 });
+  },
+  safeParse(data, params) {
+    return safeParse2(this, data, params);
+  },
+  async safeParseAsync(data, params) {
+    return safeParseAsync2(this, data, params);
+  },
+  // `spa` is an alias: same function object as `safeParseAsync`, as before.
+  get spa() {
+    return this?.safeParseAsync;
+  },
+  set spa(value) {
+    util_exports.own(this, "spa", value);
+  },
+  validate(data, params) {
+    return validate(this, data, params);
+  },
+  validateAsync(data, params) {
+    return validateAsync(this, data, params);
+  },
+  encode: function _encode2(data, params) {
+    return encode2(this, data, params, { callee: _encode2 });
+  },
+  decode: function _decode2(data, params) {
+    return decode2(this, data, params, { callee: _decode2 });
+  },
+  encodeAsync: async function _encodeAsync2(data, params) {
+    return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
+  },
+  decodeAsync: async function _decodeAsync2(data, params) {
+    return await decodeAsync2(this, data, params, { callee: _decodeAsync2 });
+  },
+  safeEncode(data, params) {
+    return safeEncode2(this, data, params);
+  },
+  safeDecode(data, params) {
+    return safeDecode2(this, data, params);
+  },
+  async safeEncodeAsync(data, params) {
+    return safeEncodeAsync2(this, data, params);
+  },
+  async safeDecodeAsync(data, params) {
+    return safeDecodeAsync2(this, data, params);
+  },
+  toJSONSchema(params) {
+    return createToJSONSchemaMethod(this, {})(params);
+  },
+  // Reads through to the registry on every access, so it must not cache.
+  get description() {
+    return globalRegistry.get(this)?.description;
+  },
+  // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
+  get _def() {
+    return this._zod.def;
+  }
+});
+var _ZodString = /* @__PURE__ */ $constructor(
+  "_ZodString",
+  (inst, def) => {
+    $ZodString.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+  },
+  /* @__PURE__ */ util_exports.derived({
+    format: (inst) => aggregateChecks(inst).format ?? null,
+    minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+  }, {
+    regex(...args) {
+      return this.check(_regex(...args));
+    },
+    includes(...args) {
+      return this.check(_includes(...args));
+    },
+    startsWith(...args) {
+      return this.check(_startsWith(...args));
+    },
+    endsWith(...args) {
+      return this.check(_endsWith(...args));
+    },
+    min(...args) {
+      return this.check(_minLength(...args));
+    },
+    max(...args) {
+      return this.check(_maxLength(...args));
+    },
+    length(...args) {
+      return this.check(_length(...args));
+    },
+    nonempty(...args) {
+      return this.check(_minLength(1, ...args));
+    },
+    lowercase(params) {
+      return this.check(_lowercase(params));
+    },
+    uppercase(params) {
+      return this.check(_uppercase(params));
+    },
+    trim() {
+      return this.check(_trim());
+    },
+    normalize(...args) {
+      return this.check(_normalize(...args));
+    },
+    toLowerCase() {
+      return this.check(_toLowerCase());
+    },
+    toUpperCase() {
+      return this.check(_toUpperCase());
+    },
+    slugify() {
+      return this.check(_slugify());
+    }
+  })
+);
+var ZodString = /* @__PURE__ */ $constructor("ZodString", (inst, def) => {
+  $ZodString.init(inst, def);
+  _ZodString.init(inst, def);
+}, {
+  email(params) {
+    return this.check(_email(ZodEmail, params));
+  },
+  url(params) {
+    return this.check(_url(ZodURL, params));
+  },
+  jwt(params) {
+    return this.check(_jwt(ZodJWT, params));
+  },
+  emoji(params) {
+    return this.check(_emoji2(ZodEmoji, params));
+  },
+  guid(params) {
+    return this.check(_guid(ZodGUID, params));
+  },
+  uuid(params) {
+    return this.check(_uuid(ZodUUID, params));
+  },
+  uuidv4(params) {
+    return this.check(_uuidv4(ZodUUID, params));
+  },
+  uuidv6(params) {
+    return this.check(_uuidv6(ZodUUID, params));
+  },
+  uuidv7(params) {
+    return this.check(_uuidv7(ZodUUID, params));
+  },
+  nanoid(params) {
+    return this.check(_nanoid(ZodNanoID, params));
+  },
+  cuid(params) {
+    return this.check(_cuid(ZodCUID, params));
+  },
+  cuid2(params) {
+    return this.check(_cuid2(ZodCUID2, params));
+  },
+  ulid(params) {
+    return this.check(_ulid(ZodULID, params));
+  },
+  base64(params) {
+    return this.check(_base64(ZodBase64, params));
+  },
+  base64url(params) {
+    return this.check(_base64url(ZodBase64URL, params));
+  },
+  xid(params) {
+    return this.check(_xid(ZodXID, params));
+  },
+  ksuid(params) {
+    return this.check(_ksuid(ZodKSUID, params));
+  },
+  ipv4(params) {
+    return this.check(_ipv4(ZodIPv4, params));
+  },
+  ipv6(params) {
+    return this.check(_ipv6(ZodIPv6, params));
+  },
+  cidrv4(params) {
+    return this.check(_cidrv4(ZodCIDRv4, params));
+  },
+  cidrv6(params) {
+    return this.check(_cidrv6(ZodCIDRv6, params));
+  },
+  e164(params) {
+    return this.check(_e164(ZodE164, params));
+  },
+  datetime(params) {
+    return this.check(_isoDateTime(ZodISODateTime, params));
+  },
+  date(params) {
+    return this.check(_isoDate(ZodISODate, params));
+  },
+  time(params) {
+    return this.check(_isoTime(ZodISOTime, params));
+  },
+  duration(params) {
+    return this.check(_isoDuration(ZodISODuration, params));
+  }
+});
+function string2(params) {
+  return _string(ZodString, params);
+}
+var ZodStringFormat = /* @__PURE__ */ $constructor("ZodStringFormat", (inst, def) => {
+  $ZodStringFormat.init(inst, def);
+  _ZodString.init(inst, def);
+});
+var ZodISODateTime = /* @__PURE__ */ $constructor("ZodISODateTime", (inst, def) => {
+  $ZodISODateTime.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+var ZodISODate = /* @__PURE__ */ $constructor("ZodISODate", (inst, def) => {
+  $ZodISODate.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+var ZodISOTime = /* @__PURE__ */ $constructor("ZodISOTime", (inst, def) => {
+  $ZodISOTime.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+var ZodISODuration = /* @__PURE__ */ $constructor("ZodISODuration", (inst, def) => {
+  $ZodISODuration.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+var ZodEmail = /* @__PURE__ */ $constructor("ZodEmail", (inst, def) => {
+  $ZodEmail.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function email2(params) {
+  return _email(ZodEmail, params);
+}
+var ZodGUID = /* @__PURE__ */ $constructor("ZodGUID", (inst, def) => {
+  $ZodGUID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function guid2(params) {
+  return _guid(ZodGUID, params);
+}
+var ZodUUID = /* @__PURE__ */ $constructor("ZodUUID", (inst, def) => {
+  $ZodUUID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function uuid2(params) {
+  return _uuid(ZodUUID, params);
+}
+function uuidv4(params) {
+  return _uuidv4(ZodUUID, params);
+}
+function uuidv6(params) {
+  return _uuidv6(ZodUUID, params);
+}
+function uuidv7(params) {
+  return _uuidv7(ZodUUID, params);
+}
+var ZodURL = /* @__PURE__ */ $constructor("ZodURL", (inst, def) => {
+  $ZodURL.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function url(params) {
+  return _url(ZodURL, params);
+}
+function httpUrl(params) {
+  return _url(ZodURL, {
+    protocol: httpProtocol,
+    hostname: domain,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodEmoji = /* @__PURE__ */ $constructor("ZodEmoji", (inst, def) => {
+  $ZodEmoji.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function emoji2(params) {
+  return _emoji2(ZodEmoji, params);
+}
+var ZodNanoID = /* @__PURE__ */ $constructor("ZodNanoID", (inst, def) => {
+  $ZodNanoID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function nanoid2(params) {
+  return _nanoid(ZodNanoID, params);
+}
+var ZodCUID = /* @__PURE__ */ $constructor("ZodCUID", (inst, def) => {
+  $ZodCUID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function cuid3(params) {
+  return _cuid(ZodCUID, params);
+}
+var ZodCUID2 = /* @__PURE__ */ $constructor("ZodCUID2", (inst, def) => {
+  $ZodCUID2.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function cuid22(params) {
+  return _cuid2(ZodCUID2, params);
+}
+var ZodULID = /* @__PURE__ */ $constructor("ZodULID", (inst, def) => {
+  $ZodULID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function ulid2(params) {
+  return _ulid(ZodULID, params);
+}
+var ZodXID = /* @__PURE__ */ $constructor("ZodXID", (inst, def) => {
+  $ZodXID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function xid2(params) {
+  return _xid(ZodXID, params);
+}
+var ZodKSUID = /* @__PURE__ */ $constructor("ZodKSUID", (inst, def) => {
+  $ZodKSUID.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function ksuid2(params) {
+  return _ksuid(ZodKSUID, params);
+}
+var ZodIPv4 = /* @__PURE__ */ $constructor("ZodIPv4", (inst, def) => {
+  $ZodIPv4.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function ipv42(params) {
+  return _ipv4(ZodIPv4, params);
+}
+var ZodMAC = /* @__PURE__ */ $constructor("ZodMAC", (inst, def) => {
+  $ZodMAC.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function mac2(params) {
+  return _mac(ZodMAC, params);
+}
+var ZodIPv6 = /* @__PURE__ */ $constructor("ZodIPv6", (inst, def) => {
+  $ZodIPv6.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function ipv62(params) {
+  return _ipv6(ZodIPv6, params);
+}
+var ZodCIDRv4 = /* @__PURE__ */ $constructor("ZodCIDRv4", (inst, def) => {
+  $ZodCIDRv4.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function cidrv42(params) {
+  return _cidrv4(ZodCIDRv4, params);
+}
+var ZodCIDRv6 = /* @__PURE__ */ $constructor("ZodCIDRv6", (inst, def) => {
+  $ZodCIDRv6.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function cidrv62(params) {
+  return _cidrv6(ZodCIDRv6, params);
+}
+var ZodBase64 = /* @__PURE__ */ $constructor("ZodBase64", (inst, def) => {
+  $ZodBase64.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function base642(params) {
+  return _base64(ZodBase64, params);
+}
+var ZodBase64URL = /* @__PURE__ */ $constructor("ZodBase64URL", (inst, def) => {
+  $ZodBase64URL.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function base64url2(params) {
+  return _base64url(ZodBase64URL, params);
+}
+var ZodE164 = /* @__PURE__ */ $constructor("ZodE164", (inst, def) => {
+  $ZodE164.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function e1642(params) {
+  return _e164(ZodE164, params);
+}
+var ZodCreditCard = /* @__PURE__ */ $constructor("ZodCreditCard", (inst, def) => {
+  $ZodCreditCard.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function creditCard2(params) {
+  return _creditCard(ZodCreditCard, params);
+}
+var ZodIBAN = /* @__PURE__ */ $constructor("ZodIBAN", (inst, def) => {
+  $ZodIBAN.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function iban2(params) {
+  return _iban(ZodIBAN, params);
+}
+var ZodJWT = /* @__PURE__ */ $constructor("ZodJWT", (inst, def) => {
+  $ZodJWT.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function jwt(params) {
+  return _jwt(ZodJWT, params);
+}
+var ZodCustomStringFormat = /* @__PURE__ */ $constructor("ZodCustomStringFormat", (inst, def) => {
+  $ZodCustomStringFormat.init(inst, def);
+  ZodStringFormat.init(inst, def);
+});
+function stringFormat(format, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+}
+function hostname2(_params) {
+  return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
+}
+function hex2(_params) {
+  return _stringFormat(ZodCustomStringFormat, "hex", hex, _params);
+}
+function currencyCode2(_params) {
+  return _stringFormat(ZodCustomStringFormat, "currency_code", currencyCode, _params);
+}
+function hash(alg, params) {
+  const enc = params?.enc ?? "hex";
+  const format = `${alg}_${enc}`;
+  const regex = regexes_exports[format];
+  if (!regex)
+    throw new Error(`Unrecognized hash format: ${format}`);
+  return _stringFormat(ZodCustomStringFormat, format, regex, params);
+}
+var ZodNumber = /* @__PURE__ */ $constructor(
+  "ZodNumber",
+  (inst, def) => {
+    $ZodNumber.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+    inst.isFinite = true;
+  },
+  /* @__PURE__ */ util_exports.derived({
+    minValue: (inst) => {
+      const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+      return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+    },
+    maxValue: (inst) => {
+      const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+      return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+    },
+    isInt: (inst) => {
+      const { isInt, multipleOf } = aggregateChecks(inst);
+      return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+    },
+    format: (inst) => aggregateChecks(inst).format ?? null
+  }, {
+    gt(value, params) {
+      return this.check(_gt(value, params));
+    },
+    gte(value, params) {
+      return this.check(_gte(value, params));
+    },
+    min(value, params) {
+      return this.check(_gte(value, params));
+    },
+    lt(value, params) {
+      return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+      return this.check(_lte(value, params));
+    },
+    max(value, params) {
+      return this.check(_lte(value, params));
+    },
+    int(params) {
+      return this.check(int(params));
+    },
+    safe(params) {
+      return this.check(int(params));
+    },
+    positive(params) {
+      return this.check(_gt(0, params));
+    },
+    nonnegative(params) {
+      return this.check(_gte(0, params));
+    },
+    negative(params) {
+      return this.check(_lt(0, params));
+    },
+    nonpositive(params) {
+      return this.check(_lte(0, params));
+    },
+    multipleOf(value, params) {
+      return this.check(_multipleOf(value, params));
+    },
+    step(value, params) {
+      return this.check(_multipleOf(value, params));
+    },
+    finite() {
+      return this;
+    }
+  })
+);
+function number2(params) {
+  return _number(ZodNumber, params);
+}
+var ZodNumberFormat = /* @__PURE__ */ $constructor("ZodNumberFormat", (inst, def) => {
+  $ZodNumberFormat.init(inst, def);
+  ZodNumber.init(inst, def);
+});
+function int(params) {
+  return _int(ZodNumberFormat, params);
+}
+function float32(params) {
+  return _float32(ZodNumberFormat, params);
+}
+function float64(params) {
+  return _float64(ZodNumberFormat, params);
+}
+function int32(params) {
+  return _int32(ZodNumberFormat, params);
+}
+function uint32(params) {
+  return _uint32(ZodNumberFormat, params);
+}
+var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
+  $ZodBoolean.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+});
+function boolean2(params) {
+  return _boolean(ZodBoolean, params);
+}
+var ZodBigInt = /* @__PURE__ */ $constructor(
+  "ZodBigInt",
+  (inst, def) => {
+    $ZodBigInt.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+  },
+  /* @__PURE__ */ util_exports.derived({
+    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
+    format: (inst) => aggregateChecks(inst).format ?? null
+  }, {
+    gte(value, params) {
+      return this.check(_gte(value, params));
+    },
+    min(value, params) {
+      return this.check(_gte(value, params));
+    },
+    gt(value, params) {
+      return this.check(_gt(value, params));
+    },
+    lt(value, params) {
+      return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+      return this.check(_lte(value, params));
+    },
+    max(value, params) {
+      return this.check(_lte(value, params));
+    },
+    positive(params) {
+      return this.check(_gt(BigInt(0), params));
+    },
+    negative(params) {
+      return this.check(_lt(BigInt(0), params));
+    },
+    nonpositive(params) {
+      return this.check(_lte(BigInt(0), params));
+    },
+    nonnegative(params) {
+      return this.check(_gte(BigInt(0), params));
+    },
+    multipleOf(value, params) {
+      return this.check(_multipleOf(value, params));
+    }
+  })
+);
+function bigint2(params) {
+  return _bigint(ZodBigInt, params);
+}
+var ZodBigIntFormat = /* @__PURE__ */ $constructor("ZodBigIntFormat", (inst, def) => {
+  $ZodBigIntFormat.init(inst, def);
+  ZodBigInt.init(inst, def);
+});
+function int64(params) {
+  return _int64(ZodBigIntFormat, params);
+}
+function uint64(params) {
+  return _uint64(ZodBigIntFormat, params);
+}
+var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
+  $ZodSymbol.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+});
+function symbol(params) {
+  return _symbol(ZodSymbol, params);
+}
+var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
+  $ZodUndefined.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+});
+function _undefined3(params) {
+  return _undefined2(ZodUndefined, params);
+}
+var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
+  $ZodNull.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+});
+function _null3(params) {
+  return _null2(ZodNull, params);
+}
+var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
+  $ZodAny.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+});
+function any() {
+  return _any(ZodAny);
+}
+var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
+  $ZodUnknown.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+});
+function unknown() {
+  return _unknown(ZodUnknown);
+}
+var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
+  $ZodNever.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+});
+function never(params) {
+  return _never(ZodNever, params);
+}
+var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
+  $ZodVoid.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+});
+function _void2(params) {
+  return _void(ZodVoid, params);
+}
+var ZodDate = /* @__PURE__ */ $constructor(
+  "ZodDate",
+  (inst, def) => {
+    $ZodDate.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+    inst.min = (value, params) => inst.check(_gte(value, params));
+    inst.max = (value, params) => inst.check(_lte(value, params));
+  },
+  /* @__PURE__ */ util_exports.derived({
+    minDate: (inst) => {
+      const { minimum } = aggregateChecks(inst);
+      return minimum ? new Date(minimum) : null;
+    },
+    maxDate: (inst) => {
+      const { maximum } = aggregateChecks(inst);
+      return maximum ? new Date(maximum) : null;
+    }
+  }, {})
+);
+function date2(params) {
+  return _date(ZodDate, params);
+}
+var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodArray.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+  inst.element = def.element;
+}, {
+  min(n, params) {
+    return this.check(_minLength(n, params));
+  },
+  nonempty(params) {
+    return this.check(_minLength(1, params));
+  },
+  max(n, params) {
+    return this.check(_maxLength(n, params));
+  },
+  length(n, params) {
+    return this.check(_length(n, params));
+  },
+  unwrap() {
+    return this.element;
+  }
+});
+function array(element, params) {
+  return _array(ZodArray, element, params);
+}
+function keyof(schema) {
+  const shape = schema._zod.def.shape;
+  return _enum2(Object.keys(shape));
+}
+var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodObjectJIT.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+  util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+  keyof() {
+    return _enum2(Object.keys(this._zod.def.shape));
+  },
+  catchall(catchall) {
+    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall }));
+  },
+  passthrough() {
+    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
+  },
+  loose() {
+    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
+  },
+  strict() {
+    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: never() }));
+  },
+  strip() {
+    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: void 0 }));
+  },
+  extend(incoming) {
+    return util_exports.extend(this, incoming);
+  },
+  safeExtend(incoming) {
+    return util_exports.safeExtend(this, incoming);
+  },
+  merge(other) {
+    return util_exports.merge(this, other);
+  },
+  pick(mask) {
+    return util_exports.pick(this, mask);
+  },
+  omit(mask) {
+    return util_exports.omit(this, mask);
+  },
+  partial(...args) {
+    return util_exports.partial(ZodOptional, this, args[0]);
+  },
+  exactPartial(...args) {
+    return util_exports.partial(ZodExactOptional, this, args[0], "exactPartial");
+  },
+  required(...args) {
+    return util_exports.required(ZodNonOptional, this, args[0]);
+  }
+});
+function object(shape, params) {
+  const def = {
+    type: "object",
+    shape: shape ?? {},
+    ...util_exports.normalizeParams(params)
+  };
+  return new ZodObject(def);
+}
+function strictObject(shape, params) {
+  return new ZodObject({
+    type: "object",
+    shape,
+    catchall: never(),
+    ...util_exports.normalizeParams(params)
+  });
+}
+function looseObject(shape, params) {
+  return new ZodObject({
+    type: "object",
+    shape,
+    catchall: unknown(),
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
+  $ZodUnion.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst.options = def.options;
+});
+function union(options, params) {
+  return new ZodUnion({
+    type: "union",
+    options,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
+  ZodUnion.init(inst, def);
+  $ZodXor.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst.options = def.options;
+});
+function xor(options, params) {
+  return new ZodXor({
+    type: "union",
+    options,
+    inclusive: false,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("ZodDiscriminatedUnion", (inst, def) => {
+  ZodUnion.init(inst, def);
+  $ZodDiscriminatedUnion.init(inst, def);
+});
+function discriminatedUnion(discriminator, options, params) {
+  return new ZodDiscriminatedUnion({
+    type: "union",
+    options,
+    discriminator,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
+  $ZodIntersection.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+});
+function intersection(left, right) {
+  return new ZodIntersection({
+    type: "intersection",
+    left,
+    right
+  });
+}
+var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodTuple.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+}, {
+  rest(rest) {
+    return this.clone({
+      ...this._zod.def,
+      rest
+    });
+  },
+  partial() {
+    const def = this._zod.def;
+    if (def.checks?.length)
+      throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return this.clone({
+      ...def,
+      items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item }))
+    });
+  }
+});
+function tuple(items, _paramsOrRest, _params) {
+  const hasRest = _paramsOrRest instanceof $ZodType;
+  const params = hasRest ? _params : _paramsOrRest;
+  const rest = hasRest ? _paramsOrRest : null;
+  return new ZodTuple({
+    type: "tuple",
+    items,
+    rest,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodRecord.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+  inst.keyType = def.keyType;
+  inst.valueType = def.valueType;
+});
+function record(keyType, valueType, params) {
+  if (!valueType || !valueType._zod) {
+    return new ZodRecord({
+      type: "record",
+      keyType: string2(),
+      valueType: keyType,
+      ...util_exports.normalizeParams(valueType)
+    });
+  }
+  return new ZodRecord({
+    type: "record",
+    keyType,
+    valueType,
+    ...util_exports.normalizeParams(params)
+  });
+}
+function partialRecord(keyType, valueType, params) {
+  return new ZodRecord({
+    type: "record",
+    keyType,
+    valueType,
+    ...util_exports.normalizeParams(params),
+    partial: true
+  });
+}
+function looseRecord(keyType, valueType, params) {
+  return new ZodRecord({
+    type: "record",
+    keyType,
+    valueType,
+    mode: "loose",
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodMap.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+  inst.keyType = def.keyType;
+  inst.valueType = def.valueType;
+  inst.min = (...args) => inst.check(_minSize(...args));
+  inst.nonempty = (params) => inst.check(_minSize(1, params));
+  inst.max = (...args) => inst.check(_maxSize(...args));
+  inst.size = (...args) => inst.check(_size(...args));
+});
+function map(keyType, valueType, params) {
+  return new ZodMap({
+    type: "map",
+    keyType,
+    valueType,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodSet.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+  inst.min = (...args) => inst.check(_minSize(...args));
+  inst.nonempty = (params) => inst.check(_minSize(1, params));
+  inst.max = (...args) => inst.check(_maxSize(...args));
+  inst.size = (...args) => inst.check(_size(...args));
+});
+function set(valueType, params) {
+  return new ZodSet({
+    type: "set",
+    valueType,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
+  $ZodEnum.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+  inst.enum = def.entries;
+  inst.options = [...inst._zod.values];
+  const keys = new Set(Object.keys(def.entries));
+  inst.extract = (values, params) => {
+    const newEntries = {};
+    for (const value of values) {
+      if (keys.has(value)) {
+        newEntries[value] = def.entries[value];
+      } else
+        throw new Error(`Key ${value} not found in enum`);
+    }
+    return new ZodEnum({
+      ...def,
+      checks: [],
+      ...util_exports.normalizeParams(params),
+      entries: newEntries
+    });
+  };
+  inst.exclude = (values, params) => {
+    const newEntries = { ...def.entries };
+    for (const value of values) {
+      if (keys.has(value)) {
+        delete newEntries[value];
+      } else
+        throw new Error(`Key ${value} not found in enum`);
+    }
+    return new ZodEnum({
+      ...def,
+      checks: [],
+      ...util_exports.normalizeParams(params),
+      entries: newEntries
+    });
+  };
+});
+function _enum2(values, params) {
+  const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+  return new ZodEnum({
+    type: "enum",
+    entries,
+    ...util_exports.normalizeParams(params)
+  });
+}
+function nativeEnum(entries, params) {
+  return new ZodEnum({
+    type: "enum",
+    entries,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
+  $ZodLiteral.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+  inst.values = new Set(def.values);
+  Object.defineProperty(inst, "value", {
+    get() {
+      if (def.values.length > 1) {
+        throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+      }
+      return def.values[0];
+    }
+  });
+});
+function literal(value, params) {
+  return new ZodLiteral({
+    type: "literal",
+    values: Array.isArray(value) ? value : [value],
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
+  $ZodFile.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+  inst.min = (size, params) => inst.check(_minSize(size, params));
+  inst.max = (size, params) => inst.check(_maxSize(size, params));
+  inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
+});
+function file(params) {
+  return _file(ZodFile, params);
+}
+var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
+  _ensureDefaultMemoizer();
+  $ZodTransform.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+  inst._zod.parse = (payload, _ctx) => {
+    if (_ctx.direction === "backward") {
+      throw new $ZodEncodeError(inst.constructor.name);
+    }
+    payload.addIssue = (issue2) => {
+      if (typeof issue2 === "string") {
+        payload.issues.push(util_exports.issue(issue2, payload.value, def));
+      } else {
+        const _issue = issue2;
+        if (_issue.fatal)
+          _issue.continue = false;
+        _issue.code ?? (_issue.code = "custom");
+        if (!("input" in _issue))
+          _issue.input = payload.value;
+        _issue.inst ?? (_issue.inst = inst);
+        payload.issues.push(util_exports.issue(_issue));
+      }
+    };
+    const output2 = def.transform(payload.value, payload);
+    if (output2 instanceof Promise) {
+      return output2.then((output3) => {
+        payload.value = output3;
+        return payload;
+      });
+    }
+    payload.value = output2;
+    return payload;
+  };
+});
+function transform(fn) {
+  return new ZodTransform({
+    type: "transform",
+    transform: fn
+  });
+}
+var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
+  $ZodOptional.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+  return new ZodOptional({
+    type: "optional",
+    innerType
+  });
+}
+var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
+  $ZodExactOptional.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+  return new ZodExactOptional({
+    type: "optional",
+    innerType
+  });
+}
+var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
+  $ZodNullable.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+  return new ZodNullable({
+    type: "nullable",
+    innerType
+  });
+}
+function nullish2(innerType) {
+  return optional(nullable(innerType));
+}
+var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
+  $ZodDefault.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+  inst.removeDefault = inst.unwrap;
+});
+function _default2(innerType, defaultValue) {
+  return new ZodDefault({
+    type: "default",
+    innerType,
+    get defaultValue() {
+      return typeof defaultValue === "function" ? defaultValue() : util_exports.shallowClone(defaultValue);
+    }
+  });
+}
+var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
+  $ZodPrefault.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+  return new ZodPrefault({
+    type: "prefault",
+    innerType,
+    get defaultValue() {
+      return typeof defaultValue === "function" ? defaultValue() : util_exports.shallowClone(defaultValue);
+    }
+  });
+}
+var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
+  $ZodNonOptional.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+  return new ZodNonOptional({
+    type: "nonoptional",
+    innerType,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
+  $ZodSuccess.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function success(innerType) {
+  return new ZodSuccess({
+    type: "success",
+    innerType
+  });
+}
+var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
+  $ZodCatch.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+  inst.removeCatch = inst.unwrap;
+});
+function _catch2(innerType, catchValue) {
+  return new ZodCatch({
+    type: "catch",
+    innerType,
+    catchValue: typeof catchValue === "function" ? catchValue : util_exports.constantCatch(catchValue)
+  });
+}
+var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
+  $ZodNaN.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+});
+function nan(params) {
+  return _nan(ZodNaN, params);
+}
+var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
+  $ZodPipe.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+  inst.in = def.in;
+  inst.out = def.out;
+});
+function pipe(in_, out) {
+  return new ZodPipe({
+    type: "pipe",
+    in: in_,
+    out
+    // ...util.normalizeParams(params),
+  });
+}
+var ZodCodec = /* @__PURE__ */ $constructor("ZodCodec", (inst, def) => {
+  ZodPipe.init(inst, def);
+  $ZodCodec.init(inst, def);
+});
+function codec(in_, out, params) {
+  return new ZodCodec({
+    type: "pipe",
+    in: in_,
+    out,
+    transform: params.decode,
+    reverseTransform: params.encode
+  });
+}
+function invertCodec(codec2) {
+  const def = codec2._zod.def;
+  return new ZodCodec({
+    type: "pipe",
+    in: def.out,
+    out: def.in,
+    transform: def.reverseTransform,
+    reverseTransform: def.transform
+  });
+}
+var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) => {
+  ZodPipe.init(inst, def);
+  $ZodPreprocess.init(inst, def);
+});
+var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
+  $ZodReadonly.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+  return new ZodReadonly({
+    type: "readonly",
+    innerType
+  });
+}
+var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
+  $ZodTemplateLiteral.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+});
+function templateLiteral(parts, params) {
+  return new ZodTemplateLiteral({
+    type: "template_literal",
+    parts,
+    ...util_exports.normalizeParams(params)
+  });
+}
+var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
+  $ZodLazy.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.getter();
+});
+function lazy(getter) {
+  return new ZodLazy({
+    type: "lazy",
+    getter
+  });
+}
+var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
+  $ZodPromise.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+  inst.unwrap = () => inst._zod.def.innerType;
+});
+function promise(innerType) {
+  return new ZodPromise({
+    type: "promise",
+    innerType
+  });
+}
+var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
+  $ZodFunction.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+});
+function _function(params) {
+  return new ZodFunction({
+    type: "function",
+    input: Array.isArray(params?.input) ? tuple(params?.input) : params?.input ?? array(unknown()),
+    output: params?.output ?? unknown()
+  });
+}
+var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
+  $ZodCustom.init(inst, def);
+  ZodType.init(inst, def);
+  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+});
+function check(fn) {
+  const ch = new $ZodCheck({
+    check: "custom"
+    // ...util.normalizeParams(params),
+  });
+  ch._zod.check = fn;
+  return ch;
+}
+function custom(fn, _params) {
+  return _custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+  return _refine(ZodCustom, fn, _params);
+}
+function superRefine(fn, params) {
+  return _superRefine(fn, params);
+}
+var describe2 = describe;
+var meta2 = meta;
+var ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
+  ZodCustom.init(inst, def);
+}, {
+  properties(shape, params) {
+    return this.check(_properties(shape, params));
+  }
+});
+function _instanceof(cls, params = {}) {
+  const inst = new ZodInstanceOf({
+    type: "custom",
+    check: "custom",
+    fn: (data) => data instanceof cls,
+    abort: true,
+    ...util_exports.normalizeParams(params)
+  });
+  inst._zod.bag.Class = cls;
+  inst._zod.check = (payload) => {
+    if (!(payload.value instanceof cls)) {
+      payload.issues.push({
+        code: "invalid_type",
+        expected: cls.name,
+        input: payload.value,
+        inst,
+        path: [...inst._zod.def.path ?? []]
+      });
+    }
+  };
+  return inst;
+}
+var stringbool = (...args) => _stringbool({
+  Codec: ZodCodec,
+  Boolean: ZodBoolean,
+  String: ZodString
+}, ...args);
+function json(params) {
+  const jsonSchema = lazy(() => {
+    return union([string2(params), number2(), boolean2(), _null3(), array(jsonSchema), record(string2(), jsonSchema)]);
+  });
+  return jsonSchema;
+}
+function preprocess(fn, schema) {
+  return new ZodPreprocess({
+    type: "pipe",
+    in: transform(fn),
+    out: schema
+  });
+}
+
+// node_modules/zod/v4/classic/compat.js
+var ZodIssueCode = {
+  invalid_type: "invalid_type",
+  too_big: "too_big",
+  too_small: "too_small",
+  invalid_format: "invalid_format",
+  not_multiple_of: "not_multiple_of",
+  unrecognized_keys: "unrecognized_keys",
+  invalid_union: "invalid_union",
+  invalid_key: "invalid_key",
+  invalid_element: "invalid_element",
+  invalid_value: "invalid_value",
+  custom: "custom"
+};
+function setErrorMap(map2) {
+  config({
+    customError: map2
+  });
+}
+function getErrorMap() {
+  return config().customError;
+}
+var ZodFirstPartyTypeKind;
+/* @__PURE__ */ (function(ZodFirstPartyTypeKind2) {
+})(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
+
+// node_modules/zod/v4/classic/iso.js
+var iso_exports = {};
+__export(iso_exports, {
+  ZodISODate: () => ZodISODate,
+  ZodISODateTime: () => ZodISODateTime,
+  ZodISODuration: () => ZodISODuration,
+  ZodISOTime: () => ZodISOTime,
+  date: () => date3,
+  datetime: () => datetime2,
+  duration: () => duration2,
+  time: () => time2
+});
+function datetime2(params) {
+  return _isoDateTime(ZodISODateTime, params);
+}
+function date3(params) {
+  return _isoDate(ZodISODate, params);
+}
+function time2(params) {
+  return _isoTime(ZodISOTime, params);
+}
+function duration2(params) {
+  return _isoDuration(ZodISODuration, params);
+}
+
+// node_modules/zod/v4/classic/from-json-schema.js
+var z = {
+  ...schemas_exports2,
+  ...checks_exports2,
+  iso: iso_exports
+};
+var RECOGNIZED_KEYS = /* @__PURE__ */ new Set([
+  // Schema identification
+  "$schema",
+  "$ref",
+  "$defs",
+  "definitions",
+  // Core schema keywords
+  "$id",
+  "id",
+  "$comment",
+  "$anchor",
+  "$vocabulary",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  // Type
+  "type",
+  "enum",
+  "const",
+  // Composition
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  // Object
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  // Array
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  // String
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  // Number
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  // Already handled metadata
+  "description",
+  "default",
+  // Content
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+  // Unsupported (error-throwing)
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependentRequired",
+  // OpenAPI
+  "nullable",
+  "readOnly"
+]);
+function detectVersion(schema, defaultTarget) {
+  const $schema = schema.$schema;
+  if ($schema === "https://json-schema.org/draft/2020-12/schema") {
+    return "draft-2020-12";
+  }
+  if ($schema === "http://json-schema.org/draft-07/schema#") {
+    return "draft-7";
+  }
+  if ($schema === "http://json-schema.org/draft-04/schema#") {
+    return "draft-4";
+  }
+  return defaultTarget ?? "draft-2020-12";
+}
+function applyMinItems(items, minItems) {
+  return items.map((item, index) => index < minItems ? item : item.optional());
+}
+function decodeJSONPointerSegment(segment) {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function resolveRef(ref, ctx) {
+  if (!ref.startsWith("#")) {
+    throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
+  }
+  const path = ref.slice(1).split("/").filter(Boolean);
+  if (path.length === 0) {
+    return ctx.rootSchema;
+  }
+  const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
+  if (path[0] === defsKey) {
+    const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
+    if (!key || !ctx.defs[key]) {
+      throw new Error(`Reference not found: ${ref}`);
+    }
+    return ctx.defs[key];
+  }
+  throw new Error(`Reference not found: ${ref}`);
+}
+function checkObjectGuards(objectSchema, guards) {
+  const guard2 = z.transform((value) => value).check((payload) => {
+    const value = payload.value;
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      return;
+    const keys = Object.getOwnPropertyNames(value);
+    if (guards.minProperties !== void 0 && keys.length < guards.minProperties) {
+      payload.issues.push({
+        origin: "object",
+        code: "too_small",
+        minimum: guards.minProperties,
+        inclusive: true,
+        message: `Too small: expected object to have >=${guards.minProperties} properties`,
+        input: value,
+        inst: objectSchema,
+        continue: true
+      });
+    }
+    if (guards.maxProperties !== void 0 && keys.length > guards.maxProperties) {
+      payload.issues.push({
+        origin: "object",
+        code: "too_big",
+        maximum: guards.maxProperties,
+        inclusive: true,
+        message: `Too big: expected object to have <=${guards.maxProperties} properties`,
+        input: value,
+        inst: objectSchema,
+        continue: true
+      });
+    }
+    if (guards.keySchema) {
+      for (const key of keys) {
+        const result = guards.keySchema.safeParse(key);
+        if (result.success)
+          continue;
+        payload.issues.push({
+          code: "invalid_key",
+          origin: "record",
+          issues: result.error.issues,
+          input: key,
+          path: [key],
+          continue: true
+        });
+      }
+    }
+  });
+  return guard2.pipe(objectSchema);
+}
+function canonicalKey(value, seen) {
+  if (value === null)
+    return "z";
+  const type = typeof value;
+  if (type !== "object") {
+    if (type === "number" && Number.isNaN(value))
+      return null;
+    const raw = String(value);
+    return `${type[0]}${raw.length}:${raw}`;
+  }
+  if (seen.has(value))
+    return null;
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) {
+      const parts2 = [];
+      for (const item of value) {
+        const key = canonicalKey(item, seen);
+        if (key === null)
+          return null;
+        parts2.push(key);
+      }
+      return `a${parts2.length}:[${parts2.join(",")}]`;
+    }
+    const keys = Object.keys(value).sort();
+    const parts = [];
+    for (const k of keys) {
+      const key = canonicalKey(value[k], seen);
+      if (key === null)
+        return null;
+      parts.push(`${k.length}:${k}=${key}`);
+    }
+    return `o${parts.length}:{${parts.join(",")}}`;
+  } finally {
+    seen.delete(value);
+  }
+}
+var SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema"
+]);
+var SCHEMA_MAP_KEYWORDS = /* @__PURE__ */ new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "dependencies",
+  "$defs",
+  "definitions"
+]);
+function containsRef(value) {
+  if (typeof value !== "object" || value === null)
+    return false;
+  if (Array.isArray(value))
+    return value.some(containsRef);
+  if (typeof value.$ref === "string")
+    return true;
+  return Object.entries(value).some(([key, sub]) => {
+    if (SCHEMA_KEYWORDS.has(key))
+      return containsRef(sub);
+    if (!SCHEMA_MAP_KEYWORDS.has(key) || typeof sub !== "object" || sub === null)
+      return false;
+    return Object.values(sub).some(containsRef);
+  });
+}
+function plural(n) {
+  return n === 1 ? "element" : "elements";
+}
+function checkArrayGuards(arraySchema, guards) {
+  const guard2 = z.transform((value) => value).check((payload) => {
+    const items = payload.value;
+    if (!Array.isArray(items))
+      return;
+    if (guards.uniqueItems === true) {
+      const firstSeen = /* @__PURE__ */ new Map();
+      for (let i = 0; i < items.length; i++) {
+        const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
+        if (key === null)
+          continue;
+        const first = firstSeen.get(key);
+        if (first === void 0) {
+          firstSeen.set(key, i);
+          continue;
+        }
+        payload.issues.push({
+          code: "custom",
+          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first}`,
+          input: items,
+          path: [i],
+          continue: true
+        });
+      }
+    }
+    if (guards.containsSchema) {
+      const minContains = guards.minContains ?? 1;
+      const ceiling = guards.maxContains !== void 0 ? guards.maxContains + 1 : Number.POSITIVE_INFINITY;
+      let matches = 0;
+      for (const item of items) {
+        if (guards.containsSchema.safeParse(item).success && ++matches >= ceiling)
+          break;
+      }
+      if (matches < minContains) {
+        payload.issues.push({
+          code: "custom",
+          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches}`,
+          input: items,
+          continue: true
+        });
+      }
+      if (guards.maxContains !== void 0 && matches > guards.maxContains) {
+        payload.issues.push({
+          code: "custom",
+          message: `Array must contain at most ${guards.maxContains} matching ${plural(guards.maxContains)}`,
+          input: items,
+          continue: true
+        });
+      }
+    }
+  });
+  return guard2.pipe(arraySchema);
+}
+function getTupleRest(restSchema, ctx) {
+  if (restSchema === false) {
+    return void 0;
+  }
+  if (restSchema === void 0 || restSchema === true) {
+    return z.any();
+  }
+  return convertSchema(restSchema, ctx);
+}
+var fullTime = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+function convertBaseSchema(schema, ctx) {
+  if (schema.not !== void 0) {
+    if (typeof schema.not === "object" && Object.keys(schema.not).length === 0) {
+      return z.never();
+    }
+    throw new Error("not is not supported in Zod (except { not: {} } for never)");
+  }
+  if (schema.unevaluatedItems !== void 0) {
+    throw new Error("unevaluatedItems is not supported");
+  }
+  if (schema.unevaluatedProperties !== void 0) {
+    throw new Error("unevaluatedProperties is not supported");
+  }
+  if (schema.if !== void 0 || schema.then !== void 0 || schema.else !== void 0) {
+    throw new Error("Conditional schemas (if/then/else) are not supported");
+  }
+  if (schema.dependentSchemas !== void 0 || schema.dependentRequired !== void 0) {
+    throw new Error("dependentSchemas and dependentRequired are not supported");
+  }
+  if (schema.$ref) {
+    const refPath = schema.$ref;
+    if (ctx.refs.has(refPath)) {
+      return ctx.refs.get(refPath);
+    }
+    if (ctx.processing.has(refPath)) {
+      return z.lazy(() => {
+        if (!ctx.refs.has(refPath)) {
+          throw new Error(`Circular reference not resolved: ${refPath}`);
+        }
+        return ctx.refs.get(refPath);
+      });
+    }
+    ctx.processing.add(refPath);
+    const resolved = resolveRef(refPath, ctx);
+    const zodSchema2 = convertSchema(resolved, ctx);
+    ctx.refs.set(refPath, zodSchema2);
+    ctx.processing.delete(refPath);
+    return zodSchema2;
+  }
+  if (schema.enum !== void 0) {
+    const enumValues = schema.enum;
+    if (ctx.version === "openapi-3.0" && schema.nullable === true && enumValues.length === 1 && enumValues[0] === null) {
+      return z.null();
+    }
+    if (enumValues.length === 0) {
+      return z.never();
+    }
+    if (enumValues.length === 1) {
+      return z.literal(enumValues[0]);
+    }
+    if (enumValues.every((v) => typeof v === "string")) {
+      return z.enum(enumValues);
+    }
+    const literalSchemas = enumValues.map((v) => z.literal(v));
+    if (literalSchemas.length < 2) {
+      return literalSchemas[0];
+    }
+    return z.union([literalSchemas[0], literalSchemas[1], ...literalSchemas.slice(2)]);
+  }
+  if (schema.const !== void 0) {
+    return z.literal(schema.const);
+  }
+  const type = schema.type;
+  if (Array.isArray(type)) {
+    const typeSchemas = type.map((t) => {
+      const typeSchema = { ...schema, type: t };
+      return convertBaseSchema(typeSchema, ctx);
+    });
+    if (typeSchemas.length === 0) {
+      return z.never();
+    }
+    if (typeSchemas.length === 1) {
+      return typeSchemas[0];
+    }
+    return z.union(typeSchemas);
+  }
+  if (!type) {
+    return z.any();
+  }
+  let zodSchema;
+  switch (type) {
+    case "string": {
+      let stringSchema = z.string();
+      if (schema.format) {
+        const format = schema.format;
+        if (format === "email") {
+          stringSchema = stringSchema.check(z.email());
+        } else if (format === "uri" || format === "uri-reference") {
+          stringSchema = stringSchema.check(z.url());
+        } else if (format === "uuid" || format === "guid") {
+          stringSchema = stringSchema.check(z.uuid());
+        } else if (format === "date-time") {
+          stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
+        } else if (format === "date") {
+          stringSchema = stringSchema.check(z.iso.date());
+        } else if (format === "time") {
+          stringSchema = stringSchema.check(z.regex(fullTime));
+        } else if (format === "duration") {
+          stringSchema = stringSchema.check(z.iso.duration());
+        } else if (format === "hostname") {
+          stringSchema = stringSchema.check(z.hostname());
+        } else if (format === "ipv4") {
+          stringSchema = stringSchema.check(z.ipv4());
+        } else if (format === "ipv6") {
+          stringSchema = stringSchema.check(z.ipv6());
+        } else if (format === "mac") {
+          stringSchema = stringSchema.check(z.mac());
+        } else if (format === "cidr") {
+          stringSchema = stringSchema.check(z.cidrv4());
+        } else if (format === "cidr-v6") {
+          stringSchema = stringSchema.check(z.cidrv6());
+        } else if (format === "base64") {
+          stringSchema = stringSchema.check(z.base64());
+        } else if (format === "base64url") {
+          stringSchema = stringSchema.check(z.base64url());
+        } else if (format === "e164") {
+          stringSchema = stringSchema.check(z.e164());
+        } else if (format === "credit_card") {
+          stringSchema = stringSchema.check(z.creditCard());
+        } else if (format === "iban") {
+          stringSchema = stringSchema.check(z.iban());
+        } else if (format === "jwt") {
+          stringSchema = stringSchema.check(z.jwt());
+        } else if (format === "emoji") {
+          stringSchema = stringSchema.check(z.emoji());
+        } else if (format === "nanoid") {
+          stringSchema = stringSchema.check(z.nanoid());
+        } else if (format === "cuid") {
+          stringSchema = stringSchema.check(z.cuid());
+        } else if (format === "cuid2") {
+          stringSchema = stringSchema.check(z.cuid2());
+        } else if (format === "ulid") {
+          stringSchema = stringSchema.check(z.ulid());
+        } else if (format === "xid") {
+          stringSchema = stringSchema.check(z.xid());
+        } else if (format === "ksuid") {
+          stringSchema = stringSchema.check(z.ksuid());
+        }
+      }
+      if (typeof schema.minLength === "number") {
+        stringSchema = stringSchema.min(schema.minLength);
+      }
+      if (typeof schema.maxLength === "number") {
+        stringSchema = stringSchema.max(schema.maxLength);
+      }
+      if (schema.pattern) {
+        stringSchema = stringSchema.regex(new RegExp(schema.pattern));
+      }
+      zodSchema = stringSchema;
+      break;
+    }
+    case "number":
+    case "integer": {
+      let numberSchema = type === "integer" ? z.number().int() : z.number();
+      if (typeof schema.minimum === "number" && schema.exclusiveMinimum !== true) {
+        numberSchema = numberSchema.min(schema.minimum);
+      }
+      if (typeof schema.maximum === "number" && schema.exclusiveMaximum !== true) {
+        numberSchema = numberSchema.max(schema.maximum);
+      }
+      if (typeof schema.exclusiveMinimum === "number") {
+        numberSchema = numberSchema.gt(schema.exclusiveMinimum);
+      } else if (schema.exclusiveMinimum === true && typeof schema.minimum === "number") {
+        numberSchema = numberSchema.gt(schema.minimum);
+      }
+      if (typeof schema.exclusiveMaximum === "number") {
+        numberSchema = numberSchema.lt(schema.exclusiveMaximum);
+      } else if (schema.exclusiveMaximum === true && typeof schema.maximum === "number") {
+        numberSchema = numberSchema.lt(schema.maximum);
+      }
+      if (typeof schema.multipleOf === "number") {
+        numberSchema = numberSchema.multipleOf(schema.multipleOf);
+      }
+      zodSchema = numberSchema;
+      break;
+    }
+    case "boolean": {
+      zodSchema = z.boolean();
+      break;
+    }
+    case "null": {
+      zodSchema = z.null();
+      break;
+    }
+    case "object": {
+      const shape = {};
+      const properties = schema.properties || {};
+      const requiredSet = new Set(schema.required || []);
+      const additionalSchema = typeof schema.additionalProperties === "object" ? convertSchema(schema.additionalProperties, ctx) : void 0;
+      for (const [key, propSchema] of Object.entries(properties)) {
+        const propZodSchema = convertSchema(propSchema, ctx);
+        assignProp(shape, key, requiredSet.has(key) ? propZodSchema : propZodSchema.optional());
+      }
+      if (schema.patternProperties) {
+        const patternProps = schema.patternProperties;
+        const patternKeys = Object.keys(patternProps);
+        const looseRecords = [];
+        for (const pattern of patternKeys) {
+          const patternValue = convertSchema(patternProps[pattern], ctx);
+          const keySchema = z.string().regex(new RegExp(pattern));
+          looseRecords.push(z.looseRecord(keySchema, patternValue));
+        }
+        const schemasToIntersect = [];
+        if (Object.keys(shape).length > 0) {
+          schemasToIntersect.push(z.object(shape).passthrough());
+        }
+        schemasToIntersect.push(...looseRecords);
+        if (schemasToIntersect.length === 0) {
+          zodSchema = z.object({}).passthrough();
+        } else if (schemasToIntersect.length === 1) {
+          zodSchema = schemasToIntersect[0];
+        } else {
+          let result = z.intersection(schemasToIntersect[0], schemasToIntersect[1]);
+          for (let i = 2; i < schemasToIntersect.length; i++) {
+            result = z.intersection(result, schemasToIntersect[i]);
+          }
+          zodSchema = result;
+        }
+        if (schema.additionalProperties === false) {
+          const propertyKeys = Object.keys(shape);
+          const patterns = patternKeys.map((p) => new RegExp(p));
+          const basePatternSchema = zodSchema;
+          zodSchema = zodSchema.check((payload) => {
+            if (!isPlainObject(payload.value))
+              return;
+            const unrecognized = [];
+            for (const key of Object.keys(payload.value)) {
+              if (propertyKeys.includes(key))
+                continue;
+              if (patterns.some((regex) => regex.test(key)))
+                continue;
+              unrecognized.push(key);
+            }
+            if (unrecognized.length) {
+              payload.issues.push({
+                code: "unrecognized_keys",
+                keys: unrecognized,
+                input: payload.value,
+                inst: basePatternSchema
+              });
+            }
+          });
+        }
+      } else {
+        const objectSchema = z.object(shape);
+        if (schema.additionalProperties === false) {
+          zodSchema = objectSchema.strict();
+        } else if (additionalSchema) {
+          zodSchema = objectSchema.catchall(additionalSchema);
+        } else {
+          zodSchema = objectSchema.passthrough();
+        }
+      }
+      const hasKeyGuard = schema.propertyNames !== void 0 && schema.propertyNames !== true;
+      const minProperties = typeof schema.minProperties === "number" ? schema.minProperties : void 0;
+      const maxProperties = typeof schema.maxProperties === "number" ? schema.maxProperties : void 0;
+      if (hasKeyGuard || minProperties !== void 0 || maxProperties !== void 0) {
+        let keySchema;
+        if (hasKeyGuard) {
+          const keyJSONSchema = typeof schema.propertyNames === "object" && schema.propertyNames.type === void 0 ? { type: "string", ...schema.propertyNames } : schema.propertyNames;
+          keySchema = convertSchema(keyJSONSchema, ctx);
+        }
+        zodSchema = checkObjectGuards(zodSchema, { keySchema, minProperties, maxProperties });
+      }
+      break;
+    }
+    case "array": {
+      const prefixItems = schema.prefixItems;
+      const items = schema.items;
+      if (prefixItems && Array.isArray(prefixItems)) {
+        const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+        const tupleItems = prefixItems.map((item) => convertSchema(item, ctx));
+        const positionalItems = applyMinItems(tupleItems, minItems);
+        const rest = !Array.isArray(items) ? getTupleRest(items, ctx) : void 0;
+        const tupleSchema = z.tuple(positionalItems);
+        zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+        if (typeof schema.minItems === "number") {
+          zodSchema = zodSchema.check(z.minLength(schema.minItems));
+        }
+        if (typeof schema.maxItems === "number") {
+          zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
+        }
+      } else if (Array.isArray(items)) {
+        const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+        const tupleItems = items.map((item) => convertSchema(item, ctx));
+        const positionalItems = applyMinItems(tupleItems, minItems);
+        const rest = getTupleRest(schema.additionalItems, ctx);
+        const tupleSchema = z.tuple(positionalItems);
+        zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+        if (typeof schema.minItems === "number") {
+          zodSchema = zodSchema.check(z.minLength(schema.minItems));
+        }
+        if (typeof schema.maxItems === "number") {
+          zodSchema = zodSchema.check(z.maxLength(schema.maxItems));
+        }
+      } else if (items !== void 0) {
+        const element = convertSchema(items, ctx);
+        let arraySchema = z.array(element);
+        if (typeof schema.minItems === "number") {
+          arraySchema = arraySchema.min(schema.minItems);
+        }
+        if (typeof schema.maxItems === "number") {
+          arraySchema = arraySchema.max(schema.maxItems);
+        }
+        zodSchema = arraySchema;
+      } else {
+        zodSchema = z.array(z.any());
+      }
+      if (schema.uniqueItems === true || schema.contains !== void 0) {
+        zodSchema = checkArrayGuards(zodSchema, {
+          uniqueItems: schema.uniqueItems === true,
+          containsSchema: schema.contains !== void 0 ? convertSchema(schema.contains, ctx) : void 0,
+          minContains: typeof schema.minContains === "number" ? schema.minContains : void 0,
+          maxContains: typeof schema.maxContains === "number" ? schema.maxContains : void 0
+        });
+      }
+      break;
+    }
+    default:
+      throw new Error(`Unsupported type: ${type}`);
+  }
+  return zodSchema;
+}
+function convertSchema(schema, ctx) {
+  if (typeof schema === "boolean") {
+    return schema ? z.any() : z.never();
+  }
+  let baseSchema = convertBaseSchema(schema, ctx);
+  const hasExplicitType = schema.type || schema.enum !== void 0 || schema.const !== void 0;
+  if (schema.anyOf && Array.isArray(schema.anyOf)) {
+    const options = schema.anyOf.map((s) => convertSchema(s, ctx));
+    const anyOfUnion = z.union(options);
+    baseSchema = hasExplicitType ? z.intersection(baseSchema, anyOfUnion) : anyOfUnion;
+  }
+  if (schema.oneOf && Array.isArray(schema.oneOf)) {
+    const options = schema.oneOf.map((s) => convertSchema(s, ctx));
+    const oneOfUnion = z.xor(options);
+    baseSchema = hasExplicitType ? z.intersection(baseSchema, oneOfUnion) : oneOfUnion;
+  }
+  if (schema.allOf && Array.isArray(schema.allOf)) {
+    if (schema.allOf.length === 0) {
+      baseSchema = hasExplicitType ? baseSchema : z.any();
+    } else {
+      let result = hasExplicitType ? baseSchema : convertSchema(schema.allOf[0], ctx);
+      const startIdx = hasExplicitType ? 0 : 1;
+      for (let i = startIdx; i < schema.allOf.length; i++) {
+        result = z.intersection(result, convertSchema(schema.allOf[i], ctx));
+      }
+      baseSchema = result;
+    }
+  }
+  if (schema.nullable === true && ctx.version === "openapi-3.0") {
+    baseSchema = z.nullable(baseSchema);
+  }
+  if (schema.readOnly === true) {
+    baseSchema = z.readonly(baseSchema);
+  }
+  if (schema.default !== void 0) {
+    baseSchema = baseSchema.default(schema.default);
+  }
+  const extraMeta = {};
+  const coreMetadataKeys = ["$id", "id", "$comment", "$anchor", "$vocabulary", "$dynamicRef", "$dynamicAnchor"];
+  for (const key of coreMetadataKeys) {
+    if (key in schema) {
+      extraMeta[key] = schema[key];
+    }
+  }
+  const contentMetadataKeys = ["contentEncoding", "contentMediaType", "contentSchema"];
+  for (const key of contentMetadataKeys) {
+    if (key in schema) {
+      extraMeta[key] = schema[key];
+    }
+  }
+  if (schema.type === "object" && schema.$ref === void 0) {
+    if (schema.propertyNames !== void 0 && !containsRef(schema.propertyNames)) {
+      extraMeta.propertyNames = schema.propertyNames;
+    }
+    for (const key of ["minProperties", "maxProperties"]) {
+      if (schema[key] !== void 0)
+        extraMeta[key] = schema[key];
+    }
+  }
+  if (schema.type === "array" && schema.$ref === void 0) {
+    if (schema.contains !== void 0 && !containsRef(schema.contains)) {
+      extraMeta.contains = schema.contains;
+    }
+    for (const key of ["uniqueItems", "minContains", "maxContains"]) {
+      if (schema[key] !== void 0)
+        extraMeta[key] = schema[key];
+    }
+  }
+  for (const key of Object.keys(schema)) {
+    if (!RECOGNIZED_KEYS.has(key)) {
+      assignProp(extraMeta, key, schema[key]);
+    }
+  }
+  if (Object.keys(extraMeta).length > 0) {
+    ctx.registry.add(baseSchema, extraMeta);
+  }
+  if (schema.description) {
+    baseSchema = baseSchema.describe(schema.description);
+  }
+  return baseSchema;
+}
+function fromJSONSchema(schema, params) {
+  if (typeof schema === "boolean") {
+    return schema ? z.any() : z.never();
+  }
+  let normalized;
+  try {
+    normalized = JSON.parse(JSON.stringify(schema));
+  } catch {
+    throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
+  }
+  const version2 = detectVersion(normalized, params?.defaultTarget);
+  const defs = normalized.$defs || normalized.definitions || {};
+  const ctx = {
+    version: version2,
+    defs,
+    refs: /* @__PURE__ */ new Map(),
+    processing: /* @__PURE__ */ new Set(),
+    rootSchema: normalized,
+    registry: params?.registry ?? globalRegistry
+  };
+  return convertSchema(normalized, ctx);
+}
+
+// node_modules/zod/v4/core/visit.js
+var RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
+function visit(schema, fnOrHandlers) {
+  const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
+    const h = fnOrHandlers[node2._zod.def.type];
+    return h ? h(node2, rewritten) : node2;
+  };
+  const cache3 = /* @__PURE__ */ new Map();
+  function run(s) {
+    const cached2 = cache3.get(s);
+    if (cached2 === RESOLVING) {
+      return new $ZodLazy({
+        type: "lazy",
+        getter: () => cache3.get(s)
+      });
+    }
+    if (cached2 !== void 0)
+      return cached2;
+    cache3.set(s, RESOLVING);
+    const inner = mapInner(s);
+    const mapped = fn(inner, inner !== s);
+    cache3.set(s, mapped);
+    return mapped;
+  }
+  function mapInner(s) {
+    const def = s._zod.def;
+    const kind = def.type;
+    switch (kind) {
+      case "object": {
+        const oldShape = def.shape;
+        const keys = Object.keys(oldShape);
+        let changed = false;
+        const newShape = {};
+        for (const k of keys) {
+          const mapped = run(oldShape[k]);
+          if (mapped !== oldShape[k])
+            changed = true;
+          newShape[k] = mapped;
+        }
+        let newCatchall = def.catchall;
+        if (def.catchall) {
+          newCatchall = run(def.catchall);
+          if (newCatchall !== def.catchall)
+            changed = true;
+        }
+        return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
+      }
+      case "array": {
+        const mapped = run(def.element);
+        return mapped === def.element ? s : clone(s, { ...def, element: mapped });
+      }
+      case "tuple": {
+        const oldItems = def.items;
+        let changed = false;
+        const newItems = [];
+        for (const item of oldItems) {
+          const mapped = run(item);
+          if (mapped !== item)
+            changed = true;
+          newItems.push(mapped);
+        }
+        let newRest = def.rest;
+        if (def.rest) {
+          newRest = run(def.rest);
+          if (newRest !== def.rest)
+            changed = true;
+        }
+        return changed ? clone(s, { ...def, items: newItems, rest: newRest }) : s;
+      }
+      case "record":
+      case "map": {
+        const newKey = run(def.keyType);
+        const newVal = run(def.valueType);
+        return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
+      }
+      case "set": {
+        const newVal = run(def.valueType);
+        return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
+      }
+      case "union": {
+        const oldOptions = def.options;
+        let changed = false;
+        const newOptions = [];
+        for (const opt of oldOptions) {
+          const mapped = run(opt);
+          if (mapped !== opt)
+            changed = true;
+          newOptions.push(mapped);
+        }
+        return changed ? clone(s, { ...def, options: newOptions }) : s;
+      }
+      case "intersection": {
+        const newLeft = run(def.left);
+        const newRight = run(def.right);
+        return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
+      }
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "catch":
+      case "readonly":
+      case "nonoptional":
+      case "promise":
+      case "success": {
+        const newInner = run(def.innerType);
+        return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
+      }
+      case "pipe": {
+        const newIn = run(def.in);
+        const newOut = run(def.out);
+        return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
+      }
+      case "function": {
+        const newInput = run(def.input);
+        const newOutput = run(def.output);
+        return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
+      }
+      case "lazy": {
+        const original = def.getter;
+        const { _cachedInner, ...rest } = def;
+        return clone(s, { ...rest, getter: () => run(original()) });
+      }
+      // A leaf by choice: `parts` are regex fragments, not data positions.
+      case "template_literal":
+      // Leaves.
+      case "string":
+      case "number":
+      case "int":
+      case "boolean":
+      case "bigint":
+      case "symbol":
+      case "undefined":
+      case "null":
+      case "void":
+      case "never":
+      case "any":
+      case "unknown":
+      case "date":
+      case "nan":
+      case "enum":
+      case "literal":
+      case "file":
+      case "transform":
+      case "custom":
+        return s;
+      default: {
+        kind;
+        return s;
+      }
+    }
+  }
+  return run(schema);
+}
+
+// node_modules/zod/v4/classic/deep-partial.js
+function deepPartial(schema) {
+  return visit(schema, {
+    object: (s) => s.partial(),
+    // Every partialed option now admits `undefined`, which the constructor rejects as a duplicate.
+    union: (s) => {
+      const def = s._zod.def;
+      return def.discriminator === void 0 ? s : union(def.options);
+    }
+  });
+}
+
+// node_modules/zod/v4/classic/in-out.js
+function withChecks(side, checks) {
+  if (!checks?.length)
+    return side;
+  const def = side._zod.def;
+  return clone(side, mergeDefs(def, { checks: [...def.checks ?? [], ...checks] }), { parent: true });
+}
+function outSide(def) {
+  return withChecks(def.out, def.checks);
+}
+function inSide(def) {
+  return def.in._zod.traits.has("$ZodTransform") ? outSide(def) : def.in;
+}
+function input(schema) {
+  return visit(schema, {
+    pipe: (s) => inSide(s._zod.def),
+    // A default value belongs to the output side, so a rewritten inner type leaves it stranded. `.default()` widens the declared input type with `undefined`, and `optional` is what carries that across.
+    default: (s, rewritten) => rewritten ? optional(s._zod.def.innerType) : s,
+    // A catch value is output-side too, but `.catch()` leaves the declared input type alone, so the inner schema stands on its own.
+    catch: (s, rewritten) => rewritten ? s._zod.def.innerType : s
+  });
+}
+function output(schema) {
+  return visit(schema, {
+    pipe: (s) => outSide(s._zod.def),
+    // A prefault value is fed through the schema, which makes it input-side, so a rewritten inner type leaves it stranded.
+    prefault: (s, rewritten) => rewritten ? s._zod.def.innerType : s
+  });
+}
+
+// node_modules/zod/v4/classic/coerce.js
+var coerce_exports = {};
+__export(coerce_exports, {
+  bigint: () => bigint3,
+  boolean: () => boolean3,
+  date: () => date4,
+  number: () => number3,
+  string: () => string3
+});
+function string3(params) {
+  return _coercedString(ZodString, params);
+}
+function number3(params) {
+  return _coercedNumber(ZodNumber, params);
+}
+function boolean3(params) {
+  return _coercedBoolean(ZodBoolean, params);
+}
+function bigint3(params) {
+  return _coercedBigint(ZodBigInt, params);
+}
+function date4(params) {
+  return _coercedDate(ZodDate, params);
+}
+
+// src/engine/formula-schema.ts
+var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
+var EXECUTION_MODES = ["local", "distributed"];
+var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var TRIGGERS = ["all_success", "all_done", "one_failed"];
+var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
+var text = external_exports.string();
+var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var stringList = external_exports.array(external_exports.string());
+var VarObjectSchema = external_exports.looseObject({
+  description: text.optional(),
+  default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
+  required: external_exports.boolean().optional(),
+  pattern: text.optional(),
+  enum: stringList.optional(),
+  type: text.optional(),
+  required_unless: stringList.optional()
+});
+var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
+var GateSchema = external_exports.discriminatedUnion("type", [
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
+  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
+  external_exports.looseObject({ type: external_exports.literal("pr-merged") }),
+  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration3 }),
+  external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
+  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
+  // Beads' names for the same gates, kept so its formulas run unchanged.
+  external_exports.looseObject({ type: external_exports.literal("gh:run"), id: text.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
+  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
+]);
+var stepShape = {
+  id: text.min(1),
+  title: text.optional(),
+  description: text.optional(),
+  needs: stringList.optional(),
+  depends_on: stringList.optional(),
+  output: text.optional(),
+  acceptance: text.optional(),
+  type: external_exports.enum(STEP_TYPES).optional(),
+  run: text.optional(),
+  gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
+  gates: external_exports.array(GateSchema).optional(),
+  max_retries: external_exports.number().int().min(0).optional(),
+  on_fail: text.optional(),
+  max_loops: external_exports.number().int().min(0).optional(),
+  timeout: duration3.optional(),
+  trigger: external_exports.enum(TRIGGERS).optional(),
+  condition: text.optional(),
+  assignee: text.optional()
+};
+var StepSchema = external_exports.looseObject({
+  ...stepShape,
+  get children() {
+    return external_exports.array(StepSchema).optional();
+  }
+});
+var TemplateStepSchema = StepSchema;
+var AdviceSchema = external_exports.looseObject({
+  target: text.optional(),
+  before: external_exports.array(StepSchema).optional(),
+  after: external_exports.array(StepSchema).optional(),
+  around: external_exports.looseObject({
+    before: external_exports.array(StepSchema).optional(),
+    after: external_exports.array(StepSchema).optional()
+  }).optional()
+});
+var LegSchema = external_exports.looseObject({
+  id: text.min(1),
+  title: text.optional(),
+  focus: text.optional(),
+  description: text.optional(),
+  output: text.optional(),
+  run: text.optional()
+});
+var SynthesisSchema = external_exports.looseObject({
+  id: text.optional(),
+  title: text.optional(),
+  description: text.optional(),
+  depends_on: stringList.optional(),
+  needs: stringList.optional(),
+  output: text.optional(),
+  run: text.optional()
+});
+var SquashSchema = external_exports.looseObject({
+  trigger: text.optional(),
+  template_type: text.optional(),
+  include_metrics: external_exports.boolean().optional(),
+  template: text.optional()
+});
+var ComposeSchema = external_exports.looseObject({
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text })).optional(),
+  aspects: stringList.optional()
+});
+var StepOverrideSchema = external_exports.looseObject({
+  step_id: text,
+  mode: external_exports.enum(["append", "replace"]).optional(),
+  description: text.optional(),
+  title: text.optional(),
+  acceptance: text.optional(),
+  run: text.optional()
+});
+var FormulaSchema = external_exports.looseObject({
+  formula: text.min(1).optional(),
+  description: text.optional(),
+  version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
+  type: external_exports.enum(FORMULA_TYPES).optional(),
+  execution: external_exports.enum(EXECUTION_MODES).optional(),
+  vars: external_exports.record(external_exports.string(), VarSchema).optional(),
+  inputs: external_exports.record(external_exports.string(), VarSchema).optional(),
+  steps: external_exports.array(StepSchema).optional(),
+  extends: external_exports.union([text, stringList]).optional(),
+  compose: ComposeSchema.optional(),
+  template: external_exports.array(TemplateStepSchema).optional(),
+  advice: external_exports.array(AdviceSchema).optional(),
+  pointcuts: external_exports.array(external_exports.looseObject({ glob: text })).optional(),
+  legs: external_exports.array(LegSchema).optional(),
+  synthesis: SynthesisSchema.optional(),
+  squash: SquashSchema.optional(),
+  pour: external_exports.boolean().optional(),
+  phase: text.optional(),
+  max_loops: external_exports.number().int().min(0).optional(),
+  max_retries: external_exports.number().int().min(0).optional(),
+  prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
+  output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
+  presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
+  "step-overrides": external_exports.array(StepOverrideSchema).optional()
+});
+
+// src/engine/molecule-schema.ts
+var STEP_STATUSES = [
+  "pending",
+  "ready",
+  "in_progress",
+  "awaiting_gate",
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+];
+var MOLECULE_STATUSES = [
+  "pending",
+  "in_progress",
+  "paused",
+  "complete",
+  "failed",
+  "squashed",
+  "burned"
+];
+var isoTime = external_exports.string().datetime({ offset: true });
+var BlobPinSchema = external_exports.object({ path: external_exports.string(), blobSha: external_exports.string().regex(/^[0-9a-f]{40,64}$/) });
+var FormulaRefSchema = external_exports.object({
+  name: external_exports.string(),
+  /** `{path, blobSha}` from a repository, `"builtin@<version>"`, or the formula itself for ad-hoc molecules. */
+  source: external_exports.union([BlobPinSchema, external_exports.string().regex(/^builtin@/), external_exports.object({ inline: external_exports.unknown() })]),
+  /** Formulas this one pulled in by name (extends, compose.expand, aspects), pinned the same way. */
+  pins: external_exports.record(external_exports.string(), external_exports.union([BlobPinSchema, external_exports.string().regex(/^builtin@/)])).optional(),
+  /** Overlays applied at cook time (`mol cook --overlay`), pinned. */
+  overlays: external_exports.array(BlobPinSchema).optional()
+});
+var CheckpointSchema = external_exports.object({
+  commit: external_exports.string().optional(),
+  filesModified: external_exports.array(external_exports.string()),
+  testsPassed: external_exports.boolean(),
+  notes: external_exports.string(),
+  capturedAt: isoTime,
+  /** Last lines of the step's output, so a failure can be read without the runner's logs. */
+  outputTail: external_exports.string().optional()
+});
+var GateResultSchema = external_exports.object({
+  type: external_exports.string(),
+  passed: external_exports.boolean().nullable(),
+  // null: still waiting (approval, checks, timer)
+  detail: external_exports.string()
+});
+var LeaseSchema = external_exports.object({
+  holder: external_exports.string(),
+  runId: external_exports.string().optional(),
+  expiresAt: isoTime
+});
+var StepStateSchema = external_exports.object({
+  id: external_exports.string(),
+  status: external_exports.enum(STEP_STATUSES),
+  /** How many times the step was started. */
+  attempts: external_exports.number().int().min(0),
+  /** How many times an `on_fail` loop sent this step back to pending. */
+  loops: external_exports.number().int().min(0),
+  startedAt: isoTime.optional(),
+  completedAt: isoTime.optional(),
+  lease: LeaseSchema.optional(),
+  branch: external_exports.string().optional(),
+  checkpoint: CheckpointSchema.optional(),
+  gates: external_exports.array(GateResultSchema).optional(),
+  error: external_exports.string().optional(),
+  note: external_exports.string().optional(),
+  nudgedAt: isoTime.optional(),
+  /** When the step entered awaiting_gate (timer gates count from here). */
+  awaitingSince: isoTime.optional()
+});
+var HistoryEntrySchema = external_exports.object({
+  at: isoTime,
+  event: external_exports.string(),
+  step: external_exports.string().optional(),
+  from: external_exports.string().optional(),
+  to: external_exports.string().optional(),
+  by: external_exports.string().optional(),
+  note: external_exports.string().optional()
+});
+var SubjectSchema = external_exports.object({
+  repo: external_exports.string().optional(),
+  issue: external_exports.number().int().positive().optional(),
+  pr: external_exports.number().int().positive().optional()
+});
+var MoleculeSchema = external_exports.object({
+  v: external_exports.literal(1),
+  id: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  title: external_exports.string(),
+  formula: FormulaRefSchema,
+  vars: external_exports.record(external_exports.string(), external_exports.string()),
+  kind: external_exports.enum(["mol", "wisp"]),
+  status: external_exports.enum(MOLECULE_STATUSES),
+  subject: SubjectSchema,
+  base: external_exports.object({ ref: external_exports.string(), sha: external_exports.string().optional() }),
+  execution: external_exports.enum(EXECUTION_MODES),
+  /** Bumped by every write: a store refuses a write whose rev is not the one it read. */
+  rev: external_exports.number().int().min(0),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  /** Wisps only: when the wisp evaporates. */
+  expiresAt: isoTime.optional(),
+  steps: external_exports.array(StepStateSchema),
+  history: external_exports.array(HistoryEntrySchema),
+  /** How many history entries were trimmed to fit the state budget. */
+  historyTrimmed: external_exports.number().int().min(0).optional(),
+  summary: external_exports.string().optional()
+});
+var ArchiveRecordSchema = external_exports.object({
+  v: external_exports.literal(1),
+  id: external_exports.string(),
+  title: external_exports.string(),
+  formula: FormulaRefSchema,
+  vars: external_exports.record(external_exports.string(), external_exports.string()),
+  subject: SubjectSchema,
+  outcome: external_exports.enum(["complete", "failed", "in_progress", "pending", "paused"]),
+  summary: external_exports.string(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string(),
+      status: external_exports.enum(STEP_STATUSES),
+      attempts: external_exports.number().int().min(0),
+      commit: external_exports.string().optional()
+    })
+  ),
+  metrics: external_exports.object({ durationMs: external_exports.number(), attempts: external_exports.number(), retries: external_exports.number(), loops: external_exports.number() }),
+  createdAt: isoTime,
+  squashedAt: isoTime
+});
+
+// src/engine/machine/serialize.ts
+function serializeMolecule(mol) {
+  return JSON.stringify(mol);
+}
+function deserializeMolecule(json2) {
+  let data;
+  try {
+    data = JSON.parse(json2);
+  } catch (e) {
+    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
+  }
+  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return ok(parsed.data);
+  const diagnostics = parsed.error.issues.map((issue2) => ({
+    severity: "error",
+    code: "invalid-state",
+    message: describeIssue(issue2)
+  }));
+  const first = diagnostics[0];
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
+  return {
+    ok: false,
+    error: { code: "invalid-state", message: `molecule state: ${first.message}${more}`, diagnostics }
+  };
+}
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+function describeIssue(issue2) {
+  const where3 = formatPath(issue2.path);
+  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
+  switch (issue2.code) {
+    case "invalid_value":
+      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
+    case "invalid_type":
+      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
+    default:
+      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
+  }
+}
+function shown(value) {
+  const text2 = JSON.stringify(value);
+  if (text2 === void 0) return String(value);
+  return text2.length > 60 ? `${text2.slice(0, 57)}...` : text2;
+}
+
+// src/engine/proto.ts
+var ProtoGateSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({ type: external_exports.literal("command"), run: external_exports.string(), timeout: external_exports.string().optional() }),
+  external_exports.object({ type: external_exports.literal("files"), paths: external_exports.array(external_exports.string()) }),
+  external_exports.object({ type: external_exports.literal("checks"), names: external_exports.array(external_exports.string()), timeout: external_exports.string().optional() }),
+  external_exports.object({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS) }),
+  external_exports.object({ type: external_exports.literal("pr-merged") }),
+  external_exports.object({ type: external_exports.literal("timer"), after: external_exports.string() }),
+  external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
+  external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
+]);
+var ProtoStepSchema = external_exports.object({
+  id: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  needs: external_exports.array(external_exports.string()),
+  type: external_exports.enum(["task", "human", "gate"]),
+  output: external_exports.string().optional(),
+  acceptance: external_exports.string().optional(),
+  run: external_exports.string().optional(),
+  gates: external_exports.array(ProtoGateSchema),
+  /** Undefined: the configured default (2) applies. */
+  maxRetries: external_exports.number().int().min(0).optional(),
+  onFail: external_exports.string().optional(),
+  maxLoops: external_exports.number().int().min(0).optional(),
+  timeout: external_exports.string().optional(),
+  trigger: external_exports.enum(TRIGGERS),
+  condition: external_exports.string().optional(),
+  assignee: external_exports.string().optional(),
+  /** Set on the children of a Gas Town parallel group, and on the group's join step. */
+  group: external_exports.string().optional()
+});
+var ProtoVarSchema = external_exports.object({
+  description: external_exports.string().optional(),
+  default: external_exports.string().optional(),
+  required: external_exports.boolean(),
+  pattern: external_exports.string().optional(),
+  enum: external_exports.array(external_exports.string()).optional()
+});
+var ProtoSchema = external_exports.object({
+  formula: external_exports.string(),
+  description: external_exports.string(),
+  version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
+  type: external_exports.enum(FORMULA_TYPES),
+  execution: external_exports.enum(EXECUTION_MODES),
+  vars: external_exports.record(external_exports.string(), ProtoVarSchema),
+  steps: external_exports.array(ProtoStepSchema),
+  /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
+  maxLoops: external_exports.number().int().min(0),
+  squash: external_exports.object({
+    template: external_exports.string().optional(),
+    templateType: external_exports.string().optional(),
+    includeMetrics: external_exports.boolean()
+  }).optional(),
+  /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
+  phase: external_exports.string().optional()
+});
+var DEFAULT_MAX_RETRIES = 2;
+var DEFAULT_MAX_LOOPS = 3;
+
+// src/engine/ops/proto-index.ts
+var cache = /* @__PURE__ */ new WeakMap();
+function indexProto(proto) {
+  let hit = cache.get(proto);
+  if (!hit) {
+    hit = buildIndex(proto);
+    cache.set(proto, hit);
+  }
+  return hit;
+}
+function buildIndex(proto) {
+  const position = /* @__PURE__ */ new Map();
+  proto.steps.forEach((step2, i) => {
+    if (!position.has(step2.id)) position.set(step2.id, i);
+  });
+  if (position.size !== proto.steps.length) {
+    const dup = proto.steps.find((s, i) => position.get(s.id) !== i);
+    return err("invalid-proto", `proto "${proto.formula}" has two steps with the id "${dup?.id}"`);
+  }
+  const needs = [];
+  const dependents = proto.steps.map(() => []);
+  for (const [i, step2] of proto.steps.entries()) {
+    const mine = [];
+    for (const need of step2.needs) {
+      const j = position.get(need);
+      if (j === void 0) {
+        return err(
+          "invalid-proto",
+          `step "${step2.id}" of proto "${proto.formula}" needs "${need}", which is not a step`
+        );
+      }
+      mine.push(j);
+      dependents[j].push(i);
+    }
+    needs.push(mine);
+    if (step2.onFail !== void 0 && !position.has(step2.onFail)) {
+      return err(
+        "invalid-proto",
+        `step "${step2.id}" of proto "${proto.formula}" loops back to "${step2.onFail}", which is not a step`
+      );
+    }
+  }
+  const cycle = findCycle(proto.steps, needs);
+  if (cycle) return err("invalid-proto", `proto "${proto.formula}" has a cycle: ${cycle.join(" -> ")}`);
+  return ok({ steps: proto.steps, position, needs, dependents });
+}
+function findCycle(steps, needs) {
+  const waiting = needs.map((n) => n.length);
+  const dependents = steps.map(() => []);
+  needs.forEach((n, i) => {
+    for (const j of n) dependents[j].push(i);
+  });
+  const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
+  let seen = 0;
+  while (queue.length > 0) {
+    const i = queue.pop();
+    seen++;
+    for (const d of dependents[i]) {
+      waiting[d] = waiting[d] - 1;
+      if (waiting[d] === 0) queue.push(d);
+    }
+  }
+  if (seen === steps.length) return void 0;
+  let at = waiting.findIndex((w) => w > 0);
+  const path = [];
+  const onPath = /* @__PURE__ */ new Map();
+  while (!onPath.has(at)) {
+    onPath.set(at, path.length);
+    path.push(at);
+    at = needs[at].find((j) => waiting[j] > 0);
+  }
+  const loop = path.slice(onPath.get(at));
+  return [...loop, at].reverse().map((i) => steps[i].id);
+}
+function downstreamOf(index, from) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const i = stack.pop();
+    for (const d of index.dependents[i]) {
+      if (!seen.has(d)) {
+        seen.add(d);
+        stack.push(d);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+function upstreamOf(index, from) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [from];
+  while (stack.length > 0) {
+    const i = stack.pop();
+    for (const n of index.needs[i]) {
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+var matched = /* @__PURE__ */ new WeakMap();
+function checkMatches(index, proto, mol) {
+  if (matched.get(mol.steps) === proto) return ok(true);
+  const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
+  if (!same) {
+    const ids = (list) => list.map((s) => s.id).join(", ");
+    return err(
+      "proto-mismatch",
+      `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
+    );
+  }
+  matched.set(mol.steps, proto);
+  return ok(true);
+}
+function markMatches(mol, proto) {
+  matched.set(mol.steps, proto);
+}
+
+// src/engine/ops/adhoc-proto.ts
+var InlineFormulaSchema = external_exports.object({
+  formula: external_exports.string().min(1),
+  description: external_exports.string().optional(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().min(1),
+      title: external_exports.string().optional(),
+      description: external_exports.string().optional(),
+      needs: external_exports.array(external_exports.string()).optional(),
+      max_retries: external_exports.number().int().min(0).optional()
+    })
+  ).min(1)
+});
+function adhocProto(inline) {
+  const parsed = InlineFormulaSchema.safeParse(inline);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "invalid-formula",
+      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
+    );
+  }
+  const f = parsed.data;
+  const proto = {
+    formula: f.formula,
+    description: f.description ?? "",
+    type: "workflow",
+    execution: "local",
+    vars: {},
+    maxLoops: DEFAULT_MAX_LOOPS,
+    steps: f.steps.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      description: s.description ?? "",
+      needs: s.needs ?? [],
+      type: "task",
+      gates: [],
+      trigger: "all_success",
+      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
+    }))
+  };
+  const index = indexProto(proto);
+  return index.ok ? ok(proto) : index;
+}
+
+// src/engine/cook/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text2, vars) {
+  if (!text2.includes("{{")) return text2;
+  return text2.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+// src/engine/condition.ts
+var MAX_DEPTH = 64;
+var MAX_TOKENS = 256;
+var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
+function evaluateCondition(expr, vars) {
+  const parsed = parseCondition(substituteCondition(expr, vars));
+  if (!parsed.ok) return parsed;
+  return ok(truthy(evaluate(parsed.value, vars)));
+}
+function substituteCondition(expr, vars) {
+  if (!expr.includes("{{")) return expr;
+  let out = "";
+  let quote;
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    const placeholder = c === "{" ? PLACEHOLDER_HERE.exec(expr.slice(i)) : null;
+    if (placeholder && Object.hasOwn(vars, placeholder[1])) {
+      const value = vars[placeholder[1]];
+      out += quote ? escapeQuoted(value, quote) : `'${escapeQuoted(value, "'")}'`;
+      i += placeholder[0].length;
+      continue;
+    }
+    if (quote && c === "\\") {
+      out += expr.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = quote === void 0 ? c : quote === c ? void 0 : quote;
+    out += c;
+    i++;
+  }
+  return out;
+}
+var escapeQuoted = (value, quote) => value.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`);
+function conditionVars(node2) {
+  switch (node2.kind) {
+    case "literal":
+      return [];
+    case "var":
+      return [node2.name];
+    case "not":
+      return conditionVars(node2.operand);
+    default:
+      return [...conditionVars(node2.left), ...conditionVars(node2.right)];
+  }
+}
+function parseCondition(expr) {
+  const tokens = tokenize(expr);
+  if (!tokens.ok) return tokens;
+  const list = tokens.value;
+  let at = 0;
+  let failure2;
+  const peek = () => list[at];
+  const fail4 = (message, token) => {
+    failure2 ??= { message, col: token.col };
+    return void 0;
+  };
+  const parseOr = (depth) => {
+    let left = parseAnd(depth);
+    while (left && peek().value === "||") {
+      at++;
+      const right = parseAnd(depth);
+      left = right && { kind: "or", left, right };
+    }
+    return left;
+  };
+  const parseAnd = (depth) => {
+    let left = parseUnary(depth);
+    while (left && peek().value === "&&") {
+      at++;
+      const right = parseUnary(depth);
+      left = right && { kind: "and", left, right };
+    }
+    return left;
+  };
+  const parseUnary = (depth) => {
+    if (depth > MAX_DEPTH) return fail4(`nesting deeper than ${MAX_DEPTH} levels`, peek());
+    if (peek().value === "!" && peek().kind === "op") {
+      at++;
+      const operand = parseUnary(depth + 1);
+      return operand && { kind: "not", operand };
+    }
+    return parseCompare(depth);
+  };
+  const parseCompare = (depth) => {
+    const left = parsePrimary(depth);
+    const op = peek();
+    if (!left || op.kind !== "op" || op.value !== "==" && op.value !== "!=") return left;
+    at++;
+    const right = parsePrimary(depth);
+    return right && { kind: op.value === "==" ? "eq" : "ne", left, right };
+  };
+  const parsePrimary = (depth) => {
+    const token = peek();
+    if (token.kind === "text") {
+      at++;
+      return { kind: "literal", value: token.value };
+    }
+    if (token.kind === "name") {
+      at++;
+      if (token.value === "true" || token.value === "false") return { kind: "literal", value: token.value };
+      if (/^[0-9]/.test(token.value)) return { kind: "literal", value: token.value };
+      return { kind: "var", name: token.value };
+    }
+    if (token.value === "(") {
+      at++;
+      const inner = parseOr(depth + 1);
+      if (!inner) return void 0;
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      at++;
+      return inner;
+    }
+    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+  };
+  const tree = parseOr(0);
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (failure2 || !tree) {
+    const f = failure2 ?? { message: "empty condition", col: 1 };
+    return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
+  }
+  return ok(tree);
+}
+function tokenize(expr) {
+  const tokens = [];
+  let i = 0;
+  while (i < expr.length) {
+    const c = expr[i];
+    const col = i + 1;
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === "'" || c === '"') {
+      let value = "";
+      i++;
+      while (i < expr.length && expr[i] !== c) {
+        if (expr[i] === "\\" && i + 1 < expr.length) i++;
+        value += expr[i];
+        i++;
+      }
+      if (i >= expr.length) {
+        return err(
+          "bad-condition",
+          `condition "${expr}": text opened with ${c} is never closed at column ${col}`,
+          { col }
+        );
+      }
+      i++;
+      tokens.push({ kind: "text", value, col });
+    } else if (c === "{" && PLACEHOLDER_HERE.test(expr.slice(i))) {
+      const whole = PLACEHOLDER_HERE.exec(expr.slice(i));
+      tokens.push({ kind: "name", value: whole[1], col });
+      i += whole[0].length;
+    } else if (/[A-Za-z0-9_]/.test(c)) {
+      const name = /^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(expr.slice(i))?.[0];
+      tokens.push({ kind: "name", value: name, col });
+      i += name.length;
+    } else {
+      const two = expr.slice(i, i + 2);
+      if (two === "==" || two === "!=" || two === "&&" || two === "||") {
+        tokens.push({ kind: "op", value: two, col });
+        i += 2;
+      } else if (c === "!" || c === "(" || c === ")") {
+        tokens.push({ kind: "op", value: c, col });
+        i++;
+      } else {
+        const hint = c === "=" ? ' (compare with "==")' : c === "&" || c === "|" ? ` (write "${c}${c}")` : "";
+        return err("bad-condition", `condition "${expr}": unexpected "${c}"${hint} at column ${col}`, {
+          col
+        });
+      }
+    }
+  }
+  if (tokens.length > MAX_TOKENS) {
+    const col = tokens[MAX_TOKENS].col;
+    return err(
+      "bad-condition",
+      `condition is longer than ${MAX_TOKENS} words and operators at column ${col}`,
+      { col }
+    );
+  }
+  tokens.push({ kind: "end", value: "", col: expr.length + 1 });
+  return ok(tokens);
+}
+function describe3(token) {
+  if (token.kind === "end") return "the end";
+  if (token.kind === "text") return `the text "${token.value}"`;
+  return `"${token.value}"`;
+}
+function evaluate(node2, vars) {
+  switch (node2.kind) {
+    case "literal":
+      return node2.value;
+    case "var":
+      return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
+    case "not":
+      return !truthy(evaluate(node2.operand, vars));
+    case "and":
+      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+    case "or":
+      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+    case "eq":
+      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+    case "ne":
+      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+  }
+}
+function truthy(value) {
+  if (typeof value === "boolean") return value;
+  return value !== "" && value !== "false" && value !== "0";
+}
+
+// src/engine/machine/step-machine.ts
+var STEP_EVENTS = [
+  "ready",
+  "block",
+  "unblock",
+  "condition-error",
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "auto-retry",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "loop",
+  "rollback",
+  "reset"
+];
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    fail: ["failed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/scheduler.ts
+var isFailure = (s) => s === "failed" || s === "blocked";
+var isSuccess = (s) => s === "completed" || s === "skipped";
+var isDone = (s) => TERMINAL_STEP_STATUSES.has(s);
+function triggerVerdict(trigger, needs) {
+  switch (trigger) {
+    case "all_success":
+      if (needs.some(isFailure)) return "block";
+      return needs.every(isSuccess) ? "ready" : "wait";
+    case "all_done":
+      return needs.every(isDone) ? "ready" : "wait";
+    case "one_failed":
+      if (needs.some(isFailure)) return "ready";
+      return needs.every(isDone) ? "skip" : "wait";
+  }
+}
+function advance(d, candidates = []) {
+  const queue = [...candidates];
+  for (; ; ) {
+    for (const i2 of d.takeChanges()) {
+      queue.push(i2, ...d.index.dependents[i2]);
+    }
+    const i = queue.pop();
+    if (i === void 0) return;
+    if (d.step(i).status === "pending") decide(d, i);
+  }
+}
+function decide(d, i) {
+  const def = d.def(i);
+  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const verdict = triggerVerdict(def.trigger, needs);
+  if (verdict === "wait") return;
+  if (verdict === "block") {
+    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
+    d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
+    return;
+  }
+  if (verdict === "skip") {
+    d.move(i, "skip", "skipped", { note: `no need failed (trigger ${def.trigger})` });
+    return;
+  }
+  if (def.condition !== void 0) {
+    const holds = evaluateCondition(def.condition, d.base.vars);
+    if (!holds.ok) {
+      d.move(i, "condition-error", "failed", { note: holds.error.message }, { error: holds.error.message });
+      return;
+    }
+    if (!holds.value) {
+      d.move(i, "skip", "skipped", { note: `condition "${def.condition}" is false` });
+      return;
+    }
+  }
+  d.move(i, "ready", "ready");
+}
+function settle2(d) {
+  if (d.status !== "pending" && d.status !== "in_progress" && d.status !== "paused") return;
+  let culprit = -1;
+  for (let i = 0; i < d.size; i++) {
+    const status = d.step(i).status;
+    if (status === "pending" || ACTIVE_STEP_STATUSES.has(status)) return;
+    if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+  }
+  if (culprit < 0) {
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    return;
+  }
+  const step2 = d.step(culprit);
+  d.moveMolecule("settle", "failed", {
+    note: `step "${step2.id}" ${step2.status}${step2.error ? `: ${step2.error}` : ""}`
+  });
+}
+function recovered(d, i) {
+  return d.index.dependents[i].some(
+    (j) => d.def(j).trigger === "one_failed" && d.step(j).status === "completed"
+  );
+}
+function readySteps(proto, mol) {
+  const known = new Set(proto.steps.map((s) => s.id));
+  return mol.steps.filter((s) => s.status === "ready" && known.has(s.id)).map((s) => s.id);
+}
+
+// src/engine/machine/molecule-machine.ts
+var MOLECULE_EVENTS = [
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "rollback",
+  "pause",
+  "unpause",
+  "squash",
+  "squash-unfinished",
+  "burn",
+  "evaporate",
+  "reset",
+  "force-reset",
+  "settle"
+];
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_MOLECULE_STATUSES = /* @__PURE__ */ new Set([
+  "pending",
+  "in_progress",
+  "paused"
+]);
+function statusLabel(status) {
+  if (LIVE_MOLECULE_STATUSES.has(status)) return "molecule:active";
+  if (status === "complete") return "molecule:complete";
+  if (status === "failed") return "molecule:failed";
+  return void 0;
+}
+function labelChange(from, to) {
+  const before = statusLabel(from);
+  const after = to === "squashed" && TERMINAL_MOLECULE_STATUSES.has(from) ? before : statusLabel(to);
+  if (before === after) return void 0;
+  return { add: after ? [after] : [], remove: before ? [before] : [] };
+}
+
+// src/engine/machine/table.ts
+function canTransition(table, from, event) {
+  return targetsOf(table, from, event).length > 0;
+}
+function targetsOf(table, from, event) {
+  return table[from][event] ?? [];
+}
+
+// src/engine/ops/draft.ts
+var HISTORY_LIMIT = 1e3;
+var Draft = class {
+  constructor(proto, index, base, now) {
+    this.proto = proto;
+    this.index = index;
+    this.base = base;
+    this.now = now;
+    this.at = now.toISOString();
+    this.status0 = base.status;
+    this.status = base.status;
+    this.steps = base.steps;
+  }
+  proto;
+  index;
+  base;
+  now;
+  at;
+  status0;
+  status;
+  effects = [];
+  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  steps;
+  copied = /* @__PURE__ */ new Set();
+  ownSteps = false;
+  entries = [];
+  readied = /* @__PURE__ */ new Set();
+  again = /* @__PURE__ */ new Set();
+  pendingChanges = [];
+  fields = {};
+  dirty = false;
+  get size() {
+    return this.steps.length;
+  }
+  step(i) {
+    return this.steps[i];
+  }
+  def(i) {
+    return this.index.steps[i];
+  }
+  position(id) {
+    return this.index.position.get(id);
+  }
+  /** Change a step's fields without changing its status; `undefined` removes a field. */
+  patch(i, patch) {
+    if (!this.ownSteps) {
+      this.steps = this.steps.slice();
+      this.ownSteps = true;
+    }
+    if (!this.copied.has(i)) {
+      this.steps[i] = { ...this.steps[i] };
+      this.copied.add(i);
+    }
+    const target = this.steps[i];
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === void 0) delete target[key];
+      else target[key] = value;
+    }
+    this.dirty = true;
+  }
+  /** Change a step's status along the step machine; anything else is a bug in the engine. */
+  move(i, event, to, info = {}, patch = {}) {
+    const from = this.step(i).status;
+    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.patch(i, patch);
+    const id = this.step(i).id;
+    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
+    if (from === to) return;
+    this.steps[i].status = to;
+    this.effects.push(
+      info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
+    );
+    this.pendingChanges.push(i);
+    if (to === "ready") this.readied.add(i);
+  }
+  /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
+  record(event, info = {}) {
+    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
+    this.dirty = true;
+  }
+  moveMolecule(event, to, info = {}) {
+    const from = this.status;
+    if (from === to) return;
+    if (!MOLECULE_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: molecule "${this.base.id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.status = to;
+    this.dirty = true;
+    this.entries.push(entry(this.at, event, { from, to, ...info }));
+    this.effects.push({ type: "molecule-status", from, to });
+    const labels = labelChange(from, to);
+    if (labels) this.effects.push({ type: "labels", ...labels });
+  }
+  set(key, value) {
+    this.fields[key] = value;
+    this.dirty = true;
+  }
+  emit(effect) {
+    this.effects.push(effect);
+  }
+  /** Dispatch a step that is already ready again (resume after a crash, unpause). */
+  redispatch(i) {
+    this.again.add(i);
+  }
+  /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
+  takeChanges() {
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    return changes;
+  }
+  get changed() {
+    return this.dirty || this.entries.length > 0;
+  }
+  build() {
+    const effects = [...this.effects, ...this.dispatches()];
+    if (!this.changed) return { mol: this.base, effects };
+    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
+    let trimmed = this.base.historyTrimmed ?? 0;
+    if (history.length > HISTORY_LIMIT) {
+      trimmed += history.length - HISTORY_LIMIT;
+      history = history.slice(history.length - HISTORY_LIMIT);
+    }
+    const mol = {
+      ...this.base,
+      ...this.fields,
+      status: this.status,
+      steps: this.steps,
+      history,
+      rev: this.base.rev + 1,
+      updatedAt: this.at
+    };
+    if (trimmed > 0) mol.historyTrimmed = trimmed;
+    markMatches(mol, this.proto);
+    return { mol, effects };
+  }
+  /**
+   * One dispatch per step that this operation made ready (a step that was ready before and only
+   * passed through pending was dispatched already), plus explicit re-dispatches; none while the
+   * molecule may not run.
+   */
+  dispatches() {
+    if (this.status !== "pending" && this.status !== "in_progress") return [];
+    const chosen = new Set(this.again);
+    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
+    return [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b).map((i) => ({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) }));
+  }
+  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  baseBranches(i) {
+    const branches = [];
+    for (const n of this.index.needs[i]) {
+      const branch = this.step(n).branch;
+      if (branch !== void 0) branches.push(branch);
+    }
+    return branches;
+  }
+};
+function entry(at, event, info) {
+  const e = { at, event };
+  for (const [key, value] of Object.entries(info)) {
+    if (value !== void 0) e[key] = value;
+  }
+  return e;
+}
+
+// src/engine/ops/fresh-steps.ts
+function freshSteps(proto) {
+  return proto.steps.map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
+}
+
+// src/engine/ops/pour.ts
+function pour(proto, opts) {
+  const index = indexProto(proto);
+  if (!index.ok) return index;
+  if (!MoleculeSchema.shape.id.safeParse(opts.id).success) {
+    return err(
+      "invalid-id",
+      `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
+    );
+  }
+  if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
+  const kind = opts.kind ?? "mol";
+  const at = opts.now.toISOString();
+  const poured = {
+    v: 1,
+    id: opts.id,
+    title: opts.title ?? proto.formula,
+    formula: opts.formula,
+    vars: opts.vars,
+    kind,
+    status: "pending",
+    subject: opts.subject ?? {},
+    base: opts.base ?? { ref: "HEAD" },
+    execution: proto.execution,
+    rev: 0,
+    createdAt: at,
+    updatedAt: at,
+    steps: freshSteps(proto),
+    history: [
+      {
+        at,
+        event: kind === "wisp" ? "wisp" : "pour",
+        to: "pending",
+        note: `formula "${opts.formula.name}"`,
+        ...opts.by === void 0 ? {} : { by: opts.by }
+      }
+    ]
+  };
+  if (kind === "wisp" && opts.ttlMs !== void 0) {
+    poured.expiresAt = new Date(opts.now.getTime() + opts.ttlMs).toISOString();
+  }
+  const d = new Draft(proto, index.value, poured, opts.now);
+  d.emit({ type: "labels", add: ["molecule:active"], remove: [] });
+  advance(d, poured.steps.keys());
+  settle2(d);
+  const { mol, effects } = d.build();
+  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+}
+
+// src/engine/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
+};
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+}
+
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text2) {
+  const trimmed = text2.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/ops/squash.ts
+function squash(d, e) {
+  const outcome = d.status;
+  const mol = d.base;
+  const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
+  const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
+  const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
+  const record3 = {
+    v: 1,
+    id: mol.id,
+    title: mol.title,
+    formula: mol.formula,
+    vars: mol.vars,
+    subject: mol.subject,
+    outcome,
+    summary,
+    steps: mol.steps.map((s) => ({
+      id: s.id,
+      status: s.status,
+      attempts: s.attempts,
+      ...s.checkpoint?.commit === void 0 ? {} : { commit: s.checkpoint.commit }
+    })),
+    metrics: {
+      durationMs,
+      attempts,
+      retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+    },
+    createdAt: mol.createdAt,
+    squashedAt: d.at
+  };
+  d.set("summary", summary);
+  d.moveMolecule(
+    outcome === "complete" || outcome === "failed" ? "squash" : "squash-unfinished",
+    "squashed",
+    {
+      by: e.by,
+      note: summary
+    }
+  );
+  d.emit({ type: "archive", record: record3 });
+  deleteBranches(d, mol);
+  return ok(void 0);
+}
+function templatedSummary(template, mol, outcome, durationMs) {
+  const completed = mol.steps.filter((s) => s.status === "completed").length;
+  const values = {
+    title: mol.title,
+    completed: String(completed),
+    total: String(mol.steps.length),
+    duration: formatDuration(durationMs),
+    outcome
+  };
+  if (template === void 0 || template.trim() === "") {
+    return `${mol.title}: ${completed} of ${mol.steps.length} steps completed in ${values.duration} (${outcome})`;
+  }
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => values[name] ?? whole);
+}
+function deleteBranches(d, mol) {
+  if (mol.execution !== "distributed") return;
+  const branches = [...new Set(mol.steps.flatMap((s) => s.branch === void 0 ? [] : [s.branch]))];
+  if (branches.length > 0) d.emit({ type: "delete-branches", branches });
+}
+
+// src/engine/ops/burn.ts
+function burn(d, e) {
+  d.moveMolecule("burn", "burned", { by: e.by });
+  deleteBranches(d, d.base);
+  return ok(void 0);
+}
+function evaporate(d, _e) {
+  const mol = d.base;
+  if (mol.kind !== "wisp") return err("not-a-wisp", `molecule "${mol.id}" is not a wisp; burn it instead`);
+  if (mol.expiresAt !== void 0 && Date.parse(mol.expiresAt) > d.now.getTime()) {
+    return err(
+      "not-expired",
+      `wisp "${mol.id}" expires at ${mol.expiresAt}; it cannot evaporate before then`
+    );
+  }
+  d.moveMolecule("evaporate", "burned", { by: "patrol", note: "its time to live passed" });
+  deleteBranches(d, mol);
+  return ok(void 0);
+}
+
+// src/engine/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  if (i !== void 0) return ok(i);
+  const ids = d.index.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err("unknown-step", `molecule "${d.base.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status === "in_progress" || status === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list} no longer counts`
+  });
+}
+
+// src/engine/ops/fail.ts
+function failPath(d, i, event, error2, by2, patch = {}) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const retry2 = attempts <= maxRetries;
+  const loop = !retry2 && target !== void 0 && loops < budget;
+  const fields = {
+    ...patch,
+    error: error2,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry2 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
+    d.move(
+      i,
+      event,
+      "failed",
+      {
+        by: by2,
+        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
+      },
+      fields
+    );
+    return;
+  }
+  if (retry2) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget);
+}
+function loopBack(d, failing, target, loop, budget) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+}
+function fail(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
+  failPath(d, i, "fail", e.error, e.by);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/ops/complete.ts
+function complete(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = { ...record2(e), lease: void 0, nudgedAt: void 0 };
+  if (step2.status === "ready") Object.assign(patch, { attempts: step2.attempts + 1, startedAt: d.at });
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    d.move(i, "complete", "completed", { by: e.by }, { ...patch, completedAt: d.at, error: void 0 });
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e) {
+  const patch = {};
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/ops/nudge.ts
+function nudge(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "ready") {
+    d.move(i, "nudge", "ready", { by: "patrol", note: "dispatched again" }, { nudgedAt: d.at });
+    d.emit({ type: "dispatch", step: e.step, baseBranches: d.baseBranches(i) });
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "nudge");
+  const idleMs = step2.startedAt === void 0 ? 0 : d.now.getTime() - Date.parse(step2.startedAt);
+  d.move(i, "nudge", "in_progress", { by: "patrol" }, { nudgedAt: d.at });
+  d.emit({ type: "nudge", step: e.step, idleMs });
+  return ok(void 0);
+}
+
+// src/engine/ops/pause.ts
+function pause(d, e) {
+  d.moveMolecule("pause", "paused", { by: e.by });
+  return ok(void 0);
+}
+function unpause(d, e) {
+  let started = false;
+  for (let i = 0; i < d.size; i++) {
+    const step2 = d.step(i);
+    if (step2.status === "ready") d.redispatch(i);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
+  return ok(void 0);
+}
+
+// src/engine/ops/reset.ts
+function reset(proto, index, mol, e, now) {
+  const at = now.toISOString();
+  const { historyTrimmed: _trimmed, summary: _summary, ...kept } = mol;
+  const fresh = {
+    ...kept,
+    status: "pending",
+    steps: freshSteps(proto),
+    history: [
+      {
+        at,
+        event: e.type,
+        from: mol.status,
+        to: "pending",
+        ...e.by === void 0 ? {} : { by: e.by },
+        note: archivedNote(mol)
+      }
+    ]
+  };
+  const d = new Draft(proto, index, fresh, now);
+  d.emit({ type: "molecule-status", from: mol.status, to: "pending" });
+  const labels = labelChange(mol.status, "pending");
+  if (labels) d.emit({ type: "labels", ...labels });
+  deleteBranches(d, mol);
+  if (e.type === "force-reset") {
+    const running = mol.steps.filter((s) => s.status === "in_progress" || s.status === "awaiting_gate").map((s) => `"${s.id}"`);
+    const abandoned = running.length > 0 ? `; work in progress on ${running.join(", ")} was abandoned` : "";
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `molecule "${mol.id}" was force-reset from ${mol.status.replace("_", " ")} by ${e.by}${abandoned}`
+    });
+  }
+  advance(d, fresh.steps.keys());
+  settle2(d);
+  const built = d.build();
+  return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
+}
+function archivedNote(mol) {
+  const count = mol.history.length + (mol.historyTrimmed ?? 0);
+  const first = mol.history[0]?.at ?? mol.createdAt;
+  const last = mol.history.at(-1)?.at ?? mol.updatedAt;
+  const failedStep = mol.steps.find((s) => s.status === "failed");
+  const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
+  const done = mol.steps.filter((s) => s.status === "completed").length;
+  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
+}
+
+// src/engine/ops/resume.ts
+function resume(d, e) {
+  const resumed = [];
+  for (let i = 0; i < d.size; i++) {
+    const step2 = d.step(i);
+    if (step2.status === "ready") d.redispatch(i);
+    if (step2.status !== "in_progress" || leaseLive(d, i)) continue;
+    const note = step2.lease ? `lease of "${step2.lease.holder}" expired at ${step2.lease.expiresAt}` : "no lease: its runner is presumed gone";
+    d.move(i, "resume", "ready", { by: e.by, note }, { lease: void 0, nudgedAt: void 0 });
+    resumed.push(step2.id);
+  }
+  const message = resumed.length > 0 ? `resumed ${resumed.map((id) => `"${id}"`).join(", ")}: back to ready` : "no step in progress had lost its runner; nothing to resume";
+  d.emit({ type: "notice", level: "info", message });
+  return ok(void 0);
+}
+function release(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "release");
+  const lease = step2.lease;
+  if (e.runId !== void 0) {
+    if (lease?.runId !== e.runId) {
+      return err("lease-held", `step "${e.step}" is no longer held by run ${e.runId}; it was not released`);
+    }
+  } else if (leaseLive(d, i)) {
+    return err(
+      "lease-held",
+      `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
+    );
+  }
+  const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
+  d.move(i, "release", "ready", { by: e.by ?? "patrol", note }, { lease: void 0, nudgedAt: void 0 });
+  return ok(void 0);
+}
+function leaseLive(d, i) {
+  const lease = d.step(i).lease;
+  return lease !== void 0 && Date.parse(lease.expiresAt) > d.now.getTime();
+}
+
+// src/engine/ops/retry.ts
+function retry(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  let sources;
+  if (status === "failed") sources = [i];
+  else if (status === "blocked")
+    sources = upstreamOf(d.index, i).filter((j) => d.step(j).status === "failed");
+  else
+    return refuse(
+      "step",
+      e.step,
+      status,
+      "retry",
+      "only a failed step, or one blocked by a failure, can be retried"
+    );
+  if (sources.length === 0)
+    return err("invalid-state", `step "${e.step}" is blocked but no step upstream of it failed`);
+  for (const j of sources) {
+    const note = j === i ? "retried by a person" : `retried by a person to unblock "${e.step}"`;
+    d.move(j, "retry", "ready", { by: e.by, note });
+  }
+  unblockDownstream(d, sources, e.by);
+  return ok(void 0);
+}
+
+// src/engine/ops/rollback.ts
+function rollback(d, e) {
+  let sweep;
+  let note;
+  if (e.step === void 0) {
+    sweep = Array.from({ length: d.size }, (_, i) => i);
+    note = "rolled back to the base";
+    d.emit({ type: "reset-branch" });
+  } else {
+    const found = findStep(d, e.step);
+    if (!found.ok) return found;
+    const i = found.value;
+    const step2 = d.step(i);
+    if (step2.status !== "completed") {
+      return refuse(
+        "step",
+        e.step,
+        step2.status,
+        "rollback",
+        "only a completed step has a checkpoint to return to"
+      );
+    }
+    sweep = downstreamOf(d.index, [i]);
+    note = `rolled back to the checkpoint of "${e.step}"`;
+    const commit = step2.checkpoint?.commit;
+    if (commit !== void 0) d.emit({ type: "reset-branch", step: e.step, commit });
+    else
+      d.emit({
+        type: "notice",
+        level: "warning",
+        message: `step "${e.step}" recorded no commit; the branch was left as it is`
+      });
+  }
+  const interrupted = [];
+  for (const j of sweep) {
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+      interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+  if (d.status === "complete" || d.status === "failed")
+    d.moveMolecule("rollback", "in_progress", { by: e.by, note });
+  else d.record("rollback", { by: e.by, note, ...e.step === void 0 ? {} : { step: e.step } });
+  return ok(void 0);
+}
+function rollbackCandidates(d, e) {
+  if (e.step === void 0) return Array.from({ length: d.size }, (_, i2) => i2);
+  const i = d.position(e.step);
+  return i === void 0 ? [] : downstreamOf(d.index, [i]);
+}
+
+// src/engine/ops/skip.ts
+function skip(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status)) {
+    return refuse(
+      "step",
+      e.step,
+      status,
+      "skip",
+      status === "in_progress" ? "fail it or let it finish" : void 0
+    );
+  }
+  d.move(
+    i,
+    "skip",
+    "skipped",
+    { by: e.by, note: e.reason ?? "skipped by a person" },
+    { lease: void 0, awaitingSince: void 0 }
+  );
+  if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
+  return ok(void 0);
+}
+
+// src/engine/ops/start.ts
+function start(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "in_progress") return restart(d, i, e);
+  if (step2.status !== "ready") return refuse("step", e.step, step2.status, "start", startHint(d, i));
+  begin(d, i, e);
+  return ok(void 0);
+}
+function restart(d, i, e) {
+  const current = d.step(i).lease;
+  const live = current !== void 0 && Date.parse(current.expiresAt) > d.now.getTime();
+  if (live) {
+    if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already in progress under this lease; nothing changed`
+      });
+      return ok(void 0);
+    }
+    return err(
+      "lease-held",
+      `step "${e.step}" is in progress under a lease held by "${current.holder}"${current.runId ? ` (run ${current.runId})` : ""} until ${current.expiresAt}; it cannot be started again before then`
+    );
+  }
+  if (current === void 0 && e.lease === void 0) {
+    d.emit({
+      type: "notice",
+      level: "info",
+      message: `step "${e.step}" is already in progress; nothing changed`
+    });
+    return ok(void 0);
+  }
+  const note = current ? `took over from "${current.holder}", whose lease expired at ${current.expiresAt}` : "took over a step that had no lease";
+  begin(d, i, e, note);
+  return ok(void 0);
+}
+function begin(d, i, e, note) {
+  const lease = e.lease && {
+    holder: e.lease.holder,
+    ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+  };
+  d.move(
+    i,
+    "start",
+    "in_progress",
+    { by: e.by ?? e.lease?.holder, note },
+    { attempts: d.step(i).attempts + 1, startedAt: d.at, completedAt: void 0, nudgedAt: void 0, lease }
+  );
+}
+function startHint(d, i) {
+  const status = d.step(i).status;
+  if (status === "failed") return "retry it to run it again";
+  if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
+  if (status !== "pending" && status !== "blocked") return void 0;
+  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
+}
+
+// src/engine/ops/transition.ts
+var HANDLERS = {
+  start,
+  complete,
+  gates,
+  approve,
+  fail,
+  timeout,
+  retry,
+  skip,
+  nudge,
+  release,
+  resume,
+  rollback,
+  pause,
+  unpause,
+  squash,
+  burn,
+  evaporate
+};
+function transition(proto, mol, event, now) {
+  const index = indexProto(proto);
+  if (!index.ok) return index;
+  const matches = checkMatches(index.value, proto, mol);
+  if (!matches.ok) return matches;
+  const machineEvent = machineEventOf(event, mol.status);
+  if (!canTransition(MOLECULE_MACHINE, mol.status, machineEvent)) {
+    return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
+  }
+  if (event.type === "reset" || event.type === "force-reset")
+    return reset(proto, index.value, mol, event, now);
+  const d = new Draft(proto, index.value, mol, now);
+  const handled = HANDLERS[event.type](d, event);
+  if (!handled.ok) return handled;
+  if (!d.changed) return ok(d.build());
+  const target = targetsOf(MOLECULE_MACHINE, mol.status, machineEvent)[0];
+  if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
+    d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
+  }
+  advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
+  settle2(d);
+  return ok(d.build());
+}
+function machineEventOf(event, status) {
+  if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
+    return "squash-unfinished";
+  }
+  return event.type;
+}
+function moleculeHint(status, event) {
+  if (status === "squashed" || status === "burned") return "it is gone";
+  if (event === "squash") return "to archive unfinished work, give a summary: /mol squash <summary>";
+  if (event === "reset")
+    return "reset works on complete or failed molecules; /mol reset --force works from any state";
+  if (status === "paused" && event !== "pause") return "unpause it first";
+  if (event === "unpause") return "it is not paused";
+  if (status === "pending" && event === "rollback") return "nothing has run yet";
+  if (status === "complete" || status === "failed")
+    return `roll it back, reset it, or retry a failed step to work on it again`;
+  return void 0;
+}
+
+// src/engine/progress.ts
+function progress(mol) {
+  const p = {
+    total: mol.steps.length,
+    complete: 0,
+    inProgress: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    pending: 0,
+    ready: 0,
+    percentComplete: 0
+  };
+  for (const step2 of mol.steps) {
+    switch (step2.status) {
+      case "completed":
+        p.complete++;
+        break;
+      case "in_progress":
+      case "awaiting_gate":
+        p.inProgress++;
+        break;
+      case "failed":
+        p.failed++;
+        break;
+      case "skipped":
+        p.skipped++;
+        break;
+      case "blocked":
+        p.blocked++;
+        break;
+      case "pending":
+        p.pending++;
+        break;
+      case "ready":
+        p.ready++;
+        break;
+    }
+  }
+  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
+  return p;
+}
+
+// src/engine/manager.ts
+function createMoleculeManager(store, options) {
+  const clock = options.now;
+  const newId = options.newId;
+  const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
+  const capture = options.captureCheckpoints ?? true;
+  async function protoOf(mol) {
+    const source = mol.formula.source;
+    const found = typeof source === "object" && "inline" in source ? adhocProto(source.inline) : options.resolveProto ? await options.resolveProto(mol) : err(
+      "no-proto",
+      `molecule "${mol.id}" uses formula "${mol.formula.name}"; give the manager a resolveProto to read it`
+    );
+    return withDefaultRetries(unwrap(found), defaultMaxRetries);
+  }
+  async function current(ref) {
+    const id = typeof ref === "string" ? ref : ref.id;
+    const mol = unwrap(await store.load(id));
+    if (!mol) throw new MolecularError({ code: "not-found", message: `there is no molecule "${id}"` });
+    return mol;
+  }
+  async function apply(ref, event) {
+    const mol = await current(ref);
+    const proto = await protoOf(mol);
+    const now = clock();
+    const { mol: stored, effects } = unwrap(
+      await store.mutate(mol.id, (m) => transition(proto, m, event, now))
+    );
+    await options.onEffects?.(effects, stored);
+    return stored;
+  }
+  async function view(mol) {
+    const proto = await protoOf(mol);
+    const defs = new Map(proto.steps.map((s) => [s.id, s]));
+    const ready = mol.steps.filter((s) => s.status === "ready").map((s) => {
+      const def = defs.get(s.id);
+      return {
+        id: s.id,
+        title: def?.title ?? s.id,
+        description: def?.description ?? "",
+        dependsOn: def?.needs ?? [],
+        state: s.status,
+        retryCount: s.attempts,
+        maxRetries: def?.maxRetries ?? defaultMaxRetries,
+        ...s.checkpoint ? { checkpoint: s.checkpoint } : {}
+      };
+    });
+    return {
+      success: !["failed", "squashed", "burned"].includes(mol.status),
+      molecule: mol,
+      ...ready[0] ? { nextStep: ready[0] } : {},
+      readySteps: ready,
+      complete: mol.status === "complete"
+    };
+  }
+  return {
+    async createMolecule(parentIssueId, title, steps, metadata = {}) {
+      const inline = {
+        formula: "adhoc",
+        description: title,
+        steps: steps.map((s) => ({
+          id: s.id,
+          title: s.title,
+          ...s.description === void 0 ? {} : { description: s.description },
+          needs: s.dependsOn ?? [],
+          max_retries: s.maxRetries ?? defaultMaxRetries
+        }))
+      };
+      const proto = unwrap(adhocProto(inline));
+      const now = clock();
+      const { mol, effects } = unwrap(
+        pour(proto, {
+          id: newId(),
+          now,
+          vars: { parent_issue: parentIssueId },
+          formula: { name: inline.formula, source: { inline } },
+          title,
+          subject: /^[1-9]\d*$/.test(parentIssueId) ? { issue: Number(parentIssueId) } : {},
+          ...metadata.createdBy === void 0 ? {} : { by: metadata.createdBy }
+        })
+      );
+      const created = unwrap(await store.create(mol));
+      const labelled = effects.map(
+        (e) => e.type === "labels" && metadata.labels ? { ...e, add: [...e.add, ...metadata.labels] } : e
+      );
+      await options.onEffects?.(labelled, created);
+      return created;
+    },
+    async advanceMolecule(ref) {
+      return view(await current(ref));
+    },
+    startStep(ref, stepId, opts = {}) {
+      return apply(ref, { type: "start", step: stepId, ...opts });
+    },
+    completeStep(ref, stepId, checkpoint, opts = {}) {
+      const recorded = capture && checkpoint ? toCheckpoint(checkpoint, clock()) : void 0;
+      return apply(ref, {
+        type: "complete",
+        step: stepId,
+        ...recorded ? { checkpoint: recorded } : {},
+        ...opts
+      });
+    },
+    failStep(ref, stepId, error2, opts = {}) {
+      return apply(ref, { type: "fail", step: stepId, error: error2, ...opts });
+    },
+    async loadMolecule(id) {
+      return unwrap(await store.load(id));
+    },
+    async resumeMolecule(ref) {
+      const mol = await current(ref);
+      if (mol.status !== "pending" && mol.status !== "in_progress")
+        return { ...await view(mol), resumed: [] };
+      const proto = await protoOf(mol);
+      const now = clock();
+      const { mol: stored, effects } = unwrap(
+        await store.mutate(mol.id, (m) => transition(proto, m, { type: "resume" }, now))
+      );
+      await options.onEffects?.(effects, stored);
+      const resumed = effects.flatMap(
+        (e) => e.type === "step-status" && e.from === "in_progress" && e.to === "ready" ? [e.step] : []
+      );
+      const result = await view(stored);
+      const first = result.readySteps.find((s) => resumed.includes(s.id));
+      return { ...result, ...first ? { nextStep: first } : {}, resumed };
+    },
+    getMoleculeProgress(mol) {
+      return progress(mol);
+    },
+    apply
+  };
+}
+function toCheckpoint(input2, now) {
+  const commit = input2.commit ?? input2.gitCommit;
+  return {
+    filesModified: input2.filesModified,
+    testsPassed: input2.testsPassed,
+    notes: input2.notes,
+    capturedAt: input2.capturedAt ?? now.toISOString(),
+    ...commit === void 0 ? {} : { commit },
+    ...input2.outputTail === void 0 ? {} : { outputTail: input2.outputTail }
+  };
+}
+var withDefaults = /* @__PURE__ */ new WeakMap();
+function withDefaultRetries(proto, retries) {
+  if (proto.steps.every((s) => s.maxRetries !== void 0)) return proto;
+  let byRetries = withDefaults.get(proto);
+  if (!byRetries) {
+    byRetries = /* @__PURE__ */ new Map();
+    withDefaults.set(proto, byRetries);
+  }
+  let filled = byRetries.get(retries);
+  if (!filled) {
+    filled = {
+      ...proto,
+      steps: proto.steps.map((s) => s.maxRetries === void 0 ? { ...s, maxRetries: retries } : s)
+    };
+    byRetries.set(retries, filled);
+  }
+  return filled;
+}
+
+// src/cli/store/local-store.ts
+import { mkdir as mkdir2, readdir, rm as rm2, writeFile } from "node:fs/promises";
+import { join as join3 } from "node:path";
+
+// src/cli/store/atomic-write.ts
+import { randomBytes } from "node:crypto";
+import { open as open2, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+async function writeFileAtomic(path, data) {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const handle = await open2(tmp, "wx");
+  try {
+    await handle.writeFile(data, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (error2) {
+    await rm(tmp, { force: true });
+    throw error2;
+  }
+  await syncDirectory(dir);
+}
+async function syncDirectory(dir) {
+  let handle;
+  try {
+    handle = await open2(dir, "r");
+    await handle.sync();
+  } catch (error2) {
+    const code = error2.code;
+    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES") throw error2;
+  } finally {
+    await handle?.close();
+  }
+}
+
+// src/cli/store/file-lock.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { mkdir, open as open3, readFile, stat, unlink } from "node:fs/promises";
+import { hostname as hostname3 } from "node:os";
+import { dirname as dirname2 } from "node:path";
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var BREAK_STALE_MS = 5e3;
+async function acquireFileLock(path, options = {}) {
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const deadline = now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const holder = {
+      pid: process.pid,
+      host: hostname3(),
+      acquiredAt: new Date(now()).toISOString(),
+      nonce: randomBytes2(8).toString("hex")
+    };
+    const created = await tryCreate(path, holder);
+    if (created === "created") return ok(makeLock(path, holder));
+    if (created !== "exists")
+      return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
+    const seen = await readHolder(path);
+    if (seen === "gone") continue;
+    if (await isStale(path, seen, now(), staleMs)) {
+      await breakLock(path, seen, now);
+      continue;
+    }
+    if (now() >= deadline) {
+      const who = seen ? `process ${seen.pid} on ${seen.host} since ${seen.acquiredAt}` : "a process that has not written its name yet";
+      return err(
+        "lock-timeout",
+        `${path} is held by ${who}; gave up after ${timeoutMs} ms. If that process is gone, delete the lock file.`,
+        {
+          file: path
+        }
+      );
+    }
+    await sleep(backoff(attempt));
+  }
+}
+async function withFileLock(path, fn, options = {}) {
+  const lock = await acquireFileLock(path, options);
+  if (!lock.ok) return lock;
+  try {
+    return await fn(lock.value);
+  } finally {
+    await lock.value.release();
+  }
+}
+function makeLock(path, holder) {
+  return {
+    path,
+    holder,
+    isHeld: async () => {
+      const seen = await readHolder(path);
+      return seen !== "gone" && seen?.nonce === holder.nonce;
+    },
+    release: async () => {
+      await removeIfStill(path, holder.nonce);
+    }
+  };
+}
+async function tryCreate(path, holder) {
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const handle = await open3(path, "wx");
+      try {
+        await handle.writeFile(JSON.stringify(holder), "utf8");
+      } finally {
+        await handle.close();
+      }
+      return "created";
+    } catch (error2) {
+      const code = error2.code;
+      if (code === "EEXIST") return "exists";
+      if (code === "ENOENT" && tries === 0) {
+        await mkdir(dirname2(path), { recursive: true });
+        continue;
+      }
+      return error2;
+    }
+  }
+  return new Error("the lock directory keeps disappearing");
+}
+async function readHolder(path) {
+  let text2;
+  try {
+    text2 = await readFile(path, "utf8");
+  } catch (error2) {
+    if (error2.code === "ENOENT") return "gone";
+    throw error2;
+  }
+  try {
+    const data = JSON.parse(text2);
+    if (typeof data.pid === "number" && typeof data.host === "string" && typeof data.acquiredAt === "string" && typeof data.nonce === "string") {
+      return data;
+    }
+  } catch {
+  }
+  return void 0;
+}
+async function isStale(path, holder, nowMs, staleMs) {
+  if (holder === void 0) {
+    const info = await stat(path).catch(() => void 0);
+    return info !== void 0 && nowMs - info.mtimeMs > staleMs;
+  }
+  const acquired = Date.parse(holder.acquiredAt);
+  if (!Number.isFinite(acquired) || nowMs - acquired > staleMs) return true;
+  return holder.host === hostname3() && !isAlive(holder.pid);
+}
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code !== "ESRCH";
+  }
+}
+async function breakLock(path, judged, now) {
+  await underBreakLock(path, now, async () => {
+    const seen = await readHolder(path);
+    if (seen === "gone") return;
+    const same = judged === void 0 ? seen === void 0 : seen?.nonce === judged.nonce;
+    if (same) await unlink(path).catch(ignoreMissing);
+  });
+}
+async function removeIfStill(path, nonce) {
+  const done = await underBreakLock(path, Date.now, async () => {
+    const seen = await readHolder(path);
+    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  });
+  if (!done) {
+    const seen = await readHolder(path);
+    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  }
+}
+async function underBreakLock(path, now, fn) {
+  const breakPath = `${path}.break`;
+  const deadline = Date.now() + 2 * BREAK_STALE_MS;
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    let handle;
+    try {
+      handle = await open3(breakPath, "wx");
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+      const info = await stat(breakPath).catch(() => void 0);
+      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
+      await sleep(Math.min(1 + attempt, 20));
+      continue;
+    }
+    await handle.close();
+    try {
+      await fn();
+    } finally {
+      await unlink(breakPath).catch(ignoreMissing);
+    }
+    return true;
+  }
+  return false;
+}
+function ignoreMissing(error2) {
+  if (error2.code !== "ENOENT") throw error2;
+}
+function backoff(attempt) {
+  const cap = Math.min(100, 2 * 2 ** attempt);
+  return cap / 2 + Math.random() * (cap / 2);
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// src/cli/store/read-state-file.ts
+import { readFile as readFile2 } from "node:fs/promises";
+async function readStateFile(path, schema) {
+  let text2;
+  try {
+    text2 = await readFile2(path, "utf8");
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch (error2) {
+    return err(
+      "state-invalid",
+      `${path} is not valid JSON (${error2.message}); fix or remove the file.`,
+      { file: path }
+    );
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    return err(
+      "state-invalid",
+      `${path} does not hold valid state: ${describeIssues(parsed.error)}; fix or remove the file.`,
+      {
+        file: path
+      }
+    );
+  }
+  return ok(parsed.data);
+}
+function describeIssues(error2) {
+  const shown2 = error2.issues.slice(0, 3).map((issue2) => `${issue2.path.join(".") || "(root)"}: ${issue2.message}`);
+  const more = error2.issues.length > 3 ? ` and ${error2.issues.length - 3} more` : "";
+  return shown2.join("; ") + more;
+}
+
+// src/cli/store/store-layout.ts
+import { join as join2 } from "node:path";
+function storeLayout(dir) {
+  const mols = join2(dir, "mols");
+  const locks = join2(dir, "locks");
+  return {
+    dir,
+    mols,
+    locks,
+    live: (id) => join2(mols, `${id}.json`),
+    archive: (id) => join2(mols, `${id}.archive.json`),
+    lock: (id) => join2(locks, `${id}.lock`)
+  };
+}
+var ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+var ARCHIVE_SUFFIX = ".archive.json";
+function checkId(id) {
+  if (!ID.test(id) || id.length > 200) {
+    return err(
+      "invalid-id",
+      `"${id}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`
+    );
+  }
+  if (id.endsWith(".archive"))
+    return err(
+      "invalid-id",
+      `"${id}" is not a molecule id: the local store reserves ids ending in ".archive".`
+    );
+  return ok(id);
+}
+function liveIdOf(fileName) {
+  if (!fileName.endsWith(".json") || fileName.endsWith(ARCHIVE_SUFFIX)) return void 0;
+  const id = fileName.slice(0, -".json".length);
+  return checkId(id).ok ? id : void 0;
+}
+
+// src/cli/store/local-store.ts
+function createLocalStore(options) {
+  const layout = storeLayout(options.dir);
+  let ready;
+  const ensureLayout = () => {
+    ready ??= makeLayout(layout);
+    return ready;
+  };
+  const locked = (id, fn) => guard(async () => {
+    await ensureLayout();
+    return withFileLock(layout.lock(id), fn, options.lock);
+  });
+  const scan = (filter = {}) => guard(() => scanLive(layout, filter));
+  return {
+    dir: options.dir,
+    create: (mol) => {
+      const valid = MoleculeSchema.safeParse(mol);
+      if (!valid.success)
+        return Promise.resolve(
+          err("state-invalid", `the molecule to create is invalid: ${describeIssues(valid.error)}`)
+        );
+      const id = checkId(mol.id);
+      if (!id.ok) return Promise.resolve(id);
+      return locked(mol.id, async () => {
+        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
+        if (!live.ok) return live;
+        const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
+        if (!archived.ok) return archived;
+        if (live.value !== void 0 || archived.value !== void 0) {
+          return err(
+            "exists",
+            `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
+          );
+        }
+        return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
+      });
+    },
+    load: (id) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
+    },
+    loadArchive: (id) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return guard(() => readStateFile(layout.archive(id), ArchiveRecordSchema));
+    },
+    mutate: (id, fn) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return locked(id, async (lock) => {
+        const current = await readStateFile(layout.live(id), MoleculeSchema);
+        if (!current.ok) return current;
+        if (current.value === void 0)
+          return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
+        const next = applyMutator(fn, current.value);
+        if (!next.ok) return next;
+        if (!await lock.isHeld()) {
+          return err(
+            "lock-lost",
+            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
+          );
+        }
+        return persist(layout, current.value, next.value);
+      });
+    },
+    list: async (filter) => {
+      const scanned = await scan(filter);
+      if (!scanned.ok) return scanned;
+      const [first, ...rest] = scanned.value.problems;
+      if (first === void 0) return ok(scanned.value.molecules);
+      const more = rest.length > 0 ? ` (and ${rest.length} more bad file${rest.length > 1 ? "s" : ""})` : "";
+      return {
+        ok: false,
+        error: {
+          ...first,
+          message: first.message + more,
+          diagnostics: scanned.value.problems.map((p) => ({ ...p, severity: "error" }))
+        }
+      };
+    },
+    scan
+  };
+}
+function applyMutator(fn, current) {
+  try {
+    return fn(structuredClone(current));
+  } catch (error2) {
+    return err(
+      "mutator-threw",
+      `the change to molecule "${current.id}" threw instead of returning an error: ${error2.message}`
+    );
+  }
+}
+async function persist(layout, current, mutation) {
+  const { effects } = mutation;
+  if (mutation.mol.id !== current.id) {
+    return err(
+      "state-invalid",
+      `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
+    );
+  }
+  const candidate = { ...mutation.mol, rev: current.rev + 1 };
+  const parsed = MoleculeSchema.safeParse(candidate);
+  if (!parsed.success) {
+    return err(
+      "state-invalid",
+      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+    );
+  }
+  const next = parsed.data;
+  const live = layout.live(next.id);
+  if (next.status === "squashed") {
+    const record3 = archiveOf(effects);
+    if (!record3.ok) return record3;
+    const written2 = await writeConfirmed(layout.archive(next.id), record3.value, ArchiveRecordSchema);
+    if (!written2.ok) return written2;
+    await rm2(live, { force: true });
+    await syncDirectory(layout.mols);
+    return ok({ mol: next, effects });
+  }
+  if (next.status === "burned") {
+    await rm2(live, { force: true });
+    await syncDirectory(layout.mols);
+    return ok({ mol: next, effects });
+  }
+  const written = await writeConfirmed(live, next, MoleculeSchema);
+  if (!written.ok) return written;
+  return ok({ mol: written.value, effects });
+}
+function archiveOf(effects) {
+  const effect = effects.find((e) => e.type === "archive");
+  if (!effect)
+    return err(
+      "archive-missing",
+      "a squash must come with an archive effect holding the record; nothing was written."
+    );
+  const parsed = ArchiveRecordSchema.safeParse(effect.record);
+  if (!parsed.success)
+    return err(
+      "state-invalid",
+      `the archive record is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+    );
+  return ok(parsed.data);
+}
+async function writeConfirmed(path, value, schema) {
+  const text2 = `${JSON.stringify(value, null, 2)}
+`;
+  await writeFileAtomic(path, text2);
+  const back = await readStateFile(path, schema);
+  if (!back.ok) return back;
+  if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
+` !== text2) {
+    return err(
+      "write-lost",
+      `${path} does not hold what was just written to it; another program may be writing there.`,
+      { file: path }
+    );
+  }
+  return ok(back.value);
+}
+async function scanLive(layout, filter) {
+  let names;
+  try {
+    names = await readdir(layout.mols);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok({ molecules: [], problems: [] });
+    throw error2;
+  }
+  const molecules = [];
+  const problems = [];
+  for (const name of names.sort()) {
+    const id = liveIdOf(name);
+    if (id === void 0) continue;
+    const path = join3(layout.mols, name);
+    const read = await readStateFile(path, MoleculeSchema);
+    if (!read.ok) {
+      problems.push(read.error);
+      continue;
+    }
+    const mol = read.value;
+    if (mol === void 0) continue;
+    if (mol.id !== id) {
+      problems.push({
+        code: "state-invalid",
+        message: `${path} holds molecule "${mol.id}", not "${id}"; rename or remove the file.`,
+        file: path
+      });
+      continue;
+    }
+    if (filter.kind !== void 0 && mol.kind !== filter.kind) continue;
+    if (filter.status !== void 0 && !filter.status.includes(mol.status)) continue;
+    molecules.push(mol);
+  }
+  molecules.sort(
+    (a, b) => a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)
+  );
+  return ok({ molecules, problems });
+}
+async function makeLayout(layout) {
+  await mkdir2(layout.mols, { recursive: true });
+  await mkdir2(layout.locks, { recursive: true });
+  await writeFile(join3(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+    flag: "wx"
+  }).catch((error2) => {
+    if (error2.code !== "EEXIST") throw error2;
+  });
+}
+async function guard(fn) {
+  try {
+    return await fn();
+  } catch (error2) {
+    return err("store-io", `the local store failed: ${error2.message}`);
+  }
+}
+
+// src/engine/parse-key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// src/engine/render/escape-markdown.ts
+var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
+var HTML = /[<>&]/g;
+var HTML_ENTITY = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
+function inlineText(text2, maxChars = Number.POSITIVE_INFINITY) {
+  return truncate(oneLine(text2), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
+}
+function codeSpan(text2, maxChars = Number.POSITIVE_INFINITY) {
+  const body = truncate(oneLine(text2), maxChars).replace(/\|/g, "\\|");
+  if (body === "") return "";
+  const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+function oneLine(text2) {
+  return text2.replace(/\s+/g, " ").trim();
+}
+function truncate(text2, maxChars) {
+  if (text2.length <= maxChars) return text2;
+  const chars = Array.from(text2);
+  return chars.length <= maxChars ? text2 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
+}
+
+// src/engine/render/status-emoji.ts
+var STEP_STATUS_EMOJI = {
+  pending: "\u26AA",
+  ready: "\u{1F535}",
+  in_progress: "\u{1F504}",
+  awaiting_gate: "\u23F3",
+  completed: "\u2705",
+  failed: "\u274C",
+  skipped: "\u23ED\uFE0F",
+  blocked: "\u26D4"
+};
+var MOLECULE_STATUS_EMOJI = {
+  pending: "\u26AA",
+  in_progress: "\u{1F504}",
+  paused: "\u23F8\uFE0F",
+  complete: "\u2705",
+  failed: "\u274C",
+  squashed: "\u{1F4E6}",
+  burned: "\u{1F525}"
+};
+function statusWords(status) {
+  return status.replace(/_/g, " ");
+}
+
+// src/engine/render/mermaid.ts
+var STATUS_CLASS_STYLE = {
+  pending: "fill:#f6f8fa,stroke:#8c959f,color:#24292f",
+  ready: "fill:#ddf4ff,stroke:#0969da,color:#0a3069",
+  in_progress: "fill:#fff8c5,stroke:#bf8700,color:#4d2d00",
+  awaiting_gate: "fill:#fbefff,stroke:#8250df,color:#3e1f79",
+  completed: "fill:#dafbe1,stroke:#1a7f37,color:#003d16",
+  failed: "fill:#ffebe9,stroke:#cf222e,color:#82071e",
+  skipped: "fill:#eaeef2,stroke:#6e7781,color:#424a53,stroke-dasharray:4 3",
+  blocked: "fill:#ffebe9,stroke:#82071e,color:#82071e,stroke-dasharray:2 2"
+};
+var LABEL_MAX_CHARS = 60;
+function renderMermaid(proto, mol) {
+  const nodeId = /* @__PURE__ */ new Map();
+  proto.steps.forEach((step2, index) => {
+    if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
+  });
+  const status = /* @__PURE__ */ new Map();
+  for (const step2 of mol?.steps ?? []) status.set(step2.id, step2.status);
+  const lines = ["flowchart TD"];
+  const byStatus = /* @__PURE__ */ new Map();
+  proto.steps.forEach((step2, index) => {
+    const id = `s${index}`;
+    const stepStatus = status.get(step2.id);
+    const emoji3 = stepStatus ? `${STEP_STATUS_EMOJI[stepStatus]} ` : "";
+    const title = step2.title.trim() === "" ? step2.id : step2.title;
+    const label = title === step2.id ? mermaidText(title) : `${mermaidText(title)}<br/>${mermaidText(step2.id)}`;
+    lines.push(`  ${id}["${emoji3}${label}"]`);
+    if (stepStatus) byStatus.set(stepStatus, [...byStatus.get(stepStatus) ?? [], id]);
+  });
+  proto.steps.forEach((step2, index) => {
+    for (const need of step2.needs) {
+      const from = nodeId.get(need);
+      if (from) lines.push(`  ${from} --> s${index}`);
+    }
+  });
+  for (const stepStatus of STEP_STATUSES) {
+    const ids = byStatus.get(stepStatus);
+    if (!ids) continue;
+    lines.push(`  classDef ${stepStatus} ${STATUS_CLASS_STYLE[stepStatus]}`);
+    lines.push(`  class ${ids.join(",")} ${stepStatus}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function mermaidText(text2) {
+  return truncate(oneLine(text2), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
+}
+
+// src/engine/render/progress-bar.ts
+var PROGRESS_BAR_WIDTH = 20;
+function progressBar(done, total, width = PROGRESS_BAR_WIDTH) {
+  if (total <= 0) return `${"\u2591".repeat(width)} 0/0`;
+  const ratio = Math.min(1, Math.max(0, done / total));
+  const filled = ratio === 1 ? width : Math.min(width - 1, Math.round(ratio * width));
+  return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
+}
+function settledSteps(mol) {
+  let done = 0;
+  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done++;
+  return done;
+}
+
+// src/engine/render/step-table.ts
+var NOTE_MAX_CHARS = 120;
+var TITLE_MAX_CHARS = 80;
+var SHORT_SHA = 7;
+function renderStepTable(steps, titles) {
+  const header = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |", "|---|---|---|---:|---|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit | Note |", "|---|---|---:|---|---|"];
+  const rows = steps.map((step2) => {
+    const cells = [
+      `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
+      codeSpan(step2.id),
+      ...titles ? [inlineText(titles.get(step2.id) ?? "", TITLE_MAX_CHARS)] : [],
+      attemptsCell(step2),
+      whereCell(step2),
+      inlineText(noteText(step2), NOTE_MAX_CHARS)
+    ];
+    return `| ${cells.join(" | ")} |`;
+  });
+  return [...header, ...rows].join("\n");
+}
+function attemptsCell(step2) {
+  if (step2.attempts === 0 && step2.loops === 0) return "";
+  return step2.loops > 0 ? `${step2.attempts} (loop ${step2.loops})` : String(step2.attempts);
+}
+function whereCell(step2) {
+  const commit = step2.checkpoint?.commit;
+  const parts = [
+    step2.branch ? codeSpan(step2.branch, 60) : "",
+    commit ? codeSpan(commit.slice(0, SHORT_SHA)) : ""
+  ];
+  return parts.filter((part) => part !== "").join(" @ ");
+}
+function noteText(step2) {
+  if (step2.error) return step2.error;
+  if (step2.note) return step2.note;
+  const waiting = (step2.gates ?? []).filter((gate) => gate.passed !== true);
+  if (waiting.length > 0) {
+    return waiting.map((gate) => `${gate.type} ${gate.passed === false ? "failed" : "waiting"}: ${gate.detail}`).join("; ");
+  }
+  if (step2.lease && step2.status === "in_progress") return `held by ${step2.lease.holder}`;
+  return step2.checkpoint?.notes ?? "";
+}
+
+// src/engine/render/markdown.ts
+var DEFAULT_MAX_TABLE_ROWS = 50;
+var DEFAULT_MAX_GRAPH_NODES = 60;
+var RECENT_STEPS = 5;
+var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
+function renderView(mol, proto, opts = {}) {
+  const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
+  const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
+  const titles = proto ? new Map(proto.steps.map((step2) => [step2.id, step2.title])) : void 0;
+  const parts = [...heading(mol, proto)];
+  if (mol.steps.length <= maxTableRows) {
+    if (mol.steps.length > 0) parts.push(renderStepTable(mol.steps, titles));
+  } else {
+    const shown2 = summaryRows(mol.steps, maxTableRows);
+    parts.push(
+      `_Showing ${groupDigits(shown2.length)} of ${groupDigits(mol.steps.length)} steps: the active, the failed and the most recent. \`mol status ${mol.id}\` lists them all._`
+    );
+    if (shown2.length > 0) parts.push(renderStepTable(shown2, titles));
+  }
+  if (proto && proto.steps.length > 0) {
+    if (proto.steps.length <= maxGraphNodes) parts.push(`\`\`\`mermaid
+${renderMermaid(proto, mol)}\`\`\``);
+    else {
+      parts.push(
+        `_The graph is left out: ${groupDigits(proto.steps.length)} steps are too many to draw legibly (the limit is ${maxGraphNodes}). \`mol graph\` prints it._`
+      );
+    }
+  }
+  return `${parts.join("\n\n")}
+`;
+}
+function renderSummaryView(mol, proto) {
+  return `${[
+    ...heading(mol, proto),
+    `_The step table is left out to keep the state within one comment. \`mol status ${mol.id}\` shows it._`
+  ].join("\n\n")}
+`;
+}
+function heading(mol, proto) {
+  const formula = proto?.formula ?? mol.formula.name;
+  const title = mol.title.trim() === "" || mol.title === formula ? codeSpan(formula) : `${inlineText(mol.title, 120)} \xB7 ${codeSpan(formula)}`;
+  const meta3 = [
+    `molecule ${codeSpan(mol.id)}`,
+    statusWords(mol.status),
+    `rev ${mol.rev}`,
+    `updated ${readableTime(mol.updatedAt)}`
+  ];
+  const lines = [
+    `### ${MOLECULE_STATUS_EMOJI[mol.status]} ${title}`,
+    meta3.join(" \xB7 "),
+    `**Progress** \`${progressBar(settledSteps(mol), mol.steps.length)}\``
+  ];
+  const counts = statusCounts(mol.steps);
+  if (counts !== "") lines.push(counts);
+  if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
+  return lines;
+}
+function statusCounts(steps) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const step2 of steps) counts.set(step2.status, (counts.get(step2.status) ?? 0) + 1);
+  return STEP_STATUSES.filter((status) => counts.has(status)).map(
+    (status) => `${STEP_STATUS_EMOJI[status]} ${groupDigits(counts.get(status) ?? 0)} ${statusWords(status)}`
+  ).join(" \xB7 ");
+}
+function summaryRows(steps, limit) {
+  const picked = /* @__PURE__ */ new Set();
+  for (const status of SUMMARY_PRIORITY) {
+    steps.forEach((step2, index) => {
+      if (step2.status === status && picked.size < limit) picked.add(index);
+    });
+  }
+  const recent = steps.map((step2, index) => ({ index, at: touchedAt(step2) })).filter((entry2) => entry2.at !== void 0 && !picked.has(entry2.index)).sort((a, b) => b.at - a.at || b.index - a.index).slice(0, RECENT_STEPS);
+  for (const entry2 of recent) if (picked.size < limit) picked.add(entry2.index);
+  return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
+}
+function touchedAt(step2) {
+  const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
+  return times.length > 0 ? Math.max(...times) : void 0;
+}
+function readableTime(iso) {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+// src/engine/codec/budget.ts
+import { Buffer as Buffer2 } from "node:buffer";
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+function byteLength(text2) {
+  return Buffer2.byteLength(text2, "utf8");
+}
+
+// src/engine/codec/comment-safe-json.ts
+function commentSafeJson(value) {
+  return JSON.stringify(value).replace(/--/g, "\\u002d\\u002d");
+}
+
+// src/engine/codec/deflate.ts
+import { Buffer as Buffer3 } from "node:buffer";
+import { deflateSync, inflateSync } from "node:zlib";
+var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function deflateToBase64(text2) {
+  return deflateSync(Buffer3.from(text2, "utf8")).toString("base64");
+}
+function inflateFromBase64(payload) {
+  const b64 = payload.replace(/\s+/g, "");
+  if (b64.length === 0 || b64.length % 4 !== 0 || !BASE64.test(b64)) {
+    return err("state-corrupt", "the state block is not valid base64/deflate: it is not base64 text");
+  }
+  const bytes = Buffer3.from(b64, "base64");
+  if (bytes.toString("base64") !== b64) {
+    return err("state-corrupt", "the state block is not valid base64/deflate: its base64 is not canonical");
+  }
+  try {
+    return ok(inflateSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8"));
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return err("state-corrupt", `the state block is not valid base64/deflate: ${reason}`);
+  }
+}
+
+// src/engine/codec/pack-table.ts
+var CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
+function packTable(rows) {
+  const keys = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const row of rows) {
+    if (!isRecord(row)) return rows;
+    for (const key in row) {
+      const value = row[key];
+      if (value === null) return rows;
+      if (value !== void 0 && !seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+      }
+    }
+  }
+  const c = {};
+  const times = [];
+  const timeKeys = [];
+  for (const key of keys) {
+    const column = rows.map((row) => row[key] ?? null);
+    c[key] = column;
+    const ms = timeColumn(column);
+    if (ms) {
+      timeKeys.push(key);
+      times.push({ column, ms });
+    }
+  }
+  if (timeKeys.length === 0) return { n: rows.length, c };
+  let cursor = 0;
+  for (let i = 0; i < rows.length; i++) {
+    for (const { column, ms } of times) {
+      const at = ms[i];
+      if (at === void 0) continue;
+      column[i] = at - cursor;
+      cursor = at;
+    }
+  }
+  return { n: rows.length, c, t: timeKeys };
+}
+function unpackTable(data) {
+  if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
+  const n = data.n;
+  if (!Number.isSafeInteger(n) || n < 0) return data;
+  const columns = Object.entries(data.c).filter(([key]) => key !== "__proto__");
+  if (n > 0 && columns.length === 0) return data;
+  if (!columns.every(([, column]) => Array.isArray(column) && column.length === n)) return data;
+  const timeKeys = Array.isArray(data.t) ? data.t.filter((key) => typeof key === "string") : [];
+  const c = Object.fromEntries(columns.map(([key, column]) => [key, [...column]]));
+  if (!decodeTimes(c, timeKeys, n)) return data;
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const row = {};
+    for (const [key, column] of Object.entries(c)) {
+      const value = column[i];
+      if (value !== null && value !== void 0) row[key] = value;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+function timeColumn(column) {
+  const ms = new Array(column.length);
+  let canonical = false;
+  for (let i = 0; i < column.length; i++) {
+    const value = column[i];
+    if (value === null) continue;
+    if (typeof value !== "string") return void 0;
+    const at = canonicalTime(value);
+    if (at !== void 0) canonical = true;
+    ms[i] = at;
+  }
+  return canonical ? ms : void 0;
+}
+function canonicalTime(value) {
+  const m = CANONICAL_TIME.exec(value);
+  if (!m) return void 0;
+  const [month, day, hour, minute, second] = [
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6])
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return void 0;
+  const ms = Date.UTC(Number(m[1]), month - 1, day, hour, minute, second, Number(m[7]));
+  return new Date(ms).getUTCDate() === day && Number(m[1]) >= 1e3 ? ms : void 0;
+}
+function decodeTimes(c, timeKeys, n) {
+  let cursor = 0;
+  for (let i = 0; i < n; i++) {
+    for (const key of timeKeys) {
+      const column = c[key];
+      if (!column) continue;
+      const value = column[i];
+      if (typeof value !== "number") continue;
+      const ms = cursor + value;
+      const time3 = new Date(ms);
+      if (!Number.isFinite(value) || Number.isNaN(time3.getTime())) return false;
+      column[i] = time3.toISOString();
+      cursor = ms;
+    }
+  }
+  return true;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/engine/codec/state-block.ts
+var STATE_BLOCK_OPEN = "<!-- molecular:state";
+var STATE_BLOCK_CLOSE = "-->";
+var STATE_VERSION = 1;
+var HEADER = /<!--[ \t]*molecular:state[ \t]+v(\d+)[ \t]*([^\n]*?)[ \t]*\n/;
+function findStateBlock(body) {
+  const text2 = body.replace(/\r\n?/g, "\n");
+  const header = HEADER.exec(text2);
+  if (!header) return void 0;
+  const start2 = header.index + header[0].length;
+  const end = text2.indexOf(STATE_BLOCK_CLOSE, start2);
+  const rest = header[2] ?? "";
+  return {
+    version: Number(header[1]),
+    encoding: rest === "" ? "json" : rest === "deflate" ? "deflate" : "unknown",
+    payload: end < 0 ? text2.slice(start2) : text2.slice(start2, end),
+    closed: end >= 0,
+    line: countLines(text2, header.index)
+  };
+}
+function formatStateBlock(encoding, payload) {
+  const header = encoding === "json" ? `${STATE_BLOCK_OPEN} v${STATE_VERSION}` : `${STATE_BLOCK_OPEN} v${STATE_VERSION} deflate`;
+  return `${header}
+${payload}
+${STATE_BLOCK_CLOSE}`;
+}
+function countLines(text2, upTo) {
+  let line = 1;
+  for (let i = text2.indexOf("\n"); i >= 0 && i < upTo; i = text2.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+// src/engine/codec/trim-search.ts
+function fewestToDrop(lo, hi, budget, measure, maxProbes = 10) {
+  let low = lo;
+  let high = hi;
+  for (let probes = 0; probes < maxProbes && high.count - low.count > 1; probes++) {
+    const span = high.count - low.count;
+    const excess = low.bytes - budget;
+    const slope = (low.bytes - high.probe.bytes) / span;
+    let guess = slope > 0 ? low.count + Math.ceil(excess / slope) : low.count + Math.floor(span / 2);
+    if (probes % 3 === 2) guess = low.count + Math.floor(span / 2);
+    guess = Math.min(high.count - 1, Math.max(low.count + 1, guess));
+    const probe = measure(guess);
+    if (probe.bytes <= budget) high = { count: guess, probe };
+    else low = { count: guess, bytes: probe.bytes };
+  }
+  return high;
+}
+
+// src/engine/codec/encode.ts
+function encodeState(mol, opts = {}) {
+  const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
+  const valid = MoleculeSchema.safeParse(mol);
+  if (!valid.success) {
+    const issue2 = valid.error.issues[0];
+    const where3 = issue2 ? formatKeyPath(issue2.path) || "(root)" : "(root)";
+    return err(
+      "state-invalid",
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${issue2?.message ?? "invalid"}`
+    );
+  }
+  const fullView = renderView(mol, opts.proto, opts.render);
+  const plain = `${formatStateBlock("json", commentSafeJson(mol))}
+
+${fullView}`;
+  if (byteLength(plain) <= budget)
+    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+  const packedSteps = packTable(mol.steps);
+  const all = mol.history.length;
+  let smallest = 0;
+  for (const [view, text2] of [
+    ["full", fullView],
+    ["summary", renderSummaryView(mol, opts.proto)]
+  ]) {
+    const measure = (dropped) => {
+      const state = dropOldestHistory(mol, dropped);
+      const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
+      const body = `${formatStateBlock("deflate", deflateToBase64(JSON.stringify(packed)))}
+
+${text2}`;
+      return {
+        bytes: byteLength(body),
+        value: { body, compressed: true, trimmedHistory: dropped, mol: state, view }
+      };
+    };
+    const whole = measure(0);
+    if (whole.bytes <= budget) return ok(whole.value);
+    const bare = all > 0 ? measure(all) : whole;
+    smallest = bare.bytes;
+    if (bare.bytes > budget) continue;
+    return ok(
+      fewestToDrop({ count: 0, bytes: whole.bytes }, { count: all, probe: bare }, budget, measure).probe.value
+    );
+  }
+  return err(
+    "state-too-large",
+    `molecule ${mol.id} state is ${groupDigits(smallest)} bytes compressed, over the ${groupDigits(budget)}-byte budget of a GitHub comment; it does not fit even with all ${groupDigits(all)} history entries trimmed and the view cut to a summary. Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.`
+  );
+}
+function dropOldestHistory(mol, count) {
+  if (count === 0) return mol;
+  return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}
+
+// src/engine/codec/capacity.ts
+function largestThatFits(build, opts = {}) {
+  const { max = 1e5, accept: accept2 = () => true, ...encodeOpts } = opts;
+  const attempt = (n) => {
+    const { mol, proto } = build(n);
+    const encoded = encodeState(mol, { ...encodeOpts, proto });
+    return encoded.ok && accept2(encoded.value) ? encoded.value : void 0;
+  };
+  let best = { n: 0 };
+  let lo = 1;
+  let hi = max;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const encoded = attempt(mid);
+    if (encoded) {
+      best = { n: mid, encoded };
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+// src/engine/codec/unpack-molecule.ts
+function unpackMolecule(data) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
+  const record3 = data;
+  return { ...record3, steps: unpackTable(record3.steps), history: unpackTable(record3.history) };
+}
+
+// src/engine/codec/decode.ts
+function decodeState(body) {
+  const block = findStateBlock(body);
+  if (!block)
+    return err(
+      "state-missing",
+      "the comment holds no molecular state block (`<!-- molecular:state v1 \u2026 -->`)"
+    );
+  const at = { line: block.line };
+  if (block.version > STATE_VERSION) return tooNew(block.version, at);
+  if (block.version < 1)
+    return err("state-corrupt", `the state block has an unknown version v${block.version}`, at);
+  if (!block.closed) {
+    return err("state-corrupt", "the state block is cut off: the comment ends before its closing `-->`", at);
+  }
+  if (block.encoding === "unknown") {
+    return err(
+      "state-corrupt",
+      "the state block header names an encoding other than plain JSON or deflate",
+      at
+    );
+  }
+  const data = readPayload(block);
+  if (!data.ok) return { ok: false, error: { ...data.error, ...at } };
+  const version2 = data.value?.v;
+  if (typeof version2 === "number" && version2 > STATE_VERSION) return tooNew(version2, at);
+  return validate2(data.value, block.line);
+}
+function readPayload(block) {
+  if (block.encoding === "json") return parseJson(block.payload, "JSON");
+  const text2 = inflateFromBase64(block.payload);
+  if (!text2.ok) return text2;
+  const packed = parseJson(text2.value, "deflated JSON");
+  return packed.ok ? ok(unpackMolecule(packed.value)) : packed;
+}
+function parseJson(text2, what) {
+  try {
+    return ok(JSON.parse(text2));
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return err("state-corrupt", `the state block is not valid ${what}: ${reason}`);
+  }
+}
+function validate2(data, line) {
+  const parsed = MoleculeSchema.safeParse(data);
+  if (parsed.success) return ok(parsed.data);
+  const issues = parsed.error.issues.map((issue2) => ({
+    where: formatKeyPath(issue2.path) || "(root)",
+    message: issue2.message
+  }));
+  const first = issues[0] ?? { where: "(root)", message: "invalid" };
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
+  const diagnostics = issues.map((issue2) => ({
+    severity: "error",
+    code: "state-invalid",
+    message: `${issue2.where}: ${issue2.message}`,
+    line
+  }));
+  const error2 = {
+    code: "state-invalid",
+    message: `the state block does not hold a valid molecule: at ${first.where}: ${first.message}${more}`,
+    line,
+    diagnostics
+  };
+  return { ok: false, error: error2 };
+}
+function tooNew(version2, at) {
+  return err(
+    "state-version",
+    `the state block is format v${version2}, written by a newer Molecular than this one (which reads v${STATE_VERSION}); upgrade Molecular to read it`,
+    at
+  );
+}
+
+// src/engine/commands/grammar.ts
+var COMMAND_VERBS = [
+  "status",
+  "pour",
+  "done",
+  "fail",
+  "retry",
+  "skip",
+  "approve",
+  "rollback",
+  "squash",
+  "burn",
+  "reset",
+  "help"
+];
+var COMMAND_USAGE = {
+  status: { usage: "/mol status", summary: "show the molecule's progress" },
+  pour: {
+    usage: "/mol pour <formula> [key=value\u2026]",
+    summary: "start a formula on this issue or pull request"
+  },
+  done: { usage: "/mol done <step> [note\u2026]", summary: "mark a step completed" },
+  fail: { usage: "/mol fail <step> <reason\u2026>", summary: "mark a step failed, saying why" },
+  retry: { usage: "/mol retry <step>", summary: "run a failed step again" },
+  skip: { usage: "/mol skip <step>", summary: "skip a step" },
+  approve: { usage: "/mol approve <step>", summary: "pass a step's approval gate" },
+  rollback: {
+    usage: "/mol rollback [<step>]",
+    summary: "reset the molecule's branch to a step's checkpoint (or the base)"
+  },
+  squash: { usage: "/mol squash [summary\u2026]", summary: "archive the molecule with a summary" },
+  burn: { usage: "/mol burn", summary: "discard the molecule" },
+  reset: { usage: "/mol reset --force", summary: "reset the molecule from any state (admin)" },
+  help: { usage: "/mol help", summary: "list these commands" }
+};
+function isCommandError(value) {
+  return "code" in value;
+}
+
+// src/engine/commands/did-you-mean.ts
+function editDistance(a, b) {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  const d = Array.from(
+    { length: x.length + 1 },
+    (_, i) => Array.from({ length: y.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      const row = d[i];
+      const prev = d[i - 1];
+      let best = Math.min(
+        prev[j] + 1,
+        row[j - 1] + 1,
+        prev[j - 1] + cost
+      );
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        best = Math.min(best, d[i - 2][j - 2] + 1);
+      }
+      row[j] = best;
+    }
+  }
+  return d[x.length][y.length];
+}
+function didYouMean(word, candidates, maxDistance = 2) {
+  let best;
+  let bestDistance = maxDistance + 1;
+  const length = Array.from(word).length;
+  for (const candidate of candidates) {
+    if (Math.abs(Array.from(candidate).length - length) > maxDistance) continue;
+    const distance = editDistance(word, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// src/engine/commands/tokenize.ts
+var OPEN_QUOTES = { '"': '"', "\u201C": "\u201D", "\u201D": "\u201D" };
+function nextToken(text2, from) {
+  let i = from;
+  while (i < text2.length && /\s/.test(text2[i])) i++;
+  if (i >= text2.length) return ok(void 0);
+  const start2 = i;
+  let value = "";
+  let quoted2 = false;
+  while (i < text2.length && !/\s/.test(text2[i])) {
+    const c = text2[i];
+    const close = OPEN_QUOTES[c];
+    if (close === void 0) {
+      value += c;
+      i++;
+      continue;
+    }
+    quoted2 = true;
+    const opened = i;
+    i++;
+    for (; ; ) {
+      if (i >= text2.length) {
+        return err("unterminated-quote", `the quote opened at column ${opened + 1} is never closed`, {
+          col: opened + 1
+        });
+      }
+      const q = text2[i];
+      if (q === close) {
+        i++;
+        break;
+      }
+      if (q === "\\" && close === '"' && (text2[i + 1] === '"' || text2[i + 1] === "\\")) {
+        value += text2[i + 1];
+        i += 2;
+        continue;
+      }
+      value += q;
+      i++;
+    }
+  }
+  return ok({ value, start: start2, end: i, quoted: quoted2 });
+}
+
+// src/engine/commands/visible-lines.ts
+var FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
+function visibleLines(body) {
+  const lines = body.split(/\r\n|\r|\n/);
+  const visible = [];
+  let fence;
+  let inComment = false;
+  lines.forEach((raw, index) => {
+    if (fence) {
+      const close = FENCE.exec(raw);
+      if (close?.[1]?.[0] === fence.char && close[1].length >= fence.length && (close[2] ?? "").trim() === "") {
+        fence = void 0;
+      }
+      return;
+    }
+    let text2 = "";
+    let rest = raw;
+    while (rest !== "") {
+      if (inComment) {
+        const end = rest.indexOf("-->");
+        if (end < 0) {
+          rest = "";
+          break;
+        }
+        rest = rest.slice(end + 3);
+        inComment = false;
+      } else {
+        const start2 = rest.indexOf("<!--");
+        if (start2 < 0) {
+          text2 += rest;
+          break;
+        }
+        text2 += rest.slice(0, start2);
+        rest = rest.slice(start2 + 2);
+        inComment = true;
+      }
+    }
+    const open4 = FENCE.exec(text2);
+    const marker = open4?.[1];
+    if (marker && !(marker[0] === "`" && (open4[2] ?? "").includes("`"))) {
+      fence = { char: marker[0], length: marker.length };
+      return;
+    }
+    if (/^\s*>/.test(text2)) return;
+    visible.push({ line: index + 1, text: text2 });
+  });
+  return visible;
+}
+
+// src/engine/commands/parse-commands.ts
+var COMMAND_LINE = /^\s*\/mol(?=\s|$)(.*)$/i;
+var VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+var RESET_FLAGS = ["--force"];
+var accept = (value) => ({ ok: true, value });
+var fail2 = (code, message, suggestion) => ({
+  ok: false,
+  error: suggestion === void 0 ? { code, message } : { code, message, suggestion }
+});
+function parseCommands(commentBody) {
+  const commands = [];
+  for (const { line, text: text2 } of visibleLines(commentBody)) {
+    const match = COMMAND_LINE.exec(text2);
+    if (!match) continue;
+    const at = { line, text: text2.trim() };
+    const parsed = parseArgs(new Cursor(match[1] ?? ""));
+    commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
+  }
+  return commands;
+}
+function parseArgs(args) {
+  const first = args.next();
+  if (!first.ok) return first;
+  if (!first.value) return accept({ verb: "help" });
+  const verb = first.value.value.toLowerCase();
+  if (!isVerb(verb)) {
+    const guess = didYouMean(verb, COMMAND_VERBS);
+    const typed = `/mol ${truncate(first.value.value, 40)}`;
+    return guess ? fail2("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail2("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
+  }
+  switch (verb) {
+    case "status":
+    case "burn": {
+      const end = args.end(verb);
+      return end.ok ? accept({ verb }) : end;
+    }
+    case "help": {
+      const topic = args.optional(verb);
+      if (!topic.ok) return topic;
+      return accept(topic.value === void 0 ? { verb } : { verb, topic: topic.value });
+    }
+    case "retry":
+    case "skip":
+    case "approve": {
+      const step2 = args.required(verb, "step");
+      if (!step2.ok) return step2;
+      const end = args.end(verb);
+      return end.ok ? accept({ verb, step: step2.value }) : end;
+    }
+    case "rollback": {
+      const step2 = args.optional(verb);
+      if (!step2.ok) return step2;
+      return accept(step2.value === void 0 ? { verb } : { verb, step: step2.value });
+    }
+    case "done": {
+      const step2 = args.required(verb, "step");
+      if (!step2.ok) return step2;
+      const note = args.rest();
+      return accept(note === void 0 ? { verb, step: step2.value } : { verb, step: step2.value, note });
+    }
+    case "fail": {
+      const step2 = args.required(verb, "step");
+      if (!step2.ok) return step2;
+      const reason = args.rest();
+      return reason === void 0 ? missing(verb, "reason") : accept({ verb, step: step2.value, reason });
+    }
+    case "squash": {
+      const summary = args.rest();
+      return accept(summary === void 0 ? { verb } : { verb, summary });
+    }
+    case "pour":
+      return parsePour(args);
+    case "reset":
+      return parseReset(args);
+  }
+}
+function parsePour(args) {
+  const formula = args.next();
+  if (!formula.ok) return formula;
+  if (!formula.value || !formula.value.quoted && formula.value.value.includes("="))
+    return missing("pour", "formula");
+  const vars = {};
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    const word = token.value.value;
+    const eq = word.indexOf("=");
+    const key = eq < 0 ? "" : word.slice(0, eq);
+    if (!VAR_KEY.test(key)) {
+      return fail2(
+        "bad-argument",
+        `${quoted(word)} is not a variable: give variables as key=value (quote values with spaces: key="a b") \u2014 usage: ${COMMAND_USAGE.pour.usage}`
+      );
+    }
+    if (Object.hasOwn(vars, key)) return fail2("bad-argument", `variable ${quoted(key)} is given twice`);
+    vars[key] = word.slice(eq + 1);
+  }
+  return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseReset(args) {
+  let force = false;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) return accept({ verb: "reset", force });
+    const word = token.value.value;
+    if (word === "--force") {
+      force = true;
+      continue;
+    }
+    const guess = word.startsWith("-") ? didYouMean(word, RESET_FLAGS) : void 0;
+    return fail2(
+      "unexpected-argument",
+      `unexpected ${quoted(word)} after /mol reset${guess ? ` \u2014 did you mean "${guess}"?` : ""} \u2014 usage: ${COMMAND_USAGE.reset.usage}`,
+      guess ? `/mol reset ${guess}` : void 0
+    );
+  }
+}
+function missing(verb, what) {
+  return fail2("missing-argument", `"/mol ${verb}" needs a <${what}> \u2014 usage: ${COMMAND_USAGE[verb].usage}`);
+}
+function quoted(word) {
+  return `"${truncate(word, 40)}"`;
+}
+function isVerb(word) {
+  return COMMAND_VERBS.includes(word);
+}
+var Cursor = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  pos = 0;
+  next() {
+    const token = nextToken(this.text, this.pos);
+    if (!token.ok) return fail2("unterminated-quote", `${token.error.message}: add the closing quote`);
+    if (token.value) this.pos = token.value.end;
+    return token;
+  }
+  required(verb, what) {
+    const token = this.next();
+    if (!token.ok) return token;
+    return token.value ? accept(token.value.value) : missing(verb, what);
+  }
+  /** One optional word and nothing after it. */
+  optional(verb) {
+    const token = this.next();
+    if (!token.ok) return token;
+    const end = this.end(verb);
+    return end.ok ? accept(token.value?.value) : end;
+  }
+  end(verb) {
+    const extra = this.next();
+    if (!extra.ok) return extra;
+    if (!extra.value) return accept(void 0);
+    return fail2(
+      "unexpected-argument",
+      `unexpected ${quoted(extra.value.value)} after /mol ${verb} \u2014 usage: ${COMMAND_USAGE[verb].usage}`
+    );
+  }
+  /**
+   * The rest of the line as written (a note, a reason, a summary), or undefined when empty. A
+   * rest that is one quoted word is unquoted, so `"  spaced  "` keeps its spaces.
+   */
+  rest() {
+    const raw = this.text.slice(this.pos).trim();
+    if (raw === "") return void 0;
+    const token = nextToken(raw, 0);
+    if (token.ok && token.value?.quoted && token.value.start === 0 && token.value.end === raw.length) {
+      return token.value.value;
+    }
+    return raw;
+  }
+};
+
+// src/engine/commands/permissions.ts
+var DEFAULT_COMMAND_PERMISSIONS = {
+  status: "read",
+  help: "read",
+  pour: "write",
+  done: "write",
+  fail: "write",
+  retry: "write",
+  skip: "write",
+  approve: "maintain",
+  rollback: "write",
+  squash: "write",
+  burn: "write",
+  reset: "write",
+  "reset --force": "admin"
+};
+var RANK = {
+  none: 0,
+  read: 1,
+  triage: 2,
+  write: 3,
+  maintain: 4,
+  admin: 5
+};
+function permissionAtLeast(actual, required2) {
+  const have = Object.hasOwn(RANK, actual) ? RANK[actual] : 0;
+  return have >= RANK[required2];
+}
+function requiredPermission(command, table = DEFAULT_COMMAND_PERMISSIONS) {
+  return command.verb === "reset" && command.force ? table["reset --force"] : table[command.verb];
+}
+
+// src/engine/context.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text2) {
+  return [...new Set(Array.from(text2.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap, mention) {
+  const exact = contextMap[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap[key]];
+}
+async function resolveMentions(text2, contextMap, readFile3) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text2)) {
+    const entry2 = lookup(contextMap, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen.has(configured)) continue;
+    seen.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile3(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/cook/context.ts
+function placeOf(origin, ...more) {
+  const at = origin.formula.locate([...origin.path, ...more]);
+  return { file: at.file ?? origin.formula.file, line: at.line, col: at.col };
+}
+var CookContext = class {
+  constructor(library) {
+    this.library = library;
+  }
+  library;
+  errors = [];
+  warnings = [];
+  uses = [];
+  error(code, message, place) {
+    this.errors.push(withPlace({ severity: "error", code, message }, place));
+  }
+  warn(code, message, place) {
+    this.warnings.push(withPlace({ severity: "warning", code, message }, place));
+  }
+  /** A formula named by `role` (`extends`, `compose.expand`, `compose.aspects`); an error at `place` when the library lacks it. */
+  load(name, role, place) {
+    const found = this.library?.get(name);
+    if (!found) {
+      const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
+      this.error("unknown-formula", `${role} names "${name}", but no formula by that name ${where3}`, place);
+      return void 0;
+    }
+    if (!this.uses.includes(name)) this.uses.push(name);
+    return found;
+  }
+};
+function withPlace(d, place) {
+  const out = { ...d };
+  if (place.file !== void 0) out.file = place.file;
+  if (place.line !== void 0) out.line = place.line;
+  if (place.col !== void 0) out.col = place.col;
+  return out;
+}
+function asMolError(errors) {
+  const [first] = errors;
+  const { severity: _severity, ...top } = first;
+  return errors.length > 1 ? { ...top, diagnostics: [...errors] } : top;
+}
+
+// src/engine/cook/glob.ts
+var cache2 = /* @__PURE__ */ new Map();
+function matchGlob(glob, text2) {
+  let re = cache2.get(glob);
+  if (!re) {
+    const body = [...glob].map((c) => c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")).join("");
+    re = new RegExp(`^${body}$`);
+    cache2.set(glob, re);
+  }
+  return re.test(text2);
+}
+var isGlob = (text2) => /[*?]/.test(text2);
+
+// src/engine/cook/infer-type.ts
+function inferType(data) {
+  if (data.type) return data.type;
+  if (data.template?.length) return "expansion";
+  if (data.advice?.length || data.pointcuts?.length) return "aspect";
+  if (data.legs?.length) return "convoy";
+  const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
+  if (data["step-overrides"] && !hasOwnWork) return "overlay";
+  return "workflow";
+}
+
+// src/engine/cook/target-placeholders.ts
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
+function fillTarget(text2, values) {
+  if (!text2.includes("{")) return text2;
+  return text2.replace(
+    /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
+    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
+  );
+}
+function fillStep(step2, values) {
+  const out = { ...step2 };
+  for (const key of TEXT_FIELDS) {
+    const text2 = step2[key];
+    if (typeof text2 === "string") out[key] = fillTarget(text2, values);
+  }
+  if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
+  if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values));
+  return out;
+}
+
+// src/engine/cook/work-step.ts
+function union2(...lists) {
+  const out = [];
+  let seen;
+  for (const list of lists) {
+    if (!list) continue;
+    for (const item of list) {
+      if (seen ? seen.has(item) : out.includes(item)) continue;
+      out.push(item);
+      if (seen) seen.add(item);
+      else if (out.length > 16) seen = new Set(out);
+    }
+  }
+  return out;
+}
+function workStep(step2, origin, written = step2) {
+  const { needs, depends_on, children: _children, ...fields } = step2;
+  return {
+    id: step2.id,
+    needs: union2(needs, depends_on),
+    fields: { ...fields, id: step2.id },
+    origin,
+    written
+  };
+}
+function entriesAndExits(steps) {
+  const ids = new Set(steps.map((s) => s.id));
+  const needed = new Set(steps.flatMap((s) => s.needs));
+  return {
+    entries: steps.filter((s) => !s.needs.some((n) => ids.has(n))),
+    exits: steps.filter((s) => !needed.has(s.id))
+  };
+}
+function redirectNeeds(steps, id, replacement, except = /* @__PURE__ */ new Set()) {
+  return steps.map(
+    (s) => !except.has(s.id) && s.needs.includes(id) ? { ...s, needs: union2(...s.needs.map((n) => n === id ? replacement : [n])) } : s
+  );
+}
+
+// src/engine/cook/aspects.ts
+function applyAspects(steps, refs, vars, ctx) {
+  let out = steps;
+  for (const ref of refs) {
+    const aspect = loadAspect(ref, ctx);
+    if (!aspect) continue;
+    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
+    const before = out.map((s) => s.id);
+    (aspect.data.advice ?? []).forEach((advice, ai) => {
+      const glob = advice.target ?? "*";
+      const matched2 = before.filter(
+        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
+      );
+      if (matched2.length === 0) {
+        ctx.warn(
+          "advice-no-match",
+          `aspect "${ref.name}": advice for "${glob}" matches no step of this formula, so it adds nothing`,
+          placeOf({ formula: aspect, path: ["advice", ai] }, "target")
+        );
+      }
+      for (const id of matched2) out = advise(out, id, advice, ai, aspect);
+    });
+    for (const [name, input2] of Object.entries(aspect.data.vars ?? {})) {
+      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: aspect, path: ["vars", name] } });
+    }
+  }
+  return out;
+}
+function loadAspect(ref, ctx) {
+  const aspect = ctx.load(ref.name, "compose.aspects", placeOf(ref.origin));
+  if (!aspect) return void 0;
+  const kind = inferType(aspect.data);
+  if (kind !== "aspect") {
+    ctx.error(
+      "not-an-aspect",
+      `compose.aspects names "${ref.name}", which is a ${kind} formula, not an aspect (it has no [[advice]])`,
+      placeOf(ref.origin)
+    );
+    return void 0;
+  }
+  return aspect;
+}
+function advise(steps, id, advice, ai, aspect) {
+  const at = steps.findIndex((s) => s.id === id);
+  const target = steps[at];
+  const values = {
+    "step.id": target.id,
+    "step.title": target.fields.title ?? target.id,
+    "step.description": target.fields.description ?? ""
+  };
+  const before = instantiate(adviceSteps(advice, ai, "before"), values, aspect);
+  const after = instantiate(adviceSteps(advice, ai, "after"), values, aspect);
+  const b = entriesAndExits(before);
+  const bEntries = new Set(b.entries.map((s) => s.id));
+  const wiredBefore = before.map(
+    (s) => bEntries.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
+  );
+  const wiredTarget = before.length ? { ...target, needs: b.exits.map((s) => s.id) } : target;
+  const a = entriesAndExits(after);
+  const aEntries = new Set(a.entries.map((s) => s.id));
+  const wiredAfter = after.map(
+    (s) => aEntries.has(s.id) ? { ...s, needs: union2([target.id], s.needs) } : s
+  );
+  const others = [...steps.slice(0, at), ...steps.slice(at + 1)];
+  const rest = after.length ? redirectNeeds(
+    others,
+    target.id,
+    a.exits.map((s) => s.id)
+  ) : others;
+  return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
+}
+function adviceSteps(advice, ai, side) {
+  return [
+    ...(advice.around?.[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, "around", side, j] })),
+    ...(advice[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, side, j] }))
+  ];
+}
+function instantiate(list, values, aspect) {
+  return list.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
+}
+function aspectSteps(aspect) {
+  return (aspect.data.advice ?? []).flatMap((advice, ai) => {
+    const label = advice.target !== void 0 && !isGlob(advice.target) ? advice.target : "step";
+    const values = { "step.id": label };
+    const before = instantiate(adviceSteps(advice, ai, "before"), values, aspect);
+    const after = instantiate(adviceSteps(advice, ai, "after"), values, aspect);
+    const stand = entriesAndExits(before).exits.map((s) => s.id);
+    const aEntries = new Set(entriesAndExits(after).entries.map((s) => s.id));
+    return [
+      ...before,
+      ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
+    ];
+  });
+}
+
+// src/engine/cook/closest.ts
+function closest(name, candidates) {
+  const limit = Math.max(1, Math.floor(name.length / 3));
+  let best;
+  let bestDistance = limit + 1;
+  for (const candidate of candidates) {
+    if (Math.abs(candidate.length - name.length) > limit) continue;
+    const d = editDistance2(name, candidate, bestDistance);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+function didYouMean2(name, candidates) {
+  const near = closest(name, candidates);
+  return near === void 0 ? "" : ` (did you mean "${near}"?)`;
+}
+function editDistance2(a, b, cap) {
+  let before = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let previousMin = 0;
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + cost
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, before[j - 2] + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > cap && previousMin > cap) return cap + 1;
+    previousMin = rowMin;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+// src/engine/cook/min-heap.ts
+var MinHeap = class {
+  items = [];
+  push(value) {
+    const a = this.items;
+    a.push(value);
+    let i = a.length - 1;
+    while (i > 0) {
+      const parent = i - 1 >> 1;
+      if (a[parent] <= value) break;
+      a[i] = a[parent];
+      i = parent;
+    }
+    a[i] = value;
+  }
+  pop() {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length === 0 || last === void 0) return top;
+    let i = 0;
+    for (; ; ) {
+      const l = 2 * i + 1;
+      if (l >= a.length) break;
+      const r = l + 1;
+      const c = r < a.length && a[r] < a[l] ? r : l;
+      if (a[c] >= last) break;
+      a[i] = a[c];
+      i = c;
+    }
+    a[i] = last;
+    return top;
+  }
+};
+
+// src/engine/cook/dag.ts
+function topoOrder(steps) {
+  const graph = indexGraph(steps);
+  const { order, stuck } = kahn(graph);
+  if (stuck.length) {
+    const [cycle] = findCycles(graph, stuck);
+    return err("cycle", cycleMessage((cycle ?? stuck).map((i) => steps[i].id)));
+  }
+  return ok(order.map((i) => steps[i]));
+}
+function checkDag(steps, ctx) {
+  const firstById = /* @__PURE__ */ new Map();
+  const unique = [];
+  for (const step2 of steps) {
+    const first = firstById.get(step2.id);
+    if (first) {
+      const a = placeOf(first.origin, "id");
+      const b = placeOf(step2.origin, "id");
+      ctx.error(
+        "duplicate-step",
+        `step id "${step2.id}" is defined twice: at ${where(a)} and at ${where(b)}`,
+        b
+      );
+      continue;
+    }
+    firstById.set(step2.id, step2);
+    unique.push(step2);
+  }
+  const ids = firstById.keys.bind(firstById);
+  for (const step2 of steps) {
+    for (const need of step2.needs) {
+      if (firstById.has(need)) continue;
+      ctx.error(
+        "unknown-need",
+        `step "${step2.id}" needs "${need}", but no step has that id${didYouMean2(need, ids())}`,
+        needPlace(step2, need)
+      );
+    }
+    const target = step2.fields.on_fail;
+    if (target !== void 0 && !firstById.has(target)) {
+      ctx.error(
+        "unknown-on-fail",
+        `step "${step2.id}" loops back to "${target}" on failure (on_fail), but no step has that id${didYouMean2(target, ids())}`,
+        placeOf(step2.origin, "on_fail")
+      );
+    }
+  }
+  const graph = indexGraph(unique);
+  const { order, stuck } = kahn(graph);
+  for (const cycle of findCycles(graph, stuck)) {
+    const names = cycle.map((i) => unique[i].id);
+    ctx.error(
+      "cycle",
+      cycleMessage(names),
+      placeOf(unique[cycle[0]].origin, "needs")
+    );
+  }
+  unique.forEach((step2, i) => {
+    const target = step2.fields.on_fail;
+    if (target === void 0 || target === step2.id || !firstById.has(target)) return;
+    if (!upstreamOf2(graph, i).has(graph.index.get(target))) {
+      ctx.error(
+        "on-fail-not-upstream",
+        `step "${step2.id}" loops back to "${target}" on failure (on_fail), but "${target}" does not come before it: an on_fail target must be one of the steps "${step2.id}" needs, directly or through others`,
+        placeOf(step2.origin, "on_fail")
+      );
+    }
+  });
+  return stuck.length ? void 0 : order.map((i) => unique[i]);
+}
+function cycleMessage(ids) {
+  return `steps form a cycle: ${[...ids, ids[0]].join(" -> ")} (each step needs the one before it)`;
+}
+function where(place) {
+  return [place.file ?? "<input>", place.line, place.col].filter((p) => p !== void 0).join(":");
+}
+function needPlace(step2, need) {
+  const inNeeds = step2.written.needs?.indexOf(need) ?? -1;
+  if (inNeeds >= 0) return placeOf(step2.origin, "needs", inNeeds);
+  const inDependsOn = step2.written.depends_on?.indexOf(need) ?? -1;
+  if (inDependsOn >= 0) return placeOf(step2.origin, "depends_on", inDependsOn);
+  return placeOf(step2.origin, step2.written.needs ? "needs" : step2.written.depends_on ? "depends_on" : "id");
+}
+function indexGraph(steps) {
+  const index = /* @__PURE__ */ new Map();
+  steps.forEach((s, i) => {
+    if (!index.has(s.id)) index.set(s.id, i);
+  });
+  const needs = steps.map((s) => {
+    const list = [];
+    for (const n of s.needs) {
+      const j = index.get(n);
+      if (j !== void 0) list.push(j);
+    }
+    return list;
+  });
+  const dependents = steps.map(() => []);
+  needs.forEach((list, i) => {
+    for (const j of list) dependents[j].push(i);
+  });
+  return { index, needs, dependents };
+}
+function kahn(graph) {
+  const waiting = graph.needs.map((list) => list.length);
+  const ready = new MinHeap();
+  waiting.forEach((count, i) => {
+    if (count === 0) ready.push(i);
+  });
+  const order = [];
+  for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
+    order.push(i);
+    for (const d of graph.dependents[i]) {
+      waiting[d] = waiting[d] - 1;
+      if (waiting[d] === 0) ready.push(d);
+    }
+  }
+  const stuck = [];
+  waiting.forEach((count, i) => {
+    if (count > 0) stuck.push(i);
+  });
+  return { order, stuck };
+}
+var MAX_CYCLES = 10;
+function findCycles(graph, stuck) {
+  const inStuck = new Set(stuck);
+  const predsOf = /* @__PURE__ */ new Map();
+  const preds = (n) => {
+    let list = predsOf.get(n);
+    if (!list) {
+      list = graph.needs[n].filter((m) => inStuck.has(m));
+      predsOf.set(n, list);
+    }
+    return list;
+  };
+  const state = /* @__PURE__ */ new Map();
+  const cycles = [];
+  for (const start2 of stuck) {
+    if (state.has(start2) || cycles.length >= MAX_CYCLES) continue;
+    const path = [start2];
+    const next = [0];
+    state.set(start2, "open");
+    while (path.length) {
+      const top = path[path.length - 1];
+      const k = next[next.length - 1];
+      if (k < preds(top).length) {
+        next[next.length - 1] = k + 1;
+        const m = preds(top)[k];
+        if (state.get(m) === "open") {
+          const along = path.slice(path.lastIndexOf(m));
+          const cycle = [m, ...along.slice(1).reverse()];
+          const first = cycle.indexOf(Math.min(...cycle));
+          cycles.push([...cycle.slice(first), ...cycle.slice(0, first)]);
+        } else if (!state.has(m)) {
+          state.set(m, "open");
+          path.push(m);
+          next.push(0);
+        }
+      } else {
+        state.set(top, "done");
+        path.pop();
+        next.pop();
+      }
+    }
+  }
+  return cycles;
+}
+function upstreamOf2(graph, node2) {
+  const seen = /* @__PURE__ */ new Set();
+  const todo = [...graph.needs[node2]];
+  for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
+    if (seen.has(n)) continue;
+    seen.add(n);
+    todo.push(...graph.needs[n]);
+  }
+  return seen;
+}
+
+// src/engine/cook/children.ts
+function flattenSteps(steps, formula, base) {
+  const out = [];
+  steps.forEach((step2, i) => {
+    flattenInto(out, step2, { formula, path: [...base, i] }, [], void 0);
+  });
+  return out;
+}
+function flattenInto(out, step2, origin, inherited, group) {
+  const own2 = workStep(step2, origin);
+  const needs = inherited.length ? union2(inherited, own2.needs) : own2.needs;
+  const children = step2.children ?? [];
+  if (children.length === 0 && step2.type !== "parallel") {
+    out.push(withGroup(needs === own2.needs ? own2 : { ...own2, needs }, group));
+    return;
+  }
+  children.forEach((child, j) => {
+    flattenInto(
+      out,
+      child,
+      { formula: origin.formula, path: [...origin.path, "children", j] },
+      needs,
+      step2.id
+    );
+  });
+  const type = own2.fields.run === void 0 ? "gate" : "task";
+  const join4 = {
+    ...own2,
+    needs: children.length ? children.map((c) => c.id) : needs,
+    fields: { ...own2.fields, type },
+    group: step2.id
+  };
+  out.push(join4);
+}
+function withGroup(step2, group) {
+  return group === void 0 ? step2 : { ...step2, group };
+}
+
+// src/engine/cook/expand.ts
+function applyExpansions(steps, rules, vars, ctx) {
+  let out = steps;
+  for (const rule of rules) {
+    const at = out.findIndex((s) => s.id === rule.target);
+    if (at < 0) {
+      ctx.error(
+        "unknown-target",
+        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean2(
+          rule.target,
+          out.map((s) => s.id)
+        )}`,
+        placeOf(rule.origin, "target")
+      );
+      continue;
+    }
+    const expansion = loadExpansion(rule, ctx);
+    if (!expansion) continue;
+    const target = out[at];
+    const spliced = instantiateTemplate(expansion, {
+      target: target.id,
+      "target.id": target.id,
+      "target.title": target.fields.title ?? target.id,
+      "target.description": target.fields.description ?? ""
+    });
+    const { entries, exits } = entriesAndExits(spliced);
+    const entryIds = new Set(entries.map((e) => e.id));
+    const wired = spliced.map(
+      (s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
+    );
+    const rest = redirectNeeds(
+      [...out.slice(0, at), ...out.slice(at + 1)],
+      target.id,
+      exits.map((e) => e.id)
+    ).map(
+      (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
+    );
+    out = [...rest.slice(0, at), ...wired, ...rest.slice(at)];
+    for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+    }
+  }
+  return out;
+}
+function loadExpansion(rule, ctx) {
+  const expansion = ctx.load(rule.with, "compose.expand", placeOf(rule.origin, "with"));
+  if (!expansion) return void 0;
+  const kind = inferType(expansion.data);
+  if (kind !== "expansion") {
+    ctx.error(
+      "not-an-expansion",
+      `compose.expand uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
+      placeOf(rule.origin, "with")
+    );
+    return void 0;
+  }
+  if (!expansion.data.template?.length) {
+    ctx.error(
+      "empty-formula",
+      `expansion "${rule.with}" has no [[template]] steps`,
+      placeOf({ formula: expansion, path: [] })
+    );
+    return void 0;
+  }
+  return expansion;
+}
+function instantiateTemplate(expansion, values) {
+  return flattenSteps(
+    (expansion.data.template ?? []).map((s) => fillStep(s, values)),
+    expansion,
+    ["template"]
+  );
+}
+
+// src/engine/cook/convoy.ts
+function convoySteps(formula) {
+  const legs = (formula.data.legs ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: ["legs", i] }, leg);
+  });
+  const synthesis = formula.data.synthesis;
+  if (!synthesis) return legs;
+  const id = synthesis.id ?? "synthesis";
+  const own2 = union2(synthesis.needs, synthesis.depends_on);
+  const step2 = workStep(
+    { ...synthesis, id, needs: own2.length ? own2 : legs.map((l) => l.id), depends_on: void 0 },
+    { formula, path: ["synthesis"] },
+    { ...synthesis, id }
+  );
+  return [...legs, step2];
+}
+
+// src/engine/cook/extends.ts
+var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase"];
+var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
+function resolveFormula(formula, ctx, chain = []) {
+  const name = formulaName(formula);
+  const path = [...chain, name];
+  const resolved = { vars: /* @__PURE__ */ new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const parents = formula.data.extends === void 0 ? [] : [formula.data.extends].flat();
+  parents.forEach((parentName, i) => {
+    const place = placeOf({
+      formula,
+      path: Array.isArray(formula.data.extends) ? ["extends", i] : ["extends"]
+    });
+    if (path.includes(parentName)) {
+      const cycle = [...path.slice(path.indexOf(parentName)), parentName].join(" -> ");
+      ctx.error("extends-cycle", `formulas extend each other in a cycle: ${cycle}`, place);
+      return;
+    }
+    const parent = ctx.load(parentName, "extends", place);
+    if (!parent) return;
+    const kind = inferType(parent.data);
+    if (kind !== "workflow" && kind !== "convoy") {
+      ctx.error(
+        "bad-extends",
+        `"${name}" extends "${parentName}", which is ${article(kind)} ${kind} formula: only workflows and convoys can be extended`,
+        place
+      );
+      return;
+    }
+    merge2(resolved, resolveFormula(parent, ctx, path));
+  });
+  merge2(resolved, ownLayer(formula, inferType(formula.data)));
+  return resolved;
+}
+function ownLayer(formula, kind) {
+  const data = formula.data;
+  const vars = /* @__PURE__ */ new Map();
+  for (const section of ["vars", "inputs"]) {
+    for (const [name, input2] of Object.entries(data[section] ?? {})) {
+      vars.set(name, { input: input2, origin: { formula, path: [section, name] } });
+    }
+  }
+  const settings = {};
+  for (const key of SETTINGS) {
+    if (data[key] !== void 0) Object.assign(settings, { [key]: data[key] });
+  }
+  return {
+    vars,
+    steps: stepsOf(formula, kind),
+    expand: (data.compose?.expand ?? []).map((rule, i) => ({
+      target: rule.target,
+      with: rule.with,
+      origin: { formula, path: ["compose", "expand", i] }
+    })),
+    aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
+      name: aspect,
+      origin: { formula, path: ["compose", "aspects", i] }
+    })),
+    settings
+  };
+}
+function stepsOf(formula, kind) {
+  const own2 = flattenSteps(formula.data.steps ?? [], formula, ["steps"]);
+  switch (kind) {
+    case "convoy":
+      return [...own2, ...convoySteps(formula)];
+    case "expansion":
+      return [...own2, ...instantiateTemplate(formula, { target: "target", "target.id": "target" })];
+    case "aspect":
+      return [...own2, ...aspectSteps(formula)];
+    default:
+      return own2;
+  }
+}
+function merge2(into, layer) {
+  for (const [name, v] of layer.vars) into.vars.set(name, v);
+  const position = new Map(into.steps.map((s, i) => [s.id, i]));
+  const overridden = /* @__PURE__ */ new Set();
+  for (const step2 of layer.steps) {
+    const at = position.get(step2.id);
+    if (at !== void 0 && !overridden.has(step2.id)) {
+      into.steps[at] = step2;
+      overridden.add(step2.id);
+    } else {
+      into.steps.push(step2);
+    }
+  }
+  into.expand.push(...layer.expand);
+  into.aspects.push(...layer.aspects);
+  Object.assign(into.settings, layer.settings);
+}
+var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
+
+// src/engine/cook/overlay.ts
+var OVERRIDABLE = ["title", "description", "acceptance", "run"];
+function applyOverlays(steps, overlays, ctx) {
+  let out = steps;
+  for (const overlay of overlays) {
+    const root = { formula: overlay, path: [] };
+    if (!overlay.isOverlay && inferType(overlay.data) !== "overlay") {
+      ctx.error(
+        "not-an-overlay",
+        `${overlay.file} is not an overlay: an overlay holds only [[step-overrides]]`,
+        placeOf(root)
+      );
+      continue;
+    }
+    (overlay.data["step-overrides"] ?? []).forEach((override, i) => {
+      const origin = { formula: overlay, path: ["step-overrides", i] };
+      const at = out.findIndex((s) => s.id === override.step_id);
+      if (at < 0) {
+        ctx.error(
+          "unknown-step",
+          `overlay overrides step "${override.step_id}", but the formula has no such step${didYouMean2(
+            override.step_id,
+            out.map((s) => s.id)
+          )}`,
+          placeOf(origin, "step_id")
+        );
+        return;
+      }
+      const step2 = out[at];
+      const fields = { ...step2.fields };
+      for (const key of OVERRIDABLE) {
+        const text2 = override[key];
+        if (text2 === void 0) continue;
+        const base = fields[key];
+        fields[key] = override.mode === "append" && base ? `${base.replace(/\n+$/, "")}
+
+${text2}` : text2;
+      }
+      if (fields.run !== void 0 && RUN_PLACEHOLDER.test(fields.run)) {
+        ctx.error(
+          "var-in-run",
+          `overlay gives step "${step2.id}" a run command containing a {{variable}}: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,
+          placeOf(origin, "run")
+        );
+        return;
+      }
+      out = [...out.slice(0, at), { ...step2, fields }, ...out.slice(at + 1)];
+    });
+  }
+  return out;
+}
+
+// src/engine/cook/gates.ts
+function normalizeGates(step2) {
+  const written = [
+    ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
+    ...step2.gates ?? []
+  ];
+  return written.map(normalizeGate);
+}
+function normalizeGate(gate) {
+  switch (gate.type) {
+    case "command":
+      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
+    case "files":
+      return { type: "files", paths: [...gate.paths] };
+    case "checks":
+    case "gh:run": {
+      const names = gate.type === "checks" ? [...gate.names ?? []] : gate.id === void 0 ? [] : [gate.id];
+      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
+    }
+    case "approval":
+      return { type: "approval", permission: gate.permission ?? "maintain" };
+    case "human":
+      return { type: "approval", permission: gate.permission ?? "write" };
+    case "pr-merged":
+    case "gh:pr":
+      return { type: "pr-merged" };
+    case "timer":
+      return { type: "timer", after: gate.after };
+    case "schema":
+      return { type: "schema", file: gate.file, schema: gate.schema };
+    case "conditional":
+      return { type: "conditional", condition: gate.condition };
+  }
+}
+var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
+function isGateOnly(step2, gates2) {
+  if (gates2.length === 0) return false;
+  if (step2.run !== void 0 || step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/proto-step.ts
+function toProtoStep(step2, values, defaults, ctx) {
+  const f = step2.fields;
+  const sub = (text2) => substitute(text2, values);
+  const gates2 = normalizeGates(f).map((g) => substituteGate(g, sub));
+  const commandWithVar = gates2.some((g) => g.type === "command" && RUN_PLACEHOLDER.test(g.run));
+  if (f.run !== void 0 && RUN_PLACEHOLDER.test(f.run) || commandWithVar) {
+    ctx.error(
+      "var-in-run",
+      `step "${step2.id}" has a {{variable}} in a run command: variables reach commands only as environment variables ($MOL_VAR_<NAME>)`,
+      placeOf(step2.origin, commandWithVar ? "gate" : "run")
+    );
+  }
+  const type = f.type === "human" || f.type === "gate" || f.type === "task" ? f.type : isGateOnly(f, gates2) ? "gate" : "task";
+  const out = {
+    id: step2.id,
+    title: sub(f.title ?? step2.id),
+    description: sub(f.description ?? ""),
+    needs: [...step2.needs],
+    type,
+    gates: gates2,
+    trigger: f.trigger ?? "all_success"
+  };
+  if (f.output !== void 0) out.output = sub(f.output);
+  if (f.acceptance !== void 0) out.acceptance = sub(f.acceptance);
+  if (f.run !== void 0) out.run = f.run;
+  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  if (maxRetries !== void 0) out.maxRetries = maxRetries;
+  if (f.on_fail !== void 0) out.onFail = f.on_fail;
+  if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
+  if (f.timeout !== void 0) out.timeout = f.timeout;
+  if (f.condition !== void 0)
+    out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
+  if (f.assignee !== void 0) out.assignee = sub(f.assignee);
+  if (step2.group !== void 0) out.group = step2.group;
+  return out;
+}
+function substituteGate(gate, sub) {
+  switch (gate.type) {
+    case "files":
+      return { ...gate, paths: gate.paths.map(sub) };
+    case "checks":
+      return { ...gate, names: gate.names.map(sub) };
+    case "schema":
+      return { ...gate, file: sub(gate.file), schema: sub(gate.schema) };
+    case "conditional":
+      return { ...gate, condition: sub(gate.condition) };
+    default:
+      return gate;
+  }
+}
+function checkCondition(step2, condition, defaults, ctx) {
+  const parsed = parseCondition(condition);
+  if (!parsed.ok) {
+    ctx.error(
+      "bad-condition",
+      `step "${step2.id}": ${parsed.error.message}`,
+      placeOf(step2.origin, "condition")
+    );
+    return condition;
+  }
+  for (const name of conditionVars(parsed.value)) {
+    if (!defaults.declared.has(name)) {
+      ctx.warn(
+        "condition-unknown-var",
+        `step "${step2.id}": condition reads "${name}", which is not a declared variable, so it is always empty`,
+        placeOf(step2.origin, "condition")
+      );
+    }
+  }
+  return condition;
+}
+
+// src/engine/cook/vars.ts
+function collectVars(declared, ctx) {
+  const out = [];
+  for (const [name, { input: input2, origin }] of declared) {
+    if (typeof input2 === "string") {
+      out.push([name, { default: input2, required: false }]);
+      continue;
+    }
+    const v = { required: input2.required === true && !input2.required_unless?.length };
+    if (input2.description !== void 0) v.description = input2.description;
+    if (input2.default !== void 0) v.default = String(input2.default);
+    if (input2.pattern !== void 0) v.pattern = input2.pattern;
+    if (input2.enum !== void 0) v.enum = [...input2.enum];
+    if (input2.required === true && input2.default !== void 0) {
+      ctx.error(
+        "var-required-with-default",
+        `variable "${name}" is both required and has a default ("${v.default}"): drop \`required\` to make the default apply, or drop the default to make callers give it`,
+        placeOf(origin, "required")
+      );
+    }
+    if (v.pattern !== void 0 && compilePattern(v.pattern) === void 0) {
+      ctx.error(
+        "bad-pattern",
+        `variable "${name}": pattern ${JSON.stringify(v.pattern)} is not a valid regular expression`,
+        placeOf(origin, "pattern")
+      );
+    } else if (v.default !== void 0 && v.default !== "") {
+      const problem = checkValue(name, v.default, v);
+      if (problem) ctx.error("bad-default", `the default of ${problem.message}`, placeOf(origin, "default"));
+    }
+    out.push([name, v]);
+  }
+  return Object.fromEntries(out);
+}
+function cookValues(vars, given, ctx) {
+  for (const problem of checkGiven(vars, given)) ctx.error(problem.code, problem.message, {});
+  const out = [];
+  for (const [name, v] of Object.entries(vars)) {
+    const value = Object.hasOwn(given, name) ? given[name] : v.default;
+    if (value !== void 0) out.push([name, value]);
+  }
+  return Object.fromEntries(out);
+}
+function bindVars(vars, given) {
+  const problems = checkGiven(vars, given);
+  const missing2 = Object.entries(vars).filter(
+    ([name, v]) => v.required && !Object.hasOwn(given, name) && v.default === void 0
+  );
+  for (const [name, v] of missing2) {
+    const about = v.description ? ` (${v.description})` : "";
+    problems.push({
+      severity: "error",
+      code: "missing-var",
+      message: `variable "${name}"${about} is required: give ${name}=<value>`
+    });
+  }
+  if (missing2.length > 1) {
+    const names = missing2.map(([name]) => `"${name}"`).join(", ");
+    problems.unshift({
+      severity: "error",
+      code: "missing-var",
+      message: `required variables missing: ${names}`
+    });
+  }
+  if (problems.length) return { ok: false, error: asMolError(problems) };
+  return ok(
+    Object.fromEntries(
+      Object.entries(vars).map(([name, v]) => [
+        name,
+        Object.hasOwn(given, name) ? given[name] : v.default ?? ""
+      ])
+    )
+  );
+}
+function checkGiven(vars, given) {
+  const problems = [];
+  const declared = Object.keys(vars);
+  for (const [name, value] of Object.entries(given)) {
+    const v = Object.hasOwn(vars, name) ? vars[name] : void 0;
+    if (!v) {
+      const known = declared.length ? `; it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "; it declares none";
+      problems.push({
+        severity: "error",
+        code: "unknown-var",
+        message: `variable "${name}" is not declared by this formula${didYouMean2(name, declared)}${known}`
+      });
+      continue;
+    }
+    const problem = checkValue(name, value, v);
+    if (problem) problems.push({ severity: "error", code: problem.code, message: problem.message });
+  }
+  return problems;
+}
+function checkValue(name, value, v) {
+  if (v.enum && !v.enum.includes(value)) {
+    return {
+      code: "var-enum",
+      message: `variable "${name}" is ${JSON.stringify(value)}, but must be one of ${v.enum.map((e) => JSON.stringify(e)).join(", ")}`
+    };
+  }
+  const re = v.pattern === void 0 ? void 0 : compilePattern(v.pattern);
+  if (re && !re.test(value)) {
+    return {
+      code: "var-pattern",
+      message: `variable "${name}" is ${JSON.stringify(value)}, which does not match ${v.pattern}`
+    };
+  }
+  return void 0;
+}
+function compilePattern(pattern) {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/engine/cook/cook.ts
+function cook(formula, options = {}) {
+  const ctx = new CookContext(options.library);
+  const kind = inferType(formula.data);
+  if (kind === "overlay" || formula.isOverlay) {
+    ctx.error(
+      "overlay-alone",
+      `${formula.file} is a formula overlay (step-overrides), not a formula: apply it with \`mol cook <formula> --overlay ${formula.file}\``,
+      placeOf({ formula, path: [] })
+    );
+    return { ok: false, error: asMolError(ctx.errors) };
+  }
+  const resolved = resolveFormula(formula, ctx);
+  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
+  steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  const vars = collectVars(resolved.vars, ctx);
+  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const name = formulaName(formula);
+  if (steps.length === 0 && ctx.errors.length === 0) {
+    const what = kind === "convoy" ? "legs" : kind === "expansion" ? "[[template]] steps" : kind === "aspect" ? "advice" : "steps";
+    ctx.error(
+      "empty-formula",
+      `formula "${name}" has no ${what}: there is nothing to run`,
+      placeOf({ formula, path: [] })
+    );
+  }
+  const declared = new Set(Object.keys(vars));
+  const protoSteps = new Map(
+    steps.map((s) => [
+      s,
+      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx)
+    ])
+  );
+  const ordered = checkDag(steps, ctx);
+  if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
+  const settings = resolved.settings;
+  const proto = {
+    formula: name,
+    description: substitute(formula.data.description ?? "", values),
+    type: kind,
+    execution: settings.execution ?? "local",
+    vars,
+    steps: ordered.map((s) => protoSteps.get(s)),
+    maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS
+  };
+  if (formula.data.version !== void 0) proto.version = formula.data.version;
+  if (settings.squash) {
+    const squash2 = { includeMetrics: settings.squash.include_metrics ?? false };
+    if (settings.squash.template !== void 0) squash2.template = settings.squash.template;
+    if (settings.squash.template_type !== void 0) squash2.templateType = settings.squash.template_type;
+    proto.squash = squash2;
+  }
+  if (settings.phase !== void 0) proto.phase = settings.phase;
+  return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+
+// src/engine/ops/events.ts
+var step = external_exports.string().min(1);
+var by = external_exports.string().optional();
+var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({
+    type: external_exports.literal("start"),
+    step,
+    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    by
+  }),
+  external_exports.object({
+    type: external_exports.literal("complete"),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: external_exports.array(GateResultSchema).optional(),
+    branch: external_exports.string().optional(),
+    by
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
+  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  external_exports.object({ type: external_exports.literal("retry"), step, by }),
+  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
+  external_exports.object({ type: external_exports.literal("pause"), by }),
+  external_exports.object({ type: external_exports.literal("unpause"), by }),
+  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
+  external_exports.object({ type: external_exports.literal("burn"), by }),
+  /** A wisp whose TTL passed. */
+  external_exports.object({ type: external_exports.literal("evaporate") }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  external_exports.object({ type: external_exports.literal("resume"), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  external_exports.object({ type: external_exports.literal("timeout"), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  external_exports.object({ type: external_exports.literal("nudge"), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  external_exports.object({ type: external_exports.literal("reset"), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
+]);
+
+// node_modules/smol-toml/dist/error.js
+function getLineColFromPtr(string4, ptr) {
+  let lines = string4.slice(0, ptr).split(/\r?\n/);
+  return [lines.length, lines.pop().length + 1];
+}
+function makeCodeBlock(string4, line, column) {
+  let lines = string4.split(/\r?\n/);
+  let codeblock = "";
+  let numberLen = (Math.log10(line + 1) | 0) + 1;
+  for (let i = line - 1; i <= line + 1; i++) {
+    let l = lines[i - 1];
+    if (!l)
+      continue;
+    codeblock += i.toString().padEnd(numberLen, " ");
+    codeblock += ":  ";
+    codeblock += l;
+    codeblock += "\n";
+    if (i === line) {
+      codeblock += " ".repeat(numberLen + column + 2);
+      codeblock += "^\n";
+    }
+  }
+  return codeblock;
+}
+var TomlError = class _TomlError extends Error {
+  line;
+  column;
+  codeblock;
+  constructor(message, options) {
+    const [line, column] = getLineColFromPtr(options.toml, options.ptr);
+    const codeblock = makeCodeBlock(options.toml, line, column);
+    super(`Invalid TOML document: ${message}
+
+${codeblock}`, options);
+    this.line = line;
+    this.column = column;
+    this.codeblock = codeblock;
+  }
+  /** @internal */
+  static x(message, ctx, ptr) {
+    throw new _TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+  }
+};
+
+// node_modules/smol-toml/dist/primitive.js
+function parseString(ctx) {
+  let startPtr = ctx.p;
+  let c = ctx.s.charCodeAt(ctx.p++);
+  let first = c;
+  let isLiteral = c === 39;
+  let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+  if (isMultiline) {
+    if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 10)
+      ctx.p++;
+    else if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)
+      ctx.p += 2;
+  }
+  let parsed = "";
+  let sliceStart = ctx.p;
+  let state = 0;
+  for (; ctx.p < ctx.s.length; ctx.p++) {
+    c = ctx.s.charCodeAt(ctx.p);
+    if (isMultiline && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)) {
+      state = state && 3;
+    } else if (c < 32 && c !== 9 || c === 127) {
+      TomlError.x("control characters are not allowed in strings", ctx);
+    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
+      if (isMultiline) {
+        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+          ctx.p++;
+        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+          ctx.p++;
+      }
+      if (!state) {
+        let s = ctx.s.slice(sliceStart, ctx.p);
+        parsed = parsed ? parsed + s : s;
+      }
+      ctx.p += isMultiline ? 3 : 1;
+      return parsed;
+    } else if (!state) {
+      if (!isLiteral && c === 92) {
+        parsed += ctx.s.slice(sliceStart, sliceStart = ctx.p);
+        state = 1;
+      }
+    } else if (state === 1) {
+      if (c === 120 || c === 117 || c === 85) {
+        let errPtr = ctx.p++ - 1;
+        let value = 0;
+        let len = c === 120 ? 2 : c === 117 ? 4 : 8;
+        for (let j = 0; j < len; j++, ctx.p++) {
+          let hex3 = ctx.s.charCodeAt(ctx.p);
+          let digit = (
+            /* 0-9 */
+            hex3 >= 48 && hex3 <= 57 ? hex3 - 48 : (
+              /* A-F */
+              hex3 >= 65 && hex3 <= 70 ? hex3 - 65 + 10 : (
+                /* a-f */
+                hex3 >= 97 && hex3 <= 102 ? hex3 - 97 + 10 : -1
+              )
+            )
+          );
+          if (digit < 0)
+            TomlError.x("invalid non-hex character in unicode escape", ctx);
+          value = value << 4 | digit;
+        }
+        if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
+          TomlError.x("invalid unicode escape", ctx, errPtr);
+        }
+        parsed += String.fromCodePoint(value);
+        sliceStart = ctx.p--;
+        state = 0;
+      } else if (isMultiline && (c === 32 || c === 9)) {
+        state = 2;
+      } else {
+        if (c === 98)
+          parsed += "\b";
+        else if (c === 116)
+          parsed += "	";
+        else if (c === 110)
+          parsed += "\n";
+        else if (c === 102)
+          parsed += "\f";
+        else if (c === 114)
+          parsed += "\r";
+        else if (c === 101)
+          parsed += "\x1B";
+        else if (c === 34)
+          parsed += '"';
+        else if (c === 92)
+          parsed += "\\";
+        else
+          TomlError.x("unrecognised escape sequence", ctx);
+        sliceStart = ctx.p + 1;
+        state = 0;
+      }
+    } else if (c !== 32 && c !== 9) {
+      if (state === 2)
+        TomlError.x("invalid escape: only line-ending whitespace may be escaped", ctx, sliceStart);
+      state = !isLiteral && c === 92 ? 1 : 0;
+      sliceStart = ctx.p;
+    }
+  }
+  TomlError.x("unfinished string", ctx, startPtr);
+}
+
+// node_modules/smol-toml/dist/date.js
+var DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+var TomlDate = class _TomlDate extends Date {
+  #hasDate = false;
+  #hasTime = false;
+  #offset = null;
+  constructor(date5, fasttype, unsafeDelim) {
+    let hasDate = true;
+    let hasTime = true;
+    let offset = "Z";
+    let c;
+    if (typeof date5 === "string") {
+      if (fasttype)
+        prep: {
+          if (fasttype < 3) {
+            if (+date5.slice(11, 13) > 23) {
+              date5 = "";
+              break prep;
+            }
+            if (fasttype === 2) {
+              offset = null;
+              date5 += "Z";
+            } else if ((c = date5.charCodeAt(date5.length - 1)) !== 90 && c !== 122) {
+              offset = date5.slice(date5.length - 6);
+            }
+            if (unsafeDelim)
+              date5 = date5.slice(0, 10) + "T" + date5.slice(11);
+          } else if (fasttype === 4) {
+            date5 = +date5.slice(0, 2) > 23 ? "" : `0000-01-01T${date5}Z`;
+          }
+          hasDate = fasttype !== 4;
+          hasTime = fasttype !== 3;
+        }
+      else {
+        let match = date5.match(DATE_TIME_RE);
+        if (match) {
+          if (!match[1]) {
+            hasDate = false;
+            date5 = `0000-01-01T${date5}`;
+          }
+          hasTime = !!match[2];
+          hasTime && date5[10] === " " && (date5 = date5.replace(" ", "T"));
+          if (match[2] && +match[2] > 23) {
+            date5 = "";
+          } else {
+            offset = match[3] || null;
+            if (!offset && hasTime)
+              date5 += "Z";
+          }
+        } else {
+          date5 = "";
+        }
+      }
+    }
+    super(date5);
+    if (!isNaN(this.getTime())) {
+      this.#hasDate = hasDate;
+      this.#hasTime = hasTime;
+      this.#offset = offset;
+    }
+  }
+  isDateTime() {
+    return this.#hasDate && this.#hasTime;
+  }
+  isLocal() {
+    return !this.#hasDate || !this.#hasTime || !this.#offset;
+  }
+  isDate() {
+    return this.#hasDate && !this.#hasTime;
+  }
+  isTime() {
+    return this.#hasTime && !this.#hasDate;
+  }
+  isValid() {
+    return this.#hasDate || this.#hasTime;
+  }
+  toISOString() {
+    let iso = super.toISOString();
+    if (this.isDate())
+      return iso.slice(0, 10);
+    if (this.isTime())
+      return iso.slice(11, 23);
+    if (this.#offset === null)
+      return iso.slice(0, -1);
+    if (this.#offset === "Z" || this.#offset === "z")
+      return iso;
+    let offset = +this.#offset.slice(1, 3) * 60 + +this.#offset.slice(4, 6);
+    offset = this.#offset[0] === "-" ? offset : -offset;
+    let offsetDate = new Date(this.getTime() - offset * 6e4);
+    return offsetDate.toISOString().slice(0, -1) + this.#offset;
+  }
+  static wrapAsOffsetDateTime(jsDate, offset = "Z") {
+    let date5 = new _TomlDate(jsDate);
+    date5.#offset = offset;
+    return date5;
+  }
+  static wrapAsLocalDateTime(jsDate) {
+    let date5 = new _TomlDate(jsDate);
+    date5.#offset = null;
+    return date5;
+  }
+  static wrapAsLocalDate(jsDate) {
+    let date5 = new _TomlDate(jsDate);
+    date5.#hasTime = false;
+    date5.#offset = null;
+    return date5;
+  }
+  static wrapAsLocalTime(jsDate) {
+    let date5 = new _TomlDate(jsDate);
+    date5.#hasDate = false;
+    date5.#offset = null;
+    return date5;
+  }
+};
+
+// node_modules/smol-toml/dist/extract.js
+function isDigit(char, base = 10) {
+  return base === 16 ? char > 47 && char < 58 || char > 64 && char < 71 || char > 96 && char < 103 : char > 47 && char < 48 + base;
+}
+function isEndOfValue(char, delim) {
+  return char === 32 || char === 9 || char === 10 || char === 13 || // Structure end or next value delimiter
+  delim && (char === delim || char === 44) || // Comment
+  char === 35;
+}
+function extractValue(ctx, end) {
+  let errPtr = ctx.p;
+  let c = ctx.s.charCodeAt(ctx.p);
+  if (c === 91 || c === 123) {
+    ctx.d-- || TomlError.x("document contains excessively nested structures. aborting.", ctx);
+    let value = c === 91 ? parseArray(ctx) : parseInlineTable(ctx);
+    ctx.d++;
+    return value;
+  }
+  if (c === 34 || c === 39) {
+    return parseString(ctx);
+  }
+  if (c === 116) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 114 || ctx.s.charCodeAt(++ctx.p) !== 117 || ctx.s.charCodeAt(++ctx.p) !== 101)
+      TomlError.x("invalid value", ctx, errPtr);
+    return ctx.p++, true;
+  }
+  if (c === 102) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 108 || ctx.s.charCodeAt(++ctx.p) !== 115 || ctx.s.charCodeAt(++ctx.p) !== 101)
+      TomlError.x("invalid value", ctx, errPtr);
+    return ctx.p++, false;
+  }
+  if (c === 43 || c === 45) {
+    return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 44 - c, end);
+  }
+  if (ctx.s.charCodeAt(ctx.p + 4) === 45 && ctx.s.charCodeAt(ctx.p + 7) === 45) {
+    return parseDate(ctx, c, end);
+  }
+  if (ctx.s.charCodeAt(ctx.p + 2) === 58) {
+    return parseTime(ctx, c, end);
+  }
+  return parseNumber(ctx, ctx.p, c, 0, end);
+}
+function parseNumber(ctx, startPtr, startChr, sign, endChr) {
+  let c = startChr;
+  let state = 0;
+  let hasUnderscores = false;
+  if (c === 105) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 110 || ctx.s.charCodeAt(++ctx.p) !== 102)
+      TomlError.x("invalid value", ctx, startPtr);
+    return ctx.p++, (sign || 1) / 0;
+  }
+  if (c === 110) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 110)
+      TomlError.x("invalid value", ctx, startPtr);
+    return ctx.p++, NaN;
+  }
+  if (c === 48) {
+    if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+      return ctx.bi === true ? 0n : 0;
+    if (!sign) {
+      if (c === 120)
+        return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+      else if (c === 98)
+        return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+      else if (c === 111)
+        return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+    }
+    if (c === 46)
+      state = 2;
+    else if (c === 101 || c === 69)
+      state = 4;
+    else
+      TomlError.x("illegal leading zero", ctx, startPtr);
+  } else if (!isDigit(c))
+    TomlError.x("invalid value", ctx, startPtr);
+  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+    if (!state)
+      state = 1;
+    if (c === 95) {
+      if (!(state & 1))
+        TomlError.x("illegal underscore", ctx);
+      state += 11;
+      hasUnderscores = true;
+    } else if (state === 1 && c === 46)
+      state = 2;
+    else if ((state === 1 || state === 3) && (c === 101 || c === 69))
+      state = 4;
+    else if (state === 4 && (c === 43 || c === 45)) {
+      state = 6;
+    } else if (!isDigit(c))
+      TomlError.x(`illegal character in numeric literal`, ctx);
+    else if (state > 9)
+      state -= 11;
+    else if (!(state & 1))
+      state++;
+  }
+  if (!state) {
+    let val = (startChr - 48) * (sign || 1);
+    return ctx.bi === true ? BigInt(val) : val;
+  }
+  if (!(state & 1))
+    TomlError.x("unfinished numeric value", ctx, startPtr);
+  let str = ctx.s.slice(startPtr, ctx.p);
+  if (hasUnderscores)
+    str = str.replaceAll("_", "");
+  return state > 1 ? parseFloat(str) : parseInteger(ctx, str, 10, startPtr);
+}
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+  let c, underscore = 1;
+  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+    if (c === 95) {
+      if (underscore & 1)
+        TomlError.x("illegal underscore", ctx);
+      underscore = 3;
+    } else if (!isDigit(c, base))
+      TomlError.x(`illegal character in numeric literal`, ctx);
+    else if (underscore & 1)
+      underscore--;
+  }
+  if (underscore & 1)
+    TomlError.x("unfinished numeric value", ctx);
+  let str = ctx.s.slice(startPtr + 2, ctx.p);
+  if (underscore)
+    str = str.replaceAll("_", "");
+  return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+  if (ctx.bi !== true)
+    int: {
+      let val = parseInt(str, base);
+      if (!Number.isSafeInteger(val)) {
+        if (ctx.bi)
+          break int;
+        TomlError.x("integer value cannot be represented losslessly", ctx, startPtr);
+      }
+      return val;
+    }
+  return base === 10 ? BigInt(str) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str);
+}
+function parseDate(ctx, c, endChr) {
+  let startPtr = ctx.p++, unsafeSeparator;
+  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+    return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+  }
+  ctx.p += 5;
+  if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+    TomlError.x("invalid date-time: date part is malformed", ctx, startPtr);
+  if (ctx.p >= ctx.s.length || ((c = ctx.s.charCodeAt(ctx.p)) !== 32 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 84 && c !== 116) {
+    let t2 = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t2, 3, false, startPtr);
+  }
+  if (ctx.s.charCodeAt(ctx.p += 3) !== 58)
+    TomlError.x("invalid date-time: time part is malformed", ctx, startPtr);
+  if (ctx.s.charCodeAt(ctx.p += 3) === 58)
+    ctx.p += 3;
+  if (ctx.s.charCodeAt(ctx.p) === 46)
+    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+      ;
+  if (c = ctx.s.charCodeAt(ctx.p)) {
+    if (c === 90 || c === 122) {
+      let t2 = ctx.s.slice(startPtr, ++ctx.p);
+      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, "[+00:00]");
+    }
+    if (c === 43 || c === 45) {
+      let t2 = ctx.s.slice(startPtr, ctx.p += 6);
+      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, !ctx.ld && "[" + ctx.s.slice(ctx.p - 6, ctx.p) + "]");
+    }
+  }
+  let t = ctx.s.slice(startPtr, ctx.p);
+  return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+  let start2 = ctx.p;
+  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+    return parseNumber(ctx, --ctx.p, c, 0, endChr);
+  }
+  if (ctx.s.charCodeAt(ctx.p += 4) === 58)
+    ctx.p += 3;
+  if (ctx.s.charCodeAt(ctx.p) === 46)
+    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+      ;
+  let t = ctx.s.slice(start2, ctx.p);
+  return readDate(ctx, t, 4, false, start2);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+  if (ctx.ld) {
+    let date5 = new TomlDate(str, type, unsafeDelim);
+    if (!date5.isValid())
+      TomlError.x("invalid date", ctx, errPtr);
+    return date5;
+  }
+  try {
+    if (temporalSuffix)
+      str += temporalSuffix;
+    switch (type) {
+      case 1:
+        return Temporal.ZonedDateTime.from(str);
+      case 2:
+        return Temporal.PlainDateTime.from(str);
+      case 3:
+        return Temporal.PlainDate.from(str);
+      case 4:
+        return Temporal.PlainTime.from(str);
+    }
+  } catch (e) {
+    TomlError.x(e instanceof Error ? e.message : "" + e, ctx, errPtr);
+  }
+}
+
+// node_modules/smol-toml/dist/util.js
+function skipComment(ctx) {
+  for (; ctx.p < ctx.s.length; ctx.p++) {
+    let c = ctx.s.charCodeAt(ctx.p);
+    if (c === 10)
+      break;
+    if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10) {
+      ctx.p++;
+      break;
+    }
+    if (c < 32 && c !== 9 || c === 127) {
+      TomlError.x("control characters are not allowed in comments", ctx);
+    }
+  }
+}
+function skipVoid(ctx, banNewLines, banComments) {
+  let c;
+  while (ctx.p < ctx.s.length) {
+    while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 32 || c === 9 || !banNewLines && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)))
+      ctx.p++;
+    if (banComments || c !== 35)
+      break;
+    skipComment(ctx);
+  }
+}
+
+// node_modules/smol-toml/dist/struct.js
+function parseKey(ctx, end = 61) {
+  let startPtr;
+  let state = 0;
+  let parsed = [];
+  let sliceStart;
+  let c = ctx.s.charCodeAt(startPtr = ctx.p);
+  do {
+    if (c === end) {
+      if (!state)
+        TomlError.x("unexpected end of key", ctx);
+      if (state === 1)
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+      return ctx.p++, parsed;
+    } else if (c === 46) {
+      if (!state)
+        TomlError.x("illegal empty bare key", ctx);
+      if (state === 1)
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+      state = 0;
+    } else if (!state && (c === 34 || c === 39)) {
+      if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+        TomlError.x("illegal quoted key: multiline strings are not allowed", ctx);
+      parsed.push(parseString(ctx));
+      state = 2;
+      ctx.p--;
+    } else if (c === 32 || c === 9) {
+      if (state === 1) {
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        state = 2;
+      }
+    } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
+      TomlError.x("illegal character in key", ctx);
+    } else if (!state) {
+      state = 1;
+      sliceStart = ctx.p;
+    }
+  } while (c = ctx.s.charCodeAt(++ctx.p));
+  TomlError.x("incomplete key-value: cannot find end of key", ctx, startPtr);
+}
+function parseInlineTable(ctx) {
+  let startPtr = ctx.p++;
+  let res = /* @__PURE__ */ Object.create(null);
+  let seen = /* @__PURE__ */ new Set();
+  let c;
+  while (ctx.p < ctx.s.length) {
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p)) === 125) {
+      ctx.p++;
+      return res;
+    }
+    let k;
+    let t = res;
+    let hasOwn = false;
+    let errPtr = ctx.p;
+    let key = parseKey(ctx);
+    for (let i = 0; i < key.length; i++) {
+      if (i)
+        t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+      k = key[i];
+      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
+        TomlError.x("trying to redefine an already defined value", ctx, errPtr);
+      }
+      let unsafe = k === "__proto__";
+      if (ctx.uk && (unsafe || k === "constructor")) {
+        t = ctx.uk !== 1 && TomlError.x("document contains an unsafe property", ctx, errPtr);
+        break;
+      }
+      if (!hasOwn && unsafe) {
+        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+      }
+    }
+    if (hasOwn) {
+      TomlError.x("trying to redefine an already defined value", ctx, errPtr);
+    }
+    skipVoid(ctx, true, true);
+    let value = extractValue(
+      ctx,
+      125
+      /* } */
+    );
+    if (t && typeof (t[k] = value) === "object")
+      seen.add(value);
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
+      return res;
+    }
+    if (c !== 44)
+      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
+  }
+  TomlError.x("unfinished table", ctx, startPtr);
+}
+function parseArray(ctx) {
+  let startPtr = ctx.p++;
+  let res = [];
+  let c;
+  while (ctx.p < ctx.s.length) {
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p)) === 93) {
+      ctx.p++;
+      return res;
+    }
+    res.push(extractValue(
+      ctx,
+      93
+      /* ] */
+    ));
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p++)) === 93) {
+      return res;
+    }
+    if (c !== 44)
+      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
+  }
+  TomlError.x("unfinished array", ctx, startPtr);
+}
+
+// node_modules/smol-toml/dist/parse.js
+function peekTable(ctx, key, table, meta3, type) {
+  let t = table;
+  let m = meta3;
+  let k;
+  let hasOwn = false;
+  let state;
+  for (let i = 0; i < key.length; i++) {
+    if (i) {
+      t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+      m = (state = m[k]).c;
+      if (type === 0 && (state.t === 1 || state.t === 2)) {
+        return null;
+      }
+      if (state.t === 2) {
+        let l = t.length - 1;
+        t = t[l];
+        m = m[l].c;
+      }
+    }
+    k = key[i];
+    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
+      return null;
+    }
+    if (!hasOwn) {
+      let unsafe = k === "__proto__";
+      if (ctx.uk && (unsafe || k === "constructor"))
+        return false;
+      if (unsafe) {
+        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+      }
+      m[k] = {
+        t: i < key.length - 1 && type === 2 ? 3 : type,
+        d: false,
+        i: 0,
+        c: /* @__PURE__ */ Object.create(null)
+      };
+    }
+  }
+  state = m[k];
+  if (state.t !== type && !(type === 1 && state.t === 3)) {
+    return null;
+  }
+  if (type === 2) {
+    if (!state.d) {
+      state.d = true;
+      t[k] = [];
+    }
+    t[k].push(t = /* @__PURE__ */ Object.create(null));
+    state.c[state.i++] = state = { t: 1, d: false, i: 0, c: /* @__PURE__ */ Object.create(null) };
+  }
+  if (state.d) {
+    return null;
+  }
+  state.d = true;
+  if (type === 1) {
+    t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+  } else if (type === 0 && hasOwn) {
+    return null;
+  }
+  return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+  if (peek === null || ctx.uk === 2)
+    TomlError.x(peek === null ? "trying to redefine an already defined table or value" : "document contains an unsafe property", ctx, ptr);
+}
+function parse3(toml, options = {}) {
+  let ctx = {
+    s: toml,
+    p: 0,
+    d: options.maxDepth ?? 1e3,
+    bi: options.integersAsBigInt ?? false,
+    ld: options.useLegacyDate ?? true,
+    uk: options.unsafeKeyBehaviour === "throw" ? 2 : options.unsafeKeyBehaviour === "drop" ? 1 : 0
+  };
+  let res = /* @__PURE__ */ Object.create(null);
+  let meta3 = /* @__PURE__ */ Object.create(null);
+  let tmp;
+  let skipping = false;
+  let tbl = res;
+  let m = meta3;
+  if (toml.charCodeAt(0) === 65279)
+    ctx.p++;
+  skipVoid(ctx);
+  while (ctx.p < toml.length) {
+    if (toml.charCodeAt(ctx.p) === 91) {
+      let isTableArray = toml.charCodeAt(++ctx.p) === 91;
+      tmp = ctx.p += +isTableArray;
+      skipping = false;
+      let k = parseKey(
+        ctx,
+        93
+        /* ] */
+      );
+      if (isTableArray) {
+        if (toml.charCodeAt(ctx.p) !== 93) {
+          TomlError.x("expected end of table array declaration", ctx);
+        }
+        ctx.p++;
+      }
+      let p = peekTable(
+        ctx,
+        k,
+        res,
+        meta3,
+        isTableArray ? 2 : 1
+        /* Type.EXPLICIT */
+      );
+      if (!p) {
+        validateTablePeek(ctx, p, tmp);
+        skipping = true;
+      } else {
+        m = p[2];
+        tbl = p[1];
+      }
+    } else {
+      tmp = ctx.p;
+      let k = parseKey(ctx);
+      let p = peekTable(
+        ctx,
+        k,
+        tbl,
+        m,
+        0
+        /* Type.DOTTED */
+      );
+      if (!p && !skipping)
+        validateTablePeek(ctx, p, tmp);
+      skipVoid(ctx, true, true);
+      let v = extractValue(ctx, void 0);
+      if (p && !skipping)
+        p[1][p[0]] = v;
+    }
+    skipVoid(ctx, true);
+    if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 10 && (tmp !== 13 || toml.charCodeAt(ctx.p + 1) !== 10)) {
+      TomlError.x("each key-value declaration must be followed by an end-of-line", ctx);
+    }
+    skipVoid(ctx);
+  }
+  return res;
+}
+
+// node_modules/smol-toml/dist/stringify.js
+var HAS_WELLFORMED = !!"".isWellFormed;
+
+// src/engine/parse-json-syntax.ts
+var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var LITERAL = /true|false|null/y;
+var ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+function findJsonSyntaxError(text2) {
+  const stack = [];
+  let expect = "value";
+  let i = 0;
+  const afterValue = () => stack.length === 0 ? "end" : "comma-or-end";
+  for (; ; ) {
+    while (i < text2.length && " 	\n\r".includes(text2[i])) i++;
+    const c = text2[i];
+    if (c === void 0) {
+      return expect === "end" ? void 0 : { offset: text2.length, reason: "the JSON ends too early" };
+    }
+    switch (expect) {
+      case "end":
+        return { offset: i, reason: "unexpected text after the end of the JSON value" };
+      case "colon":
+        if (c !== ":") return { offset: i, reason: 'expected ":" after the property name' };
+        i++;
+        expect = "value";
+        break;
+      case "comma-or-end": {
+        const close = stack[stack.length - 1] === "{" ? "}" : "]";
+        if (c === ",") {
+          i++;
+          expect = close === "}" ? "key" : "value";
+        } else if (c === close) {
+          i++;
+          stack.pop();
+          expect = afterValue();
+        } else return { offset: i, reason: `expected "," or "${close}"` };
+        break;
+      }
+      case "key":
+      case "key-or-end":
+        if (c === "}" && expect === "key-or-end") {
+          i++;
+          stack.pop();
+          expect = afterValue();
+        } else if (c === '"') {
+          const end = stringEnd(text2, i);
+          if (typeof end !== "number") return end;
+          i = end;
+          expect = "colon";
+        } else {
+          const trailing = c === "}" && afterComma(text2, i) ? ' (remove the comma before "}")' : "";
+          return { offset: i, reason: `expected a property name in double quotes${trailing}` };
+        }
+        break;
+      case "value":
+      case "value-or-end":
+        if (c === "]" && expect === "value-or-end") {
+          i++;
+          stack.pop();
+          expect = afterValue();
+        } else if (c === "{" || c === "[") {
+          stack.push(c);
+          i++;
+          expect = c === "{" ? "key-or-end" : "value-or-end";
+        } else if (c === '"') {
+          const end = stringEnd(text2, i);
+          if (typeof end !== "number") return end;
+          i = end;
+          expect = afterValue();
+        } else {
+          const end = matchAt(NUMBER, text2, i) ?? matchAt(LITERAL, text2, i);
+          if (end === void 0) {
+            const trailing = c === "]" && afterComma(text2, i) ? ' (remove the comma before "]")' : "";
+            return {
+              offset: i,
+              reason: `unexpected ${JSON.stringify(c)} where a value should be${trailing}`
+            };
+          }
+          i = end;
+          expect = afterValue();
+        }
+        break;
+    }
+  }
+}
+function stringEnd(text2, start2) {
+  let i = start2 + 1;
+  while (i < text2.length) {
+    const c = text2.charCodeAt(i);
+    if (c === 34) return i + 1;
+    if (c < 32) return { offset: i, reason: "a control character (such as a raw newline) inside a string" };
+    if (c === 92) {
+      const end = matchAt(ESCAPE, text2, i);
+      if (end === void 0) return { offset: i, reason: "an invalid escape sequence in a string" };
+      i = end;
+    } else i++;
+  }
+  return { offset: start2, reason: 'a string that never ends (no closing ")' };
+}
+function matchAt(pattern, text2, at) {
+  pattern.lastIndex = at;
+  return pattern.test(text2) ? pattern.lastIndex : void 0;
+}
+function afterComma(text2, at) {
+  let i = at - 1;
+  while (i >= 0 && " 	\n\r".includes(text2[i])) i--;
+  return text2[i] === ",";
+}
+
+// src/engine/parse-key-positions.ts
+var START = { line: 1, col: 1 };
+function keyOf(path) {
+  let key = "";
+  for (const segment of path)
+    key += typeof segment === "number" ? `${segment},` : `${JSON.stringify(String(segment))},`;
+  return key;
+}
+var KeyPositions = class {
+  byPath = /* @__PURE__ */ new Map();
+  set(path, position) {
+    this.byPath.set(keyOf(path), position);
+  }
+  /** The first place wins: a dotted header `[vars.x]` must not move where `vars` was first written. */
+  setIfAbsent(path, position) {
+    const key = keyOf(path);
+    if (!this.byPath.has(key)) this.byPath.set(key, position);
+  }
+  get(path) {
+    return this.byPath.get(keyOf(path));
+  }
+  /** The place of `path`, else of its nearest recorded ancestor, else the start of the file. */
+  nearest(path) {
+    for (let length = path.length; length > 0; length--) {
+      const found = this.byPath.get(keyOf(path.slice(0, length)));
+      if (found) return found;
+    }
+    return START;
+  }
+  get size() {
+    return this.byPath.size;
+  }
+};
+function offsetLocator(text2) {
+  const lineStarts = [0];
+  for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  return (offset) => {
+    const at = Math.max(0, Math.min(offset, text2.length));
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if (lineStarts[mid] <= at) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, col: at - lineStarts[low] + 1 };
+  };
+}
+
+// src/engine/parse-document.ts
+function readDocument(text2, format) {
+  return format === "json" ? readJson(text2) : readToml(text2);
+}
+function withoutBom(text2) {
+  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+}
+function readToml(text2) {
+  try {
+    return { ok: true, value: parse3(text2) };
+  } catch (error2) {
+    if (error2 instanceof TomlError) {
+      const reason = error2.message.replace(/^Invalid TOML document: /, "").split("\n\n")[0]?.trim();
+      const plain = endsLine(text2, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
+      return syntax("toml-syntax", `this file is not valid TOML: ${plain}`, error2.line, error2.column);
+    }
+    return syntax("toml-syntax", `this file could not be read as TOML: ${reasonOf(error2)}`, 1, 1);
+  }
+}
+function readJson(text2) {
+  try {
+    return { ok: true, value: JSON.parse(text2) };
+  } catch (error2) {
+    const found = findJsonSyntaxError(text2);
+    if (found) {
+      const { line, col } = offsetLocator(text2)(found.offset);
+      return syntax("json-syntax", `this file is not valid JSON: ${found.reason}`, line, col);
+    }
+    return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error2)}`, 1, 1);
+  }
+}
+function endsLine(text2, line, col) {
+  const row = text2.split("\n")[line - 1] ?? "";
+  const c = row[col - 1];
+  return c === void 0 || c === "\r";
+}
+function syntax(code, message, line, col) {
+  return { ok: false, error: { code, message, line, col } };
+}
+function reasonOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/engine/parse-schema-walk.ts
+function defOf(schema) {
+  return schema._zod.def;
+}
+var WRAPPERS = /* @__PURE__ */ new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+function unwrap2(schema) {
+  let current = schema;
+  for (let guard2 = 0; guard2 < 32; guard2++) {
+    const def = defOf(current);
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === "lazy" && def.getter) current = def.getter();
+    else if (def.type === "pipe" && def.in) current = def.in;
+    else return current;
+  }
+  return current;
+}
+function shapeOf(schema) {
+  const def = defOf(unwrap2(schema));
+  return def.type === "object" ? def.shape : void 0;
+}
+function literalValues(schema) {
+  const def = defOf(unwrap2(schema));
+  if (def.type === "literal") return def.values;
+  if (def.type === "enum" && def.entries) return Object.values(def.entries);
+  return void 0;
+}
+function matchesKind(schema, value) {
+  const def = defOf(unwrap2(schema));
+  switch (def.type) {
+    case "string":
+    case "template_literal":
+      return typeof value === "string";
+    case "number":
+    case "int":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+    case "enum":
+    case "literal":
+      return (literalValues(schema) ?? []).some((literal2) => typeof literal2 === typeof value);
+    case "array":
+    case "tuple":
+      return Array.isArray(value);
+    case "object":
+    case "record":
+      return isTable(value);
+    case "union":
+      return (def.options ?? []).some((option) => matchesKind(option, value));
+    case "unknown":
+    case "any":
+      return true;
+    default:
+      return false;
+  }
+}
+function unionOption(schema, value) {
+  const def = defOf(unwrap2(schema));
+  if (def.type !== "union") return void 0;
+  const options = def.options ?? [];
+  const discriminator = def.discriminator;
+  if (discriminator !== void 0) {
+    if (!isTable(value)) return void 0;
+    const tag = value[discriminator];
+    return options.find((option) => {
+      const field = shapeOf(option)?.[discriminator];
+      return field !== void 0 && (literalValues(field) ?? []).includes(tag);
+    });
+  }
+  return options.find((option) => matchesKind(option, value));
+}
+function taggedUnion(schema, value, discriminator) {
+  let current = unwrap2(schema);
+  for (let guard2 = 0; guard2 < 32; guard2++) {
+    const def = defOf(current);
+    if (def.type !== "union") return void 0;
+    if (def.discriminator === discriminator) return current;
+    const option = (def.options ?? []).find((candidate) => matchesKind(candidate, value));
+    if (!option) return void 0;
+    current = unwrap2(option);
+  }
+  return void 0;
+}
+function resolveFor(schema, value) {
+  let current = unwrap2(schema);
+  for (let guard2 = 0; guard2 < 32 && current; guard2++) {
+    if (defOf(current).type !== "union") return current;
+    const option = unionOption(current, value);
+    current = option && unwrap2(option);
+  }
+  return current;
+}
+function childSchema(schema, key, parent) {
+  const resolved = resolveFor(schema, parent);
+  if (!resolved) return void 0;
+  const def = defOf(resolved);
+  if (def.type === "object") {
+    return typeof key === "string" && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : void 0;
+  }
+  if (def.type === "array") return typeof key === "number" ? def.element : void 0;
+  if (def.type === "record") return typeof key === "string" ? def.valueType : void 0;
+  return void 0;
+}
+function schemaAt(root, path, data) {
+  let schema = root;
+  let value = data;
+  for (const segment of path) {
+    if (!schema) return void 0;
+    schema = childSchema(schema, segment, value);
+    value = value !== null && typeof value === "object" && typeof segment !== "symbol" && Object.hasOwn(value, segment) ? value[String(segment)] : void 0;
+  }
+  return schema;
+}
+
+// src/engine/parse-issue-sentence.ts
+function explainIssues(root, data, issues, base = []) {
+  return issues.flatMap((issue2) => explainIssue(root, data, issue2, base));
+}
+function explainIssue(root, data, issue2, base) {
+  const path = [...base, ...issue2.path];
+  const value = valueAt(data, path);
+  switch (issue2.code) {
+    case "invalid_union": {
+      if (issue2.discriminator !== void 0 && issue2.errors.length === 0) {
+        const listed = "options" in issue2 ? issue2.options : void 0;
+        return [unknownType(root, data, issue2.discriminator, listed, path, value)];
+      }
+      const union3 = schemaAt(root, path, data);
+      const options = union3 ? defOf(unwrap2(union3)).options ?? [] : [];
+      const chosen = options.findIndex((option) => matchesKind(option, value));
+      const nested = issue2.errors[chosen];
+      if (nested && nested.length > 0) return explainIssues(root, data, nested, path);
+      return [expectation(root, data, path, value, issue2)];
+    }
+    case "invalid_element":
+    case "invalid_key":
+      return explainIssues(root, data, issue2.issues, path);
+    case "invalid_type":
+    case "invalid_value":
+    case "invalid_format":
+    case "too_small":
+    case "too_big":
+    case "not_multiple_of":
+      return [expectation(root, data, path, value, issue2)];
+    default:
+      return [{ code: "invalid-value", path, message: `${where2(path)}: ${lowerFirst(issue2.message)}` }];
+  }
+}
+function expectation(root, data, path, value, issue2) {
+  const schema = schemaAt(root, path, data);
+  const wanted = schema ? describe4(schema) : void 0;
+  if (value === void 0 && path.length > 0) {
+    const key = path[path.length - 1];
+    const parent = path.slice(0, -1);
+    const name = typeof key === "number" ? `item ${key}` : String(key);
+    const what = wanted ? `, which must be ${wanted}` : "";
+    return { code: "missing-key", path, message: `${where2(parent)} is missing ${name}${what}` };
+  }
+  const expected = wanted ?? lowerFirst(issue2.message);
+  return { code: "invalid-value", path, message: `${where2(path)} must be ${expected}, not ${show(value)}` };
+}
+function unknownType(root, data, discriminator, listed, path, value) {
+  const owner = path[path.length - 1] === discriminator ? path.slice(0, -1) : path;
+  const tags = tagsOf(root, data, owner, discriminator);
+  const allowed = (tags.length > 0 ? tags : listed ?? []).map(String).join(", ");
+  const noun = nounOf(owner);
+  const message = value === void 0 ? `${where2(owner)} has no ${discriminator}; expected one of ${allowed}` : `unknown ${noun}${discriminator} ${show(value)} in ${where2(owner)}; expected one of ${allowed}`;
+  return { code: "unknown-type", path, message };
+}
+function tagsOf(root, data, owner, discriminator) {
+  const schema = schemaAt(root, owner, data);
+  const union3 = schema && taggedUnion(schema, valueAt(data, owner), discriminator);
+  return (union3 ? defOf(union3).options ?? [] : []).flatMap((option) => {
+    const field = shapeOf(option)?.[discriminator];
+    return field ? literalValues(field) ?? [] : [];
+  });
+}
+function nounOf(path) {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i];
+    if (typeof segment === "string") return segment === "gates" || segment === "gate" ? "gate " : "";
+  }
+  return "";
+}
+function describe4(schema) {
+  const inner = unwrap2(schema);
+  const def = defOf(inner);
+  const checks = (def.checks ?? []).map((check2) => check2._zod.def);
+  switch (def.type) {
+    case "string":
+      return describeString(checks);
+    case "number":
+    case "int":
+      return describeNumber(def.type === "int", checks);
+    case "boolean":
+      return "true or false";
+    case "enum":
+    case "literal":
+      return oneOf((literalValues(inner) ?? []).map(String));
+    case "array": {
+      const kind = def.element ? defOf(unwrap2(def.element)).type : "";
+      if (kind === "string") return "a list of text";
+      if (kind === "object" || kind === "union") return "a list of tables";
+      return "a list";
+    }
+    case "object":
+    case "record":
+      return "a table";
+    case "union": {
+      const options = (def.options ?? []).map((option) => {
+        const text2 = describe4(option);
+        return text2 === "true or false" ? "true/false" : text2;
+      });
+      return joinOr([...new Set(options)]);
+    }
+    case "unknown":
+    case "any":
+      return "any value";
+    default:
+      return def.type;
+  }
+}
+function describeString(checks) {
+  for (const check2 of checks) {
+    if (check2.check === "string_format" && check2.format === "regex") {
+      const custom2 = customMessage(check2.error);
+      if (custom2) return custom2;
+    }
+  }
+  const nonEmpty = checks.some((check2) => check2.check === "min_length" && Number(check2.minimum) >= 1);
+  return nonEmpty ? "non-empty text" : "text";
+}
+function describeNumber(isInt, checks) {
+  const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
+  let text2 = whole ? "a whole number" : "a number";
+  for (const check2 of checks) {
+    if (check2.check === "greater_than") text2 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
+    if (check2.check === "less_than") text2 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
+  }
+  return text2;
+}
+function customMessage(error2) {
+  try {
+    const produced = typeof error2 === "function" ? error2() : error2;
+    if (typeof produced === "string") return produced;
+    if (isTable(produced) && typeof produced.message === "string") return produced.message;
+  } catch {
+  }
+  return void 0;
+}
+function oneOf(values) {
+  return values.length <= 2 ? values.join(" or ") : `one of ${values.join(", ")}`;
+}
+function joinOr(parts) {
+  if (parts.length <= 1) return parts[0] ?? "something else";
+  return `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
+}
+function where2(path) {
+  return path.length === 0 ? "the formula" : formatKeyPath(path);
+}
+function show(value) {
+  if (value === void 0) return "nothing";
+  if (typeof value === "string") {
+    const quoted2 = JSON.stringify(value);
+    return quoted2.length > 42 ? `${quoted2.slice(0, 39)}\u2026"` : quoted2;
+  }
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return String(value);
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (value instanceof Date) return "a date";
+  return "a table";
+}
+function lowerFirst(text2) {
+  return text2.charAt(0).toLowerCase() + text2.slice(1);
+}
+
+// src/engine/parse-json-positions.ts
+var MAX_DEPTH2 = 200;
+var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
+function scanJsonPositions(text2) {
+  return new JsonPositionScanner(text2).scan();
+}
+var JsonPositionScanner = class {
+  constructor(text2) {
+    this.text = text2;
+    this.place = offsetLocator(text2);
+  }
+  text;
+  i = 0;
+  positions = new KeyPositions();
+  place;
+  scan() {
+    this.skipSpaces();
+    if (this.i < this.text.length) this.value([], 0);
+    return this.positions;
+  }
+  value(path, depth) {
+    const c = this.text[this.i];
+    if (depth >= MAX_DEPTH2 && (c === "{" || c === "[")) this.skipNested();
+    else if (c === "{") this.object(path, depth + 1);
+    else if (c === "[") this.array(path, depth + 1);
+    else if (c === '"') this.i = this.stringEnd(this.i);
+    else this.skipScalar();
+  }
+  object(path, depth) {
+    this.i++;
+    while (this.i < this.text.length) {
+      this.skipSpaces();
+      const c = this.text[this.i];
+      if (c === "}") {
+        this.i++;
+        return;
+      }
+      if (c !== '"') {
+        this.i++;
+        continue;
+      }
+      const start2 = this.i;
+      const end = this.stringEnd(start2);
+      const key = decodeJsonString(this.text.slice(start2, end));
+      this.i = end;
+      const member = [...path, key];
+      this.positions.set(member, this.place(start2));
+      this.skipSpaces();
+      if (this.text[this.i] !== ":") continue;
+      this.i++;
+      this.skipSpaces();
+      if (this.i < this.text.length) this.value(member, depth);
+    }
+  }
+  array(path, depth) {
+    this.i++;
+    let index = 0;
+    while (this.i < this.text.length) {
+      this.skipSpaces();
+      const c = this.text[this.i];
+      if (c === "]") {
+        this.i++;
+        return;
+      }
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === void 0) return;
+      const element = [...path, index++];
+      this.positions.set(element, this.place(this.i));
+      this.value(element, depth);
+    }
+  }
+  /** Steps over one object or array without recording anything inside it. */
+  skipNested() {
+    let open4 = 0;
+    while (this.i < this.text.length) {
+      const c = this.text[this.i];
+      if (c === '"') {
+        this.i = this.stringEnd(this.i);
+        continue;
+      }
+      this.i++;
+      if (c === "{" || c === "[") open4++;
+      else if ((c === "}" || c === "]") && --open4 === 0) return;
+    }
+  }
+  stringEnd(start2) {
+    let i = start2 + 1;
+    while (i < this.text.length) {
+      const c = this.text[i];
+      if (c === "\\") i += 2;
+      else if (c === '"') return i + 1;
+      else i++;
+    }
+    return this.text.length;
+  }
+  skipScalar() {
+    const start2 = this.i;
+    while (this.i < this.text.length && !SCALAR_END.has(this.text[this.i])) this.i++;
+    if (this.i === start2) this.i++;
+  }
+  skipSpaces() {
+    for (; ; ) {
+      const c = this.text[this.i];
+      if (c === " " || c === "	" || c === "\n" || c === "\r") this.i++;
+      else return;
+    }
+  }
+};
+function decodeJsonString(quoted2) {
+  try {
+    const decoded = JSON.parse(quoted2);
+    if (typeof decoded === "string") return decoded;
+  } catch {
+  }
+  return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
+}
+
+// src/engine/parse-nesting-limit.ts
+var MAX_NESTING = 64;
+function findTooDeep(data, limit = MAX_NESTING) {
+  const pending = [{ value: data, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (value === null || typeof value !== "object" || value instanceof Date) continue;
+    if (depth > limit) return pathTo(next);
+    const children = Array.isArray(value) ? value.entries() : Object.entries(value);
+    for (const [key, child] of children) pending.push({ value: child, depth: depth + 1, key, parent: next });
+  }
+  return void 0;
+}
+function pathTo(entry2) {
+  const path = [];
+  for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+// src/engine/parse-required-default.ts
+var VAR_TABLES = ["vars", "inputs"];
+function findRequiredWithDefault(data) {
+  if (!isTable(data)) return [];
+  const problems = [];
+  for (const table of VAR_TABLES) {
+    const vars = data[table];
+    if (!isTable(vars)) continue;
+    for (const [name, spec] of Object.entries(vars)) {
+      if (isTable(spec) && spec.required === true && spec.default !== void 0) {
+        problems.push({
+          path: [table, name],
+          message: `variable ${JSON.stringify(name)} is required and has a default; a required variable cannot have a default \u2014 remove one`
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+// src/engine/parse-run-placeholders.ts
+var PLACEHOLDER2 = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+function varEnvName(name) {
+  return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+function findRunPlaceholders(data) {
+  const problems = [];
+  if (!isTable(data)) return problems;
+  const check2 = (owner, path) => {
+    if (!isTable(owner) || typeof owner.run !== "string") return;
+    const names = [...new Set([...owner.run.matchAll(PLACEHOLDER2)].map((match) => match[1]))];
+    if (names.length === 0) return;
+    const runPath = [...path, "run"];
+    const used = names.map((name) => `{{${name}}}`).join(", ");
+    const instead = names.map((name) => `"$${varEnvName(name)}"`).join(", ");
+    problems.push({
+      path: runPath,
+      message: `${formatKeyPath(runPath)} uses ${used}; variables reach commands only as environment variables: write ${instead} instead`
+    });
+  };
+  const checkEach = (list, path) => {
+    if (!Array.isArray(list)) return;
+    for (const [index, item] of list.entries()) check2(item, [...path, index]);
+  };
+  const gates2 = (value, path) => {
+    if (Array.isArray(value)) checkEach(value, path);
+    else check2(value, path);
+  };
+  const steps = (list, path, depth) => {
+    if (!Array.isArray(list) || depth > 64) return;
+    list.forEach((step2, index) => {
+      const at = [...path, index];
+      check2(step2, at);
+      if (!isTable(step2)) return;
+      gates2(step2.gate, [...at, "gate"]);
+      gates2(step2.gates, [...at, "gates"]);
+      steps(step2.children, [...at, "children"], depth + 1);
+    });
+  };
+  steps(data.steps, ["steps"], 0);
+  steps(data.template, ["template"], 0);
+  if (Array.isArray(data.advice)) {
+    data.advice.forEach((advice, index) => {
+      if (!isTable(advice)) return;
+      steps(advice.before, ["advice", index, "before"], 0);
+      steps(advice.after, ["advice", index, "after"], 0);
+      if (isTable(advice.around)) {
+        steps(advice.around.before, ["advice", index, "around", "before"], 0);
+        steps(advice.around.after, ["advice", index, "around", "after"], 0);
+      }
+    });
+  }
+  checkEach(data.legs, ["legs"]);
+  check2(data.synthesis, ["synthesis"]);
+  checkEach(data["step-overrides"], ["step-overrides"]);
+  return problems;
+}
+
+// src/engine/parse-toml-positions.ts
+var MAX_DEPTH3 = 200;
+var SCALAR_END2 = /* @__PURE__ */ new Set([",", "]", "}", "#", "\n", "\r"]);
+var KEY_END = /* @__PURE__ */ new Set([" ", "	", "=", ".", "[", "]", '"', "'", "#", "\n", "\r", ",", "{", "}"]);
+function scanTomlPositions(text2) {
+  return new TomlPositionScanner(text2).scan();
+}
+var TomlPositionScanner = class {
+  constructor(text2) {
+    this.text = text2;
+    this.place = offsetLocator(text2);
+  }
+  text;
+  i = 0;
+  positions = new KeyPositions();
+  place;
+  /** Elements seen so far per array of tables, keyed by its resolved path. */
+  arrayLengths = /* @__PURE__ */ new Map();
+  scan() {
+    let table = [];
+    while (this.i < this.text.length) {
+      this.skipSpaces();
+      const c = this.text[this.i];
+      if (c === void 0) break;
+      if (c === "\n" || c === "\r") this.i++;
+      else if (c === "#") this.skipLine();
+      else if (c === "[") {
+        table = this.header() ?? table;
+        this.skipLine();
+      } else {
+        this.keyValue(table, 0);
+        this.skipLine();
+      }
+    }
+    return this.positions;
+  }
+  /** `[a.b]` or `[[a.b]]`: returns the table path later keys belong to. */
+  header() {
+    const start2 = this.i;
+    const isArray = this.text[this.i + 1] === "[";
+    this.i += isArray ? 2 : 1;
+    this.skipSpaces();
+    const parts = this.key();
+    if (!parts) return void 0;
+    const resolved = [];
+    parts.forEach((part, index) => {
+      resolved.push(part.name);
+      this.positions.setIfAbsent(resolved, this.place(part.start));
+      const id = JSON.stringify(resolved);
+      const last = index === parts.length - 1;
+      if (last && isArray) {
+        const length = this.arrayLengths.get(id) ?? 0;
+        this.arrayLengths.set(id, length + 1);
+        resolved.push(length);
+        this.positions.setIfAbsent(resolved, this.place(start2));
+      } else {
+        const length = this.arrayLengths.get(id);
+        if (length !== void 0) resolved.push(length - 1);
+      }
+    });
+    return resolved;
+  }
+  /** `a.b = value` inside `table`; records every dotted part and the value's contents. */
+  keyValue(table, depth) {
+    const parts = this.key();
+    if (!parts) {
+      this.i++;
+      return;
+    }
+    const path = [...table];
+    for (const part of parts) {
+      path.push(part.name);
+      this.positions.setIfAbsent(path, this.place(part.start));
+    }
+    this.skipSpaces();
+    if (this.text[this.i] !== "=") return;
+    this.i++;
+    this.skipSpaces();
+    this.value(path, depth);
+  }
+  value(path, depth) {
+    const c = this.text[this.i];
+    if (c === '"' || c === "'") this.skipString();
+    else if (c === "[" && depth < MAX_DEPTH3) this.inlineArray(path, depth + 1);
+    else if (c === "{" && depth < MAX_DEPTH3) this.inlineTable(path, depth + 1);
+    else this.skipScalar();
+  }
+  inlineArray(path, depth) {
+    this.i++;
+    let index = 0;
+    while (this.i < this.text.length) {
+      this.skipVoid();
+      const c = this.text[this.i];
+      if (c === "]") {
+        this.i++;
+        return;
+      }
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === void 0) return;
+      const element = [...path, index++];
+      this.positions.setIfAbsent(element, this.place(this.i));
+      this.value(element, depth);
+    }
+  }
+  inlineTable(path, depth) {
+    this.i++;
+    while (this.i < this.text.length) {
+      this.skipVoid();
+      const c = this.text[this.i];
+      if (c === "}") {
+        this.i++;
+        return;
+      }
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === void 0) return;
+      this.keyValue(path, depth);
+    }
+  }
+  /** A dotted key of bare and quoted parts, or undefined when there is none here. */
+  key() {
+    const parts = [];
+    for (; ; ) {
+      const start2 = this.i;
+      const c = this.text[this.i];
+      let name;
+      if (c === '"' || c === "'") {
+        const end = this.stringEnd(this.i);
+        const raw = this.text.slice(this.i + 1, Math.max(this.i + 1, end - 1));
+        name = c === '"' ? decodeBasic(raw) : raw;
+        this.i = end;
+      } else {
+        while (this.i < this.text.length && !KEY_END.has(this.text[this.i])) this.i++;
+        if (this.i === start2) return parts.length > 0 ? parts : void 0;
+        name = this.text.slice(start2, this.i);
+      }
+      parts.push({ name, start: start2 });
+      this.skipSpaces();
+      if (this.text[this.i] !== ".") return parts;
+      this.i++;
+      this.skipSpaces();
+    }
+  }
+  skipString() {
+    this.i = this.stringEnd(this.i);
+  }
+  /** The offset just past the string that opens at `start` (basic, literal, or multi-line of either). */
+  stringEnd(start2) {
+    const text2 = this.text;
+    const quote = text2[start2];
+    const triple = quote.repeat(3);
+    if (text2.startsWith(triple, start2)) {
+      let i2 = start2 + 3;
+      while (i2 < text2.length) {
+        if (quote === '"' && text2[i2] === "\\") i2 += 2;
+        else if (text2.startsWith(triple, i2)) {
+          i2 += 3;
+          for (let extra = 0; extra < 2 && text2[i2] === quote; extra++) i2++;
+          return i2;
+        } else i2++;
+      }
+      return text2.length;
+    }
+    let i = start2 + 1;
+    while (i < text2.length) {
+      const c = text2[i];
+      if (c === "\n") return i;
+      if (quote === '"' && c === "\\") i += 2;
+      else if (c === quote) return i + 1;
+      else i++;
+    }
+    return text2.length;
+  }
+  skipScalar() {
+    const start2 = this.i;
+    while (this.i < this.text.length && !SCALAR_END2.has(this.text[this.i])) this.i++;
+    if (this.i === start2) this.i++;
+  }
+  skipSpaces() {
+    while (this.text[this.i] === " " || this.text[this.i] === "	") this.i++;
+  }
+  /** Spaces, newlines and comments: what may sit between the items of an inline array or table. */
+  skipVoid() {
+    for (; ; ) {
+      const c = this.text[this.i];
+      if (c === " " || c === "	" || c === "\n" || c === "\r") this.i++;
+      else if (c === "#") this.skipLine();
+      else return;
+    }
+  }
+  /** To the start of the next line (multi-line values were consumed by `value` already). */
+  skipLine() {
+    const next = this.text.indexOf("\n", this.i);
+    this.i = next === -1 ? this.text.length : next + 1;
+  }
+};
+var ESCAPES = {
+  b: "\b",
+  t: "	",
+  n: "\n",
+  f: "\f",
+  r: "\r",
+  e: "\x1B",
+  '"': '"',
+  "\\": "\\"
+};
+function decodeBasic(raw) {
+  return raw.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)/g, (whole, sequence) => {
+    if (sequence.length > 1) {
+      const code = Number.parseInt(sequence.slice(1), 16);
+      return code <= 1114111 ? String.fromCodePoint(code) : whole;
+    }
+    return ESCAPES[sequence] ?? whole;
+  });
+}
+
+// src/engine/unknown-keys.ts
+function findUnknownKeys(schema, value, path = []) {
+  const found = [];
+  walk(schema, value, path, found);
+  return found;
+}
+function walk(schema, value, path, found) {
+  const resolved = resolveFor(schema, value);
+  if (!resolved) return;
+  const def = defOf(resolved);
+  if (def.type === "object" && isTable(value)) {
+    const shape = def.shape ?? {};
+    for (const key of Object.keys(value)) {
+      const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
+      if (child) walk(child, value[key], [...path, key], found);
+      else found.push([...path, key]);
+    }
+  } else if (def.type === "array" && def.element && Array.isArray(value)) {
+    const element = def.element;
+    for (const [index, item] of value.entries()) walk(element, item, [...path, index], found);
+  } else if (def.type === "record" && def.valueType && isTable(value)) {
+    const valueType = def.valueType;
+    for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], found);
+  }
+}
+
+// src/engine/parse-formula.ts
+function formatOfFile(file2) {
+  return /\.json$/i.test(file2) ? "json" : "toml";
+}
+function formulaNameOfFile(file2) {
+  const base = file2.split(/[\\/]/).pop() ?? "";
+  return base.replace(/(\.formula)?\.(toml|json)$/i, "");
+}
+function parseFormula(text2, file2, format) {
+  try {
+    return parseUnguarded(text2, file2, format);
+  } catch (error2) {
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    return fail3(file2, [
+      {
+        severity: "error",
+        code: "internal-error",
+        message: `Molecular could not read this formula because of an internal error (${reason}); please report it`,
+        file: file2,
+        line: 1,
+        col: 1
+      }
+    ]);
+  }
+}
+function parseUnguarded(input2, file2, format) {
+  const name = typeof file2 === "string" ? file2 : String(file2);
+  const kind = format === "json" || format === "toml" ? format : formatOfFile(name);
+  if (typeof input2 !== "string") {
+    return fail3(name, [
+      { severity: "error", code: "not-text", message: "the formula must be text", file: name }
+    ]);
+  }
+  const text2 = withoutBom(input2);
+  const read = readDocument(text2, kind);
+  if (!read.ok) return fail3(name, [{ severity: "error", ...read.error, file: name }]);
+  const raw = read.value;
+  let positions;
+  const locate = (path) => {
+    positions ??= scanPositions(text2, kind);
+    return { file: name, ...positions.nearest(path) };
+  };
+  const diagnostic = (severity, code, path, message) => ({
+    severity,
+    code,
+    message,
+    ...locate(path)
+  });
+  const tooDeep = findTooDeep(raw);
+  if (tooDeep) {
+    const message = `${formatKeyPath(tooDeep)} nests tables and lists more than ${MAX_NESTING} levels deep; a formula may not nest that deep`;
+    return fail3(name, [diagnostic("error", "too-deep", tooDeep, message)]);
+  }
+  const schema = FormulaSchema;
+  const checked = FormulaSchema.safeParse(raw);
+  const problems = checked.success ? [] : explainIssues(schema, raw, checked.error.issues);
+  if (!checked.success && problems.length === 0) {
+    const reason = checked.error.issues[0]?.message ?? "it does not match the formula schema";
+    problems.push({ code: "invalid-value", path: [], message: `the formula is not valid: ${reason}` });
+  }
+  const errors = [
+    ...problems.map((problem) => diagnostic("error", problem.code, problem.path, problem.message)),
+    ...findRequiredWithDefault(raw).map(
+      (p) => diagnostic("error", "var-required-with-default", p.path, p.message)
+    ),
+    ...findRunPlaceholders(raw).map((p) => diagnostic("error", "var-in-run", p.path, p.message))
+  ];
+  const warnings = findUnknownKeys(schema, raw).map((path) => {
+    const key = String(path[path.length - 1]);
+    const owner = path.length === 1 ? "at the top level" : `in ${where2(path.slice(0, -1))}`;
+    return diagnostic(
+      "warning",
+      "unknown-key",
+      path,
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
+    );
+  });
+  if (errors.length > 0 || !checked.success) return fail3(name, [...byPlace(errors), ...byPlace(warnings)]);
+  const data = checked.data;
+  const isOverlay = isTable(raw) && Object.keys(raw).length === 1 && Object.hasOwn(raw, "step-overrides");
+  if (data.formula === void 0) {
+    const fromFile = formulaNameOfFile(name);
+    if (fromFile !== "") data.formula = fromFile;
+  }
+  return {
+    ok: true,
+    value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate }
+  };
+}
+function scanPositions(text2, kind) {
+  try {
+    return kind === "json" ? scanJsonPositions(text2) : scanTomlPositions(text2);
+  } catch {
+    return new KeyPositions();
+  }
+}
+function fail3(file2, diagnostics) {
+  const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
+  const error2 = {
+    code: first?.code ?? "invalid-formula",
+    message: first?.message ?? "the formula is not valid",
+    file: file2,
+    diagnostics
+  };
+  if (first?.line !== void 0) error2.line = first.line;
+  if (first?.col !== void 0) error2.col = first.col;
+  return { ok: false, error: error2 };
+}
+function byPlace(diagnostics) {
+  return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+}
+
+// src/engine/patrol.ts
+function patrolDecisions(input2) {
+  const now = input2.now.getTime();
+  const actions = [];
+  for (const { proto, mol } of input2.molecules) {
+    if (FINAL_MOLECULE_STATUSES.has(mol.status)) continue;
+    if (mol.kind === "wisp" && mol.expiresAt !== void 0 && Date.parse(mol.expiresAt) <= now) {
+      actions.push({ type: "evaporate", molId: mol.id });
+      continue;
+    }
+    if (mol.status !== "in_progress" && mol.status !== "pending") continue;
+    const defs = new Map(proto.steps.map((s) => [s.id, s]));
+    const redispatchAfter = mol.execution === "distributed" ? input2.thresholds.redispatchAfterMs : void 0;
+    for (const step2 of mol.steps) {
+      if (step2.status === "ready" && redispatchAfter !== void 0) {
+        const since = Math.max(readySince(mol, step2.id), step2.nudgedAt ? Date.parse(step2.nudgedAt) : 0);
+        if (now - since >= redispatchAfter) {
+          actions.push({ type: "redispatch-ready", molId: mol.id, step: step2.id, readyMs: now - since });
+        }
+        continue;
+      }
+      if (step2.status !== "in_progress" || step2.startedAt === void 0) continue;
+      const ran = now - Date.parse(step2.startedAt);
+      const own2 = defs.get(step2.id)?.timeout;
+      const limit = (own2 === void 0 ? void 0 : parseDuration(own2)) ?? input2.thresholds.defaultTimeoutMs;
+      if (limit !== void 0 && ran >= limit) {
+        actions.push({ type: "timeout", molId: mol.id, step: step2.id });
+      } else if (step2.lease && Date.parse(step2.lease.expiresAt) <= now) {
+        actions.push({ type: "expire-lease", molId: mol.id, step: step2.id });
+      } else if (step2.lease?.runId !== void 0 && input2.liveRuns && !input2.liveRuns.has(step2.lease.runId)) {
+        actions.push({ type: "redispatch", molId: mol.id, step: step2.id, runId: step2.lease.runId });
+      } else if (ran >= input2.thresholds.nudgeAfterMs && !recentlyNudged(step2.nudgedAt, now, input2.thresholds.nudgeAfterMs)) {
+        actions.push({ type: "nudge", molId: mol.id, step: step2.id, idleMs: ran });
+      }
+    }
+  }
+  for (const lock of input2.locks ?? []) {
+    if (Date.parse(lock.expiresAt) <= now) actions.push({ type: "release-lock", molId: lock.molId });
+  }
+  return actions;
+}
+function readySince(mol, stepId) {
+  for (let i = mol.history.length - 1; i >= 0; i--) {
+    const entry2 = mol.history[i];
+    if (entry2?.step === stepId && entry2.to === "ready") return Date.parse(entry2.at);
+  }
+  return Date.parse(mol.updatedAt);
+}
+function recentlyNudged(nudgedAt, now, nudgeAfterMs) {
+  return nudgedAt !== void 0 && now - Date.parse(nudgedAt) < nudgeAfterMs;
+}
+function toEvent(action) {
+  switch (action.type) {
+    case "nudge":
+    case "redispatch-ready":
+      return { type: "nudge", step: action.step };
+    case "timeout":
+      return { type: "timeout", step: action.step };
+    case "redispatch":
+      return { type: "release", step: action.step, runId: action.runId, by: "patrol" };
+    case "expire-lease":
+      return { type: "release", step: action.step, by: "patrol" };
+    case "evaporate":
+      return { type: "evaporate" };
+    case "release-lock":
+      return void 0;
+  }
+}
+
+// src/github/archive-comment.ts
+var OPEN = "<!-- molecular:archive v1";
+var BLOCK = /<!--[ \t]*molecular:archive[ \t]+v(\d+)[ \t]*\r?\n([\s\S]*?)\r?\n?-->/;
+function formatArchiveBody(record3) {
+  const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
+  const m = record3.metrics;
+  return [
+    `${OPEN}
+${commentSafeJson(record3)}
+-->`,
+    "",
+    `### \u{1F4E6} ${inlineText(record3.title, 200)}`,
+    "",
+    `Squashed molecule ${codeSpan(record3.id)} (formula ${codeSpan(record3.formula.name)}): **${record3.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
+    "",
+    // The summary is markdown, but it must not open a block of its own that a reader could mistake for state.
+    truncate(record3.summary, 4e3).replace(/<!--/g, "&lt;!--"),
+    "",
+    "<details><summary>Steps</summary>",
+    "",
+    "| step | status | attempts |",
+    "|---|---|---|",
+    ...steps.slice(0, 200),
+    "",
+    "</details>"
+  ].join("\n");
+}
+function readArchiveBlock(body) {
+  const match = BLOCK.exec(body);
+  if (!match) return void 0;
+  if (Number(match[1]) !== 1)
+    return err("state-version", `the archive block is format v${match[1]}, which this Molecular cannot read`);
+  let data;
+  try {
+    data = JSON.parse(match[2] ?? "");
+  } catch (cause) {
+    return err("state-corrupt", `the archive block is not valid JSON: ${cause.message}`);
+  }
+  const parsed = ArchiveRecordSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "state-invalid",
+      `the archive block does not hold a valid record: at ${issue2?.path.join(".") || "(root)"}: ${issue2?.message}`
+    );
+  }
+  return ok(parsed.data);
+}
+
+// src/github/client.ts
+function repoSlug(repo) {
+  return `${repo.owner}/${repo.repo}`;
+}
+function httpStatus(error2) {
+  if (typeof error2 !== "object" || error2 === null || !("status" in error2)) return void 0;
+  const status = error2.status;
+  return typeof status === "number" ? status : void 0;
+}
+function httpMessage(error2) {
+  if (error2 instanceof Error) return error2.message;
+  return String(error2);
+}
+
+// src/github/comment-seal.ts
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+var SEAL = /\n*<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
+var SEAL_RESERVE_BYTES = 140;
+var normalize = (content) => content.replace(/\r\n?/g, "\n").trimEnd();
+function digest(content, at, key) {
+  const input2 = `molecular:digest v1
+${at}
+${normalize(content)}`;
+  return key === void 0 ? createHash("sha256").update(input2).digest("hex") : createHmac("sha256", key).update(input2).digest("hex");
+}
+function sealBody(content, at, key) {
+  const iso = at.toISOString();
+  const algorithm = key === void 0 ? "sha256" : "hmac-sha256";
+  return `${normalize(content)}
+
+<!-- molecular:digest ${algorithm}:${digest(content, iso, key)} at:${iso} -->`;
+}
+function openSeal(body, key) {
+  const match = SEAL.exec(body);
+  if (!match)
+    return err(
+      "seal-broken",
+      "it carries no Molecular digest line, so it was not written by Molecular or the line was removed"
+    );
+  const [, algorithm, hex3, at] = match;
+  const content = body.slice(0, match.index);
+  if (key !== void 0 && algorithm !== "hmac-sha256") {
+    return err(
+      "seal-broken",
+      "its digest is an unkeyed sha256 while this installation signs state with a key"
+    );
+  }
+  if (key === void 0 && algorithm === "hmac-sha256") {
+    return err(
+      "seal-broken",
+      "it is signed with a key this process was not given (set the same state key everywhere)"
+    );
+  }
+  if (Number.isNaN(Date.parse(at)))
+    return err("seal-broken", `its digest line has an unreadable time "${at}"`);
+  const expected = Buffer.from(digest(content, at, key), "hex");
+  if (!timingSafeEqual(expected, Buffer.from(hex3, "hex"))) {
+    return err(
+      "seal-broken",
+      "its content does not match the digest Molecular wrote, so it was edited after Molecular wrote it"
+    );
+  }
+  return ok({ content, at, algorithm });
+}
+
+// src/github/comment-trust.ts
+var DEFAULT_EDIT_WINDOW_MS = 10 * 6e4;
+function isTrustedWriter(login, policy) {
+  const lower = login.toLowerCase();
+  return policy.writers.some((w) => w.toLowerCase() === lower);
+}
+function judgeComment(comment, policy) {
+  const where3 = `comment #${comment.id}`;
+  if (!isTrustedWriter(comment.author, policy)) {
+    return err(
+      "state-untrusted",
+      `${where3} holds Molecular state but was written by @${comment.author}, who is not a trusted writer (${policy.writers.join(", ")}); it was ignored`
+    );
+  }
+  if (comment.editor !== void 0 && !isTrustedWriter(comment.editor, policy)) {
+    return err(
+      "state-untrusted",
+      `${where3} by @${comment.author} was last edited by @${comment.editor}, who is not a trusted writer; it was ignored`
+    );
+  }
+  const sealed = openSeal(comment.body, policy.key);
+  if (!sealed.ok)
+    return err("state-untrusted", `${where3} by @${comment.author} was ignored: ${sealed.error.message}`);
+  const drift = Date.parse(comment.updatedAt) - Date.parse(sealed.value.at);
+  if (!(Math.abs(drift) <= policy.editWindowMs)) {
+    return err(
+      "state-untrusted",
+      `${where3} by @${comment.author} was edited at ${comment.updatedAt}, after Molecular wrote it at ${sealed.value.at}; it was ignored`
+    );
+  }
+  return ok(sealed.value);
+}
+
+// src/github/state-comments.ts
+function toView(comment) {
+  return {
+    id: Number(comment.id),
+    nodeId: comment.node_id,
+    author: comment.user?.login ?? "ghost",
+    body: comment.body ?? "",
+    updatedAt: comment.updated_at
+  };
+}
+var COMMENT_FIELDS = `id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt`;
+var COMMENTS_QUERY = `query MolecularComments($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS} } } }
+      ... on PullRequest { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS} } } }
+    }
+  }
+}`;
+var COMMENT_QUERY = `query MolecularComment($id: ID!) {
+  node(id: $id) { ... on IssueComment { ${COMMENT_FIELDS} } }
+}`;
+function restLogin(actor) {
+  if (!actor) return "ghost";
+  return actor.__typename === "Bot" && !actor.login.endsWith("[bot]") ? `${actor.login}[bot]` : actor.login;
+}
+function graphqlView(node2) {
+  return {
+    id: node2.databaseId,
+    nodeId: node2.id,
+    author: restLogin(node2.author),
+    body: node2.body,
+    updatedAt: node2.lastEditedAt ?? node2.createdAt,
+    // An edit whose editor GitHub no longer names (a deleted account) is nobody's to trust.
+    ...node2.lastEditedAt ? { editor: restLogin(node2.editor) } : {}
+  };
+}
+async function listIssueComments(octokit, repo, issue2) {
+  const views = [];
+  let after = null;
+  for (; ; ) {
+    let data;
+    try {
+      data = await octokit.graphql(COMMENTS_QUERY, {
+        owner: repo.owner,
+        name: repo.repo,
+        number: issue2,
+        after
+      });
+    } catch (error2) {
+      if (isNotFound(error2) && error2.data?.repository) return views;
+      throw error2;
+    }
+    const comments = data.repository?.issueOrPullRequest?.comments;
+    if (!comments) return views;
+    views.push(...comments.nodes.map(graphqlView));
+    if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor) return views;
+    after = comments.pageInfo.endCursor;
+  }
+}
+async function getComment(octokit, comment) {
+  try {
+    const data = await octokit.graphql(COMMENT_QUERY, {
+      id: comment.nodeId
+    });
+    return data.node?.databaseId === void 0 ? void 0 : graphqlView(data.node);
+  } catch (error2) {
+    if (isNotFound(error2)) return void 0;
+    throw error2;
+  }
+}
+function isNotFound(error2) {
+  const errors = error2?.errors;
+  return httpStatus(error2) === 404 || Array.isArray(errors) && errors.some((e) => e.type === "NOT_FOUND");
+}
+function classifyComments(comments, policy) {
+  const found = [];
+  const rejected = [];
+  for (const comment of comments) {
+    const archive = readArchiveBlock(comment.body);
+    if (!archive && !findStateBlock(comment.body)) continue;
+    const claim2 = archive ?? decodeState(comment.body);
+    const molId = claim2.ok ? claim2.value.id : void 0;
+    const trust = judgeComment(comment, policy);
+    if (!trust.ok) rejected.push({ comment, ...molId ? { molId } : {}, error: trust.error });
+    else if (!claim2.ok) rejected.push({ comment, error: claim2.error });
+    else if (archive) found.push({ kind: "archive", comment, record: claim2.value });
+    else found.push({ kind: "state", comment, mol: claim2.value });
+  }
+  return { found, rejected };
+}
+function pickMolecule(classified, id) {
+  const idOf = (f) => f.kind === "state" ? f.mol.id : f.record.id;
+  const found = classified.found.filter((f) => idOf(f) === id).sort((a, b) => a.comment.id - b.comment.id)[0];
+  return { ...found ? { found } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
+}
+
+// src/github/confirm-write.ts
+var STALE_READ_DELAYS_MS = [250, 1e3];
+async function confirmWrite(octokit, input2) {
+  const same = (c) => c.body.replace(/\r\n?/g, "\n").trimEnd() === input2.body.trimEnd();
+  if (input2.mode === "response") return same(input2.response) ? ok({}) : lost(input2.response.id);
+  for (let attempt = 0; ; attempt++) {
+    const back = await getComment(octokit, input2.response);
+    if (back && same(back)) return ok({});
+    if (back) {
+      const [found] = classifyComments([back], input2.policy).found;
+      if (found?.kind === "state" && found.mol.rev > input2.previousRev) return ok({ conflict: found });
+    }
+    const delay = STALE_READ_DELAYS_MS[attempt];
+    if (delay === void 0) return lost(input2.response.id);
+    await input2.sleep(delay);
+  }
+}
+function lost(commentId) {
+  return err(
+    "write-lost",
+    `GitHub did not keep the edit of comment #${commentId}: reading it back shows something else; the state there is unchanged, try again`
+  );
+}
+
+// src/github/keyed-mutex.ts
+var KeyedMutex = class {
+  tails = /* @__PURE__ */ new Map();
+  async run(key, fn) {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.then(fn);
+    const tail = current.then(
+      () => void 0,
+      () => void 0
+    );
+    this.tails.set(key, tail);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+  /** Keys with a writer running or queued (tests, diagnostics). */
+  get busyKeys() {
+    return [...this.tails.keys()];
+  }
+};
+var processMutex = new KeyedMutex();
+
+// src/github/labels.ts
+var STATE_LABELS = {
+  active: { name: "molecule:active", color: "1f6feb", description: "A Molecular workflow is running here" },
+  complete: { name: "molecule:complete", color: "2da44e", description: "The Molecular workflow completed" },
+  failed: { name: "molecule:failed", color: "cf222e", description: "The Molecular workflow failed" }
+};
+var STATE_LABEL_LIST = Object.values(STATE_LABELS);
+async function setStateLabels(octokit, repo, issue2, add, remove) {
+  if (add.length > 0) {
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+      ...repo,
+      issue_number: issue2,
+      labels: add
+    });
+  }
+  for (const name of remove.filter((n) => !add.includes(n))) {
+    try {
+      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
+        ...repo,
+        issue_number: issue2,
+        name
+      });
+    } catch (error2) {
+      if (httpStatus(error2) !== 404) throw error2;
+    }
+  }
+}
+
+// src/github/molecule-id.ts
+var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
+function parseMoleculeId(id) {
+  const match = ID2.exec(id);
+  if (!match) return void 0;
+  return { issue: Number(match[1]), suffix: match[2] };
+}
+
+// src/github/next-state.ts
+function applyMutator2(fn, current) {
+  try {
+    return fn(structuredClone(current));
+  } catch (error2) {
+    return err(
+      "mutator-threw",
+      `the change to molecule ${current.id} threw instead of returning an error: ${httpMessage(error2)}`
+    );
+  }
+}
+function nextStateOf(before, mutation) {
+  if (mutation.mol.id !== before.id) {
+    return err(
+      "state-invalid",
+      `a change to molecule ${before.id} tried to rename it to ${mutation.mol.id}; nothing was written`
+    );
+  }
+  const parsed = MoleculeSchema.safeParse({ ...mutation.mol, rev: before.rev + 1 });
+  if (parsed.success) return ok(parsed.data);
+  const issue2 = parsed.error.issues[0];
+  return err(
+    "state-invalid",
+    `the new state of molecule ${before.id} is invalid at ${issue2?.path.join(".") || "(root)"}: ${issue2?.message}; nothing was written`
+  );
+}
+function archiveOf2(effects, id) {
+  const effect = effects.find((e) => e.type === "archive");
+  if (!effect) {
+    return err(
+      "archive-missing",
+      `squashing molecule ${id} needs an archive effect holding the record; nothing was written`
+    );
+  }
+  const parsed = ArchiveRecordSchema.safeParse(effect.record);
+  if (!parsed.success)
+    return err("state-invalid", `the archive record of molecule ${id} is invalid; nothing was written`);
+  if (parsed.data.id !== id)
+    return err("state-invalid", `the archive record names molecule ${parsed.data.id}, not ${id}`);
+  return ok(parsed.data);
+}
+
+// src/github/post-once.ts
+var NO_RETRIES = { retries: 0 };
+var LOOK_DELAYS_MS = [250, 1e3];
+var MAX_REFUSALS = 5;
+var MAX_429_WAIT_MS = 6e4;
+function retryAfterMs(error2) {
+  const headers = error2.response?.headers;
+  const seconds = Number(headers?.["retry-after"]);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
+}
+async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => setTimeout(resolve, ms))) {
+  let refusals = 0;
+  let looks = 0;
+  for (; ; ) {
+    try {
+      return await send();
+    } catch (error2) {
+      const status = httpStatus(error2);
+      if (status === 429 && refusals < MAX_REFUSALS) {
+        refusals++;
+        await sleep2(Math.min(MAX_429_WAIT_MS, retryAfterMs(error2) ?? 1e3 * refusals));
+        continue;
+      }
+      const lost2 = status === void 0 || status >= 500;
+      const delay = LOOK_DELAYS_MS[looks++];
+      if (!lost2 || delay === void 0) throw error2;
+      await sleep2(delay);
+      const found = await find();
+      if (found !== void 0) return found;
+    }
+  }
+}
+
+// src/github/ref-lock.ts
+var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+var LOCK_REF_PREFIX = "refs/molecular/locks/";
+var MESSAGE_TITLE = "molecular lock";
+function lockRefFor(molId) {
+  const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
+  return LOCK_REF_PREFIX + safe;
+}
+var shortRef = (ref) => ref.replace(/^refs\//, "");
+async function createLockCommit(octokit, repo, record3, parents) {
+  const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
+    ...repo,
+    message: `${MESSAGE_TITLE}
+
+${JSON.stringify(record3)}
+`,
+    tree: EMPTY_TREE_SHA,
+    parents
+  });
+  return data.sha;
+}
+async function readLock(octokit, repo, ref, ttlMs) {
+  let sha;
+  try {
+    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+      ...repo,
+      ref: shortRef(ref)
+    });
+    sha = data2.object.sha;
+  } catch (error2) {
+    if (httpStatus(error2) === 404) return void 0;
+    throw error2;
+  }
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+    ...repo,
+    commit_sha: sha
+  });
+  const record3 = parseRecord(data.message);
+  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+}
+function parseRecord(message) {
+  if (!message.startsWith(MESSAGE_TITLE)) return void 0;
+  try {
+    const record3 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
+    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
+    return { holder: record3.holder, expiresAt: record3.expiresAt };
+  } catch {
+    return void 0;
+  }
+}
+async function acquireRefLock(octokit, repo, molId, options) {
+  const ref = lockRefFor(molId);
+  const started = options.now().getTime();
+  const pollMs = options.pollMs ?? 500;
+  let commit;
+  for (; ; ) {
+    const now = options.now();
+    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+      const expiresAt = new Date(now.getTime() + options.ttlMs);
+      const sha = await createLockCommit(
+        octokit,
+        repo,
+        { holder: options.holder, expiresAt: expiresAt.toISOString() },
+        []
+      );
+      commit = { sha, expiresAt };
+    }
+    const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
+    try {
+      await postOnce(
+        async () => {
+          await octokit.request("POST /repos/{owner}/{repo}/git/refs", {
+            ...repo,
+            ref,
+            sha: lease.sha,
+            request: NO_RETRIES
+          });
+          return lease;
+        },
+        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        options.sleep
+      );
+      return ok(lease);
+    } catch (error2) {
+      if (httpStatus(error2) !== 422) throw error2;
+    }
+    const held = await readLock(octokit, repo, ref, options.ttlMs);
+    if (held === void 0) {
+      if (options.now().getTime() - started < options.waitMs) continue;
+      return err(
+        "lock-failed",
+        `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`
+      );
+    }
+    if (held.expiresAt.getTime() <= options.now().getTime()) {
+      const taken = await takeOver(octokit, repo, ref, held.sha, options);
+      if (taken) return ok(taken);
+      continue;
+    }
+    const waited = options.now().getTime() - started;
+    if (waited >= options.waitMs) {
+      return err(
+        "lock-held",
+        `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`
+      );
+    }
+    await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
+  }
+}
+async function takeOver(octokit, repo, ref, staleSha, options) {
+  const expiresAt = new Date(options.now().getTime() + options.ttlMs);
+  const sha = await createLockCommit(
+    octokit,
+    repo,
+    { holder: options.holder, expiresAt: expiresAt.toISOString() },
+    [staleSha]
+  );
+  try {
+    await octokit.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}", {
+      ...repo,
+      ref: shortRef(ref),
+      sha,
+      force: false
+    });
+    return { ref, sha, holder: options.holder, expiresAt };
+  } catch (error2) {
+    if (httpStatus(error2) === 422) return void 0;
+    throw error2;
+  }
+}
+async function releaseRefLock(octokit, repo, lease, now) {
+  if (now.getTime() >= lease.expiresAt.getTime()) {
+    try {
+      const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+        ...repo,
+        ref: shortRef(lease.ref)
+      });
+      if (data.object.sha !== lease.sha) return;
+    } catch (error2) {
+      if (httpStatus(error2) === 404) return;
+      throw error2;
+    }
+  }
+  try {
+    await octokit.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}", {
+      ...repo,
+      ref: shortRef(lease.ref)
+    });
+  } catch (error2) {
+    if (httpStatus(error2) !== 422 && httpStatus(error2) !== 404) throw error2;
+  }
+}
+
+// src/github/search-issues.ts
+var MAX_PAGES = 10;
+async function searchIssueNumbers(octokit, q) {
+  const numbers = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
+    numbers.push(...data.items.map((item) => item.number));
+    if (data.items.length < 100 || numbers.length >= data.total_count) break;
+  }
+  return numbers;
+}
+
+// src/github/state-labels.ts
+function stateLabelFor(status) {
+  switch (status) {
+    case "pending":
+    case "in_progress":
+    case "paused":
+      return STATE_LABELS.active.name;
+    case "complete":
+      return STATE_LABELS.complete.name;
+    case "failed":
+      return STATE_LABELS.failed.name;
+    case "squashed":
+    case "burned":
+      return void 0;
+  }
+}
+function stateLabelsFor(statuses) {
+  const all = statuses ? [...statuses] : ["pending", "complete", "failed"];
+  return [...new Set(all.map(stateLabelFor).filter((l) => l !== void 0))];
+}
+
+// src/github/comment-store.ts
+var DEFAULT_LOCK_TTL_MS = 12e4;
+var DEFAULT_LOCK_WAIT_MS = 15e3;
+var CommentStore = class {
+  constructor(options) {
+    this.options = options;
+    this.octokit = options.octokit;
+    this.repo = options.repo;
+    this.policy = {
+      writers: options.trustedWriters,
+      ...options.stateKey !== void 0 ? { key: options.stateKey } : {},
+      editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS
+    };
+    this.now = options.now ?? (() => /* @__PURE__ */ new Date());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.mutex = options.mutex ?? processMutex;
+  }
+  options;
+  octokit;
+  repo;
+  policy;
+  locations = /* @__PURE__ */ new Map();
+  /** Issues this store wrote to: `list` reads them even before search has indexed their labels. */
+  knownIssues = /* @__PURE__ */ new Set();
+  now;
+  sleep;
+  mutex;
+  create(mol) {
+    return this.guard("create", mol.id, async () => {
+      const valid = MoleculeSchema.safeParse(mol);
+      if (!valid.success) {
+        return err(
+          "state-invalid",
+          `the molecule to create is invalid: ${valid.error.issues[0]?.message ?? "invalid"}`
+        );
+      }
+      const issue2 = valid.data.subject.issue ?? valid.data.subject.pr;
+      if (issue2 === void 0) {
+        return err(
+          "no-subject",
+          `molecule ${mol.id} has no issue or pull request to keep its state comment on`
+        );
+      }
+      const embedded = parseMoleculeId(mol.id);
+      if (embedded && embedded.issue !== issue2) {
+        return err(
+          "invalid-id",
+          `molecule id ${mol.id} names #${embedded.issue} but its subject is #${issue2}`
+        );
+      }
+      if (valid.data.subject.repo && valid.data.subject.repo.toLowerCase() !== repoSlug(this.repo).toLowerCase()) {
+        return err(
+          "wrong-repo",
+          `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
+        );
+      }
+      return this.exclusive(mol.id, async () => {
+        const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
+        if (existing.found) {
+          if (existing.found.kind === "state") {
+            this.remember(mol.id, { issue: issue2, comment: existing.found.comment });
+            await this.label(issue2, existing.found.mol.status);
+          }
+          return err(
+            "exists",
+            `molecule ${mol.id} already exists (comment #${existing.found.comment.id} on #${issue2})`
+          );
+        }
+        const encoded = await this.encode(valid.data);
+        if (!encoded.ok) return encoded;
+        const body = sealBody(encoded.value.body, this.now(), this.policy.key);
+        const posted = await postOnce(
+          async () => {
+            const { data } = await this.octokit.request(
+              "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+              { ...this.repo, issue_number: issue2, body, request: NO_RETRIES }
+            );
+            return toView(data);
+          },
+          async () => {
+            const landed = this.pick(await this.listComments(issue2), mol.id).found;
+            return landed?.kind === "state" ? landed.comment : void 0;
+          },
+          this.sleep
+        );
+        const confirmed = await this.confirm(posted, body, -1);
+        if (!confirmed.ok) return confirmed;
+        if (confirmed.value.conflict) {
+          return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
+        }
+        this.remember(mol.id, { issue: issue2, comment: posted });
+        await this.label(issue2, encoded.value.mol.status);
+        return ok(encoded.value.mol);
+      });
+    });
+  }
+  load(id) {
+    return this.guard("load", id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === "state" ? found.value.mol : void 0);
+    });
+  }
+  loadArchive(id) {
+    return this.guard("loadArchive", id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === "archive" ? found.value.record : void 0);
+    });
+  }
+  mutate(id, fn) {
+    return this.guard(
+      "mutate",
+      id,
+      () => this.exclusive(id, async (lease) => {
+        let found = await this.read(id);
+        for (let attempt = 0; ; attempt++) {
+          if (!found.ok) return found;
+          const current = found.value;
+          if (current?.kind !== "state") {
+            return err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
+          }
+          const next = applyMutator2(fn, current.mol);
+          if (!next.ok) return next;
+          if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+            return err(
+              "lock-lost",
+              `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
+            );
+          }
+          const written = await this.write(current, next.value);
+          if (!written.ok) return written;
+          if ("done" in written.value) return ok(written.value.done);
+          if (attempt >= (this.options.maxConflictRetries ?? 3)) {
+            return err(
+              "conflict",
+              `molecule ${id} kept being changed by another writer; the change was not written, try again`
+            );
+          }
+          found = ok(written.value.conflict);
+        }
+      })
+    );
+  }
+  list(filter = {}) {
+    return this.guard("list", "*", async () => {
+      if (filter.status?.length === 0) return ok([]);
+      const issues = new Set(this.knownIssues);
+      for (const label of stateLabelsFor(filter.status)) {
+        const found = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
+        for (const number4 of found) issues.add(number4);
+      }
+      const molecules = [];
+      for (const issue2 of [...issues].sort((a, b) => a - b)) {
+        const classified = classifyComments(await this.listComments(issue2), this.policy);
+        this.reportAll(classified.rejected);
+        for (const found of classified.found) {
+          if (found.kind !== "state") continue;
+          const mol = found.mol;
+          this.remember(mol.id, { issue: issue2, comment: found.comment });
+          if (filter.kind !== void 0 && mol.kind !== filter.kind) continue;
+          if (filter.status !== void 0 && !filter.status.includes(mol.status)) continue;
+          molecules.push(mol);
+        }
+      }
+      molecules.sort(
+        (a, b) => a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)
+      );
+      return ok(molecules);
+    });
+  }
+  /** Where a molecule's comment is; undefined when its id names no issue this store can find. */
+  issueOf(id) {
+    return this.locations.get(id)?.issue ?? parseMoleculeId(id)?.issue ?? this.options.issueOf?.(id);
+  }
+  remember(id, location) {
+    this.locations.set(id, location);
+    this.knownIssues.add(location.issue);
+  }
+  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
+  async read(id) {
+    const issue2 = this.issueOf(id);
+    if (issue2 === void 0) return ok(void 0);
+    const cached2 = this.locations.get(id);
+    if (cached2) {
+      const comment = await getComment(this.octokit, cached2.comment);
+      const picked2 = comment ? this.pick([comment], id) : void 0;
+      if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
+      this.locations.delete(id);
+    }
+    const picked = this.pick(await this.listComments(issue2), id);
+    if (picked.found) this.remember(id, { issue: issue2, comment: picked.found.comment });
+    return this.verdict(picked);
+  }
+  pick(comments, id) {
+    return pickMolecule(classifyComments(comments, this.policy), id);
+  }
+  /** A believed comment wins over forgeries next to it (reported); forgeries alone are an error. */
+  verdict(picked) {
+    this.reportAll(picked.rejected);
+    if (picked.found) return ok(picked.found);
+    const first = picked.rejected[0];
+    return first ? { ok: false, error: first.error } : ok(void 0);
+  }
+  reportAll(rejected) {
+    for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
+  }
+  listComments(issue2) {
+    return listIssueComments(this.octokit, this.repo, issue2);
+  }
+  async encode(mol) {
+    const proto = await this.options.protoFor?.(mol);
+    return encodeState(mol, {
+      ...proto ? { proto } : {},
+      budgetBytes: DEFAULT_STATE_BUDGET_BYTES - SEAL_RESERVE_BYTES
+    });
+  }
+  /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
+  async write(current, mutation) {
+    const before = current.mol;
+    const checked = nextStateOf(before, mutation);
+    if (!checked.ok) return checked;
+    const next = checked.value;
+    const commentId = current.comment.id;
+    const issue2 = this.issueOf(before.id);
+    const done = (mol) => ok({ done: { mol, effects: mutation.effects } });
+    if (next.status === "burned") {
+      try {
+        await this.octokit.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+          ...this.repo,
+          comment_id: commentId
+        });
+      } catch (error2) {
+        if (httpStatus(error2) !== 404) throw error2;
+      }
+      this.locations.delete(before.id);
+      return done(next);
+    }
+    let body;
+    let persisted = next;
+    if (next.status === "squashed") {
+      const record3 = archiveOf2(mutation.effects, before.id);
+      if (!record3.ok) return record3;
+      body = sealBody(formatArchiveBody(record3.value), this.now(), this.policy.key);
+    } else {
+      const encoded = await this.encode(next);
+      if (!encoded.ok) return encoded;
+      persisted = encoded.value.mol;
+      body = sealBody(encoded.value.body, this.now(), this.policy.key);
+    }
+    const { data } = await this.octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+      ...this.repo,
+      comment_id: commentId,
+      body
+    });
+    const confirmed = await this.confirm(toView(data), body, before.rev);
+    if (!confirmed.ok) return confirmed;
+    if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (stateLabelFor(next.status) !== stateLabelFor(before.status)) await this.label(issue2, next.status);
+    return done(persisted);
+  }
+  confirm(response, body, previousRev) {
+    return confirmWrite(this.octokit, {
+      response,
+      body,
+      previousRev,
+      policy: this.policy,
+      mode: this.options.confirm ?? "reread",
+      sleep: this.sleep
+    });
+  }
+  async label(issue2, status) {
+    const label = stateLabelFor(status);
+    if (this.options.labels === false || label === void 0) return;
+    try {
+      await setStateLabels(this.octokit, this.repo, issue2, [label], []);
+    } catch (error2) {
+      this.options.onProblem?.({
+        code: "label-failed",
+        message: `could not label #${issue2} ${label}: ${httpMessage(error2)}`
+      });
+    }
+  }
+  /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
+  exclusive(id, fn) {
+    const key = `${repoSlug(this.repo)}#${id}`.toLowerCase();
+    return this.mutex.run(key, async () => {
+      if (this.options.lock !== "ref") return fn();
+      const lease = await acquireRefLock(this.octokit, this.repo, id, {
+        holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+        ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+        waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+        now: this.now,
+        sleep: this.sleep
+      });
+      if (!lease.ok) return lease;
+      try {
+        return await fn(lease.value);
+      } finally {
+        await releaseRefLock(this.octokit, this.repo, lease.value, this.now()).catch((error2) => {
+          this.options.onProblem?.({
+            code: "lock-release-failed",
+            message: `could not release ${lease.value.ref}: ${httpMessage(error2)}`
+          });
+        });
+      }
+    });
+  }
+  /** GitHub failures (5xx after retries, 401, 403) come back as values, like every other error. */
+  async guard(operation, id, fn) {
+    try {
+      return await fn();
+    } catch (error2) {
+      const status = httpStatus(error2);
+      return err(
+        "github-error",
+        `${operation} of molecule ${id} failed: GitHub answered ${status ?? "nothing"}: ${httpMessage(error2)}`
+      );
+    }
+  }
+};
+function createCommentStore(options) {
+  return new CommentStore(options);
+}
+
+// src/index.ts
+function createMoleculeManager2(store, options = {}) {
+  return createMoleculeManager(store, {
+    now: () => /* @__PURE__ */ new Date(),
+    newId: () => `mol-${randomBytes3(4).toString("hex")}`,
+    ...options
+  });
+}
+export {
+  ACTIVE_STEP_STATUSES,
+  AdviceSchema,
+  ArchiveRecordSchema,
+  BlobPinSchema,
+  COMMAND_USAGE,
+  COMMAND_VERBS,
+  CheckpointSchema,
+  CommentStore,
+  ComposeSchema,
+  DEFAULT_COMMAND_PERMISSIONS,
+  DEFAULT_MAX_GRAPH_NODES,
+  DEFAULT_MAX_LOOPS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_TABLE_ROWS,
+  EXECUTION_MODES,
+  FINAL_MOLECULE_STATUSES,
+  FORMULA_TYPES,
+  FormulaRefSchema,
+  FormulaSchema,
+  GateResultSchema,
+  GateSchema,
+  HistoryEntrySchema,
+  LIVE_MOLECULE_STATUSES,
+  LeaseSchema,
+  LegSchema,
+  MOLECULE_EVENTS,
+  MOLECULE_MACHINE,
+  MOLECULE_STATUSES,
+  MolecularError,
+  MoleculeEventSchema,
+  MoleculeSchema,
+  PERMISSIONS,
+  ProtoGateSchema,
+  ProtoSchema,
+  ProtoStepSchema,
+  ProtoVarSchema,
+  STATUS_CLASS_STYLE,
+  STEP_EVENTS,
+  STEP_MACHINE,
+  STEP_STATUSES,
+  STEP_TYPES,
+  SquashSchema,
+  StepOverrideSchema,
+  StepSchema,
+  StepStateSchema,
+  SubjectSchema,
+  SynthesisSchema,
+  TERMINAL_MOLECULE_STATUSES,
+  TERMINAL_STEP_STATUSES,
+  TRIGGERS,
+  TemplateStepSchema,
+  VarObjectSchema,
+  VarSchema,
+  advance,
+  bindVars,
+  conditionVars,
+  cook,
+  createCommentStore,
+  createLocalStore,
+  createMoleculeManager2 as createMoleculeManager,
+  decodeState,
+  deserializeMolecule,
+  encodeState,
+  err,
+  evaluateCondition,
+  extractMentions,
+  formatDiagnostic,
+  formatDuration,
+  formatForPrompt,
+  formatOfFile,
+  formatPath,
+  formulaNameOfFile,
+  isCommandError,
+  labelChange,
+  largestThatFits,
+  mermaidText,
+  normalizeRepoPath,
+  ok,
+  parseCommands,
+  parseCondition,
+  parseDuration,
+  parseFormula,
+  patrolDecisions,
+  permissionAtLeast,
+  pour,
+  progress,
+  readySteps,
+  renderMermaid,
+  renderSummaryView,
+  renderView,
+  requiredPermission,
+  resolveMentions,
+  serializeMolecule,
+  settle2 as settle,
+  statusLabel,
+  substitute,
+  substituteCondition,
+  toEvent,
+  topoOrder,
+  transition,
+  triggerVerdict,
+  unwrap
+};
+/*! Bundled license information:
+
+smol-toml/dist/error.js:
+smol-toml/dist/primitive.js:
+smol-toml/dist/date.js:
+smol-toml/dist/extract.js:
+smol-toml/dist/util.js:
+smol-toml/dist/struct.js:
+smol-toml/dist/parse.js:
+smol-toml/dist/stringify.js:
+smol-toml/dist/index.js:
+  (*!
+   * Copyright (c) Squirrel Chat et al., All rights reserved.
+   * SPDX-License-Identifier: BSD-3-Clause
+   *
+   * Redistribution and use in source and binary forms, with or without
+   * modification, are permitted provided that the following conditions are met:
+   *
+   * 1. Redistributions of source code must retain the above copyright notice, this
+   *    list of conditions and the following disclaimer.
+   * 2. Redistributions in binary form must reproduce the above copyright notice,
+   *    this list of conditions and the following disclaimer in the
+   *    documentation and/or other materials provided with the distribution.
+   * 3. Neither the name of the copyright holder nor the names of its contributors
+   *    may be used to endorse or promote products derived from this software without
+   *    specific prior written permission.
+   *
+   * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+   * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+   * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+   * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+   * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+   * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+   * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+   * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+   * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+   * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+   *)
+*/

@@ -1,5 +1,7 @@
 // Bundles the faces into dist/ (committed, as actions/typescript-action does, so the Action runs
-// straight from a checkout and `mol` runs after `npm ci` with no build step).
+// straight from a checkout and `mol` runs after `npm ci` with no build step). Every bundle carries
+// its dependencies, so the published package installs with none; the App's bundle leaves out only
+// probot, which runs it.
 import { chmod } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
@@ -27,9 +29,14 @@ const common = {
   format: 'esm',
   target: 'node20',
   banner,
-  legalComments: 'none',
+  // Not minified: identifiers stay as written and every statement keeps its own line, so a user's
+  // stack trace names real functions at lines they can open, and the committed bundle can be read
+  // and audited as it is. (keepNames would also fix `.name` of the few functions esbuild renames
+  // apart; nothing reads those, and its thousands of calls cost every start.)
+  minify: false,
+  // The licence headers of bundled code (`/*! … */`, `@license`) stay, gathered at the end.
+  legalComments: 'eof',
   logLevel: 'warning',
-  minify: true,
   plugins: [englishZodOnly],
 };
 
@@ -49,7 +56,9 @@ export async function bundle(outdir = 'dist') {
       outfile: `${outdir}/app.js`,
       external: ['probot'],
     }),
-    build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js`, packages: 'external' }),
+    // The library too, so `import … from '@molecular-dev/molecular'` needs nothing installed beside
+    // it; its declaration files (dist/types, `npm run build:types`) name zod's and Octokit's types.
+    build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js` }),
   ]);
   await chmod(`${outdir}/mol.js`, 0o755);
 }

@@ -1,0 +1,188 @@
+/**
+ * The published package as a user gets it: `npm pack`, then `npm i -g` of the tarball into a
+ * temporary prefix with an empty cache and `--offline`, so any dependency the package still
+ * declared would fail the install (the bundles carry everything). Then the installed `mol` runs,
+ * the library imports with nothing beside it, and a TypeScript file importing the package by name
+ * type-checks against its declaration files.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, type MolResult } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NAME = '@molecular-dev/molecular';
+// Packing builds the declaration files (tsc over the library) and the machine is shared: be patient.
+const SLOW = 600_000;
+
+let dir: string;
+let tarball: string;
+let prefix: string;
+let cache: string;
+
+/** npm's own variables from an enclosing `npm test` (prefix, cache, lifecycle) stay out. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', ...extra };
+}
+
+async function run(command: string, args: string[], cwd: string, env = cleanEnv()): Promise<MolResult> {
+  const result = await collect(spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return result;
+}
+
+function expectSuccess(result: MolResult, what: string): void {
+  if (result.code !== 0)
+    throw new Error(`${what} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+}
+
+beforeAll(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'mol-package-')));
+  prefix = join(dir, 'prefix');
+  cache = join(dir, 'npm-cache');
+  const packed = await run('npm', ['pack', '--pack-destination', dir, '--cache', cache], ROOT);
+  expectSuccess(packed, 'npm pack');
+  const name = readdirSync(dir).find((file) => file.endsWith('.tgz'));
+  if (!name) throw new Error(`npm pack wrote no tarball:\n${packed.stdout}\n${packed.stderr}`);
+  tarball = join(dir, name);
+  const installed = await run(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--cache', cache, '--offline', '--no-audit', tarball],
+    dir,
+  );
+  expectSuccess(installed, 'npm install --global --offline');
+}, SLOW);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('installs with no dependencies, its declaration files, licence and changelog included', async () => {
+    const home = join(prefix, 'lib/node_modules', NAME);
+    const manifest = JSON.parse(await readFile(join(home, 'package.json'), 'utf8'));
+    expect(manifest.name).toBe(NAME);
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(existsSync(join(home, 'node_modules'))).toBe(false);
+    for (const file of ['dist/mol.js', 'dist/lib.js', 'dist/app.js', 'LICENSE', 'CHANGELOG.md', 'formulas']) {
+      expect(existsSync(join(home, file)), file).toBe(true);
+    }
+    // The Action runs from a git ref, never from npm: its bundle stays out of the package.
+    expect(existsSync(join(home, 'dist/index.js'))).toBe(false);
+    expect(existsSync(join(home, manifest.types))).toBe(true);
+    expect(existsSync(join(home, manifest.exports['.'].types))).toBe(true);
+  });
+
+  it(
+    'puts a working `mol` on the PATH: help, and the demo end to end',
+    async () => {
+      const mol = join(prefix, 'bin/mol');
+      const help = await run(mol, ['help'], dir);
+      expectSuccess(help, 'mol help');
+      expect(help.stdout).toMatch(/\bmol\b/);
+      expect(help.stdout).toMatch(/\bdemo\b/);
+
+      // The demo keeps its repository for the user to look at: made under this test's folder, it
+      // goes with it.
+      const demo = await run(mol, ['demo'], dir, cleanEnv({ TMPDIR: dir }));
+      expectSuccess(demo, 'mol demo');
+      expect(demo.stdout).toMatch(/HELLO, MOLECULAR!/);
+    },
+    SLOW,
+  );
+
+  it(
+    'is a library that imports with nothing beside it and type-checks by its name',
+    async () => {
+      const project = join(dir, 'project');
+      await mkdir(project);
+      await writeFile(join(project, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+      const local = await run(
+        'npm',
+        ['install', '--cache', cache, '--offline', '--no-audit', '--no-package-lock', tarball],
+        project,
+      );
+      expectSuccess(local, 'npm install (a project using the library)');
+
+      const formula = [
+        'formula = "pair"',
+        '[[steps]]',
+        'id = "first"',
+        'title = "First"',
+        '[[steps]]',
+        'id = "second"',
+        'title = "Second"',
+        'needs = ["first"]',
+      ].join('\n');
+      await writeFile(
+        join(project, 'use.mjs'),
+        [
+          `import { cook, parseFormula } from '${NAME}';`,
+          `const parsed = parseFormula(${JSON.stringify(formula)}, 'pair.formula.toml');`,
+          'if (!parsed.ok) throw new Error(parsed.error.message);',
+          'const cooked = cook(parsed.value);',
+          'if (!cooked.ok) throw new Error(cooked.error.message);',
+          "console.log(cooked.value.proto.steps.map((step) => step.id).join(' -> '));",
+        ].join('\n'),
+      );
+      const used = await run(process.execPath, ['use.mjs'], project);
+      expectSuccess(used, 'node use.mjs');
+      expect(used.stdout.trim()).toBe('first -> second');
+
+      // The declaration files name zod's and Octokit's types (optional peers): a project that
+      // type-checks against them has them installed, and Node's types; here they are the
+      // repository's own copies.
+      for (const peer of ['zod', '@octokit/rest', '@types/node']) {
+        await mkdir(join(project, 'node_modules', peer, '..'), { recursive: true });
+        await symlink(join(ROOT, 'node_modules', peer), join(project, 'node_modules', peer));
+      }
+      await writeFile(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            lib: ['ES2023'],
+            types: ['node'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          include: ['check.ts'],
+        }),
+      );
+      await writeFile(
+        join(project, 'check.ts'),
+        [
+          `import { cook, createMoleculeManager, parseFormula, type Molecule, type Proto } from '${NAME}';`,
+          '',
+          `const parsed = parseFormula('formula = "x"', 'x.formula.toml');`,
+          'if (parsed.ok) {',
+          '  const cooked = cook(parsed.value, { vars: { name: "value" } });',
+          '  if (cooked.ok) {',
+          '    const proto: Proto = cooked.value.proto;',
+          '    const ids: string[] = proto.steps.map((step) => step.id);',
+          '    // @ts-expect-error a step of a proto has no such field: the types are real, not `any`',
+          '    proto.steps[0]?.noSuchField;',
+          '    void ids;',
+          '  }',
+          '}',
+          'export const idOf = (mol: Molecule): string => mol.id;',
+          'export type Manager = ReturnType<typeof createMoleculeManager>;',
+          '// @ts-expect-error parseFormula takes the text and the file name',
+          'parseFormula(42);',
+          '',
+        ].join('\n'),
+      );
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const checked = await run(process.execPath, [tsc, '-p', project], project);
+      expect(checked.stdout + checked.stderr).toBe('');
+      expect(checked.code).toBe(0);
+    },
+    SLOW,
+  );
+});
