@@ -23,7 +23,7 @@ export async function handlePullRequestClosed(ctx: HandlerContext): Promise<Hand
   const done: string[] = [];
   for (const { mol } of live) {
     const events: MoleculeEvent[] = burn
-      ? [{ type: 'burn', by: `#${number} closed` }]
+      ? [{ type: 'burn', by: `#${number} closed`, force: true }]
       : mol.steps
           .filter(
             (s) =>

@@ -1,4 +1,3 @@
-import { err } from '../../engine/errors.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
@@ -26,25 +25,12 @@ export async function burnCommand(io: CliIO, argv: string[]): Promise<number> {
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
-  const { mol, proto } = loaded.value;
-  if ((mol.status === 'in_progress' || mol.status === 'paused') && !args.value.values.force) {
-    const active = mol.steps
-      .filter((s) => s.status === 'in_progress' || s.status === 'awaiting_gate')
-      .map((s) => s.id);
-    const what = active.length > 0 ? ` (${active.join(', ')} in progress)` : '';
-    return failWith(
-      io,
-      err(
-        'in-progress',
-        `molecule "${molId}" is still ${mol.status.replace('_', ' ')}${what}; give --force to burn it anyway`,
-      ).error,
-    );
-  }
+  const { proto } = loaded.value;
   const applied = await changeMolecule(
     ctx.value.store,
     proto,
     molId,
-    { type: 'burn', by: whoAmI(io.env) },
+    { type: 'burn', by: whoAmI(io.env), force: args.value.values.force === true },
     ctx.value.io.now(),
   );
   if (!applied.ok) return failWith(io, applied.error);

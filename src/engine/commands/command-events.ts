@@ -18,7 +18,7 @@ export type MoleculeCommand =
   | { verb: 'approve'; step: string }
   | { verb: 'rollback'; step?: string }
   | { verb: 'squash'; summary?: string }
-  | { verb: 'burn' }
+  | { verb: 'burn'; force: boolean }
   | { verb: 'reset'; force: boolean };
 
 export function commandEvents(command: MoleculeCommand, mol: Molecule, by: string): MoleculeEvent[] {
@@ -50,7 +50,7 @@ export function commandEvents(command: MoleculeCommand, mol: Molecule, by: strin
     case 'squash':
       return [{ type: 'squash', by, ...(command.summary === undefined ? {} : { summary: command.summary }) }];
     case 'burn':
-      return [{ type: 'burn', by }];
+      return [{ type: 'burn', by, force: command.force }];
     case 'reset':
       return [command.force ? { type: 'force-reset', by } : { type: 'reset', by }];
   }

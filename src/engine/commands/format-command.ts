@@ -10,8 +10,9 @@ export function formatCommand(command: ParsedCommand): string {
   const words = ((): string[] => {
     switch (command.verb) {
       case 'status':
-      case 'burn':
         return [command.verb];
+      case 'burn':
+        return command.force ? ['burn', '--force'] : ['burn'];
       case 'help':
         return command.topic === undefined ? ['help'] : ['help', quoteWord(command.topic)];
       case 'retry':

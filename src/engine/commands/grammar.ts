@@ -34,7 +34,7 @@ export const COMMAND_USAGE: Record<CommandVerb, { usage: string; summary: string
     summary: "reset the molecule's branch to a step's checkpoint (or the base)",
   },
   squash: { usage: '/mol squash [summary…]', summary: 'archive the molecule with a summary' },
-  burn: { usage: '/mol burn', summary: 'discard the molecule' },
+  burn: { usage: '/mol burn [--force]', summary: 'discard the molecule (--force while it is in progress)' },
   reset: { usage: '/mol reset --force', summary: 'reset the molecule from any state (admin)' },
   help: { usage: '/mol help', summary: 'list these commands' },
 };
@@ -57,7 +57,7 @@ export type ParsedCommand = At &
     | { verb: 'approve'; step: string }
     | { verb: 'rollback'; step?: string }
     | { verb: 'squash'; summary?: string }
-    | { verb: 'burn' }
+    | { verb: 'burn'; force: boolean }
     /** Plain `reset` parses with `force: false` so the reply can say that `--force` is needed. */
     | { verb: 'reset'; force: boolean }
     | { verb: 'help'; topic?: string }

@@ -20,7 +20,7 @@ import { visibleLines } from './visible-lines.js';
 
 const COMMAND_LINE = /^\s*\/mol(?=\s|$)(.*)$/i;
 const VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-const RESET_FLAGS = ['--force'];
+const FORCE_FLAGS = ['--force'];
 
 type Failure = { code: CommandErrorCode; message: string; suggestion?: string };
 /** A command before it is placed on its line (`Omit` spread over each verb of the union). */
@@ -60,8 +60,7 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
       : fail('unknown-command', `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
-    case 'status':
-    case 'burn': {
+    case 'status': {
       const end = args.end(verb);
       return end.ok ? accept({ verb }) : end;
     }
@@ -102,7 +101,8 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
     case 'pour':
       return parsePour(args);
     case 'reset':
-      return parseReset(args);
+    case 'burn':
+      return parseForce(verb, args);
   }
 }
 
@@ -131,22 +131,23 @@ function parsePour(args: Cursor): Outcome<Parsed> {
   return accept({ verb: 'pour', formula: formula.value.value, vars });
 }
 
-function parseReset(args: Cursor): Outcome<Parsed> {
+/** `reset` and `burn` take one flag, `--force`; plain `reset` parses so the reply can ask for it. */
+function parseForce(verb: 'reset' | 'burn', args: Cursor): Outcome<Parsed> {
   let force = false;
   for (;;) {
     const token = args.next();
     if (!token.ok) return token;
-    if (!token.value) return accept({ verb: 'reset', force });
+    if (!token.value) return accept({ verb, force });
     const word = token.value.value;
     if (word === '--force') {
       force = true;
       continue;
     }
-    const guess = word.startsWith('-') ? closest(word, RESET_FLAGS, 2) : undefined;
+    const guess = word.startsWith('-') ? closest(word, FORCE_FLAGS, 2) : undefined;
     return fail(
       'unexpected-argument',
-      `unexpected ${quoted(word)} after /mol reset${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.reset.usage}`,
-      guess ? `/mol reset ${guess}` : undefined,
+      `unexpected ${quoted(word)} after /mol ${verb}${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE[verb].usage}`,
+      guess ? `/mol ${verb} ${guess}` : undefined,
     );
   }
 }

@@ -8,6 +8,15 @@ import type { MoleculeEvent } from './events.js';
 import { deleteBranches } from './squash.js';
 
 export function burn(d: Draft, e: Extract<MoleculeEvent, { type: 'burn' }>): Result<void> {
+  const mol = d.base;
+  if ((mol.status === 'in_progress' || mol.status === 'paused') && e.force !== true) {
+    const active = mol.steps.filter((s) => s.status === 'in_progress' || s.status === 'awaiting_gate');
+    const what = active.length > 0 ? ` (${active.map((s) => s.id).join(', ')} in progress)` : '';
+    return err(
+      'in-progress',
+      `molecule "${mol.id}" is still ${mol.status.replace('_', ' ')}${what}; give --force to burn it anyway`,
+    );
+  }
   d.moveMolecule('burn', 'burned', { by: e.by });
   deleteBranches(d, d.base);
   return ok(undefined);

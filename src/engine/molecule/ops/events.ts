@@ -38,7 +38,8 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause'), by }),
   z.object({ type: z.literal('unpause'), by }),
   z.object({ type: z.literal('squash'), summary: z.string().optional(), by }),
-  z.object({ type: z.literal('burn'), by }),
+  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
+  z.object({ type: z.literal('burn'), by, force: z.boolean().optional() }),
   /** A wisp whose TTL passed. */
   z.object({ type: z.literal('evaporate') }),
   /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */

@@ -38,7 +38,8 @@ describe('parseCommands: the verbs', () => {
     expect(one('/mol rollback implement')).toMatchObject({ verb: 'rollback', step: 'implement' });
     expect(one('/mol squash')).toEqual({ verb: 'squash', line: 1, text: '/mol squash' });
     expect(one('/mol squash Shipped in #42.')).toMatchObject({ verb: 'squash', summary: 'Shipped in #42.' });
-    expect(one('/mol burn')).toMatchObject({ verb: 'burn' });
+    expect(one('/mol burn')).toMatchObject({ verb: 'burn', force: false });
+    expect(one('/mol burn --force')).toMatchObject({ verb: 'burn', force: true });
     expect(one('/mol reset --force')).toMatchObject({ verb: 'reset', force: true });
     expect(one('/mol help')).toMatchObject({ verb: 'help' });
     expect(one('/mol help pour')).toMatchObject({ verb: 'help', topic: 'pour' });

@@ -14,7 +14,7 @@ const finished = () =>
   ]);
 const paused = () => apply(proto, running(), { type: 'pause' }).mol;
 const squashed = () => apply(proto, finished(), { type: 'squash' }).mol;
-const burned = () => apply(proto, running(), { type: 'burn' }).mol;
+const burned = () => apply(proto, running(), { type: 'burn', force: true }).mol;
 const readyInRunning = () => run(proto, poured(), [{ type: 'complete', step: 's0' }]);
 
 const cases: Array<[string, () => Molecule, MoleculeEvent, string]> = [

@@ -105,9 +105,13 @@ describe('squash', () => {
 });
 
 describe('burn and evaporate', () => {
-  it('burn discards from any state that is not final, without a record', () => {
+  it('burn discards from any state that is not final, without a record; work in progress only with force', () => {
     const running = apply(proto, pourMol(proto).mol, { type: 'start', step: 's0' }).mol;
-    const { mol, effects } = apply(proto, running, { type: 'burn', by: 'alice' });
+    expect(transition(proto, running, { type: 'burn', by: 'alice' }, T0)).toMatchObject({
+      ok: false,
+      error: { code: 'in-progress', message: expect.stringMatching(/s0 in progress\); give --force/) },
+    });
+    const { mol, effects } = apply(proto, running, { type: 'burn', by: 'alice', force: true });
     expect(mol.status).toBe('burned');
     expect(effectsOf(effects, 'archive')).toEqual([]);
     expect(effectsOf(effects, 'labels')).toEqual([{ type: 'labels', add: [], remove: ['molecule:active'] }]);
