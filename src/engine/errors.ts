@@ -4,6 +4,141 @@
  */
 export type Severity = 'error' | 'warning';
 
+/**
+ * Every code an error or diagnostic may carry. One list, so a program branching on a code is
+ * checked by the compiler: a misspelt code is a type error, not a branch that never runs.
+ */
+export const ERROR_CODES = [
+  'advice-no-match',
+  'already-handled',
+  'already-running',
+  'archive-missing',
+  'bad-argument',
+  'bad-condition',
+  'bad-default',
+  'bad-extends',
+  'bad-pattern',
+  'blob-missing',
+  'branch-checked-out',
+  'check-run-invalid',
+  'condition-unknown-var',
+  'config-invalid',
+  'conflict',
+  'cycle',
+  'dirty-worktree',
+  'dispatch-invalid',
+  'dispatch-refused',
+  'duplicate-step',
+  'effect-failed',
+  'empty-formula',
+  'empty-proto',
+  'env-invalid',
+  'event-invalid',
+  'exists',
+  'extends-cycle',
+  'formula-unloadable',
+  'gate-failed',
+  'git-failed',
+  'github-error',
+  'in-progress',
+  'input-invalid',
+  'internal-error',
+  'invalid-branch',
+  'invalid-formula',
+  'invalid-formula-name',
+  'invalid-id',
+  'invalid-json',
+  'invalid-proto',
+  'invalid-remote',
+  'invalid-state',
+  'invalid-transition',
+  'invalid-value',
+  'json-syntax',
+  'label-failed',
+  'lease-held',
+  'lock-failed',
+  'lock-held',
+  'lock-lost',
+  'lock-release-failed',
+  'lock-timeout',
+  'merge-conflict',
+  'merge-failed',
+  'missing-argument',
+  'missing-key',
+  'missing-var',
+  'mutator-threw',
+  'needs-proto',
+  'no-active-molecule',
+  'no-approval-gate',
+  'no-base',
+  'no-commit',
+  'no-overlays',
+  'no-proto',
+  'no-run',
+  'no-subject',
+  'not-a-file',
+  'not-a-repository',
+  'not-a-wisp',
+  'not-an-aspect',
+  'not-an-expansion',
+  'not-an-overlay',
+  'not-expired',
+  'not-found',
+  'not-text',
+  'on-fail-not-upstream',
+  'overlay-alone',
+  'overlay-missing',
+  'permission-denied',
+  'pin-failed',
+  'proto-mismatch',
+  'push-failed',
+  'reported',
+  'rollback-would-lose-work',
+  'seal-broken',
+  'spawn-failed',
+  'stale-report',
+  'state-corrupt',
+  'state-invalid',
+  'state-missing',
+  'state-too-large',
+  'state-untrusted',
+  'state-version',
+  'step-command-failed',
+  'step-timeout',
+  'store-io',
+  'toml-syntax',
+  'too-deep',
+  'unchanged',
+  'unexpected-argument',
+  'unknown-base',
+  'unknown-branch',
+  'unknown-command',
+  'unknown-formula',
+  'unknown-key',
+  'unknown-molecule',
+  'unknown-need',
+  'unknown-on-fail',
+  'unknown-ref',
+  'unknown-step',
+  'unknown-target',
+  'unknown-type',
+  'unknown-var',
+  'unreadable',
+  'unterminated-quote',
+  'usage',
+  'var-collision',
+  'var-enum',
+  'var-in-run',
+  'var-invalid',
+  'var-pattern',
+  'var-required-with-default',
+  'vars-invalid',
+  'workflow-missing',
+  'write-lost',
+  'wrong-repo',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export interface Place {
   file?: string;
   line?: number;
@@ -12,12 +147,12 @@ export interface Place {
 
 export interface Diagnostic extends Place {
   severity: Severity;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
 export interface MolError extends Place {
-  code: string;
+  code: ErrorCode;
   message: string;
   /** Every problem found, this one first (a formula with several errors reports them all). */
   diagnostics?: Diagnostic[];
@@ -26,7 +161,7 @@ export interface MolError extends Place {
 export type Result<T, E = MolError> = { ok: true; value: T } | { ok: false; error: E };
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const err = (code: string, message: string, place: Place = {}): { ok: false; error: MolError } => ({
+export const err = (code: ErrorCode, message: string, place: Place = {}): { ok: false; error: MolError } => ({
   ok: false,
   error: { code, message, ...place },
 });
@@ -40,7 +175,7 @@ export function formatDiagnostic(d: Diagnostic | MolError, severity: Severity = 
 
 /** Throwable wrapper for the faces (CLI, app) that prefer exceptions at their edges. */
 export class MolecularError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly place: Place;
   readonly diagnostics: Diagnostic[];
   constructor(error: MolError) {

@@ -2,6 +2,8 @@
  * The `/mol` slash-command grammar (DESIGN §6) as data: each verb's usage line and what it does.
  * The parser, its error messages and the help reply all read this table, so they cannot drift.
  */
+import type { ErrorCode } from '../errors.js';
+
 export const COMMAND_VERBS = [
   'status',
   'pour',
@@ -63,12 +65,10 @@ export type ParsedCommand = At &
     | { verb: 'help'; topic?: string }
   );
 
-export type CommandErrorCode =
-  | 'unknown-command'
-  | 'missing-argument'
-  | 'unexpected-argument'
-  | 'bad-argument'
-  | 'unterminated-quote';
+export type CommandErrorCode = Extract<
+  ErrorCode,
+  'unknown-command' | 'missing-argument' | 'unexpected-argument' | 'bad-argument' | 'unterminated-quote'
+>;
 
 export interface CommandError extends At {
   code: CommandErrorCode;

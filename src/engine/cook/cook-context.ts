@@ -1,4 +1,4 @@
-import type { Diagnostic, MolError, Place } from '../errors.js';
+import type { Diagnostic, ErrorCode, MolError, Place } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 
 /** Formulas that cook may pull in by name (extends, expansions, aspects); loaded by the faces beforehand so cook stays pure. */
@@ -30,11 +30,11 @@ export class CookContext {
 
   constructor(private readonly library: FormulaLibrary | undefined) {}
 
-  error(code: string, message: string, place: Place): void {
+  error(code: ErrorCode, message: string, place: Place): void {
     this.errors.push(withPlace({ severity: 'error', code, message }, place));
   }
 
-  warn(code: string, message: string, place: Place): void {
+  warn(code: ErrorCode, message: string, place: Place): void {
     this.warnings.push(withPlace({ severity: 'warning', code, message }, place));
   }
 

@@ -1,5 +1,5 @@
 import { didYouMean } from '../did-you-mean.js';
-import { type Diagnostic, ok, type Result } from '../errors.js';
+import { type Diagnostic, type ErrorCode, ok, type Result } from '../errors.js';
 import type { VarInput } from '../formula/formula-schema.js';
 import { asMolError, type CookContext, type Origin, placeOf } from './cook-context.js';
 import type { Proto, ProtoVar } from './proto.js';
@@ -131,7 +131,11 @@ function checkGiven(vars: Proto['vars'], given: Readonly<Record<string, string>>
   return problems;
 }
 
-function checkValue(name: string, value: string, v: ProtoVar): { code: string; message: string } | undefined {
+function checkValue(
+  name: string,
+  value: string,
+  v: ProtoVar,
+): { code: ErrorCode; message: string } | undefined {
   if (v.enum && !v.enum.includes(value)) {
     return {
       code: 'var-enum',

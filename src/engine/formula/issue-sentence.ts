@@ -4,6 +4,7 @@
  * expectation is read from the schema at the issue's path, so the wording follows the schema.
  */
 import type { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
 import { formatKeyPath, isTable, type KeyPath, valueAt } from './key-path.js';
 import {
   type CheckDef,
@@ -18,8 +19,8 @@ import {
 } from './schema-walk.js';
 
 export interface SchemaProblem {
-  /** `missing-key`, `invalid-value` or `unknown-type` (a gate `type` no gate has). */
-  code: string;
+  /** A gate `type` no gate has is `unknown-type`. */
+  code: Extract<ErrorCode, 'missing-key' | 'invalid-value' | 'unknown-type'>;
   path: KeyPath;
   message: string;
 }

@@ -3,7 +3,7 @@
  * problem found, each with `file:line:col` and a sentence. Nothing here throws: a broken file is
  * an answer like any other.
  */
-import type { Diagnostic, MolError, Place, Result } from '../errors.js';
+import type { Diagnostic, ErrorCode, MolError, Place, Result } from '../errors.js';
 import { type FormulaInput, FormulaSchema } from './formula-schema.js';
 import { explainIssues, where } from './issue-sentence.js';
 import { scanJsonPositions } from './json-positions.js';
@@ -68,7 +68,7 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
     positions ??= scanPositions(text, kind);
     return { file: name, ...positions.nearest(path) };
   };
-  const diagnostic = (severity: Diagnostic['severity'], code: string, path: KeyPath, message: string) => ({
+  const diagnostic = (severity: Diagnostic['severity'], code: ErrorCode, path: KeyPath, message: string) => ({
     severity,
     code,
     message,

@@ -91,8 +91,8 @@ describe('changeMolecule', () => {
 
   it('a plan that refuses under the lock writes nothing and says why', async () => {
     const { store, mol } = await stored();
-    const change = await changeMolecule(store, proto, mol.id, () => err('lease-lost', 'taken over'), T0);
-    expect(change).toEqual({ ok: false, error: { code: 'lease-lost', message: 'taken over' } });
+    const change = await changeMolecule(store, proto, mol.id, () => err('stale-report', 'taken over'), T0);
+    expect(change).toEqual({ ok: false, error: { code: 'stale-report', message: 'taken over' } });
     expect(store.writes).toBe(0);
   });
 
