@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeGitHub,
-  type FakeGitHubOptions,
-  SURVEY_QUERY_SHAPE,
-  startFakeGitHub,
-} from '../helpers/fake-github/index.js';
+import { COMMENT_QUERY, COMMENTS_QUERY } from '../../src/github/state-comments.js';
+import { SURVEY_QUERY } from '../../src/github/survey.js';
+import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { allRoutes } from '../helpers/fake-github/openapi.js';
 import { handlers } from '../helpers/fake-github/routes/index.js';
 import { loadSpec } from '../helpers/fake-github/spec.js';
@@ -846,8 +843,8 @@ describe('fake GitHub: faults', () => {
   });
 });
 
-describe('fake GitHub: GraphQL survey', () => {
-  it('pages open labelled issues 100 at a time with their comments', async () => {
+describe('fake GitHub: GraphQL', () => {
+  it('pages open labelled issues 100 at a time with their comments (the survey query)', async () => {
     const gh = await start();
     const edited = gh.state.addIssue({ title: 'first', labels: ['molecule'] });
     for (let i = 0; i < 149; i++) gh.state.addIssue({ title: `issue ${i}`, labels: ['molecule'] });
@@ -864,11 +861,14 @@ describe('fake GitHub: GraphQL survey', () => {
         pageInfo: { hasNextPage: boolean; endCursor: string | null };
         nodes: Array<{
           number: number;
+          state: string;
+          labels: { nodes: Array<{ name: string }> };
           comments: {
             totalCount: number;
             nodes: Array<{
               databaseId: number;
-              author: { login: string };
+              author: { __typename: string; login: string };
+              editor: { __typename: string; login: string } | null;
               body: string;
               lastEditedAt: string | null;
             }>;
@@ -877,40 +877,193 @@ describe('fake GitHub: GraphQL survey', () => {
       };
     }
     const q = `repo:${owner}/${repo} is:issue is:open label:molecule sort:created-asc`;
-    const page1 = await octokit.graphql<Survey>(SURVEY_QUERY_SHAPE, { q, after: null });
+    const page1 = await octokit.graphql<Survey>(SURVEY_QUERY, { q, after: null });
     expect(page1.search.issueCount).toBe(150);
     expect(page1.search.nodes).toHaveLength(100);
     expect(page1.search.pageInfo.hasNextPage).toBe(true);
-    const page2 = await octokit.graphql<Survey>(SURVEY_QUERY_SHAPE, {
-      q,
-      after: page1.search.pageInfo.endCursor,
-    });
+    const page2 = await octokit.graphql<Survey>(SURVEY_QUERY, { q, after: page1.search.pageInfo.endCursor });
     expect(page2.search.nodes).toHaveLength(50);
     expect(page2.search.pageInfo.hasNextPage).toBe(false);
     const numbers = [...page1.search.nodes, ...page2.search.nodes].map((n) => n.number);
     expect(new Set(numbers).size).toBe(150);
 
     const first = page1.search.nodes[0];
-    expect(first?.number).toBe(edited.number);
+    expect(first).toMatchObject({
+      number: edited.number,
+      state: 'OPEN',
+      labels: { nodes: [{ name: 'molecule' }] },
+    });
+    expect(first?.comments.totalCount).toBe(2);
     expect(first?.comments.nodes).toMatchObject([
-      { databaseId: comment.id, author: { login: 'molecular' }, body: 'state v2' },
-      { author: { login: 'alice' }, body: 'hello', lastEditedAt: null },
+      {
+        databaseId: comment.id,
+        author: { __typename: 'Bot', login: 'molecular' },
+        editor: { __typename: 'Bot', login: 'molecular' },
+        body: 'state v2',
+      },
+      { author: { __typename: 'User', login: 'alice' }, editor: null, body: 'hello', lastEditedAt: null },
     ]);
     expect(first?.comments.nodes[0]?.lastEditedAt).not.toBeNull();
-    expect(gh.requests.filter((r) => r.operationId === 'graphql').map((r) => r.path)).toEqual([
-      '/graphql',
-      '/graphql',
+    expect(gh.requests.filter((r) => r.operationId === 'graphql').map((r) => r.graphqlOperation)).toEqual([
+      'MolecularSurvey',
+      'MolecularSurvey',
     ]);
     expect(gh.violations).toEqual([]);
   });
 
-  it('answers other GraphQL documents with an error and a violation', async () => {
+  it('answers any valid selection of the implemented fields, aliases included', async () => {
+    const gh = await start();
+    const issue = gh.state.addIssue({ title: 'an issue' });
+    gh.state.pulls.set(7, {
+      number: 7,
+      title: 'a pull request',
+      merged: true,
+      state: 'closed',
+      labels: ['molecule:active'],
+      head: { ref: 'feature', sha: 'a'.repeat(40) },
+      base: { ref: 'main' },
+    });
+    gh.state.addComment(7, 'on the PR', { login: 'bob', type: 'User' });
+    const query = `query Either($n: Int!) {
+      repository(owner: "${owner}", name: "${repo}") {
+        issueOrPullRequest(number: $n) {
+          __typename
+          ... on Issue { number title issueState: state }
+          ... on PullRequest { number title prState: state labels(first: 5) { nodes { name } } comments(first: 1) { totalCount nodes { body author { login } } } }
+        }
+      }
+    }`;
+    const octokit = client(gh);
+    const onIssue = await octokit.graphql<{ repository: { issueOrPullRequest: unknown } }>(query, {
+      n: issue.number,
+    });
+    expect(onIssue.repository.issueOrPullRequest).toEqual({
+      __typename: 'Issue',
+      number: issue.number,
+      title: 'an issue',
+      issueState: 'OPEN',
+    });
+    const onPull = await octokit.graphql<{ repository: { issueOrPullRequest: unknown } }>(query, { n: 7 });
+    expect(onPull.repository.issueOrPullRequest).toEqual({
+      __typename: 'PullRequest',
+      number: 7,
+      title: 'a pull request',
+      prState: 'MERGED',
+      labels: { nodes: [{ name: 'molecule:active' }] },
+      comments: { totalCount: 1, nodes: [{ body: 'on the PR', author: { login: 'bob' } }] },
+    });
+    expect(gh.violations).toEqual([]);
+  });
+
+  it('refuses a document GitHub’s schema refuses, with HTTP 200 and an errors list, and records a violation', async () => {
+    const gh = await start();
+    const conflicting = `query { search(type: ISSUE, query: "is:open", first: 1) {
+      nodes { ... on Issue { state } ... on PullRequest { state } } } }`;
+    const response = await fetch(`${gh.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: 'token t', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: conflicting }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data?: unknown; errors: Array<{ message: string }> };
+    expect(body.data).toBeUndefined();
+    expect(body.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining(
+        'Fields "state" conflict because they return conflicting types "IssueState!" and "PullRequestState!"',
+      ),
+    ]);
+    expect(gh.violations).toMatchObject([
+      { operationId: 'graphql', problems: [expect.stringContaining('"state" conflict')] },
+    ]);
+  });
+
+  it('names a field of GitHub’s schema it does not implement instead of answering null', async () => {
     const gh = await start();
     const error = await client(gh)
       .graphql('query { viewer { login } }')
       .catch((e: unknown) => e);
-    expect((error as Error).message).toContain('MolecularSurvey, MolecularComments, MolecularComment');
+    expect((error as Error).message).toContain('does not implement Query.viewer');
     expect(gh.violations).toHaveLength(1);
+  });
+
+  it('answers a missing issue or node with data null and a NOT_FOUND error, HTTP 200, no violation', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const missingIssue = await octokit
+      .graphql(COMMENTS_QUERY, { owner, name: repo, number: 404, after: null })
+      .catch((e: unknown) => e);
+    expect(missingIssue).toMatchObject({
+      data: { repository: { issueOrPullRequest: null } },
+      errors: [{ type: 'NOT_FOUND', path: ['repository', 'issueOrPullRequest'] }],
+    });
+    const missingNode = await octokit
+      .graphql(COMMENT_QUERY, { id: 'SXNzdWVDb21tZW50Ojk5OTk' })
+      .catch((e: unknown) => e);
+    expect(missingNode).toMatchObject({
+      data: { node: null },
+      errors: [{ type: 'NOT_FOUND', path: ['node'] }],
+    });
+    expect(gh.requests.map((r) => r.status)).toEqual([200, 200]);
+    expect(gh.violations).toEqual([]);
+  });
+
+  it('refuses what GitHub refuses while resolving: unbounded or oversized pages, bad cursors, missing variables', async () => {
+    const gh = await start();
+    const issue = gh.state.addIssue({ title: 't' });
+    const octokit = client(gh);
+    const refusal = (query: string, variables: Record<string, unknown> = {}) =>
+      octokit.graphql(query, variables).then(
+        () => undefined,
+        (e: { errors?: Array<{ type?: string; message: string }> }) => e.errors?.[0],
+      );
+    const comments = (args: string) =>
+      `query { repository(owner: "${owner}", name: "${repo}") { issueOrPullRequest(number: ${issue.number}) { ... on Issue { comments${args} { nodes { body } } } } } }`;
+    expect(await refusal(comments(''))).toMatchObject({
+      type: 'MISSING_PAGINATION_BOUNDARIES',
+      message: 'You must provide a `first` or `last` value to properly paginate the `comments` connection.',
+    });
+    expect(await refusal(comments('(first: 101)'))).toMatchObject({
+      type: 'EXCESSIVE_PAGINATION',
+      message:
+        'Requesting 101 records on the `comments` connection exceeds the `first` limit of 100 records.',
+    });
+    expect(await refusal(comments('(first: 1, after: "bm9wZQ")'))).toMatchObject({
+      message: '`bm9wZQ` does not appear to be a valid cursor.',
+    });
+    expect(await refusal(COMMENT_QUERY)).toMatchObject({ message: expect.stringContaining('"$id"') });
+    expect(gh.violations).toHaveLength(4);
+  });
+
+  it('serves a stale snapshot through issueOrPullRequest and node, as REST does, but not through search', async () => {
+    const gh = await start({ faults: { staleReads: true } });
+    const issue = gh.state.addIssue({ title: 't', labels: ['m'] });
+    const octokit = client(gh);
+    const { data: created } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issue.number,
+      body: 'v1',
+    });
+    const bodies = async () => {
+      const data = await octokit.graphql<{
+        repository: { issueOrPullRequest: { comments: { nodes: Array<{ body: string }> } } };
+      }>(COMMENTS_QUERY, { owner, name: repo, number: issue.number, after: null });
+      return data.repository.issueOrPullRequest.comments.nodes.map((n) => n.body);
+    };
+    const surveyed = await octokit.graphql<{
+      search: { nodes: Array<{ comments: { nodes: Array<{ body: string }> } }> };
+    }>(SURVEY_QUERY, { q: 'is:open label:m', after: null });
+    expect(surveyed.search.nodes[0]?.comments.nodes.map((n) => n.body)).toEqual(['v1']);
+    expect(await bodies()).toEqual([]);
+    expect(await bodies()).toEqual(['v1']);
+    await octokit.rest.issues.updateComment({ owner, repo, comment_id: created.id, body: 'v2' });
+    const read = () =>
+      octokit
+        .graphql<{ node: { body: string } }>(COMMENT_QUERY, { id: created.node_id })
+        .then((d) => d.node.body);
+    expect(await read()).toBe('v1');
+    expect(await read()).toBe('v2');
+    expect(gh.violations).toEqual([]);
   });
 });
 
@@ -951,7 +1104,7 @@ describe('fake GitHub: apps and GitHub Enterprise paths', () => {
     expect(pull.head.sha).toBe('e'.repeat(40));
     const bare = new Octokit({ baseUrl: gh.origin, auth: 't' });
     expect((await bare.rest.repos.get({ owner, repo })).status).toBe(200);
-    const survey = await client(gh).graphql<{ search: { issueCount: number } }>(SURVEY_QUERY_SHAPE, {
+    const survey = await client(gh).graphql<{ search: { issueCount: number } }>(SURVEY_QUERY, {
       q: 'is:open',
     });
     expect(survey.search.issueCount).toBe(0);

@@ -21,8 +21,20 @@ export function githubSchema(): GraphQLSchema {
 
 export type ParsedDocument = { ok: true; document: DocumentNode } | { ok: false; errors: string[] };
 
+/** Documents already checked: a client sends the same few constant strings again and again. */
+const checked = new Map<string, ParsedDocument>();
+
 /** Parses and validates `source` as GitHub would; the errors are GitHub's sentences (graphql-js's). */
 export function checkDocument(source: string): ParsedDocument {
+  let result = checked.get(source);
+  if (!result) {
+    result = parseAndValidate(source);
+    if (checked.size < 1000) checked.set(source, result);
+  }
+  return result;
+}
+
+function parseAndValidate(source: string): ParsedDocument {
   let document: DocumentNode;
   try {
     document = parse(source);

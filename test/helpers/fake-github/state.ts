@@ -145,6 +145,8 @@ export interface PullRecord {
   head: { ref: string; sha: string };
   base: { ref: string; sha?: string };
   user?: Actor;
+  /** Label names (GraphQL's `labels`); none when omitted. */
+  labels?: string[];
 }
 
 export interface StateOptions {
