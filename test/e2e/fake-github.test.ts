@@ -843,6 +843,107 @@ describe('fake GitHub: faults', () => {
   });
 });
 
+describe('fake GitHub: size limits GitHub enforces', () => {
+  const tooLong = (error: unknown) => ({
+    status: (error as { status: number }).status,
+    errors: (error as { response: { data: { errors: unknown } } }).response.data.errors,
+  });
+
+  it('refuses an issue or comment body over 65,536 characters (code points), on create and on edit', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const issue = gh.state.addIssue({ title: 't' });
+    // 65,536 emoji are 131,072 UTF-16 units and still within the limit: GitHub counts characters.
+    const longest = '🚀'.repeat(65_536);
+    const { data: created } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issue.number,
+      body: longest,
+    });
+    const refusedCreate = await octokit.rest.issues
+      .createComment({ owner, repo, issue_number: issue.number, body: `${longest}x` })
+      .catch(tooLong);
+    const refusedEdit = await octokit.rest.issues
+      .updateComment({ owner, repo, comment_id: created.id, body: 'y'.repeat(65_537) })
+      .catch(tooLong);
+    const commentError = [
+      {
+        resource: 'IssueComment',
+        code: 'unprocessable',
+        field: 'data',
+        message: 'Body is too long (maximum is 65536 characters)',
+      },
+    ];
+    expect(refusedCreate).toEqual({ status: 422, errors: commentError });
+    expect(refusedEdit).toEqual({ status: 422, errors: commentError });
+    expect(gh.state.comments.get(created.id)?.body).toBe(longest);
+
+    const refusedIssue = await octokit.rest.issues
+      .create({ owner, repo, title: 'big', body: 'z'.repeat(65_537) })
+      .catch(tooLong);
+    const refusedIssueEdit = await octokit.rest.issues
+      .update({ owner, repo, issue_number: issue.number, body: 'z'.repeat(65_537) })
+      .catch(tooLong);
+    const issueError = [
+      {
+        resource: 'Issue',
+        code: 'custom',
+        field: 'body',
+        message: 'body is too long (maximum is 65536 characters)',
+      },
+    ];
+    expect(refusedIssue).toEqual({ status: 422, errors: issueError });
+    expect(refusedIssueEdit).toEqual({ status: 422, errors: issueError });
+    expect(gh.state.issues.get(issue.number)?.body).toBeNull();
+    expect(gh.state.issues.size).toBe(1);
+  });
+
+  it('refuses a check run summary or text over 65,535 bytes of UTF-8, even under 65,535 characters', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const head_sha = 'b'.repeat(40);
+    const fits = 'a'.repeat(65_535);
+    const { data: run } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: 'n',
+      head_sha,
+      output: { title: 't', summary: fits, text: fits },
+    });
+    const wide = 'é'.repeat(40_000); // 40,000 characters, 80,000 bytes
+    const refusedSummary = await octokit.rest.checks
+      .update({ owner, repo, check_run_id: run.id, output: { title: 't', summary: wide } })
+      .catch(tooLong);
+    const refusedText = await octokit.rest.checks
+      .create({ owner, repo, name: 'm', head_sha, output: { title: 't', summary: 's', text: wide } })
+      .catch(tooLong);
+    expect(refusedSummary).toEqual({
+      status: 422,
+      errors: [
+        {
+          resource: 'CheckRun',
+          code: 'custom',
+          field: 'summary',
+          message: 'summary exceeds a maximum bytesize of 65535',
+        },
+      ],
+    });
+    expect(refusedText).toEqual({
+      status: 422,
+      errors: [
+        {
+          resource: 'CheckRun',
+          code: 'custom',
+          field: 'text',
+          message: 'text exceeds a maximum bytesize of 65535',
+        },
+      ],
+    });
+    expect(gh.state.checkRuns.map((r) => r.output.summary)).toEqual([fits]);
+  });
+});
+
 describe('fake GitHub: GraphQL', () => {
   it('pages open labelled issues 100 at a time with their comments (the survey query)', async () => {
     const gh = await start();
