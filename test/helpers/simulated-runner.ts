@@ -93,6 +93,8 @@ export interface SimulatedRunnerOptions {
   /** Where job folders go. */
   root: string;
   token: string;
+  /** The Node binary that runs the bundle (default: the one running the tests). */
+  node?: string;
   /** Extra environment for the job of a dispatch (the test's hook: make one attempt slow...). */
   envFor?: (dispatch: WorkflowDispatchRecord) => Record<string, string> | undefined;
 }
@@ -134,7 +136,7 @@ export class SimulatedRunner {
     this.pending++;
     let child: ChildProcess | undefined;
     const ready = this.prepare(runId, request).then((env) => {
-      child = spawn(process.execPath, [this.options.bundle], {
+      child = spawn(this.options.node ?? process.execPath, [this.options.bundle], {
         cwd: env.GITHUB_WORKSPACE,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,12 @@
 import { blobSha, hashTree, syntheticCommitSha } from './git-objects.js';
+import type { Permissions } from './permissions.js';
 
 /** Who made a request or owns an object; `type` follows GitHub: apps act as `<slug>[bot]` Bots. */
 export interface Actor {
   login: string;
   type: 'User' | 'Bot';
+  /** An installation or workflow token's permissions; unset: everything (see permissions.ts). */
+  permissions?: Permissions;
 }
 
 export type Role = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
