@@ -76,12 +76,26 @@ gate = { type = "files", paths = ["ship.log"] }
 
 const FORMULA_PATH = '.github/formulas/relay.formula.toml';
 
+/**
+ * With MOLECULAR_ACTION_NODE (a Node binary: `node scripts/node24.mjs` fetches Node 24, the
+ * Action's `runs.using`), the jobs run the committed dist/index.js on it, as a workflow does;
+ * otherwise a bundle of the current sources on the Node running the tests.
+ */
+const ACTION_NODE = process.env.MOLECULAR_ACTION_NODE;
+const COMMITTED_BUNDLE = join(import.meta.dirname, '../../dist/index.js');
+
 let bundle: string;
 let bundleDir: string;
 
 beforeAll(async () => {
   bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-bundle-')));
-  bundle = await buildActionBundle(bundleDir);
+  if (ACTION_NODE) {
+    const { stdout } = await exec(ACTION_NODE, ['--version']);
+    console.log(`action jobs run ${COMMITTED_BUNDLE} on Node ${stdout.trim()} (${ACTION_NODE})`);
+    bundle = COMMITTED_BUNDLE;
+  } else {
+    bundle = await buildActionBundle(bundleDir);
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -114,6 +128,7 @@ async function setUp(envFor?: ConstructorParameters<typeof SimulatedRunner>[0]['
   const runner = new SimulatedRunner({
     gh,
     bundle,
+    ...(ACTION_NODE ? { node: ACTION_NODE } : {}),
     remote: git.remote,
     root: git.root,
     token: TOKEN,
