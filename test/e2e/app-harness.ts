@@ -13,6 +13,7 @@ import pino from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
 import type { MolecularAppOptions } from '../../src/app/app-options.js';
 import { createMolecularApp } from '../../src/app/create-app.js';
+import { githubSchema } from '../helpers/fake-github/graphql-schema.js';
 import {
   APP_ID,
   actorFor,
@@ -117,6 +118,9 @@ export async function startAppHarness(
     appSlug: 'molecular',
     ...fake,
   });
+  // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
+  // first delivery, which the webhook middleware answers 202 after 9 seconds.
+  githubSchema();
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {

@@ -14,6 +14,7 @@ import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
 import type { MolecularAppOptions } from '../../../src/app/app-options.js';
 import { createMolecularApp } from '../../../src/app/create-app.js';
 import { rawContents } from '../../e2e/app-harness.js';
+import { githubSchema } from '../fake-github/graphql-schema.js';
 import { APP_ID, actorFor, type FakeGitHub, INSTALLATION_ID } from '../fake-github/index.js';
 
 export const WEBHOOK_SECRET = 'molecular-chaos-secret';
@@ -120,6 +121,9 @@ export async function startAppInstance(
     baseUrl?: string;
   },
 ): Promise<AppInstance> {
+  // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
+  // first delivery, which the webhook middleware answers 202 after 9 seconds.
+  githubSchema();
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {

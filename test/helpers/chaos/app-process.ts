@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { githubSchema } from '../fake-github/graphql-schema.js';
 import { APP_ID, type FakeGitHub } from '../fake-github/index.js';
 import { type AppInstance, appPrivateKey, type LogLine, signBody, WEBHOOK_SECRET } from './app-instance.js';
 
@@ -45,6 +46,8 @@ export async function startAppProcess(
   gh: FakeGitHub,
   options: { name: string; baseUrl?: string; retries?: number },
 ): Promise<AppProcess> {
+  // The fake builds GitHub's GraphQL schema on first use (a second or more): not inside a delivery.
+  githubSchema();
   const child = spawn(process.execPath, [await appBundle()], {
     env: {
       PATH: process.env.PATH,
