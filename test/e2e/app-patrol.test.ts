@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { actorFor } from '../helpers/fake-github/index.js';
+import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
 
 const SHIP = `
@@ -41,14 +42,7 @@ describe('the App patrol timer', () => {
     gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
     gh.state.collaborators.set('alice', 'write');
     const issue = gh.state.addIssue({ title: 'Ship it', user: actorFor('alice'), labels: ['formula:ship'] });
-    const poured = await app.send(
-      'issues',
-      app.payload('alice', {
-        action: 'labeled',
-        label: { name: 'formula:ship' },
-        issue: { number: issue.number, body: null, labels: [{ name: 'formula:ship' }] },
-      }),
-    );
+    const poured = await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue.number, 'formula:ship'));
     expect(poured.status).toBe(200);
     expect(gh.state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build']);
 

@@ -5,7 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { commentCreated, issueLabeled, repoWebhook } from '../helpers/fake-github/webhook-payloads.js';
+import {
+  commentEvent,
+  issueEvent,
+  pullEvent,
+  repoWebhook,
+  workflowRunEvent,
+} from '../helpers/fake-github/webhook-payloads.js';
 import { webhookProblems } from '../helpers/fake-github/webhooks.js';
 
 let gh: FakeGitHub | undefined;
@@ -19,8 +25,20 @@ describe('webhook payloads', () => {
     gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets' });
     const issue = gh.state.addIssue({ title: 'Ship it', user: actorFor('alice'), labels: ['formula:ship'] });
     const comment = gh.state.addComment(issue.number, '/mol status', actorFor('alice'));
-    expect(webhookProblems('issues', issueLabeled(gh, 'alice', issue.number, 'formula:ship'))).toEqual([]);
-    expect(webhookProblems('issue_comment', commentCreated(gh, comment.id))).toEqual([]);
+    expect(
+      webhookProblems('issues', issueEvent(gh, 'alice', 'labeled', issue.number, 'formula:ship')),
+    ).toEqual([]);
+    expect(webhookProblems('issue_comment', commentEvent(gh, comment.id))).toEqual([]);
+    gh.state.pulls.set(5, {
+      number: 5,
+      title: 'pr',
+      head: { ref: 'f', sha: 'b'.repeat(40) },
+      base: { ref: 'main' },
+    });
+    expect(webhookProblems('pull_request', pullEvent(gh, 'alice', 'labeled', 5, 'formula:ship'))).toEqual([]);
+    expect(webhookProblems('pull_request', pullEvent(gh, 'alice', 'closed', 5))).toEqual([]);
+    gh.state.workflowRuns.set(901, { id: 901, status: 'completed', conclusion: 'failure' });
+    expect(webhookProblems('workflow_run', workflowRunEvent(gh, 'completed', 901))).toEqual([]);
     const dispatched = repoWebhook(gh, 'github-actions[bot]', {
       action: 'molecular-step',
       branch: 'main',
