@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { type PermissionLevel, permissionAtLeast } from '../../src/engine/commands/permissions.js';
 import type { Permission } from '../../src/engine/formula-schema.js';
-import { type AppInstance, repoPayload, startAppInstance } from '../helpers/chaos/app-instance.js';
+import { type AppInstance, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const FORMULA = `formula = "perm"
 
@@ -107,14 +108,7 @@ async function pourFresh(): Promise<number> {
     user: actorFor('owner-admin'),
     labels: ['formula:perm'],
   }).number;
-  const sent = await app.send(
-    'issues',
-    repoPayload(gh, 'owner-admin', {
-      action: 'labeled',
-      label: { name: 'formula:perm' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:perm' }] },
-    }),
-  );
+  const sent = await app.send('issues', issueEvent(gh, 'owner-admin', 'labeled', issue, 'formula:perm'));
   expect(sent.status).toBe(200);
   expect(stateOf(issue)).toBeDefined();
   return issue;
@@ -122,14 +116,7 @@ async function pourFresh(): Promise<number> {
 
 async function command(issue: number, login: string, text: string) {
   const record = gh.state.addComment(issue, text, actorFor(login));
-  const sent = await app.send(
-    'issue_comment',
-    repoPayload(gh, login, {
-      action: 'created',
-      issue: { number: issue, title: 'perm', body: null, labels: [] },
-      comment: { id: record.id, body: text, user: { login, type: 'User' } },
-    }),
-  );
+  const sent = await app.send('issue_comment', commentEvent(gh, record.id));
   const replies = [...gh.state.comments.values()].filter(
     (c) =>
       c.issue_number === issue &&
@@ -232,14 +219,7 @@ describe('every /mol command × every permission level', () => {
         user: actorFor(login),
         labels: ['formula:perm'],
       }).number;
-      await app.send(
-        'issues',
-        repoPayload(gh, login, {
-          action: 'labeled',
-          label: { name: 'formula:perm' },
-          issue: { number: issue, body: null, labels: [{ name: 'formula:perm' }] },
-        }),
-      );
+      await app.send('issues', issueEvent(gh, login, 'labeled', issue, 'formula:perm'));
       const poured = stateOf(issue) !== undefined;
       if (poured !== permissionAtLeast(level, 'write')) failures.push(`label by ${level}: poured ${poured}`);
       const decoded = poured ? decodeState(stateOf(issue)?.body ?? '') : undefined;

@@ -15,7 +15,9 @@ import type { MolecularAppOptions } from '../../../src/app/app-options.js';
 import { createMolecularApp } from '../../../src/app/create-app.js';
 import { rawContents } from '../../e2e/app-harness.js';
 import { githubSchema } from '../fake-github/graphql-schema.js';
-import { APP_ID, actorFor, type FakeGitHub, INSTALLATION_ID } from '../fake-github/index.js';
+import { APP_ID, type FakeGitHub } from '../fake-github/index.js';
+import { repoWebhook } from '../fake-github/webhook-payloads.js';
+import { webhookProblems } from '../fake-github/webhooks.js';
 
 export const WEBHOOK_SECRET = 'molecular-chaos-secret';
 
@@ -34,11 +36,14 @@ export interface AppInstance {
   name: string;
   url: string;
   logs: LogLine[];
-  /** A signed delivery (or one signed with `secret`, or unsigned with `secret: null`). */
+  /**
+   * A signed delivery (or one signed with `secret`, or unsigned with `secret: null`). A payload
+   * GitHub's schema refuses throws before it is sent, unless `unchecked` says why it may.
+   */
   send(
     event: string,
     payload: Record<string, unknown>,
-    options?: { id?: string; secret?: string | null },
+    options?: { id?: string; secret?: string | null; unchecked?: string },
   ): Promise<Delivered>;
   errors(): LogLine[];
   close(): Promise<void>;
@@ -156,6 +161,7 @@ export async function startAppInstance(
     url,
     logs,
     async send(event, payload, sendOptions = {}) {
+      assertGitHubSends(event, payload, sendOptions.unchecked);
       const body = JSON.stringify(payload);
       const id = sendOptions.id ?? randomUUID();
       const headers: Record<string, string> = {
@@ -182,18 +188,14 @@ export function repoPayload(
   sender: string,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
-  return {
-    ...fields,
-    repository: {
-      id: 1,
-      name: gh.state.repo,
-      full_name: `${gh.state.owner}/${gh.state.repo}`,
-      owner: { login: gh.state.owner, type: 'Organization' },
-      default_branch: gh.state.defaultBranch,
-    },
-    installation: { id: INSTALLATION_ID },
-    sender: { login: sender, type: actorFor(sender).type },
-  };
+  return repoWebhook(gh, sender, fields);
+}
+
+/** Throws when GitHub would never send `payload` as `event`, unless `unchecked` says why it may go. */
+export function assertGitHubSends(event: string, payload: unknown, unchecked?: string): void {
+  const problems = unchecked ? [] : webhookProblems(event, payload);
+  if (problems.length > 0)
+    throw new Error(`GitHub never sends this ${event} webhook:\n  ${problems.join('\n  ')}`);
 }
 
 export { randomUUID };

@@ -201,6 +201,8 @@ export class FakeState {
   readonly subIssues = new Map<number, number[]>();
   /** Comments whose previous version (null: not yet visible) the next read returns once. */
   readonly staleComments = new Map<number, CommentRecord | null>();
+  /** What the App's installation was granted; tokens minted for it get exactly this (unset: everything). */
+  installationPermissions: Permissions | undefined;
   /** login -> numeric id, assigned on first sight so ids are stable within a server. */
   readonly userIds = new Map<string, number>();
 

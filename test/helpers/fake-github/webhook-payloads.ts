@@ -64,9 +64,21 @@ export function commentEvent(gh: FakeGitHub, id: number, action = 'created'): Re
   const comment = gh.state.comments.get(id);
   const issue = comment ? gh.state.issues.get(comment.issue_number) : undefined;
   if (!comment || !issue) throw new Error(`no comment ${id} on an issue of the fake`);
+  // A pull request's conversation is an issue that says which pull request it is.
+  const pull = gh.state.pulls.get(issue.number);
+  const web = `${repoWeb(links)}/pull/${issue.number}`;
+  const pullLink = pull && {
+    pull_request: {
+      url: `${repoApi(links)}/pulls/${issue.number}`,
+      html_url: web,
+      diff_url: `${web}.diff`,
+      patch_url: `${web}.patch`,
+      merged_at: null,
+    },
+  };
   return repoWebhook(gh, comment.user.login, {
     action,
-    issue: issueShape(links, issue),
+    issue: { ...issueShape(links, issue), ...pullLink },
     comment: commentShape(links, comment),
   });
 }
