@@ -17,6 +17,7 @@ import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule-schema.js';
 import { readArchiveBlock } from '../../src/github/archive-comment.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent as commentPayload, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
 
@@ -150,25 +151,10 @@ afterEach(async () => {
   await git.cleanup();
 });
 
-function repository(gh: FakeGitHub) {
-  return {
-    full_name: `${owner}/${repo}`,
-    name: repo,
-    owner: { login: owner },
-    default_branch: gh.state.defaultBranch,
-  };
-}
-
 function labelEvent(w: World) {
   return w.runner.run({
     eventName: 'issues',
-    payload: {
-      action: 'labeled',
-      label: { name: 'formula:relay' },
-      issue: { number: w.issue, body: 'Please ship it.', labels: [{ name: 'formula:relay' }] },
-      sender: { login: 'alice', type: 'User' },
-      repository: repository(w.gh),
-    },
+    payload: issueEvent(w.gh, 'alice', 'labeled', w.issue, 'formula:relay'),
     inputs: { mode: 'event' },
   });
 }
@@ -177,13 +163,7 @@ function commentEvent(w: World, body: string) {
   const comment = w.gh.state.addComment(w.issue, body, actorFor('alice'));
   return w.runner.run({
     eventName: 'issue_comment',
-    payload: {
-      action: 'created',
-      comment: { id: comment.id, body, user: { login: 'alice', type: 'User' } },
-      issue: { number: w.issue, body: 'Please ship it.', labels: [] },
-      sender: { login: 'alice', type: 'User' },
-      repository: repository(w.gh),
-    },
+    payload: commentPayload(w.gh, comment.id),
     inputs: { mode: 'event' },
   });
 }

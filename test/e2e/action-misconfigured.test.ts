@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
 
@@ -60,12 +61,7 @@ afterEach(async () => {
 function labelJob(env: Record<string, string> = {}): Promise<JobResult> {
   return runner.run({
     eventName: 'issues',
-    payload: {
-      action: 'labeled',
-      label: { name: 'formula:review' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:review' }] },
-      sender: { login: 'alice', type: 'User' },
-    },
+    payload: issueEvent(gh, 'alice', 'labeled', issue, 'formula:review'),
     inputs: { mode: 'event' },
     noCheckout: true,
     env,

@@ -55,7 +55,6 @@ afterAll(async () => {
   await gh.close();
 });
 
-
 function openPull(): number {
   const number = gh.state.nextIssueNumber();
   gh.state.pulls.set(number, {

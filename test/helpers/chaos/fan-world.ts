@@ -172,12 +172,7 @@ export function reportThroughAction(
 ): Promise<JobResult> {
   return world.runner.run({
     eventName: 'repository_dispatch',
-    payload: {
-      action: STEP_REPORT_EVENT,
-      branch: 'main',
-      client_payload: report,
-      sender: { login: 'github-actions[bot]', type: 'Bot' },
-    },
+    payload: reportPayload(world, report),
     inputs: { mode: 'event', ...options.inputs },
     noCheckout: true,
     ...(options.env ? { env: options.env } : {}),

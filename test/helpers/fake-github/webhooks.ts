@@ -53,6 +53,11 @@ function load(): { subset: Subset; ajv: Ajv } {
   return loaded;
 }
 
+/** Is `event` one of the webhooks the subset describes (those the App subscribes to)? */
+export function describesEvent(event: string): boolean {
+  return load().subset.events[event] !== undefined;
+}
+
 /** Why GitHub would never send `payload` as `event` (the `x-github-event` header); empty when it could. */
 export function webhookProblems(event: string, payload: unknown): string[] {
   const { subset, ajv } = load();
