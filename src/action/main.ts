@@ -4,6 +4,7 @@
  * here needs testing apart from @actions/core: `runMode` holds the rest.
  */
 import * as core from '@actions/core';
+import { describeApiFailure } from '../github/api-failure.js';
 import { createActionOctokit } from './action-octokit.js';
 import { coreIO } from './core-io.js';
 import { readInputs } from './inputs.js';
@@ -25,6 +26,12 @@ export async function run(): Promise<void> {
     for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, value);
     if (result.failure !== undefined) core.setFailed(result.failure);
   } catch (error) {
+    // A misconfiguration (token, permissions, API URL) is the user's to fix: one line saying how.
+    const misconfigured = describeApiFailure(error, 'action');
+    if (misconfigured !== undefined) {
+      core.setFailed(misconfigured);
+      return;
+    }
     // A bug of ours: fail the job with the stack, so the report says where.
     core.setFailed(`Molecular stopped on an unexpected error: ${(error as Error).stack ?? String(error)}`);
   }

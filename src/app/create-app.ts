@@ -11,6 +11,7 @@ import { mayConcernMolecular } from '../webhooks/may-concern.js';
 import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../webhooks/route-event.js';
 import { identityOf, slugResolver } from './app-identity.js';
 import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.js';
+import { explainingOn } from './explain-failure.js';
 import { lockFor } from './lock-mode.js';
 import { startPatrolTimer } from './patrol-timer.js';
 import { RepoConfigs } from './repo-config.js';
@@ -23,6 +24,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen = new SeenRepos();
+    const on = explainingOn(app);
 
     const base = async (context: Context) => {
       honourSecondaryLimits(context.octokit);
@@ -38,7 +40,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     };
 
     for (const [name, handler] of Object.entries(REPO_HANDLERS)) {
-      app.on(name as keyof typeof REPO_HANDLERS, async (context: Context) => {
+      on(name as keyof typeof REPO_HANDLERS, async (context: Context) => {
         if (!mayConcernMolecular(context.name, context.payload)) {
           context.log.debug(`${context.name}: nothing for Molecular`);
           return;
@@ -74,7 +76,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     }
 
     for (const [name, handler] of Object.entries(INSTALLATION_HANDLERS)) {
-      app.on(name as keyof typeof INSTALLATION_HANDLERS, async (context: Context) => {
+      on(name as keyof typeof INSTALLATION_HANDLERS, async (context: Context) => {
         const { slug, ...rest } = await base(context);
         const result = await handler({ ...rest, identity: identityOf(slug) });
         logResult(context, 'installation', result);

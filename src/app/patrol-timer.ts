@@ -4,6 +4,7 @@
  * timer does not keep the process alive, and one repository failing does not stop the others.
  */
 import type { Probot } from 'probot';
+import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { runPatrol } from '../webhooks/patrol.js';
@@ -77,7 +78,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
         );
       }
     } catch (error) {
-      app.log.warn(`patrol ${where}: ${(error as Error).message}`);
+      app.log.warn(`patrol ${where}: ${describeApiFailure(error, 'app') ?? (error as Error).message}`);
     }
   }
 }

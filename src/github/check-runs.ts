@@ -27,7 +27,8 @@ export interface CheckRunAction {
 
 /** GitHub's limits on requested actions; a longer one is refused with 422. */
 export const ACTION_LIMITS = { count: 3, label: 20, identifier: 20, description: 40 } as const;
-export const MAX_SUMMARY_CHARS = 65_535;
+/** GitHub counts a check run summary in UTF-8 bytes, not characters: 65,535 of them. */
+export const MAX_SUMMARY_BYTES = 65_535;
 
 export const RETRY_ACTION: CheckRunAction = {
   label: 'Retry',
@@ -160,8 +161,19 @@ async function findCheckRun(
   return id === undefined ? undefined : Number(id);
 }
 
-function fitSummary(summary: string): string {
-  return summary.length <= MAX_SUMMARY_CHARS ? summary : `${summary.slice(0, MAX_SUMMARY_CHARS - 2)} …`;
+/** The summary, cut on a character boundary so that it fits GitHub's byte limit with its ` …`. */
+export function fitSummary(summary: string): string {
+  if (Buffer.byteLength(summary, 'utf8') <= MAX_SUMMARY_BYTES) return summary;
+  const suffix = ' …';
+  const room = MAX_SUMMARY_BYTES - Buffer.byteLength(suffix, 'utf8');
+  let bytes = 0;
+  let end = 0;
+  for (const char of summary) {
+    bytes += Buffer.byteLength(char, 'utf8');
+    if (bytes > room) break;
+    end += char.length;
+  }
+  return summary.slice(0, end) + suffix;
 }
 
 /** Where a step status lands on GitHub's check run model. */

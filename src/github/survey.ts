@@ -17,7 +17,11 @@ import {
   type RejectedComment,
 } from './state-comments.js';
 
-/** The fields match the fake server's SURVEY_QUERY_SHAPE; the PullRequest fragment asks the same of PRs. */
+/**
+ * The PullRequest fragment asks the same of PRs, but its `state` is aliased: GitHub refuses the
+ * whole query when two fields of one selection share a name and differ in type (`IssueState!` and
+ * `PullRequestState!`).
+ */
 export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
   search(type: ISSUE, query: $q, first: 100, after: $after) {
     issueCount
@@ -39,7 +43,7 @@ export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) 
         number
         title
         url
-        state
+        pullRequestState: state
         labels(first: 100) { nodes { name } }
         comments(first: 100) {
           totalCount
@@ -53,7 +57,10 @@ export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) 
 
 interface SurveyNode {
   number?: number;
-  state?: string;
+  /** An issue's. */
+  state?: 'OPEN' | 'CLOSED';
+  /** A pull request's, under its alias. */
+  pullRequestState?: 'OPEN' | 'CLOSED' | 'MERGED';
   comments?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlComment[] };
 }
 

@@ -17,6 +17,7 @@ import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { readArchiveBlock } from '../../src/github/archive-comment.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent as commentPayload, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
 
@@ -76,12 +77,26 @@ gate = { type = "files", paths = ["ship.log"] }
 
 const FORMULA_PATH = '.github/formulas/relay.formula.toml';
 
+/**
+ * With MOLECULAR_ACTION_NODE (a Node binary: `node scripts/node24.mjs` fetches Node 24, the
+ * Action's `runs.using`), the jobs run the committed dist/index.js on it, as a workflow does;
+ * otherwise a bundle of the current sources on the Node running the tests.
+ */
+const ACTION_NODE = process.env.MOLECULAR_ACTION_NODE;
+const COMMITTED_BUNDLE = join(import.meta.dirname, '../../dist/index.js');
+
 let bundle: string;
 let bundleDir: string;
 
 beforeAll(async () => {
   bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-bundle-')));
-  bundle = await buildActionBundle(bundleDir);
+  if (ACTION_NODE) {
+    const { stdout } = await exec(ACTION_NODE, ['--version']);
+    console.log(`action jobs run ${COMMITTED_BUNDLE} on Node ${stdout.trim()} (${ACTION_NODE})`);
+    bundle = COMMITTED_BUNDLE;
+  } else {
+    bundle = await buildActionBundle(bundleDir);
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -114,6 +129,7 @@ async function setUp(envFor?: ConstructorParameters<typeof SimulatedRunner>[0]['
   const runner = new SimulatedRunner({
     gh,
     bundle,
+    ...(ACTION_NODE ? { node: ACTION_NODE } : {}),
     remote: git.remote,
     root: git.root,
     token: TOKEN,
@@ -135,25 +151,10 @@ afterEach(async () => {
   await git.cleanup();
 });
 
-function repository(gh: FakeGitHub) {
-  return {
-    full_name: `${owner}/${repo}`,
-    name: repo,
-    owner: { login: owner },
-    default_branch: gh.state.defaultBranch,
-  };
-}
-
 function labelEvent(w: World) {
   return w.runner.run({
     eventName: 'issues',
-    payload: {
-      action: 'labeled',
-      label: { name: 'formula:relay' },
-      issue: { number: w.issue, body: 'Please ship it.', labels: [{ name: 'formula:relay' }] },
-      sender: { login: 'alice', type: 'User' },
-      repository: repository(w.gh),
-    },
+    payload: issueEvent(w.gh, 'alice', 'labeled', w.issue, 'formula:relay'),
     inputs: { mode: 'event' },
   });
 }
@@ -162,13 +163,7 @@ function commentEvent(w: World, body: string) {
   const comment = w.gh.state.addComment(w.issue, body, actorFor('alice'));
   return w.runner.run({
     eventName: 'issue_comment',
-    payload: {
-      action: 'created',
-      comment: { id: comment.id, body, user: { login: 'alice', type: 'User' } },
-      issue: { number: w.issue, body: 'Please ship it.', labels: [] },
-      sender: { login: 'alice', type: 'User' },
-      repository: repository(w.gh),
-    },
+    payload: commentPayload(w.gh, comment.id),
     inputs: { mode: 'event' },
   });
 }

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { actorFor } from '../helpers/fake-github/index.js';
+import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';
 
 const REVIEW = `
@@ -63,35 +64,24 @@ async function measure(config: string) {
   state.collaborators.set(alice, 'write');
   state.collaborators.set(bob, 'write');
   const issue = state.addIssue({ title: 'x', user: actorFor(alice) }).number;
-  const label = (name: string) =>
-    app.send(
-      'issues',
-      app.payload(alice, {
-        action: 'labeled',
-        label: { name },
-        issue: { number: issue, body: null, labels: [] },
-      }),
-    );
+  const label = (name: string) => app.send('issues', issueEvent(app.gh, alice, 'labeled', issue, name));
 
   await label('bug'); // warm-up: token, identity, config
   const pour = workCalls((await label('formula:review')).calls);
   const command = workCalls((await app.comment(issue, bob, '/mol done draft')).calls);
 
   const shipIssue = state.addIssue({ title: 'y', user: actorFor(alice) }).number;
-  await app.send(
-    'issues',
-    app.payload(alice, {
-      action: 'labeled',
-      label: { name: 'formula:ship' },
-      issue: { number: shipIssue, body: null, labels: [] },
-    }),
-  );
+  await app.send('issues', issueEvent(app.gh, alice, 'labeled', shipIssue, 'formula:ship'));
   const comment = [...state.comments.values()].find((c) => c.issue_number === shipIssue);
   const id = /"id":"([^"]+)"/.exec(comment?.body ?? '')?.[1] ?? '';
   const report = (client_payload: Record<string, unknown>) =>
     app.send(
       'repository_dispatch',
-      app.payload('github-actions[bot]', { action: STEP_REPORT_EVENT, client_payload }),
+      app.payload('github-actions[bot]', {
+        action: STEP_REPORT_EVENT,
+        branch: state.defaultBranch,
+        client_payload,
+      }),
     );
   await report({ molecule: id, step: 'build', event: 'start', runId: 1 });
   const completion = workCalls(

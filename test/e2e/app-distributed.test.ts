@@ -3,6 +3,7 @@ import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { issueEvent, workflowRunEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
 
 const SHIP = `
@@ -72,14 +73,7 @@ describe('a distributed molecule driven by its step jobs', () => {
     );
 
   it('dispatches each ready step, applies reports, fails a job that ended silently, and gates on approval', async () => {
-    const poured = await app.send(
-      'issues',
-      app.payload('alice', {
-        action: 'labeled',
-        label: { name: 'formula:ship' },
-        issue: { number: issue, body: null, labels: [{ name: 'formula:ship' }] },
-      }),
-    );
+    const poured = await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
     expect(poured.status).toBe(200);
     let mol = molecule(app.gh, issue);
     expect(app.gh.state.workflowDispatches.map((d) => [d.workflow_id, d.ref, d.inputs])).toEqual([
@@ -119,20 +113,15 @@ describe('a distributed molecule driven by its step jobs', () => {
 
     // The test job takes its lease, then its run ends without a report: the step fails and is retried.
     await report({ molecule: mol.id, step: 'test', event: 'start', runId: 901 });
-    const ended = await app.send(
-      'workflow_run',
-      app.payload('github-actions[bot]', {
-        action: 'completed',
-        workflow_run: {
-          id: 901,
-          path: '.github/workflows/molecular-step.yml',
-          display_title: `molecular ${mol.id} / test`,
-          status: 'completed',
-          conclusion: 'failure',
-          event: 'workflow_dispatch',
-        },
-      }),
-    );
+    app.gh.state.workflowRuns.set(901, {
+      id: 901,
+      path: '.github/workflows/molecular-step.yml',
+      display_title: `molecular ${mol.id} / test`,
+      status: 'completed',
+      conclusion: 'failure',
+      event: 'workflow_dispatch',
+    });
+    const ended = await app.send('workflow_run', workflowRunEvent(app.gh, 'completed', 901));
     expect(ended.status).toBe(200);
     mol = molecule(app.gh, issue);
     expect(step(mol, 'test')?.status).toBe('ready');
@@ -196,14 +185,7 @@ describe('a distributed molecule driven by its step jobs', () => {
   });
 
   it('burn deletes the state comment and every molecular/<id>/ branch, and nothing else', async () => {
-    await app.send(
-      'issues',
-      app.payload('alice', {
-        action: 'labeled',
-        label: { name: 'formula:ship' },
-        issue: { number: issue, body: null, labels: [] },
-      }),
-    );
+    await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
     const mol = molecule(app.gh, issue);
     app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/build`, SHA);
     app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/test`, SHA);

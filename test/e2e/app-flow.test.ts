@@ -3,6 +3,7 @@ import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { hasArchiveBlock, readArchiveBlock } from '../../src/github/archive-comment.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent, issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';
 
 const REVIEW = `
@@ -82,19 +83,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     const record = app.gh.state.issues.get(issue);
     record?.labels.push(name);
     app.gh.state.ensureLabel(name);
-    return app.send(
-      'issues',
-      app.payload(sender, {
-        action: 'labeled',
-        label: { name },
-        issue: {
-          number: issue,
-          title: record?.title,
-          body: record?.body,
-          labels: (record?.labels ?? []).map((n) => ({ name: n })),
-        },
-      }),
-    );
+    return app.send('issues', issueEvent(app.gh, sender, 'labeled', issue, name));
   };
 
   it('label → state comment → /mol done by a writer → /mol burn by a reader refused → squash', async () => {
@@ -152,11 +141,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   it('a redelivered comment changes nothing and is not answered twice', async () => {
     await label('formula:review');
     const record = app.gh.state.addComment(issue, '/mol done draft\n/mol stauts', actorFor('alice'));
-    const payload = app.payload('alice', {
-      action: 'created',
-      issue: { number: issue, body: null },
-      comment: { id: record.id, body: record.body, user: { login: 'alice', type: 'User' } },
-    });
+    const payload = commentEvent(app.gh, record.id);
     const first = await app.send('issue_comment', payload);
     expect(first.status).toBe(200);
     const after = moleculeOn(app.gh, issue);
@@ -179,15 +164,9 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   it('a delivery with a bad signature is rejected and changes nothing', async () => {
     const before = app.gh.requests.length;
     const comments = app.gh.state.comments.size;
-    const forged = await app.send(
-      'issues',
-      app.payload('alice', {
-        action: 'labeled',
-        label: { name: 'formula:review' },
-        issue: { number: issue, body: null },
-      }),
-      { secret: 'not-the-secret' },
-    );
+    const forged = await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:review'), {
+      secret: 'not-the-secret',
+    });
     expect(forged.status).toBe(400);
     expect(app.gh.requests.length).toBe(before);
     expect(app.gh.state.comments.size).toBe(comments);
@@ -222,26 +201,19 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   it('a pull request closed without merging burns its molecules when on_pr_closed is burn', async () => {
     app.gh.state.files.set('.github/molecular.yml', 'on_pr_closed: burn\n');
     const pr = app.gh.state.nextIssueNumber();
+    const body = '```mol-vars\nfeature: pr\n```';
     app.gh.state.pulls.set(pr, {
       number: pr,
       title: 'x',
+      body,
+      labels: ['formula:review'],
       head: { ref: 'feature', sha: 'b'.repeat(40) },
       base: { ref: 'main' },
     });
-    app.gh.state.addIssue({ title: 'the PR', number: pr, body: '```mol-vars\nfeature: pr\n```' });
-    const repo = { id: 1, full_name: 'acme/widgets' };
+    app.gh.state.addIssue({ title: 'the PR', number: pr, body });
     const poured = await app.send(
       'pull_request',
-      app.payload('alice', {
-        action: 'labeled',
-        label: { name: 'formula:review' },
-        pull_request: {
-          number: pr,
-          body: '```mol-vars\nfeature: pr\n```',
-          head: { ref: 'feature', sha: 'b'.repeat(40), repo },
-          base: { repo },
-        },
-      }),
+      pullEvent(app.gh, 'alice', 'labeled', pr, 'formula:review'),
     );
     expect(poured.status).toBe(200);
     const mol = moleculeOn(app.gh, pr);
@@ -250,10 +222,9 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     const progress = app.gh.state.checkRuns.find((r) => r.name === 'molecular / review');
     expect(progress).toMatchObject({ head_sha: 'b'.repeat(40), status: 'queued' });
 
-    const closed = await app.send(
-      'pull_request',
-      app.payload('alice', { action: 'closed', pull_request: { number: pr, merged: false } }),
-    );
+    const pull = app.gh.state.pulls.get(pr);
+    if (pull) pull.state = 'closed';
+    const closed = await app.send('pull_request', pullEvent(app.gh, 'alice', 'closed', pr));
     expect(closed.status).toBe(200);
     expect(stateComments(app.gh, pr)).toEqual([]);
     expect(app.gh.state.checkRuns.find((r) => r.name === 'molecular / review')).toMatchObject({

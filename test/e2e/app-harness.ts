@@ -13,15 +13,17 @@ import pino from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
 import type { MolecularAppOptions } from '../../src/app/app-options.js';
 import { createMolecularApp } from '../../src/app/create-app.js';
+import { githubSchema } from '../helpers/fake-github/graphql-schema.js';
 import {
   APP_ID,
   actorFor,
   type FakeGitHub,
   type FakeGitHubOptions,
-  INSTALLATION_ID,
   type RequestLogEntry,
   startFakeGitHub,
 } from '../helpers/fake-github/index.js';
+import { commentEvent, repoWebhook } from '../helpers/fake-github/webhook-payloads.js';
+import { webhookProblems } from '../helpers/fake-github/webhooks.js';
 
 export const SECRET = 'molecular-e2e-secret';
 
@@ -43,13 +45,16 @@ export interface AppHarness {
   gh: FakeGitHub;
   url: string;
   logs: LogLine[];
-  /** Sends a signed webhook; waits for the App's answer (Probot answers once the handlers ran). */
+  /**
+   * Sends a signed webhook; waits for the App's answer (Probot answers once the handlers ran). A
+   * payload GitHub's schema refuses throws before it is sent, unless `unchecked` says why it may.
+   */
   send(
     event: string,
     payload: Record<string, unknown>,
-    options?: { secret?: string; id?: string },
+    options?: { secret?: string; id?: string; unchecked?: string },
   ): Promise<Delivery>;
-  /** A repository-scoped payload with installation, repository and sender filled in. */
+  /** A repository-scoped payload with GitHub's installation, repository and sender filled in. */
   payload(sender: string, fields: Record<string, unknown>): Record<string, unknown>;
   /** Adds the comment to the fake (so reactions to it work) and delivers `issue_comment.created`. */
   comment(issue: number, login: string, body: string): Promise<Delivery>;
@@ -117,6 +122,9 @@ export async function startAppHarness(
     appSlug: 'molecular',
     ...fake,
   });
+  // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
+  // first delivery, which the webhook middleware answers 202 after 9 seconds.
+  githubSchema();
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -149,6 +157,9 @@ export async function startAppHarness(
     url,
     logs,
     async send(event, payload, options = {}) {
+      const problems = options.unchecked ? [] : webhookProblems(event, payload);
+      if (problems.length > 0)
+        throw new Error(`GitHub never sends this ${event} webhook:\n  ${problems.join('\n  ')}`);
       const body = JSON.stringify(payload);
       const id = options.id ?? randomUUID();
       const before = gh.requests.length;
@@ -164,31 +175,10 @@ export async function startAppHarness(
       });
       return { status: response.status, body: await response.text(), id, calls: gh.requests.slice(before) };
     },
-    payload(sender, fields) {
-      return {
-        ...fields,
-        repository: {
-          id: 1,
-          name: gh.state.repo,
-          full_name: `${gh.state.owner}/${gh.state.repo}`,
-          owner: { login: gh.state.owner, type: 'Organization' },
-          default_branch: gh.state.defaultBranch,
-        },
-        installation: { id: INSTALLATION_ID },
-        sender: { login: sender, type: actorFor(sender).type },
-      };
-    },
+    payload: (sender, fields) => repoWebhook(gh, sender, fields),
     async comment(issue, login, body) {
       const record = gh.state.addComment(issue, body, actorFor(login));
-      const number = gh.state.issues.get(issue);
-      return harness.send(
-        'issue_comment',
-        harness.payload(login, {
-          action: 'created',
-          issue: { number: issue, title: number?.title ?? '', body: number?.body ?? null, labels: [] },
-          comment: { id: record.id, body, user: { login, type: actorFor(login).type } },
-        }),
-      );
+      return harness.send('issue_comment', commentEvent(gh, record.id));
     },
     errors: () => logs.filter((l) => l.level >= 50),
     async close() {

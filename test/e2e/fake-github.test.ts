@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeGitHub,
-  type FakeGitHubOptions,
-  SURVEY_QUERY_SHAPE,
-  startFakeGitHub,
-} from '../helpers/fake-github/index.js';
+import { COMMENT_QUERY, COMMENTS_QUERY } from '../../src/github/state-comments.js';
+import { SURVEY_QUERY } from '../../src/github/survey.js';
+import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { allRoutes } from '../helpers/fake-github/openapi.js';
 import { handlers } from '../helpers/fake-github/routes/index.js';
 import { loadSpec } from '../helpers/fake-github/spec.js';
@@ -846,8 +843,109 @@ describe('fake GitHub: faults', () => {
   });
 });
 
-describe('fake GitHub: GraphQL survey', () => {
-  it('pages open labelled issues 100 at a time with their comments', async () => {
+describe('fake GitHub: size limits GitHub enforces', () => {
+  const tooLong = (error: unknown) => ({
+    status: (error as { status: number }).status,
+    errors: (error as { response: { data: { errors: unknown } } }).response.data.errors,
+  });
+
+  it('refuses an issue or comment body over 65,536 characters (code points), on create and on edit', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const issue = gh.state.addIssue({ title: 't' });
+    // 65,536 emoji are 131,072 UTF-16 units and still within the limit: GitHub counts characters.
+    const longest = '🚀'.repeat(65_536);
+    const { data: created } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issue.number,
+      body: longest,
+    });
+    const refusedCreate = await octokit.rest.issues
+      .createComment({ owner, repo, issue_number: issue.number, body: `${longest}x` })
+      .catch(tooLong);
+    const refusedEdit = await octokit.rest.issues
+      .updateComment({ owner, repo, comment_id: created.id, body: 'y'.repeat(65_537) })
+      .catch(tooLong);
+    const commentError = [
+      {
+        resource: 'IssueComment',
+        code: 'unprocessable',
+        field: 'data',
+        message: 'Body is too long (maximum is 65536 characters)',
+      },
+    ];
+    expect(refusedCreate).toEqual({ status: 422, errors: commentError });
+    expect(refusedEdit).toEqual({ status: 422, errors: commentError });
+    expect(gh.state.comments.get(created.id)?.body).toBe(longest);
+
+    const refusedIssue = await octokit.rest.issues
+      .create({ owner, repo, title: 'big', body: 'z'.repeat(65_537) })
+      .catch(tooLong);
+    const refusedIssueEdit = await octokit.rest.issues
+      .update({ owner, repo, issue_number: issue.number, body: 'z'.repeat(65_537) })
+      .catch(tooLong);
+    const issueError = [
+      {
+        resource: 'Issue',
+        code: 'custom',
+        field: 'body',
+        message: 'body is too long (maximum is 65536 characters)',
+      },
+    ];
+    expect(refusedIssue).toEqual({ status: 422, errors: issueError });
+    expect(refusedIssueEdit).toEqual({ status: 422, errors: issueError });
+    expect(gh.state.issues.get(issue.number)?.body).toBeNull();
+    expect(gh.state.issues.size).toBe(1);
+  });
+
+  it('refuses a check run summary or text over 65,535 bytes of UTF-8, even under 65,535 characters', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const head_sha = 'b'.repeat(40);
+    const fits = 'a'.repeat(65_535);
+    const { data: run } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: 'n',
+      head_sha,
+      output: { title: 't', summary: fits, text: fits },
+    });
+    const wide = 'é'.repeat(40_000); // 40,000 characters, 80,000 bytes
+    const refusedSummary = await octokit.rest.checks
+      .update({ owner, repo, check_run_id: run.id, output: { title: 't', summary: wide } })
+      .catch(tooLong);
+    const refusedText = await octokit.rest.checks
+      .create({ owner, repo, name: 'm', head_sha, output: { title: 't', summary: 's', text: wide } })
+      .catch(tooLong);
+    expect(refusedSummary).toEqual({
+      status: 422,
+      errors: [
+        {
+          resource: 'CheckRun',
+          code: 'custom',
+          field: 'summary',
+          message: 'summary exceeds a maximum bytesize of 65535',
+        },
+      ],
+    });
+    expect(refusedText).toEqual({
+      status: 422,
+      errors: [
+        {
+          resource: 'CheckRun',
+          code: 'custom',
+          field: 'text',
+          message: 'text exceeds a maximum bytesize of 65535',
+        },
+      ],
+    });
+    expect(gh.state.checkRuns.map((r) => r.output.summary)).toEqual([fits]);
+  });
+});
+
+describe('fake GitHub: GraphQL', () => {
+  it('pages open labelled issues 100 at a time with their comments (the survey query)', async () => {
     const gh = await start();
     const edited = gh.state.addIssue({ title: 'first', labels: ['molecule'] });
     for (let i = 0; i < 149; i++) gh.state.addIssue({ title: `issue ${i}`, labels: ['molecule'] });
@@ -864,11 +962,14 @@ describe('fake GitHub: GraphQL survey', () => {
         pageInfo: { hasNextPage: boolean; endCursor: string | null };
         nodes: Array<{
           number: number;
+          state: string;
+          labels: { nodes: Array<{ name: string }> };
           comments: {
             totalCount: number;
             nodes: Array<{
               databaseId: number;
-              author: { login: string };
+              author: { __typename: string; login: string };
+              editor: { __typename: string; login: string } | null;
               body: string;
               lastEditedAt: string | null;
             }>;
@@ -877,40 +978,193 @@ describe('fake GitHub: GraphQL survey', () => {
       };
     }
     const q = `repo:${owner}/${repo} is:issue is:open label:molecule sort:created-asc`;
-    const page1 = await octokit.graphql<Survey>(SURVEY_QUERY_SHAPE, { q, after: null });
+    const page1 = await octokit.graphql<Survey>(SURVEY_QUERY, { q, after: null });
     expect(page1.search.issueCount).toBe(150);
     expect(page1.search.nodes).toHaveLength(100);
     expect(page1.search.pageInfo.hasNextPage).toBe(true);
-    const page2 = await octokit.graphql<Survey>(SURVEY_QUERY_SHAPE, {
-      q,
-      after: page1.search.pageInfo.endCursor,
-    });
+    const page2 = await octokit.graphql<Survey>(SURVEY_QUERY, { q, after: page1.search.pageInfo.endCursor });
     expect(page2.search.nodes).toHaveLength(50);
     expect(page2.search.pageInfo.hasNextPage).toBe(false);
     const numbers = [...page1.search.nodes, ...page2.search.nodes].map((n) => n.number);
     expect(new Set(numbers).size).toBe(150);
 
     const first = page1.search.nodes[0];
-    expect(first?.number).toBe(edited.number);
+    expect(first).toMatchObject({
+      number: edited.number,
+      state: 'OPEN',
+      labels: { nodes: [{ name: 'molecule' }] },
+    });
+    expect(first?.comments.totalCount).toBe(2);
     expect(first?.comments.nodes).toMatchObject([
-      { databaseId: comment.id, author: { login: 'molecular' }, body: 'state v2' },
-      { author: { login: 'alice' }, body: 'hello', lastEditedAt: null },
+      {
+        databaseId: comment.id,
+        author: { __typename: 'Bot', login: 'molecular' },
+        editor: { __typename: 'Bot', login: 'molecular' },
+        body: 'state v2',
+      },
+      { author: { __typename: 'User', login: 'alice' }, editor: null, body: 'hello', lastEditedAt: null },
     ]);
     expect(first?.comments.nodes[0]?.lastEditedAt).not.toBeNull();
-    expect(gh.requests.filter((r) => r.operationId === 'graphql').map((r) => r.path)).toEqual([
-      '/graphql',
-      '/graphql',
+    expect(gh.requests.filter((r) => r.operationId === 'graphql').map((r) => r.graphqlOperation)).toEqual([
+      'MolecularSurvey',
+      'MolecularSurvey',
     ]);
     expect(gh.violations).toEqual([]);
   });
 
-  it('answers other GraphQL documents with an error and a violation', async () => {
+  it('answers any valid selection of the implemented fields, aliases included', async () => {
+    const gh = await start();
+    const issue = gh.state.addIssue({ title: 'an issue' });
+    gh.state.pulls.set(7, {
+      number: 7,
+      title: 'a pull request',
+      merged: true,
+      state: 'closed',
+      labels: ['molecule:active'],
+      head: { ref: 'feature', sha: 'a'.repeat(40) },
+      base: { ref: 'main' },
+    });
+    gh.state.addComment(7, 'on the PR', { login: 'bob', type: 'User' });
+    const query = `query Either($n: Int!) {
+      repository(owner: "${owner}", name: "${repo}") {
+        issueOrPullRequest(number: $n) {
+          __typename
+          ... on Issue { number title issueState: state }
+          ... on PullRequest { number title prState: state labels(first: 5) { nodes { name } } comments(first: 1) { totalCount nodes { body author { login } } } }
+        }
+      }
+    }`;
+    const octokit = client(gh);
+    const onIssue = await octokit.graphql<{ repository: { issueOrPullRequest: unknown } }>(query, {
+      n: issue.number,
+    });
+    expect(onIssue.repository.issueOrPullRequest).toEqual({
+      __typename: 'Issue',
+      number: issue.number,
+      title: 'an issue',
+      issueState: 'OPEN',
+    });
+    const onPull = await octokit.graphql<{ repository: { issueOrPullRequest: unknown } }>(query, { n: 7 });
+    expect(onPull.repository.issueOrPullRequest).toEqual({
+      __typename: 'PullRequest',
+      number: 7,
+      title: 'a pull request',
+      prState: 'MERGED',
+      labels: { nodes: [{ name: 'molecule:active' }] },
+      comments: { totalCount: 1, nodes: [{ body: 'on the PR', author: { login: 'bob' } }] },
+    });
+    expect(gh.violations).toEqual([]);
+  });
+
+  it('refuses a document GitHub’s schema refuses, with HTTP 200 and an errors list, and records a violation', async () => {
+    const gh = await start();
+    const conflicting = `query { search(type: ISSUE, query: "is:open", first: 1) {
+      nodes { ... on Issue { state } ... on PullRequest { state } } } }`;
+    const response = await fetch(`${gh.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: 'token t', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: conflicting }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data?: unknown; errors: Array<{ message: string }> };
+    expect(body.data).toBeUndefined();
+    expect(body.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining(
+        'Fields "state" conflict because they return conflicting types "IssueState!" and "PullRequestState!"',
+      ),
+    ]);
+    expect(gh.violations).toMatchObject([
+      { operationId: 'graphql', problems: [expect.stringContaining('"state" conflict')] },
+    ]);
+  });
+
+  it('names a field of GitHub’s schema it does not implement instead of answering null', async () => {
     const gh = await start();
     const error = await client(gh)
       .graphql('query { viewer { login } }')
       .catch((e: unknown) => e);
-    expect((error as Error).message).toContain('MolecularSurvey, MolecularComments, MolecularComment');
+    expect((error as Error).message).toContain('does not implement Query.viewer');
     expect(gh.violations).toHaveLength(1);
+  });
+
+  it('answers a missing issue or node with data null and a NOT_FOUND error, HTTP 200, no violation', async () => {
+    const gh = await start();
+    const octokit = client(gh);
+    const missingIssue = await octokit
+      .graphql(COMMENTS_QUERY, { owner, name: repo, number: 404, after: null })
+      .catch((e: unknown) => e);
+    expect(missingIssue).toMatchObject({
+      data: { repository: { issueOrPullRequest: null } },
+      errors: [{ type: 'NOT_FOUND', path: ['repository', 'issueOrPullRequest'] }],
+    });
+    const missingNode = await octokit
+      .graphql(COMMENT_QUERY, { id: 'SXNzdWVDb21tZW50Ojk5OTk' })
+      .catch((e: unknown) => e);
+    expect(missingNode).toMatchObject({
+      data: { node: null },
+      errors: [{ type: 'NOT_FOUND', path: ['node'] }],
+    });
+    expect(gh.requests.map((r) => r.status)).toEqual([200, 200]);
+    expect(gh.violations).toEqual([]);
+  });
+
+  it('refuses what GitHub refuses while resolving: unbounded or oversized pages, bad cursors, missing variables', async () => {
+    const gh = await start();
+    const issue = gh.state.addIssue({ title: 't' });
+    const octokit = client(gh);
+    const refusal = (query: string, variables: Record<string, unknown> = {}) =>
+      octokit.graphql(query, variables).then(
+        () => undefined,
+        (e: { errors?: Array<{ type?: string; message: string }> }) => e.errors?.[0],
+      );
+    const comments = (args: string) =>
+      `query { repository(owner: "${owner}", name: "${repo}") { issueOrPullRequest(number: ${issue.number}) { ... on Issue { comments${args} { nodes { body } } } } } }`;
+    expect(await refusal(comments(''))).toMatchObject({
+      type: 'MISSING_PAGINATION_BOUNDARIES',
+      message: 'You must provide a `first` or `last` value to properly paginate the `comments` connection.',
+    });
+    expect(await refusal(comments('(first: 101)'))).toMatchObject({
+      type: 'EXCESSIVE_PAGINATION',
+      message:
+        'Requesting 101 records on the `comments` connection exceeds the `first` limit of 100 records.',
+    });
+    expect(await refusal(comments('(first: 1, after: "bm9wZQ")'))).toMatchObject({
+      message: '`bm9wZQ` does not appear to be a valid cursor.',
+    });
+    expect(await refusal(COMMENT_QUERY)).toMatchObject({ message: expect.stringContaining('"$id"') });
+    expect(gh.violations).toHaveLength(4);
+  });
+
+  it('serves a stale snapshot through issueOrPullRequest and node, as REST does, but not through search', async () => {
+    const gh = await start({ faults: { staleReads: true } });
+    const issue = gh.state.addIssue({ title: 't', labels: ['m'] });
+    const octokit = client(gh);
+    const { data: created } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: issue.number,
+      body: 'v1',
+    });
+    const bodies = async () => {
+      const data = await octokit.graphql<{
+        repository: { issueOrPullRequest: { comments: { nodes: Array<{ body: string }> } } };
+      }>(COMMENTS_QUERY, { owner, name: repo, number: issue.number, after: null });
+      return data.repository.issueOrPullRequest.comments.nodes.map((n) => n.body);
+    };
+    const surveyed = await octokit.graphql<{
+      search: { nodes: Array<{ comments: { nodes: Array<{ body: string }> } }> };
+    }>(SURVEY_QUERY, { q: 'is:open label:m', after: null });
+    expect(surveyed.search.nodes[0]?.comments.nodes.map((n) => n.body)).toEqual(['v1']);
+    expect(await bodies()).toEqual([]);
+    expect(await bodies()).toEqual(['v1']);
+    await octokit.rest.issues.updateComment({ owner, repo, comment_id: created.id, body: 'v2' });
+    const read = () =>
+      octokit
+        .graphql<{ node: { body: string } }>(COMMENT_QUERY, { id: created.node_id })
+        .then((d) => d.node.body);
+    expect(await read()).toBe('v1');
+    expect(await read()).toBe('v2');
+    expect(gh.violations).toEqual([]);
   });
 });
 
@@ -951,7 +1205,7 @@ describe('fake GitHub: apps and GitHub Enterprise paths', () => {
     expect(pull.head.sha).toBe('e'.repeat(40));
     const bare = new Octokit({ baseUrl: gh.origin, auth: 't' });
     expect((await bare.rest.repos.get({ owner, repo })).status).toBe(200);
-    const survey = await client(gh).graphql<{ search: { issueCount: number } }>(SURVEY_QUERY_SHAPE, {
+    const survey = await client(gh).graphql<{ search: { issueCount: number } }>(SURVEY_QUERY, {
       q: 'is:open',
     });
     expect(survey.search.issueCount).toBe(0);

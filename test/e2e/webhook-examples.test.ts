@@ -76,7 +76,10 @@ describe(`@octokit/webhooks-examples: all ${deliveries.length} payloads of ${EVE
 
   it.each(deliveries)('$title is handled without an error', async ({ event, payload }) => {
     const errorsBefore = app.errors().length;
-    const answer = await app.send(event, mapped(payload, 'Codertocat', 'Hello-World'));
+    // GitHub's own examples, some older than the schemas (missing fields added since): sent as they are.
+    const answer = await app.send(event, mapped(payload, 'Codertocat', 'Hello-World'), {
+      unchecked: 'GitHub’s documented example',
+    });
     expect(answer.status, answer.body).toBeGreaterThanOrEqual(200);
     expect(answer.status, answer.body).toBeLessThan(300);
     expect(app.errors().slice(errorsBefore)).toEqual([]);

@@ -17,6 +17,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import type { FakeGitHub, WorkflowDispatchRecord } from './fake-github/index.js';
+import { repoWebhook } from './fake-github/webhook-payloads.js';
+import { describesEvent, webhookProblems } from './fake-github/webhooks.js';
 
 const run = promisify(execFile);
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -63,6 +65,8 @@ export interface JobRequest {
   env?: Record<string, string>;
   /** Skip the clone (a job without actions/checkout, such as patrol). */
   noCheckout?: boolean;
+  /** Why the event payload may be one GitHub's schema refuses; otherwise such a payload throws. */
+  unchecked?: string;
 }
 
 export interface JobResult {
@@ -93,6 +97,8 @@ export interface SimulatedRunnerOptions {
   /** Where job folders go. */
   root: string;
   token: string;
+  /** The Node binary that runs the bundle (default: the one running the tests). */
+  node?: string;
   /** Extra environment for the job of a dispatch (the test's hook: make one attempt slow...). */
   envFor?: (dispatch: WorkflowDispatchRecord) => Record<string, string> | undefined;
 }
@@ -134,7 +140,7 @@ export class SimulatedRunner {
     this.pending++;
     let child: ChildProcess | undefined;
     const ready = this.prepare(runId, request).then((env) => {
-      child = spawn(process.execPath, [this.options.bundle], {
+      child = spawn(this.options.node ?? process.execPath, [this.options.bundle], {
         cwd: env.GITHUB_WORKSPACE,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -187,13 +193,22 @@ export class SimulatedRunner {
     const eventPath = join(dir, 'event.json');
     const output = join(dir, 'output.txt');
     const summary = join(dir, 'summary.md');
-    const repository = {
-      full_name: `${gh.state.owner}/${gh.state.repo}`,
-      name: gh.state.repo,
-      owner: { login: gh.state.owner },
-      default_branch: gh.state.defaultBranch,
-    };
-    await writeFile(eventPath, JSON.stringify({ repository, ...request.payload }));
+    // The repository and sender every event payload carries, as GitHub writes them.
+    const sender = (request.payload.sender as { login?: unknown } | undefined)?.login;
+    const { installation: _, ...github } = repoWebhook(
+      gh,
+      typeof sender === 'string' ? sender : 'github-actions[bot]',
+      {},
+    );
+    const event = { ...github, ...request.payload };
+    const problems =
+      describesEvent(request.eventName) && !request.unchecked
+        ? webhookProblems(request.eventName, event)
+        : [];
+    if (problems.length > 0) {
+      throw new Error(`GitHub never sends this ${request.eventName} event:\n  ${problems.join('\n  ')}`);
+    }
+    await writeFile(eventPath, JSON.stringify(event));
     await writeFile(output, '');
     await writeFile(summary, '');
     gh.state.workflowRuns.set(runId, {
@@ -220,7 +235,7 @@ export class SimulatedRunner {
       GITHUB_API_URL: gh.url,
       GITHUB_SERVER_URL: gh.origin,
       GITHUB_GRAPHQL_URL: `${gh.url}/graphql`,
-      GITHUB_REPOSITORY: repository.full_name,
+      GITHUB_REPOSITORY: `${gh.state.owner}/${gh.state.repo}`,
       GITHUB_REPOSITORY_OWNER: gh.state.owner,
       GITHUB_EVENT_NAME: request.eventName,
       GITHUB_EVENT_PATH: eventPath,

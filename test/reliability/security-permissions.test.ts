@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { type PermissionLevel, permissionAtLeast } from '../../src/engine/commands/permissions.js';
 import type { Permission } from '../../src/engine/formula/formula-schema.js';
-import { type AppInstance, repoPayload, startAppInstance } from '../helpers/chaos/app-instance.js';
+import { type AppInstance, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { checkRunEvent, commentEvent, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const FORMULA = `formula = "perm"
 
@@ -126,11 +127,7 @@ async function pourFresh(formula = 'perm'): Promise<number> {
   }).number;
   const sent = await app.send(
     'issues',
-    repoPayload(gh, 'owner-admin', {
-      action: 'labeled',
-      label: { name: `formula:${formula}` },
-      issue: { number: issue, body: null, labels: [{ name: `formula:${formula}` }] },
-    }),
+    issueEvent(gh, 'owner-admin', 'labeled', issue, `formula:${formula}`),
   );
   expect(sent.status).toBe(200);
   expect(stateOf(issue)).toBeDefined();
@@ -139,14 +136,7 @@ async function pourFresh(formula = 'perm'): Promise<number> {
 
 async function command(issue: number, login: string, text: string) {
   const record = gh.state.addComment(issue, text, actorFor(login));
-  const sent = await app.send(
-    'issue_comment',
-    repoPayload(gh, login, {
-      action: 'created',
-      issue: { number: issue, title: 'perm', body: null, labels: [] },
-      comment: { id: record.id, body: text, user: { login, type: 'User' } },
-    }),
-  );
+  const sent = await app.send('issue_comment', commentEvent(gh, record.id));
   const replies = [...gh.state.comments.values()].filter(
     (c) =>
       c.issue_number === issue &&
@@ -161,20 +151,22 @@ async function command(issue: number, login: string, text: string) {
 async function skipButton(issue: number, login: string, step: string) {
   const before = new Set(gh.state.comments.keys());
   const molId = molOf(issue).id;
-  const sent = await app.send(
-    'check_run',
-    repoPayload(gh, login, {
-      action: 'requested_action',
-      check_run: {
-        id: 9000 + issue,
-        name: `molecular / gated / ${step}`,
-        external_id: `${molId}/${step}`,
-        head_sha: 'a'.repeat(40),
-        app: { slug: 'molecular' },
-      },
-      requested_action: { identifier: 'skip' },
-    }),
-  );
+  // The step's check run with its buttons, as the App puts it on a step's commit.
+  const run = {
+    id: gh.state.nextId(),
+    name: `molecular / gated / ${step}`,
+    head_sha: 'a'.repeat(40),
+    status: 'in_progress',
+    conclusion: null,
+    started_at: new Date().toISOString(),
+    completed_at: null,
+    details_url: `${gh.origin}/acme/widgets/issues/${issue}`,
+    external_id: `${molId}/${step}`,
+    output: { title: null, summary: null, text: null },
+    actions: [{ label: 'Skip', description: 'Skip this step', identifier: 'skip' }],
+  };
+  gh.state.checkRuns.push(run);
+  const sent = await app.send('check_run', checkRunEvent(gh, login, 'requested_action', run.id, 'skip'));
   const replies = [...gh.state.comments.values()].filter(
     (c) => !before.has(c.id) && c.issue_number === issue && c.user.login === 'molecular[bot]',
   );
@@ -280,14 +272,7 @@ describe('every /mol command × every permission level', () => {
         user: actorFor(login),
         labels: ['formula:perm'],
       }).number;
-      await app.send(
-        'issues',
-        repoPayload(gh, login, {
-          action: 'labeled',
-          label: { name: 'formula:perm' },
-          issue: { number: issue, body: null, labels: [{ name: 'formula:perm' }] },
-        }),
-      );
+      await app.send('issues', issueEvent(gh, login, 'labeled', issue, 'formula:perm'));
       const poured = stateOf(issue) !== undefined;
       if (poured !== permissionAtLeast(level, 'write')) failures.push(`label by ${level}: poured ${poured}`);
       const decoded = poured ? decodeState(stateOf(issue)?.body ?? '') : undefined;

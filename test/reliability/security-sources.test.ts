@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
-import { type AppInstance, repoPayload, signBody, startAppInstance } from '../helpers/chaos/app-instance.js';
+import { type AppInstance, signBody, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { actorFor, blobSha, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent, issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const MAIN = `formula = "build"
 execution = "distributed"
@@ -54,8 +55,6 @@ afterAll(async () => {
   await gh.close();
 });
 
-const REPO = { id: 1, full_name: 'acme/widgets', name: 'widgets', owner: { login: 'acme' } };
-
 function openPull(): number {
   const number = gh.state.nextIssueNumber();
   gh.state.pulls.set(number, {
@@ -70,22 +69,14 @@ function openPull(): number {
 }
 
 async function labelPull(number: number, label: string, fork: boolean) {
-  const headRepo = fork
-    ? { id: 99, full_name: 'mallory/widgets', name: 'widgets', owner: { login: 'mallory' } }
-    : REPO;
-  return app.send(
-    'pull_request',
-    repoPayload(gh, 'alice', {
-      action: 'labeled',
-      label: { name: label },
-      pull_request: {
-        number,
-        body: null,
-        head: { ref: 'feature', sha: HEAD, repo: headRepo },
-        base: { ref: 'main', repo: REPO },
-      },
-    }),
-  );
+  const payload = pullEvent(gh, 'alice', 'labeled', number, label);
+  if (fork) {
+    // The head branch lives in mallory's fork of the repository.
+    const head = (payload.pull_request as { head: { repo: Record<string, unknown> } }).head;
+    const owner = { ...(head.repo.owner as object), login: 'mallory' };
+    head.repo = { ...head.repo, id: 99, full_name: 'mallory/widgets', owner, fork: true };
+  }
+  return app.send('pull_request', payload);
 }
 
 const stateOn = (issue: number) =>
@@ -134,14 +125,7 @@ describe('formulas come only from the default branch', () => {
     const pr = openPull();
     await labelPull(pr, 'formula:evil', false);
     const record = gh.state.addComment(pr, '/mol pour evil', actorFor('alice'));
-    await app.send(
-      'issue_comment',
-      repoPayload(gh, 'alice', {
-        action: 'created',
-        issue: { number: pr, title: 'change', body: null, labels: [], pull_request: { url: '' } },
-        comment: { id: record.id, body: '/mol pour evil', user: { login: 'alice', type: 'User' } },
-      }),
-    );
+    await app.send('issue_comment', commentEvent(gh, record.id));
     expect(stateOn(pr)).toEqual([]);
     const replies = repliesOn(pr).filter((b) => b.includes('evil'));
     expect(replies.length).toBe(2);
@@ -182,11 +166,7 @@ describe('webhook signatures', () => {
       user: actorFor('alice'),
       labels: ['formula:build'],
     }).number;
-    const payload = repoPayload(gh, 'alice', {
-      action: 'labeled',
-      label: { name: 'formula:build' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:build' }] },
-    });
+    const payload = issueEvent(gh, 'alice', 'labeled', issue, 'formula:build');
     const otherBody = JSON.stringify({ ...payload, action: 'unlabeled' });
     const cases: Array<[string, Record<string, string>]> = [
       ['wrong secret', { 'x-hub-signature-256': signBody(JSON.stringify(payload), 'not-the-secret') }],

@@ -9,10 +9,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { sealBody } from '../../src/github/comment-seal.js';
-import { type AppInstance, repoPayload, startAppInstance } from '../helpers/chaos/app-instance.js';
+import { type AppInstance, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { completion, reportPayload } from '../helpers/chaos/fan-world.js';
 import { recordResult } from '../helpers/chaos/report.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const FORMULA = `formula = "trust"
 execution = "distributed"
@@ -50,14 +51,7 @@ async function pour(): Promise<{ issue: number; mol: Molecule; commentId: number
     user: actorFor('alice'),
     labels: ['formula:trust'],
   }).number;
-  await app.send(
-    'issues',
-    repoPayload(gh, 'alice', {
-      action: 'labeled',
-      label: { name: 'formula:trust' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:trust' }] },
-    }),
-  );
+  await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:trust'));
   const comment = botState(issue);
   const decoded = decodeState(comment?.body ?? '');
   if (!comment || !decoded.ok) throw new Error('no state poured');
@@ -73,14 +67,7 @@ function botState(issue: number) {
 
 async function say(issue: number, login: string, text: string): Promise<string> {
   const record = gh.state.addComment(issue, text, actorFor(login));
-  await app.send(
-    'issue_comment',
-    repoPayload(gh, login, {
-      action: 'created',
-      issue: { number: issue, title: 'trust', body: null, labels: [] },
-      comment: { id: record.id, body: text, user: { login, type: 'User' } },
-    }),
-  );
+  await app.send('issue_comment', commentEvent(gh, record.id));
   return [...gh.state.comments.values()]
     .filter((c) => c.user.login === 'molecular[bot]' && c.body.includes(`reply-to ${record.id} `))
     .map((c) => c.body)

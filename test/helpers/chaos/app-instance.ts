@@ -14,7 +14,10 @@ import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
 import type { MolecularAppOptions } from '../../../src/app/app-options.js';
 import { createMolecularApp } from '../../../src/app/create-app.js';
 import { rawContents } from '../../e2e/app-harness.js';
-import { APP_ID, actorFor, type FakeGitHub, INSTALLATION_ID } from '../fake-github/index.js';
+import { githubSchema } from '../fake-github/graphql-schema.js';
+import { APP_ID, type FakeGitHub } from '../fake-github/index.js';
+import { repoWebhook } from '../fake-github/webhook-payloads.js';
+import { webhookProblems } from '../fake-github/webhooks.js';
 
 export const WEBHOOK_SECRET = 'molecular-chaos-secret';
 
@@ -33,11 +36,14 @@ export interface AppInstance {
   name: string;
   url: string;
   logs: LogLine[];
-  /** A signed delivery (or one signed with `secret`, or unsigned with `secret: null`). */
+  /**
+   * A signed delivery (or one signed with `secret`, or unsigned with `secret: null`). A payload
+   * GitHub's schema refuses throws before it is sent, unless `unchecked` says why it may.
+   */
   send(
     event: string,
     payload: Record<string, unknown>,
-    options?: { id?: string; secret?: string | null },
+    options?: { id?: string; secret?: string | null; unchecked?: string },
   ): Promise<Delivered>;
   errors(): LogLine[];
   close(): Promise<void>;
@@ -120,6 +126,9 @@ export async function startAppInstance(
     baseUrl?: string;
   },
 ): Promise<AppInstance> {
+  // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
+  // first delivery, which the webhook middleware answers 202 after 9 seconds.
+  githubSchema();
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -152,6 +161,7 @@ export async function startAppInstance(
     url,
     logs,
     async send(event, payload, sendOptions = {}) {
+      assertGitHubSends(event, payload, sendOptions.unchecked);
       const body = JSON.stringify(payload);
       const id = sendOptions.id ?? randomUUID();
       const headers: Record<string, string> = {
@@ -178,18 +188,14 @@ export function repoPayload(
   sender: string,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
-  return {
-    ...fields,
-    repository: {
-      id: 1,
-      name: gh.state.repo,
-      full_name: `${gh.state.owner}/${gh.state.repo}`,
-      owner: { login: gh.state.owner, type: 'Organization' },
-      default_branch: gh.state.defaultBranch,
-    },
-    installation: { id: INSTALLATION_ID },
-    sender: { login: sender, type: actorFor(sender).type },
-  };
+  return repoWebhook(gh, sender, fields);
+}
+
+/** Throws when GitHub would never send `payload` as `event`, unless `unchecked` says why it may go. */
+export function assertGitHubSends(event: string, payload: unknown, unchecked?: string): void {
+  const problems = unchecked ? [] : webhookProblems(event, payload);
+  if (problems.length > 0)
+    throw new Error(`GitHub never sends this ${event} webhook:\n  ${problems.join('\n  ')}`);
 }
 
 export { randomUUID };

@@ -9,8 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { githubSchema } from '../fake-github/graphql-schema.js';
 import { APP_ID, type FakeGitHub } from '../fake-github/index.js';
-import { type AppInstance, appPrivateKey, type LogLine, signBody, WEBHOOK_SECRET } from './app-instance.js';
+import {
+  type AppInstance,
+  appPrivateKey,
+  assertGitHubSends,
+  type LogLine,
+  signBody,
+  WEBHOOK_SECRET,
+} from './app-instance.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let bundled: Promise<string> | undefined;
@@ -45,6 +53,8 @@ export async function startAppProcess(
   gh: FakeGitHub,
   options: { name: string; baseUrl?: string; retries?: number },
 ): Promise<AppProcess> {
+  // The fake builds GitHub's GraphQL schema on first use (a second or more): not inside a delivery.
+  githubSchema();
   const child = spawn(process.execPath, [await appBundle()], {
     env: {
       PATH: process.env.PATH,
@@ -85,6 +95,7 @@ export async function startAppProcess(
     logs,
     child,
     async send(event, payload, sendOptions = {}) {
+      assertGitHubSends(event, payload, sendOptions.unchecked);
       const body = JSON.stringify(payload);
       const id = sendOptions.id ?? randomUUID();
       const headers: Record<string, string> = {

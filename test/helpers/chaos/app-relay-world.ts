@@ -16,6 +16,7 @@ import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, startFakeGitHub } from '../fake-github/index.js';
+import { issueEvent } from '../fake-github/webhook-payloads.js';
 import { SimulatedRunner } from '../simulated-runner.js';
 import { repoPayload } from './app-instance.js';
 import { type AppProcess, startAppProcess } from './app-process.js';
@@ -116,15 +117,7 @@ export async function runAppRelay(options: {
         redeliveries++;
       }
     };
-    await deliver(
-      'issues',
-      repoPayload(gh, 'alice', {
-        action: 'labeled',
-        label: { name: 'formula:relay' },
-        issue: { number: issue, body: null, labels: [{ name: 'formula:relay' }] },
-      }),
-      'label',
-    );
+    await deliver('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:relay'), 'label');
     let handled = 0;
     const drain = async () => {
       for (;;) {

@@ -12,6 +12,7 @@ import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../fake-github/index.js';
+import { issueEvent } from '../fake-github/webhook-payloads.js';
 import { buildActionBundle, type JobResult, SimulatedRunner } from '../simulated-runner.js';
 import { type AppInstance, repoPayload, startAppInstance } from './app-instance.js';
 
@@ -126,14 +127,7 @@ export async function pourFan(world: FanWorld, app: AppInstance): Promise<{ issu
     user: actorFor('alice'),
     labels: ['formula:fan'],
   }).number;
-  const delivered = await app.send(
-    'issues',
-    repoPayload(gh, 'alice', {
-      action: 'labeled',
-      label: { name: 'formula:fan' },
-      issue: { number: issue, body: null, labels: [{ name: 'formula:fan' }] },
-    }),
-  );
+  const delivered = await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:fan'));
   if (delivered.status !== 200) throw new Error(`pour: ${delivered.status} ${delivered.body}`);
   return { issue, mol: moleculeOn(gh, issue) };
 }
@@ -178,12 +172,7 @@ export function reportThroughAction(
 ): Promise<JobResult> {
   return world.runner.run({
     eventName: 'repository_dispatch',
-    payload: {
-      action: STEP_REPORT_EVENT,
-      branch: 'main',
-      client_payload: report,
-      sender: { login: 'github-actions[bot]', type: 'Bot' },
-    },
+    payload: reportPayload(world, report),
     inputs: { mode: 'event', ...options.inputs },
     noCheckout: true,
     ...(options.env ? { env: options.env } : {}),

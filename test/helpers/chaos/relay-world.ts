@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { actorFor, type FakeGitHub, type Faults, startFakeGitHub } from '../fake-github/index.js';
+import { issueEvent } from '../fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../git.js';
 import { type JobRequest, type JobResult, SimulatedRunner } from '../simulated-runner.js';
 import { type ChaosProxy, type ProxiedRequest, startChaosProxy } from './chaos-proxy.js';
@@ -185,21 +186,9 @@ async function drive(
     if (crashedHere && crashedRunId === undefined) crashedRunId = result.runId;
     return result;
   };
-  const repository = {
-    full_name: 'acme/widgets',
-    name: 'widgets',
-    owner: { login: 'acme' },
-    default_branch: 'main',
-  };
   const labelRequest: JobRequest = {
     eventName: 'issues',
-    payload: {
-      action: 'labeled',
-      label: { name: 'formula:relay' },
-      issue: { number: issue, body: 'Relay it.', labels: [{ name: 'formula:relay' }] },
-      sender: { login: 'alice', type: 'User' },
-      repository,
-    },
+    payload: issueEvent(gh, 'alice', 'labeled', issue, 'formula:relay'),
     inputs: { mode: 'event' },
   };
   let dispatched = 0;

@@ -1,63 +1,32 @@
+import { executeSync, type GraphQLError, type GraphQLFieldResolver } from 'graphql';
+import { checkDocument, githubSchema } from './graphql-schema.js';
 import { readComment, readIssueComments } from './routes/comments.js';
 import { searchIssues } from './search-query.js';
 import type { Links } from './shapes/links.js';
 import { nodeId, repoWeb } from './shapes/links.js';
-import type { Actor, CommentRecord, IssueRecord } from './state.js';
+import type { Actor, CommentRecord, IssueRecord, PullRecord } from './state.js';
 
 /**
- * The GraphQL documents the fake answers, by operation name (there is no GraphQL engine behind
- * them: a reply always has exactly the fields of its shape below):
- * - `MolecularSurvey` (SURVEY_QUERY_SHAPE), the patrol's survey of open molecule issues, with
- *   variables `{ q: 'repo:OWNER/REPO is:issue is:open label:LABEL', after: null | endCursor }`;
- * - `MolecularComments` (COMMENTS_QUERY_SHAPE), one issue's comments, 100 a page;
- * - `MolecularComment` (COMMENT_QUERY_SHAPE), one comment by its node id.
- * The last two serve stale snapshots like REST reads do (faults.staleReads).
+ * GitHub's GraphQL API over the fake's state: every document is validated against GitHub's
+ * published schema (graphql-schema.ts), then executed by graphql-js. Only the fields Molecular's
+ * queries use have resolvers; any other field of the schema is an error naming it, and a violation,
+ * never a silent null.
+ *
+ * A source object below holds exactly the fields the fake implements for its type: a value, or a
+ * function of the field's arguments for fields that take some (connections). `__typename` picks
+ * the concrete type of a union or interface.
  *
  * GraphQL differs from REST in ways an adapter must handle:
  * - `author.login` of an app is the bare slug (`molecular`, `github-actions`) without REST's
  *   `[bot]`, and `__typename` is `Bot`;
  * - `databaseId` is the REST comment `id`, `id` its `node_id`; `lastEditedAt` and `editor` are
  *   null until the comment is edited, then name the last edit and who made it (REST has neither);
- * - a missing issue or node is `null` with an error of type NOT_FOUND, answered with HTTP 200.
+ * - a missing repository, issue or node is `null` with an error of type NOT_FOUND, with HTTP 200;
+ * - so is every other error: a document GitHub's schema refuses, missing variables, a connection
+ *   without `first` or with more than 100, a bad cursor.
+ * An issue's comments read through `repository.issueOrPullRequest` and a comment read through
+ * `node` serve stale snapshots like REST reads do (faults.staleReads); the search's do not.
  */
-export const SURVEY_QUERY_SHAPE = `query MolecularSurvey($q: String!, $after: String) {
-  search(type: ISSUE, query: $q, first: 100, after: $after) {
-    issueCount
-    pageInfo { hasNextPage endCursor }
-    nodes {
-      ... on Issue {
-        number
-        title
-        url
-        state
-        labels(first: 100) { nodes { name } }
-        comments(first: 100) {
-          totalCount
-          pageInfo { hasNextPage endCursor }
-          nodes { id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt }
-        }
-      }
-    }
-  }
-}`;
-
-const COMMENT_FIELDS_SHAPE =
-  'id databaseId author { __typename login } editor { __typename login } body createdAt lastEditedAt';
-
-export const COMMENTS_QUERY_SHAPE = `query MolecularComments($owner: String!, $name: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $name) {
-    issueOrPullRequest(number: $number) {
-      ... on Issue { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS_SHAPE} } } }
-      ... on PullRequest { comments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${COMMENT_FIELDS_SHAPE} } } }
-    }
-  }
-}`;
-
-export const COMMENT_QUERY_SHAPE = `query MolecularComment($id: ID!) {
-  node(id: $id) { ... on IssueComment { ${COMMENT_FIELDS_SHAPE} } }
-}`;
-
-const PAGE_SIZE = 100;
 
 export interface GraphqlRequest {
   query?: unknown;
@@ -66,39 +35,95 @@ export interface GraphqlRequest {
 }
 
 export interface GraphqlReply {
-  /** Null when the request is something the fake does not know: the server records a violation. */
+  /** Why GitHub would refuse the request (the server records a violation); null when it is fine. */
   problem: string | null;
   body: unknown;
 }
 
-const cursorFor = (offset: number): string => Buffer.from(`cursor:${offset}`).toString('base64');
-
-function offsetOf(cursor: unknown): number | undefined {
-  if (cursor === undefined || cursor === null) return 0;
-  if (typeof cursor !== 'string') return undefined;
-  const match = /^cursor:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
-  return match ? Number(match[1]) : undefined;
+/** An error GitHub raises while resolving a field: it carries a `type` and a path. */
+class FieldError extends Error {
+  constructor(
+    readonly type: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-/** The page of `items` after `offset`, with GraphQL's pageInfo. */
-function pageOf<T>(items: T[], offset: number) {
-  const nodes = items.slice(offset, offset + PAGE_SIZE);
-  const end = offset + nodes.length;
+/** A field of GitHub's schema the fake has no resolver for: a gap in the fake, reported loudly. */
+class Unimplemented extends Error {}
+
+const notFound = (message: string) => new FieldError('NOT_FOUND', message);
+
+type Source = Record<string, unknown>;
+type Args = Record<string, unknown>;
+
+/** Resolves a field from its source object; a field the source lacks is not implemented. */
+const strictResolver: GraphQLFieldResolver<unknown, Links> = (source, args, links, info) => {
+  const fields = source as Source | undefined;
+  if (!fields || !Object.hasOwn(fields, info.fieldName)) {
+    throw new Unimplemented(
+      `The fake GitHub does not implement ${info.parentType.name}.${info.fieldName}: add it to test/helpers/fake-github/graphql.ts`,
+    );
+  }
+  const value = fields[info.fieldName];
+  return typeof value === 'function' ? (value as (a: Args, l: Links) => unknown)(args, links) : value;
+};
+
+const PAGE_LIMIT = 100;
+
+const cursorFor = (offset: number): string => Buffer.from(`cursor:${offset}`).toString('base64');
+
+function offsetOf(cursor: unknown): number {
+  if (cursor === undefined || cursor === null) return 0;
+  const match = /^cursor:(\d+)$/.exec(Buffer.from(String(cursor), 'base64').toString('utf8'));
+  if (!match) throw new FieldError(undefined, `\`${String(cursor)}\` does not appear to be a valid cursor.`);
+  return Number(match[1]);
+}
+
+/** One page of a connection as GitHub pages it: `first` is required and at most 100. */
+function connection<T>(name: string, items: T[], args: Args, node: (item: T) => Source): Source {
+  if (args.last !== undefined || args.before !== undefined)
+    throw new Unimplemented(`The fake GitHub pages \`${name}\` forwards only (first/after)`);
+  const first = args.first as number | null | undefined;
+  if (first === undefined || first === null) {
+    throw new FieldError(
+      'MISSING_PAGINATION_BOUNDARIES',
+      `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
+    );
+  }
+  if (first < 0 || first > PAGE_LIMIT) {
+    throw new FieldError(
+      'EXCESSIVE_PAGINATION',
+      `Requesting ${first} records on the \`${name}\` connection exceeds the \`first\` limit of ${PAGE_LIMIT} records.`,
+    );
+  }
+  const offset = offsetOf(args.after);
+  const page = items.slice(offset, offset + first);
+  const end = offset + page.length;
   return {
-    nodes,
-    pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length > 0 ? cursorFor(end) : null },
+    totalCount: items.length,
+    nodes: page.map(node),
+    pageInfo: {
+      hasNextPage: end < items.length,
+      hasPreviousPage: offset > 0,
+      startCursor: page.length > 0 ? cursorFor(offset + 1) : null,
+      endCursor: page.length > 0 ? cursorFor(end) : null,
+    },
   };
 }
 
 /** GraphQL names a GitHub App's bot by its slug; REST adds `[bot]`. */
-function graphqlLogin(actor: Actor): string {
-  return actor.type === 'Bot' ? actor.login.replace(/\[bot\]$/, '') : actor.login;
+function actorNode(actor: Actor): Source {
+  return {
+    __typename: actor.type,
+    login: actor.type === 'Bot' ? actor.login.replace(/\[bot\]$/, '') : actor.login,
+  };
 }
 
-const actorNode = (actor: Actor) => ({ __typename: actor.type, login: graphqlLogin(actor) });
-
-function commentNode(comment: CommentRecord) {
+function commentNode(comment: CommentRecord): Source {
   return {
+    __typename: 'IssueComment',
     id: nodeId('IssueComment', comment.id),
     databaseId: comment.id,
     author: actorNode(comment.user),
@@ -109,11 +134,18 @@ function commentNode(comment: CommentRecord) {
   };
 }
 
-function issueNode(links: Links, issue: IssueRecord) {
-  const comments = [...links.state.comments.values()]
-    .filter((comment) => comment.issue_number === issue.number)
+/** The comments of issue or PR `number`; `fresh` skips the stale snapshots (and leaves them for the next read). */
+function commentsOf(links: Links, number: number, fresh: boolean): CommentRecord[] {
+  if (!fresh) return readIssueComments(links.state, number);
+  return [...links.state.comments.values()]
+    .filter((c) => c.issue_number === number)
     .sort((a, b) => a.id - b.id);
-  const first = pageOf(comments, 0);
+}
+
+const labelNodes = (names: string[]) => (args: Args) =>
+  connection('labels', names, args, (name) => ({ __typename: 'Label', name }));
+
+function issueNode(links: Links, issue: IssueRecord, fresh: boolean): Source {
   return {
     __typename: 'Issue',
     id: nodeId('Issue', issue.id),
@@ -121,93 +153,109 @@ function issueNode(links: Links, issue: IssueRecord) {
     title: issue.title,
     url: `${repoWeb(links)}/issues/${issue.number}`,
     state: issue.state.toUpperCase(),
-    labels: { nodes: issue.labels.map((name) => ({ name })) },
-    comments: { totalCount: comments.length, pageInfo: first.pageInfo, nodes: first.nodes.map(commentNode) },
+    labels: labelNodes(issue.labels),
+    comments: (args: Args) =>
+      connection('comments', commentsOf(links, issue.number, fresh), args, commentNode),
   };
 }
 
-const graphqlError = (message: string): GraphqlReply => ({
-  problem: message,
-  body: { errors: [{ message }] },
-});
-
-/** The error GitHub sends for a missing object, with the data the query got (HTTP 200). */
-const notFoundReply = (data: unknown, path: string[], message: string): GraphqlReply => ({
-  problem: null,
-  body: { data, errors: [{ type: 'NOT_FOUND', path, message }] },
-});
-
-const OPERATIONS: Record<string, (links: Links, variables: Record<string, unknown>) => GraphqlReply> = {
-  MolecularSurvey: answerSurvey,
-  MolecularComments: answerComments,
-  MolecularComment: answerComment,
-};
-
-/** Answers the documents above; anything else is an error reply (GraphQL errors come with HTTP 200). */
-export function answerGraphql(links: Links, request: GraphqlRequest): GraphqlReply {
-  const name = typeof request.query === 'string' ? /\bquery\s+(\w+)/.exec(request.query)?.[1] : undefined;
-  const answer = name ? OPERATIONS[name] : undefined;
-  if (!answer) {
-    return graphqlError(
-      `The fake GitHub only answers ${Object.keys(OPERATIONS).join(', ')} (see the *_QUERY_SHAPE documents)`,
-    );
-  }
-  return answer(links, (request.variables ?? {}) as Record<string, unknown>);
+function pullNode(links: Links, pull: PullRecord, fresh: boolean): Source {
+  const state = pull.merged ? 'MERGED' : (pull.state ?? 'open').toUpperCase();
+  return {
+    __typename: 'PullRequest',
+    id: nodeId('PullRequest', 900000 + pull.number),
+    number: pull.number,
+    title: pull.title,
+    url: `${repoWeb(links)}/pull/${pull.number}`,
+    state,
+    labels: labelNodes(pull.labels ?? []),
+    comments: (args: Args) =>
+      connection('comments', commentsOf(links, pull.number, fresh), args, commentNode),
+  };
 }
 
-function answerComments(links: Links, variables: Record<string, unknown>): GraphqlReply {
-  const { owner, name, number } = variables;
-  if (typeof owner !== 'string' || typeof name !== 'string' || typeof number !== 'number')
-    return graphqlError('Variables $owner: String!, $name: String!, $number: Int! were not all provided.');
+function repositoryNode(links: Links): Source {
+  return {
+    __typename: 'Repository',
+    issueOrPullRequest: ({ number }: Args) => {
+      const issue = links.state.issues.get(number as number);
+      if (issue) return issueNode(links, issue, false);
+      const pull = links.state.pulls.get(number as number);
+      if (pull) return pullNode(links, pull, false);
+      throw notFound(`Could not resolve to an issue or pull request with the number of ${number}.`);
+    },
+  };
+}
+
+function queryRoot(links: Links): Source {
   const { state } = links;
-  if (owner.toLowerCase() !== state.owner.toLowerCase() || name.toLowerCase() !== state.repo.toLowerCase()) {
-    return notFoundReply(
-      { repository: null },
-      ['repository'],
-      `Could not resolve to a Repository with the name '${owner}/${name}'.`,
-    );
-  }
-  const issue = state.issues.get(number);
-  if (!issue) {
-    return notFoundReply(
-      { repository: { issueOrPullRequest: null } },
-      ['repository', 'issueOrPullRequest'],
-      `Could not resolve to an issue or pull request with the number of ${number}.`,
-    );
-  }
-  const offset = offsetOf(variables.after);
-  if (offset === undefined)
-    return graphqlError(`\`${String(variables.after)}\` does not appear to be a valid cursor.`);
-  const page = pageOf(readIssueComments(state, issue.number), offset);
-  const comments = { pageInfo: page.pageInfo, nodes: page.nodes.map(commentNode) };
-  return { problem: null, body: { data: { repository: { issueOrPullRequest: { comments } } } } };
-}
-
-function answerComment(links: Links, variables: Record<string, unknown>): GraphqlReply {
-  if (typeof variables.id !== 'string') return graphqlError('Variable $id of type ID! was not provided.');
-  const match = /^IssueComment:(\d+)$/.exec(Buffer.from(variables.id, 'base64').toString('utf8'));
-  const comment = match ? readComment(links.state, Number(match[1])) : undefined;
-  if (!comment) {
-    return notFoundReply(
-      { node: null },
-      ['node'],
-      `Could not resolve to a node with the global id of '${variables.id}'`,
-    );
-  }
-  return { problem: null, body: { data: { node: commentNode(comment) } } };
-}
-
-function answerSurvey(links: Links, variables: Record<string, unknown>): GraphqlReply {
-  if (typeof variables.q !== 'string') return graphqlError('Variable $q of type String! was not provided.');
-  const offset = offsetOf(variables.after);
-  if (offset === undefined)
-    return graphqlError(`\`${String(variables.after)}\` does not appear to be a valid cursor.`);
-  const found = searchIssues(links.state, variables.q);
-  const page = pageOf(found, offset);
-  const search = {
-    issueCount: found.length,
-    pageInfo: page.pageInfo,
-    nodes: page.nodes.map((issue) => issueNode(links, issue)),
+  return {
+    repository: ({ owner, name }: Args) => {
+      const same =
+        String(owner).toLowerCase() === state.owner.toLowerCase() &&
+        String(name).toLowerCase() === state.repo.toLowerCase();
+      if (!same) throw notFound(`Could not resolve to a Repository with the name '${owner}/${name}'.`);
+      return repositoryNode(links);
+    },
+    node: ({ id }: Args) => {
+      const match = /^IssueComment:(\d+)$/.exec(Buffer.from(String(id), 'base64').toString('utf8'));
+      const comment = match ? readComment(state, Number(match[1])) : undefined;
+      if (!comment) throw notFound(`Could not resolve to a node with the global id of '${id}'`);
+      return commentNode(comment);
+    },
+    search: (args: Args) => {
+      if (args.type !== 'ISSUE')
+        throw new Unimplemented(`The fake GitHub searches issues only, not ${args.type}`);
+      const found = searchIssues(state, String(args.query));
+      const page = connection('search', found, args, (issue) => issueNode(links, issue, true));
+      return { ...page, issueCount: found.length };
+    },
   };
-  return { problem: null, body: { data: { search } } };
+}
+
+/** GitHub's error entries: `type` (when there is one), `path`, `locations`, `message`. */
+function errorEntry(error: GraphQLError): Record<string, unknown> {
+  const type = error.originalError instanceof FieldError ? error.originalError.type : undefined;
+  return {
+    ...(type ? { type } : {}),
+    ...(error.path ? { path: error.path } : {}),
+    ...(error.locations ? { locations: error.locations } : {}),
+    message: error.message,
+  };
+}
+
+/** Validates and executes one request; GraphQL errors come with HTTP 200, as on GitHub. */
+export function answerGraphql(links: Links, request: GraphqlRequest): GraphqlReply {
+  if (typeof request.query !== 'string') {
+    const message = 'A query attribute must be specified and must be a string.';
+    return { problem: message, body: { errors: [{ message }] } };
+  }
+  const checked = checkDocument(request.query);
+  if (!checked.ok) {
+    return {
+      problem: `GitHub refuses this GraphQL document: ${checked.errors.join('; ')}`,
+      body: { errors: checked.errors.map((message) => ({ message })) },
+    };
+  }
+  const result = executeSync({
+    schema: githubSchema(),
+    document: checked.document,
+    rootValue: queryRoot(links),
+    contextValue: links,
+    variableValues: (request.variables ?? {}) as Record<string, unknown>,
+    operationName: typeof request.operationName === 'string' ? request.operationName : null,
+    fieldResolver: strictResolver,
+  });
+  const errors = [...(result.errors ?? [])];
+  // NOT_FOUND is GitHub's ordinary answer for a missing object; anything else means it refused.
+  const refused = errors.filter(
+    (e) => !(e.originalError instanceof FieldError && e.originalError.type === 'NOT_FOUND'),
+  );
+  return {
+    problem: refused.length > 0 ? refused.map((e) => e.message).join('; ') : null,
+    body: {
+      ...('data' in result ? { data: result.data } : {}),
+      ...(errors.length > 0 ? { errors: errors.map(errorEntry) } : {}),
+    },
+  };
 }

@@ -1,6 +1,5 @@
 export type { FaultMatcher, FaultResponse, Faults } from './faults.js';
 export { blobSha, hashTree } from './git-objects.js';
-export { COMMENT_QUERY_SHAPE, COMMENTS_QUERY_SHAPE, SURVEY_QUERY_SHAPE } from './graphql.js';
 export { startFakeGitHub } from './server.js';
 export { APP_ID, INSTALLATION_ID } from './shapes/app.js';
 export { REPOSITORY_ID } from './shapes/repository.js';

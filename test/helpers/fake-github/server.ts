@@ -8,6 +8,7 @@ import { FaultInjector } from './faults.js';
 import { answerGraphql, type GraphqlRequest } from './graphql.js';
 import { parseJsonBody, readBody, send } from './http.js';
 import { matchRoute, type Route, requestProblems, responseSchema } from './openapi.js';
+import { permissionRefusal } from './permissions.js';
 import { handlers } from './routes/index.js';
 import type { RouteResult } from './routes/types.js';
 import type { Links } from './shapes/links.js';
@@ -45,6 +46,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   });
   const injector = new FaultInjector(options.seed ?? 1, { ...options.faults });
   const tokens = new Map<string, Actor>();
+  const badTokens = new Set<string>();
   const requests: RequestLogEntry[] = [];
   const violations: Violation[] = [];
   const responseViolations: ResponseViolation[] = [];
@@ -141,6 +143,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (!sameRepo) return reply(errorResult(404, 'Not Found'));
     }
     if (!actor && !READ_METHODS.has(method)) return reply(errorResult(401, 'Requires authentication'));
+    if (token !== null && badTokens.has(token)) return reply(errorResult(401, 'Bad credentials'));
+    const refused = permissionRefusal(operationId, actor?.permissions);
+    if (refused) return reply(refused);
 
     const fault = injector.pick({ method, path, operationId });
     if (fault) return reply(fault);
@@ -200,6 +205,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     responseViolations,
     listenerErrors,
     tokens,
+    badTokens,
     faults: injector.config,
     failNext: (matcher, response) => injector.failNext(matcher, response),
     on(event, listener) {

@@ -1,9 +1,12 @@
 import { blobSha, hashTree, syntheticCommitSha } from './git-objects.js';
+import type { Permissions } from './permissions.js';
 
 /** Who made a request or owns an object; `type` follows GitHub: apps act as `<slug>[bot]` Bots. */
 export interface Actor {
   login: string;
   type: 'User' | 'Bot';
+  /** An installation or workflow token's permissions; unset: everything (see permissions.ts). */
+  permissions?: Permissions;
 }
 
 export type Role = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
@@ -145,6 +148,8 @@ export interface PullRecord {
   head: { ref: string; sha: string };
   base: { ref: string; sha?: string };
   user?: Actor;
+  /** Label names (GraphQL's `labels`); none when omitted. */
+  labels?: string[];
 }
 
 export interface StateOptions {
@@ -196,6 +201,8 @@ export class FakeState {
   readonly subIssues = new Map<number, number[]>();
   /** Comments whose previous version (null: not yet visible) the next read returns once. */
   readonly staleComments = new Map<number, CommentRecord | null>();
+  /** What the App's installation was granted; tokens minted for it get exactly this (unset: everything). */
+  installationPermissions: Permissions | undefined;
   /** login -> numeric id, assigned on first sight so ids are stable within a server. */
   readonly userIds = new Map<string, number>();
 

@@ -66,8 +66,10 @@ export interface FakeGitHub {
   readonly responseViolations: ResponseViolation[];
   /** Errors thrown by `on(...)` listeners; they never fail the request. */
   readonly listenerErrors: unknown[];
-  /** token -> identity; unknown tokens act as `<appSlug>[bot]`. */
+  /** token -> identity (with `permissions` to refuse what they leave out); unknown tokens act as `<appSlug>[bot]`. */
   readonly tokens: Map<string, Actor>;
+  /** Tokens GitHub no longer accepts (revoked, expired, mistyped): every request with one is a 401. */
+  readonly badTokens: Set<string>;
   /** Mutable fault configuration, read on every request. */
   readonly faults: Faults;
   failNext(matcher: FaultMatcher, response: FaultResponse): void;

@@ -123,6 +123,9 @@ describe('patrol rounds in process', () => {
       writes,
     );
     expect(comments()).toHaveLength(1);
+    // Both rounds surveyed with the real query, executed by the fake against GitHub's schema.
+    const surveys = w.gh.requests.filter((r) => r.graphqlOperation === 'MolecularSurvey');
+    expect(surveys.map((r) => r.status)).toEqual([200, 200]);
   });
 });
 

@@ -4,6 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTION_LIMITS,
   checkStateOf,
+  fitSummary,
+  MAX_SUMMARY_BYTES,
   moleculeCheckRun,
   parseCheckRunExternalId,
   stepCheckRun,
@@ -32,6 +34,24 @@ const failedStep = stepCheckRun({
     { type: 'files', passed: true, detail: 'coverage.json present' },
   ],
   headSha: sha,
+});
+
+describe('fitSummary', () => {
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+  it('keeps a summary that fits and cuts a longer one to GitHub’s byte limit, not its length', () => {
+    const ascii = 'a'.repeat(MAX_SUMMARY_BYTES);
+    expect(fitSummary(ascii)).toBe(ascii);
+    // 30,000 emoji are 60,000 UTF-16 units (under 65,535) but 120,000 bytes: GitHub refuses them.
+    const emoji = '✅🚀'.repeat(15_000);
+    const cut = fitSummary(emoji);
+    expect(bytes(cut)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES);
+    expect(bytes(cut)).toBeGreaterThan(MAX_SUMMARY_BYTES - 8);
+    expect(cut.endsWith(' …')).toBe(true);
+    expect(emoji.startsWith(cut.slice(0, -2))).toBe(true);
+    // Cut between characters: no half of a surrogate pair is left behind.
+    expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
 });
 
 describe('stepCheckRun', () => {

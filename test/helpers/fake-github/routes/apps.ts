@@ -8,13 +8,14 @@ export const appRoutes: HandlerTable = {
   /** Mints a token that acts as `<slug>[bot]`, so writes made with it are attributed to the app. */
   'apps/create-installation-access-token': ({ state, tokens }) => {
     const token = `ghs_fake${state.nextId()}`;
-    tokens.set(token, actorFor(`${state.appSlug}[bot]`));
+    const granted = state.installationPermissions;
+    tokens.set(token, { ...actorFor(`${state.appSlug}[bot]`), ...(granted ? { permissions: granted } : {}) });
     return {
       status: 201,
       body: {
         token,
         expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        permissions: APP_PERMISSIONS,
+        permissions: granted ?? APP_PERMISSIONS,
         repository_selection: 'selected',
       },
     };

@@ -1,4 +1,5 @@
 import { notFound, unprocessable } from '../errors.js';
+import { checkOutputRefusal } from '../limits.js';
 import { checkRunShape } from '../shapes/checks.js';
 import type { CheckRunAction, CheckRunOutput, CheckRunRecord } from '../state.js';
 import { paginate } from './paginate.js';
@@ -22,6 +23,8 @@ interface CheckRunWrite {
  * `completed` without a conclusion is refused. Returns an error result, or undefined when applied.
  */
 function applyWrite(ctx: RouteContext, run: CheckRunRecord, write: CheckRunWrite): RouteResult | undefined {
+  const tooLong = checkOutputRefusal(write.output);
+  if (tooLong) return tooLong;
   const status = write.conclusion ? 'completed' : (write.status ?? run.status);
   const conclusion = write.conclusion ?? (status === 'completed' ? run.conclusion : null);
   if (status === 'completed' && !conclusion) {

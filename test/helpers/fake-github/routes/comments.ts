@@ -1,4 +1,5 @@
 import { notFound } from '../errors.js';
+import { commentBodyRefusal } from '../limits.js';
 import { commentShape } from '../shapes/issues.js';
 import type { CommentRecord, FakeState } from '../state.js';
 import { issueFromParams } from './issues.js';
@@ -57,6 +58,8 @@ export const commentRoutes: HandlerTable = {
     const issue = issueFromParams(ctx);
     if (!issue) return notFound();
     const { body } = ctx.body as { body: string };
+    const tooLong = commentBodyRefusal(body);
+    if (tooLong) return tooLong;
     const comment = ctx.state.addComment(issue.number, body, ctx.actor);
     rememberPrevious(ctx, comment.id, null);
     return { status: 201, body: commentShape(ctx.links, comment) };
@@ -70,6 +73,8 @@ export const commentRoutes: HandlerTable = {
   'issues/update-comment': (ctx) => {
     const comment = commentFromParams(ctx);
     if (!comment) return notFound();
+    const tooLong = commentBodyRefusal((ctx.body as { body: string }).body);
+    if (tooLong) return tooLong;
     rememberPrevious(ctx, comment.id, comment);
     const at = ctx.state.now();
     comment.body = (ctx.body as { body: string }).body;

@@ -1,4 +1,5 @@
 import { notFound, unprocessable } from '../errors.js';
+import { issueBodyRefusal } from '../limits.js';
 import { issueShape } from '../shapes/issues.js';
 import type { IssueRecord } from '../state.js';
 import { pagedResult } from './paginate.js';
@@ -52,6 +53,8 @@ export const issueRoutes: HandlerTable = {
 
   'issues/create': (ctx) => {
     const write = ctx.body as IssueWrite;
+    const tooLong = issueBodyRefusal(write.body);
+    if (tooLong) return tooLong;
     const issue = ctx.state.addIssue({ title: String(write.title), user: ctx.actor });
     applyWrite(ctx, issue, { ...write, state: undefined });
     issue.updated_at = issue.created_at;
@@ -61,7 +64,10 @@ export const issueRoutes: HandlerTable = {
   'issues/update': (ctx) => {
     const issue = issueFromParams(ctx);
     if (!issue) return notFound();
-    applyWrite(ctx, issue, (ctx.body ?? {}) as IssueWrite);
+    const write = (ctx.body ?? {}) as IssueWrite;
+    const tooLong = issueBodyRefusal(write.body);
+    if (tooLong) return tooLong;
+    applyWrite(ctx, issue, write);
     return { status: 200, body: issueShape(ctx.links, issue) };
   },
 
