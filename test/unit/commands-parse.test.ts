@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CommandError, isCommandError, type ParsedCommand } from '../../src/engine/commands/grammar.js';
-import { parseCommands } from '../../src/engine/commands/parse-commands.js';
+import { MAX_COMMANDS_PER_COMMENT, parseCommands } from '../../src/engine/commands/parse-commands.js';
 
 const one = (body: string): ParsedCommand | CommandError => {
   const all = parseCommands(body);
@@ -241,5 +241,33 @@ describe('parseCommands: which lines count', () => {
       const commands = parseCommands(body);
       expect(commands[0]).toMatchObject({ verb: 'status', line: 1 });
     }
+  });
+});
+
+describe('parseCommands: how many', () => {
+  it('takes the first ten commands of a comment and answers the rest in one line', () => {
+    const body = Array.from({ length: 500 }, (_, i) => `/mol retry step-${i}`).join('\n\n');
+    const commands = parseCommands(body);
+    expect(MAX_COMMANDS_PER_COMMENT).toBe(10);
+    expect(commands).toHaveLength(11);
+    expect(commands.slice(0, 10).map((c) => ('verb' in c && c.verb === 'retry' ? c.step : c))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `step-${i}`),
+    );
+    expect(commands[10]).toEqual({
+      code: 'too-many-commands',
+      line: 21,
+      text: '/mol retry step-10',
+      message:
+        '490 more `/mol` commands (lines 21–999) ignored: one comment runs at most 10; put the rest in another comment',
+    });
+  });
+
+  it('takes exactly ten without a word about the limit', () => {
+    const body = Array.from({ length: 10 }, () => '/mol status').join('\n');
+    expect(parseCommands(body).every((c) => 'verb' in c)).toBe(true);
+    expect(parseCommands(`${body}\n/mol help`).at(-1)).toMatchObject({
+      code: 'too-many-commands',
+      message: expect.stringContaining('1 more `/mol` command (line 11) ignored'),
+    });
   });
 });

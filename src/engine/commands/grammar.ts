@@ -68,7 +68,9 @@ export type CommandErrorCode =
   | 'missing-argument'
   | 'unexpected-argument'
   | 'bad-argument'
-  | 'unterminated-quote';
+  | 'unterminated-quote'
+  /** The lines past the first `MAX_COMMANDS_PER_COMMENT`, answered together in one line. */
+  | 'too-many-commands';
 
 export interface CommandError extends At {
   code: CommandErrorCode;
