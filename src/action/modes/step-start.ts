@@ -5,6 +5,7 @@
  * `step-finish` in the same job records the agent's work.
  */
 import type { ModeResult } from '../action-io.js';
+import { printData } from '../print-data.js';
 import { startStep } from '../step/start-step.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { branchOf } from './step-outputs.js';
@@ -27,6 +28,6 @@ export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: st
       failure: `step "${stepId}" failed before it started: ${outcome.message}`,
     };
   }
-  deps.io.info(outcome.prompt);
+  printData(deps.io, outcome.prompt);
   return { outputs: { ...base, status, branch: outcome.checkout.branch, prompt: outcome.prompt } };
 }

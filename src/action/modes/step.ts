@@ -5,6 +5,7 @@
  * that is done changes nothing and says so.
  */
 import type { ModeResult } from '../action-io.js';
+import { printData } from '../print-data.js';
 import { finishStep } from '../step/finish-step.js';
 import { runStepCommand } from '../step/run-step-command.js';
 import { startStep } from '../step/start-step.js';
@@ -34,7 +35,7 @@ export async function stepMode(deps: StepJobDeps, molId: string, stepId: string)
       failure: `step "${stepId}" failed before it started: ${outcome.message}`,
     };
   }
-  deps.io.info(outcome.prompt);
+  printData(deps.io, outcome.prompt);
   const ran = await runStepCommand(outcome.job, outcome.checkout.branch, outcome.inputs);
   const finished = await finishStep({
     job: outcome.job,

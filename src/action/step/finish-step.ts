@@ -12,6 +12,7 @@ import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
+import { fenced } from '../print-data.js';
 import type { StepCheckout } from './checkout-step-base.js';
 import { commandEnv } from './command-env.js';
 import { type Recorded, recordStepEvent } from './record-step-event.js';
@@ -85,18 +86,22 @@ async function recordWork(input: FinishInput): Promise<Result<Work>> {
 
   const env = commandEnv(job, checkout.branch, input.inputs);
   if (!env.ok) return env;
-  const gates = await evaluateGates({
-    cwd: job.workspace,
-    gates: job.def.gates,
-    env: env.value,
-    now: job.ctx.now,
-    ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
-    onOutput: (chunk) => job.io.write(chunk),
+  // Gate commands print what the step left, and their details quote it: data, fenced like the step's output.
+  const gates = await fenced(job.io, async () => {
+    const results = await evaluateGates({
+      cwd: job.workspace,
+      gates: job.def.gates,
+      env: env.value,
+      now: job.ctx.now,
+      ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
+      onOutput: (chunk) => job.io.write(chunk),
+    });
+    for (const gate of results) {
+      const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
+      job.io.write(`\ngate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
+    }
+    return results;
   });
-  for (const gate of gates) {
-    const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
-    job.io.info(`gate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
-  }
   const failed = gates.filter((g) => g.passed === false);
   const checkpoint = buildCheckpoint({
     commit,

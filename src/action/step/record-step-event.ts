@@ -11,6 +11,7 @@ import type { MoleculeEvent } from '../../engine/ops/events.js';
 import { applyEffects, type EffectsOutcome } from '../../handlers/apply-effects.js';
 import { type Change, changeMolecule } from '../../handlers/change-molecule.js';
 import { tellProblems } from '../../handlers/tell-problems.js';
+import { printData } from '../print-data.js';
 import { type StepJob, withMolecule } from './step-job.js';
 
 export interface Recorded {
@@ -37,11 +38,12 @@ export async function recordStepEvent(job: StepJob, event: MoleculeEvent): Promi
   if (!change.ok) return change;
   const after = withMolecule(job, change.value.mol);
   if (!change.value.changed) {
-    for (const effect of change.value.effects) if (effect.type === 'notice') job.io.info(effect.message);
+    for (const effect of change.value.effects)
+      if (effect.type === 'notice') printData(job.io, effect.message);
     return ok({ job: after, change: change.value });
   }
   const outcome = await applyEffects(job.ctx, job.store, change.value.mol, job.proto, change.value.effects);
-  for (const notice of outcome.notices) job.io.info(notice);
+  for (const notice of outcome.notices) printData(job.io, notice);
   if (outcome.problems.length > 0) await tellProblems(job.ctx, outcome.mol, outcome.problems);
   return ok({ job: withMolecule(job, outcome.mol), change: change.value, outcome });
 }

@@ -1,12 +1,12 @@
 /**
  * Step 2 in `step` mode: the step's `run` command, in the checkout, with the step's environment.
- * Its output goes to the log between `::stop-commands::` markers: a command that prints
+ * Its output goes to the log inside a `::stop-commands::` fence: a command that prints
  * `::set-output` or `::add-mask` (or a test that echoes issue text) must not talk to the runner.
  */
-import { randomUUID } from 'node:crypto';
 import { parseDuration } from '../../engine/duration.js';
 import { err, type Result } from '../../engine/errors.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
+import { fenced } from '../print-data.js';
 import { commandEnv } from './command-env.js';
 import type { StepInput } from './step-inputs.js';
 import type { StepJob } from './step-job.js';
@@ -21,11 +21,9 @@ export async function runStepCommand(
   const env = commandEnv(job, branch, inputs);
   if (!env.ok) return env;
   const timeoutMs = job.def.timeout === undefined ? undefined : parseDuration(job.def.timeout);
-  const token = randomUUID();
-  job.io.info(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
-  job.io.info(`::stop-commands::${token}`);
-  try {
-    return await runCommand({
+  return fenced(job.io, () => {
+    job.io.write(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}\n`);
+    return runCommand({
       cwd: job.workspace,
       run,
       env: env.value,
@@ -33,8 +31,5 @@ export async function runStepCommand(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       onOutput: (chunk) => job.io.write(chunk),
     });
-  } finally {
-    job.io.write('\n');
-    job.io.info(`::${token}::`);
-  }
+  });
 }
