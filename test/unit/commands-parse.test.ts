@@ -241,6 +241,9 @@ describe('parseCommands: which lines count', () => {
       const commands = parseCommands(body);
       expect(commands[0]).toMatchObject({ verb: 'status', line: 1 });
     }
+    // Each level of nesting re-reads the lines below it: the depth read is capped.
+    const deep = `/mol status\n\n${'>'.repeat(200)} x\n${'y\n'.repeat(32_000)}`.slice(0, 65_536);
+    expect(parseCommands(deep)).toMatchObject([{ verb: 'status', line: 1 }]);
   });
 });
 
