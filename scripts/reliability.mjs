@@ -293,7 +293,8 @@ process.stderr.write(
 );
 for (const r of results) {
   const mark = r.failures === 0 ? 'ok  ' : r.knownDefect ? 'OPEN' : 'FAIL';
-  process.stderr.write(`  ${mark} ${r.area.padEnd(11)} ${r.name} — ${fmt(r.runs)} runs\n`);
+  const counts = r.counts ? ` (${countsText(r.counts)})` : '';
+  process.stderr.write(`  ${mark} ${r.area.padEnd(11)} ${r.name} — ${fmt(r.runs)} runs${counts}\n`);
 }
 if (failed.length > 0) {
   process.stderr.write(`\nreliability: FAILED\n${failed.map((f) => `  - ${f}`).join('\n')}\n`);

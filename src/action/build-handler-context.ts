@@ -12,6 +12,7 @@ import { defaultTrustedWriters } from '../github/comment-trust.js';
 import type { Config } from '../github/config.js';
 import type { HandlerContext, HandlerLog } from '../webhooks/handler-context.js';
 import type { ActionIO } from './action-io.js';
+import { printData } from './print-data.js';
 
 export const ACTIONS_LOGIN = 'github-actions[bot]';
 
@@ -57,7 +58,7 @@ export function actionHandlerContext(options: ActionHandlerOptions): HandlerCont
 function logOf(io: ActionIO): HandlerLog {
   return {
     debug: (m) => io.debug(m),
-    info: (m) => io.info(m),
+    info: (m) => printData(io, m),
     warn: (m) => io.warning(m),
     error: (m) => io.error(m),
   };

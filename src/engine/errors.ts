@@ -108,6 +108,7 @@ export const ERROR_CODES = [
   'store-io',
   'toml-syntax',
   'too-deep',
+  'too-many-commands',
   'unchanged',
   'unexpected-argument',
   'unknown-base',

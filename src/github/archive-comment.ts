@@ -8,13 +8,13 @@
  *   -->
  */
 import { commentSafeJson } from '../engine/codec/comment-safe-json.js';
+import { findHiddenBlock, type HiddenBlock } from '../engine/codec/state-block.js';
 import { formatDuration } from '../engine/duration.js';
 import { err, ok, type Result } from '../engine/errors.js';
 import { type ArchiveRecord, ArchiveRecordSchema } from '../engine/molecule/molecule-schema.js';
 import { codeSpan, inlineText, truncate } from '../engine/render/escape-markdown.js';
 
 const OPEN = '<!-- molecular:archive v1';
-const BLOCK = /<!--[ \t]*molecular:archive[ \t]+v(\d+)[ \t]*\r?\n([\s\S]*?)\r?\n?-->/;
 
 export function formatArchiveBody(record: ArchiveRecord): string {
   const steps = record.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
@@ -40,18 +40,32 @@ export function formatArchiveBody(record: ArchiveRecord): string {
 }
 
 export function hasArchiveBlock(body: string): boolean {
-  return BLOCK.test(body);
+  return findArchiveBlock(body) !== undefined;
+}
+
+/** The archive block's header and text, found by the same linear scan as state blocks. */
+export function findArchiveBlock(body: string): HiddenBlock | undefined {
+  const block = findHiddenBlock(body, 'molecular:archive');
+  return block?.closed && block.rest === '' ? block : undefined;
 }
 
 /** The archive record in a comment body; undefined when it holds none. */
 export function readArchiveBlock(body: string): Result<ArchiveRecord> | undefined {
-  const match = BLOCK.exec(body);
-  if (!match) return undefined;
-  if (Number(match[1]) !== 1)
-    return err('state-version', `the archive block is format v${match[1]}, which this Molecular cannot read`);
+  const block = findArchiveBlock(body);
+  if (!block) return undefined;
+  return parseArchive(block);
+}
+
+/** The record in a block already found, schema-checked. */
+export function parseArchive(block: HiddenBlock): Result<ArchiveRecord> {
+  if (block.version !== 1)
+    return err(
+      'state-version',
+      `the archive block is format v${block.version}, which this Molecular cannot read`,
+    );
   let data: unknown;
   try {
-    data = JSON.parse(match[2] ?? '');
+    data = JSON.parse(block.payload);
   } catch (cause) {
     return err('state-corrupt', `the archive block is not valid JSON: ${(cause as Error).message}`);
   }

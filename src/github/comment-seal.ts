@@ -13,7 +13,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { err, ok, type Result } from '../engine/errors.js';
 
-const SEAL = /\n*<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
+// No `\n*` in front: a body of thousands of line breaks made that take quadratic time.
+const SEAL = /<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
 
 /** Bytes a seal line takes, with its blank line: what the codec's budget must leave free. */
 export const SEAL_RESERVE_BYTES = 140;
@@ -58,7 +59,9 @@ export function openSeal(body: string, key?: string): Result<Sealed> {
       'it carries no Molecular digest line, so it was not written by Molecular or the line was removed',
     );
   const [, algorithm, hex, at] = match as unknown as [string, Sealed['algorithm'], string, string];
-  const content = body.slice(0, match.index);
+  let end = match.index;
+  while (end > 0 && body[end - 1] === '\n') end--;
+  const content = body.slice(0, end);
   if (key !== undefined && algorithm !== 'hmac-sha256') {
     return err(
       'seal-broken',

@@ -2,11 +2,12 @@
  * Reading the comments of one issue and sorting out which hold molecules: trusted state,
  * trusted archives, and the rest (forged, edited, unreadable), kept for reporting.
  */
-import { decodeState } from '../engine/codec/decode.js';
+import { claimedId } from '../engine/codec/claimed-id.js';
+import { decodeStateBlock } from '../engine/codec/decode.js';
 import { findStateBlock } from '../engine/codec/state-block.js';
-import type { MolError } from '../engine/errors.js';
+import type { MolError, Result } from '../engine/errors.js';
 import type { ArchiveRecord, Molecule } from '../engine/molecule/molecule-schema.js';
-import { readArchiveBlock } from './archive-comment.js';
+import { findArchiveBlock, parseArchive } from './archive-comment.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 import { type CommentView, judgeComment, type TrustPolicy } from './comment-trust.js';
 
@@ -163,18 +164,52 @@ export function classifyComments(comments: CommentView[], policy: TrustPolicy): 
   const found: FoundComment[] = [];
   const rejected: RejectedComment[] = [];
   for (const comment of comments) {
-    const archive = readArchiveBlock(comment.body);
-    if (!archive && !findStateBlock(comment.body)) continue;
-    // Read the claim first (pure, schema-checked), so a rejection can say which molecule it was about.
-    const claim = archive ?? decodeState(comment.body);
-    const molId = claim.ok ? claim.value.id : undefined;
+    const claim = claimOf(comment.body);
+    if (!claim) continue;
+    // Whose comment it is comes first: anyone can comment, and a block that nobody trusted wrote
+    // (a deflate bomb, say) must cost no more than finding its header. Only the id it claims is
+    // peeked at, from its first kilobytes, so the report can say which molecule it was about.
     const trust = judgeComment(comment, policy);
-    if (!trust.ok) rejected.push({ comment, ...(molId ? { molId } : {}), error: trust.error });
-    else if (!claim.ok) rejected.push({ comment, error: claim.error });
-    else if (archive) found.push({ kind: 'archive', comment, record: claim.value as ArchiveRecord });
-    else found.push({ kind: 'state', comment, mol: claim.value as Molecule });
+    if (!trust.ok) {
+      const molId = claim.claimedId();
+      rejected.push({ comment, ...(molId ? { molId } : {}), error: trust.error });
+      continue;
+    }
+    const read = claim.read();
+    if (!read.ok) rejected.push({ comment, error: read.error });
+    else found.push({ ...read.value, comment });
   }
   return { found, rejected };
+}
+
+type Content = { kind: 'state'; mol: Molecule } | { kind: 'archive'; record: ArchiveRecord };
+
+interface Claim {
+  claimedId(): string | undefined;
+  read(): Result<Content>;
+}
+
+/** What a comment looks like it holds, found by a linear scan of its headers; nothing decoded yet. */
+function claimOf(body: string): Claim | undefined {
+  const archive = findArchiveBlock(body);
+  if (archive) {
+    return {
+      claimedId: () => claimedId(archive, 'json'),
+      read: () => {
+        const record = parseArchive(archive);
+        return record.ok ? { ok: true, value: { kind: 'archive', record: record.value } } : record;
+      },
+    };
+  }
+  const state = findStateBlock(body);
+  if (!state) return undefined;
+  return {
+    claimedId: () => claimedId(state, state.encoding === 'deflate' ? 'deflate' : 'json'),
+    read: () => {
+      const mol = decodeStateBlock(state);
+      return mol.ok ? { ok: true, value: { kind: 'state', mol: mol.value } } : mol;
+    },
+  };
 }
 
 /** The comment of molecule `id` (the oldest, should a copy exist), or the reason none is believed. */

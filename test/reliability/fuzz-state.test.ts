@@ -4,10 +4,13 @@
  * random budgets, then decoded whole, truncated and tampered with. Decoding never throws and
  * answers a molecule or a typed error; a tampered comment is never believed as a different state.
  */
+import { Buffer } from 'node:buffer';
+import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import { encodeState } from '../../src/engine/codec/encode.js';
+import { findStateBlock } from '../../src/engine/codec/state-block.js';
 import type { Proto } from '../../src/engine/cook/proto.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
@@ -18,6 +21,7 @@ import { judgeComment } from '../../src/github/comment-trust.js';
 import { classifyComments } from '../../src/github/state-comments.js';
 import { assertTypedResult, describeFailure, runFuzz } from '../helpers/chaos/fuzz.js';
 import { mutatedText } from '../helpers/chaos/mutate-text.js';
+import { recordResult } from '../helpers/chaos/report.js';
 import { fuzzRuns, seedOf, timeoutFor } from '../helpers/chaos/scale.js';
 import { makeProto, protoStep } from '../helpers/engine-fixtures.js';
 
@@ -275,6 +279,143 @@ describe('fuzzing the state codec and the comment seal', () => {
           assertTypedResult(decodeState(head + payload + tail), 'decode arbitrary');
         },
       });
+      expect(details.failed, describeFailure(details)).toBe(false);
+    },
+    TIMEOUT,
+  );
+});
+
+/** GitHub's limit on a comment body: the most anyone can send. */
+const COMMENT_CHARS = 65_536;
+
+/** Deflate bombs as base64: JSON that inflates to 2, 20 and 45 MB from 2 to 60 KB of comment. */
+const BOMBS = [2, 20, 45].map((mb) => {
+  // Off the JS heap, so building them does not count towards the peak the fuzzer reports.
+  const json = Buffer.concat([
+    Buffer.from(`{"v":1,"id":"bomb-${mb}","pad":"`),
+    Buffer.alloc(mb * 1_000_000, 'a'),
+    Buffer.from('"}'),
+  ]);
+  return deflateSync(json).toString('base64');
+});
+
+const blanks = fc
+  .tuple(fc.constantFrom(' ', '\t', ' \t', '\n', '\r\n', ' \n'), fc.integer({ min: 0, max: COMMENT_CHARS }))
+  .map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
+const headerPiece = fc.constantFrom(
+  '<!--',
+  '<!-- molecular:state',
+  '<!-- molecular:state v1',
+  '<!-- molecular:state v1 deflate',
+  '<!-- molecular:state v1 deflate\n',
+  '<!-- molecular:archive v1\n',
+  ' v',
+  '123',
+  'deflate',
+  '\n',
+  '-->',
+  '<!-- molecular:digest sha256:',
+);
+const bombPiece = fc.nat({ max: BOMBS.length - 1 }).map((i) => BOMBS[i] as string);
+/** Comments of up to 65,536 characters built from header fragments, long runs of blanks and bombs. */
+const hostileComment = fc
+  .array(
+    fc.oneof(
+      headerPiece,
+      blanks,
+      bombPiece,
+      fc.base64String({ maxLength: 400 }),
+      fc.string({ maxLength: 40 }),
+    ),
+    {
+      minLength: 1,
+      maxLength: 12,
+    },
+  )
+  .map((parts) => parts.join('').slice(0, COMMENT_CHARS));
+
+describe('fuzzing what anyone can send as a comment', () => {
+  it(
+    'hostile comments are read in bounded time and memory, and never believed',
+    () => {
+      const worst = { ms: 0, chars: 0, trustedMs: 0, body: '' };
+      const before = process.memoryUsage();
+      let peakHeap = before.heapUsed;
+      let peakRss = before.rss;
+      const details = runFuzz({
+        name: 'state blocks: hostile comments (blanks, bombs)',
+        tried: `comments of up to ${COMMENT_CHARS.toLocaleString('en-US')} characters of state, archive and seal header fragments, runs of up to ${COMMENT_CHARS.toLocaleString('en-US')} spaces, tabs and line breaks, random base64, and deflate bombs (2–45 MB from 2–60 KB), read as the comment store reads a stranger's comment and as it reads the bot's own`,
+        held: "every read ends with a typed answer; a stranger's comment is never believed or inflated; the worst case per comment and the peak memory are in the counts",
+        runs: RUNS,
+        seed: seedOf(),
+        arbitrary: hostileComment,
+        check: (body) => {
+          const stranger = {
+            id: 1,
+            nodeId: 'IC_1',
+            author: 'mallory',
+            body,
+            updatedAt: new Date(T0).toISOString(),
+          };
+          const started = performance.now();
+          findStateBlock(body);
+          const classified = classifyComments([stranger], POLICY);
+          const ms = performance.now() - started;
+          expect(classified.found).toEqual([]);
+          // The bot's own comment is decoded: inflation stops at its bound.
+          const trustedStart = performance.now();
+          assertTypedResult(decodeState(body), 'decode hostile');
+          const trustedMs = performance.now() - trustedStart;
+          if (ms > worst.ms) Object.assign(worst, { ms, chars: body.length, body });
+          worst.trustedMs = Math.max(worst.trustedMs, trustedMs);
+          const memory = process.memoryUsage();
+          peakHeap = Math.max(peakHeap, memory.heapUsed);
+          peakRss = Math.max(peakRss, memory.rss);
+        },
+      });
+      const maxRssMb = process.resourceUsage().maxRSS / 1024;
+      // A pause for garbage collection or a busy machine lands on some case: timing the worst
+      // input again, best of five, tells that apart from an input that is slow itself.
+      let again = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        findStateBlock(worst.body);
+        classifyComments(
+          [
+            {
+              id: 1,
+              nodeId: 'IC_1',
+              author: 'mallory',
+              body: worst.body,
+              updatedAt: new Date(T0).toISOString(),
+            },
+          ],
+          POLICY,
+        );
+        again = Math.min(again, performance.now() - started);
+      }
+      recordResult({
+        area: 'fuzz',
+        name: 'state blocks: worst case per hostile comment',
+        tried:
+          'the same hostile comments, timed one by one (goal: 10 ms for any comment up to 65,536 characters)',
+        runs: details.numRuns,
+        failures: 0,
+        held: `worst ${worst.ms.toFixed(2)} ms to find and judge a stranger's comment (${worst.chars.toLocaleString('en-US')} characters; ${again.toFixed(2)} ms when timed again), worst ${worst.trustedMs.toFixed(2)} ms to decode one as the bot's own; reported, not asserted`,
+        counts: {
+          worstStrangerMicros: Math.round(worst.ms * 1000),
+          worstAgainMicros: Math.round(again * 1000),
+          worstDecodeMicros: Math.round(worst.trustedMs * 1000),
+          heapBeforeMb: Math.round(before.heapUsed / 2 ** 20),
+          peakHeapMb: Math.round(peakHeap / 2 ** 20),
+          rssBeforeMb: Math.round(before.rss / 2 ** 20),
+          peakRssMb: Math.round(peakRss / 2 ** 20),
+          maxRssMb: Math.round(maxRssMb),
+        },
+      });
+      process.stderr.write(
+        `fuzz-state: hostile comments: worst ${worst.ms.toFixed(2)} ms (${worst.chars} chars; ${again.toFixed(2)} ms timed again) as a stranger's, ${worst.trustedMs.toFixed(2)} ms decoded as the bot's; heap ${(before.heapUsed / 2 ** 20).toFixed(0)} → peak ${(peakHeap / 2 ** 20).toFixed(0)} MB, rss ${(before.rss / 2 ** 20).toFixed(0)} → peak ${(peakRss / 2 ** 20).toFixed(0)} MB, max rss ${maxRssMb.toFixed(0)} MB\n`,
+      );
       expect(details.failed, describeFailure(details)).toBe(false);
     },
     TIMEOUT,

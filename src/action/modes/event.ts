@@ -7,6 +7,7 @@
 import type { HandlerContext } from '../../webhooks/handler-context.js';
 import { handleRepoEvent } from '../../webhooks/route-event.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
+import { printData } from '../print-data.js';
 import { patrolMode } from './patrol.js';
 
 const PATROL_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -27,7 +28,7 @@ export async function eventMode(
   const action = (ctx.payload as { action?: unknown } | null)?.action;
   const what = `${eventName}${typeof action === 'string' ? `.${action}` : ''}`;
   const result = await handleRepoEvent(eventName, ctx);
-  io.info(`${what}: ${result.status}: ${result.detail}`);
+  printData(io, `${what}: ${result.status}: ${result.detail}`);
   await io.summary(`### Molecular\n\n\`${what}\`: **${result.status}** — ${result.detail}\n`);
   const outputs = { status: result.status };
   if (result.status === 'failed') return { outputs, failure: `${what}: ${result.detail}` };

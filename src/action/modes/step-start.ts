@@ -6,6 +6,7 @@
  */
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
+import { printData } from '../print-data.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { unstartedResult } from './step-outputs.js';
 
@@ -17,7 +18,7 @@ export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: st
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;
   if (outcome.kind !== 'started') return unstartedResult(base, outcome, deps.io);
-  deps.io.info(outcome.prompt);
+  printData(deps.io, outcome.prompt);
   const status = outcome.job.state.status;
   return { outputs: { ...base, status, branch: outcome.checkout.branch, prompt: outcome.prompt } };
 }

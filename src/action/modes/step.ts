@@ -4,11 +4,11 @@
  * completion, and the dispatch of what became ready. Re-running the job of a step that is done
  * changes nothing and says so.
  */
-import { randomUUID } from 'node:crypto';
 import { finishStep } from '../../shell/step/finish-step.js';
 import { runStepCommand } from '../../shell/step/run-step-command.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
+import { printData } from '../print-data.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { finishedResult, unstartedResult } from './step-outputs.js';
 
@@ -28,17 +28,10 @@ export async function stepMode(deps: StepJobDeps, molId: string, stepId: string)
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;
   if (outcome.kind !== 'started') return unstartedResult(base, outcome, io);
-  io.info(outcome.prompt);
-
-  // The command's output goes to the log between `::stop-commands::` markers: a command that prints
-  // `::set-output` or `::add-mask` (or a test that echoes issue text) must not talk to the runner.
-  const token = randomUUID();
-  io.info(`running step "${stepId}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
-  io.info(`::stop-commands::${token}`);
-  const ran = await runStepCommand(outcome.job, outcome.checkout).finally(() => {
-    io.write('\n');
-    io.info(`::${token}::`);
-  });
+  printData(io, outcome.prompt);
+  // The command's output is fenced by the job's host: a command that prints `::set-output` or
+  // `::add-mask` (or a test that echoes issue text) must not talk to the runner.
+  const ran = await runStepCommand(outcome.job, outcome.checkout);
   const finished = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, outcome.checkout.branch ?? '', io);

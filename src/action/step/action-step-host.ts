@@ -12,6 +12,7 @@ import type { EventPlan, Recorded, StepHost } from '../../shell/step/step-host.j
 import { defaultBranch } from '../../webhooks/default-branch.js';
 import { carryOutOnGitHub } from '../../webhooks/github-effects.js';
 import { tellProblems } from '../../webhooks/tell-problems.js';
+import { fenced, printData } from '../print-data.js';
 import type { StepJobDeps } from './step-job.js';
 
 export const holderOf = (runId: string) => `actions:${runId}`;
@@ -50,6 +51,7 @@ export function actionStepHost(deps: StepJobDeps): StepHost {
       ),
     log: (line) => io.info(line),
     output: (chunk) => io.write(chunk),
+    enclose: (run) => fenced(io, run),
   };
 }
 
@@ -64,11 +66,11 @@ async function record(
   if (!change.ok) return change;
   const { mol, effects } = change.value;
   if (!change.value.changed) {
-    for (const effect of effects) if (effect.type === 'notice') io.info(effect.message);
+    for (const effect of effects) if (effect.type === 'notice') printData(io, effect.message);
     return ok({ written: mol, effects, mol, dispatched: [] });
   }
   const outcome = await carryOutOnGitHub(ctx, store, mol, proto, effects);
-  for (const notice of outcome.notices) io.info(notice);
+  for (const notice of outcome.notices) printData(io, notice);
   if (outcome.problems.length > 0) await tellProblems(ctx, outcome.mol, outcome.problems);
   return ok({ written: mol, effects, mol: outcome.mol, dispatched: outcome.dispatched });
 }

@@ -17,6 +17,11 @@ export function decodeState(body: string): Result<Molecule> {
       'state-missing',
       'the comment holds no molecular state block (`<!-- molecular:state v1 … -->`)',
     );
+  return decodeStateBlock(block);
+}
+
+/** The molecule in a block already found (see `findStateBlock`), with the same typed errors. */
+export function decodeStateBlock(block: StateBlock): Result<Molecule> {
   const at = { line: block.line };
   if (block.version > STATE_VERSION) return tooNew(block.version, at);
   if (block.version < 1)

@@ -6,7 +6,7 @@ import { groupDigits } from '../render/group-digits.js';
 import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
 import { commentSafeJson } from './comment-safe-json.js';
-import { deflateToBase64 } from './deflate.js';
+import { deflateToBase64, MAX_INFLATED_BYTES } from './deflate.js';
 import { packTable } from './pack-table.js';
 import { formatStateBlock } from './state-block.js';
 import { fewestToDrop, type Probe } from './trim-search.js';
@@ -64,9 +64,12 @@ export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<Enc
     const measure = (dropped: number): Probe<EncodedState> => {
       const state = dropOldestHistory(mol, dropped);
       const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
-      const body = `${formatStateBlock('deflate', deflateToBase64(JSON.stringify(packed)))}\n\n${text}`;
+      const json = JSON.stringify(packed);
+      const body = `${formatStateBlock('deflate', deflateToBase64(json))}\n\n${text}`;
+      // A state that would inflate past what readers accept does not fit, however well it deflates.
+      const inflatesTooFar = byteLength(json) > MAX_INFLATED_BYTES;
       return {
-        bytes: byteLength(body),
+        bytes: inflatesTooFar ? Math.max(byteLength(body), budget + 1) : byteLength(body),
         value: { body, compressed: true, trimmedHistory: dropped, mol: state, view },
       };
     };

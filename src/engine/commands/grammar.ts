@@ -67,7 +67,13 @@ export type ParsedCommand = At &
 
 export type CommandErrorCode = Extract<
   ErrorCode,
-  'unknown-command' | 'missing-argument' | 'unexpected-argument' | 'bad-argument' | 'unterminated-quote'
+  | 'unknown-command'
+  | 'missing-argument'
+  | 'unexpected-argument'
+  | 'bad-argument'
+  | 'unterminated-quote'
+  /** The lines past the first `MAX_COMMANDS_PER_COMMENT`, answered together in one line. */
+  | 'too-many-commands'
 >;
 
 export interface CommandError extends At {

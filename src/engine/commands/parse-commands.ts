@@ -1,5 +1,5 @@
 /**
- * `/mol` slash commands in a comment (DESIGN §6): one per line, at the start of the line (leading
+ * `/mol` slash commands in a comment: at most ten, one per line, at the start of the line (leading
  * spaces allowed), outside code blocks, quotes and HTML comments. Every command line yields a
  * typed command or a typed error with a sentence for the reply; nothing throws.
  */
@@ -19,6 +19,13 @@ import { nextToken, type Token } from './tokenize.js';
 import { visibleLines } from './visible-lines.js';
 
 const COMMAND_LINE = /^\s*\/mol(?=\s|$)(.*)$/i;
+const MAYBE_COMMAND = /\/mol/i;
+
+/**
+ * The commands one comment may carry. Each costs API calls (a 500-line comment cost about 2,000),
+ * and anyone who can comment can send one: the rest are answered in one line and not run.
+ */
+export const MAX_COMMANDS_PER_COMMENT = 10;
 const VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const FORCE_FLAGS = ['--force'];
 
@@ -35,13 +42,27 @@ const fail = (code: CommandErrorCode, message: string, suggestion?: string): Out
 });
 
 export function parseCommands(commentBody: string): Array<ParsedCommand | CommandError> {
+  // Most comments hold no command: they need no markdown parse at all.
+  if (!MAYBE_COMMAND.test(commentBody)) return [];
+  const lines = visibleLines(commentBody).filter(({ text }) => COMMAND_LINE.test(text));
   const commands: Array<ParsedCommand | CommandError> = [];
-  for (const { line, text } of visibleLines(commentBody)) {
+  for (const { line, text } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
     const match = COMMAND_LINE.exec(text);
-    if (!match) continue;
     const at = { line, text: text.trim() };
-    const parsed = parseArgs(new Cursor(match[1] ?? ''));
+    const parsed = parseArgs(new Cursor(match?.[1] ?? ''));
     commands.push(parsed.ok ? ({ ...at, ...parsed.value } as ParsedCommand) : { ...at, ...parsed.error });
+  }
+  const ignored = lines.slice(MAX_COMMANDS_PER_COMMENT);
+  const first = ignored[0];
+  const last = ignored[ignored.length - 1];
+  if (first && last) {
+    const where = first === last ? `line ${first.line}` : `lines ${first.line}–${last.line}`;
+    commands.push({
+      code: 'too-many-commands',
+      line: first.line,
+      text: truncate(first.text.trim(), 60),
+      message: `${ignored.length} more \`/mol\` command${ignored.length === 1 ? '' : 's'} (${where}) ignored: one comment runs at most ${MAX_COMMANDS_PER_COMMENT}; put the rest in another comment`,
+    });
   }
   return commands;
 }

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { didYouMean } from '../did-you-mean.js';
 import { type Diagnostic, type ErrorCode, ok, type Result } from '../errors.js';
 import type { VarInput } from '../formula/formula-schema.js';
@@ -14,7 +15,9 @@ export interface DeclaredVar {
  * Declarations -> proto vars. A plain string is a default. `required_unless` (Gas Town convoys:
  * "give one of pr, files, branch") is not enforced: the var counts as optional. A var both
  * required and defaulted is refused (which one did the author mean?), and so is a pattern that
- * is not a regular expression or a default that breaks its own pattern or enum.
+ * is not a regular expression or a default that breaks its own pattern or enum. Patterns are RE2
+ * (Go's syntax, as in Gas Town and Beads), matched in linear time: they run on issue text that
+ * anyone may write, and a JavaScript RegExp such as `^(a+)+$` backtracks for ever on it.
  */
 export function collectVars(declared: ReadonlyMap<string, DeclaredVar>, ctx: CookContext): Proto['vars'] {
   const out: [string, ProtoVar][] = [];
@@ -35,10 +38,11 @@ export function collectVars(declared: ReadonlyMap<string, DeclaredVar>, ctx: Coo
         placeOf(origin, 'required'),
       );
     }
-    if (v.pattern !== undefined && compilePattern(v.pattern) === undefined) {
+    const compiled = v.pattern === undefined ? undefined : compilePattern(v.pattern);
+    if (typeof compiled === 'string') {
       ctx.error(
         'bad-pattern',
-        `variable "${name}": pattern ${JSON.stringify(v.pattern)} is not a valid regular expression`,
+        `variable "${name}": pattern ${JSON.stringify(v.pattern)} is not a valid RE2 regular expression: ${compiled}`,
         placeOf(origin, 'pattern'),
       );
     } else if (v.default !== undefined && v.default !== '') {
@@ -144,7 +148,7 @@ function checkValue(
   }
   // Partial match, as Go's regexp.MatchString in Gas Town and Beads: anchor the pattern to match it all.
   const re = v.pattern === undefined ? undefined : compilePattern(v.pattern);
-  if (re && !re.test(value)) {
+  if (typeof re === 'object' && !re.test(value)) {
     return {
       code: 'var-pattern',
       message: `variable "${name}" is ${JSON.stringify(value)}, which does not match ${v.pattern}`,
@@ -153,10 +157,11 @@ function checkValue(
   return undefined;
 }
 
-function compilePattern(pattern: string): RegExp | undefined {
+/** The compiled pattern, or why RE2 refuses it (lookarounds and backreferences are not RE2). */
+function compilePattern(pattern: string): RE2JS | string {
   try {
-    return new RegExp(pattern);
-  } catch {
-    return undefined;
+    return RE2JS.compile(pattern);
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).replace(/^error parsing regexp: /, '');
   }
 }

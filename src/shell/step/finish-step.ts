@@ -103,18 +103,22 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const env = commandEnv(job, checkout);
   if (!env.ok) return failed(env.error, ranOk);
   const output = host.output;
-  const gates = await evaluateGates({
-    cwd: checkout.cwd,
-    gates: def.gates,
-    env: env.value,
-    now,
-    ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
-    ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
-  });
-  for (const gate of gates) {
-    const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
-    host.log(`gate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
-  }
+  const judge = async () => {
+    const results = await evaluateGates({
+      cwd: checkout.cwd,
+      gates: def.gates,
+      env: env.value,
+      now,
+      ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
+      ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+    });
+    for (const gate of results) {
+      const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
+      host.log(`gate ${gate.type}: ${verdict} — ${gate.detail.split('\n')[0]}`);
+    }
+    return results;
+  };
+  const gates = def.gates.length === 0 ? [] : await (host.enclose ? host.enclose(judge) : judge());
   const failedGates = gates.filter((g) => g.passed === false);
   const checkpoint = buildCheckpoint({
     commit,

@@ -30,13 +30,17 @@ export async function runStepCommand(job: StepJob, checkout: StepCheckout): Prom
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
   const timeoutMs = job.def.timeout === undefined ? undefined : parseDuration(job.def.timeout);
-  const output = job.host.output;
-  return runCommand({
-    cwd: checkout.cwd,
-    run,
-    env: env.value,
-    inheritEnv: false,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
-  });
+  const { output, enclose, log } = job.host;
+  const command = () => {
+    log(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
+    return runCommand({
+      cwd: checkout.cwd,
+      run,
+      env: env.value,
+      inheritEnv: false,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+    });
+  };
+  return enclose ? enclose(command) : command();
 }

@@ -64,4 +64,9 @@ export interface StepHost {
   log(line: string): void;
   /** What the command and its gates print, as it comes. */
   output?: (chunk: string) => void;
+  /**
+   * Wraps the stretch in which the command or the gates print, and the gate verdicts that quote
+   * them: the Action fences it so the runner takes no line of it for a workflow command.
+   */
+  enclose?<T>(run: () => Promise<T>): Promise<T>;
 }

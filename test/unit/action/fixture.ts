@@ -25,6 +25,8 @@ export interface Said {
 export interface MemoryIO extends ActionIO {
   said: Said[];
   written: string;
+  /** Everything as the runner's log would show it, in order: info lines and written chunks. */
+  log: string;
   summaries: string[];
   /** Everything logged, one entry per line given. */
   lines(level?: Said['level']): string[];
@@ -34,11 +36,16 @@ export function memoryIO(): MemoryIO {
   const io: MemoryIO = {
     said: [],
     written: '',
+    log: '',
     summaries: [],
     debug: (text) => io.said.push({ level: 'debug', text }),
-    info: (text) => io.said.push({ level: 'info', text }),
+    info: (text) => {
+      io.said.push({ level: 'info', text });
+      io.log += `${text}\n`;
+    },
     write: (chunk) => {
       io.written += chunk;
+      io.log += chunk;
     },
     notice: (text, place) => io.said.push({ level: 'notice', text, ...(place ? { place } : {}) }),
     warning: (text, place) => io.said.push({ level: 'warning', text, ...(place ? { place } : {}) }),
@@ -142,11 +149,31 @@ export async function actionWorld(): Promise<ActionWorld> {
 }
 
 /** The labeled-issue payload that pours `formula` (event mode). */
-export function labeledPayload(world: ActionWorld, formula: string) {
+export function labeledPayload(world: ActionWorld, formula: string, body: string | null = null) {
   return {
     action: 'labeled',
     label: { name: `formula:${formula}` },
-    issue: { number: world.issue, body: null, labels: [{ name: `formula:${formula}` }] },
+    issue: { number: world.issue, body, labels: [{ name: `formula:${formula}` }] },
     sender: { login: 'alice', type: 'User' },
   };
+}
+
+/**
+ * The lines of a log that the runner would read as workflow commands: those starting with `::`
+ * or `##[`, outside `::stop-commands::<token>` … `::<token>::` fences.
+ */
+export function commandsOutsideFences(log: string): string[] {
+  const commands: string[] = [];
+  let token: string | undefined;
+  for (const line of log.split(/\r?\n/)) {
+    const bare = line.trim();
+    if (token !== undefined) {
+      if (bare === `::${token}::`) token = undefined;
+      continue;
+    }
+    const open = /^::stop-commands::(.+)$/.exec(bare);
+    if (open) token = open[1];
+    else if (bare.startsWith('::') || bare.startsWith('##[')) commands.push(line);
+  }
+  return commands;
 }

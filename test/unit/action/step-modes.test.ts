@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
-import { type ActionWorld, actionWorld, labeledPayload } from './fixture.js';
+import { type ActionWorld, actionWorld, commandsOutsideFences, labeledPayload } from './fixture.js';
 
 const exec = promisify(execFile);
 
@@ -64,11 +64,16 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function pour(w: ActionWorld, formula: string, text: string): Promise<Molecule> {
+async function pour(
+  w: ActionWorld,
+  formula: string,
+  text: string,
+  body: string | null = null,
+): Promise<Molecule> {
   await w.publish(`.github/formulas/${formula}.formula.toml`, text);
   const { result } = await w.job(
     { mode: 'event' },
-    { runId: '100', workspace: w.git.dir, eventName: 'issues', payload: labeledPayload(w, formula) },
+    { runId: '100', workspace: w.git.dir, eventName: 'issues', payload: labeledPayload(w, formula, body) },
   );
   expect(result.failure).toBeUndefined();
   return stateOf(w);
@@ -254,5 +259,59 @@ describe('step mode when the work cannot be recorded', () => {
       error: expect.stringContaining('pushing'),
     });
     expect(w.gh.state.workflowDispatches.slice(dispatched).map((d) => d.inputs.step)).toEqual(['only']);
+  });
+});
+
+const HOSTILE = `formula = "hostile"
+execution = "distributed"
+
+[vars.title]
+required = true
+
+[[steps]]
+id = "echo"
+title = "Echo {{title}}"
+description = "Work on {{title}}."
+run = 'printf "%s\\n" "$MOL_VAR_TITLE"'
+gate = { type = "command", run = 'printf "%s\\n" "$MOL_VAR_TITLE"' }
+
+[[steps]]
+id = "agent"
+needs = ["echo"]
+title = "Agent on {{title}}"
+`;
+
+describe('text from the issue in the log', () => {
+  it('never reaches the runner as a workflow command, in step and step-start modes', async () => {
+    const w = await openWorld();
+    const evil =
+      'x\\n::add-mask::leak\\n::error title=pwned::pwned\\n##[set-output name=a;]b\\n::stop-commands::guess';
+    const body = `Please do it.\n\n\`\`\`mol-vars\ntitle = "${evil}"\n\`\`\`\n`;
+    const mol = await pour(w, 'hostile', HOSTILE, body);
+    expect(mol.vars.title).toContain('\n::add-mask::leak\n');
+
+    const step = await w.job(
+      { mode: 'step', molecule: mol.id, step: 'echo' },
+      { runId: '301', workspace: await w.checkout('job-301') },
+    );
+    expect(step.result.failure).toBeUndefined();
+    const start = await w.job(
+      { mode: 'step-start', molecule: mol.id, step: 'agent' },
+      { runId: '302', workspace: await w.checkout('job-302') },
+    );
+    expect(start.result.failure).toBeUndefined();
+    expect(start.result.outputs.prompt).toContain('::add-mask::leak');
+
+    for (const { io } of [step, start]) {
+      // The hostile lines were printed (prompt, command and gate output), but only inside fences.
+      expect(io.log.match(/^::add-mask::leak$/gm)?.length ?? 0).toBeGreaterThanOrEqual(
+        io === step.io ? 3 : 1,
+      );
+      expect(commandsOutsideFences(io.log)).toEqual([]);
+      const tokens = [...io.log.matchAll(/^::stop-commands::([0-9a-f]+)$/gm)].map((m) => m[1]);
+      expect(tokens.length).toBeGreaterThan(0);
+      expect(new Set(tokens).size).toBe(tokens.length);
+      for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/);
+    }
   });
 });

@@ -10,6 +10,16 @@ const at = new Date('2026-03-01T12:00:00.000Z');
 const content = '<!-- molecular:state v1\n{"v":1}\n-->\n\n### Molecule\n| a | b |';
 
 describe('seal', () => {
+  // A pattern with `\n*` in front took quadratic time on a body of line breaks (about 20 s each).
+  it('refuses bodies of 65,536 line breaks at once', () => {
+    for (const tail of ['', 'x', ' -->', '<!-- molecular:digest sha256:']) {
+      expect(openSeal(`${'\n'.repeat(65_536)}${tail}`)).toMatchObject({
+        ok: false,
+        error: { code: 'seal-broken' },
+      });
+    }
+  });
+
   it('opens what it sealed, and gives back the content and time', () => {
     const body = sealBody(content, at);
     expect(body.startsWith(content)).toBe(true);

@@ -294,4 +294,30 @@ describe('findStateBlock', () => {
     });
     expect(findStateBlock('<!-- molecular:status v1\n-->')).toBeUndefined();
   });
+
+  it('reads the header text after the version without its blanks, and skips headers that are not one', () => {
+    expect(findStateBlock('<!-- molecular:state v1 \t deflate \t\n-->')).toMatchObject({
+      encoding: 'deflate',
+    });
+    expect(findStateBlock('<!-- molecular:state v1 gzip\n-->')).toMatchObject({ encoding: 'unknown' });
+    expect(
+      findStateBlock('<!-- molecular:statev1\n<!-- molecular:state v\n<!-- molecular:state v2\n-->'),
+    ).toEqual({ version: 2, encoding: 'json', payload: '', closed: true, line: 3 });
+  });
+
+  // Anyone can comment: the regular expression this replaced took cubic time on these.
+  it('scans hostile 65,536-character comments in linear time', () => {
+    const header = '<!-- molecular:state v1';
+    const spaces = `${header}${' '.repeat(65_536 - header.length)}`;
+    expect(findStateBlock(spaces)).toBeUndefined();
+    expect(decodeState(spaces)).toMatchObject({ ok: false, error: { code: 'state-missing' } });
+    const tabs = `${header}${' \t'.repeat(32_000)}x`;
+    expect(findStateBlock(tabs)).toBeUndefined();
+    const headers = `${header} `.repeat(Math.floor(65_536 / (header.length + 1)));
+    expect(findStateBlock(headers)).toBeUndefined();
+    const open = `<!--${' '.repeat(65_532)}`;
+    expect(findStateBlock(open)).toBeUndefined();
+    const unclosed = `${header}\n${' '.repeat(65_000)}`;
+    expect(findStateBlock(unclosed)).toMatchObject({ closed: false, version: 1 });
+  });
 });

@@ -4,7 +4,7 @@ import {
   isCommandError,
   type ParsedCommand,
 } from '../../../../src/engine/commands/grammar.js';
-import { parseCommands } from '../../../../src/engine/commands/parse-commands.js';
+import { MAX_COMMANDS_PER_COMMENT, parseCommands } from '../../../../src/engine/commands/parse-commands.js';
 
 const one = (body: string): ParsedCommand | CommandError => {
   const all = parseCommands(body);
@@ -172,12 +172,110 @@ describe('parseCommands: which lines count', () => {
       '<!--',
       '/mol burn',
       '-->',
-      '<!-- a --> /mol status',
+      // A line that opens with an HTML comment is an HTML block, raw HTML rather than a paragraph.
+      '<!-- a --> /mol burn',
+      '',
       '/mol done a note <!-- hidden --> shown',
+      'text <!-- a comment over',
+      '/mol burn',
+      'two lines --> and on',
+      '/mol status',
     ].join('\n');
     const commands = parseCommands(body);
-    expect(commands).toHaveLength(2);
-    expect(commands[0]).toMatchObject({ verb: 'status', line: 7 });
-    expect(commands[1]).toMatchObject({ verb: 'done', note: 'note  shown', line: 8 });
+    expect(commands.map((c) => [c.line, 'verb' in c ? c.verb : c.code])).toEqual([
+      [9, 'done'],
+      [13, 'status'],
+    ]);
+    expect(commands[0]).toMatchObject({ note: 'note  shown' });
+  });
+
+  it('ignores indented code blocks, and fences inside list items', () => {
+    const body = [
+      'Run this:',
+      '',
+      '    /mol burn',
+      '',
+      '- a list item with a fence:',
+      '',
+      '  ```',
+      '  /mol burn',
+      '  ```',
+      '- and a continued paragraph',
+      '  /mol status',
+    ].join('\n');
+    expect(parseCommands(body).map((c) => [c.line, 'verb' in c ? c.verb : c.code])).toEqual([[11, 'status']]);
+  });
+
+  it('keeps a fence open past a "closing" fence indented four spaces or more', () => {
+    const body = ['~~~', '    ~~~', '/mol burn', '~~~', '/mol status'].join('\n');
+    expect(parseCommands(body).map((c) => [c.line, 'verb' in c ? c.verb : c.code])).toEqual([[5, 'status']]);
+  });
+
+  it('ignores lines inside code spans, HTML attributes, link titles and images', () => {
+    const body = [
+      'see `code over',
+      '/mol burn` here',
+      'a <span title="x',
+      '/mol burn"> tag',
+      '[a link](https://example.com "a title',
+      '/mol burn")',
+      '![an image',
+      '/mol burn](x.png)',
+      '/mol status',
+    ].join('\n');
+    expect(parseCommands(body).map((c) => [c.line, 'verb' in c ? c.verb : c.code])).toEqual([[9, 'status']]);
+  });
+
+  it('obeys a command after an inline `<!--` that never closes: GitHub shows both as text', () => {
+    const body = ['look <!-- this never closes', '/mol status', '', '/mol help'].join('\n');
+    expect(parseCommands(body).map((c) => [c.line, 'verb' in c ? c.verb : c.code])).toEqual([
+      [2, 'status'],
+      [4, 'help'],
+    ]);
+  });
+
+  it('ignores table cells, and takes a setext heading as text', () => {
+    const table = ['| a | b |', '|---|---|', '/mol burn | x'].join('\n');
+    expect(parseCommands(table)).toEqual([]);
+    expect(parseCommands('/mol status\n---')).toMatchObject([{ verb: 'status', line: 1 }]);
+  });
+
+  it('reads commands from a hostile 65,536-character comment without blowing up', () => {
+    for (const filler of ['>', '> x\n', 'a\n=\n', '[', '[a](b "', '`a``', '- ', '<a ', '*a', '\n']) {
+      const body = `/mol status\n\n${filler.repeat(Math.ceil(65_536 / filler.length))}`.slice(0, 65_536);
+      const commands = parseCommands(body);
+      expect(commands[0]).toMatchObject({ verb: 'status', line: 1 });
+    }
+    // Each level of nesting re-reads the lines below it: the depth read is capped.
+    const deep = `/mol status\n\n${'>'.repeat(200)} x\n${'y\n'.repeat(32_000)}`.slice(0, 65_536);
+    expect(parseCommands(deep)).toMatchObject([{ verb: 'status', line: 1 }]);
+  });
+});
+
+describe('parseCommands: how many', () => {
+  it('takes the first ten commands of a comment and answers the rest in one line', () => {
+    const body = Array.from({ length: 500 }, (_, i) => `/mol retry step-${i}`).join('\n\n');
+    const commands = parseCommands(body);
+    expect(MAX_COMMANDS_PER_COMMENT).toBe(10);
+    expect(commands).toHaveLength(11);
+    expect(commands.slice(0, 10).map((c) => ('verb' in c && c.verb === 'retry' ? c.step : c))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `step-${i}`),
+    );
+    expect(commands[10]).toEqual({
+      code: 'too-many-commands',
+      line: 21,
+      text: '/mol retry step-10',
+      message:
+        '490 more `/mol` commands (lines 21–999) ignored: one comment runs at most 10; put the rest in another comment',
+    });
+  });
+
+  it('takes exactly ten without a word about the limit', () => {
+    const body = Array.from({ length: 10 }, () => '/mol status').join('\n');
+    expect(parseCommands(body).every((c) => 'verb' in c)).toBe(true);
+    expect(parseCommands(`${body}\n/mol help`).at(-1)).toMatchObject({
+      code: 'too-many-commands',
+      message: expect.stringContaining('1 more `/mol` command (line 11) ignored'),
+    });
   });
 });

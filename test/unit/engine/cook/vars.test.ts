@@ -119,6 +119,31 @@ id = "s"
     ]);
   });
 
+  it('refuses a pattern RE2 cannot run, at its place in the file, with the reason', () => {
+    const text = `[vars.a]
+pattern = "(?<=x)y"
+[vars.b]
+pattern = "(a)\\\\1"
+[[steps]]
+id = "s"
+`;
+    const result = cook(formula(text));
+    if (result.ok) throw new Error('expected an error');
+    expect(result.error.diagnostics?.map((d) => [d.code, d.line, d.message])).toEqual([
+      [
+        'bad-pattern',
+        lineOf(text, 'pattern = "(?<='),
+        'variable "a": pattern "(?<=x)y" is not a valid RE2 regular expression: invalid named capture: `(?<=x)y`',
+      ],
+      [
+        'bad-pattern',
+        lineOf(text, 'pattern = "(a)'),
+        'variable "b": pattern "(a)\\\\1" is not a valid RE2 regular expression: invalid escape sequence: `\\1`',
+      ],
+    ]);
+    expect(result.error.diagnostics?.every((d) => typeof d.col === 'number')).toBe(true);
+  });
+
   it('treats a required_unless input as optional', () => {
     const text = `[inputs.pr]
 required = true
@@ -184,6 +209,15 @@ describe('bindVars', () => {
     expect(result.error.diagnostics?.map((d) => d.code)).toEqual(['var-enum', 'var-pattern', 'unknown-var']);
     const unknown = result.error.diagnostics?.[2]?.message;
     expect(unknown).toContain('"enviroment"');
+  });
+
+  // Issue text is anyone's to write: a backtracking engine took for ever on this pair.
+  it('matches a catastrophic pattern against hostile text in linear time', () => {
+    const evil: Proto['vars'] = { v: { pattern: '^(a+)+$', required: true } };
+    const value = `${'a'.repeat(40)}b`;
+    const result = bindVars(evil, { v: value });
+    expect(result).toMatchObject({ ok: false, error: { code: 'var-pattern' } });
+    expect(bindVars(evil, { v: 'a'.repeat(100_000) }).ok).toBe(true);
   });
 
   it('accepts a value matching the pattern', () => {

@@ -125,6 +125,7 @@ describe('finishStep', () => {
     expect(finished.outcome.status).toBe('awaiting');
     expect(finished.job.state.status).toBe('awaiting_gate');
     expect(w.host.lines).toEqual([
+      'running step "s1": true',
       expect.stringMatching(/^gate command: passed/),
       'gate approval: waiting — waiting for approval by someone with write permission',
     ]);
@@ -189,7 +190,7 @@ describe('finishStep', () => {
     const { job, checkout } = started.value;
     const finished = await finishStep({ job, checkout, ran: await runStepCommand(job, checkout) });
     expect(finished.ok).toBe(false);
-    if (!finished.ok) expect(finished.error.code).toBe('lease-lost');
+    if (!finished.ok) expect(finished.error.code).toBe('stale-report');
     expect(w.store.writes).toBe(writes);
   });
 

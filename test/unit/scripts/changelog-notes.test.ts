@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { releaseNotes } from '../../scripts/changelog-notes.mjs';
+import { releaseNotes } from '../../../scripts/changelog-notes.mjs';
 
-const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
 
 const sample = [
   '# Changelog',

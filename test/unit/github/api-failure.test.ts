@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeApiFailure, type Face } from '../../src/github/api-failure.js';
+import { describeApiFailure, type Face } from '../../../src/github/api-failure.js';
 
 const API = 'https://api.github.com';
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
