@@ -3,7 +3,7 @@
  * molecule branch whose files a step may have changed, so the config (trusted writers, lock,
  * the step workflow) is never read from it. One call; no file is the defaults.
  */
-import { ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { CONFIG_PATH, type Config, DEFAULT_CONFIG, parseConfig } from '../github/config.js';
 import { readRepoFile } from '../github/repo-file.js';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import type { RepoRef } from '../github/client.js';
 
 export interface ActionsEnv {

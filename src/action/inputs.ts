@@ -4,8 +4,7 @@
  * repository, since they are joined to the checkout; an app slug is a slug, not a login.
  */
 
-import { err, ok, type Result } from '../engine/errors.js';
-import { normalizeRepoPath } from '../engine/molecule/mentions.js';
+import { err, normalizeRepoPath, ok, type Result } from '../engine/index.js';
 
 export const MODES = ['event', 'step', 'step-start', 'step-finish', 'patrol', 'lint'] as const;
 export type Mode = (typeof MODES)[number];

@@ -2,7 +2,7 @@
  * From inputs and the runner's environment to a mode: everything `run()` does except talking to
  * @actions/core, so tests drive it in process with their own IO and Octokit.
  */
-import { ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from '../github/client.js';
 import { defaultBranchOf } from '../github/formula-source.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';

@@ -6,7 +6,7 @@
  * trust is a misconfiguration, so the job fails and says which input or config line to set
  * instead of exiting 0 having done nothing.
  */
-import type { MolError } from '../engine/errors.js';
+import type { MolError } from '../engine/index.js';
 import { type CommentView, isTrustedWriter } from '../github/comment-trust.js';
 import type { ModeResult } from './action-io.js';
 

@@ -2,7 +2,7 @@
  * What the App can be told, from code (tests, the benchmark) or from the environment (`probot
  * run`): the App's slug (its `<slug>[bot]` identity), the state key, the patrol timer.
  */
-import { parseDuration } from '../engine/duration.js';
+import { parseDuration } from '../engine/index.js';
 
 export interface MolecularAppOptions {
   /** The App's slug; default `APP_SLUG`, else asked from GitHub once (`GET /app`). */

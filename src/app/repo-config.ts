@@ -5,7 +5,7 @@
  * two extra calls before doing anything.
  */
 import type { Context, ProbotOctokit } from 'probot';
-import type { Result } from '../engine/errors.js';
+import type { Result } from '../engine/index.js';
 import { httpStatus, type RepoRef } from '../github/client.js';
 import { CONFIG_PATH, type Config, validateConfig } from '../github/config.js';
 import { BoundedCache } from '../shell/bounded-cache.js';

@@ -1,7 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { Result } from '../engine/errors.js';
-import { err, ok } from '../engine/errors.js';
-import { closest } from '../engine/index.js';
+import type { Result } from '../engine/index.js';
+import { closest, err, ok } from '../engine/index.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 

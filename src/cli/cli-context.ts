@@ -3,7 +3,7 @@
  * `mol` runs inside a step's worktree), the local store in it, and where step worktrees go.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { createLocalStore, type LocalStore } from '../local/store/local-store.js';
 import { git } from '../runner/git.js';
 import type { Options } from './args.js';

@@ -6,9 +6,8 @@
  * executor takes over. Completed steps are never run again: only ready steps are started.
  */
 
-import type { Proto } from '../engine/cook/proto.js';
-import { ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { Molecule, Proto } from '../engine/index.js';
+import { ok, type Result } from '../engine/index.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';

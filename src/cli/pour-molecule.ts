@@ -4,10 +4,8 @@
  * checked-out commit as the base, the user as the one who poured, warnings on stderr.
  */
 import { userInfo } from 'node:os';
-import type { Proto } from '../engine/cook/proto.js';
-import { err, formatDiagnostic, ok, type Result } from '../engine/errors.js';
-import type { FormulaSource } from '../engine/formula/formula-source.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { FormulaSource, Molecule, Proto } from '../engine/index.js';
+import { err, formatDiagnostic, ok, type Result } from '../engine/index.js';
 import { localFormulaSource } from '../local/formulas/local-formula-source.js';
 import { git } from '../runner/git.js';
 import type { Tell } from '../shell/formulas/cook-named.js';

@@ -5,10 +5,8 @@
  * and CJK titles (two cells a character) and colour codes (none) keep the table aligned.
  */
 import stringWidth from 'string-width';
-import type { Proto } from '../engine/cook/proto.js';
-import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
-import { type Progress, progress } from '../engine/molecule/progress.js';
-import { progressBar, settledSteps } from '../engine/render/progress-bar.js';
+import type { Molecule, Proto, StepState } from '../engine/index.js';
+import { type Progress, progress, progressBar, settledSteps } from '../engine/index.js';
 import { PLAIN, type Style } from './style.js';
 
 const SHORT_SHA = 7;

@@ -5,9 +5,8 @@
  * starts with a symbol, coloured on a colour terminal.
  */
 
-import { DEFAULT_MAX_RETRIES, type ProtoStep } from '../engine/cook/proto.js';
-import { formatDuration } from '../engine/duration.js';
-import type { Molecule, StepState } from '../engine/molecule/molecule-schema.js';
+import type { Molecule, StepState } from '../engine/index.js';
+import { DEFAULT_MAX_RETRIES, formatDuration, type ProtoStep } from '../engine/index.js';
 import { failureText, type StepOutcome } from '../shell/step/step-outcome.js';
 import { PLAIN, type Style, type Tone } from './style.js';
 

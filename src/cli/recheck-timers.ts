@@ -4,10 +4,8 @@
  * record the ones that are due. Whether one is due is the engine's rule (`judgeTimer`).
  */
 
-import type { Proto } from '../engine/cook/proto.js';
-import { ok, type Result } from '../engine/errors.js';
-import { judgeTimer } from '../engine/index.js';
-import type { GateResult, Molecule, StepState } from '../engine/molecule/molecule-schema.js';
+import type { GateResult, Molecule, Proto, StepState } from '../engine/index.js';
+import { judgeTimer, ok, type Result } from '../engine/index.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 

@@ -6,9 +6,8 @@
  * fresh branches when they run again.
  */
 
-import { err, ok, type Result } from '../engine/errors.js';
-import type { Effect } from '../engine/molecule/effects.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { Effect, Molecule } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { git, resolveCommit } from '../runner/git.js';
 import { resetBranch, stepBranch } from '../runner/index.js';
 import type { CliContext } from './cli-context.js';

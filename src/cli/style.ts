@@ -5,8 +5,8 @@
  * Node itself; `NO_COLOR` (https://no-color.org) turns colour off but keeps the symbols, which never
  * carry meaning by colour alone.
  */
-import type { MoleculeStatus, StepStatus } from '../engine/molecule/molecule-schema.js';
-import { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from '../engine/render/status-emoji.js';
+import type { MoleculeStatus, StepStatus } from '../engine/index.js';
+import { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from '../engine/index.js';
 
 /** What a piece of text means, which decides its colour. */
 export type Tone = 'good' | 'bad' | 'waiting' | 'active' | 'muted' | 'strong';

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/index.js';
 import { withFileLock } from '../local/store/file-lock.js';
 import { storeLayout } from '../local/store/store-layout.js';
 import { isRunGone } from './local-run.js';

@@ -2,9 +2,9 @@
  * What the molecule verbs share: opening the repository and store, one-line failures, finding the
  * molecule a verb without an id means, and the exit code a molecule's state stands for.
  */
-import { err, formatDiagnostic, type MolError, ok, type Result } from '../engine/errors.js';
-import { LIVE_STATUS_LIST } from '../engine/index.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+
+import type { Molecule } from '../engine/index.js';
+import { err, formatDiagnostic, LIVE_STATUS_LIST, type MolError, ok, type Result } from '../engine/index.js';
 import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';

@@ -1,12 +1,19 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
+
+// Used by the shell and the faces.
+export { DEFAULT_STATE_BUDGET_BYTES } from './codec/budget.js';
 export * from './codec/capacity.js';
+export { claimedId } from './codec/claimed-id.js';
+export { commentSafeJson } from './codec/comment-safe-json.js';
 export * from './codec/decode.js';
 export * from './codec/encode.js';
+export { findHiddenBlock, findStateBlock, type HiddenBlock } from './codec/state-block.js';
 export * from './commands/command-events.js';
 export * from './commands/grammar.js';
 export * from './commands/parse-commands.js';
 export {
   approvalGate,
+  type CommandPermissionKey,
   type CommandPermissionTable,
   DEFAULT_COMMAND_PERMISSIONS,
   type Permission,
@@ -47,5 +54,10 @@ export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';
 export * from './molecule/store.js';
 export * from './molecule/timer-gate.js';
+export { codeSpan, inlineText, truncate } from './render/escape-markdown.js';
+export { groupDigits } from './render/group-digits.js';
 export * from './render/markdown.js';
 export * from './render/mermaid.js';
+export { progressBar, settledSteps } from './render/progress-bar.js';
+export { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from './render/status-emoji.js';
+export { renderStepTable } from './render/step-table.js';

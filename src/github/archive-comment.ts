@@ -7,12 +7,20 @@
  *   {"v":1,"id":"12-a1b2c3",...}
  *   -->
  */
-import { commentSafeJson } from '../engine/codec/comment-safe-json.js';
-import { findHiddenBlock, type HiddenBlock } from '../engine/codec/state-block.js';
-import { formatDuration } from '../engine/duration.js';
-import { err, ok, type Result } from '../engine/errors.js';
-import { type ArchiveRecord, ArchiveRecordSchema } from '../engine/molecule/molecule-schema.js';
-import { codeSpan, inlineText, truncate } from '../engine/render/escape-markdown.js';
+import {
+  type ArchiveRecord,
+  ArchiveRecordSchema,
+  codeSpan,
+  commentSafeJson,
+  err,
+  findHiddenBlock,
+  formatDuration,
+  type HiddenBlock,
+  inlineText,
+  ok,
+  type Result,
+  truncate,
+} from '../engine/index.js';
 
 const OPEN = '<!-- molecular:archive v1';
 

@@ -4,8 +4,9 @@
  * for overall progress. `external_id` carries `<mol-id>/<step-id>` so a `requested_action`
  * webhook (Retry, Skip) knows what it is about: the action identifiers themselves are too short.
  */
-import { err, ok, type Result } from '../engine/errors.js';
-import type { GateResult, Molecule, StepStatus } from '../engine/molecule/molecule-schema.js';
+
+import type { GateResult, Molecule, StepStatus } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 

@@ -11,7 +11,7 @@
  * seal wraps its output and leaves it untouched.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 
 // No `\n*` in front: a body of thousands of line breaks made that take quadratic time.
 const SEAL = /<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;

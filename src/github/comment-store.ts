@@ -20,13 +20,21 @@
  *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
  *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
  */
-import { DEFAULT_STATE_BUDGET_BYTES } from '../engine/codec/budget.js';
-import { encodeState } from '../engine/codec/encode.js';
-import type { Proto } from '../engine/cook/proto.js';
-import { err, type MolError, ok, type Result } from '../engine/errors.js';
-import { statusLabel, statusLabels } from '../engine/index.js';
-import { type ArchiveRecord, type Molecule, MoleculeSchema } from '../engine/molecule/molecule-schema.js';
-import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../engine/molecule/store.js';
+
+import type { ListFilter, MoleculeStore, Mutation, Mutator, Proto } from '../engine/index.js';
+import {
+  type ArchiveRecord,
+  DEFAULT_STATE_BUDGET_BYTES,
+  encodeState,
+  err,
+  type MolError,
+  type Molecule,
+  MoleculeSchema,
+  ok,
+  type Result,
+  statusLabel,
+  statusLabels,
+} from '../engine/index.js';
 import { formatArchiveBody } from './archive-comment.js';
 import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from './client.js';
 import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';

@@ -5,7 +5,7 @@
  * The editor rule is what stops a replay: an older body pasted back is every byte a trusted writer
  * wrote, seal included, and only who pasted it tells it apart.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { openSeal, type Sealed } from './comment-seal.js';
 
 export interface TrustPolicy {

@@ -10,10 +10,13 @@ import {
   type CommandPermissionKey,
   type CommandPermissionTable,
   DEFAULT_COMMAND_PERMISSIONS,
-} from '../engine/commands/permissions.js';
-import { DEFAULT_MAX_RETRIES } from '../engine/cook/proto.js';
-import { err, ok, type Place, type Result } from '../engine/errors.js';
-import { PERMISSIONS } from '../engine/formula/formula-schema.js';
+  DEFAULT_MAX_RETRIES,
+  err,
+  ok,
+  PERMISSIONS,
+  type Place,
+  type Result,
+} from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { DEFAULT_STEP_WORKFLOW } from './dispatch.js';
 import { readRepoFile } from './repo-file.js';

@@ -5,7 +5,7 @@
  * then a lost write; a newer state by a trusted writer is a conflict the caller resolves by
  * re-applying its reducer on it.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from './client.js';
 import type { CommentView, TrustPolicy } from './comment-trust.js';
 import { classifyComments, type FoundComment, getComment } from './state-comments.js';

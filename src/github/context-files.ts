@@ -1,5 +1,5 @@
 /** `@mention` files read from the default branch, for `resolveMentions` (src/engine/molecule/mentions.ts). */
-import type { ReadContextFile } from '../engine/molecule/mentions.js';
+import type { ReadContextFile } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { readRepoFile } from './repo-file.js';
 

@@ -2,7 +2,7 @@
  * Chaining distributed steps (DESIGN §7): a push made with GITHUB_TOKEN starts no workflow, so
  * each ready step is started by an explicit `workflow_dispatch` of the step workflow. One call.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpMessage, httpStatus, type RepoRef } from './client.js';
 
 export const DEFAULT_STEP_WORKFLOW = 'molecular-step.yml';

@@ -5,17 +5,18 @@
  * formulas after; the faces hand the built-ins in, so this module never reads the local disk.
  * Every formula remembers where it came from, to pin the molecule (`formula.source`, `pins`).
  */
-import type { FormulaLibrary } from '../engine/cook/cook-context.js';
-import { err, type MolError, ok, type Result } from '../engine/errors.js';
+import type { BlobPin, FormulaLibrary, FormulaRef, ParsedFormula } from '../engine/index.js';
 import {
   type BuiltinLookup,
   builtinPin,
+  err,
   type FormulaSource,
+  type MolError,
+  ok,
+  parseFormula,
   type ResolvedFormula,
-} from '../engine/formula/formula-source.js';
-import { parseFormula } from '../engine/formula/parse-formula.js';
-import type { ParsedFormula } from '../engine/formula/parsed-formula.js';
-import type { BlobPin, FormulaRef } from '../engine/molecule/molecule-schema.js';
+  type Result,
+} from '../engine/index.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
 import {
   checkFormulaName,

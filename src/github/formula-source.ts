@@ -3,7 +3,7 @@
  * a fork, must never choose the steps or `run` commands a molecule executes. Each file is read
  * with its git blob sha, which pins the molecule to that version (DESIGN §4).
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef, repoSlug } from './client.js';
 import { readRepoFile } from './repo-file.js';
 

@@ -4,15 +4,16 @@
  * both stores refuse the same bad mutations with the same codes.
  */
 
-import { err, ok, type Result } from '../engine/errors.js';
-import type { Effect } from '../engine/molecule/effects.js';
+import type { Effect, Mutation, Mutator } from '../engine/index.js';
 import {
   type ArchiveRecord,
   ArchiveRecordSchema,
+  err,
   type Molecule,
   MoleculeSchema,
-} from '../engine/molecule/molecule-schema.js';
-import type { Mutation, Mutator } from '../engine/molecule/store.js';
+  ok,
+  type Result,
+} from '../engine/index.js';
 import { httpMessage } from './client.js';
 
 export function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {

@@ -10,7 +10,7 @@
  * (commit + update); release 1 (delete), 2 when the lease ran out before release (it checks that
  * the ref is still its own before deleting).
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 

@@ -2,11 +2,9 @@
  * Reading the comments of one issue and sorting out which hold molecules: trusted state,
  * trusted archives, and the rest (forged, edited, unreadable), kept for reporting.
  */
-import { claimedId } from '../engine/codec/claimed-id.js';
-import { decodeStateBlock } from '../engine/codec/decode.js';
-import { findStateBlock } from '../engine/codec/state-block.js';
-import type { MolError, Result } from '../engine/errors.js';
-import type { ArchiveRecord, Molecule } from '../engine/molecule/molecule-schema.js';
+
+import type { ArchiveRecord, MolError, Molecule, Result } from '../engine/index.js';
+import { claimedId, decodeStateBlock, findStateBlock } from '../engine/index.js';
 import { findArchiveBlock, parseArchive } from './archive-comment.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 import { type CommentView, judgeComment, type TrustPolicy } from './comment-trust.js';

@@ -4,7 +4,7 @@
  * issue. Comments are judged exactly as the store judges them; an issue with more than 100
  * comments is read again in full, 100 comments per call.
  */
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { Molecule } from '../engine/index.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
 import type { TrustPolicy } from './comment-trust.js';
 import { STATE_LABELS } from './labels.js';

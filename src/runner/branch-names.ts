@@ -2,7 +2,7 @@
  * Every branch a molecule creates lives under `molecular/<mol-id>/`, so burn and gc can find all of
  * them and nothing else, and a step's branch name says which step made it.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { git } from './git.js';
 
 export const moleculeBranchPrefix = (molId: string) => `molecular/${molId}/`;

@@ -3,7 +3,7 @@
  * touched, whether its tests passed, and the end of its output, so a failure can be read from the
  * state comment without the runner's logs.
  */
-import type { Checkpoint, GateResult } from '../engine/molecule/molecule-schema.js';
+import type { Checkpoint, GateResult } from '../engine/index.js';
 
 export interface BuildCheckpointOptions {
   commit?: string;

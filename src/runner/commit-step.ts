@@ -3,7 +3,7 @@
  * `-c`, so machines without a git identity work) and hooks are skipped: a step is checked by its
  * gates, and a hook waiting for input would hang the run.
  */
-import { ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/index.js';
 import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, splitNul } from './git.js';
 
 export interface CommitStepOptions {

@@ -1,5 +1,5 @@
 /** What a step changed, file by file, between its base and its branch or commit (`mol diff`). */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { git, resolveCommit, splitNul } from './git.js';
 
 export interface StepDiff {

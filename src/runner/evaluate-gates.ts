@@ -5,10 +5,8 @@
  * face (the App, the Action, a person at the CLI) to decide.
  */
 
-import type { ProtoGate } from '../engine/cook/proto.js';
-import { formatDuration, parseDuration } from '../engine/duration.js';
-import { judgeTimer } from '../engine/index.js';
-import type { GateResult } from '../engine/molecule/molecule-schema.js';
+import type { GateResult, ProtoGate } from '../engine/index.js';
+import { formatDuration, judgeTimer, parseDuration } from '../engine/index.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
 import { type OutputStream, runCommand } from './run-command.js';

@@ -3,7 +3,7 @@
  * branch name or a path can never become a command. Failures come back as values naming the call.
  */
 import { execFile } from 'node:child_process';
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 
 export interface GitOutput {
   stdout: string;

@@ -2,7 +2,7 @@
  * Publishes a step's branch so the next step's job (another runner, another machine) can start from
  * it. Forced: a step branch belongs to its molecule, and a retried step rebuilds it from its base.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { git, resolveCommit } from './git.js';
 
 export interface PushBranchOptions {

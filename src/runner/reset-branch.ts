@@ -3,7 +3,7 @@
  * When the branch is checked out somewhere, that worktree is reset with it, but never over
  * uncommitted work unless `force` says so.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { git, resolveCommit } from './git.js';
 import { listWorktrees } from './worktrees.js';
 

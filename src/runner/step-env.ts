@@ -7,7 +7,7 @@
  * `while IFS= read -r f; do ...; done <<< "$MOL_INPUTS"` or `for f in $MOL_INPUTS`; `MOL_INPUTS_JSON`
  * holds the same list as a JSON array for paths with newlines, which no line format can carry.
  */
-import { err, ok, type Result } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/index.js';
 
 export interface StepEnvOptions {
   vars: Record<string, string>;

@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { ok, type Result } from '../engine/errors.js';
+import { ok, type Result } from '../engine/index.js';
 import { git } from './git.js';
 
 export interface WorktreeInfo {

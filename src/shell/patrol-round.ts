@@ -6,17 +6,8 @@
  * Nothing stuck, nothing written. The face says how to survey, which runs are alive, which gates
  * it can judge, and how an event is written and its effects carried out.
  */
-import type { Proto } from '../engine/cook/proto.js';
-import type { Result } from '../engine/errors.js';
-import { isLive } from '../engine/index.js';
-import type { GateResult, Molecule, StepState } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
-import {
-  type PatrolAction,
-  type PatrolInput,
-  patrolDecisions,
-  toEvent,
-} from '../engine/molecule/patrol-decisions.js';
+import type { GateResult, Molecule, MoleculeEvent, Proto, Result, StepState } from '../engine/index.js';
+import { isLive, type PatrolAction, type PatrolInput, patrolDecisions, toEvent } from '../engine/index.js';
 
 export interface Surveyed {
   mol: Molecule;

@@ -5,15 +5,9 @@
  * and create the molecule in the store. Nothing is written unless everything before the create
  * worked. The faces say where formulas come from, where the molecule starts and who pours it.
  */
-import { bindVars, cook } from '../engine/cook/cook.js';
-import { withDefaultRetries } from '../engine/cook/default-retries.js';
-import type { Proto } from '../engine/cook/proto.js';
-import { ok, type Result } from '../engine/errors.js';
-import type { FormulaSource } from '../engine/formula/formula-source.js';
-import type { Effect } from '../engine/molecule/effects.js';
-import type { Molecule, Subject } from '../engine/molecule/molecule-schema.js';
-import { pour as pourProto } from '../engine/molecule/ops/pour.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
+
+import type { Effect, FormulaSource, Molecule, MoleculeStore, Proto, Subject } from '../engine/index.js';
+import { bindVars, cook, ok, pour as pourProto, type Result, withDefaultRetries } from '../engine/index.js';
 import { cookNamed, type Tell } from './formulas/cook-named.js';
 import { rememberProto } from './formulas/load-proto.js';
 

@@ -6,9 +6,8 @@
  * A result of `null` means "still waiting": patrol asks again later.
  */
 
-import type { ProtoGate } from '../engine/cook/proto.js';
+import type { GateResult, Molecule, ProtoGate } from '../engine/index.js';
 import { judgeTimer } from '../engine/index.js';
-import type { GateResult, Molecule } from '../engine/molecule/molecule-schema.js';
 import { httpStatus } from '../github/client.js';
 import type { HandlerContext } from './handler-context.js';
 

@@ -2,7 +2,7 @@
  * Check runs are updated in place: the id of the run this process created or found for a
  * (name, commit) is remembered, so an update is one call instead of a look-up and an update.
  */
-import type { Result } from '../engine/errors.js';
+import type { Result } from '../engine/index.js';
 import { type CheckRunInput, type UpsertedCheckRun, upsertCheckRun } from '../github/check-runs.js';
 import { httpStatus, repoSlug } from '../github/client.js';
 import { BoundedCache } from '../shell/bounded-cache.js';

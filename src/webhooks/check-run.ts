@@ -5,15 +5,17 @@
  * permission as the slash command, including an approval gate's level for Skip. A refusal is
  * answered on the molecule's issue.
  */
-import { err, ok, type Result } from '../engine/errors.js';
 import {
+  codeSpan,
+  err,
   type Molecule,
   type MoleculeEvent,
+  ok,
   type PermissionAsk,
   permissionAtLeast,
+  type Result,
   requiredPermission,
 } from '../engine/index.js';
-import { codeSpan } from '../engine/render/escape-markdown.js';
 import { parseCheckRunExternalId } from '../github/check-runs.js';
 import { repoSlug } from '../github/client.js';
 import { parseMoleculeId } from '../github/molecule-id.js';

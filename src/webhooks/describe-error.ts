@@ -3,7 +3,7 @@
  * several problems, each on its own line with its place (`file:line:col`), the way `mol validate`
  * prints them.
  */
-import { formatDiagnostic, type MolError } from '../engine/errors.js';
+import { formatDiagnostic, type MolError } from '../engine/index.js';
 
 export function describeError(error: MolError): string {
   const all = error.diagnostics?.filter((d) => d.severity === 'error') ?? [];

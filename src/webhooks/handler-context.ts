@@ -3,8 +3,7 @@
  * Probot context, the Action's `event` mode from `GITHUB_EVENT_PATH` and its token. Handlers
  * never reach for Probot or @actions/* themselves, so both faces share every rule below them.
  */
-import type { MolError } from '../engine/errors.js';
-import type { BuiltinLookup, FormulaSource } from '../engine/formula/formula-source.js';
+import type { BuiltinLookup, FormulaSource, MolError } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import type { CommentView } from '../github/comment-trust.js';
 import type { Config } from '../github/config.js';

@@ -8,10 +8,14 @@
  * comments are checked for the reply to it, and state changes carry the comment's key in the
  * history (change-molecule.ts): nothing is done twice.
  */
-import { isCommandError, type ParsedCommand } from '../engine/commands/grammar.js';
-import { parseCommands } from '../engine/commands/parse-commands.js';
-import { permissionAtLeast, requiredPermission } from '../engine/commands/permissions.js';
-import { codeSpan } from '../engine/render/escape-markdown.js';
+import {
+  codeSpan,
+  isCommandError,
+  type ParsedCommand,
+  parseCommands,
+  permissionAtLeast,
+  requiredPermission,
+} from '../engine/index.js';
 import { httpMessage, httpStatus, repoSlug } from '../github/client.js';
 import { react } from '../github/reactions.js';
 import { reply } from '../github/reply.js';

@@ -3,7 +3,7 @@
  * ones (newest first, the order commands pick them in), and comments that look like state but
  * are not believed (forged, hand-edited), which replies mention so nobody wonders why.
  */
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { Molecule } from '../engine/index.js';
 import { httpStatus } from '../github/client.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { classifyComments, listIssueComments, type RejectedComment } from '../github/state-comments.js';

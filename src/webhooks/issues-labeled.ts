@@ -5,8 +5,7 @@
  * fork's pull request, a labeller without the `pour` permission — gets a reply saying which, and
  * nothing else changes. A labelling app (a bot) needed write access to label, so it is trusted.
  */
-import { permissionAtLeast } from '../engine/commands/permissions.js';
-import { codeSpan } from '../engine/render/escape-markdown.js';
+import { codeSpan, permissionAtLeast } from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
 import { STATE_LABELS } from '../github/labels.js';
 import { reply } from '../github/reply.js';

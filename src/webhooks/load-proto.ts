@@ -3,10 +3,7 @@
  * checkout first), with the built-ins behind, re-cooked through the one process-wide proto cache
  * with the repository's `default_retries`.
  */
-import type { Proto } from '../engine/cook/proto.js';
-import type { Result } from '../engine/errors.js';
-import type { FormulaSource } from '../engine/formula/formula-source.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { FormulaSource, Molecule, Proto, Result } from '../engine/index.js';
 import { githubFormulaSource } from '../github/formula-library.js';
 import { builtinNames, packageBuiltins } from '../local/formulas/builtins.js';
 import { cachedProto as cached, loadProto as recook } from '../shell/formulas/load-proto.js';

@@ -6,8 +6,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { err, ok, type Result } from '../engine/errors.js';
-import { groupDigits } from '../engine/render/group-digits.js';
+import { err, groupDigits, ok, type Result } from '../engine/index.js';
 
 const OPEN = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*mol-vars[ \t]*$/;
 // One line at a time, and blanks only within it: `\s*` here ran over every following blank line

@@ -4,7 +4,7 @@
  * comments) to the log and to the face's `onRejectedState`. One store per event; the
  * process-wide mutex is shared by all of them.
  */
-import { parseDuration } from '../engine/duration.js';
+import { parseDuration } from '../engine/index.js';
 import { type CommentStore, createCommentStore } from '../github/comment-store.js';
 import type { HandlerContext } from './handler-context.js';
 import { loadProto } from './load-proto.js';

@@ -5,11 +5,8 @@
  * and each decision goes through the handlers' write path with its effects.
  */
 
-import { parseDuration } from '../engine/duration.js';
-import type { Result } from '../engine/errors.js';
-import { ok } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import type { Molecule, MoleculeEvent, Result } from '../engine/index.js';
+import { ok, parseDuration } from '../engine/index.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
 import { runMayBeAlive } from '../github/workflow-runs.js';

@@ -8,11 +8,8 @@
  * line), so a redelivered webhook mints the same id, finds it taken and changes nothing.
  */
 import { createHash } from 'node:crypto';
-import type { Proto } from '../engine/cook/proto.js';
-import { err, ok, type Result } from '../engine/errors.js';
-import { isLive } from '../engine/index.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
+import type { Molecule, MoleculeStore, Proto } from '../engine/index.js';
+import { err, isLive, ok, type Result } from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
 import { moleculeIdFor } from '../github/molecule-id.js';
 import type { EffectsOutcome } from '../shell/effect-handlers.js';

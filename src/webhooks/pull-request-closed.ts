@@ -4,7 +4,7 @@
  * without merging burns its molecules (their work will never land). A merged pull request keeps
  * its molecules, whatever the setting: they may go on after the merge.
  */
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import type { MoleculeEvent } from '../engine/index.js';
 import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { moleculesOnIssue } from './issue-molecules.js';
 import { openStore } from './molecule-store.js';

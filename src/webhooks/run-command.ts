@@ -5,19 +5,21 @@
  * machine refuses — change nothing and say why.
  */
 
-import { commandEvents } from '../engine/commands/command-events.js';
-import { COMMAND_USAGE, COMMAND_VERBS, type ParsedCommand } from '../engine/commands/grammar.js';
+import type { Molecule, MoleculeStore } from '../engine/index.js';
 import {
+  COMMAND_USAGE,
+  COMMAND_VERBS,
   type CommandPermissionTable,
+  closest,
+  commandEvents,
+  type MolError,
+  ok,
+  type ParsedCommand,
   type PermissionLevel,
   permissionAtLeast,
+  renderView,
   requiredPermission,
-} from '../engine/commands/permissions.js';
-import { type MolError, ok } from '../engine/errors.js';
-import { closest } from '../engine/index.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
-import { renderView } from '../engine/render/markdown.js';
+} from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import { permissionRefusal } from './command-permissions.js';

@@ -4,10 +4,8 @@
  * comment is on, so this costs no search.
  */
 
-import type { Proto } from '../engine/cook/proto.js';
-import { err, ok, type Result } from '../engine/errors.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeStore } from '../engine/molecule/store.js';
+import type { Molecule, MoleculeStore, Proto } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
 import {
   type Change,
   type CommandMarker,

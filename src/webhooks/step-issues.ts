@@ -4,9 +4,8 @@
  * hidden marker in the body ties the sub-issue to its step, so nothing extra is kept in state.
  */
 
-import type { Proto } from '../engine/cook/proto.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { inlineText } from '../engine/render/escape-markdown.js';
+import type { Molecule, Proto } from '../engine/index.js';
+import { inlineText } from '../engine/index.js';
 import { fitComment } from '../github/reply.js';
 import type { HandlerContext } from './handler-context.js';
 

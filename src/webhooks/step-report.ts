@@ -5,10 +5,16 @@
  * the contract between the two faces, so both import it from here.
  */
 import { z } from 'zod';
-import { ok, type Result } from '../engine/errors.js';
-import { leaseTtlMs, refuseStaleReport } from '../engine/index.js';
-import { CheckpointSchema, GateResultSchema, type Molecule } from '../engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../engine/molecule/ops/events.js';
+import type { MoleculeEvent } from '../engine/index.js';
+import {
+  CheckpointSchema,
+  GateResultSchema,
+  leaseTtlMs,
+  type Molecule,
+  ok,
+  type Result,
+  refuseStaleReport,
+} from '../engine/index.js';
 
 export const STEP_REPORT_EVENT = 'molecular-step-report';
 

@@ -1,5 +1,5 @@
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
-import { codeSpan } from '../engine/render/escape-markdown.js';
+import type { Molecule } from '../engine/index.js';
+import { codeSpan } from '../engine/index.js';
 import { reply } from '../github/reply.js';
 import type { HandlerContext } from './handler-context.js';
 import { quiet } from './quiet.js';

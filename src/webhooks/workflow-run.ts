@@ -8,9 +8,8 @@
  * looked for among the live molecules (one search).
  */
 
-import { err, ok } from '../engine/errors.js';
-import { LIVE_STATUS_LIST } from '../engine/index.js';
-import type { Molecule } from '../engine/molecule/molecule-schema.js';
+import type { Molecule } from '../engine/index.js';
+import { err, LIVE_STATUS_LIST, ok } from '../engine/index.js';
 import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { openStore } from './molecule-store.js';
 import { WorkflowRunPayload } from './payloads.js';

@@ -4,7 +4,7 @@
  * failing job when any is an error.
  */
 import { join } from 'node:path';
-import { formatDiagnostic } from '../../engine/errors.js';
+import { formatDiagnostic } from '../../engine/index.js';
 import { isDirectory } from '../../local/formulas/formula-files.js';
 import { countErrors, validateFormulaFiles } from '../../local/formulas/validate-files.js';
 import type { ActionIO, ModeResult } from '../action-io.js';

@@ -5,15 +5,19 @@
  * writes the wisp's table to the job summary. The wisp lives in memory only and evaporates with
  * the job. A round that finds nothing stuck writes nothing.
  */
-import { cook } from '../../engine/cook/cook.js';
-import type { Proto } from '../../engine/cook/proto.js';
-import { err, ok, type Result } from '../../engine/errors.js';
-import { builtinPin } from '../../engine/formula/formula-source.js';
-import { parseFormula } from '../../engine/formula/parse-formula.js';
-import type { Molecule } from '../../engine/molecule/molecule-schema.js';
-import { pour } from '../../engine/molecule/ops/pour.js';
-import { transition } from '../../engine/molecule/ops/transition.js';
-import { renderStepTable } from '../../engine/render/step-table.js';
+
+import type { Molecule, Proto } from '../../engine/index.js';
+import {
+  builtinPin,
+  cook,
+  err,
+  ok,
+  parseFormula,
+  pour,
+  type Result,
+  renderStepTable,
+  transition,
+} from '../../engine/index.js';
 import { packageBuiltins } from '../../local/formulas/builtins.js';
 import type { HandlerContext } from '../../webhooks/handler-context.js';
 import { type PatrolReport, runPatrol } from '../../webhooks/patrol.js';

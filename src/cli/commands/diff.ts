@@ -1,4 +1,4 @@
-import { err } from '../../engine/errors.js';
+import { err } from '../../engine/index.js';
 import { diffStep } from '../../runner/index.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StepStatus } from '../../engine/molecule/molecule-schema.js';
+import type { StepStatus } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';

@@ -1,4 +1,4 @@
-import { renderMermaid } from '../../engine/render/mermaid.js';
+import { renderMermaid } from '../../engine/index.js';
 import { type CliIO, EXIT } from '../io.js';
 import { cookFromArgs } from './cook.js';
 

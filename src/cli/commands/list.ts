@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import type { ArchiveRecord, Molecule } from '../../engine/molecule/molecule-schema.js';
-import { progressBar, settledSteps } from '../../engine/render/progress-bar.js';
-import { statusWords } from '../../engine/render/status-emoji.js';
+import type { ArchiveRecord, Molecule } from '../../engine/index.js';
+import { progressBar, settledSteps, statusWords } from '../../engine/index.js';
 import { storeLayout } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { type CliContext, STORE_OPTION } from '../cli-context.js';

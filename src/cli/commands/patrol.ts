@@ -1,7 +1,5 @@
-import { parseDuration } from '../../engine/duration.js';
-import { ok } from '../../engine/errors.js';
-import { LIVE_STATUS_LIST } from '../../engine/index.js';
-import type { PatrolAction } from '../../engine/molecule/patrol-decisions.js';
+import type { PatrolAction } from '../../engine/index.js';
+import { LIVE_STATUS_LIST, ok, parseDuration } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';

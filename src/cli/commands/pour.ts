@@ -1,4 +1,4 @@
-import { parseDuration } from '../../engine/duration.js';
+import { parseDuration } from '../../engine/index.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';

@@ -1,6 +1,5 @@
-import type { Effect } from '../../engine/molecule/effects.js';
-import type { MoleculeEvent } from '../../engine/molecule/ops/events.js';
-import { transition } from '../../engine/molecule/ops/transition.js';
+import type { Effect, MoleculeEvent } from '../../engine/index.js';
+import { transition } from '../../engine/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';

@@ -1,5 +1,4 @@
-import type { Proto } from '../../engine/cook/proto.js';
-import type { Molecule } from '../../engine/molecule/molecule-schema.js';
+import type { Molecule, Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';

@@ -1,4 +1,4 @@
-import { renderMermaid } from '../../engine/render/mermaid.js';
+import { renderMermaid } from '../../engine/index.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';

@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../../engine/errors.js';
+import { formatDiagnostic } from '../../engine/index.js';
 import {
   countErrors,
   type FileReport,

@@ -1,9 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { MolError, Result } from '../../engine/errors.js';
-import { err } from '../../engine/errors.js';
-import { parseFormula } from '../../engine/formula/parse-formula.js';
-import type { ParsedFormula } from '../../engine/formula/parsed-formula.js';
+import type { MolError, ParsedFormula, Result } from '../../engine/index.js';
+import { err, parseFormula } from '../../engine/index.js';
 import { builtinFormulaDir } from './builtins.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 

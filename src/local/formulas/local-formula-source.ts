@@ -6,11 +6,16 @@
  * pinned by name and version.
  */
 import { isAbsolute, relative, resolve } from 'node:path';
-import { err, ok, type Result } from '../../engine/errors.js';
-import { builtinPin, type FormulaSource, type ResolvedFormula } from '../../engine/formula/formula-source.js';
-import { parseFormula } from '../../engine/formula/parse-formula.js';
-import type { ParsedFormula } from '../../engine/formula/parsed-formula.js';
-import type { BlobPin, FormulaRef } from '../../engine/molecule/molecule-schema.js';
+import type { BlobPin, FormulaRef, ParsedFormula } from '../../engine/index.js';
+import {
+  builtinPin,
+  err,
+  type FormulaSource,
+  ok,
+  parseFormula,
+  type ResolvedFormula,
+  type Result,
+} from '../../engine/index.js';
 import { git } from '../../runner/git.js';
 import { builtinFormulaDir, packageBuiltins } from './builtins.js';
 import { loadFormulaArg } from './catalog.js';

@@ -5,9 +5,8 @@
  * face only decides how to show the diagnostics (lines on stderr, annotations on a pull request).
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { cook } from '../../engine/cook/cook.js';
-import type { Diagnostic, MolError } from '../../engine/errors.js';
-import { parseFormula } from '../../engine/formula/parse-formula.js';
+import type { Diagnostic, MolError } from '../../engine/index.js';
+import { cook, parseFormula } from '../../engine/index.js';
 import { FormulaCatalog } from './catalog.js';
 import { findFormulaFiles, isDirectory, readText } from './formula-files.js';
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { err, ok, type Result } from '../../engine/errors.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export interface LockHolder {
   pid: number;

@@ -10,15 +10,17 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { err, type MolError, ok, type Result } from '../../engine/errors.js';
-import type { Effect } from '../../engine/molecule/effects.js';
+import type { Effect, ListFilter, MoleculeStore, Mutation, Mutator } from '../../engine/index.js';
 import {
   type ArchiveRecord,
   ArchiveRecordSchema,
+  err,
+  type MolError,
   type Molecule,
   MoleculeSchema,
-} from '../../engine/molecule/molecule-schema.js';
-import type { ListFilter, MoleculeStore, Mutation, Mutator } from '../../engine/molecule/store.js';
+  ok,
+  type Result,
+} from '../../engine/index.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { type FileLock, type FileLockOptions, withFileLock } from './file-lock.js';
 import { describeIssues, readStateFile } from './read-state-file.js';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { err, ok, type Result } from '../../engine/errors.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export async function readStateFile<S extends z.ZodType>(
   path: string,

@@ -3,7 +3,7 @@
  * wisps, `<dir>/mols/<id>.archive.json` for squashed ones, `<dir>/locks/<id>.lock` for writers.
  */
 import { join } from 'node:path';
-import { err, ok, type Result } from '../../engine/errors.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export interface StoreLayout {
   dir: string;

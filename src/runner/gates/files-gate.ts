@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { GateResult } from '../../engine/molecule/molecule-schema.js';
+import type { GateResult } from '../../engine/index.js';
 import { pathExists } from '../path-exists.js';
 import { insideWorkspace } from './inside-workspace.js';
 

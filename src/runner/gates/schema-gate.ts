@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GateResult } from '../../engine/molecule/molecule-schema.js';
+import type { GateResult } from '../../engine/index.js';
 import { insideWorkspace } from './inside-workspace.js';
 
 type Validate = ((data: unknown) => boolean) & {

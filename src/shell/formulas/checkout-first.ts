@@ -1,4 +1,4 @@
-import type { FormulaSource } from '../../engine/formula/formula-source.js';
+import type { FormulaSource } from '../../engine/index.js';
 import { readGitBlob } from '../../local/formulas/local-formula-source.js';
 
 /**

@@ -3,9 +3,9 @@
  * `mol graph` and every pour start from. Problems met finding formulas by name, and the parser's
  * and cook's warnings, go to `tell`; errors are the result.
  */
-import { type Cooked, cook } from '../../engine/cook/cook.js';
-import type { Diagnostic, MolError, Result } from '../../engine/errors.js';
-import type { FormulaSource, ResolvedFormula } from '../../engine/formula/formula-source.js';
+
+import type { Diagnostic, FormulaSource, MolError, ResolvedFormula, Result } from '../../engine/index.js';
+import { type Cooked, cook } from '../../engine/index.js';
 
 export interface CookRequest {
   formula: string;

@@ -5,15 +5,18 @@
  * bounded cache per process serves every face; a formula edited after the pour never changes a
  * running molecule.
  */
-import { type Cooked, cook } from '../../engine/cook/cook.js';
-import { withDefaultRetries } from '../../engine/cook/default-retries.js';
-import type { Proto } from '../../engine/cook/proto.js';
-import { err, ok, type Result } from '../../engine/errors.js';
-import type { FormulaSource } from '../../engine/formula/formula-source.js';
-import { parseFormula } from '../../engine/formula/parse-formula.js';
-import type { ParsedFormula } from '../../engine/formula/parsed-formula.js';
-import type { FormulaRef, Molecule } from '../../engine/molecule/molecule-schema.js';
-import { adhocProto } from '../../engine/molecule/ops/adhoc-proto.js';
+
+import type { FormulaRef, FormulaSource, Molecule, ParsedFormula, Proto } from '../../engine/index.js';
+import {
+  adhocProto,
+  type Cooked,
+  cook,
+  err,
+  ok,
+  parseFormula,
+  type Result,
+  withDefaultRetries,
+} from '../../engine/index.js';
 import { BoundedCache } from '../bounded-cache.js';
 
 const protos = new BoundedCache<string, Proto>(256);

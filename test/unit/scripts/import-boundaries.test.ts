@@ -1,0 +1,101 @@
+/**
+ * The layering rule holds by itself: `npm run lint` (and CI's `biome ci`) refuses an import that
+ * points the wrong way. Each case plants one file in a scratch tree linted with the project's own
+ * biome.json, so the test exercises the real configuration, not a copy of its rules.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../../..');
+const BIOME = join(ROOT, 'node_modules/.bin/biome');
+
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mol-boundaries-'));
+  const config = JSON.parse(await readFile(join(ROOT, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  config.files = { includes: ['**'] };
+  await writeFile(join(scratch, 'biome.json'), JSON.stringify(config));
+});
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Lints one planted file; returns biome's exit code and what it said. */
+async function lint(path: string, source: string): Promise<{ code: number; said: string }> {
+  const dir = await mkdtemp(join(scratch, 'case-'));
+  await mkdir(dirname(join(dir, path)), { recursive: true });
+  await writeFile(join(dir, path), source);
+  await writeFile(join(dir, 'biome.json'), await readFile(join(scratch, 'biome.json')));
+  try {
+    const { stdout, stderr } = await run(BIOME, ['lint', '--max-diagnostics=5', 'src'], { cwd: dir });
+    return { code: 0, said: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, said: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['the engine importing a face', 'src/engine/planted.ts', "import { EXIT } from '../cli/io.js';"],
+    ['the engine doing I/O', 'src/engine/planted.ts', "import { readFile } from 'node:fs/promises';"],
+    [
+      'a store importing the shell',
+      'src/github/planted.ts',
+      "import { changeMolecule } from '../shell/change-molecule.js';",
+    ],
+    [
+      'the runner importing the GitHub adapter',
+      'src/runner/planted.ts',
+      "import { reply } from '../github/reply.js';",
+    ],
+    ['the shell importing a face', 'src/shell/planted.ts', "import { main } from '../cli/main.js';"],
+    [
+      'the webhooks importing the App',
+      'src/webhooks/planted.ts',
+      "import { createMolecularApp } from '../app/create-app.js';",
+    ],
+    ['one face importing another', 'src/app/planted.ts', "import { runMode } from '../action/run-mode.js';"],
+    ['the library entry exporting a face', 'src/index.ts', "export { main } from './cli/main.js';"],
+    [
+      'a face reaching past the engine door',
+      'src/cli/planted.ts',
+      "import { transition } from '../engine/molecule/ops/transition.js';",
+    ],
+  ])('refuses %s', async (_what, path, line) => {
+    const { code, said } = await lint(path, `${line}\nexport const planted = 1;\n`);
+    expect(code).not.toBe(0);
+    expect(said).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    [
+      'a face using the shell',
+      'src/cli/planted.ts',
+      "import { changeMolecule } from '../shell/change-molecule.js';",
+    ],
+    [
+      'a face using the engine through its door',
+      'src/action/planted.ts',
+      "import { transition } from '../engine/index.js';",
+    ],
+    [
+      'the shell using a store',
+      'src/shell/planted.ts',
+      "import { createLocalStore } from '../local/store/local-store.js';",
+    ],
+  ])('allows %s', async (_what, path, line) => {
+    const { code, said } = await lint(path, `${line}\nexport const planted = 1;\n`);
+    expect(said).not.toContain('noRestrictedImports');
+    expect(code).toBe(0);
+  });
+});
