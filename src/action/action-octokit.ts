@@ -2,7 +2,7 @@
  * The Octokit of a job: @actions/github's (it honours GITHUB_API_URL, read when the module is
  * first imported, and the runner's proxy settings) with @octokit/plugin-retry, so a 5xx is
  * retried with backoff rather than failing the step. plugin-retry never retries a 403, and a 403
- * with `retry-after` is how GitHub answers a secondary rate limit (DESIGN §9: wait it out), so a
+ * with `retry-after` is how GitHub answers a secondary rate limit (wait it out), so a
  * hook waits what GitHub asks and sends the request again, a few times at most. A refused request
  * changed nothing on GitHub, so sending it again is safe. (@octokit/plugin-throttling does this
  * too, but also spaces every write a second apart: ten seconds more per step job.)

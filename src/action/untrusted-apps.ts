@@ -1,5 +1,5 @@
 /**
- * The Action next to the Molecular App (DESIGN §4): the Action cannot know the App's slug, so
+ * The Action next to the Molecular App: the Action cannot know the App's slug, so
  * unless told (the `app-slug` input, or `trusted_writers`) it believes only github-actions[bot],
  * and a job that meets the App's state comment refuses it. A person's copy of a state comment is
  * a forgery, ignored with a warning as everywhere; a state comment by an app the Action does not

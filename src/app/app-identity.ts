@@ -28,7 +28,7 @@ export function slugResolver(app: Probot, configured: string | undefined): () =>
   };
 }
 
-/** `trusted_writers` from the config narrows or widens who may hold state (DESIGN §4). */
+/** `trusted_writers` from the config narrows or widens who may hold state. */
 export function identityOf(slug: string, trustedWriters?: string[]): Identity {
   return { login: `${slug}[bot]`, trusted: trustedWriters ?? defaultTrustedWriters(slug) };
 }

@@ -1,5 +1,5 @@
 /**
- * The App's patrol (DESIGN §8): every interval, one round of the shared patrol runner over each
+ * The App's patrol: every interval, one round of the shared patrol runner over each
  * repository the App has heard from, with that installation's token. Rounds never overlap; the
  * timer does not keep the process alive, and one repository failing does not stop the others.
  */

@@ -1,6 +1,6 @@
 /**
  * GitHub's secondary rate limits (403 or 429 with `retry-after`, "You have exceeded a secondary
- * rate limit") must be waited out and retried (DESIGN §9). Probot builds its Octokit with
+ * rate limit") must be waited out and retried. Probot builds its Octokit with
  * throttle callbacks whose `onSecondaryRateLimit` only logs, so under `probot run` such an answer
  * would fail the webhook and lose the event. This hook, added to each webhook's client, waits
  * what GitHub asks (bounded) and sends the request again, a few times at most. A refused request

@@ -1,5 +1,5 @@
 /**
- * Check runs (DESIGN §6): one per gated step on the commit the step produced, named
+ * Check runs: one per gated step on the commit the step produced, named
  * `molecular / <formula> / <step>`, its summary listing each gate; one per molecule on a PR head
  * for overall progress. `external_id` carries `<mol-id>/<step-id>` so a `requested_action`
  * webhook (Retry, Skip) knows what it is about: the action identifiers themselves are too short.

@@ -1,5 +1,5 @@
 /**
- * The GitHub MoleculeStore (DESIGN §4, §9): one comment per molecule on its issue or pull
+ * The GitHub MoleculeStore: one comment per molecule on its issue or pull
  * request, written by the app or the workflow identity, sealed (comment-seal.ts) and believed only
  * from trusted writers (comment-trust.ts). Every write goes through one path — lock, read, verify,
  * apply the pure reducer, write, re-read, unlock — with three layers of protection:

@@ -1,5 +1,5 @@
 /**
- * Whose state to believe (DESIGN §4): only a comment written by a trusted writer, last edited by
+ * Whose state to believe: only a comment written by a trusted writer, last edited by
  * one, with an intact seal, last edited when the seal says it was written. Everything else that
  * looks like state is ignored and reported, with a sentence that names the author or the editor.
  * The editor rule is what stops a replay: an older body pasted back is every byte a trusted writer
@@ -33,7 +33,7 @@ export interface CommentView {
   editor?: string;
 }
 
-/** The app's own identity and the Actions token's, the writers DESIGN §4 trusts by default. */
+/** The app's own identity and the Actions token's, the writers trusted by default. */
 export function defaultTrustedWriters(appSlug?: string): string[] {
   return [...(appSlug ? [`${appSlug}[bot]`] : []), 'github-actions[bot]'];
 }

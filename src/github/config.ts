@@ -1,5 +1,5 @@
 /**
- * `.github/molecular.yml` (DESIGN §6). One zod schema and one validation path for both faces:
+ * `.github/molecular.yml`. One zod schema and one validation path for both faces:
  * Probot's `context.config()` hands over an already parsed object (`validateConfig`), the Action
  * reads the file (`loadConfig` / `parseConfig`). Unknown keys are errors: a misspelt key silently
  * ignored would leave a permission or a threshold at its default without anyone noticing.

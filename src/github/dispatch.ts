@@ -1,5 +1,5 @@
 /**
- * Chaining distributed steps (DESIGN §7): a push made with GITHUB_TOKEN starts no workflow, so
+ * Chaining distributed steps: a push made with GITHUB_TOKEN starts no workflow, so
  * each ready step is started by an explicit `workflow_dispatch` of the step workflow. One call.
  */
 import { err, ok, type Result } from '../engine/index.js';

@@ -161,7 +161,7 @@ function refOf(name: string, library: GitHubFormulaLibrary): FormulaRef {
 }
 
 export interface GitHubFormulaPlace {
-  /** Formulas come from the default branch only (DESIGN §9); asked only when a pour needs it. */
+  /** Formulas come from the default branch only; asked only when a pour needs it. */
   defaultBranch: () => Promise<string>;
   formulasPath?: string;
   builtin: BuiltinLookup;

@@ -1,7 +1,7 @@
 /**
- * Formulas come from the default branch only (DESIGN §9): a pull request, and above all one from
+ * Formulas come from the default branch only: a pull request, and above all one from
  * a fork, must never choose the steps or `run` commands a molecule executes. Each file is read
- * with its git blob sha, which pins the molecule to that version (DESIGN §4).
+ * with its git blob sha, which pins the molecule to that version.
  */
 import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef, repoSlug } from './client.js';

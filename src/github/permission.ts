@@ -1,5 +1,5 @@
 /**
- * Who may run a command: the collaborator permission endpoint's `role_name` (DESIGN §6), never
+ * Who may run a command: the collaborator permission endpoint's `role_name`, never
  * `author_association`, which says how someone relates to the repository, not what they may do.
  * Cached per (repository, user) for a short while: a burst of commands costs one look-up.
  */

@@ -1,4 +1,4 @@
-/** Acknowledging a command: 👀 when it is read, then 🚀 or 😕 (DESIGN §6). */
+/** Acknowledging a command: 👀 when it is read, then 🚀 or 😕. */
 import type { GitHubClient, RepoRef } from './client.js';
 
 export const REACTIONS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;

@@ -1,5 +1,5 @@
 /**
- * The lease lock across processes (DESIGN §9): creating a git ref is atomic, so whoever creates
+ * The lease lock across processes: creating a git ref is atomic, so whoever creates
  * `refs/molecular/locks/<mol-id>` holds the molecule. A ref carries no data, so it points at a
  * tiny commit (empty tree, no parents) whose message holds `{holder, expiresAt}`; a waiter reads
  * that commit to see whether the lock is stale. Taking over a stale lock is a fast-forward of the

@@ -1,6 +1,6 @@
 /**
  * Reading one file of the repository at a given ref through the contents API. The contents API's
- * `sha` is the git blob sha, which is what formulas are pinned by (DESIGN §4).
+ * `sha` is the git blob sha, which is what formulas are pinned by.
  */
 import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';

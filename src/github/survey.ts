@@ -1,5 +1,5 @@
 /**
- * Patrol's survey (DESIGN §8): every molecule on open issues and pull requests carrying a state
+ * Patrol's survey: every molecule on open issues and pull requests carrying a state
  * label, 100 issues (each with its first 100 comments) per GraphQL call instead of a REST call per
  * issue. Comments are judged exactly as the store judges them; an issue with more than 100
  * comments is read again in full, 100 comments per call.

@@ -1,5 +1,5 @@
 /**
- * The checkpoint a step leaves in the molecule's state (DESIGN §4): what it committed, what it
+ * The checkpoint a step leaves in the molecule's state: what it committed, what it
  * touched, whether its tests passed, and the end of its output, so a failure can be read from the
  * state comment without the runner's logs.
  */

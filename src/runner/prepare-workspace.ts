@@ -1,5 +1,5 @@
 /**
- * Where a step runs (DESIGN §7, §10). `local`: the working tree itself, all steps one after the
+ * Where a step runs. `local`: the working tree itself, all steps one after the
  * other. `distributed`: a fresh worktree at `<worktreeRoot>/<mol-id>/<step-id>` on a new branch
  * `molecular/<mol-id>/<step-id>`, started from the branch of the step it needs, or from the merge of
  * several, so each step sees exactly the work of its `needs` chain.

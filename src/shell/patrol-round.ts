@@ -1,5 +1,5 @@
 /**
- * One patrol round (DESIGN §8), for every face: survey the molecules that may still move, ask the
+ * One patrol round, for every face: survey the molecules that may still move, ask the
  * engine what is stuck (`patrolDecisions`: timeouts, expired leases, runs that are gone, idle
  * steps to nudge, expired wisps, stale locks), apply each decision as an event (whose own guards
  * refuse it if the world moved on), then judge again the gates that wait on time, CI or a merge.

@@ -1,5 +1,5 @@
 /**
- * Who may do what (DESIGN §6): the built-in table under the config's `permissions`, checked
+ * Who may do what: the built-in table under the config's `permissions`, checked
  * against the level the collaborator permission endpoint reports (`role_name`, cached), never
  * against `author_association`.
  */

@@ -20,7 +20,7 @@ export interface HandlerLog {
 export interface Identity {
   /** The login this face writes as: `<slug>[bot]` (App) or `github-actions[bot]` (Action). */
   login: string;
-  /** Logins whose state comments are believed (DESIGN §4). */
+  /** Logins whose state comments are believed. */
   trusted: string[];
 }
 

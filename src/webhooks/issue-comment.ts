@@ -1,5 +1,5 @@
 /**
- * `issue_comment.created` (DESIGN §6): every `/mol` line of a new comment by a person, in order.
+ * `issue_comment.created`: every `/mol` line of a new comment by a person, in order.
  * 👀 at once; each command checked against the commenter's permission (collaborator endpoint,
  * cached) and run; then 🚀 when all went through or 😕 when any was refused, and one reply with
  * whatever needs saying (refusals, status, help, problems). Bots are never obeyed.

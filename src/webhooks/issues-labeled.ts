@@ -1,5 +1,5 @@
 /**
- * `issues.labeled` and `pull_request.labeled` (DESIGN §6): a `formula:<name>` label (the prefix
+ * `issues.labeled` and `pull_request.labeled`: a `formula:<name>` label (the prefix
  * is configurable) pours `<name>` onto the issue or pull request, with vars from a `mol-vars`
  * block in its body. Whatever cannot be poured — an unknown formula, a missing or invalid var, a
  * fork's pull request, a labeller without the `pour` permission — gets a reply saying which, and

@@ -1,5 +1,5 @@
 /**
- * Variables for a pour from the issue body (DESIGN §6): a fenced block tagged `mol-vars`, in
+ * Variables for a pour from the issue body: a fenced block tagged `mol-vars`, in
  * TOML (`feature = "login"`) or YAML (`feature: login`). Values reach steps as strings (and run
  * commands only as `MOL_VAR_*` environment variables), so numbers and booleans are accepted and
  * written as text; lists and tables are refused with the name of the variable.

@@ -62,7 +62,7 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
   return report;
 }
 
-/** One GraphQL call per 100 issues with their comments, not a REST call per issue (DESIGN §8). */
+/** One GraphQL call per 100 issues with their comments, not a REST call per issue. */
 async function survey(ctx: HandlerContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
   let found: Survey;
   try {

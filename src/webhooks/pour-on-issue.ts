@@ -1,6 +1,6 @@
 /**
  * Pouring a formula onto an issue or pull request (a `formula:<name>` label or `/mol pour`): the
- * shell's pour with the formula from the default branch (DESIGN §9) and the state comment as the
+ * shell's pour with the formula from the default branch and the state comment as the
  * store, then the pour's effects carried out (dispatch of the first steps, sub-issues). A second
  * live molecule of the same formula on one subject is refused first.
  *

@@ -1,6 +1,6 @@
 /**
  * Where a pull request's molecule starts: its head. A pull request from a fork never runs steps
- * (DESIGN §9: its code is untrusted and would run with the repository's secrets), so it is refused.
+ * (its code is untrusted and would run with the repository's secrets), so it is refused.
  */
 import type { HandlerContext } from './handler-context.js';
 import type { PourRequest } from './pour-on-issue.js';

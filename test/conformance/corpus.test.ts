@@ -254,7 +254,7 @@ describe('the built-in formulas', () => {
     },
   };
 
-  it('are the six of DESIGN §11', () => {
+  it('are the six built-in formulas', () => {
     expect(builtins.map((f) => relative(BUILTIN, f)).sort()).toEqual(
       ['gated-task', 'hello', 'mol-inspector-verify', 'mol-polecat-work', 'mol-witness-patrol', 'shiny'].map(
         (n) => `${n}.formula.toml`,

@@ -1,5 +1,5 @@
 /**
- * The store conformance suite (DESIGN §2): every `MoleculeStore` — the local file store and the
+ * The store conformance suite: every `MoleculeStore` — the local file store and the
  * GitHub comment store — must pass these same tests. Fixtures are built straight from
  * MoleculeSchema and changed by tiny reducers written here, so the suite depends on nothing but the
  * store interface.

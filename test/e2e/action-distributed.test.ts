@@ -1,5 +1,5 @@
 /**
- * The bundled Action end to end (DESIGN §7, §8): a fake GitHub, a local bare git remote, and a
+ * The bundled Action end to end: a fake GitHub, a local bare git remote, and a
  * simulated runner that carries out every workflow_dispatch as a fresh clone plus
  * `node dist/index.js` in its own process. A label pours a distributed fork-join formula; each
  * step runs in its own job and clone, sees its parents' files, pushes its branch, reports a check

@@ -55,7 +55,7 @@ const protoArb: fc.Arbitrary<Proto> = fc
     ),
   );
 
-// --- the reference: the trigger rules as DESIGN §3 and the scheduler's doc state them -------
+// --- the reference: the trigger rules as docs/ARCHITECTURE.md and the scheduler's doc state them -------
 const DONE: StepStatus[] = ['completed', 'failed', 'skipped', 'blocked'];
 function naiveVerdict(trigger: Trigger, needs: StepStatus[]): 'wait' | 'ready' | 'skip' | 'block' {
   const failed = needs.filter((s) => s === 'failed' || s === 'blocked').length;

@@ -1,5 +1,5 @@
 /**
- * `patrol` mode (DESIGN §8): a scheduled job wisps the built-in `mol-witness-patrol` formula (its
+ * `patrol` mode: a scheduled job wisps the built-in `mol-witness-patrol` formula (its
  * vars are the config's thresholds), runs one round of the patrol the App runs on its timer
  * (src/webhooks/patrol.ts), walks the wisp's steps with what each part of the round did, and
  * writes the wisp's table to the job summary. The wisp lives in memory only and evaporates with

@@ -26,7 +26,7 @@ interface Applied {
 }
 
 /**
- * The shell's patrol round over the local store (DESIGN §8): nudges printed,
+ * The shell's patrol round over the local store: nudges printed,
  * steps past their timeout failed (so retries apply), steps of dead local runs and expired leases
  * back to ready (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
  * gates recorded. Nothing stuck, nothing changed.

@@ -1,5 +1,5 @@
 /**
- * The `/mol` slash-command grammar (DESIGN §6) as data: each verb's usage line and what it does.
+ * The `/mol` slash-command grammar as data: each verb's usage line and what it does.
  * The parser, its error messages and the help reply all read this table, so they cannot drift.
  */
 import type { ErrorCode } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Who may run which command (DESIGN §6). Levels are GitHub's repository roles as the
+ * Who may run which command. Levels are GitHub's repository roles as the
  * collaborator permission endpoint reports them (`role_name`), never `author_association`.
  */
 import type { Proto, ProtoGate } from '../cook/proto.js';

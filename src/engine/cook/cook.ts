@@ -1,5 +1,5 @@
 /**
- * cook (Ice-9 -> Solid, DESIGN §3): a parsed formula becomes a proto — extends folded in,
+ * cook (Ice-9 -> Solid): a parsed formula becomes a proto — extends folded in,
  * expansions and aspects applied, overlays laid on, vars substituted, the DAG checked and put in
  * a stable topological order. Pure: every formula it may need comes from the caller's library.
  */

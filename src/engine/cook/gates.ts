@@ -5,7 +5,7 @@ import type { ProtoGate } from './proto.js';
  * A step's gates as one list (`gate` may be one table or a list, `gates` a list), with Beads'
  * names mapped to ours: `gh:run` waits for the named CI workflow's checks, `gh:pr` for the pull
  * request to merge, `human` for an approval by someone with write access. An `approval` that
- * names no permission asks for `maintain`, the level DESIGN §6 gives `/mol approve`.
+ * names no permission asks for `maintain`, the level `/mol approve` needs by default.
  */
 export function normalizeGates(step: StepInput): ProtoGate[] {
   const written = [

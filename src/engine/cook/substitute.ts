@@ -1,5 +1,5 @@
 /**
- * `{{name}}` placeholders, the only variable syntax (DESIGN §3). Same identifier rule as Beads'
+ * `{{name}}` placeholders, the only variable syntax. Same identifier rule as Beads'
  * `ExtractVariables`, so Go-template text such as `{{.output.directory}}` in Gas Town convoys is
  * never mistaken for a variable and stays as written.
  */

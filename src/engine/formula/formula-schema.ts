@@ -1,5 +1,5 @@
 /**
- * The formula file format (DESIGN §3): a superset of the seed documents and of Gas Town / Beads
+ * The formula file format: a superset of the seed documents and of Gas Town / Beads
  * formulas. Written once here; the TypeScript types and `schema/formula.schema.json` both come
  * from it. Objects are loose so that unknown keys survive parsing: the parser reports them as
  * warnings (upstream parsers ignore them silently; we say so, but keep running).

@@ -1,5 +1,5 @@
 /**
- * `@mention` context (seed 001 §3, DESIGN §6): `@Design` in a step description names a file
+ * `@mention` context (seed 001 §3): `@Design` in a step description names a file
  * through the config's context map; the file's raw content is appended to the step prompt with
  * its source path. Unknown mentions (a person's `@login`, a typo) are listed, never fatal. Pure
  * but for the injected `readFile`, so the GitHub and local faces share it.

@@ -1,5 +1,5 @@
 /**
- * Molecule state (Liquid), DESIGN §4. This is what the state comment (GitHub) and
+ * Molecule state (Liquid). This is what the state comment (GitHub) and
  * `.molecular/mols/<id>.json` (local) hold. Step definitions are NOT copied in: the formula is
  * pinned (git blob sha, built-in version, or inline for ad-hoc molecules) and re-cooked on load.
  */

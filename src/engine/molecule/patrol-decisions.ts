@@ -1,5 +1,5 @@
 /**
- * Patrol decisions (DESIGN §8), pure: given the molecules a face surveyed and the clock, what is
+ * Patrol decisions, pure: given the molecules a face surveyed and the clock, what is
  * stuck and what to do. Each action maps to a MoleculeEvent (`toEvent`) whose own guards refuse
  * it if the world moved on since the survey, and applying them leaves nothing for the next patrol
  * to do: a molecule where nothing is stuck yields no actions.

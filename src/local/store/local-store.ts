@@ -1,5 +1,5 @@
 /**
- * The local file store (DESIGN §4, §10): the `MoleculeStore` the CLI uses, one JSON file per
+ * The local file store: the `MoleculeStore` the CLI uses, one JSON file per
  * molecule under `.molecular/`. Every write holds that molecule's lock file, replaces the file
  * atomically and reads it back, so concurrent `mol` processes never lose each other's update.
  *

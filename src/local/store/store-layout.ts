@@ -1,5 +1,5 @@
 /**
- * Where the local store keeps things (DESIGN §4): `<dir>/mols/<id>.json` for live molecules and
+ * Where the local store keeps things: `<dir>/mols/<id>.json` for live molecules and
  * wisps, `<dir>/mols/<id>.archive.json` for squashed ones, `<dir>/locks/<id>.lock` for writers.
  */
 import { join } from 'node:path';

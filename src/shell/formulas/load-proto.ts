@@ -1,5 +1,5 @@
 /**
- * A stored molecule holds no step definitions, only its pinned formula (DESIGN §4): this re-reads
+ * A stored molecule holds no step definitions, only its pinned formula: this re-reads
  * the pinned bytes (by blob sha, immutable) or the built-in of that name, and cooks them again
  * with the molecule's bound vars. The same pins and vars always cook to the same proto, so one
  * bounded cache per process serves every face; a formula edited after the pour never changes a

@@ -1,5 +1,5 @@
 /**
- * The molecule machine (DESIGN §5): pending → in_progress → (paused ⇄ in_progress) →
+ * The molecule machine: pending → in_progress → (paused ⇄ in_progress) →
  * complete | failed, then squashed | burned. Step-level events name the molecule status right
  * after the event, before the scheduler settles it (`settle`: all steps done → complete, a failure
  * with nothing left to run → failed).

@@ -1,5 +1,5 @@
 /**
- * The step machine (DESIGN §5): pending → ready → in_progress → awaiting_gate → completed, with
+ * The step machine: pending → ready → in_progress → awaiting_gate → completed, with
  * failed, skipped and blocked. Events in the table are the engine's own names: the MoleculeEvent
  * types a person or job sends, plus those the scheduler and the failure path apply themselves
  * (`ready`, `block`, `unblock`, `auto-retry`, `loop`, `condition-error`). Every status change an
