@@ -1,18 +1,419 @@
 import { createRequire as __molCreateRequire } from 'node:module'; const require = __molCreateRequire(import.meta.url);
+var __create = Object.create;
 var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};
 var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
 };
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
 
-// src/index.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
+// node_modules/punycode.js/punycode.js
+var require_punycode = __commonJS({
+  "node_modules/punycode.js/punycode.js"(exports, module) {
+    "use strict";
+    var maxInt = 2147483647;
+    var base = 36;
+    var tMin = 1;
+    var tMax = 26;
+    var skew = 38;
+    var damp = 700;
+    var initialBias = 72;
+    var initialN = 128;
+    var delimiter = "-";
+    var regexPunycode = /^xn--/;
+    var regexNonASCII = /[^\0-\x7F]/;
+    var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
+    var errors = {
+      "overflow": "Overflow: input needs wider integers to process",
+      "not-basic": "Illegal input >= 0x80 (not a basic code point)",
+      "invalid-input": "Invalid input"
+    };
+    var baseMinusTMin = base - tMin;
+    var floor = Math.floor;
+    var stringFromCharCode = String.fromCharCode;
+    function error2(type) {
+      throw new RangeError(errors[type]);
+    }
+    function map2(array2, callback) {
+      const result = [];
+      let length = array2.length;
+      while (length--) {
+        result[length] = callback(array2[length]);
+      }
+      return result;
+    }
+    function mapDomain(domain2, callback) {
+      const parts = domain2.split("@");
+      let result = "";
+      if (parts.length > 1) {
+        result = parts[0] + "@";
+        domain2 = parts[1];
+      }
+      domain2 = domain2.replace(regexSeparators, ".");
+      const labels = domain2.split(".");
+      const encoded = map2(labels, callback).join(".");
+      return result + encoded;
+    }
+    function ucs2decode(string4) {
+      const output2 = [];
+      let counter = 0;
+      const length = string4.length;
+      while (counter < length) {
+        const value = string4.charCodeAt(counter++);
+        if (value >= 55296 && value <= 56319 && counter < length) {
+          const extra = string4.charCodeAt(counter++);
+          if ((extra & 64512) == 56320) {
+            output2.push(((value & 1023) << 10) + (extra & 1023) + 65536);
+          } else {
+            output2.push(value);
+            counter--;
+          }
+        } else {
+          output2.push(value);
+        }
+      }
+      return output2;
+    }
+    var ucs2encode = (codePoints) => String.fromCodePoint(...codePoints);
+    var basicToDigit = function(codePoint) {
+      if (codePoint >= 48 && codePoint < 58) {
+        return 26 + (codePoint - 48);
+      }
+      if (codePoint >= 65 && codePoint < 91) {
+        return codePoint - 65;
+      }
+      if (codePoint >= 97 && codePoint < 123) {
+        return codePoint - 97;
+      }
+      return base;
+    };
+    var digitToBasic = function(digit, flag) {
+      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    };
+    var adapt = function(delta, numPoints, firstTime) {
+      let k = 0;
+      delta = firstTime ? floor(delta / damp) : delta >> 1;
+      delta += floor(delta / numPoints);
+      for (; delta > baseMinusTMin * tMax >> 1; k += base) {
+        delta = floor(delta / baseMinusTMin);
+      }
+      return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+    };
+    var decode4 = function(input2) {
+      const output2 = [];
+      const inputLength = input2.length;
+      let i = 0;
+      let n = initialN;
+      let bias = initialBias;
+      let basic = input2.lastIndexOf(delimiter);
+      if (basic < 0) {
+        basic = 0;
+      }
+      for (let j = 0; j < basic; ++j) {
+        if (input2.charCodeAt(j) >= 128) {
+          error2("not-basic");
+        }
+        output2.push(input2.charCodeAt(j));
+      }
+      for (let index = basic > 0 ? basic + 1 : 0; index < inputLength; ) {
+        const oldi = i;
+        for (let w = 1, k = base; ; k += base) {
+          if (index >= inputLength) {
+            error2("invalid-input");
+          }
+          const digit = basicToDigit(input2.charCodeAt(index++));
+          if (digit >= base) {
+            error2("invalid-input");
+          }
+          if (digit > floor((maxInt - i) / w)) {
+            error2("overflow");
+          }
+          i += digit * w;
+          const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+          if (digit < t) {
+            break;
+          }
+          const baseMinusT = base - t;
+          if (w > floor(maxInt / baseMinusT)) {
+            error2("overflow");
+          }
+          w *= baseMinusT;
+        }
+        const out = output2.length + 1;
+        bias = adapt(i - oldi, out, oldi == 0);
+        if (floor(i / out) > maxInt - n) {
+          error2("overflow");
+        }
+        n += floor(i / out);
+        i %= out;
+        output2.splice(i++, 0, n);
+      }
+      return String.fromCodePoint(...output2);
+    };
+    var encode4 = function(input2) {
+      const output2 = [];
+      input2 = ucs2decode(input2);
+      const inputLength = input2.length;
+      let n = initialN;
+      let delta = 0;
+      let bias = initialBias;
+      for (const currentValue of input2) {
+        if (currentValue < 128) {
+          output2.push(stringFromCharCode(currentValue));
+        }
+      }
+      const basicLength = output2.length;
+      let handledCPCount = basicLength;
+      if (basicLength) {
+        output2.push(delimiter);
+      }
+      while (handledCPCount < inputLength) {
+        let m = maxInt;
+        for (const currentValue of input2) {
+          if (currentValue >= n && currentValue < m) {
+            m = currentValue;
+          }
+        }
+        const handledCPCountPlusOne = handledCPCount + 1;
+        if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+          error2("overflow");
+        }
+        delta += (m - n) * handledCPCountPlusOne;
+        n = m;
+        for (const currentValue of input2) {
+          if (currentValue < n && ++delta > maxInt) {
+            error2("overflow");
+          }
+          if (currentValue === n) {
+            let q = delta;
+            for (let k = base; ; k += base) {
+              const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+              if (q < t) {
+                break;
+              }
+              const qMinusT = q - t;
+              const baseMinusT = base - t;
+              output2.push(
+                stringFromCharCode(digitToBasic(t + qMinusT % baseMinusT, 0))
+              );
+              q = floor(qMinusT / baseMinusT);
+            }
+            output2.push(stringFromCharCode(digitToBasic(q, 0)));
+            bias = adapt(delta, handledCPCountPlusOne, handledCPCount === basicLength);
+            delta = 0;
+            ++handledCPCount;
+          }
+        }
+        ++delta;
+        ++n;
+      }
+      return output2.join("");
+    };
+    var toUnicode = function(input2) {
+      return mapDomain(input2, function(string4) {
+        return regexPunycode.test(string4) ? decode4(string4.slice(4).toLowerCase()) : string4;
+      });
+    };
+    var toASCII = function(input2) {
+      return mapDomain(input2, function(string4) {
+        return regexNonASCII.test(string4) ? "xn--" + encode4(string4) : string4;
+      });
+    };
+    var punycode2 = {
+      /**
+       * A string representing the current Punycode.js version number.
+       * @memberOf punycode
+       * @type String
+       */
+      "version": "2.3.1",
+      /**
+       * An object of methods to convert from JavaScript's internal character
+       * representation (UCS-2) to Unicode code points, and back.
+       * @see <https://mathiasbynens.be/notes/javascript-encoding>
+       * @memberOf punycode
+       * @type Object
+       */
+      "ucs2": {
+        "decode": ucs2decode,
+        "encode": ucs2encode
+      },
+      "decode": decode4,
+      "encode": encode4,
+      "toASCII": toASCII,
+      "toUnicode": toUnicode
+    };
+    module.exports = punycode2;
+  }
+});
+
+// src/engine/codec/budget.ts
+import { Buffer as Buffer2 } from "node:buffer";
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+function byteLength(text3) {
+  return Buffer2.byteLength(text3, "utf8");
+}
 
 // src/engine/errors.ts
+var ERROR_CODES = [
+  "advice-no-match",
+  "already-handled",
+  "already-running",
+  "archive-missing",
+  "bad-argument",
+  "bad-condition",
+  "bad-default",
+  "bad-extends",
+  "bad-pattern",
+  "blob-missing",
+  "branch-checked-out",
+  "check-run-invalid",
+  "condition-unknown-var",
+  "config-invalid",
+  "conflict",
+  "cycle",
+  "dirty-worktree",
+  "dispatch-invalid",
+  "dispatch-refused",
+  "duplicate-step",
+  "effect-failed",
+  "empty-formula",
+  "empty-proto",
+  "env-invalid",
+  "event-invalid",
+  "exists",
+  "extends-cycle",
+  "formula-unloadable",
+  "gate-failed",
+  "git-failed",
+  "github-error",
+  "in-progress",
+  "input-invalid",
+  "internal-error",
+  "invalid-branch",
+  "invalid-formula",
+  "invalid-formula-name",
+  "invalid-id",
+  "invalid-json",
+  "invalid-proto",
+  "invalid-remote",
+  "invalid-state",
+  "invalid-transition",
+  "invalid-value",
+  "json-syntax",
+  "label-failed",
+  "lease-held",
+  "lock-failed",
+  "lock-held",
+  "lock-lost",
+  "lock-release-failed",
+  "lock-timeout",
+  "merge-conflict",
+  "merge-failed",
+  "missing-argument",
+  "missing-key",
+  "missing-var",
+  "mutator-threw",
+  "needs-proto",
+  "no-active-molecule",
+  "no-approval-gate",
+  "no-base",
+  "no-commit",
+  "no-overlays",
+  "no-proto",
+  "no-run",
+  "no-subject",
+  "not-a-file",
+  "not-a-repository",
+  "not-a-wisp",
+  "not-an-aspect",
+  "not-an-expansion",
+  "not-an-overlay",
+  "not-expired",
+  "not-found",
+  "not-text",
+  "on-fail-not-upstream",
+  "overlay-alone",
+  "overlay-missing",
+  "permission-denied",
+  "pin-failed",
+  "proto-mismatch",
+  "push-failed",
+  "reported",
+  "rollback-would-lose-work",
+  "seal-broken",
+  "spawn-failed",
+  "stale-report",
+  "state-corrupt",
+  "state-invalid",
+  "state-missing",
+  "state-too-large",
+  "state-untrusted",
+  "state-version",
+  "step-command-failed",
+  "step-timeout",
+  "store-io",
+  "toml-syntax",
+  "too-deep",
+  "too-many-commands",
+  "unchanged",
+  "unexpected-argument",
+  "unknown-base",
+  "unknown-branch",
+  "unknown-command",
+  "unknown-formula",
+  "unknown-key",
+  "unknown-molecule",
+  "unknown-need",
+  "unknown-on-fail",
+  "unknown-ref",
+  "unknown-step",
+  "unknown-target",
+  "unknown-type",
+  "unknown-var",
+  "unreadable",
+  "unterminated-quote",
+  "usage",
+  "var-collision",
+  "var-enum",
+  "var-in-run",
+  "var-invalid",
+  "var-pattern",
+  "var-required-with-default",
+  "vars-invalid",
+  "workflow-missing",
+  "write-lost",
+  "wrong-repo"
+];
 var ok = (value) => ({ ok: true, value });
-var err = (code, message, place = {}) => ({
+var err = (code18, message, place = {}) => ({
   ok: false,
-  error: { code, message, ...place }
+  error: { code: code18, message, ...place }
 });
 function formatDiagnostic(d, severity = "error") {
   const sev = "severity" in d ? d.severity : severity;
@@ -34,6 +435,37 @@ var MolecularError = class extends Error {
 function unwrap(result) {
   if (!result.ok) throw new MolecularError(result.error);
   return result.value;
+}
+
+// src/engine/formula/key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -1225,7 +1657,7 @@ function attachSchema(issues, start2, inst) {
     (_a3 = issues[i]).schema ?? (_a3.schema = inst);
   }
 }
-function finalizeIssue(iss, ctx, config2) {
+function finalizeIssue(iss, ctx, config3) {
   var _a3;
   const traits = iss.inst?._zod?.traits;
   if (traits?.has("$ZodType")) {
@@ -1235,7 +1667,7 @@ function finalizeIssue(iss, ctx, config2) {
       iss.schema = iss.inst;
   }
   const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
-  const message = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
+  const message = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config3.customError?.(iss)) ?? unwrapMessage(config3.localeError?.(iss)) ?? "Invalid input";
   const full = {};
   for (const k of Object.keys(iss)) {
     if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
@@ -1358,9 +1790,9 @@ var Class = class {
   constructor(..._args) {
   }
 };
-function members(proto, table) {
-  for (const key in table) {
-    const desc = Object.getOwnPropertyDescriptor(table, key);
+function members(proto, table2) {
+  for (const key in table2) {
+    const desc = Object.getOwnPropertyDescriptor(table2, key);
     if (desc.get)
       Object.defineProperty(proto, key, { ...desc, enumerable: false });
     else
@@ -1375,10 +1807,10 @@ function hide(inst, key, value) {
   return own(inst, key, value, false);
 }
 // @__NO_SIDE_EFFECTS__
-function derived(computes, table) {
+function derived(computes, table2) {
   for (const key in computes) {
     const compute = computes[key];
-    Object.defineProperty(table, key, {
+    Object.defineProperty(table2, key, {
       configurable: true,
       enumerable: true,
       get() {
@@ -1389,7 +1821,7 @@ function derived(computes, table) {
       }
     });
   }
-  return table;
+  return table2;
 }
 function defineBound(proto, key, fn) {
   Object.defineProperty(proto, key, {
@@ -3137,12 +3569,12 @@ function isIso7064Mod97(iban3) {
   let remainder = 0;
   const len = iban3.length;
   for (let i = 4; i < len; i++) {
-    const code = iban3.charCodeAt(i);
-    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    const code18 = iban3.charCodeAt(i);
+    remainder = (code18 >= 65 ? remainder * 100 + (code18 - 55) : remainder * 10 + (code18 - 48)) % 97;
   }
   for (let i = 0; i < 4; i++) {
-    const code = iban3.charCodeAt(i);
-    remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    const code18 = iban3.charCodeAt(i);
+    remainder = (code18 >= 65 ? remainder * 100 + (code18 - 55) : remainder * 10 + (code18 - 48)) % 97;
   }
   return remainder === 1;
 }
@@ -5652,12 +6084,12 @@ function compileFn(schema, options) {
   doc.write(outputAccessor === null ? `return true;` : `return ${outputAccessor};`);
   const constantNames = ["INVALID", ...ctx.constants.keys()];
   const constantValues = [INVALID, ...ctx.constants.values()];
-  const code = doc.content.join("\n");
+  const code18 = doc.content.join("\n");
   const fullCode = options?.debug ? constantNames.length > 0 ? `// Constants: ${constantNames.join(", ")}
-${code}` : code : "";
+${code18}` : code18 : "";
   const F = Function;
   const factoryCode = `return (input) => {
-${code}
+${code18}
 }`;
   let fn;
   try {
@@ -5862,8 +6294,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -5880,16 +6312,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`number format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`number format ${format2}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format = def.format;
-  if (!format)
+  const format2 = def.format;
+  if (!format2)
     return;
-  switch (format) {
+  switch (format2) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -5897,8 +6329,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`bigint format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`bigint format ${format2}`);
     }
   }
 }
@@ -6079,8 +6511,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format = def.format;
-  switch (format) {
+  const format2 = def.format;
+  switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -6103,8 +6535,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format;
-      throw new ZodCompileUnsupportedError(`string format ${format}`);
+      void format2;
+      throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
   return accessor;
@@ -8195,12 +8627,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
+function _stringFormat(Class2, format2, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format,
+    format: format2,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -8766,9 +9198,9 @@ var addPattern = (agg, pattern) => {
 var intersectMime = (agg, mime) => {
   agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
 };
-var setFormat = (agg, format) => {
-  agg.format = format;
-  if (format.includes("int"))
+var setFormat = (agg, format2) => {
+  agg.format = format2;
+  if (format2.includes("int"))
     agg.isInt = true;
 };
 var minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -8805,8 +9237,8 @@ var contributors = {
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list)
+  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list2)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -8846,16 +9278,16 @@ var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
   const json2 = _json;
   json2.type = "string";
-  const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+  const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
     json2.minLength = minimum;
   if (typeof maximum === "number")
     json2.maxLength = maximum;
-  if (format) {
-    json2.format = formatMap[format] ?? format;
+  if (format2) {
+    json2.format = formatMap[format2] ?? format2;
     if (json2.format === "")
       delete json2.format;
-    if (format === "time" || laxFormat) {
+    if (format2 === "time" || laxFormat) {
       delete json2.format;
     }
   }
@@ -9233,7 +9665,7 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -10369,8 +10801,8 @@ var ZodCustomStringFormat = /* @__PURE__ */ $constructor("ZodCustomStringFormat"
   $ZodCustomStringFormat.init(inst, def);
   ZodStringFormat.init(inst, def);
 });
-function stringFormat(format, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+function stringFormat(format2, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format2, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -10383,11 +10815,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc = params?.enc ?? "hex";
-  const format = `${alg}_${enc}`;
-  const regex = regexes_exports[format];
+  const format2 = `${alg}_${enc}`;
+  const regex = regexes_exports[format2];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format}`);
-  return _stringFormat(ZodCustomStringFormat, format, regex, params);
+    throw new Error(`Unrecognized hash format: ${format2}`);
+  return _stringFormat(ZodCustomStringFormat, format2, regex, params);
 }
 var ZodNumber = /* @__PURE__ */ $constructor(
   "ZodNumber",
@@ -11752,58 +12184,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format = schema.format;
-        if (format === "email") {
+        const format2 = schema.format;
+        if (format2 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format === "uri" || format === "uri-reference") {
+        } else if (format2 === "uri" || format2 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format === "uuid" || format === "guid") {
+        } else if (format2 === "uuid" || format2 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format === "date-time") {
+        } else if (format2 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format === "date") {
+        } else if (format2 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format === "time") {
+        } else if (format2 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format === "duration") {
+        } else if (format2 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format === "hostname") {
+        } else if (format2 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format === "ipv4") {
+        } else if (format2 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format === "ipv6") {
+        } else if (format2 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format === "mac") {
+        } else if (format2 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format === "cidr") {
+        } else if (format2 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format === "cidr-v6") {
+        } else if (format2 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format === "base64") {
+        } else if (format2 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format === "base64url") {
+        } else if (format2 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format === "e164") {
+        } else if (format2 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format === "credit_card") {
+        } else if (format2 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format === "iban") {
+        } else if (format2 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format === "jwt") {
+        } else if (format2 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format === "emoji") {
+        } else if (format2 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format === "nanoid") {
+        } else if (format2 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format === "cuid") {
+        } else if (format2 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format === "cuid2") {
+        } else if (format2 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format === "ulid") {
+        } else if (format2 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format === "xid") {
+        } else if (format2 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format === "ksuid") {
+        } else if (format2 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -12317,7 +12749,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/engine/formula-schema.ts
+// src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
@@ -12448,7 +12880,7 @@ var FormulaSchema = external_exports.looseObject({
   "step-overrides": external_exports.array(StepOverrideSchema).optional()
 });
 
-// src/engine/molecule-schema.ts
+// src/engine/molecule/molecule-schema.ts
 var STEP_STATUSES = [
   "pending",
   "ready",
@@ -12577,2540 +13009,6 @@ var ArchiveRecordSchema = external_exports.object({
   squashedAt: isoTime
 });
 
-// src/engine/machine/serialize.ts
-function serializeMolecule(mol) {
-  return JSON.stringify(mol);
-}
-function deserializeMolecule(json2) {
-  let data;
-  try {
-    data = JSON.parse(json2);
-  } catch (e) {
-    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
-  }
-  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
-  if (parsed.success) return ok(parsed.data);
-  const diagnostics = parsed.error.issues.map((issue2) => ({
-    severity: "error",
-    code: "invalid-state",
-    message: describeIssue(issue2)
-  }));
-  const first = diagnostics[0];
-  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
-  return {
-    ok: false,
-    error: { code: "invalid-state", message: `molecule state: ${first.message}${more}`, diagnostics }
-  };
-}
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || "(the document)";
-}
-function describeIssue(issue2) {
-  const where3 = formatPath(issue2.path);
-  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
-  switch (issue2.code) {
-    case "invalid_value":
-      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
-    case "invalid_type":
-      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
-    default:
-      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
-  }
-}
-function shown(value) {
-  const text2 = JSON.stringify(value);
-  if (text2 === void 0) return String(value);
-  return text2.length > 60 ? `${text2.slice(0, 57)}...` : text2;
-}
-
-// src/engine/proto.ts
-var ProtoGateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.object({ type: external_exports.literal("command"), run: external_exports.string(), timeout: external_exports.string().optional() }),
-  external_exports.object({ type: external_exports.literal("files"), paths: external_exports.array(external_exports.string()) }),
-  external_exports.object({ type: external_exports.literal("checks"), names: external_exports.array(external_exports.string()), timeout: external_exports.string().optional() }),
-  external_exports.object({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS) }),
-  external_exports.object({ type: external_exports.literal("pr-merged") }),
-  external_exports.object({ type: external_exports.literal("timer"), after: external_exports.string() }),
-  external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
-  external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
-]);
-var ProtoStepSchema = external_exports.object({
-  id: external_exports.string(),
-  title: external_exports.string(),
-  description: external_exports.string(),
-  needs: external_exports.array(external_exports.string()),
-  type: external_exports.enum(["task", "human", "gate"]),
-  output: external_exports.string().optional(),
-  acceptance: external_exports.string().optional(),
-  run: external_exports.string().optional(),
-  gates: external_exports.array(ProtoGateSchema),
-  /** Undefined: the configured default (2) applies. */
-  maxRetries: external_exports.number().int().min(0).optional(),
-  onFail: external_exports.string().optional(),
-  maxLoops: external_exports.number().int().min(0).optional(),
-  timeout: external_exports.string().optional(),
-  trigger: external_exports.enum(TRIGGERS),
-  condition: external_exports.string().optional(),
-  assignee: external_exports.string().optional(),
-  /** Set on the children of a Gas Town parallel group, and on the group's join step. */
-  group: external_exports.string().optional()
-});
-var ProtoVarSchema = external_exports.object({
-  description: external_exports.string().optional(),
-  default: external_exports.string().optional(),
-  required: external_exports.boolean(),
-  pattern: external_exports.string().optional(),
-  enum: external_exports.array(external_exports.string()).optional()
-});
-var ProtoSchema = external_exports.object({
-  formula: external_exports.string(),
-  description: external_exports.string(),
-  version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
-  type: external_exports.enum(FORMULA_TYPES),
-  execution: external_exports.enum(EXECUTION_MODES),
-  vars: external_exports.record(external_exports.string(), ProtoVarSchema),
-  steps: external_exports.array(ProtoStepSchema),
-  /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
-  maxLoops: external_exports.number().int().min(0),
-  squash: external_exports.object({
-    template: external_exports.string().optional(),
-    templateType: external_exports.string().optional(),
-    includeMetrics: external_exports.boolean()
-  }).optional(),
-  /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
-  phase: external_exports.string().optional()
-});
-var DEFAULT_MAX_RETRIES = 2;
-var DEFAULT_MAX_LOOPS = 3;
-
-// src/engine/ops/proto-index.ts
-var cache = /* @__PURE__ */ new WeakMap();
-function indexProto(proto) {
-  let hit = cache.get(proto);
-  if (!hit) {
-    hit = buildIndex(proto);
-    cache.set(proto, hit);
-  }
-  return hit;
-}
-function buildIndex(proto) {
-  const position = /* @__PURE__ */ new Map();
-  proto.steps.forEach((step2, i) => {
-    if (!position.has(step2.id)) position.set(step2.id, i);
-  });
-  if (position.size !== proto.steps.length) {
-    const dup = proto.steps.find((s, i) => position.get(s.id) !== i);
-    return err("invalid-proto", `proto "${proto.formula}" has two steps with the id "${dup?.id}"`);
-  }
-  const needs = [];
-  const dependents = proto.steps.map(() => []);
-  for (const [i, step2] of proto.steps.entries()) {
-    const mine = [];
-    for (const need of step2.needs) {
-      const j = position.get(need);
-      if (j === void 0) {
-        return err(
-          "invalid-proto",
-          `step "${step2.id}" of proto "${proto.formula}" needs "${need}", which is not a step`
-        );
-      }
-      mine.push(j);
-      dependents[j].push(i);
-    }
-    needs.push(mine);
-    if (step2.onFail !== void 0 && !position.has(step2.onFail)) {
-      return err(
-        "invalid-proto",
-        `step "${step2.id}" of proto "${proto.formula}" loops back to "${step2.onFail}", which is not a step`
-      );
-    }
-  }
-  const cycle = findCycle(proto.steps, needs);
-  if (cycle) return err("invalid-proto", `proto "${proto.formula}" has a cycle: ${cycle.join(" -> ")}`);
-  return ok({ steps: proto.steps, position, needs, dependents });
-}
-function findCycle(steps, needs) {
-  const waiting = needs.map((n) => n.length);
-  const dependents = steps.map(() => []);
-  needs.forEach((n, i) => {
-    for (const j of n) dependents[j].push(i);
-  });
-  const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
-  let seen = 0;
-  while (queue.length > 0) {
-    const i = queue.pop();
-    seen++;
-    for (const d of dependents[i]) {
-      waiting[d] = waiting[d] - 1;
-      if (waiting[d] === 0) queue.push(d);
-    }
-  }
-  if (seen === steps.length) return void 0;
-  let at = waiting.findIndex((w) => w > 0);
-  const path = [];
-  const onPath = /* @__PURE__ */ new Map();
-  while (!onPath.has(at)) {
-    onPath.set(at, path.length);
-    path.push(at);
-    at = needs[at].find((j) => waiting[j] > 0);
-  }
-  const loop = path.slice(onPath.get(at));
-  return [...loop, at].reverse().map((i) => steps[i].id);
-}
-function downstreamOf(index, from) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [...from];
-  while (stack.length > 0) {
-    const i = stack.pop();
-    for (const d of index.dependents[i]) {
-      if (!seen.has(d)) {
-        seen.add(d);
-        stack.push(d);
-      }
-    }
-  }
-  return [...seen].sort((a, b) => a - b);
-}
-function upstreamOf(index, from) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [from];
-  while (stack.length > 0) {
-    const i = stack.pop();
-    for (const n of index.needs[i]) {
-      if (!seen.has(n)) {
-        seen.add(n);
-        stack.push(n);
-      }
-    }
-  }
-  return [...seen].sort((a, b) => a - b);
-}
-var matched = /* @__PURE__ */ new WeakMap();
-function checkMatches(index, proto, mol) {
-  if (matched.get(mol.steps) === proto) return ok(true);
-  const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
-  if (!same) {
-    const ids = (list) => list.map((s) => s.id).join(", ");
-    return err(
-      "proto-mismatch",
-      `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
-    );
-  }
-  matched.set(mol.steps, proto);
-  return ok(true);
-}
-function markMatches(mol, proto) {
-  matched.set(mol.steps, proto);
-}
-
-// src/engine/ops/adhoc-proto.ts
-var InlineFormulaSchema = external_exports.object({
-  formula: external_exports.string().min(1),
-  description: external_exports.string().optional(),
-  steps: external_exports.array(
-    external_exports.object({
-      id: external_exports.string().min(1),
-      title: external_exports.string().optional(),
-      description: external_exports.string().optional(),
-      needs: external_exports.array(external_exports.string()).optional(),
-      max_retries: external_exports.number().int().min(0).optional()
-    })
-  ).min(1)
-});
-function adhocProto(inline) {
-  const parsed = InlineFormulaSchema.safeParse(inline);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    return err(
-      "invalid-formula",
-      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
-    );
-  }
-  const f = parsed.data;
-  const proto = {
-    formula: f.formula,
-    description: f.description ?? "",
-    type: "workflow",
-    execution: "local",
-    vars: {},
-    maxLoops: DEFAULT_MAX_LOOPS,
-    steps: f.steps.map((s) => ({
-      id: s.id,
-      title: s.title ?? s.id,
-      description: s.description ?? "",
-      needs: s.needs ?? [],
-      type: "task",
-      gates: [],
-      trigger: "all_success",
-      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
-    }))
-  };
-  const index = indexProto(proto);
-  return index.ok ? ok(proto) : index;
-}
-
-// src/engine/cook/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text2, vars) {
-  if (!text2.includes("{{")) return text2;
-  return text2.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
-}
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
-
-// src/engine/condition.ts
-var MAX_DEPTH = 64;
-var MAX_TOKENS = 256;
-var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
-function evaluateCondition(expr, vars) {
-  const parsed = parseCondition(substituteCondition(expr, vars));
-  if (!parsed.ok) return parsed;
-  return ok(truthy(evaluate(parsed.value, vars)));
-}
-function substituteCondition(expr, vars) {
-  if (!expr.includes("{{")) return expr;
-  let out = "";
-  let quote;
-  for (let i = 0; i < expr.length; ) {
-    const c = expr[i];
-    const placeholder = c === "{" ? PLACEHOLDER_HERE.exec(expr.slice(i)) : null;
-    if (placeholder && Object.hasOwn(vars, placeholder[1])) {
-      const value = vars[placeholder[1]];
-      out += quote ? escapeQuoted(value, quote) : `'${escapeQuoted(value, "'")}'`;
-      i += placeholder[0].length;
-      continue;
-    }
-    if (quote && c === "\\") {
-      out += expr.slice(i, i + 2);
-      i += 2;
-      continue;
-    }
-    if (c === "'" || c === '"') quote = quote === void 0 ? c : quote === c ? void 0 : quote;
-    out += c;
-    i++;
-  }
-  return out;
-}
-var escapeQuoted = (value, quote) => value.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`);
-function conditionVars(node2) {
-  switch (node2.kind) {
-    case "literal":
-      return [];
-    case "var":
-      return [node2.name];
-    case "not":
-      return conditionVars(node2.operand);
-    default:
-      return [...conditionVars(node2.left), ...conditionVars(node2.right)];
-  }
-}
-function parseCondition(expr) {
-  const tokens = tokenize(expr);
-  if (!tokens.ok) return tokens;
-  const list = tokens.value;
-  let at = 0;
-  let failure2;
-  const peek = () => list[at];
-  const fail4 = (message, token) => {
-    failure2 ??= { message, col: token.col };
-    return void 0;
-  };
-  const parseOr = (depth) => {
-    let left = parseAnd(depth);
-    while (left && peek().value === "||") {
-      at++;
-      const right = parseAnd(depth);
-      left = right && { kind: "or", left, right };
-    }
-    return left;
-  };
-  const parseAnd = (depth) => {
-    let left = parseUnary(depth);
-    while (left && peek().value === "&&") {
-      at++;
-      const right = parseUnary(depth);
-      left = right && { kind: "and", left, right };
-    }
-    return left;
-  };
-  const parseUnary = (depth) => {
-    if (depth > MAX_DEPTH) return fail4(`nesting deeper than ${MAX_DEPTH} levels`, peek());
-    if (peek().value === "!" && peek().kind === "op") {
-      at++;
-      const operand = parseUnary(depth + 1);
-      return operand && { kind: "not", operand };
-    }
-    return parseCompare(depth);
-  };
-  const parseCompare = (depth) => {
-    const left = parsePrimary(depth);
-    const op = peek();
-    if (!left || op.kind !== "op" || op.value !== "==" && op.value !== "!=") return left;
-    at++;
-    const right = parsePrimary(depth);
-    return right && { kind: op.value === "==" ? "eq" : "ne", left, right };
-  };
-  const parsePrimary = (depth) => {
-    const token = peek();
-    if (token.kind === "text") {
-      at++;
-      return { kind: "literal", value: token.value };
-    }
-    if (token.kind === "name") {
-      at++;
-      if (token.value === "true" || token.value === "false") return { kind: "literal", value: token.value };
-      if (/^[0-9]/.test(token.value)) return { kind: "literal", value: token.value };
-      return { kind: "var", name: token.value };
-    }
-    if (token.value === "(") {
-      at++;
-      const inner = parseOr(depth + 1);
-      if (!inner) return void 0;
-      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
-      at++;
-      return inner;
-    }
-    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
-  };
-  const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
-  if (failure2 || !tree) {
-    const f = failure2 ?? { message: "empty condition", col: 1 };
-    return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
-  }
-  return ok(tree);
-}
-function tokenize(expr) {
-  const tokens = [];
-  let i = 0;
-  while (i < expr.length) {
-    const c = expr[i];
-    const col = i + 1;
-    if (/\s/.test(c)) {
-      i++;
-    } else if (c === "'" || c === '"') {
-      let value = "";
-      i++;
-      while (i < expr.length && expr[i] !== c) {
-        if (expr[i] === "\\" && i + 1 < expr.length) i++;
-        value += expr[i];
-        i++;
-      }
-      if (i >= expr.length) {
-        return err(
-          "bad-condition",
-          `condition "${expr}": text opened with ${c} is never closed at column ${col}`,
-          { col }
-        );
-      }
-      i++;
-      tokens.push({ kind: "text", value, col });
-    } else if (c === "{" && PLACEHOLDER_HERE.test(expr.slice(i))) {
-      const whole = PLACEHOLDER_HERE.exec(expr.slice(i));
-      tokens.push({ kind: "name", value: whole[1], col });
-      i += whole[0].length;
-    } else if (/[A-Za-z0-9_]/.test(c)) {
-      const name = /^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(expr.slice(i))?.[0];
-      tokens.push({ kind: "name", value: name, col });
-      i += name.length;
-    } else {
-      const two = expr.slice(i, i + 2);
-      if (two === "==" || two === "!=" || two === "&&" || two === "||") {
-        tokens.push({ kind: "op", value: two, col });
-        i += 2;
-      } else if (c === "!" || c === "(" || c === ")") {
-        tokens.push({ kind: "op", value: c, col });
-        i++;
-      } else {
-        const hint = c === "=" ? ' (compare with "==")' : c === "&" || c === "|" ? ` (write "${c}${c}")` : "";
-        return err("bad-condition", `condition "${expr}": unexpected "${c}"${hint} at column ${col}`, {
-          col
-        });
-      }
-    }
-  }
-  if (tokens.length > MAX_TOKENS) {
-    const col = tokens[MAX_TOKENS].col;
-    return err(
-      "bad-condition",
-      `condition is longer than ${MAX_TOKENS} words and operators at column ${col}`,
-      { col }
-    );
-  }
-  tokens.push({ kind: "end", value: "", col: expr.length + 1 });
-  return ok(tokens);
-}
-function describe3(token) {
-  if (token.kind === "end") return "the end";
-  if (token.kind === "text") return `the text "${token.value}"`;
-  return `"${token.value}"`;
-}
-function evaluate(node2, vars) {
-  switch (node2.kind) {
-    case "literal":
-      return node2.value;
-    case "var":
-      return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
-    case "not":
-      return !truthy(evaluate(node2.operand, vars));
-    case "and":
-      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
-    case "or":
-      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
-    case "eq":
-      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
-    case "ne":
-      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
-  }
-}
-function truthy(value) {
-  if (typeof value === "boolean") return value;
-  return value !== "" && value !== "false" && value !== "0";
-}
-
-// src/engine/machine/step-machine.ts
-var STEP_EVENTS = [
-  "ready",
-  "block",
-  "unblock",
-  "condition-error",
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "auto-retry",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "loop",
-  "rollback",
-  "reset"
-];
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    fail: ["failed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
-  }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/scheduler.ts
-var isFailure = (s) => s === "failed" || s === "blocked";
-var isSuccess = (s) => s === "completed" || s === "skipped";
-var isDone = (s) => TERMINAL_STEP_STATUSES.has(s);
-function triggerVerdict(trigger, needs) {
-  switch (trigger) {
-    case "all_success":
-      if (needs.some(isFailure)) return "block";
-      return needs.every(isSuccess) ? "ready" : "wait";
-    case "all_done":
-      return needs.every(isDone) ? "ready" : "wait";
-    case "one_failed":
-      if (needs.some(isFailure)) return "ready";
-      return needs.every(isDone) ? "skip" : "wait";
-  }
-}
-function advance(d, candidates = []) {
-  const queue = [...candidates];
-  for (; ; ) {
-    for (const i2 of d.takeChanges()) {
-      queue.push(i2, ...d.index.dependents[i2]);
-    }
-    const i = queue.pop();
-    if (i === void 0) return;
-    if (d.step(i).status === "pending") decide(d, i);
-  }
-}
-function decide(d, i) {
-  const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => d.step(n).status);
-  const verdict = triggerVerdict(def.trigger, needs);
-  if (verdict === "wait") return;
-  if (verdict === "block") {
-    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
-    const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
-    d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
-    return;
-  }
-  if (verdict === "skip") {
-    d.move(i, "skip", "skipped", { note: `no need failed (trigger ${def.trigger})` });
-    return;
-  }
-  if (def.condition !== void 0) {
-    const holds = evaluateCondition(def.condition, d.base.vars);
-    if (!holds.ok) {
-      d.move(i, "condition-error", "failed", { note: holds.error.message }, { error: holds.error.message });
-      return;
-    }
-    if (!holds.value) {
-      d.move(i, "skip", "skipped", { note: `condition "${def.condition}" is false` });
-      return;
-    }
-  }
-  d.move(i, "ready", "ready");
-}
-function settle2(d) {
-  if (d.status !== "pending" && d.status !== "in_progress" && d.status !== "paused") return;
-  let culprit = -1;
-  for (let i = 0; i < d.size; i++) {
-    const status = d.step(i).status;
-    if (status === "pending" || ACTIVE_STEP_STATUSES.has(status)) return;
-    if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
-  }
-  if (culprit < 0) {
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
-    return;
-  }
-  const step2 = d.step(culprit);
-  d.moveMolecule("settle", "failed", {
-    note: `step "${step2.id}" ${step2.status}${step2.error ? `: ${step2.error}` : ""}`
-  });
-}
-function recovered(d, i) {
-  return d.index.dependents[i].some(
-    (j) => d.def(j).trigger === "one_failed" && d.step(j).status === "completed"
-  );
-}
-function readySteps(proto, mol) {
-  const known = new Set(proto.steps.map((s) => s.id));
-  return mol.steps.filter((s) => s.status === "ready" && known.has(s.id)).map((s) => s.id);
-}
-
-// src/engine/machine/molecule-machine.ts
-var MOLECULE_EVENTS = [
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "rollback",
-  "pause",
-  "unpause",
-  "squash",
-  "squash-unfinished",
-  "burn",
-  "evaporate",
-  "reset",
-  "force-reset",
-  "settle"
-];
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
-var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
-var LIVE_MOLECULE_STATUSES = /* @__PURE__ */ new Set([
-  "pending",
-  "in_progress",
-  "paused"
-]);
-function statusLabel(status) {
-  if (LIVE_MOLECULE_STATUSES.has(status)) return "molecule:active";
-  if (status === "complete") return "molecule:complete";
-  if (status === "failed") return "molecule:failed";
-  return void 0;
-}
-function labelChange(from, to) {
-  const before = statusLabel(from);
-  const after = to === "squashed" && TERMINAL_MOLECULE_STATUSES.has(from) ? before : statusLabel(to);
-  if (before === after) return void 0;
-  return { add: after ? [after] : [], remove: before ? [before] : [] };
-}
-
-// src/engine/machine/table.ts
-function canTransition(table, from, event) {
-  return targetsOf(table, from, event).length > 0;
-}
-function targetsOf(table, from, event) {
-  return table[from][event] ?? [];
-}
-
-// src/engine/ops/draft.ts
-var HISTORY_LIMIT = 1e3;
-var Draft = class {
-  constructor(proto, index, base, now) {
-    this.proto = proto;
-    this.index = index;
-    this.base = base;
-    this.now = now;
-    this.at = now.toISOString();
-    this.status0 = base.status;
-    this.status = base.status;
-    this.steps = base.steps;
-  }
-  proto;
-  index;
-  base;
-  now;
-  at;
-  status0;
-  status;
-  effects = [];
-  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
-  steps;
-  copied = /* @__PURE__ */ new Set();
-  ownSteps = false;
-  entries = [];
-  readied = /* @__PURE__ */ new Set();
-  again = /* @__PURE__ */ new Set();
-  pendingChanges = [];
-  fields = {};
-  dirty = false;
-  get size() {
-    return this.steps.length;
-  }
-  step(i) {
-    return this.steps[i];
-  }
-  def(i) {
-    return this.index.steps[i];
-  }
-  position(id) {
-    return this.index.position.get(id);
-  }
-  /** Change a step's fields without changing its status; `undefined` removes a field. */
-  patch(i, patch) {
-    if (!this.ownSteps) {
-      this.steps = this.steps.slice();
-      this.ownSteps = true;
-    }
-    if (!this.copied.has(i)) {
-      this.steps[i] = { ...this.steps[i] };
-      this.copied.add(i);
-    }
-    const target = this.steps[i];
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === void 0) delete target[key];
-      else target[key] = value;
-    }
-    this.dirty = true;
-  }
-  /** Change a step's status along the step machine; anything else is a bug in the engine. */
-  move(i, event, to, info = {}, patch = {}) {
-    const from = this.step(i).status;
-    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
-      throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
-    }
-    this.patch(i, patch);
-    const id = this.step(i).id;
-    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
-    if (from === to) return;
-    this.steps[i].status = to;
-    this.effects.push(
-      info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
-    );
-    this.pendingChanges.push(i);
-    if (to === "ready") this.readied.add(i);
-  }
-  /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
-  record(event, info = {}) {
-    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
-    this.dirty = true;
-  }
-  moveMolecule(event, to, info = {}) {
-    const from = this.status;
-    if (from === to) return;
-    if (!MOLECULE_MACHINE[from][event]?.includes(to)) {
-      throw new Error(`engine bug: molecule "${this.base.id}" cannot go ${from} -> ${to} on ${event}`);
-    }
-    this.status = to;
-    this.dirty = true;
-    this.entries.push(entry(this.at, event, { from, to, ...info }));
-    this.effects.push({ type: "molecule-status", from, to });
-    const labels = labelChange(from, to);
-    if (labels) this.effects.push({ type: "labels", ...labels });
-  }
-  set(key, value) {
-    this.fields[key] = value;
-    this.dirty = true;
-  }
-  emit(effect) {
-    this.effects.push(effect);
-  }
-  /** Dispatch a step that is already ready again (resume after a crash, unpause). */
-  redispatch(i) {
-    this.again.add(i);
-  }
-  /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
-  takeChanges() {
-    const changes = this.pendingChanges;
-    this.pendingChanges = [];
-    return changes;
-  }
-  get changed() {
-    return this.dirty || this.entries.length > 0;
-  }
-  build() {
-    const effects = [...this.effects, ...this.dispatches()];
-    if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
-    const mol = {
-      ...this.base,
-      ...this.fields,
-      status: this.status,
-      steps: this.steps,
-      history,
-      rev: this.base.rev + 1,
-      updatedAt: this.at
-    };
-    if (trimmed > 0) mol.historyTrimmed = trimmed;
-    markMatches(mol, this.proto);
-    return { mol, effects };
-  }
-  /**
-   * One dispatch per step that this operation made ready (a step that was ready before and only
-   * passed through pending was dispatched already), plus explicit re-dispatches; none while the
-   * molecule may not run.
-   */
-  dispatches() {
-    if (this.status !== "pending" && this.status !== "in_progress") return [];
-    const chosen = new Set(this.again);
-    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
-    return [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b).map((i) => ({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) }));
-  }
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
-  baseBranches(i) {
-    const branches = [];
-    for (const n of this.index.needs[i]) {
-      const branch = this.step(n).branch;
-      if (branch !== void 0) branches.push(branch);
-    }
-    return branches;
-  }
-};
-function entry(at, event, info) {
-  const e = { at, event };
-  for (const [key, value] of Object.entries(info)) {
-    if (value !== void 0) e[key] = value;
-  }
-  return e;
-}
-
-// src/engine/ops/fresh-steps.ts
-function freshSteps(proto) {
-  return proto.steps.map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
-}
-
-// src/engine/ops/pour.ts
-function pour(proto, opts) {
-  const index = indexProto(proto);
-  if (!index.ok) return index;
-  if (!MoleculeSchema.shape.id.safeParse(opts.id).success) {
-    return err(
-      "invalid-id",
-      `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
-    );
-  }
-  if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
-  const kind = opts.kind ?? "mol";
-  const at = opts.now.toISOString();
-  const poured = {
-    v: 1,
-    id: opts.id,
-    title: opts.title ?? proto.formula,
-    formula: opts.formula,
-    vars: opts.vars,
-    kind,
-    status: "pending",
-    subject: opts.subject ?? {},
-    base: opts.base ?? { ref: "HEAD" },
-    execution: proto.execution,
-    rev: 0,
-    createdAt: at,
-    updatedAt: at,
-    steps: freshSteps(proto),
-    history: [
-      {
-        at,
-        event: kind === "wisp" ? "wisp" : "pour",
-        to: "pending",
-        note: `formula "${opts.formula.name}"`,
-        ...opts.by === void 0 ? {} : { by: opts.by }
-      }
-    ]
-  };
-  if (kind === "wisp" && opts.ttlMs !== void 0) {
-    poured.expiresAt = new Date(opts.now.getTime() + opts.ttlMs).toISOString();
-  }
-  const d = new Draft(proto, index.value, poured, opts.now);
-  d.emit({ type: "labels", add: ["molecule:active"], remove: [] });
-  advance(d, poured.steps.keys());
-  settle2(d);
-  const { mol, effects } = d.build();
-  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
-}
-
-// src/engine/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status, event, hint) {
-  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
-}
-
-// src/engine/duration.ts
-var UNITS = {
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
-  d: 864e5,
-  w: 6048e5
-};
-function parseDuration(text2) {
-  const trimmed = text2.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
-  let total = 0;
-  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(match[1]) * UNITS[match[2]];
-  }
-  return total;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
-  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
-  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
-  return `${Math.round(ms / 864e4) / 10}d`;
-}
-
-// src/engine/ops/squash.ts
-function squash(d, e) {
-  const outcome = d.status;
-  const mol = d.base;
-  const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
-  const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
-  const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record3 = {
-    v: 1,
-    id: mol.id,
-    title: mol.title,
-    formula: mol.formula,
-    vars: mol.vars,
-    subject: mol.subject,
-    outcome,
-    summary,
-    steps: mol.steps.map((s) => ({
-      id: s.id,
-      status: s.status,
-      attempts: s.attempts,
-      ...s.checkpoint?.commit === void 0 ? {} : { commit: s.checkpoint.commit }
-    })),
-    metrics: {
-      durationMs,
-      attempts,
-      retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
-      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
-    },
-    createdAt: mol.createdAt,
-    squashedAt: d.at
-  };
-  d.set("summary", summary);
-  d.moveMolecule(
-    outcome === "complete" || outcome === "failed" ? "squash" : "squash-unfinished",
-    "squashed",
-    {
-      by: e.by,
-      note: summary
-    }
-  );
-  d.emit({ type: "archive", record: record3 });
-  deleteBranches(d, mol);
-  return ok(void 0);
-}
-function templatedSummary(template, mol, outcome, durationMs) {
-  const completed = mol.steps.filter((s) => s.status === "completed").length;
-  const values = {
-    title: mol.title,
-    completed: String(completed),
-    total: String(mol.steps.length),
-    duration: formatDuration(durationMs),
-    outcome
-  };
-  if (template === void 0 || template.trim() === "") {
-    return `${mol.title}: ${completed} of ${mol.steps.length} steps completed in ${values.duration} (${outcome})`;
-  }
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => values[name] ?? whole);
-}
-function deleteBranches(d, mol) {
-  if (mol.execution !== "distributed") return;
-  const branches = [...new Set(mol.steps.flatMap((s) => s.branch === void 0 ? [] : [s.branch]))];
-  if (branches.length > 0) d.emit({ type: "delete-branches", branches });
-}
-
-// src/engine/ops/burn.ts
-function burn(d, e) {
-  d.moveMolecule("burn", "burned", { by: e.by });
-  deleteBranches(d, d.base);
-  return ok(void 0);
-}
-function evaporate(d, _e) {
-  const mol = d.base;
-  if (mol.kind !== "wisp") return err("not-a-wisp", `molecule "${mol.id}" is not a wisp; burn it instead`);
-  if (mol.expiresAt !== void 0 && Date.parse(mol.expiresAt) > d.now.getTime()) {
-    return err(
-      "not-expired",
-      `wisp "${mol.id}" expires at ${mol.expiresAt}; it cannot evaporate before then`
-    );
-  }
-  d.moveMolecule("evaporate", "burned", { by: "patrol", note: "its time to live passed" });
-  deleteBranches(d, mol);
-  return ok(void 0);
-}
-
-// src/engine/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  if (i !== void 0) return ok(i);
-  const ids = d.index.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${d.base.id}" has no step "${id}"; its steps are ${listed}`);
-}
-
-// src/engine/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status === "in_progress" || status === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids, why) {
-  if (ids.length === 0) return;
-  const list = ids.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list} no longer counts`
-  });
-}
-
-// src/engine/ops/fail.ts
-function failPath(d, i, event, error2, by2, patch = {}) {
-  const def = d.def(i);
-  const attempts = patch.attempts ?? d.step(i).attempts;
-  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
-  const budget = def.maxLoops ?? d.proto.maxLoops;
-  const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry2 = attempts <= maxRetries;
-  const loop = !retry2 && target !== void 0 && loops < budget;
-  const fields = {
-    ...patch,
-    error: error2,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
-  };
-  if (retry2 || loop) {
-    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
-  } else {
-    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      "failed",
-      {
-        by: by2,
-        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
-      },
-      fields
-    );
-    return;
-  }
-  if (retry2) {
-    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
-    return;
-  }
-  loopBack(d, i, target, loops + 1, budget);
-}
-function loopBack(d, failing, target, loop, budget) {
-  const failingId = d.step(failing).id;
-  const targetId = d.step(target).id;
-  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
-  const interrupted = [];
-  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
-  for (const j of [...sweep].sort((a, b) => a - b)) {
-    const patch = { attempts: 0 };
-    if (j === target) patch.loops = loop;
-    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted, note);
-}
-function fail(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const status = d.step(i).status;
-  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
-  failPath(d, i, "fail", e.error, e.by);
-  return ok(void 0);
-}
-function timeout(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
-  if (step2.startedAt === void 0)
-    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
-  const limit = d.def(i).timeout;
-  const ran = d.now.getTime() - Date.parse(step2.startedAt);
-  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
-  if (limitMs !== void 0 && ran < limitMs) {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "timeout",
-      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
-    );
-  }
-  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
-  return ok(void 0);
-}
-
-// src/engine/ops/gates.ts
-function waitingGates(def) {
-  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
-}
-function mergeGates(current, incoming) {
-  const merged = [...current];
-  for (const result of incoming) {
-    const at = merged.findIndex((g) => g.type === result.type);
-    if (at >= 0) merged[at] = result;
-    else merged.push(result);
-  }
-  return merged;
-}
-function gateVerdict(gates2) {
-  if (gates2.some((g) => g.passed === false)) return "failed";
-  if (gates2.some((g) => g.passed === null)) return "waiting";
-  return "passed";
-}
-function failingDetail(gates2) {
-  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
-}
-
-// src/engine/ops/complete.ts
-function complete(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status === "awaiting_gate") {
-    if (!e.gates || e.gates.length === 0) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already waiting for its gates; nothing changed`
-      });
-      return ok(void 0);
-    }
-    concludeGates(
-      d,
-      i,
-      "complete",
-      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
-      e.by,
-      record2(e)
-    );
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress" && step2.status !== "ready")
-    return refuse("step", e.step, step2.status, "complete");
-  const patch = { ...record2(e), lease: void 0, nudgedAt: void 0 };
-  if (step2.status === "ready") Object.assign(patch, { attempts: step2.attempts + 1, startedAt: d.at });
-  const def = d.def(i);
-  if (e.gates && e.gates.length > 0) {
-    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
-  } else if (def.gates.length > 0) {
-    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
-    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
-  } else {
-    d.move(i, "complete", "completed", { by: e.by }, { ...patch, completedAt: d.at, error: void 0 });
-  }
-  return ok(void 0);
-}
-function gates(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
-  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
-  return ok(void 0);
-}
-function approve(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (!d.def(i).gates.some((g) => g.type === "approval")) {
-    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
-  }
-  if (step2.status !== "awaiting_gate") {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "approve",
-      "it can be approved once its work is done and it waits for approval"
-    );
-  }
-  const current = step2.gates ?? waitingGates(d.def(i));
-  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
-  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
-  return ok(void 0);
-}
-function concludeGates(d, i, event, results, by2, patch = {}) {
-  const verdict = gateVerdict(results);
-  if (verdict === "failed") {
-    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
-  } else if (verdict === "waiting") {
-    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
-    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
-    d.move(
-      i,
-      event,
-      "awaiting_gate",
-      { by: by2, note: `waiting for ${waiting.join(", ")}` },
-      { ...patch, gates: results, awaitingSince: since }
-    );
-  } else {
-    d.move(
-      i,
-      event,
-      "completed",
-      { by: by2 },
-      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
-    );
-  }
-  const step2 = d.step(i);
-  d.emit({
-    type: "check-run",
-    step: step2.id,
-    // A failing attempt reports failure even when a retry already made the step ready again.
-    status: verdict === "failed" ? "failed" : step2.status,
-    gates: results,
-    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
-  });
-}
-function record2(e) {
-  const patch = {};
-  if (e.checkpoint) patch.checkpoint = e.checkpoint;
-  if (e.branch !== void 0) patch.branch = e.branch;
-  return patch;
-}
-function alreadyCompleted(d, id) {
-  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
-  return ok(void 0);
-}
-
-// src/engine/ops/nudge.ts
-function nudge(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "ready") {
-    d.move(i, "nudge", "ready", { by: "patrol", note: "dispatched again" }, { nudgedAt: d.at });
-    d.emit({ type: "dispatch", step: e.step, baseBranches: d.baseBranches(i) });
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "nudge");
-  const idleMs = step2.startedAt === void 0 ? 0 : d.now.getTime() - Date.parse(step2.startedAt);
-  d.move(i, "nudge", "in_progress", { by: "patrol" }, { nudgedAt: d.at });
-  d.emit({ type: "nudge", step: e.step, idleMs });
-  return ok(void 0);
-}
-
-// src/engine/ops/pause.ts
-function pause(d, e) {
-  d.moveMolecule("pause", "paused", { by: e.by });
-  return ok(void 0);
-}
-function unpause(d, e) {
-  let started = false;
-  for (let i = 0; i < d.size; i++) {
-    const step2 = d.step(i);
-    if (step2.status === "ready") d.redispatch(i);
-    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
-      started = true;
-  }
-  d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
-  return ok(void 0);
-}
-
-// src/engine/ops/reset.ts
-function reset(proto, index, mol, e, now) {
-  const at = now.toISOString();
-  const { historyTrimmed: _trimmed, summary: _summary, ...kept } = mol;
-  const fresh = {
-    ...kept,
-    status: "pending",
-    steps: freshSteps(proto),
-    history: [
-      {
-        at,
-        event: e.type,
-        from: mol.status,
-        to: "pending",
-        ...e.by === void 0 ? {} : { by: e.by },
-        note: archivedNote(mol)
-      }
-    ]
-  };
-  const d = new Draft(proto, index, fresh, now);
-  d.emit({ type: "molecule-status", from: mol.status, to: "pending" });
-  const labels = labelChange(mol.status, "pending");
-  if (labels) d.emit({ type: "labels", ...labels });
-  deleteBranches(d, mol);
-  if (e.type === "force-reset") {
-    const running = mol.steps.filter((s) => s.status === "in_progress" || s.status === "awaiting_gate").map((s) => `"${s.id}"`);
-    const abandoned = running.length > 0 ? `; work in progress on ${running.join(", ")} was abandoned` : "";
-    d.emit({
-      type: "notice",
-      level: "warning",
-      message: `molecule "${mol.id}" was force-reset from ${mol.status.replace("_", " ")} by ${e.by}${abandoned}`
-    });
-  }
-  advance(d, fresh.steps.keys());
-  settle2(d);
-  const built = d.build();
-  return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
-}
-function archivedNote(mol) {
-  const count = mol.history.length + (mol.historyTrimmed ?? 0);
-  const first = mol.history[0]?.at ?? mol.createdAt;
-  const last = mol.history.at(-1)?.at ?? mol.updatedAt;
-  const failedStep = mol.steps.find((s) => s.status === "failed");
-  const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
-  const done = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
-}
-
-// src/engine/ops/resume.ts
-function resume(d, e) {
-  const resumed = [];
-  for (let i = 0; i < d.size; i++) {
-    const step2 = d.step(i);
-    if (step2.status === "ready") d.redispatch(i);
-    if (step2.status !== "in_progress" || leaseLive(d, i)) continue;
-    const note = step2.lease ? `lease of "${step2.lease.holder}" expired at ${step2.lease.expiresAt}` : "no lease: its runner is presumed gone";
-    d.move(i, "resume", "ready", { by: e.by, note }, { lease: void 0, nudgedAt: void 0 });
-    resumed.push(step2.id);
-  }
-  const message = resumed.length > 0 ? `resumed ${resumed.map((id) => `"${id}"`).join(", ")}: back to ready` : "no step in progress had lost its runner; nothing to resume";
-  d.emit({ type: "notice", level: "info", message });
-  return ok(void 0);
-}
-function release(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "release");
-  const lease = step2.lease;
-  if (e.runId !== void 0) {
-    if (lease?.runId !== e.runId) {
-      return err("lease-held", `step "${e.step}" is no longer held by run ${e.runId}; it was not released`);
-    }
-  } else if (leaseLive(d, i)) {
-    return err(
-      "lease-held",
-      `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
-    );
-  }
-  const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
-  d.move(i, "release", "ready", { by: e.by ?? "patrol", note }, { lease: void 0, nudgedAt: void 0 });
-  return ok(void 0);
-}
-function leaseLive(d, i) {
-  const lease = d.step(i).lease;
-  return lease !== void 0 && Date.parse(lease.expiresAt) > d.now.getTime();
-}
-
-// src/engine/ops/retry.ts
-function retry(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const status = d.step(i).status;
-  let sources;
-  if (status === "failed") sources = [i];
-  else if (status === "blocked")
-    sources = upstreamOf(d.index, i).filter((j) => d.step(j).status === "failed");
-  else
-    return refuse(
-      "step",
-      e.step,
-      status,
-      "retry",
-      "only a failed step, or one blocked by a failure, can be retried"
-    );
-  if (sources.length === 0)
-    return err("invalid-state", `step "${e.step}" is blocked but no step upstream of it failed`);
-  for (const j of sources) {
-    const note = j === i ? "retried by a person" : `retried by a person to unblock "${e.step}"`;
-    d.move(j, "retry", "ready", { by: e.by, note });
-  }
-  unblockDownstream(d, sources, e.by);
-  return ok(void 0);
-}
-
-// src/engine/ops/rollback.ts
-function rollback(d, e) {
-  let sweep;
-  let note;
-  if (e.step === void 0) {
-    sweep = Array.from({ length: d.size }, (_, i) => i);
-    note = "rolled back to the base";
-    d.emit({ type: "reset-branch" });
-  } else {
-    const found = findStep(d, e.step);
-    if (!found.ok) return found;
-    const i = found.value;
-    const step2 = d.step(i);
-    if (step2.status !== "completed") {
-      return refuse(
-        "step",
-        e.step,
-        step2.status,
-        "rollback",
-        "only a completed step has a checkpoint to return to"
-      );
-    }
-    sweep = downstreamOf(d.index, [i]);
-    note = `rolled back to the checkpoint of "${e.step}"`;
-    const commit = step2.checkpoint?.commit;
-    if (commit !== void 0) d.emit({ type: "reset-branch", step: e.step, commit });
-    else
-      d.emit({
-        type: "notice",
-        level: "warning",
-        message: `step "${e.step}" recorded no commit; the branch was left as it is`
-      });
-  }
-  const interrupted = [];
-  for (const j of sweep) {
-    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
-      interrupted.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted, note);
-  if (d.status === "complete" || d.status === "failed")
-    d.moveMolecule("rollback", "in_progress", { by: e.by, note });
-  else d.record("rollback", { by: e.by, note, ...e.step === void 0 ? {} : { step: e.step } });
-  return ok(void 0);
-}
-function rollbackCandidates(d, e) {
-  if (e.step === void 0) return Array.from({ length: d.size }, (_, i2) => i2);
-  const i = d.position(e.step);
-  return i === void 0 ? [] : downstreamOf(d.index, [i]);
-}
-
-// src/engine/ops/skip.ts
-function skip(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const status = d.step(i).status;
-  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status)) {
-    return refuse(
-      "step",
-      e.step,
-      status,
-      "skip",
-      status === "in_progress" ? "fail it or let it finish" : void 0
-    );
-  }
-  d.move(
-    i,
-    "skip",
-    "skipped",
-    { by: e.by, note: e.reason ?? "skipped by a person" },
-    { lease: void 0, awaitingSince: void 0 }
-  );
-  if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
-  return ok(void 0);
-}
-
-// src/engine/ops/start.ts
-function start(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "in_progress") return restart(d, i, e);
-  if (step2.status !== "ready") return refuse("step", e.step, step2.status, "start", startHint(d, i));
-  begin(d, i, e);
-  return ok(void 0);
-}
-function restart(d, i, e) {
-  const current = d.step(i).lease;
-  const live = current !== void 0 && Date.parse(current.expiresAt) > d.now.getTime();
-  if (live) {
-    if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already in progress under this lease; nothing changed`
-      });
-      return ok(void 0);
-    }
-    return err(
-      "lease-held",
-      `step "${e.step}" is in progress under a lease held by "${current.holder}"${current.runId ? ` (run ${current.runId})` : ""} until ${current.expiresAt}; it cannot be started again before then`
-    );
-  }
-  if (current === void 0 && e.lease === void 0) {
-    d.emit({
-      type: "notice",
-      level: "info",
-      message: `step "${e.step}" is already in progress; nothing changed`
-    });
-    return ok(void 0);
-  }
-  const note = current ? `took over from "${current.holder}", whose lease expired at ${current.expiresAt}` : "took over a step that had no lease";
-  begin(d, i, e, note);
-  return ok(void 0);
-}
-function begin(d, i, e, note) {
-  const lease = e.lease && {
-    holder: e.lease.holder,
-    ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
-    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
-  };
-  d.move(
-    i,
-    "start",
-    "in_progress",
-    { by: e.by ?? e.lease?.holder, note },
-    { attempts: d.step(i).attempts + 1, startedAt: d.at, completedAt: void 0, nudgedAt: void 0, lease }
-  );
-}
-function startHint(d, i) {
-  const status = d.step(i).status;
-  if (status === "failed") return "retry it to run it again";
-  if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
-  if (status !== "pending" && status !== "blocked") return void 0;
-  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
-}
-
-// src/engine/ops/transition.ts
-var HANDLERS = {
-  start,
-  complete,
-  gates,
-  approve,
-  fail,
-  timeout,
-  retry,
-  skip,
-  nudge,
-  release,
-  resume,
-  rollback,
-  pause,
-  unpause,
-  squash,
-  burn,
-  evaporate
-};
-function transition(proto, mol, event, now) {
-  const index = indexProto(proto);
-  if (!index.ok) return index;
-  const matches = checkMatches(index.value, proto, mol);
-  if (!matches.ok) return matches;
-  const machineEvent = machineEventOf(event, mol.status);
-  if (!canTransition(MOLECULE_MACHINE, mol.status, machineEvent)) {
-    return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
-  }
-  if (event.type === "reset" || event.type === "force-reset")
-    return reset(proto, index.value, mol, event, now);
-  const d = new Draft(proto, index.value, mol, now);
-  const handled = HANDLERS[event.type](d, event);
-  if (!handled.ok) return handled;
-  if (!d.changed) return ok(d.build());
-  const target = targetsOf(MOLECULE_MACHINE, mol.status, machineEvent)[0];
-  if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
-    d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
-  }
-  advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
-  settle2(d);
-  return ok(d.build());
-}
-function machineEventOf(event, status) {
-  if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
-    return "squash-unfinished";
-  }
-  return event.type;
-}
-function moleculeHint(status, event) {
-  if (status === "squashed" || status === "burned") return "it is gone";
-  if (event === "squash") return "to archive unfinished work, give a summary: /mol squash <summary>";
-  if (event === "reset")
-    return "reset works on complete or failed molecules; /mol reset --force works from any state";
-  if (status === "paused" && event !== "pause") return "unpause it first";
-  if (event === "unpause") return "it is not paused";
-  if (status === "pending" && event === "rollback") return "nothing has run yet";
-  if (status === "complete" || status === "failed")
-    return `roll it back, reset it, or retry a failed step to work on it again`;
-  return void 0;
-}
-
-// src/engine/progress.ts
-function progress(mol) {
-  const p = {
-    total: mol.steps.length,
-    complete: 0,
-    inProgress: 0,
-    failed: 0,
-    skipped: 0,
-    blocked: 0,
-    pending: 0,
-    ready: 0,
-    percentComplete: 0
-  };
-  for (const step2 of mol.steps) {
-    switch (step2.status) {
-      case "completed":
-        p.complete++;
-        break;
-      case "in_progress":
-      case "awaiting_gate":
-        p.inProgress++;
-        break;
-      case "failed":
-        p.failed++;
-        break;
-      case "skipped":
-        p.skipped++;
-        break;
-      case "blocked":
-        p.blocked++;
-        break;
-      case "pending":
-        p.pending++;
-        break;
-      case "ready":
-        p.ready++;
-        break;
-    }
-  }
-  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
-  return p;
-}
-
-// src/engine/manager.ts
-function createMoleculeManager(store, options) {
-  const clock = options.now;
-  const newId = options.newId;
-  const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
-  const capture = options.captureCheckpoints ?? true;
-  async function protoOf(mol) {
-    const source = mol.formula.source;
-    const found = typeof source === "object" && "inline" in source ? adhocProto(source.inline) : options.resolveProto ? await options.resolveProto(mol) : err(
-      "no-proto",
-      `molecule "${mol.id}" uses formula "${mol.formula.name}"; give the manager a resolveProto to read it`
-    );
-    return withDefaultRetries(unwrap(found), defaultMaxRetries);
-  }
-  async function current(ref) {
-    const id = typeof ref === "string" ? ref : ref.id;
-    const mol = unwrap(await store.load(id));
-    if (!mol) throw new MolecularError({ code: "not-found", message: `there is no molecule "${id}"` });
-    return mol;
-  }
-  async function apply(ref, event) {
-    const mol = await current(ref);
-    const proto = await protoOf(mol);
-    const now = clock();
-    const { mol: stored, effects } = unwrap(
-      await store.mutate(mol.id, (m) => transition(proto, m, event, now))
-    );
-    await options.onEffects?.(effects, stored);
-    return stored;
-  }
-  async function view(mol) {
-    const proto = await protoOf(mol);
-    const defs = new Map(proto.steps.map((s) => [s.id, s]));
-    const ready = mol.steps.filter((s) => s.status === "ready").map((s) => {
-      const def = defs.get(s.id);
-      return {
-        id: s.id,
-        title: def?.title ?? s.id,
-        description: def?.description ?? "",
-        dependsOn: def?.needs ?? [],
-        state: s.status,
-        retryCount: s.attempts,
-        maxRetries: def?.maxRetries ?? defaultMaxRetries,
-        ...s.checkpoint ? { checkpoint: s.checkpoint } : {}
-      };
-    });
-    return {
-      success: !["failed", "squashed", "burned"].includes(mol.status),
-      molecule: mol,
-      ...ready[0] ? { nextStep: ready[0] } : {},
-      readySteps: ready,
-      complete: mol.status === "complete"
-    };
-  }
-  return {
-    async createMolecule(parentIssueId, title, steps, metadata = {}) {
-      const inline = {
-        formula: "adhoc",
-        description: title,
-        steps: steps.map((s) => ({
-          id: s.id,
-          title: s.title,
-          ...s.description === void 0 ? {} : { description: s.description },
-          needs: s.dependsOn ?? [],
-          max_retries: s.maxRetries ?? defaultMaxRetries
-        }))
-      };
-      const proto = unwrap(adhocProto(inline));
-      const now = clock();
-      const { mol, effects } = unwrap(
-        pour(proto, {
-          id: newId(),
-          now,
-          vars: { parent_issue: parentIssueId },
-          formula: { name: inline.formula, source: { inline } },
-          title,
-          subject: /^[1-9]\d*$/.test(parentIssueId) ? { issue: Number(parentIssueId) } : {},
-          ...metadata.createdBy === void 0 ? {} : { by: metadata.createdBy }
-        })
-      );
-      const created = unwrap(await store.create(mol));
-      const labelled = effects.map(
-        (e) => e.type === "labels" && metadata.labels ? { ...e, add: [...e.add, ...metadata.labels] } : e
-      );
-      await options.onEffects?.(labelled, created);
-      return created;
-    },
-    async advanceMolecule(ref) {
-      return view(await current(ref));
-    },
-    startStep(ref, stepId, opts = {}) {
-      return apply(ref, { type: "start", step: stepId, ...opts });
-    },
-    completeStep(ref, stepId, checkpoint, opts = {}) {
-      const recorded = capture && checkpoint ? toCheckpoint(checkpoint, clock()) : void 0;
-      return apply(ref, {
-        type: "complete",
-        step: stepId,
-        ...recorded ? { checkpoint: recorded } : {},
-        ...opts
-      });
-    },
-    failStep(ref, stepId, error2, opts = {}) {
-      return apply(ref, { type: "fail", step: stepId, error: error2, ...opts });
-    },
-    async loadMolecule(id) {
-      return unwrap(await store.load(id));
-    },
-    async resumeMolecule(ref) {
-      const mol = await current(ref);
-      if (mol.status !== "pending" && mol.status !== "in_progress")
-        return { ...await view(mol), resumed: [] };
-      const proto = await protoOf(mol);
-      const now = clock();
-      const { mol: stored, effects } = unwrap(
-        await store.mutate(mol.id, (m) => transition(proto, m, { type: "resume" }, now))
-      );
-      await options.onEffects?.(effects, stored);
-      const resumed = effects.flatMap(
-        (e) => e.type === "step-status" && e.from === "in_progress" && e.to === "ready" ? [e.step] : []
-      );
-      const result = await view(stored);
-      const first = result.readySteps.find((s) => resumed.includes(s.id));
-      return { ...result, ...first ? { nextStep: first } : {}, resumed };
-    },
-    getMoleculeProgress(mol) {
-      return progress(mol);
-    },
-    apply
-  };
-}
-function toCheckpoint(input2, now) {
-  const commit = input2.commit ?? input2.gitCommit;
-  return {
-    filesModified: input2.filesModified,
-    testsPassed: input2.testsPassed,
-    notes: input2.notes,
-    capturedAt: input2.capturedAt ?? now.toISOString(),
-    ...commit === void 0 ? {} : { commit },
-    ...input2.outputTail === void 0 ? {} : { outputTail: input2.outputTail }
-  };
-}
-var withDefaults = /* @__PURE__ */ new WeakMap();
-function withDefaultRetries(proto, retries) {
-  if (proto.steps.every((s) => s.maxRetries !== void 0)) return proto;
-  let byRetries = withDefaults.get(proto);
-  if (!byRetries) {
-    byRetries = /* @__PURE__ */ new Map();
-    withDefaults.set(proto, byRetries);
-  }
-  let filled = byRetries.get(retries);
-  if (!filled) {
-    filled = {
-      ...proto,
-      steps: proto.steps.map((s) => s.maxRetries === void 0 ? { ...s, maxRetries: retries } : s)
-    };
-    byRetries.set(retries, filled);
-  }
-  return filled;
-}
-
-// src/cli/store/local-store.ts
-import { mkdir as mkdir2, readdir, rm as rm2, writeFile } from "node:fs/promises";
-import { join as join3 } from "node:path";
-
-// src/cli/store/atomic-write.ts
-import { randomBytes } from "node:crypto";
-import { open as open2, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-async function writeFileAtomic(path, data) {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  const handle = await open2(tmp, "wx");
-  try {
-    await handle.writeFile(data, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, path);
-  } catch (error2) {
-    await rm(tmp, { force: true });
-    throw error2;
-  }
-  await syncDirectory(dir);
-}
-async function syncDirectory(dir) {
-  let handle;
-  try {
-    handle = await open2(dir, "r");
-    await handle.sync();
-  } catch (error2) {
-    const code = error2.code;
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES") throw error2;
-  } finally {
-    await handle?.close();
-  }
-}
-
-// src/cli/store/file-lock.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir, open as open3, readFile, stat, unlink } from "node:fs/promises";
-import { hostname as hostname3 } from "node:os";
-import { dirname as dirname2 } from "node:path";
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_STALE_MS = 3e4;
-var BREAK_STALE_MS = 5e3;
-async function acquireFileLock(path, options = {}) {
-  const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-  const deadline = now() + timeoutMs;
-  for (let attempt = 0; ; attempt++) {
-    const holder = {
-      pid: process.pid,
-      host: hostname3(),
-      acquiredAt: new Date(now()).toISOString(),
-      nonce: randomBytes2(8).toString("hex")
-    };
-    const created = await tryCreate(path, holder);
-    if (created === "created") return ok(makeLock(path, holder));
-    if (created !== "exists")
-      return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
-    const seen = await readHolder(path);
-    if (seen === "gone") continue;
-    if (await isStale(path, seen, now(), staleMs)) {
-      await breakLock(path, seen, now);
-      continue;
-    }
-    if (now() >= deadline) {
-      const who = seen ? `process ${seen.pid} on ${seen.host} since ${seen.acquiredAt}` : "a process that has not written its name yet";
-      return err(
-        "lock-timeout",
-        `${path} is held by ${who}; gave up after ${timeoutMs} ms. If that process is gone, delete the lock file.`,
-        {
-          file: path
-        }
-      );
-    }
-    await sleep(backoff(attempt));
-  }
-}
-async function withFileLock(path, fn, options = {}) {
-  const lock = await acquireFileLock(path, options);
-  if (!lock.ok) return lock;
-  try {
-    return await fn(lock.value);
-  } finally {
-    await lock.value.release();
-  }
-}
-function makeLock(path, holder) {
-  return {
-    path,
-    holder,
-    isHeld: async () => {
-      const seen = await readHolder(path);
-      return seen !== "gone" && seen?.nonce === holder.nonce;
-    },
-    release: async () => {
-      await removeIfStill(path, holder.nonce);
-    }
-  };
-}
-async function tryCreate(path, holder) {
-  for (let tries = 0; tries < 2; tries++) {
-    try {
-      const handle = await open3(path, "wx");
-      try {
-        await handle.writeFile(JSON.stringify(holder), "utf8");
-      } finally {
-        await handle.close();
-      }
-      return "created";
-    } catch (error2) {
-      const code = error2.code;
-      if (code === "EEXIST") return "exists";
-      if (code === "ENOENT" && tries === 0) {
-        await mkdir(dirname2(path), { recursive: true });
-        continue;
-      }
-      return error2;
-    }
-  }
-  return new Error("the lock directory keeps disappearing");
-}
-async function readHolder(path) {
-  let text2;
-  try {
-    text2 = await readFile(path, "utf8");
-  } catch (error2) {
-    if (error2.code === "ENOENT") return "gone";
-    throw error2;
-  }
-  try {
-    const data = JSON.parse(text2);
-    if (typeof data.pid === "number" && typeof data.host === "string" && typeof data.acquiredAt === "string" && typeof data.nonce === "string") {
-      return data;
-    }
-  } catch {
-  }
-  return void 0;
-}
-async function isStale(path, holder, nowMs, staleMs) {
-  if (holder === void 0) {
-    const info = await stat(path).catch(() => void 0);
-    return info !== void 0 && nowMs - info.mtimeMs > staleMs;
-  }
-  const acquired = Date.parse(holder.acquiredAt);
-  if (!Number.isFinite(acquired) || nowMs - acquired > staleMs) return true;
-  return holder.host === hostname3() && !isAlive(holder.pid);
-}
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code !== "ESRCH";
-  }
-}
-async function breakLock(path, judged, now) {
-  await underBreakLock(path, now, async () => {
-    const seen = await readHolder(path);
-    if (seen === "gone") return;
-    const same = judged === void 0 ? seen === void 0 : seen?.nonce === judged.nonce;
-    if (same) await unlink(path).catch(ignoreMissing);
-  });
-}
-async function removeIfStill(path, nonce) {
-  const done = await underBreakLock(path, Date.now, async () => {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  });
-  if (!done) {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  }
-}
-async function underBreakLock(path, now, fn) {
-  const breakPath = `${path}.break`;
-  const deadline = Date.now() + 2 * BREAK_STALE_MS;
-  for (let attempt = 0; Date.now() < deadline; attempt++) {
-    let handle;
-    try {
-      handle = await open3(breakPath, "wx");
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-      const info = await stat(breakPath).catch(() => void 0);
-      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
-      await sleep(Math.min(1 + attempt, 20));
-      continue;
-    }
-    await handle.close();
-    try {
-      await fn();
-    } finally {
-      await unlink(breakPath).catch(ignoreMissing);
-    }
-    return true;
-  }
-  return false;
-}
-function ignoreMissing(error2) {
-  if (error2.code !== "ENOENT") throw error2;
-}
-function backoff(attempt) {
-  const cap = Math.min(100, 2 * 2 ** attempt);
-  return cap / 2 + Math.random() * (cap / 2);
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// src/cli/store/read-state-file.ts
-import { readFile as readFile2 } from "node:fs/promises";
-async function readStateFile(path, schema) {
-  let text2;
-  try {
-    text2 = await readFile2(path, "utf8");
-  } catch (error2) {
-    if (error2.code === "ENOENT") return ok(void 0);
-    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
-  }
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch (error2) {
-    return err(
-      "state-invalid",
-      `${path} is not valid JSON (${error2.message}); fix or remove the file.`,
-      { file: path }
-    );
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    return err(
-      "state-invalid",
-      `${path} does not hold valid state: ${describeIssues(parsed.error)}; fix or remove the file.`,
-      {
-        file: path
-      }
-    );
-  }
-  return ok(parsed.data);
-}
-function describeIssues(error2) {
-  const shown2 = error2.issues.slice(0, 3).map((issue2) => `${issue2.path.join(".") || "(root)"}: ${issue2.message}`);
-  const more = error2.issues.length > 3 ? ` and ${error2.issues.length - 3} more` : "";
-  return shown2.join("; ") + more;
-}
-
-// src/cli/store/store-layout.ts
-import { join as join2 } from "node:path";
-function storeLayout(dir) {
-  const mols = join2(dir, "mols");
-  const locks = join2(dir, "locks");
-  return {
-    dir,
-    mols,
-    locks,
-    live: (id) => join2(mols, `${id}.json`),
-    archive: (id) => join2(mols, `${id}.archive.json`),
-    lock: (id) => join2(locks, `${id}.lock`)
-  };
-}
-var ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-var ARCHIVE_SUFFIX = ".archive.json";
-function checkId(id) {
-  if (!ID.test(id) || id.length > 200) {
-    return err(
-      "invalid-id",
-      `"${id}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`
-    );
-  }
-  if (id.endsWith(".archive"))
-    return err(
-      "invalid-id",
-      `"${id}" is not a molecule id: the local store reserves ids ending in ".archive".`
-    );
-  return ok(id);
-}
-function liveIdOf(fileName) {
-  if (!fileName.endsWith(".json") || fileName.endsWith(ARCHIVE_SUFFIX)) return void 0;
-  const id = fileName.slice(0, -".json".length);
-  return checkId(id).ok ? id : void 0;
-}
-
-// src/cli/store/local-store.ts
-function createLocalStore(options) {
-  const layout = storeLayout(options.dir);
-  let ready;
-  const ensureLayout = () => {
-    ready ??= makeLayout(layout);
-    return ready;
-  };
-  const locked = (id, fn) => guard(async () => {
-    await ensureLayout();
-    return withFileLock(layout.lock(id), fn, options.lock);
-  });
-  const scan = (filter = {}) => guard(() => scanLive(layout, filter));
-  return {
-    dir: options.dir,
-    create: (mol) => {
-      const valid = MoleculeSchema.safeParse(mol);
-      if (!valid.success)
-        return Promise.resolve(
-          err("state-invalid", `the molecule to create is invalid: ${describeIssues(valid.error)}`)
-        );
-      const id = checkId(mol.id);
-      if (!id.ok) return Promise.resolve(id);
-      return locked(mol.id, async () => {
-        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
-        if (!live.ok) return live;
-        const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
-        if (!archived.ok) return archived;
-        if (live.value !== void 0 || archived.value !== void 0) {
-          return err(
-            "exists",
-            `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
-          );
-        }
-        return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
-      });
-    },
-    load: (id) => {
-      const checked = checkId(id);
-      if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
-    },
-    loadArchive: (id) => {
-      const checked = checkId(id);
-      if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.archive(id), ArchiveRecordSchema));
-    },
-    mutate: (id, fn) => {
-      const checked = checkId(id);
-      if (!checked.ok) return Promise.resolve(checked);
-      return locked(id, async (lock) => {
-        const current = await readStateFile(layout.live(id), MoleculeSchema);
-        if (!current.ok) return current;
-        if (current.value === void 0)
-          return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
-        const next = applyMutator(fn, current.value);
-        if (!next.ok) return next;
-        if (!await lock.isHeld()) {
-          return err(
-            "lock-lost",
-            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
-          );
-        }
-        return persist(layout, current.value, next.value);
-      });
-    },
-    list: async (filter) => {
-      const scanned = await scan(filter);
-      if (!scanned.ok) return scanned;
-      const [first, ...rest] = scanned.value.problems;
-      if (first === void 0) return ok(scanned.value.molecules);
-      const more = rest.length > 0 ? ` (and ${rest.length} more bad file${rest.length > 1 ? "s" : ""})` : "";
-      return {
-        ok: false,
-        error: {
-          ...first,
-          message: first.message + more,
-          diagnostics: scanned.value.problems.map((p) => ({ ...p, severity: "error" }))
-        }
-      };
-    },
-    scan
-  };
-}
-function applyMutator(fn, current) {
-  try {
-    return fn(structuredClone(current));
-  } catch (error2) {
-    return err(
-      "mutator-threw",
-      `the change to molecule "${current.id}" threw instead of returning an error: ${error2.message}`
-    );
-  }
-}
-async function persist(layout, current, mutation) {
-  const { effects } = mutation;
-  if (mutation.mol.id !== current.id) {
-    return err(
-      "state-invalid",
-      `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
-    );
-  }
-  const candidate = { ...mutation.mol, rev: current.rev + 1 };
-  const parsed = MoleculeSchema.safeParse(candidate);
-  if (!parsed.success) {
-    return err(
-      "state-invalid",
-      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
-    );
-  }
-  const next = parsed.data;
-  const live = layout.live(next.id);
-  if (next.status === "squashed") {
-    const record3 = archiveOf(effects);
-    if (!record3.ok) return record3;
-    const written2 = await writeConfirmed(layout.archive(next.id), record3.value, ArchiveRecordSchema);
-    if (!written2.ok) return written2;
-    await rm2(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
-  }
-  if (next.status === "burned") {
-    await rm2(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
-  }
-  const written = await writeConfirmed(live, next, MoleculeSchema);
-  if (!written.ok) return written;
-  return ok({ mol: written.value, effects });
-}
-function archiveOf(effects) {
-  const effect = effects.find((e) => e.type === "archive");
-  if (!effect)
-    return err(
-      "archive-missing",
-      "a squash must come with an archive effect holding the record; nothing was written."
-    );
-  const parsed = ArchiveRecordSchema.safeParse(effect.record);
-  if (!parsed.success)
-    return err(
-      "state-invalid",
-      `the archive record is invalid: ${describeIssues(parsed.error)}; nothing was written.`
-    );
-  return ok(parsed.data);
-}
-async function writeConfirmed(path, value, schema) {
-  const text2 = `${JSON.stringify(value, null, 2)}
-`;
-  await writeFileAtomic(path, text2);
-  const back = await readStateFile(path, schema);
-  if (!back.ok) return back;
-  if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
-` !== text2) {
-    return err(
-      "write-lost",
-      `${path} does not hold what was just written to it; another program may be writing there.`,
-      { file: path }
-    );
-  }
-  return ok(back.value);
-}
-async function scanLive(layout, filter) {
-  let names;
-  try {
-    names = await readdir(layout.mols);
-  } catch (error2) {
-    if (error2.code === "ENOENT") return ok({ molecules: [], problems: [] });
-    throw error2;
-  }
-  const molecules = [];
-  const problems = [];
-  for (const name of names.sort()) {
-    const id = liveIdOf(name);
-    if (id === void 0) continue;
-    const path = join3(layout.mols, name);
-    const read = await readStateFile(path, MoleculeSchema);
-    if (!read.ok) {
-      problems.push(read.error);
-      continue;
-    }
-    const mol = read.value;
-    if (mol === void 0) continue;
-    if (mol.id !== id) {
-      problems.push({
-        code: "state-invalid",
-        message: `${path} holds molecule "${mol.id}", not "${id}"; rename or remove the file.`,
-        file: path
-      });
-      continue;
-    }
-    if (filter.kind !== void 0 && mol.kind !== filter.kind) continue;
-    if (filter.status !== void 0 && !filter.status.includes(mol.status)) continue;
-    molecules.push(mol);
-  }
-  molecules.sort(
-    (a, b) => a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)
-  );
-  return ok({ molecules, problems });
-}
-async function makeLayout(layout) {
-  await mkdir2(layout.mols, { recursive: true });
-  await mkdir2(layout.locks, { recursive: true });
-  await writeFile(join3(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
-    flag: "wx"
-  }).catch((error2) => {
-    if (error2.code !== "EEXIST") throw error2;
-  });
-}
-async function guard(fn) {
-  try {
-    return await fn();
-  } catch (error2) {
-    return err("store-io", `the local store failed: ${error2.message}`);
-  }
-}
-
-// src/engine/parse-key-path.ts
-var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function formatKeyPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
-function valueAt(data, path) {
-  let current = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return void 0;
-    if (typeof segment === "symbol") return void 0;
-    const key = String(segment);
-    if (!Object.hasOwn(current, key)) return void 0;
-    current = current[key];
-  }
-  return current;
-}
-function isTable(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
-}
-
 // src/engine/render/group-digits.ts
 function groupDigits(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -15120,24 +13018,24 @@ function groupDigits(n) {
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
 var HTML = /[<>&]/g;
 var HTML_ENTITY = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
-function inlineText(text2, maxChars = Number.POSITIVE_INFINITY) {
-  return truncate(oneLine(text2), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
+function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
+  return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
-function codeSpan(text2, maxChars = Number.POSITIVE_INFINITY) {
-  const body = truncate(oneLine(text2), maxChars).replace(/\|/g, "\\|");
+function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
+  const body = truncate(oneLine(text3), maxChars).replace(/\|/g, "\\|");
   if (body === "") return "";
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
-  const fence = "`".repeat(longestRun + 1);
+  const fence2 = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
-  return `${fence}${pad}${body}${pad}${fence}`;
+  return `${fence2}${pad}${body}${pad}${fence2}`;
 }
-function oneLine(text2) {
-  return text2.replace(/\s+/g, " ").trim();
+function oneLine(text3) {
+  return text3.replace(/\s+/g, " ").trim();
 }
-function truncate(text2, maxChars) {
-  if (text2.length <= maxChars) return text2;
-  const chars = Array.from(text2);
-  return chars.length <= maxChars ? text2 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
+function truncate(text3, maxChars) {
+  if (text3.length <= maxChars) return text3;
+  const chars = Array.from(text3);
+  return chars.length <= maxChars ? text3 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
 }
 
 // src/engine/render/status-emoji.ts
@@ -15209,8 +13107,8 @@ function renderMermaid(proto, mol) {
   return `${lines.join("\n")}
 `;
 }
-function mermaidText(text2) {
-  return truncate(oneLine(text2), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
+function mermaidText(text3) {
+  return truncate(oneLine(text3), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
 }
 
 // src/engine/render/progress-bar.ts
@@ -15353,13 +13251,6 @@ function readableTime(iso) {
   return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-// src/engine/codec/budget.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text2) {
-  return Buffer2.byteLength(text2, "utf8");
-}
-
 // src/engine/codec/comment-safe-json.ts
 function commentSafeJson(value) {
   return JSON.stringify(value).replace(/--/g, "\\u002d\\u002d");
@@ -15367,11 +13258,11 @@ function commentSafeJson(value) {
 
 // src/engine/codec/deflate.ts
 import { Buffer as Buffer3 } from "node:buffer";
-import { deflateSync, inflateSync } from "node:zlib";
-var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+import { constants, deflateSync, inflateSync } from "node:zlib";
+var MAX_INFLATED_BYTES = 16 * DEFAULT_STATE_BUDGET_BYTES;
 var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function deflateToBase64(text2) {
-  return deflateSync(Buffer3.from(text2, "utf8")).toString("base64");
+function deflateToBase64(text3) {
+  return deflateSync(Buffer3.from(text3, "utf8")).toString("base64");
 }
 function inflateFromBase64(payload) {
   const b64 = payload.replace(/\s+/g, "");
@@ -15385,9 +13276,33 @@ function inflateFromBase64(payload) {
   try {
     return ok(inflateSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES }).toString("utf8"));
   } catch (cause) {
+    if (cause.code === "ERR_BUFFER_TOO_LARGE") {
+      return err(
+        "state-corrupt",
+        `the state block inflates to more than ${groupDigits(MAX_INFLATED_BYTES)} bytes, more than any state Molecular writes; it was not read`
+      );
+    }
     const reason = cause instanceof Error ? cause.message : String(cause);
     return err("state-corrupt", `the state block is not valid base64/deflate: ${reason}`);
   }
+}
+function inflatePrefix(payload, maxBytes) {
+  const b64 = payload.slice(0, 4 * maxBytes).replace(/\s+/g, "").slice(0, 684);
+  const whole = b64.slice(0, b64.length - b64.length % 4);
+  if (whole === "" || !BASE64.test(whole)) return void 0;
+  const bytes = Buffer3.from(whole, "base64");
+  for (let length = bytes.length; length >= 8; length = Math.floor(length / 2)) {
+    try {
+      const head = inflateSync(bytes.subarray(0, length), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: maxBytes
+      });
+      return head.toString("utf8");
+    } catch (cause) {
+      if (cause.code !== "ERR_BUFFER_TOO_LARGE") return void 0;
+    }
+  }
+  return void 0;
 }
 
 // src/engine/codec/pack-table.ts
@@ -15503,21 +13418,36 @@ function isRecord(value) {
 var STATE_BLOCK_OPEN = "<!-- molecular:state";
 var STATE_BLOCK_CLOSE = "-->";
 var STATE_VERSION = 1;
-var HEADER = /<!--[ \t]*molecular:state[ \t]+v(\d+)[ \t]*([^\n]*?)[ \t]*\n/;
 function findStateBlock(body) {
-  const text2 = body.replace(/\r\n?/g, "\n");
-  const header = HEADER.exec(text2);
-  if (!header) return void 0;
-  const start2 = header.index + header[0].length;
-  const end = text2.indexOf(STATE_BLOCK_CLOSE, start2);
-  const rest = header[2] ?? "";
-  return {
-    version: Number(header[1]),
-    encoding: rest === "" ? "json" : rest === "deflate" ? "deflate" : "unknown",
-    payload: end < 0 ? text2.slice(start2) : text2.slice(start2, end),
-    closed: end >= 0,
-    line: countLines(text2, header.index)
-  };
+  const block2 = findHiddenBlock(body, "molecular:state");
+  if (!block2) return void 0;
+  const { version: version2, rest, payload, closed, line } = block2;
+  const encoding = rest === "" ? "json" : rest === "deflate" ? "deflate" : "unknown";
+  return { version: version2, encoding, payload, closed, line };
+}
+function findHiddenBlock(body, name) {
+  const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+  for (let open4 = text3.indexOf("<!--"); open4 >= 0; open4 = text3.indexOf("<!--", open4 + 4)) {
+    const at = skipBlanks(text3, open4 + 4);
+    if (!text3.startsWith(name, at)) continue;
+    const v = skipBlanks(text3, at + name.length);
+    if (v === at + name.length || text3[v] !== "v") continue;
+    let digits = v + 1;
+    while (isDigit(text3.charCodeAt(digits))) digits++;
+    if (digits === v + 1) continue;
+    const eol = text3.indexOf("\n", digits);
+    if (eol < 0) return void 0;
+    const start2 = eol + 1;
+    const end = text3.indexOf(STATE_BLOCK_CLOSE, start2);
+    return {
+      version: Number(text3.slice(v + 1, digits)),
+      rest: trimBlanks(text3, digits, eol),
+      payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
+      closed: end >= 0,
+      line: countLines(text3, open4)
+    };
+  }
+  return void 0;
 }
 function formatStateBlock(encoding, payload) {
   const header = encoding === "json" ? `${STATE_BLOCK_OPEN} v${STATE_VERSION}` : `${STATE_BLOCK_OPEN} v${STATE_VERSION} deflate`;
@@ -15525,9 +13455,23 @@ function formatStateBlock(encoding, payload) {
 ${payload}
 ${STATE_BLOCK_CLOSE}`;
 }
-function countLines(text2, upTo) {
+var isBlank = (code18) => code18 === 32 || code18 === 9;
+var isDigit = (code18) => code18 >= 48 && code18 <= 57;
+function skipBlanks(text3, from) {
+  let i = from;
+  while (isBlank(text3.charCodeAt(i))) i++;
+  return i;
+}
+function trimBlanks(text3, from, to) {
+  let start2 = from;
+  let end = to;
+  while (start2 < end && isBlank(text3.charCodeAt(start2))) start2++;
+  while (end > start2 && isBlank(text3.charCodeAt(end - 1))) end--;
+  return text3.slice(start2, end);
+}
+function countLines(text3, upTo) {
   let line = 1;
-  for (let i = text2.indexOf("\n"); i >= 0 && i < upTo; i = text2.indexOf("\n", i + 1)) line++;
+  for (let i = text3.indexOf("\n"); i >= 0 && i < upTo; i = text3.indexOf("\n", i + 1)) line++;
   return line;
 }
 
@@ -15570,18 +13514,20 @@ ${fullView}`;
   const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
-  for (const [view, text2] of [
+  for (const [view, text3] of [
     ["full", fullView],
     ["summary", renderSummaryView(mol, opts.proto)]
   ]) {
     const measure = (dropped) => {
       const state = dropOldestHistory(mol, dropped);
       const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
-      const body = `${formatStateBlock("deflate", deflateToBase64(JSON.stringify(packed)))}
+      const json2 = JSON.stringify(packed);
+      const body = `${formatStateBlock("deflate", deflateToBase64(json2))}
 
-${text2}`;
+${text3}`;
+      const inflatesTooFar = byteLength(json2) > MAX_INFLATED_BYTES;
       return {
-        bytes: byteLength(body),
+        bytes: inflatesTooFar ? Math.max(byteLength(body), budget + 1) : byteLength(body),
         value: { body, compressed: true, trimmedHistory: dropped, mol: state, view }
       };
     };
@@ -15626,6 +13572,14 @@ function largestThatFits(build, opts = {}) {
   return best;
 }
 
+// src/engine/codec/claimed-id.ts
+var PEEK_CHARS = 4096;
+var ID = /"id"[ \t\n]*:[ \t\n]*"([A-Za-z0-9][A-Za-z0-9._-]{0,199})"/;
+function claimedId(block2, encoding) {
+  const head = encoding === "json" ? block2.payload.slice(0, PEEK_CHARS) : inflatePrefix(block2.payload, PEEK_CHARS);
+  return head === void 0 ? void 0 : ID.exec(head)?.[1];
+}
+
 // src/engine/codec/unpack-molecule.ts
 function unpackMolecule(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
@@ -15635,42 +13589,45 @@ function unpackMolecule(data) {
 
 // src/engine/codec/decode.ts
 function decodeState(body) {
-  const block = findStateBlock(body);
-  if (!block)
+  const block2 = findStateBlock(body);
+  if (!block2)
     return err(
       "state-missing",
       "the comment holds no molecular state block (`<!-- molecular:state v1 \u2026 -->`)"
     );
-  const at = { line: block.line };
-  if (block.version > STATE_VERSION) return tooNew(block.version, at);
-  if (block.version < 1)
-    return err("state-corrupt", `the state block has an unknown version v${block.version}`, at);
-  if (!block.closed) {
+  return decodeStateBlock(block2);
+}
+function decodeStateBlock(block2) {
+  const at = { line: block2.line };
+  if (block2.version > STATE_VERSION) return tooNew(block2.version, at);
+  if (block2.version < 1)
+    return err("state-corrupt", `the state block has an unknown version v${block2.version}`, at);
+  if (!block2.closed) {
     return err("state-corrupt", "the state block is cut off: the comment ends before its closing `-->`", at);
   }
-  if (block.encoding === "unknown") {
+  if (block2.encoding === "unknown") {
     return err(
       "state-corrupt",
       "the state block header names an encoding other than plain JSON or deflate",
       at
     );
   }
-  const data = readPayload(block);
+  const data = readPayload(block2);
   if (!data.ok) return { ok: false, error: { ...data.error, ...at } };
   const version2 = data.value?.v;
   if (typeof version2 === "number" && version2 > STATE_VERSION) return tooNew(version2, at);
-  return validate2(data.value, block.line);
+  return validate2(data.value, block2.line);
 }
-function readPayload(block) {
-  if (block.encoding === "json") return parseJson(block.payload, "JSON");
-  const text2 = inflateFromBase64(block.payload);
-  if (!text2.ok) return text2;
-  const packed = parseJson(text2.value, "deflated JSON");
+function readPayload(block2) {
+  if (block2.encoding === "json") return parseJson(block2.payload, "JSON");
+  const text3 = inflateFromBase64(block2.payload);
+  if (!text3.ok) return text3;
+  const packed = parseJson(text3.value, "deflated JSON");
   return packed.ok ? ok(unpackMolecule(packed.value)) : packed;
 }
-function parseJson(text2, what) {
+function parseJson(text3, what) {
   try {
-    return ok(JSON.parse(text2));
+    return ok(JSON.parse(text3));
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     return err("state-corrupt", `the state block is not valid ${what}: ${reason}`);
@@ -15707,6 +13664,42 @@ function tooNew(version2, at) {
   );
 }
 
+// src/engine/commands/command-events.ts
+function commandEvents(command, mol, by2) {
+  switch (command.verb) {
+    case "done":
+      return [
+        {
+          type: "complete",
+          step: command.step,
+          by: by2,
+          ...command.checkpoint === void 0 ? {} : { checkpoint: command.checkpoint }
+        }
+      ];
+    case "fail": {
+      const fail4 = { type: "fail", step: command.step, error: command.reason, by: by2 };
+      const ready = mol.steps.find((s) => s.id === command.step)?.status === "ready";
+      return ready ? [{ type: "start", step: command.step, by: by2 }, fail4] : [fail4];
+    }
+    case "retry":
+      return [{ type: "retry", step: command.step, by: by2 }];
+    case "skip":
+      return [
+        { type: "skip", step: command.step, by: by2, ...command.reason ? { reason: command.reason } : {} }
+      ];
+    case "approve":
+      return [{ type: "approve", step: command.step, by: by2 }];
+    case "rollback":
+      return [{ type: "rollback", by: by2, ...command.step === void 0 ? {} : { step: command.step } }];
+    case "squash":
+      return [{ type: "squash", by: by2, ...command.summary === void 0 ? {} : { summary: command.summary } }];
+    case "burn":
+      return [{ type: "burn", by: by2, force: command.force }];
+    case "reset":
+      return [command.force ? { type: "force-reset", by: by2 } : { type: "reset", by: by2 }];
+  }
+}
+
 // src/engine/commands/grammar.ts
 var COMMAND_VERBS = [
   "status",
@@ -15738,7 +13731,7 @@ var COMMAND_USAGE = {
     summary: "reset the molecule's branch to a step's checkpoint (or the base)"
   },
   squash: { usage: "/mol squash [summary\u2026]", summary: "archive the molecule with a summary" },
-  burn: { usage: "/mol burn", summary: "discard the molecule" },
+  burn: { usage: "/mol burn [--force]", summary: "discard the molecule (--force while it is in progress)" },
   reset: { usage: "/mol reset --force", summary: "reset the molecule from any state (admin)" },
   help: { usage: "/mol help", summary: "list these commands" }
 };
@@ -15746,39 +13739,44 @@ function isCommandError(value) {
   return "code" in value;
 }
 
-// src/engine/commands/did-you-mean.ts
-function editDistance(a, b) {
+// src/engine/did-you-mean.ts
+function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
   const x = Array.from(a);
   const y = Array.from(b);
-  const d = Array.from(
-    { length: x.length + 1 },
-    (_, i) => Array.from({ length: y.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
+  let before = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  let previousMin = 0;
   for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let rowMin = i;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      const row = d[i];
-      const prev = d[i - 1];
-      let best = Math.min(
-        prev[j] + 1,
-        row[j - 1] + 1,
-        prev[j - 1] + cost
+      let value = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + cost
       );
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        best = Math.min(best, d[i - 2][j - 2] + 1);
+        value = Math.min(value, before[j - 2] + 1);
       }
-      row[j] = best;
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
     }
+    if (rowMin > cap && previousMin > cap) return cap + 1;
+    previousMin = rowMin;
+    before = previous;
+    previous = current;
   }
-  return d[x.length][y.length];
+  return previous[y.length];
 }
-function didYouMean(word, candidates, maxDistance = 2) {
+var typoLimit = (word) => Math.max(1, Math.floor(Array.from(word).length / 3));
+function closest(word, candidates, maxDistance = typoLimit(word)) {
+  const length = Array.from(word).length;
   let best;
   let bestDistance = maxDistance + 1;
-  const length = Array.from(word).length;
   for (const candidate of candidates) {
     if (Math.abs(Array.from(candidate).length - length) > maxDistance) continue;
-    const distance = editDistance(word, candidate);
+    const distance = editDistance(word, candidate, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -15786,18 +13784,22 @@ function didYouMean(word, candidates, maxDistance = 2) {
   }
   return best;
 }
+function didYouMean(word, candidates) {
+  const near = closest(word, candidates);
+  return near === void 0 ? "" : ` (did you mean "${near}"?)`;
+}
 
 // src/engine/commands/tokenize.ts
 var OPEN_QUOTES = { '"': '"', "\u201C": "\u201D", "\u201D": "\u201D" };
-function nextToken(text2, from) {
+function nextToken(text3, from) {
   let i = from;
-  while (i < text2.length && /\s/.test(text2[i])) i++;
-  if (i >= text2.length) return ok(void 0);
+  while (i < text3.length && /\s/.test(text3[i])) i++;
+  if (i >= text3.length) return ok(void 0);
   const start2 = i;
   let value = "";
   let quoted2 = false;
-  while (i < text2.length && !/\s/.test(text2[i])) {
-    const c = text2[i];
+  while (i < text3.length && !/\s/.test(text3[i])) {
+    const c = text3[i];
     const close = OPEN_QUOTES[c];
     if (close === void 0) {
       value += c;
@@ -15808,18 +13810,18 @@ function nextToken(text2, from) {
     const opened = i;
     i++;
     for (; ; ) {
-      if (i >= text2.length) {
+      if (i >= text3.length) {
         return err("unterminated-quote", `the quote opened at column ${opened + 1} is never closed`, {
           col: opened + 1
         });
       }
-      const q = text2[i];
+      const q = text3[i];
       if (q === close) {
         i++;
         break;
       }
-      if (q === "\\" && close === '"' && (text2[i + 1] === '"' || text2[i + 1] === "\\")) {
-        value += text2[i + 1];
+      if (q === "\\" && close === '"' && (text3[i + 1] === '"' || text3[i + 1] === "\\")) {
+        value += text3[i + 1];
         i += 2;
         continue;
       }
@@ -15830,72 +13832,5192 @@ function nextToken(text2, from) {
   return ok({ value, start: start2, end: i, quoted: quoted2 });
 }
 
+// node_modules/mdurl/index.mjs
+var mdurl_exports = {};
+__export(mdurl_exports, {
+  decode: () => decode_default,
+  encode: () => encode_default,
+  format: () => format,
+  parse: () => parse_default
+});
+
+// node_modules/mdurl/lib/decode.mjs
+var decodeCache = {};
+function getDecodeCache(exclude) {
+  let cache3 = decodeCache[exclude];
+  if (cache3) {
+    return cache3;
+  }
+  cache3 = decodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    cache3.push(ch);
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    const ch = exclude.charCodeAt(i);
+    cache3[ch] = "%" + ("0" + ch.toString(16).toUpperCase()).slice(-2);
+  }
+  return cache3;
+}
+function decode3(string4, exclude) {
+  if (typeof exclude !== "string") {
+    exclude = decode3.defaultChars;
+  }
+  const cache3 = getDecodeCache(exclude);
+  return string4.replace(/(%[a-f0-9]{2})+/gi, function(seq) {
+    let result = "";
+    for (let i = 0, l = seq.length; i < l; i += 3) {
+      const b1 = parseInt(seq.slice(i + 1, i + 3), 16);
+      if (b1 < 128) {
+        result += cache3[b1];
+        continue;
+      }
+      if ((b1 & 224) === 192 && i + 3 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        if ((b2 & 192) === 128) {
+          const chr = b1 << 6 & 1984 | b2 & 63;
+          if (chr < 128) {
+            result += "\uFFFD\uFFFD";
+          } else {
+            result += String.fromCharCode(chr);
+          }
+          i += 3;
+          continue;
+        }
+      }
+      if ((b1 & 240) === 224 && i + 6 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128) {
+          const chr = b1 << 12 & 61440 | b2 << 6 & 4032 | b3 & 63;
+          if (chr < 2048 || chr >= 55296 && chr <= 57343) {
+            result += "\uFFFD\uFFFD\uFFFD";
+          } else {
+            result += String.fromCharCode(chr);
+          }
+          i += 6;
+          continue;
+        }
+      }
+      if ((b1 & 248) === 240 && i + 9 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        const b4 = parseInt(seq.slice(i + 10, i + 12), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128 && (b4 & 192) === 128) {
+          let chr = b1 << 18 & 1835008 | b2 << 12 & 258048 | b3 << 6 & 4032 | b4 & 63;
+          if (chr < 65536 || chr > 1114111) {
+            result += "\uFFFD\uFFFD\uFFFD\uFFFD";
+          } else {
+            chr -= 65536;
+            result += String.fromCharCode(55296 + (chr >> 10), 56320 + (chr & 1023));
+          }
+          i += 9;
+          continue;
+        }
+      }
+      result += "\uFFFD";
+    }
+    return result;
+  });
+}
+decode3.defaultChars = ";/?:@&=+$,#";
+decode3.componentChars = "";
+var decode_default = decode3;
+
+// node_modules/mdurl/lib/encode.mjs
+var encodeCache = {};
+function getEncodeCache(exclude) {
+  let cache3 = encodeCache[exclude];
+  if (cache3) {
+    return cache3;
+  }
+  cache3 = encodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    if (/^[0-9a-z]$/i.test(ch)) {
+      cache3.push(ch);
+    } else {
+      cache3.push("%" + ("0" + i.toString(16).toUpperCase()).slice(-2));
+    }
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    cache3[exclude.charCodeAt(i)] = exclude[i];
+  }
+  return cache3;
+}
+function encode3(string4, exclude, keepEscaped) {
+  if (typeof exclude !== "string") {
+    keepEscaped = exclude;
+    exclude = encode3.defaultChars;
+  }
+  if (typeof keepEscaped === "undefined") {
+    keepEscaped = true;
+  }
+  const cache3 = getEncodeCache(exclude);
+  let result = "";
+  for (let i = 0, l = string4.length; i < l; i++) {
+    const code18 = string4.charCodeAt(i);
+    if (keepEscaped && code18 === 37 && i + 2 < l) {
+      if (/^[0-9a-f]{2}$/i.test(string4.slice(i + 1, i + 3))) {
+        result += string4.slice(i, i + 3);
+        i += 2;
+        continue;
+      }
+    }
+    if (code18 < 128) {
+      result += cache3[code18];
+      continue;
+    }
+    if (code18 >= 55296 && code18 <= 57343) {
+      if (code18 >= 55296 && code18 <= 56319 && i + 1 < l) {
+        const nextCode = string4.charCodeAt(i + 1);
+        if (nextCode >= 56320 && nextCode <= 57343) {
+          result += encodeURIComponent(string4[i] + string4[i + 1]);
+          i++;
+          continue;
+        }
+      }
+      result += "%EF%BF%BD";
+      continue;
+    }
+    result += encodeURIComponent(string4[i]);
+  }
+  return result;
+}
+encode3.defaultChars = ";/?:@&=+$,-_.!~*'()#";
+encode3.componentChars = "-_.!~*'()";
+var encode_default = encode3;
+
+// node_modules/mdurl/lib/format.mjs
+function format(url2) {
+  let result = "";
+  result += url2.protocol || "";
+  result += url2.slashes ? "//" : "";
+  result += url2.auth ? url2.auth + "@" : "";
+  if (url2.hostname && url2.hostname.indexOf(":") !== -1) {
+    result += "[" + url2.hostname + "]";
+  } else {
+    result += url2.hostname || "";
+  }
+  result += url2.port ? ":" + url2.port : "";
+  result += url2.pathname || "";
+  result += url2.search || "";
+  result += url2.hash || "";
+  return result;
+}
+
+// node_modules/mdurl/lib/parse.mjs
+function Url() {
+  this.protocol = null;
+  this.slashes = null;
+  this.auth = null;
+  this.port = null;
+  this.hostname = null;
+  this.hash = null;
+  this.search = null;
+  this.pathname = null;
+}
+var protocolPattern = /^([a-z0-9.+-]+:)/i;
+var portPattern = /:[0-9]*$/;
+var simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
+var delims = ["<", ">", '"', "`", " ", "\r", "\n", "	"];
+var unwise = ["{", "}", "|", "\\", "^", "`"].concat(delims);
+var autoEscape = ["'"].concat(unwise);
+var nonHostChars = ["%", "/", "?", ";", "#"].concat(autoEscape);
+var hostEndingChars = ["/", "?", "#"];
+var hostnameMaxLen = 255;
+var hostnamePartPattern = /^[+a-z0-9A-Z_-]{0,63}$/;
+var hostnamePartStart = /^([+a-z0-9A-Z_-]{0,63})(.*)$/;
+var hostlessProtocol = {
+  javascript: true,
+  "javascript:": true
+};
+var slashedProtocol = {
+  http: true,
+  https: true,
+  ftp: true,
+  gopher: true,
+  file: true,
+  "http:": true,
+  "https:": true,
+  "ftp:": true,
+  "gopher:": true,
+  "file:": true
+};
+function urlParse(url2, slashesDenoteHost) {
+  if (url2 && url2 instanceof Url) return url2;
+  const u = new Url();
+  u.parse(url2, slashesDenoteHost);
+  return u;
+}
+Url.prototype.parse = function(url2, slashesDenoteHost) {
+  let lowerProto, hec, slashes;
+  let rest = url2;
+  rest = rest.trim();
+  if (!slashesDenoteHost && url2.split("#").length === 1) {
+    const simplePath = simplePathPattern.exec(rest);
+    if (simplePath) {
+      this.pathname = simplePath[1];
+      if (simplePath[2]) {
+        this.search = simplePath[2];
+      }
+      return this;
+    }
+  }
+  let proto = protocolPattern.exec(rest);
+  if (proto) {
+    proto = proto[0];
+    lowerProto = proto.toLowerCase();
+    this.protocol = proto;
+    rest = rest.substr(proto.length);
+  }
+  if (slashesDenoteHost || proto || rest.match(/^\/\/[^@\/]+@[^@\/]+/)) {
+    slashes = rest.substr(0, 2) === "//";
+    if (slashes && !(proto && hostlessProtocol[proto])) {
+      rest = rest.substr(2);
+      this.slashes = true;
+    }
+  }
+  if (!hostlessProtocol[proto] && (slashes || proto && !slashedProtocol[proto])) {
+    let hostEnd = -1;
+    for (let i = 0; i < hostEndingChars.length; i++) {
+      hec = rest.indexOf(hostEndingChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    let auth, atSign;
+    if (hostEnd === -1) {
+      atSign = rest.lastIndexOf("@");
+    } else {
+      atSign = rest.lastIndexOf("@", hostEnd);
+    }
+    if (atSign !== -1) {
+      auth = rest.slice(0, atSign);
+      rest = rest.slice(atSign + 1);
+      this.auth = auth;
+    }
+    hostEnd = -1;
+    for (let i = 0; i < nonHostChars.length; i++) {
+      hec = rest.indexOf(nonHostChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    if (hostEnd === -1) {
+      hostEnd = rest.length;
+    }
+    if (rest[hostEnd - 1] === ":") {
+      hostEnd--;
+    }
+    const host = rest.slice(0, hostEnd);
+    rest = rest.slice(hostEnd);
+    this.parseHost(host);
+    this.hostname = this.hostname || "";
+    const ipv6Hostname = this.hostname[0] === "[" && this.hostname[this.hostname.length - 1] === "]";
+    if (!ipv6Hostname) {
+      const hostparts = this.hostname.split(/\./);
+      for (let i = 0, l = hostparts.length; i < l; i++) {
+        const part = hostparts[i];
+        if (!part) {
+          continue;
+        }
+        if (!part.match(hostnamePartPattern)) {
+          let newpart = "";
+          for (let j = 0, k = part.length; j < k; j++) {
+            if (part.charCodeAt(j) > 127) {
+              newpart += "x";
+            } else {
+              newpart += part[j];
+            }
+          }
+          if (!newpart.match(hostnamePartPattern)) {
+            const validParts = hostparts.slice(0, i);
+            const notHost = hostparts.slice(i + 1);
+            const bit = part.match(hostnamePartStart);
+            if (bit) {
+              validParts.push(bit[1]);
+              notHost.unshift(bit[2]);
+            }
+            if (notHost.length) {
+              rest = notHost.join(".") + rest;
+            }
+            this.hostname = validParts.join(".");
+            break;
+          }
+        }
+      }
+    }
+    if (this.hostname.length > hostnameMaxLen) {
+      this.hostname = "";
+    }
+    if (ipv6Hostname) {
+      this.hostname = this.hostname.substr(1, this.hostname.length - 2);
+    }
+  }
+  const hash2 = rest.indexOf("#");
+  if (hash2 !== -1) {
+    this.hash = rest.substr(hash2);
+    rest = rest.slice(0, hash2);
+  }
+  const qm = rest.indexOf("?");
+  if (qm !== -1) {
+    this.search = rest.substr(qm);
+    rest = rest.slice(0, qm);
+  }
+  if (rest) {
+    this.pathname = rest;
+  }
+  if (slashedProtocol[lowerProto] && this.hostname && !this.pathname) {
+    this.pathname = "";
+  }
+  return this;
+};
+Url.prototype.parseHost = function(host) {
+  let port = portPattern.exec(host);
+  if (port) {
+    port = port[0];
+    if (port !== ":") {
+      this.port = port.substr(1);
+    }
+    host = host.substr(0, host.length - port.length);
+  }
+  if (host) {
+    this.hostname = host;
+  }
+};
+var parse_default = urlParse;
+
+// node_modules/uc.micro/build/index.mjs
+var build_exports = {};
+__export(build_exports, {
+  Any: () => Any,
+  Cc: () => Cc,
+  Cf: () => Cf,
+  P: () => P,
+  S: () => S,
+  Z: () => Z
+});
+var Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var Cc = /[\0-\x1F\x7F-\x9F]/;
+var Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
+var P = /[!-#%-\*,-\/:;\?@\[-\]_\{\}\xA1\xA7\xAB\xB6\xB7\xBB\xBF\u037E\u0387\u055A-\u055F\u0589\u058A\u05BE\u05C0\u05C3\u05C6\u05F3\u05F4\u0609\u060A\u060C\u060D\u061B\u061D-\u061F\u066A-\u066D\u06D4\u0700-\u070D\u07F7-\u07F9\u0830-\u083E\u085E\u0964\u0965\u0970\u09FD\u0A76\u0AF0\u0C77\u0C84\u0DF4\u0E4F\u0E5A\u0E5B\u0F04-\u0F12\u0F14\u0F3A-\u0F3D\u0F85\u0FD0-\u0FD4\u0FD9\u0FDA\u104A-\u104F\u10FB\u1360-\u1368\u1400\u166E\u169B\u169C\u16EB-\u16ED\u1735\u1736\u17D4-\u17D6\u17D8-\u17DA\u1800-\u180A\u1944\u1945\u1A1E\u1A1F\u1AA0-\u1AA6\u1AA8-\u1AAD\u1B4E\u1B4F\u1B5A-\u1B60\u1B7D-\u1B7F\u1BFC-\u1BFF\u1C3B-\u1C3F\u1C7E\u1C7F\u1CC0-\u1CC7\u1CD3\u2010-\u2027\u2030-\u2043\u2045-\u2051\u2053-\u205E\u207D\u207E\u208D\u208E\u2308-\u230B\u2329\u232A\u2768-\u2775\u27C5\u27C6\u27E6-\u27EF\u2983-\u2998\u29D8-\u29DB\u29FC\u29FD\u2CF9-\u2CFC\u2CFE\u2CFF\u2D70\u2E00-\u2E2E\u2E30-\u2E4F\u2E52-\u2E5D\u3001-\u3003\u3008-\u3011\u3014-\u301F\u3030\u303D\u30A0\u30FB\uA4FE\uA4FF\uA60D-\uA60F\uA673\uA67E\uA6F2-\uA6F7\uA874-\uA877\uA8CE\uA8CF\uA8F8-\uA8FA\uA8FC\uA92E\uA92F\uA95F\uA9C1-\uA9CD\uA9DE\uA9DF\uAA5C-\uAA5F\uAADE\uAADF\uAAF0\uAAF1\uABEB\uFD3E\uFD3F\uFE10-\uFE19\uFE30-\uFE52\uFE54-\uFE61\uFE63\uFE68\uFE6A\uFE6B\uFF01-\uFF03\uFF05-\uFF0A\uFF0C-\uFF0F\uFF1A\uFF1B\uFF1F\uFF20\uFF3B-\uFF3D\uFF3F\uFF5B\uFF5D\uFF5F-\uFF65]|\uD800[\uDD00-\uDD02\uDF9F\uDFD0]|\uD801\uDD6F|\uD802[\uDC57\uDD1F\uDD3F\uDE50-\uDE58\uDE7F\uDEF0-\uDEF6\uDF39-\uDF3F\uDF99-\uDF9C]|\uD803[\uDD6E\uDEAD\uDED0\uDF55-\uDF59\uDF86-\uDF89]|\uD804[\uDC47-\uDC4D\uDCBB\uDCBC\uDCBE-\uDCC1\uDD40-\uDD43\uDD74\uDD75\uDDC5-\uDDC8\uDDCD\uDDDB\uDDDD-\uDDDF\uDE38-\uDE3D\uDEA9\uDFD4\uDFD5\uDFD7\uDFD8]|\uD805[\uDC4B-\uDC4F\uDC5A\uDC5B\uDC5D\uDCC6\uDDC1-\uDDD7\uDE41-\uDE43\uDE60-\uDE6C\uDEB9\uDF3C-\uDF3E]|\uD806[\uDC3B\uDD44-\uDD46\uDDE2\uDE3F-\uDE46\uDE9A-\uDE9C\uDE9E-\uDEA2\uDF00-\uDF09\uDFE1]|\uD807[\uDC41-\uDC45\uDC70\uDC71\uDEF7\uDEF8\uDF43-\uDF4F\uDFFF]|\uD809[\uDC70-\uDC74]|\uD80B[\uDFF1\uDFF2]|\uD81A[\uDE6E\uDE6F\uDEF5\uDF37-\uDF3B\uDF44]|\uD81B[\uDD6D-\uDD6F\uDE97-\uDE9A\uDFE2]|\uD82F\uDC9F|\uD836[\uDE87-\uDE8B]|\uD839\uDDFF|\uD83A[\uDD5E\uDD5F]/;
+var S = /[\$\+<->\^`\|~\xA2-\xA6\xA8\xA9\xAC\xAE-\xB1\xB4\xB8\xD7\xF7\u02C2-\u02C5\u02D2-\u02DF\u02E5-\u02EB\u02ED\u02EF-\u02FF\u0375\u0384\u0385\u03F6\u0482\u058D-\u058F\u0606-\u0608\u060B\u060E\u060F\u06DE\u06E9\u06FD\u06FE\u07F6\u07FE\u07FF\u0888\u09F2\u09F3\u09FA\u09FB\u0AF1\u0B70\u0BF3-\u0BFA\u0C7F\u0D4F\u0D79\u0E3F\u0F01-\u0F03\u0F13\u0F15-\u0F17\u0F1A-\u0F1F\u0F34\u0F36\u0F38\u0FBE-\u0FC5\u0FC7-\u0FCC\u0FCE\u0FCF\u0FD5-\u0FD8\u109E\u109F\u1390-\u1399\u166D\u17DB\u1940\u19DE-\u19FF\u1B61-\u1B6A\u1B74-\u1B7C\u1FBD\u1FBF-\u1FC1\u1FCD-\u1FCF\u1FDD-\u1FDF\u1FED-\u1FEF\u1FFD\u1FFE\u2044\u2052\u207A-\u207C\u208A-\u208C\u20A0-\u20C1\u2100\u2101\u2103-\u2106\u2108\u2109\u2114\u2116-\u2118\u211E-\u2123\u2125\u2127\u2129\u212E\u213A\u213B\u2140-\u2144\u214A-\u214D\u214F\u218A\u218B\u2190-\u2307\u230C-\u2328\u232B-\u2429\u2440-\u244A\u249C-\u24E9\u2500-\u2767\u2794-\u27C4\u27C7-\u27E5\u27F0-\u2982\u2999-\u29D7\u29DC-\u29FB\u29FE-\u2B73\u2B76-\u2BFF\u2CE5-\u2CEA\u2E50\u2E51\u2E80-\u2E99\u2E9B-\u2EF3\u2F00-\u2FD5\u2FF0-\u2FFF\u3004\u3012\u3013\u3020\u3036\u3037\u303E\u303F\u309B\u309C\u3190\u3191\u3196-\u319F\u31C0-\u31E5\u31EF\u3200-\u321E\u322A-\u3247\u3250\u3260-\u327F\u328A-\u32B0\u32C0-\u33FF\u4DC0-\u4DFF\uA490-\uA4C6\uA700-\uA716\uA720\uA721\uA789\uA78A\uA828-\uA82B\uA836-\uA839\uAA77-\uAA79\uAB5B\uAB6A\uAB6B\uFB29\uFBB2-\uFBD2\uFD40-\uFD4F\uFD90\uFD91\uFDC8-\uFDCF\uFDFC-\uFDFF\uFE62\uFE64-\uFE66\uFE69\uFF04\uFF0B\uFF1C-\uFF1E\uFF3E\uFF40\uFF5C\uFF5E\uFFE0-\uFFE6\uFFE8-\uFFEE\uFFFC\uFFFD]|\uD800[\uDD37-\uDD3F\uDD79-\uDD89\uDD8C-\uDD8E\uDD90-\uDD9C\uDDA0\uDDD0-\uDDFC]|\uD802[\uDC77\uDC78\uDEC8]|\uD803[\uDD8E\uDD8F\uDED1-\uDED8]|\uD805\uDF3F|\uD807[\uDFD5-\uDFF1]|\uD81A[\uDF3C-\uDF3F\uDF45]|\uD82F\uDC9C|\uD833[\uDC00-\uDCEF\uDCFA-\uDCFC\uDD00-\uDEB3\uDEBA-\uDED0\uDEE0-\uDEF0\uDF50-\uDFC3]|\uD834[\uDC00-\uDCF5\uDD00-\uDD26\uDD29-\uDD64\uDD6A-\uDD6C\uDD83\uDD84\uDD8C-\uDDA9\uDDAE-\uDDEA\uDE00-\uDE41\uDE45\uDF00-\uDF56]|\uD835[\uDEC1\uDEDB\uDEFB\uDF15\uDF35\uDF4F\uDF6F\uDF89\uDFA9\uDFC3]|\uD836[\uDC00-\uDDFF\uDE37-\uDE3A\uDE6D-\uDE74\uDE76-\uDE83\uDE85\uDE86]|\uD838[\uDD4F\uDEFF]|\uD83B[\uDCAC\uDCB0\uDD2E\uDEF0\uDEF1]|\uD83C[\uDC00-\uDC2B\uDC30-\uDC93\uDCA0-\uDCAE\uDCB1-\uDCBF\uDCC1-\uDCCF\uDCD1-\uDCF5\uDD0D-\uDDAD\uDDE6-\uDE02\uDE10-\uDE3B\uDE40-\uDE48\uDE50\uDE51\uDE60-\uDE65\uDF00-\uDFFF]|\uD83D[\uDC00-\uDED8\uDEDC-\uDEEC\uDEF0-\uDEFC\uDF00-\uDFD9\uDFE0-\uDFEB\uDFF0]|\uD83E[\uDC00-\uDC0B\uDC10-\uDC47\uDC50-\uDC59\uDC60-\uDC87\uDC90-\uDCAD\uDCB0-\uDCBB\uDCC0\uDCC1\uDCD0-\uDCD8\uDD00-\uDE57\uDE60-\uDE6D\uDE70-\uDE7C\uDE80-\uDE8A\uDE8E-\uDEC6\uDEC8\uDECD-\uDEDC\uDEDF-\uDEEA\uDEEF-\uDEF8\uDF00-\uDF92\uDF94-\uDFEF\uDFFA]/;
+var Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+
+// node_modules/entities/dist/decode-codepoint.js
+var c1 = [
+  8364,
+  0,
+  8218,
+  402,
+  8222,
+  8230,
+  8224,
+  8225,
+  710,
+  8240,
+  352,
+  8249,
+  338,
+  0,
+  381,
+  0,
+  0,
+  8216,
+  8217,
+  8220,
+  8221,
+  8226,
+  8211,
+  8212,
+  732,
+  8482,
+  353,
+  8250,
+  339,
+  0,
+  382,
+  376
+];
+function isInvalidCodePoint(codePoint) {
+  return codePoint === 0 || codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111;
+}
+function replaceCodePoint(codePoint) {
+  if (isInvalidCodePoint(codePoint)) {
+    return 65533;
+  }
+  if (codePoint >= 128 && codePoint <= 159) {
+    return c1[codePoint - 128] || codePoint;
+  }
+  return codePoint;
+}
+function codePointToString(codePoint) {
+  return codePoint - 1 >>> 0 < 127 || codePoint - 160 >>> 0 < 55136 ? String.fromCharCode(codePoint) : String.fromCodePoint(replaceCodePoint(codePoint));
+}
+
+// node_modules/entities/dist/internal/decode-shared.js
+var BASE91_INVERSE = /* @__PURE__ */ (() => {
+  const table2 = new Uint8Array(127);
+  let code18 = 0;
+  for (let char = 33; char <= 126; char++) {
+    if (char !== 34 && char !== 36 && char !== 92) {
+      table2[char] = code18++;
+    }
+  }
+  return table2;
+})();
+function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
+  const base = 91;
+  const inputLength = input2.length;
+  const twoCharBias = dictSize * (base - 1);
+  let pos = 0;
+  const readSlotCode = () => {
+    const c12 = BASE91_INVERSE[input2.charCodeAt(pos++)];
+    return c12 < dictSize ? c12 : c12 * base - twoCharBias + BASE91_INVERSE[input2.charCodeAt(pos++)];
+  };
+  const dict2AtomCount = atomCount - dict1AtomCount;
+  const slotCount = atomCount + ngramCount;
+  const single = new Int32Array(slotCount);
+  single.fill(-1, dict1AtomCount, dictSize);
+  single.fill(-1, dictSize + dict2AtomCount, slotCount);
+  const start2 = new Int32Array(slotCount);
+  const length = new Int32Array(slotCount);
+  function decodeDelta(count, off) {
+    let previous = 0;
+    let slot = off;
+    const end = off + count;
+    while (slot < end) {
+      const code18 = BASE91_INVERSE[input2.charCodeAt(pos++)];
+      if (code18 < 89) {
+        previous += code18;
+        single[slot++] = previous;
+      } else if (code18 === 89) {
+        let runLength = BASE91_INVERSE[input2.charCodeAt(pos++)] + 2;
+        while (runLength--)
+          single[slot++] = ++previous;
+      } else {
+        const next = BASE91_INVERSE[input2.charCodeAt(pos++)];
+        previous += 89 + // eslint-disable-next-line unicorn/prefer-minimal-ternary -- branches read a different number of side-effecting input bytes
+        (next < 90 ? next * base + BASE91_INVERSE[input2.charCodeAt(pos++)] : BASE91_INVERSE[input2.charCodeAt(pos++)] * 8281 + BASE91_INVERSE[input2.charCodeAt(pos++)] * base + BASE91_INVERSE[input2.charCodeAt(pos++)]);
+        single[slot++] = previous;
+      }
+    }
+  }
+  decodeDelta(dict1AtomCount, 0);
+  decodeDelta(dict2AtomCount, dictSize);
+  const references = new Int32Array(ngramCount * 2);
+  let poolSize = 0;
+  let ngramIndex = 0;
+  function readNgramReferences(count, startSlot) {
+    for (let index = 0; index < count; index++) {
+      const slot = startSlot + index;
+      const a = readSlotCode();
+      const b = readSlotCode();
+      references[ngramIndex * 2] = a;
+      references[ngramIndex * 2 + 1] = b;
+      ngramIndex += 1;
+      start2[slot] = poolSize;
+      const entryLength = (single[a] < 0 ? length[a] : 1) + (single[b] < 0 ? length[b] : 1);
+      length[slot] = entryLength;
+      poolSize += entryLength;
+    }
+  }
+  readNgramReferences(ngramCount - dictSize + dict1AtomCount, dictSize + dict2AtomCount);
+  readNgramReferences(dictSize - dict1AtomCount, dict1AtomCount);
+  const pool = new Uint16Array(poolSize);
+  let write = 0;
+  for (let index = 0; index < ngramIndex; index++) {
+    for (let half = 0; half < 2; half++) {
+      const source = references[index * 2 + half];
+      const value = single[source];
+      if (value < 0) {
+        let read = start2[source];
+        const readEnd = read + length[source];
+        while (read < readEnd)
+          pool[write++] = pool[read++];
+      } else {
+        pool[write++] = value;
+      }
+    }
+  }
+  const out = new Uint16Array(resultLength);
+  let outIndex = 0;
+  while (pos < inputLength) {
+    let slot = BASE91_INVERSE[input2.charCodeAt(pos++)];
+    if (slot >= dictSize) {
+      slot = slot * base - twoCharBias + BASE91_INVERSE[input2.charCodeAt(pos++)];
+    }
+    const value = single[slot];
+    if (value < 0) {
+      let read = start2[slot];
+      const readEnd = read + length[slot];
+      while (read < readEnd)
+        out[outIndex++] = pool[read++];
+    } else {
+      out[outIndex++] = value;
+    }
+  }
+  return out;
+}
+
+// node_modules/entities/dist/generated/decode-data-html.js
+var htmlDecodeTree = /* @__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13494, 2713, 49, 25, 61);
+
+// node_modules/entities/dist/internal/bin-trie-flags.js
+var BinTrieFlags;
+(function(BinTrieFlags2) {
+  BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["FLAG13"] = 8192] = "FLAG13";
+  BinTrieFlags2[BinTrieFlags2["BRANCH_LENGTH"] = 8064] = "BRANCH_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["JUMP_TABLE"] = 127] = "JUMP_TABLE";
+  BinTrieFlags2[BinTrieFlags2["VALUE_MASK"] = 8191] = "VALUE_MASK";
+})(BinTrieFlags || (BinTrieFlags = {}));
+
+// node_modules/entities/dist/decode.js
+var CharCodes;
+(function(CharCodes2) {
+  CharCodes2[CharCodes2["AMP"] = 38] = "AMP";
+  CharCodes2[CharCodes2["NUM"] = 35] = "NUM";
+  CharCodes2[CharCodes2["SEMI"] = 59] = "SEMI";
+  CharCodes2[CharCodes2["EQUALS"] = 61] = "EQUALS";
+  CharCodes2[CharCodes2["ZERO"] = 48] = "ZERO";
+  CharCodes2[CharCodes2["NINE"] = 57] = "NINE";
+  CharCodes2[CharCodes2["LOWER_A"] = 97] = "LOWER_A";
+  CharCodes2[CharCodes2["LOWER_X"] = 120] = "LOWER_X";
+})(CharCodes || (CharCodes = {}));
+var TO_LOWER_BIT = 32;
+var CONSUMED_SHIFT = 21;
+var CODE_POINT_MASK = 2097151;
+var CONSUMED_OVERFLOW = 2047;
+var longNumericConsumed = 0;
+function unpackConsumed(packed) {
+  const consumed = packed >>> CONSUMED_SHIFT;
+  return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
+}
+function isNumber(code18) {
+  return code18 - CharCodes.ZERO >>> 0 <= 9;
+}
+function isHexadecimalCharacter(code18) {
+  return (code18 | TO_LOWER_BIT) - CharCodes.LOWER_A >>> 0 <= 5;
+}
+function isAlpha(code18) {
+  return (code18 | TO_LOWER_BIT) - CharCodes.LOWER_A >>> 0 <= 25;
+}
+function isEntityInAttributeInvalidEnd(code18) {
+  return code18 === CharCodes.EQUALS || isAlpha(code18) || isNumber(code18);
+}
+var EntityDecoderState;
+(function(EntityDecoderState2) {
+  EntityDecoderState2[EntityDecoderState2["EntityStart"] = 0] = "EntityStart";
+  EntityDecoderState2[EntityDecoderState2["NumericStart"] = 1] = "NumericStart";
+  EntityDecoderState2[EntityDecoderState2["NumericDecimal"] = 2] = "NumericDecimal";
+  EntityDecoderState2[EntityDecoderState2["NumericHex"] = 3] = "NumericHex";
+  EntityDecoderState2[EntityDecoderState2["NamedEntity"] = 4] = "NamedEntity";
+})(EntityDecoderState || (EntityDecoderState = {}));
+var DecodingMode;
+(function(DecodingMode2) {
+  DecodingMode2[DecodingMode2["Legacy"] = 0] = "Legacy";
+  DecodingMode2[DecodingMode2["Strict"] = 1] = "Strict";
+  DecodingMode2[DecodingMode2["Attribute"] = 2] = "Attribute";
+})(DecodingMode || (DecodingMode = {}));
+function determineBranch(decodeTree, current, nodeIndex, char) {
+  const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+  const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+  if (jumpOffset) {
+    if (branchCount === 0) {
+      return char === jumpOffset ? nodeIndex : -1;
+    }
+    const slot = char - jumpOffset;
+    if (slot >>> 0 >= branchCount)
+      return -1;
+    const stored = decodeTree[nodeIndex + slot];
+    return stored === 0 ? -1 : nodeIndex + branchCount + stored - 1 & 65535;
+  }
+  if (branchCount === 0)
+    return -1;
+  const packedKeySlots = branchCount + 1 >> 1;
+  const branchEnd = nodeIndex + packedKeySlots + branchCount;
+  for (let index = 0; index < branchCount; index++) {
+    const packed = decodeTree[nodeIndex + (index >> 1)];
+    const key = packed >> ((index & 1) << 3) & 255;
+    if (key === char) {
+      const pointerIndex = nodeIndex + packedKeySlots + index;
+      return branchEnd + decodeTree[pointerIndex] & 65535;
+    }
+    if (key > char)
+      return -1;
+  }
+  return -1;
+}
+function readTrieValue(decodeTree, nodeIndex, valueLength) {
+  if (valueLength === 1) {
+    return String.fromCharCode(decodeTree[nodeIndex] & BinTrieFlags.VALUE_MASK);
+  }
+  if (valueLength === 2) {
+    return String.fromCharCode(decodeTree[nodeIndex + 1]);
+  }
+  return String.fromCharCode(decodeTree[nodeIndex + 1], decodeTree[nodeIndex + 2]);
+}
+function parseNumericEntity(input2, numberStart, inputLength) {
+  let offset = numberStart + 1;
+  let cp = 0;
+  let digitStart = offset;
+  if (offset < inputLength && (input2.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+    offset += 1;
+    digitStart = offset;
+    while (offset < inputLength) {
+      const char = input2.charCodeAt(offset);
+      if (isNumber(char)) {
+        cp = cp * 16 + (char - CharCodes.ZERO);
+      } else if (isHexadecimalCharacter(char)) {
+        cp = cp * 16 + ((char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10);
+      } else {
+        break;
+      }
+      offset += 1;
+    }
+  } else {
+    while (offset < inputLength) {
+      const digit = input2.charCodeAt(offset) - CharCodes.ZERO;
+      if (digit >>> 0 > 9)
+        break;
+      cp = cp * 10 + digit;
+      offset += 1;
+    }
+  }
+  if (offset === digitStart)
+    return 0;
+  if (offset < inputLength && input2.charCodeAt(offset) === CharCodes.SEMI) {
+    offset += 1;
+  }
+  if (cp > 1114111)
+    cp = 1114112;
+  let consumed = offset - numberStart;
+  if (consumed >= CONSUMED_OVERFLOW) {
+    longNumericConsumed = consumed;
+    consumed = CONSUMED_OVERFLOW;
+  }
+  return consumed << CONSUMED_SHIFT | cp;
+}
+function decodeWithTrie(input2, isStrict, isAttribute) {
+  const decodeTree = htmlDecodeTree;
+  let offset = input2.indexOf("&");
+  if (offset < 0)
+    return input2;
+  const inputLength = input2.length;
+  let chunkStart = 0;
+  let result = "";
+  const root = decodeTree[0];
+  const rootJumpOffset = root & BinTrieFlags.JUMP_TABLE;
+  const rootBranchCount = (root & BinTrieFlags.BRANCH_LENGTH) >> 7;
+  do {
+    const entityStart = offset + 1;
+    const firstChar = input2.charCodeAt(entityStart);
+    let consumed;
+    let value;
+    if (firstChar === CharCodes.NUM) {
+      const packed = parseNumericEntity(input2, entityStart, inputLength);
+      consumed = unpackConsumed(packed);
+      if (isStrict && consumed > 0 && input2.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI) {
+        consumed = 0;
+      }
+      value = consumed === 0 ? "" : codePointToString(packed & CODE_POINT_MASK);
+    } else if (isAlpha(firstChar)) {
+      consumed = 0;
+      value = "";
+      const rootSlotIndex = firstChar - rootJumpOffset;
+      let nodeIndex;
+      if (rootSlotIndex >>> 0 < rootBranchCount) {
+        const stored = decodeTree[1 + rootSlotIndex];
+        nodeIndex = stored === 0 ? -1 : rootBranchCount + stored & 65535;
+      } else {
+        nodeIndex = -1;
+      }
+      let bestNodeIndex = 0;
+      let bestValueLength = 0;
+      let current = nodeIndex < 0 ? 0 : decodeTree[nodeIndex];
+      let index = entityStart + 1;
+      trie: while (index < inputLength) {
+        while (
+          // Value-less, non-run node with a nonzero jump offset.
+          (current & (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) === 0 && (current & BinTrieFlags.JUMP_TABLE) !== 0
+        ) {
+          const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+          const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+          if (branchCount === 0) {
+            if (input2.charCodeAt(index) !== jumpOffset)
+              break trie;
+            nodeIndex += 1;
+          } else {
+            const slot = input2.charCodeAt(index) - jumpOffset;
+            if (slot >>> 0 >= branchCount)
+              break trie;
+            const stored = decodeTree[nodeIndex + 1 + slot];
+            if (stored === 0)
+              break trie;
+            nodeIndex = nodeIndex + branchCount + stored & 65535;
+          }
+          current = decodeTree[nodeIndex];
+          index += 1;
+          if (index >= inputLength)
+            break trie;
+        }
+        if ((current & (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) === BinTrieFlags.FLAG13) {
+          const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+          if (input2.charCodeAt(index) !== (current & BinTrieFlags.JUMP_TABLE)) {
+            break;
+          }
+          index += 1;
+          const remaining = runLength - 1;
+          let wordIndex = nodeIndex + 1;
+          let charIndexInPacked = 0;
+          for (; charIndexInPacked + 1 < remaining; charIndexInPacked += 2) {
+            const packed = decodeTree[wordIndex];
+            if (input2.charCodeAt(index) !== (packed & 255))
+              break trie;
+            index += 1;
+            if (input2.charCodeAt(index) !== (packed >> 8 & 255))
+              break trie;
+            index += 1;
+            wordIndex += 1;
+          }
+          if (charIndexInPacked < remaining) {
+            if (input2.charCodeAt(index) !== (decodeTree[wordIndex] & 255))
+              break;
+            index += 1;
+          }
+          nodeIndex += 1 + (runLength >> 1);
+          current = decodeTree[nodeIndex];
+          continue;
+        }
+        const valueLength = current >>> 14;
+        const char = input2.charCodeAt(index);
+        if (valueLength !== 0) {
+          if (char === CharCodes.SEMI) {
+            consumed = index - entityStart + 1;
+            value = valueLength === 1 ? String.fromCharCode(current & BinTrieFlags.VALUE_MASK) : readTrieValue(decodeTree, nodeIndex, valueLength);
+            break;
+          }
+          if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+            consumed = index - entityStart;
+            bestNodeIndex = nodeIndex;
+            bestValueLength = valueLength;
+          }
+          if (valueLength === 1)
+            break;
+        }
+        const next = determineBranch(decodeTree, current, nodeIndex + (valueLength || 1), char);
+        if (next < 0)
+          break;
+        nodeIndex = next;
+        current = decodeTree[nodeIndex];
+        index += 1;
+      }
+      if (value === "") {
+        const finalVL = current >>> 14;
+        if (finalVL !== 0 && !isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+          consumed = index - entityStart;
+          bestNodeIndex = nodeIndex;
+          bestValueLength = finalVL;
+        }
+        if (consumed > 0) {
+          value = readTrieValue(decodeTree, bestNodeIndex, bestValueLength);
+        }
+      }
+    } else {
+      consumed = 0;
+      value = "";
+    }
+    if (consumed === 0 || isAttribute && firstChar !== CharCodes.NUM && input2.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI && entityStart + consumed < inputLength && isEntityInAttributeInvalidEnd(input2.charCodeAt(entityStart + consumed))) {
+      offset = entityStart;
+    } else {
+      if (chunkStart < offset) {
+        result += input2.slice(chunkStart, offset);
+      }
+      result += value;
+      offset = chunkStart = entityStart + consumed;
+    }
+    if (input2.charCodeAt(offset) !== CharCodes.AMP) {
+      offset = input2.indexOf("&", offset);
+    }
+  } while (offset >= 0);
+  return result + input2.slice(chunkStart);
+}
+function decodeHTMLStrict(htmlString) {
+  return decodeWithTrie(htmlString, true, false);
+}
+
+// node_modules/entities/dist/index.js
+var EntityLevel;
+(function(EntityLevel2) {
+  EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
+  EntityLevel2[EntityLevel2["HTML"] = 1] = "HTML";
+})(EntityLevel || (EntityLevel = {}));
+var EncodingMode;
+(function(EncodingMode2) {
+  EncodingMode2[EncodingMode2["UTF8"] = 0] = "UTF8";
+  EncodingMode2[EncodingMode2["ASCII"] = 1] = "ASCII";
+  EncodingMode2[EncodingMode2["Extensive"] = 2] = "Extensive";
+  EncodingMode2[EncodingMode2["Attribute"] = 3] = "Attribute";
+  EncodingMode2[EncodingMode2["Text"] = 4] = "Text";
+})(EncodingMode || (EncodingMode = {}));
+
+// node_modules/linkify-it/build/index.mjs
+var REBuilder = class {
+  src_Any = Any.source;
+  src_Cc = Cc.source;
+  src_Z = Z.source;
+  src_P = P.source;
+  src_ZPCc = [
+    this.src_Z,
+    this.src_P,
+    this.src_Cc
+  ].join("|");
+  src_ZCc = [this.src_Z, this.src_Cc].join("|");
+  cache = {};
+  opts = {
+    maxLength: 1e4,
+    urlAuth: false,
+    schema_names: []
+  };
+  constructor(opts = {}) {
+    this.opts = {
+      ...this.opts,
+      ...opts
+    };
+  }
+  set(opts = {}) {
+    this.opts = {
+      ...this.opts,
+      ...opts
+    };
+    this.cache = {};
+    return this;
+  }
+  escapeRE(str) {
+    return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
+  }
+  nestedPairRE(open4, close, depth = 4) {
+    const openRE = this.escapeRE(open4);
+    const closeRE = this.escapeRE(close);
+    const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
+    let pair = `${openRE}${atom}{0,1000}${closeRE}`;
+    for (let level = 2; level <= depth; level++) pair = `${openRE}(?:${atom}|${pair}){0,1000}${closeRE}`;
+    return pair;
+  }
+  get_text_separators() {
+    return this.cache.text_separators ??= /[><\uff5c]/;
+  }
+  get_pseudo_letter() {
+    return this.cache.src_pseudo_letter ??= new RegExp(`(?:(?!${this.get_text_separators().source}|${this.src_ZPCc})${this.src_Any})`);
+  }
+  get_ipv4_addr() {
+    return this.cache.src_ip4 ??= /* @__PURE__ */ new RegExp("(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])[.]){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])");
+  }
+  get_ipv6_addr() {
+    const h16 = "[0-9A-Fa-f]{1,4}";
+    const ls32 = `(?:(?:${h16}:${h16})|${this.get_ipv4_addr().source})`;
+    return this.cache.src_ip6_addr ??= new RegExp(`(?:(?:${h16}:){6}${ls32}|::(?:${h16}:){5}${ls32}|(?:${h16})?::(?:${h16}:){4}${ls32}|(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}|(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}|(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}|(?:(?:${h16}:){0,4}${h16})?::${ls32}|(?:(?:${h16}:){0,5}${h16})?::${h16}|(?:(?:${h16}:){0,6}${h16})?::)`);
+  }
+  get_ipv6_url_host() {
+    return this.cache.src_ip6_host ??= new RegExp(`\\[${this.get_ipv6_addr().source}\\]`);
+  }
+  get_ipv6_mail_host() {
+    return this.cache.src_ipv6_mail_host ??= new RegExp(`\\[IPv6:${this.get_ipv6_addr().source}\\]`);
+  }
+  get_auth() {
+    return this.cache.src_auth ??= new RegExp(`(?:(?:(?!${this.src_ZCc}|[@/\\[\\]()]).){1,50}@)?`);
+  }
+  get_port() {
+    return this.cache.src_port ??= /* @__PURE__ */ new RegExp("(?::(?:6(?:[0-4]\\d{3}|5(?:[0-4]\\d{2}|5(?:[0-2]\\d|3[0-5])))|[1-5]?\\d{1,4}))?");
+  }
+  get_host_terminator() {
+    return this.cache.src_host_terminator ??= new RegExp(`(?=$|${this.get_text_separators().source}|${this.src_ZPCc})(?!${this.opts["---"] ? "-(?!--)|" : "-|"}_|:\\d|\\.-|\\.(?!$|${this.src_ZPCc}))`);
+  }
+  get_path_terminator() {
+    return this.cache.src_path_terminator ??= new RegExp(`${this.src_ZPCc}|${this.get_text_separators().source}`);
+  }
+  get_path() {
+    return this.cache.src_path ??= new RegExp(`(?:[/?#](?:${this.nestedPairRE("[", "]")}|${this.nestedPairRE("(", ")")}|${this.nestedPairRE("{", "}")}|\\"(?:(?!${this.src_ZCc}|["]).){1,100}\\"|\\'(?:(?!${this.src_ZCc}|[']).){1,100}\\'|\\'(?=${this.get_pseudo_letter().source}|[-])|\\.{2,20}[:]?[a-zA-Z0-9%/&]|\\.(?!${this.src_ZCc}|[.]|$)|` + (this.opts["---"] ? "\\-(?!--(?:[^-]|$))(?:-{0,19})|" : "\\-{1,20}|") + `,(?!${this.src_ZCc}|$)|;(?!${this.src_ZCc}|$)|\\!{1,20}(?!${this.src_ZCc}|[!]|$)|\\?(?!${this.src_ZCc}|[?]|$)|` + this.get_path_extra().source + `[\\\\/:%@#&=_~*]|(?!${this.get_path_terminator().source}).){1,${this.opts.maxLength}}|\\/)?`);
+  }
+  get_mail_name() {
+    return this.cache.src_mail_name ??= /* @__PURE__ */ new RegExp("[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9](?:[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9]|[.](?=[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9])){0,63}");
+  }
+  get_xn() {
+    return this.cache.src_xn ??= /* @__PURE__ */ new RegExp("xn--[a-z0-9\\-]{1,59}");
+  }
+  get_tld() {
+    if (this.cache.tld) return this.cache.tld;
+    const tlds_src = [...new Set(this.opts.tlds || [])].sort().reverse().join("|");
+    this.cache.tld = new RegExp(`${tlds_src || "$#none#$"}|${this.get_xn().source}`);
+    return this.cache.tld;
+  }
+  get_domain_root() {
+    return this.cache.src_domain_root ??= new RegExp("(?:" + this.get_xn().source + `|${this.get_pseudo_letter().source}{1,63})`);
+  }
+  get_domain() {
+    return this.cache.src_domain ??= new RegExp("(?:" + this.get_xn().source + `|(?:${this.get_pseudo_letter().source})|(?:${this.get_pseudo_letter().source}(?:-|${this.get_pseudo_letter().source}){0,61}${this.get_pseudo_letter().source}))`);
+  }
+  get_url_host_port() {
+    return this.cache.url_host_port ??= new RegExp("(?:" + this.get_ipv6_url_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,10}${this.get_domain().source}))` + this.get_port().source + this.get_host_terminator().source);
+  }
+  get_fuzzy_url_host_port() {
+    return this.cache.fuzzy_url_host_port ??= new RegExp("(?:" + (this.opts.fuzzyIP ? this.get_ipv4_addr().source + "|" : "") + `(?:(?:(?:${this.get_domain().source})\\.){1,10}(?:${this.get_tld().source})))` + this.get_host_terminator().source);
+  }
+  get_mail_host() {
+    return this.cache.src_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,4}${this.get_domain().source}))` + this.get_host_terminator().source);
+  }
+  get_fuzzy_mail_host() {
+    return this.cache.src_fuzzy_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})[.]){1,4}${this.get_domain_root().source}))` + this.get_host_terminator().source);
+  }
+  get_path_extra() {
+    return this.cache.src_path_extra ??= /* @__PURE__ */ new RegExp("");
+  }
+  get_fuzzy_mail_host_search() {
+    return this.cache.mail_fuzzy_host_search ??= new RegExp(`@${this.get_fuzzy_mail_host().source}`, "ig");
+  }
+  get_fuzzy_link_search() {
+    return this.cache.link_fuzzy_search ??= new RegExp(`(^|(?![.:/\\-_@])(?:[$+<=>^\`|\uFF5C]|${this.src_ZPCc}))(?:(?![$+<=>^\`|\uFF5C])${this.get_fuzzy_url_host_port().source}${this.get_path().source})`, "ig");
+  }
+  get_http_validator() {
+    return this.cache.http_validator ??= new RegExp("\\/\\/" + (this.opts.urlAuth ? this.get_auth().source : "") + this.get_url_host_port().source + this.get_path().source, "iy");
+  }
+  get_relative_proto_validator() {
+    return this.cache.relative_proto_validator ??= new RegExp((this.opts.urlAuth ? this.get_auth().source : "") + `(?:localhost|${this.get_ipv6_url_host().source}|(?:(?:${this.get_domain().source})[.]){1,10}${this.get_domain_root().source})` + this.get_port().source + this.get_host_terminator().source + this.get_path().source, "iy");
+  }
+  get_mail_name_validator() {
+    return this.cache.mail_name_validator ??= new RegExp(`(?:^|${this.get_text_separators().source}|"|\\(|${this.src_ZCc})(${this.get_mail_name().source})$`);
+  }
+  get_mailto_validator() {
+    return this.cache.mailto_validator ??= new RegExp(`${this.get_mail_name().source}@${this.get_mail_host().source}`, "iy");
+  }
+  get_schema_names() {
+    return this.cache.schema_names ??= new RegExp((this.opts.schema_names || []).map((name) => this.escapeRE(name)).join("|"));
+  }
+  get_schema_search() {
+    return this.cache.schema_search ??= new RegExp(`(^|(?!_)(?:[><\uFF5C]|${this.src_ZPCc}))(${this.get_schema_names().source})`, "ig");
+  }
+  get_schema_at_start() {
+    return this.cache.schema_at_start ??= new RegExp(`^${this.get_schema_search().source}`, "i");
+  }
+};
+var web_schema = {
+  validate: (text3, pos, self) => {
+    const re = self.re.get_http_validator();
+    re.lastIndex = pos;
+    const m = re.exec(text3);
+    return m ? m[0].length : 0;
+  },
+  normalize: (match, self) => self.normalize(match)
+};
+var defaultSchemas = {
+  "http:": web_schema,
+  "https:": web_schema,
+  "ftp:": web_schema,
+  "//": {
+    validate: function(text3, pos, self) {
+      const re = self.re.get_relative_proto_validator();
+      re.lastIndex = pos;
+      const m = re.exec(text3);
+      if (m) {
+        if (pos >= 3 && text3[pos - 3] === ":") return 0;
+        if (pos >= 3 && text3[pos - 3] === "/") return 0;
+        return m[0].length;
+      }
+      return 0;
+    },
+    normalize: (match, self) => self.normalize(match)
+  },
+  "mailto:": {
+    validate: function(text3, pos, self) {
+      const re = self.re.get_mailto_validator();
+      re.lastIndex = pos;
+      const m = re.exec(text3);
+      return m ? m[0].length : 0;
+    },
+    normalize: (match, self) => self.normalize(match)
+  }
+};
+var tlds_2ch = "a:cdefgilmnoqrstuwxz|b:abdefghijmnorstvwyz|c:acdfghiklmnoruvwxyz|d:ejkmoz|e:cegrstu|f:ijkmor|g:abdefghilmnpqrstuwy|h:kmnrtu|i:delmnoqrst|j:emop|k:eghimnprwyz|l:abcikrstuvy|m:acdeghklmnopqrstuvwxyz|n:acefgilopruz|o:m|p:aefghklmnrstwy|q:a|r:eosuw|s:abcdeghijklmnortuvxyz|t:cdfghjklmnortvwz|u:agksyz|v:aceginu|w:fs|y:et|z:amw";
+var tlds_default = "biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|\u0440\u0444";
+function unpackTlds() {
+  const result = tlds_default.split("|");
+  tlds_2ch.split("|").forEach((item) => {
+    const sep = item.indexOf(":");
+    const prefix = item.slice(0, sep);
+    for (const suffix of item.slice(sep + 1)) result.push(prefix + suffix);
+  });
+  return result;
+}
+var defaultOptions = {
+  fuzzyLink: false,
+  fuzzyEmail: true,
+  fuzzyIP: false,
+  "---": false,
+  tlds: unpackTlds(),
+  urlAuth: false,
+  maxLength: 1e4
+};
+var Match = class {
+  /** Prefix (protocol) for matched string. Empty for fuzzy links. */
+  schema;
+  /** First position of matched string. */
+  index;
+  /** Next position after matched string. */
+  lastIndex;
+  /** Matched string. */
+  raw;
+  /** Normalized text of matched string. */
+  text;
+  /** Normalized URL of matched string. */
+  url;
+  constructor(text3, schema, index, lastIndex) {
+    const raw = text3.slice(index, lastIndex);
+    this.schema = schema.toLowerCase();
+    this.index = index;
+    this.lastIndex = lastIndex;
+    this.raw = raw;
+    this.text = raw;
+    this.url = raw;
+  }
+};
+var LinkifyIt = class {
+  __opts__;
+  __schemas__;
+  re;
+  /**
+  * Creates new linkifier instance.
+  *
+  * By default understands:
+  *
+  * - `http(s)://...` , `ftp://...`, `mailto:...` & `//...` links
+  * - "fuzzy" emails (foo@bar.com).
+  *
+  * See {@link LinkifyConstructorOptions} for available options.
+  *
+  * @param options Recognition options.
+  *
+  * @example
+  * ```javascript
+  * import { LinkifyIt } from 'linkify-it'
+  *
+  * const linkify = new LinkifyIt({ fuzzyLink: true })
+  *
+  * linkify
+  *   .tlds(require('tlds'))       // Reload with full TLD list
+  *   .tlds('onion', true)         // Add unofficial `.onion` domain
+  *   .add('ftp:', null)           // Disable `ftp:` protocol
+  *   .set({ fuzzyIP: true })      // Enable IPs in fuzzy links
+  *
+  * console.log(linkify.test('Site github.com!')) // true
+  * console.log(linkify.match('Site github.com!'))
+  * ```
+  */
+  constructor(options = {}) {
+    const { rebuilder, ...linkifyOptions } = options;
+    this.__opts__ = {
+      ...defaultOptions,
+      ...linkifyOptions
+    };
+    this.__schemas__ = { ...defaultSchemas };
+    this.re = rebuilder || new REBuilder();
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+  }
+  /**
+  * Add new rule definition.
+  *
+  * `schema` is a link prefix (usually, protocol name with `:` at the end,
+  * `skype:` for example). `linkify-it` makes sure that prefix is not
+  * preceded with alphanumeric char and symbols. Only whitespaces and
+  * punctuation allowed.
+  *
+  * `definition` is a rule to check tail after link prefix. To disable an
+  * existing rule, pass `null`.
+  *
+  * @param schema Rule name (fixed pattern prefix).
+  * @param definition Schema definition, or `null` to disable the rule.
+  *
+  * See [twitter mentions example](https://github.com/markdown-it/linkify-it/blob/master/examples/twitter.mjs).
+  */
+  add(schema, definition = null) {
+    if (!definition) delete this.__schemas__[schema];
+    else {
+      const def = {
+        normalize: (match, self) => self.normalize(match),
+        ...definition
+      };
+      this.__schemas__[schema] = def;
+    }
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Set recognition options for links without schema.
+  *
+  * @param options Recognition options.
+  */
+  set(options = {}) {
+    this.__opts__ = {
+      ...this.__opts__,
+      ...options
+    };
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Searches linkifiable pattern and returns `true` on success or `false` on fail.
+  *
+  * @param text Text to scan.
+  */
+  test(text3) {
+    if (!text3.length) return false;
+    let m, re;
+    re = this.re.get_schema_search();
+    re.lastIndex = 0;
+    while ((m = re.exec(text3)) !== null) if (this.testSchemaAt(text3, m[2], re.lastIndex)) return true;
+    if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+      re = this.re.get_fuzzy_link_search();
+      re.lastIndex = 0;
+      if (re.exec(text3) !== null) return true;
+    }
+    if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+      if (text3.indexOf("@") >= 0) {
+        const mailHostRe = this.re.get_fuzzy_mail_host_search();
+        const mailNameRe = this.re.get_mail_name_validator();
+        mailHostRe.lastIndex = 0;
+        while ((m = mailHostRe.exec(text3)) !== null) {
+          const name = text3.slice(Math.max(0, m.index - 65), m.index);
+          if (mailNameRe.test(name)) return true;
+        }
+      }
+    }
+    return false;
+  }
+  /**
+  * Similar to {@link LinkifyIt.test} but checks only specific protocol tail exactly
+  * at given position. Returns length of found pattern (0 on fail).
+  *
+  * @param text Text to scan.
+  * @param schema Rule (schema) name.
+  * @param pos Text offset to check from.
+  */
+  testSchemaAt(text3, schema, pos) {
+    if (!this.__schemas__[schema.toLowerCase()]) return 0;
+    return this.__schemas__[schema.toLowerCase()].validate(text3.slice(0, pos + this.__opts__.maxLength), pos, this);
+  }
+  /**
+  * Returns array of found link descriptions or `null` on fail. We strongly
+  * recommend to use {@link LinkifyIt.test} first, for best speed.
+  *
+  * @param text Text to scan.
+  */
+  match(text3) {
+    const result = [];
+    const schemaRe = this.re.get_schema_search();
+    let fuzzyLinkRe;
+    let mailHostRe;
+    let mailNameRe;
+    let fuzzyLinkCandidate;
+    let fuzzyEmailCandidate;
+    let schemaPrefix;
+    let schemaDone = false;
+    let fuzzyLinkDone = false;
+    let fuzzyEmailDone = false;
+    let pos = 0;
+    if (!text3.length) return null;
+    schemaRe.lastIndex = 0;
+    if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+      fuzzyLinkRe = this.re.get_fuzzy_link_search();
+      fuzzyLinkRe.lastIndex = 0;
+    }
+    if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+      mailHostRe = this.re.get_fuzzy_mail_host_search();
+      mailHostRe.lastIndex = 0;
+      mailNameRe = this.re.get_mail_name_validator();
+    }
+    for (; ; ) {
+      const scanFrom = Math.max(pos - 1, 0);
+      if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
+        if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+        for (; ; ) {
+          const m = mailHostRe.exec(text3);
+          if (!m) {
+            fuzzyEmailDone = true;
+            fuzzyEmailCandidate = void 0;
+            break;
+          }
+          const name = mailNameRe.exec(text3.slice(Math.max(0, m.index - 65), m.index));
+          if (!name) continue;
+          fuzzyEmailCandidate = {
+            schema: "mailto:",
+            index: m.index - name[1].length,
+            lastIndex: m.index + m[0].length
+          };
+          if (fuzzyEmailCandidate.index >= pos) break;
+          if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+        }
+      }
+      if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
+        if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+        for (; ; ) {
+          const m = fuzzyLinkRe.exec(text3);
+          if (!m) {
+            fuzzyLinkDone = true;
+            fuzzyLinkCandidate = void 0;
+            break;
+          }
+          fuzzyLinkCandidate = {
+            schema: "",
+            index: m.index + m[1].length,
+            lastIndex: m.index + m[0].length
+          };
+          if (fuzzyLinkCandidate.index >= pos) break;
+          if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+        }
+      }
+      let fuzzyCandidate = fuzzyEmailCandidate;
+      if (!fuzzyCandidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < fuzzyCandidate.index || fuzzyLinkCandidate.index === fuzzyCandidate.index && fuzzyLinkCandidate.lastIndex > fuzzyCandidate.lastIndex)) fuzzyCandidate = fuzzyLinkCandidate;
+      let schemaCandidate;
+      if (!schemaDone) for (; ; ) {
+        if (!schemaPrefix) {
+          if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
+          const m = schemaRe.exec(text3);
+          if (!m) {
+            schemaDone = true;
+            break;
+          }
+          schemaPrefix = {
+            schema: m[2],
+            index: m.index + m[1].length,
+            lastIndex: m.index + m[0].length
+          };
+        }
+        if (schemaPrefix.index < pos) {
+          schemaPrefix = void 0;
+          continue;
+        }
+        if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
+        const prefix = schemaPrefix;
+        schemaPrefix = void 0;
+        const len = this.testSchemaAt(text3, prefix.schema, prefix.lastIndex);
+        if (len) {
+          schemaCandidate = {
+            schema: prefix.schema,
+            index: prefix.index,
+            lastIndex: prefix.lastIndex + len
+          };
+          break;
+        }
+      }
+      let candidate = schemaCandidate;
+      if (!candidate || fuzzyEmailCandidate && (fuzzyEmailCandidate.index < candidate.index || fuzzyEmailCandidate.index === candidate.index && fuzzyEmailCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyEmailCandidate;
+      if (!candidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < candidate.index || fuzzyLinkCandidate.index === candidate.index && fuzzyLinkCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyLinkCandidate;
+      if (!candidate) break;
+      if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
+      else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
+      const match = new Match(text3, candidate.schema, candidate.index, candidate.lastIndex);
+      if (match.schema) this.__schemas__[match.schema].normalize(match, this);
+      else this.normalize(match);
+      result.push(match);
+      pos = candidate.lastIndex;
+    }
+    if (result.length) return result;
+    return null;
+  }
+  /**
+  * Returns fully-formed (not fuzzy) link if it starts at the beginning
+  * of the string, and null otherwise.
+  *
+  * @param text Text to scan.
+  */
+  matchAtStart(text3) {
+    if (!text3.length) return null;
+    const m = this.re.get_schema_at_start().exec(text3);
+    if (!m) return null;
+    const len = this.testSchemaAt(text3, m[2], m[0].length);
+    if (!len) return null;
+    const match = new Match(text3, m[2], m.index + m[1].length, m.index + m[0].length + len);
+    this.__schemas__[match.schema].normalize(match, this);
+    return match;
+  }
+  /**
+  * Load (or merge) new TLDs list. Those are used for fuzzy links (without
+  * prefix) to avoid false positives. By default this algorithm is used:
+  *
+  * - hostname with any 2-letter root zones are ok.
+  * - biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф
+  *   are ok.
+  * - encoded (`xn--...`) root zones are ok.
+  *
+  * If list is replaced, then exact match for 2-chars root zones will be checked.
+  *
+  * @param list List of TLDs.
+  * @param keepOld Merge with current list if `true` (`false` by default).
+  */
+  tlds(list2, keepOld = false) {
+    list2 = Array.isArray(list2) ? list2 : [list2];
+    if (!keepOld) this.__opts__.tlds = list2;
+    else this.__opts__.tlds = this.__opts__.tlds.concat(list2);
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Default normalizer (if schema does not define its own).
+  *
+  * @param match Match to normalize.
+  */
+  normalize(match) {
+    if (!match.schema) match.url = `http://${match.url}`;
+    if (match.schema === "mailto:" && !/^mailto:/i.test(match.url)) match.url = `mailto:${match.url}`;
+  }
+};
+
+// node_modules/markdown-it/dist/markdown-it.mjs
+var import_punycode = __toESM(require_punycode(), 1);
+var __defProp2 = Object.defineProperty;
+var __exportAll = (all, no_symbols) => {
+  let target = {};
+  for (var name in all) __defProp2(target, name, {
+    get: all[name],
+    enumerable: true
+  });
+  if (!no_symbols) __defProp2(target, Symbol.toStringTag, { value: "Module" });
+  return target;
+};
+var utils_exports = /* @__PURE__ */ __exportAll({
+  arrayReplaceAt: () => arrayReplaceAt,
+  asciiTrim: () => asciiTrim,
+  callable: () => callable,
+  escapeHtml: () => escapeHtml,
+  escapeRE: () => escapeRE,
+  fromCodePoint: () => fromCodePoint,
+  isMdAsciiPunct: () => isMdAsciiPunct,
+  isPunctChar: () => isPunctChar,
+  isPunctCharCode: () => isPunctCharCode,
+  isSpace: () => isSpace,
+  isValidEntityCode: () => isValidEntityCode,
+  isWhiteSpace: () => isWhiteSpace,
+  lib: () => lib,
+  normalizeReference: () => normalizeReference,
+  unescapeAll: () => unescapeAll,
+  unescapeMd: () => unescapeMd
+});
+function callable(cls) {
+  const wrapper = function(...args) {
+    return Reflect.construct(cls, args, new.target && new.target !== wrapper ? new.target : cls);
+  };
+  Object.defineProperty(wrapper, "name", { value: cls.name });
+  Object.setPrototypeOf(wrapper, cls);
+  wrapper.prototype = cls.prototype;
+  return wrapper;
+}
+function arrayReplaceAt(src, pos, newElements) {
+  return [].concat(src.slice(0, pos), newElements, src.slice(pos + 1));
+}
+function isValidEntityCode(c) {
+  if (c >= 55296 && c <= 57343) return false;
+  if (c >= 64976 && c <= 65007) return false;
+  if ((c & 65535) === 65535 || (c & 65535) === 65534) return false;
+  if (c >= 0 && c <= 8) return false;
+  if (c === 11) return false;
+  if (c >= 14 && c <= 31) return false;
+  if (c >= 127 && c <= 159) return false;
+  if (c > 1114111) return false;
+  return true;
+}
+function fromCodePoint(c) {
+  if (c > 65535) {
+    c -= 65536;
+    const surrogate1 = 55296 + (c >> 10);
+    const surrogate2 = 56320 + (c & 1023);
+    return String.fromCharCode(surrogate1, surrogate2);
+  }
+  return String.fromCharCode(c);
+}
+var UNESCAPE_MD_RE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+var UNESCAPE_ALL_RE = new RegExp(`${UNESCAPE_MD_RE.source}|${/&([a-z#][a-z0-9]{1,31});/gi.source}`, "gi");
+var DIGITAL_ENTITY_TEST_RE = /^#((?:x[a-f0-9]{1,8}|[0-9]{1,8}))$/i;
+function replaceEntityPattern(match, name) {
+  if (name.charCodeAt(0) === 35 && DIGITAL_ENTITY_TEST_RE.test(name)) {
+    const code18 = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (isValidEntityCode(code18)) return fromCodePoint(code18);
+    return match;
+  }
+  const decoded = decodeHTMLStrict(match);
+  if (decoded !== match) return decoded;
+  return match;
+}
+function unescapeMd(str) {
+  if (str.indexOf("\\") < 0) return str;
+  return str.replace(UNESCAPE_MD_RE, "$1");
+}
+function unescapeAll(str) {
+  if (str.indexOf("\\") < 0 && str.indexOf("&") < 0) return str;
+  return str.replace(UNESCAPE_ALL_RE, function(match, escaped, entity2) {
+    if (escaped) return escaped;
+    return replaceEntityPattern(match, entity2);
+  });
+}
+var HTML_ESCAPE_TEST_RE = /[&<>"]/;
+var HTML_ESCAPE_REPLACE_RE = /[&<>"]/g;
+var HTML_REPLACEMENTS = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;"
+};
+function replaceUnsafeChar(ch) {
+  return HTML_REPLACEMENTS[ch];
+}
+function escapeHtml(str) {
+  if (HTML_ESCAPE_TEST_RE.test(str)) return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
+  return str;
+}
+var REGEXP_ESCAPE_RE = /[.?*+^$[\]\\(){}|-]/g;
+function escapeRE(str) {
+  return str.replace(REGEXP_ESCAPE_RE, "\\$&");
+}
+function isSpace(code18) {
+  switch (code18) {
+    case 9:
+    case 32:
+      return true;
+  }
+  return false;
+}
+function isWhiteSpace(code18) {
+  if (code18 >= 8192 && code18 <= 8202) return true;
+  switch (code18) {
+    case 9:
+    case 10:
+    case 11:
+    case 12:
+    case 13:
+    case 32:
+    case 160:
+    case 5760:
+    case 8239:
+    case 8287:
+    case 12288:
+      return true;
+  }
+  return false;
+}
+function isPunctChar(ch) {
+  return P.test(ch) || S.test(ch);
+}
+function isPunctCharCode(code18) {
+  return isPunctChar(fromCodePoint(code18));
+}
+function isMdAsciiPunct(ch) {
+  switch (ch) {
+    case 33:
+    case 34:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 39:
+    case 40:
+    case 41:
+    case 42:
+    case 43:
+    case 44:
+    case 45:
+    case 46:
+    case 47:
+    case 58:
+    case 59:
+    case 60:
+    case 61:
+    case 62:
+    case 63:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 124:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function normalizeReference(str) {
+  str = str.trim().replace(/\s+/g, " ");
+  return str.toLowerCase().toUpperCase();
+}
+function isAsciiTrimmable(c) {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+function asciiTrim(str) {
+  let start2 = 0;
+  for (; start2 < str.length; start2++) if (!isAsciiTrimmable(str.charCodeAt(start2))) break;
+  let end = str.length - 1;
+  for (; end >= start2; end--) if (!isAsciiTrimmable(str.charCodeAt(end))) break;
+  return str.slice(start2, end + 1);
+}
+var lib = {
+  mdurl: mdurl_exports,
+  ucmicro: build_exports
+};
+function parseLinkLabel(state, start2, disableNested) {
+  let level, found, marker, prevPos;
+  const max = state.posMax;
+  const oldPos = state.pos;
+  state.pos = start2 + 1;
+  level = 1;
+  while (state.pos < max) {
+    marker = state.src.charCodeAt(state.pos);
+    if (marker === 93) {
+      level--;
+      if (level === 0) {
+        found = true;
+        break;
+      }
+    }
+    prevPos = state.pos;
+    state.md.inline.skipToken(state);
+    if (marker === 91) {
+      if (prevPos === state.pos - 1) level++;
+      else if (disableNested) {
+        state.pos = oldPos;
+        return -1;
+      }
+    }
+  }
+  let labelEnd = -1;
+  if (found) labelEnd = state.pos;
+  state.pos = oldPos;
+  return labelEnd;
+}
+function parseLinkDestination(str, start2, max) {
+  let code18;
+  let pos = start2;
+  const result = {
+    ok: false,
+    pos: 0,
+    str: ""
+  };
+  if (str.charCodeAt(pos) === 60) {
+    pos++;
+    while (pos < max) {
+      code18 = str.charCodeAt(pos);
+      if (code18 === 10) return result;
+      if (code18 === 60) return result;
+      if (code18 === 62) {
+        result.pos = pos + 1;
+        result.str = unescapeAll(str.slice(start2 + 1, pos));
+        result.ok = true;
+        return result;
+      }
+      if (code18 === 92 && pos + 1 < max) {
+        pos += 2;
+        continue;
+      }
+      pos++;
+    }
+    return result;
+  }
+  let level = 0;
+  while (pos < max) {
+    code18 = str.charCodeAt(pos);
+    if (code18 === 32) break;
+    if (code18 < 32 || code18 === 127) break;
+    if (code18 === 92 && pos + 1 < max) {
+      if (str.charCodeAt(pos + 1) === 32) {
+        pos++;
+        continue;
+      }
+      pos += 2;
+      continue;
+    }
+    if (code18 === 40) {
+      level++;
+      if (level > 32) return result;
+    }
+    if (code18 === 41) {
+      if (level === 0) break;
+      level--;
+    }
+    pos++;
+  }
+  if (start2 === pos) return result;
+  if (level !== 0) return result;
+  result.str = unescapeAll(str.slice(start2, pos));
+  result.pos = pos;
+  result.ok = true;
+  return result;
+}
+function parseLinkTitle(str, start2, max, prev_state) {
+  let code18;
+  let pos = start2;
+  const state = {
+    ok: false,
+    can_continue: false,
+    pos: 0,
+    str: "",
+    marker: 0
+  };
+  if (prev_state) {
+    state.str = prev_state.str;
+    state.marker = prev_state.marker;
+  } else {
+    if (pos >= max) return state;
+    let marker = str.charCodeAt(pos);
+    if (marker !== 34 && marker !== 39 && marker !== 40) return state;
+    start2++;
+    pos++;
+    if (marker === 40) marker = 41;
+    state.marker = marker;
+  }
+  while (pos < max) {
+    code18 = str.charCodeAt(pos);
+    if (code18 === state.marker) {
+      state.pos = pos + 1;
+      state.str += unescapeAll(str.slice(start2, pos));
+      state.ok = true;
+      return state;
+    } else if (code18 === 40 && state.marker === 41) return state;
+    else if (code18 === 92 && pos + 1 < max) pos++;
+    pos++;
+  }
+  state.can_continue = true;
+  state.str += unescapeAll(str.slice(start2, pos));
+  return state;
+}
+var helpers_exports = /* @__PURE__ */ __exportAll({
+  parseLinkDestination: () => parseLinkDestination,
+  parseLinkLabel: () => parseLinkLabel,
+  parseLinkTitle: () => parseLinkTitle
+});
+function _typeof(o) {
+  "@babel/helpers - typeof";
+  return _typeof = "function" == typeof Symbol && "symbol" == typeof Symbol.iterator ? function(o2) {
+    return typeof o2;
+  } : function(o2) {
+    return o2 && "function" == typeof Symbol && o2.constructor === Symbol && o2 !== Symbol.prototype ? "symbol" : typeof o2;
+  }, _typeof(o);
+}
+function toPrimitive(t, r) {
+  if ("object" != _typeof(t) || !t) return t;
+  var e = t[Symbol.toPrimitive];
+  if (void 0 !== e) {
+    var i = e.call(t, r || "default");
+    if ("object" != _typeof(i)) return i;
+    throw new TypeError("@@toPrimitive must return a primitive value.");
+  }
+  return ("string" === r ? String : Number)(t);
+}
+function toPropertyKey(t) {
+  var i = toPrimitive(t, "string");
+  return "symbol" == _typeof(i) ? i : i + "";
+}
+function _defineProperty(e, r, t) {
+  return (r = toPropertyKey(r)) in e ? Object.defineProperty(e, r, {
+    value: t,
+    enumerable: true,
+    configurable: true,
+    writable: true
+  }) : e[r] = t, e;
+}
+var Token = class {
+  constructor(type, tag, nesting) {
+    _defineProperty(
+      this,
+      /**
+      * Source map info. Format: `[ line_begin, line_end ]`
+      */
+      "map",
+      null
+    );
+    _defineProperty(
+      this,
+      /**
+      * nesting level, the same as `state.level`
+      */
+      "level",
+      0
+    );
+    _defineProperty(
+      this,
+      /**
+      * An array of child nodes (inline and img tokens)
+      */
+      "children",
+      null
+    );
+    _defineProperty(
+      this,
+      /**
+      * In a case of self-closing tag (code, html, fence, etc.),
+      * it has contents of this tag.
+      */
+      "content",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * '*' or '_' for emphasis, fence string for fence, etc.
+      */
+      "markup",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * Additional information:
+      *
+      * - Info string for "fence" tokens
+      * - The value "auto" for autolink "link_open" and "link_close" tokens
+      * - The string value of the item marker for ordered-list "list_item_open" tokens
+      */
+      "info",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * True for block-level tokens, false for inline tokens.
+      * Used in renderer to calculate line breaks
+      */
+      "block",
+      false
+    );
+    _defineProperty(
+      this,
+      /**
+      * If it's true, ignore this element when rendering. Used for tight lists
+      * to hide paragraphs.
+      */
+      "hidden",
+      false
+    );
+    this.type = type;
+    this.tag = tag;
+    this.attrs = null;
+    this.nesting = nesting;
+    this.meta = null;
+  }
+  /**
+  * Search attribute index by name.
+  */
+  attrIndex(name) {
+    if (!this.attrs) return -1;
+    const attrs = this.attrs;
+    for (let i = 0, len = attrs.length; i < len; i++) if (attrs[i][0] === name) return i;
+    return -1;
+  }
+  /**
+  * Add `[ name, value ]` attribute to list. Init attrs if necessary
+  */
+  attrPush(attrData) {
+    if (this.attrs) this.attrs.push(attrData);
+    else this.attrs = [attrData];
+  }
+  /**
+  * Set `name` attribute to `value`. Override old value if exists.
+  */
+  attrSet(name, value) {
+    const idx = this.attrIndex(name);
+    const attrData = [name, value];
+    if (idx < 0) this.attrPush(attrData);
+    else this.attrs[idx] = attrData;
+  }
+  /**
+  * Get the value of attribute `name`, or null if it does not exist.
+  */
+  attrGet(name) {
+    const idx = this.attrIndex(name);
+    let value = null;
+    if (idx >= 0) value = this.attrs[idx][1];
+    return value;
+  }
+  /**
+  * Join value to existing attribute via space. Or create new attribute if not
+  * exists. Useful to operate with token classes.
+  */
+  attrJoin(name, value) {
+    const idx = this.attrIndex(name);
+    if (idx < 0) this.attrPush([name, value]);
+    else this.attrs[idx][1] = `${this.attrs[idx][1]} ${value}`;
+  }
+};
+var Ruler = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /** @internal */
+      "__rules__",
+      []
+    );
+    _defineProperty(
+      this,
+      /** @internal */
+      "__cache__",
+      null
+    );
+  }
+  /** @internal */
+  __find__(name) {
+    for (let i = 0; i < this.__rules__.length; i++) if (this.__rules__[i].name === name) return i;
+    return -1;
+  }
+  /** @internal */
+  __compile__() {
+    const chains = /* @__PURE__ */ new Set();
+    this.__rules__.forEach((rule) => {
+      if (!rule.enabled) return;
+      rule.alt.forEach((altName) => {
+        if (altName) chains.add(altName);
+      });
+    });
+    this.__cache__ = /* @__PURE__ */ Object.create(null);
+    this.__cache__[""] = [];
+    this.__rules__.forEach((rule) => {
+      if (rule.enabled) this.__cache__[""].push(rule.fn);
+    });
+    chains.forEach((chain) => {
+      this.__cache__[chain] = [];
+      this.__rules__.forEach((rule) => {
+        if (rule.enabled && rule.alt.indexOf(chain) >= 0) this.__cache__[chain].push(rule.fn);
+      });
+    });
+  }
+  /**
+  * Replace rule by name with new function & options. Throws error if name not
+  * found.
+  *
+  * @example Replace existing typographer replacement rule with new one
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.core.ruler.at('replacements', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  at(name, fn, options = {}) {
+    const index = this.__find__(name);
+    if (index === -1) throw new Error(`Parser rule not found: ${name}`);
+    this.__rules__[index].fn = fn;
+    this.__rules__[index].alt = options.alt || [];
+    this.__cache__ = null;
+  }
+  /**
+  * Add new rule to chain before one with given name. See also
+  * {@link Ruler.after}, {@link Ruler.push}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.block.ruler.before('paragraph', 'my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  before(beforeName, ruleName, fn, options = {}) {
+    const index = this.__find__(beforeName);
+    if (index === -1) throw new Error(`Parser rule not found: ${beforeName}`);
+    this.__rules__.splice(index, 0, {
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Add new rule to chain after one with given name. See also
+  * {@link Ruler.before}, {@link Ruler.push}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.inline.ruler.after('text', 'my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  after(afterName, ruleName, fn, options = {}) {
+    const index = this.__find__(afterName);
+    if (index === -1) throw new Error(`Parser rule not found: ${afterName}`);
+    this.__rules__.splice(index + 1, 0, {
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Push new rule to the end of chain. See also
+  * {@link Ruler.before}, {@link Ruler.after}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.core.ruler.push('my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  push(ruleName, fn, options = {}) {
+    this.__rules__.push({
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Enable rules with given names. If any rule name not found - throw Error.
+  * Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.disable}, {@link Ruler.enableOnly}.
+  *
+  * Returns list of found rule names (if no exception happened).
+  */
+  enable(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
+    const result = [];
+    list2.forEach((name) => {
+      const idx = this.__find__(name);
+      if (idx < 0) {
+        if (ignoreInvalid) return;
+        throw new Error(`Rules manager: invalid rule name ${name}`);
+      }
+      this.__rules__[idx].enabled = true;
+      result.push(name);
+    });
+    this.__cache__ = null;
+    return result;
+  }
+  /**
+  * Enable rules with given names, and disable everything else. If any rule name
+  * not found - throw Error. Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.disable}, {@link Ruler.enable}.
+  */
+  enableOnly(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
+    this.__rules__.forEach((rule) => {
+      rule.enabled = false;
+    });
+    this.enable(list2, ignoreInvalid);
+  }
+  /**
+  * Disable rules with given names. If any rule name not found - throw Error.
+  * Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.enable}, {@link Ruler.enableOnly}.
+  *
+  * Returns list of found rule names (if no exception happened).
+  */
+  disable(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
+    const result = [];
+    list2.forEach((name) => {
+      const idx = this.__find__(name);
+      if (idx < 0) {
+        if (ignoreInvalid) return;
+        throw new Error(`Rules manager: invalid rule name ${name}`);
+      }
+      this.__rules__[idx].enabled = false;
+      result.push(name);
+    });
+    this.__cache__ = null;
+    return result;
+  }
+  /**
+  * Return array of active functions (rules) for given chain name. It analyzes
+  * rules configuration, compiles caches if not exists and returns result.
+  *
+  * Default chain name is `''` (empty string). It can't be skipped. That's
+  * done intentionally, to keep signature monomorphic for high speed.
+  */
+  getRules(chainName) {
+    if (!this.__cache__) this.__compile__();
+    return this.__cache__[chainName] || [];
+  }
+};
+var default_rules = {};
+default_rules.code_inline = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  return `<code${slf.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+};
+default_rules.code_block = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml(tokens[idx].content)}</code></pre>
+`;
+};
+default_rules.fence = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  const info = token.info ? unescapeAll(token.info).trim() : "";
+  let langName = "";
+  let langAttrs = "";
+  if (info) {
+    const arr = info.split(/(\s+)/g);
+    langName = arr[0];
+    langAttrs = arr.slice(2).join("");
+  }
+  let highlighted;
+  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
+  else highlighted = escapeHtml(token.content);
+  if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
+  if (info) {
+    const i = token.attrIndex("class");
+    const tmpAttrs = token.attrs ? token.attrs.slice() : [];
+    if (i < 0) tmpAttrs.push(["class", `${options.langPrefix}${langName}`]);
+    else {
+      tmpAttrs[i] = [tmpAttrs[i][0], tmpAttrs[i][1]];
+      tmpAttrs[i][1] += ` ${options.langPrefix}${langName}`;
+    }
+    const tmpToken = { attrs: tmpAttrs };
+    return `<pre><code${slf.renderAttrs(tmpToken)}>${highlighted}</code></pre>
+`;
+  }
+  return `<pre><code${slf.renderAttrs(token)}>${highlighted}</code></pre>
+`;
+};
+default_rules.image = function(tokens, idx, options, env, slf) {
+  const token = tokens[idx];
+  token.attrs[token.attrIndex("alt")][1] = slf.renderInlineAsText(token.children, options, env);
+  return slf.renderToken(tokens, idx, options);
+};
+default_rules.hardbreak = function(tokens, idx, options) {
+  return options.xhtmlOut ? "<br />\n" : "<br>\n";
+};
+default_rules.softbreak = function(tokens, idx, options) {
+  return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
+};
+default_rules.text = function(tokens, idx) {
+  return escapeHtml(tokens[idx].content);
+};
+default_rules.html_block = function(tokens, idx) {
+  return tokens[idx].content;
+};
+default_rules.html_inline = function(tokens, idx) {
+  return tokens[idx].content;
+};
+var Renderer = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * Contains render rules for tokens. Can be updated and extended.
+      *
+      * See [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts)
+      * for more details and examples.
+      *
+      * @example Custom render rules
+      * ```javascript
+      * import MarkdownIt from 'markdown-it'
+      * const md = new MarkdownIt()
+      *
+      * md.renderer.rules.strong_open  = function () { return '<b>'; };
+      * md.renderer.rules.strong_close = function () { return '</b>'; };
+      *
+      * const result = md.renderInline(...);
+      * ```
+      *
+      * @example Each rule is called as independent static function with fixed signature
+      * ```javascript
+      * function my_token_render(tokens, idx, options, env, renderer) {
+      *   // ...
+      *   return renderedHTML;
+      * }
+      * ```
+      */
+      "rules",
+      Object.assign({}, default_rules)
+    );
+  }
+  /**
+  * Render token attributes to string.
+  */
+  renderAttrs(token) {
+    let i, l, result;
+    if (!token.attrs) return "";
+    result = "";
+    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml(token.attrs[i][0])}="${escapeHtml(String(token.attrs[i][1]))}"`;
+    return result;
+  }
+  /**
+  * Default token renderer. Can be overriden by custom function
+  * in {@link Renderer.rules}.
+  */
+  renderToken(tokens, idx, options) {
+    const token = tokens[idx];
+    let result = "";
+    if (token.hidden) return "";
+    let prev = idx - 1;
+    while (prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === 0) prev--;
+    if (token.block && token.nesting !== -1 && prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === -1) result += "\n";
+    result += (token.nesting === -1 ? "</" : "<") + token.tag;
+    result += this.renderAttrs(token);
+    if (token.nesting === 0 && options.xhtmlOut) result += " /";
+    let needLf = false;
+    if (token.block) {
+      needLf = true;
+      if (token.nesting === 1) {
+        let next = idx + 1;
+        while (next < tokens.length && tokens[next].hidden && tokens[next].nesting === 0) next++;
+        if (next < tokens.length) {
+          const nextToken2 = tokens[next];
+          if (nextToken2.type === "inline" || nextToken2.hidden) needLf = false;
+          else if (nextToken2.nesting === -1 && nextToken2.tag === token.tag) needLf = false;
+        }
+      }
+    }
+    result += needLf ? ">\n" : ">";
+    return result;
+  }
+  /**
+  * The same as {@link Renderer.render}, but for single token of `inline` type.
+  */
+  renderInline(tokens, options, env) {
+    let result = "";
+    const rules = this.rules;
+    for (let i = 0, len = tokens.length; i < len; i++) {
+      const type = tokens[i].type;
+      if (typeof rules[type] !== "undefined") result += rules[type](tokens, i, options, env, this);
+      else result += this.renderToken(tokens, i, options);
+    }
+    return result;
+  }
+  /**
+  * Special kludge for image `alt` attributes to conform CommonMark spec.
+  * Don't try to use it! Spec requires to show `alt` content with stripped markup,
+  * instead of simple escaping.
+  */
+  renderInlineAsText(tokens, options, env) {
+    let result = "";
+    for (let i = 0, len = tokens.length; i < len; i++) switch (tokens[i].type) {
+      case "text":
+      case "code_inline":
+        result += tokens[i].content;
+        break;
+      case "image":
+        result += this.renderInlineAsText(tokens[i].children, options, env);
+        break;
+      case "html_inline":
+      case "html_block":
+        result += tokens[i].content;
+        break;
+      case "softbreak":
+      case "hardbreak":
+        result += "\n";
+    }
+    return result;
+  }
+  /**
+  * Takes token stream and generates HTML. Probably, you will never need to call
+  * this method directly.
+  */
+  render(tokens, options, env) {
+    let result = "";
+    const rules = this.rules;
+    for (let i = 0, len = tokens.length; i < len; i++) {
+      const type = tokens[i].type;
+      if (type === "inline") result += this.renderInline(tokens[i].children, options, env);
+      else if (typeof rules[type] !== "undefined") result += rules[type](tokens, i, options, env, this);
+      else result += this.renderToken(tokens, i, options);
+    }
+    return result;
+  }
+};
+var StateCore = class {
+  constructor(src, md2, env) {
+    _defineProperty(this, "tokens", []);
+    _defineProperty(this, "inlineMode", false);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.env = env;
+    this.md = md2;
+  }
+};
+var UNNORMALIZED_NEWLINE_RE = /\r\n?/g;
+var NULL_RE = /\0/g;
+function normalize(state) {
+  let str;
+  str = state.src.replace(UNNORMALIZED_NEWLINE_RE, "\n");
+  str = str.replace(NULL_RE, "\uFFFD");
+  state.src = str;
+}
+function block(state) {
+  let token;
+  if (state.inlineMode) {
+    token = new state.Token("inline", "", 0);
+    token.content = state.src;
+    token.map = [0, 1];
+    token.children = [];
+    state.tokens.push(token);
+  } else state.md.block.parse(state.src, state.md, state.env, state.tokens);
+}
+function strip_references(state) {
+  const tokens = state.tokens;
+  let last = 0;
+  for (let curr = 0; curr < tokens.length; curr++) {
+    if (tokens[curr].type === "reference_definition") continue;
+    if (curr !== last) tokens[last] = tokens[curr];
+    last++;
+  }
+  if (tokens.length !== last) tokens.length = last;
+}
+function inline(state) {
+  const tokens = state.tokens;
+  for (let i = 0, l = tokens.length; i < l; i++) {
+    const tok = tokens[i];
+    if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
+  }
+}
+function isLinkOpen$1(str) {
+  return /^<a[>\s]/i.test(str);
+}
+function isLinkClose$1(str) {
+  return /^<\/a\s*>/i.test(str);
+}
+function linkify$1(state) {
+  const blockTokens = state.tokens;
+  if (!state.md.options.linkify) return;
+  for (let j = 0, l = blockTokens.length; j < l; j++) {
+    if (blockTokens[j].type !== "inline" || !state.md.linkify.test(blockTokens[j].content)) continue;
+    const tokens = blockTokens[j].children;
+    const replacements = [];
+    let htmlLinkLevel = 0;
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const currentToken = tokens[i];
+      if (currentToken.type === "link_close") {
+        i--;
+        while (tokens[i].level !== currentToken.level && tokens[i].type !== "link_open") i--;
+        continue;
+      }
+      if (currentToken.type === "html_inline") {
+        if (isLinkOpen$1(currentToken.content) && htmlLinkLevel > 0) htmlLinkLevel--;
+        if (isLinkClose$1(currentToken.content)) htmlLinkLevel++;
+      }
+      if (htmlLinkLevel > 0) continue;
+      if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
+        const text3 = currentToken.content;
+        let links = state.md.linkify.match(text3);
+        const nodes = [];
+        let level = currentToken.level;
+        let lastPos = 0;
+        if (links.length > 0 && links[0].index === 0 && i > 0 && tokens[i - 1].type === "text_special") links = links.slice(1);
+        for (let ln = 0; ln < links.length; ln++) {
+          const url2 = links[ln].url;
+          const fullUrl = state.md.normalizeLink(url2);
+          if (!state.md.validateLink(fullUrl)) continue;
+          let urlText = links[ln].text;
+          if (!links[ln].schema) urlText = state.md.normalizeLinkText(`http://${urlText}`).replace(/^http:\/\//, "");
+          else if (links[ln].schema === "mailto:" && !/^mailto:/i.test(urlText)) urlText = state.md.normalizeLinkText(`mailto:${urlText}`).replace(/^mailto:/, "");
+          else urlText = state.md.normalizeLinkText(urlText);
+          const pos = links[ln].index;
+          if (pos > lastPos) {
+            const token = new state.Token("text", "", 0);
+            token.content = text3.slice(lastPos, pos);
+            token.level = level;
+            nodes.push(token);
+          }
+          const token_o = new state.Token("link_open", "a", 1);
+          token_o.attrs = [["href", fullUrl]];
+          token_o.level = level++;
+          token_o.markup = "linkify";
+          token_o.info = "auto";
+          nodes.push(token_o);
+          const token_t = new state.Token("text", "", 0);
+          token_t.content = urlText;
+          token_t.level = level;
+          nodes.push(token_t);
+          const token_c = new state.Token("link_close", "a", -1);
+          token_c.level = --level;
+          token_c.markup = "linkify";
+          token_c.info = "auto";
+          nodes.push(token_c);
+          lastPos = links[ln].lastIndex;
+        }
+        if (lastPos < text3.length) {
+          const token = new state.Token("text", "", 0);
+          token.content = text3.slice(lastPos);
+          token.level = level;
+          nodes.push(token);
+        }
+        replacements.push({
+          index: i,
+          nodes
+        });
+      }
+    }
+    if (replacements.length > 0) {
+      let newTokensLength = tokens.length;
+      for (const replacement of replacements) newTokensLength += replacement.nodes.length - 1;
+      const newTokens = new Array(newTokensLength);
+      let replacementIndex = 0;
+      let newTokenIndex = 0;
+      replacements.reverse();
+      for (let i = 0; i < tokens.length; i++) {
+        const replacement = replacements[replacementIndex];
+        if ((replacement === null || replacement === void 0 ? void 0 : replacement.index) === i) {
+          for (const node2 of replacement.nodes) newTokens[newTokenIndex++] = node2;
+          replacementIndex++;
+        } else newTokens[newTokenIndex++] = tokens[i];
+      }
+      blockTokens[j].children = newTokens;
+    }
+  }
+}
+var RARE_RE = /\+-|\.\.|\?\?\?\?|!!!!|,,|--/;
+var SCOPED_ABBR_TEST_RE = /\((c|tm|r)\)/i;
+var SCOPED_ABBR_RE = /\((c|tm|r)\)/gi;
+var SCOPED_ABBR = {
+  c: "\xA9",
+  r: "\xAE",
+  tm: "\u2122"
+};
+function replaceFn(match, name) {
+  return SCOPED_ABBR[name.toLowerCase()];
+}
+function replace_scoped(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token = inlineTokens[i];
+    if (token.type === "text" && !inside_autolink) token.content = token.content.replace(SCOPED_ABBR_RE, replaceFn);
+    if (token.type === "link_open" && token.info === "auto") inside_autolink--;
+    if (token.type === "link_close" && token.info === "auto") inside_autolink++;
+  }
+}
+function replace_rare(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token = inlineTokens[i];
+    if (token.type === "text" && !inside_autolink) {
+      if (RARE_RE.test(token.content)) token.content = token.content.replace(/\+-/g, "\xB1").replace(/\.{2,}/g, "\u2026").replace(/([?!])…/g, "$1..").replace(/([?!]){4,}/g, "$1$1$1").replace(/,{2,}/g, ",").replace(/(^|[^-])---(?=[^-]|$)/gm, "$1\u2014").replace(/(^|\s)--(?=\s|$)/gm, "$1\u2013").replace(/(^|[^-\s])--(?=[^-\s]|$)/gm, "$1\u2013");
+    }
+    if (token.type === "link_open" && token.info === "auto") inside_autolink--;
+    if (token.type === "link_close" && token.info === "auto") inside_autolink++;
+  }
+}
+function replace(state) {
+  let blkIdx;
+  if (!state.md.options.typographer) return;
+  for (blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline") continue;
+    if (SCOPED_ABBR_TEST_RE.test(state.tokens[blkIdx].content)) replace_scoped(state.tokens[blkIdx].children);
+    if (RARE_RE.test(state.tokens[blkIdx].content)) replace_rare(state.tokens[blkIdx].children);
+  }
+}
+var QUOTE_TEST_RE = /['"]/;
+var QUOTE_RE = /['"]/g;
+var APOSTROPHE = "\u2019";
+var MAX_OPENERS = 1e3;
+function truncateStack(stack, heads, length) {
+  while (stack.length > length) {
+    const item = stack.pop();
+    if (item.isSingleQuote) heads.single = item.prevSameQuoteIdx;
+    else heads.double = item.prevSameQuoteIdx;
+  }
+}
+function addReplacement(replacements, tokenIdx, pos, ch) {
+  if (!replacements[tokenIdx]) replacements[tokenIdx] = [];
+  replacements[tokenIdx].push({
+    pos,
+    ch
+  });
+}
+function applyReplacements(str, replacements) {
+  let result = "";
+  let lastPos = 0;
+  replacements.sort((a, b) => a.pos - b.pos);
+  for (let i = 0; i < replacements.length; i++) {
+    const replacement = replacements[i];
+    result += str.slice(lastPos, replacement.pos) + replacement.ch;
+    lastPos = replacement.pos + 1;
+  }
+  return result + str.slice(lastPos);
+}
+function process_inlines(tokens, state) {
+  let j;
+  const stack = [];
+  const heads = {
+    single: -1,
+    double: -1
+  };
+  const replacements = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const thisLevel = tokens[i].level;
+    for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
+    truncateStack(stack, heads, j + 1);
+    if (token.type !== "text") continue;
+    const text3 = token.content;
+    let pos = 0;
+    const max = text3.length;
+    OUTER: while (pos < max) {
+      QUOTE_RE.lastIndex = pos;
+      const t = QUOTE_RE.exec(text3);
+      if (!t) break;
+      let canOpen = true;
+      let canClose = true;
+      pos = t.index + 1;
+      const isSingle = t[0] === "'";
+      let lastChar = 32;
+      if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
+      else for (j = i - 1; j >= 0; j--) {
+        if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+        if (!tokens[j].content) continue;
+        lastChar = tokens[j].content.charCodeAt(tokens[j].content.length - 1);
+        break;
+      }
+      let nextChar = 32;
+      if (pos < max) nextChar = text3.charCodeAt(pos);
+      else for (j = i + 1; j < tokens.length; j++) {
+        if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+        if (!tokens[j].content) continue;
+        nextChar = tokens[j].content.charCodeAt(0);
+        break;
+      }
+      const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+      const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+      const isLastWhiteSpace = isWhiteSpace(lastChar);
+      const isNextWhiteSpace = isWhiteSpace(nextChar);
+      if (isNextWhiteSpace) canOpen = false;
+      else if (isNextPunctChar) {
+        if (!(isLastWhiteSpace || isLastPunctChar)) canOpen = false;
+      }
+      if (isLastWhiteSpace) canClose = false;
+      else if (isLastPunctChar) {
+        if (!(isNextWhiteSpace || isNextPunctChar)) canClose = false;
+      }
+      if (nextChar === 34 && t[0] === '"') {
+        if (lastChar >= 48 && lastChar <= 57) canClose = canOpen = false;
+      }
+      if (canOpen && canClose) {
+        canOpen = isLastPunctChar;
+        canClose = isNextPunctChar;
+      }
+      if (!canOpen && !canClose) {
+        if (isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+        continue;
+      }
+      if (canClose) {
+        j = isSingle ? heads.single : heads.double;
+        if (j >= 0 && stack[j].level === thisLevel) {
+          const item = stack[j];
+          let openQuote;
+          let closeQuote;
+          if (isSingle) {
+            openQuote = state.md.options.quotes[2];
+            closeQuote = state.md.options.quotes[3];
+          } else {
+            openQuote = state.md.options.quotes[0];
+            closeQuote = state.md.options.quotes[1];
+          }
+          addReplacement(replacements, i, t.index, closeQuote);
+          addReplacement(replacements, item.tokenIdx, item.contentPos, openQuote);
+          truncateStack(stack, heads, j);
+          continue OUTER;
+        }
+      }
+      if (canOpen) {
+        if (stack.length >= MAX_OPENERS) return;
+        stack.push({
+          tokenIdx: i,
+          contentPos: t.index,
+          isSingleQuote: isSingle,
+          level: thisLevel,
+          prevSameQuoteIdx: isSingle ? heads.single : heads.double
+        });
+        if (isSingle) heads.single = stack.length - 1;
+        else heads.double = stack.length - 1;
+      } else if (canClose && isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+    }
+  }
+  Object.keys(replacements).forEach(function(tokenIdx) {
+    const idx = Number(tokenIdx);
+    tokens[idx].content = applyReplacements(tokens[idx].content, replacements[tokenIdx]);
+  });
+}
+function smartquotes(state) {
+  if (!state.md.options.typographer) return;
+  for (let blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline" || !QUOTE_TEST_RE.test(state.tokens[blkIdx].content)) continue;
+    process_inlines(state.tokens[blkIdx].children, state);
+  }
+}
+function join_alt(tokens) {
+  let curr, last;
+  const max = tokens.length;
+  for (curr = 0; curr < max; curr++) if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+  for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+  else {
+    if (curr !== last) tokens[last] = tokens[curr];
+    last++;
+  }
+  if (curr !== last) tokens.length = last;
+}
+function text_join(state) {
+  let curr, last;
+  const blockTokens = state.tokens;
+  const l = blockTokens.length;
+  for (let j = 0; j < l; j++) {
+    if (blockTokens[j].type !== "inline") continue;
+    const tokens = blockTokens[j].children;
+    const max = tokens.length;
+    for (curr = 0; curr < max; curr++) {
+      if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+      if (tokens[curr].children) join_alt(tokens[curr].children);
+    }
+    for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    else {
+      if (curr !== last) tokens[last] = tokens[curr];
+      last++;
+    }
+    if (curr !== last) tokens.length = last;
+  }
+}
+var _rules$2 = [
+  ["normalize", normalize],
+  ["block", block],
+  ["strip_references", strip_references],
+  ["inline", inline],
+  ["linkify", linkify$1],
+  ["replacements", replace],
+  ["smartquotes", smartquotes],
+  ["text_join", text_join]
+];
+var ParserCore = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of core rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateCore);
+    for (let i = 0; i < _rules$2.length; i++) this.ruler.push(_rules$2[i][0], _rules$2[i][1]);
+  }
+  /**
+  * Executes core chain rules.
+  */
+  process(state) {
+    const rules = this.ruler.getRules("");
+    for (let i = 0, l = rules.length; i < l; i++) rules[i](state);
+  }
+};
+var StateBlock = class {
+  constructor(src, md2, env, tokens) {
+    _defineProperty(this, "bMarks", []);
+    _defineProperty(this, "eMarks", []);
+    _defineProperty(this, "tShift", []);
+    _defineProperty(this, "sCount", []);
+    _defineProperty(this, "bsCount", []);
+    _defineProperty(this, "blkIndent", 0);
+    _defineProperty(this, "line", 0);
+    _defineProperty(this, "lineMax", 0);
+    _defineProperty(this, "tight", false);
+    _defineProperty(this, "listIndent", -1);
+    _defineProperty(this, "parentType", "root");
+    _defineProperty(this, "level", 0);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.md = md2;
+    this.env = env;
+    this.tokens = tokens;
+    const s = this.src;
+    for (let start2 = 0, pos = 0, indent = 0, offset = 0, len = s.length, indent_found = false; pos < len; pos++) {
+      const ch = s.charCodeAt(pos);
+      if (!indent_found) {
+        if (isSpace(ch)) {
+          indent++;
+          if (ch === 9) offset += 4 - offset % 4;
+          else offset++;
+          continue;
+        } else indent_found = true;
+      }
+      if (ch === 10 || pos === len - 1) {
+        if (ch !== 10) pos++;
+        this.bMarks.push(start2);
+        this.eMarks.push(pos);
+        this.tShift.push(indent);
+        this.sCount.push(offset);
+        this.bsCount.push(0);
+        indent_found = false;
+        indent = 0;
+        offset = 0;
+        start2 = pos + 1;
+      }
+    }
+    this.bMarks.push(s.length);
+    this.eMarks.push(s.length);
+    this.tShift.push(0);
+    this.sCount.push(0);
+    this.bsCount.push(0);
+    this.lineMax = this.bMarks.length - 1;
+  }
+  push(type, tag, nesting) {
+    const token = new Token(type, tag, nesting);
+    token.block = true;
+    if (nesting < 0) this.level--;
+    token.level = this.level;
+    if (nesting > 0) this.level++;
+    this.tokens.push(token);
+    return token;
+  }
+  isEmpty(line) {
+    return this.bMarks[line] + this.tShift[line] >= this.eMarks[line];
+  }
+  skipEmptyLines(from) {
+    for (let max = this.lineMax; from < max; from++) if (this.bMarks[from] + this.tShift[from] < this.eMarks[from]) break;
+    return from;
+  }
+  skipSpaces(pos) {
+    for (let max = this.src.length; pos < max; pos++) if (!isSpace(this.src.charCodeAt(pos))) break;
+    return pos;
+  }
+  skipSpacesBack(pos, min) {
+    if (pos <= min) return pos;
+    while (pos > min) if (!isSpace(this.src.charCodeAt(--pos))) return pos + 1;
+    return pos;
+  }
+  skipChars(pos, code18) {
+    for (let max = this.src.length; pos < max; pos++) if (this.src.charCodeAt(pos) !== code18) break;
+    return pos;
+  }
+  skipCharsBack(pos, code18, min) {
+    if (pos <= min) return pos;
+    while (pos > min) if (code18 !== this.src.charCodeAt(--pos)) return pos + 1;
+    return pos;
+  }
+  getLines(begin2, end, indent, keepLastLF) {
+    if (begin2 >= end) return "";
+    const queue = new Array(end - begin2);
+    for (let i = 0, line = begin2; line < end; line++, i++) {
+      let lineIndent = 0;
+      const lineStart = this.bMarks[line];
+      let first = lineStart;
+      let last;
+      if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
+      else last = this.eMarks[line];
+      while (first < last && lineIndent < indent) {
+        const ch = this.src.charCodeAt(first);
+        if (isSpace(ch)) {
+          if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
+          else lineIndent++;
+        } else if (first - lineStart < this.tShift[line]) lineIndent++;
+        else break;
+        first++;
+      }
+      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
+      else queue[i] = this.src.slice(first, last);
+    }
+    return queue.join("");
+  }
+};
+var MAX_AUTOCOMPLETED_CELLS = 65536;
+function getLine(state, line) {
+  const pos = state.bMarks[line] + state.tShift[line];
+  const max = state.eMarks[line];
+  return state.src.slice(pos, max);
+}
+function escapedSplit(str) {
+  const result = [];
+  const max = str.length;
+  let pos = 0;
+  let ch = str.charCodeAt(pos);
+  let isEscaped = false;
+  let lastPos = 0;
+  let current = "";
+  while (pos < max) {
+    if (ch === 124) {
+      if (!isEscaped) {
+        result.push(current + str.substring(lastPos, pos));
+        current = "";
+        lastPos = pos + 1;
+      } else {
+        current += str.substring(lastPos, pos - 1);
+        lastPos = pos;
+      }
+    }
+    isEscaped = ch === 92;
+    pos++;
+    ch = str.charCodeAt(pos);
+  }
+  result.push(current + str.substring(lastPos));
+  return result;
+}
+function table(state, startLine, endLine, silent) {
+  if (startLine + 2 > endLine) return false;
+  let nextLine = startLine + 1;
+  if (state.sCount[nextLine] < state.blkIndent) return false;
+  if (state.sCount[nextLine] - state.blkIndent >= 4) return false;
+  let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+  if (pos >= state.eMarks[nextLine]) return false;
+  const firstCh = state.src.charCodeAt(pos++);
+  if (firstCh !== 124 && firstCh !== 45 && firstCh !== 58) return false;
+  if (pos >= state.eMarks[nextLine]) return false;
+  const secondCh = state.src.charCodeAt(pos++);
+  if (secondCh !== 124 && secondCh !== 45 && secondCh !== 58 && !isSpace(secondCh)) return false;
+  if (firstCh === 45 && isSpace(secondCh)) return false;
+  while (pos < state.eMarks[nextLine]) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch !== 124 && ch !== 45 && ch !== 58 && !isSpace(ch)) return false;
+    pos++;
+  }
+  let lineText = getLine(state, startLine + 1);
+  let columns = lineText.split("|");
+  const aligns = [];
+  for (let i = 0; i < columns.length; i++) {
+    const t = columns[i].trim();
+    if (!t) {
+      if (i === 0 || i === columns.length - 1) continue;
+      else return false;
+    }
+    if (!/^:?-+:?$/.test(t)) return false;
+    if (t.charCodeAt(t.length - 1) === 58) aligns.push(t.charCodeAt(0) === 58 ? "center" : "right");
+    else if (t.charCodeAt(0) === 58) aligns.push("left");
+    else aligns.push("");
+  }
+  lineText = getLine(state, startLine).trim();
+  if (lineText.indexOf("|") === -1) return false;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  columns = escapedSplit(lineText);
+  if (columns.length && columns[0] === "") columns.shift();
+  if (columns.length && columns[columns.length - 1] === "") columns.pop();
+  const columnCount = columns.length;
+  if (columnCount === 0 || columnCount !== aligns.length) return false;
+  if (silent) return true;
+  const oldParentType = state.parentType;
+  state.parentType = "table";
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const token_to = state.push("table_open", "table", 1);
+  const tableLines = [startLine, 0];
+  token_to.map = tableLines;
+  const token_tho = state.push("thead_open", "thead", 1);
+  token_tho.map = [startLine, startLine + 1];
+  const token_htro = state.push("tr_open", "tr", 1);
+  token_htro.map = [startLine, startLine + 1];
+  for (let i = 0; i < columns.length; i++) {
+    const token_ho = state.push("th_open", "th", 1);
+    if (aligns[i]) token_ho.attrs = [["style", `text-align:${aligns[i]}`]];
+    const token_il = state.push("inline", "", 0);
+    token_il.content = columns[i].trim();
+    token_il.children = [];
+    state.push("th_close", "th", -1);
+  }
+  state.push("tr_close", "tr", -1);
+  state.push("thead_close", "thead", -1);
+  let tbodyLines;
+  let autocompletedCells = 0;
+  for (nextLine = startLine + 2; nextLine < endLine; nextLine++) {
+    if (state.sCount[nextLine] < state.blkIndent) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+    lineText = getLine(state, nextLine).trim();
+    if (!lineText) break;
+    if (state.sCount[nextLine] - state.blkIndent >= 4) break;
+    columns = escapedSplit(lineText);
+    if (columns.length && columns[0] === "") columns.shift();
+    if (columns.length && columns[columns.length - 1] === "") columns.pop();
+    autocompletedCells += columnCount - columns.length;
+    if (autocompletedCells > MAX_AUTOCOMPLETED_CELLS) break;
+    if (nextLine === startLine + 2) {
+      const token_tbo = state.push("tbody_open", "tbody", 1);
+      token_tbo.map = tbodyLines = [startLine + 2, 0];
+    }
+    const token_tro = state.push("tr_open", "tr", 1);
+    token_tro.map = [nextLine, nextLine + 1];
+    for (let i = 0; i < columnCount; i++) {
+      const token_tdo = state.push("td_open", "td", 1);
+      if (aligns[i]) token_tdo.attrs = [["style", `text-align:${aligns[i]}`]];
+      const token_il = state.push("inline", "", 0);
+      token_il.content = columns[i] ? columns[i].trim() : "";
+      token_il.children = [];
+      state.push("td_close", "td", -1);
+    }
+    state.push("tr_close", "tr", -1);
+  }
+  if (tbodyLines) {
+    state.push("tbody_close", "tbody", -1);
+    tbodyLines[1] = nextLine;
+  }
+  state.push("table_close", "table", -1);
+  tableLines[1] = nextLine;
+  state.parentType = oldParentType;
+  state.line = nextLine;
+  return true;
+}
+function code(state, startLine, endLine) {
+  if (state.sCount[startLine] - state.blkIndent < 4) return false;
+  let nextLine = startLine + 1;
+  let last = nextLine;
+  while (nextLine < endLine) {
+    if (state.isEmpty(nextLine)) {
+      nextLine++;
+      continue;
+    }
+    if (state.sCount[nextLine] - state.blkIndent >= 4) {
+      nextLine++;
+      last = nextLine;
+      continue;
+    }
+    break;
+  }
+  state.line = last;
+  const token = state.push("code_block", "code", 0);
+  token.content = state.getLines(startLine, last, 4 + state.blkIndent, false) + "\n";
+  token.map = [startLine, state.line];
+  return true;
+}
+function fence(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (pos + 3 > max) return false;
+  const marker = state.src.charCodeAt(pos);
+  if (marker !== 126 && marker !== 96) return false;
+  let mem = pos;
+  pos = state.skipChars(pos, marker);
+  let len = pos - mem;
+  if (len < 3) return false;
+  const markup = state.src.slice(mem, pos);
+  const params = state.src.slice(pos, max);
+  if (marker === 96) {
+    if (params.indexOf(String.fromCharCode(marker)) >= 0) return false;
+  }
+  if (silent) return true;
+  let nextLine = startLine;
+  let haveEndMarker = false;
+  for (; ; ) {
+    nextLine++;
+    if (nextLine >= endLine) break;
+    pos = mem = state.bMarks[nextLine] + state.tShift[nextLine];
+    max = state.eMarks[nextLine];
+    if (pos < max && state.sCount[nextLine] < state.blkIndent) break;
+    if (state.src.charCodeAt(pos) !== marker) continue;
+    if (state.sCount[nextLine] - state.blkIndent >= 4) continue;
+    pos = state.skipChars(pos, marker);
+    if (pos - mem < len) continue;
+    pos = state.skipSpaces(pos);
+    if (pos < max) continue;
+    haveEndMarker = true;
+    break;
+  }
+  len = state.sCount[startLine];
+  state.line = nextLine + (haveEndMarker ? 1 : 0);
+  const token = state.push("fence", "code", 0);
+  token.info = params;
+  token.content = state.getLines(startLine + 1, nextLine, len, true);
+  token.markup = markup;
+  token.map = [startLine, state.line];
+  return true;
+}
+function blockquote(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  const oldLineMax = state.lineMax;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (state.src.charCodeAt(pos) !== 62) return false;
+  if (silent) return true;
+  const oldBMarks = [];
+  const oldBSCount = [];
+  const oldSCount = [];
+  const oldTShift = [];
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const oldParentType = state.parentType;
+  state.parentType = "blockquote";
+  let lastLineEmpty = false;
+  let nextLine;
+  for (nextLine = startLine; nextLine < endLine; nextLine++) {
+    const isOutdented = state.sCount[nextLine] < state.blkIndent;
+    pos = state.bMarks[nextLine] + state.tShift[nextLine];
+    max = state.eMarks[nextLine];
+    if (pos >= max) break;
+    if (state.src.charCodeAt(pos++) === 62 && !isOutdented) {
+      let initial = state.sCount[nextLine] + 1;
+      let spaceAfterMarker;
+      let adjustTab;
+      if (state.src.charCodeAt(pos) === 32) {
+        pos++;
+        initial++;
+        adjustTab = false;
+        spaceAfterMarker = true;
+      } else if (state.src.charCodeAt(pos) === 9) {
+        spaceAfterMarker = true;
+        if ((state.bsCount[nextLine] + initial) % 4 === 3) {
+          pos++;
+          initial++;
+          adjustTab = false;
+        } else adjustTab = true;
+      } else spaceAfterMarker = false;
+      let offset = initial;
+      oldBMarks.push(state.bMarks[nextLine]);
+      state.bMarks[nextLine] = pos;
+      while (pos < max) {
+        const ch = state.src.charCodeAt(pos);
+        if (isSpace(ch)) {
+          if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine] + (adjustTab ? 1 : 0)) % 4;
+          else offset++;
+        } else break;
+        pos++;
+      }
+      lastLineEmpty = pos >= max;
+      oldBSCount.push(state.bsCount[nextLine]);
+      state.bsCount[nextLine] = state.sCount[nextLine] + 1 + (spaceAfterMarker ? 1 : 0);
+      oldSCount.push(state.sCount[nextLine]);
+      state.sCount[nextLine] = offset - initial;
+      oldTShift.push(state.tShift[nextLine]);
+      state.tShift[nextLine] = pos - state.bMarks[nextLine];
+      continue;
+    }
+    if (lastLineEmpty) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) {
+      state.lineMax = nextLine;
+      if (state.blkIndent !== 0) {
+        oldBMarks.push(state.bMarks[nextLine]);
+        oldBSCount.push(state.bsCount[nextLine]);
+        oldTShift.push(state.tShift[nextLine]);
+        oldSCount.push(state.sCount[nextLine]);
+        state.sCount[nextLine] -= state.blkIndent;
+      }
+      break;
+    }
+    oldBMarks.push(state.bMarks[nextLine]);
+    oldBSCount.push(state.bsCount[nextLine]);
+    oldTShift.push(state.tShift[nextLine]);
+    oldSCount.push(state.sCount[nextLine]);
+    state.sCount[nextLine] = -1;
+  }
+  const oldIndent = state.blkIndent;
+  state.blkIndent = 0;
+  const token_o = state.push("blockquote_open", "blockquote", 1);
+  token_o.markup = ">";
+  const lines = [startLine, 0];
+  token_o.map = lines;
+  state.md.block.tokenize(state, startLine, nextLine);
+  const token_c = state.push("blockquote_close", "blockquote", -1);
+  token_c.markup = ">";
+  state.lineMax = oldLineMax;
+  state.parentType = oldParentType;
+  lines[1] = state.line;
+  for (let i = 0; i < oldTShift.length; i++) {
+    state.bMarks[i + startLine] = oldBMarks[i];
+    state.tShift[i + startLine] = oldTShift[i];
+    state.sCount[i + startLine] = oldSCount[i];
+    state.bsCount[i + startLine] = oldBSCount[i];
+  }
+  state.blkIndent = oldIndent;
+  return true;
+}
+function hr(state, startLine, endLine, silent) {
+  const max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 95) return false;
+  let cnt = 1;
+  while (pos < max) {
+    const ch = state.src.charCodeAt(pos++);
+    if (ch !== marker && !isSpace(ch)) return false;
+    if (ch === marker) cnt++;
+  }
+  if (cnt < 3) return false;
+  if (silent) return true;
+  state.line = startLine + 1;
+  const token = state.push("hr", "hr", 0);
+  token.map = [startLine, state.line];
+  token.markup = Array(cnt + 1).join(String.fromCharCode(marker));
+  return true;
+}
+function skipBulletListMarker(state, startLine) {
+  const max = state.eMarks[startLine];
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 43) return -1;
+  if (pos < max) {
+    if (!isSpace(state.src.charCodeAt(pos))) return -1;
+  }
+  return pos;
+}
+function skipOrderedListMarker(state, startLine) {
+  const start2 = state.bMarks[startLine] + state.tShift[startLine];
+  const max = state.eMarks[startLine];
+  let pos = start2;
+  if (pos + 1 >= max) return -1;
+  let ch = state.src.charCodeAt(pos++);
+  if (ch < 48 || ch > 57) return -1;
+  for (; ; ) {
+    if (pos >= max) return -1;
+    ch = state.src.charCodeAt(pos++);
+    if (ch >= 48 && ch <= 57) {
+      if (pos - start2 >= 10) return -1;
+      continue;
+    }
+    if (ch === 41 || ch === 46) break;
+    return -1;
+  }
+  if (pos < max) {
+    ch = state.src.charCodeAt(pos);
+    if (!isSpace(ch)) return -1;
+  }
+  return pos;
+}
+function markTightParagraphs(state, idx) {
+  const level = state.level + 2;
+  for (let i = idx + 2, l = state.tokens.length - 2; i < l; i++) if (state.tokens[i].level === level && state.tokens[i].type === "paragraph_open") {
+    state.tokens[i + 2].hidden = true;
+    state.tokens[i].hidden = true;
+    i += 2;
+  }
+}
+function list(state, startLine, endLine, silent) {
+  let max, pos, start2, token;
+  let nextLine = startLine;
+  let tight = true;
+  if (state.sCount[nextLine] - state.blkIndent >= 4) return false;
+  if (state.listIndent >= 0 && state.sCount[nextLine] - state.listIndent >= 4 && state.sCount[nextLine] < state.blkIndent) return false;
+  let isTerminatingParagraph = false;
+  if (silent && state.parentType === "paragraph") {
+    if (state.sCount[nextLine] >= state.blkIndent) isTerminatingParagraph = true;
+  }
+  let isOrdered;
+  let markerValue;
+  let posAfterMarker;
+  if ((posAfterMarker = skipOrderedListMarker(state, nextLine)) >= 0) {
+    isOrdered = true;
+    start2 = state.bMarks[nextLine] + state.tShift[nextLine];
+    markerValue = Number(state.src.slice(start2, posAfterMarker - 1));
+    if (isTerminatingParagraph && markerValue !== 1) return false;
+  } else if ((posAfterMarker = skipBulletListMarker(state, nextLine)) >= 0) isOrdered = false;
+  else return false;
+  if (isTerminatingParagraph) {
+    if (state.skipSpaces(posAfterMarker) >= state.eMarks[nextLine]) return false;
+  }
+  if (silent) return true;
+  const markerCharCode = state.src.charCodeAt(posAfterMarker - 1);
+  const listTokIdx = state.tokens.length;
+  if (isOrdered) {
+    token = state.push("ordered_list_open", "ol", 1);
+    if (markerValue !== 1) token.attrs = [["start", markerValue]];
+  } else token = state.push("bullet_list_open", "ul", 1);
+  const listLines = [nextLine, 0];
+  token.map = listLines;
+  token.markup = String.fromCharCode(markerCharCode);
+  let prevEmptyEnd = false;
+  const terminatorRules = state.md.block.ruler.getRules("list");
+  const oldParentType = state.parentType;
+  state.parentType = "list";
+  while (nextLine < endLine) {
+    pos = posAfterMarker;
+    max = state.eMarks[nextLine];
+    const initial = state.sCount[nextLine] + posAfterMarker - (state.bMarks[nextLine] + state.tShift[nextLine]);
+    let offset = initial;
+    while (pos < max) {
+      const ch = state.src.charCodeAt(pos);
+      if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine]) % 4;
+      else if (ch === 32) offset++;
+      else break;
+      pos++;
+    }
+    const contentStart = pos;
+    let indentAfterMarker;
+    if (contentStart >= max) indentAfterMarker = 1;
+    else indentAfterMarker = offset - initial;
+    if (indentAfterMarker > 4) indentAfterMarker = 1;
+    const indent = initial + indentAfterMarker;
+    token = state.push("list_item_open", "li", 1);
+    token.markup = String.fromCharCode(markerCharCode);
+    const itemLines = [nextLine, 0];
+    token.map = itemLines;
+    if (isOrdered) token.info = state.src.slice(start2, posAfterMarker - 1);
+    const oldTight = state.tight;
+    const oldTShift = state.tShift[nextLine];
+    const oldSCount = state.sCount[nextLine];
+    const oldListIndent = state.listIndent;
+    state.listIndent = state.blkIndent;
+    state.blkIndent = indent;
+    state.tight = true;
+    state.tShift[nextLine] = contentStart - state.bMarks[nextLine];
+    state.sCount[nextLine] = offset;
+    if (contentStart >= max && state.isEmpty(nextLine + 1)) state.line = Math.min(state.line + 2, endLine);
+    else state.md.block.tokenize(state, nextLine, endLine);
+    if (!state.tight || prevEmptyEnd) tight = false;
+    prevEmptyEnd = state.line - nextLine > 1 && state.isEmpty(state.line - 1);
+    state.blkIndent = state.listIndent;
+    state.listIndent = oldListIndent;
+    state.tShift[nextLine] = oldTShift;
+    state.sCount[nextLine] = oldSCount;
+    state.tight = oldTight;
+    token = state.push("list_item_close", "li", -1);
+    token.markup = String.fromCharCode(markerCharCode);
+    nextLine = state.line;
+    itemLines[1] = nextLine;
+    if (nextLine >= endLine) break;
+    if (state.sCount[nextLine] < state.blkIndent) break;
+    if (state.sCount[nextLine] - state.blkIndent >= 4) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+    if (isOrdered) {
+      posAfterMarker = skipOrderedListMarker(state, nextLine);
+      if (posAfterMarker < 0) break;
+      start2 = state.bMarks[nextLine] + state.tShift[nextLine];
+    } else {
+      posAfterMarker = skipBulletListMarker(state, nextLine);
+      if (posAfterMarker < 0) break;
+    }
+    if (markerCharCode !== state.src.charCodeAt(posAfterMarker - 1)) break;
+  }
+  if (isOrdered) token = state.push("ordered_list_close", "ol", -1);
+  else token = state.push("bullet_list_close", "ul", -1);
+  token.markup = String.fromCharCode(markerCharCode);
+  listLines[1] = nextLine;
+  state.line = nextLine;
+  state.parentType = oldParentType;
+  if (tight) markTightParagraphs(state, listTokIdx);
+  return true;
+}
+var MAX_LABEL_LENGTH = 999;
+function countCodePoints(str) {
+  let length = str.length;
+  for (let i = 0; i < str.length - 1; i++) {
+    const high = str.charCodeAt(i);
+    if (high < 55296 || high > 56319) continue;
+    const low = str.charCodeAt(i + 1);
+    if (low >= 56320 && low <= 57343) {
+      length--;
+      i++;
+    }
+  }
+  return length;
+}
+function lineEnd(state, line) {
+  return Math.min(state.eMarks[line] + 1, state.src.length);
+}
+function getNextLinePos(state, nextLine) {
+  const endLine = state.lineMax;
+  if (nextLine >= endLine || state.isEmpty(nextLine)) return -1;
+  let isContinuation = false;
+  if (state.sCount[nextLine] - state.blkIndent > 3) isContinuation = true;
+  if (state.sCount[nextLine] < 0) isContinuation = true;
+  if (!isContinuation) {
+    const terminatorRules = state.md.block.ruler.getRules("reference");
+    const oldParentType = state.parentType;
+    state.parentType = "reference";
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    state.parentType = oldParentType;
+    if (terminate) return -1;
+  }
+  return state.bMarks[nextLine] + state.tShift[nextLine];
+}
+function reference(state, startLine, _endLine, silent) {
+  const src = state.src;
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let nextLine = startLine + 1;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (src.charCodeAt(pos) !== 91) return false;
+  let max = lineEnd(state, startLine);
+  let rawLabel = "";
+  let labelEnd = -1;
+  let segmentStart = ++pos;
+  while (pos < max) {
+    if (rawLabel.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) return false;
+    let ch = src.charCodeAt(pos);
+    if (ch === 91) return false;
+    if (ch === 93) {
+      labelEnd = pos;
+      break;
+    }
+    if (ch === 92) ch = src.charCodeAt(++pos);
+    if (ch === 10 && pos < max) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) return false;
+      rawLabel += src.slice(segmentStart, max);
+      pos = segmentStart = nextPos;
+      max = lineEnd(state, nextLine++);
+      continue;
+    }
+    pos++;
+  }
+  if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 58) return false;
+  rawLabel += src.slice(segmentStart, labelEnd);
+  if (rawLabel.length > MAX_LABEL_LENGTH && countCodePoints(rawLabel) > MAX_LABEL_LENGTH) return false;
+  pos = labelEnd + 2;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) break;
+      pos = nextPos;
+      max = lineEnd(state, nextLine++);
+    } else if (isSpace(ch)) pos++;
+    else break;
+  }
+  const destRes = state.md.helpers.parseLinkDestination(src, pos, max);
+  if (!destRes.ok) return false;
+  const href = state.md.normalizeLink(destRes.str);
+  if (!state.md.validateLink(href)) return false;
+  pos = destRes.pos;
+  const destEndPos = pos;
+  const destEndMax = max;
+  const destEndLineNo = nextLine;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine);
+      if (nextPos < 0) break;
+      pos = nextPos;
+      max = lineEnd(state, nextLine++);
+    } else if (isSpace(ch)) pos++;
+    else break;
+  }
+  const titleStart = pos;
+  let titleRes = state.md.helpers.parseLinkTitle(src, pos, max);
+  while (titleRes.can_continue) {
+    const nextPos = getNextLinePos(state, nextLine);
+    if (nextPos < 0) break;
+    pos = nextPos;
+    max = lineEnd(state, nextLine++);
+    titleRes = state.md.helpers.parseLinkTitle(src, pos, max, titleRes);
+  }
+  let title;
+  if (titleStart !== destEndPos && titleRes.ok) {
+    title = titleRes.str;
+    pos = titleRes.pos;
+  } else {
+    title = "";
+    pos = destEndPos;
+    max = destEndMax;
+    nextLine = destEndLineNo;
+  }
+  while (pos < max) {
+    if (!isSpace(src.charCodeAt(pos))) break;
+    pos++;
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) {
+    if (title) {
+      title = "";
+      pos = destEndPos;
+      max = destEndMax;
+      nextLine = destEndLineNo;
+      while (pos < max) {
+        if (!isSpace(src.charCodeAt(pos))) break;
+        pos++;
+      }
+    }
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) return false;
+  const label = normalizeReference(rawLabel);
+  if (!label) return false;
+  if (silent) return true;
+  if (typeof state.env.references === "undefined") state.env.references = {};
+  if (typeof state.env.references[label] === "undefined") state.env.references[label] = {
+    title,
+    href
+  };
+  const token = state.push("reference_definition", "", 0);
+  token.map = [startLine, nextLine];
+  token.hidden = true;
+  const meta3 = /* @__PURE__ */ Object.create(null);
+  meta3.label = label;
+  token.meta = meta3;
+  state.line = nextLine;
+  return true;
+}
+var html_blocks_default = [
+  "address",
+  "article",
+  "aside",
+  "base",
+  "basefont",
+  "blockquote",
+  "body",
+  "caption",
+  "center",
+  "col",
+  "colgroup",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "frame",
+  "frameset",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hr",
+  "html",
+  "iframe",
+  "legend",
+  "li",
+  "link",
+  "main",
+  "menu",
+  "menuitem",
+  "nav",
+  "noframes",
+  "ol",
+  "optgroup",
+  "option",
+  "p",
+  "param",
+  "search",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "track",
+  "ul"
+];
+var open_tag = `<[A-Za-z][A-Za-z0-9\\-]*(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)*\\s*\\/?>`;
+var close_tag = "<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>";
+new RegExp(`^(?:${open_tag}|${close_tag}|<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->|<[?][\\s\\S]*?[?]>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>)`);
+var HTML_OPEN_CLOSE_TAG_RE = new RegExp(`^(?:${open_tag}|${close_tag})`);
+var HTML_SEQUENCES = [
+  [
+    /^<(script|pre|style|textarea)(?=(\s|>|$))/i,
+    /<\/(script|pre|style|textarea)>/i,
+    true
+  ],
+  [
+    /^<!--/,
+    /-->/,
+    true
+  ],
+  [
+    /^<\?/,
+    /\?>/,
+    true
+  ],
+  [
+    /^<![A-Za-z]/,
+    />/,
+    true
+  ],
+  [
+    /^<!\[CDATA\[/,
+    /\]\]>/,
+    true
+  ],
+  [
+    new RegExp(`^</?(${html_blocks_default.join("|")})(?=(\\s|/?>|$))`, "i"),
+    /^$/,
+    true
+  ],
+  [
+    new RegExp(`${HTML_OPEN_CLOSE_TAG_RE.source}\\s*$`),
+    /^$/,
+    false
+  ]
+];
+function html_block(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (!state.md.options.html) return false;
+  if (state.src.charCodeAt(pos) !== 60) return false;
+  let lineText = state.src.slice(pos, max);
+  let i = 0;
+  for (; i < HTML_SEQUENCES.length; i++) if (HTML_SEQUENCES[i][0].test(lineText)) break;
+  if (i === HTML_SEQUENCES.length) return false;
+  if (silent) return HTML_SEQUENCES[i][2];
+  let nextLine = startLine + 1;
+  const endsOnBlankLine = HTML_SEQUENCES[i][1].test("");
+  if (!HTML_SEQUENCES[i][1].test(lineText)) for (; nextLine < endLine; nextLine++) {
+    if (state.sCount[nextLine] < state.blkIndent) {
+      if (endsOnBlankLine || !state.isEmpty(nextLine)) break;
+    }
+    pos = state.bMarks[nextLine] + state.tShift[nextLine];
+    max = state.eMarks[nextLine];
+    lineText = state.src.slice(pos, max);
+    if (HTML_SEQUENCES[i][1].test(lineText)) {
+      if (lineText.length !== 0) nextLine++;
+      break;
+    }
+  }
+  state.line = nextLine;
+  const token = state.push("html_block", "", 0);
+  token.map = [startLine, nextLine];
+  token.content = state.getLines(startLine, nextLine, state.blkIndent, true);
+  return true;
+}
+function heading2(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  let ch = state.src.charCodeAt(pos);
+  if (ch !== 35 || pos >= max) return false;
+  let level = 1;
+  ch = state.src.charCodeAt(++pos);
+  while (ch === 35 && pos < max && level <= 6) {
+    level++;
+    ch = state.src.charCodeAt(++pos);
+  }
+  if (level > 6 || pos < max && !isSpace(ch)) return false;
+  if (silent) return true;
+  max = state.skipSpacesBack(max, pos);
+  const tmp = state.skipCharsBack(max, 35, pos);
+  if (tmp > pos && isSpace(state.src.charCodeAt(tmp - 1))) max = tmp;
+  state.line = startLine + 1;
+  const token_o = state.push("heading_open", `h${level}`, 1);
+  token_o.markup = "########".slice(0, level);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = asciiTrim(state.src.slice(pos, max));
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  const token_c = state.push("heading_close", `h${level}`, -1);
+  token_c.markup = "########".slice(0, level);
+  return true;
+}
+function lheading(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const oldParentType = state.parentType;
+  state.parentType = "paragraph";
+  let level = 0;
+  let marker;
+  let nextLine = startLine + 1;
+  for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+    if (state.sCount[nextLine] - state.blkIndent > 3) continue;
+    if (state.sCount[nextLine] >= state.blkIndent) {
+      let pos = state.bMarks[nextLine] + state.tShift[nextLine];
+      const max = state.eMarks[nextLine];
+      if (pos < max) {
+        marker = state.src.charCodeAt(pos);
+        if (marker === 45 || marker === 61) {
+          pos = state.skipChars(pos, marker);
+          pos = state.skipSpaces(pos);
+          if (pos >= max) {
+            level = marker === 61 ? 1 : 2;
+            break;
+          }
+        }
+      }
+    }
+    if (state.sCount[nextLine] < 0) continue;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+  }
+  if (!level) {
+    state.parentType = oldParentType;
+    return false;
+  }
+  const content = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+  state.line = nextLine + 1;
+  const token_o = state.push("heading_open", `h${level}`, 1);
+  token_o.markup = String.fromCharCode(marker);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content;
+  token_i.map = [startLine, state.line - 1];
+  token_i.children = [];
+  const token_c = state.push("heading_close", `h${level}`, -1);
+  token_c.markup = String.fromCharCode(marker);
+  state.parentType = oldParentType;
+  return true;
+}
+function paragraph(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  const oldParentType = state.parentType;
+  let nextLine = startLine + 1;
+  state.parentType = "paragraph";
+  for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+    if (state.sCount[nextLine] - state.blkIndent > 3) continue;
+    if (state.sCount[nextLine] < 0) continue;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+  }
+  const content = asciiTrim(state.getLines(startLine, nextLine, state.blkIndent, false));
+  state.line = nextLine;
+  const token_o = state.push("paragraph_open", "p", 1);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content;
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  state.push("paragraph_close", "p", -1);
+  state.parentType = oldParentType;
+  return true;
+}
+var _rules$1 = [
+  [
+    "table",
+    table,
+    ["paragraph", "reference"]
+  ],
+  ["code", code],
+  [
+    "fence",
+    fence,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "blockquote",
+    blockquote,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "hr",
+    hr,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "list",
+    list,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  ["reference", reference],
+  [
+    "html_block",
+    html_block,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  [
+    "heading",
+    heading2,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  ["lheading", lheading],
+  ["paragraph", paragraph]
+];
+var ParserBlock = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of block rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateBlock);
+    for (let i = 0; i < _rules$1.length; i++) this.ruler.push(_rules$1[i][0], _rules$1[i][1], { alt: (_rules$1[i][2] || []).slice() });
+  }
+  tokenize(state, startLine, endLine) {
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const maxNesting = state.md.options.maxNesting;
+    let line = startLine;
+    let hasEmptyLines = false;
+    while (line < endLine) {
+      state.line = line = state.skipEmptyLines(line);
+      if (line >= endLine) break;
+      if (state.sCount[line] < state.blkIndent) break;
+      if (state.level >= maxNesting) {
+        state.line = endLine;
+        break;
+      }
+      const prevLine = state.line;
+      let ok2 = false;
+      for (let i = 0; i < len; i++) {
+        ok2 = rules[i](state, line, endLine, false);
+        if (ok2) {
+          if (prevLine >= state.line) throw new Error("block rule didn't increment state.line");
+          break;
+        }
+      }
+      if (!ok2) throw new Error("none of the block rules matched");
+      state.tight = !hasEmptyLines;
+      if (state.isEmpty(state.line - 1)) hasEmptyLines = true;
+      line = state.line;
+      if (line < endLine && state.isEmpty(line)) {
+        hasEmptyLines = true;
+        line++;
+        state.line = line;
+      }
+    }
+  }
+  /**
+  * Process input string and push block tokens into `outTokens`
+  */
+  parse(src, md2, env, outTokens) {
+    if (!src) return;
+    const state = new this.State(src, md2, env, outTokens);
+    this.tokenize(state, state.line, state.lineMax);
+  }
+};
+var StateInline = class {
+  constructor(src, md2, env, outTokens) {
+    _defineProperty(this, "pos", 0);
+    _defineProperty(this, "level", 0);
+    _defineProperty(this, "pending", "");
+    _defineProperty(this, "pendingLevel", 0);
+    _defineProperty(this, "cache", {});
+    _defineProperty(this, "backticks", {});
+    _defineProperty(this, "backticksScanned", false);
+    _defineProperty(this, "skipHtmlSpecial", false);
+    _defineProperty(this, "linkLevel", 0);
+    _defineProperty(this, "delimiters", []);
+    _defineProperty(this, "_prev_delimiters", []);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.env = env;
+    this.md = md2;
+    this.tokens = outTokens;
+    this.tokens_meta = Array(outTokens.length);
+    this.posMax = this.src.length;
+  }
+  pushPending() {
+    const token = new Token("text", "", 0);
+    token.content = this.pending;
+    token.level = this.pendingLevel;
+    this.tokens.push(token);
+    this.pending = "";
+    return token;
+  }
+  push(type, tag, nesting) {
+    if (this.pending) this.pushPending();
+    const token = new Token(type, tag, nesting);
+    let token_meta = void 0;
+    if (nesting < 0) {
+      this.level--;
+      this.delimiters = this._prev_delimiters.pop();
+    }
+    token.level = this.level;
+    if (nesting > 0) {
+      this.level++;
+      this._prev_delimiters.push(this.delimiters);
+      this.delimiters = [];
+      token_meta = { delimiters: this.delimiters };
+    }
+    this.pendingLevel = this.level;
+    this.tokens.push(token);
+    this.tokens_meta.push(token_meta);
+    return token;
+  }
+  scanDelims(start2, canSplitWord) {
+    const max = this.posMax;
+    const marker = this.src.charCodeAt(start2);
+    let lastChar;
+    if (start2 === 0) lastChar = 32;
+    else if (start2 === 1) {
+      lastChar = this.src.charCodeAt(0);
+      if ((lastChar & 63488) === 55296) lastChar = 65533;
+    } else {
+      lastChar = this.src.charCodeAt(start2 - 1);
+      if ((lastChar & 64512) === 56320) {
+        const highSurr = this.src.charCodeAt(start2 - 2);
+        lastChar = (highSurr & 64512) === 55296 ? 65536 + (highSurr - 55296 << 10) + (lastChar - 56320) : 65533;
+      } else if ((lastChar & 64512) === 55296) lastChar = 65533;
+    }
+    let pos = start2;
+    while (pos < max && this.src.charCodeAt(pos) === marker) pos++;
+    const count = pos - start2;
+    let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
+    if ((nextChar & 64512) === 55296) {
+      const lowSurr = this.src.charCodeAt(pos + 1);
+      nextChar = (lowSurr & 64512) === 56320 ? 65536 + (nextChar - 55296 << 10) + (lowSurr - 56320) : 65533;
+    } else if ((nextChar & 64512) === 56320) nextChar = 65533;
+    const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+    const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+    const isLastWhiteSpace = isWhiteSpace(lastChar);
+    const isNextWhiteSpace = isWhiteSpace(nextChar);
+    const left_flanking = !isNextWhiteSpace && (!isNextPunctChar || isLastWhiteSpace || isLastPunctChar);
+    const right_flanking = !isLastWhiteSpace && (!isLastPunctChar || isNextWhiteSpace || isNextPunctChar);
+    return {
+      can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
+      can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
+      length: count
+    };
+  }
+};
+function isTerminatorChar(ch) {
+  switch (ch) {
+    case 10:
+    case 33:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 42:
+    case 43:
+    case 45:
+    case 58:
+    case 60:
+    case 61:
+    case 62:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function text2(state, silent) {
+  let pos = state.pos;
+  while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
+  if (pos === state.pos) return false;
+  if (!silent) state.pending += state.src.slice(state.pos, pos);
+  state.pos = pos;
+  return true;
+}
+function isAsciiAlpha(code18) {
+  return code18 >= 65 && code18 <= 90 || code18 >= 97 && code18 <= 122;
+}
+function isSchemeChar(code18) {
+  return code18 >= 65 && code18 <= 90 || code18 >= 97 && code18 <= 122 || code18 >= 48 && code18 <= 57 || code18 === 43 || code18 === 45 || code18 === 46;
+}
+function linkify(state, silent) {
+  if (!state.md.options.linkify) return false;
+  if (state.linkLevel > 0) return false;
+  const pos = state.pos;
+  const max = state.posMax;
+  if (pos + 3 > max) return false;
+  if (state.src.charCodeAt(pos) !== 58) return false;
+  if (state.src.charCodeAt(pos + 1) !== 47) return false;
+  if (state.src.charCodeAt(pos + 2) !== 47) return false;
+  const protoMin = pos - Math.min(10, state.pending.length, pos);
+  let protoStart = pos;
+  while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) protoStart--;
+  if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
+  const protoLength = pos - protoStart;
+  const link2 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+  if (!link2) return false;
+  let url2 = link2.url;
+  if (url2.length <= protoLength) return false;
+  let urlEnd = url2.length;
+  while (urlEnd > 0 && url2.charCodeAt(urlEnd - 1) === 42) urlEnd--;
+  if (urlEnd !== url2.length) url2 = url2.slice(0, urlEnd);
+  const fullUrl = state.md.normalizeLink(url2);
+  if (!state.md.validateLink(fullUrl)) return false;
+  if (!silent) {
+    state.pending = state.pending.slice(0, -protoLength);
+    const token_o = state.push("link_open", "a", 1);
+    token_o.attrs = [["href", fullUrl]];
+    token_o.markup = "linkify";
+    token_o.info = "auto";
+    const token_t = state.push("text", "", 0);
+    token_t.content = state.md.normalizeLinkText(url2);
+    const token_c = state.push("link_close", "a", -1);
+    token_c.markup = "linkify";
+    token_c.info = "auto";
+  }
+  state.pos += url2.length - protoLength;
+  return true;
+}
+function newline(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 10) return false;
+  const pmax = state.pending.length - 1;
+  const max = state.posMax;
+  if (!silent) {
+    if (pmax >= 0 && state.pending.charCodeAt(pmax) === 32) {
+      if (pmax >= 1 && state.pending.charCodeAt(pmax - 1) === 32) {
+        let ws = pmax - 1;
+        while (ws >= 1 && state.pending.charCodeAt(ws - 1) === 32) ws--;
+        state.pending = state.pending.slice(0, ws);
+        state.push("hardbreak", "br", 0);
+      } else {
+        state.pending = state.pending.slice(0, -1);
+        state.push("softbreak", "br", 0);
+      }
+    } else state.push("softbreak", "br", 0);
+  }
+  pos++;
+  while (pos < max && isSpace(state.src.charCodeAt(pos))) pos++;
+  state.pos = pos;
+  return true;
+}
+var ESCAPED = [];
+for (let i = 0; i < 256; i++) ESCAPED.push(0);
+"\\!\"#$%&'()*+,./:;<=>?@[]^_`{|}~-".split("").forEach(function(ch) {
+  ESCAPED[ch.charCodeAt(0)] = 1;
+});
+function escape(state, silent) {
+  let pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 92) return false;
+  pos++;
+  if (pos >= max) return false;
+  let ch1 = state.src.charCodeAt(pos);
+  if (ch1 === 10) {
+    if (!silent) state.push("hardbreak", "br", 0);
+    pos++;
+    while (pos < max) {
+      ch1 = state.src.charCodeAt(pos);
+      if (!isSpace(ch1)) break;
+      pos++;
+    }
+    state.pos = pos;
+    return true;
+  }
+  if (ch1 === 32) {
+    if (!silent) {
+      const token = state.push("text_special", "", 0);
+      token.content = "\\";
+      token.markup = "\\";
+      token.info = "escape";
+    }
+    state.pos = pos;
+    return true;
+  }
+  let escapedStr = state.src[pos];
+  if (ch1 >= 55296 && ch1 <= 56319 && pos + 1 < max) {
+    const ch2 = state.src.charCodeAt(pos + 1);
+    if (ch2 >= 56320 && ch2 <= 57343) {
+      escapedStr += state.src[pos + 1];
+      pos++;
+    }
+  }
+  const origStr = "\\" + escapedStr;
+  if (!silent) {
+    const token = state.push("text_special", "", 0);
+    if (ch1 < 256 && ESCAPED[ch1] !== 0) token.content = escapedStr;
+    else token.content = origStr;
+    token.markup = origStr;
+    token.info = "escape";
+  }
+  state.pos = pos + 1;
+  return true;
+}
+function buildLastRuns(src) {
+  const lastRuns = {};
+  let pos = 0;
+  while ((pos = src.indexOf("`", pos)) !== -1) {
+    const start2 = pos;
+    while (src.charCodeAt(++pos) === 96) ;
+    lastRuns[pos - start2] = start2;
+  }
+  return lastRuns;
+}
+function backtick(state, silent) {
+  var _state$backticks$open;
+  const start2 = state.pos;
+  if (state.src.charCodeAt(start2) !== 96) return false;
+  const max = state.posMax;
+  let pos = start2 + 1;
+  while (pos < max && state.src.charCodeAt(pos) === 96) pos++;
+  const marker = state.src.slice(start2, pos);
+  const openerLength = marker.length;
+  if (!state.backticksScanned) {
+    state.backticks = buildLastRuns(state.src);
+    state.backticksScanned = true;
+  }
+  if (((_state$backticks$open = state.backticks[openerLength]) !== null && _state$backticks$open !== void 0 ? _state$backticks$open : -1) >= pos) {
+    let matchEnd = pos;
+    let matchStart;
+    while ((matchStart = state.src.indexOf("`", matchEnd)) !== -1 && matchStart < max) {
+      matchEnd = matchStart + 1;
+      while (state.src.charCodeAt(matchEnd) === 96) matchEnd++;
+      if (matchEnd > max) break;
+      if (matchEnd - matchStart === openerLength) {
+        if (!silent) {
+          const token = state.push("code_inline", "code", 0);
+          token.markup = marker;
+          let content = state.src.slice(pos, matchStart).replace(/\n/g, " ");
+          if (content.startsWith(" ") && content.endsWith(" ") && /[^ ]/.test(content)) content = content.slice(1, -1);
+          token.content = content;
+        }
+        state.pos = matchEnd;
+        return true;
+      }
+    }
+  }
+  if (!silent) state.pending += marker;
+  state.pos = pos;
+  return true;
+}
+function strikethrough_tokenize(state, silent) {
+  const start2 = state.pos;
+  const marker = state.src.charCodeAt(start2);
+  if (silent) return false;
+  if (marker !== 126) return false;
+  const scanned = state.scanDelims(state.pos, true);
+  let len = scanned.length;
+  const ch = String.fromCharCode(marker);
+  if (len < 2) return false;
+  let token;
+  if (len % 2) {
+    token = state.push("text", "", 0);
+    token.content = ch;
+    len--;
+  }
+  for (let i = 0; i < len; i += 2) {
+    token = state.push("text", "", 0);
+    token.content = ch + ch;
+    state.delimiters.push({
+      marker,
+      length: 0,
+      token: state.tokens.length - 1,
+      end: -1,
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess$1(state, delimiters) {
+  let token;
+  const loneMarkers = [];
+  const max = delimiters.length;
+  for (let i = 0; i < max; i++) {
+    const startDelim = delimiters[i];
+    if (startDelim.marker !== 126) continue;
+    if (startDelim.end === -1) continue;
+    const endDelim = delimiters[startDelim.end];
+    token = state.tokens[startDelim.token];
+    token.type = "s_open";
+    token.tag = "s";
+    token.nesting = 1;
+    token.markup = "~~";
+    token.content = "";
+    token = state.tokens[endDelim.token];
+    token.type = "s_close";
+    token.tag = "s";
+    token.nesting = -1;
+    token.markup = "~~";
+    token.content = "";
+    if (state.tokens[endDelim.token - 1].type === "text" && state.tokens[endDelim.token - 1].content === "~") loneMarkers.push(endDelim.token - 1);
+  }
+  while (loneMarkers.length) {
+    const i = loneMarkers.pop();
+    let j = i + 1;
+    while (j < state.tokens.length && state.tokens[j].type === "s_close") j++;
+    j--;
+    if (i !== j) {
+      token = state.tokens[j];
+      state.tokens[j] = state.tokens[i];
+      state.tokens[i] = token;
+    }
+  }
+}
+function strikethrough_postProcess(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess$1(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) postProcess$1(state, delimiters);
+  }
+}
+var strikethrough_default = {
+  tokenize: strikethrough_tokenize,
+  postProcess: strikethrough_postProcess
+};
+function emphasis_tokenize(state, silent) {
+  const start2 = state.pos;
+  const marker = state.src.charCodeAt(start2);
+  if (silent) return false;
+  if (marker !== 95 && marker !== 42) return false;
+  const scanned = state.scanDelims(state.pos, marker === 42);
+  for (let i = 0; i < scanned.length; i++) {
+    const token = state.push("text", "", 0);
+    token.content = String.fromCharCode(marker);
+    state.delimiters.push({
+      marker,
+      length: scanned.length,
+      token: state.tokens.length - 1,
+      end: -1,
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess(state, delimiters) {
+  const max = delimiters.length;
+  for (let i = max - 1; i >= 0; i--) {
+    const startDelim = delimiters[i];
+    if (startDelim.marker !== 95 && startDelim.marker !== 42) continue;
+    if (startDelim.end === -1) continue;
+    const endDelim = delimiters[startDelim.end];
+    const isStrong = i > 0 && delimiters[i - 1].end === startDelim.end + 1 && delimiters[i - 1].marker === startDelim.marker && delimiters[i - 1].token === startDelim.token - 1 && delimiters[startDelim.end + 1].token === endDelim.token + 1;
+    const ch = String.fromCharCode(startDelim.marker);
+    const token_o = state.tokens[startDelim.token];
+    token_o.type = isStrong ? "strong_open" : "em_open";
+    token_o.tag = isStrong ? "strong" : "em";
+    token_o.nesting = 1;
+    token_o.markup = isStrong ? ch + ch : ch;
+    token_o.content = "";
+    const token_c = state.tokens[endDelim.token];
+    token_c.type = isStrong ? "strong_close" : "em_close";
+    token_c.tag = isStrong ? "strong" : "em";
+    token_c.nesting = -1;
+    token_c.markup = isStrong ? ch + ch : ch;
+    token_c.content = "";
+    if (isStrong) {
+      state.tokens[delimiters[i - 1].token].content = "";
+      state.tokens[delimiters[startDelim.end + 1].token].content = "";
+      i--;
+    }
+  }
+}
+function emphasis_post_process(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) postProcess(state, delimiters);
+  }
+}
+var emphasis_default = {
+  tokenize: emphasis_tokenize,
+  postProcess: emphasis_post_process
+};
+function link(state, silent) {
+  let code18, label, res, ref;
+  let href = "";
+  let title = "";
+  let start2 = state.pos;
+  let parseReference = true;
+  if (state.src.charCodeAt(state.pos) !== 91) return false;
+  const oldPos = state.pos;
+  const max = state.posMax;
+  const labelStart = state.pos + 1;
+  const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos, true);
+  if (labelEnd < 0) return false;
+  let pos = labelEnd + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    parseReference = false;
+    pos++;
+    for (; pos < max; pos++) {
+      code18 = state.src.charCodeAt(pos);
+      if (!isSpace(code18) && code18 !== 10) break;
+    }
+    if (pos >= max) return false;
+    start2 = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) pos = res.pos;
+      else href = "";
+      start2 = pos;
+      for (; pos < max; pos++) {
+        code18 = state.src.charCodeAt(pos);
+        if (!isSpace(code18) && code18 !== 10) break;
+      }
+      res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+      if (pos < max && start2 !== pos && res.ok) {
+        title = res.str;
+        pos = res.pos;
+        for (; pos < max; pos++) {
+          code18 = state.src.charCodeAt(pos);
+          if (!isSpace(code18) && code18 !== 10) break;
+        }
+      }
+    }
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) parseReference = true;
+    pos++;
+  }
+  if (parseReference) {
+    if (typeof state.env.references === "undefined") return false;
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start2 = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) label = state.src.slice(start2, pos++);
+      else pos = labelEnd + 1;
+    } else pos = labelEnd + 1;
+    if (!label) label = state.src.slice(labelStart, labelEnd);
+    label = normalizeReference(label);
+    ref = state.env.references[label];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    state.pos = labelStart;
+    state.posMax = labelEnd;
+    const token_o = state.push("link_open", "a", 1);
+    const attrs = [["href", href]];
+    token_o.attrs = attrs;
+    if (title) attrs.push(["title", title]);
+    if (label) {
+      const meta3 = /* @__PURE__ */ Object.create(null);
+      meta3.label = label;
+      token_o.meta = meta3;
+    }
+    state.linkLevel++;
+    state.md.inline.tokenize(state);
+    state.linkLevel--;
+    state.push("link_close", "a", -1);
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+function image(state, silent) {
+  let code18, content, label, pos, ref, res, title, start2;
+  let href = "";
+  const oldPos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(state.pos) !== 33) return false;
+  if (state.src.charCodeAt(state.pos + 1) !== 91) return false;
+  const labelStart = state.pos + 2;
+  const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos + 1, false);
+  if (labelEnd < 0) return false;
+  pos = labelEnd + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    pos++;
+    for (; pos < max; pos++) {
+      code18 = state.src.charCodeAt(pos);
+      if (!isSpace(code18) && code18 !== 10) break;
+    }
+    if (pos >= max) return false;
+    start2 = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) pos = res.pos;
+      else href = "";
+    }
+    start2 = pos;
+    for (; pos < max; pos++) {
+      code18 = state.src.charCodeAt(pos);
+      if (!isSpace(code18) && code18 !== 10) break;
+    }
+    res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+    if (pos < max && start2 !== pos && res.ok) {
+      title = res.str;
+      pos = res.pos;
+      for (; pos < max; pos++) {
+        code18 = state.src.charCodeAt(pos);
+        if (!isSpace(code18) && code18 !== 10) break;
+      }
+    } else title = "";
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) {
+      state.pos = oldPos;
+      return false;
+    }
+    pos++;
+  } else {
+    if (typeof state.env.references === "undefined") return false;
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start2 = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) label = state.src.slice(start2, pos++);
+      else pos = labelEnd + 1;
+    } else pos = labelEnd + 1;
+    if (!label) label = state.src.slice(labelStart, labelEnd);
+    label = normalizeReference(label);
+    ref = state.env.references[label];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    content = state.src.slice(labelStart, labelEnd);
+    const tokens = [];
+    state.md.inline.parse(content, state.md, state.env, tokens);
+    const token = state.push("image", "img", 0);
+    const attrs = [["src", href], ["alt", ""]];
+    token.attrs = attrs;
+    token.children = tokens;
+    token.content = content;
+    if (title) attrs.push(["title", title]);
+    if (label) {
+      const meta3 = /* @__PURE__ */ Object.create(null);
+      meta3.label = label;
+      token.meta = meta3;
+    }
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+var EMAIL_RE = /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$/;
+var AUTOLINK_RE = /^([a-zA-Z][a-zA-Z0-9+.-]{1,31}):([^<>\x00-\x20]*)$/;
+function autolink(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60) return false;
+  const start2 = state.pos;
+  const max = state.posMax;
+  for (; ; ) {
+    if (++pos >= max) return false;
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 60) return false;
+    if (ch === 62) break;
+  }
+  const url2 = state.src.slice(start2 + 1, pos);
+  if (AUTOLINK_RE.test(url2)) {
+    const fullUrl = state.md.normalizeLink(url2);
+    if (!state.md.validateLink(fullUrl)) return false;
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url2);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url2.length + 2;
+    return true;
+  }
+  if (EMAIL_RE.test(url2)) {
+    const fullUrl = state.md.normalizeLink(`mailto:${url2}`);
+    if (!state.md.validateLink(fullUrl)) return false;
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url2);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url2.length + 2;
+    return true;
+  }
+  return false;
+}
+function isLinkOpen(str) {
+  return /^<a[>\s]/i.test(str);
+}
+function isLinkClose(str) {
+  return /^<\/a\s*>/i.test(str);
+}
+function isLetter(ch) {
+  const lc = ch | 32;
+  return lc >= 97 && lc <= 122;
+}
+function scanSpecial(state, pos) {
+  const src = state.src;
+  let start2;
+  let terminator;
+  if (src.startsWith("<!--", pos)) {
+    if (src.startsWith(">", pos + 4)) return pos + 5;
+    if (src.startsWith("->", pos + 4)) return pos + 6;
+    start2 = pos + 4;
+    terminator = "-->";
+  } else if (src.startsWith("<![CDATA[", pos)) {
+    start2 = pos + 9;
+    terminator = "]]>";
+  } else if (src.charCodeAt(pos + 1) === 63) {
+    start2 = pos + 2;
+    terminator = "?>";
+  } else if (isLetter(src.charCodeAt(pos + 2))) {
+    start2 = pos + 3;
+    terminator = ">";
+  } else return -1;
+  if (state.skipHtmlSpecial) return -1;
+  const end = src.indexOf(terminator, start2);
+  if (end < 0) {
+    state.skipHtmlSpecial = true;
+    return -1;
+  }
+  return end + terminator.length;
+}
+function html_inline(state, silent) {
+  if (!state.md.options.html) return false;
+  const max = state.posMax;
+  const pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60 || pos + 2 >= max) return false;
+  let end;
+  const ch = state.src.charCodeAt(pos + 1);
+  if (ch === 33 || ch === 63) end = scanSpecial(state, pos);
+  else if (ch === 47 || isLetter(ch)) {
+    const match = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
+    end = match ? pos + match[0].length : -1;
+  } else return false;
+  if (end < 0) return false;
+  if (!silent) {
+    const token = state.push("html_inline", "", 0);
+    token.content = state.src.slice(pos, end);
+    if (isLinkOpen(token.content)) state.linkLevel++;
+    if (isLinkClose(token.content)) state.linkLevel--;
+  }
+  state.pos = end;
+  return true;
+}
+var DIGITAL_RE = /^&#((?:x[a-f0-9]{1,6}|[0-9]{1,7}));/i;
+var NAMED_RE = /^&([a-z][a-z0-9]{1,31});/i;
+function entity(state, silent) {
+  const pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 38) return false;
+  if (pos + 1 >= max) return false;
+  if (state.src.charCodeAt(pos + 1) === 35) {
+    const match = state.src.slice(pos).match(DIGITAL_RE);
+    if (match) {
+      if (!silent) {
+        const code18 = match[1][0].toLowerCase() === "x" ? parseInt(match[1].slice(1), 16) : parseInt(match[1], 10);
+        const token = state.push("text_special", "", 0);
+        token.content = isValidEntityCode(code18) ? fromCodePoint(code18) : fromCodePoint(65533);
+        token.markup = match[0];
+        token.info = "entity";
+      }
+      state.pos += match[0].length;
+      return true;
+    }
+  } else {
+    const match = state.src.slice(pos).match(NAMED_RE);
+    if (match) {
+      const decoded = decodeHTMLStrict(match[0]);
+      if (decoded !== match[0]) {
+        if (!silent) {
+          const token = state.push("text_special", "", 0);
+          token.content = decoded;
+          token.markup = match[0];
+          token.info = "entity";
+        }
+        state.pos += match[0].length;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function processDelimiters(delimiters) {
+  const openersBottom = {};
+  const max = delimiters.length;
+  if (!max) return;
+  let headerIdx = 0;
+  let lastTokenIdx = -2;
+  const jumps = [];
+  for (let closerIdx = 0; closerIdx < max; closerIdx++) {
+    const closer = delimiters[closerIdx];
+    jumps.push(0);
+    if (delimiters[headerIdx].marker !== closer.marker || lastTokenIdx !== closer.token - 1) headerIdx = closerIdx;
+    lastTokenIdx = closer.token;
+    closer.length = closer.length || 0;
+    if (!closer.close) continue;
+    if (!openersBottom.hasOwnProperty(closer.marker)) openersBottom[closer.marker] = [
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1
+    ];
+    const minOpenerIdx = openersBottom[closer.marker][(closer.open ? 3 : 0) + closer.length % 3];
+    let openerIdx = headerIdx - jumps[headerIdx] - 1;
+    let newMinOpenerIdx = openerIdx;
+    for (; openerIdx > minOpenerIdx; openerIdx -= jumps[openerIdx] + 1) {
+      const opener = delimiters[openerIdx];
+      if (opener.marker !== closer.marker) continue;
+      if (opener.open && opener.end < 0) {
+        let isOddMatch = false;
+        if (opener.close || closer.open) {
+          if ((opener.length + closer.length) % 3 === 0) {
+            if (opener.length % 3 !== 0 || closer.length % 3 !== 0) isOddMatch = true;
+          }
+        }
+        if (!isOddMatch) {
+          const lastJump = openerIdx > 0 && !delimiters[openerIdx - 1].open ? jumps[openerIdx - 1] + 1 : 0;
+          jumps[closerIdx] = closerIdx - openerIdx + lastJump;
+          jumps[openerIdx] = lastJump;
+          closer.open = false;
+          opener.end = closerIdx;
+          opener.close = false;
+          newMinOpenerIdx = -1;
+          lastTokenIdx = -2;
+          break;
+        }
+      }
+    }
+    if (newMinOpenerIdx !== -1) openersBottom[closer.marker][(closer.open ? 3 : 0) + (closer.length || 0) % 3] = newMinOpenerIdx;
+  }
+}
+function link_pairs(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  processDelimiters(state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) processDelimiters(delimiters);
+  }
+}
+function fragments_join(state) {
+  let curr, last;
+  let level = 0;
+  const tokens = state.tokens;
+  const max = state.tokens.length;
+  for (curr = last = 0; curr < max; curr++) {
+    if (tokens[curr].nesting < 0) level--;
+    tokens[curr].level = level;
+    if (tokens[curr].nesting > 0) level++;
+    if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    else {
+      if (curr !== last) tokens[last] = tokens[curr];
+      last++;
+    }
+  }
+  if (curr !== last) tokens.length = last;
+}
+var _rules = [
+  ["text", text2],
+  ["linkify", linkify],
+  ["newline", newline],
+  ["escape", escape],
+  ["backticks", backtick],
+  ["strikethrough", strikethrough_default.tokenize],
+  ["emphasis", emphasis_default.tokenize],
+  ["link", link],
+  ["image", image],
+  ["autolink", autolink],
+  ["html_inline", html_inline],
+  ["entity", entity]
+];
+var _rules2 = [
+  ["balance_pairs", link_pairs],
+  ["strikethrough", strikethrough_default.postProcess],
+  ["emphasis", emphasis_default.postProcess],
+  ["fragments_join", fragments_join]
+];
+var ParserInline = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of inline rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Second ruler used for post-processing
+      * (e.g. in emphasis-like rules).
+      */
+      "ruler2",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateInline);
+    for (let i = 0; i < _rules.length; i++) this.ruler.push(_rules[i][0], _rules[i][1]);
+    for (let i = 0; i < _rules2.length; i++) this.ruler2.push(_rules2[i][0], _rules2[i][1]);
+  }
+  skipToken(state) {
+    const pos = state.pos;
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const maxNesting = state.md.options.maxNesting;
+    const cache3 = state.cache;
+    if (typeof cache3[pos] !== "undefined") {
+      state.pos = cache3[pos];
+      return;
+    }
+    let ok2 = false;
+    if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+      state.level++;
+      ok2 = rules[i](state, true);
+      state.level--;
+      if (ok2) {
+        if (pos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+        break;
+      }
+    }
+    else state.pos = state.posMax;
+    if (!ok2) state.pos++;
+    cache3[pos] = state.pos;
+  }
+  tokenize(state) {
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const end = state.posMax;
+    const maxNesting = state.md.options.maxNesting;
+    while (state.pos < end) {
+      const prevPos = state.pos;
+      let ok2 = false;
+      if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+        ok2 = rules[i](state, false);
+        if (ok2) {
+          if (prevPos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+          break;
+        }
+      }
+      if (ok2) {
+        if (state.pos >= end) break;
+        continue;
+      }
+      state.pending += state.src[state.pos++];
+    }
+    if (state.pending) state.pushPending();
+  }
+  /**
+  * Process input string and push inline tokens into `outTokens`
+  */
+  parse(str, md2, env, outTokens) {
+    const state = new this.State(str, md2, env, outTokens);
+    this.tokenize(state);
+    const rules = this.ruler2.getRules("");
+    const len = rules.length;
+    for (let i = 0; i < len; i++) rules[i](state);
+  }
+};
+var config2 = {
+  default: {
+    options: {
+      html: false,
+      xhtmlOut: false,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "\u201C\u201D\u2018\u2019",
+      highlight: null,
+      maxNesting: 100
+    },
+    components: {
+      core: {},
+      block: {},
+      inline: {}
+    }
+  },
+  zero: {
+    options: {
+      html: false,
+      xhtmlOut: false,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "\u201C\u201D\u2018\u2019",
+      highlight: null,
+      maxNesting: 20
+    },
+    components: {
+      core: { rules: [
+        "normalize",
+        "block",
+        "strip_references",
+        "inline",
+        "text_join"
+      ] },
+      block: { rules: ["paragraph"] },
+      inline: {
+        rules: ["text"],
+        rules2: ["balance_pairs", "fragments_join"]
+      }
+    }
+  },
+  commonmark: {
+    options: {
+      html: true,
+      xhtmlOut: true,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "\u201C\u201D\u2018\u2019",
+      highlight: null,
+      maxNesting: 20
+    },
+    components: {
+      core: { rules: [
+        "normalize",
+        "block",
+        "strip_references",
+        "inline",
+        "text_join"
+      ] },
+      block: { rules: [
+        "blockquote",
+        "code",
+        "fence",
+        "heading",
+        "hr",
+        "html_block",
+        "lheading",
+        "list",
+        "reference",
+        "paragraph"
+      ] },
+      inline: {
+        rules: [
+          "autolink",
+          "backticks",
+          "emphasis",
+          "entity",
+          "escape",
+          "html_inline",
+          "image",
+          "link",
+          "newline",
+          "text"
+        ],
+        rules2: [
+          "balance_pairs",
+          "emphasis",
+          "fragments_join"
+        ]
+      }
+    }
+  }
+};
+var BAD_PROTO_RE = /^(vbscript|javascript|file|data):/;
+var GOOD_DATA_RE = /^data:image\/(gif|png|jpeg|webp);/;
+var RECODE_HOSTNAME_FOR = [
+  "http:",
+  "https:",
+  "mailto:"
+];
+var MarkdownIt = class {
+  /**
+  * Link validation function. CommonMark allows too much in links. By default
+  * we disable `javascript:`, `vbscript:`, `file:` schemas, and almost all `data:...` schemas
+  * except some embedded image types.
+  *
+  * You can change this behaviour:
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * // enable everything
+  * md.validateLink = function () { return true; }
+  * ```
+  */
+  validateLink(url2) {
+    const str = url2.trim().toLowerCase();
+    return BAD_PROTO_RE.test(str) ? GOOD_DATA_RE.test(str) : true;
+  }
+  /**
+  * Function used to encode link url to a machine-readable format,
+  * which includes url-encoding, punycode, etc.
+  */
+  normalizeLink(url2) {
+    const parsed = parse_default(url2, true);
+    if (parsed.hostname) {
+      if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+        parsed.hostname = import_punycode.default.toASCII(parsed.hostname);
+      } catch (er) {
+      }
+    }
+    if (parsed.auth) parsed.auth = encode_default(parsed.auth);
+    if (parsed.hostname) parsed.hostname = encode_default(parsed.hostname);
+    if (parsed.pathname) parsed.pathname = encode_default(parsed.pathname);
+    if (parsed.search) parsed.search = encode_default(parsed.search);
+    if (parsed.hash) parsed.hash = encode_default(parsed.hash);
+    return format(parsed);
+  }
+  /**
+  * Function used to decode link url to a human-readable format`
+  */
+  normalizeLinkText(url2) {
+    const parsed = parse_default(url2, true);
+    if (parsed.hostname) {
+      if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+        parsed.hostname = import_punycode.default.toUnicode(parsed.hostname);
+      } catch (er) {
+      }
+    }
+    return decode_default(format(parsed), decode_default.defaultChars + "%");
+  }
+  constructor(...args) {
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserInline}. You may need it to add new rules when
+      * writing plugins. For simple rules control use {@link MarkdownIt.disable}
+      * and {@link MarkdownIt.enable}.
+      */
+      "inline",
+      new ParserInline()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserBlock}. You may need it to add new rules when
+      * writing plugins. For simple rules control use {@link MarkdownIt.disable}
+      * and {@link MarkdownIt.enable}.
+      */
+      "block",
+      new ParserBlock()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserCore} chain executor. You may need it to add new
+      * rules when writing plugins. For simple rules control use
+      * {@link MarkdownIt.disable} and {@link MarkdownIt.enable}.
+      */
+      "core",
+      new ParserCore()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link Renderer}. Use it to modify output look. Or to add rendering
+      * rules for new token types, generated by plugins.
+      *
+      * See {@link Renderer} docs and
+      * [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts).
+      *
+      * @example
+      * ```javascript
+      * import MarkdownIt from 'markdown-it'
+      * const md = new MarkdownIt()
+      *
+      * function myToken(tokens, idx, options, env, self) {
+      *   //...
+      *   return result;
+      * };
+      *
+      * md.renderer.rules['my_token'] = myToken
+      * ```
+      */
+      "renderer",
+      new Renderer()
+    );
+    _defineProperty(
+      this,
+      /**
+      * [linkify-it](https://github.com/markdown-it/linkify-it) instance.
+      * Used by [linkify](https://github.com/markdown-it/markdown-it/blob/master/src/rules_core/linkify.ts)
+      * rule.
+      */
+      "linkify",
+      new LinkifyIt()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Assorted utility functions, useful to write plugins. See details
+      * [here](https://github.com/markdown-it/markdown-it/blob/master/src/common/utils.ts).
+      */
+      "utils",
+      utils_exports
+    );
+    _defineProperty(
+      this,
+      /**
+      * Link components parser functions, useful to write plugins. See details
+      * [here](https://github.com/markdown-it/markdown-it/blob/master/src/helpers).
+      */
+      "helpers",
+      Object.assign({}, helpers_exports)
+    );
+    const [presetNameOrOptions, options] = args;
+    if (typeof presetNameOrOptions === "string") {
+      this.configure(presetNameOrOptions);
+      if (options) this.set(options);
+    } else {
+      this.configure("default");
+      this.set(presetNameOrOptions || {});
+    }
+  }
+  /**
+  * Set parser options (in the same format as in constructor). Probably, you
+  * will never need it, but you can change options after constructor call.
+  *
+  * __Note:__ To achieve the best possible performance, don't modify a
+  * `markdown-it` instance options on the fly. If you need multiple configurations
+  * it's best to create multiple instances and initialize each with separate
+  * config.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  *
+  * const md = new MarkdownIt()
+  *   .set({ html: true, breaks: true })
+  *   .set({ typographer: true })
+  * ```
+  */
+  set(options) {
+    Object.assign(this.options, options);
+    return this;
+  }
+  /**
+  * Batch load of all options and compenent settings. This is internal method,
+  * and you probably will not need it. But if you will - see available presets
+  * and data structure [here](https://github.com/markdown-it/markdown-it/tree/master/src/presets)
+  *
+  * We strongly recommend to use presets instead of direct config loads. That
+  * will give better compatibility with next versions.
+  */
+  configure(presets) {
+    let p;
+    if (typeof presets === "string") {
+      const presetName = presets;
+      p = config2[presetName];
+      if (!p) throw new Error(`Wrong 'markdown-it' preset "${presetName}", check name`);
+    } else p = presets;
+    if (!p) throw new Error("Wrong `markdown-it` preset, can't be empty");
+    if (p.options) this.options = { ...p.options };
+    const components = p.components;
+    if (components) {
+      var _components$inline;
+      [
+        "core",
+        "block",
+        "inline"
+      ].forEach((name) => {
+        var _components$name;
+        const rules = (_components$name = components[name]) === null || _components$name === void 0 ? void 0 : _components$name.rules;
+        if (rules) this[name].ruler.enableOnly(rules);
+      });
+      const rules2 = (_components$inline = components.inline) === null || _components$inline === void 0 ? void 0 : _components$inline.rules2;
+      if (rules2) this.inline.ruler2.enableOnly(rules2);
+    }
+    return this;
+  }
+  /**
+  * Enable list or rules. It will automatically find appropriate components,
+  * containing rules with given names. If rule not found, and `ignoreInvalid`
+  * not set - throws exception.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  *
+  * const md = new MarkdownIt()
+  *   .enable(['sub', 'sup'])
+  *   .disable('smartquotes')
+  * ```
+  */
+  enable(list2, ignoreInvalid = false) {
+    let result = [];
+    if (!Array.isArray(list2)) list2 = [list2];
+    [
+      "core",
+      "block",
+      "inline"
+    ].forEach((chain) => {
+      result = result.concat(this[chain].ruler.enable(list2, true));
+    });
+    result = result.concat(this.inline.ruler2.enable(list2, true));
+    const missed = list2.filter((name) => result.indexOf(name) < 0);
+    if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to enable unknown rule(s): ${missed}`);
+    return this;
+  }
+  /**
+  * The same as {@link MarkdownIt.enable}, but turn specified rules off.
+  */
+  disable(list2, ignoreInvalid = false) {
+    let result = [];
+    if (!Array.isArray(list2)) list2 = [list2];
+    [
+      "core",
+      "block",
+      "inline"
+    ].forEach((chain) => {
+      result = result.concat(this[chain].ruler.disable(list2, true));
+    });
+    result = result.concat(this.inline.ruler2.disable(list2, true));
+    const missed = list2.filter((name) => result.indexOf(name) < 0);
+    if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to disable unknown rule(s): ${missed}`);
+    return this;
+  }
+  /**
+  * Load specified plugin with given params into current parser instance.
+  * It's just a sugar to call `plugin(md, params)` with curring.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * import iterator from 'markdown-it-for-inline'
+  *
+  * const md = new MarkdownIt()
+  *   .use(iterator, 'foo_replace', 'text', function (tokens, idx) {
+  *     tokens[idx].content = tokens[idx].content.replace(/foo/g, 'bar')
+  *   })
+  * ```
+  */
+  use(plugin, ...params) {
+    plugin.apply(plugin, [this, ...params]);
+    return this;
+  }
+  /**
+  * Parse input string and return list of block tokens (special token type
+  * "inline" will contain list of inline tokens). You should not call this
+  * method directly, until you write custom renderer (for example, to produce
+  * AST).
+  *
+  * `env` is used to pass data between "distributed" rules and return additional
+  * metadata like reference info, needed for the renderer. It also can be used to
+  * inject data in specific cases. Usually, you will be ok to pass `{}`,
+  * and then pass updated object to renderer.
+  */
+  parse(src, env) {
+    if (typeof src !== "string") throw new Error("Input data should be a String");
+    const state = new this.core.State(src, this, env);
+    this.core.process(state);
+    return state.tokens;
+  }
+  /**
+  * Render markdown string into html. It does all magic for you :).
+  *
+  * `env` can be used to inject additional metadata (`{}` by default).
+  * But you will not need it with high probability. See also comment
+  * in {@link MarkdownIt.parse}.
+  */
+  render(src, env = {}) {
+    return this.renderer.render(this.parse(src, env), this.options, env);
+  }
+  /**
+  * The same as {@link MarkdownIt.parse} but skip all block rules. It returns
+  * the block tokens list with the single `inline` element, containing parsed
+  * inline tokens in `children` property. Also updates `env` object.
+  */
+  parseInline(src, env) {
+    const state = new this.core.State(src, this, env);
+    state.inlineMode = true;
+    this.core.process(state);
+    return state.tokens;
+  }
+  /**
+  * Similar to {@link MarkdownIt.render} but for single paragraph content.
+  * Result will NOT be wrapped into `<p>` tags.
+  */
+  renderInline(src, env = {}) {
+    return this.renderer.render(this.parseInline(src, env), this.options, env);
+  }
+};
+_defineProperty(MarkdownIt, "Token", Token);
+_defineProperty(MarkdownIt, "Ruler", Ruler);
+_defineProperty(MarkdownIt, "Renderer", Renderer);
+_defineProperty(MarkdownIt, "ParserCore", ParserCore);
+_defineProperty(MarkdownIt, "StateCore", StateCore);
+_defineProperty(MarkdownIt, "ParserBlock", ParserBlock);
+_defineProperty(MarkdownIt, "StateBlock", StateBlock);
+_defineProperty(MarkdownIt, "ParserInline", ParserInline);
+_defineProperty(MarkdownIt, "StateInline", StateInline);
+var MarkdownItCallable = callable(MarkdownIt);
+
 // src/engine/commands/visible-lines.ts
-var FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
+var hiddenOf = /* @__PURE__ */ new WeakMap();
+var md = MarkdownItCallable({ html: true, maxNesting: 20 });
+md.disable(["emphasis", "strikethrough"]);
+hide2("backticks", (start2, end) => ({ start: start2, end }));
+hide2("html_inline", (start2, end, state) => ({ start: start2, end, comment: state.src.startsWith("<!--", start2) }));
+hide2("image", (start2, end) => ({ start: start2, end }));
+hide2("link", (start2, end, state) => {
+  const labelEnd = state.md.helpers.parseLinkLabel(state, start2, true);
+  return { start: labelEnd < 0 ? start2 : labelEnd, end };
+});
+function hide2(name, span) {
+  const rule = md.inline.ruler.__rules__.find((r) => r.name === name);
+  if (!rule) throw new Error(`markdown-it has no inline rule "${name}"`);
+  const original = rule.fn;
+  md.inline.ruler.at(name, (state, silent) => {
+    const start2 = state.pos;
+    if (!original(state, silent)) return false;
+    if (!silent) {
+      const found = span(start2, state.pos, state);
+      const list2 = hiddenOf.get(state.tokens) ?? [];
+      list2.push({ comment: false, ...found });
+      hiddenOf.set(state.tokens, list2);
+    }
+    return true;
+  });
+}
 function visibleLines(body) {
   const lines = body.split(/\r\n|\r|\n/);
+  hiddenOf = /* @__PURE__ */ new WeakMap();
+  const tokens = md.parse(body, {});
   const visible = [];
-  let fence;
-  let inComment = false;
-  lines.forEach((raw, index) => {
-    if (fence) {
-      const close = FENCE.exec(raw);
-      if (close?.[1]?.[0] === fence.char && close[1].length >= fence.length && (close[2] ?? "").trim() === "") {
-        fence = void 0;
-      }
-      return;
+  let quoted2 = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.type === "blockquote_open") quoted2++;
+    else if (token.type === "blockquote_close") quoted2--;
+    else if (quoted2 === 0 && (token.type === "paragraph_open" || token.type === "heading_open")) {
+      const inline2 = tokens[i + 1];
+      if (inline2?.type === "inline" && inline2.map) visible.push(...textLines(inline2, lines));
     }
-    let text2 = "";
-    let rest = raw;
-    while (rest !== "") {
-      if (inComment) {
-        const end = rest.indexOf("-->");
-        if (end < 0) {
-          rest = "";
-          break;
-        }
-        rest = rest.slice(end + 3);
-        inComment = false;
-      } else {
-        const start2 = rest.indexOf("<!--");
-        if (start2 < 0) {
-          text2 += rest;
-          break;
-        }
-        text2 += rest.slice(0, start2);
-        rest = rest.slice(start2 + 2);
-        inComment = true;
-      }
-    }
-    const open4 = FENCE.exec(text2);
-    const marker = open4?.[1];
-    if (marker && !(marker[0] === "`" && (open4[2] ?? "").includes("`"))) {
-      fence = { char: marker[0], length: marker.length };
-      return;
-    }
-    if (/^\s*>/.test(text2)) return;
-    visible.push({ line: index + 1, text: text2 });
-  });
+  }
   return visible;
 }
+function textLines(inline2, lines) {
+  const [first] = inline2.map;
+  const hidden = (hiddenOf.get(inline2.children ?? []) ?? []).sort((a, b) => a.start - b.start);
+  const source = inline2.content;
+  const out = [];
+  let h = 0;
+  let lineStart = 0;
+  for (let k = 0; lineStart <= source.length; k++) {
+    const newline2 = source.indexOf("\n", lineStart);
+    const lineEnd2 = newline2 < 0 ? source.length : newline2;
+    let textStart = lineStart;
+    while (textStart < lineEnd2 && isBlank2(source.charCodeAt(textStart))) textStart++;
+    while (h < hidden.length && hidden[h].end <= textStart) h++;
+    const startsHidden = h < hidden.length && hidden[h].start <= textStart;
+    const raw = lines[first + k] ?? "";
+    let rawStart = 0;
+    while (isBlank2(raw.charCodeAt(rawStart))) rawStart++;
+    const shown2 = source.slice(textStart, lineEnd2);
+    const written = raw.slice(rawStart);
+    if (!startsHidden && shown2 !== "" && written.replace(/\0/g, "\uFFFD").startsWith(shown2)) {
+      const cut = commentsIn(hidden, h, textStart, lineEnd2).map(([a, b]) => [
+        a - textStart,
+        b - textStart
+      ]);
+      out.push({ line: first + k + 1, text: without(written, cut) });
+    }
+    if (newline2 < 0) break;
+    lineStart = newline2 + 1;
+  }
+  return out;
+}
+function commentsIn(hidden, from, start2, end) {
+  const spans = [];
+  for (let i = from; i < hidden.length && hidden[i].start < end; i++) {
+    const span = hidden[i];
+    if (span.comment && span.end > start2) spans.push([Math.max(start2, span.start), Math.min(end, span.end)]);
+  }
+  return spans;
+}
+function without(text3, spans) {
+  let out = "";
+  let at = 0;
+  for (const [start2, end] of spans) {
+    if (end <= at) continue;
+    out += text3.slice(at, Math.max(at, start2));
+    at = end;
+  }
+  return out + text3.slice(at);
+}
+var isBlank2 = (code18) => code18 === 32 || code18 === 9;
 
 // src/engine/commands/parse-commands.ts
 var COMMAND_LINE = /^\s*\/mol(?=\s|$)(.*)$/i;
+var MAYBE_COMMAND = /\/mol/i;
+var MAX_COMMANDS_PER_COMMENT = 10;
 var VAR_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-var RESET_FLAGS = ["--force"];
+var FORCE_FLAGS = ["--force"];
 var accept = (value) => ({ ok: true, value });
-var fail2 = (code, message, suggestion) => ({
+var fail = (code18, message, suggestion) => ({
   ok: false,
-  error: suggestion === void 0 ? { code, message } : { code, message, suggestion }
+  error: suggestion === void 0 ? { code: code18, message } : { code: code18, message, suggestion }
 });
 function parseCommands(commentBody) {
+  if (!MAYBE_COMMAND.test(commentBody)) return [];
+  const lines = visibleLines(commentBody).filter(({ text: text3 }) => COMMAND_LINE.test(text3));
   const commands = [];
-  for (const { line, text: text2 } of visibleLines(commentBody)) {
-    const match = COMMAND_LINE.exec(text2);
-    if (!match) continue;
-    const at = { line, text: text2.trim() };
-    const parsed = parseArgs(new Cursor(match[1] ?? ""));
+  for (const { line, text: text3 } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
+    const match = COMMAND_LINE.exec(text3);
+    const at = { line, text: text3.trim() };
+    const parsed = parseArgs(new Cursor(match?.[1] ?? ""));
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
+  }
+  const ignored = lines.slice(MAX_COMMANDS_PER_COMMENT);
+  const first = ignored[0];
+  const last = ignored[ignored.length - 1];
+  if (first && last) {
+    const where3 = first === last ? `line ${first.line}` : `lines ${first.line}\u2013${last.line}`;
+    commands.push({
+      code: "too-many-commands",
+      line: first.line,
+      text: truncate(first.text.trim(), 60),
+      message: `${ignored.length} more \`/mol\` command${ignored.length === 1 ? "" : "s"} (${where3}) ignored: one comment runs at most ${MAX_COMMANDS_PER_COMMENT}; put the rest in another comment`
+    });
   }
   return commands;
 }
@@ -15905,13 +19027,12 @@ function parseArgs(args) {
   if (!first.value) return accept({ verb: "help" });
   const verb = first.value.value.toLowerCase();
   if (!isVerb(verb)) {
-    const guess = didYouMean(verb, COMMAND_VERBS);
+    const guess = closest(verb, COMMAND_VERBS, 2);
     const typed = `/mol ${truncate(first.value.value, 40)}`;
-    return guess ? fail2("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail2("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
+    return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
-    case "status":
-    case "burn": {
+    case "status": {
       const end = args.end(verb);
       return end.ok ? accept({ verb }) : end;
     }
@@ -15952,7 +19073,8 @@ function parseArgs(args) {
     case "pour":
       return parsePour(args);
     case "reset":
-      return parseReset(args);
+    case "burn":
+      return parseForce(verb, args);
   }
 }
 function parsePour(args) {
@@ -15969,37 +19091,37 @@ function parsePour(args) {
     const eq = word.indexOf("=");
     const key = eq < 0 ? "" : word.slice(0, eq);
     if (!VAR_KEY.test(key)) {
-      return fail2(
+      return fail(
         "bad-argument",
         `${quoted(word)} is not a variable: give variables as key=value (quote values with spaces: key="a b") \u2014 usage: ${COMMAND_USAGE.pour.usage}`
       );
     }
-    if (Object.hasOwn(vars, key)) return fail2("bad-argument", `variable ${quoted(key)} is given twice`);
+    if (Object.hasOwn(vars, key)) return fail("bad-argument", `variable ${quoted(key)} is given twice`);
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
 }
-function parseReset(args) {
+function parseForce(verb, args) {
   let force = false;
   for (; ; ) {
     const token = args.next();
     if (!token.ok) return token;
-    if (!token.value) return accept({ verb: "reset", force });
+    if (!token.value) return accept({ verb, force });
     const word = token.value.value;
     if (word === "--force") {
       force = true;
       continue;
     }
-    const guess = word.startsWith("-") ? didYouMean(word, RESET_FLAGS) : void 0;
-    return fail2(
+    const guess = word.startsWith("-") ? closest(word, FORCE_FLAGS, 2) : void 0;
+    return fail(
       "unexpected-argument",
-      `unexpected ${quoted(word)} after /mol reset${guess ? ` \u2014 did you mean "${guess}"?` : ""} \u2014 usage: ${COMMAND_USAGE.reset.usage}`,
-      guess ? `/mol reset ${guess}` : void 0
+      `unexpected ${quoted(word)} after /mol ${verb}${guess ? ` \u2014 did you mean "${guess}"?` : ""} \u2014 usage: ${COMMAND_USAGE[verb].usage}`,
+      guess ? `/mol ${verb} ${guess}` : void 0
     );
   }
 }
 function missing(verb, what) {
-  return fail2("missing-argument", `"/mol ${verb}" needs a <${what}> \u2014 usage: ${COMMAND_USAGE[verb].usage}`);
+  return fail("missing-argument", `"/mol ${verb}" needs a <${what}> \u2014 usage: ${COMMAND_USAGE[verb].usage}`);
 }
 function quoted(word) {
   return `"${truncate(word, 40)}"`;
@@ -16008,14 +19130,14 @@ function isVerb(word) {
   return COMMAND_VERBS.includes(word);
 }
 var Cursor = class {
-  constructor(text2) {
-    this.text = text2;
+  constructor(text3) {
+    this.text = text3;
   }
   text;
   pos = 0;
   next() {
     const token = nextToken(this.text, this.pos);
-    if (!token.ok) return fail2("unterminated-quote", `${token.error.message}: add the closing quote`);
+    if (!token.ok) return fail("unterminated-quote", `${token.error.message}: add the closing quote`);
     if (token.value) this.pos = token.value.end;
     return token;
   }
@@ -16035,7 +19157,7 @@ var Cursor = class {
     const extra = this.next();
     if (!extra.ok) return extra;
     if (!extra.value) return accept(void 0);
-    return fail2(
+    return fail(
       "unexpected-argument",
       `unexpected ${quoted(extra.value.value)} after /mol ${verb} \u2014 usage: ${COMMAND_USAGE[verb].usage}`
     );
@@ -16083,66 +19205,22 @@ function permissionAtLeast(actual, required2) {
   const have = Object.hasOwn(RANK, actual) ? RANK[actual] : 0;
   return have >= RANK[required2];
 }
-function requiredPermission(command, table = DEFAULT_COMMAND_PERMISSIONS) {
-  return command.verb === "reset" && command.force ? table["reset --force"] : table[command.verb];
+function stricter(a, b) {
+  return permissionAtLeast(a, b) ? a : b;
+}
+var PASS_APPROVAL = /* @__PURE__ */ new Set(["approve", "skip"]);
+function approvalGate(proto, step2) {
+  const gates2 = proto.steps.find((s) => s.id === step2)?.gates ?? [];
+  return gates2.find((g) => g.type === "approval");
+}
+function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto) {
+  const listed = command.verb === "reset" && command.force ? table2["reset --force"] : table2[command.verb];
+  if (proto === void 0 || command.step === void 0 || !PASS_APPROVAL.has(command.verb)) return listed;
+  const gate = approvalGate(proto, command.step);
+  return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
-// src/engine/context.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text2) {
-  return [...new Set(Array.from(text2.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length > 0 ? parts.join("/") : void 0;
-}
-function lookup(contextMap, mention) {
-  const exact = contextMap[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap[key]];
-}
-async function resolveMentions(text2, contextMap, readFile3) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text2)) {
-    const entry2 = lookup(contextMap, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen.has(configured)) continue;
-    seen.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile3(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
-  }
-  return resolved;
-}
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
-}
-
-// src/engine/cook/context.ts
+// src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
   return { file: at.file ?? origin.formula.file, line: at.line, col: at.col };
@@ -16155,11 +19233,11 @@ var CookContext = class {
   errors = [];
   warnings = [];
   uses = [];
-  error(code, message, place) {
-    this.errors.push(withPlace({ severity: "error", code, message }, place));
+  error(code18, message, place) {
+    this.errors.push(withPlace({ severity: "error", code: code18, message }, place));
   }
-  warn(code, message, place) {
-    this.warnings.push(withPlace({ severity: "warning", code, message }, place));
+  warn(code18, message, place) {
+    this.warnings.push(withPlace({ severity: "warning", code: code18, message }, place));
   }
   /** A formula named by `role` (`extends`, `compose.expand`, `compose.aspects`); an error at `place` when the library lacks it. */
   load(name, role, place) {
@@ -16187,17 +19265,17 @@ function asMolError(errors) {
 }
 
 // src/engine/cook/glob.ts
-var cache2 = /* @__PURE__ */ new Map();
-function matchGlob(glob, text2) {
-  let re = cache2.get(glob);
+var cache = /* @__PURE__ */ new Map();
+function matchGlob(glob, text3) {
+  let re = cache.get(glob);
   if (!re) {
     const body = [...glob].map((c) => c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")).join("");
     re = new RegExp(`^${body}$`);
-    cache2.set(glob, re);
+    cache.set(glob, re);
   }
-  return re.test(text2);
+  return re.test(text3);
 }
-var isGlob = (text2) => /[*?]/.test(text2);
+var isGlob = (text3) => /[*?]/.test(text3);
 
 // src/engine/cook/infer-type.ts
 function inferType(data) {
@@ -16212,9 +19290,9 @@ function inferType(data) {
 
 // src/engine/cook/target-placeholders.ts
 var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
-function fillTarget(text2, values) {
-  if (!text2.includes("{")) return text2;
-  return text2.replace(
+function fillTarget(text3, values) {
+  if (!text3.includes("{")) return text3;
+  return text3.replace(
     /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
     (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
   );
@@ -16222,8 +19300,8 @@ function fillTarget(text2, values) {
 function fillStep(step2, values) {
   const out = { ...step2 };
   for (const key of TEXT_FIELDS) {
-    const text2 = step2[key];
-    if (typeof text2 === "string") out[key] = fillTarget(text2, values);
+    const text3 = step2[key];
+    if (typeof text3 === "string") out[key] = fillTarget(text3, values);
   }
   if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
   if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
@@ -16235,9 +19313,9 @@ function fillStep(step2, values) {
 function union2(...lists) {
   const out = [];
   let seen;
-  for (const list of lists) {
-    if (!list) continue;
-    for (const item of list) {
+  for (const list2 of lists) {
+    if (!list2) continue;
+    for (const item of list2) {
       if (seen ? seen.has(item) : out.includes(item)) continue;
       out.push(item);
       if (seen) seen.add(item);
@@ -16347,8 +19425,8 @@ function adviceSteps(advice, ai, side) {
     ...(advice[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, side, j] }))
   ];
 }
-function instantiate(list, values, aspect) {
-  return list.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
+function instantiate(list2, values, aspect) {
+  return list2.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
 }
 function aspectSteps(aspect) {
   return (aspect.data.advice ?? []).flatMap((advice, ai) => {
@@ -16363,53 +19441,6 @@ function aspectSteps(aspect) {
       ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
     ];
   });
-}
-
-// src/engine/cook/closest.ts
-function closest(name, candidates) {
-  const limit = Math.max(1, Math.floor(name.length / 3));
-  let best;
-  let bestDistance = limit + 1;
-  for (const candidate of candidates) {
-    if (Math.abs(candidate.length - name.length) > limit) continue;
-    const d = editDistance2(name, candidate, bestDistance);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-function didYouMean2(name, candidates) {
-  const near = closest(name, candidates);
-  return near === void 0 ? "" : ` (did you mean "${near}"?)`;
-}
-function editDistance2(a, b, cap) {
-  let before = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let previousMin = 0;
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + cost
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, before[j - 2] + 1);
-      }
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > cap && previousMin > cap) return cap + 1;
-    previousMin = rowMin;
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 // src/engine/cook/min-heap.ts
@@ -16481,7 +19512,7 @@ function checkDag(steps, ctx) {
       if (firstById.has(need)) continue;
       ctx.error(
         "unknown-need",
-        `step "${step2.id}" needs "${need}", but no step has that id${didYouMean2(need, ids())}`,
+        `step "${step2.id}" needs "${need}", but no step has that id${didYouMean(need, ids())}`,
         needPlace(step2, need)
       );
     }
@@ -16489,7 +19520,7 @@ function checkDag(steps, ctx) {
     if (target !== void 0 && !firstById.has(target)) {
       ctx.error(
         "unknown-on-fail",
-        `step "${step2.id}" loops back to "${target}" on failure (on_fail), but no step has that id${didYouMean2(target, ids())}`,
+        `step "${step2.id}" loops back to "${target}" on failure (on_fail), but no step has that id${didYouMean(target, ids())}`,
         placeOf(step2.origin, "on_fail")
       );
     }
@@ -16507,7 +19538,7 @@ function checkDag(steps, ctx) {
   unique.forEach((step2, i) => {
     const target = step2.fields.on_fail;
     if (target === void 0 || target === step2.id || !firstById.has(target)) return;
-    if (!upstreamOf2(graph, i).has(graph.index.get(target))) {
+    if (!upstreamOf(graph, i).has(graph.index.get(target))) {
       ctx.error(
         "on-fail-not-upstream",
         `step "${step2.id}" loops back to "${target}" on failure (on_fail), but "${target}" does not come before it: an on_fail target must be one of the steps "${step2.id}" needs, directly or through others`,
@@ -16536,21 +19567,21 @@ function indexGraph(steps) {
     if (!index.has(s.id)) index.set(s.id, i);
   });
   const needs = steps.map((s) => {
-    const list = [];
+    const list2 = [];
     for (const n of s.needs) {
       const j = index.get(n);
-      if (j !== void 0) list.push(j);
+      if (j !== void 0) list2.push(j);
     }
-    return list;
+    return list2;
   });
   const dependents = steps.map(() => []);
-  needs.forEach((list, i) => {
-    for (const j of list) dependents[j].push(i);
+  needs.forEach((list2, i) => {
+    for (const j of list2) dependents[j].push(i);
   });
   return { index, needs, dependents };
 }
 function kahn(graph) {
-  const waiting = graph.needs.map((list) => list.length);
+  const waiting = graph.needs.map((list2) => list2.length);
   const ready = new MinHeap();
   waiting.forEach((count, i) => {
     if (count === 0) ready.push(i);
@@ -16574,12 +19605,12 @@ function findCycles(graph, stuck) {
   const inStuck = new Set(stuck);
   const predsOf = /* @__PURE__ */ new Map();
   const preds = (n) => {
-    let list = predsOf.get(n);
-    if (!list) {
-      list = graph.needs[n].filter((m) => inStuck.has(m));
-      predsOf.set(n, list);
+    let list2 = predsOf.get(n);
+    if (!list2) {
+      list2 = graph.needs[n].filter((m) => inStuck.has(m));
+      predsOf.set(n, list2);
     }
-    return list;
+    return list2;
   };
   const state = /* @__PURE__ */ new Map();
   const cycles = [];
@@ -16613,7 +19644,7 @@ function findCycles(graph, stuck) {
   }
   return cycles;
 }
-function upstreamOf2(graph, node2) {
+function upstreamOf(graph, node2) {
   const seen = /* @__PURE__ */ new Set();
   const todo = [...graph.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
@@ -16670,7 +19701,7 @@ function applyExpansions(steps, rules, vars, ctx) {
     if (at < 0) {
       ctx.error(
         "unknown-target",
-        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean2(
+        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
           rule.target,
           out.map((s) => s.id)
         )}`,
@@ -16848,6 +19879,17 @@ function merge2(into, layer) {
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
 
+// src/engine/cook/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text3, vars) {
+  if (!text3.includes("{{")) return text3;
+  return text3.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
 // src/engine/cook/overlay.ts
 var OVERRIDABLE = ["title", "description", "acceptance", "run"];
 function applyOverlays(steps, overlays, ctx) {
@@ -16868,7 +19910,7 @@ function applyOverlays(steps, overlays, ctx) {
       if (at < 0) {
         ctx.error(
           "unknown-step",
-          `overlay overrides step "${override.step_id}", but the formula has no such step${didYouMean2(
+          `overlay overrides step "${override.step_id}", but the formula has no such step${didYouMean(
             override.step_id,
             out.map((s) => s.id)
           )}`,
@@ -16879,12 +19921,12 @@ function applyOverlays(steps, overlays, ctx) {
       const step2 = out[at];
       const fields = { ...step2.fields };
       for (const key of OVERRIDABLE) {
-        const text2 = override[key];
-        if (text2 === void 0) continue;
+        const text3 = override[key];
+        if (text3 === void 0) continue;
         const base = fields[key];
         fields[key] = override.mode === "append" && base ? `${base.replace(/\n+$/, "")}
 
-${text2}` : text2;
+${text3}` : text3;
       }
       if (fields.run !== void 0 && RUN_PLACEHOLDER.test(fields.run)) {
         ctx.error(
@@ -16898,6 +19940,276 @@ ${text2}` : text2;
     });
   }
   return out;
+}
+
+// src/engine/cook/proto.ts
+var ProtoGateSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({ type: external_exports.literal("command"), run: external_exports.string(), timeout: external_exports.string().optional() }),
+  external_exports.object({ type: external_exports.literal("files"), paths: external_exports.array(external_exports.string()) }),
+  external_exports.object({ type: external_exports.literal("checks"), names: external_exports.array(external_exports.string()), timeout: external_exports.string().optional() }),
+  external_exports.object({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS) }),
+  external_exports.object({ type: external_exports.literal("pr-merged") }),
+  external_exports.object({ type: external_exports.literal("timer"), after: external_exports.string() }),
+  external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
+  external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
+]);
+var ProtoStepSchema = external_exports.object({
+  id: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  needs: external_exports.array(external_exports.string()),
+  type: external_exports.enum(["task", "human", "gate"]),
+  output: external_exports.string().optional(),
+  acceptance: external_exports.string().optional(),
+  run: external_exports.string().optional(),
+  gates: external_exports.array(ProtoGateSchema),
+  /** Undefined: the configured default (2) applies. */
+  maxRetries: external_exports.number().int().min(0).optional(),
+  onFail: external_exports.string().optional(),
+  maxLoops: external_exports.number().int().min(0).optional(),
+  timeout: external_exports.string().optional(),
+  trigger: external_exports.enum(TRIGGERS),
+  condition: external_exports.string().optional(),
+  assignee: external_exports.string().optional(),
+  /** Set on the children of a Gas Town parallel group, and on the group's join step. */
+  group: external_exports.string().optional()
+});
+var ProtoVarSchema = external_exports.object({
+  description: external_exports.string().optional(),
+  default: external_exports.string().optional(),
+  required: external_exports.boolean(),
+  pattern: external_exports.string().optional(),
+  enum: external_exports.array(external_exports.string()).optional()
+});
+var ProtoSchema = external_exports.object({
+  formula: external_exports.string(),
+  description: external_exports.string(),
+  version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
+  type: external_exports.enum(FORMULA_TYPES),
+  execution: external_exports.enum(EXECUTION_MODES),
+  vars: external_exports.record(external_exports.string(), ProtoVarSchema),
+  steps: external_exports.array(ProtoStepSchema),
+  /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
+  maxLoops: external_exports.number().int().min(0),
+  squash: external_exports.object({
+    template: external_exports.string().optional(),
+    templateType: external_exports.string().optional(),
+    includeMetrics: external_exports.boolean()
+  }).optional(),
+  /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
+  phase: external_exports.string().optional()
+});
+var DEFAULT_MAX_RETRIES = 2;
+var DEFAULT_MAX_LOOPS = 3;
+
+// src/engine/formula/condition.ts
+var MAX_DEPTH = 64;
+var MAX_TOKENS = 256;
+var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
+function evaluateCondition(expr, vars) {
+  const parsed = parseCondition(substituteCondition(expr, vars));
+  if (!parsed.ok) return parsed;
+  return ok(truthy(evaluate(parsed.value, vars)));
+}
+function substituteCondition(expr, vars) {
+  if (!expr.includes("{{")) return expr;
+  let out = "";
+  let quote;
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    const placeholder = c === "{" ? PLACEHOLDER_HERE.exec(expr.slice(i)) : null;
+    if (placeholder && Object.hasOwn(vars, placeholder[1])) {
+      const value = vars[placeholder[1]];
+      out += quote ? escapeQuoted(value, quote) : `'${escapeQuoted(value, "'")}'`;
+      i += placeholder[0].length;
+      continue;
+    }
+    if (quote && c === "\\") {
+      out += expr.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = quote === void 0 ? c : quote === c ? void 0 : quote;
+    out += c;
+    i++;
+  }
+  return out;
+}
+var escapeQuoted = (value, quote) => value.replace(/\\/g, "\\\\").replaceAll(quote, `\\${quote}`);
+function conditionVars(node2) {
+  switch (node2.kind) {
+    case "literal":
+      return [];
+    case "var":
+      return [node2.name];
+    case "not":
+      return conditionVars(node2.operand);
+    default:
+      return [...conditionVars(node2.left), ...conditionVars(node2.right)];
+  }
+}
+function parseCondition(expr) {
+  const tokens = tokenize(expr);
+  if (!tokens.ok) return tokens;
+  const list2 = tokens.value;
+  let at = 0;
+  let failure2;
+  const peek = () => list2[at];
+  const fail4 = (message, token) => {
+    failure2 ??= { message, col: token.col };
+    return void 0;
+  };
+  const parseOr = (depth) => {
+    let left = parseAnd(depth);
+    while (left && peek().value === "||") {
+      at++;
+      const right = parseAnd(depth);
+      left = right && { kind: "or", left, right };
+    }
+    return left;
+  };
+  const parseAnd = (depth) => {
+    let left = parseUnary(depth);
+    while (left && peek().value === "&&") {
+      at++;
+      const right = parseUnary(depth);
+      left = right && { kind: "and", left, right };
+    }
+    return left;
+  };
+  const parseUnary = (depth) => {
+    if (depth > MAX_DEPTH) return fail4(`nesting deeper than ${MAX_DEPTH} levels`, peek());
+    if (peek().value === "!" && peek().kind === "op") {
+      at++;
+      const operand = parseUnary(depth + 1);
+      return operand && { kind: "not", operand };
+    }
+    return parseCompare(depth);
+  };
+  const parseCompare = (depth) => {
+    const left = parsePrimary(depth);
+    const op = peek();
+    if (!left || op.kind !== "op" || op.value !== "==" && op.value !== "!=") return left;
+    at++;
+    const right = parsePrimary(depth);
+    return right && { kind: op.value === "==" ? "eq" : "ne", left, right };
+  };
+  const parsePrimary = (depth) => {
+    const token = peek();
+    if (token.kind === "text") {
+      at++;
+      return { kind: "literal", value: token.value };
+    }
+    if (token.kind === "name") {
+      at++;
+      if (token.value === "true" || token.value === "false") return { kind: "literal", value: token.value };
+      if (/^[0-9]/.test(token.value)) return { kind: "literal", value: token.value };
+      return { kind: "var", name: token.value };
+    }
+    if (token.value === "(") {
+      at++;
+      const inner = parseOr(depth + 1);
+      if (!inner) return void 0;
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      at++;
+      return inner;
+    }
+    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+  };
+  const tree = parseOr(0);
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (failure2 || !tree) {
+    const f = failure2 ?? { message: "empty condition", col: 1 };
+    return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
+  }
+  return ok(tree);
+}
+function tokenize(expr) {
+  const tokens = [];
+  let i = 0;
+  while (i < expr.length) {
+    const c = expr[i];
+    const col = i + 1;
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === "'" || c === '"') {
+      let value = "";
+      i++;
+      while (i < expr.length && expr[i] !== c) {
+        if (expr[i] === "\\" && i + 1 < expr.length) i++;
+        value += expr[i];
+        i++;
+      }
+      if (i >= expr.length) {
+        return err(
+          "bad-condition",
+          `condition "${expr}": text opened with ${c} is never closed at column ${col}`,
+          { col }
+        );
+      }
+      i++;
+      tokens.push({ kind: "text", value, col });
+    } else if (c === "{" && PLACEHOLDER_HERE.test(expr.slice(i))) {
+      const whole = PLACEHOLDER_HERE.exec(expr.slice(i));
+      tokens.push({ kind: "name", value: whole[1], col });
+      i += whole[0].length;
+    } else if (/[A-Za-z0-9_]/.test(c)) {
+      const name = /^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(expr.slice(i))?.[0];
+      tokens.push({ kind: "name", value: name, col });
+      i += name.length;
+    } else {
+      const two = expr.slice(i, i + 2);
+      if (two === "==" || two === "!=" || two === "&&" || two === "||") {
+        tokens.push({ kind: "op", value: two, col });
+        i += 2;
+      } else if (c === "!" || c === "(" || c === ")") {
+        tokens.push({ kind: "op", value: c, col });
+        i++;
+      } else {
+        const hint = c === "=" ? ' (compare with "==")' : c === "&" || c === "|" ? ` (write "${c}${c}")` : "";
+        return err("bad-condition", `condition "${expr}": unexpected "${c}"${hint} at column ${col}`, {
+          col
+        });
+      }
+    }
+  }
+  if (tokens.length > MAX_TOKENS) {
+    const col = tokens[MAX_TOKENS].col;
+    return err(
+      "bad-condition",
+      `condition is longer than ${MAX_TOKENS} words and operators at column ${col}`,
+      { col }
+    );
+  }
+  tokens.push({ kind: "end", value: "", col: expr.length + 1 });
+  return ok(tokens);
+}
+function describe3(token) {
+  if (token.kind === "end") return "the end";
+  if (token.kind === "text") return `the text "${token.value}"`;
+  return `"${token.value}"`;
+}
+function evaluate(node2, vars) {
+  switch (node2.kind) {
+    case "literal":
+      return node2.value;
+    case "var":
+      return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
+    case "not":
+      return !truthy(evaluate(node2.operand, vars));
+    case "and":
+      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+    case "or":
+      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+    case "eq":
+      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+    case "ne":
+      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+  }
+}
+function truthy(value) {
+  if (typeof value === "boolean") return value;
+  return value !== "" && value !== "false" && value !== "0";
 }
 
 // src/engine/cook/gates.ts
@@ -16944,7 +20256,7 @@ function isGateOnly(step2, gates2) {
 // src/engine/cook/proto-step.ts
 function toProtoStep(step2, values, defaults, ctx) {
   const f = step2.fields;
-  const sub = (text2) => substitute(text2, values);
+  const sub = (text3) => substitute(text3, values);
   const gates2 = normalizeGates(f).map((g) => substituteGate(g, sub));
   const commandWithVar = gates2.some((g) => g.type === "command" && RUN_PLACEHOLDER.test(g.run));
   if (f.run !== void 0 && RUN_PLACEHOLDER.test(f.run) || commandWithVar) {
@@ -17014,6 +20326,6669 @@ function checkCondition(step2, condition, defaults, ctx) {
   return condition;
 }
 
+// node_modules/re2js/build/index.js
+var RE2Flags = class RE2Flags2 {
+  static FOLD_CASE = 1;
+  static LITERAL = 2;
+  static CLASS_NL = 4;
+  static DOT_NL = 8;
+  static ONE_LINE = 16;
+  static NON_GREEDY = 32;
+  static PERL_X = 64;
+  static UNICODE_GROUPS = 128;
+  static WAS_DOLLAR = 256;
+  static LOOKBEHIND = 512;
+  static MATCH_NL = RE2Flags2.CLASS_NL | RE2Flags2.DOT_NL;
+  static PERL = RE2Flags2.CLASS_NL | RE2Flags2.ONE_LINE | RE2Flags2.PERL_X | RE2Flags2.UNICODE_GROUPS;
+  static POSIX = 0;
+  static UNANCHORED = 0;
+  static ANCHOR_START = 1;
+  static ANCHOR_BOTH = 2;
+};
+var PublicFlags = {
+  CASE_INSENSITIVE: 1,
+  DOTALL: 2,
+  MULTILINE: 4,
+  DISABLE_UNICODE_GROUPS: 8,
+  LONGEST_MATCH: 16,
+  LOOKBEHINDS: 512
+};
+var ASCII_SIZE = 128;
+var ASCII_TO_UPPER = new Int32Array(ASCII_SIZE);
+var ASCII_TO_LOWER = new Int32Array(ASCII_SIZE);
+var MAX_BMP = 65535;
+for (let i = 0; i < ASCII_SIZE; i++) {
+  if (i >= 97 && i <= 122) ASCII_TO_UPPER[i] = i - 32;
+  else ASCII_TO_UPPER[i] = i;
+  if (i >= 65 && i <= 90) ASCII_TO_LOWER[i] = i + 32;
+  else ASCII_TO_LOWER[i] = i;
+}
+var Codepoint = class {
+  static CODES = Object.freeze({
+    "\x07": 7,
+    "\b": 8,
+    "	": 9,
+    "\n": 10,
+    "\v": 11,
+    "\f": 12,
+    "\r": 13,
+    " ": 32,
+    '"': 34,
+    $: 36,
+    "&": 38,
+    "'": 39,
+    "(": 40,
+    ")": 41,
+    "*": 42,
+    "+": 43,
+    "-": 45,
+    ".": 46,
+    0: 48,
+    1: 49,
+    2: 50,
+    3: 51,
+    4: 52,
+    5: 53,
+    6: 54,
+    7: 55,
+    8: 56,
+    9: 57,
+    ":": 58,
+    "<": 60,
+    ">": 62,
+    "?": 63,
+    A: 65,
+    B: 66,
+    C: 67,
+    F: 70,
+    P: 80,
+    Q: 81,
+    U: 85,
+    Z: 90,
+    "[": 91,
+    "\\": 92,
+    "]": 93,
+    "^": 94,
+    _: 95,
+    "`": 96,
+    a: 97,
+    b: 98,
+    f: 102,
+    i: 105,
+    m: 109,
+    n: 110,
+    r: 114,
+    s: 115,
+    t: 116,
+    v: 118,
+    x: 120,
+    z: 122,
+    "{": 123,
+    "|": 124,
+    "}": 125
+  });
+  static toUpperCase(codepoint) {
+    if (codepoint < ASCII_SIZE) return ASCII_TO_UPPER[codepoint];
+    const s = String.fromCodePoint(codepoint).toUpperCase();
+    const expectedLen = s.codePointAt(0) > MAX_BMP ? 2 : 1;
+    if (s.length > expectedLen) return codepoint;
+    const sOrigin = String.fromCodePoint(s.codePointAt(0)).toLowerCase();
+    const originExpectedLen = sOrigin.codePointAt(0) > MAX_BMP ? 2 : 1;
+    if (sOrigin.length > originExpectedLen || sOrigin.codePointAt(0) !== codepoint) return codepoint;
+    return s.codePointAt(0);
+  }
+  static toLowerCase(codepoint) {
+    if (codepoint < ASCII_SIZE) return ASCII_TO_LOWER[codepoint];
+    const s = String.fromCodePoint(codepoint).toLowerCase();
+    const expectedLen = s.codePointAt(0) > MAX_BMP ? 2 : 1;
+    if (s.length > expectedLen) return codepoint;
+    const sOrigin = String.fromCodePoint(s.codePointAt(0)).toUpperCase();
+    const originExpectedLen = sOrigin.codePointAt(0) > MAX_BMP ? 2 : 1;
+    if (sOrigin.length > originExpectedLen || sOrigin.codePointAt(0) !== codepoint) return codepoint;
+    return s.codePointAt(0);
+  }
+};
+var UnicodeRangeTable = class {
+  /**
+  * @param {Uint32Array | number[]} data
+  * @param {boolean} isStride1
+  */
+  constructor(data, isStride1 = false) {
+    this.data = data;
+    this.isStride1 = isStride1;
+    this.SIZE = isStride1 ? 2 : 3;
+  }
+  getLo(index) {
+    return this.data[index * this.SIZE];
+  }
+  getHi(index) {
+    return this.data[index * this.SIZE + 1];
+  }
+  getStride(index) {
+    return this.isStride1 ? 1 : this.data[index * this.SIZE + 2];
+  }
+  get length() {
+    return this.data.length / this.SIZE;
+  }
+};
+var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+var B64_MAP = /* @__PURE__ */ new Uint8Array(256);
+for (let i = 0; i < 64; i++) B64_MAP[B64.charCodeAt(i)] = i;
+var decodeVLQ = (str) => {
+  const res = [];
+  let value = 0;
+  let shift = 0;
+  for (let i = 0; i < str.length; i++) {
+    const digit = B64_MAP[str.charCodeAt(i)];
+    value |= (digit & 31) << shift;
+    if ((digit & 32) === 0) {
+      res.push(value);
+      value = 0;
+      shift = 0;
+    } else shift += 5;
+  }
+  return res;
+};
+var decodeRanges = (str, isStride1) => {
+  const res = decodeVLQ(str);
+  const numRanges = isStride1 ? res.length / 2 : res.length / 3;
+  const out = new Uint32Array(numRanges * 3);
+  let current = 0;
+  let resIdx = 0;
+  for (let i = 0; i < numRanges; i++) {
+    current += res[resIdx++];
+    out[i * 3] = current;
+    current += res[resIdx++];
+    out[i * 3 + 1] = current;
+    out[i * 3 + 2] = isStride1 ? 1 : res[resIdx++];
+  }
+  return out;
+};
+var decodeOrbit = (str) => {
+  const res = decodeVLQ(str);
+  const map2 = /* @__PURE__ */ new Map();
+  let currentKey = 0;
+  for (let i = 0; i < res.length; i += 2) {
+    currentKey += res[i];
+    const zz = res[i + 1];
+    const delta = zz >>> 1 ^ -(zz & 1);
+    map2.set(currentKey, currentKey + delta);
+  }
+  return map2;
+};
+var LazyMap = class {
+  constructor(initializer3) {
+    this.initializer = initializer3;
+    this.cache = /* @__PURE__ */ new Map();
+  }
+  has(key) {
+    return Object.hasOwn(this.initializer, key);
+  }
+  get(key) {
+    if (this.cache.has(key)) return this.cache.get(key);
+    const val = this.has(key) ? this.initializer[key]() : null;
+    this.cache.set(key, val);
+    return val;
+  }
+};
+var UnicodeTables = class {
+  static _CASE_ORBIT = null;
+  static get CASE_ORBIT() {
+    if (!this._CASE_ORBIT) this._CASE_ORBIT = decodeOrbit("rCgCIgCY+rQI4QiCuuBLgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCCgCBgCBgCBgCBgCBgCBgCB+7OB-BB-BB-BB-BB-BBskQB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BC-BB-BB-BB-BB-BB-BB-BByHBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBDCBBBCBBBCBBCCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBCCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBxHBCBBBCBBBCBBB3SBmMBkNBCBBBCBBB8MBCBBB6MB6MBCBBC+EB0MB2MBCBBB6MB+MBiGBmNBiNBCBBBmKBikzCBmNBqNBkIBsNBCBBBCBBBCBBB0NBCBBB0NDCBBB0NBCBBByNByNBCBBBCBBB2NBCBBDCBBCwDFCBCBDBCBCBDBCBCBDBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBB9EBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBCCBCBDBCBBBhGBvDBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBjICCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBH2iVBCBBBlKBwiVB+jVB+jVBCBBBlMBqEBuEBCBBBCBBBCBBBCBBBCBBB+hVB4hVB8hVBjNB7MC5MB5MCzMC1MB+0yCE5MB20yCC9MBu2yCBwyyCBo0yCChNBlNBo0yCBu-UBi0yCDlNC6-UBpNDrNIu+UDzNCm0yCBzNE0yyCBzNBpEBxNBxNBtEG1NLqxyCBkxyCnFoFrBCBBBCBBDCBBEkIBkIBkICoHHsCCqCBqCBqCCgEC+DB+DBmkOBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCC+BBgCBgCBgCBgCBgCBgCBgCBgCBrCBpCBpCBpCBmjOB-BB8BB-BB-BBgEB-BB-BByBBqgOBsDB-BBtwBB-BB-BB-BBsBBgDBCB-BB-BB-BBeB-BB-BB61OB-BB-BB-DB9DB9DBQB7DBmCE9CBrDBPBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBrFB-EBOBnHB3FB-FCCBBBNBCBBCjIBjIBjIBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgFBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCB-BB-BB8kMB-BB6kMB-BB-BB-BB-BB-BB-BB-BB-BB-BBokMB-BB-BBkkMBkkMB-BB-BB-BB-BB-BB-BB-BB4jMB-BB-BB-BB-BB-BB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EB-EBCBBBCBoiMBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBJCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBeBCBBBCBBBCBBBCBBBCBBBCBBBCBBBdBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBCgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDL-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-C64CgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOBgmOCgmOGgmODg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FBg8FDg8FBg8FBg8FhVg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBg9rCBQBQBQBQBQBQDPBPBPBPBPBPjkC7mMB5mMBnmMBjmMBCBlmMB3lMBpiMBk8kCBCBBG-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FB-7FD-7FB-7FB-7F6FoglCEsuHRwjlCyDCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCB0DBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBG1DD97OCCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQBQBQBQBQDPBPBPBPBPBPDQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQBQBQBQBQDPBPBPBPBPBPEQCQCQCQCPCPCPCPBQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPB0EB0EBsFBsFBsFBsFBoGBoGBgIBgIBgHBgHB8HB8HDQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQBQBQBQBQBQBQBPBPBPBPBPBPBPBPBQBQCSFPBPBzEBzEBRCxnOFSFrFBrFBrFBrFBREQBQClkOFPBPBnGBnGFQBQCljOCODPBPB-GB-GBNHSF-HB-HB7HB7HBRqJ53OE9tQBrmQH4Bc3BSgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBgBBfBfBfBfBfBfBfBfBfBfBfBfBfBfBfBfECBByZ0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BB0BBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzBBzB34BgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDBgDB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CB-CBCBBBt-UBruHBt+UB1iVBviVBCBBBCBBBCBBB3hVB5-UB9hVB7hVCCBBCCBBI9jVB9jVBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBICBBBCBBECBBN-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOB-lOC-lOG-lOzoeCBBBCBBBCBBBCBBBCBBBCBl8kCBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBTCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBnECBBBCBBBCBBBCBBBCBBBCBBBCBBDCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBKCBBBCBBBnglCBCBBBCBBBCBBBCBBBCBBECBBBvyyCDCBBBCBBBgDCCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBn0yCB90yCB10yCBh0yCBn0yCCjxyCBzyyCBpxyCBg6BBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBB-CBl0yCBvjlCBCBBBCBBBt2yCBCBBBCBBBCBBBCBBBCBBBCBBBCBBBCBBBhkzCZCBB9a-5Bd-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCB-8rCm6TCBB7gBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCH-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BmlBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvChDwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCBwCFvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvCBvC1DuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCCuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCBuCCuCBuCBuCBuCBuCBuCBuCCuCBuCCtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCCtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCBtCCtCBtCBtCBtCBtCBtCBtCCtCBtCk2BgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEBgEO-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-DB-D+CgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCL-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-B74CgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BhrVgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCBgCB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BB-BhB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BB2BD1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BB1BtxekCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBkCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjCBjC");
+    return this._CASE_ORBIT;
+  }
+  static _Print = null;
+  static get Print() {
+    if (!this._Print) this._Print = new UnicodeRangeTable(decodeRanges("hB9CBjBLBCpWBDFBFGBCCCBSBCsMBClBBDxBBDCBC2BBJaBFFBSVBC-FBCvBBD6BBDkDBP6BBDwBBDOBCbBDCCBJBGfBIqCBCgFBCHBDBBDVBCGBCEEBCBDIBDBBDDBJFFBCCBDBDYBDCBCFBFBBDVBCGBCBBCBBCBBDCCBDBFBBDCBEIIBCBCIIBPBLCBCIBCCBCVBCGBCBBCEBDJBCCBCCBDQQBCBDLBIGBCCBCHBDBBDVBCGBCBBCEBDIBDBBDCBICBFBBCEBDRBLBBCFBECBCDBEBBCCCBEEBEEBBBELBFEBECBCDBDHHPUBGMBCCBCWBCPBDIBCCBCDBIBBCCBCBBDDBDJBIVBCCBCWBCJBCEBDIBCCBCDBIBBGCBCDBDJBCCBNMBCCBCyBBCCBCFBFPBDZBCCBCRBEXBCIBCDDBFBEFFBEBCCCBGBHJBDCBN5BBFcBmBBBCCCBDBCXBCCCBVBDEBCCCBFBCJBDDBhBnCBCjBBFmBBCjBBCOBCMBmBlGBCGGD4LBCDBDGBCCCBCBDoBBCDBDgBBCDBDGBCCCBCBDOBC4BBCDBDiCBDfBEZBH1CBDFBD-TBCbBE4CBIVBKXBKTBNMBCCBCBBN9CBDJBHJBHNBCKBH4CBIqBBGlCBLeBCLBFLBFEEBoBBDEBMrBBFZBHKBE9BBDgCBCcBDKBHJBHNBDtBBDLBVsCBClFBJ7BBEOBE9BBGqBBDKBJqBBG1QBDFBDlBBDFBDHBCGCBdBD0BBCOBCNBDFBCSBDCBCIBSXBJuBBSBBDaBCMBEhBBPgBBQrEBF5UBXKBWz4BBD9LBGsBBCGGD3BBIBBPXBKGBCGBCGBCGBCGBCGBCGBCGBC9DBjBZBC4CBN1GBbPBC+BBC1CBDmDBGqBBC9CBC1CBKvBBCszcBE2BBK7KBV3FBJ8GBV7BBEJBH3BBJlCBJLBHzDBMdBEtCBCKBFgBBC2BBKNBDJBDmDBZbBLFBDFBDFBKGBCGBC7BBF9DBDJBHj9KBNWBFwBBloItLBDpDBnBGBNEBGZBCEBCCCBCCBCCBoUBhBpBBHyBBCSBCDBFEBCmEBF9FBEFBDFBDFBDCBEGBCGBOBBDLBCZBCSBCBBCOBDNBjB6DBGCBFsBBE3CBCMBEwBwBBsBBjEcBEwBBQbBFjBBKdBGqBBGdBCkBBFNBrB9EBDJBHjBBFjBBFnBBJzBBMLBCOBCGBCBBCKBCOBCGBCBBEzBBN2JBKVBLHBZFBCpBBCIBmCFBDCCBqBBCBBEDDBVBCnCBJIBxBSBCBBGgBBEaBGaBnB3BBFTBDxBBCBBGHBCCBCcBDCBFJBIIBI-BBhBmBBFLBK1BBEcBDaBGZBIDBNGBxCoCB4ByBBOyBBItBBJJBHlBBEcBJBBxGeBCpBBCCBDBBRFBJIBiBtBBJpBBXZBnBbBVWBKtCBFjBBK9BBCEBOYBIJBH0BBCRBJmBBK-CBCTBMRBCuBB-BGBCCCBCBCOBCKBH6BBGJBHDBCHBDBBDVBCGBCBBCEBCJBDBBDCBDHHGGBDGBEEBMJBCDDClBBCJBCDDCDBCJBCBBJBBe7CBCEBfnCBJJBnF1BBDlBBjBkCBMJBHMBU5BBHJBHTBdaBDOBFWB6F7BBlDyCBNHBDDDBGBCBBCdBCBBDLBKJBnCHBDtBBDKBcnCBJyCBOoCBIJB3CHB5ChBBPJBHIBCsBBCNBLcBEfBDVBCNBqCGBCBBCrBBECCBCCBHBJJBHFBCBBCkBBCBBCFBIJBHrBBFJB3HYBIQBCoBBEcB2CQQBwBBO6cBnDuDBCEBMjGBtyCiDBOvhBBRVBL68DBGmSB61G5BBn2B4RBIeBCJBFwCBCJBHdBDFBLlCBLJBCGBCUBGSBxN5BBnG6CBGYBDYBtBqCBF4BBIQBhCEBMGBK1mHBqBfBiDyDB+vIDBCGBCBBCiJBQeeBBBDPPBCBJrMBloCqDBGMBEIBIJBDDBh7D8HBEzNBHWBQQBQtBBDWBKzDB9B1HBLmBBDpCBJvDBWlCB7DTBNTBN2CBKYBoE0CBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDjJBD9VBQEBCOBxiBeBHFB2GGBCQBDGBCBBCEBG9BBiBxDxDBrBBENBDJBFBBhKeBS5BBGxOxOBoBB3GqBBFhGhGBdBCVBJBBhHGBCDBCBBCOBCkGBDPBqBrCBFJBFBByYjCBtC8BBjGDBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQB1BBBvIrBBFjDBNOBDOBCOBCkBBLtFB5BcBOrBBFIBIBBPFB7E4eBEQBEMBE5GBHLBFQQBKBF3BBJJBHnBBJdBDLBFBBPIBoB3KBJNBDMBEKBE4BBCFFBOBDLBFJBIyEBCmDBmgB-2pBBhB9oEBDt0FBDwpHBQtTBjtC9QBjvBq6EBGppIBnkzVvHB", false));
+    return this._Print;
+  }
+  static CATEGORIES = new LazyMap({
+    C: () => new UnicodeRangeTable(decodeRanges("AfBgDgBBOrWrWBHHBCBICCVuMuMnBBBzBBBE4B4BBGBcDBHQBXhGhGxBBB8BBBmDNB8BBByBBBQddBCCMEBhBGBsCiFiFJBBDBBXIICCBFBBKBBDBBFHBCDBDGGBaaBEEHDBDBBXIIDGDBCCGDBDBBECBCGBFCCBFBSJBEKKEXXIDDGBBLIEBCCBNBFBBNGBIEEJBBDBBXIIDGGBKKBDDBEEBFBEDBDGGBTTBIBDHHBBBEFFBBBDCCDCBDCBECBNDBGCBEFFBCCBEBCNBWEBOEEYRRBKKEFFBFBDEEDBBFBBLGBXEEYLLGBBKEEFGBDEBEFFBLLELBOEE0BEEHDBRBBbEETCBZKKCBBICBCDBHCCJFBLBBELB7BDBekBBDCCGZZCYYBGGCIILBBFfBpClBlBBCBoBlBlBQOOBjBBnGCCBDBCBB6LFFBIICFFBqBqBFBBiBFFBIICFFBQQ6BFFBkCkCBhBhBBBBbFB3CBBHBB+UCB6CGBXIBZIBVLBOEEDLB-CBBLFBLFBPMMBEB6CGBsBEBnCJBgBNNBCBNDBCCBrBBBGKBtBDBbFBMCB-BBBiCeeBMMBEBLFBPBBvBBBNTBuCnFnFBGB9BCBQCB-BEBsBBBMHBsBEB3QBBHBBnBBBHBBJGCgBBB2BQQPBBHUUBEEKMMBDBbEByBPBDBBcOOBBBjBNBiBOBtEDB7UVBMUB14BBB-LEBuBCCBDBCBB5BGBDNBZIBI4BI-DhBBb6C6CBKB3GZBxC3C3CBoDoDBDBsB-C-C3CIBxBuzcuzcBBB4BIB9KTB5FHB+GTB9BCBLFB5BHBnCHBNFB1DKBfCBvCMMBCBiB4B4BBHBPBBLBBoDXBdJBHBBHBBHIBIII9BDB-DBBLFBl9KLBYDByBjoIBvLBBrDlBBILBGEBbGGCGDrUfBrBFB0BUUFDBGoEoEBCB-FCBHBBHBBHBBECBIIIBLBDBBNbbUDDQBBPhBB8DEBEDBuBCB5COOBBBCuBBvBhEBeCByBOBdDBlBIBfEBsBEBfmBmBBCBPpBB-EBBLFBlBDBlBDBpBHB1BKBNQQIDDMQQIDDBBB1BLB4JIBXJBJXBHrBrBKkCBHBBCtBtBDCBCBBYpCpCBGBKvBBUDDBDBiBCBcEBclBB5BDBVBBzBDDBDBJEEeBBEDBLGBKGBhCfBoBDBNIB3BCBeBBcEBbGBFLBIvCBqC2BB0BMB0BGBvBHBLFBnBCBeHBDvGBgBrBrBEBBDPBHHBKgBBvBHBrBVBblBBdTBYIBvCDBlBIB-BGGBLBaGBLFB2BTTBGBoBIBhDVVBJBTwBwBB8BBICCFQQMFB8BEBLFBFJJBDDBXXIDDGLLBDDBEEBCCBEBCEBIBBICBGKBLCCBCCnBLLCBBCFFLDDBGBDcB9CGGBcBpCHBLlFB3BBBnBhBBmCKBLFBOSB7BFBLFBVbBcBBQDBY4FB9BjDB0CLBJBBCBBJDDfDDBNNBHBLlCBJBBvBBBMaBpCHB0CMBqCGBL1CBJ3CBjBNBLFBKuBuBPJBeCBhBBBXPPBnCBIDDtBCBCDDKHBLFBHDDmBDDHGBLFBtBDBL1HBaGBSqBqBBBBe0CBCOBzBMB8clDBwDGGBJBlGryCBkDMBxhBPBXJB88DEBoS41GB7Bl2BB6RGBgBLLBCByCLLBEBfBBHJBnCJBLIIWEBUvNB7BlGB8CEBaBBarBBsCDB6BGBS-BBGKBIIB3mHoBBhBgDB0D8vIBFIIDkJkJBNBCcBEBBCNBFHBtMjoCBsDEBOCBKGBLBBF-6DB+HCB1NFBYOBSOBvBBBYIB1D7BB3HJBoBBBrCHBxDUBnC5DBVLBVLB4CIBamEB2CoCoCDBBCBBDBBFNNCIIiCFFBJJIddFGGCCBI1K1KBlJlJB-V-VBNBGQQBuiBBgBFBH0GBISSBIIDGGBDB-BgBBCvDBuBCBPBBLDBD-JBgBQB7BEBCvOBrB1GBsBDBC-FBgBXXBGBD-GBIFFDQQmGBBRoBBtCDBLDBDwYBlCrCB+BhGBFccDCCBCCLFFCCCBEBCDBCECEDDCBBCICDCCBFFIKFCLLSEBEGGSzBBDtIBtBDBlDLBQBBQQQmBJBvF3BBeMBtBDBKGBDNBH5EB6eCBSCBOCB7GFBNDBCOBNDB5BHBLFBpBHBfBBNDBDNBKmBB5KHBPBBOCBMCB6BCCBCBRBBNDBLGB0EoDoDBjgBBh3pBfB-oEBBv0FBBypHOBvThtCB-QhvBBs6EEBrpIlkzVBxHvw-FB", false)),
+    Cc: () => new UnicodeRangeTable(decodeRanges("AfgDgB", true)),
+    Cf: () => new UnicodeRangeTable(decodeRanges("tFzqBzqBBEBXhGhGyBhMhMBxCxCs5D9-B9-BBDBbEByBEBCJBw03B6H6HBBBimEQQj7IPBhjiBDBwmFHBn0rYffB+CB", false)),
+    Cn: () => new UnicodeRangeTable(decodeRanges("4bBBHDBICCVuMuMnBBBzBBBE4B4BBGBcDBHKBvI9B9BBmDmDBMB8BBByBBBQddBCCMEBjBEBuHJJBDDBXXICCBBBFBBKBBDBBFHBCDBDGGBaaBEEHDBDBBXIIDGDBCCGDBDBBECBCGBFCCBFBSJBEKKEXXIDDGBBLIEBCCBNBFBBNGBIEEJBBDBBXIIDGGBKKBDDBEEBFBEDBDGGBTTBIBDHHBBBEFFBBBDCCDCBDCBECBNDBGCBEFFBCCBEBCNBWEBOEEYRRBKKEFFBFBDEEDBBFBBLGBXEEYLLGBBKEEFGBDEBEFFBLLELBOEE0BEEHDBRBBbEETCBZKKCBBICBCDBHCCJFBLBBELB7BDBekBBDCCGZZCYYBGGCIILBBFfBpClBlBBCBoBlBlBQOOBjBBnGCCBDBCBB6LFFBIICFFBqBqBFBBiBFFBIICFFBQQ6BFFBkCkCBhBhBBBBbFB3CBBHBB+UCB6CGBXIBZIBVLBOEEDLB-CBBLFBLFBbFB6CGBsBEBnCJBgBNNBCBNDBCCBrBBBGKBtBDBbFBMCB-BBBiCeeBMMBEBLFBPBBvBBBNTBuCnFnFBGB9BCBQCB-BEBsBBBMHBsBEB3QBBHBBnBBBHBBJGCgBBB2BQQPBBHUUBEEKmDmDNBBcOOBBBjBNBiBOBtEDB7UVBMUB14BBB-LEBuBCCBDBCBB5BGBDNBZIBI4BI-DhBBb6C6CBKB3GZBxC3C3CBoDoDBDBsB-C-C3CIBxBuzcuzcBBB4BIB9KTB5FHB+GTB9BCBLFB5BHBnCHBNFB1DKBfCBvCMMBCBiB4B4BBHBPBBLBBoDXBdJBHBBHBBHIBIII9BDB-DBBLFBl9KLBYDByBDBvzIBBrDlBBILBGEBbGGCGDrUfBrBFB0BUUFDBGoEoEBCC-FCBHBBHBBHBBECBIIIBIBGBBNbbUDDQBBPhBB8DEBEDBuBCB5COOBBBCuBBvBhEBeCByBOBdDBlBIBfEBsBEBfmBmBBCBPpBB-EBBLFBlBDBlBDBpBHB1BKBNQQIDDMQQIDDBBB1BLB4JIBXJBJXBHrBrBKkCBHBBCtBtBDCBCBBYpCpCBGBKvBBUDDBDBiBCBcEBclBB5BDBVBBzBDDBDBJEEeBBEDBLGBKGBhCfBoBDBNIB3BCBeBBcEBbGBFLBIvCBqC2BB0BMB0BGBvBHBLFBnBCBeHBDvGBgBrBrBEBBDPBHHBKgBBvBHBrBVBblBBdTBYIBvCDBlBIBlCJBCBBaGBLFB2BTTBGBoBIBhDVVBJBTwBwBB8BBICCFQQMFB8BEBLFBFJJBDDBXXIDDGLLBDDBEEBCCBEBCEBIBBICBGKBLCCBCCnBLLCBBCFFLDDBGBDcB9CGGBcBpCHBLlFB3BBBnBhBBmCKBLFBOSB7BFBLFBVbBcBBQDBY4FB9BjDB0CLBJBBCBBJDDfDDBNNBHBLlCBJBBvBBBMaBpCHB0CMBqCGBL1CBJ3CBjBNBLFBKuBuBPJBeCBhBBBXPPBnCBIDDtBCBCDDKHBLFBHDDmBDDHGBLFBtBDBL1HBaGBSqBqBBBBe0CBCOBzBMB8clDBwDGGBJBlGryCBkDMB3iBJB88DEBoS41GB7Bl2BB6RGBgBLLBCByCLLBEBfBBHJBnCJBLIIWEBUvNB7BlGB8CEBaBBarBBsCDB6BGBS-BBGKBIIB3mHoBBhBgDB0D8vIBFIIDkJkJBNBCcBEBBCNBFHBtMjoCBsDEBOCBKGBLBBJ76DB+HCB1NFBYOBSOBvBBBYIB1D7BB3HJBoBBBjGUBnC5DBVLBVLB4CIBamEB2CoCoCDBBCBBDBBFNNCIIiCFFBJJIddFGGCCBI1K1KBlJlJB-V-VBNBGQQBuiBBgBFBH0GBISSBIIDGGBDB-BgBBCvDBuBCBPBBLDBD-JBgBQB7BEBCvOBrB1GBsBDBC-FBgBXXBGBD-GBIFFDQQmGBBRoBBtCDBLDBDwYBlCrCB+BhGBFccDCCBCCLFFCCCBEBCDBCECEDDCBBCICDCCBFFIKFCLLSEBEGGSzBBDtIBtBDBlDLBQBBQQQmBJBvF3BBeMBtBDBKGBDNBH5EB6eCBSCBOCB7GFBNDBCOBNDB5BHBLFBpBHBfBBNDBDNBKmBB5KHBPBBOCBMCB6BCCBCBRBBNDBLGB0EoDoDBjgBBh3pBfB-oEBBv0FBBypHOBvThtCB-QhvBBs6EEBrpIm8yVBCdBhD-DBxHvw-BB---BBB---BBB", false)),
+    Co: () => new UnicodeRangeTable(decodeRanges("gg4B-nGh4hc9--BD9--B", true)),
+    Cs: () => new UnicodeRangeTable(decodeRanges("gg2B--B", true)),
+    L: () => new UnicodeRangeTable(decodeRanges("hCZBHZBwBLLFGGBVBCeBCpOBFLBPEBICCiEEBCBBDDBCHHCCBCCCBSBCyCBCqEBJlFBClBBDHHBnBBoCaBFDBuBqBBkBBBCiDBCQQBIIBLLBBBDRRCdBe4CBMZZBfBKBBFGGBUBFKKEYYBXBIKBGXBCGBRpBB7B1BBETTIJBQPBFHBDBBDVBCGBCEEBCBERROBBCCBPBBLJJBEBFBBDVBCGBCBBCBBCBBgBDBCUUBBBRIBCCBCVBCGBCBBCEBETTQBBYMMBGBDBBDVBCGBCBBCEBEffBCCBBBQSSCFBECBCDBEBBCCCBEEBEEBBBELBX1B1BBGBCCBCWBCPBEbbBBBCBBDBBfFFBGBCCBCWBCJBCEBEffBBBCBBQBBSIBCCBCoBBDRRGCBJCBZFBGRBEXBCIBCDDBFB7BvBBCBBNGB7BBBCCCBDBCXBCCCBIBCBBKDDBDBCWWBCBhBgCgCBGBCjBBcEB0DqBBVRRBEBFDBEEEBIIBBBFMBNSSBkBBCGGDqBBCsKBCDBDGBCCCBCBDoBBCDBDgBBCDBDGBCCCBCBDOBC4BBCDBDiCBmBPBR1CBDFBErTBDQBCZBGqCBHHBIRBOSBPRBPMBCCBQzBBkBFFkC4CBIEBDhBBCGGBkCBLeByBdBDEBMrBBFZB3BWBK0BBzC+C+CBtBBSHB3BdBOBBLrBBbjBBqBCBLjBBDKBGqBBDCBqBDBCFBCBBEGGB+FBhC1IBDFBDlBBDFBDHBCGCBdBD0BBCGBCEEBBBCGBEDBDFBFMBGCBCGB1DOORMBmDFFDJBCEEBDBHGCBCBCKBDDBGEBF1B1BB8zC8zCBjHBHDBEBBNlBBCGGD3BBIRRBVBKGBCGBCGBCGBCGBCGBCGBCGBxC2O2OBrBrBBDBGBBF1CBHCBC5CBCDBGqBBC9CBSfBxBPBhQ-tGBhCs0VBkCtBBDsIBEPBLBBVuBBReBDlCByBIBDmDBDxCBVQBCCBCDBCWBezBBPxBB-BFBECCBMMBaBLWBacBIuBBdRRBDBCJBLEBCoBBYCBCHBVWBEEEBwBBCEEBDDBDBDCCZCBDKBICBNFBDFBDFBKGBCGBCqBBCNBHyDBej9KBNWBFwBBloItLBDpDBnBGBNEBGCCBIBCMBCEBCCCBCCBCCBqDBiBqLBT-BBD1BBpBLB1DEBCmEBlBZBHZBM4CBEFBDFBDFBDCBkBLBCZBCSBCBBCOBDNBjB6DBmMcBEwBBwBfBOTBCHBHlBBLdBDjBBFHBxB9EBTjBBFjBBFnBBJzBBNKBCOBCGBCBBCKBCOBCGBCBBEzBBN2JBKVBLHBZFBCpBBCIBmCFBDCCBqBBCBBEDDBVBLWBKeBiCSBCBBLVBLZBHZBnB3BBHBBhCQQBCBCCBCcBrBcBEcBkBHBCbBc1BBLVBLSBORBvDoCB4ByBBOyBBOjBBnBbBKWB7HpBBHBBRFB5BcBLJJBUBrBRBvBUBcWBN0BB6BBBDOOBrBBhBYBbjBBeDDJiBBENNBuBBPDBWCCkBRBCYBUBBgCGBCCCBCBCOBCJBIuBBnBHBDBBDVBCGBCBBCEBETTNEBfJBCDDClBBCaaCtBtBBzBBTDBVCBfvBBVBBC5F5FBtBBqBDBlBvBBV8B8BBpBBOoCoCBZBmBGB6FrBB1D-BBgBHBDDDBGBCBBCXBQCC-CHBDmBBRCCdLLBmBBIWWMtBBUTTBnCBoGgBBgBIBCkBBSyByBBcBxDGBCBBClBBWaaBEBCBBCfBPYYBqBBlISBQCCBLBChBB9DwCwCB4cBnHjGBtyCgDBQvhBBSFBa68DBGmSB61GdBj3B4RBIeBSuCBSdBTvBBRDBgBUBGSBxNsBB0G-BBhBYBDYBtBqCBGjCjCBLBhCBBCPPBNNB0mHBqBfBiDyDB+vIDBCGBCBBCiJBQeeBBBDPPBCBJrMBloCqDBGMBEIBIJBn7F0CBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDYBCYBCeBCYBCeBCYBCeBCYBCeBCYBCHB15BeBHFBmI9BBzEsBBLGBRiKiKBcBTrBBlPbBlHdBDwGwGBdBCCBCBBCGBDEBKBBhHGBCDBCBBCOBCkGB8BjCBI1lB1lBBCBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQBlqE-2pBBhB9oEBDt0FBDwpHBQtTBjtC9QBjvBq6EBGppIB", false)),
+    LC: () => new UnicodeRangeTable(decodeRanges("hCZBHZB7BLLBVBCeBCiGBCDBFvGBDZBhGDBDBBECBCHHCCBCCCBSBCyCBCqEBJlFBClBBKoBB44ClBBCGGDqBBDCBhV1CBDFBjkCKBGqBBDCBhCrBBgCMBChBBmD1IBDFBDlBBDFBDHBCGCBdBD0BBCGBCEEBBBCGBEDBDFBFMBGCBCGBmIFFDJBCEEBDBHGCBCBCFBFDDBCBGEBF1B1BB8zC8zCB6DBDmDBHDBEBBNlBBCGGzoetBBTbBnEtCBCWBEDBCsCBZBBE2Z2ZBpBBGIBIvCBh6TGBNEBqgBZBHZBmlBvCBhDjBBFjBB1DKBCOBCGBCBBCKBCOBCGBCBBk2ByBBOyBB+CVBLVB74C-BBhrV-BBhBYBDYBtpZ0CBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDYBCYBCeBCYBCeBCYBCeBCYBCeBCYBCHB15BJBCTBHFB2uCjCB", false)),
+    Ll: () => new UnicodeRangeTable(decodeRanges("hDZB7BqBqBBWBCHBC2BCBQCBuBCDECBBBDCCDEEBFFDEEBBBDDDCCCDCCBCCDEECDDBDDBBBHGDCOCBSCBDDCEEC4BCBFBDDDBCCFICBjCBDZBiGCCEEEBBBTccBhBBCBBECBCWCBDBCGDB0B0BBuBBCgBCK0BCDMCBgDCxBoBBo6CqBBDCB5XFBjkCIBC2D2DBqBBgCMBChBBnD0ECBHBCgDCBHBJFBLHBJHBJFBLHBJHBJNBDHBJHBJHBJEBCBBHEEBBBCBBJDBDBBJHBLCBCBBzIEEBEEcKFDBBJDBF2B2Bs1CvBBCEEBGCFCCBCCBEBGiDCBIICFFNlBBCGG0oesBCUaCoEMCBBBC+BCBGBCCCDICFCCDCCBBBCSCGGGCMCFCCDOCbEE2ZqBBGIBIvCBh6TGBNEBqhBZBumBnBBpEjBB8EKBCOBCGBCBBk4ByBB+DVB75CfBhsVfB8BYBnqZZBbGBCRBbZBbDBCCCBFBCKBbZBbZBbZBbZBbZBbZBbZBbZBbbBdYBCFBbYBCFBbYBCFBbYBCFBbYBCFBC15B15BBIBCTBHFB4vChBB", false)),
+    Lm: () => new UnicodeRangeTable(decodeRanges("wVRBFLBPEBICCmEGG-OnHnHlFBBuIBBFgBgBKEEhFoFoF1mBgEgE2R72B72BsDkTkTxOFBvF+BBOjBjBBjBByVOORMBg-CBByHgGgG2OsBsBBDBGiDiDB+C+CBBB34bjnBjnBBEBvIzDzDdBB6DIBxCYYpDDBEBB2OXXqEtDtDWBBoDDBKngVngVuBBBh-BFBCpBBCIB0sBhBhB2K04D04DnrTDB9PCBpBBBnRMBhCBBCPPB9-P9-PBCBCGBCBByhM9BBqGGBud0Q0QsSAB", false)),
+    Lo: () => new UnicodeRangeTable(decodeRanges("qFQQhIFFBCBxGBB7ZaBFDBuBfBCJBkBBBCiDBCZZBLLBBBDRRCdBe4CBMZZBfBWVBrBYBIKBGXBCGBRoBB8B1BBETTIJBROBFHBDBBDVBCGBCEEBCBERROBBCCBPBBLJJBEBFBBDVBCGBCBBCBBCBBgBDBCUUBBBRIBCCBCVBCGBCBBCEBETTQBBYMMBGBDBBDVBCGBCBBCEBEffBCCBBBQSSCFBECBCDBEBBCCCBEEBEEBBBELBX1B1BBGBCCBCWBCPBEbbBBBCBBDBBfFFBGBCCBCWBCJBCEBEffBBBCBBQBBSIBCCBCoBBDRRGCBJCBZFBGRBEXBCIBCDDBFB7BvBBCBBNFB8BBBCCCBDBCXBCCCBIBCBBKDDBDBYDBhBgCgCBGBCjBBcEB0DqBBVRRBEBFDBEEEBIIBBBFMBNyDyDBnKBCDBDGBCCCBCBDoBBCDBDgBBCDBDGBCCCBCBDOBC4BBCDBDiCBmBPByDrTBDQBCZBGqCBHHBIRBOSBPRBPMBCCBQzBBpBkCkCBhBBC0BBIEBDhBBCGGBkCBLeByBdBDEBMrBBFZB3BWBK0BBxFuBBSHB3BdBOBBLrBBbjBBqBCBLdByDDBCFBCBBE7hB7hBBCB4-C3BBZWBKGBCGBCGBCGBCGBCGBCGBCGBoR2B2BF1CBJCCB4CBFGGBpBBC9CBSfBxBPBhQ-tGBhC0wUBC2jBBkCnBBJrIBFPBLBBjCyByBBkCBqFoDoDEGBCCBCDBCWBezBBPxBB-BFBECCBMMBaBLWBacBIuBBuBEBDIBLEBCoBBYCBCHBVPBCFBEEEBwBBCEEBDDBDBDCCZBBEKBIPPBEBDFBDFBKGBCGByEiBBej9KBNWBFwBBloItLBDpDBkCCCBIBCMBCEBCCCBCCBCCBqDBiBqLBT-BBD1BBpBLB1DEBCmEBqDJBCsBBDeBEFBDFBDFBDCBkBLBCZBCSBCBBCOBDNBjB6DBmMcBEwBBwBfBOTBCHBHlBBLdBDjBBFHBhEtCBjDnBBJzBB9CzBBN2JBKVBLHB5EFBDCCBqBBCBBEDDBVBLWBKeBiCSBCBBLVBLZBHZBnB3BBHBBhCQQBCBCCBCcBrBcBEcBkBHBCbBc1BBLVBLSBORBvDoCB4FjBBnBDBCxJxJBoBBHBBRCBCBB5BcBLJJBUBrBRBvBUBcWBN0BB6BBBDOOBrBBhBYBbjBBeDDJiBBENNBuBBPDBWCCkBRBCYBUBBgCGBCCCBCBCOBCJBIuBBnBHBDBBDVBCGBCBBCEBETTNEBfJBCDDClBBCaaCtBtBBzBBTDBVCBfvBBVBBC5F5FBtBBqBDBlBvBBV8B8BBpBBOoCoCBZBmBGB6FrBB0GHBDDDBGBCBBCXBQCC-CHBDmBBRCCdLLBmBBIWWMtBBUTTBnCBoGgBBgBIBCkBBSyByBBcBxDGBCBBClBBWaaBEBCBBCfBPYYBnBBCBBlISBQCCBLBChBB9DwCwCB4cBnHjGBtyCgDBQvhBBSFBa68DBGmSB61GdBj3B4RBIeBSuCBSdBTvBB0BUBGSB0NnBB2MqCBGwFwFB0mHBqBfBiDyDBuwIiJBQeeBBBDPPBCBJrMBloCqDBGMBEIBIJBxzI2P2PBrBBiBiKiKBcBTrBBlPaBmHdBDwGwGBdBCCBCBBCGBDEBKiHiHBFBCDBCBBCOBCkGB8pBDBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQBlqE-2pBBhB9oEBDt0FBDwpHBQtTBjtC9QBjvBq6EBGppIB", false)),
+    Lt: () => new UnicodeRangeTable(decodeRanges("lOGDnB2sH2sHBGBJHBJHBNQQwBAB", false)),
+    Lu: () => new UnicodeRangeTable(decodeRanges("hCZBmDWBCGBiB2BCDOCDuBCBECEBBCCCBCCBBBDDBCBBCCBEBBCBBCECBCCDCCBCCBBBCCCBEEIJDCMCDQCDDDCCBC4BCIBBCBBDCCBCBCGCiJCCEJJHCCBBBCCCBCCBPBCIBkBDDBBBEWCGDDCBBDyBBxBgBCK2BCBMCD+CCDlBBq6ClBBCGGzW1CB0kCHHBpBBDCBhK0ECKgDCKHBJFBLHBJHBJFBMGCJHBpCDBNDBNDBNEBMDBnIFFECBDCBDEEBDBHGCBCBDDBLBBG+B+B9zCvBBxBCCBBBDGCBCBCDDJCBCgDCJCCFuqeuqeCqBCUaCoEMCE8BCLECBICFCCDCCEUCBDBCEBCOCBCBCCCBQCZs5Vs5VBYBmmBnBBpEjBB9EKBCOBCGBCBBr3ByBB+EVB75CfBhsVfBhCYBoqZZBbZBbZBbCCBGDBDDBCBCHBbZBbBBCDBDHBCGBcBBCDBCEBCEEBFBcZBbZBbZBbZBbZBbZBfYBiBYBiBYBiBYBiBYBiB2pE2pEBgBB", false)),
+    M: () => new UnicodeRangeTable(decodeRanges("gYvDB0IGBoIsBBCCCBCCBCCpCKBxBUBRmDmDBFBDFBDBBCDBkBffBZB8CKB7BIBKZZBCBCIBCCBCEBsBCB8BIBrBXBCgBB3BCBCRBCGBLBBeCB5BCCBFBDBBDCBKLLBbbDCB5BCCBDBFBBDCBEffBEEMCB5BCCBGBCCBCCBVBBXFBCCB5BCCBFBDBBDCBICBLBBf8B8BBDBECBCDBKpBpBBDB4BCCBFBCCBCDBIBBMBBeCB5BCCBFBCCBCDBIBBMBBQNNBCB4BBBCGBCCBCDBKLLBeeBBBnCFFBEBCCCBGBTBB+BDDBFBNHBjDDDBHBMGBqCBBcECFBByBTBCBBGKBCjBBKlDlDBSBYDBFCBCCBDGBEDBOLBCLLBCBgWCBzdDBdCBeBBfBBhCfBKuBuBBBBC2D2DBjBjB3DLBFLB8GEB6BJBCcBDxBxBBsBBDLBVEBwBQBnBIBNCBfMB5BNBxBTB5ECBCUBFHHDCBnG-BBxWgBB--CCBuEhDhDBeBrRFBqDBB1udDBCJBhBBBxCBBxIEEFYYBDBF0C0CBzBzBBQBbRBOnBnBBGBaMBtBDBwBNBlBkCkCBMBNJJBuBuBBBBzBCCBBBDBBGBBCqBqBBDBGBBtHHBCBBx5TiXiXBOBRPBuejHjH2EEBn0BCBCBBGDBpBCBFmFmFB+R+RBCBiCEB+JBBuCFBnCKByBDB7DCB2BOBqBDDBLLBCBuBKBI+B+BBBBlBNBRBBtBNNBBBxBNBJDBCBB9CLBHDD+ELBWDB4BBBCGBDBBDCBKLLBDDBFBEEBkCIBCDDCDBCEBCPPBzCzCBQBYyCyCBSBsHGBDIBcBBzCQBrDMBmDOBhIOB2HFBCBBDDBCCCBuEuEBFBDGBEddBIBpBGBCDBJKKBJBvBPBnGHBoGHBCHBzCVBCNB7DFBECCBCCBFBCjCjCBDBCBBCEB8KDBKBBCxBxBBFBEEBYmnFmnFHOBpmLRBhuCEB8BGB5gBCCB1BBIDByCMMBslTslTBizEizEBsBBDWB-QEBEFBJHBDGBfDB1ECB89B2BBFxBBJPPXEBCOBxqBGBCQBDGBCBBCEBlDhFhFBFB4L+B+BBCB9PDB-HBB0HDDIBBG7O7OBFBuDGB29lYvHB", false)),
+    Mc: () => new UnicodeRangeTable(decodeRanges("joC4B4BDCBJDBCBBzBBB7BCBHBBDBBLsBsB7BCBjC7B7BBBBJCCB2B2BB7B7BCHHBDDBLLnDBBCBBECBCCBLqBqBBBB+BDB+BBB7BCCBDBDBBCBBKBBdPPB7B7BBBBGCBCCBLrBrBBsCsCBBBHHBTBBrKBBgCsFsFBFFHDDBaaBLLBBBDGBWBBDFBDLLBBB5zBffiEIIBGBCBB7KDBDCBFBBCFBhHBB7BCCKCCBJJBEByExBxBGCCBDBCBB+BffFBBD9B9BDCBCEEBxBxBBGBJBBsFWW35EBB0-dBBD5C5CBzBzBBOBvEBBwBxBxBBFFBDDBBBvDBBDBBZuBuBCuDuDDBBGuHuHBCCBCCBCC0gZCCgEuBuBBBBFBB0DZZB8B8BxBCBKBBO+C+CBBBEBBCrFrFBBBgBBB7BBBCDBDBBDCBKLLB1C1CBBBIDDCDBCBBCmDmDBBBJBBErDrDBBBHCCBCBDuHuHBBBHDBDyDyDBBBJBBCuDuDCBBHoDoDCBBFmImIBBBK4H4HBEBCBBFDDCvEvEBBBJDBF1C1CeBB-BqGqGECCoGPPrDIID2G2GBDBFBBC-K-KBNNxBBBJBBCpvQpvQBBBlxD2BBpDBB0rYBBHFB", false)),
+    Me: () => new UnicodeRangeTable(decodeRanges("okBBB1xF-wB-wBBCBCCBsshBCB", false)),
+    Mn: () => new UnicodeRangeTable(decodeRanges("gYvDB0IEBqIsBBCCCBCCBCCpCKBxBUBRmDmDBFBDFBDBBCDBkBffBZB8CKB7BIBKZZBCBCIBCCBCEBsBCB8BIBrBXBCfB4BCCFHBFEEBFBLBBe7B7BFDBJVVBbbDBB6BFFBFFBDDBBBEffBEEMBB6BFFBDBCBBFVVBXXBEBC7B7BDCCBCBJIIBMMBff+BNNzBEE4BCCBBBGCBCDBIBBMBBe7B7BDHHGBBVBBdBB6BBBFDBJVVBeepCIIBBBC7C7CDGBNHBjDDDBHBMGBqCBBcEC4BNBCEBCBBGKBCjBBKnDnDBCBCFBCBBDBBaBBFCBRDBODDBHHQgWgWBBBzdCBeBBfBBfBBhCBBCGBJDDBJBKuBuBBBBC2D2DBjBjB3DCBFBBKHHBBB8GBBD7B7BCGBCCCDHBHJBDxBxBBMBCeBDLBVDBxBCCBDBCGGpBIBNBBhBDBDBBCCB5BCCBEECCB7BHBDBB5ECBCMBCGBFHHEBBnG-BBxWMBFEEBKB--CCBuEhDhDBeBrRDBsDBB1udFFBIBhBBBxCBBxIEEFaaBGG4EBBbRBOnBnBBGBaKBvBCBxBDDBCBDBBoBkCkCBEBDBBDBBNJJwB0B0BCCBDBBGBBCrBrBBJJvHDDFx5Tx5TiXPBRPBuejHjH2EEBn0BCBCBBGDBpBCBFmFmFB+R+RBCBiCEB+JBBuCFBnCKByBDB8D3B3BBNBqBDDBLLBBByBDBDBBI+B+BBBBlBEBCHB-BNNB1B1BBHBLDBDgDgDBBBDCCBHHD+E+EEHBWBB6BBBEmBmBBFBEEBnCFBOECPBB2CHBDCBCYY1CFBCFFBCCBvHvHBCBHBBCBBcBB2CHBDCCBrDrDCDDBEBCmDmDCDDBCBCEBkIIBCBBhIBBCFFxEDBDBBFhBhBBIBpBFBDDBJKKBEBDCBvBMBCBBnGCCBBBCqGqGBFBCFBCzCzCBUBDGBCBBCBB7DFBECCBCCBFBCpCpCBEEC8K8KBMMB1B1BBDBGCCYmnFmnFHOBpmLLBECBhuCEB8BGB5gBgCgCBCByC5lT5lTBizEizEBsBBDWBhRCBSHBDGBfDB1ECB89B2BBFxBBJPPXEBCOBxqBGBCQBDGBCBBCEBlDhFhFBFB4L+B+BBCB9PDB-HBB0HDDIBBG7O7OBFBuDGB29lYvHB", false)),
+    N: () => new UnicodeRangeTable(decodeRanges("wBJB5DBBGDDBBBitBJBnEJBnGJB9MJB3DJBFFBtDJB3DJB3DJBDFBvDMB0DJBJGBoDJBpDGBISBuDJBhDJB3DJBnCTBtIJBnCJBwWTBybCBwHJBHJBXJBtJJBhEKBmFJBHJB3FJB3CJBnEJBHJB3gBEEBEBHJBnGyBBDEB3W7BBvCVB3TdBqrBqYqYaIBPCB4KDBrEJBfHBCOBhBJBoBOBh7cJB9FJBhKFB7EJBnBJBnGJBXJB3CJB3MJB34UJBuPsBBN4BBSBB2KaBlBDBeJJnEEBrGJBvdHBaGBoBIBsCEBXFBhFBBDPBDtBBhCIB1BBBfCBsCEBpDHBZHBqBGBrKFBxBJBHJB3IeB-EJBrBDBxDGBnEdBhEJB9BJBxEJBITB8HJB3KJB3DJB3LJBnDJBHTBtCLBlNSB+CJB3UJB3CcBkHJBnCJB3BJBnLJBnDUBshBuDBimPJBnpCJB3CJBnEJBCGBvQJBnIWB+KCB6nXJBnuBTBNTBtDYB2iBxBBhqCJBnNJB3PJB4HJBtWIBhEJB4Y6BBCCBCDBtCsBBCOBjeMBk3CJB", false)),
+    Nd: () => new UnicodeRangeTable(decodeRanges("wBJnxBJnEJnGJ9MJ3DJ3DJ3DJ3DJ3DJ3DJ3DJ3DJ3DJhDJ3DJnCJ3IJnCJn6BJnBJtJJhEJnFJHJ3FJ3CJnEJHJnuiBJnVJnBJnGJXJ3CJ3MJ34UJnsBJnkCJHJ9YJhEJ9BJxEJ3IJ3KJ3DJ3LJnDJHTtCJnNJnDJ3UJ3CJ3HJnCJ3BJnLJ3uQJnpCJ3CJnEJ3QJ37XJ12CxBhqCJnNJ3PJ4HJ2aJ30EJ", true)),
+    Nl: () => new UnicodeRangeTable(decodeRanges("u3FCBwzCiBBDDB-zDaaBHBPCBs1dJBxyW0BBtOJJnEEBrhIuDBm8SCB", false)),
+    No: () => new UnicodeRangeTable(decodeRanges("yFBBGDDBBB2pCFB5LFB5DCBmEGB6GGBSIByNJB2hBTB0jBJBhP20B20BEFBHJBnGPBqB3W3WB6BBvCVB3TdBqrB1kB1kBBCBrEJBfHBCOBhBJBoBOBxrdFBymWsBBiCDBSBB2KaBlBDB1pBHBaGBoBIBsCEBXFBhFBBDPBDtBBhCIB1BBBfCBsCEBpDHBZHBqBGBrKFBhLeB-EJBrBDBxDGBnETB8LTBmqBBBvNIBobSB0aUBn8SGB-YWBqhZTBNTBtDYBvqFIBid6BBCCBCDBtCsBBCOBjeMB", false)),
+    P: () => new UnicodeRangeTable(decodeRanges("hBCBCFBCDBLBBEBBbCBCccCkBkBGEELBBEEE-VJJzOFBqBBB0BCCDDDtBBBVBBCBBOCCBBBrCDBnDsBsBBMBqHCB3BOBgBmImIBLLtE5D5D6DnMnMNwLwL7CLLBpFpFBNBCmBmBBCBoCrCrCBDBFBBwDFBsFlTlTBHB4EuTuTtBBBvCCBoCBB+ECBCCBmBKB6JBB5GBBhEGBCFBhFBBLGBdCB9DDB8BEB-BBBhCHBM9Z9ZBWBJTBCMBCLBfBBPBB6TDBeBB+hBNBwCBBgBJB0MVBgCDBhBBB8XDBCBBxDwEwEBtBBCfBDLBkNCBFJBDLBRNNjD7C7CjgdBBuICBkDLL0DFB9LDB3CBBpBCBCyByBBwBwBiDMBRBB9DDB-DBBRBB6HzqUzqUBxGxGBIBXiBBCNBCFFCBB2ECBCFBCDBLBBEBBbCBCccCCCBFB7MCB9UxBxB-MoXoXoGgBgBxIIBnBxDxDBFBjCGB6CDByO-J-JjBlElEBDBtBDB+FGBuDBBCDB-DDBxBBBwCDBFOOCCB5CFBsDrJrJBCCBzDzDBDBLBBCpDpD7HWBqDCBdMBtCjEjEBBB9HpIpIBBB8E9C9CBGB0CCBCEB+CJB4GgDgDBDBrBBBmUBBrCMBwFxjBxjBBDB97CBB8zOBBmEiCiCBDBJpRpRBBBoJDBoK9lT9lTovHEB07C-a-aBAB", false)),
+    Pc: () => new UnicodeRangeTable(decodeRanges("-Cg-Hg-HBUU-u3BBBZCBwHAB", false)),
+    Pd: () => new UnicodeRangeTable(decodeRanges("tB9qB9qB0BiyDiyDmgBqgCqgCBEBiwDDDgBBBFdd-NUUwDxszBxszBBmBmBLqFqFhzD-J-J", false)),
+    Pe: () => new UnicodeRangeTable(decodeRanges("pB0B0BgB+1D+1DC-6B-6BqtC4B4BQ7T7TCff-hBMCxChBhBCGC1MUChCCCiBmhBmhBCECtBGCtNICEGCDBB-ozB6G6GeOCESSCCCrF0B0BgBGD", false)),
+    Pf: () => new UnicodeRangeTable(decodeRanges("7F+6H+6HEddpuDCCFDDQEE", false)),
+    Pi: () => new UnicodeRangeTable(decodeRanges("rFt7Ht7HDBBDaapuDCCFDDQEE", false)),
+    Po: () => new UnicodeRangeTable(decodeRanges("hBCBCCBDECBLLBEEBcclCGGPBBI-V-VJzOzOBEBqB3B3BDDDtBBBVBBCBBOCCBBBrCDBnDsBsBBMBqHCB3BOBgBmImIBLLtE5D5D6DnMnMNwLwL7CLLBpFpFBNBCxDxDrCEBFBBwDFBsFlTlTBHBmY9D9DBBBoCBB+ECBCCBmBFBCDB6JBB5GBBhEGBCFBhFBBLGBdCB9DDB8BEB-BBBhCHBMjajaBJJBGBJIBDDBDCBEKBCCCBIB7kDDBCBBxDwEwEBFFBBBDDDBHBCBBCDDBLLBDBCJBDDBCCCBLBDCBtNCB6B+F+FjgdBBuICBkDLL0DFB9LDB3CBBpBCBCyByBBwBwBiDMBRBB9DDB-DBBRBB6HlxUlxUBFBDXXVBBDDBECBCDBICBHCCB2E2EBBBCCBDECBLLBEEBcclBDDB7M7MBBB9UxBxB-MoXoXoGgBgBxIIBnBxDxDBFBjCGB6CDB0ZlElEBDBtBDB+FGBuDBBCDB-DDBxBBBwCDBFOOCCB5CFBsDrJrJBCCBzDzDBDBLBBCpDpD7HWBqDCBdMBtCjEjEBBB9HpIpIBBB8E9C9CBGB0CCBCEB+CJB4GgDgDBDBrBBBmUBBrCMBwFxjBxjBBDB97CBB8zOBBmEiCiCBDBJpRpRBBBoJDBoK9lT9lTovHEB07C-a-aBAB", false)),
+    Ps: () => new UnicodeRangeTable(decodeRanges("oBzBzBgB-1D-1DC-6B-6B-rCEEnB4B4BQ7T7TCff-hBMCxChBhBCGC1MUChCCCiBmhBmhBCECaTTCECtNICEGCDipzBipzB4GeeCMCESSCCCrFzBzBgBEEDAB", false)),
+    S: () => new UnicodeRangeTable(decodeRanges("kBHHRCBgBCCcCCkBEBCBBDCCBCBDEEfgBgBrODBNNBGGBCCCBPB2DPPBxDxDsErIrIBBB3DCBDDDBvGvGLUUB4H4HIBBpEqLqLBHHB2H2H-DjEjEBGBlEwGwGqBmGmGiGCBQCCBBBDFBVECmEHBCFBCBBGDBmGBBxXJB0WuLuLlL+E+EBgBBiLJBKIBhiBCCBBBMCBOCBOCBOBBmCOOoBCBOCBUhBB-BBBCDBCBBLCCBBBGFBCECFMMBFFBDBGDBC7B7BBFFB2LBFcBD+HBXKByCtCBXnTBtBwBBDeBLyMBX+BBFfBD1LBDpEBmHFBmLBBvBZBC4CBN1GBbPBFOOBNNWBBHBB8CBB0HBBFJBhBlBBKRRBdBMdBJQQBeBLmBBQ-JBhuG-BBx0V2BB6RWBKBBoDBB+EDBLDB+RCBiHPPB+9T+9TpEgBBuLPBhCBB3BHBtBDBjDCCBBBD7E7EHRRBBBgBCCcCCiEGBCGBOBB6JIB6BQBDCBCMBEwBwBBrBB7zBBBwSmWmWBiKiKBGBnjC2kC2kCBbBr6SDBG3qU3qUk7DvHBLCBEzNBHWBQQBgDzDB9B1HBLmBBD7BBGCBXBBIdBF8BBWhCBE7F7FB1CBrbaagBaagBaagBaagBaa9B-PB4BDBzBHBCNBCBBp2BwNwNttCEE+DiOiOBvIvIBqBBFjDBNOBDOBCOBCkBBYgFB5BcBOrBBFIBIBBPFB7E4eBEQBEMBE5GBHLBFQQBKBF3BBJJBHnBBJdBDLBFBBPIBoB3KBJNBDMBEKBE4BBCFFBOBDLBFJBIyEBC7CBLAB", false)),
+    Sc: () => new UnicodeRangeTable(decodeRanges("kB+D+DBCBqnB8D8DzPBBzPBBI2H2HoImSmS8sClmClmCBgBB37hBkuVkuVtD7E7E8GBBEBB3-HDB-4wBxtCxtC", false)),
+    Sk: () => new UnicodeRangeTable(decodeRanges("+CCCoCHHFEEqQDBNNBGGBCCCBPB2DPPBjoBjoB15FCCBBBMCBOCBOCBOBB9kEBBkzdWBKBBoDBBxePPBniUniUBPB8bCCjF4g9B4g9BBDB", false)),
+    Sm: () => new UnicodeRangeTable(decodeRanges("rBRRBBB+BCCuBFFmBgBgB-XwQwQBBB8xGOOoBCBOCBsEoBoBBDBHlClCBDBGBBFGDIgBgBBDDCgBgBBqIBhBBB7CffBXBpBFB2OKK3BHBwDxKxKBDBDeBLPBhIiEBX+BBFfBDhIBxBUBDFB9+zB5Z5ZCCBlFRRBBB+BCCkEHHBCBitDBBhrwBx+Bx+BagBgBagBgBagBgBagBgBat5Ft5FB-uC-uCBHB", false)),
+    So: () => new UnicodeRangeTable(decodeRanges("mFDDFCCyerIrIBgEgEBvGvGLUUB4H4HkQ2L2LjEFBClElEwGqBqBoMCBQCCBBBDFBVECmEHBCFBCBBGDBmGBBxXJB0WzWzW+EhBBiLJBKIBksBBBCDBCBBLCCBHHBEBCECFMMBPPCBBC7B7BBKKBDBDDBCBBCBBCGBCeBDBBCCCBdBtIHBFTBDGBDwCBCdBanBBHnCBXKByCtCBX2FBCIBC1BBJuDBC3HBtBrBBhC-HBhQvBBWBBHmBBDpEBmHFBmLBBvBZBC4CBN1GBbPBFOOBNNWBBHBBxKBBFJBhBlBBKRRBdBMdBJQQBeBLmBBQ-JBhuG-BBx0V2BBibDBLBBC+R+RBBBqqUPBuLPBhCBB3BHBuBCBlPEEFBBOBB6JIB6BQBDCBCMBEwBwBBrBB7zBBBwSpgBpgBBGBnjC2kC2kCBGBFQBr6SDBG3qU3qUk7DvHBLCBEzNBHWBQPBhDzDB9B1HBLmBBD7BBGCBXBBIdBF8BBWhCBE7F7FB1CBqlB-PB4BDBzBHBCNBCBBp2B96C96CiEyWyWBqBBFjDBNOBDOBCOBCkBBYgFB5BcBOrBBFIBIBBPFB7E6HBG4WBEQBEMBE5GBHLBFQQBKBF3BBJJBHnBBJdBDLBFBB-B3KBJNBDMBEKBE4BBCFFBOBDLBFJBIyEBC7CBLAB", false)),
+    Z: () => new UnicodeRangeTable(decodeRanges("gBgEgEgvFgsCgsCBJBeBBGwBwBh9DAB", false)),
+    Zl: () => new UnicodeRangeTable(decodeRanges("ohIA", true)),
+    Zp: () => new UnicodeRangeTable(decodeRanges("phIA", true)),
+    Zs: () => new UnicodeRangeTable(decodeRanges("gBgEgEgvFgsCgsCBJBlBwBwBh9DAB", false)),
+    ASCII_Hex_Digit: () => new UnicodeRangeTable(decodeRanges("wBJIFbF", true)),
+    Alphabetic: () => new UnicodeRangeTable(decodeRanges("hCZBHZBwBLLFGGBVBCeBCpOBFLBPEBICC3CeeBQBCBBDDBCHHCCBCCCBSBCyCBCqEBJlFBClBBDHHBnBBoBNBCCCBCCBCCJaBFDBeKBG3BBCGBPlDBCHBFHBFCBLCBDRRBuBBOkDBZgBBKBBFGGBWBDSBUYBIKBGXBCGBIJJBoBBLLBEGBHrCBCPBCCBFOBOSBCHBDBBDVBCGBCEEBCBEHBDBBDBBCJJFBBCEBNBBLFFBBBCFBFBBDVBCGBCBBCBBCBBFEBFBBDBBFIIBCBCSSBEBMCBCIBCCBCVBCGBCBBCEBEIBCCBCBBEQQBCBWDBFCBCHBDBBDVBCGBCBBCEBEHBDBBDBBKBBFBBCEBORRBCCBEBECBCDBEBBCCCBEEBEEBBBELBFEBECBCCBEHHpBMBCCBCWBCPBEHBCCBCCBJBBCCBCBBDDBdDBCHBCCBCWBCJBCEBEHBCCBCCBJBBGCBCDBOCBNMBCCBCoBBDHBCCBCCBCGGBCBIEBXFBCCBCRBEXBCIBCDDBFBJFBCCCBGBTBBO5BBGGBH0B0BBECBDBCXBCCCBRBCCBDEBCHHPDBhBgCgCBGBCjBBFSBFPBCjBBkC2BBCDDBDBR-BBLDBDlBBCGGDqBBCsKBCDBDGBCCCBCBDoBBCDBDgBBCDBDGBCCCBCBDOBC4BBCDBDiCBmBPBR1CBDFBErTBDQBCZBGqCBEKBITBMUBNTBNMBCCBCBBNzBBDSBPFFkC4CBIqBBGlCBLeBCLBFIBYdBDEBMrBBFZB3BbBF+BBDTBzBYYBMMBBByBzBBCOBCHB0BpBBDDBLrBBCKBP2BBXCBLjBBDKBGqBBDCBqBDBCFBCBBEGGB+FBUhBBM1IBDFBDlBBDFBDHBCGCBdBD0BBCGBCEEBBBCGBEDBDFBFMBGCBCGB1DOORMBmDFFDJBCEEBDBHGCBCBCKBDDBGEBFSSBnBBuZzBB34BkHBHDBEBBNlBBCGGD3BBIRRBVBKGBCGBCGBCGBCGBCGBCGBCGBCfBwB2O2OBBBaIBIEBDEBF1CBHCBC5CBCDBGqBBC9CBSfBxBPBhQ-tGBhCs0VBkCtBBDsIBEPBLBBVuBBGHBEwDBoBIBDmDBDxCBVUBCgBBZzBBNjCBCtBtBBEBECCBBBLgBBGiBBOcBEyBBCLBQRRBOBLEBC2BBKNBTWBEkCBCCCZCBDPBDDBMFBDFBDFBKGBCGBCqBBCNBH6DBWj9KBNWBFwBBloItLBDpDBnBGBNEBGLBCMBCEBCCCBCCBCCBqDBiBqLBT-BBD1BBpBLB1DEBCmEBlBZBHZBM4CBEFBDFBDFBDCBkBLBCZBCSBCBBCOBDNBjB6DBmC0BBsIcBEwBBwBfBOdBGqBBGdBDjBBFHBCEBrB9EBTjBBFjBBFnBBJzBBNKBCOBCGBCBBCKBCOBCGBCBBEzBBN2JBKVBLHBZFBCpBBCIBmCFBDCCBqBBCBBEDDBVBLWBKeBiCSBCBBLVBLZBHZBnB3BBHBBhCDBCBBGHBCCBCcBrBcBEcBkBHBCbBc1BBLVBLSBORBvDoCB4ByBBOyBBOnBBjBbBEGGBVB7HpBBCBBEBBRFBzBCBEcBLJJBUBrBRBvBUBcWBKlCBsBEBL4BBKOOBXBYyBBSDBJiBBEKKB+BBCDBKBBLCCkBRBChBBDHHBCB-BGBCCCBCBCOBCJBI4BBYDBCHBDBBDVBCGBCBBCEBEHBDBBDBBEHHGGBdJBCDDClBBCJBCDDCDBCBBECCtBhCBCCBCDBVCBfhCBDBBC5F5FB0BBDGBaFBjB+BBCEE8B1BBDoCoCBZBDNBWGB6F4BBoD-BBgBHBDDDBGBCBBCdBCBBDBBDDB+CHBDtBBDFBCCCBccBxBBDJBSnCBGTTBnCBoDHB5CgBBgBIBCsBBCGBCyByBBcBDVBCNBqCGBCBBCrBBECCBCCBBBCDDBZZBEBCBBCkBBCBBCDBCYYBqBBlIWBKQBCoBBECBwDwCwCB4cBnDuDBSjGBtyCgDBQvhBBSFBa68DBGmSB61GuBBy2B4RBIeBSuCBSdBTvBBRDBgBUBGSBxNsBB0G-BBhBYBDYBtBqCBF4BBIQBhCBBCNNBFBK1mHBqBfBiDyDB+vIDBCGBCBBCiJBQeeBBBDPPBCBJrMBloCqDBGMBEIBIJBFi7Fi7FBzCBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDYBCYBCeBCYBCeBCYBCeBCYBCeBCYBCHB15BeBHFB2GGBCQBDGBCBBCEBG9BBiBxDxDBrBBLGBRiKiKBcBTrBBlPbBlHdBDwGwGBdBCVBJBBhHGBCDBCBBCOBCkGB8BjCBEEE1lBDBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQB1TZBHZBHZB3zD-2pBBhB9oEBDt0FBDwpHBQtTBjtC9QBjvBq6EBGppIB", false)),
+    Dash: () => new UnicodeRangeTable(decodeRanges("tB9qB9qB0BiyDiyDmgBqgCqgCBEB+BoBoBQnMnMlgDDDgBBBFdd-NUUwDxszBxszBBmBmBLqFqFhzD-J-J", false)),
+    Emoji: () => new UnicodeRangeTable(decodeRanges("jBHHGJBwDFFu8HNN5GXX7CFBQBBwLBBNnFnFaKBFCBoGoHoHBLLK7B7BBCBCEBKGDBDDFDDCBBDIEBJJBBBGCCGLBMBBDCCBCCTDDBTTBEBCCCBEEBGGDBBFBBMBBGBBDGGBECBVVBGGBEBCDBDFFDDDBEBCDDCCCHEEHLLBQQDFFCFFBBBCMMBxBxBBBBKeP1LBBwOCBUBB0BFF7mBNN6SCCrrvDrGrGhFBBNBBPDDBIBsCZBCBBYVVDIBWBBvFhBBDvDBDBBCCBDyCBDCBCmIBC+BBMFBCXBIBBDHBNDDBCBDFFBOOBDDJBBKGGBBBNCBJCBDCCFHHEHHB0CBxBlCBGHBDDBEJBECCBEEDJBkHLBF8I8IBtBBCJBC4FBxDMBEKBE4BBCFFBOBDLBFJB", false)),
+    Emoji_Component: () => new UnicodeRangeTable(decodeRanges("jBHHGJB0+H2G2Gsp3B3+8B3+8BBYB8PEBxtBDBtzhY-CB", false)),
+    Emoji_Modifier: () => new UnicodeRangeTable(decodeRanges("7-8DE", true)),
+    Emoji_Modifier_Base: () => new UnicodeRangeTable(decodeRanges("9wJ8G8GRDB4jzD9B9BBBBDDDBBB2DBBDKBWSBEFFBBBCCBICCZqGqGBFFWFFBvFvFBBBEEB0CRRBBBKMMgSDDJHBHKKBIBDCB5B+B+BBCCBCCSCBCMBmHCBrBIB", false)),
+    Emoji_Presentation: () => new UnicodeRangeTable(decodeRanges("64IBBuGDBEDDqQBBWBBzBLBsBUUOJJBSSBGGBJJGWWIBBCFFDIIFBBdkBkBCFFBBBC+B+BBBBZPP8aBB0BFFvlxDrGrG-FDDBIBsCZBCZZVDDBDBCCBWBBvFgBBNIBClCBCVBNqBBFEBNQBEEEBlCBCCCB5FBD+BBODBCXBTbbBOO3C0CBxBlCBHEEBBBDDBEDBMBBIIBkHLBF8I8IBtBBCJBC4FBxDMBEKBE4BBCFFBOBDLBFJB", false)),
+    Extended_Pictographic: () => new UnicodeRangeTable(decodeRanges("pFFFu8HNN5GXX7CFBQBBwLBBNnFnFaKBFCBoGoHoHBLLK7B7BBCBCEBKGDBDDFDDCBBDIEBJJBBBGCCGLBMBBDCCBCCTDDBTTBEBCCCBEEBGGDBBFBBMBBGBBDGGBECBVVBGGBEBCDBDFFDDDBEBCDDCCCHEEHLLBQQDFFCFFBBBCMMBxBxBBBBKeP1LBBwOCBUBB0BFF7mBNN6SCCrrvDoBoBBCBlDLBQBBQPPBmBmBBIBxDBBNBBPDDBIBU3BBcOBLVVDIBCDBKWBH7FBDvDBDBBCCBDyCBDCBCDBG9HBC+BBMFBCXBIBBDHBNDDBCBDFFBOOBDDJBBKGGBBBNCBJCBDCCFHHEHHB0CBxBlCBGHBDQBECCBEBDMB7GlBBNDB5BHBLFBpBHBfBBNDBDNBKmBBNuBBCJBC4FB5CHBPxEBhI9fB", false)),
+    Hex_Digit: () => new UnicodeRangeTable(decodeRanges("wBJIFbFq1-BJIFbF", true)),
+    Lowercase: () => new UnicodeRangeTable(decodeRanges("hDZBwBLLFlBlBBWBCHBC2BCBQCBuBCDECBBBDCCDEEBFFDEEBBBDDDCCCDCCBCCDEECDDBDDBBBHGDCOCBSCBDDCEEC4BCBFBDDDBCCFICBjCBDiBBIBBfEBhDsBsBCEEDDBTccBhBBCBBECBCWCBDBCGDB0B0BBuBBCgBCK0BCDMCBgDCxBoBBo6CqBBCDB5XFBjkCIBC2D2DB+FBiC0ECBHBCgDCBHBJFBLHBJHBJFBLHBJHBJNBDHBJHBJHBJEBCBBHEEBBBCBBJDBDBBJHBLCBCBB6DOORMBuDEEBEEcKFDBBJDBFiBiBBOBFsasaBYBn6BvBBCEEBGCFCCBCCBGBEiDCBIICFFNlBBCGG0oesBCUaCBBBmEMCBBBC8BCBIBCCCDICFCCDCCBBBCSCGGGCMCFCCDOCWDBCCCBBB2ZqBBCNBHvCBh6TGBNEBqhBZBumBnBBpEjBB8EKBCOBCGBCBBkODDBBBCpBBCIBmoByBB+DVB75CfBhsVfB8BYBnqZZBbGBCRBbZBbDBCCCBFBCKBbZBbZBbZBbZBbZBbZBbZBbZBbbBdYBCFBbYBCFBbYBCFBbYBCFBbYBCFBC15B15BBIBCTBHFBmI9BB1lChBB", false)),
+    Math: () => new UnicodeRangeTable(decodeRanges("rBRRBBBgBeeCuBuBFmBmBgB5W5WBBBDbbBDDBBBwQCBuwGccBBBMEEOPPBCBWEBMEBiCMBFEEBFFBDBTFFDJBCDDBEBHEEBDDBCCBBBCFBENBClClCBWBCFBCBBFBBFfBCHHBPPBqIBJDBVBB7CffBZBCZZMGB+NBBNJBFFBFBBDBBEEBPCCDFBMHBGBB6BCCeDBKCBxK-BBhI-PBxBUBDFB9+zB4Z4ZBEBCjFjFRCBeCCeCCkEHHBCBitDBBhrwBwoBwoBBzCBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDjJBDxBBhwFDBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQB1BBB-uCIB", false)),
+    Quotation_Mark: () => new UnicodeRangeTable(decodeRanges("iBFFkEQQ96HHBaBBowDqOqOBCBOCBixzBDB+FFF7CBB", false)),
+    Terminal_Punctuation: () => new UnicodeRangeTable(decodeRanges("hBLLCMMBEE-ZJJiQ6B6BpCPPCCB1FsBsBBJBCsHsHB3B3BBEBCHBgBmImIB1nB1nBBtFtFFFB4JBB2YHBmY9D9DBBBoCBB+ECBEoBoBBCBDBB7JBBjLDBjFBBLBBCCBeCB8FEB-BBBldYYBKKBBBwlDCBzJOOFLLCBBEBBtNBB8ndBBuICBkHEB-LBB3CBBgD4E4EBBB0ECBgERRB6H6HnxUDDB6B6BBBBCDBqFLLCMMBEEiCDD7hBxBxBnkBoGoG3JBB5EFBlCFB6CDB5dEBtBDB+FGBxDDBgECBiEBBHRRB5C5CBDBtDrJrJB2D2DBBBNBBnLDBEOBqDBB6HCBmQCC8HBB4CBBFBB-MCBuBmUmUBrCrCBspBspBBDB6vRBBmEiCiCBBBLqRqRBoJoJBnwTnwTovHDB", false)),
+    Uppercase: () => new UnicodeRangeTable(decodeRanges("hCZBmDWBCGBiB2BCDOCDuBCBECEBBCCCBCCBBBDDBCBBCCBEBBCBBCECBCCDCCBCCBBBCCCBEEIJDCMCDQCDDDCCBC4BCIBBCBBDCCBCBCGCiJCCEJJHCCBBBCCCBCCBPBCIBkBDDBBBEWCGDDCBBDyBBxBgBCK2BCBMCD+CCDlBBq6ClBBCGGzW1CB0kCHHBpBBDCBhK0ECKgDCKHBJFBLHBJHBJFBMGCJHBpCDBNDBNDBNEBMDBnIFFECBDCBDEEBDBHGCBCBDDBLBBGbbBOBUzZzZBYBx5BvBBxBCCBBBDGCBCBCDDJCBCgDCJCCFuqeuqeCqBCUaCoEMCE8BCLECBICFCCDCCEUCBDBCEBCOCBCBCCCBQCZs5Vs5VBYBmmBnBBpEjBB9EKBCOBCGBCBBr3ByBB+EVB75CfBhsVfBhCYBoqZZBbZBbZBbCCBGDBDDBCBCHBbZBbBBCDBDHBCGBcBBCDBCEBCEEBFBcZBbZBbZBbZBbZBbZBfYBiBYBiBYBiBYBiBYBiB2pE2pEBgBBvgCZBHZBHZB", false)),
+    White_Space: () => new UnicodeRangeTable(decodeRanges("JEBTlDlDbgvFgvFgsCKBeBBGwBwBh9DAB", false))
+  });
+  static SCRIPTS = new LazyMap({
+    Adlam: () => new UnicodeRangeTable(decodeRanges("go6DrCFJFB", true)),
+    Ahom: () => new UnicodeRangeTable(decodeRanges("g4lCaDOFW", true)),
+    Anatolian_Hieroglyphs: () => new UnicodeRangeTable(decodeRanges("ggxCmS", true)),
+    Arabic: () => new UnicodeRangeTable(decodeRanges("gwBEBCFBCNBCCBCfBCJBMZBCrDBChBBxCvBBxHhBBGqCBCcBxy8BtPBDvEBhBPBxDEBCmEBk7DeBkCFBJIBiBFBh43BDBCaBCBBCDDCJBCDBCCCHFFCECBBBCBBCDDCICBCCDDBCGBCDBCDBCCCBIBCQBGCBCEBCQB1BBB", false)),
+    Armenian: () => new UnicodeRangeTable(decodeRanges("xpBlBDxBDCks9BE", true)),
+    Avestan: () => new UnicodeRangeTable(decodeRanges("g4iC1BEG", true)),
+    Balinese: () => new UnicodeRangeTable(decodeRanges("g4GsCCxB", true)),
+    Bamum: () => new UnicodeRangeTable(decodeRanges("g1pB3CpowB4R", true)),
+    Bassa_Vah: () => new UnicodeRangeTable(decodeRanges("w26CdDF", true)),
+    Batak: () => new UnicodeRangeTable(decodeRanges("g+GzBJD", true)),
+    Bengali: () => new UnicodeRangeTable(decodeRanges("gsCDBCHBDBBDVBCGBCEEBCBDIBDBBDDBJFFBCCBDBDYB", false)),
+    Beria_Erfe: () => new UnicodeRangeTable(decodeRanges("g17CYDY", true)),
+    Bhaiksuki: () => new UnicodeRangeTable(decodeRanges("ggnCICsBCNLc", true)),
+    Bopomofo: () => new UnicodeRangeTable(decodeRanges("qXB6wLqBxDf", true)),
+    Brahmi: () => new UnicodeRangeTable(decodeRanges("ggkCtCFjBKA", true)),
+    Braille: () => new UnicodeRangeTable(decodeRanges("ggK-H", true)),
+    Buginese: () => new UnicodeRangeTable(decodeRanges("gwGbDB", true)),
+    Buhid: () => new UnicodeRangeTable(decodeRanges("g6FT", true)),
+    Canadian_Aboriginal: () => new UnicodeRangeTable(decodeRanges("ggF-TxRlC7tgCP", true)),
+    Carian: () => new UnicodeRangeTable(decodeRanges("g1gCwB", true)),
+    Caucasian_Albanian: () => new UnicodeRangeTable(decodeRanges("wphCzBMA", true)),
+    Chakma: () => new UnicodeRangeTable(decodeRanges("gokC0BCR", true)),
+    Cham: () => new UnicodeRangeTable(decodeRanges("gwqB2BKNDJDD", true)),
+    Cherokee: () => new UnicodeRangeTable(decodeRanges("g9E1CDFz7lBvC", true)),
+    Chorasmian: () => new UnicodeRangeTable(decodeRanges("w9jCb", true)),
+    Common: () => new UnicodeRangeTable(decodeRanges("AgCBbFBbuBBCOBCEBYgBgBiOmBBGEBDTB1DKKHCC+THHPEEhB9E9ElQiEiEB6mB6mB2MDBjJwvBwvBBBBoCBBsGBBCumBumBOIIBCBCFBCCBDmYmYBKBD2CBCKBEKBCOBShBB-BlBBCCBDFBCaBCQBqBCBF5UBXKBW-cBhIzTBDpEBhQ9CBzMUBCCCBXBQHBFDB8CBBE7C7CB0E0EBOBhBlBBKxBxBB+BBgBwCBwB5C5CBmFBhuG-BBhoWhBBnDCBmFJB1HhFhFsMPPBzuUzuUBxGxGBIBXiBBCSBCDB0ECCBeBbFBbKBLuBuBBhChCBFBCGBLEBjICBFsBBEIBxCMB0BsBBlHaBltuBDB96D8HBEzNBHWBQQBgDzDB9B1HBLmBBD9BBEQBJBBIdBF8BB2GTBNTBN2CBKYBoE0CBCmCBCBBDDDBDDBCBCLBCCCBFBCgCBCDBDHBCGBCbBCDBCEBCEEBFBCzKBDjJBDxBByjFjCBtC8BBjWrBBFjDBNOBDOBCOBCkBBLtFB5BZBCBBOrBBFIBIBBPFB7E4eBEQBEMBE5GBHLBFQQBKBF3BBJJBHnBBJdBDLBFBBPIBoB3KBJNBDMBEKBE4BBCFFBOBDLBFJBIyEBCmDBnghYffB+CB", false)),
+    Coptic: () => new UnicodeRangeTable(decodeRanges("ifNxkKzDGG", true)),
+    Cuneiform: () => new UnicodeRangeTable(decodeRanges("ggoC5cnDuDCEMjG", true)),
+    Cypriot: () => new UnicodeRangeTable(decodeRanges("ggiCFBDCCBqBBCBBEDD", false)),
+    Cypro_Minoan: () => new UnicodeRangeTable(decodeRanges("w8rCiD", true)),
+    Cyrillic: () => new UnicodeRangeTable(decodeRanges("ggBkEBDoFBx6FKBhFtCtCojEfBhie-CBv8VBBhw4B9BBiBAB", false)),
+    Deseret: () => new UnicodeRangeTable(decodeRanges("gghCvC", true)),
+    Devanagari: () => new UnicodeRangeTable(decodeRanges("goCwCFODZh7nBfhwcJ", true)),
+    Dives_Akuru: () => new UnicodeRangeTable(decodeRanges("gomCGBDDDBGBCBBCdBCBBDLBKJB", false)),
+    Dogra: () => new UnicodeRangeTable(decodeRanges("ggmC7B", true)),
+    Duployan: () => new UnicodeRangeTable(decodeRanges("ggvDqDGMEIIJDD", true)),
+    Egyptian_Hieroglyphs: () => new UnicodeRangeTable(decodeRanges("ggsC1iBL68D", true)),
+    Elbasan: () => new UnicodeRangeTable(decodeRanges("gohCnB", true)),
+    Elymaic: () => new UnicodeRangeTable(decodeRanges("g-jCW", true)),
+    Ethiopic: () => new UnicodeRangeTable(decodeRanges("gwEoCBCDBDGBCCCBCBDoBBCDBDgBBCDBDGBCCCBCBDOBC4BBCDBDiCBDfBEZBnvGWBKGBCGBCGBCGBCGBCGBCGBCGBjpfFBDFBDFBKGBCGBylvCGBCDBCBBCOB", false)),
+    Garay: () => new UnicodeRangeTable(decodeRanges("gqjClBEcJB", true)),
+    Georgian: () => new UnicodeRangeTable(decodeRanges("glElBBCGGDqBBCDBx8CqBBDCBhiElBBCGG", false)),
+    Glagolitic: () => new UnicodeRangeTable(decodeRanges("ggL-Ch9sDGCQDGCBCE", true)),
+    Gothic: () => new UnicodeRangeTable(decodeRanges("w5gCa", true)),
+    Grantha: () => new UnicodeRangeTable(decodeRanges("g4kCDBCHBDBBDVBCGBCBBCEBDIBDBBDCBDHHGGBDGBEEB", false)),
+    Greek: () => new UnicodeRangeTable(decodeRanges("wbDBCCBDDBCFFCCCBBBCCCBSBC+BBPPBnpGEBzBEBFEB1ChKhKBUBDFBDlBBDFBDHBCGCBdBD0BBCOBCNBDFBCSBDCBCIBoJ-xiB-xiB7uVuCBSgj0Bgj0BBkCB", false)),
+    Gujarati: () => new UnicodeRangeTable(decodeRanges("h0CCBCIBCCBCVBCGBCBBCEBDJBCCBCCBDQQBCBDLBIGB", false)),
+    Gunjala_Gondi: () => new UnicodeRangeTable(decodeRanges("grnCFCBCkBCBCFIJ", true)),
+    Gurmukhi: () => new UnicodeRangeTable(decodeRanges("hwCCBCFBFBBDVBCGBCBBCBBCBBDCCBDBFBBDCBEIIBCBCIIBPB", false)),
+    Gurung_Khema: () => new UnicodeRangeTable(decodeRanges("go4C5B", true)),
+    Han: () => new UnicodeRangeTable(decodeRanges("g0LZBC4CBN1GBwBCCaIBPDBle-tGBhC-vUBhoWtLBDpDBpodBBNGBqgkB-2pBBhB9oEBDt0FBDwpHBQtTBjtC9QBjvBq6EBGppIB", false)),
+    Hangul: () => new UnicodeRangeTable(decodeRanges("goE-HvxHBiI9CyDeiCei3dckUj9KNWFwBl9JeEFDFDFDC", true)),
+    Hanifi_Rohingya: () => new UnicodeRangeTable(decodeRanges("gojCnBJJ", true)),
+    Hanunoo: () => new UnicodeRangeTable(decodeRanges("g5FU", true)),
+    Hatran: () => new UnicodeRangeTable(decodeRanges("gniCSCBGE", true)),
+    Hebrew: () => new UnicodeRangeTable(decodeRanges("xsB2BBJaBFFBpp9BZBCEBCCCBCCBCCBIB", false)),
+    Hiragana: () => new UnicodeRangeTable(decodeRanges("hiM1CBHCBi7-C+IBTeeBBBulQAB", false)),
+    Imperial_Aramaic: () => new UnicodeRangeTable(decodeRanges("giiCVCI", true)),
+    Inherited: () => new UnicodeRangeTable(decodeRanges("gYvDB2IBBlOKBbhXhXBCB8qEtBBDLBlPCBCMBCGBFHHEBBnG-BBtQBBjGgBB65DDBsDBBmrzBPBRNBwejHjH7iEl+uBl+uBBsBBDWBhRCBSHBDGBfDBz6rYvHB", false)),
+    Inscriptional_Pahlavi: () => new UnicodeRangeTable(decodeRanges("g7iCSGH", true)),
+    Inscriptional_Parthian: () => new UnicodeRangeTable(decodeRanges("g6iCVDH", true)),
+    Javanese: () => new UnicodeRangeTable(decodeRanges("gsqBtCDJFB", true)),
+    Kaithi: () => new UnicodeRangeTable(decodeRanges("gkkCiCLA", true)),
+    Kannada: () => new UnicodeRangeTable(decodeRanges("gkDMCCCWCJCEDICCCDIBGCCDDJCC", true)),
+    Katakana: () => new UnicodeRangeTable(decodeRanges("hlM5CBDCBxHPBxGuBBC3CBvgzBJBCsBBzisBDBCGBCBBCgJgJBBBzBPPBCB", false)),
+    Kawi: () => new UnicodeRangeTable(decodeRanges("g4nCQCoBEc", true)),
+    Kayah_Li: () => new UnicodeRangeTable(decodeRanges("goqBtBCA", true)),
+    Kharoshthi: () => new UnicodeRangeTable(decodeRanges("gwiCDCBGHCCCcDCFJII", true)),
+    Khitan_Small_Script: () => new UnicodeRangeTable(decodeRanges("k-7C84G84GB0OBqBAB", false)),
+    Khmer: () => new UnicodeRangeTable(decodeRanges("g8F9CDJHJnPf", true)),
+    Khojki: () => new UnicodeRangeTable(decodeRanges("gwkCRCuB", true)),
+    Khudawadi: () => new UnicodeRangeTable(decodeRanges("w1kC6BGJ", true)),
+    Kirat_Rai: () => new UnicodeRangeTable(decodeRanges("gq7C5B", true)),
+    Lao: () => new UnicodeRangeTable(decodeRanges("h0DBBCCCBDBCXBCCCBVBDEBCCCBFBCJBDDB", false)),
+    Latin: () => new UnicodeRangeTable(decodeRanges("hCZBHZBwBQQGWBCeBCgOBoBEB8wGlBBHwBBGDBGMBClCBiC-HByLOORMBuEBBHccSoBB42CfBj1elDBExCBVOBxZqBBCIBCDB38TGB7gBZBHZBmhCFBCpBBCIBm61BeBHFB", false)),
+    Lepcha: () => new UnicodeRangeTable(decodeRanges("ggH3BEOEC", true)),
+    Limbu: () => new UnicodeRangeTable(decodeRanges("goGeBCLBFLBFEEBKB", false)),
+    Linear_A: () => new UnicodeRangeTable(decodeRanges("gwhC2JKVLH", true)),
+    Linear_B: () => new UnicodeRangeTable(decodeRanges("gggCLCZCSCBCODNjB6D", true)),
+    Lisu: () => new UnicodeRangeTable(decodeRanges("wmpBvBx1eA", true)),
+    Lycian: () => new UnicodeRangeTable(decodeRanges("g0gCc", true)),
+    Lydian: () => new UnicodeRangeTable(decodeRanges("gpiCZGA", true)),
+    Mahajani: () => new UnicodeRangeTable(decodeRanges("wqkCmB", true)),
+    Makasar: () => new UnicodeRangeTable(decodeRanges("g3nCY", true)),
+    Malayalam: () => new UnicodeRangeTable(decodeRanges("goDMCCCyBCCCFFPDZ", true)),
+    Mandaic: () => new UnicodeRangeTable(decodeRanges("giCbDA", true)),
+    Manichaean: () => new UnicodeRangeTable(decodeRanges("g2iCmBFL", true)),
+    Marchen: () => new UnicodeRangeTable(decodeRanges("wjnCfDVCN", true)),
+    Masaram_Gondi: () => new UnicodeRangeTable(decodeRanges("gonCGBCBBCrBBECCBCCBHBJJB", false)),
+    Medefaidrin: () => new UnicodeRangeTable(decodeRanges("gy7C6C", true)),
+    Meetei_Mayek: () => new UnicodeRangeTable(decodeRanges("g3qBWqGtBDJ", true)),
+    Mende_Kikakui: () => new UnicodeRangeTable(decodeRanges("gg6DkGDP", true)),
+    Meroitic_Cursive: () => new UnicodeRangeTable(decodeRanges("gtiCXFTDtB", true)),
+    Meroitic_Hieroglyphs: () => new UnicodeRangeTable(decodeRanges("gsiCf", true)),
+    Miao: () => new UnicodeRangeTable(decodeRanges("g47CqCF4BIQ", true)),
+    Modi: () => new UnicodeRangeTable(decodeRanges("gwlCkCMJ", true)),
+    Mongolian: () => new UnicodeRangeTable(decodeRanges("ggGBBDCCBSBH4CBIqBB2t-BMB", false)),
+    Mro: () => new UnicodeRangeTable(decodeRanges("gy6CeCJFB", true)),
+    Multani: () => new UnicodeRangeTable(decodeRanges("g0kCGBCCCBCBCOBCKB", false)),
+    Myanmar: () => new UnicodeRangeTable(decodeRanges("ggE-EhqmBeiDfxibT", true)),
+    Nabataean: () => new UnicodeRangeTable(decodeRanges("gkiCeJI", true)),
+    Nag_Mundari: () => new UnicodeRangeTable(decodeRanges("wm5DpB", true)),
+    Nandinagari: () => new UnicodeRangeTable(decodeRanges("gtmCHDtBDK", true)),
+    New_Tai_Lue: () => new UnicodeRangeTable(decodeRanges("gsGrBFZHKEB", true)),
+    Newa: () => new UnicodeRangeTable(decodeRanges("gglC7CCE", true)),
+    Nko: () => new UnicodeRangeTable(decodeRanges("g+B6BDC", true)),
+    Nushu: () => new UnicodeRangeTable(decodeRanges("h-7CvsQvsQBqMB", false)),
+    Nyiakeng_Puachue_Hmong: () => new UnicodeRangeTable(decodeRanges("go4DsBENDJFB", true)),
+    Ogham: () => new UnicodeRangeTable(decodeRanges("g0Fc", true)),
+    Ol_Chiki: () => new UnicodeRangeTable(decodeRanges("wiHvB", true)),
+    Ol_Onal: () => new UnicodeRangeTable(decodeRanges("wu5DqBFA", true)),
+    Old_Hungarian: () => new UnicodeRangeTable(decodeRanges("gkjCyBOyBIF", true)),
+    Old_Italic: () => new UnicodeRangeTable(decodeRanges("g4gCjBKC", true)),
+    Old_North_Arabian: () => new UnicodeRangeTable(decodeRanges("g0iCf", true)),
+    Old_Permic: () => new UnicodeRangeTable(decodeRanges("w6gCqB", true)),
+    Old_Persian: () => new UnicodeRangeTable(decodeRanges("g9gCjBFN", true)),
+    Old_Sogdian: () => new UnicodeRangeTable(decodeRanges("g4jCnB", true)),
+    Old_South_Arabian: () => new UnicodeRangeTable(decodeRanges("gziCf", true)),
+    Old_Turkic: () => new UnicodeRangeTable(decodeRanges("ggjCoC", true)),
+    Old_Uyghur: () => new UnicodeRangeTable(decodeRanges("w7jCZ", true)),
+    Oriya: () => new UnicodeRangeTable(decodeRanges("h4CCCHDBDVCGCBCEDIDBDCICFBCEDR", true)),
+    Osage: () => new UnicodeRangeTable(decodeRanges("wlhCjBFjB", true)),
+    Osmanya: () => new UnicodeRangeTable(decodeRanges("gkhCdDJ", true)),
+    Pahawh_Hmong: () => new UnicodeRangeTable(decodeRanges("g46ClCLJCGCUGS", true)),
+    Palmyrene: () => new UnicodeRangeTable(decodeRanges("gjiCf", true)),
+    Pau_Cin_Hau: () => new UnicodeRangeTable(decodeRanges("g2mC4B", true)),
+    Phags_Pa: () => new UnicodeRangeTable(decodeRanges("giqB3B", true)),
+    Phoenician: () => new UnicodeRangeTable(decodeRanges("goiCbEA", true)),
+    Psalter_Pahlavi: () => new UnicodeRangeTable(decodeRanges("g8iCRIDNG", true)),
+    Rejang: () => new UnicodeRangeTable(decodeRanges("wpqBjBMA", true)),
+    Runic: () => new UnicodeRangeTable(decodeRanges("g1FqCEK", true)),
+    Samaritan: () => new UnicodeRangeTable(decodeRanges("ggCtBDO", true)),
+    Saurashtra: () => new UnicodeRangeTable(decodeRanges("gkqBlCJL", true)),
+    Sharada: () => new UnicodeRangeTable(decodeRanges("gskC-ChsCH", true)),
+    Shavian: () => new UnicodeRangeTable(decodeRanges("wihCvB", true)),
+    Siddham: () => new UnicodeRangeTable(decodeRanges("gslC1BDlB", true)),
+    Sidetic: () => new UnicodeRangeTable(decodeRanges("gqiCZ", true)),
+    SignWriting: () => new UnicodeRangeTable(decodeRanges("gg2DrUQECO", true)),
+    Sinhala: () => new UnicodeRangeTable(decodeRanges("hsDCBCRBEXBCIBCDDBFBEFFBEBCCCBGBHJBDCBt-gCTB", false)),
+    Sogdian: () => new UnicodeRangeTable(decodeRanges("w5jCpB", true)),
+    Sora_Sompeng: () => new UnicodeRangeTable(decodeRanges("wmkCYIJ", true)),
+    Soyombo: () => new UnicodeRangeTable(decodeRanges("wymCyC", true)),
+    Sundanese: () => new UnicodeRangeTable(decodeRanges("g8G-BhIH", true)),
+    Sunuwar: () => new UnicodeRangeTable(decodeRanges("g+mChBPJ", true)),
+    Syloti_Nagri: () => new UnicodeRangeTable(decodeRanges("ggqBsB", true)),
+    Syriac: () => new UnicodeRangeTable(decodeRanges("g4BNC7BDCxIK", true)),
+    Tagalog: () => new UnicodeRangeTable(decodeRanges("g4FVKA", true)),
+    Tagbanwa: () => new UnicodeRangeTable(decodeRanges("g7FMCCCB", true)),
+    Tai_Le: () => new UnicodeRangeTable(decodeRanges("wqGdDE", true)),
+    Tai_Tham: () => new UnicodeRangeTable(decodeRanges("gxG+BCcDKHJHN", true)),
+    Tai_Viet: () => new UnicodeRangeTable(decodeRanges("g0qBiCZE", true)),
+    Tai_Yo: () => new UnicodeRangeTable(decodeRanges("g25DeCVJB", true)),
+    Takri: () => new UnicodeRangeTable(decodeRanges("g0lC5BHJ", true)),
+    Tamil: () => new UnicodeRangeTable(decodeRanges("i8CBBCFBECBCDBEBBCCCBEEBEEBBBELBFEBECBCDBDHHPUBm+kCxBBOAB", false)),
+    Tangsa: () => new UnicodeRangeTable(decodeRanges("wz6CuCCJ", true)),
+    Tangut: () => new UnicodeRangeTable(decodeRanges("g-7CgBgBB+3GBhQeBiDyDB", false)),
+    Telugu: () => new UnicodeRangeTable(decodeRanges("ggDMCCCWCPDICCCDIBCCCBDDDJII", true)),
+    Thaana: () => new UnicodeRangeTable(decodeRanges("g8BxB", true)),
+    Thai: () => new UnicodeRangeTable(decodeRanges("hwD5BGb", true)),
+    Tibetan: () => new UnicodeRangeTable(decodeRanges("g4DnCCjBFmBCjBCOCGFB", true)),
+    Tifinagh: () => new UnicodeRangeTable(decodeRanges("wpL3BIBPA", true)),
+    Tirhuta: () => new UnicodeRangeTable(decodeRanges("gklCnCJJ", true)),
+    Todhri: () => new UnicodeRangeTable(decodeRanges("guhCzB", true)),
+    Tolong_Siki: () => new UnicodeRangeTable(decodeRanges("wtnCrBFJ", true)),
+    Toto: () => new UnicodeRangeTable(decodeRanges("w04De", true)),
+    Tulu_Tigalari: () => new UnicodeRangeTable(decodeRanges("g8kCJBCDDClBBCJBCDDCDBCJBCBBJBB", false)),
+    Ugaritic: () => new UnicodeRangeTable(decodeRanges("g8gCdCA", true)),
+    Unknown: () => new UnicodeRangeTable(decodeRanges("4bBBHDBICCVuMuMnBBBzBBBE4B4BBGBcDBHKBvI9B9BBmDmDBMB8BBByBBBQddBCCMEBjBEBuHJJBDDBXXICCBBBFBBKBBDBBFHBCDBDGGBaaBEEHDBDBBXIIDGDBCCGDBDBBECBCGBFCCBFBSJBEKKEXXIDDGBBLIEBCCBNBFBBNGBIEEJBBDBBXIIDGGBKKBDDBEEBFBEDBDGGBTTBIBDHHBBBEFFBBBDCCDCBDCBECBNDBGCBEFFBCCBEBCNBWEBOEEYRRBKKEFFBFBDEEDBBFBBLGBXEEYLLGBBKEEFGBDEBEFFBLLELBOEE0BEEHDBRBBbEETCBZKKCBBICBCDBHCCJFBLBBELB7BDBekBBDCCGZZCYYBGGCIILBBFfBpClBlBBCBoBlBlBQOOBjBBnGCCBDBCBB6LFFBIICFFBqBqBFBBiBFFBIICFFBQQ6BFFBkCkCBhBhBBBBbFB3CBBHBB+UCB6CGBXIBZIBVLBOEEDLB-CBBLFBLFBbFB6CGBsBEBnCJBgBNNBCBNDBCCBrBBBGKBtBDBbFBMCB-BBBiCeeBMMBEBLFBPBBvBBBNTBuCnFnFBGB9BCBQCB-BEBsBBBMHBsBEB3QBBHBBnBBBHBBJGCgBBB2BQQPBBHUUBEEKmDmDNBBcOOBBBjBNBiBOBtEDB7UVBMUB14BBB-LEBuBCCBDBCBB5BGBDNBZIBI4BI-DhBBb6C6CBKB3GZBxC3C3CBoDoDBDBsB-C-C3CIBxBuzcuzcBBB4BIB9KTB5FHB+GTB9BCBLFB5BHBnCHBNFB1DKBfCBvCMMBCBiB4B4BBHBPBBLBBoDXBdJBHBBHBBHIBIII9BDB-DBBLFBl9KLBYDByBjoIBvLBBrDlBBILBGEBbGGCGDrUfBrBFB0BUUFDBGoEoEBCC-FCBHBBHBBHBBECBIIIBIBGBBNbbUDDQBBPhBB8DEBEDBuBCB5COOBBBCuBBvBhEBeCByBOBdDBlBIBfEBsBEBfmBmBBCBPpBB-EBBLFBlBDBlBDBpBHB1BKBNQQIDDMQQIDDBBB1BLB4JIBXJBJXBHrBrBKkCBHBBCtBtBDCBCBBYpCpCBGBKvBBUDDBDBiBCBcEBclBB5BDBVBBzBDDBDBJEEeBBEDBLGBKGBhCfBoBDBNIB3BCBeBBcEBbGBFLBIvCBqC2BB0BMB0BGBvBHBLFBnBCBeHBDvGBgBrBrBEBBDPBHHBKgBBvBHBrBVBblBBdTBYIBvCDBlBIBlCJBCBBaGBLFB2BTTBGBoBIBhDVVBJBTwBwBB8BBICCFQQMFB8BEBLFBFJJBDDBXXIDDGLLBDDBEEBCCBEBCEBIBBICBGKBLCCBCCnBLLCBBCFFLDDBGBDcB9CGGBcBpCHBLlFB3BBBnBhBBmCKBLFBOSB7BFBLFBVbBcBBQDBY4FB9BjDB0CLBJBBCBBJDDfDDBNNBHBLlCBJBBvBBBMaBpCHB0CMBqCGBL1CBJ3CBjBNBLFBKuBuBPJBeCBhBBBXPPBnCBIDDtBCBCDDKHBLFBHDDmBDDHGBLFBtBDBL1HBaGBSqBqBBBBe0CBCOBzBMB8clDBwDGGBJBlGryCBkDMB3iBJB88DEBoS41GB7Bl2BB6RGBgBLLBCByCLLBEBfBBHJBnCJBLIIWEBUvNB7BlGB8CEBaBBarBBsCDB6BGBS-BBGKBIIB3mHoBBhBgDB0D8vIBFIIDkJkJBNBCcBEBBCNBFHBtMjoCBsDEBOCBKGBLBBJ76DB+HCB1NFBYOBSOBvBBBYIB1D7BB3HJBoBBBjGUBnC5DBVLBVLB4CIBamEB2CoCoCDBBCBBDBBFNNCIIiCFFBJJIddFGGCCBI1K1KBlJlJB-V-VBNBGQQBuiBBgBFBH0GBISSBIIDGGBDB-BgBBCvDBuBCBPBBLDBD-JBgBQB7BEBCvOBrB1GBsBDBC-FBgBXXBGBD-GBIFFDQQmGBBRoBBtCDBLDBDwYBlCrCB+BhGBFccDCCBCCLFFCCCBEBCDBCECEDDCBBCICDCCBFFIKFCLLSEBEGGSzBBDtIBtBDBlDLBQBBQQQmBJBvF3BBeMBtBDBKGBDNBH5EB6eCBSCBOCB7GFBNDBCOBNDB5BHBLFBpBHBfBBNDBDNBKmBB5KHBPBBOCBMCB6BCCBCBRBBNDBLGB0EoDoDBjgBBh3pBfB-oEBBv0FBBypHOBvThtCB-QhvBBs6EEBrpIm8yVBCdBhD-DBxHvw-FB", false)),
+    Vai: () => new UnicodeRangeTable(decodeRanges("gopBrJ", true)),
+    Vithkuqi: () => new UnicodeRangeTable(decodeRanges("wrhCKCOCGCBCKCOCGCB", true)),
+    Wancho: () => new UnicodeRangeTable(decodeRanges("g24D5BGA", true)),
+    Warang_Citi: () => new UnicodeRangeTable(decodeRanges("glmCyCNA", true)),
+    Yezidi: () => new UnicodeRangeTable(decodeRanges("g0jCpBCCDB", true)),
+    Yi: () => new UnicodeRangeTable(decodeRanges("ggoBskBE2B", true)),
+    Zanabazar_Square: () => new UnicodeRangeTable(decodeRanges("gwmCnC", true))
+  });
+  static FOLD_CATEGORIES = new LazyMap({
+    L: () => new UnicodeRangeTable(decodeRanges("laA", true)),
+    LC: () => new UnicodeRangeTable(decodeRanges("laA", true)),
+    Ll: () => new UnicodeRangeTable(decodeRanges("hCZBmDWBCGBiBuBCEECDOCDuBCBECEBBCCCBCCBBBDDBCBBCCBEBBCBBCECBCCDCCBCCBBBCCCBEEIBBCBBCBBCOCDQCDBBCCCBBBC4BCIBBCBBDCCBCBCGC3HrBrBCEEJHHCCBCCCBCCBPBCIBkBJJCUCGDDCBBDyBBxBgBCK2BCBMCD+CCDlBBq6ClBBCGGzW1CB0kCHHBpBBDCBhK0ECKgDCKHBJFBLHBJHBJFBMGCJHBZHBJHBJHBJEBMEBMDBNEBMEBqJEEBHHxC9zC9zCBuBBxBCCBBBDGCBCBCDDJCBCgDCJCCFuqeuqeCqBCUaCoEMCE8BCLECBICFCCDCCEUCBDBCEBCOCBCBCCCBQCZs5Vs5VBYBmmBnBBpEjBB9EKBCOBCGBCBBr3ByBB+EVB75CfBhsVfBhCYBoyehBB", false)),
+    Lt: () => new UnicodeRangeTable(decodeRanges("kOCCBCCBCClBCCtsHHBJHBJHBMQQwBAB", false)),
+    Lu: () => new UnicodeRangeTable(decodeRanges("hDZB7BqBqBBWBCHBCuBCEECDOCDsBCDECBBBDCCDEEGDDECBDDDCCCDFFDEECDDECCGBBCBBCBBCOCBSCDBBCEECkBCEQCJDDBCCFICBEBCBBCCCBEEBCCBCBCEBDCCBDDIDDCBBEFBGLLBnFnFsBCCEEEBBBvBDBCdBCBBECBCWCBDBCGD1BvBBCgBCK0BCDMCBgDCyBlBBq6CqBBDCB5XFBjkCIBCvHvHERRzD0ECGGGC8CCBHBJFBLHBJHBJFBMGCJHBJNBzBBBNSSBPPBEEpL2B2Bs1CvBBCEEBGCHDDLiDCJCCFNNBkBBCGG0oesBCUaCoEMCE8BCLCCDICFFFCBBDSCMOCFCCDOCb9a9advCBi8UZBumBnBBpEjBB8EKBCOBCGBCBBk4ByBB+DVB75CfBhsVfB8BYBvyehBB", false)),
+    M: () => new UnicodeRangeTable(decodeRanges("5cgBgBlgHAB", false)),
+    Mn: () => new UnicodeRangeTable(decodeRanges("5cgBgBlgHAB", false)),
+    Emoji: () => new UnicodeRangeTable(decodeRanges("8mJA", true)),
+    Extended_Pictographic: () => new UnicodeRangeTable(decodeRanges("8mJA", true)),
+    Lowercase: () => new UnicodeRangeTable(decodeRanges("hCZBmDWBCGBiBuBCEECDOCDuBCBECEBBCCCBCCBBBDDBCBBCCBEBBCBBCECBCCDCCBCCBBBCCCBEEIBBCBBCBBCOCDQCDBBCCCBBBC4BCIBBCBBDCCBCBCGCiJCCEJJHCCBBBCCCBCCBPBCIBkBJJCUCGDDCBBDyBBxBgBCK2BCBMCD+CCDlBBq6ClBBCGGzW1CB0kCHHBpBBDCBhK0ECKgDCKHBJFBLHBJHBJFBMGCJHBZHBJHBJHBJEBMEBMDBNEBMEBqJEEBHHuBPBUzZzZBYBx5BvBBxBCCBBBDGCBCBCDDJCBCgDCJCCFuqeuqeCqBCUaCoEMCE8BCLECBICFCCDCCEUCBDBCEBCOCBCBCCCBQCZs5Vs5VBYBmmBnBBpEjBB9EKBCOBCGBCBBr3ByBB+EVB75CfBhsVfBhCYBoyehBB", false)),
+    Math: () => new UnicodeRangeTable(decodeRanges("ycGDCHHFMMDDDCHHFAB", false)),
+    Uppercase: () => new UnicodeRangeTable(decodeRanges("hDZB7BqBqBBWBCHBCuBCEECDOCDsBCDECBBBDCCDEEGDDECBDDDCCCDFFDEECDDECCGBBCBBCBBCOCBSCDBBCEECkBCEQCJDDBCCFICBEBCBBCCCBEEBCCBCBCEBDCCBDDIDDCBBEFBGLLBnFnFsBCCEEEBBBvBDBCdBCBBECBCWCBDBCGD1BvBBCgBCK0BCDMCBgDCyBlBBq6CqBBDCB5XFBjkCIBCvHvHERRzD0ECGGGC8CCBHBJFBLHBJHBJFBMGCJHBJNBzBBBNSSBPPBEEpLiBiBBOBFsasaBYBn6BvBBCEEBGCHDDLiDCJCCFNNBkBBCGG0oesBCUaCoEMCE8BCLCCDICFFFCBBDSCMOCFCCDOCb9a9advCBi8UZBumBnBBpEjBB8EKBCOBCGBCBBk4ByBB+DVB75CfBhsVfB8BYBvyehBB", false))
+  });
+  static FOLD_SCRIPT = new LazyMap({
+    Common: () => new UnicodeRangeTable(decodeRanges("8cgBgB", false)),
+    Greek: () => new UnicodeRangeTable(decodeRanges("1FwUwU", false)),
+    Inherited: () => new UnicodeRangeTable(decodeRanges("5cgBgBlgHAB", false))
+  });
+};
+var Unicode = class Unicode2 {
+  static MAX_RUNE = 1114111;
+  static RUNE_ERROR = 65533;
+  static isUnsearchable(r) {
+    return r === Unicode2.RUNE_ERROR || r >= Unicode2.MIN_HIGH_SURROGATE && r <= Unicode2.MAX_LOW_SURROGATE;
+  }
+  static MAX_ASCII = 127;
+  static MAX_LATIN1 = 255;
+  static MAX_BMP = 65535;
+  static MIN_FOLD = 65;
+  static MAX_FOLD = 125251;
+  static MIN_HIGH_SURROGATE = 55296;
+  static MAX_HIGH_SURROGATE = 56319;
+  static MIN_LOW_SURROGATE = 56320;
+  static MAX_LOW_SURROGATE = 57343;
+  static MIN_SUPPLEMENTARY_CODE_POINT = 65536;
+  static is32(ranges, r) {
+    let lo = 0;
+    let hi = ranges.length;
+    while (lo < hi) {
+      const m = lo + Math.floor((hi - lo) / 2);
+      const rlo = ranges.getLo(m);
+      const rhi = ranges.getHi(m);
+      if (rlo <= r && r <= rhi) {
+        const stride = ranges.getStride(m);
+        return (r - rlo) % stride === 0;
+      }
+      if (r < rlo) hi = m;
+      else lo = m + 1;
+    }
+    return false;
+  }
+  static is(ranges, r) {
+    if (r <= Unicode2.MAX_LATIN1) {
+      for (let i = 0; i < ranges.length; i++) {
+        if (r > ranges.getHi(i)) continue;
+        const rlo = ranges.getLo(i);
+        if (r < rlo) return false;
+        const stride = ranges.getStride(i);
+        return (r - rlo) % stride === 0;
+      }
+      return false;
+    }
+    return ranges.length > 0 && r >= ranges.getLo(0) && Unicode2.is32(ranges, r);
+  }
+  static isPrint(r) {
+    if (r <= Unicode2.MAX_LATIN1) return r >= 32 && r < Unicode2.MAX_ASCII || r >= 161 && r !== 173;
+    return Unicode2.is(UnicodeTables.Print, r);
+  }
+  static simpleFold(r) {
+    if (UnicodeTables.CASE_ORBIT.has(r)) return UnicodeTables.CASE_ORBIT.get(r);
+    if (r <= Unicode2.MAX_ASCII) {
+      const l = Codepoint.toLowerCase(r);
+      return l !== r ? l : Codepoint.toUpperCase(r);
+    }
+    return r;
+  }
+  static equalsIgnoreCase(r1, r2) {
+    if (r1 === r2) return true;
+    if (r1 < 0 || r2 < 0) return false;
+    if (r1 <= Unicode2.MAX_ASCII && r2 <= Unicode2.MAX_ASCII) {
+      if (65 <= r1 && r1 <= 90) r1 |= 32;
+      if (65 <= r2 && r2 <= 90) r2 |= 32;
+      return r1 === r2;
+    }
+    for (let r = Unicode2.simpleFold(r1); r !== r1; r = Unicode2.simpleFold(r)) if (r === r2) return true;
+    return false;
+  }
+};
+var RE2JSException = class extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RE2JSException";
+  }
+};
+var RE2JSSyntaxException = class extends RE2JSException {
+  /**
+  * @param {string} error
+  * @param {string|null} [input=null]
+  */
+  constructor(error2, input2 = null) {
+    let message = `error parsing regexp: ${error2}`;
+    if (input2) message += `: \`${input2}\``;
+    super(message);
+    this.name = "RE2JSSyntaxException";
+    this.message = message;
+    this.error = error2;
+    this.input = input2;
+  }
+  /**
+  * Retrieves the description of the error.
+  * @returns {string}
+  */
+  getDescription() {
+    return this.error;
+  }
+  /**
+  * Retrieves the erroneous regular-expression pattern.
+  * @returns {string|null}
+  */
+  getPattern() {
+    return this.input;
+  }
+};
+var RE2JSCompileException = class extends RE2JSException {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RE2JSCompileException";
+  }
+};
+var RE2JSGroupException = class extends RE2JSException {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RE2JSGroupException";
+  }
+};
+var RE2JSFlagsException = class extends RE2JSException {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RE2JSFlagsException";
+  }
+};
+var RE2JSInternalException = class extends RE2JSException {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RE2JSInternalException";
+  }
+};
+var FAST_PATH_TABLE_SIZE = 256;
+var WORD_RUNE_TABLE = new Uint8Array(FAST_PATH_TABLE_SIZE);
+for (let i = 0; i < FAST_PATH_TABLE_SIZE; i++) WORD_RUNE_TABLE[i] = 97 <= i && i <= 122 || 65 <= i && i <= 90 || 48 <= i && i <= 57 || i === 95 ? 1 : 0;
+var cachedNativeEncoder = null;
+var cachedNativeDecoder = null;
+var Utils = class Utils2 {
+  static METACHARACTERS = "\\.+*?()|[]{}^$";
+  static EMPTY_BEGIN_LINE = 1;
+  static EMPTY_END_LINE = 2;
+  static EMPTY_BEGIN_TEXT = 4;
+  static EMPTY_END_TEXT = 8;
+  static EMPTY_WORD_BOUNDARY = 16;
+  static EMPTY_NO_WORD_BOUNDARY = 32;
+  static EMPTY_ALL = -1;
+  static emptyInts() {
+    return [];
+  }
+  static isString(value) {
+    return typeof value === "string" || Object.prototype.toString.call(value) === "[object String]";
+  }
+  static typeName(value) {
+    if (value === null || typeof value !== "object" && typeof value !== "function") return value === null ? "null" : typeof value;
+    return Object.prototype.toString.call(value).slice(8, -1);
+  }
+  static checkPattern(pattern) {
+    if (!Utils2.isString(pattern)) throw new TypeError(`The pattern must be a string, not ${Utils2.typeName(pattern)} (RE2JS.translateRegExp() converts a RegExp)`);
+  }
+  static checkInput(input2) {
+    if (!Utils2.isString(input2) && !Utils2.isByteArray(input2)) throw new TypeError(`The input must be a string or a byte array (Uint8Array or number[]), not ${Utils2.typeName(input2)}`);
+  }
+  static checkFlags(flags) {
+    const known = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
+    if (!Number.isInteger(flags) || (flags & ~known) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
+  }
+  static isByteArray(input2) {
+    return Array.isArray(input2) || Object.prototype.toString.call(input2) === "[object Uint8Array]";
+  }
+  static isalnum(c) {
+    return Codepoint.CODES["0"] <= c && c <= Codepoint.CODES["9"] || Codepoint.CODES["a"] <= c && c <= Codepoint.CODES["z"] || Codepoint.CODES["A"] <= c && c <= Codepoint.CODES["Z"];
+  }
+  static unhex(c) {
+    if (Codepoint.CODES["0"] <= c && c <= Codepoint.CODES["9"]) return c - Codepoint.CODES["0"];
+    if (Codepoint.CODES["a"] <= c && c <= Codepoint.CODES["f"]) return c - Codepoint.CODES["a"] + 10;
+    if (Codepoint.CODES["A"] <= c && c <= Codepoint.CODES["F"]) return c - Codepoint.CODES["A"] + 10;
+    return -1;
+  }
+  static escapeRune(rune) {
+    let out = "";
+    if (Unicode.isPrint(rune)) {
+      if (Utils2.METACHARACTERS.indexOf(String.fromCodePoint(rune)) >= 0) out += "\\";
+      out += String.fromCodePoint(rune);
+    } else switch (rune) {
+      case Codepoint.CODES['"']:
+        out += '\\"';
+        break;
+      case Codepoint.CODES["\\"]:
+        out += "\\\\";
+        break;
+      case Codepoint.CODES["	"]:
+        out += "\\t";
+        break;
+      case Codepoint.CODES["\n"]:
+        out += "\\n";
+        break;
+      case Codepoint.CODES["\r"]:
+        out += "\\r";
+        break;
+      case Codepoint.CODES["\b"]:
+        out += "\\b";
+        break;
+      case Codepoint.CODES["\f"]:
+        out += "\\f";
+        break;
+      default: {
+        let s = rune.toString(16);
+        if (rune < 256) {
+          out += "\\x";
+          if (s.length === 1) out += "0";
+          out += s;
+        } else out += `\\x{${s}}`;
+        break;
+      }
+    }
+    return out;
+  }
+  static stringToRunes(str) {
+    const string4 = String(str);
+    const runes = [];
+    let i = 0;
+    while (i < string4.length) {
+      const cp = string4.codePointAt(i);
+      runes.push(cp);
+      i += cp > Unicode.MAX_BMP ? 2 : 1;
+    }
+    return new Int32Array(runes);
+  }
+  static runeToString(r) {
+    return String.fromCodePoint(r);
+  }
+  static isWordRune(r) {
+    return r < FAST_PATH_TABLE_SIZE ? WORD_RUNE_TABLE[r] === 1 : false;
+  }
+  static emptyOpContext(r1, r2) {
+    let op = 0;
+    if (r1 < 0) op |= Utils2.EMPTY_BEGIN_TEXT | Utils2.EMPTY_BEGIN_LINE;
+    if (r1 === 10) op |= Utils2.EMPTY_BEGIN_LINE;
+    if (r2 < 0) op |= Utils2.EMPTY_END_TEXT | Utils2.EMPTY_END_LINE;
+    if (r2 === 10) op |= Utils2.EMPTY_END_LINE;
+    if (Utils2.isWordRune(r1) !== Utils2.isWordRune(r2)) op |= Utils2.EMPTY_WORD_BOUNDARY;
+    else op |= Utils2.EMPTY_NO_WORD_BOUNDARY;
+    return op;
+  }
+  /**
+  * Returns a string that quotes all regular expression metacharacters inside the argument text;
+  * the returned string is a regular expression matching the literal text. For example,
+  * {@code quoteMeta("[foo]").equals("\\[foo\\]")}.
+  * @param {string} str
+  * @returns {string}
+  */
+  static quoteMeta(str) {
+    return str.split("").map((s) => {
+      if (Utils2.METACHARACTERS.indexOf(s) >= 0) return `\\${s}`;
+      return s;
+    }).join("");
+  }
+  static charCount(codePoint) {
+    return codePoint > Unicode.MAX_BMP ? 2 : 1;
+  }
+  /**
+  * High-speed conversion from TypedArrays to standard JS Arrays.
+  * Bypasses the expensive Symbol.iterator overhead of Array.from()
+  */
+  static toArray(typedArray) {
+    const len = typedArray.length;
+    const res = new Array(len);
+    for (let i = 0; i < len; i++) res[i] = typedArray[i];
+    return res;
+  }
+  static stringToUtf8ByteArray(str) {
+    if (globalThis.TextEncoder) {
+      if (!cachedNativeEncoder) cachedNativeEncoder = new TextEncoder();
+      return cachedNativeEncoder.encode(str);
+    } else {
+      let out = [], p = 0;
+      for (let i = 0; i < str.length; i++) {
+        let c = str.charCodeAt(i);
+        if (c < 128) out[p++] = c;
+        else if (c < 2048) {
+          out[p++] = c >> 6 | 192;
+          out[p++] = c & 63 | 128;
+        } else if ((c & 64512) === Unicode.MIN_HIGH_SURROGATE && i + 1 < str.length && (str.charCodeAt(i + 1) & 64512) === Unicode.MIN_LOW_SURROGATE) {
+          c = Unicode.MIN_SUPPLEMENTARY_CODE_POINT + ((c & 1023) << 10) + (str.charCodeAt(++i) & 1023);
+          out[p++] = c >> 18 | 240;
+          out[p++] = c >> 12 & 63 | 128;
+          out[p++] = c >> 6 & 63 | 128;
+          out[p++] = c & 63 | 128;
+        } else {
+          out[p++] = c >> 12 | 224;
+          out[p++] = c >> 6 & 63 | 128;
+          out[p++] = c & 63 | 128;
+        }
+      }
+      return out;
+    }
+  }
+  static utf8ByteArrayToString(bytes) {
+    if (globalThis.TextDecoder) {
+      if (!cachedNativeDecoder) cachedNativeDecoder = new TextDecoder("utf-8");
+      const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      return cachedNativeDecoder.decode(view);
+    } else {
+      let out = [], pos = 0, c = 0;
+      while (pos < bytes.length) {
+        let c12 = bytes[pos++];
+        if (c12 < 128) out[c++] = String.fromCharCode(c12);
+        else if (c12 > 191 && c12 < 224) {
+          let c2 = bytes[pos++];
+          out[c++] = String.fromCharCode((c12 & 31) << 6 | c2 & 63);
+        } else if (c12 > 239 && c12 < 365) {
+          let c2 = bytes[pos++];
+          let c3 = bytes[pos++];
+          let c4 = bytes[pos++];
+          let u = ((c12 & 7) << 18 | (c2 & 63) << 12 | (c3 & 63) << 6 | c4 & 63) - Unicode.MIN_SUPPLEMENTARY_CODE_POINT;
+          out[c++] = String.fromCharCode(Unicode.MIN_HIGH_SURROGATE + (u >> 10));
+          out[c++] = String.fromCharCode(Unicode.MIN_LOW_SURROGATE + (u & 1023));
+        } else {
+          let c2 = bytes[pos++];
+          let c3 = bytes[pos++];
+          out[c++] = String.fromCharCode((c12 & 15) << 12 | (c2 & 63) << 6 | c3 & 63);
+        }
+      }
+      return out.join("");
+    }
+  }
+};
+var createEnum = (values = [], initNum = 0) => {
+  const enumObject = /* @__PURE__ */ Object.create(null);
+  for (let i = 0; i < values.length; i++) {
+    const val = values[i];
+    const keyVal = initNum + i;
+    enumObject[val] = keyVal;
+    enumObject[keyVal] = val;
+  }
+  return Object.freeze(enumObject);
+};
+var MatcherInputBase = class MatcherInputBase2 {
+  static Encoding = createEnum(["UTF_16", "UTF_8"]);
+  getEncoding() {
+    throw Error("not implemented");
+  }
+  /** @returns {string} */
+  asCharSequence() {
+    throw Error("not implemented");
+  }
+  /** @returns {Uint8Array|number[]|null} */
+  asBytes() {
+    throw Error("not implemented");
+  }
+  /** @returns {number} */
+  length() {
+    throw Error("not implemented");
+  }
+  /**
+  *
+  * @returns {boolean}
+  */
+  isUTF8Encoding() {
+    return this.getEncoding() === MatcherInputBase2.Encoding.UTF_8;
+  }
+  /**
+  *
+  * @returns {boolean}
+  */
+  isUTF16Encoding() {
+    return this.getEncoding() === MatcherInputBase2.Encoding.UTF_16;
+  }
+};
+var Utf8MatcherInput = class extends MatcherInputBase {
+  /** @param {Uint8Array|number[]|null} bytes */
+  constructor(bytes = null) {
+    super();
+    this.bytes = bytes;
+  }
+  getEncoding() {
+    return MatcherInputBase.Encoding.UTF_8;
+  }
+  /**
+  *
+  * @returns {string}
+  */
+  asCharSequence() {
+    return Utils.utf8ByteArrayToString(this.bytes);
+  }
+  /**
+  *
+  * @returns {Uint8Array|number[]|null}
+  */
+  asBytes() {
+    return this.bytes;
+  }
+  /**
+  *
+  * @returns {number}
+  */
+  length() {
+    return this.bytes.length;
+  }
+};
+var Utf16MatcherInput = class extends MatcherInputBase {
+  /** @param {string|null} charSequence */
+  constructor(charSequence = null) {
+    super();
+    this.charSequence = charSequence;
+  }
+  getEncoding() {
+    return MatcherInputBase.Encoding.UTF_16;
+  }
+  /**
+  *
+  * @returns {string}
+  */
+  asCharSequence() {
+    return this.charSequence;
+  }
+  /**
+  *
+  * @returns {number[]}
+  */
+  asBytes() {
+    return Utils.stringToUtf8ByteArray(this.charSequence.toString());
+  }
+  /**
+  *
+  * @returns {number}
+  */
+  length() {
+    return this.charSequence.length;
+  }
+};
+var MatcherInput = class {
+  /**
+  * Return the MatcherInput for UTF_16 encoding.
+  * @returns {Utf16MatcherInput}
+  */
+  static utf16(charSequence) {
+    Utils.checkInput(charSequence);
+    return new Utf16MatcherInput(charSequence);
+  }
+  /**
+  * Return the MatcherInput for UTF_8 encoding.
+  * @returns {Utf8MatcherInput}
+  */
+  static utf8(input2) {
+    if (Utils.isByteArray(input2)) return new Utf8MatcherInput(input2);
+    return new Utf8MatcherInput(Utils.stringToUtf8ByteArray(input2));
+  }
+};
+var MachineInputBase = class {
+  static EOF() {
+    return -8;
+  }
+  constructor() {
+    this.start = 0;
+    this.end = 0;
+  }
+  canCheckPrefix() {
+    return true;
+  }
+  endPos() {
+    return this.end - this.start;
+  }
+  hasString() {
+    return false;
+  }
+  hasAnyString() {
+    return false;
+  }
+  prefixLength() {
+    return 0;
+  }
+};
+var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
+  static RUNE_ERROR_STEP = Unicode.RUNE_ERROR << 3 | 1;
+  constructor(bytes, start2 = 0, end = bytes.length) {
+    super();
+    this.bytes = bytes;
+    this.start = start2;
+    this.end = end;
+  }
+  hasString(prefilter, pos) {
+    const target = prefilter.bytes;
+    if (target.length === 0) return true;
+    const idx = this.indexOf(this.bytes, target, this.start + pos);
+    return idx !== -1 && idx <= this.end - target.length;
+  }
+  hasAnyString(prefilter, pos) {
+    return prefilter.automaton8().searchUTF8(this.bytes, this.start + pos, this.end);
+  }
+  step(pos) {
+    pos += this.start;
+    if (pos >= this.end) return MachineInputBase.EOF();
+    const c = this.bytes[pos] & 255;
+    if (c < 128) return c << 3 | 1;
+    let size;
+    let rune;
+    let lo = 128;
+    let hi = 191;
+    if (c >= 194 && c <= 223) {
+      size = 2;
+      rune = c & 31;
+    } else if (c >= 224 && c <= 239) {
+      size = 3;
+      rune = c & 15;
+      if (c === 224) lo = 160;
+      else if (c === 237) hi = 159;
+    } else if (c >= 240 && c <= 244) {
+      size = 4;
+      rune = c & 7;
+      if (c === 240) lo = 144;
+      else if (c === 244) hi = 143;
+    } else return MachineUTF8Input2.RUNE_ERROR_STEP;
+    if (pos + size > this.end) return MachineUTF8Input2.RUNE_ERROR_STEP;
+    const c12 = this.bytes[pos + 1] & 255;
+    if (c12 < lo || c12 > hi) return MachineUTF8Input2.RUNE_ERROR_STEP;
+    rune = rune << 6 | c12 & 63;
+    if (size > 2) {
+      const c2 = this.bytes[pos + 2] & 255;
+      if ((c2 & 192) !== 128) return MachineUTF8Input2.RUNE_ERROR_STEP;
+      rune = rune << 6 | c2 & 63;
+      if (size > 3) {
+        const c3 = this.bytes[pos + 3] & 255;
+        if ((c3 & 192) !== 128) return MachineUTF8Input2.RUNE_ERROR_STEP;
+        rune = rune << 6 | c3 & 63;
+      }
+    }
+    return rune << 3 | size;
+  }
+  index(re2, pos) {
+    pos += this.start;
+    const i = this.indexOf(this.bytes, re2.prefixUTF8, pos);
+    return i < 0 ? i : i - pos;
+  }
+  context(pos) {
+    pos += this.start;
+    let r1 = -1;
+    if (pos > this.start && pos <= this.end) {
+      let start2 = pos - 1;
+      r1 = this.bytes[start2--];
+      if (r1 >= 128) {
+        let lim = pos - 4;
+        if (lim < this.start) lim = this.start;
+        while (start2 >= lim && (this.bytes[start2] & 192) === 128) start2--;
+        if (start2 < this.start) start2 = this.start;
+        const r = this.step(start2 - this.start);
+        r1 = start2 + (r & 7) === pos ? r >> 3 : Unicode.RUNE_ERROR;
+      }
+    }
+    const r2 = pos < this.end ? this.step(pos - this.start) >> 3 : -1;
+    return Utils.emptyOpContext(r1, r2);
+  }
+  indexOf(source, target, fromIndex = 0) {
+    let targetLength = target.length;
+    if (targetLength === 0) return fromIndex <= this.end ? fromIndex : -1;
+    const firstByte = target[0];
+    let limit = this.end - targetLength;
+    const hasNativeIndexOf = typeof source.indexOf === "function";
+    let i = fromIndex;
+    while (i <= limit) {
+      if (hasNativeIndexOf) {
+        i = source.indexOf(firstByte, i);
+        if (i === -1 || i > limit) return -1;
+      } else {
+        while (i <= limit && source[i] !== firstByte) i++;
+        if (i > limit) return -1;
+      }
+      let match = true;
+      for (let j = 1; j < targetLength; j++) if (source[i + j] !== target[j]) {
+        match = false;
+        break;
+      }
+      if (match) return i;
+      i++;
+    }
+    return -1;
+  }
+  prefixLength(re2) {
+    return re2.prefixUTF8.length;
+  }
+};
+var MachineUTF16Input = class extends MachineInputBase {
+  constructor(charSequence, start2 = 0, end = charSequence.length) {
+    super();
+    this.charSequence = charSequence;
+    this.start = start2;
+    this.end = end;
+  }
+  hasString(prefilter, pos) {
+    const idx = this.charSequence.indexOf(prefilter.str, this.start + pos);
+    return idx !== -1 && idx <= this.end - prefilter.str.length;
+  }
+  hasAnyString(prefilter, pos) {
+    return prefilter.automaton16().searchUTF16(this.charSequence, this.start + pos, this.end);
+  }
+  step(pos) {
+    pos += this.start;
+    if (pos >= this.end) return MachineInputBase.EOF();
+    const c12 = this.charSequence.charCodeAt(pos);
+    if (c12 < Unicode.MIN_HIGH_SURROGATE || c12 > Unicode.MAX_HIGH_SURROGATE || pos + 1 >= this.end) return c12 << 3 | 1;
+    const c2 = this.charSequence.charCodeAt(pos + 1);
+    if (c2 >= Unicode.MIN_LOW_SURROGATE && c2 <= Unicode.MAX_LOW_SURROGATE) return (c12 - Unicode.MIN_HIGH_SURROGATE) * 1024 + (c2 - Unicode.MIN_LOW_SURROGATE) + Unicode.MIN_SUPPLEMENTARY_CODE_POINT << 3 | 2;
+    return c12 << 3 | 1;
+  }
+  index(re2, pos) {
+    pos += this.start;
+    const i = this.charSequence.indexOf(re2.prefix, pos);
+    if (i < 0 || i > this.end - re2.prefix.length) return -1;
+    return i - pos;
+  }
+  context(pos) {
+    pos += this.start;
+    const r1 = pos > this.start && pos <= this.end ? this.charSequence.charCodeAt(pos - 1) : -1;
+    const r2 = pos < this.end ? this.charSequence.charCodeAt(pos) : -1;
+    return Utils.emptyOpContext(r1, r2);
+  }
+  prefixLength(re2) {
+    return re2.prefix.length;
+  }
+};
+var MachineInput = class {
+  static fromUTF8(bytes, start2 = 0, end = bytes.length) {
+    return new MachineUTF8Input(bytes, start2, end);
+  }
+  static fromUTF16(charSequence, start2 = 0, end = void 0) {
+    Utils.checkInput(charSequence);
+    return new MachineUTF16Input(charSequence, start2, end ?? charSequence.length);
+  }
+};
+var Matcher = class Matcher2 {
+  /**
+  * V8 and WebKit have historical hard limits on the number of arguments
+  * that can be passed to a function. We cap replacer arguments to prevent
+  * Call Stack Overflow (DoS) vulnerabilities on massive ASTs.
+  */
+  static MAX_REPLACER_ARGS = 65535;
+  /**
+  * Quotes '\' and '$' in {@code s}, so that the returned string could be used in
+  * {@link #appendReplacement} as a literal replacement of {@code s}.
+  *
+  * @param {string} str the string to be quoted
+  * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
+  * @returns {string} the quoted string
+  */
+  static quoteReplacement(str, javaMode = false) {
+    if (javaMode) {
+      if (str.indexOf("\\") < 0 && str.indexOf("$") < 0) return str;
+      return str.split("").map((s) => {
+        const c = s.codePointAt(0);
+        if (c === Codepoint.CODES["\\"] || c === Codepoint.CODES["$"]) return `\\${s}`;
+        return s;
+      }).join("");
+    }
+    if (str.indexOf("$") < 0) return str;
+    return str.split("").map((s) => {
+      if (s.codePointAt(0) === Codepoint.CODES["$"]) return "$$";
+      return s;
+    }).join("");
+  }
+  /**
+  *
+  * @param {import('./index.js').RE2JS} pattern
+  * @param {string|number[]|Uint8Array|MatcherInputBase} input
+  */
+  constructor(pattern, input2) {
+    if (pattern === null) throw new Error("pattern is null");
+    this.patternInput = pattern;
+    const re2 = this.patternInput.re2();
+    this.patternGroupCount = re2.numberOfCapturingGroups();
+    this.groups = [];
+    this.namedGroups = re2.namedGroups;
+    this.hasNamedGroups = Object.keys(this.namedGroups).length > 0;
+    this.numberOfInstructions = re2.numberOfInstructions();
+    this.lookbehindState = null;
+    if (input2 instanceof MatcherInputBase) this.resetMatcherInput(input2);
+    else if (Utils.isByteArray(input2)) this.resetMatcherInput(MatcherInput.utf8(input2));
+    else this.resetMatcherInput(MatcherInput.utf16(input2));
+  }
+  /**
+  * Returns the {@code RE2JS} associated with this {@code Matcher}.
+  * @returns {import('./index.js').RE2JS}
+  */
+  pattern() {
+    return this.patternInput;
+  }
+  /**
+  * Resets the {@code Matcher}, rewinding input and discarding any match information.
+  *
+  * @returns {Matcher} the {@code Matcher} itself, for chained method calls
+  */
+  reset() {
+    this.matcherInputLength = this.matcherInput.length();
+    this.appendPos = 0;
+    this.hasMatch = false;
+    this.hasGroups = false;
+    this.anchorFlag = 0;
+    return this;
+  }
+  /**
+  * Resets the {@code Matcher} and changes the input.
+  * @param {string|number[]|Uint8Array|MatcherInputBase} input
+  * @returns {Matcher} the {@code Matcher} itself, for chained method calls
+  */
+  resetMatcherInput(input2) {
+    if (input2 === null) throw new Error("input is null");
+    if (!(input2 instanceof MatcherInputBase)) {
+      if (Utils.isByteArray(input2)) input2 = MatcherInput.utf8(input2);
+      else input2 = MatcherInput.utf16(input2);
+    }
+    this.matcherInput = input2;
+    if (this.lookbehindState !== null) this.lookbehindState.reset();
+    else this.lookbehindState = this.patternInput.re2().createLookbehindState();
+    this.reset();
+    return this;
+  }
+  /**
+  * Returns the start of the named group of the most recent match, or -1 if the group was not
+  * matched.
+  * @param {string|number} [group=0]
+  * @returns {number}
+  */
+  start(group = 0) {
+    if (typeof group === "string") {
+      const groupInt = this.namedGroups[group];
+      if (!Number.isFinite(groupInt)) throw new RE2JSGroupException(`group '${group}' not found`);
+      group = groupInt;
+    }
+    this.loadGroup(group);
+    return this.groups[2 * group];
+  }
+  /**
+  * Returns the end of the named group of the most recent match, or -1 if the group was not
+  * matched.
+  * @param {string|number} [group=0]
+  * @returns {number}
+  */
+  end(group = 0) {
+    if (typeof group === "string") {
+      const groupInt = this.namedGroups[group];
+      if (!Number.isFinite(groupInt)) throw new RE2JSGroupException(`group '${group}' not found`);
+      group = groupInt;
+    }
+    this.loadGroup(group);
+    return this.groups[2 * group + 1];
+  }
+  /**
+  * Returns the program size of this pattern.
+  *
+  * <p>
+  * Similar to the C++ implementation, the program size is a very approximate measure of a regexp's
+  * "cost". Larger numbers are more expensive than smaller numbers.
+  * </p>
+  *
+  * @returns {number} the program size of this pattern
+  */
+  programSize() {
+    return this.numberOfInstructions;
+  }
+  /**
+  * Returns the named group of the most recent match, or {@code null} if the group was not matched.
+  * @param {string|number} [group=0]
+  * @returns {string|null}
+  */
+  group(group = 0) {
+    if (typeof group === "string") {
+      const groupInt = this.namedGroups[group];
+      if (!Number.isFinite(groupInt)) throw new RE2JSGroupException(`group '${group}' not found`);
+      group = groupInt;
+    }
+    const start2 = this.start(group);
+    const end = this.end(group);
+    if (start2 < 0 && end < 0) return null;
+    return this.substring(start2, end);
+  }
+  /**
+  * Returns a dictionary map of all named capturing groups and their matched values.
+  * If a group was not matched, its value will be `null`.
+  * @returns {Record<string, string|null>}
+  */
+  getNamedGroups() {
+    if (!this.hasMatch) throw new RE2JSGroupException("perhaps no match attempted");
+    const result = /* @__PURE__ */ Object.create(null);
+    for (const name of Object.keys(this.namedGroups)) result[name] = this.group(name);
+    return result;
+  }
+  /**
+  * Returns the number of subgroups in this pattern.
+  *
+  * @returns {number} the number of subgroups; the overall match (group 0) does not count
+  */
+  groupCount() {
+    return this.patternGroupCount;
+  }
+  /**
+  * Helper: finds subgroup information if needed for group.
+  * @param {number} group
+  * @private
+  */
+  loadGroup(group) {
+    if (!Number.isInteger(group) || group < 0 || group > this.patternGroupCount) throw new RE2JSGroupException(`Group index out of bounds: ${group}`);
+    if (!this.hasMatch) throw new RE2JSGroupException("perhaps no match attempted");
+    if (group === 0 || this.hasGroups) return;
+    const end = this.matcherInputLength;
+    const res = this.patternInput.re2().matchMachineInput(this.matcherInput, this.groups[0], end, this.anchorFlag, 1 + this.patternGroupCount, this.lookbehindState);
+    if (!res[0]) throw new RE2JSGroupException("inconsistency in matching group data");
+    this.groups = res[1];
+    this.hasGroups = true;
+  }
+  /**
+  * Matches the entire input against the pattern (anchored start and end). If there is a match,
+  * {@code matches} sets the match state to describe it.
+  *
+  * @returns {boolean} true if the entire input matches the pattern
+  */
+  matches() {
+    return this.genMatch(0, RE2Flags.ANCHOR_BOTH);
+  }
+  /**
+  * Matches the beginning of input against the pattern (anchored start). If there is a match,
+  * {@code lookingAt} sets the match state to describe it.
+  *
+  * @returns {boolean} true if the beginning of the input matches the pattern
+  */
+  lookingAt() {
+    return this.genMatch(0, RE2Flags.ANCHOR_START);
+  }
+  /**
+  * Matches the input against the pattern (unanchored), starting at a specified position. If there
+  * is a match, {@code find} sets the match state to describe it.
+  *
+  * @param {number|null} [start=null] the input position where the search begins
+  * @returns {boolean} if it finds a match
+  * @throws IndexOutOfBoundsException if start is not a valid input position
+  */
+  find(start2 = null) {
+    if (start2 !== null) {
+      if (!Number.isInteger(start2) || start2 < 0 || start2 > this.matcherInputLength) throw new RE2JSGroupException(`start index out of bounds: ${start2}`);
+      this.reset();
+      return this.genMatch(start2, 0);
+    }
+    start2 = 0;
+    if (this.hasMatch) {
+      start2 = this.groups[1];
+      if (this.groups[0] === this.groups[1]) {
+        const r = (this.matcherInput.isUTF16Encoding() ? MachineInput.fromUTF16(this.matcherInput.asCharSequence(), 0, this.matcherInputLength) : MachineInput.fromUTF8(this.matcherInput.asBytes(), 0, this.matcherInputLength)).step(start2);
+        if (r < 0) start2++;
+        else start2 += r & 7;
+      }
+    }
+    return this.genMatch(start2, RE2Flags.UNANCHORED);
+  }
+  /**
+  * Helper: does match starting at start, with RE2 anchor flag.
+  * @param {number} startByte
+  * @param {number} anchor
+  * @returns {boolean}
+  * @private
+  */
+  genMatch(startByte, anchor2) {
+    const res = this.patternInput.re2().matchMachineInput(this.matcherInput, startByte, this.matcherInputLength, anchor2, 1, this.lookbehindState);
+    if (!res[0]) {
+      this.hasMatch = false;
+      return false;
+    }
+    this.groups = res[1];
+    this.hasMatch = true;
+    this.hasGroups = this.patternGroupCount === 0;
+    this.anchorFlag = anchor2;
+    return true;
+  }
+  /**
+  * Helper: return substring for [start, end).
+  * @param {number} start
+  * @param {number} end
+  * @returns {string}
+  */
+  substring(start2, end) {
+    if (this.matcherInput.isUTF8Encoding()) return Utils.utf8ByteArrayToString(this.matcherInput.asBytes().slice(start2, end));
+    return this.matcherInput.asCharSequence().substring(start2, end).toString();
+  }
+  /**
+  * Helper for Pattern: return input length.
+  * @returns {number}
+  */
+  inputLength() {
+    return this.matcherInputLength;
+  }
+  /**
+  * Appends to result two strings: the text from the append position up to the beginning of the
+  * most recent match, and then the replacement with submatch groups substituted for references to
+  * them. It advances the append position to where the most recent match ended.
+  *
+  * By default the replacement is expanded as by String.prototype.replace (see
+  * appendReplacementInternalJs). In Java mode it follows re2j / java.util.regex: $n takes as
+  * many digits as still form a valid group number, ${name} is a named group, and a backslash
+  * escapes the next character (so "\\$" in a JS string literal inserts a literal $).
+  *
+  * @param {string} replacement the replacement string
+  * @param {boolean} [javaMode=false] activate java mode (different behaviour for capture groups and special characters)
+  * @returns {string}
+  * @throws IllegalStateException if there was no most recent match
+  * @throws IndexOutOfBoundsException in Java mode, if replacement refers to an invalid group
+  * @private
+  */
+  appendReplacement(replacement, javaMode = false) {
+    let res = "";
+    const s = this.start();
+    const e = this.end();
+    if (this.appendPos < s) res += this.substring(this.appendPos, s);
+    this.appendPos = e;
+    res += javaMode ? this.appendReplacementInternalJava(replacement) : this.appendReplacementInternalJs(replacement);
+    return res;
+  }
+  /**
+  * @param {string} replacement - the replacement string
+  * @returns {string}
+  * @private
+  */
+  appendReplacementInternalJava(replacement) {
+    let res = "";
+    let last = 0;
+    const m = replacement.length;
+    let i = 0;
+    while (i < m) {
+      const cCode = replacement.codePointAt(i);
+      if (cCode === Codepoint.CODES["\\"]) {
+        if (last < i) res += replacement.substring(last, i);
+        i++;
+        if (i >= m) throw new RE2JSGroupException("character to be escaped is missing");
+        last = i;
+        i++;
+        continue;
+      }
+      if (cCode === Codepoint.CODES["$"]) {
+        if (last < i) res += replacement.substring(last, i);
+        if (i + 1 >= m) throw new RE2JSGroupException("Illegal group reference: group index is missing");
+        const nextCode = replacement.codePointAt(i + 1);
+        if (Codepoint.CODES["0"] <= nextCode && nextCode <= Codepoint.CODES["9"]) {
+          let n = nextCode - Codepoint.CODES["0"];
+          let j = i + 2;
+          for (; j < m; j++) {
+            const digit = replacement.codePointAt(j);
+            if (digit < Codepoint.CODES["0"] || digit > Codepoint.CODES["9"] || n * 10 + digit - Codepoint.CODES["0"] > this.patternGroupCount) break;
+            n = n * 10 + digit - Codepoint.CODES["0"];
+          }
+          if (n > this.patternGroupCount) throw new RE2JSGroupException(`n > number of groups: ${n}`);
+          const group = this.group(n);
+          if (group !== null) res += group;
+          i = j;
+          last = i;
+        } else if (nextCode === Codepoint.CODES["{"]) {
+          let j = i + 2;
+          while (j < m && replacement.codePointAt(j) !== Codepoint.CODES["}"]) j++;
+          if (j >= m) throw new RE2JSGroupException("named capture group is missing trailing '}'");
+          const groupName = replacement.substring(i + 2, j);
+          const groupVal = this.group(groupName);
+          if (groupVal !== null) res += groupVal;
+          i = j + 1;
+          last = i;
+        } else throw new RE2JSGroupException("Illegal group reference");
+        continue;
+      }
+      i++;
+    }
+    if (last < m) res += replacement.substring(last, m);
+    return res;
+  }
+  /**
+  * Expands |replacement| for the current match by the rules of String.prototype.replace
+  * (ECMAScript GetSubstitution): $$ is "$", $& the match, $` the text before it, $' the text
+  * after it, $n and $nn a group (two digits only when they form a valid group number, so with
+  * one group "$10" is group 1 then "0"; an unmatched group is empty), and $<name> a named group
+  * (empty when no such group), only when the pattern has named groups. Anything else, such as
+  * "$0" or "$<" without a closing ">", is kept as is.
+  * @param {string} replacement - the replacement string
+  * @returns {string}
+  * @private
+  */
+  appendReplacementInternalJs(replacement) {
+    const isDigit3 = (c) => c >= 48 && c <= 57;
+    const groupCount = this.patternGroupCount;
+    let res = "";
+    let i = 0;
+    while (i < replacement.length) {
+      const dollar = replacement.indexOf("$", i);
+      if (dollar < 0) break;
+      res += replacement.substring(i, dollar);
+      i = dollar;
+      const c = replacement.charCodeAt(i + 1);
+      if (c === Codepoint.CODES["$"]) {
+        res += "$";
+        i += 2;
+      } else if (c === Codepoint.CODES["&"]) {
+        res += this.group(0);
+        i += 2;
+      } else if (c === Codepoint.CODES["`"]) {
+        res += this.substring(0, this.start(0));
+        i += 2;
+      } else if (c === Codepoint.CODES["'"]) {
+        res += this.substring(this.end(0), this.matcherInputLength);
+        i += 2;
+      } else if (isDigit3(c)) {
+        let digits = 1;
+        let index = c - 48;
+        const c2 = replacement.charCodeAt(i + 2);
+        if (isDigit3(c2) && index * 10 + c2 - 48 <= groupCount) {
+          digits = 2;
+          index = index * 10 + c2 - 48;
+        }
+        if (index >= 1 && index <= groupCount) {
+          const group = this.group(index);
+          if (group !== null) res += group;
+        } else res += replacement.substring(i, i + 1 + digits);
+        i += 1 + digits;
+      } else if (c === Codepoint.CODES["<"] && this.hasNamedGroups) {
+        const gt = replacement.indexOf(">", i + 2);
+        if (gt < 0) {
+          res += "$<";
+          i += 2;
+        } else {
+          const name = replacement.substring(i + 2, gt);
+          if (Object.hasOwn(this.namedGroups, name)) {
+            const group = this.group(name);
+            if (group !== null) res += group;
+          }
+          i = gt + 1;
+        }
+      } else {
+        res += "$";
+        i += 1;
+      }
+    }
+    return res + replacement.substring(i);
+  }
+  /**
+  * Return the substring of the input from the append position to the end of the
+  * input.
+  * @returns {string}
+  */
+  appendTail() {
+    return this.substring(this.appendPos, this.matcherInputLength);
+  }
+  /**
+  * Returns the input with all matches replaced by {@code replacement}, interpreted as for
+  * {@code appendReplacement}.
+  *
+  * @param {string|((...args: any[]) => string)} replacement - the replacement string or a replacer function
+  * @param {boolean} [javaMode=false] - activate java mode (different behaviour for capture groups and special characters)
+  * @returns {string} the input string with the matches replaced
+  * @throws IndexOutOfBoundsException if replacement refers to an invalid group and javaMode is true
+  */
+  replaceAll(replacement, javaMode = false) {
+    return this.replace(replacement, true, javaMode);
+  }
+  /**
+  * Returns the input with the first match replaced by {@code replacement}, interpreted as for
+  * {@code appendReplacement}.
+  *
+  * @param {string|((...args: any[]) => string)} replacement - the replacement string or a replacer function
+  * @param {boolean} [javaMode=false] - activate java mode (different behaviour for capture groups and special characters)
+  * @returns {string} the input string with the first match replaced
+  * @throws IndexOutOfBoundsException if replacement refers to an invalid group and javaMode is true
+  */
+  replaceFirst(replacement, javaMode = false) {
+    return this.replace(replacement, false, javaMode);
+  }
+  /**
+  * Helper: replaceAll/replaceFirst hybrid.
+  * @param {string|((...args: any[]) => string)} replacement - the replacement string or a replacer function
+  * @param {boolean} [all=true] - replace all matches
+  * @param {boolean} [javaMode=false] - activate java mode (different behaviour for capture groups and special characters)
+  * @returns {string}
+  * @private
+  */
+  replace(replacement, all = true, javaMode = false) {
+    let res = "";
+    this.reset();
+    const isFunc = typeof replacement === "function";
+    let originalInput = null;
+    if (isFunc) {
+      if (this.groupCount() >= Matcher2.MAX_REPLACER_ARGS) throw new RE2JSGroupException("Too many capture groups to safely invoke replacer function");
+      originalInput = this.matcherInput.isUTF8Encoding() ? this.matcherInput.asBytes() : this.matcherInput.asCharSequence();
+    }
+    while (this.find()) {
+      res += isFunc ? this.appendReplacementFunc(replacement, originalInput) : this.appendReplacement(replacement, javaMode);
+      if (!all) break;
+    }
+    res += this.appendTail();
+    return res;
+  }
+  /**
+  * Evaluates a replacer function for the current match and appends the result,
+  * along with any un-matched preceding text, advancing the append position.
+  * @param {Function} replacer - the replacer function
+  * @param {string|Uint8Array|number[]} originalInput - the cached original input reference
+  * @returns {string} the evaluated string to append
+  * @private
+  */
+  appendReplacementFunc(replacer, originalInput) {
+    let res = "";
+    const s = this.start();
+    const e = this.end();
+    if (this.appendPos < s) res += this.substring(this.appendPos, s);
+    this.appendPos = e;
+    const args = this.matchArray();
+    args.push(s, originalInput);
+    if (this.hasNamedGroups) args.push(this.namedGroupsObject());
+    res += String(replacer(...args));
+    return res;
+  }
+  /**
+  * The match and its groups, as the elements of a JS RegExpExecArray: undefined for a group that
+  * did not take part in the match. Used by exec(), matchAll() and replacer functions.
+  * @returns {Array<string|undefined>}
+  * @private
+  */
+  matchArray() {
+    const result = [this.group(0)];
+    for (let i = 1; i <= this.patternGroupCount; i++) {
+      const group = this.group(i);
+      result.push(group === null ? void 0 : group);
+    }
+    return result;
+  }
+  /**
+  * The named groups, as the groups property of a JS RegExpExecArray: an object without a
+  * prototype mapping each name to its group (undefined when it did not take part in the match),
+  * or undefined when the pattern has no named groups.
+  * @returns {Record<string, string|undefined>|undefined}
+  * @private
+  */
+  namedGroupsObject() {
+    if (!this.hasNamedGroups) return;
+    const result = this.getNamedGroups();
+    for (const name in result) if (result[name] === null) result[name] = void 0;
+    return result;
+  }
+};
+var Inst = class Inst2 {
+  static ALT = 1;
+  static ALT_MATCH = 2;
+  static CAPTURE = 3;
+  static EMPTY_WIDTH = 4;
+  static FAIL = 5;
+  static MATCH = 6;
+  static NOP = 7;
+  static RUNE = 8;
+  static RUNE1 = 9;
+  static RUNE_ANY = 10;
+  static RUNE_ANY_NOT_NL = 11;
+  static LB_WRITE = 12;
+  static LB_CHECK = 13;
+  static isRuneOp(op) {
+    return Inst2.RUNE <= op && op <= Inst2.RUNE_ANY_NOT_NL;
+  }
+  static escapeRunes(runes) {
+    let out = '"';
+    for (let rune of runes) out += Utils.escapeRune(rune);
+    out += '"';
+    return out;
+  }
+  constructor(op) {
+    this.op = op;
+    this.out = 0;
+    this.arg = 0;
+    this.runes = /* @__PURE__ */ new Int32Array(0);
+    this.next = null;
+  }
+  matchRune(r) {
+    if (this.runes.length === 1) {
+      const r0 = this.runes[0];
+      if ((this.arg & RE2Flags.FOLD_CASE) !== 0) return Unicode.equalsIgnoreCase(r0, r);
+      return r === r0;
+    }
+    const len = this.runes.length;
+    if (len === 0) return false;
+    if (len === 2 || len === 4 || len === 6 || len === 8) {
+      for (let j = 0; j < len; j += 2) {
+        if (r < this.runes[j]) return false;
+        if (r <= this.runes[j + 1]) return true;
+      }
+      return false;
+    }
+    let base = 0;
+    let n = len >> 1;
+    while (n > 1) {
+      const half = n >> 1;
+      base += this.runes[base + half << 1] <= r ? half : 0;
+      n -= half;
+    }
+    base += this.runes[base << 1] <= r ? 1 : 0;
+    const m = base - 1;
+    return m >= 0 && r <= this.runes[m << 1 | 1];
+  }
+  matchRunePos(r) {
+    if (this.runes.length === 1) {
+      const r0 = this.runes[0];
+      if ((this.arg & RE2Flags.FOLD_CASE) !== 0) return Unicode.equalsIgnoreCase(r0, r) ? 0 : -1;
+      return r === r0 ? 0 : -1;
+    }
+    const len = this.runes.length;
+    if (len === 0) return -1;
+    if (len === 2 || len === 4 || len === 6 || len === 8) {
+      for (let j = 0; j < len; j += 2) {
+        if (r < this.runes[j]) return -1;
+        if (r <= this.runes[j + 1]) return Math.floor(j / 2);
+      }
+      return -1;
+    }
+    let base = 0;
+    let n = len >> 1;
+    while (n > 1) {
+      const half = n >> 1;
+      base += this.runes[base + half << 1] <= r ? half : 0;
+      n -= half;
+    }
+    base += this.runes[base << 1] <= r ? 1 : 0;
+    const m = base - 1;
+    return m >= 0 && r <= this.runes[m << 1 | 1] ? m : -1;
+  }
+  /**
+  *
+  * @returns {string}
+  */
+  toString() {
+    switch (this.op) {
+      case Inst2.ALT:
+        return `alt -> ${this.out}, ${this.arg}`;
+      case Inst2.ALT_MATCH:
+        return `altmatch -> ${this.out}, ${this.arg}`;
+      case Inst2.CAPTURE:
+        return `cap ${this.arg} -> ${this.out}`;
+      case Inst2.EMPTY_WIDTH:
+        return `empty ${this.arg} -> ${this.out}`;
+      case Inst2.MATCH:
+        return `match${this.arg !== 0 ? ` ${this.arg}` : ""}`;
+      case Inst2.FAIL:
+        return "fail";
+      case Inst2.NOP:
+        return `nop -> ${this.out}`;
+      case Inst2.LB_WRITE:
+        return `lbwrite ${this.arg} -> ${this.out}`;
+      case Inst2.LB_CHECK:
+        return `lbcheck ${this.arg} -> ${this.out}`;
+      case Inst2.RUNE:
+        if (this.runes === null) return "rune <null>";
+        return [
+          "rune ",
+          Inst2.escapeRunes(this.runes),
+          (this.arg & RE2Flags.FOLD_CASE) !== 0 ? "/i" : "",
+          " -> ",
+          this.out
+        ].join("");
+      case Inst2.RUNE1:
+        return `rune1 ${Inst2.escapeRunes(this.runes)} -> ${this.out}`;
+      case Inst2.RUNE_ANY:
+        return `any -> ${this.out}`;
+      case Inst2.RUNE_ANY_NOT_NL:
+        return `anynotnl -> ${this.out}`;
+      default:
+        throw new Error("unhandled case in Inst.toString");
+    }
+  }
+};
+var Queue = class Queue2 {
+  constructor(numInst) {
+    this.sparse = new Int32Array(numInst);
+    this.densePcs = new Int32Array(numInst);
+    this.denseCaps = null;
+    this.size = 0;
+    this.ncap = 0;
+    this.mainThreads = 0;
+  }
+  static INITIAL_THREADS = 32;
+  init(ncap) {
+    this.ncap = ncap;
+    const needed = Math.min(this.densePcs.length, Queue2.INITIAL_THREADS) * ncap;
+    if (!this.denseCaps || this.denseCaps.length < needed) this.denseCaps = new Int32Array(needed);
+  }
+  growCaps(needed) {
+    const limit = this.densePcs.length * this.ncap;
+    const grown = new Int32Array(Math.min(limit, Math.max(needed, 2 * this.denseCaps.length)));
+    grown.set(this.denseCaps);
+    this.denseCaps = grown;
+  }
+  contains(pc) {
+    const j = this.sparse[pc];
+    return j < this.size && this.densePcs[j] === pc;
+  }
+  isEmpty() {
+    return this.size === 0;
+  }
+  add(pc) {
+    const j = this.size++;
+    this.sparse[pc] = j;
+    this.densePcs[j] = pc;
+    return j;
+  }
+  clear() {
+    this.size = 0;
+    this.mainThreads = 0;
+  }
+  toString() {
+    let out = "{";
+    for (let i = 0; i < this.size; i++) {
+      if (i !== 0) out += ", ";
+      out += this.densePcs[i];
+    }
+    out += "}";
+    return out;
+  }
+};
+var LookbehindState = class {
+  constructor(prog) {
+    this.pos = -1;
+    this.pcs = new Int32Array(prog.numInst());
+    this.size = 0;
+    this.lbTable = new Int32Array(prog.numLb + 1);
+  }
+  reset() {
+    this.pos = -1;
+    this.size = 0;
+  }
+};
+var Machine = class Machine2 {
+  static fromRE2(re2) {
+    const m = new Machine2();
+    m.prog = re2.prog;
+    m.re2 = re2;
+    m.q0 = new Queue(m.prog.numInst());
+    m.q1 = new Queue(m.prog.numInst());
+    m.addStack = new Int32Array(2 * (m.prog.numInst() + 1));
+    m.matched = false;
+    m.matchcap = new Int32Array(m.prog.numCap < 2 ? 2 : m.prog.numCap);
+    m.ncap = 0;
+    return m;
+  }
+  constructor() {
+    this.prog = null;
+    this.re2 = null;
+    this.q0 = null;
+    this.q1 = null;
+    this.addStack = null;
+    this.matched = false;
+    this.matchcap = null;
+    this.ncap = 0;
+    this.lbTable = null;
+  }
+  init(ncap) {
+    this.ncap = ncap;
+    if (ncap > this.matchcap.length) this.matchcap = new Int32Array(ncap).fill(-1);
+    else this.matchcap.fill(-1);
+    this.q0.init(ncap);
+    this.q1.init(ncap);
+    if (this.prog.numLb > 0) {
+      if (!this.lbTable || this.lbTable.length < this.prog.numLb + 1) this.lbTable = new Int32Array(this.prog.numLb + 1);
+      this.lbTable.fill(-1);
+    }
+  }
+  submatches() {
+    if (this.ncap === 0) return Utils.emptyInts();
+    return Utils.toArray(this.matchcap.subarray(0, this.ncap));
+  }
+  match(input2, pos, anchor2, lbState = null) {
+    const startCond = this.re2.cond;
+    if (startCond === Utils.EMPTY_ALL) return false;
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return false;
+    this.matched = false;
+    this.matchcap.fill(-1);
+    const hasLookbehinds = this.prog.numLb > 0;
+    const matchStartPos = pos;
+    let currentPos = pos;
+    let resumeLookbehinds = false;
+    if (hasLookbehinds) {
+      if (lbState !== null && lbState.pos >= 0 && lbState.pos <= pos) {
+        currentPos = lbState.pos;
+        resumeLookbehinds = true;
+      } else currentPos = 0;
+    }
+    let saveLookbehinds = hasLookbehinds && lbState !== null;
+    let runq = this.q0;
+    let nextq = this.q1;
+    let r = input2.step(currentPos);
+    let rune = r >> 3;
+    let width = r & 7;
+    let rune1 = -1;
+    let width1 = 0;
+    if (r !== MachineInputBase.EOF()) {
+      r = input2.step(currentPos + width);
+      rune1 = r >> 3;
+      width1 = r & 7;
+    }
+    let flag;
+    if (currentPos === 0) flag = Utils.emptyOpContext(-1, rune);
+    else flag = input2.context(currentPos);
+    if (hasLookbehinds) {
+      if (resumeLookbehinds) this.restoreLookbehinds(lbState, runq, flag);
+      else this.spawnLookbehinds(runq, currentPos, flag);
+    }
+    while (true) {
+      if (runq.mainThreads === 0) {
+        if ((startCond & Utils.EMPTY_BEGIN_TEXT) !== 0 && currentPos !== 0) break;
+        if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && currentPos !== 0) break;
+        if (this.matched) break;
+        if (this.prog.numLb === 0 && runq.isEmpty() && !(this.re2.prefix.length === 0) && rune1 !== this.re2.prefixRune && input2.canCheckPrefix()) {
+          const advance2 = input2.index(this.re2, currentPos);
+          if (advance2 < 0) break;
+          currentPos += advance2;
+          r = input2.step(currentPos);
+          rune = r >> 3;
+          width = r & 7;
+          r = input2.step(currentPos + width);
+          rune1 = r >> 3;
+          width1 = r & 7;
+          flag = input2.context(currentPos);
+        }
+      }
+      if (currentPos >= matchStartPos) {
+        if (saveLookbehinds) {
+          this.saveLookbehinds(lbState, runq, currentPos);
+          saveLookbehinds = false;
+        }
+        if (!this.matched && (currentPos === 0 || anchor2 === RE2Flags.UNANCHORED)) {
+          if (this.ncap > 0) this.matchcap[0] = currentPos;
+          this.add(runq, this.prog.start, currentPos, this.matchcap, 0, flag);
+        }
+      }
+      const nextPos = currentPos + width;
+      flag = input2.context(nextPos);
+      this.step(runq, nextq, currentPos, nextPos, rune, flag, anchor2, currentPos === input2.endPos());
+      if (width === 0) break;
+      if (this.ncap === 0 && this.matched) break;
+      currentPos += width;
+      rune = rune1;
+      width = width1;
+      if (rune !== -1) {
+        r = input2.step(currentPos + width);
+        rune1 = r >> 3;
+        width1 = r & 7;
+      }
+      const tmpq = runq;
+      runq = nextq;
+      nextq = tmpq;
+    }
+    runq.clear();
+    nextq.clear();
+    return this.matched;
+  }
+  matchSet(input2, pos, anchor2) {
+    const startCond = this.re2.cond;
+    if (startCond === Utils.EMPTY_ALL) return [];
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return [];
+    let currentPos = this.prog.numLb > 0 ? 0 : pos;
+    let matchStartPos = pos;
+    let runq = this.q0;
+    let nextq = this.q1;
+    let r = input2.step(currentPos);
+    let rune = r >> 3;
+    let width = r & 7;
+    let rune1 = -1;
+    let width1 = 0;
+    if (r !== MachineInputBase.EOF()) {
+      r = input2.step(currentPos + width);
+      rune1 = r >> 3;
+      width1 = r & 7;
+    }
+    let flag = currentPos === 0 ? Utils.emptyOpContext(-1, rune) : input2.context(currentPos);
+    const matches = /* @__PURE__ */ new Set();
+    if (this.prog.numLb > 0) this.spawnLookbehinds(runq, currentPos, flag);
+    while (true) {
+      if (runq.mainThreads === 0) {
+        if ((startCond & Utils.EMPTY_BEGIN_TEXT) !== 0 && currentPos !== 0) break;
+        if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && currentPos !== 0) break;
+      }
+      if (currentPos === 0 || anchor2 === RE2Flags.UNANCHORED) {
+        if (currentPos >= matchStartPos) this.add(runq, this.prog.start, currentPos, this.matchcap, 0, flag);
+      }
+      const nextPos = currentPos + width;
+      flag = input2.context(nextPos);
+      for (let j = 0; j < runq.size; j++) {
+        const pc = runq.densePcs[j];
+        const i = this.prog.inst[pc];
+        const capOffset = j * this.ncap;
+        let add = false;
+        switch (i.op) {
+          case Inst.MATCH:
+            if (anchor2 === RE2Flags.ANCHOR_BOTH && currentPos !== input2.endPos()) break;
+            matches.add(i.arg);
+            break;
+          case Inst.RUNE:
+            add = i.matchRune(rune);
+            break;
+          case Inst.RUNE1:
+            add = rune === i.runes[0];
+            break;
+          case Inst.RUNE_ANY:
+            add = true;
+            break;
+          case Inst.RUNE_ANY_NOT_NL:
+            add = rune !== 10;
+            break;
+          default:
+            continue;
+        }
+        if (add) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, flag);
+      }
+      runq.clear();
+      if (width === 0) break;
+      currentPos += width;
+      rune = rune1;
+      width = width1;
+      if (rune !== -1) {
+        r = input2.step(currentPos + width);
+        rune1 = r >> 3;
+        width1 = r & 7;
+      }
+      const tmpq = runq;
+      runq = nextq;
+      nextq = tmpq;
+    }
+    nextq.clear();
+    return Array.from(matches).sort((a, b) => a - b);
+  }
+  step(runq, nextq, pos, nextPos, c, nextCond, anchor2, atEnd) {
+    const longest = this.re2.longest;
+    for (let j = 0; j < runq.size; j++) {
+      const pc = runq.densePcs[j];
+      const capOffset = j * this.ncap;
+      if (longest && this.matched && this.ncap > 0 && this.matchcap[0] < runq.denseCaps[capOffset]) continue;
+      const i = this.prog.inst[pc];
+      let add = false;
+      switch (i.op) {
+        case Inst.MATCH:
+          if (anchor2 === RE2Flags.ANCHOR_BOTH && !atEnd) break;
+          if (this.ncap > 0 && (!longest || !this.matched || this.matchcap[1] < pos)) {
+            runq.denseCaps[capOffset + 1] = pos;
+            for (let k = 0; k < this.ncap; k++) this.matchcap[k] = runq.denseCaps[capOffset + k];
+          }
+          if (!longest) runq.size = 0;
+          this.matched = true;
+          break;
+        case Inst.RUNE:
+          add = i.matchRune(c);
+          break;
+        case Inst.RUNE1:
+          add = c === i.runes[0];
+          break;
+        case Inst.RUNE_ANY:
+          add = true;
+          break;
+        case Inst.RUNE_ANY_NOT_NL:
+          add = c !== 10;
+          break;
+        default:
+          continue;
+      }
+      if (add) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, nextCond);
+    }
+    runq.clear();
+  }
+  spawnLookbehinds(q, pos, flag) {
+    for (let i = 0; i < this.prog.lbStarts.length; i++) this.add(q, this.prog.lbStarts[i], pos, this.matchcap, 0, flag);
+  }
+  restoreLookbehinds(lbState, q, flag) {
+    this.lbTable.set(lbState.lbTable);
+    for (let j = 0; j < lbState.size; j++) this.add(q, lbState.pcs[j], lbState.pos, this.matchcap, 0, flag);
+  }
+  saveLookbehinds(lbState, q, pos) {
+    let size = 0;
+    for (let j = 0; j < q.size; j++) {
+      const pc = q.densePcs[j];
+      if (this.prog.lbInst[pc] === 1 && Inst.isRuneOp(this.prog.inst[pc].op)) lbState.pcs[size++] = pc;
+    }
+    lbState.size = size;
+    lbState.pos = pos;
+    lbState.lbTable.set(this.lbTable);
+  }
+  add(q, pc, pos, capArray, capOffset, cond) {
+    const stk = this.addStack;
+    let nstk = 0;
+    for (; ; ) {
+      while (pc !== 0 && !q.contains(pc)) {
+        const d = q.add(pc);
+        const inst = this.prog.inst[pc];
+        switch (inst.op) {
+          case Inst.FAIL:
+            pc = 0;
+            break;
+          case Inst.ALT:
+          case Inst.ALT_MATCH:
+            stk[nstk++] = inst.arg;
+            stk[nstk++] = 0;
+            pc = inst.out;
+            break;
+          case Inst.EMPTY_WIDTH:
+            pc = (inst.arg & ~cond) === 0 ? inst.out : 0;
+            break;
+          case Inst.NOP:
+            pc = inst.out;
+            break;
+          case Inst.CAPTURE:
+            if (inst.arg < this.ncap) {
+              stk[nstk++] = -inst.arg - 1;
+              stk[nstk++] = capArray[capOffset + inst.arg];
+              capArray[capOffset + inst.arg] = pos;
+            }
+            pc = inst.out;
+            break;
+          case Inst.LB_WRITE:
+            this.lbTable[Math.abs(inst.arg)] = pos;
+            pc = inst.out;
+            break;
+          case Inst.LB_CHECK:
+            if (inst.arg > 0) pc = this.lbTable[inst.arg] === pos ? inst.out : 0;
+            else pc = this.lbTable[-inst.arg] !== pos ? inst.out : 0;
+            break;
+          case Inst.MATCH:
+          case Inst.RUNE:
+          case Inst.RUNE1:
+          case Inst.RUNE_ANY:
+          case Inst.RUNE_ANY_NOT_NL:
+            if (this.prog.lbInst[pc] === 0) q.mainThreads++;
+            if (this.ncap > 0) {
+              const destOffset = d * this.ncap;
+              if (destOffset + this.ncap > q.denseCaps.length) q.growCaps(destOffset + this.ncap);
+              for (let c = 0; c < this.ncap; c++) q.denseCaps[destOffset + c] = capArray[capOffset + c];
+            }
+            pc = 0;
+            break;
+          default:
+            throw new RE2JSInternalException("unhandled");
+        }
+      }
+      if (nstk === 0) return;
+      nstk -= 2;
+      const entry2 = stk[nstk];
+      if (entry2 < 0) {
+        capArray[capOffset - entry2 - 1] = stk[nstk + 1];
+        pc = 0;
+      } else pc = entry2;
+    }
+  }
+};
+var hashState = (pcs, flag, ids) => {
+  let h = -2128831035;
+  for (let i = 0; i < pcs.length; i++) {
+    h ^= pcs[i];
+    h = Math.imul(h, 16777619);
+  }
+  h ^= flag;
+  h = Math.imul(h, 16777619);
+  for (let i = 0; i < ids.length; i++) {
+    h ^= ids[i];
+    h = Math.imul(h, 16777619);
+  }
+  return h;
+};
+var arraysEqual = (a, b) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+var isState = (state, pcs, flag, ids) => state.flag === flag && arraysEqual(state.nfaStates, pcs) && arraysEqual(state.matchIDs, ids);
+var NO_IDS = [];
+var END_TEXT = -1;
+var DFAState = class {
+  constructor(nfaStates, flag, matchIDs) {
+    this.nfaStates = nfaStates;
+    this.flag = flag;
+    this.isMatch = (flag & DFA.FLAG_MATCH) !== 0;
+    this.matchIDs = matchIDs;
+    this.next = null;
+    this.nextAnchored = null;
+  }
+};
+var DFA = class DFA2 {
+  static FLAG_EMPTY_MASK = 255;
+  static FLAG_MATCH = 256;
+  static FLAG_LAST_WORD = 512;
+  static FLAG_NEED_SHIFT = 16;
+  static STATE_OVERHEAD = 150;
+  static ARRAY_OVERHEAD = 40;
+  static ELEMENT_SIZE = 8;
+  static TABLE_OVERHEAD = 48;
+  static PROGRESS_PER_STATE = 10;
+  constructor(prog, maxMem = 8388608) {
+    this.prog = prog;
+    this.maxMem = maxMem;
+    this.stateCache = /* @__PURE__ */ new Map();
+    this.stateCount = 0;
+    this.startStates = /* @__PURE__ */ new Map();
+    this.failed = false;
+    for (let pc = 0; pc < prog.numInst(); pc++) {
+      const op = prog.getInst(pc).op;
+      if (op === Inst.LB_WRITE || op === Inst.LB_CHECK) {
+        this.failed = true;
+        break;
+      }
+    }
+    this.computeRuneClasses();
+    this.stateBudget = maxMem;
+    this.memBudget = maxMem;
+  }
+  computeRuneClasses() {
+    const bounds = /* @__PURE__ */ new Set();
+    const addRange = (lo, hi) => {
+      bounds.add(lo);
+      bounds.add(hi + 1);
+    };
+    for (let pc = 0; pc < this.prog.numInst(); pc++) {
+      const inst = this.prog.getInst(pc);
+      switch (inst.op) {
+        case Inst.RUNE:
+        case Inst.RUNE1:
+          if (inst.runes.length === 1) {
+            addRange(inst.runes[0], inst.runes[0]);
+            if ((inst.arg & RE2Flags.FOLD_CASE) !== 0) for (let f = Unicode.simpleFold(inst.runes[0]); f !== inst.runes[0]; f = Unicode.simpleFold(f)) addRange(f, f);
+          } else for (let j = 0; j < inst.runes.length; j += 2) addRange(inst.runes[j], inst.runes[j + 1]);
+          break;
+        case Inst.RUNE_ANY_NOT_NL:
+          addRange(10, 10);
+          break;
+        case Inst.EMPTY_WIDTH:
+          if ((inst.arg & (Utils.EMPTY_BEGIN_LINE | Utils.EMPTY_END_LINE)) !== 0) addRange(10, 10);
+          if ((inst.arg & (Utils.EMPTY_WORD_BOUNDARY | Utils.EMPTY_NO_WORD_BOUNDARY)) !== 0) {
+            addRange(48, 57);
+            addRange(65, 90);
+            addRange(95, 95);
+            addRange(97, 122);
+          }
+      }
+    }
+    bounds.delete(0);
+    this.classBounds = Int32Array.from(bounds).sort();
+    this.numClasses = this.classBounds.length + 1;
+    const latin1Class = new Int32Array(Unicode.MAX_LATIN1 + 1);
+    for (let r = 0; r <= Unicode.MAX_LATIN1; r++) latin1Class[r] = this.searchClass(r);
+    this.latin1Class = latin1Class;
+  }
+  runeClass(r) {
+    if (r <= Unicode.MAX_LATIN1) return this.latin1Class[r];
+    return this.searchClass(r);
+  }
+  searchClass(r) {
+    const bounds = this.classBounds;
+    let lo = 0;
+    let hi = bounds.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (bounds[mid] <= r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  closure(pcs, flag) {
+    const closure = /* @__PURE__ */ new Set();
+    const stack = Array.from(pcs);
+    let needflags = 0;
+    while (stack.length > 0) {
+      const pc = stack.pop();
+      if (pc === 0 || closure.has(pc)) continue;
+      closure.add(pc);
+      const inst = this.prog.getInst(pc);
+      switch (inst.op) {
+        case Inst.ALT:
+        case Inst.ALT_MATCH:
+          stack.push(inst.out);
+          stack.push(inst.arg);
+          break;
+        case Inst.NOP:
+        case Inst.CAPTURE:
+          stack.push(inst.out);
+          break;
+        case Inst.EMPTY_WIDTH:
+          needflags |= inst.arg;
+          if ((inst.arg & ~flag) === 0) stack.push(inst.out);
+      }
+    }
+    return {
+      pcs: Array.from(closure).sort((a, b) => a - b),
+      needflags
+    };
+  }
+  getState(pcs, flag, ids) {
+    const hash2 = hashState(pcs, flag, ids);
+    const cached2 = this.stateCache.get(hash2);
+    if (cached2 instanceof DFAState) {
+      if (isState(cached2, pcs, flag, ids)) return cached2;
+    } else if (cached2 !== void 0) {
+      for (let i = 0; i < cached2.length; i++) if (isState(cached2[i], pcs, flag, ids)) return cached2[i];
+    }
+    const cost = DFA2.stateCost(pcs, ids);
+    if (this.memBudget < cost) return null;
+    this.memBudget -= cost;
+    const state = new DFAState(pcs, flag, ids);
+    if (cached2 === void 0) this.stateCache.set(hash2, state);
+    else if (cached2 instanceof DFAState) this.stateCache.set(hash2, [cached2, state]);
+    else cached2.push(state);
+    this.stateCount++;
+    return state;
+  }
+  static stateCost(pcs, ids) {
+    const idsCost = ids.length === 0 ? 0 : DFA2.ARRAY_OVERHEAD + DFA2.ELEMENT_SIZE * ids.length;
+    return DFA2.STATE_OVERHEAD + DFA2.ELEMENT_SIZE * pcs.length + idsCost;
+  }
+  *cachedStates() {
+    for (const cached2 of this.stateCache.values()) if (cached2 instanceof DFAState) yield cached2;
+    else yield* cached2;
+  }
+  makeState(pcs, flag, ids) {
+    const closure = this.closure(pcs, flag & DFA2.FLAG_EMPTY_MASK);
+    let stateFlag = flag;
+    if (closure.needflags === 0) stateFlag &= DFA2.FLAG_MATCH;
+    stateFlag |= closure.needflags << DFA2.FLAG_NEED_SHIFT;
+    return this.getState(closure.pcs, stateFlag, ids);
+  }
+  allocTable(state, anchor2) {
+    const size = this.numClasses + 1;
+    const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
+    if (this.memBudget < cost) return null;
+    this.memBudget -= cost;
+    const table2 = new Array(size).fill(null);
+    if (anchor2 === RE2Flags.UNANCHORED) state.next = table2;
+    else state.nextAnchored = table2;
+    return table2;
+  }
+  clearCache() {
+    this.stateCache.clear();
+    this.stateCount = 0;
+    this.startStates.clear();
+    this.memBudget = this.stateBudget;
+  }
+  resetCache(current) {
+    this.clearCache();
+    return this.getState(current.nfaStates, current.flag, current.matchIDs);
+  }
+  step(state, cls, rune, anchor2) {
+    let table2 = anchor2 === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
+    if (table2 !== null) {
+      const cached2 = table2[cls];
+      if (cached2 !== null) return cached2;
+    } else {
+      table2 = this.allocTable(state, anchor2);
+      if (table2 === null) return null;
+    }
+    const needflag = state.flag >>> DFA2.FLAG_NEED_SHIFT;
+    const oldbeforeflag = state.flag & DFA2.FLAG_EMPTY_MASK;
+    let beforeflag = oldbeforeflag;
+    let afterflag = 0;
+    if (rune === 10) {
+      beforeflag |= Utils.EMPTY_END_LINE;
+      afterflag |= Utils.EMPTY_BEGIN_LINE;
+    }
+    if (rune === END_TEXT) beforeflag |= Utils.EMPTY_END_LINE | Utils.EMPTY_END_TEXT;
+    const islastword = (state.flag & DFA2.FLAG_LAST_WORD) !== 0;
+    const isword = rune !== END_TEXT && Utils.isWordRune(rune);
+    beforeflag |= isword === islastword ? Utils.EMPTY_NO_WORD_BOUNDARY : Utils.EMPTY_WORD_BOUNDARY;
+    let pcs = state.nfaStates;
+    if ((beforeflag & ~oldbeforeflag & needflag) !== 0) pcs = this.closure(pcs, beforeflag).pcs;
+    const nextPCs = [];
+    let ismatch = false;
+    let ids = NO_IDS;
+    for (let i = 0; i < pcs.length; i++) {
+      const inst = this.prog.getInst(pcs[i]);
+      if (inst.op === Inst.MATCH) {
+        if (!ismatch) {
+          ismatch = true;
+          ids = [];
+        }
+        ids.push(inst.arg);
+      } else if (rune !== END_TEXT && Inst.isRuneOp(inst.op) && inst.matchRune(rune)) nextPCs.push(inst.out);
+    }
+    if (ids.length > 1) ids.sort((a, b) => a - b);
+    if (anchor2 === RE2Flags.UNANCHORED && rune !== END_TEXT) nextPCs.push(this.prog.start);
+    let flag = afterflag;
+    if (ismatch) flag |= DFA2.FLAG_MATCH;
+    if (isword) flag |= DFA2.FLAG_LAST_WORD;
+    const nextState = this.makeState(nextPCs, flag, ids);
+    if (nextState === null) return null;
+    table2[cls] = nextState;
+    return nextState;
+  }
+  start(input2, pos) {
+    const context = input2.context(pos);
+    let flags;
+    if ((context & Utils.EMPTY_BEGIN_TEXT) !== 0) flags = Utils.EMPTY_BEGIN_TEXT | Utils.EMPTY_BEGIN_LINE;
+    else if ((context & Utils.EMPTY_BEGIN_LINE) !== 0) flags = Utils.EMPTY_BEGIN_LINE;
+    else {
+      const r = input2.step(pos);
+      const nextIsWord = r >= 0 && Utils.isWordRune(r >> 3);
+      flags = (context & Utils.EMPTY_WORD_BOUNDARY) !== 0 !== nextIsWord ? DFA2.FLAG_LAST_WORD : 0;
+    }
+    let state = this.startStates.get(flags);
+    if (state === void 0) {
+      state = this.makeState([this.prog.start], flags, NO_IDS);
+      if (state === null) {
+        this.clearCache();
+        state = this.makeState([this.prog.start], flags, NO_IDS);
+        if (state === null) return null;
+      }
+      this.startStates.set(flags, state);
+    }
+    return state;
+  }
+  stepOrReset(state, cls, rune, anchor2, pos, search) {
+    let next = this.step(state, cls, rune, anchor2);
+    if (next !== null) return next;
+    if (search.resetPos >= 0 && pos - search.resetPos < DFA2.PROGRESS_PER_STATE * this.stateCount) return null;
+    search.resetPos = pos;
+    const restored = this.resetCache(state);
+    if (restored === null) return null;
+    next = this.step(restored, cls, rune, anchor2);
+    return next;
+  }
+  run(input2, pos, anchor2, state, onMatch) {
+    const endPos = input2.endPos();
+    const latin1Class = this.latin1Class;
+    const unanchored = anchor2 === RE2Flags.UNANCHORED;
+    const search = { resetPos: -1 };
+    let i = pos;
+    while (i < endPos) {
+      const r = input2.step(i);
+      const rune = r >> 3;
+      const width = r & 7;
+      if (width === 0) break;
+      const cls = rune <= Unicode.MAX_LATIN1 ? latin1Class[rune] : this.runeClass(rune);
+      let next = unanchored && state.next !== null ? state.next[cls] : null;
+      if (next === null) {
+        next = this.stepOrReset(state, cls, rune, anchor2, i, search);
+        if (next === null) return null;
+      }
+      state = next;
+      if (state.isMatch && onMatch(state, false)) return true;
+      if (!unanchored && state.nfaStates.length === 0) return false;
+      i += width;
+    }
+    state = this.stepOrReset(state, this.numClasses, END_TEXT, anchor2, i, search);
+    if (state === null) return null;
+    return state.isMatch && onMatch(state, true);
+  }
+  match(input2, pos, anchor2) {
+    if (this.failed) return null;
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return false;
+    const startState = this.start(input2, pos);
+    if (startState === null) return null;
+    return this.run(input2, pos, anchor2, startState, (state, atEnd) => anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd);
+  }
+  matchSet(input2, pos, anchor2) {
+    if (this.failed) return null;
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return [];
+    const startState = this.start(input2, pos);
+    if (startState === null) return null;
+    const matches = /* @__PURE__ */ new Set();
+    const collect = (state, atEnd) => {
+      if (anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches.add(state.matchIDs[k]);
+      return false;
+    };
+    if (this.run(input2, pos, anchor2, startState, collect) === null) return null;
+    return Array.from(matches).sort((a, b) => a - b);
+  }
+};
+var VISITED_BITS = 32;
+var MAX_BACKTRACK_PROG = 500;
+var INITIAL_JOB_CAPACITY = 256;
+var MAX_BACKTRACK_VECTOR = 262144;
+var BitState = class {
+  constructor() {
+    this.end = 0;
+    this.cap = /* @__PURE__ */ new Int32Array(0);
+    this.matchcap = /* @__PURE__ */ new Int32Array(0);
+    this.ncap = 0;
+    this.jobPc = new Int32Array(INITIAL_JOB_CAPACITY);
+    this.jobArg = new Uint8Array(INITIAL_JOB_CAPACITY);
+    this.jobPos = new Int32Array(INITIAL_JOB_CAPACITY);
+    this.jobLen = 0;
+    this.visited = /* @__PURE__ */ new Uint32Array(0);
+  }
+  reset(prog, end, ncap) {
+    this.end = end;
+    this.jobLen = 0;
+    this.ncap = ncap;
+    const visitedSize = prog.numInst() * (end + 1) + VISITED_BITS - 1 >>> 5;
+    if (this.visited.length < visitedSize) this.visited = new Uint32Array(visitedSize);
+    else this.visited.fill(0, 0, visitedSize);
+    if (this.cap.length < ncap) this.cap = new Int32Array(ncap).fill(-1);
+    else this.cap.fill(-1, 0, ncap);
+    if (this.matchcap.length < ncap) this.matchcap = new Int32Array(ncap).fill(-1);
+    else this.matchcap.fill(-1, 0, ncap);
+  }
+  shouldVisit(pc, pos) {
+    const n = pc * (this.end + 1) + pos;
+    const idx = n >>> 5;
+    const mask = 1 << (n & 31);
+    if ((this.visited[idx] & mask) !== 0) return false;
+    this.visited[idx] |= mask;
+    return true;
+  }
+  push(re2, pc, pos, arg) {
+    if (re2.prog.getInst(pc).op !== Inst.FAIL && (arg || this.shouldVisit(pc, pos))) {
+      if (this.jobLen >= this.jobPc.length) {
+        const newSize = this.jobPc.length * 2;
+        const newPc = new Int32Array(newSize);
+        newPc.set(this.jobPc);
+        this.jobPc = newPc;
+        const newArg = new Uint8Array(newSize);
+        newArg.set(this.jobArg);
+        this.jobArg = newArg;
+        const newPos = new Int32Array(newSize);
+        newPos.set(this.jobPos);
+        this.jobPos = newPos;
+      }
+      this.jobPc[this.jobLen] = pc;
+      this.jobArg[this.jobLen] = arg ? 1 : 0;
+      this.jobPos[this.jobLen] = pos;
+      this.jobLen++;
+    }
+  }
+  tryBacktrack(re2, input2, pc, pos, anchor2) {
+    const longest = re2.longest;
+    this.push(re2, pc, pos, false);
+    while (this.jobLen > 0) {
+      this.jobLen--;
+      let currentPc = this.jobPc[this.jobLen];
+      let arg = this.jobArg[this.jobLen] === 1;
+      let currentPos = this.jobPos[this.jobLen];
+      let skipShouldVisit = true;
+      while (true) {
+        if (!skipShouldVisit) {
+          if (!this.shouldVisit(currentPc, currentPos)) break;
+        }
+        skipShouldVisit = false;
+        const inst = re2.prog.getInst(currentPc);
+        switch (inst.op) {
+          case Inst.FAIL:
+            break;
+          case Inst.ALT:
+            if (arg) {
+              arg = false;
+              currentPc = inst.arg;
+              continue;
+            } else {
+              this.push(re2, currentPc, currentPos, true);
+              currentPc = inst.out;
+              continue;
+            }
+          case Inst.ALT_MATCH: {
+            const outInst = re2.prog.getInst(inst.out);
+            if (Inst.isRuneOp(outInst.op)) {
+              this.push(re2, inst.arg, currentPos, false);
+              currentPc = inst.arg;
+              currentPos = this.end;
+              continue;
+            }
+            this.push(re2, inst.out, this.end, false);
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.RUNE: {
+            const r = input2.step(currentPos);
+            if (r === MachineInputBase.EOF()) break;
+            if (!inst.matchRune(r >> 3)) break;
+            currentPos += r & 7;
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.RUNE1: {
+            const r = input2.step(currentPos);
+            if (r === MachineInputBase.EOF()) break;
+            if (r >> 3 !== inst.runes[0]) break;
+            currentPos += r & 7;
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.RUNE_ANY_NOT_NL: {
+            const r = input2.step(currentPos);
+            if (r === MachineInputBase.EOF()) break;
+            if (r >> 3 === 10) break;
+            currentPos += r & 7;
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.RUNE_ANY: {
+            const r = input2.step(currentPos);
+            if (r === MachineInputBase.EOF()) break;
+            currentPos += r & 7;
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.CAPTURE:
+            if (arg) {
+              this.cap[inst.arg] = currentPos;
+              break;
+            } else {
+              if (inst.arg < this.ncap) {
+                this.push(re2, currentPc, this.cap[inst.arg], true);
+                this.cap[inst.arg] = currentPos;
+              }
+              currentPc = inst.out;
+              continue;
+            }
+          case Inst.EMPTY_WIDTH: {
+            const flag = input2.context(currentPos);
+            if ((inst.arg & ~flag) !== 0) break;
+            currentPc = inst.out;
+            continue;
+          }
+          case Inst.NOP:
+            currentPc = inst.out;
+            continue;
+          case Inst.MATCH: {
+            if (anchor2 === RE2Flags.ANCHOR_BOTH && currentPos !== this.end) break;
+            if (this.ncap === 0) return true;
+            if (this.ncap > 1) this.cap[1] = currentPos;
+            const old = this.matchcap[1];
+            if (old === -1 || longest && currentPos > 0 && currentPos > old) this.matchcap.set(this.cap);
+            if (!longest) return true;
+            if (currentPos === this.end) return true;
+            break;
+          }
+          case Inst.LB_WRITE:
+          case Inst.LB_CHECK:
+            throw new RE2JSInternalException("Backtracker cannot evaluate Lookbehind instructions");
+          default:
+            throw new RE2JSInternalException("bad inst");
+        }
+        break;
+      }
+    }
+    return longest && this.matchcap.length > 1 && this.matchcap[1] >= 0;
+  }
+};
+var bitStatePool = [];
+var Backtracker = class Backtracker2 {
+  static shouldBacktrack(prog) {
+    return prog.numInst() <= MAX_BACKTRACK_PROG;
+  }
+  static maxBitStateLen(prog) {
+    if (!Backtracker2.shouldBacktrack(prog)) return 0;
+    return Math.floor(MAX_BACKTRACK_VECTOR / prog.numInst());
+  }
+  static execute(re2, input2, pos, anchor2, ncap) {
+    const startCond = re2.cond;
+    if (startCond === Utils.EMPTY_ALL) return null;
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return null;
+    if ((startCond & Utils.EMPTY_BEGIN_TEXT) !== 0 && pos !== 0) return null;
+    const b = bitStatePool.length > 0 ? bitStatePool.pop() : new BitState();
+    const end = input2.endPos();
+    b.reset(re2.prog, end, ncap);
+    let matched2 = false;
+    if ((startCond & Utils.EMPTY_BEGIN_TEXT) !== 0 || anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) {
+      if (b.ncap > 0) b.cap[0] = pos;
+      if (b.tryBacktrack(re2, input2, re2.prog.start, pos, anchor2)) matched2 = true;
+    } else {
+      let width = -1;
+      for (; pos <= end && width !== 0; pos += width) {
+        if (re2.prefix.length > 0) {
+          const advance2 = input2.index(re2, pos);
+          if (advance2 < 0) break;
+          pos += advance2;
+        }
+        if (b.ncap > 0) b.cap[0] = pos;
+        if (b.tryBacktrack(re2, input2, re2.prog.start, pos, anchor2)) {
+          matched2 = true;
+          break;
+        }
+        const r = input2.step(pos);
+        width = r === MachineInputBase.EOF() ? 0 : r & 7;
+      }
+    }
+    if (!matched2) {
+      bitStatePool.push(b);
+      return null;
+    }
+    const result = ncap === 0 ? [] : Utils.toArray(b.matchcap.subarray(0, ncap));
+    bitStatePool.push(b);
+    return result;
+  }
+};
+var QueueOnePass = class {
+  constructor(size) {
+    this.sparse = new Uint32Array(size);
+    this.dense = new Uint32Array(size);
+    this.size = 0;
+    this.nextIndex = 0;
+  }
+  empty() {
+    return this.nextIndex >= this.size;
+  }
+  next() {
+    return this.dense[this.nextIndex++];
+  }
+  clear() {
+    this.size = 0;
+    this.nextIndex = 0;
+  }
+  contains(u) {
+    return u < this.sparse.length && this.sparse[u] < this.size && this.dense[this.sparse[u]] === u;
+  }
+  insert(u) {
+    if (!this.contains(u)) this.insertNew(u);
+  }
+  insertNew(u) {
+    if (u >= this.sparse.length) return;
+    this.sparse[u] = this.size;
+    this.dense[this.size] = u;
+    this.size++;
+  }
+};
+var mergeRuneSets = (leftRunes, rightRunes, leftPC, rightPC) => {
+  const leftLen = leftRunes.length;
+  const rightLen = rightRunes.length;
+  let lx = 0, rx = 0;
+  const merged = [];
+  const next = [];
+  let ok2 = true;
+  let ix = -1;
+  const extend2 = (isLeft) => {
+    const newArray = isLeft ? leftRunes : rightRunes;
+    const low = isLeft ? lx : rx;
+    const pc = isLeft ? leftPC : rightPC;
+    if (ix > 0 && newArray[low] <= merged[ix]) return false;
+    merged.push(newArray[low], newArray[low + 1]);
+    if (isLeft) lx += 2;
+    else rx += 2;
+    ix += 2;
+    next.push(pc);
+    return true;
+  };
+  while (lx < leftLen || rx < rightLen) {
+    if (rx >= rightLen) ok2 = extend2(true);
+    else if (lx >= leftLen) ok2 = extend2(false);
+    else if (rightRunes[rx] < leftRunes[lx]) ok2 = extend2(false);
+    else ok2 = extend2(true);
+    if (!ok2) return null;
+  }
+  return {
+    merged,
+    next
+  };
+};
+var OnePassProg = class {
+  constructor(prog) {
+    this.start = prog.start;
+    this.numCap = prog.numCap;
+    this.inst = new Array(prog.inst.length);
+    for (let i = 0; i < prog.inst.length; i++) {
+      const orig = prog.inst[i];
+      const inst = new Inst(orig.op);
+      inst.out = orig.out;
+      inst.arg = orig.arg;
+      inst.runes = orig.runes ? new Int32Array(orig.runes) : /* @__PURE__ */ new Int32Array(0);
+      inst.next = null;
+      this.inst[i] = inst;
+    }
+  }
+};
+var onePassCopy = (prog) => {
+  const p = new OnePassProg(prog);
+  for (let pc = 0; pc < p.inst.length; pc++) {
+    const inst = p.inst[pc];
+    if (inst.op !== Inst.ALT && inst.op !== Inst.ALT_MATCH) continue;
+    let pAOther = "out";
+    let pAAlt = "arg";
+    let instAlt = p.inst[inst[pAAlt]];
+    if (instAlt.op !== Inst.ALT && instAlt.op !== Inst.ALT_MATCH) {
+      pAOther = "arg";
+      pAAlt = "out";
+      instAlt = p.inst[inst[pAAlt]];
+      if (instAlt.op !== Inst.ALT && instAlt.op !== Inst.ALT_MATCH) continue;
+    }
+    const instOther = p.inst[inst[pAOther]];
+    if (instOther.op === Inst.ALT || instOther.op === Inst.ALT_MATCH) continue;
+    let pBAlt = "out";
+    let pBOther = "arg";
+    let patch = false;
+    if (instAlt.out === pc) patch = true;
+    else if (instAlt.arg === pc) {
+      patch = true;
+      pBAlt = "arg";
+      pBOther = "out";
+    }
+    if (patch) instAlt[pBAlt] = inst[pAOther];
+    if (inst[pAOther] === instAlt[pBAlt]) inst[pAAlt] = instAlt[pBOther];
+  }
+  return p;
+};
+var makeOnePass = (p) => {
+  if (p.inst.length >= 1e3) return null;
+  const instQueue = new QueueOnePass(p.inst.length);
+  const visitQueue = new QueueOnePass(p.inst.length);
+  const onePassRunes = new Array(p.inst.length);
+  const m = new Array(p.inst.length).fill(false);
+  const check2 = (pc) => {
+    let ok2 = true;
+    const inst = p.inst[pc];
+    if (visitQueue.contains(pc)) return true;
+    visitQueue.insert(pc);
+    switch (inst.op) {
+      case Inst.ALT:
+      case Inst.ALT_MATCH: {
+        ok2 = check2(inst.out) && check2(inst.arg);
+        let matchOut = m[inst.out];
+        let matchArg = m[inst.arg];
+        if (matchOut && matchArg) return false;
+        if (matchArg) {
+          const tempOut = inst.out;
+          inst.out = inst.arg;
+          inst.arg = tempOut;
+          const tempMatch = matchOut;
+          matchOut = matchArg;
+          matchArg = tempMatch;
+        }
+        if (matchOut) {
+          m[pc] = true;
+          inst.op = Inst.ALT_MATCH;
+        }
+        const leftRunes = onePassRunes[inst.out] || [];
+        const rightRunes = onePassRunes[inst.arg] || [];
+        const mergeRes = mergeRuneSets(leftRunes, rightRunes, inst.out, inst.arg);
+        if (!mergeRes) return false;
+        onePassRunes[pc] = new Int32Array(mergeRes.merged);
+        inst.next = new Uint32Array(mergeRes.next);
+        break;
+      }
+      case Inst.CAPTURE:
+      case Inst.EMPTY_WIDTH:
+      case Inst.NOP:
+        ok2 = check2(inst.out);
+        m[pc] = m[inst.out];
+        onePassRunes[pc] = onePassRunes[inst.out] ? new Int32Array(onePassRunes[inst.out]) : /* @__PURE__ */ new Int32Array(0);
+        inst.next = new Uint32Array(Math.floor(onePassRunes[pc].length / 2) + 1).fill(inst.out);
+        break;
+      case Inst.MATCH:
+      case Inst.FAIL:
+        m[pc] = inst.op === Inst.MATCH;
+        break;
+      case Inst.RUNE: {
+        m[pc] = false;
+        if (inst.next && inst.next.length > 0) break;
+        instQueue.insert(inst.out);
+        if (!inst.runes || inst.runes.length === 0) {
+          onePassRunes[pc] = /* @__PURE__ */ new Int32Array(0);
+          inst.next = new Uint32Array([inst.out]);
+          break;
+        }
+        let runes = [];
+        if (inst.runes.length === 1 && (inst.arg & RE2Flags.FOLD_CASE) !== 0) {
+          const r0 = inst.runes[0];
+          runes.push(r0, r0);
+          for (let r1 = Unicode.simpleFold(r0); r1 !== r0; r1 = Unicode.simpleFold(r1)) runes.push(r1, r1);
+          runes.sort((a, b) => a - b);
+        } else for (let j = 0; j < inst.runes.length; j++) runes.push(inst.runes[j]);
+        onePassRunes[pc] = new Int32Array(runes);
+        inst.next = new Uint32Array(Math.floor(runes.length / 2) + 1).fill(inst.out);
+        inst.op = Inst.RUNE;
+        break;
+      }
+      case Inst.RUNE1: {
+        m[pc] = false;
+        if (inst.next && inst.next.length > 0) break;
+        instQueue.insert(inst.out);
+        let runes = [];
+        if ((inst.arg & RE2Flags.FOLD_CASE) !== 0) {
+          const r0 = inst.runes[0];
+          runes.push(r0, r0);
+          for (let r1 = Unicode.simpleFold(r0); r1 !== r0; r1 = Unicode.simpleFold(r1)) runes.push(r1, r1);
+          runes.sort((a, b) => a - b);
+        } else runes.push(inst.runes[0], inst.runes[0]);
+        onePassRunes[pc] = new Int32Array(runes);
+        inst.next = new Uint32Array(Math.floor(runes.length / 2) + 1).fill(inst.out);
+        inst.op = Inst.RUNE;
+        break;
+      }
+      case Inst.RUNE_ANY:
+        m[pc] = false;
+        if (inst.next && inst.next.length > 0) break;
+        instQueue.insert(inst.out);
+        onePassRunes[pc] = new Int32Array([0, Unicode.MAX_RUNE]);
+        inst.next = new Uint32Array([inst.out]);
+        break;
+      case Inst.RUNE_ANY_NOT_NL:
+        m[pc] = false;
+        if (inst.next && inst.next.length > 0) break;
+        instQueue.insert(inst.out);
+        onePassRunes[pc] = new Int32Array([
+          0,
+          9,
+          11,
+          Unicode.MAX_RUNE
+        ]);
+        inst.next = new Uint32Array(Math.floor(onePassRunes[pc].length / 2) + 1).fill(inst.out);
+    }
+    return ok2;
+  };
+  instQueue.clear();
+  instQueue.insert(p.start);
+  while (!instQueue.empty()) {
+    visitQueue.clear();
+    if (!check2(instQueue.next())) return null;
+  }
+  for (let i = 0; i < p.inst.length; i++) if (onePassRunes[i]) p.inst[i].runes = onePassRunes[i];
+  return p;
+};
+var cleanupOnePass = (p, original) => {
+  for (let ix = 0; ix < original.inst.length; ix++) {
+    const instOriginal = original.inst[ix];
+    switch (instOriginal.op) {
+      case Inst.ALT:
+      case Inst.ALT_MATCH:
+      case Inst.RUNE:
+        break;
+      case Inst.CAPTURE:
+      case Inst.EMPTY_WIDTH:
+      case Inst.NOP:
+      case Inst.MATCH:
+      case Inst.FAIL:
+        p.inst[ix].next = null;
+        break;
+      case Inst.RUNE1:
+      case Inst.RUNE_ANY:
+      case Inst.RUNE_ANY_NOT_NL:
+        p.inst[ix].next = null;
+        p.inst[ix].op = instOriginal.op;
+        p.inst[ix].runes = instOriginal.runes ? new Int32Array(instOriginal.runes) : /* @__PURE__ */ new Int32Array(0);
+    }
+  }
+};
+var OnePass = class OnePass2 {
+  static compile(prog) {
+    if (prog.start === 0) return null;
+    if (prog.numLb > 0) return null;
+    const startInst = prog.inst[prog.start];
+    if (startInst.op !== Inst.EMPTY_WIDTH || (startInst.arg & Utils.EMPTY_BEGIN_TEXT) === 0) return null;
+    let hasAlt = false;
+    for (let i = 0; i < prog.inst.length; i++) if (prog.inst[i].op === Inst.ALT || prog.inst[i].op === Inst.ALT_MATCH) {
+      hasAlt = true;
+      break;
+    }
+    for (let i = 0; i < prog.inst.length; i++) {
+      const inst = prog.inst[i];
+      const opOut = prog.inst[inst.out].op;
+      switch (inst.op) {
+        case Inst.ALT:
+        case Inst.ALT_MATCH:
+          if (opOut === Inst.MATCH || prog.inst[inst.arg].op === Inst.MATCH) return null;
+          break;
+        case Inst.EMPTY_WIDTH:
+          if (opOut === Inst.MATCH) {
+            if ((inst.arg & Utils.EMPTY_END_TEXT) === Utils.EMPTY_END_TEXT) continue;
+            return null;
+          }
+          break;
+        default:
+          if (opOut === Inst.MATCH && hasAlt) return null;
+      }
+    }
+    let p = onePassCopy(prog);
+    p = makeOnePass(p);
+    if (p !== null) cleanupOnePass(p, prog);
+    return p;
+  }
+  static next(inst, r) {
+    const nextIdx = inst.matchRunePos(r);
+    if (nextIdx >= 0) return inst.next[nextIdx];
+    if (inst.op === Inst.ALT_MATCH) return inst.out;
+    return 0;
+  }
+  static execute(re2, input2, pos, anchor2, ncap) {
+    const onepass = re2.onepass;
+    if (!onepass) return null;
+    const matchcap = new Int32Array(ncap).fill(-1);
+    let matched2 = false;
+    let r = input2.step(pos);
+    let rune = r >> 3;
+    let width = r & 7;
+    let r1 = MachineInputBase.EOF();
+    let rune1 = -1;
+    let width1 = 0;
+    if (r !== MachineInputBase.EOF()) {
+      r1 = input2.step(pos + width);
+      if (r1 !== MachineInputBase.EOF()) {
+        rune1 = r1 >> 3;
+        width1 = r1 & 7;
+      }
+    }
+    let flag = pos === 0 ? Utils.emptyOpContext(-1, rune) : input2.context(pos);
+    let pc = onepass.start;
+    let inst;
+    while (true) {
+      inst = onepass.inst[pc];
+      pc = inst.out;
+      switch (inst.op) {
+        case Inst.MATCH:
+          if (anchor2 === RE2Flags.ANCHOR_BOTH && pos !== input2.endPos()) return null;
+          matched2 = true;
+          if (matchcap.length > 0) {
+            matchcap[0] = 0;
+            matchcap[1] = pos;
+          }
+          return ncap === 0 ? [] : Utils.toArray(matchcap);
+        case Inst.RUNE:
+          if (!inst.matchRune(rune)) return null;
+          break;
+        case Inst.RUNE1:
+          if (rune !== inst.runes[0]) return null;
+          break;
+        case Inst.RUNE_ANY:
+          break;
+        case Inst.RUNE_ANY_NOT_NL:
+          if (rune === 10) return null;
+          break;
+        case Inst.ALT:
+        case Inst.ALT_MATCH:
+          pc = OnePass2.next(inst, rune);
+          continue;
+        case Inst.FAIL:
+          return null;
+        case Inst.NOP:
+          continue;
+        case Inst.EMPTY_WIDTH:
+          if ((inst.arg & ~flag) !== 0) return null;
+          continue;
+        case Inst.CAPTURE:
+          if (inst.arg < matchcap.length) matchcap[inst.arg] = pos;
+          continue;
+        default:
+          throw new RE2JSInternalException("bad inst");
+      }
+      if (width === 0) break;
+      flag = Utils.emptyOpContext(rune, rune1);
+      pos += width;
+      rune = rune1;
+      width = width1;
+      if (rune !== -1) {
+        r1 = input2.step(pos + width);
+        if (r1 !== MachineInputBase.EOF()) {
+          rune1 = r1 >> 3;
+          width1 = r1 & 7;
+        } else {
+          rune1 = -1;
+          width1 = 0;
+        }
+      }
+    }
+    if (!matched2) return null;
+    return ncap === 0 ? [] : Utils.toArray(matchcap);
+  }
+};
+var Regexp = class Regexp2 {
+  static Op = createEnum([
+    "NO_MATCH",
+    "EMPTY_MATCH",
+    "LITERAL",
+    "CHAR_CLASS",
+    "ANY_CHAR_NOT_NL",
+    "ANY_CHAR",
+    "BEGIN_LINE",
+    "END_LINE",
+    "BEGIN_TEXT",
+    "END_TEXT",
+    "WORD_BOUNDARY",
+    "NO_WORD_BOUNDARY",
+    "CAPTURE",
+    "STAR",
+    "PLUS",
+    "QUEST",
+    "REPEAT",
+    "CONCAT",
+    "ALTERNATE",
+    "PLB",
+    "NLB",
+    "LEFT_PAREN",
+    "VERTICAL_BAR"
+  ]);
+  static isPseudoOp(op) {
+    return op >= Regexp2.Op.LEFT_PAREN;
+  }
+  static emptySubs() {
+    return [];
+  }
+  static quoteIfHyphen(rune) {
+    if (rune === Codepoint.CODES["-"]) return "\\";
+    return "";
+  }
+  static fromRegexp(re) {
+    const regex = new Regexp2(re.op);
+    regex.flags = re.flags;
+    regex.subs = re.subs;
+    regex.runes = re.runes;
+    regex.cap = re.cap;
+    regex.min = re.min;
+    regex.max = re.max;
+    regex.name = re.name;
+    regex.namedGroups = re.namedGroups;
+    regex.lb = re.lb;
+    return regex;
+  }
+  constructor(op) {
+    this.op = op;
+    this.flags = 0;
+    this.subs = Regexp2.emptySubs();
+    this.runes = /* @__PURE__ */ new Int32Array(0);
+    this.min = 0;
+    this.max = 0;
+    this.cap = 0;
+    this.name = null;
+    this.namedGroups = /* @__PURE__ */ Object.create(null);
+    this.lb = 0;
+  }
+  reinit() {
+    this.flags = 0;
+    this.subs = Regexp2.emptySubs();
+    this.runes = /* @__PURE__ */ new Int32Array(0);
+    this.cap = 0;
+    this.min = 0;
+    this.max = 0;
+    this.name = null;
+    this.namedGroups = /* @__PURE__ */ Object.create(null);
+    this.lb = 0;
+  }
+  toString() {
+    return this.appendTo();
+  }
+  appendTo() {
+    let out = "";
+    switch (this.op) {
+      case Regexp2.Op.NO_MATCH:
+        out += "[^\\x00-\\x{10FFFF}]";
+        break;
+      case Regexp2.Op.EMPTY_MATCH:
+        out += "(?:)";
+        break;
+      case Regexp2.Op.STAR:
+      case Regexp2.Op.PLUS:
+      case Regexp2.Op.QUEST:
+      case Regexp2.Op.REPEAT: {
+        const sub = this.subs[0];
+        if (sub.op > Regexp2.Op.CAPTURE || sub.op === Regexp2.Op.LITERAL && sub.runes.length > 1) out += `(?:${sub.appendTo()})`;
+        else out += sub.appendTo();
+        switch (this.op) {
+          case Regexp2.Op.STAR:
+            out += "*";
+            break;
+          case Regexp2.Op.PLUS:
+            out += "+";
+            break;
+          case Regexp2.Op.QUEST:
+            out += "?";
+            break;
+          case Regexp2.Op.REPEAT:
+            out += `{${this.min}`;
+            if (this.min !== this.max) {
+              out += ",";
+              if (this.max >= 0) out += this.max;
+            }
+            out += "}";
+        }
+        if ((this.flags & RE2Flags.NON_GREEDY) !== 0) out += "?";
+        break;
+      }
+      case Regexp2.Op.CONCAT:
+        for (let sub of this.subs) if (sub.op === Regexp2.Op.ALTERNATE) out += `(?:${sub.appendTo()})`;
+        else out += sub.appendTo();
+        break;
+      case Regexp2.Op.ALTERNATE: {
+        let sep = "";
+        for (let sub of this.subs) {
+          out += sep;
+          sep = "|";
+          out += sub.appendTo();
+        }
+        break;
+      }
+      case Regexp2.Op.LITERAL:
+        if ((this.flags & RE2Flags.FOLD_CASE) !== 0) out += "(?i:";
+        for (let rune of this.runes) out += Utils.escapeRune(rune);
+        if ((this.flags & RE2Flags.FOLD_CASE) !== 0) out += ")";
+        break;
+      case Regexp2.Op.ANY_CHAR_NOT_NL:
+        out += "(?-s:.)";
+        break;
+      case Regexp2.Op.ANY_CHAR:
+        out += "(?s:.)";
+        break;
+      case Regexp2.Op.PLB:
+        out += `(?<=${this.subs[0].appendTo()})`;
+        break;
+      case Regexp2.Op.NLB:
+        out += `(?<!${this.subs[0].appendTo()})`;
+        break;
+      case Regexp2.Op.CAPTURE:
+        if (this.name === null || this.name.length === 0) out += "(";
+        else out += `(?P<${this.name}>`;
+        if (this.subs[0].op !== Regexp2.Op.EMPTY_MATCH) out += this.subs[0].appendTo();
+        out += ")";
+        break;
+      case Regexp2.Op.BEGIN_TEXT:
+        out += "\\A";
+        break;
+      case Regexp2.Op.END_TEXT:
+        if ((this.flags & RE2Flags.WAS_DOLLAR) !== 0) out += "(?-m:$)";
+        else out += "\\z";
+        break;
+      case Regexp2.Op.BEGIN_LINE:
+        out += "^";
+        break;
+      case Regexp2.Op.END_LINE:
+        out += "$";
+        break;
+      case Regexp2.Op.WORD_BOUNDARY:
+        out += "\\b";
+        break;
+      case Regexp2.Op.NO_WORD_BOUNDARY:
+        out += "\\B";
+        break;
+      case Regexp2.Op.CHAR_CLASS:
+        if (this.runes.length % 2 !== 0) {
+          out += "[invalid char class]";
+          break;
+        }
+        out += "[";
+        if (this.runes.length === 0) out += "^\\x00-\\x{10FFFF}";
+        else if (this.runes[0] === 0 && this.runes[this.runes.length - 1] === Unicode.MAX_RUNE) {
+          out += "^";
+          for (let i = 1; i < this.runes.length - 1; i += 2) {
+            const lo = this.runes[i] + 1;
+            const hi = this.runes[i + 1] - 1;
+            out += Regexp2.quoteIfHyphen(lo);
+            out += Utils.escapeRune(lo);
+            if (lo !== hi) {
+              out += "-";
+              out += Regexp2.quoteIfHyphen(hi);
+              out += Utils.escapeRune(hi);
+            }
+          }
+        } else for (let i = 0; i < this.runes.length; i += 2) {
+          const lo = this.runes[i];
+          const hi = this.runes[i + 1];
+          out += Regexp2.quoteIfHyphen(lo);
+          out += Utils.escapeRune(lo);
+          if (lo !== hi) {
+            out += "-";
+            out += Regexp2.quoteIfHyphen(hi);
+            out += Utils.escapeRune(hi);
+          }
+        }
+        out += "]";
+        break;
+      default:
+        out += this.op;
+    }
+    return out;
+  }
+  maxCap() {
+    let m = 0;
+    if (this.op === Regexp2.Op.CAPTURE) m = this.cap;
+    if (this.subs !== null) for (let sub of this.subs) {
+      const n = sub.maxCap();
+      if (m < n) m = n;
+    }
+    return m;
+  }
+  equals(that) {
+    if (!(that !== null && that instanceof Regexp2)) return false;
+    if (this.op !== that.op) return false;
+    switch (this.op) {
+      case Regexp2.Op.END_TEXT:
+        if ((this.flags & RE2Flags.WAS_DOLLAR) !== (that.flags & RE2Flags.WAS_DOLLAR)) return false;
+        break;
+      case Regexp2.Op.LITERAL:
+      case Regexp2.Op.CHAR_CLASS:
+        if ((this.flags & RE2Flags.FOLD_CASE) !== (that.flags & RE2Flags.FOLD_CASE)) return false;
+        if (this.runes === null && that.runes === null) break;
+        if (this.runes === null || that.runes === null) return false;
+        if (this.runes.length !== that.runes.length) return false;
+        for (let i = 0; i < this.runes.length; i++) if (this.runes[i] !== that.runes[i]) return false;
+        break;
+      case Regexp2.Op.ALTERNATE:
+      case Regexp2.Op.CONCAT:
+        if (this.subs.length !== that.subs.length) return false;
+        for (let i = 0; i < this.subs.length; ++i) if (!this.subs[i].equals(that.subs[i])) return false;
+        break;
+      case Regexp2.Op.STAR:
+      case Regexp2.Op.PLUS:
+      case Regexp2.Op.QUEST:
+        if ((this.flags & RE2Flags.NON_GREEDY) !== (that.flags & RE2Flags.NON_GREEDY) || !this.subs[0].equals(that.subs[0])) return false;
+        break;
+      case Regexp2.Op.REPEAT:
+        if ((this.flags & RE2Flags.NON_GREEDY) !== (that.flags & RE2Flags.NON_GREEDY) || this.min !== that.min || this.max !== that.max || !this.subs[0].equals(that.subs[0])) return false;
+        break;
+      case Regexp2.Op.CAPTURE:
+        if (this.cap !== that.cap || (this.name === null ? that.name !== null : this.name !== that.name) || !this.subs[0].equals(that.subs[0])) return false;
+        break;
+      case Regexp2.Op.PLB:
+      case Regexp2.Op.NLB:
+        if (this.lb !== that.lb || !this.subs[0].equals(that.subs[0])) return false;
+    }
+    return true;
+  }
+};
+var RegexpWalker = class {
+  static walk(root, handler) {
+    const stack = [];
+    let re = root;
+    let result;
+    for (; ; ) {
+      if (re.subs.length === 0) result = handler.leaf(re);
+      else {
+        const state = handler.enter(re);
+        if (state.result === void 0) {
+          stack.push({
+            re,
+            state,
+            i: 0
+          });
+          re = re.subs[0];
+          continue;
+        }
+        result = state.result;
+      }
+      for (; ; ) {
+        if (stack.length === 0) return result;
+        const frame = stack[stack.length - 1];
+        handler.child(frame.re, frame.state, result, frame.i);
+        frame.i++;
+        if (frame.state.result === void 0 && frame.i < frame.re.subs.length) {
+          re = frame.re.subs[frame.i];
+          break;
+        }
+        stack.pop();
+        result = frame.state.result !== void 0 ? frame.state.result : handler.leave(frame.re, frame.state);
+      }
+    }
+  }
+};
+var AhoCorasick = class {
+  constructor(words, alphabetSize) {
+    const edges = /* @__PURE__ */ new Map();
+    const parent = [0];
+    const unit = [0];
+    const depth = [0];
+    const terminal = [0];
+    for (const word of words) {
+      let node2 = 0;
+      for (let i = 0; i < word.length; i++) {
+        const key = node2 * alphabetSize + word[i];
+        let child = edges.get(key);
+        if (child === void 0) {
+          child = parent.length;
+          edges.set(key, child);
+          parent.push(node2);
+          unit.push(word[i]);
+          depth.push(depth[node2] + 1);
+          terminal.push(0);
+        }
+        node2 = child;
+      }
+      terminal[node2] = 1;
+    }
+    const numNodes = parent.length;
+    const children = new Int32Array(numNodes - 1);
+    for (let c = 1; c < numNodes; c++) children[c - 1] = c;
+    children.sort((a, b) => parent[a] - parent[b] || unit[a] - unit[b]);
+    const childStart = new Int32Array(numNodes + 1);
+    for (let c = 1; c < numNodes; c++) childStart[parent[c] + 1]++;
+    for (let n = 0; n < numNodes; n++) childStart[n + 1] += childStart[n];
+    const childUnit = new Int32Array(numNodes - 1);
+    for (let k = 0; k < children.length; k++) childUnit[k] = unit[children[k]];
+    this.childStart = childStart;
+    this.childUnit = childUnit;
+    this.childNode = children;
+    const byDepth = new Int32Array(numNodes);
+    for (let n = 0; n < numNodes; n++) byDepth[n] = n;
+    byDepth.sort((a, b) => depth[a] - depth[b]);
+    const fail4 = new Int32Array(numNodes);
+    const match = Uint8Array.from(terminal);
+    for (let k = 1; k < numNodes; k++) {
+      const c = byDepth[k];
+      const p = parent[c];
+      if (p !== 0) {
+        let f = fail4[p];
+        let next = this.next(f, unit[c]);
+        while (next < 0 && f !== 0) {
+          f = fail4[f];
+          next = this.next(f, unit[c]);
+        }
+        fail4[c] = next >= 0 ? next : 0;
+      }
+      match[c] |= match[fail4[c]];
+    }
+    this.fail = fail4;
+    this.match = match;
+  }
+  next(node2, u) {
+    let lo = this.childStart[node2];
+    let hi = this.childStart[node2 + 1];
+    const units = this.childUnit;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      const m = units[mid];
+      if (m === u) return this.childNode[mid];
+      if (m < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return -1;
+  }
+  advance(node2, u) {
+    for (; ; ) {
+      const next = this.next(node2, u);
+      if (next >= 0) return next;
+      if (node2 === 0) return 0;
+      node2 = this.fail[node2];
+    }
+  }
+  searchUTF16(charSeq, start2, end) {
+    let node2 = 0;
+    for (let i = start2; i < end; i++) {
+      node2 = this.advance(node2, charSeq.charCodeAt(i));
+      if (this.match[node2] === 1) return true;
+    }
+    return false;
+  }
+  searchUTF8(bytes, start2, end) {
+    let node2 = 0;
+    for (let i = start2; i < end; i++) {
+      node2 = this.advance(node2, bytes[i]);
+      if (this.match[node2] === 1) return true;
+    }
+    return false;
+  }
+};
+var Prefilter = class Prefilter2 {
+  static Type = {
+    NONE: 0,
+    EXACT: 1,
+    AND: 2,
+    OR: 3
+  };
+  static MAX_SCANS = 32;
+  static MAX_AC_UNITS = 1 << 18;
+  constructor(type) {
+    this.type = type;
+    this.subs = [];
+    this.str = "";
+    this.bytes = null;
+    this.cost = type === Prefilter2.Type.EXACT ? 1 : 0;
+    this.allExact = false;
+    this.ac16 = null;
+    this.ac8 = null;
+  }
+  automaton16() {
+    if (this.ac16 === null) {
+      const words = this.subs.map((s) => {
+        const arr = new Array(s.str.length);
+        for (let i = 0; i < s.str.length; i++) arr[i] = s.str.charCodeAt(i);
+        return arr;
+      });
+      this.ac16 = new AhoCorasick(words, 65536);
+    }
+    return this.ac16;
+  }
+  automaton8() {
+    if (this.ac8 === null) this.ac8 = new AhoCorasick(this.subs.map((s) => s.bytes), 256);
+    return this.ac8;
+  }
+  eval(input2, pos) {
+    switch (this.type) {
+      case Prefilter2.Type.NONE:
+        return true;
+      case Prefilter2.Type.EXACT:
+        return input2.hasString(this, pos);
+      case Prefilter2.Type.AND:
+        for (let i = 0; i < this.subs.length; i++) if (!this.subs[i].eval(input2, pos)) return false;
+        return true;
+      case Prefilter2.Type.OR:
+        if (this.allExact) return input2.hasAnyString(this, pos);
+        for (let i = 0; i < this.subs.length; i++) if (this.subs[i].eval(input2, pos)) return true;
+        return false;
+      default:
+        return true;
+    }
+  }
+};
+var PrefilterTree = class PrefilterTree2 {
+  static build(re) {
+    if (!re) return new Prefilter(Prefilter.Type.NONE);
+    return RegexpWalker.walk(re, PrefilterTree2.WALKER);
+  }
+  static WALKER = {
+    leaf: (re) => PrefilterTree2.leaf(re),
+    enter: (re) => PrefilterTree2.enter(re),
+    child: (re, state, result) => PrefilterTree2.child(re, state, result),
+    leave: (re, state) => PrefilterTree2.leave(re, state)
+  };
+  static leaf(re) {
+    if (re.op !== Regexp.Op.LITERAL) return new Prefilter(Prefilter.Type.NONE);
+    if (re.runes.length === 0 || (re.flags & RE2Flags.FOLD_CASE) !== 0) return new Prefilter(Prefilter.Type.NONE);
+    let str = "";
+    for (let i = 0; i < re.runes.length; i++) {
+      if (Unicode.isUnsearchable(re.runes[i])) return new Prefilter(Prefilter.Type.NONE);
+      str += String.fromCodePoint(re.runes[i]);
+    }
+    const pf = new Prefilter(Prefilter.Type.EXACT);
+    pf.str = str;
+    pf.bytes = Utils.stringToUtf8ByteArray(pf.str);
+    return pf;
+  }
+  static enter(re) {
+    switch (re.op) {
+      case Regexp.Op.CAPTURE:
+      case Regexp.Op.PLUS:
+        return { sub: null };
+      case Regexp.Op.REPEAT:
+        if (re.min >= 1) return { sub: null };
+        return { result: new Prefilter(Prefilter.Type.NONE) };
+      case Regexp.Op.CONCAT:
+        return {
+          pf: new Prefilter(Prefilter.Type.AND),
+          subs: []
+        };
+      case Regexp.Op.ALTERNATE:
+        return {
+          pf: new Prefilter(Prefilter.Type.OR),
+          subs: []
+        };
+      default:
+        return { result: new Prefilter(Prefilter.Type.NONE) };
+    }
+  }
+  static child(re, state, s) {
+    if (state.subs === void 0) {
+      state.sub = s;
+      return;
+    }
+    if (state.pf.type === Prefilter.Type.AND) {
+      if (s.type === Prefilter.Type.NONE) return;
+      if (s.type === Prefilter.Type.AND) {
+        for (let j = 0; j < s.subs.length; j++) state.subs.push(s.subs[j]);
+        return;
+      }
+      state.subs.push(s);
+      return;
+    }
+    if (s.type === Prefilter.Type.NONE) {
+      state.result = new Prefilter(Prefilter.Type.NONE);
+      return;
+    }
+    if (s.type === Prefilter.Type.OR) {
+      for (let j = 0; j < s.subs.length; j++) state.subs.push(s.subs[j]);
+      return;
+    }
+    state.subs.push(s);
+  }
+  static leave(re, state) {
+    if (state.subs === void 0) return state.sub;
+    const pf = state.pf;
+    const seen = /* @__PURE__ */ new Set();
+    const subs = [];
+    for (const sub of state.subs) {
+      if (sub.type === Prefilter.Type.EXACT) {
+        if (seen.has(sub.str)) continue;
+        seen.add(sub.str);
+      }
+      subs.push(sub);
+    }
+    if (pf.type === Prefilter.Type.AND) {
+      const kept = [];
+      let cost2 = 0;
+      for (const sub of subs) {
+        if (cost2 + sub.cost > Prefilter.MAX_SCANS) continue;
+        kept.push(sub);
+        cost2 += sub.cost;
+      }
+      if (kept.length === 0) return new Prefilter(Prefilter.Type.NONE);
+      if (kept.length === 1) return kept[0];
+      pf.subs = kept;
+      pf.cost = cost2;
+      return pf;
+    }
+    if (subs.length === 0) return new Prefilter(Prefilter.Type.NONE);
+    if (subs.length === 1) return subs[0];
+    pf.subs = subs;
+    let allExact = true;
+    let cost = 0;
+    let units = 0;
+    for (const sub of subs) {
+      if (sub.type !== Prefilter.Type.EXACT) allExact = false;
+      else units += sub.bytes.length;
+      cost += sub.cost;
+    }
+    if (allExact) {
+      if (units > Prefilter.MAX_AC_UNITS) return new Prefilter(Prefilter.Type.NONE);
+      pf.allExact = true;
+      pf.cost = 1;
+      return pf;
+    }
+    if (cost > Prefilter.MAX_SCANS) return new Prefilter(Prefilter.Type.NONE);
+    pf.cost = cost;
+    return pf;
+  }
+};
+var PatchList = class {
+  /**
+  * @param {number} head - Encoded pointer to the start of the patch list.
+  * @param {number} tail - Encoded pointer to the end of the patch list.
+  */
+  constructor(head = 0, tail = 0) {
+    this.head = head;
+    this.tail = tail;
+  }
+};
+var Prog = class {
+  constructor() {
+    this.inst = [];
+    this.start = 0;
+    this.numCap = 2;
+    this.lbStarts = [];
+    this.numLb = 0;
+    this.lbInst = null;
+  }
+  getInst(pc) {
+    return this.inst[pc];
+  }
+  numInst() {
+    return this.inst.length;
+  }
+  addInst(op) {
+    this.inst.push(new Inst(op));
+  }
+  markLookbehindInsts() {
+    const lbInst = new Uint8Array(this.inst.length);
+    const pending = this.lbStarts.slice();
+    while (pending.length > 0) {
+      const pc = pending.pop();
+      if (pc === 0 || lbInst[pc] === 1) continue;
+      lbInst[pc] = 1;
+      const i = this.inst[pc];
+      switch (i.op) {
+        case Inst.ALT:
+        case Inst.ALT_MATCH:
+          pending.push(i.out, i.arg);
+          break;
+        case Inst.MATCH:
+        case Inst.FAIL:
+          break;
+        default:
+          pending.push(i.out);
+      }
+    }
+    this.lbInst = lbInst;
+  }
+  skipNop(pc) {
+    let i = this.inst[pc];
+    while (i.op === Inst.NOP || i.op === Inst.CAPTURE) {
+      i = this.inst[pc];
+      pc = i.out;
+    }
+    return i;
+  }
+  /** @returns {[boolean, string]} */
+  prefix() {
+    let prefix = "";
+    let i = this.skipNop(this.start);
+    if (!Inst.isRuneOp(i.op) || i.runes.length !== 1) return [i.op === Inst.MATCH, prefix];
+    while (Inst.isRuneOp(i.op) && i.runes.length === 1 && (i.arg & RE2Flags.FOLD_CASE) === 0 && !Unicode.isUnsearchable(i.runes[0])) {
+      prefix += String.fromCodePoint(i.runes[0]);
+      i = this.skipNop(i.out);
+    }
+    return [i.op === Inst.MATCH, prefix];
+  }
+  startCond() {
+    let flag = 0;
+    let pc = this.start;
+    loop: for (; ; ) {
+      const i = this.inst[pc];
+      switch (i.op) {
+        case Inst.EMPTY_WIDTH:
+          flag |= i.arg;
+          break;
+        case Inst.FAIL:
+          return -1;
+        case Inst.CAPTURE:
+        case Inst.NOP:
+          break;
+        default:
+          break loop;
+      }
+      pc = i.out;
+    }
+    return flag;
+  }
+  patch(l, val) {
+    let head = l.head;
+    while (head !== 0) {
+      const i = this.inst[head >> 1];
+      if ((head & 1) === 0) {
+        head = i.out;
+        i.out = val;
+      } else {
+        head = i.arg;
+        i.arg = val;
+      }
+    }
+  }
+  append(l1, l2) {
+    if (l1.head === 0) return l2;
+    if (l2.head === 0) return l1;
+    const i = this.inst[l1.tail >> 1];
+    if ((l1.tail & 1) === 0) i.out = l2.head;
+    else i.arg = l2.head;
+    return new PatchList(l1.head, l2.tail);
+  }
+  /**
+  *
+  * @returns {string}
+  */
+  toString() {
+    let out = "";
+    for (let pc = 0; pc < this.inst.length; pc++) {
+      const len = out.length;
+      out += pc;
+      if (pc === this.start) out += "*";
+      out += "        ".substring(out.length - len);
+      out += this.inst[pc];
+      out += "\n";
+    }
+    return out;
+  }
+};
+var ANY_RUNE_NOT_NL = new Int32Array([
+  0,
+  Codepoint.CODES["\n"] - 1,
+  Codepoint.CODES["\n"] + 1,
+  Unicode.MAX_RUNE
+]);
+var ANY_RUNE = new Int32Array([0, Unicode.MAX_RUNE]);
+var Frag = class {
+  constructor(i = 0, out = new PatchList(), nullable2 = false) {
+    this.i = i;
+    this.out = out;
+    this.nullable = nullable2;
+  }
+};
+var Compiler = class Compiler2 {
+  static compileRegexp(re) {
+    const c = new Compiler2();
+    const f = c.compile(re);
+    c.prog.patch(f.out, c.newInst(Inst.MATCH).i);
+    c.prog.start = f.i;
+    c.prog.markLookbehindInsts();
+    return c.prog;
+  }
+  static compileSet(regexps) {
+    const c = new Compiler2();
+    if (regexps.length === 0) {
+      c.prog.start = c.newInst(Inst.FAIL).i;
+      c.prog.markLookbehindInsts();
+      return c.prog;
+    }
+    let starts = [];
+    for (let i = 0; i < regexps.length; i++) {
+      c.lbOffset = c.prog.numLb;
+      const f = c.compile(regexps[i]);
+      const m = c.newInst(Inst.MATCH);
+      c.prog.getInst(m.i).arg = i;
+      c.prog.patch(f.out, m.i);
+      starts.push(f.i);
+    }
+    let start2 = starts[0];
+    for (let i = 1; i < starts.length; i++) {
+      const f = c.newInst(Inst.ALT);
+      const inst = c.prog.getInst(f.i);
+      inst.out = start2;
+      inst.arg = starts[i];
+      start2 = f.i;
+    }
+    c.prog.start = start2;
+    c.prog.markLookbehindInsts();
+    return c.prog;
+  }
+  constructor() {
+    this.prog = new Prog();
+    this.newInst(Inst.FAIL);
+    this.lbOffset = 0;
+    this.runeCache = /* @__PURE__ */ new Map();
+    this.walker = {
+      leaf: (re) => this.leaf(re),
+      enter: (re) => this.enter(re),
+      child: (re, state, result) => this.child(re, state, result),
+      leave: (re, state) => this.leave(re, state)
+    };
+  }
+  newInst(op) {
+    this.prog.addInst(op);
+    return new Frag(this.prog.numInst() - 1, new PatchList(), true);
+  }
+  nop() {
+    const f = this.newInst(Inst.NOP);
+    f.out = new PatchList(f.i << 1, f.i << 1);
+    return f;
+  }
+  fail() {
+    return new Frag();
+  }
+  cap(arg) {
+    const f = this.newInst(Inst.CAPTURE);
+    f.out = new PatchList(f.i << 1, f.i << 1);
+    this.prog.getInst(f.i).arg = arg;
+    if (this.prog.numCap < arg + 1) this.prog.numCap = arg + 1;
+    return f;
+  }
+  cat(f1, f2) {
+    if (f1.i === 0 || f2.i === 0) {
+      this.prog.patch(f1.out, 0);
+      this.prog.patch(f2.out, 0);
+      return this.fail();
+    }
+    this.prog.patch(f1.out, f2.i);
+    return new Frag(f1.i, f2.out, f1.nullable && f2.nullable);
+  }
+  alt(f1, f2) {
+    if (f1.i === 0) return f2;
+    if (f2.i === 0) return f1;
+    const f = this.newInst(Inst.ALT);
+    const i = this.prog.getInst(f.i);
+    i.out = f1.i;
+    i.arg = f2.i;
+    f.out = this.prog.append(f1.out, f2.out);
+    f.nullable = f1.nullable || f2.nullable;
+    return f;
+  }
+  loop(f1, nongreedy) {
+    const f = this.newInst(Inst.ALT);
+    const i = this.prog.getInst(f.i);
+    if (nongreedy) {
+      i.arg = f1.i;
+      f.out = new PatchList(f.i << 1, f.i << 1);
+    } else {
+      i.out = f1.i;
+      f.out = new PatchList(f.i << 1 | 1, f.i << 1 | 1);
+    }
+    this.prog.patch(f1.out, f.i);
+    return f;
+  }
+  quest(f1, nongreedy) {
+    if (f1.i === 0) return this.nop();
+    const f = this.newInst(Inst.ALT);
+    const i = this.prog.getInst(f.i);
+    if (nongreedy) {
+      i.arg = f1.i;
+      f.out = new PatchList(f.i << 1, f.i << 1);
+    } else {
+      i.out = f1.i;
+      f.out = new PatchList(f.i << 1 | 1, f.i << 1 | 1);
+    }
+    f.out = this.prog.append(f.out, f1.out);
+    return f;
+  }
+  star(f1, nongreedy) {
+    if (f1.i === 0) return this.nop();
+    if (f1.nullable) return this.quest(this.plus(f1, nongreedy), nongreedy);
+    return this.loop(f1, nongreedy);
+  }
+  plus(f1, nongreedy) {
+    if (f1.i === 0) return this.fail();
+    return new Frag(f1.i, this.loop(f1, nongreedy).out, f1.nullable);
+  }
+  empty(op) {
+    const f = this.newInst(Inst.EMPTY_WIDTH);
+    this.prog.getInst(f.i).arg = op;
+    f.out = new PatchList(f.i << 1, f.i << 1);
+    return f;
+  }
+  rune(runes, flags) {
+    const f = this.newInst(Inst.RUNE);
+    f.nullable = false;
+    const i = this.prog.getInst(f.i);
+    i.runes = runes;
+    flags &= RE2Flags.FOLD_CASE;
+    if (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;
+    i.arg = flags;
+    f.out = new PatchList(f.i << 1, f.i << 1);
+    if ((flags & RE2Flags.FOLD_CASE) === 0 && runes.length === 1 || runes.length === 2 && runes[0] === runes[1]) i.op = Inst.RUNE1;
+    else if (runes.length === 2 && runes[0] === 0 && runes[1] === Unicode.MAX_RUNE) i.op = Inst.RUNE_ANY;
+    else if (runes.length === 4 && runes[0] === 0 && runes[1] === Codepoint.CODES["\n"] - 1 && runes[2] === Codepoint.CODES["\n"] + 1 && runes[3] === Unicode.MAX_RUNE) i.op = Inst.RUNE_ANY_NOT_NL;
+    return f;
+  }
+  lookBehind(a, parsedLb) {
+    const lb = Math.sign(parsedLb) * (Math.abs(parsedLb) + this.lbOffset);
+    const id = this.newInst(Inst.LB_WRITE);
+    this.prog.getInst(id.i).arg = lb;
+    const any2 = this.rune(ANY_RUNE, 0);
+    const dotStar = this.star(any2, true);
+    const lbAutomaton = this.cat(dotStar, a);
+    this.prog.patch(lbAutomaton.out, id.i);
+    const checkId2 = this.newInst(Inst.LB_CHECK);
+    this.prog.getInst(checkId2.i).arg = lb;
+    this.prog.lbStarts.push(lbAutomaton.i);
+    if (Math.abs(lb) > this.prog.numLb) this.prog.numLb = Math.abs(lb);
+    checkId2.out = new PatchList(checkId2.i << 1, checkId2.i << 1);
+    return checkId2;
+  }
+  compile(re) {
+    return RegexpWalker.walk(re, this.walker);
+  }
+  leaf(re) {
+    switch (re.op) {
+      case Regexp.Op.NO_MATCH:
+        return this.fail();
+      case Regexp.Op.EMPTY_MATCH:
+        return this.nop();
+      case Regexp.Op.LITERAL: {
+        if (re.runes.length === 0) return this.nop();
+        let f = null;
+        for (let r of re.runes) {
+          let singleRune = this.runeCache.get(r);
+          if (singleRune === void 0) {
+            singleRune = new Int32Array([r]);
+            this.runeCache.set(r, singleRune);
+          }
+          const f1 = this.rune(singleRune, re.flags);
+          f = f === null ? f1 : this.cat(f, f1);
+        }
+        return f;
+      }
+      case Regexp.Op.CHAR_CLASS:
+        return this.rune(re.runes, re.flags);
+      case Regexp.Op.ANY_CHAR_NOT_NL:
+        return this.rune(ANY_RUNE_NOT_NL, 0);
+      case Regexp.Op.ANY_CHAR:
+        return this.rune(ANY_RUNE, 0);
+      case Regexp.Op.BEGIN_LINE:
+        return this.empty(Utils.EMPTY_BEGIN_LINE);
+      case Regexp.Op.END_LINE:
+        return this.empty(Utils.EMPTY_END_LINE);
+      case Regexp.Op.BEGIN_TEXT:
+        return this.empty(Utils.EMPTY_BEGIN_TEXT);
+      case Regexp.Op.END_TEXT:
+        return this.empty(Utils.EMPTY_END_TEXT);
+      case Regexp.Op.WORD_BOUNDARY:
+        return this.empty(Utils.EMPTY_WORD_BOUNDARY);
+      case Regexp.Op.NO_WORD_BOUNDARY:
+        return this.empty(Utils.EMPTY_NO_WORD_BOUNDARY);
+      case Regexp.Op.CONCAT:
+      case Regexp.Op.ALTERNATE:
+        return this.nop();
+      default:
+        throw new RE2JSCompileException("regexp: unhandled case in compile");
+    }
+  }
+  enter(re) {
+    switch (re.op) {
+      case Regexp.Op.PLB:
+      case Regexp.Op.NLB:
+      case Regexp.Op.STAR:
+      case Regexp.Op.PLUS:
+      case Regexp.Op.QUEST:
+        return { sub: null };
+      case Regexp.Op.CAPTURE:
+        return {
+          bra: this.cap(re.cap << 1),
+          sub: null
+        };
+      case Regexp.Op.CONCAT:
+      case Regexp.Op.ALTERNATE:
+        return { f: null };
+      default:
+        throw new RE2JSCompileException("regexp: unhandled case in compile");
+    }
+  }
+  child(re, state, f1) {
+    if (re.op === Regexp.Op.CONCAT) state.f = state.f === null ? f1 : this.cat(state.f, f1);
+    else if (re.op === Regexp.Op.ALTERNATE) state.f = state.f === null ? f1 : this.alt(state.f, f1);
+    else state.sub = f1;
+  }
+  leave(re, state) {
+    switch (re.op) {
+      case Regexp.Op.PLB:
+      case Regexp.Op.NLB:
+        return this.lookBehind(state.sub, re.lb);
+      case Regexp.Op.CAPTURE: {
+        const ket = this.cap(re.cap << 1 | 1);
+        return this.cat(this.cat(state.bra, state.sub), ket);
+      }
+      case Regexp.Op.STAR:
+        return this.star(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+      case Regexp.Op.PLUS:
+        return this.plus(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+      case Regexp.Op.QUEST:
+        return this.quest(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+      case Regexp.Op.CONCAT:
+      case Regexp.Op.ALTERNATE:
+        return state.f;
+      default:
+        throw new RE2JSCompileException("regexp: unhandled case in compile");
+    }
+  }
+};
+var Simplify = class Simplify2 {
+  static simplify(re) {
+    if (re === null) return null;
+    return RegexpWalker.walk(re, Simplify2.WALKER);
+  }
+  static WALKER = {
+    leaf: (re) => Simplify2.leaf(re),
+    enter: (re) => Simplify2.enter(re),
+    child: (re, state, result, i) => Simplify2.child(re, state, result, i),
+    leave: (re, state) => Simplify2.leave(re, state)
+  };
+  static leaf(re) {
+    if (re.op === Regexp.Op.CHAR_CLASS) {
+      if (re.runes === null) return re;
+      if (re.runes.length === 0) return new Regexp(Regexp.Op.NO_MATCH);
+      if (re.runes.length === 2 && re.runes[0] === 0 && re.runes[1] === Unicode.MAX_RUNE) return new Regexp(Regexp.Op.ANY_CHAR);
+      if (re.runes.length === 4 && re.runes[0] === 0 && re.runes[1] === Codepoint.CODES["\n"] - 1 && re.runes[2] === Codepoint.CODES["\n"] + 1 && re.runes[3] === Unicode.MAX_RUNE) return new Regexp(Regexp.Op.ANY_CHAR_NOT_NL);
+    }
+    return re;
+  }
+  static enter(re) {
+    switch (re.op) {
+      case Regexp.Op.PLB:
+      case Regexp.Op.NLB:
+      case Regexp.Op.CAPTURE:
+      case Regexp.Op.STAR:
+      case Regexp.Op.PLUS:
+      case Regexp.Op.QUEST:
+        return { sub: null };
+      case Regexp.Op.CONCAT:
+      case Regexp.Op.ALTERNATE:
+        return {
+          subs: [],
+          changed: false
+        };
+      case Regexp.Op.REPEAT:
+        if (re.min === 0 && re.max === 0) return { result: new Regexp(Regexp.Op.EMPTY_MATCH) };
+        return { sub: null };
+      default:
+        return { result: re };
+    }
+  }
+  static child(re, state, nsub, i) {
+    if (state.subs === void 0) {
+      state.sub = nsub;
+      return;
+    }
+    if (nsub !== re.subs[i]) state.changed = true;
+    if (re.op === Regexp.Op.CONCAT) {
+      if (nsub.op === Regexp.Op.NO_MATCH) {
+        state.result = new Regexp(Regexp.Op.NO_MATCH);
+        return;
+      }
+      if (nsub.op === Regexp.Op.EMPTY_MATCH) {
+        state.changed = true;
+        return;
+      }
+      if (nsub.op === Regexp.Op.CONCAT) {
+        state.changed = true;
+        for (let j = 0; j < nsub.subs.length; j++) state.subs.push(nsub.subs[j]);
+        return;
+      }
+    } else {
+      if (nsub.op === Regexp.Op.NO_MATCH) {
+        state.changed = true;
+        return;
+      }
+      if (nsub.op === Regexp.Op.ALTERNATE) {
+        state.changed = true;
+        for (let j = 0; j < nsub.subs.length; j++) state.subs.push(nsub.subs[j]);
+        return;
+      }
+    }
+    state.subs.push(nsub);
+  }
+  static leave(re, state) {
+    switch (re.op) {
+      case Regexp.Op.PLB:
+      case Regexp.Op.NLB:
+      case Regexp.Op.CAPTURE: {
+        const sub = state.sub;
+        if (sub !== re.subs[0]) {
+          const nre = Regexp.fromRegexp(re);
+          nre.runes = /* @__PURE__ */ new Int32Array(0);
+          nre.subs = [sub];
+          return nre;
+        }
+        return re;
+      }
+      case Regexp.Op.CONCAT:
+      case Regexp.Op.ALTERNATE:
+        if (state.changed) {
+          const newSubs = state.subs;
+          if (newSubs.length === 0) return new Regexp(re.op === Regexp.Op.CONCAT ? Regexp.Op.EMPTY_MATCH : Regexp.Op.NO_MATCH);
+          if (newSubs.length === 1) return newSubs[0];
+          const nre = Regexp.fromRegexp(re);
+          nre.runes = /* @__PURE__ */ new Int32Array(0);
+          nre.subs = newSubs;
+          return nre;
+        }
+        return re;
+      case Regexp.Op.STAR:
+      case Regexp.Op.PLUS:
+      case Regexp.Op.QUEST:
+        return Simplify2.simplify1(re.op, re.flags, state.sub, re);
+      case Regexp.Op.REPEAT:
+        return Simplify2.simplifyRepeat(re, state.sub);
+      default:
+        return re;
+    }
+  }
+  static simplifyRepeat(re, sub) {
+    if (re.max === -1) {
+      if (re.min === 0) return Simplify2.simplify1(Regexp.Op.STAR, re.flags, sub, null);
+      if (re.min === 1) return Simplify2.simplify1(Regexp.Op.PLUS, re.flags, sub, null);
+      const subs = [];
+      for (let i = 0; i < re.min - 1; i++) subs.push(sub);
+      subs.push(Simplify2.simplify1(Regexp.Op.PLUS, re.flags, sub, null));
+      return Simplify2.concat(subs);
+    }
+    if (re.min === 1 && re.max === 1) return sub;
+    let prefixSubs = null;
+    if (re.min > 0) {
+      prefixSubs = [];
+      for (let i = 0; i < re.min; i++) prefixSubs.push(sub);
+    }
+    if (re.max > re.min) {
+      let suffix = Simplify2.simplify1(Regexp.Op.QUEST, re.flags, sub, null);
+      for (let i = re.min + 1; i < re.max; i++) suffix = Simplify2.simplify1(Regexp.Op.QUEST, re.flags, Simplify2.concat([sub, suffix]), null);
+      if (prefixSubs === null) return suffix;
+      prefixSubs.push(suffix);
+    }
+    if (prefixSubs !== null) return Simplify2.concat(prefixSubs);
+    return new Regexp(Regexp.Op.NO_MATCH);
+  }
+  static concat(subs) {
+    const newSubs = [];
+    for (let i = 0; i < subs.length; i++) {
+      const sub = subs[i];
+      if (sub.op === Regexp.Op.NO_MATCH) return new Regexp(Regexp.Op.NO_MATCH);
+      if (sub.op === Regexp.Op.EMPTY_MATCH) continue;
+      if (sub.op === Regexp.Op.CONCAT) {
+        for (let j = 0; j < sub.subs.length; j++) newSubs.push(sub.subs[j]);
+        continue;
+      }
+      newSubs.push(sub);
+    }
+    if (newSubs.length === 0) return new Regexp(Regexp.Op.EMPTY_MATCH);
+    if (newSubs.length === 1) return newSubs[0];
+    const nre = new Regexp(Regexp.Op.CONCAT);
+    nre.subs = newSubs;
+    return nre;
+  }
+  static simplify1(op, flags, sub, re) {
+    if (sub.op === Regexp.Op.EMPTY_MATCH) return sub;
+    if (sub.op === Regexp.Op.NO_MATCH) {
+      if (op === Regexp.Op.PLUS) return sub;
+      return new Regexp(Regexp.Op.EMPTY_MATCH);
+    }
+    if (op === sub.op && (flags & RE2Flags.NON_GREEDY) === (sub.flags & RE2Flags.NON_GREEDY)) return sub;
+    if (re !== null && re.op === op && (re.flags & RE2Flags.NON_GREEDY) === (flags & RE2Flags.NON_GREEDY) && sub === re.subs[0]) return re;
+    const nre = new Regexp(op);
+    nre.flags = flags;
+    nre.subs = [sub];
+    return nre;
+  }
+};
+var CharGroup = class {
+  constructor(sign, cls) {
+    this.sign = sign;
+    this.cls = cls;
+  }
+};
+var code1 = [48, 57];
+var code2 = [
+  9,
+  10,
+  12,
+  13,
+  32,
+  32
+];
+var code3 = [
+  48,
+  57,
+  65,
+  90,
+  95,
+  95,
+  97,
+  122
+];
+var PERL_GROUPS = /* @__PURE__ */ new Map([
+  ["\\d", new CharGroup(1, code1)],
+  ["\\D", new CharGroup(-1, code1)],
+  ["\\s", new CharGroup(1, code2)],
+  ["\\S", new CharGroup(-1, code2)],
+  ["\\w", new CharGroup(1, code3)],
+  ["\\W", new CharGroup(-1, code3)]
+]);
+var code4 = [
+  48,
+  57,
+  65,
+  90,
+  97,
+  122
+];
+var code5 = [
+  65,
+  90,
+  97,
+  122
+];
+var code6 = [0, 127];
+var code7 = [
+  9,
+  9,
+  32,
+  32
+];
+var code8 = [
+  0,
+  31,
+  127,
+  127
+];
+var code9 = [48, 57];
+var code10 = [33, 126];
+var code11 = [97, 122];
+var code12 = [32, 126];
+var code13 = [
+  33,
+  47,
+  58,
+  64,
+  91,
+  96,
+  123,
+  126
+];
+var code14 = [
+  9,
+  13,
+  32,
+  32
+];
+var code15 = [65, 90];
+var code16 = [
+  48,
+  57,
+  65,
+  90,
+  95,
+  95,
+  97,
+  122
+];
+var code17 = [
+  48,
+  57,
+  65,
+  70,
+  97,
+  102
+];
+var POSIX_GROUPS = /* @__PURE__ */ new Map([
+  ["[:alnum:]", new CharGroup(1, code4)],
+  ["[:^alnum:]", new CharGroup(-1, code4)],
+  ["[:alpha:]", new CharGroup(1, code5)],
+  ["[:^alpha:]", new CharGroup(-1, code5)],
+  ["[:ascii:]", new CharGroup(1, code6)],
+  ["[:^ascii:]", new CharGroup(-1, code6)],
+  ["[:blank:]", new CharGroup(1, code7)],
+  ["[:^blank:]", new CharGroup(-1, code7)],
+  ["[:cntrl:]", new CharGroup(1, code8)],
+  ["[:^cntrl:]", new CharGroup(-1, code8)],
+  ["[:digit:]", new CharGroup(1, code9)],
+  ["[:^digit:]", new CharGroup(-1, code9)],
+  ["[:graph:]", new CharGroup(1, code10)],
+  ["[:^graph:]", new CharGroup(-1, code10)],
+  ["[:lower:]", new CharGroup(1, code11)],
+  ["[:^lower:]", new CharGroup(-1, code11)],
+  ["[:print:]", new CharGroup(1, code12)],
+  ["[:^print:]", new CharGroup(-1, code12)],
+  ["[:punct:]", new CharGroup(1, code13)],
+  ["[:^punct:]", new CharGroup(-1, code13)],
+  ["[:space:]", new CharGroup(1, code14)],
+  ["[:^space:]", new CharGroup(-1, code14)],
+  ["[:upper:]", new CharGroup(1, code15)],
+  ["[:^upper:]", new CharGroup(-1, code15)],
+  ["[:word:]", new CharGroup(1, code16)],
+  ["[:^word:]", new CharGroup(-1, code16)],
+  ["[:xdigit:]", new CharGroup(1, code17)],
+  ["[:^xdigit:]", new CharGroup(-1, code17)]
+]);
+var CharClass = class CharClass2 {
+  static charClassToString(r, len) {
+    let result = "[";
+    for (let i = 0; i < len; i += 2) {
+      if (i > 0) result += " ";
+      const lo = r[i];
+      const hi = r[i + 1];
+      if (lo === hi) result += `0x${lo.toString(16)}`;
+      else result += `0x${lo.toString(16)}-0x${hi.toString(16)}`;
+    }
+    result += "]";
+    return result;
+  }
+  static sortRanges(array2, len) {
+    const n = len >> 1;
+    const order = new Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => array2[2 * a] - array2[2 * b] || array2[2 * b + 1] - array2[2 * a + 1]);
+    const sorted = array2.slice(0, len);
+    for (let i = 0; i < n; i++) {
+      array2[2 * i] = sorted[2 * order[i]];
+      array2[2 * i + 1] = sorted[2 * order[i] + 1];
+    }
+  }
+  /**
+  * @param {number[]|Int32Array} [r]
+  */
+  constructor(r = Utils.emptyInts()) {
+    this.r = r;
+    this.len = r.length;
+  }
+  toArray() {
+    if (this.r instanceof Int32Array) return this.len === this.r.length ? this.r : this.r.subarray(0, this.len);
+    return new Int32Array(this.len === this.r.length ? this.r : this.r.slice(0, this.len));
+  }
+  toGrowableArray() {
+    if (Array.isArray(this.r)) {
+      this.r.length = this.len;
+      return this.r;
+    }
+    return Array.from(this.r.subarray(0, this.len));
+  }
+  cleanClass() {
+    if (this.len < 4) return this;
+    CharClass2.sortRanges(this.r, this.len);
+    let w = 2;
+    for (let i = 2; i < this.len; i += 2) {
+      const lo = this.r[i];
+      const hi = this.r[i + 1];
+      if (lo <= this.r[w - 1] + 1) {
+        if (hi > this.r[w - 1]) this.r[w - 1] = hi;
+        continue;
+      }
+      this.r[w] = lo;
+      this.r[w + 1] = hi;
+      w += 2;
+    }
+    this.len = w;
+    return this;
+  }
+  appendLiteral(x, flags) {
+    return (flags & RE2Flags.FOLD_CASE) !== 0 ? this.appendFoldedRange(x, x) : this.appendRange(x, x);
+  }
+  appendRange(lo, hi) {
+    if (this.len > 0) {
+      for (let i = 2; i <= 4; i += 2) if (this.len >= i) {
+        const rlo = this.r[this.len - i];
+        const rhi = this.r[this.len - i + 1];
+        if (lo <= rhi + 1 && rlo <= hi + 1) {
+          if (lo < rlo) this.r[this.len - i] = lo;
+          if (hi > rhi) this.r[this.len - i + 1] = hi;
+          return this;
+        }
+      }
+    }
+    this.r[this.len++] = lo;
+    this.r[this.len++] = hi;
+    return this;
+  }
+  appendFoldedRange(lo, hi) {
+    if (lo <= Unicode.MIN_FOLD && hi >= Unicode.MAX_FOLD) return this.appendRange(lo, hi);
+    if (hi < Unicode.MIN_FOLD || lo > Unicode.MAX_FOLD) return this.appendRange(lo, hi);
+    if (lo < Unicode.MIN_FOLD) {
+      this.appendRange(lo, Unicode.MIN_FOLD - 1);
+      lo = Unicode.MIN_FOLD;
+    }
+    if (hi > Unicode.MAX_FOLD) {
+      this.appendRange(Unicode.MAX_FOLD + 1, hi);
+      hi = Unicode.MAX_FOLD;
+    }
+    for (let c = lo; c <= hi; c++) {
+      this.appendRange(c, c);
+      for (let f = Unicode.simpleFold(c); f !== c; f = Unicode.simpleFold(f)) this.appendRange(f, f);
+    }
+    return this;
+  }
+  appendClass(x) {
+    for (let i = 0; i < x.length; i += 2) this.appendRange(x[i], x[i + 1]);
+    return this;
+  }
+  appendFoldedClass(x) {
+    for (let i = 0; i < x.length; i += 2) this.appendFoldedRange(x[i], x[i + 1]);
+    return this;
+  }
+  appendNegatedClass(x) {
+    let nextLo = 0;
+    for (let i = 0; i < x.length; i += 2) {
+      const lo = x[i];
+      const hi = x[i + 1];
+      if (nextLo <= lo - 1) this.appendRange(nextLo, lo - 1);
+      nextLo = hi + 1;
+    }
+    if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
+    return this;
+  }
+  appendTable(table2) {
+    for (let i = 0; i < table2.length; ++i) {
+      const lo = table2.getLo(i);
+      const hi = table2.getHi(i);
+      const stride = table2.getStride(i);
+      if (stride === 1) {
+        this.appendRange(lo, hi);
+        continue;
+      }
+      for (let c = lo; c <= hi; c += stride) this.appendRange(c, c);
+    }
+    return this;
+  }
+  appendNegatedTable(table2) {
+    let nextLo = 0;
+    for (let i = 0; i < table2.length; ++i) {
+      const lo = table2.getLo(i);
+      const hi = table2.getHi(i);
+      const stride = table2.getStride(i);
+      if (stride === 1) {
+        if (nextLo <= lo - 1) this.appendRange(nextLo, lo - 1);
+        nextLo = hi + 1;
+        continue;
+      }
+      for (let c = lo; c <= hi; c += stride) {
+        if (nextLo <= c - 1) this.appendRange(nextLo, c - 1);
+        nextLo = c + 1;
+      }
+    }
+    if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
+    return this;
+  }
+  appendTableWithSign(table2, sign) {
+    return sign < 0 ? this.appendNegatedTable(table2) : this.appendTable(table2);
+  }
+  negateClass() {
+    let nextLo = 0;
+    let w = 0;
+    for (let i = 0; i < this.len; i += 2) {
+      const lo = this.r[i];
+      const hi = this.r[i + 1];
+      if (nextLo <= lo - 1) {
+        this.r[w] = nextLo;
+        this.r[w + 1] = lo - 1;
+        w += 2;
+      }
+      nextLo = hi + 1;
+    }
+    this.len = w;
+    if (nextLo <= Unicode.MAX_RUNE) {
+      this.r[this.len++] = nextLo;
+      this.r[this.len++] = Unicode.MAX_RUNE;
+    }
+    return this;
+  }
+  appendClassWithSign(x, sign) {
+    return sign < 0 ? this.appendNegatedClass(x) : this.appendClass(x);
+  }
+  appendGroup(g, foldCase) {
+    let cls = g.cls;
+    if (foldCase) cls = new CharClass2().appendFoldedClass(cls).cleanClass().toArray();
+    return this.appendClassWithSign(cls, g.sign);
+  }
+  toString() {
+    return CharClass2.charClassToString(this.r, this.len);
+  }
+};
+var StringIterator = class {
+  constructor(str) {
+    this.str = str;
+    this.position = 0;
+  }
+  pos() {
+    return this.position;
+  }
+  rewindTo(pos) {
+    this.position = pos;
+  }
+  more() {
+    return this.position < this.str.length;
+  }
+  peek() {
+    return this.str.codePointAt(this.position);
+  }
+  skip(n) {
+    this.position += n;
+  }
+  skipString(s) {
+    this.position += s.length;
+  }
+  pop() {
+    const r = this.str.codePointAt(this.position);
+    this.position += Utils.charCount(r);
+    return r;
+  }
+  lookingAt(s) {
+    return this.str.startsWith(s, this.position);
+  }
+  rest() {
+    return this.str.substring(this.position);
+  }
+  from(beforePos) {
+    return this.str.substring(beforePos, this.position);
+  }
+  toString() {
+    return this.rest();
+  }
+};
+var Parser = class Parser2 {
+  static ERR_INTERNAL_ERROR = "regexp/syntax: internal error";
+  static ERR_INVALID_CHAR_RANGE = "invalid character class range";
+  static ERR_INVALID_ESCAPE = "invalid escape sequence";
+  static ERR_INVALID_NAMED_CAPTURE = "invalid named capture";
+  static ERR_INVALID_PERL_OP = "invalid or unsupported Perl syntax";
+  static ERR_INVALID_REPEAT_OP = "invalid nested repetition operator";
+  static ERR_INVALID_REPEAT_SIZE = "invalid repeat count";
+  static ERR_MISSING_BRACKET = "missing closing ]";
+  static ERR_MISSING_PAREN = "missing closing )";
+  static ERR_MISSING_REPEAT_ARGUMENT = "missing argument to repetition operator";
+  static ERR_TRAILING_BACKSLASH = "trailing backslash at end of expression";
+  static ERR_DUPLICATE_NAMED_CAPTURE = "duplicate capture group name";
+  static ERR_UNEXPECTED_PAREN = "unexpected )";
+  static ERR_NESTING_DEPTH = "expression nests too deeply";
+  static ERR_LARGE = "expression too large";
+  static ERR_INVALID_CAPTURE_IN_LOOKBEHIND = "invalid capture in lookbehind";
+  static MAX_HEIGHT = 1e3;
+  static MAX_SIZE = 1398101;
+  static MAX_RUNES = 33554432;
+  static ANY_TABLE = new UnicodeRangeTable(new Uint32Array([
+    0,
+    Unicode.MAX_RUNE,
+    1
+  ]));
+  static ASCII_TABLE = new UnicodeRangeTable(new Uint32Array([
+    0,
+    127,
+    1
+  ]));
+  static ASCII_FOLD_TABLE = new UnicodeRangeTable(new Uint32Array([
+    0,
+    127,
+    1,
+    383,
+    383,
+    1,
+    8490,
+    8490,
+    1
+  ]));
+  static unicodeTable(name) {
+    if (name === "Any") return {
+      tab: Parser2.ANY_TABLE,
+      fold: Parser2.ANY_TABLE,
+      sign: 1
+    };
+    if (name === "Ascii") return {
+      tab: Parser2.ASCII_TABLE,
+      fold: Parser2.ASCII_FOLD_TABLE,
+      sign: 1
+    };
+    if (name === "Assigned") return {
+      tab: UnicodeTables.CATEGORIES.get("Cn"),
+      fold: UnicodeTables.CATEGORIES.get("Cn"),
+      sign: -1
+    };
+    if (name === "Lc") return {
+      tab: UnicodeTables.CATEGORIES.get("LC"),
+      fold: UnicodeTables.FOLD_CATEGORIES.get("LC"),
+      sign: 1
+    };
+    if (UnicodeTables.CATEGORIES.has(name)) return {
+      tab: UnicodeTables.CATEGORIES.get(name),
+      fold: UnicodeTables.FOLD_CATEGORIES.get(name),
+      sign: 1
+    };
+    if (UnicodeTables.SCRIPTS.has(name)) return {
+      tab: UnicodeTables.SCRIPTS.get(name),
+      fold: UnicodeTables.FOLD_SCRIPT.get(name),
+      sign: 1
+    };
+    return null;
+  }
+  static minFoldRune(r) {
+    if (r < Unicode.MIN_FOLD || r > Unicode.MAX_FOLD) return r;
+    let min = r;
+    const r0 = r;
+    for (r = Unicode.simpleFold(r); r !== r0; r = Unicode.simpleFold(r)) if (min > r) min = r;
+    return min;
+  }
+  static leadingRegexp(re) {
+    if (re.op === Regexp.Op.EMPTY_MATCH) return null;
+    if (re.op === Regexp.Op.CONCAT && re.subs.length > 0) {
+      const sub = re.subs[0];
+      if (sub.op === Regexp.Op.EMPTY_MATCH) return null;
+      return sub;
+    }
+    return re;
+  }
+  static literalRegexp(s, flags) {
+    const re = new Regexp(Regexp.Op.LITERAL);
+    re.flags = flags;
+    re.runes = Utils.stringToRunes(s);
+    return re;
+  }
+  /**
+  * Parse regular expression pattern {@code pattern} with mode flags {@code flags}.
+  * @param {string} pattern
+  * @param {number} flags
+  */
+  static parse(pattern, flags) {
+    return new Parser2(pattern, flags).parseInternal();
+  }
+  static parseRepeat(t) {
+    const start2 = t.pos();
+    if (!t.more() || !t.lookingAt("{")) return -1;
+    t.skip(1);
+    const min = Parser2.parseInt(t);
+    if (min === -1) return -1;
+    if (!t.more()) return -1;
+    let max;
+    if (!t.lookingAt(",")) max = min;
+    else {
+      t.skip(1);
+      if (!t.more()) return -1;
+      if (t.lookingAt("}")) max = -1;
+      else if ((max = Parser2.parseInt(t)) === -1) return -1;
+    }
+    if (!t.more() || !t.lookingAt("}")) return -1;
+    t.skip(1);
+    if (min < 0 || min > 1e3 || max === -2 || max > 1e3 || max >= 0 && min > max) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_REPEAT_SIZE, t.from(start2));
+    return min << 16 | max & Unicode.MAX_BMP;
+  }
+  static isValidCaptureName(name) {
+    if (name.length === 0) return false;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.codePointAt(i);
+      if (c !== Codepoint.CODES["_"] && !Utils.isalnum(c)) return false;
+    }
+    return true;
+  }
+  static parseInt(t) {
+    const start2 = t.pos();
+    while (t.more() && t.peek() >= Codepoint.CODES["0"] && t.peek() <= Codepoint.CODES["9"]) t.skip(1);
+    const n = t.from(start2);
+    if (n.length === 0 || n.length > 1 && n.codePointAt(0) === Codepoint.CODES["0"]) return -1;
+    if (n.length > 8) return -2;
+    return parseInt(n, 10);
+  }
+  static isCharClass(re) {
+    return re.op === Regexp.Op.LITERAL && re.runes.length === 1 || re.op === Regexp.Op.CHAR_CLASS || re.op === Regexp.Op.ANY_CHAR_NOT_NL || re.op === Regexp.Op.ANY_CHAR;
+  }
+  static matchRune(re, r) {
+    switch (re.op) {
+      case Regexp.Op.LITERAL:
+        return re.runes.length === 1 && re.runes[0] === r;
+      case Regexp.Op.CHAR_CLASS:
+        for (let i = 0; i < re.runes.length; i += 2) if (re.runes[i] <= r && r <= re.runes[i + 1]) return true;
+        return false;
+      case Regexp.Op.ANY_CHAR_NOT_NL:
+        return r !== Codepoint.CODES["\n"];
+      case Regexp.Op.ANY_CHAR:
+        return true;
+    }
+    return false;
+  }
+  static mergeCharClass(dst, src) {
+    switch (dst.op) {
+      case Regexp.Op.ANY_CHAR:
+        break;
+      case Regexp.Op.ANY_CHAR_NOT_NL:
+        if (Parser2.matchRune(src, Codepoint.CODES["\n"])) dst.op = Regexp.Op.ANY_CHAR;
+        break;
+      case Regexp.Op.CHAR_CLASS: {
+        const cc = new CharClass(Array.isArray(dst.runes) ? dst.runes : Array.from(dst.runes));
+        if (src.op === Regexp.Op.LITERAL) cc.appendLiteral(src.runes[0], src.flags);
+        else cc.appendClass(src.runes);
+        dst.runes = cc.toGrowableArray();
+        break;
+      }
+      case Regexp.Op.LITERAL:
+        if (src.runes[0] === dst.runes[0] && src.flags === dst.flags) break;
+        dst.op = Regexp.Op.CHAR_CLASS;
+        dst.runes = new CharClass().appendLiteral(dst.runes[0], dst.flags).appendLiteral(src.runes[0], src.flags).toGrowableArray();
+    }
+  }
+  static parseEscape(t) {
+    const startPos = t.pos();
+    t.skip(1);
+    if (!t.more()) throw new RE2JSSyntaxException(Parser2.ERR_TRAILING_BACKSLASH);
+    let c = t.pop();
+    bigswitch: switch (c) {
+      case Codepoint.CODES["1"]:
+      case Codepoint.CODES["2"]:
+      case Codepoint.CODES["3"]:
+      case Codepoint.CODES["4"]:
+      case Codepoint.CODES["5"]:
+      case Codepoint.CODES["6"]:
+      case Codepoint.CODES["7"]:
+        if (!t.more() || t.peek() < Codepoint.CODES["0"] || t.peek() > Codepoint.CODES["7"]) break;
+      case Codepoint.CODES["0"]: {
+        let r = c - Codepoint.CODES["0"];
+        for (let i = 1; i < 3; i++) {
+          if (!t.more() || t.peek() < Codepoint.CODES["0"] || t.peek() > Codepoint.CODES["7"]) break;
+          r = r * 8 + t.peek() - Codepoint.CODES["0"];
+          t.skip(1);
+        }
+        return r;
+      }
+      case Codepoint.CODES["x"]: {
+        if (!t.more()) break;
+        c = t.pop();
+        if (c === Codepoint.CODES["{"]) {
+          let nhex = 0;
+          let r = 0;
+          while (true) {
+            if (!t.more()) break bigswitch;
+            c = t.pop();
+            if (c === Codepoint.CODES["}"]) break;
+            const v = Utils.unhex(c);
+            if (v < 0) break bigswitch;
+            r = r * 16 + v;
+            if (r > Unicode.MAX_RUNE) break bigswitch;
+            nhex++;
+          }
+          if (nhex === 0) break bigswitch;
+          return r;
+        }
+        const x = Utils.unhex(c);
+        if (!t.more()) break;
+        c = t.pop();
+        const y = Utils.unhex(c);
+        if (x < 0 || y < 0) break;
+        return x * 16 + y;
+      }
+      case Codepoint.CODES["a"]:
+        return Codepoint.CODES["\x07"];
+      case Codepoint.CODES["f"]:
+        return Codepoint.CODES["\f"];
+      case Codepoint.CODES["n"]:
+        return Codepoint.CODES["\n"];
+      case Codepoint.CODES["r"]:
+        return Codepoint.CODES["\r"];
+      case Codepoint.CODES["t"]:
+        return Codepoint.CODES["	"];
+      case Codepoint.CODES["v"]:
+        return Codepoint.CODES["\v"];
+      default:
+        if (c <= Unicode.MAX_ASCII && !Utils.isalnum(c)) return c;
+    }
+    throw new RE2JSSyntaxException(Parser2.ERR_INVALID_ESCAPE, t.from(startPos));
+  }
+  static parseClassChar(t, wholeClassPos) {
+    if (!t.more()) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_BRACKET, t.from(wholeClassPos));
+    if (t.lookingAt("\\")) return Parser2.parseEscape(t);
+    return t.pop();
+  }
+  static hasCapture(re) {
+    if (re === null) return false;
+    if (re.op === Regexp.Op.CAPTURE) return true;
+    if (re.subs) {
+      for (let sub of re.subs) if (Parser2.hasCapture(sub)) return true;
+    }
+    return false;
+  }
+  constructor(wholeRegexp, flags = 0) {
+    this.wholeRegexp = wholeRegexp;
+    this.flags = flags;
+    this.numCap = 0;
+    this.namedGroups = /* @__PURE__ */ Object.create(null);
+    this.stack = [];
+    this.free = null;
+    this.numRegexp = 0;
+    this.numRunes = 0;
+    this.repeats = 0;
+    this.height = null;
+    this.size = null;
+    this.nlb = 0;
+  }
+  newRegexp(op) {
+    let re = this.free;
+    if (re !== null && re.subs !== null && re.subs.length > 0) {
+      this.free = re.subs[0];
+      re.reinit();
+      re.op = op;
+    } else {
+      re = new Regexp(op);
+      this.numRegexp += 1;
+    }
+    return re;
+  }
+  reuse(re) {
+    if (this.height !== null && this.height.has(re)) this.height.delete(re);
+    if (re.subs !== null && re.subs.length > 0) re.subs[0] = this.free;
+    this.free = re;
+  }
+  checkLimits(re) {
+    if (this.numRunes > Parser2.MAX_RUNES) throw new RE2JSSyntaxException(Parser2.ERR_LARGE);
+    this.checkSize(re);
+    this.checkHeight(re);
+  }
+  checkSize(re) {
+    if (this.size === null) {
+      if (this.repeats === 0) this.repeats = 1;
+      if (re.op === Regexp.Op.REPEAT) {
+        let n = re.max;
+        if (n === -1) n = re.min;
+        if (n <= 0) n = 1;
+        if (n > Math.floor(Parser2.MAX_SIZE / this.repeats)) this.repeats = Parser2.MAX_SIZE;
+        else this.repeats *= n;
+      }
+      if (this.numRegexp < Math.floor(Parser2.MAX_SIZE / this.repeats)) return;
+      this.size = /* @__PURE__ */ new Map();
+      for (let reEx of this.stack) this.checkSize(reEx);
+    }
+    if (this.calcSize(re, true) > Parser2.MAX_SIZE) throw new RE2JSSyntaxException(Parser2.ERR_LARGE);
+  }
+  calcSize(re, force = false) {
+    if (!force && this.size !== null) {
+      if (this.size.has(re)) return this.size.get(re);
+    }
+    let size = 0;
+    switch (re.op) {
+      case Regexp.Op.LITERAL:
+        size = re.runes.length;
+        break;
+      case Regexp.Op.PLB:
+      case Regexp.Op.NLB:
+      case Regexp.Op.CAPTURE:
+      case Regexp.Op.STAR:
+        size = 2 + this.calcSize(re.subs[0]);
+        break;
+      case Regexp.Op.PLUS:
+      case Regexp.Op.QUEST:
+        size = 1 + this.calcSize(re.subs[0]);
+        break;
+      case Regexp.Op.CONCAT:
+        for (let sub of re.subs) size = size + this.calcSize(sub);
+        break;
+      case Regexp.Op.ALTERNATE:
+        for (let sub of re.subs) size = size + this.calcSize(sub);
+        if (re.subs.length > 1) size = size + re.subs.length - 1;
+        break;
+      case Regexp.Op.REPEAT: {
+        let sub = this.calcSize(re.subs[0]);
+        if (re.max === -1) {
+          if (re.min === 0) size = 2 + sub;
+          else size = 1 + re.min * sub;
+          break;
+        }
+        size = re.max * sub + (re.max - re.min);
+        break;
+      }
+    }
+    size = Math.max(1, size);
+    if (this.size === null) this.size = /* @__PURE__ */ new Map();
+    this.size.set(re, size);
+    return size;
+  }
+  checkHeight(re) {
+    if (this.numRegexp < Parser2.MAX_HEIGHT) return;
+    if (this.height === null) {
+      this.height = /* @__PURE__ */ new Map();
+      for (let reEx of this.stack) this.checkHeight(reEx);
+    }
+    if (this.calcHeight(re, true) > Parser2.MAX_HEIGHT) throw new RE2JSSyntaxException(Parser2.ERR_NESTING_DEPTH);
+  }
+  calcHeight(re, force = false) {
+    if (!force && this.height !== null) {
+      if (this.height.has(re)) return this.height.get(re);
+    }
+    let h = 1;
+    for (let sub of re.subs) {
+      const hsub = this.calcHeight(sub);
+      if (h < 1 + hsub) h = 1 + hsub;
+    }
+    if (this.height === null) this.height = /* @__PURE__ */ new Map();
+    this.height.set(re, h);
+    return h;
+  }
+  pop() {
+    return this.stack.pop();
+  }
+  popToPseudo() {
+    const n = this.stack.length;
+    let i = n;
+    while (i > 0 && !Regexp.isPseudoOp(this.stack[i - 1].op)) i--;
+    return this.stack.splice(i, n - i);
+  }
+  push(re) {
+    this.numRunes += re.runes.length;
+    if (re.op === Regexp.Op.CHAR_CLASS && re.runes.length === 2 && re.runes[0] === re.runes[1]) {
+      if (this.maybeConcat(re.runes[0], this.flags & ~RE2Flags.FOLD_CASE)) return null;
+      re.op = Regexp.Op.LITERAL;
+      re.runes = [re.runes[0]];
+      re.flags = this.flags & ~RE2Flags.FOLD_CASE;
+    } else if (re.op === Regexp.Op.CHAR_CLASS && re.runes.length === 4 && re.runes[0] === re.runes[1] && re.runes[2] === re.runes[3] && Unicode.simpleFold(re.runes[0]) === re.runes[2] && Unicode.simpleFold(re.runes[2]) === re.runes[0] || re.op === Regexp.Op.CHAR_CLASS && re.runes.length === 2 && re.runes[0] + 1 === re.runes[1] && Unicode.simpleFold(re.runes[0]) === re.runes[1] && Unicode.simpleFold(re.runes[1]) === re.runes[0]) {
+      if (this.maybeConcat(re.runes[0], this.flags | RE2Flags.FOLD_CASE)) return null;
+      re.op = Regexp.Op.LITERAL;
+      re.runes = [re.runes[0]];
+      re.flags = this.flags | RE2Flags.FOLD_CASE;
+    } else this.maybeConcat(-1, 0);
+    this.stack.push(re);
+    this.checkLimits(re);
+    return re;
+  }
+  maybeConcat(r, flags) {
+    const n = this.stack.length;
+    if (n < 2) return false;
+    const re1 = this.stack[n - 1];
+    const re2 = this.stack[n - 2];
+    if (re1.op !== Regexp.Op.LITERAL || re2.op !== Regexp.Op.LITERAL || (re1.flags & RE2Flags.FOLD_CASE) !== (re2.flags & RE2Flags.FOLD_CASE)) return false;
+    if (!Array.isArray(re2.runes)) re2.runes = Array.from(re2.runes);
+    for (let i = 0; i < re1.runes.length; i++) re2.runes.push(re1.runes[i]);
+    if (r >= 0) {
+      re1.runes = [r];
+      re1.flags = flags;
+      return true;
+    }
+    this.pop();
+    this.reuse(re1);
+    return false;
+  }
+  newLiteral(r, flags) {
+    const re = this.newRegexp(Regexp.Op.LITERAL);
+    re.flags = flags;
+    if ((flags & RE2Flags.FOLD_CASE) !== 0) r = Parser2.minFoldRune(r);
+    re.runes = [r];
+    return re;
+  }
+  literal(r) {
+    this.push(this.newLiteral(r, this.flags));
+  }
+  op(op) {
+    const re = this.newRegexp(op);
+    re.flags = this.flags;
+    return this.push(re);
+  }
+  repeat(op, min, max, beforePos, t, lastRepeatPos) {
+    let flags = this.flags;
+    if ((flags & RE2Flags.PERL_X) !== 0) {
+      if (t.more() && t.lookingAt("?")) {
+        t.skip(1);
+        flags ^= RE2Flags.NON_GREEDY;
+      }
+      if (lastRepeatPos !== -1) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_REPEAT_OP, t.from(lastRepeatPos));
+    }
+    const n = this.stack.length;
+    if (n === 0) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    const sub = this.stack[n - 1];
+    if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    const re = this.newRegexp(op);
+    re.min = min;
+    re.max = max;
+    re.flags = flags;
+    re.subs = [sub];
+    this.stack[n - 1] = re;
+    this.checkLimits(re);
+    if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re, 1e3)) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_REPEAT_SIZE, t.from(beforePos));
+  }
+  repeatIsValid(re, n) {
+    if (re.op === Regexp.Op.REPEAT) {
+      let m = re.max;
+      if (m === 0) return true;
+      if (m < 0) m = re.min;
+      if (m > n) return false;
+      if (m > 0) n = Math.trunc(n / m);
+    }
+    for (let sub of re.subs) if (!this.repeatIsValid(sub, n)) return false;
+    return true;
+  }
+  concat() {
+    this.maybeConcat(-1, 0);
+    const subs = this.popToPseudo();
+    if (subs.length === 0) return this.push(this.newRegexp(Regexp.Op.EMPTY_MATCH));
+    return this.push(this.collapse(subs, Regexp.Op.CONCAT));
+  }
+  alternate() {
+    const subs = this.popToPseudo();
+    if (subs.length > 0) this.cleanAlt(subs[subs.length - 1]);
+    if (subs.length === 0) return this.push(this.newRegexp(Regexp.Op.NO_MATCH));
+    return this.push(this.collapse(subs, Regexp.Op.ALTERNATE));
+  }
+  cleanAlt(re) {
+    if (re.op === Regexp.Op.CHAR_CLASS) {
+      re.runes = new CharClass(Array.from(re.runes)).cleanClass().toArray();
+      if (re.runes.length === 2 && re.runes[0] === 0 && re.runes[1] === Unicode.MAX_RUNE) {
+        re.runes = /* @__PURE__ */ new Int32Array(0);
+        re.op = Regexp.Op.ANY_CHAR;
+      } else if (re.runes.length === 4 && re.runes[0] === 0 && re.runes[1] === Codepoint.CODES["\n"] - 1 && re.runes[2] === Codepoint.CODES["\n"] + 1 && re.runes[3] === Unicode.MAX_RUNE) {
+        re.runes = /* @__PURE__ */ new Int32Array(0);
+        re.op = Regexp.Op.ANY_CHAR_NOT_NL;
+      }
+    }
+  }
+  collapse(subs, op) {
+    if (subs.length === 1) return subs[0];
+    let len = 0;
+    for (let sub of subs) len += sub.op === op ? sub.subs.length : 1;
+    let newsubs = new Array(len).fill(null);
+    let i = 0;
+    for (let sub of subs) if (sub.op === op) {
+      for (let j = 0; j < sub.subs.length; j++) newsubs[i++] = sub.subs[j];
+      this.reuse(sub);
+    } else newsubs[i++] = sub;
+    let re = this.newRegexp(op);
+    re.subs = newsubs;
+    if (op === Regexp.Op.ALTERNATE) {
+      re.subs = this.factor(re.subs);
+      if (re.subs.length === 1) {
+        const old = re;
+        re = re.subs[0];
+        this.reuse(old);
+      }
+    }
+    return re;
+  }
+  factor(array2) {
+    if (array2.length < 2) return array2;
+    let s = 0;
+    let lensub = array2.length;
+    let lenout = 0;
+    let str = null;
+    let strlen = 0;
+    let strflags = 0;
+    let start2 = 0;
+    for (let i = 0; i <= lensub; i++) {
+      let istr = null;
+      let istrlen = 0;
+      let iflags = 0;
+      if (i < lensub) {
+        let re = array2[s + i];
+        if (re.op === Regexp.Op.CONCAT && re.subs.length > 0) re = re.subs[0];
+        if (re.op === Regexp.Op.LITERAL) {
+          istr = re.runes;
+          istrlen = re.runes.length;
+          iflags = re.flags & RE2Flags.FOLD_CASE;
+        }
+        if (iflags === strflags) {
+          let same = 0;
+          while (same < strlen && same < istrlen && str[same] === istr[same]) same++;
+          if (same > 0) {
+            strlen = same;
+            continue;
+          }
+        }
+      }
+      if (i === start2) {
+      } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
+      else {
+        const prefix = this.newRegexp(Regexp.Op.LITERAL);
+        prefix.flags = strflags;
+        prefix.runes = str.slice(0, strlen);
+        for (let j = start2; j < i; j++) {
+          array2[s + j] = this.removeLeadingString(array2[s + j], strlen);
+          this.checkLimits(array2[s + j]);
+        }
+        const suffix = this.collapse(array2.slice(s + start2, s + i), Regexp.Op.ALTERNATE);
+        const re = this.newRegexp(Regexp.Op.CONCAT);
+        re.subs = [prefix, suffix];
+        array2[lenout++] = re;
+      }
+      start2 = i;
+      str = istr;
+      strlen = istrlen;
+      strflags = iflags;
+    }
+    lensub = lenout;
+    s = 0;
+    start2 = 0;
+    lenout = 0;
+    let first = null;
+    for (let i = 0; i <= lensub; i++) {
+      let ifirst = null;
+      if (i < lensub) {
+        ifirst = Parser2.leadingRegexp(array2[s + i]);
+        if (first !== null && first.equals(ifirst) && (Parser2.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser2.isCharClass(first.subs[0]))) continue;
+      }
+      if (i === start2) {
+      } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
+      else {
+        const prefix = first;
+        for (let j = start2; j < i; j++) {
+          const reuse = j !== start2;
+          array2[s + j] = this.removeLeadingRegexp(array2[s + j], reuse);
+          this.checkLimits(array2[s + j]);
+        }
+        const suffix = this.collapse(array2.slice(s + start2, s + i), Regexp.Op.ALTERNATE);
+        const re = this.newRegexp(Regexp.Op.CONCAT);
+        re.subs = [prefix, suffix];
+        array2[lenout++] = re;
+      }
+      start2 = i;
+      first = ifirst;
+    }
+    lensub = lenout;
+    s = 0;
+    start2 = 0;
+    lenout = 0;
+    for (let i = 0; i <= lensub; i++) {
+      if (i < lensub && Parser2.isCharClass(array2[s + i])) continue;
+      if (i === start2) {
+      } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
+      else {
+        let max = start2;
+        for (let j = start2 + 1; j < i; j++) {
+          const subMax = array2[s + max];
+          const subJ = array2[s + j];
+          if (subMax.op < subJ.op || subMax.op === subJ.op && (subMax.runes !== null ? subMax.runes.length : 0) < (subJ.runes !== null ? subJ.runes.length : 0)) max = j;
+        }
+        const tmp = array2[s + start2];
+        array2[s + start2] = array2[s + max];
+        array2[s + max] = tmp;
+        for (let j = start2 + 1; j < i; j++) {
+          Parser2.mergeCharClass(array2[s + start2], array2[s + j]);
+          this.reuse(array2[s + j]);
+        }
+        this.cleanAlt(array2[s + start2]);
+        array2[lenout++] = array2[s + start2];
+      }
+      if (i < lensub) array2[lenout++] = array2[s + i];
+      start2 = i + 1;
+    }
+    lensub = lenout;
+    s = 0;
+    start2 = 0;
+    lenout = 0;
+    for (let i = 0; i < lensub; ++i) {
+      if (i + 1 < lensub && array2[s + i].op === Regexp.Op.EMPTY_MATCH && array2[s + i + 1].op === Regexp.Op.EMPTY_MATCH) continue;
+      array2[lenout++] = array2[s + i];
+    }
+    lensub = lenout;
+    s = 0;
+    return array2.slice(s, lensub);
+  }
+  removeLeadingString(re, n) {
+    if (re.op === Regexp.Op.CONCAT && re.subs.length > 0) {
+      const sub = this.removeLeadingString(re.subs[0], n);
+      re.subs[0] = sub;
+      if (sub.op === Regexp.Op.EMPTY_MATCH) {
+        this.reuse(sub);
+        switch (re.subs.length) {
+          case 0:
+          case 1:
+            re.op = Regexp.Op.EMPTY_MATCH;
+            re.subs = Regexp.emptySubs();
+            break;
+          case 2: {
+            const old = re;
+            re = re.subs[1];
+            this.reuse(old);
+            break;
+          }
+          default:
+            re.subs = re.subs.slice(1, re.subs.length);
+        }
+      }
+      return re;
+    }
+    if (re.op === Regexp.Op.LITERAL) {
+      re.runes = re.runes.slice(n, re.runes.length);
+      if (re.runes.length === 0) re.op = Regexp.Op.EMPTY_MATCH;
+    }
+    return re;
+  }
+  removeLeadingRegexp(re, reuse) {
+    if (re.op === Regexp.Op.CONCAT && re.subs.length > 0) {
+      if (reuse) this.reuse(re.subs[0]);
+      re.subs = re.subs.slice(1, re.subs.length);
+      switch (re.subs.length) {
+        case 0:
+          re.op = Regexp.Op.EMPTY_MATCH;
+          re.subs = Regexp.emptySubs();
+          break;
+        case 1: {
+          const old = re;
+          re = re.subs[0];
+          this.reuse(old);
+          break;
+        }
+      }
+      return re;
+    }
+    if (reuse) this.reuse(re);
+    return this.newRegexp(Regexp.Op.EMPTY_MATCH);
+  }
+  parseInternal() {
+    if ((this.flags & RE2Flags.LITERAL) !== 0) return Parser2.literalRegexp(this.wholeRegexp, this.flags);
+    let lastRepeatPos = -1;
+    let min = -1;
+    let max = -1;
+    const t = new StringIterator(this.wholeRegexp);
+    while (t.more()) {
+      let repeatPos = -1;
+      bigswitch: switch (t.peek()) {
+        case Codepoint.CODES["("]:
+          if ((this.flags & RE2Flags.LOOKBEHIND) !== 0) {
+            if (t.lookingAt("(?<=")) {
+              this.parsePosLookBehind();
+              t.skip(4);
+              break;
+            }
+            if (t.lookingAt("(?<!")) {
+              this.parseNegLookBehind();
+              t.skip(4);
+              break;
+            }
+          }
+          if ((this.flags & RE2Flags.PERL_X) !== 0 && t.lookingAt("(?")) {
+            this.parsePerlFlags(t);
+            break;
+          }
+          this.op(Regexp.Op.LEFT_PAREN).cap = ++this.numCap;
+          t.skip(1);
+          break;
+        case Codepoint.CODES["|"]:
+          this.parseVerticalBar();
+          t.skip(1);
+          break;
+        case Codepoint.CODES[")"]:
+          this.parseRightParen();
+          t.skip(1);
+          break;
+        case Codepoint.CODES["^"]:
+          if ((this.flags & RE2Flags.ONE_LINE) !== 0) this.op(Regexp.Op.BEGIN_TEXT);
+          else this.op(Regexp.Op.BEGIN_LINE);
+          t.skip(1);
+          break;
+        case Codepoint.CODES["$"]:
+          if ((this.flags & RE2Flags.ONE_LINE) !== 0) this.op(Regexp.Op.END_TEXT).flags |= RE2Flags.WAS_DOLLAR;
+          else this.op(Regexp.Op.END_LINE);
+          t.skip(1);
+          break;
+        case Codepoint.CODES["."]:
+          if ((this.flags & RE2Flags.DOT_NL) !== 0) this.op(Regexp.Op.ANY_CHAR);
+          else this.op(Regexp.Op.ANY_CHAR_NOT_NL);
+          t.skip(1);
+          break;
+        case Codepoint.CODES["["]:
+          this.parseClass(t);
+          break;
+        case Codepoint.CODES["*"]:
+        case Codepoint.CODES["+"]:
+        case Codepoint.CODES["?"]: {
+          repeatPos = t.pos();
+          let op = null;
+          switch (t.pop()) {
+            case Codepoint.CODES["*"]:
+              op = Regexp.Op.STAR;
+              break;
+            case Codepoint.CODES["+"]:
+              op = Regexp.Op.PLUS;
+              break;
+            case Codepoint.CODES["?"]:
+              op = Regexp.Op.QUEST;
+          }
+          this.repeat(op, min, max, repeatPos, t, lastRepeatPos);
+          break;
+        }
+        case Codepoint.CODES["{"]: {
+          const before = t.pos();
+          const minMax = Parser2.parseRepeat(t);
+          if (minMax < 0) {
+            t.rewindTo(before);
+            this.literal(t.pop());
+            break;
+          }
+          repeatPos = before;
+          min = minMax >> 16;
+          max = (minMax & Unicode.MAX_BMP) << 16 >> 16;
+          this.repeat(Regexp.Op.REPEAT, min, max, repeatPos, t, lastRepeatPos);
+          break;
+        }
+        case Codepoint.CODES["\\"]: {
+          const savedPos = t.pos();
+          t.skip(1);
+          if ((this.flags & RE2Flags.PERL_X) !== 0 && t.more()) switch (t.pop()) {
+            case Codepoint.CODES["A"]:
+              this.op(Regexp.Op.BEGIN_TEXT);
+              break bigswitch;
+            case Codepoint.CODES["b"]:
+              this.op(Regexp.Op.WORD_BOUNDARY);
+              break bigswitch;
+            case Codepoint.CODES["B"]:
+              this.op(Regexp.Op.NO_WORD_BOUNDARY);
+              break bigswitch;
+            case Codepoint.CODES["C"]:
+              throw new RE2JSSyntaxException(Parser2.ERR_INVALID_ESCAPE, "\\C");
+            case Codepoint.CODES["Q"]: {
+              let lit = t.rest();
+              const i = lit.indexOf("\\E");
+              if (i >= 0) {
+                lit = lit.substring(0, i);
+                t.skipString(lit);
+                t.skipString("\\E");
+              } else t.skipString(lit);
+              let j = 0;
+              while (j < lit.length) {
+                const codepoint = lit.codePointAt(j);
+                this.literal(codepoint);
+                j += Utils.charCount(codepoint);
+              }
+              break bigswitch;
+            }
+            case Codepoint.CODES["z"]:
+              this.op(Regexp.Op.END_TEXT);
+              break bigswitch;
+            default:
+              t.rewindTo(savedPos);
+          }
+          else t.rewindTo(savedPos);
+          const re = this.newRegexp(Regexp.Op.CHAR_CLASS);
+          re.flags = this.flags;
+          if (t.lookingAt("\\p") || t.lookingAt("\\P")) {
+            const cc2 = new CharClass();
+            if (this.parseUnicodeClass(t, cc2)) {
+              re.runes = cc2.toArray();
+              this.push(re);
+              break bigswitch;
+            }
+          }
+          const cc = new CharClass();
+          if (this.parsePerlClassEscape(t, cc)) {
+            re.runes = cc.toArray();
+            this.push(re);
+            break bigswitch;
+          }
+          t.rewindTo(savedPos);
+          this.reuse(re);
+          this.literal(Parser2.parseEscape(t));
+          break;
+        }
+        default:
+          this.literal(t.pop());
+      }
+      lastRepeatPos = repeatPos;
+    }
+    this.concat();
+    if (this.swapVerticalBar()) this.pop();
+    this.alternate();
+    if (this.stack.length !== 1) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_PAREN, this.wholeRegexp);
+    this.stack[0].namedGroups = this.namedGroups;
+    return this.stack[0];
+  }
+  parsePerlFlags(t) {
+    const startPos = t.pos();
+    const s = t.rest();
+    if (s.startsWith("(?P<") || s.startsWith("(?<")) {
+      const begin2 = s.charAt(2) === "P" ? 4 : 3;
+      const end = s.indexOf(">");
+      if (end < 0) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_NAMED_CAPTURE, s);
+      const name = s.substring(begin2, end);
+      t.skipString(name);
+      t.skip(begin2 + 1);
+      if (!Parser2.isValidCaptureName(name)) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_NAMED_CAPTURE, s.substring(0, end + 1));
+      const re = this.op(Regexp.Op.LEFT_PAREN);
+      re.cap = ++this.numCap;
+      if (this.namedGroups[name]) throw new RE2JSSyntaxException(Parser2.ERR_DUPLICATE_NAMED_CAPTURE, name);
+      this.namedGroups[name] = this.numCap;
+      re.name = name;
+      return;
+    }
+    t.skip(2);
+    let flags = this.flags;
+    let sign = 1;
+    let sawFlag = false;
+    loop: while (t.more()) {
+      const c = t.pop();
+      switch (c) {
+        case Codepoint.CODES["i"]:
+          flags |= RE2Flags.FOLD_CASE;
+          sawFlag = true;
+          break;
+        case Codepoint.CODES["m"]:
+          flags &= ~RE2Flags.ONE_LINE;
+          sawFlag = true;
+          break;
+        case Codepoint.CODES["s"]:
+          flags |= RE2Flags.DOT_NL;
+          sawFlag = true;
+          break;
+        case Codepoint.CODES["U"]:
+          flags |= RE2Flags.NON_GREEDY;
+          sawFlag = true;
+          break;
+        case Codepoint.CODES["-"]:
+          if (sign < 0) break loop;
+          sign = -1;
+          flags = ~flags;
+          sawFlag = false;
+          break;
+        case Codepoint.CODES[":"]:
+        case Codepoint.CODES[")"]:
+          if (sign < 0) {
+            if (!sawFlag) break loop;
+            flags = ~flags;
+          }
+          if (c === Codepoint.CODES[":"]) this.op(Regexp.Op.LEFT_PAREN);
+          this.flags = flags;
+          return;
+        default:
+          break loop;
+      }
+    }
+    throw new RE2JSSyntaxException(Parser2.ERR_INVALID_PERL_OP, t.from(startPos));
+  }
+  parsePosLookBehind() {
+    const re = this.newRegexp(Regexp.Op.LEFT_PAREN);
+    re.flags = this.flags;
+    re.lb = ++this.nlb;
+    return this.push(re);
+  }
+  parseNegLookBehind() {
+    const re = this.newRegexp(Regexp.Op.LEFT_PAREN);
+    re.flags = this.flags;
+    re.lb = -++this.nlb;
+    return this.push(re);
+  }
+  parseVerticalBar() {
+    this.concat();
+    if (!this.swapVerticalBar()) this.op(Regexp.Op.VERTICAL_BAR);
+  }
+  swapVerticalBar() {
+    const n = this.stack.length;
+    if (n >= 3 && this.stack[n - 2].op === Regexp.Op.VERTICAL_BAR && Parser2.isCharClass(this.stack[n - 1]) && Parser2.isCharClass(this.stack[n - 3])) {
+      let re1 = this.stack[n - 1];
+      let re3 = this.stack[n - 3];
+      if (re1.op > re3.op) {
+        const tmp = re3;
+        re3 = re1;
+        re1 = tmp;
+        this.stack[n - 3] = re3;
+      }
+      Parser2.mergeCharClass(re3, re1);
+      this.reuse(re1);
+      this.pop();
+      return true;
+    }
+    if (n >= 2) {
+      const re1 = this.stack[n - 1];
+      const re2 = this.stack[n - 2];
+      if (re2.op === Regexp.Op.VERTICAL_BAR) {
+        if (n >= 3) this.cleanAlt(this.stack[n - 3]);
+        this.stack[n - 2] = re1;
+        this.stack[n - 1] = re2;
+        return true;
+      }
+    }
+    return false;
+  }
+  parseRightParen() {
+    this.concat();
+    if (this.swapVerticalBar()) this.pop();
+    this.alternate();
+    if (this.stack.length < 2) throw new RE2JSSyntaxException(Parser2.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    const re1 = this.pop();
+    const re2 = this.pop();
+    if (re2.op !== Regexp.Op.LEFT_PAREN) throw new RE2JSSyntaxException(Parser2.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    this.flags = re2.flags;
+    if (re2.lb !== 0) {
+      if (Parser2.hasCapture(re1)) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CAPTURE_IN_LOOKBEHIND, this.wholeRegexp);
+      if (re2.lb > 0) re2.op = Regexp.Op.PLB;
+      else re2.op = Regexp.Op.NLB;
+      re2.subs = [re1];
+      this.push(re2);
+      return;
+    }
+    if (re2.cap === 0) this.push(re1);
+    else {
+      re2.op = Regexp.Op.CAPTURE;
+      re2.subs = [re1];
+      this.push(re2);
+    }
+  }
+  parsePerlClassEscape(t, cc) {
+    const beforePos = t.pos();
+    if ((this.flags & RE2Flags.PERL_X) === 0 || !t.more() || t.pop() !== Codepoint.CODES["\\"] || !t.more()) return false;
+    t.pop();
+    const p = t.from(beforePos);
+    const g = PERL_GROUPS.has(p) ? PERL_GROUPS.get(p) : null;
+    if (g === null) return false;
+    cc.appendGroup(g, (this.flags & RE2Flags.FOLD_CASE) !== 0);
+    return true;
+  }
+  parseNamedClass(t, cc) {
+    const cls = t.rest();
+    const i = cls.indexOf(":]");
+    if (i < 0) return false;
+    const name = cls.substring(0, i + 2);
+    t.skipString(name);
+    const g = POSIX_GROUPS.has(name) ? POSIX_GROUPS.get(name) : null;
+    if (g === null) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, name);
+    cc.appendGroup(g, (this.flags & RE2Flags.FOLD_CASE) !== 0);
+    return true;
+  }
+  parseUnicodeClass(t, cc) {
+    const startPos = t.pos();
+    if ((this.flags & RE2Flags.UNICODE_GROUPS) === 0 || !t.lookingAt("\\p") && !t.lookingAt("\\P")) return false;
+    t.skip(1);
+    let sign = 1;
+    let c = t.pop();
+    if (c === Codepoint.CODES["P"]) sign = -1;
+    if (!t.more()) {
+      t.rewindTo(startPos);
+      throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
+    }
+    c = t.pop();
+    let name;
+    if (c !== Codepoint.CODES["{"]) name = Utils.runeToString(c);
+    else {
+      const rest = t.rest();
+      const end = rest.indexOf("}");
+      if (end < 0) {
+        t.rewindTo(startPos);
+        throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
+      }
+      name = rest.substring(0, end);
+      t.skipString(name);
+      t.skip(1);
+    }
+    if (!(name.length === 0) && name.codePointAt(0) === Codepoint.CODES["^"]) {
+      sign = 0 - sign;
+      name = name.substring(1);
+    }
+    const pair = Parser2.unicodeTable(name);
+    if (pair === null) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.from(startPos));
+    if (pair.sign < 0) sign = 0 - sign;
+    const tab = pair.tab;
+    const fold = pair.fold;
+    if ((this.flags & RE2Flags.FOLD_CASE) === 0 || fold === null) cc.appendTableWithSign(tab, sign);
+    else {
+      const tmp = new CharClass().appendTable(tab).appendTable(fold).cleanClass().toArray();
+      cc.appendClassWithSign(Array.from(tmp), sign);
+    }
+    return true;
+  }
+  parseClass(t) {
+    const startPos = t.pos();
+    t.skip(1);
+    const re = this.newRegexp(Regexp.Op.CHAR_CLASS);
+    re.flags = this.flags;
+    const cc = new CharClass();
+    let sign = 1;
+    if (t.more() && t.lookingAt("^")) {
+      sign = -1;
+      t.skip(1);
+      if ((this.flags & RE2Flags.CLASS_NL) === 0) cc.appendRange(Codepoint.CODES["\n"], Codepoint.CODES["\n"]);
+    }
+    let first = true;
+    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first) {
+      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first) {
+        const s = t.rest();
+        if (s === "-" || !s.startsWith("-]")) {
+          t.rewindTo(startPos);
+          throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
+        }
+      }
+      first = false;
+      const beforePos = t.pos();
+      if (t.lookingAt("[:")) {
+        if (this.parseNamedClass(t, cc)) continue;
+        t.rewindTo(beforePos);
+      }
+      if (this.parseUnicodeClass(t, cc)) continue;
+      if (this.parsePerlClassEscape(t, cc)) continue;
+      t.rewindTo(beforePos);
+      const lo = Parser2.parseClassChar(t, startPos);
+      let hi = lo;
+      if (t.more() && t.lookingAt("-")) {
+        t.skip(1);
+        if (t.more() && t.lookingAt("]")) t.skip(-1);
+        else {
+          hi = Parser2.parseClassChar(t, startPos);
+          if (hi < lo) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.from(beforePos));
+        }
+      }
+      if ((this.flags & RE2Flags.FOLD_CASE) === 0) cc.appendRange(lo, hi);
+      else cc.appendFoldedRange(lo, hi);
+    }
+    t.skip(1);
+    cc.cleanClass();
+    if (sign < 0) cc.negateClass();
+    re.runes = cc.toArray();
+    this.push(re);
+  }
+};
+var RE2 = class RE22 {
+  static initTest(expr) {
+    const re2 = RE22.compile(expr);
+    const res = new RE22(re2.expr, re2.prog, re2.numSubexp, re2.longest);
+    res.cond = re2.cond;
+    res.prefix = re2.prefix;
+    res.prefixUTF8 = re2.prefixUTF8;
+    res.prefixComplete = re2.prefixComplete;
+    res.prefixRune = re2.prefixRune;
+    res.prefilter = re2.prefilter;
+    res.namedGroups = re2.namedGroups;
+    return res;
+  }
+  /**
+  * Parses a regular expression and returns, if successful, an {@code RE2} instance that can be
+  * used to match against text.
+  *
+  * When matching against text, the regexp returns a match that begins as early as possible in the
+  * input (leftmost), and among those it chooses the one that a backtracking search would have
+  * found first. This so-called leftmost-first matching is the same semantics that Perl, Python,
+  * and other implementations use, although this package implements it without the expense of
+  * backtracking. For POSIX leftmost-longest matching, see {@link #compilePOSIX}.
+  */
+  static compile(expr) {
+    return RE22.compileImpl(expr, RE2Flags.PERL, false);
+  }
+  /**
+  * {@code compilePOSIX} is like {@link #compile} but restricts the regular expression to POSIX ERE
+  * (egrep) syntax and changes the match semantics to leftmost-longest.
+  *
+  * That is, when matching against text, the regexp returns a match that begins as early as
+  * possible in the input (leftmost), and among those it chooses a match that is as long as
+  * possible. This so-called leftmost-longest matching is the same semantics that early regular
+  * expression implementations used and that POSIX specifies.
+  *
+  * However, there can be multiple leftmost-longest matches, with different submatch choices, and
+  * here this package diverges from POSIX. Among the possible leftmost-longest matches, this
+  * package chooses the one that a backtracking search would have found first, while POSIX
+  * specifies that the match be chosen to maximize the length of the first subexpression, then the
+  * second, and so on from left to right. The POSIX rule is computationally prohibitive and not
+  * even well-defined. See http://swtch.com/~rsc/regexp/regexp2.html#posix
+  */
+  static compilePOSIX(expr) {
+    return RE22.compileImpl(expr, RE2Flags.POSIX, true);
+  }
+  static compileImpl(expr, mode, longest) {
+    let re = Parser.parse(expr, mode);
+    const maxCap = re.maxCap();
+    const namedGroups = re.namedGroups;
+    re = Simplify.simplify(re);
+    const prefilter = PrefilterTree.build(re);
+    const prog = Compiler.compileRegexp(re);
+    const re2 = new RE22(expr, prog, maxCap, longest);
+    re2.prefilter = prefilter.type === Prefilter.Type.NONE ? null : prefilter;
+    const [prefixCompl, prefixStr] = prog.prefix();
+    re2.prefixComplete = prefixCompl;
+    re2.prefix = prefixStr;
+    re2.prefixUTF8 = Utils.stringToUtf8ByteArray(re2.prefix);
+    if (re2.prefix.length > 0) re2.prefixRune = re2.prefix.codePointAt(0);
+    re2.namedGroups = namedGroups;
+    return re2;
+  }
+  /**
+  * Returns true iff textual regular expression {@code pattern} matches string {@code s}.
+  *
+  * More complicated queries need to use {@link #compile} and the full {@code RE2} interface.
+  */
+  static match(pattern, s) {
+    return RE22.compile(pattern).match(s);
+  }
+  constructor(expr, prog, numSubexp = 0, longest = 0) {
+    this.expr = expr;
+    this.prog = prog;
+    this.numSubexp = numSubexp;
+    this.longest = longest;
+    this.cond = prog.startCond();
+    this.prefix = null;
+    this.prefixUTF8 = null;
+    this.prefixComplete = false;
+    this.prefixRune = 0;
+    this.namedGroups = /* @__PURE__ */ Object.create(null);
+    this.machinePool = [];
+    this.lazyDFA = null;
+    this.onepass = OnePass.compile(this.prog);
+    this.prefilter = null;
+  }
+  get dfa() {
+    if (this.lazyDFA === null) this.lazyDFA = new DFA(this.prog);
+    return this.lazyDFA;
+  }
+  matchPrefixComplete(input2, pos, anchor2, ncap) {
+    if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return null;
+    let matchStart = -1;
+    let matchEnd = -1;
+    const pLen = input2.prefixLength(this);
+    if (anchor2 === RE2Flags.UNANCHORED) {
+      const idx = input2.index(this, pos);
+      if (idx < 0) return null;
+      matchStart = pos + idx;
+      matchEnd = matchStart + pLen;
+    } else if (anchor2 === RE2Flags.ANCHOR_BOTH) {
+      if (input2.endPos() !== pLen) return null;
+      if (input2.index(this, 0) !== 0) return null;
+      matchStart = 0;
+      matchEnd = pLen;
+    } else if (anchor2 === RE2Flags.ANCHOR_START) {
+      if (input2.index(this, 0) !== 0) return null;
+      matchStart = 0;
+      matchEnd = pLen;
+    }
+    if (matchStart < 0) return null;
+    if (ncap > 0) {
+      const matchcap = new Int32Array(ncap).fill(-1);
+      matchcap[0] = matchStart;
+      matchcap[1] = matchEnd;
+      return Array.from(matchcap);
+    }
+    return [];
+  }
+  createLookbehindState() {
+    return this.prog.numLb > 0 ? new LookbehindState(this.prog) : null;
+  }
+  executeEngine(input2, pos, anchor2, ncap, lbState = null) {
+    if (this.prefixComplete && (ncap === 0 || this.numSubexp === 0)) return this.matchPrefixComplete(input2, pos, anchor2, ncap);
+    if (this.prefilter !== null && anchor2 === RE2Flags.UNANCHORED) {
+      if (!this.prefilter.eval(input2, pos)) return null;
+    }
+    if (this.onepass !== null) return OnePass.execute(this, input2, pos, anchor2, ncap);
+    if (ncap > 0) {
+      if (this.prog.numLb === 0 && input2.endPos() <= Backtracker.maxBitStateLen(this.prog)) return Backtracker.execute(this, input2, pos, anchor2, ncap);
+      return this.doExecuteNFA(input2, pos, anchor2, ncap, lbState);
+    }
+    if (this.prog.numLb === 0) {
+      const dfaResult = this.dfa.match(input2, pos, anchor2);
+      if (dfaResult !== null) return dfaResult ? [] : null;
+      if (input2.endPos() <= Backtracker.maxBitStateLen(this.prog)) return Backtracker.execute(this, input2, pos, anchor2, ncap);
+    }
+    return this.doExecuteNFA(input2, pos, anchor2, ncap, lbState);
+  }
+  /**
+  * Returns the number of parenthesized subexpressions in this regular expression.
+  */
+  numberOfCapturingGroups() {
+    return this.numSubexp;
+  }
+  /**
+  * Returns the number of instructions in this compiled regular expression program.
+  */
+  numberOfInstructions() {
+    return this.prog.numInst();
+  }
+  get() {
+    return this.machinePool.length > 0 ? this.machinePool.pop() : null;
+  }
+  reset() {
+    this.machinePool.length = 0;
+  }
+  put(m) {
+    this.machinePool.push(m);
+  }
+  toString() {
+    return this.expr;
+  }
+  doExecuteNFA(input2, pos, anchor2, ncap, lbState = null) {
+    let m = this.get();
+    if (!m) m = Machine.fromRE2(this);
+    m.init(ncap);
+    const cap = m.match(input2, pos, anchor2, lbState) ? m.submatches() : null;
+    this.put(m);
+    return cap;
+  }
+  match(s) {
+    return this.executeEngine(MachineInput.fromUTF16(s), 0, RE2Flags.UNANCHORED, 0) !== null;
+  }
+  /**
+  * Matches the regular expression against input starting at position start and ending at position
+  * end, with the given anchoring. Records the submatch boundaries in group, which is [start, end)
+  * pairs of byte offsets. The number of boundaries needed is inferred from the size of the group
+  * array. It is most efficient not to ask for submatch boundaries.
+  *
+  * @param input the input byte array
+  * @param start the beginning position in the input
+  * @param end the end position in the input
+  * @param anchor the anchoring flag (UNANCHORED, ANCHOR_START, ANCHOR_BOTH)
+  * @param group the array to fill with submatch positions
+  * @param ngroup the number of array pairs to fill in
+  * @param lbState optional state carried between successive matches over the same input (see
+  *   createLookbehindState); omit it to evaluate lookbehinds from the beginning of the input
+  * @returns true if a match was found
+  */
+  matchWithGroup(input2, start2, end, anchor2, ngroup, lbState = null) {
+    if (!(input2 instanceof MatcherInputBase)) {
+      if (Utils.isByteArray(input2)) input2 = MatcherInput.utf8(input2);
+      else input2 = MatcherInput.utf16(input2);
+    }
+    return this.matchMachineInput(input2, start2, end, anchor2, ngroup, lbState);
+  }
+  matchMachineInput(input2, start2, end, anchor2, ngroup, lbState = null) {
+    if (start2 > end) return [false, null];
+    const machineInput = input2.isUTF16Encoding() ? MachineInput.fromUTF16(input2.asCharSequence(), 0, end) : MachineInput.fromUTF8(input2.asBytes(), 0, end);
+    const groupMatch = this.executeEngine(machineInput, start2, anchor2, 2 * ngroup, lbState);
+    if (groupMatch === null) return [false, null];
+    return [true, groupMatch];
+  }
+  /**
+  * Returns true iff this regexp matches the UTF-8 byte array {@code b}.
+  */
+  matchUTF8(b) {
+    return this.executeEngine(MachineInput.fromUTF8(b), 0, RE2Flags.UNANCHORED, 0) !== null;
+  }
+  /**
+  * Returns a copy of {@code src} in which all matches for this regexp have been replaced by
+  * {@code repl}. No support is provided for expressions (e.g. {@code \1} or {@code $1}) in the
+  * replacement string.
+  */
+  replaceAll(src, repl) {
+    return this.replaceAllFunc(src, () => repl, 2 * src.length + 1);
+  }
+  /**
+  * Returns a copy of {@code src} in which only the first match for this regexp has been replaced
+  * by {@code repl}. No support is provided for expressions (e.g. {@code \1} or {@code $1}) in the
+  * replacement string.
+  */
+  replaceFirst(src, repl) {
+    return this.replaceAllFunc(src, () => repl, 1);
+  }
+  /**
+  * Returns a copy of {@code src} in which at most {@code maxReplaces} matches for this regexp have
+  * been replaced by the return value of of function {@code repl} (whose first argument is the
+  * matched string). No support is provided for expressions (e.g. {@code \1} or {@code $1}) in the
+  * replacement string.
+  */
+  replaceAllFunc(src, replFunc, maxReplaces) {
+    let lastMatchEnd = 0;
+    let searchPos = 0;
+    let out = "";
+    const input2 = MachineInput.fromUTF16(src);
+    const lbState = this.createLookbehindState();
+    let numReplaces = 0;
+    while (searchPos <= src.length) {
+      const a = this.executeEngine(input2, searchPos, RE2Flags.UNANCHORED, 2, lbState);
+      if (a === null || a.length === 0) break;
+      out += src.substring(lastMatchEnd, a[0]);
+      if (a[1] > lastMatchEnd || a[0] === 0) {
+        out += replFunc(src.substring(a[0], a[1]));
+        numReplaces++;
+      }
+      lastMatchEnd = a[1];
+      const width = input2.step(searchPos) & 7;
+      if (searchPos + width > a[1]) searchPos += width;
+      else if (searchPos + 1 > a[1]) searchPos++;
+      else searchPos = a[1];
+      if (numReplaces >= maxReplaces) break;
+    }
+    out += src.substring(lastMatchEnd);
+    return out;
+  }
+  pad(a) {
+    if (a === null) return null;
+    let n = (1 + this.numSubexp) * 2;
+    if (a.length < n) {
+      let a2 = new Array(n).fill(-1);
+      for (let i = 0; i < a.length; i++) a2[i] = a[i];
+      a = a2;
+    }
+    return a;
+  }
+  allMatches(input2, n, deliverFun = (v) => v) {
+    let result = [];
+    const end = input2.endPos();
+    if (n < 0) n = end + 1;
+    let pos = 0;
+    let i = 0;
+    let prevMatchEnd = -1;
+    const lbState = this.createLookbehindState();
+    while (i < n && pos <= end) {
+      const matches = this.executeEngine(input2, pos, RE2Flags.UNANCHORED, this.prog.numCap, lbState);
+      if (matches === null || matches.length === 0) break;
+      let accept2 = true;
+      if (matches[1] === pos) {
+        if (matches[0] === prevMatchEnd) accept2 = false;
+        const r = input2.step(pos);
+        if (r < 0) pos = end + 1;
+        else pos += r & 7;
+      } else pos = matches[1];
+      prevMatchEnd = matches[1];
+      if (accept2) {
+        result.push(deliverFun(this.pad(matches)));
+        i++;
+      }
+    }
+    return result;
+  }
+  /**
+  * Returns an array holding the text of the leftmost match in {@code b} of this regular
+  * expression.
+  *
+  * A return value of null indicates no match.
+  */
+  findUTF8(b) {
+    const a = this.executeEngine(MachineInput.fromUTF8(b), 0, RE2Flags.UNANCHORED, 2);
+    if (a === null) return null;
+    return b.slice(a[0], a[1]);
+  }
+  /**
+  * Returns a two-element array of integers defining the location of the leftmost match in
+  * {@code b} of this regular expression. The match itself is at {@code b[loc[0]...loc[1]]}.
+  *
+  * A return value of null indicates no match.
+  */
+  findUTF8Index(b) {
+    const a = this.executeEngine(MachineInput.fromUTF8(b), 0, RE2Flags.UNANCHORED, 2);
+    if (a === null) return null;
+    return a.slice(0, 2);
+  }
+  /**
+  * Returns a string holding the text of the leftmost match in {@code s} of this regular
+  * expression.
+  *
+  * If there is no match, the return value is an empty string, but it will also be empty if the
+  * regular expression successfully matches an empty string. Use {@link #findIndex} or
+  * {@link #findSubmatch} if it is necessary to distinguish these cases.
+  */
+  find(s) {
+    const a = this.executeEngine(MachineInput.fromUTF16(s), 0, RE2Flags.UNANCHORED, 2);
+    if (a === null) return "";
+    return s.substring(a[0], a[1]);
+  }
+  /**
+  * Returns a two-element array of integers defining the location of the leftmost match in
+  * {@code s} of this regular expression. The match itself is at
+  * {@code s.substring(loc[0], loc[1])}.
+  *
+  * A return value of null indicates no match.
+  */
+  findIndex(s) {
+    return this.executeEngine(MachineInput.fromUTF16(s), 0, RE2Flags.UNANCHORED, 2);
+  }
+  /**
+  * Returns an array of arrays the text of the leftmost match of the regular expression in
+  * {@code b} and the matches, if any, of its subexpressions, as defined by the <a
+  * href='#submatch'>Submatch</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findUTF8Submatch(b) {
+    const a = this.executeEngine(MachineInput.fromUTF8(b), 0, RE2Flags.UNANCHORED, this.prog.numCap);
+    if (a === null) return null;
+    const ret = new Array(1 + this.numSubexp).fill(null);
+    for (let i = 0; i < ret.length; i++) if (2 * i < a.length && a[2 * i] >= 0) ret[i] = b.slice(a[2 * i], a[2 * i + 1]);
+    return ret;
+  }
+  /**
+  * Returns an array holding the index pairs identifying the leftmost match of this regular
+  * expression in {@code b} and the matches, if any, of its subexpressions, as defined by the the
+  * <a href='#submatch'>Submatch</a> and <a href='#index'>Index</a> descriptions above.
+  *
+  * A return value of null indicates no match.
+  */
+  findUTF8SubmatchIndex(b) {
+    return this.pad(this.executeEngine(MachineInput.fromUTF8(b), 0, RE2Flags.UNANCHORED, this.prog.numCap));
+  }
+  /**
+  * Returns an array of strings holding the text of the leftmost match of the regular expression in
+  * {@code s} and the matches, if any, of its subexpressions, as defined by the <a
+  * href='#submatch'>Submatch</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findSubmatch(s) {
+    const a = this.executeEngine(MachineInput.fromUTF16(s), 0, RE2Flags.UNANCHORED, this.prog.numCap);
+    if (a === null) return null;
+    const ret = new Array(1 + this.numSubexp).fill(null);
+    for (let i = 0; i < ret.length; i++) if (2 * i < a.length && a[2 * i] >= 0) ret[i] = s.substring(a[2 * i], a[2 * i + 1]);
+    return ret;
+  }
+  /**
+  * Returns an array holding the index pairs identifying the leftmost match of this regular
+  * expression in {@code s} and the matches, if any, of its subexpressions, as defined by the <a
+  * href='#submatch'>Submatch</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findSubmatchIndex(s) {
+    return this.pad(this.executeEngine(MachineInput.fromUTF16(s), 0, RE2Flags.UNANCHORED, this.prog.numCap));
+  }
+  /**
+  * {@code findAllUTF8()} is the <a href='#all'>All</a> version of {@link #findUTF8}; it returns a
+  * list of up to {@code n} successive matches of the expression, as defined by the <a
+  * href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  *
+  * TODO(adonovan): think about defining a byte slice view class, like a read-only Go slice backed
+  * by |b|.
+  */
+  findAllUTF8(b, n) {
+    const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => b.slice(match[0], match[1]));
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllUTF8Index} is the <a href='#all'>All</a> version of {@link #findUTF8Index}; it
+  * returns a list of up to {@code n} successive matches of the expression, as defined by the <a
+  * href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllUTF8Index(b, n) {
+    const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => match.slice(0, 2));
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAll} is the <a href='#all'>All</a> version of {@link #find}; it returns a list of up
+  * to {@code n} successive matches of the expression, as defined by the <a href='#all'>All</a>
+  * description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAll(s, n) {
+    const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => s.substring(match[0], match[1]));
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllIndex} is the <a href='#all'>All</a> version of {@link #findIndex}; it returns a
+  * list of up to {@code n} successive matches of the expression, as defined by the <a
+  * href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllIndex(s, n) {
+    const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => match.slice(0, 2));
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllUTF8Submatch} is the <a href='#all'>All</a> version of {@link #findUTF8Submatch};
+  * it returns a list of up to {@code n} successive matches of the expression, as defined by the <a
+  * href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllUTF8Submatch(b, n) {
+    const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => {
+      let slice = new Array(match.length / 2 | 0).fill(null);
+      for (let j = 0; j < slice.length; j++) if (match[2 * j] >= 0) slice[j] = b.slice(match[2 * j], match[2 * j + 1]);
+      return slice;
+    });
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllUTF8SubmatchIndex} is the <a href='#all'>All</a> version of
+  * {@link #findUTF8SubmatchIndex}; it returns a list of up to {@code n} successive matches of the
+  * expression, as defined by the <a href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllUTF8SubmatchIndex(b, n) {
+    const result = this.allMatches(MachineInput.fromUTF8(b), n);
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllSubmatch} is the <a href='#all'>All</a> version of {@link #findSubmatch}; it
+  * returns a list of up to {@code n} successive matches of the expression, as defined by the <a
+  * href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllSubmatch(s, n) {
+    const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => {
+      let slice = new Array(match.length / 2 | 0).fill(null);
+      for (let j = 0; j < slice.length; j++) if (match[2 * j] >= 0) slice[j] = s.substring(match[2 * j], match[2 * j + 1]);
+      return slice;
+    });
+    if (result.length === 0) return null;
+    return result;
+  }
+  /**
+  * {@code findAllSubmatchIndex} is the <a href='#all'>All</a> version of
+  * {@link #findSubmatchIndex}; it returns a list of up to {@code n} successive matches of the
+  * expression, as defined by the <a href='#all'>All</a> description above.
+  *
+  * A return value of null indicates no match.
+  */
+  findAllSubmatchIndex(s, n) {
+    const result = this.allMatches(MachineInput.fromUTF16(s), n);
+    if (result.length === 0) return null;
+    return result;
+  }
+};
+var RE2Set = class RE2Set2 {
+  /** @type {number} */
+  static UNANCHORED = RE2Flags.UNANCHORED;
+  /** @type {number} */
+  static ANCHOR_START = RE2Flags.ANCHOR_START;
+  /** @type {number} */
+  static ANCHOR_BOTH = RE2Flags.ANCHOR_BOTH;
+  /**
+  * Constructs a new RE2Set with the specified anchor mode and flags.
+  * @param {number} [anchor=RE2Set.UNANCHORED] - The anchoring mode (e.g., RE2Set.UNANCHORED).
+  * @param {number} [flags=0] - The public flags to apply to all patterns in the set.
+  * @param {number} [maxMem=8388608] - The maximum memory in bytes to use for the DFA (default 8MB).
+  */
+  constructor(anchor2 = RE2Set2.UNANCHORED, flags = 0, maxMem = 8388608) {
+    if (![
+      RE2Set2.UNANCHORED,
+      RE2Set2.ANCHOR_START,
+      RE2Set2.ANCHOR_BOTH
+    ].includes(anchor2)) throw new RE2JSFlagsException("The anchor should be RE2Set.UNANCHORED, RE2Set.ANCHOR_START or RE2Set.ANCHOR_BOTH");
+    Utils.checkFlags(flags);
+    this.anchor = anchor2;
+    this.jsFlags = flags;
+    this.maxMem = maxMem;
+    let re2Flags = RE2Flags.PERL;
+    if ((flags & PublicFlags.DISABLE_UNICODE_GROUPS) !== 0) re2Flags &= ~RE2Flags.UNICODE_GROUPS;
+    if ((flags & PublicFlags.LOOKBEHINDS) !== 0) re2Flags |= RE2Flags.LOOKBEHIND;
+    this.re2Flags = re2Flags;
+    this.regexps = [];
+    this.prog = null;
+    this.dfa = null;
+    this.dummyRe2 = null;
+  }
+  /**
+  * Adds a new regular expression pattern to the set.
+  * Patterns cannot be added after the set has been compiled.
+  * @param {string} pattern - The regular expression pattern to add.
+  * @returns {number} The integer index assigned to the added pattern.
+  * @throws {RE2JSCompileException} If patterns are added after compilation.
+  */
+  add(pattern) {
+    if (this.prog) throw new RE2JSCompileException("Cannot add patterns after compile");
+    Utils.checkPattern(pattern);
+    let fregex = pattern;
+    if ((this.jsFlags & PublicFlags.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
+    if ((this.jsFlags & PublicFlags.DOTALL) !== 0) fregex = `(?s)${fregex}`;
+    if ((this.jsFlags & PublicFlags.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
+    const re = Parser.parse(fregex, this.re2Flags);
+    this.regexps.push(Simplify.simplify(re));
+    return this.regexps.length - 1;
+  }
+  /**
+  * Compiles the added patterns into a single state machine.
+  * This is automatically called on the first match if not called explicitly.
+  * @returns {void}
+  */
+  compile() {
+    if (this.prog) return;
+    const prog = Compiler.compileSet(this.regexps);
+    if (prog.numInst() > Parser.MAX_SIZE) throw new RE2JSCompileException(`${Parser.ERR_LARGE}: the set compiles to ${prog.numInst()} instructions, more than ${Parser.MAX_SIZE}`);
+    this.prog = prog;
+    this.dfa = new DFA(this.prog, this.maxMem);
+    this.dummyRe2 = {
+      prog: this.prog,
+      cond: this.prog.startCond(),
+      prefix: "",
+      prefixRune: 0,
+      longest: false
+    };
+  }
+  /**
+  * Matches the input against the compiled set of regular expressions.
+  * @param {string|number[]|Uint8Array} input - The input string or UTF-8 byte array to match against.
+  * @returns {number[]} An array of indices representing the patterns that successfully matched the input.
+  */
+  match(input2) {
+    if (!this.prog) this.compile();
+    const machineInput = Utils.isByteArray(input2) ? MachineInput.fromUTF8(input2) : MachineInput.fromUTF16(input2);
+    let internalAnchor = RE2Flags.UNANCHORED;
+    if (this.anchor === RE2Set2.ANCHOR_START) internalAnchor = RE2Flags.ANCHOR_START;
+    else if (this.anchor === RE2Set2.ANCHOR_BOTH) internalAnchor = RE2Flags.ANCHOR_BOTH;
+    const dfaResult = this.dfa.matchSet(machineInput, 0, internalAnchor);
+    if (dfaResult !== null) return dfaResult;
+    const machine = Machine.fromRE2(this.dummyRe2);
+    machine.init(0);
+    return machine.matchSet(machineInput, 0, internalAnchor);
+  }
+};
+var TranslateRegExpString = class TranslateRegExpString2 {
+  static isHexadecimal(ch) {
+    return "0" <= ch && ch <= "9" || "A" <= ch && ch <= "F" || "a" <= ch && ch <= "f";
+  }
+  static translate(data) {
+    let prefixFlags = "";
+    if (Object.prototype.toString.call(data) === "[object RegExp]") {
+      if (data.ignoreCase) prefixFlags += "i";
+      if (data.multiline) prefixFlags += "m";
+      if (data.dotAll) prefixFlags += "s";
+      data = data.source;
+    }
+    if (typeof data !== "string") return data;
+    let result = "";
+    let changed = false;
+    let size = data.length;
+    if (size === 0) {
+      result = "(?:)";
+      changed = true;
+    }
+    let inCharClass = false;
+    let i = 0;
+    while (i < size) {
+      let ch = data[i];
+      if (ch === "\\") {
+        if (i + 1 < size) {
+          ch = data[i + 1];
+          switch (ch) {
+            case "\\":
+              result += "\\\\";
+              i += 2;
+              continue;
+            case "c":
+              if (i + 2 < size) {
+                let code18 = data[i + 2].charCodeAt(0);
+                if (code18 >= 65 && code18 <= 90 || code18 >= 97 && code18 <= 122) {
+                  let val = code18 % 32;
+                  result += "\\x";
+                  result += (val >> 4).toString(16).toUpperCase();
+                  result += (val & 15).toString(16).toUpperCase();
+                  i += 3;
+                  changed = true;
+                  continue;
+                }
+              }
+              result += "c";
+              i += 2;
+              changed = true;
+              continue;
+            case "u":
+              if (i + 2 < size) {
+                if (data[i + 2] === "{") {
+                  let j = i + 3;
+                  let hasHex = false;
+                  let closed = false;
+                  while (j < size) {
+                    const hexChar = data[j];
+                    if (hexChar === "}") {
+                      closed = true;
+                      break;
+                    }
+                    if (!TranslateRegExpString2.isHexadecimal(hexChar)) break;
+                    hasHex = true;
+                    j++;
+                  }
+                  if (closed && hasHex) {
+                    result += "\\x";
+                    i += 2;
+                    changed = true;
+                    continue;
+                  }
+                } else if (i + 5 < size) {
+                  let isHex4 = true;
+                  for (let j = 0; j < 4; j++) if (!TranslateRegExpString2.isHexadecimal(data[i + 2 + j])) {
+                    isHex4 = false;
+                    break;
+                  }
+                  if (isHex4) {
+                    result += "\\x{" + data.substring(i + 2, i + 6) + "}";
+                    i += 6;
+                    changed = true;
+                    continue;
+                  }
+                }
+              }
+              result += "u";
+              i += 2;
+              changed = true;
+              continue;
+            case "x": {
+              let isValidHex = false;
+              if (i + 2 < size && data[i + 2] === "{") {
+                let j = i + 3;
+                let hasHex = false;
+                let closed = false;
+                while (j < size) {
+                  const hexChar = data[j];
+                  if (hexChar === "}") {
+                    closed = true;
+                    break;
+                  }
+                  if (!TranslateRegExpString2.isHexadecimal(hexChar)) break;
+                  hasHex = true;
+                  j++;
+                }
+                if (closed && hasHex) isValidHex = true;
+              } else if (i + 3 < size && TranslateRegExpString2.isHexadecimal(data[i + 2]) && TranslateRegExpString2.isHexadecimal(data[i + 3])) isValidHex = true;
+              if (isValidHex) {
+                result += "\\x";
+                i += 2;
+              } else {
+                result += "x";
+                i += 2;
+                changed = true;
+              }
+              continue;
+            }
+            case "n":
+            case "r":
+            case "t":
+            case "a":
+            case "f":
+            case "v":
+            case "d":
+            case "D":
+            case "s":
+            case "S":
+            case "w":
+            case "W":
+            case "b":
+            case "B":
+            case "p":
+            case "P":
+            case "A":
+            case "z":
+            case "Q":
+            case "E":
+            case "0":
+            case "1":
+            case "2":
+            case "3":
+            case "4":
+            case "5":
+            case "6":
+            case "7":
+              result += "\\" + ch;
+              i += 2;
+              continue;
+            default: {
+              let cp2 = data.codePointAt(i + 1);
+              if (cp2 >= 48 && cp2 <= 57 || cp2 >= 65 && cp2 <= 90 || cp2 >= 97 && cp2 <= 122) {
+                let symSize2 = Utils.charCount(cp2);
+                result += data.substring(i + 1, i + 1 + symSize2);
+                i += symSize2 + 1;
+                changed = true;
+              } else {
+                result += "\\";
+                let symSize2 = Utils.charCount(cp2);
+                result += data.substring(i + 1, i + 1 + symSize2);
+                i += symSize2 + 1;
+              }
+              continue;
+            }
+          }
+        }
+      } else if (ch === "/") {
+        result += "\\/";
+        i += 1;
+        changed = true;
+        continue;
+      } else if (ch === "[") {
+        if (!inCharClass && data[i + 1] === "]") {
+          result += "[^\\x00-\\x{10FFFF}]";
+          i += 2;
+          changed = true;
+          continue;
+        }
+        if (!inCharClass && data[i + 1] === "^" && data[i + 2] === "]") {
+          result += "[\\x00-\\x{10FFFF}]";
+          i += 3;
+          changed = true;
+          continue;
+        }
+        inCharClass = true;
+      } else if (ch === "]") inCharClass = false;
+      else if (!inCharClass && ch === "(" && i + 2 < size && data[i + 1] === "?" && data[i + 2] === "<") {
+        if (i + 3 < size && !"=!>)".includes(data[i + 3])) {
+          result += "(?P<";
+          i += 3;
+          changed = true;
+          continue;
+        }
+      }
+      let cp = data.codePointAt(i);
+      let symSize = Utils.charCount(cp);
+      result += data.substring(i, i + symSize);
+      i += symSize;
+    }
+    const finalResult = changed ? result : data;
+    if (prefixFlags.length > 0) return `(?${prefixFlags})${finalResult}`;
+    return finalResult;
+  }
+};
+var execResult = (m, input2) => {
+  const result = m.matchArray();
+  result.index = m.start(0);
+  result.input = input2;
+  result.groups = m.namedGroupsObject();
+  return result;
+};
+var RE2JS = class RE2JS2 {
+  /**
+  * Flag: case insensitive matching.
+  */
+  static CASE_INSENSITIVE = PublicFlags.CASE_INSENSITIVE;
+  /**
+  * Flag: dot ({@code .}) matches all characters, including newline.
+  */
+  static DOTALL = PublicFlags.DOTALL;
+  /**
+  * Flag: multiline matching: {@code ^} and {@code $} match at beginning and end of line, not just
+  * beginning and end of input.
+  */
+  static MULTILINE = PublicFlags.MULTILINE;
+  /**
+  * Flag: Unicode groups (e.g. {@code \p\ Greek\} ) will be syntax errors.
+  */
+  static DISABLE_UNICODE_GROUPS = PublicFlags.DISABLE_UNICODE_GROUPS;
+  /**
+  * Flag: matches longest possible string.
+  */
+  static LONGEST_MATCH = PublicFlags.LONGEST_MATCH;
+  /**
+  * Flag: enable linear-time captureless lookbehinds.
+  */
+  static LOOKBEHINDS = PublicFlags.LOOKBEHINDS;
+  /**
+  * Returns a literal pattern string for the specified string.
+  *
+  * This method produces a string that can be used to create a <code>RE2JS</code> that would
+  * match the string <code>s</code> as if it were a literal pattern.
+  *
+  * Metacharacters or escape sequences in the input sequence will be given no special meaning.
+  *
+  * @param {string} str The string to be literalized
+  * @returns {string} A literal string replacement
+  */
+  static quote(str) {
+    return Utils.quoteMeta(str);
+  }
+  /**
+  * Quotes '\' and '$' in {@code str}, so that the returned string could be used in
+  * replacement methods as a literal replacement of {@code str}.
+  *
+  * This is a convenience delegation to {@link Matcher.quoteReplacement}.
+  *
+  * @param {string} str the string to be quoted
+  * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
+  * @returns {string} the quoted string
+  */
+  static quoteReplacement(str, javaMode = false) {
+    return Matcher.quoteReplacement(str, javaMode);
+  }
+  /**
+  * Translates a given regular expression string to ensure compatibility with RE2JS.
+  *
+  * This function preprocesses the input regex string by applying necessary transformations,
+  * such as escaping special characters (e.g., `/`), converting named capture groups to
+  * RE2JS-compatible syntax, and handling Unicode sequences properly. It ensures that the
+  * resulting regex is safe and properly formatted before compilation.
+  *
+  * @param {string|RegExp} expr - The regular expression string to be translated.
+  * @returns {string} - The transformed regular expression string, ready for compilation.
+  */
+  static translateRegExp(expr) {
+    return TranslateRegExpString.translate(expr);
+  }
+  /**
+  * Helper: create new RE2JS with given regex and flags. Flregex is the regex with flags applied.
+  * @param {string} regex
+  * @param {number} [flags=0]
+  * @returns {RE2JS}
+  */
+  static compile(regex, flags = 0) {
+    Utils.checkPattern(regex);
+    Utils.checkFlags(flags);
+    let fregex = regex;
+    if ((flags & RE2JS2.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
+    if ((flags & RE2JS2.DOTALL) !== 0) fregex = `(?s)${fregex}`;
+    if ((flags & RE2JS2.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
+    let re2Flags = RE2Flags.PERL;
+    if ((flags & RE2JS2.DISABLE_UNICODE_GROUPS) !== 0) re2Flags &= ~RE2Flags.UNICODE_GROUPS;
+    if ((flags & RE2JS2.LOOKBEHINDS) !== 0) re2Flags |= RE2Flags.LOOKBEHIND;
+    const p = new RE2JS2(regex, flags);
+    p.re2Input = RE2.compileImpl(fregex, re2Flags, (flags & RE2JS2.LONGEST_MATCH) !== 0);
+    return p;
+  }
+  /**
+  * Matches a string against a regular expression.
+  *
+  * @param {string} regex the regular expression
+  * @param {string|number[]|Uint8Array} input the input
+  * @returns {boolean} true if the regular expression matches the entire input
+  * @throws RE2JSSyntaxException if the regular expression is malformed
+  */
+  static matches(regex, input2) {
+    return RE2JS2.compile(regex).testExact(input2);
+  }
+  /**
+  * This is visible for testing.
+  * @private
+  */
+  static initTest(pattern, flags, re2) {
+    if (pattern == null) throw new Error("pattern is null");
+    if (re2 == null) throw new Error("re2 is null");
+    const p = new RE2JS2(pattern, flags);
+    p.re2Input = re2;
+    return p;
+  }
+  /**
+  *
+  * @param {string} pattern
+  * @param {number} flags
+  */
+  constructor(pattern, flags) {
+    this.patternInput = pattern;
+    this.flagsInput = flags;
+    this.re2Input = null;
+  }
+  /**
+  * Releases memory used by internal caches associated with this pattern. Does not change the
+  * observable behaviour. Useful for tests that detect memory leaks via allocation tracking.
+  */
+  reset() {
+    this.re2Input.reset();
+  }
+  /**
+  * Returns the flags used in the constructor.
+  * @returns {number}
+  */
+  flags() {
+    return this.flagsInput;
+  }
+  /**
+  * Returns the pattern used in the constructor.
+  * @returns {string}
+  */
+  pattern() {
+    return this.patternInput;
+  }
+  re2() {
+    return this.re2Input;
+  }
+  /**
+  * Matches a string against a regular expression.
+  *
+  * @param {string|number[]|Uint8Array} input the input
+  * @returns {boolean} true if the regular expression matches the entire input
+  */
+  matches(input2) {
+    return this.testExact(input2);
+  }
+  /**
+  * Creates a new {@code Matcher} matching the pattern against the input.
+  *
+  * @param {string|number[]|Uint8Array|MatcherInputBase} input the input string
+  * @returns {Matcher}
+  */
+  matcher(input2) {
+    if (Utils.isByteArray(input2)) input2 = MatcherInput.utf8(input2);
+    return new Matcher(this, input2);
+  }
+  /**
+  * Tests whether the regular expression matches any part of the input string.
+  * Performance Note: This method is highly optimized. Because it only returns
+  * a boolean and does not extract capture groups, it bypasses the `Matcher` overhead
+  * and guarantees execution on the high-speed DFA engine whenever possible.
+  *
+  * @param {string|number[]|Uint8Array} input - The input string or UTF-8 byte array to test against.
+  * @returns {boolean} `true` if the pattern is found anywhere in the input, `false` otherwise.
+  */
+  test(input2) {
+    if (Utils.isByteArray(input2)) return this.re2Input.matchUTF8(input2);
+    return this.re2Input.match(input2);
+  }
+  /**
+  * Tests whether the regular expression matches the ENTIRE input string.
+  * * **Performance Note:** This operates identically to `.matches()`, but is significantly
+  * faster because it does not request capture group data. By requesting 0 capture groups,
+  * it securely routes execution through the DFA fast-path.
+  *
+  * @param {string|number[]|Uint8Array} input - The input string or UTF-8 byte array to test against.
+  * @returns {boolean} `true` if the exact input string fully matches the pattern, `false` otherwise.
+  */
+  testExact(input2) {
+    const machineInput = Utils.isByteArray(input2) ? MachineInput.fromUTF8(input2) : MachineInput.fromUTF16(input2);
+    return this.re2Input.executeEngine(machineInput, 0, RE2Flags.ANCHOR_BOTH, 0) !== null;
+  }
+  /**
+  * Executes a search for a match in a specified string.
+  * Returns a result array, or null if no match is found.
+  * The returned array perfectly mirrors standard JavaScript `RegExpExecArray`,
+  * including `.index`, `.input`, and `.groups` properties.
+  *
+  * @param {string|number[]|Uint8Array} input the input string or byte array
+  * @returns {Array|null} the match array with index, input, and groups properties, or null
+  */
+  exec(input2) {
+    const m = this.matcher(input2);
+    return m.find() ? execResult(m, input2) : null;
+  }
+  /**
+  * Splits input around instances of the regular expression. It returns an array giving the strings
+  * that occur before, between, and after instances of the regular expression.
+  *
+  * If {@code limit <= 0}, there is no limit on the size of the returned array. If
+  * {@code limit == 0}, empty strings that would occur at the end of the array are omitted. If
+  * {@code limit > 0}, at most limit strings are returned. The final string contains the remainder
+  * of the input, possibly including additional matches of the pattern.
+  *
+  * @param {string} input the input string to be split
+  * @param {number} [limit=0] the limit
+  * @returns {string[]} the split strings
+  */
+  split(input2, limit = 0) {
+    const m = this.matcher(input2);
+    const result = [];
+    let emptiesSkipped = 0;
+    let last = 0;
+    while (m.find()) {
+      if (last === 0 && m.end() === 0) {
+        last = m.end();
+        continue;
+      }
+      if (limit > 0 && result.length === limit - 1) break;
+      if (last === m.start()) {
+        if (limit === 0) {
+          emptiesSkipped += 1;
+          last = m.end();
+          continue;
+        }
+      } else while (emptiesSkipped > 0) {
+        result.push("");
+        emptiesSkipped -= 1;
+      }
+      result.push(m.substring(last, m.start()));
+      last = m.end();
+    }
+    if (limit === 0 && last !== m.inputLength()) {
+      while (emptiesSkipped > 0) {
+        result.push("");
+        emptiesSkipped -= 1;
+      }
+      result.push(m.substring(last, m.inputLength()));
+    }
+    if (limit !== 0 || result.length === 0 && !(last === m.inputLength() && last > 0)) result.push(m.substring(last, m.inputLength()));
+    return result;
+  }
+  /**
+  * Returns an iterator of all results matching a string against the regular expression,
+  * including capturing groups.
+  *
+  * @param {string|number[]|Uint8Array} input the input string or byte array
+  * @returns {IterableIterator<RegExpMatchArray>}
+  */
+  *matchAll(input2) {
+    const m = this.matcher(input2);
+    while (m.find()) yield execResult(m, input2);
+  }
+  /**
+  *
+  * @returns {string}
+  */
+  toString() {
+    return this.patternInput;
+  }
+  /**
+  * Returns the program size of this pattern.
+  *
+  * <p>
+  * Similar to the C++ implementation, the program size is a very approximate measure of a regexp's
+  * "cost". Larger numbers are more expensive than smaller numbers.
+  * </p>
+  *
+  * @returns {number} the program size of this pattern
+  */
+  programSize() {
+    return this.re2Input.numberOfInstructions();
+  }
+  /**
+  * Returns the number of capturing groups in this matcher's pattern. Group zero denotes the entire
+  * pattern and is excluded from this count.
+  *
+  * @returns {number} the number of capturing groups in this pattern
+  */
+  groupCount() {
+    return this.re2Input.numberOfCapturingGroups();
+  }
+  /**
+  * Return a map of the capturing groups in this matcher's pattern, where key is the name and value
+  * is the index of the group in the pattern.
+  * @returns {Record<string, number>}
+  */
+  namedGroups() {
+    return this.re2Input.namedGroups;
+  }
+  /**
+  *
+  * @param {*} other
+  * @returns {boolean}
+  */
+  equals(other) {
+    if (this === other) return true;
+    if (other === null || this.constructor !== other.constructor) return false;
+    return this.flagsInput === other.flagsInput && this.patternInput === other.patternInput;
+  }
+};
+
 // src/engine/cook/vars.ts
 function collectVars(declared, ctx) {
   const out = [];
@@ -17034,10 +27009,11 @@ function collectVars(declared, ctx) {
         placeOf(origin, "required")
       );
     }
-    if (v.pattern !== void 0 && compilePattern(v.pattern) === void 0) {
+    const compiled = v.pattern === void 0 ? void 0 : compilePattern(v.pattern);
+    if (typeof compiled === "string") {
       ctx.error(
         "bad-pattern",
-        `variable "${name}": pattern ${JSON.stringify(v.pattern)} is not a valid regular expression`,
+        `variable "${name}": pattern ${JSON.stringify(v.pattern)} is not a valid RE2 regular expression: ${compiled}`,
         placeOf(origin, "pattern")
       );
     } else if (v.default !== void 0 && v.default !== "") {
@@ -17098,7 +27074,7 @@ function checkGiven(vars, given) {
       problems.push({
         severity: "error",
         code: "unknown-var",
-        message: `variable "${name}" is not declared by this formula${didYouMean2(name, declared)}${known}`
+        message: `variable "${name}" is not declared by this formula${didYouMean(name, declared)}${known}`
       });
       continue;
     }
@@ -17115,7 +27091,7 @@ function checkValue(name, value, v) {
     };
   }
   const re = v.pattern === void 0 ? void 0 : compilePattern(v.pattern);
-  if (re && !re.test(value)) {
+  if (typeof re === "object" && !re.test(value)) {
     return {
       code: "var-pattern",
       message: `variable "${name}" is ${JSON.stringify(value)}, which does not match ${v.pattern}`
@@ -17125,9 +27101,9 @@ function checkValue(name, value, v) {
 }
 function compilePattern(pattern) {
   try {
-    return new RegExp(pattern);
-  } catch {
-    return void 0;
+    return RE2JS.compile(pattern);
+  } catch (error2) {
+    return (error2 instanceof Error ? error2.message : String(error2)).replace(/^error parsing regexp: /, "");
   }
 }
 
@@ -17188,56 +27164,518 @@ function cook(formula, options = {}) {
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
 }
 
-// src/engine/ops/events.ts
-var step = external_exports.string().min(1);
-var by = external_exports.string().optional();
-var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
-  external_exports.object({
-    type: external_exports.literal("start"),
-    step,
-    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
-    by
-  }),
-  external_exports.object({
-    type: external_exports.literal("complete"),
-    step,
-    checkpoint: CheckpointSchema.optional(),
-    gates: external_exports.array(GateResultSchema).optional(),
-    branch: external_exports.string().optional(),
-    by
-  }),
-  /** Gate results arriving later (checks finished, timer elapsed). */
-  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
-  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
-  external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
-  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
-  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
-  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
-  external_exports.object({ type: external_exports.literal("pause"), by }),
-  external_exports.object({ type: external_exports.literal("unpause"), by }),
-  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
-  external_exports.object({ type: external_exports.literal("burn"), by }),
-  /** A wisp whose TTL passed. */
-  external_exports.object({ type: external_exports.literal("evaporate") }),
-  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
-  external_exports.object({ type: external_exports.literal("resume"), by }),
-  /** Patrol: a step past its timeout fails (so retries apply). */
-  external_exports.object({ type: external_exports.literal("timeout"), step }),
-  /** Patrol: a nudge was sent to whoever holds the step. */
-  external_exports.object({ type: external_exports.literal("nudge"), step }),
-  /**
-   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
-   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
-   * newer run).
-   */
-  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
-  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
-  external_exports.object({ type: external_exports.literal("reset"), by }),
-  /** Any state: a fresh pour, with a warning notice. */
-  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
-]);
+// src/engine/cook/default-retries.ts
+var withDefaults = /* @__PURE__ */ new WeakMap();
+function withDefaultRetries(proto, retries) {
+  if (retries === void 0 || proto.steps.every((s) => s.maxRetries !== void 0)) return proto;
+  let byRetries = withDefaults.get(proto);
+  if (!byRetries) {
+    byRetries = /* @__PURE__ */ new Map();
+    withDefaults.set(proto, byRetries);
+  }
+  let filled = byRetries.get(retries);
+  if (!filled) {
+    filled = {
+      ...proto,
+      steps: proto.steps.map((s) => s.maxRetries === void 0 ? { ...s, maxRetries: retries } : s)
+    };
+    byRetries.set(retries, filled);
+  }
+  return filled;
+}
+
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text3) {
+  const trimmed = text3.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/formula/formula-source.ts
+var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
+
+// src/engine/formula/schema-walk.ts
+function defOf(schema) {
+  return schema._zod.def;
+}
+var WRAPPERS = /* @__PURE__ */ new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+function unwrap2(schema) {
+  let current = schema;
+  for (let guard2 = 0; guard2 < 32; guard2++) {
+    const def = defOf(current);
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === "lazy" && def.getter) current = def.getter();
+    else if (def.type === "pipe" && def.in) current = def.in;
+    else return current;
+  }
+  return current;
+}
+function shapeOf(schema) {
+  const def = defOf(unwrap2(schema));
+  return def.type === "object" ? def.shape : void 0;
+}
+function literalValues(schema) {
+  const def = defOf(unwrap2(schema));
+  if (def.type === "literal") return def.values;
+  if (def.type === "enum" && def.entries) return Object.values(def.entries);
+  return void 0;
+}
+function matchesKind(schema, value) {
+  const def = defOf(unwrap2(schema));
+  switch (def.type) {
+    case "string":
+    case "template_literal":
+      return typeof value === "string";
+    case "number":
+    case "int":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+    case "enum":
+    case "literal":
+      return (literalValues(schema) ?? []).some((literal2) => typeof literal2 === typeof value);
+    case "array":
+    case "tuple":
+      return Array.isArray(value);
+    case "object":
+    case "record":
+      return isTable(value);
+    case "union":
+      return (def.options ?? []).some((option) => matchesKind(option, value));
+    case "unknown":
+    case "any":
+      return true;
+    default:
+      return false;
+  }
+}
+function unionOption(schema, value) {
+  const def = defOf(unwrap2(schema));
+  if (def.type !== "union") return void 0;
+  const options = def.options ?? [];
+  const discriminator = def.discriminator;
+  if (discriminator !== void 0) {
+    if (!isTable(value)) return void 0;
+    const tag = value[discriminator];
+    return options.find((option) => {
+      const field = shapeOf(option)?.[discriminator];
+      return field !== void 0 && (literalValues(field) ?? []).includes(tag);
+    });
+  }
+  return options.find((option) => matchesKind(option, value));
+}
+function taggedUnion(schema, value, discriminator) {
+  let current = unwrap2(schema);
+  for (let guard2 = 0; guard2 < 32; guard2++) {
+    const def = defOf(current);
+    if (def.type !== "union") return void 0;
+    if (def.discriminator === discriminator) return current;
+    const option = (def.options ?? []).find((candidate) => matchesKind(candidate, value));
+    if (!option) return void 0;
+    current = unwrap2(option);
+  }
+  return void 0;
+}
+function resolveFor(schema, value) {
+  let current = unwrap2(schema);
+  for (let guard2 = 0; guard2 < 32 && current; guard2++) {
+    if (defOf(current).type !== "union") return current;
+    const option = unionOption(current, value);
+    current = option && unwrap2(option);
+  }
+  return current;
+}
+function childSchema(schema, key, parent) {
+  const resolved = resolveFor(schema, parent);
+  if (!resolved) return void 0;
+  const def = defOf(resolved);
+  if (def.type === "object") {
+    return typeof key === "string" && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : void 0;
+  }
+  if (def.type === "array") return typeof key === "number" ? def.element : void 0;
+  if (def.type === "record") return typeof key === "string" ? def.valueType : void 0;
+  return void 0;
+}
+function schemaAt(root, path, data) {
+  let schema = root;
+  let value = data;
+  for (const segment of path) {
+    if (!schema) return void 0;
+    schema = childSchema(schema, segment, value);
+    value = value !== null && typeof value === "object" && typeof segment !== "symbol" && Object.hasOwn(value, segment) ? value[String(segment)] : void 0;
+  }
+  return schema;
+}
+
+// src/engine/formula/issue-sentence.ts
+function explainIssues(root, data, issues, base = []) {
+  return issues.flatMap((issue2) => explainIssue(root, data, issue2, base));
+}
+function explainIssue(root, data, issue2, base) {
+  const path = [...base, ...issue2.path];
+  const value = valueAt(data, path);
+  switch (issue2.code) {
+    case "invalid_union": {
+      if (issue2.discriminator !== void 0 && issue2.errors.length === 0) {
+        const listed = "options" in issue2 ? issue2.options : void 0;
+        return [unknownType(root, data, issue2.discriminator, listed, path, value)];
+      }
+      const union3 = schemaAt(root, path, data);
+      const options = union3 ? defOf(unwrap2(union3)).options ?? [] : [];
+      const chosen = options.findIndex((option) => matchesKind(option, value));
+      const nested = issue2.errors[chosen];
+      if (nested && nested.length > 0) return explainIssues(root, data, nested, path);
+      return [expectation(root, data, path, value, issue2)];
+    }
+    case "invalid_element":
+    case "invalid_key":
+      return explainIssues(root, data, issue2.issues, path);
+    case "invalid_type":
+    case "invalid_value":
+    case "invalid_format":
+    case "too_small":
+    case "too_big":
+    case "not_multiple_of":
+      return [expectation(root, data, path, value, issue2)];
+    default:
+      return [{ code: "invalid-value", path, message: `${where2(path)}: ${lowerFirst(issue2.message)}` }];
+  }
+}
+function expectation(root, data, path, value, issue2) {
+  const schema = schemaAt(root, path, data);
+  const wanted = schema ? describe4(schema) : void 0;
+  if (value === void 0 && path.length > 0) {
+    const key = path[path.length - 1];
+    const parent = path.slice(0, -1);
+    const name = typeof key === "number" ? `item ${key}` : String(key);
+    const what = wanted ? `, which must be ${wanted}` : "";
+    return { code: "missing-key", path, message: `${where2(parent)} is missing ${name}${what}` };
+  }
+  const expected = wanted ?? lowerFirst(issue2.message);
+  return { code: "invalid-value", path, message: `${where2(path)} must be ${expected}, not ${show(value)}` };
+}
+function unknownType(root, data, discriminator, listed, path, value) {
+  const owner = path[path.length - 1] === discriminator ? path.slice(0, -1) : path;
+  const tags = tagsOf(root, data, owner, discriminator);
+  const allowed = (tags.length > 0 ? tags : listed ?? []).map(String).join(", ");
+  const noun = nounOf(owner);
+  const message = value === void 0 ? `${where2(owner)} has no ${discriminator}; expected one of ${allowed}` : `unknown ${noun}${discriminator} ${show(value)} in ${where2(owner)}; expected one of ${allowed}`;
+  return { code: "unknown-type", path, message };
+}
+function tagsOf(root, data, owner, discriminator) {
+  const schema = schemaAt(root, owner, data);
+  const union3 = schema && taggedUnion(schema, valueAt(data, owner), discriminator);
+  return (union3 ? defOf(union3).options ?? [] : []).flatMap((option) => {
+    const field = shapeOf(option)?.[discriminator];
+    return field ? literalValues(field) ?? [] : [];
+  });
+}
+function nounOf(path) {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i];
+    if (typeof segment === "string") return segment === "gates" || segment === "gate" ? "gate " : "";
+  }
+  return "";
+}
+function describe4(schema) {
+  const inner = unwrap2(schema);
+  const def = defOf(inner);
+  const checks = (def.checks ?? []).map((check2) => check2._zod.def);
+  switch (def.type) {
+    case "string":
+      return describeString(checks);
+    case "number":
+    case "int":
+      return describeNumber(def.type === "int", checks);
+    case "boolean":
+      return "true or false";
+    case "enum":
+    case "literal":
+      return oneOf((literalValues(inner) ?? []).map(String));
+    case "array": {
+      const kind = def.element ? defOf(unwrap2(def.element)).type : "";
+      if (kind === "string") return "a list of text";
+      if (kind === "object" || kind === "union") return "a list of tables";
+      return "a list";
+    }
+    case "object":
+    case "record":
+      return "a table";
+    case "union": {
+      const options = (def.options ?? []).map((option) => {
+        const text3 = describe4(option);
+        return text3 === "true or false" ? "true/false" : text3;
+      });
+      return joinOr([...new Set(options)]);
+    }
+    case "unknown":
+    case "any":
+      return "any value";
+    default:
+      return def.type;
+  }
+}
+function describeString(checks) {
+  for (const check2 of checks) {
+    if (check2.check === "string_format" && check2.format === "regex") {
+      const custom2 = customMessage(check2.error);
+      if (custom2) return custom2;
+    }
+  }
+  const nonEmpty = checks.some((check2) => check2.check === "min_length" && Number(check2.minimum) >= 1);
+  return nonEmpty ? "non-empty text" : "text";
+}
+function describeNumber(isInt, checks) {
+  const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
+  let text3 = whole ? "a whole number" : "a number";
+  for (const check2 of checks) {
+    if (check2.check === "greater_than") text3 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
+    if (check2.check === "less_than") text3 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
+  }
+  return text3;
+}
+function customMessage(error2) {
+  try {
+    const produced = typeof error2 === "function" ? error2() : error2;
+    if (typeof produced === "string") return produced;
+    if (isTable(produced) && typeof produced.message === "string") return produced.message;
+  } catch {
+  }
+  return void 0;
+}
+function oneOf(values) {
+  return values.length <= 2 ? values.join(" or ") : `one of ${values.join(", ")}`;
+}
+function joinOr(parts) {
+  if (parts.length <= 1) return parts[0] ?? "something else";
+  return `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
+}
+function where2(path) {
+  return path.length === 0 ? "the formula" : formatKeyPath(path);
+}
+function show(value) {
+  if (value === void 0) return "nothing";
+  if (typeof value === "string") {
+    const quoted2 = JSON.stringify(value);
+    return quoted2.length > 42 ? `${quoted2.slice(0, 39)}\u2026"` : quoted2;
+  }
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return String(value);
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (value instanceof Date) return "a date";
+  return "a table";
+}
+function lowerFirst(text3) {
+  return text3.charAt(0).toLowerCase() + text3.slice(1);
+}
+
+// src/engine/formula/key-positions.ts
+var START = { line: 1, col: 1 };
+function keyOf(path) {
+  let key = "";
+  for (const segment of path)
+    key += typeof segment === "number" ? `${segment},` : `${JSON.stringify(String(segment))},`;
+  return key;
+}
+var KeyPositions = class {
+  byPath = /* @__PURE__ */ new Map();
+  set(path, position) {
+    this.byPath.set(keyOf(path), position);
+  }
+  /** The first place wins: a dotted header `[vars.x]` must not move where `vars` was first written. */
+  setIfAbsent(path, position) {
+    const key = keyOf(path);
+    if (!this.byPath.has(key)) this.byPath.set(key, position);
+  }
+  get(path) {
+    return this.byPath.get(keyOf(path));
+  }
+  /** The place of `path`, else of its nearest recorded ancestor, else the start of the file. */
+  nearest(path) {
+    for (let length = path.length; length > 0; length--) {
+      const found = this.byPath.get(keyOf(path.slice(0, length)));
+      if (found) return found;
+    }
+    return START;
+  }
+  get size() {
+    return this.byPath.size;
+  }
+};
+function offsetLocator(text3) {
+  const lineStarts = [0];
+  for (let i = text3.indexOf("\n"); i !== -1; i = text3.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  return (offset) => {
+    const at = Math.max(0, Math.min(offset, text3.length));
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if (lineStarts[mid] <= at) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, col: at - lineStarts[low] + 1 };
+  };
+}
+
+// src/engine/formula/json-positions.ts
+var MAX_DEPTH2 = 200;
+var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
+function scanJsonPositions(text3) {
+  return new JsonPositionScanner(text3).scan();
+}
+var JsonPositionScanner = class {
+  constructor(text3) {
+    this.text = text3;
+    this.place = offsetLocator(text3);
+  }
+  text;
+  i = 0;
+  positions = new KeyPositions();
+  place;
+  scan() {
+    this.skipSpaces();
+    if (this.i < this.text.length) this.value([], 0);
+    return this.positions;
+  }
+  value(path, depth) {
+    const c = this.text[this.i];
+    if (depth >= MAX_DEPTH2 && (c === "{" || c === "[")) this.skipNested();
+    else if (c === "{") this.object(path, depth + 1);
+    else if (c === "[") this.array(path, depth + 1);
+    else if (c === '"') this.i = this.stringEnd(this.i);
+    else this.skipScalar();
+  }
+  object(path, depth) {
+    this.i++;
+    while (this.i < this.text.length) {
+      this.skipSpaces();
+      const c = this.text[this.i];
+      if (c === "}") {
+        this.i++;
+        return;
+      }
+      if (c !== '"') {
+        this.i++;
+        continue;
+      }
+      const start2 = this.i;
+      const end = this.stringEnd(start2);
+      const key = decodeJsonString(this.text.slice(start2, end));
+      this.i = end;
+      const member = [...path, key];
+      this.positions.set(member, this.place(start2));
+      this.skipSpaces();
+      if (this.text[this.i] !== ":") continue;
+      this.i++;
+      this.skipSpaces();
+      if (this.i < this.text.length) this.value(member, depth);
+    }
+  }
+  array(path, depth) {
+    this.i++;
+    let index = 0;
+    while (this.i < this.text.length) {
+      this.skipSpaces();
+      const c = this.text[this.i];
+      if (c === "]") {
+        this.i++;
+        return;
+      }
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === void 0) return;
+      const element = [...path, index++];
+      this.positions.set(element, this.place(this.i));
+      this.value(element, depth);
+    }
+  }
+  /** Steps over one object or array without recording anything inside it. */
+  skipNested() {
+    let open4 = 0;
+    while (this.i < this.text.length) {
+      const c = this.text[this.i];
+      if (c === '"') {
+        this.i = this.stringEnd(this.i);
+        continue;
+      }
+      this.i++;
+      if (c === "{" || c === "[") open4++;
+      else if ((c === "}" || c === "]") && --open4 === 0) return;
+    }
+  }
+  stringEnd(start2) {
+    let i = start2 + 1;
+    while (i < this.text.length) {
+      const c = this.text[i];
+      if (c === "\\") i += 2;
+      else if (c === '"') return i + 1;
+      else i++;
+    }
+    return this.text.length;
+  }
+  skipScalar() {
+    const start2 = this.i;
+    while (this.i < this.text.length && !SCALAR_END.has(this.text[this.i])) this.i++;
+    if (this.i === start2) this.i++;
+  }
+  skipSpaces() {
+    for (; ; ) {
+      const c = this.text[this.i];
+      if (c === " " || c === "	" || c === "\n" || c === "\r") this.i++;
+      else return;
+    }
+  }
+};
+function decodeJsonString(quoted2) {
+  try {
+    const decoded = JSON.parse(quoted2);
+    if (typeof decoded === "string") return decoded;
+  } catch {
+  }
+  return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
+}
+
+// src/engine/formula/nesting-limit.ts
+var MAX_NESTING = 64;
+function findTooDeep(data, limit = MAX_NESTING) {
+  const pending = [{ value: data, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (value === null || typeof value !== "object" || value instanceof Date) continue;
+    if (depth > limit) return pathTo(next);
+    const children = Array.isArray(value) ? value.entries() : Object.entries(value);
+    for (const [key, child] of children) pending.push({ value: child, depth: depth + 1, key, parent: next });
+  }
+  return void 0;
+}
+function pathTo(entry2) {
+  const path = [];
+  for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
+  return path;
+}
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string4, ptr) {
@@ -17500,7 +27938,7 @@ var TomlDate = class _TomlDate extends Date {
 };
 
 // node_modules/smol-toml/dist/extract.js
-function isDigit(char, base = 10) {
+function isDigit2(char, base = 10) {
   return base === 16 ? char > 47 && char < 58 || char > 64 && char < 71 || char > 96 && char < 103 : char > 47 && char < 48 + base;
 }
 function isEndOfValue(char, delim) {
@@ -17572,7 +28010,7 @@ function parseNumber(ctx, startPtr, startChr, sign, endChr) {
       state = 4;
     else
       TomlError.x("illegal leading zero", ctx, startPtr);
-  } else if (!isDigit(c))
+  } else if (!isDigit2(c))
     TomlError.x("invalid value", ctx, startPtr);
   while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
     if (!state)
@@ -17588,7 +28026,7 @@ function parseNumber(ctx, startPtr, startChr, sign, endChr) {
       state = 4;
     else if (state === 4 && (c === 43 || c === 45)) {
       state = 6;
-    } else if (!isDigit(c))
+    } else if (!isDigit2(c))
       TomlError.x(`illegal character in numeric literal`, ctx);
     else if (state > 9)
       state -= 11;
@@ -17613,7 +28051,7 @@ function parseIntegerBaseN(ctx, startPtr, base, endChr) {
       if (underscore & 1)
         TomlError.x("illegal underscore", ctx);
       underscore = 3;
-    } else if (!isDigit(c, base))
+    } else if (!isDigit2(c, base))
       TomlError.x(`illegal character in numeric literal`, ctx);
     else if (underscore & 1)
       underscore--;
@@ -17640,13 +28078,13 @@ function parseInteger(ctx, str, base, startPtr) {
 }
 function parseDate(ctx, c, endChr) {
   let startPtr = ctx.p++, unsafeSeparator;
-  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+  if (!isDigit2(c) || !isDigit2(ctx.s.charCodeAt(ctx.p++)) || !isDigit2(ctx.s.charCodeAt(ctx.p++)) || !isDigit2(ctx.s.charCodeAt(ctx.p++))) {
     return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
   }
   ctx.p += 5;
-  if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+  if (!isDigit2(ctx.s.charCodeAt(ctx.p++)))
     TomlError.x("invalid date-time: date part is malformed", ctx, startPtr);
-  if (ctx.p >= ctx.s.length || ((c = ctx.s.charCodeAt(ctx.p)) !== 32 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 84 && c !== 116) {
+  if (ctx.p >= ctx.s.length || ((c = ctx.s.charCodeAt(ctx.p)) !== 32 || (unsafeSeparator = true, !isDigit2(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 84 && c !== 116) {
     let t2 = ctx.s.slice(startPtr, ctx.p);
     return readDate(ctx, t2, 3, false, startPtr);
   }
@@ -17655,7 +28093,7 @@ function parseDate(ctx, c, endChr) {
   if (ctx.s.charCodeAt(ctx.p += 3) === 58)
     ctx.p += 3;
   if (ctx.s.charCodeAt(ctx.p) === 46)
-    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+    while (isDigit2(ctx.s.charCodeAt(++ctx.p)))
       ;
   if (c = ctx.s.charCodeAt(ctx.p)) {
     if (c === 90 || c === 122) {
@@ -17672,13 +28110,13 @@ function parseDate(ctx, c, endChr) {
 }
 function parseTime(ctx, c, endChr) {
   let start2 = ctx.p;
-  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+  if (!isDigit2(c) || !isDigit2(ctx.s.charCodeAt(++ctx.p))) {
     return parseNumber(ctx, --ctx.p, c, 0, endChr);
   }
   if (ctx.s.charCodeAt(ctx.p += 4) === 58)
     ctx.p += 3;
   if (ctx.s.charCodeAt(ctx.p) === 46)
-    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+    while (isDigit2(ctx.s.charCodeAt(++ctx.p)))
       ;
   let t = ctx.s.slice(start2, ctx.p);
   return readDate(ctx, t, 4, false, start2);
@@ -17852,8 +28290,8 @@ function parseArray(ctx) {
 }
 
 // node_modules/smol-toml/dist/parse.js
-function peekTable(ctx, key, table, meta3, type) {
-  let t = table;
+function peekTable(ctx, key, table2, meta3, type) {
+  let t = table2;
   let m = meta3;
   let k;
   let hasOwn = false;
@@ -17997,20 +28435,20 @@ function parse3(toml, options = {}) {
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
-// src/engine/parse-json-syntax.ts
+// src/engine/formula/json-syntax.ts
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var LITERAL = /true|false|null/y;
 var ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
-function findJsonSyntaxError(text2) {
+function findJsonSyntaxError(text3) {
   const stack = [];
   let expect = "value";
   let i = 0;
   const afterValue = () => stack.length === 0 ? "end" : "comma-or-end";
   for (; ; ) {
-    while (i < text2.length && " 	\n\r".includes(text2[i])) i++;
-    const c = text2[i];
+    while (i < text3.length && " 	\n\r".includes(text3[i])) i++;
+    const c = text3[i];
     if (c === void 0) {
-      return expect === "end" ? void 0 : { offset: text2.length, reason: "the JSON ends too early" };
+      return expect === "end" ? void 0 : { offset: text3.length, reason: "the JSON ends too early" };
     }
     switch (expect) {
       case "end":
@@ -18039,12 +28477,12 @@ function findJsonSyntaxError(text2) {
           stack.pop();
           expect = afterValue();
         } else if (c === '"') {
-          const end = stringEnd(text2, i);
+          const end = stringEnd(text3, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = "colon";
         } else {
-          const trailing = c === "}" && afterComma(text2, i) ? ' (remove the comma before "}")' : "";
+          const trailing = c === "}" && afterComma(text3, i) ? ' (remove the comma before "}")' : "";
           return { offset: i, reason: `expected a property name in double quotes${trailing}` };
         }
         break;
@@ -18059,14 +28497,14 @@ function findJsonSyntaxError(text2) {
           i++;
           expect = c === "{" ? "key-or-end" : "value-or-end";
         } else if (c === '"') {
-          const end = stringEnd(text2, i);
+          const end = stringEnd(text3, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = afterValue();
         } else {
-          const end = matchAt(NUMBER, text2, i) ?? matchAt(LITERAL, text2, i);
+          const end = matchAt(NUMBER, text3, i) ?? matchAt(LITERAL, text3, i);
           if (end === void 0) {
-            const trailing = c === "]" && afterComma(text2, i) ? ' (remove the comma before "]")' : "";
+            const trailing = c === "]" && afterComma(text3, i) ? ' (remove the comma before "]")' : "";
             return {
               offset: i,
               reason: `unexpected ${JSON.stringify(c)} where a value should be${trailing}`
@@ -18079,549 +28517,85 @@ function findJsonSyntaxError(text2) {
     }
   }
 }
-function stringEnd(text2, start2) {
+function stringEnd(text3, start2) {
   let i = start2 + 1;
-  while (i < text2.length) {
-    const c = text2.charCodeAt(i);
+  while (i < text3.length) {
+    const c = text3.charCodeAt(i);
     if (c === 34) return i + 1;
     if (c < 32) return { offset: i, reason: "a control character (such as a raw newline) inside a string" };
     if (c === 92) {
-      const end = matchAt(ESCAPE, text2, i);
+      const end = matchAt(ESCAPE, text3, i);
       if (end === void 0) return { offset: i, reason: "an invalid escape sequence in a string" };
       i = end;
     } else i++;
   }
   return { offset: start2, reason: 'a string that never ends (no closing ")' };
 }
-function matchAt(pattern, text2, at) {
+function matchAt(pattern, text3, at) {
   pattern.lastIndex = at;
-  return pattern.test(text2) ? pattern.lastIndex : void 0;
+  return pattern.test(text3) ? pattern.lastIndex : void 0;
 }
-function afterComma(text2, at) {
+function afterComma(text3, at) {
   let i = at - 1;
-  while (i >= 0 && " 	\n\r".includes(text2[i])) i--;
-  return text2[i] === ",";
+  while (i >= 0 && " 	\n\r".includes(text3[i])) i--;
+  return text3[i] === ",";
 }
 
-// src/engine/parse-key-positions.ts
-var START = { line: 1, col: 1 };
-function keyOf(path) {
-  let key = "";
-  for (const segment of path)
-    key += typeof segment === "number" ? `${segment},` : `${JSON.stringify(String(segment))},`;
-  return key;
+// src/engine/formula/parse-document.ts
+function readDocument(text3, format2) {
+  return format2 === "json" ? readJson(text3) : readToml(text3);
 }
-var KeyPositions = class {
-  byPath = /* @__PURE__ */ new Map();
-  set(path, position) {
-    this.byPath.set(keyOf(path), position);
-  }
-  /** The first place wins: a dotted header `[vars.x]` must not move where `vars` was first written. */
-  setIfAbsent(path, position) {
-    const key = keyOf(path);
-    if (!this.byPath.has(key)) this.byPath.set(key, position);
-  }
-  get(path) {
-    return this.byPath.get(keyOf(path));
-  }
-  /** The place of `path`, else of its nearest recorded ancestor, else the start of the file. */
-  nearest(path) {
-    for (let length = path.length; length > 0; length--) {
-      const found = this.byPath.get(keyOf(path.slice(0, length)));
-      if (found) return found;
-    }
-    return START;
-  }
-  get size() {
-    return this.byPath.size;
-  }
-};
-function offsetLocator(text2) {
-  const lineStarts = [0];
-  for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  return (offset) => {
-    const at = Math.max(0, Math.min(offset, text2.length));
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if (lineStarts[mid] <= at) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, col: at - lineStarts[low] + 1 };
-  };
+function withoutBom(text3) {
+  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
 }
-
-// src/engine/parse-document.ts
-function readDocument(text2, format) {
-  return format === "json" ? readJson(text2) : readToml(text2);
-}
-function withoutBom(text2) {
-  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
-}
-function readToml(text2) {
+function readToml(text3) {
   try {
-    return { ok: true, value: parse3(text2) };
+    return { ok: true, value: parse3(text3) };
   } catch (error2) {
     if (error2 instanceof TomlError) {
       const reason = error2.message.replace(/^Invalid TOML document: /, "").split("\n\n")[0]?.trim();
-      const plain = endsLine(text2, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
+      const plain = endsLine(text3, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
       return syntax("toml-syntax", `this file is not valid TOML: ${plain}`, error2.line, error2.column);
     }
     return syntax("toml-syntax", `this file could not be read as TOML: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function readJson(text2) {
+function readJson(text3) {
   try {
-    return { ok: true, value: JSON.parse(text2) };
+    return { ok: true, value: JSON.parse(text3) };
   } catch (error2) {
-    const found = findJsonSyntaxError(text2);
+    const found = findJsonSyntaxError(text3);
     if (found) {
-      const { line, col } = offsetLocator(text2)(found.offset);
+      const { line, col } = offsetLocator(text3)(found.offset);
       return syntax("json-syntax", `this file is not valid JSON: ${found.reason}`, line, col);
     }
     return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function endsLine(text2, line, col) {
-  const row = text2.split("\n")[line - 1] ?? "";
+function endsLine(text3, line, col) {
+  const row = text3.split("\n")[line - 1] ?? "";
   const c = row[col - 1];
   return c === void 0 || c === "\r";
 }
-function syntax(code, message, line, col) {
-  return { ok: false, error: { code, message, line, col } };
+function syntax(code18, message, line, col) {
+  return { ok: false, error: { code: code18, message, line, col } };
 }
 function reasonOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// src/engine/parse-schema-walk.ts
-function defOf(schema) {
-  return schema._zod.def;
-}
-var WRAPPERS = /* @__PURE__ */ new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
-function unwrap2(schema) {
-  let current = schema;
-  for (let guard2 = 0; guard2 < 32; guard2++) {
-    const def = defOf(current);
-    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === "lazy" && def.getter) current = def.getter();
-    else if (def.type === "pipe" && def.in) current = def.in;
-    else return current;
-  }
-  return current;
-}
-function shapeOf(schema) {
-  const def = defOf(unwrap2(schema));
-  return def.type === "object" ? def.shape : void 0;
-}
-function literalValues(schema) {
-  const def = defOf(unwrap2(schema));
-  if (def.type === "literal") return def.values;
-  if (def.type === "enum" && def.entries) return Object.values(def.entries);
-  return void 0;
-}
-function matchesKind(schema, value) {
-  const def = defOf(unwrap2(schema));
-  switch (def.type) {
-    case "string":
-    case "template_literal":
-      return typeof value === "string";
-    case "number":
-    case "int":
-      return typeof value === "number";
-    case "boolean":
-      return typeof value === "boolean";
-    case "enum":
-    case "literal":
-      return (literalValues(schema) ?? []).some((literal2) => typeof literal2 === typeof value);
-    case "array":
-    case "tuple":
-      return Array.isArray(value);
-    case "object":
-    case "record":
-      return isTable(value);
-    case "union":
-      return (def.options ?? []).some((option) => matchesKind(option, value));
-    case "unknown":
-    case "any":
-      return true;
-    default:
-      return false;
-  }
-}
-function unionOption(schema, value) {
-  const def = defOf(unwrap2(schema));
-  if (def.type !== "union") return void 0;
-  const options = def.options ?? [];
-  const discriminator = def.discriminator;
-  if (discriminator !== void 0) {
-    if (!isTable(value)) return void 0;
-    const tag = value[discriminator];
-    return options.find((option) => {
-      const field = shapeOf(option)?.[discriminator];
-      return field !== void 0 && (literalValues(field) ?? []).includes(tag);
-    });
-  }
-  return options.find((option) => matchesKind(option, value));
-}
-function taggedUnion(schema, value, discriminator) {
-  let current = unwrap2(schema);
-  for (let guard2 = 0; guard2 < 32; guard2++) {
-    const def = defOf(current);
-    if (def.type !== "union") return void 0;
-    if (def.discriminator === discriminator) return current;
-    const option = (def.options ?? []).find((candidate) => matchesKind(candidate, value));
-    if (!option) return void 0;
-    current = unwrap2(option);
-  }
-  return void 0;
-}
-function resolveFor(schema, value) {
-  let current = unwrap2(schema);
-  for (let guard2 = 0; guard2 < 32 && current; guard2++) {
-    if (defOf(current).type !== "union") return current;
-    const option = unionOption(current, value);
-    current = option && unwrap2(option);
-  }
-  return current;
-}
-function childSchema(schema, key, parent) {
-  const resolved = resolveFor(schema, parent);
-  if (!resolved) return void 0;
-  const def = defOf(resolved);
-  if (def.type === "object") {
-    return typeof key === "string" && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : void 0;
-  }
-  if (def.type === "array") return typeof key === "number" ? def.element : void 0;
-  if (def.type === "record") return typeof key === "string" ? def.valueType : void 0;
-  return void 0;
-}
-function schemaAt(root, path, data) {
-  let schema = root;
-  let value = data;
-  for (const segment of path) {
-    if (!schema) return void 0;
-    schema = childSchema(schema, segment, value);
-    value = value !== null && typeof value === "object" && typeof segment !== "symbol" && Object.hasOwn(value, segment) ? value[String(segment)] : void 0;
-  }
-  return schema;
-}
-
-// src/engine/parse-issue-sentence.ts
-function explainIssues(root, data, issues, base = []) {
-  return issues.flatMap((issue2) => explainIssue(root, data, issue2, base));
-}
-function explainIssue(root, data, issue2, base) {
-  const path = [...base, ...issue2.path];
-  const value = valueAt(data, path);
-  switch (issue2.code) {
-    case "invalid_union": {
-      if (issue2.discriminator !== void 0 && issue2.errors.length === 0) {
-        const listed = "options" in issue2 ? issue2.options : void 0;
-        return [unknownType(root, data, issue2.discriminator, listed, path, value)];
-      }
-      const union3 = schemaAt(root, path, data);
-      const options = union3 ? defOf(unwrap2(union3)).options ?? [] : [];
-      const chosen = options.findIndex((option) => matchesKind(option, value));
-      const nested = issue2.errors[chosen];
-      if (nested && nested.length > 0) return explainIssues(root, data, nested, path);
-      return [expectation(root, data, path, value, issue2)];
-    }
-    case "invalid_element":
-    case "invalid_key":
-      return explainIssues(root, data, issue2.issues, path);
-    case "invalid_type":
-    case "invalid_value":
-    case "invalid_format":
-    case "too_small":
-    case "too_big":
-    case "not_multiple_of":
-      return [expectation(root, data, path, value, issue2)];
-    default:
-      return [{ code: "invalid-value", path, message: `${where2(path)}: ${lowerFirst(issue2.message)}` }];
-  }
-}
-function expectation(root, data, path, value, issue2) {
-  const schema = schemaAt(root, path, data);
-  const wanted = schema ? describe4(schema) : void 0;
-  if (value === void 0 && path.length > 0) {
-    const key = path[path.length - 1];
-    const parent = path.slice(0, -1);
-    const name = typeof key === "number" ? `item ${key}` : String(key);
-    const what = wanted ? `, which must be ${wanted}` : "";
-    return { code: "missing-key", path, message: `${where2(parent)} is missing ${name}${what}` };
-  }
-  const expected = wanted ?? lowerFirst(issue2.message);
-  return { code: "invalid-value", path, message: `${where2(path)} must be ${expected}, not ${show(value)}` };
-}
-function unknownType(root, data, discriminator, listed, path, value) {
-  const owner = path[path.length - 1] === discriminator ? path.slice(0, -1) : path;
-  const tags = tagsOf(root, data, owner, discriminator);
-  const allowed = (tags.length > 0 ? tags : listed ?? []).map(String).join(", ");
-  const noun = nounOf(owner);
-  const message = value === void 0 ? `${where2(owner)} has no ${discriminator}; expected one of ${allowed}` : `unknown ${noun}${discriminator} ${show(value)} in ${where2(owner)}; expected one of ${allowed}`;
-  return { code: "unknown-type", path, message };
-}
-function tagsOf(root, data, owner, discriminator) {
-  const schema = schemaAt(root, owner, data);
-  const union3 = schema && taggedUnion(schema, valueAt(data, owner), discriminator);
-  return (union3 ? defOf(union3).options ?? [] : []).flatMap((option) => {
-    const field = shapeOf(option)?.[discriminator];
-    return field ? literalValues(field) ?? [] : [];
-  });
-}
-function nounOf(path) {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const segment = path[i];
-    if (typeof segment === "string") return segment === "gates" || segment === "gate" ? "gate " : "";
-  }
-  return "";
-}
-function describe4(schema) {
-  const inner = unwrap2(schema);
-  const def = defOf(inner);
-  const checks = (def.checks ?? []).map((check2) => check2._zod.def);
-  switch (def.type) {
-    case "string":
-      return describeString(checks);
-    case "number":
-    case "int":
-      return describeNumber(def.type === "int", checks);
-    case "boolean":
-      return "true or false";
-    case "enum":
-    case "literal":
-      return oneOf((literalValues(inner) ?? []).map(String));
-    case "array": {
-      const kind = def.element ? defOf(unwrap2(def.element)).type : "";
-      if (kind === "string") return "a list of text";
-      if (kind === "object" || kind === "union") return "a list of tables";
-      return "a list";
-    }
-    case "object":
-    case "record":
-      return "a table";
-    case "union": {
-      const options = (def.options ?? []).map((option) => {
-        const text2 = describe4(option);
-        return text2 === "true or false" ? "true/false" : text2;
-      });
-      return joinOr([...new Set(options)]);
-    }
-    case "unknown":
-    case "any":
-      return "any value";
-    default:
-      return def.type;
-  }
-}
-function describeString(checks) {
-  for (const check2 of checks) {
-    if (check2.check === "string_format" && check2.format === "regex") {
-      const custom2 = customMessage(check2.error);
-      if (custom2) return custom2;
-    }
-  }
-  const nonEmpty = checks.some((check2) => check2.check === "min_length" && Number(check2.minimum) >= 1);
-  return nonEmpty ? "non-empty text" : "text";
-}
-function describeNumber(isInt, checks) {
-  const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
-  let text2 = whole ? "a whole number" : "a number";
-  for (const check2 of checks) {
-    if (check2.check === "greater_than") text2 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
-    if (check2.check === "less_than") text2 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
-  }
-  return text2;
-}
-function customMessage(error2) {
-  try {
-    const produced = typeof error2 === "function" ? error2() : error2;
-    if (typeof produced === "string") return produced;
-    if (isTable(produced) && typeof produced.message === "string") return produced.message;
-  } catch {
-  }
-  return void 0;
-}
-function oneOf(values) {
-  return values.length <= 2 ? values.join(" or ") : `one of ${values.join(", ")}`;
-}
-function joinOr(parts) {
-  if (parts.length <= 1) return parts[0] ?? "something else";
-  return `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
-}
-function where2(path) {
-  return path.length === 0 ? "the formula" : formatKeyPath(path);
-}
-function show(value) {
-  if (value === void 0) return "nothing";
-  if (typeof value === "string") {
-    const quoted2 = JSON.stringify(value);
-    return quoted2.length > 42 ? `${quoted2.slice(0, 39)}\u2026"` : quoted2;
-  }
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
-    return String(value);
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (value instanceof Date) return "a date";
-  return "a table";
-}
-function lowerFirst(text2) {
-  return text2.charAt(0).toLowerCase() + text2.slice(1);
-}
-
-// src/engine/parse-json-positions.ts
-var MAX_DEPTH2 = 200;
-var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
-function scanJsonPositions(text2) {
-  return new JsonPositionScanner(text2).scan();
-}
-var JsonPositionScanner = class {
-  constructor(text2) {
-    this.text = text2;
-    this.place = offsetLocator(text2);
-  }
-  text;
-  i = 0;
-  positions = new KeyPositions();
-  place;
-  scan() {
-    this.skipSpaces();
-    if (this.i < this.text.length) this.value([], 0);
-    return this.positions;
-  }
-  value(path, depth) {
-    const c = this.text[this.i];
-    if (depth >= MAX_DEPTH2 && (c === "{" || c === "[")) this.skipNested();
-    else if (c === "{") this.object(path, depth + 1);
-    else if (c === "[") this.array(path, depth + 1);
-    else if (c === '"') this.i = this.stringEnd(this.i);
-    else this.skipScalar();
-  }
-  object(path, depth) {
-    this.i++;
-    while (this.i < this.text.length) {
-      this.skipSpaces();
-      const c = this.text[this.i];
-      if (c === "}") {
-        this.i++;
-        return;
-      }
-      if (c !== '"') {
-        this.i++;
-        continue;
-      }
-      const start2 = this.i;
-      const end = this.stringEnd(start2);
-      const key = decodeJsonString(this.text.slice(start2, end));
-      this.i = end;
-      const member = [...path, key];
-      this.positions.set(member, this.place(start2));
-      this.skipSpaces();
-      if (this.text[this.i] !== ":") continue;
-      this.i++;
-      this.skipSpaces();
-      if (this.i < this.text.length) this.value(member, depth);
-    }
-  }
-  array(path, depth) {
-    this.i++;
-    let index = 0;
-    while (this.i < this.text.length) {
-      this.skipSpaces();
-      const c = this.text[this.i];
-      if (c === "]") {
-        this.i++;
-        return;
-      }
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === void 0) return;
-      const element = [...path, index++];
-      this.positions.set(element, this.place(this.i));
-      this.value(element, depth);
-    }
-  }
-  /** Steps over one object or array without recording anything inside it. */
-  skipNested() {
-    let open4 = 0;
-    while (this.i < this.text.length) {
-      const c = this.text[this.i];
-      if (c === '"') {
-        this.i = this.stringEnd(this.i);
-        continue;
-      }
-      this.i++;
-      if (c === "{" || c === "[") open4++;
-      else if ((c === "}" || c === "]") && --open4 === 0) return;
-    }
-  }
-  stringEnd(start2) {
-    let i = start2 + 1;
-    while (i < this.text.length) {
-      const c = this.text[i];
-      if (c === "\\") i += 2;
-      else if (c === '"') return i + 1;
-      else i++;
-    }
-    return this.text.length;
-  }
-  skipScalar() {
-    const start2 = this.i;
-    while (this.i < this.text.length && !SCALAR_END.has(this.text[this.i])) this.i++;
-    if (this.i === start2) this.i++;
-  }
-  skipSpaces() {
-    for (; ; ) {
-      const c = this.text[this.i];
-      if (c === " " || c === "	" || c === "\n" || c === "\r") this.i++;
-      else return;
-    }
-  }
-};
-function decodeJsonString(quoted2) {
-  try {
-    const decoded = JSON.parse(quoted2);
-    if (typeof decoded === "string") return decoded;
-  } catch {
-  }
-  return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
-}
-
-// src/engine/parse-nesting-limit.ts
-var MAX_NESTING = 64;
-function findTooDeep(data, limit = MAX_NESTING) {
-  const pending = [{ value: data, depth: 0 }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, depth } = next;
-    if (value === null || typeof value !== "object" || value instanceof Date) continue;
-    if (depth > limit) return pathTo(next);
-    const children = Array.isArray(value) ? value.entries() : Object.entries(value);
-    for (const [key, child] of children) pending.push({ value: child, depth: depth + 1, key, parent: next });
-  }
-  return void 0;
-}
-function pathTo(entry2) {
-  const path = [];
-  for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
-  return path;
-}
-
-// src/engine/parse-required-default.ts
+// src/engine/formula/required-default.ts
 var VAR_TABLES = ["vars", "inputs"];
 function findRequiredWithDefault(data) {
   if (!isTable(data)) return [];
   const problems = [];
-  for (const table of VAR_TABLES) {
-    const vars = data[table];
+  for (const table2 of VAR_TABLES) {
+    const vars = data[table2];
     if (!isTable(vars)) continue;
     for (const [name, spec] of Object.entries(vars)) {
       if (isTable(spec) && spec.required === true && spec.default !== void 0) {
         problems.push({
-          path: [table, name],
+          path: [table2, name],
           message: `variable ${JSON.stringify(name)} is required and has a default; a required variable cannot have a default \u2014 remove one`
         });
       }
@@ -18630,7 +28604,7 @@ function findRequiredWithDefault(data) {
   return problems;
 }
 
-// src/engine/parse-run-placeholders.ts
+// src/engine/formula/run-placeholders.ts
 var PLACEHOLDER2 = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 function varEnvName(name) {
   return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
@@ -18650,17 +28624,17 @@ function findRunPlaceholders(data) {
       message: `${formatKeyPath(runPath)} uses ${used}; variables reach commands only as environment variables: write ${instead} instead`
     });
   };
-  const checkEach = (list, path) => {
-    if (!Array.isArray(list)) return;
-    for (const [index, item] of list.entries()) check2(item, [...path, index]);
+  const checkEach = (list2, path) => {
+    if (!Array.isArray(list2)) return;
+    for (const [index, item] of list2.entries()) check2(item, [...path, index]);
   };
   const gates2 = (value, path) => {
     if (Array.isArray(value)) checkEach(value, path);
     else check2(value, path);
   };
-  const steps = (list, path, depth) => {
-    if (!Array.isArray(list) || depth > 64) return;
-    list.forEach((step2, index) => {
+  const steps = (list2, path, depth) => {
+    if (!Array.isArray(list2) || depth > 64) return;
+    list2.forEach((step2, index) => {
       const at = [...path, index];
       check2(step2, at);
       if (!isTable(step2)) return;
@@ -18688,17 +28662,17 @@ function findRunPlaceholders(data) {
   return problems;
 }
 
-// src/engine/parse-toml-positions.ts
+// src/engine/formula/toml-positions.ts
 var MAX_DEPTH3 = 200;
 var SCALAR_END2 = /* @__PURE__ */ new Set([",", "]", "}", "#", "\n", "\r"]);
 var KEY_END = /* @__PURE__ */ new Set([" ", "	", "=", ".", "[", "]", '"', "'", "#", "\n", "\r", ",", "{", "}"]);
-function scanTomlPositions(text2) {
-  return new TomlPositionScanner(text2).scan();
+function scanTomlPositions(text3) {
+  return new TomlPositionScanner(text3).scan();
 }
 var TomlPositionScanner = class {
-  constructor(text2) {
-    this.text = text2;
-    this.place = offsetLocator(text2);
+  constructor(text3) {
+    this.text = text3;
+    this.place = offsetLocator(text3);
   }
   text;
   i = 0;
@@ -18707,7 +28681,7 @@ var TomlPositionScanner = class {
   /** Elements seen so far per array of tables, keyed by its resolved path. */
   arrayLengths = /* @__PURE__ */ new Map();
   scan() {
-    let table = [];
+    let table2 = [];
     while (this.i < this.text.length) {
       this.skipSpaces();
       const c = this.text[this.i];
@@ -18715,10 +28689,10 @@ var TomlPositionScanner = class {
       if (c === "\n" || c === "\r") this.i++;
       else if (c === "#") this.skipLine();
       else if (c === "[") {
-        table = this.header() ?? table;
+        table2 = this.header() ?? table2;
         this.skipLine();
       } else {
-        this.keyValue(table, 0);
+        this.keyValue(table2, 0);
         this.skipLine();
       }
     }
@@ -18751,13 +28725,13 @@ var TomlPositionScanner = class {
     return resolved;
   }
   /** `a.b = value` inside `table`; records every dotted part and the value's contents. */
-  keyValue(table, depth) {
+  keyValue(table2, depth) {
     const parts = this.key();
     if (!parts) {
       this.i++;
       return;
     }
-    const path = [...table];
+    const path = [...table2];
     for (const part of parts) {
       path.push(part.name);
       this.positions.setIfAbsent(path, this.place(part.start));
@@ -18841,30 +28815,30 @@ var TomlPositionScanner = class {
   }
   /** The offset just past the string that opens at `start` (basic, literal, or multi-line of either). */
   stringEnd(start2) {
-    const text2 = this.text;
-    const quote = text2[start2];
+    const text3 = this.text;
+    const quote = text3[start2];
     const triple = quote.repeat(3);
-    if (text2.startsWith(triple, start2)) {
+    if (text3.startsWith(triple, start2)) {
       let i2 = start2 + 3;
-      while (i2 < text2.length) {
-        if (quote === '"' && text2[i2] === "\\") i2 += 2;
-        else if (text2.startsWith(triple, i2)) {
+      while (i2 < text3.length) {
+        if (quote === '"' && text3[i2] === "\\") i2 += 2;
+        else if (text3.startsWith(triple, i2)) {
           i2 += 3;
-          for (let extra = 0; extra < 2 && text2[i2] === quote; extra++) i2++;
+          for (let extra = 0; extra < 2 && text3[i2] === quote; extra++) i2++;
           return i2;
         } else i2++;
       }
-      return text2.length;
+      return text3.length;
     }
     let i = start2 + 1;
-    while (i < text2.length) {
-      const c = text2[i];
+    while (i < text3.length) {
+      const c = text3[i];
       if (c === "\n") return i;
       if (quote === '"' && c === "\\") i += 2;
       else if (c === quote) return i + 1;
       else i++;
     }
-    return text2.length;
+    return text3.length;
   }
   skipScalar() {
     const start2 = this.i;
@@ -18902,14 +28876,14 @@ var ESCAPES = {
 function decodeBasic(raw) {
   return raw.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}|.)/g, (whole, sequence) => {
     if (sequence.length > 1) {
-      const code = Number.parseInt(sequence.slice(1), 16);
-      return code <= 1114111 ? String.fromCodePoint(code) : whole;
+      const code18 = Number.parseInt(sequence.slice(1), 16);
+      return code18 <= 1114111 ? String.fromCodePoint(code18) : whole;
     }
     return ESCAPES[sequence] ?? whole;
   });
 }
 
-// src/engine/unknown-keys.ts
+// src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
   const found = [];
   walk(schema, value, path, found);
@@ -18935,7 +28909,7 @@ function walk(schema, value, path, found) {
   }
 }
 
-// src/engine/parse-formula.ts
+// src/engine/formula/parse-formula.ts
 function formatOfFile(file2) {
   return /\.json$/i.test(file2) ? "json" : "toml";
 }
@@ -18943,12 +28917,12 @@ function formulaNameOfFile(file2) {
   const base = file2.split(/[\\/]/).pop() ?? "";
   return base.replace(/(\.formula)?\.(toml|json)$/i, "");
 }
-function parseFormula(text2, file2, format) {
+function parseFormula(text3, file2, format2) {
   try {
-    return parseUnguarded(text2, file2, format);
+    return parseUnguarded(text3, file2, format2);
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
-    return fail3(file2, [
+    return fail2(file2, [
       {
         severity: "error",
         code: "internal-error",
@@ -18960,33 +28934,33 @@ function parseFormula(text2, file2, format) {
     ]);
   }
 }
-function parseUnguarded(input2, file2, format) {
+function parseUnguarded(input2, file2, format2) {
   const name = typeof file2 === "string" ? file2 : String(file2);
-  const kind = format === "json" || format === "toml" ? format : formatOfFile(name);
+  const kind = format2 === "json" || format2 === "toml" ? format2 : formatOfFile(name);
   if (typeof input2 !== "string") {
-    return fail3(name, [
+    return fail2(name, [
       { severity: "error", code: "not-text", message: "the formula must be text", file: name }
     ]);
   }
-  const text2 = withoutBom(input2);
-  const read = readDocument(text2, kind);
-  if (!read.ok) return fail3(name, [{ severity: "error", ...read.error, file: name }]);
+  const text3 = withoutBom(input2);
+  const read = readDocument(text3, kind);
+  if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
   let positions;
   const locate = (path) => {
-    positions ??= scanPositions(text2, kind);
+    positions ??= scanPositions(text3, kind);
     return { file: name, ...positions.nearest(path) };
   };
-  const diagnostic = (severity, code, path, message) => ({
+  const diagnostic = (severity, code18, path, message) => ({
     severity,
-    code,
+    code: code18,
     message,
     ...locate(path)
   });
   const tooDeep = findTooDeep(raw);
   if (tooDeep) {
     const message = `${formatKeyPath(tooDeep)} nests tables and lists more than ${MAX_NESTING} levels deep; a formula may not nest that deep`;
-    return fail3(name, [diagnostic("error", "too-deep", tooDeep, message)]);
+    return fail2(name, [diagnostic("error", "too-deep", tooDeep, message)]);
   }
   const schema = FormulaSchema;
   const checked = FormulaSchema.safeParse(raw);
@@ -19012,7 +28986,7 @@ function parseUnguarded(input2, file2, format) {
       `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
     );
   });
-  if (errors.length > 0 || !checked.success) return fail3(name, [...byPlace(errors), ...byPlace(warnings)]);
+  if (errors.length > 0 || !checked.success) return fail2(name, [...byPlace(errors), ...byPlace(warnings)]);
   const data = checked.data;
   const isOverlay = isTable(raw) && Object.keys(raw).length === 1 && Object.hasOwn(raw, "step-overrides");
   if (data.formula === void 0) {
@@ -19024,14 +28998,14 @@ function parseUnguarded(input2, file2, format) {
     value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate }
   };
 }
-function scanPositions(text2, kind) {
+function scanPositions(text3, kind) {
   try {
-    return kind === "json" ? scanJsonPositions(text2) : scanTomlPositions(text2);
+    return kind === "json" ? scanJsonPositions(text3) : scanTomlPositions(text3);
   } catch {
     return new KeyPositions();
   }
 }
-function fail3(file2, diagnostics) {
+function fail2(file2, diagnostics) {
   const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
   const error2 = {
     code: first?.code ?? "invalid-formula",
@@ -19047,7 +29021,1661 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
-// src/engine/patrol.ts
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
+};
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+}
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+}
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
+}
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+  return err(
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+  );
+}
+
+// src/engine/molecule/machine/molecule-machine.ts
+var MOLECULE_EVENTS = [
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "rollback",
+  "pause",
+  "unpause",
+  "squash",
+  "squash-unfinished",
+  "burn",
+  "evaporate",
+  "reset",
+  "force-reset",
+  "settle"
+];
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function serializeMolecule(mol) {
+  return JSON.stringify(mol);
+}
+function deserializeMolecule(json2) {
+  let data;
+  try {
+    data = JSON.parse(json2);
+  } catch (e) {
+    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
+  }
+  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return ok(parsed.data);
+  const diagnostics = parsed.error.issues.map((issue2) => ({
+    severity: "error",
+    code: "invalid-state",
+    message: describeIssue(issue2)
+  }));
+  const first = diagnostics[0];
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
+  return {
+    ok: false,
+    error: { code: "invalid-state", message: `molecule state: ${first.message}${more}`, diagnostics }
+  };
+}
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+function describeIssue(issue2) {
+  const where3 = formatPath(issue2.path);
+  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
+  switch (issue2.code) {
+    case "invalid_value":
+      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
+    case "invalid_type":
+      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
+    default:
+      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
+  }
+}
+function shown(value) {
+  const text3 = JSON.stringify(value);
+  if (text3 === void 0) return String(value);
+  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var STEP_EVENTS = [
+  "ready",
+  "block",
+  "unblock",
+  "condition-error",
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "auto-retry",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "loop",
+  "rollback",
+  "reset"
+];
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    fail: ["failed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap, mention) {
+  const exact = contextMap[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap[key]];
+}
+async function resolveMentions(text3, contextMap, readFile3) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen.has(configured)) continue;
+    seen.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile3(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/ops/proto-index.ts
+var cache2 = /* @__PURE__ */ new WeakMap();
+function indexProto(proto) {
+  let hit = cache2.get(proto);
+  if (!hit) {
+    hit = buildIndex(proto);
+    cache2.set(proto, hit);
+  }
+  return hit;
+}
+function buildIndex(proto) {
+  const position = /* @__PURE__ */ new Map();
+  proto.steps.forEach((step2, i) => {
+    if (!position.has(step2.id)) position.set(step2.id, i);
+  });
+  if (position.size !== proto.steps.length) {
+    const dup = proto.steps.find((s, i) => position.get(s.id) !== i);
+    return err("invalid-proto", `proto "${proto.formula}" has two steps with the id "${dup?.id}"`);
+  }
+  const needs = [];
+  const dependents = proto.steps.map(() => []);
+  for (const [i, step2] of proto.steps.entries()) {
+    const mine = [];
+    for (const need of step2.needs) {
+      const j = position.get(need);
+      if (j === void 0) {
+        return err(
+          "invalid-proto",
+          `step "${step2.id}" of proto "${proto.formula}" needs "${need}", which is not a step`
+        );
+      }
+      mine.push(j);
+      dependents[j].push(i);
+    }
+    needs.push(mine);
+    if (step2.onFail !== void 0 && !position.has(step2.onFail)) {
+      return err(
+        "invalid-proto",
+        `step "${step2.id}" of proto "${proto.formula}" loops back to "${step2.onFail}", which is not a step`
+      );
+    }
+  }
+  const cycle = findCycle(proto.steps, needs);
+  if (cycle) return err("invalid-proto", `proto "${proto.formula}" has a cycle: ${cycle.join(" -> ")}`);
+  return ok({ steps: proto.steps, position, needs, dependents });
+}
+function findCycle(steps, needs) {
+  const waiting = needs.map((n) => n.length);
+  const dependents = steps.map(() => []);
+  needs.forEach((n, i) => {
+    for (const j of n) dependents[j].push(i);
+  });
+  const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
+  let seen = 0;
+  while (queue.length > 0) {
+    const i = queue.pop();
+    seen++;
+    for (const d of dependents[i]) {
+      waiting[d] = waiting[d] - 1;
+      if (waiting[d] === 0) queue.push(d);
+    }
+  }
+  if (seen === steps.length) return void 0;
+  let at = waiting.findIndex((w) => w > 0);
+  const path = [];
+  const onPath = /* @__PURE__ */ new Map();
+  while (!onPath.has(at)) {
+    onPath.set(at, path.length);
+    path.push(at);
+    at = needs[at].find((j) => waiting[j] > 0);
+  }
+  const loop = path.slice(onPath.get(at));
+  return [...loop, at].reverse().map((i) => steps[i].id);
+}
+function downstreamOf(index, from) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const i = stack.pop();
+    for (const d of index.dependents[i]) {
+      if (!seen.has(d)) {
+        seen.add(d);
+        stack.push(d);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+function upstreamOf2(index, from) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [from];
+  while (stack.length > 0) {
+    const i = stack.pop();
+    for (const n of index.needs[i]) {
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+var matched = /* @__PURE__ */ new WeakMap();
+function checkMatches(index, proto, mol) {
+  if (matched.get(mol.steps) === proto) return ok(true);
+  const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
+  if (!same) {
+    const ids = (list2) => list2.map((s) => s.id).join(", ");
+    return err(
+      "proto-mismatch",
+      `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
+    );
+  }
+  matched.set(mol.steps, proto);
+  return ok(true);
+}
+function markMatches(mol, proto) {
+  matched.set(mol.steps, proto);
+}
+
+// src/engine/molecule/ops/adhoc-proto.ts
+var InlineFormulaSchema = external_exports.object({
+  formula: external_exports.string().min(1),
+  description: external_exports.string().optional(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().min(1),
+      title: external_exports.string().optional(),
+      description: external_exports.string().optional(),
+      needs: external_exports.array(external_exports.string()).optional(),
+      max_retries: external_exports.number().int().min(0).optional()
+    })
+  ).min(1)
+});
+function adhocProto(inline2) {
+  const parsed = InlineFormulaSchema.safeParse(inline2);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "invalid-formula",
+      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
+    );
+  }
+  const f = parsed.data;
+  const proto = {
+    formula: f.formula,
+    description: f.description ?? "",
+    type: "workflow",
+    execution: "local",
+    vars: {},
+    maxLoops: DEFAULT_MAX_LOOPS,
+    steps: f.steps.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      description: s.description ?? "",
+      needs: s.needs ?? [],
+      type: "task",
+      gates: [],
+      trigger: "all_success",
+      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
+    }))
+  };
+  const index = indexProto(proto);
+  return index.ok ? ok(proto) : index;
+}
+
+// src/engine/molecule/ops/events.ts
+var step = external_exports.string().min(1);
+var by = external_exports.string().optional();
+var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({
+    type: external_exports.literal("start"),
+    step,
+    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    by
+  }),
+  external_exports.object({
+    type: external_exports.literal("complete"),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: external_exports.array(GateResultSchema).optional(),
+    branch: external_exports.string().optional(),
+    by
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
+  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  external_exports.object({ type: external_exports.literal("retry"), step, by }),
+  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
+  external_exports.object({ type: external_exports.literal("pause"), by }),
+  external_exports.object({ type: external_exports.literal("unpause"), by }),
+  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
+  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
+  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
+  /** A wisp whose TTL passed. */
+  external_exports.object({ type: external_exports.literal("evaporate") }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  external_exports.object({ type: external_exports.literal("resume"), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  external_exports.object({ type: external_exports.literal("timeout"), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  external_exports.object({ type: external_exports.literal("nudge"), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  external_exports.object({ type: external_exports.literal("reset"), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
+]);
+
+// src/engine/molecule/statuses.ts
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
+var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
+function isLive(status) {
+  return LIVE_MOLECULE_STATUSES.has(status);
+}
+function startsSteps(status) {
+  return status === "pending" || status === "in_progress";
+}
+
+// src/engine/molecule/scheduler.ts
+var isFailure = (s) => s === "failed" || s === "blocked";
+var isSuccess = (s) => s === "completed" || s === "skipped";
+var isDone = (s) => TERMINAL_STEP_STATUSES.has(s);
+function triggerVerdict(trigger, needs) {
+  switch (trigger) {
+    case "all_success":
+      if (needs.some(isFailure)) return "block";
+      return needs.every(isSuccess) ? "ready" : "wait";
+    case "all_done":
+      return needs.every(isDone) ? "ready" : "wait";
+    case "one_failed":
+      if (needs.some(isFailure)) return "ready";
+      return needs.every(isDone) ? "skip" : "wait";
+  }
+}
+function advance(d, candidates = []) {
+  const queue = [...candidates];
+  for (; ; ) {
+    for (const i2 of d.takeChanges()) {
+      queue.push(i2, ...d.index.dependents[i2]);
+    }
+    const i = queue.pop();
+    if (i === void 0) return;
+    if (d.step(i).status === "pending") decide(d, i);
+  }
+}
+function decide(d, i) {
+  const def = d.def(i);
+  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const verdict = triggerVerdict(def.trigger, needs);
+  if (verdict === "wait") return;
+  if (verdict === "block") {
+    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
+    d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
+    return;
+  }
+  if (verdict === "skip") {
+    d.move(i, "skip", "skipped", { note: `no need failed (trigger ${def.trigger})` });
+    return;
+  }
+  if (def.condition !== void 0) {
+    const holds = evaluateCondition(def.condition, d.base.vars);
+    if (!holds.ok) {
+      d.move(i, "condition-error", "failed", { note: holds.error.message }, { error: holds.error.message });
+      return;
+    }
+    if (!holds.value) {
+      d.move(i, "skip", "skipped", { note: `condition "${def.condition}" is false` });
+      return;
+    }
+  }
+  d.move(i, "ready", "ready");
+}
+function settle2(d) {
+  if (!isLive(d.status)) return;
+  let culprit = -1;
+  for (let i = 0; i < d.size; i++) {
+    const status = d.step(i).status;
+    if (status === "pending" || ACTIVE_STEP_STATUSES.has(status)) return;
+    if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+  }
+  if (culprit < 0) {
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    return;
+  }
+  const step2 = d.step(culprit);
+  d.moveMolecule("settle", "failed", {
+    note: `step "${step2.id}" ${step2.status}${step2.error ? `: ${step2.error}` : ""}`
+  });
+}
+function recovered(d, i) {
+  return d.index.dependents[i].some(
+    (j) => d.def(j).trigger === "one_failed" && d.step(j).status === "completed"
+  );
+}
+function readySteps(proto, mol) {
+  const known = new Set(proto.steps.map((s) => s.id));
+  return mol.steps.filter((s) => s.status === "ready" && known.has(s.id)).map((s) => s.id);
+}
+
+// src/engine/molecule/status-labels.ts
+var STATUS_LABELS = {
+  active: "molecule:active",
+  complete: "molecule:complete",
+  failed: "molecule:failed"
+};
+function statusLabel(status) {
+  if (LIVE_MOLECULE_STATUSES.has(status)) return STATUS_LABELS.active;
+  if (status === "complete") return STATUS_LABELS.complete;
+  if (status === "failed") return STATUS_LABELS.failed;
+  return void 0;
+}
+function statusLabels(statuses) {
+  const all = statuses ?? ["pending", "complete", "failed"];
+  return [...new Set(all.map(statusLabel).filter((l) => l !== void 0))];
+}
+function labelChange(from, to) {
+  const before = statusLabel(from);
+  const after = to === "squashed" && TERMINAL_MOLECULE_STATUSES.has(from) ? before : statusLabel(to);
+  if (before === after) return void 0;
+  return { add: after ? [after] : [], remove: before ? [before] : [] };
+}
+
+// src/engine/molecule/machine/table.ts
+function canTransition(table2, from, event) {
+  return targetsOf(table2, from, event).length > 0;
+}
+function targetsOf(table2, from, event) {
+  return table2[from][event] ?? [];
+}
+
+// src/engine/molecule/ops/draft.ts
+var HISTORY_LIMIT = 1e3;
+var Draft = class {
+  constructor(proto, index, base, now) {
+    this.proto = proto;
+    this.index = index;
+    this.base = base;
+    this.now = now;
+    this.at = now.toISOString();
+    this.status0 = base.status;
+    this.status = base.status;
+    this.steps = base.steps;
+  }
+  proto;
+  index;
+  base;
+  now;
+  at;
+  status0;
+  status;
+  effects = [];
+  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  steps;
+  copied = /* @__PURE__ */ new Set();
+  ownSteps = false;
+  entries = [];
+  readied = /* @__PURE__ */ new Set();
+  again = /* @__PURE__ */ new Set();
+  pendingChanges = [];
+  fields = {};
+  dirty = false;
+  get size() {
+    return this.steps.length;
+  }
+  step(i) {
+    return this.steps[i];
+  }
+  def(i) {
+    return this.index.steps[i];
+  }
+  position(id) {
+    return this.index.position.get(id);
+  }
+  /** Change a step's fields without changing its status; `undefined` removes a field. */
+  patch(i, patch) {
+    if (!this.ownSteps) {
+      this.steps = this.steps.slice();
+      this.ownSteps = true;
+    }
+    if (!this.copied.has(i)) {
+      this.steps[i] = { ...this.steps[i] };
+      this.copied.add(i);
+    }
+    const target = this.steps[i];
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === void 0) delete target[key];
+      else target[key] = value;
+    }
+    this.dirty = true;
+  }
+  /** Change a step's status along the step machine; anything else is a bug in the engine. */
+  move(i, event, to, info = {}, patch = {}) {
+    const from = this.step(i).status;
+    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.patch(i, patch);
+    const id = this.step(i).id;
+    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
+    if (from === to) return;
+    this.steps[i].status = to;
+    this.effects.push(
+      info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
+    );
+    this.pendingChanges.push(i);
+    if (to === "ready") this.readied.add(i);
+  }
+  /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
+  record(event, info = {}) {
+    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
+    this.dirty = true;
+  }
+  moveMolecule(event, to, info = {}) {
+    const from = this.status;
+    if (from === to) return;
+    if (!MOLECULE_MACHINE[from][event]?.includes(to)) {
+      throw new Error(`engine bug: molecule "${this.base.id}" cannot go ${from} -> ${to} on ${event}`);
+    }
+    this.status = to;
+    this.dirty = true;
+    this.entries.push(entry(this.at, event, { from, to, ...info }));
+    this.effects.push({ type: "molecule-status", from, to });
+    const labels = labelChange(from, to);
+    if (labels) this.effects.push({ type: "labels", ...labels });
+  }
+  set(key, value) {
+    this.fields[key] = value;
+    this.dirty = true;
+  }
+  emit(effect) {
+    this.effects.push(effect);
+  }
+  /** Dispatch a step that is already ready again (resume after a crash, unpause). */
+  redispatch(i) {
+    this.again.add(i);
+  }
+  /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
+  takeChanges() {
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    return changes;
+  }
+  get changed() {
+    return this.dirty || this.entries.length > 0;
+  }
+  build() {
+    const effects = [...this.effects, ...this.dispatches()];
+    if (!this.changed) return { mol: this.base, effects };
+    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
+    let trimmed = this.base.historyTrimmed ?? 0;
+    if (history.length > HISTORY_LIMIT) {
+      trimmed += history.length - HISTORY_LIMIT;
+      history = history.slice(history.length - HISTORY_LIMIT);
+    }
+    const mol = {
+      ...this.base,
+      ...this.fields,
+      status: this.status,
+      steps: this.steps,
+      history,
+      rev: this.base.rev + 1,
+      updatedAt: this.at
+    };
+    if (trimmed > 0) mol.historyTrimmed = trimmed;
+    markMatches(mol, this.proto);
+    return { mol, effects };
+  }
+  /**
+   * One dispatch per step that this operation made ready (a step that was ready before and only
+   * passed through pending was dispatched already), plus explicit re-dispatches; none while the
+   * molecule may not run.
+   */
+  dispatches() {
+    if (this.status !== "pending" && this.status !== "in_progress") return [];
+    const chosen = new Set(this.again);
+    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
+    return [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b).map((i) => ({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) }));
+  }
+  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  baseBranches(i) {
+    const branches = [];
+    for (const n of this.index.needs[i]) {
+      const branch = this.step(n).branch;
+      if (branch !== void 0) branches.push(branch);
+    }
+    return branches;
+  }
+};
+function entry(at, event, info) {
+  const e = { at, event };
+  for (const [key, value] of Object.entries(info)) {
+    if (value !== void 0) e[key] = value;
+  }
+  return e;
+}
+
+// src/engine/molecule/ops/fresh-steps.ts
+function freshSteps(proto) {
+  return proto.steps.map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
+}
+
+// src/engine/molecule/ops/pour.ts
+function pour(proto, opts) {
+  const index = indexProto(proto);
+  if (!index.ok) return index;
+  if (!MoleculeSchema.shape.id.safeParse(opts.id).success) {
+    return err(
+      "invalid-id",
+      `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
+    );
+  }
+  if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
+  const kind = opts.kind ?? "mol";
+  const at = opts.now.toISOString();
+  const poured = {
+    v: 1,
+    id: opts.id,
+    title: opts.title ?? proto.formula,
+    formula: opts.formula,
+    vars: opts.vars,
+    kind,
+    status: "pending",
+    subject: opts.subject ?? {},
+    base: opts.base ?? { ref: "HEAD" },
+    execution: proto.execution,
+    rev: 0,
+    createdAt: at,
+    updatedAt: at,
+    steps: freshSteps(proto),
+    history: [
+      {
+        at,
+        event: kind === "wisp" ? "wisp" : "pour",
+        to: "pending",
+        note: `formula "${opts.formula.name}"`,
+        ...opts.by === void 0 ? {} : { by: opts.by }
+      }
+    ]
+  };
+  if (kind === "wisp" && opts.ttlMs !== void 0) {
+    poured.expiresAt = new Date(opts.now.getTime() + opts.ttlMs).toISOString();
+  }
+  const d = new Draft(proto, index.value, poured, opts.now);
+  d.emit({ type: "labels", add: [STATUS_LABELS.active], remove: [] });
+  advance(d, poured.steps.keys());
+  settle2(d);
+  const { mol, effects } = d.build();
+  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+}
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
+};
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+}
+
+// src/engine/molecule/ops/squash.ts
+function squash(d, e) {
+  const outcome = d.status;
+  const mol = d.base;
+  const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
+  const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
+  const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
+  const record3 = {
+    v: 1,
+    id: mol.id,
+    title: mol.title,
+    formula: mol.formula,
+    vars: mol.vars,
+    subject: mol.subject,
+    outcome,
+    summary,
+    steps: mol.steps.map((s) => ({
+      id: s.id,
+      status: s.status,
+      attempts: s.attempts,
+      ...s.checkpoint?.commit === void 0 ? {} : { commit: s.checkpoint.commit }
+    })),
+    metrics: {
+      durationMs,
+      attempts,
+      retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+    },
+    createdAt: mol.createdAt,
+    squashedAt: d.at
+  };
+  d.set("summary", summary);
+  d.moveMolecule(
+    outcome === "complete" || outcome === "failed" ? "squash" : "squash-unfinished",
+    "squashed",
+    {
+      by: e.by,
+      note: summary
+    }
+  );
+  d.emit({ type: "archive", record: record3 });
+  deleteBranches(d, mol);
+  return ok(void 0);
+}
+function templatedSummary(template, mol, outcome, durationMs) {
+  const completed = mol.steps.filter((s) => s.status === "completed").length;
+  const values = {
+    title: mol.title,
+    completed: String(completed),
+    total: String(mol.steps.length),
+    duration: formatDuration(durationMs),
+    outcome
+  };
+  if (template === void 0 || template.trim() === "") {
+    return `${mol.title}: ${completed} of ${mol.steps.length} steps completed in ${values.duration} (${outcome})`;
+  }
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => values[name] ?? whole);
+}
+function deleteBranches(d, mol) {
+  if (mol.execution !== "distributed") return;
+  const branches = [...new Set(mol.steps.flatMap((s) => s.branch === void 0 ? [] : [s.branch]))];
+  if (branches.length > 0) d.emit({ type: "delete-branches", branches });
+}
+
+// src/engine/molecule/ops/burn.ts
+function burn(d, e) {
+  const mol = d.base;
+  if ((mol.status === "in_progress" || mol.status === "paused") && e.force !== true) {
+    const active = mol.steps.filter((s) => s.status === "in_progress" || s.status === "awaiting_gate");
+    const what = active.length > 0 ? ` (${active.map((s) => s.id).join(", ")} in progress)` : "";
+    return err(
+      "in-progress",
+      `molecule "${mol.id}" is still ${mol.status.replace("_", " ")}${what}; give --force to burn it anyway`
+    );
+  }
+  d.moveMolecule("burn", "burned", { by: e.by });
+  deleteBranches(d, d.base);
+  return ok(void 0);
+}
+function evaporate(d, _e) {
+  const mol = d.base;
+  if (mol.kind !== "wisp") return err("not-a-wisp", `molecule "${mol.id}" is not a wisp; burn it instead`);
+  if (mol.expiresAt !== void 0 && Date.parse(mol.expiresAt) > d.now.getTime()) {
+    return err(
+      "not-expired",
+      `wisp "${mol.id}" expires at ${mol.expiresAt}; it cannot evaporate before then`
+    );
+  }
+  d.moveMolecule("evaporate", "burned", { by: "patrol", note: "its time to live passed" });
+  deleteBranches(d, mol);
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  if (i !== void 0) return ok(i);
+  const ids = d.index.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err("unknown-step", `molecule "${d.base.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status === "in_progress" || status === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list2 = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/fail.ts
+function failPath(d, i, event, error2, by2, patch = {}) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const retry2 = attempts <= maxRetries;
+  const loop = !retry2 && target !== void 0 && loops < budget;
+  const fields = {
+    ...patch,
+    error: error2,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry2 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
+    d.move(
+      i,
+      event,
+      "failed",
+      {
+        by: by2,
+        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
+      },
+      fields
+    );
+    return;
+  }
+  if (retry2) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget);
+}
+function loopBack(d, failing, target, loop, budget) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+}
+function fail3(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
+  failPath(d, i, "fail", e.error, e.by);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/molecule/ops/complete.ts
+function complete(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = { ...record2(e), lease: void 0, nudgedAt: void 0 };
+  if (step2.status === "ready") Object.assign(patch, { attempts: step2.attempts + 1, startedAt: d.at });
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    d.move(i, "complete", "completed", { by: e.by }, { ...patch, completedAt: d.at, error: void 0 });
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e) {
+  const patch = {};
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/nudge.ts
+function nudge(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "ready") {
+    d.move(i, "nudge", "ready", { by: "patrol", note: "dispatched again" }, { nudgedAt: d.at });
+    d.emit({ type: "dispatch", step: e.step, baseBranches: d.baseBranches(i) });
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "nudge");
+  const idleMs = step2.startedAt === void 0 ? 0 : d.now.getTime() - Date.parse(step2.startedAt);
+  d.move(i, "nudge", "in_progress", { by: "patrol" }, { nudgedAt: d.at });
+  d.emit({ type: "nudge", step: e.step, idleMs });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/pause.ts
+function pause(d, e) {
+  d.moveMolecule("pause", "paused", { by: e.by });
+  return ok(void 0);
+}
+function unpause(d, e) {
+  let started = false;
+  for (let i = 0; i < d.size; i++) {
+    const step2 = d.step(i);
+    if (step2.status === "ready") d.redispatch(i);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/reset.ts
+function reset(proto, index, mol, e, now) {
+  const at = now.toISOString();
+  const { historyTrimmed: _trimmed, summary: _summary, ...kept } = mol;
+  const fresh = {
+    ...kept,
+    status: "pending",
+    steps: freshSteps(proto),
+    history: [
+      {
+        at,
+        event: e.type,
+        from: mol.status,
+        to: "pending",
+        ...e.by === void 0 ? {} : { by: e.by },
+        note: archivedNote(mol)
+      }
+    ]
+  };
+  const d = new Draft(proto, index, fresh, now);
+  d.emit({ type: "molecule-status", from: mol.status, to: "pending" });
+  const labels = labelChange(mol.status, "pending");
+  if (labels) d.emit({ type: "labels", ...labels });
+  deleteBranches(d, mol);
+  if (e.type === "force-reset") {
+    const running = mol.steps.filter((s) => s.status === "in_progress" || s.status === "awaiting_gate").map((s) => `"${s.id}"`);
+    const abandoned = running.length > 0 ? `; work in progress on ${running.join(", ")} was abandoned` : "";
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `molecule "${mol.id}" was force-reset from ${mol.status.replace("_", " ")} by ${e.by}${abandoned}`
+    });
+  }
+  advance(d, fresh.steps.keys());
+  settle2(d);
+  const built = d.build();
+  return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
+}
+function archivedNote(mol) {
+  const count = mol.history.length + (mol.historyTrimmed ?? 0);
+  const first = mol.history[0]?.at ?? mol.createdAt;
+  const last = mol.history.at(-1)?.at ?? mol.updatedAt;
+  const failedStep = mol.steps.find((s) => s.status === "failed");
+  const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
+  const done = mol.steps.filter((s) => s.status === "completed").length;
+  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
+}
+
+// src/engine/molecule/ops/resume.ts
+function resume(d, e) {
+  const resumed = [];
+  for (let i = 0; i < d.size; i++) {
+    const step2 = d.step(i);
+    if (step2.status === "ready") d.redispatch(i);
+    if (step2.status !== "in_progress" || leaseLive(d.step(i).lease, d.now)) continue;
+    const note = step2.lease ? `lease of "${step2.lease.holder}" expired at ${step2.lease.expiresAt}` : "no lease: its runner is presumed gone";
+    d.move(i, "resume", "ready", { by: e.by, note }, { lease: void 0, nudgedAt: void 0 });
+    resumed.push(step2.id);
+  }
+  const message = resumed.length > 0 ? `resumed ${resumed.map((id) => `"${id}"`).join(", ")}: back to ready` : "no step in progress had lost its runner; nothing to resume";
+  d.emit({ type: "notice", level: "info", message });
+  return ok(void 0);
+}
+function release(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "release");
+  const lease = step2.lease;
+  if (e.runId !== void 0) {
+    if (lease?.runId !== e.runId) {
+      return err("lease-held", `step "${e.step}" is no longer held by run ${e.runId}; it was not released`);
+    }
+  } else if (leaseLive(d.step(i).lease, d.now)) {
+    return err(
+      "lease-held",
+      `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
+    );
+  }
+  const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
+  d.move(i, "release", "ready", { by: e.by ?? "patrol", note }, { lease: void 0, nudgedAt: void 0 });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/retry.ts
+function retry(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  let sources;
+  if (status === "failed") sources = [i];
+  else if (status === "blocked")
+    sources = upstreamOf2(d.index, i).filter((j) => d.step(j).status === "failed");
+  else
+    return refuse(
+      "step",
+      e.step,
+      status,
+      "retry",
+      "only a failed step, or one blocked by a failure, can be retried"
+    );
+  if (sources.length === 0)
+    return err("invalid-state", `step "${e.step}" is blocked but no step upstream of it failed`);
+  for (const j of sources) {
+    const note = j === i ? "retried by a person" : `retried by a person to unblock "${e.step}"`;
+    d.move(j, "retry", "ready", { by: e.by, note });
+  }
+  unblockDownstream(d, sources, e.by);
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/rollback.ts
+function rollback(d, e) {
+  let sweep;
+  let note;
+  if (e.step === void 0) {
+    sweep = Array.from({ length: d.size }, (_, i) => i);
+    note = "rolled back to the base";
+    d.emit({ type: "reset-branch" });
+  } else {
+    const found = findStep(d, e.step);
+    if (!found.ok) return found;
+    const i = found.value;
+    const step2 = d.step(i);
+    if (step2.status !== "completed") {
+      return refuse(
+        "step",
+        e.step,
+        step2.status,
+        "rollback",
+        "only a completed step has a checkpoint to return to"
+      );
+    }
+    sweep = downstreamOf(d.index, [i]);
+    note = `rolled back to the checkpoint of "${e.step}"`;
+    const commit = step2.checkpoint?.commit;
+    if (commit !== void 0) d.emit({ type: "reset-branch", step: e.step, commit });
+    else
+      d.emit({
+        type: "notice",
+        level: "warning",
+        message: `step "${e.step}" recorded no commit; the branch was left as it is`
+      });
+  }
+  const interrupted = [];
+  for (const j of sweep) {
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+      interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+  if (d.status === "complete" || d.status === "failed")
+    d.moveMolecule("rollback", "in_progress", { by: e.by, note });
+  else d.record("rollback", { by: e.by, note, ...e.step === void 0 ? {} : { step: e.step } });
+  return ok(void 0);
+}
+function rollbackCandidates(d, e) {
+  if (e.step === void 0) return Array.from({ length: d.size }, (_, i2) => i2);
+  const i = d.position(e.step);
+  return i === void 0 ? [] : downstreamOf(d.index, [i]);
+}
+
+// src/engine/molecule/ops/skip.ts
+function skip(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status)) {
+    return refuse(
+      "step",
+      e.step,
+      status,
+      "skip",
+      status === "in_progress" ? "fail it or let it finish" : void 0
+    );
+  }
+  d.move(
+    i,
+    "skip",
+    "skipped",
+    { by: e.by, note: e.reason ?? "skipped by a person" },
+    { lease: void 0, awaitingSince: void 0 }
+  );
+  if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/start.ts
+function start(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "in_progress") return restart(d, i, e);
+  if (step2.status !== "ready") return refuse("step", e.step, step2.status, "start", startHint(d, i));
+  begin(d, i, e);
+  return ok(void 0);
+}
+function restart(d, i, e) {
+  const current = d.step(i).lease;
+  if (current !== void 0 && leaseLive(current, d.now)) {
+    if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already in progress under this lease; nothing changed`
+      });
+      return ok(void 0);
+    }
+    return err(
+      "lease-held",
+      `step "${e.step}" is in progress under a lease held by "${current.holder}"${current.runId ? ` (run ${current.runId})` : ""} until ${current.expiresAt}; it cannot be started again before then`
+    );
+  }
+  if (current === void 0 && e.lease === void 0) {
+    d.emit({
+      type: "notice",
+      level: "info",
+      message: `step "${e.step}" is already in progress; nothing changed`
+    });
+    return ok(void 0);
+  }
+  const note = current ? `took over from "${current.holder}", whose lease expired at ${current.expiresAt}` : "took over a step that had no lease";
+  begin(d, i, e, note);
+  return ok(void 0);
+}
+function begin(d, i, e, note) {
+  const lease = e.lease && {
+    holder: e.lease.holder,
+    ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+  };
+  d.move(
+    i,
+    "start",
+    "in_progress",
+    { by: e.by ?? e.lease?.holder, note },
+    { attempts: d.step(i).attempts + 1, startedAt: d.at, completedAt: void 0, nudgedAt: void 0, lease }
+  );
+}
+function startHint(d, i) {
+  const status = d.step(i).status;
+  if (status === "failed") return "retry it to run it again";
+  if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
+  if (status !== "pending" && status !== "blocked") return void 0;
+  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
+}
+
+// src/engine/molecule/ops/transition.ts
+var HANDLERS = {
+  start,
+  complete,
+  gates,
+  approve,
+  fail: fail3,
+  timeout,
+  retry,
+  skip,
+  nudge,
+  release,
+  resume,
+  rollback,
+  pause,
+  unpause,
+  squash,
+  burn,
+  evaporate
+};
+function transition(proto, mol, event, now) {
+  const index = indexProto(proto);
+  if (!index.ok) return index;
+  const matches = checkMatches(index.value, proto, mol);
+  if (!matches.ok) return matches;
+  const machineEvent = machineEventOf(event, mol.status);
+  if (!canTransition(MOLECULE_MACHINE, mol.status, machineEvent)) {
+    return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
+  }
+  if (event.type === "reset" || event.type === "force-reset")
+    return reset(proto, index.value, mol, event, now);
+  const d = new Draft(proto, index.value, mol, now);
+  const handled = HANDLERS[event.type](d, event);
+  if (!handled.ok) return handled;
+  if (!d.changed) return ok(d.build());
+  const target = targetsOf(MOLECULE_MACHINE, mol.status, machineEvent)[0];
+  if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
+    d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
+  }
+  advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
+  settle2(d);
+  return ok(d.build());
+}
+function transitionAll(proto, mol, events, now) {
+  let current = mol;
+  const effects = [];
+  for (const event of events) {
+    const next = transition(proto, current, event, now);
+    if (!next.ok) return next;
+    current = next.value.mol;
+    effects.push(...next.value.effects);
+  }
+  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+}
+function machineEventOf(event, status) {
+  if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
+    return "squash-unfinished";
+  }
+  return event.type;
+}
+function moleculeHint(status, event) {
+  if (status === "squashed" || status === "burned") return "it is gone";
+  if (event === "squash") return "to archive unfinished work, give a summary: /mol squash <summary>";
+  if (event === "reset")
+    return "reset works on complete or failed molecules; /mol reset --force works from any state";
+  if (status === "paused" && event !== "pause") return "unpause it first";
+  if (event === "unpause") return "it is not paused";
+  if (status === "pending" && event === "rollback") return "nothing has run yet";
+  if (status === "complete" || status === "failed")
+    return `roll it back, reset it, or retry a failed step to work on it again`;
+  return void 0;
+}
+
+// src/engine/molecule/patrol-decisions.ts
 function patrolDecisions(input2) {
   const now = input2.now.getTime();
   const actions = [];
@@ -19116,9 +30744,68 @@ function toEvent(action) {
   }
 }
 
+// src/engine/molecule/progress.ts
+function progress(mol) {
+  const p = {
+    total: mol.steps.length,
+    complete: 0,
+    inProgress: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    pending: 0,
+    ready: 0,
+    percentComplete: 0
+  };
+  for (const step2 of mol.steps) {
+    switch (step2.status) {
+      case "completed":
+        p.complete++;
+        break;
+      case "in_progress":
+      case "awaiting_gate":
+        p.inProgress++;
+        break;
+      case "failed":
+        p.failed++;
+        break;
+      case "skipped":
+        p.skipped++;
+        break;
+      case "blocked":
+        p.blocked++;
+        break;
+      case "pending":
+        p.pending++;
+        break;
+      case "ready":
+        p.ready++;
+        break;
+    }
+  }
+  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
+  return p;
+}
+
+// src/engine/molecule/timer-gate.ts
+function judgeTimer(after, awaitingSince, now) {
+  const waitMs = parseDuration(after);
+  if (waitMs === void 0) return { type: "timer", passed: false, detail: `"${after}" is not a duration` };
+  if (awaitingSince === void 0)
+    return { type: "timer", passed: null, detail: `waiting ${after} once the step awaits its gates` };
+  const due = Date.parse(awaitingSince) + waitMs;
+  const left = due - now.getTime();
+  if (left <= 0)
+    return { type: "timer", passed: true, detail: `${after} have passed since ${awaitingSince}` };
+  return {
+    type: "timer",
+    passed: null,
+    detail: `waiting until ${new Date(due).toISOString()} (${formatDuration(left)} of ${after} left)`
+  };
+}
+
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
-var BLOCK = /<!--[ \t]*molecular:archive[ \t]+v(\d+)[ \t]*\r?\n([\s\S]*?)\r?\n?-->/;
 function formatArchiveBody(record3) {
   const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
   const m = record3.metrics;
@@ -19143,14 +30830,19 @@ ${commentSafeJson(record3)}
     "</details>"
   ].join("\n");
 }
-function readArchiveBlock(body) {
-  const match = BLOCK.exec(body);
-  if (!match) return void 0;
-  if (Number(match[1]) !== 1)
-    return err("state-version", `the archive block is format v${match[1]}, which this Molecular cannot read`);
+function findArchiveBlock(body) {
+  const block2 = findHiddenBlock(body, "molecular:archive");
+  return block2?.closed && block2.rest === "" ? block2 : void 0;
+}
+function parseArchive(block2) {
+  if (block2.version !== 1)
+    return err(
+      "state-version",
+      `the archive block is format v${block2.version}, which this Molecular cannot read`
+    );
   let data;
   try {
-    data = JSON.parse(match[2] ?? "");
+    data = JSON.parse(block2.payload);
   } catch (cause) {
     return err("state-corrupt", `the archive block is not valid JSON: ${cause.message}`);
   }
@@ -19181,19 +30873,19 @@ function httpMessage(error2) {
 
 // src/github/comment-seal.ts
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-var SEAL = /\n*<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
+var SEAL = /<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
 var SEAL_RESERVE_BYTES = 140;
-var normalize = (content) => content.replace(/\r\n?/g, "\n").trimEnd();
+var normalize2 = (content) => content.replace(/\r\n?/g, "\n").trimEnd();
 function digest(content, at, key) {
   const input2 = `molecular:digest v1
 ${at}
-${normalize(content)}`;
+${normalize2(content)}`;
   return key === void 0 ? createHash("sha256").update(input2).digest("hex") : createHmac("sha256", key).update(input2).digest("hex");
 }
 function sealBody(content, at, key) {
   const iso = at.toISOString();
   const algorithm = key === void 0 ? "sha256" : "hmac-sha256";
-  return `${normalize(content)}
+  return `${normalize2(content)}
 
 <!-- molecular:digest ${algorithm}:${digest(content, iso, key)} at:${iso} -->`;
 }
@@ -19205,7 +30897,9 @@ function openSeal(body, key) {
       "it carries no Molecular digest line, so it was not written by Molecular or the line was removed"
     );
   const [, algorithm, hex3, at] = match;
-  const content = body.slice(0, match.index);
+  let end = match.index;
+  while (end > 0 && body[end - 1] === "\n") end--;
+  const content = body.slice(0, end);
   if (key !== void 0 && algorithm !== "hmac-sha256") {
     return err(
       "seal-broken",
@@ -19342,17 +31036,40 @@ function classifyComments(comments, policy) {
   const found = [];
   const rejected = [];
   for (const comment of comments) {
-    const archive = readArchiveBlock(comment.body);
-    if (!archive && !findStateBlock(comment.body)) continue;
-    const claim2 = archive ?? decodeState(comment.body);
-    const molId = claim2.ok ? claim2.value.id : void 0;
+    const claim2 = claimOf(comment.body);
+    if (!claim2) continue;
     const trust = judgeComment(comment, policy);
-    if (!trust.ok) rejected.push({ comment, ...molId ? { molId } : {}, error: trust.error });
-    else if (!claim2.ok) rejected.push({ comment, error: claim2.error });
-    else if (archive) found.push({ kind: "archive", comment, record: claim2.value });
-    else found.push({ kind: "state", comment, mol: claim2.value });
+    if (!trust.ok) {
+      const molId = claim2.claimedId();
+      rejected.push({ comment, ...molId ? { molId } : {}, error: trust.error });
+      continue;
+    }
+    const read = claim2.read();
+    if (!read.ok) rejected.push({ comment, error: read.error });
+    else found.push({ ...read.value, comment });
   }
   return { found, rejected };
+}
+function claimOf(body) {
+  const archive = findArchiveBlock(body);
+  if (archive) {
+    return {
+      claimedId: () => claimedId(archive, "json"),
+      read: () => {
+        const record3 = parseArchive(archive);
+        return record3.ok ? { ok: true, value: { kind: "archive", record: record3.value } } : record3;
+      }
+    };
+  }
+  const state = findStateBlock(body);
+  if (!state) return void 0;
+  return {
+    claimedId: () => claimedId(state, state.encoding === "deflate" ? "deflate" : "json"),
+    read: () => {
+      const mol = decodeStateBlock(state);
+      return mol.ok ? { ok: true, value: { kind: "state", mol: mol.value } } : mol;
+    }
+  };
 }
 function pickMolecule(classified, id) {
   const idOf = (f) => f.kind === "state" ? f.mol.id : f.record.id;
@@ -19410,9 +31127,17 @@ var processMutex = new KeyedMutex();
 
 // src/github/labels.ts
 var STATE_LABELS = {
-  active: { name: "molecule:active", color: "1f6feb", description: "A Molecular workflow is running here" },
-  complete: { name: "molecule:complete", color: "2da44e", description: "The Molecular workflow completed" },
-  failed: { name: "molecule:failed", color: "cf222e", description: "The Molecular workflow failed" }
+  active: {
+    name: STATUS_LABELS.active,
+    color: "1f6feb",
+    description: "A Molecular workflow is running here"
+  },
+  complete: {
+    name: STATUS_LABELS.complete,
+    color: "2da44e",
+    description: "The Molecular workflow completed"
+  },
+  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
 };
 var STATE_LABEL_LIST = Object.values(STATE_LABELS);
 async function setStateLabels(octokit, repo, issue2, add, remove) {
@@ -19423,7 +31148,15 @@ async function setStateLabels(octokit, repo, issue2, add, remove) {
       labels: add
     });
   }
-  for (const name of remove.filter((n) => !add.includes(n))) {
+  await removeLabels(
+    octokit,
+    repo,
+    issue2,
+    remove.filter((n) => !add.includes(n))
+  );
+}
+async function removeLabels(octokit, repo, issue2, names) {
+  for (const name of names) {
     try {
       await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
         ...repo,
@@ -19445,7 +31178,7 @@ function parseMoleculeId(id) {
 }
 
 // src/github/next-state.ts
-function applyMutator2(fn, current) {
+function applyMutator(fn, current) {
   try {
     return fn(structuredClone(current));
   } catch (error2) {
@@ -19470,7 +31203,7 @@ function nextStateOf(before, mutation) {
     `the new state of molecule ${before.id} is invalid at ${issue2?.path.join(".") || "(root)"}: ${issue2?.message}; nothing was written`
   );
 }
-function archiveOf2(effects, id) {
+function archiveOf(effects, id) {
   const effect = effects.find((e) => e.type === "archive");
   if (!effect) {
     return err(
@@ -19686,27 +31419,6 @@ async function searchIssueNumbers(octokit, q) {
   return numbers;
 }
 
-// src/github/state-labels.ts
-function stateLabelFor(status) {
-  switch (status) {
-    case "pending":
-    case "in_progress":
-    case "paused":
-      return STATE_LABELS.active.name;
-    case "complete":
-      return STATE_LABELS.complete.name;
-    case "failed":
-      return STATE_LABELS.failed.name;
-    case "squashed":
-    case "burned":
-      return void 0;
-  }
-}
-function stateLabelsFor(statuses) {
-  const all = statuses ? [...statuses] : ["pending", "complete", "failed"];
-  return [...new Set(all.map(stateLabelFor).filter((l) => l !== void 0))];
-}
-
 // src/github/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
@@ -19829,7 +31541,7 @@ var CommentStore = class {
           if (current?.kind !== "state") {
             return err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
           }
-          const next = applyMutator2(fn, current.mol);
+          const next = applyMutator(fn, current.mol);
           if (!next.ok) return next;
           if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
             return err(
@@ -19855,7 +31567,7 @@ var CommentStore = class {
     return this.guard("list", "*", async () => {
       if (filter.status?.length === 0) return ok([]);
       const issues = new Set(this.knownIssues);
-      for (const label of stateLabelsFor(filter.status)) {
+      for (const label of statusLabels(filter.status)) {
         const found = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
         for (const number4 of found) issues.add(number4);
       }
@@ -19948,7 +31660,7 @@ var CommentStore = class {
     let body;
     let persisted = next;
     if (next.status === "squashed") {
-      const record3 = archiveOf2(mutation.effects, before.id);
+      const record3 = archiveOf(mutation.effects, before.id);
       if (!record3.ok) return record3;
       body = sealBody(formatArchiveBody(record3.value), this.now(), this.policy.key);
     } else {
@@ -19965,7 +31677,7 @@ var CommentStore = class {
     const confirmed = await this.confirm(toView(data), body, before.rev);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
-    if (stateLabelFor(next.status) !== stateLabelFor(before.status)) await this.label(issue2, next.status);
+    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done(persisted);
   }
   confirm(response, body, previousRev) {
@@ -19979,7 +31691,7 @@ var CommentStore = class {
     });
   }
   async label(issue2, status) {
-    const label = stateLabelFor(status);
+    const label = statusLabel(status);
     if (this.options.labels === false || label === void 0) return;
     try {
       await setStateLabels(this.octokit, this.repo, issue2, [label], []);
@@ -20032,13 +31744,702 @@ function createCommentStore(options) {
   return new CommentStore(options);
 }
 
-// src/index.ts
-function createMoleculeManager2(store, options = {}) {
-  return createMoleculeManager(store, {
-    now: () => /* @__PURE__ */ new Date(),
-    newId: () => `mol-${randomBytes3(4).toString("hex")}`,
-    ...options
+// src/local/store/local-store.ts
+import { mkdir as mkdir2, readdir, rm as rm2, writeFile } from "node:fs/promises";
+import { join as join3 } from "node:path";
+
+// src/local/store/atomic-write.ts
+import { randomBytes } from "node:crypto";
+import { open as open2, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+async function writeFileAtomic(path, data) {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const handle = await open2(tmp, "wx");
+  try {
+    await handle.writeFile(data, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (error2) {
+    await rm(tmp, { force: true });
+    throw error2;
+  }
+  await syncDirectory(dir);
+}
+async function syncDirectory(dir) {
+  let handle;
+  try {
+    handle = await open2(dir, "r");
+    await handle.sync();
+  } catch (error2) {
+    const code18 = error2.code;
+    if (code18 !== "EISDIR" && code18 !== "EPERM" && code18 !== "EINVAL" && code18 !== "EACCES") throw error2;
+  } finally {
+    await handle?.close();
+  }
+}
+
+// src/local/store/file-lock.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { mkdir, open as open3, readFile, stat, unlink } from "node:fs/promises";
+import { hostname as hostname3 } from "node:os";
+import { dirname as dirname2 } from "node:path";
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_STALE_MS = 3e4;
+var BREAK_STALE_MS = 5e3;
+async function acquireFileLock(path, options = {}) {
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const deadline = now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const holder = {
+      pid: process.pid,
+      host: hostname3(),
+      acquiredAt: new Date(now()).toISOString(),
+      nonce: randomBytes2(8).toString("hex")
+    };
+    const created = await tryCreate(path, holder);
+    if (created === "created") return ok(makeLock(path, holder));
+    if (created !== "exists")
+      return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
+    const seen = await readHolder(path);
+    if (seen === "gone") continue;
+    if (await isStale(path, seen, now(), staleMs)) {
+      await breakLock(path, seen, now);
+      continue;
+    }
+    if (now() >= deadline) {
+      const who = seen ? `process ${seen.pid} on ${seen.host} since ${seen.acquiredAt}` : "a process that has not written its name yet";
+      return err(
+        "lock-timeout",
+        `${path} is held by ${who}; gave up after ${timeoutMs} ms. If that process is gone, delete the lock file.`,
+        {
+          file: path
+        }
+      );
+    }
+    await sleep(backoff(attempt));
+  }
+}
+async function withFileLock(path, fn, options = {}) {
+  const lock = await acquireFileLock(path, options);
+  if (!lock.ok) return lock;
+  try {
+    return await fn(lock.value);
+  } finally {
+    await lock.value.release();
+  }
+}
+function makeLock(path, holder) {
+  return {
+    path,
+    holder,
+    isHeld: async () => {
+      const seen = await readHolder(path);
+      return seen !== "gone" && seen?.nonce === holder.nonce;
+    },
+    release: async () => {
+      await removeIfStill(path, holder.nonce);
+    }
+  };
+}
+async function tryCreate(path, holder) {
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const handle = await open3(path, "wx");
+      try {
+        await handle.writeFile(JSON.stringify(holder), "utf8");
+      } finally {
+        await handle.close();
+      }
+      return "created";
+    } catch (error2) {
+      const code18 = error2.code;
+      if (code18 === "EEXIST") return "exists";
+      if (code18 === "ENOENT" && tries === 0) {
+        await mkdir(dirname2(path), { recursive: true });
+        continue;
+      }
+      return error2;
+    }
+  }
+  return new Error("the lock directory keeps disappearing");
+}
+async function readHolder(path) {
+  let text3;
+  try {
+    text3 = await readFile(path, "utf8");
+  } catch (error2) {
+    if (error2.code === "ENOENT") return "gone";
+    throw error2;
+  }
+  try {
+    const data = JSON.parse(text3);
+    if (typeof data.pid === "number" && typeof data.host === "string" && typeof data.acquiredAt === "string" && typeof data.nonce === "string") {
+      return data;
+    }
+  } catch {
+  }
+  return void 0;
+}
+async function isStale(path, holder, nowMs, staleMs) {
+  if (holder === void 0) {
+    const info = await stat(path).catch(() => void 0);
+    return info !== void 0 && nowMs - info.mtimeMs > staleMs;
+  }
+  const acquired = Date.parse(holder.acquiredAt);
+  if (!Number.isFinite(acquired) || nowMs - acquired > staleMs) return true;
+  return holder.host === hostname3() && !isAlive(holder.pid);
+}
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code !== "ESRCH";
+  }
+}
+async function breakLock(path, judged, now) {
+  await underBreakLock(path, now, async () => {
+    const seen = await readHolder(path);
+    if (seen === "gone") return;
+    const same = judged === void 0 ? seen === void 0 : seen?.nonce === judged.nonce;
+    if (same) await unlink(path).catch(ignoreMissing);
   });
+}
+async function removeIfStill(path, nonce) {
+  const done = await underBreakLock(path, Date.now, async () => {
+    const seen = await readHolder(path);
+    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  });
+  if (!done) {
+    const seen = await readHolder(path);
+    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+  }
+}
+async function underBreakLock(path, now, fn) {
+  const breakPath = `${path}.break`;
+  const deadline = Date.now() + 2 * BREAK_STALE_MS;
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    let handle;
+    try {
+      handle = await open3(breakPath, "wx");
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+      const info = await stat(breakPath).catch(() => void 0);
+      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
+      await sleep(Math.min(1 + attempt, 20));
+      continue;
+    }
+    await handle.close();
+    try {
+      await fn();
+    } finally {
+      await unlink(breakPath).catch(ignoreMissing);
+    }
+    return true;
+  }
+  return false;
+}
+function ignoreMissing(error2) {
+  if (error2.code !== "ENOENT") throw error2;
+}
+function backoff(attempt) {
+  const cap = Math.min(100, 2 * 2 ** attempt);
+  return cap / 2 + Math.random() * (cap / 2);
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// src/local/store/read-state-file.ts
+import { readFile as readFile2 } from "node:fs/promises";
+async function readStateFile(path, schema) {
+  let text3;
+  try {
+    text3 = await readFile2(path, "utf8");
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  let data;
+  try {
+    data = JSON.parse(text3);
+  } catch (error2) {
+    return err(
+      "state-invalid",
+      `${path} is not valid JSON (${error2.message}); fix or remove the file.`,
+      { file: path }
+    );
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    return err(
+      "state-invalid",
+      `${path} does not hold valid state: ${describeIssues(parsed.error)}; fix or remove the file.`,
+      {
+        file: path
+      }
+    );
+  }
+  return ok(parsed.data);
+}
+function describeIssues(error2) {
+  const shown2 = error2.issues.slice(0, 3).map((issue2) => `${issue2.path.join(".") || "(root)"}: ${issue2.message}`);
+  const more = error2.issues.length > 3 ? ` and ${error2.issues.length - 3} more` : "";
+  return shown2.join("; ") + more;
+}
+
+// src/local/store/store-layout.ts
+import { join as join2 } from "node:path";
+function storeLayout(dir) {
+  const mols = join2(dir, "mols");
+  const locks = join2(dir, "locks");
+  return {
+    dir,
+    mols,
+    locks,
+    live: (id) => join2(mols, `${id}.json`),
+    archive: (id) => join2(mols, `${id}.archive.json`),
+    lock: (id) => join2(locks, `${id}.lock`)
+  };
+}
+var ID3 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+var ARCHIVE_SUFFIX = ".archive.json";
+function checkId(id) {
+  if (!ID3.test(id) || id.length > 200) {
+    return err(
+      "invalid-id",
+      `"${id}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`
+    );
+  }
+  if (id.endsWith(".archive"))
+    return err(
+      "invalid-id",
+      `"${id}" is not a molecule id: the local store reserves ids ending in ".archive".`
+    );
+  return ok(id);
+}
+function liveIdOf(fileName) {
+  if (!fileName.endsWith(".json") || fileName.endsWith(ARCHIVE_SUFFIX)) return void 0;
+  const id = fileName.slice(0, -".json".length);
+  return checkId(id).ok ? id : void 0;
+}
+
+// src/local/store/local-store.ts
+function createLocalStore(options) {
+  const layout = storeLayout(options.dir);
+  let ready;
+  const ensureLayout = () => {
+    ready ??= makeLayout(layout);
+    return ready;
+  };
+  const locked = (id, fn) => guard(async () => {
+    await ensureLayout();
+    return withFileLock(layout.lock(id), fn, options.lock);
+  });
+  const scan = (filter = {}) => guard(() => scanLive(layout, filter));
+  return {
+    dir: options.dir,
+    create: (mol) => {
+      const valid = MoleculeSchema.safeParse(mol);
+      if (!valid.success)
+        return Promise.resolve(
+          err("state-invalid", `the molecule to create is invalid: ${describeIssues(valid.error)}`)
+        );
+      const id = checkId(mol.id);
+      if (!id.ok) return Promise.resolve(id);
+      return locked(mol.id, async () => {
+        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
+        if (!live.ok) return live;
+        const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
+        if (!archived.ok) return archived;
+        if (live.value !== void 0 || archived.value !== void 0) {
+          return err(
+            "exists",
+            `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
+          );
+        }
+        return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
+      });
+    },
+    load: (id) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
+    },
+    loadArchive: (id) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return guard(() => readStateFile(layout.archive(id), ArchiveRecordSchema));
+    },
+    mutate: (id, fn) => {
+      const checked = checkId(id);
+      if (!checked.ok) return Promise.resolve(checked);
+      return locked(id, async (lock) => {
+        const current = await readStateFile(layout.live(id), MoleculeSchema);
+        if (!current.ok) return current;
+        if (current.value === void 0)
+          return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
+        const next = applyMutator2(fn, current.value);
+        if (!next.ok) return next;
+        if (!await lock.isHeld()) {
+          return err(
+            "lock-lost",
+            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
+          );
+        }
+        return persist(layout, current.value, next.value);
+      });
+    },
+    list: async (filter) => {
+      const scanned = await scan(filter);
+      if (!scanned.ok) return scanned;
+      const [first, ...rest] = scanned.value.problems;
+      if (first === void 0) return ok(scanned.value.molecules);
+      const more = rest.length > 0 ? ` (and ${rest.length} more bad file${rest.length > 1 ? "s" : ""})` : "";
+      return {
+        ok: false,
+        error: {
+          ...first,
+          message: first.message + more,
+          diagnostics: scanned.value.problems.map((p) => ({ ...p, severity: "error" }))
+        }
+      };
+    },
+    scan
+  };
+}
+function applyMutator2(fn, current) {
+  try {
+    return fn(structuredClone(current));
+  } catch (error2) {
+    return err(
+      "mutator-threw",
+      `the change to molecule "${current.id}" threw instead of returning an error: ${error2.message}`
+    );
+  }
+}
+async function persist(layout, current, mutation) {
+  const { effects } = mutation;
+  if (mutation.mol.id !== current.id) {
+    return err(
+      "state-invalid",
+      `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
+    );
+  }
+  const candidate = { ...mutation.mol, rev: current.rev + 1 };
+  const parsed = MoleculeSchema.safeParse(candidate);
+  if (!parsed.success) {
+    return err(
+      "state-invalid",
+      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+    );
+  }
+  const next = parsed.data;
+  const live = layout.live(next.id);
+  if (next.status === "squashed") {
+    const record3 = archiveOf2(effects);
+    if (!record3.ok) return record3;
+    const written2 = await writeConfirmed(layout.archive(next.id), record3.value, ArchiveRecordSchema);
+    if (!written2.ok) return written2;
+    await rm2(live, { force: true });
+    await syncDirectory(layout.mols);
+    return ok({ mol: next, effects });
+  }
+  if (next.status === "burned") {
+    await rm2(live, { force: true });
+    await syncDirectory(layout.mols);
+    return ok({ mol: next, effects });
+  }
+  const written = await writeConfirmed(live, next, MoleculeSchema);
+  if (!written.ok) return written;
+  return ok({ mol: written.value, effects });
+}
+function archiveOf2(effects) {
+  const effect = effects.find((e) => e.type === "archive");
+  if (!effect)
+    return err(
+      "archive-missing",
+      "a squash must come with an archive effect holding the record; nothing was written."
+    );
+  const parsed = ArchiveRecordSchema.safeParse(effect.record);
+  if (!parsed.success)
+    return err(
+      "state-invalid",
+      `the archive record is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+    );
+  return ok(parsed.data);
+}
+async function writeConfirmed(path, value, schema) {
+  const text3 = `${JSON.stringify(value, null, 2)}
+`;
+  await writeFileAtomic(path, text3);
+  const back = await readStateFile(path, schema);
+  if (!back.ok) return back;
+  if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
+` !== text3) {
+    return err(
+      "write-lost",
+      `${path} does not hold what was just written to it; another program may be writing there.`,
+      { file: path }
+    );
+  }
+  return ok(back.value);
+}
+async function scanLive(layout, filter) {
+  let names;
+  try {
+    names = await readdir(layout.mols);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok({ molecules: [], problems: [] });
+    throw error2;
+  }
+  const molecules = [];
+  const problems = [];
+  for (const name of names.sort()) {
+    const id = liveIdOf(name);
+    if (id === void 0) continue;
+    const path = join3(layout.mols, name);
+    const read = await readStateFile(path, MoleculeSchema);
+    if (!read.ok) {
+      problems.push(read.error);
+      continue;
+    }
+    const mol = read.value;
+    if (mol === void 0) continue;
+    if (mol.id !== id) {
+      problems.push({
+        code: "state-invalid",
+        message: `${path} holds molecule "${mol.id}", not "${id}"; rename or remove the file.`,
+        file: path
+      });
+      continue;
+    }
+    if (filter.kind !== void 0 && mol.kind !== filter.kind) continue;
+    if (filter.status !== void 0 && !filter.status.includes(mol.status)) continue;
+    molecules.push(mol);
+  }
+  molecules.sort(
+    (a, b) => a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)
+  );
+  return ok({ molecules, problems });
+}
+async function makeLayout(layout) {
+  await mkdir2(layout.mols, { recursive: true });
+  await mkdir2(layout.locks, { recursive: true });
+  await writeFile(join3(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+    flag: "wx"
+  }).catch((error2) => {
+    if (error2.code !== "EEXIST") throw error2;
+  });
+}
+async function guard(fn) {
+  try {
+    return await fn();
+  } catch (error2) {
+    return err("store-io", `the local store failed: ${error2.message}`);
+  }
+}
+
+// src/shell/change-molecule.ts
+var UNCHANGED = "unchanged";
+var DUPLICATE = "already-handled";
+var MAX_NOTE = 300;
+var NEEDS_PROTO = "needs-proto";
+async function changeMolecule(store, proto, molId, plan, now, marker, readFirst) {
+  let noop;
+  let handled;
+  const result = await store.mutate(molId, (current) => {
+    noop = void 0;
+    handled = void 0;
+    if (marker && handledUnder(current, marker.key)) {
+      handled = current;
+      return err(DUPLICATE, `${marker.key} was already handled`);
+    }
+    const known = typeof proto === "function" ? proto(current) : proto;
+    if (!known) {
+      if (readFirst) readFirst.mol = current;
+      return err(NEEDS_PROTO, `the formula of molecule ${molId} must be loaded first`);
+    }
+    const chosen = typeof plan === "function" ? plan(current) : ok(plan);
+    if (!chosen.ok) return chosen;
+    const events = isList(chosen.value) ? chosen.value : [chosen.value];
+    const next = transitionAll(known, current, events, now);
+    if (!next.ok) return next;
+    if (next.value.mol === current) {
+      noop = next.value;
+      return err(UNCHANGED, "nothing changed");
+    }
+    if (!marker) return next;
+    const note = `${marker.key}: ${marker.text}`;
+    const entry2 = {
+      at: now.toISOString(),
+      event: "command",
+      by: marker.by,
+      note: note.length > MAX_NOTE ? `${note.slice(0, MAX_NOTE - 1)}\u2026` : note
+    };
+    return ok({
+      mol: { ...next.value.mol, history: [...next.value.mol.history, entry2] },
+      effects: next.value.effects
+    });
+  });
+  if (result.ok) return ok({ ...result.value, changed: true });
+  if (result.error.code === UNCHANGED && noop) return ok({ ...noop, changed: false });
+  if (result.error.code === DUPLICATE && handled)
+    return ok({ mol: handled, effects: [], changed: false, duplicate: true });
+  return result;
+}
+function isList(value) {
+  return Array.isArray(value);
+}
+function handledUnder(mol, key) {
+  return mol.history.some((h) => h.event === "command" && (h.note === key || h.note?.startsWith(`${key}:`)));
+}
+
+// src/shell/manager.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+function createMoleculeManager(store, options = {}) {
+  const clock = options.now ?? (() => /* @__PURE__ */ new Date());
+  const newId = options.newId ?? (() => `mol-${randomBytes3(4).toString("hex")}`);
+  const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
+  const capture = options.captureCheckpoints ?? true;
+  async function protoOf(mol) {
+    const source = mol.formula.source;
+    const found = typeof source === "object" && "inline" in source ? adhocProto(source.inline) : options.resolveProto ? await options.resolveProto(mol) : err(
+      "no-proto",
+      `molecule "${mol.id}" uses formula "${mol.formula.name}"; give the manager a resolveProto to read it`
+    );
+    return withDefaultRetries(unwrap(found), defaultMaxRetries);
+  }
+  async function current(ref) {
+    const id = typeof ref === "string" ? ref : ref.id;
+    const mol = unwrap(await store.load(id));
+    if (!mol) throw new MolecularError({ code: "not-found", message: `there is no molecule "${id}"` });
+    return mol;
+  }
+  async function apply(ref, event) {
+    const mol = await current(ref);
+    const proto = await protoOf(mol);
+    const { mol: stored, effects } = unwrap(await changeMolecule(store, proto, mol.id, event, clock()));
+    await options.onEffects?.(effects, stored);
+    return stored;
+  }
+  async function view(mol) {
+    const proto = await protoOf(mol);
+    const defs = new Map(proto.steps.map((s) => [s.id, s]));
+    const ready = mol.steps.filter((s) => s.status === "ready").map((s) => {
+      const def = defs.get(s.id);
+      return {
+        id: s.id,
+        title: def?.title ?? s.id,
+        description: def?.description ?? "",
+        dependsOn: def?.needs ?? [],
+        state: s.status,
+        retryCount: s.attempts,
+        maxRetries: def?.maxRetries ?? defaultMaxRetries,
+        ...s.checkpoint ? { checkpoint: s.checkpoint } : {}
+      };
+    });
+    return {
+      success: !["failed", "squashed", "burned"].includes(mol.status),
+      molecule: mol,
+      ...ready[0] ? { nextStep: ready[0] } : {},
+      readySteps: ready,
+      complete: mol.status === "complete"
+    };
+  }
+  return {
+    async createMolecule(parentIssueId, title, steps, metadata = {}) {
+      const inline2 = {
+        formula: "adhoc",
+        description: title,
+        steps: steps.map((s) => ({
+          id: s.id,
+          title: s.title,
+          ...s.description === void 0 ? {} : { description: s.description },
+          needs: s.dependsOn ?? [],
+          max_retries: s.maxRetries ?? defaultMaxRetries
+        }))
+      };
+      const proto = unwrap(adhocProto(inline2));
+      const now = clock();
+      const { mol, effects } = unwrap(
+        pour(proto, {
+          id: newId(),
+          now,
+          vars: { parent_issue: parentIssueId },
+          formula: { name: inline2.formula, source: { inline: inline2 } },
+          title,
+          subject: /^[1-9]\d*$/.test(parentIssueId) ? { issue: Number(parentIssueId) } : {},
+          ...metadata.createdBy === void 0 ? {} : { by: metadata.createdBy }
+        })
+      );
+      const created = unwrap(await store.create(mol));
+      const labelled = effects.map(
+        (e) => e.type === "labels" && metadata.labels ? { ...e, add: [...e.add, ...metadata.labels] } : e
+      );
+      await options.onEffects?.(labelled, created);
+      return created;
+    },
+    async advanceMolecule(ref) {
+      return view(await current(ref));
+    },
+    startStep(ref, stepId, opts = {}) {
+      return apply(ref, { type: "start", step: stepId, ...opts });
+    },
+    completeStep(ref, stepId, checkpoint, opts = {}) {
+      const recorded = capture && checkpoint ? toCheckpoint(checkpoint, clock()) : void 0;
+      return apply(ref, {
+        type: "complete",
+        step: stepId,
+        ...recorded ? { checkpoint: recorded } : {},
+        ...opts
+      });
+    },
+    failStep(ref, stepId, error2, opts = {}) {
+      return apply(ref, { type: "fail", step: stepId, error: error2, ...opts });
+    },
+    async loadMolecule(id) {
+      return unwrap(await store.load(id));
+    },
+    async resumeMolecule(ref) {
+      const mol = await current(ref);
+      if (mol.status !== "pending" && mol.status !== "in_progress")
+        return { ...await view(mol), resumed: [] };
+      const proto = await protoOf(mol);
+      const { mol: stored, effects } = unwrap(
+        await changeMolecule(store, proto, mol.id, { type: "resume" }, clock())
+      );
+      await options.onEffects?.(effects, stored);
+      const resumed = effects.flatMap(
+        (e) => e.type === "step-status" && e.from === "in_progress" && e.to === "ready" ? [e.step] : []
+      );
+      const result = await view(stored);
+      const first = result.readySteps.find((s) => resumed.includes(s.id));
+      return { ...result, ...first ? { nextStep: first } : {}, resumed };
+    },
+    getMoleculeProgress(mol) {
+      return progress(mol);
+    },
+    apply
+  };
+}
+function toCheckpoint(input2, now) {
+  const commit = input2.commit ?? input2.gitCommit;
+  return {
+    filesModified: input2.filesModified,
+    testsPassed: input2.testsPassed,
+    notes: input2.notes,
+    capturedAt: input2.capturedAt ?? now.toISOString(),
+    ...commit === void 0 ? {} : { commit },
+    ...input2.outputTail === void 0 ? {} : { outputTail: input2.outputTail }
+  };
 }
 export {
   ACTIVE_STEP_STATUSES,
@@ -20055,6 +32456,8 @@ export {
   DEFAULT_MAX_LOOPS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_TABLE_ROWS,
+  DEFAULT_STATE_BUDGET_BYTES,
+  ERROR_CODES,
   EXECUTION_MODES,
   FINAL_MOLECULE_STATUSES,
   FORMULA_TYPES,
@@ -20063,12 +32466,17 @@ export {
   GateResultSchema,
   GateSchema,
   HistoryEntrySchema,
+  InlineFormulaSchema,
+  LEASE_MARGIN_MS,
   LIVE_MOLECULE_STATUSES,
+  LIVE_STATUS_LIST,
   LeaseSchema,
   LegSchema,
+  MAX_COMMANDS_PER_COMMENT,
   MOLECULE_EVENTS,
   MOLECULE_MACHINE,
   MOLECULE_STATUSES,
+  MOLECULE_STATUS_EMOJI,
   MolecularError,
   MoleculeEventSchema,
   MoleculeSchema,
@@ -20077,10 +32485,13 @@ export {
   ProtoSchema,
   ProtoStepSchema,
   ProtoVarSchema,
+  RUNNER_LIMIT_MS,
   STATUS_CLASS_STYLE,
+  STATUS_LABELS,
   STEP_EVENTS,
   STEP_MACHINE,
   STEP_STATUSES,
+  STEP_STATUS_EMOJI,
   STEP_TYPES,
   SquashSchema,
   StepOverrideSchema,
@@ -20094,28 +32505,49 @@ export {
   TemplateStepSchema,
   VarObjectSchema,
   VarSchema,
+  adhocProto,
   advance,
+  approvalGate,
   bindVars,
+  builtinPin,
+  changeMolecule,
+  claimedId,
+  closest,
+  codeSpan,
+  commandEvents,
+  commentSafeJson,
   conditionVars,
   cook,
   createCommentStore,
   createLocalStore,
-  createMoleculeManager2 as createMoleculeManager,
+  createMoleculeManager,
   decodeState,
+  decodeStateBlock,
   deserializeMolecule,
+  didYouMean,
+  editDistance,
   encodeState,
   err,
   evaluateCondition,
   extractMentions,
+  findHiddenBlock,
+  findStateBlock,
   formatDiagnostic,
   formatDuration,
   formatForPrompt,
   formatOfFile,
   formatPath,
   formulaNameOfFile,
+  groupDigits,
+  holdsLease,
+  inlineText,
   isCommandError,
+  isLive,
+  judgeTimer,
   labelChange,
   largestThatFits,
+  leaseLive,
+  leaseTtlMs,
   mermaidText,
   normalizeRepoPath,
   ok,
@@ -20127,24 +32559,50 @@ export {
   permissionAtLeast,
   pour,
   progress,
+  progressBar,
   readySteps,
+  refuseStaleReport,
   renderMermaid,
+  renderStepTable,
   renderSummaryView,
   renderView,
   requiredPermission,
   resolveMentions,
   serializeMolecule,
   settle2 as settle,
+  settledSteps,
+  startsSteps,
   statusLabel,
+  statusLabels,
+  statusWords,
+  stricter,
   substitute,
   substituteCondition,
   toEvent,
   topoOrder,
   transition,
+  transitionAll,
   triggerVerdict,
-  unwrap
+  truncate,
+  unwrap,
+  withDefaultRetries
 };
 /*! Bundled license information:
+
+markdown-it/dist/markdown-it.mjs:
+  (*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT *)
+
+re2js/build/index.js:
+  (*!
+  * re2js
+  * RE2JS is the JavaScript port of RE2, a regular expression engine that provides linear time matching
+  *
+  * @version v2.10.0
+  * @author Oleksii Vasyliev
+  * @homepage https://github.com/le0pard/re2js#readme
+  * @repository [object Object]
+  * @license MIT
+  *)
 
 smol-toml/dist/error.js:
 smol-toml/dist/primitive.js:
