@@ -31,6 +31,7 @@ import { createLocalStore } from '../../src/local/store/local-store.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { type BuiltCli, buildCli, json, type MolResult, mol } from '../helpers/cli.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
+import { commentEvent, issueEvent, repoWebhook } from '../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 import { memoryIO } from '../helpers/memory-io.js';
 import { type ActionWorld, actionWorld } from '../unit/action/fixture.js';
@@ -280,21 +281,20 @@ function lastCommentId(gh: FakeGitHub): number {
   return Math.max(0, ...gh.state.comments.keys());
 }
 
+/** A new issue labelled with the formula, and the `issues.labeled` event GitHub sends for it. */
 function labelIssue(gh: FakeGitHub): { issue: number; payload: Record<string, unknown> } {
   const name = 'formula:parity';
-  const record = gh.state.addIssue({ title: 'Parity', body: null, user: actorFor(PERSON), labels: [name] });
-  return {
-    issue: record.number,
-    payload: {
-      action: 'labeled',
-      label: { name },
-      issue: { number: record.number, title: record.title, body: null, labels: [{ name }] },
-    },
-  };
+  const record = gh.state.addIssue({ title: 'Parity', body: null, user: actorFor(PERSON), labels: [] });
+  return { issue: record.number, payload: issueEvent(gh, PERSON, 'labeled', record.number, name) };
 }
 
-function startReport(id: string, step: string) {
-  return { action: STEP_REPORT_EVENT, client_payload: { molecule: id, step, event: 'start' } };
+/** What a step job reports when it takes a step up, as GitHub delivers a repository dispatch. */
+function startReport(gh: FakeGitHub, id: string, step: string) {
+  return repoWebhook(gh, PERSON, {
+    action: STEP_REPORT_EVENT,
+    branch: gh.state.defaultBranch,
+    client_payload: { molecule: id, step, event: 'start' },
+  });
 }
 
 async function appFace(): Promise<Face> {
@@ -314,7 +314,7 @@ async function appFace(): Promise<Face> {
   return {
     async pour() {
       const { issue, payload } = labelIssue(gh);
-      const delivery = await app.send('issues', app.payload(PERSON, payload));
+      const delivery = await app.send('issues', payload);
       if (delivery.status !== 200) throw new Error(`pour: ${answer(delivery)}`);
       return { id: molIdOn(gh, issue, bot), issue };
     },
@@ -322,9 +322,7 @@ async function appFace(): Promise<Face> {
     async setup(poured, move) {
       if (move.verb !== 'start') return command(poured, move);
       // What a step job reports when it takes a step up.
-      return answer(
-        await app.send('repository_dispatch', app.payload(PERSON, startReport(poured.id, move.step))),
-      );
+      return answer(await app.send('repository_dispatch', startReport(gh, poured.id, move.step)));
     },
     view: async ({ issue }) => githubView(gh, issue as number, bot),
     async close() {
@@ -351,7 +349,7 @@ async function actionFace(): Promise<Face> {
         runId: String(++runs),
         workspace: w.git.dir,
         eventName,
-        payload: { ...payload, sender: { login: PERSON, type: 'User' } },
+        payload,
       },
     );
     return `${result.failure === undefined ? '' : `failure: ${result.failure}\n`}${io.lines().join('\n')}`;
@@ -361,11 +359,7 @@ async function actionFace(): Promise<Face> {
     const since = lastCommentId(gh);
     const body = slashLine(given);
     const comment = gh.state.addComment(number, body, actorFor(PERSON));
-    const said = await job('issue_comment', {
-      action: 'created',
-      comment: { id: comment.id, body, user: { login: PERSON, type: 'User' } },
-      issue: { number, body: null, labels: [] },
-    });
+    const said = await job('issue_comment', commentEvent(gh, comment.id));
     return `${said}\n${repliesSince(gh, number, bot, since)}`;
   };
   return {
@@ -378,7 +372,7 @@ async function actionFace(): Promise<Face> {
     command,
     async setup(poured, move) {
       if (move.verb !== 'start') return command(poured, move);
-      return job('repository_dispatch', startReport(poured.id, move.step));
+      return job('repository_dispatch', startReport(gh, poured.id, move.step));
     },
     view: async ({ issue }) => githubView(gh, issue as number, bot),
     async close() {

@@ -16,9 +16,8 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { eventPayload } from './event-payload.js';
 import type { FakeGitHub, WorkflowDispatchRecord } from './fake-github/index.js';
-import { repoWebhook } from './fake-github/webhook-payloads.js';
-import { describesEvent, webhookProblems } from './fake-github/webhooks.js';
 
 const run = promisify(execFile);
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -193,21 +192,7 @@ export class SimulatedRunner {
     const eventPath = join(dir, 'event.json');
     const output = join(dir, 'output.txt');
     const summary = join(dir, 'summary.md');
-    // The repository and sender every event payload carries, as GitHub writes them.
-    const sender = (request.payload.sender as { login?: unknown } | undefined)?.login;
-    const { installation: _, ...github } = repoWebhook(
-      gh,
-      typeof sender === 'string' ? sender : 'github-actions[bot]',
-      {},
-    );
-    const event = { ...github, ...request.payload };
-    const problems =
-      describesEvent(request.eventName) && !request.unchecked
-        ? webhookProblems(request.eventName, event)
-        : [];
-    if (problems.length > 0) {
-      throw new Error(`GitHub never sends this ${request.eventName} event:\n  ${problems.join('\n  ')}`);
-    }
+    const event = eventPayload(gh, request.eventName, request.payload, request.unchecked);
     await writeFile(eventPath, JSON.stringify(event));
     await writeFile(output, '');
     await writeFile(summary, '');

@@ -15,6 +15,7 @@ import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import type { CommentView } from '../../../src/github/comment-trust.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor } from '../../helpers/fake-github/index.js';
+import { commentEvent } from '../../helpers/fake-github/webhook-payloads.js';
 import { type ActionWorld, actionWorld, labeledPayload } from './fixture.js';
 
 const FORMULA = `formula = "ship"
@@ -67,8 +68,9 @@ function reportStart(w: ActionWorld, mol: Molecule, appSlug?: string) {
       eventName: 'repository_dispatch',
       payload: {
         action: STEP_REPORT_EVENT,
+        branch: 'main',
         client_payload: { molecule: mol.id, step: 'build', event: 'start', runId: '301' },
-        sender: { login: 'github-actions[bot]', type: 'Bot' },
+        sender: { login: 'github-actions[bot]' },
       },
     },
   );
@@ -123,12 +125,7 @@ describe('the Action where the Molecular App wrote the state', () => {
           runId,
           workspace: w.git.dir,
           eventName: 'issue_comment',
-          payload: {
-            action: 'created',
-            comment: { id: comment.id, body, user: { login: 'alice', type: 'User' } },
-            issue: { number: w.issue, body: null },
-            sender: { login: 'alice', type: 'User' },
-          },
+          payload: commentEvent(w.gh, comment.id),
         },
       );
     };

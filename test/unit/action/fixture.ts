@@ -11,7 +11,9 @@ import { Octokit } from '@octokit/rest';
 import type { ActionIO, AnnotationPlace } from '../../../src/action/action-io.js';
 import type { ActionInputs } from '../../../src/action/inputs.js';
 import { runMode } from '../../../src/action/run-mode.js';
+import { eventPayload } from '../../helpers/event-payload.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github/index.js';
+import { issueEvent } from '../../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';
 
 const exec = promisify(execFile);
@@ -112,13 +114,8 @@ export async function actionWorld(): Promise<ActionWorld> {
       const io = memoryIO();
       const eventPath = join(git.root, `event-${++events}.json`);
       await mkdir(join(git.root, 'temp'), { recursive: true });
-      await writeFile(
-        eventPath,
-        JSON.stringify({
-          repository: { full_name: `${OWNER}/${REPO}`, default_branch: 'main' },
-          ...(options.payload as object),
-        }),
-      );
+      const eventName = options.eventName ?? 'workflow_dispatch';
+      await writeFile(eventPath, JSON.stringify(eventPayload(gh, eventName, options.payload)));
       const result = await runMode(
         { token: TOKEN, formulasPath: '.github/formulas', configPath: '.github/molecular.yml', ...inputs },
         {
@@ -126,7 +123,7 @@ export async function actionWorld(): Promise<ActionWorld> {
             GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
             GITHUB_WORKSPACE: options.workspace,
             GITHUB_RUN_ID: options.runId,
-            GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
+            GITHUB_EVENT_NAME: eventName,
             GITHUB_EVENT_PATH: eventPath,
             RUNNER_TEMP: join(git.root, 'temp', options.runId),
           },
@@ -149,13 +146,11 @@ export async function actionWorld(): Promise<ActionWorld> {
 }
 
 /** The labeled-issue payload that pours `formula` (event mode). */
-export function labeledPayload(world: ActionWorld, formula: string, body: string | null = null) {
-  return {
-    action: 'labeled',
-    label: { name: `formula:${formula}` },
-    issue: { number: world.issue, body, labels: [{ name: `formula:${formula}` }] },
-    sender: { login: 'alice', type: 'User' },
-  };
+/** The `issues.labeled` event GitHub sends for the world's issue; `body` replaces the issue's description first. */
+export function labeledPayload(world: ActionWorld, formula: string, body?: string | null) {
+  const issue = world.gh.state.issues.get(world.issue);
+  if (issue && body !== undefined) issue.body = body;
+  return issueEvent(world.gh, 'alice', 'labeled', world.issue, `formula:${formula}`);
 }
 
 /**
