@@ -40547,12 +40547,11 @@ async function execute(ctx, start2, proto, options = {}) {
           adopt(leased.mol);
           print(startedLine(leased.state, def, style));
           t0 = performance3.now();
-          const started2 = startHeartbeat(
+          beat = startHeartbeat(
             options.heartbeatMs ?? HEARTBEAT_MS,
             (ms2) => print(stillRunningLine(def.id, ms2, style))
           );
-          heartbeats.add(started2);
-          beat = started2;
+          heartbeats.add(beat);
         }
       });
       if (!started.ok) {

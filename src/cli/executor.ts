@@ -101,11 +101,11 @@ export async function execute(
           adopt(leased.mol);
           print(startedLine(leased.state, def, style));
           t0 = performance.now();
-          const started = startHeartbeat(options.heartbeatMs ?? HEARTBEAT_MS, (ms) =>
+          // From the lease to the recorded result: the command, then its gates.
+          beat = startHeartbeat(options.heartbeatMs ?? HEARTBEAT_MS, (ms) =>
             print(stillRunningLine(def.id, ms, style)),
           );
-          heartbeats.add(started);
-          beat = started;
+          heartbeats.add(beat);
         },
       });
       if (!started.ok) {
