@@ -3,8 +3,16 @@
  * molecule a verb without an id means, and the exit code a molecule's state stands for.
  */
 
-import type { Molecule } from '../engine/index.js';
-import { err, formatDiagnostic, LIVE_STATUS_LIST, type MolError, ok, type Result } from '../engine/index.js';
+import {
+  err,
+  formatDiagnostic,
+  LIVE_STATUS_LIST,
+  type MolError,
+  type Molecule,
+  ok,
+  type Result,
+  unknownStep,
+} from '../engine/index.js';
 import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
@@ -52,8 +60,5 @@ export async function resolveMolecule(
 
 /** The step id must name a step of the molecule; the engine says the same, but before any work. */
 export function checkStep(loaded: LoadedMolecule, step: string): Result<string> {
-  if (loaded.mol.steps.some((s) => s.id === step)) return ok(step);
-  const ids = loaded.mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(', ')}, …` : ids.join(', ');
-  return err('unknown-step', `molecule "${loaded.mol.id}" has no step "${step}"; its steps are ${listed}`);
+  return loaded.mol.steps.some((s) => s.id === step) ? ok(step) : unknownStep(loaded.mol, step);
 }
