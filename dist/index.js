@@ -70932,6 +70932,17 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
 
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids2 = mol.steps.map((s) => s.id);
+  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
+  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
 // src/engine/molecule/statuses.ts
 var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
 var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
@@ -71400,15 +71411,6 @@ function evaporate(d, _e) {
   d.moveMolecule("evaporate", "burned", { by: "patrol", note: "its time to live passed" });
   deleteBranches(d, mol);
   return ok(void 0);
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  if (i !== void 0) return ok(i);
-  const ids2 = d.index.steps.map((s) => s.id);
-  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
-  return err("unknown-step", `molecule "${d.base.id}" has no step "${id}"; its steps are ${listed}`);
 }
 
 // src/engine/molecule/ops/send-back.ts

@@ -36533,6 +36533,17 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
 
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
 // src/engine/molecule/statuses.ts
 var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
 var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
@@ -37001,15 +37012,6 @@ function evaporate(d, _e) {
   d.moveMolecule("evaporate", "burned", { by: "patrol", note: "its time to live passed" });
   deleteBranches(d, mol);
   return ok(void 0);
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  if (i !== void 0) return ok(i);
-  const ids = d.index.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${d.base.id}" has no step "${id}"; its steps are ${listed}`);
 }
 
 // src/engine/molecule/ops/send-back.ts
@@ -39840,10 +39842,7 @@ async function resolveMolecule(ctx, id) {
   return loadMolecule(ctx, latest.id);
 }
 function checkStep(loaded, step2) {
-  if (loaded.mol.steps.some((s) => s.id === step2)) return ok(step2);
-  const ids = loaded.mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${loaded.mol.id}" has no step "${step2}"; its steps are ${listed}`);
+  return loaded.mol.steps.some((s) => s.id === step2) ? ok(step2) : unknownStep(loaded.mol, step2);
 }
 
 // src/cli/commands/cook.ts

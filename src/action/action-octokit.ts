@@ -9,8 +9,7 @@
  */
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
-import type { GitHubClient } from '../github/client.js';
-import { httpMessage, httpStatus } from '../github/client.js';
+import { type GitHubClient, httpMessage, httpStatus } from '../github/client.js';
 
 /** Limits waited out per request, and the longest `retry-after` a job sits through. */
 const LIMIT_RETRIES = 3;

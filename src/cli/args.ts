@@ -1,6 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { Result } from '../engine/index.js';
-import { closest, err, ok } from '../engine/index.js';
+import { closest, err, ok, type Result } from '../engine/index.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -6,8 +6,7 @@
  * executor takes over. Completed steps are never run again: only ready steps are started.
  */
 
-import type { Molecule, Proto } from '../engine/index.js';
-import { ok, type Result } from '../engine/index.js';
+import { type Molecule, ok, type Proto, type Result } from '../engine/index.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';

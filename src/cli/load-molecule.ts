@@ -3,8 +3,7 @@
  * object database and cooked again (the shell's loadProto), so a formula edited after the pour
  * never changes a running molecule.
  */
-import type { Molecule, Proto } from '../engine/index.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { err, type Molecule, ok, type Proto, type Result } from '../engine/index.js';
 import { localFormulaSource } from '../local/formulas/local-formula-source.js';
 import { loadProto as recook } from '../shell/formulas/load-proto.js';
 import type { CliContext } from './cli-context.js';

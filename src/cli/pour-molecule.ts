@@ -4,8 +4,15 @@
  * checked-out commit as the base, the user as the one who poured, warnings on stderr.
  */
 import { userInfo } from 'node:os';
-import type { FormulaSource, Molecule, Proto } from '../engine/index.js';
-import { err, formatDiagnostic, ok, type Result } from '../engine/index.js';
+import {
+  err,
+  type FormulaSource,
+  formatDiagnostic,
+  type Molecule,
+  ok,
+  type Proto,
+  type Result,
+} from '../engine/index.js';
 import { localFormulaSource } from '../local/formulas/local-formula-source.js';
 import { git } from '../runner/git.js';
 import type { Tell } from '../shell/formulas/cook-named.js';

@@ -5,8 +5,15 @@
  * and CJK titles (two cells a character) and colour codes (none) keep the table aligned.
  */
 import stringWidth from 'string-width';
-import type { Molecule, Proto, StepState } from '../engine/index.js';
-import { type Progress, progress, progressBar, settledSteps } from '../engine/index.js';
+import {
+  type Molecule,
+  type Progress,
+  type Proto,
+  progress,
+  progressBar,
+  type StepState,
+  settledSteps,
+} from '../engine/index.js';
 import { PLAIN, type Style } from './style.js';
 
 const SHORT_SHA = 7;

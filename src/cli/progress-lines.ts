@@ -5,8 +5,13 @@
  * starts with a symbol, coloured on a colour terminal.
  */
 
-import type { Molecule, StepState } from '../engine/index.js';
-import { DEFAULT_MAX_RETRIES, formatDuration, type ProtoStep } from '../engine/index.js';
+import {
+  DEFAULT_MAX_RETRIES,
+  formatDuration,
+  type Molecule,
+  type ProtoStep,
+  type StepState,
+} from '../engine/index.js';
 import { failureText, type StepOutcome } from '../shell/step/step-outcome.js';
 import { PLAIN, type Style, type Tone } from './style.js';
 

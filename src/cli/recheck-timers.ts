@@ -4,8 +4,15 @@
  * record the ones that are due. Whether one is due is the engine's rule (`judgeTimer`).
  */
 
-import type { GateResult, Molecule, Proto, StepState } from '../engine/index.js';
-import { judgeTimer, ok, type Result } from '../engine/index.js';
+import {
+  type GateResult,
+  judgeTimer,
+  type Molecule,
+  ok,
+  type Proto,
+  type Result,
+  type StepState,
+} from '../engine/index.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 

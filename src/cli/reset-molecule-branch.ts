@@ -6,8 +6,7 @@
  * fresh branches when they run again.
  */
 
-import type { Effect, Molecule } from '../engine/index.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { type Effect, err, type Molecule, ok, type Result } from '../engine/index.js';
 import { git, resolveCommit } from '../runner/git.js';
 import { resetBranch, stepBranch } from '../runner/index.js';
 import type { CliContext } from './cli-context.js';

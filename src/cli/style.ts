@@ -5,8 +5,13 @@
  * Node itself; `NO_COLOR` (https://no-color.org) turns colour off but keeps the symbols, which never
  * carry meaning by colour alone.
  */
-import type { MoleculeStatus, StepStatus } from '../engine/index.js';
-import { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from '../engine/index.js';
+import {
+  MOLECULE_STATUS_EMOJI,
+  type MoleculeStatus,
+  STEP_STATUS_EMOJI,
+  type StepStatus,
+  statusWords,
+} from '../engine/index.js';
 
 /** What a piece of text means, which decides its colour. */
 export type Tone = 'good' | 'bad' | 'waiting' | 'active' | 'muted' | 'strong';

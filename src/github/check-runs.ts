@@ -5,8 +5,7 @@
  * webhook (Retry, Skip) knows what it is about: the action identifiers themselves are too short.
  */
 
-import type { GateResult, Molecule, StepStatus } from '../engine/index.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { err, type GateResult, type Molecule, ok, type Result, type StepStatus } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 

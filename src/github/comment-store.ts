@@ -21,16 +21,20 @@
  *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
  */
 
-import type { ListFilter, MoleculeStore, Mutation, Mutator, Proto } from '../engine/index.js';
 import {
   type ArchiveRecord,
   DEFAULT_STATE_BUDGET_BYTES,
   encodeState,
   err,
+  type ListFilter,
   type MolError,
   type Molecule,
   MoleculeSchema,
+  type MoleculeStore,
+  type Mutation,
+  type Mutator,
   ok,
+  type Proto,
   type Result,
   statusLabel,
   statusLabels,

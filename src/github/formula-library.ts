@@ -5,14 +5,17 @@
  * formulas after; the faces hand the built-ins in, so this module never reads the local disk.
  * Every formula remembers where it came from, to pin the molecule (`formula.source`, `pins`).
  */
-import type { BlobPin, FormulaLibrary, FormulaRef, ParsedFormula } from '../engine/index.js';
 import {
+  type BlobPin,
   type BuiltinLookup,
   builtinPin,
   err,
+  type FormulaLibrary,
+  type FormulaRef,
   type FormulaSource,
   type MolError,
   ok,
+  type ParsedFormula,
   parseFormula,
   type ResolvedFormula,
   type Result,

@@ -4,13 +4,15 @@
  * both stores refuse the same bad mutations with the same codes.
  */
 
-import type { Effect, Mutation, Mutator } from '../engine/index.js';
 import {
   type ArchiveRecord,
   ArchiveRecordSchema,
+  type Effect,
   err,
   type Molecule,
   MoleculeSchema,
+  type Mutation,
+  type Mutator,
   ok,
   type Result,
 } from '../engine/index.js';

@@ -3,8 +3,7 @@
  * `author_association`, which says how someone relates to the repository, not what they may do.
  * Cached per (repository, user) for a short while: a burst of commands costs one look-up.
  */
-import type { PermissionLevel } from '../engine/index.js';
-import { PERMISSIONS, type Permission } from '../engine/index.js';
+import { PERMISSIONS, type Permission, type PermissionLevel } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef, repoSlug } from './client.js';
 
 export type { PermissionLevel };

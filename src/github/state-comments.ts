@@ -3,8 +3,15 @@
  * trusted archives, and the rest (forged, edited, unreadable), kept for reporting.
  */
 
-import type { ArchiveRecord, MolError, Molecule, Result } from '../engine/index.js';
-import { claimedId, decodeStateBlock, findStateBlock } from '../engine/index.js';
+import {
+  type ArchiveRecord,
+  claimedId,
+  decodeStateBlock,
+  findStateBlock,
+  type MolError,
+  type Molecule,
+  type Result,
+} from '../engine/index.js';
 import { findArchiveBlock, parseArchive } from './archive-comment.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
 import { type CommentView, judgeComment, type TrustPolicy } from './comment-trust.js';

@@ -5,8 +5,13 @@
  * face (the App, the Action, a person at the CLI) to decide.
  */
 
-import type { GateResult, ProtoGate } from '../engine/index.js';
-import { formatDuration, judgeTimer, parseDuration } from '../engine/index.js';
+import {
+  formatDuration,
+  type GateResult,
+  judgeTimer,
+  type ProtoGate,
+  parseDuration,
+} from '../engine/index.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
 import { type OutputStream, runCommand } from './run-command.js';

@@ -6,8 +6,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Diagnostic, ExecutionMode } from '../engine/index.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { type Diagnostic, type ExecutionMode, err, ok, type Result } from '../engine/index.js';
 import { checkBranchName, stepBranch } from './branch-names.js';
 import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';

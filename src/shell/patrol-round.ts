@@ -6,8 +6,19 @@
  * Nothing stuck, nothing written. The face says how to survey, which runs are alive, which gates
  * it can judge, and how an event is written and its effects carried out.
  */
-import type { GateResult, Molecule, MoleculeEvent, Proto, Result, StepState } from '../engine/index.js';
-import { isLive, type PatrolAction, type PatrolInput, patrolDecisions, toEvent } from '../engine/index.js';
+import {
+  type GateResult,
+  isLive,
+  type Molecule,
+  type MoleculeEvent,
+  type PatrolAction,
+  type PatrolInput,
+  type Proto,
+  patrolDecisions,
+  type Result,
+  type StepState,
+  toEvent,
+} from '../engine/index.js';
 
 export interface Surveyed {
   mol: Molecule;

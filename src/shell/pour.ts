@@ -6,8 +6,20 @@
  * worked. The faces say where formulas come from, where the molecule starts and who pours it.
  */
 
-import type { Effect, FormulaSource, Molecule, MoleculeStore, Proto, Subject } from '../engine/index.js';
-import { bindVars, cook, ok, pour as pourProto, type Result, withDefaultRetries } from '../engine/index.js';
+import {
+  bindVars,
+  cook,
+  type Effect,
+  type FormulaSource,
+  type Molecule,
+  type MoleculeStore,
+  ok,
+  type Proto,
+  pour as pourProto,
+  type Result,
+  type Subject,
+  withDefaultRetries,
+} from '../engine/index.js';
 import { cookNamed, type Tell } from './formulas/cook-named.js';
 import { rememberProto } from './formulas/load-proto.js';
 

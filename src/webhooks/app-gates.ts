@@ -6,8 +6,7 @@
  * A result of `null` means "still waiting": patrol asks again later.
  */
 
-import type { GateResult, Molecule, ProtoGate } from '../engine/index.js';
-import { judgeTimer } from '../engine/index.js';
+import { type GateResult, judgeTimer, type Molecule, type ProtoGate } from '../engine/index.js';
 import { httpStatus } from '../github/client.js';
 import type { HandlerContext } from './handler-context.js';
 

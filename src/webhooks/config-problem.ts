@@ -3,8 +3,7 @@
  * is fixed (guessing at a permission table is worse than doing nothing). People who asked for
  * something — a `/mol` command, a formula label — are told why nothing happens.
  */
-import type { MolError } from '../engine/index.js';
-import { formatDiagnostic } from '../engine/index.js';
+import { formatDiagnostic, type MolError } from '../engine/index.js';
 import type { RepoRef } from '../github/client.js';
 import { DEFAULT_CONFIG } from '../github/config.js';
 import { reply } from '../github/reply.js';

@@ -5,8 +5,7 @@
  * and each decision goes through the handlers' write path with its effects.
  */
 
-import type { Molecule, MoleculeEvent, Result } from '../engine/index.js';
-import { ok, parseDuration } from '../engine/index.js';
+import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../engine/index.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
 import { runMayBeAlive } from '../github/workflow-runs.js';

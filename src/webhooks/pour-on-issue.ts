@@ -8,8 +8,15 @@
  * line), so a redelivered webhook mints the same id, finds it taken and changes nothing.
  */
 import { createHash } from 'node:crypto';
-import type { Molecule, MoleculeStore, Proto } from '../engine/index.js';
-import { err, isLive, ok, type Result } from '../engine/index.js';
+import {
+  err,
+  isLive,
+  type Molecule,
+  type MoleculeStore,
+  ok,
+  type Proto,
+  type Result,
+} from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
 import { moleculeIdFor } from '../github/molecule-id.js';
 import type { EffectsOutcome } from '../shell/effect-handlers.js';

@@ -4,8 +4,7 @@
  */
 
 import { handleCheckRun } from './check-run.js';
-import type { BaseContext, HandlerContext, HandlerResult } from './handler-context.js';
-import { ignored } from './handler-context.js';
+import { type BaseContext, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { handleInstallation } from './installation.js';
 import { handleIssueComment } from './issue-comment.js';
 import { handleLabeled } from './issues-labeled.js';

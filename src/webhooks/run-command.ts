@@ -5,7 +5,6 @@
  * machine refuses — change nothing and say why.
  */
 
-import type { Molecule, MoleculeStore } from '../engine/index.js';
 import {
   COMMAND_USAGE,
   COMMAND_VERBS,
@@ -13,6 +12,8 @@ import {
   closest,
   commandEvents,
   type MolError,
+  type Molecule,
+  type MoleculeStore,
   ok,
   type ParsedCommand,
   type PermissionLevel,

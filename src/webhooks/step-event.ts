@@ -4,8 +4,7 @@
  * comment is on, so this costs no search.
  */
 
-import type { Molecule, MoleculeStore, Proto } from '../engine/index.js';
-import { err, ok, type Result } from '../engine/index.js';
+import { err, type Molecule, type MoleculeStore, ok, type Proto, type Result } from '../engine/index.js';
 import {
   type Change,
   type CommandMarker,

@@ -4,8 +4,7 @@
  * hidden marker in the body ties the sub-issue to its step, so nothing extra is kept in state.
  */
 
-import type { Molecule, Proto } from '../engine/index.js';
-import { inlineText } from '../engine/index.js';
+import { inlineText, type Molecule, type Proto } from '../engine/index.js';
 import { fitComment } from '../github/reply.js';
 import type { HandlerContext } from './handler-context.js';
 

@@ -5,12 +5,12 @@
  * the contract between the two faces, so both import it from here.
  */
 import { z } from 'zod';
-import type { MoleculeEvent } from '../engine/index.js';
 import {
   CheckpointSchema,
   GateResultSchema,
   leaseTtlMs,
   type Molecule,
+  type MoleculeEvent,
   ok,
   type Result,
   refuseStaleReport,

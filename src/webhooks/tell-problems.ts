@@ -1,5 +1,4 @@
-import type { Molecule } from '../engine/index.js';
-import { codeSpan } from '../engine/index.js';
+import { codeSpan, type Molecule } from '../engine/index.js';
 import { reply } from '../github/reply.js';
 import type { HandlerContext } from './handler-context.js';
 import { quiet } from './quiet.js';

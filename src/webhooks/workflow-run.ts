@@ -8,8 +8,7 @@
  * looked for among the live molecules (one search).
  */
 
-import type { Molecule } from '../engine/index.js';
-import { err, LIVE_STATUS_LIST, ok } from '../engine/index.js';
+import { err, LIVE_STATUS_LIST, type Molecule, ok } from '../engine/index.js';
 import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { openStore } from './molecule-store.js';
 import { WorkflowRunPayload } from './payloads.js';

@@ -6,12 +6,13 @@
  * the job. A round that finds nothing stuck writes nothing.
  */
 
-import type { Molecule, Proto } from '../../engine/index.js';
 import {
   builtinPin,
   cook,
   err,
+  type Molecule,
   ok,
+  type Proto,
   parseFormula,
   pour,
   type Result,

@@ -1,5 +1,4 @@
-import type { PatrolAction } from '../../engine/index.js';
-import { LIVE_STATUS_LIST, ok, parseDuration } from '../../engine/index.js';
+import { LIVE_STATUS_LIST, ok, type PatrolAction, parseDuration } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';

@@ -1,5 +1,4 @@
-import type { Effect, MoleculeEvent } from '../../engine/index.js';
-import { transition } from '../../engine/index.js';
+import { type Effect, type MoleculeEvent, transition } from '../../engine/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { JSON_OPTION, parse } from '../args.js';

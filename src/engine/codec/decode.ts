@@ -1,5 +1,4 @@
-import type { Diagnostic, MolError, Result } from '../errors.js';
-import { err, ok } from '../errors.js';
+import { type Diagnostic, err, type MolError, ok, type Result } from '../errors.js';
 import { formatKeyPath } from '../formula/key-path.js';
 import { type Molecule, MoleculeSchema } from '../molecule/molecule-schema.js';
 import { inflateFromBase64 } from './deflate.js';

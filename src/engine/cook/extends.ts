@@ -1,12 +1,10 @@
 import type { FormulaInput } from '../formula/formula-schema.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
-import type { AspectRef } from './aspects.js';
-import { aspectSteps } from './aspects.js';
+import { type AspectRef, aspectSteps } from './aspects.js';
 import { flattenSteps } from './children.js';
 import { convoySteps } from './convoy.js';
 import { type CookContext, placeOf } from './cook-context.js';
-import type { ExpandRule } from './expand.js';
-import { instantiateTemplate } from './expand.js';
+import { type ExpandRule, instantiateTemplate } from './expand.js';
 import { type FormulaKind, inferType } from './infer-type.js';
 import type { DeclaredVar } from './vars.js';
 import type { WorkStep } from './work-step.js';

@@ -7,8 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuiltinFormula, BuiltinLookup } from '../../engine/index.js';
-import { parseFormula } from '../../engine/index.js';
+import { type BuiltinFormula, type BuiltinLookup, parseFormula } from '../../engine/index.js';
 
 const SUFFIX = '.formula.toml';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { MolError, ParsedFormula, Result } from '../../engine/index.js';
-import { err, parseFormula } from '../../engine/index.js';
+import { err, type MolError, type ParsedFormula, parseFormula, type Result } from '../../engine/index.js';
 import { builtinFormulaDir } from './builtins.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 

@@ -6,12 +6,14 @@
  * pinned by name and version.
  */
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { BlobPin, FormulaRef, ParsedFormula } from '../../engine/index.js';
 import {
+  type BlobPin,
   builtinPin,
   err,
+  type FormulaRef,
   type FormulaSource,
   ok,
+  type ParsedFormula,
   parseFormula,
   type ResolvedFormula,
   type Result,

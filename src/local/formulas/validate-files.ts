@@ -5,8 +5,7 @@
  * face only decides how to show the diagnostics (lines on stderr, annotations on a pull request).
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { Diagnostic, MolError } from '../../engine/index.js';
-import { cook, parseFormula } from '../../engine/index.js';
+import { cook, type Diagnostic, type MolError, parseFormula } from '../../engine/index.js';
 import { FormulaCatalog } from './catalog.js';
 import { findFormulaFiles, isDirectory, readText } from './formula-files.js';
 

@@ -10,14 +10,18 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { Effect, ListFilter, MoleculeStore, Mutation, Mutator } from '../../engine/index.js';
 import {
   type ArchiveRecord,
   ArchiveRecordSchema,
+  type Effect,
   err,
+  type ListFilter,
   type MolError,
   type Molecule,
   MoleculeSchema,
+  type MoleculeStore,
+  type Mutation,
+  type Mutator,
   ok,
   type Result,
 } from '../../engine/index.js';

@@ -4,8 +4,15 @@
  * and cook's warnings, go to `tell`; errors are the result.
  */
 
-import type { Diagnostic, FormulaSource, MolError, ResolvedFormula, Result } from '../../engine/index.js';
-import { type Cooked, cook } from '../../engine/index.js';
+import {
+  type Cooked,
+  cook,
+  type Diagnostic,
+  type FormulaSource,
+  type MolError,
+  type ResolvedFormula,
+  type Result,
+} from '../../engine/index.js';
 
 export interface CookRequest {
   formula: string;

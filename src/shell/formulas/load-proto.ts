@@ -6,13 +6,17 @@
  * running molecule.
  */
 
-import type { FormulaRef, FormulaSource, Molecule, ParsedFormula, Proto } from '../../engine/index.js';
 import {
   adhocProto,
   type Cooked,
   cook,
   err,
+  type FormulaRef,
+  type FormulaSource,
+  type Molecule,
   ok,
+  type ParsedFormula,
+  type Proto,
   parseFormula,
   type Result,
   withDefaultRetries,
