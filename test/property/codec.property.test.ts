@@ -212,7 +212,7 @@ describe('state codec properties', () => {
     );
   });
 
-  it('answers a changed character of the base64 with a typed error', () => {
+  it('answers a changed character of the base64 with a typed error or, where deflate ignores it, the same molecule', () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
     fc.assert(
       fc.property(moleculeArb, fc.nat(), fc.integer({ min: 1, max: 63 }), (mol, at, shift) => {
@@ -228,12 +228,10 @@ describe('state codec properties', () => {
         const i = start + (at % (end - start));
         const original = alphabet.indexOf(body[i] as string);
         const replaced = alphabet[(original + shift) % 64] as string;
-        // The last character's low bits can be padding that decodes to the same bytes: no tampering.
-        const payload = body.slice(start, end);
-        const tampered = payload.slice(0, i - start) + replaced + payload.slice(i - start + 1);
-        fc.pre(!Buffer.from(tampered, 'base64').equals(Buffer.from(payload, 'base64')));
         const decoded = decodeState(body.slice(0, i) + replaced + body.slice(i + 1));
-        expect(isTypedError(decoded)).toBe(true);
+        // Deflate ignores the padding bits after its final block, so a change there inflates to the
+        // same text and passes the checksum: that is no tampering, and the molecule must be the same.
+        if (!isTypedError(decoded)) expect(decoded).toEqual(decodeState(body));
       }),
       { numRuns: 500 },
     );
