@@ -104,7 +104,6 @@ describe('runCommand', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.timedOut).toBe(true);
     expect(result.value.exitCode).toBeNull();
-    expect(result.value.durationMs).toBeLessThan(5_000);
     const pids = pidsIn(output);
     expect(pids).toHaveLength(3);
     expect(pids).toContain(result.value.pid);
@@ -135,7 +134,6 @@ describe('runCommand', () => {
     const result = await runCommand({ cwd, run: 'sleep 30 & echo "pid:$!"', graceMs: 300 });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.exitCode).toBe(0);
-    expect(result.value.durationMs).toBeLessThan(5_000);
     const [pid] = pidsIn(result.value.outputTail);
     expect(pid).toBeDefined();
     expect(await eventually(() => !isRunning(pid as number))).toBe(true);

@@ -23,27 +23,11 @@ describe('state capacity of one comment', () => {
     expect(withoutTrimming.n).toBeLessThan(capacity.n);
   });
 
-  it('encodes and decodes 5,000 steps in well under a second, exactly', () => {
+  it('encodes and decodes 5,000 steps exactly (their speed is measured by npm run bench)', () => {
     const { mol, proto } = realisticChain(5_000);
-    // The best of three runs: other processes on a shared machine only ever add time.
-    let encodeMs = Number.POSITIVE_INFINITY;
-    let decodeMs = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 3; run++) {
-      const t0 = performance.now();
-      const encoded = encodeState(mol, { proto });
-      const t1 = performance.now();
-      if (!encoded.ok) throw new Error(encoded.error.message);
-      const decoded = decodeState(encoded.value.body);
-      const t2 = performance.now();
-      expect(decoded).toEqual({ ok: true, value: encoded.value.mol });
-      expect(encoded.value.mol.history).toEqual(mol.history.slice(encoded.value.trimmedHistory));
-      encodeMs = Math.min(encodeMs, t1 - t0);
-      decodeMs = Math.min(decodeMs, t2 - t1);
-    }
-    console.info(
-      `5,000 steps: encode ${encodeMs.toFixed(0)} ms, decode ${decodeMs.toFixed(0)} ms (best of 3)`,
-    );
-    expect(encodeMs).toBeLessThan(1_000);
-    expect(decodeMs).toBeLessThan(1_000);
+    const encoded = encodeState(mol, { proto });
+    if (!encoded.ok) throw new Error(encoded.error.message);
+    expect(decodeState(encoded.value.body)).toEqual({ ok: true, value: encoded.value.mol });
+    expect(encoded.value.mol.history).toEqual(mol.history.slice(encoded.value.trimmedHistory));
   });
 });
