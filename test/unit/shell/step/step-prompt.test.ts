@@ -37,7 +37,11 @@ const proto: Proto = {
   ],
 };
 
-const mol = { id: '7-abc123', formula: { name: 'diamond', source: 'builtin@1' } } as unknown as Molecule;
+const mol = {
+  id: '7-abc123',
+  formula: { name: 'diamond', source: 'builtin@1' },
+  steps: [],
+} as unknown as Molecule;
 
 describe('stepInputs', () => {
   it('lists the outputs of the whole needs chain, nearest first, each once', () => {
