@@ -78,7 +78,10 @@ const agentRuns = async (): Promise<AgentRun[]> =>
         .map((l) => JSON.parse(l) as AgentRun)
     : [];
 
-describe('agent steps, distributed', () => {
+// Each test runs `mol` several times with real git and node agents: slow on a loaded machine.
+const SLOW = { timeout: 240_000 };
+
+describe('agent steps, distributed', SLOW, () => {
   it('runs three fresh agents in three worktrees, each seeing the files before it', async () => {
     const file = await formula(
       'agents3',
@@ -167,7 +170,7 @@ execution = "distributed"
 [[steps]]
 id = "stuck"
 agent = "${FAKE_AGENT}"
-idle_timeout = "1500ms"
+idle_timeout = "8s"
 max_retries = 0
 description = """
 FAKE: write wip/half.txt half done
@@ -182,7 +185,7 @@ FAKE: hang
     const stuck = step(m, 'stuck');
     expect(stuck.status).toBe('failed');
     expect(stuck.attempts).toBe(1);
-    expect(stuck.error).toMatch(/idle for 1500ms/);
+    expect(stuck.error).toMatch(/idle for 8s/);
     const subject = await repo.git(['log', '-1', '--format=%s', 'molecular/idle1/stuck']);
     expect(subject.startsWith('WIP')).toBe(true);
     expect(await repo.git(['show', 'molecular/idle1/stuck:wip/half.txt'])).toBe('half done');
@@ -193,7 +196,7 @@ FAKE: hang
   });
 });
 
-describe('agent steps, local', () => {
+describe('agent steps, local', SLOW, () => {
   it('retries a failed agent with the failure in its prompt', async () => {
     const file = await formula(
       'flaky',
