@@ -1,8 +1,9 @@
 /**
- * The local executor: ready steps that have a `run` go through the step protocol — started under
- * a lease, run (in a fresh worktree per step for distributed formulas), and completed or failed
- * through the store — until nothing is left that a command can do. Steps without `run` wait for
- * `mol done`; steps another live process holds are left to it.
+ * The local executor: ready steps that have a `run` or an `agent` go through the step protocol —
+ * started under a lease, run (in a fresh worktree per step for distributed formulas; an agent as a
+ * fresh process with the step's prompt on stdin), and completed or failed through the store —
+ * until nothing is left that a command can do. Other steps wait for `mol done`; steps another live
+ * process holds are left to it.
  *
  * `jobs` steps run at once in distributed molecules, each in its own worktree. A local molecule
  * runs one step at a time: its steps share the working tree and commit to its branch.
@@ -19,6 +20,7 @@ import {
   readySteps,
   type StepState,
 } from '../engine/index.js';
+import { runsUnattended } from '../shell/step/agent-command.js';
 import { finishStep } from '../shell/step/finish-step.js';
 import { runStepCommand } from '../shell/step/run-step-command.js';
 import { startStep } from '../shell/step/start-step.js';
@@ -123,7 +125,7 @@ export async function execute(
         finished(before, def, outcome.outcome, outcome.recorded, performance.now() - t0);
         return;
       }
-      const ran = await runStepCommand(outcome.job, outcome.checkout);
+      const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance.now() - t0;
       if (!done.ok) {
@@ -170,7 +172,7 @@ export async function execute(
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
-          if (def?.run === undefined || running.has(id) || passed.has(id)) continue;
+          if (!runsUnattended(def) || def === undefined || running.has(id) || passed.has(id)) continue;
           const job = runOne(def).catch((e: unknown) => {
             fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };
           });

@@ -11,6 +11,7 @@ import { usage as graphUsage } from './commands/graph.js';
 import { usage as listUsage } from './commands/list.js';
 import { usage as patrolUsage } from './commands/patrol.js';
 import { usage as pourUsage, wispUsage } from './commands/pour.js';
+import { usage as promptUsage } from './commands/prompt.js';
 import { usage as resumeUsage } from './commands/resume.js';
 import { usage as rollbackUsage } from './commands/rollback.js';
 import { usage as runUsage } from './commands/run.js';
@@ -120,7 +121,20 @@ export const VERB_HELP = {
   run: {
     summary: 'pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)',
     usage: runUsage,
-    options: [VAR, OVERLAY, JOBS, ID, VERBOSE, RUN_JSON, STORE],
+    options: [
+      VAR,
+      OVERLAY,
+      JOBS,
+      ID,
+      {
+        name: 'agent',
+        value: 'CMD',
+        meaning: 'the agent of every agent step for this run (a preset such as claude, or a command line)',
+      },
+      VERBOSE,
+      RUN_JSON,
+      STORE,
+    ],
     example: 'mol run hello --var name=ada',
   },
   status: {
@@ -142,6 +156,12 @@ export const VERB_HELP = {
       STORE,
     ],
     example: 'mol list --all',
+  },
+  prompt: {
+    summary: "print a step's prompt, as its agent gets it on stdin",
+    usage: promptUsage,
+    options: [STORE],
+    example: 'mol prompt hello-1a2b3c review | claude -p',
   },
   done: stepVerb(
     'done',

@@ -9,6 +9,7 @@ import { graphCommand } from './commands/graph.js';
 import { listCommand } from './commands/list.js';
 import { patrolCommand } from './commands/patrol.js';
 import { pourCommand, wispCommand } from './commands/pour.js';
+import { promptCommand } from './commands/prompt.js';
 import { resumeCommand } from './commands/resume.js';
 import { rollbackCommand } from './commands/rollback.js';
 import { runCommand } from './commands/run.js';
@@ -37,6 +38,7 @@ const COMMANDS: Record<Verb, Command> = {
   run: runCommand,
   status: statusCommand,
   list: listCommand,
+  prompt: promptCommand,
   done: doneCommand,
   fail: failCommand,
   retry: retryCommand,

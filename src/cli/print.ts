@@ -14,6 +14,7 @@ import {
   type StepState,
   settledSteps,
 } from '../engine/index.js';
+import { runsUnattended } from '../shell/step/agent-command.js';
 import { PLAIN, type Style } from './style.js';
 
 const SHORT_SHA = 7;
@@ -76,7 +77,7 @@ export function nextSteps(mol: Molecule, proto: Proto): string[] {
   const lines: string[] = [];
   for (const step of mol.steps) {
     const def = defs.get(step.id);
-    if (step.status === 'ready' && def?.run === undefined) {
+    if (step.status === 'ready' && !runsUnattended(def)) {
       const who = def?.type === 'human' ? 'a person' : 'a person or an agent';
       lines.push(`${step.id} waits for ${who}: mol done ${mol.id} ${step.id} [note]`);
     } else if (step.status === 'awaiting_gate') {

@@ -9,6 +9,7 @@ import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { StepHost } from '../shell/step/step-host.js';
 import type { CliContext } from './cli-context.js';
+import { localMentions } from './local-mentions.js';
 import { thisRun } from './local-run.js';
 
 export function cliStepHost(ctx: CliContext, options: { output?: (chunk: string) => void } = {}): StepHost {
@@ -32,6 +33,7 @@ export function cliStepHost(ctx: CliContext, options: { output?: (chunk: string)
     place: { kind: 'worktree', repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot },
     push: false,
     env: process.env,
+    mentions: (text) => localMentions(ctx.repoDir, text),
     log: () => {},
     ...(options.output ? { output: options.output } : {}),
   };

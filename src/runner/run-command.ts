@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { err, ok, type Result } from '../engine/index.js';
+import { type IdleWatch, watchIdle } from './idle-watch.js';
 
 export type OutputStream = 'stdout' | 'stderr';
 
@@ -23,6 +24,10 @@ export interface RunCommandOptions {
   onOutput?: (chunk: string, stream: OutputStream) => void;
   /** How much of the end of the output to keep (default 4096 bytes). */
   tailBytes?: number;
+  /** Written to the command's stdin, which is then closed (default: no stdin). */
+  input?: string;
+  /** Stops the command after `ms` without output and without a new `probe` answer (an agent's files). */
+  idle?: { ms: number; probe?: () => Promise<string> };
 }
 
 export interface CommandOutcome {
@@ -35,6 +40,8 @@ export interface CommandOutcome {
   outputTail: string;
   /** The shell's pid, which is also the process group id. */
   pid: number;
+  /** Stopped for inactivity (`idle`). */
+  idledOut?: true;
 }
 
 const DEFAULT_GRACE_MS = 2_000;
@@ -53,7 +60,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
         cwd: options.cwd,
         env,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
     } catch (error) {
       resolve(
@@ -63,6 +70,8 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
     }
     const pid = child.pid;
     let timedOut = false;
+    let idledOut = false;
+    let idle: IdleWatch | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     const timers: NodeJS.Timeout[] = [];
     const killGroup = (signal: NodeJS.Signals) => {
@@ -75,6 +84,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
     };
     const finish = (result: Result<CommandOutcome>) => {
       for (const timer of timers) clearTimeout(timer);
+      idle?.stop();
       resolve(result);
     };
 
@@ -82,6 +92,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
       const decoder = new StringDecoder('utf8');
       child[stream]?.on('data', (chunk: Buffer) => {
         tail.push(chunk);
+        idle?.alive();
         options.onOutput?.(decoder.write(chunk), stream);
       });
     }
@@ -97,6 +108,25 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
       );
     }
 
+    if (options.input !== undefined) {
+      // A command that never reads its stdin, or exits first, closes the pipe: not an error of the step.
+      child.stdin?.on('error', () => {});
+      child.stdin?.end(options.input);
+    }
+
+    if (options.idle !== undefined) {
+      idle = watchIdle({
+        idleMs: options.idle.ms,
+        ...(options.idle.probe === undefined ? {} : { probe: options.idle.probe }),
+        onIdle: () => {
+          if (exit !== undefined) return;
+          idledOut = true;
+          killGroup('SIGTERM');
+          timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
+        },
+      });
+    }
+
     child.on('error', (error) => {
       if (exit === undefined)
         finish(err('spawn-failed', `cannot start the step's command in ${options.cwd}: ${error.message}`));
@@ -104,6 +134,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
+      idle?.stop();
       // The step is over: whatever it left running in its group goes too, or it would hold the pipes open.
       killGroup('SIGTERM');
       timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
@@ -129,6 +160,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
           durationMs: Math.round(performance.now() - started),
           outputTail: tail.text(),
           pid,
+          ...(idledOut ? { idledOut: true as const } : {}),
         }),
       );
     };

@@ -1,5 +1,6 @@
 import type { Molecule, Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
+import { withAgent } from '../../shell/step/agent-command.js';
 import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { continueMolecule } from '../continue-molecule.js';
@@ -12,7 +13,7 @@ import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--verbose] [--json]';
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
 
 export const RUN_OPTIONS = {
   ...JSON_OPTION,
@@ -23,7 +24,8 @@ export const RUN_OPTIONS = {
 
 /**
  * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
- * exit 0 complete, 1 failed, 3 waiting on steps without `run` (a person or an agent does them).
+ * exit 0 complete, 1 failed, 3 waiting on steps without `run` or `agent` (a person does them).
+ * `--agent` replaces the agent of every agent step for this run.
  */
 export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const args = parse(argv, {
@@ -31,6 +33,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     ...VAR_OPTION,
     overlay: { type: 'string', multiple: true },
     id: { type: 'string' },
+    agent: { type: 'string' },
   });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const { values, positionals } = args.value;
@@ -43,6 +46,8 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const jobs = parseJobs(values.jobs);
   if (jobs === undefined)
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
+  const agent = typeof values.agent === 'string' ? values.agent.trim() : undefined;
+  if (agent === '') return usageError(io, '--agent takes a preset or a command line', usage);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const progress = progressOutput(io, values.json === true);
@@ -61,11 +66,18 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     }
     const loaded = await loadMolecule(ctx.value, target);
     if (!loaded.ok) return failWith(io, loaded.error);
-    const ran = await continueMolecule(ctx.value, loaded.value.mol, loaded.value.proto, by, {
-      jobs,
-      ...progress,
-      verbose: values.verbose === true,
-    });
+    // `--agent` holds for this run only: the proto is cooked again from the formula next time.
+    const ran = await continueMolecule(
+      ctx.value,
+      loaded.value.mol,
+      withAgent(loaded.value.proto, agent),
+      by,
+      {
+        jobs,
+        ...progress,
+        verbose: values.verbose === true,
+      },
+    );
     if (!ran.ok) return failWith(io, ran.error);
     return finish(io, ran.value, loaded.value.proto, values.json === true);
   }
@@ -81,7 +93,11 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   progress.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,
   );
-  const ran = await execute(ctx.value, mol, proto, { jobs, ...progress, verbose: values.verbose === true });
+  const ran = await execute(ctx.value, mol, withAgent(proto, agent), {
+    jobs,
+    ...progress,
+    verbose: values.verbose === true,
+  });
   if (!ran.ok) return failWith(io, ran.error);
   return finish(io, ran.value, proto, values.json === true);
 }

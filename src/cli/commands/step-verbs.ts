@@ -3,14 +3,21 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
-import { commandEvents, type MoleculeCommand, ok } from '../../engine/index.js';
-import { resolveCommit } from '../../runner/git.js';
+import {
+  commandEvents,
+  type Molecule,
+  type MoleculeCommand,
+  ok,
+  type ProtoStep,
+} from '../../engine/index.js';
 import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
+import { runsUnattended } from '../../shell/step/agent-command.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { execute } from '../executor.js';
+import { handWork } from '../hand-work.js';
 import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';
@@ -53,7 +60,8 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   const { proto } = loaded.value;
   const by = whoAmI(io.env);
 
-  const command = await commandOf(ctx.value, verb, stepId, text, by, loaded.value.mol.execution);
+  const def = proto.steps.find((s) => s.id === stepId);
+  const command = await commandOf(ctx.value, verb, stepId, text, by, loaded.value.mol, def);
   const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
   // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
   const applied = await changeMolecule(
@@ -79,7 +87,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   );
 
   if (!args.value.values['no-run']) {
-    const runnable = new Set(proto.steps.filter((s) => s.run !== undefined).map((s) => s.id));
+    const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
       const ran = await execute(ctx.value, mol, proto, progress);
       if (!ran.ok) return failWith(io, ran.error);
@@ -98,15 +106,18 @@ async function commandOf(
   step: string,
   text: string,
   by: string,
-  execution: string,
+  mol: Molecule,
+  def: ProtoStep | undefined,
 ): Promise<MoleculeCommand> {
   switch (verb) {
     case 'done': {
-      // Local steps work in the repository itself: its HEAD is what the step leaves behind.
-      const commit = execution === 'local' ? await resolveCommit(ctx.repoDir, 'HEAD') : undefined;
+      // What the step left behind: its uncommitted work committed, and every file its commits touched.
+      const work =
+        def === undefined || !canBeDone(mol, step) ? { filesModified: [] } : await handWork(ctx, mol, def);
+      const commit = work.commit;
       const checkpoint = buildCheckpoint({
         ...(commit === undefined ? {} : { commit }),
-        filesModified: [],
+        filesModified: work.filesModified,
         gates: [],
         notes: text || `done by ${by}`,
         now: () => ctx.io.now(),
@@ -121,4 +132,10 @@ async function commandOf(
     case 'approve':
       return { verb, step };
   }
+}
+
+/** Only a step `done` will move has work to record; any other is refused by the engine untouched. */
+function canBeDone(mol: Molecule, step: string): boolean {
+  const status = mol.steps.find((s) => s.id === step)?.status;
+  return status === 'ready' || status === 'in_progress';
 }

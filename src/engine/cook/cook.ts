@@ -78,7 +78,12 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   const protoSteps = new Map(
     steps.map((s) => [
       s,
-      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx),
+      toProtoStep(
+        s,
+        values,
+        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        ctx,
+      ),
     ]),
   );
   const ordered = checkDag(steps, ctx);

@@ -57,6 +57,7 @@ const WAITING_GATES = new Set<ProtoGate['type']>(['checks', 'pr-merged', 'approv
  */
 export function isGateOnly(step: StepInput, gates: readonly ProtoGate[]): boolean {
   if (gates.length === 0) return false;
-  if (step.run !== undefined || step.output !== undefined || step.acceptance !== undefined) return false;
+  if (step.run !== undefined || step.agent !== undefined) return false;
+  if (step.output !== undefined || step.acceptance !== undefined) return false;
   return gates.every((g) => WAITING_GATES.has(g.type));
 }

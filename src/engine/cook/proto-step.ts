@@ -8,6 +8,8 @@ import type { WorkStep } from './work-step.js';
 export interface StepDefaults {
   /** Formula-level `max_retries`, for steps that do not set their own. */
   maxRetries?: number;
+  /** Formula-level `agent`, for task steps with neither `run` nor an `agent` of their own. */
+  agent?: string;
   /** Declared variable names, to warn about conditions that read undeclared ones. */
   declared: ReadonlySet<string>;
 }
@@ -53,6 +55,17 @@ export function toProtoStep(
   if (f.output !== undefined) out.output = sub(f.output);
   if (f.acceptance !== undefined) out.acceptance = sub(f.acceptance);
   if (f.run !== undefined) out.run = f.run;
+  const agent = agentOf(step, type, defaults, ctx);
+  if (agent !== undefined) out.agent = agent;
+  if (f.idle_timeout !== undefined) {
+    if (agent === undefined) {
+      ctx.warn(
+        'idle-timeout-without-agent',
+        `step "${step.id}" has an idle_timeout but no agent, so nothing watches it for inactivity`,
+        placeOf(step.origin, 'idle_timeout'),
+      );
+    } else out.idleTimeout = f.idle_timeout;
+  }
   const maxRetries = f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== undefined) out.maxRetries = maxRetries;
   if (f.on_fail !== undefined) out.onFail = f.on_fail;
@@ -63,6 +76,38 @@ export function toProtoStep(
   if (f.assignee !== undefined) out.assignee = sub(f.assignee);
   if (step.group !== undefined) out.group = step.group;
   return out;
+}
+
+/**
+ * The step's own `agent`, else the formula's for a task with nothing else to run. An agent line is
+ * shell like `run`, so variables reach it only from the environment.
+ */
+function agentOf(
+  step: WorkStep,
+  type: ProtoStep['type'],
+  defaults: StepDefaults,
+  ctx: CookContext,
+): string | undefined {
+  const f = step.fields;
+  if (f.agent !== undefined) {
+    if (f.run !== undefined) {
+      ctx.error(
+        'run-and-agent',
+        `step "${step.id}" has both run and agent: a step is either a command or an agent's work; keep one`,
+        placeOf(step.origin, 'agent'),
+      );
+    }
+    if (RUN_PLACEHOLDER.test(f.agent)) {
+      ctx.error(
+        'var-in-run',
+        `step "${step.id}" has a {{variable}} in its agent command: variables reach agents only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step.origin, 'agent'),
+      );
+    }
+    return f.agent;
+  }
+  if (f.run !== undefined || type !== 'task') return undefined;
+  return defaults.agent;
 }
 
 function substituteGate(gate: ProtoGate, sub: (text: string) => string): ProtoGate {

@@ -27,6 +27,10 @@ export const ProtoStepSchema = z.object({
   output: z.string().optional(),
   acceptance: z.string().optional(),
   run: z.string().optional(),
+  /** The agent that does the step (a preset or a command line), given the prompt on stdin. */
+  agent: z.string().optional(),
+  /** No output and no file change for this long stops the agent (agent steps only). */
+  idleTimeout: z.string().optional(),
   gates: z.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: z.number().int().min(0).optional(),

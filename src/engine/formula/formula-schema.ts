@@ -62,6 +62,10 @@ const stepShape = {
   trigger: z.enum(TRIGGERS).optional(),
   condition: text.optional(),
   assignee: text.optional(),
+  /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
+  agent: text.min(1).optional(),
+  /** No output and no file change for this long stops the agent and commits its work as WIP. */
+  idle_timeout: duration.optional(),
 };
 
 export interface StepInput {
@@ -83,6 +87,8 @@ export interface StepInput {
   trigger?: (typeof TRIGGERS)[number];
   condition?: string;
   assignee?: string;
+  agent?: string;
+  idle_timeout?: string;
   /** Gas Town's parallel groups: children run side by side, the group completes when all have. */
   children?: StepInput[];
   [unknown: string]: unknown;
@@ -171,6 +177,8 @@ export const FormulaSchema = z.looseObject({
   phase: text.optional(),
   max_loops: z.number().int().min(0).optional(),
   max_retries: z.number().int().min(0).optional(),
+  /** The agent of every step that has neither `run` nor an `agent` of its own. */
+  agent: text.min(1).optional(),
   prompts: z.record(z.string(), z.unknown()).optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),

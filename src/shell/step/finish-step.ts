@@ -64,6 +64,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   if (ran !== undefined && !ran.ok) return failed(ran.error);
   const command = ran?.value;
   const how = command === undefined ? undefined : commandFailure(command, def.timeout);
+  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
   if (command !== undefined && how !== undefined) {
     const checkpoint = buildCheckpoint({
       filesModified: [],
@@ -78,7 +79,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   }
   const ranOk = command === undefined ? {} : { command };
 
-  if (checkout.kind === 'checkout' && checkout.branch !== undefined) {
+  if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
@@ -144,6 +145,49 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   }
   const waiting = gates.some((g) => g.passed === null);
   return { status: waiting ? 'awaiting' : 'completed', checkpoint, gates, ...where, ...ranOk };
+}
+
+/**
+ * An agent stopped for inactivity: what it did so far is committed on the step's branch as `WIP …`
+ * (a session that dies without committing loses its work), and the attempt fails.
+ */
+async function keepWorkInProgress(
+  job: StepJob,
+  checkout: StepCheckout,
+  command: CommandOutcome,
+  failed: (error: MolError, extra?: Partial<StepOutcome>) => StepOutcome,
+): Promise<StepOutcome> {
+  const { def, mol, host } = job;
+  const idle = def.idleTimeout ?? 'its idle_timeout';
+  if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, { command });
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
+    baseCommit: checkout.baseCommit,
+    ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
+  });
+  if (!committed.ok) return failed(committed.error, { command });
+  const { commit, filesModified } = committed.value;
+  const where = checkout.branch === undefined ? '' : ` on ${checkout.branch}`;
+  const kept = committed.value.committed
+    ? `; its work in progress is commit ${commit.slice(0, 7)}${where}`
+    : '; it had changed nothing';
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates: [],
+    commandPassed: false,
+    notes: `idle for ${idle}: stopped${kept}`,
+    outputTail: command.outputTail,
+    now: () => host.now(),
+  });
+  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
+  return failed({ code: 'step-idle', message }, { checkpoint, command });
 }
 
 /** An agent may have switched branches: the step's branch is moved to wherever its work is. */

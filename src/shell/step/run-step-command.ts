@@ -2,10 +2,19 @@
  * The step's `run` command (and, with the same environment, its gate commands), in the step's
  * checkout: the face's environment, `MOL_BRANCH`, and the step's own `MOL_*` variables, nothing
  * else. The step's `timeout` stops it.
+ *
+ * An agent step runs its agent's command line the same way, as a fresh process with the step's
+ * prompt on stdin and in the file `$MOL_PROMPT_FILE` (outside the checkout, so it is never
+ * committed); its `idle_timeout` stops it when it neither prints nor changes a file for that long.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { err, parseDuration, type Result } from '../../engine/index.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
 import { stepEnv } from '../../runner/step-env.js';
+import { workspaceFingerprint } from '../../runner/workspace-fingerprint.js';
+import { agentCommandLine } from './agent-command.js';
 import type { StepCheckout } from './step-checkout.js';
 import { stepInputs } from './step-inputs.js';
 import type { StepJob } from './step-job.js';
@@ -24,23 +33,49 @@ export function commandEnv(job: StepJob, checkout: StepCheckout): Result<Record<
   });
 }
 
-export async function runStepCommand(job: StepJob, checkout: StepCheckout): Promise<Result<CommandOutcome>> {
-  const run = job.def.run;
-  if (run === undefined) return err('no-run', `step "${job.def.id}" has no run command`);
+/** `prompt`: the step's prompt, which an agent step's agent reads. */
+export async function runStepCommand(
+  job: StepJob,
+  checkout: StepCheckout,
+  prompt?: string,
+): Promise<Result<CommandOutcome>> {
+  const { def } = job;
+  const agent = def.run === undefined ? def.agent : undefined;
+  const run = def.run ?? (agent === undefined ? undefined : agentCommandLine(agent));
+  if (run === undefined) return err('no-run', `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
-  const timeoutMs = job.def.timeout === undefined ? undefined : parseDuration(job.def.timeout);
+  const timeoutMs = def.timeout === undefined ? undefined : parseDuration(def.timeout);
+  const idleMs =
+    agent === undefined || def.idleTimeout === undefined ? undefined : parseDuration(def.idleTimeout);
   const { output, enclose, log } = job.host;
-  const command = () => {
-    log(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
+  const what = agent === undefined ? 'step' : 'agent of step';
+  const command = async (extra: Record<string, string>, input?: string) => {
+    log(`running ${what} "${def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
     return runCommand({
       cwd: checkout.cwd,
       run,
-      env: env.value,
+      env: { ...env.value, ...extra },
       inheritEnv: false,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(input === undefined ? {} : { input }),
+      ...(idleMs === undefined
+        ? {}
+        : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } }),
       ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
     });
   };
-  return enclose ? enclose(command) : command();
+  const go = async () => {
+    if (agent === undefined) return command({});
+    const text = prompt ?? '';
+    const dir = await mkdtemp(join(tmpdir(), 'mol-prompt-'));
+    try {
+      const file = join(dir, 'prompt.md');
+      await writeFile(file, text);
+      return await command({ MOL_PROMPT_FILE: file }, text);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
 }

@@ -55,20 +55,30 @@ export async function startStep(opened: StepJob, options: StartOptions = {}): Pr
   }
 
   const inputs = stepInputs(job.proto, job.def);
-  const prompt = formatStepPrompt({
+  const prompt = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
+  return ok({ kind: 'started', job, checkout: checkout.value, prompt, inputs });
+}
+
+/** The step's prompt as its agent gets it (`mol prompt` prints the same). */
+export async function stepPrompt(
+  job: Pick<StepJob, 'mol' | 'proto' | 'def'> & { host: Pick<StepJob['host'], 'mentions'> },
+  branch: string,
+): Promise<string> {
+  return formatStepPrompt({
     mol: job.mol,
     def: job.def,
-    branch: checkout.value.branch ?? checkout.value.baseCommit,
-    inputs,
+    branch,
+    inputs: stepInputs(job.proto, job.def),
     context: await mentionContext(job),
   });
-  return ok({ kind: 'started', job, checkout: checkout.value, prompt, inputs });
 }
 
 const NO_MENTIONS: ResolvedMentions = { items: [], unknown: [], missing: [] };
 
 /** `@mentions` of the step's text through the face's context files (read only when there are some). */
-async function mentionContext(job: StepJob): Promise<ResolvedMentions> {
+async function mentionContext(
+  job: Pick<StepJob, 'def'> & { host: Pick<StepJob['host'], 'mentions'> },
+): Promise<ResolvedMentions> {
   const text = [job.def.description, job.def.acceptance ?? ''].join('\n');
   const resolve = job.host.mentions;
   if (resolve === undefined || extractMentions(text).length === 0) return NO_MENTIONS;

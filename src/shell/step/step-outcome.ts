@@ -47,7 +47,8 @@ export function failureText(outcome: StepOutcome): string {
 
 /** How a command that did not succeed ended, as `the command ...`; undefined when it succeeded. */
 export function commandFailure(command: CommandOutcome, timeout: string | undefined): string | undefined {
-  if (!command.timedOut && command.exitCode === 0) return undefined;
+  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return undefined;
+  if (command.idledOut) return 'the agent went idle (no output and no file change) and was stopped';
   const how = command.timedOut
     ? `timed out after ${timeout ?? `${command.durationMs} ms`}`
     : command.exitCode === null

@@ -1,8 +1,10 @@
 /**
  * The step prompt: what a fresh agent or person needs to do one step and nothing else
  * — its title and instructions, what counts as done, the files the steps before it produced, and
- * the `@mention` context files with their source paths. `step-start` hands it to an agent action
- * as the `prompt` output; `step` prints it in the log.
+ * the `@mention` context files with their source paths, and, when an attempt failed before, why
+ * (its error with its gates' output) so a fresh agent does not repeat it. `step-start` hands it to
+ * an agent action as the `prompt` output, `step` prints it in the log, the local executor writes it
+ * to an agent step's stdin, and `mol prompt` prints it.
  */
 
 import { formatForPrompt, type Molecule, type ProtoStep, type ResolvedMentions } from '../../engine/index.js';
@@ -32,6 +34,8 @@ export function formatStepPrompt({ mol, def, branch, inputs, context }: StepProm
       `## Inputs\n\nThe steps before this one produced these files; they are in the checkout:\n\n${list}`,
     );
   }
+  const previous = previousAttempt(mol, def);
+  if (previous !== undefined) parts.push(previous);
   if (context.items.length > 0) parts.push(`## Context\n\n${formatForPrompt(context.items)}`);
   const unresolved = [
     ...context.unknown.map((m) => `${m} (not in the context map of .github/molecular.yml)`),
@@ -41,4 +45,27 @@ export function formatStepPrompt({ mol, def, branch, inputs, context }: StepProm
     parts.push(`Mentions without context:\n\n${unresolved.map((u) => `- ${u}`).join('\n')}`);
   }
   return `${parts.join('\n\n')}\n`;
+}
+
+/** The last failure of the step, if any: the engine keeps its error and gate results until it completes. */
+function previousAttempt(mol: Molecule, def: ProtoStep): string | undefined {
+  const state = mol.steps.find((s) => s.id === def.id);
+  if (state?.error === undefined || state.error.trim() === '') return undefined;
+  const error = state.error.trim();
+  const details = (state.gates ?? [])
+    .filter((g) => g.passed === false && g.detail.trim() !== '' && !error.includes(g.detail.trim()))
+    .map((g) => `Gate \`${g.type}\`:\n\n${fence(g.detail.trim())}`);
+  return [
+    '## Previous attempt',
+    'An earlier attempt at this step failed. Fix what it reports; do not repeat it.',
+    fence(error),
+    ...details,
+  ].join('\n\n');
+}
+
+/** A code fence longer than any run of backticks in the text, so output cannot close it. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}\n${text}\n${ticks}`;
 }

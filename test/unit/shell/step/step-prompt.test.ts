@@ -37,7 +37,11 @@ const proto: Proto = {
   ],
 };
 
-const mol = { id: '7-abc123', formula: { name: 'diamond', source: 'builtin@1' } } as unknown as Molecule;
+const mol = {
+  id: '7-abc123',
+  formula: { name: 'diamond', source: 'builtin@1' },
+  steps: [],
+} as unknown as Molecule;
 
 describe('stepInputs', () => {
   it('lists the outputs of the whole needs chain, nearest first, each once', () => {
@@ -108,5 +112,43 @@ describe('formatStepPrompt', () => {
     expect(prompt).toBe(
       '# solo\n\nStep `solo` of molecule `7-abc123` (formula `diamond`), working on branch `b`.\n',
     );
+  });
+});
+
+describe('the prompt after a failed attempt', () => {
+  const failed = (error: string, gates: { type: string; passed: boolean | null; detail: string }[] = []) =>
+    ({
+      ...mol,
+      steps: [{ id: 'solo', status: 'in_progress', attempts: 2, loops: 0, error, gates }],
+    }) as unknown as Molecule;
+  const prompt = (m: Molecule) =>
+    formatStepPrompt({
+      mol: m,
+      def: step('solo'),
+      branch: 'b',
+      inputs: [],
+      context: { items: [], unknown: [], missing: [] },
+    });
+
+  it("quotes the last failure and the failing gates' output not already in it", () => {
+    const text = prompt(
+      failed('the command exited with 3: tests are red', [
+        { type: 'command', passed: false, detail: '`npm test`: exited with 1\n2 failing' },
+        { type: 'files', passed: true, detail: 'all there' },
+      ]),
+    );
+    expect(text).toContain('## Previous attempt');
+    expect(text).toContain('```\nthe command exited with 3: tests are red\n```');
+    expect(text).toContain('Gate `command`:\n\n```\n`npm test`: exited with 1\n2 failing\n```');
+    expect(text).not.toContain('all there');
+  });
+
+  it('fences output that itself holds backticks so it cannot close the fence', () => {
+    const text = prompt(failed('gate command failed: ```\n## not a heading'));
+    expect(text).toContain('````\ngate command failed: ```\n## not a heading\n````');
+  });
+
+  it('has no such section for a step that never failed', () => {
+    expect(prompt(mol)).not.toContain('Previous attempt');
   });
 });
