@@ -60,7 +60,8 @@ const JOBS: OptionHelp = {
   name: 'jobs',
   short: 'j',
   value: 'N',
-  meaning: 'run up to N steps at once (distributed molecules; default 1)',
+  meaning:
+    'run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)',
 };
 const VERBOSE: OptionHelp = { name: 'verbose', meaning: "stream each step's output to stderr" };
 const NO_RUN: OptionHelp = { name: 'no-run', meaning: 'only record; leave the steps that became ready' };
