@@ -160,7 +160,15 @@ export const VERB_HELP = {
   rollback: {
     summary: "reset to a step's checkpoint commit; downstream steps back to pending",
     usage: rollbackUsage,
-    options: [json('the molecule after the rollback'), STORE],
+    options: [
+      {
+        name: 'force',
+        meaning:
+          "roll back even over commits that are not the molecule's, and over uncommitted changes in the branch's worktree (both are dropped)",
+      },
+      json('the molecule after the rollback'),
+      STORE,
+    ],
     example: 'mol rollback hello-1a2b3c greet',
   },
   diff: {

@@ -93,6 +93,7 @@ export const ERROR_CODES = [
   'proto-mismatch',
   'push-failed',
   'reported',
+  'rollback-would-drop-commits',
   'rollback-would-lose-work',
   'seal-broken',
   'spawn-failed',
