@@ -42,7 +42,7 @@ async function withClosedPipe(args: string[], which: 'stdout' | 'stderr') {
   return { code, seen };
 }
 
-describe('a closed stdout', { timeout: 120_000 }, () => {
+describe('a closed stdout', { timeout: 300_000 }, () => {
   it.each([[['cook', 'hello', '--json']], [['help']], [['list', '--all']]])(
     'mol %j exits 0 with nothing on stderr',
     async (args) => {
@@ -65,7 +65,7 @@ describe('a closed stdout', { timeout: 120_000 }, () => {
   });
 });
 
-describe('a closed stderr', { timeout: 120_000 }, () => {
+describe('a closed stderr', { timeout: 300_000 }, () => {
   it('mol run --json still runs to the end and prints the molecule on stdout', async () => {
     const { code, seen } = await withClosedPipe(['run', 'hello', '--id', 'quiet', '--json'], 'stderr');
     expect(code).toBe(0);

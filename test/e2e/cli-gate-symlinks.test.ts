@@ -60,7 +60,7 @@ gates = [
   return path;
 }
 
-describe('a gate over a symbolic link', { timeout: 120_000 }, () => {
+describe('a gate over a symbolic link', { timeout: 300_000 }, () => {
   it('outside the repository: the step fails naming the link, and the file never reaches the state; inside: followed', async () => {
     // Not JSON, so a gate that read it would quote its start in the error it records.
     const secret = join(repo.root, 'secret.txt');

@@ -67,7 +67,7 @@ async function pourWork(id: string): Promise<string[]> {
   return branches;
 }
 
-describe('mol gc', { timeout: 120_000 }, () => {
+describe('mol gc', { timeout: 300_000 }, () => {
   it('keeps the branches and worktrees of a molecule whose state file is corrupt, and says why', async () => {
     const kept = await pourWork('corrupt1');
     await pourWork('gone1');

@@ -49,7 +49,7 @@ ${withManualStep ? '[[steps]]\nid = "check"\nneeds = ["left", "right"]\n' : ''}`
   return path;
 }
 
-describe('--jobs on a local molecule', { timeout: 120_000 }, () => {
+describe('--jobs on a local molecule', { timeout: 300_000 }, () => {
   it('mol run prints one note that local steps run one at a time, then runs them; distributed ones get none', async () => {
     const ran = await run(['run', await fork('local'), '--jobs', '3', '--id', 'lj1']);
     expect(ran.code, ran.stderr).toBe(0);

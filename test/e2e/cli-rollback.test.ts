@@ -62,7 +62,7 @@ async function ranPair(id: string): Promise<{ one: string; two: string }> {
   return { one, two };
 }
 
-describe('mol rollback', { timeout: 120_000 }, () => {
+describe('mol rollback', { timeout: 300_000 }, () => {
   it("refuses to drop a person's own commit, changing nothing; --force drops it", async () => {
     const { one, two } = await ranPair('rb1');
     await repo.write('mine.txt', 'my own work\n');
