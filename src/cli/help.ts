@@ -61,7 +61,8 @@ const JOBS: OptionHelp = {
   name: 'jobs',
   short: 'j',
   value: 'N',
-  meaning: 'run up to N steps at once (distributed molecules; default 1)',
+  meaning:
+    'run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)',
 };
 const VERBOSE: OptionHelp = { name: 'verbose', meaning: "stream each step's output to stderr" };
 const NO_RUN: OptionHelp = { name: 'no-run', meaning: 'only record; leave the steps that became ready' };
@@ -179,7 +180,15 @@ export const VERB_HELP = {
   rollback: {
     summary: "reset to a step's checkpoint commit; downstream steps back to pending",
     usage: rollbackUsage,
-    options: [json('the molecule after the rollback'), STORE],
+    options: [
+      {
+        name: 'force',
+        meaning:
+          "roll back even over commits that are not the molecule's, and over uncommitted changes in the branch's worktree (both are dropped)",
+      },
+      json('the molecule after the rollback'),
+      STORE,
+    ],
     example: 'mol rollback hello-1a2b3c greet',
   },
   diff: {

@@ -12,14 +12,43 @@ export interface CliIO {
 }
 
 export function processIO(): CliIO {
+  const out = lineWriter(process.stdout);
+  const err = lineWriter(process.stderr);
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out,
+    err,
     cwd: process.cwd(),
     env: process.env,
     now: () => new Date(),
     style: styleFor(process.stdout, process.env),
   };
+}
+
+const writers = new WeakMap<NodeJS.WriteStream, (text: string) => void>();
+
+/**
+ * Writes lines to a stream until its reader goes away (`mol list | head -1`): then the write fails
+ * with EPIPE, which would otherwise surface as an uncaught error with a stack trace. What is left
+ * to print is dropped and the command carries on (a run is not cut short mid-step because nobody
+ * reads its progress), exiting with the code it would have had.
+ */
+function lineWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  const known = writers.get(stream);
+  if (known) return known;
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    closed = true;
+    if (error.code === 'EPIPE' || stream === process.stderr) return;
+    // stdout failed for another reason (a full disk): say so once where someone may see it.
+    process.exitCode = EXIT.failed;
+    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error.message}\n`);
+  });
+  const write = (text: string) => {
+    if (closed || stream.destroyed) return;
+    stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+  writers.set(stream, write);
+  return write;
 }
 
 /**

@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'proto-mismatch',
   'push-failed',
   'reported',
+  'rollback-would-drop-commits',
   'rollback-would-lose-work',
   'run-and-agent',
   'seal-broken',

@@ -44,7 +44,7 @@ export async function resetBranch(
     if (status.value.stdout.trim() !== '') {
       return err(
         'dirty-worktree',
-        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback to discard them.`,
+        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback (--force) to discard them.`,
       );
     }
   }

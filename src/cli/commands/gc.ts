@@ -1,7 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { StepStatus } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
+import { liveIdOf } from '../../local/store/store-layout.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
@@ -20,6 +21,10 @@ const KEEP: ReadonlySet<StepStatus> = new Set(['in_progress', 'awaiting_gate', '
 /**
  * Cleans up: wisps whose TTL passed evaporate, worktrees no step needs any more are removed, and
  * `molecular/<id>/*` branches and worktree folders of molecules that are gone are deleted.
+ *
+ * A molecule whose state file is there but cannot be read (corrupt, or written by a newer mol) is
+ * not gone: its branches and worktrees may hold the only copy of its work, so they are kept, and
+ * gc says which and why.
  */
 export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
   const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
@@ -32,9 +37,25 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
   const scanned = await store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   const now = io.now();
-  const done = { evaporated: [] as string[], worktrees: [] as string[], branches: [] as string[] };
-
   const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
+  const unreadable = new Map<string, string>();
+  for (const problem of scanned.value.problems) {
+    const id = problem.file === undefined ? undefined : liveIdOf(basename(problem.file));
+    if (id === undefined) {
+      // A problem gc cannot pin on one molecule: deleting anything "gone" could delete its work.
+      return failWith(io, {
+        ...problem,
+        message: `${problem.message} (gc deleted nothing: it cannot tell which molecule that is)`,
+      });
+    }
+    unreadable.set(id, problem.message);
+  }
+  const done = {
+    evaporated: [] as string[],
+    worktrees: [] as string[],
+    branches: [] as string[],
+    kept: [...unreadable].map(([id, reason]) => ({ id, reason })),
+  };
   for (const mol of scanned.value.molecules) {
     if (mol.kind !== 'wisp' || mol.expiresAt === undefined || Date.parse(mol.expiresAt) > now.getTime())
       continue;
@@ -58,6 +79,7 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
   const trees = await listLeftoverWorktrees({ repoDir, worktreeRoot });
   if (!trees.ok) return failWith(io, trees.error);
   for (const tree of trees.value) {
+    if (unreadable.has(tree.molId)) continue;
     const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
     if (status !== undefined && KEEP.has(status)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
@@ -82,6 +104,7 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
   }
   for (const molId of new Set([...owners, ...folders])) {
     if (molId === '' || live.has(molId)) continue;
+    if (unreadable.has(molId)) continue;
     const before = refs.ok
       ? refs.value.stdout.split('\n').filter((b) => b.startsWith(`molecular/${molId}/`))
       : [];
@@ -102,10 +125,14 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
       `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
       `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
     ];
+    if (done.kept.length > 0)
+      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? '' : 's'} kept`);
     io.out(`gc: ${parts.join(', ')}`);
     for (const id of done.evaporated) io.out(`  evaporated ${id}`);
     for (const path of done.worktrees) io.out(`  removed ${path}`);
     for (const branch of done.branches) io.out(`  deleted ${branch}`);
+    for (const { id, reason } of done.kept)
+      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
   }
   return EXIT.ok;
 }

@@ -4,7 +4,7 @@ import { type CliIO, progressOutput } from '../io.js';
 import { whoAmI } from '../pour-molecule.js';
 import { contextFor, failWith, resolveMolecule } from '../verb.js';
 import { usageError } from './cook.js';
-import { finish, parseJobs, RUN_OPTIONS } from './run.js';
+import { finish, noteLocalJobs, parseJobs, RUN_OPTIONS } from './run.js';
 
 export const usage = 'mol resume [<mol-id>] [--jobs N] [--verbose] [--json]';
 
@@ -26,6 +26,7 @@ export async function resumeCommand(io: CliIO, argv: string[]): Promise<number> 
   const loaded = await resolveMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
+  noteLocalJobs(io, proto, jobs);
   const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
     jobs,
     ...progressOutput(io, values.json === true),

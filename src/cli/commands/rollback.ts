@@ -7,19 +7,23 @@ import { type CliIO, EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';
-import { checkLocalRollback, resetMoleculeBranch } from '../reset-molecule-branch.js';
+import { checkForeignCommits, checkLocalRollback, resetMoleculeBranch } from '../reset-molecule-branch.js';
 import { checkStep, contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
-export const usage = 'mol rollback <mol-id> [<step>] [--json]';
+export const usage = 'mol rollback <mol-id> [<step>] [--force] [--json]';
 
 /**
  * Back to a completed step's checkpoint (or, with no step, to the base): the branch is reset to that
  * commit first, and only if git agrees is the state changed (the step stays completed, everything
- * downstream returns to pending). `mol resume` runs them again.
+ * downstream returns to pending, its old checkpoints forgotten). `mol resume` runs them again.
+ *
+ * Only the molecule's own commits are taken off the branch: one that is not (a person committed on
+ * the branch after the step) makes the rollback refuse, unless `--force`, which also discards
+ * uncommitted changes in the branch's worktree.
  */
 export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
+  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, force: { type: 'boolean' } });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const [molId, stepId, ...extra] = args.value.positionals;
   if (!molId) return usageError(io, 'which molecule?', usage);
@@ -45,12 +49,16 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
   const resets = planned.value.effects.filter(
     (e): e is Extract<Effect, { type: 'reset-branch' }> => e.type === 'reset-branch',
   );
+  const force = args.value.values.force === true;
   for (const effect of resets) {
     const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
     if (!safe.ok) return failWith(io, safe.error);
+    if (force) continue;
+    const theirs = await checkForeignCommits(ctx.value, mol, effect);
+    if (!theirs.ok) return failWith(io, theirs.error);
   }
   for (const effect of resets) {
-    const moved = await resetMoleculeBranch(ctx.value, mol, effect);
+    const moved = await resetMoleculeBranch(ctx.value, mol, effect, { force });
     if (!moved.ok) return failWith(io, moved.error);
     if (moved.value && !args.value.values.json) {
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} → ${moved.value.to.slice(0, 7)}`);

@@ -66,6 +66,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     }
     const loaded = await loadMolecule(ctx.value, target);
     if (!loaded.ok) return failWith(io, loaded.error);
+    noteLocalJobs(io, loaded.value.proto, jobs);
     // `--agent` holds for this run only: the proto is cooked again from the formula next time.
     const ran = await continueMolecule(
       ctx.value,
@@ -90,6 +91,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
+  noteLocalJobs(io, proto, jobs);
   progress.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,
   );
@@ -107,6 +109,18 @@ export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): n
   if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
   else io.out(`\n${report(mol, proto, io.style)}`);
   return exitFor(mol);
+}
+
+/**
+ * `--jobs` above 1 on a local molecule: its steps share the one working tree and each commits
+ * everything changed in it, so two at once would sweep each other's files into their commits. They
+ * run one at a time, and the person who asked for more is told so instead of silently served less.
+ */
+export function noteLocalJobs(io: CliIO, proto: Proto, jobs: number): void {
+  if (proto.execution !== 'local' || jobs <= 1) return;
+  io.err(
+    `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`,
+  );
 }
 
 export function parseJobs(raw: unknown): number | undefined {

@@ -7,6 +7,9 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../engine/index.js';
 
+/** The state format this build reads and writes (the `v` of every state file). */
+const STATE_VERSION = 1;
+
 export async function readStateFile<S extends z.ZodType>(
   path: string,
   schema: S,
@@ -25,6 +28,14 @@ export async function readStateFile<S extends z.ZodType>(
     return err(
       'state-invalid',
       `${path} is not valid JSON (${(error as Error).message}); fix or remove the file.`,
+      { file: path },
+    );
+  }
+  const version = (data as { v?: unknown } | null)?.v;
+  if (typeof version === 'number' && version > STATE_VERSION) {
+    return err(
+      'state-invalid',
+      `${path} was written by a newer version of Molecular (state format v${version}; this one reads v${STATE_VERSION}); upgrade mol to use it.`,
       { file: path },
     );
   }

@@ -1,12 +1,12 @@
 /**
  * The `schema` gate: a file the step wrote is JSON and valid against a JSON Schema in the repository
  * (the Tideate plan gate). Validation is ajv's, loaded on first use; the draft follows the schema's
- * `$schema` (2020-12, 2019-09, else draft-07).
+ * `$schema` (2020-12, 2019-09, else draft-07). Both files are read at their real paths, which must
+ * be inside the workspace: a step's symbolic link to a file outside must not end up in the state.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { GateResult } from '../../engine/index.js';
-import { insideWorkspace } from './inside-workspace.js';
+import { resolveInWorkspace } from './inside-workspace.js';
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null;
@@ -17,14 +17,9 @@ interface AjvLike {
 
 export async function schemaGate(cwd: string, file: string, schemaFile: string): Promise<GateResult> {
   const fail = (detail: string): GateResult => ({ type: 'schema', passed: false, detail });
-  const dataPath = resolveInside(cwd, file);
-  const schemaPath = resolveInside(cwd, schemaFile);
-  if (!dataPath) return fail(`${file} is outside the workspace`);
-  if (!schemaPath) return fail(`${schemaFile} is outside the workspace`);
-
-  const data = await readJson(dataPath, file);
+  const data = await readJson(cwd, file);
   if ('error' in data) return fail(data.error);
-  const schema = await readJson(schemaPath, schemaFile);
+  const schema = await readJson(cwd, schemaFile);
   if ('error' in schema) return fail(schema.error);
   if (schema.value === null || typeof schema.value !== 'object')
     return fail(`${schemaFile} is not a JSON Schema object`);
@@ -59,15 +54,14 @@ async function makeAjv(schema: { $schema?: unknown }): Promise<AjvLike> {
   return new Ajv(options);
 }
 
-function resolveInside(cwd: string, path: string): string | undefined {
-  const inside = insideWorkspace(path);
-  return inside === undefined ? undefined : join(cwd, inside);
-}
-
-async function readJson(path: string, shown: string): Promise<{ value: unknown } | { error: string }> {
+/** The JSON in a workspace file, read at its real path, which must be inside the workspace. */
+async function readJson(cwd: string, shown: string): Promise<{ value: unknown } | { error: string }> {
+  const resolved = await resolveInWorkspace(cwd, shown);
+  if (resolved.kind === 'refused') return { error: resolved.reason };
+  if (resolved.kind === 'missing') return { error: `${shown} does not exist` };
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFile(resolved.real, 'utf8');
   } catch {
     return { error: `${shown} does not exist` };
   }

@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProtoGate } from '../../../src/engine/cook/proto.js';
 import { buildCheckpoint } from '../../../src/runner/build-checkpoint.js';
@@ -102,6 +102,64 @@ describe('evaluateGates', () => {
     expect(missing.detail).toBe('nope.json does not exist');
     const outside = await one({ type: 'schema', file: '../plan.json', schema: 'schemas/plan.json' });
     expect(outside.passed).toBe(false);
+  });
+
+  describe('symbolic links the step left', () => {
+    // A secret next to the workspace, and links to it and to files inside, as a step could commit.
+    let outside: string;
+    beforeAll(async () => {
+      outside = await realpath(await mkdtemp(join(tmpdir(), 'mol-gates-outside-')));
+      await writeFile(join(outside, 'secret.json'), JSON.stringify({ token: 'SECRET-VALUE' }));
+      await mkdir(join(outside, 'dir'));
+      await writeFile(join(outside, 'dir/leak.md'), 'SECRET-VALUE');
+      await mkdir(join(cwd, 'links'));
+      await symlink(join(outside, 'secret.json'), join(cwd, 'links/abs.json'));
+      await symlink(relative(join(cwd, 'links'), join(outside, 'secret.json')), join(cwd, 'links/rel.json'));
+      await symlink(join(outside, 'dir'), join(cwd, 'links/dir'));
+      await symlink('../plan.json', join(cwd, 'links/plan.json'));
+      await symlink('../schemas', join(cwd, 'links/schemas'));
+      await symlink('loop-b', join(cwd, 'links/loop-a'));
+      await symlink('loop-a', join(cwd, 'links/loop-b'));
+    });
+    afterAll(() => rm(outside, { recursive: true, force: true }));
+
+    it('schema: a data file or a schema that links outside fails, naming the path; links inside are followed', async () => {
+      for (const file of ['links/abs.json', 'links/rel.json']) {
+        const result = await one({ type: 'schema', file, schema: 'schemas/plan.json' });
+        expect(result).toEqual({
+          type: 'schema',
+          passed: false,
+          detail: `${file} leads outside the workspace through a symbolic link`,
+        });
+      }
+      const schema = await one({ type: 'schema', file: 'plan.json', schema: 'links/abs.json' });
+      expect(schema.passed).toBe(false);
+      expect(schema.detail).toBe('links/abs.json leads outside the workspace through a symbolic link');
+      const loop = await one({ type: 'schema', file: 'links/loop-a', schema: 'schemas/plan.json' });
+      expect(loop.detail).toBe('links/loop-a is a loop of symbolic links');
+      // Links that stay inside the workspace are followed.
+      const result = await one({
+        type: 'schema',
+        file: 'links/plan.json',
+        schema: 'links/schemas/plan.json',
+      });
+      expect(result).toMatchObject({
+        passed: true,
+        detail: 'links/plan.json matches links/schemas/plan.json',
+      });
+    });
+
+    it('files: a path or a * match that links outside fails the gate; links inside count as present', async () => {
+      for (const path of ['links/abs.json', 'links/dir/leak.md', 'links/*/leak.md']) {
+        const result = await one({ type: 'files', paths: [path] });
+        expect(result.passed).toBe(false);
+        expect(result.detail).toMatch(/leads outside the workspace through a symbolic link$/);
+        expect(result.detail).not.toContain('SECRET');
+      }
+      expect((await one({ type: 'files', paths: ['links/plan.json', 'links/schemas/*.json'] })).passed).toBe(
+        true,
+      );
+    });
   });
 
   it('schema: honours a 2020-12 $schema (prefixItems)', async () => {

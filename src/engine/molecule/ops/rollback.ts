@@ -2,7 +2,8 @@
  * Rolling back (the seed's snapshots, on git): to a completed step's checkpoint, which stays
  * completed while everything downstream of it returns to pending, or, with no step, to the base
  * with every step pending. The swept steps get their retries back (someone chose to redo them,
- * so a step that spent its retries before must not fail for good on its first new failure);
+ * so a step that spent its retries before must not fail for good on its first new failure) and
+ * forget their checkpoints (the branch no longer holds those commits, so nothing may show them);
  * loops are kept, so on_fail bounds still hold. The face resets the branch to the checkpoint's commit.
  */
 import { ok, type Result } from '../../errors.js';
@@ -47,7 +48,9 @@ export function rollback(d: Draft, e: Extract<MoleculeEvent, { type: 'rollback' 
   }
   const interrupted: string[] = [];
   for (const j of sweep) {
-    if (sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined, attempts: 0 }))
+    if (
+      sendBack(d, j, 'rollback', { by: e.by, note }, { error: undefined, attempts: 0, checkpoint: undefined })
+    )
       interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);

@@ -32,11 +32,14 @@ const completedThrough = (n: number) =>
   );
 
 describe('rollback', () => {
-  it('to a step: it stays completed, everything downstream returns to pending with its retries back, branch reset to its commit', () => {
+  it('to a step: it stays completed, everything downstream returns to pending with its retries back and no checkpoint, branch reset to its commit', () => {
     const mol = run(proto, completedThrough(3), [{ type: 'start', step: 's3' }]);
     const { mol: after, effects } = apply(proto, mol, { type: 'rollback', step: 's1', by: 'alice' });
     expect(statuses(after)).toEqual({ s0: 'completed', s1: 'completed', s2: 'ready', s3: 'pending' });
-    expect(stepOf(after, 's2')).toMatchObject({ attempts: 0, checkpoint: cp('c2') });
+    expect(stepOf(after, 's2')).toMatchObject({ attempts: 0 });
+    // Its old commit is no longer on the branch: nothing may show it.
+    expect(stepOf(after, 's2').checkpoint).toBeUndefined();
+    expect(stepOf(after, 's1').checkpoint).toEqual(cp('c1'));
     expect(stepOf(after, 's1')).toMatchObject({ attempts: 1 });
     expect(stepOf(after, 's2').completedAt).toBeUndefined();
     expect(effectsOf(effects, 'reset-branch')).toEqual([{ type: 'reset-branch', step: 's1', commit: 'c1' }]);
