@@ -31,6 +31,7 @@ export function actionStepHost(deps: StepJobDeps): StepHost {
       scratchRoot: join(deps.runnerTemp, 'molecular-worktrees'),
     },
     remote: deps.remote,
+    ...(deps.remoteEnv === undefined ? {} : { remoteEnv: deps.remoteEnv }),
     push: true,
     // The step's environment builder drops the inputs, the runner's tokens and anything token-like.
     env: process.env,
