@@ -18,6 +18,8 @@ export interface ActionInputs {
   configPath: string;
   /** The Molecular App's slug on this repository: its `<slug>[bot]` comments are believed too. */
   appSlug?: string;
+  /** step-finish: the agent job's work as a patch file, applied on the step's branch in a fresh checkout. */
+  work?: string;
 }
 
 export const DEFAULT_FORMULAS_PATH = '.github/formulas';
@@ -52,7 +54,9 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
   }
   const molecule = get('molecule');
   const step = get('step');
+  const work = get('work');
   return ok({
+    ...(work ? { work } : {}),
     mode: mode as Mode,
     token,
     ...(molecule ? { molecule } : {}),

@@ -5,6 +5,7 @@
 import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from '../github/client.js';
 import { defaultBranchOf } from '../github/formula-source.js';
+import { remoteAuthEnv } from '../runner/remote-auth.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { formulaSource } from '../webhooks/load-proto.js';
@@ -131,6 +132,8 @@ function runStepMode(
     workspace: actions.workspace,
     runnerTemp: actions.runnerTemp,
     remote: 'origin',
+    remoteEnv: remoteAuthEnv(actions.serverUrl, inputs.token),
+    ...(inputs.work === undefined ? {} : { work: inputs.work }),
   };
   if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
   if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);

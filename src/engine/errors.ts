@@ -10,6 +10,7 @@ export type Severity = 'error' | 'warning';
  */
 export const ERROR_CODES = [
   'advice-no-match',
+  'agent-failed',
   'already-handled',
   'already-running',
   'archive-missing',
@@ -38,6 +39,7 @@ export const ERROR_CODES = [
   'extends-cycle',
   'formula-unloadable',
   'gate-failed',
+  'git-config-changed',
   'git-failed',
   'github-error',
   'idle-timeout-without-agent',

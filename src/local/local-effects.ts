@@ -96,7 +96,14 @@ async function judgeLocalGates(
 ): Promise<GateResult[]> {
   const worktree = join(scene.worktreeRoot, mol.id, stepId);
   const cwd = mol.execution === 'distributed' && (await pathExists(worktree)) ? worktree : scene.repoDir;
-  const env = stepEnv({ vars: mol.vars, molId: mol.id, stepId, inputs: [], workspace: cwd });
+  const env = stepEnv({
+    base: process.env,
+    vars: mol.vars,
+    molId: mol.id,
+    stepId,
+    inputs: [],
+    workspace: cwd,
+  });
   if (!env.ok) {
     out.problems.push(env.error.message);
     return [];

@@ -19,8 +19,11 @@ import { type OutputStream, runCommand } from './run-command.js';
 export interface EvaluateGatesOptions {
   cwd: string;
   gates: ProtoGate[];
-  /** The step's environment (stepEnv), so a gate command sees the same `MOL_*` variables. */
-  env?: Record<string, string>;
+  /**
+   * The step's environment (stepEnv): a gate command sees exactly what the step's command sees,
+   * its `MOL_*` variables and nothing that may hold a credential; it inherits nothing else.
+   */
+  env: Record<string, string>;
   now?: () => Date;
   /** When the step started waiting on its gates; timer gates count from here. */
   awaitingSince?: string;
@@ -85,6 +88,7 @@ async function commandGate(
     cwd: options.cwd,
     run,
     env: options.env,
+    inheritEnv: false,
     timeoutMs,
     onOutput: options.onOutput,
   });

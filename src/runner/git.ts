@@ -1,9 +1,18 @@
 /**
  * The one way the runner calls git: `execFile` with an argument list, never a shell string, so a
  * branch name or a path can never become a command. Failures come back as values naming the call.
+ *
+ * A step may have written into `.git` (hooks, `core.fsmonitor`) before the runner commits and
+ * pushes its work, and git would run what they name with the runner's environment. So every call
+ * runs with hooks and fsmonitor switched off on the command line (which outranks every config
+ * file) and with the environment that code from the checkout may see (scrub-env.ts); what git
+ * cannot switch off from the command line (a `filter.<x>.clean`, `core.sshCommand`) is caught by
+ * comparing git's configuration before and after the step (git-config-snapshot.ts). A push or a
+ * fetch that needs a token gets it in `env` for that one call (remote-auth.ts).
  */
 import { execFile } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
+import { scrubEnv } from './scrub-env.js';
 
 export interface GitOutput {
   stdout: string;
@@ -14,7 +23,8 @@ export interface GitOutput {
 export interface GitOptions {
   /** Exit codes that are answers rather than failures (`diff --quiet` exits 1 when there are changes). */
   okCodes?: number[];
-  env?: NodeJS.ProcessEnv;
+  /** Added to the scrubbed environment for this call only (a remote's credentials). */
+  env?: Record<string, string>;
   /** Written to git's standard input (for `--pathspec-from-file=-`). */
   input?: string;
 }
@@ -31,15 +41,19 @@ export const NO_SIGNING = ['-c', 'commit.gpgsign=false'];
 
 const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 
+/** Settings git reads before running anything a repository names; `-c` outranks every config file. */
+export const NEUTRALISED = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
+const HARDENING = NEUTRALISED.flatMap((setting) => ['-c', setting]);
+
 export function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Result<GitOutput>> {
   const okCodes = options.okCodes ?? [0];
   return new Promise((resolve) => {
     const child = execFile(
       'git',
-      args,
+      [...HARDENING, ...args],
       {
         cwd,
-        env: { ...process.env, ...BASE_ENV, ...options.env },
+        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: 'utf8',
       },

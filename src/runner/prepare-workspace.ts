@@ -25,6 +25,8 @@ export interface PrepareWorkspaceOptions {
   worktreeRoot: string;
   /** Fetch the base branches from this remote first (a fresh Actions checkout has only the default branch). */
   remote?: string;
+  /** The remote's credentials for those fetches alone (remote-auth.ts). */
+  remoteEnv?: Record<string, string>;
 }
 
 export interface Workspace {
@@ -125,13 +127,11 @@ async function resolveBases(options: PrepareWorkspaceOptions): Promise<Result<Ba
     let rev = name;
     if (remote !== undefined && options.baseBranches.length > 0) {
       const tracking = `refs/remotes/${remote}/${name}`;
-      const fetched = await git(repoDir, [
-        'fetch',
-        '-q',
-        '--no-tags',
-        remote,
-        `+refs/heads/${name}:${tracking}`,
-      ]);
+      const fetched = await git(
+        repoDir,
+        ['fetch', '-q', '--no-tags', remote, `+refs/heads/${name}:${tracking}`],
+        options.remoteEnv === undefined ? {} : { env: options.remoteEnv },
+      );
       if (!fetched.ok)
         return err(
           'unknown-base',

@@ -8,6 +8,7 @@
  * holds the same list as a JSON array for paths with newlines, which no line format can carry.
  */
 import { err, ok, type Result } from '../engine/index.js';
+import { scrubEnv } from './scrub-env.js';
 
 export interface StepEnvOptions {
   vars: Record<string, string>;
@@ -17,7 +18,12 @@ export interface StepEnvOptions {
   inputs: string[];
   /** The directory the command runs in. */
   workspace: string;
-  /** More variables for the command (tokens, `MOL_BRANCH`, ...); the `MOL_*` ones above take precedence. */
+  /**
+   * The face's environment (the job's, the shell's) under the step's variables; what may hold a
+   * credential is dropped (scrub-env.ts), so no command, gate or agent of a step ever sees it.
+   */
+  base: NodeJS.ProcessEnv;
+  /** More variables Molecular sets (`MOL_BRANCH`); the `MOL_*` ones above take precedence. */
   extra?: Record<string, string>;
 }
 
@@ -27,7 +33,7 @@ export function envVarName(name: string): string {
 }
 
 export function stepEnv(options: StepEnvOptions): Result<Record<string, string>> {
-  const env: Record<string, string> = { ...options.extra };
+  const env: Record<string, string> = { ...scrubEnv(options.base), ...options.extra };
   const origin = new Map<string, string>();
   for (const [name, value] of Object.entries(options.vars)) {
     const key = envVarName(name);

@@ -66,6 +66,8 @@ export interface JobRequest {
   noCheckout?: boolean;
   /** Why the event payload may be one GitHub's schema refuses; otherwise such a payload throws. */
   unchecked?: string;
+  /** The workflow run this job belongs to, when it is one of several jobs of one run. */
+  runId?: number;
 }
 
 export interface JobResult {
@@ -108,6 +110,7 @@ export class SimulatedRunner {
   /** Errors of the runner itself (a clone that failed): a test expects none. */
   readonly errors: unknown[] = [];
   private nextRunId = 7_000_001;
+  private jobFolders = 0;
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
 
@@ -135,7 +138,7 @@ export class SimulatedRunner {
 
   /** Starts a job now; `done` settles when its process exits. */
   start(request: JobRequest): RunningJob {
-    const runId = this.nextRunId++;
+    const runId = request.runId ?? this.nextRunId++;
     this.pending++;
     let child: ChildProcess | undefined;
     const ready = this.prepare(runId, request).then((env) => {
@@ -175,9 +178,18 @@ export class SimulatedRunner {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** A run id for the jobs of one multi-job workflow run. */
+  newRunId(): number {
+    return this.nextRunId++;
+  }
+
   private async prepare(runId: number, request: JobRequest): Promise<NodeJS.ProcessEnv> {
     const { gh } = this.options;
-    const dir = join(this.options.root, `run-${runId}`);
+    // Several jobs of one run each get their own folder (a fresh runner each).
+    const dir = join(
+      this.options.root,
+      request.runId === undefined ? `run-${runId}` : `run-${runId}-${this.jobFolders++}`,
+    );
     const workspace = join(dir, 'workspace');
     const temp = join(dir, 'temp');
     await mkdir(temp, { recursive: true });

@@ -4,10 +4,13 @@
  * dispatch of what became ready. A job whose `step-start` found nothing to do finishes nothing.
  */
 
+import type { Result } from '../../engine/index.js';
 import { holdsLease } from '../../engine/index.js';
 import { stepBranch } from '../../runner/branch-names.js';
+import type { CommandOutcome } from '../../runner/run-command.js';
 import { finishStep } from '../../shell/step/finish-step.js';
-import { readStepCheckout } from '../../shell/step/step-checkout.js';
+import { receiveWork } from '../../shell/step/receive-work.js';
+import { readStepCheckout, type StepCheckout } from '../../shell/step/step-checkout.js';
 import type { ModeResult } from '../action-io.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { branchOf, finishedResult } from './step-outputs.js';
@@ -19,14 +22,25 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
   const job = opened.value;
   const { state } = job;
   const ours = holdsLease(state, deps.runId);
-  const checkout = await readStepCheckout(deps.workspace, stepBranch(molId, stepId));
+  const branch = stepBranch(molId, stepId);
+  let checkout: StepCheckout | undefined;
+  let ran: Result<CommandOutcome> | undefined;
+  if (ours && deps.work !== undefined) {
+    // The agent worked in a job of its own: its patch goes onto the branch step-start pushed.
+    const received = await receiveWork(job, deps.workspace, branch, deps.work);
+    if (!received.ok) return { outputs: base, failure: received.error.message };
+    checkout = received.value.checkout;
+    ran = received.value.ran;
+  } else {
+    checkout = await readStepCheckout(deps.workspace, branch);
+  }
   if (!ours || checkout === undefined) {
     deps.io.notice(
       `step "${stepId}" of molecule ${molId} is ${state.status.replace('_', ' ')}${state.lease ? ` under ${state.lease.holder}` : ''}, not started by this job's step-start; nothing to finish`,
     );
     return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
   }
-  const finished = await finishStep({ job, checkout });
+  const finished = await finishStep({ job, checkout, ...(ran === undefined ? {} : { ran }) });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, checkout.branch ?? '', deps.io);
 }

@@ -4,6 +4,7 @@
  * `anthropics/claude-code-action@v1` with `prompt: ${{ steps.mol.outputs.prompt }}`).
  * `step-finish` in the same job records the agent's work.
  */
+import { pushBranch } from '../../runner/push-branch.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
@@ -19,6 +20,15 @@ export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: st
   const outcome = started.value;
   if (outcome.kind !== 'started') return unstartedResult(base, outcome, deps.io);
   printData(deps.io, outcome.prompt);
+  const { branch, baseCommit } = outcome.checkout;
+  // The agent may work in a job of its own, which checks out this branch without write access.
+  const pushed = await pushBranch({
+    cwd: deps.workspace,
+    remote: deps.remote,
+    branch: branch as string,
+    ...(deps.remoteEnv === undefined ? {} : { env: deps.remoteEnv }),
+  });
+  if (!pushed.ok) return { outputs: base, failure: pushed.error.message };
   const status = outcome.job.state.status;
-  return { outputs: { ...base, status, branch: outcome.checkout.branch, prompt: outcome.prompt } };
+  return { outputs: { ...base, status, branch, base: baseCommit, prompt: outcome.prompt } };
 }

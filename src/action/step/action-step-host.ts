@@ -17,15 +17,6 @@ import type { StepJobDeps } from './step-job.js';
 
 export const holderOf = (runId: string) => `actions:${runId}`;
 
-/**
- * The runner's environment without what belongs to the action alone — its inputs
- * (`INPUT_GITHUB-TOKEN` among them) and the runner's internal tokens (`ACTIONS_*`). A step that
- * needs a token gets one from the workflow's `env:`, where a reviewer sees it.
- */
-export function jobEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(base).filter(([key]) => !/^(INPUT_|ACTIONS_)/.test(key)));
-}
-
 export function actionStepHost(deps: StepJobDeps): StepHost {
   const { ctx, io } = deps;
   return {
@@ -40,8 +31,10 @@ export function actionStepHost(deps: StepJobDeps): StepHost {
       scratchRoot: join(deps.runnerTemp, 'molecular-worktrees'),
     },
     remote: deps.remote,
+    ...(deps.remoteEnv === undefined ? {} : { remoteEnv: deps.remoteEnv }),
     push: true,
-    env: jobEnv(process.env),
+    // The step's environment builder drops the inputs, the runner's tokens and anything token-like.
+    env: process.env,
     // Context files come from the default branch: a pull request must not choose a step's context.
     mentions: async (text) =>
       resolveMentions(

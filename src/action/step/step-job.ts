@@ -21,6 +21,10 @@ export interface StepJobDeps {
   runnerTemp: string;
   /** The checkout's remote: step branches are fetched from and pushed to it. */
   remote: string;
+  /** The token's header for the fetches and pushes of `remote` alone (the checkout keeps none). */
+  remoteEnv?: Record<string, string>;
+  /** step-finish: the agent job's patch (the `work` input). */
+  work?: string;
 }
 
 export async function openStepJob(

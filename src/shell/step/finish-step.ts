@@ -6,11 +6,12 @@
  * command failed, a push was refused) fails the step, so its retries apply, rather than leaving it
  * in progress for patrol to find again and again.
  */
-import { type MolError, ok, type Result } from '../../engine/index.js';
+import { err, type MolError, ok, type Result } from '../../engine/index.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
+import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 import { removeWorktree } from '../../runner/worktrees.js';
@@ -79,6 +80,9 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   }
   const ranOk = command === undefined ? {} : { command };
 
+  // Before any git call on the step's work: git would run what a changed setting names.
+  const config = await unchangedConfig(def.id, checkout);
+  if (!config.ok) return failed(config.error, ranOk);
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
@@ -95,7 +99,12 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const { commit, filesModified } = committed.value;
 
   if (host.push && host.remote !== undefined && checkout.kind !== 'tree' && checkout.branch !== undefined) {
-    const pushed = await pushBranch({ cwd: checkout.cwd, remote: host.remote, branch: checkout.branch });
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...(host.remoteEnv === undefined ? {} : { env: host.remoteEnv }),
+    });
     if (!pushed.ok) return failed(pushed.error, ranOk);
     const files = `${filesModified.length} file${filesModified.length === 1 ? '' : 's'} changed`;
     host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
@@ -159,6 +168,8 @@ async function keepWorkInProgress(
 ): Promise<StepOutcome> {
   const { def, mol, host } = job;
   const idle = def.idleTimeout ?? 'its idle_timeout';
+  const config = await unchangedConfig(def.id, checkout);
+  if (!config.ok) return failed(config.error, { command });
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, { command });
@@ -188,6 +199,18 @@ async function keepWorkInProgress(
   });
   const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
   return failed({ code: 'step-idle', message }, { checkpoint, command });
+}
+
+async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<Result<void>> {
+  if (checkout.gitConfig === undefined) return ok(undefined);
+  const now = await gitConfigSnapshot(checkout.cwd);
+  if (!now.ok) return now;
+  const changed = changedSettings(checkout.gitConfig, now.value);
+  if (changed.length === 0) return ok(undefined);
+  return err(
+    'git-config-changed',
+    `step ${stepId} changed git's configuration (${changed.join(', ')}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`,
+  );
 }
 
 /** An agent may have switched branches: the step's branch is moved to wherever its work is. */

@@ -1,7 +1,7 @@
 /**
  * The step's `run` command (and, with the same environment, its gate commands), in the step's
- * checkout: the face's environment, `MOL_BRANCH`, and the step's own `MOL_*` variables, nothing
- * else. The step's `timeout` stops it.
+ * checkout: the face's environment without what may hold a credential, `MOL_BRANCH`, and the
+ * step's own `MOL_*` variables, nothing else. The step's `timeout` stops it.
  *
  * An agent step runs its agent's command line the same way, as a fresh process with the step's
  * prompt on stdin and in the file `$MOL_PROMPT_FILE` (outside the checkout, so it is never
@@ -21,9 +21,9 @@ import type { StepJob } from './step-job.js';
 
 export function commandEnv(job: StepJob, checkout: StepCheckout): Result<Record<string, string>> {
   const extra: Record<string, string> = {};
-  for (const [key, value] of Object.entries(job.host.env)) if (value !== undefined) extra[key] = value;
   if (checkout.branch !== undefined) extra.MOL_BRANCH = checkout.branch;
   return stepEnv({
+    base: job.host.env,
     vars: job.mol.vars,
     molId: job.mol.id,
     stepId: job.def.id,

@@ -10,6 +10,7 @@
  */
 import { ok, type Result } from '../../engine/index.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
+import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { prepareWorkspace } from '../../runner/prepare-workspace.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { baseBranchesOf } from './step-inputs.js';
@@ -17,6 +18,8 @@ import type { StepJob } from './step-job.js';
 
 /** Where the start half leaves the step's base commit in a job's checkout, for the finish half. */
 export const STEP_BASE_REF = 'refs/molecular/step-base';
+/** And git's configuration as the step found it (git-config-snapshot.ts), as a blob. */
+export const STEP_CONFIG_REF = 'refs/molecular/step-config';
 
 export interface StepCheckout {
   /**
@@ -33,6 +36,8 @@ export interface StepCheckout {
   baseCommit: string;
   /** Paths already changed in a working tree before the step: its commit leaves them out. */
   preexisting?: string[];
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig?: string[];
 }
 
 export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout>> {
@@ -44,6 +49,7 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     baseBranches: baseBranchesOf(mol, def),
     baseRef: await startingPoint(job),
     ...(remote === undefined ? {} : { remote }),
+    ...(host.remoteEnv === undefined ? {} : { remoteEnv: host.remoteEnv }),
   };
   if (place.kind === 'worktree') {
     const execution = job.proto.execution;
@@ -55,7 +61,10 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     });
     if (!prepared.ok) return prepared;
     const { cwd, branch, baseCommit, isWorktree, preexisting } = prepared.value;
+    const gitConfig = await gitConfigSnapshot(cwd);
+    if (!gitConfig.ok) return gitConfig;
     return ok({
+      gitConfig: gitConfig.value,
       kind: isWorktree ? 'worktree' : 'tree',
       cwd,
       baseCommit,
@@ -81,9 +90,30 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
   if (!removed.ok) return removed;
   const switched = await git(workspace, ['checkout', '-q', branch]);
   if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+
+/**
+ * Keeps the step's base and git's configuration in the checkout for the finish half (another
+ * process). In one job with an agent both can be rewritten by the agent, like everything else the
+ * job holds; the workflow that runs an agent in a job of its own does not rely on them.
+ */
+export async function recordCheckout(
+  workspace: string,
+  branch: string,
+  baseCommit: string,
+): Promise<Result<StepCheckout>> {
   const recorded = await git(workspace, ['update-ref', STEP_BASE_REF, baseCommit]);
   if (!recorded.ok) return recorded;
-  return ok({ kind: 'checkout', cwd: workspace, branch, baseCommit });
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ['hash-object', '-w', '--stdin'], {
+    input: JSON.stringify(gitConfig.value),
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ['update-ref', STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: 'checkout', cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
 }
 
 /** The step's branch and base as the start half left them in a job's checkout; undefined when it never did. */
@@ -95,11 +125,15 @@ export async function readStepCheckout(
   if (baseCommit === undefined) return undefined;
   const branch = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
   if (!branch.ok) return undefined;
+  const config = await git(workspace, ['cat-file', 'blob', STEP_CONFIG_REF], { okCodes: [0, 128] });
+  const gitConfig =
+    config.ok && config.value.code === 0 ? (JSON.parse(config.value.stdout) as string[]) : undefined;
   return {
     kind: 'checkout',
     cwd: workspace,
     branch: branch.value === 'HEAD' ? expectedBranch : branch.value,
     baseCommit,
+    ...(gitConfig === undefined ? {} : { gitConfig }),
   };
 }
 

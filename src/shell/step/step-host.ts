@@ -54,6 +54,11 @@ export interface StepHost {
   place: StepPlace;
   /** The remote the needs' branches are fetched from, and a step branch is pushed to. */
   remote?: string;
+  /**
+   * Credentials for the git calls that fetch from and push to `remote`, added to those calls'
+   * environment alone: never written to disk, never seen by the step (remote-auth.ts).
+   */
+  remoteEnv?: Record<string, string>;
   /** Push the step's branch once its work is committed (the next step may run elsewhere). */
   push: boolean;
   /** The environment under the step's `MOL_*` variables; the command and its gates see nothing else. */

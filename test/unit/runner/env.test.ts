@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cwd, { recursive: true, force: true }));
 
-const base = { molId: 'm1', stepId: 'build', inputs: [] as string[], workspace: '/work/space' };
+const base = {
+  base: {},
+  molId: 'm1',
+  stepId: 'build',
+  inputs: [] as string[],
+  workspace: '/work/space',
+};
 
 describe('stepEnv', () => {
   it('names variables MOL_VAR_<NAME>, upper-cased with non-alphanumerics as _', () => {

@@ -39,7 +39,12 @@ beforeAll(async () => {
 afterAll(() => rm(cwd, { recursive: true, force: true }));
 
 const one = async (gate: ProtoGate, extra: Partial<Parameters<typeof evaluateGates>[0]> = {}) => {
-  const [result] = await evaluateGates({ cwd, gates: [gate], ...extra });
+  const [result] = await evaluateGates({
+    cwd,
+    gates: [gate],
+    env: { PATH: process.env.PATH ?? '' },
+    ...extra,
+  });
   if (!result) throw new Error('no result');
   return result;
 };
@@ -193,6 +198,7 @@ describe('evaluateGates', () => {
   it('gates a face must decide come back as waiting, in order', async () => {
     const results = await evaluateGates({
       cwd,
+      env: {},
       gates: [
         { type: 'approval', permission: 'maintain' },
         { type: 'checks', names: ['ci / test'] },

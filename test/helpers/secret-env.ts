@@ -1,0 +1,22 @@
+/** Credentials under the names GitHub, the runner, git and Molecular give them: none may reach a step. */
+export const SECRETS: Record<string, string> = {
+  'INPUT_GITHUB-TOKEN': 'ghs_input',
+  GITHUB_TOKEN: 'ghs_env',
+  GH_TOKEN: 'gho_cli',
+  GH_ENTERPRISE_TOKEN: 'ghe_cli',
+  ACTIONS_RUNTIME_TOKEN: 'runtime',
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc',
+  ACTIONS_ID_TOKEN_REQUEST_URL: 'https://oidc.example/',
+  MOLECULAR_STATE_KEY: 'state-key',
+  PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----',
+  PRIVATE_KEY_PATH: '/etc/app.pem',
+  APP_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----',
+  WEBHOOK_SECRET: 'hook',
+  GITHUB_CLIENT_SECRET: 'client',
+  MY_GITHUB_PAT: 'github_pat_x',
+  NPM_TOKEN: 'npm',
+  GIT_CONFIG_COUNT: '1',
+  GIT_CONFIG_KEY_0: 'http.extraheader',
+  GIT_CONFIG_VALUE_0: 'AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hz',
+  GIT_ASKPASS: '/tmp/askpass.sh',
+};
