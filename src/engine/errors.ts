@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'pin-failed',
   'proto-mismatch',
   'push-failed',
+  'report-unauthenticated',
   'reported',
   'rollback-would-lose-work',
   'seal-broken',
