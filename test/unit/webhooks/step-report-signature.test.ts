@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { StepReportSchema } from '../../../src/webhooks/step-report.js';
 import {
   canonicalJson,
   signStepReport,
@@ -70,5 +71,11 @@ describe('step report signature', () => {
   it('canonical JSON sorts keys at every depth and keeps array order', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe('{"a":{"c":null,"d":[2,1]},"b":1}');
     expect(canonicalJson({ a: undefined, b: 'x' })).toBe('{"b":"x"}');
+  });
+
+  it("leaves the report within GitHub's 10 top-level client_payload fields, its signature one of them", () => {
+    const fields = Object.keys(StepReportSchema.shape);
+    expect(fields).toContain('signature');
+    expect(fields.length).toBeLessThanOrEqual(10);
   });
 });
