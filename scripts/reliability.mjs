@@ -14,6 +14,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import { readTrustMatrix, trustMatrixLines } from './trust-matrix.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -147,7 +148,7 @@ function countsText(counts = {}) {
     .join(', ');
 }
 
-function render({ results, tests, property, runs, defects, startedAt, elapsedMs, failed }) {
+function render({ results, tests, property, runs, defects, trustMatrix, startedAt, elapsedMs, failed }) {
   const cpu = cpus();
   const open = defects.filter((d) => !/^fixed/.test(d.status)).length;
   const lines = [
@@ -184,6 +185,7 @@ function render({ results, tests, property, runs, defects, startedAt, elapsedMs,
       lines.push('', '</details>');
     }
     lines.push('');
+    if (area === 'security') lines.push(...trustMatrixLines(trustMatrix));
   }
   if (property) {
     lines.push(
@@ -281,6 +283,7 @@ await writeFile(
     property: property ? property.flatMap((r) => outcomes(r.report)) : undefined,
     runs,
     defects,
+    trustMatrix: await readTrustMatrix(),
     startedAt,
     elapsedMs,
     failed,

@@ -95,6 +95,7 @@ export const ERROR_CODES = [
   'pin-failed',
   'proto-mismatch',
   'push-failed',
+  'report-unauthenticated',
   'reported',
   'rollback-would-drop-commits',
   'rollback-would-lose-work',

@@ -62,6 +62,11 @@ export const ConfigSchema = z.strictObject({
   on_pr_closed: z.enum(['burn', 'keep']).default('keep'),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * Logins whose `molecular-step-report` dispatches are applied; absent: the trusted writers.
+   * A team whose step jobs report with a PAT or another app's token lists that login here.
+   */
+  step_report_senders: z.array(z.string().min(1)).min(1).optional(),
   formulas_path: z
     .string()
     .min(1)

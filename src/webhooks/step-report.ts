@@ -1,19 +1,21 @@
 /**
  * What a step job reports through `repository_dispatch` (event type `molecular-step-report`),
  * for setups where the job does not write the state comment itself: it started, completed (with
- * its checkpoint, gate results and branch) or failed. The sender is the Action; this schema is
- * the contract between the two faces, so both import it from here.
+ * its checkpoint, gate results and branch) or failed. The sender is a step job; this schema is
+ * the contract between it and both faces, so they import it from here. Who may send one and
+ * its signature: repository-dispatch.ts, step-report-signature.ts.
  */
 import { z } from 'zod';
 import {
   CheckpointSchema,
+  type GateResult,
   GateResultSchema,
   leaseTtlMs,
   type Molecule,
   type MoleculeEvent,
   ok,
   type Result,
-  refuseStaleReport,
+  refuseUnheldReport,
 } from '../engine/index.js';
 
 export const STEP_REPORT_EVENT = 'molecular-step-report';
@@ -29,19 +31,33 @@ export const StepReportSchema = z.object({
   gates: z.array(GateResultSchema).optional(),
   branch: z.string().optional(),
   error: z.string().optional(),
+  /** `hmac-sha256:<hex>` (step-report-signature.ts); required when a state key is set. */
+  signature: z.string().optional(),
 });
 
 export type StepReport = z.infer<typeof StepReportSchema>;
 
 /**
- * The event a report asks for, decided on the molecule as it is now. A report from a run that no
- * longer holds the step's lease (the step was retried and another run took it) is refused, so a
- * late job cannot overwrite its successor's work.
+ * The report without its approval results: an approval gate is passed by a person with the
+ * gate's permission (`/mol approve`), never by a report, whoever
+ * sent it. The step then waits for approval as if the report had said nothing about it.
+ */
+export function withoutApprovals(report: StepReport): { report: StepReport; dropped: GateResult[] } {
+  const dropped = (report.gates ?? []).filter((g) => g.type === 'approval');
+  if (dropped.length === 0) return { report, dropped };
+  return { report: { ...report, gates: (report.gates ?? []).filter((g) => g.type !== 'approval') }, dropped };
+}
+
+/**
+ * The event a report asks for, decided on the molecule as it is now. While a run holds the
+ * step's lease, only a report naming that run counts: one from a run that lost it (the step was
+ * retried and another run took it) or one naming no run is refused, so neither a late job nor
+ * anyone else who can dispatch can overwrite the holder's work.
  */
 export function reportEvent(report: StepReport, mol: Molecule): Result<MoleculeEvent> {
   const by = report.runId ? `run ${report.runId}` : 'step job';
   if (report.event !== 'start') {
-    const current = refuseStaleReport(mol, report.step, report.runId);
+    const current = refuseUnheldReport(mol, report.step, report.runId);
     if (!current.ok) return current;
   }
   switch (report.event) {

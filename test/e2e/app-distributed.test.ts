@@ -1,7 +1,9 @@
+import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
+import { signStepReport } from '../../src/webhooks/step-report-signature.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { issueEvent, workflowRunEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
@@ -197,6 +199,114 @@ describe('a distributed molecule driven by its step jobs', () => {
       'refs/heads/molecular/other-mol/build',
     ]);
     expect(app.gh.state.issues.get(issue)?.labels).not.toContain('molecule:active');
+    expect(app.errors()).toEqual([]);
+  });
+});
+
+describe('step reports with MOLECULAR_STATE_KEY set, sent through GitHub', () => {
+  const KEY = 'the-installation-state-key';
+  let app: AppHarness;
+  let issue: number;
+
+  beforeEach(async () => {
+    app = await startAppHarness({}, { stateKey: KEY });
+    app.gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
+    app.gh.state.collaborators.set('alice', 'write');
+    app.gh.state.collaborators.set('mona', 'maintain');
+    issue = app.gh.state.addIssue({
+      title: 'Ship it',
+      user: actorFor('alice'),
+      labels: ['formula:ship'],
+    }).number;
+  });
+
+  afterEach(async () => {
+    await app.close();
+    expect(app.gh.violations).toEqual([]);
+    expect(app.gh.responseViolations).toEqual([]);
+  });
+
+  /**
+   * A report as a job sends it: POST /dispatches (validated against GitHub's description, which
+   * allows 10 top-level fields), then the webhook GitHub makes of it, from `sender`.
+   */
+  async function report(fields: Record<string, unknown>, sender = 'github-actions[bot]') {
+    const octokit = new Octokit({ baseUrl: app.gh.url, auth: 'workflow-token', request: { retries: 0 } });
+    await octokit.rest.repos.createDispatchEvent({
+      owner: 'acme',
+      repo: 'widgets',
+      event_type: STEP_REPORT_EVENT,
+      client_payload: fields,
+    });
+    const sent = app.gh.state.repositoryDispatches.at(-1);
+    return app.send(
+      'repository_dispatch',
+      app.payload(sender, { action: sent?.event_type, branch: 'main', client_payload: sent?.client_payload }),
+    );
+  }
+  const signed = (fields: Record<string, unknown>, key = KEY) => signStepReport('acme/widgets', fields, key);
+  const done = (molId: string, id: string, runId: string, extra: Record<string, unknown> = {}) => ({
+    molecule: molId,
+    step: id,
+    event: 'complete',
+    runId,
+    leaseTtlMs: 3_600_000,
+    branch: `molecular/${molId}/${id}`,
+    checkpoint: {
+      commit: SHA,
+      filesModified: [],
+      testsPassed: true,
+      notes: '',
+      capturedAt: new Date().toISOString(),
+    },
+    gates: [],
+    ...extra,
+  });
+  const warned = (text: string) => app.logs.some((l) => l.level === 40 && l.msg.includes(text));
+
+  it('applies the signed reports of the run holding each step; refuses the rest; never takes an approval from one', async () => {
+    await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
+    const id = molecule(app.gh, issue).id;
+    const status = (s: string) => step(molecule(app.gh, issue), s)?.status;
+
+    await report(signed({ molecule: id, step: 'build', event: 'start', runId: '900' }));
+    expect(step(molecule(app.gh, issue), 'build')?.lease?.runId).toBe('900');
+    // Unsigned, signed with a guessed key, sent by a writer, naming no run: each refused, nothing changes.
+    const rev = molecule(app.gh, issue).rev;
+    await report(done(id, 'build', '900'));
+    await report(signed(done(id, 'build', '900'), 'a guess'));
+    await report(done(id, 'build', '900'), 'alice');
+    const { runId: _none, ...anonymous } = done(id, 'build', '900');
+    await report(signed(anonymous));
+    expect(molecule(app.gh, issue).rev).toBe(rev);
+    expect(status('build')).toBe('in_progress');
+    expect(warned('the step report carries no signature')).toBe(true);
+    expect(warned('signature does not match')).toBe(true);
+    expect(warned('sent by @alice, who may not send step reports here')).toBe(true);
+    expect(warned('names no run id, but run 900 holds the step')).toBe(true);
+
+    // The genuine report: every field the schema has but `error`, signed, within GitHub's 10.
+    expect(Object.keys(signed(done(id, 'build', '900')))).toHaveLength(9);
+    expect((await report(signed(done(id, 'build', '900')))).status).toBe(200);
+    expect(status('build')).toBe('completed');
+    for (const [s, run] of [
+      ['test', '901'],
+      ['deploy', '903'],
+    ] as const) {
+      await report(signed({ molecule: id, step: s, event: 'start', runId: run }));
+      await report(
+        signed(done(id, s, run, { gates: [{ type: 'approval', passed: true, detail: 'the job says so' }] })),
+      );
+    }
+    expect(status('test')).toBe('completed');
+    // A signed report from the holding run still cannot pass the approval gate.
+    expect(status('deploy')).toBe('awaiting_gate');
+    expect(warned(`step report ${id}/deploy: its approval result was ignored`)).toBe(true);
+    await app.comment(issue, 'alice', '/mol approve deploy');
+    expect(status('deploy')).toBe('awaiting_gate');
+    await app.comment(issue, 'mona', '/mol approve deploy');
+    expect(status('deploy')).toBe('completed');
+    expect(molecule(app.gh, issue).status).toBe('complete');
     expect(app.errors()).toEqual([]);
   });
 });

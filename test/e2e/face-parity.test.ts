@@ -290,7 +290,7 @@ function labelIssue(gh: FakeGitHub): { issue: number; payload: Record<string, un
 
 /** What a step job reports when it takes a step up, as GitHub delivers a repository dispatch. */
 function startReport(gh: FakeGitHub, id: string, step: string) {
-  return repoWebhook(gh, PERSON, {
+  return repoWebhook(gh, 'github-actions[bot]', {
     action: STEP_REPORT_EVENT,
     branch: gh.state.defaultBranch,
     client_payload: { molecule: id, step, event: 'start' },

@@ -57,3 +57,21 @@ export function refuseStaleReport(mol: Molecule, stepId: string, runId: string |
     `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`,
   );
 }
+
+/**
+ * A report that arrives from outside the step's own job (a `repository_dispatch` step report) is
+ * stricter: while the step is leased, only the holding run may report its result. A report that
+ * names no run could come from anyone who can dispatch, so it is refused instead of being left to
+ * the state machine.
+ */
+export function refuseUnheldReport(mol: Molecule, stepId: string, runId: string | undefined): Result<void> {
+  const step = mol.steps.find((s) => s.id === stepId);
+  if (runId === undefined && step?.status === 'in_progress' && step.lease !== undefined) {
+    const holder = step.lease.runId === undefined ? step.lease.holder : `run ${step.lease.runId}`;
+    return err(
+      'stale-report',
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`,
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
+}

@@ -251,11 +251,11 @@ export function reviewMolecule(issue: number, events: MoleculeEvent[] = [], feat
   return mol;
 }
 
-/** A state comment as the App writes it: encoded, rendered and sealed at `at`. */
-export function stateBody(mol: Molecule, at: Date = NOW): string {
+/** A state comment as the App writes it: encoded, rendered and sealed at `at` (with `key`, an HMAC). */
+export function stateBody(mol: Molecule, at: Date = NOW, key?: string): string {
   const encoded = encodeState(mol, { proto: reviewProto(mol.vars.feature) });
   if (!encoded.ok) throw new Error(encoded.error.message);
-  return sealBody(encoded.value.body, at);
+  return sealBody(encoded.value.body, at, key);
 }
 
 export interface CommentShape {

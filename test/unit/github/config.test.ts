@@ -62,6 +62,7 @@ describe('parseConfig', () => {
         'step_issues: true',
         'on_pr_closed: burn',
         'trusted_writers: ["molecular-dev[bot]"]',
+        'step_report_senders: ["ci-bot"]',
         'formulas_path: ops/formulas',
       ].join('\n'),
     );
@@ -69,6 +70,7 @@ describe('parseConfig', () => {
     if (!result.ok) return;
     expect(result.value.context).toEqual({ '@Design': 'docs/design.md', '@Api': 'docs/api.md' });
     expect(result.value.trusted_writers).toEqual(['molecular-dev[bot]']);
+    expect(result.value.step_report_senders).toEqual(['ci-bot']);
     expect(commandPermissions(result.value)).toEqual({
       ...DEFAULT_COMMAND_PERMISSIONS,
       approve: 'write',

@@ -6,6 +6,7 @@ import {
   leaseTtlMs,
   RUNNER_LIMIT_MS,
   refuseStaleReport,
+  refuseUnheldReport,
 } from '../../../../src/engine/molecule/lease.js';
 import { apply, at, chainProto, MIN, pourMol, run, stepOf, T0 } from '../../../helpers/engine-fixtures.js';
 
@@ -80,5 +81,25 @@ describe('stale reports', () => {
     expect(refuseStaleReport(mol, 's0', undefined).ok).toBe(true);
     expect(refuseStaleReport(pourMol(proto).mol, 's0', '41').ok).toBe(true);
     expect(refuseStaleReport(mol, 'nope', '41').ok).toBe(true);
+  });
+});
+
+describe('reports from outside the job (step reports)', () => {
+  it('must name the run that holds a leased step: no run id is refused, like another run', () => {
+    const mol = started('41');
+    const anonymous = refuseUnheldReport(mol, 's0', undefined);
+    expect(anonymous.ok).toBe(false);
+    if (!anonymous.ok) {
+      expect(anonymous.error.code).toBe('stale-report');
+      expect(anonymous.error.message).toContain('names no run id, but run 41 holds the step');
+    }
+    expect(refuseUnheldReport(mol, 's0', '42').ok).toBe(false);
+    expect(refuseUnheldReport(mol, 's0', '41').ok).toBe(true);
+  });
+
+  it('pass without a run id only where no run holds the step', () => {
+    expect(refuseUnheldReport(pourMol(proto).mol, 's0', undefined).ok).toBe(true);
+    const done = run(proto, started('41'), [{ type: 'complete', step: 's0' }]);
+    expect(refuseUnheldReport(done, 's0', undefined).ok).toBe(true);
   });
 });
