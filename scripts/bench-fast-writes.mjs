@@ -1,6 +1,5 @@
-// The write-path benchmarks (codec on every transition, contended writes through the App, API
-// calls per operation), runnable on their own: node scripts/bench-fast-writes.mjs [codec|app ...]
-// Prints a markdown table; writes nothing.
+// The write-path benchmarks, runnable on their own: node scripts/bench-fast-writes.mjs [codec]
+// Prints a markdown table; writes nothing. (API calls per App operation: scripts/bench-app.mjs.)
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +7,6 @@ import { build } from 'esbuild';
 
 const suites = {
   codec: { entry: 'scripts/bench/fast-writes-codec.ts', exportName: 'benchFastWritesCodec' },
-  app: { entry: 'scripts/bench/fast-writes-app.ts', exportName: 'benchFastWritesApp' },
 };
 
 function fmt(value) {
