@@ -1,11 +1,12 @@
 /**
  * `issue_comment.created`: every `/mol` line of a new comment by a person, in order.
- * 👀 at once; each command checked against the commenter's permission (collaborator endpoint,
- * cached) and run; then 🚀 when all went through or 😕 when any was refused, and one reply with
- * whatever needs saying (refusals, status, help, problems). Bots are never obeyed.
+ * 👀 at once (not for a comment that only asks for status: its answer comes at once); each
+ * command checked against the commenter's permission (collaborator endpoint, cached) and run;
+ * then 🚀 when all went through or 😕 when any was refused, and one reply with whatever needs
+ * saying (refusals, status, help, problems). Bots are never obeyed.
  *
- * A redelivered comment: its 👀 is already there (GitHub answers 200, not 201), so the issue's
- * comments are checked for the reply to it, and state changes carry the comment's key in the
+ * A redelivered comment: its 👀 is already there (GitHub answers 200, not 201), or it asks only
+ * for status, so the issue's comments are checked for the reply to it, and state changes carry the comment's key in the
  * history (change-molecule.ts): nothing is done twice.
  */
 import {
@@ -40,7 +41,10 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
   if (commands.length === 0) return ignored('no /mol command');
   const login = comment.user.login;
 
-  const fresh = await react(ctx.octokit, ctx.repo, comment.id, 'eyes');
+  // A comment that only asks for status is answered within the same moment, so the answer stands
+  // in for 👀; a redelivery finds that answer among the comments it reads anyway (one call less).
+  const onlyStatus = commands.every((c) => !isCommandError(c) && c.verb === 'status');
+  const fresh = onlyStatus ? false : await react(ctx.octokit, ctx.repo, comment.id, 'eyes');
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== 'help');
   const molecules: IssueMolecules =
     wantsState || !fresh

@@ -161,6 +161,22 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     ]);
   });
 
+  it('a comment that only asks for status gets its answer without 👀, and a redelivery is not answered twice', async () => {
+    await label('formula:review');
+    const record = app.gh.state.addComment(issue, '/mol status', actorFor('alice'));
+    const payload = commentEvent(app.gh, record.id);
+    const first = await app.send('issue_comment', payload);
+    expect(first.status).toBe(200);
+    expect(repliesOn(app.gh, issue)).toHaveLength(1);
+    expect(reactionsOn(app.gh, record.id)).toEqual(['rocket']);
+
+    const again = await app.send('issue_comment', payload, { id: first.id });
+    expect(again.status).toBe(200);
+    expect(repliesOn(app.gh, issue)).toHaveLength(1);
+    // The issue's comments show the answer: nothing else is read or written.
+    expect(workCalls(again.calls)).toEqual(['POST graphql MolecularComments']);
+  });
+
   it('a delivery with a bad signature is rejected and changes nothing', async () => {
     const before = app.gh.requests.length;
     const comments = app.gh.state.comments.size;

@@ -198,7 +198,10 @@ async function matrix(table: Record<string, Permission>, label: string) {
       if (result.status !== 200) failures.push(`${where}: delivery answered ${result.status}`);
       if (allowed && refusedForPermission) failures.push(`${where}: refused though ${level} ≥ ${required}`);
       // Allowed is not ignored: the comment was taken up, and a state-changing command changed it.
-      if (allowed && !result.reactions.includes('eyes')) failures.push(`${where}: not acknowledged`);
+      // A comment that only asks for status is acknowledged by its answer (🚀 and the reply), not 👀.
+      const acknowledged =
+        key === 'status' ? result.reactions.includes('rocket') : result.reactions.includes('eyes');
+      if (allowed && !acknowledged) failures.push(`${where}: not acknowledged`);
       if (
         allowed &&
         (key === 'done' || key === 'skip' || key === 'burn') &&

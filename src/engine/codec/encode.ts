@@ -1,10 +1,11 @@
 import type { Proto } from '../cook/proto.js';
 import { err, ok, type Result } from '../errors.js';
 import { formatKeyPath } from '../formula/key-path.js';
-import { type Molecule, MoleculeSchema } from '../molecule/molecule-schema.js';
+import type { Molecule } from '../molecule/molecule-schema.js';
 import { groupDigits } from '../render/group-digits.js';
 import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
+import { checkState } from './check-state.js';
 import { commentSafeJson } from './comment-safe-json.js';
 import { deflateToBase64, MAX_INFLATED_BYTES } from './deflate.js';
 import { packTable } from './pack-table.js';
@@ -39,19 +40,21 @@ export interface EncodedState {
 export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<EncodedState> {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
   // A reducer bug must not reach the comment: a state that would not decode is never written.
-  const valid = MoleculeSchema.safeParse(mol);
-  if (!valid.success) {
-    const issue = valid.error.issues[0];
-    const where = issue ? formatKeyPath(issue.path) || '(root)' : '(root)';
+  const problem = checkState(mol);
+  if (problem) {
+    const where = formatKeyPath(problem.path) || '(root)';
     return err(
       'state-invalid',
-      `refusing to write molecule ${mol.id}: its state is not valid at ${where}: ${issue?.message ?? 'invalid'}`,
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where}: ${problem.message}`,
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  const plain = `${formatStateBlock('json', commentSafeJson(mol))}\n\n${fullView}`;
-  if (byteLength(plain) <= budget)
-    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: 'full' });
+  // Serializing a large molecule only to find it far over budget was most of an encode.
+  if (plainLowerBound(mol) <= budget) {
+    const plain = `${formatStateBlock('json', commentSafeJson(mol))}\n\n${fullView}`;
+    if (byteLength(plain) <= budget)
+      return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: 'full' });
+  }
 
   // Steps are packed once; only the history changes from one trial to the next.
   const packedSteps = packTable(mol.steps);
@@ -94,4 +97,16 @@ export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<Enc
 function dropOldestHistory(mol: Molecule, count: number): Molecule {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}
+
+/**
+ * Fewer bytes than the plain JSON of `mol` can take: every step serializes to at least
+ * `{"id":"…","status":"ready","attempts":0,"loops":0}` and every history entry to at least
+ * `{"at":"…","event":""}`, with their separators.
+ */
+function plainLowerBound(mol: Molecule): number {
+  let bytes = 0;
+  for (const step of mol.steps) bytes += 49 + step.id.length;
+  for (const entry of mol.history) bytes += 19 + entry.at.length;
+  return bytes;
 }

@@ -19,42 +19,92 @@ export interface PackedTable {
 const CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
 
 export function packTable(rows: readonly unknown[]): PackedTable | readonly unknown[] {
-  const keys: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
+  const n = rows.length;
+  const facts: RowFacts[] = new Array(n);
+  const columnOf = new Map<string, Column>();
+  const columns: Column[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
     if (!isRecord(row)) return rows;
-    for (const key in row) {
-      const value = row[key];
-      if (value === null) return rows;
-      if (value !== undefined && !seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
+    const fact = factsOf(row);
+    if (fact.hasNull) return rows;
+    facts[i] = fact;
+    for (let k = 0; k < fact.keys.length; k++) {
+      const key = fact.keys[k] as string;
+      let column = columnOf.get(key);
+      if (!column) {
+        column = { key, values: new Array(n).fill(null), text: true, canonical: false };
+        columnOf.set(key, column);
+        columns.push(column);
       }
+      const value = fact.values[k];
+      column.values[i] = value;
+      // A time column holds only text and at least one canonical timestamp.
+      if (typeof value !== 'string') column.text = false;
+      else if (fact.ms.has(key)) column.canonical = true;
     }
   }
   const c: Record<string, unknown[]> = {};
-  const times: Array<{ column: unknown[]; ms: Array<number | undefined> }> = [];
-  const timeKeys: string[] = [];
-  for (const key of keys) {
-    const column = rows.map((row) => (row as Record<string, unknown>)[key] ?? null);
-    c[key] = column;
-    const ms = timeColumn(column);
-    if (ms) {
-      timeKeys.push(key);
-      times.push({ column, ms });
-    }
-  }
-  if (timeKeys.length === 0) return { n: rows.length, c };
+  for (const column of columns) c[column.key] = column.values;
+  const times = columns.filter((column) => column.text && column.canonical);
+  if (times.length === 0) return { n, c };
   let cursor = 0;
-  for (let i = 0; i < rows.length; i++) {
-    for (const { column, ms } of times) {
-      const at = ms[i];
+  for (let i = 0; i < n; i++) {
+    const ms = (facts[i] as RowFacts).ms;
+    if (ms.size === 0) continue;
+    for (const { key, values } of times) {
+      const at = ms.get(key);
       if (at === undefined) continue;
-      column[i] = at - cursor;
+      values[i] = at - cursor;
       cursor = at;
     }
   }
-  return { n: rows.length, c, t: timeKeys };
+  return { n, c, t: times.map((time) => time.key) };
+}
+
+interface Column {
+  key: string;
+  values: unknown[];
+  text: boolean;
+  canonical: boolean;
+}
+
+/** What packing needs to know about one row: its fields in order, and the milliseconds of its canonical times. */
+interface RowFacts {
+  keys: string[];
+  values: unknown[];
+  hasNull: boolean;
+  ms: Map<string, number>;
+}
+
+/**
+ * Rows are remembered by identity: the engine never changes a step or history entry it returned
+ * (see check-state.ts), so after one transition only the rows it touched are read again, and a
+ * timestamp is parsed once in the life of a row instead of on every write.
+ */
+const factCache = new WeakMap<object, RowFacts>();
+
+function factsOf(row: Record<string, unknown>): RowFacts {
+  const cached = factCache.get(row);
+  if (cached) return cached;
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  const ms = new Map<string, number>();
+  let hasNull = false;
+  for (const key in row) {
+    const value = row[key];
+    if (value === null) hasNull = true;
+    if (value === undefined || value === null) continue;
+    keys.push(key);
+    values.push(value);
+    if (typeof value === 'string') {
+      const at = canonicalTime(value);
+      if (at !== undefined) ms.set(key, at);
+    }
+  }
+  const facts = { keys, values, hasNull, ms };
+  factCache.set(row, facts);
+  return facts;
 }
 
 /** The rows back; anything that is not a well-formed table is returned as is for the schema to reject. */
@@ -81,21 +131,6 @@ export function unpackTable(data: unknown): unknown {
     rows.push(row);
   }
   return rows;
-}
-
-/** The milliseconds of each canonical timestamp, or undefined when the column holds anything but text. */
-function timeColumn(column: readonly unknown[]): Array<number | undefined> | undefined {
-  const ms: Array<number | undefined> = new Array(column.length);
-  let canonical = false;
-  for (let i = 0; i < column.length; i++) {
-    const value = column[i];
-    if (value === null) continue;
-    if (typeof value !== 'string') return undefined;
-    const at = canonicalTime(value);
-    if (at !== undefined) canonical = true;
-    ms[i] = at;
-  }
-  return canonical ? ms : undefined;
 }
 
 /** Milliseconds since the epoch when `toISOString()` of them gives back exactly `value`. */

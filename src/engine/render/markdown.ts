@@ -34,7 +34,7 @@ const SUMMARY_PRIORITY: readonly StepStatus[] = ['failed', 'in_progress', 'await
 export function renderView(mol: Molecule, proto?: Proto, opts: RenderOptions = {}): string {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
-  const titles = proto ? new Map(proto.steps.map((step) => [step.id, step.title])) : undefined;
+  const titles = proto ? titlesOf(proto) : undefined;
   const parts = [...heading(mol, proto)];
 
   if (mol.steps.length <= maxTableRows) {
@@ -109,20 +109,46 @@ function summaryRows(steps: readonly StepState[], limit: number): StepState[] {
       if (step.status === status && picked.size < limit) picked.add(index);
     });
   }
-  const recent = steps
-    .map((step, index) => ({ index, at: touchedAt(step) }))
-    .filter((entry) => entry.at !== undefined && !picked.has(entry.index))
-    .sort((a, b) => (b.at as number) - (a.at as number) || b.index - a.index)
-    .slice(0, RECENT_STEPS);
+  // The few most recent in one pass, latest first (ties: the later step); no sort of every step.
+  const recent: Array<{ index: number; at: number }> = [];
+  steps.forEach((step, index) => {
+    const at = touchedAt(step);
+    if (at === undefined || picked.has(index)) return;
+    let slot = recent.length;
+    while (slot > 0 && (recent[slot - 1] as { at: number }).at <= at) slot--;
+    if (slot >= RECENT_STEPS) return;
+    recent.splice(slot, 0, { index, at });
+    if (recent.length > RECENT_STEPS) recent.pop();
+  });
   for (const entry of recent) if (picked.size < limit) picked.add(entry.index);
   return [...picked].sort((a, b) => a - b).map((index) => steps[index] as StepState);
 }
 
+/**
+ * Keyed by object: the engine never changes a step or proto it returned (a transition copies the
+ * steps it edits), so a view re-rendered after every transition reads each unchanged step's times
+ * and the proto's titles once instead of on every write.
+ */
+const touchedCache = new WeakMap<StepState, number | undefined>();
+const titleCache = new WeakMap<Proto, ReadonlyMap<string, string>>();
+
+function titlesOf(proto: Proto): ReadonlyMap<string, string> {
+  let titles = titleCache.get(proto);
+  if (!titles) {
+    titles = new Map(proto.steps.map((step) => [step.id, step.title]));
+    titleCache.set(proto, titles);
+  }
+  return titles;
+}
+
 function touchedAt(step: StepState): number | undefined {
+  if (touchedCache.has(step)) return touchedCache.get(step);
   const times = [step.completedAt, step.awaitingSince, step.startedAt]
     .map((time) => (time ? Date.parse(time) : Number.NaN))
     .filter((ms) => !Number.isNaN(ms));
-  return times.length > 0 ? Math.max(...times) : undefined;
+  const at = times.length > 0 ? Math.max(...times) : undefined;
+  touchedCache.set(step, at);
+  return at;
 }
 
 /** `2025-01-15 10:23 UTC`: shorter than ISO, and the same for every reader. */

@@ -87,7 +87,8 @@ describe('slash commands', () => {
 
   it('/mol status answers with the rendered molecule', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { seen, send, login } = command('/mol status', 'read', state, ['eyes', 'rocket']);
+    // The answer is the acknowledgement: no 👀 for a comment that only asks for status.
+    const { seen, send, login } = command('/mol status', 'read', state, ['rocket']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     await send();
@@ -96,7 +97,7 @@ describe('slash commands', () => {
     expect(replies[0]).toMatch(/Draft login/);
     expect(replies[0]).toContain('```mermaid');
     expect(replies[0]).toContain(`<!-- molecular:reply-to ${COMMENT_ID} -->`);
-    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(seen).toEqual(['rocket']);
   });
 
   it('/mol help lists every command with its least permission, without reading the issue', async () => {
@@ -333,7 +334,8 @@ describe('the lock', () => {
       lock.push(`take ${((await req.json()) as { ref: string }).ref}`);
       return [201, { ref: 'refs/molecular/locks/7-abc123', object: { sha: 'd'.repeat(40) } }];
     });
-    state.list(scope).write(scope);
+    // Under the lease the edit's answer confirms the write: no re-read.
+    state.list(scope).patch(scope);
     scope.delete(/\/git\/refs\/molecular(%2F|\/)locks(%2F|\/)7-abc123$/).reply(() => {
       lock.push('release');
       return [204];
@@ -506,9 +508,7 @@ describe('refusals', () => {
   it('a redelivered comment that was answered already does nothing more', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
     const login = someone('user');
-    scope
-      .post(`${REPO}/issues/comments/${COMMENT_ID}/reactions`, { content: 'eyes' })
-      .reply(200, { id: 1, content: 'eyes' });
+    // A status-only comment has no 👀: the answer among the issue's comments is what it finds.
     const answer = commentJson(
       9001,
       ISSUE,

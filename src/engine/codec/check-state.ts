@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import {
+  HistoryEntrySchema,
+  type Molecule,
+  MoleculeSchema,
+  StepStateSchema,
+} from '../molecule/molecule-schema.js';
+
+/**
+ * Whether a molecule about to be written would pass `MoleculeSchema` on decode, checking only
+ * what changed since the last check. The engine never changes a step or history entry it has
+ * returned (a transition copies a step before it edits it and appends new history entries), so
+ * an object that passed once still passes: only objects not seen before are parsed, plus the
+ * molecule's own small fields. A 1,025-step molecule after one transition costs one or two step
+ * parses instead of two thousand. Decode still validates the whole molecule: what comes back from
+ * a comment is never trusted.
+ */
+const seen = new WeakSet<object>();
+const TopSchema = MoleculeSchema.omit({ steps: true, history: true });
+
+export interface StateProblem {
+  path: PropertyKey[];
+  message: string;
+}
+
+export function checkState(mol: Molecule): StateProblem | undefined {
+  const top = TopSchema.safeParse(mol);
+  if (!top.success) return first(top.error, []);
+  for (const [key, schema] of [
+    ['steps', StepStateSchema],
+    ['history', HistoryEntrySchema],
+  ] as const) {
+    const rows: unknown = mol[key];
+    if (!Array.isArray(rows)) return { path: [key], message: 'Invalid input: expected array' };
+    for (let i = 0; i < rows.length; i++) {
+      const row: unknown = rows[i];
+      if (typeof row === 'object' && row !== null && seen.has(row)) continue;
+      const parsed = schema.safeParse(row);
+      if (!parsed.success) return first(parsed.error, [key, i]);
+      seen.add(row as object);
+    }
+  }
+  return undefined;
+}
+
+function first(error: z.ZodError, prefix: PropertyKey[]): StateProblem {
+  const issue = error.issues[0];
+  return { path: [...prefix, ...(issue?.path ?? [])], message: issue?.message ?? 'invalid' };
+}
