@@ -6,8 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { err, ok, type Result } from '../engine/index.js';
+import { type GroupIdentity, identifyGroup } from './process-group.js';
 
 export type OutputStream = 'stdout' | 'stderr';
 
@@ -23,6 +25,12 @@ export interface RunCommandOptions {
   onOutput?: (chunk: string, stream: OutputStream) => void;
   /** How much of the end of the output to keep (default 4096 bytes). */
   tailBytes?: number;
+  /**
+   * Called with the new process group before the command runs: the command is held until this
+   * settles, and never runs when it answers false or the runner dies first. The caller records the
+   * group where a later run will look for it, so no attempt can run unrecorded.
+   */
+  onSpawn?: (group: GroupIdentity) => Promise<boolean>;
 }
 
 export interface CommandOutcome {
@@ -37,6 +45,12 @@ export interface CommandOutcome {
   pid: number;
 }
 
+/**
+ * The held start: the shell waits for a line on fd 3 before it becomes the command (same pid, so
+ * the same group). If the runner dies first, the read sees end of file and nothing runs.
+ */
+const HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
+
 const DEFAULT_GRACE_MS = 2_000;
 const DEFAULT_TAIL_BYTES = 4_096;
 
@@ -49,12 +63,19 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
   return new Promise((resolve) => {
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn('sh', ['-c', options.run], {
-        cwd: options.cwd,
-        env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      child = options.onSpawn
+        ? spawn('sh', ['-c', HELD, options.run], {
+            cwd: options.cwd,
+            env,
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+          })
+        : spawn('sh', ['-c', options.run], {
+            cwd: options.cwd,
+            env,
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
     } catch (error) {
       resolve(
         err('spawn-failed', `cannot start the step's command in ${options.cwd}: ${(error as Error).message}`),
@@ -94,6 +115,18 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
           killGroup('SIGTERM');
           timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
         }, timeoutMs),
+      );
+    }
+
+    if (options.onSpawn && pid !== undefined) {
+      const gate = child.stdio[3] as Writable | null;
+      gate?.on('error', () => {});
+      options.onSpawn(identifyGroup(pid)).then(
+        (go) => {
+          if (go) gate?.end('go\n');
+          else killGroup('SIGKILL');
+        },
+        () => killGroup('SIGKILL'),
       );
     }
 

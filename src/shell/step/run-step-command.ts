@@ -4,6 +4,7 @@
  * else. The step's `timeout` stops it.
  */
 import { err, parseDuration, type Result } from '../../engine/index.js';
+import type { GroupIdentity } from '../../runner/process-group.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
 import { stepEnv } from '../../runner/step-env.js';
 import type { StepCheckout } from './step-checkout.js';
@@ -30,17 +31,29 @@ export async function runStepCommand(job: StepJob, checkout: StepCheckout): Prom
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
   const timeoutMs = job.def.timeout === undefined ? undefined : parseDuration(job.def.timeout);
-  const { output, enclose, log } = job.host;
-  const command = () => {
-    log(`running step "${job.def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
-    return runCommand({
+  const { output, enclose, log, commandSpawned, commandEnded } = job.host;
+  const stepId = job.def.id;
+  let group: GroupIdentity | undefined;
+  const command = async () => {
+    log(`running step "${stepId}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
+    const ran = await runCommand({
       cwd: checkout.cwd,
       run,
       env: env.value,
       inheritEnv: false,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+      ...(commandSpawned === undefined
+        ? {}
+        : {
+            onSpawn: (spawned: GroupIdentity) => {
+              group = spawned;
+              return commandSpawned(job, spawned);
+            },
+          }),
     });
+    if (group !== undefined) commandEnded?.(job, group);
+    return ran;
   };
   return enclose ? enclose(command) : command();
 }
