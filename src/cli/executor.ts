@@ -158,9 +158,15 @@ export async function execute(
     else adopt(recorded.mol);
   };
 
-  const stopOnSignal = interrupted(ctx, latest.id, () => [...running.keys()], groups, () => {
-    stopping = true;
-  });
+  const stopOnSignal = interrupted(
+    ctx,
+    latest.id,
+    () => [...running.keys()],
+    groups,
+    () => {
+      stopping = true;
+    },
+  );
   try {
     await loop();
   } finally {

@@ -123,7 +123,8 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
       gate?.on('error', () => {});
       options.onSpawn(identifyGroup(pid)).then(
         (go) => {
-          if (go) gate?.end('go\n');
+          // Written into the pipe, our end is closed at once: the child's exit need not wait for it.
+          if (go) gate?.end('go\n', () => gate.destroy());
           else killGroup('SIGKILL');
         },
         () => killGroup('SIGKILL'),
