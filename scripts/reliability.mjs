@@ -34,6 +34,7 @@ const seed = option('--seed');
 const AREAS = [
   ['concurrency', 'Concurrency: no lost update, no duplicate'],
   ['crash', 'Crash at every write'],
+  ['local-crash', 'Local crash: mol killed at every write'],
   ['faults', 'Faults from GitHub'],
   ['fuzz', 'Fuzzing: never an uncaught exception, always a typed error'],
   ['security', 'Security'],

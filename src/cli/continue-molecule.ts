@@ -3,13 +3,16 @@
  * progress under a local run whose process is gone go back to ready (`release` with that run id,
  * which the engine refuses if a newer run took the step meanwhile), steps in progress with no lease
  * or an expired one go back through the engine's `resume`, due timer gates are recorded, and the
- * executor takes over. Completed steps are never run again: only ready steps are started.
+ * executor takes over. Completed steps are never run again: only ready steps are started. Before a
+ * step goes back to ready, the process group its previous attempt ran in (the lease records it) is
+ * ended if it still runs: never two live attempts of one step.
  */
 
 import { type Molecule, ok, type Proto, type Result } from '../engine/index.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
+import { endPreviousAttempt } from './end-previous-attempt.js';
 import { type ExecuteOptions, execute } from './executor.js';
 import { isRunGone } from './local-run.js';
 import { recheckTimers } from './recheck-timers.js';
@@ -23,8 +26,20 @@ export async function continueMolecule(
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
   let latest = mol;
+  const nowMs = ctx.io.now().getTime();
   for (const step of mol.steps) {
-    if (step.status !== 'in_progress' || !isRunGone(step.lease?.runId)) continue;
+    if (step.status !== 'in_progress') continue;
+    const expired = step.lease !== undefined && Date.parse(step.lease.expiresAt) <= nowMs;
+    if (!expired && !isRunGone(step.lease?.runId)) continue;
+    // Never two live attempts: the one the gone run started ends before another may start.
+    const previous = await endPreviousAttempt(step, (pgid) =>
+      print(`■ ${step.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`),
+    );
+    if (previous.kind === 'elsewhere') {
+      print(`⚠ ${step.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      continue;
+    }
+    if (expired) continue; // the engine's resume below sends it back
     const released = await changeMolecule(
       ctx.store,
       proto,
@@ -33,6 +48,7 @@ export async function continueMolecule(
         type: 'release',
         step: step.id,
         runId: step.lease?.runId,
+        processEnded: true,
         by,
       },
       ctx.io.now(),

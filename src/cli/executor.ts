@@ -20,6 +20,7 @@ import {
   readySteps,
   type StepState,
 } from '../engine/index.js';
+import { endGroup, type GroupIdentity } from '../runner/process-group.js';
 import { runsUnattended } from '../shell/step/agent-command.js';
 import { finishStep } from '../shell/step/finish-step.js';
 import { runStepCommand } from '../shell/step/run-step-command.js';
@@ -59,17 +60,20 @@ export async function execute(
   const style = options.style ?? PLAIN;
   // Output a person sees keeps every running step's heartbeat quiet; hidden output does not.
   const heartbeats = new Set<Heartbeat>();
+  const groups = new Map<string, GroupIdentity>();
   const host = cliStepHost(
     ctx,
     options.verbose
       ? {
+          groups,
           output: (chunk) => {
             for (const h of heartbeats) h.alive();
             ctx.io.err(chunk);
           },
         }
-      : {},
+      : { groups },
   );
+  let stopping = false;
   const running = new Map<string, Promise<void>>();
   // Steps another process holds or that moved on before we could start them: not ours this time.
   const passed = new Set<string>();
@@ -126,6 +130,8 @@ export async function execute(
         return;
       }
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
+      // Interrupted: the step stays in progress for `mol resume`; the process exits once its group is gone.
+      if (stopping) return new Promise<void>(() => {});
       const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance.now() - t0;
       if (!done.ok) {
@@ -154,7 +160,15 @@ export async function execute(
     else adopt(recorded.mol);
   };
 
-  const stopOnSignal = interrupted(ctx, latest.id, () => [...running.keys()]);
+  const stopOnSignal = interrupted(
+    ctx,
+    latest.id,
+    () => [...running.keys()],
+    groups,
+    () => {
+      stopping = true;
+    },
+  );
   try {
     await loop();
   } finally {
@@ -168,7 +182,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && canRun(latest)) {
+      if (fatal === undefined && !stopping && canRun(latest)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -189,23 +203,38 @@ export async function execute(
 }
 
 /**
- * Ctrl-C (or a kill) while steps run: their commands live in their own process groups and are not
- * ours to stop, and their steps stay in progress under this run's lease. Say so, and how to go on.
+ * Ctrl-C, a kill or a closed terminal while steps run: their commands live in process groups of
+ * their own (a step's `sleep 30 &` must not outlive it), so the signal does not reach them by
+ * itself. It is forwarded to each group, `mol` waits until they are gone (SIGKILL after a grace),
+ * and their steps stay in progress under this run's lease for `mol resume`.
  */
-function interrupted(ctx: CliContext, molId: string, runningSteps: () => string[]): () => void {
+function interrupted(
+  ctx: CliContext,
+  molId: string,
+  runningSteps: () => string[],
+  groups: ReadonlyMap<string, GroupIdentity>,
+  stop: () => void,
+): () => void {
+  let seen = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    if (seen) return;
+    seen = true;
+    stop();
     const steps = runningSteps();
-    const what = steps.length > 0 ? `; ${steps.join(', ')} stayed in progress` : '';
+    const what = steps.length > 0 ? `; ${steps.join(', ')} stopped and stayed in progress` : '';
     ctx.io.err(`mol: interrupted${what}. Continue with: mol resume ${molId}`);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    void Promise.all([...groups.values()].map((group) => endGroup(group, { signal }))).finally(() =>
+      process.exit(EXIT_ON[signal] ?? 143),
+    );
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const signal of FORWARDED) process.on(signal, onSignal);
   return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of FORWARDED) process.off(signal, onSignal);
   };
 }
+
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const EXIT_ON: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 function canRun(mol: Molecule): boolean {
   return mol.status === 'pending' || mol.status === 'in_progress';

@@ -1,19 +1,29 @@
 /**
  * The CLI's part in the step protocol: the lease names this process (`mol resume` judges it by
- * its pid), the state is written to the local store and its effects carried out locally, a
- * distributed step works in a worktree of its own, nothing is pushed, and the step's output goes
- * to stderr with `--verbose`.
+ * its pid) and the process group of the step's command, the state is written to the local store and
+ * its effects carried out locally, a distributed step works in a worktree of its own, nothing is
+ * pushed, and the step's output goes to stderr with `--verbose`.
  */
+import { hostname } from 'node:os';
 import { leaseTtlMs, ok } from '../engine/index.js';
+import type { GroupIdentity } from '../runner/process-group.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { StepHost } from '../shell/step/step-host.js';
+import { recordLeaseProcess } from '../shell/step/take-lease.js';
 import type { CliContext } from './cli-context.js';
 import { localMentions } from './local-mentions.js';
 import { thisRun } from './local-run.js';
 
-export function cliStepHost(ctx: CliContext, options: { output?: (chunk: string) => void } = {}): StepHost {
+export interface CliStepHostOptions {
+  output?: (chunk: string) => void;
+  /** The process groups of the commands running now, by step: where a signal to `mol` is forwarded. */
+  groups?: Map<string, GroupIdentity>;
+}
+
+export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): StepHost {
   const run = thisRun();
+  const { groups } = options;
   return {
     ...run,
     leaseTtlMs: (def) => leaseTtlMs(def, 'local'),
@@ -36,5 +46,16 @@ export function cliStepHost(ctx: CliContext, options: { output?: (chunk: string)
     mentions: (text) => localMentions(ctx.repoDir, text),
     log: () => {},
     ...(options.output ? { output: options.output } : {}),
+    commandSpawned: async (job, group) => {
+      groups?.set(job.def.id, group);
+      return recordLeaseProcess(job, {
+        host: hostname(),
+        pgid: group.pgid,
+        ...(group.startTime === undefined ? {} : { startTime: group.startTime }),
+      });
+    },
+    commandEnded: (job) => {
+      groups?.delete(job.def.id);
+    },
   };
 }

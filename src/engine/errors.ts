@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'already-handled',
   'already-running',
   'archive-missing',
+  'attempt-alive',
   'bad-argument',
   'bad-condition',
   'bad-default',

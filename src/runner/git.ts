@@ -12,6 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
+import { crashPoint } from './crash-point.js';
 import { scrubEnv } from './scrub-env.js';
 
 export interface GitOutput {
@@ -45,7 +46,29 @@ const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 export const NEUTRALISED = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
 const HARDENING = NEUTRALISED.flatMap((setting) => ['-c', setting]);
 
-export function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Result<GitOutput>> {
+/** Subcommands that change a repository (refs, index, files, worktrees): the crash suite's points. */
+const WRITES = new Set([
+  'add',
+  'checkout',
+  'commit',
+  'merge',
+  'read-tree',
+  'reset',
+  'update-ref',
+  'worktree',
+  'branch',
+]);
+
+export async function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Result<GitOutput>> {
+  const sub = args.find((arg, i) => !arg.startsWith('-') && args[i - 1] !== '-c');
+  const writes = sub !== undefined && WRITES.has(sub);
+  if (writes) crashPoint(`git-${sub}:before`);
+  const result = await runGit(cwd, args, options);
+  if (writes) crashPoint(`git-${sub}:after`);
+  return result;
+}
+
+function runGit(cwd: string, args: string[], options: GitOptions): Promise<Result<GitOutput>> {
   const okCodes = options.okCodes ?? [0];
   return new Promise((resolve) => {
     const child = execFile(

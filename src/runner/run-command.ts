@@ -6,9 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { err, ok, type Result } from '../engine/index.js';
 import { type IdleWatch, watchIdle } from './idle-watch.js';
+import { type GroupIdentity, identifyGroup } from './process-group.js';
 
 export type OutputStream = 'stdout' | 'stderr';
 
@@ -28,6 +30,12 @@ export interface RunCommandOptions {
   input?: string;
   /** Stops the command after `ms` without output and without a new `probe` answer (an agent's files). */
   idle?: { ms: number; probe?: () => Promise<string> };
+  /**
+   * Called with the new process group before the command runs: the command is held until this
+   * settles, and never runs when it answers false or the runner dies first. The caller records the
+   * group where a later run will look for it, so no attempt can run unrecorded.
+   */
+  onSpawn?: (group: GroupIdentity) => Promise<boolean>;
 }
 
 export interface CommandOutcome {
@@ -44,6 +52,12 @@ export interface CommandOutcome {
   idledOut?: true;
 }
 
+/**
+ * The held start: the shell waits for a line on fd 3 before it becomes the command (same pid, so
+ * the same group). If the runner dies first, the read sees end of file and nothing runs.
+ */
+const HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
+
 const DEFAULT_GRACE_MS = 2_000;
 const DEFAULT_TAIL_BYTES = 4_096;
 
@@ -56,12 +70,20 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
   return new Promise((resolve) => {
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn('sh', ['-c', options.run], {
-        cwd: options.cwd,
-        env,
-        detached: true,
-        stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      });
+      const stdin = options.input === undefined ? 'ignore' : 'pipe';
+      child = options.onSpawn
+        ? spawn('sh', ['-c', HELD, options.run], {
+            cwd: options.cwd,
+            env,
+            detached: true,
+            stdio: [stdin, 'pipe', 'pipe', 'pipe'],
+          })
+        : spawn('sh', ['-c', options.run], {
+            cwd: options.cwd,
+            env,
+            detached: true,
+            stdio: [stdin, 'pipe', 'pipe'],
+          });
     } catch (error) {
       resolve(
         err('spawn-failed', `cannot start the step's command in ${options.cwd}: ${(error as Error).message}`),
@@ -105,6 +127,19 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
           killGroup('SIGTERM');
           timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
         }, timeoutMs),
+      );
+    }
+
+    if (options.onSpawn && pid !== undefined) {
+      const gate = child.stdio[3] as Writable | null;
+      gate?.on('error', () => {});
+      options.onSpawn(identifyGroup(pid)).then(
+        (go) => {
+          // Written into the pipe, our end is closed at once: the child's exit need not wait for it.
+          if (go) gate?.end('go\n', () => gate.destroy());
+          else killGroup('SIGKILL');
+        },
+        () => killGroup('SIGKILL'),
       );
     }
 

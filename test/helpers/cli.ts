@@ -45,6 +45,8 @@ export interface MolResult {
 export interface MolOptions {
   cwd: string;
   env?: Record<string, string>;
+  /** In a process group of its own, as a shell starts a job: a test can signal the whole group. */
+  detached?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function spawnMol(cli: BuiltCli, args: string[], options: MolOptions): Ch
     cwd: options.cwd,
     env: { ...inherited, MOL_DEBUG: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.detached ? { detached: true } : {}),
   });
 }
 

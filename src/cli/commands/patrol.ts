@@ -1,10 +1,11 @@
-import { LIVE_STATUS_LIST, ok, type PatrolAction, parseDuration } from '../../engine/index.js';
+import { err, LIVE_STATUS_LIST, ok, type PatrolAction, parseDuration } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
+import { endPreviousAttempt } from '../end-previous-attempt.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
@@ -27,7 +28,7 @@ interface Applied {
 /**
  * The shell's patrol round over the local store: nudges printed,
  * steps past their timeout failed (so retries apply), steps of dead local runs and expired leases
- * back to ready (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
+ * back to ready once the process group of their previous attempt has ended (patrol ends it) (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
  * gates recorded. Nothing stuck, nothing changed.
  */
 export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> {
@@ -72,7 +73,16 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
         const released = await releaseStaleLock(store.dir, molId);
         return released.ok && released.value;
       },
-      write: async ({ mol, proto }, event, action) => {
+      write: async ({ mol, proto }, planned, action) => {
+        let event = planned;
+        if (planned.type === 'release' || planned.type === 'timeout') {
+          // Never two live attempts: the attempt in progress ends before its step can be ready again.
+          const step = mol.steps.find((s) => s.id === planned.step);
+          const previous = step === undefined ? { kind: 'over' as const } : await endPreviousAttempt(step);
+          if (previous.kind === 'elsewhere')
+            return err('attempt-alive', `its previous attempt runs on ${previous.host}; left to that host`);
+          if (planned.type === 'release') event = { ...planned, processEnded: true };
+        }
         const applied = await changeMolecule(store, proto, mol.id, event, io.now());
         if (!applied.ok) return applied;
         const carried = await carryOutLocally(carrier, applied.value.mol, proto, applied.value.effects);

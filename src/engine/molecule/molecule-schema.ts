@@ -56,10 +56,22 @@ export const GateResultSchema = z.object({
   detail: z.string(),
 });
 
+/**
+ * The process group a local attempt's command runs in, so a later run can tell whether that attempt
+ * still lives (and end it) before starting another: never two live attempts of one step. The start
+ * time (`/proc/<pid>/stat`, clock ticks since boot) tells a reused pid from the recorded one.
+ */
+export const LeaseProcessSchema = z.object({
+  host: z.string(),
+  pgid: z.number().int().positive(),
+  startTime: z.string().optional(),
+});
+
 export const LeaseSchema = z.object({
   holder: z.string(),
   runId: z.string().optional(),
   expiresAt: isoTime,
+  process: LeaseProcessSchema.optional(),
 });
 
 export const StepStateSchema = z.object({
@@ -129,6 +141,7 @@ export type FormulaRef = z.infer<typeof FormulaRefSchema>;
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 export type GateResult = z.infer<typeof GateResultSchema>;
 export type Lease = z.infer<typeof LeaseSchema>;
+export type LeaseProcess = z.infer<typeof LeaseProcessSchema>;
 export type StepState = z.infer<typeof StepStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Subject = z.infer<typeof SubjectSchema>;

@@ -25,6 +25,7 @@ import {
   ok,
   type Result,
 } from '../../engine/index.js';
+import { crashPoint } from '../../runner/crash-point.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { type FileLock, type FileLockOptions, withFileLock } from './file-lock.js';
 import { describeIssues, readStateFile } from './read-state-file.js';
@@ -220,7 +221,9 @@ async function writeConfirmed<S extends z.ZodType>(
   schema: S,
 ): Promise<Result<z.infer<S>>> {
   const text = `${JSON.stringify(value, null, 2)}\n`;
+  crashPoint('state-write:before');
   await writeFileAtomic(path, text);
+  crashPoint('state-write:after');
   const back = await readStateFile(path, schema);
   if (!back.ok) return back;
   if (back.value === undefined || `${JSON.stringify(back.value, null, 2)}\n` !== text) {

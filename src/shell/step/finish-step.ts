@@ -7,6 +7,7 @@
  * in progress for patrol to find again and again.
  */
 import { err, type MolError, ok, type Result } from '../../engine/index.js';
+import { forgetAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
@@ -35,15 +36,39 @@ export interface Finished extends RecordedStep {
 }
 
 export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
-  const { job } = input;
-  const outcome = await doWork(input);
+  const { job, checkout } = input;
+  let outcome = await doWork(input);
+  const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
+  if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  if (inTree && outcome.status !== 'failed') {
+    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+    if (!forgotten.ok) return forgotten;
+  }
   return ok({
     ...recorded.value,
     outcome,
     ...(outcome.status === 'failed' ? { failure: failureText(outcome) } : {}),
   });
+}
+
+/**
+ * A failed attempt in the working tree: its work (committed or not) moves to its attempt ref and
+ * the tree goes back to the step's base, so the next attempt starts clean and the branch holds no
+ * failed work. The failure says where the work is.
+ */
+async function setAside(job: StepJob, checkout: StepCheckout, outcome: StepOutcome): Promise<StepOutcome> {
+  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  if (!kept.ok) {
+    const message = `${outcome.error?.message ?? 'it failed'}; setting its work aside failed: ${kept.error.message}`;
+    return { ...outcome, error: { code: outcome.error?.code ?? 'step-command-failed', message } };
+  }
+  if (kept.value === undefined || outcome.error === undefined) return outcome;
+  return {
+    ...outcome,
+    error: { ...outcome.error, message: `${outcome.error.message}; its work is kept at ${kept.value}` },
+  };
 }
 
 /** Commit, push, gates and checkpoint: what the attempt came to. */

@@ -11,6 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { err, parseDuration, type Result } from '../../engine/index.js';
+import type { GroupIdentity } from '../../runner/process-group.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
 import { stepEnv } from '../../runner/step-env.js';
 import { workspaceFingerprint } from '../../runner/workspace-fingerprint.js';
@@ -48,11 +49,12 @@ export async function runStepCommand(
   const timeoutMs = def.timeout === undefined ? undefined : parseDuration(def.timeout);
   const idleMs =
     agent === undefined || def.idleTimeout === undefined ? undefined : parseDuration(def.idleTimeout);
-  const { output, enclose, log } = job.host;
+  const { output, enclose, log, commandSpawned, commandEnded } = job.host;
   const what = agent === undefined ? 'step' : 'agent of step';
+  let group: GroupIdentity | undefined;
   const command = async (extra: Record<string, string>, input?: string) => {
     log(`running ${what} "${def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
-    return runCommand({
+    const ran = await runCommand({
       cwd: checkout.cwd,
       run,
       env: { ...env.value, ...extra },
@@ -63,7 +65,17 @@ export async function runStepCommand(
         ? {}
         : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } }),
       ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+      ...(commandSpawned === undefined
+        ? {}
+        : {
+            onSpawn: (spawned: GroupIdentity) => {
+              group = spawned;
+              return commandSpawned(job, spawned);
+            },
+          }),
     });
+    if (group !== undefined) commandEnded?.(job, group);
+    return ran;
   };
   const go = async () => {
     if (agent === undefined) return command({});

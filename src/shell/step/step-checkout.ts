@@ -9,6 +9,7 @@
  * the step changed against it.
  */
 import { ok, type Result } from '../../engine/index.js';
+import { forgetAttemptBase, recordAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
 import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { prepareWorkspace } from '../../runner/prepare-workspace.js';
@@ -53,6 +54,10 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
   };
   if (place.kind === 'worktree') {
     const execution = job.proto.execution;
+    if (execution === 'local') {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
     const prepared = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
@@ -61,6 +66,11 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     });
     if (!prepared.ok) return prepared;
     const { cwd, branch, baseCommit, isWorktree, preexisting } = prepared.value;
+    if (execution === 'local') {
+      const clean = preexisting !== undefined && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean);
+      if (!recorded.ok) return recorded;
+    }
     const gitConfig = await gitConfigSnapshot(cwd);
     if (!gitConfig.ok) return gitConfig;
     return ok({
@@ -149,4 +159,33 @@ async function startingPoint(job: StepJob): Promise<string> {
   const tracking = `refs/remotes/${remote}/${base.ref}`;
   const repoDir = job.host.place.kind === 'worktree' ? job.host.place.repoDir : job.host.place.workspace;
   return (await resolveCommit(repoDir, tracking)) === undefined ? base.ref : tracking;
+}
+
+/**
+ * In the working tree, an earlier attempt of this step that never completed (its runner died, or
+ * it failed before it could clean up) has its work set aside at its attempt ref and the tree put
+ * back to where that attempt started. One that completed (its runner died after recording it, before
+ * it forgot its base) left nothing to undo: its work stays.
+ */
+async function clearUnfinishedAttempt(job: StepJob, repoDir: string): Promise<Result<void>> {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== undefined)
+    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  return ok(undefined);
+}
+
+/** Whether the attempt before this one recorded its work (history since the previous start). */
+function previousAttemptCompleted(job: StepJob): boolean {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  // The last start is this attempt's own.
+  const last = entries.map((h) => h.event).lastIndexOf('start');
+  for (let i = last - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry === undefined || entry.event === 'start') break;
+    if (entry.to === 'completed' || entry.to === 'awaiting_gate') return true;
+  }
+  return false;
 }

@@ -14,6 +14,8 @@ import type {
   ResolvedMentions,
   Result,
 } from '../../engine/index.js';
+import type { GroupIdentity } from '../../runner/process-group.js';
+import type { StepJob } from './step-job.js';
 
 /** The event a report writes, chosen on the molecule as read under the store's lock. */
 export type EventPlan = (current: Molecule) => Result<MoleculeEvent>;
@@ -74,4 +76,11 @@ export interface StepHost {
    * them: the Action fences it so the runner takes no line of it for a workflow command.
    */
   enclose?<T>(run: () => Promise<T>): Promise<T>;
+  /**
+   * The step's command was spawned, held (see `runCommand`'s `onSpawn`): record its process group
+   * in the lease and answer whether it may run. Without it the command runs at once.
+   */
+  commandSpawned?(job: StepJob, group: GroupIdentity): Promise<boolean>;
+  /** The step's command and everything in its group ended. */
+  commandEnded?(job: StepJob, group: GroupIdentity): void;
 }

@@ -6,7 +6,7 @@
  * nothing and says so.
  */
 
-import { holdsLease, ok, type Result, type StepState } from '../../engine/index.js';
+import { holdsLease, type LeaseProcess, ok, type Result, type StepState } from '../../engine/index.js';
 import { recordStepEvent } from './record-step-event.js';
 import type { StepJob } from './step-job.js';
 
@@ -71,4 +71,22 @@ function nothingToDo(job: StepJob, state: StepState): string | undefined {
     default:
       return `${what} is ${state.status}, not ready to run; this job changes nothing`;
   }
+}
+
+/**
+ * The holder names the process group its command was spawned in (held, not yet running): the lease
+ * records it, so a later run ends that group before it starts another attempt. False when the lease
+ * is no longer this job's: the command must not run.
+ */
+export async function recordLeaseProcess(job: StepJob, process: LeaseProcess): Promise<boolean> {
+  const { holder, runId } = job.host;
+  const recorded = await recordStepEvent(job, {
+    type: 'start',
+    step: job.def.id,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def), process },
+    by: holder,
+  });
+  if (!recorded.ok) return false;
+  const state = recorded.value.job.state;
+  return isOurs(job, state) && state.lease?.process?.pgid === process.pgid;
 }

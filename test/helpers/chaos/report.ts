@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 
-export type ReliabilityArea = 'concurrency' | 'crash' | 'faults' | 'fuzz' | 'security';
+export type ReliabilityArea = 'concurrency' | 'crash' | 'local-crash' | 'faults' | 'fuzz' | 'security';
 
 export interface ReliabilityResult {
   area: ReliabilityArea;

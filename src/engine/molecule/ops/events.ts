@@ -4,7 +4,7 @@
  * message) before handing it to `transition`.
  */
 import { z } from 'zod';
-import { CheckpointSchema, GateResultSchema } from '../molecule-schema.js';
+import { CheckpointSchema, GateResultSchema, LeaseProcessSchema } from '../molecule-schema.js';
 
 const step = z.string().min(1);
 const by = z.string().optional();
@@ -14,7 +14,13 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('start'),
     step,
     lease: z
-      .object({ holder: z.string(), runId: z.string().optional(), ttlMs: z.number().int().positive() })
+      .object({
+        holder: z.string(),
+        runId: z.string().optional(),
+        ttlMs: z.number().int().positive(),
+        /** The holder starting again with its command's process group: recorded in the lease. */
+        process: LeaseProcessSchema.optional(),
+      })
       .optional(),
     by,
   }),
@@ -53,7 +59,14 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
    * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
    * newer run).
    */
-  z.object({ type: z.literal('release'), step, runId: z.string().optional(), by }),
+  z.object({
+    type: z.literal('release'),
+    step,
+    runId: z.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: z.boolean().optional(),
+    by,
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   z.object({ type: z.literal('reset'), by }),
   /** Any state: a fresh pour, with a warning notice. */

@@ -3,7 +3,8 @@
  * resumeMolecule) sends every in-progress step without a live lease back to ready and dispatches
  * every ready step again, since a dispatch may have died with the crash; a second start is
  * harmless because leases refuse it. `release` (patrol) does the same for one step whose lease
- * expired or whose run is known to be gone.
+ * expired or whose run is known to be gone. A lease that records its command's process group is
+ * released only when the face says that group has ended: never two live attempts of one step.
  */
 import { err, ok, type Result } from '../../errors.js';
 import { leaseLive } from '../lease.js';
@@ -47,6 +48,12 @@ export function release(d: Draft, e: Extract<MoleculeEvent, { type: 'release' }>
     return err(
       'lease-held',
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`,
+    );
+  }
+  if (lease?.process !== undefined && e.processEnded !== true) {
+    return err(
+      'attempt-alive',
+      `step "${e.step}" was started as process group ${lease.process.pgid} on ${lease.process.host}; it is released only once that group has ended, so two attempts never run at once`,
     );
   }
   const note =

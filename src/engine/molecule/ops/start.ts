@@ -2,12 +2,13 @@
  * Starting a step. A ready step starts (attempts + 1). A step already in progress is where
  * "no double run" is enforced: under an unexpired lease only its holder may start it again (a
  * no-op), anyone else is refused; once the lease has expired (or there never was one and a lease
- * is now offered) the new starter takes it over as a new attempt.
+ * is now offered) the new starter takes it over as a new attempt. The holder starting again with
+ * its command's process group records the group in its lease.
  */
 import { err, ok, type Result } from '../../errors.js';
 import { leaseLive } from '../lease.js';
 import { refuse } from '../machine/refusal.js';
-import type { Lease } from '../molecule-schema.js';
+import type { Lease, LeaseProcess } from '../molecule-schema.js';
 import type { Draft } from './draft.js';
 import type { MoleculeEvent } from './events.js';
 import { findStep } from './find-step.js';
@@ -29,6 +30,11 @@ function restart(d: Draft, i: number, e: Start): Result<void> {
   const current = d.step(i).lease;
   if (current !== undefined && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      if (e.lease.process !== undefined && !sameProcess(current.process, e.lease.process)) {
+        // The holder names the process group its command runs in: what a later run must end first.
+        d.patch(i, { lease: { ...current, process: e.lease.process } });
+        return ok(undefined);
+      }
       d.emit({
         type: 'notice',
         level: 'info',
@@ -61,6 +67,7 @@ function begin(d: Draft, i: number, e: Start, note?: string): void {
     holder: e.lease.holder,
     ...(e.lease.runId === undefined ? {} : { runId: e.lease.runId }),
     expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString(),
+    ...(e.lease.process === undefined ? {} : { process: e.lease.process }),
   };
   d.move(
     i,
@@ -82,4 +89,8 @@ function startHint(d: Draft, i: number): string | undefined {
     .filter((s) => s.status !== 'completed' && s.status !== 'skipped')
     .map((s) => `"${s.id}" (${s.status.replace('_', ' ')})`);
   return open.length > 0 ? `it needs ${open.join(', ')}` : undefined;
+}
+
+function sameProcess(a: LeaseProcess | undefined, b: LeaseProcess): boolean {
+  return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
 }

@@ -95,6 +95,53 @@ describe('release (patrol)', () => {
   });
 });
 
+describe('the process group a local attempt runs in', () => {
+  const proto = chainProto(1);
+  const lease = { holder: 'local:1', runId: 'h:1:0', ttlMs: 10 * MIN };
+  const group = { host: 'h', pgid: 4242, startTime: '987' };
+  const recorded = () => {
+    const started = apply(proto, pourMol(proto).mol, { type: 'start', step: 's0', lease }).mol;
+    return apply(proto, started, { type: 'start', step: 's0', lease: { ...lease, process: group } }).mol;
+  };
+
+  it('is recorded in the lease when its holder starts again with it, without a new attempt', () => {
+    const mol = recorded();
+    expect(stepOf(mol, 's0')).toMatchObject({
+      status: 'in_progress',
+      attempts: 1,
+      lease: { process: group },
+    });
+    expect(
+      transition(
+        proto,
+        mol,
+        { type: 'start', step: 's0', lease: { ...lease, holder: 'local:2', runId: 'h:2:0', process: group } },
+        at(MIN),
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'lease-held' },
+    });
+  });
+
+  it('must have ended before its step is released: never two live attempts', () => {
+    expect(
+      transition(proto, recorded(), { type: 'release', step: 's0', runId: lease.runId }, at(MIN)),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'attempt-alive' },
+    });
+    const released = apply(
+      proto,
+      recorded(),
+      { type: 'release', step: 's0', runId: lease.runId, processEnded: true },
+      at(MIN),
+    );
+    expect(stepOf(released.mol, 's0')).toMatchObject({ status: 'ready' });
+    expect(stepOf(released.mol, 's0').lease).toBeUndefined();
+  });
+});
+
 describe('nudge (patrol)', () => {
   it('records nudgedAt and asks for a nudge with the idle time', () => {
     const proto = chainProto(1);

@@ -1,0 +1,135 @@
+/**
+ * Attempts of a step in the working tree itself (local execution): each starts from the step's
+ * base, and what an attempt that did not complete left behind (committed or not) is kept as a
+ * commit at `refs/molecular/attempts/<mol>/<step>/<n>`, not on the branch and not in the tree.
+ *
+ * When an attempt starts, the tree as it is (HEAD plus a person's uncommitted work) is recorded as a
+ * commit at `refs/molecular/attempts/<mol>/<step>/base` whose parent is HEAD. Setting an attempt
+ * aside records the tree as it is now at the attempt's ref, then puts back that base: HEAD (and the
+ * branch) at the parent, the files as they were, a person's work in progress still uncommitted.
+ */
+import { rm } from 'node:fs/promises';
+import { ok, type Result } from '../engine/index.js';
+import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit } from './git.js';
+
+const ROOT = 'refs/molecular/attempts';
+
+export function attemptRef(molId: string, stepId: string, attempt: number): string {
+  return `${ROOT}/${molId}/${stepId}/${attempt}`;
+}
+
+function baseRef(molId: string, stepId: string): string {
+  return `${ROOT}/${molId}/${stepId}/base`;
+}
+
+/** A commit of the whole working tree (untracked files too, ignored ones not) on top of HEAD. */
+async function snapshot(
+  cwd: string,
+  message: string,
+  clean = false,
+): Promise<Result<{ commit: string; head: string }>> {
+  const head = await gitText(cwd, ['rev-parse', 'HEAD']);
+  if (!head.ok) return head;
+  if (clean) {
+    // Nothing changed in the tree: HEAD's own tree, without building an index.
+    const commit = await gitText(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      'commit-tree',
+      `${head.value}^{tree}`,
+      '-p',
+      head.value,
+      '-m',
+      message,
+    ]);
+    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
+  }
+  const indexPath = await gitText(cwd, [
+    'rev-parse',
+    '--path-format=absolute',
+    '--git-path',
+    'molecular-snapshot.index',
+  ]);
+  if (!indexPath.ok) return indexPath;
+  // A separate index: the person's staged changes stay as they are.
+  const env = { GIT_INDEX_FILE: indexPath.value };
+  try {
+    const read = await git(cwd, ['read-tree', 'HEAD'], { env });
+    if (!read.ok) return read;
+    const added = await git(cwd, ['add', '-A'], { env });
+    if (!added.ok) return added;
+    const tree = await git(cwd, ['write-tree'], { env });
+    if (!tree.ok) return tree;
+    const commit = await git(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      'commit-tree',
+      tree.value.stdout.trim(),
+      '-p',
+      head.value,
+      '-m',
+      message,
+    ]);
+    if (!commit.ok) return commit;
+    return ok({ commit: commit.value.stdout.trim(), head: head.value });
+  } finally {
+    await rm(indexPath.value, { force: true });
+  }
+}
+
+/** Records where the attempt starts; the step's base is HEAD. `clean`: nothing in the tree differs from HEAD. */
+export async function recordAttemptBase(
+  cwd: string,
+  molId: string,
+  stepId: string,
+  clean = false,
+): Promise<Result<void>> {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+  if (!taken.ok) return taken;
+  const updated = await git(cwd, ['update-ref', baseRef(molId, stepId), taken.value.commit]);
+  return updated.ok ? ok(undefined) : updated;
+}
+
+/** The attempt completed: its work is on the branch, its base no longer needed. */
+export async function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
+  const deleted = await git(cwd, ['update-ref', '-d', baseRef(molId, stepId)]);
+  return deleted.ok ? ok(undefined) : deleted;
+}
+
+/**
+ * An attempt that started here and did not complete (it failed, or its runner died): its work goes
+ * to the attempt's ref and the tree back to the attempt's base. Answers the ref, or undefined when
+ * there was no unfinished attempt or it left nothing.
+ */
+export async function setAsideAttempt(
+  cwd: string,
+  molId: string,
+  stepId: string,
+  attempt: number,
+): Promise<Result<string | undefined>> {
+  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  if (base === undefined) return ok(undefined);
+  const parent = await gitText(cwd, ['rev-parse', `${base}^`]);
+  if (!parent.ok) return parent;
+  const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`);
+  if (!now.ok) return now;
+  const same = await git(cwd, ['diff', '--quiet', base, now.value.commit], { okCodes: [0, 1] });
+  if (!same.ok) return same;
+  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
+  let kept: string | undefined;
+  if (!leftNothing) {
+    kept = attemptRef(molId, stepId, attempt);
+    const saved = await git(cwd, ['update-ref', kept, now.value.commit]);
+    if (!saved.ok) return saved;
+    // Everything in the index, so that files the attempt created are removed with the rest.
+    const added = await git(cwd, ['add', '-A']);
+    if (!added.ok) return added;
+    const restored = await git(cwd, ['read-tree', '-u', '--reset', `${base}^{tree}`]);
+    if (!restored.ok) return restored;
+    // HEAD (and the branch) back to the base; a person's changes stay in the files, unstaged.
+    const reset = await git(cwd, ['reset', '-q', parent.value]);
+    if (!reset.ok) return reset;
+  }
+  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
+  return forgotten.ok ? ok(kept) : forgotten;
+}

@@ -1,0 +1,178 @@
+/**
+ * Attempts of a local step in the working tree: each starts from the step's base. Work left by an
+ * attempt that crashed or failed is kept at `refs/molecular/attempts/<mol>/<step>/<n>`, not in the
+ * tree or on the branch, so the attempt that completes commits exactly its own files.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+
+interface MolJson {
+  status: string;
+  steps: Array<{
+    id: string;
+    status: string;
+    attempts: number;
+    error?: string;
+    checkpoint?: { commit?: string; filesModified: string[] };
+  }>;
+}
+
+let cli: BuiltCli;
+let repo: TempRepo;
+let flows: string;
+
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.cleanup();
+});
+beforeEach(async () => {
+  repo = await makeTempRepo();
+  flows = join(repo.root, 'flows');
+  await mkdir(flows);
+  // A person's work in progress: never swept into a step's commit, never lost.
+  await repo.write('notes.txt', 'mine\n');
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
+const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
+const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id);
+/** Files a commit changed against its first parent. */
+const filesOf = async (commit: string) =>
+  (await repo.git(['diff-tree', '--no-commit-id', '--name-only', '-r', `${commit}^`, commit]))
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+
+async function until(path: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} did not appear`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('attempts of a local step', () => {
+  it('a step resumed after a crash commits the files it writes', async () => {
+    const file = join(flows, 'crash.formula.toml');
+    await writeFile(
+      file,
+      `formula = "crash"
+execution = "local"
+[vars.dir]
+required = true
+[[steps]]
+id = "first"
+run = 'echo 1 > first.txt'
+[[steps]]
+id = "second"
+needs = ["first"]
+run = '''
+echo "two" > second.txt
+touch "$MOL_VAR_DIR/started.$$"
+while [ ! -f "$MOL_VAR_DIR/go" ]; do sleep 0.02; done
+'''
+[[steps]]
+id = "third"
+needs = ["second"]
+run = 'echo 3 > third.txt'
+`,
+    );
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'c1'], {
+      cwd: repo.dir,
+      detached: true,
+    });
+    const ended = collect(child);
+    await until(join(repo.dir, 'second.txt'));
+    process.kill(-(child.pid as number), 'SIGKILL');
+    await ended;
+    await writeFile(join(flows, 'go'), '');
+
+    const resumed = await run(['resume', 'c1']);
+    expect(resumed.code).toBe(0);
+    const m = await status('c1');
+    expect(m.status).toBe('complete');
+    expect(step(m, 'second')?.checkpoint?.filesModified).toEqual(['second.txt']);
+    expect(await filesOf(step(m, 'second')?.checkpoint?.commit as string)).toEqual(['second.txt']);
+    expect(await filesOf(step(m, 'third')?.checkpoint?.commit as string)).toEqual(['third.txt']);
+    // Only the person's file is left uncommitted; the crashed attempt's file is in its ref.
+    expect(await repo.git(['status', '--porcelain'])).toBe('?? notes.txt');
+    expect(await repo.git(['show', 'refs/molecular/attempts/c1/second/1:second.txt'])).toBe('two');
+  }, 180_000);
+
+  it('a retry after a failing attempt that wrote files commits only its own files', async () => {
+    const file = join(flows, 'flaky.formula.toml');
+    await writeFile(
+      file,
+      `formula = "flaky"
+execution = "local"
+[vars.dir]
+required = true
+[[steps]]
+id = "flaky"
+max_retries = 1
+run = '''
+if [ ! -f "$MOL_VAR_DIR/tried" ]; then
+  touch "$MOL_VAR_DIR/tried"
+  echo junk > junk.txt
+  echo first > shared.txt
+  exit 1
+fi
+echo second > shared.txt
+echo good > good.txt
+'''
+`,
+    );
+    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'r1']);
+    expect(ran.code).toBe(0);
+    const m = await status('r1');
+    const flaky = step(m, 'flaky');
+    expect(flaky?.attempts).toBe(2);
+    expect(flaky?.checkpoint?.filesModified.sort()).toEqual(['good.txt', 'shared.txt']);
+    expect(await filesOf(flaky?.checkpoint?.commit as string)).toEqual(['good.txt', 'shared.txt']);
+    expect(existsSync(join(repo.dir, 'junk.txt'))).toBe(false);
+    expect(await readFile(join(repo.dir, 'shared.txt'), 'utf8')).toBe('second\n');
+    expect(await repo.git(['status', '--porcelain'])).toBe('?? notes.txt');
+    const kept = 'refs/molecular/attempts/r1/flaky/1';
+    expect(await repo.git(['show', `${kept}:junk.txt`])).toBe('junk');
+    expect(await repo.git(['show', `${kept}:shared.txt`])).toBe('first');
+    // The history says where the failed attempt's work is.
+    const history = await run(['status', 'r1']);
+    expect(`${history.stdout}${JSON.stringify(m)}`).toContain(kept);
+  }, 180_000);
+
+  it('an attempt that fails its gate leaves no commit on the branch', async () => {
+    const file = join(flows, 'gated.formula.toml');
+    await writeFile(
+      file,
+      `formula = "gated"
+execution = "local"
+[vars.dir]
+required = true
+[[steps]]
+id = "gated"
+max_retries = 1
+run = 'echo "$MOL_VAR_DIR" > /dev/null; n=$(cat "$MOL_VAR_DIR/n" 2>/dev/null || echo 0); echo $((n+1)) > "$MOL_VAR_DIR/n"; echo try$n > out.txt'
+gate = { type = "command", run = 'grep -q try1 out.txt' }
+`,
+    );
+    const before = await repo.git(['rev-parse', 'HEAD']);
+    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'g1']);
+    expect(ran.code).toBe(0);
+    const m = await status('g1');
+    const gated = step(m, 'gated');
+    expect(gated?.attempts).toBe(2);
+    // One commit on the branch: the attempt that passed.
+    expect(await repo.git(['rev-list', '--count', `${before}..HEAD`])).toBe('1');
+    expect(await repo.git(['show', 'HEAD:out.txt'])).toBe('try1');
+    expect(await repo.git(['show', 'refs/molecular/attempts/g1/gated/1:out.txt'])).toBe('try0');
+  }, 180_000);
+});
