@@ -46,6 +46,11 @@ const OVERLAY: OptionHelp = {
   value: 'file',
   meaning: 'apply an overlay formula on top (repeatable)',
 };
+const FORMULAS: OptionHelp = {
+  name: 'formulas',
+  value: 'DIR',
+  meaning: 'also find formulas named by extends, expansions and aspects in DIR (repeatable)',
+};
 const ID: OptionHelp = {
   name: 'id',
   value: 'ID',
@@ -79,7 +84,7 @@ export const VERB_HELP = {
   cook: {
     summary: 'cook a formula into a proto (--json for data)',
     usage: cookUsage,
-    options: [VAR, OVERLAY, json('the proto')],
+    options: [VAR, OVERLAY, FORMULAS, json('the proto')],
     example: 'mol cook hello --var name=ada',
   },
   validate: {
@@ -91,13 +96,13 @@ export const VERB_HELP = {
   graph: {
     summary: "print a formula's mermaid graph",
     usage: graphUsage,
-    options: [VAR, OVERLAY],
+    options: [VAR, OVERLAY, FORMULAS],
     example: 'mol graph hello > hello.mmd',
   },
   pour: {
     summary: 'pour a formula into a molecule; prints its id (--json: the molecule)',
     usage: pourUsage,
-    options: [VAR, OVERLAY, ID, json('the molecule instead of its id'), STORE],
+    options: [VAR, OVERLAY, FORMULAS, ID, json('the molecule instead of its id'), STORE],
     example: 'mol pour hello --var name=ada',
   },
   wisp: {
@@ -111,6 +116,7 @@ export const VERB_HELP = {
       },
       VAR,
       OVERLAY,
+      FORMULAS,
       ID,
       json('the molecule instead of its id'),
       STORE,
@@ -120,7 +126,7 @@ export const VERB_HELP = {
   run: {
     summary: 'pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)',
     usage: runUsage,
-    options: [VAR, OVERLAY, JOBS, ID, VERBOSE, RUN_JSON, STORE],
+    options: [VAR, OVERLAY, FORMULAS, JOBS, ID, VERBOSE, RUN_JSON, STORE],
     example: 'mol run hello --var name=ada',
   },
   status: {

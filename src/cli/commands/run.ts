@@ -1,6 +1,6 @@
 import type { Molecule, Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
-import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
+import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
@@ -12,7 +12,7 @@ import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--verbose] [--json]';
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--verbose] [--json]';
 
 export const RUN_OPTIONS = {
   ...JSON_OPTION,
@@ -29,6 +29,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const args = parse(argv, {
     ...RUN_OPTIONS,
     ...VAR_OPTION,
+    ...FORMULAS_OPTION,
     overlay: { type: 'string', multiple: true },
     id: { type: 'string' },
   });
@@ -40,6 +41,8 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
   const vars = parseVars(values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usage);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usage);
   const jobs = parseJobs(values.jobs);
   if (jobs === undefined)
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
@@ -52,10 +55,10 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const existing = checkId(target).ok ? await ctx.value.store.load(target) : undefined;
   if (existing !== undefined && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== undefined) {
-    if (Object.keys(vars.value).length > 0 || values.overlay !== undefined) {
+    if (Object.keys(vars.value).length > 0 || values.overlay !== undefined || dirs.value.length > 0) {
       return usageError(
         io,
-        `${target} is a molecule already poured; --var and --overlay apply to formulas`,
+        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
         usage,
       );
     }
@@ -74,6 +77,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     formula: target,
     vars: vars.value,
     overlays: (values.overlay as string[] | undefined) ?? [],
+    formulaDirs: dirs.value,
     ...(typeof values.id === 'string' ? { id: values.id } : {}),
   });
   if (!poured.ok) return failWith(io, poured.error);

@@ -4,9 +4,13 @@ import { err, type MolError, type ParsedFormula, parseFormula, type Result } fro
 import { builtinFormulaDir } from './builtins.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 
+/** By name, a formula is `<name>.formula.toml`, `.formula.json`, or Gas City's plain `<name>.toml`. */
+const LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, '.toml'] as const;
+
 /**
  * Formulas on the local disk, found by name the way Gas Town and Beads look them up: the folder
- * of the formula being cooked, then the repository's formula folders, then the built-ins.
+ * of the formula being cooked, then the search path given (`mol cook --formulas DIR`, as Gas City
+ * composes packs), then the repository's formula folders, then the built-ins.
  * It is the engine's FormulaLibrary (cook resolves `extends`, `compose.expand` and aspects
  * through `get`), filled lazily and synchronously so cook stays pure.
  */
@@ -30,7 +34,7 @@ export class FormulaCatalog {
   /** Where a formula of this name lives, if anywhere. */
   locate(name: string): string | undefined {
     for (const dir of this.searchDirs) {
-      for (const suffix of FORMULA_SUFFIXES) {
+      for (const suffix of LOOKUP_SUFFIXES) {
         const path = join(dir, `${name}${suffix}`);
         if (existsSync(path)) return path;
       }
@@ -56,7 +60,7 @@ export class FormulaCatalog {
     const names = new Set<string>();
     for (const dir of this.searchDirs) {
       for (const entry of safeList(dir)) {
-        const suffix = FORMULA_SUFFIXES.find((s) => entry.endsWith(s));
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry.endsWith(s));
         if (suffix) names.add(entry.slice(0, -suffix.length));
       }
     }
@@ -82,10 +86,15 @@ export interface LoadedFormula {
  * `mol cook hello` or `mol cook ./x.formula.toml`: a path that exists is read as a file; anything
  * else is a formula name looked up in the catalog.
  */
-export function loadFormulaArg(arg: string, cwd: string, repoDir: string | undefined): Result<LoadedFormula> {
+export function loadFormulaArg(
+  arg: string,
+  cwd: string,
+  repoDir: string | undefined,
+  searchDirs: readonly string[] = [],
+): Result<LoadedFormula> {
   const asPath = resolve(cwd, arg);
   const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, isFile ? [dirname(asPath)] : []);
+  const catalog = FormulaCatalog.forRepo(repoDir, [...(isFile ? [dirname(asPath)] : []), ...searchDirs]);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
     const known = catalog.names();

@@ -28,6 +28,8 @@ export interface LocalFormulaPlace {
   repoDir: string;
   /** Where a formula or overlay given as a relative path is found. */
   cwd: string;
+  /** More folders where formulas are found by name (`--formulas DIR`), searched in this order. */
+  searchDirs?: readonly string[];
 }
 
 export function localFormulaSource(place: LocalFormulaPlace): FormulaSource {
@@ -57,7 +59,12 @@ function resolveLocal(
   name: string,
   overlayFiles: readonly string[],
 ): Result<ResolvedFormula> {
-  const loaded = loadFormulaArg(name, place.cwd, place.repoDir);
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve(place.cwd, d)),
+  );
   if (!loaded.ok) return loaded;
   const overlays: ParsedFormula[] = [];
   for (const file of overlayFiles) {

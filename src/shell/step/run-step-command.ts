@@ -2,6 +2,10 @@
  * The step's `run` command (and, with the same environment, its gate commands), in the step's
  * checkout: the face's environment, `MOL_BRANCH`, and the step's own `MOL_*` variables, nothing
  * else. The step's `timeout` stops it.
+ *
+ * `MOL_ATTEMPT` is the attempt running (1 the first time); on a retry `MOL_PREVIOUS_FAILURE` holds
+ * why the attempt before failed, with the end of a failing gate's output (a ralph check's stdout
+ * and stderr), so the command can react to it.
  */
 import { err, parseDuration, type Result } from '../../engine/index.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
@@ -14,6 +18,9 @@ export function commandEnv(job: StepJob, checkout: StepCheckout): Result<Record<
   const extra: Record<string, string> = {};
   for (const [key, value] of Object.entries(job.host.env)) if (value !== undefined) extra[key] = value;
   if (checkout.branch !== undefined) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  delete extra.MOL_PREVIOUS_FAILURE;
+  if (job.state.attempts > 1 && job.state.error !== undefined) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
     vars: job.mol.vars,
     molId: job.mol.id,
