@@ -37,6 +37,13 @@ const contextMap = z
     Object.fromEntries(Object.entries(map).map(([k, v]) => [k.startsWith('@') ? k : `@${k}`, v])),
   );
 
+const repoFolder = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.endsWith('/') && !p.split('/').includes('..'), {
+    message: 'a folder inside the repository such as ".github/formulas"',
+  });
+
 export const ConfigSchema = z.strictObject({
   /** Labels `<prefix><formula>` pour that formula. */
   label_prefix: z.string().min(1).default('formula:'),
@@ -62,13 +69,13 @@ export const ConfigSchema = z.strictObject({
   on_pr_closed: z.enum(['burn', 'keep']).default('keep'),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: z.array(z.string().min(1)).min(1).optional(),
-  formulas_path: z
-    .string()
-    .min(1)
-    .refine((p) => !p.startsWith('/') && !p.endsWith('/') && !p.split('/').includes('..'), {
-      message: 'a folder inside the repository such as ".github/formulas"',
-    })
-    .default('.github/formulas'),
+  formulas_path: repoFolder.default('.github/formulas'),
+  /**
+   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
+   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
+   * formulas of `formulas_path`.
+   */
+  formula_search_path: z.array(repoFolder).default([]),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
