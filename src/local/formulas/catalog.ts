@@ -1,6 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { err, type MolError, type ParsedFormula, parseFormula, type Result } from '../../engine/index.js';
+import {
+  descriptionFilesOf,
+  err,
+  type MolError,
+  type ParsedFormula,
+  parseFormula,
+  type Result,
+  withDescriptionFiles,
+} from '../../engine/index.js';
 import { builtinFormulaDir } from './builtins.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 
@@ -47,7 +55,7 @@ export class FormulaCatalog {
     const path = this.locate(name);
     let parsed: ParsedFormula | undefined;
     if (path) {
-      const result = parseFormula(readText(path), path);
+      const result = readFormulaFile(path, path);
       if (result.ok) parsed = result.value;
       else this.problems.push(result.error);
     }
@@ -74,6 +82,26 @@ function safeList(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** A formula file parsed, its steps' `description_file`s read from beside it. */
+function readFormulaFile(path: string, shownAs: string): Result<ParsedFormula> {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname(path)));
+}
+
+/** The texts of a formula's `description_file`s that can be read, by the name it gives them. */
+export function readDescriptionFiles(formula: ParsedFormula, dir: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file, readText(resolve(dir, file)));
+    } catch {
+      // Left out: withDescriptionFiles names the file at its key.
+    }
+  }
+  return texts;
 }
 
 export interface LoadedFormula {
@@ -103,7 +131,7 @@ export function loadFormulaArg(
       `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
     );
   }
-  const parsed = parseFormula(readText(path), isFile ? arg : path);
+  const parsed = readFormulaFile(path, isFile ? arg : path);
   if (!parsed.ok) return parsed;
   return { ok: true, value: { parsed: parsed.value, path, catalog } };
 }
