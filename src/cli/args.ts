@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closest, err, ok, type Result } from '../engine/index.js';
+import { isDirectory } from '../local/formulas/formula-files.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -41,5 +43,20 @@ export function parseVars(raw: unknown): Result<Record<string, string>> {
   return ok(vars);
 }
 
+/**
+ * `--formulas DIR` (repeatable): folders where formulas named by `extends`, `compose.expand` or
+ * aspects are found, as Gas City composes packs; each must be a folder.
+ */
+export function parseFormulaDirs(raw: unknown, cwd: string): Result<string[]> {
+  const dirs: string[] = [];
+  for (const dir of (raw as string[] | undefined) ?? []) {
+    const path = resolve(cwd, dir);
+    if (!isDirectory(path)) return err('usage', `--formulas takes a folder of formulas; ${dir} is not one`);
+    dirs.push(path);
+  }
+  return ok(dirs);
+}
+
+export const FORMULAS_OPTION = { formulas: { type: 'string', multiple: true } } as const satisfies Options;
 export const VAR_OPTION = { var: { type: 'string', multiple: true, short: 'v' } } as const satisfies Options;
 export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies Options;

@@ -47,6 +47,11 @@ const OVERLAY: OptionHelp = {
   value: 'file',
   meaning: 'apply an overlay formula on top (repeatable)',
 };
+const FORMULAS: OptionHelp = {
+  name: 'formulas',
+  value: 'DIR',
+  meaning: 'also find formulas named by extends, expansions and aspects in DIR (repeatable)',
+};
 const ID: OptionHelp = {
   name: 'id',
   value: 'ID',
@@ -81,7 +86,7 @@ export const VERB_HELP = {
   cook: {
     summary: 'cook a formula into a proto (--json for data)',
     usage: cookUsage,
-    options: [VAR, OVERLAY, json('the proto')],
+    options: [VAR, OVERLAY, FORMULAS, json('the proto')],
     example: 'mol cook hello --var name=ada',
   },
   validate: {
@@ -93,13 +98,13 @@ export const VERB_HELP = {
   graph: {
     summary: "print a formula's mermaid graph",
     usage: graphUsage,
-    options: [VAR, OVERLAY],
+    options: [VAR, OVERLAY, FORMULAS],
     example: 'mol graph hello > hello.mmd',
   },
   pour: {
     summary: 'pour a formula into a molecule; prints its id (--json: the molecule)',
     usage: pourUsage,
-    options: [VAR, OVERLAY, ID, json('the molecule instead of its id'), STORE],
+    options: [VAR, OVERLAY, FORMULAS, ID, json('the molecule instead of its id'), STORE],
     example: 'mol pour hello --var name=ada',
   },
   wisp: {
@@ -113,6 +118,7 @@ export const VERB_HELP = {
       },
       VAR,
       OVERLAY,
+      FORMULAS,
       ID,
       json('the molecule instead of its id'),
       STORE,
@@ -125,6 +131,7 @@ export const VERB_HELP = {
     options: [
       VAR,
       OVERLAY,
+      FORMULAS,
       JOBS,
       ID,
       {

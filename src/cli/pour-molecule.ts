@@ -30,6 +30,8 @@ export interface PourRequest {
   ttlMs?: number;
   /** Chosen by the caller; otherwise `<formula>-<random>`. */
   id?: string;
+  /** `--formulas DIR`: more folders where formulas are found by name. */
+  formulaDirs?: readonly string[];
 }
 
 export async function pourMolecule(
@@ -38,7 +40,7 @@ export async function pourMolecule(
 ): Promise<Result<{ mol: Molecule; proto: Proto }>> {
   const { io } = ctx;
   const poured = await pour({
-    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd }),
+    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
     store: ctx.store,
     formula: request.formula,
     vars: request.vars,
@@ -56,8 +58,8 @@ export async function pourMolecule(
 }
 
 /** Formulas as `mol cook` and `mol graph` find them: by path, or by name in this repository. */
-export function formulasHere(io: CliIO): FormulaSource {
-  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd });
+export function formulasHere(io: CliIO, searchDirs: readonly string[] = []): FormulaSource {
+  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
 }
 
 /** Problems and warnings as `file:line:col: severity: message` lines on stderr. */

@@ -32,6 +32,7 @@ export { closest, didYouMean, editDistance } from './did-you-mean.js';
 export * from './duration.js';
 export * from './errors.js';
 export * from './formula/condition.js';
+export * from './formula/description-files.js';
 export * from './formula/formula-schema.js';
 export * from './formula/formula-source.js';
 export * from './formula/parse-formula.js';

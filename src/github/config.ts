@@ -37,6 +37,13 @@ const contextMap = z
     Object.fromEntries(Object.entries(map).map(([k, v]) => [k.startsWith('@') ? k : `@${k}`, v])),
   );
 
+const repoFolder = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.endsWith('/') && !p.split('/').includes('..'), {
+    message: 'a folder inside the repository such as ".github/formulas"',
+  });
+
 export const ConfigSchema = z.strictObject({
   /** Labels `<prefix><formula>` pour that formula. */
   label_prefix: z.string().min(1).default('formula:'),
@@ -67,13 +74,13 @@ export const ConfigSchema = z.strictObject({
    * A team whose step jobs report with a PAT or another app's token lists that login here.
    */
   step_report_senders: z.array(z.string().min(1)).min(1).optional(),
-  formulas_path: z
-    .string()
-    .min(1)
-    .refine((p) => !p.startsWith('/') && !p.endsWith('/') && !p.split('/').includes('..'), {
-      message: 'a folder inside the repository such as ".github/formulas"',
-    })
-    .default('.github/formulas'),
+  formulas_path: repoFolder.default('.github/formulas'),
+  /**
+   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
+   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
+   * formulas of `formulas_path`.
+   */
+  formula_search_path: z.array(repoFolder).default([]),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -24,6 +24,7 @@ import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
 import {
   checkFormulaName,
   DEFAULT_FORMULAS_PATH,
+  type FormulaEntry,
   type FormulaLocation,
   listFormulas,
 } from './formula-source.js';
@@ -77,6 +78,8 @@ const MAX_FORMULAS = 64;
 
 export interface FormulaLibraryOptions extends FormulaLocation {
   builtin?: BuiltinLookup;
+  /** Folders searched after `formulasPath` for formulas pulled in by name (listed only when needed). */
+  searchPath?: readonly string[];
 }
 
 export interface LoadedFormula {
@@ -99,8 +102,19 @@ export async function loadFormulaLibrary(
   const checked = checkFormulaName(name);
   if (!checked.ok) return checked;
   const listed = await listFormulas(octokit, repo, options);
-  const fetchOne = async (wanted: string): Promise<Result<LibraryEntry> | undefined> => {
-    const entry = listed.get(wanted);
+  // Each search folder is listed (1 call) only when a name is in none of the folders before it.
+  const searched: Map<string, FormulaEntry>[] = [];
+  const search = async (wanted: string): Promise<FormulaEntry | undefined> => {
+    const dirs = options.searchPath ?? [];
+    for (let i = 0; i < dirs.length; i++) {
+      searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] as string });
+      const found = searched[i]?.get(wanted);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const fetchOne = async (wanted: string, byName = true): Promise<Result<LibraryEntry> | undefined> => {
+    const entry = listed.get(wanted) ?? (byName ? await search(wanted) : undefined);
     if (entry) {
       const text = await loadBlob(octokit, repo, entry.sha);
       if (!text.ok) return text;
@@ -109,7 +123,7 @@ export async function loadFormulaLibrary(
     }
     return fromBuiltin(wanted, options.builtin);
   };
-  const root = await fetchOne(name);
+  const root = await fetchOne(name, false);
   if (root === undefined) {
     const known = [...new Set([...listed.keys()])].sort();
     return err(
@@ -167,6 +181,8 @@ export interface GitHubFormulaPlace {
   /** Formulas come from the default branch only; asked only when a pour needs it. */
   defaultBranch: () => Promise<string>;
   formulasPath?: string;
+  /** The config's `formula_search_path`. */
+  searchPath?: readonly string[];
   builtin: BuiltinLookup;
   /** The built-ins to name when a formula is not found (none: the caller supplied its own). */
   builtinNames?: () => string[];
@@ -233,6 +249,7 @@ async function loadPourFormula(
     defaultBranch: branch,
     formulasPath: dir,
     builtin: place.builtin,
+    ...(place.searchPath === undefined ? {} : { searchPath: place.searchPath }),
   });
   if (!loaded.ok && loaded.error.code === 'unknown-formula') {
     const builtins = place.builtinNames?.() ?? [];

@@ -106,11 +106,13 @@ export async function listFormulas(
   }
   const entries = new Map<string, FormulaEntry>();
   if (!Array.isArray(data)) return entries;
-  // TOML wins over JSON for the same name, as `loadFormula` looks for it first.
-  for (const suffix of [...FORMULA_SUFFIXES].reverse()) {
+  // TOML wins over JSON for the same name, as `loadFormula` looks for it first; Gas City's plain
+  // `<name>.toml` comes last.
+  for (const suffix of ['.toml', ...[...FORMULA_SUFFIXES].reverse()]) {
     for (const item of data as Array<{ name: string; path: string; sha: string; type: string }>) {
       if (item.type !== 'file' || !item.name.endsWith(suffix)) continue;
       const name = item.name.slice(0, -suffix.length);
+      if (suffix === '.toml' && name.endsWith('.formula')) continue;
       entries.set(name, {
         name,
         path: item.path,

@@ -16,6 +16,7 @@ export function formulaSource(ctx: HandlerContext): FormulaSource {
     githubFormulaSource(ctx.octokit, ctx.repo, {
       defaultBranch: () => defaultBranch(ctx),
       formulasPath: ctx.config.formulas_path,
+      searchPath: ctx.config.formula_search_path,
       builtin: ctx.builtin ?? packageBuiltins,
       builtinNames: ctx.builtin ? () => [] : builtinNames,
     })

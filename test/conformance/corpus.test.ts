@@ -1,9 +1,10 @@
 /**
- * The 55 real Gas Town / Beads formulas (test/fixtures/corpus, MIT) through parse + cook: what
- * upstream runs, we run; what we refuse, we refuse by name.
+ * The 55 real Gas Town / Beads formulas (test/fixtures/corpus, MIT) and Gas City's 25
+ * (test/fixtures/gascity, MIT) through parse + cook: what upstream runs, we run; what we refuse,
+ * we refuse by name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Cooked, cook, type FormulaLibrary } from '../../src/engine/cook/cook.js';
 import { ProtoSchema } from '../../src/engine/cook/proto.js';
@@ -275,6 +276,116 @@ describe('the built-in formulas', () => {
       expect(`${cooked.value.proto.formula}.formula.toml`).toBe(relative(BUILTIN, file));
     },
   );
+});
+
+describe('the Gas City formulas', () => {
+  const GASCITY = 'test/fixtures/gascity';
+  const cityFiles = tomlFiles(GASCITY);
+  const cityParsed = new Map(
+    cityFiles.map((file) => [file, parseFormula(readFileSync(file, 'utf8'), relative(GASCITY, file))]),
+  );
+  const CORE = `${GASCITY}/internal/bootstrap/packs/core/formulas`;
+  const EXTENDS_CORE = ['mol-polecat-work.toml'];
+  /** Gas City looks a name up in the formula's own pack directory, then in the search path given. */
+  const libraryOf = (file: string, searchPath: readonly string[] = []): FormulaLibrary => {
+    const byName = new Map<string, ParsedFormula>();
+    for (const dir of [...searchPath].reverse().concat(dirname(file))) {
+      for (const f of cityFiles.filter((g) => dirname(g) === dir)) {
+        const result = cityParsed.get(f);
+        if (result?.ok) byName.set(result.value.data.formula as string, result.value);
+      }
+    }
+    return { get: (name) => byName.get(name) };
+  };
+  const cityCook = (suffix: string, searchPath: readonly string[] = []) => {
+    const file = cityFiles.find((f) => f.endsWith(suffix)) as string;
+    const result = cityParsed.get(file);
+    if (!result?.ok) throw new Error(`${suffix} did not parse`);
+    return cook(result.value, { library: libraryOf(file, searchPath) });
+  };
+  const stepOf = (suffix: string, id: string) => {
+    const cooked = cityCook(suffix);
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    return cooked.value.proto.steps.find((s) => s.id === id);
+  };
+
+  it('are the 25 files of the manifest, byte for byte', () => {
+    const rows = readFileSync(`${GASCITY}/MANIFEST.tsv`, 'utf8').trim().split('\n').slice(1);
+    expect(rows.map((r) => join(GASCITY, r.split('\t')[1] as string)).sort()).toEqual(cityFiles);
+    expect(cityFiles).toHaveLength(25);
+  });
+
+  it.each(cityFiles.map((f) => [relative(GASCITY, f), f]))(
+    '%s parses with no warning (ralph, retry and metadata are known keys)',
+    (_name, file) => {
+      const result = cityParsed.get(file);
+      if (!result?.ok) throw new Error(result?.error.message);
+      // Any warning at all is listed here, so one about another key would show up by name.
+      expect(result.value.warnings.map((w) => `${w.line}:${w.col} ${w.message}`)).toEqual([]);
+    },
+  );
+
+  it.each(
+    cityFiles.filter((f) => !EXTENDS_CORE.some((s) => f.endsWith(s))).map((f) => [relative(GASCITY, f), f]),
+  )('%s cooks into a valid proto without warnings', (_name, file) => {
+    const cooked = cityCook(relative(GASCITY, file));
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    expect(cooked.value.warnings).toEqual([]);
+    expect(ProtoSchema.parse(cooked.value.proto)).toEqual(cooked.value.proto);
+    expectTopological(cooked.value.proto.steps);
+  });
+
+  it('mol-polecat-work (gastown pack) extends mol-polecat-base from the core pack: refused by name alone, cooked with the core pack on the search path', () => {
+    const alone = cityCook('mol-polecat-work.toml');
+    expect(alone.ok).toBe(false);
+    if (!alone.ok) expect(alone.error.message).toContain('extends names "mol-polecat-base"');
+    expectPolecatVariant(cityCook('mol-polecat-work.toml', [CORE]), 'submit-and-exit');
+  });
+
+  it('mol-polecat-commit finds mol-polecat-base beside it in the core pack', () => {
+    expectPolecatVariant(cityCook('mol-polecat-commit.toml'), 'commit-and-push');
+  });
+
+  function expectPolecatVariant(cooked: ReturnType<typeof cook>, last: string): void {
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    expect(cooked.value.uses).toEqual(['mol-polecat-base']);
+    expect(cooked.value.proto.steps.map((s) => s.id)).toEqual([
+      'load-context',
+      'workspace-setup',
+      'preflight-tests',
+      'implement',
+      'self-review',
+      last,
+    ]);
+    // The variant's own workspace-setup replaces the base's placeholder.
+    expect(cooked.value.proto.steps[1]?.title).not.toBe('Set up workspace (override in variant formulas)');
+    expectTopological(cooked.value.proto.steps);
+  }
+
+  it('ralph: max_attempts counts the runs (2 = one retry) and the check is a command gate in the workspace', () => {
+    for (const [suffix, script] of [
+      ['ralph-demo.toml', 'ralph-check.sh'],
+      ['ralph-retry-demo.toml', 'ralph-retry-check.sh'],
+    ] as const) {
+      const step = stepOf(suffix, 'implement');
+      expect(step?.maxRetries).toBe(1);
+      expect(step?.gates).toEqual([{ type: 'command', run: `'./.gc/scripts/${script}'`, timeout: '30s' }]);
+    }
+  });
+
+  it('retry: mol-scoped-work allows three attempts per step and fails hard; metadata stays on each step', () => {
+    const body = stepOf('mol-scoped-work.toml', 'body');
+    expect(body?.metadata).toEqual({
+      'gc.kind': 'scope',
+      'gc.scope_name': 'worktree',
+      'gc.scope_role': 'body',
+    });
+    expect(body?.maxRetries).toBeUndefined();
+    const implement = stepOf('mol-scoped-work.toml', 'implement');
+    expect(implement?.maxRetries).toBe(2);
+    expect(implement?.onExhausted).toBe('hard_fail');
+    expect(implement?.metadata?.['gc.on_fail']).toBe('abort_scope');
+  });
 });
 
 function expectTopological(steps: readonly { id: string; needs: string[] }[]): void {

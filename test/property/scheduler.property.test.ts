@@ -1,5 +1,6 @@
 /**
  * The scheduler under random DAGs (≤ 40 steps, random trigger rules, retries and on_fail loops)
+ * Gas City soft fails (`on_exhausted = "soft_fail"`) among them,
  * and random interleavings of start / complete / fail on the steps that can take them. Checked
  * after every transition against a naive reference written here from the trigger rules' text.
  * FUZZ_RUNS sets the number of runs (default 150).
@@ -24,6 +25,7 @@ interface StepSpec {
   maxRetries: number;
   onFail: number | null;
   maxLoops: number;
+  soft: boolean;
 }
 
 const stepSpec = (i: number): fc.Arbitrary<StepSpec> =>
@@ -33,6 +35,7 @@ const stepSpec = (i: number): fc.Arbitrary<StepSpec> =>
     maxRetries: fc.integer({ min: 0, max: 2 }),
     onFail: i === 0 ? fc.constant(null) : fc.option(fc.integer({ min: 0, max: i - 1 }), { freq: 4 }),
     maxLoops: fc.integer({ min: 0, max: 2 }),
+    soft: fc.boolean(),
   });
 
 const protoArb: fc.Arbitrary<Proto> = fc
@@ -48,6 +51,7 @@ const protoArb: fc.Arbitrary<Proto> = fc
             trigger: s.trigger,
             maxRetries: s.maxRetries,
             maxLoops: s.maxLoops,
+            ...(s.soft ? { onExhausted: 'soft_fail' as const } : {}),
             ...(s.onFail === null ? {} : { onFail: `s${s.onFail}` }),
           },
         ),
@@ -66,6 +70,12 @@ function naiveVerdict(trigger: Trigger, needs: StepStatus[]): 'wait' | 'ready' |
   return failed > 0 ? 'ready' : done === needs.length ? 'skip' : 'wait';
 }
 
+/** A soft fail is a completion to whoever needs the step. */
+function seenAsNeed(proto: Proto, id: string, status: StepStatus): StepStatus {
+  const soft = proto.steps.find((d) => d.id === id)?.onExhausted === 'soft_fail';
+  return soft && status === 'failed' ? 'completed' : status;
+}
+
 function verdictOf(
   proto: Proto,
   mol: Molecule,
@@ -76,7 +86,7 @@ function verdictOf(
   if (!def) throw new Error('no step');
   return naiveVerdict(
     def.trigger,
-    def.needs.map((n) => byId.get(n) as StepStatus),
+    def.needs.map((n) => seenAsNeed(proto, n, byId.get(n) as StepStatus)),
   );
 }
 
@@ -101,7 +111,7 @@ function expectedOutcome(proto: Proto, mol: Molecule): 'complete' | 'failed' {
   const bad = proto.steps.some((def) => {
     const s = status.get(def.id);
     if (s === 'blocked') return true;
-    if (s !== 'failed') return false;
+    if (s !== 'failed' || def.onExhausted === 'soft_fail') return false;
     return !proto.steps.some(
       (d) => d.needs.includes(def.id) && d.trigger === 'one_failed' && status.get(d.id) === 'completed',
     );
@@ -179,6 +189,35 @@ describe('scheduler properties', () => {
           const { mol } = drive(proto, choices);
           expect(mol.steps.every((s) => DONE.includes(s.status))).toBe(true);
           expect(mol.status).toBe(expectedOutcome(proto, mol));
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a soft fail blocks nothing: what needs only completed or soft-failed steps runs, and all-soft failures complete the molecule',
+    () => {
+      fc.assert(
+        fc.property(protoArb, fc.array(fc.nat(), { maxLength: 250 }), (proto, choices) => {
+          const { mol } = drive(proto, choices);
+          const byId = new Map(mol.steps.map((s) => [s.id, s.status]));
+          const soft = (id: string) => proto.steps.find((d) => d.id === id)?.onExhausted === 'soft_fail';
+          for (const s of mol.steps) {
+            if (s.status === 'blocked') {
+              const def = proto.steps.find((d) => d.id === s.id);
+              const culprits = def?.needs.filter((n) => {
+                const need = byId.get(n);
+                return need === 'blocked' || (need === 'failed' && !soft(n));
+              });
+              expect(culprits?.length, `${s.id} is blocked by a hard failure`).toBeGreaterThan(0);
+            }
+          }
+          const hard = mol.steps.some(
+            (s) => s.status === 'blocked' || (s.status === 'failed' && !soft(s.id)),
+          );
+          if (!hard) expect(mol.status).toBe('complete');
         }),
         { numRuns: RUNS },
       );

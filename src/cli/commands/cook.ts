@@ -1,10 +1,19 @@
 import { type CookedFormula, cookNamed } from '../../shell/formulas/cook-named.js';
-import { JSON_OPTION, type Options, type Parsed, parse, parseVars, VAR_OPTION } from '../args.js';
+import {
+  FORMULAS_OPTION,
+  JSON_OPTION,
+  type Options,
+  type Parsed,
+  parse,
+  parseFormulaDirs,
+  parseVars,
+  VAR_OPTION,
+} from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import { formulasHere, tellOn } from '../pour-molecule.js';
 import { failWith } from '../verb.js';
 
-export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--json]';
+export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--json]';
 
 export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
   const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
@@ -46,14 +55,25 @@ export async function cookFromArgs(
   options: Options,
   usageLine: string,
 ): Promise<number | (CookedFormula & { values: Parsed['values'] })> {
-  const args = parse(argv, { ...VAR_OPTION, ...options, overlay: { type: 'string', multiple: true } });
+  const args = parse(argv, {
+    ...VAR_OPTION,
+    ...FORMULAS_OPTION,
+    ...options,
+    overlay: { type: 'string', multiple: true },
+  });
   if (!args.ok) return usageError(io, args.error.message, usageLine);
   const [formula] = args.value.positionals;
   if (!formula) return usageError(io, 'which formula? give a file or a name', usageLine);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usageLine);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usageLine);
   const overlays = (args.value.values.overlay as string[] | undefined) ?? [];
-  const cooked = await cookNamed(formulasHere(io), { formula, vars: vars.value, overlays }, tellOn(io));
+  const cooked = await cookNamed(
+    formulasHere(io, dirs.value),
+    { formula, vars: vars.value, overlays },
+    tellOn(io),
+  );
   if (!cooked.ok) return failWith(io, cooked.error);
   return { ...cooked.value, values: args.value.values };
 }

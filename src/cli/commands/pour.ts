@@ -1,5 +1,5 @@
 import { parseDuration } from '../../engine/index.js';
-import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
+import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
 import { pourMolecule } from '../pour-molecule.js';
@@ -7,14 +7,16 @@ import { moleculeJson } from '../print.js';
 import { contextFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
-export const usage = 'mol pour <file|name> [--var k=v]... [--overlay file]... [--id ID] [--json]';
+export const usage =
+  'mol pour <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]';
 export const wispUsage =
-  'mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--id ID] [--json]';
+  'mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]';
 
 const OPTIONS = {
   ...VAR_OPTION,
   ...JSON_OPTION,
   ...STORE_OPTION,
+  ...FORMULAS_OPTION,
   overlay: { type: 'string', multiple: true },
   id: { type: 'string' },
 } as const;
@@ -39,6 +41,8 @@ async function pourAs(io: CliIO, argv: string[], kind: 'mol' | 'wisp'): Promise<
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, line);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, line);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, line);
   let ttlMs: number | undefined;
   if (kind === 'wisp') {
     const ttl = (args.value.values.ttl as string | undefined) ?? '1h';
@@ -52,6 +56,7 @@ async function pourAs(io: CliIO, argv: string[], kind: 'mol' | 'wisp'): Promise<
     formula,
     vars: vars.value,
     overlays: (args.value.values.overlay as string[] | undefined) ?? [],
+    formulaDirs: dirs.value,
     kind,
     ...(ttlMs === undefined ? {} : { ttlMs }),
     ...(typeof args.value.values.id === 'string' ? { id: args.value.values.id } : {}),

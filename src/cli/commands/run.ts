@@ -1,7 +1,7 @@
 import type { Molecule, Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { withAgent } from '../../shell/step/agent-command.js';
-import { JSON_OPTION, parse, parseVars, VAR_OPTION } from '../args.js';
+import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
@@ -13,7 +13,7 @@ import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
 
 export const RUN_OPTIONS = {
   ...JSON_OPTION,
@@ -31,6 +31,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const args = parse(argv, {
     ...RUN_OPTIONS,
     ...VAR_OPTION,
+    ...FORMULAS_OPTION,
     overlay: { type: 'string', multiple: true },
     id: { type: 'string' },
     agent: { type: 'string' },
@@ -43,6 +44,8 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
   const vars = parseVars(values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usage);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usage);
   const jobs = parseJobs(values.jobs);
   if (jobs === undefined)
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
@@ -57,10 +60,10 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const existing = checkId(target).ok ? await ctx.value.store.load(target) : undefined;
   if (existing !== undefined && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== undefined) {
-    if (Object.keys(vars.value).length > 0 || values.overlay !== undefined) {
+    if (Object.keys(vars.value).length > 0 || values.overlay !== undefined || dirs.value.length > 0) {
       return usageError(
         io,
-        `${target} is a molecule already poured; --var and --overlay apply to formulas`,
+        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
         usage,
       );
     }
@@ -87,6 +90,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     formula: target,
     vars: vars.value,
     overlays: (values.overlay as string[] | undefined) ?? [],
+    formulaDirs: dirs.value,
     ...(typeof values.id === 'string' ? { id: values.id } : {}),
   });
   if (!poured.ok) return failWith(io, poured.error);

@@ -1,6 +1,7 @@
 import { conditionVars, parseCondition, substituteCondition } from '../formula/condition.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
+import { gasCityLoops } from './loops.js';
 import type { ProtoGate, ProtoStep } from './proto.js';
 import { RUN_PLACEHOLDER, substitute } from './substitute.js';
 import type { WorkStep } from './work-step.js';
@@ -37,6 +38,8 @@ export function toProtoStep(
       placeOf(step.origin, commandWithVar ? 'gate' : 'run'),
     );
   }
+  const loops = gasCityLoops(step, gates, ctx);
+  if (loops.check) gates.push(loops.check);
   const type =
     f.type === 'human' || f.type === 'gate' || f.type === 'task'
       ? f.type
@@ -66,8 +69,9 @@ export function toProtoStep(
       );
     } else out.idleTimeout = f.idle_timeout;
   }
-  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== undefined) out.maxRetries = maxRetries;
+  if (loops.onExhausted !== undefined) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== undefined) out.onFail = f.on_fail;
   if (f.max_loops !== undefined) out.maxLoops = f.max_loops;
   if (f.timeout !== undefined) out.timeout = f.timeout;
@@ -75,6 +79,7 @@ export function toProtoStep(
     out.condition = checkCondition(step, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== undefined) out.assignee = sub(f.assignee);
   if (step.group !== undefined) out.group = step.group;
+  if (f.metadata !== undefined) out.metadata = { ...f.metadata };
   return out;
 }
 

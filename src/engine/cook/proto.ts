@@ -4,7 +4,13 @@
  * `mol cook --json` prints it.
  */
 import { z } from 'zod';
-import { EXECUTION_MODES, FORMULA_TYPES, PERMISSIONS, TRIGGERS } from '../formula/formula-schema.js';
+import {
+  EXECUTION_MODES,
+  FORMULA_TYPES,
+  ON_EXHAUSTED,
+  PERMISSIONS,
+  TRIGGERS,
+} from '../formula/formula-schema.js';
 
 /** Gates after cook: Beads' aliases mapped to ours (gh:run -> checks, gh:pr -> pr-merged, human -> approval). */
 export const ProtoGateSchema = z.discriminatedUnion('type', [
@@ -34,6 +40,11 @@ export const ProtoStepSchema = z.object({
   gates: z.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: z.number().int().min(0).optional(),
+  /**
+   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
+   * but what needs it runs as if it had completed and the molecule can still complete.
+   */
+  onExhausted: z.enum(ON_EXHAUSTED).optional(),
   onFail: z.string().optional(),
   maxLoops: z.number().int().min(0).optional(),
   timeout: z.string().optional(),
@@ -42,6 +53,8 @@ export const ProtoStepSchema = z.object({
   assignee: z.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: z.string().optional(),
+  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  metadata: z.record(z.string(), z.string()).optional(),
 });
 
 export const ProtoVarSchema = z.object({

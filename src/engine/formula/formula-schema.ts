@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const FORMULA_TYPES = ['workflow', 'convoy', 'expansion', 'aspect'] as const;
 export const EXECUTION_MODES = ['local', 'distributed'] as const;
 export const STEP_TYPES = ['task', 'human', 'gate', 'parallel'] as const;
+export const ON_EXHAUSTED = ['hard_fail', 'soft_fail'] as const;
 export const TRIGGERS = ['all_success', 'all_done', 'one_failed'] as const;
 export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
 
@@ -43,6 +44,23 @@ export const GateSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional() }),
 ]);
 
+/**
+ * Gas City's loops. `max_attempts` counts runs in total (2 = one try and one retry); the check is
+ * an executable in the step's workspace that passes the attempt when it exits 0.
+ */
+export const RalphSchema = z.looseObject({
+  max_attempts: z.number().int().min(1),
+  check: z.looseObject({
+    mode: z.literal('exec'),
+    path: text.min(1),
+    timeout: duration.optional(),
+  }),
+});
+export const RetrySchema = z.looseObject({
+  max_attempts: z.number().int().min(1),
+  on_exhausted: z.enum(ON_EXHAUSTED).optional(),
+});
+
 const stepShape = {
   id: text.min(1),
   title: text.optional(),
@@ -56,6 +74,8 @@ const stepShape = {
   gate: z.union([GateSchema, z.array(GateSchema)]).optional(),
   gates: z.array(GateSchema).optional(),
   max_retries: z.number().int().min(0).optional(),
+  ralph: RalphSchema.optional(),
+  retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: z.number().int().min(0).optional(),
   timeout: duration.optional(),
@@ -66,6 +86,8 @@ const stepShape = {
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
+  description_file: text.min(1).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
 };
 
 export interface StepInput {
@@ -81,6 +103,8 @@ export interface StepInput {
   gate?: Gate | Gate[];
   gates?: Gate[];
   max_retries?: number;
+  ralph?: Ralph;
+  retry?: Retry;
   on_fail?: string;
   max_loops?: number;
   timeout?: string;
@@ -89,6 +113,10 @@ export interface StepInput {
   assignee?: string;
   agent?: string;
   idle_timeout?: string;
+  /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
+  description_file?: string;
+  /** Gas City's free-form string pairs, kept on the cooked step. */
+  metadata?: Record<string, string>;
   /** Gas Town's parallel groups: children run side by side, the group completes when all have. */
   children?: StepInput[];
   [unknown: string]: unknown;
@@ -188,6 +216,9 @@ export const FormulaSchema = z.looseObject({
 export type VarObject = z.infer<typeof VarObjectSchema>;
 export type VarInput = z.infer<typeof VarSchema>;
 export type Gate = z.infer<typeof GateSchema>;
+export type Ralph = z.infer<typeof RalphSchema>;
+export type Retry = z.infer<typeof RetrySchema>;
+export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 export type Advice = z.infer<typeof AdviceSchema>;
 export type Leg = z.infer<typeof LegSchema>;
 export type FormulaInput = z.infer<typeof FormulaSchema>;

@@ -10,6 +10,8 @@
  * - `all_done`: every need done, whatever the outcome (cleanup steps).
  * - `one_failed`: ready as soon as one need failed for good (or is blocked by a failure);
  *   skipped once every need is done and none failed. With no needs it can never fire: skipped.
+ * A need that failed for good under `on_exhausted = "soft_fail"` (Gas City's retry) counts as
+ * completed for every rule: what needs it runs as if it had completed, and it fails no molecule.
  * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
  * of a failure is blocked like any other rather than skipped past it.
  *
@@ -60,13 +62,21 @@ export function advance(d: Draft, candidates: Iterable<number> = []): void {
   }
 }
 
+/** A step's status as the steps that need it see it. */
+function asNeed(d: Draft, n: number): StepStatus {
+  const status = d.step(n).status;
+  return status === 'failed' && softFails(d, n) ? 'completed' : status;
+}
+
+const softFails = (d: Draft, i: number) => d.def(i).onExhausted === 'soft_fail';
+
 function decide(d: Draft, i: number): void {
   const def = d.def(i);
-  const needs = (d.index.needs[i] as number[]).map((n) => d.step(n).status);
+  const needs = (d.index.needs[i] as number[]).map((n) => asNeed(d, n));
   const verdict = triggerVerdict(def.trigger, needs);
   if (verdict === 'wait') return;
   if (verdict === 'block') {
-    const culprit = (d.index.needs[i] as number[]).find((n) => isFailure(d.step(n).status)) as number;
+    const culprit = (d.index.needs[i] as number[]).find((n) => isFailure(asNeed(d, n))) as number;
     const how = d.step(culprit).status === 'failed' ? 'failed' : 'is blocked';
     d.move(i, 'block', 'blocked', { note: `need "${d.step(culprit).id}" ${how}` });
     return;
@@ -99,13 +109,16 @@ function decide(d: Draft, i: number): void {
 export function settle(d: Draft): void {
   if (!isLive(d.status)) return;
   let culprit = -1;
+  const soft: string[] = [];
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
     if (status === 'pending' || ACTIVE_STEP_STATUSES.has(status)) return;
-    if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
+    if (status === 'failed' && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
   }
   if (culprit < 0) {
-    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
+    const softly = soft.length === 0 ? '' : `; failed softly (on_exhausted = soft_fail): ${soft.join(', ')}`;
+    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done${softly}` });
     return;
   }
   const step = d.step(culprit);

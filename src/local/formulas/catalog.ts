@@ -1,12 +1,24 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { err, type MolError, type ParsedFormula, parseFormula, type Result } from '../../engine/index.js';
+import {
+  descriptionFilesOf,
+  err,
+  type MolError,
+  type ParsedFormula,
+  parseFormula,
+  type Result,
+  withDescriptionFiles,
+} from '../../engine/index.js';
 import { builtinFormulaDir } from './builtins.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 
+/** By name, a formula is `<name>.formula.toml`, `.formula.json`, or Gas City's plain `<name>.toml`. */
+const LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, '.toml'] as const;
+
 /**
  * Formulas on the local disk, found by name the way Gas Town and Beads look them up: the folder
- * of the formula being cooked, then the repository's formula folders, then the built-ins.
+ * of the formula being cooked, then the search path given (`mol cook --formulas DIR`, as Gas City
+ * composes packs), then the repository's formula folders, then the built-ins.
  * It is the engine's FormulaLibrary (cook resolves `extends`, `compose.expand` and aspects
  * through `get`), filled lazily and synchronously so cook stays pure.
  */
@@ -30,7 +42,7 @@ export class FormulaCatalog {
   /** Where a formula of this name lives, if anywhere. */
   locate(name: string): string | undefined {
     for (const dir of this.searchDirs) {
-      for (const suffix of FORMULA_SUFFIXES) {
+      for (const suffix of LOOKUP_SUFFIXES) {
         const path = join(dir, `${name}${suffix}`);
         if (existsSync(path)) return path;
       }
@@ -43,7 +55,7 @@ export class FormulaCatalog {
     const path = this.locate(name);
     let parsed: ParsedFormula | undefined;
     if (path) {
-      const result = parseFormula(readText(path), path);
+      const result = readFormulaFile(path, path);
       if (result.ok) parsed = result.value;
       else this.problems.push(result.error);
     }
@@ -56,7 +68,7 @@ export class FormulaCatalog {
     const names = new Set<string>();
     for (const dir of this.searchDirs) {
       for (const entry of safeList(dir)) {
-        const suffix = FORMULA_SUFFIXES.find((s) => entry.endsWith(s));
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry.endsWith(s));
         if (suffix) names.add(entry.slice(0, -suffix.length));
       }
     }
@@ -72,6 +84,26 @@ function safeList(dir: string): string[] {
   }
 }
 
+/** A formula file parsed, its steps' `description_file`s read from beside it. */
+function readFormulaFile(path: string, shownAs: string): Result<ParsedFormula> {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname(path)));
+}
+
+/** The texts of a formula's `description_file`s that can be read, by the name it gives them. */
+export function readDescriptionFiles(formula: ParsedFormula, dir: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file, readText(resolve(dir, file)));
+    } catch {
+      // Left out: withDescriptionFiles names the file at its key.
+    }
+  }
+  return texts;
+}
+
 export interface LoadedFormula {
   parsed: ParsedFormula;
   path: string;
@@ -82,10 +114,15 @@ export interface LoadedFormula {
  * `mol cook hello` or `mol cook ./x.formula.toml`: a path that exists is read as a file; anything
  * else is a formula name looked up in the catalog.
  */
-export function loadFormulaArg(arg: string, cwd: string, repoDir: string | undefined): Result<LoadedFormula> {
+export function loadFormulaArg(
+  arg: string,
+  cwd: string,
+  repoDir: string | undefined,
+  searchDirs: readonly string[] = [],
+): Result<LoadedFormula> {
   const asPath = resolve(cwd, arg);
   const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, isFile ? [dirname(asPath)] : []);
+  const catalog = FormulaCatalog.forRepo(repoDir, [...(isFile ? [dirname(asPath)] : []), ...searchDirs]);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
     const known = catalog.names();
@@ -94,7 +131,7 @@ export function loadFormulaArg(arg: string, cwd: string, repoDir: string | undef
       `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
     );
   }
-  const parsed = parseFormula(readText(path), isFile ? arg : path);
+  const parsed = readFormulaFile(path, isFile ? arg : path);
   if (!parsed.ok) return parsed;
   return { ok: true, value: { parsed: parsed.value, path, catalog } };
 }

@@ -5,10 +5,12 @@
  * files change, move, or were never committed), and read back with `git cat-file`. Built-ins are
  * pinned by name and version.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import {
   type BlobPin,
   builtinPin,
+  descriptionFilePin,
+  descriptionFilesOf,
   err,
   type FormulaRef,
   type FormulaSource,
@@ -28,6 +30,8 @@ export interface LocalFormulaPlace {
   repoDir: string;
   /** Where a formula or overlay given as a relative path is found. */
   cwd: string;
+  /** More folders where formulas are found by name (`--formulas DIR`), searched in this order. */
+  searchDirs?: readonly string[];
 }
 
 export function localFormulaSource(place: LocalFormulaPlace): FormulaSource {
@@ -57,7 +61,12 @@ function resolveLocal(
   name: string,
   overlayFiles: readonly string[],
 ): Result<ResolvedFormula> {
-  const loaded = loadFormulaArg(name, place.cwd, place.repoDir);
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve(place.cwd, d)),
+  );
   if (!loaded.ok) return loaded;
   const overlays: ParsedFormula[] = [];
   for (const file of overlayFiles) {
@@ -87,6 +96,8 @@ function resolveLocal(
       if (!source.ok) return source;
       const ref: FormulaRef = { name: named, source: source.value };
       const pins: NonNullable<FormulaRef['pins']> = {};
+      const described = await pinDescriptionFiles(place.repoDir, named, path, pins);
+      if (!described.ok) return described;
       for (const usedName of used) {
         const found = catalog.locate(usedName);
         if (found === undefined)
@@ -97,6 +108,8 @@ function resolveLocal(
         const pinned = await pinFile(place.repoDir, found, catalog.get(usedName)?.data.version);
         if (!pinned.ok) return pinned;
         pins[usedName] = pinned.value;
+        const files = await pinDescriptionFiles(place.repoDir, usedName, found, pins);
+        if (!files.ok) return files;
       }
       if (Object.keys(pins).length > 0) ref.pins = pins;
       if (overlayFiles.length > 0) {
@@ -111,6 +124,23 @@ function resolveLocal(
       return ok(ref);
     },
   });
+}
+
+/** The description files a formula file names, pinned beside it (built-ins have none). */
+async function pinDescriptionFiles(
+  repoDir: string,
+  name: string,
+  path: string,
+  pins: NonNullable<FormulaRef['pins']>,
+): Promise<Result<void>> {
+  const parsed = parseFormula(readText(path), path);
+  if (!parsed.ok) return ok(undefined);
+  for (const file of descriptionFilesOf(parsed.value)) {
+    const pinned = await pinBlob(repoDir, resolve(dirname(path), file));
+    if (!pinned.ok) return pinned;
+    pins[descriptionFilePin(name, file)] = pinned.value;
+  }
+  return ok(undefined);
 }
 
 async function pinFile(

@@ -10,6 +10,9 @@ import {
   adhocProto,
   type Cooked,
   cook,
+  DESCRIPTION_FILE_PIN,
+  descriptionFilePin,
+  descriptionFilesOf,
   err,
   type FormulaRef,
   type FormulaSource,
@@ -20,6 +23,7 @@ import {
   parseFormula,
   type Result,
   withDefaultRetries,
+  withDescriptionFiles,
 } from '../../engine/index.js';
 import { BoundedCache } from '../bounded-cache.js';
 
@@ -69,11 +73,18 @@ async function cookPinned(source: FormulaSource, mol: Molecule): Promise<Result<
     const adhoc = adhocProto(formula.source.inline);
     if (adhoc.ok) return adhoc;
   }
-  const root = await readPinned(source, formula.name, formula.source);
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source),
+  );
   if (!root.ok) return root;
   const library = new Map<string, ParsedFormula>();
-  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
-    const parsed = await readPinned(source, name, pin);
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
     if (!parsed.ok) return parsed;
     library.set(name, parsed.value);
   }
@@ -89,6 +100,25 @@ async function cookPinned(source: FormulaSource, mol: Molecule): Promise<Result<
     overlays,
   });
   return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+
+/** The pinned description files read back into the formula; one pinned without them stays as it is. */
+async function described(
+  source: FormulaSource,
+  pins: NonNullable<FormulaRef['pins']>,
+  name: string,
+  parsed: Result<ParsedFormula>,
+): Promise<Result<ParsedFormula>> {
+  if (!parsed.ok) return parsed;
+  const texts = new Map<string, string>();
+  for (const file of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file)];
+    if (pin === undefined || typeof pin === 'string') continue;
+    const text = await source.readBlob(pin);
+    if (!text.ok) return text;
+    texts.set(file, text.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
 
 async function readPinned(

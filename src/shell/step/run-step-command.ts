@@ -6,6 +6,10 @@
  * An agent step runs its agent's command line the same way, as a fresh process with the step's
  * prompt on stdin and in the file `$MOL_PROMPT_FILE` (outside the checkout, so it is never
  * committed); its `idle_timeout` stops it when it neither prints nor changes a file for that long.
+ *
+ * `MOL_ATTEMPT` is the attempt running (1 the first time); on a retry `MOL_PREVIOUS_FAILURE` holds
+ * why the attempt before failed, with the end of a failing gate's output (a ralph check's stdout
+ * and stderr), so the command can react to it.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +27,8 @@ import type { StepJob } from './step-job.js';
 export function commandEnv(job: StepJob, checkout: StepCheckout): Result<Record<string, string>> {
   const extra: Record<string, string> = {};
   if (checkout.branch !== undefined) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== undefined) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
     base: job.host.env,
     vars: job.mol.vars,

@@ -39,6 +39,7 @@ describe('parseConfig', () => {
       on_pr_closed: 'keep',
       step_issues: false,
       formulas_path: '.github/formulas',
+      formula_search_path: [],
     });
     expect(DEFAULT_CONFIG.trusted_writers).toBeUndefined();
   });
@@ -64,10 +65,12 @@ describe('parseConfig', () => {
         'trusted_writers: ["molecular-dev[bot]"]',
         'step_report_senders: ["ci-bot"]',
         'formulas_path: ops/formulas',
+        'formula_search_path: [packs/core/formulas, packs/gastown/formulas]',
       ].join('\n'),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    expect(result.value.formula_search_path).toEqual(['packs/core/formulas', 'packs/gastown/formulas']);
     expect(result.value.context).toEqual({ '@Design': 'docs/design.md', '@Api': 'docs/api.md' });
     expect(result.value.trusted_writers).toEqual(['molecular-dev[bot]']);
     expect(result.value.step_report_senders).toEqual(['ci-bot']);
@@ -95,6 +98,9 @@ describe('parseConfig', () => {
     );
     expect(errorOf('formulas_path: ../elsewhere').message).toMatch(
       /"formulas_path" is invalid: a folder inside/,
+    );
+    expect(errorOf('formula_search_path: [ok, /abs]').message).toMatch(
+      /"formula_search_path\.1" is invalid: a folder inside/,
     );
     expect(errorOf('step_workflow: ../x.yml').message).toMatch(/"step_workflow"/);
     expect(errorOf('default_retries: 1.5').message).toMatch(/must be a whole number/);

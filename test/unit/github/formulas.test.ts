@@ -190,6 +190,43 @@ describe('loadFormulaLibrary', () => {
     expect(cooked.value.proto.steps.map((s) => s.id)).toEqual(['build.first', 'build.second', 'ship']);
   });
 
+  it("finds a parent in the config's formula search path, Gas City's plain <name>.toml included, listing it only when needed", async () => {
+    const work =
+      'formula = "work"\nextends = ["polecat-base"]\n[[steps]]\nid = "submit"\nneeds = ["build"]\n';
+    const base = 'formula = "polecat-base"\n[[steps]]\nid = "build"\n';
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas')
+      .query({ ref: 'main' })
+      .reply(200, [
+        { type: 'file', name: 'work.toml', path: '.github/formulas/work.toml', sha: blobSha(work) },
+      ])
+      .get('/repos/acme/widgets/contents/packs%2Fcore%2Fformulas')
+      .query({ ref: 'main' })
+      .reply(200, [
+        {
+          type: 'file',
+          name: 'polecat-base.toml',
+          path: 'packs/core/formulas/polecat-base.toml',
+          sha: blobSha(base),
+        },
+      ])
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(work)}`)
+      .reply(200, blob(work))
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(base)}`)
+      .reply(200, blob(base));
+    const loaded = await loadFormulaLibrary(octokit(), repo, 'work', {
+      defaultBranch: 'main',
+      searchPath: ['packs/core/formulas', 'packs/unused/formulas'],
+    });
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.value.ref.pins).toEqual({
+      'polecat-base': { path: 'packs/core/formulas/polecat-base.toml', blobSha: blobSha(base) },
+    });
+    const cooked = cook(loaded.value.root, { library: loaded.value.library });
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    expect(cooked.value.proto.steps.map((s) => s.id)).toEqual(['build', 'submit']);
+  });
+
   it('names the formulas the repository has when the one asked for is unknown', async () => {
     nock(API).get('/repos/acme/widgets/contents/.github%2Fformulas').query(true).reply(200, listing);
     const loaded = await loadFormulaLibrary(octokit(), repo, 'relaese', { defaultBranch: 'main' });

@@ -6,7 +6,9 @@
  * Attempts count starts, so with max_retries = 2 a step runs at most three times before its
  * on_fail loop (if any) is tried. A loop sends the on_fail target, everything downstream of it and
  * the failing step back to pending with attempts reset; the target's `loops` counts the trips and
- * is bounded by the failing step's `max_loops` (else the proto's).
+ * is bounded by the failing step's `max_loops` (else the proto's). A step with
+ * `on_exhausted = "soft_fail"` fails softly at the end: the history says so, and the scheduler
+ * lets what needs it run.
  */
 
 import { DEFAULT_MAX_RETRIES } from '../../cook/proto.js';
@@ -49,16 +51,12 @@ export function failPath(
     d.move(i, event, 'failed', { by, note: error }, fields);
   } else {
     const spent = target === undefined ? '' : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      'failed',
-      {
-        by,
-        note: `${error} (failed for good after ${attempts} attempt${attempts === 1 ? '' : 's'}${spent})`,
-      },
-      fields,
-    );
+    const ran = `${attempts} attempt${attempts === 1 ? '' : 's'}${spent}`;
+    const how =
+      def.onExhausted === 'soft_fail'
+        ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed`
+        : `failed for good after ${ran}`;
+    d.move(i, event, 'failed', { by, note: `${error} (${how})` }, fields);
     return;
   }
   if (retry) {

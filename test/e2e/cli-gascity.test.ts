@@ -1,0 +1,227 @@
+/**
+ * Gas City's loops and formula search path through the real `mol`: a ralph check that fails until
+ * the step reacts to its output, retry with soft and hard exhaustion, and `--formulas DIR` for a
+ * formula that extends one from another pack directory.
+ */
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+
+interface StepJson {
+  id: string;
+  status: string;
+  attempts: number;
+  error?: string;
+  gates?: Array<{ type: string; passed: boolean | null; detail: string }>;
+}
+interface MolJson {
+  id: string;
+  status: string;
+  steps: StepJson[];
+}
+interface StateJson {
+  history: Array<{ step?: string; event: string; to?: string; note?: string }>;
+}
+
+const GASCITY = resolve('test/fixtures/gascity');
+const CORE = join(GASCITY, 'internal/bootstrap/packs/core/formulas');
+const POLECAT_WORK = join(GASCITY, 'examples/gastown/packs/gastown/formulas/mol-polecat-work.toml');
+
+let cli: BuiltCli;
+let repo: TempRepo;
+
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.cleanup();
+});
+beforeEach(async () => {
+  repo = await makeTempRepo();
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const run = (args: string[], env: Record<string, string> = {}) => mol(cli, args, { cwd: repo.dir, env });
+const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
+const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
+const history = async (id: string) =>
+  (JSON.parse(await readFile(join(repo.dir, '.molecular/mols', `${id}.json`), 'utf8')) as StateJson).history;
+
+async function formula(name: string, toml: string): Promise<string> {
+  const path = join(repo.root, 'flows', `${name}.formula.toml`);
+  await mkdir(join(repo.root, 'flows'), { recursive: true });
+  await writeFile(path, `formula = "${name}"\n${toml}`);
+  return path;
+}
+
+describe('ralph', () => {
+  it('runs the check in the workspace after the step; a failing check reruns the step, which reads the check output and passes on attempt 2', async () => {
+    await repo.write(
+      'checks/greeting.sh',
+      [
+        '#!/bin/sh',
+        'if grep -qx hello greeting.txt; then echo "greeting ok"; exit 0; fi',
+        'echo "got: $(cat greeting.txt)"',
+        'echo "want: greeting.txt says hello" >&2',
+        'exit 1',
+        '',
+      ].join('\n'),
+    );
+    await chmod(join(repo.dir, 'checks/greeting.sh'), 0o755);
+    await repo.commitAll('add the check');
+    const file = await formula(
+      'ralph-fix',
+      `[[steps]]
+id = "implement"
+run = '''
+echo "attempt $MOL_ATTEMPT" >> attempts.log
+case "$MOL_PREVIOUS_FAILURE" in
+  *"want: greeting.txt says hello"*) echo hello > greeting.txt ;;
+  *) echo hi > greeting.txt ;;
+esac
+'''
+[steps.ralph]
+max_attempts = 3
+[steps.ralph.check]
+mode = "exec"
+path = "checks/greeting.sh"
+timeout = "30s"
+
+[[steps]]
+id = "after"
+needs = ["implement"]
+run = "cp greeting.txt seen.txt"
+`,
+    );
+    const ran = await run(['run', file, '--id', 'r1']);
+    expect(ran.stderr).not.toMatch(/unknown key/);
+    expect(ran.code).toBe(0);
+    const m = await status('r1');
+    expect(m.status).toBe('complete');
+    const implement = step(m, 'implement');
+    expect(implement).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(implement.gates).toEqual([expect.objectContaining({ type: 'command', passed: true })]);
+    expect(implement.gates?.[0]?.detail).toContain('greeting ok');
+    expect(await readFile(join(repo.dir, 'attempts.log'), 'utf8')).toBe('attempt 1\nattempt 2\n');
+    expect(await readFile(join(repo.dir, 'seen.txt'), 'utf8')).toBe('hello\n');
+    // The first attempt's failure holds the check's stdout and stderr.
+    const failure = (await history('r1')).find((h) => h.step === 'implement' && h.to === 'failed');
+    expect(failure?.note).toContain('got: hi');
+    expect(failure?.note).toContain('want: greeting.txt says hello');
+  });
+
+  it('fails the step for good once max_attempts runs all fail the check', async () => {
+    await repo.write('never.sh', '#!/bin/sh\necho "still not done" >&2\nexit 1\n');
+    await chmod(join(repo.dir, 'never.sh'), 0o755);
+    await repo.commitAll('add the check');
+    const file = await formula(
+      'ralph-never',
+      `[[steps]]
+id = "implement"
+run = "echo try >> tries.log"
+ralph = { max_attempts = 2, check = { mode = "exec", path = "never.sh" } }
+`,
+    );
+    const ran = await run(['run', file, '--id', 'r2']);
+    expect(ran.code).toBe(1);
+    expect(step(await status('r2'), 'implement')).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await readFile(join(repo.dir, 'tries.log'), 'utf8')).toBe('try\ntry\n');
+  });
+});
+
+describe('retry', () => {
+  const flaky = (onExhausted: string) => `[[steps]]
+id = "flaky"
+run = 'echo run >> "$COUNT_FILE"; echo "provider unavailable" >&2; exit 1'
+[steps.retry]
+max_attempts = 2
+on_exhausted = "${onExhausted}"
+
+[[steps]]
+id = "after"
+needs = ["flaky"]
+run = "echo after > after.txt"
+`;
+
+  it('soft_fail: two runs, then the step fails softly, its dependent runs, and the molecule completes with exit 0', async () => {
+    const count = join(repo.root, 'count.log');
+    const ran = await run(['run', await formula('soft', flaky('soft_fail')), '--id', 's1'], {
+      COUNT_FILE: count,
+    });
+    expect(ran.code).toBe(0);
+    const m = await status('s1');
+    expect(m.status).toBe('complete');
+    expect(step(m, 'flaky')).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(step(m, 'after').status).toBe('completed');
+    expect(await readFile(count, 'utf8')).toBe('run\nrun\n');
+    expect(await readFile(join(repo.dir, 'after.txt'), 'utf8')).toBe('after\n');
+    const notes = (await history('s1')).map((h) => h.note ?? '');
+    expect(notes.some((n) => n.includes('failed softly after 2 attempts'))).toBe(true);
+  });
+
+  it('hard_fail: two runs, then the step fails for good, its dependent is blocked, and the molecule fails with exit 1', async () => {
+    const count = join(repo.root, 'count.log');
+    const ran = await run(['run', await formula('hard', flaky('hard_fail')), '--id', 'h1'], {
+      COUNT_FILE: count,
+    });
+    expect(ran.code).toBe(1);
+    const m = await status('h1');
+    expect(m.status).toBe('failed');
+    expect(step(m, 'flaky')).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(step(m, 'after').status).toBe('blocked');
+    expect(await readFile(count, 'utf8')).toBe('run\nrun\n');
+    expect((await history('h1')).some((h) => h.note?.includes('softly'))).toBe(false);
+  });
+});
+
+describe('--formulas', () => {
+  it('finds a parent formula in another pack directory', async () => {
+    const alone = await run(['cook', POLECAT_WORK]);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/extends names "mol-polecat-base", but no formula by that name is known/);
+    expect(alone.stderr).not.toMatch(/\n\s+at /);
+
+    const cooked = await run(['cook', POLECAT_WORK, '--formulas', CORE, '--json']);
+    expect(cooked.stderr).toBe('');
+    expect(cooked.code).toBe(0);
+    const proto = JSON.parse(cooked.stdout) as { steps: { id: string }[] };
+    expect(proto.steps.map((s) => s.id)).toEqual([
+      'load-context',
+      'workspace-setup',
+      'preflight-tests',
+      'implement',
+      'self-review',
+      'submit-and-exit',
+    ]);
+  });
+
+  it('pours with the search path and pins the parent, so the molecule re-cooks without it', async () => {
+    const poured = await run(['pour', POLECAT_WORK, '--formulas', CORE, '--var', 'issue=gc-1', '--id', 'p1']);
+    expect(poured.stderr).toBe('');
+    expect(poured.code).toBe(0);
+    expect(step(await status('p1'), 'load-context').status).toBe('ready');
+  });
+
+  it('refuses a search path that is not a folder, with the usage line', async () => {
+    const refused = await run(['cook', POLECAT_WORK, '--formulas', join(repo.root, 'nowhere')]);
+    expect(refused.code).toBe(1);
+    const [reason, usage] = refused.stderr.trimEnd().split('\n');
+    expect(reason).toMatch(/--formulas takes a folder of formulas; .*nowhere is not one/);
+    expect(usage).toMatch(/^usage: mol cook /);
+  });
+
+  it('cooks Gas City formulas with ralph, retry and metadata without warnings', async () => {
+    for (const file of [
+      join(CORE, 'mol-scoped-work.toml'),
+      join(GASCITY, 'cmd/gc/testdata/formulas/ralph-retry-demo.toml'),
+    ]) {
+      const cooked = await run(['cook', file, '--json']);
+      expect(cooked.code).toBe(0);
+      expect(cooked.stderr).toBe('');
+    }
+  });
+});
