@@ -20,9 +20,10 @@
 import type { Proto } from '../cook/proto.js';
 import { evaluateCondition } from '../formula/condition.js';
 import type { Trigger } from '../formula/formula-schema.js';
-import { ACTIVE_STEP_STATUSES, TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
+import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
+import { findOpenStep } from './ops/open-step.js';
 import { isLive } from './statuses.js';
 
 export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
@@ -98,10 +99,10 @@ function decide(d: Draft, i: number): void {
  */
 export function settle(d: Draft): void {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
-    if (status === 'pending' || ACTIVE_STEP_STATUSES.has(status)) return;
     if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
   }
   if (culprit < 0) {
