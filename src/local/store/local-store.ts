@@ -159,7 +159,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     if (!(await lock.isHeld())) return ok(results.map((r) => (r.ok ? lockLost(id) : r)));
     const end = await appendLines(path, state, lines);
     if (!end.ok) return ok(results.map((r) => (r.ok ? end : r)));
-    let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true };
+    let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
     known.set(id, written);
     if (wantsCompaction(written)) {
       // The writes are durable already; a compaction that fails is retried by the next write.
