@@ -85,7 +85,10 @@ export async function benchScale() {
     let ratio = '';
     if (r.anchor) {
       const ms = anchor.ms?.[r.anchor];
-      lg = ms === undefined ? anchor.missing : fmt(ms, 'ms');
+      lg =
+        ms !== undefined
+          ? fmt(ms, 'ms')
+          : (anchor.missing ?? 'not installed (optional SQLite checkpointer not built)');
       if (ms !== undefined && r.unit === 'ms') {
         const x = ms / r.value;
         ratio = x >= 1 ? `${x.toFixed(1)}× faster` : `${(1 / x).toFixed(1)}× slower`;

@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
-import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 
 const State = Annotation.Root({
   done: Annotation({ reducer: (_old, next) => next, default: () => 0 }),
@@ -36,15 +35,26 @@ export function version() {
   return createRequire(import.meta.url)('@langchain/langgraph/package.json').version;
 }
 
-/** Milliseconds for an n-step chain: { pure, durable, encode }. */
+/** The SQLite checkpointer, or undefined when its optional native module was not built. */
+async function sqliteSaver() {
+  try {
+    return (await import('@langchain/langgraph-checkpoint-sqlite')).SqliteSaver;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Milliseconds for an n-step chain: { pure, durable, encode } (durable undefined without SQLite). */
 export async function measureAnchors(n) {
   const graph = chain(n);
   const pure = await timed(graph.compile(), n);
+  const encode = await timed(graph.compile({ checkpointer: new MemorySaver() }), n, 'memory');
+  const SqliteSaver = await sqliteSaver();
+  if (!SqliteSaver) return { pure, encode };
   const dir = await mkdtemp(join(tmpdir(), 'mol-bench-langgraph-'));
   try {
     const saver = SqliteSaver.fromConnString(join(dir, 'checkpoints.sqlite'));
     const durable = await timed(graph.compile({ checkpointer: saver }), n, 'durable');
-    const encode = await timed(graph.compile({ checkpointer: new MemorySaver() }), n, 'memory');
     return { pure, durable, encode };
   } finally {
     await rm(dir, { recursive: true, force: true });
