@@ -7,7 +7,7 @@
 //   commands: the difference per step is what a worktree costs.
 // Usage: node scripts/bench-cli.mjs [--quick]   (or `npm run bench cli`, which calls benchCli()).
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -55,8 +55,8 @@ async function hanoi(bin) {
     const file = join(repo, '..', 'hanoi.formula.toml');
     await writeFile(file, toml);
     const wall = await timeMol(bin, ['run', file, '--id', 'hanoi'], repo);
-    const state = join(repo, '.molecular/mols/hanoi.json');
-    const mol = JSON.parse(await readFile(state, 'utf8'));
+    const state = join(repo, '.molecular/mols');
+    const mol = await readState(bin, repo, 'hanoi');
     const n = mol.steps.length;
     const { inside, between } = stepTimes(mol);
     return [
@@ -77,7 +77,7 @@ async function hanoi(bin) {
         name: 'per step, completion to next start',
         value: mean(between),
         unit: 'ms',
-        note: `mean: the completion write (lock, validate, fsync, read back) of a ${Math.round((await stat(state)).size / 1024)} KB state file, then picking the next step`,
+        note: `mean: the completion write (lock, journal append, fdatasync) to a molecule of ${Math.round((await dirSize(state)) / 1024)} KB on disk, then picking the next step`,
       },
     ];
   } finally {
@@ -98,7 +98,7 @@ async function chains(bin, runs) {
         const file = join(repo, '..', 'chain.formula.toml');
         await writeFile(file, chainFormula(STEPS, execution));
         walls.push(await timeMol(bin, ['run', file, '--id', 'chain'], repo));
-        const mol = JSON.parse(await readFile(join(repo, '.molecular/mols/chain.json'), 'utf8'));
+        const mol = await readState(bin, repo, 'chain');
         inside.push(median(stepTimes(mol).inside));
       } finally {
         await cleanup();
@@ -149,6 +149,21 @@ function stepTimes(mol) {
     previous = completed;
   }
   return { inside, between };
+}
+
+/** The molecule as `mol status --json` shows it (the snapshot file alone misses the journal). */
+async function readState(bin, cwd, id) {
+  const { stdout } = await exec(process.execPath, [bin, 'status', id, '--json'], {
+    cwd,
+    maxBuffer: 64 * 2 ** 20,
+  });
+  return JSON.parse(stdout);
+}
+
+async function dirSize(dir) {
+  let total = 0;
+  for (const name of await readdir(dir)) total += (await stat(join(dir, name))).size;
+  return total;
 }
 
 async function timeMol(bin, args, cwd) {

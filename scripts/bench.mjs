@@ -2,7 +2,7 @@
 // Benchmarks measure; tests never time anything (timed tests flake on a shared machine).
 // Usage: node scripts/bench.mjs [engine|cli|app|action ...]   (default: all)
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +27,11 @@ async function loadTs(entry, exportName) {
 }
 
 const suites = {
+  scale: {
+    title: 'Durable DAG at scale (issue 14, vs LangGraph JS)',
+    file: 'bench/scale.mjs',
+    exportName: 'benchScale',
+  },
   engine: { title: 'Engine (in-process)', load: () => loadTs('scripts/bench/engine.ts', 'benchEngine') },
   cli: { title: 'Local runner and `mol` CLI', file: 'scripts/bench-cli.mjs', exportName: 'benchCli' },
   app: { title: 'GitHub App', file: 'scripts/bench-app.mjs', exportName: 'benchApp' },
@@ -58,7 +63,11 @@ for (const name of wanted) {
   }
   process.stderr.write(`bench: ${name}…\n`);
   try {
-    const { rows } = await loaded.run();
+    const { rows, markdown } = await loaded.run();
+    if (markdown) {
+      sections.push(`## ${suite.title}\n\n${markdown}`);
+      continue;
+    }
     const lines = rows.map(
       (r) => `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.goal ?? ''} | ${r.note ?? ''} |`,
     );
@@ -70,13 +79,28 @@ for (const name of wanted) {
   }
 }
 
+// A run of some suites keeps the other suites' sections from the last full run.
+if (process.argv.slice(2).length && existsSync('BENCHMARKS.md')) {
+  const old = (await readFile('BENCHMARKS.md', 'utf8')).split(/^(?=## )/m).slice(1);
+  const titles = wanted.map((name) => suites[name].title);
+  const kept = Object.entries(suites)
+    .filter(([name]) => !wanted.includes(name))
+    .flatMap(([, suite]) => old.filter((section) => section.startsWith(`## ${suite.title}\n`)));
+  const fresh = sections.splice(0);
+  for (const suite of Object.values(suites)) {
+    const i = titles.indexOf(suite.title);
+    if (i >= 0) sections.push(fresh[i]);
+    else sections.push(...kept.filter((section) => section.startsWith(`## ${suite.title}\n`)));
+  }
+}
+
 const cpu = cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
 const date = new Date().toISOString().slice(0, 10);
 const doc = `# Benchmarks
 
-Written by \`npm run bench\` (scripts/bench.mjs); do not edit by hand. Medians; the machine is
-shared, so expect ±2× between runs.
+Written by \`npm run bench\` (scripts/bench.mjs, bench/); do not edit by hand. Medians; the machine is
+shared, so expect ±2× between runs. \`npm run bench -- scale\` re-measures one section and keeps the others.
 
 - Machine: ${machine}
 - Date: ${date}

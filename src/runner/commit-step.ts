@@ -66,6 +66,8 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   }
   const head = await gitText(cwd, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
+  // Nothing committed and HEAD where the step began: nothing changed, no need to ask git.
+  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
   const changed = await git(cwd, ['diff', '--name-only', '--no-renames', '-z', base, head.value]);
   if (!changed.ok) return changed;
   return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });

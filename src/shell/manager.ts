@@ -32,7 +32,7 @@ import {
   unwrap,
   withDefaultRetries,
 } from '../engine/index.js';
-import { changeMolecule } from './change-molecule.js';
+import { changeMolecule, NEEDS_PROTO } from './change-molecule.js';
 
 export interface MoleculeManagerOptions {
   /** The clock (default: the wall clock). */
@@ -139,7 +139,32 @@ export function createMoleculeManager(
   const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
   const capture = options.captureCheckpoints ?? true;
 
+  // A molecule's formula is pinned, so its proto is cooked once per formula object: a store that
+  // hands out the same state objects (the local store) then pays nothing per transition.
+  const protos = new WeakMap<object, Proto>();
+
+  /** The proto when it is known without I/O (cached, or the molecule's own inline formula). */
+  function knownProto(mol: Molecule): Proto | undefined {
+    const cached = protos.get(mol.formula);
+    if (cached) return cached;
+    const source = mol.formula.source;
+    if (typeof source !== 'object' || !('inline' in source)) return undefined;
+    const cooked = adhocProto(source.inline);
+    if (!cooked.ok) return undefined;
+    const proto = withDefaultRetries(cooked.value, defaultMaxRetries);
+    protos.set(mol.formula, proto);
+    return proto;
+  }
+
   async function protoOf(mol: Molecule): Promise<Proto> {
+    const known = knownProto(mol);
+    if (known) return known;
+    const proto = await resolveProto(mol);
+    protos.set(mol.formula, proto);
+    return proto;
+  }
+
+  async function resolveProto(mol: Molecule): Promise<Proto> {
     const source = mol.formula.source;
     const found =
       typeof source === 'object' && 'inline' in source
@@ -161,9 +186,17 @@ export function createMoleculeManager(
   }
 
   async function apply(ref: MoleculeRef, event: MoleculeEvent): Promise<Molecule> {
-    const mol = await current(ref);
-    const proto = await protoOf(mol);
-    const { mol: stored, effects } = unwrap(await changeMolecule(store, proto, mol.id, event, clock()));
+    const id = typeof ref === 'string' ? ref : ref.id;
+    // One store round trip when the proto is known; a formula to read first costs a second one.
+    const readFirst: { mol?: Molecule } = {};
+    let change = await changeMolecule(store, knownProto, id, event, clock(), undefined, readFirst);
+    if (!change.ok && change.error.code === NEEDS_PROTO && readFirst.mol) {
+      const proto = await protoOf(readFirst.mol);
+      change = await changeMolecule(store, proto, id, event, clock());
+    }
+    if (!change.ok && change.error.code === 'not-found')
+      throw new MolecularError({ code: 'not-found', message: `there is no molecule "${id}"` });
+    const { mol: stored, effects } = unwrap(change);
     await options.onEffects?.(effects, stored);
     return stored;
   }

@@ -22,9 +22,10 @@
 import type { Proto } from '../cook/proto.js';
 import { evaluateCondition } from '../formula/condition.js';
 import type { Trigger } from '../formula/formula-schema.js';
-import { ACTIVE_STEP_STATUSES, TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
+import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
+import { findOpenStep } from './ops/open-step.js';
 import { isLive } from './statuses.js';
 
 export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
@@ -108,6 +109,7 @@ function decide(d: Draft, i: number): void {
  */
 export function settle(d: Draft): void {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
   const soft: string[] = [];
   for (let i = 0; i < d.size; i++) {

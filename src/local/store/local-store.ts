@@ -1,7 +1,14 @@
 /**
- * The local file store: the `MoleculeStore` the CLI uses, one JSON file per
- * molecule under `.molecular/`. Every write holds that molecule's lock file, replaces the file
- * atomically and reads it back, so concurrent `mol` processes never lose each other's update.
+ * The local file store: the `MoleculeStore` the CLI uses, one snapshot plus one journal per
+ * molecule under `.molecular/` (see journal.ts). Every write holds that molecule's lock file,
+ * appends what changed to the journal and fdatasyncs it before answering, so concurrent `mol`
+ * processes never lose each other's update and a write costs what it changed, not the molecule.
+ * Writes one process makes to one molecule at the same time go out together: one lock, one append,
+ * one fdatasync (group commit).
+ *
+ * The store keeps the last state it read or wrote per molecule and only reads what other writers
+ * appended since. That state is frozen: a caller that edits a molecule in place gets a TypeError
+ * instead of silently diverging from the disk (top-level fields of what it is handed are its own).
  *
  * `list` is strict: one corrupt file makes it fail with `state-invalid` naming that file, so no
  * caller mistakes a partial answer for the whole. `scan` is the forgiving variant for `mol list`:
@@ -28,6 +35,17 @@ import {
 import { crashPoint } from '../../runner/crash-point.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { type FileLock, type FileLockOptions, withFileLock } from './file-lock.js';
+import {
+  appendLines,
+  compact,
+  freezeNew,
+  journalPathOf,
+  type LiveState,
+  readLive,
+  refreshLive,
+  wantsCompaction,
+} from './journal.js';
+import { applyDelta, diffMolecule } from './molecule-delta.js';
 import { describeIssues, readStateFile } from './read-state-file.js';
 import { checkId, liveIdOf, type StoreLayout, storeLayout } from './store-layout.js';
 
@@ -64,6 +82,94 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
 
   const scan = (filter: ListFilter = {}) => guard(() => scanLive(layout, filter));
 
+  const known = new Map<string, LiveState>();
+  /** The molecule's state now: what this store knew, plus whatever was appended since. */
+  async function current(id: string): Promise<Result<LiveState | undefined>> {
+    const cached = known.get(id);
+    const path = layout.live(id);
+    const read = cached ? await refreshLive(path, cached) : await readLive(path);
+    if (read.ok && read.value) known.set(id, read.value);
+    else known.delete(id);
+    return read;
+  }
+
+  const queues = new Map<string, Queued[]>();
+  /** Writes queued while one is in flight go out together under one lock and one fdatasync. */
+  async function drain(id: string, queue: Queued[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      batch.forEach((item, i) => {
+        item.resolve(results.ok ? (results.value[i] as Result<Mutation>) : results);
+      });
+    }
+    queues.delete(id);
+  }
+
+  async function writeBatch(
+    id: string,
+    batch: Queued[],
+    lock: FileLock,
+  ): Promise<Result<Result<Mutation>[]>> {
+    const read = await current(id);
+    if (!read.ok) return read;
+    if (read.value === undefined) return err('not-found', `there is no molecule "${id}" in ${layout.mols}.`);
+    const state = read.value;
+    const path = layout.live(id);
+    const results: Result<Mutation>[] = [];
+    let mol = state.mol;
+    let lines = '';
+    for (const [n, item] of batch.entries()) {
+      const next = applyMutator(item.fn, mol);
+      if (!next.ok) {
+        results.push(next);
+        continue;
+      }
+      const checked = checkMutation(mol, next.value);
+      if (!checked.ok) {
+        results.push(checked);
+        continue;
+      }
+      const candidate = checked.value;
+      if (candidate.status === 'squashed' || candidate.status === 'burned') {
+        // The molecule leaves the store: what the batch did before is moot, what comes after finds nothing.
+        if (!(await lock.isHeld())) return ok(batch.map(() => lockLost(id)));
+        const ended = await endMolecule(layout, candidate, next.value.effects);
+        known.delete(id);
+        results.push(ended);
+        for (let k = n + 1; k < batch.length; k++)
+          results.push(err('not-found', `there is no molecule "${id}" in ${layout.mols}.`));
+        return ok(results);
+      }
+      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev));
+      if (!applied.ok) {
+        results.push(
+          err(
+            'state-invalid',
+            `the new state of molecule "${id}" is invalid: ${applied.error.message}; nothing was written.`,
+          ),
+        );
+        continue;
+      }
+      mol = freezeNew(applied.value.mol, mol);
+      lines += `${JSON.stringify(applied.value.delta)}\n`;
+      results.push(ok({ mol, effects: next.value.effects }));
+    }
+    if (lines === '') return ok(results);
+    // Only matters if this process stalled past the lock's TTL and another writer broke in.
+    if (!(await lock.isHeld())) return ok(results.map((r) => (r.ok ? lockLost(id) : r)));
+    const end = await appendLines(path, state, lines);
+    if (!end.ok) return ok(results.map((r) => (r.ok ? end : r)));
+    let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    known.set(id, written);
+    if (wantsCompaction(written)) {
+      // The writes are durable already; a compaction that fails is retried by the next write.
+      written = await compact(path, written).catch(() => written);
+      known.set(id, written);
+    }
+    return ok(results);
+  }
+
   return {
     dir: options.dir,
 
@@ -76,7 +182,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       const id = checkId(mol.id);
       if (!id.ok) return Promise.resolve(id);
       return locked(mol.id, async () => {
-        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
+        const live = await readLive(layout.live(mol.id));
         if (!live.ok) return live;
         const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
         if (!archived.ok) return archived;
@@ -86,6 +192,9 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`,
           );
         }
+        // A journal without a snapshot is what a burn interrupted between its two removals left.
+        await rm(journalPathOf(layout.live(mol.id)), { force: true });
+        known.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
     },
@@ -93,7 +202,11 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     load: (id) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
+      return guard(async () => {
+        const read = await current(id);
+        if (!read.ok) return read;
+        return ok(read.value && { ...read.value.mol });
+      });
     },
 
     loadArchive: (id) => {
@@ -105,21 +218,16 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     mutate: (id, fn) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return locked(id, async (lock) => {
-        const current = await readStateFile(layout.live(id), MoleculeSchema);
-        if (!current.ok) return current;
-        if (current.value === undefined)
-          return err('not-found', `there is no molecule "${id}" in ${layout.mols}.`);
-        const next = applyMutator(fn, current.value);
-        if (!next.ok) return next;
-        // Only matters if this process stalled past the lock's TTL and another writer broke in.
-        if (!(await lock.isHeld())) {
-          return err(
-            'lock-lost',
-            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`,
-          );
+      return new Promise((resolve) => {
+        const item: Queued = { fn, resolve };
+        const queue = queues.get(id);
+        if (queue) {
+          queue.push(item);
+          return;
         }
-        return persist(layout, current.value, next.value);
+        const fresh = [item];
+        queues.set(id, fresh);
+        void drain(id, fresh);
       });
     },
 
@@ -143,10 +251,15 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
   };
 }
 
+interface Queued {
+  fn: Mutator;
+  resolve: (result: Result<Mutation>) => void;
+}
+
 function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
   try {
-    // The mutator gets its own copy: a reducer that edits its input must not change what we compare against.
-    return fn(structuredClone(current));
+    // The mutator gets its own top level; what lies below is frozen, shared with the store's state.
+    return fn({ ...current });
   } catch (error) {
     return err(
       'mutator-threw',
@@ -155,12 +268,8 @@ function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
   }
 }
 
-async function persist(
-  layout: StoreLayout,
-  current: Molecule,
-  mutation: Mutation,
-): Promise<Result<Mutation>> {
-  const { effects } = mutation;
+/** The reducer's result as the next revision, or why it cannot be one. */
+function checkMutation(current: Molecule, mutation: Mutation): Result<Molecule> {
   if (mutation.mol.id !== current.id) {
     return err(
       'state-invalid',
@@ -168,34 +277,41 @@ async function persist(
     );
   }
   // Whatever rev the reducer returned, a write is exactly one revision after the one it read.
-  const candidate = { ...mutation.mol, rev: current.rev + 1 };
+  return ok({ ...mutation.mol, rev: current.rev + 1 });
+}
+
+function lockLost(id: string): Result<never> {
+  return err(
+    'lock-lost',
+    `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`,
+  );
+}
+
+/** Squashed: the archive record replaces the molecule. Burned: it is gone. */
+async function endMolecule(
+  layout: StoreLayout,
+  candidate: Molecule,
+  effects: Effect[],
+): Promise<Result<Mutation>> {
   const parsed = MoleculeSchema.safeParse(candidate);
   if (!parsed.success) {
     return err(
       'state-invalid',
-      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`,
+      `the new state of molecule "${candidate.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`,
     );
   }
-  const next = parsed.data;
-  const live = layout.live(next.id);
-
-  if (next.status === 'squashed') {
+  const live = layout.live(candidate.id);
+  if (candidate.status === 'squashed') {
     const record = archiveOf(effects);
     if (!record.ok) return record;
-    const written = await writeConfirmed(layout.archive(next.id), record.value, ArchiveRecordSchema);
+    const written = await writeConfirmed(layout.archive(candidate.id), record.value, ArchiveRecordSchema);
     if (!written.ok) return written;
-    await rm(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
   }
-  if (next.status === 'burned') {
-    await rm(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
-  }
-  const written = await writeConfirmed(live, next, MoleculeSchema);
-  if (!written.ok) return written;
-  return ok({ mol: written.value, effects });
+  // Snapshot first: a journal left alone is ignored (and removed by the next create).
+  await rm(live, { force: true });
+  await rm(journalPathOf(live), { force: true });
+  await syncDirectory(layout.mols);
+  return ok({ mol: parsed.data, effects });
 }
 
 function archiveOf(effects: Effect[]): Result<ArchiveRecord> {
@@ -250,13 +366,13 @@ async function scanLive(layout: StoreLayout, filter: ListFilter): Promise<Result
     const id = liveIdOf(name);
     if (id === undefined) continue;
     const path = join(layout.mols, name);
-    const read = await readStateFile(path, MoleculeSchema);
+    const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
       continue;
     }
-    const mol = read.value;
-    if (mol === undefined) continue; // removed between readdir and read
+    if (read.value === undefined) continue; // removed between readdir and read
+    const mol = { ...read.value.mol };
     if (mol.id !== id) {
       problems.push({
         code: 'state-invalid',

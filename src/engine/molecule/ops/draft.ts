@@ -57,6 +57,11 @@ export class Draft {
     return this.steps.length;
   }
 
+  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
+  get stepList(): readonly StepState[] {
+    return this.steps;
+  }
+
   step(i: number): StepState {
     return this.steps[i] as StepState;
   }
@@ -156,12 +161,8 @@ export class Draft {
   build(): { mol: Molecule; effects: Effect[] } {
     const effects = [...this.effects, ...this.dispatches()];
     if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
+    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
     const mol: Molecule = {
       ...this.base,
       ...this.fields,
@@ -200,6 +201,18 @@ export class Draft {
     }
     return branches;
   }
+}
+
+/** The history with `entries` added and the oldest dropped past the limit, in one copy. */
+function appendHistory(
+  old: HistoryEntry[],
+  entries: HistoryEntry[],
+): { history: HistoryEntry[]; dropped: number } {
+  if (entries.length === 0) return { history: old, dropped: 0 };
+  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
+  if (dropped === 0) return { history: old.concat(entries), dropped };
+  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
+  return { history: old.slice(dropped).concat(entries), dropped };
 }
 
 function entry(at: string, event: string, info: Omit<HistoryEntry, 'at' | 'event'>): HistoryEntry {

@@ -1,0 +1,66 @@
+/**
+ * Durable on local disk: the 1,025-step chain driven through `createLocalStore` +
+ * `createMoleculeManager` (every transition locked, journaled and fdatasync'd before it returns),
+ * the way a library user would drive it; plus the time per transition at 250 and 4,000 steps.
+ */
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalStore, createMoleculeManager } from '../../src/index.js';
+import type { ScaleRow } from '../lib/row.js';
+
+export async function drive(n: number): Promise<{ ms: number; transitions: number; bytes: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'mol-bench-durable-'));
+  try {
+    const manager = createMoleculeManager(createLocalStore({ dir }));
+    const steps = Array.from({ length: n }, (_, i) => ({
+      id: `s${i}`,
+      title: `Step ${i}`,
+      dependsOn: i === 0 ? [] : [`s${i - 1}`],
+    }));
+    const mol = await manager.createMolecule('1', `chain of ${n}`, steps);
+    const start = performance.now();
+    for (let i = 0; i < n; i++) {
+      await manager.startStep(mol.id, `s${i}`);
+      await manager.completeStep(mol.id, `s${i}`);
+    }
+    const ms = performance.now() - start;
+    const done = await manager.loadMolecule(mol.id);
+    if (done?.status !== 'complete') throw new Error(`the chain ended ${done?.status}`);
+    const files = await readdir(join(dir, 'mols'));
+    let bytes = 0;
+    for (const f of files) bytes += (await stat(join(dir, 'mols', f))).size;
+    return { ms, transitions: 2 * n, bytes };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measure(): Promise<ScaleRow[]> {
+  await drive(50); // warm-up
+  const main = await drive(1025);
+  const flat: { n: number; us: number }[] = [];
+  for (const n of [250, 4000]) {
+    const r = await drive(n);
+    flat.push({ n, us: (r.ms * 1000) / r.transitions });
+  }
+  const perMain = (main.ms * 1000) / main.transitions;
+  flat.splice(1, 0, { n: 1025, us: perMain });
+  return [
+    {
+      name: `durable on local disk, 1,025-step chain (${main.transitions} transitions, createLocalStore + createMoleculeManager)`,
+      value: main.ms,
+      unit: 'ms',
+      goal: '≤ 440 ms',
+      anchor: 'durable',
+      note: `${(perMain / 1000).toFixed(2)} ms/transition, each locked + fdatasync'd; ${Math.round(main.bytes / 1024)} KB on disk at the end`,
+    },
+    {
+      name: 'durable: ms per transition at 250 / 1,025 / 4,000 steps',
+      value: (flat[2]?.us ?? 0) / (flat[0]?.us ?? 1),
+      unit: '× (4,000 vs 250)',
+      goal: 'flat (0.7–1.3×)',
+      note: flat.map((f) => `${f.n}: ${(f.us / 1000).toFixed(2)} ms`).join(', '),
+    },
+  ];
+}

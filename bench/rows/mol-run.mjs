@@ -1,0 +1,18 @@
+// `mol run` with `run = "true"`-like steps: per-step overhead of a 50-step chain, local and
+// distributed, from scripts/bench-cli.mjs (the real binary, built from the current source).
+import { benchCli } from '../../scripts/bench-cli.mjs';
+
+export async function measure() {
+  const { rows } = await benchCli({ quick: true });
+  const pick = (execution, goal) => {
+    const row = rows.find((r) => r.name.trim() === `per step (${execution})`);
+    return {
+      name: `mol run, per-step overhead, ${execution} (50-step chain)`,
+      value: row?.value ?? Number.NaN,
+      unit: 'ms',
+      goal,
+      note: row?.note ?? '',
+    };
+  };
+  return [pick('local', '≤ 15 ms'), pick('distributed', '≤ 30 ms')];
+}

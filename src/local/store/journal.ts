@@ -1,0 +1,241 @@
+/**
+ * A live molecule on disk is a snapshot (`<id>.json`, the whole molecule, the format the store has
+ * always written) plus a journal (`<id>.journal`): one JSON line per write since the snapshot,
+ * appended and fdatasync'd before the write is acknowledged, so a write costs the bytes it changed.
+ * Now and then the journal is folded into a new snapshot (written atomically) and emptied.
+ *
+ * Reading: the snapshot, then each journal line in order. A last line without its newline is a
+ * write torn by a crash that was never acknowledged: it is ignored, and the next writer cuts it
+ * off before appending. Lines no newer than the snapshot are left from a compaction interrupted
+ * between its two steps: skipped. Anything else that does not fit is `state-invalid`, naming the file.
+ */
+import { constants } from 'node:fs';
+import { open, readFile, stat, truncate } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { err, type Molecule, MoleculeSchema, ok, type Result } from '../../engine/index.js';
+import { syncDirectory, writeFileAtomic } from './atomic-write.js';
+import { applyDelta, type Delta } from './molecule-delta.js';
+import { describeIssues } from './read-state-file.js';
+
+/** The molecule as read, and where its files stood, so the next read only reads what was appended. */
+export interface LiveState {
+  mol: Molecule;
+  /** The snapshot's identity: a compaction replaces the file, which changes it. */
+  snapshot: { ino: number; size: number; mtimeMs: number; rev: number };
+  /** Bytes of the journal read so far (complete lines only). */
+  journalEnd: number;
+  /** Whether the journal file exists (its creation must be made durable in the directory). */
+  journalExists: boolean;
+  /** Bytes past `journalEnd` that are no complete line: a write torn by a crash. */
+  torn?: boolean;
+}
+
+/** Fold the journal into the snapshot once it has grown past the snapshot (and this minimum). */
+const MIN_COMPACT_BYTES = 64 * 1024;
+
+export function journalPathOf(livePath: string): string {
+  return `${livePath.slice(0, -'.json'.length)}.journal`;
+}
+
+/** Reads snapshot and journal from scratch; undefined when there is no snapshot. */
+export async function readLive(path: string): Promise<Result<LiveState | undefined>> {
+  let text: string;
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
+    return err('store-io', `cannot read ${path}: ${(error as Error).message}`, { file: path });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return err(
+      'state-invalid',
+      `${path} is not valid JSON (${(error as Error).message}); fix or remove the file.`,
+      {
+        file: path,
+      },
+    );
+  }
+  const parsed = MoleculeSchema.safeParse(data);
+  if (!parsed.success) {
+    return err(
+      'state-invalid',
+      `${path} does not hold valid state: ${describeIssues(parsed.error)}; fix or remove the file.`,
+      { file: path },
+    );
+  }
+  const base: LiveState = {
+    mol: deepFreeze(parsed.data),
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.data.rev },
+    journalEnd: 0,
+    journalExists: false,
+  };
+  const journal = journalPathOf(path);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(journal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(base);
+    return err('store-io', `cannot read ${journal}: ${(error as Error).message}`, { file: journal });
+  }
+  base.journalExists = true;
+  const replayed = replay(base, bytes, 0, journal);
+  return replayed.ok ? ok(replayed.value) : replayed;
+}
+
+/**
+ * Brings `known` up to date with what other writers appended since; a full read when the snapshot
+ * was replaced, the journal shrank, or the appended bytes do not continue it.
+ */
+export async function refreshLive(path: string, known: LiveState): Promise<Result<LiveState | undefined>> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
+    return err('store-io', `cannot read ${path}: ${(error as Error).message}`, { file: path });
+  }
+  const s = known.snapshot;
+  if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
+  const journal = journalPathOf(path);
+  let size: number;
+  try {
+    size = (await stat(journal)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
+  }
+  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+  if (size < known.journalEnd) return readLive(path);
+  const handle = await open(journal, 'r');
+  try {
+    const tail = Buffer.alloc(size - known.journalEnd);
+    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const replayed = replay(
+      { ...known, journalExists: true },
+      tail.subarray(0, bytesRead),
+      known.journalEnd,
+      journal,
+    );
+    return replayed.ok ? replayed : readLive(path);
+  } finally {
+    await handle.close();
+  }
+}
+
+function replay(state: LiveState, bytes: Buffer, offset: number, file: string): Result<LiveState> {
+  let mol = state.mol;
+  let at = 0;
+  let line = 0;
+  for (;;) {
+    const nl = bytes.indexOf(10, at);
+    if (nl < 0) break; // nothing more, or a torn last line
+    line++;
+    const text = bytes.subarray(at, nl).toString('utf8');
+    at = nl + 1;
+    let data: Partial<Delta>;
+    try {
+      data = JSON.parse(text) as Partial<Delta>;
+    } catch (error) {
+      return err(
+        'state-invalid',
+        `${file}: line ${line} is not valid JSON (${(error as Error).message}); fix or remove the file.`,
+        {
+          file,
+        },
+      );
+    }
+    if (typeof data.rev === 'number' && data.rev <= mol.rev && (data.snap ?? -1) < state.snapshot.rev)
+      continue;
+    const next = applyDelta(mol, data);
+    if (!next.ok) {
+      return err(
+        'state-invalid',
+        `${file}: line ${line} does not apply: ${next.error.message}; fix or remove the file.`,
+        {
+          file,
+        },
+      );
+    }
+    mol = freezeNew(next.value.mol, mol);
+  }
+  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+}
+
+/**
+ * Appends `lines` (one per write, in order) and fdatasyncs them; cuts a torn tail off first.
+ * Returns the new end of the journal.
+ */
+export async function appendLines(path: string, state: LiveState, lines: string): Promise<Result<number>> {
+  const journal = journalPathOf(path);
+  const data = Buffer.from(lines, 'utf8');
+  // Positioned writes (not O_APPEND): the journal's end is where the last complete line ends.
+  const handle = await open(journal, constants.O_RDWR | constants.O_CREAT);
+  try {
+    // A torn line a crashed writer left is cut off (the reader already ignored it).
+    if (state.torn) await handle.truncate(state.journalEnd);
+    await handle.write(data, 0, data.length, state.journalEnd);
+    await handle.datasync();
+    // Under the lock nobody else writes here; a different size means a program that ignores it does.
+    const { size } = await handle.stat();
+    if (size !== state.journalEnd + data.length) {
+      return err(
+        'write-lost',
+        `${journal} does not hold what was just written to it; another program may be writing there.`,
+        { file: journal },
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+  if (!state.journalExists) await syncDirectory(dirname(journal));
+  return ok(state.journalEnd + data.length);
+}
+
+/** Whether the journal has grown enough to be folded into the snapshot. */
+export function wantsCompaction(state: LiveState): boolean {
+  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+}
+
+/** A new snapshot of `state.mol`, then an empty journal (its lines are all older than the snapshot now). */
+export async function compact(path: string, state: LiveState): Promise<LiveState> {
+  await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}\n`);
+  const info = await stat(path);
+  const journal = journalPathOf(path);
+  await truncate(journal, 0).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  return {
+    mol: state.mol,
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
+    journalEnd: 0,
+    journalExists: state.journalExists,
+    torn: false,
+  };
+}
+
+/** The parts of `next` that `prev` does not share, frozen: the cache hands out shared objects. */
+export function freezeNew(next: Molecule, prev: Molecule): Molecule {
+  Object.freeze(next);
+  if (next.steps !== prev.steps) {
+    for (const [i, step] of next.steps.entries()) if (step !== prev.steps[i]) deepFreeze(step);
+    Object.freeze(next.steps);
+  }
+  if (next.history !== prev.history) {
+    for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
+      deepFreeze(next.history[k]);
+    Object.freeze(next.history);
+  }
+  for (const value of Object.values(next)) if (typeof value === 'object' && value !== null) deepFreeze(value);
+  return next;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
