@@ -4,7 +4,6 @@ import {
   type Molecule,
   progressBar,
   settledSteps,
-  statusWords,
 } from '../../engine/index.js';
 import { storeLayout } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse } from '../args.js';

@@ -114,7 +114,6 @@ export function settle(d: Draft): void {
   const soft: string[] = [];
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
-    if (status === 'pending' || ACTIVE_STEP_STATUSES.has(status)) return;
     if (status === 'failed' && softFails(d, i)) soft.push(d.step(i).id);
     else if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
   }
