@@ -10,7 +10,7 @@
  * its completion is recorded, the command runs again on resume (its effect twice). Closing it needs
  * the command's own shell to record its exit, so resume can finish the attempt instead of rerunning it.
  *
- * `npm test` tries a few points spread over the run; `npm run reliability` (RELIABILITY_FULL=1)
+ * `npm run reliability:ci` tries a few points spread over the run; `npm run reliability` (RELIABILITY_FULL=1)
  * tries every one; `CRASH_LOCAL_POINTS=3,17` replays chosen points.
  */
 import { existsSync } from 'node:fs';
