@@ -21,6 +21,7 @@ import {
   type Result,
 } from '../engine/index.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
+import { readDescriptionFiles } from './description-files.js';
 import {
   checkFormulaName,
   DEFAULT_FORMULAS_PATH,
@@ -36,6 +37,8 @@ export interface LibraryEntry {
   parsed: ParsedFormula;
   /** Where it came from; an ad-hoc molecule's inline formula has no file to pin. */
   pin: FormulaRef['source'];
+  /** Its description files' pins, by `description_file:<formula>:<file>`. */
+  files?: Record<string, BlobPin>;
 }
 
 export class GitHubFormulaLibrary implements FormulaLibrary {
@@ -55,8 +58,9 @@ export class GitHubFormulaLibrary implements FormulaLibrary {
   /** The `pins` of a FormulaRef: every formula but the root, by name. */
   pins(root: string): Record<string, FormulaPin> {
     const pins: Record<string, FormulaPin> = {};
-    for (const [name, { pin }] of this.entries) {
+    for (const [name, { pin, files }] of this.entries) {
       if (name !== root && (typeof pin === 'string' || 'blobSha' in pin)) pins[name] = pin as FormulaPin;
+      Object.assign(pins, files);
     }
     return pins;
   }
@@ -119,7 +123,21 @@ export async function loadFormulaLibrary(
       const text = await loadBlob(octokit, repo, entry.sha);
       if (!text.ok) return text;
       const parsed = parseFormula(text.value, entry.path, entry.format);
-      return parsed.ok ? ok({ parsed: parsed.value, pin: { path: entry.path, blobSha: entry.sha } }) : parsed;
+      if (!parsed.ok) return parsed;
+      const described = await readDescriptionFiles(
+        octokit,
+        repo,
+        wanted,
+        parsed.value,
+        entry.path,
+        options.defaultBranch,
+      );
+      if (!described.ok) return described;
+      return ok({
+        parsed: described.value.parsed,
+        pin: { path: entry.path, blobSha: entry.sha },
+        files: described.value.pins,
+      });
     }
     return fromBuiltin(wanted, options.builtin);
   };
@@ -237,11 +255,14 @@ async function loadPourFormula(
     const parsed = parseFormula(file.value.text, path, 'toml');
     if (!parsed.ok) return parsed;
     if (referencedFormulas(parsed.value).length === 0) {
+      const described = await readDescriptionFiles(octokit, repo, name, parsed.value, path, branch);
+      if (!described.ok) return described;
       const pin = { path, blobSha: file.value.sha };
+      const files = described.value.pins;
       return ok({
-        root: parsed.value,
-        ref: { name, source: pin },
-        library: new GitHubFormulaLibrary(new Map([[name, { parsed: parsed.value, pin }]])),
+        root: described.value.parsed,
+        ref: { name, source: pin, ...(Object.keys(files).length > 0 ? { pins: files } : {}) },
+        library: new GitHubFormulaLibrary(new Map([[name, { parsed: described.value.parsed, pin, files }]])),
       });
     }
   }

@@ -97,6 +97,29 @@ export async function forgetAttemptBase(cwd: string, molId: string, stepId: stri
 }
 
 /**
+ * A distributed step's earlier attempt left its branch behind (a failed attempt's commits, an idle
+ * agent's WIP); the branch is about to be rebuilt from `bases`, so its tip is kept at the attempt's
+ * ref unless the new start already holds it. Answers the ref, or undefined when nothing was kept.
+ */
+export async function keepBranchAttempt(
+  repoDir: string,
+  molId: string,
+  stepId: string,
+  attempt: number,
+  tip: string,
+  bases: readonly string[],
+): Promise<Result<string | undefined>> {
+  for (const base of bases) {
+    const held = await git(repoDir, ['merge-base', '--is-ancestor', tip, base], { okCodes: [0, 1] });
+    if (!held.ok) return held;
+    if (held.value.code === 0) return ok(undefined);
+  }
+  const kept = attemptRef(molId, stepId, attempt);
+  const saved = await git(repoDir, ['update-ref', kept, tip]);
+  return saved.ok ? ok(kept) : saved;
+}
+
+/**
  * An attempt that started here and did not complete (it failed, or its runner died): its work goes
  * to the attempt's ref and the tree back to the attempt's base. Answers the ref, or undefined when
  * there was no unfinished attempt or it left nothing.

@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Diagnostic, type ExecutionMode, err, ok, type Result } from '../engine/index.js';
+import { keepBranchAttempt } from './attempt-refs.js';
 import { checkBranchName, stepBranch } from './branch-names.js';
 import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';
@@ -27,6 +28,8 @@ export interface PrepareWorkspaceOptions {
   remote?: string;
   /** The remote's credentials for those fetches alone (remote-auth.ts). */
   remoteEnv?: Record<string, string>;
+  /** The number of the attempt that left the step's branch behind: its tip is kept at its attempt ref. */
+  previousAttempt?: number;
 }
 
 export interface Workspace {
@@ -43,6 +46,8 @@ export interface Workspace {
    * an untracked `.env`, a failed attempt's leftovers). The step's commit leaves them out.
    */
   preexisting?: string[];
+  /** Distributed: where the previous attempt's branch tip was kept (attempt-refs.ts), when it held work. */
+  keptAttempt?: string;
 }
 
 export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
@@ -53,13 +58,29 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   if (!branch.ok) return branch;
   const path = resolve(join(options.worktreeRoot, molId, stepId));
 
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
-  if (!cleared.ok) return cleared;
-
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first, ...others] = bases.value;
   if (first === undefined) return err('unknown-base', 'no base to start the step from.');
+
+  // Before the branch is rebuilt, what an earlier attempt left on it is kept (never lost on retry).
+  let keptAttempt: string | undefined;
+  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+  if (tip !== undefined && options.previousAttempt !== undefined) {
+    const kept = await keepBranchAttempt(
+      repoDir,
+      molId,
+      stepId,
+      options.previousAttempt,
+      tip,
+      bases.value.map((b) => b.sha),
+    );
+    if (!kept.ok) return kept;
+    keptAttempt = kept.value;
+  }
+
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  if (!cleared.ok) return cleared;
 
   const added = await git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
   if (!added.ok) return added;
@@ -73,7 +94,13 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   }
   const head = await gitText(path, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
-  return ok({ cwd: path, branch: branch.value, baseCommit: head.value, isWorktree: true });
+  return ok({
+    cwd: path,
+    branch: branch.value,
+    baseCommit: head.value,
+    isWorktree: true,
+    ...(keptAttempt === undefined ? {} : { keptAttempt }),
+  });
 }
 
 async function currentTree(repoDir: string): Promise<Result<Workspace>> {

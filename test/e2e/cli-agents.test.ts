@@ -194,6 +194,36 @@ FAKE: hang
     const [agentPid, sleeperPid] = (await readFile(pids, 'utf8')).trim().split(' ').map(Number);
     for (const pid of [agentPid, sleeperPid]) expect(alive(pid as number)).toBe(false);
   });
+
+  it("keeps an idled-out attempt's WIP commit at its attempt ref when the step is retried", async () => {
+    const file = await formula(
+      'idle-retry',
+      `formula = "idle-retry"
+execution = "distributed"
+[[steps]]
+id = "stuck"
+agent = "${FAKE_AGENT}"
+idle_timeout = "8s"
+max_retries = 1
+description = """
+FAKE: write wip/half.txt half done
+FAKE: hang
+"""
+`,
+    );
+    const result = await run(['run', file, '--id', 'idle2']);
+    expect(result.code).toBe(1);
+    const stuck = step(await status('idle2'), 'stuck');
+    expect(stuck.status).toBe('failed');
+    expect(stuck.attempts).toBe(2);
+    // The first attempt's WIP commit survived the branch being rebuilt for the retry.
+    const kept = 'refs/molecular/attempts/idle2/stuck/1';
+    expect((await repo.git(['log', '-1', '--format=%s', kept])).startsWith('WIP')).toBe(true);
+    expect(await repo.git(['show', `${kept}:wip/half.txt`])).toBe('half done');
+    expect(await repo.git(['rev-parse', kept])).not.toBe(
+      await repo.git(['rev-parse', 'molecular/idle2/stuck']),
+    );
+  });
 });
 
 describe('agent steps, local', SLOW, () => {

@@ -4,7 +4,7 @@
  * texts back, so the step's `description` is the file's text (it wins over an inline one, as in
  * Gas City) before cook sees the formula.
  */
-import { err, ok, type Result } from '../errors.js';
+import { err, ok, type Place, type Result } from '../errors.js';
 import type { StepInput } from './formula-schema.js';
 import type { KeyPath } from './key-path.js';
 import type { ParsedFormula } from './parsed-formula.js';
@@ -57,6 +57,21 @@ export function withDescriptionFiles(
     );
   }
   return ok({ ...formula, data });
+}
+
+/** Where the first step naming `file` as its `description_file` stands in the formula's file. */
+export function descriptionFilePlace(formula: ParsedFormula, file: string): Place {
+  const find = (steps: readonly StepInput[] | undefined, path: KeyPath): KeyPath | undefined => {
+    for (const [i, step] of (steps ?? []).entries()) {
+      if (step.description_file === file) return [...path, i, 'description_file'];
+      const inner = find(step.children, [...path, i, 'children']);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const path = find(formula.data.steps, ['steps']) ?? find(formula.data.template, ['template']) ?? [];
+  const at = formula.locate(path);
+  return { ...at, file: at.file ?? formula.file };
 }
 
 function walk(formula: ParsedFormula, visit: (step: StepInput) => void): void {

@@ -51,6 +51,7 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     baseRef: await startingPoint(job),
     ...(remote === undefined ? {} : { remote }),
     ...(host.remoteEnv === undefined ? {} : { remoteEnv: host.remoteEnv }),
+    previousAttempt: Math.max(1, job.state.attempts - 1),
   };
   if (place.kind === 'worktree') {
     const execution = job.proto.execution;
@@ -65,7 +66,9 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
       worktreeRoot: place.worktreeRoot,
     });
     if (!prepared.ok) return prepared;
-    const { cwd, branch, baseCommit, isWorktree, preexisting } = prepared.value;
+    const { cwd, branch, baseCommit, isWorktree, preexisting, keptAttempt } = prepared.value;
+    if (keptAttempt !== undefined)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch}) was kept at ${keptAttempt}`);
     if (execution === 'local') {
       const clean = preexisting !== undefined && preexisting.length === 0;
       const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean);

@@ -311,3 +311,72 @@ describe('githubFormulaSource', () => {
     );
   });
 });
+
+describe('description_file on GitHub', () => {
+  const DESCRIBED = `formula = "described"
+[[steps]]
+id = "write"
+description = "inline"
+description_file = "prompts/write.md"
+`;
+  const PROMPT = 'Write the release notes.\n';
+  const blob = (text: string) => ({ content: b64(text), encoding: 'base64', sha: blobSha(text) });
+
+  it('reads the file beside the formula from the default branch, pins it, and re-cooking the pins gives the same text', async () => {
+    forgetProtos();
+    nock(API)
+      .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fdescribed.formula.toml')
+      .query({ ref: 'main' })
+      .reply(200, fileReply('.github/formulas/described.formula.toml', DESCRIBED))
+      .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fprompts%2Fwrite.md')
+      .query({ ref: 'main' })
+      .reply(200, fileReply('.github/formulas/prompts/write.md', PROMPT));
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+    });
+    const resolved = await source.resolve('described');
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const cooked = cook(resolved.value.root, { vars: {}, library: resolved.value.library });
+    if (!cooked.ok) throw new Error(cooked.error.message);
+    expect(cooked.value.proto.steps[0]?.description).toBe(PROMPT);
+    const ref = await resolved.value.pin('described', []);
+    if (!ref.ok) throw new Error(ref.error.message);
+    expect(ref.value.pins?.['description_file:described:prompts/write.md']).toEqual({
+      path: '.github/formulas/prompts/write.md',
+      blobSha: blobSha(PROMPT),
+    });
+    // The branch may have moved on: the molecule reads its pinned blobs, never the branch.
+    clearBlobCache();
+    nock(API)
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(DESCRIBED)}`)
+      .reply(200, blob(DESCRIBED))
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(PROMPT)}`)
+      .reply(200, blob(PROMPT));
+    const mol = { id: '8-abc123', vars: {}, formula: ref.value } as unknown as Molecule;
+    const proto = await loadProto(source, mol);
+    if (!proto.ok) throw new Error(proto.error.message);
+    expect(proto.value.steps[0]?.description).toBe(PROMPT);
+  });
+
+  it.each([['../../../etc/passwd'], ['/etc/passwd']])(
+    'refuses %s, which leaves the repository, at the formula key, without asking GitHub for it',
+    async (file) => {
+      const text = `formula = "escape"\n[[steps]]\nid = "a"\ndescription_file = "${file}"\n`;
+      nock(API)
+        .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fescape.formula.toml')
+        .query({ ref: 'main' })
+        .reply(200, fileReply('.github/formulas/escape.formula.toml', text));
+      const source = githubFormulaSource(octokit(), repo, {
+        defaultBranch: async () => 'main',
+        builtin: builtins,
+      });
+      const resolved = await source.resolve('escape');
+      expect(resolved).toMatchObject({
+        ok: false,
+        error: { code: 'description-file', file: '.github/formulas/escape.formula.toml', line: 4 },
+      });
+      expect(!resolved.ok && resolved.error.message).toMatch(/leaves the repository/);
+    },
+  );
+});

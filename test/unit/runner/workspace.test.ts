@@ -110,6 +110,45 @@ describe('prepareWorkspace: distributed', () => {
     expect(await repo.git(['rev-parse', '--verify', 'molecular/m1/other'])).not.toBe('');
   });
 
+  it('keeps the tip a failed attempt left on the branch at its attempt ref before rebuilding the branch', async () => {
+    const first = await must('s1');
+    await repo.write('half-done.txt', 'attempt 1\n', first.cwd);
+    await repo.commitAll('WIP attempt 1', first.cwd);
+    const tip = await repo.git(['rev-parse', 'molecular/m1/s1']);
+    const again = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'distributed',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+      previousAttempt: 1,
+    });
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.keptAttempt).toBe('refs/molecular/attempts/m1/s1/1');
+    expect(await repo.git(['rev-parse', 'refs/molecular/attempts/m1/s1/1'])).toBe(tip);
+    expect(await repo.git(['show', 'refs/molecular/attempts/m1/s1/1:half-done.txt'])).toBe('attempt 1');
+    expect(await repo.git(['rev-parse', 'molecular/m1/s1'])).toBe(await repo.git(['rev-parse', 'main']));
+
+    // An attempt that left nothing beyond its base keeps no ref.
+    const third = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'distributed',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+      previousAttempt: 2,
+    });
+    if (!third.ok) throw new Error(third.error.message);
+    expect(third.value.keptAttempt).toBeUndefined();
+    expect(await repo.git(['for-each-ref', '--format=%(refname)', 'refs/molecular/attempts/m1/s1/'])).toBe(
+      'refs/molecular/attempts/m1/s1/1',
+    );
+  });
+
   it('recovers when the previous attempt’s folder exists but git never registered it', async () => {
     await repo.write('stray.txt', 'x', join(worktreeRoot, 'm1', 's1'));
     const ws = await must('s1');
