@@ -1,14 +1,7 @@
-/**
- * `mol … | head -1`: the reader of mol's output goes away before mol has written. Writes to the
- * closed pipe fail with EPIPE; mol drops them quietly (no stack trace, no error line) and finishes
- * what it was doing, with the exit code it would have had. The pipe is closed by destroying the
- * parent's end before the child writes anything, so the write always meets a closed pipe.
- */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltCli, buildCli, mol, spawnMol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localMolecule } from '../helpers/local-molecule.js';
 
 let cli: BuiltCli;
 let repo: TempRepo;
@@ -60,7 +53,7 @@ describe('a closed stdout', { timeout: 300_000 }, () => {
     const { code, seen } = await withClosedPipe(['run', 'hello', '--id', 'piped'], 'stdout');
     expect(seen).not.toMatch(/EPIPE|\n\s+at /);
     expect(code).toBe(0);
-    const state = JSON.parse(await readFile(join(repo.dir, '.molecular/mols/piped.json'), 'utf8'));
+    const state = await localMolecule(repo.dir, 'piped');
     expect(state.status).toBe('complete');
   });
 });

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltCli, buildCli, json, type MolResult, mol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localStateText } from '../helpers/local-molecule.js';
 
 interface StepJson {
   id: string;
@@ -49,7 +50,7 @@ afterEach(async () => {
 const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
-const stateFile = (id: string) => readFile(join(repo.dir, '.molecular/mols', `${id}.json`), 'utf8');
+const stateFile = (id: string) => localStateText(repo.dir, id);
 
 async function formula(name: string, toml: string): Promise<string> {
   const path = join(flows, `${name}.formula.toml`);

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localMolecule } from '../helpers/local-molecule.js';
 
 interface StepJson {
   id: string;
@@ -48,8 +49,7 @@ afterEach(async () => {
 const run = (args: string[], env: Record<string, string> = {}) => mol(cli, args, { cwd: repo.dir, env });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
-const history = async (id: string) =>
-  (JSON.parse(await readFile(join(repo.dir, '.molecular/mols', `${id}.json`), 'utf8')) as StateJson).history;
+const history = async (id: string) => ((await localMolecule(repo.dir, id)) as unknown as StateJson).history;
 
 async function formula(name: string, toml: string): Promise<string> {
   const path = join(repo.root, 'flows', `${name}.formula.toml`);
@@ -78,7 +78,7 @@ describe('ralph', () => {
       `[[steps]]
 id = "implement"
 run = '''
-echo "attempt $MOL_ATTEMPT" >> attempts.log
+echo "attempt $MOL_ATTEMPT" >> "$ATTEMPTS_FILE"
 case "$MOL_PREVIOUS_FAILURE" in
   *"want: greeting.txt says hello"*) echo hello > greeting.txt ;;
   *) echo hi > greeting.txt ;;
@@ -97,7 +97,9 @@ needs = ["implement"]
 run = "cp greeting.txt seen.txt"
 `,
     );
-    const ran = await run(['run', file, '--id', 'r1']);
+    // Outside the repository: each attempt starts from the step's base, so a file in it would not last.
+    const attempts = join(repo.root, 'attempts.log');
+    const ran = await run(['run', file, '--id', 'r1'], { ATTEMPTS_FILE: attempts });
     expect(ran.stderr).not.toMatch(/unknown key/);
     expect(ran.code).toBe(0);
     const m = await status('r1');
@@ -106,7 +108,7 @@ run = "cp greeting.txt seen.txt"
     expect(implement).toMatchObject({ status: 'completed', attempts: 2 });
     expect(implement.gates).toEqual([expect.objectContaining({ type: 'command', passed: true })]);
     expect(implement.gates?.[0]?.detail).toContain('greeting ok');
-    expect(await readFile(join(repo.dir, 'attempts.log'), 'utf8')).toBe('attempt 1\nattempt 2\n');
+    expect(await readFile(attempts, 'utf8')).toBe('attempt 1\nattempt 2\n');
     expect(await readFile(join(repo.dir, 'seen.txt'), 'utf8')).toBe('hello\n');
     // The first attempt's failure holds the check's stdout and stderr.
     const failure = (await history('r1')).find((h) => h.step === 'implement' && h.to === 'failed');
@@ -122,14 +124,15 @@ run = "cp greeting.txt seen.txt"
       'ralph-never',
       `[[steps]]
 id = "implement"
-run = "echo try >> tries.log"
+run = 'echo try >> "$COUNT_FILE"'
 ralph = { max_attempts = 2, check = { mode = "exec", path = "never.sh" } }
 `,
     );
-    const ran = await run(['run', file, '--id', 'r2']);
+    const tries = join(repo.root, 'tries.log');
+    const ran = await run(['run', file, '--id', 'r2'], { COUNT_FILE: tries });
     expect(ran.code).toBe(1);
     expect(step(await status('r2'), 'implement')).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(await readFile(join(repo.dir, 'tries.log'), 'utf8')).toBe('try\ntry\n');
+    expect(await readFile(tries, 'utf8')).toBe('try\ntry\n');
   });
 });
 

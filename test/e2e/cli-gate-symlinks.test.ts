@@ -3,11 +3,12 @@
  * commits `data.json -> <a file outside the repository>` fails its schema gate with the reason, and
  * nothing of that file reaches the state; a link that stays inside the repository is followed.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localStateText } from '../helpers/local-molecule.js';
 
 let cli: BuiltCli;
 let repo: TempRepo;
@@ -85,9 +86,9 @@ describe('a gate over a symbolic link', { timeout: 300_000 }, () => {
         detail: 'leak.json leads outside the workspace through a symbolic link',
       },
     ]);
-    // The link is what the step committed; the gate did not look through it.
-    expect(await repo.git(['cat-file', '-p', 'HEAD:leak.json'])).toBe(secret);
-    const state = await readFile(join(repo.dir, '.molecular/mols/leak1.json'), 'utf8');
+    // The link is what the step committed, kept with its failed attempt; the gate did not look through it.
+    expect(await repo.git(['cat-file', '-p', 'refs/molecular/attempts/leak1/emit/1:leak.json'])).toBe(secret);
+    const state = await localStateText(repo.dir, 'leak1');
     expect(state).not.toContain('SECRET');
     expect(ran.stdout + ran.stderr).not.toContain('SECRET');
 

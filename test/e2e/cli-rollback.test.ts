@@ -3,11 +3,12 @@
  * molecule's own commits off the branch. A person's commit after the steps makes it refuse (one
  * line, nothing changed) unless `--force`; afterwards the steps sent back show no old commit.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localStateText } from '../helpers/local-molecule.js';
 
 let cli: BuiltCli;
 let repo: TempRepo;
@@ -49,7 +50,7 @@ interface MolJson {
 
 const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
-const stateFile = (id: string) => readFile(join(repo.dir, '.molecular/mols', `${id}.json`), 'utf8');
+const stateFile = (id: string) => localStateText(repo.dir, id);
 
 /** Runs the pair to completion; returns the commits of its two steps. */
 async function ranPair(id: string): Promise<{ one: string; two: string }> {

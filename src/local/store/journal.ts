@@ -15,7 +15,7 @@ import { dirname } from 'node:path';
 import { err, type Molecule, MoleculeSchema, ok, type Result } from '../../engine/index.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { applyDelta, type Delta } from './molecule-delta.js';
-import { describeIssues } from './read-state-file.js';
+import { parseStateText } from './read-state-file.js';
 
 /** The molecule as read, and where its files stood, so the next read only reads what was appended. */
 export interface LiveState {
@@ -47,29 +47,11 @@ export async function readLive(path: string): Promise<Result<LiveState | undefin
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
     return err('store-io', `cannot read ${path}: ${(error as Error).message}`, { file: path });
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return err(
-      'state-invalid',
-      `${path} is not valid JSON (${(error as Error).message}); fix or remove the file.`,
-      {
-        file: path,
-      },
-    );
-  }
-  const parsed = MoleculeSchema.safeParse(data);
-  if (!parsed.success) {
-    return err(
-      'state-invalid',
-      `${path} does not hold valid state: ${describeIssues(parsed.error)}; fix or remove the file.`,
-      { file: path },
-    );
-  }
+  const parsed = parseStateText(path, text, MoleculeSchema);
+  if (!parsed.ok) return parsed;
   const base: LiveState = {
-    mol: deepFreeze(parsed.data),
-    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.data.rev },
+    mol: deepFreeze(parsed.value),
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
     journalExists: false,
   };

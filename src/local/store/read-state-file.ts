@@ -21,6 +21,15 @@ export async function readStateFile<S extends z.ZodType>(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
     return err('store-io', `cannot read ${path}: ${(error as Error).message}`, { file: path });
   }
+  return parseStateText(path, text, schema);
+}
+
+/** The text of a state file at `path` as state, or why it is not (never a throw). */
+export function parseStateText<S extends z.ZodType>(
+  path: string,
+  text: string,
+  schema: S,
+): Result<z.infer<S>> {
   let data: unknown;
   try {
     data = JSON.parse(text);
