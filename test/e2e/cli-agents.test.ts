@@ -4,7 +4,7 @@
  * worktree, with the prompt on stdin and in `$MOL_PROMPT_FILE`, and what it changed becomes the
  * step's commit and checkpoint.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -192,7 +192,7 @@ FAKE: hang
     expect(stuck.error).toContain((await repo.git(['rev-parse', 'molecular/idle1/stuck'])).slice(0, 7));
     // The whole process group went: the agent and the child it started.
     const [agentPid, sleeperPid] = (await readFile(pids, 'utf8')).trim().split(' ').map(Number);
-    for (const pid of [agentPid, sleeperPid]) expect(alive(pid as number)).toBe(false);
+    for (const pid of [agentPid, sleeperPid]) expect(await gone(pid as number)).toBe(true);
   });
 
   it("keeps an idled-out attempt's WIP commit at its attempt ref when the step is retried", async () => {
@@ -337,8 +337,19 @@ output = "notes.md"
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  // A zombie has ended; only its parent (or an init that may never reap it) still holds its entry.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for a signalled process to end: delivery and exit take a moment on a loaded machine. */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
 }
