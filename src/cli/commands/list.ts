@@ -1,10 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import {
-  type ArchiveRecord,
-  type Molecule,
-  progressBar,
-  settledSteps,
-} from '../../engine/index.js';
+import { type ArchiveRecord, type Molecule, progressBar, settledSteps } from '../../engine/index.js';
 import { storeLayout } from '../../local/store/store-layout.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { type CliContext, STORE_OPTION } from '../cli-context.js';
