@@ -4854,9 +4854,9 @@ var require_resolve_block_scalar = __commonJS({
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
-      const first = split[0];
-      const m = first.match(/^( *)/);
-      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const first2 = split[0];
+      const m = first2.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
       const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
         lines.push([split[i], split[i + 1]]);
@@ -7656,6 +7656,11 @@ function isTable(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -10484,9 +10489,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname3) {
-  hostname3.lastIndex = 0;
-  return hostname3.test(url2.hostname);
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -11147,12 +11152,12 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const t = _catchall.def.type;
   const optin = _catchall.optin;
   const optout = _catchall.optout;
-  let seen = 0;
+  let seen2 = 0;
   for (const key in input2) {
-    if (abortEarly && payload.issues.length !== seen) {
-      if (aborted(payload, seen))
+    if (abortEarly && payload.issues.length !== seen2) {
+      if (aborted(payload, seen2))
         break;
-      seen = payload.issues.length;
+      seen2 = payload.issues.length;
     }
     if (keySet.has(key))
       continue;
@@ -11241,12 +11246,12 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const proms = [];
     const shape = value.shape;
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const key of value.allKeys) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       if (key === "__proto__")
         continue;
@@ -11430,10 +11435,10 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
     }
     return void 0;
   });
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -11490,10 +11495,10 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
 var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
   $ZodUnion.init(inst, def);
   def.inclusive = false;
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -11786,12 +11791,12 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     if (def.rest && !itemAborted) {
       let i = items.length - 1;
       const rest = input2.slice(items.length);
-      let seen = payload.issues.length;
+      let seen2 = payload.issues.length;
       for (const el of rest) {
-        if (abortEarly && payload.issues.length !== seen) {
-          if (aborted(payload, seen))
+        if (abortEarly && payload.issues.length !== seen2) {
+          if (aborted(payload, seen2))
             break;
-          seen = payload.issues.length;
+          seen2 = payload.issues.length;
         }
         i++;
         const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
@@ -12021,12 +12026,12 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const [key, value] of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
       const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
@@ -12092,12 +12097,12 @@ var $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const item of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
       if (result instanceof Promise) {
@@ -15881,14 +15886,14 @@ function handleUnrepresentable(schema, ctx, json2, params, message) {
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
   var _a3;
   const def = schema._zod.def;
-  const seen = ctx.seen.get(schema);
-  if (seen) {
-    seen.count++;
+  const seen2 = ctx.seen.get(schema);
+  if (seen2) {
+    seen2.count++;
     const isCycle = _params.schemaPath.includes(schema);
     if (isCycle) {
-      seen.cycle = _params.path;
+      seen2.cycle = _params.path;
     }
-    return seen.schema;
+    return seen2.schema;
   }
   const result = { schema: {}, count: 1, cycle: void 0, path: _params.path };
   ctx.seen.set(schema, result);
@@ -15978,12 +15983,12 @@ function extractDefs(ctx, schema) {
     if (entry2[1].schema.$ref) {
       return;
     }
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     const { ref, defId } = makeURI(entry2);
-    seen.def = { ...seen.schema };
+    seen2.def = { ...seen2.schema };
     if (defId)
-      seen.defId = defId;
-    const schema2 = seen.schema;
+      seen2.defId = defId;
+    const schema2 = seen2.schema;
     for (const key in schema2) {
       delete schema2[key];
     }
@@ -15991,16 +15996,16 @@ function extractDefs(ctx, schema) {
   };
   if (ctx.cycles === "throw") {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.cycle) {
-        throw new Error(`Cycle detected: #/${seen.cycle?.join("/")}/<root>
+      const seen2 = entry2[1];
+      if (seen2.cycle) {
+        throw new Error(`Cycle detected: #/${seen2.cycle?.join("/")}/<root>
 
 Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.`);
       }
     }
   }
   for (const entry2 of ctx.seen.entries()) {
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     if (schema === entry2[0]) {
       extractToDef(entry2);
       continue;
@@ -16017,11 +16022,11 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       extractToDef(entry2);
       continue;
     }
-    if (seen.cycle) {
+    if (seen2.cycle) {
       extractToDef(entry2);
       continue;
     }
-    if (seen.count > 1) {
+    if (seen2.count > 1) {
       if (ctx.reused === "ref") {
         extractToDef(entry2);
       }
@@ -16083,7 +16088,7 @@ function foldObjects(members2) {
         const part = other.properties?.[key] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
-        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
+        if (!parts.some((seen2) => JSON.stringify(seen2) === JSON.stringify(part)))
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
@@ -16101,7 +16106,7 @@ function foldObjects(members2) {
     const constraints = [];
     for (const object2 of objects) {
       const constraint = undeclaredConstraint(object2);
-      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
+      if (constraint && !constraints.some((seen2) => JSON.stringify(seen2) === JSON.stringify(constraint)))
         constraints.push(constraint);
     }
     if (constraints.length === 1)
@@ -16143,13 +16148,13 @@ function finalize(ctx, schema) {
   if (!root)
     throw new Error("Unprocessed schema. This is a bug in Zod.");
   const flattenRef = (zodSchema) => {
-    const seen = ctx.seen.get(zodSchema);
-    if (seen.ref === null)
+    const seen2 = ctx.seen.get(zodSchema);
+    if (seen2.ref === null)
       return;
-    const schema2 = seen.def ?? seen.schema;
+    const schema2 = seen2.def ?? seen2.schema;
     const _cached = { ...schema2 };
-    const ref = seen.ref;
-    seen.ref = null;
+    const ref = seen2.ref;
+    seen2.ref = null;
     if (ref) {
       flattenRef(ref);
       const refSeen = ctx.seen.get(ref);
@@ -16201,7 +16206,7 @@ function finalize(ctx, schema) {
     ctx.override({
       zodSchema,
       jsonSchema: schema2,
-      path: seen.path ?? []
+      path: seen2.path ?? []
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
@@ -16217,8 +16222,8 @@ function finalize(ctx, schema) {
       rewrite();
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
-      for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
+      for (const seen2 of ctx.seen.values()) {
+        for (const json2 of [seen2.schema, seen2.def]) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
@@ -16258,11 +16263,11 @@ function finalize(ctx, schema) {
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.def && seen.defId) {
-        if (seen.def.id === seen.defId)
-          delete seen.def.id;
-        assignProp(defs, seen.defId, seen.def);
+      const seen2 = entry2[1];
+      if (seen2.def && seen2.defId) {
+        if (seen2.def.id === seen2.defId)
+          delete seen2.def.id;
+        assignProp(defs, seen2.defId, seen2.def);
       }
     }
   }
@@ -16532,9 +16537,9 @@ var numberProcessor = (schema, ctx, _json, params) => {
       else
         handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
-    const [first, ...rest] = divisors;
-    if (first !== void 0)
-      json2.multipleOf = first;
+    const [first2, ...rest] = divisors;
+    if (first2 !== void 0)
+      json2.multipleOf = first2;
     if (rest.length)
       json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
@@ -16876,8 +16881,8 @@ function rewriteKeyNames(ctx) {
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record3 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record3);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
+    const seen2 = ctx.seen.get(record3);
+    const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
     const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
@@ -16940,9 +16945,9 @@ var recordProcessor = (schema, ctx, _json, params) => {
 var nullableProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
+  const seen2 = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
-    seen.ref = def.innerType;
+    seen2.ref = def.innerType;
     json2.nullable = true;
   } else {
     json2.anyOf = [inner, { type: "null" }];
@@ -16951,8 +16956,8 @@ var nullableProcessor = (schema, ctx, json2, params) => {
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
 function serializeDefaultValue(value, schema, ctx, json2, params) {
@@ -16971,8 +16976,8 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
 var defaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
     json2.default = value;
@@ -16980,8 +16985,8 @@ var defaultProcessor = (schema, ctx, json2, params) => {
 var prefaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   if (ctx.io !== "input")
     return;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
@@ -16991,8 +16996,8 @@ var prefaultProcessor = (schema, ctx, json2, params) => {
 var catchProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   let catchValue;
   try {
     catchValue = def.catchValue(void 0);
@@ -17007,33 +17012,33 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const inIsTransform = def.in._zod.traits.has("$ZodTransform");
   const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var readonlyProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   json2.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var optionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var lazyProcessor = (schema, ctx, _json, params) => {
   const innerType = schema._zod.innerType;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var allProcessors = {
   string: stringProcessor,
@@ -19146,7 +19151,7 @@ function checkObjectGuards(objectSchema, guards) {
   });
   return guard.pipe(objectSchema);
 }
-function canonicalKey(value, seen) {
+function canonicalKey(value, seen2) {
   if (value === null)
     return "z";
   const type = typeof value;
@@ -19156,14 +19161,14 @@ function canonicalKey(value, seen) {
     const raw = String(value);
     return `${type[0]}${raw.length}:${raw}`;
   }
-  if (seen.has(value))
+  if (seen2.has(value))
     return null;
-  seen.add(value);
+  seen2.add(value);
   try {
     if (Array.isArray(value)) {
       const parts2 = [];
       for (const item of value) {
-        const key = canonicalKey(item, seen);
+        const key = canonicalKey(item, seen2);
         if (key === null)
           return null;
         parts2.push(key);
@@ -19173,14 +19178,14 @@ function canonicalKey(value, seen) {
     const keys = Object.keys(value).sort();
     const parts = [];
     for (const k of keys) {
-      const key = canonicalKey(value[k], seen);
+      const key = canonicalKey(value[k], seen2);
       if (key === null)
         return null;
       parts.push(`${k.length}:${k}=${key}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
-    seen.delete(value);
+    seen2.delete(value);
   }
 }
 var SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
@@ -19238,14 +19243,14 @@ function checkArrayGuards(arraySchema, guards) {
         const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
         if (key === null)
           continue;
-        const first = firstSeen.get(key);
-        if (first === void 0) {
+        const first2 = firstSeen.get(key);
+        if (first2 === void 0) {
           firstSeen.set(key, i);
           continue;
         }
         payload.issues.push({
           code: "custom",
-          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first}`,
+          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first2}`,
           input: items,
           path: [i],
           continue: true
@@ -19943,6 +19948,7 @@ function date4(params) {
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
@@ -19972,6 +19978,18 @@ var GateSchema = external_exports.discriminatedUnion("type", [
   external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
   external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
 ]);
+var RalphSchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  check: external_exports.looseObject({
+    mode: external_exports.literal("exec"),
+    path: text.min(1),
+    timeout: duration3.optional()
+  })
+});
+var RetrySchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
+});
 var stepShape = {
   id: text.min(1),
   title: text.optional(),
@@ -19985,12 +20003,20 @@ var stepShape = {
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  ralph: RalphSchema.optional(),
+  retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration3.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
-  assignee: text.optional()
+  assignee: text.optional(),
+  /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
+  agent: text.min(1).optional(),
+  /** No output and no file change for this long stops the agent and commits its work as WIP. */
+  idle_timeout: duration3.optional(),
+  description_file: text.min(1).optional(),
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
@@ -20064,6 +20090,8 @@ var FormulaSchema = external_exports.looseObject({
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  /** The agent of every step that has neither `run` nor an `agent` of its own. */
+  agent: text.min(1).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -20116,10 +20144,16 @@ var GateResultSchema = external_exports.object({
   // null: still waiting (approval, checks, timer)
   detail: external_exports.string()
 });
+var LeaseProcessSchema = external_exports.object({
+  host: external_exports.string(),
+  pgid: external_exports.number().int().positive(),
+  startTime: external_exports.string().optional()
+});
 var LeaseSchema = external_exports.object({
   holder: external_exports.string(),
   runId: external_exports.string().optional(),
-  expiresAt: isoTime
+  expiresAt: isoTime,
+  process: LeaseProcessSchema.optional()
 });
 var StepStateSchema = external_exports.object({
   id: external_exports.string(),
@@ -20198,11 +20232,6 @@ var ArchiveRecordSchema = external_exports.object({
   createdAt: isoTime,
   squashedAt: isoTime
 });
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // src/engine/render/escape-markdown.ts
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
@@ -20365,7 +20394,7 @@ var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 function renderView(mol, proto, opts = {}) {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
-  const titles = proto ? new Map(proto.steps.map((step2) => [step2.id, step2.title])) : void 0;
+  const titles = proto ? titlesOf(proto) : void 0;
   const parts = [...heading(mol, proto)];
   if (mol.steps.length <= maxTableRows) {
     if (mol.steps.length > 0) parts.push(renderStepTable(mol.steps, titles));
@@ -20428,17 +20457,66 @@ function summaryRows(steps, limit) {
       if (step2.status === status2 && picked.size < limit) picked.add(index);
     });
   }
-  const recent = steps.map((step2, index) => ({ index, at: touchedAt(step2) })).filter((entry2) => entry2.at !== void 0 && !picked.has(entry2.index)).sort((a, b) => b.at - a.at || b.index - a.index).slice(0, RECENT_STEPS);
+  const recent = [];
+  steps.forEach((step2, index) => {
+    const at = touchedAt(step2);
+    if (at === void 0 || picked.has(index)) return;
+    let slot = recent.length;
+    while (slot > 0 && recent[slot - 1].at <= at) slot--;
+    if (slot >= RECENT_STEPS) return;
+    recent.splice(slot, 0, { index, at });
+    if (recent.length > RECENT_STEPS) recent.pop();
+  });
   for (const entry2 of recent) if (picked.size < limit) picked.add(entry2.index);
   return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
 }
+var touchedCache = /* @__PURE__ */ new WeakMap();
+var titleCache = /* @__PURE__ */ new WeakMap();
+function titlesOf(proto) {
+  let titles = titleCache.get(proto);
+  if (!titles) {
+    titles = new Map(proto.steps.map((step2) => [step2.id, step2.title]));
+    titleCache.set(proto, titles);
+  }
+  return titles;
+}
 function touchedAt(step2) {
+  if (touchedCache.has(step2)) return touchedCache.get(step2);
   const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
-  return times.length > 0 ? Math.max(...times) : void 0;
+  const at = times.length > 0 ? Math.max(...times) : void 0;
+  touchedCache.set(step2, at);
+  return at;
 }
 function readableTime(iso) {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+// src/engine/codec/check-state.ts
+var seen = /* @__PURE__ */ new WeakSet();
+var TopSchema = MoleculeSchema.omit({ steps: true, history: true });
+function checkState(mol) {
+  const top = TopSchema.safeParse(mol);
+  if (!top.success) return first(top.error, []);
+  for (const [key, schema] of [
+    ["steps", StepStateSchema],
+    ["history", HistoryEntrySchema]
+  ]) {
+    const rows = mol[key];
+    if (!Array.isArray(rows)) return { path: [key], message: "Invalid input: expected array" };
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      if (typeof row === "object" && row !== null && seen.has(row)) continue;
+      const parsed = schema.safeParse(row);
+      if (!parsed.success) return first(parsed.error, [key, i]);
+      seen.add(row);
+    }
+  }
+  return void 0;
+}
+function first(error2, prefix) {
+  const issue2 = error2.issues[0];
+  return { path: [...prefix, ...issue2?.path ?? []], message: issue2?.message ?? "invalid" };
 }
 
 // src/engine/codec/comment-safe-json.ts
@@ -20498,42 +20576,69 @@ function inflatePrefix(payload, maxBytes) {
 // src/engine/codec/pack-table.ts
 var CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
 function packTable(rows) {
-  const keys = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const row of rows) {
+  const n = rows.length;
+  const facts = new Array(n);
+  const columnOf = /* @__PURE__ */ new Map();
+  const columns = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
     if (!isRecord(row)) return rows;
-    for (const key in row) {
-      const value = row[key];
-      if (value === null) return rows;
-      if (value !== void 0 && !seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
+    const fact = factsOf(row);
+    if (fact.hasNull) return rows;
+    facts[i] = fact;
+    for (let k = 0; k < fact.keys.length; k++) {
+      const key = fact.keys[k];
+      let column = columnOf.get(key);
+      if (!column) {
+        column = { key, values: new Array(n).fill(null), text: true, canonical: false };
+        columnOf.set(key, column);
+        columns.push(column);
       }
+      const value = fact.values[k];
+      column.values[i] = value;
+      if (typeof value !== "string") column.text = false;
+      else if (fact.ms.has(key)) column.canonical = true;
     }
   }
   const c = {};
-  const times = [];
-  const timeKeys = [];
-  for (const key of keys) {
-    const column = rows.map((row) => row[key] ?? null);
-    c[key] = column;
-    const ms = timeColumn(column);
-    if (ms) {
-      timeKeys.push(key);
-      times.push({ column, ms });
-    }
-  }
-  if (timeKeys.length === 0) return { n: rows.length, c };
+  for (const column of columns) c[column.key] = column.values;
+  const times = columns.filter((column) => column.text && column.canonical);
+  if (times.length === 0) return { n, c };
   let cursor = 0;
-  for (let i = 0; i < rows.length; i++) {
-    for (const { column, ms } of times) {
-      const at = ms[i];
+  for (let i = 0; i < n; i++) {
+    const ms = facts[i].ms;
+    if (ms.size === 0) continue;
+    for (const { key, values } of times) {
+      const at = ms.get(key);
       if (at === void 0) continue;
-      column[i] = at - cursor;
+      values[i] = at - cursor;
       cursor = at;
     }
   }
-  return { n: rows.length, c, t: timeKeys };
+  return { n, c, t: times.map((time3) => time3.key) };
+}
+var factCache = /* @__PURE__ */ new WeakMap();
+function factsOf(row) {
+  const cached2 = factCache.get(row);
+  if (cached2) return cached2;
+  const keys = [];
+  const values = [];
+  const ms = /* @__PURE__ */ new Map();
+  let hasNull = false;
+  for (const key in row) {
+    const value = row[key];
+    if (value === null) hasNull = true;
+    if (value === void 0 || value === null) continue;
+    keys.push(key);
+    values.push(value);
+    if (typeof value === "string") {
+      const at = canonicalTime(value);
+      if (at !== void 0) ms.set(key, at);
+    }
+  }
+  const facts = { keys, values, hasNull, ms };
+  factCache.set(row, facts);
+  return facts;
 }
 function unpackTable(data) {
   if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
@@ -20555,19 +20660,6 @@ function unpackTable(data) {
     rows.push(row);
   }
   return rows;
-}
-function timeColumn(column) {
-  const ms = new Array(column.length);
-  let canonical = false;
-  for (let i = 0; i < column.length; i++) {
-    const value = column[i];
-    if (value === null) continue;
-    if (typeof value !== "string") return void 0;
-    const at = canonicalTime(value);
-    if (at !== void 0) canonical = true;
-    ms[i] = at;
-  }
-  return canonical ? ms : void 0;
 }
 function canonicalTime(value) {
   const m = CANONICAL_TIME.exec(value);
@@ -20686,21 +20778,22 @@ function fewestToDrop(lo, hi, budget, measure, maxProbes = 10) {
 // src/engine/codec/encode.ts
 function encodeState(mol, opts = {}) {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
-  const valid = MoleculeSchema.safeParse(mol);
-  if (!valid.success) {
-    const issue2 = valid.error.issues[0];
-    const where3 = issue2 ? formatKeyPath(issue2.path) || "(root)" : "(root)";
+  const problem = checkState(mol);
+  if (problem) {
+    const where3 = formatKeyPath(problem.path) || "(root)";
     return err(
       "state-invalid",
-      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${issue2?.message ?? "invalid"}`
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${problem.message}`
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  const plain = `${formatStateBlock("json", commentSafeJson(mol))}
+  if (plainLowerBound(mol) <= budget) {
+    const plain = `${formatStateBlock("json", commentSafeJson(mol))}
 
 ${fullView}`;
-  if (byteLength(plain) <= budget)
-    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+    if (byteLength(plain) <= budget)
+      return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+  }
   const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
@@ -20738,6 +20831,12 @@ ${text3}`;
 function dropOldestHistory(mol, count) {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}
+function plainLowerBound(mol) {
+  let bytes = 0;
+  for (const step2 of mol.steps) bytes += 49 + step2.id.length;
+  for (const entry2 of mol.history) bytes += 19 + entry2.at.length;
+  return bytes;
 }
 
 // src/engine/codec/claimed-id.ts
@@ -20799,7 +20898,7 @@ function validate2(data, line) {
     where: formatKeyPath(issue2.path) || "(root)",
     message: issue2.message
   }));
-  const first = issues[0] ?? { where: "(root)", message: "invalid" };
+  const first2 = issues[0] ?? { where: "(root)", message: "invalid" };
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
   const diagnostics = issues.map((issue2) => ({
     severity: "error",
@@ -20809,7 +20908,7 @@ function validate2(data, line) {
   }));
   const error2 = {
     code: "state-invalid",
-    message: `the state block does not hold a valid molecule: at ${first.where}: ${first.message}${more}`,
+    message: `the state block does not hold a valid molecule: at ${first2.where}: ${first2.message}${more}`,
     line,
     diagnostics
   };
@@ -23683,21 +23782,21 @@ var StateBlock = class {
     for (let i = 0, line = begin2; line < end; line++, i++) {
       let lineIndent = 0;
       const lineStart = this.bMarks[line];
-      let first = lineStart;
+      let first2 = lineStart;
       let last;
       if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
       else last = this.eMarks[line];
-      while (first < last && lineIndent < indent) {
-        const ch = this.src.charCodeAt(first);
+      while (first2 < last && lineIndent < indent) {
+        const ch = this.src.charCodeAt(first2);
         if (isSpace(ch)) {
           if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
           else lineIndent++;
-        } else if (first - lineStart < this.tShift[line]) lineIndent++;
+        } else if (first2 - lineStart < this.tShift[line]) lineIndent++;
         else break;
-        first++;
+        first2++;
       }
-      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
-      else queue[i] = this.src.slice(first, last);
+      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first2, last);
+      else queue[i] = this.src.slice(first2, last);
     }
     return queue.join("");
   }
@@ -26095,7 +26194,7 @@ function visibleLines(body) {
   return visible;
 }
 function textLines(inline2, lines) {
-  const [first] = inline2.map;
+  const [first2] = inline2.map;
   const hidden = (hiddenOf.get(inline2.children ?? []) ?? []).sort((a, b) => a.start - b.start);
   const source = inline2.content;
   const out = [];
@@ -26108,7 +26207,7 @@ function textLines(inline2, lines) {
     while (textStart < lineEnd2 && isBlank2(source.charCodeAt(textStart))) textStart++;
     while (h < hidden.length && hidden[h].end <= textStart) h++;
     const startsHidden = h < hidden.length && hidden[h].start <= textStart;
-    const raw = lines[first + k] ?? "";
+    const raw = lines[first2 + k] ?? "";
     let rawStart = 0;
     while (isBlank2(raw.charCodeAt(rawStart))) rawStart++;
     const shown = source.slice(textStart, lineEnd2);
@@ -26118,7 +26217,7 @@ function textLines(inline2, lines) {
         a - textStart,
         b - textStart
       ]);
-      out.push({ line: first + k + 1, text: without(written, cut) });
+      out.push({ line: first2 + k + 1, text: without(written, cut) });
     }
     if (newline2 < 0) break;
     lineStart = newline2 + 1;
@@ -26167,27 +26266,27 @@ function parseCommands(commentBody) {
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
   }
   const ignored2 = lines.slice(MAX_COMMANDS_PER_COMMENT);
-  const first = ignored2[0];
+  const first2 = ignored2[0];
   const last = ignored2[ignored2.length - 1];
-  if (first && last) {
-    const where3 = first === last ? `line ${first.line}` : `lines ${first.line}\u2013${last.line}`;
+  if (first2 && last) {
+    const where3 = first2 === last ? `line ${first2.line}` : `lines ${first2.line}\u2013${last.line}`;
     commands.push({
       code: "too-many-commands",
-      line: first.line,
-      text: truncate(first.text.trim(), 60),
+      line: first2.line,
+      text: truncate(first2.text.trim(), 60),
       message: `${ignored2.length} more \`/mol\` command${ignored2.length === 1 ? "" : "s"} (${where3}) ignored: one comment runs at most ${MAX_COMMANDS_PER_COMMENT}; put the rest in another comment`
     });
   }
   return commands;
 }
 function parseArgs(args) {
-  const first = args.next();
-  if (!first.ok) return first;
-  if (!first.value) return accept({ verb: "help" });
-  const verb = first.value.value.toLowerCase();
+  const first2 = args.next();
+  if (!first2.ok) return first2;
+  if (!first2.value) return accept({ verb: "help" });
+  const verb = first2.value.value.toLowerCase();
   if (!isVerb(verb)) {
     const guess = closest(verb, COMMAND_VERBS, 2);
-    const typed = `/mol ${truncate(first.value.value, 40)}`;
+    const typed = `/mol ${truncate(first2.value.value, 40)}`;
     return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
@@ -26418,8 +26517,8 @@ function withPlace(d, place) {
   return out;
 }
 function asMolError(errors) {
-  const [first] = errors;
-  const { severity: _severity, ...top } = first;
+  const [first2] = errors;
+  const { severity: _severity, ...top } = first2;
   return errors.length > 1 ? { ...top, diagnostics: [...errors] } : top;
 }
 
@@ -26471,14 +26570,14 @@ function fillStep(step2, values) {
 // src/engine/cook/work-step.ts
 function union2(...lists) {
   const out = [];
-  let seen;
+  let seen2;
   for (const list2 of lists) {
     if (!list2) continue;
     for (const item of list2) {
-      if (seen ? seen.has(item) : out.includes(item)) continue;
+      if (seen2 ? seen2.has(item) : out.includes(item)) continue;
       out.push(item);
-      if (seen) seen.add(item);
-      else if (out.length > 16) seen = new Set(out);
+      if (seen2) seen2.add(item);
+      else if (out.length > 16) seen2 = new Set(out);
     }
   }
   return out;
@@ -26642,9 +26741,9 @@ function checkDag(steps, ctx) {
   const firstById = /* @__PURE__ */ new Map();
   const unique = [];
   for (const step2 of steps) {
-    const first = firstById.get(step2.id);
-    if (first) {
-      const a = placeOf(first.origin, "id");
+    const first2 = firstById.get(step2.id);
+    if (first2) {
+      const a = placeOf(first2.origin, "id");
       const b = placeOf(step2.origin, "id");
       ctx.error(
         "duplicate-step",
@@ -26778,8 +26877,8 @@ function findCycles(graph, stuck) {
         if (state.get(m) === "open") {
           const along = path.slice(path.lastIndexOf(m));
           const cycle = [m, ...along.slice(1).reverse()];
-          const first = cycle.indexOf(Math.min(...cycle));
-          cycles.push([...cycle.slice(first), ...cycle.slice(0, first)]);
+          const first2 = cycle.indexOf(Math.min(...cycle));
+          cycles.push([...cycle.slice(first2), ...cycle.slice(0, first2)]);
         } else if (!state.has(m)) {
           state.set(m, "open");
           path.push(m);
@@ -26795,14 +26894,14 @@ function findCycles(graph, stuck) {
   return cycles;
 }
 function upstreamOf(graph, node2) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const todo = [...graph.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
-    if (seen.has(n)) continue;
-    seen.add(n);
+    if (seen2.has(n)) continue;
+    seen2.add(n);
     todo.push(...graph.needs[n]);
   }
-  return seen;
+  return seen2;
 }
 
 // src/engine/cook/children.ts
@@ -26937,7 +27036,7 @@ function convoySteps(formula) {
 }
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase"];
+var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
@@ -27112,9 +27211,18 @@ var ProtoStepSchema = external_exports.object({
   output: external_exports.string().optional(),
   acceptance: external_exports.string().optional(),
   run: external_exports.string().optional(),
+  /** The agent that does the step (a preset or a command line), given the prompt on stdin. */
+  agent: external_exports.string().optional(),
+  /** No output and no file change for this long stops the agent (agent steps only). */
+  idleTimeout: external_exports.string().optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
+  /**
+   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
+   * but what needs it runs as if it had completed and the molecule can still complete.
+   */
+  onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
@@ -27122,7 +27230,9 @@ var ProtoStepSchema = external_exports.object({
   condition: external_exports.string().optional(),
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
-  group: external_exports.string().optional()
+  group: external_exports.string().optional(),
+  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -27399,8 +27509,59 @@ function normalizeGate(gate) {
 var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
 function isGateOnly(step2, gates2) {
   if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
   return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/loops.ts
+function gasCityLoops(step2, gates2, ctx) {
+  const { ralph, retry: retry2, max_retries } = step2.fields;
+  if (ralph === void 0 && retry2 === void 0) return {};
+  const at = (...path) => placeOf(step2.origin, ...path);
+  const which = ralph !== void 0 ? "ralph" : "retry";
+  if (ralph !== void 0 && retry2 !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
+      at("retry")
+    );
+  }
+  if (max_retries !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" sets both max_retries and ${which}.max_attempts; keep ${which}.max_attempts (the runs in total, the first included)`,
+      at("max_retries")
+    );
+  }
+  const out = {};
+  const attempts = (ralph ?? retry2)?.max_attempts;
+  if (attempts !== void 0) out.maxRetries = attempts - 1;
+  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (ralph !== void 0) {
+    const { path, timeout: timeout2 } = ralph.check;
+    if (gates2.some((g) => g.type === "command")) {
+      ctx.error(
+        "loop-conflict",
+        `step "${step2.id}" has a command gate and a ralph check; the check is the step's command gate, so fold the two into the check script`,
+        at("ralph", "check")
+      );
+    }
+    if (path.split(/[\\/]/).includes("..")) {
+      ctx.error(
+        "invalid-value",
+        `step "${step2.id}": ralph.check.path "${path}" leaves the step's workspace; give a path inside it (or an absolute path)`,
+        at("ralph", "check", "path")
+      );
+    }
+    const run = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run } : { type: "command", run, timeout: timeout2 };
+  }
+  return out;
+}
+function checkCommand(path) {
+  const file2 = path.startsWith("/") || path.startsWith("./") ? path : `./${path}`;
+  return `'${file2.replaceAll("'", `'\\''`)}'`;
 }
 
 // src/engine/cook/proto-step.ts
@@ -27416,6 +27577,8 @@ function toProtoStep(step2, values, defaults, ctx) {
       placeOf(step2.origin, commandWithVar ? "gate" : "run")
     );
   }
+  const loops = gasCityLoops(step2, gates2, ctx);
+  if (loops.check) gates2.push(loops.check);
   const type = f.type === "human" || f.type === "gate" || f.type === "task" ? f.type : isGateOnly(f, gates2) ? "gate" : "task";
   const out = {
     id: step2.id,
@@ -27429,8 +27592,20 @@ function toProtoStep(step2, values, defaults, ctx) {
   if (f.output !== void 0) out.output = sub(f.output);
   if (f.acceptance !== void 0) out.acceptance = sub(f.acceptance);
   if (f.run !== void 0) out.run = f.run;
-  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  const agent = agentOf(step2, type, defaults, ctx);
+  if (agent !== void 0) out.agent = agent;
+  if (f.idle_timeout !== void 0) {
+    if (agent === void 0) {
+      ctx.warn(
+        "idle-timeout-without-agent",
+        `step "${step2.id}" has an idle_timeout but no agent, so nothing watches it for inactivity`,
+        placeOf(step2.origin, "idle_timeout")
+      );
+    } else out.idleTimeout = f.idle_timeout;
+  }
+  const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
+  if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
@@ -27438,7 +27613,30 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
+  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
   return out;
+}
+function agentOf(step2, type, defaults, ctx) {
+  const f = step2.fields;
+  if (f.agent !== void 0) {
+    if (f.run !== void 0) {
+      ctx.error(
+        "run-and-agent",
+        `step "${step2.id}" has both run and agent: a step is either a command or an agent's work; keep one`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    if (RUN_PLACEHOLDER.test(f.agent)) {
+      ctx.error(
+        "var-in-run",
+        `step "${step2.id}" has a {{variable}} in its agent command: variables reach agents only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    return f.agent;
+  }
+  if (f.run !== void 0 || type !== "task") return void 0;
+  return defaults.agent;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -31002,12 +31200,12 @@ var PrefilterTree = class PrefilterTree2 {
   static leave(re, state) {
     if (state.subs === void 0) return state.sub;
     const pf = state.pf;
-    const seen = /* @__PURE__ */ new Set();
+    const seen2 = /* @__PURE__ */ new Set();
     const subs = [];
     for (const sub of state.subs) {
       if (sub.type === Prefilter.Type.EXACT) {
-        if (seen.has(sub.str)) continue;
-        seen.add(sub.str);
+        if (seen2.has(sub.str)) continue;
+        seen2.add(sub.str);
       }
       subs.push(sub);
     }
@@ -32525,17 +32723,17 @@ var Parser = class Parser2 {
     s = 0;
     start2 = 0;
     lenout = 0;
-    let first = null;
+    let first2 = null;
     for (let i = 0; i <= lensub; i++) {
       let ifirst = null;
       if (i < lensub) {
         ifirst = Parser2.leadingRegexp(array2[s + i]);
-        if (first !== null && first.equals(ifirst) && (Parser2.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser2.isCharClass(first.subs[0]))) continue;
+        if (first2 !== null && first2.equals(ifirst) && (Parser2.isCharClass(first2) || first2.op === Regexp.Op.REPEAT && first2.min === first2.max && Parser2.isCharClass(first2.subs[0]))) continue;
       }
       if (i === start2) {
       } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
       else {
-        const prefix = first;
+        const prefix = first2;
         for (let j = start2; j < i; j++) {
           const reuse = j !== start2;
           array2[s + j] = this.removeLeadingRegexp(array2[s + j], reuse);
@@ -32547,7 +32745,7 @@ var Parser = class Parser2 {
         array2[lenout++] = re;
       }
       start2 = i;
-      first = ifirst;
+      first2 = ifirst;
     }
     lensub = lenout;
     s = 0;
@@ -33002,16 +33200,16 @@ var Parser = class Parser2 {
       t.skip(1);
       if ((this.flags & RE2Flags.CLASS_NL) === 0) cc.appendRange(Codepoint.CODES["\n"], Codepoint.CODES["\n"]);
     }
-    let first = true;
-    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first) {
-      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first) {
+    let first2 = true;
+    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first2) {
+      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first2) {
         const s = t.rest();
         if (s === "-" || !s.startsWith("-]")) {
           t.rewindTo(startPos);
           throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
         }
       }
-      first = false;
+      first2 = false;
       const beforePos = t.pos();
       if (t.lookingAt("[:")) {
         if (this.parseNamedClass(t, cc)) continue;
@@ -34288,7 +34486,12 @@ function cook(formula, options = {}) {
   const protoSteps = new Map(
     steps.map((s) => [
       s,
-      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx)
+      toProtoStep(
+        s,
+        values,
+        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        ctx
+      )
     ])
   );
   const ordered = checkDag(steps, ctx);
@@ -34358,6 +34561,68 @@ function formatDuration(ms) {
   if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
   if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
   return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/formula/description-files.ts
+var DESCRIPTION_FILE_PIN = "description_file:";
+var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
+function descriptionFilesOf(formula) {
+  const files = /* @__PURE__ */ new Set();
+  walk(formula, (step2) => {
+    if (step2.description_file !== void 0) files.add(step2.description_file);
+  });
+  return [...files];
+}
+function withDescriptionFiles(formula, texts) {
+  if (descriptionFilesOf(formula).length === 0) return ok(formula);
+  let missing2;
+  const swap = (step2, path) => {
+    const { description_file: file2, ...rest } = step2;
+    const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
+    const out = children === void 0 ? rest : { ...rest, children };
+    if (file2 === void 0) return out;
+    const text3 = texts.get(file2);
+    if (text3 === void 0) {
+      missing2 ??= { file: file2, path: [...path, "description_file"] };
+      return out;
+    }
+    return { ...out, description: text3 };
+  };
+  const data = { ...formula.data };
+  if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
+  if (data.template) data.template = data.template.map((s, i) => swap(s, ["template", i]));
+  if (missing2 !== void 0) {
+    const at = formula.locate(missing2.path);
+    return err(
+      "description-file",
+      `description_file "${missing2.file}" cannot be read (it is relative to the formula file)`,
+      { ...at, file: at.file ?? formula.file }
+    );
+  }
+  return ok({ ...formula, data });
+}
+function descriptionFilePlace(formula, file2) {
+  const find = (steps, path2) => {
+    for (const [i, step2] of (steps ?? []).entries()) {
+      if (step2.description_file === file2) return [...path2, i, "description_file"];
+      const inner = find(step2.children, [...path2, i, "children"]);
+      if (inner) return inner;
+    }
+    return void 0;
+  };
+  const path = find(formula.data.steps, ["steps"]) ?? find(formula.data.template, ["template"]) ?? [];
+  const at = formula.locate(path);
+  return { ...at, file: at.file ?? formula.file };
+}
+function walk(formula, visit2) {
+  const each = (steps) => {
+    for (const step2 of steps ?? []) {
+      visit2(step2);
+      each(step2.children);
+    }
+  };
+  each(formula.data.steps);
+  each(formula.data.template);
 }
 
 // src/engine/formula/formula-source.ts
@@ -34875,7 +35140,7 @@ ${codeblock}`, options);
 function parseString(ctx) {
   let startPtr = ctx.p;
   let c = ctx.s.charCodeAt(ctx.p++);
-  let first = c;
+  let first2 = c;
   let isLiteral = c === 39;
   let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
   if (isMultiline) {
@@ -34893,11 +35158,11 @@ function parseString(ctx) {
       state = state && 3;
     } else if (c < 32 && c !== 9 || c === 127) {
       TomlError.x("control characters are not allowed in strings", ctx);
-    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
+    } else if ((!state || state === 3) && c === first2 && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first2 && ctx.s.charCodeAt(ctx.p + 2) === first2)) {
       if (isMultiline) {
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
       }
       if (!state) {
@@ -35365,7 +35630,7 @@ function parseKey(ctx, end = 61) {
 function parseInlineTable(ctx) {
   let startPtr = ctx.p++;
   let res = /* @__PURE__ */ Object.create(null);
-  let seen = /* @__PURE__ */ new Set();
+  let seen2 = /* @__PURE__ */ new Set();
   let c;
   while (ctx.p < ctx.s.length) {
     skipVoid(ctx);
@@ -35382,7 +35647,7 @@ function parseInlineTable(ctx) {
       if (i)
         t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
       k = key[i];
-      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
+      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen2.has(t[k]))) {
         TomlError.x("trying to redefine an already defined value", ctx, errPtr);
       }
       let unsafe = k === "__proto__";
@@ -35404,7 +35669,7 @@ function parseInlineTable(ctx) {
       /* } */
     );
     if (t && typeof (t[k] = value) === "object")
-      seen.add(value);
+      seen2.add(value);
     skipVoid(ctx);
     if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
       return res;
@@ -36036,10 +36301,10 @@ function decodeBasic(raw) {
 // src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
   const found2 = [];
-  walk(schema, value, path, found2);
+  walk2(schema, value, path, found2);
   return found2;
 }
-function walk(schema, value, path, found2) {
+function walk2(schema, value, path, found2) {
   const resolved = resolveFor(schema, value);
   if (!resolved) return;
   const def = defOf(resolved);
@@ -36047,15 +36312,15 @@ function walk(schema, value, path, found2) {
     const shape = def.shape ?? {};
     for (const key of Object.keys(value)) {
       const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
-      if (child) walk(child, value[key], [...path, key], found2);
+      if (child) walk2(child, value[key], [...path, key], found2);
       else found2.push([...path, key]);
     }
   } else if (def.type === "array" && def.element && Array.isArray(value)) {
     const element = def.element;
-    for (const [index, item] of value.entries()) walk(element, item, [...path, index], found2);
+    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found2);
   } else if (def.type === "record" && def.valueType && isTable(value)) {
     const valueType = def.valueType;
-    for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], found2);
+    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found2);
   }
 }
 
@@ -36156,15 +36421,15 @@ function scanPositions(text3, kind) {
   }
 }
 function fail2(file2, diagnostics) {
-  const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
+  const first2 = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
   const error2 = {
-    code: first?.code ?? "invalid-formula",
-    message: first?.message ?? "the formula is not valid",
+    code: first2?.code ?? "invalid-formula",
+    message: first2?.message ?? "the formula is not valid",
     file: file2,
     diagnostics
   };
-  if (first?.line !== void 0) error2.line = first.line;
-  if (first?.col !== void 0) error2.col = first.col;
+  if (first2?.line !== void 0) error2.line = first2.line;
+  if (first2?.col !== void 0) error2.col = first2.col;
   return { ok: false, error: error2 };
 }
 function byPlace(diagnostics) {
@@ -36192,6 +36457,17 @@ function refuseStaleReport(mol, stepId, runId) {
     "stale-report",
     `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
 }
 
 // src/engine/molecule/machine/molecule-machine.ts
@@ -36407,16 +36683,16 @@ function findCycle(steps, needs) {
     for (const j of n) dependents[j].push(i);
   });
   const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
-  let seen = 0;
+  let seen2 = 0;
   while (queue.length > 0) {
     const i = queue.pop();
-    seen++;
+    seen2++;
     for (const d of dependents[i]) {
       waiting[d] = waiting[d] - 1;
       if (waiting[d] === 0) queue.push(d);
     }
   }
-  if (seen === steps.length) return void 0;
+  if (seen2 === steps.length) return void 0;
   let at = waiting.findIndex((w) => w > 0);
   const path = [];
   const onPath = /* @__PURE__ */ new Map();
@@ -36429,32 +36705,32 @@ function findCycle(steps, needs) {
   return [...loop, at].reverse().map((i) => steps[i].id);
 }
 function downstreamOf(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [...from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const d of index.dependents[i]) {
-      if (!seen.has(d)) {
-        seen.add(d);
+      if (!seen2.has(d)) {
+        seen2.add(d);
         stack.push(d);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 function upstreamOf2(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const n of index.needs[i]) {
-      if (!seen.has(n)) {
-        seen.add(n);
+      if (!seen2.has(n)) {
+        seen2.add(n);
         stack.push(n);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 var matched = /* @__PURE__ */ new WeakMap();
 function checkMatches(index, proto, mol) {
@@ -36527,7 +36803,13 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({
     type: external_exports.literal("start"),
     step,
-    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
     by
   }),
   external_exports.object({
@@ -36565,7 +36847,14 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
    * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
    * newer run).
    */
-  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
@@ -36581,6 +36870,27 @@ function unknownStep(mol, id) {
   const ids2 = mol.steps.map((s) => s.id);
   const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
   return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/molecule/ops/open-step.ts
+var witnesses = /* @__PURE__ */ new WeakMap();
+function isOpen(status2) {
+  return status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2);
+}
+function findOpenStep(steps, previous) {
+  const n = steps.length;
+  if (n === 0) return -1;
+  const hint = witnesses.get(steps) ?? (previous ? witnesses.get(previous) : void 0) ?? n - 1;
+  const start2 = Math.min(Math.max(hint, 0), n - 1);
+  for (let k = 0; k < n; k++) {
+    const i = (start2 - k + n) % n;
+    if (isOpen(steps[i].status)) {
+      witnesses.set(steps, i);
+      return i;
+    }
+  }
+  witnesses.delete(steps);
+  return -1;
 }
 
 // src/engine/molecule/statuses.ts
@@ -36619,13 +36929,18 @@ function advance(d, candidates = []) {
     if (d.step(i).status === "pending") decide(d, i);
   }
 }
+function asNeed(d, n) {
+  const status2 = d.step(n).status;
+  return status2 === "failed" && softFails(d, n) ? "completed" : status2;
+}
+var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const needs = d.index.needs[i].map((n) => asNeed(d, n));
   const verdict = triggerVerdict(def.trigger, needs);
   if (verdict === "wait") return;
   if (verdict === "block") {
-    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
     const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
     d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
     return;
@@ -36649,14 +36964,17 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
+  const soft = [];
   for (let i = 0; i < d.size; i++) {
     const status2 = d.step(i).status;
-    if (status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2)) return;
-    if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
+    if (status2 === "failed" && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
     return;
   }
   const step2 = d.step(culprit);
@@ -36734,6 +37052,10 @@ var Draft = class {
   dirty = false;
   get size() {
     return this.steps.length;
+  }
+  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
+  get stepList() {
+    return this.steps;
   }
   step(i) {
     return this.steps[i];
@@ -36819,12 +37141,8 @@ var Draft = class {
   build() {
     const effects = [...this.effects, ...this.dispatches()];
     if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
+    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
     const mol = {
       ...this.base,
       ...this.fields,
@@ -36859,6 +37177,13 @@ var Draft = class {
     return branches;
   }
 };
+function appendHistory(old, entries) {
+  if (entries.length === 0) return { history: old, dropped: 0 };
+  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
+  if (dropped === 0) return { history: old.concat(entries), dropped };
+  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
+  return { history: old.slice(dropped).concat(entries), dropped };
+}
 function entry(at, event, info) {
   const e = { at, event };
   for (const [key, value] of Object.entries(info)) {
@@ -37113,16 +37438,9 @@ function failPath(d, i, event, error2, by2, patch = {}) {
     d.move(i, event, "failed", { by: by2, note: error2 }, fields);
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      "failed",
-      {
-        by: by2,
-        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
-      },
-      fields
-    );
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
     return;
   }
   if (retry2) {
@@ -37392,12 +37710,12 @@ function reset(proto, index, mol, e, now) {
 }
 function archivedNote(mol) {
   const count = mol.history.length + (mol.historyTrimmed ?? 0);
-  const first = mol.history[0]?.at ?? mol.createdAt;
+  const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -37430,6 +37748,12 @@ function release(d, e) {
     return err(
       "lease-held",
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
+    );
+  }
+  if (lease?.process !== void 0 && e.processEnded !== true) {
+    return err(
+      "attempt-alive",
+      `step "${e.step}" was started as process group ${lease.process.pgid} on ${lease.process.host}; it is released only once that group has ended, so two attempts never run at once`
     );
   }
   const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
@@ -37500,7 +37824,7 @@ function rollback(d, e) {
   }
   const interrupted = [];
   for (const j of sweep) {
-    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0, checkpoint: void 0 }))
       interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);
@@ -37556,6 +37880,10 @@ function restart(d, i, e) {
   const current = d.step(i).lease;
   if (current !== void 0 && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      if (e.lease.process !== void 0 && !sameProcess(current.process, e.lease.process)) {
+        d.patch(i, { lease: { ...current, process: e.lease.process } });
+        return ok(void 0);
+      }
       d.emit({
         type: "notice",
         level: "info",
@@ -37584,7 +37912,8 @@ function begin(d, i, e, note) {
   const lease = e.lease && {
     holder: e.lease.holder,
     ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
-    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString(),
+    ...e.lease.process === void 0 ? {} : { process: e.lease.process }
   };
   d.move(
     i,
@@ -37601,6 +37930,9 @@ function startHint(d, i) {
   if (status2 !== "pending" && status2 !== "blocked") return void 0;
   const open2 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
   return open2.length > 0 ? `it needs ${open2.join(", ")}` : void 0;
+}
+function sameProcess(a, b) {
+  return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
 }
 
 // src/engine/molecule/ops/transition.ts
@@ -37874,6 +38206,9 @@ var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/
 var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
   (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
 );
+var repoFolder = external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
+  message: 'a folder inside the repository such as ".github/formulas"'
+});
 var ConfigSchema = external_exports.strictObject({
   /** Labels `<prefix><formula>` pour that formula. */
   label_prefix: external_exports.string().min(1).default("formula:"),
@@ -37896,9 +38231,18 @@ var ConfigSchema = external_exports.strictObject({
   on_pr_closed: external_exports.enum(["burn", "keep"]).default("keep"),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: external_exports.array(external_exports.string().min(1)).min(1).optional(),
-  formulas_path: external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
-    message: 'a folder inside the repository such as ".github/formulas"'
-  }).default(".github/formulas")
+  /**
+   * Logins whose `molecular-step-report` dispatches are applied; absent: the trusted writers.
+   * A team whose step jobs report with a PAT or another app's token lists that login here.
+   */
+  step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  formulas_path: repoFolder.default(".github/formulas"),
+  /**
+   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
+   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
+   * formulas of `formulas_path`.
+   */
+  formula_search_path: external_exports.array(repoFolder).default([])
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -37989,12 +38333,19 @@ var StepReportSchema = external_exports.object({
   checkpoint: CheckpointSchema.optional(),
   gates: external_exports.array(GateResultSchema).optional(),
   branch: external_exports.string().optional(),
-  error: external_exports.string().optional()
+  error: external_exports.string().optional(),
+  /** `hmac-sha256:<hex>` (step-report-signature.ts); required when a state key is set. */
+  signature: external_exports.string().optional()
 });
+function withoutApprovals(report) {
+  const dropped = (report.gates ?? []).filter((g) => g.type === "approval");
+  if (dropped.length === 0) return { report, dropped };
+  return { report: { ...report, gates: (report.gates ?? []).filter((g) => g.type !== "approval") }, dropped };
+}
 function reportEvent(report, mol) {
   const by2 = report.runId ? `run ${report.runId}` : "step job";
   if (report.event !== "start") {
-    const current = refuseStaleReport(mol, report.step, report.runId);
+    const current = refuseUnheldReport(mol, report.step, report.runId);
     if (!current.ok) return current;
   }
   switch (report.event) {
@@ -38330,6 +38681,38 @@ var ignored = (detail) => ({ status: "ignored", detail });
 var applied = (detail) => ({ status: "applied", detail });
 var refused = (detail) => ({ status: "refused", detail });
 
+// src/github/description-files.ts
+import { posix } from "node:path";
+function descriptionFilePath(formulaPath, file2) {
+  if (posix.isAbsolute(file2) || /^[A-Za-z]:|^\\/.test(file2)) return void 0;
+  const joined = posix.normalize(posix.join(posix.dirname(formulaPath), file2));
+  if (joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined;
+}
+async function readDescriptionFiles(octokit, repo, name, formula, formulaPath, ref) {
+  const files = descriptionFilesOf(formula);
+  if (files.length === 0) return ok({ parsed: formula, pins: {} });
+  const texts = /* @__PURE__ */ new Map();
+  const pins = {};
+  for (const file2 of files) {
+    const path = descriptionFilePath(formulaPath, file2);
+    if (path === void 0) {
+      return err(
+        "description-file",
+        `description_file "${file2}" leaves the repository: name a file relative to ${formulaPath}, without ".." past the repository root`,
+        descriptionFilePlace(formula, file2)
+      );
+    }
+    const read = await readRepoFile(octokit, repo, path, ref);
+    if (!read.ok) return read;
+    if (read.value === void 0) continue;
+    texts.set(file2, read.value.text);
+    pins[descriptionFilePin(name, file2)] = { path, blobSha: read.value.sha };
+  }
+  const described2 = withDescriptionFiles(formula, texts);
+  return described2.ok ? ok({ parsed: described2.value, pins }) : described2;
+}
+
 // src/github/formula-source.ts
 var DEFAULT_FORMULAS_PATH = ".github/formulas";
 var FORMULA_SUFFIXES = [".formula.toml", ".formula.json"];
@@ -38367,10 +38750,11 @@ async function listFormulas(octokit, repo, where3) {
   }
   const entries = /* @__PURE__ */ new Map();
   if (!Array.isArray(data)) return entries;
-  for (const suffix of [...FORMULA_SUFFIXES].reverse()) {
+  for (const suffix of [".toml", ...[...FORMULA_SUFFIXES].reverse()]) {
     for (const item of data) {
       if (item.type !== "file" || !item.name.endsWith(suffix)) continue;
       const name = item.name.slice(0, -suffix.length);
+      if (suffix === ".toml" && name.endsWith(".formula")) continue;
       entries.set(name, {
         name,
         path: item.path,
@@ -38399,8 +38783,9 @@ var GitHubFormulaLibrary = class {
   /** The `pins` of a FormulaRef: every formula but the root, by name. */
   pins(root) {
     const pins = {};
-    for (const [name, { pin }] of this.entries) {
+    for (const [name, { pin, files }] of this.entries) {
       if (name !== root && (typeof pin === "string" || "blobSha" in pin)) pins[name] = pin;
+      Object.assign(pins, files);
     }
     return pins;
   }
@@ -38419,17 +38804,41 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
   const checked = checkFormulaName(name);
   if (!checked.ok) return checked;
   const listed = await listFormulas(octokit, repo, options);
-  const fetchOne = async (wanted) => {
-    const entry2 = listed.get(wanted);
+  const searched = [];
+  const search = async (wanted) => {
+    const dirs = options.searchPath ?? [];
+    for (let i = 0; i < dirs.length; i++) {
+      searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] });
+      const found2 = searched[i]?.get(wanted);
+      if (found2) return found2;
+    }
+    return void 0;
+  };
+  const fetchOne = async (wanted, byName = true) => {
+    const entry2 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
     if (entry2) {
       const text3 = await loadBlob(octokit, repo, entry2.sha);
       if (!text3.ok) return text3;
       const parsed = parseFormula(text3.value, entry2.path, entry2.format);
-      return parsed.ok ? ok({ parsed: parsed.value, pin: { path: entry2.path, blobSha: entry2.sha } }) : parsed;
+      if (!parsed.ok) return parsed;
+      const described2 = await readDescriptionFiles(
+        octokit,
+        repo,
+        wanted,
+        parsed.value,
+        entry2.path,
+        options.defaultBranch
+      );
+      if (!described2.ok) return described2;
+      return ok({
+        parsed: described2.value.parsed,
+        pin: { path: entry2.path, blobSha: entry2.sha },
+        files: described2.value.pins
+      });
     }
     return fromBuiltin(wanted, options.builtin);
   };
-  const root = await fetchOne(name);
+  const root = await fetchOne(name, false);
   if (root === void 0) {
     const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
     return err(
@@ -38508,18 +38917,22 @@ async function loadPourFormula(octokit, repo, name, place) {
     const parsed = parseFormula(file2.value.text, path, "toml");
     if (!parsed.ok) return parsed;
     if (referencedFormulas(parsed.value).length === 0) {
+      const described2 = await readDescriptionFiles(octokit, repo, name, parsed.value, path, branch);
+      if (!described2.ok) return described2;
       const pin = { path, blobSha: file2.value.sha };
+      const files = described2.value.pins;
       return ok({
-        root: parsed.value,
-        ref: { name, source: pin },
-        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: parsed.value, pin }]]))
+        root: described2.value.parsed,
+        ref: { name, source: pin, ...Object.keys(files).length > 0 ? { pins: files } : {} },
+        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: described2.value.parsed, pin, files }]]))
       });
     }
   }
   const loaded = await loadFormulaLibrary(octokit, repo, name, {
     defaultBranch: branch,
     formulasPath: dir,
-    builtin: place.builtin
+    builtin: place.builtin,
+    ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
     const builtins = place.builtinNames?.() ?? [];
@@ -38636,11 +39049,18 @@ async function cookPinned(source, mol) {
     const adhoc = adhocProto(formula.source.inline);
     if (adhoc.ok) return adhoc;
   }
-  const root = await readPinned(source, formula.name, formula.source);
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
   if (!root.ok) return root;
   const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
-    const parsed = await readPinned(source, name, pin);
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
     if (!parsed.ok) return parsed;
     library.set(name, parsed.value);
   }
@@ -38656,6 +39076,18 @@ async function cookPinned(source, mol) {
     overlays
   });
   return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
 async function readPinned(source, name, pin) {
   if (typeof pin === "string") {
@@ -38679,6 +39111,7 @@ function formulaSource(ctx) {
   return ctx.formulas ?? githubFormulaSource(ctx.octokit, ctx.repo, {
     defaultBranch: () => defaultBranch(ctx),
     formulasPath: ctx.config.formulas_path,
+    searchPath: ctx.config.formula_search_path,
     builtin: ctx.builtin ?? packageBuiltins,
     builtinNames: ctx.builtin ? () => [] : builtinNames
   });
@@ -38689,6 +39122,9 @@ function loadProto2(ctx, mol) {
 function cachedProto2(ctx, mol) {
   return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
 }
+
+// src/webhooks/molecule-store.ts
+import { hostname as hostname3 } from "node:os";
 
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
@@ -39102,6 +39538,23 @@ function archiveOf(effects, id) {
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
+var LockCommits = class {
+  made = /* @__PURE__ */ new Map();
+  /**
+   * A commit never changes, so a waiter reads the record of a lock commit once, however many
+   * rounds it waits on the same holder: a round costs one call (the ref), not two.
+   */
+  records = /* @__PURE__ */ new Map();
+  fresh(repo, holder, now, ttlMs) {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
+  }
+  remember(repo, holder, commit) {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+};
+var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -39119,26 +39572,34 @@ ${JSON.stringify(record3)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs) {
+async function readLock(octokit, repo, ref, ttlMs, commits) {
+  const seenRecords = commits.records;
   let sha;
   try {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data2.object.sha;
+    sha = data.object.sha;
   } catch (error2) {
     if (httpStatus(error2) === 404) return void 0;
     throw error2;
   }
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
-    ...repo,
-    commit_sha: sha
-  });
-  const record3 = parseRecord(data.message);
-  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
+  let known = seenRecords.get(key);
+  if (!known) {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+      ...repo,
+      commit_sha: sha
+    });
+    const record3 = parseRecord(data.message);
+    known = record3 ? { holder: record3.holder, expiresAt: new Date(record3.expiresAt) } : { holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
+    seenRecords.set(key, known);
+  }
+  return { sha, ...known };
 }
+var MAX_SEEN_RECORDS = 1e3;
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
@@ -39154,10 +39615,11 @@ async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  let commit;
+  const commits = options.commits ?? processLockCommits;
   for (; ; ) {
     const now = options.now();
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -39166,6 +39628,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -39179,14 +39642,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        async () => (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
+    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
     if (held === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
@@ -39281,6 +39744,7 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -39292,6 +39756,7 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
+  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -39321,7 +39786,7 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
+      return this.exclusive(mol.id, async (lease) => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
@@ -39350,7 +39815,7 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, lease);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
@@ -39395,7 +39860,7 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value);
+          const written = await this.write(current, next.value, lease);
           if (!written.ok) return written;
           if ("done" in written.value) return ok(written.value.done);
           if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
@@ -39466,8 +39931,8 @@ var CommentStore = class {
   verdict(picked) {
     this.reportAll(picked.rejected);
     if (picked.found) return ok(picked.found);
-    const first = picked.rejected[0];
-    return first ? { ok: false, error: first.error } : ok(void 0);
+    const first2 = picked.rejected[0];
+    return first2 ? { ok: false, error: first2.error } : ok(void 0);
   }
   reportAll(rejected) {
     for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
@@ -39483,7 +39948,7 @@ var CommentStore = class {
     });
   }
   /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
-  async write(current, mutation) {
+  async write(current, mutation, lease) {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
     if (!checked.ok) return checked;
@@ -39520,19 +39985,25 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done2(persisted);
   }
-  confirm(response, body, previousRev) {
+  /**
+   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
+   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
+   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
+   * notices a writer that got in between.
+   */
+  confirm(response, body, previousRev, lease) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: this.options.confirm ?? (lease ? "response" : "reread"),
       sleep: this.sleep
     });
   }
@@ -39555,6 +40026,7 @@ var CommentStore = class {
       if (this.options.lock !== "ref") return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,
@@ -39591,6 +40063,7 @@ function createCommentStore(options) {
 }
 
 // src/webhooks/molecule-store.ts
+var PROCESS = `${hostname3()}:${process.pid}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -39600,7 +40073,9 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
-    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
+    // The process, not the delivery: one lock commit then serves every lease this process takes
+    // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
+    lockHolder: `${ctx.identity.login} ${PROCESS}`,
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;
@@ -39867,6 +40342,10 @@ async function upsertRememberedCheckRun(ctx, input2) {
   if (result.ok) ids.set(key, result.value.id);
   return result;
 }
+
+// src/runner/git.ts
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
 
 // src/runner/branch-names.ts
 var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
@@ -40170,7 +40649,7 @@ async function attemptValue(ctx, out, what, fn) {
 // src/webhooks/step-event.ts
 async function applyToMolecule(ctx, store, molId, event, marker2) {
   let proto;
-  const first = {};
+  const first2 = {};
   let change = await changeMolecule(
     store,
     (mol) => proto = cachedProto2(ctx, mol),
@@ -40178,10 +40657,10 @@ async function applyToMolecule(ctx, store, molId, event, marker2) {
     event,
     ctx.now(),
     marker2,
-    first
+    first2
   );
-  if (!change.ok && change.error.code === NEEDS_PROTO && first.mol) {
-    const loaded = await loadProto2(ctx, first.mol);
+  if (!change.ok && change.error.code === NEEDS_PROTO && first2.mol) {
+    const loaded = await loadProto2(ctx, first2.mol);
     if (!loaded.ok) return loaded;
     proto = loaded.value;
     change = await changeMolecule(store, loaded.value, molId, event, ctx.now(), marker2);
@@ -40365,8 +40844,8 @@ function parseMolVars(body) {
   try {
     data = asToml ? parse3(text3) : (0, import_yaml2.parse)(text3);
   } catch (error2) {
-    const first = (error2.message ?? String(error2)).split("\n")[0];
-    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first}`);
+    const first2 = (error2.message ?? String(error2)).split("\n")[0];
+    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
   }
   if (data === null || data === void 0) return ok({});
   if (typeof data !== "object" || Array.isArray(data)) {
@@ -40437,14 +40916,14 @@ async function cookNamed(source, request, tell = () => {
 // src/shell/pour.ts
 var FRESH_ID_TRIES = 5;
 async function pour2(input2) {
-  const first = await cookNamed(
+  const first2 = await cookNamed(
     input2.source,
     { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
     input2.tell
   );
-  if (!first.ok) return first;
-  const { resolved } = first.value;
-  const bound = bindVars(first.value.proto.vars, input2.vars);
+  if (!first2.ok) return first2;
+  const { resolved } = first2.value;
+  const bound = bindVars(first2.value.proto.vars, input2.vars);
   if (!bound.ok) return bound;
   const cooked = cook(resolved.root, {
     vars: bound.value,
@@ -40454,7 +40933,7 @@ async function pour2(input2) {
   if (!cooked.ok) return cooked;
   const raw = cooked.value.proto;
   const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const formula = await resolved.pin(raw.formula, first.value.uses);
+  const formula = await resolved.pin(raw.formula, first2.value.uses);
   if (!formula.ok) return formula;
   const base = await input2.base();
   if (!base.ok) return base;
@@ -40672,7 +41151,8 @@ async function handleIssueComment(ctx) {
   const commands = parseCommands(comment.body ?? "");
   if (commands.length === 0) return ignored("no /mol command");
   const login = comment.user.login;
-  const fresh = await react(ctx.octokit, ctx.repo, comment.id, "eyes");
+  const onlyStatus = commands.every((c) => !isCommandError(c) && c.verb === "status");
+  const fresh = onlyStatus ? false : await react(ctx.octokit, ctx.repo, comment.id, "eyes");
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue2.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(comment.id))
@@ -40886,35 +41366,92 @@ async function handlePullRequestClosed(ctx) {
   return done2.length > 0 ? applied(done2.join("; ")) : ignored(`nothing on #${number4} waits for it to close`);
 }
 
+// src/webhooks/step-report-signature.ts
+import { createHmac as createHmac2, timingSafeEqual as timingSafeEqual2 } from "node:crypto";
+var SIGNATURE_FIELD = "signature";
+var SIGNATURE = /^hmac-sha256:([0-9a-f]{64})$/;
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function digest2(repo, fields, key) {
+  const { [SIGNATURE_FIELD]: _ignored, ...rest } = fields;
+  const input2 = `molecular:step-report v1
+${repo.toLowerCase()}
+${canonicalJson(rest)}`;
+  return createHmac2("sha256", key).update(input2).digest();
+}
+function verifyStepReport(repo, payload, key) {
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload))
+    return err("report-unauthenticated", "the step report is not an object, so it carries no signature");
+  const fields = payload;
+  const signature = fields[SIGNATURE_FIELD];
+  if (signature === void 0)
+    return err(
+      "report-unauthenticated",
+      "the step report carries no signature, and this installation signs reports with MOLECULAR_STATE_KEY"
+    );
+  const match = typeof signature === "string" ? SIGNATURE.exec(signature) : null;
+  if (!match)
+    return err(
+      "report-unauthenticated",
+      `the step report's signature is not of the form "hmac-sha256:<64 hex>"`
+    );
+  const expected = digest2(repo, fields, key);
+  if (!timingSafeEqual2(expected, Buffer.from(match[1], "hex")))
+    return err(
+      "report-unauthenticated",
+      "the step report's signature does not match its content under MOLECULAR_STATE_KEY (a different key, or a changed report)"
+    );
+  return ok(void 0);
+}
+
 // src/webhooks/repository-dispatch.ts
 async function handleRepositoryDispatch(ctx) {
   const parsed = RepositoryDispatchPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored("not a repository dispatch");
   if (parsed.data.action !== STEP_REPORT_EVENT)
     return ignored(`dispatch "${parsed.data.action}" is not a step report`);
+  const sender = parsed.data.sender.login;
+  const senders = ctx.config.step_report_senders ?? ctx.identity.trusted;
+  if (!senders.some((login) => login.toLowerCase() === sender.toLowerCase())) {
+    return refuse3(
+      ctx,
+      `step report refused: sent by @${sender}, who may not send step reports here (allowed: ${senders.join(", ")}; a team whose step jobs report with another token lists its login in step_report_senders in .github/molecular.yml)`
+    );
+  }
+  if (ctx.stateKey !== void 0) {
+    const signed = verifyStepReport(repoSlug(ctx.repo), parsed.data.client_payload, ctx.stateKey);
+    if (!signed.ok) return refuse3(ctx, `step report from @${sender} refused: ${signed.error.message}`);
+  }
   const report = StepReportSchema.safeParse(parsed.data.client_payload);
   if (!report.success) {
     const issue2 = report.error.issues[0];
-    const detail = `the step report is invalid at ${issue2?.path.join(".") || "(root)"}: ${issue2?.message}`;
-    ctx.log.warn(detail);
-    return refused(detail);
+    return refuse3(
+      ctx,
+      `the step report is invalid at ${issue2?.path.join(".") || "(root)"}: ${issue2?.message}`
+    );
   }
-  const done2 = await applyToMolecule(
-    ctx,
-    openStore(ctx),
-    report.data.molecule,
-    (mol) => reportEvent(report.data, mol)
-  );
-  if (!done2.ok) {
-    ctx.log.warn(`step report ${report.data.molecule}/${report.data.step}: ${done2.error.message}`);
-    return refused(done2.error.message);
+  const { report: kept, dropped } = withoutApprovals(report.data);
+  if (dropped.length > 0) {
+    ctx.log.warn(
+      `step report ${kept.molecule}/${kept.step}: its approval result was ignored; an approval gate is passed only by /mol approve from someone with the gate's permission`
+    );
   }
+  const done2 = await applyToMolecule(ctx, openStore(ctx), kept.molecule, (mol) => reportEvent(kept, mol));
+  if (!done2.ok) return refuse3(ctx, `step report ${kept.molecule}/${kept.step}: ${done2.error.message}`);
   const { change, outcome } = done2.value;
   if (outcome) await tellProblems(ctx, outcome.mol, outcome.problems);
   const next = outcome?.dispatched.length ? `; started ${outcome.dispatched.join(", ")}` : "";
-  return applied(
-    `${report.data.event} ${report.data.molecule}/${report.data.step}${change.changed ? "" : " (no change)"}${next}`
-  );
+  return applied(`${kept.event} ${kept.molecule}/${kept.step}${change.changed ? "" : " (no change)"}${next}`);
+}
+function refuse3(ctx, detail) {
+  ctx.log.warn(detail);
+  return refused(detail);
 }
 
 // src/webhooks/workflow-run.ts
@@ -41506,7 +42043,7 @@ function createMolecularApp(options = {}) {
     const now = options.now ?? (() => /* @__PURE__ */ new Date());
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
-    const seen = new SeenRepos();
+    const seen2 = new SeenRepos();
     const on = explainingOn(app);
     const base = async (context) => {
       honourSecondaryLimits(context.octokit);
@@ -41528,7 +42065,7 @@ function createMolecularApp(options = {}) {
         }
         const repo = context.repo();
         const payload = context.payload;
-        seen.add(repo, payload.installation?.id);
+        seen2.add(repo, payload.installation?.id);
         const { slug, ...rest } = await base(context);
         const config3 = await configs.forContext(context, repo);
         if (!config3.ok) {
@@ -41562,7 +42099,7 @@ function createMolecularApp(options = {}) {
     if ((options.patrolIntervalMs ?? 0) > 0) {
       startPatrolTimer({
         app,
-        seen,
+        seen: seen2,
         configs,
         slugOf,
         now,

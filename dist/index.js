@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.close((err2, data) => {
-              return err2 ? reject(err2) : resolve5(data);
+              return err2 ? reject(err2) : resolve6(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err2 = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.destroy(err2, (err3, data) => {
               return err3 ? (
                 /* istanbul ignore next: should never error */
                 reject(err3)
-              ) : resolve5(data);
+              ) : resolve6(data);
             });
           });
         }
@@ -2581,14 +2581,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout2 = timeout2 == null ? 1e4 : timeout2;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname3;
+          const sessionKey = servername || hostname4;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -2604,7 +2604,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname3
+            host: hostname4
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -2618,14 +2618,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname3
+            host: hostname4
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname3, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname4, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve5, reject) => {
-        res = resolve5;
+      const promise2 = new Promise((resolve6, reject) => {
+        res = resolve6;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7093,8 +7093,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream;
-      const { hostname: hostname3, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
+      const { hostname: hostname4, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error3) => {
         if (request2.aborted) {
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve5;
+            this[kClosedResolve] = resolve6;
           } else {
-            resolve5(null);
+            resolve6(null);
           }
         });
       }
       async [kDestroy](err2) {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve5(null);
+            resolve6(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err2, callback);
@@ -7934,20 +7934,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname3, protocol, port } = client[kUrl];
-      if (hostname3[0] === "[") {
-        const idx = hostname3.indexOf("]");
+      let { host, hostname: hostname4, protocol, port } = client[kUrl];
+      if (hostname4[0] === "[") {
+        const idx = hostname4.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname3.substring(1, idx);
+        const ip = hostname4.substring(1, idx);
         assert2(net.isIP(ip));
-        hostname3 = ip;
+        hostname4 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -7958,10 +7958,10 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve5, reject) => {
+        const socket = await new Promise((resolve6, reject) => {
           client[kConnector]({
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             servername: client[kServerName],
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err2) {
               reject(err2);
             } else {
-              resolve5(socket2);
+              resolve6(socket2);
             }
           });
         });
@@ -7994,7 +7994,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname: hostname3,
+              hostname: hostname4,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8015,7 +8015,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname: hostname3,
+              hostname: hostname4,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve5) => {
-            this[kClosedResolve] = resolve5;
+          await new Promise((resolve6) => {
+            this[kClosedResolve] = resolve6;
           });
         }
       }
@@ -8990,10 +8990,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname3, port } = url2;
-        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname4, port } = url2;
+        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname3, port)) {
+        if (!this.#shouldProxy(hostname4, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -9001,7 +9001,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname3, port) {
+      #shouldProxy(hostname4, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -9017,11 +9017,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry2.hostname)) {
-            if (hostname3 === entry2.hostname) {
+            if (hostname4 === entry2.hostname) {
               return false;
             }
           } else {
-            if (hostname3.endsWith(entry2.hostname.replace(/^\*/, ""))) {
+            if (hostname4.endsWith(entry2.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve5, reject) => {
+        return await new Promise((resolve6, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve5(null);
+              resolve6(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve5, reject) => {
+      return new Promise((resolve6, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve5,
+              resolve: resolve6,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve5, stream, length } = consume2;
+      const { type, body, resolve: resolve6, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve5(chunksDecode(body, length));
+          resolve6(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve5(JSON.parse(chunksDecode(body, length)));
+          resolve6(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve5(chunksConcat(body, length).buffer);
+          resolve6(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve5(new Blob(body, { type: stream[kContentType] }));
+          resolve6(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve5(chunksConcat(body, length));
+          resolve6(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err2) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           request2.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve5(data);
+            return err2 ? reject(err2) : resolve6(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           stream.call(this, opts, factory, (err2, data) => {
-            return err2 ? reject(err2) : resolve5(data);
+            return err2 ? reject(err2) : resolve6(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           upgrade.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve5(data);
+            return err2 ? reject(err2) : resolve6(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           connect.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve5(data);
+            return err2 ? reject(err2) : resolve6(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch2({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve5, reject) => agent.dispatch(
+        return new Promise((resolve6, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume2 });
               const onError = this.onError.bind(this);
-              resolve5({
+              resolve6({
                 status: status2,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve5({
+              resolve6({
                 status: status2,
                 statusText: STATUS_CODES[status2],
                 headersList,
@@ -17230,8 +17230,8 @@ var require_connection = __commonJS({
             return;
           }
           const secWSAccept = response.headersList.get("Sec-WebSocket-Accept");
-          const digest2 = crypto2.createHash("sha1").update(keyValue + uid).digest("base64");
-          if (secWSAccept !== digest2) {
+          const digest3 = crypto2.createHash("sha1").update(keyValue + uid).digest("base64");
+          if (secWSAccept !== digest3) {
             failWebsocketConnection(ws, "Incorrect hash received in Sec-WebSocket-Accept header.");
             return;
           }
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve5) => {
-        setTimeout(resolve5, ms).unref();
+      return new Promise((resolve6) => {
+        setTimeout(resolve6, ms).unref();
       });
     }
     module.exports = {
@@ -18681,24 +18681,24 @@ ${value}`;
         this.dropConsumedChunks();
       }
       handleBOM() {
-        const first = this.peekBufferedByte(0);
+        const first2 = this.peekBufferedByte(0);
         const second = this.peekBufferedByte(1);
         const third = this.peekBufferedByte(2);
         if (second === void 0) {
-          if (first === BOM[0]) {
+          if (first2 === BOM[0]) {
             return true;
           }
           this.checkBOM = false;
           return true;
         }
         if (third === void 0) {
-          if (first === BOM[0] && second === BOM[1]) {
+          if (first2 === BOM[0] && second === BOM[1]) {
             return true;
           }
           this.checkBOM = false;
           return false;
         }
-        if (first === BOM[0] && second === BOM[1] && third === BOM[2]) {
+        if (first2 === BOM[0] && second === BOM[1] && third === BOM[2]) {
           this.discardLeadingBytes(3);
         }
         this.checkBOM = false;
@@ -19277,11 +19277,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve5) {
-          resolve5(value);
+        return value instanceof P2 ? value : new P2(function(resolve6) {
+          resolve6(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -19297,7 +19297,7 @@ var require_lib = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19384,26 +19384,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve5(output2.toString());
+              resolve6(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve5(Buffer.concat(chunks));
+              resolve6(Buffer.concat(chunks));
             });
           }));
         });
@@ -19611,14 +19611,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             function callbackForResult(err2, res) {
               if (err2) {
                 reject(err2);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve5(res);
+                resolve6(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19862,12 +19862,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
+          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19875,7 +19875,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve5(response);
+              resolve6(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19914,7 +19914,7 @@ var require_lib = __commonJS({
               err2.result = response.result;
               reject(err2);
             } else {
-              resolve5(response);
+              resolve6(response);
             }
           }));
         });
@@ -20378,8 +20378,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve5, reject) {
-            return setTimeout(resolve5, t);
+          return new this.Promise(function(resolve6, reject) {
+            return setTimeout(resolve6, t);
           });
         }
         computePenalty() {
@@ -20590,15 +20590,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error3, reject, resolve5, returned, task;
+          var args, cb, error3, reject, resolve6, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve5, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve6, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve5(returned);
+                  return resolve6(returned);
                 };
               } catch (error1) {
                 error3 = error1;
@@ -20613,13 +20613,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise2, reject, resolve5;
-          resolve5 = reject = null;
+          var promise2, reject, resolve6;
+          resolve6 = reject = null;
           promise2 = new this.Promise(function(_resolve, _reject) {
-            resolve5 = _resolve;
+            resolve6 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve5, reject });
+          this._queue.push({ task, args, resolve: resolve6, reject });
           this._tryToRun();
           return promise2;
         }
@@ -21020,14 +21020,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve5, reject) => {
+              return new this.Promise((resolve6, reject) => {
                 if (finished()) {
-                  return resolve5();
+                  return resolve6();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve5();
+                      return resolve6();
                     }
                   });
                 }
@@ -21120,9 +21120,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve5, reject) {
+              return new this.Promise(function(resolve6, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve5)(args3);
+                  return (args3[0] != null ? reject : resolve6)(args3);
                 });
               });
             };
@@ -26059,9 +26059,9 @@ var require_resolve_block_scalar = __commonJS({
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
-      const first = split[0];
-      const m = first.match(/^( *)/);
-      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const first2 = split[0];
+      const m = first2.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
       const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
         lines.push([split[i], split[i + 1]]);
@@ -31574,11 +31574,11 @@ var require_validate = __commonJS({
         jsonPointer = $data;
         data = names_1.default.rootData;
       } else {
-        const matches2 = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches2)
+        const matches = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches)
           throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches2[1];
-        jsonPointer = matches2[2];
+        const up = +matches[1];
+        jsonPointer = matches[2];
         if (jsonPointer === "#") {
           if (up >= dataLevel)
             throw new Error(errorMsg("property/index", up));
@@ -31764,7 +31764,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -31791,7 +31791,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve6(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -32497,11 +32497,11 @@ var require_schemes = __commonJS({
         urnComponent.error = "URN can not be parsed";
         return urnComponent;
       }
-      const matches2 = urnComponent.path.match(URN_REG);
-      if (matches2 && matches2[0] === urnComponent.path) {
+      const matches = urnComponent.path.match(URN_REG);
+      if (matches && matches[0] === urnComponent.path) {
         const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches2[1].toLowerCase();
-        urnComponent.nss = matches2[2];
+        urnComponent.nid = matches[1].toLowerCase();
+        urnComponent.nss = matches[2];
         const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
         const schemeHandler = getSchemeHandler(urnScheme);
         urnComponent.path = void 0;
@@ -32655,7 +32655,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve6(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -32822,8 +32822,8 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches2) {
-      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed, matches) {
+      if (matches[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
       if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
@@ -32845,9 +32845,9 @@ var require_fast_uri = __commonJS({
     function isIPLiteral(host) {
       return host[0] === "[" && host[host.length - 1] === "]";
     }
-    function hasMalformedComponentPercentEncoding(matches2) {
-      const host = matches2[4];
-      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+    function hasMalformedComponentPercentEncoding(matches) {
+      const host = matches[4];
+      return hasMalformedPercentEncoding(matches[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches[6]) || hasMalformedPercentEncoding(matches[7]) || hasMalformedPercentEncoding(matches[8]);
     }
     function canonicalizeHost(parsed, options, schemeHandler, isIP) {
       if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
@@ -32922,15 +32922,15 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches2 = uri.match(URI_PARSE);
-      if (matches2) {
-        parsed.scheme = matches2[1];
-        parsed.userinfo = matches2[3];
-        parsed.host = matches2[4];
-        parsed.port = parseInt(matches2[5], 10);
-        parsed.path = matches2[6] || "";
-        parsed.query = matches2[7];
-        parsed.fragment = matches2[8];
+      const matches = uri.match(URI_PARSE);
+      if (matches) {
+        parsed.scheme = matches[1];
+        parsed.userinfo = matches[3];
+        parsed.host = matches[4];
+        parsed.port = parseInt(matches[5], 10);
+        parsed.path = matches[6] || "";
+        parsed.query = matches[7];
+        parsed.fragment = matches[8];
         if (parsed.scheme !== void 0) {
           if (VALID_SCHEME.test(parsed.scheme)) {
             parsed.scheme = parsed.scheme.toLowerCase();
@@ -32939,14 +32939,14 @@ var require_fast_uri = __commonJS({
             malformedScheme = true;
           }
         }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
         if (malformedPercentEncoding) {
           parsed.error = parsed.error || "URI contains malformed percent-encoding.";
         }
         if (isNaN(parsed.port)) {
-          parsed.port = matches2[5];
+          parsed.port = matches[5];
         }
-        const parseError = getParseError(parsed, matches2);
+        const parseError = getParseError(parsed, matches);
         if (parseError !== void 0) {
           parsed.error = parsed.error || parseError;
           malformedAuthorityOrPort = true;
@@ -33046,7 +33046,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize4,
-      resolve: resolve5,
+      resolve: resolve6,
       resolveComponent,
       equal,
       serialize,
@@ -37043,13 +37043,13 @@ var Command = class {
     let cmdStr = CMD_STRING + this.command;
     if (this.properties && Object.keys(this.properties).length > 0) {
       cmdStr += " ";
-      let first = true;
+      let first2 = true;
       for (const key in this.properties) {
         if (this.properties.hasOwnProperty(key)) {
           const val = this.properties[key];
           if (val) {
-            if (first) {
-              first = false;
+            if (first2) {
+              first2 = false;
             } else {
               cmdStr += ",";
             }
@@ -37160,11 +37160,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve5) {
-      resolve5(value);
+    return value instanceof P2 ? value : new P2(function(resolve6) {
+      resolve6(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37180,7 +37180,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37673,11 +37673,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve5) {
-      resolve5(value);
+    return value instanceof P2 ? value : new P2(function(resolve6) {
+      resolve6(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37693,7 +37693,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37945,11 +37945,11 @@ function removeNonChars(variableName) {
   return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
 }
 function extractUrlVariableNames(url2) {
-  const matches2 = url2.match(urlVariableRegex);
-  if (!matches2) {
+  const matches = url2.match(urlVariableRegex);
+  if (!matches) {
     return [];
   }
-  return matches2.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
 }
 function omit(object2, keysToOmit) {
   const result = { __proto__: null };
@@ -38805,8 +38805,8 @@ async function fetchWrapper(requestOptions) {
     data: ""
   };
   if ("deprecation" in responseHeaders) {
-    const matches2 = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches2 && matches2.pop();
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
     log.warn(
       `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
     );
@@ -41860,7 +41860,7 @@ retry.VERSION = VERSION7;
 var LIMIT_RETRIES = 3;
 var MAX_WAIT_SECONDS = 120;
 var ATTEMPT = "molecularLimitRetries";
-function createActionOctokit(token, sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms))) {
+function createActionOctokit(token, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
   const octokit = getOctokit(token, {}, retry);
   octokit.hook.error("request", async (error3, options) => {
     const wait = secondaryLimitWait(error3);
@@ -41957,6 +41957,11 @@ function isTable(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -44785,9 +44790,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname3) {
-  hostname3.lastIndex = 0;
-  return hostname3.test(url2.hostname);
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -45448,12 +45453,12 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const t = _catchall.def.type;
   const optin = _catchall.optin;
   const optout = _catchall.optout;
-  let seen = 0;
+  let seen2 = 0;
   for (const key in input2) {
-    if (abortEarly && payload.issues.length !== seen) {
-      if (aborted(payload, seen))
+    if (abortEarly && payload.issues.length !== seen2) {
+      if (aborted(payload, seen2))
         break;
-      seen = payload.issues.length;
+      seen2 = payload.issues.length;
     }
     if (keySet.has(key))
       continue;
@@ -45542,12 +45547,12 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const proms = [];
     const shape = value.shape;
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const key of value.allKeys) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       if (key === "__proto__")
         continue;
@@ -45731,10 +45736,10 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
     }
     return void 0;
   });
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -45760,16 +45765,16 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
   };
 });
 function handleExclusiveUnionResults(results, final, inst, ctx) {
-  const matches2 = [];
+  const matches = [];
   for (let i = 0; i < results.length; i++) {
     if (results[i].issues.length === 0)
-      matches2.push(i);
+      matches.push(i);
   }
-  if (matches2.length === 1) {
-    final.value = results[matches2[0]].value;
+  if (matches.length === 1) {
+    final.value = results[matches[0]].value;
     return final;
   }
-  if (matches2.length === 0) {
+  if (matches.length === 0) {
     final.issues.push({
       code: "invalid_union",
       input: final.value,
@@ -45783,7 +45788,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
       inst,
       errors: [],
       inclusive: false,
-      matches: matches2
+      matches
     });
   }
   return final;
@@ -45791,10 +45796,10 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
 var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
   $ZodUnion.init(inst, def);
   def.inclusive = false;
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -46087,12 +46092,12 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     if (def.rest && !itemAborted) {
       let i = items.length - 1;
       const rest = input2.slice(items.length);
-      let seen = payload.issues.length;
+      let seen2 = payload.issues.length;
       for (const el of rest) {
-        if (abortEarly && payload.issues.length !== seen) {
-          if (aborted(payload, seen))
+        if (abortEarly && payload.issues.length !== seen2) {
+          if (aborted(payload, seen2))
             break;
-          seen = payload.issues.length;
+          seen2 = payload.issues.length;
         }
         i++;
         const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
@@ -46322,12 +46327,12 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const [key, value] of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
       const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
@@ -46393,12 +46398,12 @@ var $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const item of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
       if (result instanceof Promise) {
@@ -47026,7 +47031,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve5) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -47036,7 +47041,7 @@ function isRecursive(inst, stack, resolve5) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve5);
+      const answer = isRecursive(child, stack, resolve6);
       if (answer > result)
         result = answer;
     }
@@ -47047,7 +47052,7 @@ function isRecursive(inst, stack, resolve5) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -47111,7 +47116,7 @@ function isRecursive(inst, stack, resolve5) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
       merge4(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -50182,14 +50187,14 @@ function handleUnrepresentable(schema, ctx, json2, params, message) {
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
   var _a3;
   const def = schema._zod.def;
-  const seen = ctx.seen.get(schema);
-  if (seen) {
-    seen.count++;
+  const seen2 = ctx.seen.get(schema);
+  if (seen2) {
+    seen2.count++;
     const isCycle = _params.schemaPath.includes(schema);
     if (isCycle) {
-      seen.cycle = _params.path;
+      seen2.cycle = _params.path;
     }
-    return seen.schema;
+    return seen2.schema;
   }
   const result = { schema: {}, count: 1, cycle: void 0, path: _params.path };
   ctx.seen.set(schema, result);
@@ -50279,12 +50284,12 @@ function extractDefs(ctx, schema) {
     if (entry2[1].schema.$ref) {
       return;
     }
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     const { ref, defId } = makeURI(entry2);
-    seen.def = { ...seen.schema };
+    seen2.def = { ...seen2.schema };
     if (defId)
-      seen.defId = defId;
-    const schema2 = seen.schema;
+      seen2.defId = defId;
+    const schema2 = seen2.schema;
     for (const key in schema2) {
       delete schema2[key];
     }
@@ -50292,16 +50297,16 @@ function extractDefs(ctx, schema) {
   };
   if (ctx.cycles === "throw") {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.cycle) {
-        throw new Error(`Cycle detected: #/${seen.cycle?.join("/")}/<root>
+      const seen2 = entry2[1];
+      if (seen2.cycle) {
+        throw new Error(`Cycle detected: #/${seen2.cycle?.join("/")}/<root>
 
 Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.`);
       }
     }
   }
   for (const entry2 of ctx.seen.entries()) {
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     if (schema === entry2[0]) {
       extractToDef(entry2);
       continue;
@@ -50318,11 +50323,11 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       extractToDef(entry2);
       continue;
     }
-    if (seen.cycle) {
+    if (seen2.cycle) {
       extractToDef(entry2);
       continue;
     }
-    if (seen.count > 1) {
+    if (seen2.count > 1) {
       if (ctx.reused === "ref") {
         extractToDef(entry2);
       }
@@ -50384,7 +50389,7 @@ function foldObjects(members2) {
         const part = other.properties?.[key] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
-        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
+        if (!parts.some((seen2) => JSON.stringify(seen2) === JSON.stringify(part)))
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
@@ -50402,7 +50407,7 @@ function foldObjects(members2) {
     const constraints = [];
     for (const object2 of objects) {
       const constraint = undeclaredConstraint(object2);
-      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
+      if (constraint && !constraints.some((seen2) => JSON.stringify(seen2) === JSON.stringify(constraint)))
         constraints.push(constraint);
     }
     if (constraints.length === 1)
@@ -50444,13 +50449,13 @@ function finalize(ctx, schema) {
   if (!root)
     throw new Error("Unprocessed schema. This is a bug in Zod.");
   const flattenRef = (zodSchema) => {
-    const seen = ctx.seen.get(zodSchema);
-    if (seen.ref === null)
+    const seen2 = ctx.seen.get(zodSchema);
+    if (seen2.ref === null)
       return;
-    const schema2 = seen.def ?? seen.schema;
+    const schema2 = seen2.def ?? seen2.schema;
     const _cached = { ...schema2 };
-    const ref = seen.ref;
-    seen.ref = null;
+    const ref = seen2.ref;
+    seen2.ref = null;
     if (ref) {
       flattenRef(ref);
       const refSeen = ctx.seen.get(ref);
@@ -50502,7 +50507,7 @@ function finalize(ctx, schema) {
     ctx.override({
       zodSchema,
       jsonSchema: schema2,
-      path: seen.path ?? []
+      path: seen2.path ?? []
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
@@ -50518,8 +50523,8 @@ function finalize(ctx, schema) {
       rewrite();
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
-      for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
+      for (const seen2 of ctx.seen.values()) {
+        for (const json2 of [seen2.schema, seen2.def]) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
@@ -50559,11 +50564,11 @@ function finalize(ctx, schema) {
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.def && seen.defId) {
-        if (seen.def.id === seen.defId)
-          delete seen.def.id;
-        assignProp(defs, seen.defId, seen.def);
+      const seen2 = entry2[1];
+      if (seen2.def && seen2.defId) {
+        if (seen2.def.id === seen2.defId)
+          delete seen2.def.id;
+        assignProp(defs, seen2.defId, seen2.def);
       }
     }
   }
@@ -50833,9 +50838,9 @@ var numberProcessor = (schema, ctx, _json, params) => {
       else
         handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
-    const [first, ...rest] = divisors;
-    if (first !== void 0)
-      json2.multipleOf = first;
+    const [first2, ...rest] = divisors;
+    if (first2 !== void 0)
+      json2.multipleOf = first2;
     if (rest.length)
       json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
@@ -51177,8 +51182,8 @@ function rewriteKeyNames(ctx) {
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record4 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record4);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
+    const seen2 = ctx.seen.get(record4);
+    const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
     const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
@@ -51241,9 +51246,9 @@ var recordProcessor = (schema, ctx, _json, params) => {
 var nullableProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
+  const seen2 = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
-    seen.ref = def.innerType;
+    seen2.ref = def.innerType;
     json2.nullable = true;
   } else {
     json2.anyOf = [inner, { type: "null" }];
@@ -51252,8 +51257,8 @@ var nullableProcessor = (schema, ctx, json2, params) => {
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
 function serializeDefaultValue(value, schema, ctx, json2, params) {
@@ -51272,8 +51277,8 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
 var defaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
     json2.default = value;
@@ -51281,8 +51286,8 @@ var defaultProcessor = (schema, ctx, json2, params) => {
 var prefaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   if (ctx.io !== "input")
     return;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
@@ -51292,8 +51297,8 @@ var prefaultProcessor = (schema, ctx, json2, params) => {
 var catchProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   let catchValue;
   try {
     catchValue = def.catchValue(void 0);
@@ -51308,33 +51313,33 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const inIsTransform = def.in._zod.traits.has("$ZodTransform");
   const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var readonlyProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   json2.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var optionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var lazyProcessor = (schema, ctx, _json, params) => {
   const innerType = schema._zod.innerType;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var allProcessors = {
   string: stringProcessor,
@@ -53447,7 +53452,7 @@ function checkObjectGuards(objectSchema, guards) {
   });
   return guard.pipe(objectSchema);
 }
-function canonicalKey(value, seen) {
+function canonicalKey(value, seen2) {
   if (value === null)
     return "z";
   const type = typeof value;
@@ -53457,14 +53462,14 @@ function canonicalKey(value, seen) {
     const raw = String(value);
     return `${type[0]}${raw.length}:${raw}`;
   }
-  if (seen.has(value))
+  if (seen2.has(value))
     return null;
-  seen.add(value);
+  seen2.add(value);
   try {
     if (Array.isArray(value)) {
       const parts2 = [];
       for (const item of value) {
-        const key = canonicalKey(item, seen);
+        const key = canonicalKey(item, seen2);
         if (key === null)
           return null;
         parts2.push(key);
@@ -53474,14 +53479,14 @@ function canonicalKey(value, seen) {
     const keys = Object.keys(value).sort();
     const parts = [];
     for (const k of keys) {
-      const key = canonicalKey(value[k], seen);
+      const key = canonicalKey(value[k], seen2);
       if (key === null)
         return null;
       parts.push(`${k.length}:${k}=${key}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
-    seen.delete(value);
+    seen2.delete(value);
   }
 }
 var SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
@@ -53539,14 +53544,14 @@ function checkArrayGuards(arraySchema, guards) {
         const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
         if (key === null)
           continue;
-        const first = firstSeen.get(key);
-        if (first === void 0) {
+        const first2 = firstSeen.get(key);
+        if (first2 === void 0) {
           firstSeen.set(key, i);
           continue;
         }
         payload.issues.push({
           code: "custom",
-          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first}`,
+          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first2}`,
           input: items,
           path: [i],
           continue: true
@@ -53556,20 +53561,20 @@ function checkArrayGuards(arraySchema, guards) {
     if (guards.containsSchema) {
       const minContains = guards.minContains ?? 1;
       const ceiling = guards.maxContains !== void 0 ? guards.maxContains + 1 : Number.POSITIVE_INFINITY;
-      let matches2 = 0;
+      let matches = 0;
       for (const item of items) {
-        if (guards.containsSchema.safeParse(item).success && ++matches2 >= ceiling)
+        if (guards.containsSchema.safeParse(item).success && ++matches >= ceiling)
           break;
       }
-      if (matches2 < minContains) {
+      if (matches < minContains) {
         payload.issues.push({
           code: "custom",
-          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches2}`,
+          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches}`,
           input: items,
           continue: true
         });
       }
-      if (guards.maxContains !== void 0 && matches2 > guards.maxContains) {
+      if (guards.maxContains !== void 0 && matches > guards.maxContains) {
         payload.issues.push({
           code: "custom",
           message: `Array must contain at most ${guards.maxContains} matching ${plural(guards.maxContains)}`,
@@ -54244,6 +54249,7 @@ function date4(params) {
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
@@ -54273,6 +54279,18 @@ var GateSchema = external_exports.discriminatedUnion("type", [
   external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
   external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
 ]);
+var RalphSchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  check: external_exports.looseObject({
+    mode: external_exports.literal("exec"),
+    path: text.min(1),
+    timeout: duration3.optional()
+  })
+});
+var RetrySchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
+});
 var stepShape = {
   id: text.min(1),
   title: text.optional(),
@@ -54286,12 +54304,20 @@ var stepShape = {
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  ralph: RalphSchema.optional(),
+  retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration3.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
-  assignee: text.optional()
+  assignee: text.optional(),
+  /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
+  agent: text.min(1).optional(),
+  /** No output and no file change for this long stops the agent and commits its work as WIP. */
+  idle_timeout: duration3.optional(),
+  description_file: text.min(1).optional(),
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
@@ -54365,6 +54391,8 @@ var FormulaSchema = external_exports.looseObject({
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  /** The agent of every step that has neither `run` nor an `agent` of its own. */
+  agent: text.min(1).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -54417,10 +54445,16 @@ var GateResultSchema = external_exports.object({
   // null: still waiting (approval, checks, timer)
   detail: external_exports.string()
 });
+var LeaseProcessSchema = external_exports.object({
+  host: external_exports.string(),
+  pgid: external_exports.number().int().positive(),
+  startTime: external_exports.string().optional()
+});
 var LeaseSchema = external_exports.object({
   holder: external_exports.string(),
   runId: external_exports.string().optional(),
-  expiresAt: isoTime
+  expiresAt: isoTime,
+  process: LeaseProcessSchema.optional()
 });
 var StepStateSchema = external_exports.object({
   id: external_exports.string(),
@@ -54500,11 +54534,6 @@ var ArchiveRecordSchema = external_exports.object({
   squashedAt: isoTime
 });
 
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // src/engine/render/escape-markdown.ts
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
 var HTML = /[<>&]/g;
@@ -54516,9 +54545,9 @@ function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
   const body = truncate(oneLine(text3), maxChars).replace(/\|/g, "\\|");
   if (body === "") return "";
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
-  const fence2 = "`".repeat(longestRun + 1);
+  const fence3 = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
-  return `${fence2}${pad}${body}${pad}${fence2}`;
+  return `${fence3}${pad}${body}${pad}${fence3}`;
 }
 function oneLine(text3) {
   return text3.replace(/\s+/g, " ").trim();
@@ -54666,7 +54695,7 @@ var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 function renderView(mol, proto, opts = {}) {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
-  const titles = proto ? new Map(proto.steps.map((step2) => [step2.id, step2.title])) : void 0;
+  const titles = proto ? titlesOf(proto) : void 0;
   const parts = [...heading(mol, proto)];
   if (mol.steps.length <= maxTableRows) {
     if (mol.steps.length > 0) parts.push(renderStepTable(mol.steps, titles));
@@ -54729,17 +54758,66 @@ function summaryRows(steps, limit) {
       if (step2.status === status2 && picked.size < limit) picked.add(index);
     });
   }
-  const recent = steps.map((step2, index) => ({ index, at: touchedAt(step2) })).filter((entry2) => entry2.at !== void 0 && !picked.has(entry2.index)).sort((a, b) => b.at - a.at || b.index - a.index).slice(0, RECENT_STEPS);
+  const recent = [];
+  steps.forEach((step2, index) => {
+    const at = touchedAt(step2);
+    if (at === void 0 || picked.has(index)) return;
+    let slot = recent.length;
+    while (slot > 0 && recent[slot - 1].at <= at) slot--;
+    if (slot >= RECENT_STEPS) return;
+    recent.splice(slot, 0, { index, at });
+    if (recent.length > RECENT_STEPS) recent.pop();
+  });
   for (const entry2 of recent) if (picked.size < limit) picked.add(entry2.index);
   return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
 }
+var touchedCache = /* @__PURE__ */ new WeakMap();
+var titleCache = /* @__PURE__ */ new WeakMap();
+function titlesOf(proto) {
+  let titles = titleCache.get(proto);
+  if (!titles) {
+    titles = new Map(proto.steps.map((step2) => [step2.id, step2.title]));
+    titleCache.set(proto, titles);
+  }
+  return titles;
+}
 function touchedAt(step2) {
+  if (touchedCache.has(step2)) return touchedCache.get(step2);
   const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
-  return times.length > 0 ? Math.max(...times) : void 0;
+  const at = times.length > 0 ? Math.max(...times) : void 0;
+  touchedCache.set(step2, at);
+  return at;
 }
 function readableTime(iso) {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+// src/engine/codec/check-state.ts
+var seen = /* @__PURE__ */ new WeakSet();
+var TopSchema = MoleculeSchema.omit({ steps: true, history: true });
+function checkState(mol) {
+  const top = TopSchema.safeParse(mol);
+  if (!top.success) return first(top.error, []);
+  for (const [key, schema] of [
+    ["steps", StepStateSchema],
+    ["history", HistoryEntrySchema]
+  ]) {
+    const rows = mol[key];
+    if (!Array.isArray(rows)) return { path: [key], message: "Invalid input: expected array" };
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      if (typeof row === "object" && row !== null && seen.has(row)) continue;
+      const parsed = schema.safeParse(row);
+      if (!parsed.success) return first(parsed.error, [key, i]);
+      seen.add(row);
+    }
+  }
+  return void 0;
+}
+function first(error3, prefix) {
+  const issue3 = error3.issues[0];
+  return { path: [...prefix, ...issue3?.path ?? []], message: issue3?.message ?? "invalid" };
 }
 
 // src/engine/codec/comment-safe-json.ts
@@ -54799,42 +54877,69 @@ function inflatePrefix(payload, maxBytes) {
 // src/engine/codec/pack-table.ts
 var CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
 function packTable(rows) {
-  const keys = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const row of rows) {
+  const n = rows.length;
+  const facts = new Array(n);
+  const columnOf = /* @__PURE__ */ new Map();
+  const columns = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
     if (!isRecord(row)) return rows;
-    for (const key in row) {
-      const value = row[key];
-      if (value === null) return rows;
-      if (value !== void 0 && !seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
+    const fact = factsOf(row);
+    if (fact.hasNull) return rows;
+    facts[i] = fact;
+    for (let k = 0; k < fact.keys.length; k++) {
+      const key = fact.keys[k];
+      let column = columnOf.get(key);
+      if (!column) {
+        column = { key, values: new Array(n).fill(null), text: true, canonical: false };
+        columnOf.set(key, column);
+        columns.push(column);
       }
+      const value = fact.values[k];
+      column.values[i] = value;
+      if (typeof value !== "string") column.text = false;
+      else if (fact.ms.has(key)) column.canonical = true;
     }
   }
   const c = {};
-  const times = [];
-  const timeKeys = [];
-  for (const key of keys) {
-    const column = rows.map((row) => row[key] ?? null);
-    c[key] = column;
-    const ms = timeColumn(column);
-    if (ms) {
-      timeKeys.push(key);
-      times.push({ column, ms });
-    }
-  }
-  if (timeKeys.length === 0) return { n: rows.length, c };
+  for (const column of columns) c[column.key] = column.values;
+  const times = columns.filter((column) => column.text && column.canonical);
+  if (times.length === 0) return { n, c };
   let cursor = 0;
-  for (let i = 0; i < rows.length; i++) {
-    for (const { column, ms } of times) {
-      const at = ms[i];
+  for (let i = 0; i < n; i++) {
+    const ms = facts[i].ms;
+    if (ms.size === 0) continue;
+    for (const { key, values } of times) {
+      const at = ms.get(key);
       if (at === void 0) continue;
-      column[i] = at - cursor;
+      values[i] = at - cursor;
       cursor = at;
     }
   }
-  return { n: rows.length, c, t: timeKeys };
+  return { n, c, t: times.map((time3) => time3.key) };
+}
+var factCache = /* @__PURE__ */ new WeakMap();
+function factsOf(row) {
+  const cached2 = factCache.get(row);
+  if (cached2) return cached2;
+  const keys = [];
+  const values = [];
+  const ms = /* @__PURE__ */ new Map();
+  let hasNull = false;
+  for (const key in row) {
+    const value = row[key];
+    if (value === null) hasNull = true;
+    if (value === void 0 || value === null) continue;
+    keys.push(key);
+    values.push(value);
+    if (typeof value === "string") {
+      const at = canonicalTime(value);
+      if (at !== void 0) ms.set(key, at);
+    }
+  }
+  const facts = { keys, values, hasNull, ms };
+  factCache.set(row, facts);
+  return facts;
 }
 function unpackTable(data) {
   if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
@@ -54856,19 +54961,6 @@ function unpackTable(data) {
     rows.push(row);
   }
   return rows;
-}
-function timeColumn(column) {
-  const ms = new Array(column.length);
-  let canonical = false;
-  for (let i = 0; i < column.length; i++) {
-    const value = column[i];
-    if (value === null) continue;
-    if (typeof value !== "string") return void 0;
-    const at = canonicalTime(value);
-    if (at !== void 0) canonical = true;
-    ms[i] = at;
-  }
-  return canonical ? ms : void 0;
 }
 function canonicalTime(value) {
   const m = CANONICAL_TIME.exec(value);
@@ -54987,21 +55079,22 @@ function fewestToDrop(lo, hi, budget, measure, maxProbes = 10) {
 // src/engine/codec/encode.ts
 function encodeState(mol, opts = {}) {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
-  const valid = MoleculeSchema.safeParse(mol);
-  if (!valid.success) {
-    const issue3 = valid.error.issues[0];
-    const where3 = issue3 ? formatKeyPath(issue3.path) || "(root)" : "(root)";
+  const problem = checkState(mol);
+  if (problem) {
+    const where3 = formatKeyPath(problem.path) || "(root)";
     return err(
       "state-invalid",
-      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${issue3?.message ?? "invalid"}`
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${problem.message}`
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  const plain = `${formatStateBlock("json", commentSafeJson(mol))}
+  if (plainLowerBound(mol) <= budget) {
+    const plain = `${formatStateBlock("json", commentSafeJson(mol))}
 
 ${fullView}`;
-  if (byteLength(plain) <= budget)
-    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+    if (byteLength(plain) <= budget)
+      return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+  }
   const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
@@ -55039,6 +55132,12 @@ ${text3}`;
 function dropOldestHistory(mol, count) {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}
+function plainLowerBound(mol) {
+  let bytes = 0;
+  for (const step2 of mol.steps) bytes += 49 + step2.id.length;
+  for (const entry2 of mol.history) bytes += 19 + entry2.at.length;
+  return bytes;
 }
 
 // src/engine/codec/claimed-id.ts
@@ -55100,7 +55199,7 @@ function validate2(data, line) {
     where: formatKeyPath(issue3.path) || "(root)",
     message: issue3.message
   }));
-  const first = issues[0] ?? { where: "(root)", message: "invalid" };
+  const first2 = issues[0] ?? { where: "(root)", message: "invalid" };
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
   const diagnostics = issues.map((issue3) => ({
     severity: "error",
@@ -55110,7 +55209,7 @@ function validate2(data, line) {
   }));
   const error3 = {
     code: "state-invalid",
-    message: `the state block does not hold a valid molecule: at ${first.where}: ${first.message}${more}`,
+    message: `the state block does not hold a valid molecule: at ${first2.where}: ${first2.message}${more}`,
     line,
     diagnostics
   };
@@ -57984,21 +58083,21 @@ var StateBlock = class {
     for (let i = 0, line = begin2; line < end; line++, i++) {
       let lineIndent = 0;
       const lineStart = this.bMarks[line];
-      let first = lineStart;
+      let first2 = lineStart;
       let last;
       if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
       else last = this.eMarks[line];
-      while (first < last && lineIndent < indent) {
-        const ch = this.src.charCodeAt(first);
+      while (first2 < last && lineIndent < indent) {
+        const ch = this.src.charCodeAt(first2);
         if (isSpace(ch)) {
           if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
           else lineIndent++;
-        } else if (first - lineStart < this.tShift[line]) lineIndent++;
+        } else if (first2 - lineStart < this.tShift[line]) lineIndent++;
         else break;
-        first++;
+        first2++;
       }
-      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
-      else queue[i] = this.src.slice(first, last);
+      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first2, last);
+      else queue[i] = this.src.slice(first2, last);
     }
     return queue.join("");
   }
@@ -60396,7 +60495,7 @@ function visibleLines(body) {
   return visible;
 }
 function textLines(inline2, lines) {
-  const [first] = inline2.map;
+  const [first2] = inline2.map;
   const hidden = (hiddenOf.get(inline2.children ?? []) ?? []).sort((a, b) => a.start - b.start);
   const source = inline2.content;
   const out = [];
@@ -60409,7 +60508,7 @@ function textLines(inline2, lines) {
     while (textStart < lineEnd2 && isBlank2(source.charCodeAt(textStart))) textStart++;
     while (h < hidden.length && hidden[h].end <= textStart) h++;
     const startsHidden = h < hidden.length && hidden[h].start <= textStart;
-    const raw = lines[first + k] ?? "";
+    const raw = lines[first2 + k] ?? "";
     let rawStart = 0;
     while (isBlank2(raw.charCodeAt(rawStart))) rawStart++;
     const shown = source.slice(textStart, lineEnd2);
@@ -60419,7 +60518,7 @@ function textLines(inline2, lines) {
         a - textStart,
         b - textStart
       ]);
-      out.push({ line: first + k + 1, text: without(written, cut) });
+      out.push({ line: first2 + k + 1, text: without(written, cut) });
     }
     if (newline2 < 0) break;
     lineStart = newline2 + 1;
@@ -60468,27 +60567,27 @@ function parseCommands(commentBody) {
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
   }
   const ignored2 = lines.slice(MAX_COMMANDS_PER_COMMENT);
-  const first = ignored2[0];
+  const first2 = ignored2[0];
   const last = ignored2[ignored2.length - 1];
-  if (first && last) {
-    const where3 = first === last ? `line ${first.line}` : `lines ${first.line}\u2013${last.line}`;
+  if (first2 && last) {
+    const where3 = first2 === last ? `line ${first2.line}` : `lines ${first2.line}\u2013${last.line}`;
     commands.push({
       code: "too-many-commands",
-      line: first.line,
-      text: truncate(first.text.trim(), 60),
+      line: first2.line,
+      text: truncate(first2.text.trim(), 60),
       message: `${ignored2.length} more \`/mol\` command${ignored2.length === 1 ? "" : "s"} (${where3}) ignored: one comment runs at most ${MAX_COMMANDS_PER_COMMENT}; put the rest in another comment`
     });
   }
   return commands;
 }
 function parseArgs(args) {
-  const first = args.next();
-  if (!first.ok) return first;
-  if (!first.value) return accept({ verb: "help" });
-  const verb = first.value.value.toLowerCase();
+  const first2 = args.next();
+  if (!first2.ok) return first2;
+  if (!first2.value) return accept({ verb: "help" });
+  const verb = first2.value.value.toLowerCase();
   if (!isVerb(verb)) {
     const guess = closest(verb, COMMAND_VERBS, 2);
-    const typed = `/mol ${truncate(first.value.value, 40)}`;
+    const typed = `/mol ${truncate(first2.value.value, 40)}`;
     return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
@@ -60719,8 +60818,8 @@ function withPlace(d, place) {
   return out;
 }
 function asMolError(errors) {
-  const [first] = errors;
-  const { severity: _severity, ...top } = first;
+  const [first2] = errors;
+  const { severity: _severity, ...top } = first2;
   return errors.length > 1 ? { ...top, diagnostics: [...errors] } : top;
 }
 
@@ -60772,14 +60871,14 @@ function fillStep(step2, values) {
 // src/engine/cook/work-step.ts
 function union2(...lists) {
   const out = [];
-  let seen;
+  let seen2;
   for (const list2 of lists) {
     if (!list2) continue;
     for (const item of list2) {
-      if (seen ? seen.has(item) : out.includes(item)) continue;
+      if (seen2 ? seen2.has(item) : out.includes(item)) continue;
       out.push(item);
-      if (seen) seen.add(item);
-      else if (out.length > 16) seen = new Set(out);
+      if (seen2) seen2.add(item);
+      else if (out.length > 16) seen2 = new Set(out);
     }
   }
   return out;
@@ -60943,9 +61042,9 @@ function checkDag(steps, ctx) {
   const firstById = /* @__PURE__ */ new Map();
   const unique = [];
   for (const step2 of steps) {
-    const first = firstById.get(step2.id);
-    if (first) {
-      const a = placeOf(first.origin, "id");
+    const first2 = firstById.get(step2.id);
+    if (first2) {
+      const a = placeOf(first2.origin, "id");
       const b = placeOf(step2.origin, "id");
       ctx.error(
         "duplicate-step",
@@ -61079,8 +61178,8 @@ function findCycles(graph, stuck) {
         if (state.get(m) === "open") {
           const along = path.slice(path.lastIndexOf(m));
           const cycle = [m, ...along.slice(1).reverse()];
-          const first = cycle.indexOf(Math.min(...cycle));
-          cycles.push([...cycle.slice(first), ...cycle.slice(0, first)]);
+          const first2 = cycle.indexOf(Math.min(...cycle));
+          cycles.push([...cycle.slice(first2), ...cycle.slice(0, first2)]);
         } else if (!state.has(m)) {
           state.set(m, "open");
           path.push(m);
@@ -61096,14 +61195,14 @@ function findCycles(graph, stuck) {
   return cycles;
 }
 function upstreamOf(graph, node2) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const todo = [...graph.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
-    if (seen.has(n)) continue;
-    seen.add(n);
+    if (seen2.has(n)) continue;
+    seen2.add(n);
     todo.push(...graph.needs[n]);
   }
-  return seen;
+  return seen2;
 }
 
 // src/engine/cook/children.ts
@@ -61132,13 +61231,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join9 = {
+  const join11 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join9);
+  out.push(join11);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -61238,7 +61337,7 @@ function convoySteps(formula) {
 }
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase"];
+var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
@@ -61413,9 +61512,18 @@ var ProtoStepSchema = external_exports.object({
   output: external_exports.string().optional(),
   acceptance: external_exports.string().optional(),
   run: external_exports.string().optional(),
+  /** The agent that does the step (a preset or a command line), given the prompt on stdin. */
+  agent: external_exports.string().optional(),
+  /** No output and no file change for this long stops the agent (agent steps only). */
+  idleTimeout: external_exports.string().optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
+  /**
+   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
+   * but what needs it runs as if it had completed and the molecule can still complete.
+   */
+  onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
@@ -61423,7 +61531,9 @@ var ProtoStepSchema = external_exports.object({
   condition: external_exports.string().optional(),
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
-  group: external_exports.string().optional()
+  group: external_exports.string().optional(),
+  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -61700,8 +61810,59 @@ function normalizeGate(gate) {
 var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
 function isGateOnly(step2, gates2) {
   if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
   return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/loops.ts
+function gasCityLoops(step2, gates2, ctx) {
+  const { ralph, retry: retry3, max_retries } = step2.fields;
+  if (ralph === void 0 && retry3 === void 0) return {};
+  const at = (...path) => placeOf(step2.origin, ...path);
+  const which2 = ralph !== void 0 ? "ralph" : "retry";
+  if (ralph !== void 0 && retry3 !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
+      at("retry")
+    );
+  }
+  if (max_retries !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" sets both max_retries and ${which2}.max_attempts; keep ${which2}.max_attempts (the runs in total, the first included)`,
+      at("max_retries")
+    );
+  }
+  const out = {};
+  const attempts = (ralph ?? retry3)?.max_attempts;
+  if (attempts !== void 0) out.maxRetries = attempts - 1;
+  if (retry3?.on_exhausted !== void 0) out.onExhausted = retry3.on_exhausted;
+  if (ralph !== void 0) {
+    const { path, timeout: timeout2 } = ralph.check;
+    if (gates2.some((g) => g.type === "command")) {
+      ctx.error(
+        "loop-conflict",
+        `step "${step2.id}" has a command gate and a ralph check; the check is the step's command gate, so fold the two into the check script`,
+        at("ralph", "check")
+      );
+    }
+    if (path.split(/[\\/]/).includes("..")) {
+      ctx.error(
+        "invalid-value",
+        `step "${step2.id}": ralph.check.path "${path}" leaves the step's workspace; give a path inside it (or an absolute path)`,
+        at("ralph", "check", "path")
+      );
+    }
+    const run2 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run2 } : { type: "command", run: run2, timeout: timeout2 };
+  }
+  return out;
+}
+function checkCommand(path) {
+  const file2 = path.startsWith("/") || path.startsWith("./") ? path : `./${path}`;
+  return `'${file2.replaceAll("'", `'\\''`)}'`;
 }
 
 // src/engine/cook/proto-step.ts
@@ -61717,6 +61878,8 @@ function toProtoStep(step2, values, defaults2, ctx) {
       placeOf(step2.origin, commandWithVar ? "gate" : "run")
     );
   }
+  const loops = gasCityLoops(step2, gates2, ctx);
+  if (loops.check) gates2.push(loops.check);
   const type = f.type === "human" || f.type === "gate" || f.type === "task" ? f.type : isGateOnly(f, gates2) ? "gate" : "task";
   const out = {
     id: step2.id,
@@ -61730,8 +61893,20 @@ function toProtoStep(step2, values, defaults2, ctx) {
   if (f.output !== void 0) out.output = sub(f.output);
   if (f.acceptance !== void 0) out.acceptance = sub(f.acceptance);
   if (f.run !== void 0) out.run = f.run;
-  const maxRetries = f.max_retries ?? defaults2.maxRetries;
+  const agent = agentOf(step2, type, defaults2, ctx);
+  if (agent !== void 0) out.agent = agent;
+  if (f.idle_timeout !== void 0) {
+    if (agent === void 0) {
+      ctx.warn(
+        "idle-timeout-without-agent",
+        `step "${step2.id}" has an idle_timeout but no agent, so nothing watches it for inactivity`,
+        placeOf(step2.origin, "idle_timeout")
+      );
+    } else out.idleTimeout = f.idle_timeout;
+  }
+  const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults2.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
+  if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
@@ -61739,7 +61914,30 @@ function toProtoStep(step2, values, defaults2, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults2, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
+  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
   return out;
+}
+function agentOf(step2, type, defaults2, ctx) {
+  const f = step2.fields;
+  if (f.agent !== void 0) {
+    if (f.run !== void 0) {
+      ctx.error(
+        "run-and-agent",
+        `step "${step2.id}" has both run and agent: a step is either a command or an agent's work; keep one`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    if (RUN_PLACEHOLDER.test(f.agent)) {
+      ctx.error(
+        "var-in-run",
+        `step "${step2.id}" has a {{variable}} in its agent command: variables reach agents only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    return f.agent;
+  }
+  if (f.run !== void 0 || type !== "task") return void 0;
+  return defaults2.agent;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -63714,7 +63912,7 @@ var Machine = class Machine2 {
       width1 = r & 7;
     }
     let flag = currentPos === 0 ? Utils.emptyOpContext(-1, rune) : input2.context(currentPos);
-    const matches2 = /* @__PURE__ */ new Set();
+    const matches = /* @__PURE__ */ new Set();
     if (this.prog.numLb > 0) this.spawnLookbehinds(runq, currentPos, flag);
     while (true) {
       if (runq.mainThreads === 0) {
@@ -63734,7 +63932,7 @@ var Machine = class Machine2 {
         switch (i.op) {
           case Inst.MATCH:
             if (anchor2 === RE2Flags.ANCHOR_BOTH && currentPos !== input2.endPos()) break;
-            matches2.add(i.arg);
+            matches.add(i.arg);
             break;
           case Inst.RUNE:
             add = i.matchRune(rune);
@@ -63768,7 +63966,7 @@ var Machine = class Machine2 {
       nextq = tmpq;
     }
     nextq.clear();
-    return Array.from(matches2).sort((a, b) => a - b);
+    return Array.from(matches).sort((a, b) => a - b);
   }
   step(runq, nextq, pos, nextPos, c, nextCond, anchor2, atEnd) {
     const longest = this.re2.longest;
@@ -64199,13 +64397,13 @@ var DFA = class DFA2 {
     if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return [];
     const startState = this.start(input2, pos);
     if (startState === null) return null;
-    const matches2 = /* @__PURE__ */ new Set();
+    const matches = /* @__PURE__ */ new Set();
     const collect = (state, atEnd) => {
-      if (anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches2.add(state.matchIDs[k]);
+      if (anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches.add(state.matchIDs[k]);
       return false;
     };
     if (this.run(input2, pos, anchor2, startState, collect) === null) return null;
-    return Array.from(matches2).sort((a, b) => a - b);
+    return Array.from(matches).sort((a, b) => a - b);
   }
 };
 var VISITED_BITS = 32;
@@ -65303,12 +65501,12 @@ var PrefilterTree = class PrefilterTree2 {
   static leave(re, state) {
     if (state.subs === void 0) return state.sub;
     const pf = state.pf;
-    const seen = /* @__PURE__ */ new Set();
+    const seen2 = /* @__PURE__ */ new Set();
     const subs = [];
     for (const sub of state.subs) {
       if (sub.type === Prefilter.Type.EXACT) {
-        if (seen.has(sub.str)) continue;
-        seen.add(sub.str);
+        if (seen2.has(sub.str)) continue;
+        seen2.add(sub.str);
       }
       subs.push(sub);
     }
@@ -66826,17 +67024,17 @@ var Parser = class Parser2 {
     s = 0;
     start2 = 0;
     lenout = 0;
-    let first = null;
+    let first2 = null;
     for (let i = 0; i <= lensub; i++) {
       let ifirst = null;
       if (i < lensub) {
         ifirst = Parser2.leadingRegexp(array2[s + i]);
-        if (first !== null && first.equals(ifirst) && (Parser2.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser2.isCharClass(first.subs[0]))) continue;
+        if (first2 !== null && first2.equals(ifirst) && (Parser2.isCharClass(first2) || first2.op === Regexp.Op.REPEAT && first2.min === first2.max && Parser2.isCharClass(first2.subs[0]))) continue;
       }
       if (i === start2) {
       } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
       else {
-        const prefix = first;
+        const prefix = first2;
         for (let j = start2; j < i; j++) {
           const reuse = j !== start2;
           array2[s + j] = this.removeLeadingRegexp(array2[s + j], reuse);
@@ -66848,7 +67046,7 @@ var Parser = class Parser2 {
         array2[lenout++] = re;
       }
       start2 = i;
-      first = ifirst;
+      first2 = ifirst;
     }
     lensub = lenout;
     s = 0;
@@ -67303,16 +67501,16 @@ var Parser = class Parser2 {
       t.skip(1);
       if ((this.flags & RE2Flags.CLASS_NL) === 0) cc.appendRange(Codepoint.CODES["\n"], Codepoint.CODES["\n"]);
     }
-    let first = true;
-    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first) {
-      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first) {
+    let first2 = true;
+    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first2) {
+      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first2) {
         const s = t.rest();
         if (s === "-" || !s.startsWith("-]")) {
           t.rewindTo(startPos);
           throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
         }
       }
-      first = false;
+      first2 = false;
       const beforePos = t.pos();
       if (t.lookingAt("[:")) {
         if (this.parseNamedClass(t, cc)) continue;
@@ -67617,18 +67815,18 @@ var RE2 = class RE22 {
     let prevMatchEnd = -1;
     const lbState = this.createLookbehindState();
     while (i < n && pos <= end) {
-      const matches2 = this.executeEngine(input2, pos, RE2Flags.UNANCHORED, this.prog.numCap, lbState);
-      if (matches2 === null || matches2.length === 0) break;
+      const matches = this.executeEngine(input2, pos, RE2Flags.UNANCHORED, this.prog.numCap, lbState);
+      if (matches === null || matches.length === 0) break;
       let accept2 = true;
-      if (matches2[1] === pos) {
-        if (matches2[0] === prevMatchEnd) accept2 = false;
+      if (matches[1] === pos) {
+        if (matches[0] === prevMatchEnd) accept2 = false;
         const r = input2.step(pos);
         if (r < 0) pos = end + 1;
         else pos += r & 7;
-      } else pos = matches2[1];
-      prevMatchEnd = matches2[1];
+      } else pos = matches[1];
+      prevMatchEnd = matches[1];
       if (accept2) {
-        result.push(deliverFun(this.pad(matches2)));
+        result.push(deliverFun(this.pad(matches)));
         i++;
       }
     }
@@ -68589,7 +68787,12 @@ function cook(formula, options = {}) {
   const protoSteps = new Map(
     steps.map((s) => [
       s,
-      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx)
+      toProtoStep(
+        s,
+        values,
+        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        ctx
+      )
     ])
   );
   const ordered = checkDag(steps, ctx);
@@ -68659,6 +68862,68 @@ function formatDuration(ms) {
   if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
   if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
   return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/formula/description-files.ts
+var DESCRIPTION_FILE_PIN = "description_file:";
+var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
+function descriptionFilesOf(formula) {
+  const files = /* @__PURE__ */ new Set();
+  walk(formula, (step2) => {
+    if (step2.description_file !== void 0) files.add(step2.description_file);
+  });
+  return [...files];
+}
+function withDescriptionFiles(formula, texts) {
+  if (descriptionFilesOf(formula).length === 0) return ok(formula);
+  let missing2;
+  const swap = (step2, path) => {
+    const { description_file: file2, ...rest } = step2;
+    const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
+    const out = children === void 0 ? rest : { ...rest, children };
+    if (file2 === void 0) return out;
+    const text3 = texts.get(file2);
+    if (text3 === void 0) {
+      missing2 ??= { file: file2, path: [...path, "description_file"] };
+      return out;
+    }
+    return { ...out, description: text3 };
+  };
+  const data = { ...formula.data };
+  if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
+  if (data.template) data.template = data.template.map((s, i) => swap(s, ["template", i]));
+  if (missing2 !== void 0) {
+    const at = formula.locate(missing2.path);
+    return err(
+      "description-file",
+      `description_file "${missing2.file}" cannot be read (it is relative to the formula file)`,
+      { ...at, file: at.file ?? formula.file }
+    );
+  }
+  return ok({ ...formula, data });
+}
+function descriptionFilePlace(formula, file2) {
+  const find = (steps, path2) => {
+    for (const [i, step2] of (steps ?? []).entries()) {
+      if (step2.description_file === file2) return [...path2, i, "description_file"];
+      const inner = find(step2.children, [...path2, i, "children"]);
+      if (inner) return inner;
+    }
+    return void 0;
+  };
+  const path = find(formula.data.steps, ["steps"]) ?? find(formula.data.template, ["template"]) ?? [];
+  const at = formula.locate(path);
+  return { ...at, file: at.file ?? formula.file };
+}
+function walk(formula, visit2) {
+  const each = (steps) => {
+    for (const step2 of steps ?? []) {
+      visit2(step2);
+      each(step2.children);
+    }
+  };
+  each(formula.data.steps);
+  each(formula.data.template);
 }
 
 // src/engine/formula/formula-source.ts
@@ -69176,7 +69441,7 @@ ${codeblock}`, options);
 function parseString(ctx) {
   let startPtr = ctx.p;
   let c = ctx.s.charCodeAt(ctx.p++);
-  let first = c;
+  let first2 = c;
   let isLiteral = c === 39;
   let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
   if (isMultiline) {
@@ -69194,11 +69459,11 @@ function parseString(ctx) {
       state = state && 3;
     } else if (c < 32 && c !== 9 || c === 127) {
       TomlError.x("control characters are not allowed in strings", ctx);
-    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
+    } else if ((!state || state === 3) && c === first2 && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first2 && ctx.s.charCodeAt(ctx.p + 2) === first2)) {
       if (isMultiline) {
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
       }
       if (!state) {
@@ -69666,7 +69931,7 @@ function parseKey(ctx, end = 61) {
 function parseInlineTable(ctx) {
   let startPtr = ctx.p++;
   let res = /* @__PURE__ */ Object.create(null);
-  let seen = /* @__PURE__ */ new Set();
+  let seen2 = /* @__PURE__ */ new Set();
   let c;
   while (ctx.p < ctx.s.length) {
     skipVoid(ctx);
@@ -69683,7 +69948,7 @@ function parseInlineTable(ctx) {
       if (i)
         t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
       k = key[i];
-      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
+      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen2.has(t[k]))) {
         TomlError.x("trying to redefine an already defined value", ctx, errPtr);
       }
       let unsafe = k === "__proto__";
@@ -69705,7 +69970,7 @@ function parseInlineTable(ctx) {
       /* } */
     );
     if (t && typeof (t[k] = value) === "object")
-      seen.add(value);
+      seen2.add(value);
     skipVoid(ctx);
     if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
       return res;
@@ -70337,10 +70602,10 @@ function decodeBasic(raw) {
 // src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
   const found2 = [];
-  walk(schema, value, path, found2);
+  walk2(schema, value, path, found2);
   return found2;
 }
-function walk(schema, value, path, found2) {
+function walk2(schema, value, path, found2) {
   const resolved = resolveFor(schema, value);
   if (!resolved) return;
   const def = defOf(resolved);
@@ -70348,15 +70613,15 @@ function walk(schema, value, path, found2) {
     const shape = def.shape ?? {};
     for (const key of Object.keys(value)) {
       const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
-      if (child) walk(child, value[key], [...path, key], found2);
+      if (child) walk2(child, value[key], [...path, key], found2);
       else found2.push([...path, key]);
     }
   } else if (def.type === "array" && def.element && Array.isArray(value)) {
     const element = def.element;
-    for (const [index, item] of value.entries()) walk(element, item, [...path, index], found2);
+    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found2);
   } else if (def.type === "record" && def.valueType && isTable(value)) {
     const valueType = def.valueType;
-    for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], found2);
+    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found2);
   }
 }
 
@@ -70457,15 +70722,15 @@ function scanPositions(text3, kind) {
   }
 }
 function fail2(file2, diagnostics) {
-  const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
+  const first2 = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
   const error3 = {
-    code: first?.code ?? "invalid-formula",
-    message: first?.message ?? "the formula is not valid",
+    code: first2?.code ?? "invalid-formula",
+    message: first2?.message ?? "the formula is not valid",
     file: file2,
     diagnostics
   };
-  if (first?.line !== void 0) error3.line = first.line;
-  if (first?.col !== void 0) error3.col = first.col;
+  if (first2?.line !== void 0) error3.line = first2.line;
+  if (first2?.col !== void 0) error3.col = first2.col;
   return { ok: false, error: error3 };
 }
 function byPlace(diagnostics) {
@@ -70497,6 +70762,17 @@ function refuseStaleReport(mol, stepId, runId) {
     "stale-report",
     `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
 }
 
 // src/engine/molecule/machine/molecule-machine.ts
@@ -70685,7 +70961,7 @@ function lookup(contextMap2, mention) {
 }
 async function resolveMentions(text3, contextMap2, readFile2) {
   const resolved = { items: [], unknown: [], missing: [] };
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
     const entry2 = lookup(contextMap2, mention);
     if (!entry2) {
@@ -70693,8 +70969,8 @@ async function resolveMentions(text3, contextMap2, readFile2) {
       continue;
     }
     const [configured, rawPath] = entry2;
-    if (seen.has(configured)) continue;
-    seen.add(configured);
+    if (seen2.has(configured)) continue;
+    seen2.add(configured);
     const path = normalizeRepoPath(rawPath);
     if (path === void 0) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
@@ -70767,16 +71043,16 @@ function findCycle(steps, needs) {
     for (const j of n) dependents[j].push(i);
   });
   const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
-  let seen = 0;
+  let seen2 = 0;
   while (queue.length > 0) {
     const i = queue.pop();
-    seen++;
+    seen2++;
     for (const d of dependents[i]) {
       waiting[d] = waiting[d] - 1;
       if (waiting[d] === 0) queue.push(d);
     }
   }
-  if (seen === steps.length) return void 0;
+  if (seen2 === steps.length) return void 0;
   let at = waiting.findIndex((w) => w > 0);
   const path = [];
   const onPath = /* @__PURE__ */ new Map();
@@ -70789,32 +71065,32 @@ function findCycle(steps, needs) {
   return [...loop, at].reverse().map((i) => steps[i].id);
 }
 function downstreamOf(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [...from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const d of index.dependents[i]) {
-      if (!seen.has(d)) {
-        seen.add(d);
+      if (!seen2.has(d)) {
+        seen2.add(d);
         stack.push(d);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 function upstreamOf2(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const n of index.needs[i]) {
-      if (!seen.has(n)) {
-        seen.add(n);
+      if (!seen2.has(n)) {
+        seen2.add(n);
         stack.push(n);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 var matched = /* @__PURE__ */ new WeakMap();
 function checkMatches(index, proto, mol) {
@@ -70887,7 +71163,13 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({
     type: external_exports.literal("start"),
     step,
-    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
     by
   }),
   external_exports.object({
@@ -70925,7 +71207,14 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
    * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
    * newer run).
    */
-  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
@@ -70941,6 +71230,27 @@ function unknownStep(mol, id) {
   const ids2 = mol.steps.map((s) => s.id);
   const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
   return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/molecule/ops/open-step.ts
+var witnesses = /* @__PURE__ */ new WeakMap();
+function isOpen(status2) {
+  return status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2);
+}
+function findOpenStep(steps, previous) {
+  const n = steps.length;
+  if (n === 0) return -1;
+  const hint = witnesses.get(steps) ?? (previous ? witnesses.get(previous) : void 0) ?? n - 1;
+  const start2 = Math.min(Math.max(hint, 0), n - 1);
+  for (let k = 0; k < n; k++) {
+    const i = (start2 - k + n) % n;
+    if (isOpen(steps[i].status)) {
+      witnesses.set(steps, i);
+      return i;
+    }
+  }
+  witnesses.delete(steps);
+  return -1;
 }
 
 // src/engine/molecule/statuses.ts
@@ -70979,13 +71289,18 @@ function advance(d, candidates = []) {
     if (d.step(i).status === "pending") decide(d, i);
   }
 }
+function asNeed(d, n) {
+  const status2 = d.step(n).status;
+  return status2 === "failed" && softFails(d, n) ? "completed" : status2;
+}
+var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const needs = d.index.needs[i].map((n) => asNeed(d, n));
   const verdict = triggerVerdict(def.trigger, needs);
   if (verdict === "wait") return;
   if (verdict === "block") {
-    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
     const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
     d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
     return;
@@ -71009,14 +71324,17 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
+  const soft = [];
   for (let i = 0; i < d.size; i++) {
     const status2 = d.step(i).status;
-    if (status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2)) return;
-    if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
+    if (status2 === "failed" && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
     return;
   }
   const step2 = d.step(culprit);
@@ -71094,6 +71412,10 @@ var Draft = class {
   dirty = false;
   get size() {
     return this.steps.length;
+  }
+  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
+  get stepList() {
+    return this.steps;
   }
   step(i) {
     return this.steps[i];
@@ -71179,12 +71501,8 @@ var Draft = class {
   build() {
     const effects = [...this.effects, ...this.dispatches()];
     if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
+    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
     const mol = {
       ...this.base,
       ...this.fields,
@@ -71219,6 +71537,13 @@ var Draft = class {
     return branches;
   }
 };
+function appendHistory(old, entries) {
+  if (entries.length === 0) return { history: old, dropped: 0 };
+  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
+  if (dropped === 0) return { history: old.concat(entries), dropped };
+  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
+  return { history: old.slice(dropped).concat(entries), dropped };
+}
 function entry(at, event, info2) {
   const e = { at, event };
   for (const [key, value] of Object.entries(info2)) {
@@ -71473,16 +71798,9 @@ function failPath(d, i, event, error3, by2, patch = {}) {
     d.move(i, event, "failed", { by: by2, note: error3 }, fields);
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      "failed",
-      {
-        by: by2,
-        note: `${error3} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
-      },
-      fields
-    );
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
+    d.move(i, event, "failed", { by: by2, note: `${error3} (${how})` }, fields);
     return;
   }
   if (retry3) {
@@ -71752,12 +72070,12 @@ function reset(proto, index, mol, e, now) {
 }
 function archivedNote(mol) {
   const count = mol.history.length + (mol.historyTrimmed ?? 0);
-  const first = mol.history[0]?.at ?? mol.createdAt;
+  const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -71790,6 +72108,12 @@ function release(d, e) {
     return err(
       "lease-held",
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
+    );
+  }
+  if (lease?.process !== void 0 && e.processEnded !== true) {
+    return err(
+      "attempt-alive",
+      `step "${e.step}" was started as process group ${lease.process.pgid} on ${lease.process.host}; it is released only once that group has ended, so two attempts never run at once`
     );
   }
   const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
@@ -71860,7 +72184,7 @@ function rollback(d, e) {
   }
   const interrupted = [];
   for (const j of sweep) {
-    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0, checkpoint: void 0 }))
       interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);
@@ -71916,6 +72240,10 @@ function restart(d, i, e) {
   const current = d.step(i).lease;
   if (current !== void 0 && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      if (e.lease.process !== void 0 && !sameProcess(current.process, e.lease.process)) {
+        d.patch(i, { lease: { ...current, process: e.lease.process } });
+        return ok(void 0);
+      }
       d.emit({
         type: "notice",
         level: "info",
@@ -71944,7 +72272,8 @@ function begin(d, i, e, note) {
   const lease = e.lease && {
     holder: e.lease.holder,
     ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
-    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString(),
+    ...e.lease.process === void 0 ? {} : { process: e.lease.process }
   };
   d.move(
     i,
@@ -71961,6 +72290,9 @@ function startHint(d, i) {
   if (status2 !== "pending" && status2 !== "blocked") return void 0;
   const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
   return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
+}
+function sameProcess(a, b) {
+  return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
 }
 
 // src/engine/molecule/ops/transition.ts
@@ -71986,8 +72318,8 @@ var HANDLERS = {
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
   if (!index.ok) return index;
-  const matches2 = checkMatches(index.value, proto, mol);
-  if (!matches2.ok) return matches2;
+  const matches = checkMatches(index.value, proto, mol);
+  if (!matches.ok) return matches;
   const machineEvent = machineEventOf(event, mol.status);
   if (!canTransition(MOLECULE_MACHINE, mol.status, machineEvent)) {
     return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
@@ -72152,7 +72484,9 @@ function readInputs(get) {
   }
   const molecule = get("molecule");
   const step2 = get("step");
+  const work = get("work");
   return ok({
+    ...work ? { work } : {},
     mode,
     token,
     ...molecule ? { molecule } : {},
@@ -72252,10 +72586,11 @@ async function listFormulas(octokit, repo, where3) {
   }
   const entries = /* @__PURE__ */ new Map();
   if (!Array.isArray(data)) return entries;
-  for (const suffix of [...FORMULA_SUFFIXES].reverse()) {
+  for (const suffix of [".toml", ...[...FORMULA_SUFFIXES].reverse()]) {
     for (const item of data) {
       if (item.type !== "file" || !item.name.endsWith(suffix)) continue;
       const name = item.name.slice(0, -suffix.length);
+      if (suffix === ".toml" && name.endsWith(".formula")) continue;
       entries.set(name, {
         name,
         path: item.path,
@@ -72267,8 +72602,49 @@ async function listFormulas(octokit, repo, where3) {
   return entries;
 }
 
+// src/runner/remote-auth.ts
+function remoteAuthEnv(serverUrl, token) {
+  const key = `http.${serverUrl.replace(/\/*$/, "/")}.extraheader`;
+  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: key,
+    GIT_CONFIG_VALUE_0: "",
+    GIT_CONFIG_KEY_1: key,
+    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`
+  };
+}
+
 // src/runner/git.ts
 import { execFile } from "node:child_process";
+
+// src/runner/crash-point.ts
+import { appendFileSync as appendFileSync2 } from "node:fs";
+var reached = 0;
+function crashPoint(name) {
+  const at = process.env.MOL_CRASH_AT;
+  const trace = process.env.MOL_CRASH_TRACE;
+  if (!at && !trace) return;
+  reached++;
+  if (trace) appendFileSync2(trace, `${reached} ${name}
+`);
+  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+
+// src/runner/scrub-env.ts
+var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
+function isSecretName(name) {
+  return SECRET_NAME.test(name.toUpperCase());
+}
+function scrubEnv(base) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== void 0 && !isSecretName(name)) env[name] = value;
+  }
+  return env;
+}
+
+// src/runner/git.ts
 var MOLECULAR_IDENTITY = [
   "-c",
   "user.name=Molecular",
@@ -72277,26 +72653,47 @@ var MOLECULAR_IDENTITY = [
 ];
 var NO_SIGNING = ["-c", "commit.gpgsign=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-function git(cwd, args, options = {}) {
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+var WRITES = /* @__PURE__ */ new Set([
+  "add",
+  "checkout",
+  "commit",
+  "merge",
+  "read-tree",
+  "reset",
+  "update-ref",
+  "worktree",
+  "branch"
+]);
+async function git(cwd, args, options = {}) {
+  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
+  const writes = sub !== void 0 && WRITES.has(sub);
+  if (writes) crashPoint(`git-${sub}:before`);
+  const result = await runGit(cwd, args, options);
+  if (writes) crashPoint(`git-${sub}:after`);
+  return result;
+}
+function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const child = execFile(
       "git",
-      args,
+      [...HARDENING, ...args],
       {
         cwd,
-        env: { ...process.env, ...BASE_ENV, ...options.env },
+        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: "utf8"
       },
       (error3, stdout, stderr) => {
         const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve5(ok({ stdout, stderr, code: code18 }));
+          resolve6(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve5(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve6(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
@@ -72373,15 +72770,15 @@ function isFormulaFile(file2) {
 }
 function findFormulaFiles(dir) {
   const found2 = [];
-  const walk2 = (d) => {
+  const walk3 = (d) => {
     for (const entry2 of readdirSync2(d, { withFileTypes: true })) {
       if (entry2.name === "node_modules" || entry2.name === ".git") continue;
       const path = join2(d, entry2.name);
-      if (entry2.isDirectory()) walk2(path);
+      if (entry2.isDirectory()) walk3(path);
       else if (isFormulaFile(entry2.name)) found2.push(path);
     }
   };
-  walk2(dir);
+  walk3(dir);
   return found2.sort();
 }
 function isDirectory2(path) {
@@ -72396,6 +72793,7 @@ function readText(path) {
 }
 
 // src/local/formulas/catalog.ts
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES2, ".toml"];
 var FormulaCatalog = class _FormulaCatalog {
   constructor(searchDirs) {
     this.searchDirs = searchDirs;
@@ -72416,7 +72814,7 @@ var FormulaCatalog = class _FormulaCatalog {
   /** Where a formula of this name lives, if anywhere. */
   locate(name) {
     for (const dir of this.searchDirs) {
-      for (const suffix of FORMULA_SUFFIXES2) {
+      for (const suffix of LOOKUP_SUFFIXES) {
         const path = join3(dir, `${name}${suffix}`);
         if (existsSync4(path)) return path;
       }
@@ -72428,7 +72826,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const path = this.locate(name);
     let parsed;
     if (path) {
-      const result = parseFormula(readText(path), path);
+      const result = readFormulaFile(path, path);
       if (result.ok) parsed = result.value;
       else this.problems.push(result.error);
     }
@@ -72440,7 +72838,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const names = /* @__PURE__ */ new Set();
     for (const dir of this.searchDirs) {
       for (const entry2 of safeList(dir)) {
-        const suffix = FORMULA_SUFFIXES2.find((s) => entry2.endsWith(s));
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
         if (suffix) names.add(entry2.slice(0, -suffix.length));
       }
     }
@@ -72453,6 +72851,21 @@ function safeList(dir) {
   } catch {
     return [];
   }
+}
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
 }
 
 // src/local/formulas/local-formula-source.ts
@@ -72473,6 +72886,38 @@ function checkoutFirst(source, workspace) {
   };
 }
 
+// src/github/description-files.ts
+import { posix } from "node:path";
+function descriptionFilePath(formulaPath, file2) {
+  if (posix.isAbsolute(file2) || /^[A-Za-z]:|^\\/.test(file2)) return void 0;
+  const joined = posix.normalize(posix.join(posix.dirname(formulaPath), file2));
+  if (joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined;
+}
+async function readDescriptionFiles2(octokit, repo, name, formula, formulaPath, ref) {
+  const files = descriptionFilesOf(formula);
+  if (files.length === 0) return ok({ parsed: formula, pins: {} });
+  const texts = /* @__PURE__ */ new Map();
+  const pins = {};
+  for (const file2 of files) {
+    const path = descriptionFilePath(formulaPath, file2);
+    if (path === void 0) {
+      return err(
+        "description-file",
+        `description_file "${file2}" leaves the repository: name a file relative to ${formulaPath}, without ".." past the repository root`,
+        descriptionFilePlace(formula, file2)
+      );
+    }
+    const read = await readRepoFile(octokit, repo, path, ref);
+    if (!read.ok) return read;
+    if (read.value === void 0) continue;
+    texts.set(file2, read.value.text);
+    pins[descriptionFilePin(name, file2)] = { path, blobSha: read.value.sha };
+  }
+  const described2 = withDescriptionFiles(formula, texts);
+  return described2.ok ? ok({ parsed: described2.value, pins }) : described2;
+}
+
 // src/github/formula-library.ts
 var GitHubFormulaLibrary = class {
   constructor(entries) {
@@ -72490,8 +72935,9 @@ var GitHubFormulaLibrary = class {
   /** The `pins` of a FormulaRef: every formula but the root, by name. */
   pins(root) {
     const pins = {};
-    for (const [name, { pin }] of this.entries) {
+    for (const [name, { pin, files }] of this.entries) {
       if (name !== root && (typeof pin === "string" || "blobSha" in pin)) pins[name] = pin;
+      Object.assign(pins, files);
     }
     return pins;
   }
@@ -72510,17 +72956,41 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
   const checked = checkFormulaName(name);
   if (!checked.ok) return checked;
   const listed = await listFormulas(octokit, repo, options);
-  const fetchOne = async (wanted) => {
-    const entry2 = listed.get(wanted);
+  const searched = [];
+  const search = async (wanted) => {
+    const dirs = options.searchPath ?? [];
+    for (let i = 0; i < dirs.length; i++) {
+      searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] });
+      const found2 = searched[i]?.get(wanted);
+      if (found2) return found2;
+    }
+    return void 0;
+  };
+  const fetchOne = async (wanted, byName = true) => {
+    const entry2 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
     if (entry2) {
       const text3 = await loadBlob(octokit, repo, entry2.sha);
       if (!text3.ok) return text3;
       const parsed = parseFormula(text3.value, entry2.path, entry2.format);
-      return parsed.ok ? ok({ parsed: parsed.value, pin: { path: entry2.path, blobSha: entry2.sha } }) : parsed;
+      if (!parsed.ok) return parsed;
+      const described2 = await readDescriptionFiles2(
+        octokit,
+        repo,
+        wanted,
+        parsed.value,
+        entry2.path,
+        options.defaultBranch
+      );
+      if (!described2.ok) return described2;
+      return ok({
+        parsed: described2.value.parsed,
+        pin: { path: entry2.path, blobSha: entry2.sha },
+        files: described2.value.pins
+      });
     }
     return fromBuiltin(wanted, options.builtin);
   };
-  const root = await fetchOne(name);
+  const root = await fetchOne(name, false);
   if (root === void 0) {
     const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
     return err(
@@ -72599,18 +73069,22 @@ async function loadPourFormula(octokit, repo, name, place) {
     const parsed = parseFormula(file2.value.text, path, "toml");
     if (!parsed.ok) return parsed;
     if (referencedFormulas(parsed.value).length === 0) {
+      const described2 = await readDescriptionFiles2(octokit, repo, name, parsed.value, path, branch);
+      if (!described2.ok) return described2;
       const pin = { path, blobSha: file2.value.sha };
+      const files = described2.value.pins;
       return ok({
-        root: parsed.value,
-        ref: { name, source: pin },
-        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: parsed.value, pin }]]))
+        root: described2.value.parsed,
+        ref: { name, source: pin, ...Object.keys(files).length > 0 ? { pins: files } : {} },
+        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: described2.value.parsed, pin, files }]]))
       });
     }
   }
   const loaded = await loadFormulaLibrary(octokit, repo, name, {
     defaultBranch: branch,
     formulasPath: dir,
-    builtin: place.builtin
+    builtin: place.builtin,
+    ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
     const builtins = place.builtinNames?.() ?? [];
@@ -72685,11 +73159,18 @@ async function cookPinned(source, mol) {
     const adhoc = adhocProto(formula.source.inline);
     if (adhoc.ok) return adhoc;
   }
-  const root = await readPinned(source, formula.name, formula.source);
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
   if (!root.ok) return root;
   const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
-    const parsed = await readPinned(source, name, pin);
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
     if (!parsed.ok) return parsed;
     library.set(name, parsed.value);
   }
@@ -72705,6 +73186,18 @@ async function cookPinned(source, mol) {
     overlays
   });
   return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
 async function readPinned(source, name, pin) {
   if (typeof pin === "string") {
@@ -72728,6 +73221,7 @@ function formulaSource(ctx) {
   return ctx.formulas ?? githubFormulaSource(ctx.octokit, ctx.repo, {
     defaultBranch: () => defaultBranch(ctx),
     formulasPath: ctx.config.formulas_path,
+    searchPath: ctx.config.formula_search_path,
     builtin: ctx.builtin ?? packageBuiltins,
     builtinNames: ctx.builtin ? () => [] : builtinNames
   });
@@ -72738,6 +73232,9 @@ function loadProto2(ctx, mol) {
 function cachedProto2(ctx, mol) {
   return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
 }
+
+// src/webhooks/molecule-store.ts
+import { hostname as hostname3 } from "node:os";
 
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
@@ -73173,7 +73670,7 @@ function retryAfterMs(error3) {
   const seconds = Number(headers?.["retry-after"]);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
 }
-async function postOnce(send, find, sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms))) {
+async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
   let refusals = 0;
   let looks = 0;
   for (; ; ) {
@@ -73200,6 +73697,23 @@ async function postOnce(send, find, sleep = (ms) => new Promise((resolve5) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
+var LockCommits = class {
+  made = /* @__PURE__ */ new Map();
+  /**
+   * A commit never changes, so a waiter reads the record of a lock commit once, however many
+   * rounds it waits on the same holder: a round costs one call (the ref), not two.
+   */
+  records = /* @__PURE__ */ new Map();
+  fresh(repo, holder, now, ttlMs) {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
+  }
+  remember(repo, holder, commit) {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+};
+var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -73217,26 +73731,34 @@ ${JSON.stringify(record4)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs) {
+async function readLock(octokit, repo, ref, ttlMs, commits) {
+  const seenRecords = commits.records;
   let sha;
   try {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data2.object.sha;
+    sha = data.object.sha;
   } catch (error3) {
     if (httpStatus(error3) === 404) return void 0;
     throw error3;
   }
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
-    ...repo,
-    commit_sha: sha
-  });
-  const record4 = parseRecord(data.message);
-  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
+  let known = seenRecords.get(key);
+  if (!known) {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+      ...repo,
+      commit_sha: sha
+    });
+    const record4 = parseRecord(data.message);
+    known = record4 ? { holder: record4.holder, expiresAt: new Date(record4.expiresAt) } : { holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
+    seenRecords.set(key, known);
+  }
+  return { sha, ...known };
 }
+var MAX_SEEN_RECORDS = 1e3;
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
@@ -73252,10 +73774,11 @@ async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  let commit;
+  const commits = options.commits ?? processLockCommits;
   for (; ; ) {
     const now = options.now();
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -73264,6 +73787,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -73277,14 +73801,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        async () => (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error3) {
       if (httpStatus(error3) !== 422) throw error3;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
+    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
     if (held === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
@@ -73377,8 +73901,9 @@ var CommentStore = class {
       editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS
     };
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve5) => setTimeout(resolve5, ms)));
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
     this.mutex = options.mutex ?? processMutex;
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -73390,6 +73915,7 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
+  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -73419,7 +73945,7 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
+      return this.exclusive(mol.id, async (lease) => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue3), this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
@@ -73448,7 +73974,7 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, lease);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
@@ -73493,7 +74019,7 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value);
+          const written = await this.write(current, next.value, lease);
           if (!written.ok) return written;
           if ("done" in written.value) return ok(written.value.done);
           if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
@@ -73564,8 +74090,8 @@ var CommentStore = class {
   verdict(picked) {
     this.reportAll(picked.rejected);
     if (picked.found) return ok(picked.found);
-    const first = picked.rejected[0];
-    return first ? { ok: false, error: first.error } : ok(void 0);
+    const first2 = picked.rejected[0];
+    return first2 ? { ok: false, error: first2.error } : ok(void 0);
   }
   reportAll(rejected) {
     for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
@@ -73581,7 +74107,7 @@ var CommentStore = class {
     });
   }
   /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
-  async write(current, mutation) {
+  async write(current, mutation, lease) {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
     if (!checked.ok) return checked;
@@ -73618,19 +74144,25 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue3, next.status);
     return done2(persisted);
   }
-  confirm(response, body, previousRev) {
+  /**
+   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
+   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
+   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
+   * notices a writer that got in between.
+   */
+  confirm(response, body, previousRev, lease) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: this.options.confirm ?? (lease ? "response" : "reread"),
       sleep: this.sleep
     });
   }
@@ -73653,6 +74185,7 @@ var CommentStore = class {
       if (this.options.lock !== "ref") return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,
@@ -73689,6 +74222,7 @@ function createCommentStore(options) {
 }
 
 // src/webhooks/molecule-store.ts
+var PROCESS = `${hostname3()}:${process.pid}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -73698,7 +74232,9 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
-    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
+    // The process, not the delivery: one lock commit then serves every lease this process takes
+    // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
+    lockHolder: `${ctx.identity.login} ${PROCESS}`,
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;
@@ -73754,6 +74290,9 @@ var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/
 var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
   (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
 );
+var repoFolder = external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
+  message: 'a folder inside the repository such as ".github/formulas"'
+});
 var ConfigSchema = external_exports.strictObject({
   /** Labels `<prefix><formula>` pour that formula. */
   label_prefix: external_exports.string().min(1).default("formula:"),
@@ -73776,9 +74315,18 @@ var ConfigSchema = external_exports.strictObject({
   on_pr_closed: external_exports.enum(["burn", "keep"]).default("keep"),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: external_exports.array(external_exports.string().min(1)).min(1).optional(),
-  formulas_path: external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
-    message: 'a folder inside the repository such as ".github/formulas"'
-  }).default(".github/formulas")
+  /**
+   * Logins whose `molecular-step-report` dispatches are applied; absent: the trusted writers.
+   * A team whose step jobs report with a PAT or another app's token lists that login here.
+   */
+  step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  formulas_path: repoFolder.default(".github/formulas"),
+  /**
+   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
+   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
+   * formulas of `formulas_path`.
+   */
+  formula_search_path: external_exports.array(repoFolder).default([])
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -74762,7 +75310,7 @@ async function attemptValue(ctx, out, what, fn) {
 // src/webhooks/step-event.ts
 async function applyToMolecule(ctx, store, molId, event, marker2) {
   let proto;
-  const first = {};
+  const first2 = {};
   let change = await changeMolecule(
     store,
     (mol) => proto = cachedProto2(ctx, mol),
@@ -74770,10 +75318,10 @@ async function applyToMolecule(ctx, store, molId, event, marker2) {
     event,
     ctx.now(),
     marker2,
-    first
+    first2
   );
-  if (!change.ok && change.error.code === NEEDS_PROTO && first.mol) {
-    const loaded = await loadProto2(ctx, first.mol);
+  if (!change.ok && change.error.code === NEEDS_PROTO && first2.mol) {
+    const loaded = await loadProto2(ctx, first2.mol);
     if (!loaded.ok) return loaded;
     proto = loaded.value;
     change = await changeMolecule(store, loaded.value, molId, event, ctx.now(), marker2);
@@ -74957,8 +75505,8 @@ function parseMolVars(body) {
   try {
     data = asToml ? parse5(text3) : (0, import_yaml2.parse)(text3);
   } catch (error3) {
-    const first = (error3.message ?? String(error3)).split("\n")[0];
-    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first}`);
+    const first2 = (error3.message ?? String(error3)).split("\n")[0];
+    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
   }
   if (data === null || data === void 0) return ok({});
   if (typeof data !== "object" || Array.isArray(data)) {
@@ -74985,28 +75533,28 @@ function parseMolVars(body) {
 }
 function findVarsBlock(body) {
   const lines = body.split(/\r\n|\r|\n/);
-  let fence2;
+  let fence3;
   let start2 = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (fence2 === void 0) {
+    if (fence3 === void 0) {
       const open3 = OPEN2.exec(line);
       if (open3) {
-        fence2 = open3[1];
+        fence3 = open3[1];
         start2 = i + 1;
       }
       continue;
     }
-    if (closes(line, fence2)) return lines.slice(start2, i).join("\n");
+    if (closes(line, fence3)) return lines.slice(start2, i).join("\n");
   }
   return void 0;
 }
-function closes(line, fence2) {
+function closes(line, fence3) {
   let i = 0;
   while (i < 3 && (line[i] === " " || line[i] === "	")) i++;
   let run2 = 0;
-  while (line[i + run2] === fence2[0]) run2++;
-  return run2 >= fence2.length && line.slice(i + run2).trim() === "";
+  while (line[i + run2] === fence3[0]) run2++;
+  return run2 >= fence3.length && line.slice(i + run2).trim() === "";
 }
 
 // src/webhooks/pour-on-issue.ts
@@ -75029,14 +75577,14 @@ async function cookNamed(source, request2, tell = () => {
 // src/shell/pour.ts
 var FRESH_ID_TRIES = 5;
 async function pour2(input2) {
-  const first = await cookNamed(
+  const first2 = await cookNamed(
     input2.source,
     { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
     input2.tell
   );
-  if (!first.ok) return first;
-  const { resolved } = first.value;
-  const bound = bindVars(first.value.proto.vars, input2.vars);
+  if (!first2.ok) return first2;
+  const { resolved } = first2.value;
+  const bound = bindVars(first2.value.proto.vars, input2.vars);
   if (!bound.ok) return bound;
   const cooked = cook(resolved.root, {
     vars: bound.value,
@@ -75046,7 +75594,7 @@ async function pour2(input2) {
   if (!cooked.ok) return cooked;
   const raw = cooked.value.proto;
   const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const formula = await resolved.pin(raw.formula, first.value.uses);
+  const formula = await resolved.pin(raw.formula, first2.value.uses);
   if (!formula.ok) return formula;
   const base = await input2.base();
   if (!base.ok) return base;
@@ -75264,7 +75812,8 @@ async function handleIssueComment(ctx) {
   const commands = parseCommands(comment.body ?? "");
   if (commands.length === 0) return ignored("no /mol command");
   const login = comment.user.login;
-  const fresh = await react(ctx.octokit, ctx.repo, comment.id, "eyes");
+  const onlyStatus = commands.every((c) => !isCommandError(c) && c.verb === "status");
+  const fresh = onlyStatus ? false : await react(ctx.octokit, ctx.repo, comment.id, "eyes");
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue3.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(comment.id))
@@ -75490,12 +76039,19 @@ var StepReportSchema = external_exports.object({
   checkpoint: CheckpointSchema.optional(),
   gates: external_exports.array(GateResultSchema).optional(),
   branch: external_exports.string().optional(),
-  error: external_exports.string().optional()
+  error: external_exports.string().optional(),
+  /** `hmac-sha256:<hex>` (step-report-signature.ts); required when a state key is set. */
+  signature: external_exports.string().optional()
 });
+function withoutApprovals(report) {
+  const dropped = (report.gates ?? []).filter((g) => g.type === "approval");
+  if (dropped.length === 0) return { report, dropped };
+  return { report: { ...report, gates: (report.gates ?? []).filter((g) => g.type !== "approval") }, dropped };
+}
 function reportEvent(report, mol) {
   const by2 = report.runId ? `run ${report.runId}` : "step job";
   if (report.event !== "start") {
-    const current = refuseStaleReport(mol, report.step, report.runId);
+    const current = refuseUnheldReport(mol, report.step, report.runId);
     if (!current.ok) return current;
   }
   switch (report.event) {
@@ -75531,35 +76087,92 @@ function reportEvent(report, mol) {
   }
 }
 
+// src/webhooks/step-report-signature.ts
+import { createHmac as createHmac2, timingSafeEqual as timingSafeEqual2 } from "node:crypto";
+var SIGNATURE_FIELD = "signature";
+var SIGNATURE = /^hmac-sha256:([0-9a-f]{64})$/;
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function digest2(repo, fields, key) {
+  const { [SIGNATURE_FIELD]: _ignored, ...rest } = fields;
+  const input2 = `molecular:step-report v1
+${repo.toLowerCase()}
+${canonicalJson(rest)}`;
+  return createHmac2("sha256", key).update(input2).digest();
+}
+function verifyStepReport(repo, payload, key) {
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload))
+    return err("report-unauthenticated", "the step report is not an object, so it carries no signature");
+  const fields = payload;
+  const signature = fields[SIGNATURE_FIELD];
+  if (signature === void 0)
+    return err(
+      "report-unauthenticated",
+      "the step report carries no signature, and this installation signs reports with MOLECULAR_STATE_KEY"
+    );
+  const match = typeof signature === "string" ? SIGNATURE.exec(signature) : null;
+  if (!match)
+    return err(
+      "report-unauthenticated",
+      `the step report's signature is not of the form "hmac-sha256:<64 hex>"`
+    );
+  const expected = digest2(repo, fields, key);
+  if (!timingSafeEqual2(expected, Buffer.from(match[1], "hex")))
+    return err(
+      "report-unauthenticated",
+      "the step report's signature does not match its content under MOLECULAR_STATE_KEY (a different key, or a changed report)"
+    );
+  return ok(void 0);
+}
+
 // src/webhooks/repository-dispatch.ts
 async function handleRepositoryDispatch(ctx) {
   const parsed = RepositoryDispatchPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored("not a repository dispatch");
   if (parsed.data.action !== STEP_REPORT_EVENT)
     return ignored(`dispatch "${parsed.data.action}" is not a step report`);
+  const sender = parsed.data.sender.login;
+  const senders = ctx.config.step_report_senders ?? ctx.identity.trusted;
+  if (!senders.some((login) => login.toLowerCase() === sender.toLowerCase())) {
+    return refuse3(
+      ctx,
+      `step report refused: sent by @${sender}, who may not send step reports here (allowed: ${senders.join(", ")}; a team whose step jobs report with another token lists its login in step_report_senders in .github/molecular.yml)`
+    );
+  }
+  if (ctx.stateKey !== void 0) {
+    const signed = verifyStepReport(repoSlug(ctx.repo), parsed.data.client_payload, ctx.stateKey);
+    if (!signed.ok) return refuse3(ctx, `step report from @${sender} refused: ${signed.error.message}`);
+  }
   const report = StepReportSchema.safeParse(parsed.data.client_payload);
   if (!report.success) {
     const issue3 = report.error.issues[0];
-    const detail = `the step report is invalid at ${issue3?.path.join(".") || "(root)"}: ${issue3?.message}`;
-    ctx.log.warn(detail);
-    return refused(detail);
+    return refuse3(
+      ctx,
+      `the step report is invalid at ${issue3?.path.join(".") || "(root)"}: ${issue3?.message}`
+    );
   }
-  const done2 = await applyToMolecule(
-    ctx,
-    openStore(ctx),
-    report.data.molecule,
-    (mol) => reportEvent(report.data, mol)
-  );
-  if (!done2.ok) {
-    ctx.log.warn(`step report ${report.data.molecule}/${report.data.step}: ${done2.error.message}`);
-    return refused(done2.error.message);
+  const { report: kept, dropped } = withoutApprovals(report.data);
+  if (dropped.length > 0) {
+    ctx.log.warn(
+      `step report ${kept.molecule}/${kept.step}: its approval result was ignored; an approval gate is passed only by /mol approve from someone with the gate's permission`
+    );
   }
+  const done2 = await applyToMolecule(ctx, openStore(ctx), kept.molecule, (mol) => reportEvent(kept, mol));
+  if (!done2.ok) return refuse3(ctx, `step report ${kept.molecule}/${kept.step}: ${done2.error.message}`);
   const { change, outcome } = done2.value;
   if (outcome) await tellProblems(ctx, outcome.mol, outcome.problems);
   const next = outcome?.dispatched.length ? `; started ${outcome.dispatched.join(", ")}` : "";
-  return applied(
-    `${report.data.event} ${report.data.molecule}/${report.data.step}${change.changed ? "" : " (no change)"}${next}`
-  );
+  return applied(`${kept.event} ${kept.molecule}/${kept.step}${change.changed ? "" : " (no change)"}${next}`);
+}
+function refuse3(ctx, detail) {
+  ctx.log.warn(detail);
+  return refused(detail);
 }
 
 // src/webhooks/workflow-run.ts
@@ -76063,6 +76676,108 @@ function lintSummary(line, problems) {
   return ["### Molecular formulas", "", line, ...list2.length > 0 ? ["", ...list2] : [], ""].join("\n");
 }
 
+// src/runner/attempt-refs.ts
+import { rm as rm2 } from "node:fs/promises";
+var ROOT = "refs/molecular/attempts";
+function attemptRef(molId, stepId, attempt2) {
+  return `${ROOT}/${molId}/${stepId}/${attempt2}`;
+}
+function baseRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base`;
+}
+async function snapshot(cwd, message, clean = false) {
+  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+  if (!head.ok) return head;
+  if (clean) {
+    const commit = await gitText(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      "commit-tree",
+      `${head.value}^{tree}`,
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
+  }
+  const indexPath = await gitText(cwd, [
+    "rev-parse",
+    "--path-format=absolute",
+    "--git-path",
+    "molecular-snapshot.index"
+  ]);
+  if (!indexPath.ok) return indexPath;
+  const env = { GIT_INDEX_FILE: indexPath.value };
+  try {
+    const read = await git(cwd, ["read-tree", "HEAD"], { env });
+    if (!read.ok) return read;
+    const added = await git(cwd, ["add", "-A"], { env });
+    if (!added.ok) return added;
+    const tree = await git(cwd, ["write-tree"], { env });
+    if (!tree.ok) return tree;
+    const commit = await git(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      "commit-tree",
+      tree.value.stdout.trim(),
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    if (!commit.ok) return commit;
+    return ok({ commit: commit.value.stdout.trim(), head: head.value });
+  } finally {
+    await rm2(indexPath.value, { force: true });
+  }
+}
+async function recordAttemptBase(cwd, molId, stepId, clean = false) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+  if (!taken.ok) return taken;
+  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  return updated.ok ? ok(void 0) : updated;
+}
+async function forgetAttemptBase(cwd, molId, stepId) {
+  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
+  for (const base of bases) {
+    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
+    if (!held.ok) return held;
+    if (held.value.code === 0) return ok(void 0);
+  }
+  const kept = attemptRef(molId, stepId, attempt2);
+  const saved = await git(repoDir, ["update-ref", kept, tip]);
+  return saved.ok ? ok(kept) : saved;
+}
+async function setAsideAttempt(cwd, molId, stepId, attempt2) {
+  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  if (base === void 0) return ok(void 0);
+  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  if (!parent.ok) return parent;
+  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
+  if (!now.ok) return now;
+  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
+  if (!same.ok) return same;
+  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
+  let kept;
+  if (!leftNothing) {
+    kept = attemptRef(molId, stepId, attempt2);
+    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
+    if (!saved.ok) return saved;
+    const added = await git(cwd, ["add", "-A"]);
+    if (!added.ok) return added;
+    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
+    if (!restored.ok) return restored;
+    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
+    if (!reset2.ok) return reset2;
+  }
+  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
+  return forgotten.ok ? ok(kept) : forgotten;
+}
+
 // src/runner/build-checkpoint.ts
 function buildCheckpoint(options) {
   const commandGates = options.gates.filter((g) => g.type === "command");
@@ -76118,6 +76833,7 @@ Step: ${options.stepId}`;
   }
   const head = await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
+  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
   const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head.value]);
   if (!changed.ok) return changed;
   return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
@@ -76130,24 +76846,34 @@ function pathspecOf(exclude) {
 
 // src/runner/gates/files-gate.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join5, sep as sep3 } from "node:path";
-
-// src/runner/path-exists.ts
-import { access as access2 } from "node:fs/promises";
-function pathExists(path) {
-  return access2(path).then(
-    () => true,
-    () => false
-  );
-}
+import { join as join6, sep as sep3 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
-import { isAbsolute as isAbsolute2, normalize as normalize3, sep as sep2 } from "node:path";
+import { realpath } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, join as join5, normalize as normalize3, sep as sep2 } from "node:path";
 function insideWorkspace(path) {
   if (isAbsolute2(path)) return void 0;
   const clean = normalize3(path);
   if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
   return clean;
+}
+async function resolveInWorkspace(cwd, path) {
+  const clean = insideWorkspace(path);
+  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
+  const root = await realpath(cwd);
+  let real;
+  try {
+    real = await realpath(join5(root, clean));
+  } catch (error3) {
+    const code18 = error3.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
+    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
+    return { kind: "refused", reason: `${path} cannot be resolved: ${error3.message}` };
+  }
+  if (real !== root && !real.startsWith(`${root}${sep2}`)) {
+    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
+  }
+  return { kind: "inside", real };
 }
 
 // src/runner/gates/files-gate.ts
@@ -76157,27 +76883,29 @@ async function filesGate(cwd, paths) {
     const inside = insideWorkspace(path);
     if (inside === void 0)
       return { type: "files", passed: false, detail: `${path} is outside the workspace` };
-    if (await matches(cwd, inside.split(sep3)) === 0) missing2.push(path);
+    const found2 = await firstMatch(cwd, inside.split(sep3));
+    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
+    if (found2.kind === "missing") missing2.push(path);
   }
   if (missing2.length > 0) return { type: "files", passed: false, detail: `missing: ${missing2.join(", ")}` };
   return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
 }
-async function matches(dir, segments) {
+async function firstMatch(cwd, segments, prefix = "") {
   const [head, ...rest] = segments;
-  if (head === void 0) return 1;
-  if (!head.includes("*")) {
-    const next = join5(dir, head);
-    if (rest.length === 0) return await pathExists(next) ? 1 : 0;
-    return matches(next, rest);
+  if (head === void 0) {
+    const resolved = await resolveInWorkspace(cwd, prefix);
+    return resolved.kind === "inside" ? { kind: "found" } : resolved;
   }
+  if (!head.includes("*")) return firstMatch(cwd, rest, join6(prefix, head));
   const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(dir).catch(() => []);
-  for (const name of names) {
+  const names = await readdir2(join6(cwd, prefix)).catch(() => []);
+  for (const name of names.sort()) {
     if (!pattern.test(name)) continue;
     if (name.startsWith(".") && !head.startsWith(".")) continue;
-    if (await matches(join5(dir, name), rest) > 0) return 1;
+    const found2 = await firstMatch(cwd, rest, join6(prefix, name));
+    if (found2.kind !== "missing") return found2;
   }
-  return 0;
+  return { kind: "missing" };
 }
 function escapeRegExp(text3) {
   return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
@@ -76185,16 +76913,11 @@ function escapeRegExp(text3) {
 
 // src/runner/gates/schema-gate.ts
 import { readFile } from "node:fs/promises";
-import { join as join6 } from "node:path";
 async function schemaGate(cwd, file2, schemaFile) {
   const fail4 = (detail) => ({ type: "schema", passed: false, detail });
-  const dataPath = resolveInside(cwd, file2);
-  const schemaPath = resolveInside(cwd, schemaFile);
-  if (!dataPath) return fail4(`${file2} is outside the workspace`);
-  if (!schemaPath) return fail4(`${schemaFile} is outside the workspace`);
-  const data = await readJson2(dataPath, file2);
+  const data = await readJson2(cwd, file2);
   if ("error" in data) return fail4(data.error);
-  const schema = await readJson2(schemaPath, schemaFile);
+  const schema = await readJson2(cwd, schemaFile);
   if ("error" in schema) return fail4(schema.error);
   if (schema.value === null || typeof schema.value !== "object")
     return fail4(`${schemaFile} is not a JSON Schema object`);
@@ -76223,14 +76946,13 @@ async function makeAjv(schema) {
   const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
   return new Ajv(options);
 }
-function resolveInside(cwd, path) {
-  const inside = insideWorkspace(path);
-  return inside === void 0 ? void 0 : join6(cwd, inside);
-}
-async function readJson2(path, shown) {
+async function readJson2(cwd, shown) {
+  const resolved = await resolveInWorkspace(cwd, shown);
+  if (resolved.kind === "refused") return { error: resolved.reason };
+  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
   let text3;
   try {
-    text3 = await readFile(path, "utf8");
+    text3 = await readFile(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
@@ -76245,6 +76967,64 @@ async function readJson2(path, shown) {
 import { spawn } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
+
+// src/runner/idle-watch.ts
+function watchIdle(options) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
+  const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
+  const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
+  let last = now();
+  let stopped = false;
+  let timer;
+  let seen2 = options.probe ? options.probe().catch(() => void 0) : Promise.resolve(void 0);
+  const tick = async () => {
+    if (options.probe) {
+      const before = await seen2;
+      seen2 = options.probe().catch(() => before);
+      const after = await seen2;
+      if (after !== before) last = now();
+    }
+    if (stopped) return;
+    if (now() - last >= options.idleMs) {
+      stopped = true;
+      options.onIdle();
+      return;
+    }
+    timer = setTimer(() => void tick(), Math.min(pollMs, Math.max(1, options.idleMs - (now() - last))));
+  };
+  timer = setTimer(() => void tick(), Math.min(pollMs, options.idleMs));
+  return {
+    alive: () => {
+      last = now();
+    },
+    stop: () => {
+      stopped = true;
+      clearTimer(timer);
+    }
+  };
+}
+
+// src/runner/process-group.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
+function readStat(pid) {
+  try {
+    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const startTime = fields[19];
+    if (fields[0] === void 0 || startTime === void 0) return void 0;
+    return { state: fields[0], pgrp: Number(fields[2]), startTime };
+  } catch {
+    return void 0;
+  }
+}
+function identifyGroup(pid) {
+  const stat4 = readStat(pid);
+  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+}
+
+// src/runner/run-command.ts
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
 function runCommand2(options) {
@@ -76252,23 +77032,31 @@ function runCommand2(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     let child;
     try {
-      child = spawn("sh", ["-c", options.run], {
+      const stdin = options.input === void 0 ? "ignore" : "pipe";
+      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run], {
         cwd: options.cwd,
         env,
         detached: true,
-        stdio: ["ignore", "pipe", "pipe"]
+        stdio: [stdin, "pipe", "pipe", "pipe"]
+      }) : spawn("sh", ["-c", options.run], {
+        cwd: options.cwd,
+        env,
+        detached: true,
+        stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error3) {
-      resolve5(
+      resolve6(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`)
       );
       return;
     }
     const pid = child.pid;
     let timedOut = false;
+    let idledOut = false;
+    let idle;
     let exit;
     const timers = [];
     const killGroup = (signal) => {
@@ -76280,12 +77068,14 @@ function runCommand2(options) {
     };
     const finish = (result) => {
       for (const timer of timers) clearTimeout(timer);
-      resolve5(result);
+      idle?.stop();
+      resolve6(result);
     };
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
       child[stream]?.on("data", (chunk) => {
         tail.push(chunk);
+        idle?.alive();
         options.onOutput?.(decoder.write(chunk), stream);
       });
     }
@@ -76299,12 +77089,42 @@ function runCommand2(options) {
         }, timeoutMs)
       );
     }
+    if (options.onSpawn && pid !== void 0) {
+      const gate = child.stdio[3];
+      gate?.on("error", () => {
+      });
+      options.onSpawn(identifyGroup(pid)).then(
+        (go) => {
+          if (go) gate?.end("go\n", () => gate.destroy());
+          else killGroup("SIGKILL");
+        },
+        () => killGroup("SIGKILL")
+      );
+    }
+    if (options.input !== void 0) {
+      child.stdin?.on("error", () => {
+      });
+      child.stdin?.end(options.input);
+    }
+    if (options.idle !== void 0) {
+      idle = watchIdle({
+        idleMs: options.idle.ms,
+        ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
+        onIdle: () => {
+          if (exit !== void 0) return;
+          idledOut = true;
+          killGroup("SIGTERM");
+          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+        }
+      });
+    }
     child.on("error", (error3) => {
       if (exit === void 0)
         finish(err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`));
     });
     child.on("exit", (code18, signal) => {
       exit = { code: code18, signal };
+      idle?.stop();
       killGroup("SIGTERM");
       timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
       timers.push(
@@ -76326,7 +77146,8 @@ function runCommand2(options) {
           timedOut,
           durationMs: Math.round(performance2.now() - started),
           outputTail: tail.text(),
-          pid
+          pid,
+          ...idledOut ? { idledOut: true } : {}
         })
       );
     };
@@ -76401,6 +77222,7 @@ async function commandGate(run2, timeout2, options) {
     cwd: options.cwd,
     run: run2,
     env: options.env,
+    inheritEnv: false,
     timeoutMs,
     onOutput: options.onOutput
   });
@@ -76413,25 +77235,49 @@ ${tail.trimEnd()}`}`;
   return { type: "command", passed: !timedOut && exitCode === 0, detail };
 }
 
+// src/runner/git-config-snapshot.ts
+var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
+async function gitConfigSnapshot(cwd) {
+  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed.ok) return listed;
+  const fields = listed.value.stdout.split("\0");
+  const entries = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope, origin, item] = fields.slice(i, i + 3);
+    const newline2 = item.indexOf("\n");
+    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
+    if (scope === "command" || HARMLESS.test(key)) continue;
+    entries.push(JSON.stringify([scope, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+  }
+  return ok(entries);
+}
+function changedSettings(before, after) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const keys = /* @__PURE__ */ new Set();
+  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
+    keys.add(JSON.parse(entry2)[2]);
+  }
+  return [...keys].sort();
+}
+
 // src/runner/push-branch.ts
 async function pushBranch(options) {
   const { cwd, remote, branch } = options;
   if (remote.startsWith("-")) return err("invalid-remote", `"${remote}" is not a remote name or URL.`);
   const commit = await resolveCommit(cwd, `refs/heads/${branch}`);
   if (commit === void 0) return err("unknown-branch", `there is no branch ${branch} to push in ${cwd}.`);
-  const pushed = await git(cwd, [
-    "push",
-    "-q",
-    "--porcelain",
-    remote,
-    `+refs/heads/${branch}:refs/heads/${branch}`
-  ]);
+  const pushed = await git(
+    cwd,
+    ["push", "-q", "--porcelain", remote, `+refs/heads/${branch}:refs/heads/${branch}`],
+    options.env === void 0 ? {} : { env: options.env }
+  );
   if (!pushed.ok) return err("push-failed", `pushing ${branch} to ${remote} failed: ${pushed.error.message}`);
   return ok({ commit });
 }
 
 // src/runner/worktrees.ts
-import { rm as rm2 } from "node:fs/promises";
+import { rm as rm3 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep4 } from "node:path";
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
@@ -76466,7 +77312,7 @@ async function removeWorktree(options) {
       okCodes: [0, 128]
     });
     if (!removed.ok) return removed;
-    if (removed.value.code !== 0) await rm2(target, { recursive: true, force: true });
+    if (removed.value.code !== 0) await rm3(target, { recursive: true, force: true });
   }
   const pruned = await git(repoDir, ["worktree", "prune"]);
   if (!pruned.ok) return pruned;
@@ -76515,12 +77361,17 @@ async function recordStepEvent(job, event) {
   return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
 }
 
+// src/shell/step/run-step-command.ts
+import { mkdtemp, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join8 } from "node:path";
+
 // src/runner/step-env.ts
 function envVarName(name) {
   return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
 }
 function stepEnv(options) {
-  const env = { ...options.extra };
+  const env = { ...scrubEnv(options.base), ...options.extra };
   const origin = /* @__PURE__ */ new Map();
   for (const [name, value] of Object.entries(options.vars)) {
     const key = envVarName(name);
@@ -76547,17 +77398,50 @@ function stepEnv(options) {
   return ok(env);
 }
 
+// src/runner/workspace-fingerprint.ts
+import { stat as stat2 } from "node:fs/promises";
+import { join as join7 } from "node:path";
+async function workspaceFingerprint(cwd) {
+  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
+  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status2.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status2.value.stdout);
+  const marks = await Promise.all(
+    entries.map(async (entry2) => {
+      const info2 = await stat2(join7(cwd, entry2.slice(3))).catch(() => void 0);
+      return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
+    })
+  );
+  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
+}
+
+// src/shell/step/agent-command.ts
+var AGENT_PRESETS = {
+  claude: { head: "claude -p --dangerously-skip-permissions" },
+  codex: { head: "codex exec --full-auto", tail: "-" },
+  gemini: { head: "gemini --yolo" },
+  opencode: { head: "opencode run" }
+};
+function agentCommandLine(agent) {
+  const trimmed = agent.trim();
+  const match = /^(\S+)(\s+[\s\S]*)?$/.exec(trimmed);
+  const preset = match === null ? void 0 : AGENT_PRESETS[match[1]];
+  if (preset === void 0 || !Object.hasOwn(AGENT_PRESETS, match?.[1])) return trimmed;
+  const flags = (match?.[2] ?? "").trim();
+  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
+}
+
 // src/shell/step/step-inputs.ts
 function stepInputs(proto, def) {
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const inputs = [];
   let frontier = def.needs;
   while (frontier.length > 0) {
     const next = [];
     for (const id of frontier) {
-      if (seen.has(id)) continue;
-      seen.add(id);
+      if (seen2.has(id)) continue;
+      seen2.add(id);
       const need = defs.get(id);
       if (need === void 0) continue;
       if (need.output !== void 0 && !inputs.some((i) => i.path === need.output)) {
@@ -76581,9 +77465,11 @@ function baseBranchesOf(mol, def) {
 // src/shell/step/run-step-command.ts
 function commandEnv(job, checkout) {
   const extra = {};
-  for (const [key, value] of Object.entries(job.host.env)) if (value !== void 0) extra[key] = value;
   if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
+    base: job.host.env,
     vars: job.mol.vars,
     molId: job.mol.id,
     stepId: job.def.id,
@@ -76592,25 +77478,52 @@ function commandEnv(job, checkout) {
     extra
   });
 }
-async function runStepCommand(job, checkout) {
-  const run2 = job.def.run;
-  if (run2 === void 0) return err("no-run", `step "${job.def.id}" has no run command`);
+async function runStepCommand(job, checkout, prompt) {
+  const { def } = job;
+  const agent = def.run === void 0 ? def.agent : void 0;
+  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
-  const timeoutMs = job.def.timeout === void 0 ? void 0 : parseDuration(job.def.timeout);
-  const { output: output2, enclose, log } = job.host;
-  const command = () => {
-    log(`running step "${job.def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
-    return runCommand2({
+  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
+  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
+  const what = agent === void 0 ? "step" : "agent of step";
+  let group;
+  const command = async (extra, input2) => {
+    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
+    const ran = await runCommand2({
       cwd: checkout.cwd,
       run: run2,
-      env: env.value,
+      env: { ...env.value, ...extra },
       inheritEnv: false,
       ...timeoutMs === void 0 ? {} : { timeoutMs },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
+      ...input2 === void 0 ? {} : { input: input2 },
+      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...commandSpawned === void 0 ? {} : {
+        onSpawn: (spawned) => {
+          group = spawned;
+          return commandSpawned(job, spawned);
+        }
+      }
     });
+    if (group !== void 0) commandEnded?.(job, group);
+    return ran;
   };
-  return enclose ? enclose(command) : command();
+  const go = async () => {
+    if (agent === void 0) return command({});
+    const text3 = prompt ?? "";
+    const dir = await mkdtemp(join8(tmpdir2(), "mol-prompt-"));
+    try {
+      const file2 = join8(dir, "prompt.md");
+      await writeFile2(file2, text3);
+      return await command({ MOL_PROMPT_FILE: file2 }, text3);
+    } finally {
+      await rm4(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
 }
 
 // src/shell/step/step-outcome.ts
@@ -76630,22 +77543,41 @@ function failureText(outcome) {
   return last !== void 0 && outcome.command?.exitCode !== 0 && !message.includes(last) ? `${message}: ${last.trim()}` : message;
 }
 function commandFailure(command, timeout2) {
-  if (!command.timedOut && command.exitCode === 0) return void 0;
+  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return void 0;
+  if (command.idledOut) return "the agent went idle (no output and no file change) and was stopped";
   const how = command.timedOut ? `timed out after ${timeout2 ?? `${command.durationMs} ms`}` : command.exitCode === null ? `was killed by ${command.signal}` : `exited with ${command.exitCode}`;
   return `the command ${how}`;
 }
 
 // src/shell/step/finish-step.ts
 async function finishStep(input2) {
-  const { job } = input2;
-  const outcome = await doWork(input2);
+  const { job, checkout } = input2;
+  let outcome = await doWork(input2);
+  const inTree = checkout.kind === "tree" && job.proto.execution === "local";
+  if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  if (inTree && outcome.status !== "failed") {
+    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+    if (!forgotten.ok) return forgotten;
+  }
   return ok({
     ...recorded.value,
     outcome,
     ...outcome.status === "failed" ? { failure: failureText(outcome) } : {}
   });
+}
+async function setAside(job, checkout, outcome) {
+  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  if (!kept.ok) {
+    const message = `${outcome.error?.message ?? "it failed"}; setting its work aside failed: ${kept.error.message}`;
+    return { ...outcome, error: { code: outcome.error?.code ?? "step-command-failed", message } };
+  }
+  if (kept.value === void 0 || outcome.error === void 0) return outcome;
+  return {
+    ...outcome,
+    error: { ...outcome.error, message: `${outcome.error.message}; its work is kept at ${kept.value}` }
+  };
 }
 async function doWork({ job, checkout, ran }) {
   const { host, def, mol } = job;
@@ -76664,6 +77596,7 @@ async function doWork({ job, checkout, ran }) {
   if (ran !== void 0 && !ran.ok) return failed(ran.error);
   const command = ran?.value;
   const how = command === void 0 ? void 0 : commandFailure(command, def.timeout);
+  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
   if (command !== void 0 && how !== void 0) {
     const checkpoint2 = buildCheckpoint({
       filesModified: [],
@@ -76677,7 +77610,9 @@ async function doWork({ job, checkout, ran }) {
     return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
   }
   const ranOk = command === void 0 ? {} : { command };
-  if (checkout.kind === "checkout" && checkout.branch !== void 0) {
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, ranOk);
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
@@ -76692,7 +77627,12 @@ async function doWork({ job, checkout, ran }) {
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
   if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
-    const pushed = await pushBranch({ cwd: checkout.cwd, remote: host.remote, branch: checkout.branch });
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
+    });
     if (!pushed.ok) return failed(pushed.error, ranOk);
     const files = `${filesModified.length} file${filesModified.length === 1 ? "" : "s"} changed`;
     host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
@@ -76740,6 +77680,50 @@ async function doWork({ job, checkout, ran }) {
   const waiting = gates2.some((g) => g.passed === null);
   return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
 }
+async function keepWorkInProgress(job, checkout, command, failed) {
+  const { def, mol, host } = job;
+  const idle = def.idleTimeout ?? "its idle_timeout";
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, { command });
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, { command });
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
+    baseCommit: checkout.baseCommit,
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+  });
+  if (!committed.ok) return failed(committed.error, { command });
+  const { commit, filesModified } = committed.value;
+  const where3 = checkout.branch === void 0 ? "" : ` on ${checkout.branch}`;
+  const kept = committed.value.committed ? `; its work in progress is commit ${commit.slice(0, 7)}${where3}` : "; it had changed nothing";
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates: [],
+    commandPassed: false,
+    notes: `idle for ${idle}: stopped${kept}`,
+    outputTail: command.outputTail,
+    now: () => host.now()
+  });
+  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
+  return failed({ code: "step-idle", message }, { checkpoint, command });
+}
+async function unchangedConfig(stepId, checkout) {
+  if (checkout.gitConfig === void 0) return ok(void 0);
+  const now = await gitConfigSnapshot(checkout.cwd);
+  if (!now.ok) return now;
+  const changed = changedSettings(checkout.gitConfig, now.value);
+  if (changed.length === 0) return ok(void 0);
+  return err(
+    "git-config-changed",
+    `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
+  );
+}
 async function stayOnBranch(workspace, branch) {
   const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
   if (!head.ok) return head;
@@ -76749,21 +77733,46 @@ async function stayOnBranch(workspace, branch) {
 }
 
 // src/runner/prepare-workspace.ts
-import { rm as rm3 } from "node:fs/promises";
-import { join as join7, resolve as resolve4 } from "node:path";
+import { rm as rm5 } from "node:fs/promises";
+import { join as join9, resolve as resolve4 } from "node:path";
+
+// src/runner/path-exists.ts
+import { access as access2 } from "node:fs/promises";
+function pathExists(path) {
+  return access2(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve4(join7(options.worktreeRoot, molId, stepId));
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
-  if (!cleared.ok) return cleared;
+  const path = resolve4(join9(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
-  const [first, ...others] = bases.value;
-  if (first === void 0) return err("unknown-base", "no base to start the step from.");
-  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
+  const [first2, ...others] = bases.value;
+  if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
+  let keptAttempt;
+  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+  if (tip !== void 0 && options.previousAttempt !== void 0) {
+    const kept = await keepBranchAttempt(
+      repoDir,
+      molId,
+      stepId,
+      options.previousAttempt,
+      tip,
+      bases.value.map((b) => b.sha)
+    );
+    if (!kept.ok) return kept;
+    keptAttempt = kept.value;
+  }
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  if (!cleared.ok) return cleared;
+  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
   if (!added.ok) return added;
   for (const other of others) {
     const merged = await mergeInto(path, other);
@@ -76774,7 +77783,13 @@ async function prepareWorkspace(options) {
   }
   const head = await gitText(path, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
-  return ok({ cwd: path, branch: branch.value, baseCommit: head.value, isWorktree: true });
+  return ok({
+    cwd: path,
+    branch: branch.value,
+    baseCommit: head.value,
+    isWorktree: true,
+    ...keptAttempt === void 0 ? {} : { keptAttempt }
+  });
 }
 async function currentTree(repoDir) {
   const head = await gitText(repoDir, ["rev-parse", "HEAD"]);
@@ -76807,7 +77822,7 @@ async function clearPreviousAttempt(repoDir, path, branch) {
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm3(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm5(path, { recursive: true, force: true });
   return removeWorktree({ repoDir, path, deleteBranch: branch });
 }
 async function resolveBases(options) {
@@ -76818,13 +77833,11 @@ async function resolveBases(options) {
     let rev = name;
     if (remote !== void 0 && options.baseBranches.length > 0) {
       const tracking = `refs/remotes/${remote}/${name}`;
-      const fetched = await git(repoDir, [
-        "fetch",
-        "-q",
-        "--no-tags",
-        remote,
-        `+refs/heads/${name}:${tracking}`
-      ]);
+      const fetched = await git(
+        repoDir,
+        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
+        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
+      );
       if (!fetched.ok)
         return err(
           "unknown-base",
@@ -76875,6 +77888,7 @@ async function mergeInto(cwd, base) {
 
 // src/shell/step/step-checkout.ts
 var STEP_BASE_REF = "refs/molecular/step-base";
+var STEP_CONFIG_REF = "refs/molecular/step-config";
 async function prepareCheckout(job) {
   const { host, mol, def } = job;
   const { place, remote } = host;
@@ -76883,10 +77897,16 @@ async function prepareCheckout(job) {
     stepId: def.id,
     baseBranches: baseBranchesOf(mol, def),
     baseRef: await startingPoint(job),
-    ...remote === void 0 ? {} : { remote }
+    ...remote === void 0 ? {} : { remote },
+    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
+    previousAttempt: Math.max(1, job.state.attempts - 1)
   };
   if (place.kind === "worktree") {
     const execution = job.proto.execution;
+    if (execution === "local") {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
     const prepared2 = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
@@ -76894,8 +77914,18 @@ async function prepareCheckout(job) {
       worktreeRoot: place.worktreeRoot
     });
     if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting } = prepared2.value;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    if (keptAttempt !== void 0)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
+    if (execution === "local") {
+      const clean = preexisting !== void 0 && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean);
+      if (!recorded.ok) return recorded;
+    }
+    const gitConfig = await gitConfigSnapshot(cwd2);
+    if (!gitConfig.ok) return gitConfig;
     return ok({
+      gitConfig: gitConfig.value,
       kind: isWorktree ? "worktree" : "tree",
       cwd: cwd2,
       baseCommit: baseCommit2,
@@ -76919,20 +77949,34 @@ async function prepareCheckout(job) {
   if (!removed.ok) return removed;
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+async function recordCheckout(workspace, branch, baseCommit) {
   const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
   if (!recorded.ok) return recorded;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit });
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
+    input: JSON.stringify(gitConfig.value)
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
 }
 async function readStepCheckout(workspace, expectedBranch) {
   const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
   if (baseCommit === void 0) return void 0;
   const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
   if (!branch.ok) return void 0;
+  const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
+  const gitConfig = config3.ok && config3.value.code === 0 ? JSON.parse(config3.value.stdout) : void 0;
   return {
     kind: "checkout",
     cwd: workspace,
     branch: branch.value === "HEAD" ? expectedBranch : branch.value,
-    baseCommit
+    baseCommit,
+    ...gitConfig === void 0 ? {} : { gitConfig }
   };
 }
 async function startingPoint(job) {
@@ -76943,6 +77987,25 @@ async function startingPoint(job) {
   const tracking = `refs/remotes/${remote}/${base.ref}`;
   const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
   return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
+}
+async function clearUnfinishedAttempt(job, repoDir) {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== void 0)
+    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  return ok(void 0);
+}
+function previousAttemptCompleted(job) {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  const last = entries.map((h) => h.event).lastIndexOf("start");
+  for (let i = last - 1; i >= 0; i--) {
+    const entry2 = entries[i];
+    if (entry2 === void 0 || entry2.event === "start") break;
+    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
+  }
+  return false;
 }
 
 // src/shell/step/step-prompt.ts
@@ -76970,6 +78033,8 @@ The steps before this one produced these files; they are in the checkout:
 ${list2}`
     );
   }
+  const previous = previousAttempt(mol, def);
+  if (previous !== void 0) parts.push(previous);
   if (context3.items.length > 0) parts.push(`## Context
 
 ${formatForPrompt(context3.items)}`);
@@ -76984,6 +78049,27 @@ ${unresolved.map((u) => `- ${u}`).join("\n")}`);
   }
   return `${parts.join("\n\n")}
 `;
+}
+function previousAttempt(mol, def) {
+  const state = mol.steps.find((s) => s.id === def.id);
+  if (state?.error === void 0 || state.error.trim() === "") return void 0;
+  const error3 = state.error.trim();
+  const details = (state.gates ?? []).filter((g) => g.passed === false && g.detail.trim() !== "" && !error3.includes(g.detail.trim())).map((g) => `Gate \`${g.type}\`:
+
+${fence2(g.detail.trim())}`);
+  return [
+    "## Previous attempt",
+    "An earlier attempt at this step failed. Fix what it reports; do not repeat it.",
+    fence2(error3),
+    ...details
+  ].join("\n\n");
+}
+function fence2(text3) {
+  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks}
+${text3}
+${ticks}`;
 }
 
 // src/shell/step/take-lease.ts
@@ -77060,25 +78146,28 @@ async function startStep(opened, options = {}) {
     });
   }
   const inputs = stepInputs(job.proto, job.def);
-  const prompt = formatStepPrompt({
+  const prompt = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
+  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
+}
+async function stepPrompt(job, branch) {
+  return formatStepPrompt({
     mol: job.mol,
     def: job.def,
-    branch: checkout.value.branch ?? checkout.value.baseCommit,
-    inputs,
+    branch,
+    inputs: stepInputs(job.proto, job.def),
     context: await mentionContext(job)
   });
-  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
 }
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve5 = job.host.mentions;
-  if (resolve5 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
-  return resolve5(text3);
+  const resolve6 = job.host.mentions;
+  if (resolve6 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
+  return resolve6(text3);
 }
 
 // src/action/step/action-step-host.ts
-import { join as join8 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -77090,9 +78179,6 @@ function repoFileReader(octokit, repo, ref) {
 
 // src/action/step/action-step-host.ts
 var holderOf = (runId) => `actions:${runId}`;
-function jobEnv(base) {
-  return Object.fromEntries(Object.entries(base).filter(([key]) => !/^(INPUT_|ACTIONS_)/.test(key)));
-}
 function actionStepHost(deps) {
   const { ctx, io } = deps;
   return {
@@ -77104,11 +78190,13 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join8(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join10(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
+    ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },
     push: true,
-    env: jobEnv(process.env),
+    // The step's environment builder drops the inputs, the runner's tokens and anything token-like.
+    env: process.env,
     // Context files come from the default branch: a pull request must not choose a step's context.
     mentions: async (text3) => resolveMentions(
       text3,
@@ -77207,6 +78295,49 @@ async function stepMode(deps, molId, stepId) {
   return finishedResult(base, finished.value, outcome.checkout.branch ?? "", io);
 }
 
+// src/shell/step/receive-work.ts
+import { stat as stat3 } from "node:fs/promises";
+import { resolve as resolve5 } from "node:path";
+async function receiveWork(job, workspace, branch, patchPath) {
+  const { remote, remoteEnv } = job.host;
+  if (remote === void 0) return err("invalid-remote", "receiving an agent job\u2019s work needs a remote");
+  const tracking = `refs/remotes/${remote}/${branch}`;
+  const fetched = await git(
+    workspace,
+    ["fetch", "-q", "--no-tags", remote, `+refs/heads/${branch}:${tracking}`],
+    remoteEnv === void 0 ? {} : { env: remoteEnv }
+  );
+  if (!fetched.ok) return fetched;
+  const base = await resolveCommit(workspace, tracking);
+  if (base === void 0) return err("unknown-branch", `the step-start job pushed no branch ${branch}`);
+  const switched = await git(workspace, ["checkout", "-q", "--no-track", "-B", branch, base]);
+  if (!switched.ok) return switched;
+  const checkout = await recordCheckout(workspace, branch, base);
+  if (!checkout.ok) return checkout;
+  const patch = await stat3(patchPath).catch(() => void 0);
+  if (patch === void 0) {
+    return ok({
+      checkout: checkout.value,
+      ran: err(
+        "agent-failed",
+        `step ${job.def.id}: the agent job left no work at ${patchPath} (it failed or was cancelled)`
+      )
+    });
+  }
+  if (patch.size === 0) return ok({ checkout: checkout.value });
+  const applied2 = await git(workspace, ["apply", "--index", "--binary", resolve5(patchPath)]);
+  if (!applied2.ok) {
+    return ok({
+      checkout: checkout.value,
+      ran: err(
+        "agent-failed",
+        `step ${job.def.id}: the agent's work does not apply: ${applied2.error.message}`
+      )
+    });
+  }
+  return ok({ checkout: checkout.value });
+}
+
 // src/action/modes/step-finish.ts
 async function stepFinishMode(deps, molId, stepId) {
   const base = { molecule: molId, step: stepId };
@@ -77215,14 +78346,24 @@ async function stepFinishMode(deps, molId, stepId) {
   const job = opened.value;
   const { state } = job;
   const ours = holdsLease(state, deps.runId);
-  const checkout = await readStepCheckout(deps.workspace, stepBranch(molId, stepId));
+  const branch = stepBranch(molId, stepId);
+  let checkout;
+  let ran;
+  if (ours && deps.work !== void 0) {
+    const received = await receiveWork(job, deps.workspace, branch, deps.work);
+    if (!received.ok) return { outputs: base, failure: received.error.message };
+    checkout = received.value.checkout;
+    ran = received.value.ran;
+  } else {
+    checkout = await readStepCheckout(deps.workspace, branch);
+  }
   if (!ours || checkout === void 0) {
     deps.io.notice(
       `step "${stepId}" of molecule ${molId} is ${state.status.replace("_", " ")}${state.lease ? ` under ${state.lease.holder}` : ""}, not started by this job's step-start; nothing to finish`
     );
     return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
   }
-  const finished = await finishStep({ job, checkout });
+  const finished = await finishStep({ job, checkout, ...ran === void 0 ? {} : { ran } });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
 }
@@ -77237,23 +78378,31 @@ async function stepStartMode(deps, molId, stepId) {
   const outcome = started.value;
   if (outcome.kind !== "started") return unstartedResult(base, outcome, deps.io);
   printData(deps.io, outcome.prompt);
+  const { branch, baseCommit } = outcome.checkout;
+  const pushed = await pushBranch({
+    cwd: deps.workspace,
+    remote: deps.remote,
+    branch,
+    ...deps.remoteEnv === void 0 ? {} : { env: deps.remoteEnv }
+  });
+  if (!pushed.ok) return { outputs: base, failure: pushed.error.message };
   const status2 = outcome.job.state.status;
-  return { outputs: { ...base, status: status2, branch: outcome.checkout.branch, prompt: outcome.prompt } };
+  return { outputs: { ...base, status: status2, branch, base: baseCommit, prompt: outcome.prompt } };
 }
 
 // src/action/untrusted-apps.ts
 var APP_LOGIN = /^(.+)\[bot\]$/i;
 function watchUntrustedApps(options) {
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   return {
     note(comment, error3) {
       if (error3.code !== "state-untrusted") return;
       const culprit = culpritOf(comment, options.trusted);
-      if (culprit && APP_LOGIN.test(culprit.login)) seen.set(comment.id, culprit);
+      if (culprit && APP_LOGIN.test(culprit.login)) seen2.set(comment.id, culprit);
     },
     verdict(result) {
-      if (seen.size === 0) return result;
-      const sentences = [...seen].map(([id, culprit]) => sentence(id, culprit, options));
+      if (seen2.size === 0) return result;
+      const sentences = [...seen2].map(([id, culprit]) => sentence(id, culprit, options));
       return { ...result, failure: [...sentences, ...result.failure ? [result.failure] : []].join("\n") };
     }
   };
@@ -77348,7 +78497,9 @@ function runStepMode(inputs, ctx, actions, runId, deps) {
     runId,
     workspace: actions.workspace,
     runnerTemp: actions.runnerTemp,
-    remote: "origin"
+    remote: "origin",
+    remoteEnv: remoteAuthEnv(actions.serverUrl, inputs.token),
+    ...inputs.work === void 0 ? {} : { work: inputs.work }
   };
   if (inputs.mode === "step-start") return stepStartMode(jobDeps, molecule, step2);
   if (inputs.mode === "step-finish") return stepFinishMode(jobDeps, molecule, step2);

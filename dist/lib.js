@@ -282,9 +282,11 @@ function byteLength(text3) {
 // src/engine/errors.ts
 var ERROR_CODES = [
   "advice-no-match",
+  "agent-failed",
   "already-handled",
   "already-running",
   "archive-missing",
+  "attempt-alive",
   "bad-argument",
   "bad-condition",
   "bad-default",
@@ -297,6 +299,7 @@ var ERROR_CODES = [
   "config-invalid",
   "conflict",
   "cycle",
+  "description-file",
   "dirty-worktree",
   "dispatch-invalid",
   "dispatch-refused",
@@ -310,8 +313,10 @@ var ERROR_CODES = [
   "extends-cycle",
   "formula-unloadable",
   "gate-failed",
+  "git-config-changed",
   "git-failed",
   "github-error",
+  "idle-timeout-without-agent",
   "in-progress",
   "input-invalid",
   "internal-error",
@@ -333,6 +338,7 @@ var ERROR_CODES = [
   "lock-lost",
   "lock-release-failed",
   "lock-timeout",
+  "loop-conflict",
   "merge-conflict",
   "merge-failed",
   "missing-argument",
@@ -364,8 +370,11 @@ var ERROR_CODES = [
   "pin-failed",
   "proto-mismatch",
   "push-failed",
+  "report-unauthenticated",
   "reported",
+  "rollback-would-drop-commits",
   "rollback-would-lose-work",
+  "run-and-agent",
   "seal-broken",
   "spawn-failed",
   "stale-report",
@@ -376,6 +385,7 @@ var ERROR_CODES = [
   "state-untrusted",
   "state-version",
   "step-command-failed",
+  "step-idle",
   "step-timeout",
   "store-io",
   "toml-syntax",
@@ -466,6 +476,11 @@ function isTable(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -3957,12 +3972,12 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const t = _catchall.def.type;
   const optin = _catchall.optin;
   const optout = _catchall.optout;
-  let seen = 0;
+  let seen2 = 0;
   for (const key in input2) {
-    if (abortEarly && payload.issues.length !== seen) {
-      if (aborted(payload, seen))
+    if (abortEarly && payload.issues.length !== seen2) {
+      if (aborted(payload, seen2))
         break;
-      seen = payload.issues.length;
+      seen2 = payload.issues.length;
     }
     if (keySet.has(key))
       continue;
@@ -4051,12 +4066,12 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const proms = [];
     const shape = value.shape;
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const key of value.allKeys) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       if (key === "__proto__")
         continue;
@@ -4240,10 +4255,10 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
     }
     return void 0;
   });
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -4300,10 +4315,10 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
 var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
   $ZodUnion.init(inst, def);
   def.inclusive = false;
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+  const first2 = def.options.length === 1 ? def.options[0]._zod.run : null;
   inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
+    if (first2) {
+      return first2(payload, ctx);
     }
     let async = false;
     const results = [];
@@ -4596,12 +4611,12 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     if (def.rest && !itemAborted) {
       let i = items.length - 1;
       const rest = input2.slice(items.length);
-      let seen = payload.issues.length;
+      let seen2 = payload.issues.length;
       for (const el of rest) {
-        if (abortEarly && payload.issues.length !== seen) {
-          if (aborted(payload, seen))
+        if (abortEarly && payload.issues.length !== seen2) {
+          if (aborted(payload, seen2))
             break;
-          seen = payload.issues.length;
+          seen2 = payload.issues.length;
         }
         i++;
         const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
@@ -4831,12 +4846,12 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const [key, value] of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
       const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
@@ -4902,12 +4917,12 @@ var $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
     const proms = [];
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
     const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
+    let seen2 = payload.issues.length;
     for (const item of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
+      if (abortEarly && payload.issues.length !== seen2) {
+        if (aborted(payload, seen2))
           break;
-        seen = payload.issues.length;
+        seen2 = payload.issues.length;
       }
       const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
       if (result instanceof Promise) {
@@ -8691,14 +8706,14 @@ function handleUnrepresentable(schema, ctx, json2, params, message) {
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
   var _a3;
   const def = schema._zod.def;
-  const seen = ctx.seen.get(schema);
-  if (seen) {
-    seen.count++;
+  const seen2 = ctx.seen.get(schema);
+  if (seen2) {
+    seen2.count++;
     const isCycle = _params.schemaPath.includes(schema);
     if (isCycle) {
-      seen.cycle = _params.path;
+      seen2.cycle = _params.path;
     }
-    return seen.schema;
+    return seen2.schema;
   }
   const result = { schema: {}, count: 1, cycle: void 0, path: _params.path };
   ctx.seen.set(schema, result);
@@ -8788,12 +8803,12 @@ function extractDefs(ctx, schema) {
     if (entry2[1].schema.$ref) {
       return;
     }
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     const { ref, defId } = makeURI(entry2);
-    seen.def = { ...seen.schema };
+    seen2.def = { ...seen2.schema };
     if (defId)
-      seen.defId = defId;
-    const schema2 = seen.schema;
+      seen2.defId = defId;
+    const schema2 = seen2.schema;
     for (const key in schema2) {
       delete schema2[key];
     }
@@ -8801,16 +8816,16 @@ function extractDefs(ctx, schema) {
   };
   if (ctx.cycles === "throw") {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.cycle) {
-        throw new Error(`Cycle detected: #/${seen.cycle?.join("/")}/<root>
+      const seen2 = entry2[1];
+      if (seen2.cycle) {
+        throw new Error(`Cycle detected: #/${seen2.cycle?.join("/")}/<root>
 
 Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.`);
       }
     }
   }
   for (const entry2 of ctx.seen.entries()) {
-    const seen = entry2[1];
+    const seen2 = entry2[1];
     if (schema === entry2[0]) {
       extractToDef(entry2);
       continue;
@@ -8827,11 +8842,11 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       extractToDef(entry2);
       continue;
     }
-    if (seen.cycle) {
+    if (seen2.cycle) {
       extractToDef(entry2);
       continue;
     }
-    if (seen.count > 1) {
+    if (seen2.count > 1) {
       if (ctx.reused === "ref") {
         extractToDef(entry2);
       }
@@ -8893,7 +8908,7 @@ function foldObjects(members2) {
         const part = other.properties?.[key] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
-        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
+        if (!parts.some((seen2) => JSON.stringify(seen2) === JSON.stringify(part)))
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
@@ -8911,7 +8926,7 @@ function foldObjects(members2) {
     const constraints = [];
     for (const object2 of objects) {
       const constraint = undeclaredConstraint(object2);
-      if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
+      if (constraint && !constraints.some((seen2) => JSON.stringify(seen2) === JSON.stringify(constraint)))
         constraints.push(constraint);
     }
     if (constraints.length === 1)
@@ -8953,13 +8968,13 @@ function finalize(ctx, schema) {
   if (!root)
     throw new Error("Unprocessed schema. This is a bug in Zod.");
   const flattenRef = (zodSchema) => {
-    const seen = ctx.seen.get(zodSchema);
-    if (seen.ref === null)
+    const seen2 = ctx.seen.get(zodSchema);
+    if (seen2.ref === null)
       return;
-    const schema2 = seen.def ?? seen.schema;
+    const schema2 = seen2.def ?? seen2.schema;
     const _cached = { ...schema2 };
-    const ref = seen.ref;
-    seen.ref = null;
+    const ref = seen2.ref;
+    seen2.ref = null;
     if (ref) {
       flattenRef(ref);
       const refSeen = ctx.seen.get(ref);
@@ -9011,7 +9026,7 @@ function finalize(ctx, schema) {
     ctx.override({
       zodSchema,
       jsonSchema: schema2,
-      path: seen.path ?? []
+      path: seen2.path ?? []
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
@@ -9027,8 +9042,8 @@ function finalize(ctx, schema) {
       rewrite();
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
-      for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
+      for (const seen2 of ctx.seen.values()) {
+        for (const json2 of [seen2.schema, seen2.def]) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
@@ -9068,11 +9083,11 @@ function finalize(ctx, schema) {
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
     for (const entry2 of ctx.seen.entries()) {
-      const seen = entry2[1];
-      if (seen.def && seen.defId) {
-        if (seen.def.id === seen.defId)
-          delete seen.def.id;
-        assignProp(defs, seen.defId, seen.def);
+      const seen2 = entry2[1];
+      if (seen2.def && seen2.defId) {
+        if (seen2.def.id === seen2.defId)
+          delete seen2.def.id;
+        assignProp(defs, seen2.defId, seen2.def);
       }
     }
   }
@@ -9342,9 +9357,9 @@ var numberProcessor = (schema, ctx, _json, params) => {
       else
         handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
-    const [first, ...rest] = divisors;
-    if (first !== void 0)
-      json2.multipleOf = first;
+    const [first2, ...rest] = divisors;
+    if (first2 !== void 0)
+      json2.multipleOf = first2;
     if (rest.length)
       json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
@@ -9686,8 +9701,8 @@ function rewriteKeyNames(ctx) {
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record3 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record3);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
+    const seen2 = ctx.seen.get(record3);
+    const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
     const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
@@ -9750,9 +9765,9 @@ var recordProcessor = (schema, ctx, _json, params) => {
 var nullableProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
+  const seen2 = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
-    seen.ref = def.innerType;
+    seen2.ref = def.innerType;
     json2.nullable = true;
   } else {
     json2.anyOf = [inner, { type: "null" }];
@@ -9761,8 +9776,8 @@ var nullableProcessor = (schema, ctx, json2, params) => {
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
 function serializeDefaultValue(value, schema, ctx, json2, params) {
@@ -9781,8 +9796,8 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
 var defaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
     json2.default = value;
@@ -9790,8 +9805,8 @@ var defaultProcessor = (schema, ctx, json2, params) => {
 var prefaultProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   if (ctx.io !== "input")
     return;
   const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
@@ -9801,8 +9816,8 @@ var prefaultProcessor = (schema, ctx, json2, params) => {
 var catchProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   let catchValue;
   try {
     catchValue = def.catchValue(void 0);
@@ -9817,33 +9832,33 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const inIsTransform = def.in._zod.traits.has("$ZodTransform");
   const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var readonlyProcessor = (schema, ctx, json2, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
   json2.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var optionalProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = def.innerType;
 };
 var lazyProcessor = (schema, ctx, _json, params) => {
   const innerType = schema._zod.innerType;
   processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
+  const seen2 = ctx.seen.get(schema);
+  seen2.ref = innerType;
 };
 var allProcessors = {
   string: stringProcessor,
@@ -11956,7 +11971,7 @@ function checkObjectGuards(objectSchema, guards) {
   });
   return guard2.pipe(objectSchema);
 }
-function canonicalKey(value, seen) {
+function canonicalKey(value, seen2) {
   if (value === null)
     return "z";
   const type = typeof value;
@@ -11966,14 +11981,14 @@ function canonicalKey(value, seen) {
     const raw = String(value);
     return `${type[0]}${raw.length}:${raw}`;
   }
-  if (seen.has(value))
+  if (seen2.has(value))
     return null;
-  seen.add(value);
+  seen2.add(value);
   try {
     if (Array.isArray(value)) {
       const parts2 = [];
       for (const item of value) {
-        const key = canonicalKey(item, seen);
+        const key = canonicalKey(item, seen2);
         if (key === null)
           return null;
         parts2.push(key);
@@ -11983,14 +11998,14 @@ function canonicalKey(value, seen) {
     const keys = Object.keys(value).sort();
     const parts = [];
     for (const k of keys) {
-      const key = canonicalKey(value[k], seen);
+      const key = canonicalKey(value[k], seen2);
       if (key === null)
         return null;
       parts.push(`${k.length}:${k}=${key}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
-    seen.delete(value);
+    seen2.delete(value);
   }
 }
 var SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
@@ -12048,14 +12063,14 @@ function checkArrayGuards(arraySchema, guards) {
         const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
         if (key === null)
           continue;
-        const first = firstSeen.get(key);
-        if (first === void 0) {
+        const first2 = firstSeen.get(key);
+        if (first2 === void 0) {
           firstSeen.set(key, i);
           continue;
         }
         payload.issues.push({
           code: "custom",
-          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first}`,
+          message: `Array items must be unique: element at index ${i} duplicates the one at index ${first2}`,
           input: items,
           path: [i],
           continue: true
@@ -12753,6 +12768,7 @@ function date4(params) {
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
@@ -12782,6 +12798,18 @@ var GateSchema = external_exports.discriminatedUnion("type", [
   external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
   external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
 ]);
+var RalphSchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  check: external_exports.looseObject({
+    mode: external_exports.literal("exec"),
+    path: text.min(1),
+    timeout: duration3.optional()
+  })
+});
+var RetrySchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
+});
 var stepShape = {
   id: text.min(1),
   title: text.optional(),
@@ -12795,12 +12823,20 @@ var stepShape = {
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  ralph: RalphSchema.optional(),
+  retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration3.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
-  assignee: text.optional()
+  assignee: text.optional(),
+  /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
+  agent: text.min(1).optional(),
+  /** No output and no file change for this long stops the agent and commits its work as WIP. */
+  idle_timeout: duration3.optional(),
+  description_file: text.min(1).optional(),
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
@@ -12874,6 +12910,8 @@ var FormulaSchema = external_exports.looseObject({
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  /** The agent of every step that has neither `run` nor an `agent` of its own. */
+  agent: text.min(1).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -12926,10 +12964,16 @@ var GateResultSchema = external_exports.object({
   // null: still waiting (approval, checks, timer)
   detail: external_exports.string()
 });
+var LeaseProcessSchema = external_exports.object({
+  host: external_exports.string(),
+  pgid: external_exports.number().int().positive(),
+  startTime: external_exports.string().optional()
+});
 var LeaseSchema = external_exports.object({
   holder: external_exports.string(),
   runId: external_exports.string().optional(),
-  expiresAt: isoTime
+  expiresAt: isoTime,
+  process: LeaseProcessSchema.optional()
 });
 var StepStateSchema = external_exports.object({
   id: external_exports.string(),
@@ -13008,11 +13052,6 @@ var ArchiveRecordSchema = external_exports.object({
   createdAt: isoTime,
   squashedAt: isoTime
 });
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // src/engine/render/escape-markdown.ts
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
@@ -13175,7 +13214,7 @@ var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 function renderView(mol, proto, opts = {}) {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
-  const titles = proto ? new Map(proto.steps.map((step2) => [step2.id, step2.title])) : void 0;
+  const titles = proto ? titlesOf(proto) : void 0;
   const parts = [...heading(mol, proto)];
   if (mol.steps.length <= maxTableRows) {
     if (mol.steps.length > 0) parts.push(renderStepTable(mol.steps, titles));
@@ -13238,17 +13277,66 @@ function summaryRows(steps, limit) {
       if (step2.status === status && picked.size < limit) picked.add(index);
     });
   }
-  const recent = steps.map((step2, index) => ({ index, at: touchedAt(step2) })).filter((entry2) => entry2.at !== void 0 && !picked.has(entry2.index)).sort((a, b) => b.at - a.at || b.index - a.index).slice(0, RECENT_STEPS);
+  const recent = [];
+  steps.forEach((step2, index) => {
+    const at = touchedAt(step2);
+    if (at === void 0 || picked.has(index)) return;
+    let slot = recent.length;
+    while (slot > 0 && recent[slot - 1].at <= at) slot--;
+    if (slot >= RECENT_STEPS) return;
+    recent.splice(slot, 0, { index, at });
+    if (recent.length > RECENT_STEPS) recent.pop();
+  });
   for (const entry2 of recent) if (picked.size < limit) picked.add(entry2.index);
   return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
 }
+var touchedCache = /* @__PURE__ */ new WeakMap();
+var titleCache = /* @__PURE__ */ new WeakMap();
+function titlesOf(proto) {
+  let titles = titleCache.get(proto);
+  if (!titles) {
+    titles = new Map(proto.steps.map((step2) => [step2.id, step2.title]));
+    titleCache.set(proto, titles);
+  }
+  return titles;
+}
 function touchedAt(step2) {
+  if (touchedCache.has(step2)) return touchedCache.get(step2);
   const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
-  return times.length > 0 ? Math.max(...times) : void 0;
+  const at = times.length > 0 ? Math.max(...times) : void 0;
+  touchedCache.set(step2, at);
+  return at;
 }
 function readableTime(iso) {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+// src/engine/codec/check-state.ts
+var seen = /* @__PURE__ */ new WeakSet();
+var TopSchema = MoleculeSchema.omit({ steps: true, history: true });
+function checkState(mol) {
+  const top = TopSchema.safeParse(mol);
+  if (!top.success) return first(top.error, []);
+  for (const [key, schema] of [
+    ["steps", StepStateSchema],
+    ["history", HistoryEntrySchema]
+  ]) {
+    const rows = mol[key];
+    if (!Array.isArray(rows)) return { path: [key], message: "Invalid input: expected array" };
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      if (typeof row === "object" && row !== null && seen.has(row)) continue;
+      const parsed = schema.safeParse(row);
+      if (!parsed.success) return first(parsed.error, [key, i]);
+      seen.add(row);
+    }
+  }
+  return void 0;
+}
+function first(error2, prefix) {
+  const issue2 = error2.issues[0];
+  return { path: [...prefix, ...issue2?.path ?? []], message: issue2?.message ?? "invalid" };
 }
 
 // src/engine/codec/comment-safe-json.ts
@@ -13308,42 +13396,69 @@ function inflatePrefix(payload, maxBytes) {
 // src/engine/codec/pack-table.ts
 var CANONICAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
 function packTable(rows) {
-  const keys = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const row of rows) {
+  const n = rows.length;
+  const facts = new Array(n);
+  const columnOf = /* @__PURE__ */ new Map();
+  const columns = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
     if (!isRecord(row)) return rows;
-    for (const key in row) {
-      const value = row[key];
-      if (value === null) return rows;
-      if (value !== void 0 && !seen.has(key)) {
-        seen.add(key);
-        keys.push(key);
+    const fact = factsOf(row);
+    if (fact.hasNull) return rows;
+    facts[i] = fact;
+    for (let k = 0; k < fact.keys.length; k++) {
+      const key = fact.keys[k];
+      let column = columnOf.get(key);
+      if (!column) {
+        column = { key, values: new Array(n).fill(null), text: true, canonical: false };
+        columnOf.set(key, column);
+        columns.push(column);
       }
+      const value = fact.values[k];
+      column.values[i] = value;
+      if (typeof value !== "string") column.text = false;
+      else if (fact.ms.has(key)) column.canonical = true;
     }
   }
   const c = {};
-  const times = [];
-  const timeKeys = [];
-  for (const key of keys) {
-    const column = rows.map((row) => row[key] ?? null);
-    c[key] = column;
-    const ms = timeColumn(column);
-    if (ms) {
-      timeKeys.push(key);
-      times.push({ column, ms });
-    }
-  }
-  if (timeKeys.length === 0) return { n: rows.length, c };
+  for (const column of columns) c[column.key] = column.values;
+  const times = columns.filter((column) => column.text && column.canonical);
+  if (times.length === 0) return { n, c };
   let cursor = 0;
-  for (let i = 0; i < rows.length; i++) {
-    for (const { column, ms } of times) {
-      const at = ms[i];
+  for (let i = 0; i < n; i++) {
+    const ms = facts[i].ms;
+    if (ms.size === 0) continue;
+    for (const { key, values } of times) {
+      const at = ms.get(key);
       if (at === void 0) continue;
-      column[i] = at - cursor;
+      values[i] = at - cursor;
       cursor = at;
     }
   }
-  return { n: rows.length, c, t: timeKeys };
+  return { n, c, t: times.map((time3) => time3.key) };
+}
+var factCache = /* @__PURE__ */ new WeakMap();
+function factsOf(row) {
+  const cached2 = factCache.get(row);
+  if (cached2) return cached2;
+  const keys = [];
+  const values = [];
+  const ms = /* @__PURE__ */ new Map();
+  let hasNull = false;
+  for (const key in row) {
+    const value = row[key];
+    if (value === null) hasNull = true;
+    if (value === void 0 || value === null) continue;
+    keys.push(key);
+    values.push(value);
+    if (typeof value === "string") {
+      const at = canonicalTime(value);
+      if (at !== void 0) ms.set(key, at);
+    }
+  }
+  const facts = { keys, values, hasNull, ms };
+  factCache.set(row, facts);
+  return facts;
 }
 function unpackTable(data) {
   if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
@@ -13365,19 +13480,6 @@ function unpackTable(data) {
     rows.push(row);
   }
   return rows;
-}
-function timeColumn(column) {
-  const ms = new Array(column.length);
-  let canonical = false;
-  for (let i = 0; i < column.length; i++) {
-    const value = column[i];
-    if (value === null) continue;
-    if (typeof value !== "string") return void 0;
-    const at = canonicalTime(value);
-    if (at !== void 0) canonical = true;
-    ms[i] = at;
-  }
-  return canonical ? ms : void 0;
 }
 function canonicalTime(value) {
   const m = CANONICAL_TIME.exec(value);
@@ -13427,8 +13529,8 @@ function findStateBlock(body) {
 }
 function findHiddenBlock(body, name) {
   const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
-  for (let open4 = text3.indexOf("<!--"); open4 >= 0; open4 = text3.indexOf("<!--", open4 + 4)) {
-    const at = skipBlanks(text3, open4 + 4);
+  for (let open5 = text3.indexOf("<!--"); open5 >= 0; open5 = text3.indexOf("<!--", open5 + 4)) {
+    const at = skipBlanks(text3, open5 + 4);
     if (!text3.startsWith(name, at)) continue;
     const v = skipBlanks(text3, at + name.length);
     if (v === at + name.length || text3[v] !== "v") continue;
@@ -13444,7 +13546,7 @@ function findHiddenBlock(body, name) {
       rest: trimBlanks(text3, digits, eol),
       payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
       closed: end >= 0,
-      line: countLines(text3, open4)
+      line: countLines(text3, open5)
     };
   }
   return void 0;
@@ -13496,21 +13598,22 @@ function fewestToDrop(lo, hi, budget, measure, maxProbes = 10) {
 // src/engine/codec/encode.ts
 function encodeState(mol, opts = {}) {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
-  const valid = MoleculeSchema.safeParse(mol);
-  if (!valid.success) {
-    const issue2 = valid.error.issues[0];
-    const where3 = issue2 ? formatKeyPath(issue2.path) || "(root)" : "(root)";
+  const problem = checkState(mol);
+  if (problem) {
+    const where3 = formatKeyPath(problem.path) || "(root)";
     return err(
       "state-invalid",
-      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${issue2?.message ?? "invalid"}`
+      `refusing to write molecule ${mol.id}: its state is not valid at ${where3}: ${problem.message}`
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  const plain = `${formatStateBlock("json", commentSafeJson(mol))}
+  if (plainLowerBound(mol) <= budget) {
+    const plain = `${formatStateBlock("json", commentSafeJson(mol))}
 
 ${fullView}`;
-  if (byteLength(plain) <= budget)
-    return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+    if (byteLength(plain) <= budget)
+      return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
+  }
   const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
@@ -13548,6 +13651,12 @@ ${text3}`;
 function dropOldestHistory(mol, count) {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+}
+function plainLowerBound(mol) {
+  let bytes = 0;
+  for (const step2 of mol.steps) bytes += 49 + step2.id.length;
+  for (const entry2 of mol.history) bytes += 19 + entry2.at.length;
+  return bytes;
 }
 
 // src/engine/codec/capacity.ts
@@ -13640,7 +13749,7 @@ function validate2(data, line) {
     where: formatKeyPath(issue2.path) || "(root)",
     message: issue2.message
   }));
-  const first = issues[0] ?? { where: "(root)", message: "invalid" };
+  const first2 = issues[0] ?? { where: "(root)", message: "invalid" };
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
   const diagnostics = issues.map((issue2) => ({
     severity: "error",
@@ -13650,7 +13759,7 @@ function validate2(data, line) {
   }));
   const error2 = {
     code: "state-invalid",
-    message: `the state block does not hold a valid molecule: at ${first.where}: ${first.message}${more}`,
+    message: `the state block does not hold a valid molecule: at ${first2.where}: ${first2.message}${more}`,
     line,
     diagnostics
   };
@@ -14698,8 +14807,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open4, close, depth = 4) {
-    const openRE = this.escapeRE(open4);
+  nestedPairRE(open5, close, depth = 4) {
+    const openRE = this.escapeRE(open5);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -16524,21 +16633,21 @@ var StateBlock = class {
     for (let i = 0, line = begin2; line < end; line++, i++) {
       let lineIndent = 0;
       const lineStart = this.bMarks[line];
-      let first = lineStart;
+      let first2 = lineStart;
       let last;
       if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
       else last = this.eMarks[line];
-      while (first < last && lineIndent < indent) {
-        const ch = this.src.charCodeAt(first);
+      while (first2 < last && lineIndent < indent) {
+        const ch = this.src.charCodeAt(first2);
         if (isSpace(ch)) {
           if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
           else lineIndent++;
-        } else if (first - lineStart < this.tShift[line]) lineIndent++;
+        } else if (first2 - lineStart < this.tShift[line]) lineIndent++;
         else break;
-        first++;
+        first2++;
       }
-      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
-      else queue[i] = this.src.slice(first, last);
+      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first2, last);
+      else queue[i] = this.src.slice(first2, last);
     }
     return queue.join("");
   }
@@ -18936,7 +19045,7 @@ function visibleLines(body) {
   return visible;
 }
 function textLines(inline2, lines) {
-  const [first] = inline2.map;
+  const [first2] = inline2.map;
   const hidden = (hiddenOf.get(inline2.children ?? []) ?? []).sort((a, b) => a.start - b.start);
   const source = inline2.content;
   const out = [];
@@ -18949,7 +19058,7 @@ function textLines(inline2, lines) {
     while (textStart < lineEnd2 && isBlank2(source.charCodeAt(textStart))) textStart++;
     while (h < hidden.length && hidden[h].end <= textStart) h++;
     const startsHidden = h < hidden.length && hidden[h].start <= textStart;
-    const raw = lines[first + k] ?? "";
+    const raw = lines[first2 + k] ?? "";
     let rawStart = 0;
     while (isBlank2(raw.charCodeAt(rawStart))) rawStart++;
     const shown2 = source.slice(textStart, lineEnd2);
@@ -18959,7 +19068,7 @@ function textLines(inline2, lines) {
         a - textStart,
         b - textStart
       ]);
-      out.push({ line: first + k + 1, text: without(written, cut) });
+      out.push({ line: first2 + k + 1, text: without(written, cut) });
     }
     if (newline2 < 0) break;
     lineStart = newline2 + 1;
@@ -19008,27 +19117,27 @@ function parseCommands(commentBody) {
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
   }
   const ignored = lines.slice(MAX_COMMANDS_PER_COMMENT);
-  const first = ignored[0];
+  const first2 = ignored[0];
   const last = ignored[ignored.length - 1];
-  if (first && last) {
-    const where3 = first === last ? `line ${first.line}` : `lines ${first.line}\u2013${last.line}`;
+  if (first2 && last) {
+    const where3 = first2 === last ? `line ${first2.line}` : `lines ${first2.line}\u2013${last.line}`;
     commands.push({
       code: "too-many-commands",
-      line: first.line,
-      text: truncate(first.text.trim(), 60),
+      line: first2.line,
+      text: truncate(first2.text.trim(), 60),
       message: `${ignored.length} more \`/mol\` command${ignored.length === 1 ? "" : "s"} (${where3}) ignored: one comment runs at most ${MAX_COMMANDS_PER_COMMENT}; put the rest in another comment`
     });
   }
   return commands;
 }
 function parseArgs(args) {
-  const first = args.next();
-  if (!first.ok) return first;
-  if (!first.value) return accept({ verb: "help" });
-  const verb = first.value.value.toLowerCase();
+  const first2 = args.next();
+  if (!first2.ok) return first2;
+  if (!first2.value) return accept({ verb: "help" });
+  const verb = first2.value.value.toLowerCase();
   if (!isVerb(verb)) {
     const guess = closest(verb, COMMAND_VERBS, 2);
-    const typed = `/mol ${truncate(first.value.value, 40)}`;
+    const typed = `/mol ${truncate(first2.value.value, 40)}`;
     return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
@@ -19259,8 +19368,8 @@ function withPlace(d, place) {
   return out;
 }
 function asMolError(errors) {
-  const [first] = errors;
-  const { severity: _severity, ...top } = first;
+  const [first2] = errors;
+  const { severity: _severity, ...top } = first2;
   return errors.length > 1 ? { ...top, diagnostics: [...errors] } : top;
 }
 
@@ -19312,14 +19421,14 @@ function fillStep(step2, values) {
 // src/engine/cook/work-step.ts
 function union2(...lists) {
   const out = [];
-  let seen;
+  let seen2;
   for (const list2 of lists) {
     if (!list2) continue;
     for (const item of list2) {
-      if (seen ? seen.has(item) : out.includes(item)) continue;
+      if (seen2 ? seen2.has(item) : out.includes(item)) continue;
       out.push(item);
-      if (seen) seen.add(item);
-      else if (out.length > 16) seen = new Set(out);
+      if (seen2) seen2.add(item);
+      else if (out.length > 16) seen2 = new Set(out);
     }
   }
   return out;
@@ -19492,9 +19601,9 @@ function checkDag(steps, ctx) {
   const firstById = /* @__PURE__ */ new Map();
   const unique = [];
   for (const step2 of steps) {
-    const first = firstById.get(step2.id);
-    if (first) {
-      const a = placeOf(first.origin, "id");
+    const first2 = firstById.get(step2.id);
+    if (first2) {
+      const a = placeOf(first2.origin, "id");
       const b = placeOf(step2.origin, "id");
       ctx.error(
         "duplicate-step",
@@ -19628,8 +19737,8 @@ function findCycles(graph, stuck) {
         if (state.get(m) === "open") {
           const along = path.slice(path.lastIndexOf(m));
           const cycle = [m, ...along.slice(1).reverse()];
-          const first = cycle.indexOf(Math.min(...cycle));
-          cycles.push([...cycle.slice(first), ...cycle.slice(0, first)]);
+          const first2 = cycle.indexOf(Math.min(...cycle));
+          cycles.push([...cycle.slice(first2), ...cycle.slice(0, first2)]);
         } else if (!state.has(m)) {
           state.set(m, "open");
           path.push(m);
@@ -19645,14 +19754,14 @@ function findCycles(graph, stuck) {
   return cycles;
 }
 function upstreamOf(graph, node2) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const todo = [...graph.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
-    if (seen.has(n)) continue;
-    seen.add(n);
+    if (seen2.has(n)) continue;
+    seen2.add(n);
     todo.push(...graph.needs[n]);
   }
-  return seen;
+  return seen2;
 }
 
 // src/engine/cook/children.ts
@@ -19787,7 +19896,7 @@ function convoySteps(formula) {
 }
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase"];
+var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
@@ -19962,9 +20071,18 @@ var ProtoStepSchema = external_exports.object({
   output: external_exports.string().optional(),
   acceptance: external_exports.string().optional(),
   run: external_exports.string().optional(),
+  /** The agent that does the step (a preset or a command line), given the prompt on stdin. */
+  agent: external_exports.string().optional(),
+  /** No output and no file change for this long stops the agent (agent steps only). */
+  idleTimeout: external_exports.string().optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
+  /**
+   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
+   * but what needs it runs as if it had completed and the molecule can still complete.
+   */
+  onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
@@ -19972,7 +20090,9 @@ var ProtoStepSchema = external_exports.object({
   condition: external_exports.string().optional(),
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
-  group: external_exports.string().optional()
+  group: external_exports.string().optional(),
+  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -20249,8 +20369,59 @@ function normalizeGate(gate) {
 var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
 function isGateOnly(step2, gates2) {
   if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
   return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/loops.ts
+function gasCityLoops(step2, gates2, ctx) {
+  const { ralph, retry: retry2, max_retries } = step2.fields;
+  if (ralph === void 0 && retry2 === void 0) return {};
+  const at = (...path) => placeOf(step2.origin, ...path);
+  const which = ralph !== void 0 ? "ralph" : "retry";
+  if (ralph !== void 0 && retry2 !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
+      at("retry")
+    );
+  }
+  if (max_retries !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" sets both max_retries and ${which}.max_attempts; keep ${which}.max_attempts (the runs in total, the first included)`,
+      at("max_retries")
+    );
+  }
+  const out = {};
+  const attempts = (ralph ?? retry2)?.max_attempts;
+  if (attempts !== void 0) out.maxRetries = attempts - 1;
+  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (ralph !== void 0) {
+    const { path, timeout: timeout2 } = ralph.check;
+    if (gates2.some((g) => g.type === "command")) {
+      ctx.error(
+        "loop-conflict",
+        `step "${step2.id}" has a command gate and a ralph check; the check is the step's command gate, so fold the two into the check script`,
+        at("ralph", "check")
+      );
+    }
+    if (path.split(/[\\/]/).includes("..")) {
+      ctx.error(
+        "invalid-value",
+        `step "${step2.id}": ralph.check.path "${path}" leaves the step's workspace; give a path inside it (or an absolute path)`,
+        at("ralph", "check", "path")
+      );
+    }
+    const run = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run } : { type: "command", run, timeout: timeout2 };
+  }
+  return out;
+}
+function checkCommand(path) {
+  const file2 = path.startsWith("/") || path.startsWith("./") ? path : `./${path}`;
+  return `'${file2.replaceAll("'", `'\\''`)}'`;
 }
 
 // src/engine/cook/proto-step.ts
@@ -20266,6 +20437,8 @@ function toProtoStep(step2, values, defaults, ctx) {
       placeOf(step2.origin, commandWithVar ? "gate" : "run")
     );
   }
+  const loops = gasCityLoops(step2, gates2, ctx);
+  if (loops.check) gates2.push(loops.check);
   const type = f.type === "human" || f.type === "gate" || f.type === "task" ? f.type : isGateOnly(f, gates2) ? "gate" : "task";
   const out = {
     id: step2.id,
@@ -20279,8 +20452,20 @@ function toProtoStep(step2, values, defaults, ctx) {
   if (f.output !== void 0) out.output = sub(f.output);
   if (f.acceptance !== void 0) out.acceptance = sub(f.acceptance);
   if (f.run !== void 0) out.run = f.run;
-  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  const agent = agentOf(step2, type, defaults, ctx);
+  if (agent !== void 0) out.agent = agent;
+  if (f.idle_timeout !== void 0) {
+    if (agent === void 0) {
+      ctx.warn(
+        "idle-timeout-without-agent",
+        `step "${step2.id}" has an idle_timeout but no agent, so nothing watches it for inactivity`,
+        placeOf(step2.origin, "idle_timeout")
+      );
+    } else out.idleTimeout = f.idle_timeout;
+  }
+  const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
+  if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
@@ -20288,7 +20473,30 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
+  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
   return out;
+}
+function agentOf(step2, type, defaults, ctx) {
+  const f = step2.fields;
+  if (f.agent !== void 0) {
+    if (f.run !== void 0) {
+      ctx.error(
+        "run-and-agent",
+        `step "${step2.id}" has both run and agent: a step is either a command or an agent's work; keep one`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    if (RUN_PLACEHOLDER.test(f.agent)) {
+      ctx.error(
+        "var-in-run",
+        `step "${step2.id}" has a {{variable}} in its agent command: variables reach agents only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    return f.agent;
+  }
+  if (f.run !== void 0 || type !== "task") return void 0;
+  return defaults.agent;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -23852,12 +24060,12 @@ var PrefilterTree = class PrefilterTree2 {
   static leave(re, state) {
     if (state.subs === void 0) return state.sub;
     const pf = state.pf;
-    const seen = /* @__PURE__ */ new Set();
+    const seen2 = /* @__PURE__ */ new Set();
     const subs = [];
     for (const sub of state.subs) {
       if (sub.type === Prefilter.Type.EXACT) {
-        if (seen.has(sub.str)) continue;
-        seen.add(sub.str);
+        if (seen2.has(sub.str)) continue;
+        seen2.add(sub.str);
       }
       subs.push(sub);
     }
@@ -25375,17 +25583,17 @@ var Parser = class Parser2 {
     s = 0;
     start2 = 0;
     lenout = 0;
-    let first = null;
+    let first2 = null;
     for (let i = 0; i <= lensub; i++) {
       let ifirst = null;
       if (i < lensub) {
         ifirst = Parser2.leadingRegexp(array2[s + i]);
-        if (first !== null && first.equals(ifirst) && (Parser2.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser2.isCharClass(first.subs[0]))) continue;
+        if (first2 !== null && first2.equals(ifirst) && (Parser2.isCharClass(first2) || first2.op === Regexp.Op.REPEAT && first2.min === first2.max && Parser2.isCharClass(first2.subs[0]))) continue;
       }
       if (i === start2) {
       } else if (i === start2 + 1) array2[lenout++] = array2[s + start2];
       else {
-        const prefix = first;
+        const prefix = first2;
         for (let j = start2; j < i; j++) {
           const reuse = j !== start2;
           array2[s + j] = this.removeLeadingRegexp(array2[s + j], reuse);
@@ -25397,7 +25605,7 @@ var Parser = class Parser2 {
         array2[lenout++] = re;
       }
       start2 = i;
-      first = ifirst;
+      first2 = ifirst;
     }
     lensub = lenout;
     s = 0;
@@ -25852,16 +26060,16 @@ var Parser = class Parser2 {
       t.skip(1);
       if ((this.flags & RE2Flags.CLASS_NL) === 0) cc.appendRange(Codepoint.CODES["\n"], Codepoint.CODES["\n"]);
     }
-    let first = true;
-    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first) {
-      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first) {
+    let first2 = true;
+    while (!t.more() || t.peek() !== Codepoint.CODES["]"] || first2) {
+      if (t.more() && t.lookingAt("-") && (this.flags & RE2Flags.PERL_X) === 0 && !first2) {
         const s = t.rest();
         if (s === "-" || !s.startsWith("-]")) {
           t.rewindTo(startPos);
           throw new RE2JSSyntaxException(Parser2.ERR_INVALID_CHAR_RANGE, t.rest());
         }
       }
-      first = false;
+      first2 = false;
       const beforePos = t.pos();
       if (t.lookingAt("[:")) {
         if (this.parseNamedClass(t, cc)) continue;
@@ -27138,7 +27346,12 @@ function cook(formula, options = {}) {
   const protoSteps = new Map(
     steps.map((s) => [
       s,
-      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx)
+      toProtoStep(
+        s,
+        values,
+        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        ctx
+      )
     ])
   );
   const ordered = checkDag(steps, ctx);
@@ -27208,6 +27421,68 @@ function formatDuration(ms) {
   if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
   if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
   return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/formula/description-files.ts
+var DESCRIPTION_FILE_PIN = "description_file:";
+var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
+function descriptionFilesOf(formula) {
+  const files = /* @__PURE__ */ new Set();
+  walk(formula, (step2) => {
+    if (step2.description_file !== void 0) files.add(step2.description_file);
+  });
+  return [...files];
+}
+function withDescriptionFiles(formula, texts) {
+  if (descriptionFilesOf(formula).length === 0) return ok(formula);
+  let missing2;
+  const swap = (step2, path) => {
+    const { description_file: file2, ...rest } = step2;
+    const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
+    const out = children === void 0 ? rest : { ...rest, children };
+    if (file2 === void 0) return out;
+    const text3 = texts.get(file2);
+    if (text3 === void 0) {
+      missing2 ??= { file: file2, path: [...path, "description_file"] };
+      return out;
+    }
+    return { ...out, description: text3 };
+  };
+  const data = { ...formula.data };
+  if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
+  if (data.template) data.template = data.template.map((s, i) => swap(s, ["template", i]));
+  if (missing2 !== void 0) {
+    const at = formula.locate(missing2.path);
+    return err(
+      "description-file",
+      `description_file "${missing2.file}" cannot be read (it is relative to the formula file)`,
+      { ...at, file: at.file ?? formula.file }
+    );
+  }
+  return ok({ ...formula, data });
+}
+function descriptionFilePlace(formula, file2) {
+  const find = (steps, path2) => {
+    for (const [i, step2] of (steps ?? []).entries()) {
+      if (step2.description_file === file2) return [...path2, i, "description_file"];
+      const inner = find(step2.children, [...path2, i, "children"]);
+      if (inner) return inner;
+    }
+    return void 0;
+  };
+  const path = find(formula.data.steps, ["steps"]) ?? find(formula.data.template, ["template"]) ?? [];
+  const at = formula.locate(path);
+  return { ...at, file: at.file ?? formula.file };
+}
+function walk(formula, visit2) {
+  const each = (steps) => {
+    for (const step2 of steps ?? []) {
+      visit2(step2);
+      each(step2.children);
+    }
+  };
+  each(formula.data.steps);
+  each(formula.data.template);
 }
 
 // src/engine/formula/formula-source.ts
@@ -27614,7 +27889,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open4 = 0;
+    let open5 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -27622,8 +27897,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open4++;
-      else if ((c === "}" || c === "]") && --open4 === 0) return;
+      if (c === "{" || c === "[") open5++;
+      else if ((c === "}" || c === "]") && --open5 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -27725,7 +28000,7 @@ ${codeblock}`, options);
 function parseString(ctx) {
   let startPtr = ctx.p;
   let c = ctx.s.charCodeAt(ctx.p++);
-  let first = c;
+  let first2 = c;
   let isLiteral = c === 39;
   let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
   if (isMultiline) {
@@ -27743,11 +28018,11 @@ function parseString(ctx) {
       state = state && 3;
     } else if (c < 32 && c !== 9 || c === 127) {
       TomlError.x("control characters are not allowed in strings", ctx);
-    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
+    } else if ((!state || state === 3) && c === first2 && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first2 && ctx.s.charCodeAt(ctx.p + 2) === first2)) {
       if (isMultiline) {
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+        if (ctx.s.charCodeAt(ctx.p + 3) === first2)
           ctx.p++;
       }
       if (!state) {
@@ -28215,7 +28490,7 @@ function parseKey(ctx, end = 61) {
 function parseInlineTable(ctx) {
   let startPtr = ctx.p++;
   let res = /* @__PURE__ */ Object.create(null);
-  let seen = /* @__PURE__ */ new Set();
+  let seen2 = /* @__PURE__ */ new Set();
   let c;
   while (ctx.p < ctx.s.length) {
     skipVoid(ctx);
@@ -28232,7 +28507,7 @@ function parseInlineTable(ctx) {
       if (i)
         t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
       k = key[i];
-      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
+      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen2.has(t[k]))) {
         TomlError.x("trying to redefine an already defined value", ctx, errPtr);
       }
       let unsafe = k === "__proto__";
@@ -28254,7 +28529,7 @@ function parseInlineTable(ctx) {
       /* } */
     );
     if (t && typeof (t[k] = value) === "object")
-      seen.add(value);
+      seen2.add(value);
     skipVoid(ctx);
     if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
       return res;
@@ -28886,10 +29161,10 @@ function decodeBasic(raw) {
 // src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
   const found = [];
-  walk(schema, value, path, found);
+  walk2(schema, value, path, found);
   return found;
 }
-function walk(schema, value, path, found) {
+function walk2(schema, value, path, found) {
   const resolved = resolveFor(schema, value);
   if (!resolved) return;
   const def = defOf(resolved);
@@ -28897,15 +29172,15 @@ function walk(schema, value, path, found) {
     const shape = def.shape ?? {};
     for (const key of Object.keys(value)) {
       const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
-      if (child) walk(child, value[key], [...path, key], found);
+      if (child) walk2(child, value[key], [...path, key], found);
       else found.push([...path, key]);
     }
   } else if (def.type === "array" && def.element && Array.isArray(value)) {
     const element = def.element;
-    for (const [index, item] of value.entries()) walk(element, item, [...path, index], found);
+    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found);
   } else if (def.type === "record" && def.valueType && isTable(value)) {
     const valueType = def.valueType;
-    for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], found);
+    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found);
   }
 }
 
@@ -29006,15 +29281,15 @@ function scanPositions(text3, kind) {
   }
 }
 function fail2(file2, diagnostics) {
-  const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
+  const first2 = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
   const error2 = {
-    code: first?.code ?? "invalid-formula",
-    message: first?.message ?? "the formula is not valid",
+    code: first2?.code ?? "invalid-formula",
+    message: first2?.message ?? "the formula is not valid",
     file: file2,
     diagnostics
   };
-  if (first?.line !== void 0) error2.line = first.line;
-  if (first?.col !== void 0) error2.col = first.col;
+  if (first2?.line !== void 0) error2.line = first2.line;
+  if (first2?.col !== void 0) error2.col = first2.col;
   return { ok: false, error: error2 };
 }
 function byPlace(diagnostics) {
@@ -29046,6 +29321,17 @@ function refuseStaleReport(mol, stepId, runId) {
     "stale-report",
     `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
 }
 
 // src/engine/molecule/machine/molecule-machine.ts
@@ -29167,11 +29453,11 @@ function deserializeMolecule(json2) {
     code: "invalid-state",
     message: describeIssue(issue2)
   }));
-  const first = diagnostics[0];
+  const first2 = diagnostics[0];
   const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
   return {
     ok: false,
-    error: { code: "invalid-state", message: `molecule state: ${first.message}${more}`, diagnostics }
+    error: { code: "invalid-state", message: `molecule state: ${first2.message}${more}`, diagnostics }
   };
 }
 function formatPath(path) {
@@ -29317,9 +29603,9 @@ function lookup(contextMap, mention) {
   const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap[key]];
 }
-async function resolveMentions(text3, contextMap, readFile3) {
+async function resolveMentions(text3, contextMap, readFile4) {
   const resolved = { items: [], unknown: [], missing: [] };
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
     const entry2 = lookup(contextMap, mention);
     if (!entry2) {
@@ -29327,14 +29613,14 @@ async function resolveMentions(text3, contextMap, readFile3) {
       continue;
     }
     const [configured, rawPath] = entry2;
-    if (seen.has(configured)) continue;
-    seen.add(configured);
+    if (seen2.has(configured)) continue;
+    seen2.add(configured);
     const path = normalizeRepoPath(rawPath);
     if (path === void 0) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile3(path);
+    const content = await readFile4(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -29401,16 +29687,16 @@ function findCycle(steps, needs) {
     for (const j of n) dependents[j].push(i);
   });
   const queue = waiting.flatMap((w, i) => w === 0 ? [i] : []);
-  let seen = 0;
+  let seen2 = 0;
   while (queue.length > 0) {
     const i = queue.pop();
-    seen++;
+    seen2++;
     for (const d of dependents[i]) {
       waiting[d] = waiting[d] - 1;
       if (waiting[d] === 0) queue.push(d);
     }
   }
-  if (seen === steps.length) return void 0;
+  if (seen2 === steps.length) return void 0;
   let at = waiting.findIndex((w) => w > 0);
   const path = [];
   const onPath = /* @__PURE__ */ new Map();
@@ -29423,32 +29709,32 @@ function findCycle(steps, needs) {
   return [...loop, at].reverse().map((i) => steps[i].id);
 }
 function downstreamOf(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [...from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const d of index.dependents[i]) {
-      if (!seen.has(d)) {
-        seen.add(d);
+      if (!seen2.has(d)) {
+        seen2.add(d);
         stack.push(d);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 function upstreamOf2(index, from) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const stack = [from];
   while (stack.length > 0) {
     const i = stack.pop();
     for (const n of index.needs[i]) {
-      if (!seen.has(n)) {
-        seen.add(n);
+      if (!seen2.has(n)) {
+        seen2.add(n);
         stack.push(n);
       }
     }
   }
-  return [...seen].sort((a, b) => a - b);
+  return [...seen2].sort((a, b) => a - b);
 }
 var matched = /* @__PURE__ */ new WeakMap();
 function checkMatches(index, proto, mol) {
@@ -29521,7 +29807,13 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({
     type: external_exports.literal("start"),
     step,
-    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
     by
   }),
   external_exports.object({
@@ -29559,7 +29851,14 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
    * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
    * newer run).
    */
-  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
@@ -29575,6 +29874,27 @@ function unknownStep(mol, id) {
   const ids = mol.steps.map((s) => s.id);
   const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
   return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/molecule/ops/open-step.ts
+var witnesses = /* @__PURE__ */ new WeakMap();
+function isOpen(status) {
+  return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
+}
+function findOpenStep(steps, previous) {
+  const n = steps.length;
+  if (n === 0) return -1;
+  const hint = witnesses.get(steps) ?? (previous ? witnesses.get(previous) : void 0) ?? n - 1;
+  const start2 = Math.min(Math.max(hint, 0), n - 1);
+  for (let k = 0; k < n; k++) {
+    const i = (start2 - k + n) % n;
+    if (isOpen(steps[i].status)) {
+      witnesses.set(steps, i);
+      return i;
+    }
+  }
+  witnesses.delete(steps);
+  return -1;
 }
 
 // src/engine/molecule/statuses.ts
@@ -29616,13 +29936,18 @@ function advance(d, candidates = []) {
     if (d.step(i).status === "pending") decide(d, i);
   }
 }
+function asNeed(d, n) {
+  const status = d.step(n).status;
+  return status === "failed" && softFails(d, n) ? "completed" : status;
+}
+var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const needs = d.index.needs[i].map((n) => asNeed(d, n));
   const verdict = triggerVerdict(def.trigger, needs);
   if (verdict === "wait") return;
   if (verdict === "block") {
-    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
     const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
     d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
     return;
@@ -29646,14 +29971,17 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
+  const soft = [];
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
-    if (status === "pending" || ACTIVE_STEP_STATUSES.has(status)) return;
-    if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+    if (status === "failed" && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
     return;
   }
   const step2 = d.step(culprit);
@@ -29735,6 +30063,10 @@ var Draft = class {
   dirty = false;
   get size() {
     return this.steps.length;
+  }
+  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
+  get stepList() {
+    return this.steps;
   }
   step(i) {
     return this.steps[i];
@@ -29820,12 +30152,8 @@ var Draft = class {
   build() {
     const effects = [...this.effects, ...this.dispatches()];
     if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
+    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
     const mol = {
       ...this.base,
       ...this.fields,
@@ -29860,6 +30188,13 @@ var Draft = class {
     return branches;
   }
 };
+function appendHistory(old, entries) {
+  if (entries.length === 0) return { history: old, dropped: 0 };
+  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
+  if (dropped === 0) return { history: old.concat(entries), dropped };
+  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
+  return { history: old.slice(dropped).concat(entries), dropped };
+}
 function entry(at, event, info) {
   const e = { at, event };
   for (const [key, value] of Object.entries(info)) {
@@ -30114,16 +30449,9 @@ function failPath(d, i, event, error2, by2, patch = {}) {
     d.move(i, event, "failed", { by: by2, note: error2 }, fields);
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      "failed",
-      {
-        by: by2,
-        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
-      },
-      fields
-    );
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
     return;
   }
   if (retry2) {
@@ -30393,12 +30721,12 @@ function reset(proto, index, mol, e, now) {
 }
 function archivedNote(mol) {
   const count = mol.history.length + (mol.historyTrimmed ?? 0);
-  const first = mol.history[0]?.at ?? mol.createdAt;
+  const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -30431,6 +30759,12 @@ function release(d, e) {
     return err(
       "lease-held",
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
+    );
+  }
+  if (lease?.process !== void 0 && e.processEnded !== true) {
+    return err(
+      "attempt-alive",
+      `step "${e.step}" was started as process group ${lease.process.pgid} on ${lease.process.host}; it is released only once that group has ended, so two attempts never run at once`
     );
   }
   const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
@@ -30501,7 +30835,7 @@ function rollback(d, e) {
   }
   const interrupted = [];
   for (const j of sweep) {
-    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0, checkpoint: void 0 }))
       interrupted.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted, note);
@@ -30557,6 +30891,10 @@ function restart(d, i, e) {
   const current = d.step(i).lease;
   if (current !== void 0 && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      if (e.lease.process !== void 0 && !sameProcess(current.process, e.lease.process)) {
+        d.patch(i, { lease: { ...current, process: e.lease.process } });
+        return ok(void 0);
+      }
       d.emit({
         type: "notice",
         level: "info",
@@ -30585,7 +30923,8 @@ function begin(d, i, e, note) {
   const lease = e.lease && {
     holder: e.lease.holder,
     ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
-    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString(),
+    ...e.lease.process === void 0 ? {} : { process: e.lease.process }
   };
   d.move(
     i,
@@ -30600,8 +30939,11 @@ function startHint(d, i) {
   if (status === "failed") return "retry it to run it again";
   if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
   if (status !== "pending" && status !== "blocked") return void 0;
-  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
+  const open5 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open5.length > 0 ? `it needs ${open5.join(", ")}` : void 0;
+}
+function sameProcess(a, b) {
+  return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
 }
 
 // src/engine/molecule/ops/transition.ts
@@ -31258,6 +31600,23 @@ async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
+var LockCommits = class {
+  made = /* @__PURE__ */ new Map();
+  /**
+   * A commit never changes, so a waiter reads the record of a lock commit once, however many
+   * rounds it waits on the same holder: a round costs one call (the ref), not two.
+   */
+  records = /* @__PURE__ */ new Map();
+  fresh(repo, holder, now, ttlMs) {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
+  }
+  remember(repo, holder, commit) {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+};
+var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -31275,26 +31634,34 @@ ${JSON.stringify(record3)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs) {
+async function readLock(octokit, repo, ref, ttlMs, commits) {
+  const seenRecords = commits.records;
   let sha;
   try {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data2.object.sha;
+    sha = data.object.sha;
   } catch (error2) {
     if (httpStatus(error2) === 404) return void 0;
     throw error2;
   }
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
-    ...repo,
-    commit_sha: sha
-  });
-  const record3 = parseRecord(data.message);
-  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
+  let known = seenRecords.get(key);
+  if (!known) {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+      ...repo,
+      commit_sha: sha
+    });
+    const record3 = parseRecord(data.message);
+    known = record3 ? { holder: record3.holder, expiresAt: new Date(record3.expiresAt) } : { holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
+    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
+    seenRecords.set(key, known);
+  }
+  return { sha, ...known };
 }
+var MAX_SEEN_RECORDS = 1e3;
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
@@ -31310,10 +31677,11 @@ async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  let commit;
+  const commits = options.commits ?? processLockCommits;
   for (; ; ) {
     const now = options.now();
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -31322,6 +31690,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -31335,14 +31704,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        async () => (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
+    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
     if (held === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
@@ -31437,6 +31806,7 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -31448,6 +31818,7 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
+  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -31477,7 +31848,7 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
+      return this.exclusive(mol.id, async (lease) => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
@@ -31506,7 +31877,7 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, lease);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
@@ -31551,7 +31922,7 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value);
+          const written = await this.write(current, next.value, lease);
           if (!written.ok) return written;
           if ("done" in written.value) return ok(written.value.done);
           if (attempt >= (this.options.maxConflictRetries ?? 3)) {
@@ -31622,8 +31993,8 @@ var CommentStore = class {
   verdict(picked) {
     this.reportAll(picked.rejected);
     if (picked.found) return ok(picked.found);
-    const first = picked.rejected[0];
-    return first ? { ok: false, error: first.error } : ok(void 0);
+    const first2 = picked.rejected[0];
+    return first2 ? { ok: false, error: first2.error } : ok(void 0);
   }
   reportAll(rejected) {
     for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
@@ -31639,7 +32010,7 @@ var CommentStore = class {
     });
   }
   /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
-  async write(current, mutation) {
+  async write(current, mutation, lease) {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
     if (!checked.ok) return checked;
@@ -31676,19 +32047,25 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done(persisted);
   }
-  confirm(response, body, previousRev) {
+  /**
+   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
+   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
+   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
+   * notices a writer that got in between.
+   */
+  confirm(response, body, previousRev, lease) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: this.options.confirm ?? (lease ? "response" : "reread"),
       sleep: this.sleep
     });
   }
@@ -31711,6 +32088,7 @@ var CommentStore = class {
       if (this.options.lock !== "ref") return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,
@@ -31749,6 +32127,19 @@ function createCommentStore(options) {
 // src/local/store/local-store.ts
 import { mkdir as mkdir2, readdir, rm as rm2, writeFile } from "node:fs/promises";
 import { join as join3 } from "node:path";
+
+// src/runner/crash-point.ts
+import { appendFileSync } from "node:fs";
+var reached = 0;
+function crashPoint(name) {
+  const at = process.env.MOL_CRASH_AT;
+  const trace = process.env.MOL_CRASH_TRACE;
+  if (!at && !trace) return;
+  reached++;
+  if (trace) appendFileSync(trace, `${reached} ${name}
+`);
+  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
 
 // src/local/store/atomic-write.ts
 import { randomBytes } from "node:crypto";
@@ -31809,14 +32200,14 @@ async function acquireFileLock(path, options = {}) {
     if (created === "created") return ok(makeLock(path, holder));
     if (created !== "exists")
       return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
-    const seen = await readHolder(path);
-    if (seen === "gone") continue;
-    if (await isStale(path, seen, now(), staleMs)) {
-      await breakLock(path, seen, now);
+    const seen2 = await readHolder(path);
+    if (seen2 === "gone") continue;
+    if (await isStale(path, seen2, now(), staleMs)) {
+      await breakLock(path, seen2, now);
       continue;
     }
     if (now() >= deadline) {
-      const who = seen ? `process ${seen.pid} on ${seen.host} since ${seen.acquiredAt}` : "a process that has not written its name yet";
+      const who = seen2 ? `process ${seen2.pid} on ${seen2.host} since ${seen2.acquiredAt}` : "a process that has not written its name yet";
       return err(
         "lock-timeout",
         `${path} is held by ${who}; gave up after ${timeoutMs} ms. If that process is gone, delete the lock file.`,
@@ -31842,8 +32233,8 @@ function makeLock(path, holder) {
     path,
     holder,
     isHeld: async () => {
-      const seen = await readHolder(path);
-      return seen !== "gone" && seen?.nonce === holder.nonce;
+      const seen2 = await readHolder(path);
+      return seen2 !== "gone" && seen2?.nonce === holder.nonce;
     },
     release: async () => {
       await removeIfStill(path, holder.nonce);
@@ -31908,20 +32299,20 @@ function isAlive(pid) {
 }
 async function breakLock(path, judged, now) {
   await underBreakLock(path, now, async () => {
-    const seen = await readHolder(path);
-    if (seen === "gone") return;
-    const same = judged === void 0 ? seen === void 0 : seen?.nonce === judged.nonce;
+    const seen2 = await readHolder(path);
+    if (seen2 === "gone") return;
+    const same = judged === void 0 ? seen2 === void 0 : seen2?.nonce === judged.nonce;
     if (same) await unlink(path).catch(ignoreMissing);
   });
 }
 async function removeIfStill(path, nonce) {
   const done = await underBreakLock(path, Date.now, async () => {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+    const seen2 = await readHolder(path);
+    if (seen2 !== "gone" && seen2?.nonce === nonce) await unlink(path).catch(ignoreMissing);
   });
   if (!done) {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
+    const seen2 = await readHolder(path);
+    if (seen2 !== "gone" && seen2?.nonce === nonce) await unlink(path).catch(ignoreMissing);
   }
 }
 async function underBreakLock(path, now, fn) {
@@ -31959,8 +32350,112 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// src/local/store/journal.ts
+import { constants as constants2 } from "node:fs";
+import { open as open4, readFile as readFile3, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import { dirname as dirname3 } from "node:path";
+
+// src/local/store/molecule-delta.ts
+var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
+var FIELD_KEYS = Object.keys(FieldsSchema.shape);
+var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary"];
+var DeltaSchema = external_exports.object({
+  /** The revision this line produces: always one more than the state it applies to. */
+  rev: external_exports.number().int().min(1),
+  /** The snapshot's revision when the line was written (lines older than the snapshot are skipped). */
+  snap: external_exports.number().int().min(0),
+  set: FieldsSchema.partial().optional(),
+  unset: external_exports.array(external_exports.enum(OPTIONAL_FIELDS)).optional(),
+  /** Changed steps by position, or all of them when the list itself changed. */
+  steps: external_exports.array(external_exports.tuple([external_exports.number().int().min(0), StepStateSchema])).optional(),
+  allSteps: external_exports.array(StepStateSchema).optional(),
+  /** History: the oldest `drop` entries go, `add` come at the end; or all of it when it was rewritten. */
+  drop: external_exports.number().int().min(0).optional(),
+  add: external_exports.array(HistoryEntrySchema).optional(),
+  allHistory: external_exports.array(HistoryEntrySchema).optional()
+});
+function diffMolecule(prev, next, snap) {
+  const delta = { rev: next.rev, snap };
+  const set2 = {};
+  const unset = [];
+  for (const key of FIELD_KEYS) {
+    if (next[key] === prev[key]) continue;
+    if (next[key] === void 0) {
+      if (OPTIONAL_FIELDS.includes(key)) unset.push(key);
+      else set2[key] = void 0;
+    } else set2[key] = next[key];
+  }
+  if (Object.keys(set2).length > 0) delta.set = set2;
+  if (unset.length > 0) delta.unset = unset;
+  if (next.steps !== prev.steps) {
+    if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
+    else {
+      const changed = [];
+      next.steps.forEach((s, i) => {
+        if (s !== prev.steps[i]) changed.push([i, s]);
+      });
+      if (changed.length > 0) delta.steps = changed;
+    }
+  }
+  if (next.history !== prev.history) {
+    const kept = sharedPrefix(prev.history, next.history);
+    if (kept === void 0) delta.allHistory = next.history;
+    else {
+      if (kept.drop > 0) delta.drop = kept.drop;
+      if (kept.added > 0) delta.add = next.history.slice(next.history.length - kept.added);
+    }
+  }
+  return delta;
+}
+function sharedPrefix(prev, next) {
+  let drop = 0;
+  if (next.length > 0 && prev.length > 0) {
+    drop = prev.indexOf(next[0]);
+    if (drop < 0) drop = prev.length;
+  } else drop = prev.length;
+  const kept = prev.length - drop;
+  if (kept > next.length) return void 0;
+  for (let k = 0; k < kept; k++) if (next[k] !== prev[drop + k]) return void 0;
+  return { drop, added: next.length - kept };
+}
+function applyDelta(prev, raw) {
+  const parsed = DeltaSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err("state-invalid", `${issue2?.path.join(".") || "(root)"}: ${issue2?.message ?? "invalid"}`);
+  }
+  const d = parsed.data;
+  if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
+  const next = { ...prev, ...d.set, rev: d.rev };
+  for (const key of d.unset ?? []) delete next[key];
+  for (const [key, value] of Object.entries(d.set ?? {})) {
+    if (value !== void 0) continue;
+    if (!OPTIONAL_FIELDS.includes(key))
+      return err("state-invalid", `${key}: required`);
+    delete next[key];
+  }
+  if (d.allSteps) next.steps = d.allSteps;
+  else if (d.steps) {
+    const steps = prev.steps.slice();
+    for (const [i, step2] of d.steps) {
+      if (i >= steps.length) return err("state-invalid", `step position ${i} is past the last step`);
+      steps[i] = step2;
+    }
+    next.steps = steps;
+  }
+  if (d.allHistory) next.history = d.allHistory;
+  else if (d.drop !== void 0 || d.add !== void 0) {
+    const drop = d.drop ?? 0;
+    if (drop > prev.history.length)
+      return err("state-invalid", `drops ${drop} history entries of ${prev.history.length}`);
+    next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
+  }
+  return ok({ mol: next, delta: d });
+}
+
 // src/local/store/read-state-file.ts
 import { readFile as readFile2 } from "node:fs/promises";
+var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
@@ -31969,6 +32464,9 @@ async function readStateFile(path, schema) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
+  return parseStateText(path, text3, schema);
+}
+function parseStateText(path, text3, schema) {
   let data;
   try {
     data = JSON.parse(text3);
@@ -31976,6 +32474,14 @@ async function readStateFile(path, schema) {
     return err(
       "state-invalid",
       `${path} is not valid JSON (${error2.message}); fix or remove the file.`,
+      { file: path }
+    );
+  }
+  const version2 = data?.v;
+  if (typeof version2 === "number" && version2 > STATE_VERSION2) {
+    return err(
+      "state-invalid",
+      `${path} was written by a newer version of Molecular (state format v${version2}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
       { file: path }
     );
   }
@@ -31995,6 +32501,175 @@ function describeIssues(error2) {
   const shown2 = error2.issues.slice(0, 3).map((issue2) => `${issue2.path.join(".") || "(root)"}: ${issue2.message}`);
   const more = error2.issues.length > 3 ? ` and ${error2.issues.length - 3} more` : "";
   return shown2.join("; ") + more;
+}
+
+// src/local/store/journal.ts
+var MIN_COMPACT_BYTES = 64 * 1024;
+function journalPathOf(livePath) {
+  return `${livePath.slice(0, -".json".length)}.journal`;
+}
+async function readLive(path) {
+  let text3;
+  let info;
+  try {
+    [text3, info] = await Promise.all([readFile3(path, "utf8"), stat2(path)]);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  const parsed = parseStateText(path, text3, MoleculeSchema);
+  if (!parsed.ok) return parsed;
+  const base = {
+    mol: deepFreeze(parsed.value),
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
+    journalEnd: 0,
+    journalExists: false
+  };
+  const journal = journalPathOf(path);
+  let bytes;
+  try {
+    bytes = await readFile3(journal);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(base);
+    return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
+  }
+  base.journalExists = true;
+  const replayed = replay(base, bytes, 0, journal);
+  return replayed.ok ? ok(replayed.value) : replayed;
+}
+async function refreshLive(path, known) {
+  let info;
+  try {
+    info = await stat2(path);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  const s = known.snapshot;
+  if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
+  const journal = journalPathOf(path);
+  let size;
+  try {
+    size = (await stat2(journal)).size;
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
+  }
+  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+  if (size < known.journalEnd) return readLive(path);
+  const handle = await open4(journal, "r");
+  try {
+    const tail = Buffer.alloc(size - known.journalEnd);
+    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const replayed = replay(
+      { ...known, journalExists: true },
+      tail.subarray(0, bytesRead),
+      known.journalEnd,
+      journal
+    );
+    return replayed.ok ? replayed : readLive(path);
+  } finally {
+    await handle.close();
+  }
+}
+function replay(state, bytes, offset, file2) {
+  let mol = state.mol;
+  let at = 0;
+  let line = 0;
+  for (; ; ) {
+    const nl = bytes.indexOf(10, at);
+    if (nl < 0) break;
+    line++;
+    const text3 = bytes.subarray(at, nl).toString("utf8");
+    at = nl + 1;
+    let data;
+    try {
+      data = JSON.parse(text3);
+    } catch (error2) {
+      return err(
+        "state-invalid",
+        `${file2}: line ${line} is not valid JSON (${error2.message}); fix or remove the file.`,
+        {
+          file: file2
+        }
+      );
+    }
+    if (typeof data.rev === "number" && data.rev <= mol.rev && (data.snap ?? -1) < state.snapshot.rev)
+      continue;
+    const next = applyDelta(mol, data);
+    if (!next.ok) {
+      return err(
+        "state-invalid",
+        `${file2}: line ${line} does not apply: ${next.error.message}; fix or remove the file.`,
+        {
+          file: file2
+        }
+      );
+    }
+    mol = freezeNew(next.value.mol, mol);
+  }
+  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+}
+async function appendLines(path, state, lines) {
+  const journal = journalPathOf(path);
+  const data = Buffer.from(lines, "utf8");
+  const handle = await open4(journal, constants2.O_RDWR | constants2.O_CREAT);
+  try {
+    if (state.torn) await handle.truncate(state.journalEnd);
+    await handle.write(data, 0, data.length, state.journalEnd);
+    await handle.datasync();
+    const { size } = await handle.stat();
+    if (size !== state.journalEnd + data.length) {
+      return err(
+        "write-lost",
+        `${journal} does not hold what was just written to it; another program may be writing there.`,
+        { file: journal }
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+  if (!state.journalExists) await syncDirectory(dirname3(journal));
+  return ok(state.journalEnd + data.length);
+}
+function wantsCompaction(state) {
+  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+}
+async function compact(path, state) {
+  await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
+`);
+  const info = await stat2(path);
+  const journal = journalPathOf(path);
+  await truncate2(journal, 0).catch((error2) => {
+    if (error2.code !== "ENOENT") throw error2;
+  });
+  return {
+    mol: state.mol,
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
+    journalEnd: 0,
+    journalExists: state.journalExists,
+    torn: false
+  };
+}
+function freezeNew(next, prev) {
+  Object.freeze(next);
+  if (next.steps !== prev.steps) {
+    for (const [i, step2] of next.steps.entries()) if (step2 !== prev.steps[i]) deepFreeze(step2);
+    Object.freeze(next.steps);
+  }
+  if (next.history !== prev.history) {
+    for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
+      deepFreeze(next.history[k]);
+    Object.freeze(next.history);
+  }
+  for (const value of Object.values(next)) if (typeof value === "object" && value !== null) deepFreeze(value);
+  return next;
+}
+function deepFreeze(value) {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
 }
 
 // src/local/store/store-layout.ts
@@ -32046,6 +32721,83 @@ function createLocalStore(options) {
     return withFileLock(layout.lock(id), fn, options.lock);
   });
   const scan = (filter = {}) => guard(() => scanLive(layout, filter));
+  const known = /* @__PURE__ */ new Map();
+  async function current(id) {
+    const cached2 = known.get(id);
+    const path = layout.live(id);
+    const read = cached2 ? await refreshLive(path, cached2) : await readLive(path);
+    if (read.ok && read.value) known.set(id, read.value);
+    else known.delete(id);
+    return read;
+  }
+  const queues = /* @__PURE__ */ new Map();
+  async function drain(id, queue) {
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      batch.forEach((item, i) => {
+        item.resolve(results.ok ? results.value[i] : results);
+      });
+    }
+    queues.delete(id);
+  }
+  async function writeBatch(id, batch, lock) {
+    const read = await current(id);
+    if (!read.ok) return read;
+    if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
+    const state = read.value;
+    const path = layout.live(id);
+    const results = [];
+    let mol = state.mol;
+    let lines = "";
+    for (const [n, item] of batch.entries()) {
+      const next = applyMutator2(item.fn, mol);
+      if (!next.ok) {
+        results.push(next);
+        continue;
+      }
+      const checked = checkMutation(mol, next.value);
+      if (!checked.ok) {
+        results.push(checked);
+        continue;
+      }
+      const candidate = checked.value;
+      if (candidate.status === "squashed" || candidate.status === "burned") {
+        if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
+        const ended = await endMolecule(layout, candidate, next.value.effects);
+        known.delete(id);
+        results.push(ended);
+        for (let k = n + 1; k < batch.length; k++)
+          results.push(err("not-found", `there is no molecule "${id}" in ${layout.mols}.`));
+        return ok(results);
+      }
+      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev));
+      if (!applied.ok) {
+        results.push(
+          err(
+            "state-invalid",
+            `the new state of molecule "${id}" is invalid: ${applied.error.message}; nothing was written.`
+          )
+        );
+        continue;
+      }
+      mol = freezeNew(applied.value.mol, mol);
+      lines += `${JSON.stringify(applied.value.delta)}
+`;
+      results.push(ok({ mol, effects: next.value.effects }));
+    }
+    if (lines === "") return ok(results);
+    if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
+    const end = await appendLines(path, state, lines);
+    if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
+    let written = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    known.set(id, written);
+    if (wantsCompaction(written)) {
+      written = await compact(path, written).catch(() => written);
+      known.set(id, written);
+    }
+    return ok(results);
+  }
   return {
     dir: options.dir,
     create: (mol) => {
@@ -32057,7 +32809,7 @@ function createLocalStore(options) {
       const id = checkId(mol.id);
       if (!id.ok) return Promise.resolve(id);
       return locked(mol.id, async () => {
-        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
+        const live = await readLive(layout.live(mol.id));
         if (!live.ok) return live;
         const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
         if (!archived.ok) return archived;
@@ -32067,13 +32819,19 @@ function createLocalStore(options) {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
           );
         }
+        await rm2(journalPathOf(layout.live(mol.id)), { force: true });
+        known.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
     },
     load: (id) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
+      return guard(async () => {
+        const read = await current(id);
+        if (!read.ok) return read;
+        return ok(read.value && { ...read.value.mol });
+      });
     },
     loadArchive: (id) => {
       const checked = checkId(id);
@@ -32083,33 +32841,29 @@ function createLocalStore(options) {
     mutate: (id, fn) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return locked(id, async (lock) => {
-        const current = await readStateFile(layout.live(id), MoleculeSchema);
-        if (!current.ok) return current;
-        if (current.value === void 0)
-          return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
-        const next = applyMutator2(fn, current.value);
-        if (!next.ok) return next;
-        if (!await lock.isHeld()) {
-          return err(
-            "lock-lost",
-            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
-          );
+      return new Promise((resolve) => {
+        const item = { fn, resolve };
+        const queue = queues.get(id);
+        if (queue) {
+          queue.push(item);
+          return;
         }
-        return persist(layout, current.value, next.value);
+        const fresh = [item];
+        queues.set(id, fresh);
+        void drain(id, fresh);
       });
     },
     list: async (filter) => {
       const scanned = await scan(filter);
       if (!scanned.ok) return scanned;
-      const [first, ...rest] = scanned.value.problems;
-      if (first === void 0) return ok(scanned.value.molecules);
+      const [first2, ...rest] = scanned.value.problems;
+      if (first2 === void 0) return ok(scanned.value.molecules);
       const more = rest.length > 0 ? ` (and ${rest.length} more bad file${rest.length > 1 ? "s" : ""})` : "";
       return {
         ok: false,
         error: {
-          ...first,
-          message: first.message + more,
+          ...first2,
+          message: first2.message + more,
           diagnostics: scanned.value.problems.map((p) => ({ ...p, severity: "error" }))
         }
       };
@@ -32119,7 +32873,7 @@ function createLocalStore(options) {
 }
 function applyMutator2(fn, current) {
   try {
-    return fn(structuredClone(current));
+    return fn({ ...current });
   } catch (error2) {
     return err(
       "mutator-threw",
@@ -32127,41 +32881,40 @@ function applyMutator2(fn, current) {
     );
   }
 }
-async function persist(layout, current, mutation) {
-  const { effects } = mutation;
+function checkMutation(current, mutation) {
   if (mutation.mol.id !== current.id) {
     return err(
       "state-invalid",
       `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
     );
   }
-  const candidate = { ...mutation.mol, rev: current.rev + 1 };
+  return ok({ ...mutation.mol, rev: current.rev + 1 });
+}
+function lockLost(id) {
+  return err(
+    "lock-lost",
+    `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
+  );
+}
+async function endMolecule(layout, candidate, effects) {
   const parsed = MoleculeSchema.safeParse(candidate);
   if (!parsed.success) {
     return err(
       "state-invalid",
-      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+      `the new state of molecule "${candidate.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
     );
   }
-  const next = parsed.data;
-  const live = layout.live(next.id);
-  if (next.status === "squashed") {
+  const live = layout.live(candidate.id);
+  if (candidate.status === "squashed") {
     const record3 = archiveOf2(effects);
     if (!record3.ok) return record3;
-    const written2 = await writeConfirmed(layout.archive(next.id), record3.value, ArchiveRecordSchema);
-    if (!written2.ok) return written2;
-    await rm2(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
+    const written = await writeConfirmed(layout.archive(candidate.id), record3.value, ArchiveRecordSchema);
+    if (!written.ok) return written;
   }
-  if (next.status === "burned") {
-    await rm2(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
-  }
-  const written = await writeConfirmed(live, next, MoleculeSchema);
-  if (!written.ok) return written;
-  return ok({ mol: written.value, effects });
+  await rm2(live, { force: true });
+  await rm2(journalPathOf(live), { force: true });
+  await syncDirectory(layout.mols);
+  return ok({ mol: parsed.data, effects });
 }
 function archiveOf2(effects) {
   const effect = effects.find((e) => e.type === "archive");
@@ -32181,7 +32934,9 @@ function archiveOf2(effects) {
 async function writeConfirmed(path, value, schema) {
   const text3 = `${JSON.stringify(value, null, 2)}
 `;
+  crashPoint("state-write:before");
   await writeFileAtomic(path, text3);
+  crashPoint("state-write:after");
   const back = await readStateFile(path, schema);
   if (!back.ok) return back;
   if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
@@ -32208,13 +32963,13 @@ async function scanLive(layout, filter) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
     const path = join3(layout.mols, name);
-    const read = await readStateFile(path, MoleculeSchema);
+    const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
       continue;
     }
-    const mol = read.value;
-    if (mol === void 0) continue;
+    if (read.value === void 0) continue;
+    const mol = { ...read.value.mol };
     if (mol.id !== id) {
       problems.push({
         code: "state-invalid",
@@ -32311,7 +33066,26 @@ function createMoleculeManager(store, options = {}) {
   const newId = options.newId ?? (() => `mol-${randomBytes3(4).toString("hex")}`);
   const defaultMaxRetries = options.defaultMaxRetries ?? DEFAULT_MAX_RETRIES;
   const capture = options.captureCheckpoints ?? true;
+  const protos = /* @__PURE__ */ new WeakMap();
+  function knownProto(mol) {
+    const cached2 = protos.get(mol.formula);
+    if (cached2) return cached2;
+    const source = mol.formula.source;
+    if (typeof source !== "object" || !("inline" in source)) return void 0;
+    const cooked = adhocProto(source.inline);
+    if (!cooked.ok) return void 0;
+    const proto = withDefaultRetries(cooked.value, defaultMaxRetries);
+    protos.set(mol.formula, proto);
+    return proto;
+  }
   async function protoOf(mol) {
+    const known = knownProto(mol);
+    if (known) return known;
+    const proto = await resolveProto(mol);
+    protos.set(mol.formula, proto);
+    return proto;
+  }
+  async function resolveProto(mol) {
     const source = mol.formula.source;
     const found = typeof source === "object" && "inline" in source ? adhocProto(source.inline) : options.resolveProto ? await options.resolveProto(mol) : err(
       "no-proto",
@@ -32326,9 +33100,16 @@ function createMoleculeManager(store, options = {}) {
     return mol;
   }
   async function apply(ref, event) {
-    const mol = await current(ref);
-    const proto = await protoOf(mol);
-    const { mol: stored, effects } = unwrap(await changeMolecule(store, proto, mol.id, event, clock()));
+    const id = typeof ref === "string" ? ref : ref.id;
+    const readFirst = {};
+    let change = await changeMolecule(store, knownProto, id, event, clock(), void 0, readFirst);
+    if (!change.ok && change.error.code === NEEDS_PROTO && readFirst.mol) {
+      const proto = await protoOf(readFirst.mol);
+      change = await changeMolecule(store, proto, id, event, clock());
+    }
+    if (!change.ok && change.error.code === "not-found")
+      throw new MolecularError({ code: "not-found", message: `there is no molecule "${id}"` });
+    const { mol: stored, effects } = unwrap(change);
     await options.onEffects?.(effects, stored);
     return stored;
   }
@@ -32423,8 +33204,8 @@ function createMoleculeManager(store, options = {}) {
         (e) => e.type === "step-status" && e.from === "in_progress" && e.to === "ready" ? [e.step] : []
       );
       const result = await view(stored);
-      const first = result.readySteps.find((s) => resumed.includes(s.id));
-      return { ...result, ...first ? { nextStep: first } : {}, resumed };
+      const first2 = result.readySteps.find((s) => resumed.includes(s.id));
+      return { ...result, ...first2 ? { nextStep: first2 } : {}, resumed };
     },
     getMoleculeProgress(mol) {
       return progress(mol);
@@ -32459,6 +33240,7 @@ export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_TABLE_ROWS,
   DEFAULT_STATE_BUDGET_BYTES,
+  DESCRIPTION_FILE_PIN,
   ERROR_CODES,
   EXECUTION_MODES,
   FINAL_MOLECULE_STATUSES,
@@ -32472,6 +33254,7 @@ export {
   LEASE_MARGIN_MS,
   LIVE_MOLECULE_STATUSES,
   LIVE_STATUS_LIST,
+  LeaseProcessSchema,
   LeaseSchema,
   LegSchema,
   MAX_COMMANDS_PER_COMMENT,
@@ -32482,12 +33265,15 @@ export {
   MolecularError,
   MoleculeEventSchema,
   MoleculeSchema,
+  ON_EXHAUSTED,
   PERMISSIONS,
   ProtoGateSchema,
   ProtoSchema,
   ProtoStepSchema,
   ProtoVarSchema,
   RUNNER_LIMIT_MS,
+  RalphSchema,
+  RetrySchema,
   STATUS_CLASS_STYLE,
   STATUS_LABELS,
   STEP_EVENTS,
@@ -32525,6 +33311,9 @@ export {
   createMoleculeManager,
   decodeState,
   decodeStateBlock,
+  descriptionFilePin,
+  descriptionFilePlace,
+  descriptionFilesOf,
   deserializeMolecule,
   didYouMean,
   editDistance,
@@ -32564,6 +33353,7 @@ export {
   progressBar,
   readySteps,
   refuseStaleReport,
+  refuseUnheldReport,
   renderMermaid,
   renderStepTable,
   renderSummaryView,
@@ -32588,7 +33378,8 @@ export {
   truncate,
   unknownStep,
   unwrap,
-  withDefaultRetries
+  withDefaultRetries,
+  withDescriptionFiles
 };
 /*! Bundled license information:
 

@@ -6,7 +6,13 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __commonJS = (cb, mod) => function __require() {
+var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+}) : x)(function(x) {
+  if (typeof require !== "undefined") return require.apply(this, arguments);
+  throw Error('Dynamic require of "' + x + '" is not supported');
+});
+var __commonJS = (cb, mod) => function __require2() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
   } catch (e) {
@@ -650,11 +656,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -671,10 +677,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -735,8 +741,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -765,12 +771,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -823,12 +829,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -851,10 +857,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -890,10 +896,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -935,11 +941,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a3, _b;
-        super.optimizeNames(names, constants);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants2);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -1240,7 +1246,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1255,14 +1261,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -3034,11 +3040,11 @@ var require_validate = __commonJS({
         jsonPointer = $data;
         data = names_1.default.rootData;
       } else {
-        const matches2 = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches2)
+        const matches = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches)
           throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches2[1];
-        jsonPointer = matches2[2];
+        const up = +matches[1];
+        jsonPointer = matches[2];
         if (jsonPointer === "#") {
           if (up >= dataLevel)
             throw new Error(errorMsg("property/index", up));
@@ -3224,7 +3230,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3251,7 +3257,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve7(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3957,11 +3963,11 @@ var require_schemes = __commonJS({
         urnComponent.error = "URN can not be parsed";
         return urnComponent;
       }
-      const matches2 = urnComponent.path.match(URN_REG);
-      if (matches2 && matches2[0] === urnComponent.path) {
+      const matches = urnComponent.path.match(URN_REG);
+      if (matches && matches[0] === urnComponent.path) {
         const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches2[1].toLowerCase();
-        urnComponent.nss = matches2[2];
+        urnComponent.nid = matches[1].toLowerCase();
+        urnComponent.nss = matches[2];
         const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
         const schemeHandler = getSchemeHandler(urnScheme);
         urnComponent.path = void 0;
@@ -4111,11 +4117,11 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse5(serialize(uri, options), options);
+        parse6(serialize(uri, options), options);
       }
       return uri;
     }
-    function resolve7(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4154,8 +4160,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse5(serialize(base, options), options);
-        relative4 = parse5(serialize(relative4, options), options);
+        base = parse6(serialize(base, options), options);
+        relative4 = parse6(serialize(relative4, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative4.scheme) {
@@ -4282,8 +4288,8 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches2) {
-      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed, matches) {
+      if (matches[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
       if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
@@ -4305,9 +4311,9 @@ var require_fast_uri = __commonJS({
     function isIPLiteral(host) {
       return host[0] === "[" && host[host.length - 1] === "]";
     }
-    function hasMalformedComponentPercentEncoding(matches2) {
-      const host = matches2[4];
-      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+    function hasMalformedComponentPercentEncoding(matches) {
+      const host = matches[4];
+      return hasMalformedPercentEncoding(matches[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches[6]) || hasMalformedPercentEncoding(matches[7]) || hasMalformedPercentEncoding(matches[8]);
     }
     function canonicalizeHost(parsed, options, schemeHandler, isIP) {
       if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
@@ -4382,15 +4388,15 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches2 = uri.match(URI_PARSE);
-      if (matches2) {
-        parsed.scheme = matches2[1];
-        parsed.userinfo = matches2[3];
-        parsed.host = matches2[4];
-        parsed.port = parseInt(matches2[5], 10);
-        parsed.path = matches2[6] || "";
-        parsed.query = matches2[7];
-        parsed.fragment = matches2[8];
+      const matches = uri.match(URI_PARSE);
+      if (matches) {
+        parsed.scheme = matches[1];
+        parsed.userinfo = matches[3];
+        parsed.host = matches[4];
+        parsed.port = parseInt(matches[5], 10);
+        parsed.path = matches[6] || "";
+        parsed.query = matches[7];
+        parsed.fragment = matches[8];
         if (parsed.scheme !== void 0) {
           if (VALID_SCHEME.test(parsed.scheme)) {
             parsed.scheme = parsed.scheme.toLowerCase();
@@ -4399,14 +4405,14 @@ var require_fast_uri = __commonJS({
             malformedScheme = true;
           }
         }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
         if (malformedPercentEncoding) {
           parsed.error = parsed.error || "URI contains malformed percent-encoding.";
         }
         if (isNaN(parsed.port)) {
-          parsed.port = matches2[5];
+          parsed.port = matches[5];
         }
-        const parseError = getParseError(parsed, matches2);
+        const parseError = getParseError(parsed, matches);
         if (parseError !== void 0) {
           parsed.error = parsed.error || parseError;
           malformedAuthorityOrPort = true;
@@ -4473,7 +4479,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse5(uri, opts) {
+    function parse6(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -4506,11 +4512,11 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize3,
-      resolve: resolve7,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
-      parse: parse5
+      parse: parse6
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -8458,6 +8464,7336 @@ var require_ajv = __commonJS({
   }
 });
 
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
+    var isMap = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
+    var isScalar = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    function isCollection(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node2) => (isScalar(node2) || isCollection(node2)) && !!node2.anchor;
+    exports.ALIAS = ALIAS;
+    exports.DOC = DOC;
+    exports.MAP = MAP;
+    exports.NODE_TYPE = NODE_TYPE;
+    exports.PAIR = PAIR;
+    exports.SCALAR = SCALAR;
+    exports.SEQ = SEQ;
+    exports.hasAnchor = hasAnchor;
+    exports.isAlias = isAlias;
+    exports.isCollection = isCollection;
+    exports.isDocument = isDocument;
+    exports.isMap = isMap;
+    exports.isNode = isNode;
+    exports.isPair = isPair;
+    exports.isScalar = isScalar;
+    exports.isSeq = isSeq;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit2(node2, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node2)) {
+        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
+        if (cd === REMOVE)
+          node2.contents = null;
+      } else
+        visit_(null, node2, visitor_, Object.freeze([]));
+    }
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    function visit_(key, node2, visitor, path) {
+      const ctrl = callVisitor(key, node2, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = visit_(i, node2.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node2.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node2.key = null;
+          const cv = visit_("value", node2.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node2.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node2, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node2)) {
+        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
+        if (cd === REMOVE)
+          node2.contents = null;
+      } else
+        await visitAsync_(null, node2, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node2, visitor, path) {
+      const ctrl = await callVisitor(key, node2, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = await visitAsync_(i, node2.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node2.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node2.key = null;
+          const cv = await visitAsync_("value", node2.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node2.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node2, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node2, path);
+      if (identity.isMap(node2))
+        return visitor.Map?.(key, node2, path);
+      if (identity.isSeq(node2))
+        return visitor.Seq?.(key, node2, path);
+      if (identity.isPair(node2))
+        return visitor.Pair?.(key, node2, path);
+      if (identity.isScalar(node2))
+        return visitor.Scalar?.(key, node2, path);
+      if (identity.isAlias(node2))
+        return visitor.Alias?.(key, node2, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node2) {
+      const parent = path[path.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node2;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node2;
+        else
+          parent.value = node2;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node2;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports.visit = visit2;
+    exports.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var visit2 = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error2) {
+            onError(String(error2));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines2 = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit2.visit(doc.contents, (_key, node2) => {
+            if (identity.isNode(node2) && node2.tag)
+              tags[node2.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines2.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines2.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var visit2 = require_visit();
+    function anchorIsValid(anchor2) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor2)) {
+        const sa = JSON.stringify(anchor2);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit2.visit(root, {
+        Value(_key, node2) {
+          if (node2.anchor)
+            anchors.add(node2.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+          return name;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor2 = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor2);
+          return anchor2;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error2 = new Error("Failed to resolve repeated object (this should not happen)");
+              error2.source = source;
+              throw error2;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports.anchorIsValid = anchorIsValid;
+    exports.anchorNames = anchorNames;
+    exports.createNodeAnchors = createNodeAnchors;
+    exports.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+    "use strict";
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit2 = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit2.visit(doc, {
+            Node: (_key, node2) => {
+              if (identity.isAlias(node2) || identity.hasAnchor(node2))
+                nodes.push(node2);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found2 = void 0;
+        for (const node2 of nodes) {
+          if (node2 === this)
+            break;
+          if (node2.anchor === this.source)
+            found2 = node2;
+        }
+        if (found2 && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found2);
+          if (!data) {
+            toJS.toJS(found2, null, ctx);
+            data = anchors2.get(found2);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found2, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found2;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node2, anchors2) {
+      if (identity.isAlias(node2)) {
+        const source = node2.resolve(doc);
+        const anchor2 = anchors2 && source && anchors2.get(source);
+        return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
+      } else if (identity.isCollection(node2)) {
+        let count = 0;
+        for (const item of node2.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count)
+            count = c;
+        }
+        return count;
+      } else if (identity.isPair(node2)) {
+        const kc = getAliasCount(doc, node2.key, anchors2);
+        const vc = getAliasCount(doc, node2.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar;
+    exports.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity.isDocument(value))
+        value = value.contents;
+      if (identity.isNode(value))
+        return value;
+      if (identity.isPair(value)) {
+        const map2 = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map2.items.push(value);
+        return map2;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node3 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node3;
+          return node3;
+        }
+        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node2.tag = tagName;
+      else if (!tagObj.default)
+        node2.tag = tagObj.tag;
+      if (ref)
+        ref.node = node2;
+      return node2;
+    }
+    exports.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node2 = this.get(key, true);
+          if (identity.isCollection(node2))
+            node2.addIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node2 = this.get(key, true);
+        if (identity.isCollection(node2))
+          return node2.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node2 = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
+        else
+          return identity.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node2) => {
+          if (!identity.isPair(node2))
+            return false;
+          const n = node2.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node2 = this.get(key, true);
+        return identity.isCollection(node2) ? node2.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node2 = this.get(key, true);
+          if (identity.isCollection(node2))
+            node2.setIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports.Collection = Collection;
+    exports.collectionFromPath = collectionFromPath;
+    exports.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent2) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent2 ? comment.replace(/^(?! *$)/gm, indent2) : comment;
+    }
+    var lineComment = (str, indent2, comment) => str.endsWith("\n") ? indentComment(comment, indent2) : comment.includes("\n") ? "\n" + indentComment(comment, indent2) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports.indentComment = indentComment;
+    exports.lineComment = lineComment;
+    exports.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text3, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text3;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
+      if (text3.length <= endStep)
+        return text3;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent2.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text3, i, indent2.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text3[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text3[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text3, i, indent2.length);
+          end = i + indent2.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text3[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text3[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text3;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text3;
+      if (onFold)
+        onFold();
+      let res = text3.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text3.length;
+        if (fold === 0)
+          res = `
+${indent2}${text3.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold])
+            res += `${text3[fold]}\\`;
+          res += `
+${indent2}${text3.slice(fold + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text3, i, indent2) {
+      let end = i;
+      let start2 = i + 1;
+      let ch = text3[start2];
+      while (ch === " " || ch === "	") {
+        if (i < start2 + indent2) {
+          ch = text3[++i];
+        } else {
+          do {
+            ch = text3[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start2 = i + 1;
+          ch = text3[start2];
+        }
+      }
+      return end;
+    }
+    exports.FOLD_BLOCK = FOLD_BLOCK;
+    exports.FOLD_FLOW = FOLD_FLOW;
+    exports.FOLD_QUOTED = FOLD_QUOTED;
+    exports.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start2 > limit)
+            return true;
+          start2 = i + 1;
+          if (strLen - start2 <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json3 = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json3;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start2 = 0;
+      for (let i = 0, ch = json3[i]; ch; ch = json3[++i]) {
+        if (ch === " " && json3[i + 1] === "\\" && json3[i + 2] === "n") {
+          str += json3.slice(start2, i) + "\\ ";
+          i += 1;
+          start2 = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json3[i + 1]) {
+            case "u":
+              {
+                str += json3.slice(start2, i);
+                const code18 = json3.substr(i + 2, 4);
+                switch (code18) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code18.substr(0, 2) === "00")
+                      str += "\\x" + code18.substr(2);
+                    else
+                      str += json3.substr(i, 6);
+                }
+                i += 5;
+                start2 = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json3[i + 2] === '"' || json3.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json3.slice(start2, i) + "\n\n";
+                while (json3[i + 2] === "\\" && json3[i + 3] === "n" && json3[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent2;
+                if (json3[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start2 = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start2 ? str + json3.slice(start2) : json3;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent2}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent2 = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent2.length);
+      if (!value)
+        return literal2 ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent2}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent2}`);
+      }
+      const indentSize = indent2 ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal2) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent2}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end}`, indent2, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent2}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent2}`);
+      return `|${header}
+${indent2}${start2}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent: indent2, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent2 === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent2 === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent2}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor2 = (identity.isScalar(node2) || identity.isCollection(node2)) && node2.anchor;
+      if (anchor2 && anchors.anchorIsValid(anchor2)) {
+        anchors$1.add(anchor2);
+        props.push(`&${anchor2}`);
+      }
+      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify2(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node2 = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
+      const props = stringifyProps(node2, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports.createStringifyContext = createStringifyContext;
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent2 + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent2}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports.debug = debug;
+    exports.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge3 = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    function addMergeToJSMap(ctx, map2, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map2, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map2, it);
+      else
+        mergeValue(ctx, map2, source);
+    }
+    function mergeValue(ctx, map2, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map2 instanceof Map) {
+          if (!map2.has(key))
+            map2.set(key, value2);
+        } else if (map2 instanceof Set) {
+          map2.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
+          Object.defineProperty(map2, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map2;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports.addMergeToJSMap = addMergeToJSMap;
+    exports.isMergeKey = isMergeKey;
+    exports.merge = merge3;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+    "use strict";
+    var log = require_log();
+    var merge3 = require_merge();
+    var stringify2 = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map2, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map2, value);
+      else if (merge3.isMergeKey(ctx, key))
+        merge3.addMergeToJSMap(ctx, map2, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map2 instanceof Map) {
+          map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map2 instanceof Set) {
+          map2.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map2)
+            Object.defineProperty(map2, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map2[stringKey] = jsValue;
+        }
+      }
+      return map2;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node2 of ctx.anchors.keys())
+          strCtx.anchors.add(node2.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports.Pair = Pair;
+    exports.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent: indent2, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines2 = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines2.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines2.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines2[0];
+        for (let i = 1; i < lines2.length; ++i) {
+          const line = lines2[i];
+          str += line ? `
+${indent2}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent2);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent: indent2, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines2 = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines2.push("");
+          addCommentBefore(ctx, lines2, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines2.push("");
+            addCommentBefore(ctx, lines2, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines2.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines2.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines2.push(str);
+        linesAtValue = lines2.length;
+      }
+      const { start: start2, end } = flowChars;
+      if (lines2.length === 0) {
+        return start2 + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines2.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start2;
+          for (const line of lines2)
+            str += line ? `
+${indentStep}${indent2}${line}` : "\n";
+          return `${str}
+${indent2}${end}`;
+        } else {
+          return `${start2}${fcPadding}${lines2.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent: indent2, options: { commentString } }, lines2, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent2);
+        lines2.push(ic.trimStart());
+      }
+    }
+    exports.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map2 = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map2.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value] of obj)
+            add(key, value);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map2.items.sort(schema.sortMapEntries);
+        }
+        return map2;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node2 = it?.value;
+        return (!keepScalar && identity.isScalar(node2) ? node2.value : node2) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map2 = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map2);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map2, item);
+        return map2;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports.YAMLMap = YAMLMap;
+    exports.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map2 = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map3, onError) {
+        if (!identity.isMap(map3))
+          onError("Expected a mapping for this tag");
+        return map3;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports.map = map2;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string4 = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.string = string4;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+    "use strict";
+    function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format2 && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node2 = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node2.minFractionDigits = str.length - dot - 1;
+        return node2;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node2);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0o")
+    };
+    var int2 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
+    };
+    exports.int = int2;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int2 = require_int();
+    var schema = [
+      map2.map,
+      seq.seq,
+      string4.string,
+      _null4.nullTag,
+      bool.boolTag,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema4 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map2 = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+    "use strict";
+    var node_buffer = __require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines2 = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines2[i] = str.substr(o, lineWidth);
+          }
+          str = lines2.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports.createPairs = createPairs;
+    exports.pairs = pairs;
+    exports.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map2 = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map2);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map2.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map2.set(key, value);
+        }
+        return map2;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports.YAMLOMap = YAMLOMap;
+    exports.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports.falseTag = falseTag;
+    exports.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node2.minFractionDigits = f.length;
+        }
+        return node2;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node2);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node2) => intStringify(node2, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0")
+    };
+    var int2 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
+    };
+    exports.int = int2;
+    exports.intBin = intBin;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set3 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set3.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set3;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set2 = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map2, onError) {
+        if (identity.isMap(map2)) {
+          if (map2.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map2);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map2;
+      }
+    };
+    exports.YAMLSet = YAMLSet;
+    exports.set = set2;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node2) {
+      let { value } = node2;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node2);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date5 = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date5 -= 6e4 * d;
+        }
+        return new Date(date5);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports.floatTime = floatTime;
+    exports.intTime = intTime;
+    exports.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema5 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int2 = require_int2();
+    var merge3 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map2.map,
+      seq.seq,
+      string4.string,
+      _null4.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int2.intBin,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge3.merge,
+      omap.omap,
+      pairs.pairs,
+      set2.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
+    "use strict";
+    var map2 = require_map();
+    var _null4 = require_null();
+    var seq = require_seq();
+    var string4 = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int2 = require_int();
+    var schema = require_schema3();
+    var schema$1 = require_schema4();
+    var binary = require_binary();
+    var merge3 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema5();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map2.map, seq.seq, string4.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int2.int,
+      intHex: int2.intHex,
+      intOct: int2.intOct,
+      intTime: timestamp.intTime,
+      map: map2.map,
+      merge: merge3.merge,
+      null: _null4.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set2.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge3.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set2.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge3.merge) ? schemaTags.concat(merge3.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge3.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports.coreKnownTags = coreKnownTags;
+    exports.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var map2 = require_map();
+    var seq = require_seq();
+    var string4 = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge3);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map2.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string4.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var stringify2 = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines2 = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines2.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines2.push("---");
+      const ctx = stringify2.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines2.length !== 1)
+          lines2.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines2.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines2.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines2.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines2[lines2.length - 1] === "---") {
+          lines2[lines2.length - 1] = `--- ${body}`;
+        } else
+          lines2.push(body);
+      } else {
+        lines2.push(stringify2.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines2.push("...");
+            lines2.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines2.push(`... ${cs}`);
+          }
+        } else {
+          lines2.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines2[lines2.length - 1] !== "")
+            lines2.push("");
+          lines2.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines2.join("\n") + "\n";
+    }
+    exports.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version: version2 } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version2 = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node2, name) {
+        if (!node2.anchor) {
+          const prev = anchors.anchorNames(this);
+          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+        }
+        return new Alias.Alias(node2.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node2 = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node2))
+          node2.flow = true;
+        setAnchors();
+        return node2;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
+        let opt;
+        switch (version2) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version2;
+            else
+              this.directives = new directives.Directives({ version: version2 });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version2);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json: json3, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json3,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors2 = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name, pos, code18, message) {
+        super();
+        this.name = name;
+        this.code = code18;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code18, message) {
+        super("YAMLParseError", pos, code18, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code18, message) {
+        super("YAMLWarning", pos, code18, message);
+      }
+    };
+    var prettifyError2 = (src, lc) => (error2) => {
+      if (error2.pos[0] === -1)
+        return;
+      error2.linePos = error2.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error2.linePos[0];
+      error2.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "\u2026" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "\u2026";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "\u2026\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error2.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count);
+        error2.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports.YAMLError = YAMLError;
+    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLWarning = YAMLWarning;
+    exports.prettifyError = prettifyError2;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor2 = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found2 = null;
+      let start2 = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found2 || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor2 || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor2)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor2 = token;
+            start2 ?? (start2 = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start2 ?? (start2 = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor2 || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found2)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found2 = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found: found2,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor: anchor2,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start2 ?? end
+      };
+    }
+    exports.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent2, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent2 && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map2 = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep4?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map2.comment)
+                map2.comment += "\n" + keyProps.comment;
+              else
+                map2.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map2.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map2.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map2.range = [bm.offset, offset, commentEnd ?? offset];
+      return map2;
+    }
+    exports.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node2.range[2];
+        seq.items.push(node2);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep4 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep4 + cb;
+              sep4 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep4 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep4?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start2) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap && !props.found && ctx.options.strict) {
+              if (sep4)
+                for (const st of sep4) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap) {
+            const map2 = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map2.items.push(pair);
+          } else {
+            const map2 = new YAMLMap.YAMLMap(ctx.schema);
+            map2.flow = true;
+            map2.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map2.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map2);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor: anchor2, newlineAfterProp: nl } = props;
+        const lastProp = anchor2 && tagToken ? anchor2.offset > tagToken.offset ? anchor2 : tagToken : anchor2 ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node2 = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node2.range = coll.range;
+      node2.tag = tagName;
+      if (tag?.format)
+        node2.format = tag.format;
+      return node2;
+    }
+    exports.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start2 = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines2 = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines2.length;
+      for (let i = lines2.length - 1; i >= 0; --i) {
+        const content = lines2[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines2.length > 0 ? "\n".repeat(Math.max(1, lines2.length - 1)) : "";
+        let end2 = start2 + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start2, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent2, content] = lines2[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent2.length > trimIndent)
+            trimIndent = indent2.length;
+        } else {
+          if (indent2.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent2.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent2.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent2.length + content.length + 1;
+      }
+      for (let i = lines2.length - 1; i >= chompStart; --i) {
+        if (lines2[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep4 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines2[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent2, content] = lines2[i];
+        offset += indent2.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent2.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent2 = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep4 + indent2.slice(trimIndent) + content;
+          sep4 = "\n";
+        } else if (indent2.length > trimIndent || content[0] === "	") {
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent2.slice(trimIndent) + content;
+          sep4 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep4 === "\n")
+            value += "\n";
+          else
+            sep4 = "\n";
+        } else {
+          value += sep4 + content;
+          sep4 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines2.length; ++i)
+            value += "\n" + lines2[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent2 = 0;
+      let chomp = "";
+      let error2 = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent2 && n)
+            indent2 = n;
+          else if (error2 === -1)
+            error2 = offset + i;
+        }
+      }
+      if (error2 !== -1)
+        onError(error2, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent: indent2, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines2 = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines2.push([split[i], split[i + 1]]);
+      return lines2;
+    }
+    exports.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code18, msg) => onError(offset + rel, code18, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep4 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep4 === "\n")
+            res += sep4;
+          else
+            sep4 = "\n";
+        } else {
+          res += sep4 + lm;
+          sep4 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source);
+      return res + sep4 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold, offset } = foldNewline(source, i);
+          res += fold;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold)
+        fold = " ";
+      return { fold, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "\x85",
+      // Unicode next line
+      _: "\xA0",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok2 = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code18 = ok2 ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code18);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error2) {
+        const msg = error2 instanceof Error ? error2.message : String(error2);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor: anchor2, tag } = props;
+      let node2;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node2 = composeAlias(ctx, token, onError);
+          if (anchor2 || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor2)
+            node2.anchor = anchor2.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor2)
+              node2.anchor = anchor2.source.substring(1);
+          } catch (error2) {
+            const message = error2 instanceof Error ? error2.message : String(error2);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor2 && node2.anchor === "")
+        onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node2.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node2.comment = comment;
+        else
+          node2.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node2.srcToken = token;
+      return node2;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor2) {
+        node2.anchor = anchor2.source.substring(1);
+        if (node2.anchor === "")
+          onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node2.spaceBefore = true;
+      if (comment) {
+        node2.comment = comment;
+        node2.range[2] = end;
+      }
+      return node2;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports.composeEmptyNode = composeEmptyNode;
+    exports.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+    "use strict";
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start: start2, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start2, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors = require_errors2();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code18, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors.YAMLWarning(pos, code18, message));
+          else
+            this.errors.push(new errors.YAMLParseError(pos, code18, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error2 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error2);
+            else
+              this.doc.errors.push(error2);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors = require_errors2();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code18, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code18, message);
+          else
+            throw new errors.YAMLParseError([offset, offset + 1], code18, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context) {
+      const { implicitKey = false, indent: indent2, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent2 > 0 ? " ".repeat(indent2) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context.end ?? [
+        { type: "newline", offset: -1, indent: indent2, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent: indent2, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
+          return { type: "block-scalar", offset, indent: indent2, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent: indent2, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent: indent2, source, end };
+        default:
+          return { type: "scalar", offset, indent: indent2, source, end };
+      }
+    }
+    function setScalarValue(token, value, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+      let indent2 = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent2 === "number")
+        indent2 += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent2 === null,
+        indent: indent2 !== null && indent2 > 0 ? " ".repeat(indent2) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent2 = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent: indent2, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent: indent2, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent2 = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent: indent2, source, end });
+        }
+      }
+    }
+    exports.createScalarToken = createScalarToken;
+    exports.resolveAsScalar = resolveAsScalar;
+    exports.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+    "use strict";
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start: start2, key, sep: sep4, value }) {
+      let res = "";
+      for (const st of start2)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep4)
+        for (const st of sep4)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit2(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit2.parentCollection = (cst, path) => {
+      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+      const field = path[path.length - 1][0];
+      const coll = parent?.[field];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field of ["key", "value"]) {
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports.visit = visit2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports.createScalarToken = cstScalar.createScalarToken;
+    exports.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports.setScalarValue = cstScalar.setScalarValue;
+    exports.stringify = cstStringify.stringify;
+    exports.visit = cstVisit.visit;
+    exports.BOM = BOM;
+    exports.DOCUMENT = DOCUMENT;
+    exports.FLOW_END = FLOW_END;
+    exports.SCALAR = SCALAR;
+    exports.isCollection = isCollection;
+    exports.isScalar = isScalar;
+    exports.prettyToken = prettyToken;
+    exports.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent2 = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent2 + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent2 + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent2 + 1;
+          }
+          return ch === "\n" || indent2 >= this.indentNext || !ch && !this.atEnd ? offset + indent2 : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent2 = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent2 = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent2 === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent2 = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent2 += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent2 = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent2 >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent2;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent2 > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+    "use strict";
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
+        };
+      }
+    };
+    exports.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser3 = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error2) {
+        const token = error2 ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last.start;
+              else
+                top.items.push({ start: last.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start2 = getFirstKeyStartProps(prev);
+          let sep4;
+          if (scalar.end) {
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep4 = [this.sourceToken];
+          const map2 = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start: start2, key: scalar, sep: sep4 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map2;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map2) {
+        const it = map2.items[map2.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map2.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map2.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map2.indent)) {
+                const prev = map2.items[map2.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map2.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map2.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start2 = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map2.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start2 = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2 });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start2.push(this.sourceToken);
+                map2.items.push({ start: start2, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start3 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map2.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start3 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start3, key, sep: sep4 }]
+                  });
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map2.items.push({ start: start2, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map2.items.push({ start: start2, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map2);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map2.items.push({ start: start2 });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start2 = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
+            const map2 = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start: start2, key: fc, sep: sep4 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map2;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: start2, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start2 = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start2, indent2) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent2)
+          return false;
+        return start2.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports.Parser = Parser3;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors = require_errors2();
+    var log = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse6(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify2(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent2 = Math.round(options);
+        options = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document.Document(value, _replacer, options).toString(options);
+    }
+    exports.parse = parse6;
+    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseDocument = parseDocument;
+    exports.stringify = stringify2;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors = require_errors2();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit2 = require_visit();
+    exports.Composer = composer.Composer;
+    exports.Document = Document.Document;
+    exports.Schema = Schema.Schema;
+    exports.YAMLError = errors.YAMLError;
+    exports.YAMLParseError = errors.YAMLParseError;
+    exports.YAMLWarning = errors.YAMLWarning;
+    exports.Alias = Alias.Alias;
+    exports.isAlias = identity.isAlias;
+    exports.isCollection = identity.isCollection;
+    exports.isDocument = identity.isDocument;
+    exports.isMap = identity.isMap;
+    exports.isNode = identity.isNode;
+    exports.isPair = identity.isPair;
+    exports.isScalar = identity.isScalar;
+    exports.isSeq = identity.isSeq;
+    exports.Pair = Pair.Pair;
+    exports.Scalar = Scalar.Scalar;
+    exports.YAMLMap = YAMLMap.YAMLMap;
+    exports.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports.CST = cst;
+    exports.Lexer = lexer.Lexer;
+    exports.LineCounter = lineCounter.LineCounter;
+    exports.Parser = parser.Parser;
+    exports.parse = publicApi.parse;
+    exports.parseAllDocuments = publicApi.parseAllDocuments;
+    exports.parseDocument = publicApi.parseDocument;
+    exports.stringify = publicApi.stringify;
+    exports.visit = visit2.visit;
+    exports.visitAsync = visit2.visitAsync;
+  }
+});
+
 // src/engine/codec/budget.ts
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
 
@@ -8502,6 +15838,11 @@ function isTable(value) {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 // node_modules/zod/v4/classic/external.js
@@ -10362,18 +17703,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse5 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse5(schema, value, ctx, finalizeParams(fn, _params));
+    return parse6(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse5 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse5(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse6(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -11330,9 +18671,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname5) {
-  hostname5.lastIndex = 0;
-  return hostname5.test(url2.hostname);
+function urlHostnameOk(url2, hostname7) {
+  hostname7.lastIndex = 0;
+  return hostname7.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -11868,7 +19209,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse5 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -11882,7 +19223,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse5(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -12305,16 +19646,16 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
   };
 });
 function handleExclusiveUnionResults(results, final, inst, ctx) {
-  const matches2 = [];
+  const matches = [];
   for (let i = 0; i < results.length; i++) {
     if (results[i].issues.length === 0)
-      matches2.push(i);
+      matches.push(i);
   }
-  if (matches2.length === 1) {
-    final.value = results[matches2[0]].value;
+  if (matches.length === 1) {
+    final.value = results[matches[0]].value;
     return final;
   }
-  if (matches2.length === 0) {
+  if (matches.length === 0) {
     final.issues.push({
       code: "invalid_union",
       input: final.value,
@@ -12328,7 +19669,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
       inst,
       errors: [],
       inclusive: false,
-      matches: matches2
+      matches
     });
   }
   return final;
@@ -13571,7 +20912,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -13581,7 +20922,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve8);
       if (answer > result)
         result = answer;
     }
@@ -13592,7 +20933,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -13656,7 +20997,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -20101,20 +27442,20 @@ function checkArrayGuards(arraySchema, guards) {
     if (guards.containsSchema) {
       const minContains = guards.minContains ?? 1;
       const ceiling = guards.maxContains !== void 0 ? guards.maxContains + 1 : Number.POSITIVE_INFINITY;
-      let matches2 = 0;
+      let matches = 0;
       for (const item of items) {
-        if (guards.containsSchema.safeParse(item).success && ++matches2 >= ceiling)
+        if (guards.containsSchema.safeParse(item).success && ++matches >= ceiling)
           break;
       }
-      if (matches2 < minContains) {
+      if (matches < minContains) {
         payload.issues.push({
           code: "custom",
-          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches2}`,
+          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches}`,
           input: items,
           continue: true
         });
       }
-      if (guards.maxContains !== void 0 && matches2 > guards.maxContains) {
+      if (guards.maxContains !== void 0 && matches > guards.maxContains) {
         payload.issues.push({
           code: "custom",
           message: `Array must contain at most ${guards.maxContains} matching ${plural(guards.maxContains)}`,
@@ -20789,6 +28130,7 @@ function date4(params) {
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
@@ -20818,6 +28160,18 @@ var GateSchema = external_exports.discriminatedUnion("type", [
   external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
   external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
 ]);
+var RalphSchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  check: external_exports.looseObject({
+    mode: external_exports.literal("exec"),
+    path: text.min(1),
+    timeout: duration3.optional()
+  })
+});
+var RetrySchema = external_exports.looseObject({
+  max_attempts: external_exports.number().int().min(1),
+  on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
+});
 var stepShape = {
   id: text.min(1),
   title: text.optional(),
@@ -20831,12 +28185,20 @@ var stepShape = {
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  ralph: RalphSchema.optional(),
+  retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration3.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
-  assignee: text.optional()
+  assignee: text.optional(),
+  /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
+  agent: text.min(1).optional(),
+  /** No output and no file change for this long stops the agent and commits its work as WIP. */
+  idle_timeout: duration3.optional(),
+  description_file: text.min(1).optional(),
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
@@ -20910,6 +28272,8 @@ var FormulaSchema = external_exports.looseObject({
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
+  /** The agent of every step that has neither `run` nor an `agent` of its own. */
+  agent: text.min(1).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -20962,10 +28326,16 @@ var GateResultSchema = external_exports.object({
   // null: still waiting (approval, checks, timer)
   detail: external_exports.string()
 });
+var LeaseProcessSchema = external_exports.object({
+  host: external_exports.string(),
+  pgid: external_exports.number().int().positive(),
+  startTime: external_exports.string().optional()
+});
 var LeaseSchema = external_exports.object({
   holder: external_exports.string(),
   runId: external_exports.string().optional(),
-  expiresAt: isoTime
+  expiresAt: isoTime,
+  process: LeaseProcessSchema.optional()
 });
 var StepStateSchema = external_exports.object({
   id: external_exports.string(),
@@ -21044,11 +28414,6 @@ var ArchiveRecordSchema = external_exports.object({
   createdAt: isoTime,
   squashedAt: isoTime
 });
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // src/engine/render/escape-markdown.ts
 function oneLine(text3) {
@@ -21146,6 +28511,9 @@ function settledSteps(mol) {
   for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done++;
   return done;
 }
+
+// src/engine/codec/check-state.ts
+var TopSchema = MoleculeSchema.omit({ steps: true, history: true });
 
 // src/engine/codec/deflate.ts
 var MAX_INFLATED_BYTES = 16 * DEFAULT_STATE_BUDGET_BYTES;
@@ -22102,8 +29470,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open4, close, depth = 4) {
-    const openRE = this.escapeRE(open4);
+  nestedPairRE(open5, close, depth = 4) {
+    const openRE = this.escapeRE(open5);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -26775,13 +34143,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join15 = {
+  const join19 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join15);
+  out.push(join19);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -26881,7 +34249,7 @@ function convoySteps(formula) {
 }
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase"];
+var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
@@ -27056,9 +34424,18 @@ var ProtoStepSchema = external_exports.object({
   output: external_exports.string().optional(),
   acceptance: external_exports.string().optional(),
   run: external_exports.string().optional(),
+  /** The agent that does the step (a preset or a command line), given the prompt on stdin. */
+  agent: external_exports.string().optional(),
+  /** No output and no file change for this long stops the agent (agent steps only). */
+  idleTimeout: external_exports.string().optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
+  /**
+   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
+   * but what needs it runs as if it had completed and the molecule can still complete.
+   */
+  onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
@@ -27066,7 +34443,9 @@ var ProtoStepSchema = external_exports.object({
   condition: external_exports.string().optional(),
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
-  group: external_exports.string().optional()
+  group: external_exports.string().optional(),
+  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -27343,8 +34722,59 @@ function normalizeGate(gate) {
 var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
 function isGateOnly(step2, gates2) {
   if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
   return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/loops.ts
+function gasCityLoops(step2, gates2, ctx) {
+  const { ralph, retry: retry2, max_retries } = step2.fields;
+  if (ralph === void 0 && retry2 === void 0) return {};
+  const at = (...path) => placeOf(step2.origin, ...path);
+  const which = ralph !== void 0 ? "ralph" : "retry";
+  if (ralph !== void 0 && retry2 !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
+      at("retry")
+    );
+  }
+  if (max_retries !== void 0) {
+    ctx.error(
+      "loop-conflict",
+      `step "${step2.id}" sets both max_retries and ${which}.max_attempts; keep ${which}.max_attempts (the runs in total, the first included)`,
+      at("max_retries")
+    );
+  }
+  const out = {};
+  const attempts = (ralph ?? retry2)?.max_attempts;
+  if (attempts !== void 0) out.maxRetries = attempts - 1;
+  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (ralph !== void 0) {
+    const { path, timeout: timeout2 } = ralph.check;
+    if (gates2.some((g) => g.type === "command")) {
+      ctx.error(
+        "loop-conflict",
+        `step "${step2.id}" has a command gate and a ralph check; the check is the step's command gate, so fold the two into the check script`,
+        at("ralph", "check")
+      );
+    }
+    if (path.split(/[\\/]/).includes("..")) {
+      ctx.error(
+        "invalid-value",
+        `step "${step2.id}": ralph.check.path "${path}" leaves the step's workspace; give a path inside it (or an absolute path)`,
+        at("ralph", "check", "path")
+      );
+    }
+    const run2 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run2 } : { type: "command", run: run2, timeout: timeout2 };
+  }
+  return out;
+}
+function checkCommand(path) {
+  const file2 = path.startsWith("/") || path.startsWith("./") ? path : `./${path}`;
+  return `'${file2.replaceAll("'", `'\\''`)}'`;
 }
 
 // src/engine/cook/proto-step.ts
@@ -27360,6 +34790,8 @@ function toProtoStep(step2, values, defaults, ctx) {
       placeOf(step2.origin, commandWithVar ? "gate" : "run")
     );
   }
+  const loops = gasCityLoops(step2, gates2, ctx);
+  if (loops.check) gates2.push(loops.check);
   const type = f.type === "human" || f.type === "gate" || f.type === "task" ? f.type : isGateOnly(f, gates2) ? "gate" : "task";
   const out = {
     id: step2.id,
@@ -27373,8 +34805,20 @@ function toProtoStep(step2, values, defaults, ctx) {
   if (f.output !== void 0) out.output = sub(f.output);
   if (f.acceptance !== void 0) out.acceptance = sub(f.acceptance);
   if (f.run !== void 0) out.run = f.run;
-  const maxRetries = f.max_retries ?? defaults.maxRetries;
+  const agent = agentOf(step2, type, defaults, ctx);
+  if (agent !== void 0) out.agent = agent;
+  if (f.idle_timeout !== void 0) {
+    if (agent === void 0) {
+      ctx.warn(
+        "idle-timeout-without-agent",
+        `step "${step2.id}" has an idle_timeout but no agent, so nothing watches it for inactivity`,
+        placeOf(step2.origin, "idle_timeout")
+      );
+    } else out.idleTimeout = f.idle_timeout;
+  }
+  const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
+  if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
@@ -27382,7 +34826,30 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
+  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
   return out;
+}
+function agentOf(step2, type, defaults, ctx) {
+  const f = step2.fields;
+  if (f.agent !== void 0) {
+    if (f.run !== void 0) {
+      ctx.error(
+        "run-and-agent",
+        `step "${step2.id}" has both run and agent: a step is either a command or an agent's work; keep one`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    if (RUN_PLACEHOLDER.test(f.agent)) {
+      ctx.error(
+        "var-in-run",
+        `step "${step2.id}" has a {{variable}} in its agent command: variables reach agents only as environment variables ($MOL_VAR_<NAME>)`,
+        placeOf(step2.origin, "agent")
+      );
+    }
+    return f.agent;
+  }
+  if (f.run !== void 0 || type !== "task") return void 0;
+  return defaults.agent;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -29357,7 +36824,7 @@ var Machine = class Machine2 {
       width1 = r & 7;
     }
     let flag = currentPos === 0 ? Utils.emptyOpContext(-1, rune) : input2.context(currentPos);
-    const matches2 = /* @__PURE__ */ new Set();
+    const matches = /* @__PURE__ */ new Set();
     if (this.prog.numLb > 0) this.spawnLookbehinds(runq, currentPos, flag);
     while (true) {
       if (runq.mainThreads === 0) {
@@ -29377,7 +36844,7 @@ var Machine = class Machine2 {
         switch (i.op) {
           case Inst.MATCH:
             if (anchor2 === RE2Flags.ANCHOR_BOTH && currentPos !== input2.endPos()) break;
-            matches2.add(i.arg);
+            matches.add(i.arg);
             break;
           case Inst.RUNE:
             add = i.matchRune(rune);
@@ -29411,7 +36878,7 @@ var Machine = class Machine2 {
       nextq = tmpq;
     }
     nextq.clear();
-    return Array.from(matches2).sort((a, b) => a - b);
+    return Array.from(matches).sort((a, b) => a - b);
   }
   step(runq, nextq, pos, nextPos, c, nextCond, anchor2, atEnd) {
     const longest = this.re2.longest;
@@ -29842,13 +37309,13 @@ var DFA = class DFA2 {
     if ((anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) && pos !== 0) return [];
     const startState = this.start(input2, pos);
     if (startState === null) return null;
-    const matches2 = /* @__PURE__ */ new Set();
+    const matches = /* @__PURE__ */ new Set();
     const collect = (state, atEnd) => {
-      if (anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches2.add(state.matchIDs[k]);
+      if (anchor2 !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches.add(state.matchIDs[k]);
       return false;
     };
     if (this.run(input2, pos, anchor2, startState, collect) === null) return null;
-    return Array.from(matches2).sort((a, b) => a - b);
+    return Array.from(matches).sort((a, b) => a - b);
   }
 };
 var VISITED_BITS = 32;
@@ -33260,18 +40727,18 @@ var RE2 = class RE22 {
     let prevMatchEnd = -1;
     const lbState = this.createLookbehindState();
     while (i < n && pos <= end) {
-      const matches2 = this.executeEngine(input2, pos, RE2Flags.UNANCHORED, this.prog.numCap, lbState);
-      if (matches2 === null || matches2.length === 0) break;
+      const matches = this.executeEngine(input2, pos, RE2Flags.UNANCHORED, this.prog.numCap, lbState);
+      if (matches === null || matches.length === 0) break;
       let accept = true;
-      if (matches2[1] === pos) {
-        if (matches2[0] === prevMatchEnd) accept = false;
+      if (matches[1] === pos) {
+        if (matches[0] === prevMatchEnd) accept = false;
         const r = input2.step(pos);
         if (r < 0) pos = end + 1;
         else pos += r & 7;
-      } else pos = matches2[1];
-      prevMatchEnd = matches2[1];
+      } else pos = matches[1];
+      prevMatchEnd = matches[1];
       if (accept) {
-        result.push(deliverFun(this.pad(matches2)));
+        result.push(deliverFun(this.pad(matches)));
         i++;
       }
     }
@@ -34232,7 +41699,12 @@ function cook(formula, options = {}) {
   const protoSteps = new Map(
     steps.map((s) => [
       s,
-      toProtoStep(s, values, { maxRetries: resolved.settings.max_retries, declared }, ctx)
+      toProtoStep(
+        s,
+        values,
+        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        ctx
+      )
     ])
   );
   const ordered = checkDag(steps, ctx);
@@ -34302,6 +41774,55 @@ function formatDuration(ms) {
   if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
   if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
   return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/formula/description-files.ts
+var DESCRIPTION_FILE_PIN = "description_file:";
+var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
+function descriptionFilesOf(formula) {
+  const files = /* @__PURE__ */ new Set();
+  walk(formula, (step2) => {
+    if (step2.description_file !== void 0) files.add(step2.description_file);
+  });
+  return [...files];
+}
+function withDescriptionFiles(formula, texts) {
+  if (descriptionFilesOf(formula).length === 0) return ok(formula);
+  let missing;
+  const swap = (step2, path) => {
+    const { description_file: file2, ...rest } = step2;
+    const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
+    const out = children === void 0 ? rest : { ...rest, children };
+    if (file2 === void 0) return out;
+    const text3 = texts.get(file2);
+    if (text3 === void 0) {
+      missing ??= { file: file2, path: [...path, "description_file"] };
+      return out;
+    }
+    return { ...out, description: text3 };
+  };
+  const data = { ...formula.data };
+  if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
+  if (data.template) data.template = data.template.map((s, i) => swap(s, ["template", i]));
+  if (missing !== void 0) {
+    const at = formula.locate(missing.path);
+    return err(
+      "description-file",
+      `description_file "${missing.file}" cannot be read (it is relative to the formula file)`,
+      { ...at, file: at.file ?? formula.file }
+    );
+  }
+  return ok({ ...formula, data });
+}
+function walk(formula, visit2) {
+  const each = (steps) => {
+    for (const step2 of steps ?? []) {
+      visit2(step2);
+      each(step2.children);
+    }
+  };
+  each(formula.data.steps);
+  each(formula.data.template);
 }
 
 // src/engine/formula/formula-source.ts
@@ -34708,7 +42229,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open4 = 0;
+    let open5 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -34716,8 +42237,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open4++;
-      else if ((c === "}" || c === "]") && --open4 === 0) return;
+      if (c === "{" || c === "[") open5++;
+      else if ((c === "}" || c === "]") && --open5 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -35980,10 +43501,10 @@ function decodeBasic(raw) {
 // src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
   const found2 = [];
-  walk(schema, value, path, found2);
+  walk2(schema, value, path, found2);
   return found2;
 }
-function walk(schema, value, path, found2) {
+function walk2(schema, value, path, found2) {
   const resolved = resolveFor(schema, value);
   if (!resolved) return;
   const def = defOf(resolved);
@@ -35991,15 +43512,15 @@ function walk(schema, value, path, found2) {
     const shape = def.shape ?? {};
     for (const key of Object.keys(value)) {
       const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
-      if (child) walk(child, value[key], [...path, key], found2);
+      if (child) walk2(child, value[key], [...path, key], found2);
       else found2.push([...path, key]);
     }
   } else if (def.type === "array" && def.element && Array.isArray(value)) {
     const element = def.element;
-    for (const [index, item] of value.entries()) walk(element, item, [...path, index], found2);
+    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found2);
   } else if (def.type === "record" && def.valueType && isTable(value)) {
     const valueType = def.valueType;
-    for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], found2);
+    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found2);
   }
 }
 
@@ -36307,6 +43828,48 @@ var MENTION = /(?<![\w./@])@(\w+)/g;
 function extractMentions(text3) {
   return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
 }
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap2, mention) {
+  const exact = contextMap2[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap2[key]];
+}
+async function resolveMentions(text3, contextMap2, readFile8) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap2, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen.has(configured)) continue;
+    seen.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile8(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
 function formatForPrompt(items) {
   return items.map(
     (item) => `### Context ${item.mention} (from \`${item.path}\`)
@@ -36488,7 +44051,13 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({
     type: external_exports.literal("start"),
     step,
-    lease: external_exports.object({ holder: external_exports.string(), runId: external_exports.string().optional(), ttlMs: external_exports.number().int().positive() }).optional(),
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
     by
   }),
   external_exports.object({
@@ -36526,7 +44095,14 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
    * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
    * newer run).
    */
-  external_exports.object({ type: external_exports.literal("release"), step, runId: external_exports.string().optional(), by }),
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
@@ -36542,6 +44118,27 @@ function unknownStep(mol, id) {
   const ids = mol.steps.map((s) => s.id);
   const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
   return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
+}
+
+// src/engine/molecule/ops/open-step.ts
+var witnesses = /* @__PURE__ */ new WeakMap();
+function isOpen(status) {
+  return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
+}
+function findOpenStep(steps, previous) {
+  const n = steps.length;
+  if (n === 0) return -1;
+  const hint = witnesses.get(steps) ?? (previous ? witnesses.get(previous) : void 0) ?? n - 1;
+  const start2 = Math.min(Math.max(hint, 0), n - 1);
+  for (let k = 0; k < n; k++) {
+    const i = (start2 - k + n) % n;
+    if (isOpen(steps[i].status)) {
+      witnesses.set(steps, i);
+      return i;
+    }
+  }
+  witnesses.delete(steps);
+  return -1;
 }
 
 // src/engine/molecule/statuses.ts
@@ -36580,13 +44177,18 @@ function advance(d, candidates = []) {
     if (d.step(i).status === "pending") decide(d, i);
   }
 }
+function asNeed(d, n) {
+  const status = d.step(n).status;
+  return status === "failed" && softFails(d, n) ? "completed" : status;
+}
+var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => d.step(n).status);
+  const needs = d.index.needs[i].map((n) => asNeed(d, n));
   const verdict = triggerVerdict(def.trigger, needs);
   if (verdict === "wait") return;
   if (verdict === "block") {
-    const culprit = d.index.needs[i].find((n) => isFailure(d.step(n).status));
+    const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
     const how = d.step(culprit).status === "failed" ? "failed" : "is blocked";
     d.move(i, "block", "blocked", { note: `need "${d.step(culprit).id}" ${how}` });
     return;
@@ -36610,14 +44212,17 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
+  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
   let culprit = -1;
+  const soft = [];
   for (let i = 0; i < d.size; i++) {
     const status = d.step(i).status;
-    if (status === "pending" || ACTIVE_STEP_STATUSES.has(status)) return;
-    if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+    if (status === "failed" && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
+    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
     return;
   }
   const step2 = d.step(culprit);
@@ -36695,6 +44300,10 @@ var Draft = class {
   dirty = false;
   get size() {
     return this.steps.length;
+  }
+  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
+  get stepList() {
+    return this.steps;
   }
   step(i) {
     return this.steps[i];
@@ -36780,12 +44389,8 @@ var Draft = class {
   build() {
     const effects = [...this.effects, ...this.dispatches()];
     if (!this.changed) return { mol: this.base, effects };
-    let history = this.entries.length > 0 ? [...this.base.history, ...this.entries] : this.base.history;
-    let trimmed = this.base.historyTrimmed ?? 0;
-    if (history.length > HISTORY_LIMIT) {
-      trimmed += history.length - HISTORY_LIMIT;
-      history = history.slice(history.length - HISTORY_LIMIT);
-    }
+    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
     const mol = {
       ...this.base,
       ...this.fields,
@@ -36820,6 +44425,13 @@ var Draft = class {
     return branches;
   }
 };
+function appendHistory(old, entries) {
+  if (entries.length === 0) return { history: old, dropped: 0 };
+  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
+  if (dropped === 0) return { history: old.concat(entries), dropped };
+  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
+  return { history: old.slice(dropped).concat(entries), dropped };
+}
 function entry(at, event, info) {
   const e = { at, event };
   for (const [key, value] of Object.entries(info)) {
@@ -37074,16 +44686,9 @@ function failPath(d, i, event, error2, by2, patch = {}) {
     d.move(i, event, "failed", { by: by2, note: error2 }, fields);
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    d.move(
-      i,
-      event,
-      "failed",
-      {
-        by: by2,
-        note: `${error2} (failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}${spent})`
-      },
-      fields
-    );
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
     return;
   }
   if (retry2) {
@@ -37393,6 +44998,12 @@ function release(d, e) {
       `step "${e.step}" is held by "${lease?.holder}" until ${lease?.expiresAt}; it was not released`
     );
   }
+  if (lease?.process !== void 0 && e.processEnded !== true) {
+    return err(
+      "attempt-alive",
+      `step "${e.step}" was started as process group ${lease.process.pgid} on ${lease.process.host}; it is released only once that group has ended, so two attempts never run at once`
+    );
+  }
   const note = e.runId !== void 0 ? `run ${e.runId} is gone` : lease ? `lease expired at ${lease.expiresAt}` : "it had no lease";
   d.move(i, "release", "ready", { by: e.by ?? "patrol", note }, { lease: void 0, nudgedAt: void 0 });
   return ok(void 0);
@@ -37461,7 +45072,7 @@ function rollback(d, e) {
   }
   const interrupted2 = [];
   for (const j of sweep) {
-    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0 }))
+    if (sendBack(d, j, "rollback", { by: e.by, note }, { error: void 0, attempts: 0, checkpoint: void 0 }))
       interrupted2.push(d.step(j).id);
   }
   noticeInterrupted(d, interrupted2, note);
@@ -37517,6 +45128,10 @@ function restart(d, i, e) {
   const current = d.step(i).lease;
   if (current !== void 0 && leaseLive(current, d.now)) {
     if (e.lease && e.lease.holder === current.holder && e.lease.runId === current.runId) {
+      if (e.lease.process !== void 0 && !sameProcess(current.process, e.lease.process)) {
+        d.patch(i, { lease: { ...current, process: e.lease.process } });
+        return ok(void 0);
+      }
       d.emit({
         type: "notice",
         level: "info",
@@ -37545,7 +45160,8 @@ function begin(d, i, e, note) {
   const lease = e.lease && {
     holder: e.lease.holder,
     ...e.lease.runId === void 0 ? {} : { runId: e.lease.runId },
-    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString()
+    expiresAt: new Date(d.now.getTime() + e.lease.ttlMs).toISOString(),
+    ...e.lease.process === void 0 ? {} : { process: e.lease.process }
   };
   d.move(
     i,
@@ -37560,8 +45176,11 @@ function startHint(d, i) {
   if (status === "failed") return "retry it to run it again";
   if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
   if (status !== "pending" && status !== "blocked") return void 0;
-  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
+  const open5 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open5.length > 0 ? `it needs ${open5.join(", ")}` : void 0;
+}
+function sameProcess(a, b) {
+  return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
 }
 
 // src/engine/molecule/ops/transition.ts
@@ -37587,8 +45206,8 @@ var HANDLERS = {
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
   if (!index.ok) return index;
-  const matches2 = checkMatches(index.value, proto, mol);
-  if (!matches2.ok) return matches2;
+  const matches = checkMatches(index.value, proto, mol);
+  if (!matches.ok) return matches;
   const machineEvent = machineEventOf(event, mol.status);
   if (!canTransition(MOLECULE_MACHINE, mol.status, machineEvent)) {
     return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
@@ -37767,7 +45386,41 @@ function judgeTimer(after, awaitingSince, now) {
 }
 
 // src/cli/args.ts
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+
+// src/local/formulas/formula-files.ts
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+var FORMULA_SUFFIXES = [".formula.toml", ".formula.json"];
+function isFormulaFile(file2) {
+  return FORMULA_SUFFIXES.some((suffix) => file2.endsWith(suffix));
+}
+function findFormulaFiles(dir) {
+  const found2 = [];
+  const walk3 = (d) => {
+    for (const entry2 of readdirSync(d, { withFileTypes: true })) {
+      if (entry2.name === "node_modules" || entry2.name === ".git") continue;
+      const path = join(d, entry2.name);
+      if (entry2.isDirectory()) walk3(path);
+      else if (isFormulaFile(entry2.name)) found2.push(path);
+    }
+  };
+  walk3(dir);
+  return found2.sort();
+}
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function readText(path) {
+  return readFileSync(path, "utf8");
+}
+
+// src/cli/args.ts
 function parse4(argv, options) {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -37791,15 +45444,53 @@ function parseVars(raw) {
   }
   return ok(vars);
 }
+function parseFormulaDirs(raw, cwd) {
+  const dirs = [];
+  for (const dir of raw ?? []) {
+    const path = resolve(cwd, dir);
+    if (!isDirectory(path)) return err("usage", `--formulas takes a folder of formulas; ${dir} is not one`);
+    dirs.push(path);
+  }
+  return ok(dirs);
+}
+var FORMULAS_OPTION = { formulas: { type: "string", multiple: true } };
 var VAR_OPTION = { var: { type: "string", multiple: true, short: "v" } };
 var JSON_OPTION = { json: { type: "boolean" } };
 
 // src/local/local-effects.ts
-import { rm as rm3 } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { rm as rm4 } from "node:fs/promises";
+import { join as join5 } from "node:path";
 
 // src/runner/git.ts
 import { execFile } from "node:child_process";
+
+// src/runner/crash-point.ts
+import { appendFileSync } from "node:fs";
+var reached = 0;
+function crashPoint(name) {
+  const at = process.env.MOL_CRASH_AT;
+  const trace = process.env.MOL_CRASH_TRACE;
+  if (!at && !trace) return;
+  reached++;
+  if (trace) appendFileSync(trace, `${reached} ${name}
+`);
+  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+
+// src/runner/scrub-env.ts
+var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
+function isSecretName(name) {
+  return SECRET_NAME.test(name.toUpperCase());
+}
+function scrubEnv(base) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== void 0 && !isSecretName(name)) env[name] = value;
+  }
+  return env;
+}
+
+// src/runner/git.ts
 var MOLECULAR_IDENTITY = [
   "-c",
   "user.name=Molecular",
@@ -37808,26 +45499,47 @@ var MOLECULAR_IDENTITY = [
 ];
 var NO_SIGNING = ["-c", "commit.gpgsign=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-function git(cwd, args, options = {}) {
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+var WRITES = /* @__PURE__ */ new Set([
+  "add",
+  "checkout",
+  "commit",
+  "merge",
+  "read-tree",
+  "reset",
+  "update-ref",
+  "worktree",
+  "branch"
+]);
+async function git(cwd, args, options = {}) {
+  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
+  const writes = sub !== void 0 && WRITES.has(sub);
+  if (writes) crashPoint(`git-${sub}:before`);
+  const result = await runGit(cwd, args, options);
+  if (writes) crashPoint(`git-${sub}:after`);
+  return result;
+}
+function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const child = execFile(
       "git",
-      args,
+      [...HARDENING, ...args],
       {
         cwd,
-        env: { ...process.env, ...BASE_ENV, ...options.env },
+        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: "utf8"
       },
       (error2, stdout, stderr) => {
         const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve7(ok({ stdout, stderr, code: code18 }));
+          resolve8(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve7(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve8(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
@@ -37916,6 +45628,7 @@ Step: ${options.stepId}`;
   }
   const head = await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
+  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
   const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head.value]);
   if (!changed.ok) return changed;
   return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
@@ -37951,24 +45664,34 @@ async function diffStep(options) {
 
 // src/runner/gates/files-gate.ts
 import { readdir } from "node:fs/promises";
-import { join, sep as sep2 } from "node:path";
-
-// src/runner/path-exists.ts
-import { access } from "node:fs/promises";
-function pathExists(path) {
-  return access(path).then(
-    () => true,
-    () => false
-  );
-}
+import { join as join3, sep as sep2 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
-import { isAbsolute, normalize as normalize2, sep } from "node:path";
+import { realpath } from "node:fs/promises";
+import { isAbsolute, join as join2, normalize as normalize2, sep } from "node:path";
 function insideWorkspace(path) {
   if (isAbsolute(path)) return void 0;
   const clean = normalize2(path);
   if (clean === ".." || clean.startsWith(`..${sep}`)) return void 0;
   return clean;
+}
+async function resolveInWorkspace(cwd, path) {
+  const clean = insideWorkspace(path);
+  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
+  const root = await realpath(cwd);
+  let real;
+  try {
+    real = await realpath(join2(root, clean));
+  } catch (error2) {
+    const code18 = error2.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
+    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
+    return { kind: "refused", reason: `${path} cannot be resolved: ${error2.message}` };
+  }
+  if (real !== root && !real.startsWith(`${root}${sep}`)) {
+    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
+  }
+  return { kind: "inside", real };
 }
 
 // src/runner/gates/files-gate.ts
@@ -37978,27 +45701,29 @@ async function filesGate(cwd, paths) {
     const inside = insideWorkspace(path);
     if (inside === void 0)
       return { type: "files", passed: false, detail: `${path} is outside the workspace` };
-    if (await matches(cwd, inside.split(sep2)) === 0) missing.push(path);
+    const found2 = await firstMatch(cwd, inside.split(sep2));
+    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
+    if (found2.kind === "missing") missing.push(path);
   }
   if (missing.length > 0) return { type: "files", passed: false, detail: `missing: ${missing.join(", ")}` };
   return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
 }
-async function matches(dir, segments) {
+async function firstMatch(cwd, segments, prefix = "") {
   const [head, ...rest] = segments;
-  if (head === void 0) return 1;
-  if (!head.includes("*")) {
-    const next = join(dir, head);
-    if (rest.length === 0) return await pathExists(next) ? 1 : 0;
-    return matches(next, rest);
+  if (head === void 0) {
+    const resolved = await resolveInWorkspace(cwd, prefix);
+    return resolved.kind === "inside" ? { kind: "found" } : resolved;
   }
+  if (!head.includes("*")) return firstMatch(cwd, rest, join3(prefix, head));
   const pattern2 = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir(dir).catch(() => []);
-  for (const name of names) {
+  const names = await readdir(join3(cwd, prefix)).catch(() => []);
+  for (const name of names.sort()) {
     if (!pattern2.test(name)) continue;
     if (name.startsWith(".") && !head.startsWith(".")) continue;
-    if (await matches(join(dir, name), rest) > 0) return 1;
+    const found2 = await firstMatch(cwd, rest, join3(prefix, name));
+    if (found2.kind !== "missing") return found2;
   }
-  return 0;
+  return { kind: "missing" };
 }
 function escapeRegExp(text3) {
   return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
@@ -38006,16 +45731,11 @@ function escapeRegExp(text3) {
 
 // src/runner/gates/schema-gate.ts
 import { readFile } from "node:fs/promises";
-import { join as join2 } from "node:path";
 async function schemaGate(cwd, file2, schemaFile) {
   const fail3 = (detail) => ({ type: "schema", passed: false, detail });
-  const dataPath = resolveInside(cwd, file2);
-  const schemaPath = resolveInside(cwd, schemaFile);
-  if (!dataPath) return fail3(`${file2} is outside the workspace`);
-  if (!schemaPath) return fail3(`${schemaFile} is outside the workspace`);
-  const data = await readJson2(dataPath, file2);
+  const data = await readJson2(cwd, file2);
   if ("error" in data) return fail3(data.error);
-  const schema = await readJson2(schemaPath, schemaFile);
+  const schema = await readJson2(cwd, schemaFile);
   if ("error" in schema) return fail3(schema.error);
   if (schema.value === null || typeof schema.value !== "object")
     return fail3(`${schemaFile} is not a JSON Schema object`);
@@ -38044,14 +45764,13 @@ async function makeAjv(schema) {
   const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
   return new Ajv(options);
 }
-function resolveInside(cwd, path) {
-  const inside = insideWorkspace(path);
-  return inside === void 0 ? void 0 : join2(cwd, inside);
-}
-async function readJson2(path, shown) {
+async function readJson2(cwd, shown) {
+  const resolved = await resolveInWorkspace(cwd, shown);
+  if (resolved.kind === "refused") return { error: resolved.reason };
+  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
   let text3;
   try {
-    text3 = await readFile(path, "utf8");
+    text3 = await readFile(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
@@ -38066,6 +45785,110 @@ async function readJson2(path, shown) {
 import { spawn } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
+
+// src/runner/idle-watch.ts
+function watchIdle(options) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
+  const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
+  const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
+  let last = now();
+  let stopped = false;
+  let timer;
+  let seen = options.probe ? options.probe().catch(() => void 0) : Promise.resolve(void 0);
+  const tick = async () => {
+    if (options.probe) {
+      const before = await seen;
+      seen = options.probe().catch(() => before);
+      const after = await seen;
+      if (after !== before) last = now();
+    }
+    if (stopped) return;
+    if (now() - last >= options.idleMs) {
+      stopped = true;
+      options.onIdle();
+      return;
+    }
+    timer = setTimer(() => void tick(), Math.min(pollMs, Math.max(1, options.idleMs - (now() - last))));
+  };
+  timer = setTimer(() => void tick(), Math.min(pollMs, options.idleMs));
+  return {
+    alive: () => {
+      last = now();
+    },
+    stop: () => {
+      stopped = true;
+      clearTimer(timer);
+    }
+  };
+}
+
+// src/runner/process-group.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+function readStat(pid) {
+  try {
+    const stat4 = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const startTime = fields[19];
+    if (fields[0] === void 0 || startTime === void 0) return void 0;
+    return { state: fields[0], pgrp: Number(fields[2]), startTime };
+  } catch {
+    return void 0;
+  }
+}
+function hasProc() {
+  return readStat("self") !== void 0;
+}
+function identifyGroup(pid) {
+  const stat4 = readStat(pid);
+  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+}
+function groupAlive(group) {
+  if (!hasProc()) {
+    try {
+      process.kill(-group.pgid, 0);
+      return true;
+    } catch (error2) {
+      return error2.code === "EPERM";
+    }
+  }
+  const leader = readStat(group.pgid);
+  if (leader !== void 0 && group.startTime !== void 0 && leader.startTime !== group.startTime) {
+    return false;
+  }
+  if (leader !== void 0 && leader.pgrp === group.pgid && leader.state !== "Z") return true;
+  for (const name of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat4 = readStat(name);
+    if (stat4 !== void 0 && stat4.pgrp === group.pgid && stat4.state !== "Z") return true;
+  }
+  return false;
+}
+async function endGroup(group, options = {}) {
+  if (!groupAlive(group)) return false;
+  const graceMs = options.graceMs ?? 2e3;
+  const pollMs = options.pollMs ?? 25;
+  const signal = (sig) => {
+    try {
+      process.kill(-group.pgid, sig);
+    } catch {
+    }
+  };
+  signal(options.signal ?? "SIGTERM");
+  const killAt = Date.now() + graceMs;
+  let killed = false;
+  while (groupAlive(group)) {
+    if (!killed && Date.now() >= killAt) {
+      signal("SIGKILL");
+      killed = true;
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  return true;
+}
+
+// src/runner/run-command.ts
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
 function runCommand(options) {
@@ -38073,23 +45896,31 @@ function runCommand(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let child;
     try {
-      child = spawn("sh", ["-c", options.run], {
+      const stdin = options.input === void 0 ? "ignore" : "pipe";
+      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run], {
         cwd: options.cwd,
         env,
         detached: true,
-        stdio: ["ignore", "pipe", "pipe"]
+        stdio: [stdin, "pipe", "pipe", "pipe"]
+      }) : spawn("sh", ["-c", options.run], {
+        cwd: options.cwd,
+        env,
+        detached: true,
+        stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error2) {
-      resolve7(
+      resolve8(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error2.message}`)
       );
       return;
     }
     const pid = child.pid;
     let timedOut = false;
+    let idledOut = false;
+    let idle;
     let exit;
     const timers = [];
     const killGroup = (signal) => {
@@ -38101,12 +45932,14 @@ function runCommand(options) {
     };
     const finish2 = (result) => {
       for (const timer of timers) clearTimeout(timer);
-      resolve7(result);
+      idle?.stop();
+      resolve8(result);
     };
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
       child[stream]?.on("data", (chunk) => {
         tail.push(chunk);
+        idle?.alive();
         options.onOutput?.(decoder.write(chunk), stream);
       });
     }
@@ -38120,12 +45953,42 @@ function runCommand(options) {
         }, timeoutMs)
       );
     }
+    if (options.onSpawn && pid !== void 0) {
+      const gate = child.stdio[3];
+      gate?.on("error", () => {
+      });
+      options.onSpawn(identifyGroup(pid)).then(
+        (go) => {
+          if (go) gate?.end("go\n", () => gate.destroy());
+          else killGroup("SIGKILL");
+        },
+        () => killGroup("SIGKILL")
+      );
+    }
+    if (options.input !== void 0) {
+      child.stdin?.on("error", () => {
+      });
+      child.stdin?.end(options.input);
+    }
+    if (options.idle !== void 0) {
+      idle = watchIdle({
+        idleMs: options.idle.ms,
+        ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
+        onIdle: () => {
+          if (exit !== void 0) return;
+          idledOut = true;
+          killGroup("SIGTERM");
+          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+        }
+      });
+    }
     child.on("error", (error2) => {
       if (exit === void 0)
         finish2(err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error2.message}`));
     });
     child.on("exit", (code18, signal) => {
       exit = { code: code18, signal };
+      idle?.stop();
       killGroup("SIGTERM");
       timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
       timers.push(
@@ -38147,7 +46010,8 @@ function runCommand(options) {
           timedOut,
           durationMs: Math.round(performance2.now() - started),
           outputTail: tail.text(),
-          pid
+          pid,
+          ...idledOut ? { idledOut: true } : {}
         })
       );
     };
@@ -38222,6 +46086,7 @@ async function commandGate(run2, timeout2, options) {
     cwd: options.cwd,
     run: run2,
     env: options.env,
+    inheritEnv: false,
     timeoutMs,
     onOutput: options.onOutput
   });
@@ -38236,7 +46101,7 @@ ${tail.trimEnd()}`}`;
 
 // src/runner/worktrees.ts
 import { rm } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, relative, resolve, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute2, relative, resolve as resolve2, sep as sep3 } from "node:path";
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
   if (!out.ok) return out;
@@ -38263,7 +46128,7 @@ async function listWorktrees(repoDir) {
 async function listLeftoverWorktrees(options) {
   const trees = await listWorktrees(options.repoDir);
   if (!trees.ok) return trees;
-  const root = resolve(options.worktreeRoot);
+  const root = resolve2(options.worktreeRoot);
   const found2 = [];
   for (const tree of trees.value) {
     const rel = relative(root, tree.path);
@@ -38278,8 +46143,8 @@ async function removeWorktree(options) {
   const { repoDir, path } = options;
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
-  const target = resolve(path);
-  if (trees.value.some((t) => resolve(t.path) === target)) {
+  const target = resolve2(path);
+  if (trees.value.some((t) => resolve2(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
@@ -38349,20 +46214,147 @@ function lines(text3) {
 }
 
 // src/runner/prepare-workspace.ts
+import { rm as rm3 } from "node:fs/promises";
+import { join as join4, resolve as resolve3 } from "node:path";
+
+// src/runner/attempt-refs.ts
 import { rm as rm2 } from "node:fs/promises";
-import { join as join3, resolve as resolve2 } from "node:path";
+var ROOT = "refs/molecular/attempts";
+function attemptRef(molId, stepId, attempt) {
+  return `${ROOT}/${molId}/${stepId}/${attempt}`;
+}
+function baseRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base`;
+}
+async function snapshot(cwd, message, clean = false) {
+  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+  if (!head.ok) return head;
+  if (clean) {
+    const commit = await gitText(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      "commit-tree",
+      `${head.value}^{tree}`,
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
+  }
+  const indexPath = await gitText(cwd, [
+    "rev-parse",
+    "--path-format=absolute",
+    "--git-path",
+    "molecular-snapshot.index"
+  ]);
+  if (!indexPath.ok) return indexPath;
+  const env = { GIT_INDEX_FILE: indexPath.value };
+  try {
+    const read = await git(cwd, ["read-tree", "HEAD"], { env });
+    if (!read.ok) return read;
+    const added = await git(cwd, ["add", "-A"], { env });
+    if (!added.ok) return added;
+    const tree = await git(cwd, ["write-tree"], { env });
+    if (!tree.ok) return tree;
+    const commit = await git(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...NO_SIGNING,
+      "commit-tree",
+      tree.value.stdout.trim(),
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    if (!commit.ok) return commit;
+    return ok({ commit: commit.value.stdout.trim(), head: head.value });
+  } finally {
+    await rm2(indexPath.value, { force: true });
+  }
+}
+async function recordAttemptBase(cwd, molId, stepId, clean = false) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+  if (!taken.ok) return taken;
+  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  return updated.ok ? ok(void 0) : updated;
+}
+async function forgetAttemptBase(cwd, molId, stepId) {
+  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function keepBranchAttempt(repoDir, molId, stepId, attempt, tip, bases) {
+  for (const base of bases) {
+    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
+    if (!held.ok) return held;
+    if (held.value.code === 0) return ok(void 0);
+  }
+  const kept = attemptRef(molId, stepId, attempt);
+  const saved = await git(repoDir, ["update-ref", kept, tip]);
+  return saved.ok ? ok(kept) : saved;
+}
+async function setAsideAttempt(cwd, molId, stepId, attempt) {
+  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  if (base === void 0) return ok(void 0);
+  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  if (!parent.ok) return parent;
+  const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`);
+  if (!now.ok) return now;
+  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
+  if (!same.ok) return same;
+  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
+  let kept;
+  if (!leftNothing) {
+    kept = attemptRef(molId, stepId, attempt);
+    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
+    if (!saved.ok) return saved;
+    const added = await git(cwd, ["add", "-A"]);
+    if (!added.ok) return added;
+    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
+    if (!restored.ok) return restored;
+    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
+    if (!reset2.ok) return reset2;
+  }
+  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
+  return forgotten.ok ? ok(kept) : forgotten;
+}
+
+// src/runner/path-exists.ts
+import { access } from "node:fs/promises";
+function pathExists(path) {
+  return access(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve2(join3(options.worktreeRoot, molId, stepId));
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
-  if (!cleared.ok) return cleared;
+  const path = resolve3(join4(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first, ...others] = bases.value;
   if (first === void 0) return err("unknown-base", "no base to start the step from.");
+  let keptAttempt;
+  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+  if (tip !== void 0 && options.previousAttempt !== void 0) {
+    const kept = await keepBranchAttempt(
+      repoDir,
+      molId,
+      stepId,
+      options.previousAttempt,
+      tip,
+      bases.value.map((b) => b.sha)
+    );
+    if (!kept.ok) return kept;
+    keptAttempt = kept.value;
+  }
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  if (!cleared.ok) return cleared;
   const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
   if (!added.ok) return added;
   for (const other of others) {
@@ -38374,7 +46366,13 @@ async function prepareWorkspace(options) {
   }
   const head = await gitText(path, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
-  return ok({ cwd: path, branch: branch.value, baseCommit: head.value, isWorktree: true });
+  return ok({
+    cwd: path,
+    branch: branch.value,
+    baseCommit: head.value,
+    isWorktree: true,
+    ...keptAttempt === void 0 ? {} : { keptAttempt }
+  });
 }
 async function currentTree(repoDir) {
   const head = await gitText(repoDir, ["rev-parse", "HEAD"]);
@@ -38402,12 +46400,12 @@ async function clearPreviousAttempt(repoDir, path, branch) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
-    if (resolve2(tree.path) === path || tree.branch === branch) {
+    if (resolve3(tree.path) === path || tree.branch === branch) {
       const removed = await removeWorktree({ repoDir, path: tree.path });
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm2(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm3(path, { recursive: true, force: true });
   return removeWorktree({ repoDir, path, deleteBranch: branch });
 }
 async function resolveBases(options) {
@@ -38418,13 +46416,11 @@ async function resolveBases(options) {
     let rev = name;
     if (remote !== void 0 && options.baseBranches.length > 0) {
       const tracking = `refs/remotes/${remote}/${name}`;
-      const fetched = await git(repoDir, [
-        "fetch",
-        "-q",
-        "--no-tags",
-        remote,
-        `+refs/heads/${name}:${tracking}`
-      ]);
+      const fetched = await git(
+        repoDir,
+        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
+        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
+      );
       if (!fetched.ok)
         return err(
           "unknown-base",
@@ -38479,13 +46475,11 @@ async function pushBranch(options) {
   if (remote.startsWith("-")) return err("invalid-remote", `"${remote}" is not a remote name or URL.`);
   const commit = await resolveCommit(cwd, `refs/heads/${branch}`);
   if (commit === void 0) return err("unknown-branch", `there is no branch ${branch} to push in ${cwd}.`);
-  const pushed = await git(cwd, [
-    "push",
-    "-q",
-    "--porcelain",
-    remote,
-    `+refs/heads/${branch}:refs/heads/${branch}`
-  ]);
+  const pushed = await git(
+    cwd,
+    ["push", "-q", "--porcelain", remote, `+refs/heads/${branch}:refs/heads/${branch}`],
+    options.env === void 0 ? {} : { env: options.env }
+  );
   if (!pushed.ok) return err("push-failed", `pushing ${branch} to ${remote} failed: ${pushed.error.message}`);
   return ok({ commit });
 }
@@ -38517,7 +46511,7 @@ async function resetBranch(options) {
     if (status.value.stdout.trim() !== "") {
       return err(
         "dirty-worktree",
-        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback to discard them.`
+        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback (--force) to discard them.`
       );
     }
   }
@@ -38530,7 +46524,7 @@ function envVarName(name) {
   return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
 }
 function stepEnv(options) {
-  const env = { ...options.extra };
+  const env = { ...scrubEnv(options.base), ...options.extra };
   const origin = /* @__PURE__ */ new Map();
   for (const [name, value] of Object.entries(options.vars)) {
     const key = envVarName(name);
@@ -38593,13 +46587,20 @@ function localEffectHandlers(scene, options = {}) {
 async function removeMoleculeWork(place, molId) {
   const deleted = await deleteMoleculeBranches({ repoDir: place.repoDir, molId });
   if (!deleted.ok) return deleted;
-  await rm3(join4(place.worktreeRoot, molId), { recursive: true, force: true });
+  await rm4(join5(place.worktreeRoot, molId), { recursive: true, force: true });
   return ok(void 0);
 }
 async function judgeLocalGates(scene, mol, stepId, gates2, out) {
-  const worktree = join4(scene.worktreeRoot, mol.id, stepId);
+  const worktree = join5(scene.worktreeRoot, mol.id, stepId);
   const cwd = mol.execution === "distributed" && await pathExists(worktree) ? worktree : scene.repoDir;
-  const env = stepEnv({ vars: mol.vars, molId: mol.id, stepId, inputs: [], workspace: cwd });
+  const env = stepEnv({
+    base: process.env,
+    vars: mol.vars,
+    molId: mol.id,
+    stepId,
+    inputs: [],
+    workspace: cwd
+  });
   if (!env.ok) {
     out.problems.push(env.error.message);
     return [];
@@ -38726,19 +46727,19 @@ async function carryOutLocally(scene, mol, proto, effects, options = {}) {
 }
 
 // src/cli/cli-context.ts
-import { basename as basename2, dirname as dirname3, join as join8, resolve as resolve3 } from "node:path";
+import { basename as basename2, dirname as dirname4, join as join9, resolve as resolve4 } from "node:path";
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir2, readdir as readdir2, rm as rm5, writeFile } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { mkdir as mkdir2, readdir as readdir2, rm as rm6, writeFile } from "node:fs/promises";
+import { join as join8 } from "node:path";
 
 // src/local/store/atomic-write.ts
 import { randomBytes } from "node:crypto";
-import { open as open2, rename, rm as rm4 } from "node:fs/promises";
-import { basename, dirname, join as join5 } from "node:path";
+import { open as open2, rename, rm as rm5 } from "node:fs/promises";
+import { basename, dirname, join as join6 } from "node:path";
 async function writeFileAtomic(path, data) {
   const dir = dirname(path);
-  const tmp = join5(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const tmp = join6(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open2(tmp, "wx");
   try {
     await handle.writeFile(data, "utf8");
@@ -38749,7 +46750,7 @@ async function writeFileAtomic(path, data) {
   try {
     await rename(tmp, path);
   } catch (error2) {
-    await rm4(tmp, { force: true });
+    await rm5(tmp, { force: true });
     throw error2;
   }
   await syncDirectory(dir);
@@ -38938,11 +46939,115 @@ function backoff(attempt) {
   return cap / 2 + Math.random() * (cap / 2);
 }
 function sleep(ms) {
-  return new Promise((resolve7) => setTimeout(resolve7, ms));
+  return new Promise((resolve8) => setTimeout(resolve8, ms));
+}
+
+// src/local/store/journal.ts
+import { constants } from "node:fs";
+import { open as open4, readFile as readFile4, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import { dirname as dirname3 } from "node:path";
+
+// src/local/store/molecule-delta.ts
+var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
+var FIELD_KEYS = Object.keys(FieldsSchema.shape);
+var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary"];
+var DeltaSchema = external_exports.object({
+  /** The revision this line produces: always one more than the state it applies to. */
+  rev: external_exports.number().int().min(1),
+  /** The snapshot's revision when the line was written (lines older than the snapshot are skipped). */
+  snap: external_exports.number().int().min(0),
+  set: FieldsSchema.partial().optional(),
+  unset: external_exports.array(external_exports.enum(OPTIONAL_FIELDS)).optional(),
+  /** Changed steps by position, or all of them when the list itself changed. */
+  steps: external_exports.array(external_exports.tuple([external_exports.number().int().min(0), StepStateSchema])).optional(),
+  allSteps: external_exports.array(StepStateSchema).optional(),
+  /** History: the oldest `drop` entries go, `add` come at the end; or all of it when it was rewritten. */
+  drop: external_exports.number().int().min(0).optional(),
+  add: external_exports.array(HistoryEntrySchema).optional(),
+  allHistory: external_exports.array(HistoryEntrySchema).optional()
+});
+function diffMolecule(prev, next, snap) {
+  const delta = { rev: next.rev, snap };
+  const set2 = {};
+  const unset = [];
+  for (const key of FIELD_KEYS) {
+    if (next[key] === prev[key]) continue;
+    if (next[key] === void 0) {
+      if (OPTIONAL_FIELDS.includes(key)) unset.push(key);
+      else set2[key] = void 0;
+    } else set2[key] = next[key];
+  }
+  if (Object.keys(set2).length > 0) delta.set = set2;
+  if (unset.length > 0) delta.unset = unset;
+  if (next.steps !== prev.steps) {
+    if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
+    else {
+      const changed = [];
+      next.steps.forEach((s, i) => {
+        if (s !== prev.steps[i]) changed.push([i, s]);
+      });
+      if (changed.length > 0) delta.steps = changed;
+    }
+  }
+  if (next.history !== prev.history) {
+    const kept = sharedPrefix(prev.history, next.history);
+    if (kept === void 0) delta.allHistory = next.history;
+    else {
+      if (kept.drop > 0) delta.drop = kept.drop;
+      if (kept.added > 0) delta.add = next.history.slice(next.history.length - kept.added);
+    }
+  }
+  return delta;
+}
+function sharedPrefix(prev, next) {
+  let drop = 0;
+  if (next.length > 0 && prev.length > 0) {
+    drop = prev.indexOf(next[0]);
+    if (drop < 0) drop = prev.length;
+  } else drop = prev.length;
+  const kept = prev.length - drop;
+  if (kept > next.length) return void 0;
+  for (let k = 0; k < kept; k++) if (next[k] !== prev[drop + k]) return void 0;
+  return { drop, added: next.length - kept };
+}
+function applyDelta(prev, raw) {
+  const parsed = DeltaSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err("state-invalid", `${issue2?.path.join(".") || "(root)"}: ${issue2?.message ?? "invalid"}`);
+  }
+  const d = parsed.data;
+  if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
+  const next = { ...prev, ...d.set, rev: d.rev };
+  for (const key of d.unset ?? []) delete next[key];
+  for (const [key, value] of Object.entries(d.set ?? {})) {
+    if (value !== void 0) continue;
+    if (!OPTIONAL_FIELDS.includes(key))
+      return err("state-invalid", `${key}: required`);
+    delete next[key];
+  }
+  if (d.allSteps) next.steps = d.allSteps;
+  else if (d.steps) {
+    const steps = prev.steps.slice();
+    for (const [i, step2] of d.steps) {
+      if (i >= steps.length) return err("state-invalid", `step position ${i} is past the last step`);
+      steps[i] = step2;
+    }
+    next.steps = steps;
+  }
+  if (d.allHistory) next.history = d.allHistory;
+  else if (d.drop !== void 0 || d.add !== void 0) {
+    const drop = d.drop ?? 0;
+    if (drop > prev.history.length)
+      return err("state-invalid", `drops ${drop} history entries of ${prev.history.length}`);
+    next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
+  }
+  return ok({ mol: next, delta: d });
 }
 
 // src/local/store/read-state-file.ts
 import { readFile as readFile3 } from "node:fs/promises";
+var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
@@ -38951,6 +47056,9 @@ async function readStateFile(path, schema) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
+  return parseStateText(path, text3, schema);
+}
+function parseStateText(path, text3, schema) {
   let data;
   try {
     data = JSON.parse(text3);
@@ -38958,6 +47066,14 @@ async function readStateFile(path, schema) {
     return err(
       "state-invalid",
       `${path} is not valid JSON (${error2.message}); fix or remove the file.`,
+      { file: path }
+    );
+  }
+  const version2 = data?.v;
+  if (typeof version2 === "number" && version2 > STATE_VERSION2) {
+    return err(
+      "state-invalid",
+      `${path} was written by a newer version of Molecular (state format v${version2}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
       { file: path }
     );
   }
@@ -38979,18 +47095,187 @@ function describeIssues(error2) {
   return shown.join("; ") + more;
 }
 
+// src/local/store/journal.ts
+var MIN_COMPACT_BYTES = 64 * 1024;
+function journalPathOf(livePath) {
+  return `${livePath.slice(0, -".json".length)}.journal`;
+}
+async function readLive(path) {
+  let text3;
+  let info;
+  try {
+    [text3, info] = await Promise.all([readFile4(path, "utf8"), stat2(path)]);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  const parsed = parseStateText(path, text3, MoleculeSchema);
+  if (!parsed.ok) return parsed;
+  const base = {
+    mol: deepFreeze(parsed.value),
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
+    journalEnd: 0,
+    journalExists: false
+  };
+  const journal = journalPathOf(path);
+  let bytes;
+  try {
+    bytes = await readFile4(journal);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(base);
+    return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
+  }
+  base.journalExists = true;
+  const replayed = replay(base, bytes, 0, journal);
+  return replayed.ok ? ok(replayed.value) : replayed;
+}
+async function refreshLive(path, known) {
+  let info;
+  try {
+    info = await stat2(path);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return ok(void 0);
+    return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
+  }
+  const s = known.snapshot;
+  if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
+  const journal = journalPathOf(path);
+  let size;
+  try {
+    size = (await stat2(journal)).size;
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
+  }
+  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+  if (size < known.journalEnd) return readLive(path);
+  const handle = await open4(journal, "r");
+  try {
+    const tail = Buffer.alloc(size - known.journalEnd);
+    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const replayed = replay(
+      { ...known, journalExists: true },
+      tail.subarray(0, bytesRead),
+      known.journalEnd,
+      journal
+    );
+    return replayed.ok ? replayed : readLive(path);
+  } finally {
+    await handle.close();
+  }
+}
+function replay(state, bytes, offset, file2) {
+  let mol = state.mol;
+  let at = 0;
+  let line = 0;
+  for (; ; ) {
+    const nl = bytes.indexOf(10, at);
+    if (nl < 0) break;
+    line++;
+    const text3 = bytes.subarray(at, nl).toString("utf8");
+    at = nl + 1;
+    let data;
+    try {
+      data = JSON.parse(text3);
+    } catch (error2) {
+      return err(
+        "state-invalid",
+        `${file2}: line ${line} is not valid JSON (${error2.message}); fix or remove the file.`,
+        {
+          file: file2
+        }
+      );
+    }
+    if (typeof data.rev === "number" && data.rev <= mol.rev && (data.snap ?? -1) < state.snapshot.rev)
+      continue;
+    const next = applyDelta(mol, data);
+    if (!next.ok) {
+      return err(
+        "state-invalid",
+        `${file2}: line ${line} does not apply: ${next.error.message}; fix or remove the file.`,
+        {
+          file: file2
+        }
+      );
+    }
+    mol = freezeNew(next.value.mol, mol);
+  }
+  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+}
+async function appendLines(path, state, lines2) {
+  const journal = journalPathOf(path);
+  const data = Buffer.from(lines2, "utf8");
+  const handle = await open4(journal, constants.O_RDWR | constants.O_CREAT);
+  try {
+    if (state.torn) await handle.truncate(state.journalEnd);
+    await handle.write(data, 0, data.length, state.journalEnd);
+    await handle.datasync();
+    const { size } = await handle.stat();
+    if (size !== state.journalEnd + data.length) {
+      return err(
+        "write-lost",
+        `${journal} does not hold what was just written to it; another program may be writing there.`,
+        { file: journal }
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+  if (!state.journalExists) await syncDirectory(dirname3(journal));
+  return ok(state.journalEnd + data.length);
+}
+function wantsCompaction(state) {
+  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+}
+async function compact(path, state) {
+  await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
+`);
+  const info = await stat2(path);
+  const journal = journalPathOf(path);
+  await truncate2(journal, 0).catch((error2) => {
+    if (error2.code !== "ENOENT") throw error2;
+  });
+  return {
+    mol: state.mol,
+    snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
+    journalEnd: 0,
+    journalExists: state.journalExists,
+    torn: false
+  };
+}
+function freezeNew(next, prev) {
+  Object.freeze(next);
+  if (next.steps !== prev.steps) {
+    for (const [i, step2] of next.steps.entries()) if (step2 !== prev.steps[i]) deepFreeze(step2);
+    Object.freeze(next.steps);
+  }
+  if (next.history !== prev.history) {
+    for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
+      deepFreeze(next.history[k]);
+    Object.freeze(next.history);
+  }
+  for (const value of Object.values(next)) if (typeof value === "object" && value !== null) deepFreeze(value);
+  return next;
+}
+function deepFreeze(value) {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
+
 // src/local/store/store-layout.ts
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 function storeLayout(dir) {
-  const mols = join6(dir, "mols");
-  const locks = join6(dir, "locks");
+  const mols = join7(dir, "mols");
+  const locks = join7(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join6(mols, `${id}.json`),
-    archive: (id) => join6(mols, `${id}.archive.json`),
-    lock: (id) => join6(locks, `${id}.lock`)
+    live: (id) => join7(mols, `${id}.json`),
+    archive: (id) => join7(mols, `${id}.archive.json`),
+    lock: (id) => join7(locks, `${id}.lock`)
   };
 }
 var ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -39028,6 +47313,83 @@ function createLocalStore(options) {
     return withFileLock(layout.lock(id), fn, options.lock);
   });
   const scan = (filter = {}) => guard(() => scanLive(layout, filter));
+  const known = /* @__PURE__ */ new Map();
+  async function current(id) {
+    const cached2 = known.get(id);
+    const path = layout.live(id);
+    const read = cached2 ? await refreshLive(path, cached2) : await readLive(path);
+    if (read.ok && read.value) known.set(id, read.value);
+    else known.delete(id);
+    return read;
+  }
+  const queues = /* @__PURE__ */ new Map();
+  async function drain(id, queue) {
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      batch.forEach((item, i) => {
+        item.resolve(results.ok ? results.value[i] : results);
+      });
+    }
+    queues.delete(id);
+  }
+  async function writeBatch(id, batch, lock) {
+    const read = await current(id);
+    if (!read.ok) return read;
+    if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
+    const state = read.value;
+    const path = layout.live(id);
+    const results = [];
+    let mol = state.mol;
+    let lines2 = "";
+    for (const [n, item] of batch.entries()) {
+      const next = applyMutator(item.fn, mol);
+      if (!next.ok) {
+        results.push(next);
+        continue;
+      }
+      const checked = checkMutation(mol, next.value);
+      if (!checked.ok) {
+        results.push(checked);
+        continue;
+      }
+      const candidate = checked.value;
+      if (candidate.status === "squashed" || candidate.status === "burned") {
+        if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
+        const ended = await endMolecule(layout, candidate, next.value.effects);
+        known.delete(id);
+        results.push(ended);
+        for (let k = n + 1; k < batch.length; k++)
+          results.push(err("not-found", `there is no molecule "${id}" in ${layout.mols}.`));
+        return ok(results);
+      }
+      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev));
+      if (!applied.ok) {
+        results.push(
+          err(
+            "state-invalid",
+            `the new state of molecule "${id}" is invalid: ${applied.error.message}; nothing was written.`
+          )
+        );
+        continue;
+      }
+      mol = freezeNew(applied.value.mol, mol);
+      lines2 += `${JSON.stringify(applied.value.delta)}
+`;
+      results.push(ok({ mol, effects: next.value.effects }));
+    }
+    if (lines2 === "") return ok(results);
+    if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
+    const end = await appendLines(path, state, lines2);
+    if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
+    let written = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    known.set(id, written);
+    if (wantsCompaction(written)) {
+      written = await compact(path, written).catch(() => written);
+      known.set(id, written);
+    }
+    return ok(results);
+  }
   return {
     dir: options.dir,
     create: (mol) => {
@@ -39039,7 +47401,7 @@ function createLocalStore(options) {
       const id = checkId(mol.id);
       if (!id.ok) return Promise.resolve(id);
       return locked(mol.id, async () => {
-        const live = await readStateFile(layout.live(mol.id), MoleculeSchema);
+        const live = await readLive(layout.live(mol.id));
         if (!live.ok) return live;
         const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
         if (!archived.ok) return archived;
@@ -39049,13 +47411,19 @@ function createLocalStore(options) {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
           );
         }
+        await rm6(journalPathOf(layout.live(mol.id)), { force: true });
+        known.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
     },
     load: (id) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.live(id), MoleculeSchema));
+      return guard(async () => {
+        const read = await current(id);
+        if (!read.ok) return read;
+        return ok(read.value && { ...read.value.mol });
+      });
     },
     loadArchive: (id) => {
       const checked = checkId(id);
@@ -39065,20 +47433,16 @@ function createLocalStore(options) {
     mutate: (id, fn) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return locked(id, async (lock) => {
-        const current = await readStateFile(layout.live(id), MoleculeSchema);
-        if (!current.ok) return current;
-        if (current.value === void 0)
-          return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
-        const next = applyMutator(fn, current.value);
-        if (!next.ok) return next;
-        if (!await lock.isHeld()) {
-          return err(
-            "lock-lost",
-            `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
-          );
+      return new Promise((resolve8) => {
+        const item = { fn, resolve: resolve8 };
+        const queue = queues.get(id);
+        if (queue) {
+          queue.push(item);
+          return;
         }
-        return persist(layout, current.value, next.value);
+        const fresh = [item];
+        queues.set(id, fresh);
+        void drain(id, fresh);
       });
     },
     list: async (filter) => {
@@ -39101,7 +47465,7 @@ function createLocalStore(options) {
 }
 function applyMutator(fn, current) {
   try {
-    return fn(structuredClone(current));
+    return fn({ ...current });
   } catch (error2) {
     return err(
       "mutator-threw",
@@ -39109,41 +47473,40 @@ function applyMutator(fn, current) {
     );
   }
 }
-async function persist(layout, current, mutation) {
-  const { effects } = mutation;
+function checkMutation(current, mutation) {
   if (mutation.mol.id !== current.id) {
     return err(
       "state-invalid",
       `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
     );
   }
-  const candidate = { ...mutation.mol, rev: current.rev + 1 };
+  return ok({ ...mutation.mol, rev: current.rev + 1 });
+}
+function lockLost(id) {
+  return err(
+    "lock-lost",
+    `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
+  );
+}
+async function endMolecule(layout, candidate, effects) {
   const parsed = MoleculeSchema.safeParse(candidate);
   if (!parsed.success) {
     return err(
       "state-invalid",
-      `the new state of molecule "${current.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
+      `the new state of molecule "${candidate.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
     );
   }
-  const next = parsed.data;
-  const live = layout.live(next.id);
-  if (next.status === "squashed") {
+  const live = layout.live(candidate.id);
+  if (candidate.status === "squashed") {
     const record3 = archiveOf(effects);
     if (!record3.ok) return record3;
-    const written2 = await writeConfirmed(layout.archive(next.id), record3.value, ArchiveRecordSchema);
-    if (!written2.ok) return written2;
-    await rm5(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
+    const written = await writeConfirmed(layout.archive(candidate.id), record3.value, ArchiveRecordSchema);
+    if (!written.ok) return written;
   }
-  if (next.status === "burned") {
-    await rm5(live, { force: true });
-    await syncDirectory(layout.mols);
-    return ok({ mol: next, effects });
-  }
-  const written = await writeConfirmed(live, next, MoleculeSchema);
-  if (!written.ok) return written;
-  return ok({ mol: written.value, effects });
+  await rm6(live, { force: true });
+  await rm6(journalPathOf(live), { force: true });
+  await syncDirectory(layout.mols);
+  return ok({ mol: parsed.data, effects });
 }
 function archiveOf(effects) {
   const effect = effects.find((e) => e.type === "archive");
@@ -39163,7 +47526,9 @@ function archiveOf(effects) {
 async function writeConfirmed(path, value, schema) {
   const text3 = `${JSON.stringify(value, null, 2)}
 `;
+  crashPoint("state-write:before");
   await writeFileAtomic(path, text3);
+  crashPoint("state-write:after");
   const back = await readStateFile(path, schema);
   if (!back.ok) return back;
   if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
@@ -39189,14 +47554,14 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join7(layout.mols, name);
-    const read = await readStateFile(path, MoleculeSchema);
+    const path = join8(layout.mols, name);
+    const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
       continue;
     }
-    const mol = read.value;
-    if (mol === void 0) continue;
+    if (read.value === void 0) continue;
+    const mol = { ...read.value.mol };
     if (mol.id !== id) {
       problems.push({
         code: "state-invalid",
@@ -39217,7 +47582,7 @@ async function scanLive(layout, filter) {
 async function makeLayout(layout) {
   await mkdir2(layout.mols, { recursive: true });
   await mkdir2(layout.locks, { recursive: true });
-  await writeFile(join7(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await writeFile(join8(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -39241,8 +47606,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join8(repoDir, ".molecular") : resolve3(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join8(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join9(repoDir, ".molecular") : resolve4(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join9(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -39250,7 +47615,7 @@ async function mainWorktree(cwd) {
   });
   if (!common.ok || common.value.code !== 0) return void 0;
   const gitDir = common.value.stdout.trim();
-  if (basename2(gitDir) === ".git") return dirname3(gitDir);
+  if (basename2(gitDir) === ".git") return dirname4(gitDir);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], { okCodes: [0, 128] });
   if (!top.ok || top.value.code !== 0 || top.value.stdout.trim() === "") return void 0;
   return top.value.stdout.trim();
@@ -39312,16 +47677,36 @@ function colorWanted(tty, env) {
 
 // src/cli/io.ts
 function processIO() {
+  const out = lineWriter(process.stdout);
+  const err2 = lineWriter(process.stderr);
   return {
-    out: (text3) => process.stdout.write(text3.endsWith("\n") ? text3 : `${text3}
-`),
-    err: (text3) => process.stderr.write(text3.endsWith("\n") ? text3 : `${text3}
-`),
+    out,
+    err: err2,
     cwd: process.cwd(),
     env: process.env,
     now: () => /* @__PURE__ */ new Date(),
     style: styleFor(process.stdout, process.env)
   };
+}
+var writers = /* @__PURE__ */ new WeakMap();
+function lineWriter(stream) {
+  const known = writers.get(stream);
+  if (known) return known;
+  let closed = false;
+  stream.on("error", (error2) => {
+    closed = true;
+    if (error2.code === "EPIPE" || stream === process.stderr) return;
+    process.exitCode = EXIT.failed;
+    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
+`);
+  });
+  const write = (text3) => {
+    if (closed || stream.destroyed) return;
+    stream.write(text3.endsWith("\n") ? text3 : `${text3}
+`);
+  };
+  writers.set(stream, write);
+  return write;
 }
 function progressOutput(io, json3) {
   return json3 ? { print: (line) => io.err(line), style: PLAIN } : { print: (line) => io.out(line), style: io.style };
@@ -39329,20 +47714,20 @@ function progressOutput(io, json3) {
 var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
 
 // src/local/formulas/local-formula-source.ts
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve5 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/local/formulas/builtins.ts
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname as dirname4, join as join9 } from "node:path";
+import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname5, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname4(fileURLToPath(from));
+  let dir = dirname5(fileURLToPath(from));
   for (; ; ) {
-    const candidate = join9(dir, "formulas");
-    if (existsSync(join9(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname4(dir);
+    const candidate = join10(dir, "formulas");
+    if (existsSync(join10(candidate, `hello${SUFFIX}`))) return candidate;
+    const parent = dirname5(dir);
     if (parent === dir)
       throw new Error("the built-in formulas folder was not found beside the Molecular package");
     dir = parent;
@@ -39354,7 +47739,7 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text3 = readFileSync(join9(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text3 = readFileSync3(join10(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
       const parsed = parseFormula(text3, file2);
       builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
@@ -39367,41 +47752,9 @@ var packageBuiltins = (name) => {
 };
 
 // src/local/formulas/catalog.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3 } from "node:fs";
-import { dirname as dirname5, join as join11, resolve as resolve4 } from "node:path";
-
-// src/local/formulas/formula-files.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync2, statSync } from "node:fs";
-import { join as join10 } from "node:path";
-var FORMULA_SUFFIXES = [".formula.toml", ".formula.json"];
-function isFormulaFile(file2) {
-  return FORMULA_SUFFIXES.some((suffix) => file2.endsWith(suffix));
-}
-function findFormulaFiles(dir) {
-  const found2 = [];
-  const walk2 = (d) => {
-    for (const entry2 of readdirSync2(d, { withFileTypes: true })) {
-      if (entry2.name === "node_modules" || entry2.name === ".git") continue;
-      const path = join10(d, entry2.name);
-      if (entry2.isDirectory()) walk2(path);
-      else if (isFormulaFile(entry2.name)) found2.push(path);
-    }
-  };
-  walk2(dir);
-  return found2.sort();
-}
-function isDirectory(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function readText(path) {
-  return readFileSync2(path, "utf8");
-}
-
-// src/local/formulas/catalog.ts
+import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs";
+import { dirname as dirname6, join as join11, resolve as resolve5 } from "node:path";
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
 var FormulaCatalog = class _FormulaCatalog {
   constructor(searchDirs) {
     this.searchDirs = searchDirs;
@@ -39422,7 +47775,7 @@ var FormulaCatalog = class _FormulaCatalog {
   /** Where a formula of this name lives, if anywhere. */
   locate(name) {
     for (const dir of this.searchDirs) {
-      for (const suffix of FORMULA_SUFFIXES) {
+      for (const suffix of LOOKUP_SUFFIXES) {
         const path = join11(dir, `${name}${suffix}`);
         if (existsSync2(path)) return path;
       }
@@ -39434,7 +47787,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const path = this.locate(name);
     let parsed;
     if (path) {
-      const result = parseFormula(readText(path), path);
+      const result = readFormulaFile(path, path);
       if (result.ok) parsed = result.value;
       else this.problems.push(result.error);
     }
@@ -39446,7 +47799,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const names = /* @__PURE__ */ new Set();
     for (const dir of this.searchDirs) {
       for (const entry2 of safeList(dir)) {
-        const suffix = FORMULA_SUFFIXES.find((s) => entry2.endsWith(s));
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
         if (suffix) names.add(entry2.slice(0, -suffix.length));
       }
     }
@@ -39455,15 +47808,30 @@ var FormulaCatalog = class _FormulaCatalog {
 };
 function safeList(dir) {
   try {
-    return readdirSync3(dir);
+    return readdirSync4(dir);
   } catch {
     return [];
   }
 }
-function loadFormulaArg(arg, cwd, repoDir) {
-  const asPath = resolve4(cwd, arg);
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname6(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve5(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
+}
+function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
+  const asPath = resolve5(cwd, arg);
   const isFile = existsSync2(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, isFile ? [dirname5(asPath)] : []);
+  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname6(asPath)] : [], ...searchDirs]);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
     const known = catalog.names();
@@ -39472,7 +47840,7 @@ function loadFormulaArg(arg, cwd, repoDir) {
       `no formula named "${arg}" (looked in ${catalog.searchDirs.join(", ")}); known: ${known.join(", ")}`
     );
   }
-  const parsed = parseFormula(readText(path), isFile ? arg : path);
+  const parsed = readFormulaFile(path, isFile ? arg : path);
   if (!parsed.ok) return parsed;
   return { ok: true, value: { parsed: parsed.value, path, catalog } };
 }
@@ -39480,7 +47848,7 @@ function loadFormulaArg(arg, cwd, repoDir) {
 // src/local/formulas/local-formula-source.ts
 function localFormulaSource(place) {
   return {
-    scope: `local:${resolve5(place.repoDir)}`,
+    scope: `local:${resolve6(place.repoDir)}`,
     builtin: packageBuiltins,
     readBlob: async (pin) => {
       const text3 = await readGitBlob(place.repoDir, pin.blobSha);
@@ -39498,13 +47866,18 @@ async function readGitBlob(dir, sha) {
   return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
 }
 function resolveLocal(place, name, overlayFiles) {
-  const loaded = loadFormulaArg(name, place.cwd, place.repoDir);
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve6(place.cwd, d))
+  );
   if (!loaded.ok) return loaded;
   const overlays = [];
   for (const file2 of overlayFiles) {
     let text3;
     try {
-      text3 = readText(resolve5(place.cwd, file2));
+      text3 = readText(resolve6(place.cwd, file2));
     } catch {
       return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
     }
@@ -39528,6 +47901,8 @@ function resolveLocal(place, name, overlayFiles) {
       if (!source.ok) return source;
       const ref = { name: named, source: source.value };
       const pins = {};
+      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
+      if (!described2.ok) return described2;
       for (const usedName of used) {
         const found2 = catalog.locate(usedName);
         if (found2 === void 0)
@@ -39538,12 +47913,14 @@ function resolveLocal(place, name, overlayFiles) {
         const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
         if (!pinned.ok) return pinned;
         pins[usedName] = pinned.value;
+        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
+        if (!files.ok) return files;
       }
       if (Object.keys(pins).length > 0) ref.pins = pins;
       if (overlayFiles.length > 0) {
         const blobs = [];
         for (const file2 of overlayFiles) {
-          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
+          const pinned = await pinBlob(place.repoDir, resolve6(place.cwd, file2));
           if (!pinned.ok) return pinned;
           blobs.push(pinned.value);
         }
@@ -39553,13 +47930,23 @@ function resolveLocal(place, name, overlayFiles) {
     }
   });
 }
+async function pinDescriptionFiles(repoDir, name, path, pins) {
+  const parsed = parseFormula(readText(path), path);
+  if (!parsed.ok) return ok(void 0);
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pinned = await pinBlob(repoDir, resolve6(dirname7(path), file2));
+    if (!pinned.ok) return pinned;
+    pins[descriptionFilePin(name, file2)] = pinned.value;
+  }
+  return ok(void 0);
+}
 async function pinFile(repoDir, path, version2) {
-  const fromBuiltins = relative2(builtinFormulaDir(), resolve5(path));
+  const fromBuiltins = relative2(builtinFormulaDir(), resolve6(path));
   if (!fromBuiltins.startsWith("..") && !isAbsolute3(fromBuiltins)) return ok(builtinPin(version2));
   return pinBlob(repoDir, path);
 }
 async function pinBlob(repoDir, path) {
-  const absolute = resolve5(path);
+  const absolute = resolve6(path);
   const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
   if (!hashed.ok)
     return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
@@ -39629,11 +48016,18 @@ async function cookPinned(source, mol) {
     const adhoc = adhocProto(formula.source.inline);
     if (adhoc.ok) return adhoc;
   }
-  const root = await readPinned(source, formula.name, formula.source);
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
   if (!root.ok) return root;
   const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(formula.pins ?? {})) {
-    const parsed = await readPinned(source, name, pin);
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
     if (!parsed.ok) return parsed;
     library.set(name, parsed.value);
   }
@@ -39649,6 +48043,18 @@ async function cookPinned(source, mol) {
     overlays
   });
   return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
 async function readPinned(source, name, pin) {
   if (typeof pin === "string") {
@@ -39769,7 +48175,7 @@ function gitTopLevel(cwd) {
 async function pourMolecule(ctx, request) {
   const { io } = ctx;
   const poured = await pour2({
-    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd }),
+    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
     store: ctx.store,
     formula: request.formula,
     vars: request.vars,
@@ -39785,8 +48191,8 @@ async function pourMolecule(ctx, request) {
   if (!poured.ok) return poured;
   return ok({ mol: poured.value.mol, proto: poured.value.proto });
 }
-function formulasHere(io) {
-  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd });
+function formulasHere(io, searchDirs = []) {
+  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
 }
 var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
 async function currentBase(repoDir) {
@@ -39846,7 +48252,7 @@ function checkStep(loaded, step2) {
 }
 
 // src/cli/commands/cook.ts
-var usage = "mol cook <file|name> [--var k=v]... [--overlay file]... [--json]";
+var usage = "mol cook <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--json]";
 async function cookCommand(io, argv) {
   const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
   if (typeof cooked === "number") return cooked;
@@ -39873,14 +48279,25 @@ async function cookCommand(io, argv) {
   return EXIT.ok;
 }
 async function cookFromArgs(io, argv, options, usageLine) {
-  const args = parse4(argv, { ...VAR_OPTION, ...options, overlay: { type: "string", multiple: true } });
+  const args = parse4(argv, {
+    ...VAR_OPTION,
+    ...FORMULAS_OPTION,
+    ...options,
+    overlay: { type: "string", multiple: true }
+  });
   if (!args.ok) return usageError(io, args.error.message, usageLine);
   const [formula] = args.value.positionals;
   if (!formula) return usageError(io, "which formula? give a file or a name", usageLine);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, usageLine);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usageLine);
   const overlays = args.value.values.overlay ?? [];
-  const cooked = await cookNamed(formulasHere(io), { formula, vars: vars.value, overlays }, tellOn(io));
+  const cooked = await cookNamed(
+    formulasHere(io, dirs.value),
+    { formula, vars: vars.value, overlays },
+    tellOn(io)
+  );
   if (!cooked.ok) return failWith(io, cooked.error);
   return { ...cooked.value, values: args.value.values };
 }
@@ -39926,13 +48343,62 @@ async function burnCommand(io, argv) {
 
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
-import { mkdtemp, readFile as readFile4, realpath, writeFile as writeFile2 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join12 } from "node:path";
+import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile3 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join15 } from "node:path";
 import { promisify } from "node:util";
 
 // src/cli/executor.ts
 import { performance as performance3 } from "node:perf_hooks";
+
+// src/shell/step/agent-command.ts
+var AGENT_PRESETS = {
+  claude: { head: "claude -p --dangerously-skip-permissions" },
+  codex: { head: "codex exec --full-auto", tail: "-" },
+  gemini: { head: "gemini --yolo" },
+  opencode: { head: "opencode run" }
+};
+function agentCommandLine(agent) {
+  const trimmed = agent.trim();
+  const match = /^(\S+)(\s+[\s\S]*)?$/.exec(trimmed);
+  const preset = match === null ? void 0 : AGENT_PRESETS[match[1]];
+  if (preset === void 0 || !Object.hasOwn(AGENT_PRESETS, match?.[1])) return trimmed;
+  const flags = (match?.[2] ?? "").trim();
+  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
+}
+function runsUnattended(def) {
+  return def !== void 0 && (def.run !== void 0 || def.agent !== void 0);
+}
+function withAgent(proto, agent) {
+  if (agent === void 0) return proto;
+  return { ...proto, steps: proto.steps.map((s) => s.agent === void 0 ? s : { ...s, agent }) };
+}
+
+// src/runner/git-config-snapshot.ts
+var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
+async function gitConfigSnapshot(cwd) {
+  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed.ok) return listed;
+  const fields = listed.value.stdout.split("\0");
+  const entries = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope, origin, item] = fields.slice(i, i + 3);
+    const newline2 = item.indexOf("\n");
+    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
+    if (scope === "command" || HARMLESS.test(key)) continue;
+    entries.push(JSON.stringify([scope, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+  }
+  return ok(entries);
+}
+function changedSettings(before, after) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const keys = /* @__PURE__ */ new Set();
+  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
+    keys.add(JSON.parse(entry2)[2]);
+  }
+  return [...keys].sort();
+}
 
 // src/shell/step/step-job.ts
 function stepJob(host, mol, proto, stepId) {
@@ -39962,6 +48428,28 @@ async function recordStepEvent(job, event) {
   const recorded = await job.host.record(job.mol.id, job.proto, guarded);
   if (!recorded.ok) return recorded;
   return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
+}
+
+// src/shell/step/run-step-command.ts
+import { mkdtemp, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join13 } from "node:path";
+
+// src/runner/workspace-fingerprint.ts
+import { stat as stat3 } from "node:fs/promises";
+import { join as join12 } from "node:path";
+async function workspaceFingerprint(cwd) {
+  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
+  const status = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status.value.stdout);
+  const marks = await Promise.all(
+    entries.map(async (entry2) => {
+      const info = await stat3(join12(cwd, entry2.slice(3))).catch(() => void 0);
+      return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
+    })
+  );
+  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
 }
 
 // src/shell/step/step-inputs.ts
@@ -39998,9 +48486,11 @@ function baseBranchesOf(mol, def) {
 // src/shell/step/run-step-command.ts
 function commandEnv(job, checkout) {
   const extra = {};
-  for (const [key, value] of Object.entries(job.host.env)) if (value !== void 0) extra[key] = value;
   if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
+    base: job.host.env,
     vars: job.mol.vars,
     molId: job.mol.id,
     stepId: job.def.id,
@@ -40009,25 +48499,52 @@ function commandEnv(job, checkout) {
     extra
   });
 }
-async function runStepCommand(job, checkout) {
-  const run2 = job.def.run;
-  if (run2 === void 0) return err("no-run", `step "${job.def.id}" has no run command`);
+async function runStepCommand(job, checkout, prompt) {
+  const { def } = job;
+  const agent = def.run === void 0 ? def.agent : void 0;
+  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
-  const timeoutMs = job.def.timeout === void 0 ? void 0 : parseDuration(job.def.timeout);
-  const { output: output2, enclose, log } = job.host;
-  const command = () => {
-    log(`running step "${job.def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
-    return runCommand({
+  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
+  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
+  const what = agent === void 0 ? "step" : "agent of step";
+  let group;
+  const command = async (extra, input2) => {
+    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
+    const ran = await runCommand({
       cwd: checkout.cwd,
       run: run2,
-      env: env.value,
+      env: { ...env.value, ...extra },
       inheritEnv: false,
       ...timeoutMs === void 0 ? {} : { timeoutMs },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
+      ...input2 === void 0 ? {} : { input: input2 },
+      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...commandSpawned === void 0 ? {} : {
+        onSpawn: (spawned) => {
+          group = spawned;
+          return commandSpawned(job, spawned);
+        }
+      }
     });
+    if (group !== void 0) commandEnded?.(job, group);
+    return ran;
   };
-  return enclose ? enclose(command) : command();
+  const go = async () => {
+    if (agent === void 0) return command({});
+    const text3 = prompt ?? "";
+    const dir = await mkdtemp(join13(tmpdir(), "mol-prompt-"));
+    try {
+      const file2 = join13(dir, "prompt.md");
+      await writeFile2(file2, text3);
+      return await command({ MOL_PROMPT_FILE: file2 }, text3);
+    } finally {
+      await rm7(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
 }
 
 // src/shell/step/step-outcome.ts
@@ -40047,22 +48564,41 @@ function failureText(outcome) {
   return last !== void 0 && outcome.command?.exitCode !== 0 && !message.includes(last) ? `${message}: ${last.trim()}` : message;
 }
 function commandFailure(command, timeout2) {
-  if (!command.timedOut && command.exitCode === 0) return void 0;
+  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return void 0;
+  if (command.idledOut) return "the agent went idle (no output and no file change) and was stopped";
   const how = command.timedOut ? `timed out after ${timeout2 ?? `${command.durationMs} ms`}` : command.exitCode === null ? `was killed by ${command.signal}` : `exited with ${command.exitCode}`;
   return `the command ${how}`;
 }
 
 // src/shell/step/finish-step.ts
 async function finishStep(input2) {
-  const { job } = input2;
-  const outcome = await doWork(input2);
+  const { job, checkout } = input2;
+  let outcome = await doWork(input2);
+  const inTree = checkout.kind === "tree" && job.proto.execution === "local";
+  if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  if (inTree && outcome.status !== "failed") {
+    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+    if (!forgotten.ok) return forgotten;
+  }
   return ok({
     ...recorded.value,
     outcome,
     ...outcome.status === "failed" ? { failure: failureText(outcome) } : {}
   });
+}
+async function setAside(job, checkout, outcome) {
+  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  if (!kept.ok) {
+    const message = `${outcome.error?.message ?? "it failed"}; setting its work aside failed: ${kept.error.message}`;
+    return { ...outcome, error: { code: outcome.error?.code ?? "step-command-failed", message } };
+  }
+  if (kept.value === void 0 || outcome.error === void 0) return outcome;
+  return {
+    ...outcome,
+    error: { ...outcome.error, message: `${outcome.error.message}; its work is kept at ${kept.value}` }
+  };
 }
 async function doWork({ job, checkout, ran }) {
   const { host, def, mol } = job;
@@ -40081,6 +48617,7 @@ async function doWork({ job, checkout, ran }) {
   if (ran !== void 0 && !ran.ok) return failed(ran.error);
   const command = ran?.value;
   const how = command === void 0 ? void 0 : commandFailure(command, def.timeout);
+  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
   if (command !== void 0 && how !== void 0) {
     const checkpoint2 = buildCheckpoint({
       filesModified: [],
@@ -40094,7 +48631,9 @@ async function doWork({ job, checkout, ran }) {
     return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
   }
   const ranOk = command === void 0 ? {} : { command };
-  if (checkout.kind === "checkout" && checkout.branch !== void 0) {
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, ranOk);
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
@@ -40109,7 +48648,12 @@ async function doWork({ job, checkout, ran }) {
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
   if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
-    const pushed = await pushBranch({ cwd: checkout.cwd, remote: host.remote, branch: checkout.branch });
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
+    });
     if (!pushed.ok) return failed(pushed.error, ranOk);
     const files = `${filesModified.length} file${filesModified.length === 1 ? "" : "s"} changed`;
     host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
@@ -40157,6 +48701,50 @@ async function doWork({ job, checkout, ran }) {
   const waiting = gates2.some((g) => g.passed === null);
   return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
 }
+async function keepWorkInProgress(job, checkout, command, failed) {
+  const { def, mol, host } = job;
+  const idle = def.idleTimeout ?? "its idle_timeout";
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, { command });
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, { command });
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
+    baseCommit: checkout.baseCommit,
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+  });
+  if (!committed.ok) return failed(committed.error, { command });
+  const { commit, filesModified } = committed.value;
+  const where3 = checkout.branch === void 0 ? "" : ` on ${checkout.branch}`;
+  const kept = committed.value.committed ? `; its work in progress is commit ${commit.slice(0, 7)}${where3}` : "; it had changed nothing";
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates: [],
+    commandPassed: false,
+    notes: `idle for ${idle}: stopped${kept}`,
+    outputTail: command.outputTail,
+    now: () => host.now()
+  });
+  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
+  return failed({ code: "step-idle", message }, { checkpoint, command });
+}
+async function unchangedConfig(stepId, checkout) {
+  if (checkout.gitConfig === void 0) return ok(void 0);
+  const now = await gitConfigSnapshot(checkout.cwd);
+  if (!now.ok) return now;
+  const changed = changedSettings(checkout.gitConfig, now.value);
+  if (changed.length === 0) return ok(void 0);
+  return err(
+    "git-config-changed",
+    `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
+  );
+}
 async function stayOnBranch(workspace, branch) {
   const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
   if (!head.ok) return head;
@@ -40167,6 +48755,7 @@ async function stayOnBranch(workspace, branch) {
 
 // src/shell/step/step-checkout.ts
 var STEP_BASE_REF = "refs/molecular/step-base";
+var STEP_CONFIG_REF = "refs/molecular/step-config";
 async function prepareCheckout(job) {
   const { host, mol, def } = job;
   const { place, remote } = host;
@@ -40175,10 +48764,16 @@ async function prepareCheckout(job) {
     stepId: def.id,
     baseBranches: baseBranchesOf(mol, def),
     baseRef: await startingPoint(job),
-    ...remote === void 0 ? {} : { remote }
+    ...remote === void 0 ? {} : { remote },
+    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
+    previousAttempt: Math.max(1, job.state.attempts - 1)
   };
   if (place.kind === "worktree") {
     const execution = job.proto.execution;
+    if (execution === "local") {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
     const prepared2 = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
@@ -40186,8 +48781,18 @@ async function prepareCheckout(job) {
       worktreeRoot: place.worktreeRoot
     });
     if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting } = prepared2.value;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    if (keptAttempt !== void 0)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
+    if (execution === "local") {
+      const clean = preexisting !== void 0 && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean);
+      if (!recorded.ok) return recorded;
+    }
+    const gitConfig = await gitConfigSnapshot(cwd2);
+    if (!gitConfig.ok) return gitConfig;
     return ok({
+      gitConfig: gitConfig.value,
       kind: isWorktree ? "worktree" : "tree",
       cwd: cwd2,
       baseCommit: baseCommit2,
@@ -40211,9 +48816,20 @@ async function prepareCheckout(job) {
   if (!removed.ok) return removed;
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+async function recordCheckout(workspace, branch, baseCommit) {
   const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
   if (!recorded.ok) return recorded;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit });
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
+    input: JSON.stringify(gitConfig.value)
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
 }
 async function startingPoint(job) {
   const { base } = job.mol;
@@ -40223,6 +48839,25 @@ async function startingPoint(job) {
   const tracking = `refs/remotes/${remote}/${base.ref}`;
   const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
   return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
+}
+async function clearUnfinishedAttempt(job, repoDir) {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== void 0)
+    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  return ok(void 0);
+}
+function previousAttemptCompleted(job) {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  const last = entries.map((h) => h.event).lastIndexOf("start");
+  for (let i = last - 1; i >= 0; i--) {
+    const entry2 = entries[i];
+    if (entry2 === void 0 || entry2.event === "start") break;
+    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
+  }
+  return false;
 }
 
 // src/shell/step/step-prompt.ts
@@ -40250,6 +48885,8 @@ The steps before this one produced these files; they are in the checkout:
 ${list2}`
     );
   }
+  const previous = previousAttempt(mol, def);
+  if (previous !== void 0) parts.push(previous);
   if (context.items.length > 0) parts.push(`## Context
 
 ${formatForPrompt(context.items)}`);
@@ -40264,6 +48901,27 @@ ${unresolved.map((u) => `- ${u}`).join("\n")}`);
   }
   return `${parts.join("\n\n")}
 `;
+}
+function previousAttempt(mol, def) {
+  const state = mol.steps.find((s) => s.id === def.id);
+  if (state?.error === void 0 || state.error.trim() === "") return void 0;
+  const error2 = state.error.trim();
+  const details = (state.gates ?? []).filter((g) => g.passed === false && g.detail.trim() !== "" && !error2.includes(g.detail.trim())).map((g) => `Gate \`${g.type}\`:
+
+${fence2(g.detail.trim())}`);
+  return [
+    "## Previous attempt",
+    "An earlier attempt at this step failed. Fix what it reports; do not repeat it.",
+    fence2(error2),
+    ...details
+  ].join("\n\n");
+}
+function fence2(text3) {
+  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks}
+${text3}
+${ticks}`;
 }
 
 // src/shell/step/take-lease.ts
@@ -40318,6 +48976,18 @@ function nothingToDo(job, state) {
       return `${what} is ${state.status}, not ready to run; this job changes nothing`;
   }
 }
+async function recordLeaseProcess(job, process2) {
+  const { holder, runId } = job.host;
+  const recorded = await recordStepEvent(job, {
+    type: "start",
+    step: job.def.id,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def), process: process2 },
+    by: holder
+  });
+  if (!recorded.ok) return false;
+  const state = recorded.value.job.state;
+  return isOurs(job, state) && state.lease?.process?.pgid === process2.pgid;
+}
 
 // src/shell/step/start-step.ts
 async function startStep(opened, options = {}) {
@@ -40340,21 +49010,24 @@ async function startStep(opened, options = {}) {
     });
   }
   const inputs = stepInputs(job.proto, job.def);
-  const prompt = formatStepPrompt({
+  const prompt = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
+  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
+}
+async function stepPrompt(job, branch) {
+  return formatStepPrompt({
     mol: job.mol,
     def: job.def,
-    branch: checkout.value.branch ?? checkout.value.baseCommit,
-    inputs,
+    branch,
+    inputs: stepInputs(job.proto, job.def),
     context: await mentionContext(job)
   });
-  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
 }
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve7 = job.host.mentions;
-  if (resolve7 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
-  return resolve7(text3);
+  const resolve8 = job.host.mentions;
+  if (resolve8 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
+  return resolve8(text3);
 }
 
 // src/cli/heartbeat.ts
@@ -40439,8 +49112,37 @@ function finishedText(before, after, def, outcome, ms) {
   return `\u2717 ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? "" : "s"}: ${why}`;
 }
 
+// src/cli/step-host.ts
+import { hostname as hostname5 } from "node:os";
+
+// src/cli/local-mentions.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile as readFile5 } from "node:fs/promises";
+import { join as join14 } from "node:path";
+var CONFIG_PATH = ".github/molecular.yml";
+async function localMentions(repoDir, text3) {
+  const read = (path) => readFile5(join14(repoDir, path), "utf8").catch(() => void 0);
+  return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
+}
+function contextMap(yaml) {
+  if (yaml === void 0) return {};
+  let doc;
+  try {
+    doc = (0, import_yaml.parse)(yaml);
+  } catch {
+    return {};
+  }
+  const context = doc?.context;
+  if (typeof context !== "object" || context === null) return {};
+  const map2 = {};
+  for (const [key, path] of Object.entries(context)) {
+    if (typeof path === "string" && /^@?\w+$/.test(key)) map2[key.startsWith("@") ? key : `@${key}`] = path;
+  }
+  return map2;
+}
+
 // src/cli/local-run.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { hostname as hostname4 } from "node:os";
 var STARTED_AT = Date.now();
 function thisRun() {
@@ -40462,10 +49164,10 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat2 = readFileSync3(`/proc/${pid}/stat`, "utf8");
-    const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
+    const stat4 = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync3("/proc/stat", "utf8"));
+    const btime = /^btime (\d+)$/m.exec(readFileSync4("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
     const startMs = Number(btime[1]) * 1e3 + ticks * 10;
     return startMs > runStartMs + 2e3;
@@ -40477,6 +49179,7 @@ function startedAfter(pid, runStartMs) {
 // src/cli/step-host.ts
 function cliStepHost(ctx, options = {}) {
   const run2 = thisRun();
+  const { groups } = options;
   return {
     ...run2,
     leaseTtlMs: (def) => leaseTtlMs(def, "local"),
@@ -40493,9 +49196,21 @@ function cliStepHost(ctx, options = {}) {
     place: { kind: "worktree", repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot },
     push: false,
     env: process.env,
+    mentions: (text3) => localMentions(ctx.repoDir, text3),
     log: () => {
     },
-    ...options.output ? { output: options.output } : {}
+    ...options.output ? { output: options.output } : {},
+    commandSpawned: async (job, group) => {
+      groups?.set(job.def.id, group);
+      return recordLeaseProcess(job, {
+        host: hostname5(),
+        pgid: group.pgid,
+        ...group.startTime === void 0 ? {} : { startTime: group.startTime }
+      });
+    },
+    commandEnded: (job) => {
+      groups?.delete(job.def.id);
+    }
   };
 }
 
@@ -40507,15 +49222,18 @@ async function execute(ctx, start2, proto, options = {}) {
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
   const style = options.style ?? PLAIN;
   const heartbeats = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
   const host = cliStepHost(
     ctx,
     options.verbose ? {
+      groups,
       output: (chunk) => {
         for (const h of heartbeats) h.alive();
         ctx.io.err(chunk);
       }
-    } : {}
+    } : { groups }
   );
+  let stopping = false;
   const running = /* @__PURE__ */ new Map();
   const passed = /* @__PURE__ */ new Set();
   let latest = start2;
@@ -40568,7 +49286,9 @@ async function execute(ctx, start2, proto, options = {}) {
         finished(before, def, outcome.outcome, outcome.recorded, performance3.now() - t0);
         return;
       }
-      const ran = await runStepCommand(outcome.job, outcome.checkout);
+      const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
+      if (stopping) return new Promise(() => {
+      });
       const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance3.now() - t0;
       if (!done.ok) {
@@ -40586,7 +49306,15 @@ async function execute(ctx, start2, proto, options = {}) {
     if (recorded.problem !== void 0) fatal ??= recorded.problem;
     else adopt(recorded.mol);
   };
-  const stopOnSignal = interrupted(ctx, latest.id, () => [...running.keys()]);
+  const stopOnSignal = interrupted(
+    ctx,
+    latest.id,
+    () => [...running.keys()],
+    groups,
+    () => {
+      stopping = true;
+    }
+  );
   try {
     await loop();
   } finally {
@@ -40598,11 +49326,11 @@ async function execute(ctx, start2, proto, options = {}) {
   return stored.value === void 0 ? err("not-found", `molecule "${latest.id}" is gone`) : ok(stored.value);
   async function loop() {
     for (; ; ) {
-      if (fatal === void 0 && canRun(latest)) {
+      if (fatal === void 0 && !stopping && canRun(latest)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
-          if (def?.run === void 0 || running.has(id) || passed.has(id)) continue;
+          if (!runsUnattended(def) || def === void 0 || running.has(id) || passed.has(id)) continue;
           const job = runOne(def).catch((e) => {
             fatal ??= { code: "internal-error", message: `running ${id} failed: ${e.message}` };
           });
@@ -40617,20 +49345,26 @@ async function execute(ctx, start2, proto, options = {}) {
     }
   }
 }
-function interrupted(ctx, molId, runningSteps) {
+function interrupted(ctx, molId, runningSteps, groups, stop) {
+  let seen = false;
   const onSignal = (signal) => {
+    if (seen) return;
+    seen = true;
+    stop();
     const steps = runningSteps();
-    const what = steps.length > 0 ? `; ${steps.join(", ")} stayed in progress` : "";
+    const what = steps.length > 0 ? `; ${steps.join(", ")} stopped and stayed in progress` : "";
     ctx.io.err(`mol: interrupted${what}. Continue with: mol resume ${molId}`);
-    process.exit(signal === "SIGINT" ? 130 : 143);
+    void Promise.all([...groups.values()].map((group) => endGroup(group, { signal }))).finally(
+      () => process.exit(EXIT_ON[signal] ?? 143)
+    );
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  for (const signal of FORWARDED) process.on(signal, onSignal);
   return () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of FORWARDED) process.off(signal, onSignal);
   };
 }
+var FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
+var EXIT_ON = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 function canRun(mol) {
   return mol.status === "pending" || mol.status === "in_progress";
 }
@@ -40910,7 +49644,7 @@ function nextSteps(mol, proto) {
   const lines2 = [];
   for (const step2 of mol.steps) {
     const def = defs.get(step2.id);
-    if (step2.status === "ready" && def?.run === void 0) {
+    if (step2.status === "ready" && !runsUnattended(def)) {
       const who = def?.type === "human" ? "a person" : "a person or an agent";
       lines2.push(`${step2.id} waits for ${who}: mol done ${mol.id} ${step2.id} [note]`);
     } else if (step2.status === "awaiting_gate") {
@@ -40997,7 +49731,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile4(join12(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile6(join15(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -41006,7 +49740,7 @@ the repository stays at ${repo}; look around (cd there; mol status ${mol.id}), t
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath(await mkdtemp(join12(tmpdir(), "mol-demo-")));
+  const repo = await realpath2(await mkdtemp2(join15(tmpdir2(), "mol-demo-")));
   const git2 = (args) => run(
     "git",
     [
@@ -41021,8 +49755,8 @@ async function makeDemoRepo() {
     { cwd: repo }
   );
   await git2(["init", "-q", "-b", "main"]);
-  await writeFile2(
-    join12(repo, "README.md"),
+  await writeFile3(
+    join15(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
@@ -41074,8 +49808,8 @@ async function diffCommand(io, argv) {
 }
 
 // src/cli/commands/gc.ts
-import { readdir as readdir3, rm as rm6 } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { readdir as readdir3, rm as rm8 } from "node:fs/promises";
+import { basename as basename3, join as join16 } from "node:path";
 var usage5 = "mol gc [--json]";
 var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
 async function gcCommand(io, argv) {
@@ -41089,8 +49823,24 @@ async function gcCommand(io, argv) {
   const scanned = await store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   const now = io.now();
-  const done = { evaporated: [], worktrees: [], branches: [] };
   const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
+  const unreadable = /* @__PURE__ */ new Map();
+  for (const problem of scanned.value.problems) {
+    const id = problem.file === void 0 ? void 0 : liveIdOf(basename3(problem.file));
+    if (id === void 0) {
+      return failWith(io, {
+        ...problem,
+        message: `${problem.message} (gc deleted nothing: it cannot tell which molecule that is)`
+      });
+    }
+    unreadable.set(id, problem.message);
+  }
+  const done = {
+    evaporated: [],
+    worktrees: [],
+    branches: [],
+    kept: [...unreadable].map(([id, reason]) => ({ id, reason }))
+  };
   for (const mol of scanned.value.molecules) {
     if (mol.kind !== "wisp" || mol.expiresAt === void 0 || Date.parse(mol.expiresAt) > now.getTime())
       continue;
@@ -41113,6 +49863,7 @@ async function gcCommand(io, argv) {
   const trees = await listLeftoverWorktrees({ repoDir, worktreeRoot });
   if (!trees.ok) return failWith(io, trees.error);
   for (const tree of trees.value) {
+    if (unreadable.has(tree.molId)) continue;
     const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
     if (status !== void 0 && KEEP.has(status)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
@@ -41131,6 +49882,7 @@ async function gcCommand(io, argv) {
   }
   for (const molId of /* @__PURE__ */ new Set([...owners, ...folders])) {
     if (molId === "" || live.has(molId)) continue;
+    if (unreadable.has(molId)) continue;
     const before = refs.ok ? refs.value.stdout.split("\n").filter((b) => b.startsWith(`molecular/${molId}/`)) : [];
     const removed = await removeMoleculeWork(ctx.value, molId);
     if (!removed.ok) {
@@ -41138,7 +49890,7 @@ async function gcCommand(io, argv) {
       continue;
     }
     done.branches.push(...before);
-    await rm6(join13(worktreeRoot, molId), { recursive: true, force: true });
+    await rm8(join16(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
@@ -41148,16 +49900,20 @@ async function gcCommand(io, argv) {
       `${done.worktrees.length} worktree${done.worktrees.length === 1 ? "" : "s"} removed`,
       `${done.branches.length} branch${done.branches.length === 1 ? "" : "es"} of gone molecules deleted`
     ];
+    if (done.kept.length > 0)
+      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? "" : "s"} kept`);
     io.out(`gc: ${parts.join(", ")}`);
     for (const id of done.evaporated) io.out(`  evaporated ${id}`);
     for (const path of done.worktrees) io.out(`  removed ${path}`);
     for (const branch of done.branches) io.out(`  deleted ${branch}`);
+    for (const { id, reason } of done.kept)
+      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
   }
   return EXIT.ok;
 }
 
 // src/cli/commands/graph.ts
-var usage6 = "mol graph <file|name> [--var k=v]... [--overlay file]...";
+var usage6 = "mol graph <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]...";
 async function graphCommand(io, argv) {
   const cooked = await cookFromArgs(io, argv, {}, usage6);
   if (typeof cooked === "number") return cooked;
@@ -41303,6 +50059,23 @@ function outcomeOf(subject, written, report2) {
   return { ...subject, status: written.value.changed ? "done" : "unchanged", mol: written.value.mol };
 }
 
+// src/cli/end-previous-attempt.ts
+import { hostname as hostname6 } from "node:os";
+async function endPreviousAttempt(step2, announce = () => {
+}) {
+  const recorded = step2.lease?.process;
+  if (recorded === void 0) return { kind: "over" };
+  if (recorded.host !== hostname6()) return { kind: "elsewhere", host: recorded.host };
+  const group = {
+    pgid: recorded.pgid,
+    ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
+  };
+  if (!groupAlive(group)) return { kind: "over" };
+  announce(recorded.pgid);
+  await endGroup(group);
+  return { kind: "over", ended: recorded.pgid };
+}
+
 // src/cli/recheck-timers.ts
 async function recheckTimers(ctx, mol, proto) {
   let latest = mol;
@@ -41331,8 +50104,8 @@ function judgeTimers(ctx, proto, step2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile5 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
+import { join as join17 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -41347,7 +50120,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile5(join14(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile7(join17(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -41406,7 +50179,15 @@ async function patrolCommand(io, argv) {
         const released = await releaseStaleLock(store.dir, molId);
         return released.ok && released.value;
       },
-      write: async ({ mol, proto }, event, action) => {
+      write: async ({ mol, proto }, planned, action) => {
+        let event = planned;
+        if (planned.type === "release" || planned.type === "timeout") {
+          const step2 = mol.steps.find((s) => s.id === planned.step);
+          const previous = step2 === void 0 ? { kind: "over" } : await endPreviousAttempt(step2);
+          if (previous.kind === "elsewhere")
+            return err("attempt-alive", `its previous attempt runs on ${previous.host}; left to that host`);
+          if (planned.type === "release") event = { ...planned, processEnded: true };
+        }
         const applied = await changeMolecule(store, proto, mol.id, event, io.now());
         if (!applied.ok) return applied;
         const carried = await carryOutLocally(carrier, applied.value.mol, proto, applied.value.effects);
@@ -41464,12 +50245,13 @@ function describe5(outcome) {
 }
 
 // src/cli/commands/pour.ts
-var usage9 = "mol pour <file|name> [--var k=v]... [--overlay file]... [--id ID] [--json]";
-var wispUsage = "mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--id ID] [--json]";
+var usage9 = "mol pour <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
+var wispUsage = "mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
 var OPTIONS = {
   ...VAR_OPTION,
   ...JSON_OPTION,
   ...STORE_OPTION,
+  ...FORMULAS_OPTION,
   overlay: { type: "string", multiple: true },
   id: { type: "string" }
 };
@@ -41489,6 +50271,8 @@ async function pourAs(io, argv, kind) {
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, line);
   const vars = parseVars(args.value.values.var);
   if (!vars.ok) return usageError(io, vars.error.message, line);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, line);
   let ttlMs;
   if (kind === "wisp") {
     const ttl = args.value.values.ttl ?? "1h";
@@ -41502,6 +50286,7 @@ async function pourAs(io, argv, kind) {
     formula,
     vars: vars.value,
     overlays: args.value.values.overlay ?? [],
+    formulaDirs: dirs.value,
     kind,
     ...ttlMs === void 0 ? {} : { ttlMs },
     ...typeof args.value.values.id === "string" ? { id: args.value.values.id } : {}
@@ -41512,12 +50297,52 @@ async function pourAs(io, argv, kind) {
   return EXIT.ok;
 }
 
+// src/cli/commands/prompt.ts
+var usage10 = "mol prompt <mol-id> <step>";
+async function promptCommand(io, argv) {
+  const args = parse4(argv, { ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage10);
+  const [molId, stepId, ...extra] = args.value.positionals;
+  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage10);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage10);
+  const ctx = await contextFor(io, args.value.values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const step2 = checkStep(loaded.value, stepId);
+  if (!step2.ok) return failWith(io, step2.error);
+  const { mol, proto } = loaded.value;
+  const def = proto.steps.find((s) => s.id === stepId);
+  if (def === void 0) return failWith(io, { code: "unknown-step", message: `no step "${stepId}"` });
+  const { repoDir } = ctx.value;
+  const current = await gitText(repoDir, ["rev-parse", "--abbrev-ref", "HEAD"]);
+  const branch = mol.execution === "distributed" ? stepBranch(mol.id, stepId) : current.ok ? current.value : "HEAD";
+  const text3 = await stepPrompt(
+    { mol, proto, def, host: { mentions: (t) => localMentions(repoDir, t) } },
+    branch
+  );
+  io.out(text3.trimEnd());
+  return EXIT.ok;
+}
+
 // src/cli/continue-molecule.ts
 async function continueMolecule(ctx, mol, proto, by2, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
   let latest = mol;
+  const nowMs = ctx.io.now().getTime();
   for (const step2 of mol.steps) {
-    if (step2.status !== "in_progress" || !isRunGone(step2.lease?.runId)) continue;
+    if (step2.status !== "in_progress") continue;
+    const expired = step2.lease !== void 0 && Date.parse(step2.lease.expiresAt) <= nowMs;
+    if (!expired && !isRunGone(step2.lease?.runId)) continue;
+    const previous = await endPreviousAttempt(
+      step2,
+      (pgid) => print(`\u25A0 ${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`)
+    );
+    if (previous.kind === "elsewhere") {
+      print(`\u26A0 ${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      continue;
+    }
+    if (expired) continue;
     const released = await changeMolecule(
       ctx.store,
       proto,
@@ -41526,6 +50351,7 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
         type: "release",
         step: step2.id,
         runId: step2.lease?.runId,
+        processEnded: true,
         by: by2
       },
       ctx.io.now()
@@ -41554,7 +50380,7 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
 }
 
 // src/cli/commands/run.ts
-var usage10 = "mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--jobs N] [--id ID] [--verbose] [--json]";
+var usage11 = "mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]";
 var RUN_OPTIONS = {
   ...JSON_OPTION,
   ...STORE_OPTION,
@@ -41565,20 +50391,26 @@ async function runCommand2(io, argv) {
   const args = parse4(argv, {
     ...RUN_OPTIONS,
     ...VAR_OPTION,
+    ...FORMULAS_OPTION,
     overlay: { type: "string", multiple: true },
-    id: { type: "string" }
+    id: { type: "string" },
+    agent: { type: "string" }
   });
-  if (!args.ok) return usageError(io, args.error.message, usage10);
+  if (!args.ok) return usageError(io, args.error.message, usage11);
   const { values, positionals } = args.value;
   const [target, ...extra] = positionals;
   if (!target)
-    return usageError(io, "which formula or molecule? give a file, a name or a molecule id", usage10);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage10);
+    return usageError(io, "which formula or molecule? give a file, a name or a molecule id", usage11);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage11);
   const vars = parseVars(values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage10);
+  if (!vars.ok) return usageError(io, vars.error.message, usage11);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usage11);
   const jobs = parseJobs(values.jobs);
   if (jobs === void 0)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage10);
+    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage11);
+  const agent = typeof values.agent === "string" ? values.agent.trim() : void 0;
+  if (agent === "") return usageError(io, "--agent takes a preset or a command line", usage11);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const progress2 = progressOutput(io, values.json === true);
@@ -41586,20 +50418,27 @@ async function runCommand2(io, argv) {
   const existing = checkId(target).ok ? await ctx.value.store.load(target) : void 0;
   if (existing !== void 0 && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== void 0) {
-    if (Object.keys(vars.value).length > 0 || values.overlay !== void 0) {
+    if (Object.keys(vars.value).length > 0 || values.overlay !== void 0 || dirs.value.length > 0) {
       return usageError(
         io,
-        `${target} is a molecule already poured; --var and --overlay apply to formulas`,
-        usage10
+        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
+        usage11
       );
     }
     const loaded = await loadMolecule(ctx.value, target);
     if (!loaded.ok) return failWith(io, loaded.error);
-    const ran2 = await continueMolecule(ctx.value, loaded.value.mol, loaded.value.proto, by2, {
-      jobs,
-      ...progress2,
-      verbose: values.verbose === true
-    });
+    noteLocalJobs(io, loaded.value.proto, jobs);
+    const ran2 = await continueMolecule(
+      ctx.value,
+      loaded.value.mol,
+      withAgent(loaded.value.proto, agent),
+      by2,
+      {
+        jobs,
+        ...progress2,
+        verbose: values.verbose === true
+      }
+    );
     if (!ran2.ok) return failWith(io, ran2.error);
     return finish(io, ran2.value, loaded.value.proto, values.json === true);
   }
@@ -41607,14 +50446,20 @@ async function runCommand2(io, argv) {
     formula: target,
     vars: vars.value,
     overlays: values.overlay ?? [],
+    formulaDirs: dirs.value,
     ...typeof values.id === "string" ? { id: values.id } : {}
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
+  noteLocalJobs(io, proto, jobs);
   progress2.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? "" : "s"}, ${proto.execution})`
   );
-  const ran = await execute(ctx.value, mol, proto, { jobs, ...progress2, verbose: values.verbose === true });
+  const ran = await execute(ctx.value, mol, withAgent(proto, agent), {
+    jobs,
+    ...progress2,
+    verbose: values.verbose === true
+  });
   if (!ran.ok) return failWith(io, ran.error);
   return finish(io, ran.value, proto, values.json === true);
 }
@@ -41624,6 +50469,12 @@ function finish(io, mol, proto, json3) {
 ${report(mol, proto, io.style)}`);
   return exitFor(mol);
 }
+function noteLocalJobs(io, proto, jobs) {
+  if (proto.execution !== "local" || jobs <= 1) return;
+  io.err(
+    `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`
+  );
+}
 function parseJobs(raw) {
   if (raw === void 0) return 1;
   const n = Number(raw);
@@ -41631,21 +50482,22 @@ function parseJobs(raw) {
 }
 
 // src/cli/commands/resume.ts
-var usage11 = "mol resume [<mol-id>] [--jobs N] [--verbose] [--json]";
+var usage12 = "mol resume [<mol-id>] [--jobs N] [--verbose] [--json]";
 async function resumeCommand(io, argv) {
   const args = parse4(argv, RUN_OPTIONS);
-  if (!args.ok) return usageError(io, args.error.message, usage11);
+  if (!args.ok) return usageError(io, args.error.message, usage12);
   const { values, positionals } = args.value;
   const [molId, ...extra] = positionals;
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage11);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage12);
   const jobs = parseJobs(values.jobs);
   if (jobs === void 0)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage11);
+    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage12);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
+  noteLocalJobs(io, proto, jobs);
   const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
     jobs,
     ...progressOutput(io, values.json === true),
@@ -41656,13 +50508,12 @@ async function resumeCommand(io, argv) {
 }
 
 // src/cli/reset-molecule-branch.ts
-async function resetMoleculeBranch(ctx, mol, effect) {
+async function branchToReset(ctx, mol, effect) {
   if (mol.execution === "distributed") {
     if (effect.step === void 0 || effect.commit === void 0) return ok(void 0);
     const branch = stepBranch(mol.id, effect.step);
     if (await resolveCommit(ctx.repoDir, `refs/heads/${branch}`) === void 0) return ok(void 0);
-    const moved2 = await resetBranch({ repoDir: ctx.repoDir, branch, commit: effect.commit });
-    return moved2.ok ? ok({ branch, ...moved2.value }) : moved2;
+    return ok({ branch, commit: effect.commit });
   }
   const commit = effect.commit ?? mol.base.sha;
   if (commit === void 0)
@@ -41673,8 +50524,41 @@ async function resetMoleculeBranch(ctx, mol, effect) {
       `molecule "${mol.id}" ran on ${mol.base.ref === "HEAD" ? "a detached HEAD" : `branch ${mol.base.ref}, which is gone`}; there is no branch to roll back`
     );
   }
-  const moved = await resetBranch({ repoDir: ctx.repoDir, branch: mol.base.ref, commit });
-  return moved.ok ? ok({ branch: mol.base.ref, ...moved.value }) : moved;
+  return ok({ branch: mol.base.ref, commit });
+}
+async function resetMoleculeBranch(ctx, mol, effect, options = {}) {
+  const target = await branchToReset(ctx, mol, effect);
+  if (!target.ok) return target;
+  if (target.value === void 0) return ok(void 0);
+  const { branch, commit } = target.value;
+  const moved = await resetBranch({ repoDir: ctx.repoDir, branch, commit, force: options.force === true });
+  return moved.ok ? ok({ branch, ...moved.value }) : moved;
+}
+async function checkForeignCommits(ctx, mol, effect) {
+  const target = await branchToReset(ctx, mol, effect);
+  if (!target.ok) return target;
+  if (target.value === void 0) return ok(void 0);
+  const { branch, commit } = target.value;
+  const listed = await git(ctx.repoDir, [
+    "log",
+    "--format=%H%x1f%s%x1f%(trailers:key=Molecule,valueonly,separator=%x2C)%x1e",
+    `${commit}..refs/heads/${branch}`
+  ]);
+  if (!listed.ok) return listed;
+  const checkpoints = new Set(mol.steps.flatMap((s) => s.checkpoint?.commit ? [s.checkpoint.commit] : []));
+  const foreign = [];
+  for (const record3 of listed.value.stdout.split("")) {
+    const [sha = "", subject = "", owners = ""] = record3.trim().split("");
+    if (sha === "") continue;
+    const ours = owners.split(",").some((owner) => owner.trim() === mol.id);
+    if (!ours && !checkpoints.has(sha)) foreign.push(`${sha.slice(0, 7)} "${subject}"`);
+  }
+  if (foreign.length === 0) return ok(void 0);
+  const shown = foreign.slice(0, 3).join(", ") + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : "");
+  return err(
+    "rollback-would-drop-commits",
+    `rolling ${branch} back would drop ${foreign.length === 1 ? "a commit" : `${foreign.length} commits`} that ${foreign.length === 1 ? "is" : "are"} not molecule ${mol.id}'s: ${shown}; nothing was changed (mol rollback --force drops ${foreign.length === 1 ? "it" : "them"} too)`
+  );
 }
 async function checkLocalRollback(ctx, before, after, effect) {
   const target = effect.commit ?? before.base.sha;
@@ -41696,13 +50580,13 @@ async function checkLocalRollback(ctx, before, after, effect) {
 }
 
 // src/cli/commands/rollback.ts
-var usage12 = "mol rollback <mol-id> [<step>] [--json]";
+var usage13 = "mol rollback <mol-id> [<step>] [--force] [--json]";
 async function rollbackCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage12);
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, force: { type: "boolean" } });
+  if (!args.ok) return usageError(io, args.error.message, usage13);
   const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, "which molecule?", usage12);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage12);
+  if (!molId) return usageError(io, "which molecule?", usage13);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage13);
   const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
@@ -41722,12 +50606,16 @@ async function rollbackCommand(io, argv) {
   const resets = planned.value.effects.filter(
     (e) => e.type === "reset-branch"
   );
+  const force = args.value.values.force === true;
   for (const effect of resets) {
     const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
     if (!safe.ok) return failWith(io, safe.error);
+    if (force) continue;
+    const theirs = await checkForeignCommits(ctx.value, mol, effect);
+    if (!theirs.ok) return failWith(io, theirs.error);
   }
   for (const effect of resets) {
-    const moved = await resetMoleculeBranch(ctx.value, mol, effect);
+    const moved = await resetMoleculeBranch(ctx.value, mol, effect, { force });
     if (!moved.ok) return failWith(io, moved.error);
     if (moved.value && !args.value.values.json) {
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} \u2192 ${moved.value.to.slice(0, 7)}`);
@@ -41753,14 +50641,14 @@ async function rollbackCommand(io, argv) {
 }
 
 // src/cli/commands/squash.ts
-var usage13 = "mol squash <mol-id> [--summary text] [--json]";
+var usage14 = "mol squash <mol-id> [--summary text] [--json]";
 async function squashCommand(io, argv) {
   const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, summary: { type: "string", short: "m" } });
-  if (!args.ok) return usageError(io, args.error.message, usage13);
+  if (!args.ok) return usageError(io, args.error.message, usage14);
   const [molId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, "which molecule?", usage13);
+  if (!molId) return usageError(io, "which molecule?", usage14);
   if (extra.length > 0)
-    return usageError(io, `unexpected argument "${extra[0]}" (give a summary with --summary "\u2026")`, usage13);
+    return usageError(io, `unexpected argument "${extra[0]}" (give a summary with --summary "\u2026")`, usage14);
   const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
@@ -41799,12 +50687,12 @@ async function squashCommand(io, argv) {
 }
 
 // src/cli/commands/status.ts
-var usage14 = "mol status [<mol-id>] [--json] [--graph]";
+var usage15 = "mol status [<mol-id>] [--json] [--graph]";
 async function statusCommand(io, argv) {
   const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, graph: { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage14);
+  if (!args.ok) return usageError(io, args.error.message, usage15);
   const [id, ...extra] = args.value.positionals;
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage14);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage15);
   const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, id);
@@ -41818,6 +50706,52 @@ async function statusCommand(io, argv) {
   if (args.value.values.graph) io.out(`
 ${renderMermaid(proto, mol)}`);
   return EXIT.ok;
+}
+
+// src/cli/hand-work.ts
+import { join as join18 } from "node:path";
+async function handWork(ctx, mol, def) {
+  const worktree = join18(ctx.worktreeRoot, mol.id, def.id);
+  const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
+  if (cwd === void 0 || def.type !== "task") {
+    const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
+    return { ...commit2 === void 0 ? {} : { commit: commit2 }, filesModified: [] };
+  }
+  const committed = await commitStep({
+    cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `${def.title || def.id} (${mol.id})`
+  });
+  if (!committed.ok) return { filesModified: [] };
+  const { commit } = committed.value;
+  const bases = await stepBases(cwd, mol, def, commit);
+  const log = await git(cwd, [
+    "log",
+    "--no-merges",
+    "--format=",
+    "--name-only",
+    "-z",
+    commit,
+    "--not",
+    ...bases
+  ]);
+  const files = log.ok ? log.value.stdout.split(/[\0\n]/).filter((f) => f !== "") : [];
+  return { commit, filesModified: [...new Set(files)].sort() };
+}
+async function stepBases(cwd, mol, def, head) {
+  if (mol.execution === "distributed") {
+    const branches = baseBranchesOf(mol, def);
+    if (branches.length > 0) return branches;
+  } else {
+    const recorded = mol.steps.filter((s) => s.id !== def.id && s.checkpoint?.commit !== void 0).sort((a, b) => (b.checkpoint?.capturedAt ?? "").localeCompare(a.checkpoint?.capturedAt ?? ""));
+    for (const s of recorded) {
+      const commit = s.checkpoint?.commit;
+      const behind = await git(cwd, ["merge-base", "--is-ancestor", commit, head], { okCodes: [0, 1] });
+      if (behind.ok && behind.value.code === 0) return [commit];
+    }
+  }
+  return [mol.base.sha ?? mol.base.ref];
 }
 
 // src/cli/commands/step-verbs.ts
@@ -41834,15 +50768,15 @@ var retryCommand = (io, argv) => stepVerb(io, argv, "retry");
 var skipCommand = (io, argv) => stepVerb(io, argv, "skip");
 var approveCommand = (io, argv) => stepVerb(io, argv, "approve");
 async function stepVerb(io, argv, verb) {
-  const usage16 = USAGE[verb];
+  const usage17 = USAGE[verb];
   const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, "no-run": { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage16);
+  if (!args.ok) return usageError(io, args.error.message, usage17);
   const [molId, stepId, ...words] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage16);
+  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage17);
   const text3 = words.join(" ").trim();
-  if (verb === "fail" && text3 === "") return usageError(io, "say why the step failed", usage16);
+  if (verb === "fail" && text3 === "") return usageError(io, "say why the step failed", usage17);
   if ((verb === "retry" || verb === "approve") && text3 !== "")
-    return usageError(io, `unexpected argument "${words[0]}"`, usage16);
+    return usageError(io, `unexpected argument "${words[0]}"`, usage17);
   const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
@@ -41851,7 +50785,8 @@ async function stepVerb(io, argv, verb) {
   if (!step2.ok) return failWith(io, step2.error);
   const { proto } = loaded.value;
   const by2 = whoAmI(io.env);
-  const command = await commandOf(ctx.value, verb, stepId, text3, by2, loaded.value.mol.execution);
+  const def = proto.steps.find((s) => s.id === stepId);
+  const command = await commandOf(ctx.value, verb, stepId, text3, by2, loaded.value.mol, def);
   const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
   const applied = await changeMolecule(
     ctx.value.store,
@@ -41872,7 +50807,7 @@ async function stepVerb(io, argv, verb) {
     before === after ? `${stepId}: still ${after?.replace("_", " ")}` : `${stepId}: ${before?.replace("_", " ")} \u2192 ${after?.replace("_", " ")}`
   );
   if (!args.value.values["no-run"]) {
-    const runnable = new Set(proto.steps.filter((s) => s.run !== void 0).map((s) => s.id));
+    const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id))) {
       const ran = await execute(ctx.value, mol, proto, progress2);
       if (!ran.ok) return failWith(io, ran.error);
@@ -41883,13 +50818,14 @@ async function stepVerb(io, argv, verb) {
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
-async function commandOf(ctx, verb, step2, text3, by2, execution) {
+async function commandOf(ctx, verb, step2, text3, by2, mol, def) {
   switch (verb) {
     case "done": {
-      const commit = execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
+      const work = def === void 0 || !canBeDone(mol, step2) ? { filesModified: [] } : await handWork(ctx, mol, def);
+      const commit = work.commit;
       const checkpoint = buildCheckpoint({
         ...commit === void 0 ? {} : { commit },
-        filesModified: [],
+        filesModified: work.filesModified,
         gates: [],
         notes: text3 || `done by ${by2}`,
         now: () => ctx.io.now()
@@ -41905,20 +50841,24 @@ async function commandOf(ctx, verb, step2, text3, by2, execution) {
       return { verb, step: step2 };
   }
 }
+function canBeDone(mol, step2) {
+  const status = mol.steps.find((s) => s.id === step2)?.status;
+  return status === "ready" || status === "in_progress";
+}
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname6, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
+import { dirname as dirname8, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve7 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
-    const path = resolve6(cwd, target);
+    const path = resolve7(cwd, target);
     if (isDirectory(path)) files.push(...findFormulaFiles(path).map((f) => relativeTo(cwd, f)));
     else files.push(target);
   }
   return files;
 }
 function validateFormulaFile(file2, options) {
-  const path = resolve6(options.cwd, file2);
+  const path = resolve7(options.cwd, file2);
   let text3;
   try {
     text3 = readText(path);
@@ -41930,7 +50870,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text3, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname6(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname8(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
@@ -41961,10 +50901,10 @@ function relativeTo(cwd, path) {
 }
 
 // src/cli/commands/validate.ts
-var usage15 = "mol validate <file|dir>... [--json]";
+var usage16 = "mol validate <file|dir>... [--json]";
 function validateCommand(io, argv) {
   const args = parse4(argv, { ...JSON_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage15);
+  if (!args.ok) return usageError(io, args.error.message, usage16);
   const targets = args.value.positionals.length ? args.value.positionals : ["."];
   const files = formulaTargets(targets, io.cwd);
   const reports = files.map((file2) => validateFile(io, file2));
@@ -41993,6 +50933,11 @@ var OVERLAY = {
   value: "file",
   meaning: "apply an overlay formula on top (repeatable)"
 };
+var FORMULAS = {
+  name: "formulas",
+  value: "DIR",
+  meaning: "also find formulas named by extends, expansions and aspects in DIR (repeatable)"
+};
 var ID2 = {
   name: "id",
   value: "ID",
@@ -42007,7 +50952,7 @@ var JOBS = {
   name: "jobs",
   short: "j",
   value: "N",
-  meaning: "run up to N steps at once (distributed molecules; default 1)"
+  meaning: "run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)"
 };
 var VERBOSE = { name: "verbose", meaning: "stream each step's output to stderr" };
 var NO_RUN = { name: "no-run", meaning: "only record; leave the steps that became ready" };
@@ -42023,25 +50968,25 @@ var VERB_HELP = {
   cook: {
     summary: "cook a formula into a proto (--json for data)",
     usage,
-    options: [VAR, OVERLAY, json2("the proto")],
+    options: [VAR, OVERLAY, FORMULAS, json2("the proto")],
     example: "mol cook hello --var name=ada"
   },
   validate: {
     summary: "check formula files and folders",
-    usage: usage15,
+    usage: usage16,
     options: [json2("one report per file (the summary line stays on stderr)")],
     example: "mol validate formulas/"
   },
   graph: {
     summary: "print a formula's mermaid graph",
     usage: usage6,
-    options: [VAR, OVERLAY],
+    options: [VAR, OVERLAY, FORMULAS],
     example: "mol graph hello > hello.mmd"
   },
   pour: {
     summary: "pour a formula into a molecule; prints its id (--json: the molecule)",
     usage: usage9,
-    options: [VAR, OVERLAY, ID2, json2("the molecule instead of its id"), STORE],
+    options: [VAR, OVERLAY, FORMULAS, ID2, json2("the molecule instead of its id"), STORE],
     example: "mol pour hello --var name=ada"
   },
   wisp: {
@@ -42055,6 +51000,7 @@ var VERB_HELP = {
       },
       VAR,
       OVERLAY,
+      FORMULAS,
       ID2,
       json2("the molecule instead of its id"),
       STORE
@@ -42063,13 +51009,27 @@ var VERB_HELP = {
   },
   run: {
     summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
-    usage: usage10,
-    options: [VAR, OVERLAY, JOBS, ID2, VERBOSE, RUN_JSON, STORE],
+    usage: usage11,
+    options: [
+      VAR,
+      OVERLAY,
+      FORMULAS,
+      JOBS,
+      ID2,
+      {
+        name: "agent",
+        value: "CMD",
+        meaning: "the agent of every agent step for this run (a preset such as claude, or a command line)"
+      },
+      VERBOSE,
+      RUN_JSON,
+      STORE
+    ],
     example: "mol run hello --var name=ada"
   },
   status: {
     summary: "a molecule's steps and progress (--json, --graph)",
-    usage: usage14,
+    usage: usage15,
     options: [
       json2("the molecule, with each step's title and the progress counts,"),
       { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
@@ -42087,6 +51047,12 @@ var VERB_HELP = {
     ],
     example: "mol list --all"
   },
+  prompt: {
+    summary: "print a step's prompt, as its agent gets it on stdin",
+    usage: usage10,
+    options: [STORE],
+    example: "mol prompt hello-1a2b3c review | claude -p"
+  },
   done: stepVerb2(
     "done",
     "record a step as done, then run what became ready",
@@ -42102,8 +51068,15 @@ var VERB_HELP = {
   approve: stepVerb2("approve", "pass a step's approval gate", "mol approve hello-1a2b3c ship"),
   rollback: {
     summary: "reset to a step's checkpoint commit; downstream steps back to pending",
-    usage: usage12,
-    options: [json2("the molecule after the rollback"), STORE],
+    usage: usage13,
+    options: [
+      {
+        name: "force",
+        meaning: "roll back even over commits that are not the molecule's, and over uncommitted changes in the branch's worktree (both are dropped)"
+      },
+      json2("the molecule after the rollback"),
+      STORE
+    ],
     example: "mol rollback hello-1a2b3c greet"
   },
   diff: {
@@ -42114,7 +51087,7 @@ var VERB_HELP = {
   },
   squash: {
     summary: "archive a molecule as a summary record",
-    usage: usage13,
+    usage: usage14,
     options: [
       {
         name: "summary",
@@ -42135,7 +51108,7 @@ var VERB_HELP = {
   },
   resume: {
     summary: "after a crash: steps of dead runs back to ready, then run on",
-    usage: usage11,
+    usage: usage12,
     options: [JOBS, VERBOSE, RUN_JSON, STORE],
     example: "mol resume hello-1a2b3c"
   },
@@ -42229,7 +51202,7 @@ function verbHelp(verb) {
 // package.json
 var package_default = {
   name: "@molecular-dev/molecular",
-  version: "0.1.0",
+  version: "1.0.0",
   description: "Molecular workflows on GitHub: formulas cooked into molecules whose state lives in an issue comment, advanced step by step by a GitHub App, a GitHub Action and the local `mol` CLI.",
   license: "MIT",
   author: "Molecular contributors",
@@ -42288,8 +51261,9 @@ var package_default = {
     lint: "biome check .",
     format: "biome check --write .",
     typecheck: "tsc --noEmit -p .",
-    test: "vitest run",
+    test: "vitest run --project main",
     bench: "node scripts/bench.mjs",
+    "bench:anchors": "npm ci --prefix bench/anchors --no-audit --no-fund",
     schema: "node scripts/gen-schema.mjs",
     start: "probot run ./dist/app.js",
     reliability: "node scripts/reliability.mjs",
@@ -42353,6 +51327,7 @@ var COMMANDS = {
   run: runCommand2,
   status: statusCommand,
   list: listCommand,
+  prompt: promptCommand,
   done: doneCommand,
   fail: failCommand,
   retry: retryCommand,
@@ -42427,7 +51402,7 @@ function asksForHelp(argv) {
 
 // src/cli/bin.ts
 main(process.argv.slice(2)).then((code18) => {
-  process.exitCode = code18;
+  if (code18 !== 0 || !process.exitCode) process.exitCode = code18;
 });
 /*! Bundled license information:
 
