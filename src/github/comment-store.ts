@@ -17,10 +17,8 @@
  *   load 1 · create 4 (list for `exists`, post, re-read, label; a repeated create: list, label) · mutate 3 (read, edit, re-read)
  *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
  *   list 1 search per state label asked for + 1 per issue found.
- *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each;
- *   it is the default under the lease.
- *   `lock: 'ref'` adds 2 per write (lock ref, delete; 3 when this process made no lock commit in
- *   the last half lease).
+ *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
+ *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
  */
 
 import {
@@ -51,13 +49,7 @@ import { setStateLabels } from './labels.js';
 import { parseMoleculeId } from './molecule-id.js';
 import { applyMutator, archiveOf, nextStateOf } from './next-state.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
-import {
-  acquireRefLock,
-  LockCommits,
-  processLockCommits,
-  type RefLease,
-  releaseRefLock,
-} from './ref-lock.js';
+import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
 import { searchIssueNumbers } from './search-issues.js';
 import {
   classifyComments,
@@ -83,13 +75,8 @@ export interface CommentStoreOptions {
   lockWaitMs?: number;
   /** Shown to whoever waits for the lock: a run id, or host:pid. */
   lockHolder?: string;
-  /**
-   * Re-read every write, or trust the edit's response. Default: the response under the ref lease,
-   * a re-read without it.
-   */
+  /** Re-read every write (default), or trust the edit's response. */
   confirm?: 'reread' | 'response';
-  /** Lock commits this holder made (ref-lock.ts); default: the process's, with the process mutex. */
-  lockCommits?: LockCommits;
   /** Step titles and the graph for the rendered view. */
   protoFor?: (mol: Molecule) => Proto | undefined | Promise<Proto | undefined>;
   /** The issue of an id that does not carry one (ids minted by another store). */
@@ -127,7 +114,6 @@ export class CommentStore implements MoleculeStore {
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly mutex: KeyedMutex;
-  private readonly lockCommits: LockCommits;
 
   constructor(private readonly options: CommentStoreOptions) {
     this.octokit = options.octokit;
@@ -140,8 +126,6 @@ export class CommentStore implements MoleculeStore {
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
-    // A lock commit is shared only by leases one mutex keeps apart (see LockCommits).
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
 
   create(mol: Molecule): Promise<Result<Molecule>> {
@@ -176,7 +160,7 @@ export class CommentStore implements MoleculeStore {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`,
         );
       }
-      return this.exclusive(mol.id, async (lease) => {
+      return this.exclusive(mol.id, async () => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
         if (existing.found) {
           // A create of the same id is a redelivery; the first may have died between the comment
@@ -207,7 +191,7 @@ export class CommentStore implements MoleculeStore {
           },
           this.sleep,
         );
-        const confirmed = await this.confirm(posted, body, -1, lease);
+        const confirmed = await this.confirm(posted, body, -1);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err('exists', `molecule ${mol.id} was created by another writer at the same time`);
@@ -253,7 +237,7 @@ export class CommentStore implements MoleculeStore {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`,
             );
           }
-          const written = await this.write(current, next.value, lease);
+          const written = await this.write(current, next.value);
           if (!written.ok) return written;
           if ('done' in written.value) return ok(written.value.done);
           if (attempt >= (this.options.maxConflictRetries ?? 3)) {
@@ -357,7 +341,6 @@ export class CommentStore implements MoleculeStore {
   private async write(
     current: FoundComment & { kind: 'state' },
     mutation: Mutation,
-    lease?: RefLease,
   ): Promise<Result<WriteOutcome>> {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
@@ -397,26 +380,20 @@ export class CommentStore implements MoleculeStore {
       comment_id: commentId,
       body,
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
+    const confirmed = await this.confirm(toView(data), body, before.rev);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue, next.status);
     return done(persisted);
   }
 
-  /**
-   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
-   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
-   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
-   * notices a writer that got in between.
-   */
-  private confirm(response: CommentView, body: string, previousRev: number, lease?: RefLease) {
+  private confirm(response: CommentView, body: string, previousRev: number) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? (lease ? 'response' : 'reread'),
+      mode: this.options.confirm ?? 'reread',
       sleep: this.sleep,
     });
   }
@@ -442,7 +419,6 @@ export class CommentStore implements MoleculeStore {
       if (this.options.lock !== 'ref') return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,

@@ -6,10 +6,9 @@
  * ref to a commit whose parent is the stale one: GitHub refuses a non-forced update that is not a
  * fast-forward, so of two waiters taking over at once exactly one wins.
  *
- * Calls: acquire 1 (the ref) when free and this process made a lock commit less than half a lease
- * ago, 2 (commit + ref) otherwise; each wait round 1 more (the ref; its commit is read once per
- * holder); a takeover 2 (commit + update); release 1 (delete), 2 when the lease ran out before
- * release (it checks that the ref is still its own before deleting).
+ * Calls: acquire 2 (commit + ref) when free; each wait round 2 more (ref + commit); a takeover 2
+ * (commit + update); release 1 (delete), 2 when the lease ran out before release (it checks that
+ * the ref is still its own before deleting).
  */
 import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
@@ -30,43 +29,7 @@ export interface RefLockOptions {
   pollMs?: number;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
-  /** Lock commits made earlier by this holder; default: one cache for the whole process. */
-  commits?: LockCommits;
 }
-
-/**
- * The lock commit names no molecule (empty tree, no parents, `{holder, expiresAt}`), so one commit
- * serves every lease a holder takes while most of its lease is still ahead: the expiry it records
- * is when the lease ends, for whichever ref points at it. Sharing is safe because two leases of
- * the same ref by one holder never overlap: inside a process the keyed mutex runs one writer per
- * molecule at a time, and a holder names one process.
- */
-export class LockCommits {
-  private readonly made = new Map<string, { sha: string; expiresAt: Date }>();
-  /**
-   * A commit never changes, so a waiter reads the record of a lock commit once, however many
-   * rounds it waits on the same holder: a round costs one call (the ref), not two.
-   */
-  readonly records = new Map<string, { holder: string; expiresAt: Date }>();
-
-  fresh(
-    repo: RepoRef,
-    holder: string,
-    now: Date,
-    ttlMs: number,
-  ): { sha: string; expiresAt: Date } | undefined {
-    const commit = this.made.get(commitKey(repo, holder));
-    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : undefined;
-  }
-
-  remember(repo: RepoRef, holder: string, commit: { sha: string; expiresAt: Date }): void {
-    this.made.set(commitKey(repo, holder), commit);
-  }
-}
-
-const commitKey = (repo: RepoRef, holder: string) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
-
-export const processLockCommits = new LockCommits();
 
 export interface RefLease {
   ref: string;
@@ -113,9 +76,7 @@ async function readLock(
   repo: RepoRef,
   ref: string,
   ttlMs: number,
-  commits: LockCommits,
 ): Promise<{ sha: string; holder: string; expiresAt: Date } | undefined> {
-  const seenRecords = commits.records;
   let sha: string;
   try {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
@@ -127,24 +88,14 @@ async function readLock(
     if (httpStatus(error) === 404) return undefined;
     throw error;
   }
-  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
-  let known = seenRecords.get(key);
-  if (!known) {
-    const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
-      ...repo,
-      commit_sha: sha,
-    });
-    const record = parseRecord(data.message);
-    known = record
-      ? { holder: record.holder, expiresAt: new Date(record.expiresAt) }
-      : { holder: 'unknown', expiresAt: new Date(Date.parse(data.committer.date ?? '') + ttlMs) };
-    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
-    seenRecords.set(key, known);
-  }
-  return { sha, ...known };
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+    ...repo,
+    commit_sha: sha,
+  });
+  const record = parseRecord(data.message);
+  if (record) return { sha, holder: record.holder, expiresAt: new Date(record.expiresAt) };
+  return { sha, holder: 'unknown', expiresAt: new Date(Date.parse(data.committer.date ?? '') + ttlMs) };
 }
-
-const MAX_SEEN_RECORDS = 1_000;
 
 function parseRecord(message: string): LockRecord | undefined {
   if (!message.startsWith(MESSAGE_TITLE)) return undefined;
@@ -167,12 +118,11 @@ export async function acquireRefLock(
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  const commits = options.commits ?? processLockCommits;
+  let commit: { sha: string; expiresAt: Date } | undefined;
   for (;;) {
     const now = options.now();
-    // A lock commit made for an earlier lease or round is reused while most of its lease is ahead.
-    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
-    if (!commit) {
+    // A lock commit made for an earlier round is reused while most of its lease is still ahead.
+    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -181,7 +131,6 @@ export async function acquireRefLock(
         [],
       );
       commit = { sha, expiresAt };
-      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -199,14 +148,14 @@ export async function acquireRefLock(
           return lease;
         },
         async () =>
-          (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : undefined,
+          (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : undefined,
         options.sleep,
       );
       return ok(lease);
     } catch (error) {
       if (httpStatus(error) !== 422) throw error;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
+    const held = await readLock(octokit, repo, ref, options.ttlMs);
     if (held === undefined) {
       // Released between our attempt and our look: try again at once, but not forever (a ref
       // GitHub refuses for another reason would otherwise loop here).

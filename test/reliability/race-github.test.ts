@@ -2,7 +2,7 @@
  * The lost-update race between two App replicas, forced deterministically (issue 6). Each
  * replica is its own process behind its own chaos proxy; the proxies hold each replica's comment
  * edit until the other has read the state, then let replica A write and confirm before replica B
- * writes what it computed from the old state: read A, read B, write A, confirm A, write B.
+ * writes what it computed from the old state: read A, read B, write A, re-read A, write B.
  *
  * GitHub has no compare-and-swap on comment edits, so only a lock shared by the processes (the
  * git-ref lease) prevents B from overwriting A. With it, B cannot read until A is done, the gates
@@ -84,9 +84,8 @@ async function race(config: string) {
     aWrote = true;
     return 'forward';
   };
-  // A's write is confirmed by its re-read, or under the lease by the edit's own answer.
   proxyA.onAnswered = (r) => {
-    if (aWrote && (isCommentRead(r) || isEdit(r))) aConfirmed.resolve();
+    if (aWrote && isCommentRead(r)) aConfirmed.resolve();
   };
   proxyB.decide = async (r): Promise<Verdict> => {
     if (!isEdit(r)) return 'forward';

@@ -334,8 +334,7 @@ describe('the lock', () => {
       lock.push(`take ${((await req.json()) as { ref: string }).ref}`);
       return [201, { ref: 'refs/molecular/locks/7-abc123', object: { sha: 'd'.repeat(40) } }];
     });
-    // Under the lease the edit's answer confirms the write: no re-read.
-    state.list(scope).patch(scope);
+    state.list(scope).write(scope);
     scope.delete(/\/git\/refs\/molecular(%2F|\/)locks(%2F|\/)7-abc123$/).reply(() => {
       lock.push('release');
       return [204];

@@ -548,7 +548,7 @@ describe('list', () => {
 });
 
 describe('lock: ref', () => {
-  it("wraps the write in the git-ref lease: commit + ref before, delete after; the edit's answer confirms it under the lease (5 calls in all)", async () => {
+  it('wraps the write in the git-ref lease: commit + ref before, delete after (6 calls in all)', async () => {
     const writer = store();
     ok(await writer.create(mol()));
     const lockCalls: string[] = [];
@@ -571,7 +571,7 @@ describe('lock: ref', () => {
     table.calls.length = 0;
     ok(await store({ lock: 'ref', lockHolder: 'run-1' }).mutate('12-a1b2c3', completeStep('s0', 'alice')));
     expect(lockCalls).toEqual(['commit', 'ref', 'release']);
-    expect(table.calls).toEqual(['list', 'patch']);
+    expect(table.calls).toEqual(['list', 'patch', 'get']);
   });
 
   it('fails with lock-held and writes nothing while another process holds the molecule', async () => {
