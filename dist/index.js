@@ -2581,14 +2581,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout2 = timeout2 == null ? 1e4 : timeout2;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname4;
+          const sessionKey = servername || hostname3;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -2604,7 +2604,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname4
+            host: hostname3
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -2618,14 +2618,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname4
+            host: hostname3
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname4, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname3, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -7093,8 +7093,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream;
-      const { hostname: hostname4, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
+      const { hostname: hostname3, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error3) => {
         if (request2.aborted) {
@@ -7934,20 +7934,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname4, protocol, port } = client[kUrl];
-      if (hostname4[0] === "[") {
-        const idx = hostname4.indexOf("]");
+      let { host, hostname: hostname3, protocol, port } = client[kUrl];
+      if (hostname3[0] === "[") {
+        const idx = hostname3.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname4.substring(1, idx);
+        const ip = hostname3.substring(1, idx);
         assert2(net.isIP(ip));
-        hostname4 = ip;
+        hostname3 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -7961,7 +7961,7 @@ var require_client = __commonJS({
         const socket = await new Promise((resolve6, reject) => {
           client[kConnector]({
             host,
-            hostname: hostname4,
+            hostname: hostname3,
             protocol,
             port,
             servername: client[kServerName],
@@ -7994,7 +7994,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname: hostname4,
+              hostname: hostname3,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8015,7 +8015,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname: hostname4,
+              hostname: hostname3,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8990,10 +8990,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname4, port } = url2;
-        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname3, port } = url2;
+        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname4, port)) {
+        if (!this.#shouldProxy(hostname3, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -9001,7 +9001,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname4, port) {
+      #shouldProxy(hostname3, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -9017,11 +9017,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry2.hostname)) {
-            if (hostname4 === entry2.hostname) {
+            if (hostname3 === entry2.hostname) {
               return false;
             }
           } else {
-            if (hostname4.endsWith(entry2.hostname.replace(/^\*/, ""))) {
+            if (hostname3.endsWith(entry2.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -44790,9 +44790,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname4) {
-  hostname4.lastIndex = 0;
-  return hostname4.test(url2.hostname);
+function urlHostnameOk(url2, hostname3) {
+  hostname3.lastIndex = 0;
+  return hostname3.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -73233,9 +73233,6 @@ function cachedProto2(ctx, mol) {
   return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
 }
 
-// src/webhooks/molecule-store.ts
-import { hostname as hostname3 } from "node:os";
-
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
 function formatArchiveBody(record4) {
@@ -73697,23 +73694,6 @@ async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
-var LockCommits = class {
-  made = /* @__PURE__ */ new Map();
-  /**
-   * A commit never changes, so a waiter reads the record of a lock commit once, however many
-   * rounds it waits on the same holder: a round costs one call (the ref), not two.
-   */
-  records = /* @__PURE__ */ new Map();
-  fresh(repo, holder, now, ttlMs) {
-    const commit = this.made.get(commitKey(repo, holder));
-    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
-  }
-  remember(repo, holder, commit) {
-    this.made.set(commitKey(repo, holder), commit);
-  }
-};
-var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
-var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -73731,34 +73711,26 @@ ${JSON.stringify(record4)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs, commits) {
-  const seenRecords = commits.records;
+async function readLock(octokit, repo, ref, ttlMs) {
   let sha;
   try {
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data.object.sha;
+    sha = data2.object.sha;
   } catch (error3) {
     if (httpStatus(error3) === 404) return void 0;
     throw error3;
   }
-  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
-  let known = seenRecords.get(key);
-  if (!known) {
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
-      ...repo,
-      commit_sha: sha
-    });
-    const record4 = parseRecord(data.message);
-    known = record4 ? { holder: record4.holder, expiresAt: new Date(record4.expiresAt) } : { holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
-    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
-    seenRecords.set(key, known);
-  }
-  return { sha, ...known };
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+    ...repo,
+    commit_sha: sha
+  });
+  const record4 = parseRecord(data.message);
+  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
-var MAX_SEEN_RECORDS = 1e3;
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
@@ -73774,11 +73746,10 @@ async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  const commits = options.commits ?? processLockCommits;
+  let commit;
   for (; ; ) {
     const now = options.now();
-    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
-    if (!commit) {
+    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -73787,7 +73758,6 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
-      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -73801,14 +73771,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : void 0,
+        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error3) {
       if (httpStatus(error3) !== 422) throw error3;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
+    const held = await readLock(octokit, repo, ref, options.ttlMs);
     if (held === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
@@ -73903,7 +73873,6 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
     this.mutex = options.mutex ?? processMutex;
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -73915,7 +73884,6 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
-  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -73945,7 +73913,7 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async (lease) => {
+      return this.exclusive(mol.id, async () => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue3), this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
@@ -73974,7 +73942,7 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1, lease);
+        const confirmed = await this.confirm(posted, body, -1);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
@@ -74019,7 +73987,7 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value, lease);
+          const written = await this.write(current, next.value);
           if (!written.ok) return written;
           if ("done" in written.value) return ok(written.value.done);
           if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
@@ -74107,7 +74075,7 @@ var CommentStore = class {
     });
   }
   /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
-  async write(current, mutation, lease) {
+  async write(current, mutation) {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
     if (!checked.ok) return checked;
@@ -74144,25 +74112,19 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
+    const confirmed = await this.confirm(toView(data), body, before.rev);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue3, next.status);
     return done2(persisted);
   }
-  /**
-   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
-   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
-   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
-   * notices a writer that got in between.
-   */
-  confirm(response, body, previousRev, lease) {
+  confirm(response, body, previousRev) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? (lease ? "response" : "reread"),
+      mode: this.options.confirm ?? "reread",
       sleep: this.sleep
     });
   }
@@ -74185,7 +74147,6 @@ var CommentStore = class {
       if (this.options.lock !== "ref") return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,
@@ -74222,7 +74183,6 @@ function createCommentStore(options) {
 }
 
 // src/webhooks/molecule-store.ts
-var PROCESS = `${hostname3()}:${process.pid}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -74232,9 +74192,7 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
-    // The process, not the delivery: one lock commit then serves every lease this process takes
-    // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
-    lockHolder: `${ctx.identity.login} ${PROCESS}`,
+    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;

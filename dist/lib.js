@@ -31600,23 +31600,6 @@ async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
-var LockCommits = class {
-  made = /* @__PURE__ */ new Map();
-  /**
-   * A commit never changes, so a waiter reads the record of a lock commit once, however many
-   * rounds it waits on the same holder: a round costs one call (the ref), not two.
-   */
-  records = /* @__PURE__ */ new Map();
-  fresh(repo, holder, now, ttlMs) {
-    const commit = this.made.get(commitKey(repo, holder));
-    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
-  }
-  remember(repo, holder, commit) {
-    this.made.set(commitKey(repo, holder), commit);
-  }
-};
-var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
-var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -31634,34 +31617,26 @@ ${JSON.stringify(record3)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs, commits) {
-  const seenRecords = commits.records;
+async function readLock(octokit, repo, ref, ttlMs) {
   let sha;
   try {
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data.object.sha;
+    sha = data2.object.sha;
   } catch (error2) {
     if (httpStatus(error2) === 404) return void 0;
     throw error2;
   }
-  const key = `${repo.owner}/${repo.repo}@${sha}`.toLowerCase();
-  let known = seenRecords.get(key);
-  if (!known) {
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
-      ...repo,
-      commit_sha: sha
-    });
-    const record3 = parseRecord(data.message);
-    known = record3 ? { holder: record3.holder, expiresAt: new Date(record3.expiresAt) } : { holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
-    if (seenRecords.size >= MAX_SEEN_RECORDS) seenRecords.clear();
-    seenRecords.set(key, known);
-  }
-  return { sha, ...known };
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+    ...repo,
+    commit_sha: sha
+  });
+  const record3 = parseRecord(data.message);
+  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
-var MAX_SEEN_RECORDS = 1e3;
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
@@ -31677,11 +31652,10 @@ async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? 500;
-  const commits = options.commits ?? processLockCommits;
+  let commit;
   for (; ; ) {
     const now = options.now();
-    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
-    if (!commit) {
+    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -31690,7 +31664,6 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
-      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -31704,14 +31677,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs, commits))?.sha === lease.sha ? lease : void 0,
+        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs, commits);
+    const held = await readLock(octokit, repo, ref, options.ttlMs);
     if (held === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
@@ -31806,7 +31779,6 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -31818,7 +31790,6 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
-  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -31848,7 +31819,7 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async (lease) => {
+      return this.exclusive(mol.id, async () => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
@@ -31877,7 +31848,7 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1, lease);
+        const confirmed = await this.confirm(posted, body, -1);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
@@ -31922,7 +31893,7 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value, lease);
+          const written = await this.write(current, next.value);
           if (!written.ok) return written;
           if ("done" in written.value) return ok(written.value.done);
           if (attempt >= (this.options.maxConflictRetries ?? 3)) {
@@ -32010,7 +31981,7 @@ var CommentStore = class {
     });
   }
   /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
-  async write(current, mutation, lease) {
+  async write(current, mutation) {
     const before = current.mol;
     const checked = nextStateOf(before, mutation);
     if (!checked.ok) return checked;
@@ -32047,25 +32018,19 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev, lease);
+    const confirmed = await this.confirm(toView(data), body, before.rev);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done(persisted);
   }
-  /**
-   * Under the lease no other Molecular writer edits the comment (each takes the lease first), so
-   * the edit's response is what the comment holds: GitHub's silent drops were of bodies over its
-   * limit, and the codec keeps every body under budget. Without the lease the re-read is what
-   * notices a writer that got in between.
-   */
-  confirm(response, body, previousRev, lease) {
+  confirm(response, body, previousRev) {
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? (lease ? "response" : "reread"),
+      mode: this.options.confirm ?? "reread",
       sleep: this.sleep
     });
   }
@@ -32088,7 +32053,6 @@ var CommentStore = class {
       if (this.options.lock !== "ref") return fn();
       const lease = await acquireRefLock(this.octokit, this.repo, id, {
         holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        commits: this.lockCommits,
         ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
         waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
         now: this.now,
