@@ -27,8 +27,9 @@ async function snapshot(
   cwd: string,
   message: string,
   clean = false,
+  knownHead?: string,
 ): Promise<Result<{ commit: string; head: string }>> {
-  const head = await gitText(cwd, ['rev-parse', 'HEAD']);
+  const head = knownHead === undefined ? await gitText(cwd, ['rev-parse', 'HEAD']) : ok(knownHead);
   if (!head.ok) return head;
   if (clean) {
     // Nothing changed in the tree: HEAD's own tree, without building an index.
@@ -77,14 +78,18 @@ async function snapshot(
   }
 }
 
-/** Records where the attempt starts; the step's base is HEAD. `clean`: nothing in the tree differs from HEAD. */
+/**
+ * Records where the attempt starts; the step's base is HEAD (`head`, when the caller just read it).
+ * `clean`: nothing in the tree differs from HEAD.
+ */
 export async function recordAttemptBase(
   cwd: string,
   molId: string,
   stepId: string,
   clean = false,
+  head?: string,
 ): Promise<Result<void>> {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
   if (!taken.ok) return taken;
   const updated = await git(cwd, ['update-ref', baseRef(molId, stepId), taken.value.commit]);
   return updated.ok ? ok(undefined) : updated;

@@ -63,14 +63,33 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
       { input: only.input },
     );
     if (!made.ok) return made;
+    // HEAD and its parent in one call: when the parent is the base (the step made no commits of
+    // its own), the files are those just committed and git need not be asked again.
+    const tip = await git(cwd, ['rev-parse', 'HEAD', 'HEAD^']);
+    if (!tip.ok) return tip;
+    const [head, parent] = tip.value.stdout.trim().split('\n') as [string, string];
+    if (parent === base) {
+      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
+      return ok({ commit: head, committed, filesModified: files });
+    }
+    return filesSince(cwd, base, head, committed);
   }
   const head = await gitText(cwd, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
   // Nothing committed and HEAD where the step began: nothing changed, no need to ask git.
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  const changed = await git(cwd, ['diff', '--name-only', '--no-renames', '-z', base, head.value]);
+  return filesSince(cwd, base, head.value, committed);
+}
+
+async function filesSince(
+  cwd: string,
+  base: string,
+  head: string,
+  committed: boolean,
+): Promise<Result<StepCommit>> {
+  const changed = await git(cwd, ['diff', '--name-only', '--no-renames', '-z', base, head]);
   if (!changed.ok) return changed;
-  return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
+  return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
 
 /** Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit). */

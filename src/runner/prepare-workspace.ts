@@ -104,11 +104,14 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
 }
 
 async function currentTree(repoDir: string): Promise<Result<Workspace>> {
-  const head = await gitText(repoDir, ['rev-parse', 'HEAD']);
-  if (!head.ok) return err('unknown-base', `${repoDir} has no commit to start from: ${head.error.message}`);
-  const branch = await git(repoDir, ['symbolic-ref', '--short', '-q', 'HEAD'], { okCodes: [0, 1] });
-  if (!branch.ok) return branch;
-  const name = branch.value.stdout.trim();
+  // One call for both: HEAD's commit, then its full name ("HEAD" itself when detached).
+  const head = await git(repoDir, ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'], {
+    okCodes: [0, 128],
+  });
+  if (!head.ok) return head;
+  const [sha, name] = head.value.stdout.trim().split('\n');
+  if (head.value.code !== 0 || sha === undefined || name === undefined)
+    return err('unknown-base', `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
   const status = await git(repoDir, [
     'status',
     '--porcelain=v1',
@@ -117,10 +120,11 @@ async function currentTree(repoDir: string): Promise<Result<Workspace>> {
     '--untracked-files=all',
   ]);
   if (!status.ok) return status;
+  const branch = name.startsWith('refs/heads/') ? name.slice('refs/heads/'.length) : undefined;
   return ok({
     cwd: repoDir,
-    branch: name === '' ? undefined : name,
-    baseCommit: head.value,
+    ...(branch === undefined ? {} : { branch }),
+    baseCommit: sha,
     isWorktree: false,
     preexisting: splitNul(status.value.stdout).map((entry) => entry.slice(3)),
   });

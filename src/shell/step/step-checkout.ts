@@ -71,7 +71,7 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
       host.log(`the previous attempt of ${def.id} (its branch ${branch}) was kept at ${keptAttempt}`);
     if (execution === 'local') {
       const clean = preexisting !== undefined && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean);
+      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit);
       if (!recorded.ok) return recorded;
     }
     const gitConfig = await gitConfigSnapshot(cwd);

@@ -224,6 +224,49 @@ describe('prepareWorkspace: local', () => {
     expect(await repo.git(['status', '--porcelain'])).toBe('A  staged.txt\n M tracked.txt\n?? .env'.trim());
   });
 
+  it('counts what a step committed itself with what it left uncommitted, against its base', async () => {
+    const prepared = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'local',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+    });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    expect(prepared.value.branch).toBe('main');
+    await repo.write('own.txt', 'committed by the step\n');
+    await repo.commitAll('the step commits by itself');
+    await repo.write('left.txt', 'left uncommitted\n');
+    const made = await commitStep({
+      cwd: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      message: 's1',
+      baseCommit: prepared.value.baseCommit,
+      exclude: prepared.value.preexisting,
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.value).toMatchObject({ committed: true, filesModified: ['left.txt', 'own.txt'] });
+  });
+
+  it('works on a detached HEAD, with no branch', async () => {
+    await repo.git(['checkout', '-q', '--detach']);
+    const prepared = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'local',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+    });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    expect(prepared.value.branch).toBeUndefined();
+    expect(prepared.value.baseCommit).toBe(await repo.git(['rev-parse', 'HEAD']));
+  });
+
   it('commits nothing when the step only touched files that were already changed', async () => {
     await repo.write('.env', 'TOKEN=secret\n');
     const base = await repo.git(['rev-parse', 'HEAD']);
