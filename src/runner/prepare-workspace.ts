@@ -79,7 +79,7 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
     keptAttempt = kept.value;
   }
 
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== undefined);
   if (!cleared.ok) return cleared;
 
   const added = await git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
@@ -130,8 +130,16 @@ async function currentTree(repoDir: string): Promise<Result<Workspace>> {
   });
 }
 
-/** A crashed attempt leaves its worktree and branch behind; only this step's are removed. */
-async function clearPreviousAttempt(repoDir: string, path: string, branch: string): Promise<Result<void>> {
+/**
+ * A crashed attempt leaves its worktree and branch behind; only this step's are removed.
+ * `branchExists`: the step's branch was found when its tip was looked up just before.
+ */
+async function clearPreviousAttempt(
+  repoDir: string,
+  path: string,
+  branch: string,
+  branchExists: boolean,
+): Promise<Result<void>> {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
@@ -142,7 +150,9 @@ async function clearPreviousAttempt(repoDir: string, path: string, branch: strin
   }
   // A folder git never registered (a crash inside `worktree add`) would make the next add fail.
   if (await pathExists(path)) await rm(path, { recursive: true, force: true });
-  return removeWorktree({ repoDir, path, deleteBranch: branch });
+  if (!branchExists) return ok(undefined);
+  const deleted = await git(repoDir, ['branch', '-D', '--', branch]);
+  return deleted.ok ? ok(undefined) : deleted;
 }
 
 interface Base {

@@ -77,16 +77,23 @@ export async function removeWorktree(options: {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve(path);
+  // Entries whose folder is gone are forgotten by prune; a removal that succeeded leaves none.
+  let prune = trees.value.some((t) => t.prunable);
   if (trees.value.some((t) => resolve(t.path) === target)) {
     const removed = await git(repoDir, ['worktree', 'remove', '--force', '--force', target], {
       okCodes: [0, 128],
     });
     if (!removed.ok) return removed;
     // Git refuses when the directory is already gone; then the files are gone anyway.
-    if (removed.value.code !== 0) await rm(target, { recursive: true, force: true });
+    if (removed.value.code !== 0) {
+      await rm(target, { recursive: true, force: true });
+      prune = true;
+    }
   }
-  const pruned = await git(repoDir, ['worktree', 'prune']);
-  if (!pruned.ok) return pruned;
+  if (prune) {
+    const pruned = await git(repoDir, ['worktree', 'prune']);
+    if (!pruned.ok) return pruned;
+  }
   if (options.deleteBranch !== undefined) {
     const exists = await git(
       repoDir,
