@@ -8,7 +8,7 @@
  * ended if it still runs: never two live attempts of one step.
  */
 
-import { type Molecule, ok, type Proto, type Result } from '../engine/index.js';
+import { leaseLive, type Molecule, ok, type Proto, type Result } from '../engine/index.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
@@ -26,10 +26,10 @@ export async function continueMolecule(
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
   let latest = mol;
-  const nowMs = ctx.io.now().getTime();
+  const found = ctx.io.now();
   for (const step of mol.steps) {
     if (step.status !== 'in_progress') continue;
-    const expired = step.lease !== undefined && Date.parse(step.lease.expiresAt) <= nowMs;
+    const expired = step.lease !== undefined && !leaseLive(step.lease, found);
     if (!expired && !isRunGone(step.lease?.runId)) continue;
     // Never two live attempts: the one the gone run started ends before another may start.
     const previous = await endPreviousAttempt(step, (pgid) =>
@@ -57,10 +57,8 @@ export async function continueMolecule(
     latest = released.value.mol;
     print(`↺ ${step.id}: its runner (${step.lease?.holder}) is gone; back to ready`);
   }
-  const now = ctx.io.now().getTime();
-  const orphaned = latest.steps.filter(
-    (s) => s.status === 'in_progress' && (s.lease === undefined || Date.parse(s.lease.expiresAt) <= now),
-  );
+  const now = ctx.io.now();
+  const orphaned = latest.steps.filter((s) => s.status === 'in_progress' && !leaseLive(s.lease, now));
   if (orphaned.length > 0) {
     const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: 'resume', by }, ctx.io.now());
     if (resumed.ok) {

@@ -19,6 +19,7 @@ import {
   type Result,
   readySteps,
   type StepState,
+  startsSteps,
 } from '../engine/index.js';
 import { endGroup, type GroupIdentity } from '../runner/process-group.js';
 import { runsUnattended } from '../shell/step/agent-command.js';
@@ -182,7 +183,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && !stopping && canRun(latest)) {
+      if (fatal === undefined && !stopping && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -235,7 +236,3 @@ function interrupted(
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const EXIT_ON: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
-
-function canRun(mol: Molecule): boolean {
-  return mol.status === 'pending' || mol.status === 'in_progress';
-}
