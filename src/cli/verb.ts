@@ -58,6 +58,25 @@ export async function resolveMolecule(
   return loadMolecule(ctx, latest.id);
 }
 
+/**
+ * What the step verbs open first: the repository and store, the molecule, and a step id that names
+ * one of its steps (the engine says the same, but only after work has been spent).
+ */
+export async function openStep(
+  io: CliIO,
+  values: Record<string, unknown>,
+  molId: string,
+  stepId: string,
+): Promise<Result<{ ctx: CliContext; loaded: LoadedMolecule }>> {
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return ctx;
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return loaded;
+  const step = checkStep(loaded.value, stepId);
+  if (!step.ok) return step;
+  return ok({ ctx: ctx.value, loaded: loaded.value });
+}
+
 /** The step id must name a step of the molecule; the engine says the same, but before any work. */
 export function checkStep(loaded: LoadedMolecule, step: string): Result<string> {
   return loaded.mol.steps.some((s) => s.id === step) ? ok(step) : unknownStep(loaded.mol, step);

@@ -3,8 +3,7 @@ import { diffStep } from '../../runner/index.js';
 import { JSON_OPTION, parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
-import { loadMolecule } from '../load-molecule.js';
-import { checkStep, contextFor, failWith } from '../verb.js';
+import { failWith, openStep } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage = 'mol diff <mol-id> <step> [--json]';
@@ -19,13 +18,10 @@ export async function diffCommand(io: CliIO, argv: string[]): Promise<number> {
   const [molId, stepId, ...extra] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step = checkStep(loaded.value, stepId);
-  if (!step.ok) return failWith(io, step.error);
-  const state = loaded.value.mol.steps.find((s) => s.id === stepId);
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const state = loaded.mol.steps.find((s) => s.id === stepId);
   const commit = state?.checkpoint?.commit;
   if (commit === undefined) {
     return failWith(
@@ -38,7 +34,7 @@ export async function diffCommand(io: CliIO, argv: string[]): Promise<number> {
   }
   // A step that changed nothing committed nothing: its checkpoint is the commit it started on.
   const diff = state?.checkpoint?.filesModified.length
-    ? await diffStep({ repoDir: ctx.value.repoDir, baseRef: `${commit}^`, branchOrCommit: commit })
+    ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit })
     : { ok: true as const, value: { added: [], modified: [], deleted: [] } };
   if (!diff.ok) return failWith(io, diff.error);
   if (args.value.values.json) {

@@ -10,9 +10,8 @@ import { stepPrompt } from '../../shell/step/start-step.js';
 import { parse } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
 import { type CliIO, EXIT } from '../io.js';
-import { loadMolecule } from '../load-molecule.js';
 import { localMentions } from '../local-mentions.js';
-import { checkStep, contextFor, failWith } from '../verb.js';
+import { failWith, openStep } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage = 'mol prompt <mol-id> <step>';
@@ -23,16 +22,13 @@ export async function promptCommand(io: CliIO, argv: string[]): Promise<number> 
   const [molId, stepId, ...extra] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step = checkStep(loaded.value, stepId);
-  if (!step.ok) return failWith(io, step.error);
-  const { mol, proto } = loaded.value;
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const { mol, proto } = loaded;
   const def = proto.steps.find((s) => s.id === stepId);
   if (def === undefined) return failWith(io, { code: 'unknown-step', message: `no step "${stepId}"` });
-  const { repoDir } = ctx.value;
+  const { repoDir } = ctx;
   // A distributed step works on a branch of its own; a local one on the working tree's branch.
   const current = await gitText(repoDir, ['rev-parse', '--abbrev-ref', 'HEAD']);
   const branch =

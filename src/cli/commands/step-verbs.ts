@@ -19,10 +19,9 @@ import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { handWork } from '../hand-work.js';
 import { type CliIO, progressOutput } from '../io.js';
-import { loadMolecule } from '../load-molecule.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson, nextSteps } from '../print.js';
-import { checkStep, contextFor, exitFor, failWith } from '../verb.js';
+import { exitFor, failWith, openStep } from '../verb.js';
 import { usageError } from './cook.js';
 
 type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
@@ -51,21 +50,18 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (verb === 'fail' && text === '') return usageError(io, 'say why the step failed', usage);
   if ((verb === 'retry' || verb === 'approve') && text !== '')
     return usageError(io, `unexpected argument "${words[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step = checkStep(loaded.value, stepId);
-  if (!step.ok) return failWith(io, step.error);
-  const { proto } = loaded.value;
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const { proto } = loaded;
   const by = whoAmI(io.env);
 
   const def = proto.steps.find((s) => s.id === stepId);
-  const command = await commandOf(ctx.value, verb, stepId, text, by, loaded.value.mol, def);
-  const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
+  const command = await commandOf(ctx, verb, stepId, text, by, loaded.mol, def);
+  const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
   const applied = await changeMolecule(
-    ctx.value.store,
+    ctx.store,
     proto,
     molId,
     (current) => ok(commandEvents(command, current, by)),
@@ -74,7 +70,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (!applied.ok) return failWith(io, applied.error);
   const progress = progressOutput(io, args.value.values.json === true);
   // Gates judged right after a `done` may move the step again: say where it ended up.
-  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
+  const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true,
   });
   if (!carried.ok) return failWith(io, carried.error);
@@ -89,7 +85,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (!args.value.values['no-run']) {
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
-      const ran = await execute(ctx.value, mol, proto, progress);
+      const ran = await execute(ctx, mol, proto, progress);
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
