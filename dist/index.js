@@ -76643,8 +76643,8 @@ function attemptRef(molId, stepId, attempt2) {
 function baseRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base`;
 }
-async function snapshot(cwd, message, clean = false) {
-  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+async function snapshot(cwd, message, clean = false, knownHead) {
+  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
   if (!head.ok) return head;
   if (clean) {
     const commit = await gitText(cwd, [
@@ -76690,8 +76690,8 @@ async function snapshot(cwd, message, clean = false) {
     await rm2(indexPath.value, { force: true });
   }
 }
-async function recordAttemptBase(cwd, molId, stepId, clean = false) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
   if (!taken.ok) return taken;
   const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
   return updated.ok ? ok(void 0) : updated;
@@ -76788,13 +76788,24 @@ Step: ${options.stepId}`;
       { input: only.input }
     );
     if (!made.ok) return made;
+    const tip = await git(cwd, ["rev-parse", "HEAD", "HEAD^"]);
+    if (!tip.ok) return tip;
+    const [head2, parent] = tip.value.stdout.trim().split("\n");
+    if (parent === base) {
+      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
+      return ok({ commit: head2, committed, filesModified: files });
+    }
+    return filesSince(cwd, base, head2, committed);
   }
   const head = await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head.value]);
+  return filesSince(cwd, base, head.value, committed);
+}
+async function filesSince(cwd, base, head, committed) {
+  const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head]);
   if (!changed.ok) return changed;
-  return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
+  return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
 function pathspecOf(exclude) {
   if (exclude.length === 0) return { args: [] };
@@ -77265,15 +77276,21 @@ async function removeWorktree(options) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve3(path);
+  let prune = trees.value.some((t) => t.prunable);
   if (trees.value.some((t) => resolve3(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
     if (!removed.ok) return removed;
-    if (removed.value.code !== 0) await rm3(target, { recursive: true, force: true });
+    if (removed.value.code !== 0) {
+      await rm3(target, { recursive: true, force: true });
+      prune = true;
+    }
   }
-  const pruned = await git(repoDir, ["worktree", "prune"]);
-  if (!pruned.ok) return pruned;
+  if (prune) {
+    const pruned = await git(repoDir, ["worktree", "prune"]);
+    if (!pruned.ok) return pruned;
+  }
   if (options.deleteBranch !== void 0) {
     const exists2 = await git(
       repoDir,
@@ -77728,7 +77745,7 @@ async function prepareWorkspace(options) {
     if (!kept.ok) return kept;
     keptAttempt = kept.value;
   }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
   if (!cleared.ok) return cleared;
   const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
   if (!added.ok) return added;
@@ -77750,11 +77767,13 @@ async function prepareWorkspace(options) {
   });
 }
 async function currentTree(repoDir) {
-  const head = await gitText(repoDir, ["rev-parse", "HEAD"]);
-  if (!head.ok) return err("unknown-base", `${repoDir} has no commit to start from: ${head.error.message}`);
-  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
-  if (!branch.ok) return branch;
-  const name = branch.value.stdout.trim();
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [sha, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || sha === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
   const status2 = await git(repoDir, [
     "status",
     "--porcelain=v1",
@@ -77763,15 +77782,16 @@ async function currentTree(repoDir) {
     "--untracked-files=all"
   ]);
   if (!status2.ok) return status2;
+  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
   return ok({
     cwd: repoDir,
-    branch: name === "" ? void 0 : name,
-    baseCommit: head.value,
+    ...branch === void 0 ? {} : { branch },
+    baseCommit: sha,
     isWorktree: false,
     preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
   });
 }
-async function clearPreviousAttempt(repoDir, path, branch) {
+async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
@@ -77781,7 +77801,9 @@ async function clearPreviousAttempt(repoDir, path, branch) {
     }
   }
   if (await pathExists(path)) await rm5(path, { recursive: true, force: true });
-  return removeWorktree({ repoDir, path, deleteBranch: branch });
+  if (!branchExists) return ok(void 0);
+  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
+  return deleted.ok ? ok(void 0) : deleted;
 }
 async function resolveBases(options) {
   const { repoDir, remote } = options;
@@ -77877,7 +77899,7 @@ async function prepareCheckout(job) {
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
     if (execution === "local") {
       const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean);
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
       if (!recorded.ok) return recorded;
     }
     const gitConfig = await gitConfigSnapshot(cwd2);

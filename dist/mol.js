@@ -44149,6 +44149,9 @@ var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
 function isLive(status) {
   return LIVE_MOLECULE_STATUSES.has(status);
 }
+function startsSteps(status) {
+  return status === "pending" || status === "in_progress";
+}
 
 // src/engine/molecule/scheduler.ts
 var isFailure = (s) => s === "failed" || s === "blocked";
@@ -45625,13 +45628,24 @@ Step: ${options.stepId}`;
       { input: only.input }
     );
     if (!made.ok) return made;
+    const tip = await git(cwd, ["rev-parse", "HEAD", "HEAD^"]);
+    if (!tip.ok) return tip;
+    const [head2, parent] = tip.value.stdout.trim().split("\n");
+    if (parent === base) {
+      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
+      return ok({ commit: head2, committed, filesModified: files });
+    }
+    return filesSince(cwd, base, head2, committed);
   }
   const head = await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head.value]);
+  return filesSince(cwd, base, head.value, committed);
+}
+async function filesSince(cwd, base, head, committed) {
+  const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head]);
   if (!changed.ok) return changed;
-  return ok({ commit: head.value, committed, filesModified: splitNul(changed.value.stdout) });
+  return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
 function pathspecOf(exclude) {
   if (exclude.length === 0) return { args: [] };
@@ -46144,15 +46158,21 @@ async function removeWorktree(options) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve2(path);
+  let prune = trees.value.some((t) => t.prunable);
   if (trees.value.some((t) => resolve2(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
     if (!removed.ok) return removed;
-    if (removed.value.code !== 0) await rm(target, { recursive: true, force: true });
+    if (removed.value.code !== 0) {
+      await rm(target, { recursive: true, force: true });
+      prune = true;
+    }
   }
-  const pruned = await git(repoDir, ["worktree", "prune"]);
-  if (!pruned.ok) return pruned;
+  if (prune) {
+    const pruned = await git(repoDir, ["worktree", "prune"]);
+    if (!pruned.ok) return pruned;
+  }
   if (options.deleteBranch !== void 0) {
     const exists = await git(
       repoDir,
@@ -46226,8 +46246,8 @@ function attemptRef(molId, stepId, attempt) {
 function baseRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base`;
 }
-async function snapshot(cwd, message, clean = false) {
-  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+async function snapshot(cwd, message, clean = false, knownHead) {
+  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
   if (!head.ok) return head;
   if (clean) {
     const commit = await gitText(cwd, [
@@ -46273,8 +46293,8 @@ async function snapshot(cwd, message, clean = false) {
     await rm2(indexPath.value, { force: true });
   }
 }
-async function recordAttemptBase(cwd, molId, stepId, clean = false) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean);
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
   if (!taken.ok) return taken;
   const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
   return updated.ok ? ok(void 0) : updated;
@@ -46353,7 +46373,7 @@ async function prepareWorkspace(options) {
     if (!kept.ok) return kept;
     keptAttempt = kept.value;
   }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value);
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
   if (!cleared.ok) return cleared;
   const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
   if (!added.ok) return added;
@@ -46375,11 +46395,13 @@ async function prepareWorkspace(options) {
   });
 }
 async function currentTree(repoDir) {
-  const head = await gitText(repoDir, ["rev-parse", "HEAD"]);
-  if (!head.ok) return err("unknown-base", `${repoDir} has no commit to start from: ${head.error.message}`);
-  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
-  if (!branch.ok) return branch;
-  const name = branch.value.stdout.trim();
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [sha, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || sha === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
   const status = await git(repoDir, [
     "status",
     "--porcelain=v1",
@@ -46388,15 +46410,16 @@ async function currentTree(repoDir) {
     "--untracked-files=all"
   ]);
   if (!status.ok) return status;
+  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
   return ok({
     cwd: repoDir,
-    branch: name === "" ? void 0 : name,
-    baseCommit: head.value,
+    ...branch === void 0 ? {} : { branch },
+    baseCommit: sha,
     isWorktree: false,
     preexisting: splitNul(status.value.stdout).map((entry2) => entry2.slice(3))
   });
 }
-async function clearPreviousAttempt(repoDir, path, branch) {
+async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
@@ -46406,7 +46429,9 @@ async function clearPreviousAttempt(repoDir, path, branch) {
     }
   }
   if (await pathExists(path)) await rm3(path, { recursive: true, force: true });
-  return removeWorktree({ repoDir, path, deleteBranch: branch });
+  if (!branchExists) return ok(void 0);
+  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
+  return deleted.ok ? ok(void 0) : deleted;
 }
 async function resolveBases(options) {
   const { repoDir, remote } = options;
@@ -48247,6 +48272,15 @@ async function resolveMolecule(ctx, id) {
     );
   return loadMolecule(ctx, latest.id);
 }
+async function openStep(io, values, molId, stepId) {
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return ctx;
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return loaded;
+  const step2 = checkStep(loaded.value, stepId);
+  if (!step2.ok) return step2;
+  return ok({ ctx: ctx.value, loaded: loaded.value });
+}
 function checkStep(loaded, step2) {
   return loaded.mol.steps.some((s) => s.id === step2) ? ok(step2) : unknownStep(loaded.mol, step2);
 }
@@ -48786,7 +48820,7 @@ async function prepareCheckout(job) {
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
     if (execution === "local") {
       const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean);
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
       if (!recorded.ok) return recorded;
     }
     const gitConfig = await gitConfigSnapshot(cwd2);
@@ -49326,7 +49360,7 @@ async function execute(ctx, start2, proto, options = {}) {
   return stored.value === void 0 ? err("not-found", `molecule "${latest.id}" is gone`) : ok(stored.value);
   async function loop() {
     for (; ; ) {
-      if (fatal === void 0 && !stopping && canRun(latest)) {
+      if (fatal === void 0 && !stopping && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -49365,9 +49399,6 @@ function interrupted(ctx, molId, runningSteps, groups, stop) {
 }
 var FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
 var EXIT_ON = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
-function canRun(mol) {
-  return mol.status === "pending" || mol.status === "in_progress";
-}
 
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -49775,13 +49806,10 @@ async function diffCommand(io, argv) {
   const [molId, stepId, ...extra] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage4);
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage4);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step2 = checkStep(loaded.value, stepId);
-  if (!step2.ok) return failWith(io, step2.error);
-  const state = loaded.value.mol.steps.find((s) => s.id === stepId);
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const state = loaded.mol.steps.find((s) => s.id === stepId);
   const commit = state?.checkpoint?.commit;
   if (commit === void 0) {
     return failWith(
@@ -49792,7 +49820,7 @@ async function diffCommand(io, argv) {
       ).error
     );
   }
-  const diff = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.value.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
+  const diff = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
   if (!diff.ok) return failWith(io, diff.error);
   if (args.value.values.json) {
     io.out(JSON.stringify({ step: stepId, commit, ...diff.value }, null, 2));
@@ -50305,16 +50333,13 @@ async function promptCommand(io, argv) {
   const [molId, stepId, ...extra] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage10);
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage10);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step2 = checkStep(loaded.value, stepId);
-  if (!step2.ok) return failWith(io, step2.error);
-  const { mol, proto } = loaded.value;
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const { mol, proto } = loaded;
   const def = proto.steps.find((s) => s.id === stepId);
   if (def === void 0) return failWith(io, { code: "unknown-step", message: `no step "${stepId}"` });
-  const { repoDir } = ctx.value;
+  const { repoDir } = ctx;
   const current = await gitText(repoDir, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const branch = mol.execution === "distributed" ? stepBranch(mol.id, stepId) : current.ok ? current.value : "HEAD";
   const text3 = await stepPrompt(
@@ -50329,10 +50354,10 @@ async function promptCommand(io, argv) {
 async function continueMolecule(ctx, mol, proto, by2, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
   let latest = mol;
-  const nowMs = ctx.io.now().getTime();
+  const found2 = ctx.io.now();
   for (const step2 of mol.steps) {
     if (step2.status !== "in_progress") continue;
-    const expired = step2.lease !== void 0 && Date.parse(step2.lease.expiresAt) <= nowMs;
+    const expired = step2.lease !== void 0 && !leaseLive(step2.lease, found2);
     if (!expired && !isRunGone(step2.lease?.runId)) continue;
     const previous = await endPreviousAttempt(
       step2,
@@ -50360,10 +50385,8 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     latest = released.value.mol;
     print(`\u21BA ${step2.id}: its runner (${step2.lease?.holder}) is gone; back to ready`);
   }
-  const now = ctx.io.now().getTime();
-  const orphaned = latest.steps.filter(
-    (s) => s.status === "in_progress" && (s.lease === void 0 || Date.parse(s.lease.expiresAt) <= now)
-  );
+  const now = ctx.io.now();
+  const orphaned = latest.steps.filter((s) => s.status === "in_progress" && !leaseLive(s.lease, now));
   if (orphaned.length > 0) {
     const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: "resume", by: by2 }, ctx.io.now());
     if (resumed.ok) {
@@ -50777,19 +50800,16 @@ async function stepVerb(io, argv, verb) {
   if (verb === "fail" && text3 === "") return usageError(io, "say why the step failed", usage17);
   if ((verb === "retry" || verb === "approve") && text3 !== "")
     return usageError(io, `unexpected argument "${words[0]}"`, usage17);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const step2 = checkStep(loaded.value, stepId);
-  if (!step2.ok) return failWith(io, step2.error);
-  const { proto } = loaded.value;
+  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (!opened.ok) return failWith(io, opened.error);
+  const { ctx, loaded } = opened.value;
+  const { proto } = loaded;
   const by2 = whoAmI(io.env);
   const def = proto.steps.find((s) => s.id === stepId);
-  const command = await commandOf(ctx.value, verb, stepId, text3, by2, loaded.value.mol, def);
-  const before = loaded.value.mol.steps.find((s) => s.id === stepId)?.status;
+  const command = await commandOf(ctx, verb, stepId, text3, by2, loaded.mol, def);
+  const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   const applied = await changeMolecule(
-    ctx.value.store,
+    ctx.store,
     proto,
     molId,
     (current) => ok(commandEvents(command, current, by2)),
@@ -50797,7 +50817,7 @@ async function stepVerb(io, argv, verb) {
   );
   if (!applied.ok) return failWith(io, applied.error);
   const progress2 = progressOutput(io, args.value.values.json === true);
-  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
+  const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true
   });
   if (!carried.ok) return failWith(io, carried.error);
@@ -50809,7 +50829,7 @@ async function stepVerb(io, argv, verb) {
   if (!args.value.values["no-run"]) {
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id))) {
-      const ran = await execute(ctx.value, mol, proto, progress2);
+      const ran = await execute(ctx, mol, proto, progress2);
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
