@@ -130,6 +130,10 @@ export async function execute(
         finished(before, def, outcome.outcome, outcome.recorded, performance.now() - t0);
         return;
       }
+      if (outcome.checkout.ended)
+        print(
+          `↺ ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`,
+        );
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       // Interrupted: the step stays in progress for `mol resume`; the process exits once its group is gone.
       if (stopping) return new Promise<void>(() => {});

@@ -5,6 +5,7 @@
  * pushed, and the step's output goes to stderr with `--verbose`.
  */
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { leaseTtlMs, ok } from '../engine/index.js';
 import type { GroupIdentity } from '../runner/process-group.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
@@ -40,7 +41,12 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
           : { written: mol, effects, mol, dispatched: [], problem: after.error },
       );
     },
-    place: { kind: 'worktree', repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot },
+    place: {
+      kind: 'worktree',
+      repoDir: ctx.repoDir,
+      worktreeRoot: ctx.worktreeRoot,
+      attemptsDir: join(ctx.store.dir, 'attempts'),
+    },
     push: false,
     env: process.env,
     mentions: (text) => localMentions(ctx.repoDir, text),

@@ -36,6 +36,8 @@ export interface RunCommandOptions {
    * group where a later run will look for it, so no attempt can run unrecorded.
    */
   onSpawn?: (group: GroupIdentity) => Promise<boolean>;
+  /** With `onSpawn`: where the shell writes the command's exit status once it ends. */
+  exitFile?: string;
 }
 
 export interface CommandOutcome {
@@ -53,10 +55,13 @@ export interface CommandOutcome {
 }
 
 /**
- * The held start: the shell waits for a line on fd 3 before it becomes the command (same pid, so
- * the same group). If the runner dies first, the read sees end of file and nothing runs.
+ * The held start: the shell waits for a line on fd 3 before it runs the command (in its group). If
+ * the runner dies first, the read sees end of file and nothing runs. When the command ends, its
+ * exit status goes to the file named by `$1` (when one is named): the runner may be gone by then,
+ * and the next run reads there that this attempt's command finished and need not run again.
  */
-const HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
+const HELD =
+  'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
 
 const DEFAULT_GRACE_MS = 2_000;
 const DEFAULT_TAIL_BYTES = 4_096;
@@ -72,7 +77,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
     try {
       const stdin = options.input === undefined ? 'ignore' : 'pipe';
       child = options.onSpawn
-        ? spawn('sh', ['-c', HELD, options.run], {
+        ? spawn('sh', ['-c', HELD, options.run, options.exitFile ?? ''], {
             cwd: options.cwd,
             env,
             detached: true,

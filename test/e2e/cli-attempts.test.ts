@@ -61,12 +61,9 @@ async function until(path: string, ms = 30_000): Promise<void> {
 }
 
 describe('attempts of a local step', () => {
-  it('a step resumed after a crash commits the files it writes', async () => {
-    const file = join(flows, 'crash.formula.toml');
-    await writeFile(
-      file,
-      `formula = "crash"
-execution = "local"
+  // mol dies while the step's command runs; the command, in a process group of its own, goes on.
+  const CRASH_FORMULA = (execution = 'local') => `formula = "crash"
+execution = "${execution}"
 [vars.dir]
 required = true
 [[steps]]
@@ -76,26 +73,75 @@ run = 'echo 1 > first.txt'
 id = "second"
 needs = ["first"]
 run = '''
+echo run >> "$MOL_VAR_DIR/second.runs"
 echo "two" > second.txt
-touch "$MOL_VAR_DIR/started.$$"
+cut -d" " -f5 /proc/$$/stat > "$MOL_VAR_DIR/group.tmp" && mv "$MOL_VAR_DIR/group.tmp" "$MOL_VAR_DIR/group"
 while [ ! -f "$MOL_VAR_DIR/go" ]; do sleep 0.02; done
 '''
 [[steps]]
 id = "third"
 needs = ["second"]
 run = 'echo 3 > third.txt'
-`,
-    );
+`;
+
+  /** `mol run` of CRASH_FORMULA killed while `second` runs; answers the step's process group. */
+  const crashInSecond = async (execution?: string): Promise<number> => {
+    const file = join(flows, 'crash.formula.toml');
+    await writeFile(file, CRASH_FORMULA(execution));
     const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'c1'], {
       cwd: repo.dir,
       detached: true,
     });
     const ended = collect(child);
-    await until(join(repo.dir, 'second.txt'));
+    await until(join(flows, 'group'));
     process.kill(-(child.pid as number), 'SIGKILL');
     await ended;
-    await writeFile(join(flows, 'go'), '');
+    return Number(await readFile(join(flows, 'group'), 'utf8'));
+  };
+  const groupGone = (pgid: number): boolean => {
+    try {
+      process.kill(-pgid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  };
 
+  it.each(['local', 'distributed'])(
+    'a %s step whose command ended after mol died is recorded on resume, its command not run again',
+    async (execution) => {
+      const pgid = await crashInSecond(execution);
+      await writeFile(join(flows, 'go'), '');
+      // The orphaned command finishes by itself; its shell writes down that it succeeded.
+      const deadline = Date.now() + 60_000;
+      while (!groupGone(pgid)) {
+        if (Date.now() > deadline) throw new Error('the orphaned step never ended');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+
+      const resumed = await run(['resume', 'c1']);
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toMatch(/second: its command had ended with success before mol stopped/);
+      expect((await readFile(join(flows, 'second.runs'), 'utf8')).trim().split('\n')).toEqual(['run']);
+      const m = await status('c1');
+      expect(m.status).toBe('complete');
+      expect(step(m, 'second')?.checkpoint?.filesModified).toEqual(['second.txt']);
+      expect(await filesOf(step(m, 'second')?.checkpoint?.commit as string)).toEqual(['second.txt']);
+      expect(await filesOf(step(m, 'third')?.checkpoint?.commit as string)).toEqual(['third.txt']);
+      expect(await repo.git(['status', '--porcelain'])).toBe('?? notes.txt');
+      expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/c1/second/'])).toBe('');
+      if (execution === 'distributed')
+        expect(await repo.git(['rev-parse', 'molecular/c1/second'])).toBe(
+          step(m, 'second')?.checkpoint?.commit,
+        );
+    },
+    180_000,
+  );
+
+  it('a step resumed while its orphaned command still runs ends it, sets its work aside and runs again', async () => {
+    await crashInSecond();
+    await writeFile(join(flows, 'go'), '');
+    // No wait: resume finds the orphan alive or just ended, and either way the step's work is whole.
     const resumed = await run(['resume', 'c1']);
     expect(resumed.code).toBe(0);
     const m = await status('c1');
@@ -103,9 +149,13 @@ run = 'echo 3 > third.txt'
     expect(step(m, 'second')?.checkpoint?.filesModified).toEqual(['second.txt']);
     expect(await filesOf(step(m, 'second')?.checkpoint?.commit as string)).toEqual(['second.txt']);
     expect(await filesOf(step(m, 'third')?.checkpoint?.commit as string)).toEqual(['third.txt']);
-    // Only the person's file is left uncommitted; the crashed attempt's file is in its ref.
+    // Only the person's file is left uncommitted.
     expect(await repo.git(['status', '--porcelain'])).toBe('?? notes.txt');
-    expect(await repo.git(['show', 'refs/molecular/attempts/c1/second/1:second.txt'])).toBe('two');
+    const runs = (await readFile(join(flows, 'second.runs'), 'utf8')).trim().split('\n');
+    // Ran again only when the orphan was ended first: then its work waits at its attempt ref.
+    if (runs.length === 2)
+      expect(await repo.git(['show', 'refs/molecular/attempts/c1/second/1:second.txt'])).toBe('two');
+    else expect(runs).toEqual(['run']);
   }, 180_000);
 
   it('a retry after a failing attempt that wrote files commits only its own files', async () => {

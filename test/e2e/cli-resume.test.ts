@@ -48,7 +48,7 @@ run = '''
 echo second >> "$MOL_VAR_DIR/log"
 if [ ! -f "$MOL_VAR_DIR/slept" ]; then
   touch "$MOL_VAR_DIR/slept"
-  echo $$ > "$MOL_VAR_DIR/marker.tmp" && mv "$MOL_VAR_DIR/marker.tmp" "$MOL_VAR_DIR/marker"
+  cut -d" " -f5 /proc/$$/stat > "$MOL_VAR_DIR/marker.tmp" && mv "$MOL_VAR_DIR/marker.tmp" "$MOL_VAR_DIR/marker"
   sleep 60
 fi
 echo 2 > second.txt

@@ -4,11 +4,9 @@
  * hook unless set), then recovered with `mol resume` (or, when it died before the molecule was
  * stored, `mol run` again with the same id). Compared with an uninterrupted run: the same final
  * statuses and files per step, the same tree on the branch, nothing left uncommitted, and every
- * step's effect (a line in a log outside the repository) at least once and at most twice.
- *
- * Known defect, recorded rather than asserted: killed after a step's command succeeded and before
- * its completion is recorded, the command runs again on resume (its effect twice). Closing it needs
- * the command's own shell to record its exit, so resume can finish the attempt instead of rerunning it.
+ * step's effect (a line in a log outside the repository) exactly once: killed after a step's command
+ * succeeded and before its completion was recorded, resume finishes that attempt's work (the
+ * command's shell wrote down its exit status) instead of running the command again.
  *
  * `npm run reliability:ci` tries a few points spread over the run; `npm run reliability` (RELIABILITY_FULL=1)
  * tries every one; `CRASH_LOCAL_POINTS=3,17` replays chosen points.
@@ -119,7 +117,7 @@ function pointsToTry(total: number): number[] {
 }
 
 describe('local crash at every write', () => {
-  it('recovers to the uninterrupted result, every step’s effect at least once and never a third time', {
+  it('recovers to the uninterrupted result, every step’s effect exactly once', {
     timeout: timeoutFor(100, 60_000),
   }, async () => {
     const started = performance.now();
@@ -134,42 +132,28 @@ describe('local crash at every write', () => {
     expect(baseline.dirty).toBe('');
 
     const failures: string[] = [];
-    const twice: string[] = [];
     let tried = 0;
     for (const k of pointsToTry(points.length)) {
       const got = await runOnce(k);
       tried++;
       const where = `point ${k} (${points[k - 1]})`;
       expect(got.crashed, `${where} was reached`).toBe(true);
-      const diffs: Array<keyof Outcome> = (['statuses', 'files', 'tree', 'dirty'] as const).filter(
-        (key) => got[key] !== baseline[key],
+      const diffs: Array<keyof Outcome> = (['statuses', 'files', 'tree', 'dirty', 'effects'] as const).filter(
+        (key) => JSON.stringify(got[key]) !== JSON.stringify(baseline[key]),
       );
       if (diffs.length > 0)
         failures.push(`${where}: ${diffs.map((d) => `${d} ${JSON.stringify(got[d])}`).join('; ')}`);
-      // Every effect at least once; a second run is the known window below, never a third.
-      const extra = got.effects.filter((e, i) => got.effects.indexOf(e) !== i);
-      const missing = baseline.effects.filter((e) => !got.effects.includes(e));
-      if (missing.length > 0 || new Set(extra).size !== extra.length)
-        failures.push(`${where}: effects ${JSON.stringify(got.effects)}`);
-      else if (extra.length > 0) twice.push(`${where}: ${extra.join(', ')} ran twice`);
     }
     recordResult({
       area: 'local-crash',
       name: 'local fork-join: mol killed at write k',
       tried: `the 5-step fork-join in the working tree (${points.length} points: before and after each state write and git write of the uninterrupted run) with mol SIGKILLed at point k, then mol resume; ${tried === points.length ? 'every k' : `k in ${pointsToTry(points.length).join(', ')}`}`,
       runs: tried,
-      // A known defect's cases count, so the report shows it open rather than held.
-      failures: failures.length + twice.length,
-      counts: { points: points.length, tried, 'effects twice': twice.length },
-      held: 'final statuses, files per step and branch tree equal to the uninterrupted run, nothing left uncommitted, no two attempts of a step at once; every step’s effect once, except where listed',
+      failures: failures.length,
+      counts: { points: points.length, tried },
+      held: 'final statuses, files per step and branch tree equal to the uninterrupted run, nothing left uncommitted, no two attempts of a step at once, every step’s effect exactly once',
       durationMs: performance.now() - started,
-      ...(failures.length + twice.length > 0 ? { details: [...failures, ...twice] } : {}),
-      ...(twice.length > 0
-        ? {
-            knownDefect:
-              'mol killed after a step’s command succeeded and before its completion was recorded (the finish half’s git add/commit and state write) runs the command again on resume: its effect happens twice',
-          }
-        : {}),
+      ...(failures.length > 0 ? { details: failures } : {}),
     });
     expect(failures).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snap
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 import { removeWorktree } from '../../runner/worktrees.js';
+import { attemptFiles, forgetAttemptRecord } from './ended-attempt.js';
 import { type RecordedStep, recordStepEvent } from './record-step-event.js';
 import { commandEnv } from './run-step-command.js';
 import type { StepCheckout } from './step-checkout.js';
@@ -42,6 +43,9 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  const { place } = job.host;
+  if (place.kind === 'worktree' && place.attemptsDir !== undefined)
+    await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== 'failed') {
     const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
     if (!forgotten.ok) return forgotten;

@@ -14,12 +14,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { err, parseDuration, type Result } from '../../engine/index.js';
+import { err, ok, parseDuration, type Result } from '../../engine/index.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
 import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
 import { stepEnv } from '../../runner/step-env.js';
 import { workspaceFingerprint } from '../../runner/workspace-fingerprint.js';
 import { agentCommandLine } from './agent-command.js';
+import { attemptFiles, ENDED_COMMAND, keepAttemptRecord } from './ended-attempt.js';
 import type { StepCheckout } from './step-checkout.js';
 import { stepInputs } from './step-inputs.js';
 import type { StepJob } from './step-job.js';
@@ -47,6 +48,8 @@ export async function runStepCommand(
   prompt?: string,
 ): Promise<Result<CommandOutcome>> {
   const { def } = job;
+  // Its command succeeded in the attempt before, whose runner died before recording it.
+  if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === undefined ? def.agent : undefined;
   const run = def.run ?? (agent === undefined ? undefined : agentCommandLine(agent));
   if (run === undefined) return err('no-run', `step "${def.id}" has no run command and no agent`);
@@ -58,6 +61,12 @@ export async function runStepCommand(
   const { output, enclose, log, commandSpawned, commandEnded } = job.host;
   const what = agent === undefined ? 'step' : 'agent of step';
   let group: GroupIdentity | undefined;
+  const { place } = job.host;
+  const files =
+    place.kind === 'worktree' && place.attemptsDir !== undefined && commandSpawned !== undefined
+      ? attemptFiles(place.attemptsDir, job.mol.id, def.id)
+      : undefined;
+  if (files !== undefined) await keepAttemptRecord(files, job.state.attempts, checkout);
   const command = async (extra: Record<string, string>, input?: string) => {
     log(`running ${what} "${def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
     const ran = await runCommand({
@@ -71,6 +80,7 @@ export async function runStepCommand(
         ? {}
         : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } }),
       ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),
+      ...(files === undefined ? {} : { exitFile: files.exit }),
       ...(commandSpawned === undefined
         ? {}
         : {

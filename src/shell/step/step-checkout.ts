@@ -12,8 +12,11 @@ import { ok, type Result } from '../../engine/index.js';
 import { forgetAttemptBase, recordAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
 import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { pathExists } from '../../runner/path-exists.js';
 import { prepareWorkspace } from '../../runner/prepare-workspace.js';
 import { removeWorktree } from '../../runner/worktrees.js';
+import { attemptFiles, endedAttempt } from './ended-attempt.js';
+import type { StepPlace } from './step-host.js';
 import { baseBranchesOf } from './step-inputs.js';
 import type { StepJob } from './step-job.js';
 
@@ -39,6 +42,11 @@ export interface StepCheckout {
   preexisting?: string[];
   /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
   gitConfig?: string[];
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended?: true;
 }
 
 export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout>> {
@@ -55,6 +63,8 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
   };
   if (place.kind === 'worktree') {
     const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== undefined) return ok(ended);
     if (execution === 'local') {
       const cleared = await clearUnfinishedAttempt(job, place.repoDir);
       if (!cleared.ok) return cleared;
@@ -191,4 +201,23 @@ function previousAttemptCompleted(job: StepJob): boolean {
     if (entry.to === 'completed' || entry.to === 'awaiting_gate') return true;
   }
   return false;
+}
+
+/**
+ * The attempt before this one, when its command succeeded after its runner died: its checkout, if
+ * it is still where that attempt left it (the working tree itself, or its worktree on disk).
+ */
+async function endedCheckout(
+  job: StepJob,
+  place: Extract<StepPlace, { kind: 'worktree' }>,
+): Promise<StepCheckout | undefined> {
+  if (place.attemptsDir === undefined || job.state.attempts < 2) return undefined;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === undefined) return undefined;
+  const here =
+    ended.kind === 'tree'
+      ? job.proto.execution === 'local' && ended.cwd === place.repoDir
+      : job.proto.execution === 'distributed' && (await pathExists(ended.cwd));
+  return here ? ended : undefined;
 }

@@ -41,7 +41,13 @@ export interface Recorded {
  *   two halves.
  */
 export type StepPlace =
-  | { kind: 'worktree'; repoDir: string; worktreeRoot: string }
+  | {
+      kind: 'worktree';
+      repoDir: string;
+      worktreeRoot: string;
+      /** Where each attempt's checkout and its command's exit status are kept (ended-attempt.ts). */
+      attemptsDir?: string;
+    }
   | { kind: 'checkout'; workspace: string; scratchRoot: string };
 
 export interface StepHost {

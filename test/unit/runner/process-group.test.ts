@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,14 +46,25 @@ describe('runCommand held start', () => {
     let named: number | undefined;
     const ran = await runCommand({
       cwd: dir,
-      run: 'echo "pid:$$"',
+      // The fifth field of /proc/<pid>/stat is the process group.
+      run: 'echo "pgid:$(cut -d" " -f5 /proc/$$/stat)"',
       onSpawn: async (group) => {
         named = group.pgid;
         return true;
       },
     });
     expect(ran.ok && ran.value.exitCode).toBe(0);
-    expect(ran.ok && ran.value.outputTail.trim()).toBe(`pid:${named}`);
+    expect(ran.ok && ran.value.outputTail.trim()).toBe(`pgid:${named}`);
+  });
+
+  it('writes the command\'s exit status to the exit file once it ends, and nothing when it never ran', async () => {
+    const exitFile = join(dir, 'exit');
+    const ran = await runCommand({ cwd: dir, run: 'exit 3', exitFile, onSpawn: async () => true });
+    expect(ran.ok && ran.value.exitCode).toBe(3);
+    expect(readFileSync(exitFile, 'utf8')).toBe('3\n');
+    const refused = join(dir, 'refused');
+    await runCommand({ cwd: dir, run: 'true', exitFile: refused, graceMs: 100, onSpawn: async () => false });
+    expect(existsSync(refused)).toBe(false);
   });
 
   it('never runs the command when onSpawn refuses', async () => {

@@ -1,0 +1,98 @@
+/**
+ * An attempt whose command finished while its runner was gone: `mol` was killed after the command
+ * ended and before its work was recorded (during the commit, the gates or the state write). Before
+ * the command runs, the runner writes down where the attempt works (its checkout); the command's
+ * own shell writes its exit status beside it when it ends, whatever became of the runner. The next
+ * run of the step reads both and, when the command succeeded, finishes that attempt's work instead
+ * of running the command again: a step's effect happens once, wherever `mol` died.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { CommandOutcome } from '../../runner/run-command.js';
+import type { StepCheckout } from './step-checkout.js';
+
+const AttemptRecordSchema = z.object({
+  attempt: z.number().int().positive(),
+  checkout: z.object({
+    kind: z.enum(['tree', 'worktree']),
+    cwd: z.string(),
+    branch: z.string().optional(),
+    baseCommit: z.string(),
+    preexisting: z.array(z.string()).optional(),
+    gitConfig: z.array(z.string()).optional(),
+  }),
+});
+
+export interface AttemptFiles {
+  /** Where the attempt works, written before its command runs. */
+  record: string;
+  /** The command's exit status, written by its shell when it ends. */
+  exit: string;
+}
+
+export function attemptFiles(dir: string, molId: string, stepId: string): AttemptFiles {
+  const base = join(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+
+/** Written before the command of attempt `attempt` runs; an older attempt's exit status goes first. */
+export async function keepAttemptRecord(
+  files: AttemptFiles,
+  attempt: number,
+  checkout: StepCheckout,
+): Promise<void> {
+  if (checkout.kind === 'checkout') return;
+  await mkdir(dirname(files.record), { recursive: true });
+  await rm(files.exit, { force: true });
+  const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
+  const record = { attempt, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
+  await writeFile(files.record, JSON.stringify(AttemptRecordSchema.parse(record)));
+}
+
+/**
+ * The checkout of attempt `attempt` when its command ended with 0, marked `ended`; undefined when
+ * that attempt never ran its command, it failed or was stopped, or its record is unreadable.
+ */
+export async function endedAttempt(files: AttemptFiles, attempt: number): Promise<StepCheckout | undefined> {
+  const [record, exit] = await Promise.all([readText(files.record), readText(files.exit)]);
+  if (record === undefined || exit?.trim() !== '0') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(record);
+  } catch {
+    return undefined;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json);
+  if (!parsed.success || parsed.data.attempt !== attempt) return undefined;
+  const { branch, preexisting, gitConfig, ...rest } = parsed.data.checkout;
+  return {
+    ...rest,
+    ...(branch === undefined ? {} : { branch }),
+    ...(preexisting === undefined ? {} : { preexisting }),
+    ...(gitConfig === undefined ? {} : { gitConfig }),
+    ended: true,
+  };
+}
+
+export async function forgetAttemptRecord(files: AttemptFiles): Promise<void> {
+  await Promise.all([rm(files.record, { force: true }), rm(files.exit, { force: true })]);
+}
+
+/** What the ended attempt's command came to, as far as anyone can still tell: it succeeded. */
+export const ENDED_COMMAND: CommandOutcome = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: '',
+  pid: 0,
+};
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
