@@ -61231,13 +61231,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join11 = {
+  const join12 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join11);
+  out.push(join12);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -70959,7 +70959,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile2) {
+async function resolveMentions(text3, contextMap2, readFile3) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
@@ -70976,7 +70976,7 @@ async function resolveMentions(text3, contextMap2, readFile2) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile2(path);
+    const content = await readFile3(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -76993,7 +76993,7 @@ function identifyGroup(pid) {
 }
 
 // src/runner/run-command.ts
-var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
 function runCommand2(options) {
@@ -77005,7 +77005,7 @@ function runCommand2(options) {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run], {
+      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
@@ -77306,6 +77306,71 @@ async function removeWorktree(options) {
   return ok(void 0);
 }
 
+// src/shell/step/ended-attempt.ts
+import { mkdir as mkdir2, readFile as readFile2, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname4, join as join7 } from "node:path";
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: external_exports.object({
+    kind: external_exports.enum(["tree", "worktree"]),
+    cwd: external_exports.string(),
+    branch: external_exports.string().optional(),
+    baseCommit: external_exports.string(),
+    preexisting: external_exports.array(external_exports.string()).optional(),
+    gitConfig: external_exports.array(external_exports.string()).optional()
+  })
+});
+function attemptFiles(dir, molId, stepId) {
+  const base = join7(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+async function keepAttemptRecord(files, attempt2, checkout) {
+  if (checkout.kind === "checkout") return;
+  await mkdir2(dirname4(files.record), { recursive: true });
+  await rm4(files.exit, { force: true });
+  const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
+  const record4 = { attempt: attempt2, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
+  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse(record4)));
+}
+async function endedAttempt(files, attempt2) {
+  const [record4, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record4 === void 0 || exit?.trim() !== "0") return void 0;
+  let json2;
+  try {
+    json2 = JSON.parse(record4);
+  } catch {
+    return void 0;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json2);
+  if (!parsed.success || parsed.data.attempt !== attempt2) return void 0;
+  const { branch, preexisting, gitConfig, ...rest } = parsed.data.checkout;
+  return {
+    ...rest,
+    ...branch === void 0 ? {} : { branch },
+    ...preexisting === void 0 ? {} : { preexisting },
+    ...gitConfig === void 0 ? {} : { gitConfig },
+    ended: true
+  };
+}
+async function forgetAttemptRecord(files) {
+  await Promise.all([rm4(files.record, { force: true }), rm4(files.exit, { force: true })]);
+}
+var ENDED_COMMAND = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: "",
+  pid: 0
+};
+async function readText2(path) {
+  try {
+    return await readFile2(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+
 // src/shell/step/step-job.ts
 function stepJob(host, mol, proto, stepId) {
   const def = proto.steps.find((s) => s.id === stepId);
@@ -77337,9 +77402,9 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/runner/step-env.ts
 function envVarName(name) {
@@ -77375,7 +77440,7 @@ function stepEnv(options) {
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat2 } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -77383,7 +77448,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info2 = await stat2(join7(cwd, entry2.slice(3))).catch(() => void 0);
+      const info2 = await stat2(join8(cwd, entry2.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -77455,6 +77520,7 @@ function commandEnv(job, checkout) {
 }
 async function runStepCommand(job, checkout, prompt) {
   const { def } = job;
+  if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === void 0 ? def.agent : void 0;
   const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
   if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
@@ -77465,6 +77531,9 @@ async function runStepCommand(job, checkout, prompt) {
   const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
   const what = agent === void 0 ? "step" : "agent of step";
   let group;
+  const { place } = job.host;
+  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
+  if (files !== void 0) await keepAttemptRecord(files, job.state.attempts, checkout);
   const command = async (extra, input2) => {
     log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
     const ran = await runCommand2({
@@ -77476,6 +77545,7 @@ async function runStepCommand(job, checkout, prompt) {
       ...input2 === void 0 ? {} : { input: input2 },
       ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
       ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...files === void 0 ? {} : { exitFile: files.exit },
       ...commandSpawned === void 0 ? {} : {
         onSpawn: (spawned) => {
           group = spawned;
@@ -77489,13 +77559,13 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0) return command({});
     const text3 = prompt ?? "";
-    const dir = await mkdtemp(join8(tmpdir2(), "mol-prompt-"));
+    const dir = await mkdtemp(join9(tmpdir2(), "mol-prompt-"));
     try {
-      const file2 = join8(dir, "prompt.md");
-      await writeFile2(file2, text3);
+      const file2 = join9(dir, "prompt.md");
+      await writeFile3(file2, text3);
       return await command({ MOL_PROMPT_FILE: file2 }, text3);
     } finally {
-      await rm4(dir, { recursive: true, force: true });
+      await rm5(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -77532,6 +77602,9 @@ async function finishStep(input2) {
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  const { place } = job.host;
+  if (place.kind === "worktree" && place.attemptsDir !== void 0)
+    await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== "failed") {
     const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
     if (!forgotten.ok) return forgotten;
@@ -77707,10 +77780,6 @@ async function stayOnBranch(workspace, branch) {
   return moved.ok ? ok(void 0) : moved;
 }
 
-// src/runner/prepare-workspace.ts
-import { rm as rm5 } from "node:fs/promises";
-import { join as join9, resolve as resolve4 } from "node:path";
-
 // src/runner/path-exists.ts
 import { access as access2 } from "node:fs/promises";
 function pathExists(path) {
@@ -77721,12 +77790,14 @@ function pathExists(path) {
 }
 
 // src/runner/prepare-workspace.ts
+import { rm as rm6 } from "node:fs/promises";
+import { join as join10, resolve as resolve4 } from "node:path";
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve4(join9(options.worktreeRoot, molId, stepId));
+  const path = resolve4(join10(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
@@ -77800,7 +77871,7 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm5(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm6(path, { recursive: true, force: true });
   if (!branchExists) return ok(void 0);
   const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
   return deleted.ok ? ok(void 0) : deleted;
@@ -77883,6 +77954,8 @@ async function prepareCheckout(job) {
   };
   if (place.kind === "worktree") {
     const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== void 0) return ok(ended);
     if (execution === "local") {
       const cleared = await clearUnfinishedAttempt(job, place.repoDir);
       if (!cleared.ok) return cleared;
@@ -77986,6 +78059,14 @@ function previousAttemptCompleted(job) {
     if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
   }
   return false;
+}
+async function endedCheckout(job, place) {
+  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === void 0) return void 0;
+  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
+  return here ? ended : void 0;
 }
 
 // src/shell/step/step-prompt.ts
@@ -78147,7 +78228,7 @@ async function mentionContext(job) {
 }
 
 // src/action/step/action-step-host.ts
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -78170,7 +78251,7 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join10(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join11(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },

@@ -34143,13 +34143,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join19 = {
+  const join21 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join19);
+  out.push(join21);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -43847,7 +43847,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile8) {
+async function resolveMentions(text3, contextMap2, readFile9) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
@@ -43864,7 +43864,7 @@ async function resolveMentions(text3, contextMap2, readFile8) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile8(path);
+    const content = await readFile9(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -45902,7 +45902,7 @@ async function endGroup(group, options = {}) {
 }
 
 // src/runner/run-command.ts
-var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; exec sh -c "$0"';
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
 function runCommand(options) {
@@ -45914,7 +45914,7 @@ function runCommand(options) {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run], {
+      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
@@ -48377,9 +48377,9 @@ async function burnCommand(io, argv) {
 
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
-import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile7, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 import { promisify } from "node:util";
 
 // src/cli/executor.ts
@@ -48434,6 +48434,71 @@ function changedSettings(before, after) {
   return [...keys].sort();
 }
 
+// src/shell/step/ended-attempt.ts
+import { mkdir as mkdir3, readFile as readFile5, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname8, join as join12 } from "node:path";
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: external_exports.object({
+    kind: external_exports.enum(["tree", "worktree"]),
+    cwd: external_exports.string(),
+    branch: external_exports.string().optional(),
+    baseCommit: external_exports.string(),
+    preexisting: external_exports.array(external_exports.string()).optional(),
+    gitConfig: external_exports.array(external_exports.string()).optional()
+  })
+});
+function attemptFiles(dir, molId, stepId) {
+  const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+async function keepAttemptRecord(files, attempt, checkout) {
+  if (checkout.kind === "checkout") return;
+  await mkdir3(dirname8(files.record), { recursive: true });
+  await rm7(files.exit, { force: true });
+  const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
+  const record3 = { attempt, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
+  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse(record3)));
+}
+async function endedAttempt(files, attempt) {
+  const [record3, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record3 === void 0 || exit?.trim() !== "0") return void 0;
+  let json3;
+  try {
+    json3 = JSON.parse(record3);
+  } catch {
+    return void 0;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json3);
+  if (!parsed.success || parsed.data.attempt !== attempt) return void 0;
+  const { branch, preexisting, gitConfig, ...rest } = parsed.data.checkout;
+  return {
+    ...rest,
+    ...branch === void 0 ? {} : { branch },
+    ...preexisting === void 0 ? {} : { preexisting },
+    ...gitConfig === void 0 ? {} : { gitConfig },
+    ended: true
+  };
+}
+async function forgetAttemptRecord(files) {
+  await Promise.all([rm7(files.record, { force: true }), rm7(files.exit, { force: true })]);
+}
+var ENDED_COMMAND = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: "",
+  pid: 0
+};
+async function readText2(path) {
+  try {
+    return await readFile5(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+
 // src/shell/step/step-job.ts
 function stepJob(host, mol, proto, stepId) {
   const def = proto.steps.find((s) => s.id === stepId);
@@ -48465,13 +48530,13 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat3 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -48479,7 +48544,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat3(join12(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat3(join13(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -48535,6 +48600,7 @@ function commandEnv(job, checkout) {
 }
 async function runStepCommand(job, checkout, prompt) {
   const { def } = job;
+  if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === void 0 ? def.agent : void 0;
   const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
   if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
@@ -48545,6 +48611,9 @@ async function runStepCommand(job, checkout, prompt) {
   const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
   const what = agent === void 0 ? "step" : "agent of step";
   let group;
+  const { place } = job.host;
+  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
+  if (files !== void 0) await keepAttemptRecord(files, job.state.attempts, checkout);
   const command = async (extra, input2) => {
     log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
     const ran = await runCommand({
@@ -48556,6 +48625,7 @@ async function runStepCommand(job, checkout, prompt) {
       ...input2 === void 0 ? {} : { input: input2 },
       ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
       ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...files === void 0 ? {} : { exitFile: files.exit },
       ...commandSpawned === void 0 ? {} : {
         onSpawn: (spawned) => {
           group = spawned;
@@ -48569,13 +48639,13 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0) return command({});
     const text3 = prompt ?? "";
-    const dir = await mkdtemp(join13(tmpdir(), "mol-prompt-"));
+    const dir = await mkdtemp(join14(tmpdir(), "mol-prompt-"));
     try {
-      const file2 = join13(dir, "prompt.md");
-      await writeFile2(file2, text3);
+      const file2 = join14(dir, "prompt.md");
+      await writeFile3(file2, text3);
       return await command({ MOL_PROMPT_FILE: file2 }, text3);
     } finally {
-      await rm7(dir, { recursive: true, force: true });
+      await rm8(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -48612,6 +48682,9 @@ async function finishStep(input2) {
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
+  const { place } = job.host;
+  if (place.kind === "worktree" && place.attemptsDir !== void 0)
+    await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== "failed") {
     const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
     if (!forgotten.ok) return forgotten;
@@ -48804,6 +48877,8 @@ async function prepareCheckout(job) {
   };
   if (place.kind === "worktree") {
     const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== void 0) return ok(ended);
     if (execution === "local") {
       const cleared = await clearUnfinishedAttempt(job, place.repoDir);
       if (!cleared.ok) return cleared;
@@ -48892,6 +48967,14 @@ function previousAttemptCompleted(job) {
     if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
   }
   return false;
+}
+async function endedCheckout(job, place) {
+  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === void 0) return void 0;
+  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
+  return here ? ended : void 0;
 }
 
 // src/shell/step/step-prompt.ts
@@ -49148,14 +49231,15 @@ function finishedText(before, after, def, outcome, ms) {
 
 // src/cli/step-host.ts
 import { hostname as hostname5 } from "node:os";
+import { join as join16 } from "node:path";
 
 // src/cli/local-mentions.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile5 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { join as join15 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localMentions(repoDir, text3) {
-  const read = (path) => readFile5(join14(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile6(join15(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
 }
 function contextMap(yaml) {
@@ -49227,7 +49311,12 @@ function cliStepHost(ctx, options = {}) {
         after.ok ? { written: mol, effects, mol: after.value, dispatched: [] } : { written: mol, effects, mol, dispatched: [], problem: after.error }
       );
     },
-    place: { kind: "worktree", repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot },
+    place: {
+      kind: "worktree",
+      repoDir: ctx.repoDir,
+      worktreeRoot: ctx.worktreeRoot,
+      attemptsDir: join16(ctx.store.dir, "attempts")
+    },
     push: false,
     env: process.env,
     mentions: (text3) => localMentions(ctx.repoDir, text3),
@@ -49320,6 +49409,10 @@ async function execute(ctx, start2, proto, options = {}) {
         finished(before, def, outcome.outcome, outcome.recorded, performance3.now() - t0);
         return;
       }
+      if (outcome.checkout.ended)
+        print(
+          `\u21BA ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`
+        );
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       if (stopping) return new Promise(() => {
       });
@@ -49762,7 +49855,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile6(join15(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile7(join17(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -49771,7 +49864,7 @@ the repository stays at ${repo}; look around (cd there; mol status ${mol.id}), t
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join15(tmpdir2(), "mol-demo-")));
+  const repo = await realpath2(await mkdtemp2(join17(tmpdir2(), "mol-demo-")));
   const git2 = (args) => run(
     "git",
     [
@@ -49786,8 +49879,8 @@ async function makeDemoRepo() {
     { cwd: repo }
   );
   await git2(["init", "-q", "-b", "main"]);
-  await writeFile3(
-    join15(repo, "README.md"),
+  await writeFile4(
+    join17(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
@@ -49836,8 +49929,8 @@ async function diffCommand(io, argv) {
 }
 
 // src/cli/commands/gc.ts
-import { readdir as readdir3, rm as rm8 } from "node:fs/promises";
-import { basename as basename3, join as join16 } from "node:path";
+import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
+import { basename as basename3, join as join18 } from "node:path";
 var usage5 = "mol gc [--json]";
 var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
 async function gcCommand(io, argv) {
@@ -49918,7 +50011,7 @@ async function gcCommand(io, argv) {
       continue;
     }
     done.branches.push(...before);
-    await rm8(join16(worktreeRoot, molId), { recursive: true, force: true });
+    await rm9(join18(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
@@ -50132,8 +50225,8 @@ function judgeTimers(ctx, proto, step2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
-import { join as join17 } from "node:path";
+import { readdir as readdir5, readFile as readFile8 } from "node:fs/promises";
+import { join as join19 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -50148,7 +50241,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile7(join17(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile8(join19(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -50732,9 +50825,9 @@ ${renderMermaid(proto, mol)}`);
 }
 
 // src/cli/hand-work.ts
-import { join as join18 } from "node:path";
+import { join as join20 } from "node:path";
 async function handWork(ctx, mol, def) {
-  const worktree = join18(ctx.worktreeRoot, mol.id, def.id);
+  const worktree = join20(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
@@ -50867,7 +50960,7 @@ function canBeDone(mol, step2) {
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname8, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve7 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve7 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -50890,7 +50983,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text3, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname8(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname9(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
