@@ -6,6 +6,7 @@
  */
 
 import type { Proto, ProtoStep } from '../../cook/proto.js';
+import { isoTime } from '../../iso-time.js';
 import type { Effect } from '../effects.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
@@ -47,7 +48,7 @@ export class Draft {
     readonly base: Molecule,
     readonly now: Date,
   ) {
-    this.at = now.toISOString();
+    this.at = isoTime(now);
     this.status0 = base.status;
     this.status = base.status;
     this.steps = base.steps as StepState[];
