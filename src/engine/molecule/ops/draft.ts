@@ -10,7 +10,6 @@ import { isoTime } from '../../iso-time.js';
 import type { Effect } from '../effects.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
-import { canTransition } from '../machine/table.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
 import { labelChange } from '../status-labels.js';
 import { markMatches, type ProtoIndex } from './proto-index.js';
@@ -33,13 +32,13 @@ export class Draft {
   readonly effects: Effect[] = [];
   /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
   private steps: StepState[];
-  private readonly copied = new Set<number>();
   private ownSteps = false;
   private readonly entries: HistoryEntry[] = [];
-  private readonly readied = new Set<number>();
-  private readonly again = new Set<number>();
+  /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
+  private readonly readied: number[] = [];
+  private readonly again: number[] = [];
   private pendingChanges: number[] = [];
-  private fields: Partial<Molecule> = {};
+  private fields: Partial<Molecule> | undefined;
   private dirty = false;
 
   constructor(
@@ -77,31 +76,38 @@ export class Draft {
 
   /** Change a step's fields without changing its status; `undefined` removes a field. */
   patch(i: number, patch: StepPatch): void {
+    const target = this.own(i) as Record<string, unknown>;
+    // for-in over a literal's own keys: no entries array per patch, and this runs on every transition.
+    for (const key in patch) {
+      const value = patch[key as StepField];
+      if (value !== undefined) target[key] = value;
+      else if (key in target) delete target[key];
+    }
+    this.dirty = true;
+  }
+
+  /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
+  private own(i: number): StepState {
     if (!this.ownSteps) {
       this.steps = this.steps.slice();
       this.ownSteps = true;
     }
-    if (!this.copied.has(i)) {
-      this.steps[i] = { ...(this.steps[i] as StepState) };
-      this.copied.add(i);
-    }
-    const target = this.steps[i] as Record<string, unknown>;
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined) delete target[key];
-      else target[key] = value;
-    }
-    this.dirty = true;
+    const step = this.steps[i] as StepState;
+    if (step !== this.base.steps[i]) return step;
+    const copy = { ...step };
+    this.steps[i] = copy;
+    return copy;
   }
 
   /** Change a step's status along the step machine; anything else is a bug in the engine. */
   move(i: number, event: StepEvent, to: StepStatus, info: EntryInfo = {}, patch: StepPatch = {}): void {
     const from = this.step(i).status;
-    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
+    if (!STEP_MACHINE[from][event]?.includes(to)) {
       throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
     }
     this.patch(i, patch);
     const id = this.step(i).id;
-    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
+    this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info));
     // Same status (a nudge, a takeover, a partial gate result): history only.
     if (from === to) return;
     (this.steps[i] as { status: StepStatus }).status = to;
@@ -111,7 +117,7 @@ export class Draft {
         : { type: 'step-status', step: id, from, to },
     );
     this.pendingChanges.push(i);
-    if (to === 'ready') this.readied.add(i);
+    if (to === 'ready') this.readied.push(i);
   }
 
   /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
@@ -135,6 +141,7 @@ export class Draft {
   }
 
   set<K extends 'summary' | 'expiresAt'>(key: K, value: Molecule[K]): void {
+    this.fields ??= {};
     this.fields[key] = value;
     this.dirty = true;
   }
@@ -145,7 +152,7 @@ export class Draft {
 
   /** Dispatch a step that is already ready again (resume after a crash, unpause). */
   redispatch(i: number): void {
-    this.again.add(i);
+    this.again.push(i);
   }
 
   /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
@@ -160,7 +167,7 @@ export class Draft {
   }
 
   build(): { mol: Molecule; effects: Effect[] } {
-    const effects = [...this.effects, ...this.dispatches()];
+    const effects = this.effects.concat(this.dispatches());
     if (!this.changed) return { mol: this.base, effects };
     const { history, dropped } = appendHistory(this.base.history, this.entries);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
@@ -185,6 +192,7 @@ export class Draft {
    */
   private dispatches(): Effect[] {
     if (this.status !== 'pending' && this.status !== 'in_progress') return [];
+    if (this.again.length === 0 && this.readied.length === 0) return [];
     const chosen = new Set(this.again);
     for (const i of this.readied) if ((this.base.steps[i] as StepState).status !== 'ready') chosen.add(i);
     return [...chosen]
@@ -217,8 +225,13 @@ function appendHistory(
 }
 
 function entry(at: string, event: string, info: Omit<HistoryEntry, 'at' | 'event'>): HistoryEntry {
-  const e: HistoryEntry = { at, event };
-  for (const [key, value] of Object.entries(info)) {
+  return withInfo({ at, event }, info);
+}
+
+/** `e` with info's defined fields added in info's order (an absent `by` leaves no key in the JSON). */
+function withInfo(e: HistoryEntry, info: Omit<HistoryEntry, 'at' | 'event'>): HistoryEntry {
+  for (const key in info) {
+    const value = info[key as keyof typeof info];
     if (value !== undefined) (e as Record<string, unknown>)[key] = value;
   }
   return e;
