@@ -171,15 +171,15 @@ export class Draft {
     if (!this.changed) return { mol: this.base, effects };
     const { history, dropped } = appendHistory(this.base.history, this.entries);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    const mol: Molecule = {
-      ...this.base,
-      ...this.fields,
-      status: this.status,
-      steps: this.steps,
-      history,
-      rev: this.base.rev + 1,
-      updatedAt: this.at,
-    };
+    // One clone, then stores to its own keys (the base's key order stays): cheaper for V8 than a
+    // literal mixing two spreads with overrides, and this runs on every transition.
+    const mol: Molecule = { ...this.base };
+    if (this.fields) Object.assign(mol, this.fields);
+    mol.status = this.status;
+    mol.steps = this.steps;
+    mol.history = history;
+    mol.rev = this.base.rev + 1;
+    mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
     markMatches(mol, this.proto);
     return { mol, effects };
