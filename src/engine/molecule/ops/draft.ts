@@ -12,7 +12,8 @@ import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
 import { labelChange } from '../status-labels.js';
-import { markMatches, type ProtoIndex } from './proto-index.js';
+import type { ProtoIndex } from './proto-index.js';
+import { remember } from './steps-memo.js';
 
 /** History kept in the state; older entries are dropped and counted in `historyTrimmed`. */
 export const HISTORY_LIMIT = 1000;
@@ -40,6 +41,8 @@ export class Draft {
   private pendingChanges: number[] = [];
   private fields: Partial<Molecule> | undefined;
   private dirty = false;
+  /** Where settle found an open step (-1: none), remembered with the steps for the next search. */
+  openStep: number | undefined;
 
   constructor(
     readonly proto: Proto,
@@ -181,7 +184,8 @@ export class Draft {
     mol.rev = this.base.rev + 1;
     mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    markMatches(mol, this.proto);
+    // Molecules built from a matching one match too; the next transition on this one skips the check.
+    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
 
