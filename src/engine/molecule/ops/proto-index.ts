@@ -6,7 +6,7 @@
 import type { Proto, ProtoStep } from '../../cook/proto.js';
 import { err, ok, type Result } from '../../errors.js';
 import type { Molecule } from '../molecule-schema.js';
-import { memoOf, remember } from './steps-memo.js';
+import { matchedProto, remember } from './steps-memo.js';
 
 export interface ProtoIndex {
   readonly steps: readonly ProtoStep[];
@@ -132,7 +132,7 @@ export function upstreamOf(index: ProtoIndex, from: number): number[] {
  * changed under a running molecule would break that, which pinning prevents).
  */
 export function checkMatches(index: ProtoIndex, proto: Proto, mol: Molecule): Result<true> {
-  if (memoOf(mol.steps)?.proto === proto) return ok(true);
+  if (matchedProto(mol.steps) === proto) return ok(true);
   const same =
     mol.steps.length === index.steps.length &&
     mol.steps.every((s, i) => s.id === (index.steps[i] as ProtoStep).id);
