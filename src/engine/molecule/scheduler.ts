@@ -56,7 +56,8 @@ export function advance(d: Draft, candidates: Iterable<number> = []): void {
   const queue = [...candidates];
   for (;;) {
     for (const i of d.takeChanges()) {
-      queue.push(i, ...(d.index.dependents[i] as number[]));
+      queue.push(i);
+      for (const j of d.index.dependents[i] as number[]) queue.push(j);
     }
     const i = queue.pop();
     if (i === undefined) return;

@@ -169,8 +169,10 @@ export class Draft {
     return this.dirty || this.entries.length > 0;
   }
 
+  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
   build(): { mol: Molecule; effects: Effect[] } {
-    const effects = this.effects.concat(this.dispatches());
+    const effects = this.effects;
+    this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
     const { history, dropped } = appendHistory(this.base.history, this.entries);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
@@ -194,15 +196,15 @@ export class Draft {
    * passed through pending was dispatched already), plus explicit re-dispatches; none while the
    * molecule may not run.
    */
-  private dispatches(): Effect[] {
-    if (this.status !== 'pending' && this.status !== 'in_progress') return [];
-    if (this.again.length === 0 && this.readied.length === 0) return [];
+  private addDispatches(effects: Effect[]): void {
+    if (this.status !== 'pending' && this.status !== 'in_progress') return;
+    if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
     for (const i of this.readied) if ((this.base.steps[i] as StepState).status !== 'ready') chosen.add(i);
-    return [...chosen]
-      .filter((i) => this.step(i).status === 'ready')
-      .sort((a, b) => a - b)
-      .map((i) => ({ type: 'dispatch', step: this.step(i).id, baseBranches: this.baseBranches(i) }));
+    const ready = [...chosen].filter((i) => this.step(i).status === 'ready').sort((a, b) => a - b);
+    for (const i of ready) {
+      effects.push({ type: 'dispatch', step: this.step(i).id, baseBranches: this.baseBranches(i) });
+    }
   }
 
   /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
