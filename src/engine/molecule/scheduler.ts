@@ -26,6 +26,7 @@ import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
 import { findOpenStep } from './ops/open-step.js';
+import { openHint } from './ops/steps-memo.js';
 import { isLive } from './statuses.js';
 
 export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
@@ -55,7 +56,8 @@ export function advance(d: Draft, candidates: Iterable<number> = []): void {
   const queue = [...candidates];
   for (;;) {
     for (const i of d.takeChanges()) {
-      queue.push(i, ...(d.index.dependents[i] as number[]));
+      queue.push(i);
+      for (const j of d.index.dependents[i] as number[]) queue.push(j);
     }
     const i = queue.pop();
     if (i === undefined) return;
@@ -109,7 +111,8 @@ function decide(d: Draft, i: number): void {
  */
 export function settle(d: Draft): void {
   if (!isLive(d.status)) return;
-  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
+  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  if (d.openStep >= 0) return;
   let culprit = -1;
   const soft: string[] = [];
   for (let i = 0; i < d.size; i++) {

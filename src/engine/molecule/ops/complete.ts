@@ -47,9 +47,15 @@ export function complete(d: Draft, e: Complete): Result<void> {
   }
   if (step.status !== 'in_progress' && step.status !== 'ready')
     return refuse('step', e.step, step.status, 'complete');
-  const patch: StepPatch = { ...record(e), lease: undefined, nudgedAt: undefined };
+  // Built by assignment, not spreads: this is half of every step's transitions.
+  const patch = record(e);
+  patch.lease = undefined;
+  patch.nudgedAt = undefined;
   // Reported done without a recorded start: count the attempt it took.
-  if (step.status === 'ready') Object.assign(patch, { attempts: step.attempts + 1, startedAt: d.at });
+  if (step.status === 'ready') {
+    patch.attempts = step.attempts + 1;
+    patch.startedAt = d.at;
+  }
   const def = d.def(i);
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, 'complete', mergeGates(waitingGates(def), e.gates), e.by, patch);
@@ -57,7 +63,9 @@ export function complete(d: Draft, e: Complete): Result<void> {
     d.emit({ type: 'evaluate-gates', step: e.step, gates: def.gates });
     concludeGates(d, i, 'complete', waitingGates(def), e.by, patch);
   } else {
-    d.move(i, 'complete', 'completed', { by: e.by }, { ...patch, completedAt: d.at, error: undefined });
+    patch.completedAt = d.at;
+    patch.error = undefined;
+    d.move(i, 'complete', 'completed', { by: e.by }, patch);
   }
   return ok(undefined);
 }

@@ -6,6 +6,7 @@
 import type { Proto, ProtoStep } from '../../cook/proto.js';
 import { err, ok, type Result } from '../../errors.js';
 import type { Molecule } from '../molecule-schema.js';
+import { matchedProto, remember } from './steps-memo.js';
 
 export interface ProtoIndex {
   readonly steps: readonly ProtoStep[];
@@ -126,14 +127,12 @@ export function upstreamOf(index: ProtoIndex, from: number): number[] {
   return [...seen].sort((a, b) => a - b);
 }
 
-const matched = new WeakMap<Molecule['steps'], Proto>();
-
 /**
  * The molecule's steps must be the proto's, in the same order (pour makes them so; a formula
  * changed under a running molecule would break that, which pinning prevents).
  */
 export function checkMatches(index: ProtoIndex, proto: Proto, mol: Molecule): Result<true> {
-  if (matched.get(mol.steps) === proto) return ok(true);
+  if (matchedProto(mol.steps) === proto) return ok(true);
   const same =
     mol.steps.length === index.steps.length &&
     mol.steps.every((s, i) => s.id === (index.steps[i] as ProtoStep).id);
@@ -144,11 +143,6 @@ export function checkMatches(index: ProtoIndex, proto: Proto, mol: Molecule): Re
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`,
     );
   }
-  matched.set(mol.steps, proto);
+  remember(mol.steps, proto);
   return ok(true);
-}
-
-/** Molecules an operation produced from a matching one match too; remember it to skip the check. */
-export function markMatches(mol: Molecule, proto: Proto): void {
-  matched.set(mol.steps, proto);
 }

@@ -1,0 +1,32 @@
+/**
+ * What the engine remembers about the last steps array it built or checked, so the next
+ * transition given that array (a caller advancing the molecule it just got back) skips work: the
+ * proto it matches (no id-by-id comparison) and the position of a step that was open there (where
+ * the search for an open step starts; a hint, always checked). One slot rather than a WeakMap
+ * entry per array: writing a WeakMap on every transition cost more than the rest of the
+ * bookkeeping, while a molecule handed back out of turn only pays the comparison again, which is
+ * linear like the copy of its steps the transition makes anyway. The slot keeps the last array
+ * and its proto alive until the next transition.
+ */
+import type { Proto } from '../../cook/proto.js';
+import type { StepState } from '../molecule-schema.js';
+
+let lastSteps: readonly StepState[] | undefined;
+let lastProto: Proto | undefined;
+let lastOpen: number | undefined;
+
+/** The proto `steps` was built from or checked against, when it is the remembered array. */
+export function matchedProto(steps: readonly StepState[]): Proto | undefined {
+  return steps === lastSteps ? lastProto : undefined;
+}
+
+/** Where an open step was in `steps`, when it is the remembered array and that was known. */
+export function openHint(steps: readonly StepState[]): number | undefined {
+  return steps === lastSteps ? lastOpen : undefined;
+}
+
+export function remember(steps: readonly StepState[], proto: Proto, open?: number): void {
+  lastSteps = steps;
+  lastProto = proto;
+  lastOpen = open;
+}
