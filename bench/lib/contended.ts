@@ -38,7 +38,15 @@ const callName = (r: FakeGitHub['requests'][number]) =>
   `${r.method} ${r.graphqlOperation ? `graphql ${r.graphqlOperation}` : (r.operationId ?? r.path)}`;
 
 /** Resolves once `done()` holds, checked now and after each request the fake serves. */
-function until(gh: FakeGitHub, done: () => boolean, deadlineMs: number, what: string): Promise<void> {
+function until(gh: FakeGitHub, condition: () => boolean, deadlineMs: number, what: string): Promise<void> {
+  // A state comment caught mid-change must not throw out of a timer callback: not yet, then.
+  const done = () => {
+    try {
+      return condition();
+    } catch {
+      return false;
+    }
+  };
   return new Promise((resolve, reject) => {
     if (done()) return resolve();
     const timer = setTimeout(() => {
