@@ -8,6 +8,8 @@
 //   with the git-ref lease (the default) and with `lock: none`: read, edit, re-read, dispatch.
 // Also the API calls per operation, from the fake's request log.
 // Usage: node scripts/bench-app.mjs [--quick]   (or `npm run bench app`, which calls benchApp()).
+// The harness (loadWorld, startApp, operationCalls, callsSince) is exported for issue 14's rows
+// (bench/rows/api-calls.ts, bench/rows/app-contended.ts), so both tables count calls one way.
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -58,7 +60,8 @@ const ops = {
   addComment: (issue, body, login) => gh.state.addComment(issue, body, world.actorFor(login)).id,
   moleculeOn: (issue) => /"id":"([^"]+)"/.exec([...gh.state.comments.values()].find((c) => c.issue_number === issue)?.body ?? '')?.[1],
   requestCount: () => gh.requests.length,
-  operationsSince: (n) => gh.requests.slice(n).map((r) => (r.graphqlOperation ? 'graphql ' + r.graphqlOperation : r.operationId)),
+  // As test/e2e/app-harness.ts's workCalls names them: method, then the operation.
+  operationsSince: (n) => gh.requests.slice(n).map((r) => r.method + ' ' + (r.graphqlOperation ? 'graphql ' + r.graphqlOperation : (r.operationId ?? r.path))),
   violations: () => gh.violations.slice(0, 3),
   close: () => gh.close(),
 };
@@ -99,10 +102,14 @@ async function startFake(dir, worldFile) {
   };
 }
 
-async function loadWorld(dir) {
-  const outfile = join(dir, 'world.mjs');
+/**
+ * Bundles `contents` (TypeScript, paths relative to the package root) with the App's sources and
+ * the fake, keeping each file's own `import.meta`, and imports it. Default: the App and the fake.
+ */
+export async function loadWorld(dir, contents = WORLD) {
+  const outfile = join(dir, `world-${randomUUID()}.mjs`);
   await build({
-    stdin: { contents: WORLD, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-app-world.ts' },
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-app-world.ts' },
     outfile,
     bundle: true,
     platform: 'node',
@@ -114,7 +121,7 @@ async function loadWorld(dir) {
   return { world: await import(pathToFileURL(outfile).href), file: outfile };
 }
 
-const REVIEW = `
+export const REVIEW = `
 formula = "review"
 execution = "local"
 [[steps]]
@@ -128,7 +135,7 @@ needs = ["draft"]
 description = "Put it out."
 `;
 
-const SHIP = `
+export const SHIP = `
 formula = "ship"
 execution = "distributed"
 [[steps]]
@@ -142,7 +149,7 @@ needs = ["build"]
 description = "Test it."
 `;
 
-async function startApp({ world, file, dir }, config) {
+export async function startApp({ world, file, dir }, config) {
   const { createNodeMiddleware, Probot, ProbotOctokit } = await import('probot');
   const { default: pino } = await import('pino');
   const gh = await startFake(dir, file);
@@ -285,17 +292,62 @@ async function measureStream(name, makeJobs, n, rows) {
   );
 }
 
-/** Operation ids of the requests since `from`, without the App's token and identity look-ups. */
-async function callsSince(gh, from) {
+/** The requests since `from` (`POST issues/create-comment`), without the App's token and identity look-ups. */
+export async function callsSince(gh, from) {
   const ops = await gh.call('operationsSince', from);
   return ops.filter(
-    (op) => op !== 'apps/create-installation-access-token' && op !== 'apps/get-authenticated',
+    (op) => !op.endsWith(' apps/create-installation-access-token') && !op.endsWith(' apps/get-authenticated'),
   );
 }
 
-async function checkViolations(gh) {
+export async function checkViolations(gh) {
   const violations = await gh.call('violations');
   if (violations.length > 0) throw new Error(`requests GitHub would refuse: ${JSON.stringify(violations)}`);
+}
+
+/** A step report as the step's job sends it (`repository_dispatch` from github-actions[bot]). */
+export function stepReport(app, world, clientPayload) {
+  return app.send(
+    'repository_dispatch',
+    { action: world.STEP_REPORT_EVENT, client_payload: clientPayload },
+    'github-actions[bot]',
+  );
+}
+
+/**
+ * One of each operation on a warm App (its token, identity and config read by an earlier
+ * delivery), as the operation ids the fake logged: a pour by label of the local `review`, a
+ * `/mol done`, a `/mol status`, a pour of the distributed `ship` (it dispatches `build`), and
+ * `build`'s completion report, which dispatches `test`. Returns the review issue too.
+ */
+export async function operationCalls(app, world) {
+  const since = async (deliver) => {
+    const mark = await app.gh.call('requestCount');
+    await deliver();
+    return callsSince(app.gh, mark);
+  };
+  const issue = await app.gh.call('addIssue', 'bench');
+  // Warm: the installation token, the App's identity and the config (kept for a minute).
+  await app.label(issue, 'bug');
+  const pour = await since(() => app.label(issue, 'formula:review'));
+  const done = await since(() => app.comment(issue, '/mol done draft'));
+  const status = await since(() => app.comment(issue, '/mol status'));
+  const shipIssue = await app.gh.call('addIssue', 'ship');
+  const shipPour = await since(() => app.label(shipIssue, 'formula:ship'));
+  const id = await app.gh.call('moleculeOn', shipIssue);
+  if (!id) throw new Error(`no molecule on #${shipIssue}`);
+  await stepReport(app, world, { molecule: id, step: 'build', event: 'start', runId: 1 });
+  const completion = await since(() =>
+    stepReport(app, world, {
+      molecule: id,
+      step: 'build',
+      event: 'complete',
+      runId: 1,
+      branch: `molecular/${id}/build`,
+    }),
+  );
+  await checkViolations(app.gh);
+  return { issue, pour, done, status, shipPour, completion };
 }
 
 async function completions(loaded, config, n, rows, label) {
@@ -366,14 +418,9 @@ export async function benchApp({ quick = false } = {}) {
     const n = quick ? 200 : 2000;
     const app = await startApp(loaded, '');
     try {
-      const issue = await app.gh.call('addIssue', 'bench');
-      // Warm: the installation token, the App's identity and the config (kept for a minute).
-      await app.label(issue, 'bug');
-      let mark = await app.gh.call('requestCount');
-      await app.label(issue, 'formula:review');
-      const pour = (await callsSince(app.gh, mark)).filter(
-        (op) => op !== 'repos/get-collaborator-permission-level',
-      );
+      const calls = await operationCalls(app, loaded.world);
+      const { issue, done, status } = calls;
+      const pour = calls.pour.filter((op) => !op.endsWith(' repos/get-collaborator-permission-level'));
       rows.push({
         name: 'API calls: pour (label, default lock)',
         value: pour.length,
@@ -381,9 +428,6 @@ export async function benchApp({ quick = false } = {}) {
         goal: '≤ 4',
         note: `${pour.join(', ')}; plus the labeller's permission look-up (cached a minute)`,
       });
-      mark = await app.gh.call('requestCount');
-      await app.comment(issue, '/mol done draft');
-      const done = await callsSince(app.gh, mark);
       rows.push({
         name: 'API calls: a slash command that changes state (`/mol done`, default lock)',
         value: done.length,
@@ -391,9 +435,6 @@ export async function benchApp({ quick = false } = {}) {
         goal: '≤ 3 + 1 cached permission look-up',
         note: done.join(', '),
       });
-      mark = await app.gh.call('requestCount');
-      await app.comment(issue, '/mol status');
-      const status = await callsSince(app.gh, mark);
       rows.push({
         name: 'API calls: a slash command (`/mol status`)',
         value: status.length,

@@ -19,7 +19,10 @@ const probot = new Probot({
   secret: WEBHOOK_SECRET,
   baseUrl: env.GITHUB_API_URL as string,
   log: pino({ level: 'info' }, process.stdout),
-  Octokit: retries > 0 ? fastProbotOctokit({ retries }) : quietOctokit(),
+  // Unset, Probot builds its own (ProbotOctokit with its retry and throttling defaults).
+  ...(env.CHAOS_OCTOKIT === 'probot'
+    ? {}
+    : { Octokit: retries > 0 ? fastProbotOctokit({ retries }) : quietOctokit() }),
   request: { fetch: rawContents(fetch) },
 });
 const middleware = await createNodeMiddleware(

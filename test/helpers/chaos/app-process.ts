@@ -51,7 +51,13 @@ export interface AppProcess extends AppInstance {
 
 export async function startAppProcess(
   gh: FakeGitHub,
-  options: { name: string; baseUrl?: string; retries?: number },
+  options: {
+    name: string;
+    baseUrl?: string;
+    retries?: number;
+    /** `probot`: Probot's own Octokit as `probot run` has it (retry, and throttling's one write a second), for the bench. */
+    octokit?: 'quiet' | 'probot';
+  },
 ): Promise<AppProcess> {
   // The fake builds GitHub's GraphQL schema on first use (a second or more): not inside a delivery.
   githubSchema();
@@ -62,6 +68,7 @@ export async function startAppProcess(
       PRIVATE_KEY: appPrivateKey(),
       GITHUB_API_URL: options.baseUrl ?? gh.url,
       CHAOS_RETRIES: String(options.retries ?? 0),
+      CHAOS_OCTOKIT: options.octokit ?? 'quiet',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
