@@ -33829,17 +33829,17 @@ function applyAspects(steps, refs, vars, ctx) {
     const before = out.map((s) => s.id);
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? "*";
-      const matched2 = before.filter(
+      const matched = before.filter(
         (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
       );
-      if (matched2.length === 0) {
+      if (matched.length === 0) {
         ctx.warn(
           "advice-no-match",
           `aspect "${ref.name}": advice for "${glob}" matches no step of this formula, so it adds nothing`,
           placeOf({ formula: aspect, path: ["advice", ai] }, "target")
         );
       }
-      for (const id of matched2) out = advise(out, id, advice, ai, aspect);
+      for (const id of matched) out = advise(out, id, advice, ai, aspect);
     });
     for (const [name, input2] of Object.entries(aspect.data.vars ?? {})) {
       if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: aspect, path: ["vars", name] } });
@@ -34631,9 +34631,9 @@ function tokenize(expr) {
       tokens.push({ kind: "name", value: name, col });
       i += name.length;
     } else {
-      const two = expr.slice(i, i + 2);
-      if (two === "==" || two === "!=" || two === "&&" || two === "||") {
-        tokens.push({ kind: "op", value: two, col });
+      const two2 = expr.slice(i, i + 2);
+      if (two2 === "==" || two2 === "!=" || two2 === "&&" || two2 === "||") {
+        tokens.push({ kind: "op", value: two2, col });
         i += 2;
       } else if (c === "!" || c === "(" || c === ")") {
         tokens.push({ kind: "op", value: c, col });
@@ -37505,10 +37505,10 @@ var Backtracker = class Backtracker2 {
     const b = bitStatePool.length > 0 ? bitStatePool.pop() : new BitState();
     const end = input2.endPos();
     b.reset(re2.prog, end, ncap);
-    let matched2 = false;
+    let matched = false;
     if ((startCond & Utils.EMPTY_BEGIN_TEXT) !== 0 || anchor2 === RE2Flags.ANCHOR_START || anchor2 === RE2Flags.ANCHOR_BOTH) {
       if (b.ncap > 0) b.cap[0] = pos;
-      if (b.tryBacktrack(re2, input2, re2.prog.start, pos, anchor2)) matched2 = true;
+      if (b.tryBacktrack(re2, input2, re2.prog.start, pos, anchor2)) matched = true;
     } else {
       let width = -1;
       for (; pos <= end && width !== 0; pos += width) {
@@ -37519,14 +37519,14 @@ var Backtracker = class Backtracker2 {
         }
         if (b.ncap > 0) b.cap[0] = pos;
         if (b.tryBacktrack(re2, input2, re2.prog.start, pos, anchor2)) {
-          matched2 = true;
+          matched = true;
           break;
         }
         const r = input2.step(pos);
         width = r === MachineInputBase.EOF() ? 0 : r & 7;
       }
     }
-    if (!matched2) {
+    if (!matched) {
       bitStatePool.push(b);
       return null;
     }
@@ -37828,7 +37828,7 @@ var OnePass = class OnePass2 {
     const onepass = re2.onepass;
     if (!onepass) return null;
     const matchcap = new Int32Array(ncap).fill(-1);
-    let matched2 = false;
+    let matched = false;
     let r = input2.step(pos);
     let rune = r >> 3;
     let width = r & 7;
@@ -37851,7 +37851,7 @@ var OnePass = class OnePass2 {
       switch (inst.op) {
         case Inst.MATCH:
           if (anchor2 === RE2Flags.ANCHOR_BOTH && pos !== input2.endPos()) return null;
-          matched2 = true;
+          matched = true;
           if (matchcap.length > 0) {
             matchcap[0] = 0;
             matchcap[1] = pos;
@@ -37901,7 +37901,7 @@ var OnePass = class OnePass2 {
         }
       }
     }
-    if (!matched2) return null;
+    if (!matched) return null;
     return ncap === 0 ? [] : Utils.toArray(matchcap);
   }
 };
@@ -43878,6 +43878,22 @@ ${item.content.replace(/\s+$/, "")}`
   ).join("\n\n---\n\n");
 }
 
+// src/engine/molecule/ops/steps-memo.ts
+var lastSteps;
+var lastProto;
+var lastOpen;
+function matchedProto(steps) {
+  return steps === lastSteps ? lastProto : void 0;
+}
+function openHint(steps) {
+  return steps === lastSteps ? lastOpen : void 0;
+}
+function remember(steps, proto, open5) {
+  lastSteps = steps;
+  lastProto = proto;
+  lastOpen = open5;
+}
+
 // src/engine/molecule/ops/proto-index.ts
 var cache2 = /* @__PURE__ */ new WeakMap();
 function indexProto(proto) {
@@ -43980,9 +43996,8 @@ function upstreamOf2(index, from) {
   }
   return [...seen].sort((a, b) => a - b);
 }
-var matched = /* @__PURE__ */ new WeakMap();
 function checkMatches(index, proto, mol) {
-  if (matched.get(mol.steps) === proto) return ok(true);
+  if (matchedProto(mol.steps) === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
     const ids = (list2) => list2.map((s) => s.id).join(", ");
@@ -43991,11 +44006,8 @@ function checkMatches(index, proto, mol) {
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
     );
   }
-  matched.set(mol.steps, proto);
+  remember(mol.steps, proto);
   return ok(true);
-}
-function markMatches(mol, proto) {
-  matched.set(mol.steps, proto);
 }
 
 // src/engine/molecule/ops/adhoc-proto.ts
@@ -44121,23 +44133,17 @@ function unknownStep(mol, id) {
 }
 
 // src/engine/molecule/ops/open-step.ts
-var witnesses = /* @__PURE__ */ new WeakMap();
 function isOpen(status) {
   return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
 }
-function findOpenStep(steps, previous) {
+function findOpenStep(steps, hint) {
   const n = steps.length;
   if (n === 0) return -1;
-  const hint = witnesses.get(steps) ?? (previous ? witnesses.get(previous) : void 0) ?? n - 1;
-  const start2 = Math.min(Math.max(hint, 0), n - 1);
+  const start2 = Math.min(Math.max(hint ?? n - 1, 0), n - 1);
   for (let k = 0; k < n; k++) {
     const i = (start2 - k + n) % n;
-    if (isOpen(steps[i].status)) {
-      witnesses.set(steps, i);
-      return i;
-    }
+    if (isOpen(steps[i].status)) return i;
   }
-  witnesses.delete(steps);
   return -1;
 }
 
@@ -44173,7 +44179,8 @@ function advance(d, candidates = []) {
   const queue = [...candidates];
   for (; ; ) {
     for (const i2 of d.takeChanges()) {
-      queue.push(i2, ...d.index.dependents[i2]);
+      queue.push(i2);
+      for (const j of d.index.dependents[i2]) queue.push(j);
     }
     const i = queue.pop();
     if (i === void 0) return;
@@ -44215,7 +44222,8 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
-  if (findOpenStep(d.stepList, d.base.steps) >= 0) return;
+  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  if (d.openStep >= 0) return;
   let culprit = -1;
   const soft = [];
   for (let i = 0; i < d.size; i++) {
@@ -44262,13 +44270,38 @@ function labelChange(from, to) {
   return { add: after ? [after] : [], remove: before ? [before] : [] };
 }
 
-// src/engine/molecule/machine/table.ts
-function canTransition(table3, from, event) {
-  return targetsOf(table3, from, event).length > 0;
+// src/engine/iso-time.ts
+var DAY_MS = 864e5;
+var FIRST_MS = Date.parse("0000-01-01T00:00:00.000Z");
+var LAST_MS = Date.parse("9999-12-31T23:59:59.999Z");
+var TAILS = Array.from({ length: 1e3 }, (_, milli) => `${String(milli).padStart(3, "0")}Z`);
+var cachedDay = Number.NaN;
+var dayPrefix = "";
+var cachedSecond = Number.NaN;
+var secondPrefix = "";
+function isoTime2(date5) {
+  const ms = date5.getTime();
+  if (!(ms >= FIRST_MS && ms <= LAST_MS)) return date5.toISOString();
+  const second = Math.floor(ms / 1e3);
+  if (second !== cachedSecond) {
+    secondPrefix = prefixOf(date5, ms);
+    cachedSecond = second;
+  }
+  return secondPrefix + TAILS[ms - second * 1e3];
 }
-function targetsOf(table3, from, event) {
-  return table3[from][event] ?? [];
+function prefixOf(date5, ms) {
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== cachedDay) {
+    dayPrefix = date5.toISOString().slice(0, 11);
+    cachedDay = day;
+  }
+  const seconds = Math.floor((ms - day * DAY_MS) / 1e3);
+  const s = seconds % 60;
+  const m = (seconds - s) / 60 % 60;
+  const h = (seconds - s - m * 60) / 3600;
+  return `${dayPrefix}${two(h)}:${two(m)}:${two(s)}.`;
 }
+var two = (n) => n < 10 ? `0${n}` : `${n}`;
 
 // src/engine/molecule/ops/draft.ts
 var HISTORY_LIMIT = 1e3;
@@ -44278,7 +44311,7 @@ var Draft = class {
     this.index = index;
     this.base = base;
     this.now = now;
-    this.at = now.toISOString();
+    this.at = isoTime2(now);
     this.status0 = base.status;
     this.status = base.status;
     this.steps = base.steps;
@@ -44293,14 +44326,16 @@ var Draft = class {
   effects = [];
   /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
   steps;
-  copied = /* @__PURE__ */ new Set();
   ownSteps = false;
   entries = [];
-  readied = /* @__PURE__ */ new Set();
-  again = /* @__PURE__ */ new Set();
+  /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
+  readied = [];
+  again = [];
   pendingChanges = [];
-  fields = {};
+  fields;
   dirty = false;
+  /** Where settle found an open step (-1: none), remembered with the steps for the next search. */
+  openStep;
   get size() {
     return this.steps.length;
   }
@@ -44319,37 +44354,42 @@ var Draft = class {
   }
   /** Change a step's fields without changing its status; `undefined` removes a field. */
   patch(i, patch) {
+    const target = this.own(i);
+    for (const key in patch) {
+      const value = patch[key];
+      if (value !== void 0) target[key] = value;
+      else if (key in target) delete target[key];
+    }
+    this.dirty = true;
+  }
+  /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
+  own(i) {
     if (!this.ownSteps) {
       this.steps = this.steps.slice();
       this.ownSteps = true;
     }
-    if (!this.copied.has(i)) {
-      this.steps[i] = { ...this.steps[i] };
-      this.copied.add(i);
-    }
-    const target = this.steps[i];
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === void 0) delete target[key];
-      else target[key] = value;
-    }
-    this.dirty = true;
+    const step2 = this.steps[i];
+    if (step2 !== this.base.steps[i]) return step2;
+    const copy = { ...step2 };
+    this.steps[i] = copy;
+    return copy;
   }
   /** Change a step's status along the step machine; anything else is a bug in the engine. */
   move(i, event, to, info = {}, patch = {}) {
     const from = this.step(i).status;
-    if (!canTransition(STEP_MACHINE, from, event) || !STEP_MACHINE[from][event]?.includes(to)) {
+    if (!STEP_MACHINE[from][event]?.includes(to)) {
       throw new Error(`engine bug: step "${this.step(i).id}" cannot go ${from} -> ${to} on ${event}`);
     }
     this.patch(i, patch);
     const id = this.step(i).id;
-    this.entries.push(entry(this.at, event, { step: id, from, to, ...info }));
+    this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info));
     if (from === to) return;
     this.steps[i].status = to;
     this.effects.push(
       info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
     );
     this.pendingChanges.push(i);
-    if (to === "ready") this.readied.add(i);
+    if (to === "ready") this.readied.push(i);
   }
   /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
   record(event, info = {}) {
@@ -44370,6 +44410,7 @@ var Draft = class {
     if (labels) this.effects.push({ type: "labels", ...labels });
   }
   set(key, value) {
+    this.fields ??= {};
     this.fields[key] = value;
     this.dirty = true;
   }
@@ -44378,7 +44419,7 @@ var Draft = class {
   }
   /** Dispatch a step that is already ready again (resume after a crash, unpause). */
   redispatch(i) {
-    this.again.add(i);
+    this.again.push(i);
   }
   /** Steps whose status changed since the last call: the scheduler looks at them and their dependents. */
   takeChanges() {
@@ -44389,22 +44430,22 @@ var Draft = class {
   get changed() {
     return this.dirty || this.entries.length > 0;
   }
+  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
   build() {
-    const effects = [...this.effects, ...this.dispatches()];
+    const effects = this.effects;
+    this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
     const { history, dropped } = appendHistory(this.base.history, this.entries);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    const mol = {
-      ...this.base,
-      ...this.fields,
-      status: this.status,
-      steps: this.steps,
-      history,
-      rev: this.base.rev + 1,
-      updatedAt: this.at
-    };
+    const mol = { ...this.base };
+    if (this.fields) Object.assign(mol, this.fields);
+    mol.status = this.status;
+    mol.steps = this.steps;
+    mol.history = history;
+    mol.rev = this.base.rev + 1;
+    mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    markMatches(mol, this.proto);
+    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
   /**
@@ -44412,11 +44453,15 @@ var Draft = class {
    * passed through pending was dispatched already), plus explicit re-dispatches; none while the
    * molecule may not run.
    */
-  dispatches() {
-    if (this.status !== "pending" && this.status !== "in_progress") return [];
+  addDispatches(effects) {
+    if (this.status !== "pending" && this.status !== "in_progress") return;
+    if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
     for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
-    return [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b).map((i) => ({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) }));
+    const ready = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
+    for (const i of ready) {
+      effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
+    }
   }
   /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
   baseBranches(i) {
@@ -44433,11 +44478,16 @@ function appendHistory(old, entries) {
   const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
   if (dropped === 0) return { history: old.concat(entries), dropped };
   if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
-  return { history: old.slice(dropped).concat(entries), dropped };
+  const history = old.concat(entries);
+  history.splice(0, dropped);
+  return { history, dropped };
 }
 function entry(at, event, info) {
-  const e = { at, event };
-  for (const [key, value] of Object.entries(info)) {
+  return withInfo({ at, event }, info);
+}
+function withInfo(e, info) {
+  for (const key in info) {
+    const value = info[key];
     if (value !== void 0) e[key] = value;
   }
   return e;
@@ -44534,6 +44584,14 @@ function refusalSentence(subject, id, status, event, hint) {
 }
 function refuse(subject, id, status, event, hint) {
   return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+}
+
+// src/engine/molecule/machine/table.ts
+function canTransition(table3, from, event) {
+  return targetsOf(table3, from, event).length > 0;
+}
+function targetsOf(table3, from, event) {
+  return table3[from][event] ?? [];
 }
 
 // src/engine/molecule/ops/squash.ts
@@ -44796,8 +44854,13 @@ function complete(d, e) {
   }
   if (step2.status !== "in_progress" && step2.status !== "ready")
     return refuse("step", e.step, step2.status, "complete");
-  const patch = { ...record2(e), lease: void 0, nudgedAt: void 0 };
-  if (step2.status === "ready") Object.assign(patch, { attempts: step2.attempts + 1, startedAt: d.at });
+  const patch = record2(e);
+  patch.lease = void 0;
+  patch.nudgedAt = void 0;
+  if (step2.status === "ready") {
+    patch.attempts = step2.attempts + 1;
+    patch.startedAt = d.at;
+  }
   const def = d.def(i);
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
@@ -44805,7 +44868,9 @@ function complete(d, e) {
     d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
     concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
   } else {
-    d.move(i, "complete", "completed", { by: e.by }, { ...patch, completedAt: d.at, error: void 0 });
+    patch.completedAt = d.at;
+    patch.error = void 0;
+    d.move(i, "complete", "completed", { by: e.by }, patch);
   }
   return ok(void 0);
 }
