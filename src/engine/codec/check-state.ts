@@ -5,6 +5,7 @@ import {
   MoleculeSchema,
   StepStateSchema,
 } from '../molecule/molecule-schema.js';
+import { chunksOf, type RowChunk } from './row-chunks.js';
 
 /**
  * Whether a molecule about to be written would pass `MoleculeSchema` on decode, checking only
@@ -12,10 +13,12 @@ import {
  * returned (a transition copies a step before it edits it and appends new history entries), so
  * an object that passed once still passes: only objects not seen before are parsed, plus the
  * molecule's own small fields. A 1,025-step molecule after one transition costs one or two step
- * parses instead of two thousand. Decode still validates the whole molecule: what comes back from
- * a comment is never trusted.
+ * parses instead of two thousand. Whole runs of rows that passed are skipped at once (see
+ * row-chunks.ts), so not even every row is looked up. Decode still validates the whole molecule:
+ * what comes back from a comment is never trusted.
  */
 const seen = new WeakSet<object>();
+const passed = new WeakSet<RowChunk<unknown>>();
 const TopSchema = MoleculeSchema.omit({ steps: true, history: true });
 
 export interface StateProblem {
@@ -32,12 +35,19 @@ export function checkState(mol: Molecule): StateProblem | undefined {
   ] as const) {
     const rows: unknown = mol[key];
     if (!Array.isArray(rows)) return { path: [key], message: 'Invalid input: expected array' };
-    for (let i = 0; i < rows.length; i++) {
-      const row: unknown = rows[i];
-      if (typeof row === 'object' && row !== null && seen.has(row)) continue;
-      const parsed = schema.safeParse(row);
-      if (!parsed.success) return first(parsed.error, [key, i]);
-      seen.add(row as object);
+    let start = 0;
+    for (const chunk of chunksOf(rows as unknown[])) {
+      if (!passed.has(chunk)) {
+        for (let i = 0; i < chunk.rows.length; i++) {
+          const row = chunk.rows[i];
+          if (typeof row === 'object' && row !== null && seen.has(row)) continue;
+          const parsed = schema.safeParse(row);
+          if (!parsed.success) return first(parsed.error, [key, start + i]);
+          seen.add(row as object);
+        }
+        passed.add(chunk);
+      }
+      start += chunk.rows.length;
     }
   }
   return undefined;
