@@ -7,7 +7,7 @@ import { type RenderOptions, renderSummaryView, renderView } from '../render/mar
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
 import { checkState } from './check-state.js';
 import { commentSafe } from './comment-safe-json.js';
-import { deflateToBase64, MAX_INFLATED_BYTES } from './deflate.js';
+import { DEFAULT_DEFLATE_LEVEL, deflateToBase64, FAST_DEFLATE_LEVEL, MAX_INFLATED_BYTES } from './deflate.js';
 import { packedMoleculeJson } from './packed-json.js';
 import { plainJsonWithin } from './plain-json.js';
 import { formatStateBlock } from './state-block.js';
@@ -34,9 +34,10 @@ export interface EncodedState {
 
 /**
  * A state comment body: the hidden state block, then the rendered view. To stay within the budget
- * it tries, in order: plain JSON; deflated JSON; dropping the oldest history entries (counted in
- * `historyTrimmed`); the summary view. When nothing fits it returns `state-too-large` and the
- * caller keeps its previous state: nothing is ever half-written. The input is never modified.
+ * it tries, in order: plain JSON; deflated JSON (fast, then smaller); dropping the oldest history
+ * entries (counted in `historyTrimmed`); the summary view. When nothing fits it returns
+ * `state-too-large` and the caller keeps its previous state: nothing is ever half-written. The
+ * input is never modified.
  */
 export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<EncodedState> {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
@@ -68,10 +69,14 @@ export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<Enc
     const measure = (dropped: number): Probe<EncodedState> => {
       const state = dropOldestHistory(mol, dropped);
       const json = packedMoleculeJson(state);
-      const body = `${formatStateBlock('deflate', deflateToBase64(json))}\n\n${text}`;
+      const bodyAt = (level: number) =>
+        `${formatStateBlock('deflate', deflateToBase64(json, level))}\n\n${text}`;
       // A state that would inflate past what readers accept does not fit, however well it deflates.
       // (A UTF-16 unit takes at most 3 UTF-8 bytes: most states need no count.)
       const inflatesTooFar = json.length * 3 > MAX_INFLATED_BYTES && byteLength(json) > MAX_INFLATED_BYTES;
+      // The fast level while it fits; the default one, a quarter smaller, before any history goes.
+      let body = inflatesTooFar ? undefined : bodyAt(FAST_DEFLATE_LEVEL);
+      if (body === undefined || byteLength(body) > budget) body = bodyAt(DEFAULT_DEFLATE_LEVEL);
       return {
         bytes: inflatesTooFar ? Math.max(byteLength(body), budget + 1) : byteLength(body),
         value: { body, compressed: true, trimmedHistory: dropped, mol: state, view },
