@@ -10,6 +10,7 @@ import { commentSafe } from './comment-safe-json.js';
 import { DEFAULT_DEFLATE_LEVEL, deflateToBase64, FAST_DEFLATE_LEVEL, MAX_INFLATED_BYTES } from './deflate.js';
 import { packedMoleculeJson } from './packed-json.js';
 import { plainJsonWithin } from './plain-json.js';
+import { withListsSplitOnce } from './row-chunks.js';
 import { formatStateBlock } from './state-block.js';
 import { fewestToDrop, type Probe } from './trim-search.js';
 
@@ -40,6 +41,10 @@ export interface EncodedState {
  * input is never modified.
  */
 export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<EncodedState> {
+  return withListsSplitOnce(() => encodeWithin(mol, opts));
+}
+
+function encodeWithin(mol: Molecule, opts: EncodeOptions): Result<EncodedState> {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
   // A reducer bug must not reach the comment: a state that would not decode is never written.
   const problem = checkState(mol);

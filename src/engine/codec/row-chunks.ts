@@ -22,6 +22,8 @@ const byFirstRow = new WeakMap<object, RowChunk<unknown>>();
  * them: a transition rebuilds the run it changed, the tail it appended to and the head it cut.
  */
 export function chunksOf<T>(rows: readonly T[]): RowChunk<T>[] {
+  const found = scope?.get(rows);
+  if (found) return found as RowChunk<T>[];
   const chunks: RowChunk<T>[] = [];
   let start = 0;
   while (start < rows.length) {
@@ -39,7 +41,25 @@ export function chunksOf<T>(rows: readonly T[]): RowChunk<T>[] {
     chunks.push(chunk);
     start = end;
   }
+  scope?.set(rows, chunks);
   return chunks;
+}
+
+/**
+ * Lists already split while `fn` runs. One encode reads each list several times (to check it,
+ * to pack it, to render it) and nothing changes a list under it; between two calls a caller may
+ * have, so the lists are not remembered past the call.
+ */
+let scope: WeakMap<readonly unknown[], RowChunk<unknown>[]> | undefined;
+
+export function withListsSplitOnce<T>(fn: () => T): T {
+  if (scope) return fn();
+  scope = new WeakMap();
+  try {
+    return fn();
+  } finally {
+    scope = undefined;
+  }
 }
 
 /** A short run is taken as it is only where it ended before: a tail that rows were appended to grows instead. */

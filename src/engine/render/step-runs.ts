@@ -4,7 +4,7 @@
  * rendered after every transition reads the one run that changed instead of every step.
  */
 import { chunksOf, type RowChunk } from '../codec/row-chunks.js';
-import type { StepState, StepStatus } from '../molecule/molecule-schema.js';
+import { STEP_STATUSES, type StepState, type StepStatus } from '../molecule/molecule-schema.js';
 
 /** Steps a summarized table keeps first, in this order, when even they are too many. */
 export const SUMMARY_PRIORITY: readonly StepStatus[] = ['failed', 'in_progress', 'awaiting_gate', 'ready'];
@@ -16,9 +16,10 @@ interface Touched {
 }
 
 interface RunFacts {
-  counts: Map<StepStatus, number>;
-  /** Indices in the run of its steps with a SUMMARY_PRIORITY status, by status. */
-  first: Map<StepStatus, number[]>;
+  /** Steps per status, in the order of STEP_STATUSES. */
+  counts: number[];
+  /** Indices in the run of its steps with each SUMMARY_PRIORITY status, in that order. */
+  first: number[][];
   /** Its RECENT_STEPS most recently touched steps of any other status, in step order. */
   recent: Touched[];
 }
@@ -28,21 +29,22 @@ const factsOfRun = new WeakMap<RowChunk<StepState>, RunFacts>();
 function runFacts(chunk: RowChunk<StepState>): RunFacts {
   let facts = factsOfRun.get(chunk);
   if (facts) return facts;
-  facts = { counts: new Map(), first: new Map(), recent: [] };
+  const counts = STEP_STATUSES.map(() => 0);
+  const first = SUMMARY_PRIORITY.map((): number[] => []);
+  const recent: Touched[] = [];
   chunk.rows.forEach((step, index) => {
-    const { counts, first } = facts as RunFacts;
-    counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
-    if (SUMMARY_PRIORITY.includes(step.status)) {
-      const indices = first.get(step.status);
-      if (indices) indices.push(index);
-      else first.set(step.status, [index]);
+    const status = STEP_STATUSES.indexOf(step.status);
+    if (status >= 0) counts[status] = (counts[status] as number) + 1;
+    const priority = SUMMARY_PRIORITY.indexOf(step.status);
+    if (priority >= 0) {
+      first[priority]?.push(index);
       return;
     }
     const at = touchedAt(step);
-    if (at !== undefined) (facts as RunFacts).recent.push({ index, at });
+    if (at !== undefined) recent.push({ index, at });
   });
   // In step order again: keepLatest relies on meeting steps in molecule order.
-  facts.recent = latest(facts.recent).sort((a, b) => a.index - b.index);
+  facts = { counts, first, recent: latest(recent).sort((a, b) => a.index - b.index) };
   factsOfRun.set(chunk, facts);
   return facts;
 }
@@ -63,12 +65,16 @@ function keepLatest(recent: Touched[], step: Touched): void {
 
 /** How many steps have each status (statuses no step has are absent). */
 export function tallyStatuses(steps: readonly StepState[]): Map<StepStatus, number> {
-  const counts = new Map<StepStatus, number>();
+  const totals = STEP_STATUSES.map(() => 0);
   for (const chunk of chunksOf(steps)) {
-    for (const [status, count] of runFacts(chunk).counts)
-      counts.set(status, (counts.get(status) ?? 0) + count);
+    const { counts } = runFacts(chunk);
+    for (let i = 0; i < totals.length; i++) totals[i] = (totals[i] as number) + (counts[i] as number);
   }
-  return counts;
+  const tally = new Map<StepStatus, number>();
+  STEP_STATUSES.forEach((status, i) => {
+    if ((totals[i] as number) > 0) tally.set(status, totals[i] as number);
+  });
+  return tally;
 }
 
 /**
@@ -80,10 +86,10 @@ export function summaryRows(steps: readonly StepState[], limit: number): StepSta
   const chunks = chunksOf(steps);
   const facts = chunks.map(runFacts);
   const picked = new Set<number>();
-  for (const status of SUMMARY_PRIORITY) {
+  for (let priority = 0; priority < SUMMARY_PRIORITY.length; priority++) {
     let offset = 0;
     facts.forEach((run, i) => {
-      for (const index of run.first.get(status) ?? []) if (picked.size < limit) picked.add(offset + index);
+      for (const index of run.first[priority] ?? []) if (picked.size < limit) picked.add(offset + index);
       offset += (chunks[i] as RowChunk<StepState>).rows.length;
     });
   }
@@ -99,9 +105,15 @@ export function summaryRows(steps: readonly StepState[], limit: number): StepSta
   return [...picked].sort((a, b) => a - b).map((index) => steps[index] as StepState);
 }
 
+/** Kept per step: a run rebuilt for one changed step reads the others' times once in their life. */
+const touched = new WeakMap<StepState, number | undefined>();
+
 function touchedAt(step: StepState): number | undefined {
+  if (touched.has(step)) return touched.get(step);
   const times = [step.completedAt, step.awaitingSince, step.startedAt]
     .map((time) => (time ? Date.parse(time) : Number.NaN))
     .filter((ms) => !Number.isNaN(ms));
-  return times.length > 0 ? Math.max(...times) : undefined;
+  const at = times.length > 0 ? Math.max(...times) : undefined;
+  touched.set(step, at);
+  return at;
 }

@@ -86,4 +86,21 @@ describe('encodeState checks what changed', () => {
       expect(broken.error.message).toContain('steps[7].startedAt');
     }
   });
+
+  it('refuses a molecule whose own field changed to something invalid, after encoding it valid', () => {
+    const body = readFileSync('test/fixtures/codec/hanoi-10-after-4.md', 'utf8');
+    const decoded = decodeState(body);
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(encodeState(decoded.value).ok).toBe(true);
+    for (const [change, where] of [
+      [{ updatedAt: 'soon' }, 'updatedAt'],
+      [{ rev: -1 }, 'rev'],
+      [{ vars: { n: 3 } }, 'vars.n'],
+    ] as const) {
+      const broken = encodeState({ ...decoded.value, ...change } as unknown as Molecule);
+      expect(broken.ok).toBe(false);
+      if (!broken.ok) expect(broken.error.message).toContain(`at ${where}:`);
+    }
+    expect(encodeState(decoded.value).ok).toBe(true);
+  });
 });
