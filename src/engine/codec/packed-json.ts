@@ -158,42 +158,29 @@ function cellsOf(chunk: RowChunk<unknown>, shape: ChunkShape, layout: Layout, cu
   if (known && known.timesKey === layout.timesKey && (!known.timed || known.cursorIn === cursorIn))
     return known;
   const n = shape.facts.length;
-  const columns = new Map<string, string[]>();
-  for (const name of shape.columns.keys()) columns.set(name, new Array<string>(n).fill('null'));
+  const columns = new Map<string, unknown[]>();
+  for (const name of shape.columns.keys()) columns.set(name, new Array<unknown>(n).fill(null));
   let cursor = cursorIn;
   let timed = false;
   for (let i = 0; i < n; i++) {
     const fact = shape.facts[i] as RowFacts;
-    const json = jsonOf(fact);
     for (let k = 0; k < fact.keys.length; k++)
-      (columns.get(fact.keys[k] as string) as string[])[i] = json[k] as string;
+      (columns.get(fact.keys[k] as string) as unknown[])[i] = fact.values[k];
     if (fact.ms.size === 0) continue;
     for (const name of layout.times) {
       const at = fact.ms.get(name);
       if (at === undefined) continue;
-      (columns.get(name) as string[])[i] = String(at - cursor);
+      (columns.get(name) as unknown[])[i] = at - cursor;
       cursor = at;
       timed = true;
     }
   }
+  // One native stringify per column, brackets cut: cells exactly as the whole column's would be.
   const texts = new Map<string, string>();
-  for (const [name, values] of columns) texts.set(name, values.join(','));
+  for (const [name, values] of columns) texts.set(name, JSON.stringify(values).slice(1, -1));
   const cells = { timesKey: layout.timesKey, timed, cursorIn, cursorOut: cursor, texts };
   written.set(chunk, cells);
   return cells;
-}
-
-/** Each field's JSON, once in the life of a row (rows never change, see check-state.ts). */
-const fieldJson = new WeakMap<RowFacts, string[]>();
-
-function jsonOf(fact: RowFacts): string[] {
-  let json = fieldJson.get(fact);
-  if (!json) {
-    // As inside an array: what JSON has no text for (a function) is written as null.
-    json = fact.values.map((value) => JSON.stringify(value) ?? 'null');
-    fieldJson.set(fact, json);
-  }
-  return json;
 }
 
 const nullRuns = new Map<number, string>();

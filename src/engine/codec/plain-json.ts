@@ -57,7 +57,7 @@ const runText = new WeakMap<RowChunk<unknown>, string>();
 function textOf(chunk: RowChunk<unknown>): string {
   let text = runText.get(chunk);
   if (text === undefined) {
-    text = chunk.rows.map((row) => JSON.stringify(row) ?? 'null').join(',');
+    text = JSON.stringify(chunk.rows).slice(1, -1);
     runText.set(chunk, text);
   }
   return text;
