@@ -35,8 +35,15 @@ export function tickingClock(start = Date.parse('2026-01-01T00:00:00Z')): () => 
   return () => new Date(t++);
 }
 
-/** Pour, then start and complete every dispatched step until done; returns the transition count. */
-export function runChain(proto: Proto, now = tickingClock()): { mol: Molecule; transitions: number } {
+/**
+ * Pour, then start and complete every dispatched step until done; returns the transition count.
+ * `afterTransition` sees each new state, as a store writing it would.
+ */
+export function runChain(
+  proto: Proto,
+  now = tickingClock(),
+  afterTransition?: (mol: Molecule) => void,
+): { mol: Molecule; transitions: number } {
   const poured = pour(proto, {
     id: 'bench',
     now: now(),
@@ -52,6 +59,7 @@ export function runChain(proto: Proto, now = tickingClock()): { mol: Molecule; t
       const next = transition(proto, mol, event, now());
       if (!next.ok) throw new Error(next.error.message);
       mol = next.value.mol;
+      afterTransition?.(mol);
       queue.push(...dispatched(next.value.effects));
       transitions++;
     }

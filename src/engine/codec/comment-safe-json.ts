@@ -6,5 +6,10 @@
  * output always starts a complete escape, so a `-` is never the tail of one.
  */
 export function commentSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/--/g, '\\u002d\\u002d');
+  return commentSafe(JSON.stringify(value));
+}
+
+/** The same for JSON text already written. */
+export function commentSafe(json: string): string {
+  return json.replace(/--/g, '\\u002d\\u002d');
 }

@@ -6,9 +6,11 @@ import { groupDigits } from '../render/group-digits.js';
 import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
 import { checkState } from './check-state.js';
-import { commentSafeJson } from './comment-safe-json.js';
-import { deflateToBase64, MAX_INFLATED_BYTES } from './deflate.js';
-import { packTable } from './pack-table.js';
+import { commentSafe } from './comment-safe-json.js';
+import { DEFAULT_DEFLATE_LEVEL, deflateToBase64, FAST_DEFLATE_LEVEL, MAX_INFLATED_BYTES } from './deflate.js';
+import { packedMoleculeJson } from './packed-json.js';
+import { plainJsonWithin } from './plain-json.js';
+import { withListsSplitOnce } from './row-chunks.js';
 import { formatStateBlock } from './state-block.js';
 import { fewestToDrop, type Probe } from './trim-search.js';
 
@@ -33,11 +35,16 @@ export interface EncodedState {
 
 /**
  * A state comment body: the hidden state block, then the rendered view. To stay within the budget
- * it tries, in order: plain JSON; deflated JSON; dropping the oldest history entries (counted in
- * `historyTrimmed`); the summary view. When nothing fits it returns `state-too-large` and the
- * caller keeps its previous state: nothing is ever half-written. The input is never modified.
+ * it tries, in order: plain JSON; deflated JSON (fast, then smaller); dropping the oldest history
+ * entries (counted in `historyTrimmed`); the summary view. When nothing fits it returns
+ * `state-too-large` and the caller keeps its previous state: nothing is ever half-written. The
+ * input is never modified.
  */
 export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<EncodedState> {
+  return withListsSplitOnce(() => encodeWithin(mol, opts));
+}
+
+function encodeWithin(mol: Molecule, opts: EncodeOptions): Result<EncodedState> {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
   // A reducer bug must not reach the comment: a state that would not decode is never written.
   const problem = checkState(mol);
@@ -49,28 +56,32 @@ export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<Enc
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  // Serializing a large molecule only to find it far over budget was most of an encode.
-  if (plainLowerBound(mol) <= budget) {
-    const plain = `${formatStateBlock('json', commentSafeJson(mol))}\n\n${fullView}`;
+  const plainJson = plainJsonWithin(mol, budget);
+  if (plainJson !== undefined) {
+    const plain = `${formatStateBlock('json', commentSafe(plainJson))}\n\n${fullView}`;
     if (byteLength(plain) <= budget)
       return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: 'full' });
   }
 
-  // Steps are packed once; only the history changes from one trial to the next.
-  const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
-  for (const [view, text] of [
-    ['full', fullView],
-    ['summary', renderSummaryView(mol, opts.proto)],
+  // The summary view is rendered only once the full one has not fitted.
+  for (const [view, render] of [
+    ['full', () => fullView],
+    ['summary', () => renderSummaryView(mol, opts.proto)],
   ] as const) {
+    const text = render();
     const measure = (dropped: number): Probe<EncodedState> => {
       const state = dropOldestHistory(mol, dropped);
-      const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
-      const json = JSON.stringify(packed);
-      const body = `${formatStateBlock('deflate', deflateToBase64(json))}\n\n${text}`;
+      const json = packedMoleculeJson(state);
+      const bodyAt = (level: number) =>
+        `${formatStateBlock('deflate', deflateToBase64(json, level))}\n\n${text}`;
       // A state that would inflate past what readers accept does not fit, however well it deflates.
-      const inflatesTooFar = byteLength(json) > MAX_INFLATED_BYTES;
+      // (A UTF-16 unit takes at most 3 UTF-8 bytes: most states need no count.)
+      const inflatesTooFar = json.length * 3 > MAX_INFLATED_BYTES && byteLength(json) > MAX_INFLATED_BYTES;
+      // The fast level while it fits; the default one, a quarter smaller, before any history goes.
+      let body = inflatesTooFar ? undefined : bodyAt(FAST_DEFLATE_LEVEL);
+      if (body === undefined || byteLength(body) > budget) body = bodyAt(DEFAULT_DEFLATE_LEVEL);
       return {
         bytes: inflatesTooFar ? Math.max(byteLength(body), budget + 1) : byteLength(body),
         value: { body, compressed: true, trimmedHistory: dropped, mol: state, view },
@@ -97,16 +108,4 @@ export function encodeState(mol: Molecule, opts: EncodeOptions = {}): Result<Enc
 function dropOldestHistory(mol: Molecule, count: number): Molecule {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
-}
-
-/**
- * Fewer bytes than the plain JSON of `mol` can take: every step serializes to at least
- * `{"id":"…","status":"ready","attempts":0,"loops":0}` and every history entry to at least
- * `{"at":"…","event":""}`, with their separators.
- */
-function plainLowerBound(mol: Molecule): number {
-  let bytes = 0;
-  for (const step of mol.steps) bytes += 49 + step.id.length;
-  for (const entry of mol.history) bytes += 19 + entry.at.length;
-  return bytes;
 }

@@ -70,7 +70,7 @@ interface Column {
 }
 
 /** What packing needs to know about one row: its fields in order, and the milliseconds of its canonical times. */
-interface RowFacts {
+export interface RowFacts {
   keys: string[];
   values: unknown[];
   hasNull: boolean;
@@ -84,7 +84,7 @@ interface RowFacts {
  */
 const factCache = new WeakMap<object, RowFacts>();
 
-function factsOf(row: Record<string, unknown>): RowFacts {
+export function factsOf(row: Record<string, unknown>): RowFacts {
   const cached = factCache.get(row);
   if (cached) return cached;
   const keys: string[] = [];
@@ -169,6 +169,6 @@ function decodeTimes(c: Record<string, unknown[]>, timeKeys: readonly string[], 
   return true;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,17 +5,13 @@
  */
 
 import type { Proto } from '../cook/proto.js';
-import {
-  type Molecule,
-  STEP_STATUSES,
-  type StepState,
-  type StepStatus,
-} from '../molecule/molecule-schema.js';
+import { type Molecule, STEP_STATUSES, type StepStatus } from '../molecule/molecule-schema.js';
 import { codeSpan, inlineText } from './escape-markdown.js';
 import { groupDigits } from './group-digits.js';
 import { renderMermaid } from './mermaid.js';
-import { progressBar, settledSteps } from './progress-bar.js';
+import { progressBar } from './progress-bar.js';
 import { MOLECULE_STATUS_EMOJI, STEP_STATUS_EMOJI, statusWords } from './status-emoji.js';
+import { summaryRows, tallyStatuses } from './step-runs.js';
 import { renderStepTable } from './step-table.js';
 
 export interface RenderOptions {
@@ -27,9 +23,6 @@ export interface RenderOptions {
 
 export const DEFAULT_MAX_TABLE_ROWS = 50;
 export const DEFAULT_MAX_GRAPH_NODES = 60;
-const RECENT_STEPS = 5;
-/** Which steps a summarized table keeps first when even they are too many. */
-const SUMMARY_PRIORITY: readonly StepStatus[] = ['failed', 'in_progress', 'awaiting_gate', 'ready'];
 
 export function renderView(mol: Molecule, proto?: Proto, opts: RenderOptions = {}): string {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
@@ -78,21 +71,22 @@ function heading(mol: Molecule, proto?: Proto): string[] {
     `rev ${mol.rev}`,
     `updated ${readableTime(mol.updatedAt)}`,
   ];
+  const tally = tallyStatuses(mol.steps);
+  // Settled as settledSteps counts them: completed or skipped.
+  const settled = (tally.get('completed') ?? 0) + (tally.get('skipped') ?? 0);
   const lines = [
     `### ${MOLECULE_STATUS_EMOJI[mol.status]} ${title}`,
     meta.join(' · '),
-    `**Progress** \`${progressBar(settledSteps(mol), mol.steps.length)}\``,
+    `**Progress** \`${progressBar(settled, mol.steps.length)}\``,
   ];
-  const counts = statusCounts(mol.steps);
+  const counts = statusCounts(tally);
   if (counts !== '') lines.push(counts);
   if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
   return lines;
 }
 
 /** `✅ 4 completed · 🔄 1 in progress · ⚪ 3 pending`, in the order of the step machine. */
-function statusCounts(steps: readonly StepState[]): string {
-  const counts = new Map<StepStatus, number>();
-  for (const step of steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+function statusCounts(counts: ReadonlyMap<StepStatus, number>): string {
   return STEP_STATUSES.filter((status) => counts.has(status))
     .map(
       (status) =>
@@ -101,35 +95,10 @@ function statusCounts(steps: readonly StepState[]): string {
     .join(' · ');
 }
 
-/** Failed and active steps first, then the most recently touched; shown in molecule order. */
-function summaryRows(steps: readonly StepState[], limit: number): StepState[] {
-  const picked = new Set<number>();
-  for (const status of SUMMARY_PRIORITY) {
-    steps.forEach((step, index) => {
-      if (step.status === status && picked.size < limit) picked.add(index);
-    });
-  }
-  // The few most recent in one pass, latest first (ties: the later step); no sort of every step.
-  const recent: Array<{ index: number; at: number }> = [];
-  steps.forEach((step, index) => {
-    const at = touchedAt(step);
-    if (at === undefined || picked.has(index)) return;
-    let slot = recent.length;
-    while (slot > 0 && (recent[slot - 1] as { at: number }).at <= at) slot--;
-    if (slot >= RECENT_STEPS) return;
-    recent.splice(slot, 0, { index, at });
-    if (recent.length > RECENT_STEPS) recent.pop();
-  });
-  for (const entry of recent) if (picked.size < limit) picked.add(entry.index);
-  return [...picked].sort((a, b) => a - b).map((index) => steps[index] as StepState);
-}
-
 /**
- * Keyed by object: the engine never changes a step or proto it returned (a transition copies the
- * steps it edits), so a view re-rendered after every transition reads each unchanged step's times
- * and the proto's titles once instead of on every write.
+ * Keyed by object: the engine never changes a proto it returned, so a view re-rendered after
+ * every transition reads the proto's titles once instead of on every write.
  */
-const touchedCache = new WeakMap<StepState, number | undefined>();
 const titleCache = new WeakMap<Proto, ReadonlyMap<string, string>>();
 
 function titlesOf(proto: Proto): ReadonlyMap<string, string> {
@@ -139,16 +108,6 @@ function titlesOf(proto: Proto): ReadonlyMap<string, string> {
     titleCache.set(proto, titles);
   }
   return titles;
-}
-
-function touchedAt(step: StepState): number | undefined {
-  if (touchedCache.has(step)) return touchedCache.get(step);
-  const times = [step.completedAt, step.awaitingSince, step.startedAt]
-    .map((time) => (time ? Date.parse(time) : Number.NaN))
-    .filter((ms) => !Number.isNaN(ms));
-  const at = times.length > 0 ? Math.max(...times) : undefined;
-  touchedCache.set(step, at);
-  return at;
 }
 
 /** `2025-01-15 10:23 UTC`: shorter than ISO, and the same for every reader. */

@@ -15,6 +15,8 @@ export function renderStepTable(steps: readonly StepState[], titles?: ReadonlyMa
     ? ['| Status | Step | Title | Attempts | Branch · commit | Note |', '|---|---|---|---:|---|---|']
     : ['| Status | Step | Attempts | Branch · commit | Note |', '|---|---|---:|---|---|'];
   const rows = steps.map((step) => {
+    const known = rowCache.get(step);
+    if (known && known.titles === titles) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step.status]} ${statusWords(step.status)}`,
       codeSpan(step.id),
@@ -23,10 +25,19 @@ export function renderStepTable(steps: readonly StepState[], titles?: ReadonlyMa
       whereCell(step),
       inlineText(noteText(step), NOTE_MAX_CHARS),
     ];
-    return `| ${cells.join(' | ')} |`;
+    const text = `| ${cells.join(' | ')} |`;
+    rowCache.set(step, { titles, text });
+    return text;
   });
   return [...header, ...rows].join('\n');
 }
+
+/**
+ * A step's row, kept against the step and the titles it was written with: the engine never
+ * changes a step it returned (a transition copies the step it edits), so a table re-rendered
+ * after every transition writes only the rows of the steps that changed.
+ */
+const rowCache = new WeakMap<StepState, { titles: ReadonlyMap<string, string> | undefined; text: string }>();
 
 function attemptsCell(step: StepState): string {
   if (step.attempts === 0 && step.loops === 0) return '';
