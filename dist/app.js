@@ -11225,7 +11225,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     }
     return propValues;
   });
-  const isObject2 = isObject;
+  const isObject3 = isObject;
   const catchall = def.catchall;
   let value;
   const memo2 = globalConfig.memoizer;
@@ -11233,7 +11233,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input2 = payload.value;
-    if (!isObject2(input2)) {
+    if (!isObject3(input2)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -11369,7 +11369,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     return doc.compile();
   };
   let fastpass;
-  const isObject2 = isObject;
+  const isObject3 = isObject;
   const jit = !globalConfig.jitless;
   const allowsEval2 = allowsEval;
   const fastEnabled = jit && allowsEval2.value;
@@ -11378,7 +11378,7 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
   inst._zod.parse = (payload, ctx) => {
     value ?? (value = _normalized.value);
     const input2 = payload.value;
-    if (!isObject2(input2)) {
+    if (!isObject3(input2)) {
       payload.issues.push({
         expected: "object",
         code: "invalid_type",
@@ -20338,10 +20338,135 @@ function progressBar(done2, total, width = PROGRESS_BAR_WIDTH) {
   const filled = ratio === 1 ? width : Math.min(width - 1, Math.round(ratio * width));
   return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done2)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
 }
-function settledSteps(mol) {
-  let done2 = 0;
-  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done2++;
-  return done2;
+
+// src/engine/codec/row-chunks.ts
+var CHUNK_ROWS = 32;
+var byFirstRow = /* @__PURE__ */ new WeakMap();
+function chunksOf(rows) {
+  const found2 = scope?.get(rows);
+  if (found2) return found2;
+  const chunks = [];
+  let start2 = 0;
+  while (start2 < rows.length) {
+    const first2 = rows[start2];
+    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
+    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
+      chunks.push(known);
+      start2 += known.rows.length;
+      continue;
+    }
+    let end = start2 + 1;
+    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
+    const chunk = { rows: rows.slice(start2, end) };
+    if (isObject2(first2)) byFirstRow.set(first2, chunk);
+    chunks.push(chunk);
+    start2 = end;
+  }
+  scope?.set(rows, chunks);
+  return chunks;
+}
+var scope;
+function withListsSplitOnce(fn) {
+  if (scope) return fn();
+  scope = /* @__PURE__ */ new WeakMap();
+  try {
+    return fn();
+  } finally {
+    scope = void 0;
+  }
+}
+function ends(chunk, rows, start2) {
+  const end = start2 + chunk.rows.length;
+  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null;
+}
+function startsRun(row) {
+  return isObject2(row) && byFirstRow.has(row);
+}
+function sameRows(known, rows, start2) {
+  if (start2 + known.length > rows.length) return false;
+  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
+  return true;
+}
+
+// src/engine/render/step-runs.ts
+var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
+var RECENT_STEPS = 5;
+var factsOfRun = /* @__PURE__ */ new WeakMap();
+function runFacts(chunk) {
+  let facts = factsOfRun.get(chunk);
+  if (facts) return facts;
+  const counts = STEP_STATUSES.map(() => 0);
+  const first2 = SUMMARY_PRIORITY.map(() => []);
+  const recent = [];
+  chunk.rows.forEach((step2, index) => {
+    const status2 = STEP_STATUSES.indexOf(step2.status);
+    if (status2 >= 0) counts[status2] = counts[status2] + 1;
+    const priority = SUMMARY_PRIORITY.indexOf(step2.status);
+    if (priority >= 0) {
+      first2[priority]?.push(index);
+      return;
+    }
+    const at = touchedAt(step2);
+    if (at !== void 0) recent.push({ index, at });
+  });
+  facts = { counts, first: first2, recent: latest(recent).sort((a, b) => a.index - b.index) };
+  factsOfRun.set(chunk, facts);
+  return facts;
+}
+function latest(touched2) {
+  return touched2.sort((a, b) => b.at - a.at || b.index - a.index).slice(0, RECENT_STEPS);
+}
+function keepLatest(recent, step2) {
+  let slot = recent.length;
+  while (slot > 0 && recent[slot - 1].at <= step2.at) slot--;
+  if (slot >= RECENT_STEPS) return;
+  recent.splice(slot, 0, step2);
+  if (recent.length > RECENT_STEPS) recent.pop();
+}
+function tallyStatuses(steps) {
+  const totals = STEP_STATUSES.map(() => 0);
+  for (const chunk of chunksOf(steps)) {
+    const { counts } = runFacts(chunk);
+    for (let i = 0; i < totals.length; i++) totals[i] = totals[i] + counts[i];
+  }
+  const tally = /* @__PURE__ */ new Map();
+  STEP_STATUSES.forEach((status2, i) => {
+    if (totals[i] > 0) tally.set(status2, totals[i]);
+  });
+  return tally;
+}
+function summaryRows(steps, limit) {
+  const chunks = chunksOf(steps);
+  const facts = chunks.map(runFacts);
+  const picked = /* @__PURE__ */ new Set();
+  for (let priority = 0; priority < SUMMARY_PRIORITY.length; priority++) {
+    let offset = 0;
+    facts.forEach((run, i) => {
+      for (const index of run.first[priority] ?? []) if (picked.size < limit) picked.add(offset + index);
+      offset += chunks[i].rows.length;
+    });
+  }
+  if (picked.size < limit) {
+    let offset = 0;
+    const recent = [];
+    facts.forEach((run, i) => {
+      for (const { index, at } of run.recent) keepLatest(recent, { index: offset + index, at });
+      offset += chunks[i].rows.length;
+    });
+    for (const { index } of recent) if (picked.size < limit) picked.add(index);
+  }
+  return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
+}
+var touched = /* @__PURE__ */ new WeakMap();
+function touchedAt(step2) {
+  if (touched.has(step2)) return touched.get(step2);
+  const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
+  const at = times.length > 0 ? Math.max(...times) : void 0;
+  touched.set(step2, at);
+  return at;
 }
 
 // src/engine/render/step-table.ts
@@ -20351,6 +20476,8 @@ var SHORT_SHA = 7;
 function renderStepTable(steps, titles) {
   const header = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |", "|---|---|---|---:|---|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit | Note |", "|---|---|---:|---|---|"];
   const rows = steps.map((step2) => {
+    const known = rowCache.get(step2);
+    if (known && known.titles === titles) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
       codeSpan(step2.id),
@@ -20359,10 +20486,13 @@ function renderStepTable(steps, titles) {
       whereCell(step2),
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
-    return `| ${cells.join(" | ")} |`;
+    const text3 = `| ${cells.join(" | ")} |`;
+    rowCache.set(step2, { titles, text: text3 });
+    return text3;
   });
   return [...header, ...rows].join("\n");
 }
+var rowCache = /* @__PURE__ */ new WeakMap();
 function attemptsCell(step2) {
   if (step2.attempts === 0 && step2.loops === 0) return "";
   return step2.loops > 0 ? `${step2.attempts} (loop ${step2.loops})` : String(step2.attempts);
@@ -20389,8 +20519,6 @@ function noteText(step2) {
 // src/engine/render/markdown.ts
 var DEFAULT_MAX_TABLE_ROWS = 50;
 var DEFAULT_MAX_GRAPH_NODES = 60;
-var RECENT_STEPS = 5;
-var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 function renderView(mol, proto, opts = {}) {
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
@@ -20433,44 +20561,23 @@ function heading(mol, proto) {
     `rev ${mol.rev}`,
     `updated ${readableTime(mol.updatedAt)}`
   ];
+  const tally = tallyStatuses(mol.steps);
+  const settled = (tally.get("completed") ?? 0) + (tally.get("skipped") ?? 0);
   const lines = [
     `### ${MOLECULE_STATUS_EMOJI[mol.status]} ${title}`,
     meta3.join(" \xB7 "),
-    `**Progress** \`${progressBar(settledSteps(mol), mol.steps.length)}\``
+    `**Progress** \`${progressBar(settled, mol.steps.length)}\``
   ];
-  const counts = statusCounts(mol.steps);
+  const counts = statusCounts(tally);
   if (counts !== "") lines.push(counts);
   if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
   return lines;
 }
-function statusCounts(steps) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const step2 of steps) counts.set(step2.status, (counts.get(step2.status) ?? 0) + 1);
+function statusCounts(counts) {
   return STEP_STATUSES.filter((status2) => counts.has(status2)).map(
     (status2) => `${STEP_STATUS_EMOJI[status2]} ${groupDigits(counts.get(status2) ?? 0)} ${statusWords(status2)}`
   ).join(" \xB7 ");
 }
-function summaryRows(steps, limit) {
-  const picked = /* @__PURE__ */ new Set();
-  for (const status2 of SUMMARY_PRIORITY) {
-    steps.forEach((step2, index) => {
-      if (step2.status === status2 && picked.size < limit) picked.add(index);
-    });
-  }
-  const recent = [];
-  steps.forEach((step2, index) => {
-    const at = touchedAt(step2);
-    if (at === void 0 || picked.has(index)) return;
-    let slot = recent.length;
-    while (slot > 0 && recent[slot - 1].at <= at) slot--;
-    if (slot >= RECENT_STEPS) return;
-    recent.splice(slot, 0, { index, at });
-    if (recent.length > RECENT_STEPS) recent.pop();
-  });
-  for (const entry2 of recent) if (picked.size < limit) picked.add(entry2.index);
-  return [...picked].sort((a, b) => a - b).map((index) => steps[index]);
-}
-var touchedCache = /* @__PURE__ */ new WeakMap();
 var titleCache = /* @__PURE__ */ new WeakMap();
 function titlesOf(proto) {
   let titles = titleCache.get(proto);
@@ -20480,13 +20587,6 @@ function titlesOf(proto) {
   }
   return titles;
 }
-function touchedAt(step2) {
-  if (touchedCache.has(step2)) return touchedCache.get(step2);
-  const times = [step2.completedAt, step2.awaitingSince, step2.startedAt].map((time3) => time3 ? Date.parse(time3) : Number.NaN).filter((ms) => !Number.isNaN(ms));
-  const at = times.length > 0 ? Math.max(...times) : void 0;
-  touchedCache.set(step2, at);
-  return at;
-}
 function readableTime(iso) {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -20494,22 +20594,44 @@ function readableTime(iso) {
 
 // src/engine/codec/check-state.ts
 var seen = /* @__PURE__ */ new WeakSet();
+var passed = /* @__PURE__ */ new WeakSet();
 var TopSchema = MoleculeSchema.omit({ steps: true, history: true });
+var TOP_FIELDS = Object.entries(TopSchema.shape);
+var lastPassed = /* @__PURE__ */ new Map();
 function checkState(mol) {
-  const top = TopSchema.safeParse(mol);
-  if (!top.success) return first(top.error, []);
+  if (typeof mol !== "object" || mol === null || Array.isArray(mol)) {
+    const top = TopSchema.safeParse(mol);
+    if (!top.success) return first(top.error, []);
+  }
+  const record3 = mol;
+  for (const [key, schema] of TOP_FIELDS) {
+    const value = record3[key];
+    const object2 = typeof value === "object" && value !== null;
+    if (object2 ? seen.has(value) : lastPassed.has(key) && lastPassed.get(key) === value) continue;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return first(parsed.error, [key]);
+    if (object2) seen.add(value);
+    else lastPassed.set(key, value);
+  }
   for (const [key, schema] of [
     ["steps", StepStateSchema],
     ["history", HistoryEntrySchema]
   ]) {
     const rows = mol[key];
     if (!Array.isArray(rows)) return { path: [key], message: "Invalid input: expected array" };
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i];
-      if (typeof row === "object" && row !== null && seen.has(row)) continue;
-      const parsed = schema.safeParse(row);
-      if (!parsed.success) return first(parsed.error, [key, i]);
-      seen.add(row);
+    let start2 = 0;
+    for (const chunk of chunksOf(rows)) {
+      if (!passed.has(chunk)) {
+        for (let i = 0; i < chunk.rows.length; i++) {
+          const row = chunk.rows[i];
+          if (typeof row === "object" && row !== null && seen.has(row)) continue;
+          const parsed = schema.safeParse(row);
+          if (!parsed.success) return first(parsed.error, [key, start2 + i]);
+          seen.add(row);
+        }
+        passed.add(chunk);
+      }
+      start2 += chunk.rows.length;
     }
   }
   return void 0;
@@ -20521,7 +20643,10 @@ function first(error2, prefix) {
 
 // src/engine/codec/comment-safe-json.ts
 function commentSafeJson(value) {
-  return JSON.stringify(value).replace(/--/g, "\\u002d\\u002d");
+  return commentSafe(JSON.stringify(value));
+}
+function commentSafe(json2) {
+  return json2.replace(/--/g, "\\u002d\\u002d");
 }
 
 // src/engine/codec/deflate.ts
@@ -20529,8 +20654,10 @@ import { Buffer as Buffer3 } from "node:buffer";
 import { constants, deflateSync, inflateSync } from "node:zlib";
 var MAX_INFLATED_BYTES = 16 * DEFAULT_STATE_BUDGET_BYTES;
 var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function deflateToBase64(text3) {
-  return deflateSync(Buffer3.from(text3, "utf8")).toString("base64");
+var FAST_DEFLATE_LEVEL = 1;
+var DEFAULT_DEFLATE_LEVEL = constants.Z_DEFAULT_COMPRESSION;
+function deflateToBase64(text3, level = DEFAULT_DEFLATE_LEVEL) {
+  return deflateSync(Buffer3.from(text3, "utf8"), { level }).toString("base64");
 }
 function inflateFromBase64(payload) {
   const b64 = payload.replace(/\s+/g, "");
@@ -20696,6 +20823,186 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// src/engine/codec/packed-json.ts
+function packedMoleculeJson(mol) {
+  const record3 = mol;
+  let json2 = "";
+  for (const key of Object.keys(record3)) {
+    const value = record3[key];
+    const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
+    if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
+  }
+  return `{${json2}}`;
+}
+function packedTableJson(rows) {
+  const chunks = chunksOf(rows);
+  const shapes2 = [];
+  const distinct = [];
+  for (const chunk of chunks) {
+    const shape = shapeOf(chunk);
+    if (!shape) return JSON.stringify(rows);
+    if (shape.kind !== shapes2[shapes2.length - 1]?.kind && !distinct.some((d) => d.kind === shape.kind))
+      distinct.push(shape);
+    shapes2.push(shape);
+  }
+  const layout = layoutOf(distinct);
+  if (!layout) return JSON.stringify(packTable(rows));
+  let cursor = 0;
+  const cells = shapes2.map((shape, i) => {
+    const run = cellsOf(chunks[i], shape, layout, cursor);
+    if (run.timed) cursor = run.cursorOut;
+    return run;
+  });
+  let body = "";
+  for (const [c, name] of layout.names.entries()) {
+    body += `${c === 0 ? "" : ","}${layout.keys[c]}:[`;
+    for (let i = 0; i < cells.length; i++) {
+      const text3 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
+      body += i === 0 ? text3 : `,${text3}`;
+    }
+    body += "]";
+  }
+  return `{"n":${rows.length},"c":{${body}}${layout.times.length > 0 ? `,"t":${layout.timesKey}` : ""}}`;
+}
+var INDEX = /^(0|[1-9][0-9]*)$/;
+var shapes = /* @__PURE__ */ new WeakMap();
+function shapeOf(chunk) {
+  if (shapes.has(chunk)) return shapes.get(chunk);
+  let shape = { facts: [], columns: /* @__PURE__ */ new Map(), kind: "" };
+  for (const row of chunk.rows) {
+    const fact = isRecord(row) ? factsOf(row) : void 0;
+    if (!fact || fact.hasNull) {
+      shape = void 0;
+      break;
+    }
+    shape.facts.push(fact);
+    for (let k = 0; k < fact.keys.length; k++) {
+      const name = fact.keys[k];
+      let kind = shape.columns.get(name);
+      if (!kind) {
+        kind = { text: true, canonical: false };
+        shape.columns.set(name, kind);
+      }
+      if (typeof fact.values[k] !== "string") kind.text = false;
+      else if (fact.ms.has(name)) kind.canonical = true;
+    }
+  }
+  if (shape) shape.kind = JSON.stringify([...shape.columns]);
+  shapes.set(chunk, shape);
+  return shape;
+}
+var layouts = /* @__PURE__ */ new Map();
+var MAX_LAYOUTS = 64;
+function layoutOf(distinct) {
+  const id = distinct.map((shape) => shape.kind).join("\n");
+  if (layouts.has(id)) return layouts.get(id);
+  const columns = /* @__PURE__ */ new Map();
+  for (const shape of distinct) {
+    for (const [name, kind] of shape.columns) {
+      const known = columns.get(name);
+      if (!known) columns.set(name, { ...kind });
+      else {
+        known.text &&= kind.text;
+        known.canonical ||= kind.canonical;
+      }
+    }
+  }
+  const names = [...columns.keys()];
+  const times = names.filter((name) => columns.get(name)?.text && columns.get(name)?.canonical);
+  const plain = names.every((name) => name !== "__proto__" && !INDEX.test(name));
+  const layout = plain ? { names, keys: names.map((name) => JSON.stringify(name)), times, timesKey: JSON.stringify(times) } : void 0;
+  if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+  layouts.set(id, layout);
+  return layout;
+}
+var written = /* @__PURE__ */ new WeakMap();
+function cellsOf(chunk, shape, layout, cursorIn) {
+  const known = written.get(chunk);
+  if (known && known.timesKey === layout.timesKey && (!known.timed || known.cursorIn === cursorIn))
+    return known;
+  const n = shape.facts.length;
+  const columns = /* @__PURE__ */ new Map();
+  for (const name of shape.columns.keys()) columns.set(name, new Array(n).fill(null));
+  let cursor = cursorIn;
+  let timed = false;
+  for (let i = 0; i < n; i++) {
+    const fact = shape.facts[i];
+    for (let k = 0; k < fact.keys.length; k++)
+      columns.get(fact.keys[k])[i] = fact.values[k];
+    if (fact.ms.size === 0) continue;
+    for (const name of layout.times) {
+      const at = fact.ms.get(name);
+      if (at === void 0) continue;
+      columns.get(name)[i] = at - cursor;
+      cursor = at;
+      timed = true;
+    }
+  }
+  const texts = /* @__PURE__ */ new Map();
+  for (const [name, values] of columns) texts.set(name, JSON.stringify(values).slice(1, -1));
+  const cells = { timesKey: layout.timesKey, timed, cursorIn, cursorOut: cursor, texts };
+  written.set(chunk, cells);
+  return cells;
+}
+var nullRuns = /* @__PURE__ */ new Map();
+function nulls(count) {
+  let text3 = nullRuns.get(count);
+  if (text3 === void 0) {
+    text3 = new Array(count).fill("null").join(",");
+    nullRuns.set(count, text3);
+  }
+  return text3;
+}
+
+// src/engine/codec/plain-json.ts
+function plainJsonWithin(mol, limit) {
+  const record3 = mol;
+  const lists = /* @__PURE__ */ new Map();
+  let least = 0;
+  for (const key of ["steps", "history"]) {
+    const value = record3[key];
+    if (!Array.isArray(value)) continue;
+    const chunks = chunksOf(value);
+    for (const chunk of chunks) least += leastOf(chunk);
+    lists.set(key, chunks);
+  }
+  if (least > limit) return void 0;
+  const parts = [];
+  for (const key of Object.keys(record3)) {
+    const chunks = lists.get(key);
+    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
+    if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
+  }
+  const text3 = `{${parts.join(",")}}`;
+  return text3.length > limit ? void 0 : text3;
+}
+var leastLength = /* @__PURE__ */ new WeakMap();
+function leastOf(chunk) {
+  let least = leastLength.get(chunk);
+  if (least !== void 0) return least;
+  least = 0;
+  for (const row of chunk.rows) {
+    least += 1;
+    if (!isRecord(row)) continue;
+    const { keys, values } = factsOf(row);
+    for (let k = 0; k < keys.length; k++) {
+      const value = values[k];
+      least += keys[k].length + 3 + (typeof value === "string" ? value.length + 2 : 1);
+    }
+  }
+  leastLength.set(chunk, least);
+  return least;
+}
+var runText = /* @__PURE__ */ new WeakMap();
+function textOf(chunk) {
+  let text3 = runText.get(chunk);
+  if (text3 === void 0) {
+    text3 = JSON.stringify(chunk.rows).slice(1, -1);
+    runText.set(chunk, text3);
+  }
+  return text3;
+}
+
 // src/engine/codec/state-block.ts
 var STATE_BLOCK_OPEN = "<!-- molecular:state";
 var STATE_BLOCK_CLOSE = "-->";
@@ -20777,6 +21084,9 @@ function fewestToDrop(lo, hi, budget, measure, maxProbes = 10) {
 
 // src/engine/codec/encode.ts
 function encodeState(mol, opts = {}) {
+  return withListsSplitOnce(() => encodeWithin(mol, opts));
+}
+function encodeWithin(mol, opts) {
   const budget = opts.budgetBytes ?? DEFAULT_STATE_BUDGET_BYTES;
   const problem = checkState(mol);
   if (problem) {
@@ -20787,28 +21097,30 @@ function encodeState(mol, opts = {}) {
     );
   }
   const fullView = renderView(mol, opts.proto, opts.render);
-  if (plainLowerBound(mol) <= budget) {
-    const plain = `${formatStateBlock("json", commentSafeJson(mol))}
+  const plainJson = plainJsonWithin(mol, budget);
+  if (plainJson !== void 0) {
+    const plain = `${formatStateBlock("json", commentSafe(plainJson))}
 
 ${fullView}`;
     if (byteLength(plain) <= budget)
       return ok({ body: plain, compressed: false, trimmedHistory: 0, mol, view: "full" });
   }
-  const packedSteps = packTable(mol.steps);
   const all = mol.history.length;
   let smallest = 0;
-  for (const [view, text3] of [
-    ["full", fullView],
-    ["summary", renderSummaryView(mol, opts.proto)]
+  for (const [view, render] of [
+    ["full", () => fullView],
+    ["summary", () => renderSummaryView(mol, opts.proto)]
   ]) {
+    const text3 = render();
     const measure = (dropped) => {
       const state = dropOldestHistory(mol, dropped);
-      const packed = { ...state, steps: packedSteps, history: packTable(state.history) };
-      const json2 = JSON.stringify(packed);
-      const body = `${formatStateBlock("deflate", deflateToBase64(json2))}
+      const json2 = packedMoleculeJson(state);
+      const bodyAt = (level) => `${formatStateBlock("deflate", deflateToBase64(json2, level))}
 
 ${text3}`;
-      const inflatesTooFar = byteLength(json2) > MAX_INFLATED_BYTES;
+      const inflatesTooFar = json2.length * 3 > MAX_INFLATED_BYTES && byteLength(json2) > MAX_INFLATED_BYTES;
+      let body = inflatesTooFar ? void 0 : bodyAt(FAST_DEFLATE_LEVEL);
+      if (body === void 0 || byteLength(body) > budget) body = bodyAt(DEFAULT_DEFLATE_LEVEL);
       return {
         bytes: inflatesTooFar ? Math.max(byteLength(body), budget + 1) : byteLength(body),
         value: { body, compressed: true, trimmedHistory: dropped, mol: state, view }
@@ -20831,12 +21143,6 @@ ${text3}`;
 function dropOldestHistory(mol, count) {
   if (count === 0) return mol;
   return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
-}
-function plainLowerBound(mol) {
-  let bytes = 0;
-  for (const step2 of mol.steps) bytes += 49 + step2.id.length;
-  for (const entry2 of mol.history) bytes += 19 + entry2.at.length;
-  return bytes;
 }
 
 // src/engine/codec/claimed-id.ts
@@ -26211,13 +26517,13 @@ function textLines(inline2, lines) {
     let rawStart = 0;
     while (isBlank2(raw.charCodeAt(rawStart))) rawStart++;
     const shown = source.slice(textStart, lineEnd2);
-    const written = raw.slice(rawStart);
-    if (!startsHidden && shown !== "" && written.replace(/\0/g, "\uFFFD").startsWith(shown)) {
+    const written2 = raw.slice(rawStart);
+    if (!startsHidden && shown !== "" && written2.replace(/\0/g, "\uFFFD").startsWith(shown)) {
       const cut = commentsIn(hidden, h, textStart, lineEnd2).map(([a, b]) => [
         a - textStart,
         b - textStart
       ]);
-      out.push({ line: first2 + k + 1, text: without(written, cut) });
+      out.push({ line: first2 + k + 1, text: without(written2, cut) });
     }
     if (newline2 < 0) break;
     lineStart = newline2 + 1;
@@ -26582,14 +26888,14 @@ function union2(...lists) {
   }
   return out;
 }
-function workStep(step2, origin, written = step2) {
+function workStep(step2, origin, written2 = step2) {
   const { needs, depends_on, children: _children, ...fields } = step2;
   return {
     id: step2.id,
     needs: union2(needs, depends_on),
     fields: { ...fields, id: step2.id },
     origin,
-    written
+    written: written2
   };
 }
 function entriesAndExits(steps) {
@@ -27474,11 +27780,11 @@ function truthy(value) {
 
 // src/engine/cook/gates.ts
 function normalizeGates(step2) {
-  const written = [
+  const written2 = [
     ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
     ...step2.gates ?? []
   ];
-  return written.map(normalizeGate);
+  return written2.map(normalizeGate);
 }
 function normalizeGate(gate) {
   switch (gate.type) {
@@ -34644,7 +34950,7 @@ function unwrap(schema) {
   }
   return current;
 }
-function shapeOf(schema) {
+function shapeOf2(schema) {
   const def = defOf(unwrap(schema));
   return def.type === "object" ? def.shape : void 0;
 }
@@ -34692,7 +34998,7 @@ function unionOption(schema, value) {
     if (!isTable(value)) return void 0;
     const tag = value[discriminator];
     return options.find((option) => {
-      const field = shapeOf(option)?.[discriminator];
+      const field = shapeOf2(option)?.[discriminator];
       return field !== void 0 && (literalValues(field) ?? []).includes(tag);
     });
   }
@@ -34800,7 +35106,7 @@ function tagsOf(root, data, owner, discriminator) {
   const schema = schemaAt(root, owner, data);
   const union3 = schema && taggedUnion(schema, valueAt(data, owner), discriminator);
   return (union3 ? defOf(union3).options ?? [] : []).flatMap((option) => {
-    const field = shapeOf(option)?.[discriminator];
+    const field = shapeOf2(option)?.[discriminator];
     return field ? literalValues(field) ?? [] : [];
   });
 }
@@ -38622,8 +38928,8 @@ function gateLine(gate) {
 function stepCheckRun(input2) {
   const state = checkStateOf(input2.status);
   const failed = input2.gates.filter((g) => g.passed === false).length;
-  const passed = input2.gates.filter((g) => g.passed === true).length;
-  const title = input2.gates.length === 0 ? `${input2.step}: ${input2.status}` : `${input2.step}: ${passed}/${input2.gates.length} gates passed${failed ? `, ${failed} failed` : ""}`;
+  const passed2 = input2.gates.filter((g) => g.passed === true).length;
+  const title = input2.gates.length === 0 ? `${input2.step}: ${input2.status}` : `${input2.step}: ${passed2}/${input2.gates.length} gates passed${failed ? `, ${failed} failed` : ""}`;
   const actions = [];
   if (input2.status === "failed") actions.push(RETRY_ACTION);
   if (state.status !== "completed" || input2.status === "failed") actions.push(SKIP_ACTION);
@@ -39086,12 +39392,12 @@ var BoundedCache = class {
 
 // src/shell/formulas/load-proto.ts
 var protos = new BoundedCache(256);
-var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
-function rememberProto(scope, mol, proto) {
-  protos.set(keyOf2(scope, mol), proto);
+var keyOf2 = (scope2, mol) => JSON.stringify([scope2, mol.formula, mol.vars]);
+function rememberProto(scope2, mol, proto) {
+  protos.set(keyOf2(scope2, mol), proto);
 }
-function cachedProto(scope, mol, options = {}) {
-  const cached2 = protos.get(keyOf2(scope, mol));
+function cachedProto(scope2, mol, options = {}) {
+  const cached2 = protos.get(keyOf2(scope2, mol));
   return cached2 ? withDefaultRetries(cached2, options.defaultRetries) : void 0;
 }
 async function loadProto(source, mol, options = {}) {
@@ -39893,16 +40199,16 @@ var CommentStore = class {
               `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
             );
           }
-          const written = await this.write(current, next.value);
-          if (!written.ok) return written;
-          if ("done" in written.value) return ok(written.value.done);
+          const written2 = await this.write(current, next.value);
+          if (!written2.ok) return written2;
+          if ("done" in written2.value) return ok(written2.value.done);
           if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
             return err(
               "conflict",
               `molecule ${id} kept being changed by another writer; the change was not written, try again`
             );
           }
-          found2 = ok(written.value.conflict);
+          found2 = ok(written2.value.conflict);
         }
       })
     );
@@ -41635,8 +41941,8 @@ function acceptedPermission(error2) {
   const headers = error2?.response?.headers;
   const accepted = headers?.["x-accepted-github-permissions"];
   if (typeof accepted !== "string" || accepted.trim() === "") return void 0;
-  const [scope, level] = (accepted.split(";")[0]?.split(",")[0] ?? "").trim().split("=");
-  return scope && level ? `${scope.replace(/_/g, "-")}: ${level}` : void 0;
+  const [scope2, level] = (accepted.split(";")[0]?.split(",")[0] ?? "").trim().split("=");
+  return scope2 && level ? `${scope2.replace(/_/g, "-")}: ${level}` : void 0;
 }
 function responseMessage(error2) {
   const message = error2?.response?.data?.message;
@@ -41658,9 +41964,9 @@ function describeApiFailure(error2, face) {
   }
   const message = responseMessage(error2) ?? "";
   if (status2 === 403 && /resource not accessible by (integration|personal access token)/i.test(message)) {
-    const scope = scopeOf(path);
+    const scope2 = scopeOf(path);
     const level = method === "GET" || method === "HEAD" ? "read" : "write";
-    const permission = acceptedPermission(error2) ?? (scope ? `${scope}: ${level}` : void 0);
+    const permission = acceptedPermission(error2) ?? (scope2 ? `${scope2}: ${level}` : void 0);
     if (face === "action") {
       return permission ? `GitHub refused ${call} (403 ${message}): the job's token lacks \`${permission}\`; add it to the workflow's \`permissions:\` block.` : `GitHub refused ${call} (403 ${message}): the job's token lacks a permission; see the \`permissions:\` block in Molecular's README.`;
     }
@@ -41816,10 +42122,10 @@ async function act(face, molecules, action, report) {
   if (!event || !found2) return void 0;
   return outcomeOf(subject, await face.write(found2, event, action), report);
 }
-function outcomeOf(subject, written, report) {
-  if (!written.ok) return { ...subject, status: "failed", error: written.error.message };
-  report.problems.push(...written.value.problems);
-  return { ...subject, status: written.value.changed ? "done" : "unchanged", mol: written.value.mol };
+function outcomeOf(subject, written2, report) {
+  if (!written2.ok) return { ...subject, status: "failed", error: written2.error.message };
+  report.problems.push(...written2.value.problems);
+  return { ...subject, status: written2.value.changed ? "done" : "unchanged", mol: written2.value.mol };
 }
 function outcomeLabel(outcome) {
   return `${outcome.type} ${outcome.molId}${outcome.step ? `/${outcome.step}` : ""}`;
