@@ -6,9 +6,24 @@
  * Breaking a stale lock and releasing one both go through a short-lived `.break` lock and only
  * remove the lock file when it still holds the nonce they judged. Without that, a holder that was
  * suspended past the TTL could, on waking, delete the lock of whoever took over after it.
+ *
+ * The calls on the files are synchronous: each takes microseconds (no fsync: a lock need not
+ * survive a crash, its holder does not either), while an async call is a thread-pool round trip
+ * that costs ten times that, several times per write. Only the waits between attempts yield.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -57,14 +72,14 @@ export async function acquireFileLock(
       acquiredAt: new Date(now()).toISOString(),
       nonce: randomBytes(8).toString('hex'),
     };
-    const created = await tryCreate(path, holder);
-    if (created === 'created') return ok(makeLock(path, holder));
+    const created = tryCreate(path, holder);
+    if (typeof created === 'number') return ok(makeLock(path, holder, created));
     if (created !== 'exists')
       return err('lock-failed', `cannot create the lock file ${path}: ${created.message}`);
 
-    const seen = await readHolder(path);
+    const seen = readHolder(path);
     if (seen === 'gone') continue;
-    if (await isStale(path, seen, now(), staleMs)) {
+    if (isStale(path, seen, now(), staleMs)) {
       await breakLock(path, seen, now);
       continue;
     }
@@ -99,35 +114,58 @@ export async function withFileLock<T>(
   }
 }
 
-function makeLock(path: string, holder: LockHolder): FileLock {
+/** The lock keeps its file open, so checking it reads the file it created, not whatever the path names now. */
+function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
+  const text = Buffer.from(JSON.stringify(holder), 'utf8');
+  let open = true;
   return {
     path,
     holder,
-    isHeld: async () => {
-      const seen = await readHolder(path);
-      return seen !== 'gone' && seen?.nonce === holder.nonce;
-    },
+    isHeld: async () => open && stillMine(path, fd, text),
     release: async () => {
-      await removeIfStill(path, holder.nonce);
+      if (!open) return;
+      open = false;
+      try {
+        await removeIfStill(path, holder.nonce);
+      } finally {
+        closeSync(fd);
+      }
     },
   };
 }
 
-async function tryCreate(path: string, holder: LockHolder): Promise<'created' | 'exists' | Error> {
+/**
+ * The file at `path` is the one this lock created (not broken and re-created by another process)
+ * and still names this holder (not overwritten in place).
+ */
+function stillMine(path: string, fd: number, text: Buffer): boolean {
+  const atPath = statSync(path, { throwIfNoEntry: false });
+  // An inode cannot be reused while this process keeps it open, so equal numbers mean the same file.
+  if (!atPath || atPath.ino !== fstatSync(fd).ino) return false;
+  const back = Buffer.alloc(text.length + 1);
+  const read = readSync(fd, back, 0, back.length, 0);
+  return read === text.length && back.subarray(0, read).equals(text);
+}
+
+/** The open lock file, or why not. */
+function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const handle = await open(path, 'wx');
+      // Read-write: the holder checks what the file says through the same descriptor.
+      const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL);
       try {
-        await handle.writeFile(JSON.stringify(holder), 'utf8');
-      } finally {
-        await handle.close();
+        writeSync(fd, JSON.stringify(holder));
+      } catch (error) {
+        closeSync(fd);
+        unlinkQuietly(path);
+        throw error;
       }
-      return 'created';
+      return fd;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return 'exists';
       if (code === 'ENOENT' && tries === 0) {
-        await mkdir(dirname(path), { recursive: true });
+        mkdirSync(dirname(path), { recursive: true });
         continue;
       }
       return error as Error;
@@ -137,10 +175,10 @@ async function tryCreate(path: string, holder: LockHolder): Promise<'created' | 
 }
 
 /** The holder named in the lock file; undefined while its creator has not written it yet; 'gone' when there is no file. */
-async function readHolder(path: string): Promise<LockHolder | undefined | 'gone'> {
+function readHolder(path: string): LockHolder | undefined | 'gone' {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     throw error;
@@ -161,14 +199,9 @@ async function readHolder(path: string): Promise<LockHolder | undefined | 'gone'
   return undefined;
 }
 
-async function isStale(
-  path: string,
-  holder: LockHolder | undefined,
-  nowMs: number,
-  staleMs: number,
-): Promise<boolean> {
+function isStale(path: string, holder: LockHolder | undefined, nowMs: number, staleMs: number): boolean {
   if (holder === undefined) {
-    const info = await stat(path).catch(() => undefined);
+    const info = statSync(path, { throwIfNoEntry: false });
     return info !== undefined && nowMs - info.mtimeMs > staleMs;
   }
   const acquired = Date.parse(holder.acquiredAt);
@@ -188,54 +221,67 @@ function isAlive(pid: number): boolean {
 }
 
 async function breakLock(path: string, judged: LockHolder | undefined, now: () => number): Promise<void> {
-  await underBreakLock(path, now, async () => {
-    const seen = await readHolder(path);
+  await underBreakLock(path, now, () => {
+    const seen = readHolder(path);
     if (seen === 'gone') return;
     const same = judged === undefined ? seen === undefined : seen?.nonce === judged.nonce;
-    if (same) await unlink(path).catch(ignoreMissing);
+    if (same) unlinkQuietly(path);
   });
 }
 
 async function removeIfStill(path: string, nonce: string): Promise<void> {
-  const done = await underBreakLock(path, Date.now, async () => {
-    const seen = await readHolder(path);
-    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  });
-  if (!done) {
-    // The break lock stayed busy far past its expiry; take ours out anyway, still checked.
-    const seen = await readHolder(path);
-    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  }
+  const remove = () => removeIfMine(path, nonce);
+  const done = await underBreakLock(path, Date.now, remove);
+  // The break lock stayed busy far past its expiry; take ours out anyway, still checked.
+  if (!done) remove();
 }
 
-/** Runs `fn` holding `<path>.break`; false when that could not be had even after a stale one expired. */
-async function underBreakLock(path: string, now: () => number, fn: () => Promise<void>): Promise<boolean> {
-  const breakPath = `${path}.break`;
+function removeIfMine(path: string, nonce: string): void {
+  const seen = readHolder(path);
+  if (seen !== 'gone' && seen?.nonce === nonce) unlinkQuietly(path);
+}
+
+/**
+ * Runs `fn` holding `<path>.break`; false when that could not be had even after a stale one expired.
+ * `fn` is synchronous, so the break lock is held for a few system calls and never across a wait.
+ */
+async function underBreakLock(path: string, now: () => number, fn: () => void): Promise<boolean> {
   const deadline = Date.now() + 2 * BREAK_STALE_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
-    try {
-      handle = await open(breakPath, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const info = await stat(breakPath).catch(() => undefined);
-      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
-      await sleep(Math.min(1 + attempt, 20));
-      continue;
-    }
-    await handle.close();
-    try {
-      await fn();
-    } finally {
-      await unlink(breakPath).catch(ignoreMissing);
-    }
-    return true;
+    if (tryBreakLock(path, fn)) return true;
+    const breakPath = `${path}.break`;
+    const info = statSync(breakPath, { throwIfNoEntry: false });
+    if (info && now() - info.mtimeMs > BREAK_STALE_MS) unlinkQuietly(breakPath);
+    await sleep(Math.min(1 + attempt, 20));
   }
   return false;
 }
 
-function ignoreMissing(error: NodeJS.ErrnoException): void {
-  if (error.code !== 'ENOENT') throw error;
+/** Runs `fn` holding `<path>.break` if that is free now; false when another process holds it. */
+function tryBreakLock(path: string, fn: () => void): boolean {
+  const breakPath = `${path}.break`;
+  let fd: number;
+  try {
+    fd = openSync(breakPath, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    fn();
+  } finally {
+    unlinkQuietly(breakPath);
+  }
+  return true;
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Exponential up to 100 ms with full jitter, so waiters do not retry in lockstep. */

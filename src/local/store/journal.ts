@@ -9,8 +9,19 @@
  * off before appending. Lines no newer than the snapshot are left from a compaction interrupted
  * between its two steps: skipped. Anything else that does not fit is `state-invalid`, naming the file.
  */
-import { constants } from 'node:fs';
-import { open, readFile, stat, truncate } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fdatasync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { readFile, stat, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { err, type Molecule, MoleculeSchema, ok, type Result } from '../../engine/index.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
@@ -73,29 +84,26 @@ export async function readLive(path: string): Promise<Result<LiveState | undefin
  * was replaced, the journal shrank, or the appended bytes do not continue it.
  */
 export async function refreshLive(path: string, known: LiveState): Promise<Result<LiveState | undefined>> {
-  let info: Awaited<ReturnType<typeof stat>>;
+  // Synchronous stats: microseconds each, where an async one is a thread-pool round trip.
+  let info: Stats | undefined;
   try {
-    info = await stat(path);
+    info = statSync(path, { throwIfNoEntry: false });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
     return err('store-io', `cannot read ${path}: ${(error as Error).message}`, { file: path });
   }
+  if (info === undefined) return ok(undefined);
   const s = known.snapshot;
   if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
   const journal = journalPathOf(path);
-  let size: number;
-  try {
-    size = (await stat(journal)).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const size = statSync(journal, { throwIfNoEntry: false })?.size;
+  if (size === undefined)
     return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  }
   if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
-  const handle = await open(journal, 'r');
+  const fd = openSync(journal, 'r');
   try {
     const tail = Buffer.alloc(size - known.journalEnd);
-    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
     const replayed = replay(
       { ...known, journalExists: true },
       tail.subarray(0, bytesRead),
@@ -104,7 +112,7 @@ export async function refreshLive(path: string, known: LiveState): Promise<Resul
     );
     return replayed.ok ? replayed : readLive(path);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -149,21 +157,24 @@ function replay(state: LiveState, bytes: Buffer, offset: number, file: string): 
 
 /**
  * Appends `lines` (one per write, in order) and fdatasyncs them; cuts a torn tail off first.
- * Returns the new end of the journal.
+ * Returns the new end of the journal. Only the fdatasync goes to the thread pool: it is the one
+ * call that waits for the disk, and the event loop stays free meanwhile for writes to queue up
+ * behind it; the rest are page-cache calls that cost less than a round trip to a thread.
  */
 export async function appendLines(path: string, state: LiveState, lines: string): Promise<Result<number>> {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines, 'utf8');
   // Positioned writes (not O_APPEND): the journal's end is where the last complete line ends.
-  const handle = await open(journal, constants.O_RDWR | constants.O_CREAT);
+  const fd = openSync(journal, constants.O_RDWR | constants.O_CREAT);
   try {
     // A torn line a crashed writer left is cut off (the reader already ignored it).
-    if (state.torn) await handle.truncate(state.journalEnd);
-    await handle.write(data, 0, data.length, state.journalEnd);
-    await handle.datasync();
+    if (state.torn) ftruncateSync(fd, state.journalEnd);
+    writeAll(fd, data, state.journalEnd);
+    await new Promise<void>((resolve, reject) =>
+      fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+    );
     // Under the lock nobody else writes here; a different size means a program that ignores it does.
-    const { size } = await handle.stat();
-    if (size !== state.journalEnd + data.length) {
+    if (fstatSync(fd).size !== state.journalEnd + data.length) {
       return err(
         'write-lost',
         `${journal} does not hold what was just written to it; another program may be writing there.`,
@@ -171,10 +182,14 @@ export async function appendLines(path: string, state: LiveState, lines: string)
       );
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   if (!state.journalExists) await syncDirectory(dirname(journal));
   return ok(state.journalEnd + data.length);
+}
+
+function writeAll(fd: number, data: Buffer, at: number): void {
+  for (let done = 0; done < data.length; ) done += writeSync(fd, data, done, data.length - done, at + done);
 }
 
 /** Whether the journal has grown enough to be folded into the snapshot. */
