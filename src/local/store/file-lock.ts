@@ -53,7 +53,7 @@ export interface FileLock {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_STALE_MS = 30_000;
+export const DEFAULT_STALE_MS = 30_000;
 /** A `.break` lock lives for a few syscalls; one this old belongs to a process that died mid-break. */
 const BREAK_STALE_MS = 5_000;
 
@@ -114,10 +114,31 @@ export async function withFileLock<T>(
   }
 }
 
+/** Locks this process holds, removed at exit if it comes while one is held (see `releaseAtExit`). */
+const held = new Set<() => void>();
+
+/**
+ * A holder may keep its lock across a turn of the event loop (the local store does, for writes that
+ * come back to back); an exit in that turn would leave the file for others to judge stale, so the
+ * lock goes at exit: only if the break lock is free at once, since nothing can wait there.
+ */
+function releaseAtExit(): void {
+  for (const release of held) release();
+}
+
 /** The lock keeps its file open, so checking it reads the file it created, not whatever the path names now. */
 function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
   const text = Buffer.from(JSON.stringify(holder), 'utf8');
   let open = true;
+  const atExit = () => {
+    try {
+      tryBreakLock(path, () => removeIfMine(path, holder.nonce));
+    } catch {
+      // Exiting anyway: a lock left behind is judged stale by its dead pid.
+    }
+  };
+  if (held.size === 0) process.once('exit', releaseAtExit);
+  held.add(atExit);
   return {
     path,
     holder,
@@ -125,6 +146,8 @@ function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
     release: async () => {
       if (!open) return;
       open = false;
+      held.delete(atExit);
+      if (held.size === 0) process.off('exit', releaseAtExit);
       try {
         await removeIfStill(path, holder.nonce);
       } finally {
