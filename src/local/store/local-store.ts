@@ -45,6 +45,7 @@ import {
   appendLines,
   compact,
   freezeNew,
+  handOut,
   journalPathOf,
   type LiveState,
   readLive,
@@ -196,7 +197,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       }
       mol = freezeNew(applied.value.mol, mol);
       lines += `${JSON.stringify(applied.value.delta)}\n`;
-      results.push(ok({ mol, effects: next.value.effects }));
+      results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }
     if (lines === '') return ok(results);
     // Only matters if this process stalled past the lock's TTL and another writer broke in.
@@ -248,7 +249,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return guard(async () => {
         const read = await current(id);
         if (!read.ok) return read;
-        return ok(read.value && { ...read.value.mol });
+        return ok(read.value && handOut(read.value.mol));
       });
     },
 
@@ -314,8 +315,8 @@ interface Queued {
 
 function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
   try {
-    // The mutator gets its own top level; what lies below is frozen, shared with the store's state.
-    return fn({ ...current });
+    // The steps and entries below are frozen, shared with the store's state.
+    return fn(handOut(current));
   } catch (error) {
     return err(
       'mutator-threw',
@@ -428,7 +429,7 @@ async function scanLive(layout: StoreLayout, filter: ListFilter): Promise<Result
       continue;
     }
     if (read.value === undefined) continue; // removed between readdir and read
-    const mol = { ...read.value.mol };
+    const mol = handOut(read.value.mol);
     if (mol.id !== id) {
       problems.push({
         code: 'state-invalid',
