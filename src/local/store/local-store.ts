@@ -202,7 +202,10 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     if (lines === '') return ok(results);
     // Only matters if this process stalled past the lock's TTL and another writer broke in.
     if (!(await lock.isHeld())) return ok(results.map((r) => (r.ok ? lockLost(id) : r)));
+    // The crash suite kills the process here too: a journal append is the store's everyday write.
+    crashPoint('state-write:before');
     const end = await appendLines(path, state, lines);
+    crashPoint('state-write:after');
     if (!end.ok) return ok(results.map((r) => (r.ok ? end : r)));
     let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
     known.set(id, written);
