@@ -12,18 +12,7 @@
  * that costs ten times that, several times per write. Only the waits between attempts yield.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -73,7 +62,7 @@ export async function acquireFileLock(
       nonce: randomBytes(8).toString('hex'),
     };
     const created = tryCreate(path, holder);
-    if (typeof created === 'number') return ok(makeLock(path, holder, created));
+    if (created === 'created') return ok(makeLock(path, holder));
     if (created !== 'exists')
       return err('lock-failed', `cannot create the lock file ${path}: ${created.message}`);
 
@@ -126,9 +115,7 @@ function releaseAtExit(): void {
   for (const release of held) release();
 }
 
-/** The lock keeps its file open, so checking it reads the file it created, not whatever the path names now. */
-function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
-  const text = Buffer.from(JSON.stringify(holder), 'utf8');
+function makeLock(path: string, holder: LockHolder): FileLock {
   let open = true;
   const atExit = () => {
     try {
@@ -142,48 +129,35 @@ function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
   return {
     path,
     holder,
-    isHeld: async () => open && stillMine(path, fd, text),
+    isHeld: async () => {
+      if (!open) return false;
+      const seen = readHolder(path);
+      return seen !== 'gone' && seen?.nonce === holder.nonce;
+    },
     release: async () => {
       if (!open) return;
       open = false;
       held.delete(atExit);
       if (held.size === 0) process.off('exit', releaseAtExit);
-      try {
-        await removeIfStill(path, holder.nonce);
-      } finally {
-        closeSync(fd);
-      }
+      await removeIfStill(path, holder.nonce);
     },
   };
 }
 
-/**
- * The file at `path` is the one this lock created (not broken and re-created by another process)
- * and still names this holder (not overwritten in place).
- */
-function stillMine(path: string, fd: number, text: Buffer): boolean {
-  const atPath = statSync(path, { throwIfNoEntry: false });
-  // An inode cannot be reused while this process keeps it open, so equal numbers mean the same file.
-  if (!atPath || atPath.ino !== fstatSync(fd).ino) return false;
-  const back = Buffer.alloc(text.length + 1);
-  const read = readSync(fd, back, 0, back.length, 0);
-  return read === text.length && back.subarray(0, read).equals(text);
-}
-
-/** The open lock file, or why not. */
-function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error {
+function tryCreate(path: string, holder: LockHolder): 'created' | 'exists' | Error {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      // Read-write: the holder checks what the file says through the same descriptor.
-      const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL);
+      const fd = openSync(path, 'wx');
       try {
         writeSync(fd, JSON.stringify(holder));
       } catch (error) {
-        closeSync(fd);
+        // A nameless lock file would hold everyone off until it is old enough to break.
         unlinkQuietly(path);
         throw error;
+      } finally {
+        closeSync(fd);
       }
-      return fd;
+      return 'created';
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return 'exists';
