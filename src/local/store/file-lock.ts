@@ -6,9 +6,13 @@
  * Breaking a stale lock and releasing one both go through a short-lived `.break` lock and only
  * remove the lock file when it still holds the nonce they judged. Without that, a holder that was
  * suspended past the TTL could, on waking, delete the lock of whoever took over after it.
+ *
+ * The calls on the files are synchronous: each takes microseconds (no fsync: a lock need not
+ * survive a crash, its holder does not either), while an async call is a thread-pool round trip
+ * that costs ten times that, several times per write. Only the waits between attempts yield.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -38,7 +42,7 @@ export interface FileLock {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_STALE_MS = 30_000;
+export const DEFAULT_STALE_MS = 30_000;
 /** A `.break` lock lives for a few syscalls; one this old belongs to a process that died mid-break. */
 const BREAK_STALE_MS = 5_000;
 
@@ -57,14 +61,14 @@ export async function acquireFileLock(
       acquiredAt: new Date(now()).toISOString(),
       nonce: randomBytes(8).toString('hex'),
     };
-    const created = await tryCreate(path, holder);
+    const created = tryCreate(path, holder);
     if (created === 'created') return ok(makeLock(path, holder));
     if (created !== 'exists')
       return err('lock-failed', `cannot create the lock file ${path}: ${created.message}`);
 
-    const seen = await readHolder(path);
+    const seen = readHolder(path);
     if (seen === 'gone') continue;
-    if (await isStale(path, seen, now(), staleMs)) {
+    if (isStale(path, seen, now(), staleMs)) {
       await breakLock(path, seen, now);
       continue;
     }
@@ -99,35 +103,66 @@ export async function withFileLock<T>(
   }
 }
 
+/** Locks this process holds, removed at exit if it comes while one is held (see `releaseAtExit`). */
+const held = new Set<() => void>();
+
+/**
+ * A holder may keep its lock across a turn of the event loop (the local store does, for writes that
+ * come back to back); an exit in that turn would leave the file for others to judge stale, so the
+ * lock goes at exit: only if the break lock is free at once, since nothing can wait there.
+ */
+function releaseAtExit(): void {
+  for (const release of held) release();
+}
+
 function makeLock(path: string, holder: LockHolder): FileLock {
+  let open = true;
+  const atExit = () => {
+    try {
+      tryBreakLock(path, () => removeIfMine(path, holder.nonce));
+    } catch {
+      // Exiting anyway: a lock left behind is judged stale by its dead pid.
+    }
+  };
+  if (held.size === 0) process.once('exit', releaseAtExit);
+  held.add(atExit);
   return {
     path,
     holder,
     isHeld: async () => {
-      const seen = await readHolder(path);
+      if (!open) return false;
+      const seen = readHolder(path);
       return seen !== 'gone' && seen?.nonce === holder.nonce;
     },
     release: async () => {
+      if (!open) return;
+      open = false;
+      held.delete(atExit);
+      if (held.size === 0) process.off('exit', releaseAtExit);
       await removeIfStill(path, holder.nonce);
     },
   };
 }
 
-async function tryCreate(path: string, holder: LockHolder): Promise<'created' | 'exists' | Error> {
+function tryCreate(path: string, holder: LockHolder): 'created' | 'exists' | Error {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const handle = await open(path, 'wx');
+      const fd = openSync(path, 'wx');
       try {
-        await handle.writeFile(JSON.stringify(holder), 'utf8');
+        writeSync(fd, JSON.stringify(holder));
+      } catch (error) {
+        // A nameless lock file would hold everyone off until it is old enough to break.
+        unlinkQuietly(path);
+        throw error;
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
       return 'created';
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return 'exists';
       if (code === 'ENOENT' && tries === 0) {
-        await mkdir(dirname(path), { recursive: true });
+        mkdirSync(dirname(path), { recursive: true });
         continue;
       }
       return error as Error;
@@ -137,10 +172,10 @@ async function tryCreate(path: string, holder: LockHolder): Promise<'created' | 
 }
 
 /** The holder named in the lock file; undefined while its creator has not written it yet; 'gone' when there is no file. */
-async function readHolder(path: string): Promise<LockHolder | undefined | 'gone'> {
+function readHolder(path: string): LockHolder | undefined | 'gone' {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     throw error;
@@ -161,14 +196,9 @@ async function readHolder(path: string): Promise<LockHolder | undefined | 'gone'
   return undefined;
 }
 
-async function isStale(
-  path: string,
-  holder: LockHolder | undefined,
-  nowMs: number,
-  staleMs: number,
-): Promise<boolean> {
+function isStale(path: string, holder: LockHolder | undefined, nowMs: number, staleMs: number): boolean {
   if (holder === undefined) {
-    const info = await stat(path).catch(() => undefined);
+    const info = statSync(path, { throwIfNoEntry: false });
     return info !== undefined && nowMs - info.mtimeMs > staleMs;
   }
   const acquired = Date.parse(holder.acquiredAt);
@@ -188,54 +218,67 @@ function isAlive(pid: number): boolean {
 }
 
 async function breakLock(path: string, judged: LockHolder | undefined, now: () => number): Promise<void> {
-  await underBreakLock(path, now, async () => {
-    const seen = await readHolder(path);
+  await underBreakLock(path, now, () => {
+    const seen = readHolder(path);
     if (seen === 'gone') return;
     const same = judged === undefined ? seen === undefined : seen?.nonce === judged.nonce;
-    if (same) await unlink(path).catch(ignoreMissing);
+    if (same) unlinkQuietly(path);
   });
 }
 
 async function removeIfStill(path: string, nonce: string): Promise<void> {
-  const done = await underBreakLock(path, Date.now, async () => {
-    const seen = await readHolder(path);
-    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  });
-  if (!done) {
-    // The break lock stayed busy far past its expiry; take ours out anyway, still checked.
-    const seen = await readHolder(path);
-    if (seen !== 'gone' && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  }
+  const remove = () => removeIfMine(path, nonce);
+  const done = await underBreakLock(path, Date.now, remove);
+  // The break lock stayed busy far past its expiry; take ours out anyway, still checked.
+  if (!done) remove();
 }
 
-/** Runs `fn` holding `<path>.break`; false when that could not be had even after a stale one expired. */
-async function underBreakLock(path: string, now: () => number, fn: () => Promise<void>): Promise<boolean> {
-  const breakPath = `${path}.break`;
+function removeIfMine(path: string, nonce: string): void {
+  const seen = readHolder(path);
+  if (seen !== 'gone' && seen?.nonce === nonce) unlinkQuietly(path);
+}
+
+/**
+ * Runs `fn` holding `<path>.break`; false when that could not be had even after a stale one expired.
+ * `fn` is synchronous, so the break lock is held for a few system calls and never across a wait.
+ */
+async function underBreakLock(path: string, now: () => number, fn: () => void): Promise<boolean> {
   const deadline = Date.now() + 2 * BREAK_STALE_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
-    try {
-      handle = await open(breakPath, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const info = await stat(breakPath).catch(() => undefined);
-      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
-      await sleep(Math.min(1 + attempt, 20));
-      continue;
-    }
-    await handle.close();
-    try {
-      await fn();
-    } finally {
-      await unlink(breakPath).catch(ignoreMissing);
-    }
-    return true;
+    if (tryBreakLock(path, fn)) return true;
+    const breakPath = `${path}.break`;
+    const info = statSync(breakPath, { throwIfNoEntry: false });
+    if (info && now() - info.mtimeMs > BREAK_STALE_MS) unlinkQuietly(breakPath);
+    await sleep(Math.min(1 + attempt, 20));
   }
   return false;
 }
 
-function ignoreMissing(error: NodeJS.ErrnoException): void {
-  if (error.code !== 'ENOENT') throw error;
+/** Runs `fn` holding `<path>.break` if that is free now; false when another process holds it. */
+function tryBreakLock(path: string, fn: () => void): boolean {
+  const breakPath = `${path}.break`;
+  let fd: number;
+  try {
+    fd = openSync(breakPath, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    fn();
+  } finally {
+    unlinkQuietly(breakPath);
+  }
+  return true;
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Exponential up to 100 ms with full jitter, so waiters do not retry in lockstep. */

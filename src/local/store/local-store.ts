@@ -34,11 +34,18 @@ import {
 } from '../../engine/index.js';
 import { crashPoint } from '../../runner/crash-point.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
-import { type FileLock, type FileLockOptions, withFileLock } from './file-lock.js';
+import {
+  acquireFileLock,
+  DEFAULT_STALE_MS,
+  type FileLock,
+  type FileLockOptions,
+  withFileLock,
+} from './file-lock.js';
 import {
   appendLines,
   compact,
   freezeNew,
+  handOut,
   journalPathOf,
   type LiveState,
   readLive,
@@ -94,16 +101,53 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
   }
 
   const queues = new Map<string, Queued[]>();
-  /** Writes queued while one is in flight go out together under one lock and one fdatasync. */
+  const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
+  /**
+   * Writes queued while one is in flight go out together under one lock and one fdatasync. The
+   * lock is kept for one more turn of the event loop after the queue runs dry, so a caller that
+   * awaits each write and sends the next (a runner going step by step) pays for the lock once per
+   * run of writes, not per write; it is let go when a turn passes with nothing queued, or after
+   * `holdMs` so other processes get their turn and never see it old enough to break.
+   */
   async function drain(id: string, queue: Queued[]): Promise<void> {
-    while (queue.length > 0) {
+    let held: { lock: FileLock; since: number } | undefined;
+    for (;;) {
+      if (held && (queue.length === 0 || Date.now() - held.since >= holdMs)) {
+        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0 || Date.now() - held.since >= holdMs) {
+          await letGo(held.lock);
+          held = undefined;
+        }
+        continue;
+      }
+      // Checked and removed in one synchronous step: a write queued after this starts its own drain.
+      if (queue.length === 0) {
+        queues.delete(id);
+        return;
+      }
+      if (!held) {
+        const lock = await guard(async () => {
+          await ensureLayout();
+          return acquireFileLock(layout.lock(id), options.lock);
+        });
+        if (!lock.ok) {
+          for (const item of queue.splice(0)) item.resolve(lock);
+          continue;
+        }
+        held = { lock: lock.value, since: Date.now() };
+      }
       const batch = queue.splice(0);
-      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      const { lock } = held;
+      const results = await guard(() => writeBatch(id, batch, lock));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? (results.value[i] as Result<Mutation>) : results);
       });
+      // Taken over while this process stalled: the next write starts over with a lock of its own.
+      if (results.ok && results.value.some((r) => !r.ok && r.error.code === 'lock-lost')) {
+        await letGo(lock);
+        held = undefined;
+      }
     }
-    queues.delete(id);
   }
 
   async function writeBatch(
@@ -153,12 +197,15 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       }
       mol = freezeNew(applied.value.mol, mol);
       lines += `${JSON.stringify(applied.value.delta)}\n`;
-      results.push(ok({ mol, effects: next.value.effects }));
+      results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }
     if (lines === '') return ok(results);
     // Only matters if this process stalled past the lock's TTL and another writer broke in.
     if (!(await lock.isHeld())) return ok(results.map((r) => (r.ok ? lockLost(id) : r)));
+    // The crash suite kills the process here too: a journal append is the store's everyday write.
+    crashPoint('state-write:before');
     const end = await appendLines(path, state, lines);
+    crashPoint('state-write:after');
     if (!end.ok) return ok(results.map((r) => (r.ok ? end : r)));
     let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
     known.set(id, written);
@@ -205,7 +252,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return guard(async () => {
         const read = await current(id);
         if (!read.ok) return read;
-        return ok(read.value && { ...read.value.mol });
+        return ok(read.value && handOut(read.value.mol));
       });
     },
 
@@ -251,6 +298,19 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
   };
 }
 
+/** The longest one run of writes keeps its lock; well under the stale limit in any case. */
+const MAX_HOLD_MS = 250;
+
+/** After the callbacks and promise continuations of this turn: when a caller's next write would have been queued. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Releases only a file that still names this holder; one that fails to go is judged stale later. */
+async function letGo(lock: FileLock): Promise<void> {
+  await lock.release().catch(() => undefined);
+}
+
 interface Queued {
   fn: Mutator;
   resolve: (result: Result<Mutation>) => void;
@@ -258,8 +318,8 @@ interface Queued {
 
 function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
   try {
-    // The mutator gets its own top level; what lies below is frozen, shared with the store's state.
-    return fn({ ...current });
+    // The steps and entries below are frozen, shared with the store's state.
+    return fn(handOut(current));
   } catch (error) {
     return err(
       'mutator-threw',
@@ -372,7 +432,7 @@ async function scanLive(layout: StoreLayout, filter: ListFilter): Promise<Result
       continue;
     }
     if (read.value === undefined) continue; // removed between readdir and read
-    const mol = { ...read.value.mol };
+    const mol = handOut(read.value.mol);
     if (mol.id !== id) {
       problems.push({
         code: 'state-invalid',
