@@ -13841,8 +13841,8 @@ function findStateBlock(body) {
 }
 function findHiddenBlock(body, name) {
   const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
-  for (let open5 = text3.indexOf("<!--"); open5 >= 0; open5 = text3.indexOf("<!--", open5 + 4)) {
-    const at = skipBlanks(text3, open5 + 4);
+  for (let open3 = text3.indexOf("<!--"); open3 >= 0; open3 = text3.indexOf("<!--", open3 + 4)) {
+    const at = skipBlanks(text3, open3 + 4);
     if (!text3.startsWith(name, at)) continue;
     const v = skipBlanks(text3, at + name.length);
     if (v === at + name.length || text3[v] !== "v") continue;
@@ -13858,7 +13858,7 @@ function findHiddenBlock(body, name) {
       rest: trimBlanks(text3, digits, eol),
       payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
       closed: end >= 0,
-      line: countLines(text3, open5)
+      line: countLines(text3, open3)
     };
   }
   return void 0;
@@ -15118,8 +15118,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open5, close, depth = 4) {
-    const openRE = this.escapeRE(open5);
+  nestedPairRE(open3, close, depth = 4) {
+    const openRE = this.escapeRE(open3);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -28200,7 +28200,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open5 = 0;
+    let open3 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -28208,8 +28208,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open5++;
-      else if ((c === "}" || c === "]") && --open5 === 0) return;
+      if (c === "{" || c === "[") open3++;
+      else if ((c === "}" || c === "]") && --open3 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -29914,7 +29914,7 @@ function lookup(contextMap, mention) {
   const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap[key]];
 }
-async function resolveMentions(text3, contextMap, readFile4) {
+async function resolveMentions(text3, contextMap, readFile3) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
@@ -29931,7 +29931,7 @@ async function resolveMentions(text3, contextMap, readFile4) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile4(path);
+    const content = await readFile3(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -29955,10 +29955,10 @@ function matchedProto(steps) {
 function openHint(steps) {
   return steps === lastSteps ? lastOpen : void 0;
 }
-function remember(steps, proto, open5) {
+function remember(steps, proto, open3) {
   lastSteps = steps;
   lastProto = proto;
-  lastOpen = open5;
+  lastOpen = open3;
 }
 
 // src/engine/molecule/ops/proto-index.ts
@@ -31315,8 +31315,8 @@ function startHint(d, i) {
   if (status === "failed") return "retry it to run it again";
   if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
   if (status !== "pending" && status !== "blocked") return void 0;
-  const open5 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open5.length > 0 ? `it needs ${open5.join(", ")}` : void 0;
+  const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
 }
 function sameProcess(a, b) {
   return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
@@ -32060,16 +32060,16 @@ async function acquireRefLock(octokit, repo, molId, options) {
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
-    if (held === void 0) {
+    const held2 = await readLock(octokit, repo, ref, options.ttlMs);
+    if (held2 === void 0) {
       if (options.now().getTime() - started < options.waitMs) continue;
       return err(
         "lock-failed",
         `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`
       );
     }
-    if (held.expiresAt.getTime() <= options.now().getTime()) {
-      const taken = await takeOver(octokit, repo, ref, held.sha, options);
+    if (held2.expiresAt.getTime() <= options.now().getTime()) {
+      const taken = await takeOver(octokit, repo, ref, held2.sha, options);
       if (taken) return ok(taken);
       continue;
     }
@@ -32077,7 +32077,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
     if (waited >= options.waitMs) {
       return err(
         "lock-held",
-        `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`
+        `molecule ${molId} is being changed by ${held2.holder} (lock held until ${held2.expiresAt.toISOString()}); nothing was written, try again shortly`
       );
     }
     await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
@@ -32465,7 +32465,7 @@ function createCommentStore(options) {
 }
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir2, readdir, rm as rm2, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm as rm2, writeFile } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
 // src/runner/crash-point.ts
@@ -32518,7 +32518,7 @@ async function syncDirectory(dir) {
 
 // src/local/store/file-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir, open as open3, readFile, stat, unlink } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname as hostname3 } from "node:os";
 import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
@@ -32536,13 +32536,13 @@ async function acquireFileLock(path, options = {}) {
       acquiredAt: new Date(now()).toISOString(),
       nonce: randomBytes2(8).toString("hex")
     };
-    const created = await tryCreate(path, holder);
+    const created = tryCreate(path, holder);
     if (created === "created") return ok(makeLock(path, holder));
     if (created !== "exists")
       return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
-    const seen2 = await readHolder(path);
+    const seen2 = readHolder(path);
     if (seen2 === "gone") continue;
-    if (await isStale(path, seen2, now(), staleMs)) {
+    if (isStale(path, seen2, now(), staleMs)) {
       await breakLock(path, seen2, now);
       continue;
     }
@@ -32568,34 +32568,55 @@ async function withFileLock(path, fn, options = {}) {
     await lock.value.release();
   }
 }
+var held = /* @__PURE__ */ new Set();
+function releaseAtExit() {
+  for (const release2 of held) release2();
+}
 function makeLock(path, holder) {
+  let open3 = true;
+  const atExit = () => {
+    try {
+      tryBreakLock(path, () => removeIfMine(path, holder.nonce));
+    } catch {
+    }
+  };
+  if (held.size === 0) process.once("exit", releaseAtExit);
+  held.add(atExit);
   return {
     path,
     holder,
     isHeld: async () => {
-      const seen2 = await readHolder(path);
+      if (!open3) return false;
+      const seen2 = readHolder(path);
       return seen2 !== "gone" && seen2?.nonce === holder.nonce;
     },
     release: async () => {
+      if (!open3) return;
+      open3 = false;
+      held.delete(atExit);
+      if (held.size === 0) process.off("exit", releaseAtExit);
       await removeIfStill(path, holder.nonce);
     }
   };
 }
-async function tryCreate(path, holder) {
+function tryCreate(path, holder) {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const handle = await open3(path, "wx");
+      const fd = openSync(path, "wx");
       try {
-        await handle.writeFile(JSON.stringify(holder), "utf8");
+        writeSync(fd, JSON.stringify(holder));
+      } catch (error2) {
+        unlinkQuietly(path);
+        throw error2;
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
       return "created";
     } catch (error2) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        await mkdir(dirname2(path), { recursive: true });
+        mkdirSync(dirname2(path), { recursive: true });
         continue;
       }
       return error2;
@@ -32603,10 +32624,10 @@ async function tryCreate(path, holder) {
   }
   return new Error("the lock directory keeps disappearing");
 }
-async function readHolder(path) {
+function readHolder(path) {
   let text3;
   try {
-    text3 = await readFile(path, "utf8");
+    text3 = readFileSync(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -32620,9 +32641,9 @@ async function readHolder(path) {
   }
   return void 0;
 }
-async function isStale(path, holder, nowMs, staleMs) {
+function isStale(path, holder, nowMs, staleMs) {
   if (holder === void 0) {
-    const info = await stat(path).catch(() => void 0);
+    const info = statSync(path, { throwIfNoEntry: false });
     return info !== void 0 && nowMs - info.mtimeMs > staleMs;
   }
   const acquired = Date.parse(holder.acquiredAt);
@@ -32638,49 +32659,56 @@ function isAlive(pid) {
   }
 }
 async function breakLock(path, judged, now) {
-  await underBreakLock(path, now, async () => {
-    const seen2 = await readHolder(path);
+  await underBreakLock(path, now, () => {
+    const seen2 = readHolder(path);
     if (seen2 === "gone") return;
     const same = judged === void 0 ? seen2 === void 0 : seen2?.nonce === judged.nonce;
-    if (same) await unlink(path).catch(ignoreMissing);
+    if (same) unlinkQuietly(path);
   });
 }
 async function removeIfStill(path, nonce) {
-  const done = await underBreakLock(path, Date.now, async () => {
-    const seen2 = await readHolder(path);
-    if (seen2 !== "gone" && seen2?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  });
-  if (!done) {
-    const seen2 = await readHolder(path);
-    if (seen2 !== "gone" && seen2?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  }
+  const remove = () => removeIfMine(path, nonce);
+  const done = await underBreakLock(path, Date.now, remove);
+  if (!done) remove();
+}
+function removeIfMine(path, nonce) {
+  const seen2 = readHolder(path);
+  if (seen2 !== "gone" && seen2?.nonce === nonce) unlinkQuietly(path);
 }
 async function underBreakLock(path, now, fn) {
-  const breakPath = `${path}.break`;
   const deadline = Date.now() + 2 * BREAK_STALE_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
-    let handle;
-    try {
-      handle = await open3(breakPath, "wx");
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-      const info = await stat(breakPath).catch(() => void 0);
-      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
-      await sleep(Math.min(1 + attempt, 20));
-      continue;
-    }
-    await handle.close();
-    try {
-      await fn();
-    } finally {
-      await unlink(breakPath).catch(ignoreMissing);
-    }
-    return true;
+    if (tryBreakLock(path, fn)) return true;
+    const breakPath = `${path}.break`;
+    const info = statSync(breakPath, { throwIfNoEntry: false });
+    if (info && now() - info.mtimeMs > BREAK_STALE_MS) unlinkQuietly(breakPath);
+    await sleep(Math.min(1 + attempt, 20));
   }
   return false;
 }
-function ignoreMissing(error2) {
-  if (error2.code !== "ENOENT") throw error2;
+function tryBreakLock(path, fn) {
+  const breakPath = `${path}.break`;
+  let fd;
+  try {
+    fd = openSync(breakPath, "wx");
+  } catch (error2) {
+    if (error2.code === "EEXIST") return false;
+    throw error2;
+  }
+  closeSync(fd);
+  try {
+    fn();
+  } finally {
+    unlinkQuietly(breakPath);
+  }
+  return true;
+}
+function unlinkQuietly(path) {
+  try {
+    unlinkSync(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+  }
 }
 function backoff(attempt) {
   const cap = Math.min(100, 2 * 2 ** attempt);
@@ -32691,8 +32719,18 @@ function sleep(ms) {
 }
 
 // src/local/store/journal.ts
-import { constants as constants2 } from "node:fs";
-import { open as open4, readFile as readFile3, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import {
+  closeSync as closeSync2,
+  constants as constants2,
+  fdatasync,
+  fstatSync,
+  ftruncateSync,
+  openSync as openSync2,
+  readSync,
+  statSync as statSync2,
+  writeSync as writeSync2
+} from "node:fs";
+import { readFile as readFile2, stat, truncate as truncate2 } from "node:fs/promises";
 import { dirname as dirname3 } from "node:path";
 
 // src/local/store/molecule-delta.ts
@@ -32794,12 +32832,12 @@ function applyDelta(prev, raw) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
-    text3 = await readFile2(path, "utf8");
+    text3 = await readFile(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -32852,7 +32890,7 @@ async function readLive(path) {
   let text3;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile3(path, "utf8"), stat2(path)]);
+    [text3, info] = await Promise.all([readFile2(path, "utf8"), stat(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -32860,7 +32898,7 @@ async function readLive(path) {
   const parsed = parseStateText(path, text3, MoleculeSchema);
   if (!parsed.ok) return parsed;
   const base = {
-    mol: deepFreeze(parsed.value),
+    mol: freezeRead(parsed.value),
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
     journalExists: false
@@ -32868,7 +32906,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile3(journal);
+    bytes = await readFile2(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -32880,27 +32918,23 @@ async function readLive(path) {
 async function refreshLive(path, known) {
   let info;
   try {
-    info = await stat2(path);
+    info = statSync2(path, { throwIfNoEntry: false });
   } catch (error2) {
-    if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
+  if (info === void 0) return ok(void 0);
   const s = known.snapshot;
   if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
   const journal = journalPathOf(path);
-  let size;
-  try {
-    size = (await stat2(journal)).size;
-  } catch (error2) {
-    if (error2.code !== "ENOENT") throw error2;
+  const size = statSync2(journal, { throwIfNoEntry: false })?.size;
+  if (size === void 0)
     return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  }
   if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
-  const handle = await open4(journal, "r");
+  const fd = openSync2(journal, "r");
   try {
     const tail = Buffer.alloc(size - known.journalEnd);
-    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
     const replayed = replay(
       { ...known, journalExists: true },
       tail.subarray(0, bytesRead),
@@ -32909,7 +32943,7 @@ async function refreshLive(path, known) {
     );
     return replayed.ok ? replayed : readLive(path);
   } finally {
-    await handle.close();
+    closeSync2(fd);
   }
 }
 function replay(state, bytes, offset, file2) {
@@ -32953,13 +32987,14 @@ function replay(state, bytes, offset, file2) {
 async function appendLines(path, state, lines) {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines, "utf8");
-  const handle = await open4(journal, constants2.O_RDWR | constants2.O_CREAT);
+  const fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
   try {
-    if (state.torn) await handle.truncate(state.journalEnd);
-    await handle.write(data, 0, data.length, state.journalEnd);
-    await handle.datasync();
-    const { size } = await handle.stat();
-    if (size !== state.journalEnd + data.length) {
+    if (state.torn) ftruncateSync(fd, state.journalEnd);
+    writeAll(fd, data, state.journalEnd);
+    await new Promise(
+      (resolve, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve())
+    );
+    if (fstatSync(fd).size !== state.journalEnd + data.length) {
       return err(
         "write-lost",
         `${journal} does not hold what was just written to it; another program may be writing there.`,
@@ -32967,10 +33002,13 @@ async function appendLines(path, state, lines) {
       );
     }
   } finally {
-    await handle.close();
+    closeSync2(fd);
   }
   if (!state.journalExists) await syncDirectory(dirname3(journal));
   return ok(state.journalEnd + data.length);
+}
+function writeAll(fd, data, at) {
+  for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
 }
 function wantsCompaction(state) {
   return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
@@ -32978,7 +33016,7 @@ function wantsCompaction(state) {
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
 `);
-  const info = await stat2(path);
+  const info = await stat(path);
   const journal = journalPathOf(path);
   await truncate2(journal, 0).catch((error2) => {
     if (error2.code !== "ENOENT") throw error2;
@@ -32994,16 +33032,25 @@ async function compact(path, state) {
 function freezeNew(next, prev) {
   Object.freeze(next);
   if (next.steps !== prev.steps) {
-    for (const [i, step2] of next.steps.entries()) if (step2 !== prev.steps[i]) deepFreeze(step2);
-    Object.freeze(next.steps);
+    for (let i = 0; i < next.steps.length; i++)
+      if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
   if (next.history !== prev.history) {
     for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
       deepFreeze(next.history[k]);
-    Object.freeze(next.history);
   }
-  for (const value of Object.values(next)) if (typeof value === "object" && value !== null) deepFreeze(value);
+  for (const [key, value] of Object.entries(next))
+    if (key !== "steps" && key !== "history" && typeof value === "object" && value !== null)
+      deepFreeze(value);
   return next;
+}
+function freezeRead(mol) {
+  for (const step2 of mol.steps) deepFreeze(step2);
+  for (const entry2 of mol.history) deepFreeze(entry2);
+  return freezeNew(mol, mol);
+}
+function handOut(mol) {
+  return { ...mol, steps: [...mol.steps], history: [...mol.history] };
 }
 function deepFreeze(value) {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
@@ -33071,15 +33118,44 @@ function createLocalStore(options) {
     return read;
   }
   const queues = /* @__PURE__ */ new Map();
+  const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
   async function drain(id, queue) {
-    while (queue.length > 0) {
+    let held2;
+    for (; ; ) {
+      if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
+        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
+          await letGo(held2.lock);
+          held2 = void 0;
+        }
+        continue;
+      }
+      if (queue.length === 0) {
+        queues.delete(id);
+        return;
+      }
+      if (!held2) {
+        const lock2 = await guard(async () => {
+          await ensureLayout();
+          return acquireFileLock(layout.lock(id), options.lock);
+        });
+        if (!lock2.ok) {
+          for (const item of queue.splice(0)) item.resolve(lock2);
+          continue;
+        }
+        held2 = { lock: lock2.value, since: Date.now() };
+      }
       const batch = queue.splice(0);
-      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      const { lock } = held2;
+      const results = await guard(() => writeBatch(id, batch, lock));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? results.value[i] : results);
       });
+      if (results.ok && results.value.some((r) => !r.ok && r.error.code === "lock-lost")) {
+        await letGo(lock);
+        held2 = void 0;
+      }
     }
-    queues.delete(id);
   }
   async function writeBatch(id, batch, lock) {
     const read = await current(id);
@@ -33124,11 +33200,13 @@ function createLocalStore(options) {
       mol = freezeNew(applied.value.mol, mol);
       lines += `${JSON.stringify(applied.value.delta)}
 `;
-      results.push(ok({ mol, effects: next.value.effects }));
+      results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }
     if (lines === "") return ok(results);
     if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
+    crashPoint("state-write:before");
     const end = await appendLines(path, state, lines);
+    crashPoint("state-write:after");
     if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
     let written2 = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
     known.set(id, written2);
@@ -33170,7 +33248,7 @@ function createLocalStore(options) {
       return guard(async () => {
         const read = await current(id);
         if (!read.ok) return read;
-        return ok(read.value && { ...read.value.mol });
+        return ok(read.value && handOut(read.value.mol));
       });
     },
     loadArchive: (id) => {
@@ -33211,9 +33289,16 @@ function createLocalStore(options) {
     scan
   };
 }
+var MAX_HOLD_MS = 250;
+function nextTurn() {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+async function letGo(lock) {
+  await lock.release().catch(() => void 0);
+}
 function applyMutator2(fn, current) {
   try {
-    return fn({ ...current });
+    return fn(handOut(current));
   } catch (error2) {
     return err(
       "mutator-threw",
@@ -33309,7 +33394,7 @@ async function scanLive(layout, filter) {
       continue;
     }
     if (read.value === void 0) continue;
-    const mol = { ...read.value.mol };
+    const mol = handOut(read.value.mol);
     if (mol.id !== id) {
       problems.push({
         code: "state-invalid",
@@ -33328,8 +33413,8 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir2(layout.mols, { recursive: true });
-  await mkdir2(layout.locks, { recursive: true });
+  await mkdir(layout.mols, { recursive: true });
+  await mkdir(layout.locks, { recursive: true });
   await writeFile(join3(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {

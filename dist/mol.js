@@ -29473,8 +29473,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open5, close, depth = 4) {
-    const openRE = this.escapeRE(open5);
+  nestedPairRE(open3, close, depth = 4) {
+    const openRE = this.escapeRE(open3);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -42232,7 +42232,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open5 = 0;
+    let open3 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -42240,8 +42240,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open5++;
-      else if ((c === "}" || c === "]") && --open5 === 0) return;
+      if (c === "{" || c === "[") open3++;
+      else if ((c === "}" || c === "]") && --open3 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -43850,7 +43850,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile9) {
+async function resolveMentions(text3, contextMap2, readFile8) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
@@ -43867,7 +43867,7 @@ async function resolveMentions(text3, contextMap2, readFile9) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile9(path);
+    const content = await readFile8(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -43891,10 +43891,10 @@ function matchedProto(steps) {
 function openHint(steps) {
   return steps === lastSteps ? lastOpen : void 0;
 }
-function remember(steps, proto, open5) {
+function remember(steps, proto, open3) {
   lastSteps = steps;
   lastProto = proto;
-  lastOpen = open5;
+  lastOpen = open3;
 }
 
 // src/engine/molecule/ops/proto-index.ts
@@ -45247,8 +45247,8 @@ function startHint(d, i) {
   if (status === "failed") return "retry it to run it again";
   if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
   if (status !== "pending" && status !== "blocked") return void 0;
-  const open5 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open5.length > 0 ? `it needs ${open5.join(", ")}` : void 0;
+  const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
 }
 function sameProcess(a, b) {
   return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
@@ -45909,8 +45909,8 @@ function watchIdle(options) {
 import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat4 = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const stat3 = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
     return { state: fields[0], pgrp: Number(fields[2]), startTime };
@@ -45922,8 +45922,8 @@ function hasProc() {
   return readStat("self") !== void 0;
 }
 function identifyGroup(pid) {
-  const stat4 = readStat(pid);
-  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+  const stat3 = readStat(pid);
+  return stat3 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat3.startTime };
 }
 function groupAlive(group) {
   if (!hasProc()) {
@@ -45941,8 +45941,8 @@ function groupAlive(group) {
   if (leader !== void 0 && leader.pgrp === group.pgid && leader.state !== "Z") return true;
   for (const name of readdirSync2("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    const stat4 = readStat(name);
-    if (stat4 !== void 0 && stat4.pgrp === group.pgid && stat4.state !== "Z") return true;
+    const stat3 = readStat(name);
+    if (stat3 !== void 0 && stat3.pgrp === group.pgid && stat3.state !== "Z") return true;
   }
   return false;
 }
@@ -46373,9 +46373,9 @@ async function forgetAttemptBase(cwd, molId, stepId) {
 }
 async function keepBranchAttempt(repoDir, molId, stepId, attempt, tip, bases) {
   for (const base of bases) {
-    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
-    if (!held.ok) return held;
-    if (held.value.code === 0) return ok(void 0);
+    const held2 = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
+    if (!held2.ok) return held2;
+    if (held2.value.code === 0) return ok(void 0);
   }
   const kept = attemptRef(molId, stepId, attempt);
   const saved = await git(repoDir, ["update-ref", kept, tip]);
@@ -46823,7 +46823,7 @@ async function carryOutLocally(scene, mol, proto, effects, options = {}) {
 import { basename as basename2, dirname as dirname4, join as join9, resolve as resolve4 } from "node:path";
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir2, readdir as readdir2, rm as rm6, writeFile } from "node:fs/promises";
+import { mkdir, readdir as readdir2, rm as rm6, writeFile } from "node:fs/promises";
 import { join as join8 } from "node:path";
 
 // src/local/store/atomic-write.ts
@@ -46863,7 +46863,7 @@ async function syncDirectory(dir) {
 
 // src/local/store/file-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir, open as open3, readFile as readFile2, stat, unlink } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, readFileSync as readFileSync3, statSync as statSync2, unlinkSync, writeSync } from "node:fs";
 import { hostname as hostname3 } from "node:os";
 import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
@@ -46881,13 +46881,13 @@ async function acquireFileLock(path, options = {}) {
       acquiredAt: new Date(now()).toISOString(),
       nonce: randomBytes2(8).toString("hex")
     };
-    const created = await tryCreate(path, holder);
+    const created = tryCreate(path, holder);
     if (created === "created") return ok(makeLock(path, holder));
     if (created !== "exists")
       return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
-    const seen = await readHolder(path);
+    const seen = readHolder(path);
     if (seen === "gone") continue;
-    if (await isStale(path, seen, now(), staleMs)) {
+    if (isStale(path, seen, now(), staleMs)) {
       await breakLock(path, seen, now);
       continue;
     }
@@ -46913,34 +46913,55 @@ async function withFileLock(path, fn, options = {}) {
     await lock.value.release();
   }
 }
+var held = /* @__PURE__ */ new Set();
+function releaseAtExit() {
+  for (const release2 of held) release2();
+}
 function makeLock(path, holder) {
+  let open3 = true;
+  const atExit = () => {
+    try {
+      tryBreakLock(path, () => removeIfMine(path, holder.nonce));
+    } catch {
+    }
+  };
+  if (held.size === 0) process.once("exit", releaseAtExit);
+  held.add(atExit);
   return {
     path,
     holder,
     isHeld: async () => {
-      const seen = await readHolder(path);
+      if (!open3) return false;
+      const seen = readHolder(path);
       return seen !== "gone" && seen?.nonce === holder.nonce;
     },
     release: async () => {
+      if (!open3) return;
+      open3 = false;
+      held.delete(atExit);
+      if (held.size === 0) process.off("exit", releaseAtExit);
       await removeIfStill(path, holder.nonce);
     }
   };
 }
-async function tryCreate(path, holder) {
+function tryCreate(path, holder) {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const handle = await open3(path, "wx");
+      const fd = openSync(path, "wx");
       try {
-        await handle.writeFile(JSON.stringify(holder), "utf8");
+        writeSync(fd, JSON.stringify(holder));
+      } catch (error2) {
+        unlinkQuietly(path);
+        throw error2;
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
       return "created";
     } catch (error2) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        await mkdir(dirname2(path), { recursive: true });
+        mkdirSync(dirname2(path), { recursive: true });
         continue;
       }
       return error2;
@@ -46948,10 +46969,10 @@ async function tryCreate(path, holder) {
   }
   return new Error("the lock directory keeps disappearing");
 }
-async function readHolder(path) {
+function readHolder(path) {
   let text3;
   try {
-    text3 = await readFile2(path, "utf8");
+    text3 = readFileSync3(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -46965,9 +46986,9 @@ async function readHolder(path) {
   }
   return void 0;
 }
-async function isStale(path, holder, nowMs, staleMs) {
+function isStale(path, holder, nowMs, staleMs) {
   if (holder === void 0) {
-    const info = await stat(path).catch(() => void 0);
+    const info = statSync2(path, { throwIfNoEntry: false });
     return info !== void 0 && nowMs - info.mtimeMs > staleMs;
   }
   const acquired = Date.parse(holder.acquiredAt);
@@ -46983,49 +47004,56 @@ function isAlive(pid) {
   }
 }
 async function breakLock(path, judged, now) {
-  await underBreakLock(path, now, async () => {
-    const seen = await readHolder(path);
+  await underBreakLock(path, now, () => {
+    const seen = readHolder(path);
     if (seen === "gone") return;
     const same = judged === void 0 ? seen === void 0 : seen?.nonce === judged.nonce;
-    if (same) await unlink(path).catch(ignoreMissing);
+    if (same) unlinkQuietly(path);
   });
 }
 async function removeIfStill(path, nonce) {
-  const done = await underBreakLock(path, Date.now, async () => {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  });
-  if (!done) {
-    const seen = await readHolder(path);
-    if (seen !== "gone" && seen?.nonce === nonce) await unlink(path).catch(ignoreMissing);
-  }
+  const remove = () => removeIfMine(path, nonce);
+  const done = await underBreakLock(path, Date.now, remove);
+  if (!done) remove();
+}
+function removeIfMine(path, nonce) {
+  const seen = readHolder(path);
+  if (seen !== "gone" && seen?.nonce === nonce) unlinkQuietly(path);
 }
 async function underBreakLock(path, now, fn) {
-  const breakPath = `${path}.break`;
   const deadline = Date.now() + 2 * BREAK_STALE_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
-    let handle;
-    try {
-      handle = await open3(breakPath, "wx");
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-      const info = await stat(breakPath).catch(() => void 0);
-      if (info && now() - info.mtimeMs > BREAK_STALE_MS) await unlink(breakPath).catch(ignoreMissing);
-      await sleep(Math.min(1 + attempt, 20));
-      continue;
-    }
-    await handle.close();
-    try {
-      await fn();
-    } finally {
-      await unlink(breakPath).catch(ignoreMissing);
-    }
-    return true;
+    if (tryBreakLock(path, fn)) return true;
+    const breakPath = `${path}.break`;
+    const info = statSync2(breakPath, { throwIfNoEntry: false });
+    if (info && now() - info.mtimeMs > BREAK_STALE_MS) unlinkQuietly(breakPath);
+    await sleep(Math.min(1 + attempt, 20));
   }
   return false;
 }
-function ignoreMissing(error2) {
-  if (error2.code !== "ENOENT") throw error2;
+function tryBreakLock(path, fn) {
+  const breakPath = `${path}.break`;
+  let fd;
+  try {
+    fd = openSync(breakPath, "wx");
+  } catch (error2) {
+    if (error2.code === "EEXIST") return false;
+    throw error2;
+  }
+  closeSync(fd);
+  try {
+    fn();
+  } finally {
+    unlinkQuietly(breakPath);
+  }
+  return true;
+}
+function unlinkQuietly(path) {
+  try {
+    unlinkSync(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+  }
 }
 function backoff(attempt) {
   const cap = Math.min(100, 2 * 2 ** attempt);
@@ -47036,8 +47064,18 @@ function sleep(ms) {
 }
 
 // src/local/store/journal.ts
-import { constants as constants2 } from "node:fs";
-import { open as open4, readFile as readFile4, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import {
+  closeSync as closeSync2,
+  constants as constants2,
+  fdatasync,
+  fstatSync,
+  ftruncateSync,
+  openSync as openSync2,
+  readSync,
+  statSync as statSync3,
+  writeSync as writeSync2
+} from "node:fs";
+import { readFile as readFile3, stat, truncate as truncate2 } from "node:fs/promises";
 import { dirname as dirname3 } from "node:path";
 
 // src/local/store/molecule-delta.ts
@@ -47139,12 +47177,12 @@ function applyDelta(prev, raw) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
-    text3 = await readFile3(path, "utf8");
+    text3 = await readFile2(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -47197,7 +47235,7 @@ async function readLive(path) {
   let text3;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile4(path, "utf8"), stat2(path)]);
+    [text3, info] = await Promise.all([readFile3(path, "utf8"), stat(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -47205,7 +47243,7 @@ async function readLive(path) {
   const parsed = parseStateText(path, text3, MoleculeSchema);
   if (!parsed.ok) return parsed;
   const base = {
-    mol: deepFreeze(parsed.value),
+    mol: freezeRead(parsed.value),
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
     journalExists: false
@@ -47213,7 +47251,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile4(journal);
+    bytes = await readFile3(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -47225,27 +47263,23 @@ async function readLive(path) {
 async function refreshLive(path, known) {
   let info;
   try {
-    info = await stat2(path);
+    info = statSync3(path, { throwIfNoEntry: false });
   } catch (error2) {
-    if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
+  if (info === void 0) return ok(void 0);
   const s = known.snapshot;
   if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
   const journal = journalPathOf(path);
-  let size;
-  try {
-    size = (await stat2(journal)).size;
-  } catch (error2) {
-    if (error2.code !== "ENOENT") throw error2;
+  const size = statSync3(journal, { throwIfNoEntry: false })?.size;
+  if (size === void 0)
     return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  }
   if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
-  const handle = await open4(journal, "r");
+  const fd = openSync2(journal, "r");
   try {
     const tail = Buffer.alloc(size - known.journalEnd);
-    const { bytesRead } = await handle.read(tail, 0, tail.length, known.journalEnd);
+    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
     const replayed = replay(
       { ...known, journalExists: true },
       tail.subarray(0, bytesRead),
@@ -47254,7 +47288,7 @@ async function refreshLive(path, known) {
     );
     return replayed.ok ? replayed : readLive(path);
   } finally {
-    await handle.close();
+    closeSync2(fd);
   }
 }
 function replay(state, bytes, offset, file2) {
@@ -47298,13 +47332,14 @@ function replay(state, bytes, offset, file2) {
 async function appendLines(path, state, lines2) {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines2, "utf8");
-  const handle = await open4(journal, constants2.O_RDWR | constants2.O_CREAT);
+  const fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
   try {
-    if (state.torn) await handle.truncate(state.journalEnd);
-    await handle.write(data, 0, data.length, state.journalEnd);
-    await handle.datasync();
-    const { size } = await handle.stat();
-    if (size !== state.journalEnd + data.length) {
+    if (state.torn) ftruncateSync(fd, state.journalEnd);
+    writeAll(fd, data, state.journalEnd);
+    await new Promise(
+      (resolve8, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve8())
+    );
+    if (fstatSync(fd).size !== state.journalEnd + data.length) {
       return err(
         "write-lost",
         `${journal} does not hold what was just written to it; another program may be writing there.`,
@@ -47312,10 +47347,13 @@ async function appendLines(path, state, lines2) {
       );
     }
   } finally {
-    await handle.close();
+    closeSync2(fd);
   }
   if (!state.journalExists) await syncDirectory(dirname3(journal));
   return ok(state.journalEnd + data.length);
+}
+function writeAll(fd, data, at) {
+  for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
 }
 function wantsCompaction(state) {
   return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
@@ -47323,7 +47361,7 @@ function wantsCompaction(state) {
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
 `);
-  const info = await stat2(path);
+  const info = await stat(path);
   const journal = journalPathOf(path);
   await truncate2(journal, 0).catch((error2) => {
     if (error2.code !== "ENOENT") throw error2;
@@ -47339,16 +47377,25 @@ async function compact(path, state) {
 function freezeNew(next, prev) {
   Object.freeze(next);
   if (next.steps !== prev.steps) {
-    for (const [i, step2] of next.steps.entries()) if (step2 !== prev.steps[i]) deepFreeze(step2);
-    Object.freeze(next.steps);
+    for (let i = 0; i < next.steps.length; i++)
+      if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
   if (next.history !== prev.history) {
     for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
       deepFreeze(next.history[k]);
-    Object.freeze(next.history);
   }
-  for (const value of Object.values(next)) if (typeof value === "object" && value !== null) deepFreeze(value);
+  for (const [key, value] of Object.entries(next))
+    if (key !== "steps" && key !== "history" && typeof value === "object" && value !== null)
+      deepFreeze(value);
   return next;
+}
+function freezeRead(mol) {
+  for (const step2 of mol.steps) deepFreeze(step2);
+  for (const entry2 of mol.history) deepFreeze(entry2);
+  return freezeNew(mol, mol);
+}
+function handOut(mol) {
+  return { ...mol, steps: [...mol.steps], history: [...mol.history] };
 }
 function deepFreeze(value) {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
@@ -47416,15 +47463,44 @@ function createLocalStore(options) {
     return read;
   }
   const queues = /* @__PURE__ */ new Map();
+  const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
   async function drain(id, queue) {
-    while (queue.length > 0) {
+    let held2;
+    for (; ; ) {
+      if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
+        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
+          await letGo(held2.lock);
+          held2 = void 0;
+        }
+        continue;
+      }
+      if (queue.length === 0) {
+        queues.delete(id);
+        return;
+      }
+      if (!held2) {
+        const lock2 = await guard(async () => {
+          await ensureLayout();
+          return acquireFileLock(layout.lock(id), options.lock);
+        });
+        if (!lock2.ok) {
+          for (const item of queue.splice(0)) item.resolve(lock2);
+          continue;
+        }
+        held2 = { lock: lock2.value, since: Date.now() };
+      }
       const batch = queue.splice(0);
-      const results = await locked(id, (lock) => writeBatch(id, batch, lock));
+      const { lock } = held2;
+      const results = await guard(() => writeBatch(id, batch, lock));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? results.value[i] : results);
       });
+      if (results.ok && results.value.some((r) => !r.ok && r.error.code === "lock-lost")) {
+        await letGo(lock);
+        held2 = void 0;
+      }
     }
-    queues.delete(id);
   }
   async function writeBatch(id, batch, lock) {
     const read = await current(id);
@@ -47469,11 +47545,13 @@ function createLocalStore(options) {
       mol = freezeNew(applied.value.mol, mol);
       lines2 += `${JSON.stringify(applied.value.delta)}
 `;
-      results.push(ok({ mol, effects: next.value.effects }));
+      results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }
     if (lines2 === "") return ok(results);
     if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
+    crashPoint("state-write:before");
     const end = await appendLines(path, state, lines2);
+    crashPoint("state-write:after");
     if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
     let written = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
     known.set(id, written);
@@ -47515,7 +47593,7 @@ function createLocalStore(options) {
       return guard(async () => {
         const read = await current(id);
         if (!read.ok) return read;
-        return ok(read.value && { ...read.value.mol });
+        return ok(read.value && handOut(read.value.mol));
       });
     },
     loadArchive: (id) => {
@@ -47556,9 +47634,16 @@ function createLocalStore(options) {
     scan
   };
 }
+var MAX_HOLD_MS = 250;
+function nextTurn() {
+  return new Promise((resolve8) => setImmediate(resolve8));
+}
+async function letGo(lock) {
+  await lock.release().catch(() => void 0);
+}
 function applyMutator(fn, current) {
   try {
-    return fn({ ...current });
+    return fn(handOut(current));
   } catch (error2) {
     return err(
       "mutator-threw",
@@ -47654,7 +47739,7 @@ async function scanLive(layout, filter) {
       continue;
     }
     if (read.value === void 0) continue;
-    const mol = { ...read.value.mol };
+    const mol = handOut(read.value.mol);
     if (mol.id !== id) {
       problems.push({
         code: "state-invalid",
@@ -47673,8 +47758,8 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir2(layout.mols, { recursive: true });
-  await mkdir2(layout.locks, { recursive: true });
+  await mkdir(layout.mols, { recursive: true });
+  await mkdir(layout.locks, { recursive: true });
   await writeFile(join8(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
@@ -47810,7 +47895,7 @@ var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
 import { dirname as dirname7, isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/local/formulas/builtins.ts
-import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname5, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
@@ -47832,7 +47917,7 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text3 = readFileSync3(join10(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text3 = readFileSync4(join10(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
       const parsed = parseFormula(text3, file2);
       builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
@@ -48445,7 +48530,7 @@ async function burnCommand(io, argv) {
 
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
-import { mkdtemp as mkdtemp2, readFile as readFile7, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join17 } from "node:path";
 import { promisify } from "node:util";
@@ -48503,7 +48588,7 @@ function changedSettings(before, after) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir3, readFile as readFile5, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir2, readFile as readFile4, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname8, join as join12 } from "node:path";
 var AttemptRecordSchema = external_exports.object({
   attempt: external_exports.number().int().positive(),
@@ -48522,7 +48607,7 @@ function attemptFiles(dir, molId, stepId) {
 }
 async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return;
-  await mkdir3(dirname8(files.record), { recursive: true });
+  await mkdir2(dirname8(files.record), { recursive: true });
   await rm7(files.exit, { force: true });
   const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
   const record3 = { attempt, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
@@ -48561,7 +48646,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile5(path, "utf8");
+    return await readFile4(path, "utf8");
   } catch {
     return void 0;
   }
@@ -48603,7 +48688,7 @@ import { tmpdir } from "node:os";
 import { join as join14 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
-import { stat as stat3 } from "node:fs/promises";
+import { stat as stat2 } from "node:fs/promises";
 import { join as join13 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
@@ -48612,7 +48697,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat3(join13(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat2(join13(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -49303,11 +49388,11 @@ import { join as join16 } from "node:path";
 
 // src/cli/local-mentions.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localMentions(repoDir, text3) {
-  const read = (path) => readFile6(join15(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile5(join15(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
 }
 function contextMap(yaml) {
@@ -49328,7 +49413,7 @@ function contextMap(yaml) {
 }
 
 // src/cli/local-run.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { hostname as hostname4 } from "node:os";
 var STARTED_AT = Date.now();
 function thisRun() {
@@ -49350,10 +49435,10 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat4 = readFileSync4(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync4("/proc/stat", "utf8"));
+    const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
     const startMs = Number(btime[1]) * 1e3 + ticks * 10;
     return startMs > runStartMs + 2e3;
@@ -49923,7 +50008,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile7(join17(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile6(join17(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -50293,7 +50378,7 @@ function judgeTimers(ctx, proto, step2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile8 } from "node:fs/promises";
+import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
 import { join as join19 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
@@ -50309,7 +50394,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile8(join19(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile7(join19(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
