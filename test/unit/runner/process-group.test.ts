@@ -57,7 +57,7 @@ describe('runCommand held start', () => {
     expect(ran.ok && ran.value.outputTail.trim()).toBe(`pgid:${named}`);
   });
 
-  it('writes the command\'s exit status to the exit file once it ends, and nothing when it never ran', async () => {
+  it("writes the command's exit status to the exit file once it ends, and nothing when it never ran", async () => {
     const exitFile = join(dir, 'exit');
     const ran = await runCommand({ cwd: dir, run: 'exit 3', exitFile, onSpawn: async () => true });
     expect(ran.ok && ran.value.exitCode).toBe(3);
