@@ -24,6 +24,7 @@ const WORLD = `
 export { actorFor, startFakeGitHub } from './test/helpers/fake-github/index.ts';
 export { SimulatedRunner } from './test/helpers/simulated-runner.ts';
 export { makeTempRepo } from './test/helpers/git.ts';
+export { issueEvent } from './test/helpers/fake-github/webhook-payloads.ts';
 import { cook } from './src/engine/cook/cook.ts';
 import { pour } from './src/engine/molecule/ops/pour.ts';
 import { parseFormula } from './src/engine/formula/parse-formula.ts';
@@ -189,12 +190,8 @@ async function stepCalls(world, bundle, lock) {
     });
     const label = await runner.run({
       eventName: 'issues',
-      payload: {
-        action: 'labeled',
-        label: { name: 'formula:pair' },
-        issue: { number: issue, body: null, labels: [] },
-        sender: { login: 'alice', type: 'User' },
-      },
+      // As GitHub sends it: the runner refuses a payload GitHub's schema refuses.
+      payload: world.issueEvent(gh, 'alice', 'labeled', issue, 'formula:pair'),
       inputs: { mode: 'event' },
     });
     if (label.exitCode !== 0) throw new Error(`the pour failed: ${label.stdout}`);

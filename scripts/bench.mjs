@@ -105,6 +105,6 @@ shared, so expect ±2× between runs. \`npm run bench -- scale\` re-measures one
 - Machine: ${machine}
 - Date: ${date}
 
-${sections.join('\n')}`;
+${sections.map((section) => `${section.trimEnd()}\n`).join('\n')}`;
 await writeFile('BENCHMARKS.md', doc);
 process.stderr.write('bench: wrote BENCHMARKS.md\n');
