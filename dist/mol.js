@@ -48590,16 +48590,36 @@ function changedSettings(before, after) {
 // src/shell/step/ended-attempt.ts
 import { mkdir as mkdir2, readFile as readFile4, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname8, join as join12 } from "node:path";
+
+// src/shell/step/step-checkout-schema.ts
+var StepCheckoutSchema = external_exports.object({
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: external_exports.enum(["tree", "worktree", "checkout"]),
+  /** Where the step's command runs. */
+  cwd: external_exports.string(),
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch: external_exports.string().optional(),
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: external_exports.string(),
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting: external_exports.array(external_exports.string()).optional(),
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig: external_exports.array(external_exports.string()).optional(),
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended: external_exports.literal(true).optional()
+});
+
+// src/shell/step/ended-attempt.ts
 var AttemptRecordSchema = external_exports.object({
   attempt: external_exports.number().int().positive(),
-  checkout: external_exports.object({
-    kind: external_exports.enum(["tree", "worktree"]),
-    cwd: external_exports.string(),
-    branch: external_exports.string().optional(),
-    baseCommit: external_exports.string(),
-    preexisting: external_exports.array(external_exports.string()).optional(),
-    gitConfig: external_exports.array(external_exports.string()).optional()
-  })
+  checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
   const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
@@ -48609,9 +48629,7 @@ async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return;
   await mkdir2(dirname8(files.record), { recursive: true });
   await rm7(files.exit, { force: true });
-  const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
-  const record3 = { attempt, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
-  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse(record3)));
+  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout })));
 }
 async function endedAttempt(files, attempt) {
   const [record3, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
@@ -48624,14 +48642,8 @@ async function endedAttempt(files, attempt) {
   }
   const parsed = AttemptRecordSchema.safeParse(json3);
   if (!parsed.success || parsed.data.attempt !== attempt) return void 0;
-  const { branch, preexisting, gitConfig, ...rest } = parsed.data.checkout;
-  return {
-    ...rest,
-    ...branch === void 0 ? {} : { branch },
-    ...preexisting === void 0 ? {} : { preexisting },
-    ...gitConfig === void 0 ? {} : { gitConfig },
-    ended: true
-  };
+  if (parsed.data.checkout.kind === "checkout") return void 0;
+  return { ...parsed.data.checkout, ended: true };
 }
 async function forgetAttemptRecord(files) {
   await Promise.all([rm7(files.record, { force: true }), rm7(files.exit, { force: true })]);

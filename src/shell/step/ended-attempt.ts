@@ -10,18 +10,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { CommandOutcome } from '../../runner/run-command.js';
-import type { StepCheckout } from './step-checkout.js';
+import { type StepCheckout, StepCheckoutSchema } from './step-checkout-schema.js';
 
 const AttemptRecordSchema = z.object({
   attempt: z.number().int().positive(),
-  checkout: z.object({
-    kind: z.enum(['tree', 'worktree']),
-    cwd: z.string(),
-    branch: z.string().optional(),
-    baseCommit: z.string(),
-    preexisting: z.array(z.string()).optional(),
-    gitConfig: z.array(z.string()).optional(),
-  }),
+  checkout: StepCheckoutSchema.omit({ ended: true }),
 });
 
 export interface AttemptFiles {
@@ -45,9 +38,7 @@ export async function keepAttemptRecord(
   if (checkout.kind === 'checkout') return;
   await mkdir(dirname(files.record), { recursive: true });
   await rm(files.exit, { force: true });
-  const { kind, cwd, branch, baseCommit, preexisting, gitConfig } = checkout;
-  const record = { attempt, checkout: { kind, cwd, branch, baseCommit, preexisting, gitConfig } };
-  await writeFile(files.record, JSON.stringify(AttemptRecordSchema.parse(record)));
+  await writeFile(files.record, JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout })));
 }
 
 /**
@@ -65,14 +56,9 @@ export async function endedAttempt(files: AttemptFiles, attempt: number): Promis
   }
   const parsed = AttemptRecordSchema.safeParse(json);
   if (!parsed.success || parsed.data.attempt !== attempt) return undefined;
-  const { branch, preexisting, gitConfig, ...rest } = parsed.data.checkout;
-  return {
-    ...rest,
-    ...(branch === undefined ? {} : { branch }),
-    ...(preexisting === undefined ? {} : { preexisting }),
-    ...(gitConfig === undefined ? {} : { gitConfig }),
-    ended: true,
-  };
+  // A job's checkout is never recorded (`keepAttemptRecord`): only the CLI's places are finished.
+  if (parsed.data.checkout.kind === 'checkout') return undefined;
+  return { ...parsed.data.checkout, ended: true };
 }
 
 export async function forgetAttemptRecord(files: AttemptFiles): Promise<void> {

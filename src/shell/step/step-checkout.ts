@@ -16,6 +16,7 @@ import { pathExists } from '../../runner/path-exists.js';
 import { prepareWorkspace } from '../../runner/prepare-workspace.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, endedAttempt } from './ended-attempt.js';
+import type { StepCheckout } from './step-checkout-schema.js';
 import type { StepPlace } from './step-host.js';
 import { baseBranchesOf } from './step-inputs.js';
 import type { StepJob } from './step-job.js';
@@ -25,29 +26,7 @@ export const STEP_BASE_REF = 'refs/molecular/step-base';
 /** And git's configuration as the step found it (git-config-snapshot.ts), as a blob. */
 export const STEP_CONFIG_REF = 'refs/molecular/step-config';
 
-export interface StepCheckout {
-  /**
-   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
-   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
-   * moved HEAD.
-   */
-  kind: 'tree' | 'worktree' | 'checkout';
-  /** Where the step's command runs. */
-  cwd: string;
-  /** Undefined only for a working tree on a detached HEAD. */
-  branch?: string;
-  /** The commit the step starts from; its changes are counted against this. */
-  baseCommit: string;
-  /** Paths already changed in a working tree before the step: its commit leaves them out. */
-  preexisting?: string[];
-  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
-  gitConfig?: string[];
-  /**
-   * The checkout of the attempt before, whose command ended with success while its runner was gone
-   * (ended-attempt.ts): its work is finished here and the command does not run again.
-   */
-  ended?: true;
-}
+export type { StepCheckout } from './step-checkout-schema.js';
 
 export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout>> {
   const { host, mol, def } = job;

@@ -188,6 +188,34 @@ describe('prepareWorkspace: distributed', () => {
 });
 
 describe('prepareWorkspace: local', () => {
+  /** Step s1 of m1 in the working tree itself. */
+  const prepareLocal = async (): Promise<Workspace> => {
+    const prepared = await prepareWorkspace({
+      repoDir: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      execution: 'local',
+      baseBranches: [],
+      baseRef: 'main',
+      worktreeRoot,
+    });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    return prepared.value;
+  };
+  /** Its work committed as the finish half does, against its base and leaving out what was there. */
+  const commitLocal = async (prepared: Workspace) => {
+    const made = await commitStep({
+      cwd: repo.dir,
+      molId: 'm1',
+      stepId: 's1',
+      message: 's1',
+      baseCommit: prepared.baseCommit,
+      exclude: prepared.preexisting,
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    return made;
+  };
+
   it('never sweeps changes made before a local step into its commit', async () => {
     await repo.write('tracked.txt', 'v1\n');
     await repo.commitAll('tracked');
@@ -196,28 +224,11 @@ describe('prepareWorkspace: local', () => {
     await repo.write('staged.txt', 'staged\n');
     await repo.git(['add', 'staged.txt']);
     await repo.write('.env', 'TOKEN=secret\n');
-    const prepared = await prepareWorkspace({
-      repoDir: repo.dir,
-      molId: 'm1',
-      stepId: 's1',
-      execution: 'local',
-      baseBranches: [],
-      baseRef: 'main',
-      worktreeRoot,
-    });
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    expect([...(prepared.value.preexisting ?? [])].sort()).toEqual(['.env', 'staged.txt', 'tracked.txt']);
+    const prepared = await prepareLocal();
+    expect([...(prepared.preexisting ?? [])].sort()).toEqual(['.env', 'staged.txt', 'tracked.txt']);
 
     await repo.write('out/result.txt', 'made by the step\n');
-    const made = await commitStep({
-      cwd: repo.dir,
-      molId: 'm1',
-      stepId: 's1',
-      message: 's1',
-      baseCommit: prepared.value.baseCommit,
-      exclude: prepared.value.preexisting,
-    });
-    if (!made.ok) throw new Error(made.error.message);
+    const made = await commitLocal(prepared);
     expect(made.value).toMatchObject({ committed: true, filesModified: ['out/result.txt'] });
     expect(await repo.git(['show', '--name-only', '--format=', 'HEAD'])).toBe('out/result.txt');
     // The person's changes are where they were: the edit unstaged, the staged file staged, .env untracked.
@@ -225,46 +236,20 @@ describe('prepareWorkspace: local', () => {
   });
 
   it('counts what a step committed itself with what it left uncommitted, against its base', async () => {
-    const prepared = await prepareWorkspace({
-      repoDir: repo.dir,
-      molId: 'm1',
-      stepId: 's1',
-      execution: 'local',
-      baseBranches: [],
-      baseRef: 'main',
-      worktreeRoot,
-    });
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    expect(prepared.value.branch).toBe('main');
+    const prepared = await prepareLocal();
+    expect(prepared.branch).toBe('main');
     await repo.write('own.txt', 'committed by the step\n');
     await repo.commitAll('the step commits by itself');
     await repo.write('left.txt', 'left uncommitted\n');
-    const made = await commitStep({
-      cwd: repo.dir,
-      molId: 'm1',
-      stepId: 's1',
-      message: 's1',
-      baseCommit: prepared.value.baseCommit,
-      exclude: prepared.value.preexisting,
-    });
-    if (!made.ok) throw new Error(made.error.message);
+    const made = await commitLocal(prepared);
     expect(made.value).toMatchObject({ committed: true, filesModified: ['left.txt', 'own.txt'] });
   });
 
   it('works on a detached HEAD, with no branch', async () => {
     await repo.git(['checkout', '-q', '--detach']);
-    const prepared = await prepareWorkspace({
-      repoDir: repo.dir,
-      molId: 'm1',
-      stepId: 's1',
-      execution: 'local',
-      baseBranches: [],
-      baseRef: 'main',
-      worktreeRoot,
-    });
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    expect(prepared.value.branch).toBeUndefined();
-    expect(prepared.value.baseCommit).toBe(await repo.git(['rev-parse', 'HEAD']));
+    const prepared = await prepareLocal();
+    expect(prepared.branch).toBeUndefined();
+    expect(prepared.baseCommit).toBe(await repo.git(['rev-parse', 'HEAD']));
   });
 
   it('commits nothing when the step only touched files that were already changed', async () => {
