@@ -44,10 +44,10 @@ import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } fr
 import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';
 import { type CommentView, DEFAULT_EDIT_WINDOW_MS, type TrustPolicy } from './comment-trust.js';
 import { confirmWrite } from './confirm-write.js';
-import { type KeyedMutex, processMutex } from './keyed-mutex.js';
+import { type KeyedMutex, processMutex, type Waiter } from './keyed-mutex.js';
 import { setStateLabels } from './labels.js';
 import { parseMoleculeId } from './molecule-id.js';
-import { applyMutator, archiveOf, nextStateOf } from './next-state.js';
+import { applyInOrder, archiveOf } from './next-state.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
 import { searchIssueNumbers } from './search-issues.js';
@@ -221,35 +221,74 @@ export class CommentStore implements MoleculeStore {
 
   mutate(id: string, fn: Mutator): Promise<Result<Mutation>> {
     return this.guard('mutate', id, () =>
-      this.exclusive(id, async (lease) => {
-        let found = await this.read(id);
-        for (let attempt = 0; ; attempt++) {
-          if (!found.ok) return found;
-          const current = found.value;
-          if (current?.kind !== 'state') {
-            return err('not-found', `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
-          }
-          const next = applyMutator(fn, current.mol);
-          if (!next.ok) return next;
-          if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
-            return err(
-              'lock-lost',
-              `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`,
-            );
-          }
-          const written = await this.write(current, next.value);
-          if (!written.ok) return written;
-          if ('done' in written.value) return ok(written.value.done);
-          if (attempt >= (this.options.maxConflictRetries ?? 3)) {
-            return err(
-              'conflict',
-              `molecule ${id} kept being changed by another writer; the change was not written, try again`,
-            );
-          }
-          found = ok(written.value.conflict);
-        }
-      }),
+      this.mutex.batch<Mutator, Result<Mutation>>(this.keyOf(id), fn, (take) => this.serve(id, take)),
     );
+  }
+
+  /**
+   * One turn of the write queue: the lease, then every reducer queued by then applied in order to
+   * one read and written as one edit. Each caller gets its own verdict: a reducer that refuses
+   * (or returns something invalid) leaves the others' changes standing.
+   */
+  private async serve(id: string, take: () => Waiter<Mutator, Result<Mutation>>[]): Promise<void> {
+    const held = await this.lease(id);
+    if (!held.ok) {
+      for (const w of take()) w.resolve(held);
+      return;
+    }
+    const waiters = take();
+    let results: Result<Mutation>[];
+    try {
+      results = await this.applyAll(
+        id,
+        waiters.map((w) => w.item),
+        held.value,
+      );
+    } finally {
+      if (held.value) await this.release(held.value);
+    }
+    // Answered once the lease is back, as a write alone always was.
+    waiters.forEach((w, i) => {
+      w.resolve(results[i] as Result<Mutation>);
+    });
+  }
+
+  private async applyAll(id: string, fns: Mutator[], lease?: RefLease): Promise<Result<Mutation>[]> {
+    let found = await this.read(id);
+    for (let attempt = 0; ; attempt++) {
+      if (!found.ok) return fns.map(() => found as Result<never>);
+      const current = found.value;
+      if (current?.kind !== 'state') {
+        return fns.map(() => err('not-found', `there is no live molecule ${id} in ${repoSlug(this.repo)}`));
+      }
+      const applied = applyInOrder(fns, current.mol, id, repoSlug(this.repo));
+      if (!applied.results.some((r) => r.ok)) return applied.results;
+      if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+        const lost = err(
+          'lock-lost',
+          `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`,
+        );
+        return applied.results.map((r) => (r.ok ? lost : r));
+      }
+      const written = await this.write(current, applied.mutation);
+      if (!written.ok) return applied.results.map((r) => (r.ok ? written : r));
+      if ('done' in written.value) {
+        // The last change gets the molecule as written (encoding may trim its history).
+        const { mol } = written.value.done;
+        const last = applied.results.findLastIndex((r) => r.ok);
+        return applied.results.map((r, i) =>
+          r.ok && i === last ? ok({ mol, effects: r.value.effects }) : r,
+        );
+      }
+      if (attempt >= (this.options.maxConflictRetries ?? 3)) {
+        const conflict = err(
+          'conflict',
+          `molecule ${id} kept being changed by another writer; the change was not written, try again`,
+        );
+        return applied.results.map((r) => (r.ok ? conflict : r));
+      }
+      found = ok(written.value.conflict);
+    }
   }
 
   list(filter: ListFilter = {}): Promise<Result<Molecule[]>> {
@@ -337,15 +376,16 @@ export class CommentStore implements MoleculeStore {
     });
   }
 
-  /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
+  /**
+   * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
+   * (squash) or a deletion (burn).
+   */
   private async write(
     current: FoundComment & { kind: 'state' },
     mutation: Mutation,
   ): Promise<Result<WriteOutcome>> {
     const before = current.mol;
-    const checked = nextStateOf(before, mutation);
-    if (!checked.ok) return checked;
-    const next = checked.value;
+    const next = mutation.mol;
     const commentId = current.comment.id;
     const issue = this.issueOf(before.id) as number;
     const done = (mol: Molecule): Result<WriteOutcome> => ok({ done: { mol, effects: mutation.effects } });
@@ -412,29 +452,41 @@ export class CommentStore implements MoleculeStore {
     }
   }
 
+  private keyOf(id: string): string {
+    return `${repoSlug(this.repo)}#${id}`.toLowerCase();
+  }
+
   /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
   private exclusive<T>(id: string, fn: (lease?: RefLease) => Promise<Result<T>>): Promise<Result<T>> {
-    const key = `${repoSlug(this.repo)}#${id}`.toLowerCase();
-    return this.mutex.run(key, async () => {
-      if (this.options.lock !== 'ref') return fn();
-      const lease = await acquireRefLock(this.octokit, this.repo, id, {
-        holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-        waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-        now: this.now,
-        sleep: this.sleep,
-      });
-      if (!lease.ok) return lease;
+    return this.mutex.run(this.keyOf(id), async () => {
+      const held = await this.lease(id);
+      if (!held.ok) return held;
       try {
-        return await fn(lease.value);
+        return await fn(held.value);
       } finally {
-        await releaseRefLock(this.octokit, this.repo, lease.value, this.now()).catch((error: unknown) => {
-          this.options.onProblem?.({
-            code: 'lock-release-failed',
-            message: `could not release ${lease.value.ref}: ${httpMessage(error)}`,
-          });
-        });
+        if (held.value) await this.release(held.value);
       }
+    });
+  }
+
+  /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
+  private lease(id: string): Promise<Result<RefLease | undefined>> {
+    if (this.options.lock !== 'ref') return Promise.resolve(ok(undefined));
+    return acquireRefLock(this.octokit, this.repo, id, {
+      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep,
+    });
+  }
+
+  private async release(lease: RefLease): Promise<void> {
+    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error: unknown) => {
+      this.options.onProblem?.({
+        code: 'lock-release-failed',
+        message: `could not release ${lease.ref}: ${httpMessage(error)}`,
+      });
     });
   }
 

@@ -2,9 +2,22 @@
  * One writer at a time per key inside this process: a promise chain per key. The chains live in
  * a process-wide instance by default because Probot hands each webhook its own Octokit, so faces
  * build a store per event; a mutex per store would then guard nothing.
+ *
+ * `batch` adds group commit on top: items queued for a key while its writer is busy go out
+ * together in the next turn, so ten webhooks about one molecule cost one write, not ten.
  */
+export interface Waiter<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+}
+
+interface Pending<I, R> extends Waiter<I, R> {
+  reject: (error: unknown) => void;
+}
+
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<unknown>>();
+  private readonly queued = new Map<string, Pending<unknown, unknown>[]>();
 
   async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
@@ -20,6 +33,48 @@ export class KeyedMutex {
     } finally {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
+  }
+
+  /**
+   * Queues `item` and resolves when a turn has settled it. Every call queues a turn, which does
+   * nothing if earlier turns took its item; so a turn may serve items others queued, with its own
+   * `serve`: callers sharing a key must be interchangeable for it. `serve` takes the queue with
+   * `take()` as late as it can (after its lock is held, so what arrived meanwhile rides along)
+   * and settles every waiter it took; those it leaves unsettled, or all it took when it throws,
+   * are rejected: nobody waits forever.
+   */
+  batch<I, R>(key: string, item: I, serve: (take: () => Waiter<I, R>[]) => Promise<void>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const list = (this.queued.get(key) ?? []) as Pending<I, R>[];
+      if (list.length === 0) this.queued.set(key, list as Pending<unknown, unknown>[]);
+      list.push({ item, resolve, reject });
+      void this.run(key, async () => {
+        if (!this.queued.get(key)?.length) return; // an earlier turn took it
+        const taken: Pending<I, R>[] = [];
+        const take = () => {
+          const now = (this.queued.get(key) ?? []) as Pending<I, R>[];
+          this.queued.delete(key);
+          taken.push(...now);
+          return now;
+        };
+        const settled = new Set<Pending<I, R>>();
+        const track = (w: Pending<I, R>): Pending<I, R> => ({
+          item: w.item,
+          resolve: (r) => {
+            settled.add(w);
+            w.resolve(r);
+          },
+          reject: w.reject,
+        });
+        try {
+          await serve(() => take().map(track));
+          for (const w of taken) if (!settled.has(w)) w.reject(new Error('a queued write was never settled'));
+        } catch (error) {
+          // Only what it took: anything queued since has a turn of its own coming.
+          for (const w of taken) if (!settled.has(w)) w.reject(error);
+        }
+      });
+    });
   }
 
   /** Keys with a writer running or queued (tests, diagnostics). */

@@ -30,6 +30,44 @@ export function applyMutator(fn: Mutator, current: Molecule): Result<Mutation> {
   }
 }
 
+/**
+ * Reducers queued together, applied in order, each to what the ones before it left: one write
+ * for all. Each keeps its own verdict and the molecule as it left it (checked, one revision on);
+ * one that fails changes nothing for the others. After a squash or burn the molecule is gone for
+ * the reducers behind it. The mutation holds the last molecule and every effect, in order.
+ */
+export function applyInOrder(
+  fns: readonly Mutator[],
+  start: Molecule,
+  id: string,
+  where: string,
+): { results: Result<Mutation>[]; mutation: Mutation } {
+  const results: Result<Mutation>[] = [];
+  const effects: Effect[] = [];
+  let mol = start;
+  for (const fn of fns) {
+    if (mol.status === 'squashed' || mol.status === 'burned') {
+      results.push(err('not-found', `there is no live molecule ${id} in ${where}`));
+      continue;
+    }
+    const next = applyMutator(fn, mol);
+    if (!next.ok) {
+      results.push(next);
+      continue;
+    }
+    // Each is checked on its own, so a bad one fails alone; each is one revision, as in the local store.
+    const checked = nextStateOf(mol, next.value);
+    if (!checked.ok) {
+      results.push(checked);
+      continue;
+    }
+    mol = checked.value;
+    effects.push(...next.value.effects);
+    results.push(ok({ mol, effects: next.value.effects }));
+  }
+  return { results, mutation: { mol, effects } };
+}
+
 export function nextStateOf(before: Molecule, mutation: Mutation): Result<Molecule> {
   if (mutation.mol.id !== before.id) {
     return err(

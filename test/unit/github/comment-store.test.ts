@@ -3,7 +3,7 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeState } from '../../../src/engine/codec/encode.js';
-import type { MolError } from '../../../src/engine/errors.js';
+import { err, type MolError } from '../../../src/engine/errors.js';
 import type { ArchiveRecord, Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { sealBody } from '../../../src/github/comment-seal.js';
 import { type CommentStoreOptions, createCommentStore } from '../../../src/github/comment-store.js';
@@ -458,6 +458,75 @@ describe('mutate', () => {
     }));
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-transition' } });
     expect(table.calls).toEqual(['get']);
+  });
+
+  it('writes reducers queued while one is in flight as one edit, each with its own verdict', async () => {
+    const mutex = new KeyedMutex();
+    // A store per writer, as faces open one per event; the mutex is what they share.
+    const shared = (_: number) => store({ mutex });
+    ok(await store().create(mol({ steps: makeMolecule('x', {}, 6).steps })));
+    table.calls.length = 0;
+    const refuse = () => err('invalid-transition', 'no');
+    const results = await Promise.all([
+      shared(0).mutate('12-a1b2c3', completeStep('s0', 'a')),
+      shared(1).mutate('12-a1b2c3', completeStep('s1', 'b')),
+      shared(2).mutate('12-a1b2c3', refuse),
+      shared(3).mutate('12-a1b2c3', completeStep('s2', 'c')),
+      shared(4).mutate('12-a1b2c3', () => ({
+        ok: true,
+        value: { mol: { id: 'renamed' } as Molecule, effects: [] },
+      })),
+      shared(5).mutate('12-a1b2c3', completeStep('s3', 'd')),
+    ]);
+    // All six were queued before the first turn began: one read, one edit, one re-read.
+    expect(table.calls).toEqual(['list', 'patch', 'get']);
+    expect(results.map((r) => (r.ok ? r.value.mol.rev : r.error.code))).toEqual([
+      1,
+      2,
+      'invalid-transition',
+      3,
+      'state-invalid',
+      4,
+    ]);
+    expect(results.map((r) => (r.ok ? r.value.effects.map((e) => 'step' in e && e.step) : []))).toEqual([
+      ['s0'],
+      ['s1'],
+      [],
+      ['s2'],
+      [],
+      ['s3'],
+    ]);
+    const final = ok(await store().load('12-a1b2c3'));
+    expect(final?.rev).toBe(4);
+    expect(final?.steps.filter((x) => x.status === 'completed').map((x) => x.id)).toEqual([
+      's0',
+      's1',
+      's2',
+      's3',
+    ]);
+  });
+
+  it('re-applies a whole queued batch on the newer state when another writer won the race', async () => {
+    const writer = store();
+    ok(await writer.create(mol({ steps: makeMolecule('x', {}, 4).steps })));
+    let raced = false;
+    table.afterPatch = (comment) => {
+      if (raced) return;
+      raced = true;
+      // Another process's write lands right after ours: rev 1 with s3 completed, not our body.
+      const theirs = ok(encodeState({ ...mol({ steps: makeMolecule('x', {}, 4).steps }), rev: 1 }));
+      const steps = theirs.mol.steps.map((x) => (x.id === 's3' ? { ...x, status: 'completed' as const } : x));
+      comment.body = sealBody(ok(encodeState({ ...theirs.mol, steps })).body, new Date(table.now));
+    };
+    const mutex = new KeyedMutex();
+    const results = await Promise.all(
+      ['s0', 's1', 's2'].map((step) => store({ mutex }).mutate('12-a1b2c3', completeStep(step, 'x'))),
+    );
+    expect(raced).toBe(true);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const final = ok(await store().load('12-a1b2c3'));
+    expect(final?.steps.every((x) => x.status === 'completed')).toBe(true);
+    expect(final?.rev).toBe(4);
   });
 
   it('turns a GitHub failure into a github-error value', async () => {
