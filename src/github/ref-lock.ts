@@ -6,9 +6,10 @@
  * ref to a commit whose parent is the stale one: GitHub refuses a non-forced update that is not a
  * fast-forward, so of two waiters taking over at once exactly one wins.
  *
- * Calls: acquire 2 (commit + ref) when free; each wait round 2 more (ref + commit); a takeover 2
- * (commit + update); release 1 (delete), 2 when the lease ran out before release (it checks that
- * the ref is still its own before deleting).
+ * Calls: acquire 2 (commit + ref) when free; a wait 1 per look at the ref, + 1 per holder seen
+ * (its commit), + 1 create once the ref is gone; a takeover 2 (commit + update); release 1
+ * (delete), 2 when the lease ran out before release (it checks that the ref is still its own
+ * before deleting).
  */
 import { err, ok, type Result } from '../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from './client.js';
@@ -18,6 +19,9 @@ import { NO_RETRIES, postOnce } from './post-once.js';
 export const EMPTY_TREE_SHA = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 export const LOCK_REF_PREFIX = 'refs/molecular/locks/';
 const MESSAGE_TITLE = 'molecular lock';
+/** The longest pause between two looks at a held lock, and the first one. */
+const DEFAULT_POLL_MS = 1_600;
+const FIRST_LOOK_MS = 50;
 
 export interface RefLockOptions {
   /** Who holds it: a run id, or host:pid; shown to whoever waits. */
@@ -25,7 +29,7 @@ export interface RefLockOptions {
   ttlMs: number;
   /** How long to wait for a held lock before giving up with `lock-held`. */
   waitMs: number;
-  /** Pause between looks at a held lock. */
+  /** The longest pause between looks at a held lock (they start at 50 ms and double). */
   pollMs?: number;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
@@ -70,24 +74,33 @@ async function createLockCommit(
   return data.sha;
 }
 
-/** The record of the lock commit; `committedAt + ttl` stands in when the message is not ours. */
-async function readLock(
-  octokit: GitHubClient,
-  repo: RepoRef,
-  ref: string,
-  ttlMs: number,
-): Promise<{ sha: string; holder: string; expiresAt: Date } | undefined> {
-  let sha: string;
+interface HeldLock {
+  sha: string;
+  holder: string;
+  expiresAt: Date;
+}
+
+/** Where the lock ref points, or undefined when nobody holds it. */
+async function readLockSha(octokit: GitHubClient, repo: RepoRef, ref: string): Promise<string | undefined> {
   try {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
       ...repo,
       ref: shortRef(ref),
     });
-    sha = data.object.sha;
+    return data.object.sha;
   } catch (error) {
     if (httpStatus(error) === 404) return undefined;
     throw error;
   }
+}
+
+/** The record of a lock commit; `committedAt + ttl` stands in when the message is not ours. */
+async function readLockCommit(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  sha: string,
+  ttlMs: number,
+): Promise<HeldLock> {
   const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
     ...repo,
     commit_sha: sha,
@@ -117,8 +130,10 @@ export async function acquireRefLock(
 ): Promise<Result<RefLease>> {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
-  const pollMs = options.pollMs ?? 500;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   let commit: { sha: string; expiresAt: Date } | undefined;
+  // A commit is content-addressed: its record never changes, so each holder's is read once.
+  let seen: HeldLock | undefined;
   for (;;) {
     const now = options.now();
     // A lock commit made for an earlier round is reused while most of its lease is still ahead.
@@ -147,37 +162,42 @@ export async function acquireRefLock(
           });
           return lease;
         },
-        async () =>
-          (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : undefined,
+        async () => ((await readLockSha(octokit, repo, ref)) === lease.sha ? lease : undefined),
         options.sleep,
       );
       return ok(lease);
     } catch (error) {
       if (httpStatus(error) !== 422) throw error;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
-    if (held === undefined) {
-      // Released between our attempt and our look: try again at once, but not forever (a ref
-      // GitHub refuses for another reason would otherwise loop here).
-      if (options.now().getTime() - started < options.waitMs) continue;
+    // Held: watch the ref with one GET a look (a create would be one more write) until it is
+    // gone, stale, or we have waited long enough. Looks start soon, since a hold is usually a
+    // few calls long, and spread out while it lasts.
+    for (let pause = Math.min(FIRST_LOOK_MS, pollMs); ; pause = Math.min(pause * 2, pollMs)) {
+      const sha = await readLockSha(octokit, repo, ref);
+      if (sha === undefined) break;
+      if (seen?.sha !== sha) seen = await readLockCommit(octokit, repo, sha, options.ttlMs);
+      if (seen.expiresAt.getTime() <= options.now().getTime()) {
+        const taken = await takeOver(octokit, repo, ref, seen.sha, options);
+        if (taken) return ok(taken);
+        continue;
+      }
+      const waited = options.now().getTime() - started;
+      if (waited >= options.waitMs) {
+        return err(
+          'lock-held',
+          `molecule ${molId} is being changed by ${seen.holder} (lock held until ${seen.expiresAt.toISOString()}); nothing was written, try again shortly`,
+        );
+      }
+      await options.sleep(Math.min(pause, Math.max(1, options.waitMs - waited)));
+    }
+    // Released: try to take it, but not forever (a ref GitHub refuses for another reason would
+    // otherwise loop here).
+    if (options.now().getTime() - started >= options.waitMs) {
       return err(
         'lock-failed',
         `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`,
       );
     }
-    if (held.expiresAt.getTime() <= options.now().getTime()) {
-      const taken = await takeOver(octokit, repo, ref, held.sha, options);
-      if (taken) return ok(taken);
-      continue;
-    }
-    const waited = options.now().getTime() - started;
-    if (waited >= options.waitMs) {
-      return err(
-        'lock-held',
-        `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`,
-      );
-    }
-    await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
   }
 }
 
@@ -222,16 +242,7 @@ export async function releaseRefLock(
   now: Date,
 ): Promise<void> {
   if (now.getTime() >= lease.expiresAt.getTime()) {
-    try {
-      const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
-        ...repo,
-        ref: shortRef(lease.ref),
-      });
-      if (data.object.sha !== lease.sha) return;
-    } catch (error) {
-      if (httpStatus(error) === 404) return;
-      throw error;
-    }
+    if ((await readLockSha(octokit, repo, lease.ref)) !== lease.sha) return;
   }
   try {
     await octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{ref}', {

@@ -85,11 +85,16 @@ describe('acquireRefLock', () => {
       .reply(200, { ref: 'refs/molecular/locks/12-abc', object: { sha: sha('9'), type: 'commit' } })
       .get(`/repos/acme/widgets/git/commits/${sha('9')}`)
       .reply(200, { sha: sha('9'), message: lockMessage('run-7', '2026-03-01T12:00:30.000Z'), committer: {} })
+      .get(REF_PATH)
+      .reply(200, { ref: 'refs/molecular/locks/12-abc', object: { sha: sha('9'), type: 'commit' } })
+      .get(REF_PATH)
+      .reply(404, {})
       .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('1') })
       .reply(201, {});
     const lease = await acquireRefLock(octokit(), repo, '12-abc', options);
     expect(lease.ok).toBe(true);
-    expect(options.slept).toEqual([1_000]);
+    // Looked at once, then after 50 ms and 100 ms: the holder's commit read once, no create while held.
+    expect(options.slept).toEqual([50, 100]);
   });
 
   it('gives up with lock-held, naming the holder and the expiry, once the wait is spent', async () => {
@@ -98,13 +103,13 @@ describe('acquireRefLock', () => {
       .post('/repos/acme/widgets/git/commits')
       .reply(201, { sha: sha('1') })
       .post('/repos/acme/widgets/git/refs')
-      .times(6)
+      .once()
       .reply(422, { message: 'Reference already exists' })
       .get(REF_PATH)
-      .times(6)
+      .times(10)
       .reply(200, { object: { sha: sha('9') } })
       .get(`/repos/acme/widgets/git/commits/${sha('9')}`)
-      .times(6)
+      .once()
       .reply(200, {
         sha: sha('9'),
         message: lockMessage('run-7', '2026-03-01T12:00:59.000Z'),
@@ -118,7 +123,8 @@ describe('acquireRefLock', () => {
         'molecule 12-abc is being changed by run-7 (lock held until 2026-03-01T12:00:59.000Z); nothing was written, try again shortly',
       );
     }
-    expect(options.slept.reduce((a, b) => a + b, 0)).toBe(5_000);
+    // Pauses double up to pollMs; the last is cut to the wait left. 12 calls over 5 s.
+    expect(options.slept).toEqual([50, 100, 200, 400, 800, 1_000, 1_000, 1_000, 450]);
   });
 
   it('takes over a stale lock by fast-forwarding the ref to a child of the stale commit', async () => {
@@ -187,14 +193,11 @@ describe('acquireRefLock', () => {
       .reply(201, { sha: sha('2') })
       .patch(REFS_PATH)
       .reply(422, { message: 'Update is not a fast forward' })
-      .post('/repos/acme/widgets/git/refs')
-      .times(2)
-      .reply(422, {})
       .get(REF_PATH)
-      .times(2)
+      .times(4)
       .reply(200, { object: { sha: sha('3') } })
       .get(`/repos/acme/widgets/git/commits/${sha('3')}`)
-      .times(2)
+      .once()
       .reply(200, {
         sha: sha('3'),
         message: lockMessage('run-fast', '2026-03-01T12:01:00.000Z'),
@@ -202,6 +205,7 @@ describe('acquireRefLock', () => {
       });
     const lease = await acquireRefLock(octokit(), repo, '12-abc', options);
     expect(!lease.ok && lease.error.message).toMatch(/being changed by run-fast/);
+    expect(options.slept).toEqual([100, 200, 200]);
   });
 
   it('retries at once when the lock vanished between its attempt and its look', async () => {
