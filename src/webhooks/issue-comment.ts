@@ -1,12 +1,13 @@
 /**
  * `issue_comment.created`: every `/mol` line of a new comment by a person, in order.
- * 👀 at once (not for a comment that only asks for status: its answer comes at once); each
+ * 👀 at once for a pour, help or a comment of only mistakes (a state change or status is
+ * answered within moments); each
  * command checked against the commenter's permission (collaborator endpoint, cached) and run;
  * then 🚀 when all went through or 😕 when any was refused, and one reply with whatever needs
  * saying (refusals, status, help, problems). Bots are never obeyed.
  *
- * A redelivered comment: its 👀 is already there (GitHub answers 200, not 201), or it asks only
- * for status, so the issue's comments are checked for the reply to it, and state changes carry the comment's key in the
+ * A redelivered comment: its 👀 is already there (GitHub answers 200, not 201), or the issue's
+ * comments (read anyway) hold the reply to it, and state changes carry the comment's key in the
  * history (change-molecule.ts): nothing is done twice.
  */
 import {
@@ -41,11 +42,14 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
   if (commands.length === 0) return ignored('no /mol command');
   const login = comment.user.login;
 
-  // A comment that only asks for status is answered within the same moment, so the answer stands
-  // in for 👀; a redelivery finds that answer among the comments it reads anyway (one call less).
-  const onlyStatus = commands.every((c) => !isCommandError(c) && c.verb === 'status');
-  const fresh = onlyStatus ? false : await react(ctx.octokit, ctx.repo, comment.id, 'eyes');
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== 'help');
+  // 👀 where the answer may take a while (a pour cooks a formula), or where it is the cheap way to
+  // spot a redelivery (nothing else reads the issue). A status or state change reads the issue
+  // anyway and is answered by 🚀 a moment later (a change's key in the history stops a
+  // redelivery): 👀 first would put one more call in front of the write, and in Octokit's
+  // one-a-second write queue.
+  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === 'pour');
+  const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, comment.id, 'eyes') : false;
   const molecules: IssueMolecules =
     wantsState || !fresh
       ? await moleculesOnIssue(ctx, issue.number)

@@ -69,9 +69,9 @@ function command(body: string, role: string, state: StateComment | undefined, re
 }
 
 describe('slash commands', () => {
-  it('/mol done completes the step, readies the next, records the command, reacts 👀 then 🚀', async () => {
+  it('/mol done completes the step, readies the next, records the command, reacts 🚀', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { seen, send, login } = command('/mol done draft looks good', 'write', state, ['eyes', 'rocket']);
+    const { seen, send, login } = command('/mol done draft looks good', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     await send();
     const mol = state.mol();
@@ -82,7 +82,7 @@ describe('slash commands', () => {
       by: login,
       note: `comment ${COMMENT_ID} line 1: /mol done draft looks good`,
     });
-    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(seen).toEqual(['rocket']);
   });
 
   it('/mol status answers with the rendered molecule', async () => {
@@ -142,7 +142,7 @@ describe('slash commands', () => {
       STATE_ID,
       reviewMolecule(ISSUE, [{ type: 'start', step: 'draft' }]),
     );
-    const { send } = command('/mol fail draft the link is broken', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol fail draft the link is broken', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     await send();
     const draft = state.mol().steps.find((s) => s.id === 'draft');
@@ -153,7 +153,7 @@ describe('slash commands', () => {
     const fresh = reviewMolecule(ISSUE);
     expect(stepStatus(fresh, 'draft')).toBe('ready');
     const state = new StateComment(ISSUE, STATE_ID, fresh);
-    const { send, login } = command('/mol fail draft no time', 'write', state, ['eyes', 'rocket']);
+    const { send, login } = command('/mol fail draft no time', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     await send();
     const mol = state.mol();
@@ -182,7 +182,7 @@ describe('slash commands', () => {
     ]);
     expect(stepStatus(failedForGood, 'draft')).toBe('failed');
     const state = new StateComment(ISSUE, STATE_ID, failedForGood);
-    const { send } = command('/mol retry draft', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol retry draft', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     // failed → in progress again: the store swaps molecule:failed for molecule:active
     scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:active'] }).reply(200, []);
@@ -194,7 +194,7 @@ describe('slash commands', () => {
 
   it('/mol skip skips a step and readies what needed it', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { send } = command('/mol skip draft', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol skip draft', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     await send();
     expect(stepStatus(state.mol(), 'draft')).toBe('skipped');
@@ -209,7 +209,7 @@ describe('slash commands', () => {
     ]);
     expect(stepStatus(waiting, 'sign')).toBe('awaiting_gate');
     const state = new StateComment(ISSUE, STATE_ID, waiting);
-    const { send, login } = command('/mol approve sign', 'maintain', state, ['eyes', 'rocket']);
+    const { send, login } = command('/mol approve sign', 'maintain', state, ['rocket']);
     state.list(scope).write(scope);
     scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:complete'] }).reply(200, []);
     scope.delete(`${REPO}/issues/${ISSUE}/labels/molecule%3Aactive`).reply(200, []);
@@ -229,12 +229,12 @@ describe('slash commands', () => {
       { type: 'complete', step: 'sign' },
     ]);
     const state = new StateComment(ISSUE, STATE_ID, waiting);
-    const { send, seen } = command('/mol skip sign', 'maintain', state, ['eyes', 'rocket']);
+    const { send, seen } = command('/mol skip sign', 'maintain', state, ['rocket']);
     state.list(scope).write(scope);
     scope.post(`${REPO}/issues/${ISSUE}/labels`, { labels: ['molecule:complete'] }).reply(200, []);
     scope.delete(`${REPO}/issues/${ISSUE}/labels/molecule%3Aactive`).reply(200, []);
     await send();
-    expect(seen).toEqual(['eyes', 'rocket']);
+    expect(seen).toEqual(['rocket']);
     expect(stepStatus(state.mol(), 'sign')).toBe('skipped');
     expect(state.mol().status).toBe('complete');
   });
@@ -248,7 +248,7 @@ describe('slash commands', () => {
         { type: 'complete', step: 'publish' },
       ]),
     );
-    const { send } = command('/mol rollback draft', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol rollback draft', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
@@ -267,7 +267,7 @@ describe('slash commands', () => {
     ]);
     expect(complete.status).toBe('complete');
     const state = new StateComment(ISSUE, STATE_ID, complete);
-    const { send } = command('/mol squash', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol squash', 'write', state, ['rocket']);
     state.list(scope).write(scope);
     await send();
     expect(hasArchiveBlock(state.body)).toBe(true);
@@ -276,7 +276,7 @@ describe('slash commands', () => {
 
   it('/mol burn deletes the state comment and its label', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { send } = command('/mol burn', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol burn', 'write', state, ['rocket']);
     state.list(scope).remove(scope); // a burn deletes: nothing to re-read
     scope.delete(`${REPO}/issues/${ISSUE}/labels/molecule%3Aactive`).reply(200, []);
     await send();
@@ -289,7 +289,7 @@ describe('slash commands', () => {
       STATE_ID,
       reviewMolecule(ISSUE, [{ type: 'complete', step: 'draft' }]),
     );
-    const { send } = command('/mol reset --force', 'admin', state, ['eyes', 'rocket']);
+    const { send } = command('/mol reset --force', 'admin', state, ['rocket']);
     state.list(scope).write(scope);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
@@ -305,7 +305,7 @@ describe('slash commands', () => {
       STATE_ID,
       reviewMolecule(ISSUE, [{ type: 'complete', step: 'draft' }]),
     );
-    const { send, seen } = command('/mol reset', 'write', state, ['eyes', 'confused']);
+    const { send, seen } = command('/mol reset', 'write', state, ['confused']);
     state.list(scope);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
@@ -313,7 +313,7 @@ describe('slash commands', () => {
     expect(replies[0]).toMatch(
       /molecule "7-abc123" is in progress; it cannot be reset \(reset works on complete or failed molecules; \/mol reset --force works from any state\)/,
     );
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
   });
 });
 
@@ -324,7 +324,7 @@ describe('the lock', () => {
     scope = nock(API);
     mockAbsentConfig(scope);
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { send } = command('/mol done draft', 'write', state, ['eyes', 'rocket']);
+    const { send } = command('/mol done draft', 'write', state, ['rocket']);
     const lock: string[] = [];
     scope.post(`${REPO}/git/commits`).reply(async (req: Request) => {
       lock.push(`commit ${((await req.json()) as { message: string }).message.split('\n')[0]}`);
@@ -369,20 +369,20 @@ describe('GitHub limits', () => {
 describe('refusals', () => {
   it('a read-only user is refused with the level needed and the level they have', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { send, seen, login } = command('/mol done draft', 'read', state, ['eyes', 'confused']);
+    const { send, seen, login } = command('/mol done draft', 'read', state, ['confused']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toBe(
       `@${login}\n\n\`/mol done draft\` — \`/mol done\` needs **write** permission on acme/widgets; you have **read**\n\n<!-- molecular:reply-to ${COMMENT_ID} -->`,
     );
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(state.edits).toEqual([]);
   });
 
   it('author_association is never consulted: an OWNER association with a read role is still read', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { login } = command('/mol burn', 'read', state, ['eyes', 'confused']);
+    const { login } = command('/mol burn', 'read', state, ['confused']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     const payload = commentPayload(ISSUE, COMMENT_ID, login, '/mol burn');
@@ -403,7 +403,7 @@ describe('refusals', () => {
 
   it('an unknown step names the steps and the closest one', async () => {
     const state = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE));
-    const { send } = command('/mol done drfat', 'write', state, ['eyes', 'confused']);
+    const { send } = command('/mol done drfat', 'write', state, ['confused']);
     state.list(scope);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
@@ -426,7 +426,7 @@ describe('refusals', () => {
     mockConfig(scope, 'permissions:\n  approve: write\n');
     const login = someone('user');
     mockPermission(scope, login, 'write');
-    mockReactions(scope, COMMENT_ID, ['eyes', 'confused']);
+    mockReactions(scope, COMMENT_ID, ['confused']);
     state.list(scope);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
@@ -444,14 +444,14 @@ describe('refusals', () => {
       { type: 'complete', step: 'sign' },
     ]);
     const state = new StateComment(ISSUE, STATE_ID, waiting);
-    const { send, seen, login } = command('/mol skip sign', 'write', state, ['eyes', 'confused']);
+    const { send, seen, login } = command('/mol skip sign', 'write', state, ['confused']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toBe(
       `@${login}\n\n\`/mol skip sign\` — skipping step \`sign\` needs **maintain** permission on acme/widgets; you have **write**\n\n<!-- molecular:reply-to ${COMMENT_ID} -->`,
     );
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(state.edits).toEqual([]);
     expect(stepStatus(state.mol(), 'sign')).toBe('awaiting_gate');
   });
@@ -476,14 +476,14 @@ describe('refusals', () => {
 
   it('a state comment forged by a person is ignored and the reply says so', async () => {
     const forged = new StateComment(ISSUE, STATE_ID, reviewMolecule(ISSUE), 'mallory');
-    const { send, seen } = command('/mol done draft', 'write', forged, ['eyes', 'confused']);
+    const { send, seen } = command('/mol done draft', 'write', forged, ['confused']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toContain('there is no molecule on this issue');
     expect(replies[0]).toContain(`comment #${STATE_ID} looks like one but was ignored`);
     expect(replies[0]).toContain('written by @\u200bmallory, who is not a trusted writer');
-    expect(seen).toEqual(['eyes', 'confused']);
+    expect(seen).toEqual(['confused']);
     expect(forged.edits).toEqual([]);
     expect(app.logs.some((l) => l.level === 40 && l.msg.includes('state-untrusted'))).toBe(true);
   });
@@ -494,7 +494,7 @@ describe('refusals', () => {
       STATE_ID,
       stateBody(reviewMolecule(ISSUE), new Date(NOW.getTime() - 3_600_000)),
     );
-    const { send } = command('/mol done draft', 'write', edited, ['eyes', 'confused']);
+    const { send } = command('/mol done draft', 'write', edited, ['confused']);
     const replies: string[] = [];
     mockReply(scope, ISSUE, replies);
     await send();
