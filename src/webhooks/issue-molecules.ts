@@ -4,8 +4,8 @@
  * are not believed (forged, hand-edited), which replies mention so nobody wonders why.
  */
 import type { Molecule } from '../engine/index.js';
-import { httpStatus } from '../github/client.js';
-import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
+import { httpStatus, repoSlug } from '../github/client.js';
+import { type CommentView, DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { classifyComments, listIssueComments, type RejectedComment } from '../github/state-comments.js';
 import type { HandlerContext } from './handler-context.js';
 import { repliedTo } from './reply-marker.js';
@@ -18,10 +18,29 @@ export interface IssueMolecules {
   answered: Set<number>;
 }
 
+/**
+ * Listings of an issue in flight in this process. Deliveries about one issue that arrive together
+ * (a fork's agents finishing at once) share one read instead of one each: what they see is at
+ * most one round trip older than their arrival, which is no older than a read of their own that
+ * waited in Octokit's queue; writes read again under the lease anyway.
+ */
+const inFlight = new Map<string, Promise<CommentView[]>>();
+
+function listShared(ctx: HandlerContext, issue: number): Promise<CommentView[]> {
+  const key = `${repoSlug(ctx.repo)}#${issue}`.toLowerCase();
+  const running = inFlight.get(key);
+  if (running) return running;
+  const read = listIssueComments(ctx.octokit, ctx.repo, issue).finally(() => {
+    if (inFlight.get(key) === read) inFlight.delete(key);
+  });
+  inFlight.set(key, read);
+  return read;
+}
+
 export async function moleculesOnIssue(ctx: HandlerContext, issue: number): Promise<IssueMolecules> {
-  let comments: Awaited<ReturnType<typeof listIssueComments>>;
+  let comments: CommentView[];
   try {
-    comments = await listIssueComments(ctx.octokit, ctx.repo, issue);
+    comments = await listShared(ctx, issue);
   } catch (error) {
     // An issue that is gone (deleted, transferred) holds nothing to act on.
     if (httpStatus(error) === 404 || httpStatus(error) === 410)
