@@ -17,6 +17,7 @@ const MASK = WIDTH - 1;
 
 /** A leaf holds steps, any other node its children. */
 export type Node = unknown[];
+const EMPTY: unknown[] = [];
 
 export class StepVector {
   constructor(
@@ -50,15 +51,11 @@ export class StepVector {
     return new StepVectorEdit(this.size, this.shift, this.root);
   }
 
+  /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
   toArray(): StepState[] {
-    const out: StepState[] = new Array(this.size);
-    let k = 0;
-    const walk = (node: Node, shift: number): void => {
-      if (shift === 0) for (const step of node) out[k++] = step as StepState;
-      else for (const child of node) walk(child as Node, shift - BITS);
-    };
-    walk(this.root, this.shift);
-    return out;
+    let level: Node[] = [this.root];
+    for (let s = this.shift; s > 0; s -= BITS) level = EMPTY.concat(...level) as Node[];
+    return EMPTY.concat(...level) as StepState[];
   }
 }
 
