@@ -76,23 +76,20 @@ function detach(mol: Molecule, key: 'steps' | 'history', value: unknown): void {
   slotOf(mol).detached = true;
 }
 
+function accessor(key: 'steps' | 'history', get: (this: Molecule) => unknown): PropertyDescriptor {
+  return {
+    get,
+    set(this: Molecule, value: unknown) {
+      detach(this, key, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+}
+
 // One getter and setter pair for every molecule: V8 then gives them all one hidden class.
-const STEPS: PropertyDescriptor = {
-  get: stepsArray,
-  set(this: Molecule, value: StepState[]) {
-    detach(this, 'steps', value);
-  },
-  enumerable: true,
-  configurable: true,
-};
-const HISTORY: PropertyDescriptor = {
-  get: historyArray,
-  set(this: Molecule, value: HistoryEntry[]) {
-    detach(this, 'history', value);
-  },
-  enumerable: true,
-  configurable: true,
-};
+const STEPS = accessor('steps', stepsArray);
+const HISTORY = accessor('history', historyArray);
 
 /** The molecule's lists when the engine built it and nobody replaced them since. */
 export function listsOf(mol: Molecule): MoleculeLists | undefined {
