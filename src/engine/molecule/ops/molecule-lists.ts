@@ -106,7 +106,8 @@ export function listsFor(mol: Molecule): MoleculeLists {
  * A molecule with `base`'s fields, its lists read from `lists`, which the caller then changes by
  * assignment. A spread would read the base's accessors and make its arrays; a literal also gives
  * every molecule the schema's key order and one hidden class. Keys the schema does not know are
- * kept from a molecule the engine did not build (the engine's own have none).
+ * kept from a molecule the engine did not build; the engine's own have none unless a caller added
+ * one, which, as a zod parse would, the next transition drops.
  */
 export function moleculeWith(b: Molecule, lists: MoleculeLists): Molecule {
   const mol = {
