@@ -26,7 +26,6 @@ import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
 import { findOpenStep } from './ops/open-step.js';
-import { openHint } from './ops/steps-memo.js';
 import { isLive } from './statuses.js';
 
 export type TriggerVerdict = 'wait' | 'ready' | 'skip' | 'block';
@@ -111,7 +110,7 @@ function decide(d: Draft, i: number): void {
  */
 export function settle(d: Draft): void {
   if (!isLive(d.status)) return;
-  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
   const soft: string[] = [];

@@ -1,8 +1,9 @@
 /**
  * The working copy one operation edits. Operations stay pure from the outside (the input
- * molecule is never touched) while the inside is plain assignments: the steps array is copied
- * once, a step object is copied the first time it changes, and every status change is checked
- * against the machine tables, recorded in history and reported as an effect in one place.
+ * molecule is never touched) while the inside is plain assignments: a step object is copied the
+ * first time it changes and put in a new version of the steps that shares the rest (see
+ * molecule-lists.ts), and every status change is checked against the machine tables, recorded in
+ * history and reported as an effect in one place.
  */
 
 import type { Proto, ProtoStep } from '../../cook/proto.js';
@@ -12,8 +13,9 @@ import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
 import { labelChange } from '../status-labels.js';
+import { listsFor, type MoleculeLists, moleculeWith } from './molecule-lists.js';
+import type { StepVector, StepVectorEdit } from './persistent-lists.js';
 import type { ProtoIndex } from './proto-index.js';
-import { remember } from './steps-memo.js';
 
 /** History kept in the state; older entries are dropped and counted in `historyTrimmed`. */
 export const HISTORY_LIMIT = 1000;
@@ -31,9 +33,11 @@ export class Draft {
   readonly status0: MoleculeStatus;
   status: MoleculeStatus;
   readonly effects: Effect[] = [];
-  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
-  private steps: StepState[];
-  private ownSteps = false;
+  /** The base's lists: the steps until the first change, then `edit` (so a no-op costs nothing). */
+  readonly lists: MoleculeLists;
+  private readonly baseSteps: StepVector;
+  private steps: StepVector | StepVectorEdit;
+  private edit: StepVectorEdit | undefined;
   private readonly entries: HistoryEntry[] = [];
   /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
   private readonly readied: number[] = [];
@@ -53,20 +57,23 @@ export class Draft {
     this.at = isoTime(now);
     this.status0 = base.status;
     this.status = base.status;
-    this.steps = base.steps as StepState[];
+    this.lists = listsFor(base);
+    this.baseSteps = this.lists.steps;
+    this.steps = this.baseSteps;
   }
 
   get size(): number {
-    return this.steps.length;
+    return this.steps.size;
   }
 
-  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
-  get stepList(): readonly StepState[] {
-    return this.steps;
-  }
-
+  /** Step i as it stands in this draft (read only: change it through `patch` and `move`). */
   step(i: number): StepState {
-    return this.steps[i] as StepState;
+    return this.steps.get(i);
+  }
+
+  /** Step i as it was in the base molecule. */
+  baseStep(i: number): StepState {
+    return this.baseSteps.get(i);
   }
 
   def(i: number): ProtoStep {
@@ -91,14 +98,12 @@ export class Draft {
 
   /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
   private own(i: number): StepState {
-    if (!this.ownSteps) {
-      this.steps = this.steps.slice();
-      this.ownSteps = true;
-    }
-    const step = this.steps[i] as StepState;
-    if (step !== this.base.steps[i]) return step;
+    this.edit ??= this.baseSteps.edit();
+    this.steps = this.edit;
+    const step = this.edit.get(i);
+    if (step !== this.baseSteps.get(i)) return step;
     const copy = { ...step };
-    this.steps[i] = copy;
+    this.edit.set(i, copy);
     return copy;
   }
 
@@ -113,7 +118,7 @@ export class Draft {
     this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info));
     // Same status (a nudge, a takeover, a partial gate result): history only.
     if (from === to) return;
-    (this.steps[i] as { status: StepStatus }).status = to;
+    (this.step(i) as { status: StepStatus }).status = to;
     this.effects.push(
       info.note
         ? { type: 'step-status', step: id, from, to, note: info.note }
@@ -169,25 +174,28 @@ export class Draft {
     return this.dirty || this.entries.length > 0;
   }
 
-  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
-  build(): { mol: Molecule; effects: Effect[] } {
+  /**
+   * The draft's result; call it once, last: the effects array is handed over, not copied. `rev`
+   * is the new molecule's revision (one past the base's unless given).
+   */
+  build(rev = this.base.rev + 1): { mol: Molecule; effects: Effect[] } {
     const effects = this.effects;
     this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
-    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const { log: history, dropped } = this.lists.history.append(this.entries, HISTORY_LIMIT);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    // One clone, then stores to its own keys (the base's key order stays): cheaper for V8 than a
-    // literal mixing two spreads with overrides, and this runs on every transition.
-    const mol: Molecule = { ...this.base };
+    // Molecules built from a matching one match too; the next transition on this one skips the check.
+    const mol = moleculeWith(this.base, {
+      steps: this.edit ? this.edit.done() : this.baseSteps,
+      history,
+      proto: this.proto,
+      open: this.openStep,
+    });
     if (this.fields) Object.assign(mol, this.fields);
     mol.status = this.status;
-    mol.steps = this.steps;
-    mol.history = history;
-    mol.rev = this.base.rev + 1;
+    mol.rev = rev;
     mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    // Molecules built from a matching one match too; the next transition on this one skips the check.
-    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
 
@@ -200,7 +208,7 @@ export class Draft {
     if (this.status !== 'pending' && this.status !== 'in_progress') return;
     if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
-    for (const i of this.readied) if ((this.base.steps[i] as StepState).status !== 'ready') chosen.add(i);
+    for (const i of this.readied) if (this.baseStep(i).status !== 'ready') chosen.add(i);
     const ready = [...chosen].filter((i) => this.step(i).status === 'ready').sort((a, b) => a - b);
     for (const i of ready) {
       effects.push({ type: 'dispatch', step: this.step(i).id, baseBranches: this.baseBranches(i) });
@@ -216,22 +224,6 @@ export class Draft {
     }
     return branches;
   }
-}
-
-/** The history with `entries` added and the oldest dropped past the limit, in one copy. */
-function appendHistory(
-  old: HistoryEntry[],
-  entries: HistoryEntry[],
-): { history: HistoryEntry[]; dropped: number } {
-  if (entries.length === 0) return { history: old, dropped: 0 };
-  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
-  if (dropped === 0) return { history: old.concat(entries), dropped };
-  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
-  // A full history drops as many as it gains on every transition: removing from the front of the
-  // fresh copy lets V8 move the array's start instead of copying a second time (slice + concat).
-  const history = old.concat(entries);
-  history.splice(0, dropped);
-  return { history, dropped };
 }
 
 function entry(at: string, event: string, info: Omit<HistoryEntry, 'at' | 'event'>): HistoryEntry {

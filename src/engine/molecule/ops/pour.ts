@@ -73,6 +73,5 @@ export function pour(proto: Proto, opts: PourOptions): Result<{ mol: Molecule; e
   d.emit({ type: 'labels', add: [STATUS_LABELS.active], remove: [] });
   advance(d, poured.steps.keys());
   settle(d);
-  const { mol, effects } = d.build();
-  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+  return { ok: true, value: d.build(0) };
 }

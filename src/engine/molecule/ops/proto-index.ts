@@ -6,7 +6,7 @@
 import type { Proto, ProtoStep } from '../../cook/proto.js';
 import { err, ok, type Result } from '../../errors.js';
 import type { Molecule } from '../molecule-schema.js';
-import { matchedProto, remember } from './steps-memo.js';
+import { listsOf } from './molecule-lists.js';
 
 export interface ProtoIndex {
   readonly steps: readonly ProtoStep[];
@@ -132,7 +132,7 @@ export function upstreamOf(index: ProtoIndex, from: number): number[] {
  * changed under a running molecule would break that, which pinning prevents).
  */
 export function checkMatches(index: ProtoIndex, proto: Proto, mol: Molecule): Result<true> {
-  if (matchedProto(mol.steps) === proto) return ok(true);
+  if (listsOf(mol)?.proto === proto) return ok(true);
   const same =
     mol.steps.length === index.steps.length &&
     mol.steps.every((s, i) => s.id === (index.steps[i] as ProtoStep).id);
@@ -143,6 +143,5 @@ export function checkMatches(index: ProtoIndex, proto: Proto, mol: Molecule): Re
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`,
     );
   }
-  remember(mol.steps, proto);
   return ok(true);
 }

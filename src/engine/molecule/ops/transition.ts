@@ -19,6 +19,7 @@ import { approve, complete, gates } from './complete.js';
 import { Draft } from './draft.js';
 import type { MoleculeEvent, MoleculeEventType } from './events.js';
 import { fail, timeout } from './fail.js';
+import { listsFor, moleculeWith } from './molecule-lists.js';
 import { nudge } from './nudge.js';
 import { pause, unpause } from './pause.js';
 import { checkMatches, indexProto } from './proto-index.js';
@@ -107,8 +108,11 @@ export function transitionAll(
     current = next.value.mol;
     effects.push(...next.value.effects);
   }
+  if (current === mol) return ok({ mol, effects });
   // One write is one revision, however many events it holds.
-  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+  const one = moleculeWith(current, listsFor(current));
+  one.rev = mol.rev + 1;
+  return ok({ mol: one, effects });
 }
 
 function machineEventOf(event: MoleculeEvent, status: MoleculeStatus): MoleculeMachineEvent {
