@@ -85,6 +85,22 @@ describe('an engine-built molecule, from outside', () => {
     expect(Object.getOwnPropertySymbols(mol)).toEqual([]);
   });
 
+  it('keeps every field the schema has through transitions (a field added to the schema must be carried)', () => {
+    // Every optional field set: a field moleculeWith does not copy would vanish here.
+    const full: Molecule = {
+      ...plain(pourMol(proto).mol),
+      kind: 'wisp',
+      expiresAt: at(99).toISOString(),
+      historyTrimmed: 3,
+      summary: 'so far',
+    };
+    const unknown = Object.keys(MoleculeSchema.shape).filter((k) => !(k in full));
+    expect(unknown).toEqual([]);
+    const twice = apply(apply(full, { type: 'start', step: 's0' }, 1), { type: 'complete', step: 's0' }, 2);
+    expect(Object.keys(plain(twice))).toEqual(Object.keys(MoleculeSchema.shape));
+    expect(plain(twice)).toMatchObject({ expiresAt: full.expiresAt, historyTrimmed: 3, summary: 'so far' });
+  });
+
   it('reads the same arrays each time, and frozen it still reads', () => {
     const mol = run()[2] as Molecule;
     expect(mol.steps).toBe(mol.steps);
