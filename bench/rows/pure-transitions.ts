@@ -5,9 +5,15 @@
 import { chainProto, runChain } from '../lib/chain.js';
 import { median, type ScaleRow } from '../lib/row.js';
 
+const WARM_UP_RUNS = 8;
+/** Enough runs that small chains are timed over as many transitions as large ones (medians). */
+const runsFor = (n: number) => Math.max(5, Math.ceil(40_000 / (2 * n)));
+
 function perRun(n: number, runs: number): { ms: number; transitions: number } {
   const proto = chainProto(n);
-  runChain(proto); // warm-up: JIT and the proto's index
+  // Warm-up: the proto's index, and V8's optimising compiler, which on a busy 2-core machine
+  // takes several runs (the first few run 5–10× slower than the rest).
+  for (let i = 0; i < WARM_UP_RUNS; i++) runChain(proto);
   let transitions = 0;
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -19,9 +25,9 @@ function perRun(n: number, runs: number): { ms: number; transitions: number } {
 }
 
 export async function measure(): Promise<ScaleRow[]> {
-  const main = perRun(1025, 9);
+  const main = perRun(1025, runsFor(1025));
   const flat = [250, 1025, 4000].map((n) => {
-    const r = n === 1025 ? main : perRun(n, 5);
+    const r = n === 1025 ? main : perRun(n, runsFor(n));
     return { n, us: (r.ms * 1000) / r.transitions };
   });
   const small = flat[0]?.us ?? 0;
