@@ -10,7 +10,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { ok, type Result } from '../engine/index.js';
-import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit } from './git.js';
+import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit } from './git.js';
 
 const ROOT = 'refs/molecular/attempts';
 
@@ -35,7 +35,7 @@ async function snapshot(
     // Nothing changed in the tree: HEAD's own tree, without building an index.
     const commit = await gitText(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       'commit-tree',
       `${head.value}^{tree}`,
       '-p',
@@ -63,7 +63,7 @@ async function snapshot(
     if (!tree.ok) return tree;
     const commit = await git(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       'commit-tree',
       tree.value.stdout.trim(),
       '-p',

@@ -4,7 +4,7 @@
  * gates, and a hook waiting for input would hang the run.
  */
 import { ok, type Result } from '../engine/index.js';
-import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, splitNul } from './git.js';
+import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, splitNul } from './git.js';
 
 export interface CommitStepOptions {
   cwd: string;
@@ -50,7 +50,7 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
       cwd,
       [
         ...MOLECULAR_IDENTITY,
-        ...NO_SIGNING,
+        ...COMMIT_SETTINGS,
         'commit',
         '-q',
         '--no-verify',

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { type Diagnostic, type ExecutionMode, err, ok, type Result } from '../engine/index.js';
 import { keepBranchAttempt } from './attempt-refs.js';
 import { checkBranchName, stepBranch } from './branch-names.js';
-import { git, gitText, MOLECULAR_IDENTITY, NO_SIGNING, resolveCommit, splitNul } from './git.js';
+import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';
 import { listWorktrees, removeWorktree } from './worktrees.js';
 
@@ -194,7 +194,16 @@ async function resolveBases(options: PrepareWorkspaceOptions): Promise<Result<Ba
 async function mergeInto(cwd: string, base: Base): Promise<Result<void>> {
   const merged = await git(
     cwd,
-    [...MOLECULAR_IDENTITY, ...NO_SIGNING, 'merge', '--no-edit', '-q', '-m', `Merge ${base.name}`, base.sha],
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      'merge',
+      '--no-edit',
+      '-q',
+      '-m',
+      `Merge ${base.name}`,
+      base.sha,
+    ],
     { okCodes: [0, 1, 128] },
   );
   if (!merged.ok) return merged;

@@ -1,5 +1,6 @@
 /**
- * The runner's own git against what a step can leave in `.git`: hooks and an fsmonitor never run,
+ * The runner's own git against what a step can leave in `.git`: hooks and an fsmonitor never run
+ * (nor auto maintenance, which would only cost time),
  * git and anything it starts get no token from the process's environment, and a push carries the
  * remote's token in its request without it ever reaching `.git/config`.
  */
@@ -49,6 +50,23 @@ describe("the runner's git", () => {
     const pushed = await pushBranch({ cwd: repo.dir, remote: 'origin', branch: 'molecular/m1/s1' });
     expect(pushed.ok).toBe(true);
     for (const marker of markers) expect(await pathExists(marker), marker).toBe(false);
+  });
+
+  it("starts no auto maintenance with its commits (the user's own next commit does)", async () => {
+    // A maintenance task made to run on every `git commit --auto` check: it leaves commit-graphs.
+    await repo.git(['config', 'maintenance.commit-graph.enabled', 'true']);
+    await repo.git(['config', 'maintenance.commit-graph.auto', '-1']);
+    await repo.git(['config', 'maintenance.autoDetach', 'false']);
+    const graphs = join(repo.dir, '.git/objects/info/commit-graphs');
+    await repo.write('work.txt', 'x\n');
+    const committed = await commitStep({ cwd: repo.dir, molId: 'm1', stepId: 's1', message: 'work' });
+    expect(committed.ok && committed.value.committed).toBe(true);
+    expect(await pathExists(graphs)).toBe(false);
+    // The same repository's own commit does run it: the setting above is live.
+    await repo.write('more.txt', 'y\n');
+    await repo.git(['add', 'more.txt']);
+    await repo.git(['commit', '-q', '-m', 'by hand']);
+    expect(await pathExists(graphs)).toBe(true);
   });
 
   it('runs no fsmonitor a step configured', async () => {
