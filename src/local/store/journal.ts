@@ -1,13 +1,21 @@
 /**
  * A live molecule on disk is a snapshot (`<id>.json`, the whole molecule, the format the store has
  * always written) plus a journal (`<id>.journal`): one JSON line per write since the snapshot,
- * appended and fdatasync'd before the write is acknowledged, so a write costs the bytes it changed.
+ * written and fdatasync'd before the write is acknowledged, so a write costs the bytes it changed.
  * Now and then the journal is folded into a new snapshot (written atomically) and emptied.
  *
- * Reading: the snapshot, then each journal line in order. A last line without its newline is a
- * write torn by a crash that was never acknowledged: it is ignored, and the next writer cuts it
- * off before appending. Lines no newer than the snapshot are left from a compaction interrupted
- * between its two steps: skipped. Anything else that does not fit is `state-invalid`, naming the file.
+ * The journal's lines are followed by a run of zero bytes written ahead of them (`TAIL_BYTES` at a
+ * time, in the same write as the lines that outgrow the last run): a write overwrites zeros in
+ * place, so its fdatasync commits data only, not a new file size. Its logical end is the end of
+ * the last complete line before the first zero byte (or the end of the file); JSON text never
+ * holds a zero byte.
+ *
+ * Reading: the snapshot, then each journal line in order up to the first zero byte. Anything after
+ * the logical end that is not zeros (a last line without its newline, or pieces of a write whose
+ * sectors reached the disk out of order) is a write torn by a crash that was never acknowledged:
+ * it is ignored, and the next writer cuts the file at the logical end before writing. Lines no
+ * newer than the snapshot are left from a compaction interrupted between its two steps: skipped.
+ * Anything else that does not fit is `state-invalid`, naming the file.
  */
 import {
   closeSync,
@@ -33,16 +41,20 @@ export interface LiveState {
   mol: Molecule;
   /** The snapshot's identity: a compaction replaces the file, which changes it. */
   snapshot: { ino: number; size: number; mtimeMs: number; rev: number };
-  /** Bytes of the journal read so far (complete lines only). */
+  /** Bytes of the journal read so far (complete lines only): its logical end. */
   journalEnd: number;
+  /** The journal file's size: its lines and the zeros written ahead of them. */
+  journalSize: number;
   /** Whether the journal file exists (its creation must be made durable in the directory). */
   journalExists: boolean;
-  /** Bytes past `journalEnd` that are no complete line: a write torn by a crash. */
+  /** Bytes past `journalEnd` that are neither a complete line nor zeros: a write torn by a crash. */
   torn?: boolean;
 }
 
 /** Fold the journal into the snapshot once it has grown past the snapshot (and this minimum). */
 const MIN_COMPACT_BYTES = 64 * 1024;
+/** Zeros written ahead of the lines whenever a write outgrows the last run of them. */
+export const TAIL_BYTES = 64 * 1024;
 
 export function journalPathOf(livePath: string): string {
   return `${livePath.slice(0, -'.json'.length)}.journal`;
@@ -64,6 +76,7 @@ export async function readLive(path: string): Promise<Result<LiveState | undefin
     mol: freezeRead(parsed.value),
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: false,
   };
   const journal = journalPathOf(path);
@@ -97,8 +110,8 @@ export async function refreshLive(path: string, known: LiveState): Promise<Resul
   const journal = journalPathOf(path);
   const size = statSync(journal, { throwIfNoEntry: false })?.size;
   if (size === undefined)
-    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+    return known.journalEnd === 0 ? ok({ ...known, journalSize: 0, journalExists: false }) : readLive(path);
+  if (size === known.journalEnd) return ok({ ...known, journalSize: size, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
   const fd = openSync(journal, 'r');
   try {
@@ -116,13 +129,16 @@ export async function refreshLive(path: string, known: LiveState): Promise<Resul
   }
 }
 
+/** Applies the lines in `bytes` (the journal from `offset` to its end) to `state`. */
 function replay(state: LiveState, bytes: Buffer, offset: number, file: string): Result<LiveState> {
   let mol = state.mol;
   let at = 0;
   let line = 0;
+  const zero = bytes.indexOf(0);
+  const used = zero < 0 ? bytes.length : zero;
   for (;;) {
     const nl = bytes.indexOf(10, at);
-    if (nl < 0) break; // nothing more, or a torn last line
+    if (nl < 0 || nl >= used) break; // nothing more, or a torn last line
     line++;
     const text = bytes.subarray(at, nl).toString('utf8');
     at = nl + 1;
@@ -152,40 +168,87 @@ function replay(state: LiveState, bytes: Buffer, offset: number, file: string): 
     }
     mol = freezeNew(next.value.mol, mol);
   }
-  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+  const torn = at < used || !allZero(bytes, used);
+  return ok({ ...state, mol, journalEnd: offset + at, journalSize: offset + bytes.length, torn });
+}
+
+const ZEROS = Buffer.alloc(TAIL_BYTES);
+
+function allZero(bytes: Buffer, from: number): boolean {
+  for (let at = from; at < bytes.length; at += ZEROS.length) {
+    const end = Math.min(bytes.length, at + ZEROS.length);
+    if (!bytes.subarray(at, end).equals(ZEROS.subarray(0, end - at))) return false;
+  }
+  return true;
+}
+
+/** The journal's descriptor, kept open while its lock is held so a run of writes opens it once. */
+export interface OpenJournal {
+  path?: string;
+  fd?: number;
+}
+
+export function closeJournal(open: OpenJournal): void {
+  const { fd } = open;
+  open.fd = undefined;
+  open.path = undefined;
+  if (fd !== undefined) closeSync(fd);
 }
 
 /**
- * Appends `lines` (one per write, in order) and fdatasyncs them; cuts a torn tail off first.
- * Returns the new end of the journal. Only the fdatasync goes to the thread pool: it is the one
- * call that waits for the disk, and the event loop stays free meanwhile for writes to queue up
- * behind it; the rest are page-cache calls that cost less than a round trip to a thread.
+ * Writes `lines` (one per write, in order) at the journal's logical end and fdatasyncs them; cuts
+ * a torn tail off first. Returns the new logical end and file size. Only the fdatasync goes to the
+ * thread pool: it is the one call that waits for the disk, and the event loop stays free meanwhile
+ * for writes to queue up behind it; the rest are page-cache calls that cost less than a round trip
+ * to a thread.
  */
-export async function appendLines(path: string, state: LiveState, lines: string): Promise<Result<number>> {
+export async function appendLines(
+  path: string,
+  state: LiveState,
+  lines: string,
+  open: OpenJournal = {},
+): Promise<Result<{ end: number; size: number }>> {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines, 'utf8');
-  // Positioned writes (not O_APPEND): the journal's end is where the last complete line ends.
-  const fd = openSync(journal, constants.O_RDWR | constants.O_CREAT);
+  if (open.path !== journal) {
+    closeJournal(open);
+    open.fd = openSync(journal, constants.O_RDWR | constants.O_CREAT);
+    open.path = journal;
+  }
+  const fd = open.fd as number;
   try {
-    // A torn line a crashed writer left is cut off (the reader already ignored it).
-    if (state.torn) ftruncateSync(fd, state.journalEnd);
-    writeAll(fd, data, state.journalEnd);
+    let size = state.journalSize;
+    // A torn write a crashed writer left is cut off (the reader already ignored it): zeros only past the end.
+    if (state.torn) {
+      ftruncateSync(fd, state.journalEnd);
+      size = state.journalEnd;
+    }
+    const end = state.journalEnd + data.length;
+    if (end <= size) writeAll(fd, data, state.journalEnd);
+    else {
+      // The lines and the next run of zeros in one write: this fdatasync alone commits a new size.
+      const run = Buffer.alloc(data.length + TAIL_BYTES);
+      data.copy(run);
+      writeAll(fd, run, state.journalEnd);
+      size = end + TAIL_BYTES;
+    }
     await new Promise<void>((resolve, reject) =>
       fdatasync(fd, (error) => (error ? reject(error) : resolve())),
     );
     // Under the lock nobody else writes here; a different size means a program that ignores it does.
-    if (fstatSync(fd).size !== state.journalEnd + data.length) {
+    if (fstatSync(fd).size !== size) {
       return err(
         'write-lost',
         `${journal} does not hold what was just written to it; another program may be writing there.`,
         { file: journal },
       );
     }
-  } finally {
-    closeSync(fd);
+    if (!state.journalExists) await syncDirectory(dirname(journal));
+    return ok({ end, size });
+  } catch (error) {
+    closeJournal(open);
+    throw error;
   }
-  if (!state.journalExists) await syncDirectory(dirname(journal));
-  return ok(state.journalEnd + data.length);
 }
 
 function writeAll(fd: number, data: Buffer, at: number): void {
@@ -209,6 +272,7 @@ export async function compact(path: string, state: LiveState): Promise<LiveState
     mol: state.mol,
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: state.journalExists,
     torn: false,
   };
