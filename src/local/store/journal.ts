@@ -21,7 +21,6 @@ import {
   closeSync,
   constants,
   fdatasync,
-  fstatSync,
   ftruncateSync,
   openSync,
   readSync,
@@ -166,7 +165,7 @@ function replay(state: LiveState, bytes: Buffer, offset: number, file: string): 
         },
       );
     }
-    mol = freezeNew(next.value.mol, mol);
+    mol = freezeNew(next.value.mol, mol, next.value.delta);
   }
   const torn = at < used || !allZero(bytes, used);
   return ok({ ...state, mol, journalEnd: offset + at, journalSize: offset + bytes.length, torn });
@@ -235,14 +234,6 @@ export async function appendLines(
     await new Promise<void>((resolve, reject) =>
       fdatasync(fd, (error) => (error ? reject(error) : resolve())),
     );
-    // Under the lock nobody else writes here; a different size means a program that ignores it does.
-    if (fstatSync(fd).size !== size) {
-      return err(
-        'write-lost',
-        `${journal} does not hold what was just written to it; another program may be writing there.`,
-        { file: journal },
-      );
-    }
     if (!state.journalExists) await syncDirectory(dirname(journal));
     return ok({ end, size });
   } catch (error) {
@@ -283,11 +274,14 @@ export async function compact(path: string, state: LiveState): Promise<LiveState
  * nested values), so a caller that edits one in place gets a TypeError instead of diverging from
  * the disk. The two lists stay unfrozen: V8 reads a frozen array on a slow path (at 4,000 steps an
  * index 10x, a slice 70x slower), which made every transition cost the molecule's size. They are
- * never handed out, only copies of them (`handOut`).
+ * never handed out, only copies of them (`handOut`). With the delta that made `next`, only the
+ * steps it names are visited, not every step.
  */
-export function freezeNew(next: Molecule, prev: Molecule): Molecule {
+export function freezeNew(next: Molecule, prev: Molecule, delta?: Delta): Molecule {
   Object.freeze(next);
-  if (next.steps !== prev.steps) {
+  if (delta?.steps && !delta.allSteps) {
+    for (const [i] of delta.steps) deepFreeze(next.steps[i]);
+  } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
@@ -310,7 +304,7 @@ function freezeRead(mol: Molecule): Molecule {
 
 /** The store's state as a caller gets it: its own top level and lists, the frozen steps and entries shared. */
 export function handOut(mol: Molecule): Molecule {
-  return { ...mol, steps: [...mol.steps], history: [...mol.history] };
+  return { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -198,7 +198,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         );
         continue;
       }
-      mol = freezeNew(applied.value.mol, mol);
+      mol = freezeNew(applied.value.mol, mol, applied.value.delta);
       lines += `${JSON.stringify(applied.value.delta)}\n`;
       results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }

@@ -56,9 +56,10 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed: [number, Molecule['steps'][number]][] = [];
-      next.steps.forEach((s, i) => {
-        if (s !== prev.steps[i]) changed.push([i, s]);
-      });
+      const before = prev.steps;
+      const after = next.steps;
+      for (let i = 0; i < after.length; i++)
+        if (after[i] !== before[i]) changed.push([i, after[i] as Molecule['steps'][number]]);
       if (changed.length > 0) delta.steps = changed;
     }
   }
