@@ -176,6 +176,30 @@ describe('local store journal', () => {
     expect(value(await store.load('m-burn'))?.title).toBe('Molecule m-burn');
   });
 
+  it('keeps the step objects a write returned; one with a key the schema lacks is stored as read back', async () => {
+    const { dir, store } = await fresh();
+    value(await store.create(makeMolecule('m-same', {}, 3)));
+    let returned: Molecule['steps'][number] | undefined;
+    const kept = value(
+      await store.mutate('m-same', (c) => {
+        const mol = value(completeStep('s0', 'a')(c)).mol;
+        returned = mol.steps[0];
+        return { ok: true, value: { mol, effects: [] } };
+      }),
+    ).mol;
+    expect(kept.steps[0]).toBe(returned);
+    expect(Object.isFrozen(returned)).toBe(true);
+    const odd = value(
+      await store.mutate('m-same', (c) => {
+        const mol = value(completeStep('s1', 'b')(c)).mol;
+        const steps = mol.steps.map((s, i) => (i === 1 ? { ...s, stray: 1 } : s));
+        return { ok: true, value: { mol: { ...mol, steps }, effects: [] } };
+      }),
+    ).mol;
+    expect(odd.steps[1]).not.toHaveProperty('stray');
+    expect(plain(value(await createLocalStore({ dir }).load('m-same')))).toEqual(plain(odd));
+  });
+
   it('hands out frozen steps: editing one in place throws instead of diverging from the disk', async () => {
     const { store } = await fresh();
     value(await store.create(makeMolecule('m-frozen')));

@@ -1,6 +1,7 @@
 /**
  * The engine remembers only the last steps array it built (steps-memo.ts): a molecule handed back
- * out of turn, or with another proto, must be treated exactly as a fresh one would be.
+ * out of turn, or with another proto, must be treated exactly as a fresh one would be; a copy of
+ * the array (the same step objects) counts as the array, a copy with any step swapped does not.
  */
 import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../../../../src/engine/molecule/molecule-schema.js';
@@ -50,5 +51,19 @@ describe('steps memo', () => {
     const beforeLast = kept.at(-1) as Molecule;
     apply(kept[0] as Molecule, { type: 'start', step: 's0' }, ++t);
     expect(apply(beforeLast, { type: 'complete', step: 's2' }, 6).status).toBe('complete');
+  });
+
+  it('a copy of the steps just built counts as them; a copy with one step swapped is checked afresh', () => {
+    const mol = apply(pourMol(proto).mol, { type: 'start', step: 's0' }, 1);
+    const copy = { ...mol, steps: mol.steps.slice() };
+    expect(apply(copy, { type: 'complete', step: 's0' }, 2)).toEqual(
+      apply(JSON.parse(JSON.stringify(mol)), { type: 'complete', step: 's0' }, 2),
+    );
+    const built = apply(pourMol(proto).mol, { type: 'start', step: 's0' }, 1);
+    const swapped = { ...built, steps: built.steps.map((s, i) => (i === 2 ? { ...s, id: 'other' } : s)) };
+    expect(transition(proto, swapped, { type: 'complete', step: 's0' }, at(2))).toMatchObject({
+      ok: false,
+      error: { code: 'proto-mismatch' },
+    });
   });
 });
