@@ -4,9 +4,10 @@
  * written and fdatasync'd before the write is acknowledged, so a write costs the bytes it changed.
  * Now and then the journal is folded into a new snapshot (written atomically) and emptied.
  *
- * The journal's lines are followed by a run of zero bytes written ahead of them (`TAIL_BYTES` at a
- * time, in the same write as the lines that outgrow the last run): a write overwrites zeros in
- * place, so its fdatasync commits data only, not a new file size. Its logical end is the end of
+ * The journal's lines are followed by a run of zero bytes written ahead of them (in the same write
+ * as the lines that outgrow the last run, up to where the journal will be folded into the snapshot
+ * and `TAIL_BYTES` past it): a write overwrites zeros in place, so its fdatasync commits data only,
+ * not a new file size. Its logical end is the end of
  * the last complete line before the first zero byte (or the end of the file); JSON text never
  * holds a zero byte.
  *
@@ -51,8 +52,8 @@ export interface LiveState {
 }
 
 /** Fold the journal into the snapshot once it has grown past the snapshot (and this minimum). */
-const MIN_COMPACT_BYTES = 64 * 1024;
-/** Zeros written ahead of the lines whenever a write outgrows the last run of them. */
+export const MIN_COMPACT_BYTES = 64 * 1024;
+/** Zeros written ahead of the lines past the point where they are folded into the snapshot. */
 export const TAIL_BYTES = 64 * 1024;
 
 export function journalPathOf(livePath: string): string {
@@ -226,10 +227,11 @@ export async function appendLines(
     if (end <= size) writeAll(fd, data, state.journalEnd);
     else {
       // The lines and the next run of zeros in one write: this fdatasync alone commits a new size.
-      const run = Buffer.alloc(data.length + TAIL_BYTES);
+      // The run reaches past where the journal is folded into the snapshot, so one per fold.
+      size = Math.max(end, compactionPoint(state)) + TAIL_BYTES;
+      const run = Buffer.alloc(size - state.journalEnd);
       data.copy(run);
       writeAll(fd, run, state.journalEnd);
-      size = end + TAIL_BYTES;
     }
     await new Promise<void>((resolve, reject) =>
       fdatasync(fd, (error) => (error ? reject(error) : resolve())),
@@ -248,7 +250,11 @@ function writeAll(fd: number, data: Buffer, at: number): void {
 
 /** Whether the journal has grown enough to be folded into the snapshot. */
 export function wantsCompaction(state: LiveState): boolean {
-  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+  return state.journalEnd >= compactionPoint(state);
+}
+
+function compactionPoint(state: LiveState): number {
+  return Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
 }
 
 /** A new snapshot of `state.mol`, then an empty journal (its lines are all older than the snapshot now). */
