@@ -94,7 +94,10 @@ export async function readLive(path: string): Promise<Result<LiveState | undefin
 
 /**
  * Brings `known` up to date with what other writers appended since; a full read when the snapshot
- * was replaced, the journal shrank, or the appended bytes do not continue it.
+ * was replaced, the journal shrank, or the appended bytes do not continue it. Only the bytes up to
+ * the first zero are read: a process that dies mid-write leaves a prefix of its bytes, never any
+ * past a zero; that takes a crash of the machine, after which every reader starts from scratch
+ * and checks the whole tail (`readLive`).
  */
 export async function refreshLive(path: string, known: LiveState): Promise<Result<LiveState | undefined>> {
   // Synchronous stats: microseconds each, where an async one is a thread-pool round trip.
@@ -115,18 +118,26 @@ export async function refreshLive(path: string, known: LiveState): Promise<Resul
   if (size < known.journalEnd) return readLive(path);
   const fd = openSync(journal, 'r');
   try {
-    const tail = Buffer.alloc(size - known.journalEnd);
-    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
-    const replayed = replay(
-      { ...known, journalExists: true },
-      tail.subarray(0, bytesRead),
-      known.journalEnd,
-      journal,
-    );
-    return replayed.ok ? replayed : readLive(path);
+    const tail = readToZero(fd, known.journalEnd, size);
+    const replayed = replay({ ...known, journalExists: true }, tail, known.journalEnd, journal);
+    return replayed.ok ? ok({ ...replayed.value, journalSize: size }) : readLive(path);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The bytes from `from` up to the first zero byte read (and a little past it), or to `size`. */
+function readToZero(fd: number, from: number, size: number): Buffer {
+  let tail = Buffer.alloc(0);
+  for (let chunk = 16 * 1024; from + tail.length < size; chunk *= 2) {
+    const more = Buffer.alloc(Math.min(chunk, size - from - tail.length));
+    const n = readSync(fd, more, 0, more.length, from + tail.length);
+    if (n === 0) break;
+    tail = tail.length === 0 ? more.subarray(0, n) : Buffer.concat([tail, more.subarray(0, n)]);
+    const zero = more.indexOf(0);
+    if (zero >= 0 && zero < n) break;
+  }
+  return tail;
 }
 
 /** Applies the lines in `bytes` (the journal from `offset` to its end) to `state`. */

@@ -118,6 +118,27 @@ describe('local store journal: the zeros ahead of the lines', () => {
     expect(plain(value(await createLocalStore({ dir }).load('m-ghost')))).toEqual(plain(three));
   });
 
+  it('a store that read the molecule before reads on from where it was: new lines, then a torn prefix, as a fresh reader does', async () => {
+    const { dir, store, mols } = await fresh();
+    value(await store.create(makeMolecule('m-on', {}, 6)));
+    value(await store.mutate('m-on', completeStep('s0', 'a')));
+    const early = createLocalStore({ dir });
+    value(await early.load('m-on'));
+    const two = value(await store.mutate('m-on', completeStep('s1', 'b'))).mol;
+    expect(plain(value(await early.load('m-on')))).toEqual(plain(two));
+    // A writer killed mid-write: a prefix of its line over the zeros.
+    const journal = join(mols, 'm-on.journal');
+    const end = linesOf(await readFile(journal)).length;
+    const file = await open(journal, 'r+');
+    await file.write(`{"rev":3,"snap":0,"set":{"title":"${'half'.repeat(500)}`, end, 'utf8');
+    await file.close();
+    expect(plain(value(await early.load('m-on')))).toEqual(plain(two));
+    const three = value(await early.mutate('m-on', completeStep('s2', 'c'))).mol;
+    expect(plain(value(await store.load('m-on')))).toEqual(plain(three));
+    expect(plain(value(await createLocalStore({ dir }).load('m-on')))).toEqual(plain(three));
+    expect((await readFile(journal, 'utf8')).includes('half')).toBe(false);
+  });
+
   it('a crash anywhere in a write (the one that creates the journal or adds zeros too) reads as before or after it', async () => {
     const { dir, store, mols } = await fresh();
     value(await store.create(makeMolecule('m-tear', {}, 12)));
