@@ -5,39 +5,17 @@
  * its sectors on disk without the others, the file's new size or the old one) reads as the state
  * before the write or after it, and the next writer's state is what a fresh reader then gets.
  */
-import { mkdtemp, open, readFile, realpath, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mutator } from '../../../../src/engine/index.js';
 import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
 import { MIN_COMPACT_BYTES, TAIL_BYTES } from '../../../../src/local/store/journal.js';
 import { createLocalStore } from '../../../../src/local/store/local-store.js';
 import { completeStep, makeMolecule } from '../../../conformance/store-conformance.js';
+import { linesOf, plain, storeDirs, value } from '../../../helpers/journal-files.js';
 
-let root: string;
-beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mol-journal-tail-')));
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const fresh = async () => {
-  const dir = await mkdtemp(join(root, 's-'));
-  return { dir, store: createLocalStore({ dir }), mols: join(dir, 'mols') };
-};
-
-function value<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
-
-const plain = (mol: Molecule | undefined) => JSON.parse(JSON.stringify(mol));
-
-/** Bytes up to the first zero: the journal's lines. */
-function linesOf(bytes: Buffer): Buffer {
-  const zero = bytes.indexOf(0);
-  return bytes.subarray(0, zero < 0 ? bytes.length : zero);
-}
+const fresh = storeDirs('mol-journal-tail-');
 
 const readOrAbsent = (path: string) => readFile(path).catch(() => undefined);
 

@@ -5,38 +5,19 @@
  * bytes a transition appends do not grow with the molecule; the lines are followed by zeros written
  * ahead of them, which end what is read, and whatever a crash left past the last line is ignored.
  */
-import { mkdtemp, open, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
 import { createLocalStore } from '../../../../src/local/store/local-store.js';
 import { completeStep, makeMolecule } from '../../../conformance/store-conformance.js';
+import { linesOf, plain, storeDirs, value } from '../../../helpers/journal-files.js';
 
-let root: string;
-beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mol-journal-')));
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-const fresh = async () => {
-  const dir = await mkdtemp(join(root, 's-'));
-  return { dir, store: createLocalStore({ dir }), mols: join(dir, 'mols') };
-};
-
-function value<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
-
-/** The molecule as JSON would store it (undefined-valued keys gone). */
-const plain = (mol: Molecule | undefined) => JSON.parse(JSON.stringify(mol));
+const fresh = storeDirs('mol-journal-');
 
 /** The journal's text up to its first zero byte: the lines, without the zeros written ahead of them. */
 async function journalText(journal: string): Promise<string> {
-  const bytes = await readFile(journal);
-  const zero = bytes.indexOf(0);
-  return bytes.subarray(0, zero < 0 ? bytes.length : zero).toString('utf8');
+  return linesOf(await readFile(journal)).toString('utf8');
 }
 
 /** Writes `text` over the zeros right after the journal's lines, as a writer (or a torn write) would. */
