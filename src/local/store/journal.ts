@@ -7,9 +7,8 @@
  * The journal's lines are followed by a run of zero bytes written ahead of them (in the same write
  * as the lines that outgrow the last run, up to where the journal will be folded into the snapshot
  * and `TAIL_BYTES` past it): a write overwrites zeros in place, so its fdatasync commits data only,
- * not a new file size. Its logical end is the end of
- * the last complete line before the first zero byte (or the end of the file); JSON text never
- * holds a zero byte.
+ * not a new file size. Its logical end is the end of the last complete line before the first zero
+ * byte (or the end of the file); JSON text never holds a zero byte.
  *
  * Reading: the snapshot, then each journal line in order up to the first zero byte. Anything after
  * the logical end that is not zeros (a last line without its newline, or pieces of a write whose
