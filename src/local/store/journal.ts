@@ -5,9 +5,9 @@
  * Now and then the journal is folded into a new snapshot (written atomically) and emptied.
  *
  * The journal's lines are followed by a run of zero bytes written ahead of them (in the same write
- * as the lines that outgrow the last run, up to where the journal will be folded into the snapshot
- * and `TAIL_BYTES` past it): a write overwrites zeros in place, so its fdatasync commits data only,
- * not a new file size. Its logical end is the end of the last complete line before the first zero
+ * as the lines that outgrow the last run; each run doubles the file, up to where the journal will
+ * be folded into the snapshot, plus `TAIL_BYTES`): a write overwrites zeros in place, so its
+ * fdatasync commits data only, not a new file size. Its logical end is the end of the last complete line before the first zero
  * byte (or the end of the file); JSON text never holds a zero byte.
  *
  * Reading: the snapshot, then each journal line in order up to the first zero byte. Anything after
@@ -52,8 +52,8 @@ export interface LiveState {
 
 /** Fold the journal into the snapshot once it has grown past the snapshot (and this minimum). */
 export const MIN_COMPACT_BYTES = 64 * 1024;
-/** Zeros written ahead of the lines past the point where they are folded into the snapshot. */
-export const TAIL_BYTES = 64 * 1024;
+/** Zeros written ahead of the lines at the least; a journal that is never folded stays this small. */
+export const TAIL_BYTES = 16 * 1024;
 
 export function journalPathOf(livePath: string): string {
   return `${livePath.slice(0, -'.json'.length)}.journal`;
@@ -237,8 +237,8 @@ export async function appendLines(
     if (end <= size) writeAll(fd, data, state.journalEnd);
     else {
       // The lines and the next run of zeros in one write: this fdatasync alone commits a new size.
-      // The run reaches past where the journal is folded into the snapshot, so one per fold.
-      size = Math.max(end, compactionPoint(state)) + TAIL_BYTES;
+      // Doubling keeps such writes few (logarithmic in the fold point) and a small journal small.
+      size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
       const run = Buffer.alloc(size - state.journalEnd);
       data.copy(run);
       writeAll(fd, run, state.journalEnd);
