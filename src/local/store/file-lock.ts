@@ -10,9 +10,21 @@
  * The calls on the files are synchronous: each takes microseconds (no fsync: a lock need not
  * survive a crash, its holder does not either), while an async call is a thread-pool round trip
  * that costs ten times that, several times per write. Only the waits between attempts yield.
+ * The holder keeps its lock file open, so asking whether it still holds it (before every write)
+ * is two calls on that descriptor rather than an open, read and close of the path.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
@@ -62,7 +74,7 @@ export async function acquireFileLock(
       nonce: randomBytes(8).toString('hex'),
     };
     const created = tryCreate(path, holder);
-    if (created === 'created') return ok(makeLock(path, holder));
+    if (typeof created === 'number') return ok(makeLock(path, holder, created));
     if (created !== 'exists')
       return err('lock-failed', `cannot create the lock file ${path}: ${created.message}`);
 
@@ -115,8 +127,17 @@ function releaseAtExit(): void {
   for (const release of held) release();
 }
 
-function makeLock(path: string, holder: LockHolder): FileLock {
+function makeLock(path: string, holder: LockHolder, fd: number): FileLock {
   let open = true;
+  const mine = Buffer.from(JSON.stringify(holder));
+  const seen = Buffer.alloc(mine.length + 1);
+  const closeFile = () => {
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing was written through it after the name.
+    }
+  };
   const atExit = () => {
     try {
       tryBreakLock(path, () => removeIfMine(path, holder.nonce));
@@ -131,12 +152,21 @@ function makeLock(path: string, holder: LockHolder): FileLock {
     holder,
     isHeld: async () => {
       if (!open) return false;
-      const seen = readHolder(path);
-      return seen !== 'gone' && seen?.nonce === holder.nonce;
+      // Breaking a lock removes the file (a new holder creates another): gone from the directory
+      // means taken. One rewritten in place no longer reads as this holder's name.
+      try {
+        if (fstatSync(fd).nlink === 0) return false;
+        const n = readSync(fd, seen, 0, seen.length, 0);
+        return n === mine.length && seen.subarray(0, n).equals(mine);
+      } catch {
+        const now = readHolder(path);
+        return now !== 'gone' && now?.nonce === holder.nonce;
+      }
     },
     release: async () => {
       if (!open) return;
       open = false;
+      closeFile();
       held.delete(atExit);
       if (held.size === 0) process.off('exit', releaseAtExit);
       await removeIfStill(path, holder.nonce);
@@ -144,20 +174,20 @@ function makeLock(path: string, holder: LockHolder): FileLock {
   };
 }
 
-function tryCreate(path: string, holder: LockHolder): 'created' | 'exists' | Error {
+/** The new lock file's descriptor (kept open by its holder), or why there is none. */
+function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openSync(path, 'wx+');
       try {
         writeSync(fd, JSON.stringify(holder));
       } catch (error) {
         // A nameless lock file would hold everyone off until it is old enough to break.
+        closeSync(fd);
         unlinkQuietly(path);
         throw error;
-      } finally {
-        closeSync(fd);
       }
-      return 'created';
+      return fd;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return 'exists';

@@ -43,11 +43,13 @@ import {
 } from './file-lock.js';
 import {
   appendLines,
+  closeJournal,
   compact,
   freezeNew,
   handOut,
   journalPathOf,
   type LiveState,
+  type OpenJournal,
   readLive,
   refreshLive,
   wantsCompaction,
@@ -110,12 +112,12 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
    * `holdMs` so other processes get their turn and never see it old enough to break.
    */
   async function drain(id: string, queue: Queued[]): Promise<void> {
-    let held: { lock: FileLock; since: number } | undefined;
+    let held: Held | undefined;
     for (;;) {
       if (held && (queue.length === 0 || Date.now() - held.since >= holdMs)) {
         if (queue.length === 0) await nextTurn();
         if (queue.length === 0 || Date.now() - held.since >= holdMs) {
-          await letGo(held.lock);
+          await letGo(held);
           held = undefined;
         }
         continue;
@@ -134,28 +136,28 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
           for (const item of queue.splice(0)) item.resolve(lock);
           continue;
         }
-        held = { lock: lock.value, since: Date.now() };
+        held = { lock: lock.value, since: Date.now(), journal: {}, wrote: false };
       }
       const batch = queue.splice(0);
-      const { lock } = held;
-      const results = await guard(() => writeBatch(id, batch, lock));
+      const now = held;
+      const results = await guard(() => writeBatch(id, batch, now));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? (results.value[i] as Result<Mutation>) : results);
       });
       // Taken over while this process stalled: the next write starts over with a lock of its own.
       if (results.ok && results.value.some((r) => !r.ok && r.error.code === 'lock-lost')) {
-        await letGo(lock);
+        await letGo(now);
         held = undefined;
       }
     }
   }
 
-  async function writeBatch(
-    id: string,
-    batch: Queued[],
-    lock: FileLock,
-  ): Promise<Result<Result<Mutation>[]>> {
-    const read = await current(id);
+  async function writeBatch(id: string, batch: Queued[], held: Held): Promise<Result<Result<Mutation>[]>> {
+    const { lock } = held;
+    // After a write under this lock, what this store wrote is the latest: nobody else could write
+    // without the lock, and the check below finds out if someone took it.
+    const cached = held.wrote ? known.get(id) : undefined;
+    const read = cached ? ok(cached) : await current(id);
     if (!read.ok) return read;
     if (read.value === undefined) return err('not-found', `there is no molecule "${id}" in ${layout.mols}.`);
     const state = read.value;
@@ -178,6 +180,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       if (candidate.status === 'squashed' || candidate.status === 'burned') {
         // The molecule leaves the store: what the batch did before is moot, what comes after finds nothing.
         if (!(await lock.isHeld())) return ok(batch.map(() => lockLost(id)));
+        closeJournal(held.journal);
         const ended = await endMolecule(layout, candidate, next.value.effects);
         known.delete(id);
         results.push(ended);
@@ -195,7 +198,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         );
         continue;
       }
-      mol = freezeNew(applied.value.mol, mol);
+      mol = freezeNew(applied.value.mol, mol, applied.value.delta);
       lines += `${JSON.stringify(applied.value.delta)}\n`;
       results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
     }
@@ -204,11 +207,19 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     if (!(await lock.isHeld())) return ok(results.map((r) => (r.ok ? lockLost(id) : r)));
     // The crash suite kills the process here too: a journal append is the store's everyday write.
     crashPoint('state-write:before');
-    const end = await appendLines(path, state, lines);
+    const end = await appendLines(path, state, lines, held.journal);
     crashPoint('state-write:after');
     if (!end.ok) return ok(results.map((r) => (r.ok ? end : r)));
-    let written: LiveState = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    let written: LiveState = {
+      ...state,
+      mol,
+      journalEnd: end.value.end,
+      journalSize: end.value.size,
+      journalExists: true,
+      torn: false,
+    };
     known.set(id, written);
+    held.wrote = true;
     if (wantsCompaction(written)) {
       // The writes are durable already; a compaction that fails is retried by the next write.
       written = await compact(path, written).catch(() => written);
@@ -306,9 +317,23 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** A molecule's lock while a run of writes holds it. */
+interface Held {
+  lock: FileLock;
+  since: number;
+  journal: OpenJournal;
+  /** Whether this store has written under this lock (so its state is the latest). */
+  wrote: boolean;
+}
+
 /** Releases only a file that still names this holder; one that fails to go is judged stale later. */
-async function letGo(lock: FileLock): Promise<void> {
-  await lock.release().catch(() => undefined);
+async function letGo(held: Held): Promise<void> {
+  try {
+    closeJournal(held.journal);
+  } catch {
+    // Everything written was fdatasync'd already.
+  }
+  await held.lock.release().catch(() => undefined);
 }
 
 interface Queued {

@@ -56,9 +56,10 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed: [number, Molecule['steps'][number]][] = [];
-      next.steps.forEach((s, i) => {
-        if (s !== prev.steps[i]) changed.push([i, s]);
-      });
+      const before = prev.steps;
+      const after = next.steps;
+      for (let i = 0; i < after.length; i++)
+        if (after[i] !== before[i]) changed.push([i, after[i] as Molecule['steps'][number]]);
       if (changed.length > 0) delta.steps = changed;
     }
   }
@@ -95,7 +96,9 @@ function sharedPrefix<T>(
 
 /**
  * Validates a delta (a candidate write or a line read back) and applies it to `prev`; returns the
- * delta as validated too, which is what gets written.
+ * delta as validated too, which is what gets written. When validation changed nothing (no unknown
+ * key dropped), the new state holds the very objects given, not the validator's copies: the
+ * engine recognises the steps it returned by identity and skips re-checking them next time.
  */
 export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule; delta: Delta }> {
   const parsed = DeltaSchema.safeParse(raw);
@@ -103,7 +106,7 @@ export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule
     const issue = parsed.error.issues[0];
     return err('state-invalid', `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
   }
-  const d = parsed.data;
+  const d = sameJson(raw, parsed.data) ? (raw as Delta) : parsed.data;
   if (d.rev !== prev.rev + 1) return err('state-invalid', `revision ${d.rev} does not follow ${prev.rev}`);
   const next: Record<string, unknown> = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
@@ -132,4 +135,26 @@ export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule
     next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
   }
   return ok({ mol: next as Molecule, delta: d });
+}
+
+/** Whether `a` and `b` are the same JSON text, key order aside (undefined-valued keys are absent). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in x) {
+    if (x[key] === undefined) continue;
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    keys++;
+  }
+  for (const key in y) if (y[key] !== undefined) keys--;
+  return keys === 0;
 }

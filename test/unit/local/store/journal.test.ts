@@ -2,34 +2,34 @@
  * The local store's journal: a write appends what changed; a fresh reader rebuilds exactly the
  * state the writer returned (also across compactions); a torn last line is ignored and cut off;
  * a corrupt line is named; molecules stored in the old single-file format read and migrate; the
- * bytes a transition appends do not grow with the molecule.
+ * bytes a transition appends do not grow with the molecule; the lines are followed by zeros written
+ * ahead of them, which end what is read, and whatever a crash left past the last line is ignored.
  */
-import { appendFile, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
 import { createLocalStore } from '../../../../src/local/store/local-store.js';
 import { completeStep, makeMolecule } from '../../../conformance/store-conformance.js';
+import { linesOf, plain, storeDirs, value } from '../../../helpers/journal-files.js';
 
-let root: string;
-beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mol-journal-')));
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
+const fresh = storeDirs('mol-journal-');
 
-const fresh = async () => {
-  const dir = await mkdtemp(join(root, 's-'));
-  return { dir, store: createLocalStore({ dir }), mols: join(dir, 'mols') };
-};
-
-function value<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
+/** The journal's text up to its first zero byte: the lines, without the zeros written ahead of them. */
+async function journalText(journal: string): Promise<string> {
+  return linesOf(await readFile(journal)).toString('utf8');
 }
 
-/** The molecule as JSON would store it (undefined-valued keys gone). */
-const plain = (mol: Molecule | undefined) => JSON.parse(JSON.stringify(mol));
+/** Writes `text` over the zeros right after the journal's lines, as a writer (or a torn write) would. */
+async function writeAtEnd(journal: string, text: string): Promise<void> {
+  const at = Buffer.byteLength(await journalText(journal));
+  const file = await open(journal, 'r+');
+  try {
+    await file.write(text, at, 'utf8');
+  } finally {
+    await file.close();
+  }
+}
 
 describe('local store journal', () => {
   it('a reader that starts from the files rebuilds exactly what the writer returned', async () => {
@@ -38,7 +38,7 @@ describe('local store journal', () => {
     let last: Molecule | undefined;
     for (let i = 0; i < 6; i++)
       last = value(await store.mutate('m-replay', completeStep(`s${i}`, `w${i}`))).mol;
-    const lines = (await readFile(join(mols, 'm-replay.journal'), 'utf8')).trim().split('\n');
+    const lines = (await journalText(join(mols, 'm-replay.journal'))).trim().split('\n');
     expect(lines).toHaveLength(6);
     const reader = createLocalStore({ dir });
     expect(plain(value(await reader.load('m-replay')))).toEqual(plain(last));
@@ -71,12 +71,13 @@ describe('local store journal', () => {
     value(await store.create(makeMolecule('m-torn')));
     const one = value(await store.mutate('m-torn', completeStep('s0', 'a'))).mol;
     const journal = join(mols, 'm-torn.journal');
-    await appendFile(journal, '{"rev":2,"snap":0,"add":[{"at":"2026-');
+    await writeAtEnd(journal, '{"rev":2,"snap":0,"add":[{"at":"2026-');
     const reader = createLocalStore({ dir });
     expect(plain(value(await reader.load('m-torn')))).toEqual(plain(one));
     const two = value(await reader.mutate('m-torn', completeStep('s1', 'b'))).mol;
     expect(two.rev).toBe(2);
-    expect((await readFile(journal, 'utf8')).endsWith('\n')).toBe(true);
+    expect((await journalText(journal)).endsWith('\n')).toBe(true);
+    expect((await journalText(journal)).split('\n')).toHaveLength(3);
     expect(plain(value(await createLocalStore({ dir }).load('m-torn')))).toEqual(plain(two));
   });
 
@@ -85,7 +86,7 @@ describe('local store journal', () => {
     value(await store.create(makeMolecule('m-bad')));
     value(await store.mutate('m-bad', completeStep('s0', 'a')));
     const journal = join(mols, 'm-bad.journal');
-    await appendFile(journal, '{"rev":2,"snap":0,"steps":[[0,{"id":"s0","status":"exploded"}]]}\n');
+    await writeAtEnd(journal, '{"rev":2,"snap":0,"steps":[[0,{"id":"s0","status":"exploded"}]]}\n');
     const before = await readFile(journal, 'utf8');
     const reader = createLocalStore({ dir });
     const loaded = await reader.load('m-bad');
@@ -128,9 +129,9 @@ describe('local store journal', () => {
       value(await store.create(makeMolecule('m-size', {}, steps)));
       value(await store.mutate('m-size', completeStep('s1', 'a')));
       const journal = join(mols, 'm-size.journal');
-      const before = (await stat(journal)).size;
+      const before = Buffer.byteLength(await journalText(journal));
       value(await store.mutate('m-size', completeStep('s2', 'a')));
-      return (await stat(journal)).size - before;
+      return Buffer.byteLength(await journalText(journal)) - before;
     };
     const small = await appended(10);
     const large = await appended(2_000);
@@ -154,6 +155,30 @@ describe('local store journal', () => {
     await writeFile(join(mols, 'm-burn.journal'), '{"rev":1,"snap":0,"set":{"title":"ghost"}}\n');
     value(await store.create(makeMolecule('m-burn')));
     expect(value(await store.load('m-burn'))?.title).toBe('Molecule m-burn');
+  });
+
+  it('keeps the step objects a write returned; one with a key the schema lacks is stored as read back', async () => {
+    const { dir, store } = await fresh();
+    value(await store.create(makeMolecule('m-same', {}, 3)));
+    let returned: Molecule['steps'][number] | undefined;
+    const kept = value(
+      await store.mutate('m-same', (c) => {
+        const mol = value(completeStep('s0', 'a')(c)).mol;
+        returned = mol.steps[0];
+        return { ok: true, value: { mol, effects: [] } };
+      }),
+    ).mol;
+    expect(kept.steps[0]).toBe(returned);
+    expect(Object.isFrozen(returned)).toBe(true);
+    const odd = value(
+      await store.mutate('m-same', (c) => {
+        const mol = value(completeStep('s1', 'b')(c)).mol;
+        const steps = mol.steps.map((s, i) => (i === 1 ? { ...s, stray: 1 } : s));
+        return { ok: true, value: { mol: { ...mol, steps }, effects: [] } };
+      }),
+    ).mol;
+    expect(odd.steps[1]).not.toHaveProperty('stray');
+    expect(plain(value(await createLocalStore({ dir }).load('m-same')))).toEqual(plain(odd));
   });
 
   it('hands out frozen steps: editing one in place throws instead of diverging from the disk', async () => {
