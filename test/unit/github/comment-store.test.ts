@@ -634,44 +634,23 @@ describe('list', () => {
 });
 
 describe('lock: ref', () => {
-  it('wraps the write in the git-ref lease: commit + ref before, delete after (6 calls in all)', async () => {
-    const writer = store();
-    ok(await writer.create(mol()));
-    const lockCalls: string[] = [];
-    nock(API)
-      .post('/repos/acme/widgets/git/commits')
-      .reply(201, () => {
-        lockCalls.push('commit');
-        return { sha: '1'.repeat(40) };
-      })
-      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-a1b2c3', sha: '1'.repeat(40) })
-      .reply(201, () => {
-        lockCalls.push('ref');
-        return {};
-      })
-      .delete('/repos/acme/widgets/git/refs/molecular%2Flocks%2F12-a1b2c3')
-      .reply(204, () => {
-        lockCalls.push('release');
-        return '';
-      });
-    table.calls.length = 0;
-    ok(await store({ lock: 'ref', lockHolder: 'run-1' }).mutate('12-a1b2c3', completeStep('s0', 'alice')));
-    expect(lockCalls).toEqual(['commit', 'ref', 'release']);
-    expect(table.calls).toEqual(['list', 'patch', 'get']);
-  });
-
-  /** The git-ref lease's routes, persisted: each lease of `holder` noted in `lockCalls`. */
+  /** The git-ref lease's routes on 12-a1b2c3, persisted: lock commits, refs and releases in `lockCalls`. */
   function leaseRoutes(lockCalls: string[]) {
     let commits = 0;
+    const latest = () => String(commits % 10).repeat(40);
     nock(API)
       .persist()
       .post('/repos/acme/widgets/git/commits')
       .reply(201, () => {
         lockCalls.push('commit');
         commits++;
-        return { sha: String(commits % 10).repeat(40) };
+        return { sha: latest() };
       })
-      .post('/repos/acme/widgets/git/refs')
+      // Pointing at the latest lock commit: made for this lease, or reused.
+      .post(
+        '/repos/acme/widgets/git/refs',
+        (body) => body.ref === 'refs/molecular/locks/12-a1b2c3' && body.sha === latest(),
+      )
       .reply(201, () => {
         lockCalls.push('ref');
         return {};
@@ -682,6 +661,17 @@ describe('lock: ref', () => {
         return '';
       });
   }
+
+  it('wraps the write in the git-ref lease: commit + ref before, delete after (6 calls in all)', async () => {
+    const writer = store();
+    ok(await writer.create(mol()));
+    const lockCalls: string[] = [];
+    leaseRoutes(lockCalls);
+    table.calls.length = 0;
+    ok(await store({ lock: 'ref', lockHolder: 'run-1' }).mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    expect(lockCalls).toEqual(['commit', 'ref', 'release']);
+    expect(table.calls).toEqual(['list', 'patch', 'get']);
+  });
 
   it("the store's next lease reuses its lock commit while most of that lease is ahead: 5 calls a write", async () => {
     ok(await store().create(mol()));

@@ -75,7 +75,7 @@ describe('acquireRefLock', () => {
     });
   });
 
-  it('reuses its lock commit for the next lease while most of it is ahead: 1 call, then 2 past half the lease', async () => {
+  it('reuses its lock commit for the next lease while most of it is ahead: 1 call, then 2 past half the lease; never for another holder or repository', async () => {
     const options = clock();
     nock(API)
       .post('/repos/acme/widgets/git/commits')
@@ -87,6 +87,14 @@ describe('acquireRefLock', () => {
       .post('/repos/acme/widgets/git/commits')
       .reply(201, { sha: sha('2') })
       .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('2') })
+      .reply(201, {})
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('3') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/other', sha: sha('3') })
+      .reply(201, {})
+      .post('/repos/acme/gadgets/git/commits')
+      .reply(201, { sha: sha('4') })
+      .post('/repos/acme/gadgets/git/refs', { ref: 'refs/molecular/locks/other', sha: sha('4') })
       .reply(201, {});
     const first = await acquireRefLock(octokit(), repo, '12-abc', options);
     const second = await acquireRefLock(octokit(), repo, 'other', options);
@@ -100,28 +108,10 @@ describe('acquireRefLock', () => {
       holder: 'run-42',
       expiresAt: new Date(T0 + 30_001 + 60_000),
     });
-  });
-
-  it('shares a lock commit only with the same holder in the same repository', async () => {
-    const options = clock();
-    nock(API)
-      .post('/repos/acme/widgets/git/commits')
-      .reply(201, { sha: sha('1') })
-      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('1') })
-      .reply(201, {})
-      .post('/repos/acme/widgets/git/commits')
-      .reply(201, { sha: sha('2') })
-      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('2') })
-      .reply(201, {})
-      .post('/repos/acme/gadgets/git/commits')
-      .reply(201, { sha: sha('3') })
-      .post('/repos/acme/gadgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('3') })
-      .reply(201, {});
-    expect((await acquireRefLock(octokit(), repo, '12-abc', options)).ok).toBe(true);
-    expect((await acquireRefLock(octokit(), repo, '12-abc', { ...options, holder: 'run-43' })).ok).toBe(true);
-    expect((await acquireRefLock(octokit(), { owner: 'acme', repo: 'gadgets' }, '12-abc', options)).ok).toBe(
-      true,
-    );
+    const another = await acquireRefLock(octokit(), repo, 'other', { ...options, holder: 'run-43' });
+    expect(another.ok && another.value.sha).toBe(sha('3'));
+    const elsewhere = await acquireRefLock(octokit(), { owner: 'acme', repo: 'gadgets' }, 'other', options);
+    expect(elsewhere.ok && elsewhere.value.sha).toBe(sha('4'));
   });
 
   it('waits while a live lock is held, then takes it when it is released (reusing its lock commit)', async () => {
