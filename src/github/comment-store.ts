@@ -18,7 +18,10 @@
  *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
  *   list 1 search per state label asked for + 1 per issue found.
  *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
- *   `lock: 'ref'` adds 3 per write (lock commit, lock ref, delete).
+ *   Never the default, not even under the lease: the re-read holds the lease until the write
+ *   can be read, so the next holder does not read the body before it from a lagging replica.
+ *   `lock: 'ref'` adds 2 per write (lock ref, delete; 3 when this process made no lock commit in
+ *   the last half lease: ref-lock.ts).
  */
 
 import {
@@ -49,7 +52,13 @@ import { setStateLabels } from './labels.js';
 import { parseMoleculeId } from './molecule-id.js';
 import { applyInOrder, archiveOf } from './next-state.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
-import { acquireRefLock, type RefLease, releaseRefLock } from './ref-lock.js';
+import {
+  acquireRefLock,
+  LockCommits,
+  processLockCommits,
+  type RefLease,
+  releaseRefLock,
+} from './ref-lock.js';
 import { searchIssueNumbers } from './search-issues.js';
 import {
   classifyComments,
@@ -77,6 +86,8 @@ export interface CommentStoreOptions {
   lockHolder?: string;
   /** Re-read every write (default), or trust the edit's response. */
   confirm?: 'reread' | 'response';
+  /** Lock commits this holder made (ref-lock.ts); default: the process's, with the process mutex. */
+  lockCommits?: LockCommits;
   /** Step titles and the graph for the rendered view. */
   protoFor?: (mol: Molecule) => Proto | undefined | Promise<Proto | undefined>;
   /** The issue of an id that does not carry one (ids minted by another store). */
@@ -114,6 +125,7 @@ export class CommentStore implements MoleculeStore {
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly mutex: KeyedMutex;
+  private readonly lockCommits: LockCommits;
 
   constructor(private readonly options: CommentStoreOptions) {
     this.octokit = options.octokit;
@@ -126,6 +138,8 @@ export class CommentStore implements MoleculeStore {
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
+    // A lock commit is shared only by leases one mutex keeps apart (see LockCommits).
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
 
   create(mol: Molecule): Promise<Result<Molecule>> {
@@ -474,6 +488,7 @@ export class CommentStore implements MoleculeStore {
     if (this.options.lock !== 'ref') return Promise.resolve(ok(undefined));
     return acquireRefLock(this.octokit, this.repo, id, {
       holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+      commits: this.lockCommits,
       ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
       waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
       now: this.now,

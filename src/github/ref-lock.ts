@@ -6,7 +6,8 @@
  * ref to a commit whose parent is the stale one: GitHub refuses a non-forced update that is not a
  * fast-forward, so of two waiters taking over at once exactly one wins.
  *
- * Calls: acquire 2 (commit + ref) when free; a wait 1 per look at the ref, + 1 per holder seen
+ * Calls: acquire 1 (the ref) when free and this holder made a lock commit less than half a lease
+ * ago, 2 (commit + ref) otherwise; a wait 1 per look at the ref, + 1 per holder seen
  * (its commit), + 1 create once the ref is gone; a takeover 2 (commit + update); release 1
  * (delete), 2 when the lease ran out before release (it checks that the ref is still its own
  * before deleting).
@@ -33,7 +34,38 @@ export interface RefLockOptions {
   pollMs?: number;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
+  /** Lock commits made earlier by this holder; default: one cache for the whole process. */
+  commits?: LockCommits;
 }
+
+/**
+ * The lock commit names no molecule (empty tree, no parents, `{holder, expiresAt}`), so one commit
+ * serves every lease a holder takes while most of its lease is still ahead: the expiry it records
+ * is when the lease ends, for whichever ref points at it. Sharing is safe because two leases of
+ * the same ref by one holder never overlap: inside a process the keyed mutex runs one writer per
+ * molecule at a time, and a holder names one process.
+ */
+export class LockCommits {
+  private readonly made = new Map<string, { sha: string; expiresAt: Date }>();
+
+  fresh(
+    repo: RepoRef,
+    holder: string,
+    now: Date,
+    ttlMs: number,
+  ): { sha: string; expiresAt: Date } | undefined {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : undefined;
+  }
+
+  remember(repo: RepoRef, holder: string, commit: { sha: string; expiresAt: Date }): void {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+}
+
+const commitKey = (repo: RepoRef, holder: string) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+
+export const processLockCommits = new LockCommits();
 
 export interface RefLease {
   ref: string;
@@ -131,13 +163,14 @@ export async function acquireRefLock(
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  let commit: { sha: string; expiresAt: Date } | undefined;
+  const commits = options.commits ?? processLockCommits;
   // A commit is content-addressed: its record never changes, so each holder's is read once.
   let seen: HeldLock | undefined;
   for (;;) {
     const now = options.now();
-    // A lock commit made for an earlier round is reused while most of its lease is still ahead.
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    // A lock commit made for an earlier lease or round is reused while most of its lease is ahead.
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -146,6 +179,7 @@ export async function acquireRefLock(
         [],
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {

@@ -4,10 +4,13 @@
  * comments) to the log and to the face's `onRejectedState`. One store per event; the
  * process-wide mutex is shared by all of them.
  */
+import { hostname } from 'node:os';
 import { parseDuration } from '../engine/index.js';
 import { type CommentStore, createCommentStore } from '../github/comment-store.js';
 import type { HandlerContext } from './handler-context.js';
 import { loadProto } from './load-proto.js';
+
+const PROCESS = `${hostname()}:${process.pid}`;
 
 export function openStore(ctx: HandlerContext): CommentStore {
   const ttl = parseDuration(ctx.config.lock_ttl);
@@ -18,7 +21,9 @@ export function openStore(ctx: HandlerContext): CommentStore {
     ...(ctx.stateKey ? { stateKey: ctx.stateKey } : {}),
     lock: ctx.lock ?? 'none',
     ...(ttl === undefined ? {} : { lockTtlMs: ttl }),
-    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
+    // The process, not the delivery: one lock commit then serves every lease this process takes
+    // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
+    lockHolder: `${ctx.identity.login} ${PROCESS}`,
     protoFor: async (mol) => {
       const proto = await loadProto(ctx, mol);
       return proto.ok ? proto.value : undefined;

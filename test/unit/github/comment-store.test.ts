@@ -49,6 +49,17 @@ class CommentTable {
   afterPatch: ((comment: StoredComment, previous: string) => void) | undefined;
   /** Molecules of a search answer, by label. */
   search = new Map<string, number[]>();
+  /**
+   * A replica that lags: after an edit the next read of that comment serves the body before it,
+   * once (the chaos fake's `staleReads`).
+   */
+  staleReads = false;
+  private readonly stale = new Map<number, string>();
+
+  /** Every replica caught up: reads show what the comments hold. */
+  settle(): void {
+    this.stale.clear();
+  }
 
   constructor() {
     const shape = (c: StoredComment) => ({
@@ -64,7 +75,12 @@ class CommentTable {
     const path = (req: Request) => new URL(req.url).pathname;
     const idIn = (req: Request) => Number(path(req).split('/').pop());
     const issueIn = (req: Request) => Number(/issues\/(\d+)\//.exec(path(req))?.[1]);
-    const row = (c: StoredComment): CommentRow => ({
+    const row = (c: StoredComment): CommentRow => {
+      const lagging = this.stale.get(c.id);
+      this.stale.delete(c.id);
+      return { ...fresh(c), ...(lagging === undefined ? {} : { body: lagging }) };
+    };
+    const fresh = (c: StoredComment): CommentRow => ({
       id: c.id,
       body: c.body,
       login: c.login,
@@ -98,6 +114,7 @@ class CommentTable {
         const comment = this.comments.get(idIn(req));
         if (!comment) return [404, {}];
         const previous = comment.body;
+        if (this.staleReads && !this.stale.has(comment.id)) this.stale.set(comment.id, previous);
         comment.body = ((await req.json()) as { body: string }).body;
         comment.updated_at = new Date(this.now).toISOString();
         comment.editor = 'molecular[bot]';
@@ -617,17 +634,23 @@ describe('list', () => {
 });
 
 describe('lock: ref', () => {
-  it('wraps the write in the git-ref lease: commit + ref before, delete after (6 calls in all)', async () => {
-    const writer = store();
-    ok(await writer.create(mol()));
-    const lockCalls: string[] = [];
+  /** The git-ref lease's routes on 12-a1b2c3, persisted: lock commits, refs and releases in `lockCalls`. */
+  function leaseRoutes(lockCalls: string[]) {
+    let commits = 0;
+    const latest = () => String(commits % 10).repeat(40);
     nock(API)
+      .persist()
       .post('/repos/acme/widgets/git/commits')
       .reply(201, () => {
         lockCalls.push('commit');
-        return { sha: '1'.repeat(40) };
+        commits++;
+        return { sha: latest() };
       })
-      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-a1b2c3', sha: '1'.repeat(40) })
+      // Pointing at the latest lock commit: made for this lease, or reused.
+      .post(
+        '/repos/acme/widgets/git/refs',
+        (body) => body.ref === 'refs/molecular/locks/12-a1b2c3' && body.sha === latest(),
+      )
       .reply(201, () => {
         lockCalls.push('ref');
         return {};
@@ -637,10 +660,60 @@ describe('lock: ref', () => {
         lockCalls.push('release');
         return '';
       });
+  }
+
+  it('wraps the write in the git-ref lease: commit + ref before, delete after (6 calls in all)', async () => {
+    const writer = store();
+    ok(await writer.create(mol()));
+    const lockCalls: string[] = [];
+    leaseRoutes(lockCalls);
     table.calls.length = 0;
     ok(await store({ lock: 'ref', lockHolder: 'run-1' }).mutate('12-a1b2c3', completeStep('s0', 'alice')));
     expect(lockCalls).toEqual(['commit', 'ref', 'release']);
     expect(table.calls).toEqual(['list', 'patch', 'get']);
+  });
+
+  it("the store's next lease reuses its lock commit while most of that lease is ahead: 5 calls a write", async () => {
+    ok(await store().create(mol()));
+    const lockCalls: string[] = [];
+    leaseRoutes(lockCalls);
+    const writer = store({ lock: 'ref', lockHolder: 'host:1' });
+    ok(await writer.mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    table.now += 30_000;
+    ok(await writer.mutate('12-a1b2c3', completeStep('s1', 'alice')));
+    table.now += 30_001;
+    ok(await writer.mutate('12-a1b2c3', completeStep('s2', 'alice')));
+    expect(lockCalls).toEqual(['commit', 'ref', 'release', 'ref', 'release', 'commit', 'ref', 'release']);
+    // Another store with a mutex of its own shares nothing: it may run beside this one.
+    const apart = store({ lock: 'ref', lockHolder: 'host:1', mutex: new KeyedMutex() });
+    lockCalls.length = 0;
+    // (refused: s0 is done; the lease is taken before the read)
+    expect(await apart.mutate('12-a1b2c3', completeStep('s0', 'alice'))).toMatchObject({ ok: false });
+    expect(lockCalls).toEqual(['commit', 'ref', 'release']);
+  });
+
+  /**
+   * The re-read after the edit is not only a check of the edit: it is what keeps the lease from
+   * passing on before the write can be read. Trusting the edit's answer under the lease (one call
+   * less) let the next holder read the body before it from a lagging replica and write over it:
+   * the reliability suite's stale reads lost 2 of 6 step completions that way.
+   */
+  it("under the lease the edit is still read back before the lease goes: the next holder's read sees it", async () => {
+    ok(await store().create(mol()));
+    leaseRoutes([]);
+    table.staleReads = true;
+    // Two processes: a mutex and a lock commit each, one lease between them.
+    const first = store({ lock: 'ref', lockHolder: 'host:1' });
+    const second = store({ lock: 'ref', lockHolder: 'host:2' });
+    table.calls.length = 0;
+    ok(await first.mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    ok(await second.mutate('12-a1b2c3', completeStep('s1', 'bob')));
+    const calls = [...table.calls];
+    table.settle();
+    const steps = ok(await store().load('12-a1b2c3'))?.steps.map((s) => s.status);
+    expect(steps).toEqual(['completed', 'completed', 'pending']);
+    // Each edit read back until it shows (the first read after it lags), before the lease goes.
+    expect(calls).toEqual(['list', 'patch', 'get', 'get', 'list', 'patch', 'get', 'get']);
   });
 
   it('fails with lock-held and writes nothing while another process holds the molecule', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   acquireRefLock,
   EMPTY_TREE_SHA,
+  LockCommits,
   lockRefFor,
   type RefLockOptions,
   releaseRefLock,
@@ -32,6 +33,7 @@ function clock(): RefLockOptions & { slept: number[] } {
     ttlMs: 60_000,
     waitMs: 5_000,
     pollMs: 1_000,
+    commits: new LockCommits(),
     now: () => new Date(t),
     sleep: async (ms) => {
       slept.push(ms);
@@ -71,6 +73,45 @@ describe('acquireRefLock', () => {
       tree: EMPTY_TREE_SHA,
       parents: [],
     });
+  });
+
+  it('reuses its lock commit for the next lease while most of it is ahead: 1 call, then 2 past half the lease; never for another holder or repository', async () => {
+    const options = clock();
+    nock(API)
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('1') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('1') })
+      .reply(201, {})
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/other', sha: sha('1') })
+      .reply(201, {})
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('2') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('2') })
+      .reply(201, {})
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('3') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/other', sha: sha('3') })
+      .reply(201, {})
+      .post('/repos/acme/gadgets/git/commits')
+      .reply(201, { sha: sha('4') })
+      .post('/repos/acme/gadgets/git/refs', { ref: 'refs/molecular/locks/other', sha: sha('4') })
+      .reply(201, {});
+    const first = await acquireRefLock(octokit(), repo, '12-abc', options);
+    const second = await acquireRefLock(octokit(), repo, 'other', options);
+    // The shared commit's expiry is the lease's: the second lease ends when the first would.
+    expect(second.ok && second.value.expiresAt).toEqual(first.ok && first.value.expiresAt);
+    await options.sleep(30_001);
+    const third = await acquireRefLock(octokit(), repo, '12-abc', options);
+    expect(third.ok && third.value).toEqual({
+      ref: 'refs/molecular/locks/12-abc',
+      sha: sha('2'),
+      holder: 'run-42',
+      expiresAt: new Date(T0 + 30_001 + 60_000),
+    });
+    const another = await acquireRefLock(octokit(), repo, 'other', { ...options, holder: 'run-43' });
+    expect(another.ok && another.value.sha).toBe(sha('3'));
+    const elsewhere = await acquireRefLock(octokit(), { owner: 'acme', repo: 'gadgets' }, 'other', options);
+    expect(elsewhere.ok && elsewhere.value.sha).toBe(sha('4'));
   });
 
   it('waits while a live lock is held, then takes it when it is released (reusing its lock commit)', async () => {
