@@ -2581,14 +2581,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout2 = timeout2 == null ? 1e4 : timeout2;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname: hostname3, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname4, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname3;
+          const sessionKey = servername || hostname4;
           assert2(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -2604,7 +2604,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname3
+            host: hostname4
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -2618,14 +2618,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname3
+            host: hostname4
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname3, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout: timeout2, hostname: hostname4, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -7093,8 +7093,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream;
-      const { hostname: hostname3, port } = client[kUrl];
-      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname3}${port ? `:${port}` : ""}`;
+      const { hostname: hostname4, port } = client[kUrl];
+      headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname4}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
       const abort = (error3) => {
         if (request2.aborted) {
@@ -7934,20 +7934,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert2(!client[kConnecting]);
       assert2(!client[kHTTPContext]);
-      let { host, hostname: hostname3, protocol, port } = client[kUrl];
-      if (hostname3[0] === "[") {
-        const idx = hostname3.indexOf("]");
+      let { host, hostname: hostname4, protocol, port } = client[kUrl];
+      if (hostname4[0] === "[") {
+        const idx = hostname4.indexOf("]");
         assert2(idx !== -1);
-        const ip = hostname3.substring(1, idx);
+        const ip = hostname4.substring(1, idx);
         assert2(net.isIP(ip));
-        hostname3 = ip;
+        hostname4 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -7961,7 +7961,7 @@ var require_client = __commonJS({
         const socket = await new Promise((resolve6, reject) => {
           client[kConnector]({
             host,
-            hostname: hostname3,
+            hostname: hostname4,
             protocol,
             port,
             servername: client[kServerName],
@@ -7994,7 +7994,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname: hostname3,
+              hostname: hostname4,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8015,7 +8015,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname: hostname3,
+              hostname: hostname4,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8990,10 +8990,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url2) {
-        let { protocol, host: hostname3, port } = url2;
-        hostname3 = hostname3.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname4, port } = url2;
+        hostname4 = hostname4.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname3, port)) {
+        if (!this.#shouldProxy(hostname4, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -9001,7 +9001,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname3, port) {
+      #shouldProxy(hostname4, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -9017,11 +9017,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry2.hostname)) {
-            if (hostname3 === entry2.hostname) {
+            if (hostname4 === entry2.hostname) {
               return false;
             }
           } else {
-            if (hostname3.endsWith(entry2.hostname.replace(/^\*/, ""))) {
+            if (hostname4.endsWith(entry2.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -44790,9 +44790,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname3) {
-  hostname3.lastIndex = 0;
-  return hostname3.test(url2.hostname);
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -47623,13 +47623,13 @@ function runtimeRun(schema, value) {
   const r = result;
   return r.issues.length === 0 ? r.value : INVALID;
 }
-function compileChild(doc, ctx, schema, accessor, needsValue = true) {
+function compileChild(doc, ctx, schema, accessor2, needsValue = true) {
   const contentLen = doc.content.length;
   const constantCount = ctx.constants.size;
   const constantCounter = ctx.constantCounter;
   const varCounter = ctx.varCounter;
   try {
-    return generateCheck(doc, ctx, schema, accessor, needsValue);
+    return generateCheck(doc, ctx, schema, accessor2, needsValue);
   } catch (err2) {
     if (!(err2 instanceof ZodCompileUnsupportedError) || !err2.islandable)
       throw err2;
@@ -47641,15 +47641,15 @@ function compileChild(doc, ctx, schema, accessor, needsValue = true) {
     }
     ctx.constantCounter = constantCounter;
     ctx.varCounter = varCounter;
-    return emitRuntimeIsland(doc, ctx, schema, accessor);
+    return emitRuntimeIsland(doc, ctx, schema, accessor2);
   }
 }
-function emitRuntimeIsland(doc, ctx, schema, accessor) {
+function emitRuntimeIsland(doc, ctx, schema, accessor2) {
   ctx.definite = false;
   const schemaConst = addConstant(ctx, schema);
   const runConst = addConstant(ctx, runtimeRun);
   const outVar = newVar(ctx);
-  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
+  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor2});`);
   doc.write(`if (${outVar} === INVALID) return INVALID;`);
   return outVar;
 }
@@ -47661,11 +47661,11 @@ var WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
   "min_length",
   "length_equals"
 ]);
-function generateChecks(doc, ctx, schema, accessor) {
+function generateChecks(doc, ctx, schema, accessor2) {
   const schemaChecks = schema._zod.def.checks;
   if (!schemaChecks || schemaChecks.length === 0)
-    return accessor;
-  let currentAccessor = accessor;
+    return accessor2;
+  let currentAccessor = accessor2;
   for (const check2 of schemaChecks) {
     const def = check2._zod.def;
     if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
@@ -47743,10 +47743,10 @@ function generateChecks(doc, ctx, schema, accessor) {
   }
   return currentAccessor;
 }
-function codePointLengthVar(doc, ctx, accessor, inDoubt) {
+function codePointLengthVar(doc, ctx, accessor2, inDoubt) {
   const cpLen = addConstant(ctx, codePointLength);
   const v = newVar(ctx);
-  doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  doc.write(`const ${v} = typeof ${accessor2} === "string" && ${inDoubt} ? ${cpLen}(${accessor2}) : ${accessor2}.length;`);
   return v;
 }
 function numericOperand(value, label) {
@@ -47771,41 +47771,41 @@ function comparisonOperand(ctx, value) {
   }
   throw new ZodCompileUnsupportedError(`comparison check bound of type ${typeof value}`);
 }
-function generateGreaterThanCheck(doc, ctx, def, accessor) {
+function generateGreaterThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? "<" : "<=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateLessThanCheck(doc, ctx, def, accessor) {
+function generateLessThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? ">" : ">=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateMultipleOfCheck(doc, ctx, def, accessor) {
+function generateMultipleOfCheck(doc, ctx, def, accessor2) {
   if (typeof def.value === "bigint") {
     if (def.value === BigInt(0))
       throw new ZodCompileUnsupportedError("multiple_of check with a zero divisor");
-    doc.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
+    doc.write(`if (${accessor2} % ${def.value}n !== 0n) return INVALID;`);
   } else {
     const remainder = addConstant(ctx, floatSafeRemainder);
-    doc.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
+    doc.write(`if (${remainder}(${accessor2}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
   }
 }
-function generateNumberFormatCheck(doc, def, accessor) {
+function generateNumberFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   switch (format2) {
     case "safeint":
-      doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isSafeInteger(${accessor2})) return INVALID;`);
       break;
     case "int32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < -2147483648 || ${accessor2} > 2147483647) return INVALID;`);
       break;
     case "uint32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < 0 || ${accessor2} > 4294967295) return INVALID;`);
       break;
     case "float32":
-      doc.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2}) || ${accessor2} < -3.4028234663852886e38 || ${accessor2} > 3.4028234663852886e38) return INVALID;`);
       break;
     case "float64":
-      doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2})) return INVALID;`);
       break;
     default: {
       void format2;
@@ -47813,16 +47813,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateBigIntFormatCheck(doc, def, accessor) {
+function generateBigIntFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   if (!format2)
     return;
   switch (format2) {
     case "int64":
-      doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+      doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
       break;
     case "uint64":
-      doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+      doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
       void format2;
@@ -47830,28 +47830,28 @@ function generateBigIntFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateMimeTypeCheck(doc, ctx, def, accessor) {
+function generateMimeTypeCheck(doc, ctx, def, accessor2) {
   const mimeTypes = def.mime;
   if (mimeTypes && mimeTypes.length > 0) {
     const mimeSet = addConstant(ctx, new Set(mimeTypes));
-    doc.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
+    doc.write(`if (!${mimeSet}.has(${accessor2}.type)) return INVALID;`);
   }
 }
-function generatePropertiesChecks(doc, ctx, def, accessor) {
+function generatePropertiesChecks(doc, ctx, def, accessor2) {
   if (def.when) {
     throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
   }
-  doc.write(`if (${accessor} == null) return INVALID;`);
+  doc.write(`if (${accessor2} == null) return INVALID;`);
   const shape = def.shape;
   for (const key of Reflect.ownKeys(shape)) {
     const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${keyExpr}];`);
     compileChild(doc, ctx, shape[key], inputVar, false);
   }
 }
-function generatePropertyCheck(doc, ctx, def, accessor) {
-  const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
+function generatePropertyCheck(doc, ctx, def, accessor2) {
+  const propAccessor = `${accessor2}[${JSON.stringify(def.property)}]`;
   generateCheck(doc, ctx, def.schema, propAccessor);
 }
 function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
@@ -47871,7 +47871,7 @@ function throwAsync() {
 function pushIssue(issue3) {
   this.issues.push(issue3);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
+function generateCustomRefineCheck(doc, ctx, check2, accessor2) {
   const def = check2._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -47880,10 +47880,10 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
-    return accessor;
+    return accessor2;
   }
   if (check2._zod.check) {
     if (isAsyncFunction(check2._zod.check)) {
@@ -47899,7 +47899,7 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outVar = newVar(ctx);
-    doc.write(`const ${outVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outVar} === INVALID) return INVALID;`);
     return outVar;
   }
@@ -47931,43 +47931,43 @@ var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
   "uuid",
   "xid"
 ]);
-function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
+function generateStringFormatCheck(doc, ctx, def, accessor2, needsValue = true) {
   const fmt = def.format;
   if (fmt === "base64") {
     const validator = addConstant(ctx, isValidBase64);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
-    doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2}, ${alg})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const formatDef = def;
   if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
@@ -47975,7 +47975,7 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
     const urlVar = newVar(ctx);
-    doc.write(`const ${trimVar} = ${accessor}.trim();`);
+    doc.write(`const ${trimVar} = ${accessor2}.trim();`);
     doc.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
     doc.write(`if (typeof ${urlVar} === "number") return INVALID;`);
     if (formatDef.hostname !== void 0) {
@@ -47998,36 +47998,36 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     if (isAsyncFunction(customFn))
       throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
     const fnConst = addConstant(ctx, customFn);
-    doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${fnConst}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const format2 = def.format;
   switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
-      doc.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toLowerCase()) return INVALID;`);
       break;
     case "uppercase":
-      doc.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toUpperCase()) return INVALID;`);
       break;
     case "includes":
-      doc.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
+      doc.write(`if (!${accessor2}.includes(${esc(def.includes)})) return INVALID;`);
       break;
     case "starts_with": {
       const prefix = def.prefix;
-      doc.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
       break;
     }
     case "ends_with": {
       const suffix = def.suffix;
-      doc.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
       break;
     }
     default: {
@@ -48035,9 +48035,9 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
+function generateCheck(doc, ctx, schema, accessor2, needsValue = true) {
   const def = schema._zod.def;
   const type = def.type;
   if (def.coerce) {
@@ -48047,117 +48047,117 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
   let typeAccessor;
   switch (type) {
     case "string":
-      typeAccessor = generateStringCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateStringCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "number":
-      typeAccessor = generateNumberCheck(doc, schema, accessor);
+      typeAccessor = generateNumberCheck(doc, schema, accessor2);
       break;
     case "boolean":
-      typeAccessor = generateBooleanCheck(doc, accessor);
+      typeAccessor = generateBooleanCheck(doc, accessor2);
       break;
     case "bigint":
-      typeAccessor = generateBigIntCheck(doc, schema, accessor);
+      typeAccessor = generateBigIntCheck(doc, schema, accessor2);
       break;
     case "symbol":
-      typeAccessor = generateSymbolCheck(doc, accessor);
+      typeAccessor = generateSymbolCheck(doc, accessor2);
       break;
     case "undefined":
-      typeAccessor = generateUndefinedCheck(doc, accessor);
+      typeAccessor = generateUndefinedCheck(doc, accessor2);
       break;
     case "null":
-      typeAccessor = generateNullCheck(doc, accessor);
+      typeAccessor = generateNullCheck(doc, accessor2);
       break;
     case "any":
     case "unknown":
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "never":
       doc.write("return INVALID;");
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "void":
-      typeAccessor = generateVoidCheck(doc, accessor);
+      typeAccessor = generateVoidCheck(doc, accessor2);
       break;
     case "nan":
-      typeAccessor = generateNaNCheck(doc, accessor);
+      typeAccessor = generateNaNCheck(doc, accessor2);
       break;
     case "date":
-      typeAccessor = generateDateCheck(doc, accessor);
+      typeAccessor = generateDateCheck(doc, accessor2);
       break;
     case "object":
-      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "optional":
-      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "nullable":
-      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "array":
-      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "literal":
-      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "enum":
-      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor2);
       break;
     case "readonly": {
-      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor);
+      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor2);
       const frozenVar = newVar(ctx);
       doc.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
       typeAccessor = frozenVar;
       break;
     }
     case "success":
-      generateWrapperCheck(doc, ctx, schema, accessor);
+      generateWrapperCheck(doc, ctx, schema, accessor2);
       typeAccessor = "true";
       break;
     case "default":
     case "prefault":
-      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor2);
       break;
     case "nonoptional":
-      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor2);
       break;
     case "tuple":
-      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor2);
       break;
     case "union":
-      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor2);
       break;
     case "intersection":
-      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor2);
       break;
     case "record":
-      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor2);
       break;
     case "map":
-      typeAccessor = generateMapCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateMapCheck(doc, ctx, schema, accessor2);
       break;
     case "set":
-      typeAccessor = generateSetCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateSetCheck(doc, ctx, schema, accessor2);
       break;
     case "file":
-      typeAccessor = generateFileCheck(doc, accessor);
+      typeAccessor = generateFileCheck(doc, accessor2);
       break;
     case "template_literal":
-      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "lazy":
-      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor2);
       break;
     case "pipe":
-      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor);
+      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor2);
       break;
     case "custom":
-      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor2);
       break;
     case "transform":
-      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor2);
       break;
     case "catch":
-      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor2);
       break;
     default: {
       void type;
@@ -48168,67 +48168,67 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
     return null;
   return generateChecks(doc, ctx, schema, typeAccessor);
 }
-function generateStringCheck(doc, ctx, schema, accessor, needsValue = true) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateStringCheck(doc, ctx, schema, accessor2, needsValue = true) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const def = schema._zod.def;
   if (def.format === void 0)
-    return accessor;
-  return generateStringFormatCheck(doc, ctx, def, accessor, needsValue);
+    return accessor2;
+  return generateStringFormatCheck(doc, ctx, def, accessor2, needsValue);
 }
-function generateNumberCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
+function generateNumberCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isFinite(${accessor2})) return INVALID;`);
   const def = schema._zod.def;
   if (def.check === "number_format" && def.format) {
-    generateNumberFormatCheck(doc, { format: def.format }, accessor);
+    generateNumberFormatCheck(doc, { format: def.format }, accessor2);
   }
-  return accessor;
+  return accessor2;
 }
-function generateBooleanCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
-  return accessor;
+function generateBooleanCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "boolean") return INVALID;`);
+  return accessor2;
 }
-function generateBigIntCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
+function generateBigIntCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "bigint") return INVALID;`);
   const def = schema._zod.def;
   if (def.format) {
     switch (def.format) {
       case "int64":
-        doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+        doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
         break;
       case "uint64":
-        doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+        doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
         break;
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateSymbolCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
-  return accessor;
+function generateSymbolCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "symbol") return INVALID;`);
+  return accessor2;
 }
-function generateUndefinedCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateUndefinedCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNullCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== null) return INVALID;`);
-  return accessor;
+function generateNullCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== null) return INVALID;`);
+  return accessor2;
 }
-function generateVoidCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateVoidCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNaNCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
-  return accessor;
+function generateNaNCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isNaN(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateDateCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
-  return accessor;
+function generateDateCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof Date) || Number.isNaN(${accessor2}.getTime())) return INVALID;`);
+  return accessor2;
 }
-function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateObjectCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (typeof ${accessor2} !== "object" || ${accessor2} === null || Array.isArray(${accessor2})) return INVALID;`);
   const shape = def.shape;
   const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
@@ -48244,7 +48244,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const propSchema = propShape[key];
     const kx = keyExpr(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
       const outputVar2 = newVar(ctx);
       doc.write(`let ${outputVar2} = (() => {`);
@@ -48256,7 +48256,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       if (propSchema._zod.optout === "optional") {
         doc.write(`if (${outputVar2} === INVALID) {`);
         doc.indented((d) => {
-          d.write(`if (${kx} in ${accessor}) return INVALID;`);
+          d.write(`if (${kx} in ${accessor2}) return INVALID;`);
           d.write(`${outputVar2} = undefined;`);
         });
         doc.write(`}`);
@@ -48266,7 +48266,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       propOutputs.set(key, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
-        doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
+        doc.write(`if (!(${kx} in ${accessor2})) return INVALID;`);
       }
       const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
@@ -48279,7 +48279,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
       const condition = keys.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
       });
@@ -48295,13 +48295,13 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
       const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (k === "__proto__") continue;`);
         if (knownSet)
           d.write(`if (${knownSet}.has(k)) continue;`);
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         compileChild(d, ctx, catchall, valVar, false);
       });
       doc.write(`}`);
@@ -48317,9 +48317,9 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       const kx = keyExpr(k);
       const out = propOutputs.get(k);
       if (dropsWhenAbsent(propShape[k])) {
-        doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else if (mayOmitUndefined(propShape[k])) {
-        doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${out} !== undefined || ${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else {
         doc.write(`${outputVar}[${kx}] = ${out};`);
       }
@@ -48327,16 +48327,16 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   if (unknownKeysMode !== "none") {
     const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-    doc.write(`for (const k in ${accessor}) {`);
+    doc.write(`for (const k in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (k === "__proto__") continue;`);
       if (knownSet)
         d.write(`if (${knownSet}.has(k)) continue;`);
       if (unknownKeysMode === "passthrough") {
-        d.write(`${outputVar}[k] = ${accessor}[k];`);
+        d.write(`${outputVar}[k] = ${accessor2}[k];`);
       } else {
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         const catchallOut = compileChild(d, ctx, catchall, valVar);
         d.write(`${outputVar}[k] = ${catchallOut};`);
       }
@@ -48345,20 +48345,20 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   return outputVar;
 }
-function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   if (isExactOptional(schema)) {
-    return generateCheck(doc, ctx, def.innerType, accessor, buildsValue);
+    return generateCheck(doc, ctx, def.innerType, accessor2, buildsValue);
   }
   if (def.innerType._zod.optin === "defaulted") {
     const outputVar2 = newVar(ctx);
     const branchVar = newVar(ctx);
     doc.write(`let ${outputVar2};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`const ${branchVar} = (() => {`);
       d.indented((d2) => {
-        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor);
+        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor2);
         d2.write(`return ${innerOutput};`);
       });
       d.write(`})();`);
@@ -48366,7 +48366,7 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar2} = ${innerOutput};`);
     });
     doc.write(`}`);
@@ -48375,9 +48375,9 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar};`);
-  doc.write(`if (${accessor} !== undefined) {`);
+  doc.write(`if (${accessor2} !== undefined) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -48496,14 +48496,14 @@ function mayOutputUndefined(schema) {
       return true;
   }
 }
-function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateNullableCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar} = null;`);
-  doc.write(`if (${accessor} !== null) {`);
+  doc.write(`if (${accessor2} !== null) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -48515,18 +48515,18 @@ function generateSizeGate(doc, schema, size) {
     doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
   }
 }
-function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateArrayCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.length`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.length`);
   const outputVar = buildsValue ? newVar(ctx) : null;
   const iVar = newVar(ctx);
   const elemVar = newVar(ctx);
   if (outputVar)
-    doc.write(`const ${outputVar} = new Array(${accessor}.length);`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`const ${outputVar} = new Array(${accessor2}.length);`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
   doc.indented((d) => {
-    d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+    d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
     const elemOutput = compileChild(d, ctx, def.element, elemVar, buildsValue);
     if (outputVar && elemOutput !== null)
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
@@ -48534,60 +48534,60 @@ function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
   doc.write(`}`);
   return outputVar;
 }
-function generateLiteralCheck(doc, ctx, schema, accessor) {
+function generateLiteralCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const values = def.values;
   if (values.length !== 1) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const value = values[0];
   if (typeof value === "number" && Number.isNaN(value)) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (typeof value === "string") {
-    doc.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${esc(value)}) return INVALID;`);
   } else if (typeof value === "number" || typeof value === "boolean") {
-    doc.write(`if (${accessor} !== ${value}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}) return INVALID;`);
   } else if (value === null) {
-    doc.write(`if (${accessor} !== null) return INVALID;`);
+    doc.write(`if (${accessor2} !== null) return INVALID;`);
   } else if (value === void 0) {
-    doc.write(`if (${accessor} !== undefined) return INVALID;`);
+    doc.write(`if (${accessor2} !== undefined) return INVALID;`);
   } else if (typeof value === "bigint") {
-    doc.write(`if (${accessor} !== ${value}n) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}n) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError(`literal type ${typeof value}`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateEnumCheck(doc, ctx, schema, accessor) {
+function generateEnumCheck(doc, ctx, schema, accessor2) {
   const values = schema._zod.values;
   if (!values) {
     throw new ZodCompileUnsupportedError("enum schema without enumerated values");
   }
   const enumSet = addConstant(ctx, values);
-  doc.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
-  return accessor;
+  doc.write(`if (!${enumSet}.has(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateWrapperCheck(doc, ctx, schema, accessor) {
+function generateWrapperCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  return generateCheck(doc, ctx, def.innerType, accessor);
+  return generateCheck(doc, ctx, def.innerType, accessor2);
 }
-function generateDefaultCheck(doc, ctx, schema, accessor) {
+function generateDefaultCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const descriptor = Object.getOwnPropertyDescriptor(schema._zod.def, "defaultValue");
   const defaultGetter = descriptor ? () => schema._zod.def.defaultValue : void 0;
   if (schema._zod.def.type === "prefault") {
     if (!defaultGetter) {
-      return generateCheck(doc, ctx, def.innerType, accessor);
+      return generateCheck(doc, ctx, def.innerType, accessor2);
     }
     const defaultFn = addConstant(ctx, defaultGetter);
     const inputVar = newVar(ctx);
-    doc.write(`let ${inputVar} = ${accessor};`);
-    doc.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
+    doc.write(`let ${inputVar} = ${accessor2};`);
+    doc.write(`if (${accessor2} === undefined) ${inputVar} = ${defaultFn}();`);
     return generateCheck(doc, ctx, def.innerType, inputVar);
   }
   const outputVar = newVar(ctx);
@@ -48595,46 +48595,46 @@ function generateDefaultCheck(doc, ctx, schema, accessor) {
     const defaultFn = addConstant(ctx, defaultGetter);
     const cloneFn = addConstant(ctx, shallowClone);
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`${outputVar} = ${cloneFn}(${defaultFn}());`);
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput} === undefined ? ${cloneFn}(${defaultFn}()) : ${innerOutput};`);
     });
     doc.write(`}`);
   } else {
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} !== undefined) {`);
+    doc.write(`if (${accessor2} !== undefined) {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput};`);
     });
     doc.write(`}`);
   }
   return outputVar;
 }
-function generateNonOptionalCheck(doc, ctx, schema, accessor) {
+function generateNonOptionalCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor);
+  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor2);
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = ${innerOutput};`);
   doc.write(`if (${outputVar} === undefined) return INVALID;`);
   return outputVar;
 }
-function generateTupleCheck(doc, ctx, schema, accessor) {
+function generateTupleCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const items = def.items;
   const rest = def.rest;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
   const optinStart = getTupleOptStart2(items, "optin");
   const optoutStart = getTupleOptStart2(items, "optout");
   if (rest) {
-    doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart}) return INVALID;`);
   } else {
-    doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart} || ${accessor2}.length > ${items.length}) return INVALID;`);
   }
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = [];`);
@@ -48643,10 +48643,10 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
     if (i >= optoutStart) {
       doc.write(`if (${outputVar}.length === ${i}) {`);
       doc.indented((d) => {
-        d.write(`if (${i} < ${accessor}.length) {`);
+        d.write(`if (${i} < ${accessor2}.length) {`);
         d.indented((d2) => {
           const elemVar = newVar(ctx);
-          d2.write(`const ${elemVar} = ${accessor}[${i}];`);
+          d2.write(`const ${elemVar} = ${accessor2}[${i}];`);
           const elemOutput = compileChild(d2, ctx, itemSchema, elemVar);
           d2.write(`${outputVar}[${i}] = ${elemOutput};`);
         });
@@ -48673,7 +48673,7 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
       doc.write(`}`);
     } else {
       const elemVar = newVar(ctx);
-      doc.write(`const ${elemVar} = ${accessor}[${i}];`);
+      doc.write(`const ${elemVar} = ${accessor2}[${i}];`);
       const elemOutput = compileChild(doc, ctx, itemSchema, elemVar);
       doc.write(`${outputVar}[${i}] = ${elemOutput};`);
     }
@@ -48681,9 +48681,9 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
   if (rest) {
     const iVar = newVar(ctx);
     const elemVar = newVar(ctx);
-    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
     doc.indented((d) => {
-      d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+      d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
       const elemOutput = compileChild(d, ctx, rest, elemVar);
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
     });
@@ -48699,28 +48699,28 @@ function getTupleOptStart2(items, key) {
   }
   return 0;
 }
-function generateUnionCheck(doc, ctx, schema, accessor) {
+function generateUnionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const options = def.options;
   if (def.discriminator) {
-    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor);
+    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor2);
   }
   if (def.inclusive === false) {
     throw new ZodCompileUnsupportedError("exclusive unions (z.xor)");
   }
   if (options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   if (options.length === 1) {
-    return generateCheck(doc, ctx, options[0], accessor);
+    return generateCheck(doc, ctx, options[0], accessor2);
   }
   const allLiterals = options.every((opt) => opt._zod.def.type === "literal" && !opt._zod.def.checks?.length);
   if (allLiterals) {
     const values = new Set(options.flatMap((opt) => opt._zod.def.values));
     const valuesConst = addConstant(ctx, values);
-    doc.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${valuesConst}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar};`);
@@ -48732,7 +48732,7 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
       doc.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
     }
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, opt, accessor);
+      const branchOutput = generateCheck(d, ctx, opt, accessor2);
       d.write(`return ${branchOutput};`);
     });
     doc.write(`})();`);
@@ -48740,17 +48740,17 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
+function generateDiscriminatedUnionCheck(doc, ctx, def, accessor2) {
   if (def.unionFallback) {
     throw new ZodCompileUnsupportedError("discriminated union with unionFallback");
   }
   if (def.options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   const discVar = newVar(ctx);
   const outputVar = newVar(ctx);
-  doc.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
+  doc.write(`const ${discVar} = ${accessor2}?.[${esc(def.discriminator)}];`);
   doc.write(`let ${outputVar};`);
   let firstBranch = true;
   const claimed = /* @__PURE__ */ new Set();
@@ -48769,7 +48769,7 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
     const prefix = firstBranch ? "if" : "else if";
     doc.write(`${prefix} (${conditions.join(" || ")}) {`);
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, option, accessor);
+      const branchOutput = generateCheck(d, ctx, option, accessor2);
       d.write(`${outputVar} = ${branchOutput};`);
     });
     doc.write(`}`);
@@ -48778,43 +48778,43 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
   doc.write(`else { return INVALID; }`);
   return outputVar;
 }
-function literalEquality(ctx, accessor, value) {
+function literalEquality(ctx, accessor2, value) {
   if (typeof value === "string")
-    return `${accessor} === ${esc(value)}`;
+    return `${accessor2} === ${esc(value)}`;
   if (typeof value === "number") {
     if (Number.isNaN(value))
-      return `Number.isNaN(${accessor})`;
-    return `${accessor} === ${value}`;
+      return `Number.isNaN(${accessor2})`;
+    return `${accessor2} === ${value}`;
   }
   if (typeof value === "boolean")
-    return `${accessor} === ${value}`;
+    return `${accessor2} === ${value}`;
   if (value === null)
-    return `${accessor} === null`;
+    return `${accessor2} === null`;
   if (value === void 0)
-    return `${accessor} === undefined`;
+    return `${accessor2} === undefined`;
   if (typeof value === "bigint")
-    return `${accessor} === ${value}n`;
+    return `${accessor2} === ${value}n`;
   if (typeof value === "symbol") {
     const symbolConst = addConstant(ctx, value);
-    return `${accessor} === ${symbolConst}`;
+    return `${accessor2} === ${symbolConst}`;
   }
   throw new ZodCompileUnsupportedError(`literal discriminator value ${String(value)}`);
 }
-function generateIntersectionCheck(doc, ctx, schema, accessor) {
+function generateIntersectionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   ctx.definite = false;
-  const leftOutput = compileChild(doc, ctx, def.left, accessor);
-  const rightOutput = compileChild(doc, ctx, def.right, accessor);
+  const leftOutput = compileChild(doc, ctx, def.left, accessor2);
+  const rightOutput = compileChild(doc, ctx, def.right, accessor2);
   const mergeConst = addConstant(ctx, mergeValues);
   const mergedVar = newVar(ctx);
   doc.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
   doc.write(`if (!${mergedVar}.valid) return INVALID;`);
   return `${mergedVar}.data`;
 }
-function generateRecordCheck(doc, ctx, schema, accessor) {
+function generateRecordCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const isPlainObjectConst = addConstant(ctx, isPlainObject3);
-  doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
+  doc.write(`if (!${isPlainObjectConst}(${accessor2})) return INVALID;`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
@@ -48835,16 +48835,16 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
       const keyConst = addConstant(ctx, key);
       const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
-      doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
+      doc.write(`const ${valueVar} = ${accessor2}[${literalPropertyKey(ctx, inputKey)}];`);
       const valOutput = compileChild(doc, ctx, def.valueType, valueVar);
       doc.write(`${outputVar}[${outKey}] = ${valOutput};`);
     }
     const knownKeysConst = addConstant(ctx, new Set(inputKeys));
-    doc.write(`for (const ${kVar} in ${accessor}) {`);
+    doc.write(`for (const ${kVar} in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (${knownKeysConst}.has(${kVar})) continue;`);
       if (recordDef.mode === "loose") {
-        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor}[${kVar}];`);
+        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor2}[${kVar}];`);
       } else {
         d.write(`return INVALID;`);
       }
@@ -48862,47 +48862,47 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
     const keyFast = addConstant(ctx, keyFn);
     const numericConst = addConstant(ctx, number);
     const outKeyVar = newVar(ctx);
-    emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+    emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
       d.write(`let ${outKeyVar} = ${keyFast}(${kVar});`);
       d.write(`if (${outKeyVar} === INVALID && typeof ${kVar} === "string" && ${numericConst}.test(${kVar})) ${outKeyVar} = ${keyFast}(Number(${kVar}));`);
       if (isLoose) {
-        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor}[${kVar}]; continue; }`);
+        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor2}[${kVar}]; continue; }`);
       } else {
         d.write(`if (${outKeyVar} === INVALID) return INVALID;`);
       }
       d.write(`if (${outKeyVar} === "__proto__") continue;`);
       const valueVar = newVar(ctx);
-      d.write(`const ${valueVar} = ${accessor}[${kVar}];`);
+      d.write(`const ${valueVar} = ${accessor2}[${kVar}];`);
       const valOutput = compileChild(d, ctx, def.valueType, valueVar);
       d.write(`${outputVar}[${outKeyVar}] = ${valOutput};`);
     });
     return outputVar;
   }
-  emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
-    d.write(`const ${valVar} = ${accessor}[${kVar}];`);
+  emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
+    d.write(`const ${valVar} = ${accessor2}[${kVar}];`);
     const valOutput = compileChild(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}[${kVar}] = ${valOutput};`);
   }, `return INVALID;`);
   return outputVar;
 }
-function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
+function emitOwnKeys(doc, ctx, accessor2, kVar, body, onSymbol) {
   const propIsEnumerableConst = addConstant(ctx, Object.prototype.propertyIsEnumerable);
   const symsVar = newVar(ctx);
   const keysVar = newVar(ctx);
   const iVar = newVar(ctx);
-  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
-  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
+  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor2});`);
+  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor2});`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${keysVar}[${iVar}];`);
-    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     body(d);
   });
   doc.write(`}`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${symsVar}[${iVar}];`);
-    d.write(`if (!${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (!${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     if (onSymbol)
       d.write(onSymbol);
     else
@@ -48915,15 +48915,15 @@ function literalPropertyKey(ctx, key) {
     return esc(key);
   return addConstant(ctx, key);
 }
-function generateMapCheck(doc, ctx, schema, accessor) {
+function generateMapCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Map)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Map();`);
-  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
+  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor2}) {`);
   doc.indented((d) => {
     const keyOutput = generateCheck(d, ctx, def.keyType, kVar);
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
@@ -48932,14 +48932,14 @@ function generateMapCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateSetCheck(doc, ctx, schema, accessor) {
+function generateSetCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Set)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Set();`);
-  doc.write(`for (const ${valVar} of ${accessor}) {`);
+  doc.write(`for (const ${valVar} of ${accessor2}) {`);
   doc.indented((d) => {
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}.add(${valOutput});`);
@@ -48947,21 +48947,21 @@ function generateSetCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateFileCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof File)) return INVALID;`);
-  return accessor;
+function generateFileCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof File)) return INVALID;`);
+  return accessor2;
 }
-function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateTemplateLiteralCheck(doc, ctx, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const pattern = schema._zod.pattern;
   if (pattern) {
     const patternConst = addConstant(ctx, pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateLazyCheck(doc, ctx, schema, accessor) {
+function generateLazyCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const getterConst = addUserConstant(ctx, def.getter);
   const cacheConst = addConstant(ctx, { parser: null });
@@ -48977,13 +48977,13 @@ function generateLazyCheck(doc, ctx, schema, accessor) {
   });
   doc.write(`}`);
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
+  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor2});`);
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generatePipeCheck(doc, ctx, schema, accessor) {
+function generatePipeCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const inputOutput = generateCheck(doc, ctx, def.in, accessor);
+  const inputOutput = generateCheck(doc, ctx, def.in, accessor2);
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
       throw new ZodCompileAsyncError("z.compile: async transforms in pipes are not supported");
@@ -49008,7 +49008,7 @@ function generatePipeCheck(doc, ctx, schema, accessor) {
 function isAsyncFunction(fn) {
   return typeof fn === "function" && (fn.constructor.name === "AsyncFunction" || fn[Symbol.toStringTag] === "AsyncFunction");
 }
-function generateCustomCheck(doc, ctx, schema, accessor) {
+function generateCustomCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -49017,13 +49017,13 @@ function generateCustomCheck(doc, ctx, schema, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError("custom schema without a predicate function");
   }
-  return accessor;
+  return accessor2;
 }
 function runtimeCatch(innerSchema, catchValue, value) {
   const result = innerSchema._zod.run({ value, issues: [] }, {});
@@ -49034,7 +49034,7 @@ function runtimeCatch(innerSchema, catchValue, value) {
     return r.value;
   return catchValue();
 }
-function generateCatchCheck(doc, ctx, schema, accessor) {
+function generateCatchCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (!def.catchValue[CONSTANT_CATCH]) {
     throw new ZodCompileUnsupportedError("catch with a callback (only a constant catch value compiles)", false);
@@ -49042,7 +49042,7 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar} = (() => {`);
   doc.indented((d) => {
-    const innerOut = compileChild(d, ctx, def.innerType, accessor);
+    const innerOut = compileChild(d, ctx, def.innerType, accessor2);
     d.write(`return ${innerOut};`);
   });
   doc.write(`})();`);
@@ -49051,13 +49051,13 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const catchHelperConst = addConstant(ctx, runtimeCatch);
   doc.write(`if (${outputVar} === INVALID) {`);
   doc.indented((d) => {
-    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor});`);
+    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor2});`);
     d.write(`if (${outputVar} === INVALID) return INVALID;`);
   });
   doc.write(`}`);
   return outputVar;
 }
-function generateTransformCheck(doc, ctx, schema, accessor) {
+function generateTransformCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
@@ -49073,11 +49073,11 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outputVar = newVar(ctx);
-    doc.write(`const ${outputVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outputVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outputVar} === INVALID) return INVALID;`);
     return outputVar;
   }
-  return accessor;
+  return accessor2;
 }
 
 // node_modules/zod/v4/core/api.js
@@ -71296,20 +71296,211 @@ ${item.content.replace(/\s+$/, "")}`
   ).join("\n\n---\n\n");
 }
 
-// src/engine/molecule/ops/steps-memo.ts
-var lastSteps;
-var lastProto;
-var lastOpen;
-function matchedProto(steps) {
-  return steps === lastSteps ? lastProto : void 0;
+// src/engine/molecule/ops/persistent-lists.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var EMPTY = [];
+var StepVector = class _StepVector {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  root;
+  static of(steps) {
+    let level = [];
+    for (let i = 0; i < steps.length; i += WIDTH) level.push(steps.slice(i, i + WIDTH));
+    let shift = 0;
+    while (level.length > 1) {
+      const up = [];
+      for (let i = 0; i < level.length; i += WIDTH) up.push(level.slice(i, i + WIDTH));
+      level = up;
+      shift += BITS;
+    }
+    return new _StepVector(steps.length, shift, level[0] ?? []);
+  }
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  /** A copy to change in place; its `done` is a new version, and this one never changes. */
+  edit() {
+    return new StepVectorEdit(this.size, this.shift, this.root);
+  }
+  /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
+  toArray() {
+    let level = [this.root];
+    for (let s = this.shift; s > 0; s -= BITS) level = EMPTY.concat(...level);
+    return EMPTY.concat(...level);
+  }
+};
+var StepVectorEdit = class {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  /** Nodes this edit copied, so each is copied once however many of its steps change. */
+  owned = [];
+  root;
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  set(i, step2) {
+    this.root = this.mine(this.root);
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) {
+      const at = i >>> s & MASK;
+      const child = this.mine(node2[at]);
+      node2[at] = child;
+      node2 = child;
+    }
+    node2[i & MASK] = step2;
+  }
+  done() {
+    return new StepVector(this.size, this.shift, this.root);
+  }
+  mine(node2) {
+    if (this.owned.includes(node2)) return node2;
+    const copy = node2.slice();
+    this.owned.push(copy);
+    return copy;
+  }
+};
+var HistoryLog = class _HistoryLog {
+  constructor(buffer, start2, end, borrowed) {
+    this.buffer = buffer;
+    this.start = start2;
+    this.end = end;
+    this.borrowed = borrowed;
+  }
+  buffer;
+  start;
+  end;
+  borrowed;
+  static of(entries) {
+    return new _HistoryLog(entries, 0, entries.length, true);
+  }
+  get length() {
+    return this.end - this.start;
+  }
+  /** The log with `entries` added and the oldest dropped past `limit`. */
+  append(entries, limit) {
+    if (entries.length === 0) return { log: this, dropped: 0 };
+    let buffer = this.buffer;
+    let start2 = this.start;
+    let end = this.end;
+    if (this.borrowed || end !== buffer.length) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    for (const e of entries) buffer.push(e);
+    end += entries.length;
+    const dropped = Math.max(0, end - start2 - limit);
+    start2 += dropped;
+    if (start2 >= limit) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    return { log: new _HistoryLog(buffer, start2, end, false), dropped };
+  }
+  toArray() {
+    return this.buffer.slice(this.start, this.end);
+  }
+};
+
+// src/engine/molecule/ops/molecule-lists.ts
+var Returns = class {
+  constructor(target) {
+    return target;
+  }
+};
+var ListsSlot = class extends Returns {
+  #slot;
+  constructor(target, slot) {
+    super(target);
+    this.#slot = slot;
+  }
+  static of(target) {
+    return #slot in target ? target.#slot : void 0;
+  }
+};
+function slotOf(mol) {
+  return ListsSlot.of(mol);
 }
-function openHint(steps) {
-  return steps === lastSteps ? lastOpen : void 0;
+function stepsArray() {
+  const slot = slotOf(this);
+  slot.stepsArray ??= slot.steps.toArray();
+  return slot.stepsArray;
 }
-function remember(steps, proto, open3) {
-  lastSteps = steps;
-  lastProto = proto;
-  lastOpen = open3;
+function historyArray() {
+  const slot = slotOf(this);
+  slot.historyArray ??= slot.history.toArray();
+  return slot.historyArray;
+}
+function detach(mol, key, value) {
+  const plain = { writable: true, enumerable: true, configurable: true };
+  const steps = key === "steps" ? value : mol.steps;
+  const history = key === "history" ? value : mol.history;
+  Object.defineProperty(mol, "steps", { ...plain, value: steps });
+  Object.defineProperty(mol, "history", { ...plain, value: history });
+  slotOf(mol).detached = true;
+}
+function accessor(key, get) {
+  return {
+    get,
+    set(value) {
+      detach(this, key, value);
+    },
+    enumerable: true,
+    configurable: true
+  };
+}
+var STEPS = accessor("steps", stepsArray);
+var HISTORY = accessor("history", historyArray);
+function listsOf(mol) {
+  const slot = ListsSlot.of(mol);
+  return slot === void 0 || slot.detached ? void 0 : slot;
+}
+function listsFor(mol) {
+  return listsOf(mol) ?? { steps: StepVector.of(mol.steps), history: HistoryLog.of(mol.history) };
+}
+function moleculeWith(b, lists) {
+  const mol = {
+    v: b.v,
+    id: b.id,
+    title: b.title,
+    formula: b.formula,
+    vars: b.vars,
+    kind: b.kind,
+    status: b.status,
+    subject: b.subject,
+    base: b.base,
+    execution: b.execution,
+    rev: b.rev,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt
+  };
+  if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  Object.defineProperty(mol, "steps", STEPS);
+  Object.defineProperty(mol, "history", HISTORY);
+  if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
+  if (b.summary !== void 0) mol.summary = b.summary;
+  if (ListsSlot.of(b) === void 0) {
+    for (const key in b) if (!(key in mol)) mol[key] = b[key];
+  }
+  new ListsSlot(mol, { steps: lists.steps, history: lists.history, proto: lists.proto, open: lists.open });
+  return mol;
 }
 
 // src/engine/molecule/ops/proto-index.ts
@@ -71415,7 +71606,7 @@ function upstreamOf2(index, from) {
   return [...seen2].sort((a, b) => a - b);
 }
 function checkMatches(index, proto, mol) {
-  if (matchedProto(mol.steps) === proto) return ok(true);
+  if (listsOf(mol)?.proto === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
     const ids2 = (list2) => list2.map((s) => s.id).join(", ");
@@ -71424,7 +71615,6 @@ function checkMatches(index, proto, mol) {
       `molecule "${mol.id}" has steps [${ids2(mol.steps)}] but its formula "${proto.formula}" has [${ids2(index.steps)}]`
     );
   }
-  remember(mol.steps, proto);
   return ok(true);
 }
 
@@ -71555,12 +71745,12 @@ function isOpen(status2) {
   return status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2);
 }
 function findOpenStep(steps, hint) {
-  const n = steps.length;
+  const n = steps.size;
   if (n === 0) return -1;
   const start2 = Math.min(Math.max(hint ?? n - 1, 0), n - 1);
   for (let k = 0; k < n; k++) {
     const i = (start2 - k + n) % n;
-    if (isOpen(steps[i].status)) return i;
+    if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
 }
@@ -71637,7 +71827,7 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
-  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
   const soft = [];
@@ -71729,7 +71919,9 @@ var Draft = class {
     this.at = isoTime2(now);
     this.status0 = base.status;
     this.status = base.status;
-    this.steps = base.steps;
+    this.lists = listsFor(base);
+    this.baseSteps = this.lists.steps;
+    this.steps = this.baseSteps;
   }
   proto;
   index;
@@ -71739,9 +71931,11 @@ var Draft = class {
   status0;
   status;
   effects = [];
-  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  /** The base's lists: the steps until the first change, then `edit` (so a no-op costs nothing). */
+  lists;
+  baseSteps;
   steps;
-  ownSteps = false;
+  edit;
   entries = [];
   /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
   readied = [];
@@ -71752,14 +71946,15 @@ var Draft = class {
   /** Where settle found an open step (-1: none), remembered with the steps for the next search. */
   openStep;
   get size() {
-    return this.steps.length;
+    return this.steps.size;
   }
-  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
-  get stepList() {
-    return this.steps;
-  }
+  /** Step i as it stands in this draft (read only: change it through `patch` and `move`). */
   step(i) {
-    return this.steps[i];
+    return this.steps.get(i);
+  }
+  /** Step i as it was in the base molecule. */
+  baseStep(i) {
+    return this.baseSteps.get(i);
   }
   def(i) {
     return this.index.steps[i];
@@ -71779,14 +71974,12 @@ var Draft = class {
   }
   /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
   own(i) {
-    if (!this.ownSteps) {
-      this.steps = this.steps.slice();
-      this.ownSteps = true;
-    }
-    const step2 = this.steps[i];
-    if (step2 !== this.base.steps[i]) return step2;
+    this.edit ??= this.baseSteps.edit();
+    this.steps = this.edit;
+    const step2 = this.edit.get(i);
+    if (step2 !== this.baseSteps.get(i)) return step2;
     const copy = { ...step2 };
-    this.steps[i] = copy;
+    this.edit.set(i, copy);
     return copy;
   }
   /** Change a step's status along the step machine; anything else is a bug in the engine. */
@@ -71799,7 +71992,7 @@ var Draft = class {
     const id = this.step(i).id;
     this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info2));
     if (from === to) return;
-    this.steps[i].status = to;
+    this.step(i).status = to;
     this.effects.push(
       info2.note ? { type: "step-status", step: id, from, to, note: info2.note } : { type: "step-status", step: id, from, to }
     );
@@ -71845,22 +72038,27 @@ var Draft = class {
   get changed() {
     return this.dirty || this.entries.length > 0;
   }
-  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
-  build() {
+  /**
+   * The draft's result; call it once, last: the effects array is handed over, not copied. `rev`
+   * is the new molecule's revision (one past the base's unless given).
+   */
+  build(rev = this.base.rev + 1) {
     const effects = this.effects;
     this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
-    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const { log: history, dropped } = this.lists.history.append(this.entries, HISTORY_LIMIT);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    const mol = { ...this.base };
+    const mol = moleculeWith(this.base, {
+      steps: this.edit ? this.edit.done() : this.baseSteps,
+      history,
+      proto: this.proto,
+      open: this.openStep
+    });
     if (this.fields) Object.assign(mol, this.fields);
     mol.status = this.status;
-    mol.steps = this.steps;
-    mol.history = history;
-    mol.rev = this.base.rev + 1;
+    mol.rev = rev;
     mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
   /**
@@ -71872,7 +72070,7 @@ var Draft = class {
     if (this.status !== "pending" && this.status !== "in_progress") return;
     if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
-    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
+    for (const i of this.readied) if (this.baseStep(i).status !== "ready") chosen.add(i);
     const ready = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
     for (const i of ready) {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
@@ -71888,15 +72086,6 @@ var Draft = class {
     return branches;
   }
 };
-function appendHistory(old, entries) {
-  if (entries.length === 0) return { history: old, dropped: 0 };
-  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
-  if (dropped === 0) return { history: old.concat(entries), dropped };
-  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
-  const history = old.concat(entries);
-  history.splice(0, dropped);
-  return { history, dropped };
-}
 function entry(at, event, info2) {
   return withInfo({ at, event }, info2);
 }
@@ -71958,8 +72147,7 @@ function pour(proto, opts) {
   d.emit({ type: "labels", add: [STATUS_LABELS.active], remove: [] });
   advance(d, poured.steps.keys());
   settle2(d);
-  const { mol, effects } = d.build();
-  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+  return { ok: true, value: d.build(0) };
 }
 
 // src/engine/molecule/machine/refusal.ts
@@ -72718,7 +72906,10 @@ function transitionAll(proto, mol, events, now) {
     current = next.value.mol;
     effects.push(...next.value.effects);
   }
-  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+  if (current === mol) return ok({ mol, effects });
+  const one = moleculeWith(current, listsFor(current));
+  one.rev = mol.rev + 1;
+  return ok({ mol: one, effects });
 }
 function machineEventOf(event, status2) {
   if (event.type === "squash" && event.summary !== void 0 && status2 !== "complete" && status2 !== "failed") {
@@ -73022,7 +73213,7 @@ var MOLECULAR_IDENTITY = [
   "-c",
   "user.email=molecular@users.noreply.github.com"
 ];
-var NO_SIGNING = ["-c", "commit.gpgsign=false"];
+var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
@@ -73604,6 +73795,9 @@ function cachedProto2(ctx, mol) {
   return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
 }
 
+// src/webhooks/molecule-store.ts
+import { hostname as hostname3 } from "node:os";
+
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
 function formatArchiveBody(record4) {
@@ -73893,6 +74087,7 @@ function lost(commentId) {
 // src/github/keyed-mutex.ts
 var KeyedMutex = class {
   tails = /* @__PURE__ */ new Map();
+  queued = /* @__PURE__ */ new Map();
   async run(key, fn) {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const current = previous.then(fn);
@@ -73906,6 +74101,46 @@ var KeyedMutex = class {
     } finally {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
+  }
+  /**
+   * Queues `item` and resolves when a turn has settled it. Every call queues a turn, which does
+   * nothing if earlier turns took its item; so a turn may serve items others queued, with its own
+   * `serve`: callers sharing a key must be interchangeable for it. `serve` takes the queue with
+   * `take()` as late as it can (after its lock is held, so what arrived meanwhile rides along)
+   * and settles every waiter it took; those it leaves unsettled, or all it took when it throws,
+   * are rejected: nobody waits forever.
+   */
+  batch(key, item, serve) {
+    return new Promise((resolve6, reject) => {
+      const list2 = this.queued.get(key) ?? [];
+      if (list2.length === 0) this.queued.set(key, list2);
+      list2.push({ item, resolve: resolve6, reject });
+      void this.run(key, async () => {
+        if (!this.queued.get(key)?.length) return;
+        const taken = [];
+        const take = () => {
+          const now = this.queued.get(key) ?? [];
+          this.queued.delete(key);
+          taken.push(...now);
+          return now;
+        };
+        const settled = /* @__PURE__ */ new Set();
+        const track2 = (w) => ({
+          item: w.item,
+          resolve: (r) => {
+            settled.add(w);
+            w.resolve(r);
+          },
+          reject: w.reject
+        });
+        try {
+          await serve(() => take().map(track2));
+          for (const w of taken) if (!settled.has(w)) w.reject(new Error("a queued write was never settled"));
+        } catch (error3) {
+          for (const w of taken) if (!settled.has(w)) w.reject(error3);
+        }
+      });
+    });
   }
   /** Keys with a writer running or queued (tests, diagnostics). */
   get busyKeys() {
@@ -73997,6 +74232,31 @@ function applyMutator(fn, current) {
     );
   }
 }
+function applyInOrder(fns, start2, id, where3) {
+  const results = [];
+  const effects = [];
+  let mol = start2;
+  for (const fn of fns) {
+    if (mol.status === "squashed" || mol.status === "burned") {
+      results.push(err("not-found", `there is no live molecule ${id} in ${where3}`));
+      continue;
+    }
+    const next = applyMutator(fn, mol);
+    if (!next.ok) {
+      results.push(next);
+      continue;
+    }
+    const checked = nextStateOf(mol, next.value);
+    if (!checked.ok) {
+      results.push(checked);
+      continue;
+    }
+    mol = checked.value;
+    effects.push(...next.value.effects);
+    results.push(ok({ mol, effects: next.value.effects }));
+  }
+  return { results, mutation: { mol, effects } };
+}
 function nextStateOf(before, mutation) {
   if (mutation.mol.id !== before.id) {
     return err(
@@ -74065,6 +74325,20 @@ async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
+var DEFAULT_POLL_MS = 1600;
+var FIRST_LOOK_MS = 50;
+var LockCommits = class {
+  made = /* @__PURE__ */ new Map();
+  fresh(repo, holder, now, ttlMs) {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
+  }
+  remember(repo, holder, commit) {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+};
+var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -74082,18 +74356,19 @@ ${JSON.stringify(record4)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs) {
-  let sha;
+async function readLockSha(octokit, repo, ref) {
   try {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data2.object.sha;
+    return data.object.sha;
   } catch (error3) {
     if (httpStatus(error3) === 404) return void 0;
     throw error3;
   }
+}
+async function readLockCommit(octokit, repo, sha, ttlMs) {
   const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
     ...repo,
     commit_sha: sha
@@ -74116,11 +74391,13 @@ function parseRecord(message) {
 async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
-  const pollMs = options.pollMs ?? 500;
-  let commit;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const commits = options.commits ?? processLockCommits;
+  let seen2;
   for (; ; ) {
     const now = options.now();
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -74129,6 +74406,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -74142,34 +74420,37 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        async () => await readLockSha(octokit, repo, ref) === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error3) {
       if (httpStatus(error3) !== 422) throw error3;
     }
-    const held = await readLock(octokit, repo, ref, options.ttlMs);
-    if (held === void 0) {
-      if (options.now().getTime() - started < options.waitMs) continue;
+    for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
+      const sha = await readLockSha(octokit, repo, ref);
+      if (sha === void 0) break;
+      if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
+      if (seen2.expiresAt.getTime() <= options.now().getTime()) {
+        const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
+        if (taken) return ok(taken);
+        continue;
+      }
+      const waited = options.now().getTime() - started;
+      if (waited >= options.waitMs) {
+        return err(
+          "lock-held",
+          `molecule ${molId} is being changed by ${seen2.holder} (lock held until ${seen2.expiresAt.toISOString()}); nothing was written, try again shortly`
+        );
+      }
+      await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
+    }
+    if (options.now().getTime() - started >= options.waitMs) {
       return err(
         "lock-failed",
         `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`
       );
     }
-    if (held.expiresAt.getTime() <= options.now().getTime()) {
-      const taken = await takeOver(octokit, repo, ref, held.sha, options);
-      if (taken) return ok(taken);
-      continue;
-    }
-    const waited = options.now().getTime() - started;
-    if (waited >= options.waitMs) {
-      return err(
-        "lock-held",
-        `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`
-      );
-    }
-    await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
   }
 }
 async function takeOver(octokit, repo, ref, staleSha, options) {
@@ -74195,16 +74476,7 @@ async function takeOver(octokit, repo, ref, staleSha, options) {
 }
 async function releaseRefLock(octokit, repo, lease, now) {
   if (now.getTime() >= lease.expiresAt.getTime()) {
-    try {
-      const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
-        ...repo,
-        ref: shortRef(lease.ref)
-      });
-      if (data.object.sha !== lease.sha) return;
-    } catch (error3) {
-      if (httpStatus(error3) === 404) return;
-      throw error3;
-    }
+    if (await readLockSha(octokit, repo, lease.ref) !== lease.sha) return;
   }
   try {
     await octokit.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}", {
@@ -74244,6 +74516,7 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
     this.mutex = options.mutex ?? processMutex;
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -74255,6 +74528,7 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
+  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -74342,35 +74616,70 @@ var CommentStore = class {
     return this.guard(
       "mutate",
       id,
-      () => this.exclusive(id, async (lease) => {
-        let found2 = await this.read(id);
-        for (let attempt2 = 0; ; attempt2++) {
-          if (!found2.ok) return found2;
-          const current = found2.value;
-          if (current?.kind !== "state") {
-            return err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
-          }
-          const next = applyMutator(fn, current.mol);
-          if (!next.ok) return next;
-          if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
-            return err(
-              "lock-lost",
-              `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
-            );
-          }
-          const written2 = await this.write(current, next.value);
-          if (!written2.ok) return written2;
-          if ("done" in written2.value) return ok(written2.value.done);
-          if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
-            return err(
-              "conflict",
-              `molecule ${id} kept being changed by another writer; the change was not written, try again`
-            );
-          }
-          found2 = ok(written2.value.conflict);
-        }
-      })
+      () => this.mutex.batch(this.keyOf(id), fn, (take) => this.serve(id, take))
     );
+  }
+  /**
+   * One turn of the write queue: the lease, then every reducer queued by then applied in order to
+   * one read and written as one edit. Each caller gets its own verdict: a reducer that refuses
+   * (or returns something invalid) leaves the others' changes standing.
+   */
+  async serve(id, take) {
+    const held = await this.lease(id);
+    if (!held.ok) {
+      for (const w of take()) w.resolve(held);
+      return;
+    }
+    const waiters = take();
+    let results;
+    try {
+      results = await this.applyAll(
+        id,
+        waiters.map((w) => w.item),
+        held.value
+      );
+    } finally {
+      if (held.value) await this.release(held.value);
+    }
+    waiters.forEach((w, i) => {
+      w.resolve(results[i]);
+    });
+  }
+  async applyAll(id, fns, lease) {
+    let found2 = await this.read(id);
+    for (let attempt2 = 0; ; attempt2++) {
+      if (!found2.ok) return fns.map(() => found2);
+      const current = found2.value;
+      if (current?.kind !== "state") {
+        return fns.map(() => err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`));
+      }
+      const applied2 = applyInOrder(fns, current.mol, id, repoSlug(this.repo));
+      if (!applied2.results.some((r) => r.ok)) return applied2.results;
+      if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+        const lost2 = err(
+          "lock-lost",
+          `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
+        );
+        return applied2.results.map((r) => r.ok ? lost2 : r);
+      }
+      const written2 = await this.write(current, applied2.mutation);
+      if (!written2.ok) return applied2.results.map((r) => r.ok ? written2 : r);
+      if ("done" in written2.value) {
+        const { mol } = written2.value.done;
+        const last = applied2.results.findLastIndex((r) => r.ok);
+        return applied2.results.map(
+          (r, i) => r.ok && i === last ? ok({ mol, effects: r.value.effects }) : r
+        );
+      }
+      if (attempt2 >= (this.options.maxConflictRetries ?? 3)) {
+        const conflict = err(
+          "conflict",
+          `molecule ${id} kept being changed by another writer; the change was not written, try again`
+        );
+        return applied2.results.map((r) => r.ok ? conflict : r);
+      }
+      found2 = ok(written2.value.conflict);
+    }
   }
   list(filter = {}) {
     return this.guard("list", "*", async () => {
@@ -74445,12 +74754,13 @@ var CommentStore = class {
       budgetBytes: DEFAULT_STATE_BUDGET_BYTES - SEAL_RESERVE_BYTES
     });
   }
-  /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
+  /**
+   * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
+   * (squash) or a deletion (burn).
+   */
   async write(current, mutation) {
     const before = current.mol;
-    const checked = nextStateOf(before, mutation);
-    if (!checked.ok) return checked;
-    const next = checked.value;
+    const next = mutation.mol;
     const commentId = current.comment.id;
     const issue3 = this.issueOf(before.id);
     const done2 = (mol) => ok({ done: { mol, effects: mutation.effects } });
@@ -74511,29 +74821,39 @@ var CommentStore = class {
       });
     }
   }
+  keyOf(id) {
+    return `${repoSlug(this.repo)}#${id}`.toLowerCase();
+  }
   /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
   exclusive(id, fn) {
-    const key = `${repoSlug(this.repo)}#${id}`.toLowerCase();
-    return this.mutex.run(key, async () => {
-      if (this.options.lock !== "ref") return fn();
-      const lease = await acquireRefLock(this.octokit, this.repo, id, {
-        holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-        waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-        now: this.now,
-        sleep: this.sleep
-      });
-      if (!lease.ok) return lease;
+    return this.mutex.run(this.keyOf(id), async () => {
+      const held = await this.lease(id);
+      if (!held.ok) return held;
       try {
-        return await fn(lease.value);
+        return await fn(held.value);
       } finally {
-        await releaseRefLock(this.octokit, this.repo, lease.value, this.now()).catch((error3) => {
-          this.options.onProblem?.({
-            code: "lock-release-failed",
-            message: `could not release ${lease.value.ref}: ${httpMessage(error3)}`
-          });
-        });
+        if (held.value) await this.release(held.value);
       }
+    });
+  }
+  /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
+  lease(id) {
+    if (this.options.lock !== "ref") return Promise.resolve(ok(void 0));
+    return acquireRefLock(this.octokit, this.repo, id, {
+      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+      commits: this.lockCommits,
+      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep
+    });
+  }
+  async release(lease) {
+    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error3) => {
+      this.options.onProblem?.({
+        code: "lock-release-failed",
+        message: `could not release ${lease.ref}: ${httpMessage(error3)}`
+      });
     });
   }
   /** GitHub failures (5xx after retries, 401, 403) come back as values, like every other error. */
@@ -74554,6 +74874,7 @@ function createCommentStore(options) {
 }
 
 // src/webhooks/molecule-store.ts
+var PROCESS = `${hostname3()}:${process.pid}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -74563,7 +74884,9 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
-    lockHolder: `${ctx.identity.login} delivery ${ctx.deliveryId}`,
+    // The process, not the delivery: one lock commit then serves every lease this process takes
+    // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
+    lockHolder: `${ctx.identity.login} ${PROCESS}`,
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;
@@ -75760,10 +76083,21 @@ function repliedTo(body) {
 }
 
 // src/webhooks/issue-molecules.ts
+var inFlight = /* @__PURE__ */ new Map();
+function listShared(ctx, issue3) {
+  const key = `${repoSlug(ctx.repo)}#${issue3}`.toLowerCase();
+  const running = inFlight.get(key);
+  if (running) return running;
+  const read = listIssueComments(ctx.octokit, ctx.repo, issue3).finally(() => {
+    if (inFlight.get(key) === read) inFlight.delete(key);
+  });
+  inFlight.set(key, read);
+  return read;
+}
 async function moleculesOnIssue(ctx, issue3) {
   let comments;
   try {
-    comments = await listIssueComments(ctx.octokit, ctx.repo, issue3);
+    comments = await listShared(ctx, issue3);
   } catch (error3) {
     if (httpStatus(error3) === 404 || httpStatus(error3) === 410)
       return { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
@@ -76141,9 +76475,9 @@ async function handleIssueComment(ctx) {
   const commands = parseCommands(comment.body ?? "");
   if (commands.length === 0) return ignored("no /mol command");
   const login = comment.user.login;
-  const onlyStatus = commands.every((c) => !isCommandError(c) && c.verb === "status");
-  const fresh = onlyStatus ? false : await react(ctx.octokit, ctx.repo, comment.id, "eyes");
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
+  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === "pour");
+  const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, comment.id, "eyes") : false;
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue3.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(comment.id))
     return ignored(`comment ${comment.id} was answered already`);
@@ -77020,7 +77354,7 @@ async function snapshot(cwd, message, clean = false, knownHead) {
   if (clean) {
     const commit = await gitText(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       "commit-tree",
       `${head.value}^{tree}`,
       "-p",
@@ -77047,7 +77381,7 @@ async function snapshot(cwd, message, clean = false, knownHead) {
     if (!tree.ok) return tree;
     const commit = await git(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       "commit-tree",
       tree.value.stdout.trim(),
       "-p",
@@ -77146,7 +77480,7 @@ Step: ${options.stepId}`;
       cwd,
       [
         ...MOLECULAR_IDENTITY,
-        ...NO_SIGNING,
+        ...COMMIT_SETTINGS,
         "commit",
         "-q",
         "--no-verify",
@@ -78292,7 +78626,16 @@ async function resolveBases(options) {
 async function mergeInto(cwd, base) {
   const merged = await git(
     cwd,
-    [...MOLECULAR_IDENTITY, ...NO_SIGNING, "merge", "--no-edit", "-q", "-m", `Merge ${base.name}`, base.sha],
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "merge",
+      "--no-edit",
+      "-q",
+      "-m",
+      `Merge ${base.name}`,
+      base.sha
+    ],
     { okCodes: [0, 1, 128] }
   );
   if (!merged.ok) return merged;

@@ -6142,13 +6142,13 @@ function runtimeRun(schema, value) {
   const r = result;
   return r.issues.length === 0 ? r.value : INVALID;
 }
-function compileChild(doc, ctx, schema, accessor, needsValue = true) {
+function compileChild(doc, ctx, schema, accessor2, needsValue = true) {
   const contentLen = doc.content.length;
   const constantCount = ctx.constants.size;
   const constantCounter = ctx.constantCounter;
   const varCounter = ctx.varCounter;
   try {
-    return generateCheck(doc, ctx, schema, accessor, needsValue);
+    return generateCheck(doc, ctx, schema, accessor2, needsValue);
   } catch (err2) {
     if (!(err2 instanceof ZodCompileUnsupportedError) || !err2.islandable)
       throw err2;
@@ -6160,15 +6160,15 @@ function compileChild(doc, ctx, schema, accessor, needsValue = true) {
     }
     ctx.constantCounter = constantCounter;
     ctx.varCounter = varCounter;
-    return emitRuntimeIsland(doc, ctx, schema, accessor);
+    return emitRuntimeIsland(doc, ctx, schema, accessor2);
   }
 }
-function emitRuntimeIsland(doc, ctx, schema, accessor) {
+function emitRuntimeIsland(doc, ctx, schema, accessor2) {
   ctx.definite = false;
   const schemaConst = addConstant(ctx, schema);
   const runConst = addConstant(ctx, runtimeRun);
   const outVar = newVar(ctx);
-  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
+  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor2});`);
   doc.write(`if (${outVar} === INVALID) return INVALID;`);
   return outVar;
 }
@@ -6180,11 +6180,11 @@ var WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
   "min_length",
   "length_equals"
 ]);
-function generateChecks(doc, ctx, schema, accessor) {
+function generateChecks(doc, ctx, schema, accessor2) {
   const schemaChecks = schema._zod.def.checks;
   if (!schemaChecks || schemaChecks.length === 0)
-    return accessor;
-  let currentAccessor = accessor;
+    return accessor2;
+  let currentAccessor = accessor2;
   for (const check2 of schemaChecks) {
     const def = check2._zod.def;
     if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
@@ -6262,10 +6262,10 @@ function generateChecks(doc, ctx, schema, accessor) {
   }
   return currentAccessor;
 }
-function codePointLengthVar(doc, ctx, accessor, inDoubt) {
+function codePointLengthVar(doc, ctx, accessor2, inDoubt) {
   const cpLen = addConstant(ctx, codePointLength);
   const v = newVar(ctx);
-  doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  doc.write(`const ${v} = typeof ${accessor2} === "string" && ${inDoubt} ? ${cpLen}(${accessor2}) : ${accessor2}.length;`);
   return v;
 }
 function numericOperand(value, label) {
@@ -6290,41 +6290,41 @@ function comparisonOperand(ctx, value) {
   }
   throw new ZodCompileUnsupportedError(`comparison check bound of type ${typeof value}`);
 }
-function generateGreaterThanCheck(doc, ctx, def, accessor) {
+function generateGreaterThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? "<" : "<=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateLessThanCheck(doc, ctx, def, accessor) {
+function generateLessThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? ">" : ">=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateMultipleOfCheck(doc, ctx, def, accessor) {
+function generateMultipleOfCheck(doc, ctx, def, accessor2) {
   if (typeof def.value === "bigint") {
     if (def.value === BigInt(0))
       throw new ZodCompileUnsupportedError("multiple_of check with a zero divisor");
-    doc.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
+    doc.write(`if (${accessor2} % ${def.value}n !== 0n) return INVALID;`);
   } else {
     const remainder = addConstant(ctx, floatSafeRemainder);
-    doc.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
+    doc.write(`if (${remainder}(${accessor2}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
   }
 }
-function generateNumberFormatCheck(doc, def, accessor) {
+function generateNumberFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   switch (format2) {
     case "safeint":
-      doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isSafeInteger(${accessor2})) return INVALID;`);
       break;
     case "int32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < -2147483648 || ${accessor2} > 2147483647) return INVALID;`);
       break;
     case "uint32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < 0 || ${accessor2} > 4294967295) return INVALID;`);
       break;
     case "float32":
-      doc.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2}) || ${accessor2} < -3.4028234663852886e38 || ${accessor2} > 3.4028234663852886e38) return INVALID;`);
       break;
     case "float64":
-      doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2})) return INVALID;`);
       break;
     default: {
       void format2;
@@ -6332,16 +6332,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateBigIntFormatCheck(doc, def, accessor) {
+function generateBigIntFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   if (!format2)
     return;
   switch (format2) {
     case "int64":
-      doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+      doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
       break;
     case "uint64":
-      doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+      doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
       void format2;
@@ -6349,28 +6349,28 @@ function generateBigIntFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateMimeTypeCheck(doc, ctx, def, accessor) {
+function generateMimeTypeCheck(doc, ctx, def, accessor2) {
   const mimeTypes = def.mime;
   if (mimeTypes && mimeTypes.length > 0) {
     const mimeSet = addConstant(ctx, new Set(mimeTypes));
-    doc.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
+    doc.write(`if (!${mimeSet}.has(${accessor2}.type)) return INVALID;`);
   }
 }
-function generatePropertiesChecks(doc, ctx, def, accessor) {
+function generatePropertiesChecks(doc, ctx, def, accessor2) {
   if (def.when) {
     throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
   }
-  doc.write(`if (${accessor} == null) return INVALID;`);
+  doc.write(`if (${accessor2} == null) return INVALID;`);
   const shape = def.shape;
   for (const key of Reflect.ownKeys(shape)) {
     const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${keyExpr}];`);
     compileChild(doc, ctx, shape[key], inputVar, false);
   }
 }
-function generatePropertyCheck(doc, ctx, def, accessor) {
-  const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
+function generatePropertyCheck(doc, ctx, def, accessor2) {
+  const propAccessor = `${accessor2}[${JSON.stringify(def.property)}]`;
   generateCheck(doc, ctx, def.schema, propAccessor);
 }
 function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
@@ -6390,7 +6390,7 @@ function throwAsync() {
 function pushIssue(issue2) {
   this.issues.push(issue2);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
+function generateCustomRefineCheck(doc, ctx, check2, accessor2) {
   const def = check2._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -6399,10 +6399,10 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
-    return accessor;
+    return accessor2;
   }
   if (check2._zod.check) {
     if (isAsyncFunction(check2._zod.check)) {
@@ -6418,7 +6418,7 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outVar = newVar(ctx);
-    doc.write(`const ${outVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outVar} === INVALID) return INVALID;`);
     return outVar;
   }
@@ -6450,43 +6450,43 @@ var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
   "uuid",
   "xid"
 ]);
-function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
+function generateStringFormatCheck(doc, ctx, def, accessor2, needsValue = true) {
   const fmt = def.format;
   if (fmt === "base64") {
     const validator = addConstant(ctx, isValidBase64);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
-    doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2}, ${alg})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const formatDef = def;
   if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
@@ -6494,7 +6494,7 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
     const urlVar = newVar(ctx);
-    doc.write(`const ${trimVar} = ${accessor}.trim();`);
+    doc.write(`const ${trimVar} = ${accessor2}.trim();`);
     doc.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
     doc.write(`if (typeof ${urlVar} === "number") return INVALID;`);
     if (formatDef.hostname !== void 0) {
@@ -6517,36 +6517,36 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     if (isAsyncFunction(customFn))
       throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
     const fnConst = addConstant(ctx, customFn);
-    doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${fnConst}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const format2 = def.format;
   switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
-      doc.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toLowerCase()) return INVALID;`);
       break;
     case "uppercase":
-      doc.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toUpperCase()) return INVALID;`);
       break;
     case "includes":
-      doc.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
+      doc.write(`if (!${accessor2}.includes(${esc(def.includes)})) return INVALID;`);
       break;
     case "starts_with": {
       const prefix = def.prefix;
-      doc.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
       break;
     }
     case "ends_with": {
       const suffix = def.suffix;
-      doc.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
       break;
     }
     default: {
@@ -6554,9 +6554,9 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
+function generateCheck(doc, ctx, schema, accessor2, needsValue = true) {
   const def = schema._zod.def;
   const type = def.type;
   if (def.coerce) {
@@ -6566,117 +6566,117 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
   let typeAccessor;
   switch (type) {
     case "string":
-      typeAccessor = generateStringCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateStringCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "number":
-      typeAccessor = generateNumberCheck(doc, schema, accessor);
+      typeAccessor = generateNumberCheck(doc, schema, accessor2);
       break;
     case "boolean":
-      typeAccessor = generateBooleanCheck(doc, accessor);
+      typeAccessor = generateBooleanCheck(doc, accessor2);
       break;
     case "bigint":
-      typeAccessor = generateBigIntCheck(doc, schema, accessor);
+      typeAccessor = generateBigIntCheck(doc, schema, accessor2);
       break;
     case "symbol":
-      typeAccessor = generateSymbolCheck(doc, accessor);
+      typeAccessor = generateSymbolCheck(doc, accessor2);
       break;
     case "undefined":
-      typeAccessor = generateUndefinedCheck(doc, accessor);
+      typeAccessor = generateUndefinedCheck(doc, accessor2);
       break;
     case "null":
-      typeAccessor = generateNullCheck(doc, accessor);
+      typeAccessor = generateNullCheck(doc, accessor2);
       break;
     case "any":
     case "unknown":
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "never":
       doc.write("return INVALID;");
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "void":
-      typeAccessor = generateVoidCheck(doc, accessor);
+      typeAccessor = generateVoidCheck(doc, accessor2);
       break;
     case "nan":
-      typeAccessor = generateNaNCheck(doc, accessor);
+      typeAccessor = generateNaNCheck(doc, accessor2);
       break;
     case "date":
-      typeAccessor = generateDateCheck(doc, accessor);
+      typeAccessor = generateDateCheck(doc, accessor2);
       break;
     case "object":
-      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "optional":
-      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "nullable":
-      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "array":
-      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "literal":
-      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "enum":
-      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor2);
       break;
     case "readonly": {
-      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor);
+      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor2);
       const frozenVar = newVar(ctx);
       doc.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
       typeAccessor = frozenVar;
       break;
     }
     case "success":
-      generateWrapperCheck(doc, ctx, schema, accessor);
+      generateWrapperCheck(doc, ctx, schema, accessor2);
       typeAccessor = "true";
       break;
     case "default":
     case "prefault":
-      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor2);
       break;
     case "nonoptional":
-      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor2);
       break;
     case "tuple":
-      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor2);
       break;
     case "union":
-      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor2);
       break;
     case "intersection":
-      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor2);
       break;
     case "record":
-      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor2);
       break;
     case "map":
-      typeAccessor = generateMapCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateMapCheck(doc, ctx, schema, accessor2);
       break;
     case "set":
-      typeAccessor = generateSetCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateSetCheck(doc, ctx, schema, accessor2);
       break;
     case "file":
-      typeAccessor = generateFileCheck(doc, accessor);
+      typeAccessor = generateFileCheck(doc, accessor2);
       break;
     case "template_literal":
-      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "lazy":
-      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor2);
       break;
     case "pipe":
-      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor);
+      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor2);
       break;
     case "custom":
-      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor2);
       break;
     case "transform":
-      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor2);
       break;
     case "catch":
-      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor2);
       break;
     default: {
       void type;
@@ -6687,67 +6687,67 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
     return null;
   return generateChecks(doc, ctx, schema, typeAccessor);
 }
-function generateStringCheck(doc, ctx, schema, accessor, needsValue = true) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateStringCheck(doc, ctx, schema, accessor2, needsValue = true) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const def = schema._zod.def;
   if (def.format === void 0)
-    return accessor;
-  return generateStringFormatCheck(doc, ctx, def, accessor, needsValue);
+    return accessor2;
+  return generateStringFormatCheck(doc, ctx, def, accessor2, needsValue);
 }
-function generateNumberCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
+function generateNumberCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isFinite(${accessor2})) return INVALID;`);
   const def = schema._zod.def;
   if (def.check === "number_format" && def.format) {
-    generateNumberFormatCheck(doc, { format: def.format }, accessor);
+    generateNumberFormatCheck(doc, { format: def.format }, accessor2);
   }
-  return accessor;
+  return accessor2;
 }
-function generateBooleanCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
-  return accessor;
+function generateBooleanCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "boolean") return INVALID;`);
+  return accessor2;
 }
-function generateBigIntCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
+function generateBigIntCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "bigint") return INVALID;`);
   const def = schema._zod.def;
   if (def.format) {
     switch (def.format) {
       case "int64":
-        doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+        doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
         break;
       case "uint64":
-        doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+        doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
         break;
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateSymbolCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
-  return accessor;
+function generateSymbolCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "symbol") return INVALID;`);
+  return accessor2;
 }
-function generateUndefinedCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateUndefinedCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNullCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== null) return INVALID;`);
-  return accessor;
+function generateNullCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== null) return INVALID;`);
+  return accessor2;
 }
-function generateVoidCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateVoidCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNaNCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
-  return accessor;
+function generateNaNCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isNaN(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateDateCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
-  return accessor;
+function generateDateCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof Date) || Number.isNaN(${accessor2}.getTime())) return INVALID;`);
+  return accessor2;
 }
-function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateObjectCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (typeof ${accessor2} !== "object" || ${accessor2} === null || Array.isArray(${accessor2})) return INVALID;`);
   const shape = def.shape;
   const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
@@ -6763,7 +6763,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const propSchema = propShape[key];
     const kx = keyExpr(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
       const outputVar2 = newVar(ctx);
       doc.write(`let ${outputVar2} = (() => {`);
@@ -6775,7 +6775,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       if (propSchema._zod.optout === "optional") {
         doc.write(`if (${outputVar2} === INVALID) {`);
         doc.indented((d) => {
-          d.write(`if (${kx} in ${accessor}) return INVALID;`);
+          d.write(`if (${kx} in ${accessor2}) return INVALID;`);
           d.write(`${outputVar2} = undefined;`);
         });
         doc.write(`}`);
@@ -6785,7 +6785,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       propOutputs.set(key, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
-        doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
+        doc.write(`if (!(${kx} in ${accessor2})) return INVALID;`);
       }
       const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
@@ -6798,7 +6798,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
       const condition = keys.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
       });
@@ -6814,13 +6814,13 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
       const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (k === "__proto__") continue;`);
         if (knownSet)
           d.write(`if (${knownSet}.has(k)) continue;`);
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         compileChild(d, ctx, catchall, valVar, false);
       });
       doc.write(`}`);
@@ -6836,9 +6836,9 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       const kx = keyExpr(k);
       const out = propOutputs.get(k);
       if (dropsWhenAbsent(propShape[k])) {
-        doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else if (mayOmitUndefined(propShape[k])) {
-        doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${out} !== undefined || ${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else {
         doc.write(`${outputVar}[${kx}] = ${out};`);
       }
@@ -6846,16 +6846,16 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   if (unknownKeysMode !== "none") {
     const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-    doc.write(`for (const k in ${accessor}) {`);
+    doc.write(`for (const k in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (k === "__proto__") continue;`);
       if (knownSet)
         d.write(`if (${knownSet}.has(k)) continue;`);
       if (unknownKeysMode === "passthrough") {
-        d.write(`${outputVar}[k] = ${accessor}[k];`);
+        d.write(`${outputVar}[k] = ${accessor2}[k];`);
       } else {
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         const catchallOut = compileChild(d, ctx, catchall, valVar);
         d.write(`${outputVar}[k] = ${catchallOut};`);
       }
@@ -6864,20 +6864,20 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   return outputVar;
 }
-function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   if (isExactOptional(schema)) {
-    return generateCheck(doc, ctx, def.innerType, accessor, buildsValue);
+    return generateCheck(doc, ctx, def.innerType, accessor2, buildsValue);
   }
   if (def.innerType._zod.optin === "defaulted") {
     const outputVar2 = newVar(ctx);
     const branchVar = newVar(ctx);
     doc.write(`let ${outputVar2};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`const ${branchVar} = (() => {`);
       d.indented((d2) => {
-        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor);
+        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor2);
         d2.write(`return ${innerOutput};`);
       });
       d.write(`})();`);
@@ -6885,7 +6885,7 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar2} = ${innerOutput};`);
     });
     doc.write(`}`);
@@ -6894,9 +6894,9 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar};`);
-  doc.write(`if (${accessor} !== undefined) {`);
+  doc.write(`if (${accessor2} !== undefined) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -7015,14 +7015,14 @@ function mayOutputUndefined(schema) {
       return true;
   }
 }
-function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateNullableCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar} = null;`);
-  doc.write(`if (${accessor} !== null) {`);
+  doc.write(`if (${accessor2} !== null) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -7034,18 +7034,18 @@ function generateSizeGate(doc, schema, size) {
     doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
   }
 }
-function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateArrayCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.length`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.length`);
   const outputVar = buildsValue ? newVar(ctx) : null;
   const iVar = newVar(ctx);
   const elemVar = newVar(ctx);
   if (outputVar)
-    doc.write(`const ${outputVar} = new Array(${accessor}.length);`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`const ${outputVar} = new Array(${accessor2}.length);`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
   doc.indented((d) => {
-    d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+    d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
     const elemOutput = compileChild(d, ctx, def.element, elemVar, buildsValue);
     if (outputVar && elemOutput !== null)
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
@@ -7053,60 +7053,60 @@ function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
   doc.write(`}`);
   return outputVar;
 }
-function generateLiteralCheck(doc, ctx, schema, accessor) {
+function generateLiteralCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const values = def.values;
   if (values.length !== 1) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const value = values[0];
   if (typeof value === "number" && Number.isNaN(value)) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (typeof value === "string") {
-    doc.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${esc(value)}) return INVALID;`);
   } else if (typeof value === "number" || typeof value === "boolean") {
-    doc.write(`if (${accessor} !== ${value}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}) return INVALID;`);
   } else if (value === null) {
-    doc.write(`if (${accessor} !== null) return INVALID;`);
+    doc.write(`if (${accessor2} !== null) return INVALID;`);
   } else if (value === void 0) {
-    doc.write(`if (${accessor} !== undefined) return INVALID;`);
+    doc.write(`if (${accessor2} !== undefined) return INVALID;`);
   } else if (typeof value === "bigint") {
-    doc.write(`if (${accessor} !== ${value}n) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}n) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError(`literal type ${typeof value}`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateEnumCheck(doc, ctx, schema, accessor) {
+function generateEnumCheck(doc, ctx, schema, accessor2) {
   const values = schema._zod.values;
   if (!values) {
     throw new ZodCompileUnsupportedError("enum schema without enumerated values");
   }
   const enumSet = addConstant(ctx, values);
-  doc.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
-  return accessor;
+  doc.write(`if (!${enumSet}.has(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateWrapperCheck(doc, ctx, schema, accessor) {
+function generateWrapperCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  return generateCheck(doc, ctx, def.innerType, accessor);
+  return generateCheck(doc, ctx, def.innerType, accessor2);
 }
-function generateDefaultCheck(doc, ctx, schema, accessor) {
+function generateDefaultCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const descriptor = Object.getOwnPropertyDescriptor(schema._zod.def, "defaultValue");
   const defaultGetter = descriptor ? () => schema._zod.def.defaultValue : void 0;
   if (schema._zod.def.type === "prefault") {
     if (!defaultGetter) {
-      return generateCheck(doc, ctx, def.innerType, accessor);
+      return generateCheck(doc, ctx, def.innerType, accessor2);
     }
     const defaultFn = addConstant(ctx, defaultGetter);
     const inputVar = newVar(ctx);
-    doc.write(`let ${inputVar} = ${accessor};`);
-    doc.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
+    doc.write(`let ${inputVar} = ${accessor2};`);
+    doc.write(`if (${accessor2} === undefined) ${inputVar} = ${defaultFn}();`);
     return generateCheck(doc, ctx, def.innerType, inputVar);
   }
   const outputVar = newVar(ctx);
@@ -7114,46 +7114,46 @@ function generateDefaultCheck(doc, ctx, schema, accessor) {
     const defaultFn = addConstant(ctx, defaultGetter);
     const cloneFn = addConstant(ctx, shallowClone);
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`${outputVar} = ${cloneFn}(${defaultFn}());`);
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput} === undefined ? ${cloneFn}(${defaultFn}()) : ${innerOutput};`);
     });
     doc.write(`}`);
   } else {
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} !== undefined) {`);
+    doc.write(`if (${accessor2} !== undefined) {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput};`);
     });
     doc.write(`}`);
   }
   return outputVar;
 }
-function generateNonOptionalCheck(doc, ctx, schema, accessor) {
+function generateNonOptionalCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor);
+  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor2);
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = ${innerOutput};`);
   doc.write(`if (${outputVar} === undefined) return INVALID;`);
   return outputVar;
 }
-function generateTupleCheck(doc, ctx, schema, accessor) {
+function generateTupleCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const items = def.items;
   const rest = def.rest;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
   const optinStart = getTupleOptStart2(items, "optin");
   const optoutStart = getTupleOptStart2(items, "optout");
   if (rest) {
-    doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart}) return INVALID;`);
   } else {
-    doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart} || ${accessor2}.length > ${items.length}) return INVALID;`);
   }
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = [];`);
@@ -7162,10 +7162,10 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
     if (i >= optoutStart) {
       doc.write(`if (${outputVar}.length === ${i}) {`);
       doc.indented((d) => {
-        d.write(`if (${i} < ${accessor}.length) {`);
+        d.write(`if (${i} < ${accessor2}.length) {`);
         d.indented((d2) => {
           const elemVar = newVar(ctx);
-          d2.write(`const ${elemVar} = ${accessor}[${i}];`);
+          d2.write(`const ${elemVar} = ${accessor2}[${i}];`);
           const elemOutput = compileChild(d2, ctx, itemSchema, elemVar);
           d2.write(`${outputVar}[${i}] = ${elemOutput};`);
         });
@@ -7192,7 +7192,7 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
       doc.write(`}`);
     } else {
       const elemVar = newVar(ctx);
-      doc.write(`const ${elemVar} = ${accessor}[${i}];`);
+      doc.write(`const ${elemVar} = ${accessor2}[${i}];`);
       const elemOutput = compileChild(doc, ctx, itemSchema, elemVar);
       doc.write(`${outputVar}[${i}] = ${elemOutput};`);
     }
@@ -7200,9 +7200,9 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
   if (rest) {
     const iVar = newVar(ctx);
     const elemVar = newVar(ctx);
-    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
     doc.indented((d) => {
-      d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+      d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
       const elemOutput = compileChild(d, ctx, rest, elemVar);
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
     });
@@ -7218,28 +7218,28 @@ function getTupleOptStart2(items, key) {
   }
   return 0;
 }
-function generateUnionCheck(doc, ctx, schema, accessor) {
+function generateUnionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const options = def.options;
   if (def.discriminator) {
-    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor);
+    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor2);
   }
   if (def.inclusive === false) {
     throw new ZodCompileUnsupportedError("exclusive unions (z.xor)");
   }
   if (options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   if (options.length === 1) {
-    return generateCheck(doc, ctx, options[0], accessor);
+    return generateCheck(doc, ctx, options[0], accessor2);
   }
   const allLiterals = options.every((opt) => opt._zod.def.type === "literal" && !opt._zod.def.checks?.length);
   if (allLiterals) {
     const values = new Set(options.flatMap((opt) => opt._zod.def.values));
     const valuesConst = addConstant(ctx, values);
-    doc.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${valuesConst}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar};`);
@@ -7251,7 +7251,7 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
       doc.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
     }
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, opt, accessor);
+      const branchOutput = generateCheck(d, ctx, opt, accessor2);
       d.write(`return ${branchOutput};`);
     });
     doc.write(`})();`);
@@ -7259,17 +7259,17 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
+function generateDiscriminatedUnionCheck(doc, ctx, def, accessor2) {
   if (def.unionFallback) {
     throw new ZodCompileUnsupportedError("discriminated union with unionFallback");
   }
   if (def.options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   const discVar = newVar(ctx);
   const outputVar = newVar(ctx);
-  doc.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
+  doc.write(`const ${discVar} = ${accessor2}?.[${esc(def.discriminator)}];`);
   doc.write(`let ${outputVar};`);
   let firstBranch = true;
   const claimed = /* @__PURE__ */ new Set();
@@ -7288,7 +7288,7 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
     const prefix = firstBranch ? "if" : "else if";
     doc.write(`${prefix} (${conditions.join(" || ")}) {`);
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, option, accessor);
+      const branchOutput = generateCheck(d, ctx, option, accessor2);
       d.write(`${outputVar} = ${branchOutput};`);
     });
     doc.write(`}`);
@@ -7297,43 +7297,43 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
   doc.write(`else { return INVALID; }`);
   return outputVar;
 }
-function literalEquality(ctx, accessor, value) {
+function literalEquality(ctx, accessor2, value) {
   if (typeof value === "string")
-    return `${accessor} === ${esc(value)}`;
+    return `${accessor2} === ${esc(value)}`;
   if (typeof value === "number") {
     if (Number.isNaN(value))
-      return `Number.isNaN(${accessor})`;
-    return `${accessor} === ${value}`;
+      return `Number.isNaN(${accessor2})`;
+    return `${accessor2} === ${value}`;
   }
   if (typeof value === "boolean")
-    return `${accessor} === ${value}`;
+    return `${accessor2} === ${value}`;
   if (value === null)
-    return `${accessor} === null`;
+    return `${accessor2} === null`;
   if (value === void 0)
-    return `${accessor} === undefined`;
+    return `${accessor2} === undefined`;
   if (typeof value === "bigint")
-    return `${accessor} === ${value}n`;
+    return `${accessor2} === ${value}n`;
   if (typeof value === "symbol") {
     const symbolConst = addConstant(ctx, value);
-    return `${accessor} === ${symbolConst}`;
+    return `${accessor2} === ${symbolConst}`;
   }
   throw new ZodCompileUnsupportedError(`literal discriminator value ${String(value)}`);
 }
-function generateIntersectionCheck(doc, ctx, schema, accessor) {
+function generateIntersectionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   ctx.definite = false;
-  const leftOutput = compileChild(doc, ctx, def.left, accessor);
-  const rightOutput = compileChild(doc, ctx, def.right, accessor);
+  const leftOutput = compileChild(doc, ctx, def.left, accessor2);
+  const rightOutput = compileChild(doc, ctx, def.right, accessor2);
   const mergeConst = addConstant(ctx, mergeValues);
   const mergedVar = newVar(ctx);
   doc.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
   doc.write(`if (!${mergedVar}.valid) return INVALID;`);
   return `${mergedVar}.data`;
 }
-function generateRecordCheck(doc, ctx, schema, accessor) {
+function generateRecordCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const isPlainObjectConst = addConstant(ctx, isPlainObject);
-  doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
+  doc.write(`if (!${isPlainObjectConst}(${accessor2})) return INVALID;`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
@@ -7354,16 +7354,16 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
       const keyConst = addConstant(ctx, key);
       const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
-      doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
+      doc.write(`const ${valueVar} = ${accessor2}[${literalPropertyKey(ctx, inputKey)}];`);
       const valOutput = compileChild(doc, ctx, def.valueType, valueVar);
       doc.write(`${outputVar}[${outKey}] = ${valOutput};`);
     }
     const knownKeysConst = addConstant(ctx, new Set(inputKeys));
-    doc.write(`for (const ${kVar} in ${accessor}) {`);
+    doc.write(`for (const ${kVar} in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (${knownKeysConst}.has(${kVar})) continue;`);
       if (recordDef.mode === "loose") {
-        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor}[${kVar}];`);
+        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor2}[${kVar}];`);
       } else {
         d.write(`return INVALID;`);
       }
@@ -7381,47 +7381,47 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
     const keyFast = addConstant(ctx, keyFn);
     const numericConst = addConstant(ctx, number);
     const outKeyVar = newVar(ctx);
-    emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+    emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
       d.write(`let ${outKeyVar} = ${keyFast}(${kVar});`);
       d.write(`if (${outKeyVar} === INVALID && typeof ${kVar} === "string" && ${numericConst}.test(${kVar})) ${outKeyVar} = ${keyFast}(Number(${kVar}));`);
       if (isLoose) {
-        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor}[${kVar}]; continue; }`);
+        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor2}[${kVar}]; continue; }`);
       } else {
         d.write(`if (${outKeyVar} === INVALID) return INVALID;`);
       }
       d.write(`if (${outKeyVar} === "__proto__") continue;`);
       const valueVar = newVar(ctx);
-      d.write(`const ${valueVar} = ${accessor}[${kVar}];`);
+      d.write(`const ${valueVar} = ${accessor2}[${kVar}];`);
       const valOutput = compileChild(d, ctx, def.valueType, valueVar);
       d.write(`${outputVar}[${outKeyVar}] = ${valOutput};`);
     });
     return outputVar;
   }
-  emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
-    d.write(`const ${valVar} = ${accessor}[${kVar}];`);
+  emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
+    d.write(`const ${valVar} = ${accessor2}[${kVar}];`);
     const valOutput = compileChild(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}[${kVar}] = ${valOutput};`);
   }, `return INVALID;`);
   return outputVar;
 }
-function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
+function emitOwnKeys(doc, ctx, accessor2, kVar, body, onSymbol) {
   const propIsEnumerableConst = addConstant(ctx, Object.prototype.propertyIsEnumerable);
   const symsVar = newVar(ctx);
   const keysVar = newVar(ctx);
   const iVar = newVar(ctx);
-  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
-  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
+  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor2});`);
+  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor2});`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${keysVar}[${iVar}];`);
-    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     body(d);
   });
   doc.write(`}`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${symsVar}[${iVar}];`);
-    d.write(`if (!${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (!${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     if (onSymbol)
       d.write(onSymbol);
     else
@@ -7434,15 +7434,15 @@ function literalPropertyKey(ctx, key) {
     return esc(key);
   return addConstant(ctx, key);
 }
-function generateMapCheck(doc, ctx, schema, accessor) {
+function generateMapCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Map)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Map();`);
-  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
+  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor2}) {`);
   doc.indented((d) => {
     const keyOutput = generateCheck(d, ctx, def.keyType, kVar);
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
@@ -7451,14 +7451,14 @@ function generateMapCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateSetCheck(doc, ctx, schema, accessor) {
+function generateSetCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Set)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Set();`);
-  doc.write(`for (const ${valVar} of ${accessor}) {`);
+  doc.write(`for (const ${valVar} of ${accessor2}) {`);
   doc.indented((d) => {
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}.add(${valOutput});`);
@@ -7466,21 +7466,21 @@ function generateSetCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateFileCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof File)) return INVALID;`);
-  return accessor;
+function generateFileCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof File)) return INVALID;`);
+  return accessor2;
 }
-function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateTemplateLiteralCheck(doc, ctx, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const pattern = schema._zod.pattern;
   if (pattern) {
     const patternConst = addConstant(ctx, pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateLazyCheck(doc, ctx, schema, accessor) {
+function generateLazyCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const getterConst = addUserConstant(ctx, def.getter);
   const cacheConst = addConstant(ctx, { parser: null });
@@ -7496,13 +7496,13 @@ function generateLazyCheck(doc, ctx, schema, accessor) {
   });
   doc.write(`}`);
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
+  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor2});`);
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generatePipeCheck(doc, ctx, schema, accessor) {
+function generatePipeCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const inputOutput = generateCheck(doc, ctx, def.in, accessor);
+  const inputOutput = generateCheck(doc, ctx, def.in, accessor2);
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
       throw new ZodCompileAsyncError("z.compile: async transforms in pipes are not supported");
@@ -7527,7 +7527,7 @@ function generatePipeCheck(doc, ctx, schema, accessor) {
 function isAsyncFunction(fn) {
   return typeof fn === "function" && (fn.constructor.name === "AsyncFunction" || fn[Symbol.toStringTag] === "AsyncFunction");
 }
-function generateCustomCheck(doc, ctx, schema, accessor) {
+function generateCustomCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -7536,13 +7536,13 @@ function generateCustomCheck(doc, ctx, schema, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError("custom schema without a predicate function");
   }
-  return accessor;
+  return accessor2;
 }
 function runtimeCatch(innerSchema, catchValue, value) {
   const result = innerSchema._zod.run({ value, issues: [] }, {});
@@ -7553,7 +7553,7 @@ function runtimeCatch(innerSchema, catchValue, value) {
     return r.value;
   return catchValue();
 }
-function generateCatchCheck(doc, ctx, schema, accessor) {
+function generateCatchCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (!def.catchValue[CONSTANT_CATCH]) {
     throw new ZodCompileUnsupportedError("catch with a callback (only a constant catch value compiles)", false);
@@ -7561,7 +7561,7 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar} = (() => {`);
   doc.indented((d) => {
-    const innerOut = compileChild(d, ctx, def.innerType, accessor);
+    const innerOut = compileChild(d, ctx, def.innerType, accessor2);
     d.write(`return ${innerOut};`);
   });
   doc.write(`})();`);
@@ -7570,13 +7570,13 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const catchHelperConst = addConstant(ctx, runtimeCatch);
   doc.write(`if (${outputVar} === INVALID) {`);
   doc.indented((d) => {
-    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor});`);
+    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor2});`);
     d.write(`if (${outputVar} === INVALID) return INVALID;`);
   });
   doc.write(`}`);
   return outputVar;
 }
-function generateTransformCheck(doc, ctx, schema, accessor) {
+function generateTransformCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
@@ -7592,11 +7592,11 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outputVar = newVar(ctx);
-    doc.write(`const ${outputVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outputVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outputVar} === INVALID) return INVALID;`);
     return outputVar;
   }
-  return accessor;
+  return accessor2;
 }
 
 // node_modules/zod/v4/core/api.js
@@ -29945,20 +29945,211 @@ ${item.content.replace(/\s+$/, "")}`
   ).join("\n\n---\n\n");
 }
 
-// src/engine/molecule/ops/steps-memo.ts
-var lastSteps;
-var lastProto;
-var lastOpen;
-function matchedProto(steps) {
-  return steps === lastSteps ? lastProto : void 0;
+// src/engine/molecule/ops/persistent-lists.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var EMPTY = [];
+var StepVector = class _StepVector {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  root;
+  static of(steps) {
+    let level = [];
+    for (let i = 0; i < steps.length; i += WIDTH) level.push(steps.slice(i, i + WIDTH));
+    let shift = 0;
+    while (level.length > 1) {
+      const up = [];
+      for (let i = 0; i < level.length; i += WIDTH) up.push(level.slice(i, i + WIDTH));
+      level = up;
+      shift += BITS;
+    }
+    return new _StepVector(steps.length, shift, level[0] ?? []);
+  }
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  /** A copy to change in place; its `done` is a new version, and this one never changes. */
+  edit() {
+    return new StepVectorEdit(this.size, this.shift, this.root);
+  }
+  /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
+  toArray() {
+    let level = [this.root];
+    for (let s = this.shift; s > 0; s -= BITS) level = EMPTY.concat(...level);
+    return EMPTY.concat(...level);
+  }
+};
+var StepVectorEdit = class {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  /** Nodes this edit copied, so each is copied once however many of its steps change. */
+  owned = [];
+  root;
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  set(i, step2) {
+    this.root = this.mine(this.root);
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) {
+      const at = i >>> s & MASK;
+      const child = this.mine(node2[at]);
+      node2[at] = child;
+      node2 = child;
+    }
+    node2[i & MASK] = step2;
+  }
+  done() {
+    return new StepVector(this.size, this.shift, this.root);
+  }
+  mine(node2) {
+    if (this.owned.includes(node2)) return node2;
+    const copy = node2.slice();
+    this.owned.push(copy);
+    return copy;
+  }
+};
+var HistoryLog = class _HistoryLog {
+  constructor(buffer, start2, end, borrowed) {
+    this.buffer = buffer;
+    this.start = start2;
+    this.end = end;
+    this.borrowed = borrowed;
+  }
+  buffer;
+  start;
+  end;
+  borrowed;
+  static of(entries) {
+    return new _HistoryLog(entries, 0, entries.length, true);
+  }
+  get length() {
+    return this.end - this.start;
+  }
+  /** The log with `entries` added and the oldest dropped past `limit`. */
+  append(entries, limit) {
+    if (entries.length === 0) return { log: this, dropped: 0 };
+    let buffer = this.buffer;
+    let start2 = this.start;
+    let end = this.end;
+    if (this.borrowed || end !== buffer.length) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    for (const e of entries) buffer.push(e);
+    end += entries.length;
+    const dropped = Math.max(0, end - start2 - limit);
+    start2 += dropped;
+    if (start2 >= limit) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    return { log: new _HistoryLog(buffer, start2, end, false), dropped };
+  }
+  toArray() {
+    return this.buffer.slice(this.start, this.end);
+  }
+};
+
+// src/engine/molecule/ops/molecule-lists.ts
+var Returns = class {
+  constructor(target) {
+    return target;
+  }
+};
+var ListsSlot = class extends Returns {
+  #slot;
+  constructor(target, slot) {
+    super(target);
+    this.#slot = slot;
+  }
+  static of(target) {
+    return #slot in target ? target.#slot : void 0;
+  }
+};
+function slotOf(mol) {
+  return ListsSlot.of(mol);
 }
-function openHint(steps) {
-  return steps === lastSteps ? lastOpen : void 0;
+function stepsArray() {
+  const slot = slotOf(this);
+  slot.stepsArray ??= slot.steps.toArray();
+  return slot.stepsArray;
 }
-function remember(steps, proto, open3) {
-  lastSteps = steps;
-  lastProto = proto;
-  lastOpen = open3;
+function historyArray() {
+  const slot = slotOf(this);
+  slot.historyArray ??= slot.history.toArray();
+  return slot.historyArray;
+}
+function detach(mol, key, value) {
+  const plain = { writable: true, enumerable: true, configurable: true };
+  const steps = key === "steps" ? value : mol.steps;
+  const history = key === "history" ? value : mol.history;
+  Object.defineProperty(mol, "steps", { ...plain, value: steps });
+  Object.defineProperty(mol, "history", { ...plain, value: history });
+  slotOf(mol).detached = true;
+}
+function accessor(key, get) {
+  return {
+    get,
+    set(value) {
+      detach(this, key, value);
+    },
+    enumerable: true,
+    configurable: true
+  };
+}
+var STEPS = accessor("steps", stepsArray);
+var HISTORY = accessor("history", historyArray);
+function listsOf(mol) {
+  const slot = ListsSlot.of(mol);
+  return slot === void 0 || slot.detached ? void 0 : slot;
+}
+function listsFor(mol) {
+  return listsOf(mol) ?? { steps: StepVector.of(mol.steps), history: HistoryLog.of(mol.history) };
+}
+function moleculeWith(b, lists) {
+  const mol = {
+    v: b.v,
+    id: b.id,
+    title: b.title,
+    formula: b.formula,
+    vars: b.vars,
+    kind: b.kind,
+    status: b.status,
+    subject: b.subject,
+    base: b.base,
+    execution: b.execution,
+    rev: b.rev,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt
+  };
+  if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  Object.defineProperty(mol, "steps", STEPS);
+  Object.defineProperty(mol, "history", HISTORY);
+  if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
+  if (b.summary !== void 0) mol.summary = b.summary;
+  if (ListsSlot.of(b) === void 0) {
+    for (const key in b) if (!(key in mol)) mol[key] = b[key];
+  }
+  new ListsSlot(mol, { steps: lists.steps, history: lists.history, proto: lists.proto, open: lists.open });
+  return mol;
 }
 
 // src/engine/molecule/ops/proto-index.ts
@@ -30064,7 +30255,7 @@ function upstreamOf2(index, from) {
   return [...seen2].sort((a, b) => a - b);
 }
 function checkMatches(index, proto, mol) {
-  if (matchedProto(mol.steps) === proto) return ok(true);
+  if (listsOf(mol)?.proto === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
     const ids = (list2) => list2.map((s) => s.id).join(", ");
@@ -30073,7 +30264,6 @@ function checkMatches(index, proto, mol) {
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
     );
   }
-  remember(mol.steps, proto);
   return ok(true);
 }
 
@@ -30204,12 +30394,12 @@ function isOpen(status) {
   return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
 }
 function findOpenStep(steps, hint) {
-  const n = steps.length;
+  const n = steps.size;
   if (n === 0) return -1;
   const start2 = Math.min(Math.max(hint ?? n - 1, 0), n - 1);
   for (let k = 0; k < n; k++) {
     const i = (start2 - k + n) % n;
-    if (isOpen(steps[i].status)) return i;
+    if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
 }
@@ -30289,7 +30479,7 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
-  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
   const soft = [];
@@ -30385,7 +30575,9 @@ var Draft = class {
     this.at = isoTime2(now);
     this.status0 = base.status;
     this.status = base.status;
-    this.steps = base.steps;
+    this.lists = listsFor(base);
+    this.baseSteps = this.lists.steps;
+    this.steps = this.baseSteps;
   }
   proto;
   index;
@@ -30395,9 +30587,11 @@ var Draft = class {
   status0;
   status;
   effects = [];
-  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  /** The base's lists: the steps until the first change, then `edit` (so a no-op costs nothing). */
+  lists;
+  baseSteps;
   steps;
-  ownSteps = false;
+  edit;
   entries = [];
   /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
   readied = [];
@@ -30408,14 +30602,15 @@ var Draft = class {
   /** Where settle found an open step (-1: none), remembered with the steps for the next search. */
   openStep;
   get size() {
-    return this.steps.length;
+    return this.steps.size;
   }
-  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
-  get stepList() {
-    return this.steps;
-  }
+  /** Step i as it stands in this draft (read only: change it through `patch` and `move`). */
   step(i) {
-    return this.steps[i];
+    return this.steps.get(i);
+  }
+  /** Step i as it was in the base molecule. */
+  baseStep(i) {
+    return this.baseSteps.get(i);
   }
   def(i) {
     return this.index.steps[i];
@@ -30435,14 +30630,12 @@ var Draft = class {
   }
   /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
   own(i) {
-    if (!this.ownSteps) {
-      this.steps = this.steps.slice();
-      this.ownSteps = true;
-    }
-    const step2 = this.steps[i];
-    if (step2 !== this.base.steps[i]) return step2;
+    this.edit ??= this.baseSteps.edit();
+    this.steps = this.edit;
+    const step2 = this.edit.get(i);
+    if (step2 !== this.baseSteps.get(i)) return step2;
     const copy = { ...step2 };
-    this.steps[i] = copy;
+    this.edit.set(i, copy);
     return copy;
   }
   /** Change a step's status along the step machine; anything else is a bug in the engine. */
@@ -30455,7 +30648,7 @@ var Draft = class {
     const id = this.step(i).id;
     this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info));
     if (from === to) return;
-    this.steps[i].status = to;
+    this.step(i).status = to;
     this.effects.push(
       info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
     );
@@ -30501,22 +30694,27 @@ var Draft = class {
   get changed() {
     return this.dirty || this.entries.length > 0;
   }
-  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
-  build() {
+  /**
+   * The draft's result; call it once, last: the effects array is handed over, not copied. `rev`
+   * is the new molecule's revision (one past the base's unless given).
+   */
+  build(rev = this.base.rev + 1) {
     const effects = this.effects;
     this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
-    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const { log: history, dropped } = this.lists.history.append(this.entries, HISTORY_LIMIT);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    const mol = { ...this.base };
+    const mol = moleculeWith(this.base, {
+      steps: this.edit ? this.edit.done() : this.baseSteps,
+      history,
+      proto: this.proto,
+      open: this.openStep
+    });
     if (this.fields) Object.assign(mol, this.fields);
     mol.status = this.status;
-    mol.steps = this.steps;
-    mol.history = history;
-    mol.rev = this.base.rev + 1;
+    mol.rev = rev;
     mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
   /**
@@ -30528,7 +30726,7 @@ var Draft = class {
     if (this.status !== "pending" && this.status !== "in_progress") return;
     if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
-    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
+    for (const i of this.readied) if (this.baseStep(i).status !== "ready") chosen.add(i);
     const ready = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
     for (const i of ready) {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
@@ -30544,15 +30742,6 @@ var Draft = class {
     return branches;
   }
 };
-function appendHistory(old, entries) {
-  if (entries.length === 0) return { history: old, dropped: 0 };
-  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
-  if (dropped === 0) return { history: old.concat(entries), dropped };
-  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
-  const history = old.concat(entries);
-  history.splice(0, dropped);
-  return { history, dropped };
-}
 function entry(at, event, info) {
   return withInfo({ at, event }, info);
 }
@@ -30614,8 +30803,7 @@ function pour(proto, opts) {
   d.emit({ type: "labels", add: [STATUS_LABELS.active], remove: [] });
   advance(d, poured.steps.keys());
   settle2(d);
-  const { mol, effects } = d.build();
-  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+  return { ok: true, value: d.build(0) };
 }
 
 // src/engine/molecule/machine/refusal.ts
@@ -31374,7 +31562,10 @@ function transitionAll(proto, mol, events, now) {
     current = next.value.mol;
     effects.push(...next.value.effects);
   }
-  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+  if (current === mol) return ok({ mol, effects });
+  const one = moleculeWith(current, listsFor(current));
+  one.rev = mol.rev + 1;
+  return ok({ mol: one, effects });
 }
 function machineEventOf(event, status) {
   if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
@@ -31824,6 +32015,7 @@ function lost(commentId) {
 // src/github/keyed-mutex.ts
 var KeyedMutex = class {
   tails = /* @__PURE__ */ new Map();
+  queued = /* @__PURE__ */ new Map();
   async run(key, fn) {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const current = previous.then(fn);
@@ -31837,6 +32029,46 @@ var KeyedMutex = class {
     } finally {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
+  }
+  /**
+   * Queues `item` and resolves when a turn has settled it. Every call queues a turn, which does
+   * nothing if earlier turns took its item; so a turn may serve items others queued, with its own
+   * `serve`: callers sharing a key must be interchangeable for it. `serve` takes the queue with
+   * `take()` as late as it can (after its lock is held, so what arrived meanwhile rides along)
+   * and settles every waiter it took; those it leaves unsettled, or all it took when it throws,
+   * are rejected: nobody waits forever.
+   */
+  batch(key, item, serve) {
+    return new Promise((resolve, reject) => {
+      const list2 = this.queued.get(key) ?? [];
+      if (list2.length === 0) this.queued.set(key, list2);
+      list2.push({ item, resolve, reject });
+      void this.run(key, async () => {
+        if (!this.queued.get(key)?.length) return;
+        const taken = [];
+        const take = () => {
+          const now = this.queued.get(key) ?? [];
+          this.queued.delete(key);
+          taken.push(...now);
+          return now;
+        };
+        const settled = /* @__PURE__ */ new Set();
+        const track = (w) => ({
+          item: w.item,
+          resolve: (r) => {
+            settled.add(w);
+            w.resolve(r);
+          },
+          reject: w.reject
+        });
+        try {
+          await serve(() => take().map(track));
+          for (const w of taken) if (!settled.has(w)) w.reject(new Error("a queued write was never settled"));
+        } catch (error2) {
+          for (const w of taken) if (!settled.has(w)) w.reject(error2);
+        }
+      });
+    });
   }
   /** Keys with a writer running or queued (tests, diagnostics). */
   get busyKeys() {
@@ -31908,6 +32140,31 @@ function applyMutator(fn, current) {
     );
   }
 }
+function applyInOrder(fns, start2, id, where3) {
+  const results = [];
+  const effects = [];
+  let mol = start2;
+  for (const fn of fns) {
+    if (mol.status === "squashed" || mol.status === "burned") {
+      results.push(err("not-found", `there is no live molecule ${id} in ${where3}`));
+      continue;
+    }
+    const next = applyMutator(fn, mol);
+    if (!next.ok) {
+      results.push(next);
+      continue;
+    }
+    const checked = nextStateOf(mol, next.value);
+    if (!checked.ok) {
+      results.push(checked);
+      continue;
+    }
+    mol = checked.value;
+    effects.push(...next.value.effects);
+    results.push(ok({ mol, effects: next.value.effects }));
+  }
+  return { results, mutation: { mol, effects } };
+}
 function nextStateOf(before, mutation) {
   if (mutation.mol.id !== before.id) {
     return err(
@@ -31976,6 +32233,20 @@ async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => se
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
+var DEFAULT_POLL_MS = 1600;
+var FIRST_LOOK_MS = 50;
+var LockCommits = class {
+  made = /* @__PURE__ */ new Map();
+  fresh(repo, holder, now, ttlMs) {
+    const commit = this.made.get(commitKey(repo, holder));
+    return commit && commit.expiresAt.getTime() - now.getTime() >= ttlMs / 2 ? commit : void 0;
+  }
+  remember(repo, holder, commit) {
+    this.made.set(commitKey(repo, holder), commit);
+  }
+};
+var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
+var processLockCommits = new LockCommits();
 function lockRefFor(molId) {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId) ? molId : `x-${Buffer.from(molId).toString("hex").slice(0, 200)}`;
   return LOCK_REF_PREFIX + safe;
@@ -31993,18 +32264,19 @@ ${JSON.stringify(record3)}
   });
   return data.sha;
 }
-async function readLock(octokit, repo, ref, ttlMs) {
-  let sha;
+async function readLockSha(octokit, repo, ref) {
   try {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
       ...repo,
       ref: shortRef(ref)
     });
-    sha = data2.object.sha;
+    return data.object.sha;
   } catch (error2) {
     if (httpStatus(error2) === 404) return void 0;
     throw error2;
   }
+}
+async function readLockCommit(octokit, repo, sha, ttlMs) {
   const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
     ...repo,
     commit_sha: sha
@@ -32027,11 +32299,13 @@ function parseRecord(message) {
 async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
   const started = options.now().getTime();
-  const pollMs = options.pollMs ?? 500;
-  let commit;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const commits = options.commits ?? processLockCommits;
+  let seen2;
   for (; ; ) {
     const now = options.now();
-    if (!commit || commit.expiresAt.getTime() - now.getTime() < options.ttlMs / 2) {
+    let commit = commits.fresh(repo, options.holder, now, options.ttlMs);
+    if (!commit) {
       const expiresAt = new Date(now.getTime() + options.ttlMs);
       const sha = await createLockCommit(
         octokit,
@@ -32040,6 +32314,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
         []
       );
       commit = { sha, expiresAt };
+      commits.remember(repo, options.holder, commit);
     }
     const lease = { ref, sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt };
     try {
@@ -32053,34 +32328,37 @@ async function acquireRefLock(octokit, repo, molId, options) {
           });
           return lease;
         },
-        async () => (await readLock(octokit, repo, ref, options.ttlMs))?.sha === lease.sha ? lease : void 0,
+        async () => await readLockSha(octokit, repo, ref) === lease.sha ? lease : void 0,
         options.sleep
       );
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
-    const held2 = await readLock(octokit, repo, ref, options.ttlMs);
-    if (held2 === void 0) {
-      if (options.now().getTime() - started < options.waitMs) continue;
+    for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
+      const sha = await readLockSha(octokit, repo, ref);
+      if (sha === void 0) break;
+      if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
+      if (seen2.expiresAt.getTime() <= options.now().getTime()) {
+        const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
+        if (taken) return ok(taken);
+        continue;
+      }
+      const waited = options.now().getTime() - started;
+      if (waited >= options.waitMs) {
+        return err(
+          "lock-held",
+          `molecule ${molId} is being changed by ${seen2.holder} (lock held until ${seen2.expiresAt.toISOString()}); nothing was written, try again shortly`
+        );
+      }
+      await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
+    }
+    if (options.now().getTime() - started >= options.waitMs) {
       return err(
         "lock-failed",
         `the lock ref ${ref} for molecule ${molId} could not be created; nothing was written`
       );
     }
-    if (held2.expiresAt.getTime() <= options.now().getTime()) {
-      const taken = await takeOver(octokit, repo, ref, held2.sha, options);
-      if (taken) return ok(taken);
-      continue;
-    }
-    const waited = options.now().getTime() - started;
-    if (waited >= options.waitMs) {
-      return err(
-        "lock-held",
-        `molecule ${molId} is being changed by ${held2.holder} (lock held until ${held2.expiresAt.toISOString()}); nothing was written, try again shortly`
-      );
-    }
-    await options.sleep(Math.min(pollMs, Math.max(1, options.waitMs - waited)));
   }
 }
 async function takeOver(octokit, repo, ref, staleSha, options) {
@@ -32106,16 +32384,7 @@ async function takeOver(octokit, repo, ref, staleSha, options) {
 }
 async function releaseRefLock(octokit, repo, lease, now) {
   if (now.getTime() >= lease.expiresAt.getTime()) {
-    try {
-      const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
-        ...repo,
-        ref: shortRef(lease.ref)
-      });
-      if (data.object.sha !== lease.sha) return;
-    } catch (error2) {
-      if (httpStatus(error2) === 404) return;
-      throw error2;
-    }
+    if (await readLockSha(octokit, repo, lease.ref) !== lease.sha) return;
   }
   try {
     await octokit.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}", {
@@ -32155,6 +32424,7 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
   }
   options;
   octokit;
@@ -32166,6 +32436,7 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
+  lockCommits;
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -32253,35 +32524,70 @@ var CommentStore = class {
     return this.guard(
       "mutate",
       id,
-      () => this.exclusive(id, async (lease) => {
-        let found = await this.read(id);
-        for (let attempt = 0; ; attempt++) {
-          if (!found.ok) return found;
-          const current = found.value;
-          if (current?.kind !== "state") {
-            return err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`);
-          }
-          const next = applyMutator(fn, current.mol);
-          if (!next.ok) return next;
-          if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
-            return err(
-              "lock-lost",
-              `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
-            );
-          }
-          const written2 = await this.write(current, next.value);
-          if (!written2.ok) return written2;
-          if ("done" in written2.value) return ok(written2.value.done);
-          if (attempt >= (this.options.maxConflictRetries ?? 3)) {
-            return err(
-              "conflict",
-              `molecule ${id} kept being changed by another writer; the change was not written, try again`
-            );
-          }
-          found = ok(written2.value.conflict);
-        }
-      })
+      () => this.mutex.batch(this.keyOf(id), fn, (take) => this.serve(id, take))
     );
+  }
+  /**
+   * One turn of the write queue: the lease, then every reducer queued by then applied in order to
+   * one read and written as one edit. Each caller gets its own verdict: a reducer that refuses
+   * (or returns something invalid) leaves the others' changes standing.
+   */
+  async serve(id, take) {
+    const held2 = await this.lease(id);
+    if (!held2.ok) {
+      for (const w of take()) w.resolve(held2);
+      return;
+    }
+    const waiters = take();
+    let results;
+    try {
+      results = await this.applyAll(
+        id,
+        waiters.map((w) => w.item),
+        held2.value
+      );
+    } finally {
+      if (held2.value) await this.release(held2.value);
+    }
+    waiters.forEach((w, i) => {
+      w.resolve(results[i]);
+    });
+  }
+  async applyAll(id, fns, lease) {
+    let found = await this.read(id);
+    for (let attempt = 0; ; attempt++) {
+      if (!found.ok) return fns.map(() => found);
+      const current = found.value;
+      if (current?.kind !== "state") {
+        return fns.map(() => err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`));
+      }
+      const applied = applyInOrder(fns, current.mol, id, repoSlug(this.repo));
+      if (!applied.results.some((r) => r.ok)) return applied.results;
+      if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+        const lost2 = err(
+          "lock-lost",
+          `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`
+        );
+        return applied.results.map((r) => r.ok ? lost2 : r);
+      }
+      const written2 = await this.write(current, applied.mutation);
+      if (!written2.ok) return applied.results.map((r) => r.ok ? written2 : r);
+      if ("done" in written2.value) {
+        const { mol } = written2.value.done;
+        const last = applied.results.findLastIndex((r) => r.ok);
+        return applied.results.map(
+          (r, i) => r.ok && i === last ? ok({ mol, effects: r.value.effects }) : r
+        );
+      }
+      if (attempt >= (this.options.maxConflictRetries ?? 3)) {
+        const conflict = err(
+          "conflict",
+          `molecule ${id} kept being changed by another writer; the change was not written, try again`
+        );
+        return applied.results.map((r) => r.ok ? conflict : r);
+      }
+      found = ok(written2.value.conflict);
+    }
   }
   list(filter = {}) {
     return this.guard("list", "*", async () => {
@@ -32356,12 +32662,13 @@ var CommentStore = class {
       budgetBytes: DEFAULT_STATE_BUDGET_BYTES - SEAL_RESERVE_BYTES
     });
   }
-  /** Persists one reducer result over `current`: an edit, an archive (squash) or a deletion (burn). */
+  /**
+   * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
+   * (squash) or a deletion (burn).
+   */
   async write(current, mutation) {
     const before = current.mol;
-    const checked = nextStateOf(before, mutation);
-    if (!checked.ok) return checked;
-    const next = checked.value;
+    const next = mutation.mol;
     const commentId = current.comment.id;
     const issue2 = this.issueOf(before.id);
     const done = (mol) => ok({ done: { mol, effects: mutation.effects } });
@@ -32422,29 +32729,39 @@ var CommentStore = class {
       });
     }
   }
+  keyOf(id) {
+    return `${repoSlug(this.repo)}#${id}`.toLowerCase();
+  }
   /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
   exclusive(id, fn) {
-    const key = `${repoSlug(this.repo)}#${id}`.toLowerCase();
-    return this.mutex.run(key, async () => {
-      if (this.options.lock !== "ref") return fn();
-      const lease = await acquireRefLock(this.octokit, this.repo, id, {
-        holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-        ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-        waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-        now: this.now,
-        sleep: this.sleep
-      });
-      if (!lease.ok) return lease;
+    return this.mutex.run(this.keyOf(id), async () => {
+      const held2 = await this.lease(id);
+      if (!held2.ok) return held2;
       try {
-        return await fn(lease.value);
+        return await fn(held2.value);
       } finally {
-        await releaseRefLock(this.octokit, this.repo, lease.value, this.now()).catch((error2) => {
-          this.options.onProblem?.({
-            code: "lock-release-failed",
-            message: `could not release ${lease.value.ref}: ${httpMessage(error2)}`
-          });
-        });
+        if (held2.value) await this.release(held2.value);
       }
+    });
+  }
+  /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
+  lease(id) {
+    if (this.options.lock !== "ref") return Promise.resolve(ok(void 0));
+    return acquireRefLock(this.octokit, this.repo, id, {
+      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+      commits: this.lockCommits,
+      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep
+    });
+  }
+  async release(lease) {
+    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error2) => {
+      this.options.onProblem?.({
+        code: "lock-release-failed",
+        message: `could not release ${lease.ref}: ${httpMessage(error2)}`
+      });
     });
   }
   /** GitHub failures (5xx after retries, 401, 403) come back as values, like every other error. */
@@ -32518,7 +32835,17 @@ async function syncDirectory(dir) {
 
 // src/local/store/file-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  unlinkSync,
+  writeSync
+} from "node:fs";
 import { hostname as hostname3 } from "node:os";
 import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
@@ -32537,7 +32864,7 @@ async function acquireFileLock(path, options = {}) {
       nonce: randomBytes2(8).toString("hex")
     };
     const created = tryCreate(path, holder);
-    if (created === "created") return ok(makeLock(path, holder));
+    if (typeof created === "number") return ok(makeLock(path, holder, created));
     if (created !== "exists")
       return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
     const seen2 = readHolder(path);
@@ -32572,8 +32899,16 @@ var held = /* @__PURE__ */ new Set();
 function releaseAtExit() {
   for (const release2 of held) release2();
 }
-function makeLock(path, holder) {
+function makeLock(path, holder, fd) {
   let open3 = true;
+  const mine = Buffer.from(JSON.stringify(holder));
+  const seen2 = Buffer.alloc(mine.length + 1);
+  const closeFile = () => {
+    try {
+      closeSync(fd);
+    } catch {
+    }
+  };
   const atExit = () => {
     try {
       tryBreakLock(path, () => removeIfMine(path, holder.nonce));
@@ -32587,12 +32922,19 @@ function makeLock(path, holder) {
     holder,
     isHeld: async () => {
       if (!open3) return false;
-      const seen2 = readHolder(path);
-      return seen2 !== "gone" && seen2?.nonce === holder.nonce;
+      try {
+        if (fstatSync(fd).nlink === 0) return false;
+        const n = readSync(fd, seen2, 0, seen2.length, 0);
+        return n === mine.length && seen2.subarray(0, n).equals(mine);
+      } catch {
+        const now = readHolder(path);
+        return now !== "gone" && now?.nonce === holder.nonce;
+      }
     },
     release: async () => {
       if (!open3) return;
       open3 = false;
+      closeFile();
       held.delete(atExit);
       if (held.size === 0) process.off("exit", releaseAtExit);
       await removeIfStill(path, holder.nonce);
@@ -32602,16 +32944,15 @@ function makeLock(path, holder) {
 function tryCreate(path, holder) {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const fd = openSync(path, "wx");
+      const fd = openSync(path, "wx+");
       try {
         writeSync(fd, JSON.stringify(holder));
       } catch (error2) {
+        closeSync(fd);
         unlinkQuietly(path);
         throw error2;
-      } finally {
-        closeSync(fd);
       }
-      return "created";
+      return fd;
     } catch (error2) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
@@ -32723,10 +33064,9 @@ import {
   closeSync as closeSync2,
   constants as constants2,
   fdatasync,
-  fstatSync,
   ftruncateSync,
   openSync as openSync2,
-  readSync,
+  readSync as readSync2,
   statSync as statSync2,
   writeSync as writeSync2
 } from "node:fs";
@@ -32769,9 +33109,10 @@ function diffMolecule(prev, next, snap) {
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed = [];
-      next.steps.forEach((s, i) => {
-        if (s !== prev.steps[i]) changed.push([i, s]);
-      });
+      const before = prev.steps;
+      const after = next.steps;
+      for (let i = 0; i < after.length; i++)
+        if (after[i] !== before[i]) changed.push([i, after[i]]);
       if (changed.length > 0) delta.steps = changed;
     }
   }
@@ -32802,7 +33143,7 @@ function applyDelta(prev, raw) {
     const issue2 = parsed.error.issues[0];
     return err("state-invalid", `${issue2?.path.join(".") || "(root)"}: ${issue2?.message ?? "invalid"}`);
   }
-  const d = parsed.data;
+  const d = sameJson(raw, parsed.data) ? raw : parsed.data;
   if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
   const next = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
@@ -32829,6 +33170,26 @@ function applyDelta(prev, raw) {
     next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
   }
   return ok({ mol: next, delta: d });
+}
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a;
+  const y = b;
+  let keys = 0;
+  for (const key in x) {
+    if (x[key] === void 0) continue;
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    keys++;
+  }
+  for (const key in y) if (y[key] !== void 0) keys--;
+  return keys === 0;
 }
 
 // src/local/store/read-state-file.ts
@@ -32883,6 +33244,7 @@ function describeIssues(error2) {
 
 // src/local/store/journal.ts
 var MIN_COMPACT_BYTES = 64 * 1024;
+var TAIL_BYTES = 16 * 1024;
 function journalPathOf(livePath) {
   return `${livePath.slice(0, -".json".length)}.journal`;
 }
@@ -32901,6 +33263,7 @@ async function readLive(path) {
     mol: freezeRead(parsed.value),
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: false
   };
   const journal = journalPathOf(path);
@@ -32928,31 +33291,39 @@ async function refreshLive(path, known) {
   const journal = journalPathOf(path);
   const size = statSync2(journal, { throwIfNoEntry: false })?.size;
   if (size === void 0)
-    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+    return known.journalEnd === 0 ? ok({ ...known, journalSize: 0, journalExists: false }) : readLive(path);
+  if (size === known.journalEnd) return ok({ ...known, journalSize: size, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
   const fd = openSync2(journal, "r");
   try {
-    const tail = Buffer.alloc(size - known.journalEnd);
-    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
-    const replayed = replay(
-      { ...known, journalExists: true },
-      tail.subarray(0, bytesRead),
-      known.journalEnd,
-      journal
-    );
-    return replayed.ok ? replayed : readLive(path);
+    const tail = readToZero(fd, known.journalEnd, size);
+    const replayed = replay({ ...known, journalExists: true }, tail, known.journalEnd, journal);
+    return replayed.ok ? ok({ ...replayed.value, journalSize: size }) : readLive(path);
   } finally {
     closeSync2(fd);
   }
+}
+function readToZero(fd, from, size) {
+  let tail = Buffer.alloc(0);
+  for (let chunk = 16 * 1024; from + tail.length < size; chunk *= 2) {
+    const more = Buffer.alloc(Math.min(chunk, size - from - tail.length));
+    const n = readSync2(fd, more, 0, more.length, from + tail.length);
+    if (n === 0) break;
+    tail = tail.length === 0 ? more.subarray(0, n) : Buffer.concat([tail, more.subarray(0, n)]);
+    const zero = more.indexOf(0);
+    if (zero >= 0 && zero < n) break;
+  }
+  return tail;
 }
 function replay(state, bytes, offset, file2) {
   let mol = state.mol;
   let at = 0;
   let line = 0;
+  const zero = bytes.indexOf(0);
+  const used = zero < 0 ? bytes.length : zero;
   for (; ; ) {
     const nl = bytes.indexOf(10, at);
-    if (nl < 0) break;
+    if (nl < 0 || nl >= used) break;
     line++;
     const text3 = bytes.subarray(at, nl).toString("utf8");
     at = nl + 1;
@@ -32980,38 +33351,66 @@ function replay(state, bytes, offset, file2) {
         }
       );
     }
-    mol = freezeNew(next.value.mol, mol);
+    mol = freezeNew(next.value.mol, mol, next.value.delta);
   }
-  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+  const torn = at < used || !allZero(bytes, used);
+  return ok({ ...state, mol, journalEnd: offset + at, journalSize: offset + bytes.length, torn });
 }
-async function appendLines(path, state, lines) {
+var ZEROS = Buffer.alloc(TAIL_BYTES);
+function allZero(bytes, from) {
+  for (let at = from; at < bytes.length; at += ZEROS.length) {
+    const end = Math.min(bytes.length, at + ZEROS.length);
+    if (!bytes.subarray(at, end).equals(ZEROS.subarray(0, end - at))) return false;
+  }
+  return true;
+}
+function closeJournal(open3) {
+  const { fd } = open3;
+  open3.fd = void 0;
+  open3.path = void 0;
+  if (fd !== void 0) closeSync2(fd);
+}
+async function appendLines(path, state, lines, open3 = {}) {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines, "utf8");
-  const fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
+  if (open3.path !== journal) {
+    closeJournal(open3);
+    open3.fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
+    open3.path = journal;
+  }
+  const fd = open3.fd;
   try {
-    if (state.torn) ftruncateSync(fd, state.journalEnd);
-    writeAll(fd, data, state.journalEnd);
+    let size = state.journalSize;
+    if (state.torn) {
+      ftruncateSync(fd, state.journalEnd);
+      size = state.journalEnd;
+    }
+    const end = state.journalEnd + data.length;
+    if (end <= size) writeAll(fd, data, state.journalEnd);
+    else {
+      size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
+      const run = Buffer.alloc(size - state.journalEnd);
+      data.copy(run);
+      writeAll(fd, run, state.journalEnd);
+    }
     await new Promise(
       (resolve, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve())
     );
-    if (fstatSync(fd).size !== state.journalEnd + data.length) {
-      return err(
-        "write-lost",
-        `${journal} does not hold what was just written to it; another program may be writing there.`,
-        { file: journal }
-      );
-    }
-  } finally {
-    closeSync2(fd);
+    if (!state.journalExists) await syncDirectory(dirname3(journal));
+    return ok({ end, size });
+  } catch (error2) {
+    closeJournal(open3);
+    throw error2;
   }
-  if (!state.journalExists) await syncDirectory(dirname3(journal));
-  return ok(state.journalEnd + data.length);
 }
 function writeAll(fd, data, at) {
   for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
 }
 function wantsCompaction(state) {
-  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+  return state.journalEnd >= compactionPoint(state);
+}
+function compactionPoint(state) {
+  return Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
 }
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
@@ -33025,13 +33424,16 @@ async function compact(path, state) {
     mol: state.mol,
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: state.journalExists,
     torn: false
   };
 }
-function freezeNew(next, prev) {
+function freezeNew(next, prev, delta) {
   Object.freeze(next);
-  if (next.steps !== prev.steps) {
+  if (delta?.steps && !delta.allSteps) {
+    for (const [i] of delta.steps) deepFreeze(next.steps[i]);
+  } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
@@ -33050,7 +33452,7 @@ function freezeRead(mol) {
   return freezeNew(mol, mol);
 }
 function handOut(mol) {
-  return { ...mol, steps: [...mol.steps], history: [...mol.history] };
+  return { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
 }
 function deepFreeze(value) {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
@@ -33125,7 +33527,7 @@ function createLocalStore(options) {
       if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
         if (queue.length === 0) await nextTurn();
         if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
-          await letGo(held2.lock);
+          await letGo(held2);
           held2 = void 0;
         }
         continue;
@@ -33135,30 +33537,32 @@ function createLocalStore(options) {
         return;
       }
       if (!held2) {
-        const lock2 = await guard(async () => {
+        const lock = await guard(async () => {
           await ensureLayout();
           return acquireFileLock(layout.lock(id), options.lock);
         });
-        if (!lock2.ok) {
-          for (const item of queue.splice(0)) item.resolve(lock2);
+        if (!lock.ok) {
+          for (const item of queue.splice(0)) item.resolve(lock);
           continue;
         }
-        held2 = { lock: lock2.value, since: Date.now() };
+        held2 = { lock: lock.value, since: Date.now(), journal: {}, wrote: false };
       }
       const batch = queue.splice(0);
-      const { lock } = held2;
-      const results = await guard(() => writeBatch(id, batch, lock));
+      const now = held2;
+      const results = await guard(() => writeBatch(id, batch, now));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? results.value[i] : results);
       });
       if (results.ok && results.value.some((r) => !r.ok && r.error.code === "lock-lost")) {
-        await letGo(lock);
+        await letGo(now);
         held2 = void 0;
       }
     }
   }
-  async function writeBatch(id, batch, lock) {
-    const read = await current(id);
+  async function writeBatch(id, batch, held2) {
+    const { lock } = held2;
+    const cached2 = held2.wrote ? known.get(id) : void 0;
+    const read = cached2 ? ok(cached2) : await current(id);
     if (!read.ok) return read;
     if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
     const state = read.value;
@@ -33180,6 +33584,7 @@ function createLocalStore(options) {
       const candidate = checked.value;
       if (candidate.status === "squashed" || candidate.status === "burned") {
         if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
+        closeJournal(held2.journal);
         const ended = await endMolecule(layout, candidate, next.value.effects);
         known.delete(id);
         results.push(ended);
@@ -33197,7 +33602,7 @@ function createLocalStore(options) {
         );
         continue;
       }
-      mol = freezeNew(applied.value.mol, mol);
+      mol = freezeNew(applied.value.mol, mol, applied.value.delta);
       lines += `${JSON.stringify(applied.value.delta)}
 `;
       results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
@@ -33205,11 +33610,19 @@ function createLocalStore(options) {
     if (lines === "") return ok(results);
     if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
     crashPoint("state-write:before");
-    const end = await appendLines(path, state, lines);
+    const end = await appendLines(path, state, lines, held2.journal);
     crashPoint("state-write:after");
     if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
-    let written2 = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    let written2 = {
+      ...state,
+      mol,
+      journalEnd: end.value.end,
+      journalSize: end.value.size,
+      journalExists: true,
+      torn: false
+    };
     known.set(id, written2);
+    held2.wrote = true;
     if (wantsCompaction(written2)) {
       written2 = await compact(path, written2).catch(() => written2);
       known.set(id, written2);
@@ -33293,8 +33706,12 @@ var MAX_HOLD_MS = 250;
 function nextTurn() {
   return new Promise((resolve) => setImmediate(resolve));
 }
-async function letGo(lock) {
-  await lock.release().catch(() => void 0);
+async function letGo(held2) {
+  try {
+    closeJournal(held2.journal);
+  } catch {
+  }
+  await held2.lock.release().catch(() => void 0);
 }
 function applyMutator2(fn, current) {
   try {

@@ -21504,13 +21504,13 @@ function runtimeRun(schema, value) {
   const r = result;
   return r.issues.length === 0 ? r.value : INVALID;
 }
-function compileChild(doc, ctx, schema, accessor, needsValue = true) {
+function compileChild(doc, ctx, schema, accessor2, needsValue = true) {
   const contentLen = doc.content.length;
   const constantCount = ctx.constants.size;
   const constantCounter = ctx.constantCounter;
   const varCounter = ctx.varCounter;
   try {
-    return generateCheck(doc, ctx, schema, accessor, needsValue);
+    return generateCheck(doc, ctx, schema, accessor2, needsValue);
   } catch (err2) {
     if (!(err2 instanceof ZodCompileUnsupportedError) || !err2.islandable)
       throw err2;
@@ -21522,15 +21522,15 @@ function compileChild(doc, ctx, schema, accessor, needsValue = true) {
     }
     ctx.constantCounter = constantCounter;
     ctx.varCounter = varCounter;
-    return emitRuntimeIsland(doc, ctx, schema, accessor);
+    return emitRuntimeIsland(doc, ctx, schema, accessor2);
   }
 }
-function emitRuntimeIsland(doc, ctx, schema, accessor) {
+function emitRuntimeIsland(doc, ctx, schema, accessor2) {
   ctx.definite = false;
   const schemaConst = addConstant(ctx, schema);
   const runConst = addConstant(ctx, runtimeRun);
   const outVar = newVar(ctx);
-  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor});`);
+  doc.write(`const ${outVar} = ${runConst}(${schemaConst}, ${accessor2});`);
   doc.write(`if (${outVar} === INVALID) return INVALID;`);
   return outVar;
 }
@@ -21542,11 +21542,11 @@ var WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
   "min_length",
   "length_equals"
 ]);
-function generateChecks(doc, ctx, schema, accessor) {
+function generateChecks(doc, ctx, schema, accessor2) {
   const schemaChecks = schema._zod.def.checks;
   if (!schemaChecks || schemaChecks.length === 0)
-    return accessor;
-  let currentAccessor = accessor;
+    return accessor2;
+  let currentAccessor = accessor2;
   for (const check2 of schemaChecks) {
     const def = check2._zod.def;
     if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
@@ -21624,10 +21624,10 @@ function generateChecks(doc, ctx, schema, accessor) {
   }
   return currentAccessor;
 }
-function codePointLengthVar(doc, ctx, accessor, inDoubt) {
+function codePointLengthVar(doc, ctx, accessor2, inDoubt) {
   const cpLen = addConstant(ctx, codePointLength);
   const v = newVar(ctx);
-  doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
+  doc.write(`const ${v} = typeof ${accessor2} === "string" && ${inDoubt} ? ${cpLen}(${accessor2}) : ${accessor2}.length;`);
   return v;
 }
 function numericOperand(value, label) {
@@ -21652,41 +21652,41 @@ function comparisonOperand(ctx, value) {
   }
   throw new ZodCompileUnsupportedError(`comparison check bound of type ${typeof value}`);
 }
-function generateGreaterThanCheck(doc, ctx, def, accessor) {
+function generateGreaterThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? "<" : "<=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateLessThanCheck(doc, ctx, def, accessor) {
+function generateLessThanCheck(doc, ctx, def, accessor2) {
   const op = def.inclusive ? ">" : ">=";
-  doc.write(`if (${accessor} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
+  doc.write(`if (${accessor2} ${op} ${comparisonOperand(ctx, def.value)}) return INVALID;`);
 }
-function generateMultipleOfCheck(doc, ctx, def, accessor) {
+function generateMultipleOfCheck(doc, ctx, def, accessor2) {
   if (typeof def.value === "bigint") {
     if (def.value === BigInt(0))
       throw new ZodCompileUnsupportedError("multiple_of check with a zero divisor");
-    doc.write(`if (${accessor} % ${def.value}n !== 0n) return INVALID;`);
+    doc.write(`if (${accessor2} % ${def.value}n !== 0n) return INVALID;`);
   } else {
     const remainder = addConstant(ctx, floatSafeRemainder);
-    doc.write(`if (${remainder}(${accessor}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
+    doc.write(`if (${remainder}(${accessor2}, ${numericOperand(def.value, "multiple_of")}) !== 0) return INVALID;`);
   }
 }
-function generateNumberFormatCheck(doc, def, accessor) {
+function generateNumberFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   switch (format2) {
     case "safeint":
-      doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isSafeInteger(${accessor2})) return INVALID;`);
       break;
     case "int32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < -2147483648 || ${accessor} > 2147483647) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < -2147483648 || ${accessor2} > 2147483647) return INVALID;`);
       break;
     case "uint32":
-      doc.write(`if (!Number.isInteger(${accessor}) || ${accessor} < 0 || ${accessor} > 4294967295) return INVALID;`);
+      doc.write(`if (!Number.isInteger(${accessor2}) || ${accessor2} < 0 || ${accessor2} > 4294967295) return INVALID;`);
       break;
     case "float32":
-      doc.write(`if (!Number.isFinite(${accessor}) || ${accessor} < -3.4028234663852886e38 || ${accessor} > 3.4028234663852886e38) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2}) || ${accessor2} < -3.4028234663852886e38 || ${accessor2} > 3.4028234663852886e38) return INVALID;`);
       break;
     case "float64":
-      doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
+      doc.write(`if (!Number.isFinite(${accessor2})) return INVALID;`);
       break;
     default: {
       void format2;
@@ -21694,16 +21694,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateBigIntFormatCheck(doc, def, accessor) {
+function generateBigIntFormatCheck(doc, def, accessor2) {
   const format2 = def.format;
   if (!format2)
     return;
   switch (format2) {
     case "int64":
-      doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+      doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
       break;
     case "uint64":
-      doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+      doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
       void format2;
@@ -21711,28 +21711,28 @@ function generateBigIntFormatCheck(doc, def, accessor) {
     }
   }
 }
-function generateMimeTypeCheck(doc, ctx, def, accessor) {
+function generateMimeTypeCheck(doc, ctx, def, accessor2) {
   const mimeTypes = def.mime;
   if (mimeTypes && mimeTypes.length > 0) {
     const mimeSet = addConstant(ctx, new Set(mimeTypes));
-    doc.write(`if (!${mimeSet}.has(${accessor}.type)) return INVALID;`);
+    doc.write(`if (!${mimeSet}.has(${accessor2}.type)) return INVALID;`);
   }
 }
-function generatePropertiesChecks(doc, ctx, def, accessor) {
+function generatePropertiesChecks(doc, ctx, def, accessor2) {
   if (def.when) {
     throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
   }
-  doc.write(`if (${accessor} == null) return INVALID;`);
+  doc.write(`if (${accessor2} == null) return INVALID;`);
   const shape = def.shape;
   for (const key of Reflect.ownKeys(shape)) {
     const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${keyExpr}];`);
     compileChild(doc, ctx, shape[key], inputVar, false);
   }
 }
-function generatePropertyCheck(doc, ctx, def, accessor) {
-  const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
+function generatePropertyCheck(doc, ctx, def, accessor2) {
+  const propAccessor = `${accessor2}[${JSON.stringify(def.property)}]`;
   generateCheck(doc, ctx, def.schema, propAccessor);
 }
 function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
@@ -21752,7 +21752,7 @@ function throwAsync() {
 function pushIssue(issue2) {
   this.issues.push(issue2);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
+function generateCustomRefineCheck(doc, ctx, check2, accessor2) {
   const def = check2._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -21761,10 +21761,10 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
-    return accessor;
+    return accessor2;
   }
   if (check2._zod.check) {
     if (isAsyncFunction(check2._zod.check)) {
@@ -21780,7 +21780,7 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outVar = newVar(ctx);
-    doc.write(`const ${outVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outVar} === INVALID) return INVALID;`);
     return outVar;
   }
@@ -21812,43 +21812,43 @@ var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
   "uuid",
   "xid"
 ]);
-function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
+function generateStringFormatCheck(doc, ctx, def, accessor2, needsValue = true) {
   const fmt = def.format;
   if (fmt === "base64") {
     const validator = addConstant(ctx, isValidBase64);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
-    doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2}, ${alg})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (fmt === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
-    doc.write(`if (!${validator}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${validator}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const formatDef = def;
   if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
@@ -21856,7 +21856,7 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
     const urlVar = newVar(ctx);
-    doc.write(`const ${trimVar} = ${accessor}.trim();`);
+    doc.write(`const ${trimVar} = ${accessor2}.trim();`);
     doc.write(`const ${urlVar} = ${parseConst}(${trimVar}, ${defConst});`);
     doc.write(`if (typeof ${urlVar} === "number") return INVALID;`);
     if (formatDef.hostname !== void 0) {
@@ -21879,36 +21879,36 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     if (isAsyncFunction(customFn))
       throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
     const fnConst = addConstant(ctx, customFn);
-    doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${fnConst}(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const format2 = def.format;
   switch (format2) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
-      doc.write(`if (${accessor} !== ${accessor}.toLowerCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toLowerCase()) return INVALID;`);
       break;
     case "uppercase":
-      doc.write(`if (${accessor} !== ${accessor}.toUpperCase()) return INVALID;`);
+      doc.write(`if (${accessor2} !== ${accessor2}.toUpperCase()) return INVALID;`);
       break;
     case "includes":
-      doc.write(`if (!${accessor}.includes(${esc(def.includes)})) return INVALID;`);
+      doc.write(`if (!${accessor2}.includes(${esc(def.includes)})) return INVALID;`);
       break;
     case "starts_with": {
       const prefix = def.prefix;
-      doc.write(`if (${accessor}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(0, ${prefix.length}) !== ${esc(prefix)}) return INVALID;`);
       break;
     }
     case "ends_with": {
       const suffix = def.suffix;
-      doc.write(`if (${accessor}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
+      doc.write(`if (${accessor2}.slice(-${suffix.length}) !== ${esc(suffix)}) return INVALID;`);
       break;
     }
     default: {
@@ -21916,9 +21916,9 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       throw new ZodCompileUnsupportedError(`string format ${format2}`);
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
+function generateCheck(doc, ctx, schema, accessor2, needsValue = true) {
   const def = schema._zod.def;
   const type = def.type;
   if (def.coerce) {
@@ -21928,117 +21928,117 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
   let typeAccessor;
   switch (type) {
     case "string":
-      typeAccessor = generateStringCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateStringCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "number":
-      typeAccessor = generateNumberCheck(doc, schema, accessor);
+      typeAccessor = generateNumberCheck(doc, schema, accessor2);
       break;
     case "boolean":
-      typeAccessor = generateBooleanCheck(doc, accessor);
+      typeAccessor = generateBooleanCheck(doc, accessor2);
       break;
     case "bigint":
-      typeAccessor = generateBigIntCheck(doc, schema, accessor);
+      typeAccessor = generateBigIntCheck(doc, schema, accessor2);
       break;
     case "symbol":
-      typeAccessor = generateSymbolCheck(doc, accessor);
+      typeAccessor = generateSymbolCheck(doc, accessor2);
       break;
     case "undefined":
-      typeAccessor = generateUndefinedCheck(doc, accessor);
+      typeAccessor = generateUndefinedCheck(doc, accessor2);
       break;
     case "null":
-      typeAccessor = generateNullCheck(doc, accessor);
+      typeAccessor = generateNullCheck(doc, accessor2);
       break;
     case "any":
     case "unknown":
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "never":
       doc.write("return INVALID;");
-      typeAccessor = accessor;
+      typeAccessor = accessor2;
       break;
     case "void":
-      typeAccessor = generateVoidCheck(doc, accessor);
+      typeAccessor = generateVoidCheck(doc, accessor2);
       break;
     case "nan":
-      typeAccessor = generateNaNCheck(doc, accessor);
+      typeAccessor = generateNaNCheck(doc, accessor2);
       break;
     case "date":
-      typeAccessor = generateDateCheck(doc, accessor);
+      typeAccessor = generateDateCheck(doc, accessor2);
       break;
     case "object":
-      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateObjectCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "optional":
-      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "nullable":
-      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateNullableCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "array":
-      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor, buildsValue);
+      typeAccessor = generateArrayCheck(doc, ctx, schema, accessor2, buildsValue);
       break;
     case "literal":
-      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "enum":
-      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateEnumCheck(doc, ctx, schema, accessor2);
       break;
     case "readonly": {
-      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor);
+      const innerOut = generateWrapperCheck(doc, ctx, schema, accessor2);
       const frozenVar = newVar(ctx);
       doc.write(`const ${frozenVar} = Object.freeze(${innerOut});`);
       typeAccessor = frozenVar;
       break;
     }
     case "success":
-      generateWrapperCheck(doc, ctx, schema, accessor);
+      generateWrapperCheck(doc, ctx, schema, accessor2);
       typeAccessor = "true";
       break;
     case "default":
     case "prefault":
-      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateDefaultCheck(doc, ctx, schema, accessor2);
       break;
     case "nonoptional":
-      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateNonOptionalCheck(doc, ctx, schema, accessor2);
       break;
     case "tuple":
-      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTupleCheck(doc, ctx, schema, accessor2);
       break;
     case "union":
-      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateUnionCheck(doc, ctx, schema, accessor2);
       break;
     case "intersection":
-      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateIntersectionCheck(doc, ctx, schema, accessor2);
       break;
     case "record":
-      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateRecordCheck(doc, ctx, schema, accessor2);
       break;
     case "map":
-      typeAccessor = generateMapCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateMapCheck(doc, ctx, schema, accessor2);
       break;
     case "set":
-      typeAccessor = generateSetCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateSetCheck(doc, ctx, schema, accessor2);
       break;
     case "file":
-      typeAccessor = generateFileCheck(doc, accessor);
+      typeAccessor = generateFileCheck(doc, accessor2);
       break;
     case "template_literal":
-      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTemplateLiteralCheck(doc, ctx, schema, accessor2);
       break;
     case "lazy":
-      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateLazyCheck(doc, ctx, schema, accessor2);
       break;
     case "pipe":
-      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor);
+      typeAccessor = generatePipeCheck(doc, ctx, schema, accessor2);
       break;
     case "custom":
-      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCustomCheck(doc, ctx, schema, accessor2);
       break;
     case "transform":
-      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateTransformCheck(doc, ctx, schema, accessor2);
       break;
     case "catch":
-      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor);
+      typeAccessor = generateCatchCheck(doc, ctx, schema, accessor2);
       break;
     default: {
       void type;
@@ -22049,67 +22049,67 @@ function generateCheck(doc, ctx, schema, accessor, needsValue = true) {
     return null;
   return generateChecks(doc, ctx, schema, typeAccessor);
 }
-function generateStringCheck(doc, ctx, schema, accessor, needsValue = true) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateStringCheck(doc, ctx, schema, accessor2, needsValue = true) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const def = schema._zod.def;
   if (def.format === void 0)
-    return accessor;
-  return generateStringFormatCheck(doc, ctx, def, accessor, needsValue);
+    return accessor2;
+  return generateStringFormatCheck(doc, ctx, def, accessor2, needsValue);
 }
-function generateNumberCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isFinite(${accessor})) return INVALID;`);
+function generateNumberCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isFinite(${accessor2})) return INVALID;`);
   const def = schema._zod.def;
   if (def.check === "number_format" && def.format) {
-    generateNumberFormatCheck(doc, { format: def.format }, accessor);
+    generateNumberFormatCheck(doc, { format: def.format }, accessor2);
   }
-  return accessor;
+  return accessor2;
 }
-function generateBooleanCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "boolean") return INVALID;`);
-  return accessor;
+function generateBooleanCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "boolean") return INVALID;`);
+  return accessor2;
 }
-function generateBigIntCheck(doc, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "bigint") return INVALID;`);
+function generateBigIntCheck(doc, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "bigint") return INVALID;`);
   const def = schema._zod.def;
   if (def.format) {
     switch (def.format) {
       case "int64":
-        doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
+        doc.write(`if (${accessor2} < -9223372036854775808n || ${accessor2} > 9223372036854775807n) return INVALID;`);
         break;
       case "uint64":
-        doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
+        doc.write(`if (${accessor2} < 0n || ${accessor2} > 18446744073709551615n) return INVALID;`);
         break;
     }
   }
-  return accessor;
+  return accessor2;
 }
-function generateSymbolCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "symbol") return INVALID;`);
-  return accessor;
+function generateSymbolCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "symbol") return INVALID;`);
+  return accessor2;
 }
-function generateUndefinedCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateUndefinedCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNullCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== null) return INVALID;`);
-  return accessor;
+function generateNullCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== null) return INVALID;`);
+  return accessor2;
 }
-function generateVoidCheck(doc, accessor) {
-  doc.write(`if (${accessor} !== undefined) return INVALID;`);
-  return accessor;
+function generateVoidCheck(doc, accessor2) {
+  doc.write(`if (${accessor2} !== undefined) return INVALID;`);
+  return accessor2;
 }
-function generateNaNCheck(doc, accessor) {
-  doc.write(`if (typeof ${accessor} !== "number" || !Number.isNaN(${accessor})) return INVALID;`);
-  return accessor;
+function generateNaNCheck(doc, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "number" || !Number.isNaN(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateDateCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof Date) || Number.isNaN(${accessor}.getTime())) return INVALID;`);
-  return accessor;
+function generateDateCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof Date) || Number.isNaN(${accessor2}.getTime())) return INVALID;`);
+  return accessor2;
 }
-function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateObjectCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (typeof ${accessor} !== "object" || ${accessor} === null || Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (typeof ${accessor2} !== "object" || ${accessor2} === null || Array.isArray(${accessor2})) return INVALID;`);
   const shape = def.shape;
   const keys = Object.keys(shape);
   const symbolKeys = Object.getOwnPropertySymbols(shape);
@@ -22125,7 +22125,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const propSchema = propShape[key];
     const kx = keyExpr(key);
     const inputVar = newVar(ctx);
-    doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
+    doc.write(`const ${inputVar} = ${accessor2}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
       const outputVar2 = newVar(ctx);
       doc.write(`let ${outputVar2} = (() => {`);
@@ -22137,7 +22137,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       if (propSchema._zod.optout === "optional") {
         doc.write(`if (${outputVar2} === INVALID) {`);
         doc.indented((d) => {
-          d.write(`if (${kx} in ${accessor}) return INVALID;`);
+          d.write(`if (${kx} in ${accessor2}) return INVALID;`);
           d.write(`${outputVar2} = undefined;`);
         });
         doc.write(`}`);
@@ -22147,7 +22147,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       propOutputs.set(key, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
-        doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
+        doc.write(`if (!(${kx} in ${accessor2})) return INVALID;`);
       }
       const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
@@ -22160,7 +22160,7 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     const catchallType = catchall._zod.def.type;
     if (catchallType === "never") {
       const condition = keys.map((k) => `k !== ${esc(k)}`).join(" && ") || "true";
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (${condition}) return INVALID;`);
       });
@@ -22176,13 +22176,13 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   if (!buildsValue) {
     if (unknownKeysMode === "schema") {
       const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-      doc.write(`for (const k in ${accessor}) {`);
+      doc.write(`for (const k in ${accessor2}) {`);
       doc.indented((d) => {
         d.write(`if (k === "__proto__") continue;`);
         if (knownSet)
           d.write(`if (${knownSet}.has(k)) continue;`);
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         compileChild(d, ctx, catchall, valVar, false);
       });
       doc.write(`}`);
@@ -22198,9 +22198,9 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       const kx = keyExpr(k);
       const out = propOutputs.get(k);
       if (dropsWhenAbsent(propShape[k])) {
-        doc.write(`if (${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else if (mayOmitUndefined(propShape[k])) {
-        doc.write(`if (${out} !== undefined || ${kx} in ${accessor}) ${outputVar}[${kx}] = ${out};`);
+        doc.write(`if (${out} !== undefined || ${kx} in ${accessor2}) ${outputVar}[${kx}] = ${out};`);
       } else {
         doc.write(`${outputVar}[${kx}] = ${out};`);
       }
@@ -22208,16 +22208,16 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   if (unknownKeysMode !== "none") {
     const knownSet = keys.length > 0 ? addConstant(ctx, new Set(keys)) : null;
-    doc.write(`for (const k in ${accessor}) {`);
+    doc.write(`for (const k in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (k === "__proto__") continue;`);
       if (knownSet)
         d.write(`if (${knownSet}.has(k)) continue;`);
       if (unknownKeysMode === "passthrough") {
-        d.write(`${outputVar}[k] = ${accessor}[k];`);
+        d.write(`${outputVar}[k] = ${accessor2}[k];`);
       } else {
         const valVar = newVar(ctx);
-        d.write(`const ${valVar} = ${accessor}[k];`);
+        d.write(`const ${valVar} = ${accessor2}[k];`);
         const catchallOut = compileChild(d, ctx, catchall, valVar);
         d.write(`${outputVar}[k] = ${catchallOut};`);
       }
@@ -22226,20 +22226,20 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
   }
   return outputVar;
 }
-function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateOptionalCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   if (isExactOptional(schema)) {
-    return generateCheck(doc, ctx, def.innerType, accessor, buildsValue);
+    return generateCheck(doc, ctx, def.innerType, accessor2, buildsValue);
   }
   if (def.innerType._zod.optin === "defaulted") {
     const outputVar2 = newVar(ctx);
     const branchVar = newVar(ctx);
     doc.write(`let ${outputVar2};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`const ${branchVar} = (() => {`);
       d.indented((d2) => {
-        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor);
+        const innerOutput = generateCheck(d2, ctx, def.innerType, accessor2);
         d2.write(`return ${innerOutput};`);
       });
       d.write(`})();`);
@@ -22247,7 +22247,7 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar2} = ${innerOutput};`);
     });
     doc.write(`}`);
@@ -22256,9 +22256,9 @@ function generateOptionalCheck(doc, ctx, schema, accessor, buildsValue = true) {
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar};`);
-  doc.write(`if (${accessor} !== undefined) {`);
+  doc.write(`if (${accessor2} !== undefined) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -22377,14 +22377,14 @@ function mayOutputUndefined(schema) {
       return true;
   }
 }
-function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateNullableCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
   const outputVar = buildsValue ? newVar(ctx) : null;
   if (outputVar)
     doc.write(`let ${outputVar} = null;`);
-  doc.write(`if (${accessor} !== null) {`);
+  doc.write(`if (${accessor2} !== null) {`);
   doc.indented((d) => {
-    const innerOutput = generateCheck(d, ctx, def.innerType, accessor, buildsValue);
+    const innerOutput = generateCheck(d, ctx, def.innerType, accessor2, buildsValue);
     if (outputVar && innerOutput !== null)
       d.write(`${outputVar} = ${innerOutput};`);
   });
@@ -22396,18 +22396,18 @@ function generateSizeGate(doc, schema, size) {
     doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
   }
 }
-function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
+function generateArrayCheck(doc, ctx, schema, accessor2, buildsValue = true) {
   const def = schema._zod.def;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.length`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.length`);
   const outputVar = buildsValue ? newVar(ctx) : null;
   const iVar = newVar(ctx);
   const elemVar = newVar(ctx);
   if (outputVar)
-    doc.write(`const ${outputVar} = new Array(${accessor}.length);`);
-  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`const ${outputVar} = new Array(${accessor2}.length);`);
+  doc.write(`for (let ${iVar} = 0; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
   doc.indented((d) => {
-    d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+    d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
     const elemOutput = compileChild(d, ctx, def.element, elemVar, buildsValue);
     if (outputVar && elemOutput !== null)
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
@@ -22415,60 +22415,60 @@ function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
   doc.write(`}`);
   return outputVar;
 }
-function generateLiteralCheck(doc, ctx, schema, accessor) {
+function generateLiteralCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const values = def.values;
   if (values.length !== 1) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const value = values[0];
   if (typeof value === "number" && Number.isNaN(value)) {
     const literalSet = addConstant(ctx, new Set(values));
-    doc.write(`if (!${literalSet}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${literalSet}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   if (typeof value === "string") {
-    doc.write(`if (${accessor} !== ${esc(value)}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${esc(value)}) return INVALID;`);
   } else if (typeof value === "number" || typeof value === "boolean") {
-    doc.write(`if (${accessor} !== ${value}) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}) return INVALID;`);
   } else if (value === null) {
-    doc.write(`if (${accessor} !== null) return INVALID;`);
+    doc.write(`if (${accessor2} !== null) return INVALID;`);
   } else if (value === void 0) {
-    doc.write(`if (${accessor} !== undefined) return INVALID;`);
+    doc.write(`if (${accessor2} !== undefined) return INVALID;`);
   } else if (typeof value === "bigint") {
-    doc.write(`if (${accessor} !== ${value}n) return INVALID;`);
+    doc.write(`if (${accessor2} !== ${value}n) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError(`literal type ${typeof value}`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateEnumCheck(doc, ctx, schema, accessor) {
+function generateEnumCheck(doc, ctx, schema, accessor2) {
   const values = schema._zod.values;
   if (!values) {
     throw new ZodCompileUnsupportedError("enum schema without enumerated values");
   }
   const enumSet = addConstant(ctx, values);
-  doc.write(`if (!${enumSet}.has(${accessor})) return INVALID;`);
-  return accessor;
+  doc.write(`if (!${enumSet}.has(${accessor2})) return INVALID;`);
+  return accessor2;
 }
-function generateWrapperCheck(doc, ctx, schema, accessor) {
+function generateWrapperCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  return generateCheck(doc, ctx, def.innerType, accessor);
+  return generateCheck(doc, ctx, def.innerType, accessor2);
 }
-function generateDefaultCheck(doc, ctx, schema, accessor) {
+function generateDefaultCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const descriptor = Object.getOwnPropertyDescriptor(schema._zod.def, "defaultValue");
   const defaultGetter = descriptor ? () => schema._zod.def.defaultValue : void 0;
   if (schema._zod.def.type === "prefault") {
     if (!defaultGetter) {
-      return generateCheck(doc, ctx, def.innerType, accessor);
+      return generateCheck(doc, ctx, def.innerType, accessor2);
     }
     const defaultFn = addConstant(ctx, defaultGetter);
     const inputVar = newVar(ctx);
-    doc.write(`let ${inputVar} = ${accessor};`);
-    doc.write(`if (${accessor} === undefined) ${inputVar} = ${defaultFn}();`);
+    doc.write(`let ${inputVar} = ${accessor2};`);
+    doc.write(`if (${accessor2} === undefined) ${inputVar} = ${defaultFn}();`);
     return generateCheck(doc, ctx, def.innerType, inputVar);
   }
   const outputVar = newVar(ctx);
@@ -22476,46 +22476,46 @@ function generateDefaultCheck(doc, ctx, schema, accessor) {
     const defaultFn = addConstant(ctx, defaultGetter);
     const cloneFn = addConstant(ctx, shallowClone);
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} === undefined) {`);
+    doc.write(`if (${accessor2} === undefined) {`);
     doc.indented((d) => {
       d.write(`${outputVar} = ${cloneFn}(${defaultFn}());`);
     });
     doc.write(`} else {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput} === undefined ? ${cloneFn}(${defaultFn}()) : ${innerOutput};`);
     });
     doc.write(`}`);
   } else {
     doc.write(`let ${outputVar};`);
-    doc.write(`if (${accessor} !== undefined) {`);
+    doc.write(`if (${accessor2} !== undefined) {`);
     doc.indented((d) => {
-      const innerOutput = generateCheck(d, ctx, def.innerType, accessor);
+      const innerOutput = generateCheck(d, ctx, def.innerType, accessor2);
       d.write(`${outputVar} = ${innerOutput};`);
     });
     doc.write(`}`);
   }
   return outputVar;
 }
-function generateNonOptionalCheck(doc, ctx, schema, accessor) {
+function generateNonOptionalCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor);
+  const innerOutput = generateCheck(doc, ctx, def.innerType, accessor2);
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = ${innerOutput};`);
   doc.write(`if (${outputVar} === undefined) return INVALID;`);
   return outputVar;
 }
-function generateTupleCheck(doc, ctx, schema, accessor) {
+function generateTupleCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const items = def.items;
   const rest = def.rest;
-  doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
+  doc.write(`if (!Array.isArray(${accessor2})) return INVALID;`);
   const optinStart = getTupleOptStart2(items, "optin");
   const optoutStart = getTupleOptStart2(items, "optout");
   if (rest) {
-    doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart}) return INVALID;`);
   } else {
-    doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
+    doc.write(`if (${accessor2}.length < ${optinStart} || ${accessor2}.length > ${items.length}) return INVALID;`);
   }
   const outputVar = newVar(ctx);
   doc.write(`const ${outputVar} = [];`);
@@ -22524,10 +22524,10 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
     if (i >= optoutStart) {
       doc.write(`if (${outputVar}.length === ${i}) {`);
       doc.indented((d) => {
-        d.write(`if (${i} < ${accessor}.length) {`);
+        d.write(`if (${i} < ${accessor2}.length) {`);
         d.indented((d2) => {
           const elemVar = newVar(ctx);
-          d2.write(`const ${elemVar} = ${accessor}[${i}];`);
+          d2.write(`const ${elemVar} = ${accessor2}[${i}];`);
           const elemOutput = compileChild(d2, ctx, itemSchema, elemVar);
           d2.write(`${outputVar}[${i}] = ${elemOutput};`);
         });
@@ -22554,7 +22554,7 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
       doc.write(`}`);
     } else {
       const elemVar = newVar(ctx);
-      doc.write(`const ${elemVar} = ${accessor}[${i}];`);
+      doc.write(`const ${elemVar} = ${accessor2}[${i}];`);
       const elemOutput = compileChild(doc, ctx, itemSchema, elemVar);
       doc.write(`${outputVar}[${i}] = ${elemOutput};`);
     }
@@ -22562,9 +22562,9 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
   if (rest) {
     const iVar = newVar(ctx);
     const elemVar = newVar(ctx);
-    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
+    doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor2}.length; ${iVar}++) {`);
     doc.indented((d) => {
-      d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
+      d.write(`const ${elemVar} = ${accessor2}[${iVar}];`);
       const elemOutput = compileChild(d, ctx, rest, elemVar);
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
     });
@@ -22580,28 +22580,28 @@ function getTupleOptStart2(items, key) {
   }
   return 0;
 }
-function generateUnionCheck(doc, ctx, schema, accessor) {
+function generateUnionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const options = def.options;
   if (def.discriminator) {
-    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor);
+    return generateDiscriminatedUnionCheck(doc, ctx, def, accessor2);
   }
   if (def.inclusive === false) {
     throw new ZodCompileUnsupportedError("exclusive unions (z.xor)");
   }
   if (options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   if (options.length === 1) {
-    return generateCheck(doc, ctx, options[0], accessor);
+    return generateCheck(doc, ctx, options[0], accessor2);
   }
   const allLiterals = options.every((opt) => opt._zod.def.type === "literal" && !opt._zod.def.checks?.length);
   if (allLiterals) {
     const values = new Set(options.flatMap((opt) => opt._zod.def.values));
     const valuesConst = addConstant(ctx, values);
-    doc.write(`if (!${valuesConst}.has(${accessor})) return INVALID;`);
-    return accessor;
+    doc.write(`if (!${valuesConst}.has(${accessor2})) return INVALID;`);
+    return accessor2;
   }
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar};`);
@@ -22613,7 +22613,7 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
       doc.write(`if (${outputVar} === INVALID) ${outputVar} = (() => {`);
     }
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, opt, accessor);
+      const branchOutput = generateCheck(d, ctx, opt, accessor2);
       d.write(`return ${branchOutput};`);
     });
     doc.write(`})();`);
@@ -22621,17 +22621,17 @@ function generateUnionCheck(doc, ctx, schema, accessor) {
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
+function generateDiscriminatedUnionCheck(doc, ctx, def, accessor2) {
   if (def.unionFallback) {
     throw new ZodCompileUnsupportedError("discriminated union with unionFallback");
   }
   if (def.options.length === 0) {
     doc.write("return INVALID;");
-    return accessor;
+    return accessor2;
   }
   const discVar = newVar(ctx);
   const outputVar = newVar(ctx);
-  doc.write(`const ${discVar} = ${accessor}?.[${esc(def.discriminator)}];`);
+  doc.write(`const ${discVar} = ${accessor2}?.[${esc(def.discriminator)}];`);
   doc.write(`let ${outputVar};`);
   let firstBranch = true;
   const claimed = /* @__PURE__ */ new Set();
@@ -22650,7 +22650,7 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
     const prefix = firstBranch ? "if" : "else if";
     doc.write(`${prefix} (${conditions.join(" || ")}) {`);
     doc.indented((d) => {
-      const branchOutput = generateCheck(d, ctx, option, accessor);
+      const branchOutput = generateCheck(d, ctx, option, accessor2);
       d.write(`${outputVar} = ${branchOutput};`);
     });
     doc.write(`}`);
@@ -22659,43 +22659,43 @@ function generateDiscriminatedUnionCheck(doc, ctx, def, accessor) {
   doc.write(`else { return INVALID; }`);
   return outputVar;
 }
-function literalEquality(ctx, accessor, value) {
+function literalEquality(ctx, accessor2, value) {
   if (typeof value === "string")
-    return `${accessor} === ${esc(value)}`;
+    return `${accessor2} === ${esc(value)}`;
   if (typeof value === "number") {
     if (Number.isNaN(value))
-      return `Number.isNaN(${accessor})`;
-    return `${accessor} === ${value}`;
+      return `Number.isNaN(${accessor2})`;
+    return `${accessor2} === ${value}`;
   }
   if (typeof value === "boolean")
-    return `${accessor} === ${value}`;
+    return `${accessor2} === ${value}`;
   if (value === null)
-    return `${accessor} === null`;
+    return `${accessor2} === null`;
   if (value === void 0)
-    return `${accessor} === undefined`;
+    return `${accessor2} === undefined`;
   if (typeof value === "bigint")
-    return `${accessor} === ${value}n`;
+    return `${accessor2} === ${value}n`;
   if (typeof value === "symbol") {
     const symbolConst = addConstant(ctx, value);
-    return `${accessor} === ${symbolConst}`;
+    return `${accessor2} === ${symbolConst}`;
   }
   throw new ZodCompileUnsupportedError(`literal discriminator value ${String(value)}`);
 }
-function generateIntersectionCheck(doc, ctx, schema, accessor) {
+function generateIntersectionCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   ctx.definite = false;
-  const leftOutput = compileChild(doc, ctx, def.left, accessor);
-  const rightOutput = compileChild(doc, ctx, def.right, accessor);
+  const leftOutput = compileChild(doc, ctx, def.left, accessor2);
+  const rightOutput = compileChild(doc, ctx, def.right, accessor2);
   const mergeConst = addConstant(ctx, mergeValues);
   const mergedVar = newVar(ctx);
   doc.write(`const ${mergedVar} = ${mergeConst}(${leftOutput}, ${rightOutput});`);
   doc.write(`if (!${mergedVar}.valid) return INVALID;`);
   return `${mergedVar}.data`;
 }
-function generateRecordCheck(doc, ctx, schema, accessor) {
+function generateRecordCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const isPlainObjectConst = addConstant(ctx, isPlainObject);
-  doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
+  doc.write(`if (!${isPlainObjectConst}(${accessor2})) return INVALID;`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
@@ -22716,16 +22716,16 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
       const keyConst = addConstant(ctx, key);
       const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
-      doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
+      doc.write(`const ${valueVar} = ${accessor2}[${literalPropertyKey(ctx, inputKey)}];`);
       const valOutput = compileChild(doc, ctx, def.valueType, valueVar);
       doc.write(`${outputVar}[${outKey}] = ${valOutput};`);
     }
     const knownKeysConst = addConstant(ctx, new Set(inputKeys));
-    doc.write(`for (const ${kVar} in ${accessor}) {`);
+    doc.write(`for (const ${kVar} in ${accessor2}) {`);
     doc.indented((d) => {
       d.write(`if (${knownKeysConst}.has(${kVar})) continue;`);
       if (recordDef.mode === "loose") {
-        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor}[${kVar}];`);
+        d.write(`if (${kVar} !== "__proto__") ${outputVar}[${kVar}] = ${accessor2}[${kVar}];`);
       } else {
         d.write(`return INVALID;`);
       }
@@ -22743,47 +22743,47 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
     const keyFast = addConstant(ctx, keyFn);
     const numericConst = addConstant(ctx, number);
     const outKeyVar = newVar(ctx);
-    emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
+    emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
       d.write(`let ${outKeyVar} = ${keyFast}(${kVar});`);
       d.write(`if (${outKeyVar} === INVALID && typeof ${kVar} === "string" && ${numericConst}.test(${kVar})) ${outKeyVar} = ${keyFast}(Number(${kVar}));`);
       if (isLoose) {
-        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor}[${kVar}]; continue; }`);
+        d.write(`if (${outKeyVar} === INVALID) { ${outputVar}[${kVar}] = ${accessor2}[${kVar}]; continue; }`);
       } else {
         d.write(`if (${outKeyVar} === INVALID) return INVALID;`);
       }
       d.write(`if (${outKeyVar} === "__proto__") continue;`);
       const valueVar = newVar(ctx);
-      d.write(`const ${valueVar} = ${accessor}[${kVar}];`);
+      d.write(`const ${valueVar} = ${accessor2}[${kVar}];`);
       const valOutput = compileChild(d, ctx, def.valueType, valueVar);
       d.write(`${outputVar}[${outKeyVar}] = ${valOutput};`);
     });
     return outputVar;
   }
-  emitOwnKeys(doc, ctx, accessor, kVar, (d) => {
-    d.write(`const ${valVar} = ${accessor}[${kVar}];`);
+  emitOwnKeys(doc, ctx, accessor2, kVar, (d) => {
+    d.write(`const ${valVar} = ${accessor2}[${kVar}];`);
     const valOutput = compileChild(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}[${kVar}] = ${valOutput};`);
   }, `return INVALID;`);
   return outputVar;
 }
-function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
+function emitOwnKeys(doc, ctx, accessor2, kVar, body, onSymbol) {
   const propIsEnumerableConst = addConstant(ctx, Object.prototype.propertyIsEnumerable);
   const symsVar = newVar(ctx);
   const keysVar = newVar(ctx);
   const iVar = newVar(ctx);
-  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor});`);
-  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor});`);
+  doc.write(`const ${symsVar} = Object.getOwnPropertySymbols(${accessor2});`);
+  doc.write(`const ${keysVar} = Object.getOwnPropertyNames(${accessor2});`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${keysVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${keysVar}[${iVar}];`);
-    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (${kVar} === "__proto__" || !${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     body(d);
   });
   doc.write(`}`);
   doc.write(`for (let ${iVar} = 0; ${iVar} < ${symsVar}.length; ${iVar}++) {`);
   doc.indented((d) => {
     d.write(`const ${kVar} = ${symsVar}[${iVar}];`);
-    d.write(`if (!${propIsEnumerableConst}.call(${accessor}, ${kVar})) continue;`);
+    d.write(`if (!${propIsEnumerableConst}.call(${accessor2}, ${kVar})) continue;`);
     if (onSymbol)
       d.write(onSymbol);
     else
@@ -22796,15 +22796,15 @@ function literalPropertyKey(ctx, key) {
     return esc(key);
   return addConstant(ctx, key);
 }
-function generateMapCheck(doc, ctx, schema, accessor) {
+function generateMapCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Map)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Map)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Map();`);
-  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor}) {`);
+  doc.write(`for (const [${kVar}, ${valVar}] of ${accessor2}) {`);
   doc.indented((d) => {
     const keyOutput = generateCheck(d, ctx, def.keyType, kVar);
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
@@ -22813,14 +22813,14 @@ function generateMapCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateSetCheck(doc, ctx, schema, accessor) {
+function generateSetCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  doc.write(`if (!(${accessor} instanceof Set)) return INVALID;`);
-  generateSizeGate(doc, schema, `${accessor}.size`);
+  doc.write(`if (!(${accessor2} instanceof Set)) return INVALID;`);
+  generateSizeGate(doc, schema, `${accessor2}.size`);
   const outputVar = newVar(ctx);
   const valVar = newVar(ctx);
   doc.write(`const ${outputVar} = new Set();`);
-  doc.write(`for (const ${valVar} of ${accessor}) {`);
+  doc.write(`for (const ${valVar} of ${accessor2}) {`);
   doc.indented((d) => {
     const valOutput = generateCheck(d, ctx, def.valueType, valVar);
     d.write(`${outputVar}.add(${valOutput});`);
@@ -22828,21 +22828,21 @@ function generateSetCheck(doc, ctx, schema, accessor) {
   doc.write(`}`);
   return outputVar;
 }
-function generateFileCheck(doc, accessor) {
-  doc.write(`if (!(${accessor} instanceof File)) return INVALID;`);
-  return accessor;
+function generateFileCheck(doc, accessor2) {
+  doc.write(`if (!(${accessor2} instanceof File)) return INVALID;`);
+  return accessor2;
 }
-function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
-  doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
+function generateTemplateLiteralCheck(doc, ctx, schema, accessor2) {
+  doc.write(`if (typeof ${accessor2} !== "string") return INVALID;`);
   const pattern2 = schema._zod.pattern;
   if (pattern2) {
     const patternConst = addConstant(ctx, pattern2);
     doc.write(`${patternConst}.lastIndex = 0;`);
-    doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
+    doc.write(`if (!${patternConst}.test(${accessor2})) return INVALID;`);
   }
-  return accessor;
+  return accessor2;
 }
-function generateLazyCheck(doc, ctx, schema, accessor) {
+function generateLazyCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   const getterConst = addUserConstant(ctx, def.getter);
   const cacheConst = addConstant(ctx, { parser: null });
@@ -22858,13 +22858,13 @@ function generateLazyCheck(doc, ctx, schema, accessor) {
   });
   doc.write(`}`);
   const outputVar = newVar(ctx);
-  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor});`);
+  doc.write(`const ${outputVar} = ${cacheConst}.parser(${accessor2});`);
   doc.write(`if (${outputVar} === INVALID) return INVALID;`);
   return outputVar;
 }
-function generatePipeCheck(doc, ctx, schema, accessor) {
+function generatePipeCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
-  const inputOutput = generateCheck(doc, ctx, def.in, accessor);
+  const inputOutput = generateCheck(doc, ctx, def.in, accessor2);
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
       throw new ZodCompileAsyncError("z.compile: async transforms in pipes are not supported");
@@ -22889,7 +22889,7 @@ function generatePipeCheck(doc, ctx, schema, accessor) {
 function isAsyncFunction(fn) {
   return typeof fn === "function" && (fn.constructor.name === "AsyncFunction" || fn[Symbol.toStringTag] === "AsyncFunction");
 }
-function generateCustomCheck(doc, ctx, schema, accessor) {
+function generateCustomCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
@@ -22898,13 +22898,13 @@ function generateCustomCheck(doc, ctx, schema, accessor) {
     const fnConst = addUserConstant(ctx, def.fn);
     const throwAsyncConst = addConstant(ctx, throwAsync);
     const resVar = newVar(ctx);
-    doc.write(`const ${resVar} = ${fnConst}(${accessor});`);
+    doc.write(`const ${resVar} = ${fnConst}(${accessor2});`);
     doc.write(`if (${resVar} instanceof Promise) ${throwAsyncConst}();`);
     doc.write(`if (!${resVar}) return INVALID;`);
   } else {
     throw new ZodCompileUnsupportedError("custom schema without a predicate function");
   }
-  return accessor;
+  return accessor2;
 }
 function runtimeCatch(innerSchema, catchValue, value) {
   const result = innerSchema._zod.run({ value, issues: [] }, {});
@@ -22915,7 +22915,7 @@ function runtimeCatch(innerSchema, catchValue, value) {
     return r.value;
   return catchValue();
 }
-function generateCatchCheck(doc, ctx, schema, accessor) {
+function generateCatchCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (!def.catchValue[CONSTANT_CATCH]) {
     throw new ZodCompileUnsupportedError("catch with a callback (only a constant catch value compiles)", false);
@@ -22923,7 +22923,7 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const outputVar = newVar(ctx);
   doc.write(`let ${outputVar} = (() => {`);
   doc.indented((d) => {
-    const innerOut = compileChild(d, ctx, def.innerType, accessor);
+    const innerOut = compileChild(d, ctx, def.innerType, accessor2);
     d.write(`return ${innerOut};`);
   });
   doc.write(`})();`);
@@ -22932,13 +22932,13 @@ function generateCatchCheck(doc, ctx, schema, accessor) {
   const catchHelperConst = addConstant(ctx, runtimeCatch);
   doc.write(`if (${outputVar} === INVALID) {`);
   doc.indented((d) => {
-    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor});`);
+    d.write(`${outputVar} = ${catchHelperConst}(${innerConst}, ${catchConst}, ${accessor2});`);
     d.write(`if (${outputVar} === INVALID) return INVALID;`);
   });
   doc.write(`}`);
   return outputVar;
 }
-function generateTransformCheck(doc, ctx, schema, accessor) {
+function generateTransformCheck(doc, ctx, schema, accessor2) {
   const def = schema._zod.def;
   if (def.transform) {
     if (isAsyncFunction(def.transform)) {
@@ -22954,11 +22954,11 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
     };
     const helperConst = addUserConstant(ctx, helperFn);
     const outputVar = newVar(ctx);
-    doc.write(`const ${outputVar} = ${helperConst}(${accessor});`);
+    doc.write(`const ${outputVar} = ${helperConst}(${accessor2});`);
     doc.write(`if (${outputVar} === INVALID) return INVALID;`);
     return outputVar;
   }
-  return accessor;
+  return accessor2;
 }
 
 // node_modules/zod/v4/core/api.js
@@ -43881,20 +43881,211 @@ ${item.content.replace(/\s+$/, "")}`
   ).join("\n\n---\n\n");
 }
 
-// src/engine/molecule/ops/steps-memo.ts
-var lastSteps;
-var lastProto;
-var lastOpen;
-function matchedProto(steps) {
-  return steps === lastSteps ? lastProto : void 0;
+// src/engine/molecule/ops/persistent-lists.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var EMPTY = [];
+var StepVector = class _StepVector {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  root;
+  static of(steps) {
+    let level = [];
+    for (let i = 0; i < steps.length; i += WIDTH) level.push(steps.slice(i, i + WIDTH));
+    let shift = 0;
+    while (level.length > 1) {
+      const up = [];
+      for (let i = 0; i < level.length; i += WIDTH) up.push(level.slice(i, i + WIDTH));
+      level = up;
+      shift += BITS;
+    }
+    return new _StepVector(steps.length, shift, level[0] ?? []);
+  }
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  /** A copy to change in place; its `done` is a new version, and this one never changes. */
+  edit() {
+    return new StepVectorEdit(this.size, this.shift, this.root);
+  }
+  /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
+  toArray() {
+    let level = [this.root];
+    for (let s = this.shift; s > 0; s -= BITS) level = EMPTY.concat(...level);
+    return EMPTY.concat(...level);
+  }
+};
+var StepVectorEdit = class {
+  constructor(size, shift, root) {
+    this.size = size;
+    this.shift = shift;
+    this.root = root;
+  }
+  size;
+  shift;
+  /** Nodes this edit copied, so each is copied once however many of its steps change. */
+  owned = [];
+  root;
+  get(i) {
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) node2 = node2[i >>> s & MASK];
+    return node2[i & MASK];
+  }
+  set(i, step2) {
+    this.root = this.mine(this.root);
+    let node2 = this.root;
+    for (let s = this.shift; s > 0; s -= BITS) {
+      const at = i >>> s & MASK;
+      const child = this.mine(node2[at]);
+      node2[at] = child;
+      node2 = child;
+    }
+    node2[i & MASK] = step2;
+  }
+  done() {
+    return new StepVector(this.size, this.shift, this.root);
+  }
+  mine(node2) {
+    if (this.owned.includes(node2)) return node2;
+    const copy = node2.slice();
+    this.owned.push(copy);
+    return copy;
+  }
+};
+var HistoryLog = class _HistoryLog {
+  constructor(buffer, start2, end, borrowed) {
+    this.buffer = buffer;
+    this.start = start2;
+    this.end = end;
+    this.borrowed = borrowed;
+  }
+  buffer;
+  start;
+  end;
+  borrowed;
+  static of(entries) {
+    return new _HistoryLog(entries, 0, entries.length, true);
+  }
+  get length() {
+    return this.end - this.start;
+  }
+  /** The log with `entries` added and the oldest dropped past `limit`. */
+  append(entries, limit) {
+    if (entries.length === 0) return { log: this, dropped: 0 };
+    let buffer = this.buffer;
+    let start2 = this.start;
+    let end = this.end;
+    if (this.borrowed || end !== buffer.length) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    for (const e of entries) buffer.push(e);
+    end += entries.length;
+    const dropped = Math.max(0, end - start2 - limit);
+    start2 += dropped;
+    if (start2 >= limit) {
+      buffer = buffer.slice(start2, end);
+      end -= start2;
+      start2 = 0;
+    }
+    return { log: new _HistoryLog(buffer, start2, end, false), dropped };
+  }
+  toArray() {
+    return this.buffer.slice(this.start, this.end);
+  }
+};
+
+// src/engine/molecule/ops/molecule-lists.ts
+var Returns = class {
+  constructor(target) {
+    return target;
+  }
+};
+var ListsSlot = class extends Returns {
+  #slot;
+  constructor(target, slot) {
+    super(target);
+    this.#slot = slot;
+  }
+  static of(target) {
+    return #slot in target ? target.#slot : void 0;
+  }
+};
+function slotOf(mol) {
+  return ListsSlot.of(mol);
 }
-function openHint(steps) {
-  return steps === lastSteps ? lastOpen : void 0;
+function stepsArray() {
+  const slot = slotOf(this);
+  slot.stepsArray ??= slot.steps.toArray();
+  return slot.stepsArray;
 }
-function remember(steps, proto, open3) {
-  lastSteps = steps;
-  lastProto = proto;
-  lastOpen = open3;
+function historyArray() {
+  const slot = slotOf(this);
+  slot.historyArray ??= slot.history.toArray();
+  return slot.historyArray;
+}
+function detach(mol, key, value) {
+  const plain = { writable: true, enumerable: true, configurable: true };
+  const steps = key === "steps" ? value : mol.steps;
+  const history = key === "history" ? value : mol.history;
+  Object.defineProperty(mol, "steps", { ...plain, value: steps });
+  Object.defineProperty(mol, "history", { ...plain, value: history });
+  slotOf(mol).detached = true;
+}
+function accessor(key, get) {
+  return {
+    get,
+    set(value) {
+      detach(this, key, value);
+    },
+    enumerable: true,
+    configurable: true
+  };
+}
+var STEPS = accessor("steps", stepsArray);
+var HISTORY = accessor("history", historyArray);
+function listsOf(mol) {
+  const slot = ListsSlot.of(mol);
+  return slot === void 0 || slot.detached ? void 0 : slot;
+}
+function listsFor(mol) {
+  return listsOf(mol) ?? { steps: StepVector.of(mol.steps), history: HistoryLog.of(mol.history) };
+}
+function moleculeWith(b, lists) {
+  const mol = {
+    v: b.v,
+    id: b.id,
+    title: b.title,
+    formula: b.formula,
+    vars: b.vars,
+    kind: b.kind,
+    status: b.status,
+    subject: b.subject,
+    base: b.base,
+    execution: b.execution,
+    rev: b.rev,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt
+  };
+  if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  Object.defineProperty(mol, "steps", STEPS);
+  Object.defineProperty(mol, "history", HISTORY);
+  if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
+  if (b.summary !== void 0) mol.summary = b.summary;
+  if (ListsSlot.of(b) === void 0) {
+    for (const key in b) if (!(key in mol)) mol[key] = b[key];
+  }
+  new ListsSlot(mol, { steps: lists.steps, history: lists.history, proto: lists.proto, open: lists.open });
+  return mol;
 }
 
 // src/engine/molecule/ops/proto-index.ts
@@ -44000,7 +44191,7 @@ function upstreamOf2(index, from) {
   return [...seen].sort((a, b) => a - b);
 }
 function checkMatches(index, proto, mol) {
-  if (matchedProto(mol.steps) === proto) return ok(true);
+  if (listsOf(mol)?.proto === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
     const ids = (list2) => list2.map((s) => s.id).join(", ");
@@ -44009,7 +44200,6 @@ function checkMatches(index, proto, mol) {
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
     );
   }
-  remember(mol.steps, proto);
   return ok(true);
 }
 
@@ -44140,12 +44330,12 @@ function isOpen(status) {
   return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
 }
 function findOpenStep(steps, hint) {
-  const n = steps.length;
+  const n = steps.size;
   if (n === 0) return -1;
   const start2 = Math.min(Math.max(hint ?? n - 1, 0), n - 1);
   for (let k = 0; k < n; k++) {
     const i = (start2 - k + n) % n;
-    if (isOpen(steps[i].status)) return i;
+    if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
 }
@@ -44225,7 +44415,7 @@ function decide(d, i) {
 }
 function settle2(d) {
   if (!isLive(d.status)) return;
-  d.openStep = findOpenStep(d.stepList, openHint(d.base.steps));
+  d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
   const soft = [];
@@ -44317,7 +44507,9 @@ var Draft = class {
     this.at = isoTime2(now);
     this.status0 = base.status;
     this.status = base.status;
-    this.steps = base.steps;
+    this.lists = listsFor(base);
+    this.baseSteps = this.lists.steps;
+    this.steps = this.baseSteps;
   }
   proto;
   index;
@@ -44327,9 +44519,11 @@ var Draft = class {
   status0;
   status;
   effects = [];
-  /** The base's steps until the first change, then a copy (so a no-op costs nothing). */
+  /** The base's lists: the steps until the first change, then `edit` (so a no-op costs nothing). */
+  lists;
+  baseSteps;
   steps;
-  ownSteps = false;
+  edit;
   entries = [];
   /** Positions, possibly repeated: `dispatches` dedupes them once, at the end. */
   readied = [];
@@ -44340,14 +44534,15 @@ var Draft = class {
   /** Where settle found an open step (-1: none), remembered with the steps for the next search. */
   openStep;
   get size() {
-    return this.steps.length;
+    return this.steps.size;
   }
-  /** The steps as they stand in this draft (read only: change them through `patch` and `move`). */
-  get stepList() {
-    return this.steps;
-  }
+  /** Step i as it stands in this draft (read only: change it through `patch` and `move`). */
   step(i) {
-    return this.steps[i];
+    return this.steps.get(i);
+  }
+  /** Step i as it was in the base molecule. */
+  baseStep(i) {
+    return this.baseSteps.get(i);
   }
   def(i) {
     return this.index.steps[i];
@@ -44367,14 +44562,12 @@ var Draft = class {
   }
   /** Step i as this draft's own copy, made on first write (a step still shared with the base is the base's). */
   own(i) {
-    if (!this.ownSteps) {
-      this.steps = this.steps.slice();
-      this.ownSteps = true;
-    }
-    const step2 = this.steps[i];
-    if (step2 !== this.base.steps[i]) return step2;
+    this.edit ??= this.baseSteps.edit();
+    this.steps = this.edit;
+    const step2 = this.edit.get(i);
+    if (step2 !== this.baseSteps.get(i)) return step2;
     const copy = { ...step2 };
-    this.steps[i] = copy;
+    this.edit.set(i, copy);
     return copy;
   }
   /** Change a step's status along the step machine; anything else is a bug in the engine. */
@@ -44387,7 +44580,7 @@ var Draft = class {
     const id = this.step(i).id;
     this.entries.push(withInfo({ at: this.at, event, step: id, from, to }, info));
     if (from === to) return;
-    this.steps[i].status = to;
+    this.step(i).status = to;
     this.effects.push(
       info.note ? { type: "step-status", step: id, from, to, note: info.note } : { type: "step-status", step: id, from, to }
     );
@@ -44433,22 +44626,27 @@ var Draft = class {
   get changed() {
     return this.dirty || this.entries.length > 0;
   }
-  /** The draft's result; call it once, last: the effects array is handed over, not copied. */
-  build() {
+  /**
+   * The draft's result; call it once, last: the effects array is handed over, not copied. `rev`
+   * is the new molecule's revision (one past the base's unless given).
+   */
+  build(rev = this.base.rev + 1) {
     const effects = this.effects;
     this.addDispatches(effects);
     if (!this.changed) return { mol: this.base, effects };
-    const { history, dropped } = appendHistory(this.base.history, this.entries);
+    const { log: history, dropped } = this.lists.history.append(this.entries, HISTORY_LIMIT);
     const trimmed = (this.base.historyTrimmed ?? 0) + dropped;
-    const mol = { ...this.base };
+    const mol = moleculeWith(this.base, {
+      steps: this.edit ? this.edit.done() : this.baseSteps,
+      history,
+      proto: this.proto,
+      open: this.openStep
+    });
     if (this.fields) Object.assign(mol, this.fields);
     mol.status = this.status;
-    mol.steps = this.steps;
-    mol.history = history;
-    mol.rev = this.base.rev + 1;
+    mol.rev = rev;
     mol.updatedAt = this.at;
     if (trimmed > 0) mol.historyTrimmed = trimmed;
-    remember(mol.steps, this.proto, this.openStep);
     return { mol, effects };
   }
   /**
@@ -44460,7 +44658,7 @@ var Draft = class {
     if (this.status !== "pending" && this.status !== "in_progress") return;
     if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
-    for (const i of this.readied) if (this.base.steps[i].status !== "ready") chosen.add(i);
+    for (const i of this.readied) if (this.baseStep(i).status !== "ready") chosen.add(i);
     const ready = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
     for (const i of ready) {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
@@ -44476,15 +44674,6 @@ var Draft = class {
     return branches;
   }
 };
-function appendHistory(old, entries) {
-  if (entries.length === 0) return { history: old, dropped: 0 };
-  const dropped = Math.max(0, old.length + entries.length - HISTORY_LIMIT);
-  if (dropped === 0) return { history: old.concat(entries), dropped };
-  if (dropped >= old.length) return { history: entries.slice(dropped - old.length), dropped };
-  const history = old.concat(entries);
-  history.splice(0, dropped);
-  return { history, dropped };
-}
 function entry(at, event, info) {
   return withInfo({ at, event }, info);
 }
@@ -44546,8 +44735,7 @@ function pour(proto, opts) {
   d.emit({ type: "labels", add: [STATUS_LABELS.active], remove: [] });
   advance(d, poured.steps.keys());
   settle2(d);
-  const { mol, effects } = d.build();
-  return { ok: true, value: { mol: { ...mol, rev: 0 }, effects } };
+  return { ok: true, value: d.build(0) };
 }
 
 // src/engine/molecule/machine/refusal.ts
@@ -45306,7 +45494,10 @@ function transitionAll(proto, mol, events, now) {
     current = next.value.mol;
     effects.push(...next.value.effects);
   }
-  return ok({ mol: current === mol ? mol : { ...current, rev: mol.rev + 1 }, effects });
+  if (current === mol) return ok({ mol, effects });
+  const one = moleculeWith(current, listsFor(current));
+  one.rev = mol.rev + 1;
+  return ok({ mol: one, effects });
 }
 function machineEventOf(event, status) {
   if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
@@ -45568,7 +45759,7 @@ var MOLECULAR_IDENTITY = [
   "-c",
   "user.email=molecular@users.noreply.github.com"
 ];
-var NO_SIGNING = ["-c", "commit.gpgsign=false"];
+var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
@@ -45683,7 +45874,7 @@ Step: ${options.stepId}`;
       cwd,
       [
         ...MOLECULAR_IDENTITY,
-        ...NO_SIGNING,
+        ...COMMIT_SETTINGS,
         "commit",
         "-q",
         "--no-verify",
@@ -46320,7 +46511,7 @@ async function snapshot(cwd, message, clean = false, knownHead) {
   if (clean) {
     const commit = await gitText(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       "commit-tree",
       `${head.value}^{tree}`,
       "-p",
@@ -46347,7 +46538,7 @@ async function snapshot(cwd, message, clean = false, knownHead) {
     if (!tree.ok) return tree;
     const commit = await git(cwd, [
       ...MOLECULAR_IDENTITY,
-      ...NO_SIGNING,
+      ...COMMIT_SETTINGS,
       "commit-tree",
       tree.value.stdout.trim(),
       "-p",
@@ -46534,7 +46725,16 @@ async function resolveBases(options) {
 async function mergeInto(cwd, base) {
   const merged = await git(
     cwd,
-    [...MOLECULAR_IDENTITY, ...NO_SIGNING, "merge", "--no-edit", "-q", "-m", `Merge ${base.name}`, base.sha],
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "merge",
+      "--no-edit",
+      "-q",
+      "-m",
+      `Merge ${base.name}`,
+      base.sha
+    ],
     { okCodes: [0, 1, 128] }
   );
   if (!merged.ok) return merged;
@@ -46863,7 +47063,17 @@ async function syncDirectory(dir) {
 
 // src/local/store/file-lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync as readFileSync3, statSync as statSync2, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync as readFileSync3,
+  readSync,
+  statSync as statSync2,
+  unlinkSync,
+  writeSync
+} from "node:fs";
 import { hostname as hostname3 } from "node:os";
 import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
@@ -46882,7 +47092,7 @@ async function acquireFileLock(path, options = {}) {
       nonce: randomBytes2(8).toString("hex")
     };
     const created = tryCreate(path, holder);
-    if (created === "created") return ok(makeLock(path, holder));
+    if (typeof created === "number") return ok(makeLock(path, holder, created));
     if (created !== "exists")
       return err("lock-failed", `cannot create the lock file ${path}: ${created.message}`);
     const seen = readHolder(path);
@@ -46917,8 +47127,16 @@ var held = /* @__PURE__ */ new Set();
 function releaseAtExit() {
   for (const release2 of held) release2();
 }
-function makeLock(path, holder) {
+function makeLock(path, holder, fd) {
   let open3 = true;
+  const mine = Buffer.from(JSON.stringify(holder));
+  const seen = Buffer.alloc(mine.length + 1);
+  const closeFile = () => {
+    try {
+      closeSync(fd);
+    } catch {
+    }
+  };
   const atExit = () => {
     try {
       tryBreakLock(path, () => removeIfMine(path, holder.nonce));
@@ -46932,12 +47150,19 @@ function makeLock(path, holder) {
     holder,
     isHeld: async () => {
       if (!open3) return false;
-      const seen = readHolder(path);
-      return seen !== "gone" && seen?.nonce === holder.nonce;
+      try {
+        if (fstatSync(fd).nlink === 0) return false;
+        const n = readSync(fd, seen, 0, seen.length, 0);
+        return n === mine.length && seen.subarray(0, n).equals(mine);
+      } catch {
+        const now = readHolder(path);
+        return now !== "gone" && now?.nonce === holder.nonce;
+      }
     },
     release: async () => {
       if (!open3) return;
       open3 = false;
+      closeFile();
       held.delete(atExit);
       if (held.size === 0) process.off("exit", releaseAtExit);
       await removeIfStill(path, holder.nonce);
@@ -46947,16 +47172,15 @@ function makeLock(path, holder) {
 function tryCreate(path, holder) {
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const fd = openSync(path, "wx");
+      const fd = openSync(path, "wx+");
       try {
         writeSync(fd, JSON.stringify(holder));
       } catch (error2) {
+        closeSync(fd);
         unlinkQuietly(path);
         throw error2;
-      } finally {
-        closeSync(fd);
       }
-      return "created";
+      return fd;
     } catch (error2) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
@@ -47068,10 +47292,9 @@ import {
   closeSync as closeSync2,
   constants as constants2,
   fdatasync,
-  fstatSync,
   ftruncateSync,
   openSync as openSync2,
-  readSync,
+  readSync as readSync2,
   statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
@@ -47114,9 +47337,10 @@ function diffMolecule(prev, next, snap) {
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed = [];
-      next.steps.forEach((s, i) => {
-        if (s !== prev.steps[i]) changed.push([i, s]);
-      });
+      const before = prev.steps;
+      const after = next.steps;
+      for (let i = 0; i < after.length; i++)
+        if (after[i] !== before[i]) changed.push([i, after[i]]);
       if (changed.length > 0) delta.steps = changed;
     }
   }
@@ -47147,7 +47371,7 @@ function applyDelta(prev, raw) {
     const issue2 = parsed.error.issues[0];
     return err("state-invalid", `${issue2?.path.join(".") || "(root)"}: ${issue2?.message ?? "invalid"}`);
   }
-  const d = parsed.data;
+  const d = sameJson(raw, parsed.data) ? raw : parsed.data;
   if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
   const next = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
@@ -47174,6 +47398,26 @@ function applyDelta(prev, raw) {
     next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
   }
   return ok({ mol: next, delta: d });
+}
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a;
+  const y = b;
+  let keys = 0;
+  for (const key in x) {
+    if (x[key] === void 0) continue;
+    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    keys++;
+  }
+  for (const key in y) if (y[key] !== void 0) keys--;
+  return keys === 0;
 }
 
 // src/local/store/read-state-file.ts
@@ -47228,6 +47472,7 @@ function describeIssues(error2) {
 
 // src/local/store/journal.ts
 var MIN_COMPACT_BYTES = 64 * 1024;
+var TAIL_BYTES = 16 * 1024;
 function journalPathOf(livePath) {
   return `${livePath.slice(0, -".json".length)}.journal`;
 }
@@ -47246,6 +47491,7 @@ async function readLive(path) {
     mol: freezeRead(parsed.value),
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: parsed.value.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: false
   };
   const journal = journalPathOf(path);
@@ -47273,31 +47519,39 @@ async function refreshLive(path, known) {
   const journal = journalPathOf(path);
   const size = statSync3(journal, { throwIfNoEntry: false })?.size;
   if (size === void 0)
-    return known.journalEnd === 0 ? ok({ ...known, journalExists: false }) : readLive(path);
-  if (size === known.journalEnd) return ok({ ...known, journalExists: true, torn: false });
+    return known.journalEnd === 0 ? ok({ ...known, journalSize: 0, journalExists: false }) : readLive(path);
+  if (size === known.journalEnd) return ok({ ...known, journalSize: size, journalExists: true, torn: false });
   if (size < known.journalEnd) return readLive(path);
   const fd = openSync2(journal, "r");
   try {
-    const tail = Buffer.alloc(size - known.journalEnd);
-    const bytesRead = readSync(fd, tail, 0, tail.length, known.journalEnd);
-    const replayed = replay(
-      { ...known, journalExists: true },
-      tail.subarray(0, bytesRead),
-      known.journalEnd,
-      journal
-    );
-    return replayed.ok ? replayed : readLive(path);
+    const tail = readToZero(fd, known.journalEnd, size);
+    const replayed = replay({ ...known, journalExists: true }, tail, known.journalEnd, journal);
+    return replayed.ok ? ok({ ...replayed.value, journalSize: size }) : readLive(path);
   } finally {
     closeSync2(fd);
   }
+}
+function readToZero(fd, from, size) {
+  let tail = Buffer.alloc(0);
+  for (let chunk = 16 * 1024; from + tail.length < size; chunk *= 2) {
+    const more = Buffer.alloc(Math.min(chunk, size - from - tail.length));
+    const n = readSync2(fd, more, 0, more.length, from + tail.length);
+    if (n === 0) break;
+    tail = tail.length === 0 ? more.subarray(0, n) : Buffer.concat([tail, more.subarray(0, n)]);
+    const zero = more.indexOf(0);
+    if (zero >= 0 && zero < n) break;
+  }
+  return tail;
 }
 function replay(state, bytes, offset, file2) {
   let mol = state.mol;
   let at = 0;
   let line = 0;
+  const zero = bytes.indexOf(0);
+  const used = zero < 0 ? bytes.length : zero;
   for (; ; ) {
     const nl = bytes.indexOf(10, at);
-    if (nl < 0) break;
+    if (nl < 0 || nl >= used) break;
     line++;
     const text3 = bytes.subarray(at, nl).toString("utf8");
     at = nl + 1;
@@ -47325,38 +47579,66 @@ function replay(state, bytes, offset, file2) {
         }
       );
     }
-    mol = freezeNew(next.value.mol, mol);
+    mol = freezeNew(next.value.mol, mol, next.value.delta);
   }
-  return ok({ ...state, mol, journalEnd: offset + at, torn: at < bytes.length });
+  const torn = at < used || !allZero(bytes, used);
+  return ok({ ...state, mol, journalEnd: offset + at, journalSize: offset + bytes.length, torn });
 }
-async function appendLines(path, state, lines2) {
+var ZEROS = Buffer.alloc(TAIL_BYTES);
+function allZero(bytes, from) {
+  for (let at = from; at < bytes.length; at += ZEROS.length) {
+    const end = Math.min(bytes.length, at + ZEROS.length);
+    if (!bytes.subarray(at, end).equals(ZEROS.subarray(0, end - at))) return false;
+  }
+  return true;
+}
+function closeJournal(open3) {
+  const { fd } = open3;
+  open3.fd = void 0;
+  open3.path = void 0;
+  if (fd !== void 0) closeSync2(fd);
+}
+async function appendLines(path, state, lines2, open3 = {}) {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines2, "utf8");
-  const fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
+  if (open3.path !== journal) {
+    closeJournal(open3);
+    open3.fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
+    open3.path = journal;
+  }
+  const fd = open3.fd;
   try {
-    if (state.torn) ftruncateSync(fd, state.journalEnd);
-    writeAll(fd, data, state.journalEnd);
+    let size = state.journalSize;
+    if (state.torn) {
+      ftruncateSync(fd, state.journalEnd);
+      size = state.journalEnd;
+    }
+    const end = state.journalEnd + data.length;
+    if (end <= size) writeAll(fd, data, state.journalEnd);
+    else {
+      size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
+      const run2 = Buffer.alloc(size - state.journalEnd);
+      data.copy(run2);
+      writeAll(fd, run2, state.journalEnd);
+    }
     await new Promise(
       (resolve8, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve8())
     );
-    if (fstatSync(fd).size !== state.journalEnd + data.length) {
-      return err(
-        "write-lost",
-        `${journal} does not hold what was just written to it; another program may be writing there.`,
-        { file: journal }
-      );
-    }
-  } finally {
-    closeSync2(fd);
+    if (!state.journalExists) await syncDirectory(dirname3(journal));
+    return ok({ end, size });
+  } catch (error2) {
+    closeJournal(open3);
+    throw error2;
   }
-  if (!state.journalExists) await syncDirectory(dirname3(journal));
-  return ok(state.journalEnd + data.length);
 }
 function writeAll(fd, data, at) {
   for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
 }
 function wantsCompaction(state) {
-  return state.journalEnd >= Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
+  return state.journalEnd >= compactionPoint(state);
+}
+function compactionPoint(state) {
+  return Math.max(MIN_COMPACT_BYTES, state.snapshot.size);
 }
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
@@ -47370,13 +47652,16 @@ async function compact(path, state) {
     mol: state.mol,
     snapshot: { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, rev: state.mol.rev },
     journalEnd: 0,
+    journalSize: 0,
     journalExists: state.journalExists,
     torn: false
   };
 }
-function freezeNew(next, prev) {
+function freezeNew(next, prev, delta) {
   Object.freeze(next);
-  if (next.steps !== prev.steps) {
+  if (delta?.steps && !delta.allSteps) {
+    for (const [i] of delta.steps) deepFreeze(next.steps[i]);
+  } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
@@ -47395,7 +47680,7 @@ function freezeRead(mol) {
   return freezeNew(mol, mol);
 }
 function handOut(mol) {
-  return { ...mol, steps: [...mol.steps], history: [...mol.history] };
+  return { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
 }
 function deepFreeze(value) {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
@@ -47470,7 +47755,7 @@ function createLocalStore(options) {
       if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
         if (queue.length === 0) await nextTurn();
         if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
-          await letGo(held2.lock);
+          await letGo(held2);
           held2 = void 0;
         }
         continue;
@@ -47480,30 +47765,32 @@ function createLocalStore(options) {
         return;
       }
       if (!held2) {
-        const lock2 = await guard(async () => {
+        const lock = await guard(async () => {
           await ensureLayout();
           return acquireFileLock(layout.lock(id), options.lock);
         });
-        if (!lock2.ok) {
-          for (const item of queue.splice(0)) item.resolve(lock2);
+        if (!lock.ok) {
+          for (const item of queue.splice(0)) item.resolve(lock);
           continue;
         }
-        held2 = { lock: lock2.value, since: Date.now() };
+        held2 = { lock: lock.value, since: Date.now(), journal: {}, wrote: false };
       }
       const batch = queue.splice(0);
-      const { lock } = held2;
-      const results = await guard(() => writeBatch(id, batch, lock));
+      const now = held2;
+      const results = await guard(() => writeBatch(id, batch, now));
       batch.forEach((item, i) => {
         item.resolve(results.ok ? results.value[i] : results);
       });
       if (results.ok && results.value.some((r) => !r.ok && r.error.code === "lock-lost")) {
-        await letGo(lock);
+        await letGo(now);
         held2 = void 0;
       }
     }
   }
-  async function writeBatch(id, batch, lock) {
-    const read = await current(id);
+  async function writeBatch(id, batch, held2) {
+    const { lock } = held2;
+    const cached2 = held2.wrote ? known.get(id) : void 0;
+    const read = cached2 ? ok(cached2) : await current(id);
     if (!read.ok) return read;
     if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
     const state = read.value;
@@ -47525,6 +47812,7 @@ function createLocalStore(options) {
       const candidate = checked.value;
       if (candidate.status === "squashed" || candidate.status === "burned") {
         if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
+        closeJournal(held2.journal);
         const ended = await endMolecule(layout, candidate, next.value.effects);
         known.delete(id);
         results.push(ended);
@@ -47542,7 +47830,7 @@ function createLocalStore(options) {
         );
         continue;
       }
-      mol = freezeNew(applied.value.mol, mol);
+      mol = freezeNew(applied.value.mol, mol, applied.value.delta);
       lines2 += `${JSON.stringify(applied.value.delta)}
 `;
       results.push(ok({ mol: handOut(mol), effects: next.value.effects }));
@@ -47550,11 +47838,19 @@ function createLocalStore(options) {
     if (lines2 === "") return ok(results);
     if (!await lock.isHeld()) return ok(results.map((r) => r.ok ? lockLost(id) : r));
     crashPoint("state-write:before");
-    const end = await appendLines(path, state, lines2);
+    const end = await appendLines(path, state, lines2, held2.journal);
     crashPoint("state-write:after");
     if (!end.ok) return ok(results.map((r) => r.ok ? end : r));
-    let written = { ...state, mol, journalEnd: end.value, journalExists: true, torn: false };
+    let written = {
+      ...state,
+      mol,
+      journalEnd: end.value.end,
+      journalSize: end.value.size,
+      journalExists: true,
+      torn: false
+    };
     known.set(id, written);
+    held2.wrote = true;
     if (wantsCompaction(written)) {
       written = await compact(path, written).catch(() => written);
       known.set(id, written);
@@ -47638,8 +47934,12 @@ var MAX_HOLD_MS = 250;
 function nextTurn() {
   return new Promise((resolve8) => setImmediate(resolve8));
 }
-async function letGo(lock) {
-  await lock.release().catch(() => void 0);
+async function letGo(held2) {
+  try {
+    closeJournal(held2.journal);
+  } catch {
+  }
+  await held2.lock.release().catch(() => void 0);
 }
 function applyMutator(fn, current) {
   try {
