@@ -15,14 +15,20 @@ function server(turns: number[][], lock: Promise<void> = Promise.resolve(), writ
   };
 }
 
+/** A promise that resolves when `open` is called. */
+function closedGate(): { gate: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { gate, open };
+}
+
 describe('KeyedMutex.batch', () => {
   it('items queued while a turn runs go out together in the next turn, each with its own answer', async () => {
     const mutex = new KeyedMutex();
     const turns: number[][] = [];
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const { gate, open } = closedGate();
     const first = mutex.batch('k', 1, server(turns, Promise.resolve(), gate));
     while (turns.length === 0) await Promise.resolve();
     const later = [2, 3, 4].map((n) => mutex.batch('k', n, server(turns)));
@@ -34,10 +40,7 @@ describe('KeyedMutex.batch', () => {
   it('takes what arrived while the turn waited for its lock', async () => {
     const mutex = new KeyedMutex();
     const turns: number[][] = [];
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const { gate, open } = closedGate();
     const first = mutex.batch('k', 1, server(turns, gate));
     const second = mutex.batch('k', 2, server(turns));
     open();
