@@ -198,9 +198,12 @@ async function matrix(table: Record<string, Permission>, label: string) {
       if (result.status !== 200) failures.push(`${where}: delivery answered ${result.status}`);
       if (allowed && refusedForPermission) failures.push(`${where}: refused though ${level} ≥ ${required}`);
       // Allowed is not ignored: the comment was taken up, and a state-changing command changed it.
-      // A comment that only asks for status is acknowledged by its answer (🚀 and the reply), not 👀.
+      // A pour or help is acknowledged by 👀 at once; a status or state change by its answer
+      // (🚀, or 😕 when the state machine says no), which comes within the same delivery.
       const acknowledged =
-        key === 'status' ? result.reactions.includes('rocket') : result.reactions.includes('eyes');
+        key === 'pour' || key === 'help'
+          ? result.reactions.includes('eyes')
+          : result.reactions.some((r) => r === 'rocket' || r === 'confused');
       if (allowed && !acknowledged) failures.push(`${where}: not acknowledged`);
       if (
         allowed &&
