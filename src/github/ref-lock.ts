@@ -209,6 +209,9 @@ export async function acquireRefLock(
     for (let pause = Math.min(FIRST_LOOK_MS, pollMs); ; pause = Math.min(pause * 2, pollMs)) {
       const sha = await readLockSha(octokit, repo, ref);
       if (sha === undefined) break;
+      // Our own lock commit: one holder's leases never overlap (see LockCommits), so this is a
+      // lease of ours whose release failed, not a live one. Waiting would wait on ourselves.
+      if (sha === lease.sha) return ok(lease);
       if (seen?.sha !== sha) seen = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen.expiresAt.getTime() <= options.now().getTime()) {
         const taken = await takeOver(octokit, repo, ref, seen.sha, options);

@@ -249,6 +249,29 @@ describe('acquireRefLock', () => {
     expect(options.slept).toEqual([100, 200, 200]);
   });
 
+  it('takes at once a ref left on its own lock commit (a release of its own that failed), without waiting on itself', async () => {
+    const options = clock();
+    nock(API)
+      .post('/repos/acme/widgets/git/commits')
+      .once()
+      .reply(201, { sha: sha('1') })
+      .post('/repos/acme/widgets/git/refs')
+      .reply(201, {})
+      .delete(REFS_PATH)
+      .reply(500, { message: 'boom' })
+      .post('/repos/acme/widgets/git/refs')
+      .reply(422, { message: 'Reference already exists' })
+      .get(REF_PATH)
+      .reply(200, { object: { sha: sha('1') } });
+    const first = await acquireRefLock(octokit(), repo, '12-abc', options);
+    if (!first.ok) throw new Error(first.error.message);
+    await expect(releaseRefLock(octokit(), repo, first.value, new Date(T0))).rejects.toThrow();
+    // The next write of this process finds the ref on the commit it shares between its leases.
+    const again = await acquireRefLock(octokit(), repo, '12-abc', options);
+    expect(again).toEqual(first);
+    expect(options.slept).toEqual([]);
+  });
+
   it('retries at once when the lock vanished between its attempt and its look', async () => {
     const options = clock();
     nock(API)
