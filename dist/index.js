@@ -74430,6 +74430,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
     for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
       const sha = await readLockSha(octokit, repo, ref);
       if (sha === void 0) break;
+      if (sha === lease.sha) return ok(lease);
       if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen2.expiresAt.getTime() <= options.now().getTime()) {
         const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
