@@ -41,15 +41,16 @@ export class KeyedMutex {
    * `serve`: callers sharing a key must be interchangeable for it. `serve` takes the queue with
    * `take()` as late as it can (after its lock is held, so what arrived meanwhile rides along)
    * and settles every waiter it took; those it leaves unsettled, or all it took when it throws,
-   * are rejected: nobody waits forever.
+   * are rejected, and so is its own item if it took nothing: nobody waits forever.
    */
   batch<I, R>(key: string, item: I, serve: (take: () => Waiter<I, R>[]) => Promise<void>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
+      const mine: Pending<I, R> = { item, resolve, reject };
       const list = (this.queued.get(key) ?? []) as Pending<I, R>[];
       if (list.length === 0) this.queued.set(key, list as Pending<unknown, unknown>[]);
-      list.push({ item, resolve, reject });
+      list.push(mine);
       void this.run(key, async () => {
-        if (!this.queued.get(key)?.length) return; // an earlier turn took it
+        if (!this.isQueued(key, mine)) return; // an earlier turn took it
         const taken: Pending<I, R>[] = [];
         const take = () => {
           const now = (this.queued.get(key) ?? []) as Pending<I, R>[];
@@ -66,15 +67,32 @@ export class KeyedMutex {
           },
           reject: w.reject,
         });
+        let failure: unknown = new Error('a queued write was never settled');
         try {
           await serve(() => take().map(track));
-          for (const w of taken) if (!settled.has(w)) w.reject(new Error('a queued write was never settled'));
         } catch (error) {
-          // Only what it took: anything queued since has a turn of its own coming.
-          for (const w of taken) if (!settled.has(w)) w.reject(error);
+          failure = error;
+        }
+        // What it took and left unsettled; and its own item if it took nothing (no later turn
+        // may come for it). Items queued after it have turns of their own.
+        for (const w of taken) if (!settled.has(w)) w.reject(failure);
+        if (this.isQueued(key, mine)) {
+          this.unqueue(key, mine);
+          reject(failure);
         }
       });
     });
+  }
+
+  private isQueued(key: string, pending: unknown): boolean {
+    return (this.queued.get(key) as unknown[] | undefined)?.includes(pending) ?? false;
+  }
+
+  private unqueue(key: string, pending: unknown): void {
+    const list = this.queued.get(key) as unknown[] | undefined;
+    if (!list) return;
+    list.splice(list.indexOf(pending), 1);
+    if (list.length === 0) this.queued.delete(key);
   }
 
   /** Keys with a writer running or queued (tests, diagnostics). */

@@ -74,7 +74,7 @@ describe('KeyedMutex.batch', () => {
     expect(turns).toEqual([[5]]);
   });
 
-  it('a turn that throws before taking leaves the queue to the turns behind it', async () => {
+  it('a turn that throws before taking fails its own item only; the items behind it get their turns', async () => {
     const mutex = new KeyedMutex();
     const boom = new Error('lease failed');
     const turns: number[][] = [];
@@ -82,9 +82,28 @@ describe('KeyedMutex.batch', () => {
       throw boom;
     });
     const second = mutex.batch('k', 2, server(turns));
-    // The first turn took nothing, so nothing is rejected: the second turn serves both.
-    expect(await Promise.all([first, second])).toEqual([2, 4]);
-    expect(turns).toEqual([[1, 2]]);
+    // As if each had tried alone: the first gets its error, the second is served by its own turn.
+    await expect(first).rejects.toBe(boom);
+    expect(await second).toBe(4);
+    expect(turns).toEqual([[2]]);
+  });
+
+  it('a lone item whose turn throws before taking it is rejected, not left waiting', async () => {
+    const mutex = new KeyedMutex();
+    const boom = new Error('lease failed');
+    await expect(
+      mutex.batch('k', 1, async () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    const turns: number[][] = [];
+    expect(await mutex.batch('k', 2, server(turns))).toBe(4);
+    expect(turns).toEqual([[2]]);
+  });
+
+  it('a turn that neither takes nor throws rejects its own item', async () => {
+    const mutex = new KeyedMutex();
+    await expect(mutex.batch('k', 1, async () => undefined)).rejects.toThrow(/never settled/);
   });
 
   it('a waiter the turn took but never answered is rejected, not left waiting', async () => {
