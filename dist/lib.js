@@ -32036,15 +32036,16 @@ var KeyedMutex = class {
    * `serve`: callers sharing a key must be interchangeable for it. `serve` takes the queue with
    * `take()` as late as it can (after its lock is held, so what arrived meanwhile rides along)
    * and settles every waiter it took; those it leaves unsettled, or all it took when it throws,
-   * are rejected: nobody waits forever.
+   * are rejected, and so is its own item if it took nothing: nobody waits forever.
    */
   batch(key, item, serve) {
     return new Promise((resolve, reject) => {
+      const mine = { item, resolve, reject };
       const list2 = this.queued.get(key) ?? [];
       if (list2.length === 0) this.queued.set(key, list2);
-      list2.push({ item, resolve, reject });
+      list2.push(mine);
       void this.run(key, async () => {
-        if (!this.queued.get(key)?.length) return;
+        if (!this.isQueued(key, mine)) return;
         const taken = [];
         const take = () => {
           const now = this.queued.get(key) ?? [];
@@ -32061,14 +32062,28 @@ var KeyedMutex = class {
           },
           reject: w.reject
         });
+        let failure2 = new Error("a queued write was never settled");
         try {
           await serve(() => take().map(track));
-          for (const w of taken) if (!settled.has(w)) w.reject(new Error("a queued write was never settled"));
         } catch (error2) {
-          for (const w of taken) if (!settled.has(w)) w.reject(error2);
+          failure2 = error2;
+        }
+        for (const w of taken) if (!settled.has(w)) w.reject(failure2);
+        if (this.isQueued(key, mine)) {
+          this.unqueue(key, mine);
+          reject(failure2);
         }
       });
     });
+  }
+  isQueued(key, pending) {
+    return this.queued.get(key)?.includes(pending) ?? false;
+  }
+  unqueue(key, pending) {
+    const list2 = this.queued.get(key);
+    if (!list2) return;
+    list2.splice(list2.indexOf(pending), 1);
+    if (list2.length === 0) this.queued.delete(key);
   }
   /** Keys with a writer running or queued (tests, diagnostics). */
   get busyKeys() {
