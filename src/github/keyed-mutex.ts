@@ -13,6 +13,7 @@ export interface Waiter<I, R> {
 
 interface Pending<I, R> extends Waiter<I, R> {
   reject: (error: unknown) => void;
+  settled: boolean;
 }
 
 export class KeyedMutex {
@@ -45,37 +46,35 @@ export class KeyedMutex {
    */
   batch<I, R>(key: string, item: I, serve: (take: () => Waiter<I, R>[]) => Promise<void>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const mine: Pending<I, R> = { item, resolve, reject };
+      const mine: Pending<I, R> = {
+        item,
+        settled: false,
+        resolve: (result) => {
+          mine.settled = true;
+          resolve(result);
+        },
+        reject,
+      };
       const list = (this.queued.get(key) ?? []) as Pending<I, R>[];
       if (list.length === 0) this.queued.set(key, list as Pending<unknown, unknown>[]);
       list.push(mine);
       void this.run(key, async () => {
         if (!this.isQueued(key, mine)) return; // an earlier turn took it
         const taken: Pending<I, R>[] = [];
-        const take = () => {
-          const now = (this.queued.get(key) ?? []) as Pending<I, R>[];
-          this.queued.delete(key);
-          taken.push(...now);
-          return now;
-        };
-        const settled = new Set<Pending<I, R>>();
-        const track = (w: Pending<I, R>): Pending<I, R> => ({
-          item: w.item,
-          resolve: (r) => {
-            settled.add(w);
-            w.resolve(r);
-          },
-          reject: w.reject,
-        });
         let failure: unknown = new Error('a queued write was never settled');
         try {
-          await serve(() => take().map(track));
+          await serve(() => {
+            const now = (this.queued.get(key) ?? []) as Pending<I, R>[];
+            this.queued.delete(key);
+            taken.push(...now);
+            return now;
+          });
         } catch (error) {
           failure = error;
         }
         // What it took and left unsettled; and its own item if it took nothing (no later turn
         // may come for it). Items queued after it have turns of their own.
-        for (const w of taken) if (!settled.has(w)) w.reject(failure);
+        for (const w of taken) if (!w.settled) w.reject(failure);
         if (this.isQueued(key, mine)) {
           this.unqueue(key, mine);
           reject(failure);
