@@ -74112,35 +74112,33 @@ var KeyedMutex = class {
    */
   batch(key, item, serve) {
     return new Promise((resolve6, reject) => {
-      const mine = { item, resolve: resolve6, reject };
+      const mine = {
+        item,
+        settled: false,
+        resolve: (result) => {
+          mine.settled = true;
+          resolve6(result);
+        },
+        reject
+      };
       const list2 = this.queued.get(key) ?? [];
       if (list2.length === 0) this.queued.set(key, list2);
       list2.push(mine);
       void this.run(key, async () => {
         if (!this.isQueued(key, mine)) return;
         const taken = [];
-        const take = () => {
-          const now = this.queued.get(key) ?? [];
-          this.queued.delete(key);
-          taken.push(...now);
-          return now;
-        };
-        const settled = /* @__PURE__ */ new Set();
-        const track2 = (w) => ({
-          item: w.item,
-          resolve: (r) => {
-            settled.add(w);
-            w.resolve(r);
-          },
-          reject: w.reject
-        });
         let failure2 = new Error("a queued write was never settled");
         try {
-          await serve(() => take().map(track2));
+          await serve(() => {
+            const now = this.queued.get(key) ?? [];
+            this.queued.delete(key);
+            taken.push(...now);
+            return now;
+          });
         } catch (error3) {
           failure2 = error3;
         }
-        for (const w of taken) if (!settled.has(w)) w.reject(failure2);
+        for (const w of taken) if (!w.settled) w.reject(failure2);
         if (this.isQueued(key, mine)) {
           this.unqueue(key, mine);
           reject(failure2);
