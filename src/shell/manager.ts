@@ -120,14 +120,24 @@ export interface MoleculeManager {
     mol: MoleculeRef,
     stepId: string,
     checkpoint?: CheckpointInput,
-    opts?: { gates?: GateResult[]; branch?: string; by?: string },
+    opts?: {
+      gates?: GateResult[];
+      branch?: string;
+      by?: string;
+      /**
+       * A step to start in the same write, once this one is complete: a runner going step by
+       * step claims its next step with its report, one durable write per step instead of two.
+       * Both happen or neither does (the step must be ready by then).
+       */
+      startNext?: string;
+    },
   ): Promise<Molecule>;
   failStep(mol: MoleculeRef, stepId: string, error: string, opts?: { by?: string }): Promise<Molecule>;
   loadMolecule(id: string): Promise<Molecule | undefined>;
   resumeMolecule(mol: MoleculeRef): Promise<ResumeResult>;
   getMoleculeProgress(mol: Molecule): Progress;
-  /** Any other event (skip, retry, approve, rollback, pause, squash, burn, reset...). */
-  apply(mol: MoleculeRef, event: MoleculeEvent): Promise<Molecule>;
+  /** Any other event (skip, retry, approve, rollback, pause, squash, burn, reset...); a list is one write, all or nothing. */
+  apply(mol: MoleculeRef, event: MoleculeEvent | readonly MoleculeEvent[]): Promise<Molecule>;
 }
 
 export function createMoleculeManager(
@@ -185,7 +195,7 @@ export function createMoleculeManager(
     return mol;
   }
 
-  async function apply(ref: MoleculeRef, event: MoleculeEvent): Promise<Molecule> {
+  async function apply(ref: MoleculeRef, event: MoleculeEvent | readonly MoleculeEvent[]): Promise<Molecule> {
     const id = typeof ref === 'string' ? ref : ref.id;
     // One store round trip when the proto is known; a formula to read first costs a second one.
     const readFirst: { mol?: Molecule } = {};
@@ -272,12 +282,16 @@ export function createMoleculeManager(
 
     completeStep(ref, stepId, checkpoint, opts = {}) {
       const recorded = capture && checkpoint ? toCheckpoint(checkpoint, clock()) : undefined;
-      return apply(ref, {
+      const { startNext, ...rest } = opts;
+      const complete: MoleculeEvent = {
         type: 'complete',
         step: stepId,
         ...(recorded ? { checkpoint: recorded } : {}),
-        ...opts,
-      });
+        ...rest,
+      };
+      if (startNext === undefined) return apply(ref, complete);
+      const by = rest.by === undefined ? {} : { by: rest.by };
+      return apply(ref, [complete, { type: 'start', step: startNext, ...by }]);
     },
 
     failStep(ref, stepId, error, opts = {}) {

@@ -252,6 +252,37 @@ describe('MoleculeManager (seed 000)', () => {
     expect(store.writes).toBe(writes);
   });
 
+  it('completeStep with startNext completes and claims the next step in one write, all or nothing', async () => {
+    const { manager, store } = setup();
+    const mol = await manager.createMolecule('p', 'W', steps);
+    await manager.startStep(mol, 'step1');
+    const before = store.writes;
+    const next = await manager.completeStep(mol, 'step1', checkpoint, { startNext: 'step2', by: 'agent' });
+    expect(store.writes).toBe(before + 1);
+    expect(next.steps.map((s) => s.status)).toEqual(['completed', 'in_progress', 'pending']);
+    expect(next.history.slice(-3).map((h) => [h.event, h.step, h.by])).toEqual([
+      ['complete', 'step1', 'agent'],
+      ['ready', 'step2', undefined],
+      ['start', 'step2', 'agent'],
+    ]);
+
+    // The redelivered report changes nothing: step1 is complete, step2 already started.
+    expect(await manager.completeStep(mol, 'step1', checkpoint, { startNext: 'step2' })).toEqual(next);
+    expect(store.writes).toBe(before + 1);
+
+    // step3 is not ready until step2 completes: neither half is written.
+    await expect(
+      manager.completeStep(mol, 'step1', checkpoint, { startNext: 'step3' }),
+    ).rejects.toMatchObject({
+      code: 'invalid-transition',
+    });
+    await expect(manager.completeStep(mol, 'step2', checkpoint, { startNext: 'step1' })).rejects.toThrow(
+      /step1/,
+    );
+    expect(await manager.loadMolecule(mol.id)).toEqual(next);
+    expect(store.writes).toBe(before + 1);
+  });
+
   it('needs resolveProto for molecules poured from a formula file', async () => {
     const { manager, store } = setup();
     const mol = await manager.createMolecule('p', 'W', steps);
