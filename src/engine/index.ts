@@ -47,6 +47,7 @@ export * from './molecule/molecule-schema.js';
 export * from './molecule/ops/adhoc-proto.js';
 export * from './molecule/ops/events.js';
 export { unknownStep } from './molecule/ops/find-step.js';
+export { listChanges, sharedCopy } from './molecule/ops/molecule-lists.js';
 export * from './molecule/ops/pour.js';
 export * from './molecule/ops/transition.js';
 export * from './molecule/patrol-decisions.js';

@@ -63,6 +63,18 @@ describe('StepVector', () => {
             expect(vector.toArray()).toEqual(model);
             expect(model.findIndex((step, i) => vector.get(i) !== step)).toBe(-1);
           }
+          // Between any two versions, the changes read off the shared nodes are exactly the
+          // positions whose steps differ, and turn one version into the other.
+          for (const was of versions) {
+            for (const now of versions) {
+              const changed = now.vector.changedSince(was.vector);
+              const expected = now.model.flatMap((step, i) => (step === was.model[i] ? [] : [[i, step]]));
+              expect(changed).toEqual(expected);
+            }
+          }
+          expect(
+            StepVector.of(first.concat(stepAt(size, 0))).changedSince(versions[0]?.vector as StepVector),
+          ).toBe(undefined);
         },
       ),
       { numRuns: RUNS },
@@ -101,6 +113,20 @@ describe('HistoryLog', () => {
             expect(log.length).toBe(all.length);
             expect(log.toArray()).toEqual(all);
           }
+          // Where one version continues another in a shared buffer, dropping its oldest `drop`
+          // entries and appending `added` gives the other, entry for entry.
+          let told = 0;
+          for (const was of versions) {
+            for (const now of versions) {
+              const since = now.log.since(was.log);
+              if (since === undefined) continue;
+              told++;
+              const rebuilt = was.all.slice(since.drop).concat(since.added);
+              expect(rebuilt.length).toBe(now.all.length);
+              expect(rebuilt.findIndex((e, i) => e !== now.all[i])).toBe(-1);
+            }
+          }
+          expect(told).toBeGreaterThanOrEqual(versions.length);
           expect(own).toEqual(ownCopy);
         },
       ),

@@ -103,6 +103,34 @@ export function listsFor(mol: Molecule): MoleculeLists {
 }
 
 /**
+ * What `next` changed in `prev`'s two lists, when the engine built both and the lists tell without
+ * reading the arrays: steps replaced by position, history entries dropped from the front and added
+ * at the end. A list left out could not be told this way (a molecule the engine did not build, a
+ * step list of another length, a history rebuilt); compare its arrays instead.
+ */
+export function listChanges(
+  prev: Molecule,
+  next: Molecule,
+): { steps?: [number, StepState][]; history?: { drop: number; added: HistoryEntry[] } } {
+  const was = listsOf(prev);
+  const now = listsOf(next);
+  if (!was || !now) return {};
+  const steps = now.steps === was.steps ? [] : now.steps.changedSince(was.steps);
+  const history = now.history === was.history ? { drop: 0, added: [] } : now.history.since(was.history);
+  return { ...(steps ? { steps } : {}), ...(history ? { history } : {}) };
+}
+
+/**
+ * A new top level for a molecule the engine built, sharing its lists (undefined for any other
+ * molecule): a copy a caller may change at the top without touching the original, for what a
+ * spread costs in fields, not in steps. Its arrays are its own, made when first read.
+ */
+export function sharedCopy(mol: Molecule): Molecule | undefined {
+  const lists = listsOf(mol);
+  return lists && moleculeWith(mol, lists);
+}
+
+/**
  * A molecule with `base`'s fields, its lists read from `lists`, which the caller then changes by
  * assignment. A spread would read the base's accessors and make its arrays; a literal also gives
  * every molecule the schema's key order and one hidden class. Keys the schema does not know are

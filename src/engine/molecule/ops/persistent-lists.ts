@@ -51,11 +51,32 @@ export class StepVector {
     return new StepVectorEdit(this.size, this.shift, this.root);
   }
 
+  /**
+   * The steps this version holds where `prev` holds others, by position, found by skipping every
+   * subtree the two share: a cost of what changed, not of the size. Undefined when the two are not
+   * the same length.
+   */
+  changedSince(prev: StepVector): [number, StepState][] | undefined {
+    if (prev.size !== this.size || prev.shift !== this.shift) return undefined;
+    const changed: [number, StepState][] = [];
+    collectChanged(this.root, prev.root, this.shift, 0, changed);
+    return changed;
+  }
+
   /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
   toArray(): StepState[] {
     let level: Node[] = [this.root];
     for (let s = this.shift; s > 0; s -= BITS) level = EMPTY.concat(...level) as Node[];
     return EMPTY.concat(...level) as StepState[];
+  }
+}
+
+function collectChanged(now: Node, was: Node, shift: number, base: number, out: [number, StepState][]): void {
+  if (now === was) return;
+  for (let i = 0; i < now.length; i++) {
+    if (now[i] === was[i]) continue;
+    if (shift === 0) out.push([base + i, now[i] as StepState]);
+    else collectChanged(now[i] as Node, was[i] as Node, shift - BITS, base + (i << shift), out);
   }
 }
 
@@ -144,5 +165,18 @@ export class HistoryLog {
 
   toArray(): HistoryEntry[] {
     return this.buffer.slice(this.start, this.end);
+  }
+
+  /**
+   * How this log continues `prev`: its oldest `drop` entries gone and `added` appended, read off
+   * the buffer the two share (entries in a buffer are written once and never moved, so whatever
+   * window of it a version sees holds the same entries). Undefined when they share no buffer.
+   */
+  since(prev: HistoryLog): { drop: number; added: HistoryEntry[] } | undefined {
+    if (this.buffer !== prev.buffer || this.start < prev.start || this.end < prev.end) return undefined;
+    return {
+      drop: Math.min(this.start, prev.end) - prev.start,
+      added: this.buffer.slice(Math.max(prev.end, this.start), this.end),
+    };
   }
 }
