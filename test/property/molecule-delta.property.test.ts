@@ -12,6 +12,10 @@ import {
   STEP_STATUSES,
   type StepStatus,
 } from '../../src/engine/molecule/molecule-schema.js';
+import { adhocProto } from '../../src/engine/molecule/ops/adhoc-proto.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { pour } from '../../src/engine/molecule/ops/pour.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
 import { applyDelta, diffMolecule } from '../../src/local/store/molecule-delta.js';
 import { makeMolecule } from '../conformance/store-conformance.js';
 
@@ -73,6 +77,40 @@ function applyEdit(mol: Molecule, e: Edit, tick: number): Molecule {
   }
 }
 
+function engineProto(size: number, needs: (i: number) => string[]) {
+  const made = adhocProto({
+    formula: 'delta-prop',
+    steps: Array.from({ length: size }, (_, i) => ({ id: `s${i}`, title: `S${i}`, needs: needs(i) })),
+  });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
+
+function poured(proto: ReturnType<typeof engineProto>): Molecule {
+  const made = pour(proto, {
+    id: 'm-engine',
+    now: new Date(Date.UTC(2026, 0, 1)),
+    vars: {},
+    formula: { name: 'delta-prop', source: 'builtin@1' },
+  });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value.mol;
+}
+
+/**
+ * A write from `mol` to `next`, and a reader that replays its line: the diff validates unchanged,
+ * the writer keeps the engine's molecule itself, and (when `compare`) the reader gets the same state.
+ */
+function write(mol: Molecule, next: Molecule, reader: Molecule, compare = true): Molecule {
+  const applied = applyDelta(mol, diffMolecule(mol, next, 0), next);
+  if (!applied.ok) throw new Error(applied.error.message);
+  expect(applied.value.mol).toBe(next);
+  const replayed = applyDelta(reader, JSON.parse(JSON.stringify(applied.value.delta)));
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  if (compare) expect(plain(replayed.value.mol)).toEqual(plain(next));
+  return replayed.value.mol;
+}
+
 describe('molecule delta', () => {
   it('applying the diff of a change to the old state gives the new state', () => {
     fc.assert(
@@ -92,6 +130,56 @@ describe('molecule delta', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('for molecules the engine built, the diff read off their lists replays to the same state, and the write keeps the engine molecule', () => {
+    const kinds = ['start', 'complete', 'fail', 'skip', 'retry', 'pause', 'unpause'] as const;
+    fc.assert(
+      fc.property(
+        // Past one trie leaf (32) and one level (1,024): the diff walks the levels the two share.
+        fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constantFrom(1025, 1100)),
+        fc.array(fc.tuple(fc.constantFrom(...kinds), fc.nat()), { maxLength: 40 }),
+        (size, events) => {
+          const proto = engineProto(size, (i) => (i > 0 && i % 3 !== 0 ? [`s${i - 1}`] : []));
+          let mol = poured(proto);
+          let reader = plain(mol);
+          events.forEach(([type, at], tick) => {
+            const step = `s${at % size}`;
+            const event = (
+              type === 'pause' || type === 'unpause'
+                ? { type }
+                : type === 'fail'
+                  ? { type, step, error: 'no' }
+                  : { type, step }
+            ) as MoleculeEvent;
+            const next = transition(proto, mol, event, new Date(Date.UTC(2026, 0, 1, 0, 0, tick)));
+            if (!next.ok || next.value.mol === mol) return;
+            reader = write(mol, next.value.mol, reader);
+            mol = next.value.mol;
+          });
+        },
+      ),
+      { numRuns: Math.max(20, RUNS / 10) },
+    );
+  });
+
+  it('a long chain: the history trimmed and its buffer rebuilt, every line still replays', () => {
+    const size = 700; // about 2,100 history entries: trimmed at 1,000, the buffer rebuilt twice
+    const proto = engineProto(size, (i) => (i > 0 ? [`s${i - 1}`] : []));
+    let mol = poured(proto);
+    let reader = plain(mol);
+    for (let i = 0; i < size; i++) {
+      for (const type of ['start', 'complete'] as const) {
+        const next = transition(proto, mol, { type, step: `s${i}` }, new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
+        if (!next.ok) throw new Error(next.error.message);
+        // Compared whole now and then: each comparison costs the molecule's size.
+        reader = write(mol, next.value.mol, reader, i % 50 === 0);
+        mol = next.value.mol;
+      }
+    }
+    expect(mol.status).toBe('complete');
+    expect(plain(reader)).toEqual(plain(mol));
+    expect(reader.historyTrimmed).toBeGreaterThan(1000);
   });
 
   it('refuses a line that does not follow the revision it is applied to', () => {

@@ -30,7 +30,7 @@ import {
 } from 'node:fs';
 import { readFile, stat, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { err, type Molecule, MoleculeSchema, ok, type Result } from '../../engine/index.js';
+import { err, type Molecule, MoleculeSchema, ok, type Result, sharedCopy } from '../../engine/index.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { applyDelta, type Delta } from './molecule-delta.js';
 import { parseStateText } from './read-state-file.js';
@@ -295,19 +295,27 @@ export async function compact(path: string, state: LiveState): Promise<LiveState
  */
 export function freezeNew(next: Molecule, prev: Molecule, delta?: Delta): Molecule {
   Object.freeze(next);
+  // The delta holds the very steps and entries `next` does; reading them there leaves an engine
+  // molecule's lists unread (its arrays are made on first read, at the cost of its size).
   if (delta?.steps && !delta.allSteps) {
-    for (const [i] of delta.steps) deepFreeze(next.steps[i]);
+    for (const [, step] of delta.steps) deepFreeze(step);
+  } else if (delta && !delta.allSteps) {
+    // No step changed.
   } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
-  if (next.history !== prev.history) {
+  if (delta && !delta.allHistory) {
+    for (const entry of delta.add ?? []) deepFreeze(entry);
+  } else if (next.history !== prev.history) {
     for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
       deepFreeze(next.history[k]);
   }
-  for (const [key, value] of Object.entries(next))
-    if (key !== 'steps' && key !== 'history' && typeof value === 'object' && value !== null)
-      deepFreeze(value);
+  for (const key of Object.keys(next)) {
+    if (key === 'steps' || key === 'history') continue;
+    const value = next[key as keyof Molecule];
+    if (typeof value === 'object' && value !== null) deepFreeze(value);
+  }
   return next;
 }
 
@@ -320,7 +328,7 @@ function freezeRead(mol: Molecule): Molecule {
 
 /** The store's state as a caller gets it: its own top level and lists, the frozen steps and entries shared. */
 export function handOut(mol: Molecule): Molecule {
-  return { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
+  return sharedCopy(mol) ?? { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
 }
 
 function deepFreeze<T>(value: T): T {

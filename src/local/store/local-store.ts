@@ -31,6 +31,7 @@ import {
   type Mutator,
   ok,
   type Result,
+  sharedCopy,
 } from '../../engine/index.js';
 import { crashPoint } from '../../runner/crash-point.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
@@ -188,7 +189,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
           results.push(err('not-found', `there is no molecule "${id}" in ${layout.mols}.`));
         return ok(results);
       }
-      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev));
+      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev), candidate);
       if (!applied.ok) {
         results.push(
           err(
@@ -361,8 +362,11 @@ function checkMutation(current: Molecule, mutation: Mutation): Result<Molecule> 
       `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`,
     );
   }
-  // Whatever rev the reducer returned, a write is exactly one revision after the one it read.
-  return ok({ ...mutation.mol, rev: current.rev + 1 });
+  // Whatever rev the reducer returned, a write is exactly one revision after the one it read. The
+  // copy is the store's own (it is frozen once written); an engine molecule's shares its lists.
+  const copy = sharedCopy(mutation.mol) ?? { ...mutation.mol };
+  copy.rev = current.rev + 1;
+  return ok(copy);
 }
 
 function lockLost(id: string): Result<never> {

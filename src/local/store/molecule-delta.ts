@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   err,
   HistoryEntrySchema,
+  listChanges,
   type Molecule,
   MoleculeSchema,
   ok,
@@ -18,6 +19,7 @@ import {
 const FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 type FieldKey = keyof z.infer<typeof FieldsSchema>;
 const FIELD_KEYS = Object.keys(FieldsSchema.shape) as FieldKey[];
+const MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
 const OPTIONAL_FIELDS = ['expiresAt', 'historyTrimmed', 'summary'] as const;
 
 export const DeltaSchema = z.object({
@@ -52,7 +54,11 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
   if (Object.keys(set).length > 0) delta.set = set as Delta['set'];
   if (unset.length > 0) delta.unset = unset;
 
-  if (next.steps !== prev.steps) {
+  // A molecule the engine built tells what changed from its lists, without reading either whole.
+  const lists = listChanges(prev, next);
+  if (lists.steps) {
+    if (lists.steps.length > 0) delta.steps = lists.steps;
+  } else if (next.steps !== prev.steps) {
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed: [number, Molecule['steps'][number]][] = [];
@@ -64,13 +70,12 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
     }
   }
 
-  if (next.history !== prev.history) {
-    const kept = sharedPrefix(prev.history, next.history);
-    if (kept === undefined) delta.allHistory = next.history;
-    else {
-      if (kept.drop > 0) delta.drop = kept.drop;
-      if (kept.added > 0) delta.add = next.history.slice(next.history.length - kept.added);
-    }
+  const kept = lists.history ?? (next.history === prev.history ? { drop: 0, added: [] } : undefined);
+  const history = kept ?? sharedPrefix(prev.history, next.history);
+  if (history === undefined) delta.allHistory = next.history;
+  else {
+    if (history.drop > 0) delta.drop = history.drop;
+    if (history.added.length > 0) delta.add = history.added;
   }
   return delta;
 }
@@ -79,10 +84,7 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
  * How `next` continues `prev`: the oldest `drop` entries of `prev` removed and `added` entries
  * appended, the rest the very same objects; undefined when it is not such a continuation.
  */
-function sharedPrefix<T>(
-  prev: readonly T[],
-  next: readonly T[],
-): { drop: number; added: number } | undefined {
+function sharedPrefix<T>(prev: readonly T[], next: readonly T[]): { drop: number; added: T[] } | undefined {
   let drop = 0;
   if (next.length > 0 && prev.length > 0) {
     drop = prev.indexOf(next[0] as T);
@@ -91,7 +93,7 @@ function sharedPrefix<T>(
   const kept = prev.length - drop;
   if (kept > next.length) return undefined;
   for (let k = 0; k < kept; k++) if (next[k] !== prev[drop + k]) return undefined;
-  return { drop, added: next.length - kept };
+  return { drop, added: next.slice(kept) };
 }
 
 /**
@@ -99,8 +101,15 @@ function sharedPrefix<T>(
  * delta as validated too, which is what gets written. When validation changed nothing (no unknown
  * key dropped), the new state holds the very objects given, not the validator's copies: the
  * engine recognises the steps it returned by identity and skips re-checking them next time.
+ * `built`, the molecule a write's delta was taken from, is then the new state itself when it has
+ * no key the schema does not know (what a replay would drop): the engine's molecule keeps its
+ * lists, so the next transition and the next diff cost what they change.
  */
-export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule; delta: Delta }> {
+export function applyDelta(
+  prev: Molecule,
+  raw: unknown,
+  built?: Molecule,
+): Result<{ mol: Molecule; delta: Delta }> {
   const parsed = DeltaSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -108,6 +117,8 @@ export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule
   }
   const d = sameJson(raw, parsed.data) ? (raw as Delta) : parsed.data;
   if (d.rev !== prev.rev + 1) return err('state-invalid', `revision ${d.rev} does not follow ${prev.rev}`);
+  if (built !== undefined && d === raw && built.rev === d.rev && onlyKnownKeys(built))
+    return ok({ mol: built, delta: d });
   const next: Record<string, unknown> = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
   for (const [key, value] of Object.entries(d.set ?? {})) {
@@ -135,6 +146,11 @@ export function applyDelta(prev: Molecule, raw: unknown): Result<{ mol: Molecule
     next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
   }
   return ok({ mol: next as Molecule, delta: d });
+}
+
+function onlyKnownKeys(mol: Molecule): boolean {
+  for (const key of Object.keys(mol)) if (!MOLECULE_KEYS.has(key)) return false;
+  return true;
 }
 
 /** Whether `a` and `b` are the same JSON text, key order aside (undefined-valued keys are absent). */
