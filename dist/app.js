@@ -36971,6 +36971,17 @@ var StepVector = class _StepVector {
   edit() {
     return new StepVectorEdit(this.size, this.shift, this.root);
   }
+  /**
+   * The steps this version holds where `prev` holds others, by position, found by skipping every
+   * subtree the two share: a cost of what changed, not of the size. Undefined when the two are not
+   * the same length.
+   */
+  changedSince(prev) {
+    if (prev.size !== this.size || prev.shift !== this.shift) return void 0;
+    const changed = [];
+    collectChanged(this.root, prev.root, this.shift, 0, changed);
+    return changed;
+  }
   /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
   toArray() {
     let level = [this.root];
@@ -36978,6 +36989,14 @@ var StepVector = class _StepVector {
     return EMPTY.concat(...level);
   }
 };
+function collectChanged(now, was, shift, base, out) {
+  if (now === was) return;
+  for (let i = 0; i < now.length; i++) {
+    if (now[i] === was[i]) continue;
+    if (shift === 0) out.push([base + i, now[i]]);
+    else collectChanged(now[i], was[i], shift - BITS, base + (i << shift), out);
+  }
+}
 var StepVectorEdit = class {
   constructor(size, shift, root) {
     this.size = size;
@@ -37056,6 +37075,18 @@ var HistoryLog = class _HistoryLog {
   }
   toArray() {
     return this.buffer.slice(this.start, this.end);
+  }
+  /**
+   * How this log continues `prev`: its oldest `drop` entries gone and `added` appended, read off
+   * the buffer the two share (entries in a buffer are written once and never moved, so whatever
+   * window of it a version sees holds the same entries). Undefined when they share no buffer.
+   */
+  since(prev) {
+    if (this.buffer !== prev.buffer || this.start < prev.start || this.end < prev.end) return void 0;
+    return {
+      drop: Math.min(this.start, prev.end) - prev.start,
+      added: this.buffer.slice(Math.max(prev.end, this.start), this.end)
+    };
   }
 };
 

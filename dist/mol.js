@@ -43916,6 +43916,17 @@ var StepVector = class _StepVector {
   edit() {
     return new StepVectorEdit(this.size, this.shift, this.root);
   }
+  /**
+   * The steps this version holds where `prev` holds others, by position, found by skipping every
+   * subtree the two share: a cost of what changed, not of the size. Undefined when the two are not
+   * the same length.
+   */
+  changedSince(prev) {
+    if (prev.size !== this.size || prev.shift !== this.shift) return void 0;
+    const changed = [];
+    collectChanged(this.root, prev.root, this.shift, 0, changed);
+    return changed;
+  }
   /** The steps as an array: the leaves joined by one `concat`, which copies each whole (and packed). */
   toArray() {
     let level = [this.root];
@@ -43923,6 +43934,14 @@ var StepVector = class _StepVector {
     return EMPTY.concat(...level);
   }
 };
+function collectChanged(now, was, shift, base, out) {
+  if (now === was) return;
+  for (let i = 0; i < now.length; i++) {
+    if (now[i] === was[i]) continue;
+    if (shift === 0) out.push([base + i, now[i]]);
+    else collectChanged(now[i], was[i], shift - BITS, base + (i << shift), out);
+  }
+}
 var StepVectorEdit = class {
   constructor(size, shift, root) {
     this.size = size;
@@ -44002,6 +44021,18 @@ var HistoryLog = class _HistoryLog {
   toArray() {
     return this.buffer.slice(this.start, this.end);
   }
+  /**
+   * How this log continues `prev`: its oldest `drop` entries gone and `added` appended, read off
+   * the buffer the two share (entries in a buffer are written once and never moved, so whatever
+   * window of it a version sees holds the same entries). Undefined when they share no buffer.
+   */
+  since(prev) {
+    if (this.buffer !== prev.buffer || this.start < prev.start || this.end < prev.end) return void 0;
+    return {
+      drop: Math.min(this.start, prev.end) - prev.start,
+      added: this.buffer.slice(Math.max(prev.end, this.start), this.end)
+    };
+  }
 };
 
 // src/engine/molecule/ops/molecule-lists.ts
@@ -44059,6 +44090,18 @@ function listsOf(mol) {
 }
 function listsFor(mol) {
   return listsOf(mol) ?? { steps: StepVector.of(mol.steps), history: HistoryLog.of(mol.history) };
+}
+function listChanges(prev, next) {
+  const was = listsOf(prev);
+  const now = listsOf(next);
+  if (!was || !now) return {};
+  const steps = now.steps === was.steps ? [] : now.steps.changedSince(was.steps);
+  const history = now.history === was.history ? { drop: 0, added: [] } : now.history.since(was.history);
+  return { ...steps ? { steps } : {}, ...history ? { history } : {} };
+}
+function sharedCopy(mol) {
+  const lists = listsOf(mol);
+  return lists && moleculeWith(mol, lists);
 }
 function moleculeWith(b, lists) {
   const mol = {
@@ -47304,6 +47347,7 @@ import { dirname as dirname3 } from "node:path";
 // src/local/store/molecule-delta.ts
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 var FIELD_KEYS = Object.keys(FieldsSchema.shape);
+var MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
 var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary"];
 var DeltaSchema = external_exports.object({
   /** The revision this line produces: always one more than the state it applies to. */
@@ -47333,7 +47377,10 @@ function diffMolecule(prev, next, snap) {
   }
   if (Object.keys(set2).length > 0) delta.set = set2;
   if (unset.length > 0) delta.unset = unset;
-  if (next.steps !== prev.steps) {
+  const lists = listChanges(prev, next);
+  if (lists.steps) {
+    if (lists.steps.length > 0) delta.steps = lists.steps;
+  } else if (next.steps !== prev.steps) {
     if (next.steps.length !== prev.steps.length) delta.allSteps = next.steps;
     else {
       const changed = [];
@@ -47344,13 +47391,12 @@ function diffMolecule(prev, next, snap) {
       if (changed.length > 0) delta.steps = changed;
     }
   }
-  if (next.history !== prev.history) {
-    const kept = sharedPrefix(prev.history, next.history);
-    if (kept === void 0) delta.allHistory = next.history;
-    else {
-      if (kept.drop > 0) delta.drop = kept.drop;
-      if (kept.added > 0) delta.add = next.history.slice(next.history.length - kept.added);
-    }
+  const kept = lists.history ?? (next.history === prev.history ? { drop: 0, added: [] } : void 0);
+  const history = kept ?? sharedPrefix(prev.history, next.history);
+  if (history === void 0) delta.allHistory = next.history;
+  else {
+    if (history.drop > 0) delta.drop = history.drop;
+    if (history.added.length > 0) delta.add = history.added;
   }
   return delta;
 }
@@ -47363,9 +47409,9 @@ function sharedPrefix(prev, next) {
   const kept = prev.length - drop;
   if (kept > next.length) return void 0;
   for (let k = 0; k < kept; k++) if (next[k] !== prev[drop + k]) return void 0;
-  return { drop, added: next.length - kept };
+  return { drop, added: next.slice(kept) };
 }
-function applyDelta(prev, raw) {
+function applyDelta(prev, raw, built) {
   const parsed = DeltaSchema.safeParse(raw);
   if (!parsed.success) {
     const issue2 = parsed.error.issues[0];
@@ -47373,6 +47419,8 @@ function applyDelta(prev, raw) {
   }
   const d = sameJson(raw, parsed.data) ? raw : parsed.data;
   if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
+  if (built !== void 0 && d === raw && built.rev === d.rev && onlyKnownKeys(built))
+    return ok({ mol: built, delta: d });
   const next = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
   for (const [key, value] of Object.entries(d.set ?? {})) {
@@ -47398,6 +47446,10 @@ function applyDelta(prev, raw) {
     next.history = (drop > 0 ? prev.history.slice(drop) : prev.history).concat(d.add ?? []);
   }
   return ok({ mol: next, delta: d });
+}
+function onlyKnownKeys(mol) {
+  for (const key of Object.keys(mol)) if (!MOLECULE_KEYS.has(key)) return false;
+  return true;
 }
 function sameJson(a, b) {
   if (a === b) return true;
@@ -47660,18 +47712,23 @@ async function compact(path, state) {
 function freezeNew(next, prev, delta) {
   Object.freeze(next);
   if (delta?.steps && !delta.allSteps) {
-    for (const [i] of delta.steps) deepFreeze(next.steps[i]);
+    for (const [, step2] of delta.steps) deepFreeze(step2);
+  } else if (delta && !delta.allSteps) {
   } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
-  if (next.history !== prev.history) {
+  if (delta && !delta.allHistory) {
+    for (const entry2 of delta.add ?? []) deepFreeze(entry2);
+  } else if (next.history !== prev.history) {
     for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
       deepFreeze(next.history[k]);
   }
-  for (const [key, value] of Object.entries(next))
-    if (key !== "steps" && key !== "history" && typeof value === "object" && value !== null)
-      deepFreeze(value);
+  for (const key of Object.keys(next)) {
+    if (key === "steps" || key === "history") continue;
+    const value = next[key];
+    if (typeof value === "object" && value !== null) deepFreeze(value);
+  }
   return next;
 }
 function freezeRead(mol) {
@@ -47680,7 +47737,7 @@ function freezeRead(mol) {
   return freezeNew(mol, mol);
 }
 function handOut(mol) {
-  return { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
+  return sharedCopy(mol) ?? { ...mol, steps: mol.steps.slice(), history: mol.history.slice() };
 }
 function deepFreeze(value) {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
@@ -47820,7 +47877,7 @@ function createLocalStore(options) {
           results.push(err("not-found", `there is no molecule "${id}" in ${layout.mols}.`));
         return ok(results);
       }
-      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev));
+      const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev), candidate);
       if (!applied.ok) {
         results.push(
           err(
@@ -47958,7 +48015,9 @@ function checkMutation(current, mutation) {
       `a change to molecule "${current.id}" tried to rename it to "${mutation.mol.id}"; nothing was written.`
     );
   }
-  return ok({ ...mutation.mol, rev: current.rev + 1 });
+  const copy = sharedCopy(mutation.mol) ?? { ...mutation.mol };
+  copy.rev = current.rev + 1;
+  return ok(copy);
 }
 function lockLost(id) {
   return err(
