@@ -182,6 +182,24 @@ describe('molecule delta', () => {
     expect(reader.historyTrimmed).toBeGreaterThan(1000);
   });
 
+  it('keeps the built molecule only when a replay would give the same: an unknown key or another `v` is replayed instead', () => {
+    const proto = engineProto(3, (i) => (i > 0 ? [`s${i - 1}`] : []));
+    const mol = poured(proto);
+    const next = transition(proto, mol, { type: 'start', step: 's0' }, new Date(Date.UTC(2026, 0, 2)));
+    if (!next.ok) throw new Error(next.error.message);
+    const built = next.value.mol;
+    const extra = Object.assign(Object.create(null), built, { junk: 1 }) as Molecule;
+    for (const odd of [extra, { ...built, v: 2 } as unknown as Molecule]) {
+      const applied = applyDelta(mol, diffMolecule(mol, odd, 0), odd);
+      expect(applied.ok).toBe(true);
+      if (!applied.ok) continue;
+      expect(applied.value.mol).not.toBe(odd);
+      expect(applied.value.mol).not.toHaveProperty('junk');
+      expect(applied.value.mol.v).toBe(mol.v);
+      expect(plain(applied.value.mol).steps).toEqual(plain(built).steps);
+    }
+  });
+
   it('refuses a line that does not follow the revision it is applied to', () => {
     const mol = makeMolecule('m-gap');
     const applied = applyDelta(mol, { rev: 3, snap: 0 });

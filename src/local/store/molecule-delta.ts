@@ -117,7 +117,7 @@ export function applyDelta(
   }
   const d = sameJson(raw, parsed.data) ? (raw as Delta) : parsed.data;
   if (d.rev !== prev.rev + 1) return err('state-invalid', `revision ${d.rev} does not follow ${prev.rev}`);
-  if (built !== undefined && d === raw && built.rev === d.rev && onlyKnownKeys(built))
+  if (built !== undefined && d === raw && sameOutsideDelta(prev, built, d))
     return ok({ mol: built, delta: d });
   const next: Record<string, unknown> = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
@@ -148,8 +148,10 @@ export function applyDelta(
   return ok({ mol: next as Molecule, delta: d });
 }
 
-function onlyKnownKeys(mol: Molecule): boolean {
-  for (const key of Object.keys(mol)) if (!MOLECULE_KEYS.has(key)) return false;
+/** Whether `built` is what replaying `d` over `prev` gives: the keys a line never carries agree, and no unknown key is kept. */
+function sameOutsideDelta(prev: Molecule, built: Molecule, d: Delta): boolean {
+  if (built.rev !== d.rev || built.v !== prev.v || built.id !== prev.id) return false;
+  for (const key of Object.keys(built)) if (!MOLECULE_KEYS.has(key)) return false;
   return true;
 }
 
