@@ -33205,7 +33205,7 @@ function applyDelta(prev, raw, built) {
   }
   const d = sameJson(raw, parsed.data) ? raw : parsed.data;
   if (d.rev !== prev.rev + 1) return err("state-invalid", `revision ${d.rev} does not follow ${prev.rev}`);
-  if (built !== void 0 && d === raw && built.rev === d.rev && onlyKnownKeys(built))
+  if (built !== void 0 && d === raw && sameOutsideDelta(prev, built, d))
     return ok({ mol: built, delta: d });
   const next = { ...prev, ...d.set, rev: d.rev };
   for (const key of d.unset ?? []) delete next[key];
@@ -33233,8 +33233,9 @@ function applyDelta(prev, raw, built) {
   }
   return ok({ mol: next, delta: d });
 }
-function onlyKnownKeys(mol) {
-  for (const key of Object.keys(mol)) if (!MOLECULE_KEYS.has(key)) return false;
+function sameOutsideDelta(prev, built, d) {
+  if (built.rev !== d.rev || built.v !== prev.v || built.id !== prev.id) return false;
+  for (const key of Object.keys(built)) if (!MOLECULE_KEYS.has(key)) return false;
   return true;
 }
 function sameJson(a, b) {
