@@ -297,10 +297,8 @@ export function freezeNew(next: Molecule, prev: Molecule, delta?: Delta): Molecu
   Object.freeze(next);
   // The delta holds the very steps and entries `next` does; reading them there leaves an engine
   // molecule's lists unread (its arrays are made on first read, at the cost of its size).
-  if (delta?.steps && !delta.allSteps) {
-    for (const [, step] of delta.steps) deepFreeze(step);
-  } else if (delta && !delta.allSteps) {
-    // No step changed.
+  if (delta && !delta.allSteps) {
+    for (const [, step] of delta.steps ?? []) deepFreeze(step);
   } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);

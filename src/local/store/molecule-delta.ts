@@ -70,8 +70,7 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
     }
   }
 
-  const kept = lists.history ?? (next.history === prev.history ? { drop: 0, added: [] } : undefined);
-  const history = kept ?? sharedPrefix(prev.history, next.history);
+  const history = lists.history ?? sharedPrefix(prev.history, next.history);
   if (history === undefined) delta.allHistory = next.history;
   else {
     if (history.drop > 0) delta.drop = history.drop;
@@ -85,6 +84,7 @@ export function diffMolecule(prev: Molecule, next: Molecule, snap: number): Delt
  * appended, the rest the very same objects; undefined when it is not such a continuation.
  */
 function sharedPrefix<T>(prev: readonly T[], next: readonly T[]): { drop: number; added: T[] } | undefined {
+  if (next === prev) return { drop: 0, added: [] };
   let drop = 0;
   if (next.length > 0 && prev.length > 0) {
     drop = prev.indexOf(next[0] as T);
