@@ -33177,8 +33177,7 @@ function diffMolecule(prev, next, snap) {
       if (changed.length > 0) delta.steps = changed;
     }
   }
-  const kept = lists.history ?? (next.history === prev.history ? { drop: 0, added: [] } : void 0);
-  const history = kept ?? sharedPrefix(prev.history, next.history);
+  const history = lists.history ?? sharedPrefix(prev.history, next.history);
   if (history === void 0) delta.allHistory = next.history;
   else {
     if (history.drop > 0) delta.drop = history.drop;
@@ -33187,6 +33186,7 @@ function diffMolecule(prev, next, snap) {
   return delta;
 }
 function sharedPrefix(prev, next) {
+  if (next === prev) return { drop: 0, added: [] };
   let drop = 0;
   if (next.length > 0 && prev.length > 0) {
     drop = prev.indexOf(next[0]);
@@ -33498,9 +33498,8 @@ async function compact(path, state) {
 }
 function freezeNew(next, prev, delta) {
   Object.freeze(next);
-  if (delta?.steps && !delta.allSteps) {
-    for (const [, step2] of delta.steps) deepFreeze(step2);
-  } else if (delta && !delta.allSteps) {
+  if (delta && !delta.allSteps) {
+    for (const [, step2] of delta.steps ?? []) deepFreeze(step2);
   } else if (next.steps !== prev.steps) {
     for (let i = 0; i < next.steps.length; i++)
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
