@@ -40,6 +40,18 @@ const common = {
   plugins: [englishZodOnly],
 };
 
+// The LangGraph entry sits beside the library's: its imports of the library entry become imports
+// of `./lib.js`, so a user of both gets one engine and one MolecularError, and LangGraph (an
+// optional peer) stays a bare import the user's own install resolves.
+const libraryBeside = {
+  name: 'library-beside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/]langgraph[\\/]/.test(args.importer) ? { path: './lib.js', external: true } : undefined,
+    );
+  },
+};
+
 export async function bundle(outdir = 'dist') {
   await Promise.all([
     build({ ...common, entryPoints: ['src/action/index.ts'], outfile: `${outdir}/index.js` }),
@@ -59,6 +71,13 @@ export async function bundle(outdir = 'dist') {
     // The library too, so `import … from '@molecular-dev/molecular'` needs nothing installed beside
     // it; its declaration files (dist/types, `npm run build:types`) name zod's and Octokit's types.
     build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js` }),
+    build({
+      ...common,
+      entryPoints: ['src/langgraph/index.ts'],
+      outfile: `${outdir}/langgraph.js`,
+      external: ['@langchain/*'],
+      plugins: [...common.plugins, libraryBeside],
+    }),
   ]);
   await chmod(`${outdir}/mol.js`, 0o755);
 }
