@@ -3,7 +3,8 @@
  * temporary prefix with an empty cache and `--offline`, so any dependency the package still
  * declared would fail the install (the bundles carry everything). Then the installed `mol` runs,
  * the library imports with nothing beside it, and a TypeScript file importing the package by name
- * type-checks against its declaration files.
+ * type-checks against its declaration files. The LangGraph entry works once the user's project
+ * has @langchain/langgraph (an optional peer), and says what is missing before.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -74,6 +75,11 @@ describe('the packed package', () => {
     expect(existsSync(join(home, 'dist/index.js'))).toBe(false);
     expect(existsSync(join(home, manifest.types))).toBe(true);
     expect(existsSync(join(home, manifest.exports['.'].types))).toBe(true);
+    for (const file of Object.values<string>(manifest.exports['./langgraph']))
+      expect(existsSync(join(home, file)), file).toBe(true);
+    // LangGraph is the user's to install: an optional peer, never installed with the package.
+    expect(manifest.peerDependenciesMeta['@langchain/langgraph']).toEqual({ optional: true });
+    expect(existsSync(join(prefix, 'lib/node_modules/@langchain'))).toBe(false);
   });
 
   it(
@@ -175,6 +181,81 @@ describe('the packed package', () => {
           'export type Manager = ReturnType<typeof createMoleculeManager>;',
           '// @ts-expect-error parseFormula takes the text and the file name',
           'parseFormula(42);',
+          '',
+        ].join('\n'),
+      );
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const checked = await run(process.execPath, [tsc, '-p', project], project);
+      expect(checked.stdout + checked.stderr).toBe('');
+      expect(checked.code).toBe(0);
+    },
+    SLOW,
+  );
+  it(
+    'has a LangGraph entry that needs @langchain/langgraph only when it is imported',
+    async () => {
+      const project = join(dir, 'graph-project');
+      await mkdir(project);
+      await writeFile(join(project, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+      const local = await run(
+        'npm',
+        ['install', '--cache', cache, '--offline', '--no-audit', '--no-package-lock', tarball],
+        project,
+      );
+      expectSuccess(local, 'npm install (a project using the LangGraph entry)');
+      await writeFile(
+        join(project, 'graph.mjs'),
+        [
+          `import { cook, parseFormula, unwrap } from '${NAME}';`,
+          `const { toStateGraph } = await import('${NAME}/langgraph');`,
+          `const text = 'formula = "fork"\\n[[steps]]\\nid = "a"\\ntitle = "A"\\n[[steps]]\\nid = "b"\\ntitle = "B"\\nneeds = ["a"]\\n[[steps]]\\nid = "c"\\ntitle = "C"\\nneeds = ["a"]\\n[[steps]]\\nid = "d"\\ntitle = "D"\\nneeds = ["b", "c"]';`,
+          "const proto = unwrap(cook(unwrap(parseFormula(text, 'fork.formula.toml')))).proto;",
+          'const graph = toStateGraph(proto, { runStep: (step) => step.id.toUpperCase() });',
+          'const final = await graph.compile().invoke({});',
+          "console.log(final.completed_steps.join(' '), JSON.stringify(final.step_outputs));",
+        ].join('\n'),
+      );
+      const before = await run(process.execPath, ['graph.mjs'], project);
+      expect(before.code).not.toBe(0);
+      expect(before.stderr).toContain("Cannot find package '@langchain/langgraph'");
+
+      // The user installs LangGraph; here, the repository's own copy (the exact dev dependency).
+      await symlink(join(ROOT, 'node_modules', '@langchain'), join(project, 'node_modules', '@langchain'));
+      const after = await run(process.execPath, ['graph.mjs'], project);
+      expectSuccess(after, 'node graph.mjs');
+      expect(after.stdout.trim()).toMatch(/^a (b c|c b) d \{"a":"A","b":"B","c":"C","d":"D"\}$/);
+
+      // Its declaration files type-check by the entry's name, LangGraph's types included.
+      for (const peer of ['zod', '@octokit/rest', '@types/node']) {
+        await mkdir(join(project, 'node_modules', peer, '..'), { recursive: true });
+        await symlink(join(ROOT, 'node_modules', peer), join(project, 'node_modules', peer));
+      }
+      await writeFile(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            lib: ['ES2023'],
+            types: ['node'],
+            strict: true,
+            noEmit: true,
+          },
+          include: ['check.ts'],
+        }),
+      );
+      await writeFile(
+        join(project, 'check.ts'),
+        [
+          `import type { Proto } from '${NAME}';`,
+          `import { type MoleculeGraphStateType, toStateGraph } from '${NAME}/langgraph';`,
+          'export function compiled(proto: Proto) {',
+          '  return toStateGraph(proto, { runStep: (step, state: MoleculeGraphStateType) => step.id + state.mol_id }).compile();',
+          '}',
+          'export const done = (state: MoleculeGraphStateType): string[] => state.completed_steps;',
+          '// @ts-expect-error runStep is required',
+          'export const missing = (proto: Proto) => toStateGraph(proto, {});',
           '',
         ].join('\n'),
       );
