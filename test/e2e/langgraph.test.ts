@@ -6,7 +6,7 @@
  * keep; a driver that exits mid-graph is the crash a re-run recovers from.
  */
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -219,6 +219,37 @@ describe('the LangGraph entry, bundled, over the file store', () => {
       }
     });
   }
+
+  it("runs the README's LangGraph example as written, against the package as installed", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## LangGraph\n'));
+    const example = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    if (!example) throw new Error('README.md has no js example under "## LangGraph"');
+    // A project with the package and LangGraph installed: the bundles, package.json and formulas.
+    const pkg = join(scratch, 'pkg');
+    await copyFile(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+    await symlink(join(ROOT, 'formulas'), join(pkg, 'formulas'));
+    const app = join(scratch, 'app');
+    await mkdir(join(app, 'node_modules/@molecular-dev'), { recursive: true });
+    await symlink(pkg, join(app, 'node_modules/@molecular-dev/molecular'));
+    await symlink(join(ROOT, 'node_modules/@langchain'), join(app, 'node_modules/@langchain'));
+    await writeFile(join(app, 'verify.mjs'), example);
+
+    expectExit(await run(['pour', 'mol-inspector-verify', '--id', 'verify-1']), 0, 'mol pour');
+    const ran = await collect(
+      spawn(process.execPath, [join(app, 'verify.mjs'), 'verify-1'], {
+        cwd: repo.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expectExit(ran, 0, 'node verify.mjs');
+    expect(ran.stdout.trim()).toBe('elaborate → strategize → verify → audit → advocate → criticize → judge');
+    const shown = await status('verify-1');
+    expect(shown.status).toBe('complete');
+    expect(shown.steps.find((s) => s.id === 'judge')?.checkpoint?.notes).toBe(
+      'Render the verdict: done, after elaborate, strategize, verify, audit, advocate, criticize',
+    );
+  });
 
   it('the main entry loads without @langchain/langgraph; the LangGraph entry names what is missing', async () => {
     const bare = join(scratch, 'bare');

@@ -67,6 +67,21 @@ describe('import boundaries', () => {
     ['one face importing another', 'src/app/planted.ts', "import { runMode } from '../action/run-mode.js';"],
     ['the library entry exporting a face', 'src/index.ts', "export { main } from './cli/main.js';"],
     [
+      'the library entry loading LangGraph',
+      'src/index.ts',
+      "export { toStateGraph } from './langgraph/to-state-graph.js';",
+    ],
+    [
+      'the library entry importing @langchain',
+      'src/index.ts',
+      "import { StateGraph } from '@langchain/langgraph';",
+    ],
+    [
+      'the LangGraph entry reaching past the library entry',
+      'src/langgraph/planted.ts',
+      "import { createMoleculeManager } from '../shell/manager.js';",
+    ],
+    [
       'a face reaching past the engine door',
       'src/cli/planted.ts',
       "import { transition } from '../engine/molecule/ops/transition.js';",
@@ -87,6 +102,11 @@ describe('import boundaries', () => {
       'a face using the engine through its door',
       'src/action/planted.ts',
       "import { transition } from '../engine/index.js';",
+    ],
+    [
+      'the LangGraph entry using the library entry',
+      'src/langgraph/planted.ts',
+      "import { createMoleculeManager } from '../index.js';",
     ],
     [
       'the shell using a store',
