@@ -40,6 +40,53 @@ function expectSuccess(result: MolResult, what: string): void {
     throw new Error(`${what} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
 }
 
+/** A project of its own with the packed package installed (offline, from the tarball). */
+async function projectWithPackage(name: string): Promise<string> {
+  const project = join(dir, name);
+  await mkdir(project);
+  await writeFile(join(project, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  const local = await run(
+    'npm',
+    ['install', '--cache', cache, '--offline', '--no-audit', '--no-package-lock', tarball],
+    project,
+  );
+  expectSuccess(local, `npm install (${name})`);
+  return project;
+}
+
+/**
+ * `check.ts` of these lines type-checks in the project, with the package's declaration files
+ * checked too. They name zod's and Octokit's types (optional peers): a project that type-checks
+ * against them has them installed, and Node's types; here they are the repository's own copies.
+ */
+async function expectTypeChecks(project: string, lines: string[]): Promise<void> {
+  for (const peer of ['zod', '@octokit/rest', '@types/node']) {
+    await mkdir(join(project, 'node_modules', peer, '..'), { recursive: true });
+    await symlink(join(ROOT, 'node_modules', peer), join(project, 'node_modules', peer));
+  }
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2023'],
+        types: ['node'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+      },
+      include: ['check.ts'],
+    }),
+  );
+  await writeFile(join(project, 'check.ts'), lines.join('\n'));
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const checked = await run(process.execPath, [tsc, '-p', project], project);
+  expect(checked.stdout + checked.stderr).toBe('');
+  expect(checked.code).toBe(0);
+}
+
 beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'mol-package-')));
   prefix = join(dir, 'prefix');
@@ -103,15 +150,7 @@ describe('the packed package', () => {
   it(
     'is a library that imports with nothing beside it and type-checks by its name',
     async () => {
-      const project = join(dir, 'project');
-      await mkdir(project);
-      await writeFile(join(project, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
-      const local = await run(
-        'npm',
-        ['install', '--cache', cache, '--offline', '--no-audit', '--no-package-lock', tarball],
-        project,
-      );
-      expectSuccess(local, 'npm install (a project using the library)');
+      const project = await projectWithPackage('project');
 
       const formula = [
         'formula = "pair"',
@@ -138,71 +177,33 @@ describe('the packed package', () => {
       expectSuccess(used, 'node use.mjs');
       expect(used.stdout.trim()).toBe('first -> second');
 
-      // The declaration files name zod's and Octokit's types (optional peers): a project that
-      // type-checks against them has them installed, and Node's types; here they are the
-      // repository's own copies.
-      for (const peer of ['zod', '@octokit/rest', '@types/node']) {
-        await mkdir(join(project, 'node_modules', peer, '..'), { recursive: true });
-        await symlink(join(ROOT, 'node_modules', peer), join(project, 'node_modules', peer));
-      }
-      await writeFile(
-        join(project, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            target: 'ES2022',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            lib: ['ES2023'],
-            types: ['node'],
-            strict: true,
-            noEmit: true,
-            skipLibCheck: false,
-          },
-          include: ['check.ts'],
-        }),
-      );
-      await writeFile(
-        join(project, 'check.ts'),
-        [
-          `import { cook, createMoleculeManager, parseFormula, type Molecule, type Proto } from '${NAME}';`,
-          '',
-          `const parsed = parseFormula('formula = "x"', 'x.formula.toml');`,
-          'if (parsed.ok) {',
-          '  const cooked = cook(parsed.value, { vars: { name: "value" } });',
-          '  if (cooked.ok) {',
-          '    const proto: Proto = cooked.value.proto;',
-          '    const ids: string[] = proto.steps.map((step) => step.id);',
-          '    // @ts-expect-error a step of a proto has no such field: the types are real, not `any`',
-          '    proto.steps[0]?.noSuchField;',
-          '    void ids;',
-          '  }',
-          '}',
-          'export const idOf = (mol: Molecule): string => mol.id;',
-          'export type Manager = ReturnType<typeof createMoleculeManager>;',
-          '// @ts-expect-error parseFormula takes the text and the file name',
-          'parseFormula(42);',
-          '',
-        ].join('\n'),
-      );
-      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-      const checked = await run(process.execPath, [tsc, '-p', project], project);
-      expect(checked.stdout + checked.stderr).toBe('');
-      expect(checked.code).toBe(0);
+      await expectTypeChecks(project, [
+        `import { cook, createMoleculeManager, parseFormula, type Molecule, type Proto } from '${NAME}';`,
+        '',
+        `const parsed = parseFormula('formula = "x"', 'x.formula.toml');`,
+        'if (parsed.ok) {',
+        '  const cooked = cook(parsed.value, { vars: { name: "value" } });',
+        '  if (cooked.ok) {',
+        '    const proto: Proto = cooked.value.proto;',
+        '    const ids: string[] = proto.steps.map((step) => step.id);',
+        '    // @ts-expect-error a step of a proto has no such field: the types are real, not `any`',
+        '    proto.steps[0]?.noSuchField;',
+        '    void ids;',
+        '  }',
+        '}',
+        'export const idOf = (mol: Molecule): string => mol.id;',
+        'export type Manager = ReturnType<typeof createMoleculeManager>;',
+        '// @ts-expect-error parseFormula takes the text and the file name',
+        'parseFormula(42);',
+        '',
+      ]);
     },
     SLOW,
   );
   it(
     'has a LangGraph entry that needs @langchain/langgraph only when it is imported',
     async () => {
-      const project = join(dir, 'graph-project');
-      await mkdir(project);
-      await writeFile(join(project, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
-      const local = await run(
-        'npm',
-        ['install', '--cache', cache, '--offline', '--no-audit', '--no-package-lock', tarball],
-        project,
-      );
-      expectSuccess(local, 'npm install (a project using the LangGraph entry)');
+      const project = await projectWithPackage('graph-project');
       await writeFile(
         join(project, 'graph.mjs'),
         [
@@ -226,43 +227,17 @@ describe('the packed package', () => {
       expect(after.stdout.trim()).toMatch(/^a (b c|c b) d \{"a":"A","b":"B","c":"C","d":"D"\}$/);
 
       // Its declaration files type-check by the entry's name, LangGraph's types included.
-      for (const peer of ['zod', '@octokit/rest', '@types/node']) {
-        await mkdir(join(project, 'node_modules', peer, '..'), { recursive: true });
-        await symlink(join(ROOT, 'node_modules', peer), join(project, 'node_modules', peer));
-      }
-      await writeFile(
-        join(project, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            target: 'ES2022',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            lib: ['ES2023'],
-            types: ['node'],
-            strict: true,
-            noEmit: true,
-          },
-          include: ['check.ts'],
-        }),
-      );
-      await writeFile(
-        join(project, 'check.ts'),
-        [
-          `import type { Proto } from '${NAME}';`,
-          `import { type MoleculeGraphStateType, toStateGraph } from '${NAME}/langgraph';`,
-          'export function compiled(proto: Proto) {',
-          '  return toStateGraph(proto, { runStep: (step, state: MoleculeGraphStateType) => step.id + state.mol_id }).compile();',
-          '}',
-          'export const done = (state: MoleculeGraphStateType): string[] => state.completed_steps;',
-          '// @ts-expect-error runStep is required',
-          'export const missing = (proto: Proto) => toStateGraph(proto, {});',
-          '',
-        ].join('\n'),
-      );
-      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-      const checked = await run(process.execPath, [tsc, '-p', project], project);
-      expect(checked.stdout + checked.stderr).toBe('');
-      expect(checked.code).toBe(0);
+      await expectTypeChecks(project, [
+        `import type { Proto } from '${NAME}';`,
+        `import { type MoleculeGraphStateType, toStateGraph } from '${NAME}/langgraph';`,
+        'export function compiled(proto: Proto) {',
+        '  return toStateGraph(proto, { runStep: (step, state: MoleculeGraphStateType) => step.id + state.mol_id }).compile();',
+        '}',
+        'export const done = (state: MoleculeGraphStateType): string[] => state.completed_steps;',
+        '// @ts-expect-error runStep is required',
+        'export const missing = (proto: Proto) => toStateGraph(proto, {});',
+        '',
+      ]);
     },
     SLOW,
   );
