@@ -39,6 +39,11 @@ export type MoleculeStateGraph = StateGraph<
 >;
 
 export function toStateGraph(proto: Proto, options: ToStateGraphOptions): MoleculeStateGraph {
+  if (typeof options?.runStep !== 'function')
+    throw new MolecularError({
+      code: 'missing-argument',
+      message: "toStateGraph needs { runStep }: the function that does a step's work",
+    });
   for (const step of proto.steps) checkNodeName(step.id);
   const graph: MoleculeStateGraph = new StateGraph(moleculeGraphState(options.moleculeId));
   for (const step of proto.steps) graph.addNode(step.id, nodeFor(step, options));

@@ -111,6 +111,16 @@ describe('toStateGraph', () => {
     expect(seen).not.toHaveProperty('judge');
   });
 
+  it('refuses to build a graph without runStep, saying what it needs', () => {
+    const options = {} as Parameters<typeof toStateGraph>[1];
+    expect(() => toStateGraph(inspector(), options)).toThrow(
+      new MolecularError({
+        code: 'missing-argument',
+        message: "toStateGraph needs { runStep }: the function that does a step's work",
+      }),
+    );
+  });
+
   it('refuses a step id LangGraph cannot take as a node name, in one line naming the step', () => {
     for (const [id, why] of [
       ['ns:build', 'reserves "|" and ":"'],
