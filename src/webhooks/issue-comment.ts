@@ -68,6 +68,7 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
     table,
     commentId: comment.id,
     issueBody: issue.body,
+    issueAuthor: issue.user?.login,
     molecules,
     ...(issue.pull_request ? { pullHead: () => fetchPullHead(ctx, issue.number) } : {}),
   };
