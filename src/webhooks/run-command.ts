@@ -209,7 +209,7 @@ function noMolecule(scene: CommandScene): string {
   const ignored = scene.molecules.rejected.map(
     (r) => `\n- comment #${r.comment.id} looks like one but was ignored: ${quiet(r.error.message)}`,
   );
-  return `there is no molecule on this issue: label it \`${scene.ctx.config.label_prefix}<formula>\` or comment \`/mol pour <formula>\` to start one.${ignored.join('')}`;
+  return `there is no molecule on this issue: label it ${codeSpan(`${scene.ctx.config.label_prefix}<formula>`)} or comment \`/mol pour <formula>\` to start one.${ignored.join('')}`;
 }
 
 function outcomeText(notices: string[], problems: string[]): CommandOutcome {
