@@ -32,8 +32,8 @@ export type BodyVars =
   | { kind: 'unvouched'; author: string; required: Permission; level: PermissionLevel };
 
 /**
- * The description's variables when its author may pour (or is a trusted labeller); an empty
- * block costs no look-up.
+ * The description's variables when its author may pour (or is a trusted labeller). A block whose
+ * author may not is not read further, valid or not; no block costs no look-up.
  */
 export async function vouchedBodyVars(
   ctx: HandlerContext,
@@ -41,15 +41,16 @@ export async function vouchedBodyVars(
   author: string | undefined,
 ): Promise<BodyVars> {
   const parsed = parseMolVars(body);
-  if (!parsed.ok) return { kind: 'invalid', message: parsed.error.message };
-  if (Object.keys(parsed.value).length === 0) return { kind: 'vars', vars: parsed.value };
+  if (parsed.ok && Object.keys(parsed.value).length === 0) return { kind: 'vars', vars: parsed.value };
   const required = permissionTable(ctx).pour;
   if (author === undefined) return { kind: 'unvouched', author: 'ghost', required, level: 'none' };
-  if (isTrustedLabeler(ctx, author)) return { kind: 'vars', vars: parsed.value };
-  const level = await levelOf(ctx, author);
-  return permissionAtLeast(level, required)
+  if (!isTrustedLabeler(ctx, author)) {
+    const level = await levelOf(ctx, author);
+    if (!permissionAtLeast(level, required)) return { kind: 'unvouched', author, required, level };
+  }
+  return parsed.ok
     ? { kind: 'vars', vars: parsed.value }
-    : { kind: 'unvouched', author, required, level };
+    : { kind: 'invalid', message: parsed.error.message };
 }
 
 /** Whose the block is and why it does not count; the caller says what happened instead. */

@@ -147,4 +147,12 @@ describe('vars written by someone who may not pour', () => {
     expect(stateOf(issue)?.vars).toEqual({ target: 'docs' });
     expect(repliesOn(issue)).toContain(`the \`mol-vars\` block in the description is by @\u200b${outsider}`);
   });
+
+  it("an outsider's block that does not parse is not read either: a writer's /mol pour still pours", async () => {
+    const body = '```mol-vars\ntarget: [not, a, string]\n```\n';
+    const issue = gh.state.addIssue({ title: 'build it', user: actorFor(outsider), body }).number;
+    const record = gh.state.addComment(issue, '/mol pour build target=docs', actorFor(writer));
+    await app.send('issue_comment', commentEvent(gh, record.id));
+    expect(stateOf(issue)?.vars).toEqual({ target: 'docs' });
+  });
 });
