@@ -1,5 +1,5 @@
 /**
- * The trust-boundary rows of RELIABILITY.md's security matrix (issue 11): one row per defect,
+ * The trust-boundary rows of RELIABILITY.md's security matrix (issues 11 and 20): one row per defect,
  * what stops it, and the test cases that prove it, from test/reliability/trust-boundaries.json.
  * The count is the number of named test cases, so it changes only with that list, and a unit
  * test checks that each named case still exists in its file.
@@ -21,9 +21,9 @@ export function caseCount(row) {
 
 export function trustMatrixLines(rows) {
   return [
-    '### Trust boundaries (issue 11)',
+    '### Trust boundaries (issues 11 and 20)',
     '',
-    'Each defect of issue 11: the attack, what stops it, and the test cases written for it (named in test/reliability/trust-boundaries.json; Cases counts them).',
+    'Each trust-boundary defect of issues 11 and 20: the attack, what stops it, and the test cases written for it (named in test/reliability/trust-boundaries.json; Cases counts them).',
     '',
     '| Defect | Attack | What stops it | Tests | Cases |',
     '|---|---|---|---|---:|',

@@ -45,7 +45,11 @@ export function actionHandlerContext(options: ActionHandlerOptions): HandlerCont
     payload: options.payload,
     deliveryId: `run ${options.runId}`,
     log: logOf(options.io),
-    identity: { login: ACTIONS_LOGIN, trusted: actionTrustedWriters(config, options.appSlug) },
+    identity: {
+      login: ACTIONS_LOGIN,
+      trusted: actionTrustedWriters(config, options.appSlug),
+      self: options.appSlug ? [`${options.appSlug}[bot]`] : [],
+    },
     now: options.now,
     config,
     defaultBranch: options.defaultBranch,

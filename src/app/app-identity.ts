@@ -30,5 +30,6 @@ export function slugResolver(app: Probot, configured: string | undefined): () =>
 
 /** `trusted_writers` from the config narrows or widens who may hold state. */
 export function identityOf(slug: string, trustedWriters?: string[]): Identity {
-  return { login: `${slug}[bot]`, trusted: trustedWriters ?? defaultTrustedWriters(slug) };
+  const login = `${slug}[bot]`;
+  return { login, trusted: trustedWriters ?? defaultTrustedWriters(slug), self: [login] };
 }

@@ -74,6 +74,11 @@ export const ConfigSchema = z.strictObject({
    * A team whose step jobs report with a PAT or another app's token lists that login here.
    */
   step_report_senders: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * Logins (usually apps) whose `formula:` labels pour without a permission look-up. Any other
+   * labeller, a bot too, needs the `pour` permission: an app that may label needs only triage.
+   */
+  trusted_labelers: z.array(z.string().min(1)).default([]),
   formulas_path: repoFolder.default('.github/formulas'),
   /**
    * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or

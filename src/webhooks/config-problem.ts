@@ -3,12 +3,11 @@
  * is fixed (guessing at a permission table is worse than doing nothing). People who asked for
  * something — a `/mol` command, a formula label — are told why nothing happens.
  */
-import { formatDiagnostic, type MolError } from '../engine/index.js';
+import { codeSpan, formatDiagnostic, type MolError } from '../engine/index.js';
 import type { RepoRef } from '../github/client.js';
 import { DEFAULT_CONFIG } from '../github/config.js';
 import { reply } from '../github/reply.js';
 import type { BaseContext } from './handler-context.js';
-import { quiet } from './quiet.js';
 
 export async function reportConfigProblem(
   ctx: BaseContext,
@@ -23,7 +22,7 @@ export async function reportConfigProblem(
     ctx.octokit,
     repo,
     asked,
-    `Molecular cannot act here until \`.github/molecular.yml\` is fixed:\n\n\`${quiet(formatDiagnostic(error))}\``,
+    `Molecular cannot act here until \`.github/molecular.yml\` is fixed:\n\n${codeSpan(formatDiagnostic(error))}`,
   );
   return true;
 }

@@ -22,6 +22,12 @@ export interface Identity {
   login: string;
   /** Logins whose state comments are believed. */
   trusted: string[];
+  /**
+   * Logins that are Molecular itself, whose formula labels need no permission look-up: the App's
+   * bot, and in the Action the App of its `app-slug` input — never github-actions[bot], which
+   * every workflow of the repository writes as, whoever started it.
+   */
+  self?: string[];
 }
 
 /** An event that concerns no single repository (installation). */

@@ -28,7 +28,7 @@ import { openStore } from './molecule-store.js';
 import { IssueCommentPayload, isBot } from './payloads.js';
 import { fetchPullHead } from './pull-head.js';
 import { quiet } from './quiet.js';
-import { replyMarker } from './reply-marker.js';
+import { markReply } from './reply-marker.js';
 import { runCommand } from './run-command.js';
 
 export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerResult> {
@@ -68,6 +68,7 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
     table,
     commentId: comment.id,
     issueBody: issue.body,
+    issueAuthor: issue.user?.login,
     molecules,
     ...(issue.pull_request ? { pullHead: () => fetchPullHead(ctx, issue.number) } : {}),
   };
@@ -109,7 +110,7 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
       ctx.octokit,
       ctx.repo,
       issue.number,
-      `@${login}\n\n${sections.join('\n\n')}\n\n${replyMarker(comment.id)}`,
+      markReply(comment.id, `@${login}\n\n${sections.join('\n\n')}`),
     );
   }
   const summary = commands.map((c) => c.text).join('; ');

@@ -3,7 +3,9 @@
  * is configurable) pours `<name>` onto the issue or pull request, with vars from a `mol-vars`
  * block in its body. Whatever cannot be poured — an unknown formula, a missing or invalid var, a
  * fork's pull request, a labeller without the `pour` permission — gets a reply saying which, and
- * nothing else changes. A labelling app (a bot) needed write access to label, so it is trusted.
+ * nothing else changes. A labelling app needs only triage to label, so it is checked like a person
+ * unless it is Molecular itself or listed under `trusted_labelers`; the labeller is checked before
+ * anything else is read. A `mol-vars` block counts only when the description's author may pour.
  */
 import { codeSpan, permissionAtLeast } from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
@@ -13,10 +15,10 @@ import { levelOf, permissionRefusal, permissionTable } from './command-permissio
 import { describeError } from './describe-error.js';
 import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
 import { moleculesOnIssue } from './issue-molecules.js';
-import { parseMolVars } from './mol-vars.js';
 import { openStore } from './molecule-store.js';
 import { isBot, LabeledIssuePayload, LabeledPullPayload } from './payloads.js';
 import { type PourRequest, pourOnIssue } from './pour-on-issue.js';
+import { isTrustedLabeler, labelerRemedy, unvouchedReason, vouchedBodyVars } from './pour-trust.js';
 import { fetchPullHead, headOf } from './pull-head.js';
 import { quiet } from './quiet.js';
 
@@ -26,6 +28,8 @@ interface Labeled {
   label: string;
   number: number;
   body: string | null | undefined;
+  /** Who wrote the description (and so its `mol-vars` block); absent for a deleted account. */
+  author: string | undefined;
   labels: string[];
   sender: { login: string; type?: string | undefined };
   pr?: () => Promise<NonNullable<PourRequest['pr']> | string>;
@@ -40,11 +44,16 @@ export async function handleLabeled(ctx: HandlerContext): Promise<HandlerResult>
   const say = (text: string) => reply(ctx.octokit, ctx.repo, event.number, `@${event.sender.login} ${text}`);
   const what = `could not pour ${codeSpan(formula || event.label)} (label ${codeSpan(event.label)})`;
 
-  if (!isBot(event.sender, ctx.identity.login)) {
+  if (!isTrustedLabeler(ctx, event.sender.login)) {
     const required = permissionTable(ctx).pour;
     const level = await levelOf(ctx, event.sender.login);
     if (!permissionAtLeast(level, required)) {
-      await say(`${what}: ${permissionRefusal('pouring a formula', required, level, repoSlug(ctx.repo))}.`);
+      const app = isBot(event.sender, ctx.identity.login)
+        ? `. ${labelerRemedy(event.sender.login, required)}`
+        : '';
+      await say(
+        `${what}: ${permissionRefusal('pouring a formula', required, level, repoSlug(ctx.repo))}${app}.`,
+      );
       return refused(`${event.sender.login} may not pour`);
     }
   }
@@ -52,15 +61,22 @@ export async function handleLabeled(ctx: HandlerContext): Promise<HandlerResult>
   if (event.pr) {
     const head = await event.pr();
     if (typeof head === 'string') {
-      await say(`${what}: ${head}.`);
+      await say(`${what}: ${quiet(head)}.`);
       return refused(head);
     }
     pr = head;
   }
-  const vars = parseMolVars(event.body);
-  if (!vars.ok) {
-    await say(`${what}: ${quiet(vars.error.message)}.${varsHint()}`);
-    return refused(vars.error.message);
+  const vars = await vouchedBodyVars(ctx, event.body, event.author);
+  if (vars.kind === 'invalid') {
+    await say(`${what}: ${quiet(vars.message)}.${varsHint()}`);
+    return refused(vars.message);
+  }
+  if (vars.kind === 'unvouched') {
+    const instead = codeSpan(`/mol pour ${formula} name=value`);
+    await say(
+      `${what}: ${unvouchedReason(vars)}; variables count only from someone who may pour: give them in a command instead, ${instead}.`,
+    );
+    return refused(`the mol-vars block is by ${vars.author}, who may not pour`);
   }
   // Only an issue that shows a live molecule needs its comments read before the pour.
   const existing = event.labels.includes(STATE_LABELS.active.name)
@@ -70,7 +86,7 @@ export async function handleLabeled(ctx: HandlerContext): Promise<HandlerResult>
     issue: event.number,
     ...(pr ? { pr } : {}),
     formula,
-    vars: vars.value,
+    vars: vars.vars,
     by: event.sender.login,
     idempotencyKey: `delivery ${ctx.deliveryId}`,
     ...(existing ? { existing } : {}),
@@ -104,6 +120,7 @@ function readLabeled(ctx: HandlerContext): Labeled | undefined {
       label: pull.data.label.name,
       number: p.number,
       body: p.body,
+      author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
       sender: pull.data.sender,
       pr: async () => headOf(p),
@@ -116,6 +133,7 @@ function readLabeled(ctx: HandlerContext): Labeled | undefined {
     label: issue.data.label.name,
     number: i.number,
     body: i.body,
+    author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),
     sender: issue.data.sender,
     ...(i.pull_request ? { pr: () => fetchPullHead(ctx, i.number) } : {}),

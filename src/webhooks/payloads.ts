@@ -15,6 +15,7 @@ export const LabeledIssuePayload = z.object({
   issue: z.object({
     number: z.number().int().positive(),
     body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: z.array(Label).optional(),
     pull_request: z.unknown().optional(),
   }),
@@ -27,6 +28,7 @@ export const LabeledPullPayload = z.object({
   pull_request: z.object({
     number: z.number().int().positive(),
     body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: z.array(Label).optional(),
     head: z.object({ ref: z.string(), sha: z.string(), repo: RepoId.nullable().optional() }),
     base: z.object({ repo: RepoId }),
@@ -40,6 +42,7 @@ export const IssueCommentPayload = z.object({
   issue: z.object({
     number: z.number().int().positive(),
     body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
     pull_request: z.object({ url: z.string().optional() }).nullable().optional(),
   }),
   sender: User,

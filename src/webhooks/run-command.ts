@@ -10,6 +10,7 @@ import {
   COMMAND_VERBS,
   type CommandPermissionTable,
   closest,
+  codeSpan,
   commandEvents,
   type MolError,
   type Molecule,
@@ -29,8 +30,8 @@ import { carryOutOnGitHub } from './github-effects.js';
 import type { HandlerContext } from './handler-context.js';
 import type { IssueMolecules } from './issue-molecules.js';
 import { loadProto } from './load-proto.js';
-import { parseMolVars } from './mol-vars.js';
 import { type PourRequest, pourOnIssue } from './pour-on-issue.js';
+import { unvouchedReason, vouchedBodyVars } from './pour-trust.js';
 import { quiet } from './quiet.js';
 
 export interface CommandScene {
@@ -42,6 +43,8 @@ export interface CommandScene {
   table: CommandPermissionTable;
   commentId: number;
   issueBody: string | null | undefined;
+  /** Who wrote the description: its `mol-vars` block counts only when they may pour. */
+  issueAuthor: string | undefined;
   /** The molecules on the issue; kept current as commands pour, squash and burn. */
   molecules: IssueMolecules;
   /** The head of the pull request the comment is on, or why steps may not run from it. */
@@ -94,8 +97,13 @@ async function pourCommand(
   scene: CommandScene,
   command: Extract<ParsedCommand, { verb: 'pour' }>,
 ): Promise<CommandOutcome> {
-  const fromBody = parseMolVars(scene.issueBody);
-  if (!fromBody.ok) return refuse(quiet(fromBody.error.message));
+  const fromBody = await vouchedBodyVars(scene.ctx, scene.issueBody, scene.issueAuthor);
+  if (fromBody.kind === 'invalid') return refuse(quiet(fromBody.message));
+  // A writer's command on an outsider's issue pours with the command's variables alone.
+  const unread =
+    fromBody.kind === 'unvouched'
+      ? [`${unvouchedReason(fromBody)}: it was not read, only this command's variables were`]
+      : [];
   let pr: PourRequest['pr'];
   if (scene.pullHead) {
     const head = await scene.pullHead();
@@ -106,15 +114,19 @@ async function pourCommand(
     issue: scene.issue,
     ...(pr ? { pr } : {}),
     formula: command.formula,
-    vars: { ...fromBody.value, ...command.vars },
+    vars: { ...(fromBody.kind === 'vars' ? fromBody.vars : {}), ...command.vars },
     by: scene.login,
     idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
     existing: scene.molecules.live.map((x) => x.mol),
   });
   if (!poured.ok)
-    return refuse(`could not pour \`${command.formula}\`: ${quiet(describeError(poured.error))}`);
+    return refuse(
+      [`could not pour ${codeSpan(command.formula)}: ${quiet(describeError(poured.error))}`, ...unread].join(
+        '\n',
+      ),
+    );
   if (!poured.value.existed) scene.molecules.live.unshift({ mol: poured.value.mol, commentId: 0 });
-  return outcomeText(poured.value.outcome.notices, poured.value.outcome.problems);
+  return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
 }
 
 type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour'>;
@@ -197,7 +209,7 @@ function noMolecule(scene: CommandScene): string {
   const ignored = scene.molecules.rejected.map(
     (r) => `\n- comment #${r.comment.id} looks like one but was ignored: ${quiet(r.error.message)}`,
   );
-  return `there is no molecule on this issue: label it \`${scene.ctx.config.label_prefix}<formula>\` or comment \`/mol pour <formula>\` to start one.${ignored.join('')}`;
+  return `there is no molecule on this issue: label it ${codeSpan(`${scene.ctx.config.label_prefix}<formula>`)} or comment \`/mol pour <formula>\` to start one.${ignored.join('')}`;
 }
 
 function outcomeText(notices: string[], problems: string[]): CommandOutcome {

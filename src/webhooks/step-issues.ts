@@ -51,7 +51,9 @@ export async function closeStepIssue(
     issue_number: parent,
     per_page: 100,
   });
-  const child = children.find((issue) => issue.body?.includes(marker(mol.id, step)));
+  // The marker is read where it was written, the body's last line: a description holding words
+  // of a var's could carry another step's marker higher up.
+  const child = children.find((issue) => issue.body?.trimEnd().endsWith(marker(mol.id, step)));
   if (!child || child.state === 'closed') return false;
   await ctx.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
     ...ctx.repo,

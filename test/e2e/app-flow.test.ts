@@ -222,6 +222,8 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
       labels: ['formula:review'],
       head: { ref: 'feature', sha: 'b'.repeat(40) },
       base: { ref: 'main' },
+      // Its mol-vars block counts: its author may pour.
+      user: actorFor('alice'),
     });
     app.gh.state.addIssue({ title: 'the PR', number: pr, body });
     const poured = await app.send(

@@ -374,7 +374,7 @@ describe('refusals', () => {
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toBe(
-      `@${login}\n\n\`/mol done draft\` — \`/mol done\` needs **write** permission on acme/widgets; you have **read**\n\n<!-- molecular:reply-to ${COMMENT_ID} -->`,
+      `<!-- molecular:reply-to ${COMMENT_ID} -->\n@${login}\n\n\`/mol done draft\` — \`/mol done\` needs **write** permission on acme/widgets; you have **read**`,
     );
     expect(seen).toEqual(['confused']);
     expect(state.edits).toEqual([]);
@@ -449,7 +449,7 @@ describe('refusals', () => {
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toBe(
-      `@${login}\n\n\`/mol skip sign\` — skipping step \`sign\` needs **maintain** permission on acme/widgets; you have **write**\n\n<!-- molecular:reply-to ${COMMENT_ID} -->`,
+      `<!-- molecular:reply-to ${COMMENT_ID} -->\n@${login}\n\n\`/mol skip sign\` — skipping step \`sign\` needs **maintain** permission on acme/widgets; you have **write**`,
     );
     expect(seen).toEqual(['confused']);
     expect(state.edits).toEqual([]);

@@ -209,7 +209,8 @@ describe('issues.labeled', () => {
     mockReply(scope, ISSUE, replies);
     await app.receive('issues', labeledPayload(ISSUE, 'formula:review', login, 'no vars'));
     expect(replies[0]).toContain(
-      'variable "feature" (What to write about) is required: give feature=<value>',
+      // `<value>` as it stands would be an HTML tag GitHub hides: the reply escapes it.
+      'variable "feature" (What to write about) is required: give feature=&lt;value&gt;',
     );
     expect(replies[0]).toContain('```mol-vars');
   });

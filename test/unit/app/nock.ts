@@ -154,7 +154,8 @@ export function labeledPayload(
   return {
     action: 'labeled',
     label: { name: label },
-    issue: { number: issue, body, labels: [...labels, label].map((name) => ({ name })) },
+    // The labeller opened the issue: its mol-vars block is theirs.
+    issue: { number: issue, body, user: { login }, labels: [...labels, label].map((name) => ({ name })) },
     repository: repository(),
     sender: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
   };

@@ -40,6 +40,7 @@ describe('parseConfig', () => {
       step_issues: false,
       formulas_path: '.github/formulas',
       formula_search_path: [],
+      trusted_labelers: [],
     });
     expect(DEFAULT_CONFIG.trusted_writers).toBeUndefined();
   });
@@ -64,6 +65,7 @@ describe('parseConfig', () => {
         'on_pr_closed: burn',
         'trusted_writers: ["molecular-dev[bot]"]',
         'step_report_senders: ["ci-bot"]',
+        'trusted_labelers: ["issue-labeler[bot]"]',
         'formulas_path: ops/formulas',
         'formula_search_path: [packs/core/formulas, packs/gastown/formulas]',
       ].join('\n'),
@@ -74,6 +76,7 @@ describe('parseConfig', () => {
     expect(result.value.context).toEqual({ '@Design': 'docs/design.md', '@Api': 'docs/api.md' });
     expect(result.value.trusted_writers).toEqual(['molecular-dev[bot]']);
     expect(result.value.step_report_senders).toEqual(['ci-bot']);
+    expect(result.value.trusted_labelers).toEqual(['issue-labeler[bot]']);
     expect(commandPermissions(result.value)).toEqual({
       ...DEFAULT_COMMAND_PERMISSIONS,
       approve: 'write',
