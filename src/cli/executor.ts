@@ -34,6 +34,7 @@ import { type Heartbeat, startHeartbeat } from './heartbeat.js';
 import { finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
 import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
+import { holdWorkingTree } from './tree-lock.js';
 
 export interface ExecuteOptions {
   jobs?: number;
@@ -165,6 +166,12 @@ export async function execute(
     else adopt(recorded.mol);
   };
 
+  // A local molecule's steps work in the tree itself: no other local molecule runs there meanwhile.
+  const runnable = readySteps(proto, start).some((id) => runsUnattended(defs.get(id)));
+  const tree = proto.execution === 'local' && runnable ? await holdWorkingTree(ctx, start.id) : undefined;
+  if (tree !== undefined && !tree.ok) return tree;
+  // Another live process runs this molecule here: its steps are that one's (as with a held lease).
+  const leftToOther = tree !== undefined && tree.value === undefined;
   const stopOnSignal = interrupted(
     ctx,
     latest.id,
@@ -178,6 +185,7 @@ export async function execute(
     await loop();
   } finally {
     stopOnSignal();
+    await tree?.value?.release();
   }
   if (fatal !== undefined) return { ok: false, error: fatal };
   // Another process may have moved the molecule meanwhile: report what is stored.
@@ -187,7 +195,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && !stopping && startsSteps(latest.status)) {
+      if (fatal === undefined && !stopping && !leftToOther && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
