@@ -117,7 +117,8 @@ export async function execute(
         },
       });
       if (!started.ok) {
-        if (before !== undefined) notRecorded(def.id, started.error);
+        if (cannotWrite(started.error)) fatal ??= unwritten(def.id, started.error);
+        else if (before !== undefined) notRecorded(def.id, started.error);
         else if (started.error.code === 'not-found') fatal ??= started.error;
         passed.add(def.id);
         return;
@@ -141,13 +142,23 @@ export async function execute(
       const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance.now() - t0;
       if (!done.ok) {
-        notRecorded(def.id, done.error);
+        if (cannotWrite(done.error)) fatal ??= unwritten(def.id, done.error);
+        else notRecorded(def.id, done.error);
         passed.add(def.id);
         return;
       }
       finished(before, def, done.value.outcome, done.value, ms);
     }
   };
+
+  /**
+   * The store could not be written (a full disk): an error, not a step left to someone else. What
+   * the step did stays where it is; its command's exit status is on disk beside its attempt record.
+   */
+  const unwritten = (id: string, error: MolError): MolError => ({
+    ...error,
+    message: `the result of ${id} could not be recorded: ${error.message}. Once the store can be written again, mol resume ${latest.id} picks it up (a command that succeeded is not run again)`,
+  });
 
   /** The step was rolled back, skipped or burned while it ran: its result no longer counts. */
   const notRecorded = (id: string, error: MolError) =>
@@ -244,6 +255,11 @@ function interrupted(
   return () => {
     for (const signal of FORWARDED) process.off(signal, onSignal);
   };
+}
+
+/** A write to the local store that failed (a full disk, a lost mount), as opposed to a step that moved on. */
+function cannotWrite(error: MolError): boolean {
+  return error.code === 'store-io' || error.code === 'lock-failed';
 }
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -28,6 +28,7 @@ import {
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
+import { fullDiskPoint } from '../../runner/crash-point.js';
 
 export interface LockHolder {
   pid: number;
@@ -185,6 +186,7 @@ function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error 
     try {
       const fd = openSync(path, 'wx+');
       try {
+        fullDiskPoint();
         writeSync(fd, JSON.stringify(holder));
       } catch (error) {
         // A nameless lock file would hold everyone off until it is old enough to break.
