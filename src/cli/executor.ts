@@ -34,6 +34,7 @@ import { type Heartbeat, startHeartbeat } from './heartbeat.js';
 import { finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
 import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
+import { holdWorkingTree } from './tree-lock.js';
 
 export interface ExecuteOptions {
   jobs?: number;
@@ -116,7 +117,8 @@ export async function execute(
         },
       });
       if (!started.ok) {
-        if (before !== undefined) notRecorded(def.id, started.error);
+        if (cannotWrite(started.error)) fatal ??= unwritten(def.id, started.error);
+        else if (before !== undefined) notRecorded(def.id, started.error);
         else if (started.error.code === 'not-found') fatal ??= started.error;
         passed.add(def.id);
         return;
@@ -140,13 +142,23 @@ export async function execute(
       const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance.now() - t0;
       if (!done.ok) {
-        notRecorded(def.id, done.error);
+        if (cannotWrite(done.error)) fatal ??= unwritten(def.id, done.error);
+        else notRecorded(def.id, done.error);
         passed.add(def.id);
         return;
       }
       finished(before, def, done.value.outcome, done.value, ms);
     }
   };
+
+  /**
+   * The store could not be written (a full disk): an error, not a step left to someone else. What
+   * the step did stays where it is; its command's exit status is on disk beside its attempt record.
+   */
+  const unwritten = (id: string, error: MolError): MolError => ({
+    ...error,
+    message: `the result of ${id} could not be recorded: ${error.message}. Once the store can be written again, mol resume ${latest.id} picks it up (a command that succeeded is not run again)`,
+  });
 
   /** The step was rolled back, skipped or burned while it ran: its result no longer counts. */
   const notRecorded = (id: string, error: MolError) =>
@@ -165,6 +177,12 @@ export async function execute(
     else adopt(recorded.mol);
   };
 
+  // A local molecule's steps work in the tree itself: no other local molecule runs there meanwhile.
+  const runnable = readySteps(proto, start).some((id) => runsUnattended(defs.get(id)));
+  const tree = proto.execution === 'local' && runnable ? await holdWorkingTree(ctx, start.id) : undefined;
+  if (tree !== undefined && !tree.ok) return tree;
+  // Another live process runs this molecule here: its steps are that one's (as with a held lease).
+  const leftToOther = tree !== undefined && tree.value === undefined;
   const stopOnSignal = interrupted(
     ctx,
     latest.id,
@@ -178,6 +196,7 @@ export async function execute(
     await loop();
   } finally {
     stopOnSignal();
+    await tree?.value?.release();
   }
   if (fatal !== undefined) return { ok: false, error: fatal };
   // Another process may have moved the molecule meanwhile: report what is stored.
@@ -187,7 +206,7 @@ export async function execute(
 
   async function loop(): Promise<void> {
     for (;;) {
-      if (fatal === undefined && !stopping && startsSteps(latest.status)) {
+      if (fatal === undefined && !stopping && !leftToOther && startsSteps(latest.status)) {
         for (const id of readySteps(proto, latest)) {
           if (running.size >= jobs) break;
           const def = defs.get(id);
@@ -236,6 +255,11 @@ function interrupted(
   return () => {
     for (const signal of FORWARDED) process.off(signal, onSignal);
   };
+}
+
+/** A write to the local store that failed (a full disk, a lost mount), as opposed to a step that moved on. */
+function cannotWrite(error: MolError): boolean {
+  return error.code === 'store-io' || error.code === 'lock-failed';
 }
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

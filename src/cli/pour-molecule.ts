@@ -32,6 +32,8 @@ export interface PourRequest {
   id?: string;
   /** `--formulas DIR`: more folders where formulas are found by name. */
   formulaDirs?: readonly string[];
+  /** Asked once the formula cooked, before anything is written: a refusal pours nothing. */
+  admit?: (proto: Proto) => Promise<Result<void>>;
 }
 
 export async function pourMolecule(
@@ -52,6 +54,7 @@ export async function pourMolecule(
     kind: request.kind ?? 'mol',
     ...(request.ttlMs === undefined ? {} : { ttlMs: request.ttlMs }),
     tell: tellOn(io),
+    ...(request.admit === undefined ? {} : { admit: request.admit }),
   });
   if (!poured.ok) return poured;
   return ok({ mol: poured.value.mol, proto: poured.value.proto });

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'git-config-changed',
   'git-failed',
   'github-error',
+  'head-moved',
   'idle-timeout-without-agent',
   'in-progress',
   'input-invalid',

@@ -7,6 +7,10 @@
  * commit at `refs/molecular/attempts/<mol>/<step>/base` whose parent is HEAD. Setting an attempt
  * aside records the tree as it is now at the attempt's ref, then puts back that base: HEAD (and the
  * branch) at the parent, the files as they were, a person's work in progress still uncommitted.
+ *
+ * An `on_fail` loop starts a step's attempts again at 1, so `<n>` counts attempts across loops: the
+ * attempt's own number, or one past the highest already kept when that is more. A failed attempt of
+ * one loop is never overwritten by the next loop's.
  */
 import { rm } from 'node:fs/promises';
 import { ok, type Result } from '../engine/index.js';
@@ -16,6 +20,31 @@ const ROOT = 'refs/molecular/attempts';
 
 export function attemptRef(molId: string, stepId: string, attempt: number): string {
   return `${ROOT}/${molId}/${stepId}/${attempt}`;
+}
+
+/**
+ * Where attempt `attempt` of a step is kept: `<attempt>`, or past every ref kept before it (an
+ * earlier loop's). The ref that already holds `commit` is answered as it is (a set-aside redone).
+ */
+async function freeAttemptRef(
+  cwd: string,
+  molId: string,
+  stepId: string,
+  attempt: number,
+  commit: string,
+): Promise<Result<string>> {
+  const prefix = `${ROOT}/${molId}/${stepId}/`;
+  const listed = await gitText(cwd, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+  if (!listed.ok) return listed;
+  let highest = 0;
+  for (const line of listed.value.split('\n')) {
+    const [sha, name] = line.split(' ');
+    if (sha === undefined || name === undefined) continue;
+    if (sha === commit) return ok(name);
+    const n = Number(name.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return ok(attemptRef(molId, stepId, Math.max(attempt, highest + 1)));
 }
 
 function baseRef(molId: string, stepId: string): string {
@@ -119,9 +148,10 @@ export async function keepBranchAttempt(
     if (!held.ok) return held;
     if (held.value.code === 0) return ok(undefined);
   }
-  const kept = attemptRef(molId, stepId, attempt);
-  const saved = await git(repoDir, ['update-ref', kept, tip]);
-  return saved.ok ? ok(kept) : saved;
+  const kept = await freeAttemptRef(repoDir, molId, stepId, attempt, tip);
+  if (!kept.ok) return kept;
+  const saved = await git(repoDir, ['update-ref', kept.value, tip]);
+  return saved.ok ? ok(kept.value) : saved;
 }
 
 /**
@@ -146,7 +176,9 @@ export async function setAsideAttempt(
   const leftNothing = same.value.code === 0 && now.value.head === parent.value;
   let kept: string | undefined;
   if (!leftNothing) {
-    kept = attemptRef(molId, stepId, attempt);
+    const free = await freeAttemptRef(cwd, molId, stepId, attempt, now.value.commit);
+    if (!free.ok) return free;
+    kept = free.value;
     const saved = await git(cwd, ['update-ref', kept, now.value.commit]);
     if (!saved.ok) return saved;
     // Everything in the index, so that files the attempt created are removed with the rest.

@@ -58,10 +58,12 @@ export interface CommandOutcome {
  * The held start: the shell waits for a line on fd 3 before it runs the command (in its group). If
  * the runner dies first, the read sees end of file and nothing runs. When the command ends, its
  * exit status goes to the file named by `$1` (when one is named): the runner may be gone by then,
- * and the next run reads there that this attempt's command finished and need not run again.
+ * and the next run reads there that this attempt's command finished and need not run again. It is
+ * written over the file in place (`1<>`, no truncation): the runner reserved it before the command
+ * ran, so a disk the command filled cannot lose the status.
  */
 const HELD =
-  'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
+  'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then printf %s "$s" 1<>"$1"; fi; exit "$s"';
 
 const DEFAULT_GRACE_MS = 2_000;
 const DEFAULT_TAIL_BYTES = 4_096;

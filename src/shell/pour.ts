@@ -50,6 +50,8 @@ export interface PourInput {
   defaultRetries?: number;
   /** Problems and warnings of the first cook. */
   tell?: Tell;
+  /** Asked once the formula cooked, before anything is written: a refusal pours nothing. */
+  admit?: (proto: Proto) => Promise<Result<void>>;
 }
 
 export interface Poured {
@@ -80,6 +82,8 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
   if (!cooked.ok) return cooked;
   const raw = cooked.value.proto;
   const proto = withDefaultRetries(raw, input.defaultRetries);
+  const admitted = input.admit === undefined ? ok(undefined) : await input.admit(proto);
+  if (!admitted.ok) return admitted;
   const formula = await resolved.pin(raw.formula, first.value.uses);
   if (!formula.ok) return formula;
   const base = await input.base();

@@ -223,4 +223,45 @@ gate = { type = "command", run = 'grep -q try1 out.txt' }
     expect(await repo.git(['show', 'HEAD:out.txt'])).toBe('try1');
     expect(await repo.git(['show', 'refs/molecular/attempts/g1/gated/1:out.txt'])).toBe('try0');
   }, 180_000);
+
+  it('every attempt of every on_fail loop keeps its work at a ref of its own', async () => {
+    const file = join(flows, 'loops.formula.toml');
+    await writeFile(
+      file,
+      `formula = "loops"
+execution = "local"
+max_loops = 3
+[vars.dir]
+required = true
+[[steps]]
+id = "build"
+run = 'echo built >> build.txt'
+[[steps]]
+id = "check"
+needs = ["build"]
+max_retries = 0
+on_fail = "build"
+run = 'n=$(cat "$MOL_VAR_DIR/n" 2>/dev/null || echo 0); echo $((n+1)) > "$MOL_VAR_DIR/n"; echo "try $n" > check.txt; exit 1'
+`,
+    );
+    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'l3']);
+    expect(ran.code).toBe(1);
+    // The first run and three loops: four failed attempts, each at its own ref with its own work.
+    const refs = (
+      await repo.git(['for-each-ref', '--format=%(refname)', 'refs/molecular/attempts/l3/check/'])
+    )
+      .split('\n')
+      .filter(Boolean);
+    expect(refs).toHaveLength(4);
+    const tries = await Promise.all(refs.map((ref) => repo.git(['show', `${ref}:check.txt`])));
+    expect(tries.sort()).toEqual(['try 0', 'try 1', 'try 2', 'try 3']);
+    // Each failure's history note names a different one of them.
+    const history = json<{ history: Array<{ step?: string; event: string; note?: string }> }>(
+      await run(['status', 'l3', '--json']),
+    ).history;
+    const noted = history
+      .filter((h) => h.step === 'check' && h.event === 'fail')
+      .map((h) => /refs\/molecular\/attempts\/\S+/.exec(h.note ?? '')?.[0]);
+    expect(noted.sort()).toEqual([...refs].sort());
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { Molecule, Proto } from '../../engine/index.js';
+import { err, type Molecule, ok, type Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { withAgent } from '../../shell/step/agent-command.js';
 import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
@@ -9,6 +9,7 @@ import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
+import { workingTreeBusy } from '../tree-lock.js';
 import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
@@ -92,6 +93,11 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     overlays: (values.overlay as string[] | undefined) ?? [],
     formulaDirs: dirs.value,
     ...(typeof values.id === 'string' ? { id: values.id } : {}),
+    // Refused before it is poured: nothing to clean up when another local molecule runs here.
+    admit: async (proto) => {
+      const busy = proto.execution === 'local' ? await workingTreeBusy(ctx.value) : undefined;
+      return busy === undefined ? ok(undefined) : err('lock-held', busy);
+    },
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;

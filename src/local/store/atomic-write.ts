@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fullDiskPoint } from '../../runner/crash-point.js';
 
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const dir = dirname(path);
@@ -13,11 +14,18 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(tmp, 'wx');
   try {
+    fullDiskPoint();
     await handle.writeFile(data, 'utf8');
     await handle.sync();
-  } finally {
+  } catch (error) {
     await handle.close();
+    await rm(tmp, { force: true });
+    // A full disk, a lost mount: named with its path, for whoever has to make room.
+    throw Object.assign(new Error(`cannot write ${path}: ${(error as Error).message}`), {
+      code: (error as NodeJS.ErrnoException).code,
+    });
   }
+  await handle.close();
   try {
     await rename(tmp, path);
   } catch (error) {

@@ -28,12 +28,15 @@ import {
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
+import { fullDiskPoint } from '../../runner/crash-point.js';
 
 export interface LockHolder {
   pid: number;
   host: string;
   acquiredAt: string;
   nonce: string;
+  /** What the holder is doing, for whoever finds the lock taken (`mol run` names its molecule). */
+  about?: string;
 }
 
 export interface FileLockOptions {
@@ -43,6 +46,8 @@ export interface FileLockOptions {
   staleMs?: number;
   /** Wall clock in ms; tests move it to age locks. */
   now?: () => number;
+  /** Written into the lock file with the holder's name (`LockHolder.about`). */
+  about?: string;
 }
 
 export interface FileLock {
@@ -72,6 +77,7 @@ export async function acquireFileLock(
       host: hostname(),
       acquiredAt: new Date(now()).toISOString(),
       nonce: randomBytes(8).toString('hex'),
+      ...(options.about === undefined ? {} : { about: options.about }),
     };
     const created = tryCreate(path, holder);
     if (typeof created === 'number') return ok(makeLock(path, holder, created));
@@ -180,6 +186,7 @@ function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error 
     try {
       const fd = openSync(path, 'wx+');
       try {
+        fullDiskPoint();
         writeSync(fd, JSON.stringify(holder));
       } catch (error) {
         // A nameless lock file would hold everyone off until it is old enough to break.
@@ -202,7 +209,7 @@ function tryCreate(path: string, holder: LockHolder): number | 'exists' | Error 
 }
 
 /** The holder named in the lock file; undefined while its creator has not written it yet; 'gone' when there is no file. */
-function readHolder(path: string): LockHolder | undefined | 'gone' {
+export function readHolder(path: string): LockHolder | undefined | 'gone' {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -237,7 +244,8 @@ function isStale(path: string, holder: LockHolder | undefined, nowMs: number, st
   return holder.host === hostname() && !isAlive(holder.pid);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of that pid exists on this host (EPERM: someone else's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -31,6 +31,7 @@ import {
 import { readFile, stat, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { err, type Molecule, MoleculeSchema, ok, type Result, sharedCopy } from '../../engine/index.js';
+import { fullDiskPoint } from '../../runner/crash-point.js';
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { applyDelta, type Delta } from './molecule-delta.js';
 import { parseStateText } from './read-state-file.js';
@@ -238,6 +239,8 @@ export async function appendLines(
     else {
       // The lines and the next run of zeros in one write: this fdatasync alone commits a new size.
       // Doubling keeps such writes few (logarithmic in the fold point) and a small journal small.
+      // Only a write past the zeros already on disk needs new space.
+      fullDiskPoint();
       size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
       const run = Buffer.alloc(size - state.journalEnd);
       data.copy(run);
@@ -250,7 +253,8 @@ export async function appendLines(
     return ok({ end, size });
   } catch (error) {
     closeJournal(open);
-    throw error;
+    // A full disk, a lost mount: named with its path, for whoever has to make room.
+    return err('store-io', `cannot write ${journal}: ${(error as Error).message}`, { file: journal });
   }
 }
 

@@ -9,6 +9,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { err, ok, type Result } from '../../engine/index.js';
+import { fullDiskPoint } from '../../runner/crash-point.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 import { type StepCheckout, StepCheckoutSchema } from './step-checkout-schema.js';
 
@@ -29,16 +31,42 @@ export function attemptFiles(dir: string, molId: string, stepId: string): Attemp
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 
-/** Written before the command of attempt `attempt` runs; an older attempt's exit status goes first. */
+/**
+ * The exit file as written before the command runs: blank, and as long as any exit status, so the
+ * command's shell writes the status over it in place (run-command.ts), which needs no new space on
+ * the disk. A disk that fills while the command runs cannot make the runner forget that it succeeded.
+ */
+const EXIT_RESERVED = `${' '.repeat(15)}\n`;
+
+/**
+ * Written before the command of attempt `attempt` runs, with its exit file reserved (an older
+ * attempt's exit status goes). When either cannot be written the command must not run: nothing
+ * would remember that it did.
+ */
 export async function keepAttemptRecord(
   files: AttemptFiles,
   attempt: number,
   checkout: StepCheckout,
-): Promise<void> {
-  if (checkout.kind === 'checkout') return;
-  await mkdir(dirname(files.record), { recursive: true });
-  await rm(files.exit, { force: true });
-  await writeFile(files.record, JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout })));
+): Promise<Result<void>> {
+  if (checkout.kind === 'checkout') return ok(undefined);
+  const record = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
+  let path = dirname(files.record);
+  try {
+    await mkdir(path, { recursive: true });
+    path = files.exit;
+    fullDiskPoint();
+    await writeFile(files.exit, EXIT_RESERVED);
+    path = files.record;
+    fullDiskPoint();
+    await writeFile(files.record, record);
+  } catch (error) {
+    return err(
+      'store-io',
+      `cannot write ${path}: ${(error as Error).message}; the step's command did not run, since nothing could remember that it had`,
+      { file: path },
+    );
+  }
+  return ok(undefined);
 }
 
 /**

@@ -13,6 +13,7 @@ import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
 import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { checkHead, putHeadBack } from '../../runner/head-check.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 import { removeWorktree } from '../../runner/worktrees.js';
@@ -116,6 +117,10 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
+  if (checkout.kind === 'tree') {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, ranOk);
+  }
   const committed = await commitStep({
     cwd: checkout.cwd,
     molId: mol.id,
@@ -203,6 +208,10 @@ async function keepWorkInProgress(
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, { command });
   }
+  if (checkout.kind === 'tree') {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, { command });
+  }
   const committed = await commitStep({
     cwd: checkout.cwd,
     molId: mol.id,
@@ -240,6 +249,24 @@ async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<
     'git-config-changed',
     `step ${stepId} changed git's configuration (${changed.join(', ')}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`,
   );
+}
+
+/**
+ * In the working tree, HEAD must still be on the branch the step began on and hold its base; when
+ * it is not, HEAD goes back on that branch before the attempt is set aside (which puts the branch
+ * and the files back where the step began).
+ */
+async function headStayed(stepId: string, checkout: StepCheckout): Promise<Result<void>> {
+  const start = {
+    baseCommit: checkout.baseCommit,
+    ...(checkout.branch === undefined ? {} : { branch: checkout.branch }),
+  };
+  const checked = await checkHead(checkout.cwd, stepId, start);
+  if (checked.ok) return checked;
+  const back = await putHeadBack(checkout.cwd, start);
+  if (!back.ok)
+    return err('head-moved', `${checked.error.message}; putting HEAD back failed: ${back.error.message}`);
+  return checked;
 }
 
 /** An agent may have switched branches: the step's branch is moved to wherever its work is. */

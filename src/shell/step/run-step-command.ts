@@ -66,7 +66,10 @@ export async function runStepCommand(
     place.kind === 'worktree' && place.attemptsDir !== undefined && commandSpawned !== undefined
       ? attemptFiles(place.attemptsDir, job.mol.id, def.id)
       : undefined;
-  if (files !== undefined) await keepAttemptRecord(files, job.state.attempts, checkout);
+  if (files !== undefined) {
+    const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
+    if (!kept.ok) return kept;
+  }
   const command = async (extra: Record<string, string>, input?: string) => {
     log(`running ${what} "${def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
     const ran = await runCommand({

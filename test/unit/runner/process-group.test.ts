@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +61,12 @@ describe('runCommand held start', () => {
     const exitFile = join(dir, 'exit');
     const ran = await runCommand({ cwd: dir, run: 'exit 3', exitFile, onSpawn: async () => true });
     expect(ran.ok && ran.value.exitCode).toBe(3);
-    expect(readFileSync(exitFile, 'utf8')).toBe('3\n');
+    expect(readFileSync(exitFile, 'utf8')).toBe('3');
+    // Over a file reserved before the command ran, the status is written in place: no new space.
+    const reserved = join(dir, 'reserved');
+    writeFileSync(reserved, `${' '.repeat(15)}\n`);
+    await runCommand({ cwd: dir, run: 'exit 0', exitFile: reserved, onSpawn: async () => true });
+    expect(readFileSync(reserved, 'utf8')).toBe(`0${' '.repeat(14)}\n`);
     const refused = join(dir, 'refused');
     await runCommand({ cwd: dir, run: 'true', exitFile: refused, graceMs: 100, onSpawn: async () => false });
     expect(existsSync(refused)).toBe(false);

@@ -45,6 +45,15 @@ describe('ended attempts', () => {
     expect(await endedAttempt(files, 1)).toBeUndefined();
   });
 
+  it('a record that cannot be written is an error naming the path, so the command does not run', async () => {
+    await writeFile(join(dir, 'blocked'), 'a file where the folder should be');
+    const files = attemptFiles(join(dir, 'blocked'), 'm', 's');
+    const kept = await keepAttemptRecord(files, 1, checkout);
+    expect(kept.ok).toBe(false);
+    expect(!kept.ok && kept.error.message).toContain(`cannot write ${join(dir, 'blocked', 'm')}`);
+    expect(!kept.ok && kept.error.message).toContain('ENOTDIR');
+  });
+
   it('a new record clears the exit status of the attempt before, and forgetting removes both', async () => {
     const files = attemptFiles(dir, 'm', 's');
     await keepAttemptRecord(files, 1, checkout);
