@@ -213,3 +213,32 @@ id = "b"
     for (const d of result.error.diagnostics ?? []) expect(d.severity).toBe('error');
   });
 });
+
+describe('step ids that name git refs', () => {
+  it('refuses an id git would refuse, at the id, with git rule', () => {
+    const text = `[[steps]]
+id = "ok"
+[[steps]]
+id = "--upload-pack=touch /tmp/x"
+needs = ["ok"]
+`;
+    const result = cook(formula(text));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'invalid-id', line: lineOf(text, 'id = "--'), col: 1 });
+    expect(result.error.message).toMatch(
+      /^step id "--upload-pack=touch \/tmp\/x" cannot be part of a git ref: it contains "\/" .*git refuses spaces/,
+    );
+  });
+
+  it.each(['a..b', 'x.lock', 'a b', 'a~1', '.hidden', 'end.', '@', 'a@{1}'])('refuses %j', (id) => {
+    const result = cook(formula(`[[steps]]\nid = ${JSON.stringify(id)}\n`));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('invalid-id');
+  });
+
+  it('accepts the ids expansions and loops make', () => {
+    const result = cook(formula('[[steps]]\nid = "implement.iter2.review"\n[[steps]]\nid = "a_b-c.d"\n'));
+    expect(result.ok).toBe(true);
+  });
+});
