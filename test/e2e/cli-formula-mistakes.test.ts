@@ -143,6 +143,21 @@ on_exhaust = "soft_fail"
     );
   });
 
+  it('mol run says so too before it runs, and still runs', async () => {
+    const path = await formula(
+      'loud',
+      'formula = "loud"\n[vars]\nname = "w"\n[[steps]]\nid = "a"\ntitle = "hi {{nmae}}"\nmax_retires = 3\nrun = "true"\n',
+    );
+    const ran = await run(['run', path, '--id', 'l1']);
+    expect(ran.stderr).toContain(
+      `${path}:6:1: warning: step "a": {{nmae}} in title is not a declared variable`,
+    );
+    expect(ran.stderr).toContain(
+      `${path}:7:1: warning: unknown key "max_retires" in steps[0] (ignored); did you mean "max_retries"?`,
+    );
+    expect(ran.code).toBe(0);
+  });
+
   it('a formula name: mol pour helo', async () => {
     expectOneLineError(
       await run(['pour', 'helo']),
