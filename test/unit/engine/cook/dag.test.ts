@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cook, topoOrder } from '../../../../src/engine/cook/cook.js';
-import { formula, lineOf } from './fixture.js';
+import { formula, library, lineOf } from './fixture.js';
 
 const ids = (steps: readonly { id: string }[]) => steps.map((s) => s.id);
 
@@ -235,6 +235,18 @@ needs = ["ok"]
     const result = cook(formula(`[[steps]]\nid = ${JSON.stringify(id)}\n`));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('invalid-id');
+  });
+
+  it('checks the ids an expansion makes, placed at the template that made them', () => {
+    const template = `formula = "spaced"\ntype = "expansion"\n[[template]]\nid = "{target} draft"\n`;
+    const host = '[[steps]]\nid = "work"\n[compose]\nexpand = [{ target = "work", with = "spaced" }]\n';
+    const result = cook(formula(host), { library: library(formula(template, 'spaced.formula.toml')) });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'invalid-id', file: 'spaced.formula.toml', line: 4 });
+    expect(result.error.message).toMatch(
+      /^step id "work draft" cannot be part of a git ref: it contains a space/,
+    );
   });
 
   it('accepts the ids expansions and loops make', () => {
