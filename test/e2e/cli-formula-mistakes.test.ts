@@ -158,11 +158,17 @@ on_exhaust = "soft_fail"
     expect(ran.code).toBe(0);
   });
 
-  it('a formula name: mol pour helo', async () => {
+  it('a formula name: mol pour helo, extends = ["helo"]', async () => {
     expectOneLineError(
       await run(['pour', 'helo']),
       /^mol: no formula named "helo" \(did you mean "hello"\?\)/,
     );
+    const path = await formula('child', 'formula = "child"\nextends = ["helo"]\n');
+    const result = await run(['validate', path]);
+    expect(result.stderr).toContain(
+      `${path}:2:12: error: extends names "helo", but no formula by that name is known (did you mean "hello"?)`,
+    );
+    expect(result.code).toBe(1);
   });
 
   it('a path with a typo is a missing file, not an unknown formula', async () => {
