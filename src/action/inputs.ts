@@ -4,7 +4,7 @@
  * repository, since they are joined to the checkout; an app slug is a slug, not a login.
  */
 
-import { err, normalizeRepoPath, ok, type Result } from '../engine/index.js';
+import { err, normalizeRepoPath, ok, REF_NAME_RULE, type Result, refPartProblem } from '../engine/index.js';
 
 export const MODES = ['event', 'step', 'step-start', 'step-finish', 'patrol', 'lint'] as const;
 export type Mode = (typeof MODES)[number];
@@ -55,6 +55,19 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
   const molecule = get('molecule');
   const step = get('step');
   const work = get('work');
+  // Both name git refs (`molecular/<molecule>/<step>`): an id git refuses is refused here, by name.
+  for (const [name, value] of [
+    ['molecule', molecule],
+    ['step', step],
+  ] as const) {
+    const problem = value === '' ? undefined : refPartProblem(value);
+    if (problem !== undefined) {
+      return err(
+        'input-invalid',
+        `${name} "${value}" cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`,
+      );
+    }
+  }
   return ok({
     ...(work ? { work } : {}),
     mode: mode as Mode,

@@ -57,6 +57,7 @@ export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';
 export * from './molecule/store.js';
 export * from './molecule/timer-gate.js';
+export { REF_NAME_RULE, refNameProblem, refPartProblem } from './ref-name.js';
 export { codeSpan, escapeHtml, inlineText, truncate } from './render/escape-markdown.js';
 export { groupDigits } from './render/group-digits.js';
 export * from './render/markdown.js';

@@ -9,6 +9,7 @@ import {
   type BlobPin,
   type BuiltinLookup,
   builtinPin,
+  didYouMean,
   err,
   type FormulaLibrary,
   type FormulaRef,
@@ -84,6 +85,8 @@ export interface FormulaLibraryOptions extends FormulaLocation {
   builtin?: BuiltinLookup;
   /** Folders searched after `formulasPath` for formulas pulled in by name (listed only when needed). */
   searchPath?: readonly string[];
+  /** The built-ins' names, for the did-you-mean of a name not found. */
+  builtinNames?: () => string[];
 }
 
 export interface LoadedFormula {
@@ -146,7 +149,7 @@ export async function loadFormulaLibrary(
     const known = [...new Set([...listed.keys()])].sort();
     return err(
       'unknown-formula',
-      `there is no formula "${name}" in ${options.formulasPath ?? '.github/formulas'} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(', ')}` : ''}`,
+      `there is no formula "${name}"${didYouMean(name, [...known, ...(options.builtinNames?.() ?? [])])} in ${options.formulasPath ?? '.github/formulas'} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(', ')}` : ''}`,
     );
   }
   if (!root.ok) return root;
@@ -270,6 +273,7 @@ async function loadPourFormula(
     defaultBranch: branch,
     formulasPath: dir,
     builtin: place.builtin,
+    ...(place.builtinNames === undefined ? {} : { builtinNames: place.builtinNames }),
     ...(place.searchPath === undefined ? {} : { searchPath: place.searchPath }),
   });
   if (!loaded.ok && loaded.error.code === 'unknown-formula') {

@@ -9,10 +9,8 @@ import {
   COMMAND_USAGE,
   COMMAND_VERBS,
   type CommandPermissionTable,
-  closest,
   codeSpan,
   commandEvents,
-  type MolError,
   type Molecule,
   type MoleculeStore,
   ok,
@@ -156,7 +154,8 @@ async function changeCommand(
     by: scene.login,
     text: command.text,
   });
-  if (!change.ok) return refuse(refusalText(change.error, target.mol, step));
+  // An unknown step's refusal already names the step it was near (the engine's unknownStep).
+  if (!change.ok) return refuse(quiet(change.error.message));
   if (change.value.duplicate) return done();
   track(scene.molecules, change.value.mol);
   const siblings = scene.molecules.live.map((x) => x.mol);
@@ -191,18 +190,6 @@ function track(molecules: IssueMolecules, mol: Molecule): void {
   if (at < 0) return;
   if (mol.status === 'squashed' || mol.status === 'burned') molecules.live.splice(at, 1);
   else molecules.live[at] = { mol, commentId: molecules.live[at]?.commentId ?? 0 };
-}
-
-function refusalText(error: MolError, mol: Molecule, step: string | undefined): string {
-  if (error.code === 'unknown-step' && step !== undefined) {
-    const guess = closest(
-      step,
-      mol.steps.map((s) => s.id),
-      2,
-    );
-    if (guess) return quiet(`${error.message} — did you mean "${guess}"?`);
-  }
-  return quiet(error.message);
 }
 
 function noMolecule(scene: CommandScene): string {

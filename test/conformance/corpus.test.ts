@@ -303,6 +303,12 @@ describe('the Gas City formulas', () => {
     if (!result?.ok) throw new Error(`${suffix} did not parse`);
     return cook(result.value, { library: libraryOf(file, searchPath) });
   };
+  /** `{{date}}` is declared nowhere, so it reaches the agent as written: cook says so. */
+  const CITY_UNDECLARED: Record<string, string[]> = {
+    'examples/gastown/packs/gastown/formulas/mol-digest-generate.toml': [
+      'step "generate-and-send": {{date}} in description is not a declared variable, so it stays as written',
+    ],
+  };
   const stepOf = (suffix: string, id: string) => {
     const cooked = cityCook(suffix);
     if (!cooked.ok) throw new Error(cooked.error.message);
@@ -327,10 +333,10 @@ describe('the Gas City formulas', () => {
 
   it.each(
     cityFiles.filter((f) => !EXTENDS_CORE.some((s) => f.endsWith(s))).map((f) => [relative(GASCITY, f), f]),
-  )('%s cooks into a valid proto without warnings', (_name, file) => {
+  )('%s cooks into a valid proto without warnings but its undeclared {{placeholders}}', (name, file) => {
     const cooked = cityCook(relative(GASCITY, file));
     if (!cooked.ok) throw new Error(cooked.error.message);
-    expect(cooked.value.warnings).toEqual([]);
+    expect(cooked.value.warnings.map((w) => w.message)).toEqual(CITY_UNDECLARED[name] ?? []);
     expect(ProtoSchema.parse(cooked.value.proto)).toEqual(cooked.value.proto);
     expectTopological(cooked.value.proto.steps);
   });

@@ -266,3 +266,52 @@ describe('hostile variable values stay inert when the command runs', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+describe('ids never reach git as something other than a ref name', () => {
+  it('through `mol run`: step ids and molecule ids git would refuse are refused before anything runs', async () => {
+    const hostileIds = [
+      `--upload-pack=touch ${pwned}`,
+      '-c core.fsmonitor=touch',
+      'a..b',
+      'x.lock',
+      'a b',
+      'head~1',
+      'a:b',
+      'a@{1}',
+      '.hidden',
+      'end.',
+    ];
+    const failures: string[] = [];
+    for (const [i, id] of hostileIds.entries()) {
+      const file = join(repo.root, `id-${i}.formula.toml`);
+      await writeFile(
+        file,
+        `formula = "ids"\n[[steps]]\nid = ${JSON.stringify(id)}\nrun = "touch '${pwned}'"\n`,
+      );
+      const ran = await mol(cli, ['run', file, '--id', `ids-${i}`], { cwd: repo.dir });
+      if (
+        ran.code !== 1 ||
+        !/id-\d+\.formula\.toml:3:1: error: step id .* cannot be part of a git ref/.test(ran.stderr)
+      )
+        failures.push(`step id ${JSON.stringify(id)}: exit ${ran.code}, ${ran.stderr.trim()}`);
+      const poured = await mol(cli, ['run', 'hello', `--id=${id}`], { cwd: repo.dir });
+      if (poured.code !== 1 || !/cannot be a molecule id/.test(poured.stderr))
+        failures.push(`molecule id ${JSON.stringify(id)}: exit ${poured.code}, ${poured.stderr.trim()}`);
+      if (!intact()) failures.push(`${JSON.stringify(id)}: EXECUTED`);
+    }
+    const refs = await repo.git(['for-each-ref', '--format=%(refname)', 'refs/molecular/attempts']);
+    if (refs !== '') failures.push(`attempt refs were written: ${refs}`);
+    recordResult({
+      area: 'security',
+      name: 'injection: hostile ids through `mol run`',
+      tried: `${hostileIds.length} step ids and molecule ids git refuses in a ref (a leading "--upload-pack=", spaces, "..", ".lock", "~", ":", "@{", a leading or trailing ".")`,
+      runs: hostileIds.length * 2,
+      failures: failures.length,
+      held:
+        failures.length === 0
+          ? 'every step id was refused at file:line:col with git rule and every molecule id by name, before any command, attempt or ref'
+          : failures.slice(0, 3).join(' | '),
+    });
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

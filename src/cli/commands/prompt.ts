@@ -4,6 +4,7 @@
  * failure when the step failed before). For running an agent by hand, then `mol done`.
  */
 
+import { unknownStep } from '../../engine/index.js';
 import { gitText } from '../../runner/git.js';
 import { stepBranch } from '../../runner/index.js';
 import { stepPrompt } from '../../shell/step/start-step.js';
@@ -27,7 +28,7 @@ export async function promptCommand(io: CliIO, argv: string[]): Promise<number> 
   const { ctx, loaded } = opened.value;
   const { mol, proto } = loaded;
   const def = proto.steps.find((s) => s.id === stepId);
-  if (def === undefined) return failWith(io, { code: 'unknown-step', message: `no step "${stepId}"` });
+  if (def === undefined) return failWith(io, unknownStep(mol, stepId).error);
   const { repoDir } = ctx;
   // A distributed step works on a branch of its own; a local one on the working tree's branch.
   const current = await gitText(repoDir, ['rev-parse', '--abbrev-ref', 'HEAD']);

@@ -1,9 +1,12 @@
+import { didYouMean } from '../did-you-mean.js';
 import type { Diagnostic, ErrorCode, MolError, Place } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 
 /** Formulas that cook may pull in by name (extends, expansions, aspects); loaded by the faces beforehand so cook stays pure. */
 export interface FormulaLibrary {
   get(name: string): ParsedFormula | undefined;
+  /** The names it holds, when it can list them: a name not found gets the near one. */
+  names?(): string[];
 }
 
 export type KeyPath = readonly (string | number)[];
@@ -43,7 +46,12 @@ export class CookContext {
     const found = this.library?.get(name);
     if (!found) {
       const where = this.library ? 'is known' : 'can be loaded (no formula library was given)';
-      this.error('unknown-formula', `${role} names "${name}", but no formula by that name ${where}`, place);
+      const near = didYouMean(name, this.library?.names?.() ?? []);
+      this.error(
+        'unknown-formula',
+        `${role} names "${name}", but no formula by that name ${where}${near}`,
+        place,
+      );
       return undefined;
     }
     if (!this.uses.includes(name)) this.uses.push(name);

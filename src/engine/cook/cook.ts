@@ -15,6 +15,7 @@ import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
+import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
 import { collectVars, cookValues } from './vars.js';
 
 export type { FormulaLibrary } from './cook-context.js';
@@ -75,6 +76,14 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
     );
   }
   const declared = new Set(Object.keys(vars));
+  warnUndeclared(
+    `formula "${name}"`,
+    [['description', formula.data.description ?? '']],
+    { formula, path: [] },
+    declared,
+    ctx,
+  );
+  for (const s of steps) warnUndeclaredInStep(s, declared, ctx);
   const protoSteps = new Map(
     steps.map((s) => [
       s,

@@ -1,5 +1,6 @@
 import { didYouMean } from '../did-you-mean.js';
 import { err, ok, type Place, type Result } from '../errors.js';
+import { REF_NAME_RULE, refPartProblem } from '../ref-name.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { MinHeap } from './min-heap.js';
 import type { WorkStep } from './work-step.js';
@@ -25,7 +26,8 @@ export function topoOrder<T extends DagNode>(steps: readonly T[]): Result<T[]> {
 }
 
 /**
- * The DAG checks of cook, each error placed where it was written: duplicate ids, needs and
+ * The DAG checks of cook, each error placed where it was written: duplicate ids, ids git refuses
+ * in a ref (a step's id names its branch and attempt refs), needs and
  * `on_fail` targets naming no step, cycles (each named), and `on_fail` targets that are not
  * upstream of their step (a loop can only go back). Returns the steps in topological order when
  * there is no cycle.
@@ -47,6 +49,14 @@ export function checkDag(steps: readonly WorkStep[], ctx: CookContext): WorkStep
     }
     firstById.set(step.id, step);
     unique.push(step);
+    const problem = refPartProblem(step.id);
+    if (problem !== undefined) {
+      ctx.error(
+        'invalid-id',
+        `step id ${JSON.stringify(step.id)} cannot be part of a git ref: ${problem} (the step's branch is molecular/<molecule>/<step>, one part with no "/" or leading "-"; ${REF_NAME_RULE})`,
+        placeOf(step.origin, 'id'),
+      );
+    }
   }
   const ids = firstById.keys.bind(firstById);
   for (const step of steps) {

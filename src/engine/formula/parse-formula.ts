@@ -9,6 +9,7 @@ import { explainIssues, where } from './issue-sentence.js';
 import { scanJsonPositions } from './json-positions.js';
 import { formatKeyPath, isTable, type KeyPath } from './key-path.js';
 import { KeyPositions } from './key-positions.js';
+import { didYouMeanKey } from './near-key.js';
 import { findTooDeep, MAX_NESTING } from './nesting-limit.js';
 import { type FormulaFormat, readDocument, withoutBom } from './parse-document.js';
 import type { ParsedFormula } from './parsed-formula.js';
@@ -103,7 +104,7 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
       'warning',
       'unknown-key',
       path,
-      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`,
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)${didYouMeanKey(schema, raw, path)}`,
     );
   });
 

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
+  closest,
   descriptionFilesOf,
+  didYouMean,
   err,
+  formulaNameOfFile,
   type MolError,
   type ParsedFormula,
   parseFormula,
@@ -123,15 +126,50 @@ export function loadFormulaArg(
   const asPath = resolve(cwd, arg);
   const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
   const catalog = FormulaCatalog.forRepo(repoDir, [...(isFile ? [dirname(asPath)] : []), ...searchDirs]);
+  if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
     const known = catalog.names();
     return err(
       'unknown-formula',
-      `no formula named "${arg}" (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
+      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
     );
   }
   const parsed = readFormulaFile(path, isFile ? arg : path);
   if (!parsed.ok) return parsed;
   return { ok: true, value: { parsed: parsed.value, path, catalog } };
+}
+
+/** A formula file's name or a relative or absolute path: a formula name has neither. */
+function looksLikePath(arg: string): boolean {
+  return /\.(toml|json)$/i.test(arg) || /^(\.{1,2}[\\/]|[\\/]|~)/.test(arg);
+}
+
+/**
+ * `mol run ./formulas/helo.formula.toml`: the file is missing, which is what to say (not "no formula
+ * named ./formulas/…"), with the file beside it or the formula it was probably meant to be.
+ */
+export function missingFormulaFile(
+  arg: string,
+  asPath: string,
+  catalog: FormulaCatalog,
+): { ok: false; error: MolError } {
+  const what = existsSync(asPath) ? 'is not a formula file' : 'does not exist';
+  const file = basename(asPath);
+  // Compared by formula name, so the shared suffix does not make every file look near.
+  const entries = new Map(
+    safeList(dirname(asPath))
+      .filter((entry) => entry !== file && /\.(toml|json)$/i.test(entry))
+      .map((entry) => [formulaNameOfFile(entry), entry]),
+  );
+  const nearName = closest(formulaNameOfFile(file), entries.keys());
+  const beside = nearName === undefined ? undefined : entries.get(nearName);
+  const named = beside === undefined ? closest(formulaNameOfFile(file), catalog.names()) : undefined;
+  const guess =
+    beside !== undefined
+      ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)`
+      : named !== undefined
+        ? ` (did you mean the formula "${named}"?)`
+        : '';
+  return err('not-found', `${arg} ${what}${guess}`);
 }

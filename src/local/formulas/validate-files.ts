@@ -6,7 +6,7 @@
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { cook, type Diagnostic, type MolError, parseFormula } from '../../engine/index.js';
-import { FormulaCatalog } from './catalog.js';
+import { FormulaCatalog, missingFormulaFile } from './catalog.js';
 import { findFormulaFiles, isDirectory, readText } from './formula-files.js';
 
 export interface FileReport {
@@ -38,7 +38,11 @@ export function validateFormulaFile(file: string, options: ValidateOptions): Fil
   let text: string;
   try {
     text = readText(path);
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      const { message } = missingFormulaFile(file, path, FormulaCatalog.forRepo(options.repoDir)).error;
+      return { file, diagnostics: [{ severity: 'error', code: 'not-found', message, file }] };
+    }
     return {
       file,
       diagnostics: [{ severity: 'error', code: 'unreadable', message: `${file} cannot be read`, file }],

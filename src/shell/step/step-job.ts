@@ -4,13 +4,13 @@
  * job then follows what was written.
  */
 import {
-  err,
   type Molecule,
   ok,
   type Proto,
   type ProtoStep,
   type Result,
   type StepState,
+  unknownStep,
 } from '../../engine/index.js';
 import type { StepHost } from './step-host.js';
 
@@ -27,10 +27,7 @@ export function stepJob(host: StepHost, mol: Molecule, proto: Proto, stepId: str
   const def = proto.steps.find((s) => s.id === stepId);
   const state = mol.steps.find((s) => s.id === stepId);
   if (def === undefined || state === undefined) {
-    return err(
-      'unknown-step',
-      `molecule ${mol.id} has no step "${stepId}"; its steps are ${proto.steps.map((s) => s.id).join(', ')}`,
-    );
+    return unknownStep({ id: mol.id, steps: proto.steps }, stepId);
   }
   return ok({ host, mol, proto, def, state });
 }

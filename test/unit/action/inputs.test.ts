@@ -34,6 +34,21 @@ describe('readInputs', () => {
     expect(normalised.ok && normalised.value.configPath).toBe('.github/m.yml');
   });
 
+  it('refuses a molecule or step id git would refuse in a ref, by name', () => {
+    const step = readInputs(
+      getter({ mode: 'step', 'github-token': 't', molecule: '12-abc', step: '--upload-pack=x' }),
+    );
+    expect(!step.ok && step.error.message).toMatch(
+      /^step "--upload-pack=x" cannot be part of a git ref: it starts with "-"/,
+    );
+    const molecule = readInputs(
+      getter({ mode: 'step', 'github-token': 't', molecule: '12..abc', step: 'build' }),
+    );
+    expect(!molecule.ok && molecule.error.message).toMatch(
+      /^molecule "12\.\.abc" cannot be part of a git ref: it contains "\.\."/,
+    );
+  });
+
   it('needs a token for every mode that calls the API, and none for lint', () => {
     expect(readInputs(getter({ mode: 'patrol' })).ok).toBe(false);
     expect(readInputs(getter({ mode: 'lint' })).ok).toBe(true);

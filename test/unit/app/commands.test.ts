@@ -409,7 +409,7 @@ describe('refusals', () => {
     mockReply(scope, ISSUE, replies);
     await send();
     expect(replies[0]).toContain(
-      'molecule "7-abc123" has no step "drfat"; its steps are draft, publish, sign — did you mean "draft"?',
+      'molecule "7-abc123" has no step "drfat" (did you mean "draft"?); its steps are draft, publish, sign',
     );
   });
 

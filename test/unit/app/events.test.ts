@@ -196,6 +196,7 @@ describe('issues.labeled', () => {
         `^@${login} could not pour \`reveiw\` \\(label \`formula:reveiw\`\\): there is no formula "reveiw"`,
       ),
     );
+    expect(replies[0]).toContain('there is no formula "reveiw" (did you mean "review"?) in .github/formulas');
     expect(replies[0]).toContain('the repository has: review');
     expect(replies[0]).toContain('the built-ins are gated-task, hello');
   });

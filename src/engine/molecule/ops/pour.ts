@@ -5,6 +5,7 @@
 
 import type { Proto } from '../../cook/proto.js';
 import { err, type Result } from '../../errors.js';
+import { REF_NAME_RULE, refPartProblem } from '../../ref-name.js';
 import type { Effect } from '../effects.js';
 import { type FormulaRef, type Molecule, MoleculeSchema, type Subject } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
@@ -37,6 +38,20 @@ export function pour(proto: Proto, opts: PourOptions): Result<{ mol: Molecule; e
       'invalid-id',
       `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`,
     );
+  }
+  // The id names the molecule's branches and refs (`molecular/<id>/<step>`), and so does each step's.
+  const idProblem = refPartProblem(opts.id);
+  if (idProblem !== undefined) {
+    return err('invalid-id', `"${opts.id}" cannot be a molecule id: ${idProblem} (${REF_NAME_RULE})`);
+  }
+  for (const step of proto.steps) {
+    const problem = refPartProblem(step.id);
+    if (problem !== undefined) {
+      return err(
+        'invalid-id',
+        `step id ${JSON.stringify(step.id)} cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`,
+      );
+    }
   }
   if (proto.steps.length === 0) return err('empty-proto', `formula "${proto.formula}" has no steps to pour`);
   const kind = opts.kind ?? 'mol';

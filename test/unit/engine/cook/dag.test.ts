@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cook, topoOrder } from '../../../../src/engine/cook/cook.js';
-import { formula, lineOf } from './fixture.js';
+import { formula, library, lineOf } from './fixture.js';
 
 const ids = (steps: readonly { id: string }[]) => steps.map((s) => s.id);
 
@@ -211,5 +211,46 @@ id = "b"
     expect(result.error.diagnostics?.map((d) => d.code)).toEqual(['duplicate-step', 'unknown-need', 'cycle']);
     expect(result.error.code).toBe('duplicate-step');
     for (const d of result.error.diagnostics ?? []) expect(d.severity).toBe('error');
+  });
+});
+
+describe('step ids that name git refs', () => {
+  it('refuses an id git would refuse, at the id, with git rule', () => {
+    const text = `[[steps]]
+id = "ok"
+[[steps]]
+id = "--upload-pack=touch /tmp/x"
+needs = ["ok"]
+`;
+    const result = cook(formula(text));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'invalid-id', line: lineOf(text, 'id = "--'), col: 1 });
+    expect(result.error.message).toMatch(
+      /^step id "--upload-pack=touch \/tmp\/x" cannot be part of a git ref: it contains "\/" .*git refuses spaces/,
+    );
+  });
+
+  it.each(['a..b', 'x.lock', 'a b', 'a~1', '.hidden', 'end.', '@', 'a@{1}'])('refuses %j', (id) => {
+    const result = cook(formula(`[[steps]]\nid = ${JSON.stringify(id)}\n`));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('invalid-id');
+  });
+
+  it('checks the ids an expansion makes, placed at the template that made them', () => {
+    const template = `formula = "spaced"\ntype = "expansion"\n[[template]]\nid = "{target} draft"\n`;
+    const host = '[[steps]]\nid = "work"\n[compose]\nexpand = [{ target = "work", with = "spaced" }]\n';
+    const result = cook(formula(host), { library: library(formula(template, 'spaced.formula.toml')) });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'invalid-id', file: 'spaced.formula.toml', line: 4 });
+    expect(result.error.message).toMatch(
+      /^step id "work draft" cannot be part of a git ref: it contains a space/,
+    );
+  });
+
+  it('accepts the ids expansions and loops make', () => {
+    const result = cook(formula('[[steps]]\nid = "implement.iter2.review"\n[[steps]]\nid = "a_b-c.d"\n'));
+    expect(result.ok).toBe(true);
   });
 });

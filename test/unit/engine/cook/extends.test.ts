@@ -118,6 +118,14 @@ id = "extra"
     expect(result.error.line).toBe(lineOf(text, 'extends'));
   });
 
+  it('names the parent a misspelt one was near, when the library can list its names', () => {
+    const text = 'formula = "child"\nextends = ["bsae"]\n[[steps]]\nid = "x"\n';
+    const result = cook(formula(text), { library: { get: () => undefined, names: () => ['other', 'base'] } });
+    expect(!result.ok && result.error.message).toBe(
+      'extends names "bsae", but no formula by that name is known (did you mean "base"?)',
+    );
+  });
+
   it('says so when there is no library to look a parent up in', () => {
     const result = cook(formula('extends = ["base"]\n[[steps]]\nid = "x"\n'));
     expect(!result.ok && result.error.message).toBe(

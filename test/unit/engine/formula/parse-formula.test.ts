@@ -297,6 +297,47 @@ describe('parseFormula: unknown keys', () => {
     expect(formula.data.steps?.[2]?.focuss).toBe('typo');
   });
 
+  it('names the key a near miss was meant to be, in every table', () => {
+    const typos = toml(
+      'formula = "t"', //                    1
+      'max_retires = 2', //                  2
+      '[vars.name]', //                      3
+      'defualt = "w"', //                    4
+      '[[steps]]', //                        5
+      'id = "a"', //                         6
+      'max_retires = 3', //                  7
+      'run = "true"', //                     8
+      'max_retries = 1', //                  9
+      'gate = { type = "command", rnu = "true", run = "x" }', // 10
+      '[[steps]]', //                        11
+      'id = "b"', //                         12
+      'tilte = "x"', //                      13
+      '[steps.retry]', //                    14
+      'max_attempts = 2', //                 15
+      'on_exhaust = "soft_fail"', //         16
+    );
+    const formula = parsed(parseFormula(typos, 't.formula.toml'));
+    expect(lines(formula.warnings)).toEqual([
+      't.formula.toml:2:1: warning: unknown key "max_retires" at the top level (ignored); did you mean "max_retries"?',
+      't.formula.toml:4:1: warning: unknown key "defualt" in vars.name (ignored); did you mean "default"?',
+      // The step already has max_retries: the typo is not offered the key that is there.
+      't.formula.toml:7:1: warning: unknown key "max_retires" in steps[0] (ignored)',
+      't.formula.toml:10:28: warning: unknown key "rnu" in steps[0].gate (ignored)',
+      't.formula.toml:13:1: warning: unknown key "tilte" in steps[1] (ignored); did you mean "title"?',
+      't.formula.toml:16:1: warning: unknown key "on_exhaust" in steps[1].retry (ignored); did you mean "on_exhausted"?',
+    ]);
+  });
+
+  it('suggests the key beside the error its absence causes', () => {
+    const error = refused(
+      parseFormula(toml('[[steps]]', 'id = "a"', '[steps.retry]', 'max_attempt = 2'), 'r.toml'),
+    );
+    expect(lines(error.diagnostics)).toEqual([
+      'r.toml:3:8: error: steps[0].retry is missing max_attempts, which must be a whole number ≥ 1',
+      'r.toml:4:1: warning: unknown key "max_attempt" in steps[0].retry (ignored); did you mean "max_attempts"?',
+    ]);
+  });
+
   it('carries the warnings alongside the errors when the formula is refused', () => {
     const error = refused(parseFormula(toml('execution = "x"', 'focuss = 1'), 'x.toml'));
     expect(lines(error.diagnostics)).toEqual([

@@ -77,4 +77,24 @@ describe('pour', () => {
       error: { code: 'empty-proto' },
     });
   });
+
+  it('refuses a molecule id or a step id git would refuse in a ref, naming why', () => {
+    const two = chainProto(2);
+    for (const [id, why] of [
+      ['a..b', 'it contains ".."'],
+      ['x.lock', 'it ends with ".lock"'],
+      ['m.', 'it ends with "."'],
+    ]) {
+      const result = pour(two, { id: id as string, now: T0, vars: {}, formula });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid-id' } });
+      if (!result.ok) expect(result.error.message).toContain(`"${id}" cannot be a molecule id: ${why}`);
+    }
+    const spaced = makeProto([protoStep('--upload-pack=touch x')]);
+    const result = pour(spaced, { id: 'm', now: T0, vars: {}, formula });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-id' } });
+    if (!result.ok)
+      expect(result.error.message).toMatch(
+        /^step id "--upload-pack=touch x" cannot be part of a git ref: it starts with "-"/,
+      );
+  });
 });

@@ -65,6 +65,12 @@ describe('start', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-step' } });
     if (!unknown.ok)
       expect(unknown.error.message).toBe('molecule "m1" has no step "nope"; its steps are s0, s1, s2');
+    const typo = transition(proto, done, { type: 'start', step: 's00' }, T0);
+    if (!typo.ok)
+      expect(typo.error.message).toBe(
+        'molecule "m1" has no step "s00" (did you mean "s0"?); its steps are s0, s1, s2',
+      );
+    expect(typo.ok).toBe(false);
   });
 
   it('refuses a second runner while the lease is live: no double run', () => {
