@@ -30,7 +30,7 @@ export const USAGE: Record<Verb, string> = {
   done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
   fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
   retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
-  skip: 'mol skip <mol-id> <step> [reason] [--no-run] [--json]',
+  skip: 'mol skip <mol-id> <step> [reason] [--force] [--no-run] [--json]',
   approve: 'mol approve <mol-id> <step> [--no-run] [--json]',
 };
 
@@ -42,7 +42,12 @@ export const approveCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 
 
 async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> {
   const usage = USAGE[verb];
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, 'no-run': { type: 'boolean' } });
+  const args = parse(argv, {
+    ...JSON_OPTION,
+    ...STORE_OPTION,
+    'no-run': { type: 'boolean' },
+    ...(verb === 'skip' ? { force: { type: 'boolean' } } : {}),
+  });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const [molId, stepId, ...words] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
@@ -57,7 +62,16 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   const by = whoAmI(io.env);
 
   const def = proto.steps.find((s) => s.id === stepId);
-  const command = await commandOf(ctx, verb, stepId, text, by, loaded.mol, def);
+  const command = await commandOf(
+    ctx,
+    verb,
+    stepId,
+    text,
+    by,
+    loaded.mol,
+    def,
+    args.value.values.force === true,
+  );
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
   const applied = await changeMolecule(
@@ -83,9 +97,14 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   );
 
   if (!args.value.values['no-run']) {
+    // The command changes only what it names: steps that were ready before it are left for
+    // `mol resume` (or `mol run <id>`); what it made ready runs.
+    const waiting = new Set(
+      loaded.mol.steps.filter((s) => s.status === 'ready' && s.id !== stepId).map((s) => s.id),
+    );
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
-    if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
-      const ran = await execute(ctx, mol, proto, progress);
+    if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !waiting.has(s.id))) {
+      const ran = await execute(ctx, mol, proto, { ...progress, leave: waiting });
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
@@ -104,6 +123,7 @@ async function commandOf(
   by: string,
   mol: Molecule,
   def: ProtoStep | undefined,
+  force: boolean,
 ): Promise<MoleculeCommand> {
   switch (verb) {
     case 'done': {
@@ -123,7 +143,7 @@ async function commandOf(
     case 'fail':
       return { verb, step, reason: text };
     case 'skip':
-      return { verb, step, ...(text === '' ? {} : { reason: text }) };
+      return { verb, step, ...(text === '' ? {} : { reason: text }), ...(force ? { force } : {}) };
     case 'retry':
     case 'approve':
       return { verb, step };
