@@ -38,6 +38,7 @@ export * from './formula/formula-source.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export * from './molecule/effects.js';
+export * from './molecule/gated-commit.js';
 export * from './molecule/lease.js';
 export * from './molecule/machine/molecule-machine.js';
 export * from './molecule/machine/serialize.js';

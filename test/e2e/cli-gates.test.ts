@@ -209,3 +209,35 @@ run = "touch '${marker('after')}'"
     expect(existsSync(marker('after'))).toBe(true);
   });
 });
+
+describe('mol patrol', () => {
+  it('runs the step a due timer gate made ready', async () => {
+    const path = join(flows, 'cool.formula.toml');
+    const marker = join(repo.root, 'go.ran');
+    await writeFile(
+      path,
+      `formula = "cool"
+[[steps]]
+id = "build"
+run = "true"
+gate = { type = "timer", after = "1s" }
+[[steps]]
+id = "go"
+needs = ["build"]
+run = "touch '${marker}'"
+`,
+    );
+    expect((await run(['run', path, '--id', 'c1'])).code).toBe(3);
+    expect(await statuses('c1')).toEqual({ build: 'awaiting_gate', go: 'pending' });
+    // Patrol until the timer is due: the round that records it runs what it made ready.
+    let recorded = '';
+    for (let round = 0; round < 60 && !recorded; round++) {
+      const patrol = await run(['patrol']);
+      expect(patrol.code).toBe(0);
+      if (patrol.stdout.includes('timer c1/build')) recorded = patrol.stdout;
+    }
+    expect(recorded).toContain('timer gates that came due were recorded');
+    expect(existsSync(marker)).toBe(true);
+    expect(await statuses('c1')).toEqual({ build: 'completed', go: 'completed' });
+  });
+});
