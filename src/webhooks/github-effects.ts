@@ -19,6 +19,7 @@ import {
   formatDuration,
   type GateResult,
   gatedCommit,
+  judgedOnReady,
   type Molecule,
   type MoleculeStore,
   type Proto,
@@ -34,6 +35,8 @@ import { removeLabels } from '../github/labels.js';
 import { reply } from '../github/reply.js';
 import { carryOut } from '../shell/carry-out.js';
 import type { EffectHandlers, EffectsOutcome } from '../shell/effect-handlers.js';
+import { CHECKOUT_GATE_TYPES } from '../shell/step/judge-gate-step.js';
+import { baseBranchesOf } from '../shell/step/step-inputs.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
 import { defaultBranch } from './default-branch.js';
@@ -89,6 +92,14 @@ export function githubEffectHandlers(
         judgeAppGates(ctx, proto, mol, step, gates),
       );
       const waiting = gates.filter((g) => !results?.some((r) => r.type === g.type));
+      // No job was dispatched for a gate step (it has no work): one is started to judge the
+      // gates that need a checkout.
+      const def = defs.get(step);
+      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+        await attempt(ctx, out, `start the job that judges the gates of step "${step}"`, () =>
+          dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out),
+        );
+      }
       if (waiting.length > 0)
         out.notices.push(
           waitingSentence(
@@ -185,6 +196,16 @@ async function dispatch(
   out: EffectsOutcome,
 ): Promise<void> {
   if (!runsInJob(mol, def) || !def) return;
+  await dispatchJob(ctx, mol, def, baseBranches, out);
+}
+
+async function dispatchJob(
+  ctx: HandlerContext,
+  mol: Molecule,
+  def: ProtoStep,
+  baseBranches: string[],
+  out: EffectsOutcome,
+): Promise<void> {
   const ref = await defaultBranch(ctx);
   const done = await dispatchStep(ctx.octokit, ctx.repo, {
     workflow: ctx.config.step_workflow,

@@ -94,6 +94,32 @@ describe('mol with gate steps', () => {
     expect(await statuses('g2')).toMatchObject({ plan: 'ready', 'plan-gate': 'pending', audit: 'pending' });
   });
 
+  it('in a distributed molecule a gate step is judged in the worktree of the work it gates', async () => {
+    const path = join(flows, 'checked.formula.toml');
+    await writeFile(
+      path,
+      `formula = "checked"
+execution = "distributed"
+[[steps]]
+id = "write"
+run = "echo ok > out.txt"
+[[steps]]
+id = "check"
+type = "gate"
+needs = ["write"]
+gate = { type = "files", paths = ["out.txt"] }
+[[steps]]
+id = "after"
+needs = ["check"]
+run = "test -f out.txt"
+`,
+    );
+    const ran = await run(['run', path, '--id', 'd1']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(await statuses('d1')).toEqual({ write: 'completed', check: 'completed', after: 'completed' });
+    expect(existsSync(join(repo.dir, 'out.txt'))).toBe(false);
+  });
+
   it('an approval gate still waits for a person, and mol approve passes it', async () => {
     const path = join(flows, 'ship.formula.toml');
     await writeFile(

@@ -3,13 +3,7 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
-import {
-  commandEvents,
-  type Molecule,
-  type MoleculeCommand,
-  ok,
-  type ProtoStep,
-} from '../../engine/index.js';
+import { commandEvents, type Molecule, type MoleculeCommand, ok, type Proto } from '../../engine/index.js';
 import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
@@ -61,7 +55,6 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   const { proto } = loaded;
   const by = whoAmI(io.env);
 
-  const def = proto.steps.find((s) => s.id === stepId);
   const command = await commandOf(
     ctx,
     verb,
@@ -69,7 +62,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
     text,
     by,
     loaded.mol,
-    def,
+    proto,
     args.value.values.force === true,
   );
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
@@ -122,14 +115,17 @@ async function commandOf(
   text: string,
   by: string,
   mol: Molecule,
-  def: ProtoStep | undefined,
+  proto: Proto,
   force: boolean,
 ): Promise<MoleculeCommand> {
   switch (verb) {
     case 'done': {
+      const def = proto.steps.find((s) => s.id === step);
       // What the step left behind: its uncommitted work committed, and every file its commits touched.
       const work =
-        def === undefined || !canBeDone(mol, step) ? { filesModified: [] } : await handWork(ctx, mol, def);
+        def === undefined || !canBeDone(mol, step)
+          ? { filesModified: [] }
+          : await handWork(ctx, proto, mol, def);
       const commit = work.commit;
       const checkpoint = buildCheckpoint({
         ...(commit === undefined ? {} : { commit }),

@@ -215,13 +215,24 @@ export class Draft {
     }
   }
 
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i: number): string[] {
     const branches: string[] = [];
-    for (const n of this.index.needs[i] as number[]) {
-      const branch = this.step(n).branch;
-      if (branch !== undefined) branches.push(branch);
-    }
+    if (this.base.execution !== 'distributed') return branches;
+    const seen = new Set<number>();
+    const visit = (needs: readonly number[]) => {
+      for (const n of needs) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        const branch = this.step(n).branch;
+        if (branch === undefined) visit(this.index.needs[n] as number[]);
+        else if (!branches.includes(branch)) branches.push(branch);
+      }
+    };
+    visit(this.index.needs[i] as number[]);
     return branches;
   }
 }
