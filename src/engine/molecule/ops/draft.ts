@@ -12,6 +12,7 @@ import type { Effect } from '../effects.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
+import { standsIn } from '../need-branches.js';
 import { labelChange } from '../status-labels.js';
 import { listsFor, type MoleculeLists, moleculeWith } from './molecule-lists.js';
 import type { StepVector, StepVectorEdit } from './persistent-lists.js';
@@ -221,15 +222,15 @@ export class Draft {
    */
   baseBranches(i: number): string[] {
     const branches: string[] = [];
-    if (this.base.execution !== 'distributed') return branches;
     const seen = new Set<number>();
     const visit = (needs: readonly number[]) => {
       for (const n of needs) {
         if (seen.has(n)) continue;
         seen.add(n);
         const branch = this.step(n).branch;
-        if (branch === undefined) visit(this.index.needs[n] as number[]);
-        else if (!branches.includes(branch)) branches.push(branch);
+        if (branch !== undefined) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit(this.index.needs[n] as number[]);
       }
     };
     visit(this.index.needs[i] as number[]);
