@@ -46,6 +46,8 @@ export interface ExecuteOptions {
   verbose?: boolean;
   /** A quiet step gets a `still running` line this often (default 30 s). */
   heartbeatMs?: number;
+  /** Ready steps not to start this time (a step verb runs only what it made ready). */
+  leave?: ReadonlySet<string>;
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -78,7 +80,7 @@ export async function execute(
   let stopping = false;
   const running = new Map<string, Promise<void>>();
   // Steps another process holds or that moved on before we could start them: not ours this time.
-  const passed = new Set<string>();
+  const passed = new Set<string>(options.leave);
   let latest = start;
   let fatal: MolError | undefined;
   const adopt = (mol: Molecule) => {

@@ -5,7 +5,7 @@
  * distributed step has one, else the working tree (a local formula's steps share it).
  */
 import { join } from 'node:path';
-import type { Molecule, ProtoStep } from '../engine/index.js';
+import type { Molecule, Proto, ProtoStep } from '../engine/index.js';
 import { commitStep } from '../runner/commit-step.js';
 import { git, resolveCommit } from '../runner/git.js';
 import { pathExists } from '../runner/path-exists.js';
@@ -17,7 +17,12 @@ export interface HandWork {
   filesModified: string[];
 }
 
-export async function handWork(ctx: CliContext, mol: Molecule, def: ProtoStep): Promise<HandWork> {
+export async function handWork(
+  ctx: CliContext,
+  proto: Proto,
+  mol: Molecule,
+  def: ProtoStep,
+): Promise<HandWork> {
   const worktree = join(ctx.worktreeRoot, mol.id, def.id);
   const cwd =
     mol.execution === 'distributed' ? ((await pathExists(worktree)) ? worktree : undefined) : ctx.repoDir;
@@ -34,7 +39,7 @@ export async function handWork(ctx: CliContext, mol: Molecule, def: ProtoStep): 
   });
   if (!committed.ok) return { filesModified: [] };
   const { commit } = committed.value;
-  const bases = await stepBases(cwd, mol, def, commit);
+  const bases = await stepBases(cwd, proto, mol, def, commit);
   const log = await git(cwd, [
     'log',
     '--no-merges',
@@ -53,9 +58,15 @@ export async function handWork(ctx: CliContext, mol: Molecule, def: ProtoStep): 
  * Where the step's own commits begin: its needs' branches (distributed), or the last commit an
  * earlier step of the molecule recorded that is behind HEAD (local), else the molecule's base.
  */
-async function stepBases(cwd: string, mol: Molecule, def: ProtoStep, head: string): Promise<string[]> {
+async function stepBases(
+  cwd: string,
+  proto: Proto,
+  mol: Molecule,
+  def: ProtoStep,
+  head: string,
+): Promise<string[]> {
   if (mol.execution === 'distributed') {
-    const branches = baseBranchesOf(mol, def);
+    const branches = baseBranchesOf(proto, mol, def);
     if (branches.length > 0) return branches;
   } else {
     const recorded = mol.steps

@@ -182,7 +182,19 @@ export const VERB_HELP = {
     'mol fail hello-1a2b3c build "the tests are red"',
   ),
   retry: stepVerb('retry', 'send a failed step back to ready and run it', 'mol retry hello-1a2b3c build'),
-  skip: stepVerb('skip', 'skip a step', 'mol skip hello-1a2b3c docs "nothing to document"'),
+  skip: {
+    ...stepVerb('skip', 'skip a step', 'mol skip hello-1a2b3c docs "nothing to document"'),
+    options: [
+      {
+        name: 'force',
+        meaning:
+          'also skip a gate step, or a step whose approval has not been given (its gates are passed unjudged)',
+      },
+      NO_RUN,
+      RUN_JSON,
+      STORE,
+    ],
+  },
   approve: stepVerb('approve', "pass a step's approval gate", 'mol approve hello-1a2b3c ship'),
   rollback: {
     summary: "reset to a step's checkpoint commit; downstream steps back to pending",

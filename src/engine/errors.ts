@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'event-invalid',
   'exists',
   'extends-cycle',
+  'force-required',
   'formula-unloadable',
   'gate-failed',
   'git-config-changed',

@@ -54,6 +54,11 @@ export interface CheckRunInput {
   actions?: CheckRunAction[];
   /** The id of the run to update, when known: saves the look-up call. */
   checkRunId?: number;
+  /**
+   * A new run beside the finished one (a step retried or sent back): GitHub keeps a completed
+   * run's conclusion through later updates, so a run that starts again is a run of its own.
+   */
+  fresh?: boolean;
 }
 
 export interface UpsertedCheckRun {
@@ -118,7 +123,9 @@ export async function upsertCheckRun(
     output: { title: input.title, summary: fitSummary(input.summary) },
     actions: actions.value,
   };
-  const existing = input.checkRunId ?? (await findCheckRun(octokit, repo, input.headSha, input.name));
+  const existing = input.fresh
+    ? undefined
+    : (input.checkRunId ?? (await findCheckRun(octokit, repo, input.headSha, input.name)));
   if (existing !== undefined) {
     await octokit.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
       ...repo,
@@ -197,7 +204,9 @@ export function checkStateOf(status: StepStatus): { status: CheckStatus; conclus
   }
 }
 
-export function gateLine(gate: GateResult): string {
+/** `skipped`: the step was skipped, so a gate without a verdict is not waiting for anything. */
+export function gateLine(gate: GateResult, skipped = false): string {
+  if (gate.passed === null && skipped) return `- ⏭️ **${gate.type}** not judged: the step was skipped`;
   const mark = gate.passed === null ? '⏳' : gate.passed ? '✅' : '❌';
   const verdict = gate.passed === null ? 'waiting' : gate.passed ? 'passed' : 'failed';
   return `- ${mark} **${gate.type}** ${verdict}${gate.detail ? `: ${gate.detail}` : ''}`;
@@ -212,6 +221,7 @@ export interface StepCheckInput {
   headSha: string;
   detailsUrl?: string;
   checkRunId?: number;
+  fresh?: boolean;
 }
 
 /** The check run of one gated step: each gate with pass/fail and detail, Retry and Skip buttons. */
@@ -226,7 +236,10 @@ export function stepCheckRun(input: StepCheckInput): CheckRunInput {
   const actions: CheckRunAction[] = [];
   if (input.status === 'failed') actions.push(RETRY_ACTION);
   if (state.status !== 'completed' || input.status === 'failed') actions.push(SKIP_ACTION);
-  const lines = input.gates.length ? input.gates.map(gateLine) : ['This step has no gates.'];
+  const skipped = input.status === 'skipped';
+  const lines = input.gates.length
+    ? input.gates.map((g) => gateLine(g, skipped))
+    : ['This step has no gates.'];
   return {
     name: checkRunName(input.formula, input.step),
     headSha: input.headSha,
@@ -241,6 +254,7 @@ export function stepCheckRun(input: StepCheckInput): CheckRunInput {
     actions,
     ...(input.detailsUrl ? { detailsUrl: input.detailsUrl } : {}),
     ...(input.checkRunId !== undefined ? { checkRunId: input.checkRunId } : {}),
+    ...(input.fresh ? { fresh: true } : {}),
   };
 }
 

@@ -10,12 +10,15 @@ import {
   type Effect,
   formatDuration,
   type GateResult,
+  judgedOnReady,
   type Molecule,
+  needBranches,
   ok,
+  type Proto,
   type ProtoGate,
   type Result,
 } from '../engine/index.js';
-import { deleteMoleculeBranches, evaluateGates, stepEnv } from '../runner/index.js';
+import { deleteMoleculeBranches, evaluateGates, prepareWorkspace, stepEnv } from '../runner/index.js';
 import { pathExists } from '../runner/path-exists.js';
 
 export interface LocalPlace {
@@ -38,11 +41,15 @@ interface Problems {
   problems: string[];
 }
 
-export function localEffectHandlers(scene: LocalEffectsScene, options: LocalEffectsOptions = {}) {
+export function localEffectHandlers(
+  scene: LocalEffectsScene,
+  proto: Pick<Proto, 'steps'>,
+  options: LocalEffectsOptions = {},
+) {
   const { io } = scene;
   return {
     judgeGates: (mol: Molecule, step: string, gates: readonly ProtoGate[], out: Problems) =>
-      judgeLocalGates(scene, mol, step, gates, out),
+      judgeLocalGates(scene, mol, step, gates, out, proto),
 
     gatesRecorded(step: string, decided: readonly GateResult[]): void {
       for (const gate of decided)
@@ -74,6 +81,32 @@ export function localEffectHandlers(scene: LocalEffectsScene, options: LocalEffe
   };
 }
 
+/**
+ * The step's worktree; a gate step has none (it has no work), so one is built for it from the
+ * branches it gates, as for any step, and left for `mol gc`.
+ */
+async function worktreeOf(
+  scene: LocalEffectsScene,
+  mol: Molecule,
+  stepId: string,
+  proto: Pick<Proto, 'steps'>,
+): Promise<string | undefined> {
+  const worktree = join(scene.worktreeRoot, mol.id, stepId);
+  if (await pathExists(worktree)) return worktree;
+  const def = proto.steps.find((s) => s.id === stepId);
+  if (def === undefined || !judgedOnReady(def)) return undefined;
+  const built = await prepareWorkspace({
+    repoDir: scene.repoDir,
+    molId: mol.id,
+    stepId,
+    execution: 'distributed',
+    baseBranches: needBranches(proto, mol, def),
+    baseRef: mol.base.sha ?? mol.base.ref,
+    worktreeRoot: scene.worktreeRoot,
+  });
+  return built.ok ? built.value.cwd : undefined;
+}
+
 /** A molecule's branches (`molecular/<id>/*`), the worktrees holding them, and its worktree folder. */
 export async function removeMoleculeWork(place: LocalPlace, molId: string): Promise<Result<void>> {
   const deleted = await deleteMoleculeBranches({ repoDir: place.repoDir, molId });
@@ -83,9 +116,10 @@ export async function removeMoleculeWork(place: LocalPlace, molId: string): Prom
 }
 
 /**
- * Gates of a step a person reported done (`mol done`): checked where its work is (the step's
- * worktree if one is left, else the repository). Approval and other gates a person decides come
- * back undecided and keep waiting.
+ * Gates of a step a person reported done (`mol done`), or of a gate step whose needs are done:
+ * checked where its work is (the step's worktree if one is left; for a gate step, which has none,
+ * the worktree of the work it gates; else the repository). Approval and other gates a person
+ * decides come back undecided and keep waiting.
  */
 async function judgeLocalGates(
   scene: LocalEffectsScene,
@@ -93,9 +127,10 @@ async function judgeLocalGates(
   stepId: string,
   gates: readonly ProtoGate[],
   out: Problems,
+  proto: Pick<Proto, 'steps'>,
 ): Promise<GateResult[]> {
-  const worktree = join(scene.worktreeRoot, mol.id, stepId);
-  const cwd = mol.execution === 'distributed' && (await pathExists(worktree)) ? worktree : scene.repoDir;
+  const cwd =
+    (mol.execution === 'distributed' && (await worktreeOf(scene, mol, stepId, proto))) || scene.repoDir;
   const env = stepEnv({
     base: process.env,
     vars: mol.vars,

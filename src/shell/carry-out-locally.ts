@@ -29,7 +29,7 @@ export async function carryOutLocally(
     { store: scene.store, proto, now: () => scene.io.now() },
     mol,
     effects,
-    localEffectHandlers(scene, options),
+    localEffectHandlers(scene, proto, options),
   );
   const [first, ...more] = out.problems;
   if (first !== undefined) return err('effect-failed', [first, ...more].join('\n'));

@@ -6,7 +6,14 @@
  * A result of `null` means "still waiting": patrol asks again later.
  */
 
-import { type GateResult, judgeTimer, type Molecule, type ProtoGate } from '../engine/index.js';
+import {
+  type GateResult,
+  gatedCommit,
+  judgeTimer,
+  type Molecule,
+  type Proto,
+  type ProtoGate,
+} from '../engine/index.js';
 import { httpStatus } from '../github/client.js';
 import type { HandlerContext } from './handler-context.js';
 
@@ -15,6 +22,7 @@ export const APP_GATE_TYPES: ReadonlySet<ProtoGate['type']> = new Set(['timer', 
 /** Results for the gates of `stepId` this face can decide now (undecided ones are left out). */
 export async function judgeAppGates(
   ctx: HandlerContext,
+  proto: Pick<Proto, 'steps'>,
   mol: Molecule,
   stepId: string,
   gates: readonly ProtoGate[],
@@ -25,7 +33,8 @@ export async function judgeAppGates(
   for (const gate of gates) {
     let result: GateResult | undefined;
     if (gate.type === 'timer') result = judgeTimer(gate.after, step.awaitingSince, ctx.now());
-    else if (gate.type === 'checks') result = await checksGate(ctx, gate.names, step.checkpoint?.commit);
+    else if (gate.type === 'checks')
+      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
     else if (gate.type === 'pr-merged') result = await prMergedGate(ctx, mol.subject.pr);
     if (result && result.passed !== null) results.push(result);
   }

@@ -15,7 +15,7 @@ export async function upsertRememberedCheckRun(
   input: CheckRunInput,
 ): Promise<Result<UpsertedCheckRun>> {
   const key = `${repoSlug(ctx.repo).toLowerCase()}\u0000${input.name}\u0000${input.headSha}`;
-  const known = ids.get(key);
+  const known = input.fresh ? undefined : ids.get(key);
   if (known !== undefined) {
     try {
       const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input, checkRunId: known });

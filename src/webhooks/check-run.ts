@@ -67,7 +67,12 @@ export async function handleCheckRun(ctx: HandlerContext): Promise<HandlerResult
     if (!permissionAtLeast(level, required)) {
       return err('permission-denied', permissionRefusal('this', required, level, repoSlug(ctx.repo)));
     }
-    return ok({ type: verb, step, by: sender.login });
+    // The permission checked above is the Skip button's force (see run-command.ts).
+    return ok(
+      verb === 'skip'
+        ? { type: verb, step, by: sender.login, force: true }
+        : { type: verb, step, by: sender.login },
+    );
   };
   const done = await applyToMolecule(ctx, openStore(ctx), molId, event, {
     key: `delivery ${ctx.deliveryId}`,

@@ -18,12 +18,15 @@ import {
   type Effect,
   formatDuration,
   type GateResult,
+  gatedCommit,
+  judgedOnReady,
   type Molecule,
   type MoleculeStore,
   type Proto,
   type ProtoStep,
   type StepStatus,
   statusLabel,
+  TERMINAL_STEP_STATUSES,
 } from '../engine/index.js';
 import { moleculeCheckRun, stepCheckRun } from '../github/check-runs.js';
 import { httpMessage, httpStatus } from '../github/client.js';
@@ -32,6 +35,8 @@ import { removeLabels } from '../github/labels.js';
 import { reply } from '../github/reply.js';
 import { carryOut } from '../shell/carry-out.js';
 import type { EffectHandlers, EffectsOutcome } from '../shell/effect-handlers.js';
+import { CHECKOUT_GATE_TYPES } from '../shell/step/judge-gate-step.js';
+import { baseBranchesOf } from '../shell/step/step-inputs.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
 import { defaultBranch } from './default-branch.js';
@@ -84,9 +89,17 @@ export function githubEffectHandlers(
   return {
     async judgeGates(mol, step, gates, out) {
       const results = await attemptValue(ctx, out, `check the gates of step "${step}"`, () =>
-        judgeAppGates(ctx, mol, step, gates),
+        judgeAppGates(ctx, proto, mol, step, gates),
       );
       const waiting = gates.filter((g) => !results?.some((r) => r.type === g.type));
+      // No job was dispatched for a gate step (it has no work): one is started to judge the
+      // gates that need a checkout.
+      const def = defs.get(step);
+      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+        await attempt(ctx, out, `start the job that judges the gates of step "${step}"`, () =>
+          dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out),
+        );
+      }
       if (waiting.length > 0)
         out.notices.push(
           waitingSentence(
@@ -106,17 +119,27 @@ export function githubEffectHandlers(
           break;
         case 'check-run':
           await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-            stepCheck(ctx, mol, effect.step, effect.status, effect.gates, effect.commit),
+            stepCheck(ctx, proto, mol, effect.step, effect.status, effect.gates, effect.commit),
           );
           break;
         case 'step-status': {
           // The engine reports gates as they are judged; a skip or retry of a gated step moves its
           // check run too, so the buttons people see match the state.
-          const gated = (defs.get(effect.step)?.gates.length ?? 0) > 0;
-          if (gated && !batch.some((e) => e.type === 'check-run' && e.step === effect.step)) {
+          const def = defs.get(effect.step);
+          if (
+            def &&
+            def.gates.length > 0 &&
+            !batch.some((e) => e.type === 'check-run' && e.step === effect.step)
+          ) {
             const state = mol.steps.find((s) => s.id === effect.step);
+            // A step that starts again (a retry) has no results for this attempt: its gates are
+            // listed as not judged yet, whatever the attempt before left.
+            const gates =
+              TERMINAL_STEP_STATUSES.has(effect.to) && state?.gates?.length ? state.gates : notJudged(def);
+            // A finished run keeps its conclusion on GitHub: a step that starts again gets a new run.
+            const fresh = TERMINAL_STEP_STATUSES.has(effect.from) && !TERMINAL_STEP_STATUSES.has(effect.to);
             await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-              stepCheck(ctx, mol, effect.step, effect.to, state?.gates ?? [], undefined),
+              stepCheck(ctx, proto, mol, effect.step, effect.to, gates, undefined, fresh),
             );
           }
           if (ctx.config.step_issues && (effect.to === 'completed' || effect.to === 'skipped')) {
@@ -173,6 +196,16 @@ async function dispatch(
   out: EffectsOutcome,
 ): Promise<void> {
   if (!runsInJob(mol, def) || !def) return;
+  await dispatchJob(ctx, mol, def, baseBranches, out);
+}
+
+async function dispatchJob(
+  ctx: HandlerContext,
+  mol: Molecule,
+  def: ProtoStep,
+  baseBranches: string[],
+  out: EffectsOutcome,
+): Promise<void> {
   const ref = await defaultBranch(ctx);
   const done = await dispatchStep(ctx.octokit, ctx.repo, {
     workflow: ctx.config.step_workflow,
@@ -199,20 +232,26 @@ function waitingSentence(step: string, types: string[]): string {
   return `step "${step}" waits for its gates: ${hints.join(', ')}`;
 }
 
-/** A gated step's check run on the commit it produced (or the PR head); none without a commit. */
+function notJudged(def: ProtoStep): GateResult[] {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: 'not judged yet' }));
+}
+
+/** A gated step's check run on the commit its gates are about (or the PR head); none without a commit. */
 async function stepCheck(
   ctx: HandlerContext,
+  proto: Proto,
   mol: Molecule,
   step: string,
   status: StepStatus,
   gates: GateResult[],
   commit: string | undefined,
+  fresh = false,
 ): Promise<void> {
-  const sha = commit ?? mol.steps.find((s) => s.id === step)?.checkpoint?.commit ?? prHead(mol);
+  const sha = commit ?? gatedCommit(proto, mol, step) ?? prHead(mol);
   if (sha === undefined) return; // nothing to attach it to: the state comment shows the gates
   const done = await upsertRememberedCheckRun(
     ctx,
-    stepCheckRun({ formula: mol.formula.name, molId: mol.id, step, status, gates, headSha: sha }),
+    stepCheckRun({ formula: mol.formula.name, molId: mol.id, step, status, gates, headSha: sha, fresh }),
   );
   if (!done.ok) throw new Error(done.error.message);
 }

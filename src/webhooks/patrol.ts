@@ -47,7 +47,7 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
       judgeGates: async ({ mol, proto }, step) => {
         const gates =
           proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
-        return gates.length === 0 ? [] : judgeAppGates(ctx, mol, step.id, gates);
+        return gates.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step.id, gates);
       },
     },
     ctx.now(),

@@ -148,7 +148,10 @@ async function changeCommand(
   }
 
   // Chosen from the molecule as it stands under the lock: `mol fail` in a terminal decides the same way.
-  const events = (current: Molecule) => ok(commandEvents(command, current, scene.login));
+  // Skipping a gate is forced here: the permission just checked (with an approval's own level) is
+  // what `--force` is in a terminal.
+  const asked = command.verb === 'skip' ? { ...command, force: true } : command;
+  const events = (current: Molecule) => ok(commandEvents(asked, current, scene.login));
   const change = await changeMolecule(scene.store, proto.value, target.mol.id, events, ctx.now(), {
     key: `comment ${scene.commentId} line ${command.line}`,
     by: scene.login,

@@ -165,6 +165,9 @@ function cliArgs(id: string, command: Command): string[] {
       return ['squash', id, '--summary', command.summary];
     case 'burn':
       return command.force ? ['burn', id, '--force'] : ['burn', id];
+    case 'skip':
+      // On GitHub the commenter's permission (with an approval's own level) is skip's force.
+      return ['skip', id, command.step, '--force', '--no-run'];
     default:
       return [command.verb, id, command.step, '--no-run'];
   }

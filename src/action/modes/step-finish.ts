@@ -1,7 +1,9 @@
 /**
  * `step-finish` mode: the second half of a step job, after the user's own agent action worked in
  * the checkout that `step-start` prepared: commit, push, gates, check run, checkpoint, completion,
- * dispatch of what became ready. A job whose `step-start` found nothing to do finishes nothing.
+ * dispatch of what became ready. A job whose `step-start` found nothing to do finishes nothing; a
+ * job that has work to record (an agent's patch, the checkout step-start prepared) while another
+ * run holds the step fails, naming that run: its work would otherwise be dropped without a word.
  */
 
 import type { Result } from '../../engine/index.js';
@@ -12,6 +14,7 @@ import { finishStep } from '../../shell/step/finish-step.js';
 import { receiveWork } from '../../shell/step/receive-work.js';
 import { readStepCheckout, type StepCheckout } from '../../shell/step/step-checkout.js';
 import type { ModeResult } from '../action-io.js';
+import { holderOf } from '../step/action-step-host.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
 import { branchOf, finishedResult } from './step-outputs.js';
 
@@ -33,6 +36,13 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
     ran = received.value.ran;
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
+  }
+  const held = state.lease !== undefined && !ours;
+  if (held && (deps.work !== undefined || checkout !== undefined)) {
+    return {
+      outputs: { ...base, status: state.status },
+      failure: `step "${stepId}" of molecule ${molId} is ${state.status.replace('_', ' ')} under ${state.lease?.holder}, not this run (${holderOf(deps.runId)}); this job's work was not recorded`,
+    };
   }
   if (!ours || checkout === undefined) {
     deps.io.notice(

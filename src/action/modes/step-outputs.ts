@@ -1,5 +1,6 @@
 /** The outputs of the step modes, and when their job fails. */
 import type { Finished } from '../../shell/step/finish-step.js';
+import type { JudgedGateStep } from '../../shell/step/judge-gate-step.js';
 import type { StartOutcome } from '../../shell/step/start-step.js';
 import type { ActionIO, ModeResult, Outputs } from '../action-io.js';
 
@@ -39,4 +40,21 @@ export function finishedResult(base: Outputs, finished: Finished, branch: string
   }
   const after = state.status === 'ready' ? ' (it will be retried)' : '';
   return { outputs, failure: `step "${state.id}" failed${after}: ${finished.failure}` };
+}
+
+/** After a gate step's job judged its gates: the job fails when one of them did. */
+export function judgedResult(base: Outputs, judged: JudgedGateStep, io: ActionIO): ModeResult {
+  const { state } = judged.job;
+  const outputs = { ...base, status: state.status };
+  if (judged.kind === 'nothing') {
+    io.notice(judged.message);
+    return { outputs };
+  }
+  const failing = judged.results.filter((g) => g.passed === false);
+  if (failing.length > 0) {
+    const why = failing.map((g) => `gate ${g.type} failed: ${g.detail.split('\n')[0]}`).join('; ');
+    return { outputs, failure: `gate step "${state.id}" did not pass: ${why}` };
+  }
+  io.info(`gate step "${state.id}" is ${state.status.replace('_', ' ')}`);
+  return { outputs };
 }

@@ -4,17 +4,26 @@
  * `anthropics/claude-code-action@v1` with `prompt: ${{ steps.mol.outputs.prompt }}`).
  * `step-finish` in the same job records the agent's work.
  */
+import { judgedOnReady } from '../../engine/index.js';
 import { pushBranch } from '../../runner/push-branch.js';
+import { judgeGateStep } from '../../shell/step/judge-gate-step.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
-import { unstartedResult } from './step-outputs.js';
+import { judgedResult, unstartedResult } from './step-outputs.js';
 
 export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
   const base = { molecule: molId, step: stepId };
   const opened = await openStepJob(deps, molId, stepId);
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
+  // A gate step has no work for an agent: its gates are judged here, and the job goes no further.
+  if (judgedOnReady(opened.value.def)) {
+    const judged = await judgeGateStep(opened.value);
+    return judged.ok
+      ? judgedResult(base, judged.value, deps.io)
+      : { outputs: base, failure: judged.error.message };
+  }
   const started = await startStep(opened.value);
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;

@@ -2,21 +2,30 @@
  * `step` mode: one step of a distributed molecule, the whole protocol in one job — lease, base
  * checkout, prompt, the step's `run` command, commit, push, gates, check run, checkpoint,
  * completion, and the dispatch of what became ready. Re-running the job of a step that is done
- * changes nothing and says so.
+ * changes nothing and says so. A gate step's job judges its command, files and schema gates.
  */
+import { judgedOnReady } from '../../engine/index.js';
 import { finishStep } from '../../shell/step/finish-step.js';
+import { judgeGateStep } from '../../shell/step/judge-gate-step.js';
 import { runStepCommand } from '../../shell/step/run-step-command.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
-import { finishedResult, unstartedResult } from './step-outputs.js';
+import { finishedResult, judgedResult, unstartedResult } from './step-outputs.js';
 
 export async function stepMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
   const base = { molecule: molId, step: stepId };
   const { io } = deps;
   const opened = await openStepJob(deps, molId, stepId);
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
+  // A gate step has no work: the job only judges the gates a checkout can judge.
+  if (judgedOnReady(opened.value.def)) {
+    const judged = await judgeGateStep(opened.value);
+    return judged.ok
+      ? judgedResult(base, judged.value, io)
+      : { outputs: base, failure: judged.error.message };
+  }
   const run = opened.value.def.run;
   if (run === undefined) {
     return {

@@ -1,11 +1,20 @@
-import { err, LIVE_STATUS_LIST, ok, type PatrolAction, parseDuration } from '../../engine/index.js';
+import {
+  err,
+  LIVE_STATUS_LIST,
+  ok,
+  type PatrolAction,
+  parseDuration,
+  type Result,
+} from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
+import { runsUnattended } from '../../shell/step/agent-command.js';
 import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
+import { type CliContext, STORE_OPTION } from '../cli-context.js';
 import { endPreviousAttempt } from '../end-previous-attempt.js';
+import { execute } from '../executor.js';
 import { type CliIO, EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
@@ -54,12 +63,16 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   const { store } = ctx.value;
   const quiet = args.value.values.json === true;
   const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io };
+  // What was ready before the round: a step a timer gate makes ready runs now, the others are left.
+  const readyBefore = new Map<string, Set<string>>();
 
   const round = await patrolRound(
     {
       survey: async () => {
         const scanned = await store.scan({ status: [...LIVE_STATUS_LIST] });
         if (!scanned.ok) return { molecules: [], problems: [scanned.error.message] };
+        for (const mol of scanned.value.molecules)
+          readyBefore.set(mol.id, new Set(mol.steps.filter((s) => s.status === 'ready').map((s) => s.id)));
         return { molecules: scanned.value.molecules, problems: scanned.value.problems.map((p) => p.message) };
       },
       protoOf: (mol) => loadProto(ctx.value.repoDir, mol),
@@ -116,7 +129,38 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
     for (const r of results)
       io.out(`${r.applied ? '•' : '✗'} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`);
   }
+  const ran = await runWhatTimersReadied(ctx.value, round.outcomes, readyBefore, quiet);
+  if (!ran.ok) return failWith(io, ran.error);
   return EXIT.ok;
+}
+
+/**
+ * A due timer gate is the one thing patrol records that nobody else will follow up on: nothing
+ * wakes a local molecule when its time is up. So the steps it made ready run here, as `mol resume`
+ * would run them; steps that were ready already are left as they were.
+ */
+async function runWhatTimersReadied(
+  ctx: CliContext,
+  outcomes: readonly PatrolOutcome[],
+  readyBefore: ReadonlyMap<string, ReadonlySet<string>>,
+  quiet: boolean,
+): Promise<Result<void>> {
+  for (const outcome of outcomes) {
+    if (outcome.type !== 'gates' || outcome.status !== 'done' || outcome.mol === undefined) continue;
+    const loaded = await ctx.store.load(outcome.molId);
+    if (!loaded.ok) return loaded;
+    const mol = loaded.value;
+    if (mol === undefined) continue;
+    const proto = await loadProto(ctx.repoDir, mol);
+    if (!proto.ok) return proto;
+    const leave = readyBefore.get(mol.id) ?? new Set<string>();
+    const runnable = new Set(proto.value.steps.filter(runsUnattended).map((s) => s.id));
+    if (!mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !leave.has(s.id))) continue;
+    const print = quiet ? (line: string) => ctx.io.err(line) : (line: string) => ctx.io.out(line);
+    const ran = await execute(ctx, mol, proto.value, { print, leave });
+    if (!ran.ok) return ran;
+  }
+  return ok(undefined);
 }
 
 function describe(outcome: PatrolOutcome): string {

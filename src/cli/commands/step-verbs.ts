@@ -3,13 +3,7 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
-import {
-  commandEvents,
-  type Molecule,
-  type MoleculeCommand,
-  ok,
-  type ProtoStep,
-} from '../../engine/index.js';
+import { commandEvents, type Molecule, type MoleculeCommand, ok, type Proto } from '../../engine/index.js';
 import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
@@ -30,7 +24,7 @@ export const USAGE: Record<Verb, string> = {
   done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
   fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
   retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
-  skip: 'mol skip <mol-id> <step> [reason] [--no-run] [--json]',
+  skip: 'mol skip <mol-id> <step> [reason] [--force] [--no-run] [--json]',
   approve: 'mol approve <mol-id> <step> [--no-run] [--json]',
 };
 
@@ -42,7 +36,12 @@ export const approveCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 
 
 async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> {
   const usage = USAGE[verb];
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, 'no-run': { type: 'boolean' } });
+  const args = parse(argv, {
+    ...JSON_OPTION,
+    ...STORE_OPTION,
+    'no-run': { type: 'boolean' },
+    ...(verb === 'skip' ? { force: { type: 'boolean' } } : {}),
+  });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const [molId, stepId, ...words] = args.value.positionals;
   if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
@@ -56,8 +55,16 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   const { proto } = loaded;
   const by = whoAmI(io.env);
 
-  const def = proto.steps.find((s) => s.id === stepId);
-  const command = await commandOf(ctx, verb, stepId, text, by, loaded.mol, def);
+  const command = await commandOf(
+    ctx,
+    verb,
+    stepId,
+    text,
+    by,
+    loaded.mol,
+    proto,
+    args.value.values.force === true,
+  );
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
   const applied = await changeMolecule(
@@ -83,9 +90,14 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   );
 
   if (!args.value.values['no-run']) {
+    // The command changes only what it names: steps that were ready before it are left for
+    // `mol resume` (or `mol run <id>`); what it made ready runs.
+    const waiting = new Set(
+      loaded.mol.steps.filter((s) => s.status === 'ready' && s.id !== stepId).map((s) => s.id),
+    );
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
-    if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
-      const ran = await execute(ctx, mol, proto, progress);
+    if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !waiting.has(s.id))) {
+      const ran = await execute(ctx, mol, proto, { ...progress, leave: waiting });
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
@@ -103,13 +115,17 @@ async function commandOf(
   text: string,
   by: string,
   mol: Molecule,
-  def: ProtoStep | undefined,
+  proto: Proto,
+  force: boolean,
 ): Promise<MoleculeCommand> {
   switch (verb) {
     case 'done': {
+      const def = proto.steps.find((s) => s.id === step);
       // What the step left behind: its uncommitted work committed, and every file its commits touched.
       const work =
-        def === undefined || !canBeDone(mol, step) ? { filesModified: [] } : await handWork(ctx, mol, def);
+        def === undefined || !canBeDone(mol, step)
+          ? { filesModified: [] }
+          : await handWork(ctx, proto, mol, def);
       const commit = work.commit;
       const checkpoint = buildCheckpoint({
         ...(commit === undefined ? {} : { commit }),
@@ -123,7 +139,7 @@ async function commandOf(
     case 'fail':
       return { verb, step, reason: text };
     case 'skip':
-      return { verb, step, ...(text === '' ? {} : { reason: text }) };
+      return { verb, step, ...(text === '' ? {} : { reason: text }), ...(force ? { force } : {}) };
     case 'retry':
     case 'approve':
       return { verb, step };

@@ -14,7 +14,8 @@ export type MoleculeCommand =
   | { verb: 'done'; step: string; checkpoint?: Checkpoint }
   | { verb: 'fail'; step: string; reason: string }
   | { verb: 'retry'; step: string }
-  | { verb: 'skip'; step: string; reason?: string }
+  /** `force`: also a gate step or an approval not given (the engine's rule, ops/skip.ts). */
+  | { verb: 'skip'; step: string; reason?: string; force?: boolean }
   | { verb: 'approve'; step: string }
   | { verb: 'rollback'; step?: string }
   | { verb: 'squash'; summary?: string }
@@ -41,7 +42,13 @@ export function commandEvents(command: MoleculeCommand, mol: Molecule, by: strin
       return [{ type: 'retry', step: command.step, by }];
     case 'skip':
       return [
-        { type: 'skip', step: command.step, by, ...(command.reason ? { reason: command.reason } : {}) },
+        {
+          type: 'skip',
+          step: command.step,
+          by,
+          ...(command.reason ? { reason: command.reason } : {}),
+          ...(command.force ? { force: true } : {}),
+        },
       ];
     case 'approve':
       return [{ type: 'approve', step: command.step, by }];

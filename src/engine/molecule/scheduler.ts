@@ -25,6 +25,7 @@ import type { Trigger } from '../formula/formula-schema.js';
 import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
+import { judgedOnReady, openGates } from './ops/gate-step.js';
 import { findOpenStep } from './ops/open-step.js';
 import { isLive } from './statuses.js';
 
@@ -53,21 +54,43 @@ export function triggerVerdict(trigger: Trigger, needs: readonly StepStatus[]): 
  */
 export function advance(d: Draft, candidates: Iterable<number> = []): void {
   const queue = [...candidates];
+  // A skipped step passes a change on to what needs it (see asNeed), once per round of changes.
+  let round = 0;
+  const passedOn = new Map<number, number>();
   for (;;) {
-    for (const i of d.takeChanges()) {
+    const changes = d.takeChanges();
+    if (changes.length > 0) round++;
+    for (const i of changes) {
       queue.push(i);
       for (const j of d.index.dependents[i] as number[]) queue.push(j);
     }
     const i = queue.pop();
     if (i === undefined) return;
-    if (d.step(i).status === 'pending') decide(d, i);
+    const status = d.step(i).status;
+    if (status === 'pending') decide(d, i);
+    // However it became ready (its needs, a retry, a pour), a gate step goes on to its gates.
+    else if (status === 'ready' && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status === 'skipped' && passedOn.get(i) !== round) {
+      passedOn.set(i, round);
+      for (const j of d.index.dependents[i] as number[]) queue.push(j);
+    }
   }
 }
 
-/** A step's status as the steps that need it see it. */
+/**
+ * A step's status as the steps that need it see it. A step skipped while one of its own needs was
+ * not done yet (a person skipping ahead) stands in for that need: what needs it waits as it would
+ * have waited for it, so a skip never makes a later stage ready beside an earlier one.
+ */
 function asNeed(d: Draft, n: number): StepStatus {
   const status = d.step(n).status;
-  return status === 'failed' && softFails(d, n) ? 'completed' : status;
+  if (status === 'failed' && softFails(d, n)) return 'completed';
+  if (status === 'skipped' && skippedAhead(d, n)) return 'pending';
+  return status;
+}
+
+function skippedAhead(d: Draft, n: number): boolean {
+  return (d.index.needs[n] as number[]).some((m) => !isDone(asNeed(d, m)));
 }
 
 const softFails = (d: Draft, i: number) => d.def(i).onExhausted === 'soft_fail';

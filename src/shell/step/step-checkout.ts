@@ -34,7 +34,7 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
   const common = {
     molId: mol.id,
     stepId: def.id,
-    baseBranches: baseBranchesOf(mol, def),
+    baseBranches: baseBranchesOf(job.proto, mol, def),
     baseRef: await startingPoint(job),
     ...(remote === undefined ? {} : { remote }),
     ...(host.remoteEnv === undefined ? {} : { remoteEnv: host.remoteEnv }),

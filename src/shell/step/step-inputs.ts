@@ -3,7 +3,7 @@
  * `output` files along the whole needs chain, nearest first. The files are already in the checkout;
  * the prompt names them and the command gets them as `MOL_INPUTS`.
  */
-import type { Molecule, Proto, ProtoStep } from '../../engine/index.js';
+import { type Molecule, needBranches, type Proto, type ProtoStep } from '../../engine/index.js';
 
 export interface StepInput {
   path: string;
@@ -33,12 +33,7 @@ export function stepInputs(proto: Proto, def: ProtoStep): StepInput[] {
   return inputs;
 }
 
-/** The branches of the steps it needs, in needs order (the engine's dispatch effect names the same). */
-export function baseBranchesOf(mol: Molecule, def: ProtoStep): string[] {
-  const branches: string[] = [];
-  for (const need of def.needs) {
-    const branch = mol.steps.find((s) => s.id === need)?.branch;
-    if (branch !== undefined) branches.push(branch);
-  }
-  return branches;
+/** The branches of the steps it needs (the engine's rule, `needBranches`). */
+export function baseBranchesOf(proto: Pick<Proto, 'steps'>, mol: Molecule, def: ProtoStep): string[] {
+  return needBranches(proto, mol, def);
 }

@@ -49,12 +49,17 @@ function seedState(mol: Molecule): string {
 const pass = (type: string): GateResult[] => [{ type, passed: true, detail: `${type} passed` }];
 const failGate = (type: string, detail: string): GateResult[] => [{ type, passed: false, detail }];
 
-/** A stage's work (start, complete) or a gate's check (start, complete with results). */
+/**
+ * A stage's work (start, complete) or a gate's results: a gate step has no work, so it waits for
+ * its gates as soon as the stage before it completes, and only their results move it.
+ */
 const work = (step: string): MoleculeEvent[] => [
   { type: 'start', step },
   { type: 'complete', step },
 ];
-const gate = (step: string, gates: GateResult[]): MoleculeEvent[] => [
+const gate = (step: string, gates: GateResult[]): MoleculeEvent[] => [{ type: 'gates', step, gates }];
+/** A stage with work and a gate of its own (self-correct): its work, then the results. */
+const checked = (step: string, gates: GateResult[]): MoleculeEvent[] => [
   { type: 'start', step },
   { type: 'complete', step, gates },
 ];
@@ -107,12 +112,15 @@ describe('seed 001: the gated workflow on the step machines', () => {
     expect(done.history.filter((h) => h.event === 'start').map((h) => h.step)).toContain('verify');
   });
 
-  it('a gate left without results waits for them (AWAITING_*_GATE) and a face is asked to check', () => {
-    const mol = play(pourMol(proto).mol, [...work('plan'), { type: 'start', step: 'plan-gate' }]);
-    const { mol: waiting, effects } = apply(proto, mol, { type: 'complete', step: 'plan-gate' });
+  it('a gate waits for its results (AWAITING_*_GATE) as soon as its stage is done, and a face is asked to check', () => {
+    const planning = play(pourMol(proto).mol, [{ type: 'start', step: 'plan' }]);
+    const { mol: waiting, effects } = apply(proto, planning, { type: 'complete', step: 'plan' });
     expect(seedState(waiting)).toBe('AWAITING_PLAN_GATE');
     expect(stepOf(waiting, 'plan-gate').status).toBe('awaiting_gate');
-    expect(effectsOf(effects, 'evaluate-gates')).toHaveLength(1);
+    expect(effectsOf(effects, 'evaluate-gates')).toEqual([
+      { type: 'evaluate-gates', step: 'plan-gate', gates: proto.steps[1]?.gates },
+    ]);
+    expect(effectsOf(effects, 'dispatch')).toEqual([]);
     const passed = apply(proto, waiting, { type: 'gates', step: 'plan-gate', gates: pass('command') }).mol;
     expect(seedState(passed)).toBe('AUDITING');
   });
@@ -151,7 +159,7 @@ describe('seed 001: the gated workflow on the step machines', () => {
       [
         { type: 'start', step: 'verify' },
         { type: 'fail', step: 'verify', error: '2 tests failed' },
-        ...gate('self-correct', pass('command')),
+        ...checked('self-correct', pass('command')),
       ],
       seen,
     );
@@ -164,7 +172,7 @@ describe('seed 001: the gated workflow on the step machines', () => {
     const correctionFails: MoleculeEvent[] = [
       { type: 'start', step: 'verify' },
       { type: 'fail', step: 'verify', error: 'tests fail' },
-      ...gate('self-correct', failGate('command', 'tests still fail')),
+      ...checked('self-correct', failGate('command', 'tests still fail')),
     ];
     for (let loop = 1; loop <= 3; loop++) {
       const seen: string[] = [];
@@ -179,7 +187,7 @@ describe('seed 001: the gated workflow on the step machines', () => {
   });
 
   it('a gate cannot be skipped: starting a later stage before its gate passed is refused and changes nothing', () => {
-    const mol = play(pourMol(proto).mol, [...work('plan'), { type: 'start', step: 'plan-gate' }]);
+    const mol = play(pourMol(proto).mol, work('plan'));
     const snapshot = serializeMolecule(mol);
     for (const step of ['audit', 'execute', 'verify']) {
       const result = transition(proto, mol, { type: 'start', step }, at(99 * MIN));
@@ -188,7 +196,7 @@ describe('seed 001: the gated workflow on the step machines', () => {
     expect(transition(proto, mol, { type: 'start', step: 'audit' }, at(99 * MIN))).toMatchObject({
       ok: false,
       error: {
-        message: 'step "audit" is pending; it cannot be started (it needs "plan-gate" (in progress))',
+        message: 'step "audit" is pending; it cannot be started (it needs "plan-gate" (awaiting gate))',
       },
     });
     expect(transition(proto, mol, { type: 'complete', step: 'execute' }, at(99 * MIN)).ok).toBe(false);
@@ -211,7 +219,8 @@ describe('seed 001: the gated workflow on the step machines', () => {
       {
         type: 'notice',
         level: 'warning',
-        message: 'molecule "m1" was force-reset from in progress by admin',
+        message:
+          'molecule "m1" was force-reset from in progress by admin; work in progress on "plan-gate" was abandoned',
       },
     ]);
     expect(forced.mol.history).toHaveLength(2);
@@ -219,16 +228,12 @@ describe('seed 001: the gated workflow on the step machines', () => {
   });
 
   it('serializes and deserializes mid-flight, and reports invalid data with a descriptive error', () => {
-    const mol = play(pourMol(proto).mol, [...work('plan'), { type: 'start', step: 'plan-gate' }]);
+    const mol = play(pourMol(proto).mol, work('plan'));
     const back = deserializeMolecule(serializeMolecule(mol));
     expect(back).toEqual({ ok: true, value: mol });
     if (!back.ok) return;
     // The restored molecule carries on exactly as the original would.
-    const next = apply(proto, back.value, {
-      type: 'complete',
-      step: 'plan-gate',
-      gates: pass('command'),
-    }).mol;
+    const next = apply(proto, back.value, { type: 'gates', step: 'plan-gate', gates: pass('command') }).mol;
     expect(seedState(next)).toBe('AUDITING');
     const broken = JSON.parse(serializeMolecule(mol));
     broken.status = 'PLANNING';

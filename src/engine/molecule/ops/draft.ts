@@ -12,6 +12,7 @@ import type { Effect } from '../effects.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { STEP_MACHINE, type StepEvent } from '../machine/step-machine.js';
 import type { HistoryEntry, Molecule, MoleculeStatus, StepState, StepStatus } from '../molecule-schema.js';
+import { standsIn } from '../need-branches.js';
 import { labelChange } from '../status-labels.js';
 import { listsFor, type MoleculeLists, moleculeWith } from './molecule-lists.js';
 import type { StepVector, StepVectorEdit } from './persistent-lists.js';
@@ -215,13 +216,24 @@ export class Draft {
     }
   }
 
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i: number): string[] {
     const branches: string[] = [];
-    for (const n of this.index.needs[i] as number[]) {
-      const branch = this.step(n).branch;
-      if (branch !== undefined) branches.push(branch);
-    }
+    const seen = new Set<number>();
+    const visit = (needs: readonly number[]) => {
+      for (const n of needs) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        const branch = this.step(n).branch;
+        if (branch !== undefined) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit(this.index.needs[n] as number[]);
+      }
+    };
+    visit(this.index.needs[i] as number[]);
     return branches;
   }
 }

@@ -37,7 +37,14 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fail'), step, error: z.string(), by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   z.object({ type: z.literal('retry'), step, by }),
-  z.object({ type: z.literal('skip'), step, reason: z.string().optional(), by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  z.object({
+    type: z.literal('skip'),
+    step,
+    reason: z.string().optional(),
+    force: z.boolean().optional(),
+    by,
+  }),
   z.object({ type: z.literal('approve'), step, by: z.string() }),
   /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
   z.object({ type: z.literal('rollback'), step: step.optional(), by }),
