@@ -9,8 +9,9 @@
  *   compare := primary (('==' | '!=') primary)?
  *   primary := '(' or ')' | 'text' | "text" | number | true | false | name
  *
- * A name is a variable's value ('' when not bound). A value standing alone is true when it is
- * non-empty and neither "false" nor "0". A backslash in quoted text keeps the next character.
+ * A name is a variable's value ('' when not bound). A value standing alone is false when it is
+ * empty or, in any case, "false", "0", "no" or "off" (Beads' `isTruthy` in stepcondition.go), and
+ * true otherwise. A backslash in quoted text keeps the next character.
  *
  * `{{name}}` placeholders are substituted first, as values, never as syntax: inside quotes the
  * value is escaped, outside quotes it becomes a quoted text. So `{{env}} == 'prod'` compares the
@@ -257,7 +258,9 @@ function evaluate(node: ConditionNode, vars: Readonly<Record<string, string>>): 
   }
 }
 
+const FALSY: ReadonlySet<string> = new Set(['', 'false', '0', 'no', 'off']);
+
 function truthy(value: Value): boolean {
   if (typeof value === 'boolean') return value;
-  return value !== '' && value !== 'false' && value !== '0';
+  return !FALSY.has(value.toLowerCase());
 }

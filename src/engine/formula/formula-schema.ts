@@ -8,7 +8,13 @@ import { z } from 'zod';
 
 export const FORMULA_TYPES = ['workflow', 'convoy', 'expansion', 'aspect'] as const;
 export const EXECUTION_MODES = ['local', 'distributed'] as const;
+/** The step types Molecular gives a meaning of its own; any other text is accepted (see `stepKind`). */
 export const STEP_TYPES = ['task', 'human', 'gate', 'parallel'] as const;
+/**
+ * Beads' and Gas City's `type` is free text (an issue type: task, bug, feature, chore, epic,
+ * verification...). `epic` is a container like `parallel`; the rest are tasks with a label.
+ */
+export const CONTAINER_TYPES = ['parallel', 'epic'] as const;
 export const ON_EXHAUSTED = ['hard_fail', 'soft_fail'] as const;
 export const TRIGGERS = ['all_success', 'all_done', 'one_failed'] as const;
 export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
@@ -16,6 +22,8 @@ export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as c
 const text = z.string();
 const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 const stringList = z.array(z.string());
+/** Beads' metadata values are any JSON scalar; Gas City's are strings. Kept as text. */
+const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
 
 export const VarObjectSchema = z.looseObject({
   description: text.optional(),
@@ -69,7 +77,7 @@ const stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: z.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: z.union([GateSchema, z.array(GateSchema)]).optional(),
   gates: z.array(GateSchema).optional(),
@@ -87,7 +95,17 @@ const stepShape = {
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
   description_file: text.min(1).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  metadata: z.record(z.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: z.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: z.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: z.boolean().optional(),
 };
 
 export interface StepInput {
@@ -98,7 +116,8 @@ export interface StepInput {
   depends_on?: string[];
   output?: string;
   acceptance?: string;
-  type?: (typeof STEP_TYPES)[number];
+  /** One of STEP_TYPES, `epic`, or any other upstream issue type (a task). */
+  type?: string;
   run?: string;
   gate?: Gate | Gate[];
   gates?: Gate[];
@@ -116,9 +135,16 @@ export interface StepInput {
   /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
   description_file?: string;
   /** Gas City's free-form string pairs, kept on the cooked step. */
-  metadata?: Record<string, string>;
+  metadata?: Record<string, string | number | boolean>;
+  tags?: string[];
+  labels?: string[];
+  priority?: number;
+  notes?: string;
+  interactive?: boolean;
+  parallel?: boolean;
   /** Gas Town's parallel groups: children run side by side, the group completes when all have. */
   children?: StepInput[];
+  loop?: LoopInput;
   [unknown: string]: unknown;
 }
 
@@ -127,7 +153,36 @@ export const StepSchema: z.ZodType<StepInput> = z.looseObject({
   get children() {
     return z.array(StepSchema).optional();
   },
+  get loop() {
+    return LoopSchema.optional();
+  },
 }) as unknown as z.ZodType<StepInput>;
+
+/**
+ * Beads' `loop` (controlflow.go, LoopSpec): the step is replaced by its body repeated `count`
+ * times, or once per value of `range` ("1..{n}", integer arithmetic) with `var` bound to it.
+ * `until`/`max` re-run the body at run time (not supported yet: cook says so).
+ */
+export const LoopSchema: z.ZodType<LoopInput> = z.looseObject({
+  count: z.number().int().min(1).optional(),
+  until: text.optional(),
+  max: z.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return z.array(StepSchema).min(1);
+  },
+}) as unknown as z.ZodType<LoopInput>;
+
+export interface LoopInput {
+  count?: number;
+  until?: string;
+  max?: number;
+  range?: string;
+  var?: string;
+  body: StepInput[];
+  [unknown: string]: unknown;
+}
 
 /** Expansion templates are steps whose ids and text use `{target}` placeholders. */
 export const TemplateStepSchema = StepSchema;
@@ -151,6 +206,10 @@ export const LegSchema = z.looseObject({
   description: text.optional(),
   output: text.optional(),
   run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: z.boolean().optional(),
 });
 
 export const SynthesisSchema = z.looseObject({
@@ -207,6 +266,8 @@ export const FormulaSchema = z.looseObject({
   max_retries: z.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: z.boolean().optional(),
   prompts: z.record(z.string(), z.unknown()).optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),

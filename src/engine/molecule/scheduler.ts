@@ -10,8 +10,8 @@
  * - `all_done`: every need done, whatever the outcome (cleanup steps).
  * - `one_failed`: ready as soon as one need failed for good (or is blocked by a failure);
  *   skipped once every need is done and none failed. With no needs it can never fire: skipped.
- * A need that failed for good under `on_exhausted = "soft_fail"` (Gas City's retry) counts as
- * completed for every rule: what needs it runs as if it had completed, and it fails no molecule.
+ * A step that soft-failed under Gas City's retry (`on_exhausted = "soft_fail"`) is closed as
+ * completed by the failure path, so it needs no rule of its own here.
  * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
  * of a failure is blocked like any other rather than skipped past it.
  *
@@ -64,13 +64,7 @@ export function advance(d: Draft, candidates: Iterable<number> = []): void {
   }
 }
 
-/** A step's status as the steps that need it see it. */
-function asNeed(d: Draft, n: number): StepStatus {
-  const status = d.step(n).status;
-  return status === 'failed' && softFails(d, n) ? 'completed' : status;
-}
-
-const softFails = (d: Draft, i: number) => d.def(i).onExhausted === 'soft_fail';
+const asNeed = (d: Draft, n: number): StepStatus => d.step(n).status;
 
 function decide(d: Draft, i: number): void {
   const def = d.def(i);
@@ -113,15 +107,12 @@ export function settle(d: Draft): void {
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft: string[] = [];
-  for (let i = 0; i < d.size; i++) {
+  for (let i = 0; i < d.size && culprit < 0; i++) {
     const status = d.step(i).status;
-    if (status === 'failed' && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
+    if (status === 'blocked' || (status === 'failed' && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? '' : `; failed softly (on_exhausted = soft_fail): ${soft.join(', ')}`;
-    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
     return;
   }
   const step = d.step(culprit);
