@@ -15,6 +15,9 @@
  * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
  * of a failure is blocked like any other rather than skipped past it.
  *
+ * A container (parallel group or epic) with no work or gates of its own completes as soon as it is
+ * ready: its children are its work.
+ *
  * The molecule settles only when no step is ready, running or awaiting a gate: cleanup
  * (`all_done`) and handler (`one_failed`) steps still run after a failure (see `settle`).
  */
@@ -93,7 +96,16 @@ function decide(d: Draft, i: number): void {
     }
   }
   d.move(i, 'ready', 'ready');
+  if (isBareContainer(def)) d.move(i, 'complete', 'completed', { note: 'all its children are done' });
 }
+
+/**
+ * The join step of a Gas Town parallel group or a Beads epic (cook gives it the group's own id as
+ * its group) with nothing of its own to do or wait for: it closes as soon as its children have,
+ * as upstream's container does, rather than waiting for someone to say it is done.
+ */
+const isBareContainer = (def: Proto['steps'][number]): boolean =>
+  def.group === def.id && def.type === 'gate' && def.gates.length === 0 && def.run === undefined;
 
 /**
  * Once no step can move: complete when every step is completed or skipped, or when each failed

@@ -1,0 +1,416 @@
+/**
+ * Upstream formulas run with upstream's meaning, through the real `mol run` (issue 23). Each
+ * formula is written here in upstream's syntax; the facts each test checks come from upstream's
+ * Go code, named in the test's comment (Beads: github.com/gastownhall/beads, Gas City:
+ * github.com/gastownhall/gascity, Gas Town: github.com/steveyegge/gastown). No upstream code is
+ * copied.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
+import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { localMolecule } from '../helpers/local-molecule.js';
+
+interface StepJson {
+  id: string;
+  status: string;
+  attempts: number;
+}
+interface MolJson {
+  status: string;
+  steps: StepJson[];
+}
+interface ProtoJson {
+  reviewOnly?: boolean;
+  steps: Array<{
+    id: string;
+    type: string;
+    needs: string[];
+    title: string;
+    agent?: string;
+    kind?: string;
+    tags?: string[];
+    priority?: number;
+    notes?: string;
+    metadata?: Record<string, string>;
+    interactive?: boolean;
+    reviewOnly?: boolean;
+  }>;
+}
+
+let cli: BuiltCli;
+let repo: TempRepo;
+
+beforeAll(async () => {
+  cli = await buildCli();
+});
+afterAll(async () => {
+  await cli.cleanup();
+});
+beforeEach(async () => {
+  repo = await makeTempRepo();
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const run = (args: string[], env: Record<string, string> = {}) => mol(cli, args, { cwd: repo.dir, env });
+const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
+const statuses = (m: MolJson) => Object.fromEntries(m.steps.map((s) => [s.id, s.status]));
+
+async function formula(name: string, toml: string): Promise<string> {
+  const path = join(repo.root, 'flows', `${name}.formula.toml`);
+  await mkdir(join(repo.root, 'flows'), { recursive: true });
+  await writeFile(path, `formula = "${name}"\n${toml}`);
+  return path;
+}
+
+async function cookJson(file: string, vars: string[] = []): Promise<ProtoJson> {
+  const cooked = await run(['cook', file, '--json', ...vars.flatMap((v) => ['--var', v])]);
+  expect(cooked.stderr).toBe('');
+  expect(cooked.code).toBe(0);
+  return JSON.parse(cooked.stdout) as ProtoJson;
+}
+
+/** The order steps started in, from the history. */
+async function startOrder(id: string): Promise<string[]> {
+  const m = await localMolecule(repo.dir, id);
+  return m.history.flatMap((h) =>
+    h.event === 'start' && h.to === 'in_progress' && h.step !== undefined ? [h.step] : [],
+  );
+}
+
+describe('condition truthiness (Beads internal/formula/stepcondition.go, isTruthy)', () => {
+  // isTruthy: "", "false", "0", "no" and "off" are falsy, compared after strings.ToLower; any other
+  // value is truthy. "{{var}}" includes the step when truthy, "!{{var}}" when not.
+  const text = `[vars]
+deploy = ""
+[[steps]]
+id = "deploy"
+condition = "{{deploy}}"
+run = "echo deployed > deployed.txt"
+[[steps]]
+id = "dry-run"
+condition = "!{{deploy}}"
+run = "echo dry > dry.txt"
+`;
+
+  it.each([
+    ['off', 'skipped', 'completed'],
+    ['No', 'skipped', 'completed'],
+    ['FALSE', 'skipped', 'completed'],
+    ['0', 'skipped', 'completed'],
+    ['yes', 'completed', 'skipped'],
+    ['on', 'completed', 'skipped'],
+  ])('deploy = %j: deploy %s, dry-run %s', async (value, deploy, dry) => {
+    const file = await formula('conditional', text);
+    const ran = await run(['run', file, '--id', 'c1', '--var', `deploy=${value}`]);
+    expect(ran.code).toBe(0);
+    const m = await status('c1');
+    expect(m.status).toBe('complete');
+    expect(statuses(m)).toEqual({ deploy, 'dry-run': dry });
+  });
+});
+
+describe('step type is free text (Beads internal/formula/types.go, Step.Type: "task, bug, feature, epic, chore")', () => {
+  // Upstream accepts any issue type. Molecular: `epic` is a container (like Gas Town's parallel
+  // group), any type it has no meaning for is a task that keeps the type as its `kind`.
+  it('runs a verification step as a task and an epic as a container that closes when its children have', async () => {
+    const file = await formula(
+      'typed',
+      `[[steps]]
+id = "build"
+type = "feature"
+run = "echo built > built.txt"
+[[steps]]
+id = "verify"
+type = "verification"
+needs = ["build"]
+run = "test -f built.txt"
+[[steps]]
+id = "release"
+type = "epic"
+needs = ["verify"]
+[[steps.children]]
+id = "tag"
+run = "echo tag > tag.txt"
+[[steps.children]]
+id = "notes"
+run = "echo notes > notes.txt"
+[[steps]]
+id = "announce"
+needs = ["release"]
+run = "echo announced > announced.txt"
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.type, s.kind])).toEqual([
+      ['build', 'task', 'feature'],
+      ['verify', 'task', 'verification'],
+      ['tag', 'task', undefined],
+      ['notes', 'task', undefined],
+      ['release', 'gate', undefined],
+      ['announce', 'task', undefined],
+    ]);
+    const ran = await run(['run', file, '--id', 't1']);
+    expect(ran.stderr).not.toMatch(/warning|unknown/);
+    expect(ran.code).toBe(0);
+    const m = await status('t1');
+    expect(m.status).toBe('complete');
+    // The epic needed no `mol done`: it closed when tag and notes had, and announce ran after it.
+    expect(statuses(m)).toEqual({
+      build: 'completed',
+      verify: 'completed',
+      tag: 'completed',
+      notes: 'completed',
+      release: 'completed',
+      announce: 'completed',
+    });
+    const order = await startOrder('t1');
+    expect(order.indexOf('announce')).toBeGreaterThan(order.indexOf('tag'));
+    expect(order.indexOf('announce')).toBeGreaterThan(order.indexOf('notes'));
+    expect(order).not.toContain('release');
+  });
+
+  it('closes a Gas Town parallel group without mol done (gastown internal/formula/types.go, children)', async () => {
+    const file = await formula(
+      'group',
+      `[[steps]]
+id = "boot"
+type = "parallel"
+[[steps.children]]
+id = "a"
+run = "true"
+[[steps.children]]
+id = "b"
+run = "true"
+[[steps]]
+id = "done"
+needs = ["boot"]
+run = "true"
+`,
+    );
+    const ran = await run(['run', file, '--id', 'g1']);
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('g1'))).toEqual({
+      a: 'completed',
+      b: 'completed',
+      boot: 'completed',
+      done: 'completed',
+    });
+  });
+});
+
+describe('informational keys are kept and shown, not warned about', () => {
+  // Gas City internal/formula/types.go Step: Labels (TOML `tags`), Priority, Notes, Metadata;
+  // Beads' Step: Labels (`labels`), Metadata (any JSON value). Gas Town internal/formula/types.go:
+  // Formula.ReviewOnly and Leg.ReviewOnly (`review_only`, analysis-only legs), Leg.Agent
+  // (`agent`, per-leg agent override), Step.Interactive (`interactive`).
+  it('keeps tags, labels, priority, notes and metadata on the step and prints them in mol cook', async () => {
+    const file = await formula(
+      'informed',
+      `[[steps]]
+id = "triage"
+tags = ["ops", "p1"]
+labels = ["beads-label"]
+priority = 1
+notes = "Ask in #ops first"
+interactive = true
+run = "true"
+[steps.metadata]
+owner = "ana"
+estimate = 3
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.stderr).toBe('');
+    expect(cooked.stdout).toContain(
+      'priority 1 · tags beads-label, ops, p1 · interactive · metadata owner=ana, estimate=3 · notes: Ask in #ops first',
+    );
+    const [step] = (await cookJson(file)).steps;
+    expect(step).toMatchObject({
+      tags: ['beads-label', 'ops', 'p1'],
+      priority: 1,
+      notes: 'Ask in #ops first',
+      interactive: true,
+      metadata: { owner: 'ana', estimate: '3' },
+    });
+    const ran = await run(['run', file, '--id', 'i1']);
+    expect(ran.stderr).not.toMatch(/unknown key/);
+    expect(ran.code).toBe(0);
+  });
+
+  it('applies a leg agent and keeps review_only, with no "unknown key" line', async () => {
+    const file = await formula(
+      'review',
+      `type = "convoy"
+review_only = true
+[[legs]]
+id = "security"
+focus = "auth"
+agent = "sh -c 'cat > /dev/null'"
+review_only = true
+[[legs]]
+id = "style"
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.stderr).toBe('');
+    expect(cooked.stdout).toContain('review only: every leg analyses, no commits expected');
+    const proto = await cookJson(file);
+    expect(proto.reviewOnly).toBe(true);
+    expect(proto.steps.find((s) => s.id === 'security')).toMatchObject({
+      agent: "sh -c 'cat > /dev/null'",
+      reviewOnly: true,
+    });
+    const ran = await run(['run', file, '--id', 'v1']);
+    expect(ran.stderr).not.toMatch(/unknown key/);
+    expect(ran.code).toBe(0);
+    expect((await status('v1')).status).toBe('complete');
+  });
+});
+
+describe('Beads loop (internal/formula/controlflow.go, ApplyLoops / expandLoopIteration / chainExpandedIterations)', () => {
+  // Each body step of iteration N becomes `<loop id>.iter<N>.<body id>`; needs on body steps are
+  // rewritten into the same iteration; iteration N+1's first step needs iteration N's last.
+  // range "a..b" is evaluated with + - * / ^ (range.go EvaluateExpr); `var` binds {var} in the
+  // body's title and description (substituteLoopVars).
+  it('count = 3: the body runs three times, in order, and what needs the loop runs after it', async () => {
+    const log = join(repo.root, 'loop.log');
+    const file = await formula(
+      'counted',
+      `[[steps]]
+id = "setup"
+run = 'echo setup >> "$LOG"'
+[[steps]]
+id = "retry-loop"
+needs = ["setup"]
+[steps.loop]
+count = 3
+[[steps.loop.body]]
+id = "attempt"
+run = 'echo "attempt $MOL_STEP" >> "$LOG"'
+[[steps.loop.body]]
+id = "check"
+needs = ["attempt"]
+run = 'echo "check $MOL_STEP" >> "$LOG"'
+[[steps]]
+id = "report"
+needs = ["retry-loop"]
+run = 'echo report >> "$LOG"'
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.needs])).toEqual([
+      ['setup', []],
+      ['retry-loop.iter1.attempt', ['setup']],
+      ['retry-loop.iter1.check', ['retry-loop.iter1.attempt']],
+      ['retry-loop.iter2.attempt', ['retry-loop.iter1.check']],
+      ['retry-loop.iter2.check', ['retry-loop.iter2.attempt']],
+      ['retry-loop.iter3.attempt', ['retry-loop.iter2.check']],
+      ['retry-loop.iter3.check', ['retry-loop.iter3.attempt']],
+      ['report', ['retry-loop.iter3.check']],
+    ]);
+    const ran = await run(['run', file, '--id', 'l1'], { LOG: log });
+    expect(ran.code).toBe(0);
+    expect((await status('l1')).status).toBe('complete');
+    expect(await startOrder('l1')).toEqual(proto.steps.map((s) => s.id));
+  });
+
+  it('range = "1..2^{disks}" with var: one iteration per value, {var} bound in titles', async () => {
+    const file = await formula(
+      'hanoi',
+      `[vars]
+disks = "2"
+[[steps]]
+id = "moves"
+[steps.loop]
+range = "1..2^{disks}-1"
+var = "move"
+[[steps.loop.body]]
+id = "move"
+title = "Move {move}"
+run = "true"
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.title])).toEqual([
+      ['moves.iter1.move', 'Move 1'],
+      ['moves.iter2.move', 'Move 2'],
+      ['moves.iter3.move', 'Move 3'],
+    ]);
+    expect((await cookJson(file, ['disks=3'])).steps).toHaveLength(7);
+    const ran = await run(['run', file, '--id', 'l2']);
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('l2'))).toEqual({
+      'moves.iter1.move': 'completed',
+      'moves.iter2.move': 'completed',
+      'moves.iter3.move': 'completed',
+    });
+  });
+
+  it('refuses until (a runtime loop) as not supported yet, with file:line:col', async () => {
+    const file = await formula(
+      'until',
+      `[[steps]]
+id = "poll"
+[steps.loop]
+until = "step.status == 'complete'"
+max = 3
+[[steps.loop.body]]
+id = "look"
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.code).toBe(1);
+    expect(cooked.stderr).toMatch(/until\.formula\.toml:5:1: error: loop\.until is not supported yet/);
+  });
+});
+
+describe('Gas City [steps.retry] classes (internal/dispatch/retry.go, processRetryEval / classifyRetryAttempt)', () => {
+  // classifyRetryAttempt: a failure classed "transient" is retried; "hard" or no class is hard:
+  // the logical step closes failed at once, on_exhausted unused. A transient failure on the last
+  // attempt: soft_fail closes the logical step with outcome "pass", hard_fail with "fail".
+  // Molecular classes a failure transient when the command or agent exits 75 (EX_TEMPFAIL).
+  const text = (onExhausted: string) => `[[steps]]
+id = "fetch"
+run = 'n=$(cat "$COUNT" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$COUNT"; [ "$n" -ge "$PASS_AT" ] && exit 0; exit "$FAIL_WITH"'
+[steps.retry]
+max_attempts = 3
+on_exhausted = "${onExhausted}"
+[[steps]]
+id = "use"
+needs = ["fetch"]
+run = "true"
+`;
+
+  it.each([
+    // [on_exhausted, exit status of a failure, attempt that passes, fetch status, attempts, molecule]
+    ['hard_fail', '75', '2', 'completed', 2, 'complete'],
+    ['hard_fail', '75', '9', 'failed', 3, 'failed'],
+    ['soft_fail', '75', '9', 'completed', 3, 'complete'],
+    ['soft_fail', '1', '2', 'failed', 1, 'failed'],
+    ['hard_fail', '2', '9', 'failed', 1, 'failed'],
+  ] as const)(
+    'on_exhausted %s, failures exit %s, passes at run %s: fetch %s after %i, molecule %s',
+    async (onExhausted, exit, passAt, fetch, attempts, molecule) => {
+      const count = join(repo.root, 'count');
+      const ran = await run(['run', await formula('retried', text(onExhausted)), '--id', 'r1'], {
+        COUNT: count,
+        PASS_AT: passAt,
+        FAIL_WITH: exit,
+      });
+      expect(ran.code).toBe(molecule === 'complete' ? 0 : 1);
+      const m = await status('r1');
+      expect(m.status).toBe(molecule);
+      expect(m.steps.find((s) => s.id === 'fetch')).toMatchObject({ status: fetch, attempts });
+      expect(m.steps.find((s) => s.id === 'use')?.status).toBe(
+        molecule === 'complete' ? 'completed' : 'blocked',
+      );
+      expect((await readFile(count, 'utf8')).trim()).toBe(String(attempts));
+    },
+  );
+});
