@@ -414,3 +414,92 @@ run = "true"
     },
   );
 });
+
+describe('expansion vars (Gas City internal/formula/expand.go, ApplyExpansionsWithVars / ApplyInlineExpansions / mergeVars / expandStep)', () => {
+  // mergeVars: the expansion's var defaults, the rule's `vars` (or a step's `expand_vars`) over
+  // them; expandStep fills `{name}` in the template's id, title, description, notes, labels and
+  // needs with them, next to {target}. An inline `expand` replaces the step with the template and
+  // runs before the compose rules.
+  const expansion = `type = "expansion"
+[vars]
+reviewers = "1"
+[[template]]
+id = "{target}.draft"
+title = "Draft {target.title} for {reviewers} reviewer(s)"
+run = "true"
+[[template]]
+id = "{target}.review"
+needs = ["{target}.draft"]
+title = "Review by {reviewers}"
+run = "true"
+`;
+
+  it('compose.expand[].vars overrides the expansion default; the rule without vars keeps it', async () => {
+    await formula('drafting', expansion);
+    const file = await formula(
+      'with-vars',
+      `[[steps]]
+id = "design"
+title = "the design"
+[[steps]]
+id = "code"
+needs = ["design"]
+[[steps]]
+id = "ship"
+needs = ["code"]
+run = "true"
+[[compose.expand]]
+target = "design"
+with = "drafting"
+vars = { reviewers = "3" }
+[[compose.expand]]
+target = "code"
+with = "drafting"
+`,
+    );
+    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as ProtoJson;
+    expect(proto.steps.map((s) => [s.id, s.title, s.needs])).toEqual([
+      ['design.draft', 'Draft the design for 3 reviewer(s)', []],
+      ['design.review', 'Review by 3', ['design.draft']],
+      ['code.draft', 'Draft code for 1 reviewer(s)', ['design.review']],
+      ['code.review', 'Review by 1', ['code.draft']],
+      ['ship', 'ship', ['code.review']],
+    ]);
+    const ran = await run(['run', file, '--formulas', join(repo.root, 'flows'), '--id', 'x1']);
+    expect(ran.code).toBe(0);
+    expect(await startOrder('x1')).toEqual(proto.steps.map((s) => s.id));
+  });
+
+  it('a step with expand and expand_vars is replaced by the template, filled with those vars', async () => {
+    await formula('drafting', expansion);
+    const file = await formula(
+      'inline',
+      `[[steps]]
+id = "spec"
+expand = "drafting"
+expand_vars = { reviewers = "2" }
+[[steps]]
+id = "after"
+needs = ["spec"]
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as ProtoJson;
+    expect(proto.steps.map((s) => [s.id, s.title])).toEqual([
+      ['spec.draft', 'Draft spec for 2 reviewer(s)'],
+      ['spec.review', 'Review by 2'],
+      ['after', 'after'],
+    ]);
+    const ran = await run(['run', file, '--formulas', join(repo.root, 'flows'), '--id', 'x2']);
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('x2'))).toEqual({
+      'spec.draft': 'completed',
+      'spec.review': 'completed',
+      after: 'completed',
+    });
+  });
+});

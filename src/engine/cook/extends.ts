@@ -87,6 +87,7 @@ function ownLayer(formula: ParsedFormula, kind: FormulaKind): Resolved {
     expand: (data.compose?.expand ?? []).map((rule, i) => ({
       target: rule.target,
       with: rule.with,
+      ...(rule.vars === undefined ? {} : { vars: rule.vars }),
       origin: { formula, path: ['compose', 'expand', i] },
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({

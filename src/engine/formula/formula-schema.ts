@@ -24,6 +24,8 @@ const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration 
 const stringList = z.array(z.string());
 /** Beads' metadata values are any JSON scalar; Gas City's are strings. Kept as text. */
 const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
+/** An expansion's vars override (Gas City / Beads ExpandRule.Vars, Step.ExpandVars). */
+const expandVars = z.record(z.string(), z.string());
 
 export const VarObjectSchema = z.looseObject({
   description: text.optional(),
@@ -95,6 +97,9 @@ const stepShape = {
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
   description_file: text.min(1).optional(),
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
   metadata: z.record(z.string(), metadataValue).optional(),
   // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
   /** Gas City's TOML name for Beads' `labels`. */
@@ -134,6 +139,8 @@ export interface StepInput {
   idle_timeout?: string;
   /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
   description_file?: string;
+  expand?: string;
+  expand_vars?: Record<string, string>;
   /** Gas City's free-form string pairs, kept on the cooked step. */
   metadata?: Record<string, string | number | boolean>;
   tags?: string[];
@@ -230,7 +237,7 @@ export const SquashSchema = z.looseObject({
 });
 
 export const ComposeSchema = z.looseObject({
-  expand: z.array(z.looseObject({ target: text, with: text })).optional(),
+  expand: z.array(z.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
   aspects: stringList.optional(),
 });
 
