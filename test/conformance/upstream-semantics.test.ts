@@ -503,3 +503,207 @@ run = "true"
     });
   });
 });
+
+describe('gates that block (Beads cmd/bd/cook.go createGateIssue) beside gates judged after the work (Molecular)', () => {
+  // createGateIssue: a step's [steps.gate] becomes an issue `<mol>.gate-<step id>` of type gate,
+  // with no dependencies of its own, and the step depends on it: the step cannot start until the
+  // gate closes. Gate types: gh:run, gh:pr, timer (with timeout), human, mail (types.go Gate).
+  it('holds a Beads human gate before its step runs; a Molecular approval gate waits after its step has run', async () => {
+    const file = await formula(
+      'held',
+      `[[steps]]
+id = "build"
+run = "echo built > built.txt"
+[[steps]]
+id = "deploy"
+needs = ["build"]
+run = "echo deployed > deployed.txt"
+[steps.gate]
+type = "human"
+[[steps]]
+id = "report"
+needs = ["deploy"]
+run = "echo reported > reported.txt"
+[steps.gate]
+type = "approval"
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.type, s.needs])).toEqual([
+      ['build', 'task', []],
+      ['gate-deploy', 'gate', []],
+      ['deploy', 'task', ['build', 'gate-deploy']],
+      ['report', 'task', ['deploy']],
+    ]);
+    const first = await run(['run', file, '--id', 'b1']);
+    expect(first.code).toBe(3);
+    let m = await status('b1');
+    expect(statuses(m)).toEqual({
+      build: 'completed',
+      'gate-deploy': 'ready',
+      deploy: 'pending',
+      report: 'pending',
+    });
+    await expect(readFile(join(repo.dir, 'deployed.txt'), 'utf8')).rejects.toThrow();
+
+    expect((await run(['done', 'b1', 'gate-deploy'])).code).toBe(3);
+    const approved = await run(['approve', 'b1', 'gate-deploy']);
+    expect(approved.code).toBe(3);
+    m = await status('b1');
+    // deploy ran once its gate passed; report ran and now waits for its approval after its work.
+    expect(statuses(m)).toEqual({
+      build: 'completed',
+      'gate-deploy': 'completed',
+      deploy: 'completed',
+      report: 'awaiting_gate',
+    });
+    expect(await readFile(join(repo.dir, 'reported.txt'), 'utf8')).toBe('reported\n');
+    expect((await run(['approve', 'b1', 'report'])).code).toBe(0);
+    expect((await status('b1')).status).toBe('complete');
+  });
+
+  it("turns a Beads timer's timeout and a gh:run's await_id into a gate step before the work", async () => {
+    const file = await formula(
+      'timed',
+      `[[steps]]
+id = "cool-down"
+run = "true"
+gate = { type = "timer", timeout = "30m" }
+[[steps]]
+id = "publish"
+run = "true"
+gate = { type = "gh:run", await_id = "release.yml", timeout = "1h" }
+`,
+    );
+    const cooked = await run(['cook', file, '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as {
+      steps: Array<{ id: string; needs: string[]; gates: unknown[] }>;
+    };
+    expect(proto.steps.map((s) => [s.id, s.needs, s.gates])).toEqual([
+      ['gate-cool-down', [], [{ type: 'timer', after: '30m' }]],
+      ['cool-down', ['gate-cool-down'], []],
+      ['gate-publish', [], [{ type: 'checks', names: ['release.yml'], timeout: '1h' }]],
+      ['publish', ['gate-publish'], []],
+    ]);
+  });
+});
+
+describe('compose.branch and compose.map (Beads controlflow.go ApplyBranches; Gas City expand.go map rules)', () => {
+  // ApplyBranches: every step of `steps` needs `from`, `join` needs every step of `steps`.
+  // Map rules expand every step whose id matches `select` (MatchGlob), after the expand rules.
+  it('wires a fork and a join, and maps an expansion over the steps a glob selects', async () => {
+    await formula(
+      'checked',
+      `type = "expansion"
+[[template]]
+id = "{target}.do"
+run = "true"
+[[template]]
+id = "{target}.check"
+needs = ["{target}.do"]
+run = "true"
+`,
+    );
+    const file = await formula(
+      'forked',
+      `[[steps]]
+id = "start"
+run = "true"
+[[steps]]
+id = "part.a"
+[[steps]]
+id = "part.b"
+[[steps]]
+id = "end"
+run = "true"
+[[compose.branch]]
+from = "start"
+steps = ["part.a", "part.b"]
+join = "end"
+[[compose.map]]
+select = "part.*"
+with = "checked"
+`,
+    );
+    const flows = join(repo.root, 'flows');
+    const cooked = await run(['cook', file, '--formulas', flows, '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as ProtoJson;
+    expect(proto.steps.map((s) => [s.id, s.needs])).toEqual([
+      ['start', []],
+      ['part.a.do', ['start']],
+      ['part.a.check', ['part.a.do']],
+      ['part.b.do', ['start']],
+      ['part.b.check', ['part.b.do']],
+      ['end', ['part.a.check', 'part.b.check']],
+    ]);
+    const ran = await run(['run', file, '--formulas', flows, '--id', 'f1']);
+    expect(ran.code).toBe(0);
+    const order = await startOrder('f1');
+    expect(order[0]).toBe('start');
+    expect(order.at(-1)).toBe('end');
+  });
+});
+
+describe('what cannot run with upstream meaning yet is refused by name, not ignored', () => {
+  it('refuses on_complete, waits_for and compose.gate, each at its key', async () => {
+    const file = await formula(
+      'fanout',
+      `[[steps]]
+id = "survey"
+run = "true"
+[steps.on_complete]
+for_each = "output.workers"
+bond = "mol-worker"
+[[steps]]
+id = "collect"
+needs = ["survey"]
+waits_for = "all-children"
+run = "true"
+[[compose.gate]]
+before = "collect"
+condition = "survey.status == 'complete'"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.code).toBe(1);
+    const lines = cooked.stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/fanout\.formula\.toml:13:\d+: error: compose\.gate is not supported yet: /),
+      expect.stringMatching(
+        /fanout\.formula\.toml:5:\d+: error: on_complete is not supported yet: .*\(step "survey"\)$/,
+      ),
+      expect.stringMatching(
+        /fanout\.formula\.toml:11:1: error: waits_for is not supported yet: .*\(step "collect"\)$/,
+      ),
+    ]);
+    expect((await run(['run', file, '--id', 'n1'])).code).toBe(1);
+  });
+
+  it('says what a Gas City order, a plugin manifest and a YAML formula are', async () => {
+    await mkdir(join(repo.root, 'orders/digest'), { recursive: true });
+    const order = join(repo.root, 'orders/digest/order.toml');
+    await writeFile(order, '[order]\nformula = "mol-digest"\ngate = "cooldown"\ninterval = "24h"\n');
+    const automation = join(repo.root, 'legacy.toml');
+    await writeFile(automation, '[automation]\nformula = "mol-digest"\ngate = "cron"\n');
+    const plugin = join(repo.root, 'plugin.toml');
+    await writeFile(plugin, '[plugin]\nname = "notify"\n');
+    const yaml = join(repo.root, 'x.formula.yaml');
+    await writeFile(yaml, 'formula: x\nsteps:\n  - id: a\n');
+    const said = async (file: string) => {
+      const cooked = await run(['cook', file]);
+      expect(cooked.code).toBe(1);
+      expect(cooked.stderr.trimEnd().split('\n')).toHaveLength(1);
+      return cooked.stderr;
+    };
+    expect(await said(order)).toMatch(/order\.toml:1:1: error: .* is a Gas City order \(.*\), not a formula/);
+    expect(await said(automation)).toMatch(
+      /legacy\.toml:1:1: error: .* is a Gas City automation \(.*\), not a formula/,
+    );
+    expect(await said(plugin)).toMatch(/plugin\.toml:1:1: error: .* is a plugin manifest .*, not a formula/);
+    expect(await said(yaml)).toMatch(
+      /x\.formula\.yaml:1:1: error: .* is YAML: Molecular reads formulas written in TOML/,
+    );
+  });
+});

@@ -6,6 +6,8 @@
 import type { Diagnostic, Result } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { applyAspects } from './aspects.js';
+import { applyBlockingGates } from './blocking-gates.js';
+import { applyBranches } from './branches.js';
 import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
 import { applyExpansions } from './expand.js';
@@ -16,6 +18,7 @@ import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
+import { refuseUnsupportedSteps } from './unsupported.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
 export type { FormulaLibrary } from './cook-context.js';
@@ -56,9 +59,12 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   const given = options.vars ?? {};
   // Loops come first, as in Beads' cook (ApplyControlFlow before advice and expansions).
   let steps = applyLoops(resolved.steps, (name) => given[name] ?? defaultOf(resolved.vars.get(name)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
   steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
 
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);

@@ -2,6 +2,7 @@ import { didYouMean } from '../did-you-mean.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { flattenSteps } from './children.js';
 import { type CookContext, type Origin, placeOf } from './cook-context.js';
+import { matchGlob } from './glob.js';
 import { inferType } from './infer-type.js';
 import { fillStep } from './target-placeholders.js';
 import type { DeclaredVar } from './vars.js';
@@ -15,6 +16,8 @@ export interface ExpandRule {
   origin: Origin;
   /** A step's own `expand` (inline) rather than a `[[compose.expand]]` rule. */
   inline?: boolean;
+  /** A `[[compose.map]]` rule: `target` is a glob over step ids (Beads' MapRule.Select). */
+  select?: boolean;
 }
 
 /** Upstream's DefaultMaxExpansionDepth (expand.go): inline expansions inside expansions, at most this deep. */
@@ -40,7 +43,21 @@ export function applyExpansions(
   ctx: CookContext,
 ): WorkStep[] {
   let out = applyInline(steps, vars, ctx);
-  for (const rule of rules) out = expandOne(out, rule, vars, ctx) ?? out;
+  const expanded = new Set<string>();
+  for (const rule of rules.filter((r) => !r.select)) {
+    // A target expanded once is not expanded again (ApplyExpansionsWithVars' `expanded`).
+    if (expanded.has(rule.target)) continue;
+    out = expandOne(out, rule, vars, ctx) ?? out;
+    expanded.add(rule.target);
+  }
+  // compose.map after every expand rule, on the steps as they are then (upstream's order).
+  for (const rule of rules.filter((r) => r.select)) {
+    const targets = out.filter((s) => !expanded.has(s.id) && matchGlob(rule.target, s.id)).map((s) => s.id);
+    for (const target of targets) {
+      out = expandOne(out, { ...rule, target }, vars, ctx) ?? out;
+      expanded.add(target);
+    }
+  }
   return out;
 }
 
@@ -138,7 +155,7 @@ function expansionValues(
 }
 
 function loadExpansion(rule: ExpandRule, ctx: CookContext): ParsedFormula | undefined {
-  const role = rule.inline ? 'expand' : 'compose.expand';
+  const role = rule.inline ? 'expand' : rule.select ? 'compose.map' : 'compose.expand';
   const key = rule.inline ? 'expand' : 'with';
   const expansion = ctx.load(rule.with, role, placeOf(rule.origin, key));
   if (!expansion) return undefined;

@@ -39,19 +39,34 @@ export const VarObjectSchema = z.looseObject({
 /** A plain string is the variable's default (Gas Town's short form). */
 export const VarSchema = z.union([z.string(), VarObjectSchema]);
 
+/**
+ * Beads' gate fields (internal/formula/types.go Gate): `id` or `await_id` names what is awaited,
+ * `timeout` how long. A gate in Beads' form blocks its step before the step runs (see
+ * cook/blocking-gates.ts); Molecular's own gates judge a step's work after it.
+ */
+const beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration.optional() };
+
 export const GateSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('command'), run: text, timeout: duration.optional() }),
   z.looseObject({ type: z.literal('files'), paths: stringList }),
   z.looseObject({ type: z.literal('checks'), names: stringList.optional(), timeout: duration.optional() }),
   z.looseObject({ type: z.literal('approval'), permission: z.enum(PERMISSIONS).optional() }),
   z.looseObject({ type: z.literal('pr-merged') }),
-  z.looseObject({ type: z.literal('timer'), after: duration }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  z
+    .looseObject({ type: z.literal('timer'), after: duration.optional(), timeout: duration.optional() })
+    .refine((g) => g.after !== undefined || g.timeout !== undefined, {
+      message: 'a timer gate needs after (or Beads\' timeout), a duration such as "30m", "2h" or "1d"',
+      path: ['after'],
+    }),
   z.looseObject({ type: z.literal('schema'), file: text, schema: text }),
   z.looseObject({ type: z.literal('conditional'), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  z.looseObject({ type: z.literal('gh:run'), id: text.optional(), timeout: duration.optional() }),
-  z.looseObject({ type: z.literal('gh:pr') }),
-  z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional() }),
+  // Beads' gates: they hold their step before it runs.
+  z.looseObject({ type: z.literal('gh:run'), ...beadsGate }),
+  z.looseObject({ type: z.literal('gh:pr'), ...beadsGate }),
+  z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional(), ...beadsGate }),
+  z.looseObject({ type: z.literal('mail'), ...beadsGate }),
 ]);
 
 /**
@@ -100,6 +115,17 @@ const stepShape = {
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
   expand: text.min(1).optional(),
   expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: z
+    .looseObject({
+      for_each: text.optional(),
+      bond: text.optional(),
+      vars: expandVars.optional(),
+      parallel: z.boolean().optional(),
+      sequential: z.boolean().optional(),
+    })
+    .optional(),
   metadata: z.record(z.string(), metadataValue).optional(),
   // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
   /** Gas City's TOML name for Beads' `labels`. */
@@ -141,6 +167,8 @@ export interface StepInput {
   description_file?: string;
   expand?: string;
   expand_vars?: Record<string, string>;
+  waits_for?: string;
+  on_complete?: Record<string, unknown>;
   /** Gas City's free-form string pairs, kept on the cooked step. */
   metadata?: Record<string, string | number | boolean>;
   tags?: string[];
@@ -238,6 +266,16 @@ export const SquashSchema = z.looseObject({
 
 export const ComposeSchema = z.looseObject({
   expand: z.array(z.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: z.array(z.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: z
+    .array(z.looseObject({ from: text.min(1), steps: z.array(text.min(1)).min(1), join: text.min(1) }))
+    .optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: z.array(z.looseObject({ before: text, condition: text })).optional(),
+  bond_points: z.array(z.looseObject({ id: text })).optional(),
+  hooks: z.array(z.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional(),
 });
 
