@@ -707,3 +707,78 @@ condition = "survey.status == 'complete'"
     );
   });
 });
+
+describe('aspects: Beads pointcuts by type and label, Gas Town [[aspects]] items', () => {
+  // Beads internal/formula/advice.go MatchPointcut: glob on the id, type equal to the step's,
+  // label among the step's labels, each only when set; MatchAnyPointcut: any pointcut matches.
+  // Gas Town internal/formula/parser.go: an aspect formula's [[aspects]] are parallel items.
+  it('advises only the steps whose type or label a pointcut names', async () => {
+    await formula(
+      'audited',
+      `type = "aspect"
+[[pointcuts]]
+type = "verification"
+[[pointcuts]]
+label = "risky"
+[[advice]]
+target = "*"
+[[advice.after]]
+id = "{step.id}.audit"
+run = "true"
+`,
+    );
+    const file = await formula(
+      'audit-me',
+      `[[steps]]
+id = "build"
+run = "true"
+[[steps]]
+id = "verify"
+type = "verification"
+needs = ["build"]
+run = "true"
+[[steps]]
+id = "migrate"
+labels = ["risky"]
+needs = ["verify"]
+run = "true"
+[compose]
+aspects = ["audited"]
+`,
+    );
+    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as ProtoJson;
+    expect(proto.steps.map((s) => s.id)).toEqual([
+      'build',
+      'verify',
+      'verify.audit',
+      'migrate',
+      'migrate.audit',
+    ]);
+  });
+
+  it("runs a Gas Town aspect formula's [[aspects]] side by side", async () => {
+    const file = await formula(
+      'lenses',
+      `[[aspects]]
+id = "security"
+focus = "auth paths"
+run = "true"
+[[aspects]]
+id = "performance"
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file, '--json']);
+    expect(cooked.stderr).toBe('');
+    const proto = JSON.parse(cooked.stdout) as ProtoJson & { type: string };
+    expect(proto.type).toBe('aspect');
+    expect(proto.steps.map((s) => [s.id, s.needs])).toEqual([
+      ['security', []],
+      ['performance', []],
+    ]);
+    const ran = await run(['run', file, '--id', 'a1']);
+    expect(ran.code).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@ import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type AspectRef, aspectSteps } from './aspects.js';
 import type { BranchRule } from './branches.js';
 import { flattenSteps } from './children.js';
-import { convoySteps } from './convoy.js';
+import { convoySteps, legSteps } from './convoy.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { type ExpandRule, instantiateTemplate } from './expand.js';
 import { type FormulaKind, inferType } from './infer-type.js';
@@ -134,7 +134,7 @@ function stepsOf(formula: ParsedFormula, kind: FormulaKind): WorkStep[] {
       // Cooked on its own: the template with `{target}` standing as the word "target".
       return [...own, ...instantiateTemplate(formula, { target: 'target', 'target.id': 'target' })];
     case 'aspect':
-      return [...own, ...aspectSteps(formula)];
+      return [...own, ...aspectSteps(formula), ...legSteps(formula, 'aspects')];
     default:
       return own;
   }

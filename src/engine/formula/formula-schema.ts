@@ -234,6 +234,13 @@ export const AdviceSchema = z.looseObject({
     .optional(),
 });
 
+/** Beads' Pointcut: a step matches when it matches each key that is set. */
+export const PointcutSchema = z.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional(),
+});
+
 export const LegSchema = z.looseObject({
   id: text.min(1),
   title: text.optional(),
@@ -301,8 +308,10 @@ export const FormulaSchema = z.looseObject({
   compose: ComposeSchema.optional(),
   template: z.array(TemplateStepSchema).optional(),
   advice: z.array(AdviceSchema).optional(),
-  pointcuts: z.array(z.looseObject({ glob: text })).optional(),
+  pointcuts: z.array(PointcutSchema).optional(),
   legs: z.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: z.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: z.boolean().optional(),
@@ -327,6 +336,7 @@ export type Retry = z.infer<typeof RetrySchema>;
 export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 export type Advice = z.infer<typeof AdviceSchema>;
 export type Leg = z.infer<typeof LegSchema>;
+export type Pointcut = z.infer<typeof PointcutSchema>;
 export type FormulaInput = z.infer<typeof FormulaSchema>;
 export type FormulaType = (typeof FORMULA_TYPES)[number];
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
