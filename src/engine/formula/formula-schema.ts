@@ -315,6 +315,8 @@ export const FormulaSchema = z.looseObject({
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: z.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: z.number().int().min(0).optional(),
   max_retries: z.number().int().min(0).optional(),
