@@ -113,6 +113,35 @@ run = "echo dry > dry.txt"
   });
 });
 
+describe('condition comparisons (Beads internal/formula/stepcondition.go, EvaluateStepCondition)', () => {
+  // "{{var}} == value" / "{{var}} != value": the value after the operator is literal text,
+  // trimmed and unquoted (unquoteValue), never a variable.
+  it.each([
+    ['staging', 'completed', 'skipped'],
+    ['prod', 'skipped', 'completed'],
+  ])('env = %s: the staging step %s, the other %s', async (env, staging, other) => {
+    const file = await formula(
+      'compare',
+      `[vars]
+env = "prod"
+[[steps]]
+id = "staging-only"
+condition = "{{env}} == staging"
+run = "true"
+[[steps]]
+id = "not-staging"
+condition = "{{env}} != staging"
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.stderr).toBe('');
+    const ran = await run(['run', file, '--id', 'q1', '--var', `env=${env}`]);
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('q1'))).toEqual({ 'staging-only': staging, 'not-staging': other });
+  });
+});
+
 describe('step type is free text (Beads internal/formula/types.go, Step.Type: "task, bug, feature, epic, chore")', () => {
   // Upstream accepts any issue type. Molecular: `epic` is a container (like Gas Town's parallel
   // group), any type it has no meaning for is a task that keeps the type as its `kind`.

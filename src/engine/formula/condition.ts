@@ -49,8 +49,23 @@ export function evaluateCondition(expr: string, vars: Readonly<Record<string, st
   return ok(truthy(evaluate(parsed.value, vars)));
 }
 
+/**
+ * Beads' comparison form, `{{var}} == value` (stepcondition.go EvaluateStepCondition): everything
+ * after the operator, trimmed and unquoted, is literal text. Here a bare word would name a
+ * variable, so such a right side is quoted first: `{{env}} == staging` compares with "staging".
+ */
+const BEADS_COMPARE =
+  /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+
+export function beadsCompare(expr: string): string {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3] as string, "'")}'`;
+}
+
 /** `{{name}}` placeholders of `vars` replaced by their values as quoted, escaped text; others left as written. */
-export function substituteCondition(expr: string, vars: Readonly<Record<string, string>>): string {
+export function substituteCondition(raw: string, vars: Readonly<Record<string, string>>): string {
+  const expr = beadsCompare(raw);
   if (!expr.includes('{{')) return expr;
   let out = '';
   let quote: string | undefined;
