@@ -137,9 +137,11 @@ ralph = { max_attempts = 2, check = { mode = "exec", path = "never.sh" } }
 });
 
 describe('retry', () => {
-  const flaky = (onExhausted: string) => `[[steps]]
+  // Gas City's retry classes (internal/dispatch/retry.go, processRetryEval): only a transient
+  // failure is retried (here: the command exits 75, EX_TEMPFAIL); any other is hard.
+  const flaky = (onExhausted: string, exit: number) => `[[steps]]
 id = "flaky"
-run = 'echo run >> "$COUNT_FILE"; echo "provider unavailable" >&2; exit 1'
+run = 'echo run >> "$COUNT_FILE"; echo "provider unavailable" >&2; exit ${exit}'
 [steps.retry]
 max_attempts = 2
 on_exhausted = "${onExhausted}"
@@ -150,25 +152,25 @@ needs = ["flaky"]
 run = "echo after > after.txt"
 `;
 
-  it('soft_fail: two runs, then the step fails softly, its dependent runs, and the molecule completes with exit 0', async () => {
+  it('soft_fail: two transient runs (exit 75), then the step is closed as passed, its dependent runs, and the molecule completes with exit 0', async () => {
     const count = join(repo.root, 'count.log');
-    const ran = await run(['run', await formula('soft', flaky('soft_fail')), '--id', 's1'], {
+    const ran = await run(['run', await formula('soft', flaky('soft_fail', 75)), '--id', 's1'], {
       COUNT_FILE: count,
     });
     expect(ran.code).toBe(0);
     const m = await status('s1');
     expect(m.status).toBe('complete');
-    expect(step(m, 'flaky')).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(step(m, 'flaky')).toMatchObject({ status: 'completed', attempts: 2 });
     expect(step(m, 'after').status).toBe('completed');
     expect(await readFile(count, 'utf8')).toBe('run\nrun\n');
     expect(await readFile(join(repo.dir, 'after.txt'), 'utf8')).toBe('after\n');
     const notes = (await history('s1')).map((h) => h.note ?? '');
-    expect(notes.some((n) => n.includes('failed softly after 2 attempts'))).toBe(true);
+    expect(notes.some((n) => n.includes('soft-failed after 2 attempts with transient failures'))).toBe(true);
   });
 
-  it('hard_fail: two runs, then the step fails for good, its dependent is blocked, and the molecule fails with exit 1', async () => {
+  it('hard_fail: two transient runs, then the step fails for good, its dependent is blocked, and the molecule fails with exit 1', async () => {
     const count = join(repo.root, 'count.log');
-    const ran = await run(['run', await formula('hard', flaky('hard_fail')), '--id', 'h1'], {
+    const ran = await run(['run', await formula('hard', flaky('hard_fail', 75)), '--id', 'h1'], {
       COUNT_FILE: count,
     });
     expect(ran.code).toBe(1);
@@ -177,7 +179,23 @@ run = "echo after > after.txt"
     expect(step(m, 'flaky')).toMatchObject({ status: 'failed', attempts: 2 });
     expect(step(m, 'after').status).toBe('blocked');
     expect(await readFile(count, 'utf8')).toBe('run\nrun\n');
-    expect((await history('h1')).some((h) => h.note?.includes('softly'))).toBe(false);
+  });
+
+  it('an unclassed failure (exit 1) is hard: one run, no retry, and soft_fail does not apply', async () => {
+    const count = join(repo.root, 'count.log');
+    const ran = await run(['run', await formula('unclassed', flaky('soft_fail', 1)), '--id', 'u1'], {
+      COUNT_FILE: count,
+    });
+    expect(ran.code).toBe(1);
+    const m = await status('u1');
+    expect(m.status).toBe('failed');
+    expect(step(m, 'flaky')).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(step(m, 'after').status).toBe('blocked');
+    expect(await readFile(count, 'utf8')).toBe('run\n');
+    const notes = (await history('u1')).map((h) => h.note ?? '');
+    expect(
+      notes.some((n) => n.includes('[steps.retry] retries only transient failures (exit status 75)')),
+    ).toBe(true);
   });
 });
 

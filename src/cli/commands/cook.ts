@@ -25,6 +25,7 @@ export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
   }
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
+  if (proto.reviewOnly) io.out('review only: every leg analyses, no commits expected');
   const vars2 = Object.entries(proto.vars);
   if (vars2.length) {
     io.out('\nvars:');
@@ -41,8 +42,28 @@ export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
   for (const step of proto.steps) {
     const needs = step.needs.length ? `  ← ${step.needs.join(', ')}` : '';
     io.out(`  ${step.id}: ${step.title}${needs}`);
+    const info = informationLine(step);
+    if (info) io.out(`    ${info}`);
   }
   return EXIT.ok;
+}
+
+/** The keys a step carries for people and tools only (upstream's labels, priority, notes...), on one line. */
+function informationLine(step: CookedFormula['proto']['steps'][number]): string {
+  return [
+    step.kind && `type ${step.kind}`,
+    step.priority !== undefined && `priority ${step.priority}`,
+    step.tags?.length && `tags ${step.tags.join(', ')}`,
+    step.interactive && 'interactive',
+    step.reviewOnly && 'review only',
+    step.metadata &&
+      `metadata ${Object.entries(step.metadata)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
+    step.notes && `notes: ${firstLine(step.notes)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**

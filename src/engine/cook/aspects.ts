@@ -1,4 +1,4 @@
-import type { Advice, StepInput } from '../formula/formula-schema.js';
+import type { Advice, Pointcut, StepInput } from '../formula/formula-schema.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type CookContext, type KeyPath, type Origin, placeOf } from './cook-context.js';
 import { isGlob, matchGlob } from './glob.js';
@@ -20,7 +20,8 @@ interface AdviceStep {
 /**
  * `compose.aspects`: each aspect's advice inserts steps around the steps it matches. An advice
  * matches the steps its `target` glob names (all steps when absent), narrowed by the aspect's
- * `pointcuts` globs when it has any; matching looks at the steps as they were before the aspect,
+ * `pointcuts` when it has any (a step matches one when it matches each of its `glob`, `type` and
+ * `label` that is set: Beads' MatchPointcut / MatchAnyPointcut); matching looks at the steps as they were before the aspect,
  * so an aspect never advises its own inserted steps. Before-steps take the target's needs and the
  * target then needs them; after-steps need the target, and whatever needed the target now needs
  * them. `{step.id}`, `{step.title}` and `{step.description}` name the advised step.
@@ -35,13 +36,11 @@ export function applyAspects(
   for (const ref of refs) {
     const aspect = loadAspect(ref, ctx);
     if (!aspect) continue;
-    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
-    const before = out.map((s) => s.id);
+    const pointcuts = aspect.data.pointcuts ?? [];
+    const before = out.filter((s) => pointcuts.length === 0 || pointcuts.some((p) => matchPointcut(p, s)));
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? '*';
-      const matched = before.filter(
-        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id))),
-      );
+      const matched = before.map((s) => s.id).filter((id) => matchGlob(glob, id));
       if (matched.length === 0) {
         ctx.warn(
           'advice-no-match',
@@ -112,6 +111,15 @@ function advise(
       )
     : others;
   return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
+}
+
+function matchPointcut(pointcut: Pointcut, step: WorkStep): boolean {
+  const f = step.fields;
+  if (pointcut.glob !== undefined && !matchGlob(pointcut.glob, step.id)) return false;
+  if (pointcut.type !== undefined && f.type !== pointcut.type) return false;
+  if (pointcut.label !== undefined && ![...(f.labels ?? []), ...(f.tags ?? [])].includes(pointcut.label))
+    return false;
+  return true;
 }
 
 /** `around.before` then `before` (or the same for after), each with its key path in the aspect file. */

@@ -1,4 +1,4 @@
-import type { StepInput } from '../formula/formula-schema.js';
+import { CONTAINER_TYPES, type StepInput } from '../formula/formula-schema.js';
 import type { KeyPath, Origin } from './cook-context.js';
 import { union, type WorkStep, workStep } from './work-step.js';
 
@@ -37,7 +37,7 @@ function flattenInto(
   const own = workStep(step, origin);
   const needs = inherited.length ? union(inherited, own.needs) : own.needs;
   const children = step.children ?? [];
-  if (children.length === 0 && step.type !== 'parallel') {
+  if (children.length === 0 && !isContainer(step.type)) {
     out.push(withGroup(needs === own.needs ? own : { ...own, needs }, group));
     return;
   }
@@ -59,6 +59,10 @@ function flattenInto(
   };
   out.push(join);
 }
+
+/** Gas Town's `parallel` group and Beads' `epic`: a container that completes when its children have. */
+export const isContainer = (type: string | undefined): boolean =>
+  (CONTAINER_TYPES as readonly (string | undefined)[]).includes(type);
 
 function withGroup(step: WorkStep, group: string | undefined): WorkStep {
   return group === undefined ? step : { ...step, group };

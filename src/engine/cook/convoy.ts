@@ -8,11 +8,7 @@ import { union, type WorkStep, workStep } from './work-step.js';
  * templates (Go text/template): kept in the file, informational here.
  */
 export function convoySteps(formula: ParsedFormula): WorkStep[] {
-  const legs = (formula.data.legs ?? []).map((leg, i) => {
-    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join('\n\n');
-    const { focus: _focus, ...rest } = leg;
-    return workStep({ ...rest, description }, { formula, path: ['legs', i] }, leg);
-  });
+  const legs = legSteps(formula, 'legs');
   const synthesis = formula.data.synthesis;
   if (!synthesis) return legs;
   const id = synthesis.id ?? 'synthesis';
@@ -23,4 +19,16 @@ export function convoySteps(formula: ParsedFormula): WorkStep[] {
     { ...synthesis, id },
   );
   return [...legs, step];
+}
+
+/**
+ * Legs (or Gas Town's `[[aspects]]` of an aspect formula, which its parser treats as parallel
+ * items like legs: parser.go TopologicalSort/ReadySteps) as steps that need nothing.
+ */
+export function legSteps(formula: ParsedFormula, key: 'legs' | 'aspects'): WorkStep[] {
+  return (formula.data[key] ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join('\n\n');
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: [key, i] }, leg);
+  });
 }

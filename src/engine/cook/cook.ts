@@ -6,17 +6,21 @@
 import type { Diagnostic, Result } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { applyAspects } from './aspects.js';
+import { applyBlockingGates } from './blocking-gates.js';
+import { applyBranches } from './branches.js';
 import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
 import { applyExpansions } from './expand.js';
 import { formulaName, resolveFormula } from './extends.js';
 import { inferType } from './infer-type.js';
+import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
+import { refuseUnsupportedSteps } from './unsupported.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
-import { collectVars, cookValues } from './vars.js';
+import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
 export type { FormulaLibrary } from './cook-context.js';
 export { topoOrder } from './dag.js';
@@ -53,12 +57,18 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   }
 
   const resolved = resolveFormula(formula, ctx);
-  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  const given = options.vars ?? {};
+  // Loops come first, as in Beads' cook (ApplyControlFlow before advice and expansions).
+  let steps = applyLoops(resolved.steps, (name) => given[name] ?? defaultOf(resolved.vars.get(name)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
+  steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
 
   const vars = collectVars(resolved.vars, ctx);
-  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
   if (steps.length === 0 && ctx.errors.length === 0) {
     const what =
@@ -116,5 +126,12 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
     proto.squash = squash;
   }
   if (settings.phase !== undefined) proto.phase = settings.phase;
+  if (formula.data.review_only === true) proto.reviewOnly = true;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+
+function defaultOf(declared: DeclaredVar | undefined): string | undefined {
+  const input = declared?.input;
+  if (typeof input === 'string') return input;
+  return input?.default === undefined ? undefined : String(input.default);
 }

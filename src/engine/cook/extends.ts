@@ -1,11 +1,13 @@
 import type { FormulaInput } from '../formula/formula-schema.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type AspectRef, aspectSteps } from './aspects.js';
+import type { BranchRule } from './branches.js';
 import { flattenSteps } from './children.js';
-import { convoySteps } from './convoy.js';
+import { convoySteps, legSteps } from './convoy.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { type ExpandRule, instantiateTemplate } from './expand.js';
 import { type FormulaKind, inferType } from './infer-type.js';
+import { refuseUnsupportedCompose } from './unsupported.js';
 import type { DeclaredVar } from './vars.js';
 import type { WorkStep } from './work-step.js';
 
@@ -17,7 +19,9 @@ const SETTINGS = ['execution', 'squash', 'max_loops', 'max_retries', 'phase', 'a
 export interface Resolved {
   vars: Map<string, DeclaredVar>;
   steps: WorkStep[];
+  /** `compose.expand` rules, then `compose.map` rules (those with a `select`). */
   expand: ExpandRule[];
+  branch: BranchRule[];
   aspects: AspectRef[];
   settings: Settings;
 }
@@ -39,7 +43,15 @@ export function resolveFormula(
 ): Resolved {
   const name = formulaName(formula);
   const path = [...chain, name];
-  const resolved: Resolved = { vars: new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const resolved: Resolved = {
+    vars: new Map(),
+    steps: [],
+    expand: [],
+    branch: [],
+    aspects: [],
+    settings: {},
+  };
+  refuseUnsupportedCompose(formula, ctx);
   const parents = formula.data.extends === undefined ? [] : [formula.data.extends].flat();
   parents.forEach((parentName, i) => {
     const place = placeOf({
@@ -84,10 +96,26 @@ function ownLayer(formula: ParsedFormula, kind: FormulaKind): Resolved {
   return {
     vars,
     steps: stepsOf(formula, kind),
-    expand: (data.compose?.expand ?? []).map((rule, i) => ({
-      target: rule.target,
-      with: rule.with,
-      origin: { formula, path: ['compose', 'expand', i] },
+    expand: [
+      ...(data.compose?.expand ?? []).map((rule, i) => ({
+        target: rule.target,
+        with: rule.with,
+        ...(rule.vars === undefined ? {} : { vars: rule.vars }),
+        origin: { formula, path: ['compose', 'expand', i] },
+      })),
+      ...(data.compose?.map ?? []).map((rule, i) => ({
+        target: rule.select,
+        select: true,
+        with: rule.with,
+        ...(rule.vars === undefined ? {} : { vars: rule.vars }),
+        origin: { formula, path: ['compose', 'map', i] },
+      })),
+    ],
+    branch: (data.compose?.branch ?? []).map((rule, i) => ({
+      from: rule.from,
+      steps: [...rule.steps],
+      join: rule.join,
+      origin: { formula, path: ['compose', 'branch', i] },
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
       name: aspect,
@@ -106,7 +134,7 @@ function stepsOf(formula: ParsedFormula, kind: FormulaKind): WorkStep[] {
       // Cooked on its own: the template with `{target}` standing as the word "target".
       return [...own, ...instantiateTemplate(formula, { target: 'target', 'target.id': 'target' })];
     case 'aspect':
-      return [...own, ...aspectSteps(formula)];
+      return [...own, ...aspectSteps(formula), ...legSteps(formula, 'aspects')];
     default:
       return own;
   }
@@ -127,6 +155,7 @@ function merge(into: Resolved, layer: Resolved): void {
     }
   }
   into.expand.push(...layer.expand);
+  into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
   Object.assign(into.settings, layer.settings);
 }

@@ -8,14 +8,45 @@ import type { ProtoGate } from './proto.js';
  * names no permission asks for `maintain`, the level `/mol approve` needs by default.
  */
 export function normalizeGates(step: StepInput): ProtoGate[] {
-  const written = [
-    ...(step.gate === undefined ? [] : Array.isArray(step.gate) ? step.gate : [step.gate]),
-    ...(step.gates ?? []),
-  ];
-  return written.map(normalizeGate);
+  return writtenGates(step).flatMap(({ gate }) => {
+    const out = normalizeGate(gate);
+    return out === undefined ? [] : [out];
+  });
 }
 
-function normalizeGate(gate: Gate): ProtoGate {
+/** A step's gates as written, each with its key path in the step (for messages). */
+export function writtenGates(step: StepInput): { gate: Gate; path: (string | number)[] }[] {
+  const gate = step.gate;
+  return [
+    ...(gate === undefined
+      ? []
+      : Array.isArray(gate)
+        ? gate.map((g, i) => ({ gate: g, path: ['gate', i] }))
+        : [{ gate, path: ['gate'] }]),
+    ...(step.gates ?? []).map((g, i) => ({ gate: g, path: ['gates', i] })),
+  ];
+}
+
+/**
+ * Beads' form of a gate (types.go Gate; cook.go createGateIssue makes it an issue the step
+ * depends on): `gh:run`, `gh:pr`, `human`, `mail`, or a `timer` with a `timeout` and no `after`.
+ */
+export function isBlockingGate(gate: Gate): boolean {
+  switch (gate.type) {
+    case 'gh:run':
+    case 'gh:pr':
+    case 'human':
+    case 'mail':
+      return true;
+    case 'timer':
+      return gate.after === undefined && gate.timeout !== undefined;
+    default:
+      return false;
+  }
+}
+
+/** Undefined for a gate Molecular cannot judge (`mail`, a timer with no time): cook refuses those. */
+function normalizeGate(gate: Gate): ProtoGate | undefined {
   switch (gate.type) {
     case 'command':
       return gate.timeout === undefined
@@ -25,7 +56,8 @@ function normalizeGate(gate: Gate): ProtoGate {
       return { type: 'files', paths: [...gate.paths] };
     case 'checks':
     case 'gh:run': {
-      const names = gate.type === 'checks' ? [...(gate.names ?? [])] : gate.id === undefined ? [] : [gate.id];
+      const awaited = gate.type === 'gh:run' ? (gate.await_id ?? gate.id) : undefined;
+      const names = gate.type === 'checks' ? [...(gate.names ?? [])] : awaited === undefined ? [] : [awaited];
       return gate.timeout === undefined
         ? { type: 'checks', names }
         : { type: 'checks', names, timeout: gate.timeout };
@@ -37,8 +69,12 @@ function normalizeGate(gate: Gate): ProtoGate {
     case 'pr-merged':
     case 'gh:pr':
       return { type: 'pr-merged' };
-    case 'timer':
-      return { type: 'timer', after: gate.after };
+    case 'timer': {
+      const after = gate.after ?? gate.timeout;
+      return after === undefined ? undefined : { type: 'timer', after };
+    }
+    case 'mail':
+      return undefined;
     case 'schema':
       return { type: 'schema', file: gate.file, schema: gate.schema };
     case 'conditional':

@@ -5,8 +5,9 @@
  * the attempt, so the step runs again while attempts remain), and `retry.on_exhausted` the proto's
  * `onExhausted`, which the scheduler reads once the budget is spent.
  *
- * Gas City tells transient failures from hard ones by what the worker reports; Molecular has no
- * such report, so every failed attempt counts against the budget.
+ * `[steps.retry]` also brings Gas City's retry classes: the proto's `onExhausted` (hard_fail when
+ * not written) marks the step, and the failure path then retries only transient failures (exit
+ * status 75; see ops/fail.ts). Ralph retries every failed check, as Gas City's ralph does.
  */
 import { type CookContext, placeOf } from './cook-context.js';
 import type { ProtoGate, ProtoStep } from './proto.js';
@@ -36,7 +37,7 @@ export function gasCityLoops(step: WorkStep, gates: readonly ProtoGate[], ctx: C
   const out: LoopFields = {};
   const attempts = (ralph ?? retry)?.max_attempts;
   if (attempts !== undefined) out.maxRetries = attempts - 1;
-  if (retry?.on_exhausted !== undefined) out.onExhausted = retry.on_exhausted;
+  if (retry !== undefined) out.onExhausted = retry.on_exhausted ?? 'hard_fail';
   if (ralph !== undefined) {
     const { path, timeout } = ralph.check;
     if (gates.some((g) => g.type === 'command')) {

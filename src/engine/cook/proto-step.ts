@@ -79,7 +79,27 @@ export function toProtoStep(
     out.condition = checkCondition(step, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== undefined) out.assignee = sub(f.assignee);
   if (step.group !== undefined) out.group = step.group;
-  if (f.metadata !== undefined) out.metadata = { ...f.metadata };
+  if (f.metadata !== undefined) {
+    out.metadata = Object.fromEntries(Object.entries(f.metadata).map(([k, v]) => [k, String(v)]));
+  }
+  Object.assign(out, informational(f, sub));
+  return out;
+}
+
+/** Molecular's own step types; any other `type` (Beads' issue types) makes a task that keeps it as its kind. */
+const OWN_TYPES: ReadonlySet<string> = new Set(['task', 'human', 'gate', 'parallel', 'epic']);
+
+/** The keys that only carry information, as the proto keeps them. */
+function informational(f: WorkStep['fields'], sub: (text: string) => string): Partial<ProtoStep> {
+  const out: Partial<ProtoStep> = {};
+  if (f.type !== undefined && !OWN_TYPES.has(f.type)) out.kind = f.type;
+  const tags = [...(f.labels ?? []), ...(f.tags ?? [])].map(sub);
+  if (tags.length) out.tags = [...new Set(tags)];
+  if (f.priority !== undefined) out.priority = f.priority;
+  if (f.notes !== undefined) out.notes = sub(f.notes);
+  if (f.interactive !== undefined) out.interactive = f.interactive;
+  // A convoy leg's `review_only` (legs are read as steps, so the key rides along unchecked).
+  if (f.review_only === true) out.reviewOnly = true;
   return out;
 }
 

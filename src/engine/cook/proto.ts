@@ -41,8 +41,8 @@ export const ProtoStepSchema = z.object({
   /** Undefined: the configured default (2) applies. */
   maxRetries: z.number().int().min(0).optional(),
   /**
-   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
-   * but what needs it runs as if it had completed and the molecule can still complete.
+   * Set on every step with Gas City's `[steps.retry]` (`hard_fail` unless written): only transient
+   * failures are retried; once they spend the attempts, `soft_fail` closes the step as passed.
    */
   onExhausted: z.enum(ON_EXHAUSTED).optional(),
   onFail: z.string().optional(),
@@ -53,8 +53,17 @@ export const ProtoStepSchema = z.object({
   assignee: z.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: z.string().optional(),
-  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
+  /** Gas City's and Beads' `metadata`: pairs kept as text, for tools that read the proto. */
   metadata: z.record(z.string(), z.string()).optional(),
+  /** The upstream `type` as written when it is not one of Molecular's (`verification`, `bug`...): such a step is a task. */
+  kind: z.string().optional(),
+  // Informational, shown by `mol cook`, never acted on: Beads/Gas City labels (`labels`, `tags`),
+  // priority and notes; Gas Town's `interactive` step and `review_only` leg.
+  tags: z.array(z.string()).optional(),
+  priority: z.number().int().optional(),
+  notes: z.string().optional(),
+  interactive: z.boolean().optional(),
+  reviewOnly: z.boolean().optional(),
 });
 
 export const ProtoVarSchema = z.object({
@@ -84,6 +93,8 @@ export const ProtoSchema = z.object({
     .optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
   phase: z.string().optional(),
+  /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
+  reviewOnly: z.boolean().optional(),
 });
 
 export type ProtoGate = z.infer<typeof ProtoGateSchema>;

@@ -9,8 +9,9 @@
  *   compare := primary (('==' | '!=') primary)?
  *   primary := '(' or ')' | 'text' | "text" | number | true | false | name
  *
- * A name is a variable's value ('' when not bound). A value standing alone is true when it is
- * non-empty and neither "false" nor "0". A backslash in quoted text keeps the next character.
+ * A name is a variable's value ('' when not bound). A value standing alone is false when it is
+ * empty or, in any case, "false", "0", "no" or "off" (Beads' `isTruthy` in stepcondition.go), and
+ * true otherwise. A backslash in quoted text keeps the next character.
  *
  * `{{name}}` placeholders are substituted first, as values, never as syntax: inside quotes the
  * value is escaped, outside quotes it becomes a quoted text. So `{{env}} == 'prod'` compares the
@@ -48,8 +49,23 @@ export function evaluateCondition(expr: string, vars: Readonly<Record<string, st
   return ok(truthy(evaluate(parsed.value, vars)));
 }
 
+/**
+ * Beads' comparison form, `{{var}} == value` (stepcondition.go EvaluateStepCondition): everything
+ * after the operator, trimmed and unquoted, is literal text. Here a bare word would name a
+ * variable, so such a right side is quoted first: `{{env}} == staging` compares with "staging".
+ */
+const BEADS_COMPARE =
+  /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+
+export function beadsCompare(expr: string): string {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3] as string, "'")}'`;
+}
+
 /** `{{name}}` placeholders of `vars` replaced by their values as quoted, escaped text; others left as written. */
-export function substituteCondition(expr: string, vars: Readonly<Record<string, string>>): string {
+export function substituteCondition(raw: string, vars: Readonly<Record<string, string>>): string {
+  const expr = beadsCompare(raw);
   if (!expr.includes('{{')) return expr;
   let out = '';
   let quote: string | undefined;
@@ -257,7 +273,9 @@ function evaluate(node: ConditionNode, vars: Readonly<Record<string, string>>): 
   }
 }
 
+const FALSY: ReadonlySet<string> = new Set(['', 'false', '0', 'no', 'off']);
+
 function truthy(value: Value): boolean {
   if (typeof value === 'boolean') return value;
-  return value !== '' && value !== 'false' && value !== '0';
+  return !FALSY.has(value.toLowerCase());
 }

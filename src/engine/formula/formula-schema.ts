@@ -8,7 +8,13 @@ import { z } from 'zod';
 
 export const FORMULA_TYPES = ['workflow', 'convoy', 'expansion', 'aspect'] as const;
 export const EXECUTION_MODES = ['local', 'distributed'] as const;
+/** The step types Molecular gives a meaning of its own; any other text is accepted (see `stepKind`). */
 export const STEP_TYPES = ['task', 'human', 'gate', 'parallel'] as const;
+/**
+ * Beads' and Gas City's `type` is free text (an issue type: task, bug, feature, chore, epic,
+ * verification...). `epic` is a container like `parallel`; the rest are tasks with a label.
+ */
+export const CONTAINER_TYPES = ['parallel', 'epic'] as const;
 export const ON_EXHAUSTED = ['hard_fail', 'soft_fail'] as const;
 export const TRIGGERS = ['all_success', 'all_done', 'one_failed'] as const;
 export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
@@ -16,6 +22,10 @@ export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as c
 const text = z.string();
 const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 const stringList = z.array(z.string());
+/** Beads' metadata values are any JSON scalar; Gas City's are strings. Kept as text. */
+const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
+/** An expansion's vars override (Gas City / Beads ExpandRule.Vars, Step.ExpandVars). */
+const expandVars = z.record(z.string(), z.string());
 
 export const VarObjectSchema = z.looseObject({
   description: text.optional(),
@@ -29,19 +39,34 @@ export const VarObjectSchema = z.looseObject({
 /** A plain string is the variable's default (Gas Town's short form). */
 export const VarSchema = z.union([z.string(), VarObjectSchema]);
 
+/**
+ * Beads' gate fields (internal/formula/types.go Gate): `id` or `await_id` names what is awaited,
+ * `timeout` how long. A gate in Beads' form blocks its step before the step runs (see
+ * cook/blocking-gates.ts); Molecular's own gates judge a step's work after it.
+ */
+const beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration.optional() };
+
 export const GateSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('command'), run: text, timeout: duration.optional() }),
   z.looseObject({ type: z.literal('files'), paths: stringList }),
   z.looseObject({ type: z.literal('checks'), names: stringList.optional(), timeout: duration.optional() }),
   z.looseObject({ type: z.literal('approval'), permission: z.enum(PERMISSIONS).optional() }),
   z.looseObject({ type: z.literal('pr-merged') }),
-  z.looseObject({ type: z.literal('timer'), after: duration }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  z
+    .looseObject({ type: z.literal('timer'), after: duration.optional(), timeout: duration.optional() })
+    .refine((g) => g.after !== undefined || g.timeout !== undefined, {
+      message: 'a timer gate needs after (or Beads\' timeout), a duration such as "30m", "2h" or "1d"',
+      path: ['after'],
+    }),
   z.looseObject({ type: z.literal('schema'), file: text, schema: text }),
   z.looseObject({ type: z.literal('conditional'), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  z.looseObject({ type: z.literal('gh:run'), id: text.optional(), timeout: duration.optional() }),
-  z.looseObject({ type: z.literal('gh:pr') }),
-  z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional() }),
+  // Beads' gates: they hold their step before it runs.
+  z.looseObject({ type: z.literal('gh:run'), ...beadsGate }),
+  z.looseObject({ type: z.literal('gh:pr'), ...beadsGate }),
+  z.looseObject({ type: z.literal('human'), permission: z.enum(PERMISSIONS).optional(), ...beadsGate }),
+  z.looseObject({ type: z.literal('mail'), ...beadsGate }),
 ]);
 
 /**
@@ -69,7 +94,7 @@ const stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: z.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: z.union([GateSchema, z.array(GateSchema)]).optional(),
   gates: z.array(GateSchema).optional(),
@@ -87,7 +112,31 @@ const stepShape = {
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
   description_file: text.min(1).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: z
+    .looseObject({
+      for_each: text.optional(),
+      bond: text.optional(),
+      vars: expandVars.optional(),
+      parallel: z.boolean().optional(),
+      sequential: z.boolean().optional(),
+    })
+    .optional(),
+  metadata: z.record(z.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: z.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: z.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: z.boolean().optional(),
 };
 
 export interface StepInput {
@@ -98,7 +147,8 @@ export interface StepInput {
   depends_on?: string[];
   output?: string;
   acceptance?: string;
-  type?: (typeof STEP_TYPES)[number];
+  /** One of STEP_TYPES, `epic`, or any other upstream issue type (a task). */
+  type?: string;
   run?: string;
   gate?: Gate | Gate[];
   gates?: Gate[];
@@ -115,10 +165,21 @@ export interface StepInput {
   idle_timeout?: string;
   /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
   description_file?: string;
+  expand?: string;
+  expand_vars?: Record<string, string>;
+  waits_for?: string;
+  on_complete?: Record<string, unknown>;
   /** Gas City's free-form string pairs, kept on the cooked step. */
-  metadata?: Record<string, string>;
+  metadata?: Record<string, string | number | boolean>;
+  tags?: string[];
+  labels?: string[];
+  priority?: number;
+  notes?: string;
+  interactive?: boolean;
+  parallel?: boolean;
   /** Gas Town's parallel groups: children run side by side, the group completes when all have. */
   children?: StepInput[];
+  loop?: LoopInput;
   [unknown: string]: unknown;
 }
 
@@ -127,7 +188,36 @@ export const StepSchema: z.ZodType<StepInput> = z.looseObject({
   get children() {
     return z.array(StepSchema).optional();
   },
+  get loop() {
+    return LoopSchema.optional();
+  },
 }) as unknown as z.ZodType<StepInput>;
+
+/**
+ * Beads' `loop` (controlflow.go, LoopSpec): the step is replaced by its body repeated `count`
+ * times, or once per value of `range` ("1..{n}", integer arithmetic) with `var` bound to it.
+ * `until`/`max` re-run the body at run time (not supported yet: cook says so).
+ */
+export const LoopSchema: z.ZodType<LoopInput> = z.looseObject({
+  count: z.number().int().min(1).optional(),
+  until: text.optional(),
+  max: z.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return z.array(StepSchema).min(1);
+  },
+}) as unknown as z.ZodType<LoopInput>;
+
+export interface LoopInput {
+  count?: number;
+  until?: string;
+  max?: number;
+  range?: string;
+  var?: string;
+  body: StepInput[];
+  [unknown: string]: unknown;
+}
 
 /** Expansion templates are steps whose ids and text use `{target}` placeholders. */
 export const TemplateStepSchema = StepSchema;
@@ -144,6 +234,13 @@ export const AdviceSchema = z.looseObject({
     .optional(),
 });
 
+/** Beads' Pointcut: a step matches when it matches each key that is set. */
+export const PointcutSchema = z.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional(),
+});
+
 export const LegSchema = z.looseObject({
   id: text.min(1),
   title: text.optional(),
@@ -151,6 +248,10 @@ export const LegSchema = z.looseObject({
   description: text.optional(),
   output: text.optional(),
   run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: z.boolean().optional(),
 });
 
 export const SynthesisSchema = z.looseObject({
@@ -171,7 +272,17 @@ export const SquashSchema = z.looseObject({
 });
 
 export const ComposeSchema = z.looseObject({
-  expand: z.array(z.looseObject({ target: text, with: text })).optional(),
+  expand: z.array(z.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: z.array(z.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: z
+    .array(z.looseObject({ from: text.min(1), steps: z.array(text.min(1)).min(1), join: text.min(1) }))
+    .optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: z.array(z.looseObject({ before: text, condition: text })).optional(),
+  bond_points: z.array(z.looseObject({ id: text })).optional(),
+  hooks: z.array(z.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional(),
 });
 
@@ -197,16 +308,22 @@ export const FormulaSchema = z.looseObject({
   compose: ComposeSchema.optional(),
   template: z.array(TemplateStepSchema).optional(),
   advice: z.array(AdviceSchema).optional(),
-  pointcuts: z.array(z.looseObject({ glob: text })).optional(),
+  pointcuts: z.array(PointcutSchema).optional(),
   legs: z.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: z.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: z.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: z.number().int().min(0).optional(),
   max_retries: z.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: z.boolean().optional(),
   prompts: z.record(z.string(), z.unknown()).optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),
@@ -221,6 +338,7 @@ export type Retry = z.infer<typeof RetrySchema>;
 export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 export type Advice = z.infer<typeof AdviceSchema>;
 export type Leg = z.infer<typeof LegSchema>;
+export type Pointcut = z.infer<typeof PointcutSchema>;
 export type FormulaInput = z.infer<typeof FormulaSchema>;
 export type FormulaType = (typeof FORMULA_TYPES)[number];
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];

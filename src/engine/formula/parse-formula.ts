@@ -11,6 +11,7 @@ import { formatKeyPath, isTable, type KeyPath } from './key-path.js';
 import { KeyPositions } from './key-positions.js';
 import { didYouMeanKey } from './near-key.js';
 import { findTooDeep, MAX_NESTING } from './nesting-limit.js';
+import { otherTomlProblem, yamlFileProblem } from './not-a-formula.js';
 import { type FormulaFormat, readDocument, withoutBom } from './parse-document.js';
 import type { ParsedFormula } from './parsed-formula.js';
 import { findRequiredWithDefault } from './required-default.js';
@@ -59,10 +60,14 @@ function parseUnguarded(input: unknown, file: string, format?: FormulaFormat): R
       { severity: 'error', code: 'not-text', message: 'the formula must be text', file: name },
     ]);
   }
+  const yaml = yamlFileProblem(name);
+  if (yaml) return fail(name, [{ severity: 'error', code: 'not-a-formula', message: yaml, file: name }]);
   const text = withoutBom(input);
   const read = readDocument(text, kind);
   if (!read.ok) return fail(name, [{ severity: 'error', ...read.error, file: name }]);
   const raw = read.value;
+  const other = otherTomlProblem(name, raw);
+  if (other) return fail(name, [{ severity: 'error', code: 'not-a-formula', message: other, file: name }]);
 
   let positions: KeyPositions | undefined;
   const locate = (path: readonly PropertyKey[]): Place => {

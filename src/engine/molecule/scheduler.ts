@@ -10,10 +10,13 @@
  * - `all_done`: every need done, whatever the outcome (cleanup steps).
  * - `one_failed`: ready as soon as one need failed for good (or is blocked by a failure);
  *   skipped once every need is done and none failed. With no needs it can never fire: skipped.
- * A need that failed for good under `on_exhausted = "soft_fail"` (Gas City's retry) counts as
- * completed for every rule: what needs it runs as if it had completed, and it fails no molecule.
+ * A step that soft-failed under Gas City's retry (`on_exhausted = "soft_fail"`) is closed as
+ * completed by the failure path, so it needs no rule of its own here.
  * A `condition` is evaluated when the trigger holds, not at pour, so a conditional step downstream
  * of a failure is blocked like any other rather than skipped past it.
+ *
+ * A container (parallel group or epic) with no work or gates of its own completes as soon as it is
+ * ready: its children are its work.
  *
  * The molecule settles only when no step is ready, running or awaiting a gate: cleanup
  * (`all_done`) and handler (`one_failed`) steps still run after a failure (see `settle`).
@@ -84,7 +87,6 @@ export function advance(d: Draft, candidates: Iterable<number> = []): void {
  */
 function asNeed(d: Draft, n: number): StepStatus {
   const status = d.step(n).status;
-  if (status === 'failed' && softFails(d, n)) return 'completed';
   if (status === 'skipped' && skippedAhead(d, n)) return 'pending';
   return status;
 }
@@ -92,8 +94,6 @@ function asNeed(d: Draft, n: number): StepStatus {
 function skippedAhead(d: Draft, n: number): boolean {
   return (d.index.needs[n] as number[]).some((m) => !isDone(asNeed(d, m)));
 }
-
-const softFails = (d: Draft, i: number) => d.def(i).onExhausted === 'soft_fail';
 
 function decide(d: Draft, i: number): void {
   const def = d.def(i);
@@ -122,7 +122,16 @@ function decide(d: Draft, i: number): void {
     }
   }
   d.move(i, 'ready', 'ready');
+  if (isBareContainer(def)) d.move(i, 'complete', 'completed', { note: 'all its children are done' });
 }
+
+/**
+ * The join step of a Gas Town parallel group or a Beads epic (cook gives it the group's own id as
+ * its group) with nothing of its own to do or wait for: it closes as soon as its children have,
+ * as upstream's container does, rather than waiting for someone to say it is done.
+ */
+const isBareContainer = (def: Proto['steps'][number]): boolean =>
+  def.group === def.id && def.type === 'gate' && def.gates.length === 0 && def.run === undefined;
 
 /**
  * Once no step can move: complete when every step is completed or skipped, or when each failed
@@ -136,15 +145,12 @@ export function settle(d: Draft): void {
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft: string[] = [];
-  for (let i = 0; i < d.size; i++) {
+  for (let i = 0; i < d.size && culprit < 0; i++) {
     const status = d.step(i).status;
-    if (status === 'failed' && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status === 'blocked' || (status === 'failed' && !recovered(d, i)))) culprit = i;
+    if (status === 'blocked' || (status === 'failed' && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? '' : `; failed softly (on_exhausted = soft_fail): ${soft.join(', ')}`;
-    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule('settle', 'complete', { note: `all ${d.size} steps done` });
     return;
   }
   const step = d.step(culprit);

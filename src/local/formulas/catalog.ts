@@ -124,7 +124,8 @@ export function loadFormulaArg(
   searchDirs: readonly string[] = [],
 ): Result<LoadedFormula> {
   const asPath = resolve(cwd, arg);
-  const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
+  // A YAML file is read too, so that parsing names its format rather than "no formula named".
+  const isFile = existsSync(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
   const catalog = FormulaCatalog.forRepo(repoDir, [...(isFile ? [dirname(asPath)] : []), ...searchDirs]);
   if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
   const path = isFile ? asPath : catalog.locate(arg);

@@ -3,7 +3,13 @@
  * records and the one line that says why a step failed (stored as the step's error, printed by the
  * faces).
  */
-import type { Checkpoint, GateResult, MolError, MoleculeEvent } from '../../engine/index.js';
+import {
+  type Checkpoint,
+  type GateResult,
+  type MolError,
+  type MoleculeEvent,
+  TRANSIENT_EXIT_STATUS,
+} from '../../engine/index.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 
 export interface StepOutcome {
@@ -29,7 +35,8 @@ export function eventFor(step: string, outcome: StepOutcome, by: string): Molecu
   if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
     return { type: 'complete', step, gates: outcome.gates, by, ...record };
   }
-  return { type: 'fail', step, error: failureText(outcome), by };
+  const transient = outcome.command?.exitCode === TRANSIENT_EXIT_STATUS;
+  return { type: 'fail', step, error: failureText(outcome), by, ...(transient ? { transient } : {}) };
 }
 
 /** The one-line reason a step failed, with the last line its command printed. */

@@ -56,7 +56,8 @@ export const STEP_MACHINE: TransitionTable<StepStatus, StepEvent> = {
     // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
     start: ['in_progress'],
     complete: GATE_OUTCOMES,
-    fail: ['failed'],
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ['failed', 'completed'],
     timeout: ['failed'],
     nudge: ['in_progress'],
     release: ['ready'],
@@ -67,7 +68,7 @@ export const STEP_MACHINE: TransitionTable<StepStatus, StepEvent> = {
     complete: GATE_OUTCOMES,
     gates: GATE_OUTCOMES,
     approve: ['completed', 'awaiting_gate'],
-    fail: ['failed'],
+    fail: ['failed', 'completed'],
     skip: ['skipped'],
     ...SWEEP,
   },

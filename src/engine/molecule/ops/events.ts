@@ -34,7 +34,11 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
   z.object({ type: z.literal('gates'), step, gates: z.array(GateResultSchema) }),
-  z.object({ type: z.literal('fail'), step, error: z.string(), by }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  z.object({ type: z.literal('fail'), step, error: z.string(), transient: z.boolean().optional(), by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   z.object({ type: z.literal('retry'), step, by }),
   /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */

@@ -6,9 +6,14 @@
  * Attempts count starts, so with max_retries = 2 a step runs at most three times before its
  * on_fail loop (if any) is tried. A loop sends the on_fail target, everything downstream of it and
  * the failing step back to pending with attempts reset; the target's `loops` counts the trips and
- * is bounded by the failing step's `max_loops` (else the proto's). A step with
- * `on_exhausted = "soft_fail"` fails softly at the end: the history says so, and the scheduler
- * lets what needs it run.
+ * is bounded by the failing step's `max_loops` (else the proto's).
+ *
+ * A step under Gas City's `[steps.retry]` (its proto has `onExhausted`) follows Gas City's retry
+ * classes (internal/dispatch/retry.go, processRetryEval and classifyRetryAttempt): only a failure
+ * classed transient is retried — here, a command or agent that exits with TRANSIENT_EXIT_STATUS;
+ * any other failure is hard: failed for good at once, and `on_exhausted` does not apply. Once a
+ * transient failure has spent the attempts, `soft_fail` closes the step as passed (completed, the
+ * history saying it soft-failed) and `hard_fail` fails it.
  */
 
 import { DEFAULT_MAX_RETRIES } from '../../cook/proto.js';
@@ -24,6 +29,9 @@ import { noticeInterrupted, sendBack } from './send-back.js';
 
 type FailingEvent = Extract<StepEvent, 'complete' | 'gates' | 'approve' | 'fail' | 'timeout'>;
 
+/** EX_TEMPFAIL (sysexits.h, "temporary failure; user is invited to retry"): a failure worth retrying. */
+export const TRANSIENT_EXIT_STATUS = 75;
+
 export function failPath(
   d: Draft,
   i: number,
@@ -31,6 +39,7 @@ export function failPath(
   error: string,
   by?: string,
   patch: StepPatch = {},
+  transient = false,
 ): void {
   const def = d.def(i);
   const attempts = patch.attempts ?? d.step(i).attempts;
@@ -38,7 +47,9 @@ export function failPath(
   const target = def.onFail === undefined ? undefined : (d.position(def.onFail) as number);
   const budget = def.maxLoops ?? d.proto.maxLoops;
   const loops = target === undefined ? 0 : d.step(target).loops;
-  const retry = attempts <= maxRetries;
+  const classed = def.onExhausted !== undefined;
+  const hard = classed && !transient;
+  const retry = !hard && attempts <= maxRetries;
   const loop = !retry && target !== undefined && loops < budget;
   const fields: StepPatch = {
     ...patch,
@@ -52,10 +63,14 @@ export function failPath(
   } else {
     const spent = target === undefined ? '' : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
     const ran = `${attempts} attempt${attempts === 1 ? '' : 's'}${spent}`;
-    const how =
-      def.onExhausted === 'soft_fail'
-        ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed`
-        : `failed for good after ${ran}`;
+    if (classed && transient && def.onExhausted === 'soft_fail') {
+      const how = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
+      d.move(i, event, 'completed', { by, note: `${error} (${how})` }, { ...fields, error: undefined });
+      return;
+    }
+    const how = hard
+      ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply`
+      : `failed for good after ${ran}${classed ? ' with transient failures' : ''}`;
     d.move(i, event, 'failed', { by, note: `${error} (${how})` }, fields);
     return;
   }
@@ -86,7 +101,7 @@ export function fail(d: Draft, e: Extract<MoleculeEvent, { type: 'fail' }>): Res
   const i = found.value;
   const status = d.step(i).status;
   if (status !== 'in_progress' && status !== 'awaiting_gate') return refuse('step', e.step, status, 'fail');
-  failPath(d, i, 'fail', e.error, e.by);
+  failPath(d, i, 'fail', e.error, e.by, {}, e.transient === true);
   return ok(undefined);
 }
 

@@ -75,11 +75,12 @@ needs = ["land"]
     expect(s.implement?.type).toBe('task');
   });
 
-  it('keeps on_exhausted and metadata on the proto step', () => {
+  it('keeps on_exhausted (hard_fail when a retry does not say) and metadata on the proto step', () => {
     const s = stepsOf(text);
     expect(s.review?.onExhausted).toBe('soft_fail');
     expect(s.review?.metadata).toEqual({ 'gc.kind': 'review', owner: 'ana' });
-    expect(s.land?.onExhausted).toBeUndefined();
+    expect(s.land?.onExhausted).toBe('hard_fail');
+    expect(s.implement?.onExhausted).toBeUndefined();
     expect(s.plain?.metadata).toBeUndefined();
   });
 
@@ -152,7 +153,7 @@ path = "../elsewhere/check.sh"
       ],
       ['[steps.retry]\nmax_attempts = 2\non_exhausted = "ignore"', 'on_exhausted', 'on_exhausted'],
       ['[steps.retry]\non_exhausted = "soft_fail"', '[steps.retry]', 'max_attempts'],
-      ['metadata = { n = 3 }', 'metadata', 'metadata'],
+      ['metadata = { n = [3] }', 'metadata', 'metadata'],
       ['description_file = ""', 'description_file', 'description_file'],
     ];
     for (const [body, where, key] of cases) {

@@ -113,7 +113,7 @@ describe('parseFormula: schema errors in plain sentences at file:line:col', () =
       'a.formula.toml:5:1: error: steps[0].max_retries must be a whole number ≥ 0, not "three"',
       'a.formula.toml:6:1: error: steps[1] is missing id, which must be non-empty text',
       'a.formula.toml:8:1: error: steps[1].needs must be a list of text, not "x"',
-      'a.formula.toml:11:10: error: unknown gate type "foo" in steps[2].gate; expected one of command, files, checks, approval, pr-merged, timer, schema, conditional, gh:run, gh:pr, human',
+      'a.formula.toml:11:10: error: unknown gate type "foo" in steps[2].gate; expected one of command, files, checks, approval, pr-merged, timer, schema, conditional, gh:run, gh:pr, human, mail',
       'a.formula.toml:12:1: error: steps[2].timeout must be a duration such as "30m", "2h" or "1d", not "soon"',
     ]);
     expect(error.diagnostics?.map((d) => d.code)).toEqual([
@@ -146,7 +146,7 @@ describe('parseFormula: schema errors in plain sentences at file:line:col', () =
       'u.toml:3:11: error: vars.typed.required must be true or false, not "yes"',
       'u.toml:6:9: error: steps[0].gate[0] is missing run, which must be text',
       `u.toml:6:${gateLine.indexOf('paths') + 1}: error: steps[0].gate[1].paths must be a list of text, not "x"`,
-      `u.toml:6:${gateLine.indexOf('{ run') + 1}: error: steps[0].gate[2] has no type; expected one of command, files, checks, approval, pr-merged, timer, schema, conditional, gh:run, gh:pr, human`,
+      `u.toml:6:${gateLine.indexOf('{ run') + 1}: error: steps[0].gate[2] has no type; expected one of command, files, checks, approval, pr-merged, timer, schema, conditional, gh:run, gh:pr, human, mail`,
     ]);
   });
 
@@ -390,7 +390,7 @@ describe('parseFormula: names, overlays, formats', () => {
     const error = refused(parseFormula(text, 'e.formula.json'));
     expect(lines(error.diagnostics)).toEqual([
       'e.formula.json:4:17: error: steps[0].max_retries must be a whole number ≥ 0, not 2.5',
-      'e.formula.json:5:17: error: steps[1].gate is missing after, which must be a duration such as "30m", "2h" or "1d"',
+      `e.formula.json:5:17: error: steps[1].gate.after: a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
       'e.formula.json:5:44: warning: unknown key "focuss" in steps[1] (ignored)',
     ]);
   });
