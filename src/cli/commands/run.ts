@@ -1,5 +1,6 @@
-import type { Molecule, Proto } from '../../engine/index.js';
+import { type Budget, type Molecule, ok, type Proto, parseBudgetWords } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
 import { withAgent } from '../../shell/step/agent-command.js';
 import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
@@ -13,7 +14,7 @@ import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--budget usd=5,...] [--verbose] [--json]';
 
 export const RUN_OPTIONS = {
   ...JSON_OPTION,
@@ -35,6 +36,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     overlay: { type: 'string', multiple: true },
     id: { type: 'string' },
     agent: { type: 'string' },
+    budget: { type: 'string', multiple: true },
   });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const { values, positionals } = args.value;
@@ -51,6 +53,9 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
   const agent = typeof values.agent === 'string' ? values.agent.trim() : undefined;
   if (agent === '') return usageError(io, '--agent takes a preset or a command line', usage);
+  const budgetWords = (values.budget as string[] | undefined) ?? [];
+  const budget = budgetWords.length === 0 ? undefined : parseBudgetWords(budgetWords);
+  if (budget !== undefined && !budget.ok) return usageError(io, `--budget: ${budget.message}`, usage);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const progress = progressOutput(io, values.json === true);
@@ -94,7 +99,16 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     ...(typeof values.id === 'string' ? { id: values.id } : {}),
   });
   if (!poured.ok) return failWith(io, poured.error);
-  const { mol, proto } = poured.value;
+  const { proto } = poured.value;
+  let { mol } = poured.value;
+  // The CLI's default budget holds where the formula sets no limit of its own.
+  const defaults = budget?.ok ? withoutFormulaLimits(budget.value, proto.budget) : undefined;
+  if (defaults !== undefined) {
+    const event = { type: 'budget' as const, budget: defaults, by };
+    const set = await changeMolecule(ctx.value.store, proto, mol.id, () => ok([event]), io.now());
+    if (!set.ok) return failWith(io, set.error);
+    mol = set.value.mol;
+  }
   noteLocalJobs(io, proto, jobs);
   progress.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,
@@ -125,6 +139,13 @@ export function noteLocalJobs(io: CliIO, proto: Proto, jobs: number): void {
   io.err(
     `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`,
   );
+}
+
+function withoutFormulaLimits(defaults: Budget, formula: Budget | undefined): Budget | undefined {
+  const kept = Object.fromEntries(
+    Object.entries(defaults).filter(([limit]) => formula?.[limit as keyof Budget] === undefined),
+  ) as Budget;
+  return Object.keys(kept).length === 0 ? undefined : kept;
 }
 
 export function parseJobs(raw: unknown): number | undefined {

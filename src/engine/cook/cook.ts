@@ -13,7 +13,7 @@ import { formulaName, resolveFormula } from './extends.js';
 import { inferType } from './infer-type.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
-import { toProtoStep } from './proto-step.js';
+import { protoBudget, toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
 import { collectVars, cookValues } from './vars.js';
 
@@ -81,7 +81,12 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...(resolved.settings.usage === undefined ? {} : { usage: resolved.settings.usage }),
+          declared,
+        },
         ctx,
       ),
     ]),
@@ -107,5 +112,7 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
     proto.squash = squash;
   }
   if (settings.phase !== undefined) proto.phase = settings.phase;
+  const budget = protoBudget(settings.budget);
+  if (budget !== undefined) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
 }

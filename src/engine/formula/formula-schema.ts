@@ -56,6 +56,16 @@ export const RalphSchema = z.looseObject({
     timeout: duration.optional(),
   }),
 });
+/** `budget = { usd = 5, tokens = 2_000_000, turns = 80, time = "45m" }`, any subset. */
+export const FormulaBudgetSchema = z.looseObject({
+  usd: z.number().positive().optional(),
+  tokens: z.number().int().positive().optional(),
+  turns: z.number().int().positive().optional(),
+  time: duration.optional(),
+});
+/** `usage = "file"`: the agent (not a preset) appends its usage to `$MOL_USAGE_FILE` as JSON lines. */
+export const USAGE_MODES = ['file'] as const;
+
 export const RetrySchema = z.looseObject({
   max_attempts: z.number().int().min(1),
   on_exhausted: z.enum(ON_EXHAUSTED).optional(),
@@ -86,6 +96,8 @@ const stepShape = {
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: z.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
   metadata: z.record(z.string(), z.string()).optional(),
 };
@@ -113,6 +125,8 @@ export interface StepInput {
   assignee?: string;
   agent?: string;
   idle_timeout?: string;
+  budget?: FormulaBudget;
+  usage?: (typeof USAGE_MODES)[number];
   /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
   description_file?: string;
   /** Gas City's free-form string pairs, kept on the cooked step. */
@@ -207,6 +221,10 @@ export const FormulaSchema = z.looseObject({
   max_retries: z.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: z.enum(USAGE_MODES).optional(),
   prompts: z.record(z.string(), z.unknown()).optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),
@@ -218,6 +236,7 @@ export type VarInput = z.infer<typeof VarSchema>;
 export type Gate = z.infer<typeof GateSchema>;
 export type Ralph = z.infer<typeof RalphSchema>;
 export type Retry = z.infer<typeof RetrySchema>;
+export type FormulaBudget = z.infer<typeof FormulaBudgetSchema>;
 export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 export type Advice = z.infer<typeof AdviceSchema>;
 export type Leg = z.infer<typeof LegSchema>;

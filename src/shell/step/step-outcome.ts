@@ -3,7 +3,7 @@
  * records and the one line that says why a step failed (stored as the step's error, printed by the
  * faces).
  */
-import type { Checkpoint, GateResult, MolError, MoleculeEvent } from '../../engine/index.js';
+import type { Checkpoint, GateResult, MolError, MoleculeEvent, Usage } from '../../engine/index.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 
 export interface StepOutcome {
@@ -17,19 +17,32 @@ export interface StepOutcome {
   workspace?: string;
   command?: CommandOutcome;
   error?: MolError;
+  /** What the attempt's agent used. */
+  usage?: Usage;
+  /** The agent reached a budget limit (or could not start under one): the molecule pauses. */
+  budget?: true;
 }
 
 /** The event that records the outcome. */
 export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
+  const usage = outcome.usage === undefined ? {} : { usage: outcome.usage };
   const record = {
     ...(outcome.checkpoint === undefined ? {} : { checkpoint: outcome.checkpoint }),
     ...(outcome.branch === undefined ? {} : { branch: outcome.branch }),
+    ...usage,
   };
   // Gate results, passing, waiting or failing, go through `complete` so the engine judges them.
   if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
     return { type: 'complete', step, gates: outcome.gates, by, ...record };
   }
-  return { type: 'fail', step, error: failureText(outcome), by };
+  return {
+    type: 'fail',
+    step,
+    error: failureText(outcome),
+    ...usage,
+    ...(outcome.budget ? { reason: 'budget' as const } : {}),
+    by,
+  };
 }
 
 /** The one-line reason a step failed, with the last line its command printed. */
@@ -47,7 +60,9 @@ export function failureText(outcome: StepOutcome): string {
 
 /** How a command that did not succeed ended, as `the command ...`; undefined when it succeeded. */
 export function commandFailure(command: CommandOutcome, timeout: string | undefined): string | undefined {
-  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return undefined;
+  if (!command.timedOut && !command.idledOut && command.stoppedFor === undefined && command.exitCode === 0)
+    return undefined;
+  if (command.stoppedFor !== undefined) return `the agent was stopped: ${command.stoppedFor}`;
   if (command.idledOut) return 'the agent went idle (no output and no file change) and was stopped';
   const how = command.timedOut
     ? `timed out after ${timeout ?? `${command.durationMs} ms`}`
