@@ -1,4 +1,5 @@
 /** The outputs of the step modes, and when their job fails. */
+import { tokensOf, type Usage } from '../../engine/index.js';
 import type { Finished } from '../../shell/step/finish-step.js';
 import type { StartOutcome } from '../../shell/step/start-step.js';
 import type { ActionIO, ModeResult, Outputs } from '../action-io.js';
@@ -29,7 +30,7 @@ export function unstartedResult(
 /** Outputs after a finish; the job fails when this attempt of the step did. */
 export function finishedResult(base: Outputs, finished: Finished, branch: string, io: ActionIO): ModeResult {
   const { state } = finished.job;
-  const outputs = { ...base, status: state.status, branch };
+  const outputs = { ...base, status: state.status, branch, ...usageOutputs(state.usage) };
   if (finished.failure === undefined) {
     const next = finished.dispatched;
     io.info(
@@ -39,4 +40,13 @@ export function finishedResult(base: Outputs, finished: Finished, branch: string
   }
   const after = state.status === 'ready' ? ' (it will be retried)' : '';
   return { outputs, failure: `step "${state.id}" failed${after}: ${finished.failure}` };
+}
+
+/** `cost-usd` and `tokens`: what the step's agent used, every attempt added up (when it reported it). */
+export function usageOutputs(usage: Usage | undefined): { 'cost-usd'?: string; tokens?: string } {
+  const tokens = tokensOf(usage);
+  return {
+    ...(usage?.cost_usd === undefined ? {} : { 'cost-usd': String(usage.cost_usd) }),
+    ...(tokens === undefined ? {} : { tokens: String(tokens) }),
+  };
 }

@@ -1,6 +1,7 @@
-import { type Budget, type Molecule, ok, type Proto, parseBudgetWords } from '../../engine/index.js';
+import { type Molecule, ok, type Proto, parseBudgetWords } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
+import { defaultLimits } from '../../shell/pour.js';
 import { withAgent } from '../../shell/step/agent-command.js';
 import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
@@ -102,7 +103,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   const { proto } = poured.value;
   let { mol } = poured.value;
   // The CLI's default budget holds where the formula sets no limit of its own.
-  const defaults = budget?.ok ? withoutFormulaLimits(budget.value, proto.budget) : undefined;
+  const defaults = budget?.ok ? defaultLimits(budget.value, proto.budget) : undefined;
   if (defaults !== undefined) {
     const event = { type: 'budget' as const, budget: defaults, by };
     const set = await changeMolecule(ctx.value.store, proto, mol.id, () => ok([event]), io.now());
@@ -139,13 +140,6 @@ export function noteLocalJobs(io: CliIO, proto: Proto, jobs: number): void {
   io.err(
     `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`,
   );
-}
-
-function withoutFormulaLimits(defaults: Budget, formula: Budget | undefined): Budget | undefined {
-  const kept = Object.fromEntries(
-    Object.entries(defaults).filter(([limit]) => formula?.[limit as keyof Budget] === undefined),
-  ) as Budget;
-  return Object.keys(kept).length === 0 ? undefined : kept;
 }
 
 export function parseJobs(raw: unknown): number | undefined {
