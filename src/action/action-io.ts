@@ -21,6 +21,7 @@ export const OUTPUT_NAMES = [
   'prompt',
   'cost-usd',
   'tokens',
+  'budget',
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Partial<Record<OutputName, string>>;

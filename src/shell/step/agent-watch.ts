@@ -9,10 +9,12 @@ import { performance } from 'node:perf_hooks';
 import {
   addUsage,
   type BudgetLimit,
+  type Budgets,
   budgetsFor,
   describeCrossing,
   hasLimits,
   reachedLimit,
+  type Spent,
   spentFor,
   timeLeftMs,
   type Usage,
@@ -35,27 +37,60 @@ export interface AgentWatch {
   finish(durationMs: number): Promise<Usage>;
 }
 
-export function watchAgent(job: StepJob, agent: string, usageFile: string): AgentWatch {
+/** The budgets that hold for a step's agent and what was spent before it starts: all a watch needs. */
+export interface AgentBudget {
+  budgets: Budgets;
+  spent: Spent;
+}
+
+export function agentBudget(job: StepJob): AgentBudget {
   const { def, mol, state, proto } = job;
-  const budgets = budgetsFor(proto, mol, def, state);
+  return { budgets: budgetsFor(proto, mol, def, state), spent: spentFor(mol.steps, state) };
+}
+
+export function watchAgent(job: StepJob, agent: string, usageFile: string): AgentWatch {
+  return watchAgentUsage({
+    stepId: job.def.id,
+    agent,
+    ...(job.def.usage === undefined ? {} : { usage: job.def.usage }),
+    budget: agentBudget(job),
+    usageFile,
+    log: (line) => job.host.log(line),
+  });
+}
+
+export interface WatchInput {
+  stepId: string;
+  agent: string;
+  usage?: 'file';
+  budget: AgentBudget;
+  usageFile: string;
+  log: (line: string) => void;
+}
+
+export function watchAgentUsage(input: WatchInput): AgentWatch {
+  const { stepId, agent, usageFile } = input;
+  const { budgets, spent: before } = input.budget;
   const reader = presetReader(agentPreset(agent));
-  const readable = def.usage === 'file' ? ALL : (reader?.readable ?? new Set<BudgetLimit>());
+  const readable = input.usage === 'file' ? ALL : (reader?.readable ?? new Set<BudgetLimit>());
   const controller = new AbortController();
   const started = performance.now();
   let used: Usage = {};
   const timers: NodeJS.Timeout[] = [];
-  const spentNow = () =>
-    spentFor(mol.steps, state, { ...used, time_ms: Math.round(performance.now() - started) });
+  const spentNow = (): Spent => {
+    const running = { ...used, time_ms: Math.round(performance.now() - started) };
+    return { molecule: addUsage(before.molecule, running), step: addUsage(before.step, running) };
+  };
 
   const limited = hasLimits(budgets);
   if (limited) {
     const unreadable = unreadableLimits(budgets, readable);
-    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(def.id, agent, unreadable));
-    const spent = reachedLimit(budgets, spentFor(mol.steps, state));
+    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(stepId, agent, unreadable));
+    const spent = reachedLimit(budgets, before);
     if (spent !== undefined)
       return refusedWatch(
         controller,
-        `step ${def.id}: ${describeCrossing(spent)}; its agent was not started`,
+        `step ${stepId}: ${describeCrossing(spent)}; its agent was not started`,
       );
   }
   const check = () => {
@@ -67,10 +102,10 @@ export function watchAgent(job: StepJob, agent: string, usageFile: string): Agen
     used = addUsage(used, usage);
     check();
   };
-  const file = usageFileWatch(usageFile, read, (message) => job.host.log(`warning: ${message}`));
+  const file = usageFileWatch(usageFile, read, (message) => input.log(`warning: ${message}`));
   const poll = setInterval(() => void file.poll(), POLL_MS);
   if (limited) {
-    const left = timeLeftMs(budgets, spentFor(mol.steps, state));
+    const left = timeLeftMs(budgets, before);
     if (left !== undefined) timers.push(setTimeout(check, left + 1));
   }
   const stdoutLine =

@@ -247,6 +247,22 @@ async function keepWorkInProgress(
   });
   if (!committed.ok) return failed(committed.error, { command });
   const { commit, filesModified } = committed.value;
+  // On GitHub the job's checkout goes away: the WIP is kept only once it is pushed.
+  if (
+    committed.value.committed &&
+    host.push &&
+    host.remote !== undefined &&
+    checkout.kind !== 'tree' &&
+    checkout.branch !== undefined
+  ) {
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...(host.remoteEnv === undefined ? {} : { env: host.remoteEnv }),
+    });
+    if (!pushed.ok) return failed(pushed.error, { command });
+  }
   const where = checkout.branch === undefined ? '' : ` on ${checkout.branch}`;
   const kept = committed.value.committed
     ? `; its work in progress is commit ${commit.slice(0, 7)}${where}`
