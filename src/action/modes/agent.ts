@@ -87,8 +87,8 @@ export async function agentMode(input: AgentModeInput): Promise<ModeResult> {
         ...(watch.stdoutLine === undefined ? {} : { stdoutLine: watch.stdoutLine }),
         onOutput: (chunk) => io.write(chunk),
       });
+      const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
       if (!ran.ok) return { outputs: {}, failure: ran.error.message };
-      const usage = await watch.finish(ran.value.durationMs);
       report = {
         usage,
         exitCode: ran.value.exitCode,

@@ -96,8 +96,10 @@ export async function runStepCommand(
           }),
     });
     if (group !== undefined) commandEnded?.(job, group);
-    if (watch === undefined || !ran.ok) return ran;
-    const usage = await watch.finish(ran.value.durationMs);
+    if (watch === undefined) return ran;
+    // Always: the watch polls the usage file until it is told the agent ended.
+    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+    if (!ran.ok) return ran;
     return ok({ ...ran.value, usage });
   };
   const go = async () => {
