@@ -152,6 +152,7 @@ describe('the agent workflow on a budget', () => {
       // The log shows the agent's text, not opencode's JSON.
       expect(first.agent?.stdout).toContain('turn 2 of answer');
       expect(first.agent?.stdout).not.toContain('"step_finish"');
+      expect(first.finish?.stdout).toContain('paused until its budget is raised');
       let mol = state();
       expect(mol.status).toBe('paused');
       let step = mol.steps.find((s) => s.id === 'answer');

@@ -38,7 +38,12 @@ export function finishedResult(base: Outputs, finished: Finished, branch: string
     );
     return { outputs };
   }
-  const after = state.status === 'ready' ? ' (it will be retried)' : '';
+  const paused = finished.job.mol.budgetStop !== undefined && finished.job.mol.status === 'paused';
+  const after = paused
+    ? ' (the molecule is paused until its budget is raised: /mol budget <limit>=<amount>)'
+    : state.status === 'ready'
+      ? ' (it will be retried)'
+      : '';
   return { outputs, failure: `step "${state.id}" failed${after}: ${finished.failure}` };
 }
 
