@@ -12,7 +12,17 @@ export interface AnnotationPlace {
   title?: string;
 }
 
-export const OUTPUT_NAMES = ['molecule', 'step', 'status', 'branch', 'base', 'prompt'] as const;
+export const OUTPUT_NAMES = [
+  'molecule',
+  'step',
+  'status',
+  'branch',
+  'base',
+  'prompt',
+  'cost-usd',
+  'tokens',
+  'budget',
+] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 export type Outputs = Partial<Record<OutputName, string>>;
 

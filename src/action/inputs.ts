@@ -6,7 +6,7 @@
 
 import { err, normalizeRepoPath, ok, REF_NAME_RULE, type Result, refPartProblem } from '../engine/index.js';
 
-export const MODES = ['event', 'step', 'step-start', 'step-finish', 'patrol', 'lint'] as const;
+export const MODES = ['event', 'step', 'step-start', 'step-finish', 'agent', 'patrol', 'lint'] as const;
 export type Mode = (typeof MODES)[number];
 
 export interface ActionInputs {
@@ -20,6 +20,14 @@ export interface ActionInputs {
   appSlug?: string;
   /** step-finish: the agent job's work as a patch file, applied on the step's branch in a fresh checkout. */
   work?: string;
+  /** agent: the preset or command line the agent job runs. */
+  agent?: string;
+  /** agent: step-start's `budget` output. */
+  budget?: string;
+  /** agent: the prompt (else `$MOL_PROMPT_FILE`). */
+  prompt?: string;
+  /** agent: where to write what the agent used; step-finish: where to read it. */
+  usage?: string;
 }
 
 export const DEFAULT_FORMULAS_PATH = '.github/formulas';
@@ -39,7 +47,8 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
   const configPath = repoPath('config-path', get('config-path') || DEFAULT_CONFIG_PATH);
   if (!configPath.ok) return configPath;
   const token = get('github-token');
-  if (token === '' && mode !== 'lint') {
+  // Neither lint nor the agent job talks to GitHub: the agent job has no token to give.
+  if (token === '' && mode !== 'lint' && mode !== 'agent') {
     return err(
       'input-invalid',
       "github-token is empty: leave it at its default (the workflow's github.token) or pass a token that can write issues, contents and actions",
@@ -68,8 +77,14 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
       );
     }
   }
+  const agentInputs = Object.fromEntries(
+    (['agent', 'budget', 'prompt', 'usage'] as const)
+      .map((name) => [name, get(name)])
+      .filter(([, v]) => v !== ''),
+  ) as Pick<ActionInputs, 'agent' | 'budget' | 'prompt' | 'usage'>;
   return ok({
     ...(work ? { work } : {}),
+    ...agentInputs,
     mode: mode as Mode,
     token,
     ...(molecule ? { molecule } : {}),

@@ -2,6 +2,7 @@
  * From inputs and the runner's environment to a mode: everything `run()` does except talking to
  * @actions/core, so tests drive it in process with their own IO and Octokit.
  */
+import { join } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from '../github/client.js';
 import { defaultBranchOf } from '../github/formula-source.js';
@@ -15,6 +16,7 @@ import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
 import { actionHandlerContext, actionTrustedWriters } from './build-handler-context.js';
 import type { ActionInputs } from './inputs.js';
+import { agentMode } from './modes/agent.js';
 import { eventMode } from './modes/event.js';
 import { lintMode } from './modes/lint.js';
 import { patrolMode } from './modes/patrol.js';
@@ -35,6 +37,17 @@ export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<Mode
   if (!actions.ok) return { outputs: {}, failure: actions.error.message };
   if (inputs.mode === 'lint') {
     return lintMode({ io: deps.io, workspace: actions.value.workspace, formulasPath: inputs.formulasPath });
+  }
+  if (inputs.mode === 'agent') {
+    return agentMode({
+      io: deps.io,
+      workspace: actions.value.workspace,
+      agent: inputs.agent,
+      budget: inputs.budget,
+      prompt: inputs.prompt,
+      usageOut: inputs.usage ?? join(actions.value.runnerTemp, 'molecular-usage.json'),
+      env: deps.env,
+    });
   }
   // Without a run id (a local try-out) the process stands in: leases and idempotency keys need a name.
   const runId = actions.value.runId ?? `local-${process.pid}`;
@@ -134,6 +147,7 @@ function runStepMode(
     remote: 'origin',
     remoteEnv: remoteAuthEnv(actions.serverUrl, inputs.token),
     ...(inputs.work === undefined ? {} : { work: inputs.work }),
+    ...(inputs.usage === undefined ? {} : { usage: inputs.usage }),
   };
   if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
   if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);

@@ -2,6 +2,7 @@
  * What `mol help`, `mol help <verb>` and `mol <verb> --help` print: one entry per verb with its
  * usage line (the same one its usage errors print), its options and an example.
  */
+import { usage as budgetUsage } from './commands/budget.js';
 import { usage as burnUsage } from './commands/burn.js';
 import { usage as cookUsage } from './commands/cook.js';
 import { usage as demoUsage } from './commands/demo.js';
@@ -137,7 +138,13 @@ export const VERB_HELP = {
       {
         name: 'agent',
         value: 'CMD',
-        meaning: 'the agent of every agent step for this run (a preset such as claude, or a command line)',
+        meaning:
+          'for this run, the agent of every task step without run (a preset such as claude, or a command line)',
+      },
+      {
+        name: 'budget',
+        value: 'usd=5,tokens=…',
+        meaning: "a new molecule's budget where the formula sets none (usd, tokens, turns, time)",
       },
       VERBOSE,
       RUN_JSON,
@@ -242,6 +249,24 @@ export const VERB_HELP = {
     usage: resumeUsage,
     options: [JOBS, VERBOSE, RUN_JSON, STORE],
     example: 'mol resume hello-1a2b3c',
+  },
+  budget: {
+    summary: "raise what a molecule's agents (or one step's) may spend; a paused molecule goes on",
+    usage: budgetUsage,
+    options: [
+      { name: 'step', value: 'id', meaning: "raise that step's budget, not the molecule's" },
+      {
+        name: 'agent',
+        value: 'CMD',
+        meaning: 'run the steps without run with this agent (as mol run --agent)',
+      },
+      { name: 'no-run', meaning: 'only record the new budget' },
+      JOBS,
+      VERBOSE,
+      RUN_JSON,
+      STORE,
+    ],
+    example: 'mol budget fix-1a2b3c usd=10 time=1h',
   },
   patrol: {
     summary: 'find stuck molecules: nudge, time out, recover, evaporate wisps',

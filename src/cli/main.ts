@@ -1,5 +1,6 @@
 import { closest } from '../engine/index.js';
 import { parse } from './args.js';
+import { budgetCommand } from './commands/budget.js';
 import { burnCommand } from './commands/burn.js';
 import { cookCommand, usageError } from './commands/cook.js';
 import { demoCommand } from './commands/demo.js';
@@ -49,6 +50,7 @@ const COMMANDS: Record<Verb, Command> = {
   squash: squashCommand,
   burn: burnCommand,
   resume: resumeCommand,
+  budget: budgetCommand,
   patrol: patrolCommand,
   gc: gcCommand,
   demo: demoCommand,

@@ -6,13 +6,25 @@
  */
 import stringWidth from 'string-width';
 import {
+  BUDGET_LIMITS,
+  type Budget,
+  type BudgetLimit,
+  budgetLeft,
+  describeUsage,
+  formatAmount,
+  formatUsd,
+  isEmptyUsage,
   type Molecule,
+  mergeBudget,
+  moleculeUsage,
   type Progress,
   type Proto,
   progress,
   progressBar,
   type StepState,
   settledSteps,
+  tokensOf,
+  type Usage,
 } from '../engine/index.js';
 import { runsUnattended } from '../shell/step/agent-command.js';
 import { PLAIN, type Style } from './style.js';
@@ -21,16 +33,59 @@ const SHORT_SHA = 7;
 const TITLE_WIDTH = 40;
 const NOTE_WIDTH = 60;
 
-export type StepJson = StepState & { title: string };
-export type MoleculeJson = Omit<Molecule, 'steps'> & { steps: StepJson[]; progress: Progress };
+/** A budget as `--json` shows it: the limits that hold (raises included) and what is left of each. */
+export type BudgetJson = Budget & { left: Partial<Record<BudgetLimit, number>> };
+export type StepJson = Omit<StepState, 'budget'> & { title: string; budget?: BudgetJson };
+export type MoleculeJson = Omit<Molecule, 'steps' | 'budget'> & {
+  steps: StepJson[];
+  progress: Progress;
+  usage: Usage;
+  budget?: BudgetJson;
+};
 
 export function moleculeJson(mol: Molecule, proto?: Proto): MoleculeJson {
-  const titles = new Map(proto?.steps.map((s) => [s.id, s.title]));
+  const defs = new Map(proto?.steps.map((s) => [s.id, s]));
+  const total = moleculeUsage(mol.steps);
+  const { budget: _raised, ...rest } = mol;
+  const molBudget = mergeBudget(proto?.budget, mol.budget);
   return {
-    ...mol,
-    steps: mol.steps.map((s) => ({ ...s, title: titles.get(s.id) ?? s.id })),
+    ...rest,
+    steps: mol.steps.map((s) => {
+      const { budget: _own, ...step } = s;
+      const def = defs.get(s.id);
+      const budget = mergeBudget(def?.budget, s.budget);
+      return {
+        ...step,
+        title: def?.title ?? s.id,
+        ...(budget === undefined ? {} : { budget: budgetJson(budget, s.usage ?? {}) }),
+      };
+    }),
     progress: progress(mol),
+    usage: total,
+    ...(molBudget === undefined ? {} : { budget: budgetJson(molBudget, total) }),
   };
+}
+
+function budgetJson(budget: Budget, used: Usage): BudgetJson {
+  return { ...budget, left: budgetLeft(budget, used) };
+}
+
+/** `usage: 12.3k tokens, $0.42, 7 turns · budget: $4.58 of $5 left`, or nothing before any agent ran. */
+export function usageLine(mol: Molecule, proto?: Proto): string | undefined {
+  const total = moleculeUsage(mol.steps);
+  const budget = mergeBudget(proto?.budget, mol.budget);
+  if (isEmptyUsage(total) && budget === undefined) return undefined;
+  const parts = [`usage: ${describeUsage(total) || 'none yet'}`];
+  if (budget !== undefined) {
+    const left = budgetLeft(budget, total);
+    const words = BUDGET_LIMITS.filter((l) => left[l] !== undefined).map((l) => {
+      const of = l === 'time' ? (budget.time as string) : formatAmount(l, budget[l] as number);
+      return `${formatAmount(l, left[l] as number)} of ${of}`;
+    });
+    parts.push(`budget left: ${words.join(', ')}`);
+  }
+  if (mol.budgetStop !== undefined) parts.push(`paused: ${mol.budgetStop.message}`);
+  return parts.join(' · ');
 }
 
 export function headline(mol: Molecule, style: Style = PLAIN): string {
@@ -46,10 +101,21 @@ export function stepTable(mol: Molecule, proto?: Proto, style: Style = PLAIN): s
     String(s.attempts),
     s.checkpoint?.commit?.slice(0, SHORT_SHA) ?? '',
     gatesCell(s),
+    tokensCell(s.usage),
+    s.usage?.cost_usd === undefined ? '' : formatUsd(s.usage.cost_usd),
     clip(titles.get(s.id) ?? '', TITLE_WIDTH),
     clip(noteOf(s), NOTE_WIDTH),
   ]);
-  return table(['STEP', 'STATUS', 'ATTEMPTS', 'COMMIT', 'GATES', 'TITLE', 'NOTE'], rows, style);
+  return table(
+    ['STEP', 'STATUS', 'ATTEMPTS', 'COMMIT', 'GATES', 'TOKENS', 'COST', 'TITLE', 'NOTE'],
+    rows,
+    style,
+  );
+}
+
+function tokensCell(usage: Usage | undefined): string {
+  const tokens = tokensOf(usage);
+  return tokens === undefined ? '' : String(tokens);
 }
 
 /**
@@ -89,6 +155,11 @@ export function nextSteps(mol: Molecule, proto: Proto): string[] {
     } else if (step.status === 'failed' && mol.status === 'failed') {
       lines.push(`${step.id} failed: mol retry ${mol.id} ${step.id}, or mol skip ${mol.id} ${step.id}`);
     }
+  }
+  if (mol.budgetStop !== undefined) {
+    lines.unshift(
+      `paused for its budget (${mol.budgetStop.message.split('; its work')[0]}): raise it with mol budget ${mol.id} <limit>=<amount>, or for the step mol budget ${mol.id} <limit>=<amount> --step ${mol.budgetStop.step}`,
+    );
   }
   if (mol.steps.some((s) => s.status === 'in_progress') && lines.length === 0) {
     lines.push(`steps are in progress elsewhere; if their runner died: mol resume ${mol.id}`);
@@ -133,7 +204,11 @@ function pad(text: string, width: number): string {
 /** What `mol run`, `mol resume` and `mol status` end with: the headline, the table, what is next. */
 export function report(mol: Molecule, proto: Proto, style: Style = PLAIN): string {
   const next = nextSteps(mol, proto);
-  const parts = [headline(mol, style), stepTable(mol, proto, style)];
+  const usage = usageLine(mol, proto);
+  const parts = [
+    usage === undefined ? headline(mol, style) : `${headline(mol, style)}\n${usage}`,
+    stepTable(mol, proto, style),
+  ];
   if (next.length > 0) parts.push([style.paint('strong', 'next:'), ...next.map((l) => `  ${l}`)].join('\n'));
   return parts.join('\n\n');
 }

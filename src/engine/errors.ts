@@ -116,6 +116,7 @@ export const ERROR_CODES = [
   'state-too-large',
   'state-untrusted',
   'state-version',
+  'step-budget',
   'step-command-failed',
   'step-idle',
   'step-timeout',

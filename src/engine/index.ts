@@ -1,5 +1,8 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
 
+export * from './budget/budget.js';
+export * from './budget/step-budgets.js';
+export * from './budget/usage.js';
 // Used by the shell and the faces.
 export { DEFAULT_STATE_BUDGET_BYTES } from './codec/budget.js';
 export * from './codec/capacity.js';

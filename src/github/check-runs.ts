@@ -5,7 +5,17 @@
  * webhook (Retry, Skip) knows what it is about: the action identifiers themselves are too short.
  */
 
-import { err, type GateResult, type Molecule, ok, type Result, type StepStatus } from '../engine/index.js';
+import {
+  describeUsage,
+  err,
+  type GateResult,
+  isEmptyUsage,
+  type Molecule,
+  ok,
+  type Result,
+  type StepStatus,
+  type Usage,
+} from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { NO_RETRIES, postOnce } from './post-once.js';
 
@@ -222,6 +232,8 @@ export interface StepCheckInput {
   detailsUrl?: string;
   checkRunId?: number;
   fresh?: boolean;
+  /** What the step's agent used, every attempt added up. */
+  usage?: Usage;
 }
 
 /** The check run of one gated step: each gate with pass/fail and detail, Retry and Skip buttons. */
@@ -249,6 +261,7 @@ export function stepCheckRun(input: StepCheckInput): CheckRunInput {
       `Step \`${input.step}\` of molecule \`${input.molId}\` is **${input.status}**.`,
       '',
       ...lines,
+      ...(isEmptyUsage(input.usage) ? [] : ['', `Agent usage: ${describeUsage(input.usage)}.`]),
     ].join('\n'),
     externalId: checkRunExternalId(input.molId, input.step),
     actions,

@@ -7,6 +7,7 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import {
+  BudgetSchema,
   type CommandPermissionKey,
   type CommandPermissionTable,
   DEFAULT_COMMAND_PERMISSIONS,
@@ -86,6 +87,8 @@ export const ConfigSchema = z.strictObject({
    * formulas of `formulas_path`.
    */
   formula_search_path: z.array(repoFolder).default([]),
+  /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
+  budget: BudgetSchema.strict().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { err, ok, type Result } from '../engine/index.js';
+import { err, ok, type Result, type Usage } from '../engine/index.js';
 import { type IdleWatch, watchIdle } from './idle-watch.js';
 import { type GroupIdentity, identifyGroup } from './process-group.js';
 
@@ -38,6 +38,14 @@ export interface RunCommandOptions {
   onSpawn?: (group: GroupIdentity) => Promise<boolean>;
   /** With `onSpawn`: where the shell writes the command's exit status once it ends. */
   exitFile?: string;
+  /**
+   * Each whole line of stdout, as it comes: what it answers is what the output shows (and the tail
+   * keeps) instead — an agent's JSON turned into its text. The last line without a newline is
+   * given when the command ends.
+   */
+  stdoutLine?: (line: string) => string;
+  /** Aborting it stops the command's whole group (a budget reached); its reason is kept in `stoppedFor`. */
+  stop?: AbortSignal;
 }
 
 export interface CommandOutcome {
@@ -52,6 +60,10 @@ export interface CommandOutcome {
   pid: number;
   /** Stopped for inactivity (`idle`). */
   idledOut?: true;
+  /** Stopped through `stop`: the abort's reason. */
+  stoppedFor?: string;
+  /** What an agent used (filled in by whoever read it). */
+  usage?: Usage;
 }
 
 /**
@@ -117,13 +129,44 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
       resolve(result);
     };
 
+    let stoppedFor: string | undefined;
+    let pending = '';
+    const lineOf = options.stdoutLine;
+    const show = (text: string, stream: OutputStream) => {
+      if (text === '') return;
+      tail.push(Buffer.from(text));
+      options.onOutput?.(text, stream);
+    };
     for (const stream of ['stdout', 'stderr'] as const) {
       const decoder = new StringDecoder('utf8');
       child[stream]?.on('data', (chunk: Buffer) => {
-        tail.push(chunk);
         idle?.alive();
+        if (stream === 'stdout' && lineOf !== undefined) {
+          const lines = (pending + decoder.write(chunk)).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) show(lineOf(`${line}\n`), stream);
+          return;
+        }
+        tail.push(chunk);
         options.onOutput?.(decoder.write(chunk), stream);
       });
+    }
+    const flushLine = () => {
+      if (lineOf === undefined || pending === '') return;
+      const last = pending;
+      pending = '';
+      show(lineOf(last), 'stdout');
+    };
+    if (options.stop !== undefined) {
+      const signal = options.stop;
+      const onAbort = () => {
+        if (exit !== undefined || stoppedFor !== undefined) return;
+        stoppedFor = String(signal.reason ?? 'stopped');
+        killGroup('SIGTERM');
+        timers.push(setTimeout(() => killGroup('SIGKILL'), graceMs));
+      };
+      if (signal.aborted) queueMicrotask(onAbort);
+      else signal.addEventListener('abort', onAbort, { once: true });
     }
 
     if (options.timeoutMs !== undefined) {
@@ -194,6 +237,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
     const done = () => {
       if (settled || exit === undefined || pid === undefined) return;
       settled = true;
+      flushLine();
       finish(
         ok({
           exitCode: exit.code,
@@ -203,6 +247,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandOu
           outputTail: tail.text(),
           pid,
           ...(idledOut ? { idledOut: true as const } : {}),
+          ...(stoppedFor === undefined ? {} : { stoppedFor }),
         }),
       );
     };

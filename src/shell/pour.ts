@@ -7,6 +7,7 @@
  */
 
 import {
+  type Budget,
   bindVars,
   cook,
   type Effect,
@@ -48,6 +49,8 @@ export interface PourInput {
   subject?: Subject;
   /** `max_retries` for steps that set none. */
   defaultRetries?: number;
+  /** The molecule's budget where the formula sets no limit of its own (`budget` in the config). */
+  defaultBudget?: Budget;
   /** Problems and warnings of the first cook. */
   tell?: Tell;
   /** Asked once the formula cooked, before anything is written: a refusal pours nothing. */
@@ -104,6 +107,8 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
       by: input.by,
     });
     if (!poured.ok) return poured;
+    const budget = defaultLimits(input.defaultBudget, proto.budget);
+    if (budget !== undefined) poured.value.mol.budget = budget;
     // The store renders the state with it, and the first writes find it without reading the pins.
     rememberProto(input.source.scope, poured.value.mol, raw);
     const created = await input.store.create(poured.value.mol);
@@ -112,4 +117,13 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
     if (input.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
     if (typeof input.id === 'string' || tries >= FRESH_ID_TRIES) return created;
   }
+}
+
+/** The default's limits the formula does not set itself. */
+export function defaultLimits(defaults: Budget | undefined, formula: Budget | undefined): Budget | undefined {
+  if (defaults === undefined) return undefined;
+  const kept = Object.fromEntries(
+    Object.entries(defaults).filter(([limit]) => formula?.[limit as keyof Budget] === undefined),
+  ) as Budget;
+  return Object.keys(kept).length === 0 ? undefined : kept;
 }

@@ -249,9 +249,19 @@ async function stepCheck(
 ): Promise<void> {
   const sha = commit ?? gatedCommit(proto, mol, step) ?? prHead(mol);
   if (sha === undefined) return; // nothing to attach it to: the state comment shows the gates
+  const usage = mol.steps.find((s) => s.id === step)?.usage;
   const done = await upsertRememberedCheckRun(
     ctx,
-    stepCheckRun({ formula: mol.formula.name, molId: mol.id, step, status, gates, headSha: sha, fresh }),
+    stepCheckRun({
+      formula: mol.formula.name,
+      molId: mol.id,
+      step,
+      status,
+      gates,
+      headSha: sha,
+      fresh,
+      ...(usage === undefined ? {} : { usage }),
+    }),
   );
   if (!done.ok) throw new Error(done.error.message);
 }

@@ -79,6 +79,7 @@ export async function pourOnIssue(
       ...(request.pr ? { pr: request.pr.number } : {}),
     },
     defaultRetries: ctx.config.default_retries,
+    ...(ctx.config.budget === undefined ? {} : { defaultBudget: ctx.config.budget }),
   });
   if (!poured.ok) return poured;
   const { mol, proto } = poured.value;

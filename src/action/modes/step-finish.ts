@@ -6,8 +6,9 @@
  * run holds the step fails, naming that run: its work would otherwise be dropped without a word.
  */
 
-import type { Result } from '../../engine/index.js';
-import { holdsLease } from '../../engine/index.js';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { holdsLease, ok, type Result } from '../../engine/index.js';
 import { stepBranch } from '../../runner/branch-names.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 import { finishStep } from '../../shell/step/finish-step.js';
@@ -16,6 +17,7 @@ import { readStepCheckout, type StepCheckout } from '../../shell/step/step-check
 import type { ModeResult } from '../action-io.js';
 import { holderOf } from '../step/action-step-host.js';
 import { openStepJob, type StepJobDeps } from '../step/step-job.js';
+import { type AgentReport, AgentReportSchema } from './agent.js';
 import { branchOf, finishedResult } from './step-outputs.js';
 
 export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {
@@ -33,7 +35,7 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
     const received = await receiveWork(job, deps.workspace, branch, deps.work);
     if (!received.ok) return { outputs: base, failure: received.error.message };
     checkout = received.value.checkout;
-    ran = received.value.ran;
+    ran = received.value.ran ?? (await agentReport(deps.usage ?? join(dirname(deps.work), 'usage.json')));
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
   }
@@ -53,4 +55,29 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
   const finished = await finishStep({ job, checkout, ...(ran === undefined ? {} : { ran }) });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, checkout.branch ?? '', deps.io);
+}
+
+/**
+ * What the agent job's `agent` mode reported (absent when the agent ran otherwise): its usage, and
+ * why it was stopped — a budget stop the finish records as such, keeping the work as WIP.
+ */
+async function agentReport(path: string): Promise<Result<CommandOutcome> | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  let report: AgentReport;
+  try {
+    report = AgentReportSchema.parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+  return ok({
+    exitCode: report.stoppedFor === undefined ? 0 : report.exitCode,
+    signal: null,
+    timedOut: false,
+    durationMs: report.usage.time_ms ?? 0,
+    outputTail: '',
+    pid: 0,
+    usage: report.usage,
+    ...(report.stoppedFor === undefined ? {} : { stoppedFor: report.stoppedFor }),
+  });
 }

@@ -1,4 +1,5 @@
 /** The outputs of the step modes, and when their job fails. */
+import { tokensOf, type Usage } from '../../engine/index.js';
 import type { Finished } from '../../shell/step/finish-step.js';
 import type { JudgedGateStep } from '../../shell/step/judge-gate-step.js';
 import type { StartOutcome } from '../../shell/step/start-step.js';
@@ -30,7 +31,7 @@ export function unstartedResult(
 /** Outputs after a finish; the job fails when this attempt of the step did. */
 export function finishedResult(base: Outputs, finished: Finished, branch: string, io: ActionIO): ModeResult {
   const { state } = finished.job;
-  const outputs = { ...base, status: state.status, branch };
+  const outputs = { ...base, status: state.status, branch, ...usageOutputs(state.usage) };
   if (finished.failure === undefined) {
     const next = finished.dispatched;
     io.info(
@@ -38,7 +39,12 @@ export function finishedResult(base: Outputs, finished: Finished, branch: string
     );
     return { outputs };
   }
-  const after = state.status === 'ready' ? ' (it will be retried)' : '';
+  const paused = finished.job.mol.budgetStop !== undefined && finished.job.mol.status === 'paused';
+  const after = paused
+    ? ' (the molecule is paused until its budget is raised: /mol budget <limit>=<amount>)'
+    : state.status === 'ready'
+      ? ' (it will be retried)'
+      : '';
   return { outputs, failure: `step "${state.id}" failed${after}: ${finished.failure}` };
 }
 
@@ -57,4 +63,13 @@ export function judgedResult(base: Outputs, judged: JudgedGateStep, io: ActionIO
   }
   io.info(`gate step "${state.id}" is ${state.status.replace('_', ' ')}`);
   return { outputs };
+}
+
+/** `cost-usd` and `tokens`: what the step's agent used, every attempt added up (when it reported it). */
+export function usageOutputs(usage: Usage | undefined): { 'cost-usd'?: string; tokens?: string } {
+  const tokens = tokensOf(usage);
+  return {
+    ...(usage?.cost_usd === undefined ? {} : { 'cost-usd': String(usage.cost_usd) }),
+    ...(tokens === undefined ? {} : { tokens: String(tokens) }),
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { judgedOnReady } from '../../engine/index.js';
 import { pushBranch } from '../../runner/push-branch.js';
+import { agentBudget } from '../../shell/step/agent-watch.js';
 import { judgeGateStep } from '../../shell/step/judge-gate-step.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
@@ -39,5 +40,12 @@ export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: st
   });
   if (!pushed.ok) return { outputs: base, failure: pushed.error.message };
   const status = outcome.job.state.status;
-  return { outputs: { ...base, status, branch, base: baseCommit, prompt: outcome.prompt } };
+  // For an agent job that runs the agent in `agent` mode: the limits that hold and what was spent.
+  const { def } = outcome.job;
+  const budget = JSON.stringify({
+    step: def.id,
+    ...(def.usage === undefined ? {} : { usage: def.usage }),
+    ...agentBudget(outcome.job),
+  });
+  return { outputs: { ...base, status, branch, base: baseCommit, prompt: outcome.prompt, budget } };
 }

@@ -25,6 +25,8 @@ export interface StepJobDeps {
   remoteEnv?: Record<string, string>;
   /** step-finish: the agent job's patch (the `work` input). */
   work?: string;
+  /** step-finish: what the agent job's agent used (the `usage` input; default beside `work`). */
+  usage?: string;
 }
 
 export async function openStepJob(

@@ -1,5 +1,7 @@
-import { err, type Molecule, ok, type Proto } from '../../engine/index.js';
+import { err, type Molecule, ok, type Proto, parseBudgetWords } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
+import { changeMolecule } from '../../shell/change-molecule.js';
+import { defaultLimits } from '../../shell/pour.js';
 import { withAgent } from '../../shell/step/agent-command.js';
 import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
 import { STORE_OPTION } from '../cli-context.js';
@@ -14,7 +16,7 @@ import { contextFor, exitFor, failWith } from '../verb.js';
 import { usageError } from './cook.js';
 
 export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
+  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--budget usd=5,...] [--verbose] [--json]';
 
 export const RUN_OPTIONS = {
   ...JSON_OPTION,
@@ -36,6 +38,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     overlay: { type: 'string', multiple: true },
     id: { type: 'string' },
     agent: { type: 'string' },
+    budget: { type: 'string', multiple: true },
   });
   if (!args.ok) return usageError(io, args.error.message, usage);
   const { values, positionals } = args.value;
@@ -52,6 +55,9 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
   const agent = typeof values.agent === 'string' ? values.agent.trim() : undefined;
   if (agent === '') return usageError(io, '--agent takes a preset or a command line', usage);
+  const budgetWords = (values.budget as string[] | undefined) ?? [];
+  const budget = budgetWords.length === 0 ? undefined : parseBudgetWords(budgetWords);
+  if (budget !== undefined && !budget.ok) return usageError(io, `--budget: ${budget.message}`, usage);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const progress = progressOutput(io, values.json === true);
@@ -100,7 +106,16 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     },
   });
   if (!poured.ok) return failWith(io, poured.error);
-  const { mol, proto } = poured.value;
+  const { proto } = poured.value;
+  let { mol } = poured.value;
+  // The CLI's default budget holds where the formula sets no limit of its own.
+  const defaults = budget?.ok ? defaultLimits(budget.value, proto.budget) : undefined;
+  if (defaults !== undefined) {
+    const event = { type: 'budget' as const, budget: defaults, by };
+    const set = await changeMolecule(ctx.value.store, proto, mol.id, () => ok([event]), io.now());
+    if (!set.ok) return failWith(io, set.error);
+    mol = set.value.mol;
+  }
   noteLocalJobs(io, proto, jobs);
   progress.print(
     `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? '' : 's'}, ${proto.execution})`,

@@ -5,6 +5,7 @@
  * started by anyone (a person's step, a job not begun), so failing it starts it first.
  */
 
+import type { Budget } from '../budget/budget.js';
 import type { Checkpoint, Molecule } from '../molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../molecule/ops/events.js';
 
@@ -20,7 +21,8 @@ export type MoleculeCommand =
   | { verb: 'rollback'; step?: string }
   | { verb: 'squash'; summary?: string }
   | { verb: 'burn'; force: boolean }
-  | { verb: 'reset'; force: boolean };
+  | { verb: 'reset'; force: boolean }
+  | { verb: 'budget'; budget: Budget; step?: string };
 
 export function commandEvents(command: MoleculeCommand, mol: Molecule, by: string): MoleculeEvent[] {
   switch (command.verb) {
@@ -60,5 +62,14 @@ export function commandEvents(command: MoleculeCommand, mol: Molecule, by: strin
       return [{ type: 'burn', by, force: command.force }];
     case 'reset':
       return [command.force ? { type: 'force-reset', by } : { type: 'reset', by }];
+    case 'budget':
+      return [
+        {
+          type: 'budget',
+          budget: command.budget,
+          by,
+          ...(command.step === undefined ? {} : { step: command.step }),
+        },
+      ];
   }
 }

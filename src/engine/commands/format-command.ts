@@ -38,6 +38,12 @@ export function formatCommand(command: ParsedCommand): string {
         ];
       case 'reset':
         return command.force ? ['reset', '--force'] : ['reset'];
+      case 'budget':
+        return [
+          'budget',
+          ...Object.entries(command.budget).map(([limit, amount]) => `${limit}=${amount}`),
+          ...(command.step === undefined ? [] : ['--step', quoteWord(command.step)]),
+        ];
     }
   })();
   return `/mol ${words.join(' ')}`;

@@ -2,6 +2,7 @@
  * The `/mol` slash-command grammar as data: each verb's usage line and what it does.
  * The parser, its error messages and the help reply all read this table, so they cannot drift.
  */
+import type { Budget } from '../budget/budget.js';
 import type { ErrorCode } from '../errors.js';
 
 export const COMMAND_VERBS = [
@@ -16,6 +17,7 @@ export const COMMAND_VERBS = [
   'squash',
   'burn',
   'reset',
+  'budget',
   'help',
 ] as const;
 export type CommandVerb = (typeof COMMAND_VERBS)[number];
@@ -38,6 +40,10 @@ export const COMMAND_USAGE: Record<CommandVerb, { usage: string; summary: string
   squash: { usage: '/mol squash [summary…]', summary: 'archive the molecule with a summary' },
   burn: { usage: '/mol burn [--force]', summary: 'discard the molecule (--force while it is in progress)' },
   reset: { usage: '/mol reset --force', summary: 'reset the molecule from any state (admin)' },
+  budget: {
+    usage: '/mol budget <limit>=<amount>… [--step <step>]',
+    summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time",
+  },
   help: { usage: '/mol help', summary: 'list these commands' },
 };
 
@@ -62,6 +68,7 @@ export type ParsedCommand = At &
     | { verb: 'burn'; force: boolean }
     /** Plain `reset` parses with `force: false` so the reply can say that `--force` is needed. */
     | { verb: 'reset'; force: boolean }
+    | { verb: 'budget'; budget: Budget; step?: string }
     | { verb: 'help'; topic?: string }
   );
 

@@ -4,6 +4,7 @@
  * typed command or a typed error with a sentence for the reply; nothing throws.
  */
 
+import { parseBudgetWords } from '../budget/budget.js';
 import { closest } from '../did-you-mean.js';
 import type { Result } from '../errors.js';
 import { truncate } from '../render/escape-markdown.js';
@@ -121,6 +122,8 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
     }
     case 'pour':
       return parsePour(args);
+    case 'budget':
+      return parseBudget(args);
     case 'reset':
     case 'burn':
       return parseForce(verb, args);
@@ -150,6 +153,32 @@ function parsePour(args: Cursor): Outcome<Parsed> {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: 'pour', formula: formula.value.value, vars });
+}
+
+/** `budget usd=10 time=1h [--step <step>]`: the limits to raise, for the molecule or one step. */
+function parseBudget(args: Cursor): Outcome<Parsed> {
+  const words: string[] = [];
+  let step: string | undefined;
+  for (;;) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    if (token.value.value === '--step' && !token.value.quoted) {
+      const id = args.required('budget', 'step');
+      if (!id.ok) return id;
+      step = id.value;
+      continue;
+    }
+    words.push(token.value.value);
+  }
+  if (words.length === 0) return missing('budget', 'limit>=<amount');
+  const budget = parseBudgetWords(words);
+  if (!budget.ok) return fail('bad-argument', `${budget.message} — usage: ${COMMAND_USAGE.budget.usage}`);
+  return accept(
+    step === undefined
+      ? { verb: 'budget', budget: budget.value }
+      : { verb: 'budget', budget: budget.value, step },
+  );
 }
 
 /** `reset` and `burn` take one flag, `--force`; plain `reset` parses so the reply can ask for it. */

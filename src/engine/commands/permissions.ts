@@ -27,6 +27,8 @@ export const DEFAULT_COMMAND_PERMISSIONS: CommandPermissionTable = {
   burn: 'write',
   reset: 'write',
   'reset --force': 'admin',
+  // Spending more money is a maintainer's call.
+  budget: 'maintain',
 };
 
 const RANK: Record<PermissionLevel, number> = {

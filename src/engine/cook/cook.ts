@@ -16,10 +16,10 @@ import { inferType } from './infer-type.js';
 import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
-import { toProtoStep } from './proto-step.js';
+import { protoBudget, toProtoStep } from './proto-step.js';
 import { substitute } from './substitute.js';
-import { refuseUnsupportedSteps } from './unsupported.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
+import { refuseUnsupportedSteps } from './unsupported.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
 export type { FormulaLibrary } from './cook-context.js';
@@ -100,7 +100,12 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...(resolved.settings.usage === undefined ? {} : { usage: resolved.settings.usage }),
+          declared,
+        },
         ctx,
       ),
     ]),
@@ -127,6 +132,8 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   }
   if (settings.phase !== undefined) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const budget = protoBudget(settings.budget);
+  if (budget !== undefined) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
 }
 

@@ -12,8 +12,20 @@ import type { DeclaredVar } from './vars.js';
 import type { WorkStep } from './work-step.js';
 
 /** Formula-wide settings a formula inherits from its parents unless it sets them itself. */
-type Settings = Pick<FormulaInput, 'execution' | 'squash' | 'max_loops' | 'max_retries' | 'phase' | 'agent'>;
-const SETTINGS = ['execution', 'squash', 'max_loops', 'max_retries', 'phase', 'agent'] as const;
+type Settings = Pick<
+  FormulaInput,
+  'execution' | 'squash' | 'max_loops' | 'max_retries' | 'phase' | 'agent' | 'budget' | 'usage'
+>;
+const SETTINGS = [
+  'execution',
+  'squash',
+  'max_loops',
+  'max_retries',
+  'phase',
+  'agent',
+  'budget',
+  'usage',
+] as const;
 
 /** A formula with its `extends` chain folded in, before compose. */
 export interface Resolved {

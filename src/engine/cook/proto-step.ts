@@ -1,4 +1,6 @@
+import type { Budget } from '../budget/budget.js';
 import { conditionVars, parseCondition, substituteCondition } from '../formula/condition.js';
+import type { FormulaBudget } from '../formula/formula-schema.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
 import { gasCityLoops } from './loops.js';
@@ -11,6 +13,8 @@ export interface StepDefaults {
   maxRetries?: number;
   /** Formula-level `agent`, for task steps with neither `run` nor an `agent` of their own. */
   agent?: string;
+  /** Formula-level `usage`, for agent steps without their own. */
+  usage?: 'file';
   /** Declared variable names, to warn about conditions that read undeclared ones. */
   declared: ReadonlySet<string>;
 }
@@ -69,6 +73,10 @@ export function toProtoStep(
       );
     } else out.idleTimeout = f.idle_timeout;
   }
+  const budget = protoBudget(f.budget);
+  if (budget !== undefined) out.budget = budget;
+  const usage = f.usage ?? (agent === undefined ? undefined : defaults.usage);
+  if (usage !== undefined) out.usage = usage;
   const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== undefined) out.maxRetries = maxRetries;
   if (loops.onExhausted !== undefined) out.onExhausted = loops.onExhausted;
@@ -133,6 +141,17 @@ function agentOf(
   }
   if (f.run !== undefined || type !== 'task') return undefined;
   return defaults.agent;
+}
+
+/** The four limits of a formula's `budget` (an unknown key was warned about when it was parsed). */
+export function protoBudget(budget: FormulaBudget | undefined): Budget | undefined {
+  if (budget === undefined) return undefined;
+  const out: Budget = {};
+  if (budget.usd !== undefined) out.usd = budget.usd;
+  if (budget.tokens !== undefined) out.tokens = budget.tokens;
+  if (budget.turns !== undefined) out.turns = budget.turns;
+  if (budget.time !== undefined) out.time = budget.time;
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 function substituteGate(gate: ProtoGate, sub: (text: string) => string): ProtoGate {

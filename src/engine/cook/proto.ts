@@ -4,12 +4,14 @@
  * `mol cook --json` prints it.
  */
 import { z } from 'zod';
+import { BudgetSchema } from '../budget/budget.js';
 import {
   EXECUTION_MODES,
   FORMULA_TYPES,
   ON_EXHAUSTED,
   PERMISSIONS,
   TRIGGERS,
+  USAGE_MODES,
 } from '../formula/formula-schema.js';
 
 /** Gates after cook: Beads' aliases mapped to ours (gh:run -> checks, gh:pr -> pr-merged, human -> approval). */
@@ -37,6 +39,10 @@ export const ProtoStepSchema = z.object({
   agent: z.string().optional(),
   /** No output and no file change for this long stops the agent (agent steps only). */
   idleTimeout: z.string().optional(),
+  /** What this step's agent may spend, over all its attempts. */
+  budget: BudgetSchema.optional(),
+  /** `file`: the agent reports its usage in `$MOL_USAGE_FILE`. */
+  usage: z.enum(USAGE_MODES).optional(),
   gates: z.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: z.number().int().min(0).optional(),
@@ -82,6 +88,8 @@ export const ProtoSchema = z.object({
   execution: z.enum(EXECUTION_MODES),
   vars: z.record(z.string(), ProtoVarSchema),
   steps: z.array(ProtoStepSchema),
+  /** What the molecule's agents may spend together. */
+  budget: BudgetSchema.optional(),
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: z.number().int().min(0),
   squash: z

@@ -81,6 +81,16 @@ export const RalphSchema = z.looseObject({
     timeout: duration.optional(),
   }),
 });
+/** `budget = { usd = 5, tokens = 2_000_000, turns = 80, time = "45m" }`, any subset. */
+export const FormulaBudgetSchema = z.looseObject({
+  usd: z.number().positive().optional(),
+  tokens: z.number().int().positive().optional(),
+  turns: z.number().int().positive().optional(),
+  time: duration.optional(),
+});
+/** `usage = "file"`: the agent (not a preset) appends its usage to `$MOL_USAGE_FILE` as JSON lines. */
+export const USAGE_MODES = ['file'] as const;
+
 export const RetrySchema = z.looseObject({
   max_attempts: z.number().int().min(1),
   on_exhausted: z.enum(ON_EXHAUSTED).optional(),
@@ -111,6 +121,8 @@ const stepShape = {
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: z.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
   expand: text.min(1).optional(),
@@ -163,6 +175,8 @@ export interface StepInput {
   assignee?: string;
   agent?: string;
   idle_timeout?: string;
+  budget?: FormulaBudget;
+  usage?: (typeof USAGE_MODES)[number];
   /** Read (relative to the formula file) by the face that loads the formula, into `description`. */
   description_file?: string;
   expand?: string;
@@ -324,6 +338,10 @@ export const FormulaSchema = z.looseObject({
   agent: text.min(1).optional(),
   /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
   review_only: z.boolean().optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: z.enum(USAGE_MODES).optional(),
   prompts: z.record(z.string(), z.unknown()).optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),
@@ -335,6 +353,7 @@ export type VarInput = z.infer<typeof VarSchema>;
 export type Gate = z.infer<typeof GateSchema>;
 export type Ralph = z.infer<typeof RalphSchema>;
 export type Retry = z.infer<typeof RetrySchema>;
+export type FormulaBudget = z.infer<typeof FormulaBudgetSchema>;
 export type OnExhausted = (typeof ON_EXHAUSTED)[number];
 export type Advice = z.infer<typeof AdviceSchema>;
 export type Leg = z.infer<typeof LegSchema>;

@@ -4,6 +4,8 @@
  * pinned (git blob sha, built-in version, or inline for ad-hoc molecules) and re-cooked on load.
  */
 import { z } from 'zod';
+import { BudgetSchema } from '../budget/budget.js';
+import { UsageSchema } from '../budget/usage.js';
 import { EXECUTION_MODES } from '../formula/formula-schema.js';
 
 export const STEP_STATUSES = [
@@ -48,6 +50,8 @@ export const CheckpointSchema = z.object({
   capturedAt: isoTime,
   /** Last lines of the step's output, so a failure can be read without the runner's logs. */
   outputTail: z.string().optional(),
+  /** What the attempt's agent used. */
+  usage: UsageSchema.optional(),
 });
 
 export const GateResultSchema = z.object({
@@ -92,6 +96,10 @@ export const StepStateSchema = z.object({
   nudgedAt: isoTime.optional(),
   /** When the step entered awaiting_gate (timer gates count from here). */
   awaitingSince: isoTime.optional(),
+  /** What its agents used, every attempt added up. */
+  usage: UsageSchema.optional(),
+  /** The step's budget as a person raised it (over the formula's). */
+  budget: BudgetSchema.optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -132,6 +140,10 @@ export const MoleculeSchema = z.object({
   /** How many history entries were trimmed to fit the state budget. */
   historyTrimmed: z.number().int().min(0).optional(),
   summary: z.string().optional(),
+  /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
+  budget: BudgetSchema.optional(),
+  /** Why it is paused for its budget: the step stopped and the limit it reached. */
+  budgetStop: z.object({ step: z.string(), message: z.string() }).optional(),
 });
 
 export type StepStatus = (typeof STEP_STATUSES)[number];
@@ -165,7 +177,14 @@ export const ArchiveRecordSchema = z.object({
       commit: z.string().optional(),
     }),
   ),
-  metrics: z.object({ durationMs: z.number(), attempts: z.number(), retries: z.number(), loops: z.number() }),
+  metrics: z.object({
+    durationMs: z.number(),
+    attempts: z.number(),
+    retries: z.number(),
+    loops: z.number(),
+    /** What the molecule's agents used in all. */
+    usage: UsageSchema.optional(),
+  }),
   createdAt: isoTime,
   squashedAt: isoTime,
 });

@@ -1,3 +1,4 @@
+import { describeUsage } from '../budget/usage.js';
 import type { StepState } from '../molecule/molecule-schema.js';
 import { codeSpan, inlineText } from './escape-markdown.js';
 import { STEP_STATUS_EMOJI, statusWords } from './status-emoji.js';
@@ -11,22 +12,26 @@ const SHORT_SHA = 7;
  * column is left out and the step ids stand alone.
  */
 export function renderStepTable(steps: readonly StepState[], titles?: ReadonlyMap<string, string>): string {
-  const header = titles
-    ? ['| Status | Step | Title | Attempts | Branch · commit | Note |', '|---|---|---|---:|---|---|']
-    : ['| Status | Step | Attempts | Branch · commit | Note |', '|---|---|---:|---|---|'];
+  // The Usage column appears once an agent's usage was recorded: molecules without agents read as before.
+  const usage = steps.some((step) => step.usage !== undefined);
+  const [names, align] = titles
+    ? ['| Status | Step | Title | Attempts | Branch · commit |', '|---|---|---|---:|---|']
+    : ['| Status | Step | Attempts | Branch · commit |', '|---|---|---:|---|'];
+  const header = [`${names}${usage ? ' Usage |' : ''} Note |`, `${align}${usage ? '---|' : ''}---|`];
   const rows = steps.map((step) => {
     const known = rowCache.get(step);
-    if (known && known.titles === titles) return known.text;
+    if (known && known.titles === titles && known.usage === usage) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step.status]} ${statusWords(step.status)}`,
       codeSpan(step.id),
       ...(titles ? [inlineText(titles.get(step.id) ?? '', TITLE_MAX_CHARS)] : []),
       attemptsCell(step),
       whereCell(step),
+      ...(usage ? [inlineText(describeUsage(step.usage), NOTE_MAX_CHARS)] : []),
       inlineText(noteText(step), NOTE_MAX_CHARS),
     ];
     const text = `| ${cells.join(' | ')} |`;
-    rowCache.set(step, { titles, text });
+    rowCache.set(step, { titles, usage, text });
     return text;
   });
   return [...header, ...rows].join('\n');
@@ -37,7 +42,10 @@ export function renderStepTable(steps: readonly StepState[], titles?: ReadonlyMa
  * changes a step it returned (a transition copies the step it edits), so a table re-rendered
  * after every transition writes only the rows of the steps that changed.
  */
-const rowCache = new WeakMap<StepState, { titles: ReadonlyMap<string, string> | undefined; text: string }>();
+const rowCache = new WeakMap<
+  StepState,
+  { titles: ReadonlyMap<string, string> | undefined; usage: boolean; text: string }
+>();
 
 function attemptsCell(step: StepState): string {
   if (step.attempts === 0 && step.loops === 0) return '';

@@ -14,20 +14,28 @@ interface Preset {
   tail?: string;
 }
 
+// Each in its machine-readable mode, so what the agent spends is read as it runs (see
+// src/runner/agent-usage); the step's log shows the agent's text, not the JSON.
 export const AGENT_PRESETS: Readonly<Record<string, Preset>> = {
-  claude: { head: 'claude -p --dangerously-skip-permissions' },
-  codex: { head: 'codex exec --full-auto', tail: '-' },
-  gemini: { head: 'gemini --yolo' },
-  opencode: { head: 'opencode run' },
+  claude: { head: 'claude -p --dangerously-skip-permissions --output-format stream-json --verbose' },
+  codex: { head: 'codex exec --full-auto --json', tail: '-' },
+  gemini: { head: 'gemini --yolo --output-format stream-json' },
+  opencode: { head: 'opencode run --format json' },
 };
+
+/** The preset an `agent` value names, if it names one. */
+export function agentPreset(agent: string): string | undefined {
+  const name = /^(\S+)/.exec(agent.trim())?.[1];
+  return name !== undefined && Object.hasOwn(AGENT_PRESETS, name) ? name : undefined;
+}
 
 /** The command line an `agent` value runs. */
 export function agentCommandLine(agent: string): string {
   const trimmed = agent.trim();
-  const match = /^(\S+)(\s+[\s\S]*)?$/.exec(trimmed);
-  const preset = match === null ? undefined : AGENT_PRESETS[match[1] as string];
-  if (preset === undefined || !Object.hasOwn(AGENT_PRESETS, match?.[1] as string)) return trimmed;
-  const flags = (match?.[2] ?? '').trim();
+  const name = agentPreset(trimmed);
+  if (name === undefined) return trimmed;
+  const preset = AGENT_PRESETS[name] as Preset;
+  const flags = trimmed.slice(name.length).trim();
   return [preset.head, flags, preset.tail ?? ''].filter((part) => part !== '').join(' ');
 }
 
@@ -36,8 +44,15 @@ export function runsUnattended(def: ProtoStep | undefined): boolean {
   return def !== undefined && (def.run !== undefined || def.agent !== undefined);
 }
 
-/** `mol run --agent`: every agent step of the proto gets this agent for the run. */
+/**
+ * `mol run --agent`: for this run, every task step without a `run` command gets this agent — the
+ * steps that name one and those left to a person alike. Steps for people (`type = "human"`, gate
+ * steps) keep waiting for them.
+ */
 export function withAgent<T extends { steps: ProtoStep[] }>(proto: T, agent: string | undefined): T {
   if (agent === undefined) return proto;
-  return { ...proto, steps: proto.steps.map((s) => (s.agent === undefined ? s : { ...s, agent })) };
+  return {
+    ...proto,
+    steps: proto.steps.map((s) => (s.run !== undefined || s.type !== 'task' ? s : { ...s, agent })),
+  };
 }

@@ -6,7 +6,7 @@
  * command failed, a push was refused) fails the step, so its retries apply, rather than leaving it
  * in progress for patrol to find again and again.
  */
-import { err, type MolError, ok, type Result } from '../../engine/index.js';
+import { err, isEmptyUsage, type MolError, ok, type Result } from '../../engine/index.js';
 import { forgetAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
@@ -39,7 +39,7 @@ export interface Finished extends RecordedStep {
 
 export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
   const { job, checkout } = input;
-  let outcome = await doWork(input);
+  let outcome = withUsage(await doWork(input), input.ran);
   const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
   if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
@@ -56,6 +56,14 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
     outcome,
     ...(outcome.status === 'failed' ? { failure: failureText(outcome) } : {}),
   });
+}
+
+/** What the attempt's agent used, in the outcome and its checkpoint. */
+function withUsage(outcome: StepOutcome, ran: Result<CommandOutcome> | undefined): StepOutcome {
+  const usage = ran?.ok ? ran.value.usage : undefined;
+  if (usage === undefined || isEmptyUsage(usage)) return outcome;
+  const checkpoint = outcome.checkpoint === undefined ? undefined : { ...outcome.checkpoint, usage };
+  return { ...outcome, usage, ...(checkpoint === undefined ? {} : { checkpoint }) };
 }
 
 /**
@@ -95,7 +103,22 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   if (ran !== undefined && !ran.ok) return failed(ran.error);
   const command = ran?.value;
   const how = command === undefined ? undefined : commandFailure(command, def.timeout);
-  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
+  if (command?.stoppedFor !== undefined) {
+    const outcome = await keepWorkInProgress(job, checkout, command, failed, {
+      code: 'step-budget',
+      why: command.stoppedFor,
+    });
+    return { ...outcome, budget: true };
+  }
+  if (command?.idledOut) {
+    const idle = def.idleTimeout ?? 'its idle_timeout';
+    return keepWorkInProgress(job, checkout, command, failed, {
+      code: 'step-idle',
+      why: `the agent was idle for ${idle} (no output, no file change) and was stopped`,
+      commitWhy: `the agent was stopped after ${idle} without output or file changes`,
+      note: `idle for ${idle}: stopped`,
+    });
+  }
   if (command !== undefined && how !== undefined) {
     const checkpoint = buildCheckpoint({
       filesModified: [],
@@ -190,18 +213,29 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   return { status: waiting ? 'awaiting' : 'completed', checkpoint, gates, ...where, ...ranOk };
 }
 
+interface Stopped {
+  code: 'step-idle' | 'step-budget';
+  /** Why the agent was stopped, as the failure says it. */
+  why: string;
+  /** The same for the WIP commit's message (default: `why`). */
+  commitWhy?: string;
+  /** The checkpoint's note before where the work is (default: `stopped`). */
+  note?: string;
+}
+
 /**
- * An agent stopped for inactivity: what it did so far is committed on the step's branch as `WIP …`
- * (a session that dies without committing loses its work), and the attempt fails.
+ * An agent stopped before it ended (inactivity, a budget reached): what it did so far is committed
+ * on the step's branch as `WIP …` (a session that dies without committing loses its work), and the
+ * attempt fails.
  */
 async function keepWorkInProgress(
   job: StepJob,
   checkout: StepCheckout,
   command: CommandOutcome,
   failed: (error: MolError, extra?: Partial<StepOutcome>) => StepOutcome,
+  stopped: Stopped,
 ): Promise<StepOutcome> {
   const { def, mol, host } = job;
-  const idle = def.idleTimeout ?? 'its idle_timeout';
   const config = await unchangedConfig(def.id, checkout);
   if (!config.ok) return failed(config.error, { command });
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
@@ -216,12 +250,28 @@ async function keepWorkInProgress(
     cwd: checkout.cwd,
     molId: mol.id,
     stepId: def.id,
-    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
+    message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
     baseCommit: checkout.baseCommit,
     ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
   });
   if (!committed.ok) return failed(committed.error, { command });
   const { commit, filesModified } = committed.value;
+  // On GitHub the job's checkout goes away: the WIP is kept only once it is pushed.
+  if (
+    committed.value.committed &&
+    host.push &&
+    host.remote !== undefined &&
+    checkout.kind !== 'tree' &&
+    checkout.branch !== undefined
+  ) {
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...(host.remoteEnv === undefined ? {} : { env: host.remoteEnv }),
+    });
+    if (!pushed.ok) return failed(pushed.error, { command });
+  }
   const where = checkout.branch === undefined ? '' : ` on ${checkout.branch}`;
   const kept = committed.value.committed
     ? `; its work in progress is commit ${commit.slice(0, 7)}${where}`
@@ -231,12 +281,12 @@ async function keepWorkInProgress(
     filesModified,
     gates: [],
     commandPassed: false,
-    notes: `idle for ${idle}: stopped${kept}`,
+    notes: `${stopped.note ?? `stopped: ${stopped.why}`}${kept}`,
     outputTail: command.outputTail,
     now: () => host.now(),
   });
-  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
-  return failed({ code: 'step-idle', message }, { checkpoint, command });
+  const message = `step ${def.id}: ${stopped.why.replace(/^step [^:]+: /, '')}${kept}`;
+  return failed({ code: stopped.code, message }, { checkpoint, command });
 }
 
 async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<Result<void>> {

@@ -5,7 +5,9 @@
  *
  * An agent step runs its agent's command line the same way, as a fresh process with the step's
  * prompt on stdin and in the file `$MOL_PROMPT_FILE` (outside the checkout, so it is never
- * committed); its `idle_timeout` stops it when it neither prints nor changes a file for that long.
+ * committed); its `idle_timeout` stops it when it neither prints nor changes a file for that long,
+ * and its budget when a reading of what it spends reaches a limit (agent-watch.ts). What it used
+ * comes back in the outcome's `usage`.
  *
  * `MOL_ATTEMPT` is the attempt running (1 the first time); on a retry `MOL_PREVIOUS_FAILURE` holds
  * why the attempt before failed, with the end of a failing gate's output (a ralph check's stdout
@@ -20,6 +22,7 @@ import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
 import { stepEnv } from '../../runner/step-env.js';
 import { workspaceFingerprint } from '../../runner/workspace-fingerprint.js';
 import { agentCommandLine } from './agent-command.js';
+import { type AgentWatch, watchAgent } from './agent-watch.js';
 import { attemptFiles, ENDED_COMMAND, keepAttemptRecord } from './ended-attempt.js';
 import type { StepCheckout } from './step-checkout.js';
 import { stepInputs } from './step-inputs.js';
@@ -70,9 +73,11 @@ export async function runStepCommand(
     const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
     if (!kept.ok) return kept;
   }
-  const command = async (extra: Record<string, string>, input?: string) => {
+  const command = async (extra: Record<string, string>, input?: string, watch?: AgentWatch) => {
     log(`running ${what} "${def.id}": ${run.split('\n')[0]}${run.includes('\n') ? ' …' : ''}`);
     const ran = await runCommand({
+      ...(watch?.stdoutLine === undefined ? {} : { stdoutLine: watch.stdoutLine }),
+      ...(watch === undefined ? {} : { stop: watch.stop }),
       cwd: checkout.cwd,
       run,
       env: { ...env.value, ...extra },
@@ -94,7 +99,11 @@ export async function runStepCommand(
           }),
     });
     if (group !== undefined) commandEnded?.(job, group);
-    return ran;
+    if (watch === undefined) return ran;
+    // Always: the watch polls the usage file until it is told the agent ended.
+    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+    if (!ran.ok) return ran;
+    return ok({ ...ran.value, usage });
   };
   const go = async () => {
     if (agent === undefined) return command({});
@@ -102,11 +111,30 @@ export async function runStepCommand(
     const dir = await mkdtemp(join(tmpdir(), 'mol-prompt-'));
     try {
       const file = join(dir, 'prompt.md');
+      const usageFile = join(dir, 'usage.jsonl');
       await writeFile(file, text);
-      return await command({ MOL_PROMPT_FILE: file }, text);
+      const watch = watchAgent(job, agent, usageFile);
+      if (watch.refused !== undefined) {
+        log(watch.refused);
+        return ok(refusedOutcome(watch.refused));
+      }
+      return await command({ MOL_PROMPT_FILE: file, MOL_USAGE_FILE: usageFile }, text, watch);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
+}
+
+/** An agent refused before it started: nothing ran, and the budget says why. */
+function refusedOutcome(why: string): CommandOutcome {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    durationMs: 0,
+    outputTail: '',
+    pid: 0,
+    stoppedFor: why,
+  };
 }

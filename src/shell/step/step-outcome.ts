@@ -9,6 +9,7 @@ import {
   type MolError,
   type MoleculeEvent,
   TRANSIENT_EXIT_STATUS,
+  type Usage,
 } from '../../engine/index.js';
 import type { CommandOutcome } from '../../runner/run-command.js';
 
@@ -23,20 +24,34 @@ export interface StepOutcome {
   workspace?: string;
   command?: CommandOutcome;
   error?: MolError;
+  /** What the attempt's agent used. */
+  usage?: Usage;
+  /** The agent reached a budget limit (or could not start under one): the molecule pauses. */
+  budget?: true;
 }
 
 /** The event that records the outcome. */
 export function eventFor(step: string, outcome: StepOutcome, by: string): MoleculeEvent {
+  const usage = outcome.usage === undefined ? {} : { usage: outcome.usage };
   const record = {
     ...(outcome.checkpoint === undefined ? {} : { checkpoint: outcome.checkpoint }),
     ...(outcome.branch === undefined ? {} : { branch: outcome.branch }),
+    ...usage,
   };
   // Gate results, passing, waiting or failing, go through `complete` so the engine judges them.
   if (outcome.status !== 'failed' || outcome.gates.some((g) => g.passed === false)) {
     return { type: 'complete', step, gates: outcome.gates, by, ...record };
   }
   const transient = outcome.command?.exitCode === TRANSIENT_EXIT_STATUS;
-  return { type: 'fail', step, error: failureText(outcome), by, ...(transient ? { transient } : {}) };
+  return {
+    type: 'fail',
+    step,
+    error: failureText(outcome),
+    ...usage,
+    ...(outcome.budget ? { reason: 'budget' as const } : {}),
+    ...(transient ? { transient } : {}),
+    by,
+  };
 }
 
 /** The one-line reason a step failed, with the last line its command printed. */
@@ -54,7 +69,9 @@ export function failureText(outcome: StepOutcome): string {
 
 /** How a command that did not succeed ended, as `the command ...`; undefined when it succeeded. */
 export function commandFailure(command: CommandOutcome, timeout: string | undefined): string | undefined {
-  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return undefined;
+  if (!command.timedOut && !command.idledOut && command.stoppedFor === undefined && command.exitCode === 0)
+    return undefined;
+  if (command.stoppedFor !== undefined) return `the agent was stopped: ${command.stoppedFor}`;
   if (command.idledOut) return 'the agent went idle (no output and no file change) and was stopped';
   const how = command.timedOut
     ? `timed out after ${timeout ?? `${command.durationMs} ms`}`

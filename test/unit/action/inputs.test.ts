@@ -22,7 +22,7 @@ describe('readInputs', () => {
   it('names the modes when given another, and keeps paths inside the repository', () => {
     const bad = readInputs(getter({ mode: 'steps', 'github-token': 't' }));
     expect(!bad.ok && bad.error.message).toBe(
-      'mode "steps" is not one of event, step, step-start, step-finish, patrol, lint',
+      'mode "steps" is not one of event, step, step-start, step-finish, agent, patrol, lint',
     );
     const outside = readInputs(getter({ 'github-token': 't', 'formulas-path': '../elsewhere' }));
     expect(!outside.ok && outside.error.message).toMatch(

@@ -38,6 +38,7 @@ export const MOLECULE_EVENTS = [
   'reset',
   'force-reset',
   'settle',
+  'budget',
 ] as const;
 export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
 
@@ -52,6 +53,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     nudge: ['pending'],
     resume: ['pending'],
     pause: ['paused'],
+    budget: ['pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
     settle: ['complete', 'failed'],
@@ -71,6 +73,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     resume: ['in_progress'],
     rollback: ['in_progress'],
     pause: ['paused'],
+    budget: ['in_progress'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
     settle: ['complete', 'failed'],
@@ -88,12 +91,15 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     release: ['paused'],
     rollback: ['paused'],
     unpause: ['in_progress', 'pending'],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ['paused', 'in_progress', 'pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
     settle: ['complete', 'failed'],
     ...FINAL,
   },
   complete: {
+    budget: ['complete'],
     complete: ['complete'],
     gates: ['complete'],
     approve: ['complete'],
@@ -104,6 +110,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     ...FINAL,
   },
   failed: {
+    budget: ['failed'],
     complete: ['failed'],
     gates: ['failed'],
     approve: ['failed'],

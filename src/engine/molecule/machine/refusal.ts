@@ -20,6 +20,7 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   fail: 'failed',
   timeout: 'timed out',
   'auto-retry': 'retried',
+  budget: 'given a budget',
   retry: 'retried',
   skip: 'skipped',
   nudge: 'nudged',

@@ -6,6 +6,7 @@
  * face is asked to evaluate them. Completing a completed step changes nothing and says so, which
  * makes redelivered webhooks and re-run jobs harmless.
  */
+import { addUsage, type Usage } from '../../budget/usage.js';
 import { err, ok, type Result } from '../../errors.js';
 import { refuse } from '../machine/refusal.js';
 import type { StepEvent } from '../machine/step-machine.js';
@@ -41,14 +42,14 @@ export function complete(d: Draft, e: Complete): Result<void> {
       'complete',
       mergeGates(step.gates ?? waitingGates(d.def(i)), e.gates),
       e.by,
-      record(e),
+      record(e, step.usage),
     );
     return ok(undefined);
   }
   if (step.status !== 'in_progress' && step.status !== 'ready')
     return refuse('step', e.step, step.status, 'complete');
   // Built by assignment, not spreads: this is half of every step's transitions.
-  const patch = record(e);
+  const patch = record(e, step.usage);
   patch.lease = undefined;
   patch.nudgedAt = undefined;
   // Reported done without a recorded start: count the attempt it took.
@@ -148,8 +149,9 @@ function concludeGates(
 }
 
 /** What a completion records besides its status: the checkpoint and the branch it pushed. */
-function record(e: Complete): StepPatch {
+function record(e: Complete, used: Usage | undefined): StepPatch {
   const patch: StepPatch = {};
+  if (e.usage !== undefined) patch.usage = addUsage(used, e.usage);
   if (e.checkpoint) patch.checkpoint = e.checkpoint;
   if (e.branch !== undefined) patch.branch = e.branch;
   return patch;

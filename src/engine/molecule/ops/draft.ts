@@ -149,10 +149,17 @@ export class Draft {
     if (labels) this.effects.push({ type: 'labels', ...labels });
   }
 
-  set<K extends 'summary' | 'expiresAt'>(key: K, value: Molecule[K]): void {
+  set<K extends 'summary' | 'expiresAt' | 'budget' | 'budgetStop'>(key: K, value: Molecule[K]): void {
     this.fields ??= {};
     this.fields[key] = value;
     this.dirty = true;
+  }
+
+  /** A molecule-level field as this draft has it. */
+  field<K extends 'budget' | 'budgetStop'>(key: K): Molecule[K] {
+    return (
+      this.fields !== undefined && key in this.fields ? this.fields[key] : this.base[key]
+    ) as Molecule[K];
   }
 
   emit(effect: Effect): void {
@@ -192,7 +199,12 @@ export class Draft {
       proto: this.proto,
       open: this.openStep,
     });
-    if (this.fields) Object.assign(mol, this.fields);
+    if (this.fields) {
+      Object.assign(mol, this.fields);
+      // A field set to undefined is gone, not a key without a value.
+      for (const key of Object.keys(this.fields) as (keyof Molecule)[])
+        if (mol[key] === undefined) delete mol[key];
+    }
     mol.status = this.status;
     mol.rev = rev;
     mol.updatedAt = this.at;

@@ -4,6 +4,8 @@
  * message) before handing it to `transition`.
  */
 import { z } from 'zod';
+import { BudgetSchema } from '../../budget/budget.js';
+import { UsageSchema } from '../../budget/usage.js';
 import { CheckpointSchema, GateResultSchema, LeaseProcessSchema } from '../molecule-schema.js';
 
 const step = z.string().min(1);
@@ -30,6 +32,8 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
     checkpoint: CheckpointSchema.optional(),
     gates: z.array(GateResultSchema).optional(),
     branch: z.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
     by,
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
@@ -38,7 +42,18 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
    * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
    * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
    */
-  z.object({ type: z.literal('fail'), step, error: z.string(), transient: z.boolean().optional(), by }),
+  z.object({
+    type: z.literal('fail'),
+    step,
+    error: z.string(),
+    transient: z.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: z.literal('budget').optional(),
+    by,
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  z.object({ type: z.literal('budget'), step: step.optional(), budget: BudgetSchema, by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   z.object({ type: z.literal('retry'), step, by }),
   /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */

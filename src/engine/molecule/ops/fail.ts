@@ -16,11 +16,13 @@
  * history saying it soft-failed) and `hard_fail` fails it.
  */
 
+import { addUsage } from '../../budget/usage.js';
 import { DEFAULT_MAX_RETRIES } from '../../cook/proto.js';
 import { parseDuration } from '../../duration.js';
 import { err, ok, type Result } from '../../errors.js';
 import { refuse } from '../machine/refusal.js';
 import type { StepEvent } from '../machine/step-machine.js';
+import { stopForBudget } from './budget-stop.js';
 import type { Draft, StepPatch } from './draft.js';
 import type { MoleculeEvent } from './events.js';
 import { findStep } from './find-step.js';
@@ -101,7 +103,9 @@ export function fail(d: Draft, e: Extract<MoleculeEvent, { type: 'fail' }>): Res
   const i = found.value;
   const status = d.step(i).status;
   if (status !== 'in_progress' && status !== 'awaiting_gate') return refuse('step', e.step, status, 'fail');
-  failPath(d, i, 'fail', e.error, e.by, {}, e.transient === true);
+  const patch: StepPatch = e.usage === undefined ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
+  if (e.reason === 'budget') stopForBudget(d, i, e, patch);
+  else failPath(d, i, 'fail', e.error, e.by, patch, e.transient === true);
   return ok(undefined);
 }
 

@@ -158,6 +158,8 @@ export function moleculeWith(b: Molecule, lists: MoleculeLists): Molecule {
   Object.defineProperty(mol, 'history', HISTORY);
   if (b.historyTrimmed !== undefined) mol.historyTrimmed = b.historyTrimmed;
   if (b.summary !== undefined) mol.summary = b.summary;
+  if (b.budget !== undefined) mol.budget = b.budget;
+  if (b.budgetStop !== undefined) mol.budgetStop = b.budgetStop;
   if (ListsSlot.of(b) === undefined) {
     for (const key in b) if (!(key in mol)) (mol as Record<string, unknown>)[key] = b[key as keyof Molecule];
   }

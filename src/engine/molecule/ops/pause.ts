@@ -19,6 +19,8 @@ export function unpause(d: Draft, e: Extract<MoleculeEvent, { type: 'unpause' }>
     if (step.attempts > 0 || ['in_progress', 'awaiting_gate', 'completed', 'failed'].includes(step.status))
       started = true;
   }
+  // A person going on past a budget stop: the runner checks the budget again before any agent starts.
+  if (d.field('budgetStop') !== undefined) d.set('budgetStop', undefined);
   d.moveMolecule('unpause', started ? 'in_progress' : 'pending', { by: e.by });
   return ok(undefined);
 }

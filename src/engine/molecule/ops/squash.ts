@@ -4,6 +4,7 @@
  * formula's `[squash] template` with {{title}}, {{completed}}, {{total}}, {{duration}},
  * {{outcome}}, else a default line.
  */
+import { moleculeUsage } from '../../budget/usage.js';
 import { formatDuration } from '../../duration.js';
 import { ok, type Result } from '../../errors.js';
 import type { ArchiveRecord, Molecule } from '../molecule-schema.js';
@@ -38,6 +39,7 @@ export function squash(d: Draft, e: Extract<MoleculeEvent, { type: 'squash' }>):
       attempts,
       retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
       loops: mol.steps.reduce((n, s) => n + s.loops, 0),
+      ...(mol.steps.some((s) => s.usage !== undefined) ? { usage: moleculeUsage(mol.steps) } : {}),
     },
     createdAt: mol.createdAt,
     squashedAt: d.at,

@@ -14,6 +14,7 @@ import { refuse } from '../machine/refusal.js';
 import { canTransition, targetsOf } from '../machine/table.js';
 import type { Molecule, MoleculeStatus } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
+import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
 import { approve, complete, gates } from './complete.js';
 import { Draft } from './draft.js';
@@ -55,6 +56,7 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   squash,
   burn,
   evaporate,
+  budget: raiseBudget,
 };
 
 export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {

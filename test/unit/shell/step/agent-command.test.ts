@@ -14,18 +14,20 @@ const step = (id: string, fields: Partial<ProtoStep> = {}): ProtoStep => ({
 });
 
 describe('agentCommandLine', () => {
-  it('runs each preset in its non-interactive mode, reading the prompt from stdin', () => {
-    expect(agentCommandLine('claude')).toBe('claude -p --dangerously-skip-permissions');
-    expect(agentCommandLine('codex')).toBe('codex exec --full-auto -');
-    expect(agentCommandLine('gemini')).toBe('gemini --yolo');
-    expect(agentCommandLine('opencode')).toBe('opencode run');
+  it('runs each preset in its non-interactive, machine-readable mode, reading the prompt from stdin', () => {
+    expect(agentCommandLine('claude')).toBe(
+      'claude -p --dangerously-skip-permissions --output-format stream-json --verbose',
+    );
+    expect(agentCommandLine('codex')).toBe('codex exec --full-auto --json -');
+    expect(agentCommandLine('gemini')).toBe('gemini --yolo --output-format stream-json');
+    expect(agentCommandLine('opencode')).toBe('opencode run --format json');
   });
 
   it("puts flags after a preset's name into its command, before codex's stdin dash", () => {
     expect(agentCommandLine('claude --model opus')).toBe(
-      'claude -p --dangerously-skip-permissions --model opus',
+      'claude -p --dangerously-skip-permissions --output-format stream-json --verbose --model opus',
     );
-    expect(agentCommandLine('  codex  -m gpt-5 ')).toBe('codex exec --full-auto -m gpt-5 -');
+    expect(agentCommandLine('  codex  -m gpt-5 ')).toBe('codex exec --full-auto --json -m gpt-5 -');
   });
 
   it('runs anything else as written', () => {
@@ -37,12 +39,20 @@ describe('agentCommandLine', () => {
 });
 
 describe('withAgent', () => {
-  it('replaces the agent of agent steps only, and keeps the proto when there is no override', () => {
-    const proto = { steps: [step('a', { agent: 'claude' }), step('b', { run: 'make' }), step('c')] };
+  it('gives every task step without run the agent, leaves commands and steps for people alone', () => {
+    const proto = {
+      steps: [
+        step('a', { agent: 'claude' }),
+        step('b', { run: 'make' }),
+        step('c'),
+        step('d', { type: 'human' }),
+        step('e', { type: 'gate' }),
+      ],
+    };
     expect(withAgent(proto, undefined)).toBe(proto);
     const over = withAgent(proto, 'my-agent');
-    expect(over.steps.map((s) => s.agent)).toEqual(['my-agent', undefined, undefined]);
+    expect(over.steps.map((s) => s.agent)).toEqual(['my-agent', undefined, 'my-agent', undefined, undefined]);
     expect(proto.steps[0]?.agent).toBe('claude');
-    expect(over.steps.map(runsUnattended)).toEqual([true, true, false]);
+    expect(over.steps.map(runsUnattended)).toEqual([true, true, true, false, false]);
   });
 });

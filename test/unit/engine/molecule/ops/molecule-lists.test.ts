@@ -93,6 +93,8 @@ describe('an engine-built molecule, from outside', () => {
       expiresAt: at(99).toISOString(),
       historyTrimmed: 3,
       summary: 'so far',
+      budget: { usd: 5 },
+      budgetStop: { step: 's2', message: 'spent' },
     };
     const unknown = Object.keys(MoleculeSchema.shape).filter((k) => !(k in full));
     expect(unknown).toEqual([]);
