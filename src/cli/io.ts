@@ -63,3 +63,14 @@ export function progressOutput(io: CliIO, json: boolean): { print: (line: string
 
 /** Exit codes of the CLI contract: 3 means "stopped, waiting on a person or an agent". */
 export const EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 } as const;
+
+/** What each exit code means: `mol help` and docs/cli.md print this table, and nothing else does. */
+export const EXIT_MEANINGS: Record<keyof typeof EXIT, string> = {
+  ok: 'done: the command did what it was asked (run, resume and the step verbs: the molecule is complete)',
+  failed:
+    'failed: a formula, a molecule or git refused (one line says why, nothing changed), or the molecule failed',
+  usage:
+    'usage error: an unknown command or option, a missing or extra argument, a bad option value, or bare `mol`; the usage line follows',
+  waiting:
+    'waiting (run, resume and the step verbs): the molecule stopped with work left for a person, an agent, a gate or another process',
+};

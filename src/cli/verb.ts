@@ -16,6 +16,20 @@ import {
 import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
+import type { ArgSpec } from './verb-spec.js';
+
+export const MOL_ARG: ArgSpec = {
+  name: 'mol-id',
+  required: true,
+  missing: 'which molecule? give its id (mol list shows them)',
+  complete: 'molecule',
+};
+export const STEP_ARG: ArgSpec = {
+  name: 'step',
+  required: true,
+  missing: 'which step? give its id (mol status <mol-id> shows them)',
+  complete: 'step',
+};
 
 export async function contextFor(io: CliIO, values: Record<string, unknown>): Promise<Result<CliContext>> {
   return openContext(io, typeof values.store === 'string' ? values.store : undefined);

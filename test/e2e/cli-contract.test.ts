@@ -67,9 +67,9 @@ function expectOneLineError(result: MolResult, what: RegExp): void {
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
-/** A usage error: the reason on the first line, the usage line after it. */
+/** A usage error: exit 2, the reason on the first line, the usage line after it. */
 function expectUsageError(result: MolResult, what: RegExp): void {
-  expect(result.code).toBe(1);
+  expect(result.code).toBe(2);
   const [reason, usage, ...rest] = result.stderr.trimEnd().split('\n');
   expect(reason).toMatch(what);
   expect(usage).toMatch(/^usage: mol /);

@@ -35,8 +35,8 @@ describe('mol as a user meets it', () => {
     expect(help.stdout).toMatch(/^usage: mol run <file\|name\|mol-id> /);
     expect(help.stdout).toMatch(/^ {2}-j, --jobs N +run up to N steps at once/m);
     const typo = await run(['run', 'hello', '--jbos', '2']);
-    expect(typo.code).toBe(1);
-    expect(typo.stderr.split('\n')[0]).toBe(`mol: Unknown option '--jbos'; did you mean "--jobs"?`);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.split('\n')[0]).toBe(`mol: unknown option "--jbos"; did you mean "--jobs"?`);
     expect((await run(['stauts'])).stderr).toBe('mol: unknown command "stauts"; did you mean "status"?\n');
   });
 

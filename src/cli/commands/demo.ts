@@ -3,18 +3,24 @@ import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from '../args.js';
 import { openContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { type CliIO, EXIT } from '../io.js';
 import { pourMolecule } from '../pour-molecule.js';
 import { report } from '../print.js';
 import { failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
 const run = promisify(execFile);
 
-export const usage = 'mol demo';
+export const demo = defineVerb({
+  name: 'demo',
+  summary: 'run the built-in hello formula in a temporary git repository',
+  args: [],
+  options: [],
+  examples: ['mol demo'],
+  run: demoCommand,
+});
 
 /**
  * `npm run demo`: the built-in `hello` formula, end to end, in a fresh temporary git repository.
@@ -22,11 +28,7 @@ export const usage = 'mol demo';
  * gated by a command, two steps fork from it (one fails once and is retried), and a join waits
  * for both. The repository is left in place to look at.
  */
-export async function demoCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {});
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
+async function demoCommand({ io }: VerbCall): Promise<number> {
   const repo = await makeDemoRepo();
   const demoIO: CliIO = { ...io, cwd: repo };
   const ctx = await openContext(demoIO);

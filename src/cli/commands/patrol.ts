@@ -3,18 +3,37 @@ import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
 import { endPreviousAttempt } from '../end-previous-attempt.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
+import { json, STORE } from '../options.js';
 import { judgeTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
 import { contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol patrol [--nudge-after 30m] [--timeout 2h] [--json]';
+export const patrol = defineVerb({
+  name: 'patrol',
+  summary: 'find stuck molecules: nudge, time out, recover, evaporate wisps',
+  args: [],
+  options: [
+    {
+      name: 'nudge-after',
+      value: 'duration',
+      meaning: 'nudge a step in progress this long (default 30m)',
+    },
+    {
+      name: 'timeout',
+      value: 'duration',
+      meaning: 'fail steps in progress this long when they set no timeout of their own',
+    },
+    json('what patrol found and did'),
+    STORE,
+  ],
+  examples: ['mol patrol --timeout 2h'],
+  run: patrolCommand,
+});
 
 /** What patrol did: the engine's actions, plus `timer` for due timer gates it recorded. */
 interface Applied {
@@ -31,28 +50,20 @@ interface Applied {
  * back to ready once the process group of their previous attempt has ended (patrol ends it) (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
  * gates recorded. Nothing stuck, nothing changed.
  */
-export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {
-    ...JSON_OPTION,
-    ...STORE_OPTION,
-    'nudge-after': { type: 'string' },
-    timeout: { type: 'string' },
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
-  const nudgeAfter = (args.value.values['nudge-after'] as string | undefined) ?? '30m';
+async function patrolCommand(call: VerbCall): Promise<number> {
+  const { io, values } = call;
+  const nudgeAfter = (values['nudge-after'] as string | undefined) ?? '30m';
   const nudgeAfterMs = parseDuration(nudgeAfter);
   if (nudgeAfterMs === undefined)
-    return usageError(io, `--nudge-after takes a duration like 30m, got "${nudgeAfter}"`, usage);
-  const timeout = args.value.values.timeout as string | undefined;
+    return call.usageError(`--nudge-after takes a duration like 30m, got "${nudgeAfter}"`);
+  const timeout = values.timeout as string | undefined;
   const defaultTimeoutMs = timeout === undefined ? undefined : parseDuration(timeout);
   if (timeout !== undefined && defaultTimeoutMs === undefined)
-    return usageError(io, `--timeout takes a duration like 2h, got "${timeout}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
+    return call.usageError(`--timeout takes a duration like 2h, got "${timeout}"`);
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const { store } = ctx.value;
-  const quiet = args.value.values.json === true;
+  const quiet = values.json === true;
   const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io };
 
   const round = await patrolRound(

@@ -1,56 +1,61 @@
 import type { Molecule, Proto } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { withAgent } from '../../shell/step/agent-command.js';
-import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
+import { parseFormulaDirs, parseVars } from '../args.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
 import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { FORMULA_OPTIONS, ID, JOBS, RUN_JSON, STORE, VERBOSE } from '../options.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
 import { contextFor, exitFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
-
-export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]';
-
-export const RUN_OPTIONS = {
-  ...JSON_OPTION,
-  ...STORE_OPTION,
-  jobs: { type: 'string', short: 'j' },
-  verbose: { type: 'boolean' },
-} as const;
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
 /**
  * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
  * exit 0 complete, 1 failed, 3 waiting on steps without `run` or `agent` (a person does them).
  * `--agent` replaces the agent of every agent step for this run.
  */
-export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {
-    ...RUN_OPTIONS,
-    ...VAR_OPTION,
-    ...FORMULAS_OPTION,
-    overlay: { type: 'string', multiple: true },
-    id: { type: 'string' },
-    agent: { type: 'string' },
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const { values, positionals } = args.value;
-  const [target, ...extra] = positionals;
-  if (!target)
-    return usageError(io, 'which formula or molecule? give a file, a name or a molecule id', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
+export const run = defineVerb({
+  name: 'run',
+  summary: 'pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)',
+  args: [
+    {
+      name: 'file|name|mol-id',
+      required: true,
+      missing: 'which formula or molecule? give a file, a name or a molecule id',
+      complete: 'formula',
+    },
+  ],
+  options: [
+    ...FORMULA_OPTIONS,
+    JOBS,
+    ID,
+    {
+      name: 'agent',
+      value: 'CMD',
+      meaning: 'the agent of every agent step for this run (a preset such as claude, or a command line)',
+    },
+    VERBOSE,
+    RUN_JSON,
+    STORE,
+  ],
+  examples: ['mol run hello --var name=ada'],
+  run: runCommand,
+});
+
+async function runCommand(call: VerbCall): Promise<number> {
+  const { io, values } = call;
+  const [target = ''] = call.positionals;
   const vars = parseVars(values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage);
+  if (!vars.ok) return call.usageError(vars.error.message);
   const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, usage);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
   const jobs = parseJobs(values.jobs);
-  if (jobs === undefined)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
+  if (jobs === undefined) return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
   const agent = typeof values.agent === 'string' ? values.agent.trim() : undefined;
-  if (agent === '') return usageError(io, '--agent takes a preset or a command line', usage);
+  if (agent === '') return call.usageError('--agent takes a preset or a command line');
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const progress = progressOutput(io, values.json === true);
@@ -61,10 +66,8 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   if (existing !== undefined && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== undefined) {
     if (Object.keys(vars.value).length > 0 || values.overlay !== undefined || dirs.value.length > 0) {
-      return usageError(
-        io,
+      return call.usageError(
         `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
-        usage,
       );
     }
     const loaded = await loadMolecule(ctx.value, target);

@@ -14,43 +14,67 @@ import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { runsUnattended } from '../../shell/step/agent-command.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { type CliContext, STORE_OPTION } from '../cli-context.js';
+import type { CliContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { handWork } from '../hand-work.js';
-import { type CliIO, progressOutput } from '../io.js';
+import { progressOutput } from '../io.js';
+import { NO_RUN, RUN_JSON, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson, nextSteps } from '../print.js';
-import { exitFor, failWith, openStep } from '../verb.js';
-import { usageError } from './cook.js';
+import { exitFor, failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
+import { type ArgSpec, defineVerb, type VerbCall, type VerbSpec } from '../verb-spec.js';
 
 type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
 
-export const USAGE: Record<Verb, string> = {
-  done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
-  fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
-  retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
-  skip: 'mol skip <mol-id> <step> [reason] [--no-run] [--json]',
-  approve: 'mol approve <mol-id> <step> [--no-run] [--json]',
-};
+function stepVerb(verb: Verb, summary: string, text: ArgSpec[], ...examples: string[]): VerbSpec {
+  return defineVerb({
+    name: verb,
+    summary,
+    args: [MOL_ARG, STEP_ARG, ...text],
+    options: [NO_RUN, RUN_JSON, STORE],
+    examples,
+    run: (call) => stepCommand(call, verb),
+  });
+}
 
-export const doneCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'done');
-export const failCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'fail');
-export const retryCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'retry');
-export const skipCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'skip');
-export const approveCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'approve');
+export const done = stepVerb(
+  'done',
+  'record a step as done, then run what became ready',
+  [{ name: 'note', variadic: true }],
+  "printf 'Hello, ada!\\n' > hello.txt",
+  'mol done hello-1a2b3c greet "greeted by hand"',
+);
+export const fail = stepVerb(
+  'fail',
+  'record a step as failed (retries and on_fail apply)',
+  [{ name: 'reason', required: true, variadic: true, missing: 'say why the step failed' }],
+  'mol fail hello-1a2b3c greet "wrong name" --no-run',
+);
+export const retry = stepVerb(
+  'retry',
+  'send a failed step back to ready and run it',
+  [],
+  'mol retry hello-1a2b3c greet',
+);
+export const skip = stepVerb(
+  'skip',
+  'skip a step',
+  [{ name: 'reason', variadic: true }],
+  'mol skip hello-1a2b3c join "no summary needed"',
+);
+export const approve = stepVerb(
+  'approve',
+  "pass a step's approval gate",
+  [],
+  'mol approve hello-1a2b3c greet',
+);
 
-async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> {
-  const usage = USAGE[verb];
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, 'no-run': { type: 'boolean' } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, stepId, ...words] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
+async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
+  const { io, values } = call;
+  const [molId = '', stepId = '', ...words] = call.positionals;
   const text = words.join(' ').trim();
-  if (verb === 'fail' && text === '') return usageError(io, 'say why the step failed', usage);
-  if ((verb === 'retry' || verb === 'approve') && text !== '')
-    return usageError(io, `unexpected argument "${words[0]}"`, usage);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (verb === 'fail' && text === '') return call.usageError('say why the step failed');
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { proto } = loaded;
@@ -68,7 +92,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
     io.now(),
   );
   if (!applied.ok) return failWith(io, applied.error);
-  const progress = progressOutput(io, args.value.values.json === true);
+  const progress = progressOutput(io, values.json === true);
   // Gates judged right after a `done` may move the step again: say where it ended up.
   const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true,
@@ -82,7 +106,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
       : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
   );
 
-  if (!args.value.values['no-run']) {
+  if (!values['no-run']) {
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id))) {
       const ran = await execute(ctx, mol, proto, progress);
@@ -90,7 +114,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
       mol = ran.value;
     }
   }
-  if (args.value.values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  if (values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
