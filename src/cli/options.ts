@@ -48,7 +48,7 @@ export const NO_RUN: OptionSpec = {
 export const json = (what: string): OptionSpec => ({ name: 'json', meaning: `print ${what} as JSON` });
 export const RUN_JSON: OptionSpec = {
   name: 'json',
-  meaning: 'print the molecule as JSON at the end; progress lines go to stderr',
+  meaning: 'print the molecule as JSON at the end (progress lines go to stderr, as always)',
 };
 /** The formula options of cook, graph, pour, wisp and run. */
 export const FORMULA_OPTIONS: readonly OptionSpec[] = [VAR, OVERLAY, FORMULAS];

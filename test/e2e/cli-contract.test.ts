@@ -141,9 +141,7 @@ describe('mol exit codes', () => {
     );
     const failed = await run(['run', failing, '--id', 'f1']);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toMatch(
-      /✗ only failed for good after 1 attempt: the command exited with 3: broken/,
-    );
+    expect(failed.stderr).toMatch(/^only failed for good after 1 attempt: the command exited with 3: broken/m);
     expect((await status('f1')).status).toBe('failed');
 
     const waits = await run(['run', await formula('reviewed', REVIEWED), '--id', 'w1']);

@@ -176,7 +176,7 @@ run = "true"
     );
     const result = await run(['run', file, '--id', 'clash1']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✗ join failed for good.*shared\.txt/);
+    expect(result.stderr).toMatch(/^join failed for good.*shared\.txt/m);
     const m = await status('clash1');
     expect(m.status).toBe('failed');
     expect(step(m, 'join').status).toBe('failed');
@@ -219,8 +219,8 @@ gate = { type = "command", run = 'test "$(wc -l < "$MOL_VAR_LOG")" -ge 5' }
     expect(ok.code).toBe(0);
     expect(await lines(log)).toHaveLength(5);
     expect(await lines(plans)).toHaveLength(3);
-    expect(ok.stdout).toMatch(/↻ build failed .*command gate failed.* retrying \(attempt 2 of 2\)/);
-    expect(ok.stdout).toMatch(/↺ build failed .* looping back to plan \(loop 2\)/);
+    expect(ok.stderr).toMatch(/^build failed .*command gate failed.* retrying \(attempt 2 of 2\)/m);
+    expect(ok.stderr).toMatch(/^build failed .* looping back to plan \(loop 2\)/m);
     const m = await status('g1');
     expect(step(m, 'plan')).toMatchObject({ status: 'completed', loops: 2 });
     expect(step(m, 'build')).toMatchObject({ status: 'completed', attempts: 1 });

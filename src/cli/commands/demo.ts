@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { openContext } from '../cli-context.js';
 import { execute } from '../executor.js';
@@ -56,7 +57,8 @@ async function demoCommand({ io }: VerbCall): Promise<number> {
   io.out(`\none commit per step (git log):\n${indent(log.stdout)}`);
   const summary = await readFile(join(repo, 'summary.txt'), 'utf8').catch(() => '');
   if (summary) io.out(`\nsummary.txt, written by the join:\n${indent(summary)}`);
-  io.out(`\nthe repository stays at ${repo}; look around (cd there; mol status ${mol.id}), then delete it.`);
+  io.out(`\nthe repository stays at ${repo}; look around, then delete it:`);
+  io.out(`  cd ${shellWord(repo)} && ${molCommand(io)} status ${mol.id}`);
   return ran.value.status === 'complete' ? EXIT.ok : EXIT.failed;
 }
 
@@ -84,6 +86,32 @@ async function makeDemoRepo(): Promise<string> {
   await git(['add', 'README.md']);
   await git(['commit', '-q', '-m', 'Start the demo']);
   return repo;
+}
+
+/**
+ * How to run this `mol` again from a shell: `mol` when that is what PATH finds (installed with
+ * `npm i -g` or `npm link`), otherwise node and this script's path (a clone after `npm ci`, where
+ * `mol` is not on PATH and `npx mol` outside the clone is an unrelated npm package).
+ */
+export function molCommand(io: CliIO): string {
+  if (io.self === undefined) return 'mol';
+  const self = realOrSame(io.self);
+  for (const dir of (io.env.PATH ?? '').split(delimiter)) {
+    if (dir !== '' && realOrSame(join(dir, 'mol')) === self) return 'mol';
+  }
+  return `node ${shellWord(self)}`;
+}
+
+function realOrSame(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function indent(text: string): string {

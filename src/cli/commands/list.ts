@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
-import { type ArchiveRecord, type Molecule, progressBar, settledSteps } from '../../engine/index.js';
+import { type ArchiveRecord, type Molecule, settledSteps } from '../../engine/index.js';
 import { storeLayout } from '../../local/store/store-layout.js';
 import type { CliContext } from '../cli-context.js';
 import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
-import { moleculeJson, table } from '../print.js';
+import { moleculeJson, progressText, table } from '../print.js';
 import type { Style } from '../style.js';
 import { contextFor, failWith } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
@@ -55,7 +55,10 @@ async function listCommand({ io, values }: VerbCall): Promise<number> {
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? 'no molecules in this store' : 'no active molecules (mol list --all shows finished ones)');
   } else {
-    const rows = [...molecules.map((m) => moleculeRow(m, io.style)), ...archives.map(archiveRow)];
+    const rows = [
+      ...molecules.map((m) => moleculeRow(m, io.style)),
+      ...archives.map((a) => archiveRow(a, io.style)),
+    ];
     io.out(table(['ID', 'FORMULA', 'KIND', 'STATUS', 'PROGRESS', 'UPDATED'], rows, io.style));
   }
   return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
@@ -67,19 +70,19 @@ function moleculeRow(mol: Molecule, style: Style): string[] {
     mol.formula.name,
     mol.kind,
     style.status(mol.status),
-    progressBar(settledSteps(mol), mol.steps.length, 10),
+    progressText(settledSteps(mol), mol.steps.length, style, 10),
     shortTime(mol.updatedAt),
   ];
 }
 
-function archiveRow(record: ArchiveRecord): string[] {
+function archiveRow(record: ArchiveRecord, style: Style): string[] {
   const done = record.steps.filter((s) => s.status === 'completed' || s.status === 'skipped').length;
   return [
     record.id,
     record.formula.name,
     'archive',
     `squashed (${record.outcome.replace('_', ' ')})`,
-    progressBar(done, record.steps.length, 10),
+    progressText(done, record.steps.length, style, 10),
     shortTime(record.squashedAt),
   ];
 }

@@ -30,7 +30,7 @@ export const resume = defineVerb({
     noteLocalJobs(io, proto, jobs);
     const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
       jobs,
-      ...progressOutput(io, values.json === true),
+      ...progressOutput(io),
       verbose: values.verbose === true,
     });
     if (!ran.ok) return failWith(io, ran.error);

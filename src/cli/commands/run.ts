@@ -58,7 +58,7 @@ async function runCommand(call: VerbCall): Promise<number> {
   if (agent === '') return call.usageError('--agent takes a preset or a command line');
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const progress = progressOutput(io, values.json === true);
+  const progress = progressOutput(io);
   const by = whoAmI(io.env);
 
   // A molecule of that id runs on; anything else is a formula to pour first.
@@ -114,7 +114,7 @@ async function runCommand(call: VerbCall): Promise<number> {
 /** The report (or the molecule as JSON) and the exit code its state stands for. */
 export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): number {
   if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-  else io.out(`\n${report(mol, proto, io.style)}`);
+  else io.out(report(mol, proto, io.style));
   return exitFor(mol);
 }
 

@@ -92,7 +92,7 @@ async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
     io.now(),
   );
   if (!applied.ok) return failWith(io, applied.error);
-  const progress = progressOutput(io, values.json === true);
+  const progress = progressOutput(io);
   // Gates judged right after a `done` may move the step again: say where it ended up.
   const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true,
