@@ -100,7 +100,9 @@ async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
   if (!carried.ok) return failWith(io, carried.error);
   let mol = carried.value;
   const after = mol.steps.find((s) => s.id === stepId)?.status;
-  progress.print(
+  // What became of the step is this command's answer (stdout); what runs next is progress (stderr).
+  const said = values.json ? io.err : io.out;
+  said(
     before === after
       ? `${stepId}: still ${after?.replace('_', ' ')}`
       : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
