@@ -41,8 +41,24 @@ export async function contextFor(io: CliIO, values: Record<string, unknown>): Pr
  */
 export function failWith(io: CliIO, error: MolError): number {
   const all = error.diagnostics?.length ? error.diagnostics : [error];
-  for (const d of all) io.err(d.file === undefined ? `mol: ${d.message}` : formatDiagnostic(d));
+  for (const d of all) io.err(d.file === undefined ? `mol: ${inCliWords(d.message)}` : formatDiagnostic(d));
   return EXIT.failed;
+}
+
+/**
+ * The engine's refusals are shared with GitHub, whose hints name slash commands; `mol` has no
+ * `reset`, so a hint that suggests one is said in the verbs `mol` has.
+ */
+const CLI_WORDS: readonly [string, string][] = [
+  [
+    'roll it back, reset it, or retry a failed step to work on it again',
+    'roll it back (mol rollback) or retry a failed step (mol retry) to work on it again',
+  ],
+  ['/mol squash <summary>', 'mol squash <mol-id> --summary "…"'],
+];
+
+export function inCliWords(message: string): string {
+  return CLI_WORDS.reduce((text, [engine, cli]) => text.replaceAll(engine, cli), message);
 }
 
 /**
