@@ -46,19 +46,21 @@ export function failWith(io: CliIO, error: MolError): number {
 }
 
 /**
- * The engine's refusals are shared with GitHub, whose hints name slash commands; `mol` has no
- * `reset`, so a hint that suggests one is said in the verbs `mol` has.
+ * The engine's messages are shared with GitHub, whose hints name slash commands and `k=v` lines of a
+ * `mol-vars` block; `mol` has no `reset` and takes vars as `--var k=v`, so such hints are said in
+ * the words `mol` understands.
  */
-const CLI_WORDS: readonly [string, string][] = [
+const CLI_WORDS: readonly [string | RegExp, string][] = [
   [
     'roll it back, reset it, or retry a failed step to work on it again',
     'roll it back (mol rollback) or retry a failed step (mol retry) to work on it again',
   ],
   ['/mol squash <summary>', 'mol squash <mol-id> --summary "…"'],
+  [/ is required: give (\S+)=<value>$/, ' is required: give --var $1=<value>'],
 ];
 
 export function inCliWords(message: string): string {
-  return CLI_WORDS.reduce((text, [engine, cli]) => text.replaceAll(engine, cli), message);
+  return CLI_WORDS.reduce((text, [engine, cli]) => text.replace(engine, cli), message);
 }
 
 /**

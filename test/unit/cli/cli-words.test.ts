@@ -27,6 +27,12 @@ describe('engine refusals in mol words', () => {
     expect(await main(['reset'], memoryIO())).toBe(2);
   });
 
+  it('a missing var is asked for as mol takes it: --var name=<value>', () => {
+    expect(inCliWords('variable "version" (Version to release) is required: give version=<value>')).toBe(
+      'variable "version" (Version to release) is required: give --var version=<value>',
+    );
+  });
+
   it('leaves other text alone', () => {
     expect(inCliWords('step "build" is ready; it cannot be skipped')).toBe(
       'step "build" is ready; it cannot be skipped',
