@@ -37,8 +37,13 @@ export function parseVerbArgs(verb: VerbSpec, argv: string[]): Result<Parsed> {
     if (token.kind !== 'option') continue;
     const option = byName.get(token.name);
     if (option === undefined) return err('usage', unknownOption(token.rawName, verb.options));
-    if (option.value === undefined && token.value !== undefined)
+    if (option.value === undefined && token.value !== undefined && option.inlineValue === undefined)
       return err('usage', `option --${option.name} takes no value, got "${token.value}"`);
+    if (option.inlineValue !== undefined && token.value !== undefined && !token.inlineValue)
+      return err(
+        'usage',
+        `option --${option.name} takes its value after "=": --${option.name}=${token.value}`,
+      );
     if (option.value !== undefined && token.value === undefined)
       return err('usage', `option --${option.name} needs a value (${option.value})`);
     values[option.name] = store(option, values[option.name], token.value ?? true);

@@ -45,10 +45,16 @@ export const NO_RUN: OptionSpec = {
   name: 'no-run',
   meaning: 'only record; leave the steps that became ready',
 };
-export const json = (what: string): OptionSpec => ({ name: 'json', meaning: `print ${what} as JSON` });
+const FIELDS = '; --json=a,b keeps only those fields';
+export const json = (what: string): OptionSpec => ({
+  name: 'json',
+  inlineValue: 'FIELDS',
+  meaning: `print ${what} as JSON${FIELDS}`,
+});
 export const RUN_JSON: OptionSpec = {
   name: 'json',
-  meaning: 'print the molecule as JSON at the end (progress lines go to stderr, as always)',
+  inlineValue: 'FIELDS',
+  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS}`,
 };
 /** The formula options of cook, graph, pour, wisp and run. */
 export const FORMULA_OPTIONS: readonly OptionSpec[] = [VAR, OVERLAY, FORMULAS];

@@ -15,6 +15,8 @@ export interface OptionSpec {
   short?: string;
   /** The placeholder of the value it takes (`N`, `DIR`); none for a switch. */
   value?: string;
+  /** A switch that may also take a value, only as `--name=VALUE` (`--json=id,status`): its placeholder. */
+  inlineValue?: string;
   /** May be given more than once (values collect into a list). */
   multiple?: boolean;
   meaning: string;
@@ -61,9 +63,9 @@ export interface VerbSpec {
 
 export const defineVerb = (spec: VerbSpec): VerbSpec => spec;
 
-/** `--name VALUE` (`-s, ` before it when there is a short spelling). */
+/** `--name VALUE`, or `--name[=VALUE]` for a switch that may take one. */
 export function optionFlag(o: OptionSpec): string {
-  return `--${o.name}${o.value ? ` ${o.value}` : ''}`;
+  return `--${o.name}${o.value ? ` ${o.value}` : o.inlineValue ? `[=${o.inlineValue}]` : ''}`;
 }
 
 /** `mol <verb> <args> [--option VALUE]...`: the line help shows and every usage error repeats. */

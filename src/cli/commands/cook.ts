@@ -3,6 +3,7 @@ import { parseFormulaDirs, parseVars } from '../args.js';
 import { EXIT } from '../io.js';
 import { FORMULA_OPTIONS, json } from '../options.js';
 import { formulasHere, tellOn } from '../pour-molecule.js';
+import { printJson } from '../print-json.js';
 import { failWith } from '../verb.js';
 import { type ArgSpec, defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -28,10 +29,7 @@ async function cookCommand(call: VerbCall): Promise<number> {
   const cooked = await cookFromArgs(call);
   if (typeof cooked === 'number') return cooked;
   const { proto } = cooked;
-  if (call.values.json) {
-    io.out(JSON.stringify(proto, null, 2));
-    return EXIT.ok;
-  }
+  if (call.values.json) return printJson(io, call.values.json, proto);
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   const vars2 = Object.entries(proto.vars);

@@ -2,6 +2,7 @@ import { err } from '../../engine/index.js';
 import { diffStep } from '../../runner/index.js';
 import { EXIT } from '../io.js';
 import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
 import { failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -39,10 +40,7 @@ async function diffCommand({ io, values, positionals }: VerbCall): Promise<numbe
     ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit })
     : { ok: true as const, value: { added: [], modified: [], deleted: [] } };
   if (!diff.ok) return failWith(io, diff.error);
-  if (values.json) {
-    io.out(JSON.stringify({ step: stepId, commit, ...diff.value }, null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, { step: stepId, commit, ...diff.value });
   const lines = [
     ...diff.value.added.map((p) => `A  ${p}`),
     ...diff.value.modified.map((p) => `M  ${p}`),

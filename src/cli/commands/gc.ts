@@ -9,6 +9,7 @@ import { changeMolecule } from '../../shell/change-molecule.js';
 import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
 import { contextFor, failWith } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -120,21 +121,19 @@ async function gcCommand({ io, values }: VerbCall): Promise<number> {
   }
   await git(repoDir, ['worktree', 'prune']);
 
-  if (values.json) io.out(JSON.stringify(done, null, 2));
-  else {
-    const parts = [
-      `${done.evaporated.length} wisp${done.evaporated.length === 1 ? '' : 's'} evaporated`,
-      `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
-      `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
-    ];
-    if (done.kept.length > 0)
-      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? '' : 's'} kept`);
-    io.out(`gc: ${parts.join(', ')}`);
-    for (const id of done.evaporated) io.out(`  evaporated ${id}`);
-    for (const path of done.worktrees) io.out(`  removed ${path}`);
-    for (const branch of done.branches) io.out(`  deleted ${branch}`);
-    for (const { id, reason } of done.kept)
-      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
-  }
+  if (values.json) return printJson(io, values.json, done);
+  const parts = [
+    `${done.evaporated.length} wisp${done.evaporated.length === 1 ? '' : 's'} evaporated`,
+    `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
+    `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
+  ];
+  if (done.kept.length > 0)
+    parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? '' : 's'} kept`);
+  io.out(`gc: ${parts.join(', ')}`);
+  for (const id of done.evaporated) io.out(`  evaporated ${id}`);
+  for (const path of done.worktrees) io.out(`  removed ${path}`);
+  for (const branch of done.branches) io.out(`  deleted ${branch}`);
+  for (const { id, reason } of done.kept) io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
+
   return EXIT.ok;
 }

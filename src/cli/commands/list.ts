@@ -6,6 +6,7 @@ import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
 import { moleculeJson, progressText, table } from '../print.js';
+import { printJson } from '../print-json.js';
 import type { Style } from '../style.js';
 import { contextFor, failWith } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
@@ -43,14 +44,11 @@ async function listCommand({ io, values }: VerbCall): Promise<number> {
       const proto = await loadProto(ctx.value.repoDir, mol);
       views.push(moleculeJson(mol, proto.ok ? proto.value : undefined));
     }
-    io.out(
-      JSON.stringify(
-        [...views, ...archives.map((a) => ({ ...a, status: 'squashed', archived: true }))],
-        null,
-        2,
-      ),
-    );
-    return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
+    const printed = printJson(io, values.json, [
+      ...views,
+      ...archives.map((a) => ({ ...a, status: 'squashed', archived: true })),
+    ]);
+    return scanned.value.problems.length > 0 ? EXIT.failed : printed;
   }
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? 'no molecules in this store' : 'no active molecules (mol list --all shows finished ones)');

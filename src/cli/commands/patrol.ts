@@ -8,6 +8,7 @@ import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
 import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
 import { judgeTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
 import { contextFor, failWith } from '../verb.js';
@@ -119,13 +120,14 @@ async function patrolCommand(call: VerbCall): Promise<number> {
   });
 
   const surveyed = round.surveyed;
-  if (quiet) {
-    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
-  } else if (results.length === 0) {
+  if (quiet) return printJson(io, values.json, { at: round.now.toISOString(), surveyed, actions: results });
+  if (results.length === 0) {
     io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? '' : 's'}, nothing is stuck`);
   } else {
     for (const r of results)
-      io.out(`${r.applied ? '•' : '✗'} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`);
+      io.out(
+        `${mark(r.applied, io.style.symbols)}${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`,
+      );
   }
   return EXIT.ok;
 }
@@ -150,4 +152,10 @@ function describe(outcome: PatrolOutcome): string {
     case 'gates':
       return 'timer gates that came due were recorded';
   }
+}
+
+/** `• ` or `✗ ` on a terminal; piped, words only (`not done: ` for an action that was not applied). */
+function mark(applied: boolean, symbols: boolean): string {
+  if (symbols) return applied ? '• ' : '✗ ';
+  return applied ? '' : 'not done: ';
 }

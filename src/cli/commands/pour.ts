@@ -4,6 +4,7 @@ import { EXIT } from '../io.js';
 import { FORMULA_OPTIONS, ID, json, STORE } from '../options.js';
 import { pourMolecule } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';
+import { printJson } from '../print-json.js';
 import { contextFor, failWith } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 import { FORMULA_ARG } from './cook.js';
@@ -64,6 +65,7 @@ async function pourAs(call: VerbCall, kind: 'mol' | 'wisp'): Promise<number> {
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
-  io.out(values.json ? JSON.stringify(moleculeJson(mol, proto), null, 2) : mol.id);
+  if (values.json) return printJson(io, values.json, moleculeJson(mol, proto));
+  io.out(mol.id);
   return EXIT.ok;
 }

@@ -34,6 +34,6 @@ export const resume = defineVerb({
       verbose: values.verbose === true,
     });
     if (!ran.ok) return failWith(io, ran.error);
-    return finish(io, ran.value, proto, values.json === true);
+    return finish(io, ran.value, proto, values.json);
   },
 });

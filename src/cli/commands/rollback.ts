@@ -6,6 +6,7 @@ import { loadMolecule } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';
+import { printJson } from '../print-json.js';
 import { checkForeignCommits, checkLocalRollback, resetMoleculeBranch } from '../reset-molecule-branch.js';
 import { checkStep, contextFor, failWith, MOL_ARG, STEP_ARG } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
@@ -80,10 +81,7 @@ async function rollbackCommand({ io, values, positionals }: VerbCall): Promise<n
   const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
-  if (values.json) {
-    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, moleculeJson(after, proto));
   // Swept steps are pending, or ready at once when their needs still hold.
   const reopened = after.steps
     .filter((s, i) => (s.status === 'pending' || s.status === 'ready') && mol.steps[i]?.status !== s.status)

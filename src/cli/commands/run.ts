@@ -9,8 +9,9 @@ import { loadMolecule } from '../load-molecule.js';
 import { FORMULA_OPTIONS, ID, JOBS, RUN_JSON, STORE, VERBOSE } from '../options.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
+import { printJson } from '../print-json.js';
 import { contextFor, exitFor, failWith } from '../verb.js';
-import { defineVerb, type VerbCall } from '../verb-spec.js';
+import { defineVerb, type Values, type VerbCall } from '../verb-spec.js';
 
 /**
  * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
@@ -86,7 +87,7 @@ async function runCommand(call: VerbCall): Promise<number> {
       },
     );
     if (!ran.ok) return failWith(io, ran.error);
-    return finish(io, ran.value, loaded.value.proto, values.json === true);
+    return finish(io, ran.value, loaded.value.proto, values.json);
   }
 
   const poured = await pourMolecule(ctx.value, {
@@ -108,12 +109,13 @@ async function runCommand(call: VerbCall): Promise<number> {
     verbose: values.verbose === true,
   });
   if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json === true);
+  return finish(io, ran.value, proto, values.json);
 }
 
 /** The report (or the molecule as JSON) and the exit code its state stands for. */
-export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): number {
-  if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+export function finish(io: CliIO, mol: Molecule, proto: Proto, json: Values[string]): number {
+  // A field typo is named, but the run happened: the exit code stays the molecule's.
+  if (json) printJson(io, json, moleculeJson(mol, proto));
   else io.out(report(mol, proto, io.style));
   return exitFor(mol);
 }

@@ -4,6 +4,7 @@ import { EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
+import { printJson } from '../print-json.js';
 import { contextFor, failWith, MOL_ARG } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -63,7 +64,7 @@ async function squashCommand({ io, values, positionals }: VerbCall): Promise<num
   if (!carried.ok) return failWith(io, carried.error);
   const record = await ctx.value.store.loadArchive(molId);
   if (!record.ok) return failWith(io, record.error);
-  if (values.json) io.out(JSON.stringify(record.value, null, 2));
-  else io.out(`squashed ${molId}: ${record.value?.summary ?? applied.value.mol.summary ?? ''}`);
+  if (values.json) return printJson(io, values.json, record.value);
+  io.out(`squashed ${molId}: ${record.value?.summary ?? applied.value.mol.summary ?? ''}`);
   return EXIT.ok;
 }

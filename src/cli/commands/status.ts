@@ -2,6 +2,7 @@ import { renderMermaid } from '../../engine/index.js';
 import { EXIT } from '../io.js';
 import { json, STORE } from '../options.js';
 import { moleculeJson, report } from '../print.js';
+import { printJson } from '../print-json.js';
 import { contextFor, failWith, resolveMolecule } from '../verb.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -27,10 +28,7 @@ async function statusCommand(call: VerbCall): Promise<number> {
   const loaded = await resolveMolecule(ctx.value, id);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
-  if (args.json) {
-    io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (args.json) return printJson(io, args.json, moleculeJson(mol, proto));
   io.out(report(mol, proto, io.style));
   if (args.graph) io.out(`\n${renderMermaid(proto, mol)}`);
   return EXIT.ok;

@@ -3,6 +3,7 @@
  * step. Then, like `mol resume`, any step a command can do that became ready runs (`--no-run`
  * only records), and the exit code is the molecule's: 0 complete, 1 failed, 3 still waiting.
  */
+
 import {
   commandEvents,
   type Molecule,
@@ -21,6 +22,7 @@ import { progressOutput } from '../io.js';
 import { NO_RUN, RUN_JSON, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson, nextSteps } from '../print.js';
+import { printJson } from '../print-json.js';
 import { exitFor, failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
 import { type ArgSpec, defineVerb, type VerbCall, type VerbSpec } from '../verb-spec.js';
 
@@ -116,7 +118,8 @@ async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
       mol = ran.value;
     }
   }
-  if (values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  // A field typo is named, but the step was recorded: the exit code stays the molecule's.
+  if (values.json) printJson(io, values.json, moleculeJson(mol, proto));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }

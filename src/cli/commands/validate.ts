@@ -7,6 +7,7 @@ import {
 } from '../../local/formulas/validate-files.js';
 import { type CliIO, EXIT } from '../io.js';
 import { json } from '../options.js';
+import { printJson } from '../print-json.js';
 import { gitTopLevel } from '../repo.js';
 import { defineVerb, type VerbCall } from '../verb-spec.js';
 
@@ -28,12 +29,12 @@ function validateCommand({ io, values, positionals }: VerbCall): number {
   const reports = files.map((file) => validateFile(io, file));
   const all = reports.flatMap((r) => r.diagnostics);
   const { errors, warnings } = countErrors(reports);
-  if (values.json) io.out(JSON.stringify(reports, null, 2));
-  else for (const d of all) io.err(formatDiagnostic(d));
+  const printed = values.json ? printJson(io, values.json, reports) : EXIT.ok;
+  if (!values.json) for (const d of all) io.err(formatDiagnostic(d));
   io.err(
     `${files.length} formula${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   );
-  return errors > 0 || files.length === 0 ? EXIT.failed : EXIT.ok;
+  return errors > 0 || files.length === 0 ? EXIT.failed : printed;
 }
 
 export function validateFile(io: CliIO, file: string): FileReport {

@@ -172,7 +172,7 @@ describe('did you mean', () => {
 
   it.each([
     [['run', 'hello', '--jobs'], 'option --jobs needs a value (N)', 'run'],
-    [['status', '--json=yes'], 'option --json takes no value, got "yes"', 'status'],
+    [['status', '--graph=yes'], 'option --graph takes no value, got "yes"', 'status'],
     [['pour'], 'which formula? give a file or a name', 'pour'],
     [['done', 'm1'], 'which step? give its id (mol status <mol-id> shows them)', 'done'],
     [['fail', 'm1', 'greet'], 'say why the step failed', 'fail'],
