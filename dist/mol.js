@@ -45749,8 +45749,13 @@ function parseVerbArgs(verb, argv) {
     if (token.kind !== "option") continue;
     const option = byName.get(token.name);
     if (option === void 0) return err("usage", unknownOption(token.rawName, verb.options));
-    if (option.value === void 0 && token.value !== void 0)
+    if (option.value === void 0 && token.value !== void 0 && option.inlineValue === void 0)
       return err("usage", `option --${option.name} takes no value, got "${token.value}"`);
+    if (option.inlineValue !== void 0 && token.value !== void 0 && !token.inlineValue)
+      return err(
+        "usage",
+        `option --${option.name} takes its value after "=": --${option.name}=${token.value}`
+      );
     if (option.value !== void 0 && token.value === void 0)
       return err("usage", `option --${option.name} needs a value (${option.value})`);
     values[option.name] = store(option, values[option.name], token.value ?? true);
@@ -45899,7 +45904,7 @@ var EXIT_MEANINGS = {
 // src/cli/verb-spec.ts
 var defineVerb = (spec) => spec;
 function optionFlag(o) {
-  return `--${o.name}${o.value ? ` ${o.value}` : ""}`;
+  return `--${o.name}${o.value ? ` ${o.value}` : o.inlineValue ? `[=${o.inlineValue}]` : ""}`;
 }
 function usageLine(verb) {
   const args = verb.args.map((a) => {
@@ -47768,10 +47773,16 @@ var NO_RUN = {
   name: "no-run",
   meaning: "only record; leave the steps that became ready"
 };
-var json2 = (what) => ({ name: "json", meaning: `print ${what} as JSON` });
+var FIELDS = "; --json=a,b keeps only those fields";
+var json2 = (what) => ({
+  name: "json",
+  inlineValue: "FIELDS",
+  meaning: `print ${what} as JSON${FIELDS}`
+});
 var RUN_JSON = {
   name: "json",
-  meaning: "print the molecule as JSON at the end (progress lines go to stderr, as always)"
+  inlineValue: "FIELDS",
+  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS}`
 };
 var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
 
@@ -49290,6 +49301,28 @@ var completion = defineVerb({
   }
 });
 
+// src/cli/print-json.ts
+function printJson(io, json3, value) {
+  const fields = typeof json3 === "string" ? json3.split(",").map((f) => f.trim()).filter(Boolean) : [];
+  if (fields.length === 0) {
+    io.out(JSON.stringify(value, null, 2));
+    return EXIT.ok;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const known = new Set(items.flatMap((item) => isRecord2(item) ? Object.keys(item) : []));
+  const pick2 = (item) => isRecord2(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
+  io.out(JSON.stringify(Array.isArray(value) ? value.map(pick2) : pick2(value), null, 2));
+  const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
+  if (unknown2.length === 0) return EXIT.ok;
+  io.err(
+    `mol: --json: no field ${unknown2.map((f) => `"${f}"`).join(", ")}; the fields are ${[...known].join(", ")}`
+  );
+  return EXIT.usage;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/cli/commands/cook.ts
 var FORMULA_ARG = {
   name: "file|name",
@@ -49310,10 +49343,7 @@ async function cookCommand(call) {
   const cooked = await cookFromArgs(call);
   if (typeof cooked === "number") return cooked;
   const { proto } = cooked;
-  if (call.values.json) {
-    io.out(JSON.stringify(proto, null, 2));
-    return EXIT.ok;
-  }
+  if (call.values.json) return printJson(io, call.values.json, proto);
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) \u2014 ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   const vars2 = Object.entries(proto.vars);
@@ -50781,10 +50811,10 @@ function nextSteps(mol, proto) {
   return lines2;
 }
 function gatesCell(step2, style) {
-  const mark = style.symbols ? { waiting: "\u2026", passed: "\u2713", failed: "\u2717" } : void 0;
+  const mark2 = style.symbols ? { waiting: "\u2026", passed: "\u2713", failed: "\u2717" } : void 0;
   return (step2.gates ?? []).map((g) => {
     const result = g.passed === null ? "waiting" : g.passed ? "passed" : "failed";
-    return `${g.type} ${mark?.[result] ?? result}`;
+    return `${g.type} ${mark2?.[result] ?? result}`;
   }).join(", ");
 }
 function noteOf(step2) {
@@ -50938,10 +50968,7 @@ async function diffCommand({ io, values, positionals }) {
   }
   const diff2 = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
   if (!diff2.ok) return failWith(io, diff2.error);
-  if (values.json) {
-    io.out(JSON.stringify({ step: stepId, commit, ...diff2.value }, null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, { step: stepId, commit, ...diff2.value });
   const lines2 = [
     ...diff2.value.added.map((p) => `A  ${p}`),
     ...diff2.value.modified.map((p) => `M  ${p}`),
@@ -51040,22 +51067,19 @@ async function gcCommand({ io, values }) {
     await rm9(join19(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
-  if (values.json) io.out(JSON.stringify(done2, null, 2));
-  else {
-    const parts = [
-      `${done2.evaporated.length} wisp${done2.evaporated.length === 1 ? "" : "s"} evaporated`,
-      `${done2.worktrees.length} worktree${done2.worktrees.length === 1 ? "" : "s"} removed`,
-      `${done2.branches.length} branch${done2.branches.length === 1 ? "" : "es"} of gone molecules deleted`
-    ];
-    if (done2.kept.length > 0)
-      parts.push(`${done2.kept.length} unreadable molecule${done2.kept.length === 1 ? "" : "s"} kept`);
-    io.out(`gc: ${parts.join(", ")}`);
-    for (const id of done2.evaporated) io.out(`  evaporated ${id}`);
-    for (const path of done2.worktrees) io.out(`  removed ${path}`);
-    for (const branch of done2.branches) io.out(`  deleted ${branch}`);
-    for (const { id, reason } of done2.kept)
-      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
-  }
+  if (values.json) return printJson(io, values.json, done2);
+  const parts = [
+    `${done2.evaporated.length} wisp${done2.evaporated.length === 1 ? "" : "s"} evaporated`,
+    `${done2.worktrees.length} worktree${done2.worktrees.length === 1 ? "" : "s"} removed`,
+    `${done2.branches.length} branch${done2.branches.length === 1 ? "" : "es"} of gone molecules deleted`
+  ];
+  if (done2.kept.length > 0)
+    parts.push(`${done2.kept.length} unreadable molecule${done2.kept.length === 1 ? "" : "s"} kept`);
+  io.out(`gc: ${parts.join(", ")}`);
+  for (const id of done2.evaporated) io.out(`  evaporated ${id}`);
+  for (const path of done2.worktrees) io.out(`  removed ${path}`);
+  for (const branch of done2.branches) io.out(`  deleted ${branch}`);
+  for (const { id, reason } of done2.kept) io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
   return EXIT.ok;
 }
 
@@ -51126,14 +51150,11 @@ async function listCommand({ io, values }) {
       const proto = await loadProto2(ctx.value.repoDir, mol);
       views.push(moleculeJson(mol, proto.ok ? proto.value : void 0));
     }
-    io.out(
-      JSON.stringify(
-        [...views, ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))],
-        null,
-        2
-      )
-    );
-    return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
+    const printed = printJson(io, values.json, [
+      ...views,
+      ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))
+    ]);
+    return scanned.value.problems.length > 0 ? EXIT.failed : printed;
   }
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? "no molecules in this store" : "no active molecules (mol list --all shows finished ones)");
@@ -51410,13 +51431,14 @@ async function patrolCommand(call) {
     };
   });
   const surveyed = round.surveyed;
-  if (quiet) {
-    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
-  } else if (results.length === 0) {
+  if (quiet) return printJson(io, values.json, { at: round.now.toISOString(), surveyed, actions: results });
+  if (results.length === 0) {
     io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? "" : "s"}, nothing is stuck`);
   } else {
     for (const r of results)
-      io.out(`${r.applied ? "\u2022" : "\u2717"} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`);
+      io.out(
+        `${mark(r.applied, io.style.symbols)}${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`
+      );
   }
   return EXIT.ok;
 }
@@ -51440,6 +51462,10 @@ function describe5(outcome) {
     case "gates":
       return "timer gates that came due were recorded";
   }
+}
+function mark(applied, symbols) {
+  if (symbols) return applied ? "\u2022 " : "\u2717 ";
+  return applied ? "" : "not done: ";
 }
 
 // src/cli/commands/pour.ts
@@ -51494,7 +51520,8 @@ async function pourAs(call, kind) {
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
-  io.out(values.json ? JSON.stringify(moleculeJson(mol, proto), null, 2) : mol.id);
+  if (values.json) return printJson(io, values.json, moleculeJson(mol, proto));
+  io.out(mol.id);
   return EXIT.ok;
 }
 
@@ -51529,7 +51556,7 @@ async function promptCommand({ io, values, positionals }) {
 // src/cli/continue-molecule.ts
 async function continueMolecule(ctx, mol, proto, by2, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
-  const mark = (symbol2) => options.style?.symbols ? `${symbol2} ` : "";
+  const mark2 = (symbol2) => options.style?.symbols ? `${symbol2} ` : "";
   let latest = mol;
   const found2 = ctx.io.now();
   for (const step2 of mol.steps) {
@@ -51539,11 +51566,11 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     const previous = await endPreviousAttempt(
       step2,
       (pgid) => print(
-        `${mark("\u25A0")}${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`
+        `${mark2("\u25A0")}${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`
       )
     );
     if (previous.kind === "elsewhere") {
-      print(`${mark("\u26A0")}${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      print(`${mark2("\u26A0")}${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
       continue;
     }
     if (expired) continue;
@@ -51647,7 +51674,7 @@ async function runCommand2(call) {
       }
     );
     if (!ran2.ok) return failWith(io, ran2.error);
-    return finish(io, ran2.value, loaded.value.proto, values.json === true);
+    return finish(io, ran2.value, loaded.value.proto, values.json);
   }
   const poured = await pourMolecule(ctx.value, {
     formula: target,
@@ -51668,10 +51695,10 @@ async function runCommand2(call) {
     verbose: values.verbose === true
   });
   if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json === true);
+  return finish(io, ran.value, proto, values.json);
 }
 function finish(io, mol, proto, json3) {
-  if (json3) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  if (json3) printJson(io, json3, moleculeJson(mol, proto));
   else io.out(report(mol, proto, io.style));
   return exitFor(mol);
 }
@@ -51712,7 +51739,7 @@ var resume2 = defineVerb({
       verbose: values.verbose === true
     });
     if (!ran.ok) return failWith(io, ran.error);
-    return finish(io, ran.value, proto, values.json === true);
+    return finish(io, ran.value, proto, values.json);
   }
 });
 
@@ -51846,10 +51873,7 @@ async function rollbackCommand({ io, values, positionals }) {
   const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
-  if (values.json) {
-    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, moleculeJson(after, proto));
   const reopened = after.steps.filter((s, i) => (s.status === "pending" || s.status === "ready") && mol.steps[i]?.status !== s.status).map((s) => s.id);
   const to = stepId === void 0 ? "the base" : `the checkpoint of ${stepId}`;
   io.out(
@@ -51911,8 +51935,8 @@ async function squashCommand({ io, values, positionals }) {
   if (!carried.ok) return failWith(io, carried.error);
   const record3 = await ctx.value.store.loadArchive(molId);
   if (!record3.ok) return failWith(io, record3.error);
-  if (values.json) io.out(JSON.stringify(record3.value, null, 2));
-  else io.out(`squashed ${molId}: ${record3.value?.summary ?? applied.value.mol.summary ?? ""}`);
+  if (values.json) return printJson(io, values.json, record3.value);
+  io.out(`squashed ${molId}: ${record3.value?.summary ?? applied.value.mol.summary ?? ""}`);
   return EXIT.ok;
 }
 
@@ -51937,10 +51961,7 @@ async function statusCommand(call) {
   const loaded = await resolveMolecule(ctx.value, id);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
-  if (args.json) {
-    io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (args.json) return printJson(io, args.json, moleculeJson(mol, proto));
   io.out(report(mol, proto, io.style));
   if (args.graph) io.out(`
 ${renderMermaid(proto, mol)}`);
@@ -52075,7 +52096,7 @@ async function stepCommand(call, verb) {
       mol = ran.value;
     }
   }
-  if (values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  if (values.json) printJson(io, values.json, moleculeJson(mol, proto));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
@@ -52176,12 +52197,12 @@ function validateCommand({ io, values, positionals }) {
   const reports = files.map((file2) => validateFile(io, file2));
   const all = reports.flatMap((r) => r.diagnostics);
   const { errors, warnings } = countErrors(reports);
-  if (values.json) io.out(JSON.stringify(reports, null, 2));
-  else for (const d of all) io.err(formatDiagnostic(d));
+  const printed = values.json ? printJson(io, values.json, reports) : EXIT.ok;
+  if (!values.json) for (const d of all) io.err(formatDiagnostic(d));
   io.err(
     `${files.length} formula${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`
   );
-  return errors > 0 || files.length === 0 ? EXIT.failed : EXIT.ok;
+  return errors > 0 || files.length === 0 ? EXIT.failed : printed;
 }
 function validateFile(io, file2) {
   return validateFormulaFile(file2, { cwd: io.cwd, repoDir: gitTopLevel(io.cwd) });
