@@ -28713,7 +28713,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse7(src, reviver, options) {
+    function parse6(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -28754,7 +28754,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse7;
+    exports.parse = parse6;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -32651,7 +32651,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse7(serialize(uri, options), options);
+        parse6(serialize(uri, options), options);
       }
       return uri;
     }
@@ -32691,50 +32691,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse7(serialize(base, options), options);
-        relative4 = parse7(serialize(relative4, options), options);
+        base = parse6(serialize(base, options), options);
+        relative3 = parse6(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative4.path) {
+          if (!relative3.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative3.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative3.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative3.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -32742,7 +32742,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -33013,7 +33013,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse7(uri, opts) {
+    function parse6(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -33050,7 +33050,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse: parse7
+      parse: parse6
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -43822,18 +43822,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse7 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse7(schema, value, ctx, finalizeParams(fn, _params));
+    return parse6(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse7 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse7(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse6(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -45328,7 +45328,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse7 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -45342,7 +45342,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse7(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -61537,13 +61537,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join13 = {
+  const join12 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join13);
+  out.push(join12);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -73351,51 +73351,12 @@ function builtinNames() {
 }
 
 // src/local/formulas/catalog.ts
-import { existsSync as existsSync5, readdirSync as readdirSync3 } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
-
-// src/local/formulas/config-search-path.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
-import { join as join2 } from "node:path";
-var CONFIG_FILE = ".github/molecular.yml";
-function configSearchPath(repoDir) {
-  const file2 = join2(repoDir, CONFIG_FILE);
-  if (!existsSync4(file2)) return ok([]);
-  const text3 = readFileSync3(file2, "utf8");
-  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
-  const invalid = (message) => ({
-    ok: false,
-    error: {
-      severity: "warning",
-      code: "config-invalid",
-      message: `${message}; formula_search_path ignored`,
-      file: CONFIG_FILE,
-      line,
-      col: 1
-    }
-  });
-  let doc;
-  try {
-    doc = (0, import_yaml.parse)(text3);
-  } catch (e) {
-    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
-  }
-  const value = doc?.formula_search_path;
-  if (value === void 0) return ok([]);
-  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
-  const dirs = [];
-  for (const entry2 of value) {
-    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
-      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
-    dirs.push(join2(repoDir, entry2));
-  }
-  return ok(dirs);
-}
+import { existsSync as existsSync4, readdirSync as readdirSync3 } from "node:fs";
+import { dirname as dirname2, join as join3, resolve } from "node:path";
 
 // src/local/formulas/formula-files.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4, statSync } from "node:fs";
-import { join as join3 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync3, statSync } from "node:fs";
+import { join as join2 } from "node:path";
 var FORMULA_SUFFIXES2 = [".formula.toml", ".formula.json"];
 function isFormulaFile(file2) {
   return FORMULA_SUFFIXES2.some((suffix) => file2.endsWith(suffix));
@@ -73405,7 +73366,7 @@ function findFormulaFiles(dir) {
   const walk3 = (d) => {
     for (const entry2 of readdirSync2(d, { withFileTypes: true })) {
       if (entry2.name === "node_modules" || entry2.name === ".git") continue;
-      const path = join3(d, entry2.name);
+      const path = join2(d, entry2.name);
       if (entry2.isDirectory()) walk3(path);
       else if (isFormulaFile(entry2.name)) found2.push(path);
     }
@@ -73421,12 +73382,11 @@ function isDirectory2(path) {
   }
 }
 function readText(path) {
-  return readFileSync4(path, "utf8");
+  return readFileSync3(path, "utf8");
 }
 
 // src/local/formulas/catalog.ts
 var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES2, ".toml"];
-var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
 var FormulaCatalog = class _FormulaCatalog {
   constructor(searchDirs) {
     this.searchDirs = searchDirs;
@@ -73435,34 +73395,21 @@ var FormulaCatalog = class _FormulaCatalog {
   cache = /* @__PURE__ */ new Map();
   /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
   problems = [];
-  /**
-   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
-   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
-   */
   static forRepo(repoDir, extraDirs = []) {
     const dirs = [...extraDirs];
-    const problems = [];
     if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join4(repoDir, rel));
-      const configured = configSearchPath(repoDir);
-      if (configured.ok) dirs.push(...configured.value);
-      else problems.push(configured.error);
+      for (const rel of [".github/formulas", ".beads/formulas", ".molecular/formulas"])
+        dirs.push(join3(repoDir, rel));
     }
     dirs.push(builtinFormulaDir());
-    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
-    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync5(d)));
-    catalog.problems.push(...problems);
-    catalog.missingDirs = unique.filter((d) => !existsSync5(d));
-    return catalog;
+    return new _FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync4(d)));
   }
-  /** Folders searched that do not exist, so "looked in" can name every place looked. */
-  missingDirs = [];
   /** Where a formula of this name lives, if anywhere. */
   locate(name) {
     for (const dir of this.searchDirs) {
       for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join4(dir, `${name}${suffix}`);
-        if (existsSync5(path)) return path;
+        const path = join3(dir, `${name}${suffix}`);
+        if (existsSync4(path)) return path;
       }
     }
     return void 0;
@@ -74998,7 +74945,7 @@ function openStore(ctx) {
 }
 
 // src/github/config.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml = __toESM(require_dist(), 1);
 
 // src/github/dispatch.ts
 var DEFAULT_STEP_WORKFLOW = "molecular-step.yml";
@@ -75104,8 +75051,8 @@ function describeIssue(issue3) {
   return `is invalid: ${issue3.message}`;
 }
 function parseConfig(yamlText) {
-  const lineCounter = new import_yaml2.LineCounter();
-  const doc = (0, import_yaml2.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
+  const lineCounter = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
   const syntax2 = doc.errors[0];
   if (syntax2) {
     const pos = lineCounter.linePos(syntax2.pos[0]);
@@ -75118,7 +75065,7 @@ function parseConfig(yamlText) {
   return validateConfig(doc.toJS(), (path) => {
     for (let n = path.length; n > 0; n--) {
       const parent = n > 1 ? doc.getIn(path.slice(0, n - 1), true) : doc.contents;
-      if (!(0, import_yaml2.isMap)(parent)) continue;
+      if (!(0, import_yaml.isMap)(parent)) continue;
       const pair = parent.items.find(
         (item) => String(item.key?.value ?? item.key) === String(path[n - 1])
       );
@@ -75147,7 +75094,7 @@ async function loadActionConfig(octokit, repo, path, ref) {
 }
 
 // src/action/actions-env.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
 function readActionsEnv(env, cwd = process.cwd()) {
   const slug = env.GITHUB_REPOSITORY ?? "";
@@ -75171,7 +75118,7 @@ function readActionsEnv(env, cwd = process.cwd()) {
 function readEventPayload(path) {
   if (path === void 0) return ok({});
   try {
-    const data = JSON.parse(readFileSync5(path, "utf8"));
+    const data = JSON.parse(readFileSync4(path, "utf8"));
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
       return err("event-invalid", `the event payload ${path} is not a JSON object`);
     }
@@ -76245,7 +76192,7 @@ function describeError(error3) {
 }
 
 // src/webhooks/mol-vars.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 var OPEN2 = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*mol-vars[ \t]*$/;
 var TOML_LINE = /^[ \t]*[\w."'-]+[ \t]*=/m;
 var KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -76264,7 +76211,7 @@ function parseMolVars(body) {
   const asToml = TOML_LINE.test(text3);
   let data;
   try {
-    data = asToml ? parse5(text3) : (0, import_yaml3.parse)(text3);
+    data = asToml ? parse5(text3) : (0, import_yaml2.parse)(text3);
   } catch (error3) {
     const first2 = (error3.message ?? String(error3)).split("\n")[0];
     return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
@@ -77342,10 +77289,10 @@ async function eventMode(ctx, io, eventName, runId) {
 }
 
 // src/action/modes/lint.ts
-import { join as join5 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, isAbsolute, relative, resolve as resolve2 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -77397,14 +77344,14 @@ function asDiagnostics(error3, file2) {
   ];
 }
 function relativeTo(cwd, path) {
-  const rel = relative2(cwd, path);
-  return rel.startsWith("..") || isAbsolute2(rel) ? path : rel;
+  const rel = relative(cwd, path);
+  return rel.startsWith("..") || isAbsolute(rel) ? path : rel;
 }
 
 // src/action/modes/lint.ts
 async function lintMode(options) {
   const { io, workspace, formulasPath } = options;
-  if (!isDirectory2(join5(workspace, formulasPath))) {
+  if (!isDirectory2(join4(workspace, formulasPath))) {
     return {
       outputs: { status: "failed" },
       failure: `formulas-path "${formulasPath}" is not a folder of the checkout; check out the repository first (actions/checkout) or set formulas-path`
@@ -77618,13 +77565,13 @@ function pathspecOf(exclude) {
 
 // src/runner/gates/files-gate.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join7, sep as sep3 } from "node:path";
+import { join as join6, sep as sep3 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
 import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join6, normalize as normalize3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join5, normalize as normalize3, sep as sep2 } from "node:path";
 function insideWorkspace(path) {
-  if (isAbsolute3(path)) return void 0;
+  if (isAbsolute2(path)) return void 0;
   const clean = normalize3(path);
   if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
   return clean;
@@ -77635,7 +77582,7 @@ async function resolveInWorkspace(cwd, path) {
   const root = await realpath(cwd);
   let real;
   try {
-    real = await realpath(join6(root, clean));
+    real = await realpath(join5(root, clean));
   } catch (error3) {
     const code18 = error3.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
@@ -77668,13 +77615,13 @@ async function firstMatch(cwd, segments, prefix = "") {
     const resolved = await resolveInWorkspace(cwd, prefix);
     return resolved.kind === "inside" ? { kind: "found" } : resolved;
   }
-  if (!head.includes("*")) return firstMatch(cwd, rest, join7(prefix, head));
+  if (!head.includes("*")) return firstMatch(cwd, rest, join6(prefix, head));
   const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(join7(cwd, prefix)).catch(() => []);
+  const names = await readdir2(join6(cwd, prefix)).catch(() => []);
   for (const name of names.sort()) {
     if (!pattern.test(name)) continue;
     if (name.startsWith(".") && !head.startsWith(".")) continue;
-    const found2 = await firstMatch(cwd, rest, join7(prefix, name));
+    const found2 = await firstMatch(cwd, rest, join6(prefix, name));
     if (found2.kind !== "missing") return found2;
   }
   return { kind: "missing" };
@@ -77778,10 +77725,10 @@ function watchIdle(options) {
 }
 
 // src/runner/process-group.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat4 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
     const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
@@ -78050,7 +77997,7 @@ async function pushBranch(options) {
 
 // src/runner/worktrees.ts
 import { rm as rm3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve3, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep4 } from "node:path";
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
   if (!out.ok) return out;
@@ -78111,7 +78058,7 @@ async function removeWorktree(options) {
 
 // src/shell/step/ended-attempt.ts
 import { mkdir as mkdir2, readFile as readFile2, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname4, join as join8 } from "node:path";
+import { dirname as dirname4, join as join7 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -78144,7 +78091,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join8(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join7(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 async function keepAttemptRecord(files, attempt2, checkout) {
@@ -78219,7 +78166,7 @@ async function recordStepEvent(job, event) {
 // src/shell/step/run-step-command.ts
 import { mkdtemp, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/runner/step-env.ts
 function envVarName(name) {
@@ -78255,7 +78202,7 @@ function stepEnv(options) {
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat2 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+import { join as join8 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -78263,7 +78210,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info2 = await stat2(join9(cwd, entry2.slice(3))).catch(() => void 0);
+      const info2 = await stat2(join8(cwd, entry2.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -78374,9 +78321,9 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0) return command({});
     const text3 = prompt ?? "";
-    const dir = await mkdtemp(join10(tmpdir2(), "mol-prompt-"));
+    const dir = await mkdtemp(join9(tmpdir2(), "mol-prompt-"));
     try {
-      const file2 = join10(dir, "prompt.md");
+      const file2 = join9(dir, "prompt.md");
       await writeFile3(file2, text3);
       return await command({ MOL_PROMPT_FILE: file2 }, text3);
     } finally {
@@ -78606,13 +78553,13 @@ function pathExists(path) {
 
 // src/runner/prepare-workspace.ts
 import { rm as rm6 } from "node:fs/promises";
-import { join as join11, resolve as resolve4 } from "node:path";
+import { join as join10, resolve as resolve4 } from "node:path";
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve4(join11(options.worktreeRoot, molId, stepId));
+  const path = resolve4(join10(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
@@ -79052,7 +78999,7 @@ async function mentionContext(job) {
 }
 
 // src/action/step/action-step-host.ts
-import { join as join12 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -79075,7 +79022,7 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join12(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join11(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },

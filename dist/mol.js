@@ -52,7 +52,7 @@ var require_punycode = __commonJS({
     var damp = 700;
     var initialBias = 72;
     var initialN = 128;
-    var delimiter2 = "-";
+    var delimiter = "-";
     var regexPunycode = /^xn--/;
     var regexNonASCII = /[^\0-\x7F]/;
     var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
@@ -138,7 +138,7 @@ var require_punycode = __commonJS({
       let i = 0;
       let n = initialN;
       let bias = initialBias;
-      let basic = input2.lastIndexOf(delimiter2);
+      let basic = input2.lastIndexOf(delimiter);
       if (basic < 0) {
         basic = 0;
       }
@@ -198,7 +198,7 @@ var require_punycode = __commonJS({
       const basicLength = output2.length;
       let handledCPCount = basicLength;
       if (basicLength) {
-        output2.push(delimiter2);
+        output2.push(delimiter);
       }
       while (handledCPCount < inputLength) {
         let m = maxInt;
@@ -2116,8 +2116,8 @@ var require_keyword = __commonJS({
       var _a3;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate4 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate4);
+      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate3);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid);
@@ -3190,28 +3190,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate4 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate4 });
-        validate4.errors = null;
-        validate4.schema = sch.schema;
-        validate4.schemaEnv = sch;
+        const validate3 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate3 });
+        validate3.errors = null;
+        validate3.schema = sch.schema;
+        validate3.schemaEnv = sch;
         if (sch.$async)
-          validate4.$async = true;
+          validate3.$async = true;
         if (this.opts.code.source === true) {
-          validate4.source = { validateName, validateCode, scopeValues: gen._values };
+          validate3.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props, items } = schemaCxt;
-          validate4.evaluated = {
+          validate3.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate4.source)
-            validate4.source.evaluated = (0, codegen_1.stringify)(validate4.evaluated);
+          if (validate3.source)
+            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
         }
-        sch.validate = validate4;
+        sch.validate = validate3;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -4157,50 +4157,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse6(serialize(base, options), options);
-        relative5 = parse6(serialize(relative5, options), options);
+        relative4 = parse6(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative5.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -4208,7 +4208,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -6711,8 +6711,8 @@ var require_dynamicAnchor = __commonJS({
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor2] = true;
       const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-      const validate4 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate4));
+      const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
@@ -6761,11 +6761,11 @@ var require_dynamicRef = __commonJS({
           _callRef(it.validateName, valid)();
         }
       }
-      function _callRef(validate4, valid) {
+      function _callRef(validate3, valid) {
         return valid ? () => gen.block(() => {
-          (0, ref_1.callRef)(cxt, validate4);
+          (0, ref_1.callRef)(cxt, validate3);
           gen.let(valid, true);
-        }) : () => (0, ref_1.callRef)(cxt, validate4);
+        }) : () => (0, ref_1.callRef)(cxt, validate3);
       }
     }
     exports.dynamicRef = dynamicRef;
@@ -8756,13 +8756,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version3] = parts;
-            if (version3 === "1.1" || version3 === "1.2") {
-              this.yaml.version = version3;
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version3);
-              onError(6, `Unsupported YAML version ${version3}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
               return false;
             }
           }
@@ -11864,14 +11864,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version3 } = opt;
+        let { version: version2 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version3 = this.directives.yaml.version;
+            version2 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version3 });
-        this.setSchema(version3, options);
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -12051,11 +12051,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version3, options = {}) {
-        if (typeof version3 === "number")
-          version3 = String(version3);
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
         let opt;
-        switch (version3) {
+        switch (version2) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -12066,9 +12066,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version3;
+              this.directives.yaml.version = version2;
             else
-              this.directives = new directives.Directives({ version: version3 });
+              this.directives = new directives.Directives({ version: version2 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -12077,7 +12077,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version3);
+            const sv = JSON.stringify(version2);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -14778,15 +14778,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list3, type) {
-      for (let i = 0; i < list3.length; ++i)
-        if (list3[i].type === type)
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list3) {
-      for (let i = 0; i < list3.length; ++i) {
-        switch (list3[i].type) {
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -15793,10 +15793,6 @@ var require_dist = __commonJS({
     exports.visitAsync = visit2.visitAsync;
   }
 });
-
-// src/cli/args.ts
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 
 // src/engine/codec/budget.ts
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
@@ -17839,10 +17835,10 @@ function nanoidOfLength(length) {
 var duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
 var extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
 var guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-var uuid = (version3) => {
-  if (!version3)
+var uuid = (version2) => {
+  if (!version2)
     return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version3}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version2}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
 };
 var uuid4 = /* @__PURE__ */ uuid(4);
 var uuid6 = /* @__PURE__ */ uuid(6);
@@ -17859,8 +17855,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter2) => {
-  const escapedDelim = escapeRegex(delimiter2 ?? ":");
+var mac = (delimiter) => {
+  const escapedDelim = escapeRegex(delimiter ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -24618,8 +24614,8 @@ var contributors = {
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list3 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list3)
+  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list2)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -27895,10 +27891,10 @@ function fromJSONSchema(schema, params) {
   } catch {
     throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
   }
-  const version3 = detectVersion(normalized, params?.defaultTarget);
+  const version2 = detectVersion(normalized, params?.defaultTarget);
   const defs = normalized.$defs || normalized.definitions || {};
   const ctx = {
-    version: version3,
+    version: version2,
     defs,
     refs: /* @__PURE__ */ new Map(),
     processing: /* @__PURE__ */ new Set(),
@@ -27916,7 +27912,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache3 = /* @__PURE__ */ new Map();
-  function run3(s) {
+  function run2(s) {
     const cached2 = cache3.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -27942,21 +27938,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run3(oldShape[k]);
+          const mapped = run2(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run3(def.catchall);
+          newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run3(def.element);
+        const mapped = run2(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -27964,14 +27960,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run3(item);
+          const mapped = run2(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run3(def.rest);
+          newRest = run2(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -27979,12 +27975,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run3(def.keyType);
-        const newVal = run3(def.valueType);
+        const newKey = run2(def.keyType);
+        const newVal = run2(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run3(def.valueType);
+        const newVal = run2(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -27992,7 +27988,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run3(opt);
+          const mapped = run2(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -28000,8 +27996,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run3(def.left);
-        const newRight = run3(def.right);
+        const newLeft = run2(def.left);
+        const newRight = run2(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -28013,23 +28009,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run3(def.innerType);
+        const newInner = run2(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run3(def.in);
-        const newOut = run3(def.out);
+        const newIn = run2(def.in);
+        const newOut = run2(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run3(def.input);
-        const newOutput = run3(def.output);
+        const newInput = run2(def.input);
+        const newOutput = run2(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run3(original()) });
+        return clone(s, { ...rest, getter: () => run2(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -28060,7 +28056,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run3(schema);
+  return run2(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -28449,8 +28445,8 @@ var MOLECULE_STATUS_EMOJI = {
   squashed: "\u{1F4E6}",
   burned: "\u{1F525}"
 };
-function statusWords(status2) {
-  return status2.replace(/_/g, " ");
+function statusWords(status) {
+  return status.replace(/_/g, " ");
 }
 
 // src/engine/render/mermaid.ts
@@ -28470,13 +28466,13 @@ function renderMermaid(proto, mol) {
   proto.steps.forEach((step2, index) => {
     if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
   });
-  const status2 = /* @__PURE__ */ new Map();
-  for (const step2 of mol?.steps ?? []) status2.set(step2.id, step2.status);
+  const status = /* @__PURE__ */ new Map();
+  for (const step2 of mol?.steps ?? []) status.set(step2.id, step2.status);
   const lines2 = ["flowchart TD"];
   const byStatus = /* @__PURE__ */ new Map();
   proto.steps.forEach((step2, index) => {
     const id = `s${index}`;
-    const stepStatus = status2.get(step2.id);
+    const stepStatus = status.get(step2.id);
     const emoji3 = stepStatus ? `${STEP_STATUS_EMOJI[stepStatus]} ` : "";
     const title = step2.title.trim() === "" ? step2.id : step2.title;
     const label = title === step2.id ? mermaidText(title) : `${mermaidText(title)}<br/>${mermaidText(step2.id)}`;
@@ -28504,16 +28500,16 @@ function mermaidText(text3) {
 
 // src/engine/render/progress-bar.ts
 var PROGRESS_BAR_WIDTH = 20;
-function progressBar(done2, total, width = PROGRESS_BAR_WIDTH) {
+function progressBar(done, total, width = PROGRESS_BAR_WIDTH) {
   if (total <= 0) return `${"\u2591".repeat(width)} 0/0`;
-  const ratio = Math.min(1, Math.max(0, done2 / total));
+  const ratio = Math.min(1, Math.max(0, done / total));
   const filled = ratio === 1 ? width : Math.min(width - 1, Math.round(ratio * width));
-  return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done2)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
+  return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
 }
 function settledSteps(mol) {
-  let done2 = 0;
-  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done2++;
-  return done2;
+  let done = 0;
+  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done++;
+  return done;
 }
 
 // src/engine/codec/check-state.ts
@@ -28538,9 +28534,9 @@ function commandEvents(command, mol, by2) {
         }
       ];
     case "fail": {
-      const fail4 = { type: "fail", step: command.step, error: command.reason, by: by2 };
+      const fail3 = { type: "fail", step: command.step, error: command.reason, by: by2 };
       const ready = mol.steps.find((s) => s.id === command.step)?.status === "ready";
-      return ready ? [{ type: "start", step: command.step, by: by2 }, fail4] : [fail4];
+      return ready ? [{ type: "start", step: command.step, by: by2 }, fail3] : [fail3];
     }
     case "retry":
       return [{ type: "retry", step: command.step, by: by2 }];
@@ -28592,11 +28588,11 @@ function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
   return previous[y.length];
 }
 var typoLimit = (word) => Math.max(1, Math.floor(Array.from(word).length / 3));
-function closest(word, candidates2, maxDistance = typoLimit(word)) {
+function closest(word, candidates, maxDistance = typoLimit(word)) {
   const length = Array.from(word).length;
   let best;
   let bestDistance = maxDistance + 1;
-  for (const candidate of candidates2) {
+  for (const candidate of candidates) {
     if (Math.abs(Array.from(candidate).length - length) > maxDistance) continue;
     const distance = editDistance(word, candidate, bestDistance);
     if (distance < bestDistance) {
@@ -28606,8 +28602,8 @@ function closest(word, candidates2, maxDistance = typoLimit(word)) {
   }
   return best;
 }
-function didYouMean(word, candidates2) {
-  const near = closest(word, candidates2);
+function didYouMean(word, candidates) {
+  const near = closest(word, candidates);
   return near === void 0 ? "" : ` (did you mean "${near}"?)`;
 }
 
@@ -29943,10 +29939,10 @@ var LinkifyIt = class {
   * @param list List of TLDs.
   * @param keepOld Merge with current list if `true` (`false` by default).
   */
-  tlds(list3, keepOld = false) {
-    list3 = Array.isArray(list3) ? list3 : [list3];
-    if (!keepOld) this.__opts__.tlds = list3;
-    else this.__opts__.tlds = this.__opts__.tlds.concat(list3);
+  tlds(list2, keepOld = false) {
+    list2 = Array.isArray(list2) ? list2 : [list2];
+    if (!keepOld) this.__opts__.tlds = list2;
+    else this.__opts__.tlds = this.__opts__.tlds.concat(list2);
     this.re.set({
       ...this.__opts__,
       schema_names: Object.keys(this.__schemas__)
@@ -30584,10 +30580,10 @@ var Ruler = class {
   *
   * Returns list of found rule names (if no exception happened).
   */
-  enable(list3, ignoreInvalid = false) {
-    if (!Array.isArray(list3)) list3 = [list3];
+  enable(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
     const result = [];
-    list3.forEach((name) => {
+    list2.forEach((name) => {
       const idx = this.__find__(name);
       if (idx < 0) {
         if (ignoreInvalid) return;
@@ -30605,12 +30601,12 @@ var Ruler = class {
   *
   * See also {@link Ruler.disable}, {@link Ruler.enable}.
   */
-  enableOnly(list3, ignoreInvalid = false) {
-    if (!Array.isArray(list3)) list3 = [list3];
+  enableOnly(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
     this.__rules__.forEach((rule) => {
       rule.enabled = false;
     });
-    this.enable(list3, ignoreInvalid);
+    this.enable(list2, ignoreInvalid);
   }
   /**
   * Disable rules with given names. If any rule name not found - throw Error.
@@ -30620,10 +30616,10 @@ var Ruler = class {
   *
   * Returns list of found rule names (if no exception happened).
   */
-  disable(list3, ignoreInvalid = false) {
-    if (!Array.isArray(list3)) list3 = [list3];
+  disable(list2, ignoreInvalid = false) {
+    if (!Array.isArray(list2)) list2 = [list2];
     const result = [];
-    list3.forEach((name) => {
+    list2.forEach((name) => {
       const idx = this.__find__(name);
       if (idx < 0) {
         if (ignoreInvalid) return;
@@ -33561,36 +33557,36 @@ var MarkdownIt = class {
   *   .disable('smartquotes')
   * ```
   */
-  enable(list3, ignoreInvalid = false) {
+  enable(list2, ignoreInvalid = false) {
     let result = [];
-    if (!Array.isArray(list3)) list3 = [list3];
+    if (!Array.isArray(list2)) list2 = [list2];
     [
       "core",
       "block",
       "inline"
     ].forEach((chain) => {
-      result = result.concat(this[chain].ruler.enable(list3, true));
+      result = result.concat(this[chain].ruler.enable(list2, true));
     });
-    result = result.concat(this.inline.ruler2.enable(list3, true));
-    const missed = list3.filter((name) => result.indexOf(name) < 0);
+    result = result.concat(this.inline.ruler2.enable(list2, true));
+    const missed = list2.filter((name) => result.indexOf(name) < 0);
     if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to enable unknown rule(s): ${missed}`);
     return this;
   }
   /**
   * The same as {@link MarkdownIt.enable}, but turn specified rules off.
   */
-  disable(list3, ignoreInvalid = false) {
+  disable(list2, ignoreInvalid = false) {
     let result = [];
-    if (!Array.isArray(list3)) list3 = [list3];
+    if (!Array.isArray(list2)) list2 = [list2];
     [
       "core",
       "block",
       "inline"
     ].forEach((chain) => {
-      result = result.concat(this[chain].ruler.disable(list3, true));
+      result = result.concat(this[chain].ruler.disable(list2, true));
     });
-    result = result.concat(this.inline.ruler2.disable(list3, true));
-    const missed = list3.filter((name) => result.indexOf(name) < 0);
+    result = result.concat(this.inline.ruler2.disable(list2, true));
+    const missed = list2.filter((name) => result.indexOf(name) < 0);
     if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to disable unknown rule(s): ${missed}`);
     return this;
   }
@@ -33690,9 +33686,9 @@ function hide2(name, span) {
     if (!original(state, silent)) return false;
     if (!silent) {
       const found2 = span(start2, state.pos, state);
-      const list3 = hiddenOf.get(state.tokens) ?? [];
-      list3.push({ comment: false, ...found2 });
-      hiddenOf.set(state.tokens, list3);
+      const list2 = hiddenOf.get(state.tokens) ?? [];
+      list2.push({ comment: false, ...found2 });
+      hiddenOf.set(state.tokens, list2);
     }
     return true;
   });
@@ -33791,9 +33787,9 @@ function fillStep(step2, values) {
 function union2(...lists) {
   const out = [];
   let seen;
-  for (const list3 of lists) {
-    if (!list3) continue;
-    for (const item of list3) {
+  for (const list2 of lists) {
+    if (!list2) continue;
+    for (const item of list2) {
       if (seen ? seen.has(item) : out.includes(item)) continue;
       out.push(item);
       if (seen) seen.add(item);
@@ -33903,8 +33899,8 @@ function adviceSteps(advice, ai, side) {
     ...(advice[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, side, j] }))
   ];
 }
-function instantiate(list3, values, aspect) {
-  return list3.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
+function instantiate(list2, values, aspect) {
+  return list2.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
 }
 function aspectSteps(aspect) {
   return (aspect.data.advice ?? []).flatMap((advice, ai) => {
@@ -33994,9 +33990,9 @@ function checkDag(steps, ctx) {
       );
     }
   }
-  const graph2 = indexGraph(unique);
-  const { order, stuck } = kahn(graph2);
-  for (const cycle of findCycles(graph2, stuck)) {
+  const graph = indexGraph(unique);
+  const { order, stuck } = kahn(graph);
+  for (const cycle of findCycles(graph, stuck)) {
     const names = cycle.map((i) => unique[i].id);
     ctx.error(
       "cycle",
@@ -34007,7 +34003,7 @@ function checkDag(steps, ctx) {
   unique.forEach((step2, i) => {
     const target = step2.fields.on_fail;
     if (target === void 0 || target === step2.id || !firstById.has(target)) return;
-    if (!upstreamOf(graph2, i).has(graph2.index.get(target))) {
+    if (!upstreamOf(graph, i).has(graph.index.get(target))) {
       ctx.error(
         "on-fail-not-upstream",
         `step "${step2.id}" loops back to "${target}" on failure (on_fail), but "${target}" does not come before it: an on_fail target must be one of the steps "${step2.id}" needs, directly or through others`,
@@ -34036,21 +34032,21 @@ function indexGraph(steps) {
     if (!index.has(s.id)) index.set(s.id, i);
   });
   const needs = steps.map((s) => {
-    const list3 = [];
+    const list2 = [];
     for (const n of s.needs) {
       const j = index.get(n);
-      if (j !== void 0) list3.push(j);
+      if (j !== void 0) list2.push(j);
     }
-    return list3;
+    return list2;
   });
   const dependents = steps.map(() => []);
-  needs.forEach((list3, i) => {
-    for (const j of list3) dependents[j].push(i);
+  needs.forEach((list2, i) => {
+    for (const j of list2) dependents[j].push(i);
   });
   return { index, needs, dependents };
 }
-function kahn(graph2) {
-  const waiting = graph2.needs.map((list3) => list3.length);
+function kahn(graph) {
+  const waiting = graph.needs.map((list2) => list2.length);
   const ready = new MinHeap();
   waiting.forEach((count, i) => {
     if (count === 0) ready.push(i);
@@ -34058,7 +34054,7 @@ function kahn(graph2) {
   const order = [];
   for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
     order.push(i);
-    for (const d of graph2.dependents[i]) {
+    for (const d of graph.dependents[i]) {
       waiting[d] = waiting[d] - 1;
       if (waiting[d] === 0) ready.push(d);
     }
@@ -34070,16 +34066,16 @@ function kahn(graph2) {
   return { order, stuck };
 }
 var MAX_CYCLES = 10;
-function findCycles(graph2, stuck) {
+function findCycles(graph, stuck) {
   const inStuck = new Set(stuck);
   const predsOf = /* @__PURE__ */ new Map();
   const preds = (n) => {
-    let list3 = predsOf.get(n);
-    if (!list3) {
-      list3 = graph2.needs[n].filter((m) => inStuck.has(m));
-      predsOf.set(n, list3);
+    let list2 = predsOf.get(n);
+    if (!list2) {
+      list2 = graph.needs[n].filter((m) => inStuck.has(m));
+      predsOf.set(n, list2);
     }
-    return list3;
+    return list2;
   };
   const state = /* @__PURE__ */ new Map();
   const cycles = [];
@@ -34113,13 +34109,13 @@ function findCycles(graph2, stuck) {
   }
   return cycles;
 }
-function upstreamOf(graph2, node2) {
+function upstreamOf(graph, node2) {
   const seen = /* @__PURE__ */ new Set();
-  const todo = [...graph2.needs[node2]];
+  const todo = [...graph.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
     if (seen.has(n)) continue;
     seen.add(n);
-    todo.push(...graph2.needs[n]);
+    todo.push(...graph.needs[n]);
   }
   return seen;
 }
@@ -34150,13 +34146,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join22 = {
+  const join21 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join22);
+  out.push(join21);
 }
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
@@ -34531,11 +34527,11 @@ function conditionVars(node2) {
 function parseCondition(expr) {
   const tokens = tokenize(expr);
   if (!tokens.ok) return tokens;
-  const list3 = tokens.value;
+  const list2 = tokens.value;
   let at = 0;
   let failure2;
-  const peek = () => list3[at];
-  const fail4 = (message, token) => {
+  const peek = () => list2[at];
+  const fail3 = (message, token) => {
     failure2 ??= { message, col: token.col };
     return void 0;
   };
@@ -34558,7 +34554,7 @@ function parseCondition(expr) {
     return left;
   };
   const parseUnary = (depth) => {
-    if (depth > MAX_DEPTH) return fail4(`nesting deeper than ${MAX_DEPTH} levels`, peek());
+    if (depth > MAX_DEPTH) return fail3(`nesting deeper than ${MAX_DEPTH} levels`, peek());
     if (peek().value === "!" && peek().kind === "op") {
       at++;
       const operand = parseUnary(depth + 1);
@@ -34590,14 +34586,14 @@ function parseCondition(expr) {
       at++;
       const inner = parseOr(depth + 1);
       if (!inner) return void 0;
-      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      if (peek().value !== ")") return fail3(`expected ")" but found ${describe3(peek())}`, peek());
       at++;
       return inner;
     }
-    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+    return fail3(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
   };
   const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (tree && peek().kind !== "end") fail3(`unexpected ${describe3(peek())}`, peek());
   if (failure2 || !tree) {
     const f = failure2 ?? { message: "empty condition", col: 1 };
     return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
@@ -34736,11 +34732,11 @@ function isGateOnly(step2, gates2) {
 
 // src/engine/cook/loops.ts
 function gasCityLoops(step2, gates2, ctx) {
-  const { ralph, retry: retry3, max_retries } = step2.fields;
-  if (ralph === void 0 && retry3 === void 0) return {};
+  const { ralph, retry: retry2, max_retries } = step2.fields;
+  if (ralph === void 0 && retry2 === void 0) return {};
   const at = (...path) => placeOf(step2.origin, ...path);
   const which = ralph !== void 0 ? "ralph" : "retry";
-  if (ralph !== void 0 && retry3 !== void 0) {
+  if (ralph !== void 0 && retry2 !== void 0) {
     ctx.error(
       "loop-conflict",
       `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
@@ -34755,9 +34751,9 @@ function gasCityLoops(step2, gates2, ctx) {
     );
   }
   const out = {};
-  const attempts = (ralph ?? retry3)?.max_attempts;
+  const attempts = (ralph ?? retry2)?.max_attempts;
   if (attempts !== void 0) out.maxRetries = attempts - 1;
-  if (retry3?.on_exhausted !== void 0) out.onExhausted = retry3.on_exhausted;
+  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
   if (ralph !== void 0) {
     const { path, timeout: timeout2 } = ralph.check;
     if (gates2.some((g) => g.type === "command")) {
@@ -34774,8 +34770,8 @@ function gasCityLoops(step2, gates2, ctx) {
         at("ralph", "check", "path")
       );
     }
-    const run3 = checkCommand(path);
-    out.check = timeout2 === void 0 ? { type: "command", run: run3 } : { type: "command", run: run3, timeout: timeout2 };
+    const run2 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run2 } : { type: "command", run: run2, timeout: timeout2 };
   }
   return out;
 }
@@ -38238,23 +38234,23 @@ var AhoCorasick = class {
     const byDepth = new Int32Array(numNodes);
     for (let n = 0; n < numNodes; n++) byDepth[n] = n;
     byDepth.sort((a, b) => depth[a] - depth[b]);
-    const fail4 = new Int32Array(numNodes);
+    const fail3 = new Int32Array(numNodes);
     const match = Uint8Array.from(terminal);
     for (let k = 1; k < numNodes; k++) {
       const c = byDepth[k];
       const p = parent[c];
       if (p !== 0) {
-        let f = fail4[p];
+        let f = fail3[p];
         let next = this.next(f, unit[c]);
         while (next < 0 && f !== 0) {
-          f = fail4[f];
+          f = fail3[f];
           next = this.next(f, unit[c]);
         }
-        fail4[c] = next >= 0 ? next : 0;
+        fail3[c] = next >= 0 ? next : 0;
       }
-      match[c] |= match[fail4[c]];
+      match[c] |= match[fail3[c]];
     }
-    this.fail = fail4;
+    this.fail = fail3;
     this.match = match;
   }
   next(node2, u) {
@@ -41728,10 +41724,10 @@ function cook(formula, options = {}) {
   };
   if (formula.data.version !== void 0) proto.version = formula.data.version;
   if (settings.squash) {
-    const squash3 = { includeMetrics: settings.squash.include_metrics ?? false };
-    if (settings.squash.template !== void 0) squash3.template = settings.squash.template;
-    if (settings.squash.template_type !== void 0) squash3.templateType = settings.squash.template_type;
-    proto.squash = squash3;
+    const squash2 = { includeMetrics: settings.squash.include_metrics ?? false };
+    if (settings.squash.template !== void 0) squash2.template = settings.squash.template;
+    if (settings.squash.template_type !== void 0) squash2.templateType = settings.squash.template_type;
+    proto.squash = squash2;
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
@@ -41833,7 +41829,7 @@ function walk(formula, visit2) {
 }
 
 // src/engine/formula/formula-source.ts
-var builtinPin = (version3) => `builtin@${version3 ?? 1}`;
+var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
 // src/engine/formula/schema-walk.ts
 function defOf(schema) {
@@ -41958,8 +41954,8 @@ function explainIssue(root, data, issue2, base) {
   switch (issue2.code) {
     case "invalid_union": {
       if (issue2.discriminator !== void 0 && issue2.errors.length === 0) {
-        const listed2 = "options" in issue2 ? issue2.options : void 0;
-        return [unknownType(root, data, issue2.discriminator, listed2, path, value)];
+        const listed = "options" in issue2 ? issue2.options : void 0;
+        return [unknownType(root, data, issue2.discriminator, listed, path, value)];
       }
       const union3 = schemaAt(root, path, data);
       const options = union3 ? defOf(unwrap(union3)).options ?? [] : [];
@@ -41995,10 +41991,10 @@ function expectation(root, data, path, value, issue2) {
   const expected = wanted ?? lowerFirst(issue2.message);
   return { code: "invalid-value", path, message: `${where2(path)} must be ${expected}, not ${show(value)}` };
 }
-function unknownType(root, data, discriminator, listed2, path, value) {
+function unknownType(root, data, discriminator, listed, path, value) {
   const owner = path[path.length - 1] === discriminator ? path.slice(0, -1) : path;
   const tags = tagsOf(root, data, owner, discriminator);
-  const allowed = (tags.length > 0 ? tags : listed2 ?? []).map(String).join(", ");
+  const allowed = (tags.length > 0 ? tags : listed ?? []).map(String).join(", ");
   const noun = nounOf(owner);
   const message = value === void 0 ? `${where2(owner)} has no ${discriminator}; expected one of ${allowed}` : `unknown ${noun}${discriminator} ${show(value)} in ${where2(owner)}; expected one of ${allowed}`;
   return { code: "unknown-type", path, message };
@@ -43246,17 +43242,17 @@ function findRunPlaceholders(data) {
       message: `${formatKeyPath(runPath)} uses ${used}; variables reach commands only as environment variables: write ${instead} instead`
     });
   };
-  const checkEach = (list3, path) => {
-    if (!Array.isArray(list3)) return;
-    for (const [index, item] of list3.entries()) check2(item, [...path, index]);
+  const checkEach = (list2, path) => {
+    if (!Array.isArray(list2)) return;
+    for (const [index, item] of list2.entries()) check2(item, [...path, index]);
   };
   const gates2 = (value, path) => {
     if (Array.isArray(value)) checkEach(value, path);
     else check2(value, path);
   };
-  const steps = (list3, path, depth) => {
-    if (!Array.isArray(list3) || depth > 64) return;
-    list3.forEach((step2, index) => {
+  const steps = (list2, path, depth) => {
+    if (!Array.isArray(list2) || depth > 64) return;
+    list2.forEach((step2, index) => {
       const at = [...path, index];
       check2(step2, at);
       if (!isTable(step2)) return;
@@ -44241,7 +44237,7 @@ function checkMatches(index, proto, mol) {
   if (listsOf(mol)?.proto === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
-    const ids = (list3) => list3.map((s) => s.id).join(", ");
+    const ids = (list2) => list2.map((s) => s.id).join(", ");
     return err(
       "proto-mismatch",
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
@@ -44368,13 +44364,13 @@ function findStep(d, id) {
 }
 function unknownStep(mol, id) {
   const ids = mol.steps.map((s) => s.id);
-  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed2}`);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
 }
 
 // src/engine/molecule/ops/open-step.ts
-function isOpen(status2) {
-  return status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2);
+function isOpen(status) {
+  return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
 }
 function findOpenStep(steps, hint) {
   const n = steps.size;
@@ -44392,11 +44388,11 @@ var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
 var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
 var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
 var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status2) {
-  return LIVE_MOLECULE_STATUSES.has(status2);
+function isLive(status) {
+  return LIVE_MOLECULE_STATUSES.has(status);
 }
-function startsSteps(status2) {
-  return status2 === "pending" || status2 === "in_progress";
+function startsSteps(status) {
+  return status === "pending" || status === "in_progress";
 }
 
 // src/engine/molecule/scheduler.ts
@@ -44415,8 +44411,8 @@ function triggerVerdict(trigger, needs) {
       return needs.every(isDone) ? "skip" : "wait";
   }
 }
-function advance(d, candidates2 = []) {
-  const queue = [...candidates2];
+function advance(d, candidates = []) {
+  const queue = [...candidates];
   for (; ; ) {
     for (const i2 of d.takeChanges()) {
       queue.push(i2);
@@ -44428,8 +44424,8 @@ function advance(d, candidates2 = []) {
   }
 }
 function asNeed(d, n) {
-  const status2 = d.step(n).status;
-  return status2 === "failed" && softFails(d, n) ? "completed" : status2;
+  const status = d.step(n).status;
+  return status === "failed" && softFails(d, n) ? "completed" : status;
 }
 var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
 function decide(d, i) {
@@ -44467,9 +44463,9 @@ function settle2(d) {
   let culprit = -1;
   const soft = [];
   for (let i = 0; i < d.size; i++) {
-    const status2 = d.step(i).status;
-    if (status2 === "failed" && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
+    const status = d.step(i).status;
+    if (status === "failed" && softFails(d, i)) soft.push(d.step(i).id);
+    else if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
   }
   if (culprit < 0) {
     const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
@@ -44497,10 +44493,10 @@ var STATUS_LABELS = {
   complete: "molecule:complete",
   failed: "molecule:failed"
 };
-function statusLabel(status2) {
-  if (LIVE_MOLECULE_STATUSES.has(status2)) return STATUS_LABELS.active;
-  if (status2 === "complete") return STATUS_LABELS.complete;
-  if (status2 === "failed") return STATUS_LABELS.failed;
+function statusLabel(status) {
+  if (LIVE_MOLECULE_STATUSES.has(status)) return STATUS_LABELS.active;
+  if (status === "complete") return STATUS_LABELS.complete;
+  if (status === "failed") return STATUS_LABELS.failed;
   return void 0;
 }
 function labelChange(from, to) {
@@ -44816,12 +44812,12 @@ var PAST = {
   "force-reset": "force-reset",
   settle: "settled"
 };
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
   return hint ? `${base} (${hint})` : base;
 }
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
 }
 
 // src/engine/molecule/machine/table.ts
@@ -44935,14 +44931,14 @@ var BACK_TO_PENDING = {
   completedAt: void 0
 };
 function sendBack(d, i, event, info, patch = {}) {
-  const status2 = d.step(i).status;
+  const status = d.step(i).status;
   const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status2 === "pending") {
+  if (status === "pending") {
     if (needsPatch(d, i, fields)) d.patch(i, fields);
     return false;
   }
   d.move(i, event, "pending", info, fields);
-  return status2 === "in_progress" || status2 === "awaiting_gate";
+  return status === "in_progress" || status === "awaiting_gate";
 }
 function needsPatch(d, i, fields) {
   const step2 = d.step(i);
@@ -44956,11 +44952,11 @@ function unblockDownstream(d, from, by2) {
 }
 function noticeInterrupted(d, ids, why) {
   if (ids.length === 0) return;
-  const list3 = ids.map((id) => `"${id}"`).join(", ");
+  const list2 = ids.map((id) => `"${id}"`).join(", ");
   d.emit({
     type: "notice",
     level: "warning",
-    message: `${why}: work in progress on ${list3} no longer counts`
+    message: `${why}: work in progress on ${list2} no longer counts`
   });
 }
 
@@ -44972,8 +44968,8 @@ function failPath(d, i, event, error2, by2, patch = {}) {
   const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
   const budget = def.maxLoops ?? d.proto.maxLoops;
   const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry3 = attempts <= maxRetries;
-  const loop = !retry3 && target !== void 0 && loops < budget;
+  const retry2 = attempts <= maxRetries;
+  const loop = !retry2 && target !== void 0 && loops < budget;
   const fields = {
     ...patch,
     error: error2,
@@ -44981,7 +44977,7 @@ function failPath(d, i, event, error2, by2, patch = {}) {
     nudgedAt: void 0,
     awaitingSince: void 0
   };
-  if (retry3 || loop) {
+  if (retry2 || loop) {
     d.move(i, event, "failed", { by: by2, note: error2 }, fields);
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
@@ -44990,7 +44986,7 @@ function failPath(d, i, event, error2, by2, patch = {}) {
     d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
     return;
   }
-  if (retry3) {
+  if (retry2) {
     d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
     return;
   }
@@ -45013,8 +45009,8 @@ function fail2(d, e) {
   const found2 = findStep(d, e.step);
   if (!found2.ok) return found2;
   const i = found2.value;
-  const status2 = d.step(i).status;
-  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
+  const status = d.step(i).status;
+  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
   failPath(d, i, "fail", e.error, e.by);
   return ok(void 0);
 }
@@ -45268,8 +45264,8 @@ function archivedNote(mol) {
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
-  const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  const done = mol.steps.filter((s) => s.status === "completed").length;
+  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -45320,16 +45316,16 @@ function retry(d, e) {
   const found2 = findStep(d, e.step);
   if (!found2.ok) return found2;
   const i = found2.value;
-  const status2 = d.step(i).status;
+  const status = d.step(i).status;
   let sources;
-  if (status2 === "failed") sources = [i];
-  else if (status2 === "blocked")
+  if (status === "failed") sources = [i];
+  else if (status === "blocked")
     sources = upstreamOf2(d.index, i).filter((j) => d.step(j).status === "failed");
   else
     return refuse(
       "step",
       e.step,
-      status2,
+      status,
       "retry",
       "only a failed step, or one blocked by a failure, can be retried"
     );
@@ -45398,14 +45394,14 @@ function skip(d, e) {
   const found2 = findStep(d, e.step);
   if (!found2.ok) return found2;
   const i = found2.value;
-  const status2 = d.step(i).status;
-  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status2)) {
+  const status = d.step(i).status;
+  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status)) {
     return refuse(
       "step",
       e.step,
-      status2,
+      status,
       "skip",
-      status2 === "in_progress" ? "fail it or let it finish" : void 0
+      status === "in_progress" ? "fail it or let it finish" : void 0
     );
   }
   d.move(
@@ -45415,7 +45411,7 @@ function skip(d, e) {
     { by: e.by, note: e.reason ?? "skipped by a person" },
     { lease: void 0, awaitingSince: void 0 }
   );
-  if (status2 === "failed" || status2 === "blocked") unblockDownstream(d, [i], e.by);
+  if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
   return ok(void 0);
 }
 
@@ -45478,10 +45474,10 @@ function begin(d, i, e, note) {
   );
 }
 function startHint(d, i) {
-  const status2 = d.step(i).status;
-  if (status2 === "failed") return "retry it to run it again";
-  if (status2 === "awaiting_gate") return "its work is done and it is waiting for its gates";
-  if (status2 !== "pending" && status2 !== "blocked") return void 0;
+  const status = d.step(i).status;
+  if (status === "failed") return "retry it to run it again";
+  if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
+  if (status !== "pending" && status !== "blocked") return void 0;
   const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
   return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
 }
@@ -45546,21 +45542,21 @@ function transitionAll(proto, mol, events, now) {
   one.rev = mol.rev + 1;
   return ok({ mol: one, effects });
 }
-function machineEventOf(event, status2) {
-  if (event.type === "squash" && event.summary !== void 0 && status2 !== "complete" && status2 !== "failed") {
+function machineEventOf(event, status) {
+  if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
     return "squash-unfinished";
   }
   return event.type;
 }
-function moleculeHint(status2, event) {
-  if (status2 === "squashed" || status2 === "burned") return "it is gone";
+function moleculeHint(status, event) {
+  if (status === "squashed" || status === "burned") return "it is gone";
   if (event === "squash") return "to archive unfinished work, give a summary: /mol squash <summary>";
   if (event === "reset")
     return "reset works on complete or failed molecules; /mol reset --force works from any state";
-  if (status2 === "paused" && event !== "pause") return "unpause it first";
+  if (status === "paused" && event !== "pause") return "unpause it first";
   if (event === "unpause") return "it is not paused";
-  if (status2 === "pending" && event === "rollback") return "nothing has run yet";
-  if (status2 === "complete" || status2 === "failed")
+  if (status === "pending" && event === "rollback") return "nothing has run yet";
+  if (status === "complete" || status === "failed")
     return `roll it back, reset it, or retry a failed step to work on it again`;
   return void 0;
 }
@@ -45694,6 +45690,10 @@ function judgeTimer(after, awaitingSince, now) {
   };
 }
 
+// src/cli/args.ts
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+
 // src/local/formulas/formula-files.ts
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -45703,15 +45703,15 @@ function isFormulaFile(file2) {
 }
 function findFormulaFiles(dir) {
   const found2 = [];
-  const walk4 = (d) => {
+  const walk3 = (d) => {
     for (const entry2 of readdirSync(d, { withFileTypes: true })) {
       if (entry2.name === "node_modules" || entry2.name === ".git") continue;
       const path = join(d, entry2.name);
-      if (entry2.isDirectory()) walk4(path);
+      if (entry2.isDirectory()) walk3(path);
       else if (isFormulaFile(entry2.name)) found2.push(path);
     }
   };
-  walk4(dir);
+  walk3(dir);
   return found2.sort();
 }
 function isDirectory(path) {
@@ -45726,61 +45726,19 @@ function readText(path) {
 }
 
 // src/cli/args.ts
-function parseVerbArgs(verb, argv) {
-  const byName = new Map(verb.options.map((o) => [o.name, o]));
-  const config3 = {};
-  for (const o of verb.options) {
-    config3[o.name] = {
-      type: o.value === void 0 ? "boolean" : "string",
-      ...o.short === void 0 ? {} : { short: o.short }
-    };
+function parse4(argv, options) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return ok({ values, positionals });
+  } catch (e) {
+    const message = e.message.replace(/\. To specify a positional.*$/s, "");
+    const unknown2 = /^Unknown option '(--[^']+)'$/.exec(message)?.[1];
+    const guess = unknown2 === void 0 ? void 0 : closest(
+      unknown2,
+      ["help", ...Object.keys(options)].map((o) => `--${o}`)
+    );
+    return err("usage", guess === void 0 ? message : `${message}; did you mean "${guess}"?`);
   }
-  const { tokens } = parseArgs({
-    args: argv,
-    options: config3,
-    allowPositionals: true,
-    strict: false,
-    tokens: true
-  });
-  const values = {};
-  const positionals = [];
-  for (const token of tokens) {
-    if (token.kind === "positional") positionals.push(token.value);
-    if (token.kind !== "option") continue;
-    const option = byName.get(token.name);
-    if (option === void 0) return err("usage", unknownOption(token.rawName, verb.options));
-    if (option.value === void 0 && token.value !== void 0 && option.inlineValue === void 0)
-      return err("usage", `option --${option.name} takes no value, got "${token.value}"`);
-    if (option.inlineValue !== void 0 && token.value !== void 0 && !token.inlineValue)
-      return err(
-        "usage",
-        `option --${option.name} takes its value after "=": --${option.name}=${token.value}`
-      );
-    if (option.value !== void 0 && token.value === void 0)
-      return err("usage", `option --${option.name} needs a value (${option.value})`);
-    values[option.name] = store(option, values[option.name], token.value ?? true);
-  }
-  const counted = countArgs(verb, positionals);
-  return counted.ok ? ok({ values, positionals }) : counted;
-}
-function store(option, before, value) {
-  if (option.multiple) return [...before ?? [], value];
-  return value;
-}
-function unknownOption(raw, options) {
-  const guess = raw.startsWith("--") ? closest(
-    raw,
-    ["help", ...options.map((o) => o.name)].map((o) => `--${o}`)
-  ) : void 0;
-  return `unknown option "${raw}"${guess === void 0 ? "" : `; did you mean "${guess}"?`}`;
-}
-function countArgs(verb, positionals) {
-  const missing = verb.args.slice(positionals.length).find((a) => a.required);
-  if (missing !== void 0) return err("usage", missing.missing ?? `missing <${missing.name}>`);
-  const variadic = verb.args.some((a) => a.variadic);
-  const extra = positionals[verb.args.length];
-  if (!variadic && extra !== void 0) return err("usage", `unexpected argument "${extra}"`);
-  return ok(void 0);
 }
 function parseVars(raw) {
   const vars = {};
@@ -45800,176 +45758,9 @@ function parseFormulaDirs(raw, cwd) {
   }
   return ok(dirs);
 }
-
-// src/cli/style.ts
-var SGR = {
-  good: [32, 39],
-  bad: [31, 39],
-  waiting: [33, 39],
-  active: [36, 39],
-  muted: [2, 22],
-  strong: [1, 22]
-};
-var STATUS_TONE = {
-  pending: "muted",
-  ready: "active",
-  in_progress: "active",
-  awaiting_gate: "waiting",
-  completed: "good",
-  complete: "good",
-  failed: "bad",
-  blocked: "bad",
-  skipped: "muted",
-  paused: "waiting",
-  squashed: "muted",
-  burned: "muted"
-};
-function makeStyle(options) {
-  const { color, symbols } = options;
-  const paint = (tone, text3) => {
-    if (!color || text3 === "") return text3;
-    const [on, off] = SGR[tone];
-    return `\x1B[${on}m${text3}\x1B[${off}m`;
-  };
-  return {
-    color,
-    symbols,
-    paint,
-    status(status2) {
-      const words = paint(STATUS_TONE[status2], statusWords(status2));
-      if (!symbols) return words;
-      const symbol2 = STEP_STATUS_EMOJI[status2] ?? MOLECULE_STATUS_EMOJI[status2];
-      return symbol2 === void 0 ? words : `${symbol2} ${words}`;
-    }
-  };
-}
-var PLAIN = makeStyle({ color: false, symbols: false });
-function styleFor(stream, env) {
-  const tty = stream.isTTY === true;
-  return makeStyle({ color: colorWanted(tty, env), symbols: tty });
-}
-function colorWanted(tty, env) {
-  const force = env.FORCE_COLOR;
-  if (force !== void 0) return force !== "0" && force !== "false";
-  if (env.NO_COLOR !== void 0 && env.NO_COLOR !== "") return false;
-  return tty && env.TERM !== "dumb";
-}
-
-// src/cli/io.ts
-function processIO() {
-  const out = lineWriter(process.stdout);
-  const err2 = lineWriter(process.stderr);
-  return {
-    out,
-    err: err2,
-    cwd: process.cwd(),
-    env: process.env,
-    now: () => /* @__PURE__ */ new Date(),
-    style: styleFor(process.stdout, process.env),
-    errStyle: styleFor(process.stderr, process.env),
-    ...process.argv[1] === void 0 ? {} : { self: process.argv[1] }
-  };
-}
-var writers = /* @__PURE__ */ new WeakMap();
-function lineWriter(stream) {
-  const known = writers.get(stream);
-  if (known) return known;
-  let closed = false;
-  stream.on("error", (error2) => {
-    closed = true;
-    if (error2.code === "EPIPE" || stream === process.stderr) return;
-    process.exitCode = EXIT.failed;
-    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
-`);
-  });
-  const write = (text3) => {
-    if (closed || stream.destroyed) return;
-    stream.write(text3.endsWith("\n") ? text3 : `${text3}
-`);
-  };
-  writers.set(stream, write);
-  return write;
-}
-function progressOutput(io) {
-  return { print: (line) => io.err(line), style: io.errStyle ?? PLAIN };
-}
-var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
-var EXIT_MEANINGS = {
-  ok: "done: the command did what it was asked (run, resume and the step verbs: the molecule is complete)",
-  failed: "failed: a formula, a molecule or git refused (one line says why, nothing changed), or the molecule failed",
-  usage: "usage error: an unknown command or option, a missing or extra argument, a bad option value, or bare `mol`; the usage line follows",
-  waiting: "waiting (run, resume and the step verbs): the molecule stopped with work left for a person, an agent, a gate or another process"
-};
-
-// src/cli/verb-spec.ts
-var defineVerb = (spec) => spec;
-function optionFlag(o) {
-  return `--${o.name}${o.value ? ` ${o.value}` : o.inlineValue ? `[=${o.inlineValue}]` : ""}`;
-}
-function usageLine(verb) {
-  const args = verb.args.map((a) => {
-    const word = `<${a.name}>${a.variadic ? "..." : ""}`;
-    return a.required ? word : `[${word}]`;
-  });
-  const options = verb.options.map((o) => `[${optionFlag(o)}]${o.multiple ? "..." : ""}`);
-  return ["mol", verb.name, ...args, ...options].join(" ");
-}
-
-// src/cli/help.ts
-var HELP_OPTION = { name: "help", short: "h", meaning: "print this help" };
-function verbList(verbs) {
-  const width = Math.max(...verbs.map((v) => v.name.length));
-  return [
-    "mol \u2014 molecular workflows, locally",
-    "",
-    "usage: mol <command> [args]",
-    "",
-    ...verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
-    "",
-    "mol help <command> (or mol <command> --help): a command's options and examples",
-    "mol --version: the version",
-    "On a terminal output has colour and status symbols; NO_COLOR=1 turns colour off,",
-    "FORCE_COLOR=1 turns it on when piped.",
-    "",
-    "exit codes:",
-    ...exitCodeLines(),
-    ""
-  ].join("\n");
-}
-function exitCodeLines() {
-  return Object.keys(EXIT).map((k) => `  ${EXIT[k]}  ${EXIT_MEANINGS[k]}`);
-}
-function verbHelp(verb) {
-  const options = [...verb.options, HELP_OPTION];
-  const flags = options.map(flagColumn);
-  const width = Math.max(...flags.map((f) => f.length));
-  return [
-    `usage: ${usageLine(verb)}`,
-    "",
-    `${sentence(verb.summary)}`,
-    "",
-    "options:",
-    ...options.map((o, i) => `  ${(flags[i] ?? "").padEnd(width)}  ${o.meaning}`),
-    "",
-    verb.examples.length === 1 ? "example:" : "examples:",
-    ...verb.examples.map((e) => `  ${e}`),
-    ""
-  ].join("\n");
-}
-function flagColumn(o) {
-  return `${o.short ? `-${o.short}, ` : "    "}${optionFlag(o)}`;
-}
-function sentence(summary) {
-  return `${summary[0]?.toUpperCase()}${summary.slice(1)}.`;
-}
-function unknownCommand(io, name, verbs) {
-  const known = name.startsWith("-") ? ["--help", "--version"] : verbs.filter((v) => !v.hidden).map((v) => v.name);
-  const guess = closest(name, known);
-  io.err(
-    guess === void 0 ? `mol: unknown command "${name}"; run "mol help" for the list` : `mol: unknown command "${name}"; did you mean "${guess}"?`
-  );
-  return EXIT.usage;
-}
+var FORMULAS_OPTION = { formulas: { type: "string", multiple: true } };
+var VAR_OPTION = { var: { type: "string", multiple: true, short: "v" } };
+var JSON_OPTION = { json: { type: "boolean" } };
 
 // src/local/local-effects.ts
 import { rm as rm4 } from "node:fs/promises";
@@ -46175,16 +45966,16 @@ async function diffStep(options) {
     return err("unknown-ref", `"${options.branchOrCommit}" is not a branch or commit in ${repoDir}.`);
   const out = await git(repoDir, ["diff", "--name-status", "--no-renames", "-z", base, target]);
   if (!out.ok) return out;
-  const diff2 = { added: [], modified: [], deleted: [] };
+  const diff = { added: [], modified: [], deleted: [] };
   const parts = splitNul(out.value.stdout);
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const status2 = parts[i];
+    const status = parts[i];
     const path = parts[i + 1];
-    if (status2 === "A") diff2.added.push(path);
-    else if (status2 === "D") diff2.deleted.push(path);
-    else diff2.modified.push(path);
+    if (status === "A") diff.added.push(path);
+    else if (status === "D") diff.deleted.push(path);
+    else diff.modified.push(path);
   }
-  return ok(diff2);
+  return ok(diff);
 }
 
 // src/runner/gates/files-gate.ts
@@ -46257,23 +46048,23 @@ function escapeRegExp(text3) {
 // src/runner/gates/schema-gate.ts
 import { readFile } from "node:fs/promises";
 async function schemaGate(cwd, file2, schemaFile) {
-  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
+  const fail3 = (detail) => ({ type: "schema", passed: false, detail });
   const data = await readJson2(cwd, file2);
-  if ("error" in data) return fail4(data.error);
+  if ("error" in data) return fail3(data.error);
   const schema = await readJson2(cwd, schemaFile);
-  if ("error" in schema) return fail4(schema.error);
+  if ("error" in schema) return fail3(schema.error);
   if (schema.value === null || typeof schema.value !== "object")
-    return fail4(`${schemaFile} is not a JSON Schema object`);
-  let validate4;
+    return fail3(`${schemaFile} is not a JSON Schema object`);
+  let validate3;
   try {
     const ajv = await makeAjv(schema.value);
-    validate4 = ajv.compile(schema.value);
+    validate3 = ajv.compile(schema.value);
   } catch (error2) {
-    return fail4(`${schemaFile} is not a usable JSON Schema: ${error2.message}`);
+    return fail3(`${schemaFile} is not a usable JSON Schema: ${error2.message}`);
   }
-  if (validate4(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
-  const problems = (validate4.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
-  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
+  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
+  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  return fail3(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
 }
 async function makeAjv(schema) {
   const draft = typeof schema.$schema === "string" ? schema.$schema : "";
@@ -46314,7 +46105,7 @@ import { StringDecoder } from "node:string_decoder";
 // src/runner/idle-watch.ts
 function watchIdle(options) {
   const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run3, ms) => setTimeout(run3, ms));
+  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
   const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
   const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
   let last = now();
@@ -46520,12 +46311,12 @@ function runCommand(options) {
         setTimeout(() => {
           child.stdout?.destroy();
           child.stderr?.destroy();
-          done2();
+          done();
         }, graceMs * 2)
       );
     });
     let settled = false;
-    const done2 = () => {
+    const done = () => {
       if (settled || exit === void 0 || pid === void 0) return;
       settled = true;
       finish2(
@@ -46540,7 +46331,7 @@ function runCommand(options) {
         })
       );
     };
-    child.on("close", done2);
+    child.on("close", done);
   });
 }
 var Tail = class {
@@ -46605,11 +46396,11 @@ async function evaluateGate(gate, options) {
       };
   }
 }
-async function commandGate(run3, timeout2, options) {
+async function commandGate(run2, timeout2, options) {
   const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
   const outcome = await runCommand({
     cwd: options.cwd,
-    run: run3,
+    run: run2,
     env: options.env,
     inheritEnv: false,
     timeoutMs,
@@ -46619,7 +46410,7 @@ async function commandGate(run3, timeout2, options) {
   const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
   const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
   const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run3}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
 ${tail.trimEnd()}`}`;
   return { type: "command", passed: !timedOut && exitCode === 0, detail };
 }
@@ -46727,9 +46518,9 @@ async function deleteMoleculeBranches(options) {
   const onRemote = [];
   if (remote !== void 0) {
     if (remote.startsWith("-")) return err("invalid-remote", `"${remote}" is not a remote name or URL.`);
-    const listed2 = await git(repoDir, ["ls-remote", "--heads", remote, `refs/heads/${prefix}*`]);
-    if (!listed2.ok) return listed2;
-    for (const line of lines(listed2.value.stdout)) {
+    const listed = await git(repoDir, ["ls-remote", "--heads", remote, `refs/heads/${prefix}*`]);
+    if (!listed.ok) return listed;
+    for (const line of lines(listed.value.stdout)) {
       const ref = line.split("	")[1];
       if (ref?.startsWith(`refs/heads/${prefix}`)) onRemote.push(ref.slice("refs/heads/".length));
     }
@@ -46913,21 +46704,21 @@ async function currentTree(repoDir) {
   const [sha, name] = head.value.stdout.trim().split("\n");
   if (head.value.code !== 0 || sha === void 0 || name === void 0)
     return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
-  const status2 = await git(repoDir, [
+  const status = await git(repoDir, [
     "status",
     "--porcelain=v1",
     "-z",
     "--no-renames",
     "--untracked-files=all"
   ]);
-  if (!status2.ok) return status2;
+  if (!status.ok) return status;
   const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
   return ok({
     cwd: repoDir,
     ...branch === void 0 ? {} : { branch },
     baseCommit: sha,
     isWorktree: false,
-    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
+    preexisting: splitNul(status.value.stdout).map((entry2) => entry2.slice(3))
   });
 }
 async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
@@ -47051,39 +46842,17 @@ async function resetBranch(options) {
     return moved.ok ? ok({ from, to }) : moved;
   }
   if (!options.force) {
-    const status2 = await git(checkedOut.path, ["status", "--porcelain", "--untracked-files=no"]);
-    if (!status2.ok) return status2;
-    const changed = pathsOf(status2.value.stdout);
-    if (changed.length > 0) {
+    const status = await git(checkedOut.path, ["status", "--porcelain"]);
+    if (!status.ok) return status;
+    if (status.value.stdout.trim() !== "") {
       return err(
         "dirty-worktree",
-        `${checkedOut.path} has uncommitted changes to ${listed(changed)}; commit or stash them, or force the rollback (--force) to discard them (untracked files are kept either way).`
-      );
-    }
-  }
-  const untracked = await git(checkedOut.path, ["ls-files", "--others", "--exclude-standard", "-z"]);
-  if (!untracked.ok) return untracked;
-  const loose = untracked.value.stdout.split("\0").filter(Boolean);
-  if (loose.length > 0) {
-    const tracked = await git(checkedOut.path, ["ls-tree", "-r", "-z", "--name-only", to, "--", ...loose]);
-    if (!tracked.ok) return tracked;
-    const clash = tracked.value.stdout.split("\0").filter(Boolean);
-    if (clash.length > 0) {
-      return err(
-        "dirty-worktree",
-        `${checkedOut.path} has untracked ${listed(clash)}, which the commit rolled back to tracks; move ${clash.length === 1 ? "it" : "them"} away first (a rollback never overwrites an untracked file).`
+        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback (--force) to discard them.`
       );
     }
   }
   const reset2 = await git(checkedOut.path, ["reset", "-q", "--hard", to]);
   return reset2.ok ? ok({ from, to }) : reset2;
-}
-function pathsOf(porcelain) {
-  return porcelain.split("\n").filter((line) => line.trim() !== "").map((line) => line.slice(3).split(" -> ").at(-1) ?? "");
-}
-function listed(paths) {
-  const shown = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ` and ${paths.length - 3} more` : "");
-  return `${paths.length === 1 ? "file" : "files"} ${shown}`;
 }
 
 // src/runner/step-env.ts
@@ -47187,10 +46956,10 @@ var UNCHANGED = "unchanged";
 var DUPLICATE = "already-handled";
 var MAX_NOTE = 300;
 var NEEDS_PROTO = "needs-proto";
-async function changeMolecule(store2, proto, molId, plan, now, marker, readFirst) {
+async function changeMolecule(store, proto, molId, plan, now, marker, readFirst) {
   let noop;
   let handled;
-  const result = await store2.mutate(molId, (current) => {
+  const result = await store.mutate(molId, (current) => {
     noop = void 0;
     handled = void 0;
     if (marker && handledUnder(current, marker.key)) {
@@ -47293,649 +47062,20 @@ async function carryOutLocally(scene, mol, proto, effects, options = {}) {
   return ok(out.mol);
 }
 
-// src/local/formulas/local-formula-source.ts
-import { dirname as dirname3, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve5 } from "node:path";
-
-// src/local/formulas/builtins.ts
-import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { dirname, join as join6 } from "node:path";
-import { fileURLToPath } from "node:url";
-var SUFFIX = ".formula.toml";
-var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname(fileURLToPath(from));
-  for (; ; ) {
-    const candidate = join6(dir, "formulas");
-    if (existsSync(join6(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error("the built-in formulas folder was not found beside the Molecular package");
-    dir = parent;
-  }
-}
-var found = /* @__PURE__ */ new Map();
-var packageBuiltins = (name) => {
-  if (found.has(name)) return found.get(name);
-  let builtin;
-  if (NAME.test(name) && !name.includes("..")) {
-    try {
-      const text3 = readFileSync3(join6(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
-      const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text3, file2);
-      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
-    } catch {
-      builtin = void 0;
-    }
-  }
-  found.set(name, builtin);
-  return builtin;
-};
-
-// src/local/formulas/catalog.ts
-import { existsSync as existsSync3, readdirSync as readdirSync4 } from "node:fs";
-import { dirname as dirname2, isAbsolute as isAbsolute3, join as join8, relative as relative2, resolve as resolve4 } from "node:path";
-
-// src/local/formulas/config-search-path.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
-import { join as join7 } from "node:path";
-var CONFIG_FILE = ".github/molecular.yml";
-function configSearchPath(repoDir) {
-  const file2 = join7(repoDir, CONFIG_FILE);
-  if (!existsSync2(file2)) return ok([]);
-  const text3 = readFileSync4(file2, "utf8");
-  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
-  const invalid = (message) => ({
-    ok: false,
-    error: {
-      severity: "warning",
-      code: "config-invalid",
-      message: `${message}; formula_search_path ignored`,
-      file: CONFIG_FILE,
-      line,
-      col: 1
-    }
-  });
-  let doc;
-  try {
-    doc = (0, import_yaml.parse)(text3);
-  } catch (e) {
-    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
-  }
-  const value = doc?.formula_search_path;
-  if (value === void 0) return ok([]);
-  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
-  const dirs = [];
-  for (const entry2 of value) {
-    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
-      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
-    dirs.push(join7(repoDir, entry2));
-  }
-  return ok(dirs);
-}
-
-// src/local/formulas/catalog.ts
-var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
-var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
-var FormulaCatalog = class _FormulaCatalog {
-  constructor(searchDirs) {
-    this.searchDirs = searchDirs;
-  }
-  searchDirs;
-  cache = /* @__PURE__ */ new Map();
-  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
-  problems = [];
-  /**
-   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
-   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
-   */
-  static forRepo(repoDir, extraDirs = []) {
-    const dirs = [...extraDirs];
-    const problems = [];
-    if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join8(repoDir, rel));
-      const configured = configSearchPath(repoDir);
-      if (configured.ok) dirs.push(...configured.value);
-      else problems.push(configured.error);
-    }
-    dirs.push(builtinFormulaDir());
-    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
-    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync3(d)));
-    catalog.problems.push(...problems);
-    catalog.missingDirs = unique.filter((d) => !existsSync3(d));
-    return catalog;
-  }
-  /** Folders searched that do not exist, so "looked in" can name every place looked. */
-  missingDirs = [];
-  /** Where a formula of this name lives, if anywhere. */
-  locate(name) {
-    for (const dir of this.searchDirs) {
-      for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join8(dir, `${name}${suffix}`);
-        if (existsSync3(path)) return path;
-      }
-    }
-    return void 0;
-  }
-  get(name) {
-    if (this.cache.has(name)) return this.cache.get(name);
-    const path = this.locate(name);
-    let parsed;
-    if (path) {
-      const result = readFormulaFile(path, path);
-      if (result.ok) parsed = result.value;
-      else this.problems.push(result.error);
-    }
-    this.cache.set(name, parsed);
-    return parsed;
-  }
-  /** Every formula name the catalog can see, for "did you mean" and listings. */
-  names() {
-    const names = /* @__PURE__ */ new Set();
-    for (const dir of this.searchDirs) {
-      for (const entry2 of safeList(dir)) {
-        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
-        if (suffix) names.add(entry2.slice(0, -suffix.length));
-      }
-    }
-    return [...names].sort();
-  }
-};
-function safeList(dir) {
-  try {
-    return readdirSync4(dir);
-  } catch {
-    return [];
-  }
-}
-function lookedIn(catalog, repoDir) {
-  const shown = (dir) => {
-    if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
-    const rel = repoDir === void 0 ? dir : relative2(repoDir, dir);
-    return rel.startsWith("..") || isAbsolute3(rel) ? dir : rel;
-  };
-  const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
-  return [...catalog.searchDirs.map(shown), ...missing].join(", ");
-}
-function readFormulaFile(path, shownAs) {
-  const parsed = parseFormula(readText(path), shownAs);
-  if (!parsed.ok) return parsed;
-  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
-}
-function readDescriptionFiles(formula, dir) {
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(formula)) {
-    try {
-      texts.set(file2, readText(resolve4(dir, file2)));
-    } catch {
-    }
-  }
-  return texts;
-}
-function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
-  const asPath = resolve4(cwd, arg);
-  const isFile = existsSync3(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname2(asPath)] : [], ...searchDirs]);
-  const path = isFile ? asPath : catalog.locate(arg);
-  if (!path) {
-    const known = catalog.names();
-    return err(
-      "unknown-formula",
-      `no formula named "${arg}" (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(", ")}`
-    );
-  }
-  const parsed = readFormulaFile(path, isFile ? arg : path);
-  if (!parsed.ok) return parsed;
-  return { ok: true, value: { parsed: parsed.value, path, catalog } };
-}
-
-// src/local/formulas/local-formula-source.ts
-function localFormulaSource(place) {
-  return {
-    scope: `local:${resolve5(place.repoDir)}`,
-    builtin: packageBuiltins,
-    readBlob: async (pin) => {
-      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
-      if (text3 !== void 0) return ok(text3);
-      return err(
-        "blob-missing",
-        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
-      );
-    },
-    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
-  };
-}
-async function readGitBlob(dir, sha) {
-  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
-  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
-}
-function resolveLocal(place, name, overlayFiles) {
-  const loaded = loadFormulaArg(
-    name,
-    place.cwd,
-    place.repoDir,
-    (place.searchDirs ?? []).map((d) => resolve5(place.cwd, d))
-  );
-  if (!loaded.ok) return loaded;
-  const overlays = [];
-  for (const file2 of overlayFiles) {
-    let text3;
-    try {
-      text3 = readText(resolve5(place.cwd, file2));
-    } catch {
-      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
-    }
-    const parsed = parseFormula(text3, file2);
-    if (!parsed.ok) return parsed;
-    if (!parsed.value.isOverlay) {
-      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
-        file: file2
-      });
-    }
-    overlays.push(parsed.value);
-  }
-  const { parsed: root, path, catalog } = loaded.value;
-  return ok({
-    root,
-    library: catalog,
-    overlays,
-    problems: catalog.problems,
-    pin: async (named, used) => {
-      const source = await pinFile(place.repoDir, path, root.data.version);
-      if (!source.ok) return source;
-      const ref = { name: named, source: source.value };
-      const pins = {};
-      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
-      if (!described2.ok) return described2;
-      for (const usedName of used) {
-        const found2 = catalog.locate(usedName);
-        if (found2 === void 0)
-          return err(
-            "pin-failed",
-            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
-          );
-        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
-        if (!pinned.ok) return pinned;
-        pins[usedName] = pinned.value;
-        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
-        if (!files.ok) return files;
-      }
-      if (Object.keys(pins).length > 0) ref.pins = pins;
-      if (overlayFiles.length > 0) {
-        const blobs = [];
-        for (const file2 of overlayFiles) {
-          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
-          if (!pinned.ok) return pinned;
-          blobs.push(pinned.value);
-        }
-        ref.overlays = blobs;
-      }
-      return ok(ref);
-    }
-  });
-}
-async function pinDescriptionFiles(repoDir, name, path, pins) {
-  const parsed = parseFormula(readText(path), path);
-  if (!parsed.ok) return ok(void 0);
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pinned = await pinBlob(repoDir, resolve5(dirname3(path), file2));
-    if (!pinned.ok) return pinned;
-    pins[descriptionFilePin(name, file2)] = pinned.value;
-  }
-  return ok(void 0);
-}
-async function pinFile(repoDir, path, version3) {
-  const fromBuiltins = relative3(builtinFormulaDir(), resolve5(path));
-  if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
-  return pinBlob(repoDir, path);
-}
-async function pinBlob(repoDir, path) {
-  const absolute = resolve5(path);
-  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
-  if (!hashed.ok)
-    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
-  const inRepo = relative3(repoDir, absolute);
-  const shown = inRepo.startsWith("..") || isAbsolute4(inRepo) ? absolute : inRepo;
-  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
-}
-
-// src/shell/bounded-cache.ts
-var BoundedCache = class {
-  constructor(max) {
-    this.max = max;
-  }
-  max;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== void 0) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  clear() {
-    this.entries.clear();
-  }
-  get size() {
-    return this.entries.size;
-  }
-};
-
-// src/shell/formulas/load-proto.ts
-var protos = new BoundedCache(256);
-var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
-function rememberProto(scope, mol, proto) {
-  protos.set(keyOf2(scope, mol), proto);
-}
-async function loadProto(source, mol, options = {}) {
-  const key = keyOf2(source.scope, mol);
-  const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
-  const cooked = await cookPinned(source, mol);
-  if (!cooked.ok) {
-    return err(
-      "formula-unloadable",
-      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
-    );
-  }
-  protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
-}
-async function cookPinned(source, mol) {
-  const { formula } = mol;
-  if (typeof formula.source === "object" && "inline" in formula.source) {
-    const adhoc = adhocProto(formula.source.inline);
-    if (adhoc.ok) return adhoc;
-  }
-  const pins = formula.pins ?? {};
-  const root = await described(
-    source,
-    pins,
-    formula.name,
-    await readPinned(source, formula.name, formula.source)
-  );
-  if (!root.ok) return root;
-  const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(pins)) {
-    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
-    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
-    if (!parsed.ok) return parsed;
-    library.set(name, parsed.value);
-  }
-  const overlays = [];
-  for (const pin of formula.overlays ?? []) {
-    const parsed = await readPinned(source, pin.path, pin);
-    if (!parsed.ok) return parsed;
-    overlays.push(parsed.value);
-  }
-  const cooked = cook(root.value, {
-    vars: mol.vars,
-    library: { get: (name) => library.get(name) },
-    overlays
-  });
-  return cooked.ok ? ok(cooked.value.proto) : cooked;
-}
-async function described(source, pins, name, parsed) {
-  if (!parsed.ok) return parsed;
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pin = pins[descriptionFilePin(name, file2)];
-    if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
-  }
-  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
-}
-async function readPinned(source, name, pin) {
-  if (typeof pin === "string") {
-    const found2 = source.builtin(name);
-    if (found2) return parseFormula(found2.text, found2.file);
-    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
-  }
-  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
-}
-
-// src/cli/load-molecule.ts
-async function loadMolecule(ctx, id) {
-  const loaded = await ctx.store.load(id);
-  if (!loaded.ok) return loaded;
-  if (loaded.value === void 0) {
-    const archived = await ctx.store.loadArchive(id);
-    const gone = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
-    return err("unknown-molecule", `there is no molecule "${id}"${gone}; \`mol list\` shows them`);
-  }
-  const proto = await loadProto2(ctx.repoDir, loaded.value);
-  if (!proto.ok) return proto;
-  return ok({ mol: loaded.value, proto: proto.value });
-}
-function loadProto2(repoDir, mol) {
-  return loadProto(localFormulaSource({ repoDir, cwd: repoDir }), mol);
-}
-
-// src/cli/options.ts
-var VAR = {
-  name: "var",
-  short: "v",
-  value: "k=v",
-  multiple: true,
-  meaning: "bind a formula variable (repeatable)"
-};
-var OVERLAY = {
-  name: "overlay",
-  value: "file",
-  multiple: true,
-  meaning: "apply an overlay formula on top (repeatable)",
-  complete: "file"
-};
-var FORMULAS = {
-  name: "formulas",
-  value: "DIR",
-  multiple: true,
-  meaning: "also find formulas named by extends, expansions and aspects in DIR (repeatable)",
-  complete: "dir"
-};
-var ID = {
-  name: "id",
-  value: "ID",
-  meaning: "the new molecule's id (default: the formula's name and 6 hex digits)"
-};
-var STORE = {
-  name: "store",
-  value: "DIR",
-  meaning: "the molecule store (default: .molecular at the top of the repository)",
-  complete: "dir"
-};
-var JOBS = {
-  name: "jobs",
-  short: "j",
-  value: "N",
-  meaning: "run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)"
-};
-var VERBOSE = { name: "verbose", meaning: "stream each step's output to stderr" };
-var NO_RUN = {
-  name: "no-run",
-  meaning: "only record; leave the steps that became ready"
-};
-var FIELDS = "; --json=a,b keeps only those fields";
-var json2 = (what) => ({
-  name: "json",
-  inlineValue: "FIELDS",
-  meaning: `print ${what} as JSON${FIELDS}`
-});
-var RUN_JSON = {
-  name: "json",
-  inlineValue: "FIELDS",
-  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS}`
-};
-var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
-
-// src/cli/pour-molecule.ts
-import { userInfo } from "node:os";
-
-// src/shell/formulas/cook-named.ts
-async function cookNamed(source, request, tell = () => {
-}) {
-  const resolved = await source.resolve(request.formula, request.overlays ?? []);
-  if (!resolved.ok) return resolved;
-  const { root, library, overlays, problems } = resolved.value;
-  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
-  for (const problem of problems) tell(problem);
-  if (!cooked.ok) return cooked;
-  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
-    tell(warning);
-  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
-}
-
-// src/shell/pour.ts
-var FRESH_ID_TRIES = 5;
-async function pour2(input2) {
-  const first = await cookNamed(
-    input2.source,
-    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
-    input2.tell
-  );
-  if (!first.ok) return first;
-  const { resolved } = first.value;
-  const bound = bindVars(first.value.proto.vars, input2.vars);
-  if (!bound.ok) return bound;
-  const cooked = cook(resolved.root, {
-    vars: bound.value,
-    library: resolved.library,
-    overlays: resolved.overlays
-  });
-  if (!cooked.ok) return cooked;
-  const raw = cooked.value.proto;
-  const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const formula = await resolved.pin(raw.formula, first.value.uses);
-  if (!formula.ok) return formula;
-  const base = await input2.base();
-  if (!base.ok) return base;
-  for (let tries = 0; ; tries++) {
-    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
-    const poured = pour(proto, {
-      id,
-      now: input2.now,
-      vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
-      ...input2.subject === void 0 ? {} : { subject: input2.subject },
-      base: base.value,
-      formula: formula.value,
-      title: raw.formula,
-      by: input2.by
-    });
-    if (!poured.ok) return poured;
-    rememberProto(input2.source.scope, poured.value.mol, raw);
-    const created = await input2.store.create(poured.value.mol);
-    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
-    if (created.error.code !== "exists") return created;
-    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
-    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
-  }
-}
-
-// src/cli/new-molecule-id.ts
-import { randomBytes } from "node:crypto";
-function newMoleculeId(formula) {
-  const slug = formula.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "").slice(0, 40);
-  return `${slug || "mol"}-${randomBytes(3).toString("hex")}`;
-}
-
-// src/cli/repo.ts
-import { execFileSync } from "node:child_process";
-function gitTopLevel(cwd) {
-  try {
-    return execFileSync("git", ["rev-parse", "--show-toplevel"], {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"]
-    }).trim();
-  } catch {
-    return void 0;
-  }
-}
-
-// src/cli/pour-molecule.ts
-async function pourMolecule(ctx, request) {
-  const { io } = ctx;
-  const poured = await pour2({
-    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
-    store: ctx.store,
-    formula: request.formula,
-    vars: request.vars,
-    overlays: request.overlays ?? [],
-    id: request.id ?? newMoleculeId,
-    now: io.now(),
-    by: whoAmI(io.env),
-    base: () => currentBase(ctx.repoDir),
-    kind: request.kind ?? "mol",
-    ...request.ttlMs === void 0 ? {} : { ttlMs: request.ttlMs },
-    tell: tellOn(io)
-  });
-  if (!poured.ok) return poured;
-  return ok({ mol: poured.value.mol, proto: poured.value.proto });
-}
-function formulasHere(io, searchDirs = []) {
-  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
-}
-var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
-async function currentBase(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
-    okCodes: [0, 1, 128]
-  });
-  if (!head.ok || head.value.code !== 0) {
-    return err(
-      "no-commit",
-      `${repoDir} has no commit yet; commit something first, steps start from a commit`
-    );
-  }
-  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
-  const ref = branch.ok && branch.value.stdout.trim() !== "" ? branch.value.stdout.trim() : "HEAD";
-  return ok({ ref, sha: head.value.stdout.trim() });
-}
-function whoAmI(env) {
-  let name = env.USER ?? env.USERNAME;
-  if (!name) {
-    try {
-      name = userInfo().username;
-    } catch {
-      name = "someone";
-    }
-  }
-  return `local:${name}`;
-}
-
 // src/cli/cli-context.ts
-import { basename as basename2, dirname as dirname7, join as join12, resolve as resolve6 } from "node:path";
+import { basename as basename2, dirname as dirname4, join as join9, resolve as resolve4 } from "node:path";
 
 // src/local/store/local-store.ts
 import { mkdir, readdir as readdir2, rm as rm6, writeFile } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/local/store/atomic-write.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { open as open2, rename, rm as rm5 } from "node:fs/promises";
-import { basename, dirname as dirname4, join as join9 } from "node:path";
+import { basename, dirname, join as join6 } from "node:path";
 async function writeFileAtomic(path, data) {
-  const dir = dirname4(path);
-  const tmp = join9(dir, `.${basename(path)}.${process.pid}.${randomBytes2(4).toString("hex")}.tmp`);
+  const dir = dirname(path);
+  const tmp = join6(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open2(tmp, "wx");
   try {
     await handle.writeFile(data, "utf8");
@@ -47965,20 +47105,20 @@ async function syncDirectory(dir) {
 }
 
 // src/local/store/file-lock.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes2 } from "node:crypto";
 import {
   closeSync,
   fstatSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync5,
+  readFileSync as readFileSync3,
   readSync,
   statSync as statSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
 import { hostname as hostname3 } from "node:os";
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var BREAK_STALE_MS = 5e3;
@@ -47992,7 +47132,7 @@ async function acquireFileLock(path, options = {}) {
       pid: process.pid,
       host: hostname3(),
       acquiredAt: new Date(now()).toISOString(),
-      nonce: randomBytes3(8).toString("hex")
+      nonce: randomBytes2(8).toString("hex")
     };
     const created = tryCreate(path, holder);
     if (typeof created === "number") return ok(makeLock(path, holder, created));
@@ -48088,7 +47228,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync(dirname5(path), { recursive: true });
+        mkdirSync(dirname2(path), { recursive: true });
         continue;
       }
       return error2;
@@ -48099,7 +47239,7 @@ function tryCreate(path, holder) {
 function readHolder(path) {
   let text3;
   try {
-    text3 = readFileSync5(path, "utf8");
+    text3 = readFileSync3(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -48140,8 +47280,8 @@ async function breakLock(path, judged, now) {
 }
 async function removeIfStill(path, nonce) {
   const remove = () => removeIfMine(path, nonce);
-  const done2 = await underBreakLock(path, Date.now, remove);
-  if (!done2) remove();
+  const done = await underBreakLock(path, Date.now, remove);
+  if (!done) remove();
 }
 function removeIfMine(path, nonce) {
   const seen = readHolder(path);
@@ -48202,7 +47342,7 @@ import {
   writeSync as writeSync2
 } from "node:fs";
 import { readFile as readFile3, stat, truncate as truncate2 } from "node:fs/promises";
-import { dirname as dirname6 } from "node:path";
+import { dirname as dirname3 } from "node:path";
 
 // src/local/store/molecule-delta.ts
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
@@ -48357,11 +47497,11 @@ function parseStateText(path, text3, schema) {
       { file: path }
     );
   }
-  const version3 = data?.v;
-  if (typeof version3 === "number" && version3 > STATE_VERSION2) {
+  const version2 = data?.v;
+  if (typeof version2 === "number" && version2 > STATE_VERSION2) {
     return err(
       "state-invalid",
-      `${path} was written by a newer version of Molecular (state format v${version3}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
+      `${path} was written by a newer version of Molecular (state format v${version2}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
       { file: path }
     );
   }
@@ -48530,14 +47670,14 @@ async function appendLines(path, state, lines2, open3 = {}) {
     if (end <= size) writeAll(fd, data, state.journalEnd);
     else {
       size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
-      const run3 = Buffer.alloc(size - state.journalEnd);
-      data.copy(run3);
-      writeAll(fd, run3, state.journalEnd);
+      const run2 = Buffer.alloc(size - state.journalEnd);
+      data.copy(run2);
+      writeAll(fd, run2, state.journalEnd);
     }
     await new Promise(
       (resolve8, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve8())
     );
-    if (!state.journalExists) await syncDirectory(dirname6(journal));
+    if (!state.journalExists) await syncDirectory(dirname3(journal));
     return ok({ end, size });
   } catch (error2) {
     closeJournal(open3);
@@ -48545,7 +47685,7 @@ async function appendLines(path, state, lines2, open3 = {}) {
   }
 }
 function writeAll(fd, data, at) {
-  for (let done2 = 0; done2 < data.length; ) done2 += writeSync2(fd, data, done2, data.length - done2, at + done2);
+  for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
 }
 function wantsCompaction(state) {
   return state.journalEnd >= compactionPoint(state);
@@ -48607,23 +47747,23 @@ function deepFreeze(value) {
 }
 
 // src/local/store/store-layout.ts
-import { join as join10 } from "node:path";
+import { join as join7 } from "node:path";
 function storeLayout(dir) {
-  const mols = join10(dir, "mols");
-  const locks = join10(dir, "locks");
+  const mols = join7(dir, "mols");
+  const locks = join7(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join10(mols, `${id}.json`),
-    archive: (id) => join10(mols, `${id}.archive.json`),
-    lock: (id) => join10(locks, `${id}.lock`)
+    live: (id) => join7(mols, `${id}.json`),
+    archive: (id) => join7(mols, `${id}.archive.json`),
+    lock: (id) => join7(locks, `${id}.lock`)
   };
 }
-var ID2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+var ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 var ARCHIVE_SUFFIX = ".archive.json";
 function checkId(id) {
-  if (!ID2.test(id) || id.length > 200) {
+  if (!ID.test(id) || id.length > 200) {
     return err(
       "invalid-id",
       `"${id}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`
@@ -48951,7 +48091,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join11(layout.mols, name);
+    const path = join8(layout.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -48979,7 +48119,7 @@ async function scanLive(layout, filter) {
 async function makeLayout(layout) {
   await mkdir(layout.mols, { recursive: true });
   await mkdir(layout.locks, { recursive: true });
-  await writeFile(join11(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await writeFile(join8(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -48994,6 +48134,7 @@ async function guard(fn) {
 }
 
 // src/cli/cli-context.ts
+var STORE_OPTION = { store: { type: "string" } };
 async function openContext(io, storeDir) {
   const repoDir = await mainWorktree(io.cwd);
   if (repoDir === void 0) {
@@ -49002,8 +48143,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join12(repoDir, ".molecular") : resolve6(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join12(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join9(repoDir, ".molecular") : resolve4(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join9(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -49011,43 +48152,620 @@ async function mainWorktree(cwd) {
   });
   if (!common.ok || common.value.code !== 0) return void 0;
   const gitDir = common.value.stdout.trim();
-  if (basename2(gitDir) === ".git") return dirname7(gitDir);
+  if (basename2(gitDir) === ".git") return dirname4(gitDir);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], { okCodes: [0, 128] });
   if (!top.ok || top.value.code !== 0 || top.value.stdout.trim() === "") return void 0;
   return top.value.stdout.trim();
 }
 
+// src/cli/style.ts
+var SGR = {
+  good: [32, 39],
+  bad: [31, 39],
+  waiting: [33, 39],
+  active: [36, 39],
+  muted: [2, 22],
+  strong: [1, 22]
+};
+var STATUS_TONE = {
+  pending: "muted",
+  ready: "active",
+  in_progress: "active",
+  awaiting_gate: "waiting",
+  completed: "good",
+  complete: "good",
+  failed: "bad",
+  blocked: "bad",
+  skipped: "muted",
+  paused: "waiting",
+  squashed: "muted",
+  burned: "muted"
+};
+function makeStyle(options) {
+  const { color, symbols } = options;
+  const paint = (tone, text3) => {
+    if (!color || text3 === "") return text3;
+    const [on, off] = SGR[tone];
+    return `\x1B[${on}m${text3}\x1B[${off}m`;
+  };
+  return {
+    color,
+    symbols,
+    paint,
+    status(status) {
+      const words = paint(STATUS_TONE[status], statusWords(status));
+      if (!symbols) return words;
+      const symbol2 = STEP_STATUS_EMOJI[status] ?? MOLECULE_STATUS_EMOJI[status];
+      return symbol2 === void 0 ? words : `${symbol2} ${words}`;
+    }
+  };
+}
+var PLAIN = makeStyle({ color: false, symbols: false });
+function styleFor(stream, env) {
+  const tty = stream.isTTY === true;
+  return makeStyle({ color: colorWanted(tty, env), symbols: tty });
+}
+function colorWanted(tty, env) {
+  const force = env.FORCE_COLOR;
+  if (force !== void 0) return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== void 0 && env.NO_COLOR !== "") return false;
+  return tty && env.TERM !== "dumb";
+}
+
+// src/cli/io.ts
+function processIO() {
+  const out = lineWriter(process.stdout);
+  const err2 = lineWriter(process.stderr);
+  return {
+    out,
+    err: err2,
+    cwd: process.cwd(),
+    env: process.env,
+    now: () => /* @__PURE__ */ new Date(),
+    style: styleFor(process.stdout, process.env)
+  };
+}
+var writers = /* @__PURE__ */ new WeakMap();
+function lineWriter(stream) {
+  const known = writers.get(stream);
+  if (known) return known;
+  let closed = false;
+  stream.on("error", (error2) => {
+    closed = true;
+    if (error2.code === "EPIPE" || stream === process.stderr) return;
+    process.exitCode = EXIT.failed;
+    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
+`);
+  });
+  const write = (text3) => {
+    if (closed || stream.destroyed) return;
+    stream.write(text3.endsWith("\n") ? text3 : `${text3}
+`);
+  };
+  writers.set(stream, write);
+  return write;
+}
+function progressOutput(io, json3) {
+  return json3 ? { print: (line) => io.err(line), style: PLAIN } : { print: (line) => io.out(line), style: io.style };
+}
+var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
+
+// src/local/formulas/local-formula-source.ts
+import { dirname as dirname7, isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
+
+// src/local/formulas/builtins.ts
+import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname5, join as join10 } from "node:path";
+import { fileURLToPath } from "node:url";
+var SUFFIX = ".formula.toml";
+var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function builtinFormulaDir(from = import.meta.url) {
+  let dir = dirname5(fileURLToPath(from));
+  for (; ; ) {
+    const candidate = join10(dir, "formulas");
+    if (existsSync(join10(candidate, `hello${SUFFIX}`))) return candidate;
+    const parent = dirname5(dir);
+    if (parent === dir)
+      throw new Error("the built-in formulas folder was not found beside the Molecular package");
+    dir = parent;
+  }
+}
+var found = /* @__PURE__ */ new Map();
+var packageBuiltins = (name) => {
+  if (found.has(name)) return found.get(name);
+  let builtin;
+  if (NAME.test(name) && !name.includes("..")) {
+    try {
+      const text3 = readFileSync4(join10(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const file2 = `formulas/${name}${SUFFIX}`;
+      const parsed = parseFormula(text3, file2);
+      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+    } catch {
+      builtin = void 0;
+    }
+  }
+  found.set(name, builtin);
+  return builtin;
+};
+
+// src/local/formulas/catalog.ts
+import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs";
+import { dirname as dirname6, join as join11, resolve as resolve5 } from "node:path";
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
+var FormulaCatalog = class _FormulaCatalog {
+  constructor(searchDirs) {
+    this.searchDirs = searchDirs;
+  }
+  searchDirs;
+  cache = /* @__PURE__ */ new Map();
+  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
+  problems = [];
+  static forRepo(repoDir, extraDirs = []) {
+    const dirs = [...extraDirs];
+    if (repoDir) {
+      for (const rel of [".github/formulas", ".beads/formulas", ".molecular/formulas"])
+        dirs.push(join11(repoDir, rel));
+    }
+    dirs.push(builtinFormulaDir());
+    return new _FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync2(d)));
+  }
+  /** Where a formula of this name lives, if anywhere. */
+  locate(name) {
+    for (const dir of this.searchDirs) {
+      for (const suffix of LOOKUP_SUFFIXES) {
+        const path = join11(dir, `${name}${suffix}`);
+        if (existsSync2(path)) return path;
+      }
+    }
+    return void 0;
+  }
+  get(name) {
+    if (this.cache.has(name)) return this.cache.get(name);
+    const path = this.locate(name);
+    let parsed;
+    if (path) {
+      const result = readFormulaFile(path, path);
+      if (result.ok) parsed = result.value;
+      else this.problems.push(result.error);
+    }
+    this.cache.set(name, parsed);
+    return parsed;
+  }
+  /** Every formula name the catalog can see, for "did you mean" and listings. */
+  names() {
+    const names = /* @__PURE__ */ new Set();
+    for (const dir of this.searchDirs) {
+      for (const entry2 of safeList(dir)) {
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
+        if (suffix) names.add(entry2.slice(0, -suffix.length));
+      }
+    }
+    return [...names].sort();
+  }
+};
+function safeList(dir) {
+  try {
+    return readdirSync4(dir);
+  } catch {
+    return [];
+  }
+}
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname6(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve5(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
+}
+function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
+  const asPath = resolve5(cwd, arg);
+  const isFile = existsSync2(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
+  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname6(asPath)] : [], ...searchDirs]);
+  const path = isFile ? asPath : catalog.locate(arg);
+  if (!path) {
+    const known = catalog.names();
+    return err(
+      "unknown-formula",
+      `no formula named "${arg}" (looked in ${catalog.searchDirs.join(", ")}); known: ${known.join(", ")}`
+    );
+  }
+  const parsed = readFormulaFile(path, isFile ? arg : path);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { parsed: parsed.value, path, catalog } };
+}
+
+// src/local/formulas/local-formula-source.ts
+function localFormulaSource(place) {
+  return {
+    scope: `local:${resolve6(place.repoDir)}`,
+    builtin: packageBuiltins,
+    readBlob: async (pin) => {
+      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
+      if (text3 !== void 0) return ok(text3);
+      return err(
+        "blob-missing",
+        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
+      );
+    },
+    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
+  };
+}
+async function readGitBlob(dir, sha) {
+  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
+  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
+}
+function resolveLocal(place, name, overlayFiles) {
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve6(place.cwd, d))
+  );
+  if (!loaded.ok) return loaded;
+  const overlays = [];
+  for (const file2 of overlayFiles) {
+    let text3;
+    try {
+      text3 = readText(resolve6(place.cwd, file2));
+    } catch {
+      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
+    }
+    const parsed = parseFormula(text3, file2);
+    if (!parsed.ok) return parsed;
+    if (!parsed.value.isOverlay) {
+      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
+        file: file2
+      });
+    }
+    overlays.push(parsed.value);
+  }
+  const { parsed: root, path, catalog } = loaded.value;
+  return ok({
+    root,
+    library: catalog,
+    overlays,
+    problems: catalog.problems,
+    pin: async (named, used) => {
+      const source = await pinFile(place.repoDir, path, root.data.version);
+      if (!source.ok) return source;
+      const ref = { name: named, source: source.value };
+      const pins = {};
+      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
+      if (!described2.ok) return described2;
+      for (const usedName of used) {
+        const found2 = catalog.locate(usedName);
+        if (found2 === void 0)
+          return err(
+            "pin-failed",
+            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
+          );
+        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
+        if (!pinned.ok) return pinned;
+        pins[usedName] = pinned.value;
+        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
+        if (!files.ok) return files;
+      }
+      if (Object.keys(pins).length > 0) ref.pins = pins;
+      if (overlayFiles.length > 0) {
+        const blobs = [];
+        for (const file2 of overlayFiles) {
+          const pinned = await pinBlob(place.repoDir, resolve6(place.cwd, file2));
+          if (!pinned.ok) return pinned;
+          blobs.push(pinned.value);
+        }
+        ref.overlays = blobs;
+      }
+      return ok(ref);
+    }
+  });
+}
+async function pinDescriptionFiles(repoDir, name, path, pins) {
+  const parsed = parseFormula(readText(path), path);
+  if (!parsed.ok) return ok(void 0);
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pinned = await pinBlob(repoDir, resolve6(dirname7(path), file2));
+    if (!pinned.ok) return pinned;
+    pins[descriptionFilePin(name, file2)] = pinned.value;
+  }
+  return ok(void 0);
+}
+async function pinFile(repoDir, path, version2) {
+  const fromBuiltins = relative2(builtinFormulaDir(), resolve6(path));
+  if (!fromBuiltins.startsWith("..") && !isAbsolute3(fromBuiltins)) return ok(builtinPin(version2));
+  return pinBlob(repoDir, path);
+}
+async function pinBlob(repoDir, path) {
+  const absolute = resolve6(path);
+  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
+  if (!hashed.ok)
+    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
+  const inRepo = relative2(repoDir, absolute);
+  const shown = inRepo.startsWith("..") || isAbsolute3(inRepo) ? absolute : inRepo;
+  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
+}
+
+// src/shell/bounded-cache.ts
+var BoundedCache = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const value = this.entries.get(key);
+    if (value !== void 0) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key, value) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+  delete(key) {
+    this.entries.delete(key);
+  }
+  clear() {
+    this.entries.clear();
+  }
+  get size() {
+    return this.entries.size;
+  }
+};
+
+// src/shell/formulas/load-proto.ts
+var protos = new BoundedCache(256);
+var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
+function rememberProto(scope, mol, proto) {
+  protos.set(keyOf2(scope, mol), proto);
+}
+async function loadProto(source, mol, options = {}) {
+  const key = keyOf2(source.scope, mol);
+  const cached2 = protos.get(key);
+  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  const cooked = await cookPinned(source, mol);
+  if (!cooked.ok) {
+    return err(
+      "formula-unloadable",
+      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
+    );
+  }
+  protos.set(key, cooked.value);
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+}
+async function cookPinned(source, mol) {
+  const { formula } = mol;
+  if (typeof formula.source === "object" && "inline" in formula.source) {
+    const adhoc = adhocProto(formula.source.inline);
+    if (adhoc.ok) return adhoc;
+  }
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
+  if (!root.ok) return root;
+  const library = /* @__PURE__ */ new Map();
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
+    if (!parsed.ok) return parsed;
+    library.set(name, parsed.value);
+  }
+  const overlays = [];
+  for (const pin of formula.overlays ?? []) {
+    const parsed = await readPinned(source, pin.path, pin);
+    if (!parsed.ok) return parsed;
+    overlays.push(parsed.value);
+  }
+  const cooked = cook(root.value, {
+    vars: mol.vars,
+    library: { get: (name) => library.get(name) },
+    overlays
+  });
+  return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
+}
+async function readPinned(source, name, pin) {
+  if (typeof pin === "string") {
+    const found2 = source.builtin(name);
+    if (found2) return parseFormula(found2.text, found2.file);
+    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
+  }
+  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
+  const text3 = await source.readBlob(pin);
+  if (!text3.ok) return text3;
+  return parseFormula(text3.value, pin.path);
+}
+
+// src/cli/load-molecule.ts
+async function loadMolecule(ctx, id) {
+  const loaded = await ctx.store.load(id);
+  if (!loaded.ok) return loaded;
+  if (loaded.value === void 0) {
+    const archived = await ctx.store.loadArchive(id);
+    const gone = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
+    return err("unknown-molecule", `there is no molecule "${id}"${gone}; \`mol list\` shows them`);
+  }
+  const proto = await loadProto2(ctx.repoDir, loaded.value);
+  if (!proto.ok) return proto;
+  return ok({ mol: loaded.value, proto: proto.value });
+}
+function loadProto2(repoDir, mol) {
+  return loadProto(localFormulaSource({ repoDir, cwd: repoDir }), mol);
+}
+
+// src/cli/pour-molecule.ts
+import { userInfo } from "node:os";
+
+// src/shell/formulas/cook-named.ts
+async function cookNamed(source, request, tell = () => {
+}) {
+  const resolved = await source.resolve(request.formula, request.overlays ?? []);
+  if (!resolved.ok) return resolved;
+  const { root, library, overlays, problems } = resolved.value;
+  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
+  for (const problem of problems) tell(problem);
+  if (!cooked.ok) return cooked;
+  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
+    tell(warning);
+  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
+}
+
+// src/shell/pour.ts
+var FRESH_ID_TRIES = 5;
+async function pour2(input2) {
+  const first = await cookNamed(
+    input2.source,
+    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
+    input2.tell
+  );
+  if (!first.ok) return first;
+  const { resolved } = first.value;
+  const bound = bindVars(first.value.proto.vars, input2.vars);
+  if (!bound.ok) return bound;
+  const cooked = cook(resolved.root, {
+    vars: bound.value,
+    library: resolved.library,
+    overlays: resolved.overlays
+  });
+  if (!cooked.ok) return cooked;
+  const raw = cooked.value.proto;
+  const proto = withDefaultRetries(raw, input2.defaultRetries);
+  const formula = await resolved.pin(raw.formula, first.value.uses);
+  if (!formula.ok) return formula;
+  const base = await input2.base();
+  if (!base.ok) return base;
+  for (let tries = 0; ; tries++) {
+    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const poured = pour(proto, {
+      id,
+      now: input2.now,
+      vars: bound.value,
+      kind: input2.kind ?? "mol",
+      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      ...input2.subject === void 0 ? {} : { subject: input2.subject },
+      base: base.value,
+      formula: formula.value,
+      title: raw.formula,
+      by: input2.by
+    });
+    if (!poured.ok) return poured;
+    rememberProto(input2.source.scope, poured.value.mol, raw);
+    const created = await input2.store.create(poured.value.mol);
+    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
+    if (created.error.code !== "exists") return created;
+    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
+    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
+  }
+}
+
+// src/cli/new-molecule-id.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+function newMoleculeId(formula) {
+  const slug = formula.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "").slice(0, 40);
+  return `${slug || "mol"}-${randomBytes3(3).toString("hex")}`;
+}
+
+// src/cli/repo.ts
+import { execFileSync } from "node:child_process";
+function gitTopLevel(cwd) {
+  try {
+    return execFileSync("git", ["rev-parse", "--show-toplevel"], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"]
+    }).trim();
+  } catch {
+    return void 0;
+  }
+}
+
+// src/cli/pour-molecule.ts
+async function pourMolecule(ctx, request) {
+  const { io } = ctx;
+  const poured = await pour2({
+    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
+    store: ctx.store,
+    formula: request.formula,
+    vars: request.vars,
+    overlays: request.overlays ?? [],
+    id: request.id ?? newMoleculeId,
+    now: io.now(),
+    by: whoAmI(io.env),
+    base: () => currentBase(ctx.repoDir),
+    kind: request.kind ?? "mol",
+    ...request.ttlMs === void 0 ? {} : { ttlMs: request.ttlMs },
+    tell: tellOn(io)
+  });
+  if (!poured.ok) return poured;
+  return ok({ mol: poured.value.mol, proto: poured.value.proto });
+}
+function formulasHere(io, searchDirs = []) {
+  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
+}
+var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
+async function currentBase(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
+    okCodes: [0, 1, 128]
+  });
+  if (!head.ok || head.value.code !== 0) {
+    return err(
+      "no-commit",
+      `${repoDir} has no commit yet; commit something first, steps start from a commit`
+    );
+  }
+  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
+  const ref = branch.ok && branch.value.stdout.trim() !== "" ? branch.value.stdout.trim() : "HEAD";
+  return ok({ ref, sha: head.value.stdout.trim() });
+}
+function whoAmI(env) {
+  let name = env.USER ?? env.USERNAME;
+  if (!name) {
+    try {
+      name = userInfo().username;
+    } catch {
+      name = "someone";
+    }
+  }
+  return `local:${name}`;
+}
+
 // src/cli/verb.ts
-var MOL_ARG = {
-  name: "mol-id",
-  required: true,
-  missing: "which molecule? give its id (mol list shows them)",
-  complete: "molecule"
-};
-var STEP_ARG = {
-  name: "step",
-  required: true,
-  missing: "which step? give its id (mol status <mol-id> shows them)",
-  complete: "step"
-};
 async function contextFor(io, values) {
   return openContext(io, typeof values.store === "string" ? values.store : void 0);
 }
 function failWith(io, error2) {
   const all = error2.diagnostics?.length ? error2.diagnostics : [error2];
-  for (const d of all) io.err(d.file === void 0 ? `mol: ${inCliWords(d.message)}` : formatDiagnostic(d));
+  for (const d of all) io.err(d.file === void 0 ? `mol: ${d.message}` : formatDiagnostic(d));
   return EXIT.failed;
-}
-var CLI_WORDS = [
-  [
-    "roll it back, reset it, or retry a failed step to work on it again",
-    "roll it back (mol rollback) or retry a failed step (mol retry) to work on it again"
-  ],
-  ["/mol squash <summary>", 'mol squash <mol-id> --summary "\u2026"'],
-  [/ is required: give (\S+)=<value>$/, " is required: give --var $1=<value>"]
-];
-function inCliWords(message) {
-  return CLI_WORDS.reduce((text3, [engine, cli]) => text3.replace(engine, cli), message);
 }
 function exitFor(mol) {
   if (mol.status === "complete" || mol.status === "squashed" || mol.status === "burned") return EXIT.ok;
@@ -49079,271 +48797,16 @@ function checkStep(loaded, step2) {
   return loaded.mol.steps.some((s) => s.id === step2) ? ok(step2) : unknownStep(loaded.mol, step2);
 }
 
-// src/cli/commands/burn.ts
-var burn2 = defineVerb({
-  name: "burn",
-  summary: "discard a molecule, its branches and worktrees (--force if in progress)",
-  args: [MOL_ARG],
-  options: [{ name: "force", short: "f", meaning: "burn it even while it is in progress" }, STORE],
-  examples: ["mol burn hello-1a2b3c --force"],
-  run: burnCommand
-});
-async function burnCommand({ io, values, positionals }) {
-  const [molId = ""] = positionals;
-  const ctx = await contextFor(io, values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const { proto } = loaded.value;
-  const applied = await changeMolecule(
-    ctx.value.store,
-    proto,
-    molId,
-    { type: "burn", by: whoAmI(io.env), force: values.force === true },
-    ctx.value.io.now()
-  );
-  if (!applied.ok) return failWith(io, applied.error);
-  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
-    notices: true
-  });
-  if (!carried.ok) return failWith(io, carried.error);
-  const removed = await removeMoleculeWork(ctx.value, molId);
-  if (!removed.ok) return failWith(io, removed.error);
-  io.out(`burned ${molId}`);
-  return EXIT.ok;
-}
-
-// src/cli/completion/candidates.ts
-async function candidates(words, verbs, lookups) {
-  const current = words.at(-1) ?? "";
-  const before = words.slice(0, -1);
-  const shown = verbs.filter((v) => !v.hidden);
-  const [name, ...rest] = before;
-  if (name === void 0) {
-    const all = current.startsWith("-") ? ["--help", "--version"] : shown.map((v) => v.name);
-    return { words: matching(all, current) };
-  }
-  const verb = shown.find((v) => v.name === name);
-  if (verb === void 0) return { words: [] };
-  const { pending, positionals, store: store2, terminated } = walk3(verb, rest);
-  if (pending !== void 0) return offer(pending.complete, current, positionals, store2, shown, lookups);
-  if (!terminated && current.startsWith("-")) {
-    const flags = [...verb.options.map((o) => `--${o.name}`), "--help"];
-    return { words: matching(flags, current) };
-  }
-  return offer(argAt(verb.args, positionals.length)?.complete, current, positionals, store2, shown, lookups);
-}
-function walk3(verb, words) {
-  let pending;
-  let store2;
-  let terminated = false;
-  const positionals = [];
-  for (const word of words) {
-    if (pending !== void 0) {
-      if (pending.name === "store") store2 = word;
-      pending = void 0;
-    } else if (!terminated && word === "--") terminated = true;
-    else if (!terminated && word.startsWith("-") && word !== "-") {
-      if (word.includes("=")) {
-        if (word.startsWith("--store=")) store2 = word.slice("--store=".length);
-        continue;
-      }
-      const option = word.startsWith("--") ? verb.options.find((o) => o.name === word.slice(2)) : verb.options.find((o) => o.short === word.slice(1));
-      if (option?.value !== void 0) pending = option;
-    } else positionals.push(word);
-  }
-  return { pending, positionals, store: store2, terminated };
-}
-function argAt(args, index) {
-  const last = args.at(-1);
-  return args[index] ?? (last?.variadic ? last : void 0);
-}
-async function offer(kind, current, positionals, store2, verbs, lookups) {
-  switch (kind) {
-    case "molecule":
-      return { words: matching(await lookups.molecules(store2), current) };
-    case "step": {
-      const [molId] = positionals;
-      return { words: molId === void 0 ? [] : matching(await lookups.steps(molId, store2), current) };
-    }
-    case "formula":
-      return { words: matching(lookups.formulas(), current), files: "file" };
-    case "verb":
-      return {
-        words: matching(
-          verbs.map((v) => v.name),
-          current
-        )
-      };
-    case "shell":
-      return { words: matching(["bash", "zsh", "fish"], current) };
-    case "file":
-    case "dir":
-      return { words: [], files: kind };
-    default:
-      return { words: [] };
-  }
-}
-function matching(words, prefix) {
-  return [...new Set(words.filter((w) => w.startsWith(prefix)))];
-}
-
-// src/cli/commands/complete.ts
-var complete2 = defineVerb({
-  name: "__complete",
-  summary: "completion candidates for the words after mol, one a line (used by mol completion)",
-  args: [{ name: "word", variadic: true }],
-  options: [],
-  examples: [],
-  hidden: true,
-  async run({ io, positionals, verbs }) {
-    const found2 = await candidates(positionals.length > 0 ? positionals : [""], verbs, storeLookups(io));
-    for (const word of found2.words) io.out(word);
-    if (found2.files !== void 0) io.out(`:${found2.files}`);
-    return EXIT.ok;
-  }
-});
-function storeLookups(io) {
-  return {
-    async molecules(store2) {
-      const ctx = await openContext(io, store2);
-      if (!ctx.ok) return [];
-      const scanned = await ctx.value.store.scan();
-      if (!scanned.ok) return [];
-      const live = new Set(LIVE_STATUS_LIST);
-      const mols = [...scanned.value.molecules].sort(
-        (a, b) => Number(live.has(b.status)) - Number(live.has(a.status)) || b.updatedAt.localeCompare(a.updatedAt)
-      );
-      return mols.map((m) => m.id);
-    },
-    async steps(molId, store2) {
-      const ctx = await openContext(io, store2);
-      if (!ctx.ok) return [];
-      const loaded = await ctx.value.store.load(molId).catch(() => void 0);
-      return loaded?.ok && loaded.value !== void 0 ? loaded.value.steps.map((s) => s.id) : [];
-    },
-    formulas: () => FormulaCatalog.forRepo(gitTopLevel(io.cwd)).names()
-  };
-}
-
-// src/cli/completion/scripts.ts
-var SHELLS = ["bash", "zsh", "fish"];
-var BASH = `# mol completion for bash. Load it now:   source <(mol completion bash)
-# or for every shell:  mol completion bash > ~/.local/share/bash-completion/completions/mol
-_mol_complete() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} IFS=$'\\n' files='' last
-  local -a out
-  out=($(mol __complete -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
-  if [[ \${#out[@]} -gt 0 ]]; then
-    last=\${out[\${#out[@]}-1]}
-    if [[ $last == :* ]]; then files=\${last#:}; unset "out[\${#out[@]}-1]"; fi
-  fi
-  COMPREPLY=("\${out[@]}")
-  if [[ -n $files ]]; then
-    compopt -o filenames 2>/dev/null
-    if [[ $files == dir ]]; then COMPREPLY+=($(compgen -d -- "$cur")); else COMPREPLY+=($(compgen -f -- "$cur")); fi
-  fi
-}
-complete -F _mol_complete mol
-`;
-var ZSH = `#compdef mol
-# mol completion for zsh. Load it now:   source <(mol completion zsh)   (after compinit)
-# or for every shell:  mol completion zsh > "\${fpath[1]}/_mol"
-_mol() {
-  local -a out
-  local files=''
-  out=("\${(@f)$(mol __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
-  out=(\${out:#})
-  if [[ \${out[-1]} == :* ]]; then files=\${out[-1]#:}; out[-1]=(); fi
-  (( \${#out} )) && compadd -- "\${out[@]}"
-  if [[ $files == dir ]]; then _files -/; elif [[ $files == file ]]; then _files; fi
-}
-if [[ "\${funcstack[1]}" == _mol ]]; then _mol "$@"; else compdef _mol mol; fi
-`;
-var FISH = `# mol completion for fish. Load it now:   mol completion fish | source
-# or for every shell:  mol completion fish > ~/.config/fish/completions/mol.fish
-function __mol_complete
-    set -l words (commandline -opc)
-    set -e words[1]
-    set -l current (commandline -ct)
-    set -l out (mol __complete -- $words "$current" 2>/dev/null)
-    set -l files
-    if test (count $out) -gt 0; and string match -q ':*' -- $out[-1]
-        set files (string sub -s 2 -- $out[-1])
-        set -e out[-1]
-    end
-    printf '%s\\n' $out
-    if test "$files" = dir
-        __fish_complete_directories "$current"
-    else if test "$files" = file
-        __fish_complete_path "$current"
-    end
-end
-complete -c mol -f -a '(__mol_complete)'
-`;
-function completionScript(shell) {
-  return { bash: BASH, zsh: ZSH, fish: FISH }[shell];
-}
-
-// src/cli/commands/completion.ts
-var completion = defineVerb({
-  name: "completion",
-  summary: "print the shell completion script for bash, zsh or fish",
-  args: [{ name: "shell", required: true, missing: "which shell? bash, zsh or fish", complete: "shell" }],
-  options: [],
-  examples: ["source <(mol completion bash)"],
-  run({ io, positionals, usageError }) {
-    const [shell = ""] = positionals;
-    if (!SHELLS.includes(shell))
-      return usageError(`no completion for "${shell}"; give bash, zsh or fish`);
-    io.out(completionScript(shell).trimEnd());
-    return EXIT.ok;
-  }
-});
-
-// src/cli/print-json.ts
-function printJson(io, json3, value) {
-  const fields = typeof json3 === "string" ? json3.split(",").map((f) => f.trim()).filter(Boolean) : [];
-  if (fields.length === 0) {
-    io.out(JSON.stringify(value, null, 2));
-    return EXIT.ok;
-  }
-  const items = Array.isArray(value) ? value : [value];
-  const known = new Set(items.flatMap((item) => isRecord2(item) ? Object.keys(item) : []));
-  const pick2 = (item) => isRecord2(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
-  io.out(JSON.stringify(Array.isArray(value) ? value.map(pick2) : pick2(value), null, 2));
-  const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
-  if (unknown2.length === 0) return EXIT.ok;
-  io.err(
-    `mol: --json: no field ${unknown2.map((f) => `"${f}"`).join(", ")}; the fields are ${[...known].join(", ")}`
-  );
-  return EXIT.usage;
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // src/cli/commands/cook.ts
-var FORMULA_ARG = {
-  name: "file|name",
-  required: true,
-  missing: "which formula? give a file or a name",
-  complete: "formula"
-};
-var cook2 = defineVerb({
-  name: "cook",
-  summary: "cook a formula into a proto (--json for data)",
-  args: [FORMULA_ARG],
-  options: [...FORMULA_OPTIONS, json2("the proto")],
-  examples: ["mol cook hello --var name=ada"],
-  run: cookCommand
-});
-async function cookCommand(call) {
-  const { io } = call;
-  const cooked = await cookFromArgs(call);
+var usage = "mol cook <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--json]";
+async function cookCommand(io, argv) {
+  const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
   if (typeof cooked === "number") return cooked;
-  const { proto } = cooked;
-  if (call.values.json) return printJson(io, call.values.json, proto);
+  const { proto, values } = cooked;
+  if (values.json) {
+    io.out(JSON.stringify(proto, null, 2));
+    return EXIT.ok;
+  }
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) \u2014 ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   const vars2 = Object.entries(proto.vars);
@@ -49361,32 +48824,74 @@ async function cookCommand(call) {
   }
   return EXIT.ok;
 }
-async function cookFromArgs(call) {
-  const { io, values } = call;
-  const [formula = ""] = call.positionals;
-  const vars = parseVars(values.var);
-  if (!vars.ok) return call.usageError(vars.error.message);
-  const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return call.usageError(dirs.error.message);
-  const overlays = values.overlay ?? [];
+async function cookFromArgs(io, argv, options, usageLine) {
+  const args = parse4(argv, {
+    ...VAR_OPTION,
+    ...FORMULAS_OPTION,
+    ...options,
+    overlay: { type: "string", multiple: true }
+  });
+  if (!args.ok) return usageError(io, args.error.message, usageLine);
+  const [formula] = args.value.positionals;
+  if (!formula) return usageError(io, "which formula? give a file or a name", usageLine);
+  const vars = parseVars(args.value.values.var);
+  if (!vars.ok) return usageError(io, vars.error.message, usageLine);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usageLine);
+  const overlays = args.value.values.overlay ?? [];
   const cooked = await cookNamed(
     formulasHere(io, dirs.value),
     { formula, vars: vars.value, overlays },
     tellOn(io)
   );
   if (!cooked.ok) return failWith(io, cooked.error);
-  return cooked.value;
+  return { ...cooked.value, values: args.value.values };
+}
+function usageError(io, message, usageLine) {
+  io.err(`mol: ${message}
+usage: ${usageLine}`);
+  return EXIT.failed;
 }
 function firstLine(text3) {
   return text3.trim().split("\n")[0] ?? "";
 }
 
+// src/cli/commands/burn.ts
+var usage2 = "mol burn <mol-id> [--force]";
+async function burnCommand(io, argv) {
+  const args = parse4(argv, { ...STORE_OPTION, force: { type: "boolean", short: "f" } });
+  if (!args.ok) return usageError(io, args.error.message, usage2);
+  const [molId, ...extra] = args.value.positionals;
+  if (!molId) return usageError(io, "which molecule?", usage2);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage2);
+  const ctx = await contextFor(io, args.value.values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const { proto } = loaded.value;
+  const applied = await changeMolecule(
+    ctx.value.store,
+    proto,
+    molId,
+    { type: "burn", by: whoAmI(io.env), force: args.value.values.force === true },
+    ctx.value.io.now()
+  );
+  if (!applied.ok) return failWith(io, applied.error);
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
+    notices: true
+  });
+  if (!carried.ok) return failWith(io, carried.error);
+  const removed = await removeMoleculeWork(ctx.value, molId);
+  if (!removed.ok) return failWith(io, removed.error);
+  io.out(`burned ${molId}`);
+  return EXIT.ok;
+}
+
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
-import { realpathSync } from "node:fs";
 import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, join as join18 } from "node:path";
+import { join as join17 } from "node:path";
 import { promisify } from "node:util";
 
 // src/cli/executor.ts
@@ -49418,9 +48923,9 @@ function withAgent(proto, agent) {
 // src/runner/git-config-snapshot.ts
 var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
 async function gitConfigSnapshot(cwd) {
-  const listed2 = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
-  if (!listed2.ok) return listed2;
-  const fields = listed2.value.stdout.split("\0");
+  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed.ok) return listed;
+  const fields = listed.value.stdout.split("\0");
   const entries = [];
   for (let i = 0; i + 2 < fields.length; i += 3) {
     const [scope, origin, item] = fields.slice(i, i + 3);
@@ -49443,7 +48948,7 @@ function changedSettings(before, after) {
 
 // src/shell/step/ended-attempt.ts
 import { mkdir as mkdir2, readFile as readFile4, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname8, join as join13 } from "node:path";
+import { dirname as dirname8, join as join12 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -49476,7 +48981,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join13(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 async function keepAttemptRecord(files, attempt, checkout) {
@@ -49551,19 +49056,19 @@ async function recordStepEvent(job, event) {
 // src/shell/step/run-step-command.ts
 import { mkdtemp, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat2 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join13 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
-  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
-  if (!status2.ok) return `unknown ${Date.now()}`;
-  const entries = splitNul(status2.value.stdout);
+  const status = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat2(join14(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat2(join13(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -49617,12 +49122,12 @@ function commandEnv(job, checkout) {
     extra
   });
 }
-async function runStepCommand(job, checkout, prompt2) {
+async function runStepCommand(job, checkout, prompt) {
   const { def } = job;
   if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === void 0 ? def.agent : void 0;
-  const run3 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run3 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
   const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
@@ -49634,10 +49139,10 @@ async function runStepCommand(job, checkout, prompt2) {
   const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
   if (files !== void 0) await keepAttemptRecord(files, job.state.attempts, checkout);
   const command = async (extra, input2) => {
-    log(`running ${what} "${def.id}": ${run3.split("\n")[0]}${run3.includes("\n") ? " \u2026" : ""}`);
+    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
     const ran = await runCommand({
       cwd: checkout.cwd,
-      run: run3,
+      run: run2,
       env: { ...env.value, ...extra },
       inheritEnv: false,
       ...timeoutMs === void 0 ? {} : { timeoutMs },
@@ -49657,10 +49162,10 @@ async function runStepCommand(job, checkout, prompt2) {
   };
   const go = async () => {
     if (agent === void 0) return command({});
-    const text3 = prompt2 ?? "";
-    const dir = await mkdtemp(join15(tmpdir(), "mol-prompt-"));
+    const text3 = prompt ?? "";
+    const dir = await mkdtemp(join14(tmpdir(), "mol-prompt-"));
     try {
-      const file2 = join15(dir, "prompt.md");
+      const file2 = join14(dir, "prompt.md");
       await writeFile3(file2, text3);
       return await command({ MOL_PROMPT_FILE: file2 }, text3);
     } finally {
@@ -50012,13 +49517,13 @@ ${def.acceptance.trim()}`);
 
 Leave your result in \`${def.output}\`.`);
   if (inputs.length > 0) {
-    const list3 = inputs.map((i) => `- \`${i.path}\` (from step \`${i.from}\`)`).join("\n");
+    const list2 = inputs.map((i) => `- \`${i.path}\` (from step \`${i.from}\`)`).join("\n");
     parts.push(
       `## Inputs
 
 The steps before this one produced these files; they are in the checkout:
 
-${list3}`
+${list2}`
     );
   }
   const previous = previousAttempt(mol, def);
@@ -50146,8 +49651,8 @@ async function startStep(opened, options = {}) {
     });
   }
   const inputs = stepInputs(job.proto, job.def);
-  const prompt2 = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
-  return ok({ kind: "started", job, checkout: checkout.value, prompt: prompt2, inputs });
+  const prompt = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
+  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
 }
 async function stepPrompt(job, branch) {
   return formatStepPrompt({
@@ -50195,10 +49700,10 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
 var SHORT_SHA = 7;
 function startedLine(step2, def, style = PLAIN) {
   const attempt = step2.attempts > 1 ? ` (attempt ${step2.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : "";
-  return `${style.symbols ? `${style.paint("active", "\u25B6")} ` : "started "}${step2.id}: ${def.title}${attempt}`;
+  return `${style.paint("active", "\u25B6")} ${step2.id}: ${def.title}${attempt}`;
 }
 function stillRunningLine(stepId, ms, style = PLAIN) {
-  return style.paint("muted", `${style.symbols ? "\u2026 " : ""}${stepId} still running (${clockText(ms)})`);
+  return style.paint("muted", `\u2026 ${stepId} still running (${clockText(ms)})`);
 }
 function clockText(ms) {
   const seconds = Math.floor(ms / 1e3);
@@ -50210,7 +49715,6 @@ function clockText(ms) {
 function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
   const line = finishedText(before, after, def, outcome, ms);
   const symbol2 = line.slice(0, line.indexOf(" "));
-  if (!style.symbols) return line.slice(symbol2.length + 1);
   return `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)}${line.slice(symbol2.length)}`;
 }
 var SYMBOL_TONE = {
@@ -50251,22 +49755,22 @@ function finishedText(before, after, def, outcome, ms) {
 
 // src/cli/step-host.ts
 import { hostname as hostname5 } from "node:os";
-import { join as join17 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/cli/local-mentions.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml = __toESM(require_dist(), 1);
 import { readFile as readFile5 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join15 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localMentions(repoDir, text3) {
-  const read = (path) => readFile5(join16(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile5(join15(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
 }
 function contextMap(yaml) {
   if (yaml === void 0) return {};
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(yaml);
+    doc = (0, import_yaml.parse)(yaml);
   } catch {
     return {};
   }
@@ -50280,7 +49784,7 @@ function contextMap(yaml) {
 }
 
 // src/cli/local-run.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { hostname as hostname4 } from "node:os";
 var STARTED_AT = Date.now();
 function thisRun() {
@@ -50302,10 +49806,10 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat3 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
     const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync6("/proc/stat", "utf8"));
+    const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
     const startMs = Number(btime[1]) * 1e3 + ticks * 10;
     return startMs > runStartMs + 2e3;
@@ -50316,10 +49820,10 @@ function startedAfter(pid, runStartMs) {
 
 // src/cli/step-host.ts
 function cliStepHost(ctx, options = {}) {
-  const run3 = thisRun();
+  const run2 = thisRun();
   const { groups } = options;
   return {
-    ...run3,
+    ...run2,
     leaseTtlMs: (def) => leaseTtlMs(def, "local"),
     now: () => ctx.io.now(),
     record: async (molId, proto, plan) => {
@@ -50335,7 +49839,7 @@ function cliStepHost(ctx, options = {}) {
       kind: "worktree",
       repoDir: ctx.repoDir,
       worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join17(ctx.store.dir, "attempts")
+      attemptsDir: join16(ctx.store.dir, "attempts")
     },
     push: false,
     env: process.env,
@@ -50436,14 +49940,14 @@ async function execute(ctx, start2, proto, options = {}) {
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       if (stopping) return new Promise(() => {
       });
-      const done2 = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
+      const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
       const ms = performance3.now() - t0;
-      if (!done2.ok) {
-        notRecorded(def.id, done2.error);
+      if (!done.ok) {
+        notRecorded(def.id, done.error);
         passed.add(def.id);
         return;
       }
-      finished(before, def, done2.value.outcome, done2.value, ms);
+      finished(before, def, done.value.outcome, done.value, ms);
     }
   };
   const notRecorded = (id, error2) => ctx.io.err(`mol: warning: the result of ${id} was not recorded: ${error2.message}`);
@@ -50759,11 +50263,7 @@ function moleculeJson(mol, proto) {
 }
 function headline(mol, style = PLAIN) {
   const kind = mol.kind === "wisp" ? " (wisp)" : "";
-  return `${style.paint("strong", mol.id)}${kind} \xB7 ${mol.formula.name} \xB7 ${style.status(mol.status)} \xB7 ${progressText(settledSteps(mol), mol.steps.length, style)}`;
-}
-function progressText(done2, total, style, width) {
-  const bar = progressBar(done2, total, width);
-  return style.symbols ? bar : bar.slice(bar.indexOf(" ") + 1);
+  return `${style.paint("strong", mol.id)}${kind} \xB7 ${mol.formula.name} \xB7 ${style.status(mol.status)} \xB7 ${progressBar(settledSteps(mol), mol.steps.length)}`;
 }
 function stepTable(mol, proto, style = PLAIN) {
   const titles = new Map(proto?.steps.map((s) => [s.id, s.title]));
@@ -50772,7 +50272,7 @@ function stepTable(mol, proto, style = PLAIN) {
     style.status(s.status),
     String(s.attempts),
     s.checkpoint?.commit?.slice(0, SHORT_SHA2) ?? "",
-    gatesCell(s, style),
+    gatesCell(s),
     clip(titles.get(s.id) ?? "", TITLE_WIDTH),
     clip(noteOf(s), NOTE_WIDTH)
   ]);
@@ -50810,12 +50310,8 @@ function nextSteps(mol, proto) {
   }
   return lines2;
 }
-function gatesCell(step2, style) {
-  const mark2 = style.symbols ? { waiting: "\u2026", passed: "\u2713", failed: "\u2717" } : void 0;
-  return (step2.gates ?? []).map((g) => {
-    const result = g.passed === null ? "waiting" : g.passed ? "passed" : "failed";
-    return `${g.type} ${mark2?.[result] ?? result}`;
-  }).join(", ");
+function gatesCell(step2) {
+  return (step2.gates ?? []).map((g) => `${g.type} ${g.passed === null ? "\u2026" : g.passed ? "\u2713" : "\u2717"}`).join(", ");
 }
 function noteOf(step2) {
   if (step2.status === "failed" || step2.status === "blocked" || step2.error !== void 0)
@@ -50849,15 +50345,12 @@ function report(mol, proto, style = PLAIN) {
 
 // src/cli/commands/demo.ts
 var run = promisify(execFile2);
-var demo = defineVerb({
-  name: "demo",
-  summary: "run the built-in hello formula in a temporary git repository",
-  args: [],
-  options: [],
-  examples: ["mol demo"],
-  run: demoCommand
-});
-async function demoCommand({ io }) {
+var usage3 = "mol demo";
+async function demoCommand(io, argv) {
+  const args = parse4(argv, {});
+  if (!args.ok) return usageError(io, args.error.message, usage3);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage3);
   const repo = await makeDemoRepo();
   const demoIO = { ...io, cwd: repo };
   const ctx = await openContext(demoIO);
@@ -50886,17 +50379,16 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile6(join18(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile6(join17(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
   io.out(`
-the repository stays at ${repo}; look around, then delete it:`);
-  io.out(`  cd ${shellWord(repo)} && ${molCommand(io)} status ${mol.id}`);
+the repository stays at ${repo}; look around (cd there; mol status ${mol.id}), then delete it.`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join18(tmpdir2(), "mol-demo-")));
+  const repo = await realpath2(await mkdtemp2(join17(tmpdir2(), "mol-demo-")));
   const git2 = (args) => run(
     "git",
     [
@@ -50912,47 +50404,26 @@ async function makeDemoRepo() {
   );
   await git2(["init", "-q", "-b", "main"]);
   await writeFile4(
-    join18(repo, "README.md"),
+    join17(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
   await git2(["commit", "-q", "-m", "Start the demo"]);
   return repo;
 }
-function molCommand(io) {
-  if (io.self === void 0) return "mol";
-  const self = realOrSame(io.self);
-  for (const dir of (io.env.PATH ?? "").split(delimiter)) {
-    if (dir !== "" && realOrSame(join18(dir, "mol")) === self) return "mol";
-  }
-  return `node ${shellWord(self)}`;
-}
-function realOrSame(path) {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-function shellWord(text3) {
-  return /^[\w@%+=:,./-]+$/.test(text3) ? text3 : `'${text3.replaceAll("'", "'\\''")}'`;
-}
 function indent(text3) {
   return text3.trimEnd().split("\n").map((l) => `  ${l}`).join("\n");
 }
 
 // src/cli/commands/diff.ts
-var diff = defineVerb({
-  name: "diff",
-  summary: "the files a step added, modified and deleted",
-  args: [MOL_ARG, STEP_ARG],
-  options: [json2("the step, its commit and the added, modified and deleted paths"), STORE],
-  examples: ["mol diff hello-1a2b3c greet"],
-  run: diffCommand
-});
-async function diffCommand({ io, values, positionals }) {
-  const [molId = "", stepId = ""] = positionals;
-  const opened = await openStep(io, values, molId, stepId);
+var usage4 = "mol diff <mol-id> <step> [--json]";
+async function diffCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage4);
+  const [molId, stepId, ...extra] = args.value.positionals;
+  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage4);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage4);
+  const opened = await openStep(io, args.value.values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const state = loaded.mol.steps.find((s) => s.id === stepId);
@@ -50966,13 +50437,16 @@ async function diffCommand({ io, values, positionals }) {
       ).error
     );
   }
-  const diff2 = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
-  if (!diff2.ok) return failWith(io, diff2.error);
-  if (values.json) return printJson(io, values.json, { step: stepId, commit, ...diff2.value });
+  const diff = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
+  if (!diff.ok) return failWith(io, diff.error);
+  if (args.value.values.json) {
+    io.out(JSON.stringify({ step: stepId, commit, ...diff.value }, null, 2));
+    return EXIT.ok;
+  }
   const lines2 = [
-    ...diff2.value.added.map((p) => `A  ${p}`),
-    ...diff2.value.modified.map((p) => `M  ${p}`),
-    ...diff2.value.deleted.map((p) => `D  ${p}`)
+    ...diff.value.added.map((p) => `A  ${p}`),
+    ...diff.value.modified.map((p) => `M  ${p}`),
+    ...diff.value.deleted.map((p) => `D  ${p}`)
   ];
   io.out(lines2.length > 0 ? lines2.join("\n") : `${stepId} changed no files`);
   return EXIT.ok;
@@ -50980,21 +50454,18 @@ async function diffCommand({ io, values, positionals }) {
 
 // src/cli/commands/gc.ts
 import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
-import { basename as basename3, join as join19 } from "node:path";
-var gc = defineVerb({
-  name: "gc",
-  summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
-  args: [],
-  options: [json2("what was removed"), STORE],
-  examples: ["mol gc"],
-  run: gcCommand
-});
+import { basename as basename3, join as join18 } from "node:path";
+var usage5 = "mol gc [--json]";
 var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
-async function gcCommand({ io, values }) {
-  const ctx = await contextFor(io, values);
+async function gcCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage5);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage5);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const { store: store2, repoDir, worktreeRoot } = ctx.value;
-  const scanned = await store2.scan();
+  const { store, repoDir, worktreeRoot } = ctx.value;
+  const scanned = await store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   const now = io.now();
   const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
@@ -51009,7 +50480,7 @@ async function gcCommand({ io, values }) {
     }
     unreadable.set(id, problem.message);
   }
-  const done2 = {
+  const done = {
     evaporated: [],
     worktrees: [],
     branches: [],
@@ -51032,16 +50503,16 @@ async function gcCommand({ io, values }) {
     );
     if (!gone.ok) continue;
     live.delete(mol.id);
-    done2.evaporated.push(mol.id);
+    done.evaporated.push(mol.id);
   }
   const trees = await listLeftoverWorktrees({ repoDir, worktreeRoot });
   if (!trees.ok) return failWith(io, trees.error);
   for (const tree of trees.value) {
     if (unreadable.has(tree.molId)) continue;
-    const status2 = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
-    if (status2 !== void 0 && KEEP.has(status2)) continue;
+    const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
+    if (status !== void 0 && KEEP.has(status)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
-    if (removed.ok) done2.worktrees.push(tree.path);
+    if (removed.ok) done.worktrees.push(tree.path);
     else io.err(`mol: ${removed.error.message}`);
   }
   const refs = await git(repoDir, ["for-each-ref", "--format=%(refname:short)", "refs/heads/molecular/"]);
@@ -51063,106 +50534,73 @@ async function gcCommand({ io, values }) {
       io.err(`mol: ${removed.error.message}`);
       continue;
     }
-    done2.branches.push(...before);
-    await rm9(join19(worktreeRoot, molId), { recursive: true, force: true });
+    done.branches.push(...before);
+    await rm9(join18(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
-  if (values.json) return printJson(io, values.json, done2);
-  const parts = [
-    `${done2.evaporated.length} wisp${done2.evaporated.length === 1 ? "" : "s"} evaporated`,
-    `${done2.worktrees.length} worktree${done2.worktrees.length === 1 ? "" : "s"} removed`,
-    `${done2.branches.length} branch${done2.branches.length === 1 ? "" : "es"} of gone molecules deleted`
-  ];
-  if (done2.kept.length > 0)
-    parts.push(`${done2.kept.length} unreadable molecule${done2.kept.length === 1 ? "" : "s"} kept`);
-  io.out(`gc: ${parts.join(", ")}`);
-  for (const id of done2.evaporated) io.out(`  evaporated ${id}`);
-  for (const path of done2.worktrees) io.out(`  removed ${path}`);
-  for (const branch of done2.branches) io.out(`  deleted ${branch}`);
-  for (const { id, reason } of done2.kept) io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
+  if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
+  else {
+    const parts = [
+      `${done.evaporated.length} wisp${done.evaporated.length === 1 ? "" : "s"} evaporated`,
+      `${done.worktrees.length} worktree${done.worktrees.length === 1 ? "" : "s"} removed`,
+      `${done.branches.length} branch${done.branches.length === 1 ? "" : "es"} of gone molecules deleted`
+    ];
+    if (done.kept.length > 0)
+      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? "" : "s"} kept`);
+    io.out(`gc: ${parts.join(", ")}`);
+    for (const id of done.evaporated) io.out(`  evaporated ${id}`);
+    for (const path of done.worktrees) io.out(`  removed ${path}`);
+    for (const branch of done.branches) io.out(`  deleted ${branch}`);
+    for (const { id, reason } of done.kept)
+      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
+  }
   return EXIT.ok;
 }
 
 // src/cli/commands/graph.ts
-var graph = defineVerb({
-  name: "graph",
-  summary: "print a formula's mermaid graph",
-  args: [FORMULA_ARG],
-  options: FORMULA_OPTIONS,
-  examples: ["mol graph hello > hello.mmd"],
-  async run(call) {
-    const cooked = await cookFromArgs(call);
-    if (typeof cooked === "number") return cooked;
-    call.io.out(renderMermaid(cooked.proto));
-    return EXIT.ok;
-  }
-});
-
-// src/cli/commands/help.ts
-var help = defineVerb({
-  name: "help",
-  summary: "list the commands, or show one command's options and examples",
-  args: [{ name: "command", complete: "verb" }],
-  options: [],
-  examples: ["mol help run"],
-  run({ io, positionals, verbs }) {
-    const shown = verbs.filter((v) => !v.hidden);
-    const [name] = positionals;
-    if (name === void 0) {
-      io.out(verbList(shown));
-      return EXIT.ok;
-    }
-    const verb = shown.find((v) => v.name === name);
-    if (verb !== void 0) {
-      io.out(verbHelp(verb));
-      return EXIT.ok;
-    }
-    return unknownCommand(io, name, verbs);
-  }
-});
+var usage6 = "mol graph <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]...";
+async function graphCommand(io, argv) {
+  const cooked = await cookFromArgs(io, argv, {}, usage6);
+  if (typeof cooked === "number") return cooked;
+  io.out(renderMermaid(cooked.proto));
+  return EXIT.ok;
+}
 
 // src/cli/commands/list.ts
 import { readdir as readdir4 } from "node:fs/promises";
-var list2 = defineVerb({
-  name: "list",
-  summary: "the active molecules (--all: finished and archived too)",
-  args: [],
-  options: [
-    { name: "all", meaning: "also complete molecules and squashed archives" },
-    json2("the molecules"),
-    STORE
-  ],
-  examples: ["mol list --all"],
-  run: listCommand
-});
-async function listCommand({ io, values }) {
-  const all = values.all === true;
-  const ctx = await contextFor(io, values);
+var usage7 = "mol list [--all] [--json]";
+async function listCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, all: { type: "boolean" } });
+  if (!args.ok) return usageError(io, args.error.message, usage7);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage7);
+  const all = args.value.values.all === true;
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const scanned = await ctx.value.store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   for (const problem of scanned.value.problems) io.err(`mol: ${problem.message}`);
   const molecules = scanned.value.molecules.filter((m) => all || m.status !== "complete");
   const archives = all ? await loadArchives(ctx.value) : [];
-  if (values.json) {
+  if (args.value.values.json) {
     const views = [];
     for (const mol of molecules) {
       const proto = await loadProto2(ctx.value.repoDir, mol);
       views.push(moleculeJson(mol, proto.ok ? proto.value : void 0));
     }
-    const printed = printJson(io, values.json, [
-      ...views,
-      ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))
-    ]);
-    return scanned.value.problems.length > 0 ? EXIT.failed : printed;
+    io.out(
+      JSON.stringify(
+        [...views, ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))],
+        null,
+        2
+      )
+    );
+    return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
   }
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? "no molecules in this store" : "no active molecules (mol list --all shows finished ones)");
   } else {
-    const rows = [
-      ...molecules.map((m) => moleculeRow(m, io.style)),
-      ...archives.map((a) => archiveRow(a, io.style))
-    ];
+    const rows = [...molecules.map((m) => moleculeRow(m, io.style)), ...archives.map(archiveRow)];
     io.out(table2(["ID", "FORMULA", "KIND", "STATUS", "PROGRESS", "UPDATED"], rows, io.style));
   }
   return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
@@ -51173,18 +50611,18 @@ function moleculeRow(mol, style) {
     mol.formula.name,
     mol.kind,
     style.status(mol.status),
-    progressText(settledSteps(mol), mol.steps.length, style, 10),
+    progressBar(settledSteps(mol), mol.steps.length, 10),
     shortTime(mol.updatedAt)
   ];
 }
-function archiveRow(record3, style) {
-  const done2 = record3.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
+function archiveRow(record3) {
+  const done = record3.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
   return [
     record3.id,
     record3.formula.name,
     "archive",
     `squashed (${record3.outcome.replace("_", " ")})`,
-    progressText(done2, record3.steps.length, style, 10),
+    progressBar(done, record3.steps.length, 10),
     shortTime(record3.squashedAt)
   ];
 }
@@ -51312,7 +50750,7 @@ function judgeTimers(ctx, proto, step2) {
 
 // src/cli/survey-locks.ts
 import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
-import { join as join20 } from "node:path";
+import { join as join19 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -51327,7 +50765,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile7(join20(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile7(join19(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -51343,47 +50781,35 @@ async function releaseStaleLock(storeDir, molId) {
 }
 
 // src/cli/commands/patrol.ts
-var patrol = defineVerb({
-  name: "patrol",
-  summary: "find stuck molecules: nudge, time out, recover, evaporate wisps",
-  args: [],
-  options: [
-    {
-      name: "nudge-after",
-      value: "duration",
-      meaning: "nudge a step in progress this long (default 30m)"
-    },
-    {
-      name: "timeout",
-      value: "duration",
-      meaning: "fail steps in progress this long when they set no timeout of their own"
-    },
-    json2("what patrol found and did"),
-    STORE
-  ],
-  examples: ["mol patrol --timeout 2h"],
-  run: patrolCommand
-});
-async function patrolCommand(call) {
-  const { io, values } = call;
-  const nudgeAfter = values["nudge-after"] ?? "30m";
+var usage8 = "mol patrol [--nudge-after 30m] [--timeout 2h] [--json]";
+async function patrolCommand(io, argv) {
+  const args = parse4(argv, {
+    ...JSON_OPTION,
+    ...STORE_OPTION,
+    "nudge-after": { type: "string" },
+    timeout: { type: "string" }
+  });
+  if (!args.ok) return usageError(io, args.error.message, usage8);
+  if (args.value.positionals.length > 0)
+    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage8);
+  const nudgeAfter = args.value.values["nudge-after"] ?? "30m";
   const nudgeAfterMs = parseDuration(nudgeAfter);
   if (nudgeAfterMs === void 0)
-    return call.usageError(`--nudge-after takes a duration like 30m, got "${nudgeAfter}"`);
-  const timeout2 = values.timeout;
+    return usageError(io, `--nudge-after takes a duration like 30m, got "${nudgeAfter}"`, usage8);
+  const timeout2 = args.value.values.timeout;
   const defaultTimeoutMs = timeout2 === void 0 ? void 0 : parseDuration(timeout2);
   if (timeout2 !== void 0 && defaultTimeoutMs === void 0)
-    return call.usageError(`--timeout takes a duration like 2h, got "${timeout2}"`);
-  const ctx = await contextFor(io, values);
+    return usageError(io, `--timeout takes a duration like 2h, got "${timeout2}"`, usage8);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const { store: store2 } = ctx.value;
-  const quiet = values.json === true;
+  const { store } = ctx.value;
+  const quiet = args.value.values.json === true;
   const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {
   } } : io };
   const round = await patrolRound(
     {
       survey: async () => {
-        const scanned = await store2.scan({ status: [...LIVE_STATUS_LIST] });
+        const scanned = await store.scan({ status: [...LIVE_STATUS_LIST] });
         if (!scanned.ok) return { molecules: [], problems: [scanned.error.message] };
         return { molecules: scanned.value.molecules, problems: scanned.value.problems.map((p) => p.message) };
       },
@@ -51393,9 +50819,9 @@ async function patrolCommand(call) {
         const runIds = molecules.flatMap(({ mol }) => mol.steps.map((s) => s.lease?.runId));
         return new Set(runIds.filter((id) => id !== void 0 && !isRunGone(id)));
       },
-      locks: () => surveyLocks(store2.dir),
+      locks: () => surveyLocks(store.dir),
       releaseLock: async (molId) => {
-        const released = await releaseStaleLock(store2.dir, molId);
+        const released = await releaseStaleLock(store.dir, molId);
         return released.ok && released.value;
       },
       write: async ({ mol, proto }, planned, action) => {
@@ -51407,7 +50833,7 @@ async function patrolCommand(call) {
             return err("attempt-alive", `its previous attempt runs on ${previous.host}; left to that host`);
           if (planned.type === "release") event = { ...planned, processEnded: true };
         }
-        const applied = await changeMolecule(store2, proto, mol.id, event, io.now());
+        const applied = await changeMolecule(store, proto, mol.id, event, io.now());
         if (!applied.ok) return applied;
         const carried = await carryOutLocally(carrier, applied.value.mol, proto, applied.value.effects);
         if (!carried.ok) return carried;
@@ -51431,14 +50857,13 @@ async function patrolCommand(call) {
     };
   });
   const surveyed = round.surveyed;
-  if (quiet) return printJson(io, values.json, { at: round.now.toISOString(), surveyed, actions: results });
-  if (results.length === 0) {
+  if (quiet) {
+    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
+  } else if (results.length === 0) {
     io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? "" : "s"}, nothing is stuck`);
   } else {
     for (const r of results)
-      io.out(
-        `${mark(r.applied, io.style.symbols)}${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`
-      );
+      io.out(`${r.applied ? "\u2022" : "\u2717"} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`);
   }
   return EXIT.ok;
 }
@@ -51463,80 +50888,69 @@ function describe5(outcome) {
       return "timer gates that came due were recorded";
   }
 }
-function mark(applied, symbols) {
-  if (symbols) return applied ? "\u2022 " : "\u2717 ";
-  return applied ? "" : "not done: ";
-}
 
 // src/cli/commands/pour.ts
-var OPTIONS = [...FORMULA_OPTIONS, ID, json2("the molecule instead of its id"), STORE];
-var pour3 = defineVerb({
-  name: "pour",
-  summary: "pour a formula into a molecule; prints its id (--json: the molecule)",
-  args: [FORMULA_ARG],
-  options: OPTIONS,
-  examples: ["mol pour hello --var name=ada"],
-  run: (call) => pourAs(call, "mol")
-});
-var wisp = defineVerb({
-  name: "wisp",
-  summary: "pour an ephemeral wisp that evaporates after --ttl (default 1h)",
-  args: [FORMULA_ARG],
-  options: [
-    {
-      name: "ttl",
-      value: "duration",
-      meaning: "how long until it evaporates, like 30m or 2h (default 1h)"
-    },
-    ...OPTIONS
-  ],
-  examples: ["mol wisp hello --var name=ada --ttl 30m"],
-  run: (call) => pourAs(call, "wisp")
-});
-async function pourAs(call, kind) {
-  const { io, values } = call;
-  const [formula = ""] = call.positionals;
-  const vars = parseVars(values.var);
-  if (!vars.ok) return call.usageError(vars.error.message);
-  const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return call.usageError(dirs.error.message);
+var usage9 = "mol pour <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
+var wispUsage = "mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
+var OPTIONS = {
+  ...VAR_OPTION,
+  ...JSON_OPTION,
+  ...STORE_OPTION,
+  ...FORMULAS_OPTION,
+  overlay: { type: "string", multiple: true },
+  id: { type: "string" }
+};
+function pourCommand(io, argv) {
+  return pourAs(io, argv, "mol");
+}
+function wispCommand(io, argv) {
+  return pourAs(io, argv, "wisp");
+}
+async function pourAs(io, argv, kind) {
+  const line = kind === "wisp" ? wispUsage : usage9;
+  const options = kind === "wisp" ? { ...OPTIONS, ttl: { type: "string" } } : OPTIONS;
+  const args = parse4(argv, options);
+  if (!args.ok) return usageError(io, args.error.message, line);
+  const [formula, ...extra] = args.value.positionals;
+  if (!formula) return usageError(io, "which formula? give a file or a name", line);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, line);
+  const vars = parseVars(args.value.values.var);
+  if (!vars.ok) return usageError(io, vars.error.message, line);
+  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
+  if (!dirs.ok) return usageError(io, dirs.error.message, line);
   let ttlMs;
   if (kind === "wisp") {
-    const ttl = values.ttl ?? "1h";
+    const ttl = args.value.values.ttl ?? "1h";
     ttlMs = parseDuration(ttl);
     if (ttlMs === void 0 || ttlMs <= 0)
-      return call.usageError(`--ttl takes a duration like 30m or 2h, got "${ttl}"`);
+      return usageError(io, `--ttl takes a duration like 30m or 2h, got "${ttl}"`, line);
   }
-  const ctx = await contextFor(io, values);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const poured = await pourMolecule(ctx.value, {
     formula,
     vars: vars.value,
-    overlays: values.overlay ?? [],
+    overlays: args.value.values.overlay ?? [],
     formulaDirs: dirs.value,
     kind,
     ...ttlMs === void 0 ? {} : { ttlMs },
-    ...typeof values.id === "string" ? { id: values.id } : {}
+    ...typeof args.value.values.id === "string" ? { id: args.value.values.id } : {}
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
-  if (values.json) return printJson(io, values.json, moleculeJson(mol, proto));
-  io.out(mol.id);
+  io.out(args.value.values.json ? JSON.stringify(moleculeJson(mol, proto), null, 2) : mol.id);
   return EXIT.ok;
 }
 
 // src/cli/commands/prompt.ts
-var prompt = defineVerb({
-  name: "prompt",
-  summary: "print a step's prompt, as its agent gets it on stdin",
-  args: [MOL_ARG, STEP_ARG],
-  options: [STORE],
-  examples: ["mol prompt hello-1a2b3c greet | claude -p"],
-  run: promptCommand
-});
-async function promptCommand({ io, values, positionals }) {
-  const [molId = "", stepId = ""] = positionals;
-  const opened = await openStep(io, values, molId, stepId);
+var usage10 = "mol prompt <mol-id> <step>";
+async function promptCommand(io, argv) {
+  const args = parse4(argv, { ...STORE_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage10);
+  const [molId, stepId, ...extra] = args.value.positionals;
+  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage10);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage10);
+  const opened = await openStep(io, args.value.values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { mol, proto } = loaded;
@@ -51556,7 +50970,6 @@ async function promptCommand({ io, values, positionals }) {
 // src/cli/continue-molecule.ts
 async function continueMolecule(ctx, mol, proto, by2, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
-  const mark2 = (symbol2) => options.style?.symbols ? `${symbol2} ` : "";
   let latest = mol;
   const found2 = ctx.io.now();
   for (const step2 of mol.steps) {
@@ -51565,12 +50978,10 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     if (!expired && !isRunGone(step2.lease?.runId)) continue;
     const previous = await endPreviousAttempt(
       step2,
-      (pgid) => print(
-        `${mark2("\u25A0")}${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`
-      )
+      (pgid) => print(`\u25A0 ${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`)
     );
     if (previous.kind === "elsewhere") {
-      print(`${mark2("\u26A0")}${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      print(`\u26A0 ${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
       continue;
     }
     if (expired) continue;
@@ -51609,54 +51020,49 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
 }
 
 // src/cli/commands/run.ts
-var run2 = defineVerb({
-  name: "run",
-  summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
-  args: [
-    {
-      name: "file|name|mol-id",
-      required: true,
-      missing: "which formula or molecule? give a file, a name or a molecule id",
-      complete: "formula"
-    }
-  ],
-  options: [
-    ...FORMULA_OPTIONS,
-    JOBS,
-    ID,
-    {
-      name: "agent",
-      value: "CMD",
-      meaning: "the agent of every agent step for this run (a preset such as claude, or a command line)"
-    },
-    VERBOSE,
-    RUN_JSON,
-    STORE
-  ],
-  examples: ["mol run hello --var name=ada"],
-  run: runCommand2
-});
-async function runCommand2(call) {
-  const { io, values } = call;
-  const [target = ""] = call.positionals;
+var usage11 = "mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]";
+var RUN_OPTIONS = {
+  ...JSON_OPTION,
+  ...STORE_OPTION,
+  jobs: { type: "string", short: "j" },
+  verbose: { type: "boolean" }
+};
+async function runCommand2(io, argv) {
+  const args = parse4(argv, {
+    ...RUN_OPTIONS,
+    ...VAR_OPTION,
+    ...FORMULAS_OPTION,
+    overlay: { type: "string", multiple: true },
+    id: { type: "string" },
+    agent: { type: "string" }
+  });
+  if (!args.ok) return usageError(io, args.error.message, usage11);
+  const { values, positionals } = args.value;
+  const [target, ...extra] = positionals;
+  if (!target)
+    return usageError(io, "which formula or molecule? give a file, a name or a molecule id", usage11);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage11);
   const vars = parseVars(values.var);
-  if (!vars.ok) return call.usageError(vars.error.message);
+  if (!vars.ok) return usageError(io, vars.error.message, usage11);
   const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return call.usageError(dirs.error.message);
+  if (!dirs.ok) return usageError(io, dirs.error.message, usage11);
   const jobs = parseJobs(values.jobs);
-  if (jobs === void 0) return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
+  if (jobs === void 0)
+    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage11);
   const agent = typeof values.agent === "string" ? values.agent.trim() : void 0;
-  if (agent === "") return call.usageError("--agent takes a preset or a command line");
+  if (agent === "") return usageError(io, "--agent takes a preset or a command line", usage11);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const progress2 = progressOutput(io);
+  const progress2 = progressOutput(io, values.json === true);
   const by2 = whoAmI(io.env);
   const existing = checkId(target).ok ? await ctx.value.store.load(target) : void 0;
   if (existing !== void 0 && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== void 0) {
     if (Object.keys(vars.value).length > 0 || values.overlay !== void 0 || dirs.value.length > 0) {
-      return call.usageError(
-        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`
+      return usageError(
+        io,
+        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
+        usage11
       );
     }
     const loaded = await loadMolecule(ctx.value, target);
@@ -51674,7 +51080,7 @@ async function runCommand2(call) {
       }
     );
     if (!ran2.ok) return failWith(io, ran2.error);
-    return finish(io, ran2.value, loaded.value.proto, values.json);
+    return finish(io, ran2.value, loaded.value.proto, values.json === true);
   }
   const poured = await pourMolecule(ctx.value, {
     formula: target,
@@ -51695,11 +51101,12 @@ async function runCommand2(call) {
     verbose: values.verbose === true
   });
   if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json);
+  return finish(io, ran.value, proto, values.json === true);
 }
 function finish(io, mol, proto, json3) {
-  if (json3) printJson(io, json3, moleculeJson(mol, proto));
-  else io.out(report(mol, proto, io.style));
+  if (json3) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  else io.out(`
+${report(mol, proto, io.style)}`);
   return exitFor(mol);
 }
 function noteLocalJobs(io, proto, jobs) {
@@ -51715,33 +51122,30 @@ function parseJobs(raw) {
 }
 
 // src/cli/commands/resume.ts
-var resume2 = defineVerb({
-  name: "resume",
-  summary: "after a crash: steps of dead runs back to ready, then run on",
-  args: [{ name: "mol-id", complete: "molecule" }],
-  options: [JOBS, VERBOSE, RUN_JSON, STORE],
-  examples: ["mol resume"],
-  async run(call) {
-    const { io, values } = call;
-    const [molId] = call.positionals;
-    const jobs = parseJobs(values.jobs);
-    if (jobs === void 0)
-      return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
-    const ctx = await contextFor(io, values);
-    if (!ctx.ok) return failWith(io, ctx.error);
-    const loaded = await resolveMolecule(ctx.value, molId);
-    if (!loaded.ok) return failWith(io, loaded.error);
-    const { mol, proto } = loaded.value;
-    noteLocalJobs(io, proto, jobs);
-    const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
-      jobs,
-      ...progressOutput(io),
-      verbose: values.verbose === true
-    });
-    if (!ran.ok) return failWith(io, ran.error);
-    return finish(io, ran.value, proto, values.json);
-  }
-});
+var usage12 = "mol resume [<mol-id>] [--jobs N] [--verbose] [--json]";
+async function resumeCommand(io, argv) {
+  const args = parse4(argv, RUN_OPTIONS);
+  if (!args.ok) return usageError(io, args.error.message, usage12);
+  const { values, positionals } = args.value;
+  const [molId, ...extra] = positionals;
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage12);
+  const jobs = parseJobs(values.jobs);
+  if (jobs === void 0)
+    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage12);
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await resolveMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const { mol, proto } = loaded.value;
+  noteLocalJobs(io, proto, jobs);
+  const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
+    jobs,
+    ...progressOutput(io, values.json === true),
+    verbose: values.verbose === true
+  });
+  if (!ran.ok) return failWith(io, ran.error);
+  return finish(io, ran.value, proto, values.json === true);
+}
 
 // src/cli/reset-molecule-branch.ts
 async function branchToReset(ctx, mol, effect) {
@@ -51775,15 +51179,15 @@ async function checkForeignCommits(ctx, mol, effect) {
   if (!target.ok) return target;
   if (target.value === void 0) return ok(void 0);
   const { branch, commit } = target.value;
-  const listed2 = await git(ctx.repoDir, [
+  const listed = await git(ctx.repoDir, [
     "log",
     "--format=%H%x1f%s%x1f%(trailers:key=Molecule,valueonly,separator=%x2C)%x1e",
     `${commit}..refs/heads/${branch}`
   ]);
-  if (!listed2.ok) return listed2;
+  if (!listed.ok) return listed;
   const checkpoints = new Set(mol.steps.flatMap((s) => s.checkpoint?.commit ? [s.checkpoint.commit] : []));
   const foreign = [];
-  for (const record3 of listed2.value.stdout.split("")) {
+  for (const record3 of listed.value.stdout.split("")) {
     const [sha = "", subject = "", owners = ""] = record3.trim().split("");
     if (sha === "") continue;
     const ours = owners.split(",").some((owner) => owner.trim() === mol.id);
@@ -51808,32 +51212,22 @@ async function checkLocalRollback(ctx, before, after, effect) {
     if (kept.value.code === 1) lost.push(step2.id);
   }
   if (lost.length === 0) return ok(void 0);
-  const list3 = lost.join(", ");
+  const list2 = lost.join(", ");
   return err(
     "rollback-would-lose-work",
-    `rolling ${before.base.ref} back to the checkpoint of ${effect.step ?? "the base"} would also undo ${list3} (committed after it), which ${lost.length === 1 ? "does" : "do"} not depend on it; roll back to a step that ${lost.length === 1 ? "it comes" : "they come"} after`
+    `rolling ${before.base.ref} back to the checkpoint of ${effect.step ?? "the base"} would also undo ${list2} (committed after it), which ${lost.length === 1 ? "does" : "do"} not depend on it; roll back to a step that ${lost.length === 1 ? "it comes" : "they come"} after`
   );
 }
 
 // src/cli/commands/rollback.ts
-var rollback2 = defineVerb({
-  name: "rollback",
-  summary: "reset to a step's checkpoint commit; downstream steps back to pending",
-  args: [MOL_ARG, { ...STEP_ARG, required: false }],
-  options: [
-    {
-      name: "force",
-      meaning: "roll back even over commits that are not the molecule's, and over uncommitted changes to tracked files in the branch's worktree (both are dropped; untracked files are kept)"
-    },
-    json2("the molecule after the rollback"),
-    STORE
-  ],
-  examples: ["mol rollback hello-1a2b3c greet"],
-  run: rollbackCommand
-});
-async function rollbackCommand({ io, values, positionals }) {
-  const [molId = "", stepId] = positionals;
-  const ctx = await contextFor(io, values);
+var usage13 = "mol rollback <mol-id> [<step>] [--force] [--json]";
+async function rollbackCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, force: { type: "boolean" } });
+  if (!args.ok) return usageError(io, args.error.message, usage13);
+  const [molId, stepId, ...extra] = args.value.positionals;
+  if (!molId) return usageError(io, "which molecule?", usage13);
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage13);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
@@ -51852,7 +51246,7 @@ async function rollbackCommand({ io, values, positionals }) {
   const resets = planned.value.effects.filter(
     (e) => e.type === "reset-branch"
   );
-  const force = values.force === true;
+  const force = args.value.values.force === true;
   for (const effect of resets) {
     const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
     if (!safe.ok) return failWith(io, safe.error);
@@ -51863,7 +51257,7 @@ async function rollbackCommand({ io, values, positionals }) {
   for (const effect of resets) {
     const moved = await resetMoleculeBranch(ctx.value, mol, effect, { force });
     if (!moved.ok) return failWith(io, moved.error);
-    if (moved.value && !values.json) {
+    if (moved.value && !args.value.values.json) {
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} \u2192 ${moved.value.to.slice(0, 7)}`);
     }
   }
@@ -51873,7 +51267,10 @@ async function rollbackCommand({ io, values, positionals }) {
   const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
-  if (values.json) return printJson(io, values.json, moleculeJson(after, proto));
+  if (args.value.values.json) {
+    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
+    return EXIT.ok;
+  }
   const reopened = after.steps.filter((s, i) => (s.status === "pending" || s.status === "ready") && mol.steps[i]?.status !== s.status).map((s) => s.id);
   const to = stepId === void 0 ? "the base" : `the checkpoint of ${stepId}`;
   io.out(
@@ -51884,30 +51281,19 @@ async function rollbackCommand({ io, values, positionals }) {
 }
 
 // src/cli/commands/squash.ts
-var squash2 = defineVerb({
-  name: "squash",
-  summary: "archive a molecule as a summary record",
-  args: [MOL_ARG],
-  options: [
-    {
-      name: "summary",
-      short: "m",
-      value: "text",
-      meaning: "the archive's summary (needed when the molecule is unfinished)"
-    },
-    json2("the archive record"),
-    STORE
-  ],
-  examples: ['mol squash hello-1a2b3c --summary "greeted everyone"'],
-  run: squashCommand
-});
-async function squashCommand({ io, values, positionals }) {
-  const [molId = ""] = positionals;
-  const ctx = await contextFor(io, values);
+var usage14 = "mol squash <mol-id> [--summary text] [--json]";
+async function squashCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, summary: { type: "string", short: "m" } });
+  if (!args.ok) return usageError(io, args.error.message, usage14);
+  const [molId, ...extra] = args.value.positionals;
+  if (!molId) return usageError(io, "which molecule?", usage14);
+  if (extra.length > 0)
+    return usageError(io, `unexpected argument "${extra[0]}" (give a summary with --summary "\u2026")`, usage14);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
-  const summary = values.summary;
+  const summary = args.value.values.summary;
   const applied = await changeMolecule(
     ctx.value.store,
     loaded.value.proto,
@@ -51935,43 +51321,37 @@ async function squashCommand({ io, values, positionals }) {
   if (!carried.ok) return failWith(io, carried.error);
   const record3 = await ctx.value.store.loadArchive(molId);
   if (!record3.ok) return failWith(io, record3.error);
-  if (values.json) return printJson(io, values.json, record3.value);
-  io.out(`squashed ${molId}: ${record3.value?.summary ?? applied.value.mol.summary ?? ""}`);
+  if (args.value.values.json) io.out(JSON.stringify(record3.value, null, 2));
+  else io.out(`squashed ${molId}: ${record3.value?.summary ?? applied.value.mol.summary ?? ""}`);
   return EXIT.ok;
 }
 
 // src/cli/commands/status.ts
-var status = defineVerb({
-  name: "status",
-  summary: "a molecule's steps and progress (--json, --graph)",
-  args: [{ name: "mol-id", complete: "molecule" }],
-  options: [
-    json2("the molecule, with each step's title and the progress counts,"),
-    { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
-    STORE
-  ],
-  examples: ["mol status hello-1a2b3c"],
-  run: statusCommand
-});
-async function statusCommand(call) {
-  const { io, values: args } = call;
-  const [id] = call.positionals;
-  const ctx = await contextFor(io, args);
+var usage15 = "mol status [<mol-id>] [--json] [--graph]";
+async function statusCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, graph: { type: "boolean" } });
+  if (!args.ok) return usageError(io, args.error.message, usage15);
+  const [id, ...extra] = args.value.positionals;
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage15);
+  const ctx = await contextFor(io, args.value.values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, id);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
-  if (args.json) return printJson(io, args.json, moleculeJson(mol, proto));
+  if (args.value.values.json) {
+    io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+    return EXIT.ok;
+  }
   io.out(report(mol, proto, io.style));
-  if (args.graph) io.out(`
+  if (args.value.values.graph) io.out(`
 ${renderMermaid(proto, mol)}`);
   return EXIT.ok;
 }
 
 // src/cli/hand-work.ts
-import { join as join21 } from "node:path";
+import { join as join20 } from "node:path";
 async function handWork(ctx, mol, def) {
-  const worktree = join21(ctx.worktreeRoot, mol.id, def.id);
+  const worktree = join20(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
@@ -52015,53 +51395,29 @@ async function stepBases(cwd, mol, def, head) {
 }
 
 // src/cli/commands/step-verbs.ts
-function stepVerb(verb, summary, text3, ...examples) {
-  return defineVerb({
-    name: verb,
-    summary,
-    args: [MOL_ARG, STEP_ARG, ...text3],
-    options: [NO_RUN, RUN_JSON, STORE],
-    examples,
-    run: (call) => stepCommand(call, verb)
-  });
-}
-var done = stepVerb(
-  "done",
-  "record a step as done, then run what became ready",
-  [{ name: "note", variadic: true }],
-  "printf 'Hello, ada!\\n' > hello.txt",
-  'mol done hello-1a2b3c greet "greeted by hand"'
-);
-var fail3 = stepVerb(
-  "fail",
-  "record a step as failed (retries and on_fail apply)",
-  [{ name: "reason", required: true, variadic: true, missing: "say why the step failed" }],
-  'mol fail hello-1a2b3c greet "wrong name" --no-run'
-);
-var retry2 = stepVerb(
-  "retry",
-  "send a failed step back to ready and run it",
-  [],
-  "mol retry hello-1a2b3c greet"
-);
-var skip2 = stepVerb(
-  "skip",
-  "skip a step",
-  [{ name: "reason", variadic: true }],
-  'mol skip hello-1a2b3c join "no summary needed"'
-);
-var approve2 = stepVerb(
-  "approve",
-  "pass a step's approval gate",
-  [],
-  "mol approve hello-1a2b3c greet"
-);
-async function stepCommand(call, verb) {
-  const { io, values } = call;
-  const [molId = "", stepId = "", ...words] = call.positionals;
+var USAGE = {
+  done: "mol done <mol-id> <step> [note] [--no-run] [--json]",
+  fail: "mol fail <mol-id> <step> <reason> [--no-run] [--json]",
+  retry: "mol retry <mol-id> <step> [--no-run] [--json]",
+  skip: "mol skip <mol-id> <step> [reason] [--no-run] [--json]",
+  approve: "mol approve <mol-id> <step> [--no-run] [--json]"
+};
+var doneCommand = (io, argv) => stepVerb(io, argv, "done");
+var failCommand = (io, argv) => stepVerb(io, argv, "fail");
+var retryCommand = (io, argv) => stepVerb(io, argv, "retry");
+var skipCommand = (io, argv) => stepVerb(io, argv, "skip");
+var approveCommand = (io, argv) => stepVerb(io, argv, "approve");
+async function stepVerb(io, argv, verb) {
+  const usage17 = USAGE[verb];
+  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, "no-run": { type: "boolean" } });
+  if (!args.ok) return usageError(io, args.error.message, usage17);
+  const [molId, stepId, ...words] = args.value.positionals;
+  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage17);
   const text3 = words.join(" ").trim();
-  if (verb === "fail" && text3 === "") return call.usageError("say why the step failed");
-  const opened = await openStep(io, values, molId, stepId);
+  if (verb === "fail" && text3 === "") return usageError(io, "say why the step failed", usage17);
+  if ((verb === "retry" || verb === "approve") && text3 !== "")
+    return usageError(io, `unexpected argument "${words[0]}"`, usage17);
+  const opened = await openStep(io, args.value.values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { proto } = loaded;
@@ -52077,18 +51433,17 @@ async function stepCommand(call, verb) {
     io.now()
   );
   if (!applied.ok) return failWith(io, applied.error);
-  const progress2 = progressOutput(io);
+  const progress2 = progressOutput(io, args.value.values.json === true);
   const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true
   });
   if (!carried.ok) return failWith(io, carried.error);
   let mol = carried.value;
   const after = mol.steps.find((s) => s.id === stepId)?.status;
-  const said = values.json ? io.err : io.out;
-  said(
+  progress2.print(
     before === after ? `${stepId}: still ${after?.replace("_", " ")}` : `${stepId}: ${before?.replace("_", " ")} \u2192 ${after?.replace("_", " ")}`
   );
-  if (!values["no-run"]) {
+  if (!args.value.values["no-run"]) {
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
     if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id))) {
       const ran = await execute(ctx, mol, proto, progress2);
@@ -52096,7 +51451,7 @@ async function stepCommand(call, verb) {
       mol = ran.value;
     }
   }
-  if (values.json) printJson(io, values.json, moleculeJson(mol, proto));
+  if (args.value.values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
@@ -52124,12 +51479,12 @@ async function commandOf(ctx, verb, step2, text3, by2, mol, def) {
   }
 }
 function canBeDone(mol, step2) {
-  const status2 = mol.steps.find((s) => s.id === step2)?.status;
-  return status2 === "ready" || status2 === "in_progress";
+  const status = mol.steps.find((s) => s.id === step2)?.status;
+  return status === "ready" || status === "in_progress";
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname9, isAbsolute as isAbsolute5, relative as relative4, resolve as resolve7 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve7 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -52178,34 +51533,307 @@ function asDiagnostics(error2, file2) {
   ];
 }
 function relativeTo(cwd, path) {
-  const rel = relative4(cwd, path);
-  return rel.startsWith("..") || isAbsolute5(rel) ? path : rel;
+  const rel = relative3(cwd, path);
+  return rel.startsWith("..") || isAbsolute4(rel) ? path : rel;
 }
 
 // src/cli/commands/validate.ts
-var validate3 = defineVerb({
-  name: "validate",
-  summary: "check formula files and folders (default: the current folder)",
-  args: [{ name: "file|dir", variadic: true, complete: "file" }],
-  options: [json2("one report per file (the summary line stays on stderr)")],
-  examples: ["mol validate .github/formulas/"],
-  run: validateCommand
-});
-function validateCommand({ io, values, positionals }) {
-  const targets = positionals.length ? positionals : ["."];
+var usage16 = "mol validate <file|dir>... [--json]";
+function validateCommand(io, argv) {
+  const args = parse4(argv, { ...JSON_OPTION });
+  if (!args.ok) return usageError(io, args.error.message, usage16);
+  const targets = args.value.positionals.length ? args.value.positionals : ["."];
   const files = formulaTargets(targets, io.cwd);
   const reports = files.map((file2) => validateFile(io, file2));
   const all = reports.flatMap((r) => r.diagnostics);
   const { errors, warnings } = countErrors(reports);
-  const printed = values.json ? printJson(io, values.json, reports) : EXIT.ok;
-  if (!values.json) for (const d of all) io.err(formatDiagnostic(d));
+  if (args.value.values.json) io.out(JSON.stringify(reports, null, 2));
+  else for (const d of all) io.err(formatDiagnostic(d));
   io.err(
     `${files.length} formula${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`
   );
-  return errors > 0 || files.length === 0 ? EXIT.failed : printed;
+  return errors > 0 || files.length === 0 ? EXIT.failed : EXIT.ok;
 }
 function validateFile(io, file2) {
   return validateFormulaFile(file2, { cwd: io.cwd, repoDir: gitTopLevel(io.cwd) });
+}
+
+// src/cli/help.ts
+var VAR = {
+  name: "var",
+  short: "v",
+  value: "k=v",
+  meaning: "bind a formula variable (repeatable)"
+};
+var OVERLAY = {
+  name: "overlay",
+  value: "file",
+  meaning: "apply an overlay formula on top (repeatable)"
+};
+var FORMULAS = {
+  name: "formulas",
+  value: "DIR",
+  meaning: "also find formulas named by extends, expansions and aspects in DIR (repeatable)"
+};
+var ID2 = {
+  name: "id",
+  value: "ID",
+  meaning: "the new molecule's id (default: the formula's name and 6 hex digits)"
+};
+var STORE = {
+  name: "store",
+  value: "DIR",
+  meaning: "the molecule store (default: .molecular at the top of the repository)"
+};
+var JOBS = {
+  name: "jobs",
+  short: "j",
+  value: "N",
+  meaning: "run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)"
+};
+var VERBOSE = { name: "verbose", meaning: "stream each step's output to stderr" };
+var NO_RUN = { name: "no-run", meaning: "only record; leave the steps that became ready" };
+var json2 = (what) => ({ name: "json", meaning: `print ${what} as JSON` });
+var RUN_JSON = {
+  name: "json",
+  meaning: "print the molecule as JSON at the end; progress lines go to stderr"
+};
+function stepVerb2(verb, summary, example) {
+  return { summary, usage: USAGE[verb], options: [NO_RUN, RUN_JSON, STORE], example };
+}
+var VERB_HELP = {
+  cook: {
+    summary: "cook a formula into a proto (--json for data)",
+    usage,
+    options: [VAR, OVERLAY, FORMULAS, json2("the proto")],
+    example: "mol cook hello --var name=ada"
+  },
+  validate: {
+    summary: "check formula files and folders",
+    usage: usage16,
+    options: [json2("one report per file (the summary line stays on stderr)")],
+    example: "mol validate formulas/"
+  },
+  graph: {
+    summary: "print a formula's mermaid graph",
+    usage: usage6,
+    options: [VAR, OVERLAY, FORMULAS],
+    example: "mol graph hello > hello.mmd"
+  },
+  pour: {
+    summary: "pour a formula into a molecule; prints its id (--json: the molecule)",
+    usage: usage9,
+    options: [VAR, OVERLAY, FORMULAS, ID2, json2("the molecule instead of its id"), STORE],
+    example: "mol pour hello --var name=ada"
+  },
+  wisp: {
+    summary: "pour an ephemeral wisp that evaporates after --ttl (default 1h)",
+    usage: wispUsage,
+    options: [
+      {
+        name: "ttl",
+        value: "duration",
+        meaning: "how long until it evaporates, like 30m or 2h (default 1h)"
+      },
+      VAR,
+      OVERLAY,
+      FORMULAS,
+      ID2,
+      json2("the molecule instead of its id"),
+      STORE
+    ],
+    example: "mol wisp hello --ttl 30m"
+  },
+  run: {
+    summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
+    usage: usage11,
+    options: [
+      VAR,
+      OVERLAY,
+      FORMULAS,
+      JOBS,
+      ID2,
+      {
+        name: "agent",
+        value: "CMD",
+        meaning: "the agent of every agent step for this run (a preset such as claude, or a command line)"
+      },
+      VERBOSE,
+      RUN_JSON,
+      STORE
+    ],
+    example: "mol run hello --var name=ada"
+  },
+  status: {
+    summary: "a molecule's steps and progress (--json, --graph)",
+    usage: usage15,
+    options: [
+      json2("the molecule, with each step's title and the progress counts,"),
+      { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
+      STORE
+    ],
+    example: "mol status hello-1a2b3c"
+  },
+  list: {
+    summary: "the active molecules (--all: finished and archived too)",
+    usage: usage7,
+    options: [
+      { name: "all", meaning: "also complete molecules and squashed archives" },
+      json2("the molecules"),
+      STORE
+    ],
+    example: "mol list --all"
+  },
+  prompt: {
+    summary: "print a step's prompt, as its agent gets it on stdin",
+    usage: usage10,
+    options: [STORE],
+    example: "mol prompt hello-1a2b3c review | claude -p"
+  },
+  done: stepVerb2(
+    "done",
+    "record a step as done, then run what became ready",
+    'mol done hello-1a2b3c review "looks good"'
+  ),
+  fail: stepVerb2(
+    "fail",
+    "record a step as failed (retries and on_fail apply)",
+    'mol fail hello-1a2b3c build "the tests are red"'
+  ),
+  retry: stepVerb2("retry", "send a failed step back to ready and run it", "mol retry hello-1a2b3c build"),
+  skip: stepVerb2("skip", "skip a step", 'mol skip hello-1a2b3c docs "nothing to document"'),
+  approve: stepVerb2("approve", "pass a step's approval gate", "mol approve hello-1a2b3c ship"),
+  rollback: {
+    summary: "reset to a step's checkpoint commit; downstream steps back to pending",
+    usage: usage13,
+    options: [
+      {
+        name: "force",
+        meaning: "roll back even over commits that are not the molecule's, and over uncommitted changes in the branch's worktree (both are dropped)"
+      },
+      json2("the molecule after the rollback"),
+      STORE
+    ],
+    example: "mol rollback hello-1a2b3c greet"
+  },
+  diff: {
+    summary: "the files a step added, modified and deleted",
+    usage: usage4,
+    options: [json2("the step, its commit and the added, modified and deleted paths"), STORE],
+    example: "mol diff hello-1a2b3c greet"
+  },
+  squash: {
+    summary: "archive a molecule as a summary record",
+    usage: usage14,
+    options: [
+      {
+        name: "summary",
+        short: "m",
+        value: "text",
+        meaning: "the archive's summary (needed when the molecule is unfinished)"
+      },
+      json2("the archive record"),
+      STORE
+    ],
+    example: 'mol squash hello-1a2b3c --summary "greeted everyone"'
+  },
+  burn: {
+    summary: "discard a molecule, its branches and worktrees (--force if in progress)",
+    usage: usage2,
+    options: [{ name: "force", short: "f", meaning: "burn it even while it is in progress" }, STORE],
+    example: "mol burn hello-1a2b3c --force"
+  },
+  resume: {
+    summary: "after a crash: steps of dead runs back to ready, then run on",
+    usage: usage12,
+    options: [JOBS, VERBOSE, RUN_JSON, STORE],
+    example: "mol resume hello-1a2b3c"
+  },
+  patrol: {
+    summary: "find stuck molecules: nudge, time out, recover, evaporate wisps",
+    usage: usage8,
+    options: [
+      {
+        name: "nudge-after",
+        value: "duration",
+        meaning: "nudge a step in progress this long (default 30m)"
+      },
+      {
+        name: "timeout",
+        value: "duration",
+        meaning: "fail steps in progress this long when they set no timeout of their own"
+      },
+      json2("what patrol found and did"),
+      STORE
+    ],
+    example: "mol patrol --timeout 2h"
+  },
+  gc: {
+    summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
+    usage: usage5,
+    options: [json2("what was removed"), STORE],
+    example: "mol gc"
+  },
+  demo: {
+    summary: "run the built-in hello formula in a temporary git repository",
+    usage: usage3,
+    options: [],
+    example: "mol demo"
+  },
+  help: {
+    summary: "list the commands, or show one command's options and an example",
+    usage: "mol help [<command>]",
+    options: [],
+    example: "mol help run"
+  },
+  version: {
+    summary: "print mol's version (also: mol --version)",
+    usage: "mol version",
+    options: [],
+    example: "mol --version"
+  }
+};
+var VERBS = Object.keys(VERB_HELP);
+function isVerb(name) {
+  return Object.hasOwn(VERB_HELP, name);
+}
+var HELP_OPTION = { name: "help", short: "h", meaning: "print this help" };
+function verbList() {
+  const width = Math.max(...VERBS.map((n) => n.length));
+  const lines2 = VERBS.map((name) => `  ${name.padEnd(width)}  ${VERB_HELP[name].summary}`);
+  return [
+    "mol \u2014 molecular workflows, locally",
+    "",
+    "usage: mol <command> [args]",
+    "",
+    ...lines2,
+    "",
+    "mol help <command> (or mol <command> --help): a command's options and an example",
+    "mol --version: the version",
+    "On a terminal output has colour and status symbols; NO_COLOR=1 turns colour off,",
+    "FORCE_COLOR=1 turns it on when piped.",
+    ""
+  ].join("\n");
+}
+function verbHelp(verb) {
+  const help = VERB_HELP[verb];
+  const options = [...help.options, HELP_OPTION];
+  const flags = options.map(
+    (o) => `${o.short ? `-${o.short}, ` : "    "}--${o.name}${o.value ? ` ${o.value}` : ""}`
+  );
+  const width = Math.max(...flags.map((f) => f.length));
+  return [
+    `usage: ${help.usage}`,
+    "",
+    `${help.summary[0]?.toUpperCase()}${help.summary.slice(1)}.`,
+    "",
+    "options:",
+    ...options.map((o, i) => `  ${(flags[i] ?? "").padEnd(width)}  ${o.meaning}`),
+    "",
+    "example:",
+    `  ${help.example}`,
+    ""
+  ].join("\n");
 }
 
 // package.json
@@ -52274,7 +51902,6 @@ var package_default = {
     bench: "node scripts/bench.mjs",
     "bench:anchors": "npm ci --prefix bench/anchors --no-audit --no-fund",
     schema: "node scripts/gen-schema.mjs",
-    "docs:cli": "node scripts/gen-cli-docs.mjs",
     start: "probot run ./dist/app.js",
     reliability: "node scripts/reliability.mjs",
     "reliability:ci": "node scripts/reliability.mjs --short"
@@ -52327,84 +51954,80 @@ var package_default = {
 // src/cli/version.ts
 var VERSION = package_default.version;
 
-// src/cli/commands/version.ts
-var version2 = defineVerb({
-  name: "version",
-  summary: "print mol's version (also: mol --version)",
-  args: [],
-  options: [],
-  examples: ["mol --version"],
-  run({ io }) {
-    io.out(VERSION);
-    return EXIT.ok;
-  }
-});
-
-// src/cli/verbs.ts
-var VERBS = [
-  cook2,
-  validate3,
-  graph,
-  pour3,
-  wisp,
-  run2,
-  status,
-  list2,
-  prompt,
-  done,
-  fail3,
-  retry2,
-  skip2,
-  approve2,
-  rollback2,
-  diff,
-  squash2,
-  burn2,
-  resume2,
-  patrol,
-  gc,
-  demo,
-  completion,
-  help,
-  version2,
-  complete2
-];
-var SHOWN_VERBS = VERBS.filter((v) => !v.hidden);
-function findVerb(name) {
-  return VERBS.find((v) => v.name === name);
-}
-
 // src/cli/main.ts
+var COMMANDS = {
+  cook: cookCommand,
+  validate: validateCommand,
+  graph: graphCommand,
+  pour: pourCommand,
+  wisp: wispCommand,
+  run: runCommand2,
+  status: statusCommand,
+  list: listCommand,
+  prompt: promptCommand,
+  done: doneCommand,
+  fail: failCommand,
+  retry: retryCommand,
+  skip: skipCommand,
+  approve: approveCommand,
+  rollback: rollbackCommand,
+  diff: diffCommand,
+  squash: squashCommand,
+  burn: burnCommand,
+  resume: resumeCommand,
+  patrol: patrolCommand,
+  gc: gcCommand,
+  demo: demoCommand,
+  help: helpCommand,
+  version: versionCommand
+};
 async function main(argv, io = processIO()) {
   const [name, ...rest] = argv;
   if (!name) {
-    io.out(verbList(SHOWN_VERBS));
+    io.out(verbList());
     return EXIT.usage;
   }
-  const alias = name === "--help" || name === "-h" ? "help" : name === "--version" ? "version" : name;
-  const verb = findVerb(alias);
-  if (verb === void 0) return unknownCommand(io, name, VERBS);
-  if (!verb.hidden && asksForHelp(rest)) {
-    io.out(verbHelp(verb));
+  if (name === "--help" || name === "-h") return helpCommand(io, rest);
+  if (name === "--version") return versionCommand(io, rest);
+  if (!isVerb(name)) return unknownVerb(io, name);
+  if (asksForHelp(rest)) {
+    io.out(verbHelp(name));
     return EXIT.ok;
   }
-  return runVerb(io, verb, rest);
-}
-async function runVerb(io, verb, argv) {
-  const usageError = (message) => {
-    io.err(`mol: ${message}
-usage: ${usageLine(verb)}`);
-    return EXIT.usage;
-  };
-  const parsed = parseVerbArgs(verb, argv);
-  if (!parsed.ok) return usageError(parsed.error.message);
   try {
-    return await verb.run({ io, ...parsed.value, usageError, verbs: VERBS });
+    return await COMMANDS[name](io, rest);
   } catch (e) {
     io.err(`mol: ${e.message}`);
     if (io.env.MOL_DEBUG) io.err(String(e.stack));
     return EXIT.failed;
   }
+}
+function helpCommand(io, argv) {
+  const [verb, ...extra] = argv;
+  if (verb === void 0) {
+    io.out(verbList());
+    return EXIT.ok;
+  }
+  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, VERB_HELP.help.usage);
+  if (!isVerb(verb)) return unknownVerb(io, verb);
+  io.out(verbHelp(verb));
+  return EXIT.ok;
+}
+function versionCommand(io, argv) {
+  const args = parse4(argv, {});
+  if (!args.ok) return usageError(io, args.error.message, VERB_HELP.version.usage);
+  const [extra] = args.value.positionals;
+  if (extra !== void 0) return usageError(io, `unexpected argument "${extra}"`, VERB_HELP.version.usage);
+  io.out(VERSION);
+  return EXIT.ok;
+}
+function unknownVerb(io, name) {
+  const known = name.startsWith("-") ? ["--help", "--version"] : VERBS;
+  const guess = closest(name, known);
+  io.err(
+    guess === void 0 ? `mol: unknown command "${name}"; run "mol help" for the list` : `mol: unknown command "${name}"; did you mean "${guess}"?`
+  );
+  return EXIT.failed;
 }
 function asksForHelp(argv) {
   for (const word of argv) {
