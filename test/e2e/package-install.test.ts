@@ -182,6 +182,25 @@ describe('the packed package', () => {
       const checked = await run(process.execPath, [tsc, '-p', project], project);
       expect(checked.stdout + checked.stderr).toBe('');
       expect(checked.code).toBe(0);
+
+      // The README's library example, as written: compiled with --strict, then run.
+      const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+      const example = /\n## Library\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+      if (example === undefined) throw new Error('README.md has no ```ts example under ## Library');
+      await writeFile(join(project, 'readme.ts'), example);
+      await writeFile(
+        join(project, 'tsconfig.readme.json'),
+        JSON.stringify({
+          extends: './tsconfig.json',
+          compilerOptions: { noEmit: false, outDir: 'out' },
+          include: ['readme.ts'],
+        }),
+      );
+      const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], project);
+      expect(compiled.stdout + compiled.stderr).toBe('');
+      const ran = await run(process.execPath, ['out/readme.js'], project);
+      expectSuccess(ran, 'node out/readme.js (the README example)');
+      expect(ran.stdout).toBe('first -> second\ntest\n');
     },
     SLOW,
   );
