@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // What a passing test logs is noise (Octokit logs every 404, 422 and 500 the fake GitHub is
+    // asked for on purpose); a failing test's logs are shown with its failure.
+    silent: 'passed-only',
     // Vitest's default (one fewer than the cores) runs a 2-core machine's files one at a time,
     // while most e2e files spend their time waiting on git, child processes and sockets.
     maxWorkers: Math.max(2, availableParallelism()),

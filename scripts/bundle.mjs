@@ -69,7 +69,7 @@ export async function bundle(outdir = 'dist') {
       external: ['probot'],
     }),
     // The library too, so `import … from '@molecular-dev/molecular'` needs nothing installed beside
-    // it; its declaration files (dist/types, `npm run build:types`) name zod's and Octokit's types.
+    // it; its declaration files (dist/types, `npm run build:types`) carry zod's declarations too.
     build({ ...common, entryPoints: ['src/index.ts'], outfile: `${outdir}/lib.js` }),
     build({
       ...common,

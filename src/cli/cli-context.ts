@@ -6,7 +6,6 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { err, ok, type Result } from '../engine/index.js';
 import { createLocalStore, type LocalStore } from '../local/store/local-store.js';
 import { git } from '../runner/git.js';
-import type { Options } from './args.js';
 import type { CliIO } from './io.js';
 
 export interface CliContext {
@@ -17,8 +16,6 @@ export interface CliContext {
   /** Distributed steps run in `<worktreeRoot>/<mol-id>/<step-id>`. */
   worktreeRoot: string;
 }
-
-export const STORE_OPTION = { store: { type: 'string' } } as const satisfies Options;
 
 export async function openContext(io: CliIO, storeDir?: string): Promise<Result<CliContext>> {
   const repoDir = await mainWorktree(io.cwd);

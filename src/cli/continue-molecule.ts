@@ -25,6 +25,7 @@ export async function continueMolecule(
   options: ExecuteOptions = {},
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
+  const mark = (symbol: string) => (options.style?.symbols ? `${symbol} ` : '');
   let latest = mol;
   const found = ctx.io.now();
   for (const step of mol.steps) {
@@ -33,10 +34,12 @@ export async function continueMolecule(
     if (!expired && !isRunGone(step.lease?.runId)) continue;
     // Never two live attempts: the one the gone run started ends before another may start.
     const previous = await endPreviousAttempt(step, (pgid) =>
-      print(`■ ${step.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`),
+      print(
+        `${mark('■')}${step.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`,
+      ),
     );
     if (previous.kind === 'elsewhere') {
-      print(`⚠ ${step.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      print(`${mark('⚠')}${step.id}: its previous attempt runs on ${previous.host}; left to that host`);
       continue;
     }
     if (expired) continue; // the engine's resume below sends it back

@@ -9,6 +9,10 @@ export interface CliIO {
   now(): Date;
   /** How what goes to `out` looks: plain unless stdout is a terminal (or FORCE_COLOR says so). */
   style: Style;
+  /** The same for `err`, where progress lines go (plain when absent). */
+  errStyle?: Style;
+  /** The script this `mol` runs from, to tell a person how to run it again. */
+  self?: string;
 }
 
 export function processIO(): CliIO {
@@ -21,6 +25,8 @@ export function processIO(): CliIO {
     env: process.env,
     now: () => new Date(),
     style: styleFor(process.stdout, process.env),
+    errStyle: styleFor(process.stderr, process.env),
+    ...(process.argv[1] === undefined ? {} : { self: process.argv[1] }),
   };
 }
 
@@ -52,14 +58,23 @@ function lineWriter(stream: NodeJS.WriteStream): (text: string) => void {
 }
 
 /**
- * Where a verb that runs steps prints its progress, and how: stdout, or stderr (plain) when stdout
- * carries `--json`.
+ * Where a verb that runs steps prints its progress, and how: stderr, styled for stderr, so that
+ * stdout carries only the result (the table, or the molecule as JSON) for whoever reads it.
  */
-export function progressOutput(io: CliIO, json: boolean): { print: (line: string) => void; style: Style } {
-  return json
-    ? { print: (line) => io.err(line), style: PLAIN_STYLE }
-    : { print: (line) => io.out(line), style: io.style };
+export function progressOutput(io: CliIO): { print: (line: string) => void; style: Style } {
+  return { print: (line) => io.err(line), style: io.errStyle ?? PLAIN_STYLE };
 }
 
 /** Exit codes of the CLI contract: 3 means "stopped, waiting on a person or an agent". */
 export const EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 } as const;
+
+/** What each exit code means: `mol help` and docs/cli.md print this table, and nothing else does. */
+export const EXIT_MEANINGS: Record<keyof typeof EXIT, string> = {
+  ok: 'done: the command did what it was asked (run, resume and the step verbs: the molecule is complete)',
+  failed:
+    'failed: a formula, a molecule or git refused (one line says why, nothing changed), or the molecule failed',
+  usage:
+    'usage error: an unknown command or option, a missing or extra argument, a bad option value, or bare `mol`; the usage line follows',
+  waiting:
+    'waiting (run, resume and the step verbs): the molecule stopped with work left for a person, an agent, a gate or another process',
+};

@@ -90,7 +90,16 @@ export function usageLine(mol: Molecule, proto?: Proto): string | undefined {
 
 export function headline(mol: Molecule, style: Style = PLAIN): string {
   const kind = mol.kind === 'wisp' ? ' (wisp)' : '';
-  return `${style.paint('strong', mol.id)}${kind} · ${mol.formula.name} · ${style.status(mol.status)} · ${progressBar(settledSteps(mol), mol.steps.length)}`;
+  return `${style.paint('strong', mol.id)}${kind} · ${mol.formula.name} · ${style.status(mol.status)} · ${progressText(settledSteps(mol), mol.steps.length, style)}`;
+}
+
+/**
+ * `▓▓▓▓▓░░░░░ 4/8 (50%)` on a terminal; piped, only `4/8 (50%)`: block characters are symbols, and
+ * piped output has none.
+ */
+export function progressText(done: number, total: number, style: Style, width?: number): string {
+  const bar = progressBar(done, total, width);
+  return style.symbols ? bar : bar.slice(bar.indexOf(' ') + 1);
 }
 
 export function stepTable(mol: Molecule, proto?: Proto, style: Style = PLAIN): string {
@@ -100,7 +109,7 @@ export function stepTable(mol: Molecule, proto?: Proto, style: Style = PLAIN): s
     style.status(s.status),
     String(s.attempts),
     s.checkpoint?.commit?.slice(0, SHORT_SHA) ?? '',
-    gatesCell(s),
+    gatesCell(s, style),
     tokensCell(s.usage),
     s.usage?.cost_usd === undefined ? '' : formatUsd(s.usage.cost_usd),
     clip(titles.get(s.id) ?? '', TITLE_WIDTH),
@@ -167,9 +176,14 @@ export function nextSteps(mol: Molecule, proto: Proto): string[] {
   return lines;
 }
 
-function gatesCell(step: StepState): string {
+/** `command ✓, files ✗` on a terminal; piped, `command passed, files failed`. */
+function gatesCell(step: StepState, style: Style): string {
+  const mark = style.symbols ? { waiting: '…', passed: '✓', failed: '✗' } : undefined;
   return (step.gates ?? [])
-    .map((g) => `${g.type} ${g.passed === null ? '…' : g.passed ? '✓' : '✗'}`)
+    .map((g) => {
+      const result = g.passed === null ? 'waiting' : g.passed ? 'passed' : 'failed';
+      return `${g.type} ${mark?.[result] ?? result}`;
+    })
     .join(', ');
 }
 

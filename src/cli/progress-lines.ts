@@ -1,8 +1,9 @@
 /**
  * The live lines `mol run` prints as steps start, stay quiet for long, and finish. What a finish
  * means is read from the state after the change, so the line says what actually happened:
- * completed, waiting on its gates, retrying, looped back by `on_fail`, or failed for good. Each line
- * starts with a symbol, coloured on a colour terminal.
+ * completed, waiting on its gates, retrying, looped back by `on_fail`, or failed for good. On a
+ * terminal each line starts with a symbol, coloured when colour is on; piped, a line has words only
+ * (`started build: …`, `build completed …`), as the README promises scripts.
  */
 
 import {
@@ -20,12 +21,12 @@ const SHORT_SHA = 7;
 export function startedLine(step: StepState, def: ProtoStep, style: Style = PLAIN): string {
   const attempt =
     step.attempts > 1 ? ` (attempt ${step.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : '';
-  return `${style.paint('active', '▶')} ${step.id}: ${def.title}${attempt}`;
+  return `${style.symbols ? `${style.paint('active', '▶')} ` : 'started '}${step.id}: ${def.title}${attempt}`;
 }
 
 /** The heartbeat of a step that has been quiet for a while: `… build still running (1m30s)`. */
 export function stillRunningLine(stepId: string, ms: number, style: Style = PLAIN): string {
-  return style.paint('muted', `… ${stepId} still running (${clockText(ms)})`);
+  return style.paint('muted', `${style.symbols ? '… ' : ''}${stepId} still running (${clockText(ms)})`);
 }
 
 /** `45s`, `1m30s`, `2h05m`: whole units a person counts in while waiting. */
@@ -47,6 +48,7 @@ export function finishedLine(
 ): string {
   const line = finishedText(before, after, def, outcome, ms);
   const symbol = line.slice(0, line.indexOf(' '));
+  if (!style.symbols) return line.slice(symbol.length + 1);
   return `${style.paint(SYMBOL_TONE[symbol] ?? 'strong', symbol)}${line.slice(symbol.length)}`;
 }
 

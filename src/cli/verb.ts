@@ -16,6 +16,20 @@ import {
 import { type CliContext, openContext } from './cli-context.js';
 import { type CliIO, EXIT } from './io.js';
 import { type LoadedMolecule, loadMolecule } from './load-molecule.js';
+import type { ArgSpec } from './verb-spec.js';
+
+export const MOL_ARG: ArgSpec = {
+  name: 'mol-id',
+  required: true,
+  missing: 'which molecule? give its id (mol list shows them)',
+  complete: 'molecule',
+};
+export const STEP_ARG: ArgSpec = {
+  name: 'step',
+  required: true,
+  missing: 'which step? give its id (mol status <mol-id> shows them)',
+  complete: 'step',
+};
 
 export async function contextFor(io: CliIO, values: Record<string, unknown>): Promise<Result<CliContext>> {
   return openContext(io, typeof values.store === 'string' ? values.store : undefined);
@@ -27,8 +41,26 @@ export async function contextFor(io: CliIO, values: Record<string, unknown>): Pr
  */
 export function failWith(io: CliIO, error: MolError): number {
   const all = error.diagnostics?.length ? error.diagnostics : [error];
-  for (const d of all) io.err(d.file === undefined ? `mol: ${d.message}` : formatDiagnostic(d));
+  for (const d of all) io.err(d.file === undefined ? `mol: ${inCliWords(d.message)}` : formatDiagnostic(d));
   return EXIT.failed;
+}
+
+/**
+ * The engine's messages are shared with GitHub, whose hints name slash commands and `k=v` lines of a
+ * `mol-vars` block; `mol` has no `reset` and takes vars as `--var k=v`, so such hints are said in
+ * the words `mol` understands.
+ */
+const CLI_WORDS: readonly [string | RegExp, string][] = [
+  [
+    'roll it back, reset it, or retry a failed step to work on it again',
+    'roll it back (mol rollback) or retry a failed step (mol retry) to work on it again',
+  ],
+  ['/mol squash <summary>', 'mol squash <mol-id> --summary "…"'],
+  [/ is required: give (\S+)=<value>$/, ' is required: give --var $1=<value>'],
+];
+
+export function inCliWords(message: string): string {
+  return CLI_WORDS.reduce((text, [engine, cli]) => text.replace(engine, cli), message);
 }
 
 /**

@@ -127,7 +127,7 @@ run = 'echo 3 > third.txt'
 
       const resumed = await run(['resume', 'c1']);
       expect(resumed.code).toBe(0);
-      expect(resumed.stdout).toMatch(/second: its command had ended with success before mol stopped/);
+      expect(resumed.stderr).toMatch(/second: its command had ended with success before mol stopped/);
       expect(await runsOfSecond()).toEqual(['run']);
       const m = await expectWholeWork();
       expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/c1/second/'])).toBe('');

@@ -67,9 +67,9 @@ function expectOneLineError(result: MolResult, what: RegExp): void {
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
-/** A usage error: the reason on the first line, the usage line after it. */
+/** A usage error: exit 2, the reason on the first line, the usage line after it. */
 function expectUsageError(result: MolResult, what: RegExp): void {
-  expect(result.code).toBe(1);
+  expect(result.code).toBe(2);
   const [reason, usage, ...rest] = result.stderr.trimEnd().split('\n');
   expect(reason).toMatch(what);
   expect(usage).toMatch(/^usage: mol /);
@@ -141,8 +141,8 @@ describe('mol exit codes', () => {
     );
     const failed = await run(['run', failing, '--id', 'f1']);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toMatch(
-      /✗ only failed for good after 1 attempt: the command exited with 3: broken/,
+    expect(failed.stderr).toMatch(
+      /^only failed for good after 1 attempt: the command exited with 3: broken/m,
     );
     expect((await status('f1')).status).toBe('failed');
 
@@ -154,7 +154,7 @@ describe('mol exit codes', () => {
     const done = await run(['done', 'w1', 'review', 'looks', 'good']);
     expect(done.code).toBe(0);
     expect(done.stdout).toMatch(/review: ready → completed/);
-    expect(done.stdout).toMatch(/✓ ship completed/);
+    expect(done.stderr).toMatch(/^ship completed/m);
     const m = await status('w1');
     expect(m.status).toBe('complete');
     expect(step(m, 'review').checkpoint?.notes).toBe('looks good');
@@ -192,7 +192,7 @@ describe('mol exit codes', () => {
     const done = await run(['done', 'n1', 'write']);
     expect(done.code).toBe(0);
     expect(done.stdout).toMatch(/^write: ready → completed/);
-    expect(done.stdout).toMatch(/✓ read completed/);
+    expect(done.stderr).toMatch(/^read completed/m);
   });
 
   it('mol fail, retry and skip move steps as the engine says', async () => {

@@ -229,7 +229,7 @@ describe('--formulas', () => {
 
   it('refuses a search path that is not a folder, with the usage line', async () => {
     const refused = await run(['cook', POLECAT_WORK, '--formulas', join(repo.root, 'nowhere')]);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     const [reason, usage] = refused.stderr.trimEnd().split('\n');
     expect(reason).toMatch(/--formulas takes a folder of formulas; .*nowhere is not one/);
     expect(usage).toMatch(/^usage: mol cook /);

@@ -35,8 +35,8 @@ describe('mol as a user meets it', () => {
     expect(help.stdout).toMatch(/^usage: mol run <file\|name\|mol-id> /);
     expect(help.stdout).toMatch(/^ {2}-j, --jobs N +run up to N steps at once/m);
     const typo = await run(['run', 'hello', '--jbos', '2']);
-    expect(typo.code).toBe(1);
-    expect(typo.stderr.split('\n')[0]).toBe(`mol: Unknown option '--jbos'; did you mean "--jobs"?`);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.split('\n')[0]).toBe(`mol: unknown option "--jbos"; did you mean "--jobs"?`);
     expect((await run(['stauts'])).stderr).toBe('mol: unknown command "stauts"; did you mean "status"?\n');
   });
 
@@ -50,5 +50,20 @@ describe('mol as a user meets it', () => {
     expect(forced.stdout).toContain('\x1b[');
     // Colour alone, no symbols: symbols are for a terminal.
     expect(forced.stdout.replace(/\x1b\[\d+m/g, '')).toBe(plain.stdout);
+  });
+
+  it('mol run piped: the table alone on stdout, progress in words on stderr, no symbols anywhere', async () => {
+    const ran = await run(['run', 'hello', '--id', 'r1']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^r1 · hello · complete · 4\/4 \(100%\)\n/);
+    expect(ran.stdout).not.toMatch(/started|retrying/);
+    expect(ran.stderr).toMatch(/^started greet: Greet world$/m);
+    expect(ran.stderr).toMatch(/^shout failed after .* — retrying \(attempt 2 of 2\)$/m);
+    expect(ran.stderr).toMatch(/^join completed .* files gate passed$/m);
+    expect(ran.stdout + ran.stderr).not.toMatch(/[▶✓↻↺✗⏳…▓░■⚠✅❌]/);
+    // A molecule already done: the same table, first line first.
+    const again = await run(['run', 'r1']);
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(again.stdout).toBe((await run(['status', 'r1'])).stdout);
   });
 });

@@ -122,7 +122,7 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
     // No id: the most recently changed active molecule.
     const resumed = await run(['resume']);
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toMatch(/second: its runner \(local:\d+\) is gone; back to ready/);
+    expect(resumed.stderr).toMatch(/second: its runner \(local:\d+\) is gone; back to ready/);
     const again = await run(['resume', 'crash2']);
     expect(again.code).toBe(0);
     const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);

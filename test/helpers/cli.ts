@@ -4,7 +4,7 @@
  * finds by walking up from itself), so e2e tests never run a stale `dist/mol.js`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -14,6 +14,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export interface BuiltCli {
   /** The bundled `mol.js`. */
   bin: string;
+  /** A folder holding a `mol` command that runs it: put it on PATH to use `mol` as a user types it. */
+  binDir: string;
   cleanup(): Promise<void>;
 }
 
@@ -33,7 +35,11 @@ export async function buildCli(): Promise<BuiltCli> {
     },
   });
   await symlink(join(ROOT, 'formulas'), join(dir, 'formulas'));
-  return { bin, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  const binDir = join(dir, 'bin');
+  await mkdir(binDir);
+  await writeFile(join(binDir, 'mol'), `#!/bin/sh\nexec '${process.execPath}' '${bin}' "$@"\n`);
+  await chmod(join(binDir, 'mol'), 0o755);
+  return { bin, binDir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export interface MolResult {

@@ -1,27 +1,29 @@
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
-import { parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
-import { contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { contextFor, failWith, MOL_ARG } from '../verb.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol burn <mol-id> [--force]';
+export const burn = defineVerb({
+  name: 'burn',
+  summary: 'discard a molecule, its branches and worktrees (--force if in progress)',
+  args: [MOL_ARG],
+  options: [{ name: 'force', short: 'f', meaning: 'burn it even while it is in progress' }, STORE],
+  examples: ['mol burn hello-1a2b3c --force'],
+  run: burnCommand,
+});
 
 /**
  * Discards a molecule with no record: its state, its branches (`molecular/<id>/*`) and its
  * worktrees. A molecule still in progress is refused unless --force says so.
  */
-export async function burnCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...STORE_OPTION, force: { type: 'boolean', short: 'f' } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, 'which molecule?', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
+async function burnCommand({ io, values, positionals }: VerbCall): Promise<number> {
+  const [molId = ''] = positionals;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
@@ -30,7 +32,7 @@ export async function burnCommand(io: CliIO, argv: string[]): Promise<number> {
     ctx.value.store,
     proto,
     molId,
-    { type: 'burn', by: whoAmI(io.env), force: args.value.values.force === true },
+    { type: 'burn', by: whoAmI(io.env), force: values.force === true },
     ctx.value.io.now(),
   );
   if (!applied.ok) return failWith(io, applied.error);

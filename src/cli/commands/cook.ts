@@ -1,28 +1,35 @@
 import { type CookedFormula, cookNamed } from '../../shell/formulas/cook-named.js';
-import {
-  FORMULAS_OPTION,
-  JSON_OPTION,
-  type Options,
-  type Parsed,
-  parse,
-  parseFormulaDirs,
-  parseVars,
-  VAR_OPTION,
-} from '../args.js';
-import { type CliIO, EXIT } from '../io.js';
+import { parseFormulaDirs, parseVars } from '../args.js';
+import { EXIT } from '../io.js';
+import { FORMULA_OPTIONS, json } from '../options.js';
 import { formulasHere, tellOn } from '../pour-molecule.js';
+import { printJson } from '../print-json.js';
 import { failWith } from '../verb.js';
+import { type ArgSpec, defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol cook <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--json]';
+/** The formula argument of cook, graph, pour and wisp. */
+export const FORMULA_ARG: ArgSpec = {
+  name: 'file|name',
+  required: true,
+  missing: 'which formula? give a file or a name',
+  complete: 'formula',
+};
 
-export async function cookCommand(io: CliIO, argv: string[]): Promise<number> {
-  const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
+export const cook = defineVerb({
+  name: 'cook',
+  summary: 'cook a formula into a proto (--json for data)',
+  args: [FORMULA_ARG],
+  options: [...FORMULA_OPTIONS, json('the proto')],
+  examples: ['mol cook hello --var name=ada'],
+  run: cookCommand,
+});
+
+async function cookCommand(call: VerbCall): Promise<number> {
+  const { io } = call;
+  const cooked = await cookFromArgs(call);
   if (typeof cooked === 'number') return cooked;
-  const { proto, values } = cooked;
-  if (values.json) {
-    io.out(JSON.stringify(proto, null, 2));
-    return EXIT.ok;
-  }
+  const { proto } = cooked;
+  if (call.values.json) return printJson(io, call.values.json, proto);
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   if (proto.reviewOnly) io.out('review only: every leg analyses, no commits expected');
@@ -67,41 +74,24 @@ function informationLine(step: CookedFormula['proto']['steps'][number]): string 
 }
 
 /**
- * `<file|name> [--var k=v]... [--overlay file]...` (plus the verb's own `options`), cooked; the
- * exit code when the arguments or the formula are wrong, said on stderr.
+ * `<file|name> [--var k=v]... [--overlay file]... [--formulas DIR]...`, cooked; the exit code when
+ * the arguments or the formula are wrong, said on stderr.
  */
-export async function cookFromArgs(
-  io: CliIO,
-  argv: string[],
-  options: Options,
-  usageLine: string,
-): Promise<number | (CookedFormula & { values: Parsed['values'] })> {
-  const args = parse(argv, {
-    ...VAR_OPTION,
-    ...FORMULAS_OPTION,
-    ...options,
-    overlay: { type: 'string', multiple: true },
-  });
-  if (!args.ok) return usageError(io, args.error.message, usageLine);
-  const [formula] = args.value.positionals;
-  if (!formula) return usageError(io, 'which formula? give a file or a name', usageLine);
-  const vars = parseVars(args.value.values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usageLine);
-  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, usageLine);
-  const overlays = (args.value.values.overlay as string[] | undefined) ?? [];
+export async function cookFromArgs(call: VerbCall): Promise<number | CookedFormula> {
+  const { io, values } = call;
+  const [formula = ''] = call.positionals;
+  const vars = parseVars(values.var);
+  if (!vars.ok) return call.usageError(vars.error.message);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
+  const overlays = (values.overlay as string[] | undefined) ?? [];
   const cooked = await cookNamed(
     formulasHere(io, dirs.value),
     { formula, vars: vars.value, overlays },
     tellOn(io),
   );
   if (!cooked.ok) return failWith(io, cooked.error);
-  return { ...cooked.value, values: args.value.values };
-}
-
-export function usageError(io: CliIO, message: string, usageLine: string): number {
-  io.err(`mol: ${message}\nusage: ${usageLine}`);
-  return EXIT.failed;
+  return cooked.value;
 }
 
 function firstLine(text: string): string {

@@ -1,20 +1,27 @@
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from '../args.js';
 import { openContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { type CliIO, EXIT } from '../io.js';
 import { pourMolecule } from '../pour-molecule.js';
 import { report } from '../print.js';
 import { failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
 const run = promisify(execFile);
 
-export const usage = 'mol demo';
+export const demo = defineVerb({
+  name: 'demo',
+  summary: 'run the built-in hello formula in a temporary git repository',
+  args: [],
+  options: [],
+  examples: ['mol demo'],
+  run: demoCommand,
+});
 
 /**
  * `npm run demo`: the built-in `hello` formula, end to end, in a fresh temporary git repository.
@@ -22,11 +29,7 @@ export const usage = 'mol demo';
  * gated by a command, two steps fork from it (one fails once and is retried), and a join waits
  * for both. The repository is left in place to look at.
  */
-export async function demoCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {});
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
+async function demoCommand({ io }: VerbCall): Promise<number> {
   const repo = await makeDemoRepo();
   const demoIO: CliIO = { ...io, cwd: repo };
   const ctx = await openContext(demoIO);
@@ -54,7 +57,8 @@ export async function demoCommand(io: CliIO, argv: string[]): Promise<number> {
   io.out(`\none commit per step (git log):\n${indent(log.stdout)}`);
   const summary = await readFile(join(repo, 'summary.txt'), 'utf8').catch(() => '');
   if (summary) io.out(`\nsummary.txt, written by the join:\n${indent(summary)}`);
-  io.out(`\nthe repository stays at ${repo}; look around (cd there; mol status ${mol.id}), then delete it.`);
+  io.out(`\nthe repository stays at ${repo}; look around, then delete it:`);
+  io.out(`  cd ${shellWord(repo)} && ${molCommand(io)} status ${mol.id}`);
   return ran.value.status === 'complete' ? EXIT.ok : EXIT.failed;
 }
 
@@ -82,6 +86,32 @@ async function makeDemoRepo(): Promise<string> {
   await git(['add', 'README.md']);
   await git(['commit', '-q', '-m', 'Start the demo']);
   return repo;
+}
+
+/**
+ * How to run this `mol` again from a shell: `mol` when that is what PATH finds (installed with
+ * `npm i -g` or `npm link`), otherwise node and this script's path (a clone after `npm ci`, where
+ * `mol` is not on PATH and `npx mol` outside the clone is an unrelated npm package).
+ */
+export function molCommand(io: CliIO): string {
+  if (io.self === undefined) return 'mol';
+  const self = realOrSame(io.self);
+  for (const dir of (io.env.PATH ?? '').split(delimiter)) {
+    if (dir !== '' && realOrSame(join(dir, 'mol')) === self) return 'mol';
+  }
+  return `node ${shellWord(self)}`;
+}
+
+function realOrSame(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function indent(text: string): string {

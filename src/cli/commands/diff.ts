@@ -1,24 +1,27 @@
 import { err } from '../../engine/index.js';
 import { diffStep } from '../../runner/index.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
-import { failWith, openStep } from '../verb.js';
-import { usageError } from './cook.js';
+import { EXIT } from '../io.js';
+import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
+import { failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol diff <mol-id> <step> [--json]';
+export const diff = defineVerb({
+  name: 'diff',
+  summary: 'the files a step added, modified and deleted',
+  args: [MOL_ARG, STEP_ARG],
+  options: [json('the step, its commit and the added, modified and deleted paths'), STORE],
+  examples: ['mol diff hello-1a2b3c greet'],
+  run: diffCommand,
+});
 
 /**
  * The files a step added, modified and deleted: its checkpoint commit against the commit it
  * started from (its parent; for a step with several needs, the merge of their branches).
  */
-export async function diffCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+async function diffCommand({ io, values, positionals }: VerbCall): Promise<number> {
+  const [molId = '', stepId = ''] = positionals;
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const state = loaded.mol.steps.find((s) => s.id === stepId);
@@ -37,10 +40,7 @@ export async function diffCommand(io: CliIO, argv: string[]): Promise<number> {
     ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit })
     : { ok: true as const, value: { added: [], modified: [], deleted: [] } };
   if (!diff.ok) return failWith(io, diff.error);
-  if (args.value.values.json) {
-    io.out(JSON.stringify({ step: stepId, commit, ...diff.value }, null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, { step: stepId, commit, ...diff.value });
   const lines = [
     ...diff.value.added.map((p) => `A  ${p}`),
     ...diff.value.modified.map((p) => `M  ${p}`),

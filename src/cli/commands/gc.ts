@@ -6,14 +6,21 @@ import { liveIdOf } from '../../local/store/store-layout.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
+import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
 import { contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol gc [--json]';
+export const gc = defineVerb({
+  name: 'gc',
+  summary: 'remove expired wisps, leftover worktrees and branches of gone molecules',
+  args: [],
+  options: [json('what was removed'), STORE],
+  examples: ['mol gc'],
+  run: gcCommand,
+});
 
 /** A step's worktree is worth keeping while it runs, waits on gates, or failed (to look at). */
 const KEEP: ReadonlySet<StepStatus> = new Set(['in_progress', 'awaiting_gate', 'failed']);
@@ -26,12 +33,8 @@ const KEEP: ReadonlySet<StepStatus> = new Set(['in_progress', 'awaiting_gate', '
  * not gone: its branches and worktrees may hold the only copy of its work, so they are kept, and
  * gc says which and why.
  */
-export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
+async function gcCommand({ io, values }: VerbCall): Promise<number> {
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const { store, repoDir, worktreeRoot } = ctx.value;
   const scanned = await store.scan();
@@ -118,21 +121,19 @@ export async function gcCommand(io: CliIO, argv: string[]): Promise<number> {
   }
   await git(repoDir, ['worktree', 'prune']);
 
-  if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
-  else {
-    const parts = [
-      `${done.evaporated.length} wisp${done.evaporated.length === 1 ? '' : 's'} evaporated`,
-      `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
-      `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
-    ];
-    if (done.kept.length > 0)
-      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? '' : 's'} kept`);
-    io.out(`gc: ${parts.join(', ')}`);
-    for (const id of done.evaporated) io.out(`  evaporated ${id}`);
-    for (const path of done.worktrees) io.out(`  removed ${path}`);
-    for (const branch of done.branches) io.out(`  deleted ${branch}`);
-    for (const { id, reason } of done.kept)
-      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
-  }
+  if (values.json) return printJson(io, values.json, done);
+  const parts = [
+    `${done.evaporated.length} wisp${done.evaporated.length === 1 ? '' : 's'} evaporated`,
+    `${done.worktrees.length} worktree${done.worktrees.length === 1 ? '' : 's'} removed`,
+    `${done.branches.length} branch${done.branches.length === 1 ? '' : 'es'} of gone molecules deleted`,
+  ];
+  if (done.kept.length > 0)
+    parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? '' : 's'} kept`);
+  io.out(`gc: ${parts.join(', ')}`);
+  for (const id of done.evaporated) io.out(`  evaporated ${id}`);
+  for (const path of done.worktrees) io.out(`  removed ${path}`);
+  for (const branch of done.branches) io.out(`  deleted ${branch}`);
+  for (const { id, reason } of done.kept) io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
+
   return EXIT.ok;
 }

@@ -1,12 +1,19 @@
 import { renderMermaid } from '../../engine/index.js';
-import { type CliIO, EXIT } from '../io.js';
-import { cookFromArgs } from './cook.js';
+import { EXIT } from '../io.js';
+import { FORMULA_OPTIONS } from '../options.js';
+import { defineVerb } from '../verb-spec.js';
+import { cookFromArgs, FORMULA_ARG } from './cook.js';
 
-export const usage = 'mol graph <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]...';
-
-export async function graphCommand(io: CliIO, argv: string[]): Promise<number> {
-  const cooked = await cookFromArgs(io, argv, {}, usage);
-  if (typeof cooked === 'number') return cooked;
-  io.out(renderMermaid(cooked.proto));
-  return EXIT.ok;
-}
+export const graph = defineVerb({
+  name: 'graph',
+  summary: "print a formula's mermaid graph",
+  args: [FORMULA_ARG],
+  options: FORMULA_OPTIONS,
+  examples: ['mol graph hello > hello.mmd'],
+  async run(call) {
+    const cooked = await cookFromArgs(call);
+    if (typeof cooked === 'number') return cooked;
+    call.io.out(renderMermaid(cooked.proto));
+    return EXIT.ok;
+  },
+});

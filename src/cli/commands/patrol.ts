@@ -11,19 +11,40 @@ import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
 import { runsUnattended } from '../../shell/step/agent-command.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { type CliContext, STORE_OPTION } from '../cli-context.js';
+import type { CliContext } from '../cli-context.js';
 import { endPreviousAttempt } from '../end-previous-attempt.js';
 import { execute } from '../executor.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT, progressOutput } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { isRunGone } from '../local-run.js';
+import { json, STORE } from '../options.js';
+import { printJson } from '../print-json.js';
 import { judgeTimers } from '../recheck-timers.js';
 import { releaseStaleLock, surveyLocks } from '../survey-locks.js';
 import { contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol patrol [--nudge-after 30m] [--timeout 2h] [--json]';
+export const patrol = defineVerb({
+  name: 'patrol',
+  summary: 'find stuck molecules: nudge, time out, recover, evaporate wisps',
+  args: [],
+  options: [
+    {
+      name: 'nudge-after',
+      value: 'duration',
+      meaning: 'nudge a step in progress this long (default 30m)',
+    },
+    {
+      name: 'timeout',
+      value: 'duration',
+      meaning: 'fail steps in progress this long when they set no timeout of their own',
+    },
+    json('what patrol found and did'),
+    STORE,
+  ],
+  examples: ['mol patrol --timeout 2h'],
+  run: patrolCommand,
+});
 
 /** What patrol did: the engine's actions, plus `timer` for due timer gates it recorded. */
 interface Applied {
@@ -40,28 +61,21 @@ interface Applied {
  * back to ready once the process group of their previous attempt has ended (patrol ends it) (`mol resume` runs them), expired wisps evaporated, stale locks released, due timer
  * gates recorded. Nothing stuck, nothing changed.
  */
-export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {
-    ...JSON_OPTION,
-    ...STORE_OPTION,
-    'nudge-after': { type: 'string' },
-    timeout: { type: 'string' },
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage);
-  const nudgeAfter = (args.value.values['nudge-after'] as string | undefined) ?? '30m';
+async function patrolCommand(call: VerbCall): Promise<number> {
+  const { io, values } = call;
+  const nudgeAfter = (values['nudge-after'] as string | undefined) ?? '30m';
   const nudgeAfterMs = parseDuration(nudgeAfter);
   if (nudgeAfterMs === undefined)
-    return usageError(io, `--nudge-after takes a duration like 30m, got "${nudgeAfter}"`, usage);
-  const timeout = args.value.values.timeout as string | undefined;
+    return call.usageError(`--nudge-after takes a duration like 30m, got "${nudgeAfter}"`);
+  const timeout = values.timeout as string | undefined;
   const defaultTimeoutMs = timeout === undefined ? undefined : parseDuration(timeout);
   if (timeout !== undefined && defaultTimeoutMs === undefined)
-    return usageError(io, `--timeout takes a duration like 2h, got "${timeout}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
+    return call.usageError(`--timeout takes a duration like 2h, got "${timeout}"`);
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const { store } = ctx.value;
-  const quiet = args.value.values.json === true;
+  // `--json` or `--json=a,b`: stdout carries the JSON only.
+  const quiet = values.json !== undefined && values.json !== false;
   const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {} } : io };
   // What was ready before the round: a step a timer gate makes ready runs now, the others are left.
   const readyBefore = new Map<string, Set<string>>();
@@ -121,17 +135,19 @@ export async function patrolCommand(io: CliIO, argv: string[]): Promise<number> 
   });
 
   const surveyed = round.surveyed;
-  if (quiet) {
-    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
-  } else if (results.length === 0) {
+  let code: number = EXIT.ok;
+  if (quiet) code = printJson(io, values.json, { at: round.now.toISOString(), surveyed, actions: results });
+  else if (results.length === 0) {
     io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? '' : 's'}, nothing is stuck`);
   } else {
     for (const r of results)
-      io.out(`${r.applied ? '•' : '✗'} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`);
+      io.out(
+        `${mark(r.applied, io.style.symbols)}${r.type} ${r.molId}${r.step ? `/${r.step}` : ''}: ${r.detail}`,
+      );
   }
-  const ran = await runWhatTimersReadied(ctx.value, round.outcomes, readyBefore, quiet);
+  const ran = await runWhatTimersReadied(ctx.value, round.outcomes, readyBefore);
   if (!ran.ok) return failWith(io, ran.error);
-  return EXIT.ok;
+  return code;
 }
 
 /**
@@ -143,7 +159,6 @@ async function runWhatTimersReadied(
   ctx: CliContext,
   outcomes: readonly PatrolOutcome[],
   readyBefore: ReadonlyMap<string, ReadonlySet<string>>,
-  quiet: boolean,
 ): Promise<Result<void>> {
   for (const outcome of outcomes) {
     if (outcome.type !== 'gates' || outcome.status !== 'done' || outcome.mol === undefined) continue;
@@ -156,8 +171,8 @@ async function runWhatTimersReadied(
     const leave = readyBefore.get(mol.id) ?? new Set<string>();
     const runnable = new Set(proto.value.steps.filter(runsUnattended).map((s) => s.id));
     if (!mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !leave.has(s.id))) continue;
-    const print = quiet ? (line: string) => ctx.io.err(line) : (line: string) => ctx.io.out(line);
-    const ran = await execute(ctx, mol, proto.value, { print, leave });
+    // Progress, as every verb that runs steps prints it: on stderr, so stdout stays patrol's report.
+    const ran = await execute(ctx, mol, proto.value, { ...progressOutput(ctx.io), leave });
     if (!ran.ok) return ran;
   }
   return ok(undefined);
@@ -183,4 +198,10 @@ function describe(outcome: PatrolOutcome): string {
     case 'gates':
       return 'timer gates that came due were recorded';
   }
+}
+
+/** `• ` or `✗ ` on a terminal; piped, words only (`not done: ` for an action that was not applied). */
+function mark(applied: boolean, symbols: boolean): string {
+  if (symbols) return applied ? '• ' : '✗ ';
+  return applied ? '' : 'not done: ';
 }

@@ -8,22 +8,24 @@ import { unknownStep } from '../../engine/index.js';
 import { gitText } from '../../runner/git.js';
 import { stepBranch } from '../../runner/index.js';
 import { stepPrompt } from '../../shell/step/start-step.js';
-import { parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { localMentions } from '../local-mentions.js';
-import { failWith, openStep } from '../verb.js';
-import { usageError } from './cook.js';
+import { STORE } from '../options.js';
+import { failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol prompt <mol-id> <step>';
+export const prompt = defineVerb({
+  name: 'prompt',
+  summary: "print a step's prompt, as its agent gets it on stdin",
+  args: [MOL_ARG, STEP_ARG],
+  options: [STORE],
+  examples: ['mol prompt hello-1a2b3c greet | claude -p'],
+  run: promptCommand,
+});
 
-export async function promptCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+async function promptCommand({ io, values, positionals }: VerbCall): Promise<number> {
+  const [molId = '', stepId = ''] = positionals;
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { mol, proto } = loaded;

@@ -1,17 +1,32 @@
 import { type Effect, type MoleculeEvent, transition } from '../../engine/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { json, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson } from '../print.js';
+import { printJson } from '../print-json.js';
 import { checkForeignCommits, checkLocalRollback, resetMoleculeBranch } from '../reset-molecule-branch.js';
-import { checkStep, contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { checkStep, contextFor, failWith, MOL_ARG, STEP_ARG } from '../verb.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol rollback <mol-id> [<step>] [--force] [--json]';
+export const rollback = defineVerb({
+  name: 'rollback',
+  summary: "reset to a step's checkpoint commit; downstream steps back to pending",
+  args: [MOL_ARG, { ...STEP_ARG, required: false }],
+  options: [
+    {
+      name: 'force',
+      meaning:
+        "roll back even over commits that are not the molecule's, and over uncommitted changes to tracked files in the branch's worktree (both are dropped; untracked files are kept)",
+    },
+    json('the molecule after the rollback'),
+    STORE,
+  ],
+  examples: ['mol rollback hello-1a2b3c greet'],
+  run: rollbackCommand,
+});
 
 /**
  * Back to a completed step's checkpoint (or, with no step, to the base): the branch is reset to that
@@ -22,13 +37,9 @@ export const usage = 'mol rollback <mol-id> [<step>] [--force] [--json]';
  * the branch after the step) makes the rollback refuse, unless `--force`, which also discards
  * uncommitted changes in the branch's worktree.
  */
-export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, force: { type: 'boolean' } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, 'which molecule?', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
-  const ctx = await contextFor(io, args.value.values);
+async function rollbackCommand({ io, values, positionals }: VerbCall): Promise<number> {
+  const [molId = '', stepId] = positionals;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
@@ -49,7 +60,7 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
   const resets = planned.value.effects.filter(
     (e): e is Extract<Effect, { type: 'reset-branch' }> => e.type === 'reset-branch',
   );
-  const force = args.value.values.force === true;
+  const force = values.force === true;
   for (const effect of resets) {
     const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
     if (!safe.ok) return failWith(io, safe.error);
@@ -60,7 +71,7 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
   for (const effect of resets) {
     const moved = await resetMoleculeBranch(ctx.value, mol, effect, { force });
     if (!moved.ok) return failWith(io, moved.error);
-    if (moved.value && !args.value.values.json) {
+    if (moved.value && !values.json) {
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} → ${moved.value.to.slice(0, 7)}`);
     }
   }
@@ -70,10 +81,7 @@ export async function rollbackCommand(io: CliIO, argv: string[]): Promise<number
   const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
-  if (args.value.values.json) {
-    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, moleculeJson(after, proto));
   // Swept steps are pending, or ready at once when their needs still hold.
   const reopened = after.steps
     .filter((s, i) => (s.status === 'pending' || s.status === 'ready') && mol.steps[i]?.status !== s.status)

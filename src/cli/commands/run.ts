@@ -3,64 +3,76 @@ import { checkId } from '../../local/store/store-layout.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { defaultLimits } from '../../shell/pour.js';
 import { withAgent } from '../../shell/step/agent-command.js';
-import { FORMULAS_OPTION, JSON_OPTION, parse, parseFormulaDirs, parseVars, VAR_OPTION } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
+import { parseFormulaDirs, parseVars } from '../args.js';
 import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
 import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { FORMULA_OPTIONS, ID, JOBS, RUN_JSON, STORE, VERBOSE } from '../options.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
+import { printJson } from '../print-json.js';
 import { workingTreeBusy } from '../tree-lock.js';
 import { contextFor, exitFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
-
-export const usage =
-  'mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--budget usd=5,...] [--verbose] [--json]';
-
-export const RUN_OPTIONS = {
-  ...JSON_OPTION,
-  ...STORE_OPTION,
-  jobs: { type: 'string', short: 'j' },
-  verbose: { type: 'boolean' },
-} as const;
+import { defineVerb, type Values, type VerbCall } from '../verb-spec.js';
 
 /**
  * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
  * exit 0 complete, 1 failed, 3 waiting on steps without `run` or `agent` (a person does them).
  * `--agent` replaces the agent of every agent step for this run.
  */
-export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, {
-    ...RUN_OPTIONS,
-    ...VAR_OPTION,
-    ...FORMULAS_OPTION,
-    overlay: { type: 'string', multiple: true },
-    id: { type: 'string' },
-    agent: { type: 'string' },
-    budget: { type: 'string', multiple: true },
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const { values, positionals } = args.value;
-  const [target, ...extra] = positionals;
-  if (!target)
-    return usageError(io, 'which formula or molecule? give a file, a name or a molecule id', usage);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage);
+export const run = defineVerb({
+  name: 'run',
+  summary: 'pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)',
+  args: [
+    {
+      name: 'file|name|mol-id',
+      required: true,
+      missing: 'which formula or molecule? give a file, a name or a molecule id',
+      complete: 'formula',
+    },
+  ],
+  options: [
+    ...FORMULA_OPTIONS,
+    JOBS,
+    ID,
+    {
+      name: 'agent',
+      value: 'CMD',
+      meaning:
+        'for this run, the agent of every task step without run (a preset such as claude, or a command line)',
+    },
+    {
+      name: 'budget',
+      value: 'usd=5,tokens=…',
+      multiple: true,
+      meaning: "a new molecule's budget where the formula sets none (usd, tokens, turns, time)",
+    },
+    VERBOSE,
+    RUN_JSON,
+    STORE,
+  ],
+  examples: ['mol run hello --var name=ada'],
+  run: runCommand,
+});
+
+async function runCommand(call: VerbCall): Promise<number> {
+  const { io, values } = call;
+  const [target = ''] = call.positionals;
   const vars = parseVars(values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage);
+  if (!vars.ok) return call.usageError(vars.error.message);
   const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, usage);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
   const jobs = parseJobs(values.jobs);
-  if (jobs === undefined)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage);
+  if (jobs === undefined) return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
   const agent = typeof values.agent === 'string' ? values.agent.trim() : undefined;
-  if (agent === '') return usageError(io, '--agent takes a preset or a command line', usage);
+  if (agent === '') return call.usageError('--agent takes a preset or a command line');
   const budgetWords = (values.budget as string[] | undefined) ?? [];
   const budget = budgetWords.length === 0 ? undefined : parseBudgetWords(budgetWords);
-  if (budget !== undefined && !budget.ok) return usageError(io, `--budget: ${budget.message}`, usage);
+  if (budget !== undefined && !budget.ok) return call.usageError(`--budget: ${budget.message}`);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const progress = progressOutput(io, values.json === true);
+  const progress = progressOutput(io);
   const by = whoAmI(io.env);
 
   // A molecule of that id runs on; anything else is a formula to pour first.
@@ -68,10 +80,8 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
   if (existing !== undefined && !existing.ok) return failWith(io, existing.error);
   if (existing?.value !== undefined) {
     if (Object.keys(vars.value).length > 0 || values.overlay !== undefined || dirs.value.length > 0) {
-      return usageError(
-        io,
+      return call.usageError(
         `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
-        usage,
       );
     }
     const loaded = await loadMolecule(ctx.value, target);
@@ -90,7 +100,7 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
       },
     );
     if (!ran.ok) return failWith(io, ran.error);
-    return finish(io, ran.value, loaded.value.proto, values.json === true);
+    return finish(io, ran.value, loaded.value.proto, values.json);
   }
 
   const poured = await pourMolecule(ctx.value, {
@@ -126,13 +136,14 @@ export async function runCommand(io: CliIO, argv: string[]): Promise<number> {
     verbose: values.verbose === true,
   });
   if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json === true);
+  return finish(io, ran.value, proto, values.json);
 }
 
 /** The report (or the molecule as JSON) and the exit code its state stands for. */
-export function finish(io: CliIO, mol: Molecule, proto: Proto, json: boolean): number {
-  if (json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-  else io.out(`\n${report(mol, proto, io.style)}`);
+export function finish(io: CliIO, mol: Molecule, proto: Proto, json: Values[string]): number {
+  // A field typo is named, but the run happened: the exit code stays the molecule's.
+  if (json) printJson(io, json, moleculeJson(mol, proto));
+  else io.out(report(mol, proto, io.style));
   return exitFor(mol);
 }
 

@@ -1,31 +1,42 @@
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { STORE_OPTION } from '../cli-context.js';
-import { type CliIO, EXIT } from '../io.js';
+import { EXIT } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { json, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
-import { contextFor, failWith } from '../verb.js';
-import { usageError } from './cook.js';
+import { printJson } from '../print-json.js';
+import { contextFor, failWith, MOL_ARG } from '../verb.js';
+import { defineVerb, type VerbCall } from '../verb-spec.js';
 
-export const usage = 'mol squash <mol-id> [--summary text] [--json]';
+export const squash = defineVerb({
+  name: 'squash',
+  summary: 'archive a molecule as a summary record',
+  args: [MOL_ARG],
+  options: [
+    {
+      name: 'summary',
+      short: 'm',
+      value: 'text',
+      meaning: "the archive's summary (needed when the molecule is unfinished)",
+    },
+    json('the archive record'),
+    STORE,
+  ],
+  examples: ['mol squash hello-1a2b3c --summary "greeted everyone"'],
+  run: squashCommand,
+});
 
 /**
  * Archives a finished molecule as a record (`<id>.archive.json`: summary, outcome, metrics) and
  * deletes the branches its distributed steps made. Unfinished work is archived only with a summary.
  */
-export async function squashCommand(io: CliIO, argv: string[]): Promise<number> {
-  const args = parse(argv, { ...JSON_OPTION, ...STORE_OPTION, summary: { type: 'string', short: 'm' } });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, 'which molecule?', usage);
-  if (extra.length > 0)
-    return usageError(io, `unexpected argument "${extra[0]}" (give a summary with --summary "…")`, usage);
-  const ctx = await contextFor(io, args.value.values);
+async function squashCommand({ io, values, positionals }: VerbCall): Promise<number> {
+  const [molId = ''] = positionals;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
-  const summary = args.value.values.summary as string | undefined;
+  const summary = values.summary as string | undefined;
   const applied = await changeMolecule(
     ctx.value.store,
     loaded.value.proto,
@@ -53,7 +64,7 @@ export async function squashCommand(io: CliIO, argv: string[]): Promise<number> 
   if (!carried.ok) return failWith(io, carried.error);
   const record = await ctx.value.store.loadArchive(molId);
   if (!record.ok) return failWith(io, record.error);
-  if (args.value.values.json) io.out(JSON.stringify(record.value, null, 2));
-  else io.out(`squashed ${molId}: ${record.value?.summary ?? applied.value.mol.summary ?? ''}`);
+  if (values.json) return printJson(io, values.json, record.value);
+  io.out(`squashed ${molId}: ${record.value?.summary ?? applied.value.mol.summary ?? ''}`);
   return EXIT.ok;
 }

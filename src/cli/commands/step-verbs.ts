@@ -8,63 +8,86 @@ import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { runsUnattended } from '../../shell/step/agent-command.js';
-import { JSON_OPTION, parse } from '../args.js';
-import { type CliContext, STORE_OPTION } from '../cli-context.js';
+import type { CliContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { handWork } from '../hand-work.js';
-import { type CliIO, progressOutput } from '../io.js';
+import { progressOutput } from '../io.js';
+import { NO_RUN, RUN_JSON, STORE } from '../options.js';
 import { whoAmI } from '../pour-molecule.js';
 import { moleculeJson, nextSteps } from '../print.js';
-import { exitFor, failWith, openStep } from '../verb.js';
-import { usageError } from './cook.js';
+import { printJson } from '../print-json.js';
+import { exitFor, failWith, MOL_ARG, openStep, STEP_ARG } from '../verb.js';
+import { type ArgSpec, defineVerb, type OptionSpec, type VerbCall, type VerbSpec } from '../verb-spec.js';
 
 type Verb = 'done' | 'fail' | 'retry' | 'skip' | 'approve';
 
-export const USAGE: Record<Verb, string> = {
-  done: 'mol done <mol-id> <step> [note] [--no-run] [--json]',
-  fail: 'mol fail <mol-id> <step> <reason> [--no-run] [--json]',
-  retry: 'mol retry <mol-id> <step> [--no-run] [--json]',
-  skip: 'mol skip <mol-id> <step> [reason] [--force] [--no-run] [--json]',
-  approve: 'mol approve <mol-id> <step> [--no-run] [--json]',
-};
-
-export const doneCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'done');
-export const failCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'fail');
-export const retryCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'retry');
-export const skipCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'skip');
-export const approveCommand = (io: CliIO, argv: string[]) => stepVerb(io, argv, 'approve');
-
-async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> {
-  const usage = USAGE[verb];
-  const args = parse(argv, {
-    ...JSON_OPTION,
-    ...STORE_OPTION,
-    'no-run': { type: 'boolean' },
-    ...(verb === 'skip' ? { force: { type: 'boolean' } } : {}),
+function stepVerb(
+  verb: Verb,
+  summary: string,
+  text: ArgSpec[],
+  examples: string[],
+  options: OptionSpec[] = [],
+): VerbSpec {
+  return defineVerb({
+    name: verb,
+    summary,
+    args: [MOL_ARG, STEP_ARG, ...text],
+    options: [...options, NO_RUN, RUN_JSON, STORE],
+    examples,
+    run: (call) => stepCommand(call, verb),
   });
-  if (!args.ok) return usageError(io, args.error.message, usage);
-  const [molId, stepId, ...words] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, 'give the molecule id and the step', usage);
+}
+
+export const done = stepVerb(
+  'done',
+  'record a step as done, then run what became ready',
+  [{ name: 'note', variadic: true }],
+  ["printf 'Hello, ada!\\n' > hello.txt", 'mol done hello-1a2b3c greet "greeted by hand"'],
+);
+export const fail = stepVerb(
+  'fail',
+  'record a step as failed (retries and on_fail apply)',
+  [{ name: 'reason', required: true, variadic: true, missing: 'say why the step failed' }],
+  ['mol fail hello-1a2b3c greet "wrong name" --no-run'],
+);
+export const retry = stepVerb(
+  'retry',
+  'send a failed step back to ready and run it',
+  [],
+  ['mol retry hello-1a2b3c greet'],
+);
+export const skip = stepVerb(
+  'skip',
+  'skip a step',
+  [{ name: 'reason', variadic: true }],
+  ['mol skip hello-1a2b3c join "no summary needed"'],
+  [
+    {
+      name: 'force',
+      meaning:
+        'also skip a gate step, or a step whose approval has not been given (its gates are passed unjudged)',
+    },
+  ],
+);
+export const approve = stepVerb(
+  'approve',
+  "pass a step's approval gate",
+  [],
+  ['mol approve hello-1a2b3c greet'],
+);
+
+async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
+  const { io, values } = call;
+  const [molId = '', stepId = '', ...words] = call.positionals;
   const text = words.join(' ').trim();
-  if (verb === 'fail' && text === '') return usageError(io, 'say why the step failed', usage);
-  if ((verb === 'retry' || verb === 'approve') && text !== '')
-    return usageError(io, `unexpected argument "${words[0]}"`, usage);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (verb === 'fail' && text === '') return call.usageError('say why the step failed');
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { proto } = loaded;
   const by = whoAmI(io.env);
 
-  const command = await commandOf(
-    ctx,
-    verb,
-    stepId,
-    text,
-    by,
-    loaded.mol,
-    proto,
-    args.value.values.force === true,
-  );
+  const command = await commandOf(ctx, verb, stepId, text, by, loaded.mol, proto, values.force === true);
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   // The rule `/mol <verb>` on GitHub follows too, chosen from the molecule as it stands under the lock.
   const applied = await changeMolecule(
@@ -75,7 +98,7 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
     io.now(),
   );
   if (!applied.ok) return failWith(io, applied.error);
-  const progress = progressOutput(io, args.value.values.json === true);
+  const progress = progressOutput(io);
   // Gates judged right after a `done` may move the step again: say where it ended up.
   const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true,
@@ -83,13 +106,15 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
   if (!carried.ok) return failWith(io, carried.error);
   let mol = carried.value;
   const after = mol.steps.find((s) => s.id === stepId)?.status;
-  progress.print(
+  // What became of the step is this command's answer (stdout); what runs next is progress (stderr).
+  const said = values.json ? io.err : io.out;
+  said(
     before === after
       ? `${stepId}: still ${after?.replace('_', ' ')}`
       : `${stepId}: ${before?.replace('_', ' ')} → ${after?.replace('_', ' ')}`,
   );
 
-  if (!args.value.values['no-run']) {
+  if (!values['no-run']) {
     // The command changes only what it names: steps that were ready before it are left for
     // `mol resume` (or `mol run <id>`); what it made ready runs.
     const waiting = new Set(
@@ -102,7 +127,8 @@ async function stepVerb(io: CliIO, argv: string[], verb: Verb): Promise<number> 
       mol = ran.value;
     }
   }
-  if (args.value.values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  // A field typo is named, but the step was recorded: the exit code stays the molecule's.
+  if (values.json) printJson(io, values.json, moleculeJson(mol, proto));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }

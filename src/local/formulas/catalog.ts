@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import {
   closest,
   descriptionFilesOf,
@@ -13,10 +13,14 @@ import {
   withDescriptionFiles,
 } from '../../engine/index.js';
 import { builtinFormulaDir } from './builtins.js';
+import { configSearchPath } from './config-search-path.js';
 import { FORMULA_SUFFIXES, isFormulaFile, readText } from './formula-files.js';
 
 /** By name, a formula is `<name>.formula.toml`, `.formula.json`, or Gas City's plain `<name>.toml`. */
 const LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, '.toml'] as const;
+
+/** Where a repository keeps formulas, as Molecular, Beads and `mol` itself name them. */
+const REPO_FORMULA_DIRS = ['.github/formulas', '.beads/formulas', '.molecular/formulas'] as const;
 
 /**
  * Formulas on the local disk, found by name the way Gas Town and Beads look them up: the folder
@@ -32,15 +36,29 @@ export class FormulaCatalog {
 
   constructor(readonly searchDirs: string[]) {}
 
+  /**
+   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
+   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
+   */
   static forRepo(repoDir: string | undefined, extraDirs: string[] = []): FormulaCatalog {
     const dirs = [...extraDirs];
+    const problems: MolError[] = [];
     if (repoDir) {
-      for (const rel of ['.github/formulas', '.beads/formulas', '.molecular/formulas'])
-        dirs.push(join(repoDir, rel));
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join(repoDir, rel));
+      const configured = configSearchPath(repoDir);
+      if (configured.ok) dirs.push(...configured.value);
+      else problems.push(configured.error);
     }
     dirs.push(builtinFormulaDir());
-    return new FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync(d)));
+    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
+    const catalog = new FormulaCatalog(unique.filter((d) => existsSync(d)));
+    catalog.problems.push(...problems);
+    catalog.missingDirs = unique.filter((d) => !existsSync(d));
+    return catalog;
   }
+
+  /** Folders searched that do not exist, so "looked in" can name every place looked. */
+  missingDirs: string[] = [];
 
   /** Where a formula of this name lives, if anywhere. */
   locate(name: string): string | undefined {
@@ -85,6 +103,17 @@ function safeList(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** Every folder searched, relative to the repository where inside it; those missing say so. */
+function lookedIn(catalog: FormulaCatalog, repoDir: string | undefined): string {
+  const shown = (dir: string) => {
+    if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
+    const rel = repoDir === undefined ? dir : relative(repoDir, dir);
+    return rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+  };
+  const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
+  return [...catalog.searchDirs.map(shown), ...missing].join(', ');
 }
 
 /** A formula file parsed, its steps' `description_file`s read from beside it. */
@@ -133,7 +162,7 @@ export function loadFormulaArg(
     const known = catalog.names();
     return err(
       'unknown-formula',
-      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${catalog.searchDirs.join(', ')}); known: ${known.join(', ')}`,
+      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(', ')}`,
     );
   }
   const parsed = readFormulaFile(path, isFile ? arg : path);

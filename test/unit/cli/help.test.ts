@@ -6,8 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERB_HELP, VERBS } from '../../../src/cli/help.js';
 import { main } from '../../../src/cli/main.js';
+import { usageLine } from '../../../src/cli/verb-spec.js';
+import { findVerb, SHOWN_VERBS } from '../../../src/cli/verbs.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
 let outside: string;
@@ -25,6 +26,14 @@ async function mol(args: string[]) {
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
+const VERBS = SHOWN_VERBS.map((v) => v.name);
+const spec = (name: string) => {
+  const verb = findVerb(name);
+  if (verb === undefined) throw new Error(`no verb ${name}`);
+  return verb;
+};
+const usageOf = (name: string) => usageLine(spec(name));
+
 describe('help of every verb', () => {
   it.each(VERBS)(
     'mol %s --help, -h and mol help %s print its usage, options and an example',
@@ -36,12 +45,14 @@ describe('help of every verb', () => {
       expect(lines[0]?.startsWith(`usage: mol ${verb}`)).toBe(true);
       expect(lines).toContain('options:');
       expect(lines.filter((l) => /^ {2}-h, --help +print this help$/.test(l))).toHaveLength(1);
-      for (const option of VERB_HELP[verb].options) {
+      for (const option of spec(verb).options) {
         expect(long.stdout).toMatch(
           new RegExp(`^ {2}(-\\w, | {4})--${option.name}\\b.* {2}${escapeRegExp(option.meaning)}$`, 'm'),
         );
       }
-      expect(lines[lines.indexOf('example:') + 1]).toMatch(new RegExp(`^  mol (${verb}|--version)\\b`));
+      const from = lines.findIndex((l) => /^examples?:$/.test(l)) + 1;
+      const examples = lines.slice(from, lines.indexOf('', from));
+      expect(examples).toEqual(spec(verb).examples.map((e) => `  ${e}`));
       expect(await mol([verb, '-h'])).toEqual(long);
       expect(await mol(['help', verb])).toEqual(long);
     },
@@ -53,18 +64,18 @@ describe('help of every verb', () => {
     expect(help.stdout).toMatch(/^usage: mol run /);
     // After `--` it is a word for the verb: here, an unexpected one.
     const word = await mol(['approve', 'm1', 's1', '--', '--help']);
-    expect(word.code).toBe(1);
+    expect(word.code).toBe(2);
     expect(word.stdout).toBe('');
     expect(word.stderr).toMatch(/^mol: unexpected argument "--help"\nusage: mol approve /);
   });
 
   it.each(VERBS)('every option the help of %s names, the verb accepts', async (verb) => {
-    for (const option of VERB_HELP[verb].options) {
-      const value = 'value' in option ? ['1'] : [];
-      const spellings = [`--${option.name}`, ...('short' in option ? [`-${option.short}`] : [])];
+    for (const option of spec(verb).options) {
+      const value = option.value === undefined ? [] : ['1'];
+      const spellings = [`--${option.name}`, ...(option.short === undefined ? [] : [`-${option.short}`])];
       for (const flag of spellings) {
         const result = await mol([verb, flag, ...value]);
-        expect(result.stderr, `${verb} ${flag}`).not.toMatch(/Unknown option|does not take an argument/);
+        expect(result.stderr, `${verb} ${flag}`).not.toMatch(/unknown option|takes no value|needs a value/);
       }
     }
   });
@@ -73,7 +84,7 @@ describe('help of every verb', () => {
     const help = await mol(['help']);
     expect(help.code).toBe(0);
     for (const verb of VERBS) {
-      expect(help.stdout).toMatch(new RegExp(`^  ${verb} +${escapeRegExp(VERB_HELP[verb].summary)}$`, 'm'));
+      expect(help.stdout).toMatch(new RegExp(`^  ${verb} +${escapeRegExp(spec(verb).summary)}$`, 'm'));
     }
     expect(help.stdout).toMatch(/mol help <command>/);
     expect(help.stdout).toMatch(/NO_COLOR/);
@@ -83,14 +94,19 @@ describe('help of every verb', () => {
     expect(await mol(['-h'])).toEqual(help);
   });
 
+  it('the hidden __complete is in no list', async () => {
+    expect((await mol(['help'])).stdout).not.toContain('__complete');
+    expect((await mol(['help', '__complete'])).code).toBe(2);
+  });
+
   it('mol help of an unknown verb is refused with a suggestion; extra words are a usage error', async () => {
     expect(await mol(['help', 'stauts'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: 'mol: unknown command "stauts"; did you mean "status"?\n',
     });
     const extra = await mol(['help', 'run', 'now']);
-    expect(extra.code).toBe(1);
+    expect(extra.code).toBe(2);
     expect(extra.stderr).toBe('mol: unexpected argument "now"\nusage: mol help [<command>]\n');
   });
 });
@@ -104,8 +120,8 @@ describe('mol --version', () => {
 
   it('takes no arguments', async () => {
     const result = await mol(['version', '--json']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe("mol: Unknown option '--json'\nusage: mol version\n");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('mol: unknown option "--json"\nusage: mol version\n');
   });
 });
 
@@ -118,9 +134,9 @@ describe('did you mean', () => {
     ['verison', 'version'],
     ['--verison', '--version'],
     ['--hepl', '--help'],
-  ])('a misspelt verb %s is refused in one line naming %s', async (typo, verb) => {
+  ])('a misspelt verb %s is refused in one line naming %s (a usage error, exit 2)', async (typo, verb) => {
     expect(await mol([typo])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: `mol: unknown command "${typo}"; did you mean "${verb}"?\n`,
     });
@@ -140,19 +156,34 @@ describe('did you mean', () => {
     [['patrol', '--nudge-afer', '1h'], '--nudge-afer', '--nudge-after'],
     [['list', '--hlep'], '--hlep', '--help'],
     [['squash', 'm1', '--sumary=done'], '--sumary', '--summary'],
-  ])('%j: one line naming the option meant, then the usage line; exit 1', async (args, typo, meant) => {
-    const verb = args[0] as keyof typeof VERB_HELP;
+  ])('%j: one line naming the option meant, then the usage line; exit 2', async (args, typo, meant) => {
     expect(await mol(args)).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
-      stderr: `mol: Unknown option '${typo}'; did you mean "${meant}"?\nusage: ${VERB_HELP[verb].usage}\n`,
+      stderr: `mol: unknown option "${typo}"; did you mean "${meant}"?\nusage: ${usageOf(args[0] ?? '')}\n`,
     });
   });
 
   it('an option near nothing the verb takes gets no guess', async () => {
     const result = await mol(['run', 'hello', '--parallel', '2']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`mol: Unknown option '--parallel'\nusage: ${VERB_HELP.run.usage}\n`);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`mol: unknown option "--parallel"\nusage: ${usageOf('run')}\n`);
+  });
+
+  it.each([
+    [['run', 'hello', '--jobs'], 'option --jobs needs a value (N)', 'run'],
+    [['status', '--graph=yes'], 'option --graph takes no value, got "yes"', 'status'],
+    [['pour'], 'which formula? give a file or a name', 'pour'],
+    [['done', 'm1'], 'which step? give its id (mol status <mol-id> shows them)', 'done'],
+    [['fail', 'm1', 'greet'], 'say why the step failed', 'fail'],
+    [['burn', 'm1', 'm2'], 'unexpected argument "m2"', 'burn'],
+    [['completion', 'tcsh'], 'no completion for "tcsh"; give bash, zsh or fish', 'completion'],
+  ])('%j is a usage error in the same words as the others: exit 2', async (args, message, verb) => {
+    expect(await mol(args)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `mol: ${message}\nusage: ${usageOf(verb)}\n`,
+    });
   });
 });
 

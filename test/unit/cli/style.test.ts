@@ -127,14 +127,18 @@ describe('tables in terminal cells', () => {
     expect(noColor).toMatch(/^launch {2}✅ completed {2}/m);
   });
 
-  it('progress lines colour their symbol only on a colour terminal', () => {
+  it('progress lines have a symbol only on a terminal, coloured only on a colour one', () => {
     const { mol, proto } = wideMolecule();
     const def = proto.steps[0]!;
     const step = mol.steps[0]!;
-    expect(startedLine(step, def)).toBe('▶ launch: 🚀 Launch the rocket');
+    expect(startedLine(step, def)).toBe('started launch: 🚀 Launch the rocket');
+    expect(startedLine(step, def, styleFor(tty, { NO_COLOR: '1' }))).toBe('▶ launch: 🚀 Launch the rocket');
     expect(startedLine(step, def, styleFor(tty, {}))).toBe('\x1b[36m▶\x1b[39m launch: 🚀 Launch the rocket');
     const outcome = { status: 'completed' as const, gates: [] };
-    expect(finishedLine(step, mol, def, outcome, 1500)).toBe('✓ launch completed in 2s · 0 files');
+    expect(finishedLine(step, mol, def, outcome, 1500)).toBe('launch completed in 2s · 0 files');
+    expect(finishedLine(step, mol, def, outcome, 1500, styleFor(tty, { NO_COLOR: '1' }))).toBe(
+      '✓ launch completed in 2s · 0 files',
+    );
     expect(finishedLine(step, mol, def, outcome, 1500, styleFor(tty, {}))).toBe(
       '\x1b[32m✓\x1b[39m launch completed in 2s · 0 files',
     );

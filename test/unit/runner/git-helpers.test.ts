@@ -1,4 +1,4 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -187,26 +187,50 @@ describe('diffStep and resetBranch (mol diff, mol rollback)', () => {
     expect(await repo.git(['rev-parse', 'molecular/m1/s1'])).toBe(ws.baseCommit);
   });
 
-  it('refuses to reset over uncommitted work unless forced', async () => {
+  it('refuses to reset over uncommitted changes to tracked files unless forced; keeps untracked files', async () => {
     const ws = await worktree('s1');
     await repo.write('one.txt', '1', ws.cwd);
     await commitStep({ cwd: ws.cwd, molId: 'm1', stepId: 's1', message: '1' });
+    await repo.write('one.txt', 'edited', ws.cwd);
     await repo.write('unsaved.txt', 'precious', ws.cwd);
-    const refused = await resetBranch({
-      repoDir: repo.dir,
-      branch: 'molecular/m1/s1',
-      commit: ws.baseCommit,
-    });
+    const reset = (force?: boolean) =>
+      resetBranch({
+        repoDir: repo.dir,
+        branch: 'molecular/m1/s1',
+        commit: ws.baseCommit,
+        ...(force === undefined ? {} : { force }),
+      });
+    const refused = await reset();
     expect(!refused.ok && refused.error.code).toBe('dirty-worktree');
-    expect(await pathExists(join(ws.cwd, 'unsaved.txt'))).toBe(true);
-    const forced = await resetBranch({
-      repoDir: repo.dir,
-      branch: 'molecular/m1/s1',
-      commit: ws.baseCommit,
-      force: true,
-    });
+    expect(!refused.ok && refused.error.message).toMatch(
+      /has uncommitted changes to file one\.txt; .*--force.* \(untracked files are kept either way\)/,
+    );
+    expect(await readFile(join(ws.cwd, 'one.txt'), 'utf8')).toBe('edited');
+    const forced = await reset(true);
     expect(forced.ok).toBe(true);
     expect(await repo.git(['rev-parse', 'HEAD'], ws.cwd)).toBe(ws.baseCommit);
+    expect(await pathExists(join(ws.cwd, 'one.txt'))).toBe(false);
+    // What --force says it keeps, it keeps.
+    expect(await readFile(join(ws.cwd, 'unsaved.txt'), 'utf8')).toBe('precious');
+  });
+
+  it('an untracked file alone does not stop a rollback, and stays; one the target tracks does', async () => {
+    const ws = await worktree('s1');
+    await repo.write('one.txt', '1', ws.cwd);
+    const first = await commitStep({ cwd: ws.cwd, molId: 'm1', stepId: 's1', message: '1' });
+    if (!first.ok) throw new Error(first.error.message);
+    await repo.git(['rm', '-q', 'one.txt'], ws.cwd);
+    await commitStep({ cwd: ws.cwd, molId: 'm1', stepId: 's2', message: '2' });
+    await repo.write('notes.txt', 'mine', ws.cwd);
+    const options = { repoDir: repo.dir, branch: 'molecular/m1/s1', commit: first.value.commit };
+    await repo.write('one.txt', 'mine too', ws.cwd);
+    const clash = await resetBranch({ ...options, force: true });
+    expect(!clash.ok && clash.error.message).toMatch(
+      /untracked file one\.txt, which the commit rolled back to tracks/,
+    );
+    await rm(join(ws.cwd, 'one.txt'));
+    expect((await resetBranch(options)).ok).toBe(true);
+    expect(await readFile(join(ws.cwd, 'notes.txt'), 'utf8')).toBe('mine');
   });
 });
 
