@@ -68,7 +68,8 @@ async function expectRecordedOnce(
 ): Promise<void> {
   const resumed = await mol(cli, ['resume', id, ...store], { cwd: repo.dir, env });
   expect(resumed.code).toBe(0);
-  expect(resumed.stdout).toContain('one: its command had ended with success before mol stopped');
+  // A progress line: on stderr, as every verb that runs steps prints them.
+  expect(resumed.stderr).toContain('one: its command had ended with success before mol stopped');
   expect((await readFile(runs, 'utf8')).trim().split('\n')).toEqual(['run']);
   const m = json<MolJson>(await mol(cli, ['status', id, '--json', ...store], { cwd: repo.dir }));
   expect(m.status).toBe('complete');
@@ -88,7 +89,7 @@ describe('a disk that fills while a step runs', () => {
     expect(ran.stderr).toContain('mol: the result of one could not be recorded');
     expect(ran.stderr).toMatch(/\.molecular\/\S+: ENOSPC: no space left on device/);
     expect(ran.stderr).toContain('mol resume fd1');
-    expect(ran.stdout).not.toContain('in progress elsewhere');
+    expect(ran.stdout + ran.stderr).not.toContain('in progress elsewhere');
 
     await rm(full);
     await expectRecordedOnce('fd1', runs, [], env);
@@ -111,7 +112,7 @@ describe('a disk that fills while a step runs', () => {
       expect(ran.code).toBe(1);
       expect(ran.stderr).toContain(`${mount}/store/`);
       expect(ran.stderr).toContain('ENOSPC: no space left on device');
-      expect(ran.stdout).not.toContain('in progress elsewhere');
+      expect(ran.stdout + ran.stderr).not.toContain('in progress elsewhere');
 
       await rm(filler);
       await expectRecordedOnce('fd2', runs, store);
