@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Result } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
+import { substitute } from '../formula/substitute.js';
 import { applyAspects } from './aspects.js';
 import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
@@ -14,12 +15,11 @@ import { inferType } from './infer-type.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { toProtoStep } from './proto-step.js';
-import { substitute } from './substitute.js';
 import { collectVars, cookValues } from './vars.js';
 
+export { substitute } from '../formula/substitute.js';
 export type { FormulaLibrary } from './cook-context.js';
 export { topoOrder } from './dag.js';
-export { substitute } from './substitute.js';
 export { bindVars } from './vars.js';
 
 export interface CookOptions {

@@ -1,9 +1,9 @@
 import { conditionVars, parseCondition, substituteCondition } from '../formula/condition.js';
+import { RUN_PLACEHOLDER, substitute } from '../formula/substitute.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
 import { gasCityLoops } from './loops.js';
 import type { ProtoGate, ProtoStep } from './proto.js';
-import { RUN_PLACEHOLDER, substitute } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 
 export interface StepDefaults {
