@@ -5,6 +5,7 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
+import { secondaryLimits } from '../github/secondary-limit.js';
 import { reportConfigProblem } from '../webhooks/config-problem.js';
 import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
 import { mayConcernMolecular } from '../webhooks/may-concern.js';
@@ -15,7 +16,6 @@ import { explainingOn } from './explain-failure.js';
 import { lockFor } from './lock-mode.js';
 import { startPatrolTimer } from './patrol-timer.js';
 import { RepoConfigs } from './repo-config.js';
-import { honourSecondaryLimits } from './secondary-limits.js';
 import { SeenRepos } from './seen-repos.js';
 
 export function createMolecularApp(options: MolecularAppOptions = {}): ApplicationFunction {
@@ -27,7 +27,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
-      honourSecondaryLimits(context.octokit);
+      secondaryLimits(context.octokit);
       const slug = await slugOf();
       return {
         octokit: context.octokit,

@@ -6,12 +6,12 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
+import { secondaryLimits } from '../github/secondary-limit.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { runPatrol } from '../webhooks/patrol.js';
 import { identityOf } from './app-identity.js';
 import { lockFor } from './lock-mode.js';
 import type { RepoConfigs } from './repo-config.js';
-import { honourSecondaryLimits } from './secondary-limits.js';
 import type { SeenRepos } from './seen-repos.js';
 
 export interface PatrolTimerOptions {
@@ -47,7 +47,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
     const where = repoSlug(repo);
     try {
       const octokit = await app.auth(installationId);
-      honourSecondaryLimits(octokit);
+      secondaryLimits(octokit);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);

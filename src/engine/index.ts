@@ -1,7 +1,6 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
 
 export * from './budget/budget.js';
-export * from './budget/step-budgets.js';
 export * from './budget/usage.js';
 // Used by the shell and the faces.
 export { DEFAULT_STATE_BUDGET_BYTES } from './codec/budget.js';
@@ -29,7 +28,6 @@ export {
 export * from './cook/cook.js';
 export * from './cook/default-retries.js';
 export * from './cook/proto.js';
-export { substitute } from './cook/substitute.js';
 export { bindVars } from './cook/vars.js';
 export { closest, didYouMean, editDistance } from './did-you-mean.js';
 export * from './duration.js';
@@ -37,10 +35,11 @@ export * from './errors.js';
 export * from './formula/condition.js';
 export * from './formula/description-files.js';
 export * from './formula/formula-schema.js';
-export * from './formula/formula-source.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
+export { substitute } from './formula/substitute.js';
 export * from './molecule/effects.js';
+export * from './molecule/formula-source.js';
 export * from './molecule/gated-commit.js';
 export * from './molecule/lease.js';
 export * from './molecule/machine/molecule-machine.js';
@@ -62,6 +61,7 @@ export * from './molecule/progress.js';
 export * from './molecule/scheduler.js';
 export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';
+export * from './molecule/step-budgets.js';
 export * from './molecule/store.js';
 export * from './molecule/timer-gate.js';
 export { REF_NAME_RULE, refNameProblem, refPartProblem } from './ref-name.js';

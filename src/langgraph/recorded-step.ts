@@ -47,7 +47,6 @@ export async function runRecordedStep({ manager, molId, step, by, run }: Recorde
       ]);
       break;
     default:
-      if (found.status === 'failed' && softFails(step)) return { completed: false };
       throw new MolecularError({ code: 'invalid-state', message: cannotRun(mol, found) });
   }
   for (;;) {
@@ -55,12 +54,16 @@ export async function runRecordedStep({ manager, molId, step, by, run }: Recorde
     try {
       output = await run();
     } catch (error) {
-      const after = stepIn(await manager.failStep(molId, step.id, messageOf(error), { by }), step.id);
+      const transient = isTransient(error);
+      const failed = await manager.failStep(molId, step.id, messageOf(error), { by, transient });
+      const after = stepIn(failed, step.id);
       if (after.status === 'ready') {
         await manager.startStep(molId, step.id, { by });
         continue;
       }
-      if (after.status === 'failed' && softFails(step)) return { completed: false };
+      // `on_exhausted = "soft_fail"` closes a step whose transient failures spent its attempts as
+      // passed: what needs it runs, and it has no output to give them.
+      if (after.status === 'completed') return { completed: false };
       throw error;
     }
     const done = stepIn(await manager.completeStep(molId, step.id, checkpointOf(output), { by }), step.id);
@@ -87,7 +90,10 @@ async function reload(manager: MoleculeManager, molId: string): Promise<Molecule
   return mol;
 }
 
-const softFails = (step: ProtoStep) => step.onExhausted === 'soft_fail';
+/** A `runStep` marks a failure worth retrying (Gas City's transient class) with `transient: true`. */
+function isTransient(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { transient?: unknown }).transient === true;
+}
 
 /** Why the graph stops at a step the molecule will not let it run, and what a person can do. */
 function cannotRun(mol: Molecule, step: StepState): string {

@@ -132,7 +132,13 @@ export interface MoleculeManager {
       startNext?: string;
     },
   ): Promise<Molecule>;
-  failStep(mol: MoleculeRef, stepId: string, error: string, opts?: { by?: string }): Promise<Molecule>;
+  failStep(
+    mol: MoleculeRef,
+    stepId: string,
+    error: string,
+    /** `transient`: worth retrying under Gas City's `[steps.retry]`, where any other failure is hard. */
+    opts?: { by?: string; transient?: boolean },
+  ): Promise<Molecule>;
   loadMolecule(id: string): Promise<Molecule | undefined>;
   resumeMolecule(mol: MoleculeRef): Promise<ResumeResult>;
   getMoleculeProgress(mol: Molecule): Progress;

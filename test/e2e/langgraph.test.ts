@@ -281,7 +281,7 @@ describe('the LangGraph entry, bundled, over the file store', () => {
     const code = [
       "const lib = await import('./lib.js');",
       "const { toStateGraph } = await import('./langgraph.js');",
-      'const proto = lib.unwrap(lib.cook(lib.unwrap(lib.parseFormula(\'formula = "x"\\n[[steps]]\\nid = "a:b"\\ntitle = "T"\', \'x.formula.toml\')))).proto;',
+      'const proto = lib.unwrap(lib.cook(lib.unwrap(lib.parseFormula(\'formula = "x"\\n[[steps]]\\nid = "a|b"\\ntitle = "T"\', \'x.formula.toml\')))).proto;',
       'try { toStateGraph(proto, { runStep: () => 1 }); } catch (e) { console.log(e instanceof lib.MolecularError, e.code, e.message); }',
     ].join('\n');
     const result = await collect(
@@ -292,7 +292,7 @@ describe('the LangGraph entry, bundled, over the file store', () => {
     );
     expectExit(result, 0, 'node');
     expect(result.stdout.trim()).toBe(
-      'true invalid-id step "a:b" cannot be a LangGraph node: LangGraph reserves "|" and ":" in node names; rename the step',
+      'true invalid-id step "a|b" cannot be a LangGraph node: LangGraph reserves "|" and ":" in node names; rename the step',
     );
   });
 });

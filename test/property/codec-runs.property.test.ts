@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { packTable } from '../../src/engine/codec/pack-table.js';
 import { packedMoleculeJson, packedTableJson } from '../../src/engine/codec/packed-json.js';
 import { plainJsonWithin } from '../../src/engine/codec/plain-json.js';
-import { CHUNK_ROWS, chunksOf } from '../../src/engine/codec/row-chunks.js';
 import { type Molecule, STEP_STATUSES, type StepState } from '../../src/engine/molecule/molecule-schema.js';
+import { CHUNK_ROWS, chunksOf } from '../../src/engine/molecule/row-chunks.js';
 import { SUMMARY_PRIORITY, summaryRows, tallyStatuses } from '../../src/engine/render/step-runs.js';
 
 /*

@@ -153,8 +153,8 @@ let baselineRequests = 0;
 /**
  * Found by the profile below: `probot run` builds the App's Octokit with Probot's throttle
  * callbacks, whose onSecondaryRateLimit never retries, so a secondary limit failed the handler
- * (answered 200) and the step report was lost (4 of 14). Fixed by the App's owner (f59630a,
- * src/app/secondary-limits.ts); the profile now asserts no loss with Probot's own callbacks.
+ * (answered 200) and the step report was lost (4 of 14). Fixed by the App's owner (f59630a;
+ * the rule is now src/github/secondary-limit.ts); the profile now asserts no loss with Probot's own callbacks.
  */
 const ALL_PROFILES: Array<{
   name: string;

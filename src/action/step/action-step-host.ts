@@ -13,7 +13,7 @@ import { defaultBranch } from '../../webhooks/default-branch.js';
 import { carryOutOnGitHub } from '../../webhooks/github-effects.js';
 import { tellProblems } from '../../webhooks/tell-problems.js';
 import { fenced, printData } from '../print-data.js';
-import type { StepJobDeps } from './step-job.js';
+import type { StepJobDeps } from './step-job-deps.js';
 
 export const holderOf = (runId: string) => `actions:${runId}`;
 

@@ -4,30 +4,13 @@
  * re-reads the molecule under the lock.
  */
 
-import { err, type MoleculeStore, type Result } from '../../engine/index.js';
+import { err, type Result } from '../../engine/index.js';
 import { type StepJob, stepJob } from '../../shell/step/step-job.js';
-import type { HandlerContext } from '../../webhooks/handler-context.js';
 import { loadProto } from '../../webhooks/load-proto.js';
-import type { ActionIO } from '../action-io.js';
 import { actionStepHost } from './action-step-host.js';
+import type { StepJobDeps } from './step-job-deps.js';
 
-export interface StepJobDeps {
-  ctx: HandlerContext;
-  io: ActionIO;
-  store: MoleculeStore;
-  /** GITHUB_RUN_ID: the step's lease names it, and patrol asks GitHub whether it still runs. */
-  runId: string;
-  workspace: string;
-  runnerTemp: string;
-  /** The checkout's remote: step branches are fetched from and pushed to it. */
-  remote: string;
-  /** The token's header for the fetches and pushes of `remote` alone (the checkout keeps none). */
-  remoteEnv?: Record<string, string>;
-  /** step-finish: the agent job's patch (the `work` input). */
-  work?: string;
-  /** step-finish: what the agent job's agent used (the `usage` input; default beside `work`). */
-  usage?: string;
-}
+export type { StepJobDeps };
 
 export async function openStepJob(
   deps: StepJobDeps,

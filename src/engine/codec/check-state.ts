@@ -5,7 +5,7 @@ import {
   MoleculeSchema,
   StepStateSchema,
 } from '../molecule/molecule-schema.js';
-import { chunksOf, type RowChunk } from './row-chunks.js';
+import { chunksOf, type RowChunk } from '../molecule/row-chunks.js';
 
 /**
  * Whether a molecule about to be written would pass `MoleculeSchema` on decode, checking only

@@ -2,6 +2,7 @@ import type { Proto } from '../cook/proto.js';
 import { err, ok, type Result } from '../errors.js';
 import { formatKeyPath } from '../formula/key-path.js';
 import type { Molecule } from '../molecule/molecule-schema.js';
+import { withListsSplitOnce } from '../molecule/row-chunks.js';
 import { groupDigits } from '../render/group-digits.js';
 import { type RenderOptions, renderSummaryView, renderView } from '../render/markdown.js';
 import { byteLength, DEFAULT_STATE_BUDGET_BYTES } from './budget.js';
@@ -10,7 +11,6 @@ import { commentSafe } from './comment-safe-json.js';
 import { DEFAULT_DEFLATE_LEVEL, deflateToBase64, FAST_DEFLATE_LEVEL, MAX_INFLATED_BYTES } from './deflate.js';
 import { packedMoleculeJson } from './packed-json.js';
 import { plainJsonWithin } from './plain-json.js';
-import { withListsSplitOnce } from './row-chunks.js';
 import { formatStateBlock } from './state-block.js';
 import { fewestToDrop, type Probe } from './trim-search.js';
 

@@ -6,8 +6,8 @@
  * that cursor and the time columns they were computed for, and written again when either moves.
  */
 import type { Molecule } from '../molecule/molecule-schema.js';
+import { chunksOf, type RowChunk } from '../molecule/row-chunks.js';
 import { factsOf, isRecord, packTable, type RowFacts } from './pack-table.js';
-import { chunksOf, type RowChunk } from './row-chunks.js';
 
 export function packedMoleculeJson(mol: Molecule): string {
   const record = mol as unknown as Record<string, unknown>;

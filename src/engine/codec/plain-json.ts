@@ -5,8 +5,8 @@
  * shorter than, and a molecule whose count is over the limit is never written out.
  */
 import type { Molecule } from '../molecule/molecule-schema.js';
+import { chunksOf, type RowChunk } from '../molecule/row-chunks.js';
 import { factsOf, isRecord } from './pack-table.js';
-import { chunksOf, type RowChunk } from './row-chunks.js';
 
 /** The JSON text, or undefined when it is longer than `limit` UTF-16 units (never more than its UTF-8 bytes). */
 export function plainJsonWithin(mol: Molecule, limit: number): string | undefined {

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Result } from '../errors.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
+import { substitute } from '../formula/substitute.js';
 import { applyAspects } from './aspects.js';
 import { applyBlockingGates } from './blocking-gates.js';
 import { applyBranches } from './branches.js';
@@ -17,14 +18,13 @@ import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { protoBudget, toProtoStep } from './proto-step.js';
-import { substitute } from './substitute.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
 import { refuseUnsupportedSteps } from './unsupported.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
+export { substitute } from '../formula/substitute.js';
 export type { FormulaLibrary } from './cook-context.js';
 export { topoOrder } from './dag.js';
-export { substitute } from './substitute.js';
 export { bindVars } from './vars.js';
 
 export interface CookOptions {

@@ -1,8 +1,8 @@
 import { didYouMean } from '../did-you-mean.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
+import { RUN_PLACEHOLDER } from '../formula/substitute.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { inferType } from './infer-type.js';
-import { RUN_PLACEHOLDER } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 
 const OVERRIDABLE = ['title', 'description', 'acceptance', 'run'] as const;

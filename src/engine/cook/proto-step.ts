@@ -1,11 +1,11 @@
 import type { Budget } from '../budget/budget.js';
 import { conditionVars, parseCondition, substituteCondition } from '../formula/condition.js';
 import type { FormulaBudget } from '../formula/formula-schema.js';
+import { RUN_PLACEHOLDER, substitute } from '../formula/substitute.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import { isGateOnly, normalizeGates } from './gates.js';
 import { gasCityLoops } from './loops.js';
 import type { ProtoGate, ProtoStep } from './proto.js';
-import { RUN_PLACEHOLDER, substitute } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 
 export interface StepDefaults {

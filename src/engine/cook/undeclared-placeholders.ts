@@ -7,8 +7,8 @@
  */
 import { didYouMean } from '../did-you-mean.js';
 import type { Gate } from '../formula/formula-schema.js';
+import { placeholders } from '../formula/substitute.js';
 import { type CookContext, type Origin, placeOf } from './cook-context.js';
-import { placeholders } from './substitute.js';
 import type { WorkStep } from './work-step.js';
 
 /** Keywords of the Go templates and Handlebars blocks upstream descriptions carry (`{{else}}`, `{{end}}`): not vars. */

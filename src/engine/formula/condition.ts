@@ -19,8 +19,8 @@
  * the variable `name`.
  */
 
-import { PLACEHOLDER } from '../cook/substitute.js';
 import { err, ok, type Result } from '../errors.js';
+import { PLACEHOLDER } from './substitute.js';
 
 type Value = string | boolean;
 

@@ -1,10 +1,11 @@
 /**
  * What the view needs from every step (how many have each status, which ones a summarized table
- * shows), worked out per run of steps (codec/row-chunks.ts) and kept against the run: a view
+ * shows), worked out per run of steps (molecule/row-chunks.ts) and kept against the run: a view
  * rendered after every transition reads the one run that changed instead of every step.
  */
-import { chunksOf, type RowChunk } from '../codec/row-chunks.js';
+
 import { STEP_STATUSES, type StepState, type StepStatus } from '../molecule/molecule-schema.js';
+import { chunksOf, type RowChunk } from '../molecule/row-chunks.js';
 
 /** Steps a summarized table keeps first, in this order, when even they are too many. */
 export const SUMMARY_PRIORITY: readonly StepStatus[] = ['failed', 'in_progress', 'awaiting_gate', 'ready'];

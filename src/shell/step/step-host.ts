@@ -13,9 +13,9 @@ import type {
   ProtoStep,
   ResolvedMentions,
   Result,
+  StepState,
 } from '../../engine/index.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
-import type { StepJob } from './step-job.js';
 
 /** The event a report writes, chosen on the molecule as read under the store's lock. */
 export type EventPlan = (current: Molecule) => Result<MoleculeEvent>;
@@ -89,4 +89,17 @@ export interface StepHost {
   commandSpawned?(job: StepJob, group: GroupIdentity): Promise<boolean>;
   /** The step's command and everything in its group ended. */
   commandEnded?(job: StepJob, group: GroupIdentity): void;
+}
+
+/**
+ * One step as the protocol carries it: the face that runs it, the molecule with its proto, and the
+ * step's definition and state as last seen (step-job.ts builds and follows it).
+ */
+export interface StepJob {
+  host: StepHost;
+  mol: Molecule;
+  /** With the retries every face transitions it with. */
+  proto: Proto;
+  def: ProtoStep;
+  state: StepState;
 }

@@ -3,25 +3,12 @@
  * step's definition and state as last seen. Every write re-reads the molecule under the lock; the
  * job then follows what was written.
  */
-import {
-  type Molecule,
-  ok,
-  type Proto,
-  type ProtoStep,
-  type Result,
-  type StepState,
-  unknownStep,
-} from '../../engine/index.js';
-import type { StepHost } from './step-host.js';
+import { type Molecule, ok, type Proto, type Result, unknownStep } from '../../engine/index.js';
+import type { StepHost, StepJob } from './step-host.js';
 
-export interface StepJob {
-  host: StepHost;
-  mol: Molecule;
-  /** With the retries every face transitions it with. */
-  proto: Proto;
-  def: ProtoStep;
-  state: StepState;
-}
+// StepJob is declared beside StepHost (each names the other), so this file imports that one and
+// not the other way round.
+export type { StepJob };
 
 export function stepJob(host: StepHost, mol: Molecule, proto: Proto, stepId: string): Result<StepJob> {
   const def = proto.steps.find((s) => s.id === stepId);

@@ -2,7 +2,7 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cook } from '../../../src/engine/cook/cook.js';
-import type { BuiltinLookup } from '../../../src/engine/formula/formula-source.js';
+import type { BuiltinLookup } from '../../../src/engine/molecule/formula-source.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { githubFormulaSource, loadFormulaLibrary } from '../../../src/github/formula-library.js';
 import { defaultBranchOf, loadFormula } from '../../../src/github/formula-source.js';

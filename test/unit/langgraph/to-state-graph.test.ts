@@ -123,7 +123,7 @@ describe('toStateGraph', () => {
 
   it('refuses a step id LangGraph cannot take as a node name, in one line naming the step', () => {
     for (const [id, why] of [
-      ['ns:build', 'reserves "|" and ":"'],
+      ['ns|build', 'reserves "|" and ":"'],
       ['step_outputs', 'the graph state has a key of that name'],
       ['__start__', 'LangGraph reserves that name'],
     ]) {
@@ -265,7 +265,7 @@ describe('toStateGraph with a manager', () => {
     expect(tries).toEqual({ first: 2, second: 2 });
   });
 
-  it('a step that fails softly lets what needs it run; a step whose condition is false is not run', async () => {
+  it('a step whose transient failures spend its attempts fails softly: what needs it runs; a step whose condition is false is not run', async () => {
     const store = new MemoryStore();
     const proto = cookText(
       [
@@ -292,7 +292,8 @@ describe('toStateGraph with a manager', () => {
       moleculeId: 'mol-lg',
       runStep: (step) => {
         ran.push(step.id);
-        if (step.id === 'review') throw new Error('reviewer away');
+        // Under [steps.retry] only a transient failure counts toward on_exhausted (Gas City's classes).
+        if (step.id === 'review') throw Object.assign(new Error('reviewer away'), { transient: true });
         return 'landed';
       },
     });
@@ -300,7 +301,8 @@ describe('toStateGraph with a manager', () => {
     expect(ran).toEqual(['review', 'land']);
     expect(final.completed_steps).toEqual(['land']);
     const after = await manager.loadMolecule('mol-lg');
-    expect(stepOf(after, 'review')?.status).toBe('failed');
+    // soft_fail closes the step as passed, its history saying it soft-failed.
+    expect(stepOf(after, 'review')?.status).toBe('completed');
     expect(stepOf(after, 'deploy')?.status).toBe('skipped');
     expect(after?.status).toBe('complete');
   });

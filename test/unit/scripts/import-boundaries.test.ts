@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
 const BIOME = join(ROOT, 'node_modules/.bin/biome');
+/** The Biome plugin biome.json names for src/engine (its path is relative to the config). */
+const PLUGIN = 'scripts/engine-determinism.grit';
 
 let scratch: string;
 
@@ -35,6 +37,8 @@ async function lint(path: string, source: string): Promise<{ code: number; said:
   await mkdir(dirname(join(dir, path)), { recursive: true });
   await writeFile(join(dir, path), source);
   await writeFile(join(dir, 'biome.json'), await readFile(join(scratch, 'biome.json')));
+  await mkdir(join(dir, 'scripts'), { recursive: true });
+  await writeFile(join(dir, PLUGIN), await readFile(join(ROOT, PLUGIN)));
   try {
     const { stdout, stderr } = await run(BIOME, ['lint', '--max-diagnostics=5', 'src'], { cwd: dir });
     return { code: 0, said: stdout + stderr };
@@ -82,6 +86,26 @@ describe('import boundaries', () => {
       "import { createMoleculeManager } from '../shell/manager.js';",
     ],
     [
+      'the engine formula layer importing cook (an up-arrow inside the engine)',
+      'src/engine/formula/planted.ts',
+      "import type { FormulaLibrary } from '../cook/cook-context.js';",
+    ],
+    [
+      'the engine render layer importing the codec',
+      'src/engine/render/planted.ts',
+      "import { encode } from '../codec/encode.js';",
+    ],
+    [
+      'a molecule op importing render',
+      'src/engine/molecule/ops/planted.ts',
+      "import { renderView } from '../../render/markdown.js';",
+    ],
+    [
+      "the engine's root files importing a layer",
+      'src/engine/planted.ts',
+      "import { leaseLive } from './molecule/lease.js';",
+    ],
+    [
       'a face reaching past the engine door',
       'src/cli/planted.ts',
       "import { transition } from '../engine/molecule/ops/transition.js';",
@@ -109,6 +133,16 @@ describe('import boundaries', () => {
       "import { createMoleculeManager } from '../index.js';",
     ],
     [
+      'the codec using render (down inside the engine)',
+      'src/engine/codec/planted.ts',
+      "import { groupDigits } from '../render/group-digits.js';",
+    ],
+    [
+      'cook using formula',
+      'src/engine/cook/planted.ts',
+      "import { substitute } from '../formula/substitute.js';",
+    ],
+    [
       'the shell using a store',
       'src/shell/planted.ts',
       "import { createLocalStore } from '../local/store/local-store.js';",
@@ -116,6 +150,44 @@ describe('import boundaries', () => {
   ])('allows %s', async (_what, path, line) => {
     const { code, said } = await lint(path, `${line}\nexport const planted = 1;\n`);
     expect(said).not.toContain('noRestrictedImports');
+    expect(code).toBe(0);
+  });
+});
+
+/** The engine decides from what it is given: a clock, randomness or a timer inside it fails the lint. */
+describe('engine determinism', () => {
+  it.each([
+    ['Date.now()', 'export const planted = Date.now();'],
+    ['new Date()', 'export const planted = new Date().toISOString();'],
+    ['Date()', 'export const planted = Date();'],
+    ['Math.random()', 'export const planted = Math.random();'],
+    ['crypto.randomUUID()', 'export const planted = crypto.randomUUID();'],
+    ['performance.now()', 'export const planted = performance.now();'],
+    ['setTimeout', 'export const planted = setTimeout(() => {}, 1);'],
+    ['setInterval', 'export const planted = setInterval(() => {}, 1);'],
+    ['setImmediate', 'export const planted = setImmediate(() => {});'],
+    ['queueMicrotask', 'export const planted = 1;\nqueueMicrotask(() => {});'],
+  ])('refuses %s in src/engine', async (_what, source) => {
+    const { code, said } = await lint('src/engine/molecule/planted.ts', `${source}\n`);
+    expect(code).not.toBe(0);
+    expect(said).toMatch(/the engine is deterministic|noRestrictedGlobals/);
+  });
+
+  it.each([
+    ['Date.parse', "export const planted = Date.parse('2026-01-01T00:00:00Z');"],
+    ['new Date(ms)', 'export const planted = (ms: number): string => new Date(ms).toISOString();'],
+    ['Date.UTC', 'export const planted = Date.UTC(2026, 0, 1);'],
+    ['the Date type', 'export const planted = (now: Date): number => now.getTime();'],
+    ['Math.max', 'export const planted = Math.max(1, 2);'],
+  ])('allows %s in src/engine', async (_what, source) => {
+    const { code, said } = await lint('src/engine/molecule/planted.ts', `${source}\n`);
+    expect(said).not.toContain('deterministic');
+    expect(code).toBe(0);
+  });
+
+  it('leaves the clock to the shell', async () => {
+    const { code, said } = await lint('src/shell/planted.ts', 'export const planted = Date.now();\n');
+    expect(said).not.toContain('deterministic');
     expect(code).toBe(0);
   });
 });

@@ -4,13 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { err, ok } from '../../../src/engine/errors.js';
+import { parseFormula } from '../../../src/engine/formula/parse-formula.js';
+import type { ParsedFormula } from '../../../src/engine/formula/parsed-formula.js';
 import type {
   BuiltinFormula,
   FormulaSource,
   ResolvedFormula,
-} from '../../../src/engine/formula/formula-source.js';
-import { parseFormula } from '../../../src/engine/formula/parse-formula.js';
-import type { ParsedFormula } from '../../../src/engine/formula/parsed-formula.js';
+} from '../../../src/engine/molecule/formula-source.js';
 import type { FormulaRef } from '../../../src/engine/molecule/molecule-schema.js';
 
 const sha = (text: string) => createHash('sha1').update(text).digest('hex');

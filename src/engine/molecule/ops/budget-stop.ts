@@ -5,8 +5,8 @@
  * `/mol budget`). A raise that lifts the limit that stopped it lets the molecule go on.
  */
 import { type Budget, describeCrossing, reachedLimit } from '../../budget/budget.js';
-import { budgetsFor, spentFor } from '../../budget/step-budgets.js';
 import { ok, type Result } from '../../errors.js';
+import { budgetsFor, spentFor } from '../step-budgets.js';
 import type { Draft, StepPatch } from './draft.js';
 import type { MoleculeEvent } from './events.js';
 import { findStep } from './find-step.js';

@@ -1,8 +1,9 @@
 /** The budgets that hold for one step of a molecule and what has been spent against them. */
+
+import { type Budgets, mergeBudget, type Spent } from '../budget/budget.js';
+import { addUsage, moleculeUsage, type Usage } from '../budget/usage.js';
 import type { Proto, ProtoStep } from '../cook/proto.js';
-import type { Molecule, StepState } from '../molecule/molecule-schema.js';
-import { type Budgets, mergeBudget, type Spent } from './budget.js';
-import { addUsage, moleculeUsage, type Usage } from './usage.js';
+import type { Molecule, StepState } from './molecule-schema.js';
 
 export function budgetsFor(
   proto: Pick<Proto, 'budget'>,

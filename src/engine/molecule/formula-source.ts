@@ -5,8 +5,8 @@
  */
 import type { FormulaLibrary } from '../cook/cook-context.js';
 import type { MolError, Result } from '../errors.js';
-import type { BlobPin, FormulaRef } from '../molecule/molecule-schema.js';
-import type { ParsedFormula } from './parsed-formula.js';
+import type { ParsedFormula } from '../formula/parsed-formula.js';
+import type { BlobPin, FormulaRef } from './molecule-schema.js';
 
 /** A formula that ships with Molecular itself: no repository, and so no pull request, can change it. */
 export interface BuiltinFormula {
