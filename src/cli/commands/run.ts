@@ -19,7 +19,8 @@ import { defineVerb, type Values, type VerbCall } from '../verb-spec.js';
 /**
  * Pours the formula (or takes the molecule of that id) and runs it until it is done or waits:
  * exit 0 complete, 1 failed, 3 waiting on steps without `run` or `agent` (a person does them).
- * `--agent` replaces the agent of every agent step for this run.
+ * `--agent` is, for this run, the agent of every task step without `run`; `--budget` gives a new
+ * molecule the limits its formula does not set.
  */
 export const run = defineVerb({
   name: 'run',
