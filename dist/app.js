@@ -846,8 +846,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -955,13 +955,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -3914,8 +3914,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3992,12 +3992,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error2.message += `:
 
 ${lineStr}
@@ -7608,61 +7608,6 @@ var require_dist = __commonJS({
   }
 });
 
-// src/engine/codec/budget.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text3) {
-  return Buffer2.byteLength(text3, "utf8");
-}
-
-// src/engine/errors.ts
-var ok = (value) => ({ ok: true, value });
-var err = (code18, message, place = {}) => ({
-  ok: false,
-  error: { code: code18, message, ...place }
-});
-function formatDiagnostic(d, severity = "error") {
-  const sev = "severity" in d ? d.severity : severity;
-  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
-  return `${where3}: ${sev}: ${d.message}`;
-}
-
-// src/engine/formula/key-path.ts
-var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function formatKeyPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
-function valueAt(data, path) {
-  let current = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return void 0;
-    if (typeof segment === "symbol") return void 0;
-    const key = String(segment);
-    if (!Object.hasOwn(current, key)) return void 0;
-    current = current[key];
-  }
-  return current;
-}
-function isTable(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
-}
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -8890,14 +8835,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -16880,8 +16825,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record3 of pendingRecords.get(ctx) ?? []) {
-    const seen2 = ctx.seen.get(record3);
+  for (const record4 of pendingRecords.get(ctx) ?? []) {
+    const seen2 = ctx.seen.get(record4);
     const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -19944,16 +19889,295 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text3) {
+  const trimmed = text3.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/budget/usage.ts
+var UsageSchema = external_exports.object({
+  tokens_in: external_exports.number().int().min(0).optional(),
+  tokens_out: external_exports.number().int().min(0).optional(),
+  cost_usd: external_exports.number().min(0).optional(),
+  turns: external_exports.number().int().min(0).optional(),
+  /** Milliseconds the agent ran (the `time` limit counts these). */
+  time_ms: external_exports.number().int().min(0).optional()
+});
+var USAGE_FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns", "time_ms"];
+function addUsage(a, b) {
+  const sum = {};
+  for (const field of USAGE_FIELDS) {
+    const x = a?.[field];
+    const y = b?.[field];
+    if (x === void 0 && y === void 0) continue;
+    const total = (x ?? 0) + (y ?? 0);
+    sum[field] = field === "cost_usd" ? Math.round(total * 1e6) / 1e6 : total;
+  }
+  return sum;
+}
+function tokensOf(usage) {
+  if (usage?.tokens_in === void 0 && usage?.tokens_out === void 0) return void 0;
+  return (usage.tokens_in ?? 0) + (usage.tokens_out ?? 0);
+}
+function isEmptyUsage(usage) {
+  return usage === void 0 || USAGE_FIELDS.every((f) => usage[f] === void 0);
+}
+function moleculeUsage(steps) {
+  let total = {};
+  for (const step2 of steps) if (step2.usage !== void 0) total = addUsage(total, step2.usage);
+  return total;
+}
+function describeUsage(usage) {
+  if (isEmptyUsage(usage)) return "";
+  const parts = [];
+  const tokens = tokensOf(usage);
+  if (tokens !== void 0) parts.push(`${compactCount(tokens)} tokens`);
+  if (usage?.cost_usd !== void 0) parts.push(formatUsd(usage.cost_usd));
+  if (usage?.turns !== void 0) parts.push(`${usage.turns} turn${usage.turns === 1 ? "" : "s"}`);
+  if (usage?.time_ms !== void 0) parts.push(formatMs(usage.time_ms));
+  return parts.join(", ");
+}
+function formatUsd(usd) {
+  return `$${usd < 1 && usd > 0 ? usd.toFixed(4).replace(/0{1,2}$/, "") : usd.toFixed(2)}`;
+}
+function compactCount(n) {
+  if (n < 1e3) return String(n);
+  if (n < 1e6) return `${Math.round(n / 100) / 10}k`;
+  return `${Math.round(n / 1e5) / 10}M`;
+}
+function formatMs(ms) {
+  const s = Math.round(ms / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+// src/engine/budget/budget.ts
+var BUDGET_LIMITS = ["usd", "tokens", "turns", "time"];
+var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var BudgetSchema = external_exports.object({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration3.optional()
+});
+function mergeBudget(base, over) {
+  if (base === void 0) return over;
+  if (over === void 0) return base;
+  return { ...base, ...over };
+}
+function amount(limit, usage) {
+  switch (limit) {
+    case "usd":
+      return usage.cost_usd ?? 0;
+    case "tokens":
+      return tokensOf(usage) ?? 0;
+    case "turns":
+      return usage.turns ?? 0;
+    case "time":
+      return usage.time_ms ?? 0;
+  }
+}
+function limitOf(budget, limit) {
+  if (budget === void 0) return void 0;
+  if (limit === "time") return budget.time === void 0 ? void 0 : parseDuration(budget.time);
+  return budget[limit];
+}
+function reachedLimit(budgets, spent) {
+  for (const scope2 of ["step", "molecule"]) {
+    const usage = spent[scope2];
+    for (const limit of BUDGET_LIMITS) {
+      const of = limitOf(budgets[scope2], limit);
+      if (of === void 0) continue;
+      const used = amount(limit, usage);
+      if (used >= of) return { scope: scope2, limit, of, spent: used };
+    }
+  }
+  return void 0;
+}
+function describeCrossing(c) {
+  const whose = c.scope === "molecule" ? "the molecule's" : "the step's";
+  return `${whose} ${c.limit} budget is spent: ${formatAmount(c.limit, c.spent)} of ${formatAmount(c.limit, c.of)}`;
+}
+function formatAmount(limit, n) {
+  switch (limit) {
+    case "usd":
+      return `$${Number(n.toFixed(n < 1 ? 4 : 2))}`;
+    case "tokens":
+      return `${n} tokens`;
+    case "turns":
+      return `${n} turn${n === 1 ? "" : "s"}`;
+    case "time":
+      return `${Math.round(n / 1e3)}s`;
+  }
+}
+function parseBudgetWords(words) {
+  const raw = {};
+  for (const word of words.flatMap((w) => w.split(",")).filter((w) => w !== "")) {
+    const m = /^([a-z_]+)=(.+)$/.exec(word.trim());
+    if (!m)
+      return {
+        ok: false,
+        message: `"${word}" is not a limit: write usd=10, tokens=2000000, turns=80 or time=45m`
+      };
+    const [, key2, value] = m;
+    if (!BUDGET_LIMITS.includes(key2))
+      return {
+        ok: false,
+        message: `"${key2}" is not a budget limit; the limits are ${BUDGET_LIMITS.join(", ")}`
+      };
+    raw[key2] = key2 === "time" ? value : Number(value.replace(/_/g, ""));
+  }
+  if (Object.keys(raw).length === 0) return { ok: false, message: "give at least one limit, such as usd=10" };
+  const parsed = BudgetSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue2 = parsed.error.issues[0];
+  const key = String(issue2?.path[0] ?? "");
+  const what = key === "time" ? "a duration such as 45m" : key === "usd" ? "a positive number" : "a positive whole number";
+  return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
+}
+
+// src/engine/codec/budget.ts
+import { Buffer as Buffer2 } from "node:buffer";
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+function byteLength(text3) {
+  return Buffer2.byteLength(text3, "utf8");
+}
+
+// src/engine/errors.ts
+var ok = (value) => ({ ok: true, value });
+var err = (code18, message, place = {}) => ({
+  ok: false,
+  error: { code: code18, message, ...place }
+});
+function formatDiagnostic(d, severity = "error") {
+  const sev = "severity" in d ? d.severity : severity;
+  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
+  return `${where3}: ${sev}: ${d.message}`;
+}
+
+// src/engine/formula/key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+// src/engine/molecule/row-chunks.ts
+var CHUNK_ROWS = 32;
+var byFirstRow = /* @__PURE__ */ new WeakMap();
+function chunksOf(rows) {
+  const found2 = scope?.get(rows);
+  if (found2) return found2;
+  const chunks = [];
+  let start2 = 0;
+  while (start2 < rows.length) {
+    const first2 = rows[start2];
+    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
+    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
+      chunks.push(known);
+      start2 += known.rows.length;
+      continue;
+    }
+    let end = start2 + 1;
+    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
+    const chunk = { rows: rows.slice(start2, end) };
+    if (isObject2(first2)) byFirstRow.set(first2, chunk);
+    chunks.push(chunk);
+    start2 = end;
+  }
+  scope?.set(rows, chunks);
+  return chunks;
+}
+var scope;
+function withListsSplitOnce(fn) {
+  if (scope) return fn();
+  scope = /* @__PURE__ */ new WeakMap();
+  try {
+    return fn();
+  } finally {
+    scope = void 0;
+  }
+}
+function ends(chunk, rows, start2) {
+  const end = start2 + chunk.rows.length;
+  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null;
+}
+function startsRun(row) {
+  return isObject2(row) && byFirstRow.has(row);
+}
+function sameRows(known, rows, start2) {
+  if (start2 + known.length > rows.length) return false;
+  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
+  return true;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
-var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
-var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
+var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
   description: text.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
@@ -19964,28 +20188,42 @@ var VarObjectSchema = external_exports.looseObject({
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
+var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
-  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
   external_exports.looseObject({ type: external_exports.literal("pr-merged") }),
-  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration3 }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration4.optional(), timeout: duration4.optional() }).refine((g) => g.after !== void 0 || g.timeout !== void 0, {
+    message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
+    path: ["after"]
+  }),
   external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
   external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  external_exports.looseObject({ type: external_exports.literal("gh:run"), id: text.optional(), timeout: duration3.optional() }),
-  external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
-  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
+  // Beads' gates: they hold their step before it runs.
+  external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional(), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("mail"), ...beadsGate })
 ]);
 var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
     path: text.min(1),
-    timeout: duration3.optional()
+    timeout: duration4.optional()
   })
 });
+var FormulaBudgetSchema = external_exports.looseObject({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration4.optional()
+});
+var USAGE_MODES = ["file"];
 var RetrySchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
@@ -19998,7 +20236,7 @@ var stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: external_exports.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
@@ -20007,21 +20245,58 @@ var stepShape = {
   retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
-  timeout: duration3.optional(),
+  timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
   assignee: text.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
-  idle_timeout: duration3.optional(),
+  idle_timeout: duration4.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: external_exports.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: external_exports.looseObject({
+    for_each: text.optional(),
+    bond: text.optional(),
+    vars: expandVars.optional(),
+    parallel: external_exports.boolean().optional(),
+    sequential: external_exports.boolean().optional()
+  }).optional(),
+  metadata: external_exports.record(external_exports.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: external_exports.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: external_exports.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: external_exports.boolean().optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
   get children() {
     return external_exports.array(StepSchema).optional();
+  },
+  get loop() {
+    return LoopSchema.optional();
+  }
+});
+var LoopSchema = external_exports.looseObject({
+  count: external_exports.number().int().min(1).optional(),
+  until: text.optional(),
+  max: external_exports.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
@@ -20034,13 +20309,22 @@ var AdviceSchema = external_exports.looseObject({
     after: external_exports.array(StepSchema).optional()
   }).optional()
 });
+var PointcutSchema = external_exports.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional()
+});
 var LegSchema = external_exports.looseObject({
   id: text.min(1),
   title: text.optional(),
   focus: text.optional(),
   description: text.optional(),
   output: text.optional(),
-  run: text.optional()
+  run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
   id: text.optional(),
@@ -20058,7 +20342,15 @@ var SquashSchema = external_exports.looseObject({
   template: text.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
+  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
@@ -20082,16 +20374,26 @@ var FormulaSchema = external_exports.looseObject({
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
-  pointcuts: external_exports.array(external_exports.looseObject({ glob: text })).optional(),
+  pointcuts: external_exports.array(PointcutSchema).optional(),
   legs: external_exports.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: external_exports.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -20136,7 +20438,9 @@ var CheckpointSchema = external_exports.object({
   notes: external_exports.string(),
   capturedAt: isoTime,
   /** Last lines of the step's output, so a failure can be read without the runner's logs. */
-  outputTail: external_exports.string().optional()
+  outputTail: external_exports.string().optional(),
+  /** What the attempt's agent used. */
+  usage: UsageSchema.optional()
 });
 var GateResultSchema = external_exports.object({
   type: external_exports.string(),
@@ -20172,7 +20476,11 @@ var StepStateSchema = external_exports.object({
   note: external_exports.string().optional(),
   nudgedAt: isoTime.optional(),
   /** When the step entered awaiting_gate (timer gates count from here). */
-  awaitingSince: isoTime.optional()
+  awaitingSince: isoTime.optional(),
+  /** What its agents used, every attempt added up. */
+  usage: UsageSchema.optional(),
+  /** The step's budget as a person raised it (over the formula's). */
+  budget: BudgetSchema.optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -20209,7 +20517,11 @@ var MoleculeSchema = external_exports.object({
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
   historyTrimmed: external_exports.number().int().min(0).optional(),
-  summary: external_exports.string().optional()
+  summary: external_exports.string().optional(),
+  /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
+  budget: BudgetSchema.optional(),
+  /** Why it is paused for its budget: the step stopped and the limit it reached. */
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -20228,7 +20540,14 @@ var ArchiveRecordSchema = external_exports.object({
       commit: external_exports.string().optional()
     })
   ),
-  metrics: external_exports.object({ durationMs: external_exports.number(), attempts: external_exports.number(), retries: external_exports.number(), loops: external_exports.number() }),
+  metrics: external_exports.object({
+    durationMs: external_exports.number(),
+    attempts: external_exports.number(),
+    retries: external_exports.number(),
+    loops: external_exports.number(),
+    /** What the molecule's agents used in all. */
+    usage: UsageSchema.optional()
+  }),
   createdAt: isoTime,
   squashedAt: isoTime
 });
@@ -20241,12 +20560,42 @@ function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
   return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
 function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
-  const body = truncate(oneLine(text3), maxChars).replace(/\|/g, "\\|");
+  const one = truncate(oneLine(text3), maxChars);
+  if (/[<>&]/.test(one)) return codeElement(one);
+  const body = one.replace(/\|/g, "\\|");
   if (body === "") return "";
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
   const fence2 = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
   return `${fence2}${pad}${body}${pad}${fence2}`;
+}
+function codeElement(text3) {
+  return `<code>${text3.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
+}
+function escapeHtml(text3) {
+  const runs = Array.from(text3.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
+  const closer = [];
+  const lastOfLength = /* @__PURE__ */ new Map();
+  for (let k = runs.length - 1; k >= 0; k--) {
+    const run = runs[k];
+    closer[k] = lastOfLength.get(run.length);
+    lastOfLength.set(run.length, k);
+  }
+  const plain = (s) => s.replace(HTML, (c) => HTML_ENTITY[c] ?? c);
+  let out = "";
+  let at = 0;
+  for (let k = 0; k < runs.length; k++) {
+    const open2 = runs[k];
+    const close = closer[k];
+    if (open2.start < at || close === void 0) continue;
+    const end = runs[close];
+    const content = text3.slice(open2.start + open2.length, end.start);
+    out += plain(text3.slice(at, open2.start));
+    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text3.slice(open2.start, end.start + end.length);
+    at = end.start + end.length;
+    k = close;
+  }
+  return out + plain(text3.slice(at));
 }
 function oneLine(text3) {
   return text3.replace(/\s+/g, " ").trim();
@@ -20339,58 +20688,6 @@ function progressBar(done2, total, width = PROGRESS_BAR_WIDTH) {
   return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done2)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
 }
 
-// src/engine/codec/row-chunks.ts
-var CHUNK_ROWS = 32;
-var byFirstRow = /* @__PURE__ */ new WeakMap();
-function chunksOf(rows) {
-  const found2 = scope?.get(rows);
-  if (found2) return found2;
-  const chunks = [];
-  let start2 = 0;
-  while (start2 < rows.length) {
-    const first2 = rows[start2];
-    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
-    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
-      chunks.push(known);
-      start2 += known.rows.length;
-      continue;
-    }
-    let end = start2 + 1;
-    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
-    const chunk = { rows: rows.slice(start2, end) };
-    if (isObject2(first2)) byFirstRow.set(first2, chunk);
-    chunks.push(chunk);
-    start2 = end;
-  }
-  scope?.set(rows, chunks);
-  return chunks;
-}
-var scope;
-function withListsSplitOnce(fn) {
-  if (scope) return fn();
-  scope = /* @__PURE__ */ new WeakMap();
-  try {
-    return fn();
-  } finally {
-    scope = void 0;
-  }
-}
-function ends(chunk, rows, start2) {
-  const end = start2 + chunk.rows.length;
-  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null;
-}
-function startsRun(row) {
-  return isObject2(row) && byFirstRow.has(row);
-}
-function sameRows(known, rows, start2) {
-  if (start2 + known.length > rows.length) return false;
-  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
-  return true;
-}
-
 // src/engine/render/step-runs.ts
 var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 var RECENT_STEPS = 5;
@@ -20474,20 +20771,23 @@ var NOTE_MAX_CHARS = 120;
 var TITLE_MAX_CHARS = 80;
 var SHORT_SHA = 7;
 function renderStepTable(steps, titles) {
-  const header = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |", "|---|---|---|---:|---|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit | Note |", "|---|---|---:|---|---|"];
+  const usage = steps.some((step2) => step2.usage !== void 0);
+  const [names, align] = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit |", "|---|---|---|---:|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit |", "|---|---|---:|---|"];
+  const header = [`${names}${usage ? " Usage |" : ""} Note |`, `${align}${usage ? "---|" : ""}---|`];
   const rows = steps.map((step2) => {
     const known = rowCache.get(step2);
-    if (known && known.titles === titles) return known.text;
+    if (known && known.titles === titles && known.usage === usage) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
       codeSpan(step2.id),
       ...titles ? [inlineText(titles.get(step2.id) ?? "", TITLE_MAX_CHARS)] : [],
       attemptsCell(step2),
       whereCell(step2),
+      ...usage ? [inlineText(describeUsage(step2.usage), NOTE_MAX_CHARS)] : [],
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
     const text3 = `| ${cells.join(" | ")} |`;
-    rowCache.set(step2, { titles, text: text3 });
+    rowCache.set(step2, { titles, usage, text: text3 });
     return text3;
   });
   return [...header, ...rows].join("\n");
@@ -20603,9 +20903,9 @@ function checkState(mol) {
     const top = TopSchema.safeParse(mol);
     if (!top.success) return first(top.error, []);
   }
-  const record3 = mol;
+  const record4 = mol;
   for (const [key, schema] of TOP_FIELDS) {
-    const value = record3[key];
+    const value = record4[key];
     const object2 = typeof value === "object" && value !== null;
     if (object2 ? seen.has(value) : lastPassed.has(key) && lastPassed.get(key) === value) continue;
     const parsed = schema.safeParse(value);
@@ -20825,10 +21125,10 @@ function isRecord(value) {
 
 // src/engine/codec/packed-json.ts
 function packedMoleculeJson(mol) {
-  const record3 = mol;
+  const record4 = mol;
   let json2 = "";
-  for (const key of Object.keys(record3)) {
-    const value = record3[key];
+  for (const key of Object.keys(record4)) {
+    const value = record4[key];
     const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
     if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
   }
@@ -20945,22 +21245,22 @@ function cellsOf(chunk, shape, layout, cursorIn) {
   return cells;
 }
 var nullRuns = /* @__PURE__ */ new Map();
-function nulls(count) {
-  let text3 = nullRuns.get(count);
+function nulls(count2) {
+  let text3 = nullRuns.get(count2);
   if (text3 === void 0) {
-    text3 = new Array(count).fill("null").join(",");
-    nullRuns.set(count, text3);
+    text3 = new Array(count2).fill("null").join(",");
+    nullRuns.set(count2, text3);
   }
   return text3;
 }
 
 // src/engine/codec/plain-json.ts
 function plainJsonWithin(mol, limit) {
-  const record3 = mol;
+  const record4 = mol;
   const lists = /* @__PURE__ */ new Map();
   let least = 0;
   for (const key of ["steps", "history"]) {
-    const value = record3[key];
+    const value = record4[key];
     if (!Array.isArray(value)) continue;
     const chunks = chunksOf(value);
     for (const chunk of chunks) least += leastOf(chunk);
@@ -20968,9 +21268,9 @@ function plainJsonWithin(mol, limit) {
   }
   if (least > limit) return void 0;
   const parts = [];
-  for (const key of Object.keys(record3)) {
+  for (const key of Object.keys(record4)) {
     const chunks = lists.get(key);
-    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
+    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record4[key]);
     if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
   }
   const text3 = `{${parts.join(",")}}`;
@@ -21140,9 +21440,9 @@ ${text3}`;
     `molecule ${mol.id} state is ${groupDigits(smallest)} bytes compressed, over the ${groupDigits(budget)}-byte budget of a GitHub comment; it does not fit even with all ${groupDigits(all)} history entries trimmed and the view cut to a summary. Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.`
   );
 }
-function dropOldestHistory(mol, count) {
-  if (count === 0) return mol;
-  return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+function dropOldestHistory(mol, count2) {
+  if (count2 === 0) return mol;
+  return { ...mol, history: mol.history.slice(count2), historyTrimmed: (mol.historyTrimmed ?? 0) + count2 };
 }
 
 // src/engine/codec/claimed-id.ts
@@ -21156,8 +21456,8 @@ function claimedId(block2, encoding) {
 // src/engine/codec/unpack-molecule.ts
 function unpackMolecule(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
-  const record3 = data;
-  return { ...record3, steps: unpackTable(record3.steps), history: unpackTable(record3.history) };
+  const record4 = data;
+  return { ...record4, steps: unpackTable(record4.steps), history: unpackTable(record4.history) };
 }
 
 // src/engine/codec/decode.ts
@@ -21249,7 +21549,13 @@ function commandEvents(command, mol, by2) {
       return [{ type: "retry", step: command.step, by: by2 }];
     case "skip":
       return [
-        { type: "skip", step: command.step, by: by2, ...command.reason ? { reason: command.reason } : {} }
+        {
+          type: "skip",
+          step: command.step,
+          by: by2,
+          ...command.reason ? { reason: command.reason } : {},
+          ...command.force ? { force: true } : {}
+        }
       ];
     case "approve":
       return [{ type: "approve", step: command.step, by: by2 }];
@@ -21261,6 +21567,15 @@ function commandEvents(command, mol, by2) {
       return [{ type: "burn", by: by2, force: command.force }];
     case "reset":
       return [command.force ? { type: "force-reset", by: by2 } : { type: "reset", by: by2 }];
+    case "budget":
+      return [
+        {
+          type: "budget",
+          budget: command.budget,
+          by: by2,
+          ...command.step === void 0 ? {} : { step: command.step }
+        }
+      ];
   }
 }
 
@@ -21277,6 +21592,7 @@ var COMMAND_VERBS = [
   "squash",
   "burn",
   "reset",
+  "budget",
   "help"
 ];
 var COMMAND_USAGE = {
@@ -21297,6 +21613,10 @@ var COMMAND_USAGE = {
   squash: { usage: "/mol squash [summary\u2026]", summary: "archive the molecule with a summary" },
   burn: { usage: "/mol burn [--force]", summary: "discard the molecule (--force while it is in progress)" },
   reset: { usage: "/mol reset --force", summary: "reset the molecule from any state (admin)" },
+  budget: {
+    usage: "/mol budget <limit>=<amount>\u2026 [--step <step>]",
+    summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time"
+  },
   help: { usage: "/mol help", summary: "list these commands" }
 };
 function isCommandError(value) {
@@ -21847,10 +22167,10 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   single.fill(-1, dictSize + dict2AtomCount, slotCount);
   const start2 = new Int32Array(slotCount);
   const length = new Int32Array(slotCount);
-  function decodeDelta(count, off) {
+  function decodeDelta(count2, off) {
     let previous = 0;
     let slot = off;
-    const end = off + count;
+    const end = off + count2;
     while (slot < end) {
       const code18 = BASE91_INVERSE[input2.charCodeAt(pos++)];
       if (code18 < 89) {
@@ -21873,8 +22193,8 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   const references = new Int32Array(ngramCount * 2);
   let poolSize = 0;
   let ngramIndex = 0;
-  function readNgramReferences(count, startSlot) {
-    for (let index = 0; index < count; index++) {
+  function readNgramReferences(count2, startSlot) {
+    for (let index = 0; index < count2; index++) {
       const slot = startSlot + index;
       const a = readSlotCode();
       const b = readSlotCode();
@@ -22765,7 +23085,7 @@ var utils_exports = /* @__PURE__ */ __exportAll({
   arrayReplaceAt: () => arrayReplaceAt,
   asciiTrim: () => asciiTrim,
   callable: () => callable,
-  escapeHtml: () => escapeHtml,
+  escapeHtml: () => escapeHtml2,
   escapeRE: () => escapeRE,
   fromCodePoint: () => fromCodePoint,
   isMdAsciiPunct: () => isMdAsciiPunct,
@@ -22846,7 +23166,7 @@ var HTML_REPLACEMENTS = {
 function replaceUnsafeChar(ch) {
   return HTML_REPLACEMENTS[ch];
 }
-function escapeHtml(str) {
+function escapeHtml2(str) {
   if (HTML_ESCAPE_TEST_RE.test(str)) return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
   return str;
 }
@@ -23435,11 +23755,11 @@ var Ruler = class {
 var default_rules = {};
 default_rules.code_inline = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<code${slf.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+  return `<code${slf.renderAttrs(token)}>${escapeHtml2(token.content)}</code>`;
 };
 default_rules.code_block = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml(tokens[idx].content)}</code></pre>
+  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml2(tokens[idx].content)}</code></pre>
 `;
 };
 default_rules.fence = function(tokens, idx, options, env, slf) {
@@ -23453,8 +23773,8 @@ default_rules.fence = function(tokens, idx, options, env, slf) {
     langAttrs = arr.slice(2).join("");
   }
   let highlighted;
-  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
-  else highlighted = escapeHtml(token.content);
+  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml2(token.content);
+  else highlighted = escapeHtml2(token.content);
   if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
   if (info) {
     const i = token.attrIndex("class");
@@ -23483,7 +23803,7 @@ default_rules.softbreak = function(tokens, idx, options) {
   return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
 };
 default_rules.text = function(tokens, idx) {
-  return escapeHtml(tokens[idx].content);
+  return escapeHtml2(tokens[idx].content);
 };
 default_rules.html_block = function(tokens, idx) {
   return tokens[idx].content;
@@ -23531,7 +23851,7 @@ var Renderer = class {
     let i, l, result;
     if (!token.attrs) return "";
     result = "";
-    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml(token.attrs[i][0])}="${escapeHtml(String(token.attrs[i][1]))}"`;
+    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml2(token.attrs[i][0])}="${escapeHtml2(String(token.attrs[i][1]))}"`;
     return result;
   }
   /**
@@ -25166,7 +25486,7 @@ var StateInline = class {
     }
     let pos = start2;
     while (pos < max && this.src.charCodeAt(pos) === marker2) pos++;
-    const count = pos - start2;
+    const count2 = pos - start2;
     let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
     if ((nextChar & 64512) === 55296) {
       const lowSurr = this.src.charCodeAt(pos + 1);
@@ -25181,7 +25501,7 @@ var StateInline = class {
     return {
       can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
       can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
-      length: count
+      length: count2
     };
   }
 };
@@ -26636,6 +26956,8 @@ function parseArgs(args) {
     }
     case "pour":
       return parsePour(args);
+    case "budget":
+      return parseBudget(args);
     case "reset":
     case "burn":
       return parseForce(verb, args);
@@ -26664,6 +26986,28 @@ function parsePour(args) {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseBudget(args) {
+  const words = [];
+  let step2;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    if (token.value.value === "--step" && !token.value.quoted) {
+      const id = args.required("budget", "step");
+      if (!id.ok) return id;
+      step2 = id.value;
+      continue;
+    }
+    words.push(token.value.value);
+  }
+  if (words.length === 0) return missing("budget", "limit>=<amount");
+  const budget = parseBudgetWords(words);
+  if (!budget.ok) return fail("bad-argument", `${budget.message} \u2014 usage: ${COMMAND_USAGE.budget.usage}`);
+  return accept(
+    step2 === void 0 ? { verb: "budget", budget: budget.value } : { verb: "budget", budget: budget.value, step: step2 }
+  );
 }
 function parseForce(verb, args) {
   let force = false;
@@ -26755,7 +27099,9 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   squash: "write",
   burn: "write",
   reset: "write",
-  "reset --force": "admin"
+  "reset --force": "admin",
+  // Spending more money is a maintainer's call.
+  budget: "maintain"
 };
 var RANK = {
   none: 0,
@@ -26784,6 +27130,22 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text3, vars) {
+  if (!text3.includes("{{")) return text3;
+  return text3.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text3) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -26808,7 +27170,12 @@ var CookContext = class {
     const found2 = this.library?.get(name);
     if (!found2) {
       const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
-      this.error("unknown-formula", `${role} names "${name}", but no formula by that name ${where3}`, place);
+      const near = didYouMean(name, this.library?.names?.() ?? []);
+      this.error(
+        "unknown-formula",
+        `${role} names "${name}", but no formula by that name ${where3}${near}`,
+        place
+      );
       return void 0;
     }
     if (!this.uses.includes(name)) this.uses.push(name);
@@ -26845,7 +27212,7 @@ var isGlob = (text3) => /[*?]/.test(text3);
 function inferType(data) {
   if (data.type) return data.type;
   if (data.template?.length) return "expansion";
-  if (data.advice?.length || data.pointcuts?.length) return "aspect";
+  if (data.advice?.length || data.pointcuts?.length || data.aspects?.length) return "aspect";
   if (data.legs?.length) return "convoy";
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
@@ -26853,23 +27220,30 @@ function inferType(data) {
 }
 
 // src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
-function fillTarget(text3, values) {
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text3, values, overrides = {}) {
   if (!text3.includes("{")) return text3;
-  return text3.replace(
-    /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
+  const own2 = text3.includes("{{") ? text3.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text3;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
     (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
   );
 }
-function fillStep(step2, values) {
+function fillStep(step2, values, overrides = {}) {
   const out = { ...step2 };
   for (const key of TEXT_FIELDS) {
     const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values);
+    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
   }
-  if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
-  if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values));
+  const fill = (text3) => fillTarget(text3, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
   return out;
 }
 
@@ -26918,13 +27292,11 @@ function applyAspects(steps, refs, vars, ctx) {
   for (const ref of refs) {
     const aspect = loadAspect(ref, ctx);
     if (!aspect) continue;
-    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
-    const before = out.map((s) => s.id);
+    const pointcuts = aspect.data.pointcuts ?? [];
+    const before = out.filter((s) => pointcuts.length === 0 || pointcuts.some((p) => matchPointcut(p, s)));
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? "*";
-      const matched = before.filter(
-        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
-      );
+      const matched = before.map((s) => s.id).filter((id) => matchGlob(glob, id));
       if (matched.length === 0) {
         ctx.warn(
           "advice-no-match",
@@ -26983,6 +27355,14 @@ function advise(steps, id, advice, ai, aspect) {
   ) : others;
   return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
 }
+function matchPointcut(pointcut, step2) {
+  const f = step2.fields;
+  if (pointcut.glob !== void 0 && !matchGlob(pointcut.glob, step2.id)) return false;
+  if (pointcut.type !== void 0 && f.type !== pointcut.type) return false;
+  if (pointcut.label !== void 0 && ![...f.labels ?? [], ...f.tags ?? []].includes(pointcut.label))
+    return false;
+  return true;
+}
 function adviceSteps(advice, ai, side) {
   return [
     ...(advice.around?.[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, "around", side, j] })),
@@ -27005,6 +27385,217 @@ function aspectSteps(aspect) {
       ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
     ];
   });
+}
+
+// src/engine/cook/gates.ts
+function normalizeGates(step2) {
+  return writtenGates(step2).flatMap(({ gate }) => {
+    const out = normalizeGate(gate);
+    return out === void 0 ? [] : [out];
+  });
+}
+function writtenGates(step2) {
+  const gate = step2.gate;
+  return [
+    ...gate === void 0 ? [] : Array.isArray(gate) ? gate.map((g, i) => ({ gate: g, path: ["gate", i] })) : [{ gate, path: ["gate"] }],
+    ...(step2.gates ?? []).map((g, i) => ({ gate: g, path: ["gates", i] }))
+  ];
+}
+function isBlockingGate(gate) {
+  switch (gate.type) {
+    case "gh:run":
+    case "gh:pr":
+    case "human":
+    case "mail":
+      return true;
+    case "timer":
+      return gate.after === void 0 && gate.timeout !== void 0;
+    default:
+      return false;
+  }
+}
+function normalizeGate(gate) {
+  switch (gate.type) {
+    case "command":
+      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
+    case "files":
+      return { type: "files", paths: [...gate.paths] };
+    case "checks":
+    case "gh:run": {
+      const awaited = gate.type === "gh:run" ? gate.await_id ?? gate.id : void 0;
+      const names = gate.type === "checks" ? [...gate.names ?? []] : awaited === void 0 ? [] : [awaited];
+      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
+    }
+    case "approval":
+      return { type: "approval", permission: gate.permission ?? "maintain" };
+    case "human":
+      return { type: "approval", permission: gate.permission ?? "write" };
+    case "pr-merged":
+    case "gh:pr":
+      return { type: "pr-merged" };
+    case "timer": {
+      const after = gate.after ?? gate.timeout;
+      return after === void 0 ? void 0 : { type: "timer", after };
+    }
+    case "mail":
+      return void 0;
+    case "schema":
+      return { type: "schema", file: gate.file, schema: gate.schema };
+    case "conditional":
+      return { type: "conditional", condition: gate.condition };
+  }
+}
+var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
+function isGateOnly(step2, gates2) {
+  if (gates2.length === 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/blocking-gates.ts
+function applyBlockingGates(steps, ctx) {
+  const out = [];
+  for (const step2 of steps) {
+    const written2 = writtenGates(step2.fields);
+    if (written2.length === 0) {
+      out.push(step2);
+      continue;
+    }
+    for (const { gate, path } of written2) refuseUnsupported(step2, gate, path, ctx);
+    const blocking = written2.filter(({ gate }) => isBlockingGate(gate));
+    if (blocking.length === 0 || !doesWork(step2.fields)) {
+      out.push(step2);
+      continue;
+    }
+    const own2 = written2.filter(({ gate }) => !isBlockingGate(gate)).map(({ gate }) => gate);
+    const id = `gate-${step2.id}`;
+    const [first2] = blocking;
+    const gateStep = {
+      id,
+      needs: [],
+      fields: {
+        id,
+        title: `Gate: ${blocking.map(({ gate }) => describe3(gate)).join(", ")}`,
+        description: `Holds step "${step2.id}" until this gate passes (a gate in Beads' form blocks its step before it runs).`,
+        type: "gate",
+        gates: blocking.map(({ gate }) => gate),
+        // A step its condition leaves out takes its gate with it, as upstream filters both at cook.
+        ...step2.fields.condition === void 0 ? {} : { condition: step2.fields.condition }
+      },
+      origin: { formula: step2.origin.formula, path: [...step2.origin.path, ...first2.path] },
+      written: step2.written
+    };
+    if (step2.group !== void 0) gateStep.group = step2.group;
+    const { gate: _gate, gates: _gates, ...fields } = step2.fields;
+    const held = {
+      ...step2,
+      needs: [...step2.needs, id],
+      fields: own2.length ? { ...fields, gates: own2 } : fields
+    };
+    out.push(gateStep, held);
+  }
+  return out;
+}
+function doesWork(f) {
+  if (f.type === "task" || f.type === "human") return true;
+  if (f.type === "gate") return false;
+  return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
+}
+function describe3(gate) {
+  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
+  return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
+}
+function refuseUnsupported(step2, gate, path, ctx) {
+  const at = (...more) => placeOf(step2.origin, ...path, ...more);
+  const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
+  switch (gate.type) {
+    case "mail":
+      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      return;
+    case "gh:pr":
+      if (gate.await_id !== void 0 || gate.id !== void 0) {
+        no(
+          "gh:pr await_id",
+          "the gate waits for the molecule\u2019s own pull request to merge",
+          gate.await_id ? "await_id" : "id"
+        );
+      }
+      if (gate.timeout !== void 0)
+        no("gh:pr timeout", "a merge gate waits without a time limit", "timeout");
+      return;
+    case "human":
+      if (gate.timeout !== void 0)
+        no("human timeout", "an approval waits without a time limit", "timeout");
+      return;
+    default:
+      return;
+  }
+}
+
+// src/engine/cook/branches.ts
+function applyBranches(steps, rules, ctx) {
+  if (rules.length === 0) return [...steps];
+  const out = [...steps];
+  const index = new Map(out.map((s, i) => [s.id, i]));
+  const add = (id, needs) => {
+    const i = index.get(id);
+    const step2 = out[i];
+    out[i] = { ...step2, needs: union2(step2.needs, needs) };
+  };
+  for (const rule of rules) {
+    const missing2 = [
+      ...["from", "join"].filter((k) => !index.has(rule[k])).map((k) => ({ id: rule[k], key: [k] })),
+      ...rule.steps.flatMap((id, i) => index.has(id) ? [] : [{ id, key: ["steps", i] }])
+    ];
+    for (const { id, key } of missing2) {
+      ctx.error(
+        "unknown-step",
+        `compose.branch names step "${id}", but there is no such step`,
+        placeOf(rule.origin, ...key)
+      );
+    }
+    if (missing2.length) continue;
+    for (const id of rule.steps) add(id, [rule.from]);
+    add(rule.join, rule.steps);
+  }
+  return out;
+}
+
+// src/engine/ref-name.ts
+var REF_NAME_RULE = 'git refuses spaces, control characters and ~ ^ : ? * [ \\ in a ref, and "..", "@{", "//", a name "@", a part starting with "." or ending with ".lock", and a trailing "/" or "."';
+var FORBIDDEN = /[\u0000-\u001f\u007f ~^:?*[\\]/u;
+function describeChar(ch) {
+  if (ch === " ") return "a space";
+  const code18 = ch.codePointAt(0) ?? 0;
+  if (code18 < 32 || code18 === 127)
+    return `a control character (U+${code18.toString(16).padStart(4, "0").toUpperCase()})`;
+  return `"${ch}"`;
+}
+function refNameProblem(name) {
+  if (name === "") return "it is empty";
+  if (name === "@") return 'it is "@"';
+  const bad = FORBIDDEN.exec(name);
+  if (bad) return `it contains ${describeChar(bad[0])}`;
+  if (name.includes("..")) return 'it contains ".."';
+  if (name.includes("@{")) return 'it contains "@{"';
+  if (name.startsWith("/")) return 'it starts with "/"';
+  if (name.endsWith("/")) return 'it ends with "/"';
+  if (name.includes("//")) return 'it contains "//"';
+  for (const part of name.split("/")) {
+    if (part.startsWith("."))
+      return part === name ? 'it starts with "."' : `its part "${part}" starts with "."`;
+    if (part.endsWith(".lock"))
+      return part === name ? 'it ends with ".lock"' : `its part "${part}" ends with ".lock"`;
+  }
+  if (name.endsWith(".")) return 'it ends with "."';
+  return void 0;
+}
+function refPartProblem(name) {
+  if (name.includes("/")) return 'it contains "/"';
+  if (name.startsWith("-")) return 'it starts with "-"';
+  return refNameProblem(name);
 }
 
 // src/engine/cook/min-heap.ts
@@ -27060,6 +27651,14 @@ function checkDag(steps, ctx) {
     }
     firstById.set(step2.id, step2);
     unique.push(step2);
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      ctx.error(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (the step's branch is molecular/<molecule>/<step>, one part with no "/" or leading "-"; ${REF_NAME_RULE})`,
+        placeOf(step2.origin, "id")
+      );
+    }
   }
   const ids2 = firstById.keys.bind(firstById);
   for (const step2 of steps) {
@@ -27138,8 +27737,8 @@ function indexGraph(steps) {
 function kahn(graph) {
   const waiting = graph.needs.map((list2) => list2.length);
   const ready = new MinHeap();
-  waiting.forEach((count, i) => {
-    if (count === 0) ready.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 === 0) ready.push(i);
   });
   const order = [];
   for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
@@ -27150,8 +27749,8 @@ function kahn(graph) {
     }
   }
   const stuck = [];
-  waiting.forEach((count, i) => {
-    if (count > 0) stuck.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 > 0) stuck.push(i);
   });
   return { order, stuck };
 }
@@ -27222,7 +27821,7 @@ function flattenInto(out, step2, origin, inherited, group) {
   const own2 = workStep(step2, origin);
   const needs = inherited.length ? union2(inherited, own2.needs) : own2.needs;
   const children = step2.children ?? [];
-  if (children.length === 0 && step2.type !== "parallel") {
+  if (children.length === 0 && !isContainer(step2.type)) {
     out.push(withGroup(needs === own2.needs ? own2 : { ...own2, needs }, group));
     return;
   }
@@ -27244,63 +27843,119 @@ function flattenInto(out, step2, origin, inherited, group) {
   };
   out.push(join2);
 }
+var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
 }
 
 // src/engine/cook/expand.ts
+var MAX_EXPANSION_DEPTH = 5;
 function applyExpansions(steps, rules, vars, ctx) {
-  let out = steps;
-  for (const rule of rules) {
-    const at = out.findIndex((s) => s.id === rule.target);
-    if (at < 0) {
-      ctx.error(
-        "unknown-target",
-        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
-          rule.target,
-          out.map((s) => s.id)
-        )}`,
-        placeOf(rule.origin, "target")
-      );
-      continue;
-    }
-    const expansion = loadExpansion(rule, ctx);
-    if (!expansion) continue;
-    const target = out[at];
-    const spliced = instantiateTemplate(expansion, {
-      target: target.id,
-      "target.id": target.id,
-      "target.title": target.fields.title ?? target.id,
-      "target.description": target.fields.description ?? ""
-    });
-    const { entries, exits } = entriesAndExits(spliced);
-    const entryIds = new Set(entries.map((e) => e.id));
-    const wired = spliced.map(
-      (s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
-    );
-    const rest = redirectNeeds(
-      [...out.slice(0, at), ...out.slice(at + 1)],
-      target.id,
-      exits.map((e) => e.id)
-    ).map(
-      (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
-    );
-    out = [...rest.slice(0, at), ...wired, ...rest.slice(at)];
-    for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
-      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  let out = applyInline(steps, vars, ctx);
+  const expanded = /* @__PURE__ */ new Set();
+  for (const rule of rules.filter((r) => !r.select)) {
+    if (expanded.has(rule.target)) continue;
+    out = expandOne(out, rule, vars, ctx) ?? out;
+    expanded.add(rule.target);
+  }
+  for (const rule of rules.filter((r) => r.select)) {
+    const targets = out.filter((s) => !expanded.has(s.id) && matchGlob(rule.target, s.id)).map((s) => s.id);
+    for (const target of targets) {
+      out = expandOne(out, { ...rule, target }, vars, ctx) ?? out;
+      expanded.add(target);
     }
   }
   return out;
 }
+function applyInline(steps, vars, ctx) {
+  let out = steps;
+  for (let depth = 0; ; depth++) {
+    const inline2 = out.filter((s) => s.fields.expand !== void 0);
+    if (inline2.length === 0) return out;
+    for (const step2 of inline2) {
+      const rule = {
+        target: step2.id,
+        with: step2.fields.expand,
+        origin: step2.origin,
+        inline: true
+      };
+      if (step2.fields.expand_vars !== void 0) rule.vars = step2.fields.expand_vars;
+      const expanded = depth < MAX_EXPANSION_DEPTH ? expandOne(out, rule, vars, ctx) : void 0;
+      if (depth >= MAX_EXPANSION_DEPTH) {
+        ctx.error(
+          "invalid-value",
+          `step "${step2.id}": expansions expand each other more than ${MAX_EXPANSION_DEPTH} levels deep`,
+          placeOf(step2.origin, "expand")
+        );
+      }
+      out = expanded ?? out.map(
+        (s) => s === step2 ? { ...s, fields: { ...s.fields, expand: void 0, expand_vars: void 0 } } : s
+      );
+    }
+  }
+}
+function expandOne(out, rule, vars, ctx) {
+  const at = out.findIndex((s) => s.id === rule.target);
+  if (at < 0) {
+    ctx.error(
+      "unknown-target",
+      `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
+        rule.target,
+        out.map((s) => s.id)
+      )}`,
+      placeOf(rule.origin, "target")
+    );
+    return void 0;
+  }
+  const expansion = loadExpansion(rule, ctx);
+  if (!expansion) return void 0;
+  const target = out[at];
+  const own2 = expansionValues(expansion, rule.vars ?? {});
+  const spliced = instantiateTemplate(
+    expansion,
+    {
+      ...own2,
+      target: target.id,
+      "target.id": target.id,
+      "target.title": target.fields.title ?? target.id,
+      "target.description": target.fields.description ?? ""
+    },
+    rule.vars ?? {}
+  );
+  const { entries, exits } = entriesAndExits(spliced);
+  const entryIds = new Set(entries.map((e) => e.id));
+  const wired = spliced.map((s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s);
+  const rest = redirectNeeds(
+    [...out.slice(0, at), ...out.slice(at + 1)],
+    target.id,
+    exits.map((e) => e.id)
+  ).map(
+    (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
+  );
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  }
+  return [...rest.slice(0, at), ...wired, ...rest.slice(at)];
+}
+function expansionValues(expansion, overrides) {
+  const out = {};
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    const value = typeof input2 === "string" ? input2 : input2.default;
+    if (value !== void 0) out[name] = String(value);
+  }
+  return { ...out, ...overrides };
+}
 function loadExpansion(rule, ctx) {
-  const expansion = ctx.load(rule.with, "compose.expand", placeOf(rule.origin, "with"));
+  const role = rule.inline ? "expand" : rule.select ? "compose.map" : "compose.expand";
+  const key = rule.inline ? "expand" : "with";
+  const expansion = ctx.load(rule.with, role, placeOf(rule.origin, key));
   if (!expansion) return void 0;
   const kind = inferType(expansion.data);
   if (kind !== "expansion") {
     ctx.error(
       "not-an-expansion",
-      `compose.expand uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
-      placeOf(rule.origin, "with")
+      `${role} uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
+      placeOf(rule.origin, key)
     );
     return void 0;
   }
@@ -27314,9 +27969,9 @@ function loadExpansion(rule, ctx) {
   }
   return expansion;
 }
-function instantiateTemplate(expansion, values) {
+function instantiateTemplate(expansion, values, overrides = {}) {
   return flattenSteps(
-    (expansion.data.template ?? []).map((s) => fillStep(s, values)),
+    (expansion.data.template ?? []).map((s) => fillStep(s, values, overrides)),
     expansion,
     ["template"]
   );
@@ -27324,11 +27979,7 @@ function instantiateTemplate(expansion, values) {
 
 // src/engine/cook/convoy.ts
 function convoySteps(formula) {
-  const legs = (formula.data.legs ?? []).map((leg, i) => {
-    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
-    const { focus: _focus, ...rest } = leg;
-    return workStep({ ...rest, description }, { formula, path: ["legs", i] }, leg);
-  });
+  const legs = legSteps(formula, "legs");
   const synthesis = formula.data.synthesis;
   if (!synthesis) return legs;
   const id = synthesis.id ?? "synthesis";
@@ -27340,14 +27991,75 @@ function convoySteps(formula) {
   );
   return [...legs, step2];
 }
+function legSteps(formula, key) {
+  return (formula.data[key] ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: [key, i] }, leg);
+  });
+}
+
+// src/engine/cook/unsupported.ts
+var STEP_KEYS = {
+  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
+  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
+};
+var COMPOSE_KEYS = {
+  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
+  bond_points: "Beads' bond points attach formulas to a running molecule",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+};
+function refuseUnsupportedSteps(steps, ctx) {
+  for (const step2 of steps) {
+    for (const [key, why] of Object.entries(STEP_KEYS)) {
+      if (step2.fields[key] !== void 0) {
+        ctx.error(
+          "not-supported",
+          `${key} is not supported yet: ${why} (step "${step2.id}")`,
+          placeOf(step2.origin, key)
+        );
+      }
+    }
+  }
+}
+function refuseUnsupportedCompose(formula, ctx) {
+  const compose = formula.data.compose;
+  if (compose === void 0) return;
+  for (const [key, why] of Object.entries(COMPOSE_KEYS)) {
+    if (compose[key] !== void 0) {
+      ctx.error(
+        "not-supported",
+        `compose.${key} is not supported yet: ${why}`,
+        placeOf({ formula, path: ["compose", key] })
+      );
+    }
+  }
+}
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
+var SETTINGS = [
+  "execution",
+  "squash",
+  "max_loops",
+  "max_retries",
+  "phase",
+  "agent",
+  "budget",
+  "usage"
+];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
   const path = [...chain, name];
-  const resolved = { vars: /* @__PURE__ */ new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const resolved = {
+    vars: /* @__PURE__ */ new Map(),
+    steps: [],
+    expand: [],
+    branch: [],
+    aspects: [],
+    settings: {}
+  };
+  refuseUnsupportedCompose(formula, ctx);
   const parents = formula.data.extends === void 0 ? [] : [formula.data.extends].flat();
   parents.forEach((parentName, i) => {
     const place = placeOf({
@@ -27390,10 +28102,26 @@ function ownLayer(formula, kind) {
   return {
     vars,
     steps: stepsOf(formula, kind),
-    expand: (data.compose?.expand ?? []).map((rule, i) => ({
-      target: rule.target,
-      with: rule.with,
-      origin: { formula, path: ["compose", "expand", i] }
+    expand: [
+      ...(data.compose?.expand ?? []).map((rule, i) => ({
+        target: rule.target,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "expand", i] }
+      })),
+      ...(data.compose?.map ?? []).map((rule, i) => ({
+        target: rule.select,
+        select: true,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "map", i] }
+      }))
+    ],
+    branch: (data.compose?.branch ?? []).map((rule, i) => ({
+      from: rule.from,
+      steps: [...rule.steps],
+      join: rule.join,
+      origin: { formula, path: ["compose", "branch", i] }
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
       name: aspect,
@@ -27410,7 +28138,7 @@ function stepsOf(formula, kind) {
     case "expansion":
       return [...own2, ...instantiateTemplate(formula, { target: "target", "target.id": "target" })];
     case "aspect":
-      return [...own2, ...aspectSteps(formula)];
+      return [...own2, ...aspectSteps(formula), ...legSteps(formula, "aspects")];
     default:
       return own2;
   }
@@ -27429,21 +28157,208 @@ function merge2(into, layer) {
     }
   }
   into.expand.push(...layer.expand);
+  into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
 
-// src/engine/cook/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
+// src/engine/cook/loop-range.ts
+function parseLoopRange(expr, value) {
+  const split = /^(.+)\.\.(.+)$/.exec(expr.trim());
+  if (!split) return err("invalid-value", `range "${expr}" is not of the form start..end`);
+  const start2 = evaluate(split[1], value);
+  if (!start2.ok) return err("invalid-value", `range "${expr}": start ${start2.error.message}`);
+  const end = evaluate(split[2], value);
+  if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
+  return ok({ start: start2.value, end: end.value });
 }
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+function evaluate(text3, value) {
+  let unbound;
+  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = value(name);
+    if (v === void 0) unbound ??= name;
+    return v ?? whole;
+  });
+  if (unbound !== void 0) return err("invalid-value", `reads {${unbound}}, which has no value`);
+  const tokens = tokenize(expr.trim());
+  if (typeof tokens === "string") return err("invalid-value", tokens);
+  let at = 0;
+  let failure2;
+  const fail4 = (why) => {
+    failure2 ??= why;
+    return 0;
+  };
+  const sum = () => {
+    let left = product();
+    while (tokens[at] === "+" || tokens[at] === "-") {
+      const op = tokens[at++];
+      const right = product();
+      left = op === "+" ? left + right : left - right;
+    }
+    return left;
+  };
+  const product = () => {
+    let left = power();
+    while (tokens[at] === "*" || tokens[at] === "/") {
+      const op = tokens[at++];
+      const right = power();
+      if (op === "/" && right === 0) return fail4("divides by zero");
+      left = op === "*" ? left * right : left / right;
+    }
+    return left;
+  };
+  const power = () => {
+    const base = primary();
+    if (tokens[at] !== "^") return base;
+    at++;
+    return base ** power();
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (typeof token === "number") return token;
+    if (token === "-") return -primary();
+    if (token === "(") {
+      const inner = sum();
+      if (tokens[at++] !== ")") return fail4('has a "(" that is never closed');
+      return inner;
+    }
+    return fail4(token === void 0 ? "ends too early" : `has "${token}" where a number belongs`);
+  };
+  const result = sum();
+  if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  return ok(Math.trunc(result));
+}
+function tokenize(expr) {
+  const tokens = [];
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const number4 = /^\d+(\.\d+)?/.exec(expr.slice(i));
+    if (number4) {
+      tokens.push(Number(number4[0]));
+      i += number4[0].length;
+      continue;
+    }
+    if ("+-*/^()".includes(c)) {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    return `"${expr}" has "${c}", which is not a number, an operator (+ - * / ^) or a parenthesis`;
+  }
+  return tokens;
+}
+
+// src/engine/cook/loop-expand.ts
+var MAX_LOOP_STEPS = 1e3;
+function applyLoops(steps, value, ctx) {
+  if (!steps.some((s) => s.fields.loop !== void 0)) return [...steps];
+  let out = [];
+  const replaced = [];
+  for (const step2 of steps) {
+    const loop = step2.fields.loop;
+    if (loop === void 0) {
+      out.push(step2);
+      continue;
+    }
+    const expanded = expandLoop(step2, loop, value, ctx);
+    const { entries, exits } = entriesAndExits(expanded);
+    const first2 = new Set(entries.map((s) => s.id));
+    out.push(
+      ...expanded.map(
+        (s) => first2.has(s.id) && step2.needs.length ? { ...s, needs: union2(step2.needs, s.needs) } : s
+      )
+    );
+    replaced.push({ id: step2.id, exits: exits.map((s) => s.id) });
+  }
+  for (const { id, exits } of replaced) out = redirectNeeds(out, id, exits);
+  return out;
+}
+function expandLoop(step2, loop, value, ctx) {
+  const at = (...path) => placeOf(step2.origin, "loop", ...path);
+  const kinds = ["count", "range", "until"].filter((k) => loop[k] !== void 0);
+  if (kinds.length !== 1) {
+    ctx.error(
+      "invalid-value",
+      `loop "${step2.id}" needs exactly one of count, range or until (it has ${kinds.length ? kinds.join(" and ") : "none"})`,
+      at()
+    );
+    return [];
+  }
+  if (loop.until !== void 0) {
+    ctx.error(
+      "not-supported",
+      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
+      at("until")
+    );
+    return [];
+  }
+  let values;
+  if (loop.range !== void 0) {
+    const range = parseLoopRange(loop.range, value);
+    if (!range.ok) {
+      ctx.error("invalid-value", `loop "${step2.id}": ${range.error.message}`, at("range"));
+      return [];
+    }
+    const { start: start2, end } = range.value;
+    if (end < start2) {
+      ctx.error(
+        "invalid-value",
+        `loop "${step2.id}": range end (${end}) is less than start (${start2})`,
+        at("range")
+      );
+      return [];
+    }
+    if ((end - start2 + 1) * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, end - start2 + 1, loop.body.length), at("range"));
+      return [];
+    }
+    values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else {
+    const count2 = loop.count;
+    if (count2 * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, count2, loop.body.length), at("count"));
+      return [];
+    }
+    values = Array.from({ length: count2 }, () => void 0);
+  }
+  const body = flattenSteps(loop.body, step2.origin.formula, [...step2.origin.path, "loop", "body"]);
+  const bodyIds = new Set(body.map((s) => s.id));
+  const out = [];
+  let previousLast;
+  values.forEach((v, i) => {
+    const prefix = `${step2.id}.iter${i + 1}.`;
+    const bind = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const iteration = body.map((s) => {
+      const fields = { ...s.fields, id: prefix + s.id };
+      const title = bind(s.fields.title);
+      const description = bind(s.fields.description);
+      if (title !== void 0) fields.title = title;
+      if (description !== void 0) fields.description = description;
+      const moved = {
+        ...s,
+        id: prefix + s.id,
+        needs: s.needs.map((n) => bodyIds.has(n) ? prefix + n : n),
+        fields
+      };
+      if (s.group !== void 0) moved.group = bodyIds.has(s.group) ? prefix + s.group : s.group;
+      return moved;
+    });
+    const expanded = applyLoops(iteration, value, ctx);
+    const [firstStep] = expanded;
+    if (firstStep && previousLast !== void 0) firstStep.needs = union2(firstStep.needs, [previousLast]);
+    previousLast = expanded.at(-1)?.id;
+    out.push(...expanded);
+  });
+  return out;
+}
+var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
 // src/engine/cook/overlay.ts
 var OVERRIDABLE = ["title", "description", "acceptance", "run"];
@@ -27521,12 +28436,16 @@ var ProtoStepSchema = external_exports.object({
   agent: external_exports.string().optional(),
   /** No output and no file change for this long stops the agent (agent steps only). */
   idleTimeout: external_exports.string().optional(),
+  /** What this step's agent may spend, over all its attempts. */
+  budget: BudgetSchema.optional(),
+  /** `file`: the agent reports its usage in `$MOL_USAGE_FILE`. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
   /**
-   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
-   * but what needs it runs as if it had completed and the molecule can still complete.
+   * Set on every step with Gas City's `[steps.retry]` (`hard_fail` unless written): only transient
+   * failures are retried; once they spend the attempts, `soft_fail` closes the step as passed.
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
@@ -27537,8 +28456,17 @@ var ProtoStepSchema = external_exports.object({
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: external_exports.string().optional(),
-  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Gas City's and Beads' `metadata`: pairs kept as text, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /** The upstream `type` as written when it is not one of Molecular's (`verification`, `bug`...): such a step is a task. */
+  kind: external_exports.string().optional(),
+  // Informational, shown by `mol cook`, never acted on: Beads/Gas City labels (`labels`, `tags`),
+  // priority and notes; Gas Town's `interactive` step and `review_only` leg.
+  tags: external_exports.array(external_exports.string()).optional(),
+  priority: external_exports.number().int().optional(),
+  notes: external_exports.string().optional(),
+  interactive: external_exports.boolean().optional(),
+  reviewOnly: external_exports.boolean().optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -27555,6 +28483,8 @@ var ProtoSchema = external_exports.object({
   execution: external_exports.enum(EXECUTION_MODES),
   vars: external_exports.record(external_exports.string(), ProtoVarSchema),
   steps: external_exports.array(ProtoStepSchema),
+  /** What the molecule's agents may spend together. */
+  budget: BudgetSchema.optional(),
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: external_exports.number().int().min(0),
   squash: external_exports.object({
@@ -27563,7 +28493,9 @@ var ProtoSchema = external_exports.object({
     includeMetrics: external_exports.boolean()
   }).optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
-  phase: external_exports.string().optional()
+  phase: external_exports.string().optional(),
+  /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
+  reviewOnly: external_exports.boolean().optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -27575,9 +28507,16 @@ var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
 function evaluateCondition(expr, vars) {
   const parsed = parseCondition(substituteCondition(expr, vars));
   if (!parsed.ok) return parsed;
-  return ok(truthy(evaluate(parsed.value, vars)));
+  return ok(truthy(evaluate2(parsed.value, vars)));
 }
-function substituteCondition(expr, vars) {
+var BEADS_COMPARE = /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+function beadsCompare(expr) {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3], "'")}'`;
+}
+function substituteCondition(raw, vars) {
+  const expr = beadsCompare(raw);
   if (!expr.includes("{{")) return expr;
   let out = "";
   let quote;
@@ -27615,7 +28554,7 @@ function conditionVars(node2) {
   }
 }
 function parseCondition(expr) {
-  const tokens = tokenize(expr);
+  const tokens = tokenize2(expr);
   if (!tokens.ok) return tokens;
   const list2 = tokens.value;
   let at = 0;
@@ -27676,21 +28615,21 @@ function parseCondition(expr) {
       at++;
       const inner = parseOr(depth + 1);
       if (!inner) return void 0;
-      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe4(peek())}`, peek());
       at++;
       return inner;
     }
-    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+    return fail4(`expected a name, a quoted text or "(" but found ${describe4(token)}`, token);
   };
   const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe4(peek())}`, peek());
   if (failure2 || !tree) {
     const f = failure2 ?? { message: "empty condition", col: 1 };
     return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
   }
   return ok(tree);
 }
-function tokenize(expr) {
+function tokenize2(expr) {
   const tokens = [];
   let i = 0;
   while (i < expr.length) {
@@ -27750,74 +28689,33 @@ function tokenize(expr) {
   tokens.push({ kind: "end", value: "", col: expr.length + 1 });
   return ok(tokens);
 }
-function describe3(token) {
+function describe4(token) {
   if (token.kind === "end") return "the end";
   if (token.kind === "text") return `the text "${token.value}"`;
   return `"${token.value}"`;
 }
-function evaluate(node2, vars) {
+function evaluate2(node2, vars) {
   switch (node2.kind) {
     case "literal":
       return node2.value;
     case "var":
       return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
     case "not":
-      return !truthy(evaluate(node2.operand, vars));
+      return !truthy(evaluate2(node2.operand, vars));
     case "and":
-      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) && truthy(evaluate2(node2.right, vars));
     case "or":
-      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) || truthy(evaluate2(node2.right, vars));
     case "eq":
-      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) === String(evaluate2(node2.right, vars));
     case "ne":
-      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) !== String(evaluate2(node2.right, vars));
   }
 }
+var FALSY = /* @__PURE__ */ new Set(["", "false", "0", "no", "off"]);
 function truthy(value) {
   if (typeof value === "boolean") return value;
-  return value !== "" && value !== "false" && value !== "0";
-}
-
-// src/engine/cook/gates.ts
-function normalizeGates(step2) {
-  const written2 = [
-    ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
-    ...step2.gates ?? []
-  ];
-  return written2.map(normalizeGate);
-}
-function normalizeGate(gate) {
-  switch (gate.type) {
-    case "command":
-      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
-    case "files":
-      return { type: "files", paths: [...gate.paths] };
-    case "checks":
-    case "gh:run": {
-      const names = gate.type === "checks" ? [...gate.names ?? []] : gate.id === void 0 ? [] : [gate.id];
-      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
-    }
-    case "approval":
-      return { type: "approval", permission: gate.permission ?? "maintain" };
-    case "human":
-      return { type: "approval", permission: gate.permission ?? "write" };
-    case "pr-merged":
-    case "gh:pr":
-      return { type: "pr-merged" };
-    case "timer":
-      return { type: "timer", after: gate.after };
-    case "schema":
-      return { type: "schema", file: gate.file, schema: gate.schema };
-    case "conditional":
-      return { type: "conditional", condition: gate.condition };
-  }
-}
-var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
-function isGateOnly(step2, gates2) {
-  if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.agent !== void 0) return false;
-  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
-  return gates2.every((g) => WAITING_GATES.has(g.type));
+  return !FALSY.has(value.toLowerCase());
 }
 
 // src/engine/cook/loops.ts
@@ -27843,7 +28741,7 @@ function gasCityLoops(step2, gates2, ctx) {
   const out = {};
   const attempts = (ralph ?? retry2)?.max_attempts;
   if (attempts !== void 0) out.maxRetries = attempts - 1;
-  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (retry2 !== void 0) out.onExhausted = retry2.on_exhausted ?? "hard_fail";
   if (ralph !== void 0) {
     const { path, timeout: timeout2 } = ralph.check;
     if (gates2.some((g) => g.type === "command")) {
@@ -27909,6 +28807,10 @@ function toProtoStep(step2, values, defaults, ctx) {
       );
     } else out.idleTimeout = f.idle_timeout;
   }
+  const budget = protoBudget(f.budget);
+  if (budget !== void 0) out.budget = budget;
+  const usage = f.usage ?? (agent === void 0 ? void 0 : defaults.usage);
+  if (usage !== void 0) out.usage = usage;
   const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
@@ -27919,7 +28821,22 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
-  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
+  if (f.metadata !== void 0) {
+    out.metadata = Object.fromEntries(Object.entries(f.metadata).map(([k, v]) => [k, String(v)]));
+  }
+  Object.assign(out, informational(f, sub));
+  return out;
+}
+var OWN_TYPES = /* @__PURE__ */ new Set(["task", "human", "gate", "parallel", "epic"]);
+function informational(f, sub) {
+  const out = {};
+  if (f.type !== void 0 && !OWN_TYPES.has(f.type)) out.kind = f.type;
+  const tags = [...f.labels ?? [], ...f.tags ?? []].map(sub);
+  if (tags.length) out.tags = [...new Set(tags)];
+  if (f.priority !== void 0) out.priority = f.priority;
+  if (f.notes !== void 0) out.notes = sub(f.notes);
+  if (f.interactive !== void 0) out.interactive = f.interactive;
+  if (f.review_only === true) out.reviewOnly = true;
   return out;
 }
 function agentOf(step2, type, defaults, ctx) {
@@ -27943,6 +28860,15 @@ function agentOf(step2, type, defaults, ctx) {
   }
   if (f.run !== void 0 || type !== "task") return void 0;
   return defaults.agent;
+}
+function protoBudget(budget) {
+  if (budget === void 0) return void 0;
+  const out = {};
+  if (budget.usd !== void 0) out.usd = budget.usd;
+  if (budget.tokens !== void 0) out.tokens = budget.tokens;
+  if (budget.turns !== void 0) out.turns = budget.turns;
+  if (budget.time !== void 0) out.time = budget.time;
+  return Object.keys(out).length === 0 ? void 0 : out;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -27978,6 +28904,53 @@ function checkCondition(step2, condition, defaults, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/undeclared-placeholders.ts
+var TEMPLATE_KEYWORDS = /* @__PURE__ */ new Set(["else", "end", "break", "continue", "this"]);
+var STEP_TEXTS = ["title", "description", "output", "acceptance", "assignee", "condition"];
+function warnUndeclaredInStep(step2, declared, ctx) {
+  const f = step2.fields;
+  const texts = [];
+  for (const key of STEP_TEXTS) {
+    const text3 = f[key];
+    if (typeof text3 === "string") texts.push([key, text3]);
+  }
+  for (const key of ["gate", "gates"]) {
+    const written2 = f[key];
+    const gates2 = written2 === void 0 ? [] : Array.isArray(written2) ? written2 : [written2];
+    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+  }
+  warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
+}
+function warnUndeclared(owner, texts, origin, declared, ctx) {
+  const warned = /* @__PURE__ */ new Set();
+  for (const [key, text3] of texts) {
+    if (!text3.includes("{{")) continue;
+    for (const name of placeholders(text3)) {
+      if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
+      warned.add(name);
+      ctx.warn(
+        "unknown-var",
+        `${owner}: {{${name}}} in ${key} is not a declared variable, so it stays as written${didYouMean(name, declared)}`,
+        placeOf(origin, key)
+      );
+    }
+  }
+}
+function gateTexts(gate) {
+  switch (gate.type) {
+    case "files":
+      return gate.paths;
+    case "checks":
+      return gate.names ?? [];
+    case "schema":
+      return [gate.file, gate.schema];
+    case "conditional":
+      return [gate.condition];
+    default:
+      return [];
+  }
 }
 
 // node_modules/re2js/build/index.js
@@ -34774,11 +35747,16 @@ function cook(formula, options = {}) {
     return { ok: false, error: asMolError(ctx.errors) };
   }
   const resolved = resolveFormula(formula, ctx);
-  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  const given = options.vars ?? {};
+  let steps = applyLoops(resolved.steps, (name2) => given[name2] ?? defaultOf(resolved.vars.get(name2)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
+  steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
-  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
   if (steps.length === 0 && ctx.errors.length === 0) {
     const what = kind === "convoy" ? "legs" : kind === "expansion" ? "[[template]] steps" : kind === "aspect" ? "advice" : "steps";
@@ -34789,13 +35767,26 @@ function cook(formula, options = {}) {
     );
   }
   const declared = new Set(Object.keys(vars));
+  warnUndeclared(
+    `formula "${name}"`,
+    [["description", formula.data.description ?? ""]],
+    { formula, path: [] },
+    declared,
+    ctx
+  );
+  for (const s of steps) warnUndeclaredInStep(s, declared, ctx);
   const protoSteps = new Map(
     steps.map((s) => [
       s,
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...resolved.settings.usage === void 0 ? {} : { usage: resolved.settings.usage },
+          declared
+        },
         ctx
       )
     ])
@@ -34820,7 +35811,15 @@ function cook(formula, options = {}) {
     proto.squash = squash2;
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
+  if (formula.data.review_only === true) proto.reviewOnly = true;
+  const budget = protoBudget(settings.budget);
+  if (budget !== void 0) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+function defaultOf(declared) {
+  const input2 = declared?.input;
+  if (typeof input2 === "string") return input2;
+  return input2?.default === void 0 ? void 0 : String(input2.default);
 }
 
 // src/engine/cook/default-retries.ts
@@ -34841,32 +35840,6 @@ function withDefaultRetries(proto, retries) {
     byRetries.set(retries, filled);
   }
   return filled;
-}
-
-// src/engine/duration.ts
-var UNITS = {
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
-  d: 864e5,
-  w: 6048e5
-};
-function parseDuration(text3) {
-  const trimmed = text3.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
-  let total = 0;
-  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(match[1]) * UNITS[match[2]];
-  }
-  return total;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
-  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
-  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
-  return `${Math.round(ms / 864e4) / 10}d`;
 }
 
 // src/engine/formula/description-files.ts
@@ -34930,9 +35903,6 @@ function walk(formula, visit2) {
   each(formula.data.steps);
   each(formula.data.template);
 }
-
-// src/engine/formula/formula-source.ts
-var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
 // src/engine/formula/schema-walk.ts
 function defOf(schema) {
@@ -35083,7 +36053,7 @@ function explainIssue(root, data, issue2, base) {
 }
 function expectation(root, data, path, value, issue2) {
   const schema = schemaAt(root, path, data);
-  const wanted = schema ? describe4(schema) : void 0;
+  const wanted = schema ? describe5(schema) : void 0;
   if (value === void 0 && path.length > 0) {
     const key = path[path.length - 1];
     const parent = path.slice(0, -1);
@@ -35117,7 +36087,7 @@ function nounOf(path) {
   }
   return "";
 }
-function describe4(schema) {
+function describe5(schema) {
   const inner = unwrap(schema);
   const def = defOf(inner);
   const checks = (def.checks ?? []).map((check2) => check2._zod.def);
@@ -35143,7 +36113,7 @@ function describe4(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe4(option);
+        const text3 = describe5(option);
         return text3 === "true or false" ? "true/false" : text3;
       });
       return joinOr([...new Set(options)]);
@@ -35379,6 +36349,26 @@ function decodeJsonString(quoted2) {
   return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
 }
 
+// src/engine/formula/near-key.ts
+function nearKey(schema, data, path) {
+  const key = path[path.length - 1];
+  if (typeof key !== "string") return void 0;
+  const tablePath = path.slice(0, -1);
+  const table2 = valueAt(data, tablePath);
+  const tableSchema = schemaAt(schema, tablePath, data);
+  const resolved = tableSchema && resolveFor(tableSchema, table2);
+  const shape = resolved && shapeOf2(resolved);
+  if (!shape || !isTable(table2)) return void 0;
+  return closest(
+    key,
+    Object.keys(shape).filter((known) => !Object.hasOwn(table2, known))
+  );
+}
+function didYouMeanKey(schema, data, path) {
+  const near = nearKey(schema, data, path);
+  return near === void 0 ? "" : `; did you mean "${near}"?`;
+}
+
 // src/engine/formula/nesting-limit.ts
 var MAX_NESTING = 64;
 function findTooDeep(data, limit = MAX_NESTING) {
@@ -35396,6 +36386,36 @@ function pathTo(entry2) {
   const path = [];
   for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
+}
+
+// src/engine/formula/not-a-formula.ts
+function yamlFileProblem(file2) {
+  if (!/\.ya?ml$/i.test(file2)) return void 0;
+  return `${file2} is YAML: Molecular reads formulas written in TOML (.formula.toml) or JSON (.formula.json); write it in one of those`;
+}
+var KINDS = [
+  {
+    key: "order",
+    what: "a Gas City order (orders/<name>/order.toml: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  {
+    key: "automation",
+    what: "a Gas City automation (an order's former name: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  { key: "plugin", what: "a plugin manifest (it describes a plugin, not a workflow)" }
+];
+function otherTomlProblem(file2, raw) {
+  const base = (file2.split(/[\\/]/).pop() ?? "").toLowerCase();
+  const formulaKeys = ["steps", "legs", "template", "advice", "extends", "formula"];
+  const hasFormulaKeys = isTable(raw) && formulaKeys.some((k) => Object.hasOwn(raw, k));
+  for (const { key, what } of KINDS) {
+    const named = base === `${key}.toml`;
+    const shaped = isTable(raw) && isTable(raw[key]) && !hasFormulaKeys;
+    if (named || shaped) {
+      return `${file2} is ${what}, not a formula: run the formula it names${key === "plugin" ? "" : " (its `formula` key)"} instead`;
+    }
+  }
+  return void 0;
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -36663,10 +37683,14 @@ function parseUnguarded(input2, file2, format2) {
       { severity: "error", code: "not-text", message: "the formula must be text", file: name }
     ]);
   }
+  const yaml = yamlFileProblem(name);
+  if (yaml) return fail2(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
   const text3 = withoutBom(input2);
   const read = readDocument(text3, kind);
   if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
+  const other = otherTomlProblem(name, raw);
+  if (other) return fail2(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
   let positions;
   const locate = (path) => {
     positions ??= scanPositions(text3, kind);
@@ -36704,7 +37728,7 @@ function parseUnguarded(input2, file2, format2) {
       "warning",
       "unknown-key",
       path,
-      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)${didYouMeanKey(schema, raw, path)}`
     );
   });
   if (errors.length > 0 || !checked.success) return fail2(name, [...byPlace(errors), ...byPlace(warnings)]);
@@ -36742,199 +37766,133 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
+// src/engine/molecule/formula-source.ts
+var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
 };
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
 }
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
 }
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+}
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids2 = mol.steps.map((s) => s.id);
+  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
   return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
   );
 }
-function refuseUnheldReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
-    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
-    return err(
-      "stale-report",
-      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
-    );
-  }
-  return refuseStaleReport(mol, stepId, runId);
+
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
 }
-
-// src/engine/molecule/machine/molecule-machine.ts
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found2 = findStep(d, e.step);
+    if (!found2.ok) return found2;
+    const i = found2.value;
+    const budget = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
   }
-  return out || "(the document)";
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached)}; raise that limit to go on`
+    });
+    return ok(void 0);
+  }
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
 }
-
-// src/engine/molecule/machine/step-machine.ts
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    fail: ["failed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
-  }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
+function describeBudget(budget) {
+  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
+}
 
 // src/engine/molecule/ops/persistent-lists.ts
 var BITS = 5;
@@ -37167,6 +38125,8 @@ function moleculeWith(b, lists) {
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
   if (b.summary !== void 0) mol.summary = b.summary;
+  if (b.budget !== void 0) mol.budget = b.budget;
+  if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -37289,6 +38249,536 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status2 = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status2 === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status2 === "in_progress" || status2 === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids2, why) {
+  if (ids2.length === 0) return;
+  const list2 = ids2.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/fail.ts
+var TRANSIENT_EXIT_STATUS = 75;
+function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const classed = def.onExhausted !== void 0;
+  const hard = classed && !transient;
+  const retry2 = !hard && attempts <= maxRetries;
+  const loop = !retry2 && target !== void 0 && loops < budget;
+  const fields = {
+    ...patch,
+    error: error2,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry2 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    if (classed && transient && def.onExhausted === "soft_fail") {
+      const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
+      d.move(i, event, "completed", { by: by2, note: `${error2} (${how2})` }, { ...fields, error: void 0 });
+      return;
+    }
+    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
+    return;
+  }
+  if (retry2) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget);
+}
+function loopBack(d, failing, target, loop, budget) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+}
+function fail3(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const status2 = d.step(i).status;
+  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
+  const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
+  if (e.reason === "budget") stopForBudget(d, i, e, patch);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/molecule/ops/complete.ts
+function complete(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e, step2.usage)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = record2(e, step2.usage);
+  patch.lease = void 0;
+  patch.nudgedAt = void 0;
+  if (step2.status === "ready") {
+    patch.attempts = step2.attempts + 1;
+    patch.startedAt = d.at;
+  }
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    patch.completedAt = d.at;
+    patch.error = void 0;
+    d.move(i, "complete", "completed", { by: e.by }, patch);
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e, used) {
+  const patch = {};
+  if (e.usage !== void 0) patch.usage = addUsage(used, e.usage);
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gate-step.ts
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
+function openGates(d, i) {
+  if (d.status === "pending") d.moveMolecule("complete", "in_progress");
+  complete(d, { type: "complete", step: d.step(i).id });
+}
+
+// src/engine/molecule/gated-commit.ts
+function gatedCommit(proto, mol, stepId) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const queue = [stepId];
+  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    const commit = commits.get(id);
+    if (commit !== void 0) return commit;
+    const def = defs.get(id);
+    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
+  }
+  return void 0;
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
+};
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+}
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+}
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+  return err(
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+  );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
+}
+
+// src/engine/molecule/machine/molecule-machine.ts
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status2) {
+  return status2 === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen2 = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen2.has(need)) continue;
+      seen2.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status2 = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
+    }
+  };
+  visit2(def.needs);
+  return branches;
+}
+
 // src/engine/molecule/ops/adhoc-proto.ts
 var InlineFormulaSchema = external_exports.object({
   formula: external_exports.string().min(1),
@@ -37357,14 +38847,38 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     checkpoint: CheckpointSchema.optional(),
     gates: external_exports.array(GateResultSchema).optional(),
     branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
     by
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
   external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
   external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
   /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
   external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
@@ -37399,17 +38913,6 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids2 = mol.steps.map((s) => s.id);
-  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
-  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
-}
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status2) {
@@ -37453,21 +38956,34 @@ function triggerVerdict(trigger, needs) {
 }
 function advance(d, candidates = []) {
   const queue = [...candidates];
+  let round = 0;
+  const passedOn = /* @__PURE__ */ new Map();
   for (; ; ) {
-    for (const i2 of d.takeChanges()) {
+    const changes = d.takeChanges();
+    if (changes.length > 0) round++;
+    for (const i2 of changes) {
       queue.push(i2);
       for (const j of d.index.dependents[i2]) queue.push(j);
     }
     const i = queue.pop();
     if (i === void 0) return;
-    if (d.step(i).status === "pending") decide(d, i);
+    const status2 = d.step(i).status;
+    if (status2 === "pending") decide(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "skipped" && passedOn.get(i) !== round) {
+      passedOn.set(i, round);
+      for (const j of d.index.dependents[i]) queue.push(j);
+    }
   }
 }
 function asNeed(d, n) {
   const status2 = d.step(n).status;
-  return status2 === "failed" && softFails(d, n) ? "completed" : status2;
+  if (status2 === "skipped" && skippedAhead(d, n)) return "pending";
+  return status2;
 }
-var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
+function skippedAhead(d, n) {
+  return d.index.needs[n].some((m) => !isDone(asNeed(d, m)));
+}
 function decide(d, i) {
   const def = d.def(i);
   const needs = d.index.needs[i].map((n) => asNeed(d, n));
@@ -37495,21 +39011,20 @@ function decide(d, i) {
     }
   }
   d.move(i, "ready", "ready");
+  if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
 }
+var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
   if (!isLive(d.status)) return;
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft = [];
-  for (let i = 0; i < d.size; i++) {
+  for (let i = 0; i < d.size && culprit < 0; i++) {
     const status2 = d.step(i).status;
-    if (status2 === "failed" && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
+    if (status2 === "blocked" || status2 === "failed" && !recovered(d, i)) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
     return;
   }
   const step2 = d.step(culprit);
@@ -37693,6 +39208,10 @@ var Draft = class {
     this.fields[key] = value;
     this.dirty = true;
   }
+  /** A molecule-level field as this draft has it. */
+  field(key) {
+    return this.fields !== void 0 && key in this.fields ? this.fields[key] : this.base[key];
+  }
   emit(effect) {
     this.effects.push(effect);
   }
@@ -37725,7 +39244,11 @@ var Draft = class {
       proto: this.proto,
       open: this.openStep
     });
-    if (this.fields) Object.assign(mol, this.fields);
+    if (this.fields) {
+      Object.assign(mol, this.fields);
+      for (const key of Object.keys(this.fields))
+        if (mol[key] === void 0) delete mol[key];
+    }
     mol.status = this.status;
     mol.rev = rev;
     mol.updatedAt = this.at;
@@ -37747,13 +39270,24 @@ var Draft = class {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
     }
   }
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i) {
     const branches = [];
-    for (const n of this.index.needs[i]) {
-      const branch = this.step(n).branch;
-      if (branch !== void 0) branches.push(branch);
-    }
+    const seen2 = /* @__PURE__ */ new Set();
+    const visit2 = (needs) => {
+      for (const n of needs) {
+        if (seen2.has(n)) continue;
+        seen2.add(n);
+        const branch = this.step(n).branch;
+        if (branch !== void 0) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit2(this.index.needs[n]);
+      }
+    };
+    visit2(this.index.needs[i]);
     return branches;
   }
 };
@@ -37782,6 +39316,19 @@ function pour(proto, opts) {
       "invalid-id",
       `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
     );
+  }
+  const idProblem = refPartProblem(opts.id);
+  if (idProblem !== void 0) {
+    return err("invalid-id", `"${opts.id}" cannot be a molecule id: ${idProblem} (${REF_NAME_RULE})`);
+  }
+  for (const step2 of proto.steps) {
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      return err(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`
+      );
+    }
   }
   if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
   const kind = opts.kind ?? "mol";
@@ -37821,45 +39368,6 @@ function pour(proto, opts) {
   return { ok: true, value: d.build(0) };
 }
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
-}
-
 // src/engine/molecule/machine/table.ts
 function canTransition(table2, from, event) {
   return targetsOf(table2, from, event).length > 0;
@@ -37875,7 +39383,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record3 = {
+  const record4 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -37894,7 +39402,8 @@ function squash(d, e) {
       durationMs,
       attempts,
       retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
-      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0),
+      ...mol.steps.some((s) => s.usage !== void 0) ? { usage: moleculeUsage(mol.steps) } : {}
     },
     createdAt: mol.createdAt,
     squashedAt: d.at
@@ -37908,7 +39417,7 @@ function squash(d, e) {
       note: summary
     }
   );
-  d.emit({ type: "archive", record: record3 });
+  d.emit({ type: "archive", record: record4 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -37961,270 +39470,6 @@ function evaporate(d, _e) {
   return ok(void 0);
 }
 
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status2 = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status2 === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status2 === "in_progress" || status2 === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids2, why) {
-  if (ids2.length === 0) return;
-  const list2 = ids2.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
-}
-
-// src/engine/molecule/ops/fail.ts
-function failPath(d, i, event, error2, by2, patch = {}) {
-  const def = d.def(i);
-  const attempts = patch.attempts ?? d.step(i).attempts;
-  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
-  const budget = def.maxLoops ?? d.proto.maxLoops;
-  const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry2 = attempts <= maxRetries;
-  const loop = !retry2 && target !== void 0 && loops < budget;
-  const fields = {
-    ...patch,
-    error: error2,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
-  };
-  if (retry2 || loop) {
-    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
-  } else {
-    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
-    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
-    return;
-  }
-  if (retry2) {
-    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
-    return;
-  }
-  loopBack(d, i, target, loops + 1, budget);
-}
-function loopBack(d, failing, target, loop, budget) {
-  const failingId = d.step(failing).id;
-  const targetId = d.step(target).id;
-  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
-  const interrupted = [];
-  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
-  for (const j of [...sweep].sort((a, b) => a - b)) {
-    const patch = { attempts: 0 };
-    if (j === target) patch.loops = loop;
-    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted, note);
-}
-function fail3(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const status2 = d.step(i).status;
-  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
-  failPath(d, i, "fail", e.error, e.by);
-  return ok(void 0);
-}
-function timeout(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
-  if (step2.startedAt === void 0)
-    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
-  const limit = d.def(i).timeout;
-  const ran = d.now.getTime() - Date.parse(step2.startedAt);
-  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
-  if (limitMs !== void 0 && ran < limitMs) {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "timeout",
-      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
-    );
-  }
-  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
-  return ok(void 0);
-}
-
-// src/engine/molecule/ops/gates.ts
-function waitingGates(def) {
-  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
-}
-function mergeGates(current, incoming) {
-  const merged = [...current];
-  for (const result of incoming) {
-    const at = merged.findIndex((g) => g.type === result.type);
-    if (at >= 0) merged[at] = result;
-    else merged.push(result);
-  }
-  return merged;
-}
-function gateVerdict(gates2) {
-  if (gates2.some((g) => g.passed === false)) return "failed";
-  if (gates2.some((g) => g.passed === null)) return "waiting";
-  return "passed";
-}
-function failingDetail(gates2) {
-  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
-}
-
-// src/engine/molecule/ops/complete.ts
-function complete(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status === "awaiting_gate") {
-    if (!e.gates || e.gates.length === 0) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already waiting for its gates; nothing changed`
-      });
-      return ok(void 0);
-    }
-    concludeGates(
-      d,
-      i,
-      "complete",
-      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
-      e.by,
-      record2(e)
-    );
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress" && step2.status !== "ready")
-    return refuse("step", e.step, step2.status, "complete");
-  const patch = record2(e);
-  patch.lease = void 0;
-  patch.nudgedAt = void 0;
-  if (step2.status === "ready") {
-    patch.attempts = step2.attempts + 1;
-    patch.startedAt = d.at;
-  }
-  const def = d.def(i);
-  if (e.gates && e.gates.length > 0) {
-    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
-  } else if (def.gates.length > 0) {
-    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
-    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
-  } else {
-    patch.completedAt = d.at;
-    patch.error = void 0;
-    d.move(i, "complete", "completed", { by: e.by }, patch);
-  }
-  return ok(void 0);
-}
-function gates(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
-  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
-  return ok(void 0);
-}
-function approve(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (!d.def(i).gates.some((g) => g.type === "approval")) {
-    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
-  }
-  if (step2.status !== "awaiting_gate") {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "approve",
-      "it can be approved once its work is done and it waits for approval"
-    );
-  }
-  const current = step2.gates ?? waitingGates(d.def(i));
-  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
-  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
-  return ok(void 0);
-}
-function concludeGates(d, i, event, results, by2, patch = {}) {
-  const verdict = gateVerdict(results);
-  if (verdict === "failed") {
-    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
-  } else if (verdict === "waiting") {
-    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
-    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
-    d.move(
-      i,
-      event,
-      "awaiting_gate",
-      { by: by2, note: `waiting for ${waiting.join(", ")}` },
-      { ...patch, gates: results, awaitingSince: since }
-    );
-  } else {
-    d.move(
-      i,
-      event,
-      "completed",
-      { by: by2 },
-      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
-    );
-  }
-  const step2 = d.step(i);
-  d.emit({
-    type: "check-run",
-    step: step2.id,
-    // A failing attempt reports failure even when a retry already made the step ready again.
-    status: verdict === "failed" ? "failed" : step2.status,
-    gates: results,
-    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
-  });
-}
-function record2(e) {
-  const patch = {};
-  if (e.checkpoint) patch.checkpoint = e.checkpoint;
-  if (e.branch !== void 0) patch.branch = e.branch;
-  return patch;
-}
-function alreadyCompleted(d, id) {
-  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
-  return ok(void 0);
-}
-
 // src/engine/molecule/ops/nudge.ts
 function nudge(d, e) {
   const found2 = findStep(d, e.step);
@@ -38256,6 +39501,7 @@ function unpause(d, e) {
     if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
       started = true;
   }
+  if (d.field("budgetStop") !== void 0) d.set("budgetStop", void 0);
   d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
   return ok(void 0);
 }
@@ -38299,13 +39545,13 @@ function reset(proto, index, mol, e, now) {
   return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
 }
 function archivedNote(mol) {
-  const count = mol.history.length + (mol.historyTrimmed ?? 0);
+  const count2 = mol.history.length + (mol.historyTrimmed ?? 0);
   const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count2} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -38444,6 +39690,10 @@ function skip(d, e) {
       status2 === "in_progress" ? "fail it or let it finish" : void 0
     );
   }
+  const bypassed = e.force === true ? void 0 : bypasses(d, i);
+  if (bypassed !== void 0) {
+    return err("force-required", `step "${e.step}" ${bypassed}; skip it with --force to pass them anyway`);
+  }
   d.move(
     i,
     "skip",
@@ -38453,6 +39703,17 @@ function skip(d, e) {
   );
   if (status2 === "failed" || status2 === "blocked") unblockDownstream(d, [i], e.by);
   return ok(void 0);
+}
+function bypasses(d, i) {
+  const def = d.def(i);
+  if (def.type === "gate" && def.gates.length > 0) {
+    return `is a gate (${def.gates.map((g) => g.type).join(", ")}): skipping it passes its gates unjudged`;
+  }
+  const approval = def.gates.find((g) => g.type === "approval");
+  if (approval === void 0) return void 0;
+  const result = d.step(i).gates?.find((g) => g.type === "approval");
+  if (result?.passed === true) return void 0;
+  return `waits for an approval (${approval.permission}): skipping it leaves that approval behind`;
 }
 
 // src/engine/molecule/ops/start.ts
@@ -38543,7 +39804,8 @@ var HANDLERS = {
   unpause,
   squash,
   burn,
-  evaporate
+  evaporate,
+  budget: raiseBudget
 };
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
@@ -38714,6 +39976,42 @@ function httpMessage(error2) {
   return String(error2);
 }
 
+// src/github/secondary-limit.ts
+var SECONDARY_LIMIT_RETRIES = 3;
+var LONGEST_WAIT_SECONDS = 120;
+var DEFAULT_WAIT_SECONDS = 60;
+var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
+var ATTEMPT = "molecularSecondaryLimitRetries";
+var sleepOnTimer = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function secondaryLimits(octokit, options = {}) {
+  const marked = octokit;
+  if (marked[INSTALLED]) return {};
+  marked[INSTALLED] = true;
+  const sleep = options.secondaryLimit?.sleep ?? sleepOnTimer;
+  octokit.hook.error("request", async (error2, requestOptions) => {
+    const wait = secondaryLimitWait(error2);
+    const request = requestOptions.request ?? {};
+    const attempt2 = Number(request[ATTEMPT] ?? 0);
+    if (wait === void 0 || wait > LONGEST_WAIT_SECONDS || attempt2 >= SECONDARY_LIMIT_RETRIES) throw error2;
+    octokit.log?.warn(
+      `secondary rate limit on ${requestOptions.method} ${requestOptions.url}: retrying in ${wait} s (${attempt2 + 1} of ${SECONDARY_LIMIT_RETRIES})`
+    );
+    await sleep(wait * 1e3);
+    return octokit.request({ ...requestOptions, request: { ...request, [ATTEMPT]: attempt2 + 1 } });
+  });
+  return {};
+}
+function secondaryLimitWait(error2) {
+  const status2 = httpStatus(error2);
+  if (status2 !== 403 && status2 !== 429) return void 0;
+  const headers = error2.response?.headers ?? {};
+  const header = headers["retry-after"];
+  const secondary = /secondary rate limit/i.test(httpMessage(error2));
+  if (header === void 0 && !secondary) return void 0;
+  const seconds = Number(header ?? DEFAULT_WAIT_SECONDS);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_WAIT_SECONDS;
+}
+
 // src/github/config.ts
 var import_yaml = __toESM(require_dist(), 1);
 
@@ -38795,7 +40093,7 @@ async function loadBlob(octokit, repo, sha) {
 // src/github/config.ts
 var CONFIG_PATH = ".github/molecular.yml";
 var COMMAND_KEYS = Object.keys(DEFAULT_COMMAND_PERMISSIONS);
-var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration5 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
   (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
 );
@@ -38809,13 +40107,13 @@ var ConfigSchema = external_exports.strictObject({
   permissions: external_exports.partialRecord(external_exports.enum(COMMAND_KEYS), external_exports.enum(PERMISSIONS)).default({}),
   default_retries: external_exports.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
   /** Patrol nudges an in-progress step idle this long. */
-  nudge_after: duration4.default("2h"),
+  nudge_after: duration5.default("2h"),
   /** Patrol fails (so retries apply) an in-progress step with no `timeout` of its own after this long. */
-  stuck_after: duration4.default("24h"),
+  stuck_after: duration5.default("24h"),
   /** Patrol dispatches again a ready step of a distributed molecule that no job started this long. */
-  redispatch_after: duration4.default("30m"),
+  redispatch_after: duration5.default("30m"),
   /** A state lock older than this is stale and may be taken over. */
-  lock_ttl: duration4.default("2m"),
+  lock_ttl: duration5.default("2m"),
   step_workflow: external_exports.string().regex(/^[\w.-]+\.ya?ml$/, 'a workflow file name under .github/workflows, such as "molecular-step.yml"').default(DEFAULT_STEP_WORKFLOW),
   /** `auto`: the face decides (the app: in-process only; the action: the git-ref lock). */
   lock: external_exports.enum(["auto", "none", "ref"]).default("auto"),
@@ -38829,13 +40127,20 @@ var ConfigSchema = external_exports.strictObject({
    * A team whose step jobs report with a PAT or another app's token lists that login here.
    */
   step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  /**
+   * Logins (usually apps) whose `formula:` labels pour without a permission look-up. Any other
+   * labeller, a bot too, needs the `pour` permission: an app that may label needs only triage.
+   */
+  trusted_labelers: external_exports.array(external_exports.string().min(1)).default([]),
   formulas_path: repoFolder.default(".github/formulas"),
   /**
    * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
    * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
    * formulas of `formulas_path`.
    */
-  formula_search_path: external_exports.array(repoFolder).default([])
+  formula_search_path: external_exports.array(repoFolder).default([]),
+  /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
+  budget: BudgetSchema.strict().optional()
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -38882,11 +40187,6 @@ function fitComment(body) {
   return body.slice(0, MAX_COMMENT_CHARS - note.length) + note;
 }
 
-// src/webhooks/quiet.ts
-function quiet(text3) {
-  return text3.replace(/@(?=[\w-])/g, "@\u200B");
-}
-
 // src/webhooks/config-problem.ts
 async function reportConfigProblem(ctx, repo, event, error2) {
   ctx.log.warn(`${repo.owner}/${repo.repo}: ${formatDiagnostic(error2)}`);
@@ -38898,7 +40198,7 @@ async function reportConfigProblem(ctx, repo, event, error2) {
     asked,
     `Molecular cannot act here until \`.github/molecular.yml\` is fixed:
 
-\`${quiet(formatDiagnostic(error2))}\``
+${codeSpan(formatDiagnostic(error2))}`
   );
   return true;
 }
@@ -39076,7 +40376,7 @@ async function upsertCheckRun(octokit, repo, input2) {
     output: { title: input2.title, summary: fitSummary(input2.summary) },
     actions: actions.value
   };
-  const existing = input2.checkRunId ?? await findCheckRun(octokit, repo, input2.headSha, input2.name);
+  const existing = input2.fresh ? void 0 : input2.checkRunId ?? await findCheckRun(octokit, repo, input2.headSha, input2.name);
   if (existing !== void 0) {
     await octokit.request("PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}", {
       ...repo,
@@ -39142,7 +40442,8 @@ function checkStateOf(status2) {
       return { status: "completed", conclusion: "cancelled" };
   }
 }
-function gateLine(gate) {
+function gateLine(gate, skipped = false) {
+  if (gate.passed === null && skipped) return `- \u23ED\uFE0F **${gate.type}** not judged: the step was skipped`;
   const mark = gate.passed === null ? "\u23F3" : gate.passed ? "\u2705" : "\u274C";
   const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
   return `- ${mark} **${gate.type}** ${verdict}${gate.detail ? `: ${gate.detail}` : ""}`;
@@ -39155,7 +40456,8 @@ function stepCheckRun(input2) {
   const actions = [];
   if (input2.status === "failed") actions.push(RETRY_ACTION);
   if (state.status !== "completed" || input2.status === "failed") actions.push(SKIP_ACTION);
-  const lines = input2.gates.length ? input2.gates.map(gateLine) : ["This step has no gates."];
+  const skipped = input2.status === "skipped";
+  const lines = input2.gates.length ? input2.gates.map((g) => gateLine(g, skipped)) : ["This step has no gates."];
   return {
     name: checkRunName(input2.formula, input2.step),
     headSha: input2.headSha,
@@ -39164,12 +40466,14 @@ function stepCheckRun(input2) {
     summary: [
       `Step \`${input2.step}\` of molecule \`${input2.molId}\` is **${input2.status}**.`,
       "",
-      ...lines
+      ...lines,
+      ...isEmptyUsage(input2.usage) ? [] : ["", `Agent usage: ${describeUsage(input2.usage)}.`]
     ].join("\n"),
     externalId: checkRunExternalId(input2.molId, input2.step),
     actions,
     ...input2.detailsUrl ? { detailsUrl: input2.detailsUrl } : {},
-    ...input2.checkRunId !== void 0 ? { checkRunId: input2.checkRunId } : {}
+    ...input2.checkRunId !== void 0 ? { checkRunId: input2.checkRunId } : {},
+    ...input2.fresh ? { fresh: true } : {}
   };
 }
 function moleculeCheckRun(mol, headSha, checkRunId) {
@@ -39436,7 +40740,7 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
     const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
     return err(
       "unknown-formula",
-      `there is no formula "${name}" in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
+      `there is no formula "${name}"${didYouMean(name, [...known, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
     );
   }
   if (!root.ok) return root;
@@ -39525,6 +40829,7 @@ async function loadPourFormula(octokit, repo, name, place) {
     defaultBranch: branch,
     formulasPath: dir,
     builtin: place.builtin,
+    ...place.builtinNames === void 0 ? {} : { builtinNames: place.builtinNames },
     ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
@@ -39721,20 +41026,20 @@ import { hostname as hostname3 } from "node:os";
 
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
-function formatArchiveBody(record3) {
-  const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
-  const m = record3.metrics;
+function formatArchiveBody(record4) {
+  const steps = record4.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
+  const m = record4.metrics;
   return [
     `${OPEN}
-${commentSafeJson(record3)}
+${commentSafeJson(record4)}
 -->`,
     "",
-    `### \u{1F4E6} ${inlineText(record3.title, 200)}`,
+    `### \u{1F4E6} ${inlineText(record4.title, 200)}`,
     "",
-    `Squashed molecule ${codeSpan(record3.id)} (formula ${codeSpan(record3.formula.name)}): **${record3.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
+    `Squashed molecule ${codeSpan(record4.id)} (formula ${codeSpan(record4.formula.name)}): **${record4.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
     "",
     // The summary is markdown, but it must not open a block of its own that a reader could mistake for state.
-    truncate(record3.summary, 4e3).replace(/<!--/g, "&lt;!--"),
+    truncate(record4.summary, 4e3).replace(/<!--/g, "&lt;!--"),
     "",
     "<details><summary>Steps</summary>",
     "",
@@ -39960,8 +41265,8 @@ function claimOf(body) {
     return {
       claimedId: () => claimedId(archive, "json"),
       read: () => {
-        const record3 = parseArchive(archive);
-        return record3.ok ? { ok: true, value: { kind: "archive", record: record3.value } } : record3;
+        const record4 = parseArchive(archive);
+        return record4.ok ? { ok: true, value: { kind: "archive", record: record4.value } } : record4;
       }
     };
   }
@@ -40229,12 +41534,12 @@ function lockRefFor(molId) {
   return LOCK_REF_PREFIX + safe;
 }
 var shortRef = (ref) => ref.replace(/^refs\//, "");
-async function createLockCommit(octokit, repo, record3, parents) {
+async function createLockCommit(octokit, repo, record4, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
     message: `${MESSAGE_TITLE}
 
-${JSON.stringify(record3)}
+${JSON.stringify(record4)}
 `,
     tree: EMPTY_TREE_SHA,
     parents
@@ -40258,17 +41563,17 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record3 = parseRecord(data.message);
-  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
+  const record4 = parseRecord(data.message);
+  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
   return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
-    const record3 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
-    return { holder: record3.holder, expiresAt: record3.expiresAt };
+    const record4 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
+    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
+    return { holder: record4.holder, expiresAt: record4.expiresAt };
   } catch {
     return void 0;
   }
@@ -40665,9 +41970,9 @@ var CommentStore = class {
     let body;
     let persisted = next;
     if (next.status === "squashed") {
-      const record3 = archiveOf(mutation.effects, before.id);
-      if (!record3.ok) return record3;
-      body = sealBody(formatArchiveBody(record3.value), this.now(), this.policy.key);
+      const record4 = archiveOf(mutation.effects, before.id);
+      if (!record4.ok) return record4;
+      body = sealBody(formatArchiveBody(record4.value), this.now(), this.policy.key);
     } else {
       const encoded = await this.encode(next);
       if (!encoded.ok) return encoded;
@@ -40795,6 +42100,7 @@ var LabeledIssuePayload = external_exports.object({
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
     pull_request: external_exports.unknown().optional()
   }),
@@ -40806,6 +42112,7 @@ var LabeledPullPayload = external_exports.object({
   pull_request: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
     head: external_exports.object({ ref: external_exports.string(), sha: external_exports.string(), repo: RepoId.nullable().optional() }),
     base: external_exports.object({ repo: RepoId })
@@ -40818,6 +42125,7 @@ var IssueCommentPayload = external_exports.object({
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
   }),
   sender: User
@@ -40866,6 +42174,11 @@ function isBot(user, self) {
   if (!user) return true;
   const login = user.login.toLowerCase();
   return user.type === "Bot" || login.endsWith("[bot]") || login === self.toLowerCase();
+}
+
+// src/webhooks/quiet.ts
+function quiet(text3) {
+  return escapeHtml(text3).replace(/@(?=[\w-])/g, "@\u200B");
 }
 
 // src/shell/change-molecule.ts
@@ -40966,16 +42279,69 @@ async function carry(scene, effects, handlers, out, depth) {
   }
 }
 
+// src/runner/evaluate-gates.ts
+var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
+
+// src/runner/git.ts
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+
+// src/shell/step/step-checkout-schema.ts
+var StepCheckoutSchema = external_exports.object({
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: external_exports.enum(["tree", "worktree", "checkout"]),
+  /** Where the step's command runs. */
+  cwd: external_exports.string(),
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch: external_exports.string().optional(),
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: external_exports.string(),
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting: external_exports.array(external_exports.string()).optional(),
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig: external_exports.array(external_exports.string()).optional(),
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended: external_exports.literal(true).optional()
+});
+
+// src/shell/step/ended-attempt.ts
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: StepCheckoutSchema.omit({ ended: true })
+});
+var EXIT_RESERVED = `${" ".repeat(15)}
+`;
+
+// src/shell/step/step-inputs.ts
+function baseBranchesOf(proto, mol, def) {
+  return needBranches(proto, mol, def);
+}
+
+// src/runner/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+
+// src/shell/step/judge-gate-step.ts
+var CHECKOUT_GATE_TYPES = /* @__PURE__ */ new Set(["command", "files", "schema"]);
+
 // src/webhooks/app-gates.ts
 var APP_GATE_TYPES = /* @__PURE__ */ new Set(["timer", "checks", "pr-merged"]);
-async function judgeAppGates(ctx, mol, stepId, gates2) {
+async function judgeAppGates(ctx, proto, mol, stepId, gates2) {
   const step2 = mol.steps.find((s) => s.id === stepId);
   if (!step2) return [];
   const results = [];
   for (const gate of gates2) {
     let result;
     if (gate.type === "timer") result = judgeTimer(gate.after, step2.awaitingSince, ctx.now());
-    else if (gate.type === "checks") result = await checksGate(ctx, gate.names, step2.checkpoint?.commit);
+    else if (gate.type === "checks")
+      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
     else if (gate.type === "pr-merged") result = await prMergedGate(ctx, mol.subject.pr);
     if (result && result.passed !== null) results.push(result);
   }
@@ -41025,7 +42391,7 @@ async function prMergedGate(ctx, pr) {
 var ids = new BoundedCache(2e3);
 async function upsertRememberedCheckRun(ctx, input2) {
   const key = `${repoSlug(ctx.repo).toLowerCase()}\0${input2.name}\0${input2.headSha}`;
-  const known = ids.get(key);
+  const known = input2.fresh ? void 0 : ids.get(key);
   if (known !== void 0) {
     try {
       const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known });
@@ -41039,14 +42405,6 @@ async function upsertRememberedCheckRun(ctx, input2) {
   if (result.ok) ids.set(key, result.value.id);
   return result;
 }
-
-// src/runner/git.ts
-var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
-var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
-
-// src/runner/branch-names.ts
-var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
-var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
 
 // src/webhooks/molecule-branches.ts
 async function deleteMoleculeBranches(octokit, repo, molId) {
@@ -41118,7 +42476,7 @@ async function closeStepIssue(ctx, mol, step2, reason) {
     issue_number: parent,
     per_page: 100
   });
-  const child = children.find((issue2) => issue2.body?.includes(marker(mol.id, step2)));
+  const child = children.find((issue2) => issue2.body?.trimEnd().endsWith(marker(mol.id, step2)));
   if (!child || child.state === "closed") return false;
   await ctx.octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
     ...ctx.repo,
@@ -41159,9 +42517,18 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         ctx,
         out,
         `check the gates of step "${step2}"`,
-        () => judgeAppGates(ctx, mol, step2, gates2)
+        () => judgeAppGates(ctx, proto, mol, step2, gates2)
       );
       const waiting = gates2.filter((g) => !results?.some((r) => r.type === g.type));
+      const def = defs.get(step2);
+      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+        await attempt(
+          ctx,
+          out,
+          `start the job that judges the gates of step "${step2}"`,
+          () => dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out)
+        );
+      }
       if (waiting.length > 0)
         out.notices.push(
           waitingSentence(
@@ -41186,18 +42553,20 @@ function githubEffectHandlers(ctx, proto, options = {}) {
             ctx,
             out,
             `report the check run of step "${effect.step}"`,
-            () => stepCheck(ctx, mol, effect.step, effect.status, effect.gates, effect.commit)
+            () => stepCheck(ctx, proto, mol, effect.step, effect.status, effect.gates, effect.commit)
           );
           break;
         case "step-status": {
-          const gated = (defs.get(effect.step)?.gates.length ?? 0) > 0;
-          if (gated && !batch.some((e) => e.type === "check-run" && e.step === effect.step)) {
+          const def = defs.get(effect.step);
+          if (def && def.gates.length > 0 && !batch.some((e) => e.type === "check-run" && e.step === effect.step)) {
             const state = mol.steps.find((s) => s.id === effect.step);
+            const gates2 = TERMINAL_STEP_STATUSES.has(effect.to) && state?.gates?.length ? state.gates : notJudged(def);
+            const fresh = TERMINAL_STEP_STATUSES.has(effect.from) && !TERMINAL_STEP_STATUSES.has(effect.to);
             await attempt(
               ctx,
               out,
               `report the check run of step "${effect.step}"`,
-              () => stepCheck(ctx, mol, effect.step, effect.to, state?.gates ?? [], void 0)
+              () => stepCheck(ctx, proto, mol, effect.step, effect.to, gates2, void 0, fresh)
             );
           }
           if (ctx.config.step_issues && (effect.to === "completed" || effect.to === "skipped")) {
@@ -41253,6 +42622,9 @@ function runsInJob(mol, def) {
 }
 async function dispatch(ctx, mol, def, baseBranches, out) {
   if (!runsInJob(mol, def) || !def) return;
+  await dispatchJob(ctx, mol, def, baseBranches, out);
+}
+async function dispatchJob(ctx, mol, def, baseBranches, out) {
   const ref = await defaultBranch(ctx);
   const done2 = await dispatchStep(ctx.octokit, ctx.repo, {
     workflow: ctx.config.step_workflow,
@@ -41273,12 +42645,25 @@ function waitingSentence(step2, types) {
   );
   return `step "${step2}" waits for its gates: ${hints.join(", ")}`;
 }
-async function stepCheck(ctx, mol, step2, status2, gates2, commit) {
-  const sha = commit ?? mol.steps.find((s) => s.id === step2)?.checkpoint?.commit ?? prHead(mol);
+function notJudged(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "not judged yet" }));
+}
+async function stepCheck(ctx, proto, mol, step2, status2, gates2, commit, fresh = false) {
+  const sha = commit ?? gatedCommit(proto, mol, step2) ?? prHead(mol);
   if (sha === void 0) return;
+  const usage = mol.steps.find((s) => s.id === step2)?.usage;
   const done2 = await upsertRememberedCheckRun(
     ctx,
-    stepCheckRun({ formula: mol.formula.name, molId: mol.id, step: step2, status: status2, gates: gates2, headSha: sha })
+    stepCheckRun({
+      formula: mol.formula.name,
+      molId: mol.id,
+      step: step2,
+      status: status2,
+      gates: gates2,
+      headSha: sha,
+      fresh,
+      ...usage === void 0 ? {} : { usage }
+    })
   );
   if (!done2.ok) throw new Error(done2.error.message);
 }
@@ -41402,7 +42787,9 @@ async function handleCheckRun(ctx) {
     if (!permissionAtLeast(level, required2)) {
       return err("permission-denied", permissionRefusal("this", required2, level, repoSlug(ctx.repo)));
     }
-    return ok({ type: verb, step: step2, by: sender.login });
+    return ok(
+      verb === "skip" ? { type: verb, step: step2, by: sender.login, force: true } : { type: verb, step: step2, by: sender.login }
+    );
   };
   const done2 = await applyToMolecule(ctx, openStore(ctx), molId, event, {
     key: `delivery ${ctx.deliveryId}`,
@@ -41457,12 +42844,15 @@ async function react(octokit, repo, commentId, content) {
 }
 
 // src/webhooks/reply-marker.ts
-var MARKER = /<!-- molecular:reply-to (\d+) -->/;
-function replyMarker(commentId) {
-  return `<!-- molecular:reply-to ${commentId} -->`;
+var MARKER = /^<!-- molecular:reply-to (\d+) -->$/;
+function markReply(commentId, body) {
+  return `<!-- molecular:reply-to ${commentId} -->
+${body}`;
 }
 function repliedTo(body) {
-  const match = MARKER.exec(body);
+  const lines = body.trim().split("\n");
+  const at = (line) => MARKER.exec(line?.trim() ?? "");
+  const match = at(lines[0]) ?? at(lines[lines.length - 1]);
   return match ? Number(match[1]) : void 0;
 }
 
@@ -41528,6 +42918,135 @@ function describeError(error2) {
     `${all.length} problems:`,
     ...all.map((d) => `  - ${d.file ? `\`${formatDiagnostic(d)}\`` : d.message}`)
   ].join("\n");
+}
+
+// src/webhooks/pour-on-issue.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/shell/formulas/cook-named.ts
+async function cookNamed(source, request, tell = () => {
+}) {
+  const resolved = await source.resolve(request.formula, request.overlays ?? []);
+  if (!resolved.ok) return resolved;
+  const { root, library, overlays, problems } = resolved.value;
+  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
+  for (const problem of problems) tell(problem);
+  if (!cooked.ok) return cooked;
+  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
+    tell(warning);
+  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
+}
+
+// src/shell/pour.ts
+var FRESH_ID_TRIES = 5;
+async function pour2(input2) {
+  const first2 = await cookNamed(
+    input2.source,
+    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
+    input2.tell
+  );
+  if (!first2.ok) return first2;
+  const { resolved } = first2.value;
+  const bound = bindVars(first2.value.proto.vars, input2.vars);
+  if (!bound.ok) return bound;
+  const cooked = cook(resolved.root, {
+    vars: bound.value,
+    library: resolved.library,
+    overlays: resolved.overlays
+  });
+  if (!cooked.ok) return cooked;
+  const raw = cooked.value.proto;
+  const proto = withDefaultRetries(raw, input2.defaultRetries);
+  const admitted = input2.admit === void 0 ? ok(void 0) : await input2.admit(proto);
+  if (!admitted.ok) return admitted;
+  const formula = await resolved.pin(raw.formula, first2.value.uses);
+  if (!formula.ok) return formula;
+  const base = await input2.base();
+  if (!base.ok) return base;
+  for (let tries = 0; ; tries++) {
+    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const poured = pour(proto, {
+      id,
+      now: input2.now,
+      vars: bound.value,
+      kind: input2.kind ?? "mol",
+      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      ...input2.subject === void 0 ? {} : { subject: input2.subject },
+      base: base.value,
+      formula: formula.value,
+      title: raw.formula,
+      by: input2.by
+    });
+    if (!poured.ok) return poured;
+    const budget = defaultLimits(input2.defaultBudget, proto.budget);
+    if (budget !== void 0) poured.value.mol.budget = budget;
+    rememberProto(input2.source.scope, poured.value.mol, raw);
+    const created = await input2.store.create(poured.value.mol);
+    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
+    if (created.error.code !== "exists") return created;
+    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
+    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
+  }
+}
+function defaultLimits(defaults, formula) {
+  if (defaults === void 0) return void 0;
+  const kept = Object.fromEntries(
+    Object.entries(defaults).filter(([limit]) => formula?.[limit] === void 0)
+  );
+  return Object.keys(kept).length === 0 ? void 0 : kept;
+}
+
+// src/webhooks/pour-on-issue.ts
+async function pourOnIssue(ctx, store, request) {
+  const running = request.existing?.find((m) => m.formula.name === request.formula && isLive(m.status));
+  if (running) {
+    return err(
+      "already-running",
+      `formula "${request.formula}" is already running here as molecule \`${running.id}\` (${running.status.replace("_", " ")}); squash or burn it before pouring it again`
+    );
+  }
+  const poured = await pour2({
+    source: formulaSource(ctx),
+    store,
+    formula: request.formula,
+    vars: request.vars,
+    id: moleculeIdFor(request.issue, suffixOf(request.idempotencyKey)),
+    idempotent: true,
+    now: ctx.now(),
+    by: request.by,
+    base: async () => ok(
+      request.pr ? { ref: request.pr.headRef, sha: request.pr.headSha } : { ref: await defaultBranch(ctx) }
+    ),
+    subject: {
+      repo: repoSlug(ctx.repo),
+      issue: request.issue,
+      ...request.pr ? { pr: request.pr.number } : {}
+    },
+    defaultRetries: ctx.config.default_retries,
+    ...ctx.config.budget === void 0 ? {} : { defaultBudget: ctx.config.budget }
+  });
+  if (!poured.ok) return poured;
+  const { mol, proto } = poured.value;
+  if (poured.value.existed) {
+    ctx.log.info(`molecule ${mol.id} exists already: request ${request.idempotencyKey} was handled before`);
+    const outcome2 = { mol, notices: [], problems: [], dispatched: [] };
+    return ok({ mol, proto, outcome: outcome2, existed: true });
+  }
+  const problems = [];
+  if (ctx.config.step_issues) {
+    try {
+      await createStepIssues(ctx, mol, proto);
+    } catch (error2) {
+      problems.push(`the step sub-issues could not be created: ${error2.message}`);
+    }
+  }
+  const effects = poured.value.effects.filter((e) => e.type !== "labels");
+  const outcome = await carryOutOnGitHub(ctx, store, mol, proto, effects);
+  outcome.problems.unshift(...problems);
+  return ok({ mol: outcome.mol, proto, outcome, existed: false });
+}
+function suffixOf(key) {
+  return createHash2("sha256").update(key).digest("hex").slice(0, 6);
 }
 
 // src/webhooks/mol-vars.ts
@@ -41604,127 +43123,36 @@ function closes(line, fence2) {
   return run >= fence2.length && line.slice(i + run).trim() === "";
 }
 
-// src/webhooks/pour-on-issue.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/shell/formulas/cook-named.ts
-async function cookNamed(source, request, tell = () => {
-}) {
-  const resolved = await source.resolve(request.formula, request.overlays ?? []);
-  if (!resolved.ok) return resolved;
-  const { root, library, overlays, problems } = resolved.value;
-  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
-  for (const problem of problems) tell(problem);
-  if (!cooked.ok) return cooked;
-  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
-    tell(warning);
-  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
-}
-
-// src/shell/pour.ts
-var FRESH_ID_TRIES = 5;
-async function pour2(input2) {
-  const first2 = await cookNamed(
-    input2.source,
-    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
-    input2.tell
+// src/webhooks/pour-trust.ts
+function isTrustedLabeler(ctx, login) {
+  const wanted = login.toLowerCase();
+  return [...ctx.identity.self ?? [], ...ctx.config.trusted_labelers].some(
+    (l) => l.toLowerCase() === wanted
   );
-  if (!first2.ok) return first2;
-  const { resolved } = first2.value;
-  const bound = bindVars(first2.value.proto.vars, input2.vars);
-  if (!bound.ok) return bound;
-  const cooked = cook(resolved.root, {
-    vars: bound.value,
-    library: resolved.library,
-    overlays: resolved.overlays
-  });
-  if (!cooked.ok) return cooked;
-  const raw = cooked.value.proto;
-  const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const formula = await resolved.pin(raw.formula, first2.value.uses);
-  if (!formula.ok) return formula;
-  const base = await input2.base();
-  if (!base.ok) return base;
-  for (let tries = 0; ; tries++) {
-    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
-    const poured = pour(proto, {
-      id,
-      now: input2.now,
-      vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
-      ...input2.subject === void 0 ? {} : { subject: input2.subject },
-      base: base.value,
-      formula: formula.value,
-      title: raw.formula,
-      by: input2.by
-    });
-    if (!poured.ok) return poured;
-    rememberProto(input2.source.scope, poured.value.mol, raw);
-    const created = await input2.store.create(poured.value.mol);
-    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
-    if (created.error.code !== "exists") return created;
-    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
-    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
-  }
 }
-
-// src/webhooks/pour-on-issue.ts
-async function pourOnIssue(ctx, store, request) {
-  const running = request.existing?.find((m) => m.formula.name === request.formula && isLive(m.status));
-  if (running) {
-    return err(
-      "already-running",
-      `formula "${request.formula}" is already running here as molecule \`${running.id}\` (${running.status.replace("_", " ")}); squash or burn it before pouring it again`
-    );
-  }
-  const poured = await pour2({
-    source: formulaSource(ctx),
-    store,
-    formula: request.formula,
-    vars: request.vars,
-    id: moleculeIdFor(request.issue, suffixOf(request.idempotencyKey)),
-    idempotent: true,
-    now: ctx.now(),
-    by: request.by,
-    base: async () => ok(
-      request.pr ? { ref: request.pr.headRef, sha: request.pr.headSha } : { ref: await defaultBranch(ctx) }
-    ),
-    subject: {
-      repo: repoSlug(ctx.repo),
-      issue: request.issue,
-      ...request.pr ? { pr: request.pr.number } : {}
-    },
-    defaultRetries: ctx.config.default_retries
-  });
-  if (!poured.ok) return poured;
-  const { mol, proto } = poured.value;
-  if (poured.value.existed) {
-    ctx.log.info(`molecule ${mol.id} exists already: request ${request.idempotencyKey} was handled before`);
-    const outcome2 = { mol, notices: [], problems: [], dispatched: [] };
-    return ok({ mol, proto, outcome: outcome2, existed: true });
-  }
-  const problems = [];
-  if (ctx.config.step_issues) {
-    try {
-      await createStepIssues(ctx, mol, proto);
-    } catch (error2) {
-      problems.push(`the step sub-issues could not be created: ${error2.message}`);
-    }
-  }
-  const effects = poured.value.effects.filter((e) => e.type !== "labels");
-  const outcome = await carryOutOnGitHub(ctx, store, mol, proto, effects);
-  outcome.problems.unshift(...problems);
-  return ok({ mol: outcome.mol, proto, outcome, existed: false });
+function labelerRemedy(login, required2) {
+  return `A label added by an app pours only when the app is listed under \`trusted_labelers\` in ${CONFIG_PATH} (add \`${login}\` there), or when someone with **${required2}** permission adds the label`;
 }
-function suffixOf(key) {
-  return createHash2("sha256").update(key).digest("hex").slice(0, 6);
+async function vouchedBodyVars(ctx, body, author) {
+  const parsed = parseMolVars(body);
+  if (parsed.ok && Object.keys(parsed.value).length === 0) return { kind: "vars", vars: parsed.value };
+  const required2 = permissionTable(ctx).pour;
+  if (author === void 0) return { kind: "unvouched", author: "ghost", required: required2, level: "none" };
+  if (!isTrustedLabeler(ctx, author)) {
+    const level = await levelOf(ctx, author);
+    if (!permissionAtLeast(level, required2)) return { kind: "unvouched", author, required: required2, level };
+  }
+  return parsed.ok ? { kind: "vars", vars: parsed.value } : { kind: "invalid", message: parsed.error.message };
+}
+function unvouchedReason(refused2) {
+  const have = refused2.level === "none" ? "no access" : refused2.level;
+  return `the \`mol-vars\` block in the description is by ${quiet(`@${refused2.author}`)}, who may not pour (pouring needs **${refused2.required}**; they have **${have}**)`;
 }
 
 // src/webhooks/run-command.ts
 var done = (text3) => text3 === void 0 ? { ok: true } : { ok: true, text: text3 };
 var refuse2 = (text3) => ({ ok: false, text: text3 });
-async function runCommand(scene, command) {
+async function runCommand2(scene, command) {
   switch (command.verb) {
     case "help":
       return done(helpText(scene.table));
@@ -41755,8 +43183,9 @@ async function status(scene) {
   return done(views.join("\n\n"));
 }
 async function pourCommand(scene, command) {
-  const fromBody = parseMolVars(scene.issueBody);
-  if (!fromBody.ok) return refuse2(quiet(fromBody.error.message));
+  const fromBody = await vouchedBodyVars(scene.ctx, scene.issueBody, scene.issueAuthor);
+  if (fromBody.kind === "invalid") return refuse2(quiet(fromBody.message));
+  const unread = fromBody.kind === "unvouched" ? [`${unvouchedReason(fromBody)}: it was not read, only this command's variables were`] : [];
   let pr;
   if (scene.pullHead) {
     const head = await scene.pullHead();
@@ -41767,15 +43196,19 @@ async function pourCommand(scene, command) {
     issue: scene.issue,
     ...pr ? { pr } : {},
     formula: command.formula,
-    vars: { ...fromBody.value, ...command.vars },
+    vars: { ...fromBody.kind === "vars" ? fromBody.vars : {}, ...command.vars },
     by: scene.login,
     idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
     existing: scene.molecules.live.map((x) => x.mol)
   });
   if (!poured.ok)
-    return refuse2(`could not pour \`${command.formula}\`: ${quiet(describeError(poured.error))}`);
+    return refuse2(
+      [`could not pour ${codeSpan(command.formula)}: ${quiet(describeError(poured.error))}`, ...unread].join(
+        "\n"
+      )
+    );
   if (!poured.value.existed) scene.molecules.live.unshift({ mol: poured.value.mol, commentId: 0 });
-  return outcomeText(poured.value.outcome.notices, poured.value.outcome.problems);
+  return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
 }
 async function changeCommand(scene, command) {
   const { ctx } = scene;
@@ -41789,13 +43222,14 @@ async function changeCommand(scene, command) {
     const doing = command.verb === "approve" ? "approving" : "skipping";
     return refuse2(permissionRefusal(`${doing} step \`${step2}\``, required2, scene.level, repoSlug(ctx.repo)));
   }
-  const events = (current) => ok(commandEvents(command, current, scene.login));
+  const asked = command.verb === "skip" ? { ...command, force: true } : command;
+  const events = (current) => ok(commandEvents(asked, current, scene.login));
   const change = await changeMolecule(scene.store, proto.value, target.mol.id, events, ctx.now(), {
     key: `comment ${scene.commentId} line ${command.line}`,
     by: scene.login,
     text: command.text
   });
-  if (!change.ok) return refuse2(refusalText(change.error, target.mol, step2));
+  if (!change.ok) return refuse2(quiet(change.error.message));
   if (change.value.duplicate) return done();
   track(scene.molecules, change.value.mol);
   const siblings = scene.molecules.live.map((x) => x.mol);
@@ -41825,23 +43259,12 @@ function track(molecules, mol) {
   if (mol.status === "squashed" || mol.status === "burned") molecules.live.splice(at, 1);
   else molecules.live[at] = { mol, commentId: molecules.live[at]?.commentId ?? 0 };
 }
-function refusalText(error2, mol, step2) {
-  if (error2.code === "unknown-step" && step2 !== void 0) {
-    const guess = closest(
-      step2,
-      mol.steps.map((s) => s.id),
-      2
-    );
-    if (guess) return quiet(`${error2.message} \u2014 did you mean "${guess}"?`);
-  }
-  return quiet(error2.message);
-}
 function noMolecule(scene) {
   const ignored2 = scene.molecules.rejected.map(
     (r) => `
 - comment #${r.comment.id} looks like one but was ignored: ${quiet(r.error.message)}`
   );
-  return `there is no molecule on this issue: label it \`${scene.ctx.config.label_prefix}<formula>\` or comment \`/mol pour <formula>\` to start one.${ignored2.join("")}`;
+  return `there is no molecule on this issue: label it ${codeSpan(`${scene.ctx.config.label_prefix}<formula>`)} or comment \`/mol pour <formula>\` to start one.${ignored2.join("")}`;
 }
 function outcomeText(notices, problems) {
   const lines = [...problems.map((p) => `\u26A0\uFE0F ${quiet(p)}`), ...notices.map(quiet)];
@@ -41876,6 +43299,7 @@ async function handleIssueComment(ctx) {
     table: table2,
     commentId: comment.id,
     issueBody: issue2.body,
+    issueAuthor: issue2.user?.login,
     molecules,
     ...issue2.pull_request ? { pullHead: () => fetchPullHead(ctx, issue2.number) } : {}
   };
@@ -41899,7 +43323,7 @@ async function handleIssueComment(ctx) {
       continue;
     }
     try {
-      const outcome = await runCommand(scene, command);
+      const outcome = await runCommand2(scene, command);
       if (!outcome.ok) allOk = false;
       if (outcome.text) sections.push(section(command.text, outcome.text));
     } catch (error2) {
@@ -41915,11 +43339,9 @@ async function handleIssueComment(ctx) {
       ctx.octokit,
       ctx.repo,
       issue2.number,
-      `@${login}
+      markReply(comment.id, `@${login}
 
-${sections.join("\n\n")}
-
-${replyMarker(comment.id)}`
+${sections.join("\n\n")}`)
     );
   }
   const summary = commands.map((c) => c.text).join("; ");
@@ -41944,11 +43366,14 @@ async function handleLabeled(ctx) {
   const formula = event.label.slice(prefix.length).trim();
   const say = (text3) => reply(ctx.octokit, ctx.repo, event.number, `@${event.sender.login} ${text3}`);
   const what = `could not pour ${codeSpan(formula || event.label)} (label ${codeSpan(event.label)})`;
-  if (!isBot(event.sender, ctx.identity.login)) {
+  if (!isTrustedLabeler(ctx, event.sender.login)) {
     const required2 = permissionTable(ctx).pour;
     const level = await levelOf(ctx, event.sender.login);
     if (!permissionAtLeast(level, required2)) {
-      await say(`${what}: ${permissionRefusal("pouring a formula", required2, level, repoSlug(ctx.repo))}.`);
+      const app = isBot(event.sender, ctx.identity.login) ? `. ${labelerRemedy(event.sender.login, required2)}` : "";
+      await say(
+        `${what}: ${permissionRefusal("pouring a formula", required2, level, repoSlug(ctx.repo))}${app}.`
+      );
       return refused(`${event.sender.login} may not pour`);
     }
   }
@@ -41956,22 +43381,29 @@ async function handleLabeled(ctx) {
   if (event.pr) {
     const head = await event.pr();
     if (typeof head === "string") {
-      await say(`${what}: ${head}.`);
+      await say(`${what}: ${quiet(head)}.`);
       return refused(head);
     }
     pr = head;
   }
-  const vars = parseMolVars(event.body);
-  if (!vars.ok) {
-    await say(`${what}: ${quiet(vars.error.message)}.${varsHint()}`);
-    return refused(vars.error.message);
+  const vars = await vouchedBodyVars(ctx, event.body, event.author);
+  if (vars.kind === "invalid") {
+    await say(`${what}: ${quiet(vars.message)}.${varsHint()}`);
+    return refused(vars.message);
+  }
+  if (vars.kind === "unvouched") {
+    const instead = codeSpan(`/mol pour ${formula} name=value`);
+    await say(
+      `${what}: ${unvouchedReason(vars)}; variables count only from someone who may pour: give them in a command instead, ${instead}.`
+    );
+    return refused(`the mol-vars block is by ${vars.author}, who may not pour`);
   }
   const existing = event.labels.includes(STATE_LABELS.active.name) ? (await moleculesOnIssue(ctx, event.number)).live.map((x) => x.mol) : void 0;
   const poured = await pourOnIssue(ctx, openStore(ctx), {
     issue: event.number,
     ...pr ? { pr } : {},
     formula,
-    vars: vars.value,
+    vars: vars.vars,
     by: event.sender.login,
     idempotencyKey: `delivery ${ctx.deliveryId}`,
     ...existing ? { existing } : {}
@@ -42004,6 +43436,7 @@ function readLabeled(ctx) {
       label: pull.data.label.name,
       number: p.number,
       body: p.body,
+      author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
       sender: pull.data.sender,
       pr: async () => headOf(p)
@@ -42016,6 +43449,7 @@ function readLabeled(ctx) {
     label: issue2.data.label.name,
     number: i.number,
     body: i.body,
+    author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),
     sender: issue2.data.sender,
     ...i.pull_request ? { pr: () => fetchPullHead(ctx, i.number) } : {}
@@ -42248,7 +43682,8 @@ function slugResolver(app, configured) {
   };
 }
 function identityOf(slug, trustedWriters) {
-  return { login: `${slug}[bot]`, trusted: trustedWriters ?? defaultTrustedWriters(slug) };
+  const login = `${slug}[bot]`;
+  return { login, trusted: trustedWriters ?? defaultTrustedWriters(slug), self: [login] };
 }
 
 // src/github/api-failure.ts
@@ -42527,7 +43962,7 @@ async function runPatrol(ctx, options = {}) {
       write: (found2, event, action) => write(ctx, store, found2.mol, event, action !== void 0),
       judgeGates: async ({ mol, proto }, step2) => {
         const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
-        return gates2.length === 0 ? [] : judgeAppGates(ctx, mol, step2.id, gates2);
+        return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
       }
     },
     ctx.now()
@@ -42592,42 +44027,6 @@ async function liveRuns(ctx, molecules, budget) {
   return alive;
 }
 
-// src/app/secondary-limits.ts
-var HOOKED = /* @__PURE__ */ Symbol.for("molecular.secondary-limits");
-var RETRIES = "molecularSecondaryRetries";
-function honourSecondaryLimits(octokit, options = {}) {
-  const marked = octokit;
-  if (marked[HOOKED]) return;
-  marked[HOOKED] = true;
-  const maxRetries = options.maxRetries ?? 3;
-  const maxWaitMs = options.maxWaitMs ?? 6e4;
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-  octokit.hook.error("request", async (error2, requestOptions) => {
-    const retryAfter = retryAfterOf(error2);
-    const attempt2 = Number(requestOptions.request?.[RETRIES] ?? 0);
-    if (retryAfter === void 0 || attempt2 >= maxRetries) throw error2;
-    octokit.log.warn(
-      `secondary rate limit on ${requestOptions.method} ${requestOptions.url}: retrying in ${retryAfter} s (${attempt2 + 1} of ${maxRetries})`
-    );
-    await sleep(Math.min(maxWaitMs, retryAfter * 1e3));
-    return octokit.request({
-      ...requestOptions,
-      request: { ...requestOptions.request, [RETRIES]: attempt2 + 1 }
-    });
-  });
-}
-function retryAfterOf(error2) {
-  const status2 = httpStatus(error2);
-  if (status2 !== 403 && status2 !== 429) return void 0;
-  const headers = error2.response?.headers ?? {};
-  const header = headers["retry-after"];
-  const secondary = /secondary rate limit/i.test(httpMessage(error2));
-  if (!secondary && String(headers["x-ratelimit-remaining"] ?? "") === "0") return void 0;
-  if (header === void 0 && !secondary) return void 0;
-  const seconds = Number(header ?? 60);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 60;
-}
-
 // src/app/patrol-timer.ts
 function startPatrolTimer(options) {
   let running = false;
@@ -42648,7 +44047,7 @@ async function patrolAll(options) {
     const where3 = repoSlug(repo);
     try {
       const octokit = await app.auth(installationId);
-      honourSecondaryLimits(octokit);
+      secondaryLimits(octokit);
       const config3 = await options.configs.forOctokit(octokit, repo);
       if (!config3.ok) {
         app.log.warn(`patrol ${where3}: ${config3.error.message}`);
@@ -42754,7 +44153,7 @@ function createMolecularApp(options = {}) {
     const seen2 = new SeenRepos();
     const on = explainingOn(app);
     const base = async (context) => {
-      honourSecondaryLimits(context.octokit);
+      secondaryLimits(context.octokit);
       const slug = await slugOf();
       return {
         octokit: context.octokit,

@@ -4085,7 +4085,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance3 } = __require("node:perf_hooks");
+    var { performance: performance4 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert2 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -4244,7 +4244,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance3.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance4.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -11240,11 +11240,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -11798,16 +11798,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record4 of addresses) {
-          record4.timestamp = timestamp;
-          if (typeof record4.ttl === "number") {
-            record4.ttl = Math.min(record4.ttl, this.#maxTTL);
+        for (const record5 of addresses) {
+          record5.timestamp = timestamp;
+          if (typeof record5.ttl === "number") {
+            record5.ttl = Math.min(record5.ttl, this.#maxTTL);
           } else {
-            record4.ttl = this.#maxTTL;
+            record5.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record4.family] ?? { ips: [] };
-          familyRecords.ips.push(record4);
-          records.records[record4.family] = familyRecords;
+          const familyRecords = records.records[record5.family] ?? { ips: [] };
+          familyRecords.ips.push(record5);
+          records.records[record5.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -18663,15 +18663,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -20343,7 +20343,7 @@ var require_light = __commonJS({
           var base;
           if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
             return typeof (base = this.heartbeat = setInterval(() => {
-              var amount, incr, maximum, now, reservoir;
+              var amount2, incr, maximum, now, reservoir;
               now = Date.now();
               if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
                 this._lastReservoirRefresh = now;
@@ -20352,12 +20352,12 @@ var require_light = __commonJS({
               }
               if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
                 ({
-                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseAmount: amount2,
                   reservoirIncreaseMaximum: maximum,
                   reservoir
                 } = this.storeOptions);
                 this._lastReservoirIncrease = now;
-                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                incr = maximum != null ? Math.min(amount2, maximum - reservoir) : amount2;
                 if (incr > 0) {
                   this.storeOptions.reservoir += incr;
                   return this.instance._drainAll(this.computeCapacity());
@@ -22051,8 +22051,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -22160,13 +22160,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -25119,8 +25119,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -25197,12 +25197,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error3.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error3.message += `:
 
 ${lineStr}
@@ -28713,7 +28713,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse6(src, reviver, options) {
+    function parse7(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -28754,7 +28754,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse6;
+    exports.parse = parse7;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -31000,20 +31000,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id = "", normalize4) {
       if (normalize4 !== false)
@@ -32651,7 +32651,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse6(serialize(uri, options), options);
+        parse7(serialize(uri, options), options);
       }
       return uri;
     }
@@ -32691,50 +32691,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse6(serialize(base, options), options);
-        relative3 = parse6(serialize(relative3, options), options);
+        base = parse7(serialize(base, options), options);
+        relative4 = parse7(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -32742,7 +32742,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -33013,7 +33013,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse6(uri, opts) {
+    function parse7(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -33050,7 +33050,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse: parse6
+      parse: parse7
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -34551,8 +34551,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block2) {
           gen.forRange("i", 0, len, (i) => {
@@ -34565,16 +34565,16 @@ var require_contains = __commonJS({
             block2();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -41856,29 +41856,51 @@ function retry(octokit, octokitOptions) {
 }
 retry.VERSION = VERSION7;
 
-// src/action/action-octokit.ts
-var LIMIT_RETRIES = 3;
-var MAX_WAIT_SECONDS = 120;
-var ATTEMPT = "molecularLimitRetries";
-function createActionOctokit(token, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
-  const octokit = getOctokit(token, {}, retry);
-  octokit.hook.error("request", async (error3, options) => {
+// src/github/secondary-limit.ts
+var SECONDARY_LIMIT_RETRIES = 3;
+var LONGEST_WAIT_SECONDS = 120;
+var RETRY_DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
+var DEFAULT_WAIT_SECONDS = 60;
+var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
+var ATTEMPT = "molecularSecondaryLimitRetries";
+var sleepOnTimer = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+function secondaryLimits(octokit, options = {}) {
+  const marked = octokit;
+  if (marked[INSTALLED]) return {};
+  marked[INSTALLED] = true;
+  const sleep = options.secondaryLimit?.sleep ?? sleepOnTimer;
+  octokit.hook.error("request", async (error3, requestOptions) => {
     const wait = secondaryLimitWait(error3);
-    const request2 = options.request ?? {};
+    const request2 = requestOptions.request ?? {};
     const attempt2 = Number(request2[ATTEMPT] ?? 0);
-    if (wait === void 0 || wait > MAX_WAIT_SECONDS || attempt2 >= LIMIT_RETRIES) throw error3;
+    if (wait === void 0 || wait > LONGEST_WAIT_SECONDS || attempt2 >= SECONDARY_LIMIT_RETRIES) throw error3;
+    octokit.log?.warn(
+      `secondary rate limit on ${requestOptions.method} ${requestOptions.url}: retrying in ${wait} s (${attempt2 + 1} of ${SECONDARY_LIMIT_RETRIES})`
+    );
     await sleep(wait * 1e3);
-    return octokit.request({ ...options, request: { ...request2, [ATTEMPT]: attempt2 + 1 } });
+    return octokit.request({ ...requestOptions, request: { ...request2, [ATTEMPT]: attempt2 + 1 } });
   });
-  return octokit;
+  return {};
 }
 function secondaryLimitWait(error3) {
-  if (httpStatus(error3) !== 403) return void 0;
+  const status2 = httpStatus(error3);
+  if (status2 !== 403 && status2 !== 429) return void 0;
   const headers = error3.response?.headers ?? {};
+  const header = headers["retry-after"];
   const secondary = /secondary rate limit/i.test(httpMessage(error3));
-  if (!secondary && headers["retry-after"] === void 0) return void 0;
-  const seconds = Number(headers["retry-after"] ?? 60);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 60;
+  if (header === void 0 && !secondary) return void 0;
+  const seconds = Number(header ?? DEFAULT_WAIT_SECONDS);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_WAIT_SECONDS;
+}
+
+// src/action/action-octokit.ts
+function createActionOctokit(token, secondaryLimit = {}) {
+  return getOctokit(
+    token,
+    { secondaryLimit, retry: { doNotRetry: RETRY_DO_NOT_RETRY } },
+    retry,
+    secondaryLimits
+  );
 }
 
 // src/action/core-io.ts
@@ -41908,61 +41930,6 @@ var coreIO = {
     await summary.addRaw(markdown, true).write();
   }
 };
-
-// src/engine/codec/budget.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text3) {
-  return Buffer2.byteLength(text3, "utf8");
-}
-
-// src/engine/errors.ts
-var ok = (value) => ({ ok: true, value });
-var err = (code18, message, place = {}) => ({
-  ok: false,
-  error: { code: code18, message, ...place }
-});
-function formatDiagnostic(d, severity = "error") {
-  const sev = "severity" in d ? d.severity : severity;
-  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
-  return `${where3}: ${sev}: ${d.message}`;
-}
-
-// src/engine/formula/key-path.ts
-var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function formatKeyPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
-function valueAt(data, path) {
-  let current = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return void 0;
-    if (typeof segment === "symbol") return void 0;
-    const key = String(segment);
-    if (!Object.hasOwn(current, key)) return void 0;
-    current = current[key];
-  }
-  return current;
-}
-function isTable(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
-}
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -43191,14 +43158,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -43822,18 +43789,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse6 = _parse(_Err);
+  const parse7 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse6(schema, value, ctx, finalizeParams(fn, _params));
+    return parse7(schema, value, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse6 = _parse(_Err);
+  const parse7 = _parse(_Err);
   const fn = (schema, value, _ctx, _params) => {
-    return parse6(schema, value, _ctx, finalizeParams(fn, _params));
+    return parse7(schema, value, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -45328,7 +45295,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse6 = inst._zod.parse;
+  const parse7 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -45342,7 +45309,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse6(payload, ctx);
+    return parse7(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -51181,8 +51148,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record4 of pendingRecords.get(ctx) ?? []) {
-    const seen2 = ctx.seen.get(record4);
+  for (const record5 of pendingRecords.get(ctx) ?? []) {
+    const seen2 = ctx.seen.get(record5);
     const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -54245,16 +54212,322 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text3) {
+  const trimmed = text3.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/budget/usage.ts
+var UsageSchema = external_exports.object({
+  tokens_in: external_exports.number().int().min(0).optional(),
+  tokens_out: external_exports.number().int().min(0).optional(),
+  cost_usd: external_exports.number().min(0).optional(),
+  turns: external_exports.number().int().min(0).optional(),
+  /** Milliseconds the agent ran (the `time` limit counts these). */
+  time_ms: external_exports.number().int().min(0).optional()
+});
+var USAGE_FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns", "time_ms"];
+function addUsage(a, b) {
+  const sum = {};
+  for (const field of USAGE_FIELDS) {
+    const x = a?.[field];
+    const y = b?.[field];
+    if (x === void 0 && y === void 0) continue;
+    const total = (x ?? 0) + (y ?? 0);
+    sum[field] = field === "cost_usd" ? Math.round(total * 1e6) / 1e6 : total;
+  }
+  return sum;
+}
+function tokensOf(usage) {
+  if (usage?.tokens_in === void 0 && usage?.tokens_out === void 0) return void 0;
+  return (usage.tokens_in ?? 0) + (usage.tokens_out ?? 0);
+}
+function isEmptyUsage(usage) {
+  return usage === void 0 || USAGE_FIELDS.every((f) => usage[f] === void 0);
+}
+function moleculeUsage(steps) {
+  let total = {};
+  for (const step2 of steps) if (step2.usage !== void 0) total = addUsage(total, step2.usage);
+  return total;
+}
+function describeUsage(usage) {
+  if (isEmptyUsage(usage)) return "";
+  const parts = [];
+  const tokens = tokensOf(usage);
+  if (tokens !== void 0) parts.push(`${compactCount(tokens)} tokens`);
+  if (usage?.cost_usd !== void 0) parts.push(formatUsd(usage.cost_usd));
+  if (usage?.turns !== void 0) parts.push(`${usage.turns} turn${usage.turns === 1 ? "" : "s"}`);
+  if (usage?.time_ms !== void 0) parts.push(formatMs(usage.time_ms));
+  return parts.join(", ");
+}
+function formatUsd(usd) {
+  return `$${usd < 1 && usd > 0 ? usd.toFixed(4).replace(/0{1,2}$/, "") : usd.toFixed(2)}`;
+}
+function compactCount(n) {
+  if (n < 1e3) return String(n);
+  if (n < 1e6) return `${Math.round(n / 100) / 10}k`;
+  return `${Math.round(n / 1e5) / 10}M`;
+}
+function formatMs(ms) {
+  const s = Math.round(ms / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+// src/engine/budget/budget.ts
+var BUDGET_LIMITS = ["usd", "tokens", "turns", "time"];
+var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var BudgetSchema = external_exports.object({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration3.optional()
+});
+function mergeBudget(base, over) {
+  if (base === void 0) return over;
+  if (over === void 0) return base;
+  return { ...base, ...over };
+}
+function hasLimits(budgets) {
+  return [budgets.molecule, budgets.step].some((b) => b !== void 0 && Object.keys(b).length > 0);
+}
+function amount(limit, usage) {
+  switch (limit) {
+    case "usd":
+      return usage.cost_usd ?? 0;
+    case "tokens":
+      return tokensOf(usage) ?? 0;
+    case "turns":
+      return usage.turns ?? 0;
+    case "time":
+      return usage.time_ms ?? 0;
+  }
+}
+function limitOf(budget, limit) {
+  if (budget === void 0) return void 0;
+  if (limit === "time") return budget.time === void 0 ? void 0 : parseDuration(budget.time);
+  return budget[limit];
+}
+function reachedLimit(budgets, spent) {
+  for (const scope2 of ["step", "molecule"]) {
+    const usage = spent[scope2];
+    for (const limit of BUDGET_LIMITS) {
+      const of = limitOf(budgets[scope2], limit);
+      if (of === void 0) continue;
+      const used = amount(limit, usage);
+      if (used >= of) return { scope: scope2, limit, of, spent: used };
+    }
+  }
+  return void 0;
+}
+function budgetLeft(budget, usage) {
+  const left = {};
+  for (const limit of BUDGET_LIMITS) {
+    const of = limitOf(budget, limit);
+    if (of !== void 0) left[limit] = Math.max(0, of - amount(limit, usage));
+  }
+  return left;
+}
+function timeLeftMs(budgets, spent) {
+  const left = [
+    budgetLeft(budgets.step, spent.step).time,
+    budgetLeft(budgets.molecule, spent.molecule).time
+  ].filter((ms) => ms !== void 0);
+  return left.length === 0 ? void 0 : Math.min(...left);
+}
+function unreadableLimits(budgets, readable) {
+  const limits = /* @__PURE__ */ new Set();
+  for (const budget of [budgets.step, budgets.molecule]) {
+    for (const limit of BUDGET_LIMITS) {
+      if (limit !== "time" && limitOf(budget, limit) !== void 0 && !readable.has(limit)) limits.add(limit);
+    }
+  }
+  return [...limits];
+}
+function describeCrossing(c) {
+  const whose = c.scope === "molecule" ? "the molecule's" : "the step's";
+  return `${whose} ${c.limit} budget is spent: ${formatAmount(c.limit, c.spent)} of ${formatAmount(c.limit, c.of)}`;
+}
+function formatAmount(limit, n) {
+  switch (limit) {
+    case "usd":
+      return `$${Number(n.toFixed(n < 1 ? 4 : 2))}`;
+    case "tokens":
+      return `${n} tokens`;
+    case "turns":
+      return `${n} turn${n === 1 ? "" : "s"}`;
+    case "time":
+      return `${Math.round(n / 1e3)}s`;
+  }
+}
+function parseBudgetWords(words) {
+  const raw = {};
+  for (const word of words.flatMap((w) => w.split(",")).filter((w) => w !== "")) {
+    const m = /^([a-z_]+)=(.+)$/.exec(word.trim());
+    if (!m)
+      return {
+        ok: false,
+        message: `"${word}" is not a limit: write usd=10, tokens=2000000, turns=80 or time=45m`
+      };
+    const [, key2, value] = m;
+    if (!BUDGET_LIMITS.includes(key2))
+      return {
+        ok: false,
+        message: `"${key2}" is not a budget limit; the limits are ${BUDGET_LIMITS.join(", ")}`
+      };
+    raw[key2] = key2 === "time" ? value : Number(value.replace(/_/g, ""));
+  }
+  if (Object.keys(raw).length === 0) return { ok: false, message: "give at least one limit, such as usd=10" };
+  const parsed = BudgetSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue3 = parsed.error.issues[0];
+  const key = String(issue3?.path[0] ?? "");
+  const what = key === "time" ? "a duration such as 45m" : key === "usd" ? "a positive number" : "a positive whole number";
+  return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
+}
+
+// src/engine/codec/budget.ts
+import { Buffer as Buffer2 } from "node:buffer";
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+function byteLength(text3) {
+  return Buffer2.byteLength(text3, "utf8");
+}
+
+// src/engine/errors.ts
+var ok = (value) => ({ ok: true, value });
+var err = (code18, message, place = {}) => ({
+  ok: false,
+  error: { code: code18, message, ...place }
+});
+function formatDiagnostic(d, severity = "error") {
+  const sev = "severity" in d ? d.severity : severity;
+  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
+  return `${where3}: ${sev}: ${d.message}`;
+}
+
+// src/engine/formula/key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+// src/engine/molecule/row-chunks.ts
+var CHUNK_ROWS = 32;
+var byFirstRow = /* @__PURE__ */ new WeakMap();
+function chunksOf(rows) {
+  const found2 = scope?.get(rows);
+  if (found2) return found2;
+  const chunks = [];
+  let start2 = 0;
+  while (start2 < rows.length) {
+    const first2 = rows[start2];
+    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
+    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
+      chunks.push(known);
+      start2 += known.rows.length;
+      continue;
+    }
+    let end = start2 + 1;
+    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
+    const chunk = { rows: rows.slice(start2, end) };
+    if (isObject2(first2)) byFirstRow.set(first2, chunk);
+    chunks.push(chunk);
+    start2 = end;
+  }
+  scope?.set(rows, chunks);
+  return chunks;
+}
+var scope;
+function withListsSplitOnce(fn) {
+  if (scope) return fn();
+  scope = /* @__PURE__ */ new WeakMap();
+  try {
+    return fn();
+  } finally {
+    scope = void 0;
+  }
+}
+function ends(chunk, rows, start2) {
+  const end = start2 + chunk.rows.length;
+  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null;
+}
+function startsRun(row) {
+  return isObject2(row) && byFirstRow.has(row);
+}
+function sameRows(known, rows, start2) {
+  if (start2 + known.length > rows.length) return false;
+  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
+  return true;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
-var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
-var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
+var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
   description: text.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
@@ -54265,28 +54538,42 @@ var VarObjectSchema = external_exports.looseObject({
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
+var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
-  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
   external_exports.looseObject({ type: external_exports.literal("pr-merged") }),
-  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration3 }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration4.optional(), timeout: duration4.optional() }).refine((g) => g.after !== void 0 || g.timeout !== void 0, {
+    message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
+    path: ["after"]
+  }),
   external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
   external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  external_exports.looseObject({ type: external_exports.literal("gh:run"), id: text.optional(), timeout: duration3.optional() }),
-  external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
-  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
+  // Beads' gates: they hold their step before it runs.
+  external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional(), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("mail"), ...beadsGate })
 ]);
 var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
     path: text.min(1),
-    timeout: duration3.optional()
+    timeout: duration4.optional()
   })
 });
+var FormulaBudgetSchema = external_exports.looseObject({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration4.optional()
+});
+var USAGE_MODES = ["file"];
 var RetrySchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
@@ -54299,7 +54586,7 @@ var stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: external_exports.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
@@ -54308,21 +54595,58 @@ var stepShape = {
   retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
-  timeout: duration3.optional(),
+  timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
   assignee: text.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
-  idle_timeout: duration3.optional(),
+  idle_timeout: duration4.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: external_exports.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: external_exports.looseObject({
+    for_each: text.optional(),
+    bond: text.optional(),
+    vars: expandVars.optional(),
+    parallel: external_exports.boolean().optional(),
+    sequential: external_exports.boolean().optional()
+  }).optional(),
+  metadata: external_exports.record(external_exports.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: external_exports.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: external_exports.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: external_exports.boolean().optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
   get children() {
     return external_exports.array(StepSchema).optional();
+  },
+  get loop() {
+    return LoopSchema.optional();
+  }
+});
+var LoopSchema = external_exports.looseObject({
+  count: external_exports.number().int().min(1).optional(),
+  until: text.optional(),
+  max: external_exports.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
@@ -54335,13 +54659,22 @@ var AdviceSchema = external_exports.looseObject({
     after: external_exports.array(StepSchema).optional()
   }).optional()
 });
+var PointcutSchema = external_exports.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional()
+});
 var LegSchema = external_exports.looseObject({
   id: text.min(1),
   title: text.optional(),
   focus: text.optional(),
   description: text.optional(),
   output: text.optional(),
-  run: text.optional()
+  run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
   id: text.optional(),
@@ -54359,7 +54692,15 @@ var SquashSchema = external_exports.looseObject({
   template: text.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
+  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
@@ -54383,16 +54724,26 @@ var FormulaSchema = external_exports.looseObject({
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
-  pointcuts: external_exports.array(external_exports.looseObject({ glob: text })).optional(),
+  pointcuts: external_exports.array(PointcutSchema).optional(),
   legs: external_exports.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: external_exports.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -54437,7 +54788,9 @@ var CheckpointSchema = external_exports.object({
   notes: external_exports.string(),
   capturedAt: isoTime,
   /** Last lines of the step's output, so a failure can be read without the runner's logs. */
-  outputTail: external_exports.string().optional()
+  outputTail: external_exports.string().optional(),
+  /** What the attempt's agent used. */
+  usage: UsageSchema.optional()
 });
 var GateResultSchema = external_exports.object({
   type: external_exports.string(),
@@ -54473,7 +54826,11 @@ var StepStateSchema = external_exports.object({
   note: external_exports.string().optional(),
   nudgedAt: isoTime.optional(),
   /** When the step entered awaiting_gate (timer gates count from here). */
-  awaitingSince: isoTime.optional()
+  awaitingSince: isoTime.optional(),
+  /** What its agents used, every attempt added up. */
+  usage: UsageSchema.optional(),
+  /** The step's budget as a person raised it (over the formula's). */
+  budget: BudgetSchema.optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -54510,7 +54867,11 @@ var MoleculeSchema = external_exports.object({
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
   historyTrimmed: external_exports.number().int().min(0).optional(),
-  summary: external_exports.string().optional()
+  summary: external_exports.string().optional(),
+  /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
+  budget: BudgetSchema.optional(),
+  /** Why it is paused for its budget: the step stopped and the limit it reached. */
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -54529,7 +54890,14 @@ var ArchiveRecordSchema = external_exports.object({
       commit: external_exports.string().optional()
     })
   ),
-  metrics: external_exports.object({ durationMs: external_exports.number(), attempts: external_exports.number(), retries: external_exports.number(), loops: external_exports.number() }),
+  metrics: external_exports.object({
+    durationMs: external_exports.number(),
+    attempts: external_exports.number(),
+    retries: external_exports.number(),
+    loops: external_exports.number(),
+    /** What the molecule's agents used in all. */
+    usage: UsageSchema.optional()
+  }),
   createdAt: isoTime,
   squashedAt: isoTime
 });
@@ -54542,12 +54910,42 @@ function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
   return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
 function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
-  const body = truncate(oneLine(text3), maxChars).replace(/\|/g, "\\|");
+  const one = truncate(oneLine(text3), maxChars);
+  if (/[<>&]/.test(one)) return codeElement(one);
+  const body = one.replace(/\|/g, "\\|");
   if (body === "") return "";
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
   const fence3 = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
   return `${fence3}${pad}${body}${pad}${fence3}`;
+}
+function codeElement(text3) {
+  return `<code>${text3.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
+}
+function escapeHtml(text3) {
+  const runs = Array.from(text3.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
+  const closer = [];
+  const lastOfLength = /* @__PURE__ */ new Map();
+  for (let k = runs.length - 1; k >= 0; k--) {
+    const run2 = runs[k];
+    closer[k] = lastOfLength.get(run2.length);
+    lastOfLength.set(run2.length, k);
+  }
+  const plain = (s) => s.replace(HTML, (c) => HTML_ENTITY[c] ?? c);
+  let out = "";
+  let at = 0;
+  for (let k = 0; k < runs.length; k++) {
+    const open4 = runs[k];
+    const close = closer[k];
+    if (open4.start < at || close === void 0) continue;
+    const end = runs[close];
+    const content = text3.slice(open4.start + open4.length, end.start);
+    out += plain(text3.slice(at, open4.start));
+    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text3.slice(open4.start, end.start + end.length);
+    at = end.start + end.length;
+    k = close;
+  }
+  return out + plain(text3.slice(at));
 }
 function oneLine(text3) {
   return text3.replace(/\s+/g, " ").trim();
@@ -54640,58 +55038,6 @@ function progressBar(done2, total, width = PROGRESS_BAR_WIDTH) {
   return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done2)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
 }
 
-// src/engine/codec/row-chunks.ts
-var CHUNK_ROWS = 32;
-var byFirstRow = /* @__PURE__ */ new WeakMap();
-function chunksOf(rows) {
-  const found2 = scope?.get(rows);
-  if (found2) return found2;
-  const chunks = [];
-  let start2 = 0;
-  while (start2 < rows.length) {
-    const first2 = rows[start2];
-    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
-    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
-      chunks.push(known);
-      start2 += known.rows.length;
-      continue;
-    }
-    let end = start2 + 1;
-    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
-    const chunk = { rows: rows.slice(start2, end) };
-    if (isObject2(first2)) byFirstRow.set(first2, chunk);
-    chunks.push(chunk);
-    start2 = end;
-  }
-  scope?.set(rows, chunks);
-  return chunks;
-}
-var scope;
-function withListsSplitOnce(fn) {
-  if (scope) return fn();
-  scope = /* @__PURE__ */ new WeakMap();
-  try {
-    return fn();
-  } finally {
-    scope = void 0;
-  }
-}
-function ends(chunk, rows, start2) {
-  const end = start2 + chunk.rows.length;
-  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null;
-}
-function startsRun(row) {
-  return isObject2(row) && byFirstRow.has(row);
-}
-function sameRows(known, rows, start2) {
-  if (start2 + known.length > rows.length) return false;
-  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
-  return true;
-}
-
 // src/engine/render/step-runs.ts
 var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 var RECENT_STEPS = 5;
@@ -54775,20 +55121,23 @@ var NOTE_MAX_CHARS = 120;
 var TITLE_MAX_CHARS = 80;
 var SHORT_SHA = 7;
 function renderStepTable(steps, titles) {
-  const header = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |", "|---|---|---|---:|---|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit | Note |", "|---|---|---:|---|---|"];
+  const usage = steps.some((step2) => step2.usage !== void 0);
+  const [names, align] = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit |", "|---|---|---|---:|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit |", "|---|---|---:|---|"];
+  const header = [`${names}${usage ? " Usage |" : ""} Note |`, `${align}${usage ? "---|" : ""}---|`];
   const rows = steps.map((step2) => {
     const known = rowCache.get(step2);
-    if (known && known.titles === titles) return known.text;
+    if (known && known.titles === titles && known.usage === usage) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
       codeSpan(step2.id),
       ...titles ? [inlineText(titles.get(step2.id) ?? "", TITLE_MAX_CHARS)] : [],
       attemptsCell(step2),
       whereCell(step2),
+      ...usage ? [inlineText(describeUsage(step2.usage), NOTE_MAX_CHARS)] : [],
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
     const text3 = `| ${cells.join(" | ")} |`;
-    rowCache.set(step2, { titles, text: text3 });
+    rowCache.set(step2, { titles, usage, text: text3 });
     return text3;
   });
   return [...header, ...rows].join("\n");
@@ -54904,9 +55253,9 @@ function checkState(mol) {
     const top = TopSchema.safeParse(mol);
     if (!top.success) return first(top.error, []);
   }
-  const record4 = mol;
+  const record5 = mol;
   for (const [key, schema] of TOP_FIELDS) {
-    const value = record4[key];
+    const value = record5[key];
     const object2 = typeof value === "object" && value !== null;
     if (object2 ? seen.has(value) : lastPassed.has(key) && lastPassed.get(key) === value) continue;
     const parsed = schema.safeParse(value);
@@ -55126,10 +55475,10 @@ function isRecord(value) {
 
 // src/engine/codec/packed-json.ts
 function packedMoleculeJson(mol) {
-  const record4 = mol;
+  const record5 = mol;
   let json2 = "";
-  for (const key of Object.keys(record4)) {
-    const value = record4[key];
+  for (const key of Object.keys(record5)) {
+    const value = record5[key];
     const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
     if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
   }
@@ -55246,22 +55595,22 @@ function cellsOf(chunk, shape, layout, cursorIn) {
   return cells;
 }
 var nullRuns = /* @__PURE__ */ new Map();
-function nulls(count) {
-  let text3 = nullRuns.get(count);
+function nulls(count2) {
+  let text3 = nullRuns.get(count2);
   if (text3 === void 0) {
-    text3 = new Array(count).fill("null").join(",");
-    nullRuns.set(count, text3);
+    text3 = new Array(count2).fill("null").join(",");
+    nullRuns.set(count2, text3);
   }
   return text3;
 }
 
 // src/engine/codec/plain-json.ts
 function plainJsonWithin(mol, limit) {
-  const record4 = mol;
+  const record5 = mol;
   const lists = /* @__PURE__ */ new Map();
   let least = 0;
   for (const key of ["steps", "history"]) {
-    const value = record4[key];
+    const value = record5[key];
     if (!Array.isArray(value)) continue;
     const chunks = chunksOf(value);
     for (const chunk of chunks) least += leastOf(chunk);
@@ -55269,9 +55618,9 @@ function plainJsonWithin(mol, limit) {
   }
   if (least > limit) return void 0;
   const parts = [];
-  for (const key of Object.keys(record4)) {
+  for (const key of Object.keys(record5)) {
     const chunks = lists.get(key);
-    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record4[key]);
+    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record5[key]);
     if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
   }
   const text3 = `{${parts.join(",")}}`;
@@ -55317,8 +55666,8 @@ function findStateBlock(body) {
 }
 function findHiddenBlock(body, name) {
   const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
-  for (let open3 = text3.indexOf("<!--"); open3 >= 0; open3 = text3.indexOf("<!--", open3 + 4)) {
-    const at = skipBlanks(text3, open3 + 4);
+  for (let open4 = text3.indexOf("<!--"); open4 >= 0; open4 = text3.indexOf("<!--", open4 + 4)) {
+    const at = skipBlanks(text3, open4 + 4);
     if (!text3.startsWith(name, at)) continue;
     const v = skipBlanks(text3, at + name.length);
     if (v === at + name.length || text3[v] !== "v") continue;
@@ -55334,7 +55683,7 @@ function findHiddenBlock(body, name) {
       rest: trimBlanks(text3, digits, eol),
       payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
       closed: end >= 0,
-      line: countLines(text3, open3)
+      line: countLines(text3, open4)
     };
   }
   return void 0;
@@ -55441,9 +55790,9 @@ ${text3}`;
     `molecule ${mol.id} state is ${groupDigits(smallest)} bytes compressed, over the ${groupDigits(budget)}-byte budget of a GitHub comment; it does not fit even with all ${groupDigits(all)} history entries trimmed and the view cut to a summary. Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.`
   );
 }
-function dropOldestHistory(mol, count) {
-  if (count === 0) return mol;
-  return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
+function dropOldestHistory(mol, count2) {
+  if (count2 === 0) return mol;
+  return { ...mol, history: mol.history.slice(count2), historyTrimmed: (mol.historyTrimmed ?? 0) + count2 };
 }
 
 // src/engine/codec/claimed-id.ts
@@ -55457,8 +55806,8 @@ function claimedId(block2, encoding) {
 // src/engine/codec/unpack-molecule.ts
 function unpackMolecule(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
-  const record4 = data;
-  return { ...record4, steps: unpackTable(record4.steps), history: unpackTable(record4.history) };
+  const record5 = data;
+  return { ...record5, steps: unpackTable(record5.steps), history: unpackTable(record5.history) };
 }
 
 // src/engine/codec/decode.ts
@@ -55550,7 +55899,13 @@ function commandEvents(command, mol, by2) {
       return [{ type: "retry", step: command.step, by: by2 }];
     case "skip":
       return [
-        { type: "skip", step: command.step, by: by2, ...command.reason ? { reason: command.reason } : {} }
+        {
+          type: "skip",
+          step: command.step,
+          by: by2,
+          ...command.reason ? { reason: command.reason } : {},
+          ...command.force ? { force: true } : {}
+        }
       ];
     case "approve":
       return [{ type: "approve", step: command.step, by: by2 }];
@@ -55562,6 +55917,15 @@ function commandEvents(command, mol, by2) {
       return [{ type: "burn", by: by2, force: command.force }];
     case "reset":
       return [command.force ? { type: "force-reset", by: by2 } : { type: "reset", by: by2 }];
+    case "budget":
+      return [
+        {
+          type: "budget",
+          budget: command.budget,
+          by: by2,
+          ...command.step === void 0 ? {} : { step: command.step }
+        }
+      ];
   }
 }
 
@@ -55578,6 +55942,7 @@ var COMMAND_VERBS = [
   "squash",
   "burn",
   "reset",
+  "budget",
   "help"
 ];
 var COMMAND_USAGE = {
@@ -55598,6 +55963,10 @@ var COMMAND_USAGE = {
   squash: { usage: "/mol squash [summary\u2026]", summary: "archive the molecule with a summary" },
   burn: { usage: "/mol burn [--force]", summary: "discard the molecule (--force while it is in progress)" },
   reset: { usage: "/mol reset --force", summary: "reset the molecule from any state (admin)" },
+  budget: {
+    usage: "/mol budget <limit>=<amount>\u2026 [--step <step>]",
+    summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time"
+  },
   help: { usage: "/mol help", summary: "list these commands" }
 };
 function isCommandError(value) {
@@ -56148,10 +56517,10 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   single.fill(-1, dictSize + dict2AtomCount, slotCount);
   const start2 = new Int32Array(slotCount);
   const length = new Int32Array(slotCount);
-  function decodeDelta(count, off) {
+  function decodeDelta(count2, off) {
     let previous = 0;
     let slot = off;
-    const end = off + count;
+    const end = off + count2;
     while (slot < end) {
       const code18 = BASE91_INVERSE[input2.charCodeAt(pos++)];
       if (code18 < 89) {
@@ -56174,8 +56543,8 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   const references = new Int32Array(ngramCount * 2);
   let poolSize = 0;
   let ngramIndex = 0;
-  function readNgramReferences(count, startSlot) {
-    for (let index = 0; index < count; index++) {
+  function readNgramReferences(count2, startSlot) {
+    for (let index = 0; index < count2; index++) {
       const slot = startSlot + index;
       const a = readSlotCode();
       const b = readSlotCode();
@@ -56563,8 +56932,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open3, close, depth = 4) {
-    const openRE = this.escapeRE(open3);
+  nestedPairRE(open4, close, depth = 4) {
+    const openRE = this.escapeRE(open4);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -57066,7 +57435,7 @@ var utils_exports2 = /* @__PURE__ */ __exportAll({
   arrayReplaceAt: () => arrayReplaceAt,
   asciiTrim: () => asciiTrim,
   callable: () => callable,
-  escapeHtml: () => escapeHtml,
+  escapeHtml: () => escapeHtml2,
   escapeRE: () => escapeRE,
   fromCodePoint: () => fromCodePoint,
   isMdAsciiPunct: () => isMdAsciiPunct,
@@ -57147,7 +57516,7 @@ var HTML_REPLACEMENTS = {
 function replaceUnsafeChar(ch) {
   return HTML_REPLACEMENTS[ch];
 }
-function escapeHtml(str) {
+function escapeHtml2(str) {
   if (HTML_ESCAPE_TEST_RE.test(str)) return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
   return str;
 }
@@ -57736,11 +58105,11 @@ var Ruler = class {
 var default_rules = {};
 default_rules.code_inline = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<code${slf.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+  return `<code${slf.renderAttrs(token)}>${escapeHtml2(token.content)}</code>`;
 };
 default_rules.code_block = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml(tokens[idx].content)}</code></pre>
+  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml2(tokens[idx].content)}</code></pre>
 `;
 };
 default_rules.fence = function(tokens, idx, options, env, slf) {
@@ -57754,8 +58123,8 @@ default_rules.fence = function(tokens, idx, options, env, slf) {
     langAttrs = arr.slice(2).join("");
   }
   let highlighted;
-  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
-  else highlighted = escapeHtml(token.content);
+  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml2(token.content);
+  else highlighted = escapeHtml2(token.content);
   if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
   if (info2) {
     const i = token.attrIndex("class");
@@ -57784,7 +58153,7 @@ default_rules.softbreak = function(tokens, idx, options) {
   return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
 };
 default_rules.text = function(tokens, idx) {
-  return escapeHtml(tokens[idx].content);
+  return escapeHtml2(tokens[idx].content);
 };
 default_rules.html_block = function(tokens, idx) {
   return tokens[idx].content;
@@ -57832,7 +58201,7 @@ var Renderer = class {
     let i, l, result;
     if (!token.attrs) return "";
     result = "";
-    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml(token.attrs[i][0])}="${escapeHtml(String(token.attrs[i][1]))}"`;
+    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml2(token.attrs[i][0])}="${escapeHtml2(String(token.attrs[i][1]))}"`;
     return result;
   }
   /**
@@ -59467,7 +59836,7 @@ var StateInline = class {
     }
     let pos = start2;
     while (pos < max && this.src.charCodeAt(pos) === marker2) pos++;
-    const count = pos - start2;
+    const count2 = pos - start2;
     let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
     if ((nextChar & 64512) === 55296) {
       const lowSurr = this.src.charCodeAt(pos + 1);
@@ -59482,7 +59851,7 @@ var StateInline = class {
     return {
       can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
       can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
-      length: count
+      length: count2
     };
   }
 };
@@ -60937,6 +61306,8 @@ function parseArgs(args) {
     }
     case "pour":
       return parsePour(args);
+    case "budget":
+      return parseBudget(args);
     case "reset":
     case "burn":
       return parseForce(verb, args);
@@ -60965,6 +61336,28 @@ function parsePour(args) {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseBudget(args) {
+  const words = [];
+  let step2;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    if (token.value.value === "--step" && !token.value.quoted) {
+      const id = args.required("budget", "step");
+      if (!id.ok) return id;
+      step2 = id.value;
+      continue;
+    }
+    words.push(token.value.value);
+  }
+  if (words.length === 0) return missing("budget", "limit>=<amount");
+  const budget = parseBudgetWords(words);
+  if (!budget.ok) return fail("bad-argument", `${budget.message} \u2014 usage: ${COMMAND_USAGE.budget.usage}`);
+  return accept(
+    step2 === void 0 ? { verb: "budget", budget: budget.value } : { verb: "budget", budget: budget.value, step: step2 }
+  );
 }
 function parseForce(verb, args) {
   let force = false;
@@ -61056,7 +61449,9 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   squash: "write",
   burn: "write",
   reset: "write",
-  "reset --force": "admin"
+  "reset --force": "admin",
+  // Spending more money is a maintainer's call.
+  budget: "maintain"
 };
 var RANK = {
   none: 0,
@@ -61085,6 +61480,22 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text3, vars) {
+  if (!text3.includes("{{")) return text3;
+  return text3.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text3) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -61109,7 +61520,12 @@ var CookContext = class {
     const found2 = this.library?.get(name);
     if (!found2) {
       const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
-      this.error("unknown-formula", `${role} names "${name}", but no formula by that name ${where3}`, place);
+      const near = didYouMean(name, this.library?.names?.() ?? []);
+      this.error(
+        "unknown-formula",
+        `${role} names "${name}", but no formula by that name ${where3}${near}`,
+        place
+      );
       return void 0;
     }
     if (!this.uses.includes(name)) this.uses.push(name);
@@ -61146,7 +61562,7 @@ var isGlob = (text3) => /[*?]/.test(text3);
 function inferType(data) {
   if (data.type) return data.type;
   if (data.template?.length) return "expansion";
-  if (data.advice?.length || data.pointcuts?.length) return "aspect";
+  if (data.advice?.length || data.pointcuts?.length || data.aspects?.length) return "aspect";
   if (data.legs?.length) return "convoy";
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
@@ -61154,23 +61570,30 @@ function inferType(data) {
 }
 
 // src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
-function fillTarget(text3, values) {
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text3, values, overrides = {}) {
   if (!text3.includes("{")) return text3;
-  return text3.replace(
-    /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
+  const own2 = text3.includes("{{") ? text3.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text3;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
     (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
   );
 }
-function fillStep(step2, values) {
+function fillStep(step2, values, overrides = {}) {
   const out = { ...step2 };
   for (const key of TEXT_FIELDS) {
     const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values);
+    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
   }
-  if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
-  if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values));
+  const fill = (text3) => fillTarget(text3, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
   return out;
 }
 
@@ -61219,13 +61642,11 @@ function applyAspects(steps, refs, vars, ctx) {
   for (const ref of refs) {
     const aspect = loadAspect(ref, ctx);
     if (!aspect) continue;
-    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
-    const before = out.map((s) => s.id);
+    const pointcuts = aspect.data.pointcuts ?? [];
+    const before = out.filter((s) => pointcuts.length === 0 || pointcuts.some((p) => matchPointcut(p, s)));
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? "*";
-      const matched = before.filter(
-        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
-      );
+      const matched = before.map((s) => s.id).filter((id) => matchGlob(glob, id));
       if (matched.length === 0) {
         ctx.warn(
           "advice-no-match",
@@ -61284,6 +61705,14 @@ function advise(steps, id, advice, ai, aspect) {
   ) : others;
   return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
 }
+function matchPointcut(pointcut, step2) {
+  const f = step2.fields;
+  if (pointcut.glob !== void 0 && !matchGlob(pointcut.glob, step2.id)) return false;
+  if (pointcut.type !== void 0 && f.type !== pointcut.type) return false;
+  if (pointcut.label !== void 0 && ![...f.labels ?? [], ...f.tags ?? []].includes(pointcut.label))
+    return false;
+  return true;
+}
 function adviceSteps(advice, ai, side) {
   return [
     ...(advice.around?.[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, "around", side, j] })),
@@ -61306,6 +61735,217 @@ function aspectSteps(aspect) {
       ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
     ];
   });
+}
+
+// src/engine/cook/gates.ts
+function normalizeGates(step2) {
+  return writtenGates(step2).flatMap(({ gate }) => {
+    const out = normalizeGate(gate);
+    return out === void 0 ? [] : [out];
+  });
+}
+function writtenGates(step2) {
+  const gate = step2.gate;
+  return [
+    ...gate === void 0 ? [] : Array.isArray(gate) ? gate.map((g, i) => ({ gate: g, path: ["gate", i] })) : [{ gate, path: ["gate"] }],
+    ...(step2.gates ?? []).map((g, i) => ({ gate: g, path: ["gates", i] }))
+  ];
+}
+function isBlockingGate(gate) {
+  switch (gate.type) {
+    case "gh:run":
+    case "gh:pr":
+    case "human":
+    case "mail":
+      return true;
+    case "timer":
+      return gate.after === void 0 && gate.timeout !== void 0;
+    default:
+      return false;
+  }
+}
+function normalizeGate(gate) {
+  switch (gate.type) {
+    case "command":
+      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
+    case "files":
+      return { type: "files", paths: [...gate.paths] };
+    case "checks":
+    case "gh:run": {
+      const awaited = gate.type === "gh:run" ? gate.await_id ?? gate.id : void 0;
+      const names = gate.type === "checks" ? [...gate.names ?? []] : awaited === void 0 ? [] : [awaited];
+      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
+    }
+    case "approval":
+      return { type: "approval", permission: gate.permission ?? "maintain" };
+    case "human":
+      return { type: "approval", permission: gate.permission ?? "write" };
+    case "pr-merged":
+    case "gh:pr":
+      return { type: "pr-merged" };
+    case "timer": {
+      const after = gate.after ?? gate.timeout;
+      return after === void 0 ? void 0 : { type: "timer", after };
+    }
+    case "mail":
+      return void 0;
+    case "schema":
+      return { type: "schema", file: gate.file, schema: gate.schema };
+    case "conditional":
+      return { type: "conditional", condition: gate.condition };
+  }
+}
+var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
+function isGateOnly(step2, gates2) {
+  if (gates2.length === 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/blocking-gates.ts
+function applyBlockingGates(steps, ctx) {
+  const out = [];
+  for (const step2 of steps) {
+    const written2 = writtenGates(step2.fields);
+    if (written2.length === 0) {
+      out.push(step2);
+      continue;
+    }
+    for (const { gate, path } of written2) refuseUnsupported(step2, gate, path, ctx);
+    const blocking = written2.filter(({ gate }) => isBlockingGate(gate));
+    if (blocking.length === 0 || !doesWork(step2.fields)) {
+      out.push(step2);
+      continue;
+    }
+    const own2 = written2.filter(({ gate }) => !isBlockingGate(gate)).map(({ gate }) => gate);
+    const id = `gate-${step2.id}`;
+    const [first2] = blocking;
+    const gateStep = {
+      id,
+      needs: [],
+      fields: {
+        id,
+        title: `Gate: ${blocking.map(({ gate }) => describe3(gate)).join(", ")}`,
+        description: `Holds step "${step2.id}" until this gate passes (a gate in Beads' form blocks its step before it runs).`,
+        type: "gate",
+        gates: blocking.map(({ gate }) => gate),
+        // A step its condition leaves out takes its gate with it, as upstream filters both at cook.
+        ...step2.fields.condition === void 0 ? {} : { condition: step2.fields.condition }
+      },
+      origin: { formula: step2.origin.formula, path: [...step2.origin.path, ...first2.path] },
+      written: step2.written
+    };
+    if (step2.group !== void 0) gateStep.group = step2.group;
+    const { gate: _gate, gates: _gates, ...fields } = step2.fields;
+    const held = {
+      ...step2,
+      needs: [...step2.needs, id],
+      fields: own2.length ? { ...fields, gates: own2 } : fields
+    };
+    out.push(gateStep, held);
+  }
+  return out;
+}
+function doesWork(f) {
+  if (f.type === "task" || f.type === "human") return true;
+  if (f.type === "gate") return false;
+  return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
+}
+function describe3(gate) {
+  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
+  return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
+}
+function refuseUnsupported(step2, gate, path, ctx) {
+  const at = (...more) => placeOf(step2.origin, ...path, ...more);
+  const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
+  switch (gate.type) {
+    case "mail":
+      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      return;
+    case "gh:pr":
+      if (gate.await_id !== void 0 || gate.id !== void 0) {
+        no(
+          "gh:pr await_id",
+          "the gate waits for the molecule\u2019s own pull request to merge",
+          gate.await_id ? "await_id" : "id"
+        );
+      }
+      if (gate.timeout !== void 0)
+        no("gh:pr timeout", "a merge gate waits without a time limit", "timeout");
+      return;
+    case "human":
+      if (gate.timeout !== void 0)
+        no("human timeout", "an approval waits without a time limit", "timeout");
+      return;
+    default:
+      return;
+  }
+}
+
+// src/engine/cook/branches.ts
+function applyBranches(steps, rules, ctx) {
+  if (rules.length === 0) return [...steps];
+  const out = [...steps];
+  const index = new Map(out.map((s, i) => [s.id, i]));
+  const add = (id, needs) => {
+    const i = index.get(id);
+    const step2 = out[i];
+    out[i] = { ...step2, needs: union2(step2.needs, needs) };
+  };
+  for (const rule of rules) {
+    const missing2 = [
+      ...["from", "join"].filter((k) => !index.has(rule[k])).map((k) => ({ id: rule[k], key: [k] })),
+      ...rule.steps.flatMap((id, i) => index.has(id) ? [] : [{ id, key: ["steps", i] }])
+    ];
+    for (const { id, key } of missing2) {
+      ctx.error(
+        "unknown-step",
+        `compose.branch names step "${id}", but there is no such step`,
+        placeOf(rule.origin, ...key)
+      );
+    }
+    if (missing2.length) continue;
+    for (const id of rule.steps) add(id, [rule.from]);
+    add(rule.join, rule.steps);
+  }
+  return out;
+}
+
+// src/engine/ref-name.ts
+var REF_NAME_RULE = 'git refuses spaces, control characters and ~ ^ : ? * [ \\ in a ref, and "..", "@{", "//", a name "@", a part starting with "." or ending with ".lock", and a trailing "/" or "."';
+var FORBIDDEN = /[\u0000-\u001f\u007f ~^:?*[\\]/u;
+function describeChar(ch) {
+  if (ch === " ") return "a space";
+  const code18 = ch.codePointAt(0) ?? 0;
+  if (code18 < 32 || code18 === 127)
+    return `a control character (U+${code18.toString(16).padStart(4, "0").toUpperCase()})`;
+  return `"${ch}"`;
+}
+function refNameProblem(name) {
+  if (name === "") return "it is empty";
+  if (name === "@") return 'it is "@"';
+  const bad = FORBIDDEN.exec(name);
+  if (bad) return `it contains ${describeChar(bad[0])}`;
+  if (name.includes("..")) return 'it contains ".."';
+  if (name.includes("@{")) return 'it contains "@{"';
+  if (name.startsWith("/")) return 'it starts with "/"';
+  if (name.endsWith("/")) return 'it ends with "/"';
+  if (name.includes("//")) return 'it contains "//"';
+  for (const part of name.split("/")) {
+    if (part.startsWith("."))
+      return part === name ? 'it starts with "."' : `its part "${part}" starts with "."`;
+    if (part.endsWith(".lock"))
+      return part === name ? 'it ends with ".lock"' : `its part "${part}" ends with ".lock"`;
+  }
+  if (name.endsWith(".")) return 'it ends with "."';
+  return void 0;
+}
+function refPartProblem(name) {
+  if (name.includes("/")) return 'it contains "/"';
+  if (name.startsWith("-")) return 'it starts with "-"';
+  return refNameProblem(name);
 }
 
 // src/engine/cook/min-heap.ts
@@ -61361,6 +62001,14 @@ function checkDag(steps, ctx) {
     }
     firstById.set(step2.id, step2);
     unique.push(step2);
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      ctx.error(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (the step's branch is molecular/<molecule>/<step>, one part with no "/" or leading "-"; ${REF_NAME_RULE})`,
+        placeOf(step2.origin, "id")
+      );
+    }
   }
   const ids2 = firstById.keys.bind(firstById);
   for (const step2 of steps) {
@@ -61439,8 +62087,8 @@ function indexGraph(steps) {
 function kahn(graph) {
   const waiting = graph.needs.map((list2) => list2.length);
   const ready = new MinHeap();
-  waiting.forEach((count, i) => {
-    if (count === 0) ready.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 === 0) ready.push(i);
   });
   const order = [];
   for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
@@ -61451,8 +62099,8 @@ function kahn(graph) {
     }
   }
   const stuck = [];
-  waiting.forEach((count, i) => {
-    if (count > 0) stuck.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 > 0) stuck.push(i);
   });
   return { order, stuck };
 }
@@ -61523,7 +62171,7 @@ function flattenInto(out, step2, origin, inherited, group) {
   const own2 = workStep(step2, origin);
   const needs = inherited.length ? union2(inherited, own2.needs) : own2.needs;
   const children = step2.children ?? [];
-  if (children.length === 0 && step2.type !== "parallel") {
+  if (children.length === 0 && !isContainer(step2.type)) {
     out.push(withGroup(needs === own2.needs ? own2 : { ...own2, needs }, group));
     return;
   }
@@ -61537,71 +62185,127 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join12 = {
+  const join16 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join12);
+  out.push(join16);
 }
+var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
 }
 
 // src/engine/cook/expand.ts
+var MAX_EXPANSION_DEPTH = 5;
 function applyExpansions(steps, rules, vars, ctx) {
-  let out = steps;
-  for (const rule of rules) {
-    const at = out.findIndex((s) => s.id === rule.target);
-    if (at < 0) {
-      ctx.error(
-        "unknown-target",
-        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
-          rule.target,
-          out.map((s) => s.id)
-        )}`,
-        placeOf(rule.origin, "target")
-      );
-      continue;
-    }
-    const expansion = loadExpansion(rule, ctx);
-    if (!expansion) continue;
-    const target = out[at];
-    const spliced = instantiateTemplate(expansion, {
-      target: target.id,
-      "target.id": target.id,
-      "target.title": target.fields.title ?? target.id,
-      "target.description": target.fields.description ?? ""
-    });
-    const { entries, exits } = entriesAndExits(spliced);
-    const entryIds = new Set(entries.map((e) => e.id));
-    const wired = spliced.map(
-      (s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
-    );
-    const rest = redirectNeeds(
-      [...out.slice(0, at), ...out.slice(at + 1)],
-      target.id,
-      exits.map((e) => e.id)
-    ).map(
-      (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
-    );
-    out = [...rest.slice(0, at), ...wired, ...rest.slice(at)];
-    for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
-      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  let out = applyInline(steps, vars, ctx);
+  const expanded = /* @__PURE__ */ new Set();
+  for (const rule of rules.filter((r) => !r.select)) {
+    if (expanded.has(rule.target)) continue;
+    out = expandOne(out, rule, vars, ctx) ?? out;
+    expanded.add(rule.target);
+  }
+  for (const rule of rules.filter((r) => r.select)) {
+    const targets = out.filter((s) => !expanded.has(s.id) && matchGlob(rule.target, s.id)).map((s) => s.id);
+    for (const target of targets) {
+      out = expandOne(out, { ...rule, target }, vars, ctx) ?? out;
+      expanded.add(target);
     }
   }
   return out;
 }
+function applyInline(steps, vars, ctx) {
+  let out = steps;
+  for (let depth = 0; ; depth++) {
+    const inline2 = out.filter((s) => s.fields.expand !== void 0);
+    if (inline2.length === 0) return out;
+    for (const step2 of inline2) {
+      const rule = {
+        target: step2.id,
+        with: step2.fields.expand,
+        origin: step2.origin,
+        inline: true
+      };
+      if (step2.fields.expand_vars !== void 0) rule.vars = step2.fields.expand_vars;
+      const expanded = depth < MAX_EXPANSION_DEPTH ? expandOne(out, rule, vars, ctx) : void 0;
+      if (depth >= MAX_EXPANSION_DEPTH) {
+        ctx.error(
+          "invalid-value",
+          `step "${step2.id}": expansions expand each other more than ${MAX_EXPANSION_DEPTH} levels deep`,
+          placeOf(step2.origin, "expand")
+        );
+      }
+      out = expanded ?? out.map(
+        (s) => s === step2 ? { ...s, fields: { ...s.fields, expand: void 0, expand_vars: void 0 } } : s
+      );
+    }
+  }
+}
+function expandOne(out, rule, vars, ctx) {
+  const at = out.findIndex((s) => s.id === rule.target);
+  if (at < 0) {
+    ctx.error(
+      "unknown-target",
+      `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
+        rule.target,
+        out.map((s) => s.id)
+      )}`,
+      placeOf(rule.origin, "target")
+    );
+    return void 0;
+  }
+  const expansion = loadExpansion(rule, ctx);
+  if (!expansion) return void 0;
+  const target = out[at];
+  const own2 = expansionValues(expansion, rule.vars ?? {});
+  const spliced = instantiateTemplate(
+    expansion,
+    {
+      ...own2,
+      target: target.id,
+      "target.id": target.id,
+      "target.title": target.fields.title ?? target.id,
+      "target.description": target.fields.description ?? ""
+    },
+    rule.vars ?? {}
+  );
+  const { entries, exits } = entriesAndExits(spliced);
+  const entryIds = new Set(entries.map((e) => e.id));
+  const wired = spliced.map((s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s);
+  const rest = redirectNeeds(
+    [...out.slice(0, at), ...out.slice(at + 1)],
+    target.id,
+    exits.map((e) => e.id)
+  ).map(
+    (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
+  );
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  }
+  return [...rest.slice(0, at), ...wired, ...rest.slice(at)];
+}
+function expansionValues(expansion, overrides) {
+  const out = {};
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    const value = typeof input2 === "string" ? input2 : input2.default;
+    if (value !== void 0) out[name] = String(value);
+  }
+  return { ...out, ...overrides };
+}
 function loadExpansion(rule, ctx) {
-  const expansion = ctx.load(rule.with, "compose.expand", placeOf(rule.origin, "with"));
+  const role = rule.inline ? "expand" : rule.select ? "compose.map" : "compose.expand";
+  const key = rule.inline ? "expand" : "with";
+  const expansion = ctx.load(rule.with, role, placeOf(rule.origin, key));
   if (!expansion) return void 0;
   const kind = inferType(expansion.data);
   if (kind !== "expansion") {
     ctx.error(
       "not-an-expansion",
-      `compose.expand uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
-      placeOf(rule.origin, "with")
+      `${role} uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
+      placeOf(rule.origin, key)
     );
     return void 0;
   }
@@ -61615,9 +62319,9 @@ function loadExpansion(rule, ctx) {
   }
   return expansion;
 }
-function instantiateTemplate(expansion, values) {
+function instantiateTemplate(expansion, values, overrides = {}) {
   return flattenSteps(
-    (expansion.data.template ?? []).map((s) => fillStep(s, values)),
+    (expansion.data.template ?? []).map((s) => fillStep(s, values, overrides)),
     expansion,
     ["template"]
   );
@@ -61625,11 +62329,7 @@ function instantiateTemplate(expansion, values) {
 
 // src/engine/cook/convoy.ts
 function convoySteps(formula) {
-  const legs = (formula.data.legs ?? []).map((leg, i) => {
-    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
-    const { focus: _focus, ...rest } = leg;
-    return workStep({ ...rest, description }, { formula, path: ["legs", i] }, leg);
-  });
+  const legs = legSteps(formula, "legs");
   const synthesis = formula.data.synthesis;
   if (!synthesis) return legs;
   const id = synthesis.id ?? "synthesis";
@@ -61641,14 +62341,75 @@ function convoySteps(formula) {
   );
   return [...legs, step2];
 }
+function legSteps(formula, key) {
+  return (formula.data[key] ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: [key, i] }, leg);
+  });
+}
+
+// src/engine/cook/unsupported.ts
+var STEP_KEYS = {
+  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
+  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
+};
+var COMPOSE_KEYS = {
+  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
+  bond_points: "Beads' bond points attach formulas to a running molecule",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+};
+function refuseUnsupportedSteps(steps, ctx) {
+  for (const step2 of steps) {
+    for (const [key, why] of Object.entries(STEP_KEYS)) {
+      if (step2.fields[key] !== void 0) {
+        ctx.error(
+          "not-supported",
+          `${key} is not supported yet: ${why} (step "${step2.id}")`,
+          placeOf(step2.origin, key)
+        );
+      }
+    }
+  }
+}
+function refuseUnsupportedCompose(formula, ctx) {
+  const compose = formula.data.compose;
+  if (compose === void 0) return;
+  for (const [key, why] of Object.entries(COMPOSE_KEYS)) {
+    if (compose[key] !== void 0) {
+      ctx.error(
+        "not-supported",
+        `compose.${key} is not supported yet: ${why}`,
+        placeOf({ formula, path: ["compose", key] })
+      );
+    }
+  }
+}
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
+var SETTINGS = [
+  "execution",
+  "squash",
+  "max_loops",
+  "max_retries",
+  "phase",
+  "agent",
+  "budget",
+  "usage"
+];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
   const path = [...chain, name];
-  const resolved = { vars: /* @__PURE__ */ new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const resolved = {
+    vars: /* @__PURE__ */ new Map(),
+    steps: [],
+    expand: [],
+    branch: [],
+    aspects: [],
+    settings: {}
+  };
+  refuseUnsupportedCompose(formula, ctx);
   const parents = formula.data.extends === void 0 ? [] : [formula.data.extends].flat();
   parents.forEach((parentName, i) => {
     const place = placeOf({
@@ -61691,10 +62452,26 @@ function ownLayer(formula, kind) {
   return {
     vars,
     steps: stepsOf(formula, kind),
-    expand: (data.compose?.expand ?? []).map((rule, i) => ({
-      target: rule.target,
-      with: rule.with,
-      origin: { formula, path: ["compose", "expand", i] }
+    expand: [
+      ...(data.compose?.expand ?? []).map((rule, i) => ({
+        target: rule.target,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "expand", i] }
+      })),
+      ...(data.compose?.map ?? []).map((rule, i) => ({
+        target: rule.select,
+        select: true,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "map", i] }
+      }))
+    ],
+    branch: (data.compose?.branch ?? []).map((rule, i) => ({
+      from: rule.from,
+      steps: [...rule.steps],
+      join: rule.join,
+      origin: { formula, path: ["compose", "branch", i] }
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
       name: aspect,
@@ -61711,7 +62488,7 @@ function stepsOf(formula, kind) {
     case "expansion":
       return [...own2, ...instantiateTemplate(formula, { target: "target", "target.id": "target" })];
     case "aspect":
-      return [...own2, ...aspectSteps(formula)];
+      return [...own2, ...aspectSteps(formula), ...legSteps(formula, "aspects")];
     default:
       return own2;
   }
@@ -61730,21 +62507,208 @@ function merge3(into, layer) {
     }
   }
   into.expand.push(...layer.expand);
+  into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
 
-// src/engine/cook/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
+// src/engine/cook/loop-range.ts
+function parseLoopRange(expr, value) {
+  const split = /^(.+)\.\.(.+)$/.exec(expr.trim());
+  if (!split) return err("invalid-value", `range "${expr}" is not of the form start..end`);
+  const start2 = evaluate(split[1], value);
+  if (!start2.ok) return err("invalid-value", `range "${expr}": start ${start2.error.message}`);
+  const end = evaluate(split[2], value);
+  if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
+  return ok({ start: start2.value, end: end.value });
 }
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+function evaluate(text3, value) {
+  let unbound;
+  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = value(name);
+    if (v === void 0) unbound ??= name;
+    return v ?? whole;
+  });
+  if (unbound !== void 0) return err("invalid-value", `reads {${unbound}}, which has no value`);
+  const tokens = tokenize(expr.trim());
+  if (typeof tokens === "string") return err("invalid-value", tokens);
+  let at = 0;
+  let failure2;
+  const fail4 = (why) => {
+    failure2 ??= why;
+    return 0;
+  };
+  const sum = () => {
+    let left = product();
+    while (tokens[at] === "+" || tokens[at] === "-") {
+      const op = tokens[at++];
+      const right = product();
+      left = op === "+" ? left + right : left - right;
+    }
+    return left;
+  };
+  const product = () => {
+    let left = power();
+    while (tokens[at] === "*" || tokens[at] === "/") {
+      const op = tokens[at++];
+      const right = power();
+      if (op === "/" && right === 0) return fail4("divides by zero");
+      left = op === "*" ? left * right : left / right;
+    }
+    return left;
+  };
+  const power = () => {
+    const base = primary();
+    if (tokens[at] !== "^") return base;
+    at++;
+    return base ** power();
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (typeof token === "number") return token;
+    if (token === "-") return -primary();
+    if (token === "(") {
+      const inner = sum();
+      if (tokens[at++] !== ")") return fail4('has a "(" that is never closed');
+      return inner;
+    }
+    return fail4(token === void 0 ? "ends too early" : `has "${token}" where a number belongs`);
+  };
+  const result = sum();
+  if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  return ok(Math.trunc(result));
+}
+function tokenize(expr) {
+  const tokens = [];
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const number4 = /^\d+(\.\d+)?/.exec(expr.slice(i));
+    if (number4) {
+      tokens.push(Number(number4[0]));
+      i += number4[0].length;
+      continue;
+    }
+    if ("+-*/^()".includes(c)) {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    return `"${expr}" has "${c}", which is not a number, an operator (+ - * / ^) or a parenthesis`;
+  }
+  return tokens;
+}
+
+// src/engine/cook/loop-expand.ts
+var MAX_LOOP_STEPS = 1e3;
+function applyLoops(steps, value, ctx) {
+  if (!steps.some((s) => s.fields.loop !== void 0)) return [...steps];
+  let out = [];
+  const replaced = [];
+  for (const step2 of steps) {
+    const loop = step2.fields.loop;
+    if (loop === void 0) {
+      out.push(step2);
+      continue;
+    }
+    const expanded = expandLoop(step2, loop, value, ctx);
+    const { entries, exits } = entriesAndExits(expanded);
+    const first2 = new Set(entries.map((s) => s.id));
+    out.push(
+      ...expanded.map(
+        (s) => first2.has(s.id) && step2.needs.length ? { ...s, needs: union2(step2.needs, s.needs) } : s
+      )
+    );
+    replaced.push({ id: step2.id, exits: exits.map((s) => s.id) });
+  }
+  for (const { id, exits } of replaced) out = redirectNeeds(out, id, exits);
+  return out;
+}
+function expandLoop(step2, loop, value, ctx) {
+  const at = (...path) => placeOf(step2.origin, "loop", ...path);
+  const kinds = ["count", "range", "until"].filter((k) => loop[k] !== void 0);
+  if (kinds.length !== 1) {
+    ctx.error(
+      "invalid-value",
+      `loop "${step2.id}" needs exactly one of count, range or until (it has ${kinds.length ? kinds.join(" and ") : "none"})`,
+      at()
+    );
+    return [];
+  }
+  if (loop.until !== void 0) {
+    ctx.error(
+      "not-supported",
+      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
+      at("until")
+    );
+    return [];
+  }
+  let values;
+  if (loop.range !== void 0) {
+    const range = parseLoopRange(loop.range, value);
+    if (!range.ok) {
+      ctx.error("invalid-value", `loop "${step2.id}": ${range.error.message}`, at("range"));
+      return [];
+    }
+    const { start: start2, end } = range.value;
+    if (end < start2) {
+      ctx.error(
+        "invalid-value",
+        `loop "${step2.id}": range end (${end}) is less than start (${start2})`,
+        at("range")
+      );
+      return [];
+    }
+    if ((end - start2 + 1) * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, end - start2 + 1, loop.body.length), at("range"));
+      return [];
+    }
+    values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else {
+    const count2 = loop.count;
+    if (count2 * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, count2, loop.body.length), at("count"));
+      return [];
+    }
+    values = Array.from({ length: count2 }, () => void 0);
+  }
+  const body = flattenSteps(loop.body, step2.origin.formula, [...step2.origin.path, "loop", "body"]);
+  const bodyIds = new Set(body.map((s) => s.id));
+  const out = [];
+  let previousLast;
+  values.forEach((v, i) => {
+    const prefix = `${step2.id}.iter${i + 1}.`;
+    const bind2 = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const iteration = body.map((s) => {
+      const fields = { ...s.fields, id: prefix + s.id };
+      const title = bind2(s.fields.title);
+      const description = bind2(s.fields.description);
+      if (title !== void 0) fields.title = title;
+      if (description !== void 0) fields.description = description;
+      const moved = {
+        ...s,
+        id: prefix + s.id,
+        needs: s.needs.map((n) => bodyIds.has(n) ? prefix + n : n),
+        fields
+      };
+      if (s.group !== void 0) moved.group = bodyIds.has(s.group) ? prefix + s.group : s.group;
+      return moved;
+    });
+    const expanded = applyLoops(iteration, value, ctx);
+    const [firstStep] = expanded;
+    if (firstStep && previousLast !== void 0) firstStep.needs = union2(firstStep.needs, [previousLast]);
+    previousLast = expanded.at(-1)?.id;
+    out.push(...expanded);
+  });
+  return out;
+}
+var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
 // src/engine/cook/overlay.ts
 var OVERRIDABLE = ["title", "description", "acceptance", "run"];
@@ -61822,12 +62786,16 @@ var ProtoStepSchema = external_exports.object({
   agent: external_exports.string().optional(),
   /** No output and no file change for this long stops the agent (agent steps only). */
   idleTimeout: external_exports.string().optional(),
+  /** What this step's agent may spend, over all its attempts. */
+  budget: BudgetSchema.optional(),
+  /** `file`: the agent reports its usage in `$MOL_USAGE_FILE`. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
   /**
-   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
-   * but what needs it runs as if it had completed and the molecule can still complete.
+   * Set on every step with Gas City's `[steps.retry]` (`hard_fail` unless written): only transient
+   * failures are retried; once they spend the attempts, `soft_fail` closes the step as passed.
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
@@ -61838,8 +62806,17 @@ var ProtoStepSchema = external_exports.object({
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: external_exports.string().optional(),
-  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Gas City's and Beads' `metadata`: pairs kept as text, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /** The upstream `type` as written when it is not one of Molecular's (`verification`, `bug`...): such a step is a task. */
+  kind: external_exports.string().optional(),
+  // Informational, shown by `mol cook`, never acted on: Beads/Gas City labels (`labels`, `tags`),
+  // priority and notes; Gas Town's `interactive` step and `review_only` leg.
+  tags: external_exports.array(external_exports.string()).optional(),
+  priority: external_exports.number().int().optional(),
+  notes: external_exports.string().optional(),
+  interactive: external_exports.boolean().optional(),
+  reviewOnly: external_exports.boolean().optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -61856,6 +62833,8 @@ var ProtoSchema = external_exports.object({
   execution: external_exports.enum(EXECUTION_MODES),
   vars: external_exports.record(external_exports.string(), ProtoVarSchema),
   steps: external_exports.array(ProtoStepSchema),
+  /** What the molecule's agents may spend together. */
+  budget: BudgetSchema.optional(),
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: external_exports.number().int().min(0),
   squash: external_exports.object({
@@ -61864,7 +62843,9 @@ var ProtoSchema = external_exports.object({
     includeMetrics: external_exports.boolean()
   }).optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
-  phase: external_exports.string().optional()
+  phase: external_exports.string().optional(),
+  /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
+  reviewOnly: external_exports.boolean().optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -61876,9 +62857,16 @@ var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
 function evaluateCondition(expr, vars) {
   const parsed = parseCondition(substituteCondition(expr, vars));
   if (!parsed.ok) return parsed;
-  return ok(truthy(evaluate(parsed.value, vars)));
+  return ok(truthy(evaluate2(parsed.value, vars)));
 }
-function substituteCondition(expr, vars) {
+var BEADS_COMPARE = /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+function beadsCompare(expr) {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3], "'")}'`;
+}
+function substituteCondition(raw, vars) {
+  const expr = beadsCompare(raw);
   if (!expr.includes("{{")) return expr;
   let out = "";
   let quote;
@@ -61916,7 +62904,7 @@ function conditionVars(node2) {
   }
 }
 function parseCondition(expr) {
-  const tokens = tokenize(expr);
+  const tokens = tokenize2(expr);
   if (!tokens.ok) return tokens;
   const list2 = tokens.value;
   let at = 0;
@@ -61977,21 +62965,21 @@ function parseCondition(expr) {
       at++;
       const inner = parseOr(depth + 1);
       if (!inner) return void 0;
-      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe4(peek())}`, peek());
       at++;
       return inner;
     }
-    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+    return fail4(`expected a name, a quoted text or "(" but found ${describe4(token)}`, token);
   };
   const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe4(peek())}`, peek());
   if (failure2 || !tree) {
     const f = failure2 ?? { message: "empty condition", col: 1 };
     return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
   }
   return ok(tree);
 }
-function tokenize(expr) {
+function tokenize2(expr) {
   const tokens = [];
   let i = 0;
   while (i < expr.length) {
@@ -62051,74 +63039,33 @@ function tokenize(expr) {
   tokens.push({ kind: "end", value: "", col: expr.length + 1 });
   return ok(tokens);
 }
-function describe3(token) {
+function describe4(token) {
   if (token.kind === "end") return "the end";
   if (token.kind === "text") return `the text "${token.value}"`;
   return `"${token.value}"`;
 }
-function evaluate(node2, vars) {
+function evaluate2(node2, vars) {
   switch (node2.kind) {
     case "literal":
       return node2.value;
     case "var":
       return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
     case "not":
-      return !truthy(evaluate(node2.operand, vars));
+      return !truthy(evaluate2(node2.operand, vars));
     case "and":
-      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) && truthy(evaluate2(node2.right, vars));
     case "or":
-      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) || truthy(evaluate2(node2.right, vars));
     case "eq":
-      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) === String(evaluate2(node2.right, vars));
     case "ne":
-      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) !== String(evaluate2(node2.right, vars));
   }
 }
+var FALSY = /* @__PURE__ */ new Set(["", "false", "0", "no", "off"]);
 function truthy(value) {
   if (typeof value === "boolean") return value;
-  return value !== "" && value !== "false" && value !== "0";
-}
-
-// src/engine/cook/gates.ts
-function normalizeGates(step2) {
-  const written2 = [
-    ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
-    ...step2.gates ?? []
-  ];
-  return written2.map(normalizeGate);
-}
-function normalizeGate(gate) {
-  switch (gate.type) {
-    case "command":
-      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
-    case "files":
-      return { type: "files", paths: [...gate.paths] };
-    case "checks":
-    case "gh:run": {
-      const names = gate.type === "checks" ? [...gate.names ?? []] : gate.id === void 0 ? [] : [gate.id];
-      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
-    }
-    case "approval":
-      return { type: "approval", permission: gate.permission ?? "maintain" };
-    case "human":
-      return { type: "approval", permission: gate.permission ?? "write" };
-    case "pr-merged":
-    case "gh:pr":
-      return { type: "pr-merged" };
-    case "timer":
-      return { type: "timer", after: gate.after };
-    case "schema":
-      return { type: "schema", file: gate.file, schema: gate.schema };
-    case "conditional":
-      return { type: "conditional", condition: gate.condition };
-  }
-}
-var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
-function isGateOnly(step2, gates2) {
-  if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.agent !== void 0) return false;
-  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
-  return gates2.every((g) => WAITING_GATES.has(g.type));
+  return !FALSY.has(value.toLowerCase());
 }
 
 // src/engine/cook/loops.ts
@@ -62144,7 +63091,7 @@ function gasCityLoops(step2, gates2, ctx) {
   const out = {};
   const attempts = (ralph ?? retry3)?.max_attempts;
   if (attempts !== void 0) out.maxRetries = attempts - 1;
-  if (retry3?.on_exhausted !== void 0) out.onExhausted = retry3.on_exhausted;
+  if (retry3 !== void 0) out.onExhausted = retry3.on_exhausted ?? "hard_fail";
   if (ralph !== void 0) {
     const { path, timeout: timeout2 } = ralph.check;
     if (gates2.some((g) => g.type === "command")) {
@@ -62210,6 +63157,10 @@ function toProtoStep(step2, values, defaults2, ctx) {
       );
     } else out.idleTimeout = f.idle_timeout;
   }
+  const budget = protoBudget(f.budget);
+  if (budget !== void 0) out.budget = budget;
+  const usage = f.usage ?? (agent === void 0 ? void 0 : defaults2.usage);
+  if (usage !== void 0) out.usage = usage;
   const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults2.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
@@ -62220,7 +63171,22 @@ function toProtoStep(step2, values, defaults2, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults2, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
-  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
+  if (f.metadata !== void 0) {
+    out.metadata = Object.fromEntries(Object.entries(f.metadata).map(([k, v]) => [k, String(v)]));
+  }
+  Object.assign(out, informational(f, sub));
+  return out;
+}
+var OWN_TYPES = /* @__PURE__ */ new Set(["task", "human", "gate", "parallel", "epic"]);
+function informational(f, sub) {
+  const out = {};
+  if (f.type !== void 0 && !OWN_TYPES.has(f.type)) out.kind = f.type;
+  const tags = [...f.labels ?? [], ...f.tags ?? []].map(sub);
+  if (tags.length) out.tags = [...new Set(tags)];
+  if (f.priority !== void 0) out.priority = f.priority;
+  if (f.notes !== void 0) out.notes = sub(f.notes);
+  if (f.interactive !== void 0) out.interactive = f.interactive;
+  if (f.review_only === true) out.reviewOnly = true;
   return out;
 }
 function agentOf(step2, type, defaults2, ctx) {
@@ -62244,6 +63210,15 @@ function agentOf(step2, type, defaults2, ctx) {
   }
   if (f.run !== void 0 || type !== "task") return void 0;
   return defaults2.agent;
+}
+function protoBudget(budget) {
+  if (budget === void 0) return void 0;
+  const out = {};
+  if (budget.usd !== void 0) out.usd = budget.usd;
+  if (budget.tokens !== void 0) out.tokens = budget.tokens;
+  if (budget.turns !== void 0) out.turns = budget.turns;
+  if (budget.time !== void 0) out.time = budget.time;
+  return Object.keys(out).length === 0 ? void 0 : out;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -62279,6 +63254,53 @@ function checkCondition(step2, condition, defaults2, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/undeclared-placeholders.ts
+var TEMPLATE_KEYWORDS = /* @__PURE__ */ new Set(["else", "end", "break", "continue", "this"]);
+var STEP_TEXTS = ["title", "description", "output", "acceptance", "assignee", "condition"];
+function warnUndeclaredInStep(step2, declared, ctx) {
+  const f = step2.fields;
+  const texts = [];
+  for (const key of STEP_TEXTS) {
+    const text3 = f[key];
+    if (typeof text3 === "string") texts.push([key, text3]);
+  }
+  for (const key of ["gate", "gates"]) {
+    const written2 = f[key];
+    const gates2 = written2 === void 0 ? [] : Array.isArray(written2) ? written2 : [written2];
+    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+  }
+  warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
+}
+function warnUndeclared(owner, texts, origin, declared, ctx) {
+  const warned = /* @__PURE__ */ new Set();
+  for (const [key, text3] of texts) {
+    if (!text3.includes("{{")) continue;
+    for (const name of placeholders(text3)) {
+      if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
+      warned.add(name);
+      ctx.warn(
+        "unknown-var",
+        `${owner}: {{${name}}} in ${key} is not a declared variable, so it stays as written${didYouMean(name, declared)}`,
+        placeOf(origin, key)
+      );
+    }
+  }
+}
+function gateTexts(gate) {
+  switch (gate.type) {
+    case "files":
+      return gate.paths;
+    case "checks":
+      return gate.names ?? [];
+    case "schema":
+      return [gate.file, gate.schema];
+    case "conditional":
+      return [gate.condition];
+    default:
+      return [];
+  }
 }
 
 // node_modules/re2js/build/index.js
@@ -69075,11 +70097,16 @@ function cook(formula, options = {}) {
     return { ok: false, error: asMolError(ctx.errors) };
   }
   const resolved = resolveFormula(formula, ctx);
-  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  const given = options.vars ?? {};
+  let steps = applyLoops(resolved.steps, (name2) => given[name2] ?? defaultOf(resolved.vars.get(name2)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
+  steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
-  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
   if (steps.length === 0 && ctx.errors.length === 0) {
     const what = kind === "convoy" ? "legs" : kind === "expansion" ? "[[template]] steps" : kind === "aspect" ? "advice" : "steps";
@@ -69090,13 +70117,26 @@ function cook(formula, options = {}) {
     );
   }
   const declared = new Set(Object.keys(vars));
+  warnUndeclared(
+    `formula "${name}"`,
+    [["description", formula.data.description ?? ""]],
+    { formula, path: [] },
+    declared,
+    ctx
+  );
+  for (const s of steps) warnUndeclaredInStep(s, declared, ctx);
   const protoSteps = new Map(
     steps.map((s) => [
       s,
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...resolved.settings.usage === void 0 ? {} : { usage: resolved.settings.usage },
+          declared
+        },
         ctx
       )
     ])
@@ -69121,7 +70161,15 @@ function cook(formula, options = {}) {
     proto.squash = squash2;
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
+  if (formula.data.review_only === true) proto.reviewOnly = true;
+  const budget = protoBudget(settings.budget);
+  if (budget !== void 0) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+function defaultOf(declared) {
+  const input2 = declared?.input;
+  if (typeof input2 === "string") return input2;
+  return input2?.default === void 0 ? void 0 : String(input2.default);
 }
 
 // src/engine/cook/default-retries.ts
@@ -69142,32 +70190,6 @@ function withDefaultRetries(proto, retries) {
     byRetries.set(retries, filled);
   }
   return filled;
-}
-
-// src/engine/duration.ts
-var UNITS = {
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
-  d: 864e5,
-  w: 6048e5
-};
-function parseDuration(text3) {
-  const trimmed = text3.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
-  let total = 0;
-  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(match[1]) * UNITS[match[2]];
-  }
-  return total;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
-  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
-  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
-  return `${Math.round(ms / 864e4) / 10}d`;
 }
 
 // src/engine/formula/description-files.ts
@@ -69231,9 +70253,6 @@ function walk(formula, visit2) {
   each(formula.data.steps);
   each(formula.data.template);
 }
-
-// src/engine/formula/formula-source.ts
-var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
 // src/engine/formula/schema-walk.ts
 function defOf(schema) {
@@ -69384,7 +70403,7 @@ function explainIssue(root, data, issue3, base) {
 }
 function expectation(root, data, path, value, issue3) {
   const schema = schemaAt(root, path, data);
-  const wanted = schema ? describe4(schema) : void 0;
+  const wanted = schema ? describe5(schema) : void 0;
   if (value === void 0 && path.length > 0) {
     const key = path[path.length - 1];
     const parent = path.slice(0, -1);
@@ -69418,7 +70437,7 @@ function nounOf(path) {
   }
   return "";
 }
-function describe4(schema) {
+function describe5(schema) {
   const inner = unwrap(schema);
   const def = defOf(inner);
   const checks = (def.checks ?? []).map((check2) => check2._zod.def);
@@ -69444,7 +70463,7 @@ function describe4(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe4(option);
+        const text3 = describe5(option);
         return text3 === "true or false" ? "true/false" : text3;
       });
       return joinOr([...new Set(options)]);
@@ -69636,7 +70655,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open3 = 0;
+    let open4 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -69644,8 +70663,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open3++;
-      else if ((c === "}" || c === "]") && --open3 === 0) return;
+      if (c === "{" || c === "[") open4++;
+      else if ((c === "}" || c === "]") && --open4 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -69680,6 +70699,26 @@ function decodeJsonString(quoted2) {
   return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
 }
 
+// src/engine/formula/near-key.ts
+function nearKey(schema, data, path) {
+  const key = path[path.length - 1];
+  if (typeof key !== "string") return void 0;
+  const tablePath = path.slice(0, -1);
+  const table2 = valueAt(data, tablePath);
+  const tableSchema = schemaAt(schema, tablePath, data);
+  const resolved = tableSchema && resolveFor(tableSchema, table2);
+  const shape = resolved && shapeOf2(resolved);
+  if (!shape || !isTable(table2)) return void 0;
+  return closest(
+    key,
+    Object.keys(shape).filter((known) => !Object.hasOwn(table2, known))
+  );
+}
+function didYouMeanKey(schema, data, path) {
+  const near = nearKey(schema, data, path);
+  return near === void 0 ? "" : `; did you mean "${near}"?`;
+}
+
 // src/engine/formula/nesting-limit.ts
 var MAX_NESTING = 64;
 function findTooDeep(data, limit = MAX_NESTING) {
@@ -69697,6 +70736,36 @@ function pathTo(entry2) {
   const path = [];
   for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
+}
+
+// src/engine/formula/not-a-formula.ts
+function yamlFileProblem(file2) {
+  if (!/\.ya?ml$/i.test(file2)) return void 0;
+  return `${file2} is YAML: Molecular reads formulas written in TOML (.formula.toml) or JSON (.formula.json); write it in one of those`;
+}
+var KINDS = [
+  {
+    key: "order",
+    what: "a Gas City order (orders/<name>/order.toml: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  {
+    key: "automation",
+    what: "a Gas City automation (an order's former name: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  { key: "plugin", what: "a plugin manifest (it describes a plugin, not a workflow)" }
+];
+function otherTomlProblem(file2, raw) {
+  const base = (file2.split(/[\\/]/).pop() ?? "").toLowerCase();
+  const formulaKeys = ["steps", "legs", "template", "advice", "extends", "formula"];
+  const hasFormulaKeys = isTable(raw) && formulaKeys.some((k) => Object.hasOwn(raw, k));
+  for (const { key, what } of KINDS) {
+    const named = base === `${key}.toml`;
+    const shaped = isTable(raw) && isTable(raw[key]) && !hasFormulaKeys;
+    if (named || shaped) {
+      return `${file2} is ${what}, not a formula: run the formula it names${key === "plugin" ? "" : " (its `formula` key)"} instead`;
+    }
+  }
+  return void 0;
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -70964,10 +72033,14 @@ function parseUnguarded(input2, file2, format2) {
       { severity: "error", code: "not-text", message: "the formula must be text", file: name }
     ]);
   }
+  const yaml = yamlFileProblem(name);
+  if (yaml) return fail2(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
   const text3 = withoutBom(input2);
   const read = readDocument(text3, kind);
   if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
+  const other = otherTomlProblem(name, raw);
+  if (other) return fail2(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
   let positions;
   const locate = (path) => {
     positions ??= scanPositions(text3, kind);
@@ -71005,7 +72078,7 @@ function parseUnguarded(input2, file2, format2) {
       "warning",
       "unknown-key",
       path,
-      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)${didYouMeanKey(schema, raw, path)}`
     );
   });
   if (errors.length > 0 || !checked.success) return fail2(name, [...byPlace(errors), ...byPlace(warnings)]);
@@ -71043,257 +72116,132 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
+// src/engine/molecule/formula-source.ts
+var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
 };
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
 }
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
 }
-function holdsLease(step2, runId, now) {
-  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
-  return now === void 0 || leaseLive(step2.lease, now);
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
 }
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids2 = mol.steps.map((s) => s.id);
+  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
   return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
   );
 }
-function refuseUnheldReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
-    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
-    return err(
-      "stale-report",
-      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
-    );
-  }
-  return refuseStaleReport(mol, stepId, runId);
-}
 
-// src/engine/molecule/machine/molecule-machine.ts
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found2 = findStep(d, e.step);
+    if (!found2.ok) return found2;
+    const i = found2.value;
+    const budget = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
   }
-  return out || "(the document)";
-}
-
-// src/engine/molecule/machine/step-machine.ts
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    fail: ["failed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached2 !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+    });
+    return ok(void 0);
   }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/mentions.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
   }
-  return parts.length > 0 ? parts.join("/") : void 0;
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
 }
-function lookup(contextMap2, mention) {
-  const exact = contextMap2[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap2[key]];
-}
-async function resolveMentions(text3, contextMap2, readFile3) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen2 = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
-    const entry2 = lookup(contextMap2, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen2.has(configured)) continue;
-    seen2.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile3(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
-  }
-  return resolved;
-}
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
+function describeBudget(budget) {
+  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -71527,6 +72475,8 @@ function moleculeWith(b, lists) {
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
   if (b.summary !== void 0) mol.summary = b.summary;
+  if (b.budget !== void 0) mol.budget = b.budget;
+  if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -71649,6 +72599,595 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info2, patch = {}) {
+  const status2 = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status2 === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info2, fields);
+  return status2 === "in_progress" || status2 === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids2, why) {
+  if (ids2.length === 0) return;
+  const list2 = ids2.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/fail.ts
+var TRANSIENT_EXIT_STATUS = 75;
+function failPath(d, i, event, error3, by2, patch = {}, transient = false) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const classed = def.onExhausted !== void 0;
+  const hard = classed && !transient;
+  const retry3 = !hard && attempts <= maxRetries;
+  const loop = !retry3 && target !== void 0 && loops < budget;
+  const fields = {
+    ...patch,
+    error: error3,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry3 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error3 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    if (classed && transient && def.onExhausted === "soft_fail") {
+      const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
+      d.move(i, event, "completed", { by: by2, note: `${error3} (${how2})` }, { ...fields, error: void 0 });
+      return;
+    }
+    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    d.move(i, event, "failed", { by: by2, note: `${error3} (${how})` }, fields);
+    return;
+  }
+  if (retry3) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget);
+}
+function loopBack(d, failing, target, loop, budget) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+}
+function fail3(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const status2 = d.step(i).status;
+  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
+  const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
+  if (e.reason === "budget") stopForBudget(d, i, e, patch);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/molecule/ops/complete.ts
+function complete(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e, step2.usage)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = record2(e, step2.usage);
+  patch.lease = void 0;
+  patch.nudgedAt = void 0;
+  if (step2.status === "ready") {
+    patch.attempts = step2.attempts + 1;
+    patch.startedAt = d.at;
+  }
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    patch.completedAt = d.at;
+    patch.error = void 0;
+    d.move(i, "complete", "completed", { by: e.by }, patch);
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e, used) {
+  const patch = {};
+  if (e.usage !== void 0) patch.usage = addUsage(used, e.usage);
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gate-step.ts
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
+function openGates(d, i) {
+  if (d.status === "pending") d.moveMolecule("complete", "in_progress");
+  complete(d, { type: "complete", step: d.step(i).id });
+}
+
+// src/engine/molecule/gated-commit.ts
+function gatedCommit(proto, mol, stepId) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const queue = [stepId];
+  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    const commit = commits.get(id);
+    if (commit !== void 0) return commit;
+    const def = defs.get(id);
+    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
+  }
+  return void 0;
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
+};
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+}
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+}
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
+}
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+  return err(
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+  );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
+}
+
+// src/engine/molecule/machine/molecule-machine.ts
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap2, mention) {
+  const exact = contextMap2[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap2[key]];
+}
+async function resolveMentions(text3, contextMap2, readFile5) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen2 = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap2, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen2.has(configured)) continue;
+    seen2.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile5(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status2) {
+  return status2 === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen2 = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen2.has(need)) continue;
+      seen2.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status2 = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
+    }
+  };
+  visit2(def.needs);
+  return branches;
+}
+
 // src/engine/molecule/ops/adhoc-proto.ts
 var InlineFormulaSchema = external_exports.object({
   formula: external_exports.string().min(1),
@@ -71717,14 +73256,38 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     checkpoint: CheckpointSchema.optional(),
     gates: external_exports.array(GateResultSchema).optional(),
     branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
     by
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
   external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
   external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
   /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
   external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
@@ -71759,17 +73322,6 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids2 = mol.steps.map((s) => s.id);
-  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
-  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
-}
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status2) {
@@ -71813,21 +73365,34 @@ function triggerVerdict(trigger, needs) {
 }
 function advance(d, candidates = []) {
   const queue = [...candidates];
+  let round = 0;
+  const passedOn = /* @__PURE__ */ new Map();
   for (; ; ) {
-    for (const i2 of d.takeChanges()) {
+    const changes = d.takeChanges();
+    if (changes.length > 0) round++;
+    for (const i2 of changes) {
       queue.push(i2);
       for (const j of d.index.dependents[i2]) queue.push(j);
     }
     const i = queue.pop();
     if (i === void 0) return;
-    if (d.step(i).status === "pending") decide(d, i);
+    const status2 = d.step(i).status;
+    if (status2 === "pending") decide(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "skipped" && passedOn.get(i) !== round) {
+      passedOn.set(i, round);
+      for (const j of d.index.dependents[i]) queue.push(j);
+    }
   }
 }
 function asNeed(d, n) {
   const status2 = d.step(n).status;
-  return status2 === "failed" && softFails(d, n) ? "completed" : status2;
+  if (status2 === "skipped" && skippedAhead(d, n)) return "pending";
+  return status2;
 }
-var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
+function skippedAhead(d, n) {
+  return d.index.needs[n].some((m) => !isDone(asNeed(d, m)));
+}
 function decide(d, i) {
   const def = d.def(i);
   const needs = d.index.needs[i].map((n) => asNeed(d, n));
@@ -71855,21 +73420,20 @@ function decide(d, i) {
     }
   }
   d.move(i, "ready", "ready");
+  if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
 }
+var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
   if (!isLive(d.status)) return;
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft = [];
-  for (let i = 0; i < d.size; i++) {
+  for (let i = 0; i < d.size && culprit < 0; i++) {
     const status2 = d.step(i).status;
-    if (status2 === "failed" && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status2 === "blocked" || status2 === "failed" && !recovered(d, i))) culprit = i;
+    if (status2 === "blocked" || status2 === "failed" && !recovered(d, i)) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
     return;
   }
   const step2 = d.step(culprit);
@@ -72053,6 +73617,10 @@ var Draft = class {
     this.fields[key] = value;
     this.dirty = true;
   }
+  /** A molecule-level field as this draft has it. */
+  field(key) {
+    return this.fields !== void 0 && key in this.fields ? this.fields[key] : this.base[key];
+  }
   emit(effect) {
     this.effects.push(effect);
   }
@@ -72085,7 +73653,11 @@ var Draft = class {
       proto: this.proto,
       open: this.openStep
     });
-    if (this.fields) Object.assign(mol, this.fields);
+    if (this.fields) {
+      Object.assign(mol, this.fields);
+      for (const key of Object.keys(this.fields))
+        if (mol[key] === void 0) delete mol[key];
+    }
     mol.status = this.status;
     mol.rev = rev;
     mol.updatedAt = this.at;
@@ -72107,13 +73679,24 @@ var Draft = class {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
     }
   }
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i) {
     const branches = [];
-    for (const n of this.index.needs[i]) {
-      const branch = this.step(n).branch;
-      if (branch !== void 0) branches.push(branch);
-    }
+    const seen2 = /* @__PURE__ */ new Set();
+    const visit2 = (needs) => {
+      for (const n of needs) {
+        if (seen2.has(n)) continue;
+        seen2.add(n);
+        const branch = this.step(n).branch;
+        if (branch !== void 0) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit2(this.index.needs[n]);
+      }
+    };
+    visit2(this.index.needs[i]);
     return branches;
   }
 };
@@ -72142,6 +73725,19 @@ function pour(proto, opts) {
       "invalid-id",
       `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
     );
+  }
+  const idProblem = refPartProblem(opts.id);
+  if (idProblem !== void 0) {
+    return err("invalid-id", `"${opts.id}" cannot be a molecule id: ${idProblem} (${REF_NAME_RULE})`);
+  }
+  for (const step2 of proto.steps) {
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      return err(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`
+      );
+    }
   }
   if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
   const kind = opts.kind ?? "mol";
@@ -72181,45 +73777,6 @@ function pour(proto, opts) {
   return { ok: true, value: d.build(0) };
 }
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
-}
-
 // src/engine/molecule/machine/table.ts
 function canTransition(table2, from, event) {
   return targetsOf(table2, from, event).length > 0;
@@ -72235,7 +73792,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary2 = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record4 = {
+  const record5 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -72254,7 +73811,8 @@ function squash(d, e) {
       durationMs,
       attempts,
       retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
-      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0),
+      ...mol.steps.some((s) => s.usage !== void 0) ? { usage: moleculeUsage(mol.steps) } : {}
     },
     createdAt: mol.createdAt,
     squashedAt: d.at
@@ -72268,7 +73826,7 @@ function squash(d, e) {
       note: summary2
     }
   );
-  d.emit({ type: "archive", record: record4 });
+  d.emit({ type: "archive", record: record5 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -72321,270 +73879,6 @@ function evaporate(d, _e) {
   return ok(void 0);
 }
 
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info2, patch = {}) {
-  const status2 = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status2 === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info2, fields);
-  return status2 === "in_progress" || status2 === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids2, why) {
-  if (ids2.length === 0) return;
-  const list2 = ids2.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
-}
-
-// src/engine/molecule/ops/fail.ts
-function failPath(d, i, event, error3, by2, patch = {}) {
-  const def = d.def(i);
-  const attempts = patch.attempts ?? d.step(i).attempts;
-  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
-  const budget = def.maxLoops ?? d.proto.maxLoops;
-  const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry3 = attempts <= maxRetries;
-  const loop = !retry3 && target !== void 0 && loops < budget;
-  const fields = {
-    ...patch,
-    error: error3,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
-  };
-  if (retry3 || loop) {
-    d.move(i, event, "failed", { by: by2, note: error3 }, fields);
-  } else {
-    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
-    d.move(i, event, "failed", { by: by2, note: `${error3} (${how})` }, fields);
-    return;
-  }
-  if (retry3) {
-    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
-    return;
-  }
-  loopBack(d, i, target, loops + 1, budget);
-}
-function loopBack(d, failing, target, loop, budget) {
-  const failingId = d.step(failing).id;
-  const targetId = d.step(target).id;
-  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
-  const interrupted = [];
-  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
-  for (const j of [...sweep].sort((a, b) => a - b)) {
-    const patch = { attempts: 0 };
-    if (j === target) patch.loops = loop;
-    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted, note);
-}
-function fail3(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const status2 = d.step(i).status;
-  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
-  failPath(d, i, "fail", e.error, e.by);
-  return ok(void 0);
-}
-function timeout(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
-  if (step2.startedAt === void 0)
-    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
-  const limit = d.def(i).timeout;
-  const ran = d.now.getTime() - Date.parse(step2.startedAt);
-  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
-  if (limitMs !== void 0 && ran < limitMs) {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "timeout",
-      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
-    );
-  }
-  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
-  return ok(void 0);
-}
-
-// src/engine/molecule/ops/gates.ts
-function waitingGates(def) {
-  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
-}
-function mergeGates(current, incoming) {
-  const merged = [...current];
-  for (const result of incoming) {
-    const at = merged.findIndex((g) => g.type === result.type);
-    if (at >= 0) merged[at] = result;
-    else merged.push(result);
-  }
-  return merged;
-}
-function gateVerdict(gates2) {
-  if (gates2.some((g) => g.passed === false)) return "failed";
-  if (gates2.some((g) => g.passed === null)) return "waiting";
-  return "passed";
-}
-function failingDetail(gates2) {
-  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
-}
-
-// src/engine/molecule/ops/complete.ts
-function complete(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status === "awaiting_gate") {
-    if (!e.gates || e.gates.length === 0) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already waiting for its gates; nothing changed`
-      });
-      return ok(void 0);
-    }
-    concludeGates(
-      d,
-      i,
-      "complete",
-      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
-      e.by,
-      record2(e)
-    );
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress" && step2.status !== "ready")
-    return refuse("step", e.step, step2.status, "complete");
-  const patch = record2(e);
-  patch.lease = void 0;
-  patch.nudgedAt = void 0;
-  if (step2.status === "ready") {
-    patch.attempts = step2.attempts + 1;
-    patch.startedAt = d.at;
-  }
-  const def = d.def(i);
-  if (e.gates && e.gates.length > 0) {
-    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
-  } else if (def.gates.length > 0) {
-    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
-    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
-  } else {
-    patch.completedAt = d.at;
-    patch.error = void 0;
-    d.move(i, "complete", "completed", { by: e.by }, patch);
-  }
-  return ok(void 0);
-}
-function gates(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
-  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
-  return ok(void 0);
-}
-function approve(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (!d.def(i).gates.some((g) => g.type === "approval")) {
-    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
-  }
-  if (step2.status !== "awaiting_gate") {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "approve",
-      "it can be approved once its work is done and it waits for approval"
-    );
-  }
-  const current = step2.gates ?? waitingGates(d.def(i));
-  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
-  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
-  return ok(void 0);
-}
-function concludeGates(d, i, event, results, by2, patch = {}) {
-  const verdict = gateVerdict(results);
-  if (verdict === "failed") {
-    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
-  } else if (verdict === "waiting") {
-    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
-    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
-    d.move(
-      i,
-      event,
-      "awaiting_gate",
-      { by: by2, note: `waiting for ${waiting.join(", ")}` },
-      { ...patch, gates: results, awaitingSince: since }
-    );
-  } else {
-    d.move(
-      i,
-      event,
-      "completed",
-      { by: by2 },
-      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
-    );
-  }
-  const step2 = d.step(i);
-  d.emit({
-    type: "check-run",
-    step: step2.id,
-    // A failing attempt reports failure even when a retry already made the step ready again.
-    status: verdict === "failed" ? "failed" : step2.status,
-    gates: results,
-    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
-  });
-}
-function record2(e) {
-  const patch = {};
-  if (e.checkpoint) patch.checkpoint = e.checkpoint;
-  if (e.branch !== void 0) patch.branch = e.branch;
-  return patch;
-}
-function alreadyCompleted(d, id) {
-  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
-  return ok(void 0);
-}
-
 // src/engine/molecule/ops/nudge.ts
 function nudge(d, e) {
   const found2 = findStep(d, e.step);
@@ -72616,6 +73910,7 @@ function unpause(d, e) {
     if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
       started = true;
   }
+  if (d.field("budgetStop") !== void 0) d.set("budgetStop", void 0);
   d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
   return ok(void 0);
 }
@@ -72659,13 +73954,13 @@ function reset(proto, index, mol, e, now) {
   return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
 }
 function archivedNote(mol) {
-  const count = mol.history.length + (mol.historyTrimmed ?? 0);
+  const count2 = mol.history.length + (mol.historyTrimmed ?? 0);
   const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count2} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -72804,6 +74099,10 @@ function skip(d, e) {
       status2 === "in_progress" ? "fail it or let it finish" : void 0
     );
   }
+  const bypassed = e.force === true ? void 0 : bypasses(d, i);
+  if (bypassed !== void 0) {
+    return err("force-required", `step "${e.step}" ${bypassed}; skip it with --force to pass them anyway`);
+  }
   d.move(
     i,
     "skip",
@@ -72813,6 +74112,17 @@ function skip(d, e) {
   );
   if (status2 === "failed" || status2 === "blocked") unblockDownstream(d, [i], e.by);
   return ok(void 0);
+}
+function bypasses(d, i) {
+  const def = d.def(i);
+  if (def.type === "gate" && def.gates.length > 0) {
+    return `is a gate (${def.gates.map((g) => g.type).join(", ")}): skipping it passes its gates unjudged`;
+  }
+  const approval = def.gates.find((g) => g.type === "approval");
+  if (approval === void 0) return void 0;
+  const result = d.step(i).gates?.find((g) => g.type === "approval");
+  if (result?.passed === true) return void 0;
+  return `waits for an approval (${approval.permission}): skipping it leaves that approval behind`;
 }
 
 // src/engine/molecule/ops/start.ts
@@ -72878,8 +74188,8 @@ function startHint(d, i) {
   if (status2 === "failed") return "retry it to run it again";
   if (status2 === "awaiting_gate") return "its work is done and it is waiting for its gates";
   if (status2 !== "pending" && status2 !== "blocked") return void 0;
-  const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
+  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
 }
 function sameProcess(a, b) {
   return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
@@ -72903,7 +74213,8 @@ var HANDLERS = {
   unpause,
   squash,
   burn,
-  evaporate
+  evaporate,
+  budget: raiseBudget
 };
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
@@ -73048,7 +74359,7 @@ function judgeTimer(after, awaitingSince, now) {
 }
 
 // src/action/inputs.ts
-var MODES = ["event", "step", "step-start", "step-finish", "patrol", "lint"];
+var MODES = ["event", "step", "step-start", "step-finish", "agent", "patrol", "lint"];
 var DEFAULT_FORMULAS_PATH = ".github/formulas";
 var DEFAULT_CONFIG_PATH = ".github/molecular.yml";
 var APP_SLUG = /^[a-z0-9][a-z0-9-]*$/;
@@ -73062,7 +74373,7 @@ function readInputs(get) {
   const configPath = repoPath("config-path", get("config-path") || DEFAULT_CONFIG_PATH);
   if (!configPath.ok) return configPath;
   const token = get("github-token");
-  if (token === "" && mode !== "lint") {
+  if (token === "" && mode !== "lint" && mode !== "agent") {
     return err(
       "input-invalid",
       "github-token is empty: leave it at its default (the workflow's github.token) or pass a token that can write issues, contents and actions"
@@ -73078,8 +74389,24 @@ function readInputs(get) {
   const molecule = get("molecule");
   const step2 = get("step");
   const work = get("work");
+  for (const [name, value] of [
+    ["molecule", molecule],
+    ["step", step2]
+  ]) {
+    const problem = value === "" ? void 0 : refPartProblem(value);
+    if (problem !== void 0) {
+      return err(
+        "input-invalid",
+        `${name} "${value}" cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`
+      );
+    }
+  }
+  const agentInputs = Object.fromEntries(
+    ["agent", "budget", "prompt", "usage"].map((name) => [name, get(name)]).filter(([, v]) => v !== "")
+  );
   return ok({
     ...work ? { work } : {},
+    ...agentInputs,
     mode,
     token,
     ...molecule ? { molecule } : {},
@@ -73099,6 +74426,9 @@ function repoPath(name, value) {
   }
   return ok(path);
 }
+
+// src/action/run-mode.ts
+import { join as join15 } from "node:path";
 
 // src/github/repo-file.ts
 async function readRepoFile(octokit, repo, path, ref) {
@@ -73212,7 +74542,7 @@ function remoteAuthEnv(serverUrl, token) {
 import { execFile } from "node:child_process";
 
 // src/runner/crash-point.ts
-import { appendFileSync as appendFileSync2 } from "node:fs";
+import { appendFileSync as appendFileSync2, existsSync as existsSync3 } from "node:fs";
 var reached = 0;
 function crashPoint(name) {
   const at = process.env.MOL_CRASH_AT;
@@ -73222,6 +74552,15 @@ function crashPoint(name) {
   if (trace) appendFileSync2(trace, `${reached} ${name}
 `);
   if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+function fullDiskPoint() {
+  const full = process.env.MOL_FULL_DISK;
+  if (!full || !existsSync3(full)) return;
+  throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write"
+  });
 }
 
 // src/runner/scrub-env.ts
@@ -73309,7 +74648,7 @@ function splitNul(text3) {
 }
 
 // src/local/formulas/builtins.ts
-import { existsSync as existsSync3, readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync2 } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
@@ -73318,7 +74657,7 @@ function builtinFormulaDir(from = import.meta.url) {
   let dir = dirname(fileURLToPath(from));
   for (; ; ) {
     const candidate = join(dir, "formulas");
-    if (existsSync3(join(candidate, `hello${SUFFIX}`))) return candidate;
+    if (existsSync4(join(candidate, `hello${SUFFIX}`))) return candidate;
     const parent = dirname(dir);
     if (parent === dir)
       throw new Error("the built-in formulas folder was not found beside the Molecular package");
@@ -73351,12 +74690,51 @@ function builtinNames() {
 }
 
 // src/local/formulas/catalog.ts
-import { existsSync as existsSync4, readdirSync as readdirSync3 } from "node:fs";
-import { dirname as dirname2, join as join3, resolve } from "node:path";
+import { existsSync as existsSync6, readdirSync as readdirSync3 } from "node:fs";
+import { basename, dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
+
+// src/local/formulas/config-search-path.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { existsSync as existsSync5, readFileSync as readFileSync3 } from "node:fs";
+import { join as join2 } from "node:path";
+var CONFIG_FILE = ".github/molecular.yml";
+function configSearchPath(repoDir) {
+  const file2 = join2(repoDir, CONFIG_FILE);
+  if (!existsSync5(file2)) return ok([]);
+  const text3 = readFileSync3(file2, "utf8");
+  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const invalid = (message) => ({
+    ok: false,
+    error: {
+      severity: "warning",
+      code: "config-invalid",
+      message: `${message}; formula_search_path ignored`,
+      file: CONFIG_FILE,
+      line,
+      col: 1
+    }
+  });
+  let doc;
+  try {
+    doc = (0, import_yaml.parse)(text3);
+  } catch (e) {
+    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
+  }
+  const value = doc?.formula_search_path;
+  if (value === void 0) return ok([]);
+  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
+  const dirs = [];
+  for (const entry2 of value) {
+    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
+      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
+    dirs.push(join2(repoDir, entry2));
+  }
+  return ok(dirs);
+}
 
 // src/local/formulas/formula-files.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3, statSync } from "node:fs";
-import { join as join2 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync4, statSync } from "node:fs";
+import { join as join3 } from "node:path";
 var FORMULA_SUFFIXES2 = [".formula.toml", ".formula.json"];
 function isFormulaFile(file2) {
   return FORMULA_SUFFIXES2.some((suffix) => file2.endsWith(suffix));
@@ -73366,7 +74744,7 @@ function findFormulaFiles(dir) {
   const walk3 = (d) => {
     for (const entry2 of readdirSync2(d, { withFileTypes: true })) {
       if (entry2.name === "node_modules" || entry2.name === ".git") continue;
-      const path = join2(d, entry2.name);
+      const path = join3(d, entry2.name);
       if (entry2.isDirectory()) walk3(path);
       else if (isFormulaFile(entry2.name)) found2.push(path);
     }
@@ -73382,11 +74760,12 @@ function isDirectory2(path) {
   }
 }
 function readText(path) {
-  return readFileSync3(path, "utf8");
+  return readFileSync4(path, "utf8");
 }
 
 // src/local/formulas/catalog.ts
 var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES2, ".toml"];
+var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
 var FormulaCatalog = class _FormulaCatalog {
   constructor(searchDirs) {
     this.searchDirs = searchDirs;
@@ -73395,21 +74774,34 @@ var FormulaCatalog = class _FormulaCatalog {
   cache = /* @__PURE__ */ new Map();
   /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
   problems = [];
+  /**
+   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
+   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
+   */
   static forRepo(repoDir, extraDirs = []) {
     const dirs = [...extraDirs];
+    const problems = [];
     if (repoDir) {
-      for (const rel of [".github/formulas", ".beads/formulas", ".molecular/formulas"])
-        dirs.push(join3(repoDir, rel));
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join4(repoDir, rel));
+      const configured = configSearchPath(repoDir);
+      if (configured.ok) dirs.push(...configured.value);
+      else problems.push(configured.error);
     }
     dirs.push(builtinFormulaDir());
-    return new _FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync4(d)));
+    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
+    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync6(d)));
+    catalog.problems.push(...problems);
+    catalog.missingDirs = unique.filter((d) => !existsSync6(d));
+    return catalog;
   }
+  /** Folders searched that do not exist, so "looked in" can name every place looked. */
+  missingDirs = [];
   /** Where a formula of this name lives, if anywhere. */
   locate(name) {
     for (const dir of this.searchDirs) {
       for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join3(dir, `${name}${suffix}`);
-        if (existsSync4(path)) return path;
+        const path = join4(dir, `${name}${suffix}`);
+        if (existsSync6(path)) return path;
       }
     }
     return void 0;
@@ -73459,6 +74851,18 @@ function readDescriptionFiles(formula, dir) {
     }
   }
   return texts;
+}
+function missingFormulaFile(arg, asPath, catalog) {
+  const what = existsSync6(asPath) ? "is not a formula file" : "does not exist";
+  const file2 = basename(asPath);
+  const entries = new Map(
+    safeList(dirname2(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
+  );
+  const nearName = closest(formulaNameOfFile(file2), entries.keys());
+  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
+  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
+  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
+  return err("not-found", `${arg} ${what}${guess}`);
 }
 
 // src/local/formulas/local-formula-source.ts
@@ -73588,7 +74992,7 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
     const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
     return err(
       "unknown-formula",
-      `there is no formula "${name}" in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
+      `there is no formula "${name}"${didYouMean(name, [...known, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
     );
   }
   if (!root.ok) return root;
@@ -73677,6 +75081,7 @@ async function loadPourFormula(octokit, repo, name, place) {
     defaultBranch: branch,
     formulasPath: dir,
     builtin: place.builtin,
+    ...place.builtinNames === void 0 ? {} : { builtinNames: place.builtinNames },
     ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
@@ -73831,20 +75236,20 @@ import { hostname as hostname3 } from "node:os";
 
 // src/github/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
-function formatArchiveBody(record4) {
-  const steps = record4.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
-  const m = record4.metrics;
+function formatArchiveBody(record5) {
+  const steps = record5.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
+  const m = record5.metrics;
   return [
     `${OPEN}
-${commentSafeJson(record4)}
+${commentSafeJson(record5)}
 -->`,
     "",
-    `### \u{1F4E6} ${inlineText(record4.title, 200)}`,
+    `### \u{1F4E6} ${inlineText(record5.title, 200)}`,
     "",
-    `Squashed molecule ${codeSpan(record4.id)} (formula ${codeSpan(record4.formula.name)}): **${record4.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
+    `Squashed molecule ${codeSpan(record5.id)} (formula ${codeSpan(record5.formula.name)}): **${record5.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
     "",
     // The summary is markdown, but it must not open a block of its own that a reader could mistake for state.
-    truncate(record4.summary, 4e3).replace(/<!--/g, "&lt;!--"),
+    truncate(record5.summary, 4e3).replace(/<!--/g, "&lt;!--"),
     "",
     "<details><summary>Steps</summary>",
     "",
@@ -74070,8 +75475,8 @@ function claimOf(body) {
     return {
       claimedId: () => claimedId(archive, "json"),
       read: () => {
-        const record4 = parseArchive(archive);
-        return record4.ok ? { ok: true, value: { kind: "archive", record: record4.value } } : record4;
+        const record5 = parseArchive(archive);
+        return record5.ok ? { ok: true, value: { kind: "archive", record: record5.value } } : record5;
       }
     };
   }
@@ -74388,12 +75793,12 @@ function lockRefFor(molId) {
   return LOCK_REF_PREFIX + safe;
 }
 var shortRef = (ref) => ref.replace(/^refs\//, "");
-async function createLockCommit(octokit, repo, record4, parents) {
+async function createLockCommit(octokit, repo, record5, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
     message: `${MESSAGE_TITLE}
 
-${JSON.stringify(record4)}
+${JSON.stringify(record5)}
 `,
     tree: EMPTY_TREE_SHA,
     parents
@@ -74417,17 +75822,17 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record4 = parseRecord(data.message);
-  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
+  const record5 = parseRecord(data.message);
+  if (record5) return { sha, holder: record5.holder, expiresAt: new Date(record5.expiresAt) };
   return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
-    const record4 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
-    return { holder: record4.holder, expiresAt: record4.expiresAt };
+    const record5 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
+    if (typeof record5.holder !== "string" || typeof record5.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record5.expiresAt))) return void 0;
+    return { holder: record5.holder, expiresAt: record5.expiresAt };
   } catch {
     return void 0;
   }
@@ -74824,9 +76229,9 @@ var CommentStore = class {
     let body;
     let persisted = next;
     if (next.status === "squashed") {
-      const record4 = archiveOf(mutation.effects, before.id);
-      if (!record4.ok) return record4;
-      body = sealBody(formatArchiveBody(record4.value), this.now(), this.policy.key);
+      const record5 = archiveOf(mutation.effects, before.id);
+      if (!record5.ok) return record5;
+      body = sealBody(formatArchiveBody(record5.value), this.now(), this.policy.key);
     } else {
       const encoded = await this.encode(next);
       if (!encoded.ok) return encoded;
@@ -74945,7 +76350,7 @@ function openStore(ctx) {
 }
 
 // src/github/config.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/github/dispatch.ts
 var DEFAULT_STEP_WORKFLOW = "molecular-step.yml";
@@ -74983,7 +76388,7 @@ async function dispatchStep(octokit, repo, dispatch2) {
 // src/github/config.ts
 var CONFIG_PATH = ".github/molecular.yml";
 var COMMAND_KEYS = Object.keys(DEFAULT_COMMAND_PERMISSIONS);
-var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration5 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
   (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
 );
@@ -74997,13 +76402,13 @@ var ConfigSchema = external_exports.strictObject({
   permissions: external_exports.partialRecord(external_exports.enum(COMMAND_KEYS), external_exports.enum(PERMISSIONS)).default({}),
   default_retries: external_exports.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
   /** Patrol nudges an in-progress step idle this long. */
-  nudge_after: duration4.default("2h"),
+  nudge_after: duration5.default("2h"),
   /** Patrol fails (so retries apply) an in-progress step with no `timeout` of its own after this long. */
-  stuck_after: duration4.default("24h"),
+  stuck_after: duration5.default("24h"),
   /** Patrol dispatches again a ready step of a distributed molecule that no job started this long. */
-  redispatch_after: duration4.default("30m"),
+  redispatch_after: duration5.default("30m"),
   /** A state lock older than this is stale and may be taken over. */
-  lock_ttl: duration4.default("2m"),
+  lock_ttl: duration5.default("2m"),
   step_workflow: external_exports.string().regex(/^[\w.-]+\.ya?ml$/, 'a workflow file name under .github/workflows, such as "molecular-step.yml"').default(DEFAULT_STEP_WORKFLOW),
   /** `auto`: the face decides (the app: in-process only; the action: the git-ref lock). */
   lock: external_exports.enum(["auto", "none", "ref"]).default("auto"),
@@ -75017,13 +76422,20 @@ var ConfigSchema = external_exports.strictObject({
    * A team whose step jobs report with a PAT or another app's token lists that login here.
    */
   step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  /**
+   * Logins (usually apps) whose `formula:` labels pour without a permission look-up. Any other
+   * labeller, a bot too, needs the `pour` permission: an app that may label needs only triage.
+   */
+  trusted_labelers: external_exports.array(external_exports.string().min(1)).default([]),
   formulas_path: repoFolder.default(".github/formulas"),
   /**
    * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
    * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
    * formulas of `formulas_path`.
    */
-  formula_search_path: external_exports.array(repoFolder).default([])
+  formula_search_path: external_exports.array(repoFolder).default([]),
+  /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
+  budget: BudgetSchema.strict().optional()
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -75051,8 +76463,8 @@ function describeIssue(issue3) {
   return `is invalid: ${issue3.message}`;
 }
 function parseConfig(yamlText) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
+  const lineCounter = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
   const syntax2 = doc.errors[0];
   if (syntax2) {
     const pos = lineCounter.linePos(syntax2.pos[0]);
@@ -75065,7 +76477,7 @@ function parseConfig(yamlText) {
   return validateConfig(doc.toJS(), (path) => {
     for (let n = path.length; n > 0; n--) {
       const parent = n > 1 ? doc.getIn(path.slice(0, n - 1), true) : doc.contents;
-      if (!(0, import_yaml.isMap)(parent)) continue;
+      if (!(0, import_yaml2.isMap)(parent)) continue;
       const pair = parent.items.find(
         (item) => String(item.key?.value ?? item.key) === String(path[n - 1])
       );
@@ -75094,7 +76506,7 @@ async function loadActionConfig(octokit, repo, path, ref) {
 }
 
 // src/action/actions-env.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { tmpdir } from "node:os";
 function readActionsEnv(env, cwd = process.cwd()) {
   const slug = env.GITHUB_REPOSITORY ?? "";
@@ -75118,7 +76530,7 @@ function readActionsEnv(env, cwd = process.cwd()) {
 function readEventPayload(path) {
   if (path === void 0) return ok({});
   try {
-    const data = JSON.parse(readFileSync4(path, "utf8"));
+    const data = JSON.parse(readFileSync5(path, "utf8"));
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
       return err("event-invalid", `the event payload ${path} is not a JSON object`);
     }
@@ -75165,7 +76577,11 @@ function actionHandlerContext(options) {
     payload: options.payload,
     deliveryId: `run ${options.runId}`,
     log: logOf(options.io),
-    identity: { login: ACTIONS_LOGIN, trusted: actionTrustedWriters(config3, options.appSlug) },
+    identity: {
+      login: ACTIONS_LOGIN,
+      trusted: actionTrustedWriters(config3, options.appSlug),
+      self: options.appSlug ? [`${options.appSlug}[bot]`] : []
+    },
     now: options.now,
     config: config3,
     defaultBranch: options.defaultBranch,
@@ -75181,6 +76597,672 @@ function logOf(io) {
     warn: (m) => io.warning(m),
     error: (m) => io.error(m)
   };
+}
+
+// src/action/modes/agent.ts
+import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname3, join as join5 } from "node:path";
+
+// src/runner/run-command.ts
+import { spawn } from "node:child_process";
+import { performance as performance2 } from "node:perf_hooks";
+import { StringDecoder } from "node:string_decoder";
+
+// src/runner/idle-watch.ts
+function watchIdle(options) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
+  const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
+  const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
+  let last = now();
+  let stopped = false;
+  let timer;
+  let seen2 = options.probe ? options.probe().catch(() => void 0) : Promise.resolve(void 0);
+  const tick = async () => {
+    if (options.probe) {
+      const before = await seen2;
+      seen2 = options.probe().catch(() => before);
+      const after = await seen2;
+      if (after !== before) last = now();
+    }
+    if (stopped) return;
+    if (now() - last >= options.idleMs) {
+      stopped = true;
+      options.onIdle();
+      return;
+    }
+    timer = setTimer(() => void tick(), Math.min(pollMs, Math.max(1, options.idleMs - (now() - last))));
+  };
+  timer = setTimer(() => void tick(), Math.min(pollMs, options.idleMs));
+  return {
+    alive: () => {
+      last = now();
+    },
+    stop: () => {
+      stopped = true;
+      clearTimer(timer);
+    }
+  };
+}
+
+// src/runner/process-group.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+function readStat(pid) {
+  try {
+    const stat4 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const startTime = fields[19];
+    if (fields[0] === void 0 || startTime === void 0) return void 0;
+    return { state: fields[0], pgrp: Number(fields[2]), startTime };
+  } catch {
+    return void 0;
+  }
+}
+function identifyGroup(pid) {
+  const stat4 = readStat(pid);
+  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+}
+
+// src/runner/run-command.ts
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then printf %s "$s" 1<>"$1"; fi; exit "$s"';
+var DEFAULT_GRACE_MS = 2e3;
+var DEFAULT_TAIL_BYTES = 4096;
+function runCommand(options) {
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
+  const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+  const started = performance2.now();
+  return new Promise((resolve6) => {
+    let child;
+    try {
+      const stdin = options.input === void 0 ? "ignore" : "pipe";
+      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
+        cwd: options.cwd,
+        env,
+        detached: true,
+        stdio: [stdin, "pipe", "pipe", "pipe"]
+      }) : spawn("sh", ["-c", options.run], {
+        cwd: options.cwd,
+        env,
+        detached: true,
+        stdio: [stdin, "pipe", "pipe"]
+      });
+    } catch (error3) {
+      resolve6(
+        err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`)
+      );
+      return;
+    }
+    const pid = child.pid;
+    let timedOut = false;
+    let idledOut = false;
+    let idle;
+    let exit;
+    const timers = [];
+    const killGroup = (signal) => {
+      if (pid === void 0) return;
+      try {
+        process.kill(-pid, signal);
+      } catch {
+      }
+    };
+    const finish = (result) => {
+      for (const timer of timers) clearTimeout(timer);
+      idle?.stop();
+      resolve6(result);
+    };
+    let stoppedFor;
+    let pending = "";
+    const lineOf = options.stdoutLine;
+    const show2 = (text3, stream) => {
+      if (text3 === "") return;
+      tail.push(Buffer.from(text3));
+      options.onOutput?.(text3, stream);
+    };
+    for (const stream of ["stdout", "stderr"]) {
+      const decoder = new StringDecoder("utf8");
+      child[stream]?.on("data", (chunk) => {
+        idle?.alive();
+        if (stream === "stdout" && lineOf !== void 0) {
+          const lines = (pending + decoder.write(chunk)).split("\n");
+          pending = lines.pop() ?? "";
+          for (const line of lines) show2(lineOf(`${line}
+`), stream);
+          return;
+        }
+        tail.push(chunk);
+        options.onOutput?.(decoder.write(chunk), stream);
+      });
+    }
+    const flushLine = () => {
+      if (lineOf === void 0 || pending === "") return;
+      const last = pending;
+      pending = "";
+      show2(lineOf(last), "stdout");
+    };
+    if (options.stop !== void 0) {
+      const signal = options.stop;
+      const onAbort = () => {
+        if (exit !== void 0 || stoppedFor !== void 0) return;
+        stoppedFor = String(signal.reason ?? "stopped");
+        killGroup("SIGTERM");
+        timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+      };
+      if (signal.aborted) queueMicrotask(onAbort);
+      else signal.addEventListener("abort", onAbort, { once: true });
+    }
+    if (options.timeoutMs !== void 0) {
+      const timeoutMs = options.timeoutMs;
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          killGroup("SIGTERM");
+          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+        }, timeoutMs)
+      );
+    }
+    if (options.onSpawn && pid !== void 0) {
+      const gate = child.stdio[3];
+      gate?.on("error", () => {
+      });
+      options.onSpawn(identifyGroup(pid)).then(
+        (go) => {
+          if (go) gate?.end("go\n", () => gate.destroy());
+          else killGroup("SIGKILL");
+        },
+        () => killGroup("SIGKILL")
+      );
+    }
+    if (options.input !== void 0) {
+      child.stdin?.on("error", () => {
+      });
+      child.stdin?.end(options.input);
+    }
+    if (options.idle !== void 0) {
+      idle = watchIdle({
+        idleMs: options.idle.ms,
+        ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
+        onIdle: () => {
+          if (exit !== void 0) return;
+          idledOut = true;
+          killGroup("SIGTERM");
+          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+        }
+      });
+    }
+    child.on("error", (error3) => {
+      if (exit === void 0)
+        finish(err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`));
+    });
+    child.on("exit", (code18, signal) => {
+      exit = { code: code18, signal };
+      idle?.stop();
+      killGroup("SIGTERM");
+      timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+      timers.push(
+        setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          done2();
+        }, graceMs * 2)
+      );
+    });
+    let settled = false;
+    const done2 = () => {
+      if (settled || exit === void 0 || pid === void 0) return;
+      settled = true;
+      flushLine();
+      finish(
+        ok({
+          exitCode: exit.code,
+          signal: exit.signal,
+          timedOut,
+          durationMs: Math.round(performance2.now() - started),
+          outputTail: tail.text(),
+          pid,
+          ...idledOut ? { idledOut: true } : {},
+          ...stoppedFor === void 0 ? {} : { stoppedFor }
+        })
+      );
+    };
+    child.on("close", done2);
+  });
+}
+var Tail = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  size = 0;
+  push(chunk) {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
+      this.size -= this.chunks.shift().length;
+    }
+  }
+  text() {
+    const all = Buffer.concat(this.chunks);
+    let start2 = Math.max(0, all.length - this.limit);
+    while (start2 < all.length && (all[start2] & 192) === 128) start2++;
+    return all.subarray(start2).toString("utf8");
+  }
+};
+
+// src/shell/step/agent-command.ts
+var AGENT_PRESETS = {
+  claude: { head: "claude -p --dangerously-skip-permissions --output-format stream-json --verbose" },
+  codex: { head: "codex exec --full-auto --json", tail: "-" },
+  gemini: { head: "gemini --yolo --output-format stream-json" },
+  opencode: { head: "opencode run --format json" }
+};
+function agentPreset(agent) {
+  const name = /^(\S+)/.exec(agent.trim())?.[1];
+  return name !== void 0 && Object.hasOwn(AGENT_PRESETS, name) ? name : void 0;
+}
+function agentCommandLine(agent) {
+  const trimmed = agent.trim();
+  const name = agentPreset(trimmed);
+  if (name === void 0) return trimmed;
+  const preset = AGENT_PRESETS[name];
+  const flags = trimmed.slice(name.length).trim();
+  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
+}
+
+// src/shell/step/agent-watch.ts
+import { performance as performance3 } from "node:perf_hooks";
+
+// src/runner/agent-usage/usage-reader.ts
+function jsonLine(line) {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return void 0;
+  try {
+    const value = JSON.parse(trimmed);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function record3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+function textLine(text3) {
+  return text3 === "" || text3.endsWith("\n") ? text3 : `${text3}
+`;
+}
+
+// src/runner/agent-usage/claude-stream.ts
+function claudeStreamReader() {
+  const seen2 = /* @__PURE__ */ new Set();
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let turns = 0;
+  return {
+    readable: /* @__PURE__ */ new Set(["usd", "tokens", "turns"]),
+    line(line) {
+      const msg = jsonLine(line);
+      if (msg === void 0) return { text: line };
+      if (msg.type === "assistant") {
+        const message = record3(msg.message);
+        const text3 = contentText(message?.content);
+        const id = typeof message?.id === "string" ? message.id : void 0;
+        const usage = record3(message?.usage);
+        if (usage === void 0 || id !== void 0 && seen2.has(id)) return { text: text3 };
+        if (id !== void 0) seen2.add(id);
+        const reading = {
+          tokens_in: inputTokens(usage),
+          tokens_out: count(usage.output_tokens),
+          turns: 1
+        };
+        tokensIn += reading.tokens_in ?? 0;
+        tokensOut += reading.tokens_out ?? 0;
+        turns += 1;
+        return { text: text3, usage: reading };
+      }
+      if (msg.type === "result") {
+        const usage = record3(msg.usage);
+        const reading = {};
+        if (typeof msg.total_cost_usd === "number") reading.cost_usd = count(msg.total_cost_usd);
+        if (typeof msg.num_turns === "number") reading.turns = Math.max(0, count(msg.num_turns) - turns);
+        if (usage !== void 0) {
+          reading.tokens_in = Math.max(0, inputTokens(usage) - tokensIn);
+          reading.tokens_out = Math.max(0, count(usage.output_tokens) - tokensOut);
+        }
+        const text3 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
+        return { text: text3, usage: reading };
+      }
+      return { text: "" };
+    }
+  };
+}
+function inputTokens(usage) {
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+}
+function contentText(content) {
+  if (!Array.isArray(content)) return "";
+  return content.map((block2) => record3(block2)).filter((block2) => block2?.type === "text" && typeof block2.text === "string").map((block2) => textLine(block2?.text)).join("");
+}
+
+// src/runner/agent-usage/codex-json.ts
+function codexJsonReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["tokens", "turns"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      switch (event.type) {
+        case "turn.completed": {
+          const usage = record3(event.usage);
+          return {
+            text: "",
+            usage: {
+              tokens_in: count(usage?.input_tokens),
+              tokens_out: count(usage?.output_tokens),
+              turns: 1
+            }
+          };
+        }
+        case "item.completed": {
+          const item = record3(event.item);
+          return item?.type === "agent_message" && typeof item.text === "string" ? { text: textLine(item.text) } : { text: "" };
+        }
+        case "turn.failed":
+          return { text: textLine(String(record3(event.error)?.message ?? "the turn failed")) };
+        case "error":
+          return { text: textLine(String(event.message ?? "error")) };
+        default:
+          return { text: "" };
+      }
+    }
+  };
+}
+
+// src/runner/agent-usage/gemini-stream.ts
+function geminiStreamReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["tokens"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      if (event.type === "message" && event.role === "assistant" && typeof event.content === "string")
+        return { text: event.delta === true ? event.content : textLine(event.content) };
+      if (event.type === "error" && typeof event.message === "string")
+        return { text: textLine(event.message) };
+      if (event.type === "result") {
+        const stats = record3(event.stats);
+        return stats === void 0 ? { text: "\n" } : {
+          text: "\n",
+          usage: { tokens_in: count(stats.input_tokens), tokens_out: count(stats.output_tokens) }
+        };
+      }
+      return { text: "" };
+    }
+  };
+}
+
+// src/runner/agent-usage/opencode-json.ts
+function opencodeJsonReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["usd", "tokens", "turns"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      const part = record3(event.part);
+      if (event.type === "text" && typeof part?.text === "string") return { text: textLine(part.text) };
+      if (event.type === "step_finish") {
+        const tokens = record3(part?.tokens);
+        const cache3 = record3(tokens?.cache);
+        return {
+          text: "",
+          usage: {
+            tokens_in: count(tokens?.input) + count(cache3?.read) + count(cache3?.write),
+            tokens_out: count(tokens?.output) + count(tokens?.reasoning),
+            cost_usd: count(part?.cost),
+            turns: 1
+          }
+        };
+      }
+      if (event.type === "error") return { text: textLine(JSON.stringify(event.error ?? event)) };
+      return { text: "" };
+    }
+  };
+}
+
+// src/runner/agent-usage/preset-readers.ts
+var READERS = {
+  claude: claudeStreamReader,
+  codex: codexJsonReader,
+  gemini: geminiStreamReader,
+  opencode: opencodeJsonReader
+};
+function presetReader(preset) {
+  if (preset === void 0 || !Object.hasOwn(READERS, preset)) return void 0;
+  return READERS[preset]();
+}
+
+// src/runner/agent-usage/usage-file.ts
+import { open as open3 } from "node:fs/promises";
+var FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns"];
+function parseUsageLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, message: `not JSON: ${line.slice(0, 80)}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, message: `not a JSON object: ${line.slice(0, 80)}` };
+  const usage = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (!FIELDS.includes(key))
+      return { ok: false, message: `unknown field "${key}"; the fields are ${FIELDS.join(", ")}` };
+    const whole = key !== "cost_usd";
+    if (typeof raw !== "number" || !Number.isFinite(raw) || raw < 0 || whole && !Number.isInteger(raw))
+      return {
+        ok: false,
+        message: `"${key}" must be ${whole ? "a whole number" : "a number"} of at least 0`
+      };
+    usage[key] = raw;
+  }
+  return { ok: true, usage };
+}
+function usageFileWatch(file2, onUsage, onProblem) {
+  let offset = 0;
+  let partial2 = "";
+  let polling = Promise.resolve();
+  const read = async () => {
+    let handle;
+    try {
+      handle = await open3(file2, "r");
+    } catch {
+      return;
+    }
+    try {
+      for (; ; ) {
+        const buffer = Buffer.alloc(64 * 1024);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        partial2 += buffer.subarray(0, bytesRead).toString("utf8");
+      }
+    } finally {
+      await handle.close();
+    }
+    const lines = partial2.split("\n");
+    partial2 = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      const parsed = parseUsageLine(line);
+      if (parsed.ok) onUsage(parsed.usage);
+      else onProblem(`$MOL_USAGE_FILE: ${parsed.message}`);
+    }
+  };
+  return {
+    poll: () => {
+      polling = polling.then(read, read);
+      return polling;
+    }
+  };
+}
+
+// src/shell/step/agent-watch.ts
+var POLL_MS = 200;
+var ALL = /* @__PURE__ */ new Set(["usd", "tokens", "turns", "time"]);
+function agentBudget(job) {
+  const { def, mol, state, proto } = job;
+  return { budgets: budgetsFor(proto, mol, def, state), spent: spentFor(mol.steps, state) };
+}
+function watchAgent(job, agent, usageFile) {
+  return watchAgentUsage({
+    stepId: job.def.id,
+    agent,
+    ...job.def.usage === void 0 ? {} : { usage: job.def.usage },
+    budget: agentBudget(job),
+    usageFile,
+    log: (line) => job.host.log(line)
+  });
+}
+function watchAgentUsage(input2) {
+  const { stepId, agent, usageFile } = input2;
+  const { budgets, spent: before } = input2.budget;
+  const reader = presetReader(agentPreset(agent));
+  const readable = input2.usage === "file" ? ALL : reader?.readable ?? /* @__PURE__ */ new Set();
+  const controller = new AbortController();
+  const started = performance3.now();
+  let used = {};
+  const timers = [];
+  const spentNow = () => {
+    const running = { ...used, time_ms: Math.round(performance3.now() - started) };
+    return { molecule: addUsage(before.molecule, running), step: addUsage(before.step, running) };
+  };
+  const limited = hasLimits(budgets);
+  if (limited) {
+    const unreadable = unreadableLimits(budgets, readable);
+    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(stepId, agent, unreadable));
+    const spent = reachedLimit(budgets, before);
+    if (spent !== void 0)
+      return refusedWatch(
+        controller,
+        `step ${stepId}: ${describeCrossing(spent)}; its agent was not started`
+      );
+  }
+  const check2 = () => {
+    if (!limited || controller.signal.aborted) return;
+    const reached2 = reachedLimit(budgets, spentNow());
+    if (reached2 !== void 0) controller.abort(describeCrossing(reached2));
+  };
+  const read = (usage) => {
+    used = addUsage(used, usage);
+    check2();
+  };
+  const file2 = usageFileWatch(usageFile, read, (message) => input2.log(`warning: ${message}`));
+  const poll = setInterval(() => void file2.poll(), POLL_MS);
+  if (limited) {
+    const left = timeLeftMs(budgets, before);
+    if (left !== void 0) timers.push(setTimeout(check2, left + 1));
+  }
+  const stdoutLine = reader === void 0 ? void 0 : (line) => {
+    const reading = reader.line(line);
+    if (reading.usage !== void 0) read(reading.usage);
+    return reading.text;
+  };
+  return {
+    ...stdoutLine === void 0 ? {} : { stdoutLine },
+    stop: controller.signal,
+    finish: async (durationMs) => {
+      clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
+      await file2.poll();
+      return addUsage(used, { time_ms: durationMs });
+    }
+  };
+}
+function refusedWatch(controller, refused2) {
+  return { refused: refused2, stop: controller.signal, finish: async () => ({}) };
+}
+function cannotRead(stepId, agent, limits) {
+  const what = limits.join(", ");
+  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
+}
+
+// src/action/modes/agent.ts
+var AgentBudgetOutputSchema = external_exports.object({
+  step: external_exports.string(),
+  usage: external_exports.literal("file").optional(),
+  budgets: external_exports.object({ molecule: BudgetSchema.optional(), step: BudgetSchema.optional() }),
+  spent: external_exports.object({ molecule: UsageSchema, step: UsageSchema })
+});
+var AgentReportSchema = external_exports.object({
+  usage: UsageSchema,
+  exitCode: external_exports.number().int().nullable(),
+  stoppedFor: external_exports.string().optional()
+});
+async function agentMode(input2) {
+  const { io } = input2;
+  if (input2.agent === void 0) return { outputs: {}, failure: 'mode "agent" needs the agent input' };
+  let budget;
+  try {
+    budget = AgentBudgetOutputSchema.parse(JSON.parse(input2.budget ?? ""));
+  } catch {
+    return {
+      outputs: {},
+      failure: `mode "agent" needs the budget input: pass step-start's budget output (needs.start.outputs.budget)`
+    };
+  }
+  const promptFile = input2.env.MOL_PROMPT_FILE;
+  const prompt = input2.prompt ?? (promptFile ? await readFile(promptFile, "utf8").catch(() => void 0) : void 0);
+  if (prompt === void 0)
+    return { outputs: {}, failure: 'mode "agent" needs the prompt: the prompt input or $MOL_PROMPT_FILE' };
+  const dir = await mkdtemp(join5(tmpdir2(), "mol-agent-"));
+  try {
+    const files = { prompt: join5(dir, "prompt.md"), usage: join5(dir, "usage.jsonl") };
+    await writeFile2(files.prompt, prompt);
+    const watch = watchAgentUsage({
+      stepId: budget.step,
+      agent: input2.agent,
+      ...budget.usage === void 0 ? {} : { usage: budget.usage },
+      budget,
+      usageFile: files.usage,
+      log: (line) => io.info(line)
+    });
+    let report;
+    if (watch.refused !== void 0) {
+      io.error(watch.refused);
+      report = { usage: {}, exitCode: null, stoppedFor: watch.refused };
+    } else {
+      const ran = await runCommand({
+        cwd: input2.workspace,
+        run: agentCommandLine(input2.agent),
+        env: { MOL_STEP: budget.step, MOL_PROMPT_FILE: files.prompt, MOL_USAGE_FILE: files.usage },
+        input: prompt,
+        stop: watch.stop,
+        ...watch.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
+        onOutput: (chunk) => io.write(chunk)
+      });
+      const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+      if (!ran.ok) return { outputs: {}, failure: ran.error.message };
+      report = {
+        usage,
+        exitCode: ran.value.exitCode,
+        ...ran.value.stoppedFor === void 0 ? {} : { stoppedFor: ran.value.stoppedFor }
+      };
+    }
+    await mkdir2(dirname3(input2.usageOut), { recursive: true });
+    await writeFile2(input2.usageOut, JSON.stringify(report));
+    if (report.stoppedFor !== void 0) {
+      io.warning(`the agent was stopped: ${report.stoppedFor}`);
+      return { outputs: { status: "budget" } };
+    }
+    if (report.exitCode !== 0) return { outputs: {}, failure: `the agent exited with ${report.exitCode}` };
+    return { outputs: { status: "done" } };
+  } finally {
+    await rm2(dir, { recursive: true, force: true });
+  }
 }
 
 // src/github/check-runs.ts
@@ -75239,7 +77321,7 @@ async function upsertCheckRun(octokit, repo, input2) {
     output: { title: input2.title, summary: fitSummary(input2.summary) },
     actions: actions.value
   };
-  const existing = input2.checkRunId ?? await findCheckRun(octokit, repo, input2.headSha, input2.name);
+  const existing = input2.fresh ? void 0 : input2.checkRunId ?? await findCheckRun(octokit, repo, input2.headSha, input2.name);
   if (existing !== void 0) {
     await octokit.request("PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}", {
       ...repo,
@@ -75305,7 +77387,8 @@ function checkStateOf(status2) {
       return { status: "completed", conclusion: "cancelled" };
   }
 }
-function gateLine(gate) {
+function gateLine(gate, skipped = false) {
+  if (gate.passed === null && skipped) return `- \u23ED\uFE0F **${gate.type}** not judged: the step was skipped`;
   const mark = gate.passed === null ? "\u23F3" : gate.passed ? "\u2705" : "\u274C";
   const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
   return `- ${mark} **${gate.type}** ${verdict}${gate.detail ? `: ${gate.detail}` : ""}`;
@@ -75318,7 +77401,8 @@ function stepCheckRun(input2) {
   const actions = [];
   if (input2.status === "failed") actions.push(RETRY_ACTION);
   if (state.status !== "completed" || input2.status === "failed") actions.push(SKIP_ACTION);
-  const lines = input2.gates.length ? input2.gates.map(gateLine) : ["This step has no gates."];
+  const skipped = input2.status === "skipped";
+  const lines = input2.gates.length ? input2.gates.map((g) => gateLine(g, skipped)) : ["This step has no gates."];
   return {
     name: checkRunName(input2.formula, input2.step),
     headSha: input2.headSha,
@@ -75327,12 +77411,14 @@ function stepCheckRun(input2) {
     summary: [
       `Step \`${input2.step}\` of molecule \`${input2.molId}\` is **${input2.status}**.`,
       "",
-      ...lines
+      ...lines,
+      ...isEmptyUsage(input2.usage) ? [] : ["", `Agent usage: ${describeUsage(input2.usage)}.`]
     ].join("\n"),
     externalId: checkRunExternalId(input2.molId, input2.step),
     actions,
     ...input2.detailsUrl ? { detailsUrl: input2.detailsUrl } : {},
-    ...input2.checkRunId !== void 0 ? { checkRunId: input2.checkRunId } : {}
+    ...input2.checkRunId !== void 0 ? { checkRunId: input2.checkRunId } : {},
+    ...input2.fresh ? { fresh: true } : {}
   };
 }
 function moleculeCheckRun(mol, headSha, checkRunId) {
@@ -75447,6 +77533,7 @@ var LabeledIssuePayload = external_exports.object({
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
     pull_request: external_exports.unknown().optional()
   }),
@@ -75458,6 +77545,7 @@ var LabeledPullPayload = external_exports.object({
   pull_request: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
     head: external_exports.object({ ref: external_exports.string(), sha: external_exports.string(), repo: RepoId.nullable().optional() }),
     base: external_exports.object({ repo: RepoId })
@@ -75470,6 +77558,7 @@ var IssueCommentPayload = external_exports.object({
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
     pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
   }),
   sender: User
@@ -75522,7 +77611,7 @@ function isBot(user, self2) {
 
 // src/webhooks/quiet.ts
 function quiet(text3) {
-  return text3.replace(/@(?=[\w-])/g, "@\u200B");
+  return escapeHtml(text3).replace(/@(?=[\w-])/g, "@\u200B");
 }
 
 // src/shell/change-molecule.ts
@@ -75623,16 +77712,1040 @@ async function carry(scene, effects, handlers, out, depth) {
   }
 }
 
+// src/runner/gates/files-gate.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import { join as join7, sep as sep3 } from "node:path";
+
+// src/runner/gates/inside-workspace.ts
+import { realpath } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, join as join6, normalize as normalize3, sep as sep2 } from "node:path";
+function insideWorkspace(path) {
+  if (isAbsolute2(path)) return void 0;
+  const clean = normalize3(path);
+  if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
+  return clean;
+}
+async function resolveInWorkspace(cwd, path) {
+  const clean = insideWorkspace(path);
+  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
+  const root = await realpath(cwd);
+  let real;
+  try {
+    real = await realpath(join6(root, clean));
+  } catch (error3) {
+    const code18 = error3.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
+    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
+    return { kind: "refused", reason: `${path} cannot be resolved: ${error3.message}` };
+  }
+  if (real !== root && !real.startsWith(`${root}${sep2}`)) {
+    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
+  }
+  return { kind: "inside", real };
+}
+
+// src/runner/gates/files-gate.ts
+async function filesGate(cwd, paths) {
+  const missing2 = [];
+  for (const path of paths) {
+    const inside = insideWorkspace(path);
+    if (inside === void 0)
+      return { type: "files", passed: false, detail: `${path} is outside the workspace` };
+    const found2 = await firstMatch(cwd, inside.split(sep3));
+    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
+    if (found2.kind === "missing") missing2.push(path);
+  }
+  if (missing2.length > 0) return { type: "files", passed: false, detail: `missing: ${missing2.join(", ")}` };
+  return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
+}
+async function firstMatch(cwd, segments, prefix = "") {
+  const [head, ...rest] = segments;
+  if (head === void 0) {
+    const resolved = await resolveInWorkspace(cwd, prefix);
+    return resolved.kind === "inside" ? { kind: "found" } : resolved;
+  }
+  if (!head.includes("*")) return firstMatch(cwd, rest, join7(prefix, head));
+  const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
+  const names = await readdir2(join7(cwd, prefix)).catch(() => []);
+  for (const name of names.sort()) {
+    if (!pattern.test(name)) continue;
+    if (name.startsWith(".") && !head.startsWith(".")) continue;
+    const found2 = await firstMatch(cwd, rest, join7(prefix, name));
+    if (found2.kind !== "missing") return found2;
+  }
+  return { kind: "missing" };
+}
+function escapeRegExp(text3) {
+  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/runner/gates/schema-gate.ts
+import { readFile as readFile2 } from "node:fs/promises";
+async function schemaGate(cwd, file2, schemaFile) {
+  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
+  const data = await readJson2(cwd, file2);
+  if ("error" in data) return fail4(data.error);
+  const schema = await readJson2(cwd, schemaFile);
+  if ("error" in schema) return fail4(schema.error);
+  if (schema.value === null || typeof schema.value !== "object")
+    return fail4(`${schemaFile} is not a JSON Schema object`);
+  let validate3;
+  try {
+    const ajv = await makeAjv(schema.value);
+    validate3 = ajv.compile(schema.value);
+  } catch (error3) {
+    return fail4(`${schemaFile} is not a usable JSON Schema: ${error3.message}`);
+  }
+  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
+  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
+}
+async function makeAjv(schema) {
+  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
+  const options = { allErrors: true, strict: false, validateFormats: false, logger: false };
+  if (draft.includes("2020-12")) {
+    const { Ajv2020 } = await Promise.resolve().then(() => __toESM(require__(), 1));
+    return new Ajv2020(options);
+  }
+  if (draft.includes("2019-09")) {
+    const { Ajv2019 } = await Promise.resolve().then(() => __toESM(require__2(), 1));
+    return new Ajv2019(options);
+  }
+  const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
+  return new Ajv(options);
+}
+async function readJson2(cwd, shown) {
+  const resolved = await resolveInWorkspace(cwd, shown);
+  if (resolved.kind === "refused") return { error: resolved.reason };
+  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
+  let text3;
+  try {
+    text3 = await readFile2(resolved.real, "utf8");
+  } catch {
+    return { error: `${shown} does not exist` };
+  }
+  try {
+    return { value: JSON.parse(text3) };
+  } catch (error3) {
+    return { error: `${shown} is not valid JSON: ${error3.message}` };
+  }
+}
+
+// src/runner/evaluate-gates.ts
+var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
+var DETAIL_TAIL_CHARS = 800;
+async function evaluateGates(options) {
+  const results = [];
+  for (const gate of options.gates) results.push(await evaluateGate(gate, options));
+  return results;
+}
+async function evaluateGate(gate, options) {
+  switch (gate.type) {
+    case "command":
+      return commandGate(gate.run, gate.timeout, options);
+    case "files":
+      return filesGate(options.cwd, gate.paths);
+    case "schema":
+      return schemaGate(options.cwd, gate.file, gate.schema);
+    case "timer":
+      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))());
+    case "approval":
+      return {
+        type: gate.type,
+        passed: null,
+        detail: `waiting for approval by someone with ${gate.permission} permission`
+      };
+    case "checks":
+      return {
+        type: gate.type,
+        passed: null,
+        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
+      };
+    case "pr-merged":
+      return { type: gate.type, passed: null, detail: "waiting for the pull request to be merged" };
+    case "conditional":
+      return {
+        type: gate.type,
+        passed: null,
+        detail: `waiting for the condition ${gate.condition} to be evaluated`
+      };
+  }
+}
+async function commandGate(run2, timeout2, options) {
+  const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
+  const outcome = await runCommand({
+    cwd: options.cwd,
+    run: run2,
+    env: options.env,
+    inheritEnv: false,
+    timeoutMs,
+    onOutput: options.onOutput
+  });
+  if (!outcome.ok) return { type: "command", passed: false, detail: outcome.error.message };
+  const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
+  const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
+  const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
+  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+${tail.trimEnd()}`}`;
+  return { type: "command", passed: !timedOut && exitCode === 0, detail };
+}
+
+// src/shell/step/step-job.ts
+function stepJob(host, mol, proto, stepId) {
+  const def = proto.steps.find((s) => s.id === stepId);
+  const state = mol.steps.find((s) => s.id === stepId);
+  if (def === void 0 || state === void 0) {
+    return unknownStep({ id: mol.id, steps: proto.steps }, stepId);
+  }
+  return ok({ host, mol, proto, def, state });
+}
+function withMolecule(job, mol) {
+  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
+  return { ...job, mol, state };
+}
+
+// src/shell/step/record-step-event.ts
+async function recordStepEvent(job, event) {
+  const { runId } = job.host;
+  const guarded = (current) => {
+    if (event.type === "start") return ok(event);
+    const stale = refuseStaleReport(current, job.def.id, runId);
+    return stale.ok ? ok(event) : stale;
+  };
+  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
+  if (!recorded.ok) return recorded;
+  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
+}
+
+// src/shell/step/run-step-command.ts
+import { mkdtemp as mkdtemp2, rm as rm4, writeFile as writeFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join10 } from "node:path";
+
+// src/runner/step-env.ts
+function envVarName(name) {
+  return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+function stepEnv(options) {
+  const env = { ...scrubEnv(options.base), ...options.extra };
+  const origin = /* @__PURE__ */ new Map();
+  for (const [name, value] of Object.entries(options.vars)) {
+    const key = envVarName(name);
+    const earlier = origin.get(key);
+    if (earlier !== void 0) {
+      return err(
+        "var-collision",
+        `the variables "${earlier}" and "${name}" would both be ${key}; rename one of them.`
+      );
+    }
+    if (value.includes("\0"))
+      return err(
+        "var-invalid",
+        `the variable "${name}" contains a NUL character, which no environment can hold.`
+      );
+    origin.set(key, name);
+    env[key] = value;
+  }
+  env.MOL_MOLECULE = options.molId;
+  env.MOL_STEP = options.stepId;
+  env.MOL_INPUTS = options.inputs.join("\n");
+  env.MOL_INPUTS_JSON = JSON.stringify(options.inputs);
+  env.MOL_WORKSPACE = options.workspace;
+  return ok(env);
+}
+
+// src/runner/workspace-fingerprint.ts
+import { stat as stat2 } from "node:fs/promises";
+import { join as join8 } from "node:path";
+async function workspaceFingerprint(cwd) {
+  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
+  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status2.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status2.value.stdout);
+  const marks = await Promise.all(
+    entries.map(async (entry2) => {
+      const info2 = await stat2(join8(cwd, entry2.slice(3))).catch(() => void 0);
+      return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
+    })
+  );
+  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
+}
+
+// src/shell/step/ended-attempt.ts
+import { mkdir as mkdir3, readFile as readFile3, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname4, join as join9 } from "node:path";
+
+// src/shell/step/step-checkout-schema.ts
+var StepCheckoutSchema = external_exports.object({
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: external_exports.enum(["tree", "worktree", "checkout"]),
+  /** Where the step's command runs. */
+  cwd: external_exports.string(),
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch: external_exports.string().optional(),
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: external_exports.string(),
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting: external_exports.array(external_exports.string()).optional(),
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig: external_exports.array(external_exports.string()).optional(),
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended: external_exports.literal(true).optional()
+});
+
+// src/shell/step/ended-attempt.ts
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: StepCheckoutSchema.omit({ ended: true })
+});
+function attemptFiles(dir, molId, stepId) {
+  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+var EXIT_RESERVED = `${" ".repeat(15)}
+`;
+async function keepAttemptRecord(files, attempt2, checkout) {
+  if (checkout.kind === "checkout") return ok(void 0);
+  const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
+  let path = dirname4(files.record);
+  try {
+    await mkdir3(path, { recursive: true });
+    path = files.exit;
+    fullDiskPoint();
+    await writeFile3(files.exit, EXIT_RESERVED);
+    path = files.record;
+    fullDiskPoint();
+    await writeFile3(files.record, record5);
+  } catch (error3) {
+    return err(
+      "store-io",
+      `cannot write ${path}: ${error3.message}; the step's command did not run, since nothing could remember that it had`,
+      { file: path }
+    );
+  }
+  return ok(void 0);
+}
+async function endedAttempt(files, attempt2) {
+  const [record5, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record5 === void 0 || exit?.trim() !== "0") return void 0;
+  let json2;
+  try {
+    json2 = JSON.parse(record5);
+  } catch {
+    return void 0;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json2);
+  if (!parsed.success || parsed.data.attempt !== attempt2) return void 0;
+  if (parsed.data.checkout.kind === "checkout") return void 0;
+  return { ...parsed.data.checkout, ended: true };
+}
+async function forgetAttemptRecord(files) {
+  await Promise.all([rm3(files.record, { force: true }), rm3(files.exit, { force: true })]);
+}
+var ENDED_COMMAND = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: "",
+  pid: 0
+};
+async function readText2(path) {
+  try {
+    return await readFile3(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+
+// src/shell/step/step-inputs.ts
+function stepInputs(proto, def) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const inputs = [];
+  let frontier = def.needs;
+  while (frontier.length > 0) {
+    const next = [];
+    for (const id of frontier) {
+      if (seen2.has(id)) continue;
+      seen2.add(id);
+      const need = defs.get(id);
+      if (need === void 0) continue;
+      if (need.output !== void 0 && !inputs.some((i) => i.path === need.output)) {
+        inputs.push({ path: need.output, from: need.id });
+      }
+      next.push(...need.needs);
+    }
+    frontier = next;
+  }
+  return inputs;
+}
+function baseBranchesOf(proto, mol, def) {
+  return needBranches(proto, mol, def);
+}
+
+// src/shell/step/run-step-command.ts
+function commandEnv(job, checkout) {
+  const extra = {};
+  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
+  return stepEnv({
+    base: job.host.env,
+    vars: job.mol.vars,
+    molId: job.mol.id,
+    stepId: job.def.id,
+    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
+    workspace: checkout.cwd,
+    extra
+  });
+}
+async function runStepCommand(job, checkout, prompt) {
+  const { def } = job;
+  if (checkout.ended) return ok(ENDED_COMMAND);
+  const agent = def.run === void 0 ? def.agent : void 0;
+  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const env = commandEnv(job, checkout);
+  if (!env.ok) return env;
+  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
+  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
+  const what = agent === void 0 ? "step" : "agent of step";
+  let group;
+  const { place } = job.host;
+  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
+  if (files !== void 0) {
+    const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
+    if (!kept.ok) return kept;
+  }
+  const command = async (extra, input2, watch) => {
+    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
+    const ran = await runCommand({
+      ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
+      ...watch === void 0 ? {} : { stop: watch.stop },
+      cwd: checkout.cwd,
+      run: run2,
+      env: { ...env.value, ...extra },
+      inheritEnv: false,
+      ...timeoutMs === void 0 ? {} : { timeoutMs },
+      ...input2 === void 0 ? {} : { input: input2 },
+      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...files === void 0 ? {} : { exitFile: files.exit },
+      ...commandSpawned === void 0 ? {} : {
+        onSpawn: (spawned) => {
+          group = spawned;
+          return commandSpawned(job, spawned);
+        }
+      }
+    });
+    if (group !== void 0) commandEnded?.(job, group);
+    if (watch === void 0) return ran;
+    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+    if (!ran.ok) return ran;
+    return ok({ ...ran.value, usage });
+  };
+  const go = async () => {
+    if (agent === void 0) return command({});
+    const text3 = prompt ?? "";
+    const dir = await mkdtemp2(join10(tmpdir3(), "mol-prompt-"));
+    try {
+      const file2 = join10(dir, "prompt.md");
+      const usageFile = join10(dir, "usage.jsonl");
+      await writeFile4(file2, text3);
+      const watch = watchAgent(job, agent, usageFile);
+      if (watch.refused !== void 0) {
+        log(watch.refused);
+        return ok(refusedOutcome(watch.refused));
+      }
+      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
+    } finally {
+      await rm4(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
+}
+function refusedOutcome(why) {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    durationMs: 0,
+    outputTail: "",
+    pid: 0,
+    stoppedFor: why
+  };
+}
+
+// src/runner/attempt-refs.ts
+import { rm as rm5 } from "node:fs/promises";
+var ROOT = "refs/molecular/attempts";
+function attemptRef(molId, stepId, attempt2) {
+  return `${ROOT}/${molId}/${stepId}/${attempt2}`;
+}
+async function freeAttemptRef(cwd, molId, stepId, attempt2, commit) {
+  const prefix = `${ROOT}/${molId}/${stepId}/`;
+  const listed = await gitText(cwd, ["for-each-ref", "--format=%(objectname) %(refname)", prefix]);
+  if (!listed.ok) return listed;
+  let highest = 0;
+  for (const line of listed.value.split("\n")) {
+    const [sha, name] = line.split(" ");
+    if (sha === void 0 || name === void 0) continue;
+    if (sha === commit) return ok(name);
+    const n = Number(name.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return ok(attemptRef(molId, stepId, Math.max(attempt2, highest + 1)));
+}
+function baseRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base`;
+}
+async function snapshot(cwd, message, clean = false, knownHead) {
+  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
+  if (!head.ok) return head;
+  if (clean) {
+    const commit = await gitText(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      `${head.value}^{tree}`,
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
+  }
+  const indexPath = await gitText(cwd, [
+    "rev-parse",
+    "--path-format=absolute",
+    "--git-path",
+    "molecular-snapshot.index"
+  ]);
+  if (!indexPath.ok) return indexPath;
+  const env = { GIT_INDEX_FILE: indexPath.value };
+  try {
+    const read = await git(cwd, ["read-tree", "HEAD"], { env });
+    if (!read.ok) return read;
+    const added = await git(cwd, ["add", "-A"], { env });
+    if (!added.ok) return added;
+    const tree = await git(cwd, ["write-tree"], { env });
+    if (!tree.ok) return tree;
+    const commit = await git(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      tree.value.stdout.trim(),
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    if (!commit.ok) return commit;
+    return ok({ commit: commit.value.stdout.trim(), head: head.value });
+  } finally {
+    await rm5(indexPath.value, { force: true });
+  }
+}
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
+  if (!taken.ok) return taken;
+  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  return updated.ok ? ok(void 0) : updated;
+}
+async function forgetAttemptBase(cwd, molId, stepId) {
+  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
+  for (const base of bases) {
+    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
+    if (!held.ok) return held;
+    if (held.value.code === 0) return ok(void 0);
+  }
+  const kept = await freeAttemptRef(repoDir, molId, stepId, attempt2, tip);
+  if (!kept.ok) return kept;
+  const saved = await git(repoDir, ["update-ref", kept.value, tip]);
+  return saved.ok ? ok(kept.value) : saved;
+}
+async function setAsideAttempt(cwd, molId, stepId, attempt2) {
+  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  if (base === void 0) return ok(void 0);
+  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  if (!parent.ok) return parent;
+  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
+  if (!now.ok) return now;
+  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
+  if (!same.ok) return same;
+  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
+  let kept;
+  if (!leftNothing) {
+    const free = await freeAttemptRef(cwd, molId, stepId, attempt2, now.value.commit);
+    if (!free.ok) return free;
+    kept = free.value;
+    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
+    if (!saved.ok) return saved;
+    const added = await git(cwd, ["add", "-A"]);
+    if (!added.ok) return added;
+    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
+    if (!restored.ok) return restored;
+    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
+    if (!reset2.ok) return reset2;
+  }
+  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
+  return forgotten.ok ? ok(kept) : forgotten;
+}
+
+// src/runner/git-config-snapshot.ts
+var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
+async function gitConfigSnapshot(cwd) {
+  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed.ok) return listed;
+  const fields = listed.value.stdout.split("\0");
+  const entries = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope2, origin, item] = fields.slice(i, i + 3);
+    const newline2 = item.indexOf("\n");
+    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
+    if (scope2 === "command" || HARMLESS.test(key)) continue;
+    entries.push(JSON.stringify([scope2, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+  }
+  return ok(entries);
+}
+function changedSettings(before, after) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const keys = /* @__PURE__ */ new Set();
+  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
+    keys.add(JSON.parse(entry2)[2]);
+  }
+  return [...keys].sort();
+}
+
+// src/runner/path-exists.ts
+import { access as access2 } from "node:fs/promises";
+function pathExists(path) {
+  return access2(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/prepare-workspace.ts
+import { rm as rm7 } from "node:fs/promises";
+import { join as join11, resolve as resolve3 } from "node:path";
+
+// src/runner/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+async function checkBranchName(_cwd, branch) {
+  const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
+  if (problem === void 0) return ok(branch);
+  return err(
+    "invalid-branch",
+    `"${branch}" cannot be a git branch name: ${problem}; rename the step (${REF_NAME_RULE}).`
+  );
+}
+
+// src/runner/worktrees.ts
+import { rm as rm6 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve2, sep as sep4 } from "node:path";
+async function listWorktrees(repoDir) {
+  const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
+  if (!out.ok) return out;
+  const trees = [];
+  let current;
+  for (const line of out.value.stdout.split("\0")) {
+    if (line === "") {
+      if (current) trees.push(current);
+      current = void 0;
+      continue;
+    }
+    const space = line.indexOf(" ");
+    const key = space === -1 ? line : line.slice(0, space);
+    const rest = space === -1 ? "" : line.slice(space + 1);
+    if (key === "worktree") current = { path: rest, prunable: false };
+    else if (!current) continue;
+    else if (key === "HEAD") current.head = rest;
+    else if (key === "branch") current.branch = rest.replace(/^refs\/heads\//, "");
+    else if (key === "prunable") current.prunable = true;
+  }
+  if (current) trees.push(current);
+  return ok(trees);
+}
+async function removeWorktree(options) {
+  const { repoDir, path } = options;
+  const trees = await listWorktrees(repoDir);
+  if (!trees.ok) return trees;
+  const target = resolve2(path);
+  let prune = trees.value.some((t) => t.prunable);
+  if (trees.value.some((t) => resolve2(t.path) === target)) {
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
+      okCodes: [0, 128]
+    });
+    if (!removed.ok) return removed;
+    if (removed.value.code !== 0) {
+      await rm6(target, { recursive: true, force: true });
+      prune = true;
+    }
+  }
+  if (prune) {
+    const pruned = await git(repoDir, ["worktree", "prune"]);
+    if (!pruned.ok) return pruned;
+  }
+  if (options.deleteBranch !== void 0) {
+    const exists2 = await git(
+      repoDir,
+      ["show-ref", "--verify", "--quiet", `refs/heads/${options.deleteBranch}`],
+      { okCodes: [0, 1] }
+    );
+    if (!exists2.ok) return exists2;
+    if (exists2.value.code === 0) {
+      const deleted = await git(repoDir, ["branch", "-D", "--", options.deleteBranch]);
+      if (!deleted.ok) return deleted;
+    }
+  }
+  return ok(void 0);
+}
+
+// src/runner/prepare-workspace.ts
+async function prepareWorkspace(options) {
+  if (options.execution === "local") return currentTree(options.repoDir);
+  const { repoDir, molId, stepId } = options;
+  const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
+  if (!branch.ok) return branch;
+  const path = resolve3(join11(options.worktreeRoot, molId, stepId));
+  const bases = await resolveBases(options);
+  if (!bases.ok) return bases;
+  const [first2, ...others] = bases.value;
+  if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
+  let keptAttempt;
+  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+  if (tip !== void 0 && options.previousAttempt !== void 0) {
+    const kept = await keepBranchAttempt(
+      repoDir,
+      molId,
+      stepId,
+      options.previousAttempt,
+      tip,
+      bases.value.map((b) => b.sha)
+    );
+    if (!kept.ok) return kept;
+    keptAttempt = kept.value;
+  }
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
+  if (!cleared.ok) return cleared;
+  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
+  if (!added.ok) return added;
+  for (const other of others) {
+    const merged = await mergeInto(path, other);
+    if (!merged.ok) {
+      await removeWorktree({ repoDir, path, deleteBranch: branch.value });
+      return merged;
+    }
+  }
+  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  if (!head.ok) return head;
+  return ok({
+    cwd: path,
+    branch: branch.value,
+    baseCommit: head.value,
+    isWorktree: true,
+    ...keptAttempt === void 0 ? {} : { keptAttempt }
+  });
+}
+async function currentTree(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [sha, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || sha === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+  const status2 = await git(repoDir, [
+    "status",
+    "--porcelain=v1",
+    "-z",
+    "--no-renames",
+    "--untracked-files=all"
+  ]);
+  if (!status2.ok) return status2;
+  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
+  return ok({
+    cwd: repoDir,
+    ...branch === void 0 ? {} : { branch },
+    baseCommit: sha,
+    isWorktree: false,
+    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
+  });
+}
+async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
+  const trees = await listWorktrees(repoDir);
+  if (!trees.ok) return trees;
+  for (const tree of trees.value) {
+    if (resolve3(tree.path) === path || tree.branch === branch) {
+      const removed = await removeWorktree({ repoDir, path: tree.path });
+      if (!removed.ok) return removed;
+    }
+  }
+  if (await pathExists(path)) await rm7(path, { recursive: true, force: true });
+  if (!branchExists) return ok(void 0);
+  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function resolveBases(options) {
+  const { repoDir, remote } = options;
+  const names = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const bases = [];
+  for (const name of names) {
+    let rev = name;
+    if (remote !== void 0 && options.baseBranches.length > 0) {
+      const tracking = `refs/remotes/${remote}/${name}`;
+      const fetched = await git(
+        repoDir,
+        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
+        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
+      );
+      if (!fetched.ok)
+        return err(
+          "unknown-base",
+          `cannot fetch the base branch ${name} from ${remote}: ${fetched.error.message}`
+        );
+      rev = tracking;
+    }
+    const sha = await resolveCommit(repoDir, rev);
+    if (sha === void 0)
+      return err(
+        "unknown-base",
+        `the base "${name}" is not a branch or commit in ${repoDir}; did the step that makes it run?`
+      );
+    bases.push({ name, sha });
+  }
+  return ok(bases);
+}
+async function mergeInto(cwd, base) {
+  const merged = await git(
+    cwd,
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "merge",
+      "--no-edit",
+      "-q",
+      "-m",
+      `Merge ${base.name}`,
+      base.sha
+    ],
+    { okCodes: [0, 1, 128] }
+  );
+  if (!merged.ok) return merged;
+  if (merged.value.code === 0) return ok(void 0);
+  const unmerged = await git(cwd, ["diff", "--name-only", "--diff-filter=U", "-z"]);
+  const paths = unmerged.ok ? splitNul(unmerged.value.stdout) : [];
+  await git(cwd, ["merge", "--abort"], { okCodes: [0, 128] });
+  if (paths.length === 0) {
+    const why = (merged.value.stderr || merged.value.stdout).trim().split("\n").slice(-2).join(" ");
+    return err("merge-failed", `merging ${base.name} failed: ${why}`);
+  }
+  const diagnostics = paths.map((file2) => ({
+    severity: "error",
+    code: "merge-conflict",
+    message: `${file2} was changed on both sides`,
+    file: file2
+  }));
+  return {
+    ok: false,
+    error: {
+      code: "merge-conflict",
+      message: `merging ${base.name} conflicts in ${paths.join(", ")}; resolve it on one of the parent branches and retry the step.`,
+      diagnostics
+    }
+  };
+}
+
+// src/shell/step/step-checkout.ts
+var STEP_BASE_REF = "refs/molecular/step-base";
+var STEP_CONFIG_REF = "refs/molecular/step-config";
+async function prepareCheckout(job) {
+  const { host, mol, def } = job;
+  const { place, remote } = host;
+  const common = {
+    molId: mol.id,
+    stepId: def.id,
+    baseBranches: baseBranchesOf(job.proto, mol, def),
+    baseRef: await startingPoint(job),
+    ...remote === void 0 ? {} : { remote },
+    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
+    previousAttempt: Math.max(1, job.state.attempts - 1)
+  };
+  if (place.kind === "worktree") {
+    const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== void 0) return ok(ended);
+    if (execution === "local") {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
+    const prepared2 = await prepareWorkspace({
+      ...common,
+      repoDir: place.repoDir,
+      execution,
+      worktreeRoot: place.worktreeRoot
+    });
+    if (!prepared2.ok) return prepared2;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    if (keptAttempt !== void 0)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
+    if (execution === "local") {
+      const clean = preexisting !== void 0 && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
+      if (!recorded.ok) return recorded;
+    }
+    const gitConfig = await gitConfigSnapshot(cwd2);
+    if (!gitConfig.ok) return gitConfig;
+    return ok({
+      gitConfig: gitConfig.value,
+      kind: isWorktree ? "worktree" : "tree",
+      cwd: cwd2,
+      baseCommit: baseCommit2,
+      ...branch2 === void 0 ? {} : { branch: branch2 },
+      ...preexisting === void 0 ? {} : { preexisting }
+    });
+  }
+  const { workspace } = place;
+  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
+  if (!detached.ok) return detached;
+  const prepared = await prepareWorkspace({
+    ...common,
+    repoDir: workspace,
+    execution: "distributed",
+    worktreeRoot: place.scratchRoot
+  });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit } = prepared.value;
+  const branch = prepared.value.branch;
+  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
+  if (!removed.ok) return removed;
+  const switched = await git(workspace, ["checkout", "-q", branch]);
+  if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+async function recordCheckout(workspace, branch, baseCommit) {
+  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
+  if (!recorded.ok) return recorded;
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
+    input: JSON.stringify(gitConfig.value)
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
+}
+async function readStepCheckout(workspace, expectedBranch) {
+  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
+  if (baseCommit === void 0) return void 0;
+  const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
+  if (!branch.ok) return void 0;
+  const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
+  const gitConfig = config3.ok && config3.value.code === 0 ? JSON.parse(config3.value.stdout) : void 0;
+  return {
+    kind: "checkout",
+    cwd: workspace,
+    branch: branch.value === "HEAD" ? expectedBranch : branch.value,
+    baseCommit,
+    ...gitConfig === void 0 ? {} : { gitConfig }
+  };
+}
+async function startingPoint(job) {
+  const { base } = job.mol;
+  if (base.sha !== void 0) return base.sha;
+  const { remote } = job.host;
+  if (remote === void 0) return base.ref;
+  const tracking = `refs/remotes/${remote}/${base.ref}`;
+  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
+  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
+}
+async function clearUnfinishedAttempt(job, repoDir) {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== void 0)
+    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  return ok(void 0);
+}
+function previousAttemptCompleted(job) {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  const last = entries.map((h) => h.event).lastIndexOf("start");
+  for (let i = last - 1; i >= 0; i--) {
+    const entry2 = entries[i];
+    if (entry2 === void 0 || entry2.event === "start") break;
+    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
+  }
+  return false;
+}
+async function endedCheckout(job, place) {
+  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === void 0) return void 0;
+  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
+  return here ? ended : void 0;
+}
+
+// src/shell/step/judge-gate-step.ts
+var CHECKOUT_GATE_TYPES = /* @__PURE__ */ new Set(["command", "files", "schema"]);
+async function judgeGateStep(job) {
+  const { def, state, host } = job;
+  const gates2 = def.gates.filter((g) => CHECKOUT_GATE_TYPES.has(g.type));
+  if (state.status !== "awaiting_gate" || gates2.length === 0) {
+    const what = gates2.length === 0 ? "has no gate a checkout judges" : `is ${state.status.replace("_", " ")}`;
+    return ok({ kind: "nothing", job, message: `gate step "${def.id}" ${what}; nothing to judge` });
+  }
+  const checkout = await prepareCheckout(job);
+  if (!checkout.ok) return checkout;
+  const env = commandEnv(job, checkout.value);
+  if (!env.ok) return env;
+  const judge = () => evaluateGates({
+    cwd: checkout.value.cwd,
+    gates: gates2,
+    env: env.value,
+    now: host.now,
+    ...host.output === void 0 ? {} : { onOutput: host.output }
+  });
+  const results = await (host.enclose ? host.enclose(judge) : judge());
+  for (const gate of results) {
+    const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
+    host.log(`gate ${gate.type}: ${verdict} \u2014 ${gate.detail.split("\n")[0]}`);
+  }
+  const decided = results.filter((g) => g.passed !== null);
+  if (decided.length === 0) return ok({ kind: "judged", job, results });
+  const recorded = await recordStepEvent(job, { type: "gates", step: def.id, gates: decided });
+  if (!recorded.ok) return recorded;
+  return ok({ kind: "judged", job: recorded.value.job, results, recorded: recorded.value });
+}
+
 // src/webhooks/app-gates.ts
 var APP_GATE_TYPES = /* @__PURE__ */ new Set(["timer", "checks", "pr-merged"]);
-async function judgeAppGates(ctx, mol, stepId, gates2) {
+async function judgeAppGates(ctx, proto, mol, stepId, gates2) {
   const step2 = mol.steps.find((s) => s.id === stepId);
   if (!step2) return [];
   const results = [];
   for (const gate of gates2) {
     let result;
     if (gate.type === "timer") result = judgeTimer(gate.after, step2.awaitingSince, ctx.now());
-    else if (gate.type === "checks") result = await checksGate(ctx, gate.names, step2.checkpoint?.commit);
+    else if (gate.type === "checks")
+      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
     else if (gate.type === "pr-merged") result = await prMergedGate(ctx, mol.subject.pr);
     if (result && result.passed !== null) results.push(result);
   }
@@ -75682,7 +78795,7 @@ async function prMergedGate(ctx, pr) {
 var ids = new BoundedCache(2e3);
 async function upsertRememberedCheckRun(ctx, input2) {
   const key = `${repoSlug(ctx.repo).toLowerCase()}\0${input2.name}\0${input2.headSha}`;
-  const known = ids.get(key);
+  const known = input2.fresh ? void 0 : ids.get(key);
   if (known !== void 0) {
     try {
       const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known });
@@ -75695,18 +78808,6 @@ async function upsertRememberedCheckRun(ctx, input2) {
   const result = await upsertCheckRun(ctx.octokit, ctx.repo, input2);
   if (result.ok) ids.set(key, result.value.id);
   return result;
-}
-
-// src/runner/branch-names.ts
-var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
-var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
-async function checkBranchName(cwd, branch) {
-  const out = await git(cwd, ["check-ref-format", "--branch", branch], { okCodes: [0, 1, 128] });
-  if (out.ok && out.value.code === 0 && !branch.startsWith("-")) return ok(branch);
-  return err(
-    "invalid-branch",
-    `"${branch}" cannot be a git branch name; rename the step (no spaces, "..", "~", "^", ":" or a trailing ".lock").`
-  );
 }
 
 // src/webhooks/molecule-branches.ts
@@ -75779,7 +78880,7 @@ async function closeStepIssue(ctx, mol, step2, reason) {
     issue_number: parent,
     per_page: 100
   });
-  const child = children.find((issue3) => issue3.body?.includes(marker(mol.id, step2)));
+  const child = children.find((issue3) => issue3.body?.trimEnd().endsWith(marker(mol.id, step2)));
   if (!child || child.state === "closed") return false;
   await ctx.octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
     ...ctx.repo,
@@ -75820,9 +78921,18 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         ctx,
         out,
         `check the gates of step "${step2}"`,
-        () => judgeAppGates(ctx, mol, step2, gates2)
+        () => judgeAppGates(ctx, proto, mol, step2, gates2)
       );
       const waiting = gates2.filter((g) => !results?.some((r) => r.type === g.type));
+      const def = defs.get(step2);
+      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+        await attempt(
+          ctx,
+          out,
+          `start the job that judges the gates of step "${step2}"`,
+          () => dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out)
+        );
+      }
       if (waiting.length > 0)
         out.notices.push(
           waitingSentence(
@@ -75847,18 +78957,20 @@ function githubEffectHandlers(ctx, proto, options = {}) {
             ctx,
             out,
             `report the check run of step "${effect.step}"`,
-            () => stepCheck(ctx, mol, effect.step, effect.status, effect.gates, effect.commit)
+            () => stepCheck(ctx, proto, mol, effect.step, effect.status, effect.gates, effect.commit)
           );
           break;
         case "step-status": {
-          const gated = (defs.get(effect.step)?.gates.length ?? 0) > 0;
-          if (gated && !batch.some((e) => e.type === "check-run" && e.step === effect.step)) {
+          const def = defs.get(effect.step);
+          if (def && def.gates.length > 0 && !batch.some((e) => e.type === "check-run" && e.step === effect.step)) {
             const state = mol.steps.find((s) => s.id === effect.step);
+            const gates2 = TERMINAL_STEP_STATUSES.has(effect.to) && state?.gates?.length ? state.gates : notJudged(def);
+            const fresh = TERMINAL_STEP_STATUSES.has(effect.from) && !TERMINAL_STEP_STATUSES.has(effect.to);
             await attempt(
               ctx,
               out,
               `report the check run of step "${effect.step}"`,
-              () => stepCheck(ctx, mol, effect.step, effect.to, state?.gates ?? [], void 0)
+              () => stepCheck(ctx, proto, mol, effect.step, effect.to, gates2, void 0, fresh)
             );
           }
           if (ctx.config.step_issues && (effect.to === "completed" || effect.to === "skipped")) {
@@ -75914,6 +79026,9 @@ function runsInJob(mol, def) {
 }
 async function dispatch(ctx, mol, def, baseBranches, out) {
   if (!runsInJob(mol, def) || !def) return;
+  await dispatchJob(ctx, mol, def, baseBranches, out);
+}
+async function dispatchJob(ctx, mol, def, baseBranches, out) {
   const ref = await defaultBranch(ctx);
   const done2 = await dispatchStep(ctx.octokit, ctx.repo, {
     workflow: ctx.config.step_workflow,
@@ -75934,12 +79049,25 @@ function waitingSentence(step2, types) {
   );
   return `step "${step2}" waits for its gates: ${hints.join(", ")}`;
 }
-async function stepCheck(ctx, mol, step2, status2, gates2, commit) {
-  const sha = commit ?? mol.steps.find((s) => s.id === step2)?.checkpoint?.commit ?? prHead(mol);
+function notJudged(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "not judged yet" }));
+}
+async function stepCheck(ctx, proto, mol, step2, status2, gates2, commit, fresh = false) {
+  const sha = commit ?? gatedCommit(proto, mol, step2) ?? prHead(mol);
   if (sha === void 0) return;
+  const usage = mol.steps.find((s) => s.id === step2)?.usage;
   const done2 = await upsertRememberedCheckRun(
     ctx,
-    stepCheckRun({ formula: mol.formula.name, molId: mol.id, step: step2, status: status2, gates: gates2, headSha: sha })
+    stepCheckRun({
+      formula: mol.formula.name,
+      molId: mol.id,
+      step: step2,
+      status: status2,
+      gates: gates2,
+      headSha: sha,
+      fresh,
+      ...usage === void 0 ? {} : { usage }
+    })
   );
   if (!done2.ok) throw new Error(done2.error.message);
 }
@@ -76063,7 +79191,9 @@ async function handleCheckRun(ctx) {
     if (!permissionAtLeast(level, required2)) {
       return err("permission-denied", permissionRefusal("this", required2, level, repoSlug(ctx.repo)));
     }
-    return ok({ type: verb, step: step2, by: sender.login });
+    return ok(
+      verb === "skip" ? { type: verb, step: step2, by: sender.login, force: true } : { type: verb, step: step2, by: sender.login }
+    );
   };
   const done2 = await applyToMolecule(ctx, openStore(ctx), molId, event, {
     key: `delivery ${ctx.deliveryId}`,
@@ -76118,12 +79248,15 @@ async function react(octokit, repo, commentId, content) {
 }
 
 // src/webhooks/reply-marker.ts
-var MARKER = /<!-- molecular:reply-to (\d+) -->/;
-function replyMarker(commentId) {
-  return `<!-- molecular:reply-to ${commentId} -->`;
+var MARKER = /^<!-- molecular:reply-to (\d+) -->$/;
+function markReply(commentId, body) {
+  return `<!-- molecular:reply-to ${commentId} -->
+${body}`;
 }
 function repliedTo(body) {
-  const match = MARKER.exec(body);
+  const lines = body.trim().split("\n");
+  const at = (line) => MARKER.exec(line?.trim() ?? "");
+  const match = at(lines[0]) ?? at(lines[lines.length - 1]);
   return match ? Number(match[1]) : void 0;
 }
 
@@ -76191,80 +79324,6 @@ function describeError(error3) {
   ].join("\n");
 }
 
-// src/webhooks/mol-vars.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-var OPEN2 = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*mol-vars[ \t]*$/;
-var TOML_LINE = /^[ \t]*[\w."'-]+[ \t]*=/m;
-var KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-var MAX_VARS_BLOCK_CHARS = 16384;
-function parseMolVars(body) {
-  const block2 = findVarsBlock(body ?? "");
-  if (block2 === void 0) return ok({});
-  if (block2.length > MAX_VARS_BLOCK_CHARS) {
-    return err(
-      "vars-invalid",
-      `the \`mol-vars\` block is ${groupDigits(block2.length)} characters, over the ${groupDigits(MAX_VARS_BLOCK_CHARS)} a block of variables may take`
-    );
-  }
-  const text3 = block2;
-  if (text3.trim() === "") return ok({});
-  const asToml = TOML_LINE.test(text3);
-  let data;
-  try {
-    data = asToml ? parse5(text3) : (0, import_yaml2.parse)(text3);
-  } catch (error3) {
-    const first2 = (error3.message ?? String(error3)).split("\n")[0];
-    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
-  }
-  if (data === null || data === void 0) return ok({});
-  if (typeof data !== "object" || Array.isArray(data)) {
-    return err(
-      "vars-invalid",
-      'the `mol-vars` block must hold `name = "value"` lines (TOML) or `name: value` lines (YAML)'
-    );
-  }
-  const vars = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (!KEY.test(key))
-      return err("vars-invalid", `"${key}" in the \`mol-vars\` block is not a variable name`);
-    if (typeof value === "string") vars[key] = value;
-    else if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
-      vars[key] = String(value);
-    else if (value instanceof Date) vars[key] = value.toISOString();
-    else
-      return err(
-        "vars-invalid",
-        `variable "${key}" in the \`mol-vars\` block must be one value, not a list or a table`
-      );
-  }
-  return ok(vars);
-}
-function findVarsBlock(body) {
-  const lines = body.split(/\r\n|\r|\n/);
-  let fence3;
-  let start2 = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (fence3 === void 0) {
-      const open3 = OPEN2.exec(line);
-      if (open3) {
-        fence3 = open3[1];
-        start2 = i + 1;
-      }
-      continue;
-    }
-    if (closes(line, fence3)) return lines.slice(start2, i).join("\n");
-  }
-  return void 0;
-}
-function closes(line, fence3) {
-  let i = 0;
-  while (i < 3 && (line[i] === " " || line[i] === "	")) i++;
-  let run2 = 0;
-  while (line[i + run2] === fence3[0]) run2++;
-  return run2 >= fence3.length && line.slice(i + run2).trim() === "";
-}
-
 // src/webhooks/pour-on-issue.ts
 import { createHash as createHash2 } from "node:crypto";
 
@@ -76302,6 +79361,8 @@ async function pour2(input2) {
   if (!cooked.ok) return cooked;
   const raw = cooked.value.proto;
   const proto = withDefaultRetries(raw, input2.defaultRetries);
+  const admitted = input2.admit === void 0 ? ok(void 0) : await input2.admit(proto);
+  if (!admitted.ok) return admitted;
   const formula = await resolved.pin(raw.formula, first2.value.uses);
   if (!formula.ok) return formula;
   const base = await input2.base();
@@ -76321,6 +79382,8 @@ async function pour2(input2) {
       by: input2.by
     });
     if (!poured.ok) return poured;
+    const budget = defaultLimits(input2.defaultBudget, proto.budget);
+    if (budget !== void 0) poured.value.mol.budget = budget;
     rememberProto(input2.source.scope, poured.value.mol, raw);
     const created = await input2.store.create(poured.value.mol);
     if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
@@ -76328,6 +79391,13 @@ async function pour2(input2) {
     if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
     if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
   }
+}
+function defaultLimits(defaults2, formula) {
+  if (defaults2 === void 0) return void 0;
+  const kept = Object.fromEntries(
+    Object.entries(defaults2).filter(([limit]) => formula?.[limit] === void 0)
+  );
+  return Object.keys(kept).length === 0 ? void 0 : kept;
 }
 
 // src/webhooks/pour-on-issue.ts
@@ -76356,7 +79426,8 @@ async function pourOnIssue(ctx, store, request2) {
       issue: request2.issue,
       ...request2.pr ? { pr: request2.pr.number } : {}
     },
-    defaultRetries: ctx.config.default_retries
+    defaultRetries: ctx.config.default_retries,
+    ...ctx.config.budget === void 0 ? {} : { defaultBudget: ctx.config.budget }
   });
   if (!poured.ok) return poured;
   const { mol, proto } = poured.value;
@@ -76382,10 +79453,110 @@ function suffixOf(key) {
   return createHash2("sha256").update(key).digest("hex").slice(0, 6);
 }
 
+// src/webhooks/mol-vars.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+var OPEN2 = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*mol-vars[ \t]*$/;
+var TOML_LINE = /^[ \t]*[\w."'-]+[ \t]*=/m;
+var KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+var MAX_VARS_BLOCK_CHARS = 16384;
+function parseMolVars(body) {
+  const block2 = findVarsBlock(body ?? "");
+  if (block2 === void 0) return ok({});
+  if (block2.length > MAX_VARS_BLOCK_CHARS) {
+    return err(
+      "vars-invalid",
+      `the \`mol-vars\` block is ${groupDigits(block2.length)} characters, over the ${groupDigits(MAX_VARS_BLOCK_CHARS)} a block of variables may take`
+    );
+  }
+  const text3 = block2;
+  if (text3.trim() === "") return ok({});
+  const asToml = TOML_LINE.test(text3);
+  let data;
+  try {
+    data = asToml ? parse5(text3) : (0, import_yaml3.parse)(text3);
+  } catch (error3) {
+    const first2 = (error3.message ?? String(error3)).split("\n")[0];
+    return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
+  }
+  if (data === null || data === void 0) return ok({});
+  if (typeof data !== "object" || Array.isArray(data)) {
+    return err(
+      "vars-invalid",
+      'the `mol-vars` block must hold `name = "value"` lines (TOML) or `name: value` lines (YAML)'
+    );
+  }
+  const vars = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!KEY.test(key))
+      return err("vars-invalid", `"${key}" in the \`mol-vars\` block is not a variable name`);
+    if (typeof value === "string") vars[key] = value;
+    else if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+      vars[key] = String(value);
+    else if (value instanceof Date) vars[key] = value.toISOString();
+    else
+      return err(
+        "vars-invalid",
+        `variable "${key}" in the \`mol-vars\` block must be one value, not a list or a table`
+      );
+  }
+  return ok(vars);
+}
+function findVarsBlock(body) {
+  const lines = body.split(/\r\n|\r|\n/);
+  let fence3;
+  let start2 = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (fence3 === void 0) {
+      const open4 = OPEN2.exec(line);
+      if (open4) {
+        fence3 = open4[1];
+        start2 = i + 1;
+      }
+      continue;
+    }
+    if (closes(line, fence3)) return lines.slice(start2, i).join("\n");
+  }
+  return void 0;
+}
+function closes(line, fence3) {
+  let i = 0;
+  while (i < 3 && (line[i] === " " || line[i] === "	")) i++;
+  let run2 = 0;
+  while (line[i + run2] === fence3[0]) run2++;
+  return run2 >= fence3.length && line.slice(i + run2).trim() === "";
+}
+
+// src/webhooks/pour-trust.ts
+function isTrustedLabeler(ctx, login) {
+  const wanted = login.toLowerCase();
+  return [...ctx.identity.self ?? [], ...ctx.config.trusted_labelers].some(
+    (l) => l.toLowerCase() === wanted
+  );
+}
+function labelerRemedy(login, required2) {
+  return `A label added by an app pours only when the app is listed under \`trusted_labelers\` in ${CONFIG_PATH} (add \`${login}\` there), or when someone with **${required2}** permission adds the label`;
+}
+async function vouchedBodyVars(ctx, body, author) {
+  const parsed = parseMolVars(body);
+  if (parsed.ok && Object.keys(parsed.value).length === 0) return { kind: "vars", vars: parsed.value };
+  const required2 = permissionTable(ctx).pour;
+  if (author === void 0) return { kind: "unvouched", author: "ghost", required: required2, level: "none" };
+  if (!isTrustedLabeler(ctx, author)) {
+    const level = await levelOf(ctx, author);
+    if (!permissionAtLeast(level, required2)) return { kind: "unvouched", author, required: required2, level };
+  }
+  return parsed.ok ? { kind: "vars", vars: parsed.value } : { kind: "invalid", message: parsed.error.message };
+}
+function unvouchedReason(refused2) {
+  const have = refused2.level === "none" ? "no access" : refused2.level;
+  return `the \`mol-vars\` block in the description is by ${quiet(`@${refused2.author}`)}, who may not pour (pouring needs **${refused2.required}**; they have **${have}**)`;
+}
+
 // src/webhooks/run-command.ts
 var done = (text3) => text3 === void 0 ? { ok: true } : { ok: true, text: text3 };
 var refuse2 = (text3) => ({ ok: false, text: text3 });
-async function runCommand(scene, command) {
+async function runCommand2(scene, command) {
   switch (command.verb) {
     case "help":
       return done(helpText(scene.table));
@@ -76416,8 +79587,9 @@ async function status(scene) {
   return done(views.join("\n\n"));
 }
 async function pourCommand(scene, command) {
-  const fromBody = parseMolVars(scene.issueBody);
-  if (!fromBody.ok) return refuse2(quiet(fromBody.error.message));
+  const fromBody = await vouchedBodyVars(scene.ctx, scene.issueBody, scene.issueAuthor);
+  if (fromBody.kind === "invalid") return refuse2(quiet(fromBody.message));
+  const unread = fromBody.kind === "unvouched" ? [`${unvouchedReason(fromBody)}: it was not read, only this command's variables were`] : [];
   let pr;
   if (scene.pullHead) {
     const head = await scene.pullHead();
@@ -76428,15 +79600,19 @@ async function pourCommand(scene, command) {
     issue: scene.issue,
     ...pr ? { pr } : {},
     formula: command.formula,
-    vars: { ...fromBody.value, ...command.vars },
+    vars: { ...fromBody.kind === "vars" ? fromBody.vars : {}, ...command.vars },
     by: scene.login,
     idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
     existing: scene.molecules.live.map((x) => x.mol)
   });
   if (!poured.ok)
-    return refuse2(`could not pour \`${command.formula}\`: ${quiet(describeError(poured.error))}`);
+    return refuse2(
+      [`could not pour ${codeSpan(command.formula)}: ${quiet(describeError(poured.error))}`, ...unread].join(
+        "\n"
+      )
+    );
   if (!poured.value.existed) scene.molecules.live.unshift({ mol: poured.value.mol, commentId: 0 });
-  return outcomeText(poured.value.outcome.notices, poured.value.outcome.problems);
+  return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
 }
 async function changeCommand(scene, command) {
   const { ctx } = scene;
@@ -76450,13 +79626,14 @@ async function changeCommand(scene, command) {
     const doing = command.verb === "approve" ? "approving" : "skipping";
     return refuse2(permissionRefusal(`${doing} step \`${step2}\``, required2, scene.level, repoSlug(ctx.repo)));
   }
-  const events = (current) => ok(commandEvents(command, current, scene.login));
+  const asked = command.verb === "skip" ? { ...command, force: true } : command;
+  const events = (current) => ok(commandEvents(asked, current, scene.login));
   const change = await changeMolecule(scene.store, proto.value, target.mol.id, events, ctx.now(), {
     key: `comment ${scene.commentId} line ${command.line}`,
     by: scene.login,
     text: command.text
   });
-  if (!change.ok) return refuse2(refusalText(change.error, target.mol, step2));
+  if (!change.ok) return refuse2(quiet(change.error.message));
   if (change.value.duplicate) return done();
   track(scene.molecules, change.value.mol);
   const siblings = scene.molecules.live.map((x) => x.mol);
@@ -76486,23 +79663,12 @@ function track(molecules, mol) {
   if (mol.status === "squashed" || mol.status === "burned") molecules.live.splice(at, 1);
   else molecules.live[at] = { mol, commentId: molecules.live[at]?.commentId ?? 0 };
 }
-function refusalText(error3, mol, step2) {
-  if (error3.code === "unknown-step" && step2 !== void 0) {
-    const guess = closest(
-      step2,
-      mol.steps.map((s) => s.id),
-      2
-    );
-    if (guess) return quiet(`${error3.message} \u2014 did you mean "${guess}"?`);
-  }
-  return quiet(error3.message);
-}
 function noMolecule(scene) {
   const ignored2 = scene.molecules.rejected.map(
     (r) => `
 - comment #${r.comment.id} looks like one but was ignored: ${quiet(r.error.message)}`
   );
-  return `there is no molecule on this issue: label it \`${scene.ctx.config.label_prefix}<formula>\` or comment \`/mol pour <formula>\` to start one.${ignored2.join("")}`;
+  return `there is no molecule on this issue: label it ${codeSpan(`${scene.ctx.config.label_prefix}<formula>`)} or comment \`/mol pour <formula>\` to start one.${ignored2.join("")}`;
 }
 function outcomeText(notices, problems) {
   const lines = [...problems.map((p) => `\u26A0\uFE0F ${quiet(p)}`), ...notices.map(quiet)];
@@ -76537,6 +79703,7 @@ async function handleIssueComment(ctx) {
     table: table2,
     commentId: comment.id,
     issueBody: issue3.body,
+    issueAuthor: issue3.user?.login,
     molecules,
     ...issue3.pull_request ? { pullHead: () => fetchPullHead(ctx, issue3.number) } : {}
   };
@@ -76560,7 +79727,7 @@ async function handleIssueComment(ctx) {
       continue;
     }
     try {
-      const outcome = await runCommand(scene, command);
+      const outcome = await runCommand2(scene, command);
       if (!outcome.ok) allOk = false;
       if (outcome.text) sections.push(section(command.text, outcome.text));
     } catch (error3) {
@@ -76576,11 +79743,9 @@ async function handleIssueComment(ctx) {
       ctx.octokit,
       ctx.repo,
       issue3.number,
-      `@${login}
+      markReply(comment.id, `@${login}
 
-${sections.join("\n\n")}
-
-${replyMarker(comment.id)}`
+${sections.join("\n\n")}`)
     );
   }
   const summary2 = commands.map((c) => c.text).join("; ");
@@ -76605,11 +79770,14 @@ async function handleLabeled(ctx) {
   const formula = event.label.slice(prefix.length).trim();
   const say = (text3) => reply(ctx.octokit, ctx.repo, event.number, `@${event.sender.login} ${text3}`);
   const what = `could not pour ${codeSpan(formula || event.label)} (label ${codeSpan(event.label)})`;
-  if (!isBot(event.sender, ctx.identity.login)) {
+  if (!isTrustedLabeler(ctx, event.sender.login)) {
     const required2 = permissionTable(ctx).pour;
     const level = await levelOf(ctx, event.sender.login);
     if (!permissionAtLeast(level, required2)) {
-      await say(`${what}: ${permissionRefusal("pouring a formula", required2, level, repoSlug(ctx.repo))}.`);
+      const app = isBot(event.sender, ctx.identity.login) ? `. ${labelerRemedy(event.sender.login, required2)}` : "";
+      await say(
+        `${what}: ${permissionRefusal("pouring a formula", required2, level, repoSlug(ctx.repo))}${app}.`
+      );
       return refused(`${event.sender.login} may not pour`);
     }
   }
@@ -76617,22 +79785,29 @@ async function handleLabeled(ctx) {
   if (event.pr) {
     const head = await event.pr();
     if (typeof head === "string") {
-      await say(`${what}: ${head}.`);
+      await say(`${what}: ${quiet(head)}.`);
       return refused(head);
     }
     pr = head;
   }
-  const vars = parseMolVars(event.body);
-  if (!vars.ok) {
-    await say(`${what}: ${quiet(vars.error.message)}.${varsHint()}`);
-    return refused(vars.error.message);
+  const vars = await vouchedBodyVars(ctx, event.body, event.author);
+  if (vars.kind === "invalid") {
+    await say(`${what}: ${quiet(vars.message)}.${varsHint()}`);
+    return refused(vars.message);
+  }
+  if (vars.kind === "unvouched") {
+    const instead = codeSpan(`/mol pour ${formula} name=value`);
+    await say(
+      `${what}: ${unvouchedReason(vars)}; variables count only from someone who may pour: give them in a command instead, ${instead}.`
+    );
+    return refused(`the mol-vars block is by ${vars.author}, who may not pour`);
   }
   const existing = event.labels.includes(STATE_LABELS.active.name) ? (await moleculesOnIssue(ctx, event.number)).live.map((x) => x.mol) : void 0;
   const poured = await pourOnIssue(ctx, openStore(ctx), {
     issue: event.number,
     ...pr ? { pr } : {},
     formula,
-    vars: vars.value,
+    vars: vars.vars,
     by: event.sender.login,
     idempotencyKey: `delivery ${ctx.deliveryId}`,
     ...existing ? { existing } : {}
@@ -76665,6 +79840,7 @@ function readLabeled(ctx) {
       label: pull.data.label.name,
       number: p.number,
       body: p.body,
+      author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
       sender: pull.data.sender,
       pr: async () => headOf(p)
@@ -76677,6 +79853,7 @@ function readLabeled(ctx) {
     label: issue3.data.label.name,
     number: i.number,
     body: i.body,
+    author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),
     sender: issue3.data.sender,
     ...i.pull_request ? { pr: () => fetchPullHead(ctx, i.number) } : {}
@@ -77115,7 +80292,7 @@ async function runPatrol(ctx, options = {}) {
       write: (found2, event, action) => write(ctx, store, found2.mol, event, action !== void 0),
       judgeGates: async ({ mol, proto }, step2) => {
         const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
-        return gates2.length === 0 ? [] : judgeAppGates(ctx, mol, step2.id, gates2);
+        return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
       }
     },
     ctx.now()
@@ -77289,25 +80466,29 @@ async function eventMode(ctx, io, eventName, runId) {
 }
 
 // src/action/modes/lint.ts
-import { join as join4 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname3, isAbsolute, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve4 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
-    const path = resolve2(cwd, target);
+    const path = resolve4(cwd, target);
     if (isDirectory2(path)) files.push(...findFormulaFiles(path).map((f) => relativeTo(cwd, f)));
     else files.push(target);
   }
   return files;
 }
 function validateFormulaFile(file2, options) {
-  const path = resolve2(options.cwd, file2);
+  const path = resolve4(options.cwd, file2);
   let text3;
   try {
     text3 = readText(path);
-  } catch {
+  } catch (error3) {
+    if (error3.code === "ENOENT") {
+      const { message } = missingFormulaFile(file2, path, FormulaCatalog.forRepo(options.repoDir)).error;
+      return { file: file2, diagnostics: [{ severity: "error", code: "not-found", message, file: file2 }] };
+    }
     return {
       file: file2,
       diagnostics: [{ severity: "error", code: "unreadable", message: `${file2} cannot be read`, file: file2 }]
@@ -77315,7 +80496,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text3, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname3(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname5(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
@@ -77344,14 +80525,14 @@ function asDiagnostics(error3, file2) {
   ];
 }
 function relativeTo(cwd, path) {
-  const rel = relative(cwd, path);
-  return rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+  const rel = relative3(cwd, path);
+  return rel.startsWith("..") || isAbsolute4(rel) ? path : rel;
 }
 
 // src/action/modes/lint.ts
 async function lintMode(options) {
   const { io, workspace, formulasPath } = options;
-  if (!isDirectory2(join4(workspace, formulasPath))) {
+  if (!isDirectory2(join12(workspace, formulasPath))) {
     return {
       outputs: { status: "failed" },
       failure: `formulas-path "${formulasPath}" is not a folder of the checkout; check out the repository first (actions/checkout) or set formulas-path`
@@ -77382,108 +80563,6 @@ async function lintMode(options) {
 function lintSummary(line, problems) {
   const list2 = problems.map((p) => `- \`${p.replace(/`/g, "'")}\``);
   return ["### Molecular formulas", "", line, ...list2.length > 0 ? ["", ...list2] : [], ""].join("\n");
-}
-
-// src/runner/attempt-refs.ts
-import { rm as rm2 } from "node:fs/promises";
-var ROOT = "refs/molecular/attempts";
-function attemptRef(molId, stepId, attempt2) {
-  return `${ROOT}/${molId}/${stepId}/${attempt2}`;
-}
-function baseRef(molId, stepId) {
-  return `${ROOT}/${molId}/${stepId}/base`;
-}
-async function snapshot(cwd, message, clean = false, knownHead) {
-  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
-  if (!head.ok) return head;
-  if (clean) {
-    const commit = await gitText(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      `${head.value}^{tree}`,
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
-  }
-  const indexPath = await gitText(cwd, [
-    "rev-parse",
-    "--path-format=absolute",
-    "--git-path",
-    "molecular-snapshot.index"
-  ]);
-  if (!indexPath.ok) return indexPath;
-  const env = { GIT_INDEX_FILE: indexPath.value };
-  try {
-    const read = await git(cwd, ["read-tree", "HEAD"], { env });
-    if (!read.ok) return read;
-    const added = await git(cwd, ["add", "-A"], { env });
-    if (!added.ok) return added;
-    const tree = await git(cwd, ["write-tree"], { env });
-    if (!tree.ok) return tree;
-    const commit = await git(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      tree.value.stdout.trim(),
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    if (!commit.ok) return commit;
-    return ok({ commit: commit.value.stdout.trim(), head: head.value });
-  } finally {
-    await rm2(indexPath.value, { force: true });
-  }
-}
-async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
-  if (!taken.ok) return taken;
-  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
-  return updated.ok ? ok(void 0) : updated;
-}
-async function forgetAttemptBase(cwd, molId, stepId) {
-  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
-  return deleted.ok ? ok(void 0) : deleted;
-}
-async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
-  for (const base of bases) {
-    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
-    if (!held.ok) return held;
-    if (held.value.code === 0) return ok(void 0);
-  }
-  const kept = attemptRef(molId, stepId, attempt2);
-  const saved = await git(repoDir, ["update-ref", kept, tip]);
-  return saved.ok ? ok(kept) : saved;
-}
-async function setAsideAttempt(cwd, molId, stepId, attempt2) {
-  const base = await resolveCommit(cwd, baseRef(molId, stepId));
-  if (base === void 0) return ok(void 0);
-  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
-  if (!parent.ok) return parent;
-  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
-  if (!now.ok) return now;
-  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
-  if (!same.ok) return same;
-  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
-  let kept;
-  if (!leftNothing) {
-    kept = attemptRef(molId, stepId, attempt2);
-    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
-    if (!saved.ok) return saved;
-    const added = await git(cwd, ["add", "-A"]);
-    if (!added.ok) return added;
-    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
-    if (!restored.ok) return restored;
-    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
-    if (!reset2.ok) return reset2;
-  }
-  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
-  return forgotten.ok ? ok(kept) : forgotten;
 }
 
 // src/runner/build-checkpoint.ts
@@ -77563,421 +80642,48 @@ function pathspecOf(exclude) {
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
 
-// src/runner/gates/files-gate.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import { join as join6, sep as sep3 } from "node:path";
-
-// src/runner/gates/inside-workspace.ts
-import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join5, normalize as normalize3, sep as sep2 } from "node:path";
-function insideWorkspace(path) {
-  if (isAbsolute2(path)) return void 0;
-  const clean = normalize3(path);
-  if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
-  return clean;
+// src/runner/head-check.ts
+async function checkHead(cwd, stepId, start2) {
+  const now = await branchOf(cwd);
+  if (!now.ok) return now;
+  const was = start2.branch ?? "a detached HEAD";
+  if (now.value !== start2.branch) {
+    const is = now.value ?? "a detached HEAD";
+    return err(
+      "head-moved",
+      `step ${stepId} moved HEAD from ${was} to ${is}; a local step works on the molecule's branch and must not switch it, so its work is not recorded and the checkout goes back to ${was}`
+    );
+  }
+  const head = await resolveCommit(cwd, "HEAD");
+  const held = head === void 0 ? void 0 : await git(cwd, ["merge-base", "--is-ancestor", start2.baseCommit, head], { okCodes: [0, 1] });
+  if (held !== void 0 && !held.ok) return held;
+  if (held?.value.code === 0) return ok(void 0);
+  const short = (sha) => sha === void 0 ? "nothing" : sha.slice(0, 7);
+  return err(
+    "head-moved",
+    `step ${stepId} moved ${was} to ${short(head)}, which does not hold the step's base ${short(start2.baseCommit)} (a reset or rebase dropped commits); its work is not recorded and ${was} goes back to ${short(start2.baseCommit)}`
+  );
 }
-async function resolveInWorkspace(cwd, path) {
-  const clean = insideWorkspace(path);
-  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
-  const root = await realpath(cwd);
-  let real;
-  try {
-    real = await realpath(join5(root, clean));
-  } catch (error3) {
-    const code18 = error3.code;
-    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
-    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
-    return { kind: "refused", reason: `${path} cannot be resolved: ${error3.message}` };
+async function putHeadBack(cwd, start2) {
+  if (start2.branch === void 0) {
+    const head = await resolveCommit(cwd, "HEAD") ?? start2.baseCommit;
+    const detached = await git(cwd, ["update-ref", "--no-deref", "HEAD", head]);
+    return detached.ok ? ok(void 0) : detached;
   }
-  if (real !== root && !real.startsWith(`${root}${sep2}`)) {
-    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
+  const ref = `refs/heads/${start2.branch}`;
+  if (await resolveCommit(cwd, ref) === void 0) {
+    const recreated = await git(cwd, ["update-ref", ref, start2.baseCommit]);
+    if (!recreated.ok) return recreated;
   }
-  return { kind: "inside", real };
+  const attached = await git(cwd, ["symbolic-ref", "HEAD", ref]);
+  return attached.ok ? ok(void 0) : attached;
 }
-
-// src/runner/gates/files-gate.ts
-async function filesGate(cwd, paths) {
-  const missing2 = [];
-  for (const path of paths) {
-    const inside = insideWorkspace(path);
-    if (inside === void 0)
-      return { type: "files", passed: false, detail: `${path} is outside the workspace` };
-    const found2 = await firstMatch(cwd, inside.split(sep3));
-    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
-    if (found2.kind === "missing") missing2.push(path);
-  }
-  if (missing2.length > 0) return { type: "files", passed: false, detail: `missing: ${missing2.join(", ")}` };
-  return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
-}
-async function firstMatch(cwd, segments, prefix = "") {
-  const [head, ...rest] = segments;
-  if (head === void 0) {
-    const resolved = await resolveInWorkspace(cwd, prefix);
-    return resolved.kind === "inside" ? { kind: "found" } : resolved;
-  }
-  if (!head.includes("*")) return firstMatch(cwd, rest, join6(prefix, head));
-  const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(join6(cwd, prefix)).catch(() => []);
-  for (const name of names.sort()) {
-    if (!pattern.test(name)) continue;
-    if (name.startsWith(".") && !head.startsWith(".")) continue;
-    const found2 = await firstMatch(cwd, rest, join6(prefix, name));
-    if (found2.kind !== "missing") return found2;
-  }
-  return { kind: "missing" };
-}
-function escapeRegExp(text3) {
-  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/runner/gates/schema-gate.ts
-import { readFile } from "node:fs/promises";
-async function schemaGate(cwd, file2, schemaFile) {
-  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
-  const data = await readJson2(cwd, file2);
-  if ("error" in data) return fail4(data.error);
-  const schema = await readJson2(cwd, schemaFile);
-  if ("error" in schema) return fail4(schema.error);
-  if (schema.value === null || typeof schema.value !== "object")
-    return fail4(`${schemaFile} is not a JSON Schema object`);
-  let validate3;
-  try {
-    const ajv = await makeAjv(schema.value);
-    validate3 = ajv.compile(schema.value);
-  } catch (error3) {
-    return fail4(`${schemaFile} is not a usable JSON Schema: ${error3.message}`);
-  }
-  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
-  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
-  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
-}
-async function makeAjv(schema) {
-  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
-  const options = { allErrors: true, strict: false, validateFormats: false, logger: false };
-  if (draft.includes("2020-12")) {
-    const { Ajv2020 } = await Promise.resolve().then(() => __toESM(require__(), 1));
-    return new Ajv2020(options);
-  }
-  if (draft.includes("2019-09")) {
-    const { Ajv2019 } = await Promise.resolve().then(() => __toESM(require__2(), 1));
-    return new Ajv2019(options);
-  }
-  const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
-  return new Ajv(options);
-}
-async function readJson2(cwd, shown) {
-  const resolved = await resolveInWorkspace(cwd, shown);
-  if (resolved.kind === "refused") return { error: resolved.reason };
-  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
-  let text3;
-  try {
-    text3 = await readFile(resolved.real, "utf8");
-  } catch {
-    return { error: `${shown} does not exist` };
-  }
-  try {
-    return { value: JSON.parse(text3) };
-  } catch (error3) {
-    return { error: `${shown} is not valid JSON: ${error3.message}` };
-  }
-}
-
-// src/runner/run-command.ts
-import { spawn } from "node:child_process";
-import { performance as performance2 } from "node:perf_hooks";
-import { StringDecoder } from "node:string_decoder";
-
-// src/runner/idle-watch.ts
-function watchIdle(options) {
-  const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
-  const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
-  const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
-  let last = now();
-  let stopped = false;
-  let timer;
-  let seen2 = options.probe ? options.probe().catch(() => void 0) : Promise.resolve(void 0);
-  const tick = async () => {
-    if (options.probe) {
-      const before = await seen2;
-      seen2 = options.probe().catch(() => before);
-      const after = await seen2;
-      if (after !== before) last = now();
-    }
-    if (stopped) return;
-    if (now() - last >= options.idleMs) {
-      stopped = true;
-      options.onIdle();
-      return;
-    }
-    timer = setTimer(() => void tick(), Math.min(pollMs, Math.max(1, options.idleMs - (now() - last))));
-  };
-  timer = setTimer(() => void tick(), Math.min(pollMs, options.idleMs));
-  return {
-    alive: () => {
-      last = now();
-    },
-    stop: () => {
-      stopped = true;
-      clearTimer(timer);
-    }
-  };
-}
-
-// src/runner/process-group.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
-function readStat(pid) {
-  try {
-    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
-    const startTime = fields[19];
-    if (fields[0] === void 0 || startTime === void 0) return void 0;
-    return { state: fields[0], pgrp: Number(fields[2]), startTime };
-  } catch {
-    return void 0;
-  }
-}
-function identifyGroup(pid) {
-  const stat4 = readStat(pid);
-  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
-}
-
-// src/runner/run-command.ts
-var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
-var DEFAULT_GRACE_MS = 2e3;
-var DEFAULT_TAIL_BYTES = 4096;
-function runCommand2(options) {
-  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
-  const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
-  const started = performance2.now();
-  return new Promise((resolve6) => {
-    let child;
-    try {
-      const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
-        cwd: options.cwd,
-        env,
-        detached: true,
-        stdio: [stdin, "pipe", "pipe", "pipe"]
-      }) : spawn("sh", ["-c", options.run], {
-        cwd: options.cwd,
-        env,
-        detached: true,
-        stdio: [stdin, "pipe", "pipe"]
-      });
-    } catch (error3) {
-      resolve6(
-        err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`)
-      );
-      return;
-    }
-    const pid = child.pid;
-    let timedOut = false;
-    let idledOut = false;
-    let idle;
-    let exit;
-    const timers = [];
-    const killGroup = (signal) => {
-      if (pid === void 0) return;
-      try {
-        process.kill(-pid, signal);
-      } catch {
-      }
-    };
-    const finish = (result) => {
-      for (const timer of timers) clearTimeout(timer);
-      idle?.stop();
-      resolve6(result);
-    };
-    for (const stream of ["stdout", "stderr"]) {
-      const decoder = new StringDecoder("utf8");
-      child[stream]?.on("data", (chunk) => {
-        tail.push(chunk);
-        idle?.alive();
-        options.onOutput?.(decoder.write(chunk), stream);
-      });
-    }
-    if (options.timeoutMs !== void 0) {
-      const timeoutMs = options.timeoutMs;
-      timers.push(
-        setTimeout(() => {
-          timedOut = true;
-          killGroup("SIGTERM");
-          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
-        }, timeoutMs)
-      );
-    }
-    if (options.onSpawn && pid !== void 0) {
-      const gate = child.stdio[3];
-      gate?.on("error", () => {
-      });
-      options.onSpawn(identifyGroup(pid)).then(
-        (go) => {
-          if (go) gate?.end("go\n", () => gate.destroy());
-          else killGroup("SIGKILL");
-        },
-        () => killGroup("SIGKILL")
-      );
-    }
-    if (options.input !== void 0) {
-      child.stdin?.on("error", () => {
-      });
-      child.stdin?.end(options.input);
-    }
-    if (options.idle !== void 0) {
-      idle = watchIdle({
-        idleMs: options.idle.ms,
-        ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
-        onIdle: () => {
-          if (exit !== void 0) return;
-          idledOut = true;
-          killGroup("SIGTERM");
-          timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
-        }
-      });
-    }
-    child.on("error", (error3) => {
-      if (exit === void 0)
-        finish(err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`));
-    });
-    child.on("exit", (code18, signal) => {
-      exit = { code: code18, signal };
-      idle?.stop();
-      killGroup("SIGTERM");
-      timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
-      timers.push(
-        setTimeout(() => {
-          child.stdout?.destroy();
-          child.stderr?.destroy();
-          done2();
-        }, graceMs * 2)
-      );
-    });
-    let settled = false;
-    const done2 = () => {
-      if (settled || exit === void 0 || pid === void 0) return;
-      settled = true;
-      finish(
-        ok({
-          exitCode: exit.code,
-          signal: exit.signal,
-          timedOut,
-          durationMs: Math.round(performance2.now() - started),
-          outputTail: tail.text(),
-          pid,
-          ...idledOut ? { idledOut: true } : {}
-        })
-      );
-    };
-    child.on("close", done2);
-  });
-}
-var Tail = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  size = 0;
-  push(chunk) {
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
-      this.size -= this.chunks.shift().length;
-    }
-  }
-  text() {
-    const all = Buffer.concat(this.chunks);
-    let start2 = Math.max(0, all.length - this.limit);
-    while (start2 < all.length && (all[start2] & 192) === 128) start2++;
-    return all.subarray(start2).toString("utf8");
-  }
-};
-
-// src/runner/evaluate-gates.ts
-var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
-var DETAIL_TAIL_CHARS = 800;
-async function evaluateGates(options) {
-  const results = [];
-  for (const gate of options.gates) results.push(await evaluateGate(gate, options));
-  return results;
-}
-async function evaluateGate(gate, options) {
-  switch (gate.type) {
-    case "command":
-      return commandGate(gate.run, gate.timeout, options);
-    case "files":
-      return filesGate(options.cwd, gate.paths);
-    case "schema":
-      return schemaGate(options.cwd, gate.file, gate.schema);
-    case "timer":
-      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))());
-    case "approval":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for approval by someone with ${gate.permission} permission`
-      };
-    case "checks":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
-      };
-    case "pr-merged":
-      return { type: gate.type, passed: null, detail: "waiting for the pull request to be merged" };
-    case "conditional":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for the condition ${gate.condition} to be evaluated`
-      };
-  }
-}
-async function commandGate(run2, timeout2, options) {
-  const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
-  const outcome = await runCommand2({
-    cwd: options.cwd,
-    run: run2,
-    env: options.env,
-    inheritEnv: false,
-    timeoutMs,
-    onOutput: options.onOutput
-  });
-  if (!outcome.ok) return { type: "command", passed: false, detail: outcome.error.message };
-  const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
-  const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
-  const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
-${tail.trimEnd()}`}`;
-  return { type: "command", passed: !timedOut && exitCode === 0, detail };
-}
-
-// src/runner/git-config-snapshot.ts
-var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
-async function gitConfigSnapshot(cwd) {
-  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
-  if (!listed.ok) return listed;
-  const fields = listed.value.stdout.split("\0");
-  const entries = [];
-  for (let i = 0; i + 2 < fields.length; i += 3) {
-    const [scope2, origin, item] = fields.slice(i, i + 3);
-    const newline2 = item.indexOf("\n");
-    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
-    if (scope2 === "command" || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope2, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
-  }
-  return ok(entries);
-}
-function changedSettings(before, after) {
-  const was = new Set(before);
-  const is = new Set(after);
-  const keys = /* @__PURE__ */ new Set();
-  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
-    keys.add(JSON.parse(entry2)[2]);
-  }
-  return [...keys].sort();
+async function branchOf(cwd) {
+  const name = await git(cwd, ["symbolic-ref", "-q", "HEAD"], { okCodes: [0, 1] });
+  if (!name.ok) return name;
+  const full = name.value.stdout.trim();
+  if (name.value.code !== 0 || !full.startsWith("refs/heads/")) return ok(void 0);
+  return ok(full.slice("refs/heads/".length));
 }
 
 // src/runner/push-branch.ts
@@ -77995,354 +80701,27 @@ async function pushBranch(options) {
   return ok({ commit });
 }
 
-// src/runner/worktrees.ts
-import { rm as rm3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep4 } from "node:path";
-async function listWorktrees(repoDir) {
-  const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
-  if (!out.ok) return out;
-  const trees = [];
-  let current;
-  for (const line of out.value.stdout.split("\0")) {
-    if (line === "") {
-      if (current) trees.push(current);
-      current = void 0;
-      continue;
-    }
-    const space = line.indexOf(" ");
-    const key = space === -1 ? line : line.slice(0, space);
-    const rest = space === -1 ? "" : line.slice(space + 1);
-    if (key === "worktree") current = { path: rest, prunable: false };
-    else if (!current) continue;
-    else if (key === "HEAD") current.head = rest;
-    else if (key === "branch") current.branch = rest.replace(/^refs\/heads\//, "");
-    else if (key === "prunable") current.prunable = true;
-  }
-  if (current) trees.push(current);
-  return ok(trees);
-}
-async function removeWorktree(options) {
-  const { repoDir, path } = options;
-  const trees = await listWorktrees(repoDir);
-  if (!trees.ok) return trees;
-  const target = resolve3(path);
-  let prune = trees.value.some((t) => t.prunable);
-  if (trees.value.some((t) => resolve3(t.path) === target)) {
-    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
-      okCodes: [0, 128]
-    });
-    if (!removed.ok) return removed;
-    if (removed.value.code !== 0) {
-      await rm3(target, { recursive: true, force: true });
-      prune = true;
-    }
-  }
-  if (prune) {
-    const pruned = await git(repoDir, ["worktree", "prune"]);
-    if (!pruned.ok) return pruned;
-  }
-  if (options.deleteBranch !== void 0) {
-    const exists2 = await git(
-      repoDir,
-      ["show-ref", "--verify", "--quiet", `refs/heads/${options.deleteBranch}`],
-      { okCodes: [0, 1] }
-    );
-    if (!exists2.ok) return exists2;
-    if (exists2.value.code === 0) {
-      const deleted = await git(repoDir, ["branch", "-D", "--", options.deleteBranch]);
-      if (!deleted.ok) return deleted;
-    }
-  }
-  return ok(void 0);
-}
-
-// src/shell/step/ended-attempt.ts
-import { mkdir as mkdir2, readFile as readFile2, rm as rm4, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname4, join as join7 } from "node:path";
-
-// src/shell/step/step-checkout-schema.ts
-var StepCheckoutSchema = external_exports.object({
-  /**
-   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
-   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
-   * moved HEAD.
-   */
-  kind: external_exports.enum(["tree", "worktree", "checkout"]),
-  /** Where the step's command runs. */
-  cwd: external_exports.string(),
-  /** Undefined only for a working tree on a detached HEAD. */
-  branch: external_exports.string().optional(),
-  /** The commit the step starts from; its changes are counted against this. */
-  baseCommit: external_exports.string(),
-  /** Paths already changed in a working tree before the step: its commit leaves them out. */
-  preexisting: external_exports.array(external_exports.string()).optional(),
-  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
-  gitConfig: external_exports.array(external_exports.string()).optional(),
-  /**
-   * The checkout of the attempt before, whose command ended with success while its runner was gone
-   * (ended-attempt.ts): its work is finished here and the command does not run again.
-   */
-  ended: external_exports.literal(true).optional()
-});
-
-// src/shell/step/ended-attempt.ts
-var AttemptRecordSchema = external_exports.object({
-  attempt: external_exports.number().int().positive(),
-  checkout: StepCheckoutSchema.omit({ ended: true })
-});
-function attemptFiles(dir, molId, stepId) {
-  const base = join7(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
-  return { record: `${base}.json`, exit: `${base}.exit` };
-}
-async function keepAttemptRecord(files, attempt2, checkout) {
-  if (checkout.kind === "checkout") return;
-  await mkdir2(dirname4(files.record), { recursive: true });
-  await rm4(files.exit, { force: true });
-  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout })));
-}
-async function endedAttempt(files, attempt2) {
-  const [record4, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
-  if (record4 === void 0 || exit?.trim() !== "0") return void 0;
-  let json2;
-  try {
-    json2 = JSON.parse(record4);
-  } catch {
-    return void 0;
-  }
-  const parsed = AttemptRecordSchema.safeParse(json2);
-  if (!parsed.success || parsed.data.attempt !== attempt2) return void 0;
-  if (parsed.data.checkout.kind === "checkout") return void 0;
-  return { ...parsed.data.checkout, ended: true };
-}
-async function forgetAttemptRecord(files) {
-  await Promise.all([rm4(files.record, { force: true }), rm4(files.exit, { force: true })]);
-}
-var ENDED_COMMAND = {
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  durationMs: 0,
-  outputTail: "",
-  pid: 0
-};
-async function readText2(path) {
-  try {
-    return await readFile2(path, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-
-// src/shell/step/step-job.ts
-function stepJob(host, mol, proto, stepId) {
-  const def = proto.steps.find((s) => s.id === stepId);
-  const state = mol.steps.find((s) => s.id === stepId);
-  if (def === void 0 || state === void 0) {
-    return err(
-      "unknown-step",
-      `molecule ${mol.id} has no step "${stepId}"; its steps are ${proto.steps.map((s) => s.id).join(", ")}`
-    );
-  }
-  return ok({ host, mol, proto, def, state });
-}
-function withMolecule(job, mol) {
-  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
-  return { ...job, mol, state };
-}
-
-// src/shell/step/record-step-event.ts
-async function recordStepEvent(job, event) {
-  const { runId } = job.host;
-  const guarded = (current) => {
-    if (event.type === "start") return ok(event);
-    const stale = refuseStaleReport(current, job.def.id, runId);
-    return stale.ok ? ok(event) : stale;
-  };
-  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
-  if (!recorded.ok) return recorded;
-  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
-}
-
-// src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join9 } from "node:path";
-
-// src/runner/step-env.ts
-function envVarName(name) {
-  return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
-}
-function stepEnv(options) {
-  const env = { ...scrubEnv(options.base), ...options.extra };
-  const origin = /* @__PURE__ */ new Map();
-  for (const [name, value] of Object.entries(options.vars)) {
-    const key = envVarName(name);
-    const earlier = origin.get(key);
-    if (earlier !== void 0) {
-      return err(
-        "var-collision",
-        `the variables "${earlier}" and "${name}" would both be ${key}; rename one of them.`
-      );
-    }
-    if (value.includes("\0"))
-      return err(
-        "var-invalid",
-        `the variable "${name}" contains a NUL character, which no environment can hold.`
-      );
-    origin.set(key, name);
-    env[key] = value;
-  }
-  env.MOL_MOLECULE = options.molId;
-  env.MOL_STEP = options.stepId;
-  env.MOL_INPUTS = options.inputs.join("\n");
-  env.MOL_INPUTS_JSON = JSON.stringify(options.inputs);
-  env.MOL_WORKSPACE = options.workspace;
-  return ok(env);
-}
-
-// src/runner/workspace-fingerprint.ts
-import { stat as stat2 } from "node:fs/promises";
-import { join as join8 } from "node:path";
-async function workspaceFingerprint(cwd) {
-  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
-  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
-  if (!status2.ok) return `unknown ${Date.now()}`;
-  const entries = splitNul(status2.value.stdout);
-  const marks = await Promise.all(
-    entries.map(async (entry2) => {
-      const info2 = await stat2(join8(cwd, entry2.slice(3))).catch(() => void 0);
-      return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
-    })
-  );
-  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
-}
-
-// src/shell/step/agent-command.ts
-var AGENT_PRESETS = {
-  claude: { head: "claude -p --dangerously-skip-permissions" },
-  codex: { head: "codex exec --full-auto", tail: "-" },
-  gemini: { head: "gemini --yolo" },
-  opencode: { head: "opencode run" }
-};
-function agentCommandLine(agent) {
-  const trimmed = agent.trim();
-  const match = /^(\S+)(\s+[\s\S]*)?$/.exec(trimmed);
-  const preset = match === null ? void 0 : AGENT_PRESETS[match[1]];
-  if (preset === void 0 || !Object.hasOwn(AGENT_PRESETS, match?.[1])) return trimmed;
-  const flags = (match?.[2] ?? "").trim();
-  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
-}
-
-// src/shell/step/step-inputs.ts
-function stepInputs(proto, def) {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const seen2 = /* @__PURE__ */ new Set();
-  const inputs = [];
-  let frontier = def.needs;
-  while (frontier.length > 0) {
-    const next = [];
-    for (const id of frontier) {
-      if (seen2.has(id)) continue;
-      seen2.add(id);
-      const need = defs.get(id);
-      if (need === void 0) continue;
-      if (need.output !== void 0 && !inputs.some((i) => i.path === need.output)) {
-        inputs.push({ path: need.output, from: need.id });
-      }
-      next.push(...need.needs);
-    }
-    frontier = next;
-  }
-  return inputs;
-}
-function baseBranchesOf(mol, def) {
-  const branches = [];
-  for (const need of def.needs) {
-    const branch = mol.steps.find((s) => s.id === need)?.branch;
-    if (branch !== void 0) branches.push(branch);
-  }
-  return branches;
-}
-
-// src/shell/step/run-step-command.ts
-function commandEnv(job, checkout) {
-  const extra = {};
-  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
-  extra.MOL_ATTEMPT = String(job.state.attempts);
-  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
-  return stepEnv({
-    base: job.host.env,
-    vars: job.mol.vars,
-    molId: job.mol.id,
-    stepId: job.def.id,
-    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
-    workspace: checkout.cwd,
-    extra
-  });
-}
-async function runStepCommand(job, checkout, prompt) {
-  const { def } = job;
-  if (checkout.ended) return ok(ENDED_COMMAND);
-  const agent = def.run === void 0 ? def.agent : void 0;
-  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
-  const env = commandEnv(job, checkout);
-  if (!env.ok) return env;
-  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
-  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
-  const what = agent === void 0 ? "step" : "agent of step";
-  let group;
-  const { place } = job.host;
-  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
-  if (files !== void 0) await keepAttemptRecord(files, job.state.attempts, checkout);
-  const command = async (extra, input2) => {
-    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
-    const ran = await runCommand2({
-      cwd: checkout.cwd,
-      run: run2,
-      env: { ...env.value, ...extra },
-      inheritEnv: false,
-      ...timeoutMs === void 0 ? {} : { timeoutMs },
-      ...input2 === void 0 ? {} : { input: input2 },
-      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
-      ...files === void 0 ? {} : { exitFile: files.exit },
-      ...commandSpawned === void 0 ? {} : {
-        onSpawn: (spawned) => {
-          group = spawned;
-          return commandSpawned(job, spawned);
-        }
-      }
-    });
-    if (group !== void 0) commandEnded?.(job, group);
-    return ran;
-  };
-  const go = async () => {
-    if (agent === void 0) return command({});
-    const text3 = prompt ?? "";
-    const dir = await mkdtemp(join9(tmpdir2(), "mol-prompt-"));
-    try {
-      const file2 = join9(dir, "prompt.md");
-      await writeFile3(file2, text3);
-      return await command({ MOL_PROMPT_FILE: file2 }, text3);
-    } finally {
-      await rm5(dir, { recursive: true, force: true });
-    }
-  };
-  return enclose ? enclose(go) : go();
-}
-
 // src/shell/step/step-outcome.ts
 function eventFor(step2, outcome, by2) {
-  const record4 = {
+  const usage = outcome.usage === void 0 ? {} : { usage: outcome.usage };
+  const record5 = {
     ...outcome.checkpoint === void 0 ? {} : { checkpoint: outcome.checkpoint },
-    ...outcome.branch === void 0 ? {} : { branch: outcome.branch }
+    ...outcome.branch === void 0 ? {} : { branch: outcome.branch },
+    ...usage
   };
   if (outcome.status !== "failed" || outcome.gates.some((g) => g.passed === false)) {
-    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record4 };
+    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record5 };
   }
-  return { type: "fail", step: step2, error: failureText(outcome), by: by2 };
+  const transient = outcome.command?.exitCode === TRANSIENT_EXIT_STATUS;
+  return {
+    type: "fail",
+    step: step2,
+    error: failureText(outcome),
+    ...usage,
+    ...outcome.budget ? { reason: "budget" } : {},
+    ...transient ? { transient } : {},
+    by: by2
+  };
 }
 function failureText(outcome) {
   const message = outcome.error?.message.replace(/^step [^:]+: /, "") ?? "it failed";
@@ -78350,7 +80729,9 @@ function failureText(outcome) {
   return last !== void 0 && outcome.command?.exitCode !== 0 && !message.includes(last) ? `${message}: ${last.trim()}` : message;
 }
 function commandFailure(command, timeout2) {
-  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return void 0;
+  if (!command.timedOut && !command.idledOut && command.stoppedFor === void 0 && command.exitCode === 0)
+    return void 0;
+  if (command.stoppedFor !== void 0) return `the agent was stopped: ${command.stoppedFor}`;
   if (command.idledOut) return "the agent went idle (no output and no file change) and was stopped";
   const how = command.timedOut ? `timed out after ${timeout2 ?? `${command.durationMs} ms`}` : command.exitCode === null ? `was killed by ${command.signal}` : `exited with ${command.exitCode}`;
   return `the command ${how}`;
@@ -78359,7 +80740,7 @@ function commandFailure(command, timeout2) {
 // src/shell/step/finish-step.ts
 async function finishStep(input2) {
   const { job, checkout } = input2;
-  let outcome = await doWork(input2);
+  let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
@@ -78376,6 +80757,12 @@ async function finishStep(input2) {
     outcome,
     ...outcome.status === "failed" ? { failure: failureText(outcome) } : {}
   });
+}
+function withUsage(outcome, ran) {
+  const usage = ran?.ok ? ran.value.usage : void 0;
+  if (usage === void 0 || isEmptyUsage(usage)) return outcome;
+  const checkpoint = outcome.checkpoint === void 0 ? void 0 : { ...outcome.checkpoint, usage };
+  return { ...outcome, usage, ...checkpoint === void 0 ? {} : { checkpoint } };
 }
 async function setAside(job, checkout, outcome) {
   const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
@@ -78406,7 +80793,22 @@ async function doWork({ job, checkout, ran }) {
   if (ran !== void 0 && !ran.ok) return failed(ran.error);
   const command = ran?.value;
   const how = command === void 0 ? void 0 : commandFailure(command, def.timeout);
-  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
+  if (command?.stoppedFor !== void 0) {
+    const outcome = await keepWorkInProgress(job, checkout, command, failed, {
+      code: "step-budget",
+      why: command.stoppedFor
+    });
+    return { ...outcome, budget: true };
+  }
+  if (command?.idledOut) {
+    const idle = def.idleTimeout ?? "its idle_timeout";
+    return keepWorkInProgress(job, checkout, command, failed, {
+      code: "step-idle",
+      why: `the agent was idle for ${idle} (no output, no file change) and was stopped`,
+      commitWhy: `the agent was stopped after ${idle} without output or file changes`,
+      note: `idle for ${idle}: stopped`
+    });
+  }
   if (command !== void 0 && how !== void 0) {
     const checkpoint2 = buildCheckpoint({
       filesModified: [],
@@ -78425,6 +80827,10 @@ async function doWork({ job, checkout, ran }) {
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
+  }
+  if (checkout.kind === "tree") {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, ranOk);
   }
   const committed = await commitStep({
     cwd: checkout.cwd,
@@ -78490,25 +80896,37 @@ async function doWork({ job, checkout, ran }) {
   const waiting = gates2.some((g) => g.passed === null);
   return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
 }
-async function keepWorkInProgress(job, checkout, command, failed) {
+async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const { def, mol, host } = job;
-  const idle = def.idleTimeout ?? "its idle_timeout";
   const config3 = await unchangedConfig(def.id, checkout);
   if (!config3.ok) return failed(config3.error, { command });
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, { command });
   }
+  if (checkout.kind === "tree") {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, { command });
+  }
   const committed = await commitStep({
     cwd: checkout.cwd,
     molId: mol.id,
     stepId: def.id,
-    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
+    message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
     baseCommit: checkout.baseCommit,
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
   });
   if (!committed.ok) return failed(committed.error, { command });
   const { commit, filesModified } = committed.value;
+  if (committed.value.committed && host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
+    });
+    if (!pushed.ok) return failed(pushed.error, { command });
+  }
   const where3 = checkout.branch === void 0 ? "" : ` on ${checkout.branch}`;
   const kept = committed.value.committed ? `; its work in progress is commit ${commit.slice(0, 7)}${where3}` : "; it had changed nothing";
   const checkpoint = buildCheckpoint({
@@ -78516,12 +80934,12 @@ async function keepWorkInProgress(job, checkout, command, failed) {
     filesModified,
     gates: [],
     commandPassed: false,
-    notes: `idle for ${idle}: stopped${kept}`,
+    notes: `${stopped.note ?? `stopped: ${stopped.why}`}${kept}`,
     outputTail: command.outputTail,
     now: () => host.now()
   });
-  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
-  return failed({ code: "step-idle", message }, { checkpoint, command });
+  const message = `step ${def.id}: ${stopped.why.replace(/^step [^:]+: /, "")}${kept}`;
+  return failed({ code: stopped.code, message }, { checkpoint, command });
 }
 async function unchangedConfig(stepId, checkout) {
   if (checkout.gitConfig === void 0) return ok(void 0);
@@ -78534,310 +80952,24 @@ async function unchangedConfig(stepId, checkout) {
     `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
   );
 }
+async function headStayed(stepId, checkout) {
+  const start2 = {
+    baseCommit: checkout.baseCommit,
+    ...checkout.branch === void 0 ? {} : { branch: checkout.branch }
+  };
+  const checked = await checkHead(checkout.cwd, stepId, start2);
+  if (checked.ok) return checked;
+  const back = await putHeadBack(checkout.cwd, start2);
+  if (!back.ok)
+    return err("head-moved", `${checked.error.message}; putting HEAD back failed: ${back.error.message}`);
+  return checked;
+}
 async function stayOnBranch(workspace, branch) {
   const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
   if (!head.ok) return head;
   if (head.value === branch) return ok(void 0);
   const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
   return moved.ok ? ok(void 0) : moved;
-}
-
-// src/runner/path-exists.ts
-import { access as access2 } from "node:fs/promises";
-function pathExists(path) {
-  return access2(path).then(
-    () => true,
-    () => false
-  );
-}
-
-// src/runner/prepare-workspace.ts
-import { rm as rm6 } from "node:fs/promises";
-import { join as join10, resolve as resolve4 } from "node:path";
-async function prepareWorkspace(options) {
-  if (options.execution === "local") return currentTree(options.repoDir);
-  const { repoDir, molId, stepId } = options;
-  const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
-  if (!branch.ok) return branch;
-  const path = resolve4(join10(options.worktreeRoot, molId, stepId));
-  const bases = await resolveBases(options);
-  if (!bases.ok) return bases;
-  const [first2, ...others] = bases.value;
-  if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
-  let keptAttempt;
-  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
-  if (tip !== void 0 && options.previousAttempt !== void 0) {
-    const kept = await keepBranchAttempt(
-      repoDir,
-      molId,
-      stepId,
-      options.previousAttempt,
-      tip,
-      bases.value.map((b) => b.sha)
-    );
-    if (!kept.ok) return kept;
-    keptAttempt = kept.value;
-  }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
-  if (!cleared.ok) return cleared;
-  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
-  if (!added.ok) return added;
-  for (const other of others) {
-    const merged = await mergeInto(path, other);
-    if (!merged.ok) {
-      await removeWorktree({ repoDir, path, deleteBranch: branch.value });
-      return merged;
-    }
-  }
-  const head = await gitText(path, ["rev-parse", "HEAD"]);
-  if (!head.ok) return head;
-  return ok({
-    cwd: path,
-    branch: branch.value,
-    baseCommit: head.value,
-    isWorktree: true,
-    ...keptAttempt === void 0 ? {} : { keptAttempt }
-  });
-}
-async function currentTree(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
-    okCodes: [0, 128]
-  });
-  if (!head.ok) return head;
-  const [sha, name] = head.value.stdout.trim().split("\n");
-  if (head.value.code !== 0 || sha === void 0 || name === void 0)
-    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
-  const status2 = await git(repoDir, [
-    "status",
-    "--porcelain=v1",
-    "-z",
-    "--no-renames",
-    "--untracked-files=all"
-  ]);
-  if (!status2.ok) return status2;
-  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
-  return ok({
-    cwd: repoDir,
-    ...branch === void 0 ? {} : { branch },
-    baseCommit: sha,
-    isWorktree: false,
-    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
-  });
-}
-async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
-  const trees = await listWorktrees(repoDir);
-  if (!trees.ok) return trees;
-  for (const tree of trees.value) {
-    if (resolve4(tree.path) === path || tree.branch === branch) {
-      const removed = await removeWorktree({ repoDir, path: tree.path });
-      if (!removed.ok) return removed;
-    }
-  }
-  if (await pathExists(path)) await rm6(path, { recursive: true, force: true });
-  if (!branchExists) return ok(void 0);
-  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
-  return deleted.ok ? ok(void 0) : deleted;
-}
-async function resolveBases(options) {
-  const { repoDir, remote } = options;
-  const names = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
-  const bases = [];
-  for (const name of names) {
-    let rev = name;
-    if (remote !== void 0 && options.baseBranches.length > 0) {
-      const tracking = `refs/remotes/${remote}/${name}`;
-      const fetched = await git(
-        repoDir,
-        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
-        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
-      );
-      if (!fetched.ok)
-        return err(
-          "unknown-base",
-          `cannot fetch the base branch ${name} from ${remote}: ${fetched.error.message}`
-        );
-      rev = tracking;
-    }
-    const sha = await resolveCommit(repoDir, rev);
-    if (sha === void 0)
-      return err(
-        "unknown-base",
-        `the base "${name}" is not a branch or commit in ${repoDir}; did the step that makes it run?`
-      );
-    bases.push({ name, sha });
-  }
-  return ok(bases);
-}
-async function mergeInto(cwd, base) {
-  const merged = await git(
-    cwd,
-    [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "merge",
-      "--no-edit",
-      "-q",
-      "-m",
-      `Merge ${base.name}`,
-      base.sha
-    ],
-    { okCodes: [0, 1, 128] }
-  );
-  if (!merged.ok) return merged;
-  if (merged.value.code === 0) return ok(void 0);
-  const unmerged = await git(cwd, ["diff", "--name-only", "--diff-filter=U", "-z"]);
-  const paths = unmerged.ok ? splitNul(unmerged.value.stdout) : [];
-  await git(cwd, ["merge", "--abort"], { okCodes: [0, 128] });
-  if (paths.length === 0) {
-    const why = (merged.value.stderr || merged.value.stdout).trim().split("\n").slice(-2).join(" ");
-    return err("merge-failed", `merging ${base.name} failed: ${why}`);
-  }
-  const diagnostics = paths.map((file2) => ({
-    severity: "error",
-    code: "merge-conflict",
-    message: `${file2} was changed on both sides`,
-    file: file2
-  }));
-  return {
-    ok: false,
-    error: {
-      code: "merge-conflict",
-      message: `merging ${base.name} conflicts in ${paths.join(", ")}; resolve it on one of the parent branches and retry the step.`,
-      diagnostics
-    }
-  };
-}
-
-// src/shell/step/step-checkout.ts
-var STEP_BASE_REF = "refs/molecular/step-base";
-var STEP_CONFIG_REF = "refs/molecular/step-config";
-async function prepareCheckout(job) {
-  const { host, mol, def } = job;
-  const { place, remote } = host;
-  const common = {
-    molId: mol.id,
-    stepId: def.id,
-    baseBranches: baseBranchesOf(mol, def),
-    baseRef: await startingPoint(job),
-    ...remote === void 0 ? {} : { remote },
-    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
-    previousAttempt: Math.max(1, job.state.attempts - 1)
-  };
-  if (place.kind === "worktree") {
-    const execution = job.proto.execution;
-    const ended = await endedCheckout(job, place);
-    if (ended !== void 0) return ok(ended);
-    if (execution === "local") {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
-    }
-    const prepared2 = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot
-    });
-    if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
-    if (keptAttempt !== void 0)
-      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
-    if (execution === "local") {
-      const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
-      if (!recorded.ok) return recorded;
-    }
-    const gitConfig = await gitConfigSnapshot(cwd2);
-    if (!gitConfig.ok) return gitConfig;
-    return ok({
-      gitConfig: gitConfig.value,
-      kind: isWorktree ? "worktree" : "tree",
-      cwd: cwd2,
-      baseCommit: baseCommit2,
-      ...branch2 === void 0 ? {} : { branch: branch2 },
-      ...preexisting === void 0 ? {} : { preexisting }
-    });
-  }
-  const { workspace } = place;
-  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
-  if (!detached.ok) return detached;
-  const prepared = await prepareWorkspace({
-    ...common,
-    repoDir: workspace,
-    execution: "distributed",
-    worktreeRoot: place.scratchRoot
-  });
-  if (!prepared.ok) return prepared;
-  const { cwd, baseCommit } = prepared.value;
-  const branch = prepared.value.branch;
-  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
-  if (!removed.ok) return removed;
-  const switched = await git(workspace, ["checkout", "-q", branch]);
-  if (!switched.ok) return switched;
-  return recordCheckout(workspace, branch, baseCommit);
-}
-async function recordCheckout(workspace, branch, baseCommit) {
-  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
-  if (!recorded.ok) return recorded;
-  const gitConfig = await gitConfigSnapshot(workspace);
-  if (!gitConfig.ok) return gitConfig;
-  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
-    input: JSON.stringify(gitConfig.value)
-  });
-  if (!blob.ok) return blob;
-  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
-  if (!kept.ok) return kept;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
-}
-async function readStepCheckout(workspace, expectedBranch) {
-  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
-  if (baseCommit === void 0) return void 0;
-  const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
-  if (!branch.ok) return void 0;
-  const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
-  const gitConfig = config3.ok && config3.value.code === 0 ? JSON.parse(config3.value.stdout) : void 0;
-  return {
-    kind: "checkout",
-    cwd: workspace,
-    branch: branch.value === "HEAD" ? expectedBranch : branch.value,
-    baseCommit,
-    ...gitConfig === void 0 ? {} : { gitConfig }
-  };
-}
-async function startingPoint(job) {
-  const { base } = job.mol;
-  if (base.sha !== void 0) return base.sha;
-  const { remote } = job.host;
-  if (remote === void 0) return base.ref;
-  const tracking = `refs/remotes/${remote}/${base.ref}`;
-  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
-  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
-}
-async function clearUnfinishedAttempt(job, repoDir) {
-  const { mol, def, state } = job;
-  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
-  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
-  if (!kept.ok) return kept;
-  if (kept.value !== void 0)
-    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
-  return ok(void 0);
-}
-function previousAttemptCompleted(job) {
-  const entries = job.mol.history.filter((h) => h.step === job.def.id);
-  const last = entries.map((h) => h.event).lastIndexOf("start");
-  for (let i = last - 1; i >= 0; i--) {
-    const entry2 = entries[i];
-    if (entry2 === void 0 || entry2.event === "start") break;
-    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
-  }
-  return false;
-}
-async function endedCheckout(job, place) {
-  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
-  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
-  const ended = await endedAttempt(files, job.state.attempts - 1);
-  if (ended === void 0) return void 0;
-  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
-  return here ? ended : void 0;
 }
 
 // src/shell/step/step-prompt.ts
@@ -78999,7 +81131,7 @@ async function mentionContext(job) {
 }
 
 // src/action/step/action-step-host.ts
-import { join as join11 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -79018,11 +81150,11 @@ function actionStepHost(deps) {
     runId: deps.runId,
     leaseTtlMs: (def) => leaseTtlMs(def, "actions"),
     now: () => ctx.now(),
-    record: (molId, proto, plan) => record3(deps, molId, proto, plan),
+    record: (molId, proto, plan) => record4(deps, molId, proto, plan),
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join11(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join13(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },
@@ -79040,7 +81172,7 @@ function actionStepHost(deps) {
     enclose: (run2) => fenced(io, run2)
   };
 }
-async function record3(deps, molId, proto, plan) {
+async function record4(deps, molId, proto, plan) {
   const { ctx, io, store } = deps;
   const change = await changeMolecule(store, proto, molId, plan, ctx.now());
   if (!change.ok) return change;
@@ -79073,14 +81205,14 @@ async function openStepJob(deps, molId, stepId) {
 }
 
 // src/action/modes/step-outputs.ts
-function branchOf(branch) {
+function branchOf2(branch) {
   return branch === void 0 ? {} : { branch };
 }
 function unstartedResult(base, outcome, io) {
   const { state } = outcome.job;
   if (outcome.kind === "nothing") {
     io.notice(outcome.message);
-    return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
+    return { outputs: { ...base, status: state.status, ...branchOf2(state.branch) } };
   }
   const paths = (outcome.error.diagnostics ?? []).map((d) => d.file).filter((f) => f !== void 0);
   for (const file2 of paths) io.error(`${file2} was changed on both sides of the merge`, { file: file2 });
@@ -79091,7 +81223,7 @@ function unstartedResult(base, outcome, io) {
 }
 function finishedResult(base, finished, branch, io) {
   const { state } = finished.job;
-  const outputs = { ...base, status: state.status, branch };
+  const outputs = { ...base, status: state.status, branch, ...usageOutputs(state.usage) };
   if (finished.failure === void 0) {
     const next = finished.dispatched;
     io.info(
@@ -79099,8 +81231,31 @@ function finishedResult(base, finished, branch, io) {
     );
     return { outputs };
   }
-  const after = state.status === "ready" ? " (it will be retried)" : "";
+  const paused = finished.job.mol.budgetStop !== void 0 && finished.job.mol.status === "paused";
+  const after = paused ? " (the molecule is paused until its budget is raised: /mol budget <limit>=<amount>)" : state.status === "ready" ? " (it will be retried)" : "";
   return { outputs, failure: `step "${state.id}" failed${after}: ${finished.failure}` };
+}
+function judgedResult(base, judged, io) {
+  const { state } = judged.job;
+  const outputs = { ...base, status: state.status };
+  if (judged.kind === "nothing") {
+    io.notice(judged.message);
+    return { outputs };
+  }
+  const failing = judged.results.filter((g) => g.passed === false);
+  if (failing.length > 0) {
+    const why = failing.map((g) => `gate ${g.type} failed: ${g.detail.split("\n")[0]}`).join("; ");
+    return { outputs, failure: `gate step "${state.id}" did not pass: ${why}` };
+  }
+  io.info(`gate step "${state.id}" is ${state.status.replace("_", " ")}`);
+  return { outputs };
+}
+function usageOutputs(usage) {
+  const tokens = tokensOf(usage);
+  return {
+    ...usage?.cost_usd === void 0 ? {} : { "cost-usd": String(usage.cost_usd) },
+    ...tokens === void 0 ? {} : { tokens: String(tokens) }
+  };
 }
 
 // src/action/modes/step.ts
@@ -79109,6 +81264,10 @@ async function stepMode(deps, molId, stepId) {
   const { io } = deps;
   const opened = await openStepJob(deps, molId, stepId);
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
+  if (judgedOnReady(opened.value.def)) {
+    const judged = await judgeGateStep(opened.value);
+    return judged.ok ? judgedResult(base, judged.value, io) : { outputs: base, failure: judged.error.message };
+  }
   const run2 = opened.value.def.run;
   if (run2 === void 0) {
     return {
@@ -79126,6 +81285,10 @@ async function stepMode(deps, molId, stepId) {
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, outcome.checkout.branch ?? "", io);
 }
+
+// src/action/modes/step-finish.ts
+import { readFile as readFile4 } from "node:fs/promises";
+import { dirname as dirname6, join as join14 } from "node:path";
 
 // src/shell/step/receive-work.ts
 import { stat as stat3 } from "node:fs/promises";
@@ -79185,19 +81348,46 @@ async function stepFinishMode(deps, molId, stepId) {
     const received = await receiveWork(job, deps.workspace, branch, deps.work);
     if (!received.ok) return { outputs: base, failure: received.error.message };
     checkout = received.value.checkout;
-    ran = received.value.ran;
+    ran = received.value.ran ?? await agentReport(deps.usage ?? join14(dirname6(deps.work), "usage.json"));
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
+  }
+  const held = state.lease !== void 0 && !ours;
+  if (held && (deps.work !== void 0 || checkout !== void 0)) {
+    return {
+      outputs: { ...base, status: state.status },
+      failure: `step "${stepId}" of molecule ${molId} is ${state.status.replace("_", " ")} under ${state.lease?.holder}, not this run (${holderOf(deps.runId)}); this job's work was not recorded`
+    };
   }
   if (!ours || checkout === void 0) {
     deps.io.notice(
       `step "${stepId}" of molecule ${molId} is ${state.status.replace("_", " ")}${state.lease ? ` under ${state.lease.holder}` : ""}, not started by this job's step-start; nothing to finish`
     );
-    return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
+    return { outputs: { ...base, status: state.status, ...branchOf2(state.branch) } };
   }
   const finished = await finishStep({ job, checkout, ...ran === void 0 ? {} : { ran } });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
+}
+async function agentReport(path) {
+  const text3 = await readFile4(path, "utf8").catch(() => void 0);
+  if (text3 === void 0) return void 0;
+  let report;
+  try {
+    report = AgentReportSchema.parse(JSON.parse(text3));
+  } catch {
+    return void 0;
+  }
+  return ok({
+    exitCode: report.stoppedFor === void 0 ? 0 : report.exitCode,
+    signal: null,
+    timedOut: false,
+    durationMs: report.usage.time_ms ?? 0,
+    outputTail: "",
+    pid: 0,
+    usage: report.usage,
+    ...report.stoppedFor === void 0 ? {} : { stoppedFor: report.stoppedFor }
+  });
 }
 
 // src/action/modes/step-start.ts
@@ -79205,6 +81395,10 @@ async function stepStartMode(deps, molId, stepId) {
   const base = { molecule: molId, step: stepId };
   const opened = await openStepJob(deps, molId, stepId);
   if (!opened.ok) return { outputs: base, failure: opened.error.message };
+  if (judgedOnReady(opened.value.def)) {
+    const judged = await judgeGateStep(opened.value);
+    return judged.ok ? judgedResult(base, judged.value, deps.io) : { outputs: base, failure: judged.error.message };
+  }
   const started = await startStep(opened.value);
   if (!started.ok) return { outputs: base, failure: started.error.message };
   const outcome = started.value;
@@ -79219,7 +81413,13 @@ async function stepStartMode(deps, molId, stepId) {
   });
   if (!pushed.ok) return { outputs: base, failure: pushed.error.message };
   const status2 = outcome.job.state.status;
-  return { outputs: { ...base, status: status2, branch, base: baseCommit, prompt: outcome.prompt } };
+  const { def } = outcome.job;
+  const budget = JSON.stringify({
+    step: def.id,
+    ...def.usage === void 0 ? {} : { usage: def.usage },
+    ...agentBudget(outcome.job)
+  });
+  return { outputs: { ...base, status: status2, branch, base: baseCommit, prompt: outcome.prompt, budget } };
 }
 
 // src/action/untrusted-apps.ts
@@ -79258,6 +81458,17 @@ async function runMode(inputs, deps) {
   if (!actions.ok) return { outputs: {}, failure: actions.error.message };
   if (inputs.mode === "lint") {
     return lintMode({ io: deps.io, workspace: actions.value.workspace, formulasPath: inputs.formulasPath });
+  }
+  if (inputs.mode === "agent") {
+    return agentMode({
+      io: deps.io,
+      workspace: actions.value.workspace,
+      agent: inputs.agent,
+      budget: inputs.budget,
+      prompt: inputs.prompt,
+      usageOut: inputs.usage ?? join15(actions.value.runnerTemp, "molecular-usage.json"),
+      env: deps.env
+    });
   }
   const runId = actions.value.runId ?? `local-${process.pid}`;
   const opened = await openHandlerContext(inputs, actions.value, runId, deps);
@@ -79331,7 +81542,8 @@ function runStepMode(inputs, ctx, actions, runId, deps) {
     runnerTemp: actions.runnerTemp,
     remote: "origin",
     remoteEnv: remoteAuthEnv(actions.serverUrl, inputs.token),
-    ...inputs.work === void 0 ? {} : { work: inputs.work }
+    ...inputs.work === void 0 ? {} : { work: inputs.work },
+    ...inputs.usage === void 0 ? {} : { usage: inputs.usage }
   };
   if (inputs.mode === "step-start") return stepStartMode(jobDeps, molecule, step2);
   if (inputs.mode === "step-finish") return stepFinishMode(jobDeps, molecule, step2);

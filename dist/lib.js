@@ -272,217 +272,6 @@ var require_punycode = __commonJS({
   }
 });
 
-// src/engine/codec/budget.ts
-import { Buffer as Buffer2 } from "node:buffer";
-var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text3) {
-  return Buffer2.byteLength(text3, "utf8");
-}
-
-// src/engine/errors.ts
-var ERROR_CODES = [
-  "advice-no-match",
-  "agent-failed",
-  "already-handled",
-  "already-running",
-  "archive-missing",
-  "attempt-alive",
-  "bad-argument",
-  "bad-condition",
-  "bad-default",
-  "bad-extends",
-  "bad-pattern",
-  "blob-missing",
-  "branch-checked-out",
-  "check-run-invalid",
-  "condition-unknown-var",
-  "config-invalid",
-  "conflict",
-  "cycle",
-  "description-file",
-  "dirty-worktree",
-  "dispatch-invalid",
-  "dispatch-refused",
-  "duplicate-step",
-  "effect-failed",
-  "empty-formula",
-  "empty-proto",
-  "env-invalid",
-  "event-invalid",
-  "exists",
-  "extends-cycle",
-  "formula-unloadable",
-  "gate-failed",
-  "git-config-changed",
-  "git-failed",
-  "github-error",
-  "idle-timeout-without-agent",
-  "in-progress",
-  "input-invalid",
-  "internal-error",
-  "invalid-branch",
-  "invalid-formula",
-  "invalid-formula-name",
-  "invalid-id",
-  "invalid-json",
-  "invalid-proto",
-  "invalid-remote",
-  "invalid-state",
-  "invalid-transition",
-  "invalid-value",
-  "json-syntax",
-  "label-failed",
-  "lease-held",
-  "lock-failed",
-  "lock-held",
-  "lock-lost",
-  "lock-release-failed",
-  "lock-timeout",
-  "loop-conflict",
-  "merge-conflict",
-  "merge-failed",
-  "missing-argument",
-  "missing-key",
-  "missing-var",
-  "mutator-threw",
-  "needs-proto",
-  "no-active-molecule",
-  "no-approval-gate",
-  "no-base",
-  "no-commit",
-  "no-overlays",
-  "no-proto",
-  "no-run",
-  "no-subject",
-  "not-a-file",
-  "not-a-repository",
-  "not-a-wisp",
-  "not-an-aspect",
-  "not-an-expansion",
-  "not-an-overlay",
-  "not-expired",
-  "not-found",
-  "not-text",
-  "on-fail-not-upstream",
-  "overlay-alone",
-  "overlay-missing",
-  "permission-denied",
-  "pin-failed",
-  "proto-mismatch",
-  "push-failed",
-  "report-unauthenticated",
-  "reported",
-  "rollback-would-drop-commits",
-  "rollback-would-lose-work",
-  "run-and-agent",
-  "seal-broken",
-  "spawn-failed",
-  "stale-report",
-  "state-corrupt",
-  "state-invalid",
-  "state-missing",
-  "state-too-large",
-  "state-untrusted",
-  "state-version",
-  "step-command-failed",
-  "step-idle",
-  "step-timeout",
-  "store-io",
-  "toml-syntax",
-  "too-deep",
-  "too-many-commands",
-  "unchanged",
-  "unexpected-argument",
-  "unknown-base",
-  "unknown-branch",
-  "unknown-command",
-  "unknown-formula",
-  "unknown-key",
-  "unknown-molecule",
-  "unknown-need",
-  "unknown-on-fail",
-  "unknown-ref",
-  "unknown-step",
-  "unknown-target",
-  "unknown-type",
-  "unknown-var",
-  "unreadable",
-  "unterminated-quote",
-  "usage",
-  "var-collision",
-  "var-enum",
-  "var-in-run",
-  "var-invalid",
-  "var-pattern",
-  "var-required-with-default",
-  "vars-invalid",
-  "workflow-missing",
-  "write-lost",
-  "wrong-repo"
-];
-var ok = (value) => ({ ok: true, value });
-var err = (code18, message, place = {}) => ({
-  ok: false,
-  error: { code: code18, message, ...place }
-});
-function formatDiagnostic(d, severity = "error") {
-  const sev = "severity" in d ? d.severity : severity;
-  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
-  return `${where3}: ${sev}: ${d.message}`;
-}
-var MolecularError = class extends Error {
-  code;
-  place;
-  diagnostics;
-  constructor(error2) {
-    super(error2.message);
-    this.name = "MolecularError";
-    this.code = error2.code;
-    this.place = { file: error2.file, line: error2.line, col: error2.col };
-    this.diagnostics = error2.diagnostics ?? [];
-  }
-};
-function unwrap(result) {
-  if (!result.ok) throw new MolecularError(result.error);
-  return result.value;
-}
-
-// src/engine/formula/key-path.ts
-var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function formatKeyPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
-function valueAt(data, path) {
-  let current = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return void 0;
-    if (typeof segment === "symbol") return void 0;
-    const key = String(segment);
-    if (!Object.hasOwn(current, key)) return void 0;
-    current = current[key];
-  }
-  return current;
-}
-function isTable(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
-}
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -12764,16 +12553,484 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text3) {
+  const trimmed = text3.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/budget/usage.ts
+var UsageSchema = external_exports.object({
+  tokens_in: external_exports.number().int().min(0).optional(),
+  tokens_out: external_exports.number().int().min(0).optional(),
+  cost_usd: external_exports.number().min(0).optional(),
+  turns: external_exports.number().int().min(0).optional(),
+  /** Milliseconds the agent ran (the `time` limit counts these). */
+  time_ms: external_exports.number().int().min(0).optional()
+});
+var USAGE_FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns", "time_ms"];
+function addUsage(a, b) {
+  const sum = {};
+  for (const field of USAGE_FIELDS) {
+    const x = a?.[field];
+    const y = b?.[field];
+    if (x === void 0 && y === void 0) continue;
+    const total = (x ?? 0) + (y ?? 0);
+    sum[field] = field === "cost_usd" ? Math.round(total * 1e6) / 1e6 : total;
+  }
+  return sum;
+}
+function tokensOf(usage) {
+  if (usage?.tokens_in === void 0 && usage?.tokens_out === void 0) return void 0;
+  return (usage.tokens_in ?? 0) + (usage.tokens_out ?? 0);
+}
+function isEmptyUsage(usage) {
+  return usage === void 0 || USAGE_FIELDS.every((f) => usage[f] === void 0);
+}
+function moleculeUsage(steps) {
+  let total = {};
+  for (const step2 of steps) if (step2.usage !== void 0) total = addUsage(total, step2.usage);
+  return total;
+}
+function describeUsage(usage) {
+  if (isEmptyUsage(usage)) return "";
+  const parts = [];
+  const tokens = tokensOf(usage);
+  if (tokens !== void 0) parts.push(`${compactCount(tokens)} tokens`);
+  if (usage?.cost_usd !== void 0) parts.push(formatUsd(usage.cost_usd));
+  if (usage?.turns !== void 0) parts.push(`${usage.turns} turn${usage.turns === 1 ? "" : "s"}`);
+  if (usage?.time_ms !== void 0) parts.push(formatMs(usage.time_ms));
+  return parts.join(", ");
+}
+function formatUsd(usd) {
+  return `$${usd < 1 && usd > 0 ? usd.toFixed(4).replace(/0{1,2}$/, "") : usd.toFixed(2)}`;
+}
+function compactCount(n) {
+  if (n < 1e3) return String(n);
+  if (n < 1e6) return `${Math.round(n / 100) / 10}k`;
+  return `${Math.round(n / 1e5) / 10}M`;
+}
+function formatMs(ms) {
+  const s = Math.round(ms / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+// src/engine/budget/budget.ts
+var BUDGET_LIMITS = ["usd", "tokens", "turns", "time"];
+var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var BudgetSchema = external_exports.object({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration3.optional()
+});
+function mergeBudget(base, over) {
+  if (base === void 0) return over;
+  if (over === void 0) return base;
+  return { ...base, ...over };
+}
+function hasLimits(budgets) {
+  return [budgets.molecule, budgets.step].some((b) => b !== void 0 && Object.keys(b).length > 0);
+}
+function amount(limit, usage) {
+  switch (limit) {
+    case "usd":
+      return usage.cost_usd ?? 0;
+    case "tokens":
+      return tokensOf(usage) ?? 0;
+    case "turns":
+      return usage.turns ?? 0;
+    case "time":
+      return usage.time_ms ?? 0;
+  }
+}
+function limitOf(budget, limit) {
+  if (budget === void 0) return void 0;
+  if (limit === "time") return budget.time === void 0 ? void 0 : parseDuration(budget.time);
+  return budget[limit];
+}
+function reachedLimit(budgets, spent) {
+  for (const scope2 of ["step", "molecule"]) {
+    const usage = spent[scope2];
+    for (const limit of BUDGET_LIMITS) {
+      const of = limitOf(budgets[scope2], limit);
+      if (of === void 0) continue;
+      const used = amount(limit, usage);
+      if (used >= of) return { scope: scope2, limit, of, spent: used };
+    }
+  }
+  return void 0;
+}
+function budgetLeft(budget, usage) {
+  const left = {};
+  for (const limit of BUDGET_LIMITS) {
+    const of = limitOf(budget, limit);
+    if (of !== void 0) left[limit] = Math.max(0, of - amount(limit, usage));
+  }
+  return left;
+}
+function timeLeftMs(budgets, spent) {
+  const left = [
+    budgetLeft(budgets.step, spent.step).time,
+    budgetLeft(budgets.molecule, spent.molecule).time
+  ].filter((ms) => ms !== void 0);
+  return left.length === 0 ? void 0 : Math.min(...left);
+}
+function unreadableLimits(budgets, readable) {
+  const limits = /* @__PURE__ */ new Set();
+  for (const budget of [budgets.step, budgets.molecule]) {
+    for (const limit of BUDGET_LIMITS) {
+      if (limit !== "time" && limitOf(budget, limit) !== void 0 && !readable.has(limit)) limits.add(limit);
+    }
+  }
+  return [...limits];
+}
+function describeCrossing(c) {
+  const whose = c.scope === "molecule" ? "the molecule's" : "the step's";
+  return `${whose} ${c.limit} budget is spent: ${formatAmount(c.limit, c.spent)} of ${formatAmount(c.limit, c.of)}`;
+}
+function formatAmount(limit, n) {
+  switch (limit) {
+    case "usd":
+      return `$${Number(n.toFixed(n < 1 ? 4 : 2))}`;
+    case "tokens":
+      return `${n} tokens`;
+    case "turns":
+      return `${n} turn${n === 1 ? "" : "s"}`;
+    case "time":
+      return `${Math.round(n / 1e3)}s`;
+  }
+}
+function parseBudgetWords(words) {
+  const raw = {};
+  for (const word of words.flatMap((w) => w.split(",")).filter((w) => w !== "")) {
+    const m = /^([a-z_]+)=(.+)$/.exec(word.trim());
+    if (!m)
+      return {
+        ok: false,
+        message: `"${word}" is not a limit: write usd=10, tokens=2000000, turns=80 or time=45m`
+      };
+    const [, key2, value] = m;
+    if (!BUDGET_LIMITS.includes(key2))
+      return {
+        ok: false,
+        message: `"${key2}" is not a budget limit; the limits are ${BUDGET_LIMITS.join(", ")}`
+      };
+    raw[key2] = key2 === "time" ? value : Number(value.replace(/_/g, ""));
+  }
+  if (Object.keys(raw).length === 0) return { ok: false, message: "give at least one limit, such as usd=10" };
+  const parsed = BudgetSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue2 = parsed.error.issues[0];
+  const key = String(issue2?.path[0] ?? "");
+  const what = key === "time" ? "a duration such as 45m" : key === "usd" ? "a positive number" : "a positive whole number";
+  return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
+}
+
+// src/engine/codec/budget.ts
+import { Buffer as Buffer2 } from "node:buffer";
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+function byteLength(text3) {
+  return Buffer2.byteLength(text3, "utf8");
+}
+
+// src/engine/errors.ts
+var ERROR_CODES = [
+  "advice-no-match",
+  "agent-failed",
+  "already-handled",
+  "already-running",
+  "archive-missing",
+  "attempt-alive",
+  "bad-argument",
+  "bad-condition",
+  "bad-default",
+  "bad-extends",
+  "bad-pattern",
+  "blob-missing",
+  "branch-checked-out",
+  "check-run-invalid",
+  "condition-unknown-var",
+  "config-invalid",
+  "conflict",
+  "cycle",
+  "description-file",
+  "dirty-worktree",
+  "dispatch-invalid",
+  "dispatch-refused",
+  "duplicate-step",
+  "effect-failed",
+  "empty-formula",
+  "empty-proto",
+  "env-invalid",
+  "event-invalid",
+  "exists",
+  "extends-cycle",
+  "force-required",
+  "formula-unloadable",
+  "gate-failed",
+  "git-config-changed",
+  "git-failed",
+  "github-error",
+  "head-moved",
+  "idle-timeout-without-agent",
+  "in-progress",
+  "input-invalid",
+  "internal-error",
+  "invalid-branch",
+  "invalid-formula",
+  "invalid-formula-name",
+  "invalid-id",
+  "invalid-json",
+  "invalid-proto",
+  "invalid-remote",
+  "invalid-state",
+  "invalid-transition",
+  "invalid-value",
+  "json-syntax",
+  "label-failed",
+  "lease-held",
+  "lock-failed",
+  "lock-held",
+  "lock-lost",
+  "lock-release-failed",
+  "lock-timeout",
+  "loop-conflict",
+  "merge-conflict",
+  "merge-failed",
+  "missing-argument",
+  "missing-key",
+  "missing-var",
+  "mutator-threw",
+  "needs-proto",
+  "no-active-molecule",
+  "no-approval-gate",
+  "no-base",
+  "no-commit",
+  "no-overlays",
+  "no-proto",
+  "no-run",
+  "no-subject",
+  "not-a-file",
+  "not-a-formula",
+  "not-a-repository",
+  "not-a-wisp",
+  "not-an-aspect",
+  "not-an-expansion",
+  "not-an-overlay",
+  "not-expired",
+  "not-found",
+  "not-supported",
+  "not-text",
+  "on-fail-not-upstream",
+  "overlay-alone",
+  "overlay-missing",
+  "permission-denied",
+  "pin-failed",
+  "proto-mismatch",
+  "push-failed",
+  "report-unauthenticated",
+  "reported",
+  "rollback-would-drop-commits",
+  "rollback-would-lose-work",
+  "run-and-agent",
+  "seal-broken",
+  "spawn-failed",
+  "stale-report",
+  "state-corrupt",
+  "state-invalid",
+  "state-missing",
+  "state-too-large",
+  "state-untrusted",
+  "state-version",
+  "step-budget",
+  "step-command-failed",
+  "step-idle",
+  "step-timeout",
+  "store-io",
+  "toml-syntax",
+  "too-deep",
+  "too-many-commands",
+  "unchanged",
+  "unexpected-argument",
+  "unknown-base",
+  "unknown-branch",
+  "unknown-command",
+  "unknown-formula",
+  "unknown-key",
+  "unknown-molecule",
+  "unknown-need",
+  "unknown-on-fail",
+  "unknown-ref",
+  "unknown-step",
+  "unknown-target",
+  "unknown-type",
+  "unknown-var",
+  "unreadable",
+  "unterminated-quote",
+  "usage",
+  "var-collision",
+  "var-enum",
+  "var-in-run",
+  "var-invalid",
+  "var-pattern",
+  "var-required-with-default",
+  "vars-invalid",
+  "workflow-missing",
+  "write-lost",
+  "wrong-repo"
+];
+var ok = (value) => ({ ok: true, value });
+var err = (code18, message, place = {}) => ({
+  ok: false,
+  error: { code: code18, message, ...place }
+});
+function formatDiagnostic(d, severity = "error") {
+  const sev = "severity" in d ? d.severity : severity;
+  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
+  return `${where3}: ${sev}: ${d.message}`;
+}
+var MolecularError = class extends Error {
+  code;
+  place;
+  diagnostics;
+  constructor(error2) {
+    super(error2.message);
+    this.name = "MolecularError";
+    this.code = error2.code;
+    this.place = { file: error2.file, line: error2.line, col: error2.col };
+    this.diagnostics = error2.diagnostics ?? [];
+  }
+};
+function unwrap(result) {
+  if (!result.ok) throw new MolecularError(result.error);
+  return result.value;
+}
+
+// src/engine/formula/key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+// src/engine/molecule/row-chunks.ts
+var CHUNK_ROWS = 32;
+var byFirstRow = /* @__PURE__ */ new WeakMap();
+function chunksOf(rows) {
+  const found = scope?.get(rows);
+  if (found) return found;
+  const chunks = [];
+  let start2 = 0;
+  while (start2 < rows.length) {
+    const first2 = rows[start2];
+    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
+    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
+      chunks.push(known);
+      start2 += known.rows.length;
+      continue;
+    }
+    let end = start2 + 1;
+    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
+    const chunk = { rows: rows.slice(start2, end) };
+    if (isObject2(first2)) byFirstRow.set(first2, chunk);
+    chunks.push(chunk);
+    start2 = end;
+  }
+  scope?.set(rows, chunks);
+  return chunks;
+}
+var scope;
+function withListsSplitOnce(fn) {
+  if (scope) return fn();
+  scope = /* @__PURE__ */ new WeakMap();
+  try {
+    return fn();
+  } finally {
+    scope = void 0;
+  }
+}
+function ends(chunk, rows, start2) {
+  const end = start2 + chunk.rows.length;
+  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null;
+}
+function startsRun(row) {
+  return isObject2(row) && byFirstRow.has(row);
+}
+function sameRows(known, rows, start2) {
+  if (start2 + known.length > rows.length) return false;
+  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
+  return true;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
 var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
-var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
+var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
   description: text.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
@@ -12784,28 +13041,42 @@ var VarObjectSchema = external_exports.looseObject({
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
+var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
-  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
   external_exports.looseObject({ type: external_exports.literal("pr-merged") }),
-  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration3 }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration4.optional(), timeout: duration4.optional() }).refine((g) => g.after !== void 0 || g.timeout !== void 0, {
+    message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
+    path: ["after"]
+  }),
   external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
   external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  external_exports.looseObject({ type: external_exports.literal("gh:run"), id: text.optional(), timeout: duration3.optional() }),
-  external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
-  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
+  // Beads' gates: they hold their step before it runs.
+  external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional(), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("mail"), ...beadsGate })
 ]);
 var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
     path: text.min(1),
-    timeout: duration3.optional()
+    timeout: duration4.optional()
   })
 });
+var FormulaBudgetSchema = external_exports.looseObject({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration4.optional()
+});
+var USAGE_MODES = ["file"];
 var RetrySchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
@@ -12818,7 +13089,7 @@ var stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: external_exports.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
@@ -12827,21 +13098,58 @@ var stepShape = {
   retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
-  timeout: duration3.optional(),
+  timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
   assignee: text.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
-  idle_timeout: duration3.optional(),
+  idle_timeout: duration4.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: external_exports.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: external_exports.looseObject({
+    for_each: text.optional(),
+    bond: text.optional(),
+    vars: expandVars.optional(),
+    parallel: external_exports.boolean().optional(),
+    sequential: external_exports.boolean().optional()
+  }).optional(),
+  metadata: external_exports.record(external_exports.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: external_exports.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: external_exports.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: external_exports.boolean().optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
   get children() {
     return external_exports.array(StepSchema).optional();
+  },
+  get loop() {
+    return LoopSchema.optional();
+  }
+});
+var LoopSchema = external_exports.looseObject({
+  count: external_exports.number().int().min(1).optional(),
+  until: text.optional(),
+  max: external_exports.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
@@ -12854,13 +13162,22 @@ var AdviceSchema = external_exports.looseObject({
     after: external_exports.array(StepSchema).optional()
   }).optional()
 });
+var PointcutSchema = external_exports.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional()
+});
 var LegSchema = external_exports.looseObject({
   id: text.min(1),
   title: text.optional(),
   focus: text.optional(),
   description: text.optional(),
   output: text.optional(),
-  run: text.optional()
+  run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
   id: text.optional(),
@@ -12878,7 +13195,15 @@ var SquashSchema = external_exports.looseObject({
   template: text.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
+  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
@@ -12902,16 +13227,26 @@ var FormulaSchema = external_exports.looseObject({
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
-  pointcuts: external_exports.array(external_exports.looseObject({ glob: text })).optional(),
+  pointcuts: external_exports.array(PointcutSchema).optional(),
   legs: external_exports.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: external_exports.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -12956,7 +13291,9 @@ var CheckpointSchema = external_exports.object({
   notes: external_exports.string(),
   capturedAt: isoTime,
   /** Last lines of the step's output, so a failure can be read without the runner's logs. */
-  outputTail: external_exports.string().optional()
+  outputTail: external_exports.string().optional(),
+  /** What the attempt's agent used. */
+  usage: UsageSchema.optional()
 });
 var GateResultSchema = external_exports.object({
   type: external_exports.string(),
@@ -12992,7 +13329,11 @@ var StepStateSchema = external_exports.object({
   note: external_exports.string().optional(),
   nudgedAt: isoTime.optional(),
   /** When the step entered awaiting_gate (timer gates count from here). */
-  awaitingSince: isoTime.optional()
+  awaitingSince: isoTime.optional(),
+  /** What its agents used, every attempt added up. */
+  usage: UsageSchema.optional(),
+  /** The step's budget as a person raised it (over the formula's). */
+  budget: BudgetSchema.optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -13029,7 +13370,11 @@ var MoleculeSchema = external_exports.object({
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
   historyTrimmed: external_exports.number().int().min(0).optional(),
-  summary: external_exports.string().optional()
+  summary: external_exports.string().optional(),
+  /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
+  budget: BudgetSchema.optional(),
+  /** Why it is paused for its budget: the step stopped and the limit it reached. */
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -13048,7 +13393,14 @@ var ArchiveRecordSchema = external_exports.object({
       commit: external_exports.string().optional()
     })
   ),
-  metrics: external_exports.object({ durationMs: external_exports.number(), attempts: external_exports.number(), retries: external_exports.number(), loops: external_exports.number() }),
+  metrics: external_exports.object({
+    durationMs: external_exports.number(),
+    attempts: external_exports.number(),
+    retries: external_exports.number(),
+    loops: external_exports.number(),
+    /** What the molecule's agents used in all. */
+    usage: UsageSchema.optional()
+  }),
   createdAt: isoTime,
   squashedAt: isoTime
 });
@@ -13061,12 +13413,42 @@ function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
   return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
 function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
-  const body = truncate(oneLine(text3), maxChars).replace(/\|/g, "\\|");
+  const one = truncate(oneLine(text3), maxChars);
+  if (/[<>&]/.test(one)) return codeElement(one);
+  const body = one.replace(/\|/g, "\\|");
   if (body === "") return "";
   const longestRun = Math.max(0, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
   const fence2 = "`".repeat(longestRun + 1);
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
   return `${fence2}${pad}${body}${pad}${fence2}`;
+}
+function codeElement(text3) {
+  return `<code>${text3.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
+}
+function escapeHtml(text3) {
+  const runs = Array.from(text3.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
+  const closer = [];
+  const lastOfLength = /* @__PURE__ */ new Map();
+  for (let k = runs.length - 1; k >= 0; k--) {
+    const run = runs[k];
+    closer[k] = lastOfLength.get(run.length);
+    lastOfLength.set(run.length, k);
+  }
+  const plain = (s) => s.replace(HTML, (c) => HTML_ENTITY[c] ?? c);
+  let out = "";
+  let at = 0;
+  for (let k = 0; k < runs.length; k++) {
+    const open3 = runs[k];
+    const close = closer[k];
+    if (open3.start < at || close === void 0) continue;
+    const end = runs[close];
+    const content = text3.slice(open3.start + open3.length, end.start);
+    out += plain(text3.slice(at, open3.start));
+    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text3.slice(open3.start, end.start + end.length);
+    at = end.start + end.length;
+    k = close;
+  }
+  return out + plain(text3.slice(at));
 }
 function oneLine(text3) {
   return text3.replace(/\s+/g, " ").trim();
@@ -13164,58 +13546,6 @@ function settledSteps(mol) {
   return done;
 }
 
-// src/engine/codec/row-chunks.ts
-var CHUNK_ROWS = 32;
-var byFirstRow = /* @__PURE__ */ new WeakMap();
-function chunksOf(rows) {
-  const found = scope?.get(rows);
-  if (found) return found;
-  const chunks = [];
-  let start2 = 0;
-  while (start2 < rows.length) {
-    const first2 = rows[start2];
-    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
-    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
-      chunks.push(known);
-      start2 += known.rows.length;
-      continue;
-    }
-    let end = start2 + 1;
-    while (end < rows.length && end - start2 < CHUNK_ROWS && !startsRun(rows[end])) end++;
-    const chunk = { rows: rows.slice(start2, end) };
-    if (isObject2(first2)) byFirstRow.set(first2, chunk);
-    chunks.push(chunk);
-    start2 = end;
-  }
-  scope?.set(rows, chunks);
-  return chunks;
-}
-var scope;
-function withListsSplitOnce(fn) {
-  if (scope) return fn();
-  scope = /* @__PURE__ */ new WeakMap();
-  try {
-    return fn();
-  } finally {
-    scope = void 0;
-  }
-}
-function ends(chunk, rows, start2) {
-  const end = start2 + chunk.rows.length;
-  return chunk.rows.length === CHUNK_ROWS || end === rows.length || startsRun(rows[end]);
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null;
-}
-function startsRun(row) {
-  return isObject2(row) && byFirstRow.has(row);
-}
-function sameRows(known, rows, start2) {
-  if (start2 + known.length > rows.length) return false;
-  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
-  return true;
-}
-
 // src/engine/render/step-runs.ts
 var SUMMARY_PRIORITY = ["failed", "in_progress", "awaiting_gate", "ready"];
 var RECENT_STEPS = 5;
@@ -13299,20 +13629,23 @@ var NOTE_MAX_CHARS = 120;
 var TITLE_MAX_CHARS = 80;
 var SHORT_SHA = 7;
 function renderStepTable(steps, titles) {
-  const header = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit | Note |", "|---|---|---|---:|---|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit | Note |", "|---|---|---:|---|---|"];
+  const usage = steps.some((step2) => step2.usage !== void 0);
+  const [names, align] = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit |", "|---|---|---|---:|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit |", "|---|---|---:|---|"];
+  const header = [`${names}${usage ? " Usage |" : ""} Note |`, `${align}${usage ? "---|" : ""}---|`];
   const rows = steps.map((step2) => {
     const known = rowCache.get(step2);
-    if (known && known.titles === titles) return known.text;
+    if (known && known.titles === titles && known.usage === usage) return known.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
       codeSpan(step2.id),
       ...titles ? [inlineText(titles.get(step2.id) ?? "", TITLE_MAX_CHARS)] : [],
       attemptsCell(step2),
       whereCell(step2),
+      ...usage ? [inlineText(describeUsage(step2.usage), NOTE_MAX_CHARS)] : [],
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
     const text3 = `| ${cells.join(" | ")} |`;
-    rowCache.set(step2, { titles, text: text3 });
+    rowCache.set(step2, { titles, usage, text: text3 });
     return text3;
   });
   return [...header, ...rows].join("\n");
@@ -14105,7 +14438,13 @@ function commandEvents(command, mol, by2) {
       return [{ type: "retry", step: command.step, by: by2 }];
     case "skip":
       return [
-        { type: "skip", step: command.step, by: by2, ...command.reason ? { reason: command.reason } : {} }
+        {
+          type: "skip",
+          step: command.step,
+          by: by2,
+          ...command.reason ? { reason: command.reason } : {},
+          ...command.force ? { force: true } : {}
+        }
       ];
     case "approve":
       return [{ type: "approve", step: command.step, by: by2 }];
@@ -14117,6 +14456,15 @@ function commandEvents(command, mol, by2) {
       return [{ type: "burn", by: by2, force: command.force }];
     case "reset":
       return [command.force ? { type: "force-reset", by: by2 } : { type: "reset", by: by2 }];
+    case "budget":
+      return [
+        {
+          type: "budget",
+          budget: command.budget,
+          by: by2,
+          ...command.step === void 0 ? {} : { step: command.step }
+        }
+      ];
   }
 }
 
@@ -14133,6 +14481,7 @@ var COMMAND_VERBS = [
   "squash",
   "burn",
   "reset",
+  "budget",
   "help"
 ];
 var COMMAND_USAGE = {
@@ -14153,6 +14502,10 @@ var COMMAND_USAGE = {
   squash: { usage: "/mol squash [summary\u2026]", summary: "archive the molecule with a summary" },
   burn: { usage: "/mol burn [--force]", summary: "discard the molecule (--force while it is in progress)" },
   reset: { usage: "/mol reset --force", summary: "reset the molecule from any state (admin)" },
+  budget: {
+    usage: "/mol budget <limit>=<amount>\u2026 [--step <step>]",
+    summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time"
+  },
   help: { usage: "/mol help", summary: "list these commands" }
 };
 function isCommandError(value) {
@@ -15621,7 +15974,7 @@ var utils_exports = /* @__PURE__ */ __exportAll({
   arrayReplaceAt: () => arrayReplaceAt,
   asciiTrim: () => asciiTrim,
   callable: () => callable,
-  escapeHtml: () => escapeHtml,
+  escapeHtml: () => escapeHtml2,
   escapeRE: () => escapeRE,
   fromCodePoint: () => fromCodePoint,
   isMdAsciiPunct: () => isMdAsciiPunct,
@@ -15702,7 +16055,7 @@ var HTML_REPLACEMENTS = {
 function replaceUnsafeChar(ch) {
   return HTML_REPLACEMENTS[ch];
 }
-function escapeHtml(str) {
+function escapeHtml2(str) {
   if (HTML_ESCAPE_TEST_RE.test(str)) return str.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
   return str;
 }
@@ -16291,11 +16644,11 @@ var Ruler = class {
 var default_rules = {};
 default_rules.code_inline = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<code${slf.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+  return `<code${slf.renderAttrs(token)}>${escapeHtml2(token.content)}</code>`;
 };
 default_rules.code_block = function(tokens, idx, options, env, slf) {
   const token = tokens[idx];
-  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml(tokens[idx].content)}</code></pre>
+  return `<pre${slf.renderAttrs(token)}><code>${escapeHtml2(tokens[idx].content)}</code></pre>
 `;
 };
 default_rules.fence = function(tokens, idx, options, env, slf) {
@@ -16309,8 +16662,8 @@ default_rules.fence = function(tokens, idx, options, env, slf) {
     langAttrs = arr.slice(2).join("");
   }
   let highlighted;
-  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml(token.content);
-  else highlighted = escapeHtml(token.content);
+  if (options.highlight) highlighted = options.highlight(token.content, langName, langAttrs) || escapeHtml2(token.content);
+  else highlighted = escapeHtml2(token.content);
   if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
   if (info) {
     const i = token.attrIndex("class");
@@ -16339,7 +16692,7 @@ default_rules.softbreak = function(tokens, idx, options) {
   return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
 };
 default_rules.text = function(tokens, idx) {
-  return escapeHtml(tokens[idx].content);
+  return escapeHtml2(tokens[idx].content);
 };
 default_rules.html_block = function(tokens, idx) {
   return tokens[idx].content;
@@ -16387,7 +16740,7 @@ var Renderer = class {
     let i, l, result;
     if (!token.attrs) return "";
     result = "";
-    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml(token.attrs[i][0])}="${escapeHtml(String(token.attrs[i][1]))}"`;
+    for (i = 0, l = token.attrs.length; i < l; i++) result += ` ${escapeHtml2(token.attrs[i][0])}="${escapeHtml2(String(token.attrs[i][1]))}"`;
     return result;
   }
   /**
@@ -19492,6 +19845,8 @@ function parseArgs(args) {
     }
     case "pour":
       return parsePour(args);
+    case "budget":
+      return parseBudget(args);
     case "reset":
     case "burn":
       return parseForce(verb, args);
@@ -19520,6 +19875,28 @@ function parsePour(args) {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseBudget(args) {
+  const words = [];
+  let step2;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    if (token.value.value === "--step" && !token.value.quoted) {
+      const id = args.required("budget", "step");
+      if (!id.ok) return id;
+      step2 = id.value;
+      continue;
+    }
+    words.push(token.value.value);
+  }
+  if (words.length === 0) return missing("budget", "limit>=<amount");
+  const budget = parseBudgetWords(words);
+  if (!budget.ok) return fail("bad-argument", `${budget.message} \u2014 usage: ${COMMAND_USAGE.budget.usage}`);
+  return accept(
+    step2 === void 0 ? { verb: "budget", budget: budget.value } : { verb: "budget", budget: budget.value, step: step2 }
+  );
 }
 function parseForce(verb, args) {
   let force = false;
@@ -19611,7 +19988,9 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   squash: "write",
   burn: "write",
   reset: "write",
-  "reset --force": "admin"
+  "reset --force": "admin",
+  // Spending more money is a maintainer's call.
+  budget: "maintain"
 };
 var RANK = {
   none: 0,
@@ -19640,6 +20019,22 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text3, vars) {
+  if (!text3.includes("{{")) return text3;
+  return text3.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text3) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -19664,7 +20059,12 @@ var CookContext = class {
     const found = this.library?.get(name);
     if (!found) {
       const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
-      this.error("unknown-formula", `${role} names "${name}", but no formula by that name ${where3}`, place);
+      const near = didYouMean(name, this.library?.names?.() ?? []);
+      this.error(
+        "unknown-formula",
+        `${role} names "${name}", but no formula by that name ${where3}${near}`,
+        place
+      );
       return void 0;
     }
     if (!this.uses.includes(name)) this.uses.push(name);
@@ -19701,7 +20101,7 @@ var isGlob = (text3) => /[*?]/.test(text3);
 function inferType(data) {
   if (data.type) return data.type;
   if (data.template?.length) return "expansion";
-  if (data.advice?.length || data.pointcuts?.length) return "aspect";
+  if (data.advice?.length || data.pointcuts?.length || data.aspects?.length) return "aspect";
   if (data.legs?.length) return "convoy";
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
@@ -19709,23 +20109,30 @@ function inferType(data) {
 }
 
 // src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
-function fillTarget(text3, values) {
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text3, values, overrides = {}) {
   if (!text3.includes("{")) return text3;
-  return text3.replace(
-    /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
+  const own2 = text3.includes("{{") ? text3.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text3;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
     (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
   );
 }
-function fillStep(step2, values) {
+function fillStep(step2, values, overrides = {}) {
   const out = { ...step2 };
   for (const key of TEXT_FIELDS) {
     const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values);
+    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
   }
-  if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
-  if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values));
+  const fill = (text3) => fillTarget(text3, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
   return out;
 }
 
@@ -19774,13 +20181,11 @@ function applyAspects(steps, refs, vars, ctx) {
   for (const ref of refs) {
     const aspect = loadAspect(ref, ctx);
     if (!aspect) continue;
-    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
-    const before = out.map((s) => s.id);
+    const pointcuts = aspect.data.pointcuts ?? [];
+    const before = out.filter((s) => pointcuts.length === 0 || pointcuts.some((p) => matchPointcut(p, s)));
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? "*";
-      const matched = before.filter(
-        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
-      );
+      const matched = before.map((s) => s.id).filter((id) => matchGlob(glob, id));
       if (matched.length === 0) {
         ctx.warn(
           "advice-no-match",
@@ -19839,6 +20244,14 @@ function advise(steps, id, advice, ai, aspect) {
   ) : others;
   return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
 }
+function matchPointcut(pointcut, step2) {
+  const f = step2.fields;
+  if (pointcut.glob !== void 0 && !matchGlob(pointcut.glob, step2.id)) return false;
+  if (pointcut.type !== void 0 && f.type !== pointcut.type) return false;
+  if (pointcut.label !== void 0 && ![...f.labels ?? [], ...f.tags ?? []].includes(pointcut.label))
+    return false;
+  return true;
+}
 function adviceSteps(advice, ai, side) {
   return [
     ...(advice.around?.[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, "around", side, j] })),
@@ -19861,6 +20274,217 @@ function aspectSteps(aspect) {
       ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
     ];
   });
+}
+
+// src/engine/cook/gates.ts
+function normalizeGates(step2) {
+  return writtenGates(step2).flatMap(({ gate }) => {
+    const out = normalizeGate(gate);
+    return out === void 0 ? [] : [out];
+  });
+}
+function writtenGates(step2) {
+  const gate = step2.gate;
+  return [
+    ...gate === void 0 ? [] : Array.isArray(gate) ? gate.map((g, i) => ({ gate: g, path: ["gate", i] })) : [{ gate, path: ["gate"] }],
+    ...(step2.gates ?? []).map((g, i) => ({ gate: g, path: ["gates", i] }))
+  ];
+}
+function isBlockingGate(gate) {
+  switch (gate.type) {
+    case "gh:run":
+    case "gh:pr":
+    case "human":
+    case "mail":
+      return true;
+    case "timer":
+      return gate.after === void 0 && gate.timeout !== void 0;
+    default:
+      return false;
+  }
+}
+function normalizeGate(gate) {
+  switch (gate.type) {
+    case "command":
+      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
+    case "files":
+      return { type: "files", paths: [...gate.paths] };
+    case "checks":
+    case "gh:run": {
+      const awaited = gate.type === "gh:run" ? gate.await_id ?? gate.id : void 0;
+      const names = gate.type === "checks" ? [...gate.names ?? []] : awaited === void 0 ? [] : [awaited];
+      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
+    }
+    case "approval":
+      return { type: "approval", permission: gate.permission ?? "maintain" };
+    case "human":
+      return { type: "approval", permission: gate.permission ?? "write" };
+    case "pr-merged":
+    case "gh:pr":
+      return { type: "pr-merged" };
+    case "timer": {
+      const after = gate.after ?? gate.timeout;
+      return after === void 0 ? void 0 : { type: "timer", after };
+    }
+    case "mail":
+      return void 0;
+    case "schema":
+      return { type: "schema", file: gate.file, schema: gate.schema };
+    case "conditional":
+      return { type: "conditional", condition: gate.condition };
+  }
+}
+var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
+function isGateOnly(step2, gates2) {
+  if (gates2.length === 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/blocking-gates.ts
+function applyBlockingGates(steps, ctx) {
+  const out = [];
+  for (const step2 of steps) {
+    const written2 = writtenGates(step2.fields);
+    if (written2.length === 0) {
+      out.push(step2);
+      continue;
+    }
+    for (const { gate, path } of written2) refuseUnsupported(step2, gate, path, ctx);
+    const blocking = written2.filter(({ gate }) => isBlockingGate(gate));
+    if (blocking.length === 0 || !doesWork(step2.fields)) {
+      out.push(step2);
+      continue;
+    }
+    const own2 = written2.filter(({ gate }) => !isBlockingGate(gate)).map(({ gate }) => gate);
+    const id = `gate-${step2.id}`;
+    const [first2] = blocking;
+    const gateStep = {
+      id,
+      needs: [],
+      fields: {
+        id,
+        title: `Gate: ${blocking.map(({ gate }) => describe3(gate)).join(", ")}`,
+        description: `Holds step "${step2.id}" until this gate passes (a gate in Beads' form blocks its step before it runs).`,
+        type: "gate",
+        gates: blocking.map(({ gate }) => gate),
+        // A step its condition leaves out takes its gate with it, as upstream filters both at cook.
+        ...step2.fields.condition === void 0 ? {} : { condition: step2.fields.condition }
+      },
+      origin: { formula: step2.origin.formula, path: [...step2.origin.path, ...first2.path] },
+      written: step2.written
+    };
+    if (step2.group !== void 0) gateStep.group = step2.group;
+    const { gate: _gate, gates: _gates, ...fields } = step2.fields;
+    const held2 = {
+      ...step2,
+      needs: [...step2.needs, id],
+      fields: own2.length ? { ...fields, gates: own2 } : fields
+    };
+    out.push(gateStep, held2);
+  }
+  return out;
+}
+function doesWork(f) {
+  if (f.type === "task" || f.type === "human") return true;
+  if (f.type === "gate") return false;
+  return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
+}
+function describe3(gate) {
+  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
+  return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
+}
+function refuseUnsupported(step2, gate, path, ctx) {
+  const at = (...more) => placeOf(step2.origin, ...path, ...more);
+  const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
+  switch (gate.type) {
+    case "mail":
+      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      return;
+    case "gh:pr":
+      if (gate.await_id !== void 0 || gate.id !== void 0) {
+        no(
+          "gh:pr await_id",
+          "the gate waits for the molecule\u2019s own pull request to merge",
+          gate.await_id ? "await_id" : "id"
+        );
+      }
+      if (gate.timeout !== void 0)
+        no("gh:pr timeout", "a merge gate waits without a time limit", "timeout");
+      return;
+    case "human":
+      if (gate.timeout !== void 0)
+        no("human timeout", "an approval waits without a time limit", "timeout");
+      return;
+    default:
+      return;
+  }
+}
+
+// src/engine/cook/branches.ts
+function applyBranches(steps, rules, ctx) {
+  if (rules.length === 0) return [...steps];
+  const out = [...steps];
+  const index = new Map(out.map((s, i) => [s.id, i]));
+  const add = (id, needs) => {
+    const i = index.get(id);
+    const step2 = out[i];
+    out[i] = { ...step2, needs: union2(step2.needs, needs) };
+  };
+  for (const rule of rules) {
+    const missing2 = [
+      ...["from", "join"].filter((k) => !index.has(rule[k])).map((k) => ({ id: rule[k], key: [k] })),
+      ...rule.steps.flatMap((id, i) => index.has(id) ? [] : [{ id, key: ["steps", i] }])
+    ];
+    for (const { id, key } of missing2) {
+      ctx.error(
+        "unknown-step",
+        `compose.branch names step "${id}", but there is no such step`,
+        placeOf(rule.origin, ...key)
+      );
+    }
+    if (missing2.length) continue;
+    for (const id of rule.steps) add(id, [rule.from]);
+    add(rule.join, rule.steps);
+  }
+  return out;
+}
+
+// src/engine/ref-name.ts
+var REF_NAME_RULE = 'git refuses spaces, control characters and ~ ^ : ? * [ \\ in a ref, and "..", "@{", "//", a name "@", a part starting with "." or ending with ".lock", and a trailing "/" or "."';
+var FORBIDDEN = /[\u0000-\u001f\u007f ~^:?*[\\]/u;
+function describeChar(ch) {
+  if (ch === " ") return "a space";
+  const code18 = ch.codePointAt(0) ?? 0;
+  if (code18 < 32 || code18 === 127)
+    return `a control character (U+${code18.toString(16).padStart(4, "0").toUpperCase()})`;
+  return `"${ch}"`;
+}
+function refNameProblem(name) {
+  if (name === "") return "it is empty";
+  if (name === "@") return 'it is "@"';
+  const bad = FORBIDDEN.exec(name);
+  if (bad) return `it contains ${describeChar(bad[0])}`;
+  if (name.includes("..")) return 'it contains ".."';
+  if (name.includes("@{")) return 'it contains "@{"';
+  if (name.startsWith("/")) return 'it starts with "/"';
+  if (name.endsWith("/")) return 'it ends with "/"';
+  if (name.includes("//")) return 'it contains "//"';
+  for (const part of name.split("/")) {
+    if (part.startsWith("."))
+      return part === name ? 'it starts with "."' : `its part "${part}" starts with "."`;
+    if (part.endsWith(".lock"))
+      return part === name ? 'it ends with ".lock"' : `its part "${part}" ends with ".lock"`;
+  }
+  if (name.endsWith(".")) return 'it ends with "."';
+  return void 0;
+}
+function refPartProblem(name) {
+  if (name.includes("/")) return 'it contains "/"';
+  if (name.startsWith("-")) return 'it starts with "-"';
+  return refNameProblem(name);
 }
 
 // src/engine/cook/min-heap.ts
@@ -19925,6 +20549,14 @@ function checkDag(steps, ctx) {
     }
     firstById.set(step2.id, step2);
     unique.push(step2);
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      ctx.error(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (the step's branch is molecular/<molecule>/<step>, one part with no "/" or leading "-"; ${REF_NAME_RULE})`,
+        placeOf(step2.origin, "id")
+      );
+    }
   }
   const ids = firstById.keys.bind(firstById);
   for (const step2 of steps) {
@@ -20087,7 +20719,7 @@ function flattenInto(out, step2, origin, inherited, group) {
   const own2 = workStep(step2, origin);
   const needs = inherited.length ? union2(inherited, own2.needs) : own2.needs;
   const children = step2.children ?? [];
-  if (children.length === 0 && step2.type !== "parallel") {
+  if (children.length === 0 && !isContainer(step2.type)) {
     out.push(withGroup(needs === own2.needs ? own2 : { ...own2, needs }, group));
     return;
   }
@@ -20109,63 +20741,119 @@ function flattenInto(out, step2, origin, inherited, group) {
   };
   out.push(join4);
 }
+var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
 }
 
 // src/engine/cook/expand.ts
+var MAX_EXPANSION_DEPTH = 5;
 function applyExpansions(steps, rules, vars, ctx) {
-  let out = steps;
-  for (const rule of rules) {
-    const at = out.findIndex((s) => s.id === rule.target);
-    if (at < 0) {
-      ctx.error(
-        "unknown-target",
-        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
-          rule.target,
-          out.map((s) => s.id)
-        )}`,
-        placeOf(rule.origin, "target")
-      );
-      continue;
-    }
-    const expansion = loadExpansion(rule, ctx);
-    if (!expansion) continue;
-    const target = out[at];
-    const spliced = instantiateTemplate(expansion, {
-      target: target.id,
-      "target.id": target.id,
-      "target.title": target.fields.title ?? target.id,
-      "target.description": target.fields.description ?? ""
-    });
-    const { entries, exits } = entriesAndExits(spliced);
-    const entryIds = new Set(entries.map((e) => e.id));
-    const wired = spliced.map(
-      (s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
-    );
-    const rest = redirectNeeds(
-      [...out.slice(0, at), ...out.slice(at + 1)],
-      target.id,
-      exits.map((e) => e.id)
-    ).map(
-      (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
-    );
-    out = [...rest.slice(0, at), ...wired, ...rest.slice(at)];
-    for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
-      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  let out = applyInline(steps, vars, ctx);
+  const expanded = /* @__PURE__ */ new Set();
+  for (const rule of rules.filter((r) => !r.select)) {
+    if (expanded.has(rule.target)) continue;
+    out = expandOne(out, rule, vars, ctx) ?? out;
+    expanded.add(rule.target);
+  }
+  for (const rule of rules.filter((r) => r.select)) {
+    const targets = out.filter((s) => !expanded.has(s.id) && matchGlob(rule.target, s.id)).map((s) => s.id);
+    for (const target of targets) {
+      out = expandOne(out, { ...rule, target }, vars, ctx) ?? out;
+      expanded.add(target);
     }
   }
   return out;
 }
+function applyInline(steps, vars, ctx) {
+  let out = steps;
+  for (let depth = 0; ; depth++) {
+    const inline2 = out.filter((s) => s.fields.expand !== void 0);
+    if (inline2.length === 0) return out;
+    for (const step2 of inline2) {
+      const rule = {
+        target: step2.id,
+        with: step2.fields.expand,
+        origin: step2.origin,
+        inline: true
+      };
+      if (step2.fields.expand_vars !== void 0) rule.vars = step2.fields.expand_vars;
+      const expanded = depth < MAX_EXPANSION_DEPTH ? expandOne(out, rule, vars, ctx) : void 0;
+      if (depth >= MAX_EXPANSION_DEPTH) {
+        ctx.error(
+          "invalid-value",
+          `step "${step2.id}": expansions expand each other more than ${MAX_EXPANSION_DEPTH} levels deep`,
+          placeOf(step2.origin, "expand")
+        );
+      }
+      out = expanded ?? out.map(
+        (s) => s === step2 ? { ...s, fields: { ...s.fields, expand: void 0, expand_vars: void 0 } } : s
+      );
+    }
+  }
+}
+function expandOne(out, rule, vars, ctx) {
+  const at = out.findIndex((s) => s.id === rule.target);
+  if (at < 0) {
+    ctx.error(
+      "unknown-target",
+      `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
+        rule.target,
+        out.map((s) => s.id)
+      )}`,
+      placeOf(rule.origin, "target")
+    );
+    return void 0;
+  }
+  const expansion = loadExpansion(rule, ctx);
+  if (!expansion) return void 0;
+  const target = out[at];
+  const own2 = expansionValues(expansion, rule.vars ?? {});
+  const spliced = instantiateTemplate(
+    expansion,
+    {
+      ...own2,
+      target: target.id,
+      "target.id": target.id,
+      "target.title": target.fields.title ?? target.id,
+      "target.description": target.fields.description ?? ""
+    },
+    rule.vars ?? {}
+  );
+  const { entries, exits } = entriesAndExits(spliced);
+  const entryIds = new Set(entries.map((e) => e.id));
+  const wired = spliced.map((s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s);
+  const rest = redirectNeeds(
+    [...out.slice(0, at), ...out.slice(at + 1)],
+    target.id,
+    exits.map((e) => e.id)
+  ).map(
+    (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
+  );
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  }
+  return [...rest.slice(0, at), ...wired, ...rest.slice(at)];
+}
+function expansionValues(expansion, overrides) {
+  const out = {};
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    const value = typeof input2 === "string" ? input2 : input2.default;
+    if (value !== void 0) out[name] = String(value);
+  }
+  return { ...out, ...overrides };
+}
 function loadExpansion(rule, ctx) {
-  const expansion = ctx.load(rule.with, "compose.expand", placeOf(rule.origin, "with"));
+  const role = rule.inline ? "expand" : rule.select ? "compose.map" : "compose.expand";
+  const key = rule.inline ? "expand" : "with";
+  const expansion = ctx.load(rule.with, role, placeOf(rule.origin, key));
   if (!expansion) return void 0;
   const kind = inferType(expansion.data);
   if (kind !== "expansion") {
     ctx.error(
       "not-an-expansion",
-      `compose.expand uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
-      placeOf(rule.origin, "with")
+      `${role} uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
+      placeOf(rule.origin, key)
     );
     return void 0;
   }
@@ -20179,9 +20867,9 @@ function loadExpansion(rule, ctx) {
   }
   return expansion;
 }
-function instantiateTemplate(expansion, values) {
+function instantiateTemplate(expansion, values, overrides = {}) {
   return flattenSteps(
-    (expansion.data.template ?? []).map((s) => fillStep(s, values)),
+    (expansion.data.template ?? []).map((s) => fillStep(s, values, overrides)),
     expansion,
     ["template"]
   );
@@ -20189,11 +20877,7 @@ function instantiateTemplate(expansion, values) {
 
 // src/engine/cook/convoy.ts
 function convoySteps(formula) {
-  const legs = (formula.data.legs ?? []).map((leg, i) => {
-    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
-    const { focus: _focus, ...rest } = leg;
-    return workStep({ ...rest, description }, { formula, path: ["legs", i] }, leg);
-  });
+  const legs = legSteps(formula, "legs");
   const synthesis = formula.data.synthesis;
   if (!synthesis) return legs;
   const id = synthesis.id ?? "synthesis";
@@ -20205,14 +20889,75 @@ function convoySteps(formula) {
   );
   return [...legs, step2];
 }
+function legSteps(formula, key) {
+  return (formula.data[key] ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: [key, i] }, leg);
+  });
+}
+
+// src/engine/cook/unsupported.ts
+var STEP_KEYS = {
+  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
+  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
+};
+var COMPOSE_KEYS = {
+  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
+  bond_points: "Beads' bond points attach formulas to a running molecule",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+};
+function refuseUnsupportedSteps(steps, ctx) {
+  for (const step2 of steps) {
+    for (const [key, why] of Object.entries(STEP_KEYS)) {
+      if (step2.fields[key] !== void 0) {
+        ctx.error(
+          "not-supported",
+          `${key} is not supported yet: ${why} (step "${step2.id}")`,
+          placeOf(step2.origin, key)
+        );
+      }
+    }
+  }
+}
+function refuseUnsupportedCompose(formula, ctx) {
+  const compose = formula.data.compose;
+  if (compose === void 0) return;
+  for (const [key, why] of Object.entries(COMPOSE_KEYS)) {
+    if (compose[key] !== void 0) {
+      ctx.error(
+        "not-supported",
+        `compose.${key} is not supported yet: ${why}`,
+        placeOf({ formula, path: ["compose", key] })
+      );
+    }
+  }
+}
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
+var SETTINGS = [
+  "execution",
+  "squash",
+  "max_loops",
+  "max_retries",
+  "phase",
+  "agent",
+  "budget",
+  "usage"
+];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
   const path = [...chain, name];
-  const resolved = { vars: /* @__PURE__ */ new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const resolved = {
+    vars: /* @__PURE__ */ new Map(),
+    steps: [],
+    expand: [],
+    branch: [],
+    aspects: [],
+    settings: {}
+  };
+  refuseUnsupportedCompose(formula, ctx);
   const parents = formula.data.extends === void 0 ? [] : [formula.data.extends].flat();
   parents.forEach((parentName, i) => {
     const place = placeOf({
@@ -20255,10 +21000,26 @@ function ownLayer(formula, kind) {
   return {
     vars,
     steps: stepsOf(formula, kind),
-    expand: (data.compose?.expand ?? []).map((rule, i) => ({
-      target: rule.target,
-      with: rule.with,
-      origin: { formula, path: ["compose", "expand", i] }
+    expand: [
+      ...(data.compose?.expand ?? []).map((rule, i) => ({
+        target: rule.target,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "expand", i] }
+      })),
+      ...(data.compose?.map ?? []).map((rule, i) => ({
+        target: rule.select,
+        select: true,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "map", i] }
+      }))
+    ],
+    branch: (data.compose?.branch ?? []).map((rule, i) => ({
+      from: rule.from,
+      steps: [...rule.steps],
+      join: rule.join,
+      origin: { formula, path: ["compose", "branch", i] }
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
       name: aspect,
@@ -20275,7 +21036,7 @@ function stepsOf(formula, kind) {
     case "expansion":
       return [...own2, ...instantiateTemplate(formula, { target: "target", "target.id": "target" })];
     case "aspect":
-      return [...own2, ...aspectSteps(formula)];
+      return [...own2, ...aspectSteps(formula), ...legSteps(formula, "aspects")];
     default:
       return own2;
   }
@@ -20294,21 +21055,208 @@ function merge2(into, layer) {
     }
   }
   into.expand.push(...layer.expand);
+  into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
 
-// src/engine/cook/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
+// src/engine/cook/loop-range.ts
+function parseLoopRange(expr, value) {
+  const split = /^(.+)\.\.(.+)$/.exec(expr.trim());
+  if (!split) return err("invalid-value", `range "${expr}" is not of the form start..end`);
+  const start2 = evaluate(split[1], value);
+  if (!start2.ok) return err("invalid-value", `range "${expr}": start ${start2.error.message}`);
+  const end = evaluate(split[2], value);
+  if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
+  return ok({ start: start2.value, end: end.value });
 }
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+function evaluate(text3, value) {
+  let unbound;
+  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = value(name);
+    if (v === void 0) unbound ??= name;
+    return v ?? whole;
+  });
+  if (unbound !== void 0) return err("invalid-value", `reads {${unbound}}, which has no value`);
+  const tokens = tokenize(expr.trim());
+  if (typeof tokens === "string") return err("invalid-value", tokens);
+  let at = 0;
+  let failure2;
+  const fail4 = (why) => {
+    failure2 ??= why;
+    return 0;
+  };
+  const sum = () => {
+    let left = product();
+    while (tokens[at] === "+" || tokens[at] === "-") {
+      const op = tokens[at++];
+      const right = product();
+      left = op === "+" ? left + right : left - right;
+    }
+    return left;
+  };
+  const product = () => {
+    let left = power();
+    while (tokens[at] === "*" || tokens[at] === "/") {
+      const op = tokens[at++];
+      const right = power();
+      if (op === "/" && right === 0) return fail4("divides by zero");
+      left = op === "*" ? left * right : left / right;
+    }
+    return left;
+  };
+  const power = () => {
+    const base = primary();
+    if (tokens[at] !== "^") return base;
+    at++;
+    return base ** power();
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (typeof token === "number") return token;
+    if (token === "-") return -primary();
+    if (token === "(") {
+      const inner = sum();
+      if (tokens[at++] !== ")") return fail4('has a "(" that is never closed');
+      return inner;
+    }
+    return fail4(token === void 0 ? "ends too early" : `has "${token}" where a number belongs`);
+  };
+  const result = sum();
+  if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  return ok(Math.trunc(result));
+}
+function tokenize(expr) {
+  const tokens = [];
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const number4 = /^\d+(\.\d+)?/.exec(expr.slice(i));
+    if (number4) {
+      tokens.push(Number(number4[0]));
+      i += number4[0].length;
+      continue;
+    }
+    if ("+-*/^()".includes(c)) {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    return `"${expr}" has "${c}", which is not a number, an operator (+ - * / ^) or a parenthesis`;
+  }
+  return tokens;
+}
+
+// src/engine/cook/loop-expand.ts
+var MAX_LOOP_STEPS = 1e3;
+function applyLoops(steps, value, ctx) {
+  if (!steps.some((s) => s.fields.loop !== void 0)) return [...steps];
+  let out = [];
+  const replaced = [];
+  for (const step2 of steps) {
+    const loop = step2.fields.loop;
+    if (loop === void 0) {
+      out.push(step2);
+      continue;
+    }
+    const expanded = expandLoop(step2, loop, value, ctx);
+    const { entries, exits } = entriesAndExits(expanded);
+    const first2 = new Set(entries.map((s) => s.id));
+    out.push(
+      ...expanded.map(
+        (s) => first2.has(s.id) && step2.needs.length ? { ...s, needs: union2(step2.needs, s.needs) } : s
+      )
+    );
+    replaced.push({ id: step2.id, exits: exits.map((s) => s.id) });
+  }
+  for (const { id, exits } of replaced) out = redirectNeeds(out, id, exits);
+  return out;
+}
+function expandLoop(step2, loop, value, ctx) {
+  const at = (...path) => placeOf(step2.origin, "loop", ...path);
+  const kinds = ["count", "range", "until"].filter((k) => loop[k] !== void 0);
+  if (kinds.length !== 1) {
+    ctx.error(
+      "invalid-value",
+      `loop "${step2.id}" needs exactly one of count, range or until (it has ${kinds.length ? kinds.join(" and ") : "none"})`,
+      at()
+    );
+    return [];
+  }
+  if (loop.until !== void 0) {
+    ctx.error(
+      "not-supported",
+      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
+      at("until")
+    );
+    return [];
+  }
+  let values;
+  if (loop.range !== void 0) {
+    const range = parseLoopRange(loop.range, value);
+    if (!range.ok) {
+      ctx.error("invalid-value", `loop "${step2.id}": ${range.error.message}`, at("range"));
+      return [];
+    }
+    const { start: start2, end } = range.value;
+    if (end < start2) {
+      ctx.error(
+        "invalid-value",
+        `loop "${step2.id}": range end (${end}) is less than start (${start2})`,
+        at("range")
+      );
+      return [];
+    }
+    if ((end - start2 + 1) * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, end - start2 + 1, loop.body.length), at("range"));
+      return [];
+    }
+    values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else {
+    const count = loop.count;
+    if (count * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, count, loop.body.length), at("count"));
+      return [];
+    }
+    values = Array.from({ length: count }, () => void 0);
+  }
+  const body = flattenSteps(loop.body, step2.origin.formula, [...step2.origin.path, "loop", "body"]);
+  const bodyIds = new Set(body.map((s) => s.id));
+  const out = [];
+  let previousLast;
+  values.forEach((v, i) => {
+    const prefix = `${step2.id}.iter${i + 1}.`;
+    const bind = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const iteration = body.map((s) => {
+      const fields = { ...s.fields, id: prefix + s.id };
+      const title = bind(s.fields.title);
+      const description = bind(s.fields.description);
+      if (title !== void 0) fields.title = title;
+      if (description !== void 0) fields.description = description;
+      const moved = {
+        ...s,
+        id: prefix + s.id,
+        needs: s.needs.map((n) => bodyIds.has(n) ? prefix + n : n),
+        fields
+      };
+      if (s.group !== void 0) moved.group = bodyIds.has(s.group) ? prefix + s.group : s.group;
+      return moved;
+    });
+    const expanded = applyLoops(iteration, value, ctx);
+    const [firstStep] = expanded;
+    if (firstStep && previousLast !== void 0) firstStep.needs = union2(firstStep.needs, [previousLast]);
+    previousLast = expanded.at(-1)?.id;
+    out.push(...expanded);
+  });
+  return out;
+}
+var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
 // src/engine/cook/overlay.ts
 var OVERRIDABLE = ["title", "description", "acceptance", "run"];
@@ -20386,12 +21334,16 @@ var ProtoStepSchema = external_exports.object({
   agent: external_exports.string().optional(),
   /** No output and no file change for this long stops the agent (agent steps only). */
   idleTimeout: external_exports.string().optional(),
+  /** What this step's agent may spend, over all its attempts. */
+  budget: BudgetSchema.optional(),
+  /** `file`: the agent reports its usage in `$MOL_USAGE_FILE`. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
   /**
-   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
-   * but what needs it runs as if it had completed and the molecule can still complete.
+   * Set on every step with Gas City's `[steps.retry]` (`hard_fail` unless written): only transient
+   * failures are retried; once they spend the attempts, `soft_fail` closes the step as passed.
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
@@ -20402,8 +21354,17 @@ var ProtoStepSchema = external_exports.object({
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: external_exports.string().optional(),
-  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Gas City's and Beads' `metadata`: pairs kept as text, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /** The upstream `type` as written when it is not one of Molecular's (`verification`, `bug`...): such a step is a task. */
+  kind: external_exports.string().optional(),
+  // Informational, shown by `mol cook`, never acted on: Beads/Gas City labels (`labels`, `tags`),
+  // priority and notes; Gas Town's `interactive` step and `review_only` leg.
+  tags: external_exports.array(external_exports.string()).optional(),
+  priority: external_exports.number().int().optional(),
+  notes: external_exports.string().optional(),
+  interactive: external_exports.boolean().optional(),
+  reviewOnly: external_exports.boolean().optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -20420,6 +21381,8 @@ var ProtoSchema = external_exports.object({
   execution: external_exports.enum(EXECUTION_MODES),
   vars: external_exports.record(external_exports.string(), ProtoVarSchema),
   steps: external_exports.array(ProtoStepSchema),
+  /** What the molecule's agents may spend together. */
+  budget: BudgetSchema.optional(),
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: external_exports.number().int().min(0),
   squash: external_exports.object({
@@ -20428,7 +21391,9 @@ var ProtoSchema = external_exports.object({
     includeMetrics: external_exports.boolean()
   }).optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
-  phase: external_exports.string().optional()
+  phase: external_exports.string().optional(),
+  /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
+  reviewOnly: external_exports.boolean().optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -20440,9 +21405,16 @@ var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
 function evaluateCondition(expr, vars) {
   const parsed = parseCondition(substituteCondition(expr, vars));
   if (!parsed.ok) return parsed;
-  return ok(truthy(evaluate(parsed.value, vars)));
+  return ok(truthy(evaluate2(parsed.value, vars)));
 }
-function substituteCondition(expr, vars) {
+var BEADS_COMPARE = /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+function beadsCompare(expr) {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3], "'")}'`;
+}
+function substituteCondition(raw, vars) {
+  const expr = beadsCompare(raw);
   if (!expr.includes("{{")) return expr;
   let out = "";
   let quote;
@@ -20480,7 +21452,7 @@ function conditionVars(node2) {
   }
 }
 function parseCondition(expr) {
-  const tokens = tokenize(expr);
+  const tokens = tokenize2(expr);
   if (!tokens.ok) return tokens;
   const list2 = tokens.value;
   let at = 0;
@@ -20541,21 +21513,21 @@ function parseCondition(expr) {
       at++;
       const inner = parseOr(depth + 1);
       if (!inner) return void 0;
-      if (peek().value !== ")") return fail4(`expected ")" but found ${describe3(peek())}`, peek());
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe4(peek())}`, peek());
       at++;
       return inner;
     }
-    return fail4(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+    return fail4(`expected a name, a quoted text or "(" but found ${describe4(token)}`, token);
   };
   const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail4(`unexpected ${describe3(peek())}`, peek());
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe4(peek())}`, peek());
   if (failure2 || !tree) {
     const f = failure2 ?? { message: "empty condition", col: 1 };
     return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
   }
   return ok(tree);
 }
-function tokenize(expr) {
+function tokenize2(expr) {
   const tokens = [];
   let i = 0;
   while (i < expr.length) {
@@ -20615,74 +21587,33 @@ function tokenize(expr) {
   tokens.push({ kind: "end", value: "", col: expr.length + 1 });
   return ok(tokens);
 }
-function describe3(token) {
+function describe4(token) {
   if (token.kind === "end") return "the end";
   if (token.kind === "text") return `the text "${token.value}"`;
   return `"${token.value}"`;
 }
-function evaluate(node2, vars) {
+function evaluate2(node2, vars) {
   switch (node2.kind) {
     case "literal":
       return node2.value;
     case "var":
       return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
     case "not":
-      return !truthy(evaluate(node2.operand, vars));
+      return !truthy(evaluate2(node2.operand, vars));
     case "and":
-      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) && truthy(evaluate2(node2.right, vars));
     case "or":
-      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) || truthy(evaluate2(node2.right, vars));
     case "eq":
-      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) === String(evaluate2(node2.right, vars));
     case "ne":
-      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) !== String(evaluate2(node2.right, vars));
   }
 }
+var FALSY = /* @__PURE__ */ new Set(["", "false", "0", "no", "off"]);
 function truthy(value) {
   if (typeof value === "boolean") return value;
-  return value !== "" && value !== "false" && value !== "0";
-}
-
-// src/engine/cook/gates.ts
-function normalizeGates(step2) {
-  const written2 = [
-    ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
-    ...step2.gates ?? []
-  ];
-  return written2.map(normalizeGate);
-}
-function normalizeGate(gate) {
-  switch (gate.type) {
-    case "command":
-      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
-    case "files":
-      return { type: "files", paths: [...gate.paths] };
-    case "checks":
-    case "gh:run": {
-      const names = gate.type === "checks" ? [...gate.names ?? []] : gate.id === void 0 ? [] : [gate.id];
-      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
-    }
-    case "approval":
-      return { type: "approval", permission: gate.permission ?? "maintain" };
-    case "human":
-      return { type: "approval", permission: gate.permission ?? "write" };
-    case "pr-merged":
-    case "gh:pr":
-      return { type: "pr-merged" };
-    case "timer":
-      return { type: "timer", after: gate.after };
-    case "schema":
-      return { type: "schema", file: gate.file, schema: gate.schema };
-    case "conditional":
-      return { type: "conditional", condition: gate.condition };
-  }
-}
-var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
-function isGateOnly(step2, gates2) {
-  if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.agent !== void 0) return false;
-  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
-  return gates2.every((g) => WAITING_GATES.has(g.type));
+  return !FALSY.has(value.toLowerCase());
 }
 
 // src/engine/cook/loops.ts
@@ -20708,7 +21639,7 @@ function gasCityLoops(step2, gates2, ctx) {
   const out = {};
   const attempts = (ralph ?? retry2)?.max_attempts;
   if (attempts !== void 0) out.maxRetries = attempts - 1;
-  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (retry2 !== void 0) out.onExhausted = retry2.on_exhausted ?? "hard_fail";
   if (ralph !== void 0) {
     const { path, timeout: timeout2 } = ralph.check;
     if (gates2.some((g) => g.type === "command")) {
@@ -20774,6 +21705,10 @@ function toProtoStep(step2, values, defaults, ctx) {
       );
     } else out.idleTimeout = f.idle_timeout;
   }
+  const budget = protoBudget(f.budget);
+  if (budget !== void 0) out.budget = budget;
+  const usage = f.usage ?? (agent === void 0 ? void 0 : defaults.usage);
+  if (usage !== void 0) out.usage = usage;
   const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
@@ -20784,7 +21719,22 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
-  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
+  if (f.metadata !== void 0) {
+    out.metadata = Object.fromEntries(Object.entries(f.metadata).map(([k, v]) => [k, String(v)]));
+  }
+  Object.assign(out, informational(f, sub));
+  return out;
+}
+var OWN_TYPES = /* @__PURE__ */ new Set(["task", "human", "gate", "parallel", "epic"]);
+function informational(f, sub) {
+  const out = {};
+  if (f.type !== void 0 && !OWN_TYPES.has(f.type)) out.kind = f.type;
+  const tags = [...f.labels ?? [], ...f.tags ?? []].map(sub);
+  if (tags.length) out.tags = [...new Set(tags)];
+  if (f.priority !== void 0) out.priority = f.priority;
+  if (f.notes !== void 0) out.notes = sub(f.notes);
+  if (f.interactive !== void 0) out.interactive = f.interactive;
+  if (f.review_only === true) out.reviewOnly = true;
   return out;
 }
 function agentOf(step2, type, defaults, ctx) {
@@ -20808,6 +21758,15 @@ function agentOf(step2, type, defaults, ctx) {
   }
   if (f.run !== void 0 || type !== "task") return void 0;
   return defaults.agent;
+}
+function protoBudget(budget) {
+  if (budget === void 0) return void 0;
+  const out = {};
+  if (budget.usd !== void 0) out.usd = budget.usd;
+  if (budget.tokens !== void 0) out.tokens = budget.tokens;
+  if (budget.turns !== void 0) out.turns = budget.turns;
+  if (budget.time !== void 0) out.time = budget.time;
+  return Object.keys(out).length === 0 ? void 0 : out;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -20843,6 +21802,53 @@ function checkCondition(step2, condition, defaults, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/undeclared-placeholders.ts
+var TEMPLATE_KEYWORDS = /* @__PURE__ */ new Set(["else", "end", "break", "continue", "this"]);
+var STEP_TEXTS = ["title", "description", "output", "acceptance", "assignee", "condition"];
+function warnUndeclaredInStep(step2, declared, ctx) {
+  const f = step2.fields;
+  const texts = [];
+  for (const key of STEP_TEXTS) {
+    const text3 = f[key];
+    if (typeof text3 === "string") texts.push([key, text3]);
+  }
+  for (const key of ["gate", "gates"]) {
+    const written2 = f[key];
+    const gates2 = written2 === void 0 ? [] : Array.isArray(written2) ? written2 : [written2];
+    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+  }
+  warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
+}
+function warnUndeclared(owner, texts, origin, declared, ctx) {
+  const warned = /* @__PURE__ */ new Set();
+  for (const [key, text3] of texts) {
+    if (!text3.includes("{{")) continue;
+    for (const name of placeholders(text3)) {
+      if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
+      warned.add(name);
+      ctx.warn(
+        "unknown-var",
+        `${owner}: {{${name}}} in ${key} is not a declared variable, so it stays as written${didYouMean(name, declared)}`,
+        placeOf(origin, key)
+      );
+    }
+  }
+}
+function gateTexts(gate) {
+  switch (gate.type) {
+    case "files":
+      return gate.paths;
+    case "checks":
+      return gate.names ?? [];
+    case "schema":
+      return [gate.file, gate.schema];
+    case "conditional":
+      return [gate.condition];
+    default:
+      return [];
+  }
 }
 
 // node_modules/re2js/build/index.js
@@ -27639,11 +28645,16 @@ function cook(formula, options = {}) {
     return { ok: false, error: asMolError(ctx.errors) };
   }
   const resolved = resolveFormula(formula, ctx);
-  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  const given = options.vars ?? {};
+  let steps = applyLoops(resolved.steps, (name2) => given[name2] ?? defaultOf(resolved.vars.get(name2)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
+  steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
-  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
   if (steps.length === 0 && ctx.errors.length === 0) {
     const what = kind === "convoy" ? "legs" : kind === "expansion" ? "[[template]] steps" : kind === "aspect" ? "advice" : "steps";
@@ -27654,13 +28665,26 @@ function cook(formula, options = {}) {
     );
   }
   const declared = new Set(Object.keys(vars));
+  warnUndeclared(
+    `formula "${name}"`,
+    [["description", formula.data.description ?? ""]],
+    { formula, path: [] },
+    declared,
+    ctx
+  );
+  for (const s of steps) warnUndeclaredInStep(s, declared, ctx);
   const protoSteps = new Map(
     steps.map((s) => [
       s,
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...resolved.settings.usage === void 0 ? {} : { usage: resolved.settings.usage },
+          declared
+        },
         ctx
       )
     ])
@@ -27685,7 +28709,15 @@ function cook(formula, options = {}) {
     proto.squash = squash2;
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
+  if (formula.data.review_only === true) proto.reviewOnly = true;
+  const budget = protoBudget(settings.budget);
+  if (budget !== void 0) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+function defaultOf(declared) {
+  const input2 = declared?.input;
+  if (typeof input2 === "string") return input2;
+  return input2?.default === void 0 ? void 0 : String(input2.default);
 }
 
 // src/engine/cook/default-retries.ts
@@ -27706,32 +28738,6 @@ function withDefaultRetries(proto, retries) {
     byRetries.set(retries, filled);
   }
   return filled;
-}
-
-// src/engine/duration.ts
-var UNITS = {
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
-  d: 864e5,
-  w: 6048e5
-};
-function parseDuration(text3) {
-  const trimmed = text3.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
-  let total = 0;
-  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(match[1]) * UNITS[match[2]];
-  }
-  return total;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
-  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
-  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
-  return `${Math.round(ms / 864e4) / 10}d`;
 }
 
 // src/engine/formula/description-files.ts
@@ -27795,9 +28801,6 @@ function walk(formula, visit2) {
   each(formula.data.steps);
   each(formula.data.template);
 }
-
-// src/engine/formula/formula-source.ts
-var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
 // src/engine/formula/schema-walk.ts
 function defOf(schema) {
@@ -27948,7 +28951,7 @@ function explainIssue(root, data, issue2, base) {
 }
 function expectation(root, data, path, value, issue2) {
   const schema = schemaAt(root, path, data);
-  const wanted = schema ? describe4(schema) : void 0;
+  const wanted = schema ? describe5(schema) : void 0;
   if (value === void 0 && path.length > 0) {
     const key = path[path.length - 1];
     const parent = path.slice(0, -1);
@@ -27982,7 +28985,7 @@ function nounOf(path) {
   }
   return "";
 }
-function describe4(schema) {
+function describe5(schema) {
   const inner = unwrap2(schema);
   const def = defOf(inner);
   const checks = (def.checks ?? []).map((check2) => check2._zod.def);
@@ -28008,7 +29011,7 @@ function describe4(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe4(option);
+        const text3 = describe5(option);
         return text3 === "true or false" ? "true/false" : text3;
       });
       return joinOr([...new Set(options)]);
@@ -28244,6 +29247,26 @@ function decodeJsonString(quoted2) {
   return quoted2.slice(1, quoted2.endsWith('"') && quoted2.length > 1 ? -1 : void 0);
 }
 
+// src/engine/formula/near-key.ts
+function nearKey(schema, data, path) {
+  const key = path[path.length - 1];
+  if (typeof key !== "string") return void 0;
+  const tablePath = path.slice(0, -1);
+  const table2 = valueAt(data, tablePath);
+  const tableSchema = schemaAt(schema, tablePath, data);
+  const resolved = tableSchema && resolveFor(tableSchema, table2);
+  const shape = resolved && shapeOf2(resolved);
+  if (!shape || !isTable(table2)) return void 0;
+  return closest(
+    key,
+    Object.keys(shape).filter((known) => !Object.hasOwn(table2, known))
+  );
+}
+function didYouMeanKey(schema, data, path) {
+  const near = nearKey(schema, data, path);
+  return near === void 0 ? "" : `; did you mean "${near}"?`;
+}
+
 // src/engine/formula/nesting-limit.ts
 var MAX_NESTING = 64;
 function findTooDeep(data, limit = MAX_NESTING) {
@@ -28261,6 +29284,36 @@ function pathTo(entry2) {
   const path = [];
   for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
+}
+
+// src/engine/formula/not-a-formula.ts
+function yamlFileProblem(file2) {
+  if (!/\.ya?ml$/i.test(file2)) return void 0;
+  return `${file2} is YAML: Molecular reads formulas written in TOML (.formula.toml) or JSON (.formula.json); write it in one of those`;
+}
+var KINDS = [
+  {
+    key: "order",
+    what: "a Gas City order (orders/<name>/order.toml: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  {
+    key: "automation",
+    what: "a Gas City automation (an order's former name: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  { key: "plugin", what: "a plugin manifest (it describes a plugin, not a workflow)" }
+];
+function otherTomlProblem(file2, raw) {
+  const base = (file2.split(/[\\/]/).pop() ?? "").toLowerCase();
+  const formulaKeys = ["steps", "legs", "template", "advice", "extends", "formula"];
+  const hasFormulaKeys = isTable(raw) && formulaKeys.some((k) => Object.hasOwn(raw, k));
+  for (const { key, what } of KINDS) {
+    const named = base === `${key}.toml`;
+    const shaped = isTable(raw) && isTable(raw[key]) && !hasFormulaKeys;
+    if (named || shaped) {
+      return `${file2} is ${what}, not a formula: run the formula it names${key === "plugin" ? "" : " (its `formula` key)"} instead`;
+    }
+  }
+  return void 0;
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -29528,10 +30581,14 @@ function parseUnguarded(input2, file2, format2) {
       { severity: "error", code: "not-text", message: "the formula must be text", file: name }
     ]);
   }
+  const yaml = yamlFileProblem(name);
+  if (yaml) return fail2(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
   const text3 = withoutBom(input2);
   const read = readDocument(text3, kind);
   if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
+  const other = otherTomlProblem(name, raw);
+  if (other) return fail2(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
   let positions;
   const locate = (path) => {
     positions ??= scanPositions(text3, kind);
@@ -29569,7 +30626,7 @@ function parseUnguarded(input2, file2, format2) {
       "warning",
       "unknown-key",
       path,
-      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)${didYouMeanKey(schema, raw, path)}`
     );
   });
   if (errors.length > 0 || !checked.success) return fail2(name, [...byPlace(errors), ...byPlace(warnings)]);
@@ -29607,342 +30664,132 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
+// src/engine/molecule/formula-source.ts
+var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
 };
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
 }
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
-}
-function holdsLease(step2, runId, now) {
-  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
-  return now === void 0 || leaseLive(step2.lease, now);
-}
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
-  return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
-  );
-}
-function refuseUnheldReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
-    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
-    return err(
-      "stale-report",
-      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
-    );
-  }
-  return refuseStaleReport(mol, stepId, runId);
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
 }
 
-// src/engine/molecule/machine/molecule-machine.ts
-var MOLECULE_EVENTS = [
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "rollback",
-  "pause",
-  "unpause",
-  "squash",
-  "squash-unfinished",
-  "burn",
-  "evaporate",
-  "reset",
-  "force-reset",
-  "settle"
-];
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function serializeMolecule(mol) {
-  return JSON.stringify(mol);
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
 }
-function deserializeMolecule(json2) {
-  let data;
-  try {
-    data = JSON.parse(json2);
-  } catch (e) {
-    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
-  }
-  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
-  if (parsed.success) return ok(parsed.data);
-  const diagnostics = parsed.error.issues.map((issue2) => ({
-    severity: "error",
-    code: "invalid-state",
-    message: describeIssue(issue2)
-  }));
-  const first2 = diagnostics[0];
-  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
+function spentFor(steps, state, running) {
   return {
-    ok: false,
-    error: { code: "invalid-state", message: `molecule state: ${first2.message}${more}`, diagnostics }
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
   };
 }
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || "(the document)";
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
 }
-function describeIssue(issue2) {
-  const where3 = formatPath(issue2.path);
-  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
-  switch (issue2.code) {
-    case "invalid_value":
-      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
-    case "invalid_type":
-      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
-    default:
-      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
-  }
-}
-function shown(value) {
-  const text3 = JSON.stringify(value);
-  if (text3 === void 0) return String(value);
-  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed}`
+  );
 }
 
-// src/engine/molecule/machine/step-machine.ts
-var STEP_EVENTS = [
-  "ready",
-  "block",
-  "unblock",
-  "condition-error",
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "auto-retry",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "loop",
-  "rollback",
-  "reset"
-];
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    fail: ["failed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found = findStep(d, e.step);
+    if (!found.ok) return found;
+    const i = found.value;
+    const budget = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
   }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/mentions.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached2 !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+    });
+    return ok(void 0);
   }
-  return parts.length > 0 ? parts.join("/") : void 0;
-}
-function lookup(contextMap, mention) {
-  const exact = contextMap[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap[key]];
-}
-async function resolveMentions(text3, contextMap, readFile3) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen2 = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
-    const entry2 = lookup(contextMap, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen2.has(configured)) continue;
-    seen2.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile3(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
   }
-  return resolved;
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
 }
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
+function describeBudget(budget) {
+  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -30188,6 +31035,8 @@ function moleculeWith(b, lists) {
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
   if (b.summary !== void 0) mol.summary = b.summary;
+  if (b.budget !== void 0) mol.budget = b.budget;
+  if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -30310,6 +31159,681 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status === "in_progress" || status === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list2 = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/fail.ts
+var TRANSIENT_EXIT_STATUS = 75;
+function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const classed = def.onExhausted !== void 0;
+  const hard = classed && !transient;
+  const retry2 = !hard && attempts <= maxRetries;
+  const loop = !retry2 && target !== void 0 && loops < budget;
+  const fields = {
+    ...patch,
+    error: error2,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry2 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    if (classed && transient && def.onExhausted === "soft_fail") {
+      const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
+      d.move(i, event, "completed", { by: by2, note: `${error2} (${how2})` }, { ...fields, error: void 0 });
+      return;
+    }
+    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
+    return;
+  }
+  if (retry2) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget);
+}
+function loopBack(d, failing, target, loop, budget) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+}
+function fail3(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
+  const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
+  if (e.reason === "budget") stopForBudget(d, i, e, patch);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/molecule/ops/complete.ts
+function complete(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e, step2.usage)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = record2(e, step2.usage);
+  patch.lease = void 0;
+  patch.nudgedAt = void 0;
+  if (step2.status === "ready") {
+    patch.attempts = step2.attempts + 1;
+    patch.startedAt = d.at;
+  }
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    patch.completedAt = d.at;
+    patch.error = void 0;
+    d.move(i, "complete", "completed", { by: e.by }, patch);
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e, used) {
+  const patch = {};
+  if (e.usage !== void 0) patch.usage = addUsage(used, e.usage);
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gate-step.ts
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
+function openGates(d, i) {
+  if (d.status === "pending") d.moveMolecule("complete", "in_progress");
+  complete(d, { type: "complete", step: d.step(i).id });
+}
+
+// src/engine/molecule/gated-commit.ts
+function gatedCommit(proto, mol, stepId) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const queue = [stepId];
+  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    const commit = commits.get(id);
+    if (commit !== void 0) return commit;
+    const def = defs.get(id);
+    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
+  }
+  return void 0;
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
+};
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+}
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+}
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
+}
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+  return err(
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+  );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
+}
+
+// src/engine/molecule/machine/molecule-machine.ts
+var MOLECULE_EVENTS = [
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "rollback",
+  "pause",
+  "unpause",
+  "squash",
+  "squash-unfinished",
+  "burn",
+  "evaporate",
+  "reset",
+  "force-reset",
+  "settle",
+  "budget"
+];
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function serializeMolecule(mol) {
+  return JSON.stringify(mol);
+}
+function deserializeMolecule(json2) {
+  let data;
+  try {
+    data = JSON.parse(json2);
+  } catch (e) {
+    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
+  }
+  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return ok(parsed.data);
+  const diagnostics = parsed.error.issues.map((issue2) => ({
+    severity: "error",
+    code: "invalid-state",
+    message: describeIssue(issue2)
+  }));
+  const first2 = diagnostics[0];
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
+  return {
+    ok: false,
+    error: { code: "invalid-state", message: `molecule state: ${first2.message}${more}`, diagnostics }
+  };
+}
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+function describeIssue(issue2) {
+  const where3 = formatPath(issue2.path);
+  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
+  switch (issue2.code) {
+    case "invalid_value":
+      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
+    case "invalid_type":
+      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
+    default:
+      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
+  }
+}
+function shown(value) {
+  const text3 = JSON.stringify(value);
+  if (text3 === void 0) return String(value);
+  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var STEP_EVENTS = [
+  "ready",
+  "block",
+  "unblock",
+  "condition-error",
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "auto-retry",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "loop",
+  "rollback",
+  "reset"
+];
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap, mention) {
+  const exact = contextMap[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap[key]];
+}
+async function resolveMentions(text3, contextMap, readFile3) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen2 = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen2.has(configured)) continue;
+    seen2.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile3(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status) {
+  return status === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen2 = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen2.has(need)) continue;
+      seen2.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status !== void 0 && standsIn(def2, status)) visit2(def2.needs);
+    }
+  };
+  visit2(def.needs);
+  return branches;
+}
+
 // src/engine/molecule/ops/adhoc-proto.ts
 var InlineFormulaSchema = external_exports.object({
   formula: external_exports.string().min(1),
@@ -30378,14 +31902,38 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     checkpoint: CheckpointSchema.optional(),
     gates: external_exports.array(GateResultSchema).optional(),
     branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
     by
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
   external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
   external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
   /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
   external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
@@ -30420,17 +31968,6 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
-}
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status) {
@@ -30477,21 +32014,34 @@ function triggerVerdict(trigger, needs) {
 }
 function advance(d, candidates = []) {
   const queue = [...candidates];
+  let round = 0;
+  const passedOn = /* @__PURE__ */ new Map();
   for (; ; ) {
-    for (const i2 of d.takeChanges()) {
+    const changes = d.takeChanges();
+    if (changes.length > 0) round++;
+    for (const i2 of changes) {
       queue.push(i2);
       for (const j of d.index.dependents[i2]) queue.push(j);
     }
     const i = queue.pop();
     if (i === void 0) return;
-    if (d.step(i).status === "pending") decide(d, i);
+    const status = d.step(i).status;
+    if (status === "pending") decide(d, i);
+    else if (status === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status === "skipped" && passedOn.get(i) !== round) {
+      passedOn.set(i, round);
+      for (const j of d.index.dependents[i]) queue.push(j);
+    }
   }
 }
 function asNeed(d, n) {
   const status = d.step(n).status;
-  return status === "failed" && softFails(d, n) ? "completed" : status;
+  if (status === "skipped" && skippedAhead(d, n)) return "pending";
+  return status;
 }
-var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
+function skippedAhead(d, n) {
+  return d.index.needs[n].some((m) => !isDone(asNeed(d, m)));
+}
 function decide(d, i) {
   const def = d.def(i);
   const needs = d.index.needs[i].map((n) => asNeed(d, n));
@@ -30519,21 +32069,20 @@ function decide(d, i) {
     }
   }
   d.move(i, "ready", "ready");
+  if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
 }
+var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
   if (!isLive(d.status)) return;
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft = [];
-  for (let i = 0; i < d.size; i++) {
+  for (let i = 0; i < d.size && culprit < 0; i++) {
     const status = d.step(i).status;
-    if (status === "failed" && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+    if (status === "blocked" || status === "failed" && !recovered(d, i)) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
     return;
   }
   const step2 = d.step(culprit);
@@ -30721,6 +32270,10 @@ var Draft = class {
     this.fields[key] = value;
     this.dirty = true;
   }
+  /** A molecule-level field as this draft has it. */
+  field(key) {
+    return this.fields !== void 0 && key in this.fields ? this.fields[key] : this.base[key];
+  }
   emit(effect) {
     this.effects.push(effect);
   }
@@ -30753,7 +32306,11 @@ var Draft = class {
       proto: this.proto,
       open: this.openStep
     });
-    if (this.fields) Object.assign(mol, this.fields);
+    if (this.fields) {
+      Object.assign(mol, this.fields);
+      for (const key of Object.keys(this.fields))
+        if (mol[key] === void 0) delete mol[key];
+    }
     mol.status = this.status;
     mol.rev = rev;
     mol.updatedAt = this.at;
@@ -30775,13 +32332,24 @@ var Draft = class {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
     }
   }
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i) {
     const branches = [];
-    for (const n of this.index.needs[i]) {
-      const branch = this.step(n).branch;
-      if (branch !== void 0) branches.push(branch);
-    }
+    const seen2 = /* @__PURE__ */ new Set();
+    const visit2 = (needs) => {
+      for (const n of needs) {
+        if (seen2.has(n)) continue;
+        seen2.add(n);
+        const branch = this.step(n).branch;
+        if (branch !== void 0) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit2(this.index.needs[n]);
+      }
+    };
+    visit2(this.index.needs[i]);
     return branches;
   }
 };
@@ -30810,6 +32378,19 @@ function pour(proto, opts) {
       "invalid-id",
       `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
     );
+  }
+  const idProblem = refPartProblem(opts.id);
+  if (idProblem !== void 0) {
+    return err("invalid-id", `"${opts.id}" cannot be a molecule id: ${idProblem} (${REF_NAME_RULE})`);
+  }
+  for (const step2 of proto.steps) {
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      return err(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`
+      );
+    }
   }
   if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
   const kind = opts.kind ?? "mol";
@@ -30849,45 +32430,6 @@ function pour(proto, opts) {
   return { ok: true, value: d.build(0) };
 }
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status, event, hint) {
-  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
-}
-
 // src/engine/molecule/machine/table.ts
 function canTransition(table2, from, event) {
   return targetsOf(table2, from, event).length > 0;
@@ -30922,7 +32464,8 @@ function squash(d, e) {
       durationMs,
       attempts,
       retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
-      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0),
+      ...mol.steps.some((s) => s.usage !== void 0) ? { usage: moleculeUsage(mol.steps) } : {}
     },
     createdAt: mol.createdAt,
     squashedAt: d.at
@@ -30989,270 +32532,6 @@ function evaporate(d, _e) {
   return ok(void 0);
 }
 
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status === "in_progress" || status === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids, why) {
-  if (ids.length === 0) return;
-  const list2 = ids.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
-}
-
-// src/engine/molecule/ops/fail.ts
-function failPath(d, i, event, error2, by2, patch = {}) {
-  const def = d.def(i);
-  const attempts = patch.attempts ?? d.step(i).attempts;
-  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
-  const budget = def.maxLoops ?? d.proto.maxLoops;
-  const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry2 = attempts <= maxRetries;
-  const loop = !retry2 && target !== void 0 && loops < budget;
-  const fields = {
-    ...patch,
-    error: error2,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
-  };
-  if (retry2 || loop) {
-    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
-  } else {
-    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
-    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
-    return;
-  }
-  if (retry2) {
-    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
-    return;
-  }
-  loopBack(d, i, target, loops + 1, budget);
-}
-function loopBack(d, failing, target, loop, budget) {
-  const failingId = d.step(failing).id;
-  const targetId = d.step(target).id;
-  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
-  const interrupted = [];
-  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
-  for (const j of [...sweep].sort((a, b) => a - b)) {
-    const patch = { attempts: 0 };
-    if (j === target) patch.loops = loop;
-    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted, note);
-}
-function fail3(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const status = d.step(i).status;
-  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
-  failPath(d, i, "fail", e.error, e.by);
-  return ok(void 0);
-}
-function timeout(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
-  if (step2.startedAt === void 0)
-    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
-  const limit = d.def(i).timeout;
-  const ran = d.now.getTime() - Date.parse(step2.startedAt);
-  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
-  if (limitMs !== void 0 && ran < limitMs) {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "timeout",
-      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
-    );
-  }
-  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
-  return ok(void 0);
-}
-
-// src/engine/molecule/ops/gates.ts
-function waitingGates(def) {
-  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
-}
-function mergeGates(current, incoming) {
-  const merged = [...current];
-  for (const result of incoming) {
-    const at = merged.findIndex((g) => g.type === result.type);
-    if (at >= 0) merged[at] = result;
-    else merged.push(result);
-  }
-  return merged;
-}
-function gateVerdict(gates2) {
-  if (gates2.some((g) => g.passed === false)) return "failed";
-  if (gates2.some((g) => g.passed === null)) return "waiting";
-  return "passed";
-}
-function failingDetail(gates2) {
-  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
-}
-
-// src/engine/molecule/ops/complete.ts
-function complete(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status === "awaiting_gate") {
-    if (!e.gates || e.gates.length === 0) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already waiting for its gates; nothing changed`
-      });
-      return ok(void 0);
-    }
-    concludeGates(
-      d,
-      i,
-      "complete",
-      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
-      e.by,
-      record2(e)
-    );
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress" && step2.status !== "ready")
-    return refuse("step", e.step, step2.status, "complete");
-  const patch = record2(e);
-  patch.lease = void 0;
-  patch.nudgedAt = void 0;
-  if (step2.status === "ready") {
-    patch.attempts = step2.attempts + 1;
-    patch.startedAt = d.at;
-  }
-  const def = d.def(i);
-  if (e.gates && e.gates.length > 0) {
-    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
-  } else if (def.gates.length > 0) {
-    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
-    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
-  } else {
-    patch.completedAt = d.at;
-    patch.error = void 0;
-    d.move(i, "complete", "completed", { by: e.by }, patch);
-  }
-  return ok(void 0);
-}
-function gates(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
-  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
-  return ok(void 0);
-}
-function approve(d, e) {
-  const found = findStep(d, e.step);
-  if (!found.ok) return found;
-  const i = found.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (!d.def(i).gates.some((g) => g.type === "approval")) {
-    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
-  }
-  if (step2.status !== "awaiting_gate") {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "approve",
-      "it can be approved once its work is done and it waits for approval"
-    );
-  }
-  const current = step2.gates ?? waitingGates(d.def(i));
-  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
-  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
-  return ok(void 0);
-}
-function concludeGates(d, i, event, results, by2, patch = {}) {
-  const verdict = gateVerdict(results);
-  if (verdict === "failed") {
-    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
-  } else if (verdict === "waiting") {
-    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
-    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
-    d.move(
-      i,
-      event,
-      "awaiting_gate",
-      { by: by2, note: `waiting for ${waiting.join(", ")}` },
-      { ...patch, gates: results, awaitingSince: since }
-    );
-  } else {
-    d.move(
-      i,
-      event,
-      "completed",
-      { by: by2 },
-      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
-    );
-  }
-  const step2 = d.step(i);
-  d.emit({
-    type: "check-run",
-    step: step2.id,
-    // A failing attempt reports failure even when a retry already made the step ready again.
-    status: verdict === "failed" ? "failed" : step2.status,
-    gates: results,
-    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
-  });
-}
-function record2(e) {
-  const patch = {};
-  if (e.checkpoint) patch.checkpoint = e.checkpoint;
-  if (e.branch !== void 0) patch.branch = e.branch;
-  return patch;
-}
-function alreadyCompleted(d, id) {
-  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
-  return ok(void 0);
-}
-
 // src/engine/molecule/ops/nudge.ts
 function nudge(d, e) {
   const found = findStep(d, e.step);
@@ -31284,6 +32563,7 @@ function unpause(d, e) {
     if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
       started = true;
   }
+  if (d.field("budgetStop") !== void 0) d.set("budgetStop", void 0);
   d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
   return ok(void 0);
 }
@@ -31472,6 +32752,10 @@ function skip(d, e) {
       status === "in_progress" ? "fail it or let it finish" : void 0
     );
   }
+  const bypassed = e.force === true ? void 0 : bypasses(d, i);
+  if (bypassed !== void 0) {
+    return err("force-required", `step "${e.step}" ${bypassed}; skip it with --force to pass them anyway`);
+  }
   d.move(
     i,
     "skip",
@@ -31481,6 +32765,17 @@ function skip(d, e) {
   );
   if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
   return ok(void 0);
+}
+function bypasses(d, i) {
+  const def = d.def(i);
+  if (def.type === "gate" && def.gates.length > 0) {
+    return `is a gate (${def.gates.map((g) => g.type).join(", ")}): skipping it passes its gates unjudged`;
+  }
+  const approval = def.gates.find((g) => g.type === "approval");
+  if (approval === void 0) return void 0;
+  const result = d.step(i).gates?.find((g) => g.type === "approval");
+  if (result?.passed === true) return void 0;
+  return `waits for an approval (${approval.permission}): skipping it leaves that approval behind`;
 }
 
 // src/engine/molecule/ops/start.ts
@@ -31571,7 +32866,8 @@ var HANDLERS = {
   unpause,
   squash,
   burn,
-  evaporate
+  evaporate,
+  budget: raiseBudget
 };
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
@@ -32843,7 +34139,7 @@ import { mkdir, readdir, rm as rm2, writeFile } from "node:fs/promises";
 import { join as join3 } from "node:path";
 
 // src/runner/crash-point.ts
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 var reached = 0;
 function crashPoint(name) {
   const at = process.env.MOL_CRASH_AT;
@@ -32853,6 +34149,15 @@ function crashPoint(name) {
   if (trace) appendFileSync(trace, `${reached} ${name}
 `);
   if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+function fullDiskPoint() {
+  const full = process.env.MOL_FULL_DISK;
+  if (!full || !existsSync(full)) return;
+  throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write"
+  });
 }
 
 // src/local/store/atomic-write.ts
@@ -32864,11 +34169,17 @@ async function writeFileAtomic(path, data) {
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open2(tmp, "wx");
   try {
+    fullDiskPoint();
     await handle.writeFile(data, "utf8");
     await handle.sync();
-  } finally {
+  } catch (error2) {
     await handle.close();
+    await rm(tmp, { force: true });
+    throw Object.assign(new Error(`cannot write ${path}: ${error2.message}`), {
+      code: error2.code
+    });
   }
+  await handle.close();
   try {
     await rename(tmp, path);
   } catch (error2) {
@@ -32918,7 +34229,8 @@ async function acquireFileLock(path, options = {}) {
       pid: process.pid,
       host: hostname3(),
       acquiredAt: new Date(now()).toISOString(),
-      nonce: randomBytes2(8).toString("hex")
+      nonce: randomBytes2(8).toString("hex"),
+      ...options.about === void 0 ? {} : { about: options.about }
     };
     const created = tryCreate(path, holder);
     if (typeof created === "number") return ok(makeLock(path, holder, created));
@@ -33003,6 +34315,7 @@ function tryCreate(path, holder) {
     try {
       const fd = openSync(path, "wx+");
       try {
+        fullDiskPoint();
         writeSync(fd, JSON.stringify(holder));
       } catch (error2) {
         closeSync(fd);
@@ -33134,7 +34447,7 @@ import { dirname as dirname3 } from "node:path";
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 var FIELD_KEYS = Object.keys(FieldsSchema.shape);
 var MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
-var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary"];
+var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary", "budget", "budgetStop"];
 var DeltaSchema = external_exports.object({
   /** The revision this line produces: always one more than the state it applies to. */
   rev: external_exports.number().int().min(1),
@@ -33455,6 +34768,7 @@ async function appendLines(path, state, lines, open3 = {}) {
     const end = state.journalEnd + data.length;
     if (end <= size) writeAll(fd, data, state.journalEnd);
     else {
+      fullDiskPoint();
       size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
       const run = Buffer.alloc(size - state.journalEnd);
       data.copy(run);
@@ -33467,7 +34781,7 @@ async function appendLines(path, state, lines, open3 = {}) {
     return ok({ end, size });
   } catch (error2) {
     closeJournal(open3);
-    throw error2;
+    return err("store-io", `cannot write ${journal}: ${error2.message}`, { file: journal });
   }
 }
 function writeAll(fd, data, at) {
@@ -34147,9 +35461,12 @@ export {
   ACTIVE_STEP_STATUSES,
   AdviceSchema,
   ArchiveRecordSchema,
+  BUDGET_LIMITS,
   BlobPinSchema,
+  BudgetSchema,
   COMMAND_USAGE,
   COMMAND_VERBS,
+  CONTAINER_TYPES,
   CheckpointSchema,
   CommentStore,
   ComposeSchema,
@@ -34164,6 +35481,7 @@ export {
   EXECUTION_MODES,
   FINAL_MOLECULE_STATUSES,
   FORMULA_TYPES,
+  FormulaBudgetSchema,
   FormulaRefSchema,
   FormulaSchema,
   GateResultSchema,
@@ -34176,6 +35494,7 @@ export {
   LeaseProcessSchema,
   LeaseSchema,
   LegSchema,
+  LoopSchema,
   MAX_COMMANDS_PER_COMMENT,
   MOLECULE_EVENTS,
   MOLECULE_MACHINE,
@@ -34186,10 +35505,12 @@ export {
   MoleculeSchema,
   ON_EXHAUSTED,
   PERMISSIONS,
+  PointcutSchema,
   ProtoGateSchema,
   ProtoSchema,
   ProtoStepSchema,
   ProtoVarSchema,
+  REF_NAME_RULE,
   RUNNER_LIMIT_MS,
   RalphSchema,
   RetrySchema,
@@ -34208,14 +35529,22 @@ export {
   SynthesisSchema,
   TERMINAL_MOLECULE_STATUSES,
   TERMINAL_STEP_STATUSES,
+  TRANSIENT_EXIT_STATUS,
   TRIGGERS,
   TemplateStepSchema,
+  USAGE_FIELDS,
+  USAGE_MODES,
+  UsageSchema,
   VarObjectSchema,
   VarSchema,
+  addUsage,
   adhocProto,
   advance,
   approvalGate,
+  beadsCompare,
   bindVars,
+  budgetLeft,
+  budgetsFor,
   builtinPin,
   changeMolecule,
   claimedId,
@@ -34230,6 +35559,8 @@ export {
   createMoleculeManager,
   decodeState,
   decodeStateBlock,
+  describeCrossing,
+  describeUsage,
   descriptionFilePin,
   descriptionFilePlace,
   descriptionFilesOf,
@@ -34238,30 +35569,42 @@ export {
   editDistance,
   encodeState,
   err,
+  escapeHtml,
   evaluateCondition,
   extractMentions,
   findHiddenBlock,
   findStateBlock,
+  formatAmount,
   formatDiagnostic,
   formatDuration,
   formatForPrompt,
+  formatMs,
   formatOfFile,
   formatPath,
+  formatUsd,
   formulaNameOfFile,
+  gatedCommit,
   groupDigits,
+  hasLimits,
   holdsLease,
   inlineText,
   isCommandError,
+  isEmptyUsage,
   isLive,
   judgeTimer,
+  judgedOnReady,
   labelChange,
   largestThatFits,
   leaseLive,
   leaseTtlMs,
   listChanges,
+  mergeBudget,
   mermaidText,
+  moleculeUsage,
+  needBranches,
   normalizeRepoPath,
   ok,
+  parseBudgetWords,
   parseCommands,
   parseCondition,
   parseDuration,
@@ -34271,7 +35614,10 @@ export {
   pour,
   progress,
   progressBar,
+  reachedLimit,
   readySteps,
+  refNameProblem,
+  refPartProblem,
   refuseStaleReport,
   refuseUnheldReport,
   renderMermaid,
@@ -34284,6 +35630,8 @@ export {
   settle2 as settle,
   settledSteps,
   sharedCopy,
+  spentFor,
+  standsIn,
   startsSteps,
   statusLabel,
   statusLabels,
@@ -34291,13 +35639,16 @@ export {
   stricter,
   substitute,
   substituteCondition,
+  timeLeftMs,
   toEvent,
+  tokensOf,
   topoOrder,
   transition,
   transitionAll,
   triggerVerdict,
   truncate,
   unknownStep,
+  unreadableLimits,
   unwrap,
   withDefaultRetries,
   withDescriptionFiles

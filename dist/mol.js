@@ -52,7 +52,7 @@ var require_punycode = __commonJS({
     var damp = 700;
     var initialBias = 72;
     var initialN = 128;
-    var delimiter = "-";
+    var delimiter2 = "-";
     var regexPunycode = /^xn--/;
     var regexNonASCII = /[^\0-\x7F]/;
     var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
@@ -138,7 +138,7 @@ var require_punycode = __commonJS({
       let i = 0;
       let n = initialN;
       let bias = initialBias;
-      let basic = input2.lastIndexOf(delimiter);
+      let basic = input2.lastIndexOf(delimiter2);
       if (basic < 0) {
         basic = 0;
       }
@@ -198,7 +198,7 @@ var require_punycode = __commonJS({
       const basicLength = output2.length;
       let handledCPCount = basicLength;
       if (basicLength) {
-        output2.push(delimiter);
+        output2.push(delimiter2);
       }
       while (handledCPCount < inputLength) {
         let m = maxInt;
@@ -2116,8 +2116,8 @@ var require_keyword = __commonJS({
       var _a3;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate3);
+      const validate4 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate4);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid);
@@ -2466,20 +2466,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id = "", normalize3) {
       if (normalize3 !== false)
@@ -3190,28 +3190,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate3 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate3 });
-        validate3.errors = null;
-        validate3.schema = sch.schema;
-        validate3.schemaEnv = sch;
+        const validate4 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate4 });
+        validate4.errors = null;
+        validate4.schema = sch.schema;
+        validate4.schemaEnv = sch;
         if (sch.$async)
-          validate3.$async = true;
+          validate4.$async = true;
         if (this.opts.code.source === true) {
-          validate3.source = { validateName, validateCode, scopeValues: gen._values };
+          validate4.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props, items } = schemaCxt;
-          validate3.evaluated = {
+          validate4.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate3.source)
-            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
+          if (validate4.source)
+            validate4.source.evaluated = (0, codegen_1.stringify)(validate4.evaluated);
         }
-        sch.validate = validate3;
+        sch.validate = validate4;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -4157,50 +4157,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative5, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse6(serialize(base, options), options);
-        relative4 = parse6(serialize(relative4, options), options);
+        relative5 = parse6(serialize(relative5, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative5.scheme) {
+        target.scheme = relative5.scheme;
+        target.userinfo = relative5.userinfo;
+        target.host = relative5.host;
+        target.port = relative5.port;
+        target.path = removeDotSegments(relative5.path || "");
+        target.query = relative5.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
+          target.userinfo = relative5.userinfo;
+          target.host = relative5.host;
+          target.port = relative5.port;
+          target.path = removeDotSegments(relative5.path || "");
+          target.query = relative5.query;
         } else {
-          if (!relative4.path) {
+          if (!relative5.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative5.query !== void 0) {
+              target.query = relative5.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative5.path[0] === "/") {
+              target.path = removeDotSegments(relative5.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative5.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative5.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative5.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -4208,7 +4208,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative5.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -6017,8 +6017,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block2) {
           gen.forRange("i", 0, len, (i) => {
@@ -6031,16 +6031,16 @@ var require_contains = __commonJS({
             block2();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -6711,8 +6711,8 @@ var require_dynamicAnchor = __commonJS({
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor2] = true;
       const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-      const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
+      const validate4 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate4));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
@@ -6761,11 +6761,11 @@ var require_dynamicRef = __commonJS({
           _callRef(it.validateName, valid)();
         }
       }
-      function _callRef(validate3, valid) {
+      function _callRef(validate4, valid) {
         return valid ? () => gen.block(() => {
-          (0, ref_1.callRef)(cxt, validate3);
+          (0, ref_1.callRef)(cxt, validate4);
           gen.let(valid, true);
-        }) : () => (0, ref_1.callRef)(cxt, validate3);
+        }) : () => (0, ref_1.callRef)(cxt, validate4);
       }
     }
     exports.dynamicRef = dynamicRef;
@@ -8756,13 +8756,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version2] = parts;
-            if (version2 === "1.1" || version2 === "1.2") {
-              this.yaml.version = version2;
+            const [version3] = parts;
+            if (version3 === "1.1" || version3 === "1.2") {
+              this.yaml.version = version3;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version2);
-              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version3);
+              onError(6, `Unsupported YAML version ${version3}`, isValid);
               return false;
             }
           }
@@ -9032,8 +9032,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -9141,13 +9141,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -11864,14 +11864,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version2 } = opt;
+        let { version: version3 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version2 = this.directives.yaml.version;
+            version3 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version2 });
-        this.setSchema(version2, options);
+          this.directives = new directives.Directives({ version: version3 });
+        this.setSchema(version3, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -12051,11 +12051,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version2, options = {}) {
-        if (typeof version2 === "number")
-          version2 = String(version2);
+      setSchema(version3, options = {}) {
+        if (typeof version3 === "number")
+          version3 = String(version3);
         let opt;
-        switch (version2) {
+        switch (version3) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -12066,9 +12066,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version2;
+              this.directives.yaml.version = version3;
             else
-              this.directives = new directives.Directives({ version: version2 });
+              this.directives = new directives.Directives({ version: version3 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -12077,7 +12077,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version2);
+            const sv = JSON.stringify(version3);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -12100,8 +12100,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -12178,12 +12178,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error2.message += `:
 
 ${lineStr}
@@ -14778,15 +14778,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
+    function includesToken(list3, type) {
+      for (let i = 0; i < list3.length; ++i)
+        if (list3[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
+    function findNonEmptyIndex(list3) {
+      for (let i = 0; i < list3.length; ++i) {
+        switch (list3[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -15794,56 +15794,9 @@ var require_dist = __commonJS({
   }
 });
 
-// src/engine/codec/budget.ts
-var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-
-// src/engine/errors.ts
-var ok = (value) => ({ ok: true, value });
-var err = (code18, message, place = {}) => ({
-  ok: false,
-  error: { code: code18, message, ...place }
-});
-function formatDiagnostic(d, severity = "error") {
-  const sev = "severity" in d ? d.severity : severity;
-  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
-  return `${where3}: ${sev}: ${d.message}`;
-}
-
-// src/engine/formula/key-path.ts
-var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-function formatKeyPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
-function valueAt(data, path) {
-  let current = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return void 0;
-    if (typeof segment === "symbol") return void 0;
-    const key = String(segment);
-    if (!Object.hasOwn(current, key)) return void 0;
-    current = current[key];
-  }
-  return current;
-}
-function isTable(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
-}
-
-// src/engine/render/group-digits.ts
-function groupDigits(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+// src/cli/args.ts
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -17072,14 +17025,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -17835,10 +17788,10 @@ function nanoidOfLength(length) {
 var duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
 var extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
 var guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-var uuid = (version2) => {
-  if (!version2)
+var uuid = (version3) => {
+  if (!version3)
     return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version2}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version3}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
 };
 var uuid4 = /* @__PURE__ */ uuid(4);
 var uuid6 = /* @__PURE__ */ uuid(6);
@@ -17855,8 +17808,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
+var mac = (delimiter2) => {
+  const escapedDelim = escapeRegex(delimiter2 ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -18671,9 +18624,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname7) {
-  hostname7.lastIndex = 0;
-  return hostname7.test(url2.hostname);
+function urlHostnameOk(url2, hostname8) {
+  hostname8.lastIndex = 0;
+  return hostname8.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -24614,8 +24567,8 @@ var contributors = {
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
-  const list2 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
-  for (const ch of list2)
+  const list3 = schema._zod.traits.has("$ZodCheck") ? [schema, ...def.checks ?? []] : def.checks ?? [];
+  for (const ch of list3)
     contributors[ch._zod.def.check]?.(agg, ch._zod.def);
   const bag = schema._zod.bag;
   if (bag.minimum !== void 0)
@@ -25062,8 +25015,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record3 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record3);
+  for (const record4 of pendingRecords.get(ctx) ?? []) {
+    const seen = ctx.seen.get(record4);
     const names = (seen?.def ?? seen?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -27891,10 +27844,10 @@ function fromJSONSchema(schema, params) {
   } catch {
     throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
   }
-  const version2 = detectVersion(normalized, params?.defaultTarget);
+  const version3 = detectVersion(normalized, params?.defaultTarget);
   const defs = normalized.$defs || normalized.definitions || {};
   const ctx = {
-    version: version2,
+    version: version3,
     defs,
     refs: /* @__PURE__ */ new Map(),
     processing: /* @__PURE__ */ new Set(),
@@ -27912,7 +27865,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache3 = /* @__PURE__ */ new Map();
-  function run2(s) {
+  function run3(s) {
     const cached2 = cache3.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -27938,21 +27891,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run2(oldShape[k]);
+          const mapped = run3(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run2(def.catchall);
+          newCatchall = run3(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run2(def.element);
+        const mapped = run3(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -27960,14 +27913,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run2(item);
+          const mapped = run3(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run2(def.rest);
+          newRest = run3(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -27975,12 +27928,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run2(def.keyType);
-        const newVal = run2(def.valueType);
+        const newKey = run3(def.keyType);
+        const newVal = run3(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run2(def.valueType);
+        const newVal = run3(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -27988,7 +27941,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run2(opt);
+          const mapped = run3(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -27996,8 +27949,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run2(def.left);
-        const newRight = run2(def.right);
+        const newLeft = run3(def.left);
+        const newRight = run3(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -28009,23 +27962,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run2(def.innerType);
+        const newInner = run3(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run2(def.in);
-        const newOut = run2(def.out);
+        const newIn = run3(def.in);
+        const newOut = run3(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run2(def.input);
-        const newOutput = run2(def.output);
+        const newInput = run3(def.input);
+        const newOutput = run3(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run2(original()) });
+        return clone(s, { ...rest, getter: () => run3(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -28056,7 +28009,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run2(schema);
+  return run3(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -28126,16 +28079,266 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// src/engine/duration.ts
+var UNITS = {
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+  d: 864e5,
+  w: 6048e5
+};
+function parseDuration(text3) {
+  const trimmed = text3.trim();
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(match[1]) * UNITS[match[2]];
+  }
+  return total;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
+  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
+  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
+  return `${Math.round(ms / 864e4) / 10}d`;
+}
+
+// src/engine/budget/usage.ts
+var UsageSchema = external_exports.object({
+  tokens_in: external_exports.number().int().min(0).optional(),
+  tokens_out: external_exports.number().int().min(0).optional(),
+  cost_usd: external_exports.number().min(0).optional(),
+  turns: external_exports.number().int().min(0).optional(),
+  /** Milliseconds the agent ran (the `time` limit counts these). */
+  time_ms: external_exports.number().int().min(0).optional()
+});
+var USAGE_FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns", "time_ms"];
+function addUsage(a, b) {
+  const sum = {};
+  for (const field of USAGE_FIELDS) {
+    const x = a?.[field];
+    const y = b?.[field];
+    if (x === void 0 && y === void 0) continue;
+    const total = (x ?? 0) + (y ?? 0);
+    sum[field] = field === "cost_usd" ? Math.round(total * 1e6) / 1e6 : total;
+  }
+  return sum;
+}
+function tokensOf(usage) {
+  if (usage?.tokens_in === void 0 && usage?.tokens_out === void 0) return void 0;
+  return (usage.tokens_in ?? 0) + (usage.tokens_out ?? 0);
+}
+function isEmptyUsage(usage) {
+  return usage === void 0 || USAGE_FIELDS.every((f) => usage[f] === void 0);
+}
+function moleculeUsage(steps) {
+  let total = {};
+  for (const step2 of steps) if (step2.usage !== void 0) total = addUsage(total, step2.usage);
+  return total;
+}
+function describeUsage(usage) {
+  if (isEmptyUsage(usage)) return "";
+  const parts = [];
+  const tokens = tokensOf(usage);
+  if (tokens !== void 0) parts.push(`${compactCount(tokens)} tokens`);
+  if (usage?.cost_usd !== void 0) parts.push(formatUsd(usage.cost_usd));
+  if (usage?.turns !== void 0) parts.push(`${usage.turns} turn${usage.turns === 1 ? "" : "s"}`);
+  if (usage?.time_ms !== void 0) parts.push(formatMs(usage.time_ms));
+  return parts.join(", ");
+}
+function formatUsd(usd) {
+  return `$${usd < 1 && usd > 0 ? usd.toFixed(4).replace(/0{1,2}$/, "") : usd.toFixed(2)}`;
+}
+function compactCount(n) {
+  if (n < 1e3) return String(n);
+  if (n < 1e6) return `${Math.round(n / 100) / 10}k`;
+  return `${Math.round(n / 1e5) / 10}M`;
+}
+function formatMs(ms) {
+  const s = Math.round(ms / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+// src/engine/budget/budget.ts
+var BUDGET_LIMITS = ["usd", "tokens", "turns", "time"];
+var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var BudgetSchema = external_exports.object({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration3.optional()
+});
+function mergeBudget(base, over) {
+  if (base === void 0) return over;
+  if (over === void 0) return base;
+  return { ...base, ...over };
+}
+function hasLimits(budgets) {
+  return [budgets.molecule, budgets.step].some((b) => b !== void 0 && Object.keys(b).length > 0);
+}
+function amount(limit, usage) {
+  switch (limit) {
+    case "usd":
+      return usage.cost_usd ?? 0;
+    case "tokens":
+      return tokensOf(usage) ?? 0;
+    case "turns":
+      return usage.turns ?? 0;
+    case "time":
+      return usage.time_ms ?? 0;
+  }
+}
+function limitOf(budget2, limit) {
+  if (budget2 === void 0) return void 0;
+  if (limit === "time") return budget2.time === void 0 ? void 0 : parseDuration(budget2.time);
+  return budget2[limit];
+}
+function reachedLimit(budgets, spent) {
+  for (const scope of ["step", "molecule"]) {
+    const usage = spent[scope];
+    for (const limit of BUDGET_LIMITS) {
+      const of = limitOf(budgets[scope], limit);
+      if (of === void 0) continue;
+      const used = amount(limit, usage);
+      if (used >= of) return { scope, limit, of, spent: used };
+    }
+  }
+  return void 0;
+}
+function budgetLeft(budget2, usage) {
+  const left = {};
+  for (const limit of BUDGET_LIMITS) {
+    const of = limitOf(budget2, limit);
+    if (of !== void 0) left[limit] = Math.max(0, of - amount(limit, usage));
+  }
+  return left;
+}
+function timeLeftMs(budgets, spent) {
+  const left = [
+    budgetLeft(budgets.step, spent.step).time,
+    budgetLeft(budgets.molecule, spent.molecule).time
+  ].filter((ms) => ms !== void 0);
+  return left.length === 0 ? void 0 : Math.min(...left);
+}
+function unreadableLimits(budgets, readable) {
+  const limits = /* @__PURE__ */ new Set();
+  for (const budget2 of [budgets.step, budgets.molecule]) {
+    for (const limit of BUDGET_LIMITS) {
+      if (limit !== "time" && limitOf(budget2, limit) !== void 0 && !readable.has(limit)) limits.add(limit);
+    }
+  }
+  return [...limits];
+}
+function describeCrossing(c) {
+  const whose = c.scope === "molecule" ? "the molecule's" : "the step's";
+  return `${whose} ${c.limit} budget is spent: ${formatAmount(c.limit, c.spent)} of ${formatAmount(c.limit, c.of)}`;
+}
+function formatAmount(limit, n) {
+  switch (limit) {
+    case "usd":
+      return `$${Number(n.toFixed(n < 1 ? 4 : 2))}`;
+    case "tokens":
+      return `${n} tokens`;
+    case "turns":
+      return `${n} turn${n === 1 ? "" : "s"}`;
+    case "time":
+      return `${Math.round(n / 1e3)}s`;
+  }
+}
+function parseBudgetWords(words) {
+  const raw = {};
+  for (const word of words.flatMap((w) => w.split(",")).filter((w) => w !== "")) {
+    const m = /^([a-z_]+)=(.+)$/.exec(word.trim());
+    if (!m)
+      return {
+        ok: false,
+        message: `"${word}" is not a limit: write usd=10, tokens=2000000, turns=80 or time=45m`
+      };
+    const [, key2, value] = m;
+    if (!BUDGET_LIMITS.includes(key2))
+      return {
+        ok: false,
+        message: `"${key2}" is not a budget limit; the limits are ${BUDGET_LIMITS.join(", ")}`
+      };
+    raw[key2] = key2 === "time" ? value : Number(value.replace(/_/g, ""));
+  }
+  if (Object.keys(raw).length === 0) return { ok: false, message: "give at least one limit, such as usd=10" };
+  const parsed = BudgetSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue2 = parsed.error.issues[0];
+  const key = String(issue2?.path[0] ?? "");
+  const what = key === "time" ? "a duration such as 45m" : key === "usd" ? "a positive number" : "a positive whole number";
+  return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
+}
+
+// src/engine/codec/budget.ts
+var DEFAULT_STATE_BUDGET_BYTES = 6e4;
+
+// src/engine/errors.ts
+var ok = (value) => ({ ok: true, value });
+var err = (code18, message, place = {}) => ({
+  ok: false,
+  error: { code: code18, message, ...place }
+});
+function formatDiagnostic(d, severity = "error") {
+  const sev = "severity" in d ? d.severity : severity;
+  const where3 = [d.file ?? "<input>", d.line ?? 1, d.col ?? 1].join(":");
+  return `${where3}: ${sev}: ${d.message}`;
+}
+
+// src/engine/formula/key-path.ts
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+function formatKeyPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (PLAIN_KEY.test(key)) out += out === "" ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+function valueAt(data, path) {
+  let current = data;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return void 0;
+    if (typeof segment === "symbol") return void 0;
+    const key = String(segment);
+    if (!Object.hasOwn(current, key)) return void 0;
+    current = current[key];
+  }
+  return current;
+}
+function isTable(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+// src/engine/render/group-digits.ts
+function groupDigits(n) {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
-var STEP_TYPES = ["task", "human", "gate", "parallel"];
+var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var text = external_exports.string();
-var duration3 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
+var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
   description: text.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
@@ -28146,28 +28349,42 @@ var VarObjectSchema = external_exports.looseObject({
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
+var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
-  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration3.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
   external_exports.looseObject({ type: external_exports.literal("pr-merged") }),
-  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration3 }),
+  // `after`: Molecular's timer, counted once the step's work is done. `timeout` alone: Beads'
+  // timer gate, which holds the step that long before it starts.
+  external_exports.looseObject({ type: external_exports.literal("timer"), after: duration4.optional(), timeout: duration4.optional() }).refine((g) => g.after !== void 0 || g.timeout !== void 0, {
+    message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
+    path: ["after"]
+  }),
   external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
   external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
-  // Beads' names for the same gates, kept so its formulas run unchanged.
-  external_exports.looseObject({ type: external_exports.literal("gh:run"), id: text.optional(), timeout: duration3.optional() }),
-  external_exports.looseObject({ type: external_exports.literal("gh:pr") }),
-  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional() })
+  // Beads' gates: they hold their step before it runs.
+  external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("human"), permission: external_exports.enum(PERMISSIONS).optional(), ...beadsGate }),
+  external_exports.looseObject({ type: external_exports.literal("mail"), ...beadsGate })
 ]);
 var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
     path: text.min(1),
-    timeout: duration3.optional()
+    timeout: duration4.optional()
   })
 });
+var FormulaBudgetSchema = external_exports.looseObject({
+  usd: external_exports.number().positive().optional(),
+  tokens: external_exports.number().int().positive().optional(),
+  turns: external_exports.number().int().positive().optional(),
+  time: duration4.optional()
+});
+var USAGE_MODES = ["file"];
 var RetrySchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
@@ -28180,7 +28397,7 @@ var stepShape = {
   depends_on: stringList.optional(),
   output: text.optional(),
   acceptance: text.optional(),
-  type: external_exports.enum(STEP_TYPES).optional(),
+  type: text.min(1).optional(),
   run: text.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
@@ -28189,21 +28406,58 @@ var stepShape = {
   retry: RetrySchema.optional(),
   on_fail: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
-  timeout: duration3.optional(),
+  timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
   condition: text.optional(),
   assignee: text.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
   agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
-  idle_timeout: duration3.optional(),
+  idle_timeout: duration4.optional(),
+  budget: FormulaBudgetSchema.optional(),
+  usage: external_exports.enum(USAGE_MODES).optional(),
   description_file: text.min(1).optional(),
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Beads' inline expansion: the step is replaced by the named expansion's template. */
+  expand: text.min(1).optional(),
+  expand_vars: expandVars.optional(),
+  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  waits_for: text.optional(),
+  on_complete: external_exports.looseObject({
+    for_each: text.optional(),
+    bond: text.optional(),
+    vars: expandVars.optional(),
+    parallel: external_exports.boolean().optional(),
+    sequential: external_exports.boolean().optional()
+  }).optional(),
+  metadata: external_exports.record(external_exports.string(), metadataValue).optional(),
+  // Informational keys: kept on the cooked step and shown by `mol cook`, never acted on.
+  /** Gas City's TOML name for Beads' `labels`. */
+  tags: stringList.optional(),
+  labels: stringList.optional(),
+  priority: external_exports.number().int().optional(),
+  notes: text.optional(),
+  /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
+  interactive: external_exports.boolean().optional(),
+  /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
+  parallel: external_exports.boolean().optional()
 };
 var StepSchema = external_exports.looseObject({
   ...stepShape,
   get children() {
     return external_exports.array(StepSchema).optional();
+  },
+  get loop() {
+    return LoopSchema.optional();
+  }
+});
+var LoopSchema = external_exports.looseObject({
+  count: external_exports.number().int().min(1).optional(),
+  until: text.optional(),
+  max: external_exports.number().int().min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
+  get body() {
+    return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
@@ -28216,13 +28470,22 @@ var AdviceSchema = external_exports.looseObject({
     after: external_exports.array(StepSchema).optional()
   }).optional()
 });
+var PointcutSchema = external_exports.looseObject({
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional()
+});
 var LegSchema = external_exports.looseObject({
   id: text.min(1),
   title: text.optional(),
   focus: text.optional(),
   description: text.optional(),
   output: text.optional(),
-  run: text.optional()
+  run: text.optional(),
+  /** Gas Town's per-leg agent: the leg's step runs with it. */
+  agent: text.min(1).optional(),
+  /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
   id: text.optional(),
@@ -28240,7 +28503,15 @@ var SquashSchema = external_exports.looseObject({
   template: text.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
+  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
+  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
+  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
+  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
@@ -28264,16 +28535,26 @@ var FormulaSchema = external_exports.looseObject({
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
-  pointcuts: external_exports.array(external_exports.looseObject({ glob: text })).optional(),
+  pointcuts: external_exports.array(PointcutSchema).optional(),
   legs: external_exports.array(LegSchema).optional(),
+  /** Gas Town's aspect formula: items run side by side, as legs do (id, title, focus, description). */
+  aspects: external_exports.array(LegSchema).optional(),
   synthesis: SynthesisSchema.optional(),
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
+  /** Beads' record of where a formula was loaded from: informational. */
+  source: text.optional(),
   phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
   agent: text.min(1).optional(),
+  /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
+  review_only: external_exports.boolean().optional(),
+  /** What the whole molecule's agents may spend together. */
+  budget: FormulaBudgetSchema.optional(),
+  /** How every agent step without its own `usage` reports what it used. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
@@ -28318,7 +28599,9 @@ var CheckpointSchema = external_exports.object({
   notes: external_exports.string(),
   capturedAt: isoTime,
   /** Last lines of the step's output, so a failure can be read without the runner's logs. */
-  outputTail: external_exports.string().optional()
+  outputTail: external_exports.string().optional(),
+  /** What the attempt's agent used. */
+  usage: UsageSchema.optional()
 });
 var GateResultSchema = external_exports.object({
   type: external_exports.string(),
@@ -28354,7 +28637,11 @@ var StepStateSchema = external_exports.object({
   note: external_exports.string().optional(),
   nudgedAt: isoTime.optional(),
   /** When the step entered awaiting_gate (timer gates count from here). */
-  awaitingSince: isoTime.optional()
+  awaitingSince: isoTime.optional(),
+  /** What its agents used, every attempt added up. */
+  usage: UsageSchema.optional(),
+  /** The step's budget as a person raised it (over the formula's). */
+  budget: BudgetSchema.optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -28391,7 +28678,11 @@ var MoleculeSchema = external_exports.object({
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
   historyTrimmed: external_exports.number().int().min(0).optional(),
-  summary: external_exports.string().optional()
+  summary: external_exports.string().optional(),
+  /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
+  budget: BudgetSchema.optional(),
+  /** Why it is paused for its budget: the step stopped and the limit it reached. */
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -28410,7 +28701,14 @@ var ArchiveRecordSchema = external_exports.object({
       commit: external_exports.string().optional()
     })
   ),
-  metrics: external_exports.object({ durationMs: external_exports.number(), attempts: external_exports.number(), retries: external_exports.number(), loops: external_exports.number() }),
+  metrics: external_exports.object({
+    durationMs: external_exports.number(),
+    attempts: external_exports.number(),
+    retries: external_exports.number(),
+    loops: external_exports.number(),
+    /** What the molecule's agents used in all. */
+    usage: UsageSchema.optional()
+  }),
   createdAt: isoTime,
   squashedAt: isoTime
 });
@@ -28445,8 +28743,8 @@ var MOLECULE_STATUS_EMOJI = {
   squashed: "\u{1F4E6}",
   burned: "\u{1F525}"
 };
-function statusWords(status) {
-  return status.replace(/_/g, " ");
+function statusWords(status2) {
+  return status2.replace(/_/g, " ");
 }
 
 // src/engine/render/mermaid.ts
@@ -28466,13 +28764,13 @@ function renderMermaid(proto, mol) {
   proto.steps.forEach((step2, index) => {
     if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
   });
-  const status = /* @__PURE__ */ new Map();
-  for (const step2 of mol?.steps ?? []) status.set(step2.id, step2.status);
+  const status2 = /* @__PURE__ */ new Map();
+  for (const step2 of mol?.steps ?? []) status2.set(step2.id, step2.status);
   const lines2 = ["flowchart TD"];
   const byStatus = /* @__PURE__ */ new Map();
   proto.steps.forEach((step2, index) => {
     const id = `s${index}`;
-    const stepStatus = status.get(step2.id);
+    const stepStatus = status2.get(step2.id);
     const emoji3 = stepStatus ? `${STEP_STATUS_EMOJI[stepStatus]} ` : "";
     const title = step2.title.trim() === "" ? step2.id : step2.title;
     const label = title === step2.id ? mermaidText(title) : `${mermaidText(title)}<br/>${mermaidText(step2.id)}`;
@@ -28500,16 +28798,16 @@ function mermaidText(text3) {
 
 // src/engine/render/progress-bar.ts
 var PROGRESS_BAR_WIDTH = 20;
-function progressBar(done, total, width = PROGRESS_BAR_WIDTH) {
+function progressBar(done2, total, width = PROGRESS_BAR_WIDTH) {
   if (total <= 0) return `${"\u2591".repeat(width)} 0/0`;
-  const ratio = Math.min(1, Math.max(0, done / total));
+  const ratio = Math.min(1, Math.max(0, done2 / total));
   const filled = ratio === 1 ? width : Math.min(width - 1, Math.round(ratio * width));
-  return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
+  return `${"\u2593".repeat(filled)}${"\u2591".repeat(width - filled)} ${groupDigits(done2)}/${groupDigits(total)} (${Math.floor(ratio * 100)}%)`;
 }
 function settledSteps(mol) {
-  let done = 0;
-  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done++;
-  return done;
+  let done2 = 0;
+  for (const step2 of mol.steps) if (step2.status === "completed" || step2.status === "skipped") done2++;
+  return done2;
 }
 
 // src/engine/codec/check-state.ts
@@ -28534,15 +28832,21 @@ function commandEvents(command, mol, by2) {
         }
       ];
     case "fail": {
-      const fail3 = { type: "fail", step: command.step, error: command.reason, by: by2 };
+      const fail4 = { type: "fail", step: command.step, error: command.reason, by: by2 };
       const ready = mol.steps.find((s) => s.id === command.step)?.status === "ready";
-      return ready ? [{ type: "start", step: command.step, by: by2 }, fail3] : [fail3];
+      return ready ? [{ type: "start", step: command.step, by: by2 }, fail4] : [fail4];
     }
     case "retry":
       return [{ type: "retry", step: command.step, by: by2 }];
     case "skip":
       return [
-        { type: "skip", step: command.step, by: by2, ...command.reason ? { reason: command.reason } : {} }
+        {
+          type: "skip",
+          step: command.step,
+          by: by2,
+          ...command.reason ? { reason: command.reason } : {},
+          ...command.force ? { force: true } : {}
+        }
       ];
     case "approve":
       return [{ type: "approve", step: command.step, by: by2 }];
@@ -28554,6 +28858,15 @@ function commandEvents(command, mol, by2) {
       return [{ type: "burn", by: by2, force: command.force }];
     case "reset":
       return [command.force ? { type: "force-reset", by: by2 } : { type: "reset", by: by2 }];
+    case "budget":
+      return [
+        {
+          type: "budget",
+          budget: command.budget,
+          by: by2,
+          ...command.step === void 0 ? {} : { step: command.step }
+        }
+      ];
   }
 }
 
@@ -28588,11 +28901,11 @@ function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
   return previous[y.length];
 }
 var typoLimit = (word) => Math.max(1, Math.floor(Array.from(word).length / 3));
-function closest(word, candidates, maxDistance = typoLimit(word)) {
+function closest(word, candidates2, maxDistance = typoLimit(word)) {
   const length = Array.from(word).length;
   let best;
   let bestDistance = maxDistance + 1;
-  for (const candidate of candidates) {
+  for (const candidate of candidates2) {
     if (Math.abs(Array.from(candidate).length - length) > maxDistance) continue;
     const distance = editDistance(word, candidate, bestDistance);
     if (distance < bestDistance) {
@@ -28602,8 +28915,8 @@ function closest(word, candidates, maxDistance = typoLimit(word)) {
   }
   return best;
 }
-function didYouMean(word, candidates) {
-  const near = closest(word, candidates);
+function didYouMean(word, candidates2) {
+  const near = closest(word, candidates2);
   return near === void 0 ? "" : ` (did you mean "${near}"?)`;
 }
 
@@ -29058,10 +29371,10 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   single.fill(-1, dictSize + dict2AtomCount, slotCount);
   const start2 = new Int32Array(slotCount);
   const length = new Int32Array(slotCount);
-  function decodeDelta(count, off) {
+  function decodeDelta(count2, off) {
     let previous = 0;
     let slot = off;
-    const end = off + count;
+    const end = off + count2;
     while (slot < end) {
       const code18 = BASE91_INVERSE[input2.charCodeAt(pos++)];
       if (code18 < 89) {
@@ -29084,8 +29397,8 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   const references = new Int32Array(ngramCount * 2);
   let poolSize = 0;
   let ngramIndex = 0;
-  function readNgramReferences(count, startSlot) {
-    for (let index = 0; index < count; index++) {
+  function readNgramReferences(count2, startSlot) {
+    for (let index = 0; index < count2; index++) {
       const slot = startSlot + index;
       const a = readSlotCode();
       const b = readSlotCode();
@@ -29473,8 +29786,8 @@ var REBuilder = class {
   escapeRE(str) {
     return str.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
   }
-  nestedPairRE(open3, close, depth = 4) {
-    const openRE = this.escapeRE(open3);
+  nestedPairRE(open4, close, depth = 4) {
+    const openRE = this.escapeRE(open4);
     const closeRE = this.escapeRE(close);
     const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
     let pair = `${openRE}${atom}{0,1000}${closeRE}`;
@@ -29939,10 +30252,10 @@ var LinkifyIt = class {
   * @param list List of TLDs.
   * @param keepOld Merge with current list if `true` (`false` by default).
   */
-  tlds(list2, keepOld = false) {
-    list2 = Array.isArray(list2) ? list2 : [list2];
-    if (!keepOld) this.__opts__.tlds = list2;
-    else this.__opts__.tlds = this.__opts__.tlds.concat(list2);
+  tlds(list3, keepOld = false) {
+    list3 = Array.isArray(list3) ? list3 : [list3];
+    if (!keepOld) this.__opts__.tlds = list3;
+    else this.__opts__.tlds = this.__opts__.tlds.concat(list3);
     this.re.set({
       ...this.__opts__,
       schema_names: Object.keys(this.__schemas__)
@@ -30580,10 +30893,10 @@ var Ruler = class {
   *
   * Returns list of found rule names (if no exception happened).
   */
-  enable(list2, ignoreInvalid = false) {
-    if (!Array.isArray(list2)) list2 = [list2];
+  enable(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
     const result = [];
-    list2.forEach((name) => {
+    list3.forEach((name) => {
       const idx = this.__find__(name);
       if (idx < 0) {
         if (ignoreInvalid) return;
@@ -30601,12 +30914,12 @@ var Ruler = class {
   *
   * See also {@link Ruler.disable}, {@link Ruler.enable}.
   */
-  enableOnly(list2, ignoreInvalid = false) {
-    if (!Array.isArray(list2)) list2 = [list2];
+  enableOnly(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
     this.__rules__.forEach((rule) => {
       rule.enabled = false;
     });
-    this.enable(list2, ignoreInvalid);
+    this.enable(list3, ignoreInvalid);
   }
   /**
   * Disable rules with given names. If any rule name not found - throw Error.
@@ -30616,10 +30929,10 @@ var Ruler = class {
   *
   * Returns list of found rule names (if no exception happened).
   */
-  disable(list2, ignoreInvalid = false) {
-    if (!Array.isArray(list2)) list2 = [list2];
+  disable(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
     const result = [];
-    list2.forEach((name) => {
+    list3.forEach((name) => {
       const idx = this.__find__(name);
       if (idx < 0) {
         if (ignoreInvalid) return;
@@ -32377,7 +32690,7 @@ var StateInline = class {
     }
     let pos = start2;
     while (pos < max && this.src.charCodeAt(pos) === marker) pos++;
-    const count = pos - start2;
+    const count2 = pos - start2;
     let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
     if ((nextChar & 64512) === 55296) {
       const lowSurr = this.src.charCodeAt(pos + 1);
@@ -32392,7 +32705,7 @@ var StateInline = class {
     return {
       can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
       can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
-      length: count
+      length: count2
     };
   }
 };
@@ -33557,36 +33870,36 @@ var MarkdownIt = class {
   *   .disable('smartquotes')
   * ```
   */
-  enable(list2, ignoreInvalid = false) {
+  enable(list3, ignoreInvalid = false) {
     let result = [];
-    if (!Array.isArray(list2)) list2 = [list2];
+    if (!Array.isArray(list3)) list3 = [list3];
     [
       "core",
       "block",
       "inline"
     ].forEach((chain) => {
-      result = result.concat(this[chain].ruler.enable(list2, true));
+      result = result.concat(this[chain].ruler.enable(list3, true));
     });
-    result = result.concat(this.inline.ruler2.enable(list2, true));
-    const missed = list2.filter((name) => result.indexOf(name) < 0);
+    result = result.concat(this.inline.ruler2.enable(list3, true));
+    const missed = list3.filter((name) => result.indexOf(name) < 0);
     if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to enable unknown rule(s): ${missed}`);
     return this;
   }
   /**
   * The same as {@link MarkdownIt.enable}, but turn specified rules off.
   */
-  disable(list2, ignoreInvalid = false) {
+  disable(list3, ignoreInvalid = false) {
     let result = [];
-    if (!Array.isArray(list2)) list2 = [list2];
+    if (!Array.isArray(list3)) list3 = [list3];
     [
       "core",
       "block",
       "inline"
     ].forEach((chain) => {
-      result = result.concat(this[chain].ruler.disable(list2, true));
+      result = result.concat(this[chain].ruler.disable(list3, true));
     });
-    result = result.concat(this.inline.ruler2.disable(list2, true));
-    const missed = list2.filter((name) => result.indexOf(name) < 0);
+    result = result.concat(this.inline.ruler2.disable(list3, true));
+    const missed = list3.filter((name) => result.indexOf(name) < 0);
     if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to disable unknown rule(s): ${missed}`);
     return this;
   }
@@ -33686,13 +33999,29 @@ function hide2(name, span) {
     if (!original(state, silent)) return false;
     if (!silent) {
       const found2 = span(start2, state.pos, state);
-      const list2 = hiddenOf.get(state.tokens) ?? [];
-      list2.push({ comment: false, ...found2 });
-      hiddenOf.set(state.tokens, list2);
+      const list3 = hiddenOf.get(state.tokens) ?? [];
+      list3.push({ comment: false, ...found2 });
+      hiddenOf.set(state.tokens, list3);
     }
     return true;
   });
 }
+
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text3, vars) {
+  if (!text3.includes("{{")) return text3;
+  return text3.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text3) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
@@ -33718,7 +34047,12 @@ var CookContext = class {
     const found2 = this.library?.get(name);
     if (!found2) {
       const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
-      this.error("unknown-formula", `${role} names "${name}", but no formula by that name ${where3}`, place);
+      const near = didYouMean(name, this.library?.names?.() ?? []);
+      this.error(
+        "unknown-formula",
+        `${role} names "${name}", but no formula by that name ${where3}${near}`,
+        place
+      );
       return void 0;
     }
     if (!this.uses.includes(name)) this.uses.push(name);
@@ -33755,7 +34089,7 @@ var isGlob = (text3) => /[*?]/.test(text3);
 function inferType(data) {
   if (data.type) return data.type;
   if (data.template?.length) return "expansion";
-  if (data.advice?.length || data.pointcuts?.length) return "aspect";
+  if (data.advice?.length || data.pointcuts?.length || data.aspects?.length) return "aspect";
   if (data.legs?.length) return "convoy";
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
@@ -33763,23 +34097,30 @@ function inferType(data) {
 }
 
 // src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition"];
-function fillTarget(text3, values) {
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text3, values, overrides = {}) {
   if (!text3.includes("{")) return text3;
-  return text3.replace(
-    /(?<!\{)\{([a-z]+(?:\.[a-z]+)?)\}(?!\})/g,
+  const own2 = text3.includes("{{") ? text3.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text3;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
     (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
   );
 }
-function fillStep(step2, values) {
+function fillStep(step2, values, overrides = {}) {
   const out = { ...step2 };
   for (const key of TEXT_FIELDS) {
     const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values);
+    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
   }
-  if (step2.needs) out.needs = step2.needs.map((n) => fillTarget(n, values));
-  if (step2.depends_on) out.depends_on = step2.depends_on.map((n) => fillTarget(n, values));
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values));
+  const fill = (text3) => fillTarget(text3, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
   return out;
 }
 
@@ -33787,9 +34128,9 @@ function fillStep(step2, values) {
 function union2(...lists) {
   const out = [];
   let seen;
-  for (const list2 of lists) {
-    if (!list2) continue;
-    for (const item of list2) {
+  for (const list3 of lists) {
+    if (!list3) continue;
+    for (const item of list3) {
       if (seen ? seen.has(item) : out.includes(item)) continue;
       out.push(item);
       if (seen) seen.add(item);
@@ -33828,13 +34169,11 @@ function applyAspects(steps, refs, vars, ctx) {
   for (const ref of refs) {
     const aspect = loadAspect(ref, ctx);
     if (!aspect) continue;
-    const pointcuts = (aspect.data.pointcuts ?? []).map((p) => p.glob);
-    const before = out.map((s) => s.id);
+    const pointcuts = aspect.data.pointcuts ?? [];
+    const before = out.filter((s) => pointcuts.length === 0 || pointcuts.some((p) => matchPointcut(p, s)));
     (aspect.data.advice ?? []).forEach((advice, ai) => {
       const glob = advice.target ?? "*";
-      const matched = before.filter(
-        (id) => matchGlob(glob, id) && (pointcuts.length === 0 || pointcuts.some((p) => matchGlob(p, id)))
-      );
+      const matched = before.map((s) => s.id).filter((id) => matchGlob(glob, id));
       if (matched.length === 0) {
         ctx.warn(
           "advice-no-match",
@@ -33893,14 +34232,22 @@ function advise(steps, id, advice, ai, aspect) {
   ) : others;
   return [...rest.slice(0, at), ...wiredBefore, wiredTarget, ...wiredAfter, ...rest.slice(at)];
 }
+function matchPointcut(pointcut, step2) {
+  const f = step2.fields;
+  if (pointcut.glob !== void 0 && !matchGlob(pointcut.glob, step2.id)) return false;
+  if (pointcut.type !== void 0 && f.type !== pointcut.type) return false;
+  if (pointcut.label !== void 0 && ![...f.labels ?? [], ...f.tags ?? []].includes(pointcut.label))
+    return false;
+  return true;
+}
 function adviceSteps(advice, ai, side) {
   return [
     ...(advice.around?.[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, "around", side, j] })),
     ...(advice[side] ?? []).map((step2, j) => ({ step: step2, path: ["advice", ai, side, j] }))
   ];
 }
-function instantiate(list2, values, aspect) {
-  return list2.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
+function instantiate(list3, values, aspect) {
+  return list3.map(({ step: step2, path }) => workStep(fillStep(step2, values), { formula: aspect, path }));
 }
 function aspectSteps(aspect) {
   return (aspect.data.advice ?? []).flatMap((advice, ai) => {
@@ -33915,6 +34262,217 @@ function aspectSteps(aspect) {
       ...after.map((s) => aEntries.has(s.id) ? { ...s, needs: union2(stand, s.needs) } : s)
     ];
   });
+}
+
+// src/engine/cook/gates.ts
+function normalizeGates(step2) {
+  return writtenGates(step2).flatMap(({ gate }) => {
+    const out = normalizeGate(gate);
+    return out === void 0 ? [] : [out];
+  });
+}
+function writtenGates(step2) {
+  const gate = step2.gate;
+  return [
+    ...gate === void 0 ? [] : Array.isArray(gate) ? gate.map((g, i) => ({ gate: g, path: ["gate", i] })) : [{ gate, path: ["gate"] }],
+    ...(step2.gates ?? []).map((g, i) => ({ gate: g, path: ["gates", i] }))
+  ];
+}
+function isBlockingGate(gate) {
+  switch (gate.type) {
+    case "gh:run":
+    case "gh:pr":
+    case "human":
+    case "mail":
+      return true;
+    case "timer":
+      return gate.after === void 0 && gate.timeout !== void 0;
+    default:
+      return false;
+  }
+}
+function normalizeGate(gate) {
+  switch (gate.type) {
+    case "command":
+      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
+    case "files":
+      return { type: "files", paths: [...gate.paths] };
+    case "checks":
+    case "gh:run": {
+      const awaited = gate.type === "gh:run" ? gate.await_id ?? gate.id : void 0;
+      const names = gate.type === "checks" ? [...gate.names ?? []] : awaited === void 0 ? [] : [awaited];
+      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
+    }
+    case "approval":
+      return { type: "approval", permission: gate.permission ?? "maintain" };
+    case "human":
+      return { type: "approval", permission: gate.permission ?? "write" };
+    case "pr-merged":
+    case "gh:pr":
+      return { type: "pr-merged" };
+    case "timer": {
+      const after = gate.after ?? gate.timeout;
+      return after === void 0 ? void 0 : { type: "timer", after };
+    }
+    case "mail":
+      return void 0;
+    case "schema":
+      return { type: "schema", file: gate.file, schema: gate.schema };
+    case "conditional":
+      return { type: "conditional", condition: gate.condition };
+  }
+}
+var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
+function isGateOnly(step2, gates2) {
+  if (gates2.length === 0) return false;
+  if (step2.run !== void 0 || step2.agent !== void 0) return false;
+  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
+  return gates2.every((g) => WAITING_GATES.has(g.type));
+}
+
+// src/engine/cook/blocking-gates.ts
+function applyBlockingGates(steps, ctx) {
+  const out = [];
+  for (const step2 of steps) {
+    const written = writtenGates(step2.fields);
+    if (written.length === 0) {
+      out.push(step2);
+      continue;
+    }
+    for (const { gate, path } of written) refuseUnsupported(step2, gate, path, ctx);
+    const blocking = written.filter(({ gate }) => isBlockingGate(gate));
+    if (blocking.length === 0 || !doesWork(step2.fields)) {
+      out.push(step2);
+      continue;
+    }
+    const own2 = written.filter(({ gate }) => !isBlockingGate(gate)).map(({ gate }) => gate);
+    const id = `gate-${step2.id}`;
+    const [first] = blocking;
+    const gateStep = {
+      id,
+      needs: [],
+      fields: {
+        id,
+        title: `Gate: ${blocking.map(({ gate }) => describe3(gate)).join(", ")}`,
+        description: `Holds step "${step2.id}" until this gate passes (a gate in Beads' form blocks its step before it runs).`,
+        type: "gate",
+        gates: blocking.map(({ gate }) => gate),
+        // A step its condition leaves out takes its gate with it, as upstream filters both at cook.
+        ...step2.fields.condition === void 0 ? {} : { condition: step2.fields.condition }
+      },
+      origin: { formula: step2.origin.formula, path: [...step2.origin.path, ...first.path] },
+      written: step2.written
+    };
+    if (step2.group !== void 0) gateStep.group = step2.group;
+    const { gate: _gate, gates: _gates, ...fields } = step2.fields;
+    const held2 = {
+      ...step2,
+      needs: [...step2.needs, id],
+      fields: own2.length ? { ...fields, gates: own2 } : fields
+    };
+    out.push(gateStep, held2);
+  }
+  return out;
+}
+function doesWork(f) {
+  if (f.type === "task" || f.type === "human") return true;
+  if (f.type === "gate") return false;
+  return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
+}
+function describe3(gate) {
+  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
+  return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
+}
+function refuseUnsupported(step2, gate, path, ctx) {
+  const at = (...more) => placeOf(step2.origin, ...path, ...more);
+  const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
+  switch (gate.type) {
+    case "mail":
+      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      return;
+    case "gh:pr":
+      if (gate.await_id !== void 0 || gate.id !== void 0) {
+        no(
+          "gh:pr await_id",
+          "the gate waits for the molecule\u2019s own pull request to merge",
+          gate.await_id ? "await_id" : "id"
+        );
+      }
+      if (gate.timeout !== void 0)
+        no("gh:pr timeout", "a merge gate waits without a time limit", "timeout");
+      return;
+    case "human":
+      if (gate.timeout !== void 0)
+        no("human timeout", "an approval waits without a time limit", "timeout");
+      return;
+    default:
+      return;
+  }
+}
+
+// src/engine/cook/branches.ts
+function applyBranches(steps, rules, ctx) {
+  if (rules.length === 0) return [...steps];
+  const out = [...steps];
+  const index = new Map(out.map((s, i) => [s.id, i]));
+  const add = (id, needs) => {
+    const i = index.get(id);
+    const step2 = out[i];
+    out[i] = { ...step2, needs: union2(step2.needs, needs) };
+  };
+  for (const rule of rules) {
+    const missing = [
+      ...["from", "join"].filter((k) => !index.has(rule[k])).map((k) => ({ id: rule[k], key: [k] })),
+      ...rule.steps.flatMap((id, i) => index.has(id) ? [] : [{ id, key: ["steps", i] }])
+    ];
+    for (const { id, key } of missing) {
+      ctx.error(
+        "unknown-step",
+        `compose.branch names step "${id}", but there is no such step`,
+        placeOf(rule.origin, ...key)
+      );
+    }
+    if (missing.length) continue;
+    for (const id of rule.steps) add(id, [rule.from]);
+    add(rule.join, rule.steps);
+  }
+  return out;
+}
+
+// src/engine/ref-name.ts
+var REF_NAME_RULE = 'git refuses spaces, control characters and ~ ^ : ? * [ \\ in a ref, and "..", "@{", "//", a name "@", a part starting with "." or ending with ".lock", and a trailing "/" or "."';
+var FORBIDDEN = /[\u0000-\u001f\u007f ~^:?*[\\]/u;
+function describeChar(ch) {
+  if (ch === " ") return "a space";
+  const code18 = ch.codePointAt(0) ?? 0;
+  if (code18 < 32 || code18 === 127)
+    return `a control character (U+${code18.toString(16).padStart(4, "0").toUpperCase()})`;
+  return `"${ch}"`;
+}
+function refNameProblem(name) {
+  if (name === "") return "it is empty";
+  if (name === "@") return 'it is "@"';
+  const bad = FORBIDDEN.exec(name);
+  if (bad) return `it contains ${describeChar(bad[0])}`;
+  if (name.includes("..")) return 'it contains ".."';
+  if (name.includes("@{")) return 'it contains "@{"';
+  if (name.startsWith("/")) return 'it starts with "/"';
+  if (name.endsWith("/")) return 'it ends with "/"';
+  if (name.includes("//")) return 'it contains "//"';
+  for (const part of name.split("/")) {
+    if (part.startsWith("."))
+      return part === name ? 'it starts with "."' : `its part "${part}" starts with "."`;
+    if (part.endsWith(".lock"))
+      return part === name ? 'it ends with ".lock"' : `its part "${part}" ends with ".lock"`;
+  }
+  if (name.endsWith(".")) return 'it ends with "."';
+  return void 0;
+}
+function refPartProblem(name) {
+  if (name.includes("/")) return 'it contains "/"';
+  if (name.startsWith("-")) return 'it starts with "-"';
+  return refNameProblem(name);
 }
 
 // src/engine/cook/min-heap.ts
@@ -33970,6 +34528,14 @@ function checkDag(steps, ctx) {
     }
     firstById.set(step2.id, step2);
     unique.push(step2);
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      ctx.error(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (the step's branch is molecular/<molecule>/<step>, one part with no "/" or leading "-"; ${REF_NAME_RULE})`,
+        placeOf(step2.origin, "id")
+      );
+    }
   }
   const ids = firstById.keys.bind(firstById);
   for (const step2 of steps) {
@@ -33990,9 +34556,9 @@ function checkDag(steps, ctx) {
       );
     }
   }
-  const graph = indexGraph(unique);
-  const { order, stuck } = kahn(graph);
-  for (const cycle of findCycles(graph, stuck)) {
+  const graph2 = indexGraph(unique);
+  const { order, stuck } = kahn(graph2);
+  for (const cycle of findCycles(graph2, stuck)) {
     const names = cycle.map((i) => unique[i].id);
     ctx.error(
       "cycle",
@@ -34003,7 +34569,7 @@ function checkDag(steps, ctx) {
   unique.forEach((step2, i) => {
     const target = step2.fields.on_fail;
     if (target === void 0 || target === step2.id || !firstById.has(target)) return;
-    if (!upstreamOf(graph, i).has(graph.index.get(target))) {
+    if (!upstreamOf(graph2, i).has(graph2.index.get(target))) {
       ctx.error(
         "on-fail-not-upstream",
         `step "${step2.id}" loops back to "${target}" on failure (on_fail), but "${target}" does not come before it: an on_fail target must be one of the steps "${step2.id}" needs, directly or through others`,
@@ -34032,50 +34598,50 @@ function indexGraph(steps) {
     if (!index.has(s.id)) index.set(s.id, i);
   });
   const needs = steps.map((s) => {
-    const list2 = [];
+    const list3 = [];
     for (const n of s.needs) {
       const j = index.get(n);
-      if (j !== void 0) list2.push(j);
+      if (j !== void 0) list3.push(j);
     }
-    return list2;
+    return list3;
   });
   const dependents = steps.map(() => []);
-  needs.forEach((list2, i) => {
-    for (const j of list2) dependents[j].push(i);
+  needs.forEach((list3, i) => {
+    for (const j of list3) dependents[j].push(i);
   });
   return { index, needs, dependents };
 }
-function kahn(graph) {
-  const waiting = graph.needs.map((list2) => list2.length);
+function kahn(graph2) {
+  const waiting = graph2.needs.map((list3) => list3.length);
   const ready = new MinHeap();
-  waiting.forEach((count, i) => {
-    if (count === 0) ready.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 === 0) ready.push(i);
   });
   const order = [];
   for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
     order.push(i);
-    for (const d of graph.dependents[i]) {
+    for (const d of graph2.dependents[i]) {
       waiting[d] = waiting[d] - 1;
       if (waiting[d] === 0) ready.push(d);
     }
   }
   const stuck = [];
-  waiting.forEach((count, i) => {
-    if (count > 0) stuck.push(i);
+  waiting.forEach((count2, i) => {
+    if (count2 > 0) stuck.push(i);
   });
   return { order, stuck };
 }
 var MAX_CYCLES = 10;
-function findCycles(graph, stuck) {
+function findCycles(graph2, stuck) {
   const inStuck = new Set(stuck);
   const predsOf = /* @__PURE__ */ new Map();
   const preds = (n) => {
-    let list2 = predsOf.get(n);
-    if (!list2) {
-      list2 = graph.needs[n].filter((m) => inStuck.has(m));
-      predsOf.set(n, list2);
+    let list3 = predsOf.get(n);
+    if (!list3) {
+      list3 = graph2.needs[n].filter((m) => inStuck.has(m));
+      predsOf.set(n, list3);
     }
-    return list2;
+    return list3;
   };
   const state = /* @__PURE__ */ new Map();
   const cycles = [];
@@ -34109,13 +34675,13 @@ function findCycles(graph, stuck) {
   }
   return cycles;
 }
-function upstreamOf(graph, node2) {
+function upstreamOf(graph2, node2) {
   const seen = /* @__PURE__ */ new Set();
-  const todo = [...graph.needs[node2]];
+  const todo = [...graph2.needs[node2]];
   for (let n = todo.pop(); n !== void 0; n = todo.pop()) {
     if (seen.has(n)) continue;
     seen.add(n);
-    todo.push(...graph.needs[n]);
+    todo.push(...graph2.needs[n]);
   }
   return seen;
 }
@@ -34132,7 +34698,7 @@ function flattenInto(out, step2, origin, inherited, group) {
   const own2 = workStep(step2, origin);
   const needs = inherited.length ? union2(inherited, own2.needs) : own2.needs;
   const children = step2.children ?? [];
-  if (children.length === 0 && step2.type !== "parallel") {
+  if (children.length === 0 && !isContainer(step2.type)) {
     out.push(withGroup(needs === own2.needs ? own2 : { ...own2, needs }, group));
     return;
   }
@@ -34146,71 +34712,127 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join21 = {
+  const join22 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join21);
+  out.push(join22);
 }
+var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
   return group === void 0 ? step2 : { ...step2, group };
 }
 
 // src/engine/cook/expand.ts
+var MAX_EXPANSION_DEPTH = 5;
 function applyExpansions(steps, rules, vars, ctx) {
-  let out = steps;
-  for (const rule of rules) {
-    const at = out.findIndex((s) => s.id === rule.target);
-    if (at < 0) {
-      ctx.error(
-        "unknown-target",
-        `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
-          rule.target,
-          out.map((s) => s.id)
-        )}`,
-        placeOf(rule.origin, "target")
-      );
-      continue;
-    }
-    const expansion = loadExpansion(rule, ctx);
-    if (!expansion) continue;
-    const target = out[at];
-    const spliced = instantiateTemplate(expansion, {
-      target: target.id,
-      "target.id": target.id,
-      "target.title": target.fields.title ?? target.id,
-      "target.description": target.fields.description ?? ""
-    });
-    const { entries, exits } = entriesAndExits(spliced);
-    const entryIds = new Set(entries.map((e) => e.id));
-    const wired = spliced.map(
-      (s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s
-    );
-    const rest = redirectNeeds(
-      [...out.slice(0, at), ...out.slice(at + 1)],
-      target.id,
-      exits.map((e) => e.id)
-    ).map(
-      (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
-    );
-    out = [...rest.slice(0, at), ...wired, ...rest.slice(at)];
-    for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
-      if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  let out = applyInline(steps, vars, ctx);
+  const expanded = /* @__PURE__ */ new Set();
+  for (const rule of rules.filter((r) => !r.select)) {
+    if (expanded.has(rule.target)) continue;
+    out = expandOne(out, rule, vars, ctx) ?? out;
+    expanded.add(rule.target);
+  }
+  for (const rule of rules.filter((r) => r.select)) {
+    const targets = out.filter((s) => !expanded.has(s.id) && matchGlob(rule.target, s.id)).map((s) => s.id);
+    for (const target of targets) {
+      out = expandOne(out, { ...rule, target }, vars, ctx) ?? out;
+      expanded.add(target);
     }
   }
   return out;
 }
+function applyInline(steps, vars, ctx) {
+  let out = steps;
+  for (let depth = 0; ; depth++) {
+    const inline2 = out.filter((s) => s.fields.expand !== void 0);
+    if (inline2.length === 0) return out;
+    for (const step2 of inline2) {
+      const rule = {
+        target: step2.id,
+        with: step2.fields.expand,
+        origin: step2.origin,
+        inline: true
+      };
+      if (step2.fields.expand_vars !== void 0) rule.vars = step2.fields.expand_vars;
+      const expanded = depth < MAX_EXPANSION_DEPTH ? expandOne(out, rule, vars, ctx) : void 0;
+      if (depth >= MAX_EXPANSION_DEPTH) {
+        ctx.error(
+          "invalid-value",
+          `step "${step2.id}": expansions expand each other more than ${MAX_EXPANSION_DEPTH} levels deep`,
+          placeOf(step2.origin, "expand")
+        );
+      }
+      out = expanded ?? out.map(
+        (s) => s === step2 ? { ...s, fields: { ...s.fields, expand: void 0, expand_vars: void 0 } } : s
+      );
+    }
+  }
+}
+function expandOne(out, rule, vars, ctx) {
+  const at = out.findIndex((s) => s.id === rule.target);
+  if (at < 0) {
+    ctx.error(
+      "unknown-target",
+      `compose.expand targets step "${rule.target}", but there is no such step${didYouMean(
+        rule.target,
+        out.map((s) => s.id)
+      )}`,
+      placeOf(rule.origin, "target")
+    );
+    return void 0;
+  }
+  const expansion = loadExpansion(rule, ctx);
+  if (!expansion) return void 0;
+  const target = out[at];
+  const own2 = expansionValues(expansion, rule.vars ?? {});
+  const spliced = instantiateTemplate(
+    expansion,
+    {
+      ...own2,
+      target: target.id,
+      "target.id": target.id,
+      "target.title": target.fields.title ?? target.id,
+      "target.description": target.fields.description ?? ""
+    },
+    rule.vars ?? {}
+  );
+  const { entries, exits } = entriesAndExits(spliced);
+  const entryIds = new Set(entries.map((e) => e.id));
+  const wired = spliced.map((s) => entryIds.has(s.id) ? { ...s, needs: union2(target.needs, s.needs) } : s);
+  const rest = redirectNeeds(
+    [...out.slice(0, at), ...out.slice(at + 1)],
+    target.id,
+    exits.map((e) => e.id)
+  ).map(
+    (s) => s.fields.on_fail === target.id ? { ...s, fields: { ...s.fields, on_fail: entries[0]?.id } } : s
+  );
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    if (!vars.has(name)) vars.set(name, { input: input2, origin: { formula: expansion, path: ["vars", name] } });
+  }
+  return [...rest.slice(0, at), ...wired, ...rest.slice(at)];
+}
+function expansionValues(expansion, overrides) {
+  const out = {};
+  for (const [name, input2] of Object.entries(expansion.data.vars ?? {})) {
+    const value = typeof input2 === "string" ? input2 : input2.default;
+    if (value !== void 0) out[name] = String(value);
+  }
+  return { ...out, ...overrides };
+}
 function loadExpansion(rule, ctx) {
-  const expansion = ctx.load(rule.with, "compose.expand", placeOf(rule.origin, "with"));
+  const role = rule.inline ? "expand" : rule.select ? "compose.map" : "compose.expand";
+  const key = rule.inline ? "expand" : "with";
+  const expansion = ctx.load(rule.with, role, placeOf(rule.origin, key));
   if (!expansion) return void 0;
   const kind = inferType(expansion.data);
   if (kind !== "expansion") {
     ctx.error(
       "not-an-expansion",
-      `compose.expand uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
-      placeOf(rule.origin, "with")
+      `${role} uses "${rule.with}", which is a ${kind} formula, not an expansion (it has no [[template]])`,
+      placeOf(rule.origin, key)
     );
     return void 0;
   }
@@ -34224,9 +34846,9 @@ function loadExpansion(rule, ctx) {
   }
   return expansion;
 }
-function instantiateTemplate(expansion, values) {
+function instantiateTemplate(expansion, values, overrides = {}) {
   return flattenSteps(
-    (expansion.data.template ?? []).map((s) => fillStep(s, values)),
+    (expansion.data.template ?? []).map((s) => fillStep(s, values, overrides)),
     expansion,
     ["template"]
   );
@@ -34234,11 +34856,7 @@ function instantiateTemplate(expansion, values) {
 
 // src/engine/cook/convoy.ts
 function convoySteps(formula) {
-  const legs = (formula.data.legs ?? []).map((leg, i) => {
-    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
-    const { focus: _focus, ...rest } = leg;
-    return workStep({ ...rest, description }, { formula, path: ["legs", i] }, leg);
-  });
+  const legs = legSteps(formula, "legs");
   const synthesis = formula.data.synthesis;
   if (!synthesis) return legs;
   const id = synthesis.id ?? "synthesis";
@@ -34250,14 +34868,75 @@ function convoySteps(formula) {
   );
   return [...legs, step2];
 }
+function legSteps(formula, key) {
+  return (formula.data[key] ?? []).map((leg, i) => {
+    const description = [leg.focus && `Focus: ${leg.focus}`, leg.description].filter(Boolean).join("\n\n");
+    const { focus: _focus, ...rest } = leg;
+    return workStep({ ...rest, description }, { formula, path: [key, i] }, leg);
+  });
+}
+
+// src/engine/cook/unsupported.ts
+var STEP_KEYS = {
+  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
+  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
+};
+var COMPOSE_KEYS = {
+  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
+  bond_points: "Beads' bond points attach formulas to a running molecule",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+};
+function refuseUnsupportedSteps(steps, ctx) {
+  for (const step2 of steps) {
+    for (const [key, why] of Object.entries(STEP_KEYS)) {
+      if (step2.fields[key] !== void 0) {
+        ctx.error(
+          "not-supported",
+          `${key} is not supported yet: ${why} (step "${step2.id}")`,
+          placeOf(step2.origin, key)
+        );
+      }
+    }
+  }
+}
+function refuseUnsupportedCompose(formula, ctx) {
+  const compose = formula.data.compose;
+  if (compose === void 0) return;
+  for (const [key, why] of Object.entries(COMPOSE_KEYS)) {
+    if (compose[key] !== void 0) {
+      ctx.error(
+        "not-supported",
+        `compose.${key} is not supported yet: ${why}`,
+        placeOf({ formula, path: ["compose", key] })
+      );
+    }
+  }
+}
 
 // src/engine/cook/extends.ts
-var SETTINGS = ["execution", "squash", "max_loops", "max_retries", "phase", "agent"];
+var SETTINGS = [
+  "execution",
+  "squash",
+  "max_loops",
+  "max_retries",
+  "phase",
+  "agent",
+  "budget",
+  "usage"
+];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
   const name = formulaName(formula);
   const path = [...chain, name];
-  const resolved = { vars: /* @__PURE__ */ new Map(), steps: [], expand: [], aspects: [], settings: {} };
+  const resolved = {
+    vars: /* @__PURE__ */ new Map(),
+    steps: [],
+    expand: [],
+    branch: [],
+    aspects: [],
+    settings: {}
+  };
+  refuseUnsupportedCompose(formula, ctx);
   const parents = formula.data.extends === void 0 ? [] : [formula.data.extends].flat();
   parents.forEach((parentName, i) => {
     const place = placeOf({
@@ -34300,10 +34979,26 @@ function ownLayer(formula, kind) {
   return {
     vars,
     steps: stepsOf(formula, kind),
-    expand: (data.compose?.expand ?? []).map((rule, i) => ({
-      target: rule.target,
-      with: rule.with,
-      origin: { formula, path: ["compose", "expand", i] }
+    expand: [
+      ...(data.compose?.expand ?? []).map((rule, i) => ({
+        target: rule.target,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "expand", i] }
+      })),
+      ...(data.compose?.map ?? []).map((rule, i) => ({
+        target: rule.select,
+        select: true,
+        with: rule.with,
+        ...rule.vars === void 0 ? {} : { vars: rule.vars },
+        origin: { formula, path: ["compose", "map", i] }
+      }))
+    ],
+    branch: (data.compose?.branch ?? []).map((rule, i) => ({
+      from: rule.from,
+      steps: [...rule.steps],
+      join: rule.join,
+      origin: { formula, path: ["compose", "branch", i] }
     })),
     aspects: (data.compose?.aspects ?? []).map((aspect, i) => ({
       name: aspect,
@@ -34320,7 +35015,7 @@ function stepsOf(formula, kind) {
     case "expansion":
       return [...own2, ...instantiateTemplate(formula, { target: "target", "target.id": "target" })];
     case "aspect":
-      return [...own2, ...aspectSteps(formula)];
+      return [...own2, ...aspectSteps(formula), ...legSteps(formula, "aspects")];
     default:
       return own2;
   }
@@ -34339,21 +35034,208 @@ function merge2(into, layer) {
     }
   }
   into.expand.push(...layer.expand);
+  into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
 
-// src/engine/cook/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
+// src/engine/cook/loop-range.ts
+function parseLoopRange(expr, value) {
+  const split = /^(.+)\.\.(.+)$/.exec(expr.trim());
+  if (!split) return err("invalid-value", `range "${expr}" is not of the form start..end`);
+  const start2 = evaluate(split[1], value);
+  if (!start2.ok) return err("invalid-value", `range "${expr}": start ${start2.error.message}`);
+  const end = evaluate(split[2], value);
+  if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
+  return ok({ start: start2.value, end: end.value });
 }
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+function evaluate(text3, value) {
+  let unbound;
+  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = value(name);
+    if (v === void 0) unbound ??= name;
+    return v ?? whole;
+  });
+  if (unbound !== void 0) return err("invalid-value", `reads {${unbound}}, which has no value`);
+  const tokens = tokenize(expr.trim());
+  if (typeof tokens === "string") return err("invalid-value", tokens);
+  let at = 0;
+  let failure2;
+  const fail4 = (why) => {
+    failure2 ??= why;
+    return 0;
+  };
+  const sum = () => {
+    let left = product();
+    while (tokens[at] === "+" || tokens[at] === "-") {
+      const op = tokens[at++];
+      const right = product();
+      left = op === "+" ? left + right : left - right;
+    }
+    return left;
+  };
+  const product = () => {
+    let left = power();
+    while (tokens[at] === "*" || tokens[at] === "/") {
+      const op = tokens[at++];
+      const right = power();
+      if (op === "/" && right === 0) return fail4("divides by zero");
+      left = op === "*" ? left * right : left / right;
+    }
+    return left;
+  };
+  const power = () => {
+    const base = primary();
+    if (tokens[at] !== "^") return base;
+    at++;
+    return base ** power();
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (typeof token === "number") return token;
+    if (token === "-") return -primary();
+    if (token === "(") {
+      const inner = sum();
+      if (tokens[at++] !== ")") return fail4('has a "(" that is never closed');
+      return inner;
+    }
+    return fail4(token === void 0 ? "ends too early" : `has "${token}" where a number belongs`);
+  };
+  const result = sum();
+  if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  return ok(Math.trunc(result));
+}
+function tokenize(expr) {
+  const tokens = [];
+  for (let i = 0; i < expr.length; ) {
+    const c = expr[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    const number4 = /^\d+(\.\d+)?/.exec(expr.slice(i));
+    if (number4) {
+      tokens.push(Number(number4[0]));
+      i += number4[0].length;
+      continue;
+    }
+    if ("+-*/^()".includes(c)) {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    return `"${expr}" has "${c}", which is not a number, an operator (+ - * / ^) or a parenthesis`;
+  }
+  return tokens;
+}
+
+// src/engine/cook/loop-expand.ts
+var MAX_LOOP_STEPS = 1e3;
+function applyLoops(steps, value, ctx) {
+  if (!steps.some((s) => s.fields.loop !== void 0)) return [...steps];
+  let out = [];
+  const replaced = [];
+  for (const step2 of steps) {
+    const loop = step2.fields.loop;
+    if (loop === void 0) {
+      out.push(step2);
+      continue;
+    }
+    const expanded = expandLoop(step2, loop, value, ctx);
+    const { entries, exits } = entriesAndExits(expanded);
+    const first = new Set(entries.map((s) => s.id));
+    out.push(
+      ...expanded.map(
+        (s) => first.has(s.id) && step2.needs.length ? { ...s, needs: union2(step2.needs, s.needs) } : s
+      )
+    );
+    replaced.push({ id: step2.id, exits: exits.map((s) => s.id) });
+  }
+  for (const { id, exits } of replaced) out = redirectNeeds(out, id, exits);
+  return out;
+}
+function expandLoop(step2, loop, value, ctx) {
+  const at = (...path) => placeOf(step2.origin, "loop", ...path);
+  const kinds = ["count", "range", "until"].filter((k) => loop[k] !== void 0);
+  if (kinds.length !== 1) {
+    ctx.error(
+      "invalid-value",
+      `loop "${step2.id}" needs exactly one of count, range or until (it has ${kinds.length ? kinds.join(" and ") : "none"})`,
+      at()
+    );
+    return [];
+  }
+  if (loop.until !== void 0) {
+    ctx.error(
+      "not-supported",
+      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
+      at("until")
+    );
+    return [];
+  }
+  let values;
+  if (loop.range !== void 0) {
+    const range = parseLoopRange(loop.range, value);
+    if (!range.ok) {
+      ctx.error("invalid-value", `loop "${step2.id}": ${range.error.message}`, at("range"));
+      return [];
+    }
+    const { start: start2, end } = range.value;
+    if (end < start2) {
+      ctx.error(
+        "invalid-value",
+        `loop "${step2.id}": range end (${end}) is less than start (${start2})`,
+        at("range")
+      );
+      return [];
+    }
+    if ((end - start2 + 1) * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, end - start2 + 1, loop.body.length), at("range"));
+      return [];
+    }
+    values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else {
+    const count2 = loop.count;
+    if (count2 * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, count2, loop.body.length), at("count"));
+      return [];
+    }
+    values = Array.from({ length: count2 }, () => void 0);
+  }
+  const body = flattenSteps(loop.body, step2.origin.formula, [...step2.origin.path, "loop", "body"]);
+  const bodyIds = new Set(body.map((s) => s.id));
+  const out = [];
+  let previousLast;
+  values.forEach((v, i) => {
+    const prefix = `${step2.id}.iter${i + 1}.`;
+    const bind = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const iteration = body.map((s) => {
+      const fields = { ...s.fields, id: prefix + s.id };
+      const title = bind(s.fields.title);
+      const description = bind(s.fields.description);
+      if (title !== void 0) fields.title = title;
+      if (description !== void 0) fields.description = description;
+      const moved = {
+        ...s,
+        id: prefix + s.id,
+        needs: s.needs.map((n) => bodyIds.has(n) ? prefix + n : n),
+        fields
+      };
+      if (s.group !== void 0) moved.group = bodyIds.has(s.group) ? prefix + s.group : s.group;
+      return moved;
+    });
+    const expanded = applyLoops(iteration, value, ctx);
+    const [firstStep] = expanded;
+    if (firstStep && previousLast !== void 0) firstStep.needs = union2(firstStep.needs, [previousLast]);
+    previousLast = expanded.at(-1)?.id;
+    out.push(...expanded);
+  });
+  return out;
+}
+var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
 // src/engine/cook/overlay.ts
 var OVERRIDABLE = ["title", "description", "acceptance", "run"];
@@ -34431,12 +35313,16 @@ var ProtoStepSchema = external_exports.object({
   agent: external_exports.string().optional(),
   /** No output and no file change for this long stops the agent (agent steps only). */
   idleTimeout: external_exports.string().optional(),
+  /** What this step's agent may spend, over all its attempts. */
+  budget: BudgetSchema.optional(),
+  /** `file`: the agent reports its usage in `$MOL_USAGE_FILE`. */
+  usage: external_exports.enum(USAGE_MODES).optional(),
   gates: external_exports.array(ProtoGateSchema),
   /** Undefined: the configured default (2) applies. */
   maxRetries: external_exports.number().int().min(0).optional(),
   /**
-   * Gas City's `retry.on_exhausted`. `soft_fail`: once its attempts are spent the step ends failed,
-   * but what needs it runs as if it had completed and the molecule can still complete.
+   * Set on every step with Gas City's `[steps.retry]` (`hard_fail` unless written): only transient
+   * failures are retried; once they spend the attempts, `soft_fail` closes the step as passed.
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
@@ -34447,8 +35333,17 @@ var ProtoStepSchema = external_exports.object({
   assignee: external_exports.string().optional(),
   /** Set on the children of a Gas Town parallel group, and on the group's join step. */
   group: external_exports.string().optional(),
-  /** Gas City's `metadata`: string pairs kept as written, for tools that read the proto. */
-  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional()
+  /** Gas City's and Beads' `metadata`: pairs kept as text, for tools that read the proto. */
+  metadata: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+  /** The upstream `type` as written when it is not one of Molecular's (`verification`, `bug`...): such a step is a task. */
+  kind: external_exports.string().optional(),
+  // Informational, shown by `mol cook`, never acted on: Beads/Gas City labels (`labels`, `tags`),
+  // priority and notes; Gas Town's `interactive` step and `review_only` leg.
+  tags: external_exports.array(external_exports.string()).optional(),
+  priority: external_exports.number().int().optional(),
+  notes: external_exports.string().optional(),
+  interactive: external_exports.boolean().optional(),
+  reviewOnly: external_exports.boolean().optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -34465,6 +35360,8 @@ var ProtoSchema = external_exports.object({
   execution: external_exports.enum(EXECUTION_MODES),
   vars: external_exports.record(external_exports.string(), ProtoVarSchema),
   steps: external_exports.array(ProtoStepSchema),
+  /** What the molecule's agents may spend together. */
+  budget: BudgetSchema.optional(),
   /** Molecule-wide bound on `on_fail` loops (a step's own `max_loops` wins). */
   maxLoops: external_exports.number().int().min(0),
   squash: external_exports.object({
@@ -34473,7 +35370,9 @@ var ProtoSchema = external_exports.object({
     includeMetrics: external_exports.boolean()
   }).optional(),
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
-  phase: external_exports.string().optional()
+  phase: external_exports.string().optional(),
+  /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
+  reviewOnly: external_exports.boolean().optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -34485,9 +35384,16 @@ var PLACEHOLDER_HERE = new RegExp(`^${PLACEHOLDER.source}`);
 function evaluateCondition(expr, vars) {
   const parsed = parseCondition(substituteCondition(expr, vars));
   if (!parsed.ok) return parsed;
-  return ok(truthy(evaluate(parsed.value, vars)));
+  return ok(truthy(evaluate2(parsed.value, vars)));
 }
-function substituteCondition(expr, vars) {
+var BEADS_COMPARE = /^\s*(\{\{\s*[A-Za-z_]\w*\s*\}\})\s*(==|!=)\s*([^'"(){}!&|=\s](?:[^'"(){}!&|=]*[^'"(){}!&|=\s])?)\s*$/;
+function beadsCompare(expr) {
+  const m = BEADS_COMPARE.exec(expr);
+  if (!m) return expr;
+  return `${m[1]} ${m[2]} '${escapeQuoted(m[3], "'")}'`;
+}
+function substituteCondition(raw, vars) {
+  const expr = beadsCompare(raw);
   if (!expr.includes("{{")) return expr;
   let out = "";
   let quote;
@@ -34525,13 +35431,13 @@ function conditionVars(node2) {
   }
 }
 function parseCondition(expr) {
-  const tokens = tokenize(expr);
+  const tokens = tokenize2(expr);
   if (!tokens.ok) return tokens;
-  const list2 = tokens.value;
+  const list3 = tokens.value;
   let at = 0;
   let failure2;
-  const peek = () => list2[at];
-  const fail3 = (message, token) => {
+  const peek = () => list3[at];
+  const fail4 = (message, token) => {
     failure2 ??= { message, col: token.col };
     return void 0;
   };
@@ -34554,7 +35460,7 @@ function parseCondition(expr) {
     return left;
   };
   const parseUnary = (depth) => {
-    if (depth > MAX_DEPTH) return fail3(`nesting deeper than ${MAX_DEPTH} levels`, peek());
+    if (depth > MAX_DEPTH) return fail4(`nesting deeper than ${MAX_DEPTH} levels`, peek());
     if (peek().value === "!" && peek().kind === "op") {
       at++;
       const operand = parseUnary(depth + 1);
@@ -34586,21 +35492,21 @@ function parseCondition(expr) {
       at++;
       const inner = parseOr(depth + 1);
       if (!inner) return void 0;
-      if (peek().value !== ")") return fail3(`expected ")" but found ${describe3(peek())}`, peek());
+      if (peek().value !== ")") return fail4(`expected ")" but found ${describe4(peek())}`, peek());
       at++;
       return inner;
     }
-    return fail3(`expected a name, a quoted text or "(" but found ${describe3(token)}`, token);
+    return fail4(`expected a name, a quoted text or "(" but found ${describe4(token)}`, token);
   };
   const tree = parseOr(0);
-  if (tree && peek().kind !== "end") fail3(`unexpected ${describe3(peek())}`, peek());
+  if (tree && peek().kind !== "end") fail4(`unexpected ${describe4(peek())}`, peek());
   if (failure2 || !tree) {
     const f = failure2 ?? { message: "empty condition", col: 1 };
     return err("bad-condition", `condition "${expr}": ${f.message} at column ${f.col}`, { col: f.col });
   }
   return ok(tree);
 }
-function tokenize(expr) {
+function tokenize2(expr) {
   const tokens = [];
   let i = 0;
   while (i < expr.length) {
@@ -34660,83 +35566,42 @@ function tokenize(expr) {
   tokens.push({ kind: "end", value: "", col: expr.length + 1 });
   return ok(tokens);
 }
-function describe3(token) {
+function describe4(token) {
   if (token.kind === "end") return "the end";
   if (token.kind === "text") return `the text "${token.value}"`;
   return `"${token.value}"`;
 }
-function evaluate(node2, vars) {
+function evaluate2(node2, vars) {
   switch (node2.kind) {
     case "literal":
       return node2.value;
     case "var":
       return Object.hasOwn(vars, node2.name) ? vars[node2.name] : "";
     case "not":
-      return !truthy(evaluate(node2.operand, vars));
+      return !truthy(evaluate2(node2.operand, vars));
     case "and":
-      return truthy(evaluate(node2.left, vars)) && truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) && truthy(evaluate2(node2.right, vars));
     case "or":
-      return truthy(evaluate(node2.left, vars)) || truthy(evaluate(node2.right, vars));
+      return truthy(evaluate2(node2.left, vars)) || truthy(evaluate2(node2.right, vars));
     case "eq":
-      return String(evaluate(node2.left, vars)) === String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) === String(evaluate2(node2.right, vars));
     case "ne":
-      return String(evaluate(node2.left, vars)) !== String(evaluate(node2.right, vars));
+      return String(evaluate2(node2.left, vars)) !== String(evaluate2(node2.right, vars));
   }
 }
+var FALSY = /* @__PURE__ */ new Set(["", "false", "0", "no", "off"]);
 function truthy(value) {
   if (typeof value === "boolean") return value;
-  return value !== "" && value !== "false" && value !== "0";
-}
-
-// src/engine/cook/gates.ts
-function normalizeGates(step2) {
-  const written = [
-    ...step2.gate === void 0 ? [] : Array.isArray(step2.gate) ? step2.gate : [step2.gate],
-    ...step2.gates ?? []
-  ];
-  return written.map(normalizeGate);
-}
-function normalizeGate(gate) {
-  switch (gate.type) {
-    case "command":
-      return gate.timeout === void 0 ? { type: "command", run: gate.run } : { type: "command", run: gate.run, timeout: gate.timeout };
-    case "files":
-      return { type: "files", paths: [...gate.paths] };
-    case "checks":
-    case "gh:run": {
-      const names = gate.type === "checks" ? [...gate.names ?? []] : gate.id === void 0 ? [] : [gate.id];
-      return gate.timeout === void 0 ? { type: "checks", names } : { type: "checks", names, timeout: gate.timeout };
-    }
-    case "approval":
-      return { type: "approval", permission: gate.permission ?? "maintain" };
-    case "human":
-      return { type: "approval", permission: gate.permission ?? "write" };
-    case "pr-merged":
-    case "gh:pr":
-      return { type: "pr-merged" };
-    case "timer":
-      return { type: "timer", after: gate.after };
-    case "schema":
-      return { type: "schema", file: gate.file, schema: gate.schema };
-    case "conditional":
-      return { type: "conditional", condition: gate.condition };
-  }
-}
-var WAITING_GATES = /* @__PURE__ */ new Set(["checks", "pr-merged", "approval", "timer"]);
-function isGateOnly(step2, gates2) {
-  if (gates2.length === 0) return false;
-  if (step2.run !== void 0 || step2.agent !== void 0) return false;
-  if (step2.output !== void 0 || step2.acceptance !== void 0) return false;
-  return gates2.every((g) => WAITING_GATES.has(g.type));
+  return !FALSY.has(value.toLowerCase());
 }
 
 // src/engine/cook/loops.ts
 function gasCityLoops(step2, gates2, ctx) {
-  const { ralph, retry: retry2, max_retries } = step2.fields;
-  if (ralph === void 0 && retry2 === void 0) return {};
+  const { ralph, retry: retry3, max_retries } = step2.fields;
+  if (ralph === void 0 && retry3 === void 0) return {};
   const at = (...path) => placeOf(step2.origin, ...path);
   const which = ralph !== void 0 ? "ralph" : "retry";
-  if (ralph !== void 0 && retry2 !== void 0) {
+  if (ralph !== void 0 && retry3 !== void 0) {
     ctx.error(
       "loop-conflict",
       `step "${step2.id}" has both [steps.ralph] and [steps.retry]; a step takes one of them (ralph already retries until its check passes)`,
@@ -34751,9 +35616,9 @@ function gasCityLoops(step2, gates2, ctx) {
     );
   }
   const out = {};
-  const attempts = (ralph ?? retry2)?.max_attempts;
+  const attempts = (ralph ?? retry3)?.max_attempts;
   if (attempts !== void 0) out.maxRetries = attempts - 1;
-  if (retry2?.on_exhausted !== void 0) out.onExhausted = retry2.on_exhausted;
+  if (retry3 !== void 0) out.onExhausted = retry3.on_exhausted ?? "hard_fail";
   if (ralph !== void 0) {
     const { path, timeout: timeout2 } = ralph.check;
     if (gates2.some((g) => g.type === "command")) {
@@ -34770,8 +35635,8 @@ function gasCityLoops(step2, gates2, ctx) {
         at("ralph", "check", "path")
       );
     }
-    const run2 = checkCommand(path);
-    out.check = timeout2 === void 0 ? { type: "command", run: run2 } : { type: "command", run: run2, timeout: timeout2 };
+    const run3 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run3 } : { type: "command", run: run3, timeout: timeout2 };
   }
   return out;
 }
@@ -34819,6 +35684,10 @@ function toProtoStep(step2, values, defaults, ctx) {
       );
     } else out.idleTimeout = f.idle_timeout;
   }
+  const budget2 = protoBudget(f.budget);
+  if (budget2 !== void 0) out.budget = budget2;
+  const usage = f.usage ?? (agent === void 0 ? void 0 : defaults.usage);
+  if (usage !== void 0) out.usage = usage;
   const maxRetries = loops.maxRetries ?? f.max_retries ?? defaults.maxRetries;
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
@@ -34829,7 +35698,22 @@ function toProtoStep(step2, values, defaults, ctx) {
     out.condition = checkCondition(step2, substituteCondition(f.condition, values), defaults, ctx);
   if (f.assignee !== void 0) out.assignee = sub(f.assignee);
   if (step2.group !== void 0) out.group = step2.group;
-  if (f.metadata !== void 0) out.metadata = { ...f.metadata };
+  if (f.metadata !== void 0) {
+    out.metadata = Object.fromEntries(Object.entries(f.metadata).map(([k, v]) => [k, String(v)]));
+  }
+  Object.assign(out, informational(f, sub));
+  return out;
+}
+var OWN_TYPES = /* @__PURE__ */ new Set(["task", "human", "gate", "parallel", "epic"]);
+function informational(f, sub) {
+  const out = {};
+  if (f.type !== void 0 && !OWN_TYPES.has(f.type)) out.kind = f.type;
+  const tags = [...f.labels ?? [], ...f.tags ?? []].map(sub);
+  if (tags.length) out.tags = [...new Set(tags)];
+  if (f.priority !== void 0) out.priority = f.priority;
+  if (f.notes !== void 0) out.notes = sub(f.notes);
+  if (f.interactive !== void 0) out.interactive = f.interactive;
+  if (f.review_only === true) out.reviewOnly = true;
   return out;
 }
 function agentOf(step2, type, defaults, ctx) {
@@ -34853,6 +35737,15 @@ function agentOf(step2, type, defaults, ctx) {
   }
   if (f.run !== void 0 || type !== "task") return void 0;
   return defaults.agent;
+}
+function protoBudget(budget2) {
+  if (budget2 === void 0) return void 0;
+  const out = {};
+  if (budget2.usd !== void 0) out.usd = budget2.usd;
+  if (budget2.tokens !== void 0) out.tokens = budget2.tokens;
+  if (budget2.turns !== void 0) out.turns = budget2.turns;
+  if (budget2.time !== void 0) out.time = budget2.time;
+  return Object.keys(out).length === 0 ? void 0 : out;
 }
 function substituteGate(gate, sub) {
   switch (gate.type) {
@@ -34888,6 +35781,53 @@ function checkCondition(step2, condition, defaults, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/undeclared-placeholders.ts
+var TEMPLATE_KEYWORDS = /* @__PURE__ */ new Set(["else", "end", "break", "continue", "this"]);
+var STEP_TEXTS = ["title", "description", "output", "acceptance", "assignee", "condition"];
+function warnUndeclaredInStep(step2, declared, ctx) {
+  const f = step2.fields;
+  const texts = [];
+  for (const key of STEP_TEXTS) {
+    const text3 = f[key];
+    if (typeof text3 === "string") texts.push([key, text3]);
+  }
+  for (const key of ["gate", "gates"]) {
+    const written = f[key];
+    const gates2 = written === void 0 ? [] : Array.isArray(written) ? written : [written];
+    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+  }
+  warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
+}
+function warnUndeclared(owner, texts, origin, declared, ctx) {
+  const warned = /* @__PURE__ */ new Set();
+  for (const [key, text3] of texts) {
+    if (!text3.includes("{{")) continue;
+    for (const name of placeholders(text3)) {
+      if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
+      warned.add(name);
+      ctx.warn(
+        "unknown-var",
+        `${owner}: {{${name}}} in ${key} is not a declared variable, so it stays as written${didYouMean(name, declared)}`,
+        placeOf(origin, key)
+      );
+    }
+  }
+}
+function gateTexts(gate) {
+  switch (gate.type) {
+    case "files":
+      return gate.paths;
+    case "checks":
+      return gate.names ?? [];
+    case "schema":
+      return [gate.file, gate.schema];
+    case "conditional":
+      return [gate.condition];
+    default:
+      return [];
+  }
 }
 
 // node_modules/re2js/build/index.js
@@ -38234,23 +39174,23 @@ var AhoCorasick = class {
     const byDepth = new Int32Array(numNodes);
     for (let n = 0; n < numNodes; n++) byDepth[n] = n;
     byDepth.sort((a, b) => depth[a] - depth[b]);
-    const fail3 = new Int32Array(numNodes);
+    const fail4 = new Int32Array(numNodes);
     const match = Uint8Array.from(terminal);
     for (let k = 1; k < numNodes; k++) {
       const c = byDepth[k];
       const p = parent[c];
       if (p !== 0) {
-        let f = fail3[p];
+        let f = fail4[p];
         let next = this.next(f, unit[c]);
         while (next < 0 && f !== 0) {
-          f = fail3[f];
+          f = fail4[f];
           next = this.next(f, unit[c]);
         }
-        fail3[c] = next >= 0 ? next : 0;
+        fail4[c] = next >= 0 ? next : 0;
       }
-      match[c] |= match[fail3[c]];
+      match[c] |= match[fail4[c]];
     }
-    this.fail = fail3;
+    this.fail = fail4;
     this.match = match;
   }
   next(node2, u) {
@@ -41684,11 +42624,16 @@ function cook(formula, options = {}) {
     return { ok: false, error: asMolError(ctx.errors) };
   }
   const resolved = resolveFormula(formula, ctx);
-  let steps = applyExpansions(resolved.steps, resolved.expand, resolved.vars, ctx);
+  const given = options.vars ?? {};
+  let steps = applyLoops(resolved.steps, (name2) => given[name2] ?? defaultOf(resolved.vars.get(name2)), ctx);
+  steps = applyBranches(steps, resolved.branch, ctx);
+  steps = applyExpansions(steps, resolved.expand, resolved.vars, ctx);
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
+  steps = applyBlockingGates(steps, ctx);
+  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
-  const values = cookValues(vars, options.vars ?? {}, ctx);
+  const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
   if (steps.length === 0 && ctx.errors.length === 0) {
     const what = kind === "convoy" ? "legs" : kind === "expansion" ? "[[template]] steps" : kind === "aspect" ? "advice" : "steps";
@@ -41699,13 +42644,26 @@ function cook(formula, options = {}) {
     );
   }
   const declared = new Set(Object.keys(vars));
+  warnUndeclared(
+    `formula "${name}"`,
+    [["description", formula.data.description ?? ""]],
+    { formula, path: [] },
+    declared,
+    ctx
+  );
+  for (const s of steps) warnUndeclaredInStep(s, declared, ctx);
   const protoSteps = new Map(
     steps.map((s) => [
       s,
       toProtoStep(
         s,
         values,
-        { maxRetries: resolved.settings.max_retries, agent: resolved.settings.agent, declared },
+        {
+          maxRetries: resolved.settings.max_retries,
+          agent: resolved.settings.agent,
+          ...resolved.settings.usage === void 0 ? {} : { usage: resolved.settings.usage },
+          declared
+        },
         ctx
       )
     ])
@@ -41724,13 +42682,21 @@ function cook(formula, options = {}) {
   };
   if (formula.data.version !== void 0) proto.version = formula.data.version;
   if (settings.squash) {
-    const squash2 = { includeMetrics: settings.squash.include_metrics ?? false };
-    if (settings.squash.template !== void 0) squash2.template = settings.squash.template;
-    if (settings.squash.template_type !== void 0) squash2.templateType = settings.squash.template_type;
-    proto.squash = squash2;
+    const squash3 = { includeMetrics: settings.squash.include_metrics ?? false };
+    if (settings.squash.template !== void 0) squash3.template = settings.squash.template;
+    if (settings.squash.template_type !== void 0) squash3.templateType = settings.squash.template_type;
+    proto.squash = squash3;
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
+  if (formula.data.review_only === true) proto.reviewOnly = true;
+  const budget2 = protoBudget(settings.budget);
+  if (budget2 !== void 0) proto.budget = budget2;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
+}
+function defaultOf(declared) {
+  const input2 = declared?.input;
+  if (typeof input2 === "string") return input2;
+  return input2?.default === void 0 ? void 0 : String(input2.default);
 }
 
 // src/engine/cook/default-retries.ts
@@ -41751,32 +42717,6 @@ function withDefaultRetries(proto, retries) {
     byRetries.set(retries, filled);
   }
   return filled;
-}
-
-// src/engine/duration.ts
-var UNITS = {
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
-  d: 864e5,
-  w: 6048e5
-};
-function parseDuration(text3) {
-  const trimmed = text3.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
-  let total = 0;
-  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(match[1]) * UNITS[match[2]];
-  }
-  return total;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  if (ms < 6e4) return `${Math.round(ms / 1e3)}s`;
-  if (ms < 36e5) return `${Math.round(ms / 6e4)}m`;
-  if (ms < 864e5) return `${Math.round(ms / 36e4) / 10}h`;
-  return `${Math.round(ms / 864e4) / 10}d`;
 }
 
 // src/engine/formula/description-files.ts
@@ -41827,9 +42767,6 @@ function walk(formula, visit2) {
   each(formula.data.steps);
   each(formula.data.template);
 }
-
-// src/engine/formula/formula-source.ts
-var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
 // src/engine/formula/schema-walk.ts
 function defOf(schema) {
@@ -41954,8 +42891,8 @@ function explainIssue(root, data, issue2, base) {
   switch (issue2.code) {
     case "invalid_union": {
       if (issue2.discriminator !== void 0 && issue2.errors.length === 0) {
-        const listed = "options" in issue2 ? issue2.options : void 0;
-        return [unknownType(root, data, issue2.discriminator, listed, path, value)];
+        const listed2 = "options" in issue2 ? issue2.options : void 0;
+        return [unknownType(root, data, issue2.discriminator, listed2, path, value)];
       }
       const union3 = schemaAt(root, path, data);
       const options = union3 ? defOf(unwrap(union3)).options ?? [] : [];
@@ -41980,7 +42917,7 @@ function explainIssue(root, data, issue2, base) {
 }
 function expectation(root, data, path, value, issue2) {
   const schema = schemaAt(root, path, data);
-  const wanted = schema ? describe4(schema) : void 0;
+  const wanted = schema ? describe5(schema) : void 0;
   if (value === void 0 && path.length > 0) {
     const key = path[path.length - 1];
     const parent = path.slice(0, -1);
@@ -41991,10 +42928,10 @@ function expectation(root, data, path, value, issue2) {
   const expected = wanted ?? lowerFirst(issue2.message);
   return { code: "invalid-value", path, message: `${where2(path)} must be ${expected}, not ${show(value)}` };
 }
-function unknownType(root, data, discriminator, listed, path, value) {
+function unknownType(root, data, discriminator, listed2, path, value) {
   const owner = path[path.length - 1] === discriminator ? path.slice(0, -1) : path;
   const tags = tagsOf(root, data, owner, discriminator);
-  const allowed = (tags.length > 0 ? tags : listed ?? []).map(String).join(", ");
+  const allowed = (tags.length > 0 ? tags : listed2 ?? []).map(String).join(", ");
   const noun = nounOf(owner);
   const message = value === void 0 ? `${where2(owner)} has no ${discriminator}; expected one of ${allowed}` : `unknown ${noun}${discriminator} ${show(value)} in ${where2(owner)}; expected one of ${allowed}`;
   return { code: "unknown-type", path, message };
@@ -42014,7 +42951,7 @@ function nounOf(path) {
   }
   return "";
 }
-function describe4(schema) {
+function describe5(schema) {
   const inner = unwrap(schema);
   const def = defOf(inner);
   const checks = (def.checks ?? []).map((check2) => check2._zod.def);
@@ -42040,7 +42977,7 @@ function describe4(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe4(option);
+        const text3 = describe5(option);
         return text3 === "true or false" ? "true/false" : text3;
       });
       return joinOr([...new Set(options)]);
@@ -42232,7 +43169,7 @@ var JsonPositionScanner = class {
   }
   /** Steps over one object or array without recording anything inside it. */
   skipNested() {
-    let open3 = 0;
+    let open4 = 0;
     while (this.i < this.text.length) {
       const c = this.text[this.i];
       if (c === '"') {
@@ -42240,8 +43177,8 @@ var JsonPositionScanner = class {
         continue;
       }
       this.i++;
-      if (c === "{" || c === "[") open3++;
-      else if ((c === "}" || c === "]") && --open3 === 0) return;
+      if (c === "{" || c === "[") open4++;
+      else if ((c === "}" || c === "]") && --open4 === 0) return;
     }
   }
   stringEnd(start2) {
@@ -42276,6 +43213,26 @@ function decodeJsonString(quoted) {
   return quoted.slice(1, quoted.endsWith('"') && quoted.length > 1 ? -1 : void 0);
 }
 
+// src/engine/formula/near-key.ts
+function nearKey(schema, data, path) {
+  const key = path[path.length - 1];
+  if (typeof key !== "string") return void 0;
+  const tablePath = path.slice(0, -1);
+  const table3 = valueAt(data, tablePath);
+  const tableSchema = schemaAt(schema, tablePath, data);
+  const resolved = tableSchema && resolveFor(tableSchema, table3);
+  const shape = resolved && shapeOf(resolved);
+  if (!shape || !isTable(table3)) return void 0;
+  return closest(
+    key,
+    Object.keys(shape).filter((known) => !Object.hasOwn(table3, known))
+  );
+}
+function didYouMeanKey(schema, data, path) {
+  const near = nearKey(schema, data, path);
+  return near === void 0 ? "" : `; did you mean "${near}"?`;
+}
+
 // src/engine/formula/nesting-limit.ts
 var MAX_NESTING = 64;
 function findTooDeep(data, limit = MAX_NESTING) {
@@ -42293,6 +43250,36 @@ function pathTo(entry2) {
   const path = [];
   for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
+}
+
+// src/engine/formula/not-a-formula.ts
+function yamlFileProblem(file2) {
+  if (!/\.ya?ml$/i.test(file2)) return void 0;
+  return `${file2} is YAML: Molecular reads formulas written in TOML (.formula.toml) or JSON (.formula.json); write it in one of those`;
+}
+var KINDS = [
+  {
+    key: "order",
+    what: "a Gas City order (orders/<name>/order.toml: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  {
+    key: "automation",
+    what: "a Gas City automation (an order's former name: a trigger that dispatches a formula or a script when its gate fires)"
+  },
+  { key: "plugin", what: "a plugin manifest (it describes a plugin, not a workflow)" }
+];
+function otherTomlProblem(file2, raw) {
+  const base = (file2.split(/[\\/]/).pop() ?? "").toLowerCase();
+  const formulaKeys = ["steps", "legs", "template", "advice", "extends", "formula"];
+  const hasFormulaKeys = isTable(raw) && formulaKeys.some((k) => Object.hasOwn(raw, k));
+  for (const { key, what } of KINDS) {
+    const named = base === `${key}.toml`;
+    const shaped = isTable(raw) && isTable(raw[key]) && !hasFormulaKeys;
+    if (named || shaped) {
+      return `${file2} is ${what}, not a formula: run the formula it names${key === "plugin" ? "" : " (its `formula` key)"} instead`;
+    }
+  }
+  return void 0;
 }
 
 // node_modules/smol-toml/dist/error.js
@@ -43242,17 +44229,17 @@ function findRunPlaceholders(data) {
       message: `${formatKeyPath(runPath)} uses ${used}; variables reach commands only as environment variables: write ${instead} instead`
     });
   };
-  const checkEach = (list2, path) => {
-    if (!Array.isArray(list2)) return;
-    for (const [index, item] of list2.entries()) check2(item, [...path, index]);
+  const checkEach = (list3, path) => {
+    if (!Array.isArray(list3)) return;
+    for (const [index, item] of list3.entries()) check2(item, [...path, index]);
   };
   const gates2 = (value, path) => {
     if (Array.isArray(value)) checkEach(value, path);
     else check2(value, path);
   };
-  const steps = (list2, path, depth) => {
-    if (!Array.isArray(list2) || depth > 64) return;
-    list2.forEach((step2, index) => {
+  const steps = (list3, path, depth) => {
+    if (!Array.isArray(list3) || depth > 64) return;
+    list3.forEach((step2, index) => {
       const at = [...path, index];
       check2(step2, at);
       if (!isTable(step2)) return;
@@ -43560,10 +44547,14 @@ function parseUnguarded(input2, file2, format2) {
       { severity: "error", code: "not-text", message: "the formula must be text", file: name }
     ]);
   }
+  const yaml = yamlFileProblem(name);
+  if (yaml) return fail(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
   const text3 = withoutBom(input2);
   const read = readDocument(text3, kind);
   if (!read.ok) return fail(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
+  const other = otherTomlProblem(name, raw);
+  if (other) return fail(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
   let positions;
   const locate = (path) => {
     positions ??= scanPositions(text3, kind);
@@ -43601,7 +44592,7 @@ function parseUnguarded(input2, file2, format2) {
       "warning",
       "unknown-key",
       path,
-      `unknown key ${JSON.stringify(key)} ${owner} (ignored)`
+      `unknown key ${JSON.stringify(key)} ${owner} (ignored)${didYouMeanKey(schema, raw, path)}`
     );
   });
   if (errors.length > 0 || !checked.success) return fail(name, [...byPlace(errors), ...byPlace(warnings)]);
@@ -43639,246 +44630,132 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
+// src/engine/molecule/formula-source.ts
+var builtinPin = (version3) => `builtin@${version3 ?? 1}`;
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
 };
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
 }
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
 }
-function holdsLease(step2, runId, now) {
-  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
-  return now === void 0 || leaseLive(step2.lease, now);
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
 }
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
   return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed2}`
   );
 }
 
-// src/engine/molecule/machine/molecule-machine.ts
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found2 = findStep(d, e.step);
+    if (!found2.ok) return found2;
+    const i = found2.value;
+    const budget2 = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget: budget2 });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
   }
-  return out || "(the document)";
-}
-
-// src/engine/molecule/machine/step-machine.ts
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    fail: ["failed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached2 !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+    });
+    return ok(void 0);
   }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/mentions.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
   }
-  return parts.length > 0 ? parts.join("/") : void 0;
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
 }
-function lookup(contextMap2, mention) {
-  const exact = contextMap2[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap2[key]];
-}
-async function resolveMentions(text3, contextMap2, readFile8) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
-    const entry2 = lookup(contextMap2, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen.has(configured)) continue;
-    seen.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile8(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
-  }
-  return resolved;
-}
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
+function describeBudget(budget2) {
+  return Object.entries(budget2).map(([k, v]) => `${k}=${v}`).join(" ");
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -44124,6 +45001,8 @@ function moleculeWith(b, lists) {
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
   if (b.summary !== void 0) mol.summary = b.summary;
+  if (b.budget !== void 0) mol.budget = b.budget;
+  if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -44237,13 +45116,574 @@ function checkMatches(index, proto, mol) {
   if (listsOf(mol)?.proto === proto) return ok(true);
   const same = mol.steps.length === index.steps.length && mol.steps.every((s, i) => s.id === index.steps[i].id);
   if (!same) {
-    const ids = (list2) => list2.map((s) => s.id).join(", ");
+    const ids = (list3) => list3.map((s) => s.id).join(", ");
     return err(
       "proto-mismatch",
       `molecule "${mol.id}" has steps [${ids(mol.steps)}] but its formula "${proto.formula}" has [${ids(index.steps)}]`
     );
   }
   return ok(true);
+}
+
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status2 = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status2 === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status2 === "in_progress" || status2 === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list3 = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list3} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/fail.ts
+var TRANSIENT_EXIT_STATUS = 75;
+function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
+  const def = d.def(i);
+  const attempts = patch.attempts ?? d.step(i).attempts;
+  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
+  const budget2 = def.maxLoops ?? d.proto.maxLoops;
+  const loops = target === void 0 ? 0 : d.step(target).loops;
+  const classed = def.onExhausted !== void 0;
+  const hard = classed && !transient;
+  const retry3 = !hard && attempts <= maxRetries;
+  const loop = !retry3 && target !== void 0 && loops < budget2;
+  const fields = {
+    ...patch,
+    error: error2,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  if (retry3 || loop) {
+    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
+  } else {
+    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget2}`;
+    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
+    if (classed && transient && def.onExhausted === "soft_fail") {
+      const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
+      d.move(i, event, "completed", { by: by2, note: `${error2} (${how2})` }, { ...fields, error: void 0 });
+      return;
+    }
+    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
+    return;
+  }
+  if (retry3) {
+    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
+    return;
+  }
+  loopBack(d, i, target, loops + 1, budget2);
+}
+function loopBack(d, failing, target, loop, budget2) {
+  const failingId = d.step(failing).id;
+  const targetId = d.step(target).id;
+  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
+  const interrupted2 = [];
+  const note = `on_fail of "${failingId}": loop ${loop} of ${budget2} back to "${targetId}"`;
+  for (const j of [...sweep].sort((a, b) => a - b)) {
+    const patch = { attempts: 0 };
+    if (j === target) patch.loops = loop;
+    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted2.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted2, note);
+}
+function fail2(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const status2 = d.step(i).status;
+  if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
+  const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
+  if (e.reason === "budget") stopForBudget(d, i, e, patch);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  return ok(void 0);
+}
+function timeout(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
+  if (step2.startedAt === void 0)
+    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
+  const limit = d.def(i).timeout;
+  const ran = d.now.getTime() - Date.parse(step2.startedAt);
+  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
+  if (limitMs !== void 0 && ran < limitMs) {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "timeout",
+      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
+    );
+  }
+  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gates.ts
+function waitingGates(def) {
+  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
+}
+function mergeGates(current, incoming) {
+  const merged = [...current];
+  for (const result of incoming) {
+    const at = merged.findIndex((g) => g.type === result.type);
+    if (at >= 0) merged[at] = result;
+    else merged.push(result);
+  }
+  return merged;
+}
+function gateVerdict(gates2) {
+  if (gates2.some((g) => g.passed === false)) return "failed";
+  if (gates2.some((g) => g.passed === null)) return "waiting";
+  return "passed";
+}
+function failingDetail(gates2) {
+  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
+}
+
+// src/engine/molecule/ops/complete.ts
+function complete(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status === "awaiting_gate") {
+    if (!e.gates || e.gates.length === 0) {
+      d.emit({
+        type: "notice",
+        level: "info",
+        message: `step "${e.step}" is already waiting for its gates; nothing changed`
+      });
+      return ok(void 0);
+    }
+    concludeGates(
+      d,
+      i,
+      "complete",
+      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
+      e.by,
+      record2(e, step2.usage)
+    );
+    return ok(void 0);
+  }
+  if (step2.status !== "in_progress" && step2.status !== "ready")
+    return refuse("step", e.step, step2.status, "complete");
+  const patch = record2(e, step2.usage);
+  patch.lease = void 0;
+  patch.nudgedAt = void 0;
+  if (step2.status === "ready") {
+    patch.attempts = step2.attempts + 1;
+    patch.startedAt = d.at;
+  }
+  const def = d.def(i);
+  if (e.gates && e.gates.length > 0) {
+    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
+  } else if (def.gates.length > 0) {
+    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
+    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
+  } else {
+    patch.completedAt = d.at;
+    patch.error = void 0;
+    d.move(i, "complete", "completed", { by: e.by }, patch);
+  }
+  return ok(void 0);
+}
+function gates(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
+  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
+  return ok(void 0);
+}
+function approve(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const step2 = d.step(i);
+  if (step2.status === "completed") return alreadyCompleted(d, e.step);
+  if (!d.def(i).gates.some((g) => g.type === "approval")) {
+    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
+  }
+  if (step2.status !== "awaiting_gate") {
+    return refuse(
+      "step",
+      e.step,
+      step2.status,
+      "approve",
+      "it can be approved once its work is done and it waits for approval"
+    );
+  }
+  const current = step2.gates ?? waitingGates(d.def(i));
+  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
+  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
+  return ok(void 0);
+}
+function concludeGates(d, i, event, results, by2, patch = {}) {
+  const verdict = gateVerdict(results);
+  if (verdict === "failed") {
+    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
+  } else if (verdict === "waiting") {
+    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
+    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
+    d.move(
+      i,
+      event,
+      "awaiting_gate",
+      { by: by2, note: `waiting for ${waiting.join(", ")}` },
+      { ...patch, gates: results, awaitingSince: since }
+    );
+  } else {
+    d.move(
+      i,
+      event,
+      "completed",
+      { by: by2 },
+      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
+    );
+  }
+  const step2 = d.step(i);
+  d.emit({
+    type: "check-run",
+    step: step2.id,
+    // A failing attempt reports failure even when a retry already made the step ready again.
+    status: verdict === "failed" ? "failed" : step2.status,
+    gates: results,
+    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
+  });
+}
+function record2(e, used) {
+  const patch = {};
+  if (e.usage !== void 0) patch.usage = addUsage(used, e.usage);
+  if (e.checkpoint) patch.checkpoint = e.checkpoint;
+  if (e.branch !== void 0) patch.branch = e.branch;
+  return patch;
+}
+function alreadyCompleted(d, id) {
+  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
+  return ok(void 0);
+}
+
+// src/engine/molecule/ops/gate-step.ts
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
+function openGates(d, i) {
+  if (d.status === "pending") d.moveMolecule("complete", "in_progress");
+  complete(d, { type: "complete", step: d.step(i).id });
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
+};
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
+}
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
+}
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
+}
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
+  return err(
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
+  );
+}
+
+// src/engine/molecule/machine/molecule-machine.ts
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap2, mention) {
+  const exact = contextMap2[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap2[key]];
+}
+async function resolveMentions(text3, contextMap2, readFile8) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap2, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen.has(configured)) continue;
+    seen.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile8(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status2) {
+  return status2 === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen.has(need)) continue;
+      seen.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status2 = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
+    }
+  };
+  visit2(def.needs);
+  return branches;
 }
 
 // src/engine/molecule/ops/adhoc-proto.ts
@@ -44314,14 +45754,38 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     checkpoint: CheckpointSchema.optional(),
     gates: external_exports.array(GateResultSchema).optional(),
     branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
     by
   }),
   /** Gate results arriving later (checks finished, timer elapsed). */
   external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  external_exports.object({ type: external_exports.literal("fail"), step, error: external_exports.string(), by }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
   /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
   external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  external_exports.object({ type: external_exports.literal("skip"), step, reason: external_exports.string().optional(), by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
   external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
   /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
   external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
@@ -44357,20 +45821,9 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
 
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err("unknown-step", `molecule "${mol.id}" has no step "${id}"; its steps are ${listed}`);
-}
-
 // src/engine/molecule/ops/open-step.ts
-function isOpen(status) {
-  return status === "pending" || ACTIVE_STEP_STATUSES.has(status);
+function isOpen(status2) {
+  return status2 === "pending" || ACTIVE_STEP_STATUSES.has(status2);
 }
 function findOpenStep(steps, hint) {
   const n = steps.size;
@@ -44388,11 +45841,11 @@ var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
 var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
 var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
 var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status) {
-  return LIVE_MOLECULE_STATUSES.has(status);
+function isLive(status2) {
+  return LIVE_MOLECULE_STATUSES.has(status2);
 }
-function startsSteps(status) {
-  return status === "pending" || status === "in_progress";
+function startsSteps(status2) {
+  return status2 === "pending" || status2 === "in_progress";
 }
 
 // src/engine/molecule/scheduler.ts
@@ -44411,23 +45864,36 @@ function triggerVerdict(trigger, needs) {
       return needs.every(isDone) ? "skip" : "wait";
   }
 }
-function advance(d, candidates = []) {
-  const queue = [...candidates];
+function advance(d, candidates2 = []) {
+  const queue = [...candidates2];
+  let round = 0;
+  const passedOn = /* @__PURE__ */ new Map();
   for (; ; ) {
-    for (const i2 of d.takeChanges()) {
+    const changes = d.takeChanges();
+    if (changes.length > 0) round++;
+    for (const i2 of changes) {
       queue.push(i2);
       for (const j of d.index.dependents[i2]) queue.push(j);
     }
     const i = queue.pop();
     if (i === void 0) return;
-    if (d.step(i).status === "pending") decide(d, i);
+    const status2 = d.step(i).status;
+    if (status2 === "pending") decide(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "skipped" && passedOn.get(i) !== round) {
+      passedOn.set(i, round);
+      for (const j of d.index.dependents[i]) queue.push(j);
+    }
   }
 }
 function asNeed(d, n) {
-  const status = d.step(n).status;
-  return status === "failed" && softFails(d, n) ? "completed" : status;
+  const status2 = d.step(n).status;
+  if (status2 === "skipped" && skippedAhead(d, n)) return "pending";
+  return status2;
 }
-var softFails = (d, i) => d.def(i).onExhausted === "soft_fail";
+function skippedAhead(d, n) {
+  return d.index.needs[n].some((m) => !isDone(asNeed(d, m)));
+}
 function decide(d, i) {
   const def = d.def(i);
   const needs = d.index.needs[i].map((n) => asNeed(d, n));
@@ -44455,21 +45921,20 @@ function decide(d, i) {
     }
   }
   d.move(i, "ready", "ready");
+  if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
 }
+var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
   if (!isLive(d.status)) return;
   d.openStep = findOpenStep(d, d.lists.open);
   if (d.openStep >= 0) return;
   let culprit = -1;
-  const soft = [];
-  for (let i = 0; i < d.size; i++) {
-    const status = d.step(i).status;
-    if (status === "failed" && softFails(d, i)) soft.push(d.step(i).id);
-    else if (culprit < 0 && (status === "blocked" || status === "failed" && !recovered(d, i))) culprit = i;
+  for (let i = 0; i < d.size && culprit < 0; i++) {
+    const status2 = d.step(i).status;
+    if (status2 === "blocked" || status2 === "failed" && !recovered(d, i)) culprit = i;
   }
   if (culprit < 0) {
-    const softly = soft.length === 0 ? "" : `; failed softly (on_exhausted = soft_fail): ${soft.join(", ")}`;
-    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done${softly}` });
+    d.moveMolecule("settle", "complete", { note: `all ${d.size} steps done` });
     return;
   }
   const step2 = d.step(culprit);
@@ -44493,10 +45958,10 @@ var STATUS_LABELS = {
   complete: "molecule:complete",
   failed: "molecule:failed"
 };
-function statusLabel(status) {
-  if (LIVE_MOLECULE_STATUSES.has(status)) return STATUS_LABELS.active;
-  if (status === "complete") return STATUS_LABELS.complete;
-  if (status === "failed") return STATUS_LABELS.failed;
+function statusLabel(status2) {
+  if (LIVE_MOLECULE_STATUSES.has(status2)) return STATUS_LABELS.active;
+  if (status2 === "complete") return STATUS_LABELS.complete;
+  if (status2 === "failed") return STATUS_LABELS.failed;
   return void 0;
 }
 function labelChange(from, to) {
@@ -44653,6 +46118,10 @@ var Draft = class {
     this.fields[key] = value;
     this.dirty = true;
   }
+  /** A molecule-level field as this draft has it. */
+  field(key) {
+    return this.fields !== void 0 && key in this.fields ? this.fields[key] : this.base[key];
+  }
   emit(effect) {
     this.effects.push(effect);
   }
@@ -44685,7 +46154,11 @@ var Draft = class {
       proto: this.proto,
       open: this.openStep
     });
-    if (this.fields) Object.assign(mol, this.fields);
+    if (this.fields) {
+      Object.assign(mol, this.fields);
+      for (const key of Object.keys(this.fields))
+        if (mol[key] === void 0) delete mol[key];
+    }
     mol.status = this.status;
     mol.rev = rev;
     mol.updatedAt = this.at;
@@ -44707,13 +46180,24 @@ var Draft = class {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
     }
   }
-  /** The branches the step's needs recorded, in needs order: what a distributed step checks out. */
+  /**
+   * The branches the step's needs recorded, in needs order: what a distributed step checks out. A
+   * need with no branch of its own (a gate step, a skipped step) stands in for its own needs.
+   */
   baseBranches(i) {
     const branches = [];
-    for (const n of this.index.needs[i]) {
-      const branch = this.step(n).branch;
-      if (branch !== void 0) branches.push(branch);
-    }
+    const seen = /* @__PURE__ */ new Set();
+    const visit2 = (needs) => {
+      for (const n of needs) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        const branch = this.step(n).branch;
+        if (branch !== void 0) {
+          if (!branches.includes(branch)) branches.push(branch);
+        } else if (standsIn(this.def(n), this.step(n).status)) visit2(this.index.needs[n]);
+      }
+    };
+    visit2(this.index.needs[i]);
     return branches;
   }
 };
@@ -44742,6 +46226,19 @@ function pour(proto, opts) {
       "invalid-id",
       `"${opts.id}" cannot be a molecule id: use letters, digits, ".", "_" and "-", starting with a letter or digit`
     );
+  }
+  const idProblem = refPartProblem(opts.id);
+  if (idProblem !== void 0) {
+    return err("invalid-id", `"${opts.id}" cannot be a molecule id: ${idProblem} (${REF_NAME_RULE})`);
+  }
+  for (const step2 of proto.steps) {
+    const problem = refPartProblem(step2.id);
+    if (problem !== void 0) {
+      return err(
+        "invalid-id",
+        `step id ${JSON.stringify(step2.id)} cannot be part of a git ref: ${problem} (${REF_NAME_RULE})`
+      );
+    }
   }
   if (proto.steps.length === 0) return err("empty-proto", `formula "${proto.formula}" has no steps to pour`);
   const kind = opts.kind ?? "mol";
@@ -44781,45 +46278,6 @@ function pour(proto, opts) {
   return { ok: true, value: d.build(0) };
 }
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status, event, hint) {
-  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
-}
-
 // src/engine/molecule/machine/table.ts
 function canTransition(table3, from, event) {
   return targetsOf(table3, from, event).length > 0;
@@ -44835,7 +46293,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record3 = {
+  const record4 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -44854,7 +46312,8 @@ function squash(d, e) {
       durationMs,
       attempts,
       retries: mol.steps.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0),
-      loops: mol.steps.reduce((n, s) => n + s.loops, 0)
+      loops: mol.steps.reduce((n, s) => n + s.loops, 0),
+      ...mol.steps.some((s) => s.usage !== void 0) ? { usage: moleculeUsage(mol.steps) } : {}
     },
     createdAt: mol.createdAt,
     squashedAt: d.at
@@ -44868,7 +46327,7 @@ function squash(d, e) {
       note: summary
     }
   );
-  d.emit({ type: "archive", record: record3 });
+  d.emit({ type: "archive", record: record4 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -44921,270 +46380,6 @@ function evaporate(d, _e) {
   return ok(void 0);
 }
 
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status === "in_progress" || status === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids, why) {
-  if (ids.length === 0) return;
-  const list2 = ids.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
-}
-
-// src/engine/molecule/ops/fail.ts
-function failPath(d, i, event, error2, by2, patch = {}) {
-  const def = d.def(i);
-  const attempts = patch.attempts ?? d.step(i).attempts;
-  const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const target = def.onFail === void 0 ? void 0 : d.position(def.onFail);
-  const budget = def.maxLoops ?? d.proto.maxLoops;
-  const loops = target === void 0 ? 0 : d.step(target).loops;
-  const retry2 = attempts <= maxRetries;
-  const loop = !retry2 && target !== void 0 && loops < budget;
-  const fields = {
-    ...patch,
-    error: error2,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
-  };
-  if (retry2 || loop) {
-    d.move(i, event, "failed", { by: by2, note: error2 }, fields);
-  } else {
-    const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
-    const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    const how = def.onExhausted === "soft_fail" ? `failed softly after ${ran}: on_exhausted = soft_fail, so the steps that need it run as if it had completed` : `failed for good after ${ran}`;
-    d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
-    return;
-  }
-  if (retry2) {
-    d.move(i, "auto-retry", "ready", { note: `retry ${attempts} of ${maxRetries}` });
-    return;
-  }
-  loopBack(d, i, target, loops + 1, budget);
-}
-function loopBack(d, failing, target, loop, budget) {
-  const failingId = d.step(failing).id;
-  const targetId = d.step(target).id;
-  const sweep = /* @__PURE__ */ new Set([target, ...downstreamOf(d.index, [target]), failing]);
-  const interrupted2 = [];
-  const note = `on_fail of "${failingId}": loop ${loop} of ${budget} back to "${targetId}"`;
-  for (const j of [...sweep].sort((a, b) => a - b)) {
-    const patch = { attempts: 0 };
-    if (j === target) patch.loops = loop;
-    if (sendBack(d, j, "loop", { note }, patch) && j !== failing) interrupted2.push(d.step(j).id);
-  }
-  noticeInterrupted(d, interrupted2, note);
-}
-function fail2(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const status = d.step(i).status;
-  if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
-  failPath(d, i, "fail", e.error, e.by);
-  return ok(void 0);
-}
-function timeout(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
-  if (step2.startedAt === void 0)
-    return err("invalid-state", `step "${e.step}" is in progress but has no start time`);
-  const limit = d.def(i).timeout;
-  const ran = d.now.getTime() - Date.parse(step2.startedAt);
-  const limitMs = limit === void 0 ? void 0 : parseDuration(limit);
-  if (limitMs !== void 0 && ran < limitMs) {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "timeout",
-      `it has run ${Math.round(ran / 1e3)}s of its ${limit}`
-    );
-  }
-  failPath(d, i, "timeout", `timed out after ${limit ?? `${Math.round(ran / 6e4)}m`}`, "patrol");
-  return ok(void 0);
-}
-
-// src/engine/molecule/ops/gates.ts
-function waitingGates(def) {
-  return def.gates.map((g) => ({ type: g.type, passed: null, detail: "waiting" }));
-}
-function mergeGates(current, incoming) {
-  const merged = [...current];
-  for (const result of incoming) {
-    const at = merged.findIndex((g) => g.type === result.type);
-    if (at >= 0) merged[at] = result;
-    else merged.push(result);
-  }
-  return merged;
-}
-function gateVerdict(gates2) {
-  if (gates2.some((g) => g.passed === false)) return "failed";
-  if (gates2.some((g) => g.passed === null)) return "waiting";
-  return "passed";
-}
-function failingDetail(gates2) {
-  return gates2.filter((g) => g.passed === false).map((g) => `gate ${g.type} failed: ${g.detail}`).join("; ");
-}
-
-// src/engine/molecule/ops/complete.ts
-function complete(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status === "awaiting_gate") {
-    if (!e.gates || e.gates.length === 0) {
-      d.emit({
-        type: "notice",
-        level: "info",
-        message: `step "${e.step}" is already waiting for its gates; nothing changed`
-      });
-      return ok(void 0);
-    }
-    concludeGates(
-      d,
-      i,
-      "complete",
-      mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates),
-      e.by,
-      record2(e)
-    );
-    return ok(void 0);
-  }
-  if (step2.status !== "in_progress" && step2.status !== "ready")
-    return refuse("step", e.step, step2.status, "complete");
-  const patch = record2(e);
-  patch.lease = void 0;
-  patch.nudgedAt = void 0;
-  if (step2.status === "ready") {
-    patch.attempts = step2.attempts + 1;
-    patch.startedAt = d.at;
-  }
-  const def = d.def(i);
-  if (e.gates && e.gates.length > 0) {
-    concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
-  } else if (def.gates.length > 0) {
-    d.emit({ type: "evaluate-gates", step: e.step, gates: def.gates });
-    concludeGates(d, i, "complete", waitingGates(def), e.by, patch);
-  } else {
-    patch.completedAt = d.at;
-    patch.error = void 0;
-    d.move(i, "complete", "completed", { by: e.by }, patch);
-  }
-  return ok(void 0);
-}
-function gates(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
-  concludeGates(d, i, "gates", mergeGates(step2.gates ?? waitingGates(d.def(i)), e.gates));
-  return ok(void 0);
-}
-function approve(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
-  const step2 = d.step(i);
-  if (step2.status === "completed") return alreadyCompleted(d, e.step);
-  if (!d.def(i).gates.some((g) => g.type === "approval")) {
-    return err("no-approval-gate", `step "${e.step}" has no approval gate; there is nothing to approve`);
-  }
-  if (step2.status !== "awaiting_gate") {
-    return refuse(
-      "step",
-      e.step,
-      step2.status,
-      "approve",
-      "it can be approved once its work is done and it waits for approval"
-    );
-  }
-  const current = step2.gates ?? waitingGates(d.def(i));
-  const approval = { type: "approval", passed: true, detail: `approved by ${e.by}` };
-  concludeGates(d, i, "approve", mergeGates(current, [approval]), e.by);
-  return ok(void 0);
-}
-function concludeGates(d, i, event, results, by2, patch = {}) {
-  const verdict = gateVerdict(results);
-  if (verdict === "failed") {
-    failPath(d, i, event, failingDetail(results), by2, { ...patch, gates: results });
-  } else if (verdict === "waiting") {
-    const since = d.step(i).status === "awaiting_gate" ? d.step(i).awaitingSince : d.at;
-    const waiting = results.filter((g) => g.passed === null).map((g) => g.type);
-    d.move(
-      i,
-      event,
-      "awaiting_gate",
-      { by: by2, note: `waiting for ${waiting.join(", ")}` },
-      { ...patch, gates: results, awaitingSince: since }
-    );
-  } else {
-    d.move(
-      i,
-      event,
-      "completed",
-      { by: by2 },
-      { ...patch, gates: results, completedAt: d.at, awaitingSince: void 0, error: void 0 }
-    );
-  }
-  const step2 = d.step(i);
-  d.emit({
-    type: "check-run",
-    step: step2.id,
-    // A failing attempt reports failure even when a retry already made the step ready again.
-    status: verdict === "failed" ? "failed" : step2.status,
-    gates: results,
-    ...step2.checkpoint?.commit === void 0 ? {} : { commit: step2.checkpoint.commit }
-  });
-}
-function record2(e) {
-  const patch = {};
-  if (e.checkpoint) patch.checkpoint = e.checkpoint;
-  if (e.branch !== void 0) patch.branch = e.branch;
-  return patch;
-}
-function alreadyCompleted(d, id) {
-  d.emit({ type: "notice", level: "info", message: `step "${id}" was already completed; nothing changed` });
-  return ok(void 0);
-}
-
 // src/engine/molecule/ops/nudge.ts
 function nudge(d, e) {
   const found2 = findStep(d, e.step);
@@ -45216,6 +46411,7 @@ function unpause(d, e) {
     if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
       started = true;
   }
+  if (d.field("budgetStop") !== void 0) d.set("budgetStop", void 0);
   d.moveMolecule("unpause", started ? "in_progress" : "pending", { by: e.by });
   return ok(void 0);
 }
@@ -45259,13 +46455,13 @@ function reset(proto, index, mol, e, now) {
   return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
 }
 function archivedNote(mol) {
-  const count = mol.history.length + (mol.historyTrimmed ?? 0);
+  const count2 = mol.history.length + (mol.historyTrimmed ?? 0);
   const first = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
-  const done = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done} of ${mol.steps.length} steps completed${why}`;
+  const done2 = mol.steps.filter((s) => s.status === "completed").length;
+  return `archived ${count2} transitions from ${first} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -45316,16 +46512,16 @@ function retry(d, e) {
   const found2 = findStep(d, e.step);
   if (!found2.ok) return found2;
   const i = found2.value;
-  const status = d.step(i).status;
+  const status2 = d.step(i).status;
   let sources;
-  if (status === "failed") sources = [i];
-  else if (status === "blocked")
+  if (status2 === "failed") sources = [i];
+  else if (status2 === "blocked")
     sources = upstreamOf2(d.index, i).filter((j) => d.step(j).status === "failed");
   else
     return refuse(
       "step",
       e.step,
-      status,
+      status2,
       "retry",
       "only a failed step, or one blocked by a failure, can be retried"
     );
@@ -45394,15 +46590,19 @@ function skip(d, e) {
   const found2 = findStep(d, e.step);
   if (!found2.ok) return found2;
   const i = found2.value;
-  const status = d.step(i).status;
-  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status)) {
+  const status2 = d.step(i).status;
+  if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status2)) {
     return refuse(
       "step",
       e.step,
-      status,
+      status2,
       "skip",
-      status === "in_progress" ? "fail it or let it finish" : void 0
+      status2 === "in_progress" ? "fail it or let it finish" : void 0
     );
+  }
+  const bypassed = e.force === true ? void 0 : bypasses(d, i);
+  if (bypassed !== void 0) {
+    return err("force-required", `step "${e.step}" ${bypassed}; skip it with --force to pass them anyway`);
   }
   d.move(
     i,
@@ -45411,8 +46611,19 @@ function skip(d, e) {
     { by: e.by, note: e.reason ?? "skipped by a person" },
     { lease: void 0, awaitingSince: void 0 }
   );
-  if (status === "failed" || status === "blocked") unblockDownstream(d, [i], e.by);
+  if (status2 === "failed" || status2 === "blocked") unblockDownstream(d, [i], e.by);
   return ok(void 0);
+}
+function bypasses(d, i) {
+  const def = d.def(i);
+  if (def.type === "gate" && def.gates.length > 0) {
+    return `is a gate (${def.gates.map((g) => g.type).join(", ")}): skipping it passes its gates unjudged`;
+  }
+  const approval = def.gates.find((g) => g.type === "approval");
+  if (approval === void 0) return void 0;
+  const result = d.step(i).gates?.find((g) => g.type === "approval");
+  if (result?.passed === true) return void 0;
+  return `waits for an approval (${approval.permission}): skipping it leaves that approval behind`;
 }
 
 // src/engine/molecule/ops/start.ts
@@ -45474,12 +46685,12 @@ function begin(d, i, e, note) {
   );
 }
 function startHint(d, i) {
-  const status = d.step(i).status;
-  if (status === "failed") return "retry it to run it again";
-  if (status === "awaiting_gate") return "its work is done and it is waiting for its gates";
-  if (status !== "pending" && status !== "blocked") return void 0;
-  const open3 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
-  return open3.length > 0 ? `it needs ${open3.join(", ")}` : void 0;
+  const status2 = d.step(i).status;
+  if (status2 === "failed") return "retry it to run it again";
+  if (status2 === "awaiting_gate") return "its work is done and it is waiting for its gates";
+  if (status2 !== "pending" && status2 !== "blocked") return void 0;
+  const open4 = d.index.needs[i].map((n) => d.step(n)).filter((s) => s.status !== "completed" && s.status !== "skipped").map((s) => `"${s.id}" (${s.status.replace("_", " ")})`);
+  return open4.length > 0 ? `it needs ${open4.join(", ")}` : void 0;
 }
 function sameProcess(a, b) {
   return a?.host === b.host && a.pgid === b.pgid && a.startTime === b.startTime;
@@ -45503,7 +46714,8 @@ var HANDLERS = {
   unpause,
   squash,
   burn,
-  evaporate
+  evaporate,
+  budget: raiseBudget
 };
 function transition(proto, mol, event, now) {
   const index = indexProto(proto);
@@ -45542,21 +46754,21 @@ function transitionAll(proto, mol, events, now) {
   one.rev = mol.rev + 1;
   return ok({ mol: one, effects });
 }
-function machineEventOf(event, status) {
-  if (event.type === "squash" && event.summary !== void 0 && status !== "complete" && status !== "failed") {
+function machineEventOf(event, status2) {
+  if (event.type === "squash" && event.summary !== void 0 && status2 !== "complete" && status2 !== "failed") {
     return "squash-unfinished";
   }
   return event.type;
 }
-function moleculeHint(status, event) {
-  if (status === "squashed" || status === "burned") return "it is gone";
+function moleculeHint(status2, event) {
+  if (status2 === "squashed" || status2 === "burned") return "it is gone";
   if (event === "squash") return "to archive unfinished work, give a summary: /mol squash <summary>";
   if (event === "reset")
     return "reset works on complete or failed molecules; /mol reset --force works from any state";
-  if (status === "paused" && event !== "pause") return "unpause it first";
+  if (status2 === "paused" && event !== "pause") return "unpause it first";
   if (event === "unpause") return "it is not paused";
-  if (status === "pending" && event === "rollback") return "nothing has run yet";
-  if (status === "complete" || status === "failed")
+  if (status2 === "pending" && event === "rollback") return "nothing has run yet";
+  if (status2 === "complete" || status2 === "failed")
     return `roll it back, reset it, or retry a failed step to work on it again`;
   return void 0;
 }
@@ -45690,10 +46902,6 @@ function judgeTimer(after, awaitingSince, now) {
   };
 }
 
-// src/cli/args.ts
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-
 // src/local/formulas/formula-files.ts
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -45703,15 +46911,15 @@ function isFormulaFile(file2) {
 }
 function findFormulaFiles(dir) {
   const found2 = [];
-  const walk3 = (d) => {
+  const walk4 = (d) => {
     for (const entry2 of readdirSync(d, { withFileTypes: true })) {
       if (entry2.name === "node_modules" || entry2.name === ".git") continue;
       const path = join(d, entry2.name);
-      if (entry2.isDirectory()) walk3(path);
+      if (entry2.isDirectory()) walk4(path);
       else if (isFormulaFile(entry2.name)) found2.push(path);
     }
   };
-  walk3(dir);
+  walk4(dir);
   return found2.sort();
 }
 function isDirectory(path) {
@@ -45726,19 +46934,61 @@ function readText(path) {
 }
 
 // src/cli/args.ts
-function parse4(argv, options) {
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return ok({ values, positionals });
-  } catch (e) {
-    const message = e.message.replace(/\. To specify a positional.*$/s, "");
-    const unknown2 = /^Unknown option '(--[^']+)'$/.exec(message)?.[1];
-    const guess = unknown2 === void 0 ? void 0 : closest(
-      unknown2,
-      ["help", ...Object.keys(options)].map((o) => `--${o}`)
-    );
-    return err("usage", guess === void 0 ? message : `${message}; did you mean "${guess}"?`);
+function parseVerbArgs(verb, argv) {
+  const byName = new Map(verb.options.map((o) => [o.name, o]));
+  const config3 = {};
+  for (const o of verb.options) {
+    config3[o.name] = {
+      type: o.value === void 0 ? "boolean" : "string",
+      ...o.short === void 0 ? {} : { short: o.short }
+    };
   }
+  const { tokens } = parseArgs({
+    args: argv,
+    options: config3,
+    allowPositionals: true,
+    strict: false,
+    tokens: true
+  });
+  const values = {};
+  const positionals = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") positionals.push(token.value);
+    if (token.kind !== "option") continue;
+    const option = byName.get(token.name);
+    if (option === void 0) return err("usage", unknownOption(token.rawName, verb.options));
+    if (option.value === void 0 && token.value !== void 0 && option.inlineValue === void 0)
+      return err("usage", `option --${option.name} takes no value, got "${token.value}"`);
+    if (option.inlineValue !== void 0 && token.value !== void 0 && !token.inlineValue)
+      return err(
+        "usage",
+        `option --${option.name} takes its value after "=": --${option.name}=${token.value}`
+      );
+    if (option.value !== void 0 && token.value === void 0)
+      return err("usage", `option --${option.name} needs a value (${option.value})`);
+    values[option.name] = store(option, values[option.name], token.value ?? true);
+  }
+  const counted = countArgs(verb, positionals);
+  return counted.ok ? ok({ values, positionals }) : counted;
+}
+function store(option, before, value) {
+  if (option.multiple) return [...before ?? [], value];
+  return value;
+}
+function unknownOption(raw, options) {
+  const guess = raw.startsWith("--") ? closest(
+    raw,
+    ["help", ...options.map((o) => o.name)].map((o) => `--${o}`)
+  ) : void 0;
+  return `unknown option "${raw}"${guess === void 0 ? "" : `; did you mean "${guess}"?`}`;
+}
+function countArgs(verb, positionals) {
+  const missing = verb.args.slice(positionals.length).find((a) => a.required);
+  if (missing !== void 0) return err("usage", missing.missing ?? `missing <${missing.name}>`);
+  const variadic = verb.args.some((a) => a.variadic);
+  const extra = positionals[verb.args.length];
+  if (!variadic && extra !== void 0) return err("usage", `unexpected argument "${extra}"`);
+  return ok(void 0);
 }
 function parseVars(raw) {
   const vars = {};
@@ -45758,19 +47008,214 @@ function parseFormulaDirs(raw, cwd) {
   }
   return ok(dirs);
 }
-var FORMULAS_OPTION = { formulas: { type: "string", multiple: true } };
-var VAR_OPTION = { var: { type: "string", multiple: true, short: "v" } };
-var JSON_OPTION = { json: { type: "boolean" } };
+
+// src/cli/style.ts
+var SGR = {
+  good: [32, 39],
+  bad: [31, 39],
+  waiting: [33, 39],
+  active: [36, 39],
+  muted: [2, 22],
+  strong: [1, 22]
+};
+var STATUS_TONE = {
+  pending: "muted",
+  ready: "active",
+  in_progress: "active",
+  awaiting_gate: "waiting",
+  completed: "good",
+  complete: "good",
+  failed: "bad",
+  blocked: "bad",
+  skipped: "muted",
+  paused: "waiting",
+  squashed: "muted",
+  burned: "muted"
+};
+function makeStyle(options) {
+  const { color, symbols } = options;
+  const paint = (tone, text3) => {
+    if (!color || text3 === "") return text3;
+    const [on, off] = SGR[tone];
+    return `\x1B[${on}m${text3}\x1B[${off}m`;
+  };
+  return {
+    color,
+    symbols,
+    paint,
+    status(status2) {
+      const words = paint(STATUS_TONE[status2], statusWords(status2));
+      if (!symbols) return words;
+      const symbol2 = STEP_STATUS_EMOJI[status2] ?? MOLECULE_STATUS_EMOJI[status2];
+      return symbol2 === void 0 ? words : `${symbol2} ${words}`;
+    }
+  };
+}
+var PLAIN = makeStyle({ color: false, symbols: false });
+function styleFor(stream, env) {
+  const tty = stream.isTTY === true;
+  return makeStyle({ color: colorWanted(tty, env), symbols: tty });
+}
+function colorWanted(tty, env) {
+  const force = env.FORCE_COLOR;
+  if (force !== void 0) return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== void 0 && env.NO_COLOR !== "") return false;
+  return tty && env.TERM !== "dumb";
+}
+
+// src/cli/io.ts
+function processIO() {
+  const out = lineWriter(process.stdout);
+  const err2 = lineWriter(process.stderr);
+  return {
+    out,
+    err: err2,
+    cwd: process.cwd(),
+    env: process.env,
+    now: () => /* @__PURE__ */ new Date(),
+    style: styleFor(process.stdout, process.env),
+    errStyle: styleFor(process.stderr, process.env),
+    ...process.argv[1] === void 0 ? {} : { self: process.argv[1] }
+  };
+}
+var writers = /* @__PURE__ */ new WeakMap();
+function lineWriter(stream) {
+  const known = writers.get(stream);
+  if (known) return known;
+  let closed = false;
+  stream.on("error", (error2) => {
+    closed = true;
+    if (error2.code === "EPIPE" || stream === process.stderr) return;
+    process.exitCode = EXIT.failed;
+    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
+`);
+  });
+  const write = (text3) => {
+    if (closed || stream.destroyed) return;
+    stream.write(text3.endsWith("\n") ? text3 : `${text3}
+`);
+  };
+  writers.set(stream, write);
+  return write;
+}
+function progressOutput(io) {
+  return { print: (line) => io.err(line), style: io.errStyle ?? PLAIN };
+}
+var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
+var EXIT_MEANINGS = {
+  ok: "done: the command did what it was asked (run, resume and the step verbs: the molecule is complete)",
+  failed: "failed: a formula, a molecule or git refused (one line says why, nothing changed), or the molecule failed",
+  usage: "usage error: an unknown command or option, a missing or extra argument, a bad option value, or bare `mol`; the usage line follows",
+  waiting: "waiting (run, resume and the step verbs): the molecule stopped with work left for a person, an agent, a gate or another process"
+};
+
+// src/cli/verb-spec.ts
+var defineVerb = (spec) => spec;
+function optionFlag(o) {
+  return `--${o.name}${o.value ? ` ${o.value}` : o.inlineValue ? `[=${o.inlineValue}]` : ""}`;
+}
+function usageLine(verb) {
+  const args = verb.args.map((a) => {
+    const word = `<${a.name}>${a.variadic ? "..." : ""}`;
+    return a.required ? word : `[${word}]`;
+  });
+  const options = verb.options.map((o) => `[${optionFlag(o)}]${o.multiple ? "..." : ""}`);
+  return ["mol", verb.name, ...args, ...options].join(" ");
+}
+
+// src/cli/help.ts
+var HELP_OPTION = { name: "help", short: "h", meaning: "print this help" };
+function verbList(verbs) {
+  const width = Math.max(...verbs.map((v) => v.name.length));
+  return [
+    "mol \u2014 molecular workflows, locally",
+    "",
+    "usage: mol <command> [args]",
+    "",
+    ...verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
+    "",
+    "mol help <command> (or mol <command> --help): a command's options and examples",
+    "mol --version: the version",
+    "On a terminal output has colour and status symbols; NO_COLOR=1 turns colour off,",
+    "FORCE_COLOR=1 turns it on when piped.",
+    "",
+    "exit codes:",
+    ...exitCodeLines(),
+    ""
+  ].join("\n");
+}
+function exitCodeLines() {
+  return Object.keys(EXIT).map((k) => `  ${EXIT[k]}  ${EXIT_MEANINGS[k]}`);
+}
+function verbHelp(verb) {
+  const options = [...verb.options, HELP_OPTION];
+  const flags = options.map(flagColumn);
+  const width = Math.max(...flags.map((f) => f.length));
+  return [
+    `usage: ${usageLine(verb)}`,
+    "",
+    `${sentence(verb.summary)}`,
+    "",
+    "options:",
+    ...options.map((o, i) => `  ${(flags[i] ?? "").padEnd(width)}  ${o.meaning}`),
+    "",
+    verb.examples.length === 1 ? "example:" : "examples:",
+    ...verb.examples.map((e) => `  ${e}`),
+    ""
+  ].join("\n");
+}
+function flagColumn(o) {
+  return `${o.short ? `-${o.short}, ` : "    "}${optionFlag(o)}`;
+}
+function sentence(summary) {
+  return `${summary[0]?.toUpperCase()}${summary.slice(1)}.`;
+}
+function unknownCommand(io, name, verbs) {
+  const known = name.startsWith("-") ? ["--help", "--version"] : verbs.filter((v) => !v.hidden).map((v) => v.name);
+  const guess = closest(name, known);
+  io.err(
+    guess === void 0 ? `mol: unknown command "${name}"; run "mol help" for the list` : `mol: unknown command "${name}"; did you mean "${guess}"?`
+  );
+  return EXIT.usage;
+}
 
 // src/local/local-effects.ts
 import { rm as rm4 } from "node:fs/promises";
 import { join as join5 } from "node:path";
 
+// src/runner/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+async function checkBranchName(_cwd, branch) {
+  const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
+  if (problem === void 0) return ok(branch);
+  return err(
+    "invalid-branch",
+    `"${branch}" cannot be a git branch name: ${problem}; rename the step (${REF_NAME_RULE}).`
+  );
+}
+
+// src/runner/build-checkpoint.ts
+function buildCheckpoint(options) {
+  const commandGates = options.gates.filter((g) => g.type === "command");
+  const testsPassed = options.commandPassed !== false && commandGates.every((g) => g.passed === true);
+  const limit = options.tailChars ?? 2e3;
+  const tail = options.outputTail;
+  return {
+    ...options.commit !== void 0 ? { commit: options.commit } : {},
+    filesModified: options.filesModified,
+    testsPassed,
+    notes: options.notes ?? "",
+    capturedAt: options.now().toISOString(),
+    ...tail !== void 0 && tail !== "" ? { outputTail: tail.length > limit ? tail.slice(-limit) : tail } : {}
+  };
+}
+
 // src/runner/git.ts
 import { execFile } from "node:child_process";
 
 // src/runner/crash-point.ts
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 var reached = 0;
 function crashPoint(name) {
   const at = process.env.MOL_CRASH_AT;
@@ -45780,6 +47225,15 @@ function crashPoint(name) {
   if (trace) appendFileSync(trace, `${reached} ${name}
 `);
   if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+function fullDiskPoint() {
+  const full = process.env.MOL_FULL_DISK;
+  if (!full || !existsSync(full)) return;
+  throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write"
+  });
 }
 
 // src/runner/scrub-env.ts
@@ -45866,34 +47320,6 @@ function splitNul(text3) {
   return text3.split("\0").filter((part) => part.length > 0);
 }
 
-// src/runner/branch-names.ts
-var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
-var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
-async function checkBranchName(cwd, branch) {
-  const out = await git(cwd, ["check-ref-format", "--branch", branch], { okCodes: [0, 1, 128] });
-  if (out.ok && out.value.code === 0 && !branch.startsWith("-")) return ok(branch);
-  return err(
-    "invalid-branch",
-    `"${branch}" cannot be a git branch name; rename the step (no spaces, "..", "~", "^", ":" or a trailing ".lock").`
-  );
-}
-
-// src/runner/build-checkpoint.ts
-function buildCheckpoint(options) {
-  const commandGates = options.gates.filter((g) => g.type === "command");
-  const testsPassed = options.commandPassed !== false && commandGates.every((g) => g.passed === true);
-  const limit = options.tailChars ?? 2e3;
-  const tail = options.outputTail;
-  return {
-    ...options.commit !== void 0 ? { commit: options.commit } : {},
-    filesModified: options.filesModified,
-    testsPassed,
-    notes: options.notes ?? "",
-    capturedAt: options.now().toISOString(),
-    ...tail !== void 0 && tail !== "" ? { outputTail: tail.length > limit ? tail.slice(-limit) : tail } : {}
-  };
-}
-
 // src/runner/commit-step.ts
 async function commitStep(options) {
   const { cwd } = options;
@@ -45966,16 +47392,16 @@ async function diffStep(options) {
     return err("unknown-ref", `"${options.branchOrCommit}" is not a branch or commit in ${repoDir}.`);
   const out = await git(repoDir, ["diff", "--name-status", "--no-renames", "-z", base, target]);
   if (!out.ok) return out;
-  const diff = { added: [], modified: [], deleted: [] };
+  const diff2 = { added: [], modified: [], deleted: [] };
   const parts = splitNul(out.value.stdout);
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const status = parts[i];
+    const status2 = parts[i];
     const path = parts[i + 1];
-    if (status === "A") diff.added.push(path);
-    else if (status === "D") diff.deleted.push(path);
-    else diff.modified.push(path);
+    if (status2 === "A") diff2.added.push(path);
+    else if (status2 === "D") diff2.deleted.push(path);
+    else diff2.modified.push(path);
   }
-  return ok(diff);
+  return ok(diff2);
 }
 
 // src/runner/gates/files-gate.ts
@@ -46048,23 +47474,23 @@ function escapeRegExp(text3) {
 // src/runner/gates/schema-gate.ts
 import { readFile } from "node:fs/promises";
 async function schemaGate(cwd, file2, schemaFile) {
-  const fail3 = (detail) => ({ type: "schema", passed: false, detail });
+  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
   const data = await readJson2(cwd, file2);
-  if ("error" in data) return fail3(data.error);
+  if ("error" in data) return fail4(data.error);
   const schema = await readJson2(cwd, schemaFile);
-  if ("error" in schema) return fail3(schema.error);
+  if ("error" in schema) return fail4(schema.error);
   if (schema.value === null || typeof schema.value !== "object")
-    return fail3(`${schemaFile} is not a JSON Schema object`);
-  let validate3;
+    return fail4(`${schemaFile} is not a JSON Schema object`);
+  let validate4;
   try {
     const ajv = await makeAjv(schema.value);
-    validate3 = ajv.compile(schema.value);
+    validate4 = ajv.compile(schema.value);
   } catch (error2) {
-    return fail3(`${schemaFile} is not a usable JSON Schema: ${error2.message}`);
+    return fail4(`${schemaFile} is not a usable JSON Schema: ${error2.message}`);
   }
-  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
-  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
-  return fail3(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
+  if (validate4(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
+  const problems = (validate4.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
 }
 async function makeAjv(schema) {
   const draft = typeof schema.$schema === "string" ? schema.$schema : "";
@@ -46105,7 +47531,7 @@ import { StringDecoder } from "node:string_decoder";
 // src/runner/idle-watch.ts
 function watchIdle(options) {
   const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
+  const setTimer = options.setTimer ?? ((run3, ms) => setTimeout(run3, ms));
   const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
   const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
   let last = now();
@@ -46204,7 +47630,7 @@ async function endGroup(group, options = {}) {
 }
 
 // src/runner/run-command.ts
-var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then echo "$s" > "$1"; fi; exit "$s"';
+var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then printf %s "$s" 1<>"$1"; fi; exit "$s"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
 function runCommand(options) {
@@ -46251,13 +47677,45 @@ function runCommand(options) {
       idle?.stop();
       resolve8(result);
     };
+    let stoppedFor;
+    let pending = "";
+    const lineOf = options.stdoutLine;
+    const show2 = (text3, stream) => {
+      if (text3 === "") return;
+      tail.push(Buffer.from(text3));
+      options.onOutput?.(text3, stream);
+    };
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
       child[stream]?.on("data", (chunk) => {
-        tail.push(chunk);
         idle?.alive();
+        if (stream === "stdout" && lineOf !== void 0) {
+          const lines2 = (pending + decoder.write(chunk)).split("\n");
+          pending = lines2.pop() ?? "";
+          for (const line of lines2) show2(lineOf(`${line}
+`), stream);
+          return;
+        }
+        tail.push(chunk);
         options.onOutput?.(decoder.write(chunk), stream);
       });
+    }
+    const flushLine = () => {
+      if (lineOf === void 0 || pending === "") return;
+      const last = pending;
+      pending = "";
+      show2(lineOf(last), "stdout");
+    };
+    if (options.stop !== void 0) {
+      const signal = options.stop;
+      const onAbort = () => {
+        if (exit !== void 0 || stoppedFor !== void 0) return;
+        stoppedFor = String(signal.reason ?? "stopped");
+        killGroup("SIGTERM");
+        timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
+      };
+      if (signal.aborted) queueMicrotask(onAbort);
+      else signal.addEventListener("abort", onAbort, { once: true });
     }
     if (options.timeoutMs !== void 0) {
       const timeoutMs = options.timeoutMs;
@@ -46311,14 +47769,15 @@ function runCommand(options) {
         setTimeout(() => {
           child.stdout?.destroy();
           child.stderr?.destroy();
-          done();
+          done2();
         }, graceMs * 2)
       );
     });
     let settled = false;
-    const done = () => {
+    const done2 = () => {
       if (settled || exit === void 0 || pid === void 0) return;
       settled = true;
+      flushLine();
       finish2(
         ok({
           exitCode: exit.code,
@@ -46327,11 +47786,12 @@ function runCommand(options) {
           durationMs: Math.round(performance2.now() - started),
           outputTail: tail.text(),
           pid,
-          ...idledOut ? { idledOut: true } : {}
+          ...idledOut ? { idledOut: true } : {},
+          ...stoppedFor === void 0 ? {} : { stoppedFor }
         })
       );
     };
-    child.on("close", done);
+    child.on("close", done2);
   });
 }
 var Tail = class {
@@ -46396,11 +47856,11 @@ async function evaluateGate(gate, options) {
       };
   }
 }
-async function commandGate(run2, timeout2, options) {
+async function commandGate(run3, timeout2, options) {
   const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
   const outcome = await runCommand({
     cwd: options.cwd,
-    run: run2,
+    run: run3,
     env: options.env,
     inheritEnv: false,
     timeoutMs,
@@ -46410,7 +47870,7 @@ async function commandGate(run2, timeout2, options) {
   const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
   const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
   const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+  const detail = `\`${run3}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
 ${tail.trimEnd()}`}`;
   return { type: "command", passed: !timedOut && exitCode === 0, detail };
 }
@@ -46518,9 +47978,9 @@ async function deleteMoleculeBranches(options) {
   const onRemote = [];
   if (remote !== void 0) {
     if (remote.startsWith("-")) return err("invalid-remote", `"${remote}" is not a remote name or URL.`);
-    const listed = await git(repoDir, ["ls-remote", "--heads", remote, `refs/heads/${prefix}*`]);
-    if (!listed.ok) return listed;
-    for (const line of lines(listed.value.stdout)) {
+    const listed2 = await git(repoDir, ["ls-remote", "--heads", remote, `refs/heads/${prefix}*`]);
+    if (!listed2.ok) return listed2;
+    for (const line of lines(listed2.value.stdout)) {
       const ref = line.split("	")[1];
       if (ref?.startsWith(`refs/heads/${prefix}`)) onRemote.push(ref.slice("refs/heads/".length));
     }
@@ -46544,6 +48004,20 @@ import { rm as rm2 } from "node:fs/promises";
 var ROOT = "refs/molecular/attempts";
 function attemptRef(molId, stepId, attempt) {
   return `${ROOT}/${molId}/${stepId}/${attempt}`;
+}
+async function freeAttemptRef(cwd, molId, stepId, attempt, commit) {
+  const prefix = `${ROOT}/${molId}/${stepId}/`;
+  const listed2 = await gitText(cwd, ["for-each-ref", "--format=%(objectname) %(refname)", prefix]);
+  if (!listed2.ok) return listed2;
+  let highest = 0;
+  for (const line of listed2.value.split("\n")) {
+    const [sha, name] = line.split(" ");
+    if (sha === void 0 || name === void 0) continue;
+    if (sha === commit) return ok(name);
+    const n = Number(name.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return ok(attemptRef(molId, stepId, Math.max(attempt, highest + 1)));
 }
 function baseRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base`;
@@ -46611,9 +48085,10 @@ async function keepBranchAttempt(repoDir, molId, stepId, attempt, tip, bases) {
     if (!held2.ok) return held2;
     if (held2.value.code === 0) return ok(void 0);
   }
-  const kept = attemptRef(molId, stepId, attempt);
-  const saved = await git(repoDir, ["update-ref", kept, tip]);
-  return saved.ok ? ok(kept) : saved;
+  const kept = await freeAttemptRef(repoDir, molId, stepId, attempt, tip);
+  if (!kept.ok) return kept;
+  const saved = await git(repoDir, ["update-ref", kept.value, tip]);
+  return saved.ok ? ok(kept.value) : saved;
 }
 async function setAsideAttempt(cwd, molId, stepId, attempt) {
   const base = await resolveCommit(cwd, baseRef(molId, stepId));
@@ -46627,7 +48102,9 @@ async function setAsideAttempt(cwd, molId, stepId, attempt) {
   const leftNothing = same.value.code === 0 && now.value.head === parent.value;
   let kept;
   if (!leftNothing) {
-    kept = attemptRef(molId, stepId, attempt);
+    const free = await freeAttemptRef(cwd, molId, stepId, attempt, now.value.commit);
+    if (!free.ok) return free;
+    kept = free.value;
     const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
     if (!saved.ok) return saved;
     const added = await git(cwd, ["add", "-A"]);
@@ -46704,21 +48181,21 @@ async function currentTree(repoDir) {
   const [sha, name] = head.value.stdout.trim().split("\n");
   if (head.value.code !== 0 || sha === void 0 || name === void 0)
     return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
-  const status = await git(repoDir, [
+  const status2 = await git(repoDir, [
     "status",
     "--porcelain=v1",
     "-z",
     "--no-renames",
     "--untracked-files=all"
   ]);
-  if (!status.ok) return status;
+  if (!status2.ok) return status2;
   const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
   return ok({
     cwd: repoDir,
     ...branch === void 0 ? {} : { branch },
     baseCommit: sha,
     isWorktree: false,
-    preexisting: splitNul(status.value.stdout).map((entry2) => entry2.slice(3))
+    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
   });
 }
 async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
@@ -46842,17 +48319,39 @@ async function resetBranch(options) {
     return moved.ok ? ok({ from, to }) : moved;
   }
   if (!options.force) {
-    const status = await git(checkedOut.path, ["status", "--porcelain"]);
-    if (!status.ok) return status;
-    if (status.value.stdout.trim() !== "") {
+    const status2 = await git(checkedOut.path, ["status", "--porcelain", "--untracked-files=no"]);
+    if (!status2.ok) return status2;
+    const changed = pathsOf(status2.value.stdout);
+    if (changed.length > 0) {
       return err(
         "dirty-worktree",
-        `${checkedOut.path} has uncommitted changes; commit or stash them, or force the rollback (--force) to discard them.`
+        `${checkedOut.path} has uncommitted changes to ${listed(changed)}; commit or stash them, or force the rollback (--force) to discard them (untracked files are kept either way).`
+      );
+    }
+  }
+  const untracked = await git(checkedOut.path, ["ls-files", "--others", "--exclude-standard", "-z"]);
+  if (!untracked.ok) return untracked;
+  const loose = untracked.value.stdout.split("\0").filter(Boolean);
+  if (loose.length > 0) {
+    const tracked = await git(checkedOut.path, ["ls-tree", "-r", "-z", "--name-only", to, "--", ...loose]);
+    if (!tracked.ok) return tracked;
+    const clash = tracked.value.stdout.split("\0").filter(Boolean);
+    if (clash.length > 0) {
+      return err(
+        "dirty-worktree",
+        `${checkedOut.path} has untracked ${listed(clash)}, which the commit rolled back to tracks; move ${clash.length === 1 ? "it" : "them"} away first (a rollback never overwrites an untracked file).`
       );
     }
   }
   const reset2 = await git(checkedOut.path, ["reset", "-q", "--hard", to]);
   return reset2.ok ? ok({ from, to }) : reset2;
+}
+function pathsOf(porcelain) {
+  return porcelain.split("\n").filter((line) => line.trim() !== "").map((line) => line.slice(3).split(" -> ").at(-1) ?? "");
+}
+function listed(paths) {
+  const shown = paths.slice(0, 3).join(", ") + (paths.length > 3 ? ` and ${paths.length - 3} more` : "");
+  return `${paths.length === 1 ? "file" : "files"} ${shown}`;
 }
 
 // src/runner/step-env.ts
@@ -46888,10 +48387,10 @@ function stepEnv(options) {
 }
 
 // src/local/local-effects.ts
-function localEffectHandlers(scene, options = {}) {
+function localEffectHandlers(scene, proto, options = {}) {
   const { io } = scene;
   return {
-    judgeGates: (mol, step2, gates2, out) => judgeLocalGates(scene, mol, step2, gates2, out),
+    judgeGates: (mol, step2, gates2, out) => judgeLocalGates(scene, mol, step2, gates2, out, proto),
     gatesRecorded(step2, decided) {
       for (const gate of decided)
         io.err(
@@ -46920,15 +48419,30 @@ function localEffectHandlers(scene, options = {}) {
     }
   };
 }
+async function worktreeOf(scene, mol, stepId, proto) {
+  const worktree = join5(scene.worktreeRoot, mol.id, stepId);
+  if (await pathExists(worktree)) return worktree;
+  const def = proto.steps.find((s) => s.id === stepId);
+  if (def === void 0 || !judgedOnReady(def)) return void 0;
+  const built = await prepareWorkspace({
+    repoDir: scene.repoDir,
+    molId: mol.id,
+    stepId,
+    execution: "distributed",
+    baseBranches: needBranches(proto, mol, def),
+    baseRef: mol.base.sha ?? mol.base.ref,
+    worktreeRoot: scene.worktreeRoot
+  });
+  return built.ok ? built.value.cwd : void 0;
+}
 async function removeMoleculeWork(place, molId) {
   const deleted = await deleteMoleculeBranches({ repoDir: place.repoDir, molId });
   if (!deleted.ok) return deleted;
   await rm4(join5(place.worktreeRoot, molId), { recursive: true, force: true });
   return ok(void 0);
 }
-async function judgeLocalGates(scene, mol, stepId, gates2, out) {
-  const worktree = join5(scene.worktreeRoot, mol.id, stepId);
-  const cwd = mol.execution === "distributed" && await pathExists(worktree) ? worktree : scene.repoDir;
+async function judgeLocalGates(scene, mol, stepId, gates2, out, proto) {
+  const cwd = mol.execution === "distributed" && await worktreeOf(scene, mol, stepId, proto) || scene.repoDir;
   const env = stepEnv({
     base: process.env,
     vars: mol.vars,
@@ -46956,10 +48470,10 @@ var UNCHANGED = "unchanged";
 var DUPLICATE = "already-handled";
 var MAX_NOTE = 300;
 var NEEDS_PROTO = "needs-proto";
-async function changeMolecule(store, proto, molId, plan, now, marker, readFirst) {
+async function changeMolecule(store2, proto, molId, plan, now, marker, readFirst) {
   let noop;
   let handled;
-  const result = await store.mutate(molId, (current) => {
+  const result = await store2.mutate(molId, (current) => {
     noop = void 0;
     handled = void 0;
     if (marker && handledUnder(current, marker.key)) {
@@ -47055,69 +48569,1481 @@ async function carryOutLocally(scene, mol, proto, effects, options = {}) {
     { store: scene.store, proto, now: () => scene.io.now() },
     mol,
     effects,
-    localEffectHandlers(scene, options)
+    localEffectHandlers(scene, proto, options)
   );
   const [first, ...more] = out.problems;
   if (first !== void 0) return err("effect-failed", [first, ...more].join("\n"));
   return ok(out.mol);
 }
 
-// src/cli/cli-context.ts
-import { basename as basename2, dirname as dirname4, join as join9, resolve as resolve4 } from "node:path";
+// src/shell/step/agent-command.ts
+var AGENT_PRESETS = {
+  claude: { head: "claude -p --dangerously-skip-permissions --output-format stream-json --verbose" },
+  codex: { head: "codex exec --full-auto --json", tail: "-" },
+  gemini: { head: "gemini --yolo --output-format stream-json" },
+  opencode: { head: "opencode run --format json" }
+};
+function agentPreset(agent) {
+  const name = /^(\S+)/.exec(agent.trim())?.[1];
+  return name !== void 0 && Object.hasOwn(AGENT_PRESETS, name) ? name : void 0;
+}
+function agentCommandLine(agent) {
+  const trimmed = agent.trim();
+  const name = agentPreset(trimmed);
+  if (name === void 0) return trimmed;
+  const preset = AGENT_PRESETS[name];
+  const flags = trimmed.slice(name.length).trim();
+  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
+}
+function runsUnattended(def) {
+  return def !== void 0 && (def.run !== void 0 || def.agent !== void 0);
+}
+function withAgent(proto, agent) {
+  if (agent === void 0) return proto;
+  return {
+    ...proto,
+    steps: proto.steps.map((s) => s.run !== void 0 || s.type !== "task" ? s : { ...s, agent })
+  };
+}
 
-// src/local/store/local-store.ts
-import { mkdir, readdir as readdir2, rm as rm6, writeFile } from "node:fs/promises";
+// src/cli/end-previous-attempt.ts
+import { hostname as hostname3 } from "node:os";
+async function endPreviousAttempt(step2, announce = () => {
+}) {
+  const recorded = step2.lease?.process;
+  if (recorded === void 0) return { kind: "over" };
+  if (recorded.host !== hostname3()) return { kind: "elsewhere", host: recorded.host };
+  const group = {
+    pgid: recorded.pgid,
+    ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
+  };
+  if (!groupAlive(group)) return { kind: "over" };
+  announce(recorded.pgid);
+  await endGroup(group);
+  return { kind: "over", ended: recorded.pgid };
+}
+
+// src/cli/executor.ts
+import { performance as performance4 } from "node:perf_hooks";
+
+// src/runner/git-config-snapshot.ts
+var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
+async function gitConfigSnapshot(cwd) {
+  const listed2 = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed2.ok) return listed2;
+  const fields = listed2.value.stdout.split("\0");
+  const entries = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope, origin, item] = fields.slice(i, i + 3);
+    const newline2 = item.indexOf("\n");
+    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
+    if (scope === "command" || HARMLESS.test(key)) continue;
+    entries.push(JSON.stringify([scope, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+  }
+  return ok(entries);
+}
+function changedSettings(before, after) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const keys = /* @__PURE__ */ new Set();
+  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
+    keys.add(JSON.parse(entry2)[2]);
+  }
+  return [...keys].sort();
+}
+
+// src/runner/head-check.ts
+async function checkHead(cwd, stepId, start2) {
+  const now = await branchOf(cwd);
+  if (!now.ok) return now;
+  const was = start2.branch ?? "a detached HEAD";
+  if (now.value !== start2.branch) {
+    const is = now.value ?? "a detached HEAD";
+    return err(
+      "head-moved",
+      `step ${stepId} moved HEAD from ${was} to ${is}; a local step works on the molecule's branch and must not switch it, so its work is not recorded and the checkout goes back to ${was}`
+    );
+  }
+  const head = await resolveCommit(cwd, "HEAD");
+  const held2 = head === void 0 ? void 0 : await git(cwd, ["merge-base", "--is-ancestor", start2.baseCommit, head], { okCodes: [0, 1] });
+  if (held2 !== void 0 && !held2.ok) return held2;
+  if (held2?.value.code === 0) return ok(void 0);
+  const short = (sha) => sha === void 0 ? "nothing" : sha.slice(0, 7);
+  return err(
+    "head-moved",
+    `step ${stepId} moved ${was} to ${short(head)}, which does not hold the step's base ${short(start2.baseCommit)} (a reset or rebase dropped commits); its work is not recorded and ${was} goes back to ${short(start2.baseCommit)}`
+  );
+}
+async function putHeadBack(cwd, start2) {
+  if (start2.branch === void 0) {
+    const head = await resolveCommit(cwd, "HEAD") ?? start2.baseCommit;
+    const detached = await git(cwd, ["update-ref", "--no-deref", "HEAD", head]);
+    return detached.ok ? ok(void 0) : detached;
+  }
+  const ref = `refs/heads/${start2.branch}`;
+  if (await resolveCommit(cwd, ref) === void 0) {
+    const recreated = await git(cwd, ["update-ref", ref, start2.baseCommit]);
+    if (!recreated.ok) return recreated;
+  }
+  const attached = await git(cwd, ["symbolic-ref", "HEAD", ref]);
+  return attached.ok ? ok(void 0) : attached;
+}
+async function branchOf(cwd) {
+  const name = await git(cwd, ["symbolic-ref", "-q", "HEAD"], { okCodes: [0, 1] });
+  if (!name.ok) return name;
+  const full = name.value.stdout.trim();
+  if (name.value.code !== 0 || !full.startsWith("refs/heads/")) return ok(void 0);
+  return ok(full.slice("refs/heads/".length));
+}
+
+// src/shell/step/ended-attempt.ts
+import { mkdir, readFile as readFile2, rm as rm5, writeFile } from "node:fs/promises";
+import { dirname, join as join6 } from "node:path";
+
+// src/shell/step/step-checkout-schema.ts
+var StepCheckoutSchema = external_exports.object({
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: external_exports.enum(["tree", "worktree", "checkout"]),
+  /** Where the step's command runs. */
+  cwd: external_exports.string(),
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch: external_exports.string().optional(),
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: external_exports.string(),
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting: external_exports.array(external_exports.string()).optional(),
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig: external_exports.array(external_exports.string()).optional(),
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended: external_exports.literal(true).optional()
+});
+
+// src/shell/step/ended-attempt.ts
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: StepCheckoutSchema.omit({ ended: true })
+});
+function attemptFiles(dir, molId, stepId) {
+  const base = join6(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+var EXIT_RESERVED = `${" ".repeat(15)}
+`;
+async function keepAttemptRecord(files, attempt, checkout) {
+  if (checkout.kind === "checkout") return ok(void 0);
+  const record4 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
+  let path = dirname(files.record);
+  try {
+    await mkdir(path, { recursive: true });
+    path = files.exit;
+    fullDiskPoint();
+    await writeFile(files.exit, EXIT_RESERVED);
+    path = files.record;
+    fullDiskPoint();
+    await writeFile(files.record, record4);
+  } catch (error2) {
+    return err(
+      "store-io",
+      `cannot write ${path}: ${error2.message}; the step's command did not run, since nothing could remember that it had`,
+      { file: path }
+    );
+  }
+  return ok(void 0);
+}
+async function endedAttempt(files, attempt) {
+  const [record4, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record4 === void 0 || exit?.trim() !== "0") return void 0;
+  let json3;
+  try {
+    json3 = JSON.parse(record4);
+  } catch {
+    return void 0;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json3);
+  if (!parsed.success || parsed.data.attempt !== attempt) return void 0;
+  if (parsed.data.checkout.kind === "checkout") return void 0;
+  return { ...parsed.data.checkout, ended: true };
+}
+async function forgetAttemptRecord(files) {
+  await Promise.all([rm5(files.record, { force: true }), rm5(files.exit, { force: true })]);
+}
+var ENDED_COMMAND = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: "",
+  pid: 0
+};
+async function readText2(path) {
+  try {
+    return await readFile2(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+
+// src/shell/step/step-job.ts
+function stepJob(host, mol, proto, stepId) {
+  const def = proto.steps.find((s) => s.id === stepId);
+  const state = mol.steps.find((s) => s.id === stepId);
+  if (def === void 0 || state === void 0) {
+    return unknownStep({ id: mol.id, steps: proto.steps }, stepId);
+  }
+  return ok({ host, mol, proto, def, state });
+}
+function withMolecule(job, mol) {
+  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
+  return { ...job, mol, state };
+}
+
+// src/shell/step/record-step-event.ts
+async function recordStepEvent(job, event) {
+  const { runId } = job.host;
+  const guarded = (current) => {
+    if (event.type === "start") return ok(event);
+    const stale = refuseStaleReport(current, job.def.id, runId);
+    return stale.ok ? ok(event) : stale;
+  };
+  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
+  if (!recorded.ok) return recorded;
+  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
+}
+
+// src/shell/step/run-step-command.ts
+import { mkdtemp, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join as join8 } from "node:path";
 
-// src/local/store/atomic-write.ts
-import { randomBytes } from "node:crypto";
-import { open as open2, rename, rm as rm5 } from "node:fs/promises";
-import { basename, dirname, join as join6 } from "node:path";
-async function writeFileAtomic(path, data) {
-  const dir = dirname(path);
-  const tmp = join6(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  const handle = await open2(tmp, "wx");
-  try {
-    await handle.writeFile(data, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, path);
-  } catch (error2) {
-    await rm5(tmp, { force: true });
-    throw error2;
-  }
-  await syncDirectory(dir);
+// src/runner/workspace-fingerprint.ts
+import { stat } from "node:fs/promises";
+import { join as join7 } from "node:path";
+async function workspaceFingerprint(cwd) {
+  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
+  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status2.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status2.value.stdout);
+  const marks = await Promise.all(
+    entries.map(async (entry2) => {
+      const info = await stat(join7(cwd, entry2.slice(3))).catch(() => void 0);
+      return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
+    })
+  );
+  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
 }
-async function syncDirectory(dir) {
-  let handle;
+
+// src/shell/step/agent-watch.ts
+import { performance as performance3 } from "node:perf_hooks";
+
+// src/runner/agent-usage/usage-reader.ts
+function jsonLine(line) {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return void 0;
   try {
-    handle = await open2(dir, "r");
-    await handle.sync();
+    const value = JSON.parse(trimmed);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function record3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+function textLine(text3) {
+  return text3 === "" || text3.endsWith("\n") ? text3 : `${text3}
+`;
+}
+
+// src/runner/agent-usage/claude-stream.ts
+function claudeStreamReader() {
+  const seen = /* @__PURE__ */ new Set();
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let turns = 0;
+  return {
+    readable: /* @__PURE__ */ new Set(["usd", "tokens", "turns"]),
+    line(line) {
+      const msg = jsonLine(line);
+      if (msg === void 0) return { text: line };
+      if (msg.type === "assistant") {
+        const message = record3(msg.message);
+        const text3 = contentText(message?.content);
+        const id = typeof message?.id === "string" ? message.id : void 0;
+        const usage = record3(message?.usage);
+        if (usage === void 0 || id !== void 0 && seen.has(id)) return { text: text3 };
+        if (id !== void 0) seen.add(id);
+        const reading = {
+          tokens_in: inputTokens(usage),
+          tokens_out: count(usage.output_tokens),
+          turns: 1
+        };
+        tokensIn += reading.tokens_in ?? 0;
+        tokensOut += reading.tokens_out ?? 0;
+        turns += 1;
+        return { text: text3, usage: reading };
+      }
+      if (msg.type === "result") {
+        const usage = record3(msg.usage);
+        const reading = {};
+        if (typeof msg.total_cost_usd === "number") reading.cost_usd = count(msg.total_cost_usd);
+        if (typeof msg.num_turns === "number") reading.turns = Math.max(0, count(msg.num_turns) - turns);
+        if (usage !== void 0) {
+          reading.tokens_in = Math.max(0, inputTokens(usage) - tokensIn);
+          reading.tokens_out = Math.max(0, count(usage.output_tokens) - tokensOut);
+        }
+        const text3 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
+        return { text: text3, usage: reading };
+      }
+      return { text: "" };
+    }
+  };
+}
+function inputTokens(usage) {
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+}
+function contentText(content) {
+  if (!Array.isArray(content)) return "";
+  return content.map((block2) => record3(block2)).filter((block2) => block2?.type === "text" && typeof block2.text === "string").map((block2) => textLine(block2?.text)).join("");
+}
+
+// src/runner/agent-usage/codex-json.ts
+function codexJsonReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["tokens", "turns"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      switch (event.type) {
+        case "turn.completed": {
+          const usage = record3(event.usage);
+          return {
+            text: "",
+            usage: {
+              tokens_in: count(usage?.input_tokens),
+              tokens_out: count(usage?.output_tokens),
+              turns: 1
+            }
+          };
+        }
+        case "item.completed": {
+          const item = record3(event.item);
+          return item?.type === "agent_message" && typeof item.text === "string" ? { text: textLine(item.text) } : { text: "" };
+        }
+        case "turn.failed":
+          return { text: textLine(String(record3(event.error)?.message ?? "the turn failed")) };
+        case "error":
+          return { text: textLine(String(event.message ?? "error")) };
+        default:
+          return { text: "" };
+      }
+    }
+  };
+}
+
+// src/runner/agent-usage/gemini-stream.ts
+function geminiStreamReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["tokens"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      if (event.type === "message" && event.role === "assistant" && typeof event.content === "string")
+        return { text: event.delta === true ? event.content : textLine(event.content) };
+      if (event.type === "error" && typeof event.message === "string")
+        return { text: textLine(event.message) };
+      if (event.type === "result") {
+        const stats = record3(event.stats);
+        return stats === void 0 ? { text: "\n" } : {
+          text: "\n",
+          usage: { tokens_in: count(stats.input_tokens), tokens_out: count(stats.output_tokens) }
+        };
+      }
+      return { text: "" };
+    }
+  };
+}
+
+// src/runner/agent-usage/opencode-json.ts
+function opencodeJsonReader() {
+  return {
+    readable: /* @__PURE__ */ new Set(["usd", "tokens", "turns"]),
+    line(line) {
+      const event = jsonLine(line);
+      if (event === void 0) return { text: line };
+      const part = record3(event.part);
+      if (event.type === "text" && typeof part?.text === "string") return { text: textLine(part.text) };
+      if (event.type === "step_finish") {
+        const tokens = record3(part?.tokens);
+        const cache3 = record3(tokens?.cache);
+        return {
+          text: "",
+          usage: {
+            tokens_in: count(tokens?.input) + count(cache3?.read) + count(cache3?.write),
+            tokens_out: count(tokens?.output) + count(tokens?.reasoning),
+            cost_usd: count(part?.cost),
+            turns: 1
+          }
+        };
+      }
+      if (event.type === "error") return { text: textLine(JSON.stringify(event.error ?? event)) };
+      return { text: "" };
+    }
+  };
+}
+
+// src/runner/agent-usage/preset-readers.ts
+var READERS = {
+  claude: claudeStreamReader,
+  codex: codexJsonReader,
+  gemini: geminiStreamReader,
+  opencode: opencodeJsonReader
+};
+function presetReader(preset) {
+  if (preset === void 0 || !Object.hasOwn(READERS, preset)) return void 0;
+  return READERS[preset]();
+}
+
+// src/runner/agent-usage/usage-file.ts
+import { open as open2 } from "node:fs/promises";
+var FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns"];
+function parseUsageLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, message: `not JSON: ${line.slice(0, 80)}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, message: `not a JSON object: ${line.slice(0, 80)}` };
+  const usage = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (!FIELDS.includes(key))
+      return { ok: false, message: `unknown field "${key}"; the fields are ${FIELDS.join(", ")}` };
+    const whole = key !== "cost_usd";
+    if (typeof raw !== "number" || !Number.isFinite(raw) || raw < 0 || whole && !Number.isInteger(raw))
+      return {
+        ok: false,
+        message: `"${key}" must be ${whole ? "a whole number" : "a number"} of at least 0`
+      };
+    usage[key] = raw;
+  }
+  return { ok: true, usage };
+}
+function usageFileWatch(file2, onUsage, onProblem) {
+  let offset = 0;
+  let partial2 = "";
+  let polling = Promise.resolve();
+  const read = async () => {
+    let handle;
+    try {
+      handle = await open2(file2, "r");
+    } catch {
+      return;
+    }
+    try {
+      for (; ; ) {
+        const buffer = Buffer.alloc(64 * 1024);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        partial2 += buffer.subarray(0, bytesRead).toString("utf8");
+      }
+    } finally {
+      await handle.close();
+    }
+    const lines2 = partial2.split("\n");
+    partial2 = lines2.pop() ?? "";
+    for (const line of lines2) {
+      if (line.trim() === "") continue;
+      const parsed = parseUsageLine(line);
+      if (parsed.ok) onUsage(parsed.usage);
+      else onProblem(`$MOL_USAGE_FILE: ${parsed.message}`);
+    }
+  };
+  return {
+    poll: () => {
+      polling = polling.then(read, read);
+      return polling;
+    }
+  };
+}
+
+// src/shell/step/agent-watch.ts
+var POLL_MS = 200;
+var ALL = /* @__PURE__ */ new Set(["usd", "tokens", "turns", "time"]);
+function agentBudget(job) {
+  const { def, mol, state, proto } = job;
+  return { budgets: budgetsFor(proto, mol, def, state), spent: spentFor(mol.steps, state) };
+}
+function watchAgent(job, agent, usageFile) {
+  return watchAgentUsage({
+    stepId: job.def.id,
+    agent,
+    ...job.def.usage === void 0 ? {} : { usage: job.def.usage },
+    budget: agentBudget(job),
+    usageFile,
+    log: (line) => job.host.log(line)
+  });
+}
+function watchAgentUsage(input2) {
+  const { stepId, agent, usageFile } = input2;
+  const { budgets, spent: before } = input2.budget;
+  const reader = presetReader(agentPreset(agent));
+  const readable = input2.usage === "file" ? ALL : reader?.readable ?? /* @__PURE__ */ new Set();
+  const controller = new AbortController();
+  const started = performance3.now();
+  let used = {};
+  const timers = [];
+  const spentNow = () => {
+    const running = { ...used, time_ms: Math.round(performance3.now() - started) };
+    return { molecule: addUsage(before.molecule, running), step: addUsage(before.step, running) };
+  };
+  const limited = hasLimits(budgets);
+  if (limited) {
+    const unreadable = unreadableLimits(budgets, readable);
+    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(stepId, agent, unreadable));
+    const spent = reachedLimit(budgets, before);
+    if (spent !== void 0)
+      return refusedWatch(
+        controller,
+        `step ${stepId}: ${describeCrossing(spent)}; its agent was not started`
+      );
+  }
+  const check2 = () => {
+    if (!limited || controller.signal.aborted) return;
+    const reached2 = reachedLimit(budgets, spentNow());
+    if (reached2 !== void 0) controller.abort(describeCrossing(reached2));
+  };
+  const read = (usage) => {
+    used = addUsage(used, usage);
+    check2();
+  };
+  const file2 = usageFileWatch(usageFile, read, (message) => input2.log(`warning: ${message}`));
+  const poll = setInterval(() => void file2.poll(), POLL_MS);
+  if (limited) {
+    const left = timeLeftMs(budgets, before);
+    if (left !== void 0) timers.push(setTimeout(check2, left + 1));
+  }
+  const stdoutLine = reader === void 0 ? void 0 : (line) => {
+    const reading = reader.line(line);
+    if (reading.usage !== void 0) read(reading.usage);
+    return reading.text;
+  };
+  return {
+    ...stdoutLine === void 0 ? {} : { stdoutLine },
+    stop: controller.signal,
+    finish: async (durationMs) => {
+      clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
+      await file2.poll();
+      return addUsage(used, { time_ms: durationMs });
+    }
+  };
+}
+function refusedWatch(controller, refused) {
+  return { refused, stop: controller.signal, finish: async () => ({}) };
+}
+function cannotRead(stepId, agent, limits) {
+  const what = limits.join(", ");
+  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
+}
+
+// src/shell/step/step-inputs.ts
+function stepInputs(proto, def) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const seen = /* @__PURE__ */ new Set();
+  const inputs = [];
+  let frontier = def.needs;
+  while (frontier.length > 0) {
+    const next = [];
+    for (const id of frontier) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const need = defs.get(id);
+      if (need === void 0) continue;
+      if (need.output !== void 0 && !inputs.some((i) => i.path === need.output)) {
+        inputs.push({ path: need.output, from: need.id });
+      }
+      next.push(...need.needs);
+    }
+    frontier = next;
+  }
+  return inputs;
+}
+function baseBranchesOf(proto, mol, def) {
+  return needBranches(proto, mol, def);
+}
+
+// src/shell/step/run-step-command.ts
+function commandEnv(job, checkout) {
+  const extra = {};
+  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
+  return stepEnv({
+    base: job.host.env,
+    vars: job.mol.vars,
+    molId: job.mol.id,
+    stepId: job.def.id,
+    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
+    workspace: checkout.cwd,
+    extra
+  });
+}
+async function runStepCommand(job, checkout, prompt2) {
+  const { def } = job;
+  if (checkout.ended) return ok(ENDED_COMMAND);
+  const agent = def.run === void 0 ? def.agent : void 0;
+  const run3 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run3 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const env = commandEnv(job, checkout);
+  if (!env.ok) return env;
+  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
+  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
+  const what = agent === void 0 ? "step" : "agent of step";
+  let group;
+  const { place } = job.host;
+  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
+  if (files !== void 0) {
+    const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
+    if (!kept.ok) return kept;
+  }
+  const command = async (extra, input2, watch) => {
+    log(`running ${what} "${def.id}": ${run3.split("\n")[0]}${run3.includes("\n") ? " \u2026" : ""}`);
+    const ran = await runCommand({
+      ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
+      ...watch === void 0 ? {} : { stop: watch.stop },
+      cwd: checkout.cwd,
+      run: run3,
+      env: { ...env.value, ...extra },
+      inheritEnv: false,
+      ...timeoutMs === void 0 ? {} : { timeoutMs },
+      ...input2 === void 0 ? {} : { input: input2 },
+      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...files === void 0 ? {} : { exitFile: files.exit },
+      ...commandSpawned === void 0 ? {} : {
+        onSpawn: (spawned) => {
+          group = spawned;
+          return commandSpawned(job, spawned);
+        }
+      }
+    });
+    if (group !== void 0) commandEnded?.(job, group);
+    if (watch === void 0) return ran;
+    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+    if (!ran.ok) return ran;
+    return ok({ ...ran.value, usage });
+  };
+  const go = async () => {
+    if (agent === void 0) return command({});
+    const text3 = prompt2 ?? "";
+    const dir = await mkdtemp(join8(tmpdir(), "mol-prompt-"));
+    try {
+      const file2 = join8(dir, "prompt.md");
+      const usageFile = join8(dir, "usage.jsonl");
+      await writeFile2(file2, text3);
+      const watch = watchAgent(job, agent, usageFile);
+      if (watch.refused !== void 0) {
+        log(watch.refused);
+        return ok(refusedOutcome(watch.refused));
+      }
+      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
+    } finally {
+      await rm6(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
+}
+function refusedOutcome(why) {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    durationMs: 0,
+    outputTail: "",
+    pid: 0,
+    stoppedFor: why
+  };
+}
+
+// src/shell/step/step-outcome.ts
+function eventFor(step2, outcome, by2) {
+  const usage = outcome.usage === void 0 ? {} : { usage: outcome.usage };
+  const record4 = {
+    ...outcome.checkpoint === void 0 ? {} : { checkpoint: outcome.checkpoint },
+    ...outcome.branch === void 0 ? {} : { branch: outcome.branch },
+    ...usage
+  };
+  if (outcome.status !== "failed" || outcome.gates.some((g) => g.passed === false)) {
+    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record4 };
+  }
+  const transient = outcome.command?.exitCode === TRANSIENT_EXIT_STATUS;
+  return {
+    type: "fail",
+    step: step2,
+    error: failureText(outcome),
+    ...usage,
+    ...outcome.budget ? { reason: "budget" } : {},
+    ...transient ? { transient } : {},
+    by: by2
+  };
+}
+function failureText(outcome) {
+  const message = outcome.error?.message.replace(/^step [^:]+: /, "") ?? "it failed";
+  const last = outcome.command?.outputTail.trimEnd().split("\n").filter((l) => l.trim() !== "").at(-1);
+  return last !== void 0 && outcome.command?.exitCode !== 0 && !message.includes(last) ? `${message}: ${last.trim()}` : message;
+}
+function commandFailure(command, timeout2) {
+  if (!command.timedOut && !command.idledOut && command.stoppedFor === void 0 && command.exitCode === 0)
+    return void 0;
+  if (command.stoppedFor !== void 0) return `the agent was stopped: ${command.stoppedFor}`;
+  if (command.idledOut) return "the agent went idle (no output and no file change) and was stopped";
+  const how = command.timedOut ? `timed out after ${timeout2 ?? `${command.durationMs} ms`}` : command.exitCode === null ? `was killed by ${command.signal}` : `exited with ${command.exitCode}`;
+  return `the command ${how}`;
+}
+
+// src/shell/step/finish-step.ts
+async function finishStep(input2) {
+  const { job, checkout } = input2;
+  let outcome = withUsage(await doWork(input2), input2.ran);
+  const inTree = checkout.kind === "tree" && job.proto.execution === "local";
+  if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
+  const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
+  if (!recorded.ok) return recorded;
+  const { place } = job.host;
+  if (place.kind === "worktree" && place.attemptsDir !== void 0)
+    await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
+  if (inTree && outcome.status !== "failed") {
+    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+    if (!forgotten.ok) return forgotten;
+  }
+  return ok({
+    ...recorded.value,
+    outcome,
+    ...outcome.status === "failed" ? { failure: failureText(outcome) } : {}
+  });
+}
+function withUsage(outcome, ran) {
+  const usage = ran?.ok ? ran.value.usage : void 0;
+  if (usage === void 0 || isEmptyUsage(usage)) return outcome;
+  const checkpoint = outcome.checkpoint === void 0 ? void 0 : { ...outcome.checkpoint, usage };
+  return { ...outcome, usage, ...checkpoint === void 0 ? {} : { checkpoint } };
+}
+async function setAside(job, checkout, outcome) {
+  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  if (!kept.ok) {
+    const message = `${outcome.error?.message ?? "it failed"}; setting its work aside failed: ${kept.error.message}`;
+    return { ...outcome, error: { code: outcome.error?.code ?? "step-command-failed", message } };
+  }
+  if (kept.value === void 0 || outcome.error === void 0) return outcome;
+  return {
+    ...outcome,
+    error: { ...outcome.error, message: `${outcome.error.message}; its work is kept at ${kept.value}` }
+  };
+}
+async function doWork({ job, checkout, ran }) {
+  const { host, def, mol } = job;
+  const now = () => host.now();
+  const where3 = {
+    ...checkout.branch === void 0 ? {} : { branch: checkout.branch },
+    workspace: checkout.cwd
+  };
+  const failed = (error2, extra = {}) => ({
+    status: "failed",
+    gates: [],
+    ...where3,
+    error: error2,
+    ...extra
+  });
+  if (ran !== void 0 && !ran.ok) return failed(ran.error);
+  const command = ran?.value;
+  const how = command === void 0 ? void 0 : commandFailure(command, def.timeout);
+  if (command?.stoppedFor !== void 0) {
+    const outcome = await keepWorkInProgress(job, checkout, command, failed, {
+      code: "step-budget",
+      why: command.stoppedFor
+    });
+    return { ...outcome, budget: true };
+  }
+  if (command?.idledOut) {
+    const idle = def.idleTimeout ?? "its idle_timeout";
+    return keepWorkInProgress(job, checkout, command, failed, {
+      code: "step-idle",
+      why: `the agent was idle for ${idle} (no output, no file change) and was stopped`,
+      commitWhy: `the agent was stopped after ${idle} without output or file changes`,
+      note: `idle for ${idle}: stopped`
+    });
+  }
+  if (command !== void 0 && how !== void 0) {
+    const checkpoint2 = buildCheckpoint({
+      filesModified: [],
+      gates: [],
+      commandPassed: false,
+      notes: how,
+      outputTail: command.outputTail,
+      now
+    });
+    const code18 = command.timedOut ? "step-timeout" : "step-command-failed";
+    return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
+  }
+  const ranOk = command === void 0 ? {} : { command };
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, ranOk);
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, ranOk);
+  }
+  if (checkout.kind === "tree") {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, ranOk);
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `${def.title || def.id} (${mol.id})`,
+    baseCommit: checkout.baseCommit,
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+  });
+  if (!committed.ok) return failed(committed.error, ranOk);
+  const { commit, filesModified } = committed.value;
+  if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
+    });
+    if (!pushed.ok) return failed(pushed.error, ranOk);
+    const files = `${filesModified.length} file${filesModified.length === 1 ? "" : "s"} changed`;
+    host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
+  }
+  const env = commandEnv(job, checkout);
+  if (!env.ok) return failed(env.error, ranOk);
+  const output2 = host.output;
+  const judge = async () => {
+    const results = await evaluateGates({
+      cwd: checkout.cwd,
+      gates: def.gates,
+      env: env.value,
+      now,
+      ...job.state.awaitingSince === void 0 ? {} : { awaitingSince: job.state.awaitingSince },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
+    });
+    for (const gate of results) {
+      const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
+      host.log(`gate ${gate.type}: ${verdict} \u2014 ${gate.detail.split("\n")[0]}`);
+    }
+    return results;
+  };
+  const gates2 = def.gates.length === 0 ? [] : await (host.enclose ? host.enclose(judge) : judge());
+  const failedGates = gates2.filter((g) => g.passed === false);
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates: gates2,
+    ...command === void 0 ? {} : { commandPassed: true, outputTail: command.outputTail },
+    notes: failedGates.length > 0 ? `failed gates: ${failedGates.map((g) => g.type).join(", ")}` : "",
+    now
+  });
+  if (failedGates.length > 0) {
+    const why = failedGates.map((g) => `${g.type} gate failed (${g.detail.split("\n")[0]})`).join("; ");
+    return failed(
+      { code: "gate-failed", message: `step ${def.id}: ${why}` },
+      { checkpoint, gates: gates2, ...ranOk }
+    );
+  }
+  const place = host.place;
+  if (checkout.kind === "worktree" && place.kind === "worktree") {
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
+  }
+  const waiting = gates2.some((g) => g.passed === null);
+  return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
+}
+async function keepWorkInProgress(job, checkout, command, failed, stopped) {
+  const { def, mol, host } = job;
+  const config3 = await unchangedConfig(def.id, checkout);
+  if (!config3.ok) return failed(config3.error, { command });
+  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
+    if (!onBranch.ok) return failed(onBranch.error, { command });
+  }
+  if (checkout.kind === "tree") {
+    const moved = await headStayed(def.id, checkout);
+    if (!moved.ok) return failed(moved.error, { command });
+  }
+  const committed = await commitStep({
+    cwd: checkout.cwd,
+    molId: mol.id,
+    stepId: def.id,
+    message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
+    baseCommit: checkout.baseCommit,
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+  });
+  if (!committed.ok) return failed(committed.error, { command });
+  const { commit, filesModified } = committed.value;
+  if (committed.value.committed && host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
+    const pushed = await pushBranch({
+      cwd: checkout.cwd,
+      remote: host.remote,
+      branch: checkout.branch,
+      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
+    });
+    if (!pushed.ok) return failed(pushed.error, { command });
+  }
+  const where3 = checkout.branch === void 0 ? "" : ` on ${checkout.branch}`;
+  const kept = committed.value.committed ? `; its work in progress is commit ${commit.slice(0, 7)}${where3}` : "; it had changed nothing";
+  const checkpoint = buildCheckpoint({
+    commit,
+    filesModified,
+    gates: [],
+    commandPassed: false,
+    notes: `${stopped.note ?? `stopped: ${stopped.why}`}${kept}`,
+    outputTail: command.outputTail,
+    now: () => host.now()
+  });
+  const message = `step ${def.id}: ${stopped.why.replace(/^step [^:]+: /, "")}${kept}`;
+  return failed({ code: stopped.code, message }, { checkpoint, command });
+}
+async function unchangedConfig(stepId, checkout) {
+  if (checkout.gitConfig === void 0) return ok(void 0);
+  const now = await gitConfigSnapshot(checkout.cwd);
+  if (!now.ok) return now;
+  const changed = changedSettings(checkout.gitConfig, now.value);
+  if (changed.length === 0) return ok(void 0);
+  return err(
+    "git-config-changed",
+    `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
+  );
+}
+async function headStayed(stepId, checkout) {
+  const start2 = {
+    baseCommit: checkout.baseCommit,
+    ...checkout.branch === void 0 ? {} : { branch: checkout.branch }
+  };
+  const checked = await checkHead(checkout.cwd, stepId, start2);
+  if (checked.ok) return checked;
+  const back = await putHeadBack(checkout.cwd, start2);
+  if (!back.ok)
+    return err("head-moved", `${checked.error.message}; putting HEAD back failed: ${back.error.message}`);
+  return checked;
+}
+async function stayOnBranch(workspace, branch) {
+  const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
+  if (!head.ok) return head;
+  if (head.value === branch) return ok(void 0);
+  const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
+  return moved.ok ? ok(void 0) : moved;
+}
+
+// src/shell/step/step-checkout.ts
+var STEP_BASE_REF = "refs/molecular/step-base";
+var STEP_CONFIG_REF = "refs/molecular/step-config";
+async function prepareCheckout(job) {
+  const { host, mol, def } = job;
+  const { place, remote } = host;
+  const common = {
+    molId: mol.id,
+    stepId: def.id,
+    baseBranches: baseBranchesOf(job.proto, mol, def),
+    baseRef: await startingPoint(job),
+    ...remote === void 0 ? {} : { remote },
+    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
+    previousAttempt: Math.max(1, job.state.attempts - 1)
+  };
+  if (place.kind === "worktree") {
+    const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== void 0) return ok(ended);
+    if (execution === "local") {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
+    const prepared2 = await prepareWorkspace({
+      ...common,
+      repoDir: place.repoDir,
+      execution,
+      worktreeRoot: place.worktreeRoot
+    });
+    if (!prepared2.ok) return prepared2;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    if (keptAttempt !== void 0)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
+    if (execution === "local") {
+      const clean = preexisting !== void 0 && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
+      if (!recorded.ok) return recorded;
+    }
+    const gitConfig = await gitConfigSnapshot(cwd2);
+    if (!gitConfig.ok) return gitConfig;
+    return ok({
+      gitConfig: gitConfig.value,
+      kind: isWorktree ? "worktree" : "tree",
+      cwd: cwd2,
+      baseCommit: baseCommit2,
+      ...branch2 === void 0 ? {} : { branch: branch2 },
+      ...preexisting === void 0 ? {} : { preexisting }
+    });
+  }
+  const { workspace } = place;
+  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
+  if (!detached.ok) return detached;
+  const prepared = await prepareWorkspace({
+    ...common,
+    repoDir: workspace,
+    execution: "distributed",
+    worktreeRoot: place.scratchRoot
+  });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit } = prepared.value;
+  const branch = prepared.value.branch;
+  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
+  if (!removed.ok) return removed;
+  const switched = await git(workspace, ["checkout", "-q", branch]);
+  if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+async function recordCheckout(workspace, branch, baseCommit) {
+  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
+  if (!recorded.ok) return recorded;
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
+    input: JSON.stringify(gitConfig.value)
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
+}
+async function startingPoint(job) {
+  const { base } = job.mol;
+  if (base.sha !== void 0) return base.sha;
+  const { remote } = job.host;
+  if (remote === void 0) return base.ref;
+  const tracking = `refs/remotes/${remote}/${base.ref}`;
+  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
+  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
+}
+async function clearUnfinishedAttempt(job, repoDir) {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== void 0)
+    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  return ok(void 0);
+}
+function previousAttemptCompleted(job) {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  const last = entries.map((h) => h.event).lastIndexOf("start");
+  for (let i = last - 1; i >= 0; i--) {
+    const entry2 = entries[i];
+    if (entry2 === void 0 || entry2.event === "start") break;
+    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
+  }
+  return false;
+}
+async function endedCheckout(job, place) {
+  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === void 0) return void 0;
+  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
+  return here ? ended : void 0;
+}
+
+// src/shell/step/step-prompt.ts
+function formatStepPrompt({ mol, def, branch, inputs, context }) {
+  const parts = [
+    `# ${def.title || def.id}`,
+    `Step \`${def.id}\` of molecule \`${mol.id}\` (formula \`${mol.formula.name}\`), working on branch \`${branch}\`.`
+  ];
+  if (def.description.trim() !== "") parts.push(def.description.trim());
+  if (def.acceptance !== void 0 && def.acceptance.trim() !== "") {
+    parts.push(`## Acceptance
+
+${def.acceptance.trim()}`);
+  }
+  if (def.output !== void 0) parts.push(`## Output
+
+Leave your result in \`${def.output}\`.`);
+  if (inputs.length > 0) {
+    const list3 = inputs.map((i) => `- \`${i.path}\` (from step \`${i.from}\`)`).join("\n");
+    parts.push(
+      `## Inputs
+
+The steps before this one produced these files; they are in the checkout:
+
+${list3}`
+    );
+  }
+  const previous = previousAttempt(mol, def);
+  if (previous !== void 0) parts.push(previous);
+  if (context.items.length > 0) parts.push(`## Context
+
+${formatForPrompt(context.items)}`);
+  const unresolved = [
+    ...context.unknown.map((m) => `${m} (not in the context map of .github/molecular.yml)`),
+    ...context.missing.map((m) => `${m.mention} \u2192 \`${m.path}\`: ${m.reason}`)
+  ];
+  if (unresolved.length > 0) {
+    parts.push(`Mentions without context:
+
+${unresolved.map((u) => `- ${u}`).join("\n")}`);
+  }
+  return `${parts.join("\n\n")}
+`;
+}
+function previousAttempt(mol, def) {
+  const state = mol.steps.find((s) => s.id === def.id);
+  if (state?.error === void 0 || state.error.trim() === "") return void 0;
+  const error2 = state.error.trim();
+  const details = (state.gates ?? []).filter((g) => g.passed === false && g.detail.trim() !== "" && !error2.includes(g.detail.trim())).map((g) => `Gate \`${g.type}\`:
+
+${fence2(g.detail.trim())}`);
+  return [
+    "## Previous attempt",
+    "An earlier attempt at this step failed. Fix what it reports; do not repeat it.",
+    fence2(error2),
+    ...details
+  ].join("\n\n");
+}
+function fence2(text3) {
+  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks}
+${text3}
+${ticks}`;
+}
+
+// src/shell/step/take-lease.ts
+async function takeLease(job) {
+  const before = nothingToDo(job, job.state);
+  if (before !== void 0) return ok({ kind: "nothing", job, message: before });
+  if (isOurs(job, job.state)) return ok({ kind: "ours", job });
+  const { holder, runId } = job.host;
+  const started = await recordStepEvent(job, {
+    type: "start",
+    step: job.def.id,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def) },
+    by: holder
+  });
+  if (!started.ok) {
+    if (started.error.code === "lease-held" || started.error.code === "invalid-transition") {
+      return ok({ kind: "nothing", job, message: `${started.error.message}; this job leaves it alone` });
+    }
+    return started;
+  }
+  const after = started.value.job;
+  if (!isOurs(after, after.state)) {
+    return ok({
+      kind: "nothing",
+      job: after,
+      message: `step "${job.def.id}" is ${after.state.status.replace("_", " ")} under ${after.state.lease?.holder ?? "no lease"}; this job leaves it alone`
+    });
+  }
+  return ok({ kind: "ours", job: after });
+}
+function isOurs(job, state) {
+  return holdsLease(state, job.host.runId, job.host.now());
+}
+function nothingToDo(job, state) {
+  const what = `step "${state.id}" of molecule ${job.mol.id}`;
+  const live = job.mol.status === "pending" || job.mol.status === "in_progress";
+  if (!live && state.status !== "completed") {
+    return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
+  }
+  switch (state.status) {
+    case "ready":
+    case "in_progress":
+      return void 0;
+    case "completed": {
+      const commit = state.checkpoint?.commit;
+      const where3 = commit ? ` (commit ${commit.slice(0, 7)}${state.branch ? ` on ${state.branch}` : ""})` : "";
+      return `${what} is already completed${where3}; this job changes nothing`;
+    }
+    case "awaiting_gate":
+      return `${what} has done its work and waits for its gates; this job changes nothing`;
+    default:
+      return `${what} is ${state.status}, not ready to run; this job changes nothing`;
+  }
+}
+async function recordLeaseProcess(job, process2) {
+  const { holder, runId } = job.host;
+  const recorded = await recordStepEvent(job, {
+    type: "start",
+    step: job.def.id,
+    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def), process: process2 },
+    by: holder
+  });
+  if (!recorded.ok) return false;
+  const state = recorded.value.job.state;
+  return isOurs(job, state) && state.lease?.process?.pgid === process2.pgid;
+}
+
+// src/shell/step/start-step.ts
+async function startStep(opened, options = {}) {
+  const lease = await takeLease(opened);
+  if (!lease.ok) return lease;
+  if (lease.value.kind === "nothing") return ok(lease.value);
+  const job = lease.value.job;
+  options.leased?.(job);
+  const checkout = await prepareCheckout(job);
+  if (!checkout.ok) {
+    const outcome = { status: "failed", gates: [], error: checkout.error };
+    const failed = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
+    if (!failed.ok) return failed;
+    return ok({
+      kind: "failed",
+      job: failed.value.job,
+      error: checkout.error,
+      outcome,
+      recorded: failed.value
+    });
+  }
+  const inputs = stepInputs(job.proto, job.def);
+  const prompt2 = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
+  return ok({ kind: "started", job, checkout: checkout.value, prompt: prompt2, inputs });
+}
+async function stepPrompt(job, branch) {
+  return formatStepPrompt({
+    mol: job.mol,
+    def: job.def,
+    branch,
+    inputs: stepInputs(job.proto, job.def),
+    context: await mentionContext(job)
+  });
+}
+var NO_MENTIONS = { items: [], unknown: [], missing: [] };
+async function mentionContext(job) {
+  const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
+  const resolve8 = job.host.mentions;
+  if (resolve8 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
+  return resolve8(text3);
+}
+
+// src/cli/heartbeat.ts
+function startHeartbeat(everyMs, beat, now = () => performance.now()) {
+  const start2 = now();
+  let last = start2;
+  let timer;
+  const arm = (ms) => {
+    timer = setTimeout(tick, ms);
+    timer.unref?.();
+  };
+  const tick = () => {
+    const quiet = now() - last;
+    if (quiet < everyMs) return arm(everyMs - quiet);
+    last = now();
+    beat(last - start2);
+    arm(everyMs);
+  };
+  if (Number.isFinite(everyMs) && everyMs > 0) arm(everyMs);
+  return {
+    alive: () => {
+      last = now();
+    },
+    stop: () => clearTimeout(timer)
+  };
+}
+
+// src/cli/progress-lines.ts
+var SHORT_SHA = 7;
+function startedLine(step2, def, style = PLAIN) {
+  const attempt = step2.attempts > 1 ? ` (attempt ${step2.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : "";
+  return `${style.symbols ? `${style.paint("active", "\u25B6")} ` : "started "}${step2.id}: ${def.title}${attempt}`;
+}
+function stillRunningLine(stepId, ms, style = PLAIN) {
+  return style.paint("muted", `${style.symbols ? "\u2026 " : ""}${stepId} still running (${clockText(ms)})`);
+}
+function clockText(ms) {
+  const seconds = Math.floor(ms / 1e3);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
+}
+function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
+  const line = finishedText(before, after, def, outcome, ms);
+  const symbol2 = line.slice(0, line.indexOf(" "));
+  if (!style.symbols) return line.slice(symbol2.length + 1);
+  return `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)}${line.slice(symbol2.length)}`;
+}
+var SYMBOL_TONE = {
+  "\u2713": "good",
+  "\u23F3": "waiting",
+  "\u21BB": "waiting",
+  "\u21BA": "waiting",
+  "\u2717": "bad"
+};
+function finishedText(before, after, def, outcome, ms) {
+  const now = after.steps.find((s) => s.id === before.id);
+  const took = formatDuration(ms);
+  const gates2 = outcome.gates.map((g) => `${g.type} gate ${g.passed === null ? "waiting" : g.passed ? "passed" : "failed"}`).join(", ");
+  if (outcome.status !== "failed") {
+    const commit = outcome.checkpoint?.commit?.slice(0, SHORT_SHA);
+    const files = outcome.checkpoint?.filesModified.length ?? 0;
+    const facts = [
+      `in ${took}`,
+      `${files} file${files === 1 ? "" : "s"}`,
+      ...commit ? [`commit ${commit}`] : [],
+      ...gates2 ? [gates2] : []
+    ];
+    if (now?.status === "awaiting_gate") return `\u23F3 ${before.id} waits for its gates (${facts.join(" \xB7 ")})`;
+    return `\u2713 ${before.id} completed ${facts.join(" \xB7 ")}`;
+  }
+  const why = failureText(outcome);
+  if (now === void 0) return `\u2717 ${before.id} failed: ${why}`;
+  const max = (def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
+  if (now.status === "ready")
+    return `\u21BB ${before.id} failed after ${took}: ${why} \u2014 retrying (attempt ${now.attempts + 1} of ${max})`;
+  if (now.status === "pending") {
+    const target = def.onFail === void 0 ? void 0 : after.steps.find((s) => s.id === def.onFail);
+    const loop = target ? ` (loop ${target.loops})` : "";
+    return `\u21BA ${before.id} failed after ${took}: ${why} \u2014 looping back to ${def.onFail ?? "an earlier step"}${loop}`;
+  }
+  return `\u2717 ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? "" : "s"}: ${why}`;
+}
+
+// src/cli/step-host.ts
+import { hostname as hostname5 } from "node:os";
+import { join as join10 } from "node:path";
+
+// src/cli/local-mentions.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile as readFile3 } from "node:fs/promises";
+import { join as join9 } from "node:path";
+var CONFIG_PATH = ".github/molecular.yml";
+async function localMentions(repoDir, text3) {
+  const read = (path) => readFile3(join9(repoDir, path), "utf8").catch(() => void 0);
+  return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
+}
+function contextMap(yaml) {
+  if (yaml === void 0) return {};
+  let doc;
+  try {
+    doc = (0, import_yaml.parse)(yaml);
+  } catch {
+    return {};
+  }
+  const context = doc?.context;
+  if (typeof context !== "object" || context === null) return {};
+  const map2 = {};
+  for (const [key, path] of Object.entries(context)) {
+    if (typeof path === "string" && /^@?\w+$/.test(key)) map2[key.startsWith("@") ? key : `@${key}`] = path;
+  }
+  return map2;
+}
+
+// src/cli/local-run.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { hostname as hostname4 } from "node:os";
+var STARTED_AT = Date.now();
+function thisRun() {
+  return { holder: `local:${process.pid}`, runId: `${hostname4()}:${process.pid}:${STARTED_AT}` };
+}
+function isRunGone(runId) {
+  if (runId === void 0) return false;
+  const match = /^(.*):(\d+):(\d+)$/.exec(runId);
+  if (!match || match[1] !== hostname4()) return false;
+  const pid = Number(match[2]);
+  const startedAt = Number(match[3]);
+  if (pid === process.pid) return startedAt !== STARTED_AT;
+  try {
+    process.kill(pid, 0);
   } catch (error2) {
-    const code18 = error2.code;
-    if (code18 !== "EISDIR" && code18 !== "EPERM" && code18 !== "EINVAL" && code18 !== "EACCES") throw error2;
-  } finally {
-    await handle?.close();
+    return error2.code === "ESRCH";
+  }
+  return startedAfter(pid, startedAt);
+}
+function startedAfter(pid, runStartMs) {
+  try {
+    const stat3 = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[19]);
+    const btime = /^btime (\d+)$/m.exec(readFileSync3("/proc/stat", "utf8"));
+    if (!Number.isFinite(ticks) || !btime) return false;
+    const startMs = Number(btime[1]) * 1e3 + ticks * 10;
+    return startMs > runStartMs + 2e3;
+  } catch {
+    return false;
   }
 }
 
+// src/cli/step-host.ts
+function cliStepHost(ctx, options = {}) {
+  const run3 = thisRun();
+  const { groups } = options;
+  return {
+    ...run3,
+    leaseTtlMs: (def) => leaseTtlMs(def, "local"),
+    now: () => ctx.io.now(),
+    record: async (molId, proto, plan) => {
+      const written = await changeMolecule(ctx.store, proto, molId, plan, ctx.io.now());
+      if (!written.ok) return written;
+      const { mol, effects } = written.value;
+      const after = await carryOutLocally(ctx, mol, proto, effects);
+      return ok(
+        after.ok ? { written: mol, effects, mol: after.value, dispatched: [] } : { written: mol, effects, mol, dispatched: [], problem: after.error }
+      );
+    },
+    place: {
+      kind: "worktree",
+      repoDir: ctx.repoDir,
+      worktreeRoot: ctx.worktreeRoot,
+      attemptsDir: join10(ctx.store.dir, "attempts")
+    },
+    push: false,
+    env: process.env,
+    mentions: (text3) => localMentions(ctx.repoDir, text3),
+    log: () => {
+    },
+    ...options.output ? { output: options.output } : {},
+    commandSpawned: async (job, group) => {
+      groups?.set(job.def.id, group);
+      return recordLeaseProcess(job, {
+        host: hostname5(),
+        pgid: group.pgid,
+        ...group.startTime === void 0 ? {} : { startTime: group.startTime }
+      });
+    },
+    commandEnded: (job) => {
+      groups?.delete(job.def.id);
+    }
+  };
+}
+
+// src/cli/tree-lock.ts
+import { hostname as hostname7 } from "node:os";
+
 // src/local/store/file-lock.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   closeSync,
   fstatSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync3,
+  readFileSync as readFileSync4,
   readSync,
   statSync as statSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
-import { hostname as hostname3 } from "node:os";
+import { hostname as hostname6 } from "node:os";
 import { dirname as dirname2 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
@@ -47130,9 +50056,10 @@ async function acquireFileLock(path, options = {}) {
   for (let attempt = 0; ; attempt++) {
     const holder = {
       pid: process.pid,
-      host: hostname3(),
+      host: hostname6(),
       acquiredAt: new Date(now()).toISOString(),
-      nonce: randomBytes2(8).toString("hex")
+      nonce: randomBytes(8).toString("hex"),
+      ...options.about === void 0 ? {} : { about: options.about }
     };
     const created = tryCreate(path, holder);
     if (typeof created === "number") return ok(makeLock(path, holder, created));
@@ -47171,7 +50098,7 @@ function releaseAtExit() {
   for (const release2 of held) release2();
 }
 function makeLock(path, holder, fd) {
-  let open3 = true;
+  let open4 = true;
   const mine = Buffer.from(JSON.stringify(holder));
   const seen = Buffer.alloc(mine.length + 1);
   const closeFile = () => {
@@ -47192,7 +50119,7 @@ function makeLock(path, holder, fd) {
     path,
     holder,
     isHeld: async () => {
-      if (!open3) return false;
+      if (!open4) return false;
       try {
         if (fstatSync(fd).nlink === 0) return false;
         const n = readSync(fd, seen, 0, seen.length, 0);
@@ -47203,8 +50130,8 @@ function makeLock(path, holder, fd) {
       }
     },
     release: async () => {
-      if (!open3) return;
-      open3 = false;
+      if (!open4) return;
+      open4 = false;
       closeFile();
       held.delete(atExit);
       if (held.size === 0) process.off("exit", releaseAtExit);
@@ -47217,6 +50144,7 @@ function tryCreate(path, holder) {
     try {
       const fd = openSync(path, "wx+");
       try {
+        fullDiskPoint();
         writeSync(fd, JSON.stringify(holder));
       } catch (error2) {
         closeSync(fd);
@@ -47239,7 +50167,7 @@ function tryCreate(path, holder) {
 function readHolder(path) {
   let text3;
   try {
-    text3 = readFileSync3(path, "utf8");
+    text3 = readFileSync4(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -47260,7 +50188,7 @@ function isStale(path, holder, nowMs, staleMs) {
   }
   const acquired = Date.parse(holder.acquiredAt);
   if (!Number.isFinite(acquired) || nowMs - acquired > staleMs) return true;
-  return holder.host === hostname3() && !isAlive(holder.pid);
+  return holder.host === hostname6() && !isAlive(holder.pid);
 }
 function isAlive(pid) {
   try {
@@ -47280,8 +50208,8 @@ async function breakLock(path, judged, now) {
 }
 async function removeIfStill(path, nonce) {
   const remove = () => removeIfMine(path, nonce);
-  const done = await underBreakLock(path, Date.now, remove);
-  if (!done) remove();
+  const done2 = await underBreakLock(path, Date.now, remove);
+  if (!done2) remove();
 }
 function removeIfMine(path, nonce) {
   const seen = readHolder(path);
@@ -47330,6 +50258,999 @@ function sleep(ms) {
   return new Promise((resolve8) => setTimeout(resolve8, ms));
 }
 
+// src/cli/tree-lock.ts
+async function holdWorkingTree(ctx, molId) {
+  const path = await lockPath(ctx.repoDir);
+  if (!path.ok) return path;
+  const busy = await refusal(ctx, path.value, molId);
+  if (busy !== void 0) return busy.holder?.about === molId ? ok(void 0) : err("lock-held", busy.line);
+  const lock = await acquireFileLock(path.value, {
+    timeoutMs: 0,
+    staleMs: Number.POSITIVE_INFINITY,
+    about: molId
+  });
+  if (lock.ok || lock.error.code !== "lock-timeout") return lock;
+  const holder = readHolder(path.value);
+  if (holder !== "gone" && holder?.about === molId) return ok(void 0);
+  return err("lock-held", heldLine(holder === "gone" ? void 0 : holder));
+}
+async function workingTreeBusy(ctx) {
+  const path = await lockPath(ctx.repoDir);
+  return path.ok ? (await refusal(ctx, path.value))?.line : void 0;
+}
+async function lockPath(repoDir) {
+  return gitText(repoDir, ["rev-parse", "--path-format=absolute", "--git-path", "molecular-local-run.lock"]);
+}
+async function refusal(ctx, path, molId) {
+  const holder = readHolder(path);
+  if (holder === "gone") return void 0;
+  if (holder === void 0) return { line: heldLine(void 0) };
+  if (holder.pid === process.pid && holder.host === hostname7()) return void 0;
+  if (holder.host !== hostname7() || isAlive(holder.pid)) return { line: heldLine(holder), holder };
+  const line = await unfinishedLine(ctx, holder, molId);
+  return line === void 0 ? void 0 : { line };
+}
+function heldLine(holder) {
+  const who = holder?.about === void 0 ? "a local molecule" : `molecule ${holder.about}`;
+  const where3 = holder === void 0 ? "" : ` (pid ${holder.pid}${holder.host === hostname7() ? "" : ` on ${holder.host}`})`;
+  return `${who} is running here${where3}; wait, or use execution = "distributed" for worktrees`;
+}
+async function unfinishedLine(ctx, holder, molId) {
+  if (holder.about === void 0 || holder.about === molId) return void 0;
+  const loaded = await ctx.store.load(holder.about);
+  if (!loaded.ok || loaded.value === void 0) return void 0;
+  const step2 = loaded.value.steps.find((s) => s.status === "in_progress");
+  if (step2 === void 0) return void 0;
+  const gone = `molecule ${holder.about}'s runner (pid ${holder.pid}) is gone`;
+  const recorded = step2.lease?.process;
+  const group = recorded === void 0 || recorded.host !== hostname7() ? void 0 : {
+    pgid: recorded.pgid,
+    ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
+  };
+  const what = group !== void 0 && groupAlive(group) ? `but its step ${step2.id} still runs here (process group ${group.pgid})` : `and left its step ${step2.id} unfinished in this tree`;
+  return `${gone}, ${what}; mol resume ${holder.about} ends that attempt and runs on (or mol burn ${holder.about} --force drops it)`;
+}
+
+// src/cli/executor.ts
+var HEARTBEAT_MS = 3e4;
+async function execute(ctx, start2, proto, options = {}) {
+  const print = options.print ?? ((line) => ctx.io.out(line));
+  const jobs = proto.execution === "local" ? 1 : Math.max(1, options.jobs ?? 1);
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const style = options.style ?? PLAIN;
+  const heartbeats = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Map();
+  const host = cliStepHost(
+    ctx,
+    options.verbose ? {
+      groups,
+      output: (chunk) => {
+        for (const h of heartbeats) h.alive();
+        ctx.io.err(chunk);
+      }
+    } : { groups }
+  );
+  let stopping = false;
+  const running = /* @__PURE__ */ new Map();
+  const passed = new Set(options.leave);
+  let latest = start2;
+  let fatal;
+  const adopt = (mol) => {
+    if (mol.rev >= latest.rev) latest = mol;
+  };
+  const runOne = async (def) => {
+    const job = stepJob(host, latest, proto, def.id);
+    if (!job.ok) {
+      fatal ??= job.error;
+      return;
+    }
+    const leasing = job.value;
+    let before;
+    let t0 = 0;
+    let beat;
+    try {
+      await runLeased();
+    } finally {
+      beat?.stop();
+      if (beat) heartbeats.delete(beat);
+    }
+    async function runLeased() {
+      const started = await startStep(leasing, {
+        leased: (leased) => {
+          before = leased.state;
+          adopt(leased.mol);
+          print(startedLine(leased.state, def, style));
+          t0 = performance4.now();
+          beat = startHeartbeat(
+            options.heartbeatMs ?? HEARTBEAT_MS,
+            (ms2) => print(stillRunningLine(def.id, ms2, style))
+          );
+          heartbeats.add(beat);
+        }
+      });
+      if (!started.ok) {
+        if (cannotWrite(started.error)) fatal ??= unwritten(def.id, started.error);
+        else if (before !== void 0) notRecorded(def.id, started.error);
+        else if (started.error.code === "not-found") fatal ??= started.error;
+        passed.add(def.id);
+        return;
+      }
+      const outcome = started.value;
+      if (outcome.kind === "nothing" || before === void 0) {
+        passed.add(def.id);
+        return;
+      }
+      if (outcome.kind === "failed") {
+        finished(before, def, outcome.outcome, outcome.recorded, performance4.now() - t0);
+        return;
+      }
+      if (outcome.checkout.ended)
+        print(
+          `\u21BA ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`
+        );
+      const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
+      if (stopping) return new Promise(() => {
+      });
+      const done2 = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
+      const ms = performance4.now() - t0;
+      if (!done2.ok) {
+        if (cannotWrite(done2.error)) fatal ??= unwritten(def.id, done2.error);
+        else notRecorded(def.id, done2.error);
+        passed.add(def.id);
+        return;
+      }
+      finished(before, def, done2.value.outcome, done2.value, ms);
+    }
+  };
+  const unwritten = (id, error2) => ({
+    ...error2,
+    message: `the result of ${id} could not be recorded: ${error2.message}. Once the store can be written again, mol resume ${latest.id} picks it up (a command that succeeded is not run again)`
+  });
+  const notRecorded = (id, error2) => ctx.io.err(`mol: warning: the result of ${id} was not recorded: ${error2.message}`);
+  const finished = (before, def, outcome, recorded, ms) => {
+    adopt(recorded.written);
+    print(finishedLine(before, recorded.written, def, outcome, ms, style));
+    if (recorded.problem !== void 0) fatal ??= recorded.problem;
+    else adopt(recorded.mol);
+  };
+  const runnable = readySteps(proto, start2).some((id) => runsUnattended(defs.get(id)));
+  const tree = proto.execution === "local" && runnable ? await holdWorkingTree(ctx, start2.id) : void 0;
+  if (tree !== void 0 && !tree.ok) return tree;
+  const leftToOther = tree !== void 0 && tree.value === void 0;
+  const stopOnSignal = interrupted(
+    ctx,
+    latest.id,
+    () => [...running.keys()],
+    groups,
+    () => {
+      stopping = true;
+    }
+  );
+  try {
+    await loop();
+  } finally {
+    stopOnSignal();
+    await tree?.value?.release();
+  }
+  if (fatal !== void 0) return { ok: false, error: fatal };
+  const stored = await ctx.store.load(latest.id);
+  if (!stored.ok) return stored;
+  return stored.value === void 0 ? err("not-found", `molecule "${latest.id}" is gone`) : ok(stored.value);
+  async function loop() {
+    for (; ; ) {
+      if (fatal === void 0 && !stopping && !leftToOther && startsSteps(latest.status)) {
+        for (const id of readySteps(proto, latest)) {
+          if (running.size >= jobs) break;
+          const def = defs.get(id);
+          if (!runsUnattended(def) || def === void 0 || running.has(id) || passed.has(id)) continue;
+          const job = runOne(def).catch((e) => {
+            fatal ??= { code: "internal-error", message: `running ${id} failed: ${e.message}` };
+          });
+          running.set(
+            id,
+            job.finally(() => running.delete(id))
+          );
+        }
+      }
+      if (running.size === 0) break;
+      await Promise.race(running.values());
+    }
+  }
+}
+function interrupted(ctx, molId, runningSteps, groups, stop) {
+  let seen = false;
+  const onSignal = (signal) => {
+    if (seen) return;
+    seen = true;
+    stop();
+    const steps = runningSteps();
+    const what = steps.length > 0 ? `; ${steps.join(", ")} stopped and stayed in progress` : "";
+    ctx.io.err(`mol: interrupted${what}. Continue with: mol resume ${molId}`);
+    void Promise.all([...groups.values()].map((group) => endGroup(group, { signal }))).finally(
+      () => process.exit(EXIT_ON[signal] ?? 143)
+    );
+  };
+  for (const signal of FORWARDED) process.on(signal, onSignal);
+  return () => {
+    for (const signal of FORWARDED) process.off(signal, onSignal);
+  };
+}
+function cannotWrite(error2) {
+  return error2.code === "store-io" || error2.code === "lock-failed";
+}
+var FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
+var EXIT_ON = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+// src/cli/recheck-timers.ts
+async function recheckTimers(ctx, mol, proto) {
+  let latest = mol;
+  for (const step2 of mol.steps) {
+    const results = judgeTimers(ctx, proto, step2);
+    if (results.length === 0) continue;
+    const applied = await changeMolecule(
+      ctx.store,
+      proto,
+      mol.id,
+      { type: "gates", step: step2.id, gates: results },
+      ctx.io.now()
+    );
+    if (!applied.ok) return applied;
+    latest = applied.value.mol;
+  }
+  return ok(latest);
+}
+function judgeTimers(ctx, proto, step2) {
+  if (step2.status !== "awaiting_gate" || step2.awaitingSince === void 0) return [];
+  const waiting = new Set((step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type));
+  if (!waiting.has("timer")) return [];
+  const since = step2.awaitingSince;
+  const results = proto.steps.find((s) => s.id === step2.id)?.gates.flatMap((g) => g.type === "timer" ? [judgeTimer(g.after, since, ctx.io.now())] : []) ?? [];
+  return results.some((g) => g.passed !== null) ? results : [];
+}
+
+// src/cli/continue-molecule.ts
+async function continueMolecule(ctx, mol, proto, by2, options = {}) {
+  const print = options.print ?? ((line) => ctx.io.out(line));
+  const mark2 = (symbol2) => options.style?.symbols ? `${symbol2} ` : "";
+  let latest = mol;
+  const found2 = ctx.io.now();
+  for (const step2 of mol.steps) {
+    if (step2.status !== "in_progress") continue;
+    const expired = step2.lease !== void 0 && !leaseLive(step2.lease, found2);
+    if (!expired && !isRunGone(step2.lease?.runId)) continue;
+    const previous = await endPreviousAttempt(
+      step2,
+      (pgid) => print(
+        `${mark2("\u25A0")}${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`
+      )
+    );
+    if (previous.kind === "elsewhere") {
+      print(`${mark2("\u26A0")}${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      continue;
+    }
+    if (expired) continue;
+    const released = await changeMolecule(
+      ctx.store,
+      proto,
+      mol.id,
+      {
+        type: "release",
+        step: step2.id,
+        runId: step2.lease?.runId,
+        processEnded: true,
+        by: by2
+      },
+      ctx.io.now()
+    );
+    if (!released.ok) continue;
+    latest = released.value.mol;
+    print(`\u21BA ${step2.id}: its runner (${step2.lease?.holder}) is gone; back to ready`);
+  }
+  const now = ctx.io.now();
+  const orphaned = latest.steps.filter((s) => s.status === "in_progress" && !leaseLive(s.lease, now));
+  if (orphaned.length > 0) {
+    const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: "resume", by: by2 }, ctx.io.now());
+    if (resumed.ok) {
+      latest = resumed.value.mol;
+      for (const s of orphaned) print(`\u21BA ${s.id}: no live lease; back to ready`);
+      const after = await carryOutLocally(ctx, latest, proto, resumed.value.effects);
+      if (!after.ok) return after;
+    }
+  }
+  const timed = await recheckTimers(ctx, latest, proto);
+  if (!timed.ok) return timed;
+  const ran = await execute(ctx, timed.value, proto, options);
+  return ran.ok ? ok(ran.value) : ran;
+}
+
+// src/cli/options.ts
+var VAR = {
+  name: "var",
+  short: "v",
+  value: "k=v",
+  multiple: true,
+  meaning: "bind a formula variable (repeatable)"
+};
+var OVERLAY = {
+  name: "overlay",
+  value: "file",
+  multiple: true,
+  meaning: "apply an overlay formula on top (repeatable)",
+  complete: "file"
+};
+var FORMULAS = {
+  name: "formulas",
+  value: "DIR",
+  multiple: true,
+  meaning: "also find formulas named by extends, expansions and aspects in DIR (repeatable)",
+  complete: "dir"
+};
+var ID = {
+  name: "id",
+  value: "ID",
+  meaning: "the new molecule's id (default: the formula's name and 6 hex digits)"
+};
+var STORE = {
+  name: "store",
+  value: "DIR",
+  meaning: "the molecule store (default: .molecular at the top of the repository)",
+  complete: "dir"
+};
+var JOBS = {
+  name: "jobs",
+  short: "j",
+  value: "N",
+  meaning: "run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)"
+};
+var VERBOSE = { name: "verbose", meaning: "stream each step's output to stderr" };
+var NO_RUN = {
+  name: "no-run",
+  meaning: "only record; leave the steps that became ready"
+};
+var FIELDS2 = "; --json=a,b keeps only those fields";
+var json2 = (what) => ({
+  name: "json",
+  inlineValue: "FIELDS",
+  meaning: `print ${what} as JSON${FIELDS2}`
+});
+var RUN_JSON = {
+  name: "json",
+  inlineValue: "FIELDS",
+  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS2}`
+};
+var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
+
+// src/cli/pour-molecule.ts
+import { userInfo } from "node:os";
+
+// src/local/formulas/local-formula-source.ts
+import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve5 } from "node:path";
+
+// src/local/formulas/builtins.ts
+import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname3, join as join11 } from "node:path";
+import { fileURLToPath } from "node:url";
+var SUFFIX = ".formula.toml";
+var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function builtinFormulaDir(from = import.meta.url) {
+  let dir = dirname3(fileURLToPath(from));
+  for (; ; ) {
+    const candidate = join11(dir, "formulas");
+    if (existsSync2(join11(candidate, `hello${SUFFIX}`))) return candidate;
+    const parent = dirname3(dir);
+    if (parent === dir)
+      throw new Error("the built-in formulas folder was not found beside the Molecular package");
+    dir = parent;
+  }
+}
+var found = /* @__PURE__ */ new Map();
+var packageBuiltins = (name) => {
+  if (found.has(name)) return found.get(name);
+  let builtin;
+  if (NAME.test(name) && !name.includes("..")) {
+    try {
+      const text3 = readFileSync5(join11(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const file2 = `formulas/${name}${SUFFIX}`;
+      const parsed = parseFormula(text3, file2);
+      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+    } catch {
+      builtin = void 0;
+    }
+  }
+  found.set(name, builtin);
+  return builtin;
+};
+
+// src/local/formulas/catalog.ts
+import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
+import { basename, dirname as dirname4, isAbsolute as isAbsolute3, join as join13, relative as relative2, resolve as resolve4 } from "node:path";
+
+// src/local/formulas/config-search-path.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
+import { join as join12 } from "node:path";
+var CONFIG_FILE = ".github/molecular.yml";
+function configSearchPath(repoDir) {
+  const file2 = join12(repoDir, CONFIG_FILE);
+  if (!existsSync3(file2)) return ok([]);
+  const text3 = readFileSync6(file2, "utf8");
+  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const invalid = (message) => ({
+    ok: false,
+    error: {
+      severity: "warning",
+      code: "config-invalid",
+      message: `${message}; formula_search_path ignored`,
+      file: CONFIG_FILE,
+      line,
+      col: 1
+    }
+  });
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text3);
+  } catch (e) {
+    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
+  }
+  const value = doc?.formula_search_path;
+  if (value === void 0) return ok([]);
+  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
+  const dirs = [];
+  for (const entry2 of value) {
+    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
+      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
+    dirs.push(join12(repoDir, entry2));
+  }
+  return ok(dirs);
+}
+
+// src/local/formulas/catalog.ts
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
+var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
+var FormulaCatalog = class _FormulaCatalog {
+  constructor(searchDirs) {
+    this.searchDirs = searchDirs;
+  }
+  searchDirs;
+  cache = /* @__PURE__ */ new Map();
+  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
+  problems = [];
+  /**
+   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
+   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
+   */
+  static forRepo(repoDir, extraDirs = []) {
+    const dirs = [...extraDirs];
+    const problems = [];
+    if (repoDir) {
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join13(repoDir, rel));
+      const configured = configSearchPath(repoDir);
+      if (configured.ok) dirs.push(...configured.value);
+      else problems.push(configured.error);
+    }
+    dirs.push(builtinFormulaDir());
+    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
+    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync4(d)));
+    catalog.problems.push(...problems);
+    catalog.missingDirs = unique.filter((d) => !existsSync4(d));
+    return catalog;
+  }
+  /** Folders searched that do not exist, so "looked in" can name every place looked. */
+  missingDirs = [];
+  /** Where a formula of this name lives, if anywhere. */
+  locate(name) {
+    for (const dir of this.searchDirs) {
+      for (const suffix of LOOKUP_SUFFIXES) {
+        const path = join13(dir, `${name}${suffix}`);
+        if (existsSync4(path)) return path;
+      }
+    }
+    return void 0;
+  }
+  get(name) {
+    if (this.cache.has(name)) return this.cache.get(name);
+    const path = this.locate(name);
+    let parsed;
+    if (path) {
+      const result = readFormulaFile(path, path);
+      if (result.ok) parsed = result.value;
+      else this.problems.push(result.error);
+    }
+    this.cache.set(name, parsed);
+    return parsed;
+  }
+  /** Every formula name the catalog can see, for "did you mean" and listings. */
+  names() {
+    const names = /* @__PURE__ */ new Set();
+    for (const dir of this.searchDirs) {
+      for (const entry2 of safeList(dir)) {
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
+        if (suffix) names.add(entry2.slice(0, -suffix.length));
+      }
+    }
+    return [...names].sort();
+  }
+};
+function safeList(dir) {
+  try {
+    return readdirSync4(dir);
+  } catch {
+    return [];
+  }
+}
+function lookedIn(catalog, repoDir) {
+  const shown = (dir) => {
+    if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
+    const rel = repoDir === void 0 ? dir : relative2(repoDir, dir);
+    return rel.startsWith("..") || isAbsolute3(rel) ? dir : rel;
+  };
+  const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
+  return [...catalog.searchDirs.map(shown), ...missing].join(", ");
+}
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname4(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve4(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
+}
+function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
+  const asPath = resolve4(cwd, arg);
+  const isFile = existsSync4(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
+  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname4(asPath)] : [], ...searchDirs]);
+  if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
+  const path = isFile ? asPath : catalog.locate(arg);
+  if (!path) {
+    const known = catalog.names();
+    return err(
+      "unknown-formula",
+      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(", ")}`
+    );
+  }
+  const parsed = readFormulaFile(path, isFile ? arg : path);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { parsed: parsed.value, path, catalog } };
+}
+function looksLikePath(arg) {
+  return /\.(toml|json)$/i.test(arg) || /^(\.{1,2}[\\/]|[\\/]|~)/.test(arg);
+}
+function missingFormulaFile(arg, asPath, catalog) {
+  const what = existsSync4(asPath) ? "is not a formula file" : "does not exist";
+  const file2 = basename(asPath);
+  const entries = new Map(
+    safeList(dirname4(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
+  );
+  const nearName = closest(formulaNameOfFile(file2), entries.keys());
+  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
+  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
+  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
+  return err("not-found", `${arg} ${what}${guess}`);
+}
+
+// src/local/formulas/local-formula-source.ts
+function localFormulaSource(place) {
+  return {
+    scope: `local:${resolve5(place.repoDir)}`,
+    builtin: packageBuiltins,
+    readBlob: async (pin) => {
+      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
+      if (text3 !== void 0) return ok(text3);
+      return err(
+        "blob-missing",
+        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
+      );
+    },
+    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
+  };
+}
+async function readGitBlob(dir, sha) {
+  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
+  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
+}
+function resolveLocal(place, name, overlayFiles) {
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve5(place.cwd, d))
+  );
+  if (!loaded.ok) return loaded;
+  const overlays = [];
+  for (const file2 of overlayFiles) {
+    let text3;
+    try {
+      text3 = readText(resolve5(place.cwd, file2));
+    } catch {
+      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
+    }
+    const parsed = parseFormula(text3, file2);
+    if (!parsed.ok) return parsed;
+    if (!parsed.value.isOverlay) {
+      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
+        file: file2
+      });
+    }
+    overlays.push(parsed.value);
+  }
+  const { parsed: root, path, catalog } = loaded.value;
+  return ok({
+    root,
+    library: catalog,
+    overlays,
+    problems: catalog.problems,
+    pin: async (named, used) => {
+      const source = await pinFile(place.repoDir, path, root.data.version);
+      if (!source.ok) return source;
+      const ref = { name: named, source: source.value };
+      const pins = {};
+      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
+      if (!described2.ok) return described2;
+      for (const usedName of used) {
+        const found2 = catalog.locate(usedName);
+        if (found2 === void 0)
+          return err(
+            "pin-failed",
+            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
+          );
+        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
+        if (!pinned.ok) return pinned;
+        pins[usedName] = pinned.value;
+        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
+        if (!files.ok) return files;
+      }
+      if (Object.keys(pins).length > 0) ref.pins = pins;
+      if (overlayFiles.length > 0) {
+        const blobs = [];
+        for (const file2 of overlayFiles) {
+          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
+          if (!pinned.ok) return pinned;
+          blobs.push(pinned.value);
+        }
+        ref.overlays = blobs;
+      }
+      return ok(ref);
+    }
+  });
+}
+async function pinDescriptionFiles(repoDir, name, path, pins) {
+  const parsed = parseFormula(readText(path), path);
+  if (!parsed.ok) return ok(void 0);
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pinned = await pinBlob(repoDir, resolve5(dirname5(path), file2));
+    if (!pinned.ok) return pinned;
+    pins[descriptionFilePin(name, file2)] = pinned.value;
+  }
+  return ok(void 0);
+}
+async function pinFile(repoDir, path, version3) {
+  const fromBuiltins = relative3(builtinFormulaDir(), resolve5(path));
+  if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
+  return pinBlob(repoDir, path);
+}
+async function pinBlob(repoDir, path) {
+  const absolute = resolve5(path);
+  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
+  if (!hashed.ok)
+    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
+  const inRepo = relative3(repoDir, absolute);
+  const shown = inRepo.startsWith("..") || isAbsolute4(inRepo) ? absolute : inRepo;
+  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
+}
+
+// src/shell/formulas/cook-named.ts
+async function cookNamed(source, request, tell = () => {
+}) {
+  const resolved = await source.resolve(request.formula, request.overlays ?? []);
+  if (!resolved.ok) return resolved;
+  const { root, library, overlays, problems } = resolved.value;
+  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
+  for (const problem of problems) tell(problem);
+  if (!cooked.ok) return cooked;
+  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
+    tell(warning);
+  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
+}
+
+// src/shell/bounded-cache.ts
+var BoundedCache = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const value = this.entries.get(key);
+    if (value !== void 0) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key, value) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+  delete(key) {
+    this.entries.delete(key);
+  }
+  clear() {
+    this.entries.clear();
+  }
+  get size() {
+    return this.entries.size;
+  }
+};
+
+// src/shell/formulas/load-proto.ts
+var protos = new BoundedCache(256);
+var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
+function rememberProto(scope, mol, proto) {
+  protos.set(keyOf2(scope, mol), proto);
+}
+async function loadProto(source, mol, options = {}) {
+  const key = keyOf2(source.scope, mol);
+  const cached2 = protos.get(key);
+  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  const cooked = await cookPinned(source, mol);
+  if (!cooked.ok) {
+    return err(
+      "formula-unloadable",
+      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
+    );
+  }
+  protos.set(key, cooked.value);
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+}
+async function cookPinned(source, mol) {
+  const { formula } = mol;
+  if (typeof formula.source === "object" && "inline" in formula.source) {
+    const adhoc = adhocProto(formula.source.inline);
+    if (adhoc.ok) return adhoc;
+  }
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
+  if (!root.ok) return root;
+  const library = /* @__PURE__ */ new Map();
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
+    if (!parsed.ok) return parsed;
+    library.set(name, parsed.value);
+  }
+  const overlays = [];
+  for (const pin of formula.overlays ?? []) {
+    const parsed = await readPinned(source, pin.path, pin);
+    if (!parsed.ok) return parsed;
+    overlays.push(parsed.value);
+  }
+  const cooked = cook(root.value, {
+    vars: mol.vars,
+    library: { get: (name) => library.get(name) },
+    overlays
+  });
+  return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
+}
+async function readPinned(source, name, pin) {
+  if (typeof pin === "string") {
+    const found2 = source.builtin(name);
+    if (found2) return parseFormula(found2.text, found2.file);
+    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
+  }
+  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
+  const text3 = await source.readBlob(pin);
+  if (!text3.ok) return text3;
+  return parseFormula(text3.value, pin.path);
+}
+
+// src/shell/pour.ts
+var FRESH_ID_TRIES = 5;
+async function pour2(input2) {
+  const first = await cookNamed(
+    input2.source,
+    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
+    input2.tell
+  );
+  if (!first.ok) return first;
+  const { resolved } = first.value;
+  const bound = bindVars(first.value.proto.vars, input2.vars);
+  if (!bound.ok) return bound;
+  const cooked = cook(resolved.root, {
+    vars: bound.value,
+    library: resolved.library,
+    overlays: resolved.overlays
+  });
+  if (!cooked.ok) return cooked;
+  const raw = cooked.value.proto;
+  const proto = withDefaultRetries(raw, input2.defaultRetries);
+  const admitted = input2.admit === void 0 ? ok(void 0) : await input2.admit(proto);
+  if (!admitted.ok) return admitted;
+  const formula = await resolved.pin(raw.formula, first.value.uses);
+  if (!formula.ok) return formula;
+  const base = await input2.base();
+  if (!base.ok) return base;
+  for (let tries = 0; ; tries++) {
+    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const poured = pour(proto, {
+      id,
+      now: input2.now,
+      vars: bound.value,
+      kind: input2.kind ?? "mol",
+      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      ...input2.subject === void 0 ? {} : { subject: input2.subject },
+      base: base.value,
+      formula: formula.value,
+      title: raw.formula,
+      by: input2.by
+    });
+    if (!poured.ok) return poured;
+    const budget2 = defaultLimits(input2.defaultBudget, proto.budget);
+    if (budget2 !== void 0) poured.value.mol.budget = budget2;
+    rememberProto(input2.source.scope, poured.value.mol, raw);
+    const created = await input2.store.create(poured.value.mol);
+    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
+    if (created.error.code !== "exists") return created;
+    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
+    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
+  }
+}
+function defaultLimits(defaults, formula) {
+  if (defaults === void 0) return void 0;
+  const kept = Object.fromEntries(
+    Object.entries(defaults).filter(([limit]) => formula?.[limit] === void 0)
+  );
+  return Object.keys(kept).length === 0 ? void 0 : kept;
+}
+
+// src/cli/new-molecule-id.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+function newMoleculeId(formula) {
+  const slug = formula.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+/, "").slice(0, 40);
+  return `${slug || "mol"}-${randomBytes2(3).toString("hex")}`;
+}
+
+// src/cli/repo.ts
+import { execFileSync } from "node:child_process";
+function gitTopLevel(cwd) {
+  try {
+    return execFileSync("git", ["rev-parse", "--show-toplevel"], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"]
+    }).trim();
+  } catch {
+    return void 0;
+  }
+}
+
+// src/cli/pour-molecule.ts
+async function pourMolecule(ctx, request) {
+  const { io } = ctx;
+  const poured = await pour2({
+    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
+    store: ctx.store,
+    formula: request.formula,
+    vars: request.vars,
+    overlays: request.overlays ?? [],
+    id: request.id ?? newMoleculeId,
+    now: io.now(),
+    by: whoAmI(io.env),
+    base: () => currentBase(ctx.repoDir),
+    kind: request.kind ?? "mol",
+    ...request.ttlMs === void 0 ? {} : { ttlMs: request.ttlMs },
+    tell: tellOn(io),
+    ...request.admit === void 0 ? {} : { admit: request.admit }
+  });
+  if (!poured.ok) return poured;
+  return ok({ mol: poured.value.mol, proto: poured.value.proto });
+}
+function formulasHere(io, searchDirs = []) {
+  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
+}
+var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
+async function currentBase(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
+    okCodes: [0, 1, 128]
+  });
+  if (!head.ok || head.value.code !== 0) {
+    return err(
+      "no-commit",
+      `${repoDir} has no commit yet; commit something first, steps start from a commit`
+    );
+  }
+  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
+  const ref = branch.ok && branch.value.stdout.trim() !== "" ? branch.value.stdout.trim() : "HEAD";
+  return ok({ ref, sha: head.value.stdout.trim() });
+}
+function whoAmI(env) {
+  let name = env.USER ?? env.USERNAME;
+  if (!name) {
+    try {
+      name = userInfo().username;
+    } catch {
+      name = "someone";
+    }
+  }
+  return `local:${name}`;
+}
+
+// src/cli/cli-context.ts
+import { basename as basename3, dirname as dirname8, join as join17, resolve as resolve6 } from "node:path";
+
+// src/local/store/local-store.ts
+import { mkdir as mkdir2, readdir as readdir2, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join16 } from "node:path";
+
+// src/local/store/atomic-write.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import { open as open3, rename, rm as rm7 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname6, join as join14 } from "node:path";
+async function writeFileAtomic(path, data) {
+  const dir = dirname6(path);
+  const tmp = join14(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
+  const handle = await open3(tmp, "wx");
+  try {
+    fullDiskPoint();
+    await handle.writeFile(data, "utf8");
+    await handle.sync();
+  } catch (error2) {
+    await handle.close();
+    await rm7(tmp, { force: true });
+    throw Object.assign(new Error(`cannot write ${path}: ${error2.message}`), {
+      code: error2.code
+    });
+  }
+  await handle.close();
+  try {
+    await rename(tmp, path);
+  } catch (error2) {
+    await rm7(tmp, { force: true });
+    throw error2;
+  }
+  await syncDirectory(dir);
+}
+async function syncDirectory(dir) {
+  let handle;
+  try {
+    handle = await open3(dir, "r");
+    await handle.sync();
+  } catch (error2) {
+    const code18 = error2.code;
+    if (code18 !== "EISDIR" && code18 !== "EPERM" && code18 !== "EINVAL" && code18 !== "EACCES") throw error2;
+  } finally {
+    await handle?.close();
+  }
+}
+
 // src/local/store/journal.ts
 import {
   closeSync as closeSync2,
@@ -47341,14 +51262,14 @@ import {
   statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
-import { readFile as readFile3, stat, truncate as truncate2 } from "node:fs/promises";
-import { dirname as dirname3 } from "node:path";
+import { readFile as readFile5, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import { dirname as dirname7 } from "node:path";
 
 // src/local/store/molecule-delta.ts
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 var FIELD_KEYS = Object.keys(FieldsSchema.shape);
 var MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
-var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary"];
+var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary", "budget", "budgetStop"];
 var DeltaSchema = external_exports.object({
   /** The revision this line produces: always one more than the state it applies to. */
   rev: external_exports.number().int().min(1),
@@ -47474,12 +51395,12 @@ function sameJson(a, b) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile4 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
-    text3 = await readFile2(path, "utf8");
+    text3 = await readFile4(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -47497,11 +51418,11 @@ function parseStateText(path, text3, schema) {
       { file: path }
     );
   }
-  const version2 = data?.v;
-  if (typeof version2 === "number" && version2 > STATE_VERSION2) {
+  const version3 = data?.v;
+  if (typeof version3 === "number" && version3 > STATE_VERSION2) {
     return err(
       "state-invalid",
-      `${path} was written by a newer version of Molecular (state format v${version2}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
+      `${path} was written by a newer version of Molecular (state format v${version3}; this one reads v${STATE_VERSION2}); upgrade mol to use it.`,
       { file: path }
     );
   }
@@ -47533,7 +51454,7 @@ async function readLive(path) {
   let text3;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile3(path, "utf8"), stat(path)]);
+    [text3, info] = await Promise.all([readFile5(path, "utf8"), stat2(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -47550,7 +51471,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile3(journal);
+    bytes = await readFile5(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -47645,21 +51566,21 @@ function allZero(bytes, from) {
   }
   return true;
 }
-function closeJournal(open3) {
-  const { fd } = open3;
-  open3.fd = void 0;
-  open3.path = void 0;
+function closeJournal(open4) {
+  const { fd } = open4;
+  open4.fd = void 0;
+  open4.path = void 0;
   if (fd !== void 0) closeSync2(fd);
 }
-async function appendLines(path, state, lines2, open3 = {}) {
+async function appendLines(path, state, lines2, open4 = {}) {
   const journal = journalPathOf(path);
   const data = Buffer.from(lines2, "utf8");
-  if (open3.path !== journal) {
-    closeJournal(open3);
-    open3.fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
-    open3.path = journal;
+  if (open4.path !== journal) {
+    closeJournal(open4);
+    open4.fd = openSync2(journal, constants2.O_RDWR | constants2.O_CREAT);
+    open4.path = journal;
   }
-  const fd = open3.fd;
+  const fd = open4.fd;
   try {
     let size = state.journalSize;
     if (state.torn) {
@@ -47669,23 +51590,24 @@ async function appendLines(path, state, lines2, open3 = {}) {
     const end = state.journalEnd + data.length;
     if (end <= size) writeAll(fd, data, state.journalEnd);
     else {
+      fullDiskPoint();
       size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
-      const run2 = Buffer.alloc(size - state.journalEnd);
-      data.copy(run2);
-      writeAll(fd, run2, state.journalEnd);
+      const run3 = Buffer.alloc(size - state.journalEnd);
+      data.copy(run3);
+      writeAll(fd, run3, state.journalEnd);
     }
     await new Promise(
       (resolve8, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve8())
     );
-    if (!state.journalExists) await syncDirectory(dirname3(journal));
+    if (!state.journalExists) await syncDirectory(dirname7(journal));
     return ok({ end, size });
   } catch (error2) {
-    closeJournal(open3);
-    throw error2;
+    closeJournal(open4);
+    return err("store-io", `cannot write ${journal}: ${error2.message}`, { file: journal });
   }
 }
 function writeAll(fd, data, at) {
-  for (let done = 0; done < data.length; ) done += writeSync2(fd, data, done, data.length - done, at + done);
+  for (let done2 = 0; done2 < data.length; ) done2 += writeSync2(fd, data, done2, data.length - done2, at + done2);
 }
 function wantsCompaction(state) {
   return state.journalEnd >= compactionPoint(state);
@@ -47696,7 +51618,7 @@ function compactionPoint(state) {
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
 `);
-  const info = await stat(path);
+  const info = await stat2(path);
   const journal = journalPathOf(path);
   await truncate2(journal, 0).catch((error2) => {
     if (error2.code !== "ENOENT") throw error2;
@@ -47747,23 +51669,23 @@ function deepFreeze(value) {
 }
 
 // src/local/store/store-layout.ts
-import { join as join7 } from "node:path";
+import { join as join15 } from "node:path";
 function storeLayout(dir) {
-  const mols = join7(dir, "mols");
-  const locks = join7(dir, "locks");
+  const mols = join15(dir, "mols");
+  const locks = join15(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join7(mols, `${id}.json`),
-    archive: (id) => join7(mols, `${id}.archive.json`),
-    lock: (id) => join7(locks, `${id}.lock`)
+    live: (id) => join15(mols, `${id}.json`),
+    archive: (id) => join15(mols, `${id}.archive.json`),
+    lock: (id) => join15(locks, `${id}.lock`)
   };
 }
-var ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+var ID2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 var ARCHIVE_SUFFIX = ".archive.json";
 function checkId(id) {
-  if (!ID.test(id) || id.length > 200) {
+  if (!ID2.test(id) || id.length > 200) {
     return err(
       "invalid-id",
       `"${id}" is not a molecule id: use letters, digits, '.', '_' and '-', starting with a letter or digit.`
@@ -47935,7 +51857,7 @@ function createLocalStore(options) {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
           );
         }
-        await rm6(journalPathOf(layout.live(mol.id)), { force: true });
+        await rm8(journalPathOf(layout.live(mol.id)), { force: true });
         known.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
@@ -48035,13 +51957,13 @@ async function endMolecule(layout, candidate, effects) {
   }
   const live = layout.live(candidate.id);
   if (candidate.status === "squashed") {
-    const record3 = archiveOf(effects);
-    if (!record3.ok) return record3;
-    const written = await writeConfirmed(layout.archive(candidate.id), record3.value, ArchiveRecordSchema);
+    const record4 = archiveOf(effects);
+    if (!record4.ok) return record4;
+    const written = await writeConfirmed(layout.archive(candidate.id), record4.value, ArchiveRecordSchema);
     if (!written.ok) return written;
   }
-  await rm6(live, { force: true });
-  await rm6(journalPathOf(live), { force: true });
+  await rm8(live, { force: true });
+  await rm8(journalPathOf(live), { force: true });
   await syncDirectory(layout.mols);
   return ok({ mol: parsed.data, effects });
 }
@@ -48091,7 +52013,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join8(layout.mols, name);
+    const path = join16(layout.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -48117,9 +52039,9 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir(layout.mols, { recursive: true });
-  await mkdir(layout.locks, { recursive: true });
-  await writeFile(join8(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await mkdir2(layout.mols, { recursive: true });
+  await mkdir2(layout.locks, { recursive: true });
+  await writeFile3(join16(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -48134,7 +52056,6 @@ async function guard(fn) {
 }
 
 // src/cli/cli-context.ts
-var STORE_OPTION = { store: { type: "string" } };
 async function openContext(io, storeDir) {
   const repoDir = await mainWorktree(io.cwd);
   if (repoDir === void 0) {
@@ -48143,8 +52064,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join9(repoDir, ".molecular") : resolve4(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join9(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join17(repoDir, ".molecular") : resolve6(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join17(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -48152,457 +52073,10 @@ async function mainWorktree(cwd) {
   });
   if (!common.ok || common.value.code !== 0) return void 0;
   const gitDir = common.value.stdout.trim();
-  if (basename2(gitDir) === ".git") return dirname4(gitDir);
+  if (basename3(gitDir) === ".git") return dirname8(gitDir);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], { okCodes: [0, 128] });
   if (!top.ok || top.value.code !== 0 || top.value.stdout.trim() === "") return void 0;
   return top.value.stdout.trim();
-}
-
-// src/cli/style.ts
-var SGR = {
-  good: [32, 39],
-  bad: [31, 39],
-  waiting: [33, 39],
-  active: [36, 39],
-  muted: [2, 22],
-  strong: [1, 22]
-};
-var STATUS_TONE = {
-  pending: "muted",
-  ready: "active",
-  in_progress: "active",
-  awaiting_gate: "waiting",
-  completed: "good",
-  complete: "good",
-  failed: "bad",
-  blocked: "bad",
-  skipped: "muted",
-  paused: "waiting",
-  squashed: "muted",
-  burned: "muted"
-};
-function makeStyle(options) {
-  const { color, symbols } = options;
-  const paint = (tone, text3) => {
-    if (!color || text3 === "") return text3;
-    const [on, off] = SGR[tone];
-    return `\x1B[${on}m${text3}\x1B[${off}m`;
-  };
-  return {
-    color,
-    symbols,
-    paint,
-    status(status) {
-      const words = paint(STATUS_TONE[status], statusWords(status));
-      if (!symbols) return words;
-      const symbol2 = STEP_STATUS_EMOJI[status] ?? MOLECULE_STATUS_EMOJI[status];
-      return symbol2 === void 0 ? words : `${symbol2} ${words}`;
-    }
-  };
-}
-var PLAIN = makeStyle({ color: false, symbols: false });
-function styleFor(stream, env) {
-  const tty = stream.isTTY === true;
-  return makeStyle({ color: colorWanted(tty, env), symbols: tty });
-}
-function colorWanted(tty, env) {
-  const force = env.FORCE_COLOR;
-  if (force !== void 0) return force !== "0" && force !== "false";
-  if (env.NO_COLOR !== void 0 && env.NO_COLOR !== "") return false;
-  return tty && env.TERM !== "dumb";
-}
-
-// src/cli/io.ts
-function processIO() {
-  const out = lineWriter(process.stdout);
-  const err2 = lineWriter(process.stderr);
-  return {
-    out,
-    err: err2,
-    cwd: process.cwd(),
-    env: process.env,
-    now: () => /* @__PURE__ */ new Date(),
-    style: styleFor(process.stdout, process.env)
-  };
-}
-var writers = /* @__PURE__ */ new WeakMap();
-function lineWriter(stream) {
-  const known = writers.get(stream);
-  if (known) return known;
-  let closed = false;
-  stream.on("error", (error2) => {
-    closed = true;
-    if (error2.code === "EPIPE" || stream === process.stderr) return;
-    process.exitCode = EXIT.failed;
-    if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
-`);
-  });
-  const write = (text3) => {
-    if (closed || stream.destroyed) return;
-    stream.write(text3.endsWith("\n") ? text3 : `${text3}
-`);
-  };
-  writers.set(stream, write);
-  return write;
-}
-function progressOutput(io, json3) {
-  return json3 ? { print: (line) => io.err(line), style: PLAIN } : { print: (line) => io.out(line), style: io.style };
-}
-var EXIT = { ok: 0, failed: 1, usage: 2, waiting: 3 };
-
-// src/local/formulas/local-formula-source.ts
-import { dirname as dirname7, isAbsolute as isAbsolute3, relative as relative2, resolve as resolve6 } from "node:path";
-
-// src/local/formulas/builtins.ts
-import { existsSync, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname5, join as join10 } from "node:path";
-import { fileURLToPath } from "node:url";
-var SUFFIX = ".formula.toml";
-var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname5(fileURLToPath(from));
-  for (; ; ) {
-    const candidate = join10(dir, "formulas");
-    if (existsSync(join10(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname5(dir);
-    if (parent === dir)
-      throw new Error("the built-in formulas folder was not found beside the Molecular package");
-    dir = parent;
-  }
-}
-var found = /* @__PURE__ */ new Map();
-var packageBuiltins = (name) => {
-  if (found.has(name)) return found.get(name);
-  let builtin;
-  if (NAME.test(name) && !name.includes("..")) {
-    try {
-      const text3 = readFileSync4(join10(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
-      const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text3, file2);
-      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
-    } catch {
-      builtin = void 0;
-    }
-  }
-  found.set(name, builtin);
-  return builtin;
-};
-
-// src/local/formulas/catalog.ts
-import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs";
-import { dirname as dirname6, join as join11, resolve as resolve5 } from "node:path";
-var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
-var FormulaCatalog = class _FormulaCatalog {
-  constructor(searchDirs) {
-    this.searchDirs = searchDirs;
-  }
-  searchDirs;
-  cache = /* @__PURE__ */ new Map();
-  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
-  problems = [];
-  static forRepo(repoDir, extraDirs = []) {
-    const dirs = [...extraDirs];
-    if (repoDir) {
-      for (const rel of [".github/formulas", ".beads/formulas", ".molecular/formulas"])
-        dirs.push(join11(repoDir, rel));
-    }
-    dirs.push(builtinFormulaDir());
-    return new _FormulaCatalog(dirs.filter((d, i) => dirs.indexOf(d) === i && existsSync2(d)));
-  }
-  /** Where a formula of this name lives, if anywhere. */
-  locate(name) {
-    for (const dir of this.searchDirs) {
-      for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join11(dir, `${name}${suffix}`);
-        if (existsSync2(path)) return path;
-      }
-    }
-    return void 0;
-  }
-  get(name) {
-    if (this.cache.has(name)) return this.cache.get(name);
-    const path = this.locate(name);
-    let parsed;
-    if (path) {
-      const result = readFormulaFile(path, path);
-      if (result.ok) parsed = result.value;
-      else this.problems.push(result.error);
-    }
-    this.cache.set(name, parsed);
-    return parsed;
-  }
-  /** Every formula name the catalog can see, for "did you mean" and listings. */
-  names() {
-    const names = /* @__PURE__ */ new Set();
-    for (const dir of this.searchDirs) {
-      for (const entry2 of safeList(dir)) {
-        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
-        if (suffix) names.add(entry2.slice(0, -suffix.length));
-      }
-    }
-    return [...names].sort();
-  }
-};
-function safeList(dir) {
-  try {
-    return readdirSync4(dir);
-  } catch {
-    return [];
-  }
-}
-function readFormulaFile(path, shownAs) {
-  const parsed = parseFormula(readText(path), shownAs);
-  if (!parsed.ok) return parsed;
-  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname6(path)));
-}
-function readDescriptionFiles(formula, dir) {
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(formula)) {
-    try {
-      texts.set(file2, readText(resolve5(dir, file2)));
-    } catch {
-    }
-  }
-  return texts;
-}
-function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
-  const asPath = resolve5(cwd, arg);
-  const isFile = existsSync2(asPath) && (isFormulaFile(asPath) || /\.(toml|json)$/.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname6(asPath)] : [], ...searchDirs]);
-  const path = isFile ? asPath : catalog.locate(arg);
-  if (!path) {
-    const known = catalog.names();
-    return err(
-      "unknown-formula",
-      `no formula named "${arg}" (looked in ${catalog.searchDirs.join(", ")}); known: ${known.join(", ")}`
-    );
-  }
-  const parsed = readFormulaFile(path, isFile ? arg : path);
-  if (!parsed.ok) return parsed;
-  return { ok: true, value: { parsed: parsed.value, path, catalog } };
-}
-
-// src/local/formulas/local-formula-source.ts
-function localFormulaSource(place) {
-  return {
-    scope: `local:${resolve6(place.repoDir)}`,
-    builtin: packageBuiltins,
-    readBlob: async (pin) => {
-      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
-      if (text3 !== void 0) return ok(text3);
-      return err(
-        "blob-missing",
-        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
-      );
-    },
-    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
-  };
-}
-async function readGitBlob(dir, sha) {
-  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
-  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
-}
-function resolveLocal(place, name, overlayFiles) {
-  const loaded = loadFormulaArg(
-    name,
-    place.cwd,
-    place.repoDir,
-    (place.searchDirs ?? []).map((d) => resolve6(place.cwd, d))
-  );
-  if (!loaded.ok) return loaded;
-  const overlays = [];
-  for (const file2 of overlayFiles) {
-    let text3;
-    try {
-      text3 = readText(resolve6(place.cwd, file2));
-    } catch {
-      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
-    }
-    const parsed = parseFormula(text3, file2);
-    if (!parsed.ok) return parsed;
-    if (!parsed.value.isOverlay) {
-      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
-        file: file2
-      });
-    }
-    overlays.push(parsed.value);
-  }
-  const { parsed: root, path, catalog } = loaded.value;
-  return ok({
-    root,
-    library: catalog,
-    overlays,
-    problems: catalog.problems,
-    pin: async (named, used) => {
-      const source = await pinFile(place.repoDir, path, root.data.version);
-      if (!source.ok) return source;
-      const ref = { name: named, source: source.value };
-      const pins = {};
-      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
-      if (!described2.ok) return described2;
-      for (const usedName of used) {
-        const found2 = catalog.locate(usedName);
-        if (found2 === void 0)
-          return err(
-            "pin-failed",
-            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
-          );
-        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
-        if (!pinned.ok) return pinned;
-        pins[usedName] = pinned.value;
-        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
-        if (!files.ok) return files;
-      }
-      if (Object.keys(pins).length > 0) ref.pins = pins;
-      if (overlayFiles.length > 0) {
-        const blobs = [];
-        for (const file2 of overlayFiles) {
-          const pinned = await pinBlob(place.repoDir, resolve6(place.cwd, file2));
-          if (!pinned.ok) return pinned;
-          blobs.push(pinned.value);
-        }
-        ref.overlays = blobs;
-      }
-      return ok(ref);
-    }
-  });
-}
-async function pinDescriptionFiles(repoDir, name, path, pins) {
-  const parsed = parseFormula(readText(path), path);
-  if (!parsed.ok) return ok(void 0);
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pinned = await pinBlob(repoDir, resolve6(dirname7(path), file2));
-    if (!pinned.ok) return pinned;
-    pins[descriptionFilePin(name, file2)] = pinned.value;
-  }
-  return ok(void 0);
-}
-async function pinFile(repoDir, path, version2) {
-  const fromBuiltins = relative2(builtinFormulaDir(), resolve6(path));
-  if (!fromBuiltins.startsWith("..") && !isAbsolute3(fromBuiltins)) return ok(builtinPin(version2));
-  return pinBlob(repoDir, path);
-}
-async function pinBlob(repoDir, path) {
-  const absolute = resolve6(path);
-  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
-  if (!hashed.ok)
-    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
-  const inRepo = relative2(repoDir, absolute);
-  const shown = inRepo.startsWith("..") || isAbsolute3(inRepo) ? absolute : inRepo;
-  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
-}
-
-// src/shell/bounded-cache.ts
-var BoundedCache = class {
-  constructor(max) {
-    this.max = max;
-  }
-  max;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== void 0) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  clear() {
-    this.entries.clear();
-  }
-  get size() {
-    return this.entries.size;
-  }
-};
-
-// src/shell/formulas/load-proto.ts
-var protos = new BoundedCache(256);
-var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
-function rememberProto(scope, mol, proto) {
-  protos.set(keyOf2(scope, mol), proto);
-}
-async function loadProto(source, mol, options = {}) {
-  const key = keyOf2(source.scope, mol);
-  const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
-  const cooked = await cookPinned(source, mol);
-  if (!cooked.ok) {
-    return err(
-      "formula-unloadable",
-      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
-    );
-  }
-  protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
-}
-async function cookPinned(source, mol) {
-  const { formula } = mol;
-  if (typeof formula.source === "object" && "inline" in formula.source) {
-    const adhoc = adhocProto(formula.source.inline);
-    if (adhoc.ok) return adhoc;
-  }
-  const pins = formula.pins ?? {};
-  const root = await described(
-    source,
-    pins,
-    formula.name,
-    await readPinned(source, formula.name, formula.source)
-  );
-  if (!root.ok) return root;
-  const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(pins)) {
-    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
-    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
-    if (!parsed.ok) return parsed;
-    library.set(name, parsed.value);
-  }
-  const overlays = [];
-  for (const pin of formula.overlays ?? []) {
-    const parsed = await readPinned(source, pin.path, pin);
-    if (!parsed.ok) return parsed;
-    overlays.push(parsed.value);
-  }
-  const cooked = cook(root.value, {
-    vars: mol.vars,
-    library: { get: (name) => library.get(name) },
-    overlays
-  });
-  return cooked.ok ? ok(cooked.value.proto) : cooked;
-}
-async function described(source, pins, name, parsed) {
-  if (!parsed.ok) return parsed;
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pin = pins[descriptionFilePin(name, file2)];
-    if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
-  }
-  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
-}
-async function readPinned(source, name, pin) {
-  if (typeof pin === "string") {
-    const found2 = source.builtin(name);
-    if (found2) return parseFormula(found2.text, found2.file);
-    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
-  }
-  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
 }
 
 // src/cli/load-molecule.ts
@@ -48622,150 +52096,37 @@ function loadProto2(repoDir, mol) {
   return loadProto(localFormulaSource({ repoDir, cwd: repoDir }), mol);
 }
 
-// src/cli/pour-molecule.ts
-import { userInfo } from "node:os";
-
-// src/shell/formulas/cook-named.ts
-async function cookNamed(source, request, tell = () => {
-}) {
-  const resolved = await source.resolve(request.formula, request.overlays ?? []);
-  if (!resolved.ok) return resolved;
-  const { root, library, overlays, problems } = resolved.value;
-  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
-  for (const problem of problems) tell(problem);
-  if (!cooked.ok) return cooked;
-  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
-    tell(warning);
-  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
-}
-
-// src/shell/pour.ts
-var FRESH_ID_TRIES = 5;
-async function pour2(input2) {
-  const first = await cookNamed(
-    input2.source,
-    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
-    input2.tell
-  );
-  if (!first.ok) return first;
-  const { resolved } = first.value;
-  const bound = bindVars(first.value.proto.vars, input2.vars);
-  if (!bound.ok) return bound;
-  const cooked = cook(resolved.root, {
-    vars: bound.value,
-    library: resolved.library,
-    overlays: resolved.overlays
-  });
-  if (!cooked.ok) return cooked;
-  const raw = cooked.value.proto;
-  const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const formula = await resolved.pin(raw.formula, first.value.uses);
-  if (!formula.ok) return formula;
-  const base = await input2.base();
-  if (!base.ok) return base;
-  for (let tries = 0; ; tries++) {
-    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
-    const poured = pour(proto, {
-      id,
-      now: input2.now,
-      vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
-      ...input2.subject === void 0 ? {} : { subject: input2.subject },
-      base: base.value,
-      formula: formula.value,
-      title: raw.formula,
-      by: input2.by
-    });
-    if (!poured.ok) return poured;
-    rememberProto(input2.source.scope, poured.value.mol, raw);
-    const created = await input2.store.create(poured.value.mol);
-    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
-    if (created.error.code !== "exists") return created;
-    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
-    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
-  }
-}
-
-// src/cli/new-molecule-id.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
-function newMoleculeId(formula) {
-  const slug = formula.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[^a-z0-9]+/, "").slice(0, 40);
-  return `${slug || "mol"}-${randomBytes3(3).toString("hex")}`;
-}
-
-// src/cli/repo.ts
-import { execFileSync } from "node:child_process";
-function gitTopLevel(cwd) {
-  try {
-    return execFileSync("git", ["rev-parse", "--show-toplevel"], {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"]
-    }).trim();
-  } catch {
-    return void 0;
-  }
-}
-
-// src/cli/pour-molecule.ts
-async function pourMolecule(ctx, request) {
-  const { io } = ctx;
-  const poured = await pour2({
-    source: localFormulaSource({ repoDir: ctx.repoDir, cwd: io.cwd, searchDirs: request.formulaDirs ?? [] }),
-    store: ctx.store,
-    formula: request.formula,
-    vars: request.vars,
-    overlays: request.overlays ?? [],
-    id: request.id ?? newMoleculeId,
-    now: io.now(),
-    by: whoAmI(io.env),
-    base: () => currentBase(ctx.repoDir),
-    kind: request.kind ?? "mol",
-    ...request.ttlMs === void 0 ? {} : { ttlMs: request.ttlMs },
-    tell: tellOn(io)
-  });
-  if (!poured.ok) return poured;
-  return ok({ mol: poured.value.mol, proto: poured.value.proto });
-}
-function formulasHere(io, searchDirs = []) {
-  return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
-}
-var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
-async function currentBase(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
-    okCodes: [0, 1, 128]
-  });
-  if (!head.ok || head.value.code !== 0) {
-    return err(
-      "no-commit",
-      `${repoDir} has no commit yet; commit something first, steps start from a commit`
-    );
-  }
-  const branch = await git(repoDir, ["symbolic-ref", "--short", "-q", "HEAD"], { okCodes: [0, 1] });
-  const ref = branch.ok && branch.value.stdout.trim() !== "" ? branch.value.stdout.trim() : "HEAD";
-  return ok({ ref, sha: head.value.stdout.trim() });
-}
-function whoAmI(env) {
-  let name = env.USER ?? env.USERNAME;
-  if (!name) {
-    try {
-      name = userInfo().username;
-    } catch {
-      name = "someone";
-    }
-  }
-  return `local:${name}`;
-}
-
 // src/cli/verb.ts
+var MOL_ARG = {
+  name: "mol-id",
+  required: true,
+  missing: "which molecule? give its id (mol list shows them)",
+  complete: "molecule"
+};
+var STEP_ARG = {
+  name: "step",
+  required: true,
+  missing: "which step? give its id (mol status <mol-id> shows them)",
+  complete: "step"
+};
 async function contextFor(io, values) {
   return openContext(io, typeof values.store === "string" ? values.store : void 0);
 }
 function failWith(io, error2) {
   const all = error2.diagnostics?.length ? error2.diagnostics : [error2];
-  for (const d of all) io.err(d.file === void 0 ? `mol: ${d.message}` : formatDiagnostic(d));
+  for (const d of all) io.err(d.file === void 0 ? `mol: ${inCliWords(d.message)}` : formatDiagnostic(d));
   return EXIT.failed;
+}
+var CLI_WORDS = [
+  [
+    "roll it back, reset it, or retry a failed step to work on it again",
+    "roll it back (mol rollback) or retry a failed step (mol retry) to work on it again"
+  ],
+  ["/mol squash <summary>", 'mol squash <mol-id> --summary "\u2026"'],
+  [/ is required: give (\S+)=<value>$/, " is required: give --var $1=<value>"]
+];
+function inCliWords(message) {
+  return CLI_WORDS.reduce((text3, [engine, cli]) => text3.replace(engine, cli), message);
 }
 function exitFor(mol) {
   if (mol.status === "complete" || mol.status === "squashed" || mol.status === "burned") return EXIT.ok;
@@ -48796,1226 +52157,6 @@ async function openStep(io, values, molId, stepId) {
 function checkStep(loaded, step2) {
   return loaded.mol.steps.some((s) => s.id === step2) ? ok(step2) : unknownStep(loaded.mol, step2);
 }
-
-// src/cli/commands/cook.ts
-var usage = "mol cook <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--json]";
-async function cookCommand(io, argv) {
-  const cooked = await cookFromArgs(io, argv, JSON_OPTION, usage);
-  if (typeof cooked === "number") return cooked;
-  const { proto, values } = cooked;
-  if (values.json) {
-    io.out(JSON.stringify(proto, null, 2));
-    return EXIT.ok;
-  }
-  io.out(`${proto.formula} (${proto.type}, ${proto.execution}) \u2014 ${proto.steps.length} steps`);
-  if (proto.description) io.out(firstLine(proto.description));
-  const vars2 = Object.entries(proto.vars);
-  if (vars2.length) {
-    io.out("\nvars:");
-    for (const [name, v] of vars2) {
-      const how = v.required ? "required" : v.default !== void 0 ? `default ${JSON.stringify(v.default)}` : "optional";
-      io.out(`  ${name} (${how})${v.description ? ` \u2014 ${firstLine(v.description)}` : ""}`);
-    }
-  }
-  io.out("\nsteps:");
-  for (const step2 of proto.steps) {
-    const needs = step2.needs.length ? `  \u2190 ${step2.needs.join(", ")}` : "";
-    io.out(`  ${step2.id}: ${step2.title}${needs}`);
-  }
-  return EXIT.ok;
-}
-async function cookFromArgs(io, argv, options, usageLine) {
-  const args = parse4(argv, {
-    ...VAR_OPTION,
-    ...FORMULAS_OPTION,
-    ...options,
-    overlay: { type: "string", multiple: true }
-  });
-  if (!args.ok) return usageError(io, args.error.message, usageLine);
-  const [formula] = args.value.positionals;
-  if (!formula) return usageError(io, "which formula? give a file or a name", usageLine);
-  const vars = parseVars(args.value.values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usageLine);
-  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, usageLine);
-  const overlays = args.value.values.overlay ?? [];
-  const cooked = await cookNamed(
-    formulasHere(io, dirs.value),
-    { formula, vars: vars.value, overlays },
-    tellOn(io)
-  );
-  if (!cooked.ok) return failWith(io, cooked.error);
-  return { ...cooked.value, values: args.value.values };
-}
-function usageError(io, message, usageLine) {
-  io.err(`mol: ${message}
-usage: ${usageLine}`);
-  return EXIT.failed;
-}
-function firstLine(text3) {
-  return text3.trim().split("\n")[0] ?? "";
-}
-
-// src/cli/commands/burn.ts
-var usage2 = "mol burn <mol-id> [--force]";
-async function burnCommand(io, argv) {
-  const args = parse4(argv, { ...STORE_OPTION, force: { type: "boolean", short: "f" } });
-  if (!args.ok) return usageError(io, args.error.message, usage2);
-  const [molId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, "which molecule?", usage2);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage2);
-  const ctx = await contextFor(io, args.value.values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await loadMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const { proto } = loaded.value;
-  const applied = await changeMolecule(
-    ctx.value.store,
-    proto,
-    molId,
-    { type: "burn", by: whoAmI(io.env), force: args.value.values.force === true },
-    ctx.value.io.now()
-  );
-  if (!applied.ok) return failWith(io, applied.error);
-  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
-    notices: true
-  });
-  if (!carried.ok) return failWith(io, carried.error);
-  const removed = await removeMoleculeWork(ctx.value, molId);
-  if (!removed.ok) return failWith(io, removed.error);
-  io.out(`burned ${molId}`);
-  return EXIT.ok;
-}
-
-// src/cli/commands/demo.ts
-import { execFile as execFile2 } from "node:child_process";
-import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join17 } from "node:path";
-import { promisify } from "node:util";
-
-// src/cli/executor.ts
-import { performance as performance3 } from "node:perf_hooks";
-
-// src/shell/step/agent-command.ts
-var AGENT_PRESETS = {
-  claude: { head: "claude -p --dangerously-skip-permissions" },
-  codex: { head: "codex exec --full-auto", tail: "-" },
-  gemini: { head: "gemini --yolo" },
-  opencode: { head: "opencode run" }
-};
-function agentCommandLine(agent) {
-  const trimmed = agent.trim();
-  const match = /^(\S+)(\s+[\s\S]*)?$/.exec(trimmed);
-  const preset = match === null ? void 0 : AGENT_PRESETS[match[1]];
-  if (preset === void 0 || !Object.hasOwn(AGENT_PRESETS, match?.[1])) return trimmed;
-  const flags = (match?.[2] ?? "").trim();
-  return [preset.head, flags, preset.tail ?? ""].filter((part) => part !== "").join(" ");
-}
-function runsUnattended(def) {
-  return def !== void 0 && (def.run !== void 0 || def.agent !== void 0);
-}
-function withAgent(proto, agent) {
-  if (agent === void 0) return proto;
-  return { ...proto, steps: proto.steps.map((s) => s.agent === void 0 ? s : { ...s, agent }) };
-}
-
-// src/runner/git-config-snapshot.ts
-var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
-async function gitConfigSnapshot(cwd) {
-  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
-  if (!listed.ok) return listed;
-  const fields = listed.value.stdout.split("\0");
-  const entries = [];
-  for (let i = 0; i + 2 < fields.length; i += 3) {
-    const [scope, origin, item] = fields.slice(i, i + 3);
-    const newline2 = item.indexOf("\n");
-    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
-    if (scope === "command" || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
-  }
-  return ok(entries);
-}
-function changedSettings(before, after) {
-  const was = new Set(before);
-  const is = new Set(after);
-  const keys = /* @__PURE__ */ new Set();
-  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
-    keys.add(JSON.parse(entry2)[2]);
-  }
-  return [...keys].sort();
-}
-
-// src/shell/step/ended-attempt.ts
-import { mkdir as mkdir2, readFile as readFile4, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
-import { dirname as dirname8, join as join12 } from "node:path";
-
-// src/shell/step/step-checkout-schema.ts
-var StepCheckoutSchema = external_exports.object({
-  /**
-   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
-   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
-   * moved HEAD.
-   */
-  kind: external_exports.enum(["tree", "worktree", "checkout"]),
-  /** Where the step's command runs. */
-  cwd: external_exports.string(),
-  /** Undefined only for a working tree on a detached HEAD. */
-  branch: external_exports.string().optional(),
-  /** The commit the step starts from; its changes are counted against this. */
-  baseCommit: external_exports.string(),
-  /** Paths already changed in a working tree before the step: its commit leaves them out. */
-  preexisting: external_exports.array(external_exports.string()).optional(),
-  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
-  gitConfig: external_exports.array(external_exports.string()).optional(),
-  /**
-   * The checkout of the attempt before, whose command ended with success while its runner was gone
-   * (ended-attempt.ts): its work is finished here and the command does not run again.
-   */
-  ended: external_exports.literal(true).optional()
-});
-
-// src/shell/step/ended-attempt.ts
-var AttemptRecordSchema = external_exports.object({
-  attempt: external_exports.number().int().positive(),
-  checkout: StepCheckoutSchema.omit({ ended: true })
-});
-function attemptFiles(dir, molId, stepId) {
-  const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
-  return { record: `${base}.json`, exit: `${base}.exit` };
-}
-async function keepAttemptRecord(files, attempt, checkout) {
-  if (checkout.kind === "checkout") return;
-  await mkdir2(dirname8(files.record), { recursive: true });
-  await rm7(files.exit, { force: true });
-  await writeFile2(files.record, JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout })));
-}
-async function endedAttempt(files, attempt) {
-  const [record3, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
-  if (record3 === void 0 || exit?.trim() !== "0") return void 0;
-  let json3;
-  try {
-    json3 = JSON.parse(record3);
-  } catch {
-    return void 0;
-  }
-  const parsed = AttemptRecordSchema.safeParse(json3);
-  if (!parsed.success || parsed.data.attempt !== attempt) return void 0;
-  if (parsed.data.checkout.kind === "checkout") return void 0;
-  return { ...parsed.data.checkout, ended: true };
-}
-async function forgetAttemptRecord(files) {
-  await Promise.all([rm7(files.record, { force: true }), rm7(files.exit, { force: true })]);
-}
-var ENDED_COMMAND = {
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  durationMs: 0,
-  outputTail: "",
-  pid: 0
-};
-async function readText2(path) {
-  try {
-    return await readFile4(path, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-
-// src/shell/step/step-job.ts
-function stepJob(host, mol, proto, stepId) {
-  const def = proto.steps.find((s) => s.id === stepId);
-  const state = mol.steps.find((s) => s.id === stepId);
-  if (def === void 0 || state === void 0) {
-    return err(
-      "unknown-step",
-      `molecule ${mol.id} has no step "${stepId}"; its steps are ${proto.steps.map((s) => s.id).join(", ")}`
-    );
-  }
-  return ok({ host, mol, proto, def, state });
-}
-function withMolecule(job, mol) {
-  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
-  return { ...job, mol, state };
-}
-
-// src/shell/step/record-step-event.ts
-async function recordStepEvent(job, event) {
-  const { runId } = job.host;
-  const guarded = (current) => {
-    if (event.type === "start") return ok(event);
-    const stale = refuseStaleReport(current, job.def.id, runId);
-    return stale.ok ? ok(event) : stale;
-  };
-  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
-  if (!recorded.ok) return recorded;
-  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
-}
-
-// src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join14 } from "node:path";
-
-// src/runner/workspace-fingerprint.ts
-import { stat as stat2 } from "node:fs/promises";
-import { join as join13 } from "node:path";
-async function workspaceFingerprint(cwd) {
-  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
-  const status = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
-  if (!status.ok) return `unknown ${Date.now()}`;
-  const entries = splitNul(status.value.stdout);
-  const marks = await Promise.all(
-    entries.map(async (entry2) => {
-      const info = await stat2(join13(cwd, entry2.slice(3))).catch(() => void 0);
-      return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
-    })
-  );
-  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
-}
-
-// src/shell/step/step-inputs.ts
-function stepInputs(proto, def) {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const seen = /* @__PURE__ */ new Set();
-  const inputs = [];
-  let frontier = def.needs;
-  while (frontier.length > 0) {
-    const next = [];
-    for (const id of frontier) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const need = defs.get(id);
-      if (need === void 0) continue;
-      if (need.output !== void 0 && !inputs.some((i) => i.path === need.output)) {
-        inputs.push({ path: need.output, from: need.id });
-      }
-      next.push(...need.needs);
-    }
-    frontier = next;
-  }
-  return inputs;
-}
-function baseBranchesOf(mol, def) {
-  const branches = [];
-  for (const need of def.needs) {
-    const branch = mol.steps.find((s) => s.id === need)?.branch;
-    if (branch !== void 0) branches.push(branch);
-  }
-  return branches;
-}
-
-// src/shell/step/run-step-command.ts
-function commandEnv(job, checkout) {
-  const extra = {};
-  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
-  extra.MOL_ATTEMPT = String(job.state.attempts);
-  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
-  return stepEnv({
-    base: job.host.env,
-    vars: job.mol.vars,
-    molId: job.mol.id,
-    stepId: job.def.id,
-    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
-    workspace: checkout.cwd,
-    extra
-  });
-}
-async function runStepCommand(job, checkout, prompt) {
-  const { def } = job;
-  if (checkout.ended) return ok(ENDED_COMMAND);
-  const agent = def.run === void 0 ? def.agent : void 0;
-  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
-  const env = commandEnv(job, checkout);
-  if (!env.ok) return env;
-  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
-  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
-  const what = agent === void 0 ? "step" : "agent of step";
-  let group;
-  const { place } = job.host;
-  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
-  if (files !== void 0) await keepAttemptRecord(files, job.state.attempts, checkout);
-  const command = async (extra, input2) => {
-    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
-    const ran = await runCommand({
-      cwd: checkout.cwd,
-      run: run2,
-      env: { ...env.value, ...extra },
-      inheritEnv: false,
-      ...timeoutMs === void 0 ? {} : { timeoutMs },
-      ...input2 === void 0 ? {} : { input: input2 },
-      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
-      ...files === void 0 ? {} : { exitFile: files.exit },
-      ...commandSpawned === void 0 ? {} : {
-        onSpawn: (spawned) => {
-          group = spawned;
-          return commandSpawned(job, spawned);
-        }
-      }
-    });
-    if (group !== void 0) commandEnded?.(job, group);
-    return ran;
-  };
-  const go = async () => {
-    if (agent === void 0) return command({});
-    const text3 = prompt ?? "";
-    const dir = await mkdtemp(join14(tmpdir(), "mol-prompt-"));
-    try {
-      const file2 = join14(dir, "prompt.md");
-      await writeFile3(file2, text3);
-      return await command({ MOL_PROMPT_FILE: file2 }, text3);
-    } finally {
-      await rm8(dir, { recursive: true, force: true });
-    }
-  };
-  return enclose ? enclose(go) : go();
-}
-
-// src/shell/step/step-outcome.ts
-function eventFor(step2, outcome, by2) {
-  const record3 = {
-    ...outcome.checkpoint === void 0 ? {} : { checkpoint: outcome.checkpoint },
-    ...outcome.branch === void 0 ? {} : { branch: outcome.branch }
-  };
-  if (outcome.status !== "failed" || outcome.gates.some((g) => g.passed === false)) {
-    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record3 };
-  }
-  return { type: "fail", step: step2, error: failureText(outcome), by: by2 };
-}
-function failureText(outcome) {
-  const message = outcome.error?.message.replace(/^step [^:]+: /, "") ?? "it failed";
-  const last = outcome.command?.outputTail.trimEnd().split("\n").filter((l) => l.trim() !== "").at(-1);
-  return last !== void 0 && outcome.command?.exitCode !== 0 && !message.includes(last) ? `${message}: ${last.trim()}` : message;
-}
-function commandFailure(command, timeout2) {
-  if (!command.timedOut && !command.idledOut && command.exitCode === 0) return void 0;
-  if (command.idledOut) return "the agent went idle (no output and no file change) and was stopped";
-  const how = command.timedOut ? `timed out after ${timeout2 ?? `${command.durationMs} ms`}` : command.exitCode === null ? `was killed by ${command.signal}` : `exited with ${command.exitCode}`;
-  return `the command ${how}`;
-}
-
-// src/shell/step/finish-step.ts
-async function finishStep(input2) {
-  const { job, checkout } = input2;
-  let outcome = await doWork(input2);
-  const inTree = checkout.kind === "tree" && job.proto.execution === "local";
-  if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
-  const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
-  if (!recorded.ok) return recorded;
-  const { place } = job.host;
-  if (place.kind === "worktree" && place.attemptsDir !== void 0)
-    await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
-  if (inTree && outcome.status !== "failed") {
-    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
-    if (!forgotten.ok) return forgotten;
-  }
-  return ok({
-    ...recorded.value,
-    outcome,
-    ...outcome.status === "failed" ? { failure: failureText(outcome) } : {}
-  });
-}
-async function setAside(job, checkout, outcome) {
-  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
-  if (!kept.ok) {
-    const message = `${outcome.error?.message ?? "it failed"}; setting its work aside failed: ${kept.error.message}`;
-    return { ...outcome, error: { code: outcome.error?.code ?? "step-command-failed", message } };
-  }
-  if (kept.value === void 0 || outcome.error === void 0) return outcome;
-  return {
-    ...outcome,
-    error: { ...outcome.error, message: `${outcome.error.message}; its work is kept at ${kept.value}` }
-  };
-}
-async function doWork({ job, checkout, ran }) {
-  const { host, def, mol } = job;
-  const now = () => host.now();
-  const where3 = {
-    ...checkout.branch === void 0 ? {} : { branch: checkout.branch },
-    workspace: checkout.cwd
-  };
-  const failed = (error2, extra = {}) => ({
-    status: "failed",
-    gates: [],
-    ...where3,
-    error: error2,
-    ...extra
-  });
-  if (ran !== void 0 && !ran.ok) return failed(ran.error);
-  const command = ran?.value;
-  const how = command === void 0 ? void 0 : commandFailure(command, def.timeout);
-  if (command?.idledOut) return keepWorkInProgress(job, checkout, command, failed);
-  if (command !== void 0 && how !== void 0) {
-    const checkpoint2 = buildCheckpoint({
-      filesModified: [],
-      gates: [],
-      commandPassed: false,
-      notes: how,
-      outputTail: command.outputTail,
-      now
-    });
-    const code18 = command.timedOut ? "step-timeout" : "step-command-failed";
-    return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
-  }
-  const ranOk = command === void 0 ? {} : { command };
-  const config3 = await unchangedConfig(def.id, checkout);
-  if (!config3.ok) return failed(config3.error, ranOk);
-  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
-    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
-    if (!onBranch.ok) return failed(onBranch.error, ranOk);
-  }
-  const committed = await commitStep({
-    cwd: checkout.cwd,
-    molId: mol.id,
-    stepId: def.id,
-    message: `${def.title || def.id} (${mol.id})`,
-    baseCommit: checkout.baseCommit,
-    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
-  });
-  if (!committed.ok) return failed(committed.error, ranOk);
-  const { commit, filesModified } = committed.value;
-  if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
-    const pushed = await pushBranch({
-      cwd: checkout.cwd,
-      remote: host.remote,
-      branch: checkout.branch,
-      ...host.remoteEnv === void 0 ? {} : { env: host.remoteEnv }
-    });
-    if (!pushed.ok) return failed(pushed.error, ranOk);
-    const files = `${filesModified.length} file${filesModified.length === 1 ? "" : "s"} changed`;
-    host.log(`pushed ${checkout.branch} at ${commit.slice(0, 7)} (${files})`);
-  }
-  const env = commandEnv(job, checkout);
-  if (!env.ok) return failed(env.error, ranOk);
-  const output2 = host.output;
-  const judge = async () => {
-    const results = await evaluateGates({
-      cwd: checkout.cwd,
-      gates: def.gates,
-      env: env.value,
-      now,
-      ...job.state.awaitingSince === void 0 ? {} : { awaitingSince: job.state.awaitingSince },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
-    });
-    for (const gate of results) {
-      const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
-      host.log(`gate ${gate.type}: ${verdict} \u2014 ${gate.detail.split("\n")[0]}`);
-    }
-    return results;
-  };
-  const gates2 = def.gates.length === 0 ? [] : await (host.enclose ? host.enclose(judge) : judge());
-  const failedGates = gates2.filter((g) => g.passed === false);
-  const checkpoint = buildCheckpoint({
-    commit,
-    filesModified,
-    gates: gates2,
-    ...command === void 0 ? {} : { commandPassed: true, outputTail: command.outputTail },
-    notes: failedGates.length > 0 ? `failed gates: ${failedGates.map((g) => g.type).join(", ")}` : "",
-    now
-  });
-  if (failedGates.length > 0) {
-    const why = failedGates.map((g) => `${g.type} gate failed (${g.detail.split("\n")[0]})`).join("; ");
-    return failed(
-      { code: "gate-failed", message: `step ${def.id}: ${why}` },
-      { checkpoint, gates: gates2, ...ranOk }
-    );
-  }
-  const place = host.place;
-  if (checkout.kind === "worktree" && place.kind === "worktree") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
-    if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
-  }
-  const waiting = gates2.some((g) => g.passed === null);
-  return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
-}
-async function keepWorkInProgress(job, checkout, command, failed) {
-  const { def, mol, host } = job;
-  const idle = def.idleTimeout ?? "its idle_timeout";
-  const config3 = await unchangedConfig(def.id, checkout);
-  if (!config3.ok) return failed(config3.error, { command });
-  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
-    const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
-    if (!onBranch.ok) return failed(onBranch.error, { command });
-  }
-  const committed = await commitStep({
-    cwd: checkout.cwd,
-    molId: mol.id,
-    stepId: def.id,
-    message: `WIP ${def.title || def.id} (${mol.id}): the agent was stopped after ${idle} without output or file changes`,
-    baseCommit: checkout.baseCommit,
-    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
-  });
-  if (!committed.ok) return failed(committed.error, { command });
-  const { commit, filesModified } = committed.value;
-  const where3 = checkout.branch === void 0 ? "" : ` on ${checkout.branch}`;
-  const kept = committed.value.committed ? `; its work in progress is commit ${commit.slice(0, 7)}${where3}` : "; it had changed nothing";
-  const checkpoint = buildCheckpoint({
-    commit,
-    filesModified,
-    gates: [],
-    commandPassed: false,
-    notes: `idle for ${idle}: stopped${kept}`,
-    outputTail: command.outputTail,
-    now: () => host.now()
-  });
-  const message = `step ${def.id}: the agent was idle for ${idle} (no output, no file change) and was stopped${kept}`;
-  return failed({ code: "step-idle", message }, { checkpoint, command });
-}
-async function unchangedConfig(stepId, checkout) {
-  if (checkout.gitConfig === void 0) return ok(void 0);
-  const now = await gitConfigSnapshot(checkout.cwd);
-  if (!now.ok) return now;
-  const changed = changedSettings(checkout.gitConfig, now.value);
-  if (changed.length === 0) return ok(void 0);
-  return err(
-    "git-config-changed",
-    `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
-  );
-}
-async function stayOnBranch(workspace, branch) {
-  const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
-  if (!head.ok) return head;
-  if (head.value === branch) return ok(void 0);
-  const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
-  return moved.ok ? ok(void 0) : moved;
-}
-
-// src/shell/step/step-checkout.ts
-var STEP_BASE_REF = "refs/molecular/step-base";
-var STEP_CONFIG_REF = "refs/molecular/step-config";
-async function prepareCheckout(job) {
-  const { host, mol, def } = job;
-  const { place, remote } = host;
-  const common = {
-    molId: mol.id,
-    stepId: def.id,
-    baseBranches: baseBranchesOf(mol, def),
-    baseRef: await startingPoint(job),
-    ...remote === void 0 ? {} : { remote },
-    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
-    previousAttempt: Math.max(1, job.state.attempts - 1)
-  };
-  if (place.kind === "worktree") {
-    const execution = job.proto.execution;
-    const ended = await endedCheckout(job, place);
-    if (ended !== void 0) return ok(ended);
-    if (execution === "local") {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
-    }
-    const prepared2 = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot
-    });
-    if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
-    if (keptAttempt !== void 0)
-      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
-    if (execution === "local") {
-      const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
-      if (!recorded.ok) return recorded;
-    }
-    const gitConfig = await gitConfigSnapshot(cwd2);
-    if (!gitConfig.ok) return gitConfig;
-    return ok({
-      gitConfig: gitConfig.value,
-      kind: isWorktree ? "worktree" : "tree",
-      cwd: cwd2,
-      baseCommit: baseCommit2,
-      ...branch2 === void 0 ? {} : { branch: branch2 },
-      ...preexisting === void 0 ? {} : { preexisting }
-    });
-  }
-  const { workspace } = place;
-  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
-  if (!detached.ok) return detached;
-  const prepared = await prepareWorkspace({
-    ...common,
-    repoDir: workspace,
-    execution: "distributed",
-    worktreeRoot: place.scratchRoot
-  });
-  if (!prepared.ok) return prepared;
-  const { cwd, baseCommit } = prepared.value;
-  const branch = prepared.value.branch;
-  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
-  if (!removed.ok) return removed;
-  const switched = await git(workspace, ["checkout", "-q", branch]);
-  if (!switched.ok) return switched;
-  return recordCheckout(workspace, branch, baseCommit);
-}
-async function recordCheckout(workspace, branch, baseCommit) {
-  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
-  if (!recorded.ok) return recorded;
-  const gitConfig = await gitConfigSnapshot(workspace);
-  if (!gitConfig.ok) return gitConfig;
-  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
-    input: JSON.stringify(gitConfig.value)
-  });
-  if (!blob.ok) return blob;
-  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
-  if (!kept.ok) return kept;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
-}
-async function startingPoint(job) {
-  const { base } = job.mol;
-  if (base.sha !== void 0) return base.sha;
-  const { remote } = job.host;
-  if (remote === void 0) return base.ref;
-  const tracking = `refs/remotes/${remote}/${base.ref}`;
-  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
-  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
-}
-async function clearUnfinishedAttempt(job, repoDir) {
-  const { mol, def, state } = job;
-  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
-  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
-  if (!kept.ok) return kept;
-  if (kept.value !== void 0)
-    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
-  return ok(void 0);
-}
-function previousAttemptCompleted(job) {
-  const entries = job.mol.history.filter((h) => h.step === job.def.id);
-  const last = entries.map((h) => h.event).lastIndexOf("start");
-  for (let i = last - 1; i >= 0; i--) {
-    const entry2 = entries[i];
-    if (entry2 === void 0 || entry2.event === "start") break;
-    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
-  }
-  return false;
-}
-async function endedCheckout(job, place) {
-  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
-  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
-  const ended = await endedAttempt(files, job.state.attempts - 1);
-  if (ended === void 0) return void 0;
-  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
-  return here ? ended : void 0;
-}
-
-// src/shell/step/step-prompt.ts
-function formatStepPrompt({ mol, def, branch, inputs, context }) {
-  const parts = [
-    `# ${def.title || def.id}`,
-    `Step \`${def.id}\` of molecule \`${mol.id}\` (formula \`${mol.formula.name}\`), working on branch \`${branch}\`.`
-  ];
-  if (def.description.trim() !== "") parts.push(def.description.trim());
-  if (def.acceptance !== void 0 && def.acceptance.trim() !== "") {
-    parts.push(`## Acceptance
-
-${def.acceptance.trim()}`);
-  }
-  if (def.output !== void 0) parts.push(`## Output
-
-Leave your result in \`${def.output}\`.`);
-  if (inputs.length > 0) {
-    const list2 = inputs.map((i) => `- \`${i.path}\` (from step \`${i.from}\`)`).join("\n");
-    parts.push(
-      `## Inputs
-
-The steps before this one produced these files; they are in the checkout:
-
-${list2}`
-    );
-  }
-  const previous = previousAttempt(mol, def);
-  if (previous !== void 0) parts.push(previous);
-  if (context.items.length > 0) parts.push(`## Context
-
-${formatForPrompt(context.items)}`);
-  const unresolved = [
-    ...context.unknown.map((m) => `${m} (not in the context map of .github/molecular.yml)`),
-    ...context.missing.map((m) => `${m.mention} \u2192 \`${m.path}\`: ${m.reason}`)
-  ];
-  if (unresolved.length > 0) {
-    parts.push(`Mentions without context:
-
-${unresolved.map((u) => `- ${u}`).join("\n")}`);
-  }
-  return `${parts.join("\n\n")}
-`;
-}
-function previousAttempt(mol, def) {
-  const state = mol.steps.find((s) => s.id === def.id);
-  if (state?.error === void 0 || state.error.trim() === "") return void 0;
-  const error2 = state.error.trim();
-  const details = (state.gates ?? []).filter((g) => g.passed === false && g.detail.trim() !== "" && !error2.includes(g.detail.trim())).map((g) => `Gate \`${g.type}\`:
-
-${fence2(g.detail.trim())}`);
-  return [
-    "## Previous attempt",
-    "An earlier attempt at this step failed. Fix what it reports; do not repeat it.",
-    fence2(error2),
-    ...details
-  ].join("\n\n");
-}
-function fence2(text3) {
-  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = "`".repeat(longest + 1);
-  return `${ticks}
-${text3}
-${ticks}`;
-}
-
-// src/shell/step/take-lease.ts
-async function takeLease(job) {
-  const before = nothingToDo(job, job.state);
-  if (before !== void 0) return ok({ kind: "nothing", job, message: before });
-  if (isOurs(job, job.state)) return ok({ kind: "ours", job });
-  const { holder, runId } = job.host;
-  const started = await recordStepEvent(job, {
-    type: "start",
-    step: job.def.id,
-    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def) },
-    by: holder
-  });
-  if (!started.ok) {
-    if (started.error.code === "lease-held" || started.error.code === "invalid-transition") {
-      return ok({ kind: "nothing", job, message: `${started.error.message}; this job leaves it alone` });
-    }
-    return started;
-  }
-  const after = started.value.job;
-  if (!isOurs(after, after.state)) {
-    return ok({
-      kind: "nothing",
-      job: after,
-      message: `step "${job.def.id}" is ${after.state.status.replace("_", " ")} under ${after.state.lease?.holder ?? "no lease"}; this job leaves it alone`
-    });
-  }
-  return ok({ kind: "ours", job: after });
-}
-function isOurs(job, state) {
-  return holdsLease(state, job.host.runId, job.host.now());
-}
-function nothingToDo(job, state) {
-  const what = `step "${state.id}" of molecule ${job.mol.id}`;
-  const live = job.mol.status === "pending" || job.mol.status === "in_progress";
-  if (!live && state.status !== "completed") {
-    return `molecule ${job.mol.id} is ${job.mol.status}; this job changes nothing`;
-  }
-  switch (state.status) {
-    case "ready":
-    case "in_progress":
-      return void 0;
-    case "completed": {
-      const commit = state.checkpoint?.commit;
-      const where3 = commit ? ` (commit ${commit.slice(0, 7)}${state.branch ? ` on ${state.branch}` : ""})` : "";
-      return `${what} is already completed${where3}; this job changes nothing`;
-    }
-    case "awaiting_gate":
-      return `${what} has done its work and waits for its gates; this job changes nothing`;
-    default:
-      return `${what} is ${state.status}, not ready to run; this job changes nothing`;
-  }
-}
-async function recordLeaseProcess(job, process2) {
-  const { holder, runId } = job.host;
-  const recorded = await recordStepEvent(job, {
-    type: "start",
-    step: job.def.id,
-    lease: { holder, runId, ttlMs: job.host.leaseTtlMs(job.def), process: process2 },
-    by: holder
-  });
-  if (!recorded.ok) return false;
-  const state = recorded.value.job.state;
-  return isOurs(job, state) && state.lease?.process?.pgid === process2.pgid;
-}
-
-// src/shell/step/start-step.ts
-async function startStep(opened, options = {}) {
-  const lease = await takeLease(opened);
-  if (!lease.ok) return lease;
-  if (lease.value.kind === "nothing") return ok(lease.value);
-  const job = lease.value.job;
-  options.leased?.(job);
-  const checkout = await prepareCheckout(job);
-  if (!checkout.ok) {
-    const outcome = { status: "failed", gates: [], error: checkout.error };
-    const failed = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
-    if (!failed.ok) return failed;
-    return ok({
-      kind: "failed",
-      job: failed.value.job,
-      error: checkout.error,
-      outcome,
-      recorded: failed.value
-    });
-  }
-  const inputs = stepInputs(job.proto, job.def);
-  const prompt = await stepPrompt(job, checkout.value.branch ?? checkout.value.baseCommit);
-  return ok({ kind: "started", job, checkout: checkout.value, prompt, inputs });
-}
-async function stepPrompt(job, branch) {
-  return formatStepPrompt({
-    mol: job.mol,
-    def: job.def,
-    branch,
-    inputs: stepInputs(job.proto, job.def),
-    context: await mentionContext(job)
-  });
-}
-var NO_MENTIONS = { items: [], unknown: [], missing: [] };
-async function mentionContext(job) {
-  const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve8 = job.host.mentions;
-  if (resolve8 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
-  return resolve8(text3);
-}
-
-// src/cli/heartbeat.ts
-function startHeartbeat(everyMs, beat, now = () => performance.now()) {
-  const start2 = now();
-  let last = start2;
-  let timer;
-  const arm = (ms) => {
-    timer = setTimeout(tick, ms);
-    timer.unref?.();
-  };
-  const tick = () => {
-    const quiet = now() - last;
-    if (quiet < everyMs) return arm(everyMs - quiet);
-    last = now();
-    beat(last - start2);
-    arm(everyMs);
-  };
-  if (Number.isFinite(everyMs) && everyMs > 0) arm(everyMs);
-  return {
-    alive: () => {
-      last = now();
-    },
-    stop: () => clearTimeout(timer)
-  };
-}
-
-// src/cli/progress-lines.ts
-var SHORT_SHA = 7;
-function startedLine(step2, def, style = PLAIN) {
-  const attempt = step2.attempts > 1 ? ` (attempt ${step2.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : "";
-  return `${style.paint("active", "\u25B6")} ${step2.id}: ${def.title}${attempt}`;
-}
-function stillRunningLine(stepId, ms, style = PLAIN) {
-  return style.paint("muted", `\u2026 ${stepId} still running (${clockText(ms)})`);
-}
-function clockText(ms) {
-  const seconds = Math.floor(ms / 1e3);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
-}
-function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
-  const line = finishedText(before, after, def, outcome, ms);
-  const symbol2 = line.slice(0, line.indexOf(" "));
-  return `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)}${line.slice(symbol2.length)}`;
-}
-var SYMBOL_TONE = {
-  "\u2713": "good",
-  "\u23F3": "waiting",
-  "\u21BB": "waiting",
-  "\u21BA": "waiting",
-  "\u2717": "bad"
-};
-function finishedText(before, after, def, outcome, ms) {
-  const now = after.steps.find((s) => s.id === before.id);
-  const took = formatDuration(ms);
-  const gates2 = outcome.gates.map((g) => `${g.type} gate ${g.passed === null ? "waiting" : g.passed ? "passed" : "failed"}`).join(", ");
-  if (outcome.status !== "failed") {
-    const commit = outcome.checkpoint?.commit?.slice(0, SHORT_SHA);
-    const files = outcome.checkpoint?.filesModified.length ?? 0;
-    const facts = [
-      `in ${took}`,
-      `${files} file${files === 1 ? "" : "s"}`,
-      ...commit ? [`commit ${commit}`] : [],
-      ...gates2 ? [gates2] : []
-    ];
-    if (now?.status === "awaiting_gate") return `\u23F3 ${before.id} waits for its gates (${facts.join(" \xB7 ")})`;
-    return `\u2713 ${before.id} completed ${facts.join(" \xB7 ")}`;
-  }
-  const why = failureText(outcome);
-  if (now === void 0) return `\u2717 ${before.id} failed: ${why}`;
-  const max = (def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
-  if (now.status === "ready")
-    return `\u21BB ${before.id} failed after ${took}: ${why} \u2014 retrying (attempt ${now.attempts + 1} of ${max})`;
-  if (now.status === "pending") {
-    const target = def.onFail === void 0 ? void 0 : after.steps.find((s) => s.id === def.onFail);
-    const loop = target ? ` (loop ${target.loops})` : "";
-    return `\u21BA ${before.id} failed after ${took}: ${why} \u2014 looping back to ${def.onFail ?? "an earlier step"}${loop}`;
-  }
-  return `\u2717 ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? "" : "s"}: ${why}`;
-}
-
-// src/cli/step-host.ts
-import { hostname as hostname5 } from "node:os";
-import { join as join16 } from "node:path";
-
-// src/cli/local-mentions.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile5 } from "node:fs/promises";
-import { join as join15 } from "node:path";
-var CONFIG_PATH = ".github/molecular.yml";
-async function localMentions(repoDir, text3) {
-  const read = (path) => readFile5(join15(repoDir, path), "utf8").catch(() => void 0);
-  return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
-}
-function contextMap(yaml) {
-  if (yaml === void 0) return {};
-  let doc;
-  try {
-    doc = (0, import_yaml.parse)(yaml);
-  } catch {
-    return {};
-  }
-  const context = doc?.context;
-  if (typeof context !== "object" || context === null) return {};
-  const map2 = {};
-  for (const [key, path] of Object.entries(context)) {
-    if (typeof path === "string" && /^@?\w+$/.test(key)) map2[key.startsWith("@") ? key : `@${key}`] = path;
-  }
-  return map2;
-}
-
-// src/cli/local-run.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { hostname as hostname4 } from "node:os";
-var STARTED_AT = Date.now();
-function thisRun() {
-  return { holder: `local:${process.pid}`, runId: `${hostname4()}:${process.pid}:${STARTED_AT}` };
-}
-function isRunGone(runId) {
-  if (runId === void 0) return false;
-  const match = /^(.*):(\d+):(\d+)$/.exec(runId);
-  if (!match || match[1] !== hostname4()) return false;
-  const pid = Number(match[2]);
-  const startedAt = Number(match[3]);
-  if (pid === process.pid) return startedAt !== STARTED_AT;
-  try {
-    process.kill(pid, 0);
-  } catch (error2) {
-    return error2.code === "ESRCH";
-  }
-  return startedAfter(pid, startedAt);
-}
-function startedAfter(pid, runStartMs) {
-  try {
-    const stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
-    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
-    if (!Number.isFinite(ticks) || !btime) return false;
-    const startMs = Number(btime[1]) * 1e3 + ticks * 10;
-    return startMs > runStartMs + 2e3;
-  } catch {
-    return false;
-  }
-}
-
-// src/cli/step-host.ts
-function cliStepHost(ctx, options = {}) {
-  const run2 = thisRun();
-  const { groups } = options;
-  return {
-    ...run2,
-    leaseTtlMs: (def) => leaseTtlMs(def, "local"),
-    now: () => ctx.io.now(),
-    record: async (molId, proto, plan) => {
-      const written = await changeMolecule(ctx.store, proto, molId, plan, ctx.io.now());
-      if (!written.ok) return written;
-      const { mol, effects } = written.value;
-      const after = await carryOutLocally(ctx, mol, proto, effects);
-      return ok(
-        after.ok ? { written: mol, effects, mol: after.value, dispatched: [] } : { written: mol, effects, mol, dispatched: [], problem: after.error }
-      );
-    },
-    place: {
-      kind: "worktree",
-      repoDir: ctx.repoDir,
-      worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join16(ctx.store.dir, "attempts")
-    },
-    push: false,
-    env: process.env,
-    mentions: (text3) => localMentions(ctx.repoDir, text3),
-    log: () => {
-    },
-    ...options.output ? { output: options.output } : {},
-    commandSpawned: async (job, group) => {
-      groups?.set(job.def.id, group);
-      return recordLeaseProcess(job, {
-        host: hostname5(),
-        pgid: group.pgid,
-        ...group.startTime === void 0 ? {} : { startTime: group.startTime }
-      });
-    },
-    commandEnded: (job) => {
-      groups?.delete(job.def.id);
-    }
-  };
-}
-
-// src/cli/executor.ts
-var HEARTBEAT_MS = 3e4;
-async function execute(ctx, start2, proto, options = {}) {
-  const print = options.print ?? ((line) => ctx.io.out(line));
-  const jobs = proto.execution === "local" ? 1 : Math.max(1, options.jobs ?? 1);
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const style = options.style ?? PLAIN;
-  const heartbeats = /* @__PURE__ */ new Set();
-  const groups = /* @__PURE__ */ new Map();
-  const host = cliStepHost(
-    ctx,
-    options.verbose ? {
-      groups,
-      output: (chunk) => {
-        for (const h of heartbeats) h.alive();
-        ctx.io.err(chunk);
-      }
-    } : { groups }
-  );
-  let stopping = false;
-  const running = /* @__PURE__ */ new Map();
-  const passed = /* @__PURE__ */ new Set();
-  let latest = start2;
-  let fatal;
-  const adopt = (mol) => {
-    if (mol.rev >= latest.rev) latest = mol;
-  };
-  const runOne = async (def) => {
-    const job = stepJob(host, latest, proto, def.id);
-    if (!job.ok) {
-      fatal ??= job.error;
-      return;
-    }
-    const leasing = job.value;
-    let before;
-    let t0 = 0;
-    let beat;
-    try {
-      await runLeased();
-    } finally {
-      beat?.stop();
-      if (beat) heartbeats.delete(beat);
-    }
-    async function runLeased() {
-      const started = await startStep(leasing, {
-        leased: (leased) => {
-          before = leased.state;
-          adopt(leased.mol);
-          print(startedLine(leased.state, def, style));
-          t0 = performance3.now();
-          beat = startHeartbeat(
-            options.heartbeatMs ?? HEARTBEAT_MS,
-            (ms2) => print(stillRunningLine(def.id, ms2, style))
-          );
-          heartbeats.add(beat);
-        }
-      });
-      if (!started.ok) {
-        if (before !== void 0) notRecorded(def.id, started.error);
-        else if (started.error.code === "not-found") fatal ??= started.error;
-        passed.add(def.id);
-        return;
-      }
-      const outcome = started.value;
-      if (outcome.kind === "nothing" || before === void 0) {
-        passed.add(def.id);
-        return;
-      }
-      if (outcome.kind === "failed") {
-        finished(before, def, outcome.outcome, outcome.recorded, performance3.now() - t0);
-        return;
-      }
-      if (outcome.checkout.ended)
-        print(
-          `\u21BA ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`
-        );
-      const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
-      if (stopping) return new Promise(() => {
-      });
-      const done = await finishStep({ job: outcome.job, checkout: outcome.checkout, ran });
-      const ms = performance3.now() - t0;
-      if (!done.ok) {
-        notRecorded(def.id, done.error);
-        passed.add(def.id);
-        return;
-      }
-      finished(before, def, done.value.outcome, done.value, ms);
-    }
-  };
-  const notRecorded = (id, error2) => ctx.io.err(`mol: warning: the result of ${id} was not recorded: ${error2.message}`);
-  const finished = (before, def, outcome, recorded, ms) => {
-    adopt(recorded.written);
-    print(finishedLine(before, recorded.written, def, outcome, ms, style));
-    if (recorded.problem !== void 0) fatal ??= recorded.problem;
-    else adopt(recorded.mol);
-  };
-  const stopOnSignal = interrupted(
-    ctx,
-    latest.id,
-    () => [...running.keys()],
-    groups,
-    () => {
-      stopping = true;
-    }
-  );
-  try {
-    await loop();
-  } finally {
-    stopOnSignal();
-  }
-  if (fatal !== void 0) return { ok: false, error: fatal };
-  const stored = await ctx.store.load(latest.id);
-  if (!stored.ok) return stored;
-  return stored.value === void 0 ? err("not-found", `molecule "${latest.id}" is gone`) : ok(stored.value);
-  async function loop() {
-    for (; ; ) {
-      if (fatal === void 0 && !stopping && startsSteps(latest.status)) {
-        for (const id of readySteps(proto, latest)) {
-          if (running.size >= jobs) break;
-          const def = defs.get(id);
-          if (!runsUnattended(def) || def === void 0 || running.has(id) || passed.has(id)) continue;
-          const job = runOne(def).catch((e) => {
-            fatal ??= { code: "internal-error", message: `running ${id} failed: ${e.message}` };
-          });
-          running.set(
-            id,
-            job.finally(() => running.delete(id))
-          );
-        }
-      }
-      if (running.size === 0) break;
-      await Promise.race(running.values());
-    }
-  }
-}
-function interrupted(ctx, molId, runningSteps, groups, stop) {
-  let seen = false;
-  const onSignal = (signal) => {
-    if (seen) return;
-    seen = true;
-    stop();
-    const steps = runningSteps();
-    const what = steps.length > 0 ? `; ${steps.join(", ")} stopped and stayed in progress` : "";
-    ctx.io.err(`mol: interrupted${what}. Continue with: mol resume ${molId}`);
-    void Promise.all([...groups.values()].map((group) => endGroup(group, { signal }))).finally(
-      () => process.exit(EXIT_ON[signal] ?? 143)
-    );
-  };
-  for (const signal of FORWARDED) process.on(signal, onSignal);
-  return () => {
-    for (const signal of FORWARDED) process.off(signal, onSignal);
-  };
-}
-var FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
-var EXIT_ON = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -50254,16 +52395,53 @@ var SHORT_SHA2 = 7;
 var TITLE_WIDTH = 40;
 var NOTE_WIDTH = 60;
 function moleculeJson(mol, proto) {
-  const titles = new Map(proto?.steps.map((s) => [s.id, s.title]));
+  const defs = new Map(proto?.steps.map((s) => [s.id, s]));
+  const total = moleculeUsage(mol.steps);
+  const { budget: _raised, ...rest } = mol;
+  const molBudget = mergeBudget(proto?.budget, mol.budget);
   return {
-    ...mol,
-    steps: mol.steps.map((s) => ({ ...s, title: titles.get(s.id) ?? s.id })),
-    progress: progress(mol)
+    ...rest,
+    steps: mol.steps.map((s) => {
+      const { budget: _own, ...step2 } = s;
+      const def = defs.get(s.id);
+      const budget2 = mergeBudget(def?.budget, s.budget);
+      return {
+        ...step2,
+        title: def?.title ?? s.id,
+        ...budget2 === void 0 ? {} : { budget: budgetJson(budget2, s.usage ?? {}) }
+      };
+    }),
+    progress: progress(mol),
+    usage: total,
+    ...molBudget === void 0 ? {} : { budget: budgetJson(molBudget, total) }
   };
+}
+function budgetJson(budget2, used) {
+  return { ...budget2, left: budgetLeft(budget2, used) };
+}
+function usageLine2(mol, proto) {
+  const total = moleculeUsage(mol.steps);
+  const budget2 = mergeBudget(proto?.budget, mol.budget);
+  if (isEmptyUsage(total) && budget2 === void 0) return void 0;
+  const parts = [`usage: ${describeUsage(total) || "none yet"}`];
+  if (budget2 !== void 0) {
+    const left = budgetLeft(budget2, total);
+    const words = BUDGET_LIMITS.filter((l) => left[l] !== void 0).map((l) => {
+      const of = l === "time" ? budget2.time : formatAmount(l, budget2[l]);
+      return `${formatAmount(l, left[l])} of ${of}`;
+    });
+    parts.push(`budget left: ${words.join(", ")}`);
+  }
+  if (mol.budgetStop !== void 0) parts.push(`paused: ${mol.budgetStop.message}`);
+  return parts.join(" \xB7 ");
 }
 function headline(mol, style = PLAIN) {
   const kind = mol.kind === "wisp" ? " (wisp)" : "";
-  return `${style.paint("strong", mol.id)}${kind} \xB7 ${mol.formula.name} \xB7 ${style.status(mol.status)} \xB7 ${progressBar(settledSteps(mol), mol.steps.length)}`;
+  return `${style.paint("strong", mol.id)}${kind} \xB7 ${mol.formula.name} \xB7 ${style.status(mol.status)} \xB7 ${progressText(settledSteps(mol), mol.steps.length, style)}`;
+}
+function progressText(done2, total, style, width) {
+  const bar = progressBar(done2, total, width);
+  return style.symbols ? bar : bar.slice(bar.indexOf(" ") + 1);
 }
 function stepTable(mol, proto, style = PLAIN) {
   const titles = new Map(proto?.steps.map((s) => [s.id, s.title]));
@@ -50272,11 +52450,21 @@ function stepTable(mol, proto, style = PLAIN) {
     style.status(s.status),
     String(s.attempts),
     s.checkpoint?.commit?.slice(0, SHORT_SHA2) ?? "",
-    gatesCell(s),
+    gatesCell(s, style),
+    tokensCell(s.usage),
+    s.usage?.cost_usd === void 0 ? "" : formatUsd(s.usage.cost_usd),
     clip(titles.get(s.id) ?? "", TITLE_WIDTH),
     clip(noteOf(s), NOTE_WIDTH)
   ]);
-  return table2(["STEP", "STATUS", "ATTEMPTS", "COMMIT", "GATES", "TITLE", "NOTE"], rows, style);
+  return table2(
+    ["STEP", "STATUS", "ATTEMPTS", "COMMIT", "GATES", "TOKENS", "COST", "TITLE", "NOTE"],
+    rows,
+    style
+  );
+}
+function tokensCell(usage) {
+  const tokens = tokensOf(usage);
+  return tokens === void 0 ? "" : String(tokens);
 }
 function table2(header, rows, style = PLAIN) {
   const all = [header.map((h) => style.paint("strong", h)), ...rows];
@@ -50305,13 +52493,22 @@ function nextSteps(mol, proto) {
       lines2.push(`${step2.id} failed: mol retry ${mol.id} ${step2.id}, or mol skip ${mol.id} ${step2.id}`);
     }
   }
+  if (mol.budgetStop !== void 0) {
+    lines2.unshift(
+      `paused for its budget (${mol.budgetStop.message.split("; its work")[0]}): raise it with mol budget ${mol.id} <limit>=<amount>, or for the step mol budget ${mol.id} <limit>=<amount> --step ${mol.budgetStop.step}`
+    );
+  }
   if (mol.steps.some((s) => s.status === "in_progress") && lines2.length === 0) {
     lines2.push(`steps are in progress elsewhere; if their runner died: mol resume ${mol.id}`);
   }
   return lines2;
 }
-function gatesCell(step2) {
-  return (step2.gates ?? []).map((g) => `${g.type} ${g.passed === null ? "\u2026" : g.passed ? "\u2713" : "\u2717"}`).join(", ");
+function gatesCell(step2, style) {
+  const mark2 = style.symbols ? { waiting: "\u2026", passed: "\u2713", failed: "\u2717" } : void 0;
+  return (step2.gates ?? []).map((g) => {
+    const result = g.passed === null ? "waiting" : g.passed ? "passed" : "failed";
+    return `${g.type} ${mark2?.[result] ?? result}`;
+  }).join(", ");
 }
 function noteOf(step2) {
   if (step2.status === "failed" || step2.status === "blocked" || step2.error !== void 0)
@@ -50338,19 +52535,558 @@ function pad(text3, width) {
 }
 function report(mol, proto, style = PLAIN) {
   const next = nextSteps(mol, proto);
-  const parts = [headline(mol, style), stepTable(mol, proto, style)];
+  const usage = usageLine2(mol, proto);
+  const parts = [
+    usage === void 0 ? headline(mol, style) : `${headline(mol, style)}
+${usage}`,
+    stepTable(mol, proto, style)
+  ];
   if (next.length > 0) parts.push([style.paint("strong", "next:"), ...next.map((l) => `  ${l}`)].join("\n"));
   return parts.join("\n\n");
 }
 
+// src/cli/print-json.ts
+function printJson(io, json3, value) {
+  const fields = typeof json3 === "string" ? json3.split(",").map((f) => f.trim()).filter(Boolean) : [];
+  if (fields.length === 0) {
+    io.out(JSON.stringify(value, null, 2));
+    return EXIT.ok;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const known = new Set(items.flatMap((item) => isRecord2(item) ? Object.keys(item) : []));
+  const pick2 = (item) => isRecord2(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
+  io.out(JSON.stringify(Array.isArray(value) ? value.map(pick2) : pick2(value), null, 2));
+  const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
+  if (unknown2.length === 0) return EXIT.ok;
+  io.err(
+    `mol: --json: no field ${unknown2.map((f) => `"${f}"`).join(", ")}; the fields are ${[...known].join(", ")}`
+  );
+  return EXIT.usage;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/cli/commands/run.ts
+var run = defineVerb({
+  name: "run",
+  summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
+  args: [
+    {
+      name: "file|name|mol-id",
+      required: true,
+      missing: "which formula or molecule? give a file, a name or a molecule id",
+      complete: "formula"
+    }
+  ],
+  options: [
+    ...FORMULA_OPTIONS,
+    JOBS,
+    ID,
+    {
+      name: "agent",
+      value: "CMD",
+      meaning: "for this run, the agent of every task step without run (a preset such as claude, or a command line)"
+    },
+    {
+      name: "budget",
+      value: "usd=5,tokens=\u2026",
+      multiple: true,
+      meaning: "a new molecule's budget where the formula sets none (usd, tokens, turns, time)"
+    },
+    VERBOSE,
+    RUN_JSON,
+    STORE
+  ],
+  examples: ["mol run hello --var name=ada"],
+  run: runCommand2
+});
+async function runCommand2(call) {
+  const { io, values } = call;
+  const [target = ""] = call.positionals;
+  const vars = parseVars(values.var);
+  if (!vars.ok) return call.usageError(vars.error.message);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
+  const jobs = parseJobs(values.jobs);
+  if (jobs === void 0) return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
+  const agent = typeof values.agent === "string" ? values.agent.trim() : void 0;
+  if (agent === "") return call.usageError("--agent takes a preset or a command line");
+  const budgetWords = values.budget ?? [];
+  const budget2 = budgetWords.length === 0 ? void 0 : parseBudgetWords(budgetWords);
+  if (budget2 !== void 0 && !budget2.ok) return call.usageError(`--budget: ${budget2.message}`);
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const progress2 = progressOutput(io);
+  const by2 = whoAmI(io.env);
+  const existing = checkId(target).ok ? await ctx.value.store.load(target) : void 0;
+  if (existing !== void 0 && !existing.ok) return failWith(io, existing.error);
+  if (existing?.value !== void 0) {
+    if (Object.keys(vars.value).length > 0 || values.overlay !== void 0 || dirs.value.length > 0) {
+      return call.usageError(
+        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`
+      );
+    }
+    const loaded = await loadMolecule(ctx.value, target);
+    if (!loaded.ok) return failWith(io, loaded.error);
+    noteLocalJobs(io, loaded.value.proto, jobs);
+    const ran2 = await continueMolecule(
+      ctx.value,
+      loaded.value.mol,
+      withAgent(loaded.value.proto, agent),
+      by2,
+      {
+        jobs,
+        ...progress2,
+        verbose: values.verbose === true
+      }
+    );
+    if (!ran2.ok) return failWith(io, ran2.error);
+    return finish(io, ran2.value, loaded.value.proto, values.json);
+  }
+  const poured = await pourMolecule(ctx.value, {
+    formula: target,
+    vars: vars.value,
+    overlays: values.overlay ?? [],
+    formulaDirs: dirs.value,
+    ...typeof values.id === "string" ? { id: values.id } : {},
+    // Refused before it is poured: nothing to clean up when another local molecule runs here.
+    admit: async (proto2) => {
+      const busy = proto2.execution === "local" ? await workingTreeBusy(ctx.value) : void 0;
+      return busy === void 0 ? ok(void 0) : err("lock-held", busy);
+    }
+  });
+  if (!poured.ok) return failWith(io, poured.error);
+  const { proto } = poured.value;
+  let { mol } = poured.value;
+  const defaults = budget2?.ok ? defaultLimits(budget2.value, proto.budget) : void 0;
+  if (defaults !== void 0) {
+    const event = { type: "budget", budget: defaults, by: by2 };
+    const set2 = await changeMolecule(ctx.value.store, proto, mol.id, () => ok([event]), io.now());
+    if (!set2.ok) return failWith(io, set2.error);
+    mol = set2.value.mol;
+  }
+  noteLocalJobs(io, proto, jobs);
+  progress2.print(
+    `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? "" : "s"}, ${proto.execution})`
+  );
+  const ran = await execute(ctx.value, mol, withAgent(proto, agent), {
+    jobs,
+    ...progress2,
+    verbose: values.verbose === true
+  });
+  if (!ran.ok) return failWith(io, ran.error);
+  return finish(io, ran.value, proto, values.json);
+}
+function finish(io, mol, proto, json3) {
+  if (json3) printJson(io, json3, moleculeJson(mol, proto));
+  else io.out(report(mol, proto, io.style));
+  return exitFor(mol);
+}
+function noteLocalJobs(io, proto, jobs) {
+  if (proto.execution !== "local" || jobs <= 1) return;
+  io.err(
+    `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`
+  );
+}
+function parseJobs(raw) {
+  if (raw === void 0) return 1;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : void 0;
+}
+
+// src/cli/commands/budget.ts
+var budget = defineVerb({
+  name: "budget",
+  summary: "raise what a molecule's agents (or one step's) may spend; a paused molecule goes on",
+  args: [
+    {
+      name: "mol-id",
+      required: true,
+      missing: "which molecule? give its id, then limits such as usd=10",
+      complete: "molecule"
+    },
+    {
+      name: "limit=amount",
+      required: true,
+      variadic: true,
+      missing: "give at least one limit, such as usd=10"
+    }
+  ],
+  options: [
+    { name: "step", value: "id", meaning: "raise that step's budget, not the molecule's", complete: "step" },
+    {
+      name: "agent",
+      value: "CMD",
+      meaning: "run the steps without run with this agent (as mol run --agent)"
+    },
+    { ...NO_RUN, meaning: "only record the new budget" },
+    JOBS,
+    VERBOSE,
+    RUN_JSON,
+    STORE
+  ],
+  examples: [
+    "mol budget hello-1a2b3c turns=60 --step greet --no-run",
+    "mol budget hello-1a2b3c usd=10 time=1h"
+  ],
+  run: budgetCommand
+});
+async function budgetCommand(call) {
+  const { io, values } = call;
+  const [molId = "", ...words] = call.positionals;
+  const limits = parseBudgetWords(words);
+  if (!limits.ok) return call.usageError(limits.message);
+  const jobs = parseJobs(values.jobs);
+  if (jobs === void 0) return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
+  const agent = typeof values.agent === "string" ? values.agent.trim() : void 0;
+  if (agent === "") return call.usageError("--agent takes a preset or a command line");
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await resolveMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const { proto } = loaded.value;
+  const by2 = whoAmI(io.env);
+  const step2 = typeof values.step === "string" ? values.step : void 0;
+  const event = {
+    type: "budget",
+    budget: limits.value,
+    by: by2,
+    ...step2 === void 0 ? {} : { step: step2 }
+  };
+  const applied = await changeMolecule(ctx.value.store, proto, molId, () => ok([event]), io.now());
+  if (!applied.ok) return failWith(io, applied.error);
+  const progress2 = progressOutput(io);
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
+    notices: true
+  });
+  if (!carried.ok) return failWith(io, carried.error);
+  const whose = step2 === void 0 ? molId : `${molId} step ${step2}`;
+  progress2.print(`budget of ${whose}: ${words.join(" ")}`);
+  let mol = carried.value;
+  if (!values["no-run"] && mol.status !== "paused") {
+    const ran = await continueMolecule(ctx.value, mol, withAgent(proto, agent), by2, {
+      jobs,
+      ...progress2,
+      verbose: values.verbose === true
+    });
+    if (!ran.ok) return failWith(io, ran.error);
+    mol = ran.value;
+  }
+  return finish(io, mol, proto, values.json);
+}
+
+// src/cli/commands/burn.ts
+var burn2 = defineVerb({
+  name: "burn",
+  summary: "discard a molecule, its branches and worktrees (--force if in progress)",
+  args: [MOL_ARG],
+  options: [{ name: "force", short: "f", meaning: "burn it even while it is in progress" }, STORE],
+  examples: ["mol burn hello-1a2b3c --force"],
+  run: burnCommand
+});
+async function burnCommand({ io, values, positionals }) {
+  const [molId = ""] = positionals;
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const loaded = await loadMolecule(ctx.value, molId);
+  if (!loaded.ok) return failWith(io, loaded.error);
+  const { proto } = loaded.value;
+  const applied = await changeMolecule(
+    ctx.value.store,
+    proto,
+    molId,
+    { type: "burn", by: whoAmI(io.env), force: values.force === true },
+    ctx.value.io.now()
+  );
+  if (!applied.ok) return failWith(io, applied.error);
+  const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, applied.value.effects, {
+    notices: true
+  });
+  if (!carried.ok) return failWith(io, carried.error);
+  const removed = await removeMoleculeWork(ctx.value, molId);
+  if (!removed.ok) return failWith(io, removed.error);
+  io.out(`burned ${molId}`);
+  return EXIT.ok;
+}
+
+// src/cli/completion/candidates.ts
+async function candidates(words, verbs, lookups) {
+  const current = words.at(-1) ?? "";
+  const before = words.slice(0, -1);
+  const shown = verbs.filter((v) => !v.hidden);
+  const [name, ...rest] = before;
+  if (name === void 0) {
+    const all = current.startsWith("-") ? ["--help", "--version"] : shown.map((v) => v.name);
+    return { words: matching(all, current) };
+  }
+  const verb = shown.find((v) => v.name === name);
+  if (verb === void 0) return { words: [] };
+  const { pending, positionals, store: store2, terminated } = walk3(verb, rest);
+  if (pending !== void 0) return offer(pending.complete, current, positionals, store2, shown, lookups);
+  if (!terminated && current.startsWith("-")) {
+    const flags = [...verb.options.map((o) => `--${o.name}`), "--help"];
+    return { words: matching(flags, current) };
+  }
+  return offer(argAt(verb.args, positionals.length)?.complete, current, positionals, store2, shown, lookups);
+}
+function walk3(verb, words) {
+  let pending;
+  let store2;
+  let terminated = false;
+  const positionals = [];
+  for (const word of words) {
+    if (pending !== void 0) {
+      if (pending.name === "store") store2 = word;
+      pending = void 0;
+    } else if (!terminated && word === "--") terminated = true;
+    else if (!terminated && word.startsWith("-") && word !== "-") {
+      if (word.includes("=")) {
+        if (word.startsWith("--store=")) store2 = word.slice("--store=".length);
+        continue;
+      }
+      const option = word.startsWith("--") ? verb.options.find((o) => o.name === word.slice(2)) : verb.options.find((o) => o.short === word.slice(1));
+      if (option?.value !== void 0) pending = option;
+    } else positionals.push(word);
+  }
+  return { pending, positionals, store: store2, terminated };
+}
+function argAt(args, index) {
+  const last = args.at(-1);
+  return args[index] ?? (last?.variadic ? last : void 0);
+}
+async function offer(kind, current, positionals, store2, verbs, lookups) {
+  switch (kind) {
+    case "molecule":
+      return { words: matching(await lookups.molecules(store2), current) };
+    case "step": {
+      const [molId] = positionals;
+      return { words: molId === void 0 ? [] : matching(await lookups.steps(molId, store2), current) };
+    }
+    case "formula":
+      return { words: matching(lookups.formulas(), current), files: "file" };
+    case "verb":
+      return {
+        words: matching(
+          verbs.map((v) => v.name),
+          current
+        )
+      };
+    case "shell":
+      return { words: matching(["bash", "zsh", "fish"], current) };
+    case "file":
+    case "dir":
+      return { words: [], files: kind };
+    default:
+      return { words: [] };
+  }
+}
+function matching(words, prefix) {
+  return [...new Set(words.filter((w) => w.startsWith(prefix)))];
+}
+
+// src/cli/commands/complete.ts
+var complete2 = defineVerb({
+  name: "__complete",
+  summary: "completion candidates for the words after mol, one a line (used by mol completion)",
+  args: [{ name: "word", variadic: true }],
+  options: [],
+  examples: [],
+  hidden: true,
+  async run({ io, positionals, verbs }) {
+    const found2 = await candidates(positionals.length > 0 ? positionals : [""], verbs, storeLookups(io));
+    for (const word of found2.words) io.out(word);
+    if (found2.files !== void 0) io.out(`:${found2.files}`);
+    return EXIT.ok;
+  }
+});
+function storeLookups(io) {
+  return {
+    async molecules(store2) {
+      const ctx = await openContext(io, store2);
+      if (!ctx.ok) return [];
+      const scanned = await ctx.value.store.scan();
+      if (!scanned.ok) return [];
+      const live = new Set(LIVE_STATUS_LIST);
+      const mols = [...scanned.value.molecules].sort(
+        (a, b) => Number(live.has(b.status)) - Number(live.has(a.status)) || b.updatedAt.localeCompare(a.updatedAt)
+      );
+      return mols.map((m) => m.id);
+    },
+    async steps(molId, store2) {
+      const ctx = await openContext(io, store2);
+      if (!ctx.ok) return [];
+      const loaded = await ctx.value.store.load(molId).catch(() => void 0);
+      return loaded?.ok && loaded.value !== void 0 ? loaded.value.steps.map((s) => s.id) : [];
+    },
+    formulas: () => FormulaCatalog.forRepo(gitTopLevel(io.cwd)).names()
+  };
+}
+
+// src/cli/completion/scripts.ts
+var SHELLS = ["bash", "zsh", "fish"];
+var BASH = `# mol completion for bash. Load it now:   source <(mol completion bash)
+# or for every shell:  mol completion bash > ~/.local/share/bash-completion/completions/mol
+_mol_complete() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} IFS=$'\\n' files='' last
+  local -a out
+  out=($(mol __complete -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+  if [[ \${#out[@]} -gt 0 ]]; then
+    last=\${out[\${#out[@]}-1]}
+    if [[ $last == :* ]]; then files=\${last#:}; unset "out[\${#out[@]}-1]"; fi
+  fi
+  COMPREPLY=("\${out[@]}")
+  if [[ -n $files ]]; then
+    compopt -o filenames 2>/dev/null
+    if [[ $files == dir ]]; then COMPREPLY+=($(compgen -d -- "$cur")); else COMPREPLY+=($(compgen -f -- "$cur")); fi
+  fi
+}
+complete -F _mol_complete mol
+`;
+var ZSH = `#compdef mol
+# mol completion for zsh. Load it now:   source <(mol completion zsh)   (after compinit)
+# or for every shell:  mol completion zsh > "\${fpath[1]}/_mol"
+_mol() {
+  local -a out
+  local files=''
+  out=("\${(@f)$(mol __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  out=(\${out:#})
+  if [[ \${out[-1]} == :* ]]; then files=\${out[-1]#:}; out[-1]=(); fi
+  (( \${#out} )) && compadd -- "\${out[@]}"
+  if [[ $files == dir ]]; then _files -/; elif [[ $files == file ]]; then _files; fi
+}
+if [[ "\${funcstack[1]}" == _mol ]]; then _mol "$@"; else compdef _mol mol; fi
+`;
+var FISH = `# mol completion for fish. Load it now:   mol completion fish | source
+# or for every shell:  mol completion fish > ~/.config/fish/completions/mol.fish
+function __mol_complete
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l current (commandline -ct)
+    set -l out (mol __complete -- $words "$current" 2>/dev/null)
+    set -l files
+    if test (count $out) -gt 0; and string match -q ':*' -- $out[-1]
+        set files (string sub -s 2 -- $out[-1])
+        set -e out[-1]
+    end
+    printf '%s\\n' $out
+    if test "$files" = dir
+        __fish_complete_directories "$current"
+    else if test "$files" = file
+        __fish_complete_path "$current"
+    end
+end
+complete -c mol -f -a '(__mol_complete)'
+`;
+function completionScript(shell) {
+  return { bash: BASH, zsh: ZSH, fish: FISH }[shell];
+}
+
+// src/cli/commands/completion.ts
+var completion = defineVerb({
+  name: "completion",
+  summary: "print the shell completion script for bash, zsh or fish",
+  args: [{ name: "shell", required: true, missing: "which shell? bash, zsh or fish", complete: "shell" }],
+  options: [],
+  examples: ["source <(mol completion bash)"],
+  run({ io, positionals, usageError }) {
+    const [shell = ""] = positionals;
+    if (!SHELLS.includes(shell))
+      return usageError(`no completion for "${shell}"; give bash, zsh or fish`);
+    io.out(completionScript(shell).trimEnd());
+    return EXIT.ok;
+  }
+});
+
+// src/cli/commands/cook.ts
+var FORMULA_ARG = {
+  name: "file|name",
+  required: true,
+  missing: "which formula? give a file or a name",
+  complete: "formula"
+};
+var cook2 = defineVerb({
+  name: "cook",
+  summary: "cook a formula into a proto (--json for data)",
+  args: [FORMULA_ARG],
+  options: [...FORMULA_OPTIONS, json2("the proto")],
+  examples: ["mol cook hello --var name=ada"],
+  run: cookCommand
+});
+async function cookCommand(call) {
+  const { io } = call;
+  const cooked = await cookFromArgs(call);
+  if (typeof cooked === "number") return cooked;
+  const { proto } = cooked;
+  if (call.values.json) return printJson(io, call.values.json, proto);
+  io.out(`${proto.formula} (${proto.type}, ${proto.execution}) \u2014 ${proto.steps.length} steps`);
+  if (proto.description) io.out(firstLine(proto.description));
+  if (proto.reviewOnly) io.out("review only: every leg analyses, no commits expected");
+  const vars2 = Object.entries(proto.vars);
+  if (vars2.length) {
+    io.out("\nvars:");
+    for (const [name, v] of vars2) {
+      const how = v.required ? "required" : v.default !== void 0 ? `default ${JSON.stringify(v.default)}` : "optional";
+      io.out(`  ${name} (${how})${v.description ? ` \u2014 ${firstLine(v.description)}` : ""}`);
+    }
+  }
+  io.out("\nsteps:");
+  for (const step2 of proto.steps) {
+    const needs = step2.needs.length ? `  \u2190 ${step2.needs.join(", ")}` : "";
+    io.out(`  ${step2.id}: ${step2.title}${needs}`);
+    const info = informationLine(step2);
+    if (info) io.out(`    ${info}`);
+  }
+  return EXIT.ok;
+}
+function informationLine(step2) {
+  return [
+    step2.kind && `type ${step2.kind}`,
+    step2.priority !== void 0 && `priority ${step2.priority}`,
+    step2.tags?.length && `tags ${step2.tags.join(", ")}`,
+    step2.interactive && "interactive",
+    step2.reviewOnly && "review only",
+    step2.metadata && `metadata ${Object.entries(step2.metadata).map(([k, v]) => `${k}=${v}`).join(", ")}`,
+    step2.notes && `notes: ${firstLine(step2.notes)}`
+  ].filter(Boolean).join(" \xB7 ");
+}
+async function cookFromArgs(call) {
+  const { io, values } = call;
+  const [formula = ""] = call.positionals;
+  const vars = parseVars(values.var);
+  if (!vars.ok) return call.usageError(vars.error.message);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
+  const overlays = values.overlay ?? [];
+  const cooked = await cookNamed(
+    formulasHere(io, dirs.value),
+    { formula, vars: vars.value, overlays },
+    tellOn(io)
+  );
+  if (!cooked.ok) return failWith(io, cooked.error);
+  return cooked.value;
+}
+function firstLine(text3) {
+  return text3.trim().split("\n")[0] ?? "";
+}
+
 // src/cli/commands/demo.ts
-var run = promisify(execFile2);
-var usage3 = "mol demo";
-async function demoCommand(io, argv) {
-  const args = parse4(argv, {});
-  if (!args.ok) return usageError(io, args.error.message, usage3);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage3);
+import { execFile as execFile2 } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { delimiter, join as join18 } from "node:path";
+import { promisify } from "node:util";
+var run2 = promisify(execFile2);
+var demo = defineVerb({
+  name: "demo",
+  summary: "run the built-in hello formula in a temporary git repository",
+  args: [],
+  options: [],
+  examples: ["mol demo"],
+  run: demoCommand
+});
+async function demoCommand({ io }) {
   const repo = await makeDemoRepo();
   const demoIO = { ...io, cwd: repo };
   const ctx = await openContext(demoIO);
@@ -50375,21 +53111,22 @@ poured molecule ${mol.id}; running it:
   if (!ran.ok) return failWith(io, ran.error);
   io.out(`
 ${report(ran.value, proto, io.style)}`);
-  const log = await run("git", ["log", "--oneline", "--no-decorate"], { cwd: repo });
+  const log = await run2("git", ["log", "--oneline", "--no-decorate"], { cwd: repo });
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile6(join17(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile6(join18(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
   io.out(`
-the repository stays at ${repo}; look around (cd there; mol status ${mol.id}), then delete it.`);
+the repository stays at ${repo}; look around, then delete it:`);
+  io.out(`  cd ${shellWord(repo)} && ${molCommand(io)} status ${mol.id}`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join17(tmpdir2(), "mol-demo-")));
-  const git2 = (args) => run(
+  const repo = await realpath2(await mkdtemp2(join18(tmpdir2(), "mol-demo-")));
+  const git2 = (args) => run2(
     "git",
     [
       "-c",
@@ -50404,26 +53141,47 @@ async function makeDemoRepo() {
   );
   await git2(["init", "-q", "-b", "main"]);
   await writeFile4(
-    join17(repo, "README.md"),
+    join18(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
   await git2(["commit", "-q", "-m", "Start the demo"]);
   return repo;
 }
+function molCommand(io) {
+  if (io.self === void 0) return "mol";
+  const self = realOrSame(io.self);
+  for (const dir of (io.env.PATH ?? "").split(delimiter)) {
+    if (dir !== "" && realOrSame(join18(dir, "mol")) === self) return "mol";
+  }
+  return `node ${shellWord(self)}`;
+}
+function realOrSame(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+function shellWord(text3) {
+  return /^[\w@%+=:,./-]+$/.test(text3) ? text3 : `'${text3.replaceAll("'", "'\\''")}'`;
+}
 function indent(text3) {
   return text3.trimEnd().split("\n").map((l) => `  ${l}`).join("\n");
 }
 
 // src/cli/commands/diff.ts
-var usage4 = "mol diff <mol-id> <step> [--json]";
-async function diffCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage4);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage4);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage4);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+var diff = defineVerb({
+  name: "diff",
+  summary: "the files a step added, modified and deleted",
+  args: [MOL_ARG, STEP_ARG],
+  options: [json2("the step, its commit and the added, modified and deleted paths"), STORE],
+  examples: ["mol diff hello-1a2b3c greet"],
+  run: diffCommand
+});
+async function diffCommand({ io, values, positionals }) {
+  const [molId = "", stepId = ""] = positionals;
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const state = loaded.mol.steps.find((s) => s.id === stepId);
@@ -50437,16 +53195,13 @@ async function diffCommand(io, argv) {
       ).error
     );
   }
-  const diff = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
-  if (!diff.ok) return failWith(io, diff.error);
-  if (args.value.values.json) {
-    io.out(JSON.stringify({ step: stepId, commit, ...diff.value }, null, 2));
-    return EXIT.ok;
-  }
+  const diff2 = state?.checkpoint?.filesModified.length ? await diffStep({ repoDir: ctx.repoDir, baseRef: `${commit}^`, branchOrCommit: commit }) : { ok: true, value: { added: [], modified: [], deleted: [] } };
+  if (!diff2.ok) return failWith(io, diff2.error);
+  if (values.json) return printJson(io, values.json, { step: stepId, commit, ...diff2.value });
   const lines2 = [
-    ...diff.value.added.map((p) => `A  ${p}`),
-    ...diff.value.modified.map((p) => `M  ${p}`),
-    ...diff.value.deleted.map((p) => `D  ${p}`)
+    ...diff2.value.added.map((p) => `A  ${p}`),
+    ...diff2.value.modified.map((p) => `M  ${p}`),
+    ...diff2.value.deleted.map((p) => `D  ${p}`)
   ];
   io.out(lines2.length > 0 ? lines2.join("\n") : `${stepId} changed no files`);
   return EXIT.ok;
@@ -50454,24 +53209,27 @@ async function diffCommand(io, argv) {
 
 // src/cli/commands/gc.ts
 import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
-import { basename as basename3, join as join18 } from "node:path";
-var usage5 = "mol gc [--json]";
+import { basename as basename4, join as join19 } from "node:path";
+var gc = defineVerb({
+  name: "gc",
+  summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
+  args: [],
+  options: [json2("what was removed"), STORE],
+  examples: ["mol gc"],
+  run: gcCommand
+});
 var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
-async function gcCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage5);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage5);
-  const ctx = await contextFor(io, args.value.values);
+async function gcCommand({ io, values }) {
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const { store, repoDir, worktreeRoot } = ctx.value;
-  const scanned = await store.scan();
+  const { store: store2, repoDir, worktreeRoot } = ctx.value;
+  const scanned = await store2.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   const now = io.now();
   const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
   const unreadable = /* @__PURE__ */ new Map();
   for (const problem of scanned.value.problems) {
-    const id = problem.file === void 0 ? void 0 : liveIdOf(basename3(problem.file));
+    const id = problem.file === void 0 ? void 0 : liveIdOf(basename4(problem.file));
     if (id === void 0) {
       return failWith(io, {
         ...problem,
@@ -50480,7 +53238,7 @@ async function gcCommand(io, argv) {
     }
     unreadable.set(id, problem.message);
   }
-  const done = {
+  const done2 = {
     evaporated: [],
     worktrees: [],
     branches: [],
@@ -50503,16 +53261,16 @@ async function gcCommand(io, argv) {
     );
     if (!gone.ok) continue;
     live.delete(mol.id);
-    done.evaporated.push(mol.id);
+    done2.evaporated.push(mol.id);
   }
   const trees = await listLeftoverWorktrees({ repoDir, worktreeRoot });
   if (!trees.ok) return failWith(io, trees.error);
   for (const tree of trees.value) {
     if (unreadable.has(tree.molId)) continue;
-    const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
-    if (status !== void 0 && KEEP.has(status)) continue;
+    const status2 = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
+    if (status2 !== void 0 && KEEP.has(status2)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
-    if (removed.ok) done.worktrees.push(tree.path);
+    if (removed.ok) done2.worktrees.push(tree.path);
     else io.err(`mol: ${removed.error.message}`);
   }
   const refs = await git(repoDir, ["for-each-ref", "--format=%(refname:short)", "refs/heads/molecular/"]);
@@ -50534,73 +53292,106 @@ async function gcCommand(io, argv) {
       io.err(`mol: ${removed.error.message}`);
       continue;
     }
-    done.branches.push(...before);
-    await rm9(join18(worktreeRoot, molId), { recursive: true, force: true });
+    done2.branches.push(...before);
+    await rm9(join19(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
-  if (args.value.values.json) io.out(JSON.stringify(done, null, 2));
-  else {
-    const parts = [
-      `${done.evaporated.length} wisp${done.evaporated.length === 1 ? "" : "s"} evaporated`,
-      `${done.worktrees.length} worktree${done.worktrees.length === 1 ? "" : "s"} removed`,
-      `${done.branches.length} branch${done.branches.length === 1 ? "" : "es"} of gone molecules deleted`
-    ];
-    if (done.kept.length > 0)
-      parts.push(`${done.kept.length} unreadable molecule${done.kept.length === 1 ? "" : "s"} kept`);
-    io.out(`gc: ${parts.join(", ")}`);
-    for (const id of done.evaporated) io.out(`  evaporated ${id}`);
-    for (const path of done.worktrees) io.out(`  removed ${path}`);
-    for (const branch of done.branches) io.out(`  deleted ${branch}`);
-    for (const { id, reason } of done.kept)
-      io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
-  }
+  if (values.json) return printJson(io, values.json, done2);
+  const parts = [
+    `${done2.evaporated.length} wisp${done2.evaporated.length === 1 ? "" : "s"} evaporated`,
+    `${done2.worktrees.length} worktree${done2.worktrees.length === 1 ? "" : "s"} removed`,
+    `${done2.branches.length} branch${done2.branches.length === 1 ? "" : "es"} of gone molecules deleted`
+  ];
+  if (done2.kept.length > 0)
+    parts.push(`${done2.kept.length} unreadable molecule${done2.kept.length === 1 ? "" : "s"} kept`);
+  io.out(`gc: ${parts.join(", ")}`);
+  for (const id of done2.evaporated) io.out(`  evaporated ${id}`);
+  for (const path of done2.worktrees) io.out(`  removed ${path}`);
+  for (const branch of done2.branches) io.out(`  deleted ${branch}`);
+  for (const { id, reason } of done2.kept) io.out(`  kept ${id} (its branches and worktrees too): ${reason}`);
   return EXIT.ok;
 }
 
 // src/cli/commands/graph.ts
-var usage6 = "mol graph <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]...";
-async function graphCommand(io, argv) {
-  const cooked = await cookFromArgs(io, argv, {}, usage6);
-  if (typeof cooked === "number") return cooked;
-  io.out(renderMermaid(cooked.proto));
-  return EXIT.ok;
-}
+var graph = defineVerb({
+  name: "graph",
+  summary: "print a formula's mermaid graph",
+  args: [FORMULA_ARG],
+  options: FORMULA_OPTIONS,
+  examples: ["mol graph hello > hello.mmd"],
+  async run(call) {
+    const cooked = await cookFromArgs(call);
+    if (typeof cooked === "number") return cooked;
+    call.io.out(renderMermaid(cooked.proto));
+    return EXIT.ok;
+  }
+});
+
+// src/cli/commands/help.ts
+var help = defineVerb({
+  name: "help",
+  summary: "list the commands, or show one command's options and examples",
+  args: [{ name: "command", complete: "verb" }],
+  options: [],
+  examples: ["mol help run"],
+  run({ io, positionals, verbs }) {
+    const shown = verbs.filter((v) => !v.hidden);
+    const [name] = positionals;
+    if (name === void 0) {
+      io.out(verbList(shown));
+      return EXIT.ok;
+    }
+    const verb = shown.find((v) => v.name === name);
+    if (verb !== void 0) {
+      io.out(verbHelp(verb));
+      return EXIT.ok;
+    }
+    return unknownCommand(io, name, verbs);
+  }
+});
 
 // src/cli/commands/list.ts
 import { readdir as readdir4 } from "node:fs/promises";
-var usage7 = "mol list [--all] [--json]";
-async function listCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, all: { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage7);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage7);
-  const all = args.value.values.all === true;
-  const ctx = await contextFor(io, args.value.values);
+var list2 = defineVerb({
+  name: "list",
+  summary: "the active molecules (--all: finished and archived too)",
+  args: [],
+  options: [
+    { name: "all", meaning: "also complete molecules and squashed archives" },
+    json2("the molecules"),
+    STORE
+  ],
+  examples: ["mol list --all"],
+  run: listCommand
+});
+async function listCommand({ io, values }) {
+  const all = values.all === true;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const scanned = await ctx.value.store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   for (const problem of scanned.value.problems) io.err(`mol: ${problem.message}`);
   const molecules = scanned.value.molecules.filter((m) => all || m.status !== "complete");
   const archives = all ? await loadArchives(ctx.value) : [];
-  if (args.value.values.json) {
+  if (values.json) {
     const views = [];
     for (const mol of molecules) {
       const proto = await loadProto2(ctx.value.repoDir, mol);
       views.push(moleculeJson(mol, proto.ok ? proto.value : void 0));
     }
-    io.out(
-      JSON.stringify(
-        [...views, ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))],
-        null,
-        2
-      )
-    );
-    return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
+    const printed = printJson(io, values.json, [
+      ...views,
+      ...archives.map((a) => ({ ...a, status: "squashed", archived: true }))
+    ]);
+    return scanned.value.problems.length > 0 ? EXIT.failed : printed;
   }
   if (molecules.length === 0 && archives.length === 0) {
     io.out(all ? "no molecules in this store" : "no active molecules (mol list --all shows finished ones)");
   } else {
-    const rows = [...molecules.map((m) => moleculeRow(m, io.style)), ...archives.map(archiveRow)];
+    const rows = [
+      ...molecules.map((m) => moleculeRow(m, io.style)),
+      ...archives.map((a) => archiveRow(a, io.style))
+    ];
     io.out(table2(["ID", "FORMULA", "KIND", "STATUS", "PROGRESS", "UPDATED"], rows, io.style));
   }
   return scanned.value.problems.length > 0 ? EXIT.failed : EXIT.ok;
@@ -50611,19 +53402,19 @@ function moleculeRow(mol, style) {
     mol.formula.name,
     mol.kind,
     style.status(mol.status),
-    progressBar(settledSteps(mol), mol.steps.length, 10),
+    progressText(settledSteps(mol), mol.steps.length, style, 10),
     shortTime(mol.updatedAt)
   ];
 }
-function archiveRow(record3) {
-  const done = record3.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
+function archiveRow(record4, style) {
+  const done2 = record4.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
   return [
-    record3.id,
-    record3.formula.name,
+    record4.id,
+    record4.formula.name,
     "archive",
-    `squashed (${record3.outcome.replace("_", " ")})`,
-    progressBar(done, record3.steps.length, 10),
-    shortTime(record3.squashedAt)
+    `squashed (${record4.outcome.replace("_", " ")})`,
+    progressText(done2, record4.steps.length, style, 10),
+    shortTime(record4.squashedAt)
   ];
 }
 async function loadArchives(ctx) {
@@ -50636,9 +53427,9 @@ async function loadArchives(ctx) {
   const records = [];
   for (const name of names.sort()) {
     if (!name.endsWith(".archive.json") || name.startsWith(".")) continue;
-    const record3 = await ctx.store.loadArchive(name.slice(0, -".archive.json".length));
-    if (record3.ok && record3.value !== void 0) records.push(record3.value);
-    else if (!record3.ok) ctx.io.err(`mol: ${record3.error.message}`);
+    const record4 = await ctx.store.loadArchive(name.slice(0, -".archive.json".length));
+    if (record4.ok && record4.value !== void 0) records.push(record4.value);
+    else if (!record4.ok) ctx.io.err(`mol: ${record4.error.message}`);
   }
   return records;
 }
@@ -50704,53 +53495,9 @@ function outcomeOf(subject, written, report2) {
   return { ...subject, status: written.value.changed ? "done" : "unchanged", mol: written.value.mol };
 }
 
-// src/cli/end-previous-attempt.ts
-import { hostname as hostname6 } from "node:os";
-async function endPreviousAttempt(step2, announce = () => {
-}) {
-  const recorded = step2.lease?.process;
-  if (recorded === void 0) return { kind: "over" };
-  if (recorded.host !== hostname6()) return { kind: "elsewhere", host: recorded.host };
-  const group = {
-    pgid: recorded.pgid,
-    ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
-  };
-  if (!groupAlive(group)) return { kind: "over" };
-  announce(recorded.pgid);
-  await endGroup(group);
-  return { kind: "over", ended: recorded.pgid };
-}
-
-// src/cli/recheck-timers.ts
-async function recheckTimers(ctx, mol, proto) {
-  let latest = mol;
-  for (const step2 of mol.steps) {
-    const results = judgeTimers(ctx, proto, step2);
-    if (results.length === 0) continue;
-    const applied = await changeMolecule(
-      ctx.store,
-      proto,
-      mol.id,
-      { type: "gates", step: step2.id, gates: results },
-      ctx.io.now()
-    );
-    if (!applied.ok) return applied;
-    latest = applied.value.mol;
-  }
-  return ok(latest);
-}
-function judgeTimers(ctx, proto, step2) {
-  if (step2.status !== "awaiting_gate" || step2.awaitingSince === void 0) return [];
-  const waiting = new Set((step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type));
-  if (!waiting.has("timer")) return [];
-  const since = step2.awaitingSince;
-  const results = proto.steps.find((s) => s.id === step2.id)?.gates.flatMap((g) => g.type === "timer" ? [judgeTimer(g.after, since, ctx.io.now())] : []) ?? [];
-  return results.some((g) => g.passed !== null) ? results : [];
-}
-
 // src/cli/survey-locks.ts
 import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -50765,7 +53512,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile7(join19(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile7(join20(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -50781,36 +53528,51 @@ async function releaseStaleLock(storeDir, molId) {
 }
 
 // src/cli/commands/patrol.ts
-var usage8 = "mol patrol [--nudge-after 30m] [--timeout 2h] [--json]";
-async function patrolCommand(io, argv) {
-  const args = parse4(argv, {
-    ...JSON_OPTION,
-    ...STORE_OPTION,
-    "nudge-after": { type: "string" },
-    timeout: { type: "string" }
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage8);
-  if (args.value.positionals.length > 0)
-    return usageError(io, `unexpected argument "${args.value.positionals[0]}"`, usage8);
-  const nudgeAfter = args.value.values["nudge-after"] ?? "30m";
+var patrol = defineVerb({
+  name: "patrol",
+  summary: "find stuck molecules: nudge, time out, recover, evaporate wisps",
+  args: [],
+  options: [
+    {
+      name: "nudge-after",
+      value: "duration",
+      meaning: "nudge a step in progress this long (default 30m)"
+    },
+    {
+      name: "timeout",
+      value: "duration",
+      meaning: "fail steps in progress this long when they set no timeout of their own"
+    },
+    json2("what patrol found and did"),
+    STORE
+  ],
+  examples: ["mol patrol --timeout 2h"],
+  run: patrolCommand
+});
+async function patrolCommand(call) {
+  const { io, values } = call;
+  const nudgeAfter = values["nudge-after"] ?? "30m";
   const nudgeAfterMs = parseDuration(nudgeAfter);
   if (nudgeAfterMs === void 0)
-    return usageError(io, `--nudge-after takes a duration like 30m, got "${nudgeAfter}"`, usage8);
-  const timeout2 = args.value.values.timeout;
+    return call.usageError(`--nudge-after takes a duration like 30m, got "${nudgeAfter}"`);
+  const timeout2 = values.timeout;
   const defaultTimeoutMs = timeout2 === void 0 ? void 0 : parseDuration(timeout2);
   if (timeout2 !== void 0 && defaultTimeoutMs === void 0)
-    return usageError(io, `--timeout takes a duration like 2h, got "${timeout2}"`, usage8);
-  const ctx = await contextFor(io, args.value.values);
+    return call.usageError(`--timeout takes a duration like 2h, got "${timeout2}"`);
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
-  const { store } = ctx.value;
-  const quiet = args.value.values.json === true;
+  const { store: store2 } = ctx.value;
+  const quiet = values.json !== void 0 && values.json !== false;
   const carrier = { ...ctx.value, io: quiet ? { ...io, out: () => {
   } } : io };
+  const readyBefore = /* @__PURE__ */ new Map();
   const round = await patrolRound(
     {
       survey: async () => {
-        const scanned = await store.scan({ status: [...LIVE_STATUS_LIST] });
+        const scanned = await store2.scan({ status: [...LIVE_STATUS_LIST] });
         if (!scanned.ok) return { molecules: [], problems: [scanned.error.message] };
+        for (const mol of scanned.value.molecules)
+          readyBefore.set(mol.id, new Set(mol.steps.filter((s) => s.status === "ready").map((s) => s.id)));
         return { molecules: scanned.value.molecules, problems: scanned.value.problems.map((p) => p.message) };
       },
       protoOf: (mol) => loadProto2(ctx.value.repoDir, mol),
@@ -50819,9 +53581,9 @@ async function patrolCommand(io, argv) {
         const runIds = molecules.flatMap(({ mol }) => mol.steps.map((s) => s.lease?.runId));
         return new Set(runIds.filter((id) => id !== void 0 && !isRunGone(id)));
       },
-      locks: () => surveyLocks(store.dir),
+      locks: () => surveyLocks(store2.dir),
       releaseLock: async (molId) => {
-        const released = await releaseStaleLock(store.dir, molId);
+        const released = await releaseStaleLock(store2.dir, molId);
         return released.ok && released.value;
       },
       write: async ({ mol, proto }, planned, action) => {
@@ -50833,7 +53595,7 @@ async function patrolCommand(io, argv) {
             return err("attempt-alive", `its previous attempt runs on ${previous.host}; left to that host`);
           if (planned.type === "release") event = { ...planned, processEnded: true };
         }
-        const applied = await changeMolecule(store, proto, mol.id, event, io.now());
+        const applied = await changeMolecule(store2, proto, mol.id, event, io.now());
         if (!applied.ok) return applied;
         const carried = await carryOutLocally(carrier, applied.value.mol, proto, applied.value.effects);
         if (!carried.ok) return carried;
@@ -50853,21 +53615,42 @@ async function patrolCommand(io, argv) {
       molId: outcome.molId,
       ...outcome.step === void 0 ? {} : { step: outcome.step },
       applied,
-      detail: applied ? describe5(outcome) : outcome.error ?? "failed"
+      detail: applied ? describe6(outcome) : outcome.error ?? "failed"
     };
   });
   const surveyed = round.surveyed;
-  if (quiet) {
-    io.out(JSON.stringify({ at: round.now.toISOString(), surveyed, actions: results }, null, 2));
-  } else if (results.length === 0) {
+  let code18 = EXIT.ok;
+  if (quiet) code18 = printJson(io, values.json, { at: round.now.toISOString(), surveyed, actions: results });
+  else if (results.length === 0) {
     io.out(`patrol: ${surveyed} active molecule${surveyed === 1 ? "" : "s"}, nothing is stuck`);
   } else {
     for (const r of results)
-      io.out(`${r.applied ? "\u2022" : "\u2717"} ${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`);
+      io.out(
+        `${mark(r.applied, io.style.symbols)}${r.type} ${r.molId}${r.step ? `/${r.step}` : ""}: ${r.detail}`
+      );
   }
-  return EXIT.ok;
+  const ran = await runWhatTimersReadied(ctx.value, round.outcomes, readyBefore);
+  if (!ran.ok) return failWith(io, ran.error);
+  return code18;
 }
-function describe5(outcome) {
+async function runWhatTimersReadied(ctx, outcomes, readyBefore) {
+  for (const outcome of outcomes) {
+    if (outcome.type !== "gates" || outcome.status !== "done" || outcome.mol === void 0) continue;
+    const loaded = await ctx.store.load(outcome.molId);
+    if (!loaded.ok) return loaded;
+    const mol = loaded.value;
+    if (mol === void 0) continue;
+    const proto = await loadProto2(ctx.repoDir, mol);
+    if (!proto.ok) return proto;
+    const leave = readyBefore.get(mol.id) ?? /* @__PURE__ */ new Set();
+    const runnable = new Set(proto.value.steps.filter(runsUnattended).map((s) => s.id));
+    if (!mol.steps.some((s) => s.status === "ready" && runnable.has(s.id) && !leave.has(s.id))) continue;
+    const ran = await execute(ctx, mol, proto.value, { ...progressOutput(ctx.io), leave });
+    if (!ran.ok) return ran;
+  }
+  return ok(void 0);
+}
+function describe6(outcome) {
   const { mol } = outcome;
   const step2 = mol?.steps.find((s) => s.id === outcome.step);
   switch (outcome.type) {
@@ -50888,74 +53671,85 @@ function describe5(outcome) {
       return "timer gates that came due were recorded";
   }
 }
+function mark(applied, symbols) {
+  if (symbols) return applied ? "\u2022 " : "\u2717 ";
+  return applied ? "" : "not done: ";
+}
 
 // src/cli/commands/pour.ts
-var usage9 = "mol pour <file|name> [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
-var wispUsage = "mol wisp <file|name> [--ttl 1h] [--var k=v]... [--overlay file]... [--formulas DIR]... [--id ID] [--json]";
-var OPTIONS = {
-  ...VAR_OPTION,
-  ...JSON_OPTION,
-  ...STORE_OPTION,
-  ...FORMULAS_OPTION,
-  overlay: { type: "string", multiple: true },
-  id: { type: "string" }
-};
-function pourCommand(io, argv) {
-  return pourAs(io, argv, "mol");
-}
-function wispCommand(io, argv) {
-  return pourAs(io, argv, "wisp");
-}
-async function pourAs(io, argv, kind) {
-  const line = kind === "wisp" ? wispUsage : usage9;
-  const options = kind === "wisp" ? { ...OPTIONS, ttl: { type: "string" } } : OPTIONS;
-  const args = parse4(argv, options);
-  if (!args.ok) return usageError(io, args.error.message, line);
-  const [formula, ...extra] = args.value.positionals;
-  if (!formula) return usageError(io, "which formula? give a file or a name", line);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, line);
-  const vars = parseVars(args.value.values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, line);
-  const dirs = parseFormulaDirs(args.value.values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, line);
+var OPTIONS = [...FORMULA_OPTIONS, ID, json2("the molecule instead of its id"), STORE];
+var pour3 = defineVerb({
+  name: "pour",
+  summary: "pour a formula into a molecule; prints its id (--json: the molecule)",
+  args: [FORMULA_ARG],
+  options: OPTIONS,
+  examples: ["mol pour hello --var name=ada"],
+  run: (call) => pourAs(call, "mol")
+});
+var wisp = defineVerb({
+  name: "wisp",
+  summary: "pour an ephemeral wisp that evaporates after --ttl (default 1h)",
+  args: [FORMULA_ARG],
+  options: [
+    {
+      name: "ttl",
+      value: "duration",
+      meaning: "how long until it evaporates, like 30m or 2h (default 1h)"
+    },
+    ...OPTIONS
+  ],
+  examples: ["mol wisp hello --var name=ada --ttl 30m"],
+  run: (call) => pourAs(call, "wisp")
+});
+async function pourAs(call, kind) {
+  const { io, values } = call;
+  const [formula = ""] = call.positionals;
+  const vars = parseVars(values.var);
+  if (!vars.ok) return call.usageError(vars.error.message);
+  const dirs = parseFormulaDirs(values.formulas, io.cwd);
+  if (!dirs.ok) return call.usageError(dirs.error.message);
   let ttlMs;
   if (kind === "wisp") {
-    const ttl = args.value.values.ttl ?? "1h";
+    const ttl = values.ttl ?? "1h";
     ttlMs = parseDuration(ttl);
     if (ttlMs === void 0 || ttlMs <= 0)
-      return usageError(io, `--ttl takes a duration like 30m or 2h, got "${ttl}"`, line);
+      return call.usageError(`--ttl takes a duration like 30m or 2h, got "${ttl}"`);
   }
-  const ctx = await contextFor(io, args.value.values);
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const poured = await pourMolecule(ctx.value, {
     formula,
     vars: vars.value,
-    overlays: args.value.values.overlay ?? [],
+    overlays: values.overlay ?? [],
     formulaDirs: dirs.value,
     kind,
     ...ttlMs === void 0 ? {} : { ttlMs },
-    ...typeof args.value.values.id === "string" ? { id: args.value.values.id } : {}
+    ...typeof values.id === "string" ? { id: values.id } : {}
   });
   if (!poured.ok) return failWith(io, poured.error);
   const { mol, proto } = poured.value;
-  io.out(args.value.values.json ? JSON.stringify(moleculeJson(mol, proto), null, 2) : mol.id);
+  if (values.json) return printJson(io, values.json, moleculeJson(mol, proto));
+  io.out(mol.id);
   return EXIT.ok;
 }
 
 // src/cli/commands/prompt.ts
-var usage10 = "mol prompt <mol-id> <step>";
-async function promptCommand(io, argv) {
-  const args = parse4(argv, { ...STORE_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage10);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage10);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage10);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+var prompt = defineVerb({
+  name: "prompt",
+  summary: "print a step's prompt, as its agent gets it on stdin",
+  args: [MOL_ARG, STEP_ARG],
+  options: [STORE],
+  examples: ["mol prompt hello-1a2b3c greet | claude -p"],
+  run: promptCommand
+});
+async function promptCommand({ io, values, positionals }) {
+  const [molId = "", stepId = ""] = positionals;
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { mol, proto } = loaded;
   const def = proto.steps.find((s) => s.id === stepId);
-  if (def === void 0) return failWith(io, { code: "unknown-step", message: `no step "${stepId}"` });
+  if (def === void 0) return failWith(io, unknownStep(mol, stepId).error);
   const { repoDir } = ctx;
   const current = await gitText(repoDir, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const branch = mol.execution === "distributed" ? stepBranch(mol.id, stepId) : current.ok ? current.value : "HEAD";
@@ -50967,185 +53761,34 @@ async function promptCommand(io, argv) {
   return EXIT.ok;
 }
 
-// src/cli/continue-molecule.ts
-async function continueMolecule(ctx, mol, proto, by2, options = {}) {
-  const print = options.print ?? ((line) => ctx.io.out(line));
-  let latest = mol;
-  const found2 = ctx.io.now();
-  for (const step2 of mol.steps) {
-    if (step2.status !== "in_progress") continue;
-    const expired = step2.lease !== void 0 && !leaseLive(step2.lease, found2);
-    if (!expired && !isRunGone(step2.lease?.runId)) continue;
-    const previous = await endPreviousAttempt(
-      step2,
-      (pgid) => print(`\u25A0 ${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`)
-    );
-    if (previous.kind === "elsewhere") {
-      print(`\u26A0 ${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
-      continue;
-    }
-    if (expired) continue;
-    const released = await changeMolecule(
-      ctx.store,
-      proto,
-      mol.id,
-      {
-        type: "release",
-        step: step2.id,
-        runId: step2.lease?.runId,
-        processEnded: true,
-        by: by2
-      },
-      ctx.io.now()
-    );
-    if (!released.ok) continue;
-    latest = released.value.mol;
-    print(`\u21BA ${step2.id}: its runner (${step2.lease?.holder}) is gone; back to ready`);
-  }
-  const now = ctx.io.now();
-  const orphaned = latest.steps.filter((s) => s.status === "in_progress" && !leaseLive(s.lease, now));
-  if (orphaned.length > 0) {
-    const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: "resume", by: by2 }, ctx.io.now());
-    if (resumed.ok) {
-      latest = resumed.value.mol;
-      for (const s of orphaned) print(`\u21BA ${s.id}: no live lease; back to ready`);
-      const after = await carryOutLocally(ctx, latest, proto, resumed.value.effects);
-      if (!after.ok) return after;
-    }
-  }
-  const timed = await recheckTimers(ctx, latest, proto);
-  if (!timed.ok) return timed;
-  const ran = await execute(ctx, timed.value, proto, options);
-  return ran.ok ? ok(ran.value) : ran;
-}
-
-// src/cli/commands/run.ts
-var usage11 = "mol run <file|name|mol-id> [--var k=v]... [--overlay file]... [--formulas DIR]... [--jobs N] [--id ID] [--agent CMD] [--verbose] [--json]";
-var RUN_OPTIONS = {
-  ...JSON_OPTION,
-  ...STORE_OPTION,
-  jobs: { type: "string", short: "j" },
-  verbose: { type: "boolean" }
-};
-async function runCommand2(io, argv) {
-  const args = parse4(argv, {
-    ...RUN_OPTIONS,
-    ...VAR_OPTION,
-    ...FORMULAS_OPTION,
-    overlay: { type: "string", multiple: true },
-    id: { type: "string" },
-    agent: { type: "string" }
-  });
-  if (!args.ok) return usageError(io, args.error.message, usage11);
-  const { values, positionals } = args.value;
-  const [target, ...extra] = positionals;
-  if (!target)
-    return usageError(io, "which formula or molecule? give a file, a name or a molecule id", usage11);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage11);
-  const vars = parseVars(values.var);
-  if (!vars.ok) return usageError(io, vars.error.message, usage11);
-  const dirs = parseFormulaDirs(values.formulas, io.cwd);
-  if (!dirs.ok) return usageError(io, dirs.error.message, usage11);
-  const jobs = parseJobs(values.jobs);
-  if (jobs === void 0)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage11);
-  const agent = typeof values.agent === "string" ? values.agent.trim() : void 0;
-  if (agent === "") return usageError(io, "--agent takes a preset or a command line", usage11);
-  const ctx = await contextFor(io, values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const progress2 = progressOutput(io, values.json === true);
-  const by2 = whoAmI(io.env);
-  const existing = checkId(target).ok ? await ctx.value.store.load(target) : void 0;
-  if (existing !== void 0 && !existing.ok) return failWith(io, existing.error);
-  if (existing?.value !== void 0) {
-    if (Object.keys(vars.value).length > 0 || values.overlay !== void 0 || dirs.value.length > 0) {
-      return usageError(
-        io,
-        `${target} is a molecule already poured; --var, --overlay and --formulas apply to formulas`,
-        usage11
-      );
-    }
-    const loaded = await loadMolecule(ctx.value, target);
-    if (!loaded.ok) return failWith(io, loaded.error);
-    noteLocalJobs(io, loaded.value.proto, jobs);
-    const ran2 = await continueMolecule(
-      ctx.value,
-      loaded.value.mol,
-      withAgent(loaded.value.proto, agent),
-      by2,
-      {
-        jobs,
-        ...progress2,
-        verbose: values.verbose === true
-      }
-    );
-    if (!ran2.ok) return failWith(io, ran2.error);
-    return finish(io, ran2.value, loaded.value.proto, values.json === true);
-  }
-  const poured = await pourMolecule(ctx.value, {
-    formula: target,
-    vars: vars.value,
-    overlays: values.overlay ?? [],
-    formulaDirs: dirs.value,
-    ...typeof values.id === "string" ? { id: values.id } : {}
-  });
-  if (!poured.ok) return failWith(io, poured.error);
-  const { mol, proto } = poured.value;
-  noteLocalJobs(io, proto, jobs);
-  progress2.print(
-    `poured ${mol.id} (${proto.formula}: ${proto.steps.length} step${proto.steps.length === 1 ? "" : "s"}, ${proto.execution})`
-  );
-  const ran = await execute(ctx.value, mol, withAgent(proto, agent), {
-    jobs,
-    ...progress2,
-    verbose: values.verbose === true
-  });
-  if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json === true);
-}
-function finish(io, mol, proto, json3) {
-  if (json3) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-  else io.out(`
-${report(mol, proto, io.style)}`);
-  return exitFor(mol);
-}
-function noteLocalJobs(io, proto, jobs) {
-  if (proto.execution !== "local" || jobs <= 1) return;
-  io.err(
-    `mol: note: --jobs ${jobs} has no effect here: ${proto.formula} runs locally, one step at a time in the working tree (execution = "distributed" runs steps side by side)`
-  );
-}
-function parseJobs(raw) {
-  if (raw === void 0) return 1;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : void 0;
-}
-
 // src/cli/commands/resume.ts
-var usage12 = "mol resume [<mol-id>] [--jobs N] [--verbose] [--json]";
-async function resumeCommand(io, argv) {
-  const args = parse4(argv, RUN_OPTIONS);
-  if (!args.ok) return usageError(io, args.error.message, usage12);
-  const { values, positionals } = args.value;
-  const [molId, ...extra] = positionals;
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage12);
-  const jobs = parseJobs(values.jobs);
-  if (jobs === void 0)
-    return usageError(io, `--jobs takes a whole number from 1, got "${values.jobs}"`, usage12);
-  const ctx = await contextFor(io, values);
-  if (!ctx.ok) return failWith(io, ctx.error);
-  const loaded = await resolveMolecule(ctx.value, molId);
-  if (!loaded.ok) return failWith(io, loaded.error);
-  const { mol, proto } = loaded.value;
-  noteLocalJobs(io, proto, jobs);
-  const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
-    jobs,
-    ...progressOutput(io, values.json === true),
-    verbose: values.verbose === true
-  });
-  if (!ran.ok) return failWith(io, ran.error);
-  return finish(io, ran.value, proto, values.json === true);
-}
+var resume2 = defineVerb({
+  name: "resume",
+  summary: "after a crash: steps of dead runs back to ready, then run on",
+  args: [{ name: "mol-id", complete: "molecule" }],
+  options: [JOBS, VERBOSE, RUN_JSON, STORE],
+  examples: ["mol resume"],
+  async run(call) {
+    const { io, values } = call;
+    const [molId] = call.positionals;
+    const jobs = parseJobs(values.jobs);
+    if (jobs === void 0)
+      return call.usageError(`--jobs takes a whole number from 1, got "${values.jobs}"`);
+    const ctx = await contextFor(io, values);
+    if (!ctx.ok) return failWith(io, ctx.error);
+    const loaded = await resolveMolecule(ctx.value, molId);
+    if (!loaded.ok) return failWith(io, loaded.error);
+    const { mol, proto } = loaded.value;
+    noteLocalJobs(io, proto, jobs);
+    const ran = await continueMolecule(ctx.value, mol, proto, whoAmI(io.env), {
+      jobs,
+      ...progressOutput(io),
+      verbose: values.verbose === true
+    });
+    if (!ran.ok) return failWith(io, ran.error);
+    return finish(io, ran.value, proto, values.json);
+  }
+});
 
 // src/cli/reset-molecule-branch.ts
 async function branchToReset(ctx, mol, effect) {
@@ -51179,16 +53822,16 @@ async function checkForeignCommits(ctx, mol, effect) {
   if (!target.ok) return target;
   if (target.value === void 0) return ok(void 0);
   const { branch, commit } = target.value;
-  const listed = await git(ctx.repoDir, [
+  const listed2 = await git(ctx.repoDir, [
     "log",
     "--format=%H%x1f%s%x1f%(trailers:key=Molecule,valueonly,separator=%x2C)%x1e",
     `${commit}..refs/heads/${branch}`
   ]);
-  if (!listed.ok) return listed;
+  if (!listed2.ok) return listed2;
   const checkpoints = new Set(mol.steps.flatMap((s) => s.checkpoint?.commit ? [s.checkpoint.commit] : []));
   const foreign = [];
-  for (const record3 of listed.value.stdout.split("")) {
-    const [sha = "", subject = "", owners = ""] = record3.trim().split("");
+  for (const record4 of listed2.value.stdout.split("")) {
+    const [sha = "", subject = "", owners = ""] = record4.trim().split("");
     if (sha === "") continue;
     const ours = owners.split(",").some((owner) => owner.trim() === mol.id);
     if (!ours && !checkpoints.has(sha)) foreign.push(`${sha.slice(0, 7)} "${subject}"`);
@@ -51212,22 +53855,32 @@ async function checkLocalRollback(ctx, before, after, effect) {
     if (kept.value.code === 1) lost.push(step2.id);
   }
   if (lost.length === 0) return ok(void 0);
-  const list2 = lost.join(", ");
+  const list3 = lost.join(", ");
   return err(
     "rollback-would-lose-work",
-    `rolling ${before.base.ref} back to the checkpoint of ${effect.step ?? "the base"} would also undo ${list2} (committed after it), which ${lost.length === 1 ? "does" : "do"} not depend on it; roll back to a step that ${lost.length === 1 ? "it comes" : "they come"} after`
+    `rolling ${before.base.ref} back to the checkpoint of ${effect.step ?? "the base"} would also undo ${list3} (committed after it), which ${lost.length === 1 ? "does" : "do"} not depend on it; roll back to a step that ${lost.length === 1 ? "it comes" : "they come"} after`
   );
 }
 
 // src/cli/commands/rollback.ts
-var usage13 = "mol rollback <mol-id> [<step>] [--force] [--json]";
-async function rollbackCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, force: { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage13);
-  const [molId, stepId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, "which molecule?", usage13);
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage13);
-  const ctx = await contextFor(io, args.value.values);
+var rollback2 = defineVerb({
+  name: "rollback",
+  summary: "reset to a step's checkpoint commit; downstream steps back to pending",
+  args: [MOL_ARG, { ...STEP_ARG, required: false }],
+  options: [
+    {
+      name: "force",
+      meaning: "roll back even over commits that are not the molecule's, and over uncommitted changes to tracked files in the branch's worktree (both are dropped; untracked files are kept)"
+    },
+    json2("the molecule after the rollback"),
+    STORE
+  ],
+  examples: ["mol rollback hello-1a2b3c greet"],
+  run: rollbackCommand
+});
+async function rollbackCommand({ io, values, positionals }) {
+  const [molId = "", stepId] = positionals;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
@@ -51246,7 +53899,7 @@ async function rollbackCommand(io, argv) {
   const resets = planned.value.effects.filter(
     (e) => e.type === "reset-branch"
   );
-  const force = args.value.values.force === true;
+  const force = values.force === true;
   for (const effect of resets) {
     const safe = await checkLocalRollback(ctx.value, mol, planned.value.mol, effect);
     if (!safe.ok) return failWith(io, safe.error);
@@ -51257,7 +53910,7 @@ async function rollbackCommand(io, argv) {
   for (const effect of resets) {
     const moved = await resetMoleculeBranch(ctx.value, mol, effect, { force });
     if (!moved.ok) return failWith(io, moved.error);
-    if (moved.value && !args.value.values.json) {
+    if (moved.value && !values.json) {
       io.out(`${moved.value.branch}: ${moved.value.from.slice(0, 7)} \u2192 ${moved.value.to.slice(0, 7)}`);
     }
   }
@@ -51267,10 +53920,7 @@ async function rollbackCommand(io, argv) {
   const carried = await carryOutLocally(ctx.value, applied.value.mol, proto, rest, { notices: true });
   if (!carried.ok) return failWith(io, carried.error);
   const after = carried.value;
-  if (args.value.values.json) {
-    io.out(JSON.stringify(moleculeJson(after, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (values.json) return printJson(io, values.json, moleculeJson(after, proto));
   const reopened = after.steps.filter((s, i) => (s.status === "pending" || s.status === "ready") && mol.steps[i]?.status !== s.status).map((s) => s.id);
   const to = stepId === void 0 ? "the base" : `the checkpoint of ${stepId}`;
   io.out(
@@ -51281,19 +53931,30 @@ async function rollbackCommand(io, argv) {
 }
 
 // src/cli/commands/squash.ts
-var usage14 = "mol squash <mol-id> [--summary text] [--json]";
-async function squashCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, summary: { type: "string", short: "m" } });
-  if (!args.ok) return usageError(io, args.error.message, usage14);
-  const [molId, ...extra] = args.value.positionals;
-  if (!molId) return usageError(io, "which molecule?", usage14);
-  if (extra.length > 0)
-    return usageError(io, `unexpected argument "${extra[0]}" (give a summary with --summary "\u2026")`, usage14);
-  const ctx = await contextFor(io, args.value.values);
+var squash2 = defineVerb({
+  name: "squash",
+  summary: "archive a molecule as a summary record",
+  args: [MOL_ARG],
+  options: [
+    {
+      name: "summary",
+      short: "m",
+      value: "text",
+      meaning: "the archive's summary (needed when the molecule is unfinished)"
+    },
+    json2("the archive record"),
+    STORE
+  ],
+  examples: ['mol squash hello-1a2b3c --summary "greeted everyone"'],
+  run: squashCommand
+});
+async function squashCommand({ io, values, positionals }) {
+  const [molId = ""] = positionals;
+  const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await loadMolecule(ctx.value, molId);
   if (!loaded.ok) return failWith(io, loaded.error);
-  const summary = args.value.values.summary;
+  const summary = values.summary;
   const applied = await changeMolecule(
     ctx.value.store,
     loaded.value.proto,
@@ -51319,39 +53980,45 @@ async function squashCommand(io, argv) {
     }
   );
   if (!carried.ok) return failWith(io, carried.error);
-  const record3 = await ctx.value.store.loadArchive(molId);
-  if (!record3.ok) return failWith(io, record3.error);
-  if (args.value.values.json) io.out(JSON.stringify(record3.value, null, 2));
-  else io.out(`squashed ${molId}: ${record3.value?.summary ?? applied.value.mol.summary ?? ""}`);
+  const record4 = await ctx.value.store.loadArchive(molId);
+  if (!record4.ok) return failWith(io, record4.error);
+  if (values.json) return printJson(io, values.json, record4.value);
+  io.out(`squashed ${molId}: ${record4.value?.summary ?? applied.value.mol.summary ?? ""}`);
   return EXIT.ok;
 }
 
 // src/cli/commands/status.ts
-var usage15 = "mol status [<mol-id>] [--json] [--graph]";
-async function statusCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, graph: { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage15);
-  const [id, ...extra] = args.value.positionals;
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, usage15);
-  const ctx = await contextFor(io, args.value.values);
+var status = defineVerb({
+  name: "status",
+  summary: "a molecule's steps and progress (--json, --graph)",
+  args: [{ name: "mol-id", complete: "molecule" }],
+  options: [
+    json2("the molecule, with each step's title and the progress counts,"),
+    { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
+    STORE
+  ],
+  examples: ["mol status hello-1a2b3c"],
+  run: statusCommand
+});
+async function statusCommand(call) {
+  const { io, values: args } = call;
+  const [id] = call.positionals;
+  const ctx = await contextFor(io, args);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, id);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
-  if (args.value.values.json) {
-    io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
-    return EXIT.ok;
-  }
+  if (args.json) return printJson(io, args.json, moleculeJson(mol, proto));
   io.out(report(mol, proto, io.style));
-  if (args.value.values.graph) io.out(`
+  if (args.graph) io.out(`
 ${renderMermaid(proto, mol)}`);
   return EXIT.ok;
 }
 
 // src/cli/hand-work.ts
-import { join as join20 } from "node:path";
-async function handWork(ctx, mol, def) {
-  const worktree = join20(ctx.worktreeRoot, mol.id, def.id);
+import { join as join21 } from "node:path";
+async function handWork(ctx, proto, mol, def) {
+  const worktree = join21(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
@@ -51365,7 +54032,7 @@ async function handWork(ctx, mol, def) {
   });
   if (!committed.ok) return { filesModified: [] };
   const { commit } = committed.value;
-  const bases = await stepBases(cwd, mol, def, commit);
+  const bases = await stepBases(cwd, proto, mol, def, commit);
   const log = await git(cwd, [
     "log",
     "--no-merges",
@@ -51379,9 +54046,9 @@ async function handWork(ctx, mol, def) {
   const files = log.ok ? log.value.stdout.split(/[\0\n]/).filter((f) => f !== "") : [];
   return { commit, filesModified: [...new Set(files)].sort() };
 }
-async function stepBases(cwd, mol, def, head) {
+async function stepBases(cwd, proto, mol, def, head) {
   if (mol.execution === "distributed") {
-    const branches = baseBranchesOf(mol, def);
+    const branches = baseBranchesOf(proto, mol, def);
     if (branches.length > 0) return branches;
   } else {
     const recorded = mol.steps.filter((s) => s.id !== def.id && s.checkpoint?.commit !== void 0).sort((a, b) => (b.checkpoint?.capturedAt ?? "").localeCompare(a.checkpoint?.capturedAt ?? ""));
@@ -51395,35 +54062,63 @@ async function stepBases(cwd, mol, def, head) {
 }
 
 // src/cli/commands/step-verbs.ts
-var USAGE = {
-  done: "mol done <mol-id> <step> [note] [--no-run] [--json]",
-  fail: "mol fail <mol-id> <step> <reason> [--no-run] [--json]",
-  retry: "mol retry <mol-id> <step> [--no-run] [--json]",
-  skip: "mol skip <mol-id> <step> [reason] [--no-run] [--json]",
-  approve: "mol approve <mol-id> <step> [--no-run] [--json]"
-};
-var doneCommand = (io, argv) => stepVerb(io, argv, "done");
-var failCommand = (io, argv) => stepVerb(io, argv, "fail");
-var retryCommand = (io, argv) => stepVerb(io, argv, "retry");
-var skipCommand = (io, argv) => stepVerb(io, argv, "skip");
-var approveCommand = (io, argv) => stepVerb(io, argv, "approve");
-async function stepVerb(io, argv, verb) {
-  const usage17 = USAGE[verb];
-  const args = parse4(argv, { ...JSON_OPTION, ...STORE_OPTION, "no-run": { type: "boolean" } });
-  if (!args.ok) return usageError(io, args.error.message, usage17);
-  const [molId, stepId, ...words] = args.value.positionals;
-  if (!molId || !stepId) return usageError(io, "give the molecule id and the step", usage17);
+function stepVerb(verb, summary, text3, examples, options = []) {
+  return defineVerb({
+    name: verb,
+    summary,
+    args: [MOL_ARG, STEP_ARG, ...text3],
+    options: [...options, NO_RUN, RUN_JSON, STORE],
+    examples,
+    run: (call) => stepCommand(call, verb)
+  });
+}
+var done = stepVerb(
+  "done",
+  "record a step as done, then run what became ready",
+  [{ name: "note", variadic: true }],
+  ["printf 'Hello, ada!\\n' > hello.txt", 'mol done hello-1a2b3c greet "greeted by hand"']
+);
+var fail3 = stepVerb(
+  "fail",
+  "record a step as failed (retries and on_fail apply)",
+  [{ name: "reason", required: true, variadic: true, missing: "say why the step failed" }],
+  ['mol fail hello-1a2b3c greet "wrong name" --no-run']
+);
+var retry2 = stepVerb(
+  "retry",
+  "send a failed step back to ready and run it",
+  [],
+  ["mol retry hello-1a2b3c greet"]
+);
+var skip2 = stepVerb(
+  "skip",
+  "skip a step",
+  [{ name: "reason", variadic: true }],
+  ['mol skip hello-1a2b3c join "no summary needed"'],
+  [
+    {
+      name: "force",
+      meaning: "also skip a gate step, or a step whose approval has not been given (its gates are passed unjudged)"
+    }
+  ]
+);
+var approve2 = stepVerb(
+  "approve",
+  "pass a step's approval gate",
+  [],
+  ["mol approve hello-1a2b3c greet"]
+);
+async function stepCommand(call, verb) {
+  const { io, values } = call;
+  const [molId = "", stepId = "", ...words] = call.positionals;
   const text3 = words.join(" ").trim();
-  if (verb === "fail" && text3 === "") return usageError(io, "say why the step failed", usage17);
-  if ((verb === "retry" || verb === "approve") && text3 !== "")
-    return usageError(io, `unexpected argument "${words[0]}"`, usage17);
-  const opened = await openStep(io, args.value.values, molId, stepId);
+  if (verb === "fail" && text3 === "") return call.usageError("say why the step failed");
+  const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { proto } = loaded;
   const by2 = whoAmI(io.env);
-  const def = proto.steps.find((s) => s.id === stepId);
-  const command = await commandOf(ctx, verb, stepId, text3, by2, loaded.mol, def);
+  const command = await commandOf(ctx, verb, stepId, text3, by2, loaded.mol, proto, values.force === true);
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   const applied = await changeMolecule(
     ctx.store,
@@ -51433,32 +54128,37 @@ async function stepVerb(io, argv, verb) {
     io.now()
   );
   if (!applied.ok) return failWith(io, applied.error);
-  const progress2 = progressOutput(io, args.value.values.json === true);
+  const progress2 = progressOutput(io);
   const carried = await carryOutLocally(ctx, applied.value.mol, proto, applied.value.effects, {
     notices: true
   });
   if (!carried.ok) return failWith(io, carried.error);
   let mol = carried.value;
   const after = mol.steps.find((s) => s.id === stepId)?.status;
-  progress2.print(
+  const said = values.json ? io.err : io.out;
+  said(
     before === after ? `${stepId}: still ${after?.replace("_", " ")}` : `${stepId}: ${before?.replace("_", " ")} \u2192 ${after?.replace("_", " ")}`
   );
-  if (!args.value.values["no-run"]) {
+  if (!values["no-run"]) {
+    const waiting = new Set(
+      loaded.mol.steps.filter((s) => s.status === "ready" && s.id !== stepId).map((s) => s.id)
+    );
     const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
-    if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id))) {
-      const ran = await execute(ctx, mol, proto, progress2);
+    if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id) && !waiting.has(s.id))) {
+      const ran = await execute(ctx, mol, proto, { ...progress2, leave: waiting });
       if (!ran.ok) return failWith(io, ran.error);
       mol = ran.value;
     }
   }
-  if (args.value.values.json) io.out(JSON.stringify(moleculeJson(mol, proto), null, 2));
+  if (values.json) printJson(io, values.json, moleculeJson(mol, proto));
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
-async function commandOf(ctx, verb, step2, text3, by2, mol, def) {
+async function commandOf(ctx, verb, step2, text3, by2, mol, proto, force) {
   switch (verb) {
     case "done": {
-      const work = def === void 0 || !canBeDone(mol, step2) ? { filesModified: [] } : await handWork(ctx, mol, def);
+      const def = proto.steps.find((s) => s.id === step2);
+      const work = def === void 0 || !canBeDone(mol, step2) ? { filesModified: [] } : await handWork(ctx, proto, mol, def);
       const commit = work.commit;
       const checkpoint = buildCheckpoint({
         ...commit === void 0 ? {} : { commit },
@@ -51472,19 +54172,19 @@ async function commandOf(ctx, verb, step2, text3, by2, mol, def) {
     case "fail":
       return { verb, step: step2, reason: text3 };
     case "skip":
-      return { verb, step: step2, ...text3 === "" ? {} : { reason: text3 } };
+      return { verb, step: step2, ...text3 === "" ? {} : { reason: text3 }, ...force ? { force } : {} };
     case "retry":
     case "approve":
       return { verb, step: step2 };
   }
 }
 function canBeDone(mol, step2) {
-  const status = mol.steps.find((s) => s.id === step2)?.status;
-  return status === "ready" || status === "in_progress";
+  const status2 = mol.steps.find((s) => s.id === step2)?.status;
+  return status2 === "ready" || status2 === "in_progress";
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname9, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve7 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute5, relative as relative4, resolve as resolve7 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -51499,7 +54199,11 @@ function validateFormulaFile(file2, options) {
   let text3;
   try {
     text3 = readText(path);
-  } catch {
+  } catch (error2) {
+    if (error2.code === "ENOENT") {
+      const { message } = missingFormulaFile(file2, path, FormulaCatalog.forRepo(options.repoDir)).error;
+      return { file: file2, diagnostics: [{ severity: "error", code: "not-found", message, file: file2 }] };
+    }
     return {
       file: file2,
       diagnostics: [{ severity: "error", code: "unreadable", message: `${file2} cannot be read`, file: file2 }]
@@ -51533,307 +54237,34 @@ function asDiagnostics(error2, file2) {
   ];
 }
 function relativeTo(cwd, path) {
-  const rel = relative3(cwd, path);
-  return rel.startsWith("..") || isAbsolute4(rel) ? path : rel;
+  const rel = relative4(cwd, path);
+  return rel.startsWith("..") || isAbsolute5(rel) ? path : rel;
 }
 
 // src/cli/commands/validate.ts
-var usage16 = "mol validate <file|dir>... [--json]";
-function validateCommand(io, argv) {
-  const args = parse4(argv, { ...JSON_OPTION });
-  if (!args.ok) return usageError(io, args.error.message, usage16);
-  const targets = args.value.positionals.length ? args.value.positionals : ["."];
+var validate3 = defineVerb({
+  name: "validate",
+  summary: "check formula files and folders (default: the current folder)",
+  args: [{ name: "file|dir", variadic: true, complete: "file" }],
+  options: [json2("one report per file (the summary line stays on stderr)")],
+  examples: ["mol validate .github/formulas/"],
+  run: validateCommand
+});
+function validateCommand({ io, values, positionals }) {
+  const targets = positionals.length ? positionals : ["."];
   const files = formulaTargets(targets, io.cwd);
   const reports = files.map((file2) => validateFile(io, file2));
   const all = reports.flatMap((r) => r.diagnostics);
   const { errors, warnings } = countErrors(reports);
-  if (args.value.values.json) io.out(JSON.stringify(reports, null, 2));
-  else for (const d of all) io.err(formatDiagnostic(d));
+  const printed = values.json ? printJson(io, values.json, reports) : EXIT.ok;
+  if (!values.json) for (const d of all) io.err(formatDiagnostic(d));
   io.err(
     `${files.length} formula${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`
   );
-  return errors > 0 || files.length === 0 ? EXIT.failed : EXIT.ok;
+  return errors > 0 || files.length === 0 ? EXIT.failed : printed;
 }
 function validateFile(io, file2) {
   return validateFormulaFile(file2, { cwd: io.cwd, repoDir: gitTopLevel(io.cwd) });
-}
-
-// src/cli/help.ts
-var VAR = {
-  name: "var",
-  short: "v",
-  value: "k=v",
-  meaning: "bind a formula variable (repeatable)"
-};
-var OVERLAY = {
-  name: "overlay",
-  value: "file",
-  meaning: "apply an overlay formula on top (repeatable)"
-};
-var FORMULAS = {
-  name: "formulas",
-  value: "DIR",
-  meaning: "also find formulas named by extends, expansions and aspects in DIR (repeatable)"
-};
-var ID2 = {
-  name: "id",
-  value: "ID",
-  meaning: "the new molecule's id (default: the formula's name and 6 hex digits)"
-};
-var STORE = {
-  name: "store",
-  value: "DIR",
-  meaning: "the molecule store (default: .molecular at the top of the repository)"
-};
-var JOBS = {
-  name: "jobs",
-  short: "j",
-  value: "N",
-  meaning: "run up to N steps at once (distributed molecules only: local ones run one step at a time; default 1)"
-};
-var VERBOSE = { name: "verbose", meaning: "stream each step's output to stderr" };
-var NO_RUN = { name: "no-run", meaning: "only record; leave the steps that became ready" };
-var json2 = (what) => ({ name: "json", meaning: `print ${what} as JSON` });
-var RUN_JSON = {
-  name: "json",
-  meaning: "print the molecule as JSON at the end; progress lines go to stderr"
-};
-function stepVerb2(verb, summary, example) {
-  return { summary, usage: USAGE[verb], options: [NO_RUN, RUN_JSON, STORE], example };
-}
-var VERB_HELP = {
-  cook: {
-    summary: "cook a formula into a proto (--json for data)",
-    usage,
-    options: [VAR, OVERLAY, FORMULAS, json2("the proto")],
-    example: "mol cook hello --var name=ada"
-  },
-  validate: {
-    summary: "check formula files and folders",
-    usage: usage16,
-    options: [json2("one report per file (the summary line stays on stderr)")],
-    example: "mol validate formulas/"
-  },
-  graph: {
-    summary: "print a formula's mermaid graph",
-    usage: usage6,
-    options: [VAR, OVERLAY, FORMULAS],
-    example: "mol graph hello > hello.mmd"
-  },
-  pour: {
-    summary: "pour a formula into a molecule; prints its id (--json: the molecule)",
-    usage: usage9,
-    options: [VAR, OVERLAY, FORMULAS, ID2, json2("the molecule instead of its id"), STORE],
-    example: "mol pour hello --var name=ada"
-  },
-  wisp: {
-    summary: "pour an ephemeral wisp that evaporates after --ttl (default 1h)",
-    usage: wispUsage,
-    options: [
-      {
-        name: "ttl",
-        value: "duration",
-        meaning: "how long until it evaporates, like 30m or 2h (default 1h)"
-      },
-      VAR,
-      OVERLAY,
-      FORMULAS,
-      ID2,
-      json2("the molecule instead of its id"),
-      STORE
-    ],
-    example: "mol wisp hello --ttl 30m"
-  },
-  run: {
-    summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
-    usage: usage11,
-    options: [
-      VAR,
-      OVERLAY,
-      FORMULAS,
-      JOBS,
-      ID2,
-      {
-        name: "agent",
-        value: "CMD",
-        meaning: "the agent of every agent step for this run (a preset such as claude, or a command line)"
-      },
-      VERBOSE,
-      RUN_JSON,
-      STORE
-    ],
-    example: "mol run hello --var name=ada"
-  },
-  status: {
-    summary: "a molecule's steps and progress (--json, --graph)",
-    usage: usage15,
-    options: [
-      json2("the molecule, with each step's title and the progress counts,"),
-      { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
-      STORE
-    ],
-    example: "mol status hello-1a2b3c"
-  },
-  list: {
-    summary: "the active molecules (--all: finished and archived too)",
-    usage: usage7,
-    options: [
-      { name: "all", meaning: "also complete molecules and squashed archives" },
-      json2("the molecules"),
-      STORE
-    ],
-    example: "mol list --all"
-  },
-  prompt: {
-    summary: "print a step's prompt, as its agent gets it on stdin",
-    usage: usage10,
-    options: [STORE],
-    example: "mol prompt hello-1a2b3c review | claude -p"
-  },
-  done: stepVerb2(
-    "done",
-    "record a step as done, then run what became ready",
-    'mol done hello-1a2b3c review "looks good"'
-  ),
-  fail: stepVerb2(
-    "fail",
-    "record a step as failed (retries and on_fail apply)",
-    'mol fail hello-1a2b3c build "the tests are red"'
-  ),
-  retry: stepVerb2("retry", "send a failed step back to ready and run it", "mol retry hello-1a2b3c build"),
-  skip: stepVerb2("skip", "skip a step", 'mol skip hello-1a2b3c docs "nothing to document"'),
-  approve: stepVerb2("approve", "pass a step's approval gate", "mol approve hello-1a2b3c ship"),
-  rollback: {
-    summary: "reset to a step's checkpoint commit; downstream steps back to pending",
-    usage: usage13,
-    options: [
-      {
-        name: "force",
-        meaning: "roll back even over commits that are not the molecule's, and over uncommitted changes in the branch's worktree (both are dropped)"
-      },
-      json2("the molecule after the rollback"),
-      STORE
-    ],
-    example: "mol rollback hello-1a2b3c greet"
-  },
-  diff: {
-    summary: "the files a step added, modified and deleted",
-    usage: usage4,
-    options: [json2("the step, its commit and the added, modified and deleted paths"), STORE],
-    example: "mol diff hello-1a2b3c greet"
-  },
-  squash: {
-    summary: "archive a molecule as a summary record",
-    usage: usage14,
-    options: [
-      {
-        name: "summary",
-        short: "m",
-        value: "text",
-        meaning: "the archive's summary (needed when the molecule is unfinished)"
-      },
-      json2("the archive record"),
-      STORE
-    ],
-    example: 'mol squash hello-1a2b3c --summary "greeted everyone"'
-  },
-  burn: {
-    summary: "discard a molecule, its branches and worktrees (--force if in progress)",
-    usage: usage2,
-    options: [{ name: "force", short: "f", meaning: "burn it even while it is in progress" }, STORE],
-    example: "mol burn hello-1a2b3c --force"
-  },
-  resume: {
-    summary: "after a crash: steps of dead runs back to ready, then run on",
-    usage: usage12,
-    options: [JOBS, VERBOSE, RUN_JSON, STORE],
-    example: "mol resume hello-1a2b3c"
-  },
-  patrol: {
-    summary: "find stuck molecules: nudge, time out, recover, evaporate wisps",
-    usage: usage8,
-    options: [
-      {
-        name: "nudge-after",
-        value: "duration",
-        meaning: "nudge a step in progress this long (default 30m)"
-      },
-      {
-        name: "timeout",
-        value: "duration",
-        meaning: "fail steps in progress this long when they set no timeout of their own"
-      },
-      json2("what patrol found and did"),
-      STORE
-    ],
-    example: "mol patrol --timeout 2h"
-  },
-  gc: {
-    summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
-    usage: usage5,
-    options: [json2("what was removed"), STORE],
-    example: "mol gc"
-  },
-  demo: {
-    summary: "run the built-in hello formula in a temporary git repository",
-    usage: usage3,
-    options: [],
-    example: "mol demo"
-  },
-  help: {
-    summary: "list the commands, or show one command's options and an example",
-    usage: "mol help [<command>]",
-    options: [],
-    example: "mol help run"
-  },
-  version: {
-    summary: "print mol's version (also: mol --version)",
-    usage: "mol version",
-    options: [],
-    example: "mol --version"
-  }
-};
-var VERBS = Object.keys(VERB_HELP);
-function isVerb(name) {
-  return Object.hasOwn(VERB_HELP, name);
-}
-var HELP_OPTION = { name: "help", short: "h", meaning: "print this help" };
-function verbList() {
-  const width = Math.max(...VERBS.map((n) => n.length));
-  const lines2 = VERBS.map((name) => `  ${name.padEnd(width)}  ${VERB_HELP[name].summary}`);
-  return [
-    "mol \u2014 molecular workflows, locally",
-    "",
-    "usage: mol <command> [args]",
-    "",
-    ...lines2,
-    "",
-    "mol help <command> (or mol <command> --help): a command's options and an example",
-    "mol --version: the version",
-    "On a terminal output has colour and status symbols; NO_COLOR=1 turns colour off,",
-    "FORCE_COLOR=1 turns it on when piped.",
-    ""
-  ].join("\n");
-}
-function verbHelp(verb) {
-  const help = VERB_HELP[verb];
-  const options = [...help.options, HELP_OPTION];
-  const flags = options.map(
-    (o) => `${o.short ? `-${o.short}, ` : "    "}--${o.name}${o.value ? ` ${o.value}` : ""}`
-  );
-  const width = Math.max(...flags.map((f) => f.length));
-  return [
-    `usage: ${help.usage}`,
-    "",
-    `${help.summary[0]?.toUpperCase()}${help.summary.slice(1)}.`,
-    "",
-    "options:",
-    ...options.map((o, i) => `  ${(flags[i] ?? "").padEnd(width)}  ${o.meaning}`),
-    "",
-    "example:",
-    `  ${help.example}`,
-    ""
-  ].join("\n");
 }
 
 // package.json
@@ -51875,6 +54306,10 @@ var package_default = {
       types: "./dist/types/index.d.ts",
       default: "./dist/lib.js"
     },
+    "./langgraph": {
+      types: "./dist/types/langgraph/index.d.ts",
+      default: "./dist/langgraph.js"
+    },
     "./package.json": "./package.json"
   },
   files: [
@@ -51902,16 +54337,21 @@ var package_default = {
     bench: "node scripts/bench.mjs",
     "bench:anchors": "npm ci --prefix bench/anchors --no-audit --no-fund",
     schema: "node scripts/gen-schema.mjs",
+    "docs:cli": "node scripts/gen-cli-docs.mjs",
     start: "probot run ./dist/app.js",
     reliability: "node scripts/reliability.mjs",
     "reliability:ci": "node scripts/reliability.mjs --short"
   },
   peerDependencies: {
+    "@langchain/langgraph": "^1.7.3",
     "@octokit/rest": "^22.0.1",
     probot: "^14.3.2",
     zod: "^4.6.7"
   },
   peerDependenciesMeta: {
+    "@langchain/langgraph": {
+      optional: true
+    },
     "@octokit/rest": {
       optional: true
     },
@@ -51927,6 +54367,8 @@ var package_default = {
     "@actions/github": "9.1.1",
     "@actions/workflow-parser": "0.3.61",
     "@biomejs/biome": "2.5.15",
+    "@langchain/core": "1.4.0",
+    "@langchain/langgraph": "1.7.3",
     "@octokit/graphql-schema": "15.26.1",
     "@octokit/plugin-retry": "8.1.1",
     "@octokit/rest": "22.0.1",
@@ -51948,86 +54390,94 @@ var package_default = {
     vitest: "4.1.12",
     yaml: "2.9.1",
     zod: "4.6.7"
+  },
+  allowScripts: {
+    esbuild: true
   }
 };
 
 // src/cli/version.ts
 var VERSION = package_default.version;
 
+// src/cli/commands/version.ts
+var version2 = defineVerb({
+  name: "version",
+  summary: "print mol's version (also: mol --version)",
+  args: [],
+  options: [],
+  examples: ["mol --version"],
+  run({ io }) {
+    io.out(VERSION);
+    return EXIT.ok;
+  }
+});
+
+// src/cli/verbs.ts
+var VERBS = [
+  cook2,
+  validate3,
+  graph,
+  pour3,
+  wisp,
+  run,
+  status,
+  list2,
+  prompt,
+  done,
+  fail3,
+  retry2,
+  skip2,
+  approve2,
+  rollback2,
+  diff,
+  squash2,
+  burn2,
+  resume2,
+  budget,
+  patrol,
+  gc,
+  demo,
+  completion,
+  help,
+  version2,
+  complete2
+];
+var SHOWN_VERBS = VERBS.filter((v) => !v.hidden);
+function findVerb(name) {
+  return VERBS.find((v) => v.name === name);
+}
+
 // src/cli/main.ts
-var COMMANDS = {
-  cook: cookCommand,
-  validate: validateCommand,
-  graph: graphCommand,
-  pour: pourCommand,
-  wisp: wispCommand,
-  run: runCommand2,
-  status: statusCommand,
-  list: listCommand,
-  prompt: promptCommand,
-  done: doneCommand,
-  fail: failCommand,
-  retry: retryCommand,
-  skip: skipCommand,
-  approve: approveCommand,
-  rollback: rollbackCommand,
-  diff: diffCommand,
-  squash: squashCommand,
-  burn: burnCommand,
-  resume: resumeCommand,
-  patrol: patrolCommand,
-  gc: gcCommand,
-  demo: demoCommand,
-  help: helpCommand,
-  version: versionCommand
-};
 async function main(argv, io = processIO()) {
   const [name, ...rest] = argv;
   if (!name) {
-    io.out(verbList());
+    io.out(verbList(SHOWN_VERBS));
     return EXIT.usage;
   }
-  if (name === "--help" || name === "-h") return helpCommand(io, rest);
-  if (name === "--version") return versionCommand(io, rest);
-  if (!isVerb(name)) return unknownVerb(io, name);
-  if (asksForHelp(rest)) {
-    io.out(verbHelp(name));
+  const alias = name === "--help" || name === "-h" ? "help" : name === "--version" ? "version" : name;
+  const verb = findVerb(alias);
+  if (verb === void 0) return unknownCommand(io, name, VERBS);
+  if (!verb.hidden && asksForHelp(rest)) {
+    io.out(verbHelp(verb));
     return EXIT.ok;
   }
+  return runVerb(io, verb, rest);
+}
+async function runVerb(io, verb, argv) {
+  const usageError = (message) => {
+    io.err(`mol: ${message}
+usage: ${usageLine(verb)}`);
+    return EXIT.usage;
+  };
+  const parsed = parseVerbArgs(verb, argv);
+  if (!parsed.ok) return usageError(parsed.error.message);
   try {
-    return await COMMANDS[name](io, rest);
+    return await verb.run({ io, ...parsed.value, usageError, verbs: VERBS });
   } catch (e) {
     io.err(`mol: ${e.message}`);
     if (io.env.MOL_DEBUG) io.err(String(e.stack));
     return EXIT.failed;
   }
-}
-function helpCommand(io, argv) {
-  const [verb, ...extra] = argv;
-  if (verb === void 0) {
-    io.out(verbList());
-    return EXIT.ok;
-  }
-  if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`, VERB_HELP.help.usage);
-  if (!isVerb(verb)) return unknownVerb(io, verb);
-  io.out(verbHelp(verb));
-  return EXIT.ok;
-}
-function versionCommand(io, argv) {
-  const args = parse4(argv, {});
-  if (!args.ok) return usageError(io, args.error.message, VERB_HELP.version.usage);
-  const [extra] = args.value.positionals;
-  if (extra !== void 0) return usageError(io, `unexpected argument "${extra}"`, VERB_HELP.version.usage);
-  io.out(VERSION);
-  return EXIT.ok;
-}
-function unknownVerb(io, name) {
-  const known = name.startsWith("-") ? ["--help", "--version"] : VERBS;
-  const guess = closest(name, known);
-  io.err(
-    guess === void 0 ? `mol: unknown command "${name}"; run "mol help" for the list` : `mol: unknown command "${name}"; did you mean "${guess}"?`
-  );
-  return EXIT.failed;
 }
 function asksForHelp(argv) {
   for (const word of argv) {
