@@ -15,7 +15,9 @@ import type { CliContext } from './cli-context.js';
 import { endPreviousAttempt } from './end-previous-attempt.js';
 import { type ExecuteOptions, execute } from './executor.js';
 import { isRunGone } from './local-run.js';
+import { markedLine } from './progress-lines.js';
 import { recheckTimers } from './recheck-timers.js';
+import { PLAIN } from './style.js';
 
 export async function continueMolecule(
   ctx: CliContext,
@@ -25,7 +27,7 @@ export async function continueMolecule(
   options: ExecuteOptions = {},
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
-  const mark = (symbol: string) => (options.style?.symbols ? `${symbol} ` : '');
+  const style = options.style ?? PLAIN;
   let latest = mol;
   const found = ctx.io.now();
   for (const step of mol.steps) {
@@ -35,11 +37,21 @@ export async function continueMolecule(
     // Never two live attempts: the one the gone run started ends before another may start.
     const previous = await endPreviousAttempt(step, (pgid) =>
       print(
-        `${mark('■')}${step.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`,
+        markedLine(
+          '■',
+          `${step.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`,
+          style,
+        ),
       ),
     );
     if (previous.kind === 'elsewhere') {
-      print(`${mark('⚠')}${step.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      print(
+        markedLine(
+          '⚠',
+          `${step.id}: its previous attempt runs on ${previous.host}; left to that host`,
+          style,
+        ),
+      );
       continue;
     }
     if (expired) continue; // the engine's resume below sends it back
@@ -58,7 +70,7 @@ export async function continueMolecule(
     );
     if (!released.ok) continue; // someone else took it over meanwhile
     latest = released.value.mol;
-    print(`↺ ${step.id}: its runner (${step.lease?.holder}) is gone; back to ready`);
+    print(markedLine('↺', `${step.id}: its runner (${step.lease?.holder}) is gone; back to ready`, style));
   }
   const now = ctx.io.now();
   const orphaned = latest.steps.filter((s) => s.status === 'in_progress' && !leaseLive(s.lease, now));
@@ -66,7 +78,7 @@ export async function continueMolecule(
     const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: 'resume', by }, ctx.io.now());
     if (resumed.ok) {
       latest = resumed.value.mol;
-      for (const s of orphaned) print(`↺ ${s.id}: no live lease; back to ready`);
+      for (const s of orphaned) print(markedLine('↺', `${s.id}: no live lease; back to ready`, style));
       const after = await carryOutLocally(ctx, latest, proto, resumed.value.effects);
       if (!after.ok) return after;
     }

@@ -31,7 +31,7 @@ import { stepJob } from '../shell/step/step-job.js';
 import type { StepOutcome } from '../shell/step/step-outcome.js';
 import type { CliContext } from './cli-context.js';
 import { type Heartbeat, startHeartbeat } from './heartbeat.js';
-import { finishedLine, startedLine, stillRunningLine } from './progress-lines.js';
+import { finishedLine, markedLine, startedLine, stillRunningLine } from './progress-lines.js';
 import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
 import { holdWorkingTree } from './tree-lock.js';
@@ -136,7 +136,11 @@ export async function execute(
       }
       if (outcome.checkout.ended)
         print(
-          `↺ ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`,
+          markedLine(
+            '↺',
+            `${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`,
+            style,
+          ),
         );
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       // Interrupted: the step stays in progress for `mol resume`; the process exits once its group is gone.

@@ -48,8 +48,12 @@ export function finishedLine(
 ): string {
   const line = finishedText(before, after, def, outcome, ms);
   const symbol = line.slice(0, line.indexOf(' '));
-  if (!style.symbols) return line.slice(symbol.length + 1);
-  return `${style.paint(SYMBOL_TONE[symbol] ?? 'strong', symbol)}${line.slice(symbol.length)}`;
+  return markedLine(symbol, line.slice(symbol.length + 1), style);
+}
+
+/** `↺ build: …` on a terminal, the symbol in its tone; piped, the words alone. */
+export function markedLine(symbol: string, text: string, style: Style = PLAIN): string {
+  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol] ?? 'strong', symbol)} ${text}` : text;
 }
 
 const SYMBOL_TONE: Record<string, Tone> = {
@@ -58,6 +62,8 @@ const SYMBOL_TONE: Record<string, Tone> = {
   '↻': 'waiting',
   '↺': 'waiting',
   '✗': 'bad',
+  '■': 'muted',
+  '⚠': 'waiting',
 };
 
 function finishedText(

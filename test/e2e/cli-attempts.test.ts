@@ -127,7 +127,9 @@ run = 'echo 3 > third.txt'
 
       const resumed = await run(['resume', 'c1']);
       expect(resumed.code).toBe(0);
-      expect(resumed.stderr).toMatch(/second: its command had ended with success before mol stopped/);
+      // Piped: the line in words, no ↺ (nor any other symbol) on either stream.
+      expect(resumed.stderr).toMatch(/^second: its command had ended with success before mol stopped/m);
+      expect(resumed.stdout + resumed.stderr).not.toMatch(/[▶✓↻↺✗⏳…▓░■⚠✅❌]/);
       expect(await runsOfSecond()).toEqual(['run']);
       const m = await expectWholeWork();
       expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/c1/second/'])).toBe('');

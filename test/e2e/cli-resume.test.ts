@@ -122,7 +122,9 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
     // No id: the most recently changed active molecule.
     const resumed = await run(['resume']);
     expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toMatch(/second: its runner \(local:\d+\) is gone; back to ready/);
+    // Piped: the recovery line in words, no ↺ (nor any other symbol) on either stream.
+    expect(resumed.stderr).toMatch(/^second: its runner \(local:\d+\) is gone; back to ready$/m);
+    expect(resumed.stdout + resumed.stderr).not.toMatch(/[▶✓↻↺✗⏳…▓░■⚠✅❌]/);
     const again = await run(['resume', 'crash2']);
     expect(again.code).toBe(0);
     const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
