@@ -1,8 +1,9 @@
 /**
  * `--json` output: all of it, or with `--json=id,status` only those top-level fields (of each item,
  * when it is a list), as `gh --json fields` does. A field that is not there is named on stderr
- * with the fields that are, once the command has done its work (it is not undone for a typo).
+ * (with the one it was likely meant to be) and the fields that are, once the command has done its work (it is not undone for a typo).
  */
+import { didYouMean } from '../engine/index.js';
 import { type CliIO, EXIT } from './io.js';
 import type { Values } from './verb-spec.js';
 
@@ -28,7 +29,7 @@ export function printJson(io: CliIO, json: Values[string], value: unknown): numb
   const unknown = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
   if (unknown.length === 0) return EXIT.ok;
   io.err(
-    `mol: --json: no field ${unknown.map((f) => `"${f}"`).join(', ')}; the fields are ${[...known].join(', ')}`,
+    `mol: --json: no field ${unknown.map((f) => `"${f}"${didYouMean(f, known)}`).join(', ')}; the fields are ${[...known].join(', ')}`,
   );
   return EXIT.usage;
 }

@@ -27,7 +27,12 @@ describe('--json field selection', () => {
     const io = memoryIO();
     expect(printJson(io, 'id,stauts', mol)).toBe(2);
     expect(JSON.parse(io.stdout())).toEqual({ id: 'm1' });
-    expect(io.stderr()).toBe('mol: --json: no field "stauts"; the fields are id, status, steps, progress\n');
+    expect(io.stderr()).toBe(
+      'mol: --json: no field "stauts" (did you mean "status"?); the fields are id, status, steps, progress\n',
+    );
+    const far = memoryIO();
+    expect(printJson(far, 'when', mol)).toBe(2);
+    expect(far.stderr()).toBe('mol: --json: no field "when"; the fields are id, status, steps, progress\n');
   });
 
   it('the parser takes --json=FIELDS inline only, and any other switch takes no value', () => {
