@@ -49880,15 +49880,19 @@ function clockText(ms) {
 function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
   const line = finishedText(before, after, def, outcome, ms);
   const symbol2 = line.slice(0, line.indexOf(" "));
-  if (!style.symbols) return line.slice(symbol2.length + 1);
-  return `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)}${line.slice(symbol2.length)}`;
+  return markedLine(symbol2, line.slice(symbol2.length + 1), style);
+}
+function markedLine(symbol2, text3, style = PLAIN) {
+  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)} ${text3}` : text3;
 }
 var SYMBOL_TONE = {
   "\u2713": "good",
   "\u23F3": "waiting",
   "\u21BB": "waiting",
   "\u21BA": "waiting",
-  "\u2717": "bad"
+  "\u2717": "bad",
+  "\u25A0": "muted",
+  "\u26A0": "waiting"
 };
 function finishedText(before, after, def, outcome, ms) {
   const now = after.steps.find((s) => s.id === before.id);
@@ -50386,7 +50390,11 @@ async function execute(ctx, start2, proto, options = {}) {
       }
       if (outcome.checkout.ended)
         print(
-          `\u21BA ${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`
+          markedLine(
+            "\u21BA",
+            `${def.id}: its command had ended with success before mol stopped; recording that work, not running it again`,
+            style
+          )
         );
       const ran = await runStepCommand(outcome.job, outcome.checkout, outcome.prompt);
       if (stopping) return new Promise(() => {
@@ -50511,7 +50519,7 @@ function judgeTimers(ctx, proto, step2) {
 // src/cli/continue-molecule.ts
 async function continueMolecule(ctx, mol, proto, by2, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
-  const mark2 = (symbol2) => options.style?.symbols ? `${symbol2} ` : "";
+  const style = options.style ?? PLAIN;
   let latest = mol;
   const found2 = ctx.io.now();
   for (const step2 of mol.steps) {
@@ -50521,11 +50529,21 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     const previous = await endPreviousAttempt(
       step2,
       (pgid) => print(
-        `${mark2("\u25A0")}${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`
+        markedLine(
+          "\u25A0",
+          `${step2.id}: ending its previous attempt (process group ${pgid}), whose runner is gone`,
+          style
+        )
       )
     );
     if (previous.kind === "elsewhere") {
-      print(`${mark2("\u26A0")}${step2.id}: its previous attempt runs on ${previous.host}; left to that host`);
+      print(
+        markedLine(
+          "\u26A0",
+          `${step2.id}: its previous attempt runs on ${previous.host}; left to that host`,
+          style
+        )
+      );
       continue;
     }
     if (expired) continue;
@@ -50544,7 +50562,7 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     );
     if (!released.ok) continue;
     latest = released.value.mol;
-    print(`\u21BA ${step2.id}: its runner (${step2.lease?.holder}) is gone; back to ready`);
+    print(markedLine("\u21BA", `${step2.id}: its runner (${step2.lease?.holder}) is gone; back to ready`, style));
   }
   const now = ctx.io.now();
   const orphaned = latest.steps.filter((s) => s.status === "in_progress" && !leaseLive(s.lease, now));
@@ -50552,7 +50570,7 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
     const resumed = await changeMolecule(ctx.store, proto, mol.id, { type: "resume", by: by2 }, ctx.io.now());
     if (resumed.ok) {
       latest = resumed.value.mol;
-      for (const s of orphaned) print(`\u21BA ${s.id}: no live lease; back to ready`);
+      for (const s of orphaned) print(markedLine("\u21BA", `${s.id}: no live lease; back to ready`, style));
       const after = await carryOutLocally(ctx, latest, proto, resumed.value.effects);
       if (!after.ok) return after;
     }
@@ -52559,7 +52577,7 @@ function printJson(io, json3, value) {
   const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
   if (unknown2.length === 0) return EXIT.ok;
   io.err(
-    `mol: --json: no field ${unknown2.map((f) => `"${f}"`).join(", ")}; the fields are ${[...known].join(", ")}`
+    `mol: --json: no field ${unknown2.map((f) => `"${f}"${didYouMean(f, known)}`).join(", ")}; the fields are ${[...known].join(", ")}`
   );
   return EXIT.usage;
 }
