@@ -51,6 +51,8 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
     env: process.env,
     mentions: (text) => localMentions(ctx.repoDir, text),
     log: () => {},
+    // Progress goes to stderr; this one also when nothing else is printed, since files left the tree.
+    notice: (line) => ctx.io.err(`mol: ${line}`),
     ...(options.output ? { output: options.output } : {}),
     commandSpawned: async (job, group) => {
       groups?.set(job.def.id, group);

@@ -118,10 +118,21 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
     child.kill('SIGKILL');
     await ended;
     process.kill(-Number(await readFile(join(flows, 'marker'), 'utf8')), 'SIGKILL');
+    // A person's new file while the step ran: in a local molecule it is the attempt's to set aside.
+    await writeFile(join(repo.dir, 'person.txt'), 'mine\n');
 
     // No id: the most recently changed active molecule.
     const resumed = await run(['resume']);
     expect(resumed.code).toBe(0);
+    if (execution === 'local') {
+      // Set aside, never silently: the line names the ref that holds it.
+      const aside = resumed.stderr.match(/set aside at (refs\/molecular\/attempts\/crash2\/second\/\d+)/);
+      expect(aside, resumed.stderr).not.toBeNull();
+      expect(existsSync(join(repo.dir, 'person.txt'))).toBe(false);
+      expect(await repo.git(['show', `${aside?.[1]}:person.txt`])).toBe('mine');
+    } else {
+      expect(await readFile(join(repo.dir, 'person.txt'), 'utf8')).toBe('mine\n');
+    }
     // Piped: the recovery line in words, no ↺ (nor any other symbol) on either stream.
     expect(resumed.stderr).toMatch(/^second: its runner \(local:\d+\) is gone; back to ready$/m);
     expect(resumed.stdout + resumed.stderr).not.toMatch(/[▶✓↻↺✗⏳…▓░■⚠✅❌]/);

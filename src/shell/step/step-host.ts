@@ -75,6 +75,11 @@ export interface StepHost {
   mentions?: (text: string) => Promise<ResolvedMentions>;
   /** A progress line for the face's log (pushed, gate verdicts). */
   log(line: string): void;
+  /**
+   * A line a person must see even when the log is off: work of theirs moved out of the way (an
+   * unfinished attempt set aside, untracked files included). Faces without it use `log`.
+   */
+  notice?(line: string): void;
   /** What the command and its gates print, as it comes. */
   output?: (chunk: string) => void;
   /**
