@@ -78680,8 +78680,10 @@ async function clearUnfinishedAttempt(job, repoDir) {
   if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
   const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
   if (!kept.ok) return kept;
-  if (kept.value !== void 0)
-    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  if (kept.value !== void 0) {
+    const line = `the unfinished attempt of ${def.id} was set aside at ${kept.value}: every file it changed or created (untracked ones too) is there (git show ${kept.value} --stat)`;
+    (job.host.notice ?? job.host.log)(line);
+  }
   return ok(void 0);
 }
 function previousAttemptCompleted(job) {

@@ -49643,8 +49643,10 @@ async function clearUnfinishedAttempt(job, repoDir) {
   if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
   const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
   if (!kept.ok) return kept;
-  if (kept.value !== void 0)
-    job.host.log(`the unfinished attempt of ${def.id} was set aside at ${kept.value}`);
+  if (kept.value !== void 0) {
+    const line = `the unfinished attempt of ${def.id} was set aside at ${kept.value}: every file it changed or created (untracked ones too) is there (git show ${kept.value} --stat)`;
+    (job.host.notice ?? job.host.log)(line);
+  }
   return ok(void 0);
 }
 function previousAttemptCompleted(job) {
@@ -50016,6 +50018,8 @@ function cliStepHost(ctx, options = {}) {
     mentions: (text3) => localMentions(ctx.repoDir, text3),
     log: () => {
     },
+    // Progress goes to stderr; this one also when nothing else is printed, since files left the tree.
+    notice: (line) => ctx.io.err(`mol: ${line}`),
     ...options.output ? { output: options.output } : {},
     commandSpawned: async (job, group) => {
       groups?.set(job.def.id, group);
