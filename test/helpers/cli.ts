@@ -103,7 +103,7 @@ export function json<T = unknown>(result: MolResult): T {
 }
 
 export interface CliRepo extends TempRepo {
-  /** A folder beside the working tree (so outside git) for a test's formula files. */
+  /** A folder beside the working tree for a test's formulas and logs, so no step can commit them. */
   flows: string;
 }
 
@@ -120,8 +120,9 @@ export interface CliTest {
  * The setup every CLI e2e file shares: `mol` built once per file, a fresh {@link makeTempRepo}
  * with an empty `flows` folder for every test, both removed afterwards. Call it at the top level of
  * a test file; `cli` and `repo` always stand for the current ones, so they can be destructured.
+ * `setup` runs in the same `beforeEach`, after the repository is made (files every test starts from).
  */
-export function useCliRepo(): CliTest {
+export function useCliRepo(setup?: (repo: CliRepo) => Promise<void>): CliTest {
   let cli: BuiltCli | undefined;
   let repo: CliRepo | undefined;
   beforeAll(async () => {
@@ -134,6 +135,7 @@ export function useCliRepo(): CliTest {
     const made = await makeTempRepo();
     repo = { ...made, flows: join(made.root, 'flows') };
     await mkdir(repo.flows);
+    await setup?.(repo);
   });
   afterEach(async () => {
     await repo?.cleanup();
