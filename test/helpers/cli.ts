@@ -120,27 +120,37 @@ export interface CliTest {
  * The setup every CLI e2e file shares: `mol` built once per file, a fresh {@link makeTempRepo}
  * with an empty `flows` folder for every test, both removed afterwards. Call it at the top level of
  * a test file; `cli` and `repo` always stand for the current ones, so they can be destructured.
- * `setup` runs in the same `beforeEach`, after the repository is made (files every test starts from).
+ * `setup` runs right after the repository is made (files every test starts from). `shared: true`
+ * makes one repository for all the file's tests instead, for tests that only read it.
  */
-export function useCliRepo(setup?: (repo: CliRepo) => Promise<void>): CliTest {
+export function useCliRepo(
+  setup?: (repo: CliRepo) => Promise<void>,
+  options: { shared?: boolean } = {},
+): CliTest {
   let cli: BuiltCli | undefined;
   let repo: CliRepo | undefined;
-  beforeAll(async () => {
-    cli = await buildCli();
-  });
-  afterAll(async () => {
-    await cli?.cleanup();
-  });
-  beforeEach(async () => {
+  const makeRepo = async () => {
     const made = await makeTempRepo();
     repo = { ...made, flows: join(made.root, 'flows') };
     await mkdir(repo.flows);
     await setup?.(repo);
-  });
-  afterEach(async () => {
+  };
+  const removeRepo = async () => {
     await repo?.cleanup();
     repo = undefined;
+  };
+  beforeAll(async () => {
+    cli = await buildCli();
+    if (options.shared) await makeRepo();
   });
+  afterAll(async () => {
+    await cli?.cleanup();
+    if (options.shared) await removeRepo();
+  });
+  if (!options.shared) {
+    beforeEach(makeRepo);
+    afterEach(removeRepo);
+  }
   const current = <T extends object>(what: string, get: () => T | undefined): T =>
     new Proxy({} as T, {
       get(_, key) {
