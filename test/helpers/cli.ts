@@ -110,7 +110,7 @@ export interface CliRepo extends TempRepo {
 export interface CliTest {
   /** The `mol` built once for the test file. */
   cli: BuiltCli;
-  /** The current test's repository: a fresh one for every test, removed after it. */
+  /** The current test's repository: a fresh one for every test (unless `shared`), removed after it. */
   repo: CliRepo;
   /** `mol <args>` in the current test's repository, with `env` added to the environment. */
   run(args: string[], env?: Record<string, string>): Promise<MolResult>;
@@ -121,7 +121,7 @@ export interface CliTest {
  * with an empty `flows` folder for every test, both removed afterwards. Call it at the top level of
  * a test file; `cli` and `repo` always stand for the current ones, so they can be destructured.
  * `setup` runs right after the repository is made (files every test starts from). `shared: true`
- * makes one repository for all the file's tests instead, for tests that only read it.
+ * makes one repository for all the file's tests instead, for files whose tests build on each other.
  */
 export function useCliRepo(
   setup?: (repo: CliRepo) => Promise<void>,
