@@ -7,9 +7,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 import { localMolecule } from '../helpers/local-molecule.js';
 
 interface StepJson {
@@ -39,29 +38,13 @@ interface ProtoJson {
   }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
+const { repo, run } = useCliRepo();
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[], env: Record<string, string> = {}) => mol(cli, args, { cwd: repo.dir, env });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const statuses = (m: MolJson) => Object.fromEntries(m.steps.map((s) => [s.id, s.status]));
 
 async function formula(name: string, toml: string): Promise<string> {
   const path = join(repo.root, 'flows', `${name}.formula.toml`);
-  await mkdir(join(repo.root, 'flows'), { recursive: true });
   await writeFile(path, `formula = "${name}"\n${toml}`);
   return path;
 }
@@ -486,7 +469,7 @@ target = "code"
 with = "drafting"
 `,
     );
-    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    const cooked = await run(['cook', file, '--formulas', repo.flows, '--json']);
     expect(cooked.stderr).toBe('');
     const proto = JSON.parse(cooked.stdout) as ProtoJson;
     expect(proto.steps.map((s) => [s.id, s.title, s.needs])).toEqual([
@@ -496,7 +479,7 @@ with = "drafting"
       ['code.review', 'Review by 1', ['code.draft']],
       ['ship', 'ship', ['code.review']],
     ]);
-    const ran = await run(['run', file, '--formulas', join(repo.root, 'flows'), '--id', 'x1']);
+    const ran = await run(['run', file, '--formulas', repo.flows, '--id', 'x1']);
     expect(ran.code).toBe(0);
     expect(await startOrder('x1')).toEqual(proto.steps.map((s) => s.id));
   });
@@ -515,7 +498,7 @@ needs = ["spec"]
 run = "true"
 `,
     );
-    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    const cooked = await run(['cook', file, '--formulas', repo.flows, '--json']);
     expect(cooked.stderr).toBe('');
     const proto = JSON.parse(cooked.stdout) as ProtoJson;
     expect(proto.steps.map((s) => [s.id, s.title])).toEqual([
@@ -523,7 +506,7 @@ run = "true"
       ['spec.review', 'Review by 2'],
       ['after', 'after'],
     ]);
-    const ran = await run(['run', file, '--formulas', join(repo.root, 'flows'), '--id', 'x2']);
+    const ran = await run(['run', file, '--formulas', repo.flows, '--id', 'x2']);
     expect(ran.code).toBe(0);
     expect(statuses(await status('x2'))).toEqual({
       'spec.draft': 'completed',
@@ -655,8 +638,7 @@ select = "part.*"
 with = "checked"
 `,
     );
-    const flows = join(repo.root, 'flows');
-    const cooked = await run(['cook', file, '--formulas', flows, '--json']);
+    const cooked = await run(['cook', file, '--formulas', repo.flows, '--json']);
     expect(cooked.stderr).toBe('');
     const proto = JSON.parse(cooked.stdout) as ProtoJson;
     expect(proto.steps.map((s) => [s.id, s.needs])).toEqual([
@@ -667,7 +649,7 @@ with = "checked"
       ['part.b.check', ['part.b.do']],
       ['end', ['part.a.check', 'part.b.check']],
     ]);
-    const ran = await run(['run', file, '--formulas', flows, '--id', 'f1']);
+    const ran = await run(['run', file, '--formulas', repo.flows, '--id', 'f1']);
     expect(ran.code).toBe(0);
     const order = await startOrder('f1');
     expect(order[0]).toBe('start');
@@ -775,7 +757,7 @@ run = "true"
 aspects = ["audited"]
 `,
     );
-    const cooked = await run(['cook', file, '--formulas', join(repo.root, 'flows'), '--json']);
+    const cooked = await run(['cook', file, '--formulas', repo.flows, '--json']);
     expect(cooked.stderr).toBe('');
     const proto = JSON.parse(cooked.stdout) as ProtoJson;
     expect(proto.steps.map((s) => s.id)).toEqual([

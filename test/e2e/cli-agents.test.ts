@@ -5,11 +5,10 @@
  * step's commit and checkpoint.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, mol, useCliRepo } from '../helpers/cli.js';
 
 const FAKE_AGENT = `node '${resolve(import.meta.dirname, '../helpers/fake-agent.mjs')}'`;
 
@@ -39,29 +38,14 @@ interface AgentRun {
   prompt: string;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
 let agentLog: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-  agentLog = join(flows, 'agents.jsonl');
-});
-afterEach(async () => {
-  await repo.cleanup();
+const { cli, repo } = useCliRepo(async (repo) => {
+  agentLog = join(repo.flows, 'agents.jsonl');
 });
 
 async function formula(name: string, toml: string): Promise<string> {
-  const path = join(flows, `${name}.formula.toml`);
+  const path = join(repo.flows, `${name}.formula.toml`);
   await writeFile(path, toml);
   return path;
 }
@@ -178,7 +162,7 @@ FAKE: hang
 """
 `,
     );
-    const pids = join(flows, 'pids.txt');
+    const pids = join(repo.flows, 'pids.txt');
     const result = await run(['run', file, '--id', 'idle1'], { FAKE_AGENT_PIDS: pids });
     expect(result.code).toBe(1);
     const m = await status('idle1');

@@ -4,12 +4,11 @@
  * tree or on the branch, so the attempt that completes commits exactly its own files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupAlive } from '../../src/runner/process-group.js';
-import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { collect, json, spawnMol, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
@@ -22,28 +21,11 @@ interface MolJson {
   }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
+const { cli, repo, run } = useCliRepo(async (repo) => {
   // A person's work in progress: never swept into a step's commit, never lost.
   await repo.write('notes.txt', 'mine\n');
 });
-afterEach(async () => {
-  await repo.cleanup();
-});
 
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id);
 /** Files a commit changed against its first parent. */
@@ -87,17 +69,17 @@ run = 'echo 3 > third.txt'
 
   /** `mol run` of CRASH_FORMULA killed while `second` runs; answers the step's process group. */
   const crashInSecond = async (execution?: string): Promise<number> => {
-    const file = join(flows, 'crash.formula.toml');
+    const file = join(repo.flows, 'crash.formula.toml');
     await writeFile(file, CRASH_FORMULA(execution));
-    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'c1'], {
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${repo.flows}`, '--id', 'c1'], {
       cwd: repo.dir,
       detached: true,
     });
     const ended = collect(child);
-    await until(join(flows, 'group'));
+    await until(join(repo.flows, 'group'));
     process.kill(-(child.pid as number), 'SIGKILL');
     await ended;
-    return Number(await readFile(join(flows, 'group'), 'utf8'));
+    return Number(await readFile(join(repo.flows, 'group'), 'utf8'));
   };
   /** The resumed molecule completed with `second`'s file and `third`'s each in their own commit. */
   const expectWholeWork = async () => {
@@ -111,13 +93,13 @@ run = 'echo 3 > third.txt'
     return m;
   };
   const runsOfSecond = async () =>
-    (await readFile(join(flows, 'second.runs'), 'utf8')).trim().split('\n').filter(Boolean);
+    (await readFile(join(repo.flows, 'second.runs'), 'utf8')).trim().split('\n').filter(Boolean);
 
   it.each(['local', 'distributed'])(
     'a %s step whose command ended after mol died is recorded on resume, its command not run again',
     async (execution) => {
       const pgid = await crashInSecond(execution);
-      await writeFile(join(flows, 'go'), '');
+      await writeFile(join(repo.flows, 'go'), '');
       // The orphaned command finishes by itself; its shell writes down that it succeeded.
       const deadline = Date.now() + 60_000;
       while (groupAlive({ pgid })) {
@@ -150,7 +132,7 @@ run = 'echo 3 > third.txt'
       if (Date.now() > deadline) throw new Error('the step never ran again');
       await new Promise((r) => setTimeout(r, 25));
     }
-    await writeFile(join(flows, 'go'), '');
+    await writeFile(join(repo.flows, 'go'), '');
     expect((await resumed).code).toBe(0);
     await expectWholeWork();
     expect(await runsOfSecond()).toEqual(['run', 'run']);
@@ -159,7 +141,7 @@ run = 'echo 3 > third.txt'
   }, 180_000);
 
   it('a retry after a failing attempt that wrote files commits only its own files', async () => {
-    const file = join(flows, 'flaky.formula.toml');
+    const file = join(repo.flows, 'flaky.formula.toml');
     await writeFile(
       file,
       `formula = "flaky"
@@ -181,7 +163,7 @@ echo good > good.txt
 '''
 `,
     );
-    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'r1']);
+    const ran = await run(['run', file, '--var', `dir=${repo.flows}`, '--id', 'r1']);
     expect(ran.code).toBe(0);
     const m = await status('r1');
     const flaky = step(m, 'flaky');
@@ -200,7 +182,7 @@ echo good > good.txt
   }, 180_000);
 
   it('an attempt that fails its gate leaves no commit on the branch', async () => {
-    const file = join(flows, 'gated.formula.toml');
+    const file = join(repo.flows, 'gated.formula.toml');
     await writeFile(
       file,
       `formula = "gated"
@@ -215,7 +197,7 @@ gate = { type = "command", run = 'grep -q try1 out.txt' }
 `,
     );
     const before = await repo.git(['rev-parse', 'HEAD']);
-    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'g1']);
+    const ran = await run(['run', file, '--var', `dir=${repo.flows}`, '--id', 'g1']);
     expect(ran.code).toBe(0);
     const m = await status('g1');
     const gated = step(m, 'gated');
@@ -227,7 +209,7 @@ gate = { type = "command", run = 'grep -q try1 out.txt' }
   }, 180_000);
 
   it('every attempt of every on_fail loop keeps its work at a ref of its own', async () => {
-    const file = join(flows, 'loops.formula.toml');
+    const file = join(repo.flows, 'loops.formula.toml');
     await writeFile(
       file,
       `formula = "loops"
@@ -246,7 +228,7 @@ on_fail = "build"
 run = 'n=$(cat "$MOL_VAR_DIR/n" 2>/dev/null || echo 0); echo $((n+1)) > "$MOL_VAR_DIR/n"; echo "try $n" > check.txt; exit 1'
 `,
     );
-    const ran = await run(['run', file, '--var', `dir=${flows}`, '--id', 'l3']);
+    const ran = await run(['run', file, '--var', `dir=${repo.flows}`, '--id', 'l3']);
     expect(ran.code).toBe(1);
     // The first run and three loops: four failed attempts, each at its own ref with its own work.
     const refs = (

@@ -1,23 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, mol, spawnMol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { mol, spawnMol, useCliRepo } from '../helpers/cli.js';
 import { localMolecule } from '../helpers/local-molecule.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
+const { cli, repo } = useCliRepo();
 
 /** Runs mol with its stdout (or stderr) read by nobody: the read end is closed at once. */
 async function withClosedPipe(args: string[], which: 'stdout' | 'stderr') {

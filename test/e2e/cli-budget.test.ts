@@ -8,9 +8,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, mol, useCliRepo } from '../helpers/cli.js';
 
 const SPENDER = resolve(import.meta.dirname, '../helpers/fake-spender.mjs');
 const SLOW = { timeout: 240_000 };
@@ -40,22 +39,10 @@ interface MolJson {
   budgetStop?: { step: string; message: string };
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
 let bin: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
+const { cli, repo } = useCliRepo(async (repo) => {
   bin = join(repo.root, 'bin');
-  await mkdir(flows);
   await mkdir(bin);
   for (const name of ['claude', 'codex', 'gemini', 'opencode']) {
     const path = join(bin, name);
@@ -63,12 +50,9 @@ beforeEach(async () => {
     await chmod(path, 0o755);
   }
 });
-afterEach(async () => {
-  await repo.cleanup();
-});
 
 async function formula(name: string, toml: string): Promise<string> {
-  const path = join(flows, `${name}.formula.toml`);
+  const path = join(repo.flows, `${name}.formula.toml`);
   await writeFile(path, toml);
   return path;
 }
@@ -203,7 +187,7 @@ budget = { time = "3s", usd = 5 }
   });
 
   it('refuses to start a budgeted agent whose usage cannot be read, saying how to make it readable', async () => {
-    const marker = join(flows, 'ran.txt');
+    const marker = join(repo.flows, 'ran.txt');
     const file = await formula(
       'blind',
       `formula = "blind"
@@ -225,14 +209,17 @@ agent = "gemini"
     expect(step(m, 'plain').error).toContain('usage = "file"');
     expect(step(m, 'plain').error).toContain('$MOL_USAGE_FILE');
     // gemini reports tokens but no cost: a USD budget cannot hold on it either.
-    const log = join(flows, 'spender.jsonl');
+    const log = join(repo.flows, 'spender.jsonl');
     await writeFile(
-      join(flows, 'blind2.formula.toml'),
+      join(repo.flows, 'blind2.formula.toml'),
       `formula = "blind2"\nbudget = { usd = 1 }\n[[steps]]\nid = "gem"\nagent = "gemini"\n`,
     );
     expect(
-      (await run(['run', join(flows, 'blind2.formula.toml'), '--id', 'blind2'], { FAKE_SPENDER_LOG: log }))
-        .code,
+      (
+        await run(['run', join(repo.flows, 'blind2.formula.toml'), '--id', 'blind2'], {
+          FAKE_SPENDER_LOG: log,
+        })
+      ).code,
     ).toBe(3);
     expect(existsSync(log)).toBe(false);
     expect(step(await status('blind2'), 'gem').error).toMatch(
@@ -280,9 +267,9 @@ agent = "'${process.execPath}' '${SPENDER}' file"
 
 describe('built-in formulas with --agent', SLOW, () => {
   it('mol-inspector-verify runs with one agent for every agent step, advocate and criticize side by side', async () => {
-    const meet = join(flows, 'meet');
+    const meet = join(repo.flows, 'meet');
     await mkdir(meet);
-    const agent = join(flows, 'inspector-agent.sh');
+    const agent = join(repo.flows, 'inspector-agent.sh');
     // Writes the step's output; advocate and criticize each wait (up to 60 s) until the other has started.
     await writeFile(
       agent,

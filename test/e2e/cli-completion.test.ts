@@ -8,26 +8,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mol, useCliRepo } from '../helpers/cli.js';
 
 const exec = promisify(execFile);
-let cli: BuiltCli;
-let repo: TempRepo;
 let scripts: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-  repo = await makeTempRepo();
-  scripts = await mkdtemp(join(tmpdir(), 'mol-completion-'));
-  for (const id of ['hello-1a2b3c', 'hello-ffffff']) {
-    expect((await mol(cli, ['pour', 'hello', '--id', id], { cwd: repo.dir })).code).toBe(0);
-  }
-});
+const { cli, repo } = useCliRepo(
+  async (repo) => {
+    scripts = await mkdtemp(join(tmpdir(), 'mol-completion-'));
+    for (const id of ['hello-1a2b3c', 'hello-ffffff']) {
+      expect((await mol(cli, ['pour', 'hello', '--id', id], { cwd: repo.dir })).code).toBe(0);
+    }
+  },
+  { shared: true },
+);
 afterAll(async () => {
-  await cli.cleanup();
-  await repo.cleanup();
   await rm(scripts, { recursive: true, force: true });
 });
 

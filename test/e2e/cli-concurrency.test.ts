@@ -2,29 +2,24 @@
  * Two `mol` processes changing one molecule at the same moment lose nothing: each `mol done`
  * applies its step to the state it finds under the store's lock, never to a stale copy.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, mol, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   steps: Array<{ id: string; status: string; attempts: number }>;
   history: Array<{ event: string; step?: string }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
 let file: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-  repo = await makeTempRepo();
-  await mkdir(join(repo.root, 'flows'));
-  file = join(repo.root, 'flows', 'pair.formula.toml');
-  await writeFile(
-    file,
-    `formula = "pair"
+const { cli, repo } = useCliRepo(
+  async (repo) => {
+    file = join(repo.flows, 'pair.formula.toml');
+    await writeFile(
+      file,
+      `formula = "pair"
 [[steps]]
 id = "left"
 type = "human"
@@ -36,12 +31,10 @@ id = "both"
 type = "human"
 needs = ["left", "right"]
 `,
-  );
-});
-afterAll(async () => {
-  await repo.cleanup();
-  await cli.cleanup();
-});
+    );
+  },
+  { shared: true },
+);
 
 describe('concurrent mol done', () => {
   it('records both steps every time (12 rounds)', { timeout: 120_000 }, async () => {

@@ -4,13 +4,12 @@
  * no change to the state. Local molecules here: their steps commit to the repository's branch.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, type MolResult, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, type MolResult, mol, useCliRepo } from '../helpers/cli.js';
 import { localStateText } from '../helpers/local-molecule.js';
 
 interface StepJson {
@@ -28,32 +27,14 @@ interface MolJson {
   archived?: boolean;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
+const { cli, repo, run } = useCliRepo();
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
 const stateFile = (id: string) => localStateText(repo.dir, id);
 
 async function formula(name: string, toml: string): Promise<string> {
-  const path = join(flows, `${name}.formula.toml`);
+  const path = join(repo.flows, `${name}.formula.toml`);
   await writeFile(path, `formula = "${name}"\n${toml}`);
   return path;
 }
@@ -345,7 +326,7 @@ describe('mol lifecycle verbs', () => {
       'child',
       'extends = ["parent"]\n[[steps]]\nid = "b"\nneeds = ["a"]\nrun = "cp a.txt b.txt"\n',
     );
-    const overlay = join(flows, 'loud.toml');
+    const overlay = join(repo.flows, 'loud.toml');
     await writeFile(
       overlay,
       '[[step-overrides]]\nstep_id = "b"\nrun = "cp a.txt b.txt && echo overlaid >> b.txt"\n',

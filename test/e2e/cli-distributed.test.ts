@@ -4,11 +4,10 @@
  * several), so a step sees exactly its needs chain's files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 
 interface StepJson {
   id: string;
@@ -26,33 +25,14 @@ interface MolJson {
   steps: StepJson[];
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  // Formulas and logs live beside the repository, so no step can commit them by accident.
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
+const { repo, run } = useCliRepo();
 
 async function formula(name: string, toml: string): Promise<string> {
-  const path = join(flows, `${name}.formula.toml`);
+  const path = join(repo.flows, `${name}.formula.toml`);
   await writeFile(path, toml);
   return path;
 }
 
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
 const lines = async (path: string) => (await readFile(path, 'utf8')).split('\n').filter(Boolean);
@@ -185,8 +165,8 @@ run = "true"
   });
 
   it('retries a step whose gate fails, then loops back to its on_fail step, and stops when loops run out', async () => {
-    const log = join(flows, 'build.log');
-    const plans = join(flows, 'plan.log');
+    const log = join(repo.flows, 'build.log');
+    const plans = join(repo.flows, 'plan.log');
     const toml = (loops: number) => `formula = "gated"
 execution = "distributed"
 [vars.log]
@@ -248,7 +228,7 @@ gate = { type = "command", run = 'test "$(wc -l < "$MOL_VAR_LOG")" -ge 5' }
   });
 
   it('rolls back to a checkpoint and reruns only what came after it', async () => {
-    const log = join(flows, 'runs.log');
+    const log = join(repo.flows, 'runs.log');
     const file = await formula(
       'redo',
       `formula = "redo"

@@ -2,34 +2,27 @@
  * `formula_search_path` in `.github/molecular.yml` is where `mol` finds formulas too (as the App
  * and the Action do), and a formula not found names every folder looked in, missing ones included.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { mol, useCliRepo } from '../helpers/cli.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-
-beforeAll(async () => {
-  cli = await buildCli();
-  repo = await makeTempRepo();
-  await repo.write(
-    'packs/base/base.formula.toml',
-    'formula = "base"\n[[steps]]\nid = "first"\nrun = "true"\n',
-  );
-  await repo.write(
-    'packs/team/team.formula.toml',
-    'formula = "team"\nextends = ["base"]\n[[steps]]\nid = "second"\nneeds = ["first"]\nrun = "true"\n',
-  );
-  await repo.write(
-    '.github/molecular.yml',
-    '# where our packs live\nformula_search_path: [packs/team, packs/base]\n',
-  );
-  await repo.commitAll('packs');
-});
-afterAll(async () => {
-  await cli.cleanup();
-  await repo.cleanup();
-});
+const { cli, repo } = useCliRepo(
+  async (repo) => {
+    await repo.write(
+      'packs/base/base.formula.toml',
+      'formula = "base"\n[[steps]]\nid = "first"\nrun = "true"\n',
+    );
+    await repo.write(
+      'packs/team/team.formula.toml',
+      'formula = "team"\nextends = ["base"]\n[[steps]]\nid = "second"\nneeds = ["first"]\nrun = "true"\n',
+    );
+    await repo.write(
+      '.github/molecular.yml',
+      '# where our packs live\nformula_search_path: [packs/team, packs/base]\n',
+    );
+    await repo.commitAll('packs');
+  },
+  { shared: true },
+);
 
 const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 

@@ -11,30 +11,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, mol, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; checkpoint?: { commit?: string; filesModified: string[] } }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
+const { cli, repo } = useCliRepo();
 
 /** A local formula whose first step records each run of its command outside the tree, then fills the disk. */
 async function formula(fill: string): Promise<{ file: string; runs: string }> {

@@ -3,11 +3,10 @@
  * the step reacts to its output, retry with soft and hard exhaustion, and `--formulas DIR` for a
  * formula that extends one from another pack directory.
  */
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 import { localMolecule } from '../helpers/local-molecule.js';
 
 interface StepJson {
@@ -30,30 +29,14 @@ const GASCITY = resolve('test/fixtures/gascity');
 const CORE = join(GASCITY, 'internal/bootstrap/packs/core/formulas');
 const POLECAT_WORK = join(GASCITY, 'examples/gastown/packs/gastown/formulas/mol-polecat-work.toml');
 
-let cli: BuiltCli;
-let repo: TempRepo;
+const { repo, run } = useCliRepo();
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[], env: Record<string, string> = {}) => mol(cli, args, { cwd: repo.dir, env });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const step = (m: MolJson, id: string) => m.steps.find((s) => s.id === id) as StepJson;
 const history = async (id: string) => ((await localMolecule(repo.dir, id)) as unknown as StateJson).history;
 
 async function formula(name: string, toml: string): Promise<string> {
   const path = join(repo.root, 'flows', `${name}.formula.toml`);
-  await mkdir(join(repo.root, 'flows'), { recursive: true });
   await writeFile(path, `formula = "${name}"\n${toml}`);
   return path;
 }

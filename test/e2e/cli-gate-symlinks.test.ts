@@ -3,32 +3,15 @@
  * commits `data.json -> <a file outside the repository>` fails its schema gate with the reason, and
  * nothing of that file reaches the state; a link that stays inside the repository is followed.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, mol, useCliRepo } from '../helpers/cli.js';
 import { localStateText } from '../helpers/local-molecule.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
+const { cli, repo } = useCliRepo(async (repo) => {
   await repo.write('schema.json', JSON.stringify({ type: 'object' }));
   await repo.commitAll('a schema for the gates');
-});
-afterEach(async () => {
-  await repo.cleanup();
 });
 
 interface MolJson {
@@ -42,7 +25,7 @@ interface MolJson {
 
 /** A local step that makes `<name>` with the shell `make`, gated by the schema and the files gate. */
 async function formula(name: string, make: string): Promise<string> {
-  const path = join(flows, `${name}.formula.toml`);
+  const path = join(repo.flows, `${name}.formula.toml`);
   await writeFile(
     path,
     `formula = "${name}"

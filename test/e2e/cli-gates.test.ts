@@ -5,37 +5,18 @@
  * in play at once; a skip runs only what it made ready.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; attempts: number }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
+const { repo, run } = useCliRepo();
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const statuses = async (id: string) =>
   Object.fromEntries(
     json<MolJson>(await run(['status', id, '--json'])).steps.map((s) => [s.id, s.status]),
@@ -95,7 +76,7 @@ describe('mol with gate steps', () => {
   });
 
   it('in a distributed molecule a gate step is judged in the worktree of the work it gates', async () => {
-    const path = join(flows, 'checked.formula.toml');
+    const path = join(repo.flows, 'checked.formula.toml');
     await writeFile(
       path,
       `formula = "checked"
@@ -121,7 +102,7 @@ run = "test -f out.txt"
   });
 
   it('an approval gate still waits for a person, and mol approve passes it', async () => {
-    const path = join(flows, 'ship.formula.toml');
+    const path = join(repo.flows, 'ship.formula.toml');
     await writeFile(
       path,
       `formula = "ship"
@@ -182,7 +163,7 @@ describe('mol skip', () => {
   });
 
   it('an approval waiting goes nowhere with a plain skip; --force skips it', async () => {
-    const path = join(flows, 'ship.formula.toml');
+    const path = join(repo.flows, 'ship.formula.toml');
     await writeFile(
       path,
       `formula = "ship"
@@ -203,7 +184,7 @@ gate = { type = "approval" }
   });
 
   it('runs only what the skip made ready, not the steps that were ready before it', async () => {
-    const path = join(flows, 'fan.formula.toml');
+    const path = join(repo.flows, 'fan.formula.toml');
     const marker = (name: string) => join(repo.root, `${name}.ran`);
     await writeFile(
       path,
@@ -238,7 +219,7 @@ run = "touch '${marker('after')}'"
 
 describe('mol patrol', () => {
   it('runs the step a due timer gate made ready', async () => {
-    const path = join(flows, 'cool.formula.toml');
+    const path = join(repo.flows, 'cool.formula.toml');
     const marker = join(repo.root, 'go.ran');
     await writeFile(
       path,

@@ -4,27 +4,15 @@
  * worktrees stay, and gc names it with the reason; a molecule that really is gone is still cleaned.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
 let file: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  const flows = join(repo.root, 'flows');
-  await mkdir(flows);
-  file = join(flows, 'kept.formula.toml');
+const { repo, run } = useCliRepo(async (repo) => {
+  file = join(repo.flows, 'kept.formula.toml');
   // The second step fails, so its worktree is one gc keeps for a person to look at.
   await writeFile(
     file,
@@ -40,11 +28,7 @@ run = 'echo b > b.txt; exit 1'
 `,
   );
 });
-afterEach(async () => {
-  await repo.cleanup();
-});
 
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const stateFile = (id: string) => join(repo.dir, '.molecular/mols', `${id}.json`);
 const branchesOf = async (id: string) =>
   (await repo.git(['for-each-ref', '--format=%(refname:short)', `refs/heads/molecular/${id}/`]))

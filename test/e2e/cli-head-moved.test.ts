@@ -6,34 +6,18 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; error?: string; checkpoint?: { commit?: string } }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
+const { repo, run } = useCliRepo(async (repo) => {
   // A person's work in progress, which must come through untouched.
   await repo.write('notes.txt', 'mine\n');
 });
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 
 async function runWith(second: string, id: string) {
   const file = join(repo.root, 'head.formula.toml');

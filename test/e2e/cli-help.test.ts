@@ -4,21 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { mol, useCliRepo } from '../helpers/cli.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-
-beforeAll(async () => {
-  cli = await buildCli();
-  repo = await makeTempRepo();
-});
-afterAll(async () => {
-  await cli.cleanup();
-  await repo.cleanup();
-});
+const { cli, repo } = useCliRepo(undefined, { shared: true });
 
 const run = (args: string[], env?: Record<string, string>) =>
   mol(cli, args, { cwd: repo.dir, ...(env ? { env } : {}) });

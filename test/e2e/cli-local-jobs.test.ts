@@ -3,37 +3,18 @@
  * says once that the option has no effect there instead of ignoring it silently. A distributed
  * molecule, which does run steps side by side, gets no such note.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { useCliRepo } from '../helpers/cli.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
+const { repo, run } = useCliRepo();
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const NOTE = /--jobs \d+ has no effect/;
 
 /** A fork: two steps that need nothing, then a join. A step without `run` keeps it waiting. */
 async function fork(execution: string, withManualStep = false): Promise<string> {
-  const path = join(flows, `fork-${execution}.formula.toml`);
+  const path = join(repo.flows, `fork-${execution}.formula.toml`);
   await writeFile(
     path,
     `formula = "fork-${execution}"

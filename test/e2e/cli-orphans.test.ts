@@ -5,35 +5,21 @@
  * a log outside the repository) happens once.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collect, json, mol, spawnMol, useCliRepo } from '../helpers/cli.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
+const { cli, repo } = useCliRepo();
+// Registered after useCliRepo's, so it runs first (vitest runs after-hooks as a stack): no orphan
+// outlives its test or writes into a removed repository.
+afterEach(() => {
   for (const pid of started) {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {}
   }
   started.length = 0;
-  await repo.cleanup();
 });
 
 const started: number[] = [];
@@ -74,7 +60,7 @@ async function until<T>(what: string, probe: () => T | undefined, ms = 30_000): 
 
 /** The attempts of `slow` that announced themselves, by pid. */
 function attempts(): number[] {
-  const log = existsSync(join(flows, 'log')) ? readFileSync(join(flows, 'log'), 'utf8') : '';
+  const log = existsSync(join(repo.flows, 'log')) ? readFileSync(join(repo.flows, 'log'), 'utf8') : '';
   return [...log.matchAll(/^start (\d+)$/gm)].map((m) => Number(m[1]));
 }
 
@@ -95,12 +81,12 @@ describe.each(['local', 'distributed'])('an interrupted step never runs twice at
   ] as const)(
     '%s, then mol resume at once: one live attempt, the effect once',
     async (_, signal) => {
-      const file = join(flows, 'orphans.formula.toml');
+      const file = join(repo.flows, 'orphans.formula.toml');
       await writeFile(file, FORMULA(execution));
       const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 
       // Its own group, as a shell gives a job: the signal reaches mol (and its git), not the step's group.
-      const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'orph'], {
+      const child = spawnMol(cli, ['run', file, '--var', `dir=${repo.flows}`, '--id', 'orph'], {
         cwd: repo.dir,
         detached: true,
       });
@@ -126,11 +112,11 @@ describe.each(['local', 'distributed'])('an interrupted step never runs twice at
       // When the second attempt starts, the first is gone.
       expect(running(orphan as number)).toBe(false);
       expect(running(second as number)).toBe(true);
-      await writeFile(join(flows, 'go'), '');
+      await writeFile(join(repo.flows, 'go'), '');
       const result = await resumeDone;
       expect(result.code).toBe(0);
 
-      const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
+      const log = (await readFile(join(repo.flows, 'log'), 'utf8')).split('\n').filter(Boolean);
       expect(log).toEqual(['first', `start ${orphan}`, `start ${second}`, `end ${second}`, 'last']);
       const done = json<{ status: string; steps: Array<{ id: string; attempts: number }> }>(
         await run(['status', 'orph', '--json']),

@@ -4,35 +4,17 @@
  * molecule completes. Every step appends to a log outside the repository, so runs can be counted.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { collect, json, spawnMol, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; attempts: number; lease?: { holder: string } }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
+const { cli, repo, run } = useCliRepo();
 
 const FORMULA = (execution: string) => `formula = "crashy"
 execution = "${execution}"
@@ -69,17 +51,18 @@ async function waitFor(path: string, ms = 20_000): Promise<void> {
 
 describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execution) => {
   it('reruns only the interrupted step, then completes', async () => {
-    const file = join(flows, 'crashy.formula.toml');
+    const file = join(repo.flows, 'crashy.formula.toml');
     await writeFile(file, FORMULA(execution));
-    const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 
-    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'crash1'], { cwd: repo.dir });
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${repo.flows}`, '--id', 'crash1'], {
+      cwd: repo.dir,
+    });
     const ended = collect(child);
-    await waitFor(join(flows, 'marker'));
+    await waitFor(join(repo.flows, 'marker'));
     child.kill('SIGKILL');
     expect((await ended).code).toBe(null);
     // The step's shell runs in its own process group and outlives mol, as a real orphan would.
-    const orphan = Number(await readFile(join(flows, 'marker'), 'utf8'));
+    const orphan = Number(await readFile(join(repo.flows, 'marker'), 'utf8'));
     process.kill(-orphan, 'SIGKILL');
 
     const crashed = json<MolJson>(await run(['status', 'crash1', '--json']));
@@ -97,7 +80,7 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
 
     const resumed = await run(['resume', 'crash1']);
     expect(resumed.code).toBe(0);
-    const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
+    const log = (await readFile(join(repo.flows, 'log'), 'utf8')).split('\n').filter(Boolean);
     expect(log).toEqual(['first', 'second', 'second', 'third']);
     const done = json<MolJson>(await run(['status', 'crash1', '--json']));
     expect(done.status).toBe('complete');
@@ -109,15 +92,16 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
   });
 
   it('resume without patrol recovers the dead run itself, and a second resume changes nothing', async () => {
-    const file = join(flows, 'crashy.formula.toml');
+    const file = join(repo.flows, 'crashy.formula.toml');
     await writeFile(file, FORMULA(execution));
-    const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
-    const child = spawnMol(cli, ['run', file, '--var', `dir=${flows}`, '--id', 'crash2'], { cwd: repo.dir });
+    const child = spawnMol(cli, ['run', file, '--var', `dir=${repo.flows}`, '--id', 'crash2'], {
+      cwd: repo.dir,
+    });
     const ended = collect(child);
-    await waitFor(join(flows, 'marker'));
+    await waitFor(join(repo.flows, 'marker'));
     child.kill('SIGKILL');
     await ended;
-    process.kill(-Number(await readFile(join(flows, 'marker'), 'utf8')), 'SIGKILL');
+    process.kill(-Number(await readFile(join(repo.flows, 'marker'), 'utf8')), 'SIGKILL');
     // A person's new file while the step ran: in a local molecule it is the attempt's to set aside.
     await writeFile(join(repo.dir, 'person.txt'), 'mine\n');
 
@@ -138,7 +122,7 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
     expect(resumed.stdout + resumed.stderr).not.toMatch(/[▶✓↻↺✗⏳…▓░■⚠✅❌]/);
     const again = await run(['resume', 'crash2']);
     expect(again.code).toBe(0);
-    const log = (await readFile(join(flows, 'log'), 'utf8')).split('\n').filter(Boolean);
+    const log = (await readFile(join(repo.flows, 'log'), 'utf8')).split('\n').filter(Boolean);
     expect(log).toEqual(['first', 'second', 'second', 'third']);
   });
 });

@@ -3,28 +3,16 @@
  * molecule's own commits off the branch. A person's commit after the steps makes it refuse (one
  * line, nothing changed) unless `--force`; afterwards the steps sent back show no old commit.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltCli, buildCli, json, mol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
 import { localStateText } from '../helpers/local-molecule.js';
 
-let cli: BuiltCli;
-let repo: TempRepo;
 let file: string;
 
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  const flows = join(repo.root, 'flows');
-  await mkdir(flows);
-  file = join(flows, 'pair.formula.toml');
+const { repo, run } = useCliRepo(async (repo) => {
+  file = join(repo.flows, 'pair.formula.toml');
   await writeFile(
     file,
     `formula = "pair"
@@ -39,16 +27,12 @@ run = 'echo 2 > two.txt'
 `,
   );
 });
-afterEach(async () => {
-  await repo.cleanup();
-});
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; checkpoint?: { commit?: string } }>;
 }
 
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
 const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
 const stateFile = (id: string) => localStateText(repo.dir, id);
 

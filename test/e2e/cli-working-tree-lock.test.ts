@@ -5,45 +5,25 @@
  * taken over, unless a step that runner started still runs in the tree.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupAlive } from '../../src/runner/process-group.js';
-import { type BuiltCli, buildCli, collect, json, mol, spawnMol } from '../helpers/cli.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
+import { collect, json, spawnMol, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; checkpoint?: { commit?: string; filesModified: string[] } }>;
 }
 
-let cli: BuiltCli;
-let repo: TempRepo;
-let flows: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.cleanup();
-});
-beforeEach(async () => {
-  repo = await makeTempRepo();
-  flows = join(repo.root, 'flows');
-  await mkdir(flows);
-});
-afterEach(async () => {
-  await repo.cleanup();
-});
-
-const run = (args: string[]) => mol(cli, args, { cwd: repo.dir });
+const { cli, repo, run } = useCliRepo();
 
 /** A local formula whose one step writes `<name>.txt`, after waiting for `<flows>/go-<name>` when `held`. */
 async function formula(name: string, held: boolean): Promise<string> {
-  const file = join(flows, `${name}.formula.toml`);
+  const file = join(repo.flows, `${name}.formula.toml`);
   const wait = held
-    ? `cut -d" " -f5 /proc/$$/stat > "${flows}/group-${name}.tmp" && mv "${flows}/group-${name}.tmp" "${flows}/group-${name}"
-while [ ! -f "${flows}/go-${name}" ]; do sleep 0.02; done
+    ? `cut -d" " -f5 /proc/$$/stat > "${repo.flows}/group-${name}.tmp" && mv "${repo.flows}/group-${name}.tmp" "${repo.flows}/group-${name}"
+while [ ! -f "${repo.flows}/go-${name}" ]; do sleep 0.02; done
 `
     : '';
   await writeFile(
@@ -89,7 +69,7 @@ describe('one local molecule per working tree', () => {
     const b = await formula('b', false);
     const first = spawnMol(cli, ['run', a, '--id', 'pa1'], { cwd: repo.dir });
     const firstDone = collect(first);
-    await until(() => existsSync(join(flows, 'group-a')), "pa1's step starting");
+    await until(() => existsSync(join(repo.flows, 'group-a')), "pa1's step starting");
 
     const second = await run(['run', b, '--id', 'pb1']);
     expect(second.code).not.toBe(0);
@@ -99,7 +79,7 @@ describe('one local molecule per working tree', () => {
     expect((await run(['status', 'pb1'])).stderr).toContain('there is no molecule "pb1"');
     expect(existsSync(join(repo.dir, 'b.txt'))).toBe(false);
 
-    await writeFile(join(flows, 'go-a'), '');
+    await writeFile(join(repo.flows, 'go-a'), '');
     expect((await firstDone).code).toBe(0);
     const pa1 = await expectHonestCheckpoints('pa1');
     expect(pa1.steps[0]?.checkpoint?.filesModified).toEqual(['a.txt']);
@@ -116,16 +96,16 @@ describe('one local molecule per working tree', () => {
     const a = await formula('a', true);
     const first = spawnMol(cli, ['run', a, '--id', id], { cwd: repo.dir, detached: true });
     const firstDone = collect(first);
-    await until(() => existsSync(join(flows, 'group-a')), `${id}'s step starting`);
+    await until(() => existsSync(join(repo.flows, 'group-a')), `${id}'s step starting`);
     process.kill(first.pid as number, 'SIGKILL');
     expect((await firstDone).code).toBeNull();
     // Killed, it could not let go of its lock: the file names a dead pid.
     expect(existsSync(join(repo.dir, '.git', 'molecular-local-run.lock'))).toBe(true);
-    return { pid: first.pid as number, pgid: Number(await readFile(join(flows, 'group-a'), 'utf8')) };
+    return { pid: first.pid as number, pgid: Number(await readFile(join(repo.flows, 'group-a'), 'utf8')) };
   }
 
   async function letItEnd(pgid: number): Promise<void> {
-    await writeFile(join(flows, 'go-a'), '');
+    await writeFile(join(repo.flows, 'go-a'), '');
     await until(() => !groupAlive({ pgid }), 'the orphaned step ending');
   }
 

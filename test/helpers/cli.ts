@@ -1,13 +1,16 @@
 /**
  * The `mol` CLI as a real child process, built from the current source: `buildCli()` bundles
  * `src/cli/bin.ts` with esbuild into a temp folder (next to a link to `formulas/`, which the CLI
- * finds by walking up from itself), so e2e tests never run a stale `dist/mol.js`.
+ * finds by walking up from itself), so e2e tests never run a stale `dist/mol.js`. `useCliRepo()` is
+ * the per-file setup most CLI e2e tests share: that build plus a fresh temp repository per test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { makeTempRepo, type TempRepo } from './git.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -97,4 +100,70 @@ export function json<T = unknown>(result: MolResult): T {
   } catch {
     throw new Error(`mol did not print JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   }
+}
+
+export interface CliRepo extends TempRepo {
+  /** A folder beside the working tree for a test's formulas and logs, so no step can commit them. */
+  flows: string;
+}
+
+export interface CliTest {
+  /** The `mol` built once for the test file. */
+  cli: BuiltCli;
+  /** The current test's repository: a fresh one for every test (unless `shared`), removed after it. */
+  repo: CliRepo;
+  /** `mol <args>` in the current test's repository, with `env` added to the environment. */
+  run(args: string[], env?: Record<string, string>): Promise<MolResult>;
+}
+
+/**
+ * The setup every CLI e2e file shares: `mol` built once per file, a fresh {@link makeTempRepo}
+ * with an empty `flows` folder for every test, both removed afterwards. Call it at the top level of
+ * a test file; `cli` and `repo` always stand for the current ones, so they can be destructured.
+ * `setup` runs right after the repository is made (files every test starts from). `shared: true`
+ * makes one repository for all the file's tests instead, for files whose tests build on each other.
+ */
+export function useCliRepo(
+  setup?: (repo: CliRepo) => Promise<void>,
+  options: { shared?: boolean } = {},
+): CliTest {
+  let cli: BuiltCli | undefined;
+  let repo: CliRepo | undefined;
+  const makeRepo = async () => {
+    const made = await makeTempRepo();
+    repo = { ...made, flows: join(made.root, 'flows') };
+    await mkdir(repo.flows);
+    await setup?.(repo);
+  };
+  const removeRepo = async () => {
+    await repo?.cleanup();
+    repo = undefined;
+  };
+  beforeAll(async () => {
+    cli = await buildCli();
+    if (options.shared) await makeRepo();
+  });
+  afterAll(async () => {
+    await cli?.cleanup();
+    if (options.shared) await removeRepo();
+  });
+  if (!options.shared) {
+    beforeEach(makeRepo);
+    afterEach(removeRepo);
+  }
+  const current = <T extends object>(what: string, get: () => T | undefined): T =>
+    new Proxy({} as T, {
+      get(_, key) {
+        const value = get();
+        if (value === undefined) throw new Error(`useCliRepo: ${what} is only there inside a test`);
+        return Reflect.get(value, key);
+      },
+    });
+  const liveCli = current('the built mol', () => cli);
+  const liveRepo = current('the repository', () => repo);
+  return {
+    cli: liveCli,
+    repo: liveRepo,
+    run: (args, env = {}) => mol(liveCli, args, { cwd: liveRepo.dir, env }),
+  };
 }
