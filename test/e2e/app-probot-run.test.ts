@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { githubSchema } from '../helpers/fake-github/graphql-schema.js';
 import { APP_ID, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
@@ -125,9 +125,19 @@ describe('probot run ./dist/app.js', () => {
     const unsigned = await post(`sha256=${'0'.repeat(64)}`);
     expect(unsigned.status).toBe(400);
     const signed = await post(`sha256=${createHmac('sha256', SECRET).update(payload).digest('hex')}`);
-    expect(signed.status, output.join('')).toBe(200);
-    const state = [...gh.state.comments.values()].find(
-      (c) => c.issue_number === issue && c.body.includes('molecular:state'),
+    // 200 once handled; 202 when the middleware's 9 seconds ran out first (a loaded machine): GitHub
+    // counts both as delivered, and the handler goes on. What counts is what it wrote.
+    expect([200, 202], output.join('')).toContain(signed.status);
+    const state = await vi.waitFor(
+      () => {
+        const found = [...gh.state.comments.values()].find(
+          (c) => c.issue_number === issue && c.body.includes('molecular:state'),
+        );
+        if (found === undefined || gh.state.workflowDispatches.length === 0)
+          throw new Error('not poured yet');
+        return found;
+      },
+      { timeout: 60_000, interval: 100 },
     );
     expect(state?.user.login).toBe('molecular[bot]');
     expect(state?.body).toContain('Greet probot');
