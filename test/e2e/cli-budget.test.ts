@@ -219,7 +219,7 @@ agent = "codex"
     expect(existsSync(log)).toBe(false);
     const refused = step(await status('unpriced'), 'work').error ?? '';
     expect(refused).toMatch(/its budget limits usd, but what agent "codex" spends in usd cannot be read/);
-    expect(refused).toContain('.github/molecular.yml, such as prices: { codex: {');
+    expect(refused).toContain('.github/molecular.yml: prices: { codex: { input: <USD>, output: <USD> } }');
 
     // USD 2 and 20 per million tokens: each turn's 1000 in and 100 out cost $0.004, so the third
     // turn's reading reaches $0.01 and the agent is stopped there (it would wait 20 s, then go on).

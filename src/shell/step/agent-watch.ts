@@ -171,7 +171,7 @@ function cannotRead(
   // A preset that reports tokens but no USD: a price is all its usd lacks.
   const price =
     key !== undefined && limits.includes('usd')
-      ? `For usd, add its price per million tokens to .github/molecular.yml, such as prices: { ${key}: { input: 1.25, output: 10 } } (keyed by the model its --model names, or by the preset). `
+      ? `For usd, add its price to .github/molecular.yml: prices: { ${key}: { input: <USD>, output: <USD> } } per million tokens (keyed by the model its --model names, or by the preset). `
       : '';
   return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. ${price}Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
 }

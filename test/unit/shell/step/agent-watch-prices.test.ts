@@ -74,7 +74,7 @@ describe('agent watch with prices', () => {
   it('refuses a usd limit without a price, naming the prices key to add', async () => {
     const refused = watch('gemini', 1).refused;
     expect(refused).toMatch(/its budget limits usd, but what agent "gemini" spends in usd cannot be read/);
-    expect(refused).toContain('prices: { gemini: { input: 1.25, output: 10 } }');
+    expect(refused).toContain('prices: { gemini: { input: <USD>, output: <USD> } } per million tokens');
     expect(watch('codex -m o3', 1, { 'gpt-5': { input: 1, output: 10 } }).refused).toContain(
       'prices: { o3: {',
     );
