@@ -31,6 +31,7 @@ import { stepJob } from '../shell/step/step-job.js';
 import type { StepOutcome } from '../shell/step/step-outcome.js';
 import type { CliContext } from './cli-context.js';
 import { type Heartbeat, startHeartbeat } from './heartbeat.js';
+import { localPrices } from './local-prices.js';
 import { finishedLine, markedLine, startedLine, stillRunningLine } from './progress-lines.js';
 import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
@@ -65,18 +66,21 @@ export async function execute(
   // Output a person sees keeps every running step's heartbeat quiet; hidden output does not.
   const heartbeats = new Set<Heartbeat>();
   const groups = new Map<string, GroupIdentity>();
-  const host = cliStepHost(
-    ctx,
-    options.verbose
+  // Read once, before any step starts: a broken price table stops the run, not one agent.
+  const prices = await localPrices(ctx.repoDir);
+  if (!prices.ok) return prices;
+  const host = cliStepHost(ctx, {
+    groups,
+    ...(prices.value === undefined ? {} : { prices: prices.value }),
+    ...(options.verbose
       ? {
-          groups,
-          output: (chunk) => {
+          output: (chunk: string) => {
             for (const h of heartbeats) h.alive();
             ctx.io.err(chunk);
           },
         }
-      : { groups },
-  );
+      : {}),
+  });
   let stopping = false;
   const running = new Map<string, Promise<void>>();
   // Steps another process holds or that moved on before we could start them: not ours this time.

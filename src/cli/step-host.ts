@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { leaseTtlMs, ok } from '../engine/index.js';
+import { leaseTtlMs, ok, type PriceTable } from '../engine/index.js';
 import type { GroupIdentity } from '../runner/process-group.js';
 import { carryOutLocally } from '../shell/carry-out-locally.js';
 import { changeMolecule } from '../shell/change-molecule.js';
@@ -20,6 +20,8 @@ export interface CliStepHostOptions {
   output?: (chunk: string) => void;
   /** The process groups of the commands running now, by step: where a signal to `mol` is forwarded. */
   groups?: Map<string, GroupIdentity>;
+  /** The `prices` of `.github/molecular.yml` (local-prices.ts). */
+  prices?: PriceTable;
 }
 
 export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): StepHost {
@@ -49,6 +51,7 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
     },
     push: false,
     env: process.env,
+    ...(options.prices === undefined ? {} : { prices: options.prices }),
     mentions: (text) => localMentions(ctx.repoDir, text),
     log: () => {},
     // Progress goes to stderr; this one also when nothing else is printed, since files left the tree.

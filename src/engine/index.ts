@@ -1,6 +1,7 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
 
 export * from './budget/budget.js';
+export * from './budget/prices.js';
 export * from './budget/usage.js';
 // Used by the shell and the faces.
 export { DEFAULT_STATE_BUDGET_BYTES } from './codec/budget.js';

@@ -7,6 +7,7 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import {
+  BUDGET_LIMITS,
   BudgetSchema,
   type CommandPermissionKey,
   type CommandPermissionTable,
@@ -16,6 +17,8 @@ import {
   ok,
   PERMISSIONS,
   type Place,
+  PriceSchema,
+  PriceTableSchema,
   type Result,
 } from '../engine/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
@@ -89,6 +92,11 @@ export const ConfigSchema = z.strictObject({
   formula_search_path: z.array(repoFolder).default([]),
   /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
   budget: BudgetSchema.strict().optional(),
+  /**
+   * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
+   * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
+   */
+  prices: PriceTableSchema.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -119,6 +127,8 @@ export function validateConfig(
 
 function knownKeysAt(path: readonly PropertyKey[]): string[] {
   if (path[0] === 'permissions') return COMMAND_KEYS;
+  if (path[0] === 'budget') return [...BUDGET_LIMITS];
+  if (path[0] === 'prices') return Object.keys(PriceSchema.shape);
   return Object.keys(ConfigSchema.shape);
 }
 

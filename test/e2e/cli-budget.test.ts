@@ -186,6 +186,57 @@ budget = { time = "3s", usd = 5 }
     expect(hung.usage?.time_ms).toBeGreaterThanOrEqual(3000);
   });
 
+  it("costs codex's tokens from the prices in .github/molecular.yml: a usd budget stops it at the limit; without a price it is refused before it starts, naming prices", async () => {
+    const file = await formula(
+      'priced',
+      `formula = "priced"
+budget = { usd = 0.01 }
+[[steps]]
+id = "work"
+agent = "codex"
+`,
+    );
+    const log = join(repo.flows, 'spender.jsonl');
+    // No price for codex (only for another model): refused before it starts, saying what to add.
+    await repo.write('.github/molecular.yml', 'prices:\n  gpt-5: { input: 1.25, output: 10 }\n');
+    expect((await run(['run', file, '--id', 'unpriced'], { FAKE_SPENDER_LOG: log })).code).toBe(3);
+    expect(existsSync(log)).toBe(false);
+    const refused = step(await status('unpriced'), 'work').error ?? '';
+    expect(refused).toMatch(/its budget limits usd, but what agent "codex" spends in usd cannot be read/);
+    expect(refused).toContain('.github/molecular.yml: prices: { codex: { input: <USD>, output: <USD> } }');
+
+    // USD 2 and 20 per million tokens: each turn's 1000 in and 100 out cost $0.004, so the third
+    // turn's reading reaches $0.01 and the agent is stopped there (it would wait 20 s, then go on).
+    await repo.write(
+      '.github/molecular.yml',
+      'prices:\n  gpt-5: { input: 1.25, output: 10 }\n  codex: { input: 2, output: 20 }\n',
+    );
+    const first = await run(['run', file, '--id', 'priced1'], { FAKE_TURNS: '5', FAKE_HOLD_AFTER: '3' });
+    expect(first.code).toBe(3);
+    let m = await status('priced1');
+    expect(m.status).toBe('paused');
+    const work = step(m, 'work');
+    expect(work.error).toContain("the molecule's usd budget is spent: $0.012 of $0.01");
+    expect(work.usage).toMatchObject({ cost_usd: 0.012, turns: 3, tokens_in: 3000, tokens_out: 300 });
+    // With the model named, its price wins over the preset's: 5 turns at $0.00225.
+    expect(
+      (await run(['budget', 'priced1', 'usd=1', '--agent', 'codex -m gpt-5'], { FAKE_TURNS: '5' })).code,
+    ).toBe(0);
+    m = await status('priced1');
+    expect(m.status).toBe('complete');
+    expect(step(m, 'work').checkpoint?.usage).toMatchObject({ cost_usd: 0.01125, turns: 5 });
+    expect(m.usage).toMatchObject({ cost_usd: 0.02325, turns: 8 });
+
+    // A price table that is there but wrong: one line naming the entry, and nothing is poured.
+    await repo.write('.github/molecular.yml', 'prices:\n  codex: { input: 2 }\n');
+    const bad = await run(['run', file, '--id', 'badprice']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr.trim()).toBe(
+      '.github/molecular.yml:2:10: error: "prices.codex.output" must be a number of at least 0 (USD per million tokens)',
+    );
+    expect((await run(['status', 'badprice'])).code).not.toBe(0);
+  });
+
   it('refuses to start a budgeted agent whose usage cannot be read, saying how to make it readable', async () => {
     const marker = join(repo.flows, 'ran.txt');
     const file = await formula(

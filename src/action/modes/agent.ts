@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { BudgetSchema, UsageSchema } from '../../engine/index.js';
+import { BudgetSchema, PriceTableSchema, UsageSchema } from '../../engine/index.js';
 import { runCommand } from '../../runner/run-command.js';
 import { agentCommandLine } from '../../shell/step/agent-command.js';
 import { type AgentBudget, watchAgentUsage } from '../../shell/step/agent-watch.js';
@@ -22,6 +22,7 @@ export const AgentBudgetOutputSchema = z.object({
   usage: z.literal('file').optional(),
   budgets: z.object({ molecule: BudgetSchema.optional(), step: BudgetSchema.optional() }),
   spent: z.object({ molecule: UsageSchema, step: UsageSchema }),
+  prices: PriceTableSchema.optional(),
 });
 export type AgentBudgetOutput = z.infer<typeof AgentBudgetOutputSchema>;
 

@@ -35,6 +35,7 @@ export function actionStepHost(deps: StepJobDeps): StepHost {
     push: true,
     // The step's environment builder drops the inputs, the runner's tokens and anything token-like.
     env: process.env,
+    ...(ctx.config.prices === undefined ? {} : { prices: ctx.config.prices }),
     // Context files come from the default branch: a pull request must not choose a step's context.
     mentions: async (text) =>
       resolveMentions(

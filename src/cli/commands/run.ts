@@ -8,6 +8,7 @@ import { continueMolecule } from '../continue-molecule.js';
 import { execute } from '../executor.js';
 import { type CliIO, progressOutput } from '../io.js';
 import { loadMolecule } from '../load-molecule.js';
+import { localPrices } from '../local-prices.js';
 import { FORMULA_OPTIONS, ID, JOBS, RUN_JSON, STORE, VERBOSE } from '../options.js';
 import { pourMolecule, whoAmI } from '../pour-molecule.js';
 import { moleculeJson, report } from '../print.js';
@@ -73,6 +74,9 @@ async function runCommand(call: VerbCall): Promise<number> {
   if (budget !== undefined && !budget.ok) return call.usageError(`--budget: ${budget.message}`);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
+  // A broken price table is named before anything is poured (the executor reads it again).
+  const prices = await localPrices(ctx.value.repoDir);
+  if (!prices.ok) return failWith(io, prices.error);
   const progress = progressOutput(io);
   const by = whoAmI(io.env);
 

@@ -4,7 +4,7 @@
  * with `input_tokens`, `cache_creation_input_tokens`, `cache_read_input_tokens`, `output_tokens`);
  * a message split over several lines (parallel tool use) repeats the same id and usage, so it counts
  * once. The last line, `type: "result"`, carries the run's totals: `total_cost_usd`, `num_turns`
- * and `usage`. Its totals are what is recorded: the reading on it is what the totals add beyond the
+ * and `usage`. The first line, `system` `init`, names the `model`. Its totals are what is recorded: the reading on it is what the totals add beyond the
  * readings before. (Agent SDK reference, SDKAssistantMessage and SDKResultMessage; "Tracking costs
  * and usage" for the per-message deduplication.)
  */
@@ -21,6 +21,10 @@ export function claudeStreamReader(): UsageReader {
     line(line: string): LineReading {
       const msg = jsonLine(line);
       if (msg === undefined) return { text: line };
+      if (msg.type === 'system' && msg.subtype === 'init')
+        return typeof msg.model === 'string' && msg.model !== ''
+          ? { text: '', model: msg.model }
+          : { text: '' };
       if (msg.type === 'assistant') {
         const message = record(msg.message);
         const text = contentText(message?.content);

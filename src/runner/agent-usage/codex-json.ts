@@ -2,7 +2,8 @@
  * Codex's `codex exec --json`: one thread event per line (codex-rs/exec/src/exec_events.rs).
  * `turn.completed` carries the turn's `usage` (`input_tokens`, of which `cached_input_tokens` were
  * cached, and `output_tokens`); `item.completed` items of type `agent_message` hold the agent's
- * text; `turn.failed` and `error` say what went wrong. Codex reports no cost.
+ * text; `turn.failed` and `error` say what went wrong. Codex reports no cost, nor the model: its
+ * price is the one of the agent's `--model` or of the preset (`prices` in .github/molecular.yml).
  */
 import { count, jsonLine, type LineReading, record, textLine, type UsageReader } from './usage-reader.js';
 

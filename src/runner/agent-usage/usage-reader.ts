@@ -10,6 +10,8 @@ export interface LineReading {
   /** What the step's log shows for the line ('' shows nothing). */
   text: string;
   usage?: Usage;
+  /** The model the agent says it runs, where its format carries it (a price is looked up by it). */
+  model?: string;
 }
 
 export interface UsageReader {

@@ -29,6 +29,12 @@ export function agentPreset(agent: string): string | undefined {
   return name !== undefined && Object.hasOwn(AGENT_PRESETS, name) ? name : undefined;
 }
 
+/** The model a preset's flags name (`-m`/`--model`, the same in all four CLIs), if they name one. */
+export function agentModel(agent: string): string | undefined {
+  if (agentPreset(agent) === undefined) return undefined;
+  return /\s(?:-m|--model)(?:=|\s+)([^\s'"]+)/.exec(agent)?.[1];
+}
+
 /** The command line an `agent` value runs. */
 export function agentCommandLine(agent: string): string {
   const trimmed = agent.trim();

@@ -9,6 +9,7 @@ import type {
   MolError,
   Molecule,
   MoleculeEvent,
+  PriceTable,
   Proto,
   ProtoStep,
   ResolvedMentions,
@@ -71,6 +72,8 @@ export interface StepHost {
   push: boolean;
   /** The environment under the step's `MOL_*` variables; the command and its gates see nothing else. */
   env: NodeJS.ProcessEnv;
+  /** The config's `prices`: the cost of an agent whose CLI reports tokens but no USD. */
+  prices?: PriceTable;
   /** `@mentions` of the step's text resolved to context files; without it the prompt has none. */
   mentions?: (text: string) => Promise<ResolvedMentions>;
   /** A progress line for the face's log (pushed, gate verdicts). */

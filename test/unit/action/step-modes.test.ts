@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AgentBudgetOutputSchema } from '../../../src/action/modes/agent.js';
 import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { type ActionWorld, actionWorld, commandsOutsideFences, labeledPayload } from './fixture.js';
@@ -313,5 +314,28 @@ describe('text from the issue in the log', () => {
       expect(new Set(tokens).size).toBe(tokens.length);
       for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/);
     }
+  });
+});
+
+describe('prices on GitHub', () => {
+  it("step-start's budget output carries the config's prices to the agent job", async () => {
+    const w = await openWorld();
+    await w.publish('.github/molecular.yml', 'prices:\n  codex: { input: 2, output: 20 }\n');
+    const mol = await pour(
+      w,
+      'priced',
+      `formula = "priced"\nexecution = "distributed"\nbudget = { usd = 1 }\n\n[[steps]]\nid = "work"\ntitle = "Work"\nagent = "codex"\n`,
+    );
+    const start = await w.job(
+      { mode: 'step-start', molecule: mol.id, step: 'work' },
+      { runId: '401', workspace: await w.checkout('job-401') },
+    );
+    expect(start.result.failure).toBeUndefined();
+    const budget = AgentBudgetOutputSchema.parse(JSON.parse(start.result.outputs.budget ?? ''));
+    expect(budget).toMatchObject({
+      step: 'work',
+      budgets: { molecule: { usd: 1 } },
+      prices: { codex: { input: 2, output: 20 } },
+    });
   });
 });

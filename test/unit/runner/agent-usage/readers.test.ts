@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claudeStreamReader } from '../../../../src/runner/agent-usage/claude-stream.js';
 import { codexJsonReader } from '../../../../src/runner/agent-usage/codex-json.js';
 import { geminiStreamReader } from '../../../../src/runner/agent-usage/gemini-stream.js';
 import { opencodeJsonReader } from '../../../../src/runner/agent-usage/opencode-json.js';
@@ -22,9 +23,26 @@ describe('codex exec --json', () => {
   });
 });
 
+describe('claude -p --output-format stream-json', () => {
+  it('names the model from the system init line', () => {
+    const r = claudeStreamReader();
+    expect(
+      r.line(
+        '{"type":"system","subtype":"init","session_id":"s","cwd":"/w","model":"claude-sonnet-4-5","tools":[]}',
+      ),
+    ).toEqual({ text: '', model: 'claude-sonnet-4-5' });
+  });
+});
+
 describe('gemini --output-format stream-json', () => {
   it('shows assistant messages and reads the result stats', () => {
     const r = geminiStreamReader();
+    // The init event names the model: what a price in the config is looked up by.
+    expect(
+      r.line(
+        '{"type":"init","timestamp":"2025-10-10T12:00:00.000Z","session_id":"s","model":"gemini-2.5-pro"}',
+      ),
+    ).toEqual({ text: '', model: 'gemini-2.5-pro' });
     expect(r.line('{"type":"message","role":"user","content":"prompt"}')).toEqual({ text: '' });
     expect(r.line('{"type":"message","role":"assistant","content":"Hel","delta":true}')).toEqual({
       text: 'Hel',

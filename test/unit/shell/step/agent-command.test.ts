@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ProtoStep } from '../../../../src/engine/cook/proto.js';
-import { agentCommandLine, runsUnattended, withAgent } from '../../../../src/shell/step/agent-command.js';
+import {
+  agentCommandLine,
+  agentModel,
+  runsUnattended,
+  withAgent,
+} from '../../../../src/shell/step/agent-command.js';
 
 const step = (id: string, fields: Partial<ProtoStep> = {}): ProtoStep => ({
   id,
@@ -35,6 +40,19 @@ describe('agentCommandLine', () => {
     expect(agentCommandLine('command claude -p')).toBe('command claude -p');
     expect(agentCommandLine('toString')).toBe('toString');
     expect(agentCommandLine('claude-code')).toBe('claude-code');
+  });
+});
+
+describe('agentModel', () => {
+  it("is the model a preset's -m or --model names, for its price", () => {
+    expect(agentModel('codex -m gpt-5')).toBe('gpt-5');
+    expect(agentModel('gemini --model=gemini-2.5-pro --yolo')).toBe('gemini-2.5-pro');
+    expect(agentModel('claude --model opus')).toBe('opus');
+    expect(agentModel('opencode -m anthropic/claude-sonnet-4')).toBe('anthropic/claude-sonnet-4');
+    expect(agentModel('codex')).toBeUndefined();
+    expect(agentModel('codex --models-dir x')).toBeUndefined();
+    // Not a preset: its flags mean whatever that command says.
+    expect(agentModel('./my-agent.sh --model gpt-5')).toBeUndefined();
   });
 });
 
