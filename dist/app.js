@@ -20059,6 +20059,15 @@ function parseBudgetWords(words) {
   return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
 }
 
+// src/engine/budget/prices.ts
+var PriceSchema = external_exports.strictObject({
+  /** USD per million input tokens (cached ones too: the cost is an upper bound). */
+  input: external_exports.number().min(0),
+  /** USD per million output tokens. */
+  output: external_exports.number().min(0)
+});
+var PriceTableSchema = external_exports.record(external_exports.string().min(1), PriceSchema);
+
 // src/engine/codec/budget.ts
 import { Buffer as Buffer2 } from "node:buffer";
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
@@ -40140,7 +40149,12 @@ var ConfigSchema = external_exports.strictObject({
    */
   formula_search_path: external_exports.array(repoFolder).default([]),
   /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
-  budget: BudgetSchema.strict().optional()
+  budget: BudgetSchema.strict().optional(),
+  /**
+   * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
+   * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
+   */
+  prices: PriceTableSchema.optional()
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -40156,6 +40170,8 @@ function validateConfig(value, locate = () => ({})) {
 }
 function knownKeysAt(path) {
   if (path[0] === "permissions") return COMMAND_KEYS;
+  if (path[0] === "budget") return [...BUDGET_LIMITS];
+  if (path[0] === "prices") return Object.keys(PriceSchema.shape);
   return Object.keys(ConfigSchema.shape);
 }
 function describeIssue(issue2) {

@@ -54409,6 +54409,26 @@ function parseBudgetWords(words) {
   return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
 }
 
+// src/engine/budget/prices.ts
+var PriceSchema = external_exports.strictObject({
+  /** USD per million input tokens (cached ones too: the cost is an upper bound). */
+  input: external_exports.number().min(0),
+  /** USD per million output tokens. */
+  output: external_exports.number().min(0)
+});
+var PriceTableSchema = external_exports.record(external_exports.string().min(1), PriceSchema);
+function priceFor(table2, names) {
+  if (table2 === void 0) return void 0;
+  for (const name of names) if (name !== void 0 && Object.hasOwn(table2, name)) return table2[name];
+  return void 0;
+}
+function pricedUsage(usage, price) {
+  if (price === void 0 || usage.cost_usd !== void 0) return usage;
+  if (usage.tokens_in === void 0 && usage.tokens_out === void 0) return usage;
+  const cost = ((usage.tokens_in ?? 0) * price.input + (usage.tokens_out ?? 0) * price.output) / 1e6;
+  return { ...usage, cost_usd: cost };
+}
+
 // src/engine/codec/budget.ts
 import { Buffer as Buffer2 } from "node:buffer";
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
@@ -76435,7 +76455,12 @@ var ConfigSchema = external_exports.strictObject({
    */
   formula_search_path: external_exports.array(repoFolder).default([]),
   /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
-  budget: BudgetSchema.strict().optional()
+  budget: BudgetSchema.strict().optional(),
+  /**
+   * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
+   * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
+   */
+  prices: PriceTableSchema.optional()
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -76451,6 +76476,8 @@ function validateConfig(value, locate = () => ({})) {
 }
 function knownKeysAt(path) {
   if (path[0] === "permissions") return COMMAND_KEYS;
+  if (path[0] === "budget") return [...BUDGET_LIMITS];
+  if (path[0] === "prices") return Object.keys(PriceSchema.shape);
   return Object.keys(ConfigSchema.shape);
 }
 function describeIssue(issue3) {
@@ -76862,6 +76889,10 @@ function agentPreset(agent) {
   const name = /^(\S+)/.exec(agent.trim())?.[1];
   return name !== void 0 && Object.hasOwn(AGENT_PRESETS, name) ? name : void 0;
 }
+function agentModel(agent) {
+  if (agentPreset(agent) === void 0) return void 0;
+  return /\s(?:-m|--model)(?:=|\s+)([^\s'"]+)/.exec(agent)?.[1];
+}
 function agentCommandLine(agent) {
   const trimmed = agent.trim();
   const name = agentPreset(trimmed);
@@ -76907,6 +76938,8 @@ function claudeStreamReader() {
     line(line) {
       const msg = jsonLine(line);
       if (msg === void 0) return { text: line };
+      if (msg.type === "system" && msg.subtype === "init")
+        return typeof msg.model === "string" && msg.model !== "" ? { text: "", model: msg.model } : { text: "" };
       if (msg.type === "assistant") {
         const message = record3(msg.message);
         const text3 = contentText(message?.content);
@@ -76989,6 +77022,8 @@ function geminiStreamReader() {
     line(line) {
       const event = jsonLine(line);
       if (event === void 0) return { text: line };
+      if (event.type === "init")
+        return typeof event.model === "string" && event.model !== "" ? { text: "", model: event.model } : { text: "" };
       if (event.type === "message" && event.role === "assistant" && typeof event.content === "string")
         return { text: event.delta === true ? event.content : textLine(event.content) };
       if (event.type === "error" && typeof event.message === "string")
@@ -77114,8 +77149,12 @@ function usageFileWatch(file2, onUsage, onProblem) {
 var POLL_MS = 200;
 var ALL = /* @__PURE__ */ new Set(["usd", "tokens", "turns", "time"]);
 function agentBudget(job) {
-  const { def, mol, state, proto } = job;
-  return { budgets: budgetsFor(proto, mol, def, state), spent: spentFor(mol.steps, state) };
+  const { def, mol, state, proto, host } = job;
+  return {
+    budgets: budgetsFor(proto, mol, def, state),
+    spent: spentFor(mol.steps, state),
+    ...host.prices === void 0 ? {} : { prices: host.prices }
+  };
 }
 function watchAgent(job, agent, usageFile) {
   return watchAgentUsage({
@@ -77130,8 +77169,13 @@ function watchAgent(job, agent, usageFile) {
 function watchAgentUsage(input2) {
   const { stepId, agent, usageFile } = input2;
   const { budgets, spent: before } = input2.budget;
-  const reader = presetReader(agentPreset(agent));
-  const readable = input2.usage === "file" ? ALL : reader?.readable ?? /* @__PURE__ */ new Set();
+  const preset = agentPreset(agent);
+  const reader = presetReader(preset);
+  const priced = reader !== void 0 && !reader.readable.has("usd");
+  const named = [agentModel(agent), preset];
+  const canPrice = priced && priceFor(input2.budget.prices, named) !== void 0;
+  let model;
+  const readable = input2.usage === "file" ? ALL : /* @__PURE__ */ new Set([...reader?.readable ?? [], ...canPrice ? ["usd"] : []]);
   const controller = new AbortController();
   const started = performance3.now();
   let used = {};
@@ -77143,7 +77187,8 @@ function watchAgentUsage(input2) {
   const limited = hasLimits(budgets);
   if (limited) {
     const unreadable = unreadableLimits(budgets, readable);
-    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(stepId, agent, unreadable));
+    if (unreadable.length > 0)
+      return refusedWatch(controller, cannotRead(stepId, agent, unreadable, priced ? named : []));
     const spent = reachedLimit(budgets, before);
     if (spent !== void 0)
       return refusedWatch(
@@ -77168,7 +77213,11 @@ function watchAgentUsage(input2) {
   }
   const stdoutLine = reader === void 0 ? void 0 : (line) => {
     const reading = reader.line(line);
-    if (reading.usage !== void 0) read(reading.usage);
+    if (reading.model !== void 0) model = reading.model;
+    if (reading.usage !== void 0)
+      read(
+        priced ? pricedUsage(reading.usage, priceFor(input2.budget.prices, [model, ...named])) : reading.usage
+      );
     return reading.text;
   };
   return {
@@ -77185,9 +77234,11 @@ function watchAgentUsage(input2) {
 function refusedWatch(controller, refused2) {
   return { refused: refused2, stop: controller.signal, finish: async () => ({}) };
 }
-function cannotRead(stepId, agent, limits) {
+function cannotRead(stepId, agent, limits, priceable) {
   const what = limits.join(", ");
-  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
+  const key = priceable.find((name) => name !== void 0);
+  const price = key !== void 0 && limits.includes("usd") ? `For usd, add its price to .github/molecular.yml: prices: { ${key}: { input: <USD>, output: <USD> } } per million tokens (keyed by the model its --model names, or by the preset). ` : "";
+  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. ${price}Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
 }
 
 // src/action/modes/agent.ts
@@ -77195,7 +77246,8 @@ var AgentBudgetOutputSchema = external_exports.object({
   step: external_exports.string(),
   usage: external_exports.literal("file").optional(),
   budgets: external_exports.object({ molecule: BudgetSchema.optional(), step: BudgetSchema.optional() }),
-  spent: external_exports.object({ molecule: UsageSchema, step: UsageSchema })
+  spent: external_exports.object({ molecule: UsageSchema, step: UsageSchema }),
+  prices: PriceTableSchema.optional()
 });
 var AgentReportSchema = external_exports.object({
   usage: UsageSchema,
@@ -81163,6 +81215,7 @@ function actionStepHost(deps) {
     push: true,
     // The step's environment builder drops the inputs, the runner's tokens and anything token-like.
     env: process.env,
+    ...ctx.config.prices === void 0 ? {} : { prices: ctx.config.prices },
     // Context files come from the default branch: a pull request must not choose a step's context.
     mentions: async (text3) => resolveMentions(
       text3,

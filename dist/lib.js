@@ -12750,6 +12750,26 @@ function parseBudgetWords(words) {
   return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
 }
 
+// src/engine/budget/prices.ts
+var PriceSchema = external_exports.strictObject({
+  /** USD per million input tokens (cached ones too: the cost is an upper bound). */
+  input: external_exports.number().min(0),
+  /** USD per million output tokens. */
+  output: external_exports.number().min(0)
+});
+var PriceTableSchema = external_exports.record(external_exports.string().min(1), PriceSchema);
+function priceFor(table2, names) {
+  if (table2 === void 0) return void 0;
+  for (const name of names) if (name !== void 0 && Object.hasOwn(table2, name)) return table2[name];
+  return void 0;
+}
+function pricedUsage(usage, price) {
+  if (price === void 0 || usage.cost_usd !== void 0) return usage;
+  if (usage.tokens_in === void 0 && usage.tokens_out === void 0) return usage;
+  const cost = ((usage.tokens_in ?? 0) * price.input + (usage.tokens_out ?? 0) * price.output) / 1e6;
+  return { ...usage, cost_usd: cost };
+}
+
 // src/engine/codec/budget.ts
 import { Buffer as Buffer2 } from "node:buffer";
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
@@ -35506,6 +35526,8 @@ export {
   ON_EXHAUSTED,
   PERMISSIONS,
   PointcutSchema,
+  PriceSchema,
+  PriceTableSchema,
   ProtoGateSchema,
   ProtoSchema,
   ProtoStepSchema,
@@ -35612,6 +35634,8 @@ export {
   patrolDecisions,
   permissionAtLeast,
   pour,
+  priceFor,
+  pricedUsage,
   progress,
   progressBar,
   reachedLimit,

@@ -14744,7 +14744,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter = class {
+    var LineCounter2 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -14767,7 +14767,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter;
+    exports.LineCounter = LineCounter2;
   }
 });
 
@@ -15675,7 +15675,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -15701,7 +15701,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -15737,7 +15737,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse6;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -28276,6 +28276,26 @@ function parseBudgetWords(words) {
   return { ok: false, message: `${key} must be ${what}, got "${String(raw[key])}"` };
 }
 
+// src/engine/budget/prices.ts
+var PriceSchema = external_exports.strictObject({
+  /** USD per million input tokens (cached ones too: the cost is an upper bound). */
+  input: external_exports.number().min(0),
+  /** USD per million output tokens. */
+  output: external_exports.number().min(0)
+});
+var PriceTableSchema = external_exports.record(external_exports.string().min(1), PriceSchema);
+function priceFor(table3, names) {
+  if (table3 === void 0) return void 0;
+  for (const name of names) if (name !== void 0 && Object.hasOwn(table3, name)) return table3[name];
+  return void 0;
+}
+function pricedUsage(usage, price) {
+  if (price === void 0 || usage.cost_usd !== void 0) return usage;
+  if (usage.tokens_in === void 0 && usage.tokens_out === void 0) return usage;
+  const cost = ((usage.tokens_in ?? 0) * price.input + (usage.tokens_out ?? 0) * price.output) / 1e6;
+  return { ...usage, cost_usd: cost };
+}
+
 // src/engine/codec/budget.ts
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
 
@@ -34712,13 +34732,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join22 = {
+  const join23 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join22);
+  out.push(join23);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -45627,7 +45647,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile8) {
+async function resolveMentions(text3, contextMap2, readFile9) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text3)) {
@@ -45644,7 +45664,7 @@ async function resolveMentions(text3, contextMap2, readFile8) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile8(path);
+    const content = await readFile9(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -48587,6 +48607,10 @@ function agentPreset(agent) {
   const name = /^(\S+)/.exec(agent.trim())?.[1];
   return name !== void 0 && Object.hasOwn(AGENT_PRESETS, name) ? name : void 0;
 }
+function agentModel(agent) {
+  if (agentPreset(agent) === void 0) return void 0;
+  return /\s(?:-m|--model)(?:=|\s+)([^\s'"]+)/.exec(agent)?.[1];
+}
 function agentCommandLine(agent) {
   const trimmed = agent.trim();
   const name = agentPreset(trimmed);
@@ -48875,6 +48899,8 @@ function claudeStreamReader() {
     line(line) {
       const msg = jsonLine(line);
       if (msg === void 0) return { text: line };
+      if (msg.type === "system" && msg.subtype === "init")
+        return typeof msg.model === "string" && msg.model !== "" ? { text: "", model: msg.model } : { text: "" };
       if (msg.type === "assistant") {
         const message = record3(msg.message);
         const text3 = contentText(message?.content);
@@ -48957,6 +48983,8 @@ function geminiStreamReader() {
     line(line) {
       const event = jsonLine(line);
       if (event === void 0) return { text: line };
+      if (event.type === "init")
+        return typeof event.model === "string" && event.model !== "" ? { text: "", model: event.model } : { text: "" };
       if (event.type === "message" && event.role === "assistant" && typeof event.content === "string")
         return { text: event.delta === true ? event.content : textLine(event.content) };
       if (event.type === "error" && typeof event.message === "string")
@@ -49082,8 +49110,12 @@ function usageFileWatch(file2, onUsage, onProblem) {
 var POLL_MS = 200;
 var ALL = /* @__PURE__ */ new Set(["usd", "tokens", "turns", "time"]);
 function agentBudget(job) {
-  const { def, mol, state, proto } = job;
-  return { budgets: budgetsFor(proto, mol, def, state), spent: spentFor(mol.steps, state) };
+  const { def, mol, state, proto, host } = job;
+  return {
+    budgets: budgetsFor(proto, mol, def, state),
+    spent: spentFor(mol.steps, state),
+    ...host.prices === void 0 ? {} : { prices: host.prices }
+  };
 }
 function watchAgent(job, agent, usageFile) {
   return watchAgentUsage({
@@ -49098,8 +49130,13 @@ function watchAgent(job, agent, usageFile) {
 function watchAgentUsage(input2) {
   const { stepId, agent, usageFile } = input2;
   const { budgets, spent: before } = input2.budget;
-  const reader = presetReader(agentPreset(agent));
-  const readable = input2.usage === "file" ? ALL : reader?.readable ?? /* @__PURE__ */ new Set();
+  const preset = agentPreset(agent);
+  const reader = presetReader(preset);
+  const priced = reader !== void 0 && !reader.readable.has("usd");
+  const named = [agentModel(agent), preset];
+  const canPrice = priced && priceFor(input2.budget.prices, named) !== void 0;
+  let model;
+  const readable = input2.usage === "file" ? ALL : /* @__PURE__ */ new Set([...reader?.readable ?? [], ...canPrice ? ["usd"] : []]);
   const controller = new AbortController();
   const started = performance3.now();
   let used = {};
@@ -49111,7 +49148,8 @@ function watchAgentUsage(input2) {
   const limited = hasLimits(budgets);
   if (limited) {
     const unreadable = unreadableLimits(budgets, readable);
-    if (unreadable.length > 0) return refusedWatch(controller, cannotRead(stepId, agent, unreadable));
+    if (unreadable.length > 0)
+      return refusedWatch(controller, cannotRead(stepId, agent, unreadable, priced ? named : []));
     const spent = reachedLimit(budgets, before);
     if (spent !== void 0)
       return refusedWatch(
@@ -49136,7 +49174,11 @@ function watchAgentUsage(input2) {
   }
   const stdoutLine = reader === void 0 ? void 0 : (line) => {
     const reading = reader.line(line);
-    if (reading.usage !== void 0) read(reading.usage);
+    if (reading.model !== void 0) model = reading.model;
+    if (reading.usage !== void 0)
+      read(
+        priced ? pricedUsage(reading.usage, priceFor(input2.budget.prices, [model, ...named])) : reading.usage
+      );
     return reading.text;
   };
   return {
@@ -49153,9 +49195,11 @@ function watchAgentUsage(input2) {
 function refusedWatch(controller, refused) {
   return { refused, stop: controller.signal, finish: async () => ({}) };
 }
-function cannotRead(stepId, agent, limits) {
+function cannotRead(stepId, agent, limits, priceable) {
   const what = limits.join(", ");
-  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
+  const key = priceable.find((name) => name !== void 0);
+  const price = key !== void 0 && limits.includes("usd") ? `For usd, add its price to .github/molecular.yml: prices: { ${key}: { input: <USD>, output: <USD> } } per million tokens (keyed by the model its --model names, or by the preset). ` : "";
+  return `step ${stepId}: its budget limits ${what}, but what agent "${agent.split(/\s/)[0]}" spends in ${what} cannot be read, so it was not started. ${price}Use a preset that reports it (claude: usd, tokens, turns; codex: tokens, turns; gemini: tokens; opencode: usd, tokens, turns), or set usage = "file" on the step and have the agent append lines such as {"tokens_in": 1200, "tokens_out": 300, "cost_usd": 0.01, "turns": 1} to $MOL_USAGE_FILE`;
 }
 
 // src/shell/step/step-inputs.ts
@@ -49863,6 +49907,33 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
   };
 }
 
+// src/cli/local-prices.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { readFile as readFile3 } from "node:fs/promises";
+import { join as join9 } from "node:path";
+var CONFIG_PATH = ".github/molecular.yml";
+async function localPrices(repoDir) {
+  const text3 = await readFile3(join9(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  if (text3 === void 0) return ok(void 0);
+  const lines2 = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2 });
+  if (doc.errors.length > 0) return ok(void 0);
+  const prices = doc.toJS()?.prices;
+  if (prices === void 0 || prices === null) return ok(void 0);
+  const parsed = PriceTableSchema.safeParse(prices);
+  if (parsed.success) return ok(parsed.data);
+  const issue2 = parsed.error.issues[0];
+  const at = ["prices", ...(issue2?.path ?? []).map(String)];
+  const message = issue2?.code === "unrecognized_keys" ? `unknown key "${[...at, issue2.keys[0]].join(".")}"; a price has input and output (USD per million tokens)` : `"${at.join(".")}" must be ${at.length === 1 ? "a mapping of models or presets to prices" : at.length === 2 ? "a mapping with input and output (USD per million tokens)" : "a number of at least 0 (USD per million tokens)"}`;
+  for (let n = at.length; n > 0; n--) {
+    const node2 = doc.getIn(at.slice(0, n), true);
+    if (node2?.range === void 0) continue;
+    const { line, col } = lines2.linePos(node2.range[0]);
+    return err("config-invalid", message, { file: CONFIG_PATH, line, col });
+  }
+  return err("config-invalid", message, { file: CONFIG_PATH });
+}
+
 // src/cli/progress-lines.ts
 var SHORT_SHA = 7;
 function startedLine(step2, def, style = PLAIN) {
@@ -49927,22 +49998,22 @@ function finishedText(before, after, def, outcome, ms) {
 
 // src/cli/step-host.ts
 import { hostname as hostname5 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/cli/local-mentions.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile3 } from "node:fs/promises";
-import { join as join9 } from "node:path";
-var CONFIG_PATH = ".github/molecular.yml";
+var import_yaml2 = __toESM(require_dist(), 1);
+import { readFile as readFile4 } from "node:fs/promises";
+import { join as join10 } from "node:path";
+var CONFIG_PATH2 = ".github/molecular.yml";
 async function localMentions(repoDir, text3) {
-  const read = (path) => readFile3(join9(repoDir, path), "utf8").catch(() => void 0);
-  return resolveMentions(text3, contextMap(await read(CONFIG_PATH)), read);
+  const read = (path) => readFile4(join10(repoDir, path), "utf8").catch(() => void 0);
+  return resolveMentions(text3, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
   if (yaml === void 0) return {};
   let doc;
   try {
-    doc = (0, import_yaml.parse)(yaml);
+    doc = (0, import_yaml2.parse)(yaml);
   } catch {
     return {};
   }
@@ -50011,10 +50082,11 @@ function cliStepHost(ctx, options = {}) {
       kind: "worktree",
       repoDir: ctx.repoDir,
       worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join10(ctx.store.dir, "attempts")
+      attemptsDir: join11(ctx.store.dir, "attempts")
     },
     push: false,
     env: process.env,
+    ...options.prices === void 0 ? {} : { prices: options.prices },
     mentions: (text3) => localMentions(ctx.repoDir, text3),
     log: () => {
     },
@@ -50328,16 +50400,18 @@ async function execute(ctx, start2, proto, options = {}) {
   const style = options.style ?? PLAIN;
   const heartbeats = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
-  const host = cliStepHost(
-    ctx,
-    options.verbose ? {
-      groups,
+  const prices = await localPrices(ctx.repoDir);
+  if (!prices.ok) return prices;
+  const host = cliStepHost(ctx, {
+    groups,
+    ...prices.value === void 0 ? {} : { prices: prices.value },
+    ...options.verbose ? {
       output: (chunk) => {
         for (const h of heartbeats) h.alive();
         ctx.io.err(chunk);
       }
-    } : { groups }
-  );
+    } : {}
+  });
   let stopping = false;
   const running = /* @__PURE__ */ new Map();
   const passed = new Set(options.leave);
@@ -50650,15 +50724,15 @@ import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative3, 
 
 // src/local/formulas/builtins.ts
 import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname3, join as join11 } from "node:path";
+import { dirname as dirname3, join as join12 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 function builtinFormulaDir(from = import.meta.url) {
   let dir = dirname3(fileURLToPath(from));
   for (; ; ) {
-    const candidate = join11(dir, "formulas");
-    if (existsSync2(join11(candidate, `hello${SUFFIX}`))) return candidate;
+    const candidate = join12(dir, "formulas");
+    if (existsSync2(join12(candidate, `hello${SUFFIX}`))) return candidate;
     const parent = dirname3(dir);
     if (parent === dir)
       throw new Error("the built-in formulas folder was not found beside the Molecular package");
@@ -50671,7 +50745,7 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text3 = readFileSync5(join11(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text3 = readFileSync5(join12(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
       const parsed = parseFormula(text3, file2);
       builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
@@ -50685,15 +50759,15 @@ var packageBuiltins = (name) => {
 
 // src/local/formulas/catalog.ts
 import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
-import { basename, dirname as dirname4, isAbsolute as isAbsolute3, join as join13, relative as relative2, resolve as resolve4 } from "node:path";
+import { basename, dirname as dirname4, isAbsolute as isAbsolute3, join as join14, relative as relative2, resolve as resolve4 } from "node:path";
 
 // src/local/formulas/config-search-path.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var CONFIG_FILE = ".github/molecular.yml";
 function configSearchPath(repoDir) {
-  const file2 = join12(repoDir, CONFIG_FILE);
+  const file2 = join13(repoDir, CONFIG_FILE);
   if (!existsSync3(file2)) return ok([]);
   const text3 = readFileSync6(file2, "utf8");
   const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
@@ -50710,7 +50784,7 @@ function configSearchPath(repoDir) {
   });
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(text3);
+    doc = (0, import_yaml3.parse)(text3);
   } catch (e) {
     return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
   }
@@ -50721,7 +50795,7 @@ function configSearchPath(repoDir) {
   for (const entry2 of value) {
     if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
       return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
-    dirs.push(join12(repoDir, entry2));
+    dirs.push(join13(repoDir, entry2));
   }
   return ok(dirs);
 }
@@ -50745,7 +50819,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const dirs = [...extraDirs];
     const problems = [];
     if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join13(repoDir, rel));
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join14(repoDir, rel));
       const configured = configSearchPath(repoDir);
       if (configured.ok) dirs.push(...configured.value);
       else problems.push(configured.error);
@@ -50763,7 +50837,7 @@ var FormulaCatalog = class _FormulaCatalog {
   locate(name) {
     for (const dir of this.searchDirs) {
       for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join13(dir, `${name}${suffix}`);
+        const path = join14(dir, `${name}${suffix}`);
         if (existsSync4(path)) return path;
       }
     }
@@ -51226,19 +51300,19 @@ function whoAmI(env) {
 }
 
 // src/cli/cli-context.ts
-import { basename as basename3, dirname as dirname8, join as join17, resolve as resolve6 } from "node:path";
+import { basename as basename3, dirname as dirname8, join as join18, resolve as resolve6 } from "node:path";
 
 // src/local/store/local-store.ts
 import { mkdir as mkdir2, readdir as readdir2, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/local/store/atomic-write.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { open as open3, rename, rm as rm7 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname6, join as join14 } from "node:path";
+import { basename as basename2, dirname as dirname6, join as join15 } from "node:path";
 async function writeFileAtomic(path, data) {
   const dir = dirname6(path);
-  const tmp = join14(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
+  const tmp = join15(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
   const handle = await open3(tmp, "wx");
   try {
     fullDiskPoint();
@@ -51284,7 +51358,7 @@ import {
   statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
-import { readFile as readFile5, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import { readFile as readFile6, stat as stat2, truncate as truncate2 } from "node:fs/promises";
 import { dirname as dirname7 } from "node:path";
 
 // src/local/store/molecule-delta.ts
@@ -51417,12 +51491,12 @@ function sameJson(a, b) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text3;
   try {
-    text3 = await readFile4(path, "utf8");
+    text3 = await readFile5(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -51476,7 +51550,7 @@ async function readLive(path) {
   let text3;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile5(path, "utf8"), stat2(path)]);
+    [text3, info] = await Promise.all([readFile6(path, "utf8"), stat2(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -51493,7 +51567,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile5(journal);
+    bytes = await readFile6(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -51691,17 +51765,17 @@ function deepFreeze(value) {
 }
 
 // src/local/store/store-layout.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 function storeLayout(dir) {
-  const mols = join15(dir, "mols");
-  const locks = join15(dir, "locks");
+  const mols = join16(dir, "mols");
+  const locks = join16(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join15(mols, `${id}.json`),
-    archive: (id) => join15(mols, `${id}.archive.json`),
-    lock: (id) => join15(locks, `${id}.lock`)
+    live: (id) => join16(mols, `${id}.json`),
+    archive: (id) => join16(mols, `${id}.archive.json`),
+    lock: (id) => join16(locks, `${id}.lock`)
   };
 }
 var ID2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -52035,7 +52109,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join16(layout.mols, name);
+    const path = join17(layout.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -52063,7 +52137,7 @@ async function scanLive(layout, filter) {
 async function makeLayout(layout) {
   await mkdir2(layout.mols, { recursive: true });
   await mkdir2(layout.locks, { recursive: true });
-  await writeFile3(join16(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await writeFile3(join17(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -52086,8 +52160,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join17(repoDir, ".molecular") : resolve6(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join17(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join18(repoDir, ".molecular") : resolve6(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join18(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -52639,6 +52713,8 @@ async function runCommand2(call) {
   if (budget2 !== void 0 && !budget2.ok) return call.usageError(`--budget: ${budget2.message}`);
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
+  const prices = await localPrices(ctx.value.repoDir);
+  if (!prices.ok) return failWith(io, prices.error);
   const progress2 = progressOutput(io);
   const by2 = whoAmI(io.env);
   const existing = checkId(target).ok ? await ctx.value.store.load(target) : void 0;
@@ -53095,9 +53171,9 @@ function firstLine(text3) {
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile6, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile7, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, join as join18 } from "node:path";
+import { delimiter, join as join19 } from "node:path";
 import { promisify } from "node:util";
 var run2 = promisify(execFile2);
 var demo = defineVerb({
@@ -53137,7 +53213,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile6(join18(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile7(join19(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -53147,7 +53223,7 @@ the repository stays at ${repo}; look around, then delete it:`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join18(tmpdir2(), "mol-demo-")));
+  const repo = await realpath2(await mkdtemp2(join19(tmpdir2(), "mol-demo-")));
   const git2 = (args) => run2(
     "git",
     [
@@ -53163,7 +53239,7 @@ async function makeDemoRepo() {
   );
   await git2(["init", "-q", "-b", "main"]);
   await writeFile4(
-    join18(repo, "README.md"),
+    join19(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
@@ -53174,7 +53250,7 @@ function molCommand(io) {
   if (io.self === void 0) return "mol";
   const self = realOrSame(io.self);
   for (const dir of (io.env.PATH ?? "").split(delimiter)) {
-    if (dir !== "" && realOrSame(join18(dir, "mol")) === self) return "mol";
+    if (dir !== "" && realOrSame(join19(dir, "mol")) === self) return "mol";
   }
   return `node ${shellWord(self)}`;
 }
@@ -53231,7 +53307,7 @@ async function diffCommand({ io, values, positionals }) {
 
 // src/cli/commands/gc.ts
 import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
-import { basename as basename4, join as join19 } from "node:path";
+import { basename as basename4, join as join20 } from "node:path";
 var gc = defineVerb({
   name: "gc",
   summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
@@ -53315,7 +53391,7 @@ async function gcCommand({ io, values }) {
       continue;
     }
     done2.branches.push(...before);
-    await rm9(join19(worktreeRoot, molId), { recursive: true, force: true });
+    await rm9(join20(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (values.json) return printJson(io, values.json, done2);
@@ -53518,8 +53594,8 @@ function outcomeOf(subject, written, report2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile7 } from "node:fs/promises";
-import { join as join20 } from "node:path";
+import { readdir as readdir5, readFile as readFile8 } from "node:fs/promises";
+import { join as join21 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -53534,7 +53610,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile7(join20(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile8(join21(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -54038,9 +54114,9 @@ ${renderMermaid(proto, mol)}`);
 }
 
 // src/cli/hand-work.ts
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 async function handWork(ctx, proto, mol, def) {
-  const worktree = join21(ctx.worktreeRoot, mol.id, def.id);
+  const worktree = join22(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
