@@ -39,8 +39,12 @@ export async function carryOutLocally(
     effects.some((e) => e.type === 'molecule-status' && e.to === 'complete') ||
     (mol.status !== 'complete' && out.mol.status === 'complete');
   if (completed) {
-    const next = await pourNextRound({ ...scene, store: scene.store }, out.mol, proto);
-    if (!next.ok) return next;
+    const next = await pourNextRound(scene, out.mol, proto);
+    if (!next.ok)
+      return err(
+        'effect-failed',
+        `${out.mol.id} completed, but the next round of its patrol could not be poured: ${next.error.message}`,
+      );
   }
   return ok(out.mol);
 }
