@@ -28,6 +28,8 @@ export interface PourRequest {
   overlays?: string[];
   kind?: 'mol' | 'wisp';
   ttlMs?: number;
+  /** A patrol wisp's place in its loop: `{ round: 1, last: true }` for `mol wisp --once`. */
+  loop?: Molecule['loop'];
   /** Chosen by the caller; otherwise `<formula>-<random>`. */
   id?: string;
   /** `--formulas DIR`: more folders where formulas are found by name. */
@@ -53,6 +55,7 @@ export async function pourMolecule(
     base: () => currentBase(ctx.repoDir),
     kind: request.kind ?? 'mol',
     ...(request.ttlMs === undefined ? {} : { ttlMs: request.ttlMs }),
+    ...(request.loop === undefined ? {} : { loop: request.loop }),
     tell: tellOn(io),
     ...(request.admit === undefined ? {} : { admit: request.admit }),
   });

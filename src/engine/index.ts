@@ -59,6 +59,7 @@ export * from './molecule/ops/pour.js';
 export * from './molecule/ops/transition.js';
 export * from './molecule/patrol-decisions.js';
 export * from './molecule/progress.js';
+export * from './molecule/rewisp.js';
 export * from './molecule/scheduler.js';
 export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';

@@ -17,6 +17,7 @@ import {
   localEffectHandlers,
 } from '../local/local-effects.js';
 import { carryOut } from './carry-out.js';
+import { pourNextRound } from './pour-next-round.js';
 
 export async function carryOutLocally(
   scene: LocalEffectsScene & { store: MoleculeStore },
@@ -33,5 +34,17 @@ export async function carryOutLocally(
   );
   const [first, ...more] = out.problems;
   if (first !== undefined) return err('effect-failed', [first, ...more].join('\n'));
+  // A patrol wisp that completed here is followed by its next round (engine `rewisp.ts`).
+  const completed =
+    effects.some((e) => e.type === 'molecule-status' && e.to === 'complete') ||
+    (mol.status !== 'complete' && out.mol.status === 'complete');
+  if (completed) {
+    const next = await pourNextRound(scene, out.mol, proto);
+    if (!next.ok)
+      return err(
+        'effect-failed',
+        `${out.mol.id} completed, but the next round of its patrol could not be poured: ${next.error.message}`,
+      );
+  }
   return ok(out.mol);
 }

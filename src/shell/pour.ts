@@ -46,6 +46,8 @@ export interface PourInput {
   base: () => Promise<Result<{ ref: string; sha?: string }>>;
   kind?: 'mol' | 'wisp';
   ttlMs?: number;
+  /** A patrol wisp's place in its loop (engine `rewisp.ts`). */
+  loop?: Molecule['loop'];
   subject?: Subject;
   /** `max_retries` for steps that set none. */
   defaultRetries?: number;
@@ -109,6 +111,7 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
     if (!poured.ok) return poured;
     const budget = defaultLimits(input.defaultBudget, proto.budget);
     if (budget !== undefined) poured.value.mol.budget = budget;
+    if (input.loop !== undefined) poured.value.mol.loop = input.loop;
     // The store renders the state with it, and the first writes find it without reading the pins.
     rememberProto(input.source.scope, poured.value.mol, raw);
     const created = await input.store.create(poured.value.mol);

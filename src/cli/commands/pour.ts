@@ -21,7 +21,11 @@ export const pour = defineVerb({
   run: (call) => pourAs(call, 'mol'),
 });
 
-/** A wisp: an ephemeral molecule that evaporates once its TTL (default 1h) passes (`mol gc`, `mol patrol`). */
+/**
+ * A wisp: an ephemeral molecule that evaporates once its TTL (default 1h) passes (`mol gc`, `mol patrol`).
+ * A patrol's wisp (`mol-<role>-patrol`) is one round: when it completes the next round is poured,
+ * unless `--once` made this round the last.
+ */
 export const wisp = defineVerb({
   name: 'wisp',
   summary: 'pour an ephemeral wisp that evaporates after --ttl (default 1h)',
@@ -32,9 +36,13 @@ export const wisp = defineVerb({
       value: 'duration',
       meaning: 'how long until it evaporates, like 30m or 2h (default 1h)',
     },
+    {
+      name: 'once',
+      meaning: 'a patrol (mol-<role>-patrol) runs this one round: no next round is poured when it completes',
+    },
     ...OPTIONS,
   ],
-  examples: ['mol wisp hello --var name=ada --ttl 30m'],
+  examples: ['mol wisp hello --var name=ada --ttl 30m', 'mol wisp mol-witness-patrol --once'],
   run: (call) => pourAs(call, 'wisp'),
 });
 
@@ -61,6 +69,7 @@ async function pourAs(call: VerbCall, kind: 'mol' | 'wisp'): Promise<number> {
     formulaDirs: dirs.value,
     kind,
     ...(ttlMs === undefined ? {} : { ttlMs }),
+    ...(kind === 'wisp' && values.once === true ? { loop: { round: 1, last: true } } : {}),
     ...(typeof values.id === 'string' ? { id: values.id } : {}),
   });
   if (!poured.ok) return failWith(io, poured.error);

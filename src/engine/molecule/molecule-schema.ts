@@ -135,6 +135,13 @@ export const MoleculeSchema = z.object({
   updatedAt: isoTime,
   /** Wisps only: when the wisp evaporates. */
   expiresAt: isoTime.optional(),
+  /**
+   * A patrol wisp's place in its loop (`rewisp.ts`): the first round's id (absent on the first
+   * round itself), this round's number, and `last` when no round may follow (`mol wisp --once`).
+   */
+  loop: z
+    .object({ root: z.string().optional(), round: z.number().int().min(1), last: z.boolean().optional() })
+    .optional(),
   steps: z.array(StepStateSchema),
   history: z.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */

@@ -154,6 +154,7 @@ export function moleculeWith(b: Molecule, lists: MoleculeLists): Molecule {
     updatedAt: b.updatedAt,
   } as Molecule;
   if (b.expiresAt !== undefined) mol.expiresAt = b.expiresAt;
+  if (b.loop !== undefined) mol.loop = b.loop;
   Object.defineProperty(mol, 'steps', STEPS);
   Object.defineProperty(mol, 'history', HISTORY);
   if (b.historyTrimmed !== undefined) mol.historyTrimmed = b.historyTrimmed;

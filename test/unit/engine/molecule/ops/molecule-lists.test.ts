@@ -91,6 +91,7 @@ describe('an engine-built molecule, from outside', () => {
       ...plain(pourMol(proto).mol),
       kind: 'wisp',
       expiresAt: at(99).toISOString(),
+      loop: { root: 'm0', round: 2 },
       historyTrimmed: 3,
       summary: 'so far',
       budget: { usd: 5 },
@@ -100,7 +101,12 @@ describe('an engine-built molecule, from outside', () => {
     expect(unknown).toEqual([]);
     const twice = apply(apply(full, { type: 'start', step: 's0' }, 1), { type: 'complete', step: 's0' }, 2);
     expect(Object.keys(plain(twice))).toEqual(Object.keys(MoleculeSchema.shape));
-    expect(plain(twice)).toMatchObject({ expiresAt: full.expiresAt, historyTrimmed: 3, summary: 'so far' });
+    expect(plain(twice)).toMatchObject({
+      expiresAt: full.expiresAt,
+      loop: { root: 'm0', round: 2 },
+      historyTrimmed: 3,
+      summary: 'so far',
+    });
   });
 
   it('reads the same arrays each time, and frozen it still reads', () => {
