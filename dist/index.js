@@ -54883,6 +54883,11 @@ var MoleculeSchema = external_exports.object({
   updatedAt: isoTime,
   /** Wisps only: when the wisp evaporates. */
   expiresAt: isoTime.optional(),
+  /**
+   * A patrol wisp's place in its loop (`rewisp.ts`): the first round's id (absent on the first
+   * round itself), this round's number, and `last` when no round may follow (`mol wisp --once`).
+   */
+  loop: external_exports.object({ root: external_exports.string().optional(), round: external_exports.number().int().min(1), last: external_exports.boolean().optional() }).optional(),
   steps: external_exports.array(StepStateSchema),
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
@@ -72491,6 +72496,7 @@ function moleculeWith(b, lists) {
     updatedAt: b.updatedAt
   };
   if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  if (b.loop !== void 0) mol.loop = b.loop;
   Object.defineProperty(mol, "steps", STEPS);
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
@@ -79438,6 +79444,7 @@ async function pour2(input2) {
     if (!poured.ok) return poured;
     const budget = defaultLimits(input2.defaultBudget, proto.budget);
     if (budget !== void 0) poured.value.mol.budget = budget;
+    if (input2.loop !== void 0) poured.value.mol.loop = input2.loop;
     rememberProto(input2.source.scope, poured.value.mol, raw);
     const created = await input2.store.create(poured.value.mol);
     if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });

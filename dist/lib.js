@@ -13386,6 +13386,11 @@ var MoleculeSchema = external_exports.object({
   updatedAt: isoTime,
   /** Wisps only: when the wisp evaporates. */
   expiresAt: isoTime.optional(),
+  /**
+   * A patrol wisp's place in its loop (`rewisp.ts`): the first round's id (absent on the first
+   * round itself), this round's number, and `last` when no round may follow (`mol wisp --once`).
+   */
+  loop: external_exports.object({ root: external_exports.string().optional(), round: external_exports.number().int().min(1), last: external_exports.boolean().optional() }).optional(),
   steps: external_exports.array(StepStateSchema),
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
@@ -31051,6 +31056,7 @@ function moleculeWith(b, lists) {
     updatedAt: b.updatedAt
   };
   if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  if (b.loop !== void 0) mol.loop = b.loop;
   Object.defineProperty(mol, "steps", STEPS);
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
@@ -33055,6 +33061,27 @@ function progress(mol) {
   }
   p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
   return p;
+}
+
+// src/engine/molecule/rewisp.ts
+var PATROL_FORMULA_NAME = /^mol-[a-z0-9]+(?:-[a-z0-9]+)*-patrol$/;
+var DEFAULT_TTL_MS = 36e5;
+function isPatrolFormula(name) {
+  return PATROL_FORMULA_NAME.test(name);
+}
+function nextRound(mol, proto) {
+  if (mol.kind !== "wisp" || mol.status !== "complete") return void 0;
+  if (!isPatrolFormula(proto.formula) || mol.loop?.last === true) return void 0;
+  const root = mol.loop?.root ?? mol.id;
+  const round = (mol.loop?.round ?? 1) + 1;
+  const ttl = mol.expiresAt === void 0 ? Number.NaN : Date.parse(mol.expiresAt) - Date.parse(mol.createdAt);
+  return {
+    id: `${root}-r${round}`,
+    round,
+    root,
+    vars: { ...mol.vars },
+    ttlMs: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_MS
+  };
 }
 
 // src/engine/molecule/timer-gate.ts
@@ -35524,6 +35551,7 @@ export {
   MoleculeEventSchema,
   MoleculeSchema,
   ON_EXHAUSTED,
+  PATROL_FORMULA_NAME,
   PERMISSIONS,
   PointcutSchema,
   PriceSchema,
@@ -35613,6 +35641,7 @@ export {
   isCommandError,
   isEmptyUsage,
   isLive,
+  isPatrolFormula,
   judgeTimer,
   judgedOnReady,
   labelChange,
@@ -35624,6 +35653,7 @@ export {
   mermaidText,
   moleculeUsage,
   needBranches,
+  nextRound,
   normalizeRepoPath,
   ok,
   parseBudgetWords,

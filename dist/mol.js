@@ -28694,6 +28694,11 @@ var MoleculeSchema = external_exports.object({
   updatedAt: isoTime,
   /** Wisps only: when the wisp evaporates. */
   expiresAt: isoTime.optional(),
+  /**
+   * A patrol wisp's place in its loop (`rewisp.ts`): the first round's id (absent on the first
+   * round itself), this round's number, and `last` when no round may follow (`mol wisp --once`).
+   */
+  loop: external_exports.object({ root: external_exports.string().optional(), round: external_exports.number().int().min(1), last: external_exports.boolean().optional() }).optional(),
   steps: external_exports.array(StepStateSchema),
   history: external_exports.array(HistoryEntrySchema),
   /** How many history entries were trimmed to fit the state budget. */
@@ -45017,6 +45022,7 @@ function moleculeWith(b, lists) {
     updatedAt: b.updatedAt
   };
   if (b.expiresAt !== void 0) mol.expiresAt = b.expiresAt;
+  if (b.loop !== void 0) mol.loop = b.loop;
   Object.defineProperty(mol, "steps", STEPS);
   Object.defineProperty(mol, "history", HISTORY);
   if (b.historyTrimmed !== void 0) mol.historyTrimmed = b.historyTrimmed;
@@ -46905,6 +46911,27 @@ function progress(mol) {
   return p;
 }
 
+// src/engine/molecule/rewisp.ts
+var PATROL_FORMULA_NAME = /^mol-[a-z0-9]+(?:-[a-z0-9]+)*-patrol$/;
+var DEFAULT_TTL_MS = 36e5;
+function isPatrolFormula(name) {
+  return PATROL_FORMULA_NAME.test(name);
+}
+function nextRound(mol, proto) {
+  if (mol.kind !== "wisp" || mol.status !== "complete") return void 0;
+  if (!isPatrolFormula(proto.formula) || mol.loop?.last === true) return void 0;
+  const root = mol.loop?.root ?? mol.id;
+  const round = (mol.loop?.round ?? 1) + 1;
+  const ttl = mol.expiresAt === void 0 ? Number.NaN : Date.parse(mol.expiresAt) - Date.parse(mol.createdAt);
+  return {
+    id: `${root}-r${round}`,
+    round,
+    root,
+    vars: { ...mol.vars },
+    ttlMs: Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_TTL_MS
+  };
+}
+
 // src/engine/molecule/timer-gate.ts
 function judgeTimer(after, awaitingSince, now) {
   const waitMs = parseDuration(after);
@@ -48583,6 +48610,550 @@ async function carry(scene, effects, handlers, out, depth) {
   }
 }
 
+// src/local/formulas/local-formula-source.ts
+import { dirname as dirname3, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve5 } from "node:path";
+
+// src/local/formulas/builtins.ts
+import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { dirname, join as join6 } from "node:path";
+import { fileURLToPath } from "node:url";
+var SUFFIX = ".formula.toml";
+var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function builtinFormulaDir(from = import.meta.url) {
+  let dir = dirname(fileURLToPath(from));
+  for (; ; ) {
+    const candidate = join6(dir, "formulas");
+    if (existsSync2(join6(candidate, `hello${SUFFIX}`))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error("the built-in formulas folder was not found beside the Molecular package");
+    dir = parent;
+  }
+}
+var found = /* @__PURE__ */ new Map();
+var packageBuiltins = (name) => {
+  if (found.has(name)) return found.get(name);
+  let builtin;
+  if (NAME.test(name) && !name.includes("..")) {
+    try {
+      const text3 = readFileSync3(join6(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const file2 = `formulas/${name}${SUFFIX}`;
+      const parsed = parseFormula(text3, file2);
+      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+    } catch {
+      builtin = void 0;
+    }
+  }
+  found.set(name, builtin);
+  return builtin;
+};
+
+// src/local/formulas/catalog.ts
+import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
+import { basename, dirname as dirname2, isAbsolute as isAbsolute3, join as join8, relative as relative2, resolve as resolve4 } from "node:path";
+
+// src/local/formulas/config-search-path.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
+import { join as join7 } from "node:path";
+var CONFIG_FILE = ".github/molecular.yml";
+function configSearchPath(repoDir) {
+  const file2 = join7(repoDir, CONFIG_FILE);
+  if (!existsSync3(file2)) return ok([]);
+  const text3 = readFileSync4(file2, "utf8");
+  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const invalid = (message) => ({
+    ok: false,
+    error: {
+      severity: "warning",
+      code: "config-invalid",
+      message: `${message}; formula_search_path ignored`,
+      file: CONFIG_FILE,
+      line,
+      col: 1
+    }
+  });
+  let doc;
+  try {
+    doc = (0, import_yaml.parse)(text3);
+  } catch (e) {
+    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
+  }
+  const value = doc?.formula_search_path;
+  if (value === void 0) return ok([]);
+  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
+  const dirs = [];
+  for (const entry2 of value) {
+    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
+      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
+    dirs.push(join7(repoDir, entry2));
+  }
+  return ok(dirs);
+}
+
+// src/local/formulas/catalog.ts
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
+var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
+var FormulaCatalog = class _FormulaCatalog {
+  constructor(searchDirs) {
+    this.searchDirs = searchDirs;
+  }
+  searchDirs;
+  cache = /* @__PURE__ */ new Map();
+  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
+  problems = [];
+  /**
+   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
+   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
+   */
+  static forRepo(repoDir, extraDirs = []) {
+    const dirs = [...extraDirs];
+    const problems = [];
+    if (repoDir) {
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join8(repoDir, rel));
+      const configured = configSearchPath(repoDir);
+      if (configured.ok) dirs.push(...configured.value);
+      else problems.push(configured.error);
+    }
+    dirs.push(builtinFormulaDir());
+    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
+    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync4(d)));
+    catalog.problems.push(...problems);
+    catalog.missingDirs = unique.filter((d) => !existsSync4(d));
+    return catalog;
+  }
+  /** Folders searched that do not exist, so "looked in" can name every place looked. */
+  missingDirs = [];
+  /** Where a formula of this name lives, if anywhere. */
+  locate(name) {
+    for (const dir of this.searchDirs) {
+      for (const suffix of LOOKUP_SUFFIXES) {
+        const path = join8(dir, `${name}${suffix}`);
+        if (existsSync4(path)) return path;
+      }
+    }
+    return void 0;
+  }
+  get(name) {
+    if (this.cache.has(name)) return this.cache.get(name);
+    const path = this.locate(name);
+    let parsed;
+    if (path) {
+      const result = readFormulaFile(path, path);
+      if (result.ok) parsed = result.value;
+      else this.problems.push(result.error);
+    }
+    this.cache.set(name, parsed);
+    return parsed;
+  }
+  /** Every formula name the catalog can see, for "did you mean" and listings. */
+  names() {
+    const names = /* @__PURE__ */ new Set();
+    for (const dir of this.searchDirs) {
+      for (const entry2 of safeList(dir)) {
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
+        if (suffix) names.add(entry2.slice(0, -suffix.length));
+      }
+    }
+    return [...names].sort();
+  }
+};
+function safeList(dir) {
+  try {
+    return readdirSync4(dir);
+  } catch {
+    return [];
+  }
+}
+function lookedIn(catalog, repoDir) {
+  const shown = (dir) => {
+    if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
+    const rel = repoDir === void 0 ? dir : relative2(repoDir, dir);
+    return rel.startsWith("..") || isAbsolute3(rel) ? dir : rel;
+  };
+  const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
+  return [...catalog.searchDirs.map(shown), ...missing].join(", ");
+}
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve4(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
+}
+function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
+  const asPath = resolve4(cwd, arg);
+  const isFile = existsSync4(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
+  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname2(asPath)] : [], ...searchDirs]);
+  if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
+  const path = isFile ? asPath : catalog.locate(arg);
+  if (!path) {
+    const known = catalog.names();
+    return err(
+      "unknown-formula",
+      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(", ")}`
+    );
+  }
+  const parsed = readFormulaFile(path, isFile ? arg : path);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { parsed: parsed.value, path, catalog } };
+}
+function looksLikePath(arg) {
+  return /\.(toml|json)$/i.test(arg) || /^(\.{1,2}[\\/]|[\\/]|~)/.test(arg);
+}
+function missingFormulaFile(arg, asPath, catalog) {
+  const what = existsSync4(asPath) ? "is not a formula file" : "does not exist";
+  const file2 = basename(asPath);
+  const entries = new Map(
+    safeList(dirname2(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
+  );
+  const nearName = closest(formulaNameOfFile(file2), entries.keys());
+  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
+  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
+  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
+  return err("not-found", `${arg} ${what}${guess}`);
+}
+
+// src/local/formulas/local-formula-source.ts
+function localFormulaSource(place) {
+  return {
+    scope: `local:${resolve5(place.repoDir)}`,
+    builtin: packageBuiltins,
+    readBlob: async (pin) => {
+      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
+      if (text3 !== void 0) return ok(text3);
+      return err(
+        "blob-missing",
+        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
+      );
+    },
+    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
+  };
+}
+async function readGitBlob(dir, sha) {
+  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
+  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
+}
+function resolveLocal(place, name, overlayFiles) {
+  const loaded = loadFormulaArg(
+    name,
+    place.cwd,
+    place.repoDir,
+    (place.searchDirs ?? []).map((d) => resolve5(place.cwd, d))
+  );
+  if (!loaded.ok) return loaded;
+  const overlays = [];
+  for (const file2 of overlayFiles) {
+    let text3;
+    try {
+      text3 = readText(resolve5(place.cwd, file2));
+    } catch {
+      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
+    }
+    const parsed = parseFormula(text3, file2);
+    if (!parsed.ok) return parsed;
+    if (!parsed.value.isOverlay) {
+      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
+        file: file2
+      });
+    }
+    overlays.push(parsed.value);
+  }
+  const { parsed: root, path, catalog } = loaded.value;
+  return ok({
+    root,
+    library: catalog,
+    overlays,
+    problems: catalog.problems,
+    pin: async (named, used) => {
+      const source = await pinFile(place.repoDir, path, root.data.version);
+      if (!source.ok) return source;
+      const ref = { name: named, source: source.value };
+      const pins = {};
+      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
+      if (!described2.ok) return described2;
+      for (const usedName of used) {
+        const found2 = catalog.locate(usedName);
+        if (found2 === void 0)
+          return err(
+            "pin-failed",
+            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
+          );
+        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
+        if (!pinned.ok) return pinned;
+        pins[usedName] = pinned.value;
+        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
+        if (!files.ok) return files;
+      }
+      if (Object.keys(pins).length > 0) ref.pins = pins;
+      if (overlayFiles.length > 0) {
+        const blobs = [];
+        for (const file2 of overlayFiles) {
+          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
+          if (!pinned.ok) return pinned;
+          blobs.push(pinned.value);
+        }
+        ref.overlays = blobs;
+      }
+      return ok(ref);
+    }
+  });
+}
+async function pinDescriptionFiles(repoDir, name, path, pins) {
+  const parsed = parseFormula(readText(path), path);
+  if (!parsed.ok) return ok(void 0);
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pinned = await pinBlob(repoDir, resolve5(dirname3(path), file2));
+    if (!pinned.ok) return pinned;
+    pins[descriptionFilePin(name, file2)] = pinned.value;
+  }
+  return ok(void 0);
+}
+async function pinFile(repoDir, path, version3) {
+  const fromBuiltins = relative3(builtinFormulaDir(), resolve5(path));
+  if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
+  return pinBlob(repoDir, path);
+}
+async function pinBlob(repoDir, path) {
+  const absolute = resolve5(path);
+  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
+  if (!hashed.ok)
+    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
+  const inRepo = relative3(repoDir, absolute);
+  const shown = inRepo.startsWith("..") || isAbsolute4(inRepo) ? absolute : inRepo;
+  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
+}
+
+// src/shell/formulas/cook-named.ts
+async function cookNamed(source, request, tell = () => {
+}) {
+  const resolved = await source.resolve(request.formula, request.overlays ?? []);
+  if (!resolved.ok) return resolved;
+  const { root, library, overlays, problems } = resolved.value;
+  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
+  for (const problem of problems) tell(problem);
+  if (!cooked.ok) return cooked;
+  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
+    tell(warning);
+  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
+}
+
+// src/shell/bounded-cache.ts
+var BoundedCache = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const value = this.entries.get(key);
+    if (value !== void 0) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key, value) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+  delete(key) {
+    this.entries.delete(key);
+  }
+  clear() {
+    this.entries.clear();
+  }
+  get size() {
+    return this.entries.size;
+  }
+};
+
+// src/shell/formulas/load-proto.ts
+var protos = new BoundedCache(256);
+var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
+function rememberProto(scope, mol, proto) {
+  protos.set(keyOf2(scope, mol), proto);
+}
+async function loadProto(source, mol, options = {}) {
+  const key = keyOf2(source.scope, mol);
+  const cached2 = protos.get(key);
+  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  const cooked = await cookPinned(source, mol);
+  if (!cooked.ok) {
+    return err(
+      "formula-unloadable",
+      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
+    );
+  }
+  protos.set(key, cooked.value);
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+}
+async function cookPinned(source, mol) {
+  const { formula } = mol;
+  if (typeof formula.source === "object" && "inline" in formula.source) {
+    const adhoc = adhocProto(formula.source.inline);
+    if (adhoc.ok) return adhoc;
+  }
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
+  if (!root.ok) return root;
+  const library = /* @__PURE__ */ new Map();
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
+    if (!parsed.ok) return parsed;
+    library.set(name, parsed.value);
+  }
+  const overlays = [];
+  for (const pin of formula.overlays ?? []) {
+    const parsed = await readPinned(source, pin.path, pin);
+    if (!parsed.ok) return parsed;
+    overlays.push(parsed.value);
+  }
+  const cooked = cook(root.value, {
+    vars: mol.vars,
+    library: { get: (name) => library.get(name) },
+    overlays
+  });
+  return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
+}
+async function readPinned(source, name, pin) {
+  if (typeof pin === "string") {
+    const found2 = source.builtin(name);
+    if (found2) return parseFormula(found2.text, found2.file);
+    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
+  }
+  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
+  const text3 = await source.readBlob(pin);
+  if (!text3.ok) return text3;
+  return parseFormula(text3.value, pin.path);
+}
+
+// src/shell/pour.ts
+var FRESH_ID_TRIES = 5;
+async function pour2(input2) {
+  const first = await cookNamed(
+    input2.source,
+    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
+    input2.tell
+  );
+  if (!first.ok) return first;
+  const { resolved } = first.value;
+  const bound = bindVars(first.value.proto.vars, input2.vars);
+  if (!bound.ok) return bound;
+  const cooked = cook(resolved.root, {
+    vars: bound.value,
+    library: resolved.library,
+    overlays: resolved.overlays
+  });
+  if (!cooked.ok) return cooked;
+  const raw = cooked.value.proto;
+  const proto = withDefaultRetries(raw, input2.defaultRetries);
+  const admitted = input2.admit === void 0 ? ok(void 0) : await input2.admit(proto);
+  if (!admitted.ok) return admitted;
+  const formula = await resolved.pin(raw.formula, first.value.uses);
+  if (!formula.ok) return formula;
+  const base = await input2.base();
+  if (!base.ok) return base;
+  for (let tries = 0; ; tries++) {
+    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const poured = pour(proto, {
+      id,
+      now: input2.now,
+      vars: bound.value,
+      kind: input2.kind ?? "mol",
+      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      ...input2.subject === void 0 ? {} : { subject: input2.subject },
+      base: base.value,
+      formula: formula.value,
+      title: raw.formula,
+      by: input2.by
+    });
+    if (!poured.ok) return poured;
+    const budget2 = defaultLimits(input2.defaultBudget, proto.budget);
+    if (budget2 !== void 0) poured.value.mol.budget = budget2;
+    if (input2.loop !== void 0) poured.value.mol.loop = input2.loop;
+    rememberProto(input2.source.scope, poured.value.mol, raw);
+    const created = await input2.store.create(poured.value.mol);
+    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
+    if (created.error.code !== "exists") return created;
+    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
+    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
+  }
+}
+function defaultLimits(defaults, formula) {
+  if (defaults === void 0) return void 0;
+  const kept = Object.fromEntries(
+    Object.entries(defaults).filter(([limit]) => formula?.[limit] === void 0)
+  );
+  return Object.keys(kept).length === 0 ? void 0 : kept;
+}
+
+// src/shell/pour-next-round.ts
+async function pourNextRound(scene, mol, proto) {
+  const next = nextRound(mol, proto);
+  if (next === void 0) return ok(void 0);
+  const source = mol.formula.source;
+  const poured = await pour2({
+    source: localFormulaSource({ repoDir: scene.repoDir, cwd: scene.repoDir, searchDirs: [] }),
+    store: scene.store,
+    formula: typeof source === "object" && "path" in source ? source.path : proto.formula,
+    vars: next.vars,
+    id: next.id,
+    // A round poured before (a crash after its pour, two processes finishing together) is found, not doubled.
+    idempotent: true,
+    now: scene.io.now(),
+    by: mol.history.find((h) => h.event === "wisp")?.by ?? "molecular",
+    base: () => currentBase(scene.repoDir, mol.base),
+    kind: "wisp",
+    ttlMs: next.ttlMs,
+    loop: { root: next.root, round: next.round }
+  });
+  if (!poured.ok) return poured;
+  if (poured.value.existed) return ok(void 0);
+  scene.io.err(
+    `mol: ${mol.id} completed; round ${next.round} of the patrol poured as ${next.id} (run it with mol run ${next.id}; stop the loop with mol burn ${next.id})`
+  );
+  return ok(next.id);
+}
+async function currentBase(repoDir, base) {
+  const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", `${base.ref}^{commit}`], {
+    okCodes: [0, 1, 128]
+  });
+  if (head.ok && head.value.code === 0) return ok({ ref: base.ref, sha: head.value.stdout.trim() });
+  return ok(base);
+}
+
 // src/shell/carry-out-locally.ts
 async function carryOutLocally(scene, mol, proto, effects, options = {}) {
   const out = await carryOut(
@@ -48593,6 +49164,15 @@ async function carryOutLocally(scene, mol, proto, effects, options = {}) {
   );
   const [first, ...more] = out.problems;
   if (first !== void 0) return err("effect-failed", [first, ...more].join("\n"));
+  const completed = effects.some((e) => e.type === "molecule-status" && e.to === "complete") || mol.status !== "complete" && out.mol.status === "complete";
+  if (completed) {
+    const next = await pourNextRound(scene, out.mol, proto);
+    if (!next.ok)
+      return err(
+        "effect-failed",
+        `${out.mol.id} completed, but the next round of its patrol could not be poured: ${next.error.message}`
+      );
+  }
   return ok(out.mol);
 }
 
@@ -48722,7 +49302,7 @@ async function branchOf(cwd) {
 
 // src/shell/step/ended-attempt.ts
 import { mkdir, readFile as readFile2, rm as rm5, writeFile } from "node:fs/promises";
-import { dirname, join as join6 } from "node:path";
+import { dirname as dirname4, join as join9 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -48755,7 +49335,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join6(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -48763,7 +49343,7 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
   const record4 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
-  let path = dirname(files.record);
+  let path = dirname4(files.record);
   try {
     await mkdir(path, { recursive: true });
     path = files.exit;
@@ -48844,11 +49424,11 @@ async function recordStepEvent(job, event) {
 // src/shell/step/run-step-command.ts
 import { mkdtemp, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
 import { stat } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { join as join10 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -48856,7 +49436,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat(join7(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat(join10(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -49293,10 +49873,10 @@ async function runStepCommand(job, checkout, prompt2) {
   const go = async () => {
     if (agent === void 0) return command({});
     const text3 = prompt2 ?? "";
-    const dir = await mkdtemp(join8(tmpdir(), "mol-prompt-"));
+    const dir = await mkdtemp(join11(tmpdir(), "mol-prompt-"));
     try {
-      const file2 = join8(dir, "prompt.md");
-      const usageFile = join8(dir, "usage.jsonl");
+      const file2 = join11(dir, "prompt.md");
+      const usageFile = join11(dir, "usage.jsonl");
       await writeFile2(file2, text3);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
@@ -49908,15 +50488,15 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
 }
 
 // src/cli/local-prices.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 import { readFile as readFile3 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+import { join as join12 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localPrices(repoDir) {
-  const text3 = await readFile3(join9(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  const text3 = await readFile3(join12(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
   if (text3 === void 0) return ok(void 0);
-  const lines2 = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines2 });
+  const lines2 = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text3, { lineCounter: lines2 });
   if (doc.errors.length > 0) return ok(void 0);
   const prices = doc.toJS()?.prices;
   if (prices === void 0 || prices === null) return ok(void 0);
@@ -49998,22 +50578,22 @@ function finishedText(before, after, def, outcome, ms) {
 
 // src/cli/step-host.ts
 import { hostname as hostname5 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/cli/local-mentions.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 import { readFile as readFile4 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join13 } from "node:path";
 var CONFIG_PATH2 = ".github/molecular.yml";
 async function localMentions(repoDir, text3) {
-  const read = (path) => readFile4(join10(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile4(join13(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text3, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
   if (yaml === void 0) return {};
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(yaml);
+    doc = (0, import_yaml3.parse)(yaml);
   } catch {
     return {};
   }
@@ -50027,7 +50607,7 @@ function contextMap(yaml) {
 }
 
 // src/cli/local-run.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { hostname as hostname4 } from "node:os";
 var STARTED_AT = Date.now();
 function thisRun() {
@@ -50049,10 +50629,10 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat3 = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
     const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync3("/proc/stat", "utf8"));
+    const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
     const startMs = Number(btime[1]) * 1e3 + ticks * 10;
     return startMs > runStartMs + 2e3;
@@ -50082,7 +50662,7 @@ function cliStepHost(ctx, options = {}) {
       kind: "worktree",
       repoDir: ctx.repoDir,
       worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join11(ctx.store.dir, "attempts")
+      attemptsDir: join14(ctx.store.dir, "attempts")
     },
     push: false,
     env: process.env,
@@ -50117,14 +50697,14 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
-  readFileSync as readFileSync4,
+  readFileSync as readFileSync6,
   readSync,
   statSync as statSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
 import { hostname as hostname6 } from "node:os";
-import { dirname as dirname2 } from "node:path";
+import { dirname as dirname5 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var BREAK_STALE_MS = 5e3;
@@ -50236,7 +50816,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync(dirname2(path), { recursive: true });
+        mkdirSync(dirname5(path), { recursive: true });
         continue;
       }
       return error2;
@@ -50247,7 +50827,7 @@ function tryCreate(path, holder) {
 function readHolder(path) {
   let text3;
   try {
-    text3 = readFileSync4(path, "utf8");
+    text3 = readFileSync6(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -50719,514 +51299,6 @@ var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
 // src/cli/pour-molecule.ts
 import { userInfo } from "node:os";
 
-// src/local/formulas/local-formula-source.ts
-import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve5 } from "node:path";
-
-// src/local/formulas/builtins.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname3, join as join12 } from "node:path";
-import { fileURLToPath } from "node:url";
-var SUFFIX = ".formula.toml";
-var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname3(fileURLToPath(from));
-  for (; ; ) {
-    const candidate = join12(dir, "formulas");
-    if (existsSync2(join12(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname3(dir);
-    if (parent === dir)
-      throw new Error("the built-in formulas folder was not found beside the Molecular package");
-    dir = parent;
-  }
-}
-var found = /* @__PURE__ */ new Map();
-var packageBuiltins = (name) => {
-  if (found.has(name)) return found.get(name);
-  let builtin;
-  if (NAME.test(name) && !name.includes("..")) {
-    try {
-      const text3 = readFileSync5(join12(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
-      const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text3, file2);
-      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
-    } catch {
-      builtin = void 0;
-    }
-  }
-  found.set(name, builtin);
-  return builtin;
-};
-
-// src/local/formulas/catalog.ts
-import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
-import { basename, dirname as dirname4, isAbsolute as isAbsolute3, join as join14, relative as relative2, resolve as resolve4 } from "node:path";
-
-// src/local/formulas/config-search-path.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
-import { join as join13 } from "node:path";
-var CONFIG_FILE = ".github/molecular.yml";
-function configSearchPath(repoDir) {
-  const file2 = join13(repoDir, CONFIG_FILE);
-  if (!existsSync3(file2)) return ok([]);
-  const text3 = readFileSync6(file2, "utf8");
-  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
-  const invalid = (message) => ({
-    ok: false,
-    error: {
-      severity: "warning",
-      code: "config-invalid",
-      message: `${message}; formula_search_path ignored`,
-      file: CONFIG_FILE,
-      line,
-      col: 1
-    }
-  });
-  let doc;
-  try {
-    doc = (0, import_yaml3.parse)(text3);
-  } catch (e) {
-    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
-  }
-  const value = doc?.formula_search_path;
-  if (value === void 0) return ok([]);
-  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
-  const dirs = [];
-  for (const entry2 of value) {
-    if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
-      return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
-    dirs.push(join13(repoDir, entry2));
-  }
-  return ok(dirs);
-}
-
-// src/local/formulas/catalog.ts
-var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES, ".toml"];
-var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
-var FormulaCatalog = class _FormulaCatalog {
-  constructor(searchDirs) {
-    this.searchDirs = searchDirs;
-  }
-  searchDirs;
-  cache = /* @__PURE__ */ new Map();
-  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
-  problems = [];
-  /**
-   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
-   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
-   */
-  static forRepo(repoDir, extraDirs = []) {
-    const dirs = [...extraDirs];
-    const problems = [];
-    if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join14(repoDir, rel));
-      const configured = configSearchPath(repoDir);
-      if (configured.ok) dirs.push(...configured.value);
-      else problems.push(configured.error);
-    }
-    dirs.push(builtinFormulaDir());
-    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
-    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync4(d)));
-    catalog.problems.push(...problems);
-    catalog.missingDirs = unique.filter((d) => !existsSync4(d));
-    return catalog;
-  }
-  /** Folders searched that do not exist, so "looked in" can name every place looked. */
-  missingDirs = [];
-  /** Where a formula of this name lives, if anywhere. */
-  locate(name) {
-    for (const dir of this.searchDirs) {
-      for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join14(dir, `${name}${suffix}`);
-        if (existsSync4(path)) return path;
-      }
-    }
-    return void 0;
-  }
-  get(name) {
-    if (this.cache.has(name)) return this.cache.get(name);
-    const path = this.locate(name);
-    let parsed;
-    if (path) {
-      const result = readFormulaFile(path, path);
-      if (result.ok) parsed = result.value;
-      else this.problems.push(result.error);
-    }
-    this.cache.set(name, parsed);
-    return parsed;
-  }
-  /** Every formula name the catalog can see, for "did you mean" and listings. */
-  names() {
-    const names = /* @__PURE__ */ new Set();
-    for (const dir of this.searchDirs) {
-      for (const entry2 of safeList(dir)) {
-        const suffix = LOOKUP_SUFFIXES.find((s) => entry2.endsWith(s));
-        if (suffix) names.add(entry2.slice(0, -suffix.length));
-      }
-    }
-    return [...names].sort();
-  }
-};
-function safeList(dir) {
-  try {
-    return readdirSync4(dir);
-  } catch {
-    return [];
-  }
-}
-function lookedIn(catalog, repoDir) {
-  const shown = (dir) => {
-    if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
-    const rel = repoDir === void 0 ? dir : relative2(repoDir, dir);
-    return rel.startsWith("..") || isAbsolute3(rel) ? dir : rel;
-  };
-  const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
-  return [...catalog.searchDirs.map(shown), ...missing].join(", ");
-}
-function readFormulaFile(path, shownAs) {
-  const parsed = parseFormula(readText(path), shownAs);
-  if (!parsed.ok) return parsed;
-  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname4(path)));
-}
-function readDescriptionFiles(formula, dir) {
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(formula)) {
-    try {
-      texts.set(file2, readText(resolve4(dir, file2)));
-    } catch {
-    }
-  }
-  return texts;
-}
-function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
-  const asPath = resolve4(cwd, arg);
-  const isFile = existsSync4(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname4(asPath)] : [], ...searchDirs]);
-  if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
-  const path = isFile ? asPath : catalog.locate(arg);
-  if (!path) {
-    const known = catalog.names();
-    return err(
-      "unknown-formula",
-      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(", ")}`
-    );
-  }
-  const parsed = readFormulaFile(path, isFile ? arg : path);
-  if (!parsed.ok) return parsed;
-  return { ok: true, value: { parsed: parsed.value, path, catalog } };
-}
-function looksLikePath(arg) {
-  return /\.(toml|json)$/i.test(arg) || /^(\.{1,2}[\\/]|[\\/]|~)/.test(arg);
-}
-function missingFormulaFile(arg, asPath, catalog) {
-  const what = existsSync4(asPath) ? "is not a formula file" : "does not exist";
-  const file2 = basename(asPath);
-  const entries = new Map(
-    safeList(dirname4(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
-  );
-  const nearName = closest(formulaNameOfFile(file2), entries.keys());
-  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
-  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
-  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
-  return err("not-found", `${arg} ${what}${guess}`);
-}
-
-// src/local/formulas/local-formula-source.ts
-function localFormulaSource(place) {
-  return {
-    scope: `local:${resolve5(place.repoDir)}`,
-    builtin: packageBuiltins,
-    readBlob: async (pin) => {
-      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
-      if (text3 !== void 0) return ok(text3);
-      return err(
-        "blob-missing",
-        `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
-      );
-    },
-    resolve: async (name, overlays = []) => resolveLocal(place, name, overlays)
-  };
-}
-async function readGitBlob(dir, sha) {
-  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
-  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
-}
-function resolveLocal(place, name, overlayFiles) {
-  const loaded = loadFormulaArg(
-    name,
-    place.cwd,
-    place.repoDir,
-    (place.searchDirs ?? []).map((d) => resolve5(place.cwd, d))
-  );
-  if (!loaded.ok) return loaded;
-  const overlays = [];
-  for (const file2 of overlayFiles) {
-    let text3;
-    try {
-      text3 = readText(resolve5(place.cwd, file2));
-    } catch {
-      return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
-    }
-    const parsed = parseFormula(text3, file2);
-    if (!parsed.ok) return parsed;
-    if (!parsed.value.isOverlay) {
-      return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
-        file: file2
-      });
-    }
-    overlays.push(parsed.value);
-  }
-  const { parsed: root, path, catalog } = loaded.value;
-  return ok({
-    root,
-    library: catalog,
-    overlays,
-    problems: catalog.problems,
-    pin: async (named, used) => {
-      const source = await pinFile(place.repoDir, path, root.data.version);
-      if (!source.ok) return source;
-      const ref = { name: named, source: source.value };
-      const pins = {};
-      const described2 = await pinDescriptionFiles(place.repoDir, named, path, pins);
-      if (!described2.ok) return described2;
-      for (const usedName of used) {
-        const found2 = catalog.locate(usedName);
-        if (found2 === void 0)
-          return err(
-            "pin-failed",
-            `formula "${usedName}" was used by the cook but cannot be found again to pin it`
-          );
-        const pinned = await pinFile(place.repoDir, found2, catalog.get(usedName)?.data.version);
-        if (!pinned.ok) return pinned;
-        pins[usedName] = pinned.value;
-        const files = await pinDescriptionFiles(place.repoDir, usedName, found2, pins);
-        if (!files.ok) return files;
-      }
-      if (Object.keys(pins).length > 0) ref.pins = pins;
-      if (overlayFiles.length > 0) {
-        const blobs = [];
-        for (const file2 of overlayFiles) {
-          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
-          if (!pinned.ok) return pinned;
-          blobs.push(pinned.value);
-        }
-        ref.overlays = blobs;
-      }
-      return ok(ref);
-    }
-  });
-}
-async function pinDescriptionFiles(repoDir, name, path, pins) {
-  const parsed = parseFormula(readText(path), path);
-  if (!parsed.ok) return ok(void 0);
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pinned = await pinBlob(repoDir, resolve5(dirname5(path), file2));
-    if (!pinned.ok) return pinned;
-    pins[descriptionFilePin(name, file2)] = pinned.value;
-  }
-  return ok(void 0);
-}
-async function pinFile(repoDir, path, version3) {
-  const fromBuiltins = relative3(builtinFormulaDir(), resolve5(path));
-  if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
-  return pinBlob(repoDir, path);
-}
-async function pinBlob(repoDir, path) {
-  const absolute = resolve5(path);
-  const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
-  if (!hashed.ok)
-    return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
-  const inRepo = relative3(repoDir, absolute);
-  const shown = inRepo.startsWith("..") || isAbsolute4(inRepo) ? absolute : inRepo;
-  return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
-}
-
-// src/shell/formulas/cook-named.ts
-async function cookNamed(source, request, tell = () => {
-}) {
-  const resolved = await source.resolve(request.formula, request.overlays ?? []);
-  if (!resolved.ok) return resolved;
-  const { root, library, overlays, problems } = resolved.value;
-  const cooked = cook(root, { vars: request.vars ?? {}, library, overlays });
-  for (const problem of problems) tell(problem);
-  if (!cooked.ok) return cooked;
-  for (const warning of [...root.warnings, ...overlays.flatMap((o) => o.warnings), ...cooked.value.warnings])
-    tell(warning);
-  return { ok: true, value: { ...cooked.value, resolved: resolved.value } };
-}
-
-// src/shell/bounded-cache.ts
-var BoundedCache = class {
-  constructor(max) {
-    this.max = max;
-  }
-  max;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== void 0) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  clear() {
-    this.entries.clear();
-  }
-  get size() {
-    return this.entries.size;
-  }
-};
-
-// src/shell/formulas/load-proto.ts
-var protos = new BoundedCache(256);
-var keyOf2 = (scope, mol) => JSON.stringify([scope, mol.formula, mol.vars]);
-function rememberProto(scope, mol, proto) {
-  protos.set(keyOf2(scope, mol), proto);
-}
-async function loadProto(source, mol, options = {}) {
-  const key = keyOf2(source.scope, mol);
-  const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
-  const cooked = await cookPinned(source, mol);
-  if (!cooked.ok) {
-    return err(
-      "formula-unloadable",
-      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
-    );
-  }
-  protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
-}
-async function cookPinned(source, mol) {
-  const { formula } = mol;
-  if (typeof formula.source === "object" && "inline" in formula.source) {
-    const adhoc = adhocProto(formula.source.inline);
-    if (adhoc.ok) return adhoc;
-  }
-  const pins = formula.pins ?? {};
-  const root = await described(
-    source,
-    pins,
-    formula.name,
-    await readPinned(source, formula.name, formula.source)
-  );
-  if (!root.ok) return root;
-  const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(pins)) {
-    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
-    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
-    if (!parsed.ok) return parsed;
-    library.set(name, parsed.value);
-  }
-  const overlays = [];
-  for (const pin of formula.overlays ?? []) {
-    const parsed = await readPinned(source, pin.path, pin);
-    if (!parsed.ok) return parsed;
-    overlays.push(parsed.value);
-  }
-  const cooked = cook(root.value, {
-    vars: mol.vars,
-    library: { get: (name) => library.get(name) },
-    overlays
-  });
-  return cooked.ok ? ok(cooked.value.proto) : cooked;
-}
-async function described(source, pins, name, parsed) {
-  if (!parsed.ok) return parsed;
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pin = pins[descriptionFilePin(name, file2)];
-    if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
-  }
-  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
-}
-async function readPinned(source, name, pin) {
-  if (typeof pin === "string") {
-    const found2 = source.builtin(name);
-    if (found2) return parseFormula(found2.text, found2.file);
-    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
-  }
-  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
-}
-
-// src/shell/pour.ts
-var FRESH_ID_TRIES = 5;
-async function pour2(input2) {
-  const first = await cookNamed(
-    input2.source,
-    { formula: input2.formula, vars: input2.vars, overlays: input2.overlays ?? [] },
-    input2.tell
-  );
-  if (!first.ok) return first;
-  const { resolved } = first.value;
-  const bound = bindVars(first.value.proto.vars, input2.vars);
-  if (!bound.ok) return bound;
-  const cooked = cook(resolved.root, {
-    vars: bound.value,
-    library: resolved.library,
-    overlays: resolved.overlays
-  });
-  if (!cooked.ok) return cooked;
-  const raw = cooked.value.proto;
-  const proto = withDefaultRetries(raw, input2.defaultRetries);
-  const admitted = input2.admit === void 0 ? ok(void 0) : await input2.admit(proto);
-  if (!admitted.ok) return admitted;
-  const formula = await resolved.pin(raw.formula, first.value.uses);
-  if (!formula.ok) return formula;
-  const base = await input2.base();
-  if (!base.ok) return base;
-  for (let tries = 0; ; tries++) {
-    const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
-    const poured = pour(proto, {
-      id,
-      now: input2.now,
-      vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
-      ...input2.subject === void 0 ? {} : { subject: input2.subject },
-      base: base.value,
-      formula: formula.value,
-      title: raw.formula,
-      by: input2.by
-    });
-    if (!poured.ok) return poured;
-    const budget2 = defaultLimits(input2.defaultBudget, proto.budget);
-    if (budget2 !== void 0) poured.value.mol.budget = budget2;
-    rememberProto(input2.source.scope, poured.value.mol, raw);
-    const created = await input2.store.create(poured.value.mol);
-    if (created.ok) return ok({ mol: created.value, proto, effects: poured.value.effects, existed: false });
-    if (created.error.code !== "exists") return created;
-    if (input2.idempotent) return ok({ mol: poured.value.mol, proto, effects: [], existed: true });
-    if (typeof input2.id === "string" || tries >= FRESH_ID_TRIES) return created;
-  }
-}
-function defaultLimits(defaults, formula) {
-  if (defaults === void 0) return void 0;
-  const kept = Object.fromEntries(
-    Object.entries(defaults).filter(([limit]) => formula?.[limit] === void 0)
-  );
-  return Object.keys(kept).length === 0 ? void 0 : kept;
-}
-
 // src/cli/new-molecule-id.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 function newMoleculeId(formula) {
@@ -51260,9 +51332,10 @@ async function pourMolecule(ctx, request) {
     id: request.id ?? newMoleculeId,
     now: io.now(),
     by: whoAmI(io.env),
-    base: () => currentBase(ctx.repoDir),
+    base: () => currentBase2(ctx.repoDir),
     kind: request.kind ?? "mol",
     ...request.ttlMs === void 0 ? {} : { ttlMs: request.ttlMs },
+    ...request.loop === void 0 ? {} : { loop: request.loop },
     tell: tellOn(io),
     ...request.admit === void 0 ? {} : { admit: request.admit }
   });
@@ -51273,7 +51346,7 @@ function formulasHere(io, searchDirs = []) {
   return localFormulaSource({ repoDir: gitTopLevel(io.cwd) ?? io.cwd, cwd: io.cwd, searchDirs });
 }
 var tellOn = (io) => (diagnostic) => io.err(formatDiagnostic(diagnostic));
-async function currentBase(repoDir) {
+async function currentBase2(repoDir) {
   const head = await git(repoDir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
     okCodes: [0, 1, 128]
   });
@@ -53794,9 +53867,13 @@ var wisp = defineVerb({
       value: "duration",
       meaning: "how long until it evaporates, like 30m or 2h (default 1h)"
     },
+    {
+      name: "once",
+      meaning: "a patrol (mol-<role>-patrol) runs this one round: no next round is poured when it completes"
+    },
     ...OPTIONS
   ],
-  examples: ["mol wisp hello --var name=ada --ttl 30m"],
+  examples: ["mol wisp hello --var name=ada --ttl 30m", "mol wisp mol-witness-patrol --once"],
   run: (call) => pourAs(call, "wisp")
 });
 async function pourAs(call, kind) {
@@ -53822,6 +53899,7 @@ async function pourAs(call, kind) {
     formulaDirs: dirs.value,
     kind,
     ...ttlMs === void 0 ? {} : { ttlMs },
+    ...kind === "wisp" && values.once === true ? { loop: { round: 1, last: true } } : {},
     ...typeof values.id === "string" ? { id: values.id } : {}
   });
   if (!poured.ok) return failWith(io, poured.error);
