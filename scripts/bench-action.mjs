@@ -29,7 +29,7 @@ import { cook } from './src/engine/cook/cook.ts';
 import { pour } from './src/engine/molecule/ops/pour.ts';
 import { parseFormula } from './src/engine/formula/parse-formula.ts';
 import { encodeState } from './src/engine/codec/encode.ts';
-import { sealBody, SEAL_RESERVE_BYTES } from './src/github/comment-seal.ts';
+import { sealBody, SEAL_RESERVE_BYTES } from './src/github/store/comment-seal.ts';
 import { DEFAULT_STATE_BUDGET_BYTES } from './src/engine/codec/budget.ts';
 import { blobSha } from './test/helpers/fake-github/index.ts';
 import { actorFor as actor } from './test/helpers/fake-github/index.ts';

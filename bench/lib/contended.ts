@@ -10,7 +10,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replyMarker } from '../../src/webhooks/reply-marker.js';
+import { replyMarker } from '../../src/shell/github/reply-marker.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import type { AppInstance } from '../../test/helpers/chaos/app-instance.js';
 import { startAppProcess } from '../../test/helpers/chaos/app-process.js';

@@ -9,7 +9,7 @@ import { deflateToBase64, FAST_DEFLATE_LEVEL } from '../../src/engine/codec/defl
 import { packedMoleculeJson } from '../../src/engine/codec/packed-json.js';
 import { plainJsonWithin } from '../../src/engine/codec/plain-json.js';
 import { withListsSplitOnce } from '../../src/engine/codec/row-chunks.js';
-import { SEAL_RESERVE_BYTES } from '../../src/github/comment-seal.js';
+import { SEAL_RESERVE_BYTES } from '../../src/github/store/comment-seal.js';
 import {
   DEFAULT_STATE_BUDGET_BYTES,
   type EncodedState,

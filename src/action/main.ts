@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core';
 import { describeApiFailure } from '../github/api-failure.js';
-import { createActionOctokit } from './action-octokit.js';
+import { createActionOctokit } from '../github/octokit.js';
 import { coreIO } from './core-io.js';
 import { readInputs } from './inputs.js';
 import { runMode } from './run-mode.js';

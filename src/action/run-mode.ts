@@ -4,17 +4,17 @@
  */
 import { join } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
+import { defaultBranchOf } from '../github/branch-formulas.js';
 import type { GitHubClient } from '../github/client.js';
-import { defaultBranchOf } from '../github/formula-source.js';
 import { remoteAuthEnv } from '../runner/remote-auth.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';
-import type { HandlerContext } from '../webhooks/handler-context.js';
-import { formulaSource } from '../webhooks/load-proto.js';
-import { openStore } from '../webhooks/molecule-store.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { formulaSource } from '../shell/github/repo-proto.js';
 import { loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
-import { actionHandlerContext, actionTrustedWriters } from './build-handler-context.js';
+import { actionHandlerContext, actionTrustedWriters } from './build-github-context.js';
 import type { ActionInputs } from './inputs.js';
 import { agentMode } from './modes/agent.js';
 import { eventMode } from './modes/event.js';
@@ -60,7 +60,7 @@ export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<Mode
 
 function apiMode(
   inputs: ActionInputs,
-  ctx: HandlerContext,
+  ctx: GitHubContext,
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
@@ -81,7 +81,7 @@ async function openHandlerContext(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
-): Promise<Result<{ ctx: HandlerContext; untrustedApps: UntrustedApps }>> {
+): Promise<Result<{ ctx: GitHubContext; untrustedApps: UntrustedApps }>> {
   const payload = readEventPayload(actions.eventPath);
   if (!payload.ok) return payload;
   const octokit = deps.octokitFor(inputs.token);
@@ -120,7 +120,7 @@ async function openHandlerContext(
 
 function runStepMode(
   inputs: ActionInputs,
-  ctx: HandlerContext,
+  ctx: GitHubContext,
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,

@@ -7,7 +7,7 @@
  * instead of exiting 0 having done nothing.
  */
 import type { MolError } from '../engine/index.js';
-import { type CommentView, isTrustedWriter } from '../github/comment-trust.js';
+import { type CommentView, isTrustedWriter } from '../github/store/comment-trust.js';
 import type { ModeResult } from './action-io.js';
 
 export interface UntrustedAppsOptions {

@@ -4,8 +4,9 @@
  * `GET /app` (the App's own JWT), asked once per process.
  */
 import type { Probot } from 'probot';
-import { defaultTrustedWriters } from '../github/comment-trust.js';
-import type { Identity } from '../webhooks/handler-context.js';
+import { appSlug } from '../github/app-info.js';
+import { defaultTrustedWriters } from '../github/store/comment-trust.js';
+import type { Identity } from '../shell/github/github-context.js';
 
 export function slugResolver(app: Probot, configured: string | undefined): () => Promise<string> {
   let slug: Promise<string> | undefined;
@@ -14,12 +15,7 @@ export function slugResolver(app: Probot, configured: string | undefined): () =>
       ? Promise.resolve(configured)
       : app
           .auth()
-          .then((octokit) => octokit.request('GET /app'))
-          .then(({ data }) => {
-            if (!data?.slug)
-              throw new Error('GitHub did not say what this App is called (GET /app has no slug)');
-            return data.slug;
-          })
+          .then((octokit) => appSlug(octokit))
           .catch((error: unknown) => {
             slug = undefined; // ask again on the next event
             throw error;

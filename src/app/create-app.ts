@@ -1,13 +1,14 @@
 /**
- * The Probot app: thin. Each webhook becomes a HandlerContext (octokit, repository, config,
+ * The Probot app: thin. Each webhook becomes a GitHubContext (octokit, repository, config,
  * identity, clock) and goes to the face-neutral handler of src/handlers; the App adds only what
  * is Probot's — `context.config`, its identity, its logger — and a patrol timer.
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
-import { secondaryLimits } from '../github/secondary-limit.js';
-import { reportConfigProblem } from '../webhooks/config-problem.js';
-import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
+import { fitProbotOctokit } from '../github/octokit.js';
+import { reportConfigProblem } from '../shell/github/config-problem.js';
+import type { GitHubContext, GitHubLog } from '../shell/github/github-context.js';
+import type { HandlerResult } from '../webhooks/handler-result.js';
 import { mayConcernMolecular } from '../webhooks/may-concern.js';
 import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../webhooks/route-event.js';
 import { identityOf, slugResolver } from './app-identity.js';
@@ -27,7 +28,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
-      secondaryLimits(context.octokit);
+      fitProbotOctokit(context.octokit);
       const slug = await slugOf();
       return {
         octokit: context.octokit,
@@ -62,7 +63,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           );
           return;
         }
-        const ctx: HandlerContext = {
+        const ctx: GitHubContext = {
           ...rest,
           repo,
           config: config.value,
@@ -97,7 +98,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
   };
 }
 
-function logOf(context: Context): HandlerLog {
+function logOf(context: Context): GitHubLog {
   const log = context.log;
   return {
     debug: (m) => log.debug(m),

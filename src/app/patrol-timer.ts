@@ -6,9 +6,9 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
-import { secondaryLimits } from '../github/secondary-limit.js';
-import type { HandlerContext } from '../webhooks/handler-context.js';
-import { runPatrol } from '../webhooks/patrol.js';
+import { fitProbotOctokit } from '../github/octokit.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { runPatrol } from '../shell/github/github-patrol.js';
 import { identityOf } from './app-identity.js';
 import { lockFor } from './lock-mode.js';
 import type { RepoConfigs } from './repo-config.js';
@@ -47,14 +47,14 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
     const where = repoSlug(repo);
     try {
       const octokit = await app.auth(installationId);
-      secondaryLimits(octokit);
+      fitProbotOctokit(octokit);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);
         continue;
       }
       const log = app.log.child({ name: 'molecular-patrol', repo: where });
-      const ctx: HandlerContext = {
+      const ctx: GitHubContext = {
         octokit,
         repo,
         payload: {},

@@ -32,8 +32,8 @@ import type { StepOutcome } from '../shell/step/step-outcome.js';
 import type { CliContext } from './cli-context.js';
 import { type Heartbeat, startHeartbeat } from './heartbeat.js';
 import { localPrices } from './local-prices.js';
+import { cliStepHost } from './local-step-host.js';
 import { finishedLine, markedLine, startedLine, stillRunningLine } from './progress-lines.js';
-import { cliStepHost } from './step-host.js';
 import { PLAIN, type Style } from './style.js';
 import { holdWorkingTree } from './tree-lock.js';
 

@@ -6,9 +6,9 @@
  * fresh branches when they run again.
  */
 
-import { type Effect, err, type Molecule, ok, type Result } from '../engine/index.js';
+import { type Effect, err, type Molecule, ok, type Result, stepBranch } from '../engine/index.js';
 import { git, resolveCommit } from '../runner/git.js';
-import { resetBranch, stepBranch } from '../runner/index.js';
+import { resetBranch } from '../runner/index.js';
 import type { CliContext } from './cli-context.js';
 
 export interface BranchReset {

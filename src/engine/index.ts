@@ -1,5 +1,6 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
 
+export { moleculeBranchPrefix, stepBranch } from './branch-names.js';
 export * from './budget/budget.js';
 export * from './budget/prices.js';
 export * from './budget/usage.js';

@@ -303,3 +303,18 @@ export function moleculeCheckRun(mol: Molecule, headSha: string, checkRunId?: nu
     ...(checkRunId !== undefined ? { checkRunId } : {}),
   };
 }
+
+/** The newest check run of each name on `ref` (first 100), as the checks API lists them. One call. */
+export async function latestCheckRuns(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  ref: string,
+): Promise<Array<{ name: string; status: string; conclusion: string | null }>> {
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', {
+    ...repo,
+    ref,
+    filter: 'latest',
+    per_page: 100,
+  });
+  return data.check_runs;
+}

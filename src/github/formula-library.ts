@@ -21,15 +21,15 @@ import {
   type ResolvedFormula,
   type Result,
 } from '../engine/index.js';
-import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
-import { readDescriptionFiles } from './description-files.js';
 import {
   checkFormulaName,
   DEFAULT_FORMULAS_PATH,
   type FormulaEntry,
   type FormulaLocation,
   listFormulas,
-} from './formula-source.js';
+} from './branch-formulas.js';
+import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
+import { readDescriptionFiles } from './repo-description-files.js';
 import { loadBlob, readRepoFile } from './repo-file.js';
 
 export type FormulaPin = BlobPin | `builtin@${string}`;

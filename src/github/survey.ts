@@ -6,8 +6,8 @@
  */
 import type { Molecule } from '../engine/index.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
-import type { TrustPolicy } from './comment-trust.js';
 import { STATE_LABELS } from './labels.js';
+import type { TrustPolicy } from './store/comment-trust.js';
 import {
   COMMENT_FIELDS,
   classifyComments,
@@ -15,7 +15,7 @@ import {
   graphqlView,
   listIssueComments,
   type RejectedComment,
-} from './state-comments.js';
+} from './store/state-comments.js';
 
 /**
  * The PullRequest fragment asks the same of PRs, but its `state` is aliased: GitHub refuses the

@@ -1,12 +1,5 @@
-/**
- * Every branch a molecule creates lives under `molecular/<mol-id>/`, so burn and gc can find all of
- * them and nothing else, and a step's branch name says which step made it.
- */
+/** A branch name git accepts, checked before the runner creates one (the names: engine/branch-names.ts). */
 import { err, ok, REF_NAME_RULE, type Result, refNameProblem } from '../engine/index.js';
-
-export const moleculeBranchPrefix = (molId: string) => `molecular/${molId}/`;
-
-export const stepBranch = (molId: string, stepId: string) => `${moleculeBranchPrefix(molId)}${stepId}`;
 
 /**
  * Cook and pour refuse ids git cannot use, so this holds only for molecules from before that

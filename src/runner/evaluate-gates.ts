@@ -14,7 +14,7 @@ import {
 } from '../engine/index.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
-import { type OutputStream, runCommand } from './run-command.js';
+import { type OutputStream, runCommand } from './run-process.js';
 
 export interface EvaluateGatesOptions {
   cwd: string;

@@ -1,5 +1,5 @@
 /** The runner's public surface: the git and process primitives the step protocol and the CLI call. */
-export { checkBranchName, moleculeBranchPrefix, stepBranch } from './branch-names.js';
+export { checkBranchName } from './branch-names.js';
 export { type BuildCheckpointOptions, buildCheckpoint } from './build-checkpoint.js';
 export { type CommitStepOptions, commitStep, type StepCommit } from './commit-step.js';
 export { diffStep, type StepDiff } from './diff-step.js';
@@ -8,7 +8,7 @@ export { type DeletedBranches, deleteMoleculeBranches } from './molecule-branche
 export { type PrepareWorkspaceOptions, prepareWorkspace, type Workspace } from './prepare-workspace.js';
 export { type PushBranchOptions, pushBranch } from './push-branch.js';
 export { type ResetBranchOptions, resetBranch } from './reset-branch.js';
-export { type CommandOutcome, type OutputStream, type RunCommandOptions, runCommand } from './run-command.js';
+export { type CommandOutcome, type OutputStream, type RunCommandOptions, runCommand } from './run-process.js';
 export { envVarName, type StepEnvOptions, stepEnv } from './step-env.js';
 export {
   listLeftoverWorktrees,

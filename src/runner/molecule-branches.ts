@@ -2,8 +2,7 @@
  * Burn and gc: delete every branch a molecule made (`molecular/<mol-id>/*`), locally and on the
  * remote, with the worktrees that hold them. Nothing outside that prefix is touched.
  */
-import { err, ok, type Result } from '../engine/index.js';
-import { moleculeBranchPrefix } from './branch-names.js';
+import { err, moleculeBranchPrefix, ok, type Result } from '../engine/index.js';
 import { git } from './git.js';
 import { listWorktrees, removeWorktree } from './worktrees.js';
 

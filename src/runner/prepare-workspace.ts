@@ -6,9 +6,9 @@
  */
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type Diagnostic, type ExecutionMode, err, ok, type Result } from '../engine/index.js';
+import { type Diagnostic, type ExecutionMode, err, ok, type Result, stepBranch } from '../engine/index.js';
 import { keepBranchAttempt } from './attempt-refs.js';
-import { checkBranchName, stepBranch } from './branch-names.js';
+import { checkBranchName } from './branch-names.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';
 import { listWorktrees, removeWorktree } from './worktrees.js';

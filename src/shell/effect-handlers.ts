@@ -1,7 +1,7 @@
 /**
  * What a face supplies to carry out effects (`carryOut` in carry-out.ts owns the loop): how it
  * judges gates and how it does every other effect. GitHub's handlers live in
- * src/webhooks/github-effects.ts, the CLI's in src/local/local-effects.ts.
+ * src/shell/github/github-effects.ts, the CLI's in src/local/local-effects.ts.
  */
 
 import type { Effect, GateResult, Molecule, ProtoGate } from '../engine/index.js';

@@ -20,15 +20,16 @@ import { parseCheckRunExternalId } from '../github/check-runs.js';
 import { repoSlug } from '../github/client.js';
 import { parseMoleculeId } from '../github/molecule-id.js';
 import { reply } from '../github/reply.js';
-import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
-import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
-import { cachedProto } from './load-proto.js';
-import { openStore } from './molecule-store.js';
+import { levelOf, permissionRefusal, permissionTable } from '../shell/github/command-permissions.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { quiet } from '../shell/github/quiet.js';
+import { cachedProto } from '../shell/github/repo-proto.js';
+import { applyToMolecule } from '../shell/github/step-event.js';
+import { applied, type HandlerResult, ignored, refused } from './handler-result.js';
 import { CheckRunPayload } from './payloads.js';
-import { quiet } from './quiet.js';
-import { applyToMolecule } from './step-event.js';
 
-export async function handleCheckRun(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handleCheckRun(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = CheckRunPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a check run event');
   const { action, check_run: run, requested_action: requested, sender } = parsed.data;

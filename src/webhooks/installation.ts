@@ -6,7 +6,8 @@
  */
 import { httpMessage } from '../github/client.js';
 import { ensureLabels } from '../github/labels.js';
-import { applied, type BaseContext, type HandlerResult, ignored } from './handler-context.js';
+import type { BaseContext } from '../shell/github/github-context.js';
+import { applied, type HandlerResult, ignored } from './handler-result.js';
 import { InstallationPayload } from './payloads.js';
 
 export async function handleInstallation(ctx: BaseContext): Promise<HandlerResult> {

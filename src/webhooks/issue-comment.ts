@@ -21,17 +21,18 @@ import {
 import { httpMessage, httpStatus, repoSlug } from '../github/client.js';
 import { react } from '../github/reactions.js';
 import { reply } from '../github/reply.js';
-import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
-import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
-import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
-import { openStore } from './molecule-store.js';
+import { levelOf, permissionRefusal, permissionTable } from '../shell/github/command-permissions.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { type IssueMolecules, moleculesOnIssue } from '../shell/github/issue-molecules.js';
+import { runCommand } from '../shell/github/molecule-command.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { fetchPullHead } from '../shell/github/pull-head.js';
+import { quiet } from '../shell/github/quiet.js';
+import { markReply } from '../shell/github/reply-marker.js';
+import { applied, type HandlerResult, ignored, refused } from './handler-result.js';
 import { IssueCommentPayload, isBot } from './payloads.js';
-import { fetchPullHead } from './pull-head.js';
-import { quiet } from './quiet.js';
-import { markReply } from './reply-marker.js';
-import { runCommand } from './run-command.js';
 
-export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handleIssueComment(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = IssueCommentPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not an issue comment');
   const { comment, issue } = parsed.data;

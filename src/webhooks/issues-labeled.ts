@@ -11,16 +11,22 @@ import { codeSpan, permissionAtLeast } from '../engine/index.js';
 import { repoSlug } from '../github/client.js';
 import { STATE_LABELS } from '../github/labels.js';
 import { reply } from '../github/reply.js';
-import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
-import { describeError } from './describe-error.js';
-import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
-import { moleculesOnIssue } from './issue-molecules.js';
-import { openStore } from './molecule-store.js';
+import { levelOf, permissionRefusal, permissionTable } from '../shell/github/command-permissions.js';
+import { describeError } from '../shell/github/describe-error.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { moleculesOnIssue } from '../shell/github/issue-molecules.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { type PourRequest, pourOnIssue } from '../shell/github/pour-on-issue.js';
+import {
+  isTrustedLabeler,
+  labelerRemedy,
+  unvouchedReason,
+  vouchedBodyVars,
+} from '../shell/github/pour-trust.js';
+import { fetchPullHead, headOf } from '../shell/github/pull-head.js';
+import { quiet } from '../shell/github/quiet.js';
+import { applied, type HandlerResult, ignored, refused } from './handler-result.js';
 import { isBot, LabeledIssuePayload, LabeledPullPayload } from './payloads.js';
-import { type PourRequest, pourOnIssue } from './pour-on-issue.js';
-import { isTrustedLabeler, labelerRemedy, unvouchedReason, vouchedBodyVars } from './pour-trust.js';
-import { fetchPullHead, headOf } from './pull-head.js';
-import { quiet } from './quiet.js';
 
 const VAR_CODES = new Set(['missing-var', 'unknown-var', 'var-enum', 'var-pattern', 'vars-invalid']);
 
@@ -35,7 +41,7 @@ interface Labeled {
   pr?: () => Promise<NonNullable<PourRequest['pr']> | string>;
 }
 
-export async function handleLabeled(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handleLabeled(ctx: GitHubContext): Promise<HandlerResult> {
   const event = readLabeled(ctx);
   if (!event) return ignored('not a labeled issue or pull request');
   const prefix = ctx.config.label_prefix;
@@ -112,7 +118,7 @@ function varsHint(): string {
   return '\n\nGive variables in a fenced block in the description, then remove and add the label again:\n\n````\n```mol-vars\nname = "value"\n```\n````';
 }
 
-function readLabeled(ctx: HandlerContext): Labeled | undefined {
+function readLabeled(ctx: GitHubContext): Labeled | undefined {
   const pull = LabeledPullPayload.safeParse(ctx.payload);
   if (pull.success) {
     const p = pull.data.pull_request;

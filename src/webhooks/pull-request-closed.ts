@@ -5,14 +5,15 @@
  * its molecules, whatever the setting: they may go on after the merge.
  */
 import type { MoleculeEvent } from '../engine/index.js';
-import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
-import { moleculesOnIssue } from './issue-molecules.js';
-import { openStore } from './molecule-store.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { moleculesOnIssue } from '../shell/github/issue-molecules.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { applyToMolecule } from '../shell/github/step-event.js';
+import { tellProblems } from '../shell/github/tell-problems.js';
+import { applied, type HandlerResult, ignored } from './handler-result.js';
 import { PullClosedPayload } from './payloads.js';
-import { applyToMolecule } from './step-event.js';
-import { tellProblems } from './tell-problems.js';
 
-export async function handlePullRequestClosed(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handlePullRequestClosed(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = PullClosedPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a closed pull request');
   const { number, merged } = parsed.data.pull_request;

@@ -9,15 +9,16 @@
  * records it once (the engine's completions are idempotent and a failed step cannot fail again).
  */
 import { repoSlug } from '../github/client.js';
-import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
-import { openStore } from './molecule-store.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { applyToMolecule } from '../shell/github/step-event.js';
+import { tellProblems } from '../shell/github/tell-problems.js';
+import { applied, type HandlerResult, ignored, refused } from './handler-result.js';
 import { RepositoryDispatchPayload } from './payloads.js';
-import { applyToMolecule } from './step-event.js';
 import { reportEvent, STEP_REPORT_EVENT, StepReportSchema, withoutApprovals } from './step-report.js';
 import { verifyStepReport } from './step-report-signature.js';
-import { tellProblems } from './tell-problems.js';
 
-export async function handleRepositoryDispatch(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handleRepositoryDispatch(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = RepositoryDispatchPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a repository dispatch');
   if (parsed.data.action !== STEP_REPORT_EVENT)
@@ -57,7 +58,7 @@ export async function handleRepositoryDispatch(ctx: HandlerContext): Promise<Han
 }
 
 /** One log line naming why; the molecule is left as it was. */
-function refuse(ctx: HandlerContext, detail: string): HandlerResult {
+function refuse(ctx: GitHubContext, detail: string): HandlerResult {
   ctx.log.warn(detail);
   return refused(detail);
 }

@@ -3,8 +3,9 @@
  * these (`HANDLED_EVENTS`); the Action's `event` mode looks its trigger up here.
  */
 
+import type { BaseContext, GitHubContext } from '../shell/github/github-context.js';
 import { handleCheckRun } from './check-run.js';
-import { type BaseContext, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
+import { type HandlerResult, ignored } from './handler-result.js';
 import { handleInstallation } from './installation.js';
 import { handleIssueComment } from './issue-comment.js';
 import { handleLabeled } from './issues-labeled.js';
@@ -12,7 +13,7 @@ import { handlePullRequestClosed } from './pull-request-closed.js';
 import { handleRepositoryDispatch } from './repository-dispatch.js';
 import { handleWorkflowRun } from './workflow-run.js';
 
-type RepoHandler = (ctx: HandlerContext) => Promise<HandlerResult>;
+type RepoHandler = (ctx: GitHubContext) => Promise<HandlerResult>;
 
 /** `event.action` (or the bare event when every action counts) -> handler. */
 export const REPO_HANDLERS = {
@@ -42,7 +43,7 @@ export function repoHandlerFor(event: string, action: string | undefined): RepoH
 }
 
 /** Runs the handler of a repository event; an event nobody handles is ignored. */
-export function handleRepoEvent(event: string, ctx: HandlerContext): Promise<HandlerResult> {
+export function handleRepoEvent(event: string, ctx: GitHubContext): Promise<HandlerResult> {
   const action = (ctx.payload as { action?: unknown } | null)?.action;
   const handler = repoHandlerFor(event, typeof action === 'string' ? action : undefined);
   return handler ? handler(ctx) : Promise.resolve(ignored(`${event} is not handled`));

@@ -9,11 +9,12 @@
  */
 
 import { err, LIVE_STATUS_LIST, type Molecule, ok } from '../engine/index.js';
-import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
-import { openStore } from './molecule-store.js';
+import type { GitHubContext } from '../shell/github/github-context.js';
+import { openStore } from '../shell/github/molecule-store.js';
+import { applyToMolecule } from '../shell/github/step-event.js';
+import { tellProblems } from '../shell/github/tell-problems.js';
+import { applied, type HandlerResult, ignored } from './handler-result.js';
 import { WorkflowRunPayload } from './payloads.js';
-import { applyToMolecule } from './step-event.js';
-import { tellProblems } from './tell-problems.js';
 
 /** The `run-name` the step workflow gives its runs (a GitHub expression, not a JS template); `parseStepRunName` reads it back. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is a workflow expression
@@ -25,7 +26,7 @@ export function parseStepRunName(title: string | undefined): { molId: string; st
   return match ? { molId: match[1] as string, step: match[2] as string } : undefined;
 }
 
-export async function handleWorkflowRun(ctx: HandlerContext): Promise<HandlerResult> {
+export async function handleWorkflowRun(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = WorkflowRunPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a workflow run');
   const run = parsed.data.workflow_run;

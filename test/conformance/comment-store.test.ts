@@ -1,8 +1,8 @@
 import { Octokit } from '@octokit/rest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CommentStoreOptions, createCommentStore } from '../../src/github/comment-store.js';
-import { DEFAULT_EDIT_WINDOW_MS, defaultTrustedWriters } from '../../src/github/comment-trust.js';
-import { KeyedMutex } from '../../src/github/keyed-mutex.js';
+import { type CommentStoreOptions, createCommentStore } from '../../src/github/store/comment-store.js';
+import { DEFAULT_EDIT_WINDOW_MS, defaultTrustedWriters } from '../../src/github/store/comment-trust.js';
+import { KeyedMutex } from '../../src/github/store/keyed-mutex.js';
 import { surveyMolecules } from '../../src/github/survey.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { loadSpec } from '../helpers/fake-github/spec.js';

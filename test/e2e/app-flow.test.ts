@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
-import { hasArchiveBlock, readArchiveBlock } from '../../src/github/archive-comment.js';
+import { hasArchiveBlock, readArchiveBlock } from '../../src/github/store/archive-comment.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { commentEvent, issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';

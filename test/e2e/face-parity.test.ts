@@ -26,7 +26,7 @@ import {
   transition,
 } from '../../src/engine/index.js';
 import type { ArchiveRecord } from '../../src/engine/molecule/molecule-schema.js';
-import { hasArchiveBlock, readArchiveBlock } from '../../src/github/archive-comment.js';
+import { hasArchiveBlock, readArchiveBlock } from '../../src/github/store/archive-comment.js';
 import { createLocalStore } from '../../src/local/store/local-store.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { type BuiltCli, buildCli, json, type MolResult, mol } from '../helpers/cli.js';

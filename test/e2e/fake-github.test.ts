@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_QUERY, COMMENTS_QUERY } from '../../src/github/state-comments.js';
+import { COMMENT_QUERY, COMMENTS_QUERY } from '../../src/github/store/state-comments.js';
 import { SURVEY_QUERY } from '../../src/github/survey.js';
 import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { allRoutes } from '../helpers/fake-github/openapi.js';

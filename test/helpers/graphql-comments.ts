@@ -1,5 +1,5 @@
 /**
- * GitHub's GraphQL answers for the comment reads of src/github/state-comments.ts, for nock tests
+ * GitHub's GraphQL answers for the comment reads of src/github/store/state-comments.ts, for nock tests
  * that keep comments in a table of their own (e2e tests use the fake server's). Bots are named by
  * their bare slug, as GraphQL does; `editor` is null until the comment is edited.
  */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState } from '../../src/engine/codec/decode.js';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
-import { sealBody } from '../../src/github/comment-seal.js';
+import { sealBody } from '../../src/github/store/comment-seal.js';
 import { type AppInstance, startAppInstance } from '../helpers/chaos/app-instance.js';
 import { completion, reportPayload } from '../helpers/chaos/fan-world.js';
 import { recordResult } from '../helpers/chaos/report.js';

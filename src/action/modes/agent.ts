@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { BudgetSchema, PriceTableSchema, UsageSchema } from '../../engine/index.js';
-import { runCommand } from '../../runner/run-command.js';
+import { runCommand } from '../../runner/run-process.js';
 import { agentCommandLine } from '../../shell/step/agent-command.js';
 import { type AgentBudget, watchAgentUsage } from '../../shell/step/agent-watch.js';
 import type { ActionIO, ModeResult } from '../action-io.js';

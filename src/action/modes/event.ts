@@ -4,7 +4,7 @@
  * is applied, a finished step workflow is looked at. A `schedule` or a manual `workflow_dispatch`
  * of the events workflow runs one patrol round.
  */
-import type { HandlerContext } from '../../webhooks/handler-context.js';
+import type { GitHubContext } from '../../shell/github/github-context.js';
 import { handleRepoEvent } from '../../webhooks/route-event.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
@@ -13,7 +13,7 @@ import { patrolMode } from './patrol.js';
 const PATROL_EVENTS = new Set(['schedule', 'workflow_dispatch']);
 
 export async function eventMode(
-  ctx: HandlerContext,
+  ctx: GitHubContext,
   io: ActionIO,
   eventName: string | undefined,
   runId: string,

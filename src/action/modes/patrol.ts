@@ -1,7 +1,7 @@
 /**
  * `patrol` mode: a scheduled job wisps the built-in `mol-witness-patrol` formula (its
  * vars are the config's thresholds), runs one round of the patrol the App runs on its timer
- * (src/webhooks/patrol.ts), walks the wisp's steps with what each part of the round did, and
+ * (src/shell/github/github-patrol.ts), walks the wisp's steps with what each part of the round did, and
  * writes the wisp's table to the job summary. The wisp lives in memory only and evaporates with
  * the job. A round that finds nothing stuck writes nothing.
  */
@@ -20,8 +20,8 @@ import {
   transition,
 } from '../../engine/index.js';
 import { packageBuiltins } from '../../local/formulas/builtins.js';
-import type { HandlerContext } from '../../webhooks/handler-context.js';
-import { type PatrolReport, runPatrol } from '../../webhooks/patrol.js';
+import type { GitHubContext } from '../../shell/github/github-context.js';
+import { type PatrolReport, runPatrol } from '../../shell/github/github-patrol.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 
 export const PATROL_FORMULA = 'mol-witness-patrol';
@@ -36,7 +36,7 @@ const STEP_ACTIONS: Record<string, string[]> = {
   'evaporate-wisps': ['evaporate'],
 };
 
-export async function patrolMode(ctx: HandlerContext, io: ActionIO, runId: string): Promise<ModeResult> {
+export async function patrolMode(ctx: GitHubContext, io: ActionIO, runId: string): Promise<ModeResult> {
   const wisp = wispPatrol(ctx, runId);
   if (!wisp.ok) return { outputs: {}, failure: wisp.error.message };
   const report = await runPatrol(ctx);
@@ -53,7 +53,7 @@ export async function patrolMode(ctx: HandlerContext, io: ActionIO, runId: strin
 }
 
 /** The patrol's own wisp: the built-in formula, cooked with the config's thresholds, poured in memory. */
-export function wispPatrol(ctx: HandlerContext, runId: string): Result<{ proto: Proto; mol: Molecule }> {
+export function wispPatrol(ctx: GitHubContext, runId: string): Result<{ proto: Proto; mol: Molecule }> {
   const builtin = packageBuiltins(PATROL_FORMULA);
   if (!builtin)
     return err('unknown-formula', `the built-in formula ${PATROL_FORMULA} is missing beside the Action`);

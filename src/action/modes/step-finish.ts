@@ -8,15 +8,14 @@
 
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { holdsLease, ok, type Result } from '../../engine/index.js';
-import { stepBranch } from '../../runner/branch-names.js';
-import type { CommandOutcome } from '../../runner/run-command.js';
+import { holdsLease, ok, type Result, stepBranch } from '../../engine/index.js';
+import type { CommandOutcome } from '../../runner/run-process.js';
 import { finishStep } from '../../shell/step/finish-step.js';
 import { receiveWork } from '../../shell/step/receive-work.js';
 import { readStepCheckout, type StepCheckout } from '../../shell/step/step-checkout.js';
 import type { ModeResult } from '../action-io.js';
 import { holderOf } from '../step/action-step-host.js';
-import { openStepJob, type StepJobDeps } from '../step/step-job.js';
+import { openStepJob, type StepJobDeps } from '../step/action-step-job.js';
 import { type AgentReport, AgentReportSchema } from './agent.js';
 import { branchOf, finishedResult } from './step-outputs.js';
 

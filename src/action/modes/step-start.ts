@@ -11,7 +11,7 @@ import { judgeGateStep } from '../../shell/step/judge-gate-step.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
-import { openStepJob, type StepJobDeps } from '../step/step-job.js';
+import { openStepJob, type StepJobDeps } from '../step/action-step-job.js';
 import { judgedResult, unstartedResult } from './step-outputs.js';
 
 export async function stepStartMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {

@@ -11,7 +11,7 @@ import { runStepCommand } from '../../shell/step/run-step-command.js';
 import { startStep } from '../../shell/step/start-step.js';
 import type { ModeResult } from '../action-io.js';
 import { printData } from '../print-data.js';
-import { openStepJob, type StepJobDeps } from '../step/step-job.js';
+import { openStepJob, type StepJobDeps } from '../step/action-step-job.js';
 import { finishedResult, judgedResult, unstartedResult } from './step-outputs.js';
 
 export async function stepMode(deps: StepJobDeps, molId: string, stepId: string): Promise<ModeResult> {

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { leaseTtlMs, ok, type Proto, type Result, resolveMentions } from '../../engine/index.js';
 import { repoFileReader } from '../../github/context-files.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
+import { defaultBranch } from '../../shell/github/default-branch.js';
+import { carryOutOnGitHub } from '../../shell/github/github-effects.js';
+import { tellProblems } from '../../shell/github/tell-problems.js';
 import type { EventPlan, Recorded, StepHost } from '../../shell/step/step-host.js';
-import { defaultBranch } from '../../webhooks/default-branch.js';
-import { carryOutOnGitHub } from '../../webhooks/github-effects.js';
-import { tellProblems } from '../../webhooks/tell-problems.js';
 import { fenced, printData } from '../print-data.js';
 import type { StepJobDeps } from './step-job-deps.js';
 

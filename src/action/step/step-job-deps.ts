@@ -3,11 +3,11 @@
  * the job) and action-step-host.ts (which the job runs through) need it.
  */
 import type { MoleculeStore } from '../../engine/index.js';
-import type { HandlerContext } from '../../webhooks/handler-context.js';
+import type { GitHubContext } from '../../shell/github/github-context.js';
 import type { ActionIO } from '../action-io.js';
 
 export interface StepJobDeps {
-  ctx: HandlerContext;
+  ctx: GitHubContext;
   io: ActionIO;
   store: MoleculeStore;
   /** GITHUB_RUN_ID: the step's lease names it, and patrol asks GitHub whether it still runs. */

@@ -4,9 +4,8 @@
  * failure when the step failed before). For running an agent by hand, then `mol done`.
  */
 
-import { unknownStep } from '../../engine/index.js';
+import { stepBranch, unknownStep } from '../../engine/index.js';
 import { gitText } from '../../runner/git.js';
-import { stepBranch } from '../../runner/index.js';
 import { stepPrompt } from '../../shell/step/start-step.js';
 import { EXIT } from '../io.js';
 import { localMentions } from '../local-mentions.js';

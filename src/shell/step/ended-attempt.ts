@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { err, ok, type Result } from '../../engine/index.js';
 import { fullDiskPoint } from '../../runner/crash-point.js';
-import type { CommandOutcome } from '../../runner/run-command.js';
+import type { CommandOutcome } from '../../runner/run-process.js';
 import { type StepCheckout, StepCheckoutSchema } from './step-checkout-schema.js';
 
 const AttemptRecordSchema = z.object({

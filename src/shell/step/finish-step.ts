@@ -15,7 +15,7 @@ import { git, gitText } from '../../runner/git.js';
 import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { checkHead, putHeadBack } from '../../runner/head-check.js';
 import { pushBranch } from '../../runner/push-branch.js';
-import type { CommandOutcome } from '../../runner/run-command.js';
+import type { CommandOutcome } from '../../runner/run-process.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, forgetAttemptRecord } from './ended-attempt.js';
 import { type RecordedStep, recordStepEvent } from './record-step-event.js';

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from '../../engine/index.js';
 import { git, resolveCommit } from '../../runner/git.js';
-import type { CommandOutcome } from '../../runner/run-command.js';
+import type { CommandOutcome } from '../../runner/run-process.js';
 import { recordCheckout, type StepCheckout } from './step-checkout.js';
 import type { StepJob } from './step-job.js';
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { err, ok, parseDuration, type Result } from '../../engine/index.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
-import { type CommandOutcome, runCommand } from '../../runner/run-command.js';
+import { type CommandOutcome, runCommand } from '../../runner/run-process.js';
 import { stepEnv } from '../../runner/step-env.js';
 import { workspaceFingerprint } from '../../runner/workspace-fingerprint.js';
 import { agentCommandLine } from './agent-command.js';

@@ -11,7 +11,7 @@ import {
   TRANSIENT_EXIT_STATUS,
   type Usage,
 } from '../../engine/index.js';
-import type { CommandOutcome } from '../../runner/run-command.js';
+import type { CommandOutcome } from '../../runner/run-process.js';
 
 export interface StepOutcome {
   /** `awaiting`: the work is done and some gates wait on a face. */

@@ -12,7 +12,7 @@ import { watchUntrustedApps } from '../../../src/action/untrusted-apps.js';
 import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { MolError } from '../../../src/engine/errors.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
-import type { CommentView } from '../../../src/github/comment-trust.js';
+import type { CommentView } from '../../../src/github/store/comment-trust.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor } from '../../helpers/fake-github/index.js';
 import { commentEvent } from '../../helpers/fake-github/webhook-payloads.js';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATROL_FORMULA, walkWisp, wispPatrol } from '../../../src/action/modes/patrol.js';
 import { DEFAULT_CONFIG } from '../../../src/github/config.js';
-import type { HandlerContext } from '../../../src/webhooks/handler-context.js';
+import type { GitHubContext } from '../../../src/shell/github/github-context.js';
 import { type ActionWorld, actionWorld, labeledPayload } from './fixture.js';
 
 const HUMAN = `formula = "review"
@@ -20,12 +20,12 @@ description = "Read the change."
 
 const T0 = new Date('2026-05-01T10:00:00.000Z');
 
-function ctxWith(config = DEFAULT_CONFIG): HandlerContext {
+function ctxWith(config = DEFAULT_CONFIG): GitHubContext {
   return {
     config,
     now: () => T0,
     identity: { login: 'github-actions[bot]', trusted: ['github-actions[bot]'] },
-  } as unknown as HandlerContext;
+  } as unknown as GitHubContext;
 }
 
 describe('the patrol wisp', () => {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hasArchiveBlock } from '../../../src/github/archive-comment.js';
+import { hasArchiveBlock } from '../../../src/github/store/archive-comment.js';
 import {
   commentAnswer,
   commentsAnswer,

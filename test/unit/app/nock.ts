@@ -22,7 +22,7 @@ import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../../src/engine/molecule/ops/events.js';
 import { pour } from '../../../src/engine/molecule/ops/pour.js';
 import { transition } from '../../../src/engine/molecule/ops/transition.js';
-import { sealBody } from '../../../src/github/comment-seal.js';
+import { sealBody } from '../../../src/github/store/comment-seal.js';
 import { quietOctokit } from '../../e2e/app-harness.js';
 import { blobSha } from '../../helpers/fake-github/index.js';
 import {

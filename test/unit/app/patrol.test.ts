@@ -11,8 +11,8 @@ import { pour } from '../../../src/engine/molecule/ops/pour.js';
 import { transition } from '../../../src/engine/molecule/ops/transition.js';
 import { DEFAULT_CONFIG } from '../../../src/github/config.js';
 import { forgetProtos } from '../../../src/shell/formulas/load-proto.js';
-import type { HandlerContext } from '../../../src/webhooks/handler-context.js';
-import { runPatrol } from '../../../src/webhooks/patrol.js';
+import type { GitHubContext } from '../../../src/shell/github/github-context.js';
+import { runPatrol } from '../../../src/shell/github/github-patrol.js';
 import { quietOctokit } from '../../e2e/app-harness.js';
 import { commentNode } from '../../helpers/graphql-comments.js';
 import {
@@ -55,7 +55,7 @@ function molecule(events: Array<[MoleculeEvent, Date]>): Molecule {
   return mol;
 }
 
-function context(): HandlerContext {
+function context(): GitHubContext {
   const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
   return {
     octokit: new Octokit({ auth: 'test-token' }),

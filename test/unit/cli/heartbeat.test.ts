@@ -12,7 +12,7 @@ import { pourMolecule } from '../../../src/cli/pour-molecule.js';
 import { clockText, stillRunningLine } from '../../../src/cli/progress-lines.js';
 import { makeStyle } from '../../../src/cli/style.js';
 import type { Result } from '../../../src/engine/index.js';
-import type { CommandOutcome } from '../../../src/runner/run-command.js';
+import type { CommandOutcome } from '../../../src/runner/run-process.js';
 import { runStepCommand } from '../../../src/shell/step/run-step-command.js';
 import type { StepJob } from '../../../src/shell/step/step-job.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';

@@ -1,7 +1,7 @@
 /**
  * The one secondary-limit rule (src/github/secondary-limit.ts), through a real Octokit against
  * nock: what it waits (the fake `sleep` records it, no time passes), how often it sends again and
- * when it gives up. The Action's composed client is tested in test/unit/action/action-octokit.test.ts.
+ * when it gives up. The Action's composed client is tested in test/unit/github/octokit.test.ts.
  */
 import { Octokit } from '@octokit/rest';
 import nock from 'nock';

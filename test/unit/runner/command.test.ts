@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../../src/runner/run-command.js';
+import { runCommand } from '../../../src/runner/run-process.js';
 
 let cwd: string;
 beforeAll(async () => {

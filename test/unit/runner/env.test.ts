@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathExists } from '../../../src/runner/path-exists.js';
-import { runCommand } from '../../../src/runner/run-command.js';
+import { runCommand } from '../../../src/runner/run-process.js';
 import { envVarName, stepEnv } from '../../../src/runner/step-env.js';
 
 let cwd: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endGroup, groupAlive, identifyGroup } from '../../../src/runner/process-group.js';
-import { runCommand } from '../../../src/runner/run-command.js';
+import { runCommand } from '../../../src/runner/run-process.js';
 
 let dir: string;
 beforeAll(async () => {

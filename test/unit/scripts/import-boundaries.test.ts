@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
 const BIOME = join(ROOT, 'node_modules/.bin/biome');
-/** The Biome plugin biome.json names for src/engine (its path is relative to the config). */
-const PLUGIN = 'scripts/engine-determinism.grit';
+/** The Biome plugins biome.json names (their paths are relative to the config). */
+const PLUGINS = ['scripts/engine-determinism.grit', 'scripts/github-calls.grit'];
 
 let scratch: string;
 
@@ -38,7 +38,7 @@ async function lint(path: string, source: string): Promise<{ code: number; said:
   await writeFile(join(dir, path), source);
   await writeFile(join(dir, 'biome.json'), await readFile(join(scratch, 'biome.json')));
   await mkdir(join(dir, 'scripts'), { recursive: true });
-  await writeFile(join(dir, PLUGIN), await readFile(join(ROOT, PLUGIN)));
+  for (const plugin of PLUGINS) await writeFile(join(dir, plugin), await readFile(join(ROOT, plugin)));
   try {
     const { stdout, stderr } = await run(BIOME, ['lint', '--max-diagnostics=5', 'src'], { cwd: dir });
     return { code: 0, said: stdout + stderr };
@@ -106,6 +106,31 @@ describe('import boundaries', () => {
       "import { leaseLive } from './molecule/lease.js';",
     ],
     [
+      'the generic shell importing the GitHub room',
+      'src/shell/step/planted.ts',
+      "import { openStore } from '../github/molecule-store.js';",
+    ],
+    [
+      "the shell's root importing the GitHub room",
+      'src/shell/planted.ts',
+      "import { openStore } from './github/molecule-store.js';",
+    ],
+    [
+      'the GitHub room importing an event handler',
+      'src/shell/github/planted.ts',
+      "import { handleIssueComment } from '../../webhooks/issue-comment.js';",
+    ],
+    [
+      'an Action mode other than event importing src/webhooks',
+      'src/action/step/planted.ts',
+      "import { handleRepoEvent } from '../../webhooks/route-event.js';",
+    ],
+    [
+      'the CLI importing the GitHub room',
+      'src/cli/planted.ts',
+      "import { openStore } from '../shell/github/molecule-store.js';",
+    ],
+    [
       'a face reaching past the engine door',
       'src/cli/planted.ts',
       "import { transition } from '../engine/molecule/ops/transition.js';",
@@ -141,6 +166,21 @@ describe('import boundaries', () => {
       'cook using formula',
       'src/engine/cook/planted.ts',
       "import { substitute } from '../formula/substitute.js';",
+    ],
+    [
+      'the generic shell using the GitHub adapter',
+      'src/shell/step/planted.ts',
+      "import { httpStatus } from '../../github/client.js';",
+    ],
+    [
+      'the Action using the GitHub room',
+      'src/action/step/planted.ts',
+      "import { openStore } from '../../shell/github/molecule-store.js';",
+    ],
+    [
+      "the Action's event mode handing a payload to the router",
+      'src/action/modes/event.ts',
+      "import { handleRepoEvent } from '../../webhooks/route-event.js';",
     ],
     [
       'the shell using a store',
@@ -188,6 +228,29 @@ describe('engine determinism', () => {
   it('leaves the clock to the shell', async () => {
     const { code, said } = await lint('src/shell/planted.ts', 'export const planted = Date.now();\n');
     expect(said).not.toContain('deterministic');
+    expect(code).toBe(0);
+  });
+});
+
+/** Every REST and GraphQL call is made in src/github: a call elsewhere fails the lint. */
+describe('GitHub calls', () => {
+  it.each([
+    ['a REST call in the GitHub room', 'src/shell/github/planted.ts'],
+    ['a REST call in the App', 'src/app/planted.ts'],
+    ['a REST call in the Action', 'src/action/step/planted.ts'],
+  ])('refuses %s', async (_what, path) => {
+    const source =
+      "export const planted = (o: { request: (route: string) => unknown }) => o.request('GET /app');\n";
+    const { code, said } = await lint(path, source);
+    expect(code).not.toBe(0);
+    expect(said).toContain('GitHub calls live in src/github');
+  });
+
+  it('allows one in src/github', async () => {
+    const source =
+      "export const planted = (o: { request: (route: string) => unknown }) => o.request('GET /app');\n";
+    const { code, said } = await lint('src/github/planted.ts', source);
+    expect(said).not.toContain('GitHub calls live in src/github');
     expect(code).toBe(0);
   });
 });

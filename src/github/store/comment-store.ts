@@ -1,0 +1,524 @@
+/**
+ * The GitHub MoleculeStore: one comment per molecule on its issue or pull
+ * request, written by the app or the workflow identity, sealed (comment-seal.ts) and believed only
+ * from trusted writers (comment-trust.ts). Every write goes through one path — lock, read, verify,
+ * apply the pure reducer, write, re-read, unlock — with three layers of protection:
+ *
+ * - a per-molecule mutex in this process (always);
+ * - an optimistic check that needs no lock: the re-read after a write must show our body; if
+ *   another writer's newer state is there instead, the reducer is re-applied on it (bounded);
+ * - `lock: 'ref'`: a lease on `refs/molecular/locks/<id>` (ref-lock.ts) for several processes
+ *   racing on one molecule (Action jobs, app replicas). GitHub has no compare-and-swap on comment
+ *   edits, so without it two processes can still lose an update in a narrow window; the Action's
+ *   workflow `concurrency` group closes that window too.
+ *
+ * API calls (comment id known or not: one read either way, 100 comments per page):
+ * Reads are GraphQL (state-comments.ts: only GraphQL names a comment's last editor), writes REST.
+ *   load 1 · create 4 (list for `exists`, post, re-read, label; a repeated create: list, label) · mutate 3 (read, edit, re-read)
+ *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
+ *   list 1 search per state label asked for + 1 per issue found.
+ *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
+ *   Never the default, not even under the lease: the re-read holds the lease until the write
+ *   can be read, so the next holder does not read the body before it from a lagging replica.
+ *   `lock: 'ref'` adds 2 per write (lock ref, delete; 3 when this process made no lock commit in
+ *   the last half lease: ref-lock.ts).
+ */
+
+import {
+  type ArchiveRecord,
+  DEFAULT_STATE_BUDGET_BYTES,
+  encodeState,
+  err,
+  type ListFilter,
+  type MolError,
+  type Molecule,
+  MoleculeSchema,
+  type MoleculeStore,
+  type Mutation,
+  type Mutator,
+  ok,
+  type Proto,
+  type Result,
+  statusLabel,
+  statusLabels,
+} from '../../engine/index.js';
+import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from '../client.js';
+import { setStateLabels } from '../labels.js';
+import { parseMoleculeId } from '../molecule-id.js';
+import { NO_RETRIES, postOnce } from '../post-once.js';
+import { searchIssueNumbers } from '../search-issues.js';
+import { formatArchiveBody } from './archive-comment.js';
+import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';
+import { type CommentView, DEFAULT_EDIT_WINDOW_MS, type TrustPolicy } from './comment-trust.js';
+import { confirmWrite } from './confirm-write.js';
+import { type KeyedMutex, processMutex, type Waiter } from './keyed-mutex.js';
+import { applyInOrder, archiveOf } from './next-state.js';
+import {
+  acquireRefLock,
+  LockCommits,
+  processLockCommits,
+  type RefLease,
+  releaseRefLock,
+} from './ref-lock.js';
+import {
+  classifyComments,
+  type FoundComment,
+  getComment,
+  listIssueComments,
+  pickMolecule,
+  type RejectedComment,
+  toView,
+} from './state-comments.js';
+
+export type LockMode = 'none' | 'ref';
+
+export interface CommentStoreOptions {
+  octokit: GitHubClient;
+  repo: RepoRef;
+  /** REST logins whose comments may hold state: see `defaultTrustedWriters`. */
+  trustedWriters: string[];
+  /** Secret for HMAC seals; the same everywhere state is read and written. */
+  stateKey?: string;
+  lock?: LockMode;
+  lockTtlMs?: number;
+  lockWaitMs?: number;
+  /** Shown to whoever waits for the lock: a run id, or host:pid. */
+  lockHolder?: string;
+  /** Re-read every write (default), or trust the edit's response. */
+  confirm?: 'reread' | 'response';
+  /** Lock commits this holder made (ref-lock.ts); default: the process's, with the process mutex. */
+  lockCommits?: LockCommits;
+  /** Step titles and the graph for the rendered view. */
+  protoFor?: (mol: Molecule) => Proto | undefined | Promise<Proto | undefined>;
+  /** The issue of an id that does not carry one (ids minted by another store). */
+  issueOf?: (id: string) => number | undefined;
+  /** Keep the issue's state label in step with the status (what `list` searches). Default true. */
+  labels?: boolean;
+  /** Times the reducer is re-applied after losing a race before giving up with `conflict`. */
+  maxConflictRetries?: number;
+  editWindowMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** Default: one mutex for the whole process, shared by every store in it. */
+  mutex?: KeyedMutex;
+  /** Forged, edited or unreadable state comments, and labels that could not be set. */
+  onProblem?: (problem: MolError, comment?: CommentView) => void;
+}
+
+export const DEFAULT_LOCK_TTL_MS = 120_000;
+export const DEFAULT_LOCK_WAIT_MS = 15_000;
+
+interface Location {
+  issue: number;
+  comment: Pick<CommentView, 'id' | 'nodeId'>;
+}
+
+type WriteOutcome = { done: Mutation } | { conflict: FoundComment };
+
+export class CommentStore implements MoleculeStore {
+  private readonly octokit: GitHubClient;
+  private readonly repo: RepoRef;
+  private readonly policy: TrustPolicy;
+  private readonly locations = new Map<string, Location>();
+  /** Issues this store wrote to: `list` reads them even before search has indexed their labels. */
+  private readonly knownIssues = new Set<number>();
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly mutex: KeyedMutex;
+  private readonly lockCommits: LockCommits;
+
+  constructor(private readonly options: CommentStoreOptions) {
+    this.octokit = options.octokit;
+    this.repo = options.repo;
+    this.policy = {
+      writers: options.trustedWriters,
+      ...(options.stateKey !== undefined ? { key: options.stateKey } : {}),
+      editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS,
+    };
+    this.now = options.now ?? (() => new Date());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.mutex = options.mutex ?? processMutex;
+    // A lock commit is shared only by leases one mutex keeps apart (see LockCommits).
+    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+  }
+
+  create(mol: Molecule): Promise<Result<Molecule>> {
+    return this.guard('create', mol.id, async () => {
+      const valid = MoleculeSchema.safeParse(mol);
+      if (!valid.success) {
+        return err(
+          'state-invalid',
+          `the molecule to create is invalid: ${valid.error.issues[0]?.message ?? 'invalid'}`,
+        );
+      }
+      const issue = valid.data.subject.issue ?? valid.data.subject.pr;
+      if (issue === undefined) {
+        return err(
+          'no-subject',
+          `molecule ${mol.id} has no issue or pull request to keep its state comment on`,
+        );
+      }
+      const embedded = parseMoleculeId(mol.id);
+      if (embedded && embedded.issue !== issue) {
+        return err(
+          'invalid-id',
+          `molecule id ${mol.id} names #${embedded.issue} but its subject is #${issue}`,
+        );
+      }
+      if (
+        valid.data.subject.repo &&
+        valid.data.subject.repo.toLowerCase() !== repoSlug(this.repo).toLowerCase()
+      ) {
+        return err(
+          'wrong-repo',
+          `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`,
+        );
+      }
+      return this.exclusive(mol.id, async () => {
+        const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
+        if (existing.found) {
+          // A create of the same id is a redelivery; the first may have died between the comment
+          // and its label, and without the label no survey (patrol, list) would ever find it.
+          if (existing.found.kind === 'state') {
+            this.remember(mol.id, { issue, comment: existing.found.comment });
+            await this.label(issue, existing.found.mol.status);
+          }
+          return err(
+            'exists',
+            `molecule ${mol.id} already exists (comment #${existing.found.comment.id} on #${issue})`,
+          );
+        }
+        const encoded = await this.encode(valid.data);
+        if (!encoded.ok) return encoded;
+        const body = sealBody(encoded.value.body, this.now(), this.policy.key);
+        const posted = await postOnce(
+          async () => {
+            const { data } = await this.octokit.request(
+              'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+              { ...this.repo, issue_number: issue, body, request: NO_RETRIES },
+            );
+            return toView(data);
+          },
+          async () => {
+            const landed = this.pick(await this.listComments(issue), mol.id).found;
+            return landed?.kind === 'state' ? landed.comment : undefined;
+          },
+          this.sleep,
+        );
+        const confirmed = await this.confirm(posted, body, -1);
+        if (!confirmed.ok) return confirmed;
+        if (confirmed.value.conflict) {
+          return err('exists', `molecule ${mol.id} was created by another writer at the same time`);
+        }
+        this.remember(mol.id, { issue, comment: posted });
+        await this.label(issue, encoded.value.mol.status);
+        return ok(encoded.value.mol);
+      });
+    });
+  }
+
+  load(id: string): Promise<Result<Molecule | undefined>> {
+    return this.guard('load', id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === 'state' ? found.value.mol : undefined);
+    });
+  }
+
+  loadArchive(id: string): Promise<Result<ArchiveRecord | undefined>> {
+    return this.guard('loadArchive', id, async () => {
+      const found = await this.read(id);
+      if (!found.ok) return found;
+      return ok(found.value?.kind === 'archive' ? found.value.record : undefined);
+    });
+  }
+
+  mutate(id: string, fn: Mutator): Promise<Result<Mutation>> {
+    return this.guard('mutate', id, () =>
+      this.mutex.batch<Mutator, Result<Mutation>>(this.keyOf(id), fn, (take) => this.serve(id, take)),
+    );
+  }
+
+  /**
+   * One turn of the write queue: the lease, then every reducer queued by then applied in order to
+   * one read and written as one edit. Each caller gets its own verdict: a reducer that refuses
+   * (or returns something invalid) leaves the others' changes standing.
+   */
+  private async serve(id: string, take: () => Waiter<Mutator, Result<Mutation>>[]): Promise<void> {
+    const held = await this.lease(id);
+    if (!held.ok) {
+      for (const w of take()) w.resolve(held);
+      return;
+    }
+    const waiters = take();
+    let results: Result<Mutation>[];
+    try {
+      results = await this.applyAll(
+        id,
+        waiters.map((w) => w.item),
+        held.value,
+      );
+    } finally {
+      if (held.value) await this.release(held.value);
+    }
+    // Answered once the lease is back, as a write alone always was.
+    waiters.forEach((w, i) => {
+      w.resolve(results[i] as Result<Mutation>);
+    });
+  }
+
+  private async applyAll(id: string, fns: Mutator[], lease?: RefLease): Promise<Result<Mutation>[]> {
+    let found = await this.read(id);
+    for (let attempt = 0; ; attempt++) {
+      if (!found.ok) return fns.map(() => found as Result<never>);
+      const current = found.value;
+      if (current?.kind !== 'state') {
+        return fns.map(() => err('not-found', `there is no live molecule ${id} in ${repoSlug(this.repo)}`));
+      }
+      const applied = applyInOrder(fns, current.mol, id, repoSlug(this.repo));
+      if (!applied.results.some((r) => r.ok)) return applied.results;
+      if (lease && this.now().getTime() >= lease.expiresAt.getTime()) {
+        const lost = err(
+          'lock-lost',
+          `the lock on molecule ${id} ran out while the change was computed; nothing was written, try again`,
+        );
+        return applied.results.map((r) => (r.ok ? lost : r));
+      }
+      const written = await this.write(current, applied.mutation);
+      if (!written.ok) return applied.results.map((r) => (r.ok ? written : r));
+      if ('done' in written.value) {
+        // The last change gets the molecule as written (encoding may trim its history).
+        const { mol } = written.value.done;
+        const last = applied.results.findLastIndex((r) => r.ok);
+        return applied.results.map((r, i) =>
+          r.ok && i === last ? ok({ mol, effects: r.value.effects }) : r,
+        );
+      }
+      if (attempt >= (this.options.maxConflictRetries ?? 3)) {
+        const conflict = err(
+          'conflict',
+          `molecule ${id} kept being changed by another writer; the change was not written, try again`,
+        );
+        return applied.results.map((r) => (r.ok ? conflict : r));
+      }
+      found = ok(written.value.conflict);
+    }
+  }
+
+  list(filter: ListFilter = {}): Promise<Result<Molecule[]>> {
+    return this.guard('list', '*', async () => {
+      if (filter.status?.length === 0) return ok([]);
+      const issues = new Set(this.knownIssues);
+      for (const label of statusLabels(filter.status)) {
+        const found = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
+        for (const number of found) issues.add(number);
+      }
+      const molecules: Molecule[] = [];
+      for (const issue of [...issues].sort((a, b) => a - b)) {
+        const classified = classifyComments(await this.listComments(issue), this.policy);
+        this.reportAll(classified.rejected);
+        for (const found of classified.found) {
+          if (found.kind !== 'state') continue;
+          const mol = found.mol;
+          this.remember(mol.id, { issue, comment: found.comment });
+          if (filter.kind !== undefined && mol.kind !== filter.kind) continue;
+          if (filter.status !== undefined && !filter.status.includes(mol.status)) continue;
+          molecules.push(mol);
+        }
+      }
+      molecules.sort((a, b) =>
+        a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt),
+      );
+      return ok(molecules);
+    });
+  }
+
+  /** Where a molecule's comment is; undefined when its id names no issue this store can find. */
+  issueOf(id: string): number | undefined {
+    return this.locations.get(id)?.issue ?? parseMoleculeId(id)?.issue ?? this.options.issueOf?.(id);
+  }
+
+  private remember(id: string, location: Location): void {
+    this.locations.set(id, location);
+    this.knownIssues.add(location.issue);
+  }
+
+  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
+  private async read(id: string): Promise<Result<FoundComment | undefined>> {
+    const issue = this.issueOf(id);
+    if (issue === undefined) return ok(undefined);
+    const cached = this.locations.get(id);
+    if (cached) {
+      const comment = await getComment(this.octokit, cached.comment);
+      const picked = comment ? this.pick([comment], id) : undefined;
+      if (picked && (picked.found || picked.rejected.length > 0)) return this.verdict(picked);
+      this.locations.delete(id); // deleted, or no longer this molecule's: look again
+    }
+    const picked = this.pick(await this.listComments(issue), id);
+    if (picked.found) this.remember(id, { issue, comment: picked.found.comment });
+    return this.verdict(picked);
+  }
+
+  private pick(comments: CommentView[], id: string) {
+    return pickMolecule(classifyComments(comments, this.policy), id);
+  }
+
+  /** A believed comment wins over forgeries next to it (reported); forgeries alone are an error. */
+  private verdict(picked: {
+    found?: FoundComment;
+    rejected: RejectedComment[];
+  }): Result<FoundComment | undefined> {
+    this.reportAll(picked.rejected);
+    if (picked.found) return ok(picked.found);
+    const first = picked.rejected[0];
+    return first ? { ok: false, error: first.error } : ok(undefined);
+  }
+
+  private reportAll(rejected: RejectedComment[]): void {
+    for (const r of rejected) this.options.onProblem?.(r.error, r.comment);
+  }
+
+  private listComments(issue: number): Promise<CommentView[]> {
+    return listIssueComments(this.octokit, this.repo, issue);
+  }
+
+  private async encode(mol: Molecule) {
+    const proto = await this.options.protoFor?.(mol);
+    return encodeState(mol, {
+      ...(proto ? { proto } : {}),
+      budgetBytes: DEFAULT_STATE_BUDGET_BYTES - SEAL_RESERVE_BYTES,
+    });
+  }
+
+  /**
+   * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
+   * (squash) or a deletion (burn).
+   */
+  private async write(
+    current: FoundComment & { kind: 'state' },
+    mutation: Mutation,
+  ): Promise<Result<WriteOutcome>> {
+    const before = current.mol;
+    const next = mutation.mol;
+    const commentId = current.comment.id;
+    const issue = this.issueOf(before.id) as number;
+    const done = (mol: Molecule): Result<WriteOutcome> => ok({ done: { mol, effects: mutation.effects } });
+
+    if (next.status === 'burned') {
+      try {
+        await this.octokit.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+          ...this.repo,
+          comment_id: commentId,
+        });
+      } catch (error) {
+        if (httpStatus(error) !== 404) throw error;
+      }
+      this.locations.delete(before.id);
+      return done(next);
+    }
+
+    let body: string;
+    let persisted = next;
+    if (next.status === 'squashed') {
+      const record = archiveOf(mutation.effects, before.id);
+      if (!record.ok) return record;
+      body = sealBody(formatArchiveBody(record.value), this.now(), this.policy.key);
+    } else {
+      const encoded = await this.encode(next);
+      if (!encoded.ok) return encoded;
+      persisted = encoded.value.mol;
+      body = sealBody(encoded.value.body, this.now(), this.policy.key);
+    }
+    const { data } = await this.octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+      ...this.repo,
+      comment_id: commentId,
+      body,
+    });
+    const confirmed = await this.confirm(toView(data), body, before.rev);
+    if (!confirmed.ok) return confirmed;
+    if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue, next.status);
+    return done(persisted);
+  }
+
+  private confirm(response: CommentView, body: string, previousRev: number) {
+    return confirmWrite(this.octokit, {
+      response,
+      body,
+      previousRev,
+      policy: this.policy,
+      mode: this.options.confirm ?? 'reread',
+      sleep: this.sleep,
+    });
+  }
+
+  private async label(issue: number, status: Molecule['status']): Promise<void> {
+    const label = statusLabel(status);
+    if (this.options.labels === false || label === undefined) return;
+    try {
+      await setStateLabels(this.octokit, this.repo, issue, [label], []);
+    } catch (error) {
+      // The state is written; a missing label only hides the molecule from `list` until the next change.
+      this.options.onProblem?.({
+        code: 'label-failed',
+        message: `could not label #${issue} ${label}: ${httpMessage(error)}`,
+      });
+    }
+  }
+
+  private keyOf(id: string): string {
+    return `${repoSlug(this.repo)}#${id}`.toLowerCase();
+  }
+
+  /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
+  private exclusive<T>(id: string, fn: (lease?: RefLease) => Promise<Result<T>>): Promise<Result<T>> {
+    return this.mutex.run(this.keyOf(id), async () => {
+      const held = await this.lease(id);
+      if (!held.ok) return held;
+      try {
+        return await fn(held.value);
+      } finally {
+        if (held.value) await this.release(held.value);
+      }
+    });
+  }
+
+  /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
+  private lease(id: string): Promise<Result<RefLease | undefined>> {
+    if (this.options.lock !== 'ref') return Promise.resolve(ok(undefined));
+    return acquireRefLock(this.octokit, this.repo, id, {
+      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
+      commits: this.lockCommits,
+      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep,
+    });
+  }
+
+  private async release(lease: RefLease): Promise<void> {
+    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error: unknown) => {
+      this.options.onProblem?.({
+        code: 'lock-release-failed',
+        message: `could not release ${lease.ref}: ${httpMessage(error)}`,
+      });
+    });
+  }
+
+  /** GitHub failures (5xx after retries, 401, 403) come back as values, like every other error. */
+  private async guard<T>(operation: string, id: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+    try {
+      return await fn();
+    } catch (error) {
+      const status = httpStatus(error);
+      return err(
+        'github-error',
+        `${operation} of molecule ${id} failed: GitHub answered ${status ?? 'nothing'}: ${httpMessage(error)}`,
+      );
+    }
+  }
+}
+
+export function createCommentStore(options: CommentStoreOptions): CommentStore {
+  return new CommentStore(options);
+}
