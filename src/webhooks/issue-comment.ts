@@ -1,34 +1,11 @@
 /**
- * `issue_comment.created`: every `/mol` line of a new comment by a person, in order.
- * 👀 at once for a pour, help or a comment of only mistakes (a state change or status is
- * answered within moments); each
- * command checked against the commenter's permission (collaborator endpoint, cached) and run;
- * then 🚀 when all went through or 😕 when any was refused, and one reply with whatever needs
- * saying (refusals, status, help, problems). Bots are never obeyed.
- *
- * A redelivered comment: its 👀 is already there (GitHub answers 200, not 201), or the issue's
- * comments (read anyway) hold the reply to it, and state changes carry the comment's key in the
- * history (change-molecule.ts): nothing is done twice.
+ * `issue_comment.created`: a new comment by a person that holds `/mol` lines is answered by
+ * answerComment (src/shell/github/answer-comment.ts). Bots are never obeyed; an edited or deleted
+ * comment carries no commands.
  */
-import {
-  codeSpan,
-  isCommandError,
-  type ParsedCommand,
-  parseCommands,
-  permissionAtLeast,
-  requiredPermission,
-} from '../engine/index.js';
-import { httpMessage, httpStatus, repoSlug } from '../github/client.js';
-import { react } from '../github/reactions.js';
-import { reply } from '../github/reply.js';
-import { levelOf, permissionRefusal, permissionTable } from '../shell/github/command-permissions.js';
+import { parseCommands } from '../engine/index.js';
+import { answerComment } from '../shell/github/answer-comment.js';
 import type { GitHubContext } from '../shell/github/github-context.js';
-import { type IssueMolecules, moleculesOnIssue } from '../shell/github/issue-molecules.js';
-import { runCommand } from '../shell/github/molecule-command.js';
-import { openStore } from '../shell/github/molecule-store.js';
-import { fetchPullHead } from '../shell/github/pull-head.js';
-import { quiet } from '../shell/github/quiet.js';
-import { markReply } from '../shell/github/reply-marker.js';
 import { applied, type HandlerResult, ignored, refused } from './handler-result.js';
 import { IssueCommentPayload, isBot } from './payloads.js';
 
@@ -41,87 +18,18 @@ export async function handleIssueComment(ctx: GitHubContext): Promise<HandlerRes
   if (!comment.user || isBot(comment.user, ctx.identity.login)) return ignored('written by a bot');
   const commands = parseCommands(comment.body ?? '');
   if (commands.length === 0) return ignored('no /mol command');
-  const login = comment.user.login;
-
-  const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== 'help');
-  // 👀 where the answer may take a while (a pour cooks a formula), or where it is the cheap way to
-  // spot a redelivery (nothing else reads the issue). A status or state change reads the issue
-  // anyway and is answered by 🚀 a moment later (a change's key in the history stops a
-  // redelivery): 👀 first would put one more call in front of the write, and in Octokit's
-  // one-a-second write queue.
-  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === 'pour');
-  const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, comment.id, 'eyes') : false;
-  const molecules: IssueMolecules =
-    wantsState || !fresh
-      ? await moleculesOnIssue(ctx, issue.number)
-      : { live: [], rejected: [], answered: new Set() };
-  if (!fresh && molecules.answered.has(comment.id))
-    return ignored(`comment ${comment.id} was answered already`);
-
-  const table = permissionTable(ctx);
-  const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : 'none';
-  const scene = {
-    ctx,
-    store: openStore(ctx),
-    issue: issue.number,
-    login,
-    level,
-    table,
+  const answer = await answerComment(ctx, {
     commentId: comment.id,
-    issueBody: issue.body,
-    issueAuthor: issue.user?.login,
-    molecules,
-    ...(issue.pull_request ? { pullHead: () => fetchPullHead(ctx, issue.number) } : {}),
-  };
-
-  const sections: string[] = [];
-  let allOk = true;
-  for (const command of commands) {
-    if (isCommandError(command)) {
-      allOk = false;
-      sections.push(section(command.text, quiet(command.message)));
-      continue;
-    }
-    const required = requiredPermission(command, table);
-    if (!permissionAtLeast(level, required)) {
-      allOk = false;
-      sections.push(
-        section(
-          command.text,
-          permissionRefusal(codeSpan(verbText(command)), required, level, repoSlug(ctx.repo)),
-        ),
-      );
-      continue;
-    }
-    try {
-      const outcome = await runCommand(scene, command);
-      if (!outcome.ok) allOk = false;
-      if (outcome.text) sections.push(section(command.text, outcome.text));
-    } catch (error) {
-      allOk = false;
-      const sentence = `GitHub answered ${httpStatus(error) ?? 'nothing'}: ${httpMessage(error)}; try again`;
-      ctx.log.warn(`${command.text}: ${sentence}`);
-      sections.push(section(command.text, quiet(sentence)));
-    }
-  }
-
-  await react(ctx.octokit, ctx.repo, comment.id, allOk ? 'rocket' : 'confused');
-  if (sections.length > 0) {
-    await reply(
-      ctx.octokit,
-      ctx.repo,
-      issue.number,
-      markReply(comment.id, `@${login}\n\n${sections.join('\n\n')}`),
-    );
-  }
+    login: comment.user.login,
+    issue: {
+      number: issue.number,
+      body: issue.body,
+      author: issue.user?.login,
+      isPull: Boolean(issue.pull_request),
+    },
+    commands,
+  });
+  if (answer.status === 'answered-before') return ignored(`comment ${comment.id} was answered already`);
   const summary = commands.map((c) => c.text).join('; ');
-  return allOk ? applied(summary) : refused(summary);
-}
-
-function verbText(command: ParsedCommand): string {
-  return command.verb === 'reset' && command.force ? '/mol reset --force' : `/mol ${command.verb}`;
-}
-
-function section(commandText: string, text: string): string {
-  return text.includes('\n') ? `${codeSpan(commandText)}\n\n${text}` : `${codeSpan(commandText)} — ${text}`;
+  return answer.status === 'ok' ? applied(summary) : refused(summary);
 }
