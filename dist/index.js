@@ -41893,7 +41893,7 @@ function secondaryLimitWait(error3) {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_WAIT_SECONDS;
 }
 
-// src/action/action-octokit.ts
+// src/github/octokit.ts
 function createActionOctokit(token, secondaryLimit = {}) {
   return getOctokit(
     token,
@@ -41930,6 +41930,10 @@ var coreIO = {
     await summary.addRaw(markdown, true).write();
   }
 };
+
+// src/engine/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -74498,7 +74502,7 @@ async function loadBlob(octokit, repo, sha) {
   return ok(text3);
 }
 
-// src/github/formula-source.ts
+// src/github/branch-formulas.ts
 var DEFAULT_FORMULAS_PATH2 = ".github/formulas";
 var FORMULA_SUFFIXES = [".formula.toml", ".formula.json"];
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -74909,358 +74913,127 @@ function checkoutFirst(source, workspace) {
   };
 }
 
-// src/github/description-files.ts
-import { posix } from "node:path";
-function descriptionFilePath(formulaPath, file2) {
-  if (posix.isAbsolute(file2) || /^[A-Za-z]:|^\\/.test(file2)) return void 0;
-  const joined = posix.normalize(posix.join(posix.dirname(formulaPath), file2));
-  if (joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
-  return joined;
-}
-async function readDescriptionFiles2(octokit, repo, name, formula, formulaPath, ref) {
-  const files = descriptionFilesOf(formula);
-  if (files.length === 0) return ok({ parsed: formula, pins: {} });
-  const texts = /* @__PURE__ */ new Map();
-  const pins = {};
-  for (const file2 of files) {
-    const path = descriptionFilePath(formulaPath, file2);
-    if (path === void 0) {
-      return err(
-        "description-file",
-        `description_file "${file2}" leaves the repository: name a file relative to ${formulaPath}, without ".." past the repository root`,
-        descriptionFilePlace(formula, file2)
-      );
-    }
-    const read = await readRepoFile(octokit, repo, path, ref);
-    if (!read.ok) return read;
-    if (read.value === void 0) continue;
-    texts.set(file2, read.value.text);
-    pins[descriptionFilePin(name, file2)] = { path, blobSha: read.value.sha };
-  }
-  const described2 = withDescriptionFiles(formula, texts);
-  return described2.ok ? ok({ parsed: described2.value, pins }) : described2;
-}
-
-// src/github/formula-library.ts
-var GitHubFormulaLibrary = class {
-  constructor(entries) {
-    this.entries = entries;
-  }
-  entries;
-  /** Referenced formulas that exist but could not be parsed (cook then reports them unknown). */
-  problems = [];
-  get(name) {
-    return this.entries.get(name)?.parsed;
-  }
-  pinOf(name) {
-    return this.entries.get(name)?.pin;
-  }
-  /** The `pins` of a FormulaRef: every formula but the root, by name. */
-  pins(root) {
-    const pins = {};
-    for (const [name, { pin, files }] of this.entries) {
-      if (name !== root && (typeof pin === "string" || "blobSha" in pin)) pins[name] = pin;
-      Object.assign(pins, files);
-    }
-    return pins;
-  }
-  names() {
-    return [...this.entries.keys()].sort();
-  }
-};
-function referencedFormulas(formula) {
-  const data = formula.data;
-  const parents = data.extends === void 0 ? [] : [data.extends].flat();
-  const expansions = (data.compose?.expand ?? []).map((rule) => rule.with);
-  return [.../* @__PURE__ */ new Set([...parents, ...expansions, ...data.compose?.aspects ?? []])];
-}
-var MAX_FORMULAS = 64;
-async function loadFormulaLibrary(octokit, repo, name, options) {
-  const checked = checkFormulaName(name);
-  if (!checked.ok) return checked;
-  const listed = await listFormulas(octokit, repo, options);
-  const searched = [];
-  const search = async (wanted) => {
-    const dirs = options.searchPath ?? [];
-    for (let i = 0; i < dirs.length; i++) {
-      searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] });
-      const found2 = searched[i]?.get(wanted);
-      if (found2) return found2;
-    }
-    return void 0;
-  };
-  const fetchOne = async (wanted, byName = true) => {
-    const entry2 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
-    if (entry2) {
-      const text3 = await loadBlob(octokit, repo, entry2.sha);
-      if (!text3.ok) return text3;
-      const parsed = parseFormula(text3.value, entry2.path, entry2.format);
-      if (!parsed.ok) return parsed;
-      const described2 = await readDescriptionFiles2(
-        octokit,
-        repo,
-        wanted,
-        parsed.value,
-        entry2.path,
-        options.defaultBranch
-      );
-      if (!described2.ok) return described2;
-      return ok({
-        parsed: described2.value.parsed,
-        pin: { path: entry2.path, blobSha: entry2.sha },
-        files: described2.value.pins
-      });
-    }
-    return fromBuiltin(wanted, options.builtin);
-  };
-  const root = await fetchOne(name, false);
-  if (root === void 0) {
-    const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
-    return err(
-      "unknown-formula",
-      `there is no formula "${name}"${didYouMean(name, [...known, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
-    );
-  }
-  if (!root.ok) return root;
-  const library = await gather2(name, root.value, fetchOne);
-  return ok({ root: root.value.parsed, ref: refOf(name, library), library });
-}
-function fromBuiltin(name, builtin) {
-  const found2 = builtin?.(name);
-  if (!found2) return void 0;
-  const parsed = parseFormula(found2.text, found2.file);
-  return parsed.ok ? ok({ parsed: parsed.value, pin: builtinPin(found2.version) }) : parsed;
-}
-async function gather2(rootName, root, fetchOne) {
-  const entries = /* @__PURE__ */ new Map([[rootName, root]]);
-  const problems = [];
-  const queue = referencedFormulas(root.parsed);
-  while (queue.length > 0 && entries.size < MAX_FORMULAS) {
-    const next = queue.shift();
-    if (entries.has(next) || !checkFormulaName(next).ok) continue;
-    const entry2 = await fetchOne(next);
-    if (entry2 === void 0) continue;
-    if (!entry2.ok) {
-      problems.push(entry2.error);
-      continue;
-    }
-    entries.set(next, entry2.value);
-    queue.push(...referencedFormulas(entry2.value.parsed));
-  }
-  const library = new GitHubFormulaLibrary(entries);
-  library.problems.push(...problems);
-  return library;
-}
-function refOf(name, library) {
-  const pins = library.pins(name);
-  return {
-    name,
-    source: library.pinOf(name),
-    ...Object.keys(pins).length > 0 ? { pins } : {}
-  };
-}
-function githubFormulaSource(octokit, repo, place) {
-  return {
-    scope: repoSlug(repo).toLowerCase(),
-    builtin: place.builtin,
-    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
-    resolve: async (name, overlays = []) => {
-      if (overlays.length > 0)
-        return err("no-overlays", "overlays are applied by `mol cook --overlay`, not on GitHub");
-      const loaded = await loadPourFormula(octokit, repo, name, place);
-      if (!loaded.ok) return loaded;
-      const { root, library, ref } = loaded.value;
-      return ok({
-        root,
-        library,
-        overlays: [],
-        problems: library.problems,
-        pin: async () => ok(ref)
-      });
-    }
-  };
-}
-async function loadPourFormula(octokit, repo, name, place) {
-  const checked = checkFormulaName(name);
-  if (!checked.ok) return checked;
-  const branch = await place.defaultBranch();
-  const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH2;
-  const path = `${dir}/${name}.formula.toml`;
-  const file2 = await readRepoFile(octokit, repo, path, branch);
-  if (!file2.ok) return file2;
-  if (file2.value) {
-    const parsed = parseFormula(file2.value.text, path, "toml");
-    if (!parsed.ok) return parsed;
-    if (referencedFormulas(parsed.value).length === 0) {
-      const described2 = await readDescriptionFiles2(octokit, repo, name, parsed.value, path, branch);
-      if (!described2.ok) return described2;
-      const pin = { path, blobSha: file2.value.sha };
-      const files = described2.value.pins;
-      return ok({
-        root: described2.value.parsed,
-        ref: { name, source: pin, ...Object.keys(files).length > 0 ? { pins: files } : {} },
-        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: described2.value.parsed, pin, files }]]))
-      });
-    }
-  }
-  const loaded = await loadFormulaLibrary(octokit, repo, name, {
-    defaultBranch: branch,
-    formulasPath: dir,
-    builtin: place.builtin,
-    ...place.builtinNames === void 0 ? {} : { builtinNames: place.builtinNames },
-    ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
-  });
-  if (!loaded.ok && loaded.error.code === "unknown-formula") {
-    const builtins = place.builtinNames?.() ?? [];
-    const known = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
-    return err("unknown-formula", `${loaded.error.message}${known}. Add ${path} on ${branch} to pour it.`);
-  }
-  return loaded;
-}
-
-// src/shell/bounded-cache.ts
-var BoundedCache = class {
-  constructor(max) {
-    this.max = max;
-  }
-  max;
-  entries = /* @__PURE__ */ new Map();
-  get(key) {
-    const value = this.entries.get(key);
-    if (value !== void 0) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key, value) {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-  }
-  delete(key) {
-    this.entries.delete(key);
-  }
-  clear() {
-    this.entries.clear();
-  }
-  get size() {
-    return this.entries.size;
-  }
-};
-
-// src/shell/formulas/load-proto.ts
-var protos = new BoundedCache(256);
-var keyOf2 = (scope2, mol) => JSON.stringify([scope2, mol.formula, mol.vars]);
-function rememberProto(scope2, mol, proto) {
-  protos.set(keyOf2(scope2, mol), proto);
-}
-function cachedProto(scope2, mol, options = {}) {
-  const cached2 = protos.get(keyOf2(scope2, mol));
-  return cached2 ? withDefaultRetries(cached2, options.defaultRetries) : void 0;
-}
-async function loadProto(source, mol, options = {}) {
-  const key = keyOf2(source.scope, mol);
-  const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
-  const cooked = await cookPinned(source, mol);
-  if (!cooked.ok) {
-    return err(
-      "formula-unloadable",
-      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
-    );
-  }
-  protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
-}
-async function cookPinned(source, mol) {
-  const { formula } = mol;
-  if (typeof formula.source === "object" && "inline" in formula.source) {
-    const adhoc = adhocProto(formula.source.inline);
-    if (adhoc.ok) return adhoc;
-  }
-  const pins = formula.pins ?? {};
-  const root = await described(
-    source,
-    pins,
-    formula.name,
-    await readPinned(source, formula.name, formula.source)
-  );
-  if (!root.ok) return root;
-  const library = /* @__PURE__ */ new Map();
-  for (const [name, pin] of Object.entries(pins)) {
-    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
-    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
-    if (!parsed.ok) return parsed;
-    library.set(name, parsed.value);
-  }
-  const overlays = [];
-  for (const pin of formula.overlays ?? []) {
-    const parsed = await readPinned(source, pin.path, pin);
-    if (!parsed.ok) return parsed;
-    overlays.push(parsed.value);
-  }
-  const cooked = cook(root.value, {
-    vars: mol.vars,
-    library: { get: (name) => library.get(name) },
-    overlays
-  });
-  return cooked.ok ? ok(cooked.value.proto) : cooked;
-}
-async function described(source, pins, name, parsed) {
-  if (!parsed.ok) return parsed;
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pin = pins[descriptionFilePin(name, file2)];
-    if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
-  }
-  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
-}
-async function readPinned(source, name, pin) {
-  if (typeof pin === "string") {
-    const found2 = source.builtin(name);
-    if (found2) return parseFormula(found2.text, found2.file);
-    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
-  }
-  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
-}
-
-// src/webhooks/default-branch.ts
-async function defaultBranch(ctx) {
-  return ctx.defaultBranch ?? await defaultBranchOf(ctx.octokit, ctx.repo);
-}
-
-// src/webhooks/load-proto.ts
-function formulaSource(ctx) {
-  return ctx.formulas ?? githubFormulaSource(ctx.octokit, ctx.repo, {
-    defaultBranch: () => defaultBranch(ctx),
-    formulasPath: ctx.config.formulas_path,
-    searchPath: ctx.config.formula_search_path,
-    builtin: ctx.builtin ?? packageBuiltins,
-    builtinNames: ctx.builtin ? () => [] : builtinNames
-  });
-}
-function loadProto2(ctx, mol) {
-  return loadProto(formulaSource(ctx), mol, { defaultRetries: ctx.config.default_retries });
-}
-function cachedProto2(ctx, mol) {
-  return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
-}
-
-// src/webhooks/molecule-store.ts
+// src/shell/github/molecule-store.ts
 import { hostname as hostname3 } from "node:os";
 
-// src/github/archive-comment.ts
+// src/github/labels.ts
+var STATE_LABELS = {
+  active: {
+    name: STATUS_LABELS.active,
+    color: "1f6feb",
+    description: "A Molecular workflow is running here"
+  },
+  complete: {
+    name: STATUS_LABELS.complete,
+    color: "2da44e",
+    description: "The Molecular workflow completed"
+  },
+  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
+};
+var STATE_LABEL_LIST = Object.values(STATE_LABELS);
+async function setStateLabels(octokit, repo, issue3, add, remove) {
+  if (add.length > 0) {
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+      ...repo,
+      issue_number: issue3,
+      labels: add
+    });
+  }
+  await removeLabels(
+    octokit,
+    repo,
+    issue3,
+    remove.filter((n) => !add.includes(n))
+  );
+}
+async function removeLabels(octokit, repo, issue3, names) {
+  for (const name of names) {
+    try {
+      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
+        ...repo,
+        issue_number: issue3,
+        name
+      });
+    } catch (error3) {
+      if (httpStatus(error3) !== 404) throw error3;
+    }
+  }
+}
+async function ensureLabels(octokit, repo, labels = STATE_LABEL_LIST) {
+  const created = [];
+  for (const label of labels) {
+    try {
+      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label });
+      created.push(label.name);
+    } catch (error3) {
+      if (httpStatus(error3) !== 422) throw error3;
+    }
+  }
+  return created;
+}
+
+// src/github/molecule-id.ts
+var SUFFIX2 = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
+function moleculeIdFor(issue3, suffix) {
+  if (!Number.isSafeInteger(issue3) || issue3 < 1)
+    throw new RangeError(`issue number ${issue3} is not a positive integer`);
+  if (!SUFFIX2.test(suffix))
+    throw new RangeError(`molecule id suffix "${suffix}" must be letters, digits, "_" or "-"`);
+  return `${issue3}-${suffix}`;
+}
+function parseMoleculeId(id) {
+  const match = ID2.exec(id);
+  if (!match) return void 0;
+  return { issue: Number(match[1]), suffix: match[2] };
+}
+
+// src/github/post-once.ts
+var NO_RETRIES = { retries: 0 };
+var LOOK_DELAYS_MS = [250, 1e3];
+var MAX_REFUSALS = 5;
+var MAX_429_WAIT_MS = 6e4;
+function retryAfterMs(error3) {
+  const headers = error3.response?.headers;
+  const seconds = Number(headers?.["retry-after"]);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
+}
+async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
+  let refusals = 0;
+  let looks = 0;
+  for (; ; ) {
+    try {
+      return await send();
+    } catch (error3) {
+      const status2 = httpStatus(error3);
+      if (status2 === 429 && refusals < MAX_REFUSALS) {
+        refusals++;
+        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error3) ?? 1e3 * refusals));
+        continue;
+      }
+      const lost2 = status2 === void 0 || status2 >= 500;
+      const delay = LOOK_DELAYS_MS[looks++];
+      if (!lost2 || delay === void 0) throw error3;
+      await sleep(delay);
+      const found2 = await find();
+      if (found2 !== void 0) return found2;
+    }
+  }
+}
+
+// src/github/search-issues.ts
+var MAX_PAGES = 10;
+async function searchIssueNumbers(octokit, q) {
+  const numbers = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
+    numbers.push(...data.items.map((item) => item.number));
+    if (data.items.length < 100 || numbers.length >= data.total_count) break;
+  }
+  return numbers;
+}
+
+// src/github/store/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
 function formatArchiveBody(record5) {
   const steps = record5.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
@@ -75313,7 +75086,7 @@ function parseArchive(block2) {
   return ok(parsed.data);
 }
 
-// src/github/comment-seal.ts
+// src/github/store/comment-seal.ts
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 var SEAL = /<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
 var SEAL_RESERVE_BYTES = 140;
@@ -75366,7 +75139,7 @@ function openSeal(body, key) {
   return ok({ content, at, algorithm });
 }
 
-// src/github/comment-trust.ts
+// src/github/store/comment-trust.ts
 var DEFAULT_EDIT_WINDOW_MS = 10 * 6e4;
 function defaultTrustedWriters(appSlug) {
   return [...appSlug ? [`${appSlug}[bot]`] : [], "github-actions[bot]"];
@@ -75402,7 +75175,7 @@ function judgeComment(comment, policy) {
   return ok(sealed.value);
 }
 
-// src/github/state-comments.ts
+// src/github/store/state-comments.ts
 function toView(comment) {
   return {
     id: Number(comment.id),
@@ -75522,7 +75295,7 @@ function pickMolecule(classified, id) {
   return { ...found2 ? { found: found2 } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
 }
 
-// src/github/confirm-write.ts
+// src/github/store/confirm-write.ts
 var STALE_READ_DELAYS_MS = [250, 1e3];
 async function confirmWrite(octokit, input2) {
   const same = (c) => c.body.replace(/\r\n?/g, "\n").trimEnd() === input2.body.trimEnd();
@@ -75546,7 +75319,7 @@ function lost(commentId) {
   );
 }
 
-// src/github/keyed-mutex.ts
+// src/github/store/keyed-mutex.ts
 var KeyedMutex = class {
   tails = /* @__PURE__ */ new Map();
   queued = /* @__PURE__ */ new Map();
@@ -75624,79 +75397,7 @@ var KeyedMutex = class {
 };
 var processMutex = new KeyedMutex();
 
-// src/github/labels.ts
-var STATE_LABELS = {
-  active: {
-    name: STATUS_LABELS.active,
-    color: "1f6feb",
-    description: "A Molecular workflow is running here"
-  },
-  complete: {
-    name: STATUS_LABELS.complete,
-    color: "2da44e",
-    description: "The Molecular workflow completed"
-  },
-  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
-};
-var STATE_LABEL_LIST = Object.values(STATE_LABELS);
-async function setStateLabels(octokit, repo, issue3, add, remove) {
-  if (add.length > 0) {
-    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
-      ...repo,
-      issue_number: issue3,
-      labels: add
-    });
-  }
-  await removeLabels(
-    octokit,
-    repo,
-    issue3,
-    remove.filter((n) => !add.includes(n))
-  );
-}
-async function removeLabels(octokit, repo, issue3, names) {
-  for (const name of names) {
-    try {
-      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
-        ...repo,
-        issue_number: issue3,
-        name
-      });
-    } catch (error3) {
-      if (httpStatus(error3) !== 404) throw error3;
-    }
-  }
-}
-async function ensureLabels(octokit, repo, labels = STATE_LABEL_LIST) {
-  const created = [];
-  for (const label of labels) {
-    try {
-      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label });
-      created.push(label.name);
-    } catch (error3) {
-      if (httpStatus(error3) !== 422) throw error3;
-    }
-  }
-  return created;
-}
-
-// src/github/molecule-id.ts
-var SUFFIX2 = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
-function moleculeIdFor(issue3, suffix) {
-  if (!Number.isSafeInteger(issue3) || issue3 < 1)
-    throw new RangeError(`issue number ${issue3} is not a positive integer`);
-  if (!SUFFIX2.test(suffix))
-    throw new RangeError(`molecule id suffix "${suffix}" must be letters, digits, "_" or "-"`);
-  return `${issue3}-${suffix}`;
-}
-function parseMoleculeId(id) {
-  const match = ID2.exec(id);
-  if (!match) return void 0;
-  return { issue: Number(match[1]), suffix: match[2] };
-}
-
-// src/github/next-state.ts
+// src/github/store/next-state.ts
 function applyMutator(fn, current) {
   try {
     return fn(structuredClone(current));
@@ -75763,40 +75464,7 @@ function archiveOf(effects, id) {
   return ok(parsed.data);
 }
 
-// src/github/post-once.ts
-var NO_RETRIES = { retries: 0 };
-var LOOK_DELAYS_MS = [250, 1e3];
-var MAX_REFUSALS = 5;
-var MAX_429_WAIT_MS = 6e4;
-function retryAfterMs(error3) {
-  const headers = error3.response?.headers;
-  const seconds = Number(headers?.["retry-after"]);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
-}
-async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
-  let refusals = 0;
-  let looks = 0;
-  for (; ; ) {
-    try {
-      return await send();
-    } catch (error3) {
-      const status2 = httpStatus(error3);
-      if (status2 === 429 && refusals < MAX_REFUSALS) {
-        refusals++;
-        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error3) ?? 1e3 * refusals));
-        continue;
-      }
-      const lost2 = status2 === void 0 || status2 >= 500;
-      const delay = LOOK_DELAYS_MS[looks++];
-      if (!lost2 || delay === void 0) throw error3;
-      await sleep(delay);
-      const found2 = await find();
-      if (found2 !== void 0) return found2;
-    }
-  }
-}
-
-// src/github/ref-lock.ts
+// src/github/store/ref-lock.ts
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
@@ -75964,19 +75632,7 @@ async function releaseRefLock(octokit, repo, lease, now) {
   }
 }
 
-// src/github/search-issues.ts
-var MAX_PAGES = 10;
-async function searchIssueNumbers(octokit, q) {
-  const numbers = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
-    numbers.push(...data.items.map((item) => item.number));
-    if (data.items.length < 100 || numbers.length >= data.total_count) break;
-  }
-  return numbers;
-}
-
-// src/github/comment-store.ts
+// src/github/store/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
 var CommentStore = class {
@@ -76349,7 +76005,355 @@ function createCommentStore(options) {
   return new CommentStore(options);
 }
 
-// src/webhooks/molecule-store.ts
+// src/github/repo-description-files.ts
+import { posix } from "node:path";
+function descriptionFilePath(formulaPath, file2) {
+  if (posix.isAbsolute(file2) || /^[A-Za-z]:|^\\/.test(file2)) return void 0;
+  const joined = posix.normalize(posix.join(posix.dirname(formulaPath), file2));
+  if (joined === ".." || joined.startsWith("..") || joined === ".") return void 0;
+  return joined;
+}
+async function readDescriptionFiles2(octokit, repo, name, formula, formulaPath, ref) {
+  const files = descriptionFilesOf(formula);
+  if (files.length === 0) return ok({ parsed: formula, pins: {} });
+  const texts = /* @__PURE__ */ new Map();
+  const pins = {};
+  for (const file2 of files) {
+    const path = descriptionFilePath(formulaPath, file2);
+    if (path === void 0) {
+      return err(
+        "description-file",
+        `description_file "${file2}" leaves the repository: name a file relative to ${formulaPath}, without ".." past the repository root`,
+        descriptionFilePlace(formula, file2)
+      );
+    }
+    const read = await readRepoFile(octokit, repo, path, ref);
+    if (!read.ok) return read;
+    if (read.value === void 0) continue;
+    texts.set(file2, read.value.text);
+    pins[descriptionFilePin(name, file2)] = { path, blobSha: read.value.sha };
+  }
+  const described2 = withDescriptionFiles(formula, texts);
+  return described2.ok ? ok({ parsed: described2.value, pins }) : described2;
+}
+
+// src/github/formula-library.ts
+var GitHubFormulaLibrary = class {
+  constructor(entries) {
+    this.entries = entries;
+  }
+  entries;
+  /** Referenced formulas that exist but could not be parsed (cook then reports them unknown). */
+  problems = [];
+  get(name) {
+    return this.entries.get(name)?.parsed;
+  }
+  pinOf(name) {
+    return this.entries.get(name)?.pin;
+  }
+  /** The `pins` of a FormulaRef: every formula but the root, by name. */
+  pins(root) {
+    const pins = {};
+    for (const [name, { pin, files }] of this.entries) {
+      if (name !== root && (typeof pin === "string" || "blobSha" in pin)) pins[name] = pin;
+      Object.assign(pins, files);
+    }
+    return pins;
+  }
+  names() {
+    return [...this.entries.keys()].sort();
+  }
+};
+function referencedFormulas(formula) {
+  const data = formula.data;
+  const parents = data.extends === void 0 ? [] : [data.extends].flat();
+  const expansions = (data.compose?.expand ?? []).map((rule) => rule.with);
+  return [.../* @__PURE__ */ new Set([...parents, ...expansions, ...data.compose?.aspects ?? []])];
+}
+var MAX_FORMULAS = 64;
+async function loadFormulaLibrary(octokit, repo, name, options) {
+  const checked = checkFormulaName(name);
+  if (!checked.ok) return checked;
+  const listed = await listFormulas(octokit, repo, options);
+  const searched = [];
+  const search = async (wanted) => {
+    const dirs = options.searchPath ?? [];
+    for (let i = 0; i < dirs.length; i++) {
+      searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] });
+      const found2 = searched[i]?.get(wanted);
+      if (found2) return found2;
+    }
+    return void 0;
+  };
+  const fetchOne = async (wanted, byName = true) => {
+    const entry2 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
+    if (entry2) {
+      const text3 = await loadBlob(octokit, repo, entry2.sha);
+      if (!text3.ok) return text3;
+      const parsed = parseFormula(text3.value, entry2.path, entry2.format);
+      if (!parsed.ok) return parsed;
+      const described2 = await readDescriptionFiles2(
+        octokit,
+        repo,
+        wanted,
+        parsed.value,
+        entry2.path,
+        options.defaultBranch
+      );
+      if (!described2.ok) return described2;
+      return ok({
+        parsed: described2.value.parsed,
+        pin: { path: entry2.path, blobSha: entry2.sha },
+        files: described2.value.pins
+      });
+    }
+    return fromBuiltin(wanted, options.builtin);
+  };
+  const root = await fetchOne(name, false);
+  if (root === void 0) {
+    const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
+    return err(
+      "unknown-formula",
+      `there is no formula "${name}"${didYouMean(name, [...known, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
+    );
+  }
+  if (!root.ok) return root;
+  const library = await gather2(name, root.value, fetchOne);
+  return ok({ root: root.value.parsed, ref: refOf(name, library), library });
+}
+function fromBuiltin(name, builtin) {
+  const found2 = builtin?.(name);
+  if (!found2) return void 0;
+  const parsed = parseFormula(found2.text, found2.file);
+  return parsed.ok ? ok({ parsed: parsed.value, pin: builtinPin(found2.version) }) : parsed;
+}
+async function gather2(rootName, root, fetchOne) {
+  const entries = /* @__PURE__ */ new Map([[rootName, root]]);
+  const problems = [];
+  const queue = referencedFormulas(root.parsed);
+  while (queue.length > 0 && entries.size < MAX_FORMULAS) {
+    const next = queue.shift();
+    if (entries.has(next) || !checkFormulaName(next).ok) continue;
+    const entry2 = await fetchOne(next);
+    if (entry2 === void 0) continue;
+    if (!entry2.ok) {
+      problems.push(entry2.error);
+      continue;
+    }
+    entries.set(next, entry2.value);
+    queue.push(...referencedFormulas(entry2.value.parsed));
+  }
+  const library = new GitHubFormulaLibrary(entries);
+  library.problems.push(...problems);
+  return library;
+}
+function refOf(name, library) {
+  const pins = library.pins(name);
+  return {
+    name,
+    source: library.pinOf(name),
+    ...Object.keys(pins).length > 0 ? { pins } : {}
+  };
+}
+function githubFormulaSource(octokit, repo, place) {
+  return {
+    scope: repoSlug(repo).toLowerCase(),
+    builtin: place.builtin,
+    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
+    resolve: async (name, overlays = []) => {
+      if (overlays.length > 0)
+        return err("no-overlays", "overlays are applied by `mol cook --overlay`, not on GitHub");
+      const loaded = await loadPourFormula(octokit, repo, name, place);
+      if (!loaded.ok) return loaded;
+      const { root, library, ref } = loaded.value;
+      return ok({
+        root,
+        library,
+        overlays: [],
+        problems: library.problems,
+        pin: async () => ok(ref)
+      });
+    }
+  };
+}
+async function loadPourFormula(octokit, repo, name, place) {
+  const checked = checkFormulaName(name);
+  if (!checked.ok) return checked;
+  const branch = await place.defaultBranch();
+  const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH2;
+  const path = `${dir}/${name}.formula.toml`;
+  const file2 = await readRepoFile(octokit, repo, path, branch);
+  if (!file2.ok) return file2;
+  if (file2.value) {
+    const parsed = parseFormula(file2.value.text, path, "toml");
+    if (!parsed.ok) return parsed;
+    if (referencedFormulas(parsed.value).length === 0) {
+      const described2 = await readDescriptionFiles2(octokit, repo, name, parsed.value, path, branch);
+      if (!described2.ok) return described2;
+      const pin = { path, blobSha: file2.value.sha };
+      const files = described2.value.pins;
+      return ok({
+        root: described2.value.parsed,
+        ref: { name, source: pin, ...Object.keys(files).length > 0 ? { pins: files } : {} },
+        library: new GitHubFormulaLibrary(/* @__PURE__ */ new Map([[name, { parsed: described2.value.parsed, pin, files }]]))
+      });
+    }
+  }
+  const loaded = await loadFormulaLibrary(octokit, repo, name, {
+    defaultBranch: branch,
+    formulasPath: dir,
+    builtin: place.builtin,
+    ...place.builtinNames === void 0 ? {} : { builtinNames: place.builtinNames },
+    ...place.searchPath === void 0 ? {} : { searchPath: place.searchPath }
+  });
+  if (!loaded.ok && loaded.error.code === "unknown-formula") {
+    const builtins = place.builtinNames?.() ?? [];
+    const known = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
+    return err("unknown-formula", `${loaded.error.message}${known}. Add ${path} on ${branch} to pour it.`);
+  }
+  return loaded;
+}
+
+// src/shell/bounded-cache.ts
+var BoundedCache = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  entries = /* @__PURE__ */ new Map();
+  get(key) {
+    const value = this.entries.get(key);
+    if (value !== void 0) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key, value) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+  delete(key) {
+    this.entries.delete(key);
+  }
+  clear() {
+    this.entries.clear();
+  }
+  get size() {
+    return this.entries.size;
+  }
+};
+
+// src/shell/formulas/load-proto.ts
+var protos = new BoundedCache(256);
+var keyOf2 = (scope2, mol) => JSON.stringify([scope2, mol.formula, mol.vars]);
+function rememberProto(scope2, mol, proto) {
+  protos.set(keyOf2(scope2, mol), proto);
+}
+function cachedProto(scope2, mol, options = {}) {
+  const cached2 = protos.get(keyOf2(scope2, mol));
+  return cached2 ? withDefaultRetries(cached2, options.defaultRetries) : void 0;
+}
+async function loadProto(source, mol, options = {}) {
+  const key = keyOf2(source.scope, mol);
+  const cached2 = protos.get(key);
+  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  const cooked = await cookPinned(source, mol);
+  if (!cooked.ok) {
+    return err(
+      "formula-unloadable",
+      `molecule ${mol.id}: its pinned formula "${mol.formula.name}" cannot be loaded: ${cooked.error.message}`
+    );
+  }
+  protos.set(key, cooked.value);
+  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+}
+async function cookPinned(source, mol) {
+  const { formula } = mol;
+  if (typeof formula.source === "object" && "inline" in formula.source) {
+    const adhoc = adhocProto(formula.source.inline);
+    if (adhoc.ok) return adhoc;
+  }
+  const pins = formula.pins ?? {};
+  const root = await described(
+    source,
+    pins,
+    formula.name,
+    await readPinned(source, formula.name, formula.source)
+  );
+  if (!root.ok) return root;
+  const library = /* @__PURE__ */ new Map();
+  for (const [name, pin] of Object.entries(pins)) {
+    if (name.startsWith(DESCRIPTION_FILE_PIN)) continue;
+    const parsed = await described(source, pins, name, await readPinned(source, name, pin));
+    if (!parsed.ok) return parsed;
+    library.set(name, parsed.value);
+  }
+  const overlays = [];
+  for (const pin of formula.overlays ?? []) {
+    const parsed = await readPinned(source, pin.path, pin);
+    if (!parsed.ok) return parsed;
+    overlays.push(parsed.value);
+  }
+  const cooked = cook(root.value, {
+    vars: mol.vars,
+    library: { get: (name) => library.get(name) },
+    overlays
+  });
+  return cooked.ok ? ok(cooked.value.proto) : cooked;
+}
+async function described(source, pins, name, parsed) {
+  if (!parsed.ok) return parsed;
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(parsed.value)) {
+    const pin = pins[descriptionFilePin(name, file2)];
+    if (pin === void 0 || typeof pin === "string") continue;
+    const text3 = await source.readBlob(pin);
+    if (!text3.ok) return text3;
+    texts.set(file2, text3.value);
+  }
+  return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
+}
+async function readPinned(source, name, pin) {
+  if (typeof pin === "string") {
+    const found2 = source.builtin(name);
+    if (found2) return parseFormula(found2.text, found2.file);
+    return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
+  }
+  if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
+  const text3 = await source.readBlob(pin);
+  if (!text3.ok) return text3;
+  return parseFormula(text3.value, pin.path);
+}
+
+// src/shell/github/default-branch.ts
+async function defaultBranch(ctx) {
+  return ctx.defaultBranch ?? await defaultBranchOf(ctx.octokit, ctx.repo);
+}
+
+// src/shell/github/repo-proto.ts
+function formulaSource(ctx) {
+  return ctx.formulas ?? githubFormulaSource(ctx.octokit, ctx.repo, {
+    defaultBranch: () => defaultBranch(ctx),
+    formulasPath: ctx.config.formulas_path,
+    searchPath: ctx.config.formula_search_path,
+    builtin: ctx.builtin ?? packageBuiltins,
+    builtinNames: ctx.builtin ? () => [] : builtinNames
+  });
+}
+function loadProto2(ctx, mol) {
+  return loadProto(formulaSource(ctx), mol, { defaultRetries: ctx.config.default_retries });
+}
+function cachedProto2(ctx, mol) {
+  return cachedProto(formulaSource(ctx).scope, mol, { defaultRetries: ctx.config.default_retries });
+}
+
+// src/shell/github/molecule-store.ts
 var PROCESS = `${hostname3()}:${process.pid}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
@@ -76597,7 +76601,7 @@ function openFence(io) {
   };
 }
 
-// src/action/build-handler-context.ts
+// src/action/build-github-context.ts
 var ACTIONS_LOGIN = "github-actions[bot]";
 function actionTrustedWriters(config3, appSlug) {
   return config3.trusted_writers ?? defaultTrustedWriters(appSlug);
@@ -76637,7 +76641,7 @@ import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2, writeFile as writeFile2 
 import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join5 } from "node:path";
 
-// src/runner/run-command.ts
+// src/runner/run-process.ts
 import { spawn } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
@@ -76697,7 +76701,7 @@ function identifyGroup(pid) {
   return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
 }
 
-// src/runner/run-command.ts
+// src/runner/run-process.ts
 var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then printf %s "$s" 1<>"$1"; fi; exit "$s"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
@@ -77501,6 +77505,15 @@ function moleculeCheckRun(mol, headSha, checkRunId) {
     ...checkRunId !== void 0 ? { checkRunId } : {}
   };
 }
+async function latestCheckRuns(octokit, repo, ref) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits/{ref}/check-runs", {
+    ...repo,
+    ref,
+    filter: "latest",
+    per_page: 100
+  });
+  return data.check_runs;
+}
 
 // src/github/reply.ts
 var MAX_COMMENT_CHARS = 65536;
@@ -77565,7 +77578,7 @@ function toLevel(name) {
   return PERMISSIONS.includes(name ?? "") ? name : void 0;
 }
 
-// src/webhooks/command-permissions.ts
+// src/shell/github/command-permissions.ts
 function permissionTable(ctx) {
   return commandPermissions(ctx.config);
 }
@@ -77576,98 +77589,7 @@ function permissionRefusal(what, required2, have, repo) {
   return `${what} needs **${required2}** permission on ${repo}; you have **${have === "none" ? "no access" : have}**`;
 }
 
-// src/webhooks/handler-context.ts
-var ignored = (detail) => ({ status: "ignored", detail });
-var applied = (detail) => ({ status: "applied", detail });
-var refused = (detail) => ({ status: "refused", detail });
-
-// src/webhooks/payloads.ts
-var User = external_exports.object({ login: external_exports.string(), type: external_exports.string().optional() });
-var Label = external_exports.object({ name: external_exports.string() });
-var RepoId = external_exports.object({ id: external_exports.number(), full_name: external_exports.string() });
-var LabeledIssuePayload = external_exports.object({
-  action: external_exports.literal("labeled"),
-  label: Label,
-  issue: external_exports.object({
-    number: external_exports.number().int().positive(),
-    body: external_exports.string().nullable().optional(),
-    user: User.nullable().optional(),
-    labels: external_exports.array(Label).optional(),
-    pull_request: external_exports.unknown().optional()
-  }),
-  sender: User
-});
-var LabeledPullPayload = external_exports.object({
-  action: external_exports.literal("labeled"),
-  label: Label,
-  pull_request: external_exports.object({
-    number: external_exports.number().int().positive(),
-    body: external_exports.string().nullable().optional(),
-    user: User.nullable().optional(),
-    labels: external_exports.array(Label).optional(),
-    head: external_exports.object({ ref: external_exports.string(), sha: external_exports.string(), repo: RepoId.nullable().optional() }),
-    base: external_exports.object({ repo: RepoId })
-  }),
-  sender: User
-});
-var IssueCommentPayload = external_exports.object({
-  action: external_exports.string(),
-  comment: external_exports.object({ id: external_exports.number(), body: external_exports.string().nullable().optional(), user: User.nullable() }),
-  issue: external_exports.object({
-    number: external_exports.number().int().positive(),
-    body: external_exports.string().nullable().optional(),
-    user: User.nullable().optional(),
-    pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
-  }),
-  sender: User
-});
-var CheckRunPayload = external_exports.object({
-  action: external_exports.string(),
-  check_run: external_exports.object({
-    id: external_exports.number(),
-    name: external_exports.string(),
-    external_id: external_exports.string().nullable().optional(),
-    head_sha: external_exports.string(),
-    app: external_exports.object({ slug: external_exports.string().optional() }).nullable().optional()
-  }),
-  requested_action: external_exports.object({ identifier: external_exports.string() }).nullable().optional(),
-  sender: User
-});
-var WorkflowRunPayload = external_exports.object({
-  action: external_exports.string(),
-  workflow_run: external_exports.object({
-    id: external_exports.number(),
-    path: external_exports.string().optional(),
-    display_title: external_exports.string().optional(),
-    conclusion: external_exports.string().nullable().optional(),
-    status: external_exports.string().nullable().optional(),
-    event: external_exports.string().optional()
-  })
-});
-var PullClosedPayload = external_exports.object({
-  action: external_exports.literal("closed"),
-  pull_request: external_exports.object({ number: external_exports.number().int().positive(), merged: external_exports.boolean().nullable().optional() }),
-  sender: User
-});
-var RepositoryDispatchPayload = external_exports.object({
-  action: external_exports.string(),
-  client_payload: external_exports.unknown(),
-  sender: User
-});
-var InstalledRepo = external_exports.object({ name: external_exports.string(), full_name: external_exports.string() });
-var InstallationPayload = external_exports.object({
-  action: external_exports.string(),
-  installation: external_exports.object({ id: external_exports.number() }),
-  repositories: external_exports.array(InstalledRepo).optional(),
-  repositories_added: external_exports.array(InstalledRepo).optional()
-});
-function isBot(user, self2) {
-  if (!user) return true;
-  const login = user.login.toLowerCase();
-  return user.type === "Bot" || login.endsWith("[bot]") || login === self2.toLowerCase();
-}
-
-// src/webhooks/quiet.ts
+// src/shell/github/quiet.ts
 function quiet(text3) {
   return escapeHtml(text3).replace(/@(?=[\w-])/g, "@\u200B");
 }
@@ -77725,6 +77647,41 @@ function isList(value) {
 }
 function handledUnder(mol, key) {
   return mol.history.some((h) => h.event === "command" && (h.note === key || h.note?.startsWith(`${key}:`)));
+}
+
+// src/github/branches.ts
+async function deleteMoleculeBranches(octokit, repo, molId) {
+  const prefix = `heads/${moleculeBranchPrefix(molId)}`;
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/matching-refs/{ref}", {
+    ...repo,
+    ref: prefix
+  });
+  const deleted = [];
+  for (const { ref } of data) {
+    const short = ref.replace(/^refs\//, "");
+    if (!short.startsWith(prefix)) continue;
+    try {
+      await octokit.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}", { ...repo, ref: short });
+      deleted.push(short.slice("heads/".length));
+    } catch (error3) {
+      if (httpStatus(error3) !== 404 && httpStatus(error3) !== 422) throw error3;
+    }
+  }
+  return deleted;
+}
+async function resetStepBranch(octokit, repo, molId, step2, commit) {
+  try {
+    await octokit.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}", {
+      ...repo,
+      ref: `heads/${stepBranch(molId, step2)}`,
+      sha: commit,
+      force: true
+    });
+    return true;
+  } catch (error3) {
+    if (httpStatus(error3) === 404 || httpStatus(error3) === 422) return false;
+    throw error3;
+  }
 }
 
 // src/shell/carry-out.ts
@@ -78402,8 +78359,6 @@ import { rm as rm7 } from "node:fs/promises";
 import { join as join11, resolve as resolve3 } from "node:path";
 
 // src/runner/branch-names.ts
-var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
-var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
 async function checkBranchName(_cwd, branch) {
   const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
   if (problem === void 0) return ok(branch);
@@ -78795,7 +78750,35 @@ async function judgeGateStep(job) {
   return ok({ kind: "judged", job: recorded.value.job, results, recorded: recorded.value });
 }
 
-// src/webhooks/app-gates.ts
+// src/shell/github/check-run-ids.ts
+var ids = new BoundedCache(2e3);
+async function upsertRememberedCheckRun(ctx, input2) {
+  const key = `${repoSlug(ctx.repo).toLowerCase()}\0${input2.name}\0${input2.headSha}`;
+  const known = input2.fresh ? void 0 : ids.get(key);
+  if (known !== void 0) {
+    try {
+      const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known });
+      if (updated.ok) return updated;
+    } catch (error3) {
+      if (httpStatus(error3) !== 404) throw error3;
+    }
+    ids.delete(key);
+  }
+  const result = await upsertCheckRun(ctx.octokit, ctx.repo, input2);
+  if (result.ok) ids.set(key, result.value.id);
+  return result;
+}
+
+// src/github/pulls.ts
+async function getPull(octokit, repo, number4) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
+    ...repo,
+    pull_number: number4
+  });
+  return data;
+}
+
+// src/shell/github/github-gates.ts
 var APP_GATE_TYPES = /* @__PURE__ */ new Set(["timer", "checks", "pr-merged"]);
 async function judgeAppGates(ctx, proto, mol, stepId, gates2) {
   const step2 = mol.steps.find((s) => s.id === stepId);
@@ -78815,16 +78798,11 @@ var PASSING = /* @__PURE__ */ new Set(["success", "neutral", "skipped"]);
 async function checksGate(ctx, names, commit) {
   if (commit === void 0)
     return { type: "checks", passed: null, detail: "the step recorded no commit yet" };
-  const { data } = await ctx.octokit.request("GET /repos/{owner}/{repo}/commits/{ref}/check-runs", {
-    ...ctx.repo,
-    ref: commit,
-    filter: "latest",
-    per_page: 100
-  });
+  const runs = await latestCheckRuns(ctx.octokit, ctx.repo, commit);
   const waiting = [];
   const failing = [];
   for (const name of names) {
-    const run2 = data.check_runs.find((r) => r.name === name);
+    const run2 = runs.find((r) => r.name === name);
     if (run2?.status !== "completed") waiting.push(name);
     else if (!PASSING.has(run2.conclusion ?? "")) failing.push(`${name} (${run2.conclusion})`);
   }
@@ -78837,10 +78815,7 @@ async function prMergedGate(ctx, pr) {
   if (pr === void 0)
     return { type: "pr-merged", passed: null, detail: "the molecule is not on a pull request" };
   try {
-    const { data } = await ctx.octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
-      ...ctx.repo,
-      pull_number: pr
-    });
+    const data = await getPull(ctx.octokit, ctx.repo, pr);
     if (data.merged) return { type: "pr-merged", passed: true, detail: `#${pr} was merged` };
     if (data.state === "closed")
       return { type: "pr-merged", passed: false, detail: `#${pr} was closed without merging` };
@@ -78851,68 +78826,41 @@ async function prMergedGate(ctx, pr) {
   }
 }
 
-// src/webhooks/check-run-ids.ts
-var ids = new BoundedCache(2e3);
-async function upsertRememberedCheckRun(ctx, input2) {
-  const key = `${repoSlug(ctx.repo).toLowerCase()}\0${input2.name}\0${input2.headSha}`;
-  const known = input2.fresh ? void 0 : ids.get(key);
-  if (known !== void 0) {
-    try {
-      const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known });
-      if (updated.ok) return updated;
-    } catch (error3) {
-      if (httpStatus(error3) !== 404) throw error3;
-    }
-    ids.delete(key);
-  }
-  const result = await upsertCheckRun(ctx.octokit, ctx.repo, input2);
-  if (result.ok) ids.set(key, result.value.id);
-  return result;
+// src/github/issues.ts
+async function createIssue(octokit, repo, issue3) {
+  const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues", { ...repo, ...issue3 });
+  return { id: Number(data.id), number: data.number };
 }
-
-// src/webhooks/molecule-branches.ts
-async function deleteMoleculeBranches(octokit, repo, molId) {
-  const prefix = `heads/${moleculeBranchPrefix(molId)}`;
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/matching-refs/{ref}", {
+async function addSubIssue(octokit, repo, parent, child) {
+  await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
     ...repo,
-    ref: prefix
+    issue_number: parent,
+    sub_issue_id: child
   });
-  const deleted = [];
-  for (const { ref } of data) {
-    const short = ref.replace(/^refs\//, "");
-    if (!short.startsWith(prefix)) continue;
-    try {
-      await octokit.request("DELETE /repos/{owner}/{repo}/git/refs/{ref}", { ...repo, ref: short });
-      deleted.push(short.slice("heads/".length));
-    } catch (error3) {
-      if (httpStatus(error3) !== 404 && httpStatus(error3) !== 422) throw error3;
-    }
-  }
-  return deleted;
 }
-async function resetStepBranch(octokit, repo, molId, step2, commit) {
-  try {
-    await octokit.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}", {
-      ...repo,
-      ref: `heads/${stepBranch(molId, step2)}`,
-      sha: commit,
-      force: true
-    });
-    return true;
-  } catch (error3) {
-    if (httpStatus(error3) === 404 || httpStatus(error3) === 422) return false;
-    throw error3;
-  }
+function listSubIssues(octokit, repo, parent) {
+  return octokit.paginate("GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
+    ...repo,
+    issue_number: parent,
+    per_page: 100
+  });
+}
+async function closeIssue(octokit, repo, number4, reason) {
+  await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+    ...repo,
+    issue_number: number4,
+    state: "closed",
+    state_reason: reason
+  });
 }
 
-// src/webhooks/step-issues.ts
+// src/shell/github/step-issues.ts
 var marker = (molId, step2) => `<!-- molecular:step ${molId}/${step2} -->`;
 async function createStepIssues(ctx, mol, proto) {
   const parent = mol.subject.issue;
   if (parent === void 0) return;
   for (const step2 of proto.steps) {
-    const { data } = await ctx.octokit.request("POST /repos/{owner}/{repo}/issues", {
-      ...ctx.repo,
+    const created = await createIssue(ctx.octokit, ctx.repo, {
       title: `${inlineText(step2.title, 200)} (${mol.id})`,
       body: fitComment(
         [
@@ -78925,33 +78873,20 @@ async function createStepIssues(ctx, mol, proto) {
         ].join("\n")
       )
     });
-    await ctx.octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
-      ...ctx.repo,
-      issue_number: parent,
-      sub_issue_id: Number(data.id)
-    });
+    await addSubIssue(ctx.octokit, ctx.repo, parent, created.id);
   }
 }
 async function closeStepIssue(ctx, mol, step2, reason) {
   const parent = mol.subject.issue;
   if (parent === void 0) return false;
-  const children = await ctx.octokit.paginate("GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues", {
-    ...ctx.repo,
-    issue_number: parent,
-    per_page: 100
-  });
+  const children = await listSubIssues(ctx.octokit, ctx.repo, parent);
   const child = children.find((issue3) => issue3.body?.trimEnd().endsWith(marker(mol.id, step2)));
   if (!child || child.state === "closed") return false;
-  await ctx.octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
-    ...ctx.repo,
-    issue_number: child.number,
-    state: "closed",
-    state_reason: reason
-  });
+  await closeIssue(ctx.octokit, ctx.repo, child.number, reason);
   return true;
 }
 
-// src/webhooks/github-effects.ts
+// src/shell/github/github-effects.ts
 async function carryOutOnGitHub(ctx, store, mol, proto, effects, options = {}) {
   const out = await carryOut(
     { store, proto, now: () => ctx.now() },
@@ -79192,7 +79127,7 @@ async function attemptValue(ctx, out, what, fn) {
   }
 }
 
-// src/webhooks/step-event.ts
+// src/shell/github/step-event.ts
 async function applyToMolecule(ctx, store, molId, event, marker2) {
   let proto;
   const first2 = {};
@@ -79216,6 +79151,97 @@ async function applyToMolecule(ctx, store, molId, event, marker2) {
   if (!change.value.changed) return ok({ change: change.value, proto });
   const outcome = await carryOutOnGitHub(ctx, store, change.value.mol, proto, change.value.effects);
   return ok({ change: change.value, proto, outcome });
+}
+
+// src/webhooks/handler-result.ts
+var ignored = (detail) => ({ status: "ignored", detail });
+var applied = (detail) => ({ status: "applied", detail });
+var refused = (detail) => ({ status: "refused", detail });
+
+// src/webhooks/payloads.ts
+var User = external_exports.object({ login: external_exports.string(), type: external_exports.string().optional() });
+var Label = external_exports.object({ name: external_exports.string() });
+var RepoId = external_exports.object({ id: external_exports.number(), full_name: external_exports.string() });
+var LabeledIssuePayload = external_exports.object({
+  action: external_exports.literal("labeled"),
+  label: Label,
+  issue: external_exports.object({
+    number: external_exports.number().int().positive(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
+    labels: external_exports.array(Label).optional(),
+    pull_request: external_exports.unknown().optional()
+  }),
+  sender: User
+});
+var LabeledPullPayload = external_exports.object({
+  action: external_exports.literal("labeled"),
+  label: Label,
+  pull_request: external_exports.object({
+    number: external_exports.number().int().positive(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
+    labels: external_exports.array(Label).optional(),
+    head: external_exports.object({ ref: external_exports.string(), sha: external_exports.string(), repo: RepoId.nullable().optional() }),
+    base: external_exports.object({ repo: RepoId })
+  }),
+  sender: User
+});
+var IssueCommentPayload = external_exports.object({
+  action: external_exports.string(),
+  comment: external_exports.object({ id: external_exports.number(), body: external_exports.string().nullable().optional(), user: User.nullable() }),
+  issue: external_exports.object({
+    number: external_exports.number().int().positive(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
+    pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
+  }),
+  sender: User
+});
+var CheckRunPayload = external_exports.object({
+  action: external_exports.string(),
+  check_run: external_exports.object({
+    id: external_exports.number(),
+    name: external_exports.string(),
+    external_id: external_exports.string().nullable().optional(),
+    head_sha: external_exports.string(),
+    app: external_exports.object({ slug: external_exports.string().optional() }).nullable().optional()
+  }),
+  requested_action: external_exports.object({ identifier: external_exports.string() }).nullable().optional(),
+  sender: User
+});
+var WorkflowRunPayload = external_exports.object({
+  action: external_exports.string(),
+  workflow_run: external_exports.object({
+    id: external_exports.number(),
+    path: external_exports.string().optional(),
+    display_title: external_exports.string().optional(),
+    conclusion: external_exports.string().nullable().optional(),
+    status: external_exports.string().nullable().optional(),
+    event: external_exports.string().optional()
+  })
+});
+var PullClosedPayload = external_exports.object({
+  action: external_exports.literal("closed"),
+  pull_request: external_exports.object({ number: external_exports.number().int().positive(), merged: external_exports.boolean().nullable().optional() }),
+  sender: User
+});
+var RepositoryDispatchPayload = external_exports.object({
+  action: external_exports.string(),
+  client_payload: external_exports.unknown(),
+  sender: User
+});
+var InstalledRepo = external_exports.object({ name: external_exports.string(), full_name: external_exports.string() });
+var InstallationPayload = external_exports.object({
+  action: external_exports.string(),
+  installation: external_exports.object({ id: external_exports.number() }),
+  repositories: external_exports.array(InstalledRepo).optional(),
+  repositories_added: external_exports.array(InstalledRepo).optional()
+});
+function isBot(user, self2) {
+  if (!user) return true;
+  const login = user.login.toLowerCase();
+  return user.type === "Bot" || login.endsWith("[bot]") || login === self2.toLowerCase();
 }
 
 // src/webhooks/check-run.ts
@@ -79307,7 +79333,7 @@ async function react(octokit, repo, commentId, content) {
   return status2 === 201;
 }
 
-// src/webhooks/reply-marker.ts
+// src/shell/github/reply-marker.ts
 var MARKER = /^<!-- molecular:reply-to (\d+) -->$/;
 function markReply(commentId, body) {
   return `<!-- molecular:reply-to ${commentId} -->
@@ -79320,7 +79346,7 @@ function repliedTo(body) {
   return match ? Number(match[1]) : void 0;
 }
 
-// src/webhooks/issue-molecules.ts
+// src/shell/github/issue-molecules.ts
 var inFlight = /* @__PURE__ */ new Map();
 function listShared(ctx, issue3) {
   const key = `${repoSlug(ctx.repo)}#${issue3}`.toLowerCase();
@@ -79358,23 +79384,7 @@ async function moleculesOnIssue(ctx, issue3) {
   return { live, rejected: classified.rejected, answered };
 }
 
-// src/webhooks/pull-head.ts
-function headOf(pull) {
-  const own2 = pull.head.repo?.full_name?.toLowerCase() === pull.base.repo.full_name.toLowerCase();
-  if (!own2) {
-    return `pull request #${pull.number} comes from a fork (${pull.head.repo?.full_name ?? "a deleted repository"}); Molecular never runs steps from a fork's code`;
-  }
-  return { number: pull.number, headRef: pull.head.ref, headSha: pull.head.sha };
-}
-async function fetchPullHead(ctx, number4) {
-  const { data } = await ctx.octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
-    ...ctx.repo,
-    pull_number: number4
-  });
-  return headOf(data);
-}
-
-// src/webhooks/describe-error.ts
+// src/shell/github/describe-error.ts
 function describeError(error3) {
   const all = error3.diagnostics?.filter((d) => d.severity === "error") ?? [];
   if (all.length <= 1) return error3.file ? `\`${formatDiagnostic(error3)}\`` : error3.message;
@@ -79384,7 +79394,7 @@ function describeError(error3) {
   ].join("\n");
 }
 
-// src/webhooks/pour-on-issue.ts
+// src/shell/github/pour-on-issue.ts
 import { createHash as createHash2 } from "node:crypto";
 
 // src/shell/formulas/cook-named.ts
@@ -79461,7 +79471,7 @@ function defaultLimits(defaults2, formula) {
   return Object.keys(kept).length === 0 ? void 0 : kept;
 }
 
-// src/webhooks/pour-on-issue.ts
+// src/shell/github/pour-on-issue.ts
 async function pourOnIssue(ctx, store, request2) {
   const running = request2.existing?.find((m) => m.formula.name === request2.formula && isLive(m.status));
   if (running) {
@@ -79514,7 +79524,7 @@ function suffixOf(key) {
   return createHash2("sha256").update(key).digest("hex").slice(0, 6);
 }
 
-// src/webhooks/mol-vars.ts
+// src/shell/github/mol-vars.ts
 var import_yaml3 = __toESM(require_dist(), 1);
 var OPEN2 = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*mol-vars[ \t]*$/;
 var TOML_LINE = /^[ \t]*[\w."'-]+[ \t]*=/m;
@@ -79588,7 +79598,7 @@ function closes(line, fence3) {
   return run2 >= fence3.length && line.slice(i + run2).trim() === "";
 }
 
-// src/webhooks/pour-trust.ts
+// src/shell/github/pour-trust.ts
 function isTrustedLabeler(ctx, login) {
   const wanted = login.toLowerCase();
   return [...ctx.identity.self ?? [], ...ctx.config.trusted_labelers].some(
@@ -79614,7 +79624,7 @@ function unvouchedReason(refused2) {
   return `the \`mol-vars\` block in the description is by ${quiet(`@${refused2.author}`)}, who may not pour (pouring needs **${refused2.required}**; they have **${have}**)`;
 }
 
-// src/webhooks/run-command.ts
+// src/shell/github/molecule-command.ts
 var done = (text3) => text3 === void 0 ? { ok: true } : { ok: true, text: text3 };
 var refuse2 = (text3) => ({ ok: false, text: text3 });
 async function runCommand2(scene, command) {
@@ -79736,23 +79746,26 @@ function outcomeText(notices, problems) {
   return lines.length === 0 ? done() : { ok: problems.length === 0, text: lines.join("\n") };
 }
 
-// src/webhooks/issue-comment.ts
-async function handleIssueComment(ctx) {
-  const parsed = IssueCommentPayload.safeParse(ctx.payload);
-  if (!parsed.success) return ignored("not an issue comment");
-  const { comment, issue: issue3 } = parsed.data;
-  if (parsed.data.action !== "created")
-    return ignored(`comment ${parsed.data.action}: only new comments carry commands`);
-  if (!comment.user || isBot(comment.user, ctx.identity.login)) return ignored("written by a bot");
-  const commands = parseCommands(comment.body ?? "");
-  if (commands.length === 0) return ignored("no /mol command");
-  const login = comment.user.login;
+// src/shell/github/pull-head.ts
+function headOf(pull) {
+  const own2 = pull.head.repo?.full_name?.toLowerCase() === pull.base.repo.full_name.toLowerCase();
+  if (!own2) {
+    return `pull request #${pull.number} comes from a fork (${pull.head.repo?.full_name ?? "a deleted repository"}); Molecular never runs steps from a fork's code`;
+  }
+  return { number: pull.number, headRef: pull.head.ref, headSha: pull.head.sha };
+}
+async function fetchPullHead(ctx, number4) {
+  return headOf(await getPull(ctx.octokit, ctx.repo, number4));
+}
+
+// src/shell/github/answer-comment.ts
+async function answerComment(ctx, request2) {
+  const { commands, login, commentId, issue: issue3 } = request2;
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
   const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === "pour");
-  const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, comment.id, "eyes") : false;
+  const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, "eyes") : false;
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue3.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
-  if (!fresh && molecules.answered.has(comment.id))
-    return ignored(`comment ${comment.id} was answered already`);
+  if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
   const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : "none";
   const scene = {
@@ -79762,11 +79775,11 @@ async function handleIssueComment(ctx) {
     login,
     level,
     table: table2,
-    commentId: comment.id,
+    commentId,
     issueBody: issue3.body,
-    issueAuthor: issue3.user?.login,
+    issueAuthor: issue3.author,
     molecules,
-    ...issue3.pull_request ? { pullHead: () => fetchPullHead(ctx, issue3.number) } : {}
+    ...issue3.isPull ? { pullHead: () => fetchPullHead(ctx, issue3.number) } : {}
   };
   const sections = [];
   let allOk = true;
@@ -79798,19 +79811,18 @@ async function handleIssueComment(ctx) {
       sections.push(section(command.text, quiet(sentence2)));
     }
   }
-  await react(ctx.octokit, ctx.repo, comment.id, allOk ? "rocket" : "confused");
+  await react(ctx.octokit, ctx.repo, commentId, allOk ? "rocket" : "confused");
   if (sections.length > 0) {
     await reply(
       ctx.octokit,
       ctx.repo,
       issue3.number,
-      markReply(comment.id, `@${login}
+      markReply(commentId, `@${login}
 
 ${sections.join("\n\n")}`)
     );
   }
-  const summary2 = commands.map((c) => c.text).join("; ");
-  return allOk ? applied(summary2) : refused(summary2);
+  return { status: allOk ? "ok" : "refused" };
 }
 function verbText(command) {
   return command.verb === "reset" && command.force ? "/mol reset --force" : `/mol ${command.verb}`;
@@ -79819,6 +79831,32 @@ function section(commandText, text3) {
   return text3.includes("\n") ? `${codeSpan(commandText)}
 
 ${text3}` : `${codeSpan(commandText)} \u2014 ${text3}`;
+}
+
+// src/webhooks/issue-comment.ts
+async function handleIssueComment(ctx) {
+  const parsed = IssueCommentPayload.safeParse(ctx.payload);
+  if (!parsed.success) return ignored("not an issue comment");
+  const { comment, issue: issue3 } = parsed.data;
+  if (parsed.data.action !== "created")
+    return ignored(`comment ${parsed.data.action}: only new comments carry commands`);
+  if (!comment.user || isBot(comment.user, ctx.identity.login)) return ignored("written by a bot");
+  const commands = parseCommands(comment.body ?? "");
+  if (commands.length === 0) return ignored("no /mol command");
+  const answer = await answerComment(ctx, {
+    commentId: comment.id,
+    login: comment.user.login,
+    issue: {
+      number: issue3.number,
+      body: issue3.body,
+      author: issue3.user?.login,
+      isPull: Boolean(issue3.pull_request)
+    },
+    commands
+  });
+  if (answer.status === "answered-before") return ignored(`comment ${comment.id} was answered already`);
+  const summary2 = commands.map((c) => c.text).join("; ");
+  return answer.status === "ok" ? applied(summary2) : refused(summary2);
 }
 
 // src/webhooks/issues-labeled.ts
@@ -79921,7 +79959,7 @@ function readLabeled(ctx) {
   };
 }
 
-// src/webhooks/tell-problems.ts
+// src/shell/github/tell-problems.ts
 async function tellProblems(ctx, mol, problems) {
   const issue3 = mol.subject.issue ?? mol.subject.pr;
   for (const problem of problems) ctx.log.warn(`${mol.id}: ${problem}`);
@@ -80336,7 +80374,7 @@ function outcomeLabel(outcome) {
   return `${outcome.type} ${outcome.molId}${outcome.step ? `/${outcome.step}` : ""}`;
 }
 
-// src/webhooks/patrol.ts
+// src/shell/github/github-patrol.ts
 async function runPatrol(ctx, options = {}) {
   const store = openStore(ctx);
   const round = await patrolRound(
@@ -81249,7 +81287,7 @@ async function record4(deps, molId, proto, plan) {
   return ok({ written: mol, effects, mol: outcome.mol, dispatched: outcome.dispatched });
 }
 
-// src/action/step/step-job.ts
+// src/action/step/action-step-job.ts
 async function openStepJob(deps, molId, stepId) {
   const { ctx } = deps;
   const loaded = await deps.store.load(molId);

@@ -272,6 +272,10 @@ var require_punycode = __commonJS({
   }
 });
 
+// src/engine/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -33101,7 +33105,118 @@ function judgeTimer(after, awaitingSince, now) {
   };
 }
 
-// src/github/archive-comment.ts
+// src/github/client.ts
+function repoSlug(repo) {
+  return `${repo.owner}/${repo.repo}`;
+}
+function httpStatus(error2) {
+  if (typeof error2 !== "object" || error2 === null || !("status" in error2)) return void 0;
+  const status = error2.status;
+  return typeof status === "number" ? status : void 0;
+}
+function httpMessage(error2) {
+  if (error2 instanceof Error) return error2.message;
+  return String(error2);
+}
+
+// src/github/labels.ts
+var STATE_LABELS = {
+  active: {
+    name: STATUS_LABELS.active,
+    color: "1f6feb",
+    description: "A Molecular workflow is running here"
+  },
+  complete: {
+    name: STATUS_LABELS.complete,
+    color: "2da44e",
+    description: "The Molecular workflow completed"
+  },
+  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
+};
+var STATE_LABEL_LIST = Object.values(STATE_LABELS);
+async function setStateLabels(octokit, repo, issue2, add, remove) {
+  if (add.length > 0) {
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+      ...repo,
+      issue_number: issue2,
+      labels: add
+    });
+  }
+  await removeLabels(
+    octokit,
+    repo,
+    issue2,
+    remove.filter((n) => !add.includes(n))
+  );
+}
+async function removeLabels(octokit, repo, issue2, names) {
+  for (const name of names) {
+    try {
+      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
+        ...repo,
+        issue_number: issue2,
+        name
+      });
+    } catch (error2) {
+      if (httpStatus(error2) !== 404) throw error2;
+    }
+  }
+}
+
+// src/github/molecule-id.ts
+var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
+function parseMoleculeId(id) {
+  const match = ID2.exec(id);
+  if (!match) return void 0;
+  return { issue: Number(match[1]), suffix: match[2] };
+}
+
+// src/github/post-once.ts
+var NO_RETRIES = { retries: 0 };
+var LOOK_DELAYS_MS = [250, 1e3];
+var MAX_REFUSALS = 5;
+var MAX_429_WAIT_MS = 6e4;
+function retryAfterMs(error2) {
+  const headers = error2.response?.headers;
+  const seconds = Number(headers?.["retry-after"]);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
+}
+async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => setTimeout(resolve, ms))) {
+  let refusals = 0;
+  let looks = 0;
+  for (; ; ) {
+    try {
+      return await send();
+    } catch (error2) {
+      const status = httpStatus(error2);
+      if (status === 429 && refusals < MAX_REFUSALS) {
+        refusals++;
+        await sleep2(Math.min(MAX_429_WAIT_MS, retryAfterMs(error2) ?? 1e3 * refusals));
+        continue;
+      }
+      const lost2 = status === void 0 || status >= 500;
+      const delay = LOOK_DELAYS_MS[looks++];
+      if (!lost2 || delay === void 0) throw error2;
+      await sleep2(delay);
+      const found = await find();
+      if (found !== void 0) return found;
+    }
+  }
+}
+
+// src/github/search-issues.ts
+var MAX_PAGES = 10;
+async function searchIssueNumbers(octokit, q) {
+  const numbers = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
+    numbers.push(...data.items.map((item) => item.number));
+    if (data.items.length < 100 || numbers.length >= data.total_count) break;
+  }
+  return numbers;
+}
+
+// src/github/store/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
 function formatArchiveBody(record3) {
   const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
@@ -33154,21 +33269,7 @@ function parseArchive(block2) {
   return ok(parsed.data);
 }
 
-// src/github/client.ts
-function repoSlug(repo) {
-  return `${repo.owner}/${repo.repo}`;
-}
-function httpStatus(error2) {
-  if (typeof error2 !== "object" || error2 === null || !("status" in error2)) return void 0;
-  const status = error2.status;
-  return typeof status === "number" ? status : void 0;
-}
-function httpMessage(error2) {
-  if (error2 instanceof Error) return error2.message;
-  return String(error2);
-}
-
-// src/github/comment-seal.ts
+// src/github/store/comment-seal.ts
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 var SEAL = /<!-- molecular:digest (sha256|hmac-sha256):([0-9a-f]{64}) at:(\S+) -->\s*$/;
 var SEAL_RESERVE_BYTES = 140;
@@ -33221,7 +33322,7 @@ function openSeal(body, key) {
   return ok({ content, at, algorithm });
 }
 
-// src/github/comment-trust.ts
+// src/github/store/comment-trust.ts
 var DEFAULT_EDIT_WINDOW_MS = 10 * 6e4;
 function isTrustedWriter(login, policy) {
   const lower = login.toLowerCase();
@@ -33254,7 +33355,7 @@ function judgeComment(comment, policy) {
   return ok(sealed.value);
 }
 
-// src/github/state-comments.ts
+// src/github/store/state-comments.ts
 function toView(comment) {
   return {
     id: Number(comment.id),
@@ -33374,7 +33475,7 @@ function pickMolecule(classified, id) {
   return { ...found ? { found } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
 }
 
-// src/github/confirm-write.ts
+// src/github/store/confirm-write.ts
 var STALE_READ_DELAYS_MS = [250, 1e3];
 async function confirmWrite(octokit, input2) {
   const same = (c) => c.body.replace(/\r\n?/g, "\n").trimEnd() === input2.body.trimEnd();
@@ -33398,7 +33499,7 @@ function lost(commentId) {
   );
 }
 
-// src/github/keyed-mutex.ts
+// src/github/store/keyed-mutex.ts
 var KeyedMutex = class {
   tails = /* @__PURE__ */ new Map();
   queued = /* @__PURE__ */ new Map();
@@ -33476,59 +33577,7 @@ var KeyedMutex = class {
 };
 var processMutex = new KeyedMutex();
 
-// src/github/labels.ts
-var STATE_LABELS = {
-  active: {
-    name: STATUS_LABELS.active,
-    color: "1f6feb",
-    description: "A Molecular workflow is running here"
-  },
-  complete: {
-    name: STATUS_LABELS.complete,
-    color: "2da44e",
-    description: "The Molecular workflow completed"
-  },
-  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
-};
-var STATE_LABEL_LIST = Object.values(STATE_LABELS);
-async function setStateLabels(octokit, repo, issue2, add, remove) {
-  if (add.length > 0) {
-    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
-      ...repo,
-      issue_number: issue2,
-      labels: add
-    });
-  }
-  await removeLabels(
-    octokit,
-    repo,
-    issue2,
-    remove.filter((n) => !add.includes(n))
-  );
-}
-async function removeLabels(octokit, repo, issue2, names) {
-  for (const name of names) {
-    try {
-      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
-        ...repo,
-        issue_number: issue2,
-        name
-      });
-    } catch (error2) {
-      if (httpStatus(error2) !== 404) throw error2;
-    }
-  }
-}
-
-// src/github/molecule-id.ts
-var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
-function parseMoleculeId(id) {
-  const match = ID2.exec(id);
-  if (!match) return void 0;
-  return { issue: Number(match[1]), suffix: match[2] };
-}
-
-// src/github/next-state.ts
+// src/github/store/next-state.ts
 function applyMutator(fn, current) {
   try {
     return fn(structuredClone(current));
@@ -33595,40 +33644,7 @@ function archiveOf(effects, id) {
   return ok(parsed.data);
 }
 
-// src/github/post-once.ts
-var NO_RETRIES = { retries: 0 };
-var LOOK_DELAYS_MS = [250, 1e3];
-var MAX_REFUSALS = 5;
-var MAX_429_WAIT_MS = 6e4;
-function retryAfterMs(error2) {
-  const headers = error2.response?.headers;
-  const seconds = Number(headers?.["retry-after"]);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
-}
-async function postOnce(send, find, sleep2 = (ms) => new Promise((resolve) => setTimeout(resolve, ms))) {
-  let refusals = 0;
-  let looks = 0;
-  for (; ; ) {
-    try {
-      return await send();
-    } catch (error2) {
-      const status = httpStatus(error2);
-      if (status === 429 && refusals < MAX_REFUSALS) {
-        refusals++;
-        await sleep2(Math.min(MAX_429_WAIT_MS, retryAfterMs(error2) ?? 1e3 * refusals));
-        continue;
-      }
-      const lost2 = status === void 0 || status >= 500;
-      const delay = LOOK_DELAYS_MS[looks++];
-      if (!lost2 || delay === void 0) throw error2;
-      await sleep2(delay);
-      const found = await find();
-      if (found !== void 0) return found;
-    }
-  }
-}
-
-// src/github/ref-lock.ts
+// src/github/store/ref-lock.ts
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
 var MESSAGE_TITLE = "molecular lock";
@@ -33796,19 +33812,7 @@ async function releaseRefLock(octokit, repo, lease, now) {
   }
 }
 
-// src/github/search-issues.ts
-var MAX_PAGES = 10;
-async function searchIssueNumbers(octokit, q) {
-  const numbers = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
-    numbers.push(...data.items.map((item) => item.number));
-    if (data.items.length < 100 || numbers.length >= data.total_count) break;
-  }
-  return numbers;
-}
-
-// src/github/comment-store.ts
+// src/github/store/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
 var CommentStore = class {
@@ -35651,6 +35655,7 @@ export {
   listChanges,
   mergeBudget,
   mermaidText,
+  moleculeBranchPrefix,
   moleculeUsage,
   needBranches,
   nextRound,
@@ -35690,6 +35695,7 @@ export {
   statusLabel,
   statusLabels,
   statusWords,
+  stepBranch,
   stricter,
   substitute,
   substituteCondition,

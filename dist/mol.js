@@ -15798,6 +15798,10 @@ var require_dist = __commonJS({
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
+// src/engine/branch-names.ts
+var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
+var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -47231,8 +47235,6 @@ import { rm as rm4 } from "node:fs/promises";
 import { join as join5 } from "node:path";
 
 // src/runner/branch-names.ts
-var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
-var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
 async function checkBranchName(_cwd, branch) {
   const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
   if (problem === void 0) return ok(branch);
@@ -47570,7 +47572,7 @@ async function readJson2(cwd, shown) {
   }
 }
 
-// src/runner/run-command.ts
+// src/runner/run-process.ts
 import { spawn } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
@@ -47676,7 +47678,7 @@ async function endGroup(group, options = {}) {
   return true;
 }
 
-// src/runner/run-command.ts
+// src/runner/run-process.ts
 var HELD = 'read -r _ <&3 || exit 125; exec 3<&-; sh -c "$0"; s=$?; if [ -n "$1" ]; then printf %s "$s" 1<>"$1"; fi; exit "$s"';
 var DEFAULT_GRACE_MS = 2e3;
 var DEFAULT_TAIL_BYTES = 4096;
@@ -50514,69 +50516,7 @@ async function localPrices(repoDir) {
   return err("config-invalid", message, { file: CONFIG_PATH });
 }
 
-// src/cli/progress-lines.ts
-var SHORT_SHA = 7;
-function startedLine(step2, def, style = PLAIN) {
-  const attempt = step2.attempts > 1 ? ` (attempt ${step2.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : "";
-  return `${style.symbols ? `${style.paint("active", "\u25B6")} ` : "started "}${step2.id}: ${def.title}${attempt}`;
-}
-function stillRunningLine(stepId, ms, style = PLAIN) {
-  return style.paint("muted", `${style.symbols ? "\u2026 " : ""}${stepId} still running (${clockText(ms)})`);
-}
-function clockText(ms) {
-  const seconds = Math.floor(ms / 1e3);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
-}
-function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
-  const line = finishedText(before, after, def, outcome, ms);
-  const symbol2 = line.slice(0, line.indexOf(" "));
-  return markedLine(symbol2, line.slice(symbol2.length + 1), style);
-}
-function markedLine(symbol2, text3, style = PLAIN) {
-  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)} ${text3}` : text3;
-}
-var SYMBOL_TONE = {
-  "\u2713": "good",
-  "\u23F3": "waiting",
-  "\u21BB": "waiting",
-  "\u21BA": "waiting",
-  "\u2717": "bad",
-  "\u25A0": "muted",
-  "\u26A0": "waiting"
-};
-function finishedText(before, after, def, outcome, ms) {
-  const now = after.steps.find((s) => s.id === before.id);
-  const took = formatDuration(ms);
-  const gates2 = outcome.gates.map((g) => `${g.type} gate ${g.passed === null ? "waiting" : g.passed ? "passed" : "failed"}`).join(", ");
-  if (outcome.status !== "failed") {
-    const commit = outcome.checkpoint?.commit?.slice(0, SHORT_SHA);
-    const files = outcome.checkpoint?.filesModified.length ?? 0;
-    const facts = [
-      `in ${took}`,
-      `${files} file${files === 1 ? "" : "s"}`,
-      ...commit ? [`commit ${commit}`] : [],
-      ...gates2 ? [gates2] : []
-    ];
-    if (now?.status === "awaiting_gate") return `\u23F3 ${before.id} waits for its gates (${facts.join(" \xB7 ")})`;
-    return `\u2713 ${before.id} completed ${facts.join(" \xB7 ")}`;
-  }
-  const why = failureText(outcome);
-  if (now === void 0) return `\u2717 ${before.id} failed: ${why}`;
-  const max = (def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
-  if (now.status === "ready")
-    return `\u21BB ${before.id} failed after ${took}: ${why} \u2014 retrying (attempt ${now.attempts + 1} of ${max})`;
-  if (now.status === "pending") {
-    const target = def.onFail === void 0 ? void 0 : after.steps.find((s) => s.id === def.onFail);
-    const loop = target ? ` (loop ${target.loops})` : "";
-    return `\u21BA ${before.id} failed after ${took}: ${why} \u2014 looping back to ${def.onFail ?? "an earlier step"}${loop}`;
-  }
-  return `\u2717 ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? "" : "s"}: ${why}`;
-}
-
-// src/cli/step-host.ts
+// src/cli/local-step-host.ts
 import { hostname as hostname5 } from "node:os";
 import { join as join14 } from "node:path";
 
@@ -50641,7 +50581,7 @@ function startedAfter(pid, runStartMs) {
   }
 }
 
-// src/cli/step-host.ts
+// src/cli/local-step-host.ts
 function cliStepHost(ctx, options = {}) {
   const run3 = thisRun();
   const { groups } = options;
@@ -50685,6 +50625,68 @@ function cliStepHost(ctx, options = {}) {
       groups?.delete(job.def.id);
     }
   };
+}
+
+// src/cli/progress-lines.ts
+var SHORT_SHA = 7;
+function startedLine(step2, def, style = PLAIN) {
+  const attempt = step2.attempts > 1 ? ` (attempt ${step2.attempts} of ${(def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1})` : "";
+  return `${style.symbols ? `${style.paint("active", "\u25B6")} ` : "started "}${step2.id}: ${def.title}${attempt}`;
+}
+function stillRunningLine(stepId, ms, style = PLAIN) {
+  return style.paint("muted", `${style.symbols ? "\u2026 " : ""}${stepId} still running (${clockText(ms)})`);
+}
+function clockText(ms) {
+  const seconds = Math.floor(ms / 1e3);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
+}
+function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
+  const line = finishedText(before, after, def, outcome, ms);
+  const symbol2 = line.slice(0, line.indexOf(" "));
+  return markedLine(symbol2, line.slice(symbol2.length + 1), style);
+}
+function markedLine(symbol2, text3, style = PLAIN) {
+  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)} ${text3}` : text3;
+}
+var SYMBOL_TONE = {
+  "\u2713": "good",
+  "\u23F3": "waiting",
+  "\u21BB": "waiting",
+  "\u21BA": "waiting",
+  "\u2717": "bad",
+  "\u25A0": "muted",
+  "\u26A0": "waiting"
+};
+function finishedText(before, after, def, outcome, ms) {
+  const now = after.steps.find((s) => s.id === before.id);
+  const took = formatDuration(ms);
+  const gates2 = outcome.gates.map((g) => `${g.type} gate ${g.passed === null ? "waiting" : g.passed ? "passed" : "failed"}`).join(", ");
+  if (outcome.status !== "failed") {
+    const commit = outcome.checkpoint?.commit?.slice(0, SHORT_SHA);
+    const files = outcome.checkpoint?.filesModified.length ?? 0;
+    const facts = [
+      `in ${took}`,
+      `${files} file${files === 1 ? "" : "s"}`,
+      ...commit ? [`commit ${commit}`] : [],
+      ...gates2 ? [gates2] : []
+    ];
+    if (now?.status === "awaiting_gate") return `\u23F3 ${before.id} waits for its gates (${facts.join(" \xB7 ")})`;
+    return `\u2713 ${before.id} completed ${facts.join(" \xB7 ")}`;
+  }
+  const why = failureText(outcome);
+  if (now === void 0) return `\u2717 ${before.id} failed: ${why}`;
+  const max = (def.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
+  if (now.status === "ready")
+    return `\u21BB ${before.id} failed after ${took}: ${why} \u2014 retrying (attempt ${now.attempts + 1} of ${max})`;
+  if (now.status === "pending") {
+    const target = def.onFail === void 0 ? void 0 : after.steps.find((s) => s.id === def.onFail);
+    const loop = target ? ` (loop ${target.loops})` : "";
+    return `\u21BA ${before.id} failed after ${took}: ${why} \u2014 looping back to ${def.onFail ?? "an earlier step"}${loop}`;
+  }
+  return `\u2717 ${before.id} failed for good after ${now.attempts} attempt${now.attempts === 1 ? "" : "s"}: ${why}`;
 }
 
 // src/cli/tree-lock.ts

@@ -42,6 +42,7 @@ export type { ParsedFormula } from './formula/parsed-formula.js';
 export { substitute } from './formula/substitute.js';
 export * from './molecule/effects.js';
 export * from './molecule/formula-source.js';
+export * from './molecule/gate-registry.js';
 export * from './molecule/gated-commit.js';
 export * from './molecule/lease.js';
 export * from './molecule/machine/molecule-machine.js';

@@ -148,6 +148,7 @@ async function judgeLocalGates(
     cwd,
     gates: [...gates],
     env: env.value,
+    vars: mol.vars,
     now: () => scene.io.now(),
     ...(state?.awaitingSince === undefined ? {} : { awaitingSince: state.awaitingSince }),
   });

@@ -1,16 +1,20 @@
 /**
  * Evaluates a step's gates after its work is committed. The runner decides the gates it can check on
- * the checkout (command, files, schema, and timers against a clock); the others — approval, CI
- * checks, a merged PR, a condition over vars — come back as `passed: null`, "waiting for ...", for a
- * face (the App, the Action, a person at the CLI) to decide.
+ * the checkout (command, files, schema), timers against a clock and conditions over the vars; the
+ * others — approval, CI checks, a merged PR — come back as `passed: null`, "waiting for ...", for a
+ * face (the App, the Action, a person at the CLI) to decide (the registry: engine/molecule/gate-registry.ts).
  */
 
 import {
   formatDuration,
+  type GateJudges,
   type GateResult,
+  judgeConditional,
+  judgeGate,
   judgeTimer,
   type ProtoGate,
   parseDuration,
+  waitingOn,
 } from '../engine/index.js';
 import { filesGate } from './gates/files-gate.js';
 import { schemaGate } from './gates/schema-gate.js';
@@ -25,6 +29,8 @@ export interface EvaluateGatesOptions {
    */
   env: Record<string, string>;
   now?: () => Date;
+  /** The molecule's vars, which a `conditional` gate is judged over. */
+  vars?: Readonly<Record<string, string>>;
   /** When the step started waiting on its gates; timer gates count from here. */
   awaitingSince?: string;
   /** For command gates without their own `timeout` (default 10 minutes). */
@@ -38,42 +44,22 @@ const DETAIL_TAIL_CHARS = 800;
 
 export async function evaluateGates(options: EvaluateGatesOptions): Promise<GateResult[]> {
   const results: GateResult[] = [];
-  for (const gate of options.gates) results.push(await evaluateGate(gate, options));
+  for (const gate of options.gates) results.push(await judgeGate(WORKSPACE_JUDGES, gate, options));
   return results;
 }
 
-async function evaluateGate(gate: ProtoGate, options: EvaluateGatesOptions): Promise<GateResult> {
-  switch (gate.type) {
-    case 'command':
-      return commandGate(gate.run, gate.timeout, options);
-    case 'files':
-      return filesGate(options.cwd, gate.paths);
-    case 'schema':
-      return schemaGate(options.cwd, gate.file, gate.schema);
-    case 'timer':
-      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => new Date()))());
-    case 'approval':
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for approval by someone with ${gate.permission} permission`,
-      };
-    case 'checks':
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(', ') : 'all'}`,
-      };
-    case 'pr-merged':
-      return { type: gate.type, passed: null, detail: 'waiting for the pull request to be merged' };
-    case 'conditional':
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for the condition ${gate.condition} to be evaluated`,
-      };
-  }
-}
+/** What the step's workspace judges; approval, checks and a merged PR wait for a face or a person. */
+const WORKSPACE_JUDGES: GateJudges<EvaluateGatesOptions> = {
+  command: (gate, options) => commandGate(gate.run, gate.timeout, options),
+  files: (gate, options) => filesGate(options.cwd, gate.paths),
+  schema: (gate, options) => schemaGate(options.cwd, gate.file, gate.schema),
+  timer: (gate, options) =>
+    judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => new Date()))()),
+  conditional: (gate, options) => (options.vars ? judgeConditional(gate, options.vars) : waitingOn(gate)),
+  approval: null,
+  checks: null,
+  'pr-merged': null,
+};
 
 async function commandGate(
   run: string,

@@ -17,7 +17,9 @@
 import {
   type Effect,
   formatDuration,
+  GATE_JUDGES,
   type GateResult,
+  type GateType,
   gatedCommit,
   judgedOnReady,
   type Molecule,
@@ -36,12 +38,11 @@ import { removeLabels } from '../../github/labels.js';
 import { reply } from '../../github/reply.js';
 import { carryOut } from '../carry-out.js';
 import type { EffectHandlers, EffectsOutcome } from '../effect-handlers.js';
-import { CHECKOUT_GATE_TYPES } from '../step/judge-gate-step.js';
 import { baseBranchesOf } from '../step/step-inputs.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
 import { defaultBranch } from './default-branch.js';
 import type { GitHubContext } from './github-context.js';
-import { APP_GATE_TYPES, judgeAppGates } from './github-gates.js';
+import { judgeAppGates, judgedOnGitHub } from './github-gates.js';
 import { closeStepIssue } from './step-issues.js';
 
 export interface GitHubEffectsOptions {
@@ -95,7 +96,7 @@ export function githubEffectHandlers(
       // No job was dispatched for a gate step (it has no work): one is started to judge the
       // gates that need a checkout.
       const def = defs.get(step);
-      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+      if (def && judgedOnReady(def) && waiting.some((g) => GATE_JUDGES[g.type] === 'workspace')) {
         await attempt(ctx, out, `start the job that judges the gates of step "${step}"`, () =>
           dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out),
         );
@@ -225,7 +226,7 @@ function waitingSentence(step: string, types: string[]): string {
   const hints = [...new Set(types)].map((type) =>
     type === 'approval'
       ? `approval (\`/mol approve ${step}\`)`
-      : APP_GATE_TYPES.has(type as never)
+      : judgedOnGitHub(type as GateType)
         ? type
         : `${type} (judged by the step job)`,
   );

@@ -1,25 +1,50 @@
 /**
- * The gates a GitHub face can judge without a checkout: `timer` (from when the step began
- * waiting), `checks` (CI check runs on the commit the step produced) and `pr-merged` (the
- * molecule's pull request). Command, files and schema gates need the step's files and are judged
+ * The gates a GitHub face can judge without a checkout (its table in the engine's gate registry):
+ * `timer` (from when the step began waiting), `checks` (CI check runs on the commit the step
+ * produced), `pr-merged` (the molecule's pull request) and `conditional` (the vars). Command, files and schema gates need the step's files and are judged
  * by the step job (the Action's `step` mode), which reports them; approval waits for `/mol approve`.
  * A result of `null` means "still waiting": patrol asks again later.
  */
 
 import {
+  type GateJudges,
   type GateResult,
   gatedCommit,
+  judgeConditional,
+  judgeGate,
+  judgesHere,
   judgeTimer,
   type Molecule,
   type Proto,
   type ProtoGate,
+  type StepState,
 } from '../../engine/index.js';
 import { latestCheckRuns } from '../../github/check-runs.js';
 import { httpStatus } from '../../github/client.js';
 import { getPull } from '../../github/pulls.js';
 import type { GitHubContext } from './github-context.js';
 
-export const APP_GATE_TYPES: ReadonlySet<ProtoGate['type']> = new Set(['timer', 'checks', 'pr-merged']);
+interface GateScene {
+  ctx: GitHubContext;
+  proto: Pick<Proto, 'steps'>;
+  mol: Molecule;
+  step: StepState;
+}
+
+/** What GitHub judges: the clock, check runs, the pull request and the vars; the rest waits for a job or a person. */
+export const GITHUB_JUDGES: GateJudges<GateScene> = {
+  timer: (gate, { ctx, step }) => judgeTimer(gate.after, step.awaitingSince, ctx.now()),
+  checks: (gate, { ctx, proto, mol, step }) => checksGate(ctx, gate.names, gatedCommit(proto, mol, step.id)),
+  'pr-merged': (_gate, { ctx, mol }) => prMergedGate(ctx, mol.subject.pr),
+  conditional: (gate, { mol }) => judgeConditional(gate, mol.vars),
+  command: null,
+  files: null,
+  schema: null,
+  approval: null,
+};
+
+/** True for the gate types a GitHub face judges without a checkout. */
+export const judgedOnGitHub = (type: ProtoGate['type']): boolean => judgesHere(GITHUB_JUDGES, type);
 
 /** Results for the gates of `stepId` this face can decide now (undecided ones are left out). */
 export async function judgeAppGates(
@@ -33,12 +58,9 @@ export async function judgeAppGates(
   if (!step) return [];
   const results: GateResult[] = [];
   for (const gate of gates) {
-    let result: GateResult | undefined;
-    if (gate.type === 'timer') result = judgeTimer(gate.after, step.awaitingSince, ctx.now());
-    else if (gate.type === 'checks')
-      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
-    else if (gate.type === 'pr-merged') result = await prMergedGate(ctx, mol.subject.pr);
-    if (result && result.passed !== null) results.push(result);
+    if (!judgedOnGitHub(gate.type)) continue;
+    const result = await judgeGate(GITHUB_JUDGES, gate, { ctx, proto, mol, step });
+    if (result.passed !== null) results.push(result);
   }
   return results;
 }

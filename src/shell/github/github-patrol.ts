@@ -11,7 +11,7 @@ import { type Survey, surveyMolecules } from '../../github/survey.js';
 import { runMayBeAlive } from '../../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../patrol-round.js';
 import type { GitHubContext } from './github-context.js';
-import { APP_GATE_TYPES, judgeAppGates } from './github-gates.js';
+import { judgeAppGates, judgedOnGitHub } from './github-gates.js';
 import { openStore } from './molecule-store.js';
 import { loadProto } from './repo-proto.js';
 import { applyToMolecule } from './step-event.js';
@@ -46,7 +46,7 @@ export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {})
       write: (found, event, action) => write(ctx, store, found.mol, event, action !== undefined),
       judgeGates: async ({ mol, proto }, step) => {
         const gates =
-          proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
+          proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
         return gates.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step.id, gates);
       },
     },

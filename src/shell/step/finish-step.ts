@@ -175,6 +175,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
       cwd: checkout.cwd,
       gates: def.gates,
       env: env.value,
+      vars: job.mol.vars,
       now,
       ...(job.state.awaitingSince === undefined ? {} : { awaitingSince: job.state.awaitingSince }),
       ...(output === undefined ? {} : { onOutput: (chunk: string) => output(chunk) }),

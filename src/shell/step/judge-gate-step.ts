@@ -4,7 +4,7 @@
  * that checkout from the needs' branches as for any step, judges those gates there, and records
  * the results; approval, timer, checks and pr-merged are left to the App (and to people).
  */
-import { type GateResult, ok, type ProtoGate, type Result } from '../../engine/index.js';
+import { GATE_JUDGES, type GateResult, ok, type Result } from '../../engine/index.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { type RecordedStep, recordStepEvent } from './record-step-event.js';
 import { commandEnv } from './run-step-command.js';
@@ -12,7 +12,6 @@ import { prepareCheckout } from './step-checkout.js';
 import type { StepJob } from './step-job.js';
 
 /** The gates only a checkout can judge. */
-export const CHECKOUT_GATE_TYPES: ReadonlySet<ProtoGate['type']> = new Set(['command', 'files', 'schema']);
 
 export type JudgedGateStep =
   /** The results were recorded (`recorded`), or none could be decided. */
@@ -22,7 +21,7 @@ export type JudgedGateStep =
 
 export async function judgeGateStep(job: StepJob): Promise<Result<JudgedGateStep>> {
   const { def, state, host } = job;
-  const gates = def.gates.filter((g) => CHECKOUT_GATE_TYPES.has(g.type));
+  const gates = def.gates.filter((g) => GATE_JUDGES[g.type] === 'workspace');
   if (state.status !== 'awaiting_gate' || gates.length === 0) {
     const what =
       gates.length === 0 ? 'has no gate a checkout judges' : `is ${state.status.replace('_', ' ')}`;
@@ -37,6 +36,7 @@ export async function judgeGateStep(job: StepJob): Promise<Result<JudgedGateStep
       cwd: checkout.value.cwd,
       gates,
       env: env.value,
+      vars: job.mol.vars,
       now: host.now,
       ...(host.output === undefined ? {} : { onOutput: host.output }),
     });
