@@ -5,18 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cook } from '../../../src/engine/cook/cook.js';
-import type { Proto } from '../../../src/engine/cook/proto.js';
-import { parseFormula } from '../../../src/engine/formula/parse-formula.js';
-import { deserializeMolecule, serializeMolecule } from '../../../src/engine/molecule/machine/serialize.js';
-import type { GateResult, Molecule } from '../../../src/engine/molecule/molecule-schema.js';
-import type { MoleculeEvent } from '../../../src/engine/molecule/ops/events.js';
-import { transition } from '../../../src/engine/molecule/ops/transition.js';
-import { apply, at, effectsOf, MIN, pourMol, statuses, stepOf } from '../../helpers/engine-fixtures.js';
+import { cook } from '../../src/engine/cook/cook.js';
+import type { Proto } from '../../src/engine/cook/proto.js';
+import { parseFormula } from '../../src/engine/formula/parse-formula.js';
+import { deserializeMolecule, serializeMolecule } from '../../src/engine/molecule/machine/serialize.js';
+import type { GateResult, Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
+import { transition } from '../../src/engine/molecule/ops/transition.js';
+import { apply, at, effectsOf, MIN, pourMol, statuses, stepOf } from '../helpers/engine-fixtures.js';
 
 function gatedTask(): Proto {
   const file = 'formulas/gated-task.formula.toml';
-  const parsed = parseFormula(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file);
+  const parsed = parseFormula(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'), file);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const cooked = cook(parsed.value, { vars: { task: 'add a login page' } });
   if (!cooked.ok) throw new Error(cooked.error.message);

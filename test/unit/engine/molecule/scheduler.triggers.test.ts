@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { triggerVerdict } from '../../../../../src/engine/molecule/scheduler.js';
+import { triggerVerdict } from '../../../../src/engine/molecule/scheduler.js';
 import {
   apply,
   effectsOf,
@@ -8,7 +8,7 @@ import {
   protoStep,
   run,
   statuses,
-} from '../../../../helpers/engine-fixtures.js';
+} from '../../../helpers/engine-fixtures.js';
 
 describe('trigger rules', () => {
   it('all_success: waits, readies when every need succeeded or was skipped, blocks on any failure', () => {

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lintMode } from '../../../src/action/modes/lint.js';
-import { memoryIO } from './fixture.js';
+import { lintMode } from '../../../../src/action/modes/lint.js';
+import { memoryIO } from '../fixture.js';
 
 let dir: string | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
 const action = parse(readFileSync(resolve(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, unknown>;

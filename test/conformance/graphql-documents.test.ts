@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkDocument } from '../../helpers/fake-github/graphql-schema.js';
+import { checkDocument } from '../helpers/fake-github/graphql-schema.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = join(ROOT, 'src');
 
 function sourceFiles(dir: string): string[] {

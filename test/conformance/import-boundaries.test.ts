@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '../../..');
+const ROOT = join(import.meta.dirname, '../..');
 const BIOME = join(ROOT, 'node_modules/.bin/biome');
 /** The Biome plugins biome.json names (their paths are relative to the config). */
 const PLUGINS = ['scripts/engine-determinism.grit', 'scripts/github-calls.grit'];
@@ -252,5 +252,31 @@ describe('GitHub calls', () => {
     const { code, said } = await lint('src/github/planted.ts', source);
     expect(said).not.toContain('GitHub calls live in src/github');
     expect(code).toBe(0);
+  });
+});
+
+/** Unit tests mirror the sources: a stray test name fails `npm run lint`. */
+describe('test names', () => {
+  it('refuses a unit test that names no source file', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'mol-test-names-'));
+    try {
+      await mkdir(join(copy, 'scripts'), { recursive: true });
+      await writeFile(
+        join(copy, 'scripts/check-test-names.mjs'),
+        await readFile(join(ROOT, 'scripts/check-test-names.mjs')),
+      );
+      await mkdir(join(copy, 'src/engine'), { recursive: true });
+      await writeFile(join(copy, 'src/engine/ref-name.ts'), 'export {};\n');
+      await mkdir(join(copy, 'test/unit/engine'), { recursive: true });
+      await writeFile(join(copy, 'test/unit/engine/ref-name.test.ts'), '');
+      await writeFile(join(copy, 'test/unit/engine/ref-name.git.test.ts'), '');
+      await expect(run('node', ['scripts/check-test-names.mjs'], { cwd: copy })).resolves.toBeDefined();
+      await writeFile(join(copy, 'test/unit/engine/ref-names.test.ts'), '');
+      const refused = await run('node', ['scripts/check-test-names.mjs'], { cwd: copy }).catch((e) => e);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('test/unit/engine/ref-names.test.ts: names no source file');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 });

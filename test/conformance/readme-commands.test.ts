@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHOWN_VERBS } from '../../../src/cli/verbs.js';
+import { SHOWN_VERBS } from '../../src/cli/verbs.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
 const from = readme.indexOf('\n## CLI reference\n');
 const section = readme.slice(from, readme.indexOf('\n## ', from + 1));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
-const action = parseYaml(readFileSync(new URL('../../../action.yml', import.meta.url), 'utf8')) as {
+const action = parseYaml(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   name: string;
   description: string;
   runs: { using: string; main: string };
@@ -18,6 +18,6 @@ describe('action.yml as the Marketplace reads it', () => {
 
   it('runs the committed bundle on the node24 runtime', () => {
     expect(action.runs.using).toBe('node24');
-    expect(existsSync(new URL(`../../../${action.runs.main}`, import.meta.url))).toBe(true);
+    expect(existsSync(new URL(`../../${action.runs.main}`, import.meta.url))).toBe(true);
   });
 });

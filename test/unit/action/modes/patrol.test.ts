@@ -4,10 +4,10 @@
  * step idle past nudge_after is nudged once, and a round right after changes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PATROL_FORMULA, walkWisp, wispPatrol } from '../../../src/action/modes/patrol.js';
-import { DEFAULT_CONFIG } from '../../../src/github/config.js';
-import type { GitHubContext } from '../../../src/shell/github/github-context.js';
-import { type ActionWorld, actionWorld, labeledPayload } from './fixture.js';
+import { PATROL_FORMULA, walkWisp, wispPatrol } from '../../../../src/action/modes/patrol.js';
+import { DEFAULT_CONFIG } from '../../../../src/github/config.js';
+import type { GitHubContext } from '../../../../src/shell/github/github-context.js';
+import { type ActionWorld, actionWorld, labeledPayload } from '../fixture.js';
 
 const HUMAN = `formula = "review"
 execution = "distributed"

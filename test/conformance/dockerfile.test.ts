@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8');
 const ignore = readFileSync(resolve(ROOT, '.dockerignore'), 'utf8');
 const instructions = dockerfile.split('\n').filter((line) => /^[A-Z]+ /.test(line));
