@@ -28,7 +28,9 @@ describe('gate registry', () => {
   });
 
   it('leaves a gate a face does not judge waiting, with a sentence', async () => {
-    const none = Object.fromEntries(Object.keys(GATE_JUDGES).map((t) => [t, null])) as unknown as GateJudges<void>;
+    const none = Object.fromEntries(
+      Object.keys(GATE_JUDGES).map((t) => [t, null]),
+    ) as unknown as GateJudges<void>;
     for (const gate of GATES) {
       const result = await judgeGate(none, gate, undefined);
       expect(result).toEqual(waitingOn(gate));
@@ -39,10 +41,16 @@ describe('gate registry', () => {
   });
 
   it("calls the face's own judge for a type it judges", async () => {
-    const none = Object.fromEntries(Object.keys(GATE_JUDGES).map((t) => [t, null])) as unknown as GateJudges<string>;
+    const none = Object.fromEntries(
+      Object.keys(GATE_JUDGES).map((t) => [t, null]),
+    ) as unknown as GateJudges<string>;
     const judges: GateJudges<string> = {
       ...none,
-      files: (gate, context) => ({ type: 'files', passed: true, detail: `${gate.paths.join()} in ${context}` }),
+      files: (gate, context) => ({
+        type: 'files',
+        passed: true,
+        detail: `${gate.paths.join()} in ${context}`,
+      }),
     };
     expect(await judgeGate(judges, { type: 'files', paths: ['x'] }, 'here')).toEqual({
       type: 'files',
