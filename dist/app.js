@@ -11560,11 +11560,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count2) {
-        const one = count2 === 1;
+      pluralize(count) {
+        const one = count === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count: count2, noun };
+        return { ...keys, count, noun };
       }
     };
   }
@@ -12118,16 +12118,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record4 of addresses) {
-          record4.timestamp = timestamp;
-          if (typeof record4.ttl === "number") {
-            record4.ttl = Math.min(record4.ttl, this.#maxTTL);
+        for (const record3 of addresses) {
+          record3.timestamp = timestamp;
+          if (typeof record3.ttl === "number") {
+            record3.ttl = Math.min(record3.ttl, this.#maxTTL);
           } else {
-            record4.ttl = this.#maxTTL;
+            record3.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record4.family] ?? { ips: [] };
-          familyRecords.ips.push(record4);
-          records.records[record4.family] = familyRecords;
+          const familyRecords = records.records[record3.family] ?? { ips: [] };
+          familyRecords.ips.push(record3);
+          records.records[record3.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -18983,15 +18983,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count2) {
-        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count) {
+        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count2 < remaining) {
-            this.linePos += count2;
-            count2 = 0;
+          if (count < remaining) {
+            this.linePos += count;
+            count = 0;
           } else {
-            count2 -= remaining;
+            count -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -20732,8 +20732,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -20841,13 +20841,13 @@ var require_Alias = __commonJS({
         const anchor2 = anchors2 && source && anchors2.get(source);
         return anchor2 ? anchor2.count * anchor2.aliasCount : 0;
       } else if (identity.isCollection(node2)) {
-        let count2 = 0;
+        let count = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count)
+            count = c;
         }
-        return count2;
+        return count;
       } else if (identity.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
@@ -23800,8 +23800,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -23878,12 +23878,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count);
         error2.message += `:
 
 ${lineStr}
@@ -28725,14 +28725,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count2 = units;
+  let count = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count2--;
+      count--;
       i++;
     }
   }
-  return count2;
+  return count;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -36715,8 +36715,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record4 of pendingRecords.get(ctx) ?? []) {
-    const seen2 = ctx.seen.get(record4);
+  for (const record3 of pendingRecords.get(ctx) ?? []) {
+    const seen2 = ctx.seen.get(record3);
     const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -40807,9 +40807,9 @@ function checkState(mol) {
     const top = TopSchema.safeParse(mol);
     if (!top.success) return first(top.error, []);
   }
-  const record4 = mol;
+  const record3 = mol;
   for (const [key, schema] of TOP_FIELDS) {
-    const value = record4[key];
+    const value = record3[key];
     const object2 = typeof value === "object" && value !== null;
     if (object2 ? seen.has(value) : lastPassed.has(key) && lastPassed.get(key) === value) continue;
     const parsed = schema.safeParse(value);
@@ -41029,10 +41029,10 @@ function isRecord(value) {
 
 // src/engine/codec/packed-json.ts
 function packedMoleculeJson(mol) {
-  const record4 = mol;
+  const record3 = mol;
   let json2 = "";
-  for (const key of Object.keys(record4)) {
-    const value = record4[key];
+  for (const key of Object.keys(record3)) {
+    const value = record3[key];
     const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
     if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
   }
@@ -41149,22 +41149,22 @@ function cellsOf(chunk, shape, layout, cursorIn) {
   return cells;
 }
 var nullRuns = /* @__PURE__ */ new Map();
-function nulls(count2) {
-  let text3 = nullRuns.get(count2);
+function nulls(count) {
+  let text3 = nullRuns.get(count);
   if (text3 === void 0) {
-    text3 = new Array(count2).fill("null").join(",");
-    nullRuns.set(count2, text3);
+    text3 = new Array(count).fill("null").join(",");
+    nullRuns.set(count, text3);
   }
   return text3;
 }
 
 // src/engine/codec/plain-json.ts
 function plainJsonWithin(mol, limit) {
-  const record4 = mol;
+  const record3 = mol;
   const lists = /* @__PURE__ */ new Map();
   let least = 0;
   for (const key of ["steps", "history"]) {
-    const value = record4[key];
+    const value = record3[key];
     if (!Array.isArray(value)) continue;
     const chunks = chunksOf(value);
     for (const chunk of chunks) least += leastOf(chunk);
@@ -41172,9 +41172,9 @@ function plainJsonWithin(mol, limit) {
   }
   if (least > limit) return void 0;
   const parts = [];
-  for (const key of Object.keys(record4)) {
+  for (const key of Object.keys(record3)) {
     const chunks = lists.get(key);
-    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record4[key]);
+    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
     if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
   }
   const text3 = `{${parts.join(",")}}`;
@@ -41344,9 +41344,9 @@ ${text3}`;
     `molecule ${mol.id} state is ${groupDigits(smallest)} bytes compressed, over the ${groupDigits(budget)}-byte budget of a GitHub comment; it does not fit even with all ${groupDigits(all)} history entries trimmed and the view cut to a summary. Squash or burn finished molecules, or split the formula into smaller ones; the previous state was left as it was.`
   );
 }
-function dropOldestHistory(mol, count2) {
-  if (count2 === 0) return mol;
-  return { ...mol, history: mol.history.slice(count2), historyTrimmed: (mol.historyTrimmed ?? 0) + count2 };
+function dropOldestHistory(mol, count) {
+  if (count === 0) return mol;
+  return { ...mol, history: mol.history.slice(count), historyTrimmed: (mol.historyTrimmed ?? 0) + count };
 }
 
 // src/engine/codec/claimed-id.ts
@@ -41360,8 +41360,8 @@ function claimedId(block2, encoding) {
 // src/engine/codec/unpack-molecule.ts
 function unpackMolecule(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
-  const record4 = data;
-  return { ...record4, steps: unpackTable(record4.steps), history: unpackTable(record4.history) };
+  const record3 = data;
+  return { ...record3, steps: unpackTable(record3.steps), history: unpackTable(record3.history) };
 }
 
 // src/engine/codec/decode.ts
@@ -42071,10 +42071,10 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   single.fill(-1, dictSize + dict2AtomCount, slotCount);
   const start2 = new Int32Array(slotCount);
   const length = new Int32Array(slotCount);
-  function decodeDelta(count2, off) {
+  function decodeDelta(count, off) {
     let previous = 0;
     let slot = off;
-    const end = off + count2;
+    const end = off + count;
     while (slot < end) {
       const code18 = BASE91_INVERSE[input2.charCodeAt(pos++)];
       if (code18 < 89) {
@@ -42097,8 +42097,8 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   const references = new Int32Array(ngramCount * 2);
   let poolSize = 0;
   let ngramIndex = 0;
-  function readNgramReferences(count2, startSlot) {
-    for (let index = 0; index < count2; index++) {
+  function readNgramReferences(count, startSlot) {
+    for (let index = 0; index < count; index++) {
       const slot = startSlot + index;
       const a = readSlotCode();
       const b = readSlotCode();
@@ -45390,7 +45390,7 @@ var StateInline = class {
     }
     let pos = start2;
     while (pos < max && this.src.charCodeAt(pos) === marker2) pos++;
-    const count2 = pos - start2;
+    const count = pos - start2;
     let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
     if ((nextChar & 64512) === 55296) {
       const lowSurr = this.src.charCodeAt(pos + 1);
@@ -45405,7 +45405,7 @@ var StateInline = class {
     return {
       can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
       can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
-      length: count2
+      length: count
     };
   }
 };
@@ -47641,8 +47641,8 @@ function indexGraph(steps) {
 function kahn(graph) {
   const waiting = graph.needs.map((list2) => list2.length);
   const ready = new MinHeap();
-  waiting.forEach((count2, i) => {
-    if (count2 === 0) ready.push(i);
+  waiting.forEach((count, i) => {
+    if (count === 0) ready.push(i);
   });
   const order = [];
   for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
@@ -47653,8 +47653,8 @@ function kahn(graph) {
     }
   }
   const stuck = [];
-  waiting.forEach((count2, i) => {
-    if (count2 > 0) stuck.push(i);
+  waiting.forEach((count, i) => {
+    if (count > 0) stuck.push(i);
   });
   return { order, stuck };
 }
@@ -48225,12 +48225,12 @@ function expandLoop(step2, loop, value, ctx) {
     }
     values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
   } else {
-    const count2 = loop.count;
-    if (count2 * loop.body.length > MAX_LOOP_STEPS) {
-      ctx.error("invalid-value", tooMany(step2.id, count2, loop.body.length), at("count"));
+    const count = loop.count;
+    if (count * loop.body.length > MAX_LOOP_STEPS) {
+      ctx.error("invalid-value", tooMany(step2.id, count, loop.body.length), at("count"));
       return [];
     }
-    values = Array.from({ length: count2 }, () => void 0);
+    values = Array.from({ length: count }, () => void 0);
   }
   const body = flattenSteps(loop.body, step2.origin.formula, [...step2.origin.path, "loop", "body"]);
   const bodyIds = new Set(body.map((s) => s.id));
@@ -57673,6 +57673,59 @@ function byPlace(diagnostics) {
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
+// src/engine/molecule/gate-registry.ts
+var GATE_JUDGES = {
+  command: "workspace",
+  files: "workspace",
+  schema: "workspace",
+  timer: "clock",
+  approval: "person",
+  checks: "github",
+  "pr-merged": "github",
+  conditional: "vars"
+};
+async function judgeGate(judges, gate, context3) {
+  const judge = judges[gate.type];
+  return judge ? judge(gate, context3) : waitingOn(gate);
+}
+var judgesHere = (judges, type) => judges[type] !== null;
+function waitingOn(gate) {
+  const passed2 = null;
+  switch (gate.type) {
+    case "approval":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for approval by someone with ${gate.permission} permission`
+      };
+    case "checks":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
+      };
+    case "pr-merged":
+      return { type: gate.type, passed: passed2, detail: "waiting for the pull request to be merged" };
+    case "command":
+    case "files":
+    case "schema":
+      return { type: gate.type, passed: passed2, detail: "judged by the step job, on its checkout" };
+    case "timer":
+      return { type: gate.type, passed: passed2, detail: `waiting ${gate.after}` };
+    case "conditional":
+      return { type: gate.type, passed: passed2, detail: `waiting for the condition ${gate.condition}` };
+  }
+}
+function judgeConditional(gate, vars) {
+  const value = evaluateCondition(gate.condition, vars);
+  if (!value.ok) return { type: "conditional", passed: false, detail: value.error.message };
+  return {
+    type: "conditional",
+    passed: value.value,
+    detail: `${gate.condition} is ${value.value ? "true" : "false"}`
+  };
+}
+
 // src/engine/molecule/machine/refusal.ts
 var INVALID_TRANSITION = "invalid-transition";
 var PAST = {
@@ -59288,7 +59341,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record4 = {
+  const record3 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -59322,7 +59375,7 @@ function squash(d, e) {
       note: summary
     }
   );
-  d.emit({ type: "archive", record: record4 });
+  d.emit({ type: "archive", record: record3 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -59450,13 +59503,13 @@ function reset(proto, index, mol, e, now) {
   return ok({ mol: { ...built.mol, rev: mol.rev + 1, updatedAt: at }, effects: built.effects });
 }
 function archivedNote(mol) {
-  const count2 = mol.history.length + (mol.historyTrimmed ?? 0);
+  const count = mol.history.length + (mol.historyTrimmed ?? 0);
   const first2 = mol.history[0]?.at ?? mol.createdAt;
   const last = mol.history.at(-1)?.at ?? mol.updatedAt;
   const failedStep = mol.steps.find((s) => s.status === "failed");
   const why = failedStep ? `; step "${failedStep.id}" had failed: ${failedStep.error ?? "no error recorded"}` : "";
   const done2 = mol.steps.filter((s) => s.status === "completed").length;
-  return `archived ${count2} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
+  return `archived ${count} transitions from ${first2} to ${last}; it was ${mol.status.replace("_", " ")} with ${done2} of ${mol.steps.length} steps completed${why}`;
 }
 
 // src/engine/molecule/ops/resume.ts
@@ -64701,20 +64754,20 @@ async function searchIssueNumbers(octokit, q) {
 
 // src/github/store/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
-function formatArchiveBody(record4) {
-  const steps = record4.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
-  const m = record4.metrics;
+function formatArchiveBody(record3) {
+  const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
+  const m = record3.metrics;
   return [
     `${OPEN}
-${commentSafeJson(record4)}
+${commentSafeJson(record3)}
 -->`,
     "",
-    `### \u{1F4E6} ${inlineText(record4.title, 200)}`,
+    `### \u{1F4E6} ${inlineText(record3.title, 200)}`,
     "",
-    `Squashed molecule ${codeSpan(record4.id)} (formula ${codeSpan(record4.formula.name)}): **${record4.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
+    `Squashed molecule ${codeSpan(record3.id)} (formula ${codeSpan(record3.formula.name)}): **${record3.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
     "",
     // The summary is markdown, but it must not open a block of its own that a reader could mistake for state.
-    truncate(record4.summary, 4e3).replace(/<!--/g, "&lt;!--"),
+    truncate(record3.summary, 4e3).replace(/<!--/g, "&lt;!--"),
     "",
     "<details><summary>Steps</summary>",
     "",
@@ -64940,8 +64993,8 @@ function claimOf(body) {
     return {
       claimedId: () => claimedId(archive, "json"),
       read: () => {
-        const record4 = parseArchive(archive);
-        return record4.ok ? { ok: true, value: { kind: "archive", record: record4.value } } : record4;
+        const record3 = parseArchive(archive);
+        return record3.ok ? { ok: true, value: { kind: "archive", record: record3.value } } : record3;
       }
     };
   }
@@ -65153,12 +65206,12 @@ function lockRefFor(molId) {
   return LOCK_REF_PREFIX + safe;
 }
 var shortRef = (ref) => ref.replace(/^refs\//, "");
-async function createLockCommit(octokit, repo, record4, parents) {
+async function createLockCommit(octokit, repo, record3, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
     message: `${MESSAGE_TITLE}
 
-${JSON.stringify(record4)}
+${JSON.stringify(record3)}
 `,
     tree: EMPTY_TREE_SHA,
     parents
@@ -65182,17 +65235,17 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record4 = parseRecord(data.message);
-  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
+  const record3 = parseRecord(data.message);
+  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
   return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
-    const record4 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
-    return { holder: record4.holder, expiresAt: record4.expiresAt };
+    const record3 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
+    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
+    return { holder: record3.holder, expiresAt: record3.expiresAt };
   } catch {
     return void 0;
   }
@@ -65577,9 +65630,9 @@ var CommentStore = class {
     let body;
     let persisted = next;
     if (next.status === "squashed") {
-      const record4 = archiveOf(mutation.effects, before.id);
-      if (!record4.ok) return record4;
-      body = sealBody(formatArchiveBody(record4.value), this.now(), this.policy.key);
+      const record3 = archiveOf(mutation.effects, before.id);
+      if (!record3.ok) return record3;
+      body = sealBody(formatArchiveBody(record3.value), this.now(), this.policy.key);
     } else {
       const encoded = await this.encode(next);
       if (!encoded.ok) return encoded;
@@ -66278,53 +66331,10 @@ async function carry(scene, effects, handlers, out, depth) {
   }
 }
 
-// src/runner/evaluate-gates.ts
-var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
-
-// src/runner/git.ts
-var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
-var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
-
-// src/shell/step/step-checkout-schema.ts
-var StepCheckoutSchema = external_exports.object({
-  /**
-   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
-   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
-   * moved HEAD.
-   */
-  kind: external_exports.enum(["tree", "worktree", "checkout"]),
-  /** Where the step's command runs. */
-  cwd: external_exports.string(),
-  /** Undefined only for a working tree on a detached HEAD. */
-  branch: external_exports.string().optional(),
-  /** The commit the step starts from; its changes are counted against this. */
-  baseCommit: external_exports.string(),
-  /** Paths already changed in a working tree before the step: its commit leaves them out. */
-  preexisting: external_exports.array(external_exports.string()).optional(),
-  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
-  gitConfig: external_exports.array(external_exports.string()).optional(),
-  /**
-   * The checkout of the attempt before, whose command ended with success while its runner was gone
-   * (ended-attempt.ts): its work is finished here and the command does not run again.
-   */
-  ended: external_exports.literal(true).optional()
-});
-
-// src/shell/step/ended-attempt.ts
-var AttemptRecordSchema = external_exports.object({
-  attempt: external_exports.number().int().positive(),
-  checkout: StepCheckoutSchema.omit({ ended: true })
-});
-var EXIT_RESERVED = `${" ".repeat(15)}
-`;
-
 // src/shell/step/step-inputs.ts
 function baseBranchesOf(proto, mol, def) {
   return needBranches(proto, mol, def);
 }
-
-// src/shell/step/judge-gate-step.ts
-var CHECKOUT_GATE_TYPES = /* @__PURE__ */ new Set(["command", "files", "schema"]);
 
 // src/shell/github/check-run-ids.ts
 var ids = new BoundedCache(2e3);
@@ -66355,18 +66365,25 @@ async function getPull(octokit, repo, number4) {
 }
 
 // src/shell/github/github-gates.ts
-var APP_GATE_TYPES = /* @__PURE__ */ new Set(["timer", "checks", "pr-merged"]);
+var GITHUB_JUDGES = {
+  timer: (gate, { ctx, step: step2 }) => judgeTimer(gate.after, step2.awaitingSince, ctx.now()),
+  checks: (gate, { ctx, proto, mol, step: step2 }) => checksGate(ctx, gate.names, gatedCommit(proto, mol, step2.id)),
+  "pr-merged": (_gate, { ctx, mol }) => prMergedGate(ctx, mol.subject.pr),
+  conditional: (gate, { mol }) => judgeConditional(gate, mol.vars),
+  command: null,
+  files: null,
+  schema: null,
+  approval: null
+};
+var judgedOnGitHub = (type) => judgesHere(GITHUB_JUDGES, type);
 async function judgeAppGates(ctx, proto, mol, stepId, gates2) {
   const step2 = mol.steps.find((s) => s.id === stepId);
   if (!step2) return [];
   const results = [];
   for (const gate of gates2) {
-    let result;
-    if (gate.type === "timer") result = judgeTimer(gate.after, step2.awaitingSince, ctx.now());
-    else if (gate.type === "checks")
-      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
-    else if (gate.type === "pr-merged") result = await prMergedGate(ctx, mol.subject.pr);
-    if (result && result.passed !== null) results.push(result);
+    if (!judgedOnGitHub(gate.type)) continue;
+    const result = await judgeGate(GITHUB_JUDGES, gate, { ctx, proto, mol, step: step2 });
+    if (result.passed !== null) results.push(result);
   }
   return results;
 }
@@ -66496,7 +66513,7 @@ function githubEffectHandlers(ctx, proto, options = {}) {
       );
       const waiting = gates2.filter((g) => !results?.some((r) => r.type === g.type));
       const def = defs.get(step2);
-      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+      if (def && judgedOnReady(def) && waiting.some((g) => GATE_JUDGES[g.type] === "workspace")) {
         await attempt(
           ctx,
           out,
@@ -66616,7 +66633,7 @@ async function dispatchJob(ctx, mol, def, baseBranches, out) {
 }
 function waitingSentence(step2, types) {
   const hints = [...new Set(types)].map(
-    (type) => type === "approval" ? `approval (\`/mol approve ${step2}\`)` : APP_GATE_TYPES.has(type) ? type : `${type} (judged by the step job)`
+    (type) => type === "approval" ? `approval (\`/mol approve ${step2}\`)` : judgedOnGitHub(type) ? type : `${type} (judged by the step job)`
   );
   return `step "${step2}" waits for its gates: ${hints.join(", ")}`;
 }
@@ -67203,7 +67220,7 @@ function unvouchedReason(refused2) {
 // src/shell/github/molecule-command.ts
 var done = (text3) => text3 === void 0 ? { ok: true } : { ok: true, text: text3 };
 var refuse2 = (text3) => ({ ok: false, text: text3 });
-async function runCommand2(scene, command) {
+async function runCommand(scene, command) {
   switch (command.verb) {
     case "help":
       return done(helpText(scene.table));
@@ -67377,7 +67394,7 @@ async function answerComment(ctx, request2) {
       continue;
     }
     try {
-      const outcome = await runCommand2(scene, command);
+      const outcome = await runCommand(scene, command);
       if (!outcome.ok) allOk = false;
       if (outcome.text) sections.push(section(command.text, outcome.text));
     } catch (error2) {
@@ -68043,7 +68060,7 @@ async function runPatrol(ctx, options = {}) {
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
       write: (found2, event, action) => write(ctx, store, found2.mol, event, action !== void 0),
       judgeGates: async ({ mol, proto }, step2) => {
-        const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
+        const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
         return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
       }
     },

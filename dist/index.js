@@ -72148,6 +72148,59 @@ function byPlace(diagnostics) {
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
+// src/engine/molecule/gate-registry.ts
+var GATE_JUDGES = {
+  command: "workspace",
+  files: "workspace",
+  schema: "workspace",
+  timer: "clock",
+  approval: "person",
+  checks: "github",
+  "pr-merged": "github",
+  conditional: "vars"
+};
+async function judgeGate(judges, gate, context3) {
+  const judge = judges[gate.type];
+  return judge ? judge(gate, context3) : waitingOn(gate);
+}
+var judgesHere = (judges, type) => judges[type] !== null;
+function waitingOn(gate) {
+  const passed2 = null;
+  switch (gate.type) {
+    case "approval":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for approval by someone with ${gate.permission} permission`
+      };
+    case "checks":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
+      };
+    case "pr-merged":
+      return { type: gate.type, passed: passed2, detail: "waiting for the pull request to be merged" };
+    case "command":
+    case "files":
+    case "schema":
+      return { type: gate.type, passed: passed2, detail: "judged by the step job, on its checkout" };
+    case "timer":
+      return { type: gate.type, passed: passed2, detail: `waiting ${gate.after}` };
+    case "conditional":
+      return { type: gate.type, passed: passed2, detail: `waiting for the condition ${gate.condition}` };
+  }
+}
+function judgeConditional(gate, vars) {
+  const value = evaluateCondition(gate.condition, vars);
+  if (!value.ok) return { type: "conditional", passed: false, detail: value.error.message };
+  return {
+    type: "conditional",
+    passed: value.value,
+    detail: `${gate.condition} is ${value.value ? "true" : "false"}`
+  };
+}
+
 // src/engine/molecule/machine/refusal.ts
 var INVALID_TRANSITION = "invalid-transition";
 var PAST = {
@@ -77727,359 +77780,6 @@ async function carry(scene, effects, handlers, out, depth) {
   }
 }
 
-// src/runner/gates/files-gate.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import { join as join7, sep as sep3 } from "node:path";
-
-// src/runner/gates/inside-workspace.ts
-import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, join as join6, normalize as normalize3, sep as sep2 } from "node:path";
-function insideWorkspace(path) {
-  if (isAbsolute2(path)) return void 0;
-  const clean = normalize3(path);
-  if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
-  return clean;
-}
-async function resolveInWorkspace(cwd, path) {
-  const clean = insideWorkspace(path);
-  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
-  const root = await realpath(cwd);
-  let real;
-  try {
-    real = await realpath(join6(root, clean));
-  } catch (error3) {
-    const code18 = error3.code;
-    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
-    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
-    return { kind: "refused", reason: `${path} cannot be resolved: ${error3.message}` };
-  }
-  if (real !== root && !real.startsWith(`${root}${sep2}`)) {
-    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
-  }
-  return { kind: "inside", real };
-}
-
-// src/runner/gates/files-gate.ts
-async function filesGate(cwd, paths) {
-  const missing2 = [];
-  for (const path of paths) {
-    const inside = insideWorkspace(path);
-    if (inside === void 0)
-      return { type: "files", passed: false, detail: `${path} is outside the workspace` };
-    const found2 = await firstMatch(cwd, inside.split(sep3));
-    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
-    if (found2.kind === "missing") missing2.push(path);
-  }
-  if (missing2.length > 0) return { type: "files", passed: false, detail: `missing: ${missing2.join(", ")}` };
-  return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
-}
-async function firstMatch(cwd, segments, prefix = "") {
-  const [head, ...rest] = segments;
-  if (head === void 0) {
-    const resolved = await resolveInWorkspace(cwd, prefix);
-    return resolved.kind === "inside" ? { kind: "found" } : resolved;
-  }
-  if (!head.includes("*")) return firstMatch(cwd, rest, join7(prefix, head));
-  const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(join7(cwd, prefix)).catch(() => []);
-  for (const name of names.sort()) {
-    if (!pattern.test(name)) continue;
-    if (name.startsWith(".") && !head.startsWith(".")) continue;
-    const found2 = await firstMatch(cwd, rest, join7(prefix, name));
-    if (found2.kind !== "missing") return found2;
-  }
-  return { kind: "missing" };
-}
-function escapeRegExp(text3) {
-  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/runner/gates/schema-gate.ts
-import { readFile as readFile2 } from "node:fs/promises";
-async function schemaGate(cwd, file2, schemaFile) {
-  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
-  const data = await readJson2(cwd, file2);
-  if ("error" in data) return fail4(data.error);
-  const schema = await readJson2(cwd, schemaFile);
-  if ("error" in schema) return fail4(schema.error);
-  if (schema.value === null || typeof schema.value !== "object")
-    return fail4(`${schemaFile} is not a JSON Schema object`);
-  let validate3;
-  try {
-    const ajv = await makeAjv(schema.value);
-    validate3 = ajv.compile(schema.value);
-  } catch (error3) {
-    return fail4(`${schemaFile} is not a usable JSON Schema: ${error3.message}`);
-  }
-  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
-  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
-  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
-}
-async function makeAjv(schema) {
-  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
-  const options = { allErrors: true, strict: false, validateFormats: false, logger: false };
-  if (draft.includes("2020-12")) {
-    const { Ajv2020 } = await Promise.resolve().then(() => __toESM(require__(), 1));
-    return new Ajv2020(options);
-  }
-  if (draft.includes("2019-09")) {
-    const { Ajv2019 } = await Promise.resolve().then(() => __toESM(require__2(), 1));
-    return new Ajv2019(options);
-  }
-  const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
-  return new Ajv(options);
-}
-async function readJson2(cwd, shown) {
-  const resolved = await resolveInWorkspace(cwd, shown);
-  if (resolved.kind === "refused") return { error: resolved.reason };
-  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
-  let text3;
-  try {
-    text3 = await readFile2(resolved.real, "utf8");
-  } catch {
-    return { error: `${shown} does not exist` };
-  }
-  try {
-    return { value: JSON.parse(text3) };
-  } catch (error3) {
-    return { error: `${shown} is not valid JSON: ${error3.message}` };
-  }
-}
-
-// src/runner/evaluate-gates.ts
-var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
-var DETAIL_TAIL_CHARS = 800;
-async function evaluateGates(options) {
-  const results = [];
-  for (const gate of options.gates) results.push(await evaluateGate(gate, options));
-  return results;
-}
-async function evaluateGate(gate, options) {
-  switch (gate.type) {
-    case "command":
-      return commandGate(gate.run, gate.timeout, options);
-    case "files":
-      return filesGate(options.cwd, gate.paths);
-    case "schema":
-      return schemaGate(options.cwd, gate.file, gate.schema);
-    case "timer":
-      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))());
-    case "approval":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for approval by someone with ${gate.permission} permission`
-      };
-    case "checks":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
-      };
-    case "pr-merged":
-      return { type: gate.type, passed: null, detail: "waiting for the pull request to be merged" };
-    case "conditional":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for the condition ${gate.condition} to be evaluated`
-      };
-  }
-}
-async function commandGate(run2, timeout2, options) {
-  const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
-  const outcome = await runCommand({
-    cwd: options.cwd,
-    run: run2,
-    env: options.env,
-    inheritEnv: false,
-    timeoutMs,
-    onOutput: options.onOutput
-  });
-  if (!outcome.ok) return { type: "command", passed: false, detail: outcome.error.message };
-  const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
-  const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
-  const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
-${tail.trimEnd()}`}`;
-  return { type: "command", passed: !timedOut && exitCode === 0, detail };
-}
-
-// src/shell/step/step-job.ts
-function stepJob(host, mol, proto, stepId) {
-  const def = proto.steps.find((s) => s.id === stepId);
-  const state = mol.steps.find((s) => s.id === stepId);
-  if (def === void 0 || state === void 0) {
-    return unknownStep({ id: mol.id, steps: proto.steps }, stepId);
-  }
-  return ok({ host, mol, proto, def, state });
-}
-function withMolecule(job, mol) {
-  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
-  return { ...job, mol, state };
-}
-
-// src/shell/step/record-step-event.ts
-async function recordStepEvent(job, event) {
-  const { runId } = job.host;
-  const guarded = (current) => {
-    if (event.type === "start") return ok(event);
-    const stale = refuseStaleReport(current, job.def.id, runId);
-    return stale.ok ? ok(event) : stale;
-  };
-  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
-  if (!recorded.ok) return recorded;
-  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
-}
-
-// src/shell/step/run-step-command.ts
-import { mkdtemp as mkdtemp2, rm as rm4, writeFile as writeFile4 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join10 } from "node:path";
-
-// src/runner/step-env.ts
-function envVarName(name) {
-  return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
-}
-function stepEnv(options) {
-  const env = { ...scrubEnv(options.base), ...options.extra };
-  const origin = /* @__PURE__ */ new Map();
-  for (const [name, value] of Object.entries(options.vars)) {
-    const key = envVarName(name);
-    const earlier = origin.get(key);
-    if (earlier !== void 0) {
-      return err(
-        "var-collision",
-        `the variables "${earlier}" and "${name}" would both be ${key}; rename one of them.`
-      );
-    }
-    if (value.includes("\0"))
-      return err(
-        "var-invalid",
-        `the variable "${name}" contains a NUL character, which no environment can hold.`
-      );
-    origin.set(key, name);
-    env[key] = value;
-  }
-  env.MOL_MOLECULE = options.molId;
-  env.MOL_STEP = options.stepId;
-  env.MOL_INPUTS = options.inputs.join("\n");
-  env.MOL_INPUTS_JSON = JSON.stringify(options.inputs);
-  env.MOL_WORKSPACE = options.workspace;
-  return ok(env);
-}
-
-// src/runner/workspace-fingerprint.ts
-import { stat as stat2 } from "node:fs/promises";
-import { join as join8 } from "node:path";
-async function workspaceFingerprint(cwd) {
-  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
-  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
-  if (!status2.ok) return `unknown ${Date.now()}`;
-  const entries = splitNul(status2.value.stdout);
-  const marks = await Promise.all(
-    entries.map(async (entry2) => {
-      const info2 = await stat2(join8(cwd, entry2.slice(3))).catch(() => void 0);
-      return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
-    })
-  );
-  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
-}
-
-// src/shell/step/ended-attempt.ts
-import { mkdir as mkdir3, readFile as readFile3, rm as rm3, writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname4, join as join9 } from "node:path";
-
-// src/shell/step/step-checkout-schema.ts
-var StepCheckoutSchema = external_exports.object({
-  /**
-   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
-   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
-   * moved HEAD.
-   */
-  kind: external_exports.enum(["tree", "worktree", "checkout"]),
-  /** Where the step's command runs. */
-  cwd: external_exports.string(),
-  /** Undefined only for a working tree on a detached HEAD. */
-  branch: external_exports.string().optional(),
-  /** The commit the step starts from; its changes are counted against this. */
-  baseCommit: external_exports.string(),
-  /** Paths already changed in a working tree before the step: its commit leaves them out. */
-  preexisting: external_exports.array(external_exports.string()).optional(),
-  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
-  gitConfig: external_exports.array(external_exports.string()).optional(),
-  /**
-   * The checkout of the attempt before, whose command ended with success while its runner was gone
-   * (ended-attempt.ts): its work is finished here and the command does not run again.
-   */
-  ended: external_exports.literal(true).optional()
-});
-
-// src/shell/step/ended-attempt.ts
-var AttemptRecordSchema = external_exports.object({
-  attempt: external_exports.number().int().positive(),
-  checkout: StepCheckoutSchema.omit({ ended: true })
-});
-function attemptFiles(dir, molId, stepId) {
-  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
-  return { record: `${base}.json`, exit: `${base}.exit` };
-}
-var EXIT_RESERVED = `${" ".repeat(15)}
-`;
-async function keepAttemptRecord(files, attempt2, checkout) {
-  if (checkout.kind === "checkout") return ok(void 0);
-  const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
-  let path = dirname4(files.record);
-  try {
-    await mkdir3(path, { recursive: true });
-    path = files.exit;
-    fullDiskPoint();
-    await writeFile3(files.exit, EXIT_RESERVED);
-    path = files.record;
-    fullDiskPoint();
-    await writeFile3(files.record, record5);
-  } catch (error3) {
-    return err(
-      "store-io",
-      `cannot write ${path}: ${error3.message}; the step's command did not run, since nothing could remember that it had`,
-      { file: path }
-    );
-  }
-  return ok(void 0);
-}
-async function endedAttempt(files, attempt2) {
-  const [record5, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
-  if (record5 === void 0 || exit?.trim() !== "0") return void 0;
-  let json2;
-  try {
-    json2 = JSON.parse(record5);
-  } catch {
-    return void 0;
-  }
-  const parsed = AttemptRecordSchema.safeParse(json2);
-  if (!parsed.success || parsed.data.attempt !== attempt2) return void 0;
-  if (parsed.data.checkout.kind === "checkout") return void 0;
-  return { ...parsed.data.checkout, ended: true };
-}
-async function forgetAttemptRecord(files) {
-  await Promise.all([rm3(files.record, { force: true }), rm3(files.exit, { force: true })]);
-}
-var ENDED_COMMAND = {
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  durationMs: 0,
-  outputTail: "",
-  pid: 0
-};
-async function readText2(path) {
-  try {
-    return await readFile3(path, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-
 // src/shell/step/step-inputs.ts
 function stepInputs(proto, def) {
   const defs = new Map(proto.steps.map((s) => [s.id, s]));
@@ -78104,650 +77804,6 @@ function stepInputs(proto, def) {
 }
 function baseBranchesOf(proto, mol, def) {
   return needBranches(proto, mol, def);
-}
-
-// src/shell/step/run-step-command.ts
-function commandEnv(job, checkout) {
-  const extra = {};
-  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
-  extra.MOL_ATTEMPT = String(job.state.attempts);
-  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
-  return stepEnv({
-    base: job.host.env,
-    vars: job.mol.vars,
-    molId: job.mol.id,
-    stepId: job.def.id,
-    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
-    workspace: checkout.cwd,
-    extra
-  });
-}
-async function runStepCommand(job, checkout, prompt) {
-  const { def } = job;
-  if (checkout.ended) return ok(ENDED_COMMAND);
-  const agent = def.run === void 0 ? def.agent : void 0;
-  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
-  const env = commandEnv(job, checkout);
-  if (!env.ok) return env;
-  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
-  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
-  const what = agent === void 0 ? "step" : "agent of step";
-  let group;
-  const { place } = job.host;
-  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
-  if (files !== void 0) {
-    const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
-    if (!kept.ok) return kept;
-  }
-  const command = async (extra, input2, watch) => {
-    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
-    const ran = await runCommand({
-      ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
-      ...watch === void 0 ? {} : { stop: watch.stop },
-      cwd: checkout.cwd,
-      run: run2,
-      env: { ...env.value, ...extra },
-      inheritEnv: false,
-      ...timeoutMs === void 0 ? {} : { timeoutMs },
-      ...input2 === void 0 ? {} : { input: input2 },
-      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
-      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
-      ...files === void 0 ? {} : { exitFile: files.exit },
-      ...commandSpawned === void 0 ? {} : {
-        onSpawn: (spawned) => {
-          group = spawned;
-          return commandSpawned(job, spawned);
-        }
-      }
-    });
-    if (group !== void 0) commandEnded?.(job, group);
-    if (watch === void 0) return ran;
-    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
-    if (!ran.ok) return ran;
-    return ok({ ...ran.value, usage });
-  };
-  const go = async () => {
-    if (agent === void 0) return command({});
-    const text3 = prompt ?? "";
-    const dir = await mkdtemp2(join10(tmpdir3(), "mol-prompt-"));
-    try {
-      const file2 = join10(dir, "prompt.md");
-      const usageFile = join10(dir, "usage.jsonl");
-      await writeFile4(file2, text3);
-      const watch = watchAgent(job, agent, usageFile);
-      if (watch.refused !== void 0) {
-        log(watch.refused);
-        return ok(refusedOutcome(watch.refused));
-      }
-      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
-    } finally {
-      await rm4(dir, { recursive: true, force: true });
-    }
-  };
-  return enclose ? enclose(go) : go();
-}
-function refusedOutcome(why) {
-  return {
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    durationMs: 0,
-    outputTail: "",
-    pid: 0,
-    stoppedFor: why
-  };
-}
-
-// src/runner/attempt-refs.ts
-import { rm as rm5 } from "node:fs/promises";
-var ROOT = "refs/molecular/attempts";
-function attemptRef(molId, stepId, attempt2) {
-  return `${ROOT}/${molId}/${stepId}/${attempt2}`;
-}
-async function freeAttemptRef(cwd, molId, stepId, attempt2, commit) {
-  const prefix = `${ROOT}/${molId}/${stepId}/`;
-  const listed = await gitText(cwd, ["for-each-ref", "--format=%(objectname) %(refname)", prefix]);
-  if (!listed.ok) return listed;
-  let highest = 0;
-  for (const line of listed.value.split("\n")) {
-    const [sha, name] = line.split(" ");
-    if (sha === void 0 || name === void 0) continue;
-    if (sha === commit) return ok(name);
-    const n = Number(name.slice(prefix.length));
-    if (Number.isInteger(n) && n > highest) highest = n;
-  }
-  return ok(attemptRef(molId, stepId, Math.max(attempt2, highest + 1)));
-}
-function baseRef(molId, stepId) {
-  return `${ROOT}/${molId}/${stepId}/base`;
-}
-async function snapshot(cwd, message, clean = false, knownHead) {
-  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
-  if (!head.ok) return head;
-  if (clean) {
-    const commit = await gitText(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      `${head.value}^{tree}`,
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
-  }
-  const indexPath = await gitText(cwd, [
-    "rev-parse",
-    "--path-format=absolute",
-    "--git-path",
-    "molecular-snapshot.index"
-  ]);
-  if (!indexPath.ok) return indexPath;
-  const env = { GIT_INDEX_FILE: indexPath.value };
-  try {
-    const read = await git(cwd, ["read-tree", "HEAD"], { env });
-    if (!read.ok) return read;
-    const added = await git(cwd, ["add", "-A"], { env });
-    if (!added.ok) return added;
-    const tree = await git(cwd, ["write-tree"], { env });
-    if (!tree.ok) return tree;
-    const commit = await git(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      tree.value.stdout.trim(),
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    if (!commit.ok) return commit;
-    return ok({ commit: commit.value.stdout.trim(), head: head.value });
-  } finally {
-    await rm5(indexPath.value, { force: true });
-  }
-}
-async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
-  if (!taken.ok) return taken;
-  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
-  return updated.ok ? ok(void 0) : updated;
-}
-async function forgetAttemptBase(cwd, molId, stepId) {
-  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
-  return deleted.ok ? ok(void 0) : deleted;
-}
-async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
-  for (const base of bases) {
-    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
-    if (!held.ok) return held;
-    if (held.value.code === 0) return ok(void 0);
-  }
-  const kept = await freeAttemptRef(repoDir, molId, stepId, attempt2, tip);
-  if (!kept.ok) return kept;
-  const saved = await git(repoDir, ["update-ref", kept.value, tip]);
-  return saved.ok ? ok(kept.value) : saved;
-}
-async function setAsideAttempt(cwd, molId, stepId, attempt2) {
-  const base = await resolveCommit(cwd, baseRef(molId, stepId));
-  if (base === void 0) return ok(void 0);
-  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
-  if (!parent.ok) return parent;
-  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
-  if (!now.ok) return now;
-  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
-  if (!same.ok) return same;
-  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
-  let kept;
-  if (!leftNothing) {
-    const free = await freeAttemptRef(cwd, molId, stepId, attempt2, now.value.commit);
-    if (!free.ok) return free;
-    kept = free.value;
-    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
-    if (!saved.ok) return saved;
-    const added = await git(cwd, ["add", "-A"]);
-    if (!added.ok) return added;
-    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
-    if (!restored.ok) return restored;
-    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
-    if (!reset2.ok) return reset2;
-  }
-  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
-  return forgotten.ok ? ok(kept) : forgotten;
-}
-
-// src/runner/git-config-snapshot.ts
-var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
-async function gitConfigSnapshot(cwd) {
-  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
-  if (!listed.ok) return listed;
-  const fields = listed.value.stdout.split("\0");
-  const entries = [];
-  for (let i = 0; i + 2 < fields.length; i += 3) {
-    const [scope2, origin, item] = fields.slice(i, i + 3);
-    const newline2 = item.indexOf("\n");
-    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
-    if (scope2 === "command" || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope2, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
-  }
-  return ok(entries);
-}
-function changedSettings(before, after) {
-  const was = new Set(before);
-  const is = new Set(after);
-  const keys = /* @__PURE__ */ new Set();
-  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
-    keys.add(JSON.parse(entry2)[2]);
-  }
-  return [...keys].sort();
-}
-
-// src/runner/path-exists.ts
-import { access as access2 } from "node:fs/promises";
-function pathExists(path) {
-  return access2(path).then(
-    () => true,
-    () => false
-  );
-}
-
-// src/runner/prepare-workspace.ts
-import { rm as rm7 } from "node:fs/promises";
-import { join as join11, resolve as resolve3 } from "node:path";
-
-// src/runner/branch-names.ts
-async function checkBranchName(_cwd, branch) {
-  const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
-  if (problem === void 0) return ok(branch);
-  return err(
-    "invalid-branch",
-    `"${branch}" cannot be a git branch name: ${problem}; rename the step (${REF_NAME_RULE}).`
-  );
-}
-
-// src/runner/worktrees.ts
-import { rm as rm6 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve2, sep as sep4 } from "node:path";
-async function listWorktrees(repoDir) {
-  const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
-  if (!out.ok) return out;
-  const trees = [];
-  let current;
-  for (const line of out.value.stdout.split("\0")) {
-    if (line === "") {
-      if (current) trees.push(current);
-      current = void 0;
-      continue;
-    }
-    const space = line.indexOf(" ");
-    const key = space === -1 ? line : line.slice(0, space);
-    const rest = space === -1 ? "" : line.slice(space + 1);
-    if (key === "worktree") current = { path: rest, prunable: false };
-    else if (!current) continue;
-    else if (key === "HEAD") current.head = rest;
-    else if (key === "branch") current.branch = rest.replace(/^refs\/heads\//, "");
-    else if (key === "prunable") current.prunable = true;
-  }
-  if (current) trees.push(current);
-  return ok(trees);
-}
-async function removeWorktree(options) {
-  const { repoDir, path } = options;
-  const trees = await listWorktrees(repoDir);
-  if (!trees.ok) return trees;
-  const target = resolve2(path);
-  let prune = trees.value.some((t) => t.prunable);
-  if (trees.value.some((t) => resolve2(t.path) === target)) {
-    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
-      okCodes: [0, 128]
-    });
-    if (!removed.ok) return removed;
-    if (removed.value.code !== 0) {
-      await rm6(target, { recursive: true, force: true });
-      prune = true;
-    }
-  }
-  if (prune) {
-    const pruned = await git(repoDir, ["worktree", "prune"]);
-    if (!pruned.ok) return pruned;
-  }
-  if (options.deleteBranch !== void 0) {
-    const exists2 = await git(
-      repoDir,
-      ["show-ref", "--verify", "--quiet", `refs/heads/${options.deleteBranch}`],
-      { okCodes: [0, 1] }
-    );
-    if (!exists2.ok) return exists2;
-    if (exists2.value.code === 0) {
-      const deleted = await git(repoDir, ["branch", "-D", "--", options.deleteBranch]);
-      if (!deleted.ok) return deleted;
-    }
-  }
-  return ok(void 0);
-}
-
-// src/runner/prepare-workspace.ts
-async function prepareWorkspace(options) {
-  if (options.execution === "local") return currentTree(options.repoDir);
-  const { repoDir, molId, stepId } = options;
-  const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
-  if (!branch.ok) return branch;
-  const path = resolve3(join11(options.worktreeRoot, molId, stepId));
-  const bases = await resolveBases(options);
-  if (!bases.ok) return bases;
-  const [first2, ...others] = bases.value;
-  if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
-  let keptAttempt;
-  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
-  if (tip !== void 0 && options.previousAttempt !== void 0) {
-    const kept = await keepBranchAttempt(
-      repoDir,
-      molId,
-      stepId,
-      options.previousAttempt,
-      tip,
-      bases.value.map((b) => b.sha)
-    );
-    if (!kept.ok) return kept;
-    keptAttempt = kept.value;
-  }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
-  if (!cleared.ok) return cleared;
-  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
-  if (!added.ok) return added;
-  for (const other of others) {
-    const merged = await mergeInto(path, other);
-    if (!merged.ok) {
-      await removeWorktree({ repoDir, path, deleteBranch: branch.value });
-      return merged;
-    }
-  }
-  const head = await gitText(path, ["rev-parse", "HEAD"]);
-  if (!head.ok) return head;
-  return ok({
-    cwd: path,
-    branch: branch.value,
-    baseCommit: head.value,
-    isWorktree: true,
-    ...keptAttempt === void 0 ? {} : { keptAttempt }
-  });
-}
-async function currentTree(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
-    okCodes: [0, 128]
-  });
-  if (!head.ok) return head;
-  const [sha, name] = head.value.stdout.trim().split("\n");
-  if (head.value.code !== 0 || sha === void 0 || name === void 0)
-    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
-  const status2 = await git(repoDir, [
-    "status",
-    "--porcelain=v1",
-    "-z",
-    "--no-renames",
-    "--untracked-files=all"
-  ]);
-  if (!status2.ok) return status2;
-  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
-  return ok({
-    cwd: repoDir,
-    ...branch === void 0 ? {} : { branch },
-    baseCommit: sha,
-    isWorktree: false,
-    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
-  });
-}
-async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
-  const trees = await listWorktrees(repoDir);
-  if (!trees.ok) return trees;
-  for (const tree of trees.value) {
-    if (resolve3(tree.path) === path || tree.branch === branch) {
-      const removed = await removeWorktree({ repoDir, path: tree.path });
-      if (!removed.ok) return removed;
-    }
-  }
-  if (await pathExists(path)) await rm7(path, { recursive: true, force: true });
-  if (!branchExists) return ok(void 0);
-  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
-  return deleted.ok ? ok(void 0) : deleted;
-}
-async function resolveBases(options) {
-  const { repoDir, remote } = options;
-  const names = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
-  const bases = [];
-  for (const name of names) {
-    let rev = name;
-    if (remote !== void 0 && options.baseBranches.length > 0) {
-      const tracking = `refs/remotes/${remote}/${name}`;
-      const fetched = await git(
-        repoDir,
-        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
-        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
-      );
-      if (!fetched.ok)
-        return err(
-          "unknown-base",
-          `cannot fetch the base branch ${name} from ${remote}: ${fetched.error.message}`
-        );
-      rev = tracking;
-    }
-    const sha = await resolveCommit(repoDir, rev);
-    if (sha === void 0)
-      return err(
-        "unknown-base",
-        `the base "${name}" is not a branch or commit in ${repoDir}; did the step that makes it run?`
-      );
-    bases.push({ name, sha });
-  }
-  return ok(bases);
-}
-async function mergeInto(cwd, base) {
-  const merged = await git(
-    cwd,
-    [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "merge",
-      "--no-edit",
-      "-q",
-      "-m",
-      `Merge ${base.name}`,
-      base.sha
-    ],
-    { okCodes: [0, 1, 128] }
-  );
-  if (!merged.ok) return merged;
-  if (merged.value.code === 0) return ok(void 0);
-  const unmerged = await git(cwd, ["diff", "--name-only", "--diff-filter=U", "-z"]);
-  const paths = unmerged.ok ? splitNul(unmerged.value.stdout) : [];
-  await git(cwd, ["merge", "--abort"], { okCodes: [0, 128] });
-  if (paths.length === 0) {
-    const why = (merged.value.stderr || merged.value.stdout).trim().split("\n").slice(-2).join(" ");
-    return err("merge-failed", `merging ${base.name} failed: ${why}`);
-  }
-  const diagnostics = paths.map((file2) => ({
-    severity: "error",
-    code: "merge-conflict",
-    message: `${file2} was changed on both sides`,
-    file: file2
-  }));
-  return {
-    ok: false,
-    error: {
-      code: "merge-conflict",
-      message: `merging ${base.name} conflicts in ${paths.join(", ")}; resolve it on one of the parent branches and retry the step.`,
-      diagnostics
-    }
-  };
-}
-
-// src/shell/step/step-checkout.ts
-var STEP_BASE_REF = "refs/molecular/step-base";
-var STEP_CONFIG_REF = "refs/molecular/step-config";
-async function prepareCheckout(job) {
-  const { host, mol, def } = job;
-  const { place, remote } = host;
-  const common = {
-    molId: mol.id,
-    stepId: def.id,
-    baseBranches: baseBranchesOf(job.proto, mol, def),
-    baseRef: await startingPoint(job),
-    ...remote === void 0 ? {} : { remote },
-    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
-    previousAttempt: Math.max(1, job.state.attempts - 1)
-  };
-  if (place.kind === "worktree") {
-    const execution = job.proto.execution;
-    const ended = await endedCheckout(job, place);
-    if (ended !== void 0) return ok(ended);
-    if (execution === "local") {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
-    }
-    const prepared2 = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot
-    });
-    if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
-    if (keptAttempt !== void 0)
-      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
-    if (execution === "local") {
-      const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
-      if (!recorded.ok) return recorded;
-    }
-    const gitConfig = await gitConfigSnapshot(cwd2);
-    if (!gitConfig.ok) return gitConfig;
-    return ok({
-      gitConfig: gitConfig.value,
-      kind: isWorktree ? "worktree" : "tree",
-      cwd: cwd2,
-      baseCommit: baseCommit2,
-      ...branch2 === void 0 ? {} : { branch: branch2 },
-      ...preexisting === void 0 ? {} : { preexisting }
-    });
-  }
-  const { workspace } = place;
-  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
-  if (!detached.ok) return detached;
-  const prepared = await prepareWorkspace({
-    ...common,
-    repoDir: workspace,
-    execution: "distributed",
-    worktreeRoot: place.scratchRoot
-  });
-  if (!prepared.ok) return prepared;
-  const { cwd, baseCommit } = prepared.value;
-  const branch = prepared.value.branch;
-  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
-  if (!removed.ok) return removed;
-  const switched = await git(workspace, ["checkout", "-q", branch]);
-  if (!switched.ok) return switched;
-  return recordCheckout(workspace, branch, baseCommit);
-}
-async function recordCheckout(workspace, branch, baseCommit) {
-  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
-  if (!recorded.ok) return recorded;
-  const gitConfig = await gitConfigSnapshot(workspace);
-  if (!gitConfig.ok) return gitConfig;
-  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
-    input: JSON.stringify(gitConfig.value)
-  });
-  if (!blob.ok) return blob;
-  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
-  if (!kept.ok) return kept;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
-}
-async function readStepCheckout(workspace, expectedBranch) {
-  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
-  if (baseCommit === void 0) return void 0;
-  const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
-  if (!branch.ok) return void 0;
-  const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
-  const gitConfig = config3.ok && config3.value.code === 0 ? JSON.parse(config3.value.stdout) : void 0;
-  return {
-    kind: "checkout",
-    cwd: workspace,
-    branch: branch.value === "HEAD" ? expectedBranch : branch.value,
-    baseCommit,
-    ...gitConfig === void 0 ? {} : { gitConfig }
-  };
-}
-async function startingPoint(job) {
-  const { base } = job.mol;
-  if (base.sha !== void 0) return base.sha;
-  const { remote } = job.host;
-  if (remote === void 0) return base.ref;
-  const tracking = `refs/remotes/${remote}/${base.ref}`;
-  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
-  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
-}
-async function clearUnfinishedAttempt(job, repoDir) {
-  const { mol, def, state } = job;
-  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
-  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
-  if (!kept.ok) return kept;
-  if (kept.value !== void 0) {
-    const line = `the unfinished attempt of ${def.id} was set aside at ${kept.value}: every file it changed or created (untracked ones too) is there (git show ${kept.value} --stat)`;
-    (job.host.notice ?? job.host.log)(line);
-  }
-  return ok(void 0);
-}
-function previousAttemptCompleted(job) {
-  const entries = job.mol.history.filter((h) => h.step === job.def.id);
-  const last = entries.map((h) => h.event).lastIndexOf("start");
-  for (let i = last - 1; i >= 0; i--) {
-    const entry2 = entries[i];
-    if (entry2 === void 0 || entry2.event === "start") break;
-    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
-  }
-  return false;
-}
-async function endedCheckout(job, place) {
-  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
-  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
-  const ended = await endedAttempt(files, job.state.attempts - 1);
-  if (ended === void 0) return void 0;
-  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
-  return here ? ended : void 0;
-}
-
-// src/shell/step/judge-gate-step.ts
-var CHECKOUT_GATE_TYPES = /* @__PURE__ */ new Set(["command", "files", "schema"]);
-async function judgeGateStep(job) {
-  const { def, state, host } = job;
-  const gates2 = def.gates.filter((g) => CHECKOUT_GATE_TYPES.has(g.type));
-  if (state.status !== "awaiting_gate" || gates2.length === 0) {
-    const what = gates2.length === 0 ? "has no gate a checkout judges" : `is ${state.status.replace("_", " ")}`;
-    return ok({ kind: "nothing", job, message: `gate step "${def.id}" ${what}; nothing to judge` });
-  }
-  const checkout = await prepareCheckout(job);
-  if (!checkout.ok) return checkout;
-  const env = commandEnv(job, checkout.value);
-  if (!env.ok) return env;
-  const judge = () => evaluateGates({
-    cwd: checkout.value.cwd,
-    gates: gates2,
-    env: env.value,
-    now: host.now,
-    ...host.output === void 0 ? {} : { onOutput: host.output }
-  });
-  const results = await (host.enclose ? host.enclose(judge) : judge());
-  for (const gate of results) {
-    const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
-    host.log(`gate ${gate.type}: ${verdict} \u2014 ${gate.detail.split("\n")[0]}`);
-  }
-  const decided = results.filter((g) => g.passed !== null);
-  if (decided.length === 0) return ok({ kind: "judged", job, results });
-  const recorded = await recordStepEvent(job, { type: "gates", step: def.id, gates: decided });
-  if (!recorded.ok) return recorded;
-  return ok({ kind: "judged", job: recorded.value.job, results, recorded: recorded.value });
 }
 
 // src/shell/github/check-run-ids.ts
@@ -78779,18 +77835,25 @@ async function getPull(octokit, repo, number4) {
 }
 
 // src/shell/github/github-gates.ts
-var APP_GATE_TYPES = /* @__PURE__ */ new Set(["timer", "checks", "pr-merged"]);
+var GITHUB_JUDGES = {
+  timer: (gate, { ctx, step: step2 }) => judgeTimer(gate.after, step2.awaitingSince, ctx.now()),
+  checks: (gate, { ctx, proto, mol, step: step2 }) => checksGate(ctx, gate.names, gatedCommit(proto, mol, step2.id)),
+  "pr-merged": (_gate, { ctx, mol }) => prMergedGate(ctx, mol.subject.pr),
+  conditional: (gate, { mol }) => judgeConditional(gate, mol.vars),
+  command: null,
+  files: null,
+  schema: null,
+  approval: null
+};
+var judgedOnGitHub = (type) => judgesHere(GITHUB_JUDGES, type);
 async function judgeAppGates(ctx, proto, mol, stepId, gates2) {
   const step2 = mol.steps.find((s) => s.id === stepId);
   if (!step2) return [];
   const results = [];
   for (const gate of gates2) {
-    let result;
-    if (gate.type === "timer") result = judgeTimer(gate.after, step2.awaitingSince, ctx.now());
-    else if (gate.type === "checks")
-      result = await checksGate(ctx, gate.names, gatedCommit(proto, mol, stepId));
-    else if (gate.type === "pr-merged") result = await prMergedGate(ctx, mol.subject.pr);
-    if (result && result.passed !== null) results.push(result);
+    if (!judgedOnGitHub(gate.type)) continue;
+    const result = await judgeGate(GITHUB_JUDGES, gate, { ctx, proto, mol, step: step2 });
+    if (result.passed !== null) results.push(result);
   }
   return results;
 }
@@ -78920,7 +77983,7 @@ function githubEffectHandlers(ctx, proto, options = {}) {
       );
       const waiting = gates2.filter((g) => !results?.some((r) => r.type === g.type));
       const def = defs.get(step2);
-      if (def && judgedOnReady(def) && waiting.some((g) => CHECKOUT_GATE_TYPES.has(g.type))) {
+      if (def && judgedOnReady(def) && waiting.some((g) => GATE_JUDGES[g.type] === "workspace")) {
         await attempt(
           ctx,
           out,
@@ -79040,7 +78103,7 @@ async function dispatchJob(ctx, mol, def, baseBranches, out) {
 }
 function waitingSentence(step2, types) {
   const hints = [...new Set(types)].map(
-    (type) => type === "approval" ? `approval (\`/mol approve ${step2}\`)` : APP_GATE_TYPES.has(type) ? type : `${type} (judged by the step job)`
+    (type) => type === "approval" ? `approval (\`/mol approve ${step2}\`)` : judgedOnGitHub(type) ? type : `${type} (judged by the step job)`
   );
   return `step "${step2}" waits for its gates: ${hints.join(", ")}`;
 }
@@ -80390,7 +79453,7 @@ async function runPatrol(ctx, options = {}) {
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
       write: (found2, event, action) => write(ctx, store, found2.mol, event, action !== void 0),
       judgeGates: async ({ mol, proto }, step2) => {
-        const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => APP_GATE_TYPES.has(g.type)) ?? [];
+        const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
         return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
       }
     },
@@ -80565,21 +79628,21 @@ async function eventMode(ctx, io, eventName, runId) {
 }
 
 // src/action/modes/lint.ts
-import { join as join12 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
-    const path = resolve4(cwd, target);
+    const path = resolve2(cwd, target);
     if (isDirectory2(path)) files.push(...findFormulaFiles(path).map((f) => relativeTo(cwd, f)));
     else files.push(target);
   }
   return files;
 }
 function validateFormulaFile(file2, options) {
-  const path = resolve4(options.cwd, file2);
+  const path = resolve2(options.cwd, file2);
   let text3;
   try {
     text3 = readText(path);
@@ -80595,7 +79658,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text3, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname5(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname4(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
@@ -80624,14 +79687,14 @@ function asDiagnostics(error3, file2) {
   ];
 }
 function relativeTo(cwd, path) {
-  const rel = relative3(cwd, path);
-  return rel.startsWith("..") || isAbsolute4(rel) ? path : rel;
+  const rel = relative2(cwd, path);
+  return rel.startsWith("..") || isAbsolute2(rel) ? path : rel;
 }
 
 // src/action/modes/lint.ts
 async function lintMode(options) {
   const { io, workspace, formulasPath } = options;
-  if (!isDirectory2(join12(workspace, formulasPath))) {
+  if (!isDirectory2(join6(workspace, formulasPath))) {
     return {
       outputs: { status: "failed" },
       failure: `formulas-path "${formulasPath}" is not a folder of the checkout; check out the repository first (actions/checkout) or set formulas-path`
@@ -80662,6 +79725,125 @@ async function lintMode(options) {
 function lintSummary(line, problems) {
   const list2 = problems.map((p) => `- \`${p.replace(/`/g, "'")}\``);
   return ["### Molecular formulas", "", line, ...list2.length > 0 ? ["", ...list2] : [], ""].join("\n");
+}
+
+// src/runner/attempt-refs.ts
+import { rm as rm3 } from "node:fs/promises";
+var ROOT = "refs/molecular/attempts";
+function attemptRef(molId, stepId, attempt2) {
+  return `${ROOT}/${molId}/${stepId}/${attempt2}`;
+}
+async function freeAttemptRef(cwd, molId, stepId, attempt2, commit) {
+  const prefix = `${ROOT}/${molId}/${stepId}/`;
+  const listed = await gitText(cwd, ["for-each-ref", "--format=%(objectname) %(refname)", prefix]);
+  if (!listed.ok) return listed;
+  let highest = 0;
+  for (const line of listed.value.split("\n")) {
+    const [sha, name] = line.split(" ");
+    if (sha === void 0 || name === void 0) continue;
+    if (sha === commit) return ok(name);
+    const n = Number(name.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return ok(attemptRef(molId, stepId, Math.max(attempt2, highest + 1)));
+}
+function baseRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base`;
+}
+async function snapshot(cwd, message, clean = false, knownHead) {
+  const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
+  if (!head.ok) return head;
+  if (clean) {
+    const commit = await gitText(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      `${head.value}^{tree}`,
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
+  }
+  const indexPath = await gitText(cwd, [
+    "rev-parse",
+    "--path-format=absolute",
+    "--git-path",
+    "molecular-snapshot.index"
+  ]);
+  if (!indexPath.ok) return indexPath;
+  const env = { GIT_INDEX_FILE: indexPath.value };
+  try {
+    const read = await git(cwd, ["read-tree", "HEAD"], { env });
+    if (!read.ok) return read;
+    const added = await git(cwd, ["add", "-A"], { env });
+    if (!added.ok) return added;
+    const tree = await git(cwd, ["write-tree"], { env });
+    if (!tree.ok) return tree;
+    const commit = await git(cwd, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      tree.value.stdout.trim(),
+      "-p",
+      head.value,
+      "-m",
+      message
+    ]);
+    if (!commit.ok) return commit;
+    return ok({ commit: commit.value.stdout.trim(), head: head.value });
+  } finally {
+    await rm3(indexPath.value, { force: true });
+  }
+}
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
+  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
+  if (!taken.ok) return taken;
+  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  return updated.ok ? ok(void 0) : updated;
+}
+async function forgetAttemptBase(cwd, molId, stepId) {
+  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
+  for (const base of bases) {
+    const held = await git(repoDir, ["merge-base", "--is-ancestor", tip, base], { okCodes: [0, 1] });
+    if (!held.ok) return held;
+    if (held.value.code === 0) return ok(void 0);
+  }
+  const kept = await freeAttemptRef(repoDir, molId, stepId, attempt2, tip);
+  if (!kept.ok) return kept;
+  const saved = await git(repoDir, ["update-ref", kept.value, tip]);
+  return saved.ok ? ok(kept.value) : saved;
+}
+async function setAsideAttempt(cwd, molId, stepId, attempt2) {
+  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  if (base === void 0) return ok(void 0);
+  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  if (!parent.ok) return parent;
+  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
+  if (!now.ok) return now;
+  const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
+  if (!same.ok) return same;
+  const leftNothing = same.value.code === 0 && now.value.head === parent.value;
+  let kept;
+  if (!leftNothing) {
+    const free = await freeAttemptRef(cwd, molId, stepId, attempt2, now.value.commit);
+    if (!free.ok) return free;
+    kept = free.value;
+    const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
+    if (!saved.ok) return saved;
+    const added = await git(cwd, ["add", "-A"]);
+    if (!added.ok) return added;
+    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
+    if (!restored.ok) return restored;
+    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
+    if (!reset2.ok) return reset2;
+  }
+  const forgotten = await forgetAttemptBase(cwd, molId, stepId);
+  return forgotten.ok ? ok(kept) : forgotten;
 }
 
 // src/runner/build-checkpoint.ts
@@ -80741,6 +79923,188 @@ function pathspecOf(exclude) {
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
 
+// src/runner/gates/files-gate.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import { join as join8, sep as sep3 } from "node:path";
+
+// src/runner/gates/inside-workspace.ts
+import { realpath } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, join as join7, normalize as normalize3, sep as sep2 } from "node:path";
+function insideWorkspace(path) {
+  if (isAbsolute3(path)) return void 0;
+  const clean = normalize3(path);
+  if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
+  return clean;
+}
+async function resolveInWorkspace(cwd, path) {
+  const clean = insideWorkspace(path);
+  if (clean === void 0) return { kind: "refused", reason: `${path} is outside the workspace` };
+  const root = await realpath(cwd);
+  let real;
+  try {
+    real = await realpath(join7(root, clean));
+  } catch (error3) {
+    const code18 = error3.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
+    if (code18 === "ELOOP") return { kind: "refused", reason: `${path} is a loop of symbolic links` };
+    return { kind: "refused", reason: `${path} cannot be resolved: ${error3.message}` };
+  }
+  if (real !== root && !real.startsWith(`${root}${sep2}`)) {
+    return { kind: "refused", reason: `${path} leads outside the workspace through a symbolic link` };
+  }
+  return { kind: "inside", real };
+}
+
+// src/runner/gates/files-gate.ts
+async function filesGate(cwd, paths) {
+  const missing2 = [];
+  for (const path of paths) {
+    const inside = insideWorkspace(path);
+    if (inside === void 0)
+      return { type: "files", passed: false, detail: `${path} is outside the workspace` };
+    const found2 = await firstMatch(cwd, inside.split(sep3));
+    if (found2.kind === "refused") return { type: "files", passed: false, detail: found2.reason };
+    if (found2.kind === "missing") missing2.push(path);
+  }
+  if (missing2.length > 0) return { type: "files", passed: false, detail: `missing: ${missing2.join(", ")}` };
+  return { type: "files", passed: true, detail: `all ${paths.length} present: ${paths.join(", ")}` };
+}
+async function firstMatch(cwd, segments, prefix = "") {
+  const [head, ...rest] = segments;
+  if (head === void 0) {
+    const resolved = await resolveInWorkspace(cwd, prefix);
+    return resolved.kind === "inside" ? { kind: "found" } : resolved;
+  }
+  if (!head.includes("*")) return firstMatch(cwd, rest, join8(prefix, head));
+  const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
+  const names = await readdir2(join8(cwd, prefix)).catch(() => []);
+  for (const name of names.sort()) {
+    if (!pattern.test(name)) continue;
+    if (name.startsWith(".") && !head.startsWith(".")) continue;
+    const found2 = await firstMatch(cwd, rest, join8(prefix, name));
+    if (found2.kind !== "missing") return found2;
+  }
+  return { kind: "missing" };
+}
+function escapeRegExp(text3) {
+  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/runner/gates/schema-gate.ts
+import { readFile as readFile2 } from "node:fs/promises";
+async function schemaGate(cwd, file2, schemaFile) {
+  const fail4 = (detail) => ({ type: "schema", passed: false, detail });
+  const data = await readJson2(cwd, file2);
+  if ("error" in data) return fail4(data.error);
+  const schema = await readJson2(cwd, schemaFile);
+  if ("error" in schema) return fail4(schema.error);
+  if (schema.value === null || typeof schema.value !== "object")
+    return fail4(`${schemaFile} is not a JSON Schema object`);
+  let validate3;
+  try {
+    const ajv = await makeAjv(schema.value);
+    validate3 = ajv.compile(schema.value);
+  } catch (error3) {
+    return fail4(`${schemaFile} is not a usable JSON Schema: ${error3.message}`);
+  }
+  if (validate3(data.value)) return { type: "schema", passed: true, detail: `${file2} matches ${schemaFile}` };
+  const problems = (validate3.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  return fail4(`${file2} does not match ${schemaFile}: ${problems.join("; ")}`);
+}
+async function makeAjv(schema) {
+  const draft = typeof schema.$schema === "string" ? schema.$schema : "";
+  const options = { allErrors: true, strict: false, validateFormats: false, logger: false };
+  if (draft.includes("2020-12")) {
+    const { Ajv2020 } = await Promise.resolve().then(() => __toESM(require__(), 1));
+    return new Ajv2020(options);
+  }
+  if (draft.includes("2019-09")) {
+    const { Ajv2019 } = await Promise.resolve().then(() => __toESM(require__2(), 1));
+    return new Ajv2019(options);
+  }
+  const { Ajv } = await Promise.resolve().then(() => __toESM(require_ajv(), 1));
+  return new Ajv(options);
+}
+async function readJson2(cwd, shown) {
+  const resolved = await resolveInWorkspace(cwd, shown);
+  if (resolved.kind === "refused") return { error: resolved.reason };
+  if (resolved.kind === "missing") return { error: `${shown} does not exist` };
+  let text3;
+  try {
+    text3 = await readFile2(resolved.real, "utf8");
+  } catch {
+    return { error: `${shown} does not exist` };
+  }
+  try {
+    return { value: JSON.parse(text3) };
+  } catch (error3) {
+    return { error: `${shown} is not valid JSON: ${error3.message}` };
+  }
+}
+
+// src/runner/evaluate-gates.ts
+var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
+var DETAIL_TAIL_CHARS = 800;
+async function evaluateGates(options) {
+  const results = [];
+  for (const gate of options.gates) results.push(await judgeGate(WORKSPACE_JUDGES, gate, options));
+  return results;
+}
+var WORKSPACE_JUDGES = {
+  command: (gate, options) => commandGate(gate.run, gate.timeout, options),
+  files: (gate, options) => filesGate(options.cwd, gate.paths),
+  schema: (gate, options) => schemaGate(options.cwd, gate.file, gate.schema),
+  timer: (gate, options) => judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))()),
+  conditional: (gate, options) => options.vars ? judgeConditional(gate, options.vars) : waitingOn(gate),
+  approval: null,
+  checks: null,
+  "pr-merged": null
+};
+async function commandGate(run2, timeout2, options) {
+  const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
+  const outcome = await runCommand({
+    cwd: options.cwd,
+    run: run2,
+    env: options.env,
+    inheritEnv: false,
+    timeoutMs,
+    onOutput: options.onOutput
+  });
+  if (!outcome.ok) return { type: "command", passed: false, detail: outcome.error.message };
+  const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
+  const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
+  const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
+  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+${tail.trimEnd()}`}`;
+  return { type: "command", passed: !timedOut && exitCode === 0, detail };
+}
+
+// src/runner/git-config-snapshot.ts
+var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
+async function gitConfigSnapshot(cwd) {
+  const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
+  if (!listed.ok) return listed;
+  const fields = listed.value.stdout.split("\0");
+  const entries = [];
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope2, origin, item] = fields.slice(i, i + 3);
+    const newline2 = item.indexOf("\n");
+    const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
+    if (scope2 === "command" || HARMLESS.test(key)) continue;
+    entries.push(JSON.stringify([scope2, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+  }
+  return ok(entries);
+}
+function changedSettings(before, after) {
+  const was = new Set(before);
+  const is = new Set(after);
+  const keys = /* @__PURE__ */ new Set();
+  for (const entry2 of [...before.filter((e) => !is.has(e)), ...after.filter((e) => !was.has(e))]) {
+    keys.add(JSON.parse(entry2)[2]);
+  }
+  return [...keys].sort();
+}
+
 // src/runner/head-check.ts
 async function checkHead(cwd, stepId, start2) {
   const now = await branchOf(cwd);
@@ -80798,6 +80162,336 @@ async function pushBranch(options) {
   );
   if (!pushed.ok) return err("push-failed", `pushing ${branch} to ${remote} failed: ${pushed.error.message}`);
   return ok({ commit });
+}
+
+// src/runner/worktrees.ts
+import { rm as rm4 } from "node:fs/promises";
+import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve3, sep as sep4 } from "node:path";
+async function listWorktrees(repoDir) {
+  const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
+  if (!out.ok) return out;
+  const trees = [];
+  let current;
+  for (const line of out.value.stdout.split("\0")) {
+    if (line === "") {
+      if (current) trees.push(current);
+      current = void 0;
+      continue;
+    }
+    const space = line.indexOf(" ");
+    const key = space === -1 ? line : line.slice(0, space);
+    const rest = space === -1 ? "" : line.slice(space + 1);
+    if (key === "worktree") current = { path: rest, prunable: false };
+    else if (!current) continue;
+    else if (key === "HEAD") current.head = rest;
+    else if (key === "branch") current.branch = rest.replace(/^refs\/heads\//, "");
+    else if (key === "prunable") current.prunable = true;
+  }
+  if (current) trees.push(current);
+  return ok(trees);
+}
+async function removeWorktree(options) {
+  const { repoDir, path } = options;
+  const trees = await listWorktrees(repoDir);
+  if (!trees.ok) return trees;
+  const target = resolve3(path);
+  let prune = trees.value.some((t) => t.prunable);
+  if (trees.value.some((t) => resolve3(t.path) === target)) {
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
+      okCodes: [0, 128]
+    });
+    if (!removed.ok) return removed;
+    if (removed.value.code !== 0) {
+      await rm4(target, { recursive: true, force: true });
+      prune = true;
+    }
+  }
+  if (prune) {
+    const pruned = await git(repoDir, ["worktree", "prune"]);
+    if (!pruned.ok) return pruned;
+  }
+  if (options.deleteBranch !== void 0) {
+    const exists2 = await git(
+      repoDir,
+      ["show-ref", "--verify", "--quiet", `refs/heads/${options.deleteBranch}`],
+      { okCodes: [0, 1] }
+    );
+    if (!exists2.ok) return exists2;
+    if (exists2.value.code === 0) {
+      const deleted = await git(repoDir, ["branch", "-D", "--", options.deleteBranch]);
+      if (!deleted.ok) return deleted;
+    }
+  }
+  return ok(void 0);
+}
+
+// src/shell/step/ended-attempt.ts
+import { mkdir as mkdir3, readFile as readFile3, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname5, join as join9 } from "node:path";
+
+// src/shell/step/step-checkout-schema.ts
+var StepCheckoutSchema = external_exports.object({
+  /**
+   * `tree`: the working tree itself (a local formula), `worktree`: a worktree of its own, removed
+   * once the work is safe on its branch, `checkout`: the job's checkout, where an agent may have
+   * moved HEAD.
+   */
+  kind: external_exports.enum(["tree", "worktree", "checkout"]),
+  /** Where the step's command runs. */
+  cwd: external_exports.string(),
+  /** Undefined only for a working tree on a detached HEAD. */
+  branch: external_exports.string().optional(),
+  /** The commit the step starts from; its changes are counted against this. */
+  baseCommit: external_exports.string(),
+  /** Paths already changed in a working tree before the step: its commit leaves them out. */
+  preexisting: external_exports.array(external_exports.string()).optional(),
+  /** Git's configuration before the step: the finish half refuses to commit or push if it changed. */
+  gitConfig: external_exports.array(external_exports.string()).optional(),
+  /**
+   * The checkout of the attempt before, whose command ended with success while its runner was gone
+   * (ended-attempt.ts): its work is finished here and the command does not run again.
+   */
+  ended: external_exports.literal(true).optional()
+});
+
+// src/shell/step/ended-attempt.ts
+var AttemptRecordSchema = external_exports.object({
+  attempt: external_exports.number().int().positive(),
+  checkout: StepCheckoutSchema.omit({ ended: true })
+});
+function attemptFiles(dir, molId, stepId) {
+  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  return { record: `${base}.json`, exit: `${base}.exit` };
+}
+var EXIT_RESERVED = `${" ".repeat(15)}
+`;
+async function keepAttemptRecord(files, attempt2, checkout) {
+  if (checkout.kind === "checkout") return ok(void 0);
+  const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
+  let path = dirname5(files.record);
+  try {
+    await mkdir3(path, { recursive: true });
+    path = files.exit;
+    fullDiskPoint();
+    await writeFile3(files.exit, EXIT_RESERVED);
+    path = files.record;
+    fullDiskPoint();
+    await writeFile3(files.record, record5);
+  } catch (error3) {
+    return err(
+      "store-io",
+      `cannot write ${path}: ${error3.message}; the step's command did not run, since nothing could remember that it had`,
+      { file: path }
+    );
+  }
+  return ok(void 0);
+}
+async function endedAttempt(files, attempt2) {
+  const [record5, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record5 === void 0 || exit?.trim() !== "0") return void 0;
+  let json2;
+  try {
+    json2 = JSON.parse(record5);
+  } catch {
+    return void 0;
+  }
+  const parsed = AttemptRecordSchema.safeParse(json2);
+  if (!parsed.success || parsed.data.attempt !== attempt2) return void 0;
+  if (parsed.data.checkout.kind === "checkout") return void 0;
+  return { ...parsed.data.checkout, ended: true };
+}
+async function forgetAttemptRecord(files) {
+  await Promise.all([rm5(files.record, { force: true }), rm5(files.exit, { force: true })]);
+}
+var ENDED_COMMAND = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  durationMs: 0,
+  outputTail: "",
+  pid: 0
+};
+async function readText2(path) {
+  try {
+    return await readFile3(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+
+// src/shell/step/step-job.ts
+function stepJob(host, mol, proto, stepId) {
+  const def = proto.steps.find((s) => s.id === stepId);
+  const state = mol.steps.find((s) => s.id === stepId);
+  if (def === void 0 || state === void 0) {
+    return unknownStep({ id: mol.id, steps: proto.steps }, stepId);
+  }
+  return ok({ host, mol, proto, def, state });
+}
+function withMolecule(job, mol) {
+  const state = mol.steps.find((s) => s.id === job.def.id) ?? job.state;
+  return { ...job, mol, state };
+}
+
+// src/shell/step/record-step-event.ts
+async function recordStepEvent(job, event) {
+  const { runId } = job.host;
+  const guarded = (current) => {
+    if (event.type === "start") return ok(event);
+    const stale = refuseStaleReport(current, job.def.id, runId);
+    return stale.ok ? ok(event) : stale;
+  };
+  const recorded = await job.host.record(job.mol.id, job.proto, guarded);
+  if (!recorded.ok) return recorded;
+  return ok({ ...recorded.value, job: withMolecule(job, recorded.value.mol) });
+}
+
+// src/shell/step/run-step-command.ts
+import { mkdtemp as mkdtemp2, rm as rm6, writeFile as writeFile4 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join11 } from "node:path";
+
+// src/runner/step-env.ts
+function envVarName(name) {
+  return `MOL_VAR_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+function stepEnv(options) {
+  const env = { ...scrubEnv(options.base), ...options.extra };
+  const origin = /* @__PURE__ */ new Map();
+  for (const [name, value] of Object.entries(options.vars)) {
+    const key = envVarName(name);
+    const earlier = origin.get(key);
+    if (earlier !== void 0) {
+      return err(
+        "var-collision",
+        `the variables "${earlier}" and "${name}" would both be ${key}; rename one of them.`
+      );
+    }
+    if (value.includes("\0"))
+      return err(
+        "var-invalid",
+        `the variable "${name}" contains a NUL character, which no environment can hold.`
+      );
+    origin.set(key, name);
+    env[key] = value;
+  }
+  env.MOL_MOLECULE = options.molId;
+  env.MOL_STEP = options.stepId;
+  env.MOL_INPUTS = options.inputs.join("\n");
+  env.MOL_INPUTS_JSON = JSON.stringify(options.inputs);
+  env.MOL_WORKSPACE = options.workspace;
+  return ok(env);
+}
+
+// src/runner/workspace-fingerprint.ts
+import { stat as stat2 } from "node:fs/promises";
+import { join as join10 } from "node:path";
+async function workspaceFingerprint(cwd) {
+  const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
+  const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
+  if (!status2.ok) return `unknown ${Date.now()}`;
+  const entries = splitNul(status2.value.stdout);
+  const marks = await Promise.all(
+    entries.map(async (entry2) => {
+      const info2 = await stat2(join10(cwd, entry2.slice(3))).catch(() => void 0);
+      return info2 === void 0 ? `${entry2}:gone` : `${entry2}:${info2.size}:${info2.mtimeMs}`;
+    })
+  );
+  return [head.ok ? head.value.stdout.trim() : "", ...marks].join("\n");
+}
+
+// src/shell/step/run-step-command.ts
+function commandEnv(job, checkout) {
+  const extra = {};
+  if (checkout.branch !== void 0) extra.MOL_BRANCH = checkout.branch;
+  extra.MOL_ATTEMPT = String(job.state.attempts);
+  if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
+  return stepEnv({
+    base: job.host.env,
+    vars: job.mol.vars,
+    molId: job.mol.id,
+    stepId: job.def.id,
+    inputs: stepInputs(job.proto, job.def).map((i) => i.path),
+    workspace: checkout.cwd,
+    extra
+  });
+}
+async function runStepCommand(job, checkout, prompt) {
+  const { def } = job;
+  if (checkout.ended) return ok(ENDED_COMMAND);
+  const agent = def.run === void 0 ? def.agent : void 0;
+  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const env = commandEnv(job, checkout);
+  if (!env.ok) return env;
+  const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  const idleMs = agent === void 0 || def.idleTimeout === void 0 ? void 0 : parseDuration(def.idleTimeout);
+  const { output: output2, enclose, log, commandSpawned, commandEnded } = job.host;
+  const what = agent === void 0 ? "step" : "agent of step";
+  let group;
+  const { place } = job.host;
+  const files = place.kind === "worktree" && place.attemptsDir !== void 0 && commandSpawned !== void 0 ? attemptFiles(place.attemptsDir, job.mol.id, def.id) : void 0;
+  if (files !== void 0) {
+    const kept = await keepAttemptRecord(files, job.state.attempts, checkout);
+    if (!kept.ok) return kept;
+  }
+  const command = async (extra, input2, watch) => {
+    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
+    const ran = await runCommand({
+      ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
+      ...watch === void 0 ? {} : { stop: watch.stop },
+      cwd: checkout.cwd,
+      run: run2,
+      env: { ...env.value, ...extra },
+      inheritEnv: false,
+      ...timeoutMs === void 0 ? {} : { timeoutMs },
+      ...input2 === void 0 ? {} : { input: input2 },
+      ...idleMs === void 0 ? {} : { idle: { ms: idleMs, probe: () => workspaceFingerprint(checkout.cwd) } },
+      ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) },
+      ...files === void 0 ? {} : { exitFile: files.exit },
+      ...commandSpawned === void 0 ? {} : {
+        onSpawn: (spawned) => {
+          group = spawned;
+          return commandSpawned(job, spawned);
+        }
+      }
+    });
+    if (group !== void 0) commandEnded?.(job, group);
+    if (watch === void 0) return ran;
+    const usage = await watch.finish(ran.ok ? ran.value.durationMs : 0);
+    if (!ran.ok) return ran;
+    return ok({ ...ran.value, usage });
+  };
+  const go = async () => {
+    if (agent === void 0) return command({});
+    const text3 = prompt ?? "";
+    const dir = await mkdtemp2(join11(tmpdir3(), "mol-prompt-"));
+    try {
+      const file2 = join11(dir, "prompt.md");
+      const usageFile = join11(dir, "usage.jsonl");
+      await writeFile4(file2, text3);
+      const watch = watchAgent(job, agent, usageFile);
+      if (watch.refused !== void 0) {
+        log(watch.refused);
+        return ok(refusedOutcome(watch.refused));
+      }
+      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
+    } finally {
+      await rm6(dir, { recursive: true, force: true });
+    }
+  };
+  return enclose ? enclose(go) : go();
+}
+function refusedOutcome(why) {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    durationMs: 0,
+    outputTail: "",
+    pid: 0,
+    stoppedFor: why
+  };
 }
 
 // src/shell/step/step-outcome.ts
@@ -80960,6 +80654,7 @@ async function doWork({ job, checkout, ran }) {
       cwd: checkout.cwd,
       gates: def.gates,
       env: env.value,
+      vars: job.mol.vars,
       now,
       ...job.state.awaitingSince === void 0 ? {} : { awaitingSince: job.state.awaitingSince },
       ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
@@ -81069,6 +80764,350 @@ async function stayOnBranch(workspace, branch) {
   if (head.value === branch) return ok(void 0);
   const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
   return moved.ok ? ok(void 0) : moved;
+}
+
+// src/runner/path-exists.ts
+import { access as access2 } from "node:fs/promises";
+function pathExists(path) {
+  return access2(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/prepare-workspace.ts
+import { rm as rm7 } from "node:fs/promises";
+import { join as join12, resolve as resolve4 } from "node:path";
+
+// src/runner/branch-names.ts
+async function checkBranchName(_cwd, branch) {
+  const problem = branch.startsWith("-") ? 'it starts with "-"' : refNameProblem(branch);
+  if (problem === void 0) return ok(branch);
+  return err(
+    "invalid-branch",
+    `"${branch}" cannot be a git branch name: ${problem}; rename the step (${REF_NAME_RULE}).`
+  );
+}
+
+// src/runner/prepare-workspace.ts
+async function prepareWorkspace(options) {
+  if (options.execution === "local") return currentTree(options.repoDir);
+  const { repoDir, molId, stepId } = options;
+  const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
+  if (!branch.ok) return branch;
+  const path = resolve4(join12(options.worktreeRoot, molId, stepId));
+  const bases = await resolveBases(options);
+  if (!bases.ok) return bases;
+  const [first2, ...others] = bases.value;
+  if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
+  let keptAttempt;
+  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+  if (tip !== void 0 && options.previousAttempt !== void 0) {
+    const kept = await keepBranchAttempt(
+      repoDir,
+      molId,
+      stepId,
+      options.previousAttempt,
+      tip,
+      bases.value.map((b) => b.sha)
+    );
+    if (!kept.ok) return kept;
+    keptAttempt = kept.value;
+  }
+  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
+  if (!cleared.ok) return cleared;
+  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
+  if (!added.ok) return added;
+  for (const other of others) {
+    const merged = await mergeInto(path, other);
+    if (!merged.ok) {
+      await removeWorktree({ repoDir, path, deleteBranch: branch.value });
+      return merged;
+    }
+  }
+  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  if (!head.ok) return head;
+  return ok({
+    cwd: path,
+    branch: branch.value,
+    baseCommit: head.value,
+    isWorktree: true,
+    ...keptAttempt === void 0 ? {} : { keptAttempt }
+  });
+}
+async function currentTree(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [sha, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || sha === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+  const status2 = await git(repoDir, [
+    "status",
+    "--porcelain=v1",
+    "-z",
+    "--no-renames",
+    "--untracked-files=all"
+  ]);
+  if (!status2.ok) return status2;
+  const branch = name.startsWith("refs/heads/") ? name.slice("refs/heads/".length) : void 0;
+  return ok({
+    cwd: repoDir,
+    ...branch === void 0 ? {} : { branch },
+    baseCommit: sha,
+    isWorktree: false,
+    preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
+  });
+}
+async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
+  const trees = await listWorktrees(repoDir);
+  if (!trees.ok) return trees;
+  for (const tree of trees.value) {
+    if (resolve4(tree.path) === path || tree.branch === branch) {
+      const removed = await removeWorktree({ repoDir, path: tree.path });
+      if (!removed.ok) return removed;
+    }
+  }
+  if (await pathExists(path)) await rm7(path, { recursive: true, force: true });
+  if (!branchExists) return ok(void 0);
+  const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
+  return deleted.ok ? ok(void 0) : deleted;
+}
+async function resolveBases(options) {
+  const { repoDir, remote } = options;
+  const names = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const bases = [];
+  for (const name of names) {
+    let rev = name;
+    if (remote !== void 0 && options.baseBranches.length > 0) {
+      const tracking = `refs/remotes/${remote}/${name}`;
+      const fetched = await git(
+        repoDir,
+        ["fetch", "-q", "--no-tags", remote, `+refs/heads/${name}:${tracking}`],
+        options.remoteEnv === void 0 ? {} : { env: options.remoteEnv }
+      );
+      if (!fetched.ok)
+        return err(
+          "unknown-base",
+          `cannot fetch the base branch ${name} from ${remote}: ${fetched.error.message}`
+        );
+      rev = tracking;
+    }
+    const sha = await resolveCommit(repoDir, rev);
+    if (sha === void 0)
+      return err(
+        "unknown-base",
+        `the base "${name}" is not a branch or commit in ${repoDir}; did the step that makes it run?`
+      );
+    bases.push({ name, sha });
+  }
+  return ok(bases);
+}
+async function mergeInto(cwd, base) {
+  const merged = await git(
+    cwd,
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "merge",
+      "--no-edit",
+      "-q",
+      "-m",
+      `Merge ${base.name}`,
+      base.sha
+    ],
+    { okCodes: [0, 1, 128] }
+  );
+  if (!merged.ok) return merged;
+  if (merged.value.code === 0) return ok(void 0);
+  const unmerged = await git(cwd, ["diff", "--name-only", "--diff-filter=U", "-z"]);
+  const paths = unmerged.ok ? splitNul(unmerged.value.stdout) : [];
+  await git(cwd, ["merge", "--abort"], { okCodes: [0, 128] });
+  if (paths.length === 0) {
+    const why = (merged.value.stderr || merged.value.stdout).trim().split("\n").slice(-2).join(" ");
+    return err("merge-failed", `merging ${base.name} failed: ${why}`);
+  }
+  const diagnostics = paths.map((file2) => ({
+    severity: "error",
+    code: "merge-conflict",
+    message: `${file2} was changed on both sides`,
+    file: file2
+  }));
+  return {
+    ok: false,
+    error: {
+      code: "merge-conflict",
+      message: `merging ${base.name} conflicts in ${paths.join(", ")}; resolve it on one of the parent branches and retry the step.`,
+      diagnostics
+    }
+  };
+}
+
+// src/shell/step/step-checkout.ts
+var STEP_BASE_REF = "refs/molecular/step-base";
+var STEP_CONFIG_REF = "refs/molecular/step-config";
+async function prepareCheckout(job) {
+  const { host, mol, def } = job;
+  const { place, remote } = host;
+  const common = {
+    molId: mol.id,
+    stepId: def.id,
+    baseBranches: baseBranchesOf(job.proto, mol, def),
+    baseRef: await startingPoint(job),
+    ...remote === void 0 ? {} : { remote },
+    ...host.remoteEnv === void 0 ? {} : { remoteEnv: host.remoteEnv },
+    previousAttempt: Math.max(1, job.state.attempts - 1)
+  };
+  if (place.kind === "worktree") {
+    const execution = job.proto.execution;
+    const ended = await endedCheckout(job, place);
+    if (ended !== void 0) return ok(ended);
+    if (execution === "local") {
+      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+      if (!cleared.ok) return cleared;
+    }
+    const prepared2 = await prepareWorkspace({
+      ...common,
+      repoDir: place.repoDir,
+      execution,
+      worktreeRoot: place.worktreeRoot
+    });
+    if (!prepared2.ok) return prepared2;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    if (keptAttempt !== void 0)
+      host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
+    if (execution === "local") {
+      const clean = preexisting !== void 0 && preexisting.length === 0;
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
+      if (!recorded.ok) return recorded;
+    }
+    const gitConfig = await gitConfigSnapshot(cwd2);
+    if (!gitConfig.ok) return gitConfig;
+    return ok({
+      gitConfig: gitConfig.value,
+      kind: isWorktree ? "worktree" : "tree",
+      cwd: cwd2,
+      baseCommit: baseCommit2,
+      ...branch2 === void 0 ? {} : { branch: branch2 },
+      ...preexisting === void 0 ? {} : { preexisting }
+    });
+  }
+  const { workspace } = place;
+  const detached = await git(workspace, ["checkout", "-q", "--detach"], { okCodes: [0, 128] });
+  if (!detached.ok) return detached;
+  const prepared = await prepareWorkspace({
+    ...common,
+    repoDir: workspace,
+    execution: "distributed",
+    worktreeRoot: place.scratchRoot
+  });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit } = prepared.value;
+  const branch = prepared.value.branch;
+  const removed = await removeWorktree({ repoDir: workspace, path: cwd });
+  if (!removed.ok) return removed;
+  const switched = await git(workspace, ["checkout", "-q", branch]);
+  if (!switched.ok) return switched;
+  return recordCheckout(workspace, branch, baseCommit);
+}
+async function recordCheckout(workspace, branch, baseCommit) {
+  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
+  if (!recorded.ok) return recorded;
+  const gitConfig = await gitConfigSnapshot(workspace);
+  if (!gitConfig.ok) return gitConfig;
+  const blob = await git(workspace, ["hash-object", "-w", "--stdin"], {
+    input: JSON.stringify(gitConfig.value)
+  });
+  if (!blob.ok) return blob;
+  const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
+  if (!kept.ok) return kept;
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
+}
+async function readStepCheckout(workspace, expectedBranch) {
+  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
+  if (baseCommit === void 0) return void 0;
+  const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
+  if (!branch.ok) return void 0;
+  const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
+  const gitConfig = config3.ok && config3.value.code === 0 ? JSON.parse(config3.value.stdout) : void 0;
+  return {
+    kind: "checkout",
+    cwd: workspace,
+    branch: branch.value === "HEAD" ? expectedBranch : branch.value,
+    baseCommit,
+    ...gitConfig === void 0 ? {} : { gitConfig }
+  };
+}
+async function startingPoint(job) {
+  const { base } = job.mol;
+  if (base.sha !== void 0) return base.sha;
+  const { remote } = job.host;
+  if (remote === void 0) return base.ref;
+  const tracking = `refs/remotes/${remote}/${base.ref}`;
+  const repoDir = job.host.place.kind === "worktree" ? job.host.place.repoDir : job.host.place.workspace;
+  return await resolveCommit(repoDir, tracking) === void 0 ? base.ref : tracking;
+}
+async function clearUnfinishedAttempt(job, repoDir) {
+  const { mol, def, state } = job;
+  if (previousAttemptCompleted(job)) return forgetAttemptBase(repoDir, mol.id, def.id);
+  const kept = await setAsideAttempt(repoDir, mol.id, def.id, Math.max(1, state.attempts - 1));
+  if (!kept.ok) return kept;
+  if (kept.value !== void 0) {
+    const line = `the unfinished attempt of ${def.id} was set aside at ${kept.value}: every file it changed or created (untracked ones too) is there (git show ${kept.value} --stat)`;
+    (job.host.notice ?? job.host.log)(line);
+  }
+  return ok(void 0);
+}
+function previousAttemptCompleted(job) {
+  const entries = job.mol.history.filter((h) => h.step === job.def.id);
+  const last = entries.map((h) => h.event).lastIndexOf("start");
+  for (let i = last - 1; i >= 0; i--) {
+    const entry2 = entries[i];
+    if (entry2 === void 0 || entry2.event === "start") break;
+    if (entry2.to === "completed" || entry2.to === "awaiting_gate") return true;
+  }
+  return false;
+}
+async function endedCheckout(job, place) {
+  if (place.attemptsDir === void 0 || job.state.attempts < 2) return void 0;
+  const files = attemptFiles(place.attemptsDir, job.mol.id, job.def.id);
+  const ended = await endedAttempt(files, job.state.attempts - 1);
+  if (ended === void 0) return void 0;
+  const here = ended.kind === "tree" ? job.proto.execution === "local" && ended.cwd === place.repoDir : job.proto.execution === "distributed" && await pathExists(ended.cwd);
+  return here ? ended : void 0;
+}
+
+// src/shell/step/judge-gate-step.ts
+async function judgeGateStep(job) {
+  const { def, state, host } = job;
+  const gates2 = def.gates.filter((g) => GATE_JUDGES[g.type] === "workspace");
+  if (state.status !== "awaiting_gate" || gates2.length === 0) {
+    const what = gates2.length === 0 ? "has no gate a checkout judges" : `is ${state.status.replace("_", " ")}`;
+    return ok({ kind: "nothing", job, message: `gate step "${def.id}" ${what}; nothing to judge` });
+  }
+  const checkout = await prepareCheckout(job);
+  if (!checkout.ok) return checkout;
+  const env = commandEnv(job, checkout.value);
+  if (!env.ok) return env;
+  const judge = () => evaluateGates({
+    cwd: checkout.value.cwd,
+    gates: gates2,
+    env: env.value,
+    vars: job.mol.vars,
+    now: host.now,
+    ...host.output === void 0 ? {} : { onOutput: host.output }
+  });
+  const results = await (host.enclose ? host.enclose(judge) : judge());
+  for (const gate of results) {
+    const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
+    host.log(`gate ${gate.type}: ${verdict} \u2014 ${gate.detail.split("\n")[0]}`);
+  }
+  const decided = results.filter((g) => g.passed !== null);
+  if (decided.length === 0) return ok({ kind: "judged", job, results });
+  const recorded = await recordStepEvent(job, { type: "gates", step: def.id, gates: decided });
+  if (!recorded.ok) return recorded;
+  return ok({ kind: "judged", job: recorded.value.job, results, recorded: recorded.value });
 }
 
 // src/shell/step/step-prompt.ts

@@ -30696,6 +30696,59 @@ function byPlace(diagnostics) {
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
+// src/engine/molecule/gate-registry.ts
+var GATE_JUDGES = {
+  command: "workspace",
+  files: "workspace",
+  schema: "workspace",
+  timer: "clock",
+  approval: "person",
+  checks: "github",
+  "pr-merged": "github",
+  conditional: "vars"
+};
+async function judgeGate(judges, gate, context) {
+  const judge = judges[gate.type];
+  return judge ? judge(gate, context) : waitingOn(gate);
+}
+var judgesHere = (judges, type) => judges[type] !== null;
+function waitingOn(gate) {
+  const passed2 = null;
+  switch (gate.type) {
+    case "approval":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for approval by someone with ${gate.permission} permission`
+      };
+    case "checks":
+      return {
+        type: gate.type,
+        passed: passed2,
+        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
+      };
+    case "pr-merged":
+      return { type: gate.type, passed: passed2, detail: "waiting for the pull request to be merged" };
+    case "command":
+    case "files":
+    case "schema":
+      return { type: gate.type, passed: passed2, detail: "judged by the step job, on its checkout" };
+    case "timer":
+      return { type: gate.type, passed: passed2, detail: `waiting ${gate.after}` };
+    case "conditional":
+      return { type: gate.type, passed: passed2, detail: `waiting for the condition ${gate.condition}` };
+  }
+}
+function judgeConditional(gate, vars) {
+  const value = evaluateCondition(gate.condition, vars);
+  if (!value.ok) return { type: "conditional", passed: false, detail: value.error.message };
+  return {
+    type: "conditional",
+    passed: value.value,
+    detail: `${gate.condition} is ${value.value ? "true" : "false"}`
+  };
+}
+
 // src/engine/molecule/machine/refusal.ts
 var INVALID_TRANSITION = "invalid-transition";
 var PAST = {
@@ -35535,6 +35588,7 @@ export {
   FormulaBudgetSchema,
   FormulaRefSchema,
   FormulaSchema,
+  GATE_JUDGES,
   GateResultSchema,
   GateSchema,
   HistoryEntrySchema,
@@ -35646,8 +35700,11 @@ export {
   isEmptyUsage,
   isLive,
   isPatrolFormula,
+  judgeConditional,
+  judgeGate,
   judgeTimer,
   judgedOnReady,
+  judgesHere,
   labelChange,
   largestThatFits,
   leaseLive,
@@ -35710,6 +35767,7 @@ export {
   unknownStep,
   unreadableLimits,
   unwrap,
+  waitingOn,
   withDefaultRetries,
   withDescriptionFiles
 };

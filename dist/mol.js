@@ -44662,6 +44662,48 @@ function byPlace(diagnostics) {
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version3) => `builtin@${version3 ?? 1}`;
 
+// src/engine/molecule/gate-registry.ts
+async function judgeGate(judges, gate, context) {
+  const judge = judges[gate.type];
+  return judge ? judge(gate, context) : waitingOn(gate);
+}
+function waitingOn(gate) {
+  const passed = null;
+  switch (gate.type) {
+    case "approval":
+      return {
+        type: gate.type,
+        passed,
+        detail: `waiting for approval by someone with ${gate.permission} permission`
+      };
+    case "checks":
+      return {
+        type: gate.type,
+        passed,
+        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
+      };
+    case "pr-merged":
+      return { type: gate.type, passed, detail: "waiting for the pull request to be merged" };
+    case "command":
+    case "files":
+    case "schema":
+      return { type: gate.type, passed, detail: "judged by the step job, on its checkout" };
+    case "timer":
+      return { type: gate.type, passed, detail: `waiting ${gate.after}` };
+    case "conditional":
+      return { type: gate.type, passed, detail: `waiting for the condition ${gate.condition}` };
+  }
+}
+function judgeConditional(gate, vars) {
+  const value = evaluateCondition(gate.condition, vars);
+  if (!value.ok) return { type: "conditional", passed: false, detail: value.error.message };
+  return {
+    type: "conditional",
+    passed: value.value,
+    detail: `${gate.condition} is ${value.value ? "true" : "false"}`
+  };
+}
+
 // src/engine/molecule/machine/refusal.ts
 var INVALID_TRANSITION = "invalid-transition";
 var PAST = {
@@ -47870,41 +47912,19 @@ var DEFAULT_GATE_TIMEOUT_MS = 10 * 6e4;
 var DETAIL_TAIL_CHARS = 800;
 async function evaluateGates(options) {
   const results = [];
-  for (const gate of options.gates) results.push(await evaluateGate(gate, options));
+  for (const gate of options.gates) results.push(await judgeGate(WORKSPACE_JUDGES, gate, options));
   return results;
 }
-async function evaluateGate(gate, options) {
-  switch (gate.type) {
-    case "command":
-      return commandGate(gate.run, gate.timeout, options);
-    case "files":
-      return filesGate(options.cwd, gate.paths);
-    case "schema":
-      return schemaGate(options.cwd, gate.file, gate.schema);
-    case "timer":
-      return judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))());
-    case "approval":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for approval by someone with ${gate.permission} permission`
-      };
-    case "checks":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for checks: ${gate.names.length > 0 ? gate.names.join(", ") : "all"}`
-      };
-    case "pr-merged":
-      return { type: gate.type, passed: null, detail: "waiting for the pull request to be merged" };
-    case "conditional":
-      return {
-        type: gate.type,
-        passed: null,
-        detail: `waiting for the condition ${gate.condition} to be evaluated`
-      };
-  }
-}
+var WORKSPACE_JUDGES = {
+  command: (gate, options) => commandGate(gate.run, gate.timeout, options),
+  files: (gate, options) => filesGate(options.cwd, gate.paths),
+  schema: (gate, options) => schemaGate(options.cwd, gate.file, gate.schema),
+  timer: (gate, options) => judgeTimer(gate.after, options.awaitingSince, (options.now ?? (() => /* @__PURE__ */ new Date()))()),
+  conditional: (gate, options) => options.vars ? judgeConditional(gate, options.vars) : waitingOn(gate),
+  approval: null,
+  checks: null,
+  "pr-merged": null
+};
 async function commandGate(run3, timeout2, options) {
   const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
   const outcome = await runCommand({
@@ -48509,6 +48529,7 @@ async function judgeLocalGates(scene, mol, stepId, gates2, out, proto) {
     cwd,
     gates: [...gates2],
     env: env.value,
+    vars: mol.vars,
     now: () => scene.io.now(),
     ...state?.awaitingSince === void 0 ? {} : { awaitingSince: state.awaitingSince }
   });
@@ -50064,6 +50085,7 @@ async function doWork({ job, checkout, ran }) {
       cwd: checkout.cwd,
       gates: def.gates,
       env: env.value,
+      vars: job.mol.vars,
       now,
       ...job.state.awaitingSince === void 0 ? {} : { awaitingSince: job.state.awaitingSince },
       ...output2 === void 0 ? {} : { onOutput: (chunk) => output2(chunk) }
@@ -54508,7 +54530,7 @@ var package_default = {
     "build:types": "node scripts/build-types.mjs",
     prepack: "npm run -s build:types",
     demo: "node dist/mol.js demo",
-    lint: "biome check .",
+    lint: "biome check . && node scripts/check-test-names.mjs",
     format: "biome check --write .",
     typecheck: "tsc --noEmit -p .",
     test: "vitest run --project main",

@@ -55,7 +55,6 @@ export * from './molecule/ops/adhoc-proto.js';
 export * from './molecule/ops/events.js';
 export { TRANSIENT_EXIT_STATUS } from './molecule/ops/fail.js';
 export { unknownStep } from './molecule/ops/find-step.js';
-export { judgedOnReady } from './molecule/ops/gate-step.js';
 export { listChanges, sharedCopy } from './molecule/ops/molecule-lists.js';
 export * from './molecule/ops/pour.js';
 export * from './molecule/ops/transition.js';

@@ -8,7 +8,7 @@
  * decides it). A new gate type in proto.ts does not compile until `GATE_JUDGES` and every face's
  * table say who decides it.
  */
-import type { ProtoGate } from '../cook/proto.js';
+import type { ProtoGate, ProtoStep } from '../cook/proto.js';
 import { evaluateCondition } from '../formula/condition.js';
 import type { GateResult } from './molecule-schema.js';
 
@@ -88,4 +88,9 @@ export function judgeConditional(
     passed: value.value,
     detail: `${gate.condition} is ${value.value ? 'true' : 'false'}`,
   };
+}
+
+/** A gate step with no work of its own: its gates are judged as soon as its needs are done. */
+export function judgedOnReady(def: ProtoStep): boolean {
+  return def.type === 'gate' && def.run === undefined && def.agent === undefined && def.gates.length > 0;
 }

@@ -4,8 +4,8 @@
  * are read on it and the step's check run is put on it.
  */
 import type { Proto } from '../cook/proto.js';
+import { judgedOnReady } from './gate-registry.js';
 import type { Molecule } from './molecule-schema.js';
-import { judgedOnReady } from './ops/gate-step.js';
 
 export function gatedCommit(proto: Pick<Proto, 'steps'>, mol: Molecule, stepId: string): string | undefined {
   const defs = new Map(proto.steps.map((s) => [s.id, s]));

@@ -4,8 +4,8 @@
  * needs, so the work it passed on is not lost. The engine's dispatch effect names the same.
  */
 import type { Proto, ProtoStep } from '../cook/proto.js';
+import { judgedOnReady } from './gate-registry.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
-import { judgedOnReady } from './ops/gate-step.js';
 
 /** A need with no branch whose own needs' branches count instead: a gate step, or a skipped step. */
 export function standsIn(def: ProtoStep, status: StepStatus): boolean {

@@ -25,10 +25,11 @@
 import type { Proto } from '../cook/proto.js';
 import { evaluateCondition } from '../formula/condition.js';
 import type { Trigger } from '../formula/formula-schema.js';
+import { judgedOnReady } from './gate-registry.js';
 import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
 import type { Draft } from './ops/draft.js';
-import { judgedOnReady, openGates } from './ops/gate-step.js';
+import { openGates } from './ops/gate-step.js';
 import { findOpenStep } from './ops/open-step.js';
 import { isLive } from './statuses.js';
 

@@ -4,13 +4,8 @@
  * the gates they can (a command or files locally, CI checks and timers on GitHub); an approval
  * still waits for its person, since waiting for one is that gate's meaning.
  */
-import type { ProtoStep } from '../../cook/proto.js';
 import { complete } from './complete.js';
 import type { Draft } from './draft.js';
-
-export function judgedOnReady(def: ProtoStep): boolean {
-  return def.type === 'gate' && def.run === undefined && def.agent === undefined && def.gates.length > 0;
-}
 
 /** Step i just became ready: on to awaiting its gates, which the faces are asked to judge. */
 export function openGates(d: Draft, i: number): void {
