@@ -33,7 +33,7 @@ const bundle = useActionBundle();
 
 describe('the agent workflow on a budget', () => {
   it('stops the agent at the limit, keeps its WIP, pauses, and goes on after /mol budget', async () => {
-    const { gh, git, runner, label, comment, molecule, stateComments } = await bundle.start({
+    const { git, runner, label, comment, molecule, stateComments, onDispatch, settle } = await bundle.start({
       token: 'ghs_agent_budget_token',
       formulas: { spend: FORMULA },
       people: { alice: 'maintain' },
@@ -49,67 +49,55 @@ describe('the agent workflow on a budget', () => {
 
     let agentEnv: Record<string, string> = { FAKE_TURNS: '5', FAKE_HOLD_AFTER: '3' };
     const runs: Array<{ start: JobResult; agent?: JobResult; finish?: JobResult }> = [];
-    const pending: Promise<void>[] = [];
-    gh.on('workflow_dispatch', (dispatch) => {
-      pending.push(
-        (async () => {
-          const inputs = dispatch.inputs as Record<string, string>;
-          const runId = runner.newRunId();
-          const payload = { inputs, ref: 'refs/heads/main', workflow: dispatch.workflow_id };
-          const stepInputs = { molecule: inputs.molecule ?? '', step: inputs.step ?? '' };
-          const start = await runner.run({
-            eventName: 'workflow_dispatch',
-            payload,
-            inputs: { mode: 'step-start', ...stepInputs },
-            ref: 'main',
-            runId,
-          });
-          const run: (typeof runs)[number] = { start };
-          runs.push(run);
-          if (start.outputs.status !== 'in_progress') return;
-          // The agent job: the step's branch, no token at all, the agent under the Action's watch.
-          const work = join(git.root, `work-${runId}`);
-          await mkdir(work);
-          const agent = await runner.run({
-            eventName: 'workflow_dispatch',
-            payload,
-            inputs: {
-              mode: 'agent',
-              'github-token': '',
-              agent: 'opencode',
-              prompt: start.outputs.prompt ?? '',
-              budget: start.outputs.budget ?? '',
-              usage: join(work, 'usage.json'),
-            },
-            ref: start.outputs.branch ?? '',
-            runId,
-            env: { PATH: `${bin}:${process.env.PATH}`, ...agentEnv },
-          });
-          run.agent = agent;
-          if (agent.exitCode !== 0) return;
-          // "Package the work", as the workflow does it.
-          await exec(
-            'sh',
-            ['-c', `git add -A && git diff --cached --binary "$BASE" > '${join(work, 'work.patch')}'`],
-            {
-              cwd: agent.workspace,
-              env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
-            },
-          );
-          run.finish = await runner.run({
-            eventName: 'workflow_dispatch',
-            payload,
-            inputs: { mode: 'step-finish', ...stepInputs, work: join(work, 'work.patch') },
-            ref: 'main',
-            runId,
-          });
-        })(),
+    onDispatch(async ({ payload, step: stepInputs }) => {
+      const runId = runner.newRunId();
+      const start = await runner.run({
+        eventName: 'workflow_dispatch',
+        payload,
+        inputs: { mode: 'step-start', ...stepInputs },
+        ref: 'main',
+        runId,
+      });
+      const run: (typeof runs)[number] = { start };
+      runs.push(run);
+      if (start.outputs.status !== 'in_progress') return;
+      // The agent job: the step's branch, no token at all, the agent under the Action's watch.
+      const work = join(git.root, `work-${runId}`);
+      await mkdir(work);
+      const agent = await runner.run({
+        eventName: 'workflow_dispatch',
+        payload,
+        inputs: {
+          mode: 'agent',
+          'github-token': '',
+          agent: 'opencode',
+          prompt: start.outputs.prompt ?? '',
+          budget: start.outputs.budget ?? '',
+          usage: join(work, 'usage.json'),
+        },
+        ref: start.outputs.branch ?? '',
+        runId,
+        env: { PATH: `${bin}:${process.env.PATH}`, ...agentEnv },
+      });
+      run.agent = agent;
+      if (agent.exitCode !== 0) return;
+      // "Package the work", as the workflow does it.
+      await exec(
+        'sh',
+        ['-c', `git add -A && git diff --cached --binary "$BASE" > '${join(work, 'work.patch')}'`],
+        {
+          cwd: agent.workspace,
+          env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
+        },
       );
+      run.finish = await runner.run({
+        eventName: 'workflow_dispatch',
+        payload,
+        inputs: { mode: 'step-finish', ...stepInputs, work: join(work, 'work.patch') },
+        ref: 'main',
+        runId,
+      });
     });
-    const settle = async () => {
-      for (let seen = 0; seen < pending.length; seen++) await pending[seen];
-      await runner.idle();
-    };
 
     const labelled = await label('formula:spend');
     expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);

@@ -41,7 +41,7 @@ const bundle = useActionBundle();
 
 describe('the agent workflow: start, a read-only agent job, finish', () => {
   it('runs the agent without a token, records its work in the finish job, and retries when a gate fails', async () => {
-    const { gh, git, runner, label, molecule } = await bundle.start({
+    const { git, runner, label, molecule, onDispatch, settle } = await bundle.start({
       token: TOKEN,
       formulas: { answer: FORMULA },
       people: { alice: 'write' },
@@ -53,60 +53,51 @@ describe('the agent workflow: start, a read-only agent job, finish', () => {
     const counter = join(scratch, 'agent-count');
 
     const runs: Array<{ start: JobResult; agentEnv?: string; finish?: JobResult }> = [];
-    const pending: Promise<void>[] = [];
-    gh.on('workflow_dispatch', (dispatch) => {
-      pending.push(
-        (async () => {
-          const inputs = dispatch.inputs as Record<string, string>;
-          const runId = runner.newRunId();
-          const payload = { inputs, ref: `refs/heads/main`, workflow: dispatch.workflow_id };
-          const stepInputs = { molecule: inputs.molecule ?? '', step: inputs.step ?? '' };
-          const job = (mode: string, extra: Record<string, string> = {}) =>
-            runner.run({
-              eventName: 'workflow_dispatch',
-              payload,
-              inputs: { mode, ...stepInputs, ...extra },
-              ref: 'main',
-              runId,
-              env: { GATE_ENV_DUMP: gateDump },
-            });
-          const start = await job('step-start');
-          const run: (typeof runs)[number] = { start };
-          runs.push(run);
-          if (start.outputs.status !== 'in_progress') return;
-          // The agent job: the branch without credentials, no token in its environment.
-          const agentDir = join(git.root, `agent-${runId}`);
-          await exec('git', ['clone', '-q', '--branch', start.outputs.branch ?? '', git.remote, agentDir]);
-          const promptFile = join(agentDir, '..', `prompt-${runId}.md`);
-          await writeFile(promptFile, start.outputs.prompt ?? '');
-          const agentEnv = join(scratch, `agent-${runId}.env`);
-          await exec(process.execPath, [FAKE_AGENT], {
-            cwd: agentDir,
-            env: {
-              PATH: process.env.PATH,
-              HOME: process.env.HOME,
-              MOL_PROMPT_FILE: promptFile,
-              FAKE_AGENT_COUNTER: counter,
-              FAKE_AGENT_ENV: agentEnv,
-            },
-          });
-          run.agentEnv = await readFile(agentEnv, 'utf8');
-          // "Package the work", as the workflow's step does it.
-          const patch = join(git.root, `work-${runId}.patch`);
-          await exec('sh', ['-c', `git add -A && git diff --cached --binary "$BASE" > '${patch}'`], {
-            cwd: agentDir,
-            env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
-          });
-          run.finish = await job('step-finish', { work: patch });
-        })(),
-      );
+    onDispatch(async ({ payload, step: stepInputs }) => {
+      const runId = runner.newRunId();
+      const job = (mode: string, extra: Record<string, string> = {}) =>
+        runner.run({
+          eventName: 'workflow_dispatch',
+          payload,
+          inputs: { mode, ...stepInputs, ...extra },
+          ref: 'main',
+          runId,
+          env: { GATE_ENV_DUMP: gateDump },
+        });
+      const start = await job('step-start');
+      const run: (typeof runs)[number] = { start };
+      runs.push(run);
+      if (start.outputs.status !== 'in_progress') return;
+      // The agent job: the branch without credentials, no token in its environment.
+      const agentDir = join(git.root, `agent-${runId}`);
+      await exec('git', ['clone', '-q', '--branch', start.outputs.branch ?? '', git.remote, agentDir]);
+      const promptFile = join(agentDir, '..', `prompt-${runId}.md`);
+      await writeFile(promptFile, start.outputs.prompt ?? '');
+      const agentEnv = join(scratch, `agent-${runId}.env`);
+      await exec(process.execPath, [FAKE_AGENT], {
+        cwd: agentDir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          MOL_PROMPT_FILE: promptFile,
+          FAKE_AGENT_COUNTER: counter,
+          FAKE_AGENT_ENV: agentEnv,
+        },
+      });
+      run.agentEnv = await readFile(agentEnv, 'utf8');
+      // "Package the work", as the workflow's step does it.
+      const patch = join(git.root, `work-${runId}.patch`);
+      await exec('sh', ['-c', `git add -A && git diff --cached --binary "$BASE" > '${patch}'`], {
+        cwd: agentDir,
+        env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
+      });
+      run.finish = await job('step-finish', { work: patch });
     });
 
     const labelled = await label('formula:answer');
     expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
     // Each run's finish may dispatch the next (the retry): wait until no run is left.
-    for (let seen = 0; seen < pending.length; seen++) await pending[seen];
-    await runner.idle();
+    await settle();
 
     expect(runs).toHaveLength(2);
     const [first, second] = runs as [(typeof runs)[number], (typeof runs)[number]];

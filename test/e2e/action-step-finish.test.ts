@@ -22,7 +22,7 @@ const bundle = useActionBundle();
 
 describe('step-finish', () => {
   it('fails, naming the lease holder, when another run holds the step', async () => {
-    const { gh, git, runner, label, molecule } = await bundle.start({
+    const { git, runner, label, molecule, onDispatch, settle } = await bundle.start({
       token: 'ghs_step_finish_token',
       formulas: { answer: FORMULA },
       people: { alice: 'write' },
@@ -31,34 +31,26 @@ describe('step-finish', () => {
     let start: JobResult | undefined;
     let finish: JobResult | undefined;
     let holder = 0;
-    const pending: Promise<void>[] = [];
-    gh.on('workflow_dispatch', (dispatch) => {
-      pending.push(
-        (async () => {
-          const inputs = dispatch.inputs as Record<string, string>;
-          const payload = { inputs, ref: 'refs/heads/main', workflow: dispatch.workflow_id };
-          const job = (mode: string, runId: number, extra: Record<string, string> = {}) =>
-            runner.run({
-              eventName: 'workflow_dispatch',
-              payload,
-              inputs: { mode, molecule: inputs.molecule ?? '', step: inputs.step ?? '', ...extra },
-              ref: 'main',
-              runId,
-            });
-          holder = runner.newRunId();
-          start = await job('step-start', holder);
-          // The agent's work reaches a finish job of another run.
-          const patch = join(git.root, 'work.patch');
-          await writeFile(patch, '');
-          finish = await job('step-finish', runner.newRunId(), { work: patch });
-        })(),
-      );
+    onDispatch(async ({ payload, step }) => {
+      const job = (mode: string, runId: number, extra: Record<string, string> = {}) =>
+        runner.run({
+          eventName: 'workflow_dispatch',
+          payload,
+          inputs: { mode, ...step, ...extra },
+          ref: 'main',
+          runId,
+        });
+      holder = runner.newRunId();
+      start = await job('step-start', holder);
+      // The agent's work reaches a finish job of another run.
+      const patch = join(git.root, 'work.patch');
+      await writeFile(patch, '');
+      finish = await job('step-finish', runner.newRunId(), { work: patch });
     });
 
     const labelled = await label('formula:answer');
     expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
-    for (let seen = 0; seen < pending.length; seen++) await pending[seen];
-    await runner.idle();
+    await settle();
 
     expect(start?.outputs.status).toBe('in_progress');
     expect(finish?.exitCode).toBe(1);

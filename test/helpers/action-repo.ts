@@ -46,6 +46,15 @@ export interface ActionRepoOptions {
   listen?: boolean;
 }
 
+/** A dispatch of the step workflow, as the jobs of its run see it. */
+export interface StepDispatch {
+  inputs: Record<string, string>;
+  /** The `workflow_dispatch` event payload of its jobs. */
+  payload: Record<string, unknown>;
+  /** The `molecule` and `step` inputs its jobs pass on. */
+  step: { molecule: string; step: string };
+}
+
 export interface ActionRepo {
   gh: FakeGitHub;
   git: TempRepo;
@@ -61,6 +70,13 @@ export interface ActionRepo {
   label(label: string, request?: Partial<JobRequest>): Promise<JobResult>;
   /** The `event` job GitHub starts when `login` (default: the issue's author) comments `body`. */
   comment(body: string, login?: string): Promise<JobResult>;
+  /**
+   * Plays every step-workflow dispatch with `run` (the jobs of a workflow of several, such as the
+   * agent workflow), in place of {@link ActionRepoOptions.listen}'s one `step` job.
+   */
+  onDispatch(run: (dispatch: StepDispatch) => Promise<void>): void;
+  /** Waits until every dispatch played so far, and any it led to, has ended and no job runs. */
+  settle(): Promise<void>;
   /** Stops listening, kills running jobs, closes the fake and removes the repositories. */
   close(): Promise<void>;
 }
@@ -114,6 +130,7 @@ export async function startActionRepo(bundle: string, options: ActionRepoOptions
       issue = gh.state.addIssue({ title, user: actorFor(author), ...(labels ? { labels } : {}) }).number;
     }
     if (options.listen) stop = runner.listen();
+    const played: Promise<void>[] = [];
     return {
       gh,
       git,
@@ -136,6 +153,19 @@ export async function startActionRepo(bundle: string, options: ActionRepoOptions
           payload: commentEvent(gh, record.id),
           inputs: { mode: 'event' },
         });
+      },
+      onDispatch(run) {
+        gh.on('workflow_dispatch', (dispatch) => {
+          const inputs = dispatch.inputs as Record<string, string>;
+          const payload = { inputs, ref: 'refs/heads/main', workflow: dispatch.workflow_id };
+          played.push(
+            run({ inputs, payload, step: { molecule: inputs.molecule ?? '', step: inputs.step ?? '' } }),
+          );
+        });
+      },
+      async settle() {
+        for (let seen = 0; seen < played.length; seen++) await played[seen];
+        await runner.idle();
       },
       close,
     };
