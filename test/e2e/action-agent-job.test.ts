@@ -7,16 +7,12 @@
  * attempt makes the step retry in a new run, which completes it; no gate or agent sees a token.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
-import { actorFor, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { makeTempRepo } from '../helpers/git.js';
-import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
+import { describe, expect, it } from 'vitest';
+import { useActionBundle } from '../helpers/action-repo.js';
+import type { JobResult } from '../helpers/simulated-runner.js';
 
 const exec = promisify(execFile);
 const TOKEN = 'ghs_agent_workflow_token';
@@ -41,127 +37,93 @@ gates = [
 ]
 `;
 
-let bundleDir: string;
-let bundle: string;
-beforeAll(async () => {
-  bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-agent-bundle-')));
-  bundle = await buildActionBundle(bundleDir);
-}, 60_000);
-afterAll(() => rm(bundleDir, { recursive: true, force: true }));
+const bundle = useActionBundle();
 
 describe('the agent workflow: start, a read-only agent job, finish', () => {
   it('runs the agent without a token, records its work in the finish job, and retries when a gate fails', async () => {
-    const gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main' });
-    const git = await makeTempRepo();
-    try {
-      gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
-      gh.state.collaborators.set('alice', 'write');
-      const path = '.github/formulas/answer.formula.toml';
-      gh.state.files.set(path, FORMULA);
-      gh.state.files.set('.github/workflows/molecular-step.yml', 'name: molecular agent step\n');
-      await git.write(path, FORMULA);
-      await git.commitAll('add the formula');
-      await git.git(['push', '-q', 'origin', 'main']);
-      const issue = gh.state.addIssue({ title: 'Answer it', user: actorFor('alice') }).number;
-      const scratch = join(git.root, 'scratch');
-      await mkdir(scratch);
-      const gateDump = join(scratch, 'gate.env');
-      const counter = join(scratch, 'agent-count');
-      const runner = new SimulatedRunner({ gh, bundle, remote: git.remote, root: git.root, token: TOKEN });
+    const { git, runner, label, molecule, onDispatch, settle } = await bundle.start({
+      token: TOKEN,
+      formulas: { answer: FORMULA },
+      people: { alice: 'write' },
+      issue: { title: 'Answer it', author: 'alice' },
+    });
+    const scratch = join(git.root, 'scratch');
+    await mkdir(scratch);
+    const gateDump = join(scratch, 'gate.env');
+    const counter = join(scratch, 'agent-count');
 
-      const runs: Array<{ start: JobResult; agentEnv?: string; finish?: JobResult }> = [];
-      const pending: Promise<void>[] = [];
-      gh.on('workflow_dispatch', (dispatch) => {
-        pending.push(
-          (async () => {
-            const inputs = dispatch.inputs as Record<string, string>;
-            const runId = runner.newRunId();
-            const payload = { inputs, ref: `refs/heads/main`, workflow: dispatch.workflow_id };
-            const stepInputs = { molecule: inputs.molecule ?? '', step: inputs.step ?? '' };
-            const job = (mode: string, extra: Record<string, string> = {}) =>
-              runner.run({
-                eventName: 'workflow_dispatch',
-                payload,
-                inputs: { mode, ...stepInputs, ...extra },
-                ref: 'main',
-                runId,
-                env: { GATE_ENV_DUMP: gateDump },
-              });
-            const start = await job('step-start');
-            const run: (typeof runs)[number] = { start };
-            runs.push(run);
-            if (start.outputs.status !== 'in_progress') return;
-            // The agent job: the branch without credentials, no token in its environment.
-            const agentDir = join(git.root, `agent-${runId}`);
-            await exec('git', ['clone', '-q', '--branch', start.outputs.branch ?? '', git.remote, agentDir]);
-            const promptFile = join(agentDir, '..', `prompt-${runId}.md`);
-            await writeFile(promptFile, start.outputs.prompt ?? '');
-            const agentEnv = join(scratch, `agent-${runId}.env`);
-            await exec(process.execPath, [FAKE_AGENT], {
-              cwd: agentDir,
-              env: {
-                PATH: process.env.PATH,
-                HOME: process.env.HOME,
-                MOL_PROMPT_FILE: promptFile,
-                FAKE_AGENT_COUNTER: counter,
-                FAKE_AGENT_ENV: agentEnv,
-              },
-            });
-            run.agentEnv = await readFile(agentEnv, 'utf8');
-            // "Package the work", as the workflow's step does it.
-            const patch = join(git.root, `work-${runId}.patch`);
-            await exec('sh', ['-c', `git add -A && git diff --cached --binary "$BASE" > '${patch}'`], {
-              cwd: agentDir,
-              env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
-            });
-            run.finish = await job('step-finish', { work: patch });
-          })(),
-        );
+    const runs: Array<{ start: JobResult; agentEnv?: string; finish?: JobResult }> = [];
+    onDispatch(async ({ payload, step: stepInputs }) => {
+      const runId = runner.newRunId();
+      const job = (mode: string, extra: Record<string, string> = {}) =>
+        runner.run({
+          eventName: 'workflow_dispatch',
+          payload,
+          inputs: { mode, ...stepInputs, ...extra },
+          ref: 'main',
+          runId,
+          env: { GATE_ENV_DUMP: gateDump },
+        });
+      const start = await job('step-start');
+      const run: (typeof runs)[number] = { start };
+      runs.push(run);
+      if (start.outputs.status !== 'in_progress') return;
+      // The agent job: the branch without credentials, no token in its environment.
+      const agentDir = join(git.root, `agent-${runId}`);
+      await exec('git', ['clone', '-q', '--branch', start.outputs.branch ?? '', git.remote, agentDir]);
+      const promptFile = join(agentDir, '..', `prompt-${runId}.md`);
+      await writeFile(promptFile, start.outputs.prompt ?? '');
+      const agentEnv = join(scratch, `agent-${runId}.env`);
+      await exec(process.execPath, [FAKE_AGENT], {
+        cwd: agentDir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          MOL_PROMPT_FILE: promptFile,
+          FAKE_AGENT_COUNTER: counter,
+          FAKE_AGENT_ENV: agentEnv,
+        },
       });
-
-      const labelled = await runner.run({
-        eventName: 'issues',
-        payload: issueEvent(gh, 'alice', 'labeled', issue, 'formula:answer'),
-        inputs: { mode: 'event' },
+      run.agentEnv = await readFile(agentEnv, 'utf8');
+      // "Package the work", as the workflow's step does it.
+      const patch = join(git.root, `work-${runId}.patch`);
+      await exec('sh', ['-c', `git add -A && git diff --cached --binary "$BASE" > '${patch}'`], {
+        cwd: agentDir,
+        env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
       });
-      expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
-      // Each run's finish may dispatch the next (the retry): wait until no run is left.
-      for (let seen = 0; seen < pending.length; seen++) await pending[seen];
-      await runner.idle();
+      run.finish = await job('step-finish', { work: patch });
+    });
 
-      expect(runs).toHaveLength(2);
-      const [first, second] = runs as [(typeof runs)[number], (typeof runs)[number]];
-      expect(first.start.exitCode, first.start.stderr).toBe(0);
-      expect(first.finish?.exitCode).toBe(1);
-      expect(first.finish?.stdout).toMatch(/will be retried/);
-      expect(second.finish?.exitCode, second.finish?.stdout).toBe(0);
+    const labelled = await label('formula:answer');
+    expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
+    // Each run's finish may dispatch the next (the retry): wait until no run is left.
+    await settle();
 
-      const comment = [...gh.state.comments.values()].find(
-        (c) => c.issue_number === issue && c.body.includes('molecular:state'),
-      );
-      const state = decodeState(comment?.body ?? '');
-      if (!state.ok) throw new Error(state.error.message);
-      const step = state.value.steps.find((s) => s.id === 'answer');
-      expect(step?.status).toBe('completed');
-      expect(step?.checkpoint?.filesModified).toEqual(['answer.txt']);
-      const pushed = await exec('git', [
-        `--git-dir=${git.remote}`,
-        'show',
-        'molecular/' + state.value.id + '/answer:answer.txt',
-      ]);
-      expect(pushed.stdout).toBe('answer from attempt 2\n');
+    expect(runs).toHaveLength(2);
+    const [first, second] = runs as [(typeof runs)[number], (typeof runs)[number]];
+    expect(first.start.exitCode, first.start.stderr).toBe(0);
+    expect(first.finish?.exitCode).toBe(1);
+    expect(first.finish?.stdout).toMatch(/will be retried/);
+    expect(second.finish?.exitCode, second.finish?.stdout).toBe(0);
 
-      for (const run of runs) {
-        expect(run.agentEnv?.split('\n')).not.toContain('INPUT_GITHUB-TOKEN');
-        expect(run.agentEnv).not.toMatch(/TOKEN/);
-      }
-      const gateEnv = await readFile(gateDump, 'utf8');
-      expect(gateEnv).toContain('MOL_STEP=answer');
-      expect(gateEnv).not.toContain(TOKEN);
-      expect(gateEnv).not.toMatch(/^INPUT_/m);
-    } finally {
-      await gh.close();
-      await git.cleanup();
+    const mol = molecule();
+    const step = mol.steps.find((s) => s.id === 'answer');
+    expect(step?.status).toBe('completed');
+    expect(step?.checkpoint?.filesModified).toEqual(['answer.txt']);
+    const pushed = await exec('git', [
+      `--git-dir=${git.remote}`,
+      'show',
+      'molecular/' + mol.id + '/answer:answer.txt',
+    ]);
+    expect(pushed.stdout).toBe('answer from attempt 2\n');
+
+    for (const run of runs) {
+      expect(run.agentEnv?.split('\n')).not.toContain('INPUT_GITHUB-TOKEN');
+      expect(run.agentEnv).not.toMatch(/TOKEN/);
     }
+    const gateEnv = await readFile(gateDump, 'utf8');
+    expect(gateEnv).toContain('MOL_STEP=answer');
+    expect(gateEnv).not.toContain(TOKEN);
+    expect(gateEnv).not.toMatch(/^INPUT_/m);
   }, 240_000);
 });

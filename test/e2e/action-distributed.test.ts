@@ -8,23 +8,17 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { readArchiveBlock } from '../../src/github/store/archive-comment.js';
-import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { commentEvent as commentPayload, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
-import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
+import { type ActionRepo, useActionBundle } from '../helpers/action-repo.js';
+import type { JobResult, SimulatedRunnerOptions } from '../helpers/simulated-runner.js';
 
 const exec = promisify(execFile);
-const owner = 'acme';
-const repo = 'widgets';
-const TOKEN = 'ghs_workflow_token';
 
 /** Five steps, a fork and a join; each step's command checks the files its parents committed. */
 const RELAY = `formula = "relay"
@@ -85,116 +79,47 @@ const FORMULA_PATH = '.github/formulas/relay.formula.toml';
 const ACTION_NODE = process.env.MOLECULAR_ACTION_NODE;
 const COMMITTED_BUNDLE = join(import.meta.dirname, '../../dist/index.js');
 
-let bundle: string;
-let bundleDir: string;
+const bundle = useActionBundle(ACTION_NODE ? { prebuilt: COMMITTED_BUNDLE } : {});
 
 beforeAll(async () => {
-  bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-bundle-')));
-  if (ACTION_NODE) {
-    const { stdout } = await exec(ACTION_NODE, ['--version']);
-    console.log(`action jobs run ${COMMITTED_BUNDLE} on Node ${stdout.trim()} (${ACTION_NODE})`);
-    bundle = COMMITTED_BUNDLE;
-  } else {
-    bundle = await buildActionBundle(bundleDir);
-  }
-}, 60_000);
-
-afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
+  if (!ACTION_NODE) return;
+  const { stdout } = await exec(ACTION_NODE, ['--version']);
+  console.log(`action jobs run ${COMMITTED_BUNDLE} on Node ${stdout.trim()} (${ACTION_NODE})`);
 });
 
-interface World {
-  gh: FakeGitHub;
-  git: TempRepo;
-  runner: SimulatedRunner;
-  issue: number;
-  stop: () => void;
-}
-
-let world: World | undefined;
-
-async function setUp(envFor?: ConstructorParameters<typeof SimulatedRunner>[0]['envFor']): Promise<World> {
-  const gh = await startFakeGitHub({ owner, repo, defaultBranch: 'main' });
-  gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
-  gh.state.collaborators.set('alice', 'write');
-  const git = await makeTempRepo();
-  // The formula on the default branch, in the API and in git alike: the pour pins its blob sha,
-  // and step jobs read that blob from their clone.
-  gh.state.files.set(FORMULA_PATH, RELAY);
-  gh.state.files.set('.github/workflows/molecular-step.yml', 'name: molecular step\n');
-  await git.write(FORMULA_PATH, RELAY);
-  await git.commitAll('add the relay formula');
-  await git.git(['push', '-q', 'origin', 'main']);
-  const issue = gh.state.addIssue({ title: 'Ship the relay', user: actorFor('alice') }).number;
-  const runner = new SimulatedRunner({
-    gh,
-    bundle,
-    ...(ACTION_NODE ? { node: ACTION_NODE } : {}),
-    remote: git.remote,
-    root: git.root,
-    token: TOKEN,
-    ...(envFor ? { envFor } : {}),
-  });
-  const stop = runner.listen();
-  world = { gh, git, runner, issue, stop };
-  return world;
-}
-
-afterEach(async () => {
-  if (!world) return;
-  const { gh, git, runner, stop } = world;
-  world = undefined;
-  stop();
-  for (const job of runner.running.values()) job.child.kill('SIGKILL');
-  await runner.idle();
-  await gh.close();
-  await git.cleanup();
-});
-
-function labelEvent(w: World) {
-  return w.runner.run({
-    eventName: 'issues',
-    payload: issueEvent(w.gh, 'alice', 'labeled', w.issue, 'formula:relay'),
-    inputs: { mode: 'event' },
+function setUp(envFor?: SimulatedRunnerOptions['envFor']): Promise<ActionRepo> {
+  return bundle.start({
+    formulas: { relay: RELAY },
+    people: { alice: 'write' },
+    issue: { title: 'Ship the relay', author: 'alice' },
+    runner: { ...(ACTION_NODE ? { node: ACTION_NODE } : {}), ...(envFor ? { envFor } : {}) },
+    listen: true,
   });
 }
 
-function commentEvent(w: World, body: string) {
-  const comment = w.gh.state.addComment(w.issue, body, actorFor('alice'));
-  return w.runner.run({
-    eventName: 'issue_comment',
-    payload: commentPayload(w.gh, comment.id),
-    inputs: { mode: 'event' },
-  });
-}
-
-function patrolJob(w: World) {
+function patrolJob(w: ActionRepo) {
   return w.runner.run({ eventName: 'schedule', payload: {}, inputs: { mode: 'patrol' }, noCheckout: true });
 }
 
 /** The one state comment on the issue, decoded (it must be github-actions[bot]'s). */
-function stateOf(w: World): Molecule {
-  const comments = [...w.gh.state.comments.values()].filter(
-    (c) => c.issue_number === w.issue && c.body.includes('molecular:state'),
-  );
+function stateOf(w: ActionRepo): Molecule {
+  const comments = w.stateComments();
   expect(comments).toHaveLength(1);
   expect(comments[0]?.user.login).toBe('github-actions[bot]');
-  const decoded = decodeState(comments[0]?.body ?? '');
-  if (!decoded.ok) throw new Error(decoded.error.message);
-  return decoded.value;
+  return w.molecule();
 }
 
-const remoteGit = async (w: World, args: string[]) =>
+const remoteGit = async (w: ActionRepo, args: string[]) =>
   (await exec('git', [`--git-dir=${w.git.remote}`, ...args])).stdout.trim();
 
-function failedJobs(w: World): JobResult[] {
+function failedJobs(w: ActionRepo): JobResult[] {
   return w.runner.jobs.filter((j) => j.exitCode !== 0);
 }
 
 describe('the Action, distributed, on a simulated runner', () => {
   it('runs a 5-step fork-join formula to completion, one job and clone per step, and squashes it', async () => {
     const w = await setUp();
-    const labelled = await labelEvent(w);
+    const labelled = await w.label('formula:relay');
     expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
     await w.runner.idle();
     expect(w.runner.errors).toEqual([]);
@@ -247,7 +172,7 @@ describe('the Action, distributed, on a simulated runner', () => {
     );
     expect(w.gh.state.issues.get(w.issue)?.labels).toContain('molecule:complete');
 
-    const squashed = await commentEvent(w, '/mol squash');
+    const squashed = await w.comment('/mol squash');
     expect(squashed.exitCode, squashed.stdout + squashed.stderr).toBe(0);
     const archive = [...w.gh.state.comments.values()].map((c) => readArchiveBlock(c.body)).find((r) => r?.ok);
     expect(archive?.ok && archive.value).toMatchObject({ id: mol.id, outcome: 'complete' });
@@ -257,7 +182,7 @@ describe('the Action, distributed, on a simulated runner', () => {
 
   it('re-running a completed step job changes nothing and says so', async () => {
     const w = await setUp();
-    await labelEvent(w);
+    await w.label('formula:relay');
     await w.runner.idle();
     const before = stateOf(w);
     const comment = [...w.gh.state.comments.values()].find((c) => c.body.includes('molecular:state'));
@@ -285,7 +210,7 @@ describe('the Action, distributed, on a simulated runner', () => {
       slowed = true;
       return { SLOW_MARKER: marker };
     });
-    await labelEvent(w);
+    await w.label('formula:relay');
     // Wait until the ship step's command is sleeping, then kill its job (and the command's process group).
     while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 50));
     const pid = Number((await readFile(marker, 'utf8')).trim());

@@ -4,16 +4,9 @@
  * gates in a checkout of that step's branch — no `/mol done` — and what follows runs. A gate that
  * fails sends the molecule back the way `on_fail` says, with the job red.
  */
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
+import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
-import { actorFor, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { makeTempRepo } from '../helpers/git.js';
-import { buildActionBundle, SimulatedRunner } from '../helpers/simulated-runner.js';
+import { useActionBundle } from '../helpers/action-repo.js';
 
 const TOKEN = 'ghs_gate_step_token';
 
@@ -40,50 +33,23 @@ needs = ["check"]
 run = "test -f out.txt"
 `;
 
-let bundleDir: string;
-let bundle: string;
-beforeAll(async () => {
-  bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-gate-bundle-')));
-  bundle = await buildActionBundle(bundleDir);
-}, 60_000);
-afterAll(() => rm(bundleDir, { recursive: true, force: true }));
+const bundle = useActionBundle();
 
 async function play(written: string): Promise<{ mol: Molecule; jobs: Array<[string, number | null]> }> {
-  const gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main' });
-  const git = await makeTempRepo();
-  try {
-    gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
-    gh.state.collaborators.set('alice', 'write');
-    const path = '.github/formulas/checked.formula.toml';
-    gh.state.files.set(path, FORMULA(written));
-    gh.state.files.set('.github/workflows/molecular-step.yml', 'name: molecular step\n');
-    await git.write(path, FORMULA(written));
-    await git.commitAll('add the formula');
-    await git.git(['push', '-q', 'origin', 'main']);
-    const issue = gh.state.addIssue({ title: 'Check it', user: actorFor('alice') }).number;
-    const runner = new SimulatedRunner({ gh, bundle, remote: git.remote, root: git.root, token: TOKEN });
-    const stop = runner.listen();
-    const labelled = await runner.run({
-      eventName: 'issues',
-      payload: issueEvent(gh, 'alice', 'labeled', issue, 'formula:checked'),
-      inputs: { mode: 'event' },
-    });
-    expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
-    await runner.idle();
-    stop();
-    const comment = [...gh.state.comments.values()].find(
-      (c) => c.issue_number === issue && c.body.includes('molecular:state'),
-    );
-    const state = decodeState(comment?.body ?? '');
-    if (!state.ok) throw new Error(state.error.message);
-    const jobs = runner.jobs
-      .filter((j) => j.request.inputs.mode === 'step')
-      .map((j): [string, number | null] => [j.request.inputs.step ?? '', j.exitCode]);
-    return { mol: state.value, jobs };
-  } finally {
-    await gh.close();
-    await git.cleanup();
-  }
+  const { runner, label, molecule } = await bundle.start({
+    token: TOKEN,
+    formulas: { checked: FORMULA(written) },
+    people: { alice: 'write' },
+    issue: { title: 'Check it', author: 'alice' },
+    listen: true,
+  });
+  const labelled = await label('formula:checked');
+  expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
+  await runner.idle();
+  const jobs = runner.jobs
+    .filter((j) => j.request.inputs.mode === 'step')
+    .map((j): [string, number | null] => [j.request.inputs.step ?? '', j.exitCode]);
+  return { mol: molecule(), jobs };
 }
 
 describe('a gate step in the Action', () => {

@@ -4,11 +4,11 @@
  * the job.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildActionBundle, parseOutputs } from '../helpers/simulated-runner.js';
+import { describe, expect, it } from 'vitest';
+import { useActionBundle } from '../helpers/action-repo.js';
+import { parseOutputs } from '../helpers/simulated-runner.js';
 
 const BROKEN = `formula = "broken"
 description = "needs a step that does not exist"
@@ -34,20 +34,10 @@ title = "One"
 run = "true"
 `;
 
-let root: string;
-let bundle: string;
-
-beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-lint-')));
-  bundle = await buildActionBundle(join(root, 'action'));
-}, 60_000);
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const bundle = useActionBundle();
 
 async function workspaceWith(name: string, files: Record<string, string>): Promise<string> {
-  const dir = join(root, name);
+  const dir = join(bundle.dir, 'workspaces', name);
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);
@@ -68,7 +58,7 @@ async function lint(workspace: string, inputs: Record<string, string> = {}) {
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((done) => {
-    execFile(process.execPath, [bundle], { cwd: workspace, env }, (error, out) => {
+    execFile(process.execPath, [bundle.path], { cwd: workspace, env }, (error, out) => {
       done({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout: out });
     });
   });

@@ -4,15 +4,11 @@
  * accessible by integration"), a token GitHub does not accept (401), an API URL nothing answers.
  * Each fails the job with one line naming the cause and the fix, and no stack trace.
  */
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { makeTempRepo, type TempRepo } from '../helpers/git.js';
-import { buildActionBundle, type JobResult, SimulatedRunner } from '../helpers/simulated-runner.js';
+import { describe, expect, it } from 'vitest';
+import { type ActionRepo, useActionBundle } from '../helpers/action-repo.js';
+import { actorFor } from '../helpers/fake-github/index.js';
+import type { JobResult } from '../helpers/simulated-runner.js';
 
 const TOKEN = 'ghs_workflow_token';
 const REVIEW = `formula = "review"
@@ -24,48 +20,19 @@ title = "Draft"
 description = "Write it."
 `;
 
-let bundle: string;
-let bundleDir: string;
-beforeAll(async () => {
-  bundleDir = await realpath(await mkdtemp(join(tmpdir(), 'mol-action-bundle-')));
-  bundle = await buildActionBundle(bundleDir);
-}, 60_000);
-afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
-});
+const bundle = useActionBundle();
 
-let gh: FakeGitHub;
-let git: TempRepo;
-let runner: SimulatedRunner;
-let issue: number;
-
-async function setUp(): Promise<void> {
-  gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main' });
-  gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
-  gh.state.collaborators.set('alice', 'write');
-  gh.state.files.set('.github/formulas/review.formula.toml', REVIEW);
-  git = await makeTempRepo();
-  issue = gh.state.addIssue({
-    title: 'Review it',
-    user: actorFor('alice'),
-    labels: ['formula:review'],
-  }).number;
-  runner = new SimulatedRunner({ gh, bundle, remote: git.remote, root: git.root, token: TOKEN });
+function setUp(): Promise<ActionRepo> {
+  return bundle.start({
+    token: TOKEN,
+    formulas: { review: REVIEW },
+    people: { alice: 'write' },
+    issue: { title: 'Review it', author: 'alice', labels: ['formula:review'] },
+  });
 }
 
-afterEach(async () => {
-  await gh.close();
-  await git.cleanup();
-});
-
-function labelJob(env: Record<string, string> = {}): Promise<JobResult> {
-  return runner.run({
-    eventName: 'issues',
-    payload: issueEvent(gh, 'alice', 'labeled', issue, 'formula:review'),
-    inputs: { mode: 'event' },
-    noCheckout: true,
-    env,
-  });
+function labelJob(repo: ActionRepo, env: Record<string, string> = {}): Promise<JobResult> {
+  return repo.label('formula:review', { noCheckout: true, env });
 }
 
 /** The job's `::error::` lines: what the run's page shows. */
@@ -84,13 +51,14 @@ function expectOneLine(job: JobResult): string {
 
 describe('the bundled Action, misconfigured', () => {
   it('names the permission a token without a permissions: block lacks, from the refused route', async () => {
-    await setUp();
+    const repo = await setUp();
+    const { gh } = repo;
     // GitHub's restricted default for GITHUB_TOKEN: contents and metadata read, nothing else.
     gh.tokens.set(TOKEN, {
       ...actorFor('github-actions[bot]'),
       permissions: { contents: 'read', metadata: 'read' },
     });
-    const line = expectOneLine(await labelJob());
+    const line = expectOneLine(await labelJob(repo));
     expect(line).toMatch(
       /^::error::GitHub refused (GET|POST|PATCH) \/repos\/acme\/widgets\/\S+ \(403 Resource not accessible by integration\): the job's token lacks `issues: (read|write)`; add it to the workflow's `permissions:` block\.$/,
     );
@@ -98,16 +66,18 @@ describe('the bundled Action, misconfigured', () => {
   });
 
   it('says the token was refused and which input to set', async () => {
-    await setUp();
+    const repo = await setUp();
+    const { gh } = repo;
     gh.badTokens.add(TOKEN);
-    const line = expectOneLine(await labelJob());
+    const line = expectOneLine(await labelJob(repo));
     expect(line).toMatch(
       /^::error::GitHub refused the token \(401 Bad credentials\) for GET \/repos\/acme\/widgets\/\S+: set the `github-token` input to a valid token, or remove it to use the job's own `github.token`\.$/,
     );
   });
 
   it('names the URL it could not reach', async () => {
-    await setUp();
+    const repo = await setUp();
+    const { gh } = repo;
     // A port that was just free and is closed again: nothing listens on it.
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -116,7 +86,7 @@ describe('the bundled Action, misconfigured', () => {
       });
     });
     const api = `http://127.0.0.1:${port}`;
-    const job = await labelJob({ GITHUB_API_URL: api, GITHUB_GRAPHQL_URL: `${api}/graphql` });
+    const job = await labelJob(repo, { GITHUB_API_URL: api, GITHUB_GRAPHQL_URL: `${api}/graphql` });
     const line = expectOneLine(job);
     expect(line).toContain(
       `::error::Could not reach the GitHub API at ${api} (ECONNREFUSED) for GET /repos/acme/widgets/`,

@@ -4,13 +4,10 @@
  * GitHub) that lists its approval gate as not judged yet, and a skipped step's run says its gate
  * was not judged, not that an approval is waiting.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
-import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
-import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
+import { describe, expect, it } from 'vitest';
 import { actorFor } from '../helpers/fake-github/index.js';
 import { checkRunEvent, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { type AppHarness, startAppHarness } from './app-harness.js';
+import { useAppWorld } from './app-world.js';
 
 const SHIP = `
 formula = "ship"
@@ -34,43 +31,14 @@ gate = { type = "approval", permission = "maintain" }
 const SHA = 'b'.repeat(40);
 const RUN_NAME = 'molecular / ship / deploy';
 
-function molecule(app: AppHarness, issue: number): Molecule {
-  const comment = [...app.gh.state.comments.values()].find(
-    (c) =>
-      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
-  );
-  const decoded = decodeState(comment?.body ?? '');
-  if (!decoded.ok) throw new Error(decoded.error.message);
-  return decoded.value;
-}
-
 describe("a gated step's check run across Retry and Skip", () => {
-  let app: AppHarness;
-  let issue: number;
-
-  beforeEach(async () => {
-    app = await startAppHarness();
-    app.gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
-    app.gh.state.collaborators.set('alice', 'write');
-    app.gh.state.collaborators.set('mona', 'maintain');
-    issue = app.gh.state.addIssue({
-      title: 'Ship it',
-      user: actorFor('alice'),
-      labels: ['formula:ship'],
-    }).number;
+  const world = useAppWorld({
+    formulas: { ship: SHIP },
+    people: { alice: 'write', mona: 'maintain' },
+    issue: { title: 'Ship it', author: 'alice', labels: ['formula:ship'] },
   });
+  const { app, molecule, report } = world;
 
-  afterEach(async () => {
-    await app.close();
-    expect(app.gh.violations).toEqual([]);
-    expect(app.gh.responseViolations).toEqual([]);
-  });
-
-  const report = (client_payload: Record<string, unknown>) =>
-    app.send(
-      'repository_dispatch',
-      app.payload('github-actions[bot]', { action: STEP_REPORT_EVENT, branch: 'main', client_payload }),
-    );
   const checkpoint = () => ({
     commit: SHA,
     filesModified: [],
@@ -91,8 +59,9 @@ describe("a gated step's check run across Retry and Skip", () => {
   };
 
   it('a retry starts a new run listing the approval gate; a skip says the gate was not judged', async () => {
+    const { issue } = world;
     await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
-    const molId = molecule(app, issue).id;
+    const molId = molecule().id;
     await runStep(molId, 'build', 900);
     await runStep(molId, 'deploy', 901);
     expect(runs()).toHaveLength(1);
@@ -101,7 +70,7 @@ describe("a gated step's check run across Retry and Skip", () => {
     expect(failed).toMatchObject({ status: 'completed', conclusion: 'failure' });
 
     expect((await click(failed?.id ?? 0, 'retry')).status).toBe(200);
-    expect(molecule(app, issue).steps.find((s) => s.id === 'deploy')?.status).toBe('ready');
+    expect(molecule().steps.find((s) => s.id === 'deploy')?.status).toBe('ready');
     const [old, retried] = runs();
     expect(old).toMatchObject({ id: failed?.id, status: 'completed', conclusion: 'failure' });
     expect(retried).toMatchObject({ status: 'queued', conclusion: null, head_sha: SHA });
@@ -113,7 +82,7 @@ describe("a gated step's check run across Retry and Skip", () => {
     expect(runs()).toHaveLength(2);
     expect(runs()[1]).toMatchObject({ status: 'in_progress' });
     expect((await click(runs()[1]?.id ?? 0, 'skip')).status).toBe(200);
-    expect(molecule(app, issue).steps.find((s) => s.id === 'deploy')?.status).toBe('skipped');
+    expect(molecule().steps.find((s) => s.id === 'deploy')?.status).toBe('skipped');
     const skipped = runs()[1];
     expect(skipped).toMatchObject({ status: 'completed', conclusion: 'skipped' });
     expect(skipped?.output.summary).toContain('**approval** not judged: the step was skipped');
@@ -154,9 +123,9 @@ description = "Ship it."
     });
     const ci = app.gh.state.addIssue({ title: 'CI', user: actorFor('alice'), labels: ['formula:ci'] }).number;
     await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', ci, 'formula:ci'));
-    const molId = molecule(app, ci).id;
+    const molId = molecule(ci).id;
     await runStep(molId, 'build', 910);
-    const mol = molecule(app, ci);
+    const mol = molecule(ci);
     expect(mol.steps.map((s) => [s.id, s.status])).toEqual([
       ['build', 'completed'],
       ['await-ci', 'completed'],

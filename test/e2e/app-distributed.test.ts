@@ -1,12 +1,10 @@
 import { Octokit } from '@octokit/rest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
+import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { signStepReport } from '../../src/webhooks/step-report-signature.js';
-import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { issueEvent, workflowRunEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { type AppHarness, startAppHarness } from './app-harness.js';
+import { type AppWorldOptions, useAppWorld } from './app-world.js';
 
 const SHIP = `
 formula = "ship"
@@ -34,56 +32,29 @@ gate = { type = "approval", permission = "maintain" }
 
 const SHA = 'a'.repeat(40);
 
-function molecule(gh: FakeGitHub, issue: number): Molecule {
-  const comment = [...gh.state.comments.values()].find(
-    (c) =>
-      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
-  );
-  const decoded = decodeState(comment?.body ?? '');
-  if (!decoded.ok) throw new Error(decoded.error.message);
-  return decoded.value;
-}
+const SHIP_WORLD: AppWorldOptions = {
+  formulas: { ship: SHIP },
+  people: { alice: 'write', mona: 'maintain' },
+  issue: { title: 'Ship it', author: 'alice', labels: ['formula:ship'] },
+};
 
 const step = (mol: Molecule, id: string) => mol.steps.find((s) => s.id === id);
 
 describe('a distributed molecule driven by its step jobs', () => {
-  let app: AppHarness;
-  let issue: number;
-
-  beforeEach(async () => {
-    app = await startAppHarness();
-    app.gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
-    app.gh.state.collaborators.set('alice', 'write');
-    app.gh.state.collaborators.set('mona', 'maintain');
-    issue = app.gh.state.addIssue({
-      title: 'Ship it',
-      user: actorFor('alice'),
-      labels: ['formula:ship'],
-    }).number;
-  });
-
-  afterEach(async () => {
-    await app.close();
-    expect(app.gh.violations).toEqual([]);
-    expect(app.gh.responseViolations).toEqual([]);
-  });
-
-  const report = (client_payload: Record<string, unknown>) =>
-    app.send(
-      'repository_dispatch',
-      app.payload('github-actions[bot]', { action: STEP_REPORT_EVENT, branch: 'main', client_payload }),
-    );
+  const world = useAppWorld(SHIP_WORLD);
+  const { app, molecule, report } = world;
 
   it('dispatches each ready step, applies reports, fails a job that ended silently, and gates on approval', async () => {
+    const { issue } = world;
     const poured = await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
     expect(poured.status).toBe(200);
-    let mol = molecule(app.gh, issue);
+    let mol = molecule();
     expect(app.gh.state.workflowDispatches.map((d) => [d.workflow_id, d.ref, d.inputs])).toEqual([
       ['molecular-step.yml', 'main', { molecule: mol.id, step: 'build', base: 'main' }],
     ]);
 
     await report({ molecule: mol.id, step: 'build', event: 'start', runId: 900 });
-    expect(step(molecule(app.gh, issue), 'build')?.lease?.runId).toBe('900');
+    expect(step(molecule(), 'build')?.lease?.runId).toBe('900');
     const completed = await report({
       molecule: mol.id,
       step: 'build',
@@ -99,7 +70,7 @@ describe('a distributed molecule driven by its step jobs', () => {
       },
     });
     expect(completed.status).toBe(200);
-    mol = molecule(app.gh, issue);
+    mol = molecule();
     expect(step(mol, 'build')?.status).toBe('completed');
     expect(app.gh.state.workflowDispatches.at(-1)?.inputs).toEqual({
       molecule: mol.id,
@@ -110,7 +81,7 @@ describe('a distributed molecule driven by its step jobs', () => {
     // The same report again (a re-run job, a redelivery) records nothing twice and starts nothing.
     const again = await report({ molecule: mol.id, step: 'build', event: 'complete', runId: '900' });
     expect(again.status).toBe(200);
-    expect(molecule(app.gh, issue).rev).toBe(mol.rev);
+    expect(molecule().rev).toBe(mol.rev);
     expect(app.gh.state.workflowDispatches).toHaveLength(2);
 
     // The test job takes its lease, then its run ends without a report: the step fails and is retried.
@@ -125,7 +96,7 @@ describe('a distributed molecule driven by its step jobs', () => {
     });
     const ended = await app.send('workflow_run', workflowRunEvent(app.gh, 'completed', 901));
     expect(ended.status).toBe(200);
-    mol = molecule(app.gh, issue);
+    mol = molecule();
     expect(step(mol, 'test')?.status).toBe('ready');
     expect(step(mol, 'test')?.error).toMatch(/run 901\) ended failure without reporting/);
     expect(app.gh.state.workflowDispatches.at(-1)?.inputs).toMatchObject({ step: 'test' });
@@ -135,7 +106,7 @@ describe('a distributed molecule driven by its step jobs', () => {
     await report({ molecule: mol.id, step: 'test', event: 'start', runId: 902 });
     const stale = await report({ molecule: mol.id, step: 'test', event: 'complete', runId: 901 });
     expect(stale.status).toBe(200);
-    expect(step(molecule(app.gh, issue), 'test')?.status).toBe('in_progress');
+    expect(step(molecule(), 'test')?.status).toBe('in_progress');
     await report({
       molecule: mol.id,
       step: 'test',
@@ -152,7 +123,7 @@ describe('a distributed molecule driven by its step jobs', () => {
 
     // deploy has no work (a gate step): its approval waits as soon as test is done, with no job
     // dispatched; its check run is on the commit it gates, with Skip.
-    mol = molecule(app.gh, issue);
+    mol = molecule();
     expect(app.gh.state.workflowDispatches.map((d) => d.inputs?.step)).not.toContain('deploy');
     expect(step(mol, 'deploy')?.status).toBe('awaiting_gate');
     const check = app.gh.state.checkRuns.find((r) => r.name === 'molecular / ship / deploy');
@@ -162,9 +133,9 @@ describe('a distributed molecule driven by its step jobs', () => {
 
     // alice (write) may not approve a maintain gate; mona (maintain) may.
     await app.comment(issue, 'alice', '/mol approve deploy');
-    expect(step(molecule(app.gh, issue), 'deploy')?.status).toBe('awaiting_gate');
+    expect(step(molecule(), 'deploy')?.status).toBe('awaiting_gate');
     await app.comment(issue, 'mona', '/mol approve deploy');
-    mol = molecule(app.gh, issue);
+    mol = molecule();
     expect(step(mol, 'deploy')?.status).toBe('completed');
     expect(mol.status).toBe('complete');
     expect(app.gh.state.checkRuns.find((r) => r.name === 'molecular / ship / deploy')).toMatchObject({
@@ -175,8 +146,9 @@ describe('a distributed molecule driven by its step jobs', () => {
   });
 
   it('burn deletes the state comment and every molecular/<id>/ branch, and nothing else', async () => {
+    const { issue } = world;
     await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
-    const mol = molecule(app.gh, issue);
+    const mol = molecule();
     app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/build`, SHA);
     app.gh.state.refs.set(`refs/heads/molecular/${mol.id}/test`, SHA);
     app.gh.state.refs.set('refs/heads/molecular/other-mol/build', SHA);
@@ -193,26 +165,8 @@ describe('a distributed molecule driven by its step jobs', () => {
 
 describe('step reports with MOLECULAR_STATE_KEY set, sent through GitHub', () => {
   const KEY = 'the-installation-state-key';
-  let app: AppHarness;
-  let issue: number;
-
-  beforeEach(async () => {
-    app = await startAppHarness({}, { stateKey: KEY });
-    app.gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
-    app.gh.state.collaborators.set('alice', 'write');
-    app.gh.state.collaborators.set('mona', 'maintain');
-    issue = app.gh.state.addIssue({
-      title: 'Ship it',
-      user: actorFor('alice'),
-      labels: ['formula:ship'],
-    }).number;
-  });
-
-  afterEach(async () => {
-    await app.close();
-    expect(app.gh.violations).toEqual([]);
-    expect(app.gh.responseViolations).toEqual([]);
-  });
+  const world = useAppWorld({ ...SHIP_WORLD, app: { stateKey: KEY } });
+  const { app, molecule } = world;
 
   /**
    * A report as a job sends it: POST /dispatches (validated against GitHub's description, which
@@ -253,20 +207,21 @@ describe('step reports with MOLECULAR_STATE_KEY set, sent through GitHub', () =>
   const warned = (text: string) => app.logs.some((l) => l.level === 40 && l.msg.includes(text));
 
   it('applies the signed reports of the run holding each step; refuses the rest; never takes an approval from one', async () => {
+    const { issue } = world;
     await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:ship'));
-    const id = molecule(app.gh, issue).id;
-    const status = (s: string) => step(molecule(app.gh, issue), s)?.status;
+    const id = molecule().id;
+    const status = (s: string) => step(molecule(), s)?.status;
 
     await report(signed({ molecule: id, step: 'build', event: 'start', runId: '900' }));
-    expect(step(molecule(app.gh, issue), 'build')?.lease?.runId).toBe('900');
+    expect(step(molecule(), 'build')?.lease?.runId).toBe('900');
     // Unsigned, signed with a guessed key, sent by a writer, naming no run: each refused, nothing changes.
-    const rev = molecule(app.gh, issue).rev;
+    const rev = molecule().rev;
     await report(done(id, 'build', '900'));
     await report(signed(done(id, 'build', '900'), 'a guess'));
     await report(done(id, 'build', '900'), 'alice');
     const { runId: _none, ...anonymous } = done(id, 'build', '900');
     await report(signed(anonymous));
-    expect(molecule(app.gh, issue).rev).toBe(rev);
+    expect(molecule().rev).toBe(rev);
     expect(status('build')).toBe('in_progress');
     expect(warned('the step report carries no signature')).toBe(true);
     expect(warned('signature does not match')).toBe(true);
@@ -294,7 +249,7 @@ describe('step reports with MOLECULAR_STATE_KEY set, sent through GitHub', () =>
     expect(status('deploy')).toBe('awaiting_gate');
     await app.comment(issue, 'mona', '/mol approve deploy');
     expect(status('deploy')).toBe('completed');
-    expect(molecule(app.gh, issue).status).toBe('complete');
+    expect(molecule().status).toBe('complete');
     expect(app.errors()).toEqual([]);
   });
 });

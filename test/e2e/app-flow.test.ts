@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/engine/codec/decode.js';
+import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { hasArchiveBlock, readArchiveBlock } from '../../src/github/store/archive-comment.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { commentEvent, issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { type AppHarness, startAppHarness, workCalls } from './app-harness.js';
+import { workCalls } from './app-harness.js';
+import { useAppWorld } from './app-world.js';
 
 const REVIEW = `
 formula = "review"
@@ -27,21 +27,6 @@ needs = ["draft"]
 description = "Put it out."
 `;
 
-function stateComments(gh: FakeGitHub, issue: number) {
-  return [...gh.state.comments.values()].filter(
-    (c) =>
-      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
-  );
-}
-
-function moleculeOn(gh: FakeGitHub, issue: number): Molecule {
-  const [comment] = stateComments(gh, issue);
-  if (!comment) throw new Error(`no state comment on #${issue}`);
-  const decoded = decodeState(comment.body);
-  if (!decoded.ok) throw new Error(decoded.error.message);
-  return decoded.value;
-}
-
 const statusOf = (mol: Molecule, step: string) => mol.steps.find((s) => s.id === step)?.status;
 
 function reactionsOn(gh: FakeGitHub, commentId: number): string[] {
@@ -58,42 +43,33 @@ function repliesOn(gh: FakeGitHub, issue: number): string[] {
 }
 
 describe('the GitHub App end to end, against the fake GitHub', () => {
-  let app: AppHarness;
-  let issue: number;
-
-  beforeEach(async () => {
-    app = await startAppHarness();
-    app.gh.state.files.set('.github/formulas/review.formula.toml', REVIEW);
-    app.gh.state.collaborators.set('alice', 'write');
-    app.gh.state.collaborators.set('bob', 'read');
-    issue = app.gh.state.addIssue({
+  const world = useAppWorld({
+    formulas: { review: REVIEW },
+    people: { alice: 'write', bob: 'read' },
+    issue: {
       title: 'Write about login',
       body: 'Please do this.\n\n```mol-vars\nfeature = "login"\n```\n',
-      user: actorFor('alice'),
-    }).number;
+      author: 'alice',
+    },
   });
-
-  afterEach(async () => {
-    await app.close();
-    expect(app.gh.violations).toEqual([]);
-    expect(app.gh.responseViolations).toEqual([]);
-  });
+  const { app, molecule, stateComments } = world;
 
   const label = (name: string, sender = 'alice') => {
-    const record = app.gh.state.issues.get(issue);
+    const record = app.gh.state.issues.get(world.issue);
     record?.labels.push(name);
     app.gh.state.ensureLabel(name);
-    return app.send('issues', issueEvent(app.gh, sender, 'labeled', issue, name));
+    return app.send('issues', issueEvent(app.gh, sender, 'labeled', world.issue, name));
   };
 
   it('label → state comment → /mol done by a writer → /mol burn by a reader refused → squash', async () => {
+    const { issue } = world;
     const poured = await label('formula:review');
     expect(poured.status).toBe(200);
-    const [stateComment] = stateComments(app.gh, issue);
+    const [stateComment] = stateComments();
     expect(stateComment?.body).toContain('### ');
     expect(stateComment?.body).toContain('```mermaid');
     expect(stateComment?.body).toContain('Draft login');
-    let mol = moleculeOn(app.gh, issue);
+    let mol = molecule();
     expect(mol.formula.name).toBe('review');
     expect(mol.vars).toEqual({ feature: 'login' });
     expect(mol.id).toMatch(new RegExp(`^${issue}-[0-9a-f]{6}$`));
@@ -105,7 +81,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
 
     const done = await app.comment(issue, 'alice', '/mol done draft');
     expect(done.status).toBe(200);
-    mol = moleculeOn(app.gh, issue);
+    mol = molecule();
     expect(statusOf(mol, 'draft')).toBe('completed');
     expect(statusOf(mol, 'publish')).toBe('ready');
     const doneComment = [...app.gh.state.comments.values()].find((c) => c.body === '/mol done draft');
@@ -119,17 +95,17 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     expect(repliesOn(app.gh, issue).at(-1)).toMatch(
       /@bob[\s\S]*needs \*\*write\*\* permission on acme\/widgets; you have \*\*read\*\*/,
     );
-    expect(moleculeOn(app.gh, issue).rev).toBe(revBefore);
+    expect(molecule().rev).toBe(revBefore);
 
     await app.comment(issue, 'alice', '/mol done publish');
-    mol = moleculeOn(app.gh, issue);
+    mol = molecule();
     expect(mol.status).toBe('complete');
     expect(app.gh.state.issues.get(issue)?.labels).toContain('molecule:complete');
     expect(app.gh.state.issues.get(issue)?.labels).not.toContain('molecule:active');
 
     const squash = await app.comment(issue, 'alice', '/mol squash');
     expect(squash.status).toBe(200);
-    expect(stateComments(app.gh, issue)).toEqual([]);
+    expect(stateComments()).toEqual([]);
     const archived = [...app.gh.state.comments.values()].find((c) => hasArchiveBlock(c.body));
     const record = readArchiveBlock(archived?.body ?? '');
     expect(record?.ok && record.value.outcome).toBe('complete');
@@ -139,12 +115,13 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   });
 
   it('a redelivered comment changes nothing and is not answered twice', async () => {
+    const { issue } = world;
     await label('formula:review');
     const record = app.gh.state.addComment(issue, '/mol done draft\n/mol stauts', actorFor('alice'));
     const payload = commentEvent(app.gh, record.id);
     const first = await app.send('issue_comment', payload);
     expect(first.status).toBe(200);
-    const after = moleculeOn(app.gh, issue);
+    const after = molecule();
     expect(statusOf(after, 'draft')).toBe('completed');
     expect(repliesOn(app.gh, issue)).toHaveLength(1);
     expect(repliesOn(app.gh, issue)[0]).toContain('did you mean "/mol status"');
@@ -152,13 +129,14 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
 
     const again = await app.send('issue_comment', payload, { id: first.id });
     expect(again.status).toBe(200);
-    expect(moleculeOn(app.gh, issue).rev).toBe(after.rev);
+    expect(molecule().rev).toBe(after.rev);
     expect(repliesOn(app.gh, issue)).toHaveLength(1);
     // The issue shows the answer to it: nothing else is read or written.
     expect(workCalls(again.calls)).toEqual(['POST graphql MolecularComments']);
   });
 
   it('a comment that only asks for status gets its answer without 👀, and a redelivery is not answered twice', async () => {
+    const { issue } = world;
     await label('formula:review');
     const record = app.gh.state.addComment(issue, '/mol status', actorFor('alice'));
     const payload = commentEvent(app.gh, record.id);
@@ -175,6 +153,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   });
 
   it('a delivery with a bad signature is rejected and changes nothing', async () => {
+    const { issue } = world;
     const before = app.gh.requests.length;
     const comments = app.gh.state.comments.size;
     const forged = await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:review'), {
@@ -186,6 +165,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
   });
 
   it('an unknown formula and a missing variable are answered, and nothing is poured', async () => {
+    const { issue } = world;
     app.gh.state.issues.get(issue)!.body = 'no vars here';
     await label('formula:reveiw');
     await label('formula:review');
@@ -194,13 +174,14 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     expect(replies[0]).toContain('the repository has: review');
     expect(replies[1]).toMatch(/variable "feature" \(What to write about\) is required/);
     expect(replies[1]).toContain('```mol-vars');
-    expect(stateComments(app.gh, issue)).toEqual([]);
+    expect(stateComments()).toEqual([]);
     expect(app.gh.state.issues.get(issue)?.labels).not.toContain('molecule:active');
   });
 
   it('a state comment forged by a person is ignored and reported', async () => {
+    const { issue } = world;
     await label('formula:review');
-    const real = stateComments(app.gh, issue)[0];
+    const real = stateComments()[0];
     // mallory copies the bot's state comment, sealed and all, into a comment of her own.
     app.gh.state.comments.delete(real?.id ?? 0);
     app.gh.state.addComment(issue, real?.body ?? '', actorFor('mallory'));
@@ -231,7 +212,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
       pullEvent(app.gh, 'alice', 'labeled', pr, 'formula:review'),
     );
     expect(poured.status).toBe(200);
-    const mol = moleculeOn(app.gh, pr);
+    const mol = molecule(pr);
     expect(mol.subject).toMatchObject({ issue: pr, pr });
     expect(mol.base).toEqual({ ref: 'feature', sha: 'b'.repeat(40) });
     const progress = app.gh.state.checkRuns.find((r) => r.name === 'molecular / review');
@@ -241,7 +222,7 @@ describe('the GitHub App end to end, against the fake GitHub', () => {
     if (pull) pull.state = 'closed';
     const closed = await app.send('pull_request', pullEvent(app.gh, 'alice', 'closed', pr));
     expect(closed.status).toBe(200);
-    expect(stateComments(app.gh, pr)).toEqual([]);
+    expect(stateComments(pr)).toEqual([]);
     expect(app.gh.state.checkRuns.find((r) => r.name === 'molecular / review')).toMatchObject({
       status: 'completed',
       conclusion: 'neutral',

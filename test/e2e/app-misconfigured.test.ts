@@ -2,10 +2,9 @@
  * The App installed without a permission it needs: the delivery's failure is logged as one line
  * naming the permission and where to grant it, not as a stack trace.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { actorFor } from '../helpers/fake-github/index.js';
+import { describe, expect, it } from 'vitest';
 import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { type AppHarness, startAppHarness } from './app-harness.js';
+import { useAppWorld } from './app-world.js';
 
 const REVIEW = `
 formula = "review"
@@ -17,17 +16,14 @@ description = "Write it."
 `;
 
 describe('the App, misconfigured', () => {
-  let app: AppHarness | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
+  const world = useAppWorld({
+    formulas: { review: REVIEW },
+    people: { alice: 'write' },
+    issue: { title: 'Review it', author: 'alice' },
   });
+  const { app, gh } = world;
 
   it('names the permission its installation lacks, from the refused route, in one line', async () => {
-    app = await startAppHarness();
-    const { gh } = app;
-    gh.state.files.set('.github/formulas/review.formula.toml', REVIEW);
-    gh.state.collaborators.set('alice', 'write');
     // Installed with everything but Issues.
     gh.state.installationPermissions = {
       contents: 'write',
@@ -35,8 +31,10 @@ describe('the App, misconfigured', () => {
       actions: 'write',
       metadata: 'read',
     };
-    const issue = gh.state.addIssue({ title: 'Review it', user: actorFor('alice') }).number;
-    const delivery = await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:review'));
+    const delivery = await app.send(
+      'issues',
+      issueEvent(gh, 'alice', 'labeled', world.issue, 'formula:review'),
+    );
     expect(delivery.status).toBe(200);
     const refused = gh.requests.filter((r) => r.status === 403);
     expect(refused.length).toBeGreaterThan(0);

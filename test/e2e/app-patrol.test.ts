@@ -4,10 +4,9 @@
  * GitHub refuses fails here as it fails there), then a distributed molecule whose first dispatch
  * was never picked up is dispatched again by a timer round.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { actorFor } from '../helpers/fake-github/index.js';
+import { describe, expect, it } from 'vitest';
 import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { type AppHarness, startAppHarness } from './app-harness.js';
+import { useAppWorld } from './app-world.js';
 
 const SHIP = `
 formula = "ship"
@@ -27,22 +26,19 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 describe('the App patrol timer', () => {
-  let app: AppHarness | undefined;
-
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
+  let now = Date.parse('2026-04-01T12:00:00.000Z');
+  const clock = () => new Date(now);
+  const world = useAppWorld({
+    fake: { clock },
+    app: { now: clock, patrolIntervalMs: 20 },
+    formulas: { ship: SHIP },
+    people: { alice: 'write' },
+    issue: { title: 'Ship it', author: 'alice', labels: ['formula:ship'] },
   });
+  const { app, gh } = world;
 
   it('surveys through GitHub’s schema and re-dispatches a step nobody picked up', async () => {
-    let now = Date.parse('2026-04-01T12:00:00.000Z');
-    const clock = () => new Date(now);
-    app = await startAppHarness({ clock }, { now: clock, patrolIntervalMs: 20 });
-    const { gh } = app;
-    gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
-    gh.state.collaborators.set('alice', 'write');
-    const issue = gh.state.addIssue({ title: 'Ship it', user: actorFor('alice'), labels: ['formula:ship'] });
-    const poured = await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue.number, 'formula:ship'));
+    const poured = await app.send('issues', issueEvent(gh, 'alice', 'labeled', world.issue, 'formula:ship'));
     expect(poured.status).toBe(200);
     expect(gh.state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build']);
 

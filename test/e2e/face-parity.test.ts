@@ -17,14 +17,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import {
-  cook,
-  decodeState,
-  type Molecule,
-  type Proto,
-  parseFormula,
-  transition,
-} from '../../src/engine/index.js';
+import { cook, type Molecule, type Proto, parseFormula, transition } from '../../src/engine/index.js';
 import type { ArchiveRecord } from '../../src/engine/molecule/molecule-schema.js';
 import { hasArchiveBlock, readArchiveBlock } from '../../src/github/store/archive-comment.js';
 import { createLocalStore } from '../../src/local/store/local-store.js';
@@ -34,8 +27,10 @@ import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import { commentEvent, issueEvent, repoWebhook } from '../helpers/fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from '../helpers/git.js';
 import { memoryIO } from '../helpers/memory-io.js';
+import { moleculeOn, stateComments } from '../helpers/state-comments.js';
 import { type ActionWorld, actionWorld } from '../unit/action/fixture.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
+import { APP_BOT, furnish } from './app-world.js';
 
 const FORMULA = `formula = "parity"
 description = "Plan, then build and review side by side, then ship."
@@ -237,32 +232,18 @@ async function cliFace(): Promise<Face> {
 
 /** The molecule on an issue as the faces on GitHub keep it: a state comment, or an archive comment. */
 function githubView(gh: FakeGitHub, issue: number, bot: string): View {
-  const mine = [...gh.state.comments.values()].filter(
-    (c) => c.issue_number === issue && c.user.login === bot,
-  );
-  const state = mine.filter((c) => c.body.includes('molecular:state'));
+  const state = stateComments(gh, issue, bot);
   if (state.length > 1) throw new Error(`#${issue} has ${state.length} state comments`);
-  if (state[0]) {
-    const decoded = decodeState(state[0].body);
-    if (!decoded.ok) throw new Error(decoded.error.message);
-    return liveView(decoded.value);
-  }
-  const archive = mine.find((c) => hasArchiveBlock(c.body));
+  if (state[0]) return liveView(moleculeOn(gh, issue, bot));
+  const archive = [...gh.state.comments.values()].find(
+    (c) => c.issue_number === issue && c.user.login === bot && hasArchiveBlock(c.body),
+  );
   if (archive) {
     const record = readArchiveBlock(archive.body);
     if (!record?.ok) throw new Error(`#${issue}: unreadable archive comment`);
     return archivedView(record.value);
   }
   return { state: 'gone' };
-}
-
-function molIdOn(gh: FakeGitHub, issue: number, bot: string): string {
-  const view = [...gh.state.comments.values()].find(
-    (c) => c.issue_number === issue && c.user.login === bot && c.body.includes('molecular:state'),
-  );
-  const decoded = view ? decodeState(view.body) : undefined;
-  if (!decoded?.ok) throw new Error(`nothing was poured on #${issue}`);
-  return decoded.value.id;
 }
 
 /** What the bot answered on the issue since `since` (comment ids only grow). */
@@ -303,9 +284,8 @@ function startReport(gh: FakeGitHub, id: string, step: string) {
 async function appFace(): Promise<Face> {
   const app: AppHarness = await startAppHarness();
   const { gh } = app;
-  const bot = 'molecular[bot]';
-  gh.state.files.set(FORMULA_PATH, FORMULA);
-  gh.state.collaborators.set(PERSON, 'admin');
+  const bot = APP_BOT;
+  furnish(gh, { formulas: { parity: FORMULA }, people: { [PERSON]: 'admin' } });
   const answer = (delivery: { status: number; body: string }) =>
     delivery.status === 200 ? '' : `HTTP ${delivery.status}: ${delivery.body}\n`;
   const command: Face['command'] = async ({ issue }, given) => {
@@ -319,7 +299,7 @@ async function appFace(): Promise<Face> {
       const { issue, payload } = labelIssue(gh);
       const delivery = await app.send('issues', payload);
       if (delivery.status !== 200) throw new Error(`pour: ${answer(delivery)}`);
-      return { id: molIdOn(gh, issue, bot), issue };
+      return { id: moleculeOn(gh, issue, bot).id, issue };
     },
     command,
     async setup(poured, move) {
@@ -370,7 +350,7 @@ async function actionFace(): Promise<Face> {
       const { issue, payload } = labelIssue(gh);
       const said = await job('issues', payload);
       if (said.startsWith('failure:')) throw new Error(`pour: ${said}`);
-      return { id: molIdOn(gh, issue, bot), issue };
+      return { id: moleculeOn(gh, issue, bot).id, issue };
     },
     command,
     async setup(poured, move) {

@@ -8,13 +8,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeState } from '../../../src/engine/codec/decode.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../fake-github/index.js';
 import { issueEvent } from '../fake-github/webhook-payloads.js';
 import { buildActionBundle, type JobResult, SimulatedRunner } from '../simulated-runner.js';
+import { moleculeOn } from '../state-comments.js';
 import { type AppInstance, repoPayload, startAppInstance } from './app-instance.js';
+
+export { moleculeOn, stateComments } from '../state-comments.js';
 
 export const ACTION_TOKEN = 'ghs_chaos_workflow_token';
 export const FORMULA_PATH = '.github/formulas/fan.formula.toml';
@@ -102,21 +104,6 @@ export async function startFanWorld(options: {
       await rm(root, { recursive: true, force: true });
     },
   };
-}
-
-/** The state comments on an issue that hold (or claim) Molecular state. */
-export function stateComments(gh: FakeGitHub, issue: number) {
-  return [...gh.state.comments.values()].filter(
-    (c) => c.issue_number === issue && c.body.includes('molecular:state'),
-  );
-}
-
-/** The molecule of the issue's first state comment, decoded (throws when there is none). */
-export function moleculeOn(gh: FakeGitHub, issue: number): Molecule {
-  const [comment] = stateComments(gh, issue);
-  const decoded = decodeState(comment?.body ?? '');
-  if (!decoded.ok) throw new Error(`#${issue}: ${decoded.error.message}`);
-  return decoded.value;
 }
 
 /** A `formula:fan` label on a fresh issue, delivered to `app`: the molecule is poured. */
