@@ -9,10 +9,11 @@ import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } fro
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
 import { runMayBeAlive } from '../github/workflow-runs.js';
+import { keepDashboard } from '../shell/github/dashboard.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../shell/patrol-round.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
 import type { HandlerContext } from './handler-context.js';
-import { loadProto } from './load-proto.js';
+import { cachedProto, loadProto } from './load-proto.js';
 import { openStore } from './molecule-store.js';
 import { applyToMolecule } from './step-event.js';
 import { tellProblems } from './tell-problems.js';
@@ -23,6 +24,8 @@ export interface PatrolReport {
   done: string[];
   /** What could not be done or read. */
   problems: string[];
+  /** What became of the dashboard issue (`dashboard: true` only). */
+  dashboard?: 'opened' | 'edited' | 'unchanged';
 }
 
 export interface PatrolOptions {
@@ -32,9 +35,14 @@ export interface PatrolOptions {
 
 export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}): Promise<PatrolReport> {
   const store = openStore(ctx);
+  let surveyed: Molecule[] = [];
   const round = await patrolRound(
     {
-      survey: () => survey(ctx),
+      survey: async () => {
+        const found = await survey(ctx);
+        surveyed = found.molecules;
+        return found;
+      },
       protoOf: (mol) => loadProto(ctx, mol),
       thresholds: {
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
@@ -58,20 +66,49 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
     else if (outcome.status === 'failed') report.problems.push(`${outcomeLabel(outcome)}: ${outcome.error}`);
   }
   report.problems.unshift(...round.problems);
+  if (ctx.config.dashboard) await dashboardOfRound(ctx, surveyed, round.outcomes, report);
   return report;
+}
+
+/** The round's one dashboard write, with the molecules as the round left them; a failure is a problem, not a stop. */
+async function dashboardOfRound(
+  ctx: HandlerContext,
+  surveyed: readonly Molecule[],
+  outcomes: Awaited<ReturnType<typeof patrolRound>>['outcomes'],
+  report: PatrolReport,
+): Promise<void> {
+  const after = new Map(surveyed.map((m) => [m.id, m]));
+  for (const o of outcomes) if (o.mol) after.set(o.mol.id, o.mol);
+  try {
+    report.dashboard = await keepDashboard(
+      {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        title: ctx.config.dashboard_title,
+        trust: trustOf(ctx),
+        now: ctx.now(),
+        protoOf: (mol) => cachedProto(ctx, mol),
+      },
+      { live: [...after.values()], outcomes },
+    );
+  } catch (error) {
+    report.problems.push(`the dashboard issue could not be kept: ${(error as Error).message}`);
+  }
+}
+
+function trustOf(ctx: HandlerContext) {
+  return {
+    writers: ctx.identity.trusted,
+    ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
+    editWindowMs: DEFAULT_EDIT_WINDOW_MS,
+  };
 }
 
 /** One GraphQL call per 100 issues with their comments, not a REST call per issue. */
 async function survey(ctx: HandlerContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
   let found: Survey;
   try {
-    found = await surveyMolecules(ctx.octokit, ctx.repo, {
-      trust: {
-        writers: ctx.identity.trusted,
-        ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
-        editWindowMs: DEFAULT_EDIT_WINDOW_MS,
-      },
-    });
+    found = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
   } catch (error) {
     return {
       molecules: [],

@@ -4,6 +4,7 @@
  */
 
 import { handleCheckRun } from './check-run.js';
+import { handleDashboardEdited } from './dashboard-edited.js';
 import { type BaseContext, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { handleInstallation } from './installation.js';
 import { handleIssueComment } from './issue-comment.js';
@@ -17,6 +18,7 @@ type RepoHandler = (ctx: HandlerContext) => Promise<HandlerResult>;
 /** `event.action` (or the bare event when every action counts) -> handler. */
 export const REPO_HANDLERS = {
   'issues.labeled': handleLabeled,
+  'issues.edited': handleDashboardEdited,
   'pull_request.labeled': handleLabeled,
   'issue_comment.created': handleIssueComment,
   'check_run.requested_action': handleCheckRun,
