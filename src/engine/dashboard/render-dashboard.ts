@@ -82,6 +82,7 @@ function layout(input: DashboardInput, ages: boolean): Omit<RenderedDashboard, '
     '',
     `**${input.live.length} live** · ${stuckMols.length} stuck · ${input.finished.length} finished recently`,
     '',
+    '',
   ].join('\n');
   const out: string[] = [head];
   let used = head.length;
