@@ -9,23 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
 import { commentEvent, issueEvent } from '../helpers/fake-github/webhook-payloads.js';
+import { REVIEW_FORMULA } from '../helpers/review-formula.js';
 import { buildActionBundle, SimulatedRunner } from '../helpers/simulated-runner.js';
-
-const REVIEW = `
-formula = "review"
-execution = "local"
-
-[[steps]]
-id = "draft"
-title = "Draft"
-description = "Write the first version."
-
-[[steps]]
-id = "publish"
-title = "Publish"
-needs = ["draft"]
-description = "Put it out."
-`;
 
 const TOKEN = 'ghs_workflow_token';
 
@@ -51,7 +36,7 @@ describe('the Action’s patrol keeps the dashboard', () => {
     try {
       gh.tokens.set(TOKEN, actorFor('github-actions[bot]'));
       gh.state.collaborators.set('alice', 'write');
-      gh.state.files.set('.github/formulas/review.formula.toml', REVIEW);
+      gh.state.files.set('.github/formulas/review.formula.toml', REVIEW_FORMULA);
       gh.state.files.set('.github/molecular.yml', 'dashboard: true\n');
       const runner = new SimulatedRunner({
         gh,

@@ -11,23 +11,8 @@ import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { actorFor, type FakeGitHub } from '../helpers/fake-github/index.js';
 import type { IssueRecord } from '../helpers/fake-github/state.js';
 import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
+import { REVIEW_FORMULA } from '../helpers/review-formula.js';
 import { type AppHarness, startAppHarness } from './app-harness.js';
-
-const REVIEW = `
-formula = "review"
-execution = "local"
-
-[[steps]]
-id = "draft"
-title = "Draft"
-description = "Write the first version."
-
-[[steps]]
-id = "publish"
-title = "Publish"
-needs = ["draft"]
-description = "Put it out."
-`;
 
 const CONFIG = 'dashboard: true\ndashboard_title: "Everything running"\ndefault_retries: 0\n';
 
@@ -71,7 +56,7 @@ describe('the dashboard issue, kept by the App', () => {
     const now = new Date('2026-04-01T12:00:00.000Z');
     app = await startAppHarness({ clock: () => now }, { now: () => now, patrolIntervalMs: 20 });
     const { gh } = app;
-    gh.state.files.set('.github/formulas/review.formula.toml', REVIEW);
+    gh.state.files.set('.github/formulas/review.formula.toml', REVIEW_FORMULA);
     gh.state.files.set('.github/molecular.yml', CONFIG);
     gh.state.collaborators.set('alice', 'write');
     gh.state.collaborators.set('rita', 'read');
@@ -172,6 +157,30 @@ describe('the dashboard issue, kept by the App', () => {
     expect(answers[0]?.body).toContain('needs **write** permission on acme/widgets; you have **read**');
     expect(dashboard(gh).body).not.toMatch(/- \[x\]/i);
     expect(dashboard(gh).body).toContain('- [ ] retry failed step `draft`');
+  });
+
+  it('neither keeps nor obeys an issue someone else labelled molecular:dashboard', async () => {
+    const { gh } = app;
+    const target = issues[0] as number;
+    await app.comment(target, 'alice', '/mol fail draft the build broke');
+    const molId = moleculeOn(gh, target).id;
+    const body = `- [x] retry <!-- mol-dashboard retry ${molId} draft -->`;
+    const fake = gh.state.addIssue({
+      title: 'My board',
+      body,
+      user: actorFor('alice'),
+      labels: ['molecular:dashboard'],
+    });
+    const edited = await app.send('issues', {
+      ...issueEvent(gh, 'alice', 'edited', fake.number),
+      changes: { body: { from: '' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(moleculeOn(gh, target).status).toBe('failed');
+    await moreRounds(2);
+    expect(gh.state.issues.get(fake.number)?.body).toBe(body);
+    expect([...gh.state.comments.values()].filter((c) => c.issue_number === fake.number)).toEqual([]);
+    expect(dashboards(gh).filter((i) => i.user.login === 'molecular[bot]')).toHaveLength(1);
   });
 
   it('opens the dashboard again on the next round when it was deleted', async () => {
