@@ -193,3 +193,58 @@ describe('the dashboard issue, kept by the App', () => {
     for (const n of issues) expect(again.body).toContain(`· #${n} ·`);
   });
 });
+
+const SHIP = `
+formula = "ship"
+execution = "distributed"
+
+[[steps]]
+id = "build"
+title = "Build"
+description = "Build it."
+`;
+
+describe('the dashboard’s re-dispatch box', () => {
+  let app: AppHarness | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    expect(app?.gh.violations).toEqual([]);
+    expect(app?.errors()).toEqual([]);
+    app = undefined;
+  });
+
+  it('shows a step patrol dispatched again as stuck until it moves, and dispatches it again when a writer ticks it', async () => {
+    let now = Date.parse('2026-04-01T12:00:00.000Z');
+    const clock = () => new Date(now);
+    app = await startAppHarness({ clock }, { now: clock, patrolIntervalMs: 20 });
+    const { gh } = app;
+    gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
+    gh.state.files.set('.github/molecular.yml', 'dashboard: true\n');
+    gh.state.collaborators.set('alice', 'write');
+    const issue = gh.state.addIssue({ title: 'Ship it', user: actorFor('alice'), labels: ['formula:ship'] });
+    await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue.number, 'formula:ship'));
+    expect(gh.state.workflowDispatches).toHaveLength(1);
+    await until(() => dashboards(gh).length === 1, 'the dashboard');
+
+    now += 31 * 60_000; // the first dispatch was lost: patrol dispatches it again
+    await until(() => gh.state.workflowDispatches.length === 2, 'patrol’s re-dispatch');
+    const box = '- [ ] re-dispatch step `build`';
+    await until(() => dashboard(gh).body?.includes(box) ?? false, 'the re-dispatch box');
+    const rounds = () => gh.requests.filter((r) => r.graphqlOperation === 'MolecularDashboard').length;
+    const seen = rounds();
+    await until(() => rounds() >= seen + 3, 'three more rounds');
+    expect(dashboard(gh).body).toContain(box); // still stuck: nothing started it
+    expect(dashboard(gh).body).toContain('## ⚠️ Stuck (1)');
+
+    const board = dashboard(gh);
+    board.body = (board.body ?? '').replace(box, box.replace('[ ]', '[x]'));
+    const edited = await app.send('issues', {
+      ...issueEvent(gh, 'alice', 'edited', board.number),
+      changes: { body: { from: '' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(gh.state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build', 'build', 'build']);
+    expect(dashboard(gh).body).not.toMatch(/- \[x\]/i);
+  });
+});

@@ -66,7 +66,12 @@ describe('dashboard boxes (property)', () => {
           const lines = body.split(eol);
           const expected: DashboardBox[] = [];
           const boxes = lines.flatMap((line, i) => (BOX.test(line) ? [i] : []));
-          const want = live.flatMap((m) => [
+          // Failed molecules are stuck: their section comes first.
+          const ordered = [
+            ...live.filter((m) => m.status === 'failed'),
+            ...live.filter((m) => m.status !== 'failed'),
+          ];
+          const want = ordered.flatMap((m) => [
             ...m.failed.map((step): DashboardBox => ({ action: 'retry', molId: m.id, step })),
             ...(m.kind === 'wisp' && m.status !== 'failed'
               ? [{ action: 'burn', molId: m.id } as DashboardBox]

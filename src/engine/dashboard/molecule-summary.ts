@@ -34,6 +34,11 @@ export interface MoleculeSummary {
   waiting: StepWait[];
   /** Steps that failed (a retry may take them up again). */
   failed: string[];
+  /**
+   * Steps patrol had to act on and that have not moved since: a ready step it dispatched again
+   * that no job started, a running one it nudged. `nudgedAt` is cleared when a step moves on.
+   */
+  nudged?: Array<{ step: string; at: string; status: 'ready' | 'in_progress' }>;
   createdAt: string;
   updatedAt: string;
   ageMs: number;
@@ -70,6 +75,7 @@ export function summarizeMolecule(
     percent: counts.percentComplete,
     waiting: mol.steps.flatMap((step) => waitOf(step, defs.get(step.id))),
     failed: mol.steps.filter((s) => s.status === 'failed').map((s) => s.id),
+    ...nudgedOf(mol),
     createdAt: mol.createdAt,
     updatedAt: mol.updatedAt,
     ageMs: Math.max(0, now.getTime() - Date.parse(mol.createdAt)),
@@ -86,6 +92,15 @@ export function summarizeMolecules(
   return molecules
     .map(({ mol, proto }) => summarizeMolecule(mol, proto, now))
     .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+}
+
+function nudgedOf(mol: Molecule): Pick<MoleculeSummary, 'nudged'> {
+  const nudged = mol.steps.flatMap((s) =>
+    s.nudgedAt !== undefined && (s.status === 'ready' || s.status === 'in_progress')
+      ? [{ step: s.id, at: s.nudgedAt, status: s.status }]
+      : [],
+  );
+  return nudged.length === 0 ? {} : { nudged };
 }
 
 /**

@@ -30,6 +30,10 @@ export interface DashboardInput {
   repo?: string;
   live: readonly MoleculeSummary[];
   finished: readonly MoleculeSummary[];
+  /**
+   * What else is stuck (what patrol could not do this round). Failed molecules and steps patrol
+   * acted on that have not moved since are read from the summaries.
+   */
   stuck: readonly StuckEntry[];
   /** Characters the body may use (default `DASHBOARD_BUDGET`). */
   budget?: number;
@@ -71,7 +75,8 @@ export function dashboardDigest(body: string | null | undefined): string | undef
 
 function layout(input: DashboardInput, ages: boolean): Omit<RenderedDashboard, 'digest'> {
   const budget = (input.budget ?? DASHBOARD_BUDGET) - 80; // the digest line
-  const stuckIds = new Set(input.stuck.map((s) => s.molId));
+  const allStuck = [...input.live.flatMap(stuckOf), ...input.stuck];
+  const stuckIds = new Set(allStuck.map((s) => s.molId));
   const byId = new Map(input.live.map((m) => [m.id, m]));
   const stuckMols = [...stuckIds]
     .map((id) => byId.get(id))
@@ -110,7 +115,7 @@ function layout(input: DashboardInput, ages: boolean): Omit<RenderedDashboard, '
       stuckMols.map((m) =>
         stuckEntry(
           m,
-          input.stuck.filter((s) => s.molId === m.id),
+          allStuck.filter((s) => s.molId === m.id),
           input.repo,
           ages,
         ),
@@ -138,6 +143,29 @@ function layout(input: DashboardInput, ages: boolean): Omit<RenderedDashboard, '
     say('\n</details>\n');
   }
   return { body: out.join(''), folded };
+}
+
+/** A failed molecule, and the steps patrol acted on that have not moved since. */
+export function stuckOf(m: MoleculeSummary): StuckEntry[] {
+  const stuck: StuckEntry[] = [];
+  if (m.status === 'failed')
+    stuck.push({
+      molId: m.id,
+      reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(', ')}` : ''}`,
+    });
+  for (const n of m.nudged ?? []) {
+    const job = m.waiting.some((w) => w.step === n.step && w.on === 'job');
+    stuck.push({
+      molId: m.id,
+      step: n.step,
+      reason:
+        n.status === 'ready'
+          ? `step ${n.step} was dispatched again at ${n.at} and no job has started it`
+          : `step ${n.step} has been idle; patrol nudged it at ${n.at}`,
+      ...(job ? { redispatch: true } : {}),
+    });
+  }
+  return stuck;
 }
 
 function foldLine(count: number, what: string, hidden: readonly MoleculeSummary[]): string {

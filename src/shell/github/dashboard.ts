@@ -9,7 +9,6 @@ import {
   dashboardDigest,
   isLive,
   type Molecule,
-  type MoleculeSummary,
   type Proto,
   renderDashboard,
   type StuckEntry,
@@ -64,7 +63,7 @@ export async function keepDashboard(scene: DashboardScene, round: DashboardRound
     repo: repoSlug(scene.repo),
     live,
     finished,
-    stuck: stuckEntries(round.outcomes, live),
+    stuck: stuckEntries(round.outcomes),
   });
   const issue = await findDashboardIssue(scene.octokit, scene.repo, scene.trust.writers);
   if (!issue) {
@@ -86,42 +85,17 @@ async function endedMolecules(scene: DashboardScene): Promise<Molecule[]> {
   return found;
 }
 
-const STUCK_REASON: Partial<Record<PatrolOutcome['type'], (step: string) => string>> = {
-  timeout: (step) => `step ${step} ran past its timeout and was failed`,
-  redispatch: (step) => `the run holding step ${step} is gone; patrol released it`,
-  'redispatch-ready': (step) => `step ${step} was ready but no job picked it up`,
-  nudge: (step) => `step ${step} has been idle; its owner was nudged`,
-  'expire-lease': (step) => `the lease on step ${step} expired`,
-};
-
-/** What the round found stuck, and every failed molecule: a person has to look at those. */
-export function stuckEntries(
-  outcomes: readonly PatrolOutcome[],
-  live: readonly MoleculeSummary[],
-): StuckEntry[] {
-  const stuck: StuckEntry[] = [];
-  for (const o of outcomes) {
-    const reason = o.step === undefined ? undefined : STUCK_REASON[o.type]?.(o.step);
-    if (o.status === 'failed' && o.error !== undefined)
-      stuck.push({
-        molId: o.molId,
-        ...(o.step ? { step: o.step } : {}),
-        reason: `patrol could not ${o.type}: ${o.error}`,
-      });
-    else if (reason !== undefined)
-      stuck.push({
-        molId: o.molId,
-        ...(o.step ? { step: o.step } : {}),
-        reason,
-        redispatch: o.type === 'redispatch' || o.type === 'redispatch-ready',
-      });
-  }
-  for (const m of live) {
-    if (m.status === 'failed')
-      stuck.push({
-        molId: m.id,
-        reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(', ')}` : ''}`,
-      });
-  }
-  return stuck;
+/** What the round could not do: the rest of what is stuck shows in the molecules themselves. */
+export function stuckEntries(outcomes: readonly PatrolOutcome[]): StuckEntry[] {
+  return outcomes.flatMap((o) =>
+    o.status === 'failed' && o.error !== undefined
+      ? [
+          {
+            molId: o.molId,
+            ...(o.step ? { step: o.step } : {}),
+            reason: `patrol could not ${o.type}: ${o.error}`,
+          },
+        ]
+      : [],
+  );
 }
