@@ -96,6 +96,32 @@ describe('renderDashboard', () => {
     ]);
   });
 
+  it('reads what is stuck from the molecules: failed ones, and steps patrol acted on that have not moved', () => {
+    const { body } = renderDashboard({
+      live: [
+        summary(1, { status: 'failed', failed: ['lint'], waiting: [] }),
+        summary(2, {
+          failed: [],
+          waiting: [{ step: 'build', on: 'job' }],
+          nudged: [{ step: 'build', at: '2026-01-03T10:30:00.000Z', status: 'ready' }],
+        }),
+        summary(3, { failed: [] }),
+      ],
+      finished: [],
+      stuck: [],
+    });
+    const live = body.indexOf('## Live (1)');
+    expect(body).toContain('## ⚠️ Stuck (2)');
+    expect(body.indexOf('stuck: failed at step lint')).toBeLessThan(live);
+    expect(body.indexOf('stuck: step build was dispatched again at 2026-01-03T10:30:00.000Z')).toBeLessThan(
+      live,
+    );
+    expect(tickedBoxes(body.replace(/\[ \]/g, '[x]'))).toEqual([
+      { action: 'retry', molId: '1-abcdef', step: 'lint' },
+      { action: 'redispatch', molId: '2-abcdef', step: 'build' },
+    ]);
+  });
+
   it('keeps 500 molecules under GitHub’s limit and says how many it folded', () => {
     const live = Array.from({ length: 500 }, (_, i) => summary(i + 1));
     const finished = Array.from({ length: 200 }, (_, i) => summary(i + 1000, { status: 'complete' }));
