@@ -97,6 +97,9 @@ export const ConfigSchema = z.strictObject({
    * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
    */
   prices: PriceTableSchema.optional(),
+  /** One issue labelled `molecular:dashboard` that patrol keeps current: every molecule at a glance. */
+  dashboard: z.boolean().default(false),
+  dashboard_title: z.string().trim().min(1).max(256).default('Molecular dashboard'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

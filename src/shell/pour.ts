@@ -46,6 +46,11 @@ export interface PourInput {
   base: () => Promise<Result<{ ref: string; sha?: string }>>;
   kind?: 'mol' | 'wisp';
   ttlMs?: number;
+  /**
+   * When no kind is asked: a formula with `phase = "vapor"` pours as a wisp living this long.
+   * Absent, such a formula pours as a molecule.
+   */
+  vaporTtlMs?: number;
   /** A patrol wisp's place in its loop (engine `rewisp.ts`). */
   loop?: Molecule['loop'];
   subject?: Subject;
@@ -96,12 +101,14 @@ export async function pour(input: PourInput): Promise<Result<Poured>> {
 
   for (let tries = 0; ; tries++) {
     const id = typeof input.id === 'string' ? input.id : input.id(raw.formula);
+    const vapor = input.kind === undefined && raw.phase === 'vapor' && input.vaporTtlMs !== undefined;
+    const ttlMs = vapor ? input.vaporTtlMs : input.ttlMs;
     const poured = pourProto(proto, {
       id,
       now: input.now,
       vars: bound.value,
-      kind: input.kind ?? 'mol',
-      ...(input.ttlMs === undefined ? {} : { ttlMs: input.ttlMs }),
+      kind: vapor ? 'wisp' : (input.kind ?? 'mol'),
+      ...(ttlMs === undefined ? {} : { ttlMs }),
       ...(input.subject === undefined ? {} : { subject: input.subject }),
       base: base.value,
       formula: formula.value,

@@ -103,3 +103,15 @@ export function isBot(
   const login = user.login.toLowerCase();
   return user.type === 'Bot' || login.endsWith('[bot]') || login === self.toLowerCase();
 }
+
+/** An edit of an issue's body: the dashboard's boxes ticked. */
+export const EditedIssuePayload = z.object({
+  action: z.literal('edited'),
+  issue: z.object({
+    number: z.number().int().positive(),
+    body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
+    labels: z.array(Label).optional(),
+  }),
+  sender: User,
+});

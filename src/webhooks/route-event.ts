@@ -5,6 +5,7 @@
 
 import type { BaseContext, GitHubContext } from '../shell/github/github-context.js';
 import { handleCheckRun } from './check-run.js';
+import { handleDashboardEdited } from './dashboard-edited.js';
 import { type HandlerResult, ignored } from './handler-result.js';
 import { handleInstallation } from './installation.js';
 import { handleIssueComment } from './issue-comment.js';
@@ -18,6 +19,7 @@ type RepoHandler = (ctx: GitHubContext) => Promise<HandlerResult>;
 /** `event.action` (or the bare event when every action counts) -> handler. */
 export const REPO_HANDLERS = {
   'issues.labeled': handleLabeled,
+  'issues.edited': handleDashboardEdited,
   'pull_request.labeled': handleLabeled,
   'issue_comment.created': handleIssueComment,
   'check_run.requested_action': handleCheckRun,

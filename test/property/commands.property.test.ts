@@ -38,6 +38,13 @@ const commandArb: fc.Arbitrary<CommandBody> = fc.oneof(
     vars: fc.dictionary(varKey, lineText, { maxKeys: 4 }),
   }),
   fc.record({ verb: fc.constant('reset' as const), force: fc.boolean() }),
+  fc
+    .tuple(
+      word,
+      fc.dictionary(varKey, lineText, { maxKeys: 4 }),
+      withOptional('ttl', fc.constantFrom('30m', '2h', '1h30m', '90s')),
+    )
+    .map(([formula, vars, rest]) => ({ verb: 'wisp' as const, formula, vars, ...rest })),
 );
 
 describe('slash-command parser properties', () => {

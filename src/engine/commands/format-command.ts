@@ -36,6 +36,13 @@ export function formatCommand(command: ParsedCommand): string {
             ([key, value]) => `${key}=${value === '' ? '' : quoteWord(value)}`,
           ),
         ];
+      case 'wisp':
+        return [
+          'wisp',
+          quoteWord(command.formula, command.formula.includes('=') || command.formula.startsWith('--')),
+          ...(command.ttl === undefined ? [] : ['--ttl', quoteWord(command.ttl)]),
+          ...Object.entries(command.vars).map(([key, value]) => `--var ${quoteWord(`${key}=${value}`)}`),
+        ];
       case 'reset':
         return command.force ? ['reset', '--force'] : ['reset'];
       case 'budget':

@@ -8,6 +8,7 @@ import type { ErrorCode } from '../errors.js';
 export const COMMAND_VERBS = [
   'status',
   'pour',
+  'wisp',
   'done',
   'fail',
   'retry',
@@ -27,6 +28,10 @@ export const COMMAND_USAGE: Record<CommandVerb, { usage: string; summary: string
   pour: {
     usage: '/mol pour <formula> [key=value…]',
     summary: 'start a formula on this issue or pull request',
+  },
+  wisp: {
+    usage: '/mol wisp <formula> [--ttl 30m] [--var key=value…]',
+    summary: 'start an ephemeral molecule that evaporates after its time to live (default 1h)',
   },
   done: { usage: '/mol done <step> [note…]', summary: 'mark a step completed' },
   fail: { usage: '/mol fail <step> <reason…>', summary: 'mark a step failed, saying why' },
@@ -58,6 +63,8 @@ export type ParsedCommand = At &
   (
     | { verb: 'status' }
     | { verb: 'pour'; formula: string; vars: Record<string, string> }
+    /** `ttl` as written (`30m`); absent: the default time to live. */
+    | { verb: 'wisp'; formula: string; vars: Record<string, string>; ttl?: string }
     | { verb: 'done'; step: string; note?: string }
     | { verb: 'fail'; step: string; reason: string }
     | { verb: 'retry'; step: string }

@@ -6,6 +6,7 @@
 
 import { parseBudgetWords } from '../budget/budget.js';
 import { closest } from '../did-you-mean.js';
+import { parseDuration } from '../duration.js';
 import type { Result } from '../errors.js';
 import { truncate } from '../render/escape-markdown.js';
 import {
@@ -122,6 +123,8 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
     }
     case 'pour':
       return parsePour(args);
+    case 'wisp':
+      return parseWisp(args);
     case 'budget':
       return parseBudget(args);
     case 'reset':
@@ -153,6 +156,55 @@ function parsePour(args: Cursor): Outcome<Parsed> {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: 'pour', formula: formula.value.value, vars });
+}
+
+/** `wisp <formula> [--ttl 30m] [--var k=v]… [k=v]…`: the local CLI's spelling, and pour's bare variables too. */
+function parseWisp(args: Cursor): Outcome<Parsed> {
+  const formula = args.next();
+  if (!formula.ok) return formula;
+  if (
+    !formula.value ||
+    (!formula.value.quoted && (formula.value.value.includes('=') || formula.value.value.startsWith('--')))
+  )
+    return missing('wisp', 'formula');
+  const vars: Record<string, string> = {};
+  let ttl: string | undefined;
+  for (;;) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    let word = token.value.value;
+    if (!token.value.quoted && word === '--ttl') {
+      const value = args.required('wisp', 'ttl');
+      if (!value.ok) return value;
+      const ms = parseDuration(value.value);
+      if (ms === undefined || ms <= 0)
+        return fail('bad-argument', `--ttl takes a duration like 30m or 2h, got ${quoted(value.value)}`);
+      ttl = value.value;
+      continue;
+    }
+    if (!token.value.quoted && word === '--var') {
+      const value = args.required('wisp', 'key=value');
+      if (!value.ok) return value;
+      word = value.value;
+    } else if (!token.value.quoted && word.startsWith('--')) {
+      const guess = closest(word, ['--ttl', '--var'], 2);
+      return fail(
+        'unexpected-argument',
+        `unexpected ${quoted(word)} after /mol wisp${guess ? ` — did you mean "${guess}"?` : ''} — usage: ${COMMAND_USAGE.wisp.usage}`,
+      );
+    }
+    const eq = word.indexOf('=');
+    const key = eq < 0 ? '' : word.slice(0, eq);
+    if (!VAR_KEY.test(key))
+      return fail(
+        'bad-argument',
+        `${quoted(word)} is not a variable: give variables as --var key=value — usage: ${COMMAND_USAGE.wisp.usage}`,
+      );
+    if (Object.hasOwn(vars, key)) return fail('bad-argument', `variable ${quoted(key)} is given twice`);
+    vars[key] = word.slice(eq + 1);
+  }
+  return accept({ verb: 'wisp', formula: formula.value.value, vars, ...(ttl === undefined ? {} : { ttl }) });
 }
 
 /** `budget usd=10 time=1h [--step <step>]`: the limits to raise, for the molecule or one step. */

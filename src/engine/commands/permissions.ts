@@ -17,6 +17,7 @@ export const DEFAULT_COMMAND_PERMISSIONS: CommandPermissionTable = {
   status: 'read',
   help: 'read',
   pour: 'write',
+  wisp: 'write',
   done: 'write',
   fail: 'write',
   retry: 'write',

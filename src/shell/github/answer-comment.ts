@@ -53,7 +53,8 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   // anyway and is answered by 🚀 a moment later (a change's key in the history stops a
   // redelivery): 👀 first would put one more call in front of the write, and in Octokit's
   // one-a-second write queue.
-  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === 'pour');
+  const acknowledge =
+    !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === 'pour' || c.verb === 'wisp'));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, 'eyes') : false;
   const molecules: IssueMolecules =
     wantsState || !fresh

@@ -10,10 +10,11 @@ import { DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
 import { type Survey, surveyMolecules } from '../../github/survey.js';
 import { runMayBeAlive } from '../../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../patrol-round.js';
+import { keepDashboard } from './dashboard.js';
 import type { GitHubContext } from './github-context.js';
 import { judgeAppGates, judgedOnGitHub } from './github-gates.js';
 import { openStore } from './molecule-store.js';
-import { loadProto } from './repo-proto.js';
+import { cachedProto, loadProto } from './repo-proto.js';
 import { applyToMolecule } from './step-event.js';
 import { tellProblems } from './tell-problems.js';
 
@@ -23,6 +24,8 @@ export interface PatrolReport {
   done: string[];
   /** What could not be done or read. */
   problems: string[];
+  /** What became of the dashboard issue (`dashboard: true` only). */
+  dashboard?: 'opened' | 'edited' | 'unchanged';
 }
 
 export interface PatrolOptions {
@@ -32,9 +35,14 @@ export interface PatrolOptions {
 
 export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {}): Promise<PatrolReport> {
   const store = openStore(ctx);
+  let surveyed: Molecule[] = [];
   const round = await patrolRound(
     {
-      survey: () => survey(ctx),
+      survey: async () => {
+        const found = await survey(ctx);
+        surveyed = found.molecules;
+        return found;
+      },
       protoOf: (mol) => loadProto(ctx, mol),
       thresholds: {
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
@@ -58,20 +66,49 @@ export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {})
     else if (outcome.status === 'failed') report.problems.push(`${outcomeLabel(outcome)}: ${outcome.error}`);
   }
   report.problems.unshift(...round.problems);
+  if (ctx.config.dashboard) await dashboardOfRound(ctx, surveyed, round.outcomes, report);
   return report;
+}
+
+/** The round's one dashboard write, with the molecules as the round left them; a failure is a problem, not a stop. */
+async function dashboardOfRound(
+  ctx: GitHubContext,
+  surveyed: readonly Molecule[],
+  outcomes: Awaited<ReturnType<typeof patrolRound>>['outcomes'],
+  report: PatrolReport,
+): Promise<void> {
+  const after = new Map(surveyed.map((m) => [m.id, m]));
+  for (const o of outcomes) if (o.mol) after.set(o.mol.id, o.mol);
+  try {
+    report.dashboard = await keepDashboard(
+      {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        title: ctx.config.dashboard_title,
+        trust: trustOf(ctx),
+        now: ctx.now(),
+        protoOf: (mol) => cachedProto(ctx, mol),
+      },
+      { live: [...after.values()], outcomes },
+    );
+  } catch (error) {
+    report.problems.push(`the dashboard issue could not be kept: ${(error as Error).message}`);
+  }
+}
+
+function trustOf(ctx: GitHubContext) {
+  return {
+    writers: ctx.identity.trusted,
+    ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
+    editWindowMs: DEFAULT_EDIT_WINDOW_MS,
+  };
 }
 
 /** One GraphQL call per 100 issues with their comments, not a REST call per issue. */
 async function survey(ctx: GitHubContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
   let found: Survey;
   try {
-    found = await surveyMolecules(ctx.octokit, ctx.repo, {
-      trust: {
-        writers: ctx.identity.trusted,
-        ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
-        editWindowMs: DEFAULT_EDIT_WINDOW_MS,
-      },
-    });
+    found = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
   } catch (error) {
     return {
       molecules: [],

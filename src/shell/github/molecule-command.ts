@@ -16,6 +16,7 @@ import {
   ok,
   type ParsedCommand,
   type PermissionLevel,
+  parseDuration,
   permissionAtLeast,
   renderView,
   requiredPermission,
@@ -27,7 +28,7 @@ import { describeError } from './describe-error.js';
 import type { GitHubContext } from './github-context.js';
 import { carryOutOnGitHub } from './github-effects.js';
 import type { IssueMolecules } from './issue-molecules.js';
-import { type PourRequest, pourOnIssue } from './pour-on-issue.js';
+import { DEFAULT_WISP_TTL_MS, type PourRequest, pourOnIssue } from './pour-on-issue.js';
 import { unvouchedReason, vouchedBodyVars } from './pour-trust.js';
 import { quiet } from './quiet.js';
 import { loadProto } from './repo-proto.js';
@@ -65,6 +66,7 @@ export async function runCommand(scene: CommandScene, command: ParsedCommand): P
     case 'status':
       return status(scene);
     case 'pour':
+    case 'wisp':
       return pourCommand(scene, command);
     default:
       return changeCommand(scene, command);
@@ -93,7 +95,7 @@ async function status(scene: CommandScene): Promise<CommandOutcome> {
 
 async function pourCommand(
   scene: CommandScene,
-  command: Extract<ParsedCommand, { verb: 'pour' }>,
+  command: Extract<ParsedCommand, { verb: 'pour' | 'wisp' }>,
 ): Promise<CommandOutcome> {
   const fromBody = await vouchedBodyVars(scene.ctx, scene.issueBody, scene.issueAuthor);
   if (fromBody.kind === 'invalid') return refuse(quiet(fromBody.message));
@@ -113,6 +115,9 @@ async function pourCommand(
     ...(pr ? { pr } : {}),
     formula: command.formula,
     vars: { ...(fromBody.kind === 'vars' ? fromBody.vars : {}), ...command.vars },
+    ...(command.verb === 'wisp'
+      ? { kind: 'wisp' as const, ttlMs: parseDuration(command.ttl ?? '') ?? DEFAULT_WISP_TTL_MS }
+      : {}),
     by: scene.login,
     idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
     existing: scene.molecules.live.map((x) => x.mol),
@@ -127,7 +132,7 @@ async function pourCommand(
   return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
 }
 
-type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour'>;
+type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour' | 'wisp'>;
 
 async function changeCommand(
   scene: CommandScene,

@@ -36,9 +36,15 @@ export interface PourRequest {
   by: string;
   /** The same key always mints the same molecule id. */
   idempotencyKey: string;
+  /** `wisp`: an ephemeral molecule that patrol evaporates once `ttlMs` passed. */
+  kind?: 'mol' | 'wisp';
+  ttlMs?: number;
   /** Live molecules already on the issue, when known: a second live one of the same formula is refused. */
   existing?: readonly Molecule[];
 }
+
+/** A wisp's time to live when none is given (`mol wisp`'s default too). */
+export const DEFAULT_WISP_TTL_MS = 3_600_000;
 
 export interface Poured {
   mol: Molecule;
@@ -79,6 +85,10 @@ export async function pourOnIssue(
       ...(request.pr ? { pr: request.pr.number } : {}),
     },
     defaultRetries: ctx.config.default_retries,
+    ...(request.kind === undefined ? {} : { kind: request.kind }),
+    ...(request.ttlMs === undefined ? {} : { ttlMs: request.ttlMs }),
+    // A `phase = "vapor"` formula poured as a molecule runs as a wisp, as it asks.
+    vaporTtlMs: DEFAULT_WISP_TTL_MS,
     ...(ctx.config.budget === undefined ? {} : { defaultBudget: ctx.config.budget }),
   });
   if (!poured.ok) return poured;

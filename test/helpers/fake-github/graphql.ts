@@ -151,6 +151,8 @@ function issueNode(links: Links, issue: IssueRecord, fresh: boolean): Source {
     id: nodeId('Issue', issue.id),
     number: issue.number,
     title: issue.title,
+    body: issue.body ?? '',
+    author: actorNode(issue.user),
     url: `${repoWeb(links)}/issues/${issue.number}`,
     state: issue.state.toUpperCase(),
     labels: labelNodes(issue.labels),
@@ -183,6 +185,19 @@ function repositoryNode(links: Links): Source {
       const pull = links.state.pulls.get(number as number);
       if (pull) return pullNode(links, pull, false);
       throw notFound(`Could not resolve to an issue or pull request with the number of ${number}.`);
+    },
+    // Issues only (never pull requests), every label of `labels` on each, oldest first or as ordered.
+    issues: (args: Args) => {
+      const labels = (args.labels as string[] | null | undefined) ?? [];
+      const states = ((args.states as string[] | null | undefined) ?? []).map((s) => s.toLowerCase());
+      const order = args.orderBy as { field?: string; direction?: string } | null | undefined;
+      if (order && order.field !== 'CREATED_AT')
+        throw new Unimplemented(`The fake GitHub orders issues by CREATED_AT only, not ${order.field}`);
+      const found = [...links.state.issues.values()]
+        .filter((i) => states.length === 0 || states.includes(i.state))
+        .filter((i) => labels.every((l) => i.labels.some((n) => n.toLowerCase() === l.toLowerCase())))
+        .sort((a, b) => (order?.direction === 'DESC' ? b.number - a.number : a.number - b.number));
+      return connection('issues', found, args, (issue) => issueNode(links, issue, true));
     },
   };
 }

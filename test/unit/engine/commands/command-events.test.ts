@@ -21,7 +21,8 @@ const parsed = (line: string) => {
     isCommandError(command) ||
     command.verb === 'help' ||
     command.verb === 'status' ||
-    command.verb === 'pour'
+    command.verb === 'pour' ||
+    command.verb === 'wisp'
   )
     throw new Error(`not a change command: ${line}`);
   return command;
