@@ -34,8 +34,9 @@ export async function watchStatus(
     const view = tty
       ? `${REDRAW}${report(mol, proto, io.style)}${isLive(mol.status) ? `\n\n${watchingLine(mol, io.style)}` : ''}`
       : changeLine(mol, before, io.style);
-    // A write that moved nothing a reader sees (a lease renewed, a note) draws nothing.
-    if (view !== last) io.out(view);
+    // A write that moved nothing a reader sees (a lease renewed, a checkpoint noted) draws nothing.
+    if (view === undefined || view === last) return;
+    io.out(view);
     last = view;
   };
 
@@ -81,13 +82,19 @@ async function gone(ctx: CliContext, last: Molecule): Promise<number> {
   return EXIT.ok;
 }
 
-/** `r1 · review · in progress · 1/3 (33%) · draft completed, build in progress`. */
-export function changeLine(mol: Molecule, before: Molecule | undefined, style: Style): string {
-  const was = new Map(before?.steps.map((s) => [s.id, s.status]));
-  const moved = before
-    ? mol.steps.filter((s) => was.get(s.id) !== s.status).map((s) => `${s.id} ${statusWords(s.status)}`)
-    : [];
-  return moved.length === 0 ? headline(mol, style) : `${headline(mol, style)} · ${moved.join(', ')}`;
+/**
+ * `r1 · review · in progress · 1/3 (33%) · draft completed, build ready`; undefined when neither a
+ * step's status nor the headline moved.
+ */
+function changeLine(mol: Molecule, before: Molecule | undefined, style: Style): string | undefined {
+  const line = headline(mol, style);
+  if (before === undefined) return line;
+  const was = new Map(before.steps.map((s) => [s.id, s.status]));
+  const moved = mol.steps
+    .filter((s) => was.get(s.id) !== s.status)
+    .map((s) => `${s.id} ${statusWords(s.status)}`);
+  if (moved.length > 0) return `${line} · ${moved.join(', ')}`;
+  return line === headline(before, style) ? undefined : line;
 }
 
 function watchingLine(mol: Molecule, style: Style): string {
