@@ -5,6 +5,8 @@
 //   completion write: lock, validate, fsync, read back, then picking the next step);
 // - a 50-step chain, distributed (a fresh worktree and branch per step) and local, on the same
 //   commands: the difference per step is what a worktree costs.
+// - `mol ls` and `mol ready` over a store of 1,000 molecules, each with a ready step, so every one
+//   needs its proto: half `hello` with vars of their own (a cook each), half one repository formula.
 // Usage: node scripts/bench-cli.mjs [--quick]   (or `npm run bench cli`, which calls benchCli()).
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
@@ -42,6 +44,7 @@ export async function benchCli({ quick = false } = {}) {
     const rows = [];
     if (!quick) rows.push(...(await hanoi(bin)));
     rows.push(...(await chains(bin, quick ? 1 : 3)));
+    rows.push(...(await views(bin, 3)));
     return { rows };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -125,6 +128,56 @@ async function chains(bin, runs) {
     note: 'worktree add + branch + remove, over local execution of the same steps',
   });
   return rows;
+}
+
+async function views(bin, runs) {
+  const MOLECULES = 1000;
+  const { repo, cleanup } = await tempRepo();
+  try {
+    const file = join(repo, '..', 'review.formula.toml');
+    await writeFile(
+      file,
+      'formula = "review"\nexecution = "distributed"\n[[steps]]\nid = "draft"\ntype = "human"\n[[steps]]\nid = "build"\nneeds = ["draft"]\nrun = "true"\n',
+    );
+    await exec(process.execPath, [bin, 'pour', 'hello', '--id', 'seed-h'], { cwd: repo });
+    await exec(process.execPath, [bin, 'pour', file, '--id', 'seed-r'], { cwd: repo });
+    // Copies of the two poured snapshots, each under its own id: pouring 1,000 would time the pour.
+    const mols = join(repo, '.molecular/mols');
+    const seeds = [
+      JSON.parse(await readFile(join(mols, 'seed-h.json'), 'utf8')),
+      JSON.parse(await readFile(join(mols, 'seed-r.json'), 'utf8')),
+    ];
+    for (let i = 0; i < MOLECULES; i++) {
+      const mol = { ...seeds[i % 2], id: `m${i}` };
+      if (i % 2 === 0) mol.vars = { name: `n${i}` };
+      await writeFile(join(mols, `m${i}.json`), JSON.stringify(mol));
+    }
+    for (const id of ['seed-h', 'seed-r']) await rm(join(mols, `${id}.json`));
+    const time = async (args) => {
+      const ms = [];
+      for (let r = 0; r < runs; r++) ms.push(await timeMol(bin, args, repo));
+      return median(ms);
+    };
+    const start = await time(['version']);
+    const list = await time(['list']);
+    const note = `median of ${runs}; every molecule has a ready step, so each needs its proto: half \`hello\` with vars of its own (a cook each), half one repository formula; \`mol version\` (starting node) ${start.toFixed(0)} ms, \`mol list\` (no protos) ${list.toFixed(0)} ms`;
+    return [
+      {
+        name: `mol ls, ${MOLECULES.toLocaleString('en-US')} molecules`,
+        value: await time(['ls']),
+        unit: 'ms',
+        note,
+      },
+      {
+        name: `mol ready, ${MOLECULES.toLocaleString('en-US')} molecules`,
+        value: await time(['ready']),
+        unit: 'ms',
+        note: `median of ${runs}; the same store`,
+      },
+    ];
+  } finally {
+    await cleanup();
+  }
 }
 
 function chainFormula(steps, execution) {

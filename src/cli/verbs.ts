@@ -13,9 +13,11 @@ import { gc } from './commands/gc.js';
 import { graph } from './commands/graph.js';
 import { help } from './commands/help.js';
 import { list } from './commands/list.js';
+import { ls } from './commands/ls.js';
 import { patrol } from './commands/patrol.js';
 import { pour, wisp } from './commands/pour.js';
 import { prompt } from './commands/prompt.js';
+import { ready } from './commands/ready.js';
 import { resume } from './commands/resume.js';
 import { rollback } from './commands/rollback.js';
 import { run } from './commands/run.js';
@@ -35,6 +37,8 @@ export const VERBS: readonly VerbSpec[] = [
   run,
   status,
   list,
+  ls,
+  ready,
   prompt,
   done,
   fail,

@@ -22,6 +22,8 @@ const SCENES: Record<string, string[]> = {
   // greet fails for good (three attempts): something to retry.
   retry: [1, 2, 3].map(() => `mol fail ${ID} greet "wrong name" --no-run`),
   rollback: [`mol run ${ID}`],
+  // --watch returns once the molecule has ended.
+  status: [`mol run ${ID}`],
   diff: [`mol run ${ID}`],
   validate: [],
 };

@@ -85,7 +85,8 @@ function archiveRow(record: ArchiveRecord, style: Style): string[] {
   ];
 }
 
-async function loadArchives(ctx: CliContext): Promise<ArchiveRecord[]> {
+/** The squashed records in the store; one that cannot be read is named on stderr. */
+export async function loadArchives(ctx: CliContext): Promise<ArchiveRecord[]> {
   let names: string[];
   try {
     names = await readdir(storeLayout(ctx.store.dir).mols);

@@ -24,13 +24,19 @@ describe('completion candidates', () => {
   it('offers the verbs a user sees, by prefix, and not the hidden one', async () => {
     expect((await complete('')).words).toContain('status');
     expect((await complete('')).words).not.toContain('__complete');
-    expect((await complete('r')).words).toEqual(['run', 'retry', 'rollback', 'resume']);
+    expect((await complete('r')).words).toEqual(['run', 'ready', 'retry', 'rollback', 'resume']);
     expect((await complete('--v')).words).toEqual(['--version']);
   });
 
   it("offers a verb's own options, --help among them", async () => {
     expect((await complete('run', '--j')).words).toEqual(['--jobs', '--json']);
-    expect((await complete('status', 'x', '--')).words).toEqual(['--json', '--graph', '--store', '--help']);
+    expect((await complete('status', 'x', '--')).words).toEqual([
+      '--json',
+      '--graph',
+      '--watch',
+      '--store',
+      '--help',
+    ]);
   });
 
   it('offers molecule ids, then the step ids of the molecule typed', async () => {
