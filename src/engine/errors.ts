@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'not-expired',
   'not-found',
   'not-supported',
+  'fanout-output',
   'not-text',
   'on-fail-not-upstream',
   'overlay-alone',

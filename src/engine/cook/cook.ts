@@ -13,6 +13,7 @@ import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-co
 import { checkDag } from './dag.js';
 import { applyExpansions } from './expand.js';
 import { formulaName, resolveFormula } from './extends.js';
+import { fanoutOf, waitsForOf } from './fanout.js';
 import { inferType } from './infer-type.js';
 import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
@@ -110,6 +111,13 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
       ),
     ]),
   );
+  const ids = new Set(steps.map((s) => s.id));
+  for (const [s, p] of protoSteps) {
+    const fanout = fanoutOf(s, values, ctx);
+    if (fanout !== undefined) p.fanout = fanout;
+    const waitsFor = waitsForOf(s, ids, ctx);
+    if (waitsFor !== undefined) p.waitsFor = waitsFor;
+  }
   const ordered = checkDag(steps, ctx);
   if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
 

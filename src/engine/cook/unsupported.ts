@@ -7,10 +7,7 @@ import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type CookContext, placeOf } from './cook-context.js';
 import type { WorkStep } from './work-step.js';
 
-const STEP_KEYS = {
-  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
-  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here",
-} as const;
+const STEP_KEYS = {} as const;
 
 const COMPOSE_KEYS = {
   gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
