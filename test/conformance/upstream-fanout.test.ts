@@ -108,3 +108,112 @@ run = 'echo after >> "$LOG"'
     expect(graph.stdout).toMatch(/s0 --> s2/);
   });
 });
+
+describe('on_complete sequential (gascity internal/dispatch/fanout.go expectedFragmentExternalDeps)', () => {
+  // fanout_mode "sequential" (graph.go, from OnCompleteSpec.Sequential): each copy's entry steps
+  // are blocked by the previous copy's sinks, so a copy that fails holds every copy after it.
+  // In parallel mode (the default) copies do not depend on each other.
+  const bond = `[[template]]
+id = "{target}.arm"
+run = 'test "$MOL_VAR_WORKER_NAME" != bad'
+`;
+  const flow = (sequential: boolean) => `[[steps]]
+id = "survey"
+max_retries = 0
+run = '''echo '{"workers": [{"name": "bad"}, {"name": "bob"}]}' '''
+[steps.on_complete]
+for_each = "output.workers"
+bond = "mol-arm-once"
+sequential = ${sequential}
+vars = { worker_name = "{item.name}" }
+`;
+
+  it('sequential: the second copy waits for the first, so it is blocked when the first fails', async () => {
+    await formula('mol-arm-once', bond);
+    const file = await formula('survey-seq', flow(true));
+    const ran = await run(['run', file, '--id', 'q1']);
+    expect(ran.code).not.toBe(0);
+    const m = await status('q1');
+    expect(m.status).toBe('failed');
+    expect(statuses(m)).toEqual({
+      survey: 'completed',
+      'survey.item.1.arm': 'failed',
+      'survey.item.2.arm': 'blocked',
+    });
+  });
+
+  it('parallel (default): the second copy runs although the first failed', async () => {
+    await formula('mol-arm-once', bond);
+    const file = await formula('survey-par', flow(false));
+    await run(['run', file, '--id', 'q2']);
+    const m = await status('q2');
+    expect(m.status).toBe('failed');
+    expect(statuses(m)).toEqual({
+      survey: 'completed',
+      'survey.item.1.arm': 'failed',
+      'survey.item.2.arm': 'completed',
+    });
+  });
+});
+
+describe('waits_for all-children / any-children (beads internal/storage/issueops/blocked.go, internal/formula/types.go ParseWaitsFor; gascity internal/formula/compile.go collectRecipeDeps)', () => {
+  // The spawner is children-of(<id>) or the step's first need. all-children: blocked while any
+  // child of the spawner is open. any-children: blocked while no child has closed and one is
+  // open. A step that only needs the spawner does not wait for the children at all (the fan-out
+  // is a control step of its own, graph.go).
+  it('runs a plain need right after the spawner, any-children after the first child, all-children after the last', async () => {
+    await formula('mol-worker-arm', BOND);
+    const file = await formula(
+      'survey-wait',
+      `${SURVEY}vars = { worker_name = "{item.name}", rig = "{item.rig}" }
+[[steps]]
+id = "plain"
+needs = ["survey"]
+run = "true"
+[[steps]]
+id = "first"
+needs = ["survey"]
+waits_for = "any-children"
+run = "true"
+[[steps]]
+id = "all"
+waits_for = "children-of(survey)"
+needs = ["plain"]
+run = "true"
+`,
+    );
+    const ran = await run(['run', file, '--id', 'w1'], { LOG: join(repo.root, 'w.log') });
+    expect(ran.code, ran.stderr).toBe(0);
+    const m = await status('w1');
+    expect(m.status).toBe('complete');
+    expect(new Set(Object.values(statuses(m)))).toEqual(new Set(['completed']));
+    const order = await startOrder('w1');
+    const children = order.filter((id) => id.startsWith('survey.item.'));
+    expect(children).toHaveLength(4);
+    const at = (id: string) => order.indexOf(id);
+    const firstChildDone = at(children[0] as string);
+    expect(at('plain')).toBeLessThan(firstChildDone);
+    expect(at('first')).toBeGreaterThan(firstChildDone);
+    expect(at('first')).toBeLessThan(at(children.at(-1) as string));
+    expect(at('all')).toBe(order.length - 1);
+  });
+
+  it('refuses a waits_for that names no spawner, at its key', async () => {
+    const file = await formula(
+      'bad-wait',
+      `[[steps]]
+id = "a"
+run = "true"
+[[steps]]
+id = "b"
+waits_for = "all-children"
+run = "true"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.code).toBe(1);
+    expect(cooked.stderr).toMatch(
+      /bad-wait\.formula\.toml:7:\d+: error: step "b": waits_for has no spawner: it has no needs/,
+    );
+  });
+});

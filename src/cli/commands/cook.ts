@@ -33,6 +33,14 @@ async function cookCommand(call: VerbCall): Promise<number> {
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   if (proto.reviewOnly) io.out('review only: every leg analyses, no commits expected');
+  for (const point of proto.bondPoints ?? []) {
+    const where = point.afterStep
+      ? ` (after ${point.afterStep})`
+      : point.beforeStep
+        ? ` (before ${point.beforeStep})`
+        : '';
+    io.out(`bond point: ${point.id}${where}`);
+  }
   const vars2 = Object.entries(proto.vars);
   if (vars2.length) {
     io.out('\nvars:');

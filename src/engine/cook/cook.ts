@@ -8,6 +8,7 @@ import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { substitute } from '../formula/substitute.js';
 import { applyAspects } from './aspects.js';
 import { applyBlockingGates } from './blocking-gates.js';
+import { bondPoints } from './bond-points.js';
 import { applyBranches } from './branches.js';
 import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
@@ -140,6 +141,9 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   }
   if (settings.phase !== undefined) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const points = bondPoints(resolved.bondPoints, new Set([...ids, ...resolved.steps.map((s) => s.id)]), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
+  if (points !== undefined) proto.bondPoints = points;
   const budget = protoBudget(settings.budget);
   if (budget !== undefined) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };

@@ -133,6 +133,10 @@ export const ProtoSchema = z.object({
   phase: z.string().optional(),
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
   reviewOnly: z.boolean().optional(),
+  /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
+  bondPoints: z
+    .array(z.object({ id: z.string(), afterStep: z.string().optional(), beforeStep: z.string().optional() }))
+    .optional(),
 });
 
 export type ProtoGate = z.infer<typeof ProtoGateSchema>;

@@ -11,7 +11,6 @@ const STEP_KEYS = {} as const;
 
 const COMPOSE_KEYS = {
   gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
-  bond_points: "Beads' bond points attach formulas to a running molecule",
   hooks: "Beads' hooks attach formulas when an issue's labels or type match",
 } as const;
 
