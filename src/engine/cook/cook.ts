@@ -21,7 +21,6 @@ import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { protoBudget, toProtoStep } from './proto-step.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
-import { refuseUnsupportedSteps } from './unsupported.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
 export { substitute } from '../formula/substitute.js';
@@ -67,7 +66,6 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
   steps = applyBlockingGates(steps, ctx);
-  refuseUnsupportedSteps(steps, ctx);
 
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);
