@@ -140,6 +140,20 @@ export function fanoutChildren(source: ProtoStep, items: readonly Record<string,
 }
 
 const derived = new WeakMap<Proto, Map<string, Proto>>();
+const positions = new WeakMap<Proto, readonly number[]>();
+
+/**
+ * Where the proto's fan-out steps are, worked out once per proto object: most protos have none,
+ * and then a transition must not pay a walk of every step to find that out.
+ */
+export function spawnerPositions(proto: Proto): readonly number[] {
+  let hit = positions.get(proto);
+  if (!hit) {
+    hit = proto.steps.flatMap((s, i) => (s.fanout === undefined ? [] : [i]));
+    positions.set(proto, hit);
+  }
+  return hit;
+}
 
 /**
  * The proto a molecule runs: the cooked one plus every fan-out's children the molecule recorded
@@ -147,8 +161,9 @@ const derived = new WeakMap<Proto, Map<string, Proto>>();
  * spawner's children. Idempotent; the same proto object for the same records.
  */
 export function withFanouts(proto: Proto, mol: Pick<Molecule, 'steps'>): Proto {
-  const spawners = proto.steps.filter((s) => s.fanout !== undefined);
-  if (spawners.length === 0) return proto;
+  const at = spawnerPositions(proto);
+  if (at.length === 0) return proto;
+  const spawners = at.map((i) => proto.steps[i] as ProtoStep);
   const known = new Set(proto.steps.map((s) => s.id));
   const records = new Map<string, StepState['fanout']>();
   for (const s of mol.steps) if (s.fanout !== undefined) records.set(s.id, s.fanout);
@@ -170,8 +185,8 @@ export function withFanouts(proto: Proto, mol: Pick<Molecule, 'steps'>): Proto {
     fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id)),
   );
   if (children.length === 0) return proto;
-  const at = new Map(mol.steps.map((s, i) => [s.id, i]));
-  const order = (c: ProtoStep) => at.get(c.id) ?? Number.MAX_SAFE_INTEGER;
+  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
+  const order = (c: ProtoStep) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
   children.sort((a, b) => order(a) - order(b));
   const steps = proto.steps.map((s) => {
     if (s.waitsFor === undefined) return s;
@@ -188,7 +203,7 @@ export function withFanouts(proto: Proto, mol: Pick<Molecule, 'steps'>): Proto {
 
 /** The proto without any fan-out's children (what a fresh pour starts from). */
 export function withoutFanouts(proto: Proto): Proto {
-  const spawners = proto.steps.filter((s) => s.fanout !== undefined).map((s) => s.id);
+  const spawners = spawnerPositions(proto).map((i) => (proto.steps[i] as ProtoStep).id);
   if (spawners.length === 0) return proto;
   const child = (id: string) => spawners.some((s) => isChildOf(id, s));
   if (!proto.steps.some((s) => child(s.id))) return proto;

@@ -9,7 +9,7 @@
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
 import type { Effect } from '../effects.js';
-import { fanoutItems, withFanouts, withoutFanouts } from '../fanout.js';
+import { fanoutItems, spawnerPositions, withFanouts, withoutFanouts } from '../fanout.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { refuse } from '../machine/refusal.js';
 import { canTransition, targetsOf } from '../machine/table.js';
@@ -118,7 +118,7 @@ function resetFresh(
  */
 function fanOut(cooked: Proto, d: Draft): TransitionResult | undefined {
   let found = false;
-  for (let i = 0; i < d.size; i++) {
+  for (const i of spawnerPositions(d.proto)) {
     const def = d.def(i);
     const step = d.step(i);
     if (def.fanout === undefined || step.status !== 'completed' || step.fanout !== undefined) continue;
