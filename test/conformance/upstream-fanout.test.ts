@@ -182,6 +182,10 @@ needs = ["plain"]
 run = "true"
 `,
     );
+    const cooked = await run(['cook', file]);
+    expect(cooked.stdout).toContain('on complete: mol-worker-arm for each of output.workers');
+    expect(cooked.stdout).toContain("waits for one of survey's children");
+    expect(cooked.stdout).toContain("waits for all of survey's children");
     const ran = await run(['run', file, '--id', 'w1'], { LOG: join(repo.root, 'w.log') });
     expect(ran.code, ran.stderr).toBe(0);
     const m = await status('w1');

@@ -76,6 +76,10 @@ function informationLine(step: CookedFormula['proto']['steps'][number]): string 
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}`,
     step.notes && `notes: ${firstLine(step.notes)}`,
+    step.fanout &&
+      `on complete: ${step.fanout.bond} for each of ${step.fanout.forEach}${step.fanout.sequential ? ', one after another' : ''}`,
+    step.waitsFor &&
+      `waits for ${step.waitsFor.gate === 'any-children' ? 'one' : 'all'} of ${step.waitsFor.spawner}'s children`,
   ]
     .filter(Boolean)
     .join(' · ');
