@@ -131,7 +131,7 @@ var require_punycode = __commonJS({
       }
       return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
     };
-    var decode4 = function(input2) {
+    var decode5 = function(input2) {
       const output2 = [];
       const inputLength = input2.length;
       let i = 0;
@@ -243,7 +243,7 @@ var require_punycode = __commonJS({
     };
     var toUnicode = function(input2) {
       return mapDomain(input2, function(string4) {
-        return regexPunycode.test(string4) ? decode4(string4.slice(4).toLowerCase()) : string4;
+        return regexPunycode.test(string4) ? decode5(string4.slice(4).toLowerCase()) : string4;
       });
     };
     var toASCII = function(input2) {
@@ -269,7 +269,7 @@ var require_punycode = __commonJS({
         "decode": ucs2decode,
         "encode": ucs2encode
       },
-      "decode": decode4,
+      "decode": decode5,
       "encode": encode4,
       "toASCII": toASCII,
       "toUnicode": toUnicode
@@ -5379,22 +5379,22 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name, prefix, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix, "value", { strict: false }) : webidl.converters.USVString(value, prefix, "value");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "filename") : void 0;
-        const entry2 = makeEntry(name, value, filename);
-        this[kState].push(entry2);
+        const entry3 = makeEntry(name, value, filename);
+        this[kState].push(entry3);
       }
       delete(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         name = webidl.converters.USVString(name, prefix, "name");
-        this[kState] = this[kState].filter((entry2) => entry2.name !== name);
+        this[kState] = this[kState].filter((entry3) => entry3.name !== name);
       }
       get(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.get";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         name = webidl.converters.USVString(name, prefix, "name");
-        const idx = this[kState].findIndex((entry2) => entry2.name === name);
+        const idx = this[kState].findIndex((entry3) => entry3.name === name);
         if (idx === -1) {
           return null;
         }
@@ -5405,14 +5405,14 @@ var require_formdata = __commonJS({
         const prefix = "FormData.getAll";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         name = webidl.converters.USVString(name, prefix, "name");
-        return this[kState].filter((entry2) => entry2.name === name).map((entry2) => entry2.value);
+        return this[kState].filter((entry3) => entry3.name === name).map((entry3) => entry3.value);
       }
       has(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.has";
         webidl.argumentLengthCheck(arguments, 1, prefix);
         name = webidl.converters.USVString(name, prefix, "name");
-        return this[kState].findIndex((entry2) => entry2.name === name) !== -1;
+        return this[kState].findIndex((entry3) => entry3.name === name) !== -1;
       }
       set(name, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
@@ -5426,16 +5426,16 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name, prefix, "name");
         value = isBlobLike(value) ? webidl.converters.Blob(value, prefix, "name", { strict: false }) : webidl.converters.USVString(value, prefix, "name");
         filename = arguments.length === 3 ? webidl.converters.USVString(filename, prefix, "name") : void 0;
-        const entry2 = makeEntry(name, value, filename);
-        const idx = this[kState].findIndex((entry3) => entry3.name === name);
+        const entry3 = makeEntry(name, value, filename);
+        const idx = this[kState].findIndex((entry4) => entry4.name === name);
         if (idx !== -1) {
           this[kState] = [
             ...this[kState].slice(0, idx),
-            entry2,
-            ...this[kState].slice(idx + 1).filter((entry3) => entry3.name !== name)
+            entry3,
+            ...this[kState].slice(idx + 1).filter((entry4) => entry4.name !== name)
           ];
         } else {
-          this[kState].push(entry2);
+          this[kState].push(entry3);
         }
       }
       [nodeUtil.inspect.custom](depth, options) {
@@ -9332,16 +9332,16 @@ var require_env_http_proxy_agent = __commonJS({
           return false;
         }
         for (let i = 0; i < this.#noProxyEntries.length; i++) {
-          const entry2 = this.#noProxyEntries[i];
-          if (entry2.port && entry2.port !== port) {
+          const entry3 = this.#noProxyEntries[i];
+          if (entry3.port && entry3.port !== port) {
             continue;
           }
-          if (!/^[.*]/.test(entry2.hostname)) {
-            if (hostname4 === entry2.hostname) {
+          if (!/^[.*]/.test(entry3.hostname)) {
+            if (hostname4 === entry3.hostname) {
               return false;
             }
           } else {
-            if (hostname4.endsWith(entry2.hostname.replace(/^\*/, ""))) {
+            if (hostname4.endsWith(entry3.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -9353,13 +9353,13 @@ var require_env_http_proxy_agent = __commonJS({
         const noProxySplit = noProxyValue.split(/[,\s]/);
         const noProxyEntries = [];
         for (let i = 0; i < noProxySplit.length; i++) {
-          const entry2 = noProxySplit[i];
-          if (!entry2) {
+          const entry3 = noProxySplit[i];
+          if (!entry3) {
             continue;
           }
-          const parsed = entry2.match(/^(.+):(\d+)$/);
+          const parsed = entry3.match(/^(.+):(\d+)$/);
           noProxyEntries.push({
-            hostname: (parsed ? parsed[1] : entry2).toLowerCase(),
+            hostname: (parsed ? parsed[1] : entry3).toLowerCase(),
             port: parsed ? Number.parseInt(parsed[2], 10) : 0
           });
         }
@@ -14981,11 +14981,11 @@ var require_progressevent = __commonJS({
 var require_encoding = __commonJS({
   "node_modules/undici/lib/web/fileapi/encoding.js"(exports, module) {
     "use strict";
-    function getEncoding(label) {
-      if (!label) {
+    function getEncoding(label2) {
+      if (!label2) {
         return "failure";
       }
-      switch (label.trim().toLowerCase()) {
+      switch (label2.trim().toLowerCase()) {
         case "unicode-1-1-utf-8":
         case "unicode11utf8":
         case "unicode20utf8":
@@ -15390,7 +15390,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode4(bytes, encoding);
+          return decode5(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15407,7 +15407,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode4(ioQueue, encoding) {
+    function decode5(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -32721,9 +32721,9 @@ var memo = {
     if (!bucket)
       return empty;
     handoff = void 0;
-    const entry2 = { value: empty, issues: null };
-    bucket.set(payload.value, entry2);
-    open.push(entry2);
+    const entry3 = { value: empty, issues: null };
+    bucket.set(payload.value, entry3);
+    open.push(entry3);
     return empty;
   },
   guard(inst) {
@@ -32797,16 +32797,16 @@ var memo = {
         const depth = open.length;
         const result = base(payload, ctx);
         handoff = void 0;
-        const entry2 = open.length > depth ? open.pop() : void 0;
+        const entry3 = open.length > depth ? open.pop() : void 0;
         if (result instanceof Promise) {
           return result.then((r) => {
-            if (entry2)
-              entry2.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+            if (entry3)
+              entry3.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
             return r;
           });
         }
-        if (entry2)
-          entry2.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+        if (entry3)
+          entry3.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
         return result;
       };
       inst._zod.parse = wrapped;
@@ -33283,9 +33283,9 @@ function codePointLengthVar(doc, ctx, accessor2, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor2} === "string" && ${inDoubt} ? ${cpLen}(${accessor2}) : ${accessor2}.length;`);
   return v;
 }
-function numericOperand(value, label) {
+function numericOperand(value, label2) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label2} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -35784,42 +35784,42 @@ function extractDefs(ctx, schema) {
   if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
     return;
   const idToSchema = /* @__PURE__ */ new Map();
-  for (const entry2 of ctx.seen.entries()) {
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+  for (const entry3 of ctx.seen.entries()) {
+    const id = ctx.metadataRegistry.get(entry3[0])?.id;
     if (id) {
       const existing = idToSchema.get(id);
-      if (existing && existing !== entry2[0]) {
+      if (existing && existing !== entry3[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
-      idToSchema.set(id, entry2[0]);
+      idToSchema.set(id, entry3[0]);
     }
   }
-  const makeURI = (entry2) => {
+  const makeURI = (entry3) => {
     const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
     if (ctx.external) {
-      const externalId = ctx.external.registry.get(entry2[0])?.id;
+      const externalId = ctx.external.registry.get(entry3[0])?.id;
       const uriGenerator = ctx.external.uri ?? ((id2) => id2);
       if (externalId) {
         return { ref: uriGenerator(externalId) };
       }
-      const id = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
-      entry2[1].defId = id;
+      const id = entry3[1].defId ?? entry3[1].schema.id ?? `schema${ctx.counter++}`;
+      entry3[1].defId = id;
       return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
     }
     const uriPrefix = `#`;
     const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
-    if (entry2[1] === root && !entry2[1].schema.id) {
+    if (entry3[1] === root && !entry3[1].schema.id) {
       return { ref: uriPrefix };
     }
-    const defId = entry2[1].schema.id ?? `__schema${ctx.counter++}`;
+    const defId = entry3[1].schema.id ?? `__schema${ctx.counter++}`;
     return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
   };
-  const extractToDef = (entry2) => {
-    if (entry2[1].schema.$ref) {
+  const extractToDef = (entry3) => {
+    if (entry3[1].schema.$ref) {
       return;
     }
-    const seen2 = entry2[1];
-    const { ref, defId } = makeURI(entry2);
+    const seen2 = entry3[1];
+    const { ref, defId } = makeURI(entry3);
     seen2.def = { ...seen2.schema };
     if (defId)
       seen2.defId = defId;
@@ -35830,8 +35830,8 @@ function extractDefs(ctx, schema) {
     schema2.$ref = ref;
   };
   if (ctx.cycles === "throw") {
-    for (const entry2 of ctx.seen.entries()) {
-      const seen2 = entry2[1];
+    for (const entry3 of ctx.seen.entries()) {
+      const seen2 = entry3[1];
       if (seen2.cycle) {
         throw new Error(`Cycle detected: #/${seen2.cycle?.join("/")}/<root>
 
@@ -35839,31 +35839,31 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       }
     }
   }
-  for (const entry2 of ctx.seen.entries()) {
-    const seen2 = entry2[1];
-    if (schema === entry2[0]) {
-      extractToDef(entry2);
+  for (const entry3 of ctx.seen.entries()) {
+    const seen2 = entry3[1];
+    if (schema === entry3[0]) {
+      extractToDef(entry3);
       continue;
     }
     if (ctx.external) {
-      const ext = ctx.external.registry.get(entry2[0])?.id;
-      if (schema !== entry2[0] && ext) {
-        extractToDef(entry2);
+      const ext = ctx.external.registry.get(entry3[0])?.id;
+      if (schema !== entry3[0] && ext) {
+        extractToDef(entry3);
         continue;
       }
     }
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+    const id = ctx.metadataRegistry.get(entry3[0])?.id;
     if (id) {
-      extractToDef(entry2);
+      extractToDef(entry3);
       continue;
     }
     if (seen2.cycle) {
-      extractToDef(entry2);
+      extractToDef(entry3);
       continue;
     }
     if (seen2.count > 1) {
       if (ctx.reused === "ref") {
-        extractToDef(entry2);
+        extractToDef(entry3);
       }
     }
   }
@@ -36045,12 +36045,12 @@ function finalize(ctx, schema) {
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry2 of [...ctx.seen.entries()].reverse()) {
-      flattenRef(entry2[0]);
+    for (const entry3 of [...ctx.seen.entries()].reverse()) {
+      flattenRef(entry3[0]);
     }
     if (ctx.target !== "openapi-3.0") {
-      for (const entry2 of ctx.seen.entries()) {
-        compactTypeUnion(entry2[1].def ?? entry2[1].schema);
+      for (const entry3 of ctx.seen.entries()) {
+        compactTypeUnion(entry3[1].def ?? entry3[1].schema);
       }
     }
     for (const rewrite of ctx.deferred)
@@ -36097,8 +36097,8 @@ function finalize(ctx, schema) {
     delete result.id;
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry2 of ctx.seen.entries()) {
-      const seen2 = entry2[1];
+    for (const entry3 of ctx.seen.entries()) {
+      const seen2 = entry3[1];
       if (seen2.def && seen2.defId) {
         if (seen2.def.id === seen2.defId)
           delete seen2.def.id;
@@ -36710,9 +36710,9 @@ function stringifyKeyNames(bySchema, json2, visited) {
 var pendingRecords = /* @__PURE__ */ new WeakMap();
 function rewriteKeyNames(ctx) {
   const bySchema = /* @__PURE__ */ new Map();
-  for (const entry2 of ctx.seen.values()) {
-    if (entry2.def && !bySchema.has(entry2.schema))
-      bySchema.set(entry2.schema, entry2);
+  for (const entry3 of ctx.seen.values()) {
+    if (entry3.def && !bySchema.has(entry3.schema))
+      bySchema.set(entry3.schema, entry3);
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record3 of pendingRecords.get(ctx) ?? []) {
@@ -36726,8 +36726,8 @@ function rewriteKeyNames(ctx) {
   }
   if (!rewrites.size)
     return;
-  for (const entry2 of ctx.seen.values()) {
-    for (const carrier of [entry2.schema, entry2.def]) {
+  for (const entry3 of ctx.seen.values()) {
+    for (const carrier of [entry3.schema, entry3.def]) {
       const rewritten = carrier && rewrites.get(carrier.propertyNames);
       if (rewritten)
         carrier.propertyNames = rewritten;
@@ -36921,8 +36921,8 @@ function toJSONSchema(input2, params) {
     const registry2 = input2;
     const ctx2 = initializeContext({ ...params, processors: allProcessors });
     const defs = {};
-    for (const entry2 of registry2._idmap.entries()) {
-      const [_, schema] = entry2;
+    for (const entry3 of registry2._idmap.entries()) {
+      const [_, schema] = entry3;
       processSchema(schema, ctx2);
     }
     const schemas = {};
@@ -36932,8 +36932,8 @@ function toJSONSchema(input2, params) {
       defs
     };
     ctx2.external = external;
-    for (const entry2 of registry2._idmap.entries()) {
-      const [key, schema] = entry2;
+    for (const entry3 of registry2._idmap.entries()) {
+      const [key, schema] = entry3;
       extractDefs(ctx2, schema);
       assignProp(schemas, key, finalize(ctx2, schema));
     }
@@ -40560,8 +40560,8 @@ function renderMermaid(proto, mol) {
     const stepStatus = status2.get(step2.id);
     const emoji3 = stepStatus ? `${STEP_STATUS_EMOJI[stepStatus]} ` : "";
     const title = step2.title.trim() === "" ? step2.id : step2.title;
-    const label = title === step2.id ? mermaidText(title) : `${mermaidText(title)}<br/>${mermaidText(step2.id)}`;
-    lines.push(`  ${id}["${emoji3}${label}"]`);
+    const label2 = title === step2.id ? mermaidText(title) : `${mermaidText(title)}<br/>${mermaidText(step2.id)}`;
+    lines.push(`  ${id}["${emoji3}${label2}"]`);
     if (stepStatus) byStatus.set(stepStatus, [...byStatus.get(stepStatus) ?? [], id]);
   });
   proto.steps.forEach((step2, index) => {
@@ -41049,24 +41049,24 @@ function packedTableJson(rows) {
       distinct.push(shape);
     shapes2.push(shape);
   }
-  const layout = layoutOf(distinct);
-  if (!layout) return JSON.stringify(packTable(rows));
+  const layout2 = layoutOf(distinct);
+  if (!layout2) return JSON.stringify(packTable(rows));
   let cursor = 0;
   const cells = shapes2.map((shape, i) => {
-    const run = cellsOf(chunks[i], shape, layout, cursor);
+    const run = cellsOf(chunks[i], shape, layout2, cursor);
     if (run.timed) cursor = run.cursorOut;
     return run;
   });
   let body = "";
-  for (const [c, name] of layout.names.entries()) {
-    body += `${c === 0 ? "" : ","}${layout.keys[c]}:[`;
+  for (const [c, name] of layout2.names.entries()) {
+    body += `${c === 0 ? "" : ","}${layout2.keys[c]}:[`;
     for (let i = 0; i < cells.length; i++) {
       const text3 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
       body += i === 0 ? text3 : `,${text3}`;
     }
     body += "]";
   }
-  return `{"n":${rows.length},"c":{${body}}${layout.times.length > 0 ? `,"t":${layout.timesKey}` : ""}}`;
+  return `{"n":${rows.length},"c":{${body}}${layout2.times.length > 0 ? `,"t":${layout2.timesKey}` : ""}}`;
 }
 var INDEX = /^(0|[1-9][0-9]*)$/;
 var shapes = /* @__PURE__ */ new WeakMap();
@@ -41114,15 +41114,15 @@ function layoutOf(distinct) {
   const names = [...columns.keys()];
   const times = names.filter((name) => columns.get(name)?.text && columns.get(name)?.canonical);
   const plain = names.every((name) => name !== "__proto__" && !INDEX.test(name));
-  const layout = plain ? { names, keys: names.map((name) => JSON.stringify(name)), times, timesKey: JSON.stringify(times) } : void 0;
+  const layout2 = plain ? { names, keys: names.map((name) => JSON.stringify(name)), times, timesKey: JSON.stringify(times) } : void 0;
   if (layouts.size >= MAX_LAYOUTS) layouts.clear();
-  layouts.set(id, layout);
-  return layout;
+  layouts.set(id, layout2);
+  return layout2;
 }
 var written = /* @__PURE__ */ new WeakMap();
-function cellsOf(chunk, shape, layout, cursorIn) {
+function cellsOf(chunk, shape, layout2, cursorIn) {
   const known = written.get(chunk);
-  if (known && known.timesKey === layout.timesKey && (!known.timed || known.cursorIn === cursorIn))
+  if (known && known.timesKey === layout2.timesKey && (!known.timed || known.cursorIn === cursorIn))
     return known;
   const n = shape.facts.length;
   const columns = /* @__PURE__ */ new Map();
@@ -41134,7 +41134,7 @@ function cellsOf(chunk, shape, layout, cursorIn) {
     for (let k = 0; k < fact.keys.length; k++)
       columns.get(fact.keys[k])[i] = fact.values[k];
     if (fact.ms.size === 0) continue;
-    for (const name of layout.times) {
+    for (const name of layout2.times) {
       const at = fact.ms.get(name);
       if (at === void 0) continue;
       columns.get(name)[i] = at - cursor;
@@ -41144,7 +41144,7 @@ function cellsOf(chunk, shape, layout, cursorIn) {
   }
   const texts = /* @__PURE__ */ new Map();
   for (const [name, values] of columns) texts.set(name, JSON.stringify(values).slice(1, -1));
-  const cells = { timesKey: layout.timesKey, timed, cursorIn, cursorOut: cursor, texts };
+  const cells = { timesKey: layout2.timesKey, timed, cursorIn, cursorOut: cursor, texts };
   written.set(chunk, cells);
   return cells;
 }
@@ -41487,6 +41487,7 @@ function commandEvents(command, mol, by2) {
 var COMMAND_VERBS = [
   "status",
   "pour",
+  "wisp",
   "done",
   "fail",
   "retry",
@@ -41504,6 +41505,10 @@ var COMMAND_USAGE = {
   pour: {
     usage: "/mol pour <formula> [key=value\u2026]",
     summary: "start a formula on this issue or pull request"
+  },
+  wisp: {
+    usage: "/mol wisp <formula> [--ttl 30m] [--var key=value\u2026]",
+    summary: "start an ephemeral molecule that evaporates after its time to live (default 1h)"
   },
   done: { usage: "/mol done <step> [note\u2026]", summary: "mark a step completed" },
   fail: { usage: "/mol fail <step> <reason\u2026>", summary: "mark a step failed, saying why" },
@@ -44940,11 +44945,11 @@ function reference(state, startLine, _endLine, silent) {
     }
   }
   if (pos < max && src.charCodeAt(pos) !== 10) return false;
-  const label = normalizeReference(rawLabel);
-  if (!label) return false;
+  const label2 = normalizeReference(rawLabel);
+  if (!label2) return false;
   if (silent) return true;
   if (typeof state.env.references === "undefined") state.env.references = {};
-  if (typeof state.env.references[label] === "undefined") state.env.references[label] = {
+  if (typeof state.env.references[label2] === "undefined") state.env.references[label2] = {
     title,
     href
   };
@@ -44952,7 +44957,7 @@ function reference(state, startLine, _endLine, silent) {
   token.map = [startLine, nextLine];
   token.hidden = true;
   const meta3 = /* @__PURE__ */ Object.create(null);
-  meta3.label = label;
+  meta3.label = label2;
   token.meta = meta3;
   state.line = nextLine;
   return true;
@@ -45467,9 +45472,9 @@ function linkify(state, silent) {
   while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) protoStart--;
   if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
   const protoLength = pos - protoStart;
-  const link2 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
-  if (!link2) return false;
-  let url2 = link2.url;
+  const link3 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+  if (!link3) return false;
+  let url2 = link3.url;
   if (url2.length <= protoLength) return false;
   let urlEnd = url2.length;
   while (urlEnd > 0 && url2.charCodeAt(urlEnd - 1) === 42) urlEnd--;
@@ -45756,7 +45761,7 @@ var emphasis_default = {
   postProcess: emphasis_post_process
 };
 function link(state, silent) {
-  let code18, label, res, ref;
+  let code18, label2, res, ref;
   let href = "";
   let title = "";
   let start2 = state.pos;
@@ -45805,12 +45810,12 @@ function link(state, silent) {
     if (pos < max && state.src.charCodeAt(pos) === 91) {
       start2 = pos + 1;
       pos = state.md.helpers.parseLinkLabel(state, pos);
-      if (pos >= 0) label = state.src.slice(start2, pos++);
+      if (pos >= 0) label2 = state.src.slice(start2, pos++);
       else pos = labelEnd + 1;
     } else pos = labelEnd + 1;
-    if (!label) label = state.src.slice(labelStart, labelEnd);
-    label = normalizeReference(label);
-    ref = state.env.references[label];
+    if (!label2) label2 = state.src.slice(labelStart, labelEnd);
+    label2 = normalizeReference(label2);
+    ref = state.env.references[label2];
     if (!ref) {
       state.pos = oldPos;
       return false;
@@ -45825,9 +45830,9 @@ function link(state, silent) {
     const attrs = [["href", href]];
     token_o.attrs = attrs;
     if (title) attrs.push(["title", title]);
-    if (label) {
+    if (label2) {
       const meta3 = /* @__PURE__ */ Object.create(null);
-      meta3.label = label;
+      meta3.label = label2;
       token_o.meta = meta3;
     }
     state.linkLevel++;
@@ -45840,7 +45845,7 @@ function link(state, silent) {
   return true;
 }
 function image(state, silent) {
-  let code18, content, label, pos, ref, res, title, start2;
+  let code18, content, label2, pos, ref, res, title, start2;
   let href = "";
   const oldPos = state.pos;
   const max = state.posMax;
@@ -45888,12 +45893,12 @@ function image(state, silent) {
     if (pos < max && state.src.charCodeAt(pos) === 91) {
       start2 = pos + 1;
       pos = state.md.helpers.parseLinkLabel(state, pos);
-      if (pos >= 0) label = state.src.slice(start2, pos++);
+      if (pos >= 0) label2 = state.src.slice(start2, pos++);
       else pos = labelEnd + 1;
     } else pos = labelEnd + 1;
-    if (!label) label = state.src.slice(labelStart, labelEnd);
-    label = normalizeReference(label);
-    ref = state.env.references[label];
+    if (!label2) label2 = state.src.slice(labelStart, labelEnd);
+    label2 = normalizeReference(label2);
+    ref = state.env.references[label2];
     if (!ref) {
       state.pos = oldPos;
       return false;
@@ -45911,9 +45916,9 @@ function image(state, silent) {
     token.children = tokens;
     token.content = content;
     if (title) attrs.push(["title", title]);
-    if (label) {
+    if (label2) {
       const meta3 = /* @__PURE__ */ Object.create(null);
-      meta3.label = label;
+      meta3.label = label2;
       token.meta = meta3;
     }
   }
@@ -46860,6 +46865,8 @@ function parseArgs(args) {
     }
     case "pour":
       return parsePour(args);
+    case "wisp":
+      return parseWisp(args);
     case "budget":
       return parseBudget(args);
     case "reset":
@@ -46890,6 +46897,50 @@ function parsePour(args) {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseWisp(args) {
+  const formula = args.next();
+  if (!formula.ok) return formula;
+  if (!formula.value || !formula.value.quoted && (formula.value.value.includes("=") || formula.value.value.startsWith("--")))
+    return missing("wisp", "formula");
+  const vars = {};
+  let ttl;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    let word = token.value.value;
+    if (!token.value.quoted && word === "--ttl") {
+      const value = args.required("wisp", "ttl");
+      if (!value.ok) return value;
+      const ms = parseDuration(value.value);
+      if (ms === void 0 || ms <= 0)
+        return fail("bad-argument", `--ttl takes a duration like 30m or 2h, got ${quoted(value.value)}`);
+      ttl = value.value;
+      continue;
+    }
+    if (!token.value.quoted && word === "--var") {
+      const value = args.required("wisp", "key=value");
+      if (!value.ok) return value;
+      word = value.value;
+    } else if (!token.value.quoted && word.startsWith("--")) {
+      const guess = closest(word, ["--ttl", "--var"], 2);
+      return fail(
+        "unexpected-argument",
+        `unexpected ${quoted(word)} after /mol wisp${guess ? ` \u2014 did you mean "${guess}"?` : ""} \u2014 usage: ${COMMAND_USAGE.wisp.usage}`
+      );
+    }
+    const eq = word.indexOf("=");
+    const key = eq < 0 ? "" : word.slice(0, eq);
+    if (!VAR_KEY.test(key))
+      return fail(
+        "bad-argument",
+        `${quoted(word)} is not a variable: give variables as --var key=value \u2014 usage: ${COMMAND_USAGE.wisp.usage}`
+      );
+    if (Object.hasOwn(vars, key)) return fail("bad-argument", `variable ${quoted(key)} is given twice`);
+    vars[key] = word.slice(eq + 1);
+  }
+  return accept({ verb: "wisp", formula: formula.value.value, vars, ...ttl === void 0 ? {} : { ttl } });
 }
 function parseBudget(args) {
   const words = [];
@@ -46994,6 +47045,7 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   status: "read",
   help: "read",
   pour: "write",
+  wisp: "write",
   done: "write",
   fail: "write",
   retry: "write",
@@ -47278,8 +47330,8 @@ function instantiate(list2, values, aspect) {
 }
 function aspectSteps(aspect) {
   return (aspect.data.advice ?? []).flatMap((advice, ai) => {
-    const label = advice.target !== void 0 && !isGlob(advice.target) ? advice.target : "step";
-    const values = { "step.id": label };
+    const label2 = advice.target !== void 0 && !isGlob(advice.target) ? advice.target : "step";
+    const values = { "step.id": label2 };
     const before = instantiate(adviceSteps(advice, ai, "before"), values, aspect);
     const after = instantiate(adviceSteps(advice, ai, "after"), values, aspect);
     const stand = entriesAndExits(before).exits.map((s) => s.id);
@@ -50962,11 +51014,11 @@ var Machine = class Machine2 {
       }
       if (nstk === 0) return;
       nstk -= 2;
-      const entry2 = stk[nstk];
-      if (entry2 < 0) {
-        capArray[capOffset - entry2 - 1] = stk[nstk + 1];
+      const entry3 = stk[nstk];
+      if (entry3 < 0) {
+        capArray[capOffset - entry3 - 1] = stk[nstk + 1];
         pc = 0;
-      } else pc = entry2;
+      } else pc = entry3;
     }
   }
 };
@@ -55746,6 +55798,348 @@ function withDefaultRetries(proto, retries) {
   return filled;
 }
 
+// src/engine/dashboard/dashboard-boxes.ts
+var DASHBOARD_ACTIONS = ["retry", "redispatch", "burn"];
+var DASHBOARD_ACTION_VERB = {
+  retry: "retry",
+  redispatch: "retry",
+  burn: "burn"
+};
+var MARKER = "mol-dashboard";
+var BOX_LINE = new RegExp(
+  `^(\\s*(?:[-*+]|\\d+[.)])\\s+)\\[([ xX])\\](\\s.*<!-- ${MARKER} (${DASHBOARD_ACTIONS.join("|")}) (\\S+)(?: (\\S+))? -->\\s*)$`
+);
+function renderBox(box, label2, indent = "") {
+  const step2 = box.step === void 0 ? "" : ` ${encodeURIComponent(box.step)}`;
+  return `${indent}- [ ] ${label2} <!-- ${MARKER} ${box.action} ${encodeURIComponent(box.molId)}${step2} -->`;
+}
+function tickedBoxes(body) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const boxes = [];
+  for (const line of body.split(/\r?\n/)) {
+    const match = BOX_LINE.exec(line);
+    if (!match || match[2] === " ") continue;
+    const molId = decode4(match[5]);
+    const step2 = match[6] === void 0 ? void 0 : decode4(match[6]);
+    if (molId === void 0 || match[6] !== void 0 && step2 === void 0) continue;
+    const box = {
+      action: match[4],
+      molId,
+      ...step2 === void 0 ? {} : { step: step2 }
+    };
+    const key = JSON.stringify(box);
+    if (seen2.has(key)) continue;
+    seen2.add(key);
+    boxes.push(box);
+  }
+  return boxes;
+}
+function untickBoxes(body) {
+  return body.split("\n").map((line) => {
+    const match = BOX_LINE.exec(line.endsWith("\r") ? line.slice(0, -1) : line);
+    if (!match || match[2] === " ") return line;
+    return `${match[1]}[ ]${match[3]}${line.endsWith("\r") ? "\r" : ""}`;
+  }).join("\n");
+}
+function decode4(text3) {
+  try {
+    return decodeURIComponent(text3);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/engine/molecule/progress.ts
+function progress(mol) {
+  const p = {
+    total: mol.steps.length,
+    complete: 0,
+    inProgress: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    pending: 0,
+    ready: 0,
+    percentComplete: 0
+  };
+  for (const step2 of mol.steps) {
+    switch (step2.status) {
+      case "completed":
+        p.complete++;
+        break;
+      case "in_progress":
+      case "awaiting_gate":
+        p.inProgress++;
+        break;
+      case "failed":
+        p.failed++;
+        break;
+      case "skipped":
+        p.skipped++;
+        break;
+      case "blocked":
+        p.blocked++;
+        break;
+      case "pending":
+        p.pending++;
+        break;
+      case "ready":
+        p.ready++;
+        break;
+    }
+  }
+  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
+  return p;
+}
+
+// src/engine/dashboard/molecule-summary.ts
+var GATE_WAIT = {
+  approval: "approval",
+  timer: "timer",
+  checks: "checks",
+  "pr-merged": "merge"
+};
+function summarizeMolecule(mol, proto, now) {
+  const counts = progress(mol);
+  const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const cost = moleculeUsage(mol.steps).cost_usd;
+  return {
+    id: mol.id,
+    formula: mol.formula.name,
+    kind: mol.kind,
+    status: mol.status,
+    ...mol.subject.repo === void 0 ? {} : { repo: mol.subject.repo },
+    ...mol.subject.issue === void 0 ? {} : { issue: mol.subject.issue },
+    ...mol.subject.pr === void 0 ? {} : { pr: mol.subject.pr },
+    done: counts.complete + counts.skipped,
+    total: counts.total,
+    percent: counts.percentComplete,
+    waiting: mol.steps.flatMap((step2) => waitOf(step2, defs.get(step2.id))),
+    failed: mol.steps.filter((s) => s.status === "failed").map((s) => s.id),
+    ...nudgedOf(mol),
+    createdAt: mol.createdAt,
+    updatedAt: mol.updatedAt,
+    ageMs: Math.max(0, now.getTime() - Date.parse(mol.createdAt)),
+    ...cost === void 0 ? {} : { costUsd: cost },
+    ...mol.expiresAt === void 0 ? {} : { expiresAt: mol.expiresAt }
+  };
+}
+function summarizeMolecules(molecules, now) {
+  return molecules.map(({ mol, proto }) => summarizeMolecule(mol, proto, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+}
+function nudgedOf(mol) {
+  const nudged = mol.steps.flatMap(
+    (s) => s.nudgedAt !== void 0 && (s.status === "ready" || s.status === "in_progress") ? [{ step: s.id, at: s.nudgedAt, status: s.status }] : []
+  );
+  return nudged.length === 0 ? {} : { nudged };
+}
+function waitOf(step2, def) {
+  const person = def?.type === "human";
+  const assignee = def?.assignee === void 0 ? {} : { who: def.assignee };
+  if (step2.status === "awaiting_gate") {
+    const open2 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+    const types = open2.length > 0 ? open2 : (def?.gates ?? []).map((g) => g.type);
+    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? "gate"))];
+    return (kinds.length > 0 ? kinds : ["gate"]).map((on) => ({ step: step2.id, on }));
+  }
+  if (step2.status === "in_progress") {
+    if (person) return [{ step: step2.id, on: "person", ...assignee }];
+    const run = step2.lease?.runId ?? step2.lease?.holder;
+    return [{ step: step2.id, on: "job", ...run === void 0 ? {} : { who: run } }];
+  }
+  if (step2.status === "ready")
+    return [{ step: step2.id, on: person ? "person" : "job", ...person ? assignee : {} }];
+  return [];
+}
+
+// src/engine/dashboard/render-dashboard.ts
+var GITHUB_BODY_LIMIT = 65536;
+var DASHBOARD_BUDGET = 6e4;
+var DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
+var WAIT_WORDS = {
+  person: "a person",
+  approval: "an approval",
+  timer: "a timer",
+  checks: "checks",
+  merge: "a merge",
+  job: "a job",
+  gate: "a gate"
+};
+function renderDashboard(input2) {
+  const withAges = layout(input2, true);
+  const digest3 = fnv1a(layout(input2, false).body);
+  return {
+    body: `<!-- molecular-dashboard digest:${digest3} -->
+${withAges.body}`,
+    digest: digest3,
+    folded: withAges.folded
+  };
+}
+function dashboardDigest(body) {
+  return DIGEST.exec(body ?? "")?.[1];
+}
+function layout(input2, ages) {
+  const budget = (input2.budget ?? DASHBOARD_BUDGET) - 80;
+  const allStuck = [...input2.live.flatMap(stuckOf), ...input2.stuck];
+  const stuckIds = new Set(allStuck.map((s) => s.molId));
+  const byId = new Map(input2.live.map((m) => [m.id, m]));
+  const stuckMols = [...stuckIds].map((id) => byId.get(id)).filter((m) => m !== void 0);
+  const live = input2.live.filter((m) => !stuckIds.has(m.id));
+  const head = [
+    "_Kept current by Molecular once per patrol round: a view of the molecules\u2019 state comments, rebuilt from them if this issue is lost. Tick a box to act on it; it is obeyed when your role allows the matching `/mol` command._",
+    "",
+    `**${input2.live.length} live** \xB7 ${stuckMols.length} stuck \xB7 ${input2.finished.length} finished recently`,
+    "",
+    ""
+  ].join("\n");
+  const out = [head];
+  let used = head.length;
+  const folded = { stuck: 0, live: 0, finished: 0 };
+  const fill = (entries, reserve) => {
+    let shown = 0;
+    for (const lines of entries) {
+      const text3 = `${lines.join("\n")}
+`;
+      if (used + text3.length + reserve > budget) break;
+      out.push(text3);
+      used += text3.length;
+      shown++;
+    }
+    return entries.length - shown;
+  };
+  const say = (text3) => {
+    out.push(text3);
+    used += text3.length;
+  };
+  if (stuckMols.length > 0) {
+    say(`## \u26A0\uFE0F Stuck (${stuckMols.length})
+
+`);
+    folded.stuck = fill(
+      stuckMols.map(
+        (m) => stuckEntry(
+          m,
+          allStuck.filter((s) => s.molId === m.id),
+          input2.repo,
+          ages
+        )
+      ),
+      900
+    );
+    if (folded.stuck > 0) say(foldLine(folded.stuck, "stuck molecules", stuckMols.slice(-folded.stuck)));
+    say("\n");
+  }
+  say(`## Live (${live.length})
+
+`);
+  if (live.length === 0) say("_Nothing running._\n");
+  folded.live = fill(
+    live.map((m) => entry(m, input2.repo, ages)),
+    600
+  );
+  if (folded.live > 0) say(foldLine(folded.live, "older live molecules", live.slice(-folded.live)));
+  if (input2.finished.length > 0) {
+    say(`
+<details><summary>Finished recently (${input2.finished.length})</summary>
+
+`);
+    folded.finished = fill(
+      input2.finished.map((m) => entry(m, input2.repo, ages)),
+      300
+    );
+    if (folded.finished > 0)
+      say(foldLine(folded.finished, "older finished molecules", input2.finished.slice(-folded.finished)));
+    say("\n</details>\n");
+  }
+  return { body: out.join(""), folded };
+}
+function stuckOf(m) {
+  const stuck = [];
+  if (m.status === "failed")
+    stuck.push({
+      molId: m.id,
+      reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(", ")}` : ""}`
+    });
+  for (const n of m.nudged ?? []) {
+    const job = m.waiting.some((w) => w.step === n.step && w.on === "job");
+    stuck.push({
+      molId: m.id,
+      step: n.step,
+      reason: n.status === "ready" ? `step ${n.step} was dispatched again at ${n.at} and no job has started it` : `step ${n.step} has been idle; patrol nudged it at ${n.at}`,
+      ...job ? { redispatch: true } : {}
+    });
+  }
+  return stuck;
+}
+function foldLine(count, what, hidden) {
+  const byStatus = /* @__PURE__ */ new Map();
+  for (const m of hidden) byStatus.set(statusWords(m.status), (byStatus.get(statusWords(m.status)) ?? 0) + 1);
+  const split = [...byStatus].map(([status2, n]) => `${n} ${status2}`).join(", ");
+  return `
+_\u2026and ${count} ${what} folded to this count (${split}), to keep this issue under GitHub\u2019s ${GITHUB_BODY_LIMIT.toLocaleString("en-US")}-character limit; \`/mol status\` on each issue shows them._
+`;
+}
+function stuckEntry(m, why, repo, ages) {
+  const lines = entry(m, repo, ages);
+  for (const s of why) {
+    lines.splice(1, 0, `  - stuck: ${inlineText(s.reason, 200)}`);
+    if (s.redispatch && s.step !== void 0)
+      lines.push(
+        renderBox(
+          { action: "redispatch", molId: m.id, step: s.step },
+          `re-dispatch step ${codeSpan(s.step, 60)}`,
+          "  "
+        )
+      );
+  }
+  return lines;
+}
+function entry(m, repo, ages) {
+  const facts = [
+    `${MOLECULE_STATUS_EMOJI[m.status]} **${codeSpan(m.formula, 60)}**${m.kind === "wisp" ? " (wisp)" : ""}`,
+    ...m.issue === void 0 ? [] : [link2(m.issue, m.repo, repo)],
+    ...m.pr === void 0 || m.pr === m.issue ? [] : [`PR ${link2(m.pr, m.repo, repo)}`],
+    statusWords(m.status),
+    `${m.done}/${m.total} steps (${m.percent}%)`,
+    ...ages ? [`age ${formatDuration(m.ageMs)}`] : [],
+    ...m.costUsd === void 0 ? [] : [formatUsd(m.costUsd)],
+    codeSpan(m.id, 80)
+  ];
+  const lines = [`- ${facts.join(" \xB7 ")}`];
+  if (m.waiting.length > 0) lines.push(`  - waiting: ${waits(m.waiting)}`);
+  for (const step2 of m.failed.slice(0, 5))
+    lines.push(
+      renderBox({ action: "retry", molId: m.id, step: step2 }, `retry failed step ${codeSpan(step2, 60)}`, "  ")
+    );
+  if (m.kind === "wisp" && (m.status === "pending" || m.status === "in_progress" || m.status === "paused"))
+    lines.push(
+      renderBox(
+        { action: "burn", molId: m.id },
+        `burn this wisp${m.expiresAt ? ` (it evaporates at ${m.expiresAt})` : ""}`,
+        "  "
+      )
+    );
+  return lines;
+}
+function waits(list2) {
+  const shown = list2.slice(0, 6).map((w) => {
+    const who = w.who === void 0 ? "" : w.on === "person" ? ` (${inlineText(w.who, 40)})` : ` (${codeSpan(w.who, 40)})`;
+    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
+  });
+  return `${shown.join(" \xB7 ")}${list2.length > 6 ? ` \xB7 and ${list2.length - 6} more` : ""}`;
+}
+function link2(number4, of, here) {
+  return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
+}
+function fnv1a(text3) {
+  let hash2 = 2166136261;
+  for (let i = 0; i < text3.length; i++) {
+    hash2 ^= text3.charCodeAt(i);
+    hash2 = Math.imul(hash2, 16777619);
+  }
+  return (hash2 >>> 0).toString(16).padStart(8, "0");
+}
+
 // src/engine/formula/description-files.ts
 var DESCRIPTION_FILE_PIN = "description_file:";
 var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
@@ -56286,9 +56680,9 @@ function findTooDeep(data, limit = MAX_NESTING) {
   }
   return void 0;
 }
-function pathTo(entry2) {
+function pathTo(entry3) {
   const path = [];
-  for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
+  for (let at = entry3; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
 }
 
@@ -57725,130 +58119,254 @@ function judgeConditional(gate, vars) {
     detail: `${gate.condition} is ${value.value ? "true" : "false"}`
   };
 }
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
+// src/engine/molecule/gated-commit.ts
+function gatedCommit(proto, mol, stepId) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const queue = [stepId];
+  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    const commit = commits.get(id);
+    if (commit !== void 0) return commit;
+    const def = defs.get(id);
+    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
+  }
+  return void 0;
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
 };
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
 }
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
 }
-
-// src/engine/molecule/step-budgets.ts
-function budgetsFor(proto, mol, def, state) {
-  const molecule = mergeBudget(proto.budget, mol.budget);
-  const step2 = mergeBudget(def.budget, state?.budget);
-  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
-}
-function spentFor(steps, state, running) {
-  return {
-    molecule: addUsage(moleculeUsage(steps), running),
-    step: addUsage(state?.usage, running)
-  };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids2 = mol.steps.map((s) => s.id);
-  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
   return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
 }
 
-// src/engine/molecule/ops/budget-stop.ts
-function stopForBudget(d, i, e, patch) {
-  const fields = {
-    ...patch,
-    error: e.error,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
+// src/engine/molecule/machine/molecule-machine.ts
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status2) {
+  return status2 === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen2 = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen2.has(need)) continue;
+      seen2.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status2 = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
+    }
   };
-  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
-  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
-  d.set("budgetStop", { step: d.step(i).id, message: e.error });
-  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
-}
-function raiseBudget(d, e) {
-  const words = describeBudget(e.budget);
-  if (e.step !== void 0) {
-    const found2 = findStep(d, e.step);
-    if (!found2.ok) return found2;
-    const i = found2.value;
-    const budget = { ...d.step(i).budget, ...e.budget };
-    d.patch(i, { budget });
-    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
-  } else {
-    d.set("budget", { ...d.field("budget"), ...e.budget });
-    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
-  }
-  const stop = d.field("budgetStop");
-  if (stop === void 0 || d.status !== "paused") return ok(void 0);
-  const at = d.position(stop.step);
-  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
-  const reached = at === void 0 ? void 0 : reachedLimit(
-    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
-    spentFor(steps, d.step(at))
-  );
-  if (reached !== void 0) {
-    d.emit({
-      type: "notice",
-      level: "warning",
-      message: `still paused: ${describeCrossing(reached)}; raise that limit to go on`
-    });
-    return ok(void 0);
-  }
-  d.set("budgetStop", void 0);
-  let started = false;
-  for (let j = 0; j < d.size; j++) {
-    const step2 = d.step(j);
-    if (step2.status === "ready") d.redispatch(j);
-    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
-      started = true;
-  }
-  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
-  return ok(void 0);
-}
-function describeBudget(budget) {
-  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
+  visit2(def.needs);
+  return branches;
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -58207,6 +58725,266 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/adhoc-proto.ts
+var InlineFormulaSchema = external_exports.object({
+  formula: external_exports.string().min(1),
+  description: external_exports.string().optional(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().min(1),
+      title: external_exports.string().optional(),
+      description: external_exports.string().optional(),
+      needs: external_exports.array(external_exports.string()).optional(),
+      max_retries: external_exports.number().int().min(0).optional()
+    })
+  ).min(1)
+});
+function adhocProto(inline2) {
+  const parsed = InlineFormulaSchema.safeParse(inline2);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "invalid-formula",
+      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
+    );
+  }
+  const f = parsed.data;
+  const proto = {
+    formula: f.formula,
+    description: f.description ?? "",
+    type: "workflow",
+    execution: "local",
+    vars: {},
+    maxLoops: DEFAULT_MAX_LOOPS,
+    steps: f.steps.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      description: s.description ?? "",
+      needs: s.needs ?? [],
+      type: "task",
+      gates: [],
+      trigger: "all_success",
+      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
+    }))
+  };
+  const index = indexProto(proto);
+  return index.ok ? ok(proto) : index;
+}
+
+// src/engine/molecule/ops/events.ts
+var step = external_exports.string().min(1);
+var by = external_exports.string().optional();
+var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({
+    type: external_exports.literal("start"),
+    step,
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
+    by
+  }),
+  external_exports.object({
+    type: external_exports.literal("complete"),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: external_exports.array(GateResultSchema).optional(),
+    branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
+    by
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  external_exports.object({ type: external_exports.literal("retry"), step, by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
+  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
+  external_exports.object({ type: external_exports.literal("pause"), by }),
+  external_exports.object({ type: external_exports.literal("unpause"), by }),
+  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
+  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
+  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
+  /** A wisp whose TTL passed. */
+  external_exports.object({ type: external_exports.literal("evaporate") }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  external_exports.object({ type: external_exports.literal("resume"), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  external_exports.object({ type: external_exports.literal("timeout"), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  external_exports.object({ type: external_exports.literal("nudge"), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  external_exports.object({ type: external_exports.literal("reset"), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
+]);
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
+};
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+}
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+}
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids2 = mol.steps.map((s) => s.id);
+  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
+  );
+}
+
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found2 = findStep(d, e.step);
+    if (!found2.ok) return found2;
+    const i = found2.value;
+    const budget = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
+  }
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached)}; raise that limit to go on`
+    });
+    return ok(void 0);
+  }
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
+}
+function describeBudget(budget) {
+  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
 // src/engine/molecule/ops/send-back.ts
 var BACK_TO_PENDING = {
   lease: void 0,
@@ -58483,394 +59261,10 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function judgedOnReady(def) {
-  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
-}
 function openGates(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
-
-// src/engine/molecule/gated-commit.ts
-function gatedCommit(proto, mol, stepId) {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
-  const seen2 = /* @__PURE__ */ new Set();
-  const queue = [stepId];
-  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-    if (seen2.has(id)) continue;
-    seen2.add(id);
-    const commit = commits.get(id);
-    if (commit !== void 0) return commit;
-    const def = defs.get(id);
-    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
-  }
-  return void 0;
-}
-
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
-};
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
-}
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
-}
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
-  return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
-  );
-}
-function refuseUnheldReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
-    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
-    return err(
-      "stale-report",
-      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
-    );
-  }
-  return refuseStaleReport(mol, stepId, runId);
-}
-
-// src/engine/molecule/machine/molecule-machine.ts
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    budget: ["pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    budget: ["in_progress"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    // Raised enough, a molecule paused for its budget goes on (the operation decides).
-    budget: ["paused", "in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    budget: ["complete"],
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    budget: ["failed"],
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || "(the document)";
-}
-
-// src/engine/molecule/machine/step-machine.ts
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
-    fail: ["failed", "completed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed", "completed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
-  }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/need-branches.ts
-function standsIn(def, status2) {
-  return status2 === "skipped" || judgedOnReady(def);
-}
-function needBranches(proto, mol, def) {
-  const recorded = /* @__PURE__ */ new Map();
-  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
-  if (recorded.size === 0) return [];
-  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const branches = [];
-  const seen2 = /* @__PURE__ */ new Set();
-  const visit2 = (needs) => {
-    for (const need of needs) {
-      if (seen2.has(need)) continue;
-      seen2.add(need);
-      const branch = recorded.get(need);
-      const def2 = defs.get(need);
-      const status2 = statuses.get(need);
-      if (branch !== void 0) {
-        if (!branches.includes(branch)) branches.push(branch);
-      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
-    }
-  };
-  visit2(def.needs);
-  return branches;
-}
-
-// src/engine/molecule/ops/adhoc-proto.ts
-var InlineFormulaSchema = external_exports.object({
-  formula: external_exports.string().min(1),
-  description: external_exports.string().optional(),
-  steps: external_exports.array(
-    external_exports.object({
-      id: external_exports.string().min(1),
-      title: external_exports.string().optional(),
-      description: external_exports.string().optional(),
-      needs: external_exports.array(external_exports.string()).optional(),
-      max_retries: external_exports.number().int().min(0).optional()
-    })
-  ).min(1)
-});
-function adhocProto(inline2) {
-  const parsed = InlineFormulaSchema.safeParse(inline2);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    return err(
-      "invalid-formula",
-      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
-    );
-  }
-  const f = parsed.data;
-  const proto = {
-    formula: f.formula,
-    description: f.description ?? "",
-    type: "workflow",
-    execution: "local",
-    vars: {},
-    maxLoops: DEFAULT_MAX_LOOPS,
-    steps: f.steps.map((s) => ({
-      id: s.id,
-      title: s.title ?? s.id,
-      description: s.description ?? "",
-      needs: s.needs ?? [],
-      type: "task",
-      gates: [],
-      trigger: "all_success",
-      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
-    }))
-  };
-  const index = indexProto(proto);
-  return index.ok ? ok(proto) : index;
-}
-
-// src/engine/molecule/ops/events.ts
-var step = external_exports.string().min(1);
-var by = external_exports.string().optional();
-var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
-  external_exports.object({
-    type: external_exports.literal("start"),
-    step,
-    lease: external_exports.object({
-      holder: external_exports.string(),
-      runId: external_exports.string().optional(),
-      ttlMs: external_exports.number().int().positive(),
-      /** The holder starting again with its command's process group: recorded in the lease. */
-      process: LeaseProcessSchema.optional()
-    }).optional(),
-    by
-  }),
-  external_exports.object({
-    type: external_exports.literal("complete"),
-    step,
-    checkpoint: CheckpointSchema.optional(),
-    gates: external_exports.array(GateResultSchema).optional(),
-    branch: external_exports.string().optional(),
-    /** What the attempt's agent used: added to the step's usage. */
-    usage: UsageSchema.optional(),
-    by
-  }),
-  /** Gate results arriving later (checks finished, timer elapsed). */
-  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  /**
-   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
-   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
-   */
-  external_exports.object({
-    type: external_exports.literal("fail"),
-    step,
-    error: external_exports.string(),
-    transient: external_exports.boolean().optional(),
-    usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: external_exports.literal("budget").optional(),
-    by
-  }),
-  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
-  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
-  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
-  external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
-  external_exports.object({
-    type: external_exports.literal("skip"),
-    step,
-    reason: external_exports.string().optional(),
-    force: external_exports.boolean().optional(),
-    by
-  }),
-  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
-  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
-  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
-  external_exports.object({ type: external_exports.literal("pause"), by }),
-  external_exports.object({ type: external_exports.literal("unpause"), by }),
-  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
-  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
-  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
-  /** A wisp whose TTL passed. */
-  external_exports.object({ type: external_exports.literal("evaporate") }),
-  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
-  external_exports.object({ type: external_exports.literal("resume"), by }),
-  /** Patrol: a step past its timeout fails (so retries apply). */
-  external_exports.object({ type: external_exports.literal("timeout"), step }),
-  /** Patrol: a nudge was sent to whoever holds the step. */
-  external_exports.object({ type: external_exports.literal("nudge"), step }),
-  /**
-   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
-   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
-   * newer run).
-   */
-  external_exports.object({
-    type: external_exports.literal("release"),
-    step,
-    runId: external_exports.string().optional(),
-    /** The face saw the process group the lease records end (or never start): required when it records one. */
-    processEnded: external_exports.boolean().optional(),
-    by
-  }),
-  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
-  external_exports.object({ type: external_exports.literal("reset"), by }),
-  /** Any state: a fresh pour, with a warning notice. */
-  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
-]);
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status2) {
@@ -59145,7 +59539,7 @@ var Draft = class {
   }
   /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
   record(event, info = {}) {
-    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
+    this.entries.push(entry2(this.at, event, { ...info, from: this.status, to: this.status }));
     this.dirty = true;
   }
   moveMolecule(event, to, info = {}) {
@@ -59156,7 +59550,7 @@ var Draft = class {
     }
     this.status = to;
     this.dirty = true;
-    this.entries.push(entry(this.at, event, { from, to, ...info }));
+    this.entries.push(entry2(this.at, event, { from, to, ...info }));
     this.effects.push({ type: "molecule-status", from, to });
     const labels = labelChange(from, to);
     if (labels) this.effects.push({ type: "labels", ...labels });
@@ -59249,7 +59643,7 @@ var Draft = class {
     return branches;
   }
 };
-function entry(at, event, info) {
+function entry2(at, event, info) {
   return withInfo({ at, event }, info);
 }
 function withInfo(e, info) {
@@ -59864,8 +60258,8 @@ function patrolDecisions(input2) {
 }
 function readySince(mol, stepId) {
   for (let i = mol.history.length - 1; i >= 0; i--) {
-    const entry2 = mol.history[i];
-    if (entry2?.step === stepId && entry2.to === "ready") return Date.parse(entry2.at);
+    const entry3 = mol.history[i];
+    if (entry3?.step === stepId && entry3.to === "ready") return Date.parse(entry3.at);
   }
   return Date.parse(mol.updatedAt);
 }
@@ -64237,7 +64631,10 @@ var ConfigSchema = external_exports.strictObject({
    * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
    * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
    */
-  prices: PriceTableSchema.optional()
+  prices: PriceTableSchema.optional(),
+  /** One issue labelled `molecular:dashboard` that patrol keeps current: every molecule at a glance. */
+  dashboard: external_exports.boolean().default(false),
+  dashboard_title: external_exports.string().trim().min(1).max(256).default("Molecular dashboard")
 });
 var DEFAULT_CONFIG = ConfigSchema.parse({});
 function validateConfig(value, locate = () => ({})) {
@@ -64313,6 +64710,48 @@ function askedMolecular(event, payload) {
   return void 0;
 }
 
+// src/github/dashboard-issue.ts
+var DASHBOARD_LABEL = {
+  name: "molecular:dashboard",
+  color: "8250df",
+  description: "The Molecular dashboard: every molecule of this repository at a glance"
+};
+var DASHBOARD_QUERY = `query MolecularDashboard($owner: String!, $name: String!, $labels: [String!]) {
+  repository(owner: $owner, name: $name) {
+    issues(first: 20, labels: $labels, states: OPEN, orderBy: { field: CREATED_AT, direction: ASC }) {
+      nodes { number body author { login } }
+    }
+  }
+}`;
+async function findDashboardIssue(octokit, repo, writers) {
+  const data = await octokit.graphql(DASHBOARD_QUERY, {
+    owner: repo.owner,
+    name: repo.repo,
+    labels: [DASHBOARD_LABEL.name]
+  });
+  const ours = new Set(writers.map((w) => w.toLowerCase().replace(/\[bot\]$/, "")));
+  const found2 = data.repository.issues.nodes.find(
+    (n) => n.author !== null && ours.has(n.author.login.toLowerCase().replace(/\[bot\]$/, ""))
+  );
+  return found2 ? { number: found2.number, body: found2.body } : void 0;
+}
+async function openDashboardIssue(octokit, repo, title, body) {
+  const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues", {
+    ...repo,
+    title,
+    body,
+    labels: [DASHBOARD_LABEL.name]
+  });
+  return { number: data.number, body };
+}
+async function writeDashboardBody(octokit, repo, issue2, body) {
+  await octokit.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+    ...repo,
+    issue_number: issue2,
+    body
+  });
+}
+
 // src/webhooks/step-report.ts
 var STEP_REPORT_EVENT = "molecular-step-report";
 var StepReportSchema = external_exports.object({
@@ -64383,6 +64822,10 @@ function mayConcernMolecular(event, payload) {
     return COMMAND.test(p.comment?.body ?? "");
   }
   if (event === "repository_dispatch") return p.action === STEP_REPORT_EVENT;
+  if (event === "issues" && p.action === "edited") {
+    const issue2 = payload ?? {};
+    return issue2.sender?.type !== "Bot" && (issue2.issue?.labels ?? []).some((l) => l.name === DASHBOARD_LABEL.name);
+  }
   return true;
 }
 
@@ -64635,13 +65078,13 @@ var PermissionCache = class {
   }
   get(repo, username) {
     const key = cacheKey(repo, username);
-    const entry2 = this.entries.get(key);
-    if (!entry2) return void 0;
-    if (entry2.expiresAt <= this.now()) {
+    const entry3 = this.entries.get(key);
+    if (!entry3) return void 0;
+    if (entry3.expiresAt <= this.now()) {
       this.entries.delete(key);
       return void 0;
     }
-    return entry2.level;
+    return entry3.level;
   }
   set(repo, username, level) {
     this.entries.set(cacheKey(repo, username), { level, expiresAt: this.now() + this.ttlMs });
@@ -64729,10 +65172,10 @@ async function removeLabels(octokit, repo, issue2, names) {
 }
 async function ensureLabels(octokit, repo, labels = STATE_LABEL_LIST) {
   const created = [];
-  for (const label of labels) {
+  for (const label2 of labels) {
     try {
-      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label });
-      created.push(label.name);
+      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label2 });
+      created.push(label2.name);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
     }
@@ -65536,8 +65979,8 @@ var CommentStore = class {
     return this.guard("list", "*", async () => {
       if (filter.status?.length === 0) return ok([]);
       const issues = new Set(this.knownIssues);
-      for (const label of statusLabels(filter.status)) {
-        const found2 = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label}"`);
+      for (const label2 of statusLabels(filter.status)) {
+        const found2 = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label2}"`);
         for (const number4 of found2) issues.add(number4);
       }
       const molecules = [];
@@ -65661,14 +66104,14 @@ var CommentStore = class {
     });
   }
   async label(issue2, status2) {
-    const label = statusLabel(status2);
-    if (this.options.labels === false || label === void 0) return;
+    const label2 = statusLabel(status2);
+    if (this.options.labels === false || label2 === void 0) return;
     try {
-      await setStateLabels(this.octokit, this.repo, issue2, [label], []);
+      await setStateLabels(this.octokit, this.repo, issue2, [label2], []);
     } catch (error2) {
       this.options.onProblem?.({
         code: "label-failed",
-        message: `could not label #${issue2} ${label}: ${httpMessage(error2)}`
+        message: `could not label #${issue2} ${label2}: ${httpMessage(error2)}`
       });
     }
   }
@@ -65858,24 +66301,24 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
     return void 0;
   };
   const fetchOne = async (wanted, byName = true) => {
-    const entry2 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
-    if (entry2) {
-      const text3 = await loadBlob(octokit, repo, entry2.sha);
+    const entry3 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
+    if (entry3) {
+      const text3 = await loadBlob(octokit, repo, entry3.sha);
       if (!text3.ok) return text3;
-      const parsed = parseFormula(text3.value, entry2.path, entry2.format);
+      const parsed = parseFormula(text3.value, entry3.path, entry3.format);
       if (!parsed.ok) return parsed;
       const described2 = await readDescriptionFiles(
         octokit,
         repo,
         wanted,
         parsed.value,
-        entry2.path,
+        entry3.path,
         options.defaultBranch
       );
       if (!described2.ok) return described2;
       return ok({
         parsed: described2.value.parsed,
-        pin: { path: entry2.path, blobSha: entry2.sha },
+        pin: { path: entry3.path, blobSha: entry3.sha },
         files: described2.value.pins
       });
     }
@@ -65906,14 +66349,14 @@ async function gather2(rootName, root, fetchOne) {
   while (queue.length > 0 && entries.size < MAX_FORMULAS) {
     const next = queue.shift();
     if (entries.has(next) || !checkFormulaName(next).ok) continue;
-    const entry2 = await fetchOne(next);
-    if (entry2 === void 0) continue;
-    if (!entry2.ok) {
-      problems.push(entry2.error);
+    const entry3 = await fetchOne(next);
+    if (entry3 === void 0) continue;
+    if (!entry3.ok) {
+      problems.push(entry3.error);
       continue;
     }
-    entries.set(next, entry2.value);
-    queue.push(...referencedFormulas(entry2.value.parsed));
+    entries.set(next, entry3.value);
+    queue.push(...referencedFormulas(entry3.value.parsed));
   }
   const library = new GitHubFormulaLibrary(entries);
   library.problems.push(...problems);
@@ -66229,14 +66672,14 @@ async function changeMolecule(store, proto, molId, plan, now, marker2, readFirst
     }
     if (!marker2) return next;
     const note = `${marker2.key}: ${marker2.text}`;
-    const entry2 = {
+    const entry3 = {
       at: now.toISOString(),
       event: "command",
       by: marker2.by,
       note: note.length > MAX_NOTE ? `${note.slice(0, MAX_NOTE - 1)}\u2026` : note
     };
     return ok({
-      mol: { ...next.value.mol, history: [...next.value.mol.history, entry2] },
+      mol: { ...next.value.mol, history: [...next.value.mol.history, entry3] },
       effects: next.value.effects
     });
   });
@@ -66836,6 +67279,16 @@ function isBot(user, self) {
   const login = user.login.toLowerCase();
   return user.type === "Bot" || login.endsWith("[bot]") || login === self.toLowerCase();
 }
+var EditedIssuePayload = external_exports.object({
+  action: external_exports.literal("edited"),
+  issue: external_exports.object({
+    number: external_exports.number().int().positive(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional(),
+    labels: external_exports.array(Label).optional()
+  }),
+  sender: User
+});
 
 // src/webhooks/check-run.ts
 async function handleCheckRun(ctx) {
@@ -66892,6 +67345,73 @@ ${problems.map((p) => `- \u26A0\uFE0F ${quiet(p)}`).join("\n")}`);
   return applied(`${verb} ${molId}/${step2}`);
 }
 
+// src/webhooks/dashboard-edited.ts
+async function handleDashboardEdited(ctx) {
+  const parsed = EditedIssuePayload.safeParse(ctx.payload);
+  if (!parsed.success) return ignored("not an issue edit");
+  const { issue: issue2, sender } = parsed.data;
+  if (!issue2.labels?.some((l) => l.name === DASHBOARD_LABEL.name)) return ignored("not the dashboard issue");
+  const author = issue2.user?.login.toLowerCase();
+  if (!ctx.config.dashboard || !ctx.identity.trusted.some((w) => w.toLowerCase() === author))
+    return ignored("not a dashboard Molecular keeps");
+  const body = issue2.body ?? "";
+  const boxes = tickedBoxes(body);
+  if (boxes.length === 0) return ignored("no box ticked");
+  const level = await levelOf(ctx, sender.login);
+  const answers = [];
+  const done2 = [];
+  for (const box of boxes) {
+    const outcome = await obey(ctx, box, sender.login, level);
+    if (outcome.ok) done2.push(label(box));
+    else answers.push(`- ${label(box)}: ${outcome.error.message}`);
+  }
+  await writeDashboardBody(ctx.octokit, ctx.repo, issue2.number, untickBoxes(body));
+  if (answers.length > 0) {
+    await reply(ctx.octokit, ctx.repo, issue2.number, `@${sender.login} not done:
+${answers.join("\n")}`);
+    return refused(`${sender.login}: ${answers.length} of ${boxes.length} ticked boxes refused`);
+  }
+  return applied(done2.join("; "));
+}
+async function obey(ctx, box, login, level) {
+  const ask = {
+    verb: DASHBOARD_ACTION_VERB[box.action],
+    ...box.step === void 0 ? {} : { step: box.step }
+  };
+  const required2 = requiredPermission(ask, permissionTable(ctx));
+  if (!permissionAtLeast(level, required2)) {
+    return err("permission-denied", permissionRefusal("this", required2, level, repoSlug(ctx.repo)));
+  }
+  const done2 = await applyToMolecule(ctx, openStore(ctx), box.molId, (mol) => eventFor(box, mol, login), {
+    key: `delivery ${ctx.deliveryId} ${box.action} ${box.molId} ${box.step ?? ""}`.trim(),
+    by: login,
+    text: `dashboard ${label(box)}`
+  });
+  if (!done2.ok) return err(done2.error.code, `refused: ${quiet(done2.error.message)}`);
+  return ok(void 0);
+}
+function eventFor(box, mol, by2) {
+  if (box.action === "burn") {
+    if (mol.kind !== "wisp")
+      return err("not-a-wisp", `molecule ${mol.id} is not a wisp; comment /mol burn on its issue`);
+    return ok({ type: "burn", by: by2, force: true });
+  }
+  const step2 = box.step ?? "";
+  if (box.action === "retry") return ok({ type: "retry", step: step2, by: by2 });
+  const state = mol.steps.find((s) => s.id === step2);
+  if (state?.status === "ready") return ok({ type: "nudge", step: step2 });
+  if (state?.status === "in_progress") return ok({ type: "release", step: step2, by: by2 });
+  return err(
+    "invalid-transition",
+    `step ${step2} is ${state ? state.status.replace("_", " ") : "not in molecule"} ${mol.id}; only a ready or running step can be dispatched again`
+  );
+}
+function label(box) {
+  const step2 = box.step === void 0 ? "" : ` step ${codeSpan(box.step)}`;
+  const verb = box.action === "redispatch" ? "re-dispatch" : box.action;
+  return `${verb}${step2} of ${codeSpan(box.molId)}`;
+}
+
 // src/webhooks/installation.ts
 async function handleInstallation(ctx) {
   const parsed = InstallationPayload.safeParse(ctx.payload);
@@ -66927,14 +67447,14 @@ async function react(octokit, repo, commentId, content) {
 }
 
 // src/shell/github/reply-marker.ts
-var MARKER = /^<!-- molecular:reply-to (\d+) -->$/;
+var MARKER2 = /^<!-- molecular:reply-to (\d+) -->$/;
 function markReply(commentId, body) {
   return `<!-- molecular:reply-to ${commentId} -->
 ${body}`;
 }
 function repliedTo(body) {
   const lines = body.trim().split("\n");
-  const at = (line) => MARKER.exec(line?.trim() ?? "");
+  const at = (line) => MARKER2.exec(line?.trim() ?? "");
   const match = at(lines[0]) ?? at(lines[lines.length - 1]);
   return match ? Number(match[1]) : void 0;
 }
@@ -67032,12 +67552,14 @@ async function pour2(input2) {
   if (!base.ok) return base;
   for (let tries = 0; ; tries++) {
     const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const vapor = input2.kind === void 0 && raw.phase === "vapor" && input2.vaporTtlMs !== void 0;
+    const ttlMs = vapor ? input2.vaporTtlMs : input2.ttlMs;
     const poured = pour(proto, {
       id,
       now: input2.now,
       vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      kind: vapor ? "wisp" : input2.kind ?? "mol",
+      ...ttlMs === void 0 ? {} : { ttlMs },
       ...input2.subject === void 0 ? {} : { subject: input2.subject },
       base: base.value,
       formula: formula.value,
@@ -67065,6 +67587,7 @@ function defaultLimits(defaults2, formula) {
 }
 
 // src/shell/github/pour-on-issue.ts
+var DEFAULT_WISP_TTL_MS = 36e5;
 async function pourOnIssue(ctx, store, request2) {
   const running = request2.existing?.find((m) => m.formula.name === request2.formula && isLive(m.status));
   if (running) {
@@ -67091,6 +67614,10 @@ async function pourOnIssue(ctx, store, request2) {
       ...request2.pr ? { pr: request2.pr.number } : {}
     },
     defaultRetries: ctx.config.default_retries,
+    ...request2.kind === void 0 ? {} : { kind: request2.kind },
+    ...request2.ttlMs === void 0 ? {} : { ttlMs: request2.ttlMs },
+    // A `phase = "vapor"` formula poured as a molecule runs as a wisp, as it asks.
+    vaporTtlMs: DEFAULT_WISP_TTL_MS,
     ...ctx.config.budget === void 0 ? {} : { defaultBudget: ctx.config.budget }
   });
   if (!poured.ok) return poured;
@@ -67227,6 +67754,7 @@ async function runCommand(scene, command) {
     case "status":
       return status(scene);
     case "pour":
+    case "wisp":
       return pourCommand(scene, command);
     default:
       return changeCommand(scene, command);
@@ -67265,6 +67793,7 @@ async function pourCommand(scene, command) {
     ...pr ? { pr } : {},
     formula: command.formula,
     vars: { ...fromBody.kind === "vars" ? fromBody.vars : {}, ...command.vars },
+    ...command.verb === "wisp" ? { kind: "wisp", ttlMs: parseDuration(command.ttl ?? "") ?? DEFAULT_WISP_TTL_MS } : {},
     by: scene.login,
     idempotencyKey: `comment ${scene.commentId} line ${command.line}`,
     existing: scene.molecules.live.map((x) => x.mol)
@@ -67355,7 +67884,7 @@ async function fetchPullHead(ctx, number4) {
 async function answerComment(ctx, request2) {
   const { commands, login, commentId, issue: issue2 } = request2;
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
-  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === "pour");
+  const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === "pour" || c.verb === "wisp"));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, "eyes") : false;
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue2.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
@@ -67748,6 +68277,7 @@ async function heldBy(store, runId) {
 // src/webhooks/route-event.ts
 var REPO_HANDLERS = {
   "issues.labeled": handleLabeled,
+  "issues.edited": handleDashboardEdited,
   "pull_request.labeled": handleLabeled,
   "issue_comment.created": handleIssueComment,
   "check_run.requested_action": handleCheckRun,
@@ -67942,8 +68472,8 @@ var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
   }
 }`;
 async function surveyMolecules(octokit, repo, options) {
-  const label = options.label ?? STATE_LABELS.active.name;
-  const q = `repo:${repoSlug(repo)} is:open label:"${label}"`;
+  const label2 = options.label ?? STATE_LABELS.active.name;
+  const q = `repo:${repoSlug(repo)} is:open label:"${label2}"`;
   const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
   let after = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
@@ -68044,12 +68574,67 @@ function outcomeLabel(outcome) {
   return `${outcome.type} ${outcome.molId}${outcome.step ? `/${outcome.step}` : ""}`;
 }
 
+// src/shell/github/dashboard.ts
+var RECENTLY_FINISHED_MS = 7 * 864e5;
+async function keepDashboard(scene, round) {
+  const all = new Map((await endedMolecules(scene)).map((m) => [m.id, m]));
+  for (const mol of round.live) all.set(mol.id, mol);
+  const withProto = (mol) => ({ mol, proto: scene.protoOf?.(mol) });
+  const molecules = [...all.values()];
+  const live = summarizeMolecules(
+    molecules.filter((m) => isLive(m.status) || m.status === "failed").map(withProto),
+    scene.now
+  );
+  const finished = summarizeMolecules(
+    molecules.filter((m) => m.status === "complete").filter((m) => scene.now.getTime() - Date.parse(m.updatedAt) <= RECENTLY_FINISHED_MS).map(withProto),
+    scene.now
+  );
+  const { body, digest: digest3 } = renderDashboard({
+    repo: repoSlug(scene.repo),
+    live,
+    finished,
+    stuck: stuckEntries(round.outcomes)
+  });
+  const issue2 = await findDashboardIssue(scene.octokit, scene.repo, scene.trust.writers);
+  if (!issue2) {
+    await openDashboardIssue(scene.octokit, scene.repo, scene.title, body);
+    return "opened";
+  }
+  if (dashboardDigest(issue2.body) === digest3) return "unchanged";
+  await writeDashboardBody(scene.octokit, scene.repo, issue2.number, body);
+  return "edited";
+}
+async function endedMolecules(scene) {
+  const found2 = [];
+  for (const label2 of [STATE_LABELS.failed.name, STATE_LABELS.complete.name]) {
+    const survey2 = await surveyMolecules(scene.octokit, scene.repo, { trust: scene.trust, label: label2 });
+    found2.push(...survey2.molecules.map((s) => s.mol).filter((m) => !isLive(m.status)));
+  }
+  return found2;
+}
+function stuckEntries(outcomes) {
+  return outcomes.flatMap(
+    (o) => o.status === "failed" && o.error !== void 0 ? [
+      {
+        molId: o.molId,
+        ...o.step ? { step: o.step } : {},
+        reason: `patrol could not ${o.type}: ${o.error}`
+      }
+    ] : []
+  );
+}
+
 // src/shell/github/github-patrol.ts
 async function runPatrol(ctx, options = {}) {
   const store = openStore(ctx);
+  let surveyed = [];
   const round = await patrolRound(
     {
-      survey: () => survey(ctx),
+      survey: async () => {
+        const found2 = await survey(ctx);
+        surveyed = found2.molecules;
+        return found2;
+      },
       protoOf: (mol) => loadProto2(ctx, mol),
       thresholds: {
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 36e5,
@@ -68072,18 +68657,39 @@ async function runPatrol(ctx, options = {}) {
     else if (outcome.status === "failed") report.problems.push(`${outcomeLabel(outcome)}: ${outcome.error}`);
   }
   report.problems.unshift(...round.problems);
+  if (ctx.config.dashboard) await dashboardOfRound(ctx, surveyed, round.outcomes, report);
   return report;
+}
+async function dashboardOfRound(ctx, surveyed, outcomes, report) {
+  const after = new Map(surveyed.map((m) => [m.id, m]));
+  for (const o of outcomes) if (o.mol) after.set(o.mol.id, o.mol);
+  try {
+    report.dashboard = await keepDashboard(
+      {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        title: ctx.config.dashboard_title,
+        trust: trustOf(ctx),
+        now: ctx.now(),
+        protoOf: (mol) => cachedProto2(ctx, mol)
+      },
+      { live: [...after.values()], outcomes }
+    );
+  } catch (error2) {
+    report.problems.push(`the dashboard issue could not be kept: ${error2.message}`);
+  }
+}
+function trustOf(ctx) {
+  return {
+    writers: ctx.identity.trusted,
+    ...ctx.stateKey ? { key: ctx.stateKey } : {},
+    editWindowMs: DEFAULT_EDIT_WINDOW_MS
+  };
 }
 async function survey(ctx) {
   let found2;
   try {
-    found2 = await surveyMolecules(ctx.octokit, ctx.repo, {
-      trust: {
-        writers: ctx.identity.trusted,
-        ...ctx.stateKey ? { key: ctx.stateKey } : {},
-        editWindowMs: DEFAULT_EDIT_WINDOW_MS
-      }
-    });
+    found2 = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
   } catch (error2) {
     return {
       molecules: [],

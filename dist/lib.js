@@ -125,7 +125,7 @@ var require_punycode = __commonJS({
       }
       return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
     };
-    var decode4 = function(input2) {
+    var decode5 = function(input2) {
       const output2 = [];
       const inputLength = input2.length;
       let i = 0;
@@ -237,7 +237,7 @@ var require_punycode = __commonJS({
     };
     var toUnicode = function(input2) {
       return mapDomain(input2, function(string4) {
-        return regexPunycode.test(string4) ? decode4(string4.slice(4).toLowerCase()) : string4;
+        return regexPunycode.test(string4) ? decode5(string4.slice(4).toLowerCase()) : string4;
       });
     };
     var toASCII = function(input2) {
@@ -263,7 +263,7 @@ var require_punycode = __commonJS({
         "decode": ucs2decode,
         "encode": ucs2encode
       },
-      "decode": decode4,
+      "decode": decode5,
       "encode": encode4,
       "toASCII": toASCII,
       "toUnicode": toUnicode
@@ -5499,9 +5499,9 @@ var memo = {
     if (!bucket)
       return empty;
     handoff = void 0;
-    const entry2 = { value: empty, issues: null };
-    bucket.set(payload.value, entry2);
-    open.push(entry2);
+    const entry3 = { value: empty, issues: null };
+    bucket.set(payload.value, entry3);
+    open.push(entry3);
     return empty;
   },
   guard(inst) {
@@ -5575,16 +5575,16 @@ var memo = {
         const depth = open.length;
         const result = base(payload, ctx);
         handoff = void 0;
-        const entry2 = open.length > depth ? open.pop() : void 0;
+        const entry3 = open.length > depth ? open.pop() : void 0;
         if (result instanceof Promise) {
           return result.then((r) => {
-            if (entry2)
-              entry2.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+            if (entry3)
+              entry3.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
             return r;
           });
         }
-        if (entry2)
-          entry2.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+        if (entry3)
+          entry3.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
         return result;
       };
       inst._zod.parse = wrapped;
@@ -8562,42 +8562,42 @@ function extractDefs(ctx, schema) {
   if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
     return;
   const idToSchema = /* @__PURE__ */ new Map();
-  for (const entry2 of ctx.seen.entries()) {
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+  for (const entry3 of ctx.seen.entries()) {
+    const id = ctx.metadataRegistry.get(entry3[0])?.id;
     if (id) {
       const existing = idToSchema.get(id);
-      if (existing && existing !== entry2[0]) {
+      if (existing && existing !== entry3[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
-      idToSchema.set(id, entry2[0]);
+      idToSchema.set(id, entry3[0]);
     }
   }
-  const makeURI = (entry2) => {
+  const makeURI = (entry3) => {
     const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
     if (ctx.external) {
-      const externalId = ctx.external.registry.get(entry2[0])?.id;
+      const externalId = ctx.external.registry.get(entry3[0])?.id;
       const uriGenerator = ctx.external.uri ?? ((id2) => id2);
       if (externalId) {
         return { ref: uriGenerator(externalId) };
       }
-      const id = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
-      entry2[1].defId = id;
+      const id = entry3[1].defId ?? entry3[1].schema.id ?? `schema${ctx.counter++}`;
+      entry3[1].defId = id;
       return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
     }
     const uriPrefix = `#`;
     const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
-    if (entry2[1] === root && !entry2[1].schema.id) {
+    if (entry3[1] === root && !entry3[1].schema.id) {
       return { ref: uriPrefix };
     }
-    const defId = entry2[1].schema.id ?? `__schema${ctx.counter++}`;
+    const defId = entry3[1].schema.id ?? `__schema${ctx.counter++}`;
     return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
   };
-  const extractToDef = (entry2) => {
-    if (entry2[1].schema.$ref) {
+  const extractToDef = (entry3) => {
+    if (entry3[1].schema.$ref) {
       return;
     }
-    const seen2 = entry2[1];
-    const { ref, defId } = makeURI(entry2);
+    const seen2 = entry3[1];
+    const { ref, defId } = makeURI(entry3);
     seen2.def = { ...seen2.schema };
     if (defId)
       seen2.defId = defId;
@@ -8608,8 +8608,8 @@ function extractDefs(ctx, schema) {
     schema2.$ref = ref;
   };
   if (ctx.cycles === "throw") {
-    for (const entry2 of ctx.seen.entries()) {
-      const seen2 = entry2[1];
+    for (const entry3 of ctx.seen.entries()) {
+      const seen2 = entry3[1];
       if (seen2.cycle) {
         throw new Error(`Cycle detected: #/${seen2.cycle?.join("/")}/<root>
 
@@ -8617,31 +8617,31 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       }
     }
   }
-  for (const entry2 of ctx.seen.entries()) {
-    const seen2 = entry2[1];
-    if (schema === entry2[0]) {
-      extractToDef(entry2);
+  for (const entry3 of ctx.seen.entries()) {
+    const seen2 = entry3[1];
+    if (schema === entry3[0]) {
+      extractToDef(entry3);
       continue;
     }
     if (ctx.external) {
-      const ext = ctx.external.registry.get(entry2[0])?.id;
-      if (schema !== entry2[0] && ext) {
-        extractToDef(entry2);
+      const ext = ctx.external.registry.get(entry3[0])?.id;
+      if (schema !== entry3[0] && ext) {
+        extractToDef(entry3);
         continue;
       }
     }
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
+    const id = ctx.metadataRegistry.get(entry3[0])?.id;
     if (id) {
-      extractToDef(entry2);
+      extractToDef(entry3);
       continue;
     }
     if (seen2.cycle) {
-      extractToDef(entry2);
+      extractToDef(entry3);
       continue;
     }
     if (seen2.count > 1) {
       if (ctx.reused === "ref") {
-        extractToDef(entry2);
+        extractToDef(entry3);
       }
     }
   }
@@ -8823,12 +8823,12 @@ function finalize(ctx, schema) {
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry2 of [...ctx.seen.entries()].reverse()) {
-      flattenRef(entry2[0]);
+    for (const entry3 of [...ctx.seen.entries()].reverse()) {
+      flattenRef(entry3[0]);
     }
     if (ctx.target !== "openapi-3.0") {
-      for (const entry2 of ctx.seen.entries()) {
-        compactTypeUnion(entry2[1].def ?? entry2[1].schema);
+      for (const entry3 of ctx.seen.entries()) {
+        compactTypeUnion(entry3[1].def ?? entry3[1].schema);
       }
     }
     for (const rewrite of ctx.deferred)
@@ -8875,8 +8875,8 @@ function finalize(ctx, schema) {
     delete result.id;
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry2 of ctx.seen.entries()) {
-      const seen2 = entry2[1];
+    for (const entry3 of ctx.seen.entries()) {
+      const seen2 = entry3[1];
       if (seen2.def && seen2.defId) {
         if (seen2.def.id === seen2.defId)
           delete seen2.def.id;
@@ -9488,9 +9488,9 @@ function stringifyKeyNames(bySchema, json2, visited) {
 var pendingRecords = /* @__PURE__ */ new WeakMap();
 function rewriteKeyNames(ctx) {
   const bySchema = /* @__PURE__ */ new Map();
-  for (const entry2 of ctx.seen.values()) {
-    if (entry2.def && !bySchema.has(entry2.schema))
-      bySchema.set(entry2.schema, entry2);
+  for (const entry3 of ctx.seen.values()) {
+    if (entry3.def && !bySchema.has(entry3.schema))
+      bySchema.set(entry3.schema, entry3);
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record3 of pendingRecords.get(ctx) ?? []) {
@@ -9504,8 +9504,8 @@ function rewriteKeyNames(ctx) {
   }
   if (!rewrites.size)
     return;
-  for (const entry2 of ctx.seen.values()) {
-    for (const carrier of [entry2.schema, entry2.def]) {
+  for (const entry3 of ctx.seen.values()) {
+    for (const carrier of [entry3.schema, entry3.def]) {
       const rewritten = carrier && rewrites.get(carrier.propertyNames);
       if (rewritten)
         carrier.propertyNames = rewritten;
@@ -9699,8 +9699,8 @@ function toJSONSchema(input2, params) {
     const registry2 = input2;
     const ctx2 = initializeContext({ ...params, processors: allProcessors });
     const defs = {};
-    for (const entry2 of registry2._idmap.entries()) {
-      const [_, schema] = entry2;
+    for (const entry3 of registry2._idmap.entries()) {
+      const [_, schema] = entry3;
       processSchema(schema, ctx2);
     }
     const schemas = {};
@@ -9710,8 +9710,8 @@ function toJSONSchema(input2, params) {
       defs
     };
     ctx2.external = external;
-    for (const entry2 of registry2._idmap.entries()) {
-      const [key, schema] = entry2;
+    for (const entry3 of registry2._idmap.entries()) {
+      const [key, schema] = entry3;
       extractDefs(ctx2, schema);
       assignProp(schemas, key, finalize(ctx2, schema));
     }
@@ -14032,24 +14032,24 @@ function packedTableJson(rows) {
       distinct.push(shape);
     shapes2.push(shape);
   }
-  const layout = layoutOf(distinct);
-  if (!layout) return JSON.stringify(packTable(rows));
+  const layout2 = layoutOf(distinct);
+  if (!layout2) return JSON.stringify(packTable(rows));
   let cursor = 0;
   const cells = shapes2.map((shape, i) => {
-    const run = cellsOf(chunks[i], shape, layout, cursor);
+    const run = cellsOf(chunks[i], shape, layout2, cursor);
     if (run.timed) cursor = run.cursorOut;
     return run;
   });
   let body = "";
-  for (const [c, name] of layout.names.entries()) {
-    body += `${c === 0 ? "" : ","}${layout.keys[c]}:[`;
+  for (const [c, name] of layout2.names.entries()) {
+    body += `${c === 0 ? "" : ","}${layout2.keys[c]}:[`;
     for (let i = 0; i < cells.length; i++) {
       const text3 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
       body += i === 0 ? text3 : `,${text3}`;
     }
     body += "]";
   }
-  return `{"n":${rows.length},"c":{${body}}${layout.times.length > 0 ? `,"t":${layout.timesKey}` : ""}}`;
+  return `{"n":${rows.length},"c":{${body}}${layout2.times.length > 0 ? `,"t":${layout2.timesKey}` : ""}}`;
 }
 var INDEX = /^(0|[1-9][0-9]*)$/;
 var shapes = /* @__PURE__ */ new WeakMap();
@@ -14097,15 +14097,15 @@ function layoutOf(distinct) {
   const names = [...columns.keys()];
   const times = names.filter((name) => columns.get(name)?.text && columns.get(name)?.canonical);
   const plain = names.every((name) => name !== "__proto__" && !INDEX.test(name));
-  const layout = plain ? { names, keys: names.map((name) => JSON.stringify(name)), times, timesKey: JSON.stringify(times) } : void 0;
+  const layout2 = plain ? { names, keys: names.map((name) => JSON.stringify(name)), times, timesKey: JSON.stringify(times) } : void 0;
   if (layouts.size >= MAX_LAYOUTS) layouts.clear();
-  layouts.set(id, layout);
-  return layout;
+  layouts.set(id, layout2);
+  return layout2;
 }
 var written = /* @__PURE__ */ new WeakMap();
-function cellsOf(chunk, shape, layout, cursorIn) {
+function cellsOf(chunk, shape, layout2, cursorIn) {
   const known = written.get(chunk);
-  if (known && known.timesKey === layout.timesKey && (!known.timed || known.cursorIn === cursorIn))
+  if (known && known.timesKey === layout2.timesKey && (!known.timed || known.cursorIn === cursorIn))
     return known;
   const n = shape.facts.length;
   const columns = /* @__PURE__ */ new Map();
@@ -14117,7 +14117,7 @@ function cellsOf(chunk, shape, layout, cursorIn) {
     for (let k = 0; k < fact.keys.length; k++)
       columns.get(fact.keys[k])[i] = fact.values[k];
     if (fact.ms.size === 0) continue;
-    for (const name of layout.times) {
+    for (const name of layout2.times) {
       const at = fact.ms.get(name);
       if (at === void 0) continue;
       columns.get(name)[i] = at - cursor;
@@ -14127,7 +14127,7 @@ function cellsOf(chunk, shape, layout, cursorIn) {
   }
   const texts = /* @__PURE__ */ new Map();
   for (const [name, values] of columns) texts.set(name, JSON.stringify(values).slice(1, -1));
-  const cells = { timesKey: layout.timesKey, timed, cursorIn, cursorOut: cursor, texts };
+  const cells = { timesKey: layout2.timesKey, timed, cursorIn, cursorOut: cursor, texts };
   written.set(chunk, cells);
   return cells;
 }
@@ -14501,6 +14501,7 @@ function commandEvents(command, mol, by2) {
 var COMMAND_VERBS = [
   "status",
   "pour",
+  "wisp",
   "done",
   "fail",
   "retry",
@@ -14518,6 +14519,10 @@ var COMMAND_USAGE = {
   pour: {
     usage: "/mol pour <formula> [key=value\u2026]",
     summary: "start a formula on this issue or pull request"
+  },
+  wisp: {
+    usage: "/mol wisp <formula> [--ttl 30m] [--var key=value\u2026]",
+    summary: "start an ephemeral molecule that evaporates after its time to live (default 1h)"
   },
   done: { usage: "/mol done <step> [note\u2026]", summary: "mark a step completed" },
   fail: { usage: "/mol fail <step> <reason\u2026>", summary: "mark a step failed, saying why" },
@@ -18481,9 +18486,9 @@ function linkify(state, silent) {
   while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) protoStart--;
   if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
   const protoLength = pos - protoStart;
-  const link2 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
-  if (!link2) return false;
-  let url2 = link2.url;
+  const link3 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+  if (!link3) return false;
+  let url2 = link3.url;
   if (url2.length <= protoLength) return false;
   let urlEnd = url2.length;
   while (urlEnd > 0 && url2.charCodeAt(urlEnd - 1) === 42) urlEnd--;
@@ -19874,6 +19879,8 @@ function parseArgs(args) {
     }
     case "pour":
       return parsePour(args);
+    case "wisp":
+      return parseWisp(args);
     case "budget":
       return parseBudget(args);
     case "reset":
@@ -19904,6 +19911,50 @@ function parsePour(args) {
     vars[key] = word.slice(eq + 1);
   }
   return accept({ verb: "pour", formula: formula.value.value, vars });
+}
+function parseWisp(args) {
+  const formula = args.next();
+  if (!formula.ok) return formula;
+  if (!formula.value || !formula.value.quoted && (formula.value.value.includes("=") || formula.value.value.startsWith("--")))
+    return missing("wisp", "formula");
+  const vars = {};
+  let ttl;
+  for (; ; ) {
+    const token = args.next();
+    if (!token.ok) return token;
+    if (!token.value) break;
+    let word = token.value.value;
+    if (!token.value.quoted && word === "--ttl") {
+      const value = args.required("wisp", "ttl");
+      if (!value.ok) return value;
+      const ms = parseDuration(value.value);
+      if (ms === void 0 || ms <= 0)
+        return fail("bad-argument", `--ttl takes a duration like 30m or 2h, got ${quoted(value.value)}`);
+      ttl = value.value;
+      continue;
+    }
+    if (!token.value.quoted && word === "--var") {
+      const value = args.required("wisp", "key=value");
+      if (!value.ok) return value;
+      word = value.value;
+    } else if (!token.value.quoted && word.startsWith("--")) {
+      const guess = closest(word, ["--ttl", "--var"], 2);
+      return fail(
+        "unexpected-argument",
+        `unexpected ${quoted(word)} after /mol wisp${guess ? ` \u2014 did you mean "${guess}"?` : ""} \u2014 usage: ${COMMAND_USAGE.wisp.usage}`
+      );
+    }
+    const eq = word.indexOf("=");
+    const key = eq < 0 ? "" : word.slice(0, eq);
+    if (!VAR_KEY.test(key))
+      return fail(
+        "bad-argument",
+        `${quoted(word)} is not a variable: give variables as --var key=value \u2014 usage: ${COMMAND_USAGE.wisp.usage}`
+      );
+    if (Object.hasOwn(vars, key)) return fail("bad-argument", `variable ${quoted(key)} is given twice`);
+    vars[key] = word.slice(eq + 1);
+  }
+  return accept({ verb: "wisp", formula: formula.value.value, vars, ...ttl === void 0 ? {} : { ttl } });
 }
 function parseBudget(args) {
   const words = [];
@@ -20008,6 +20059,7 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   status: "read",
   help: "read",
   pour: "write",
+  wisp: "write",
   done: "write",
   fail: "write",
   retry: "write",
@@ -23985,11 +24037,11 @@ var Machine = class Machine2 {
       }
       if (nstk === 0) return;
       nstk -= 2;
-      const entry2 = stk[nstk];
-      if (entry2 < 0) {
-        capArray[capOffset - entry2 - 1] = stk[nstk + 1];
+      const entry3 = stk[nstk];
+      if (entry3 < 0) {
+        capArray[capOffset - entry3 - 1] = stk[nstk + 1];
         pc = 0;
-      } else pc = entry2;
+      } else pc = entry3;
     }
   }
 };
@@ -28769,6 +28821,349 @@ function withDefaultRetries(proto, retries) {
   return filled;
 }
 
+// src/engine/dashboard/dashboard-boxes.ts
+var DASHBOARD_ACTIONS = ["retry", "redispatch", "burn"];
+var DASHBOARD_ACTION_VERB = {
+  retry: "retry",
+  redispatch: "retry",
+  burn: "burn"
+};
+var MARKER = "mol-dashboard";
+var BOX_LINE = new RegExp(
+  `^(\\s*(?:[-*+]|\\d+[.)])\\s+)\\[([ xX])\\](\\s.*<!-- ${MARKER} (${DASHBOARD_ACTIONS.join("|")}) (\\S+)(?: (\\S+))? -->\\s*)$`
+);
+function renderBox(box, label, indent = "") {
+  const step2 = box.step === void 0 ? "" : ` ${encodeURIComponent(box.step)}`;
+  return `${indent}- [ ] ${label} <!-- ${MARKER} ${box.action} ${encodeURIComponent(box.molId)}${step2} -->`;
+}
+function tickedBoxes(body) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const boxes = [];
+  for (const line of body.split(/\r?\n/)) {
+    const match = BOX_LINE.exec(line);
+    if (!match || match[2] === " ") continue;
+    const molId = decode4(match[5]);
+    const step2 = match[6] === void 0 ? void 0 : decode4(match[6]);
+    if (molId === void 0 || match[6] !== void 0 && step2 === void 0) continue;
+    const box = {
+      action: match[4],
+      molId,
+      ...step2 === void 0 ? {} : { step: step2 }
+    };
+    const key = JSON.stringify(box);
+    if (seen2.has(key)) continue;
+    seen2.add(key);
+    boxes.push(box);
+  }
+  return boxes;
+}
+function untickBoxes(body) {
+  return body.split("\n").map((line) => {
+    const match = BOX_LINE.exec(line.endsWith("\r") ? line.slice(0, -1) : line);
+    if (!match || match[2] === " ") return line;
+    return `${match[1]}[ ]${match[3]}${line.endsWith("\r") ? "\r" : ""}`;
+  }).join("\n");
+}
+function decode4(text3) {
+  try {
+    return decodeURIComponent(text3);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/engine/molecule/progress.ts
+function progress(mol) {
+  const p = {
+    total: mol.steps.length,
+    complete: 0,
+    inProgress: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    pending: 0,
+    ready: 0,
+    percentComplete: 0
+  };
+  for (const step2 of mol.steps) {
+    switch (step2.status) {
+      case "completed":
+        p.complete++;
+        break;
+      case "in_progress":
+      case "awaiting_gate":
+        p.inProgress++;
+        break;
+      case "failed":
+        p.failed++;
+        break;
+      case "skipped":
+        p.skipped++;
+        break;
+      case "blocked":
+        p.blocked++;
+        break;
+      case "pending":
+        p.pending++;
+        break;
+      case "ready":
+        p.ready++;
+        break;
+    }
+  }
+  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
+  return p;
+}
+
+// src/engine/dashboard/molecule-summary.ts
+var WAITING_ON = ["person", "approval", "timer", "checks", "merge", "job", "gate"];
+var GATE_WAIT = {
+  approval: "approval",
+  timer: "timer",
+  checks: "checks",
+  "pr-merged": "merge"
+};
+function summarizeMolecule(mol, proto, now) {
+  const counts = progress(mol);
+  const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const cost = moleculeUsage(mol.steps).cost_usd;
+  return {
+    id: mol.id,
+    formula: mol.formula.name,
+    kind: mol.kind,
+    status: mol.status,
+    ...mol.subject.repo === void 0 ? {} : { repo: mol.subject.repo },
+    ...mol.subject.issue === void 0 ? {} : { issue: mol.subject.issue },
+    ...mol.subject.pr === void 0 ? {} : { pr: mol.subject.pr },
+    done: counts.complete + counts.skipped,
+    total: counts.total,
+    percent: counts.percentComplete,
+    waiting: mol.steps.flatMap((step2) => waitOf(step2, defs.get(step2.id))),
+    failed: mol.steps.filter((s) => s.status === "failed").map((s) => s.id),
+    ...nudgedOf(mol),
+    createdAt: mol.createdAt,
+    updatedAt: mol.updatedAt,
+    ageMs: Math.max(0, now.getTime() - Date.parse(mol.createdAt)),
+    ...cost === void 0 ? {} : { costUsd: cost },
+    ...mol.expiresAt === void 0 ? {} : { expiresAt: mol.expiresAt }
+  };
+}
+function summarizeMolecules(molecules, now) {
+  return molecules.map(({ mol, proto }) => summarizeMolecule(mol, proto, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+}
+function nudgedOf(mol) {
+  const nudged = mol.steps.flatMap(
+    (s) => s.nudgedAt !== void 0 && (s.status === "ready" || s.status === "in_progress") ? [{ step: s.id, at: s.nudgedAt, status: s.status }] : []
+  );
+  return nudged.length === 0 ? {} : { nudged };
+}
+function waitOf(step2, def) {
+  const person = def?.type === "human";
+  const assignee = def?.assignee === void 0 ? {} : { who: def.assignee };
+  if (step2.status === "awaiting_gate") {
+    const open3 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+    const types = open3.length > 0 ? open3 : (def?.gates ?? []).map((g) => g.type);
+    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? "gate"))];
+    return (kinds.length > 0 ? kinds : ["gate"]).map((on) => ({ step: step2.id, on }));
+  }
+  if (step2.status === "in_progress") {
+    if (person) return [{ step: step2.id, on: "person", ...assignee }];
+    const run = step2.lease?.runId ?? step2.lease?.holder;
+    return [{ step: step2.id, on: "job", ...run === void 0 ? {} : { who: run } }];
+  }
+  if (step2.status === "ready")
+    return [{ step: step2.id, on: person ? "person" : "job", ...person ? assignee : {} }];
+  return [];
+}
+
+// src/engine/dashboard/render-dashboard.ts
+var GITHUB_BODY_LIMIT = 65536;
+var DASHBOARD_BUDGET = 6e4;
+var DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
+var WAIT_WORDS = {
+  person: "a person",
+  approval: "an approval",
+  timer: "a timer",
+  checks: "checks",
+  merge: "a merge",
+  job: "a job",
+  gate: "a gate"
+};
+function renderDashboard(input2) {
+  const withAges = layout(input2, true);
+  const digest2 = fnv1a(layout(input2, false).body);
+  return {
+    body: `<!-- molecular-dashboard digest:${digest2} -->
+${withAges.body}`,
+    digest: digest2,
+    folded: withAges.folded
+  };
+}
+function dashboardDigest(body) {
+  return DIGEST.exec(body ?? "")?.[1];
+}
+function layout(input2, ages) {
+  const budget = (input2.budget ?? DASHBOARD_BUDGET) - 80;
+  const allStuck = [...input2.live.flatMap(stuckOf), ...input2.stuck];
+  const stuckIds = new Set(allStuck.map((s) => s.molId));
+  const byId = new Map(input2.live.map((m) => [m.id, m]));
+  const stuckMols = [...stuckIds].map((id) => byId.get(id)).filter((m) => m !== void 0);
+  const live = input2.live.filter((m) => !stuckIds.has(m.id));
+  const head = [
+    "_Kept current by Molecular once per patrol round: a view of the molecules\u2019 state comments, rebuilt from them if this issue is lost. Tick a box to act on it; it is obeyed when your role allows the matching `/mol` command._",
+    "",
+    `**${input2.live.length} live** \xB7 ${stuckMols.length} stuck \xB7 ${input2.finished.length} finished recently`,
+    "",
+    ""
+  ].join("\n");
+  const out = [head];
+  let used = head.length;
+  const folded = { stuck: 0, live: 0, finished: 0 };
+  const fill = (entries, reserve) => {
+    let shown2 = 0;
+    for (const lines of entries) {
+      const text3 = `${lines.join("\n")}
+`;
+      if (used + text3.length + reserve > budget) break;
+      out.push(text3);
+      used += text3.length;
+      shown2++;
+    }
+    return entries.length - shown2;
+  };
+  const say = (text3) => {
+    out.push(text3);
+    used += text3.length;
+  };
+  if (stuckMols.length > 0) {
+    say(`## \u26A0\uFE0F Stuck (${stuckMols.length})
+
+`);
+    folded.stuck = fill(
+      stuckMols.map(
+        (m) => stuckEntry(
+          m,
+          allStuck.filter((s) => s.molId === m.id),
+          input2.repo,
+          ages
+        )
+      ),
+      900
+    );
+    if (folded.stuck > 0) say(foldLine(folded.stuck, "stuck molecules", stuckMols.slice(-folded.stuck)));
+    say("\n");
+  }
+  say(`## Live (${live.length})
+
+`);
+  if (live.length === 0) say("_Nothing running._\n");
+  folded.live = fill(
+    live.map((m) => entry(m, input2.repo, ages)),
+    600
+  );
+  if (folded.live > 0) say(foldLine(folded.live, "older live molecules", live.slice(-folded.live)));
+  if (input2.finished.length > 0) {
+    say(`
+<details><summary>Finished recently (${input2.finished.length})</summary>
+
+`);
+    folded.finished = fill(
+      input2.finished.map((m) => entry(m, input2.repo, ages)),
+      300
+    );
+    if (folded.finished > 0)
+      say(foldLine(folded.finished, "older finished molecules", input2.finished.slice(-folded.finished)));
+    say("\n</details>\n");
+  }
+  return { body: out.join(""), folded };
+}
+function stuckOf(m) {
+  const stuck = [];
+  if (m.status === "failed")
+    stuck.push({
+      molId: m.id,
+      reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(", ")}` : ""}`
+    });
+  for (const n of m.nudged ?? []) {
+    const job = m.waiting.some((w) => w.step === n.step && w.on === "job");
+    stuck.push({
+      molId: m.id,
+      step: n.step,
+      reason: n.status === "ready" ? `step ${n.step} was dispatched again at ${n.at} and no job has started it` : `step ${n.step} has been idle; patrol nudged it at ${n.at}`,
+      ...job ? { redispatch: true } : {}
+    });
+  }
+  return stuck;
+}
+function foldLine(count, what, hidden) {
+  const byStatus = /* @__PURE__ */ new Map();
+  for (const m of hidden) byStatus.set(statusWords(m.status), (byStatus.get(statusWords(m.status)) ?? 0) + 1);
+  const split = [...byStatus].map(([status, n]) => `${n} ${status}`).join(", ");
+  return `
+_\u2026and ${count} ${what} folded to this count (${split}), to keep this issue under GitHub\u2019s ${GITHUB_BODY_LIMIT.toLocaleString("en-US")}-character limit; \`/mol status\` on each issue shows them._
+`;
+}
+function stuckEntry(m, why, repo, ages) {
+  const lines = entry(m, repo, ages);
+  for (const s of why) {
+    lines.splice(1, 0, `  - stuck: ${inlineText(s.reason, 200)}`);
+    if (s.redispatch && s.step !== void 0)
+      lines.push(
+        renderBox(
+          { action: "redispatch", molId: m.id, step: s.step },
+          `re-dispatch step ${codeSpan(s.step, 60)}`,
+          "  "
+        )
+      );
+  }
+  return lines;
+}
+function entry(m, repo, ages) {
+  const facts = [
+    `${MOLECULE_STATUS_EMOJI[m.status]} **${codeSpan(m.formula, 60)}**${m.kind === "wisp" ? " (wisp)" : ""}`,
+    ...m.issue === void 0 ? [] : [link2(m.issue, m.repo, repo)],
+    ...m.pr === void 0 || m.pr === m.issue ? [] : [`PR ${link2(m.pr, m.repo, repo)}`],
+    statusWords(m.status),
+    `${m.done}/${m.total} steps (${m.percent}%)`,
+    ...ages ? [`age ${formatDuration(m.ageMs)}`] : [],
+    ...m.costUsd === void 0 ? [] : [formatUsd(m.costUsd)],
+    codeSpan(m.id, 80)
+  ];
+  const lines = [`- ${facts.join(" \xB7 ")}`];
+  if (m.waiting.length > 0) lines.push(`  - waiting: ${waits(m.waiting)}`);
+  for (const step2 of m.failed.slice(0, 5))
+    lines.push(
+      renderBox({ action: "retry", molId: m.id, step: step2 }, `retry failed step ${codeSpan(step2, 60)}`, "  ")
+    );
+  if (m.kind === "wisp" && (m.status === "pending" || m.status === "in_progress" || m.status === "paused"))
+    lines.push(
+      renderBox(
+        { action: "burn", molId: m.id },
+        `burn this wisp${m.expiresAt ? ` (it evaporates at ${m.expiresAt})` : ""}`,
+        "  "
+      )
+    );
+  return lines;
+}
+function waits(list2) {
+  const shown2 = list2.slice(0, 6).map((w) => {
+    const who = w.who === void 0 ? "" : w.on === "person" ? ` (${inlineText(w.who, 40)})` : ` (${codeSpan(w.who, 40)})`;
+    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
+  });
+  return `${shown2.join(" \xB7 ")}${list2.length > 6 ? ` \xB7 and ${list2.length - 6} more` : ""}`;
+}
+function link2(number4, of, here) {
+  return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
+}
+function fnv1a(text3) {
+  let hash2 = 2166136261;
+  for (let i = 0; i < text3.length; i++) {
+    hash2 ^= text3.charCodeAt(i);
+    hash2 = Math.imul(hash2, 16777619);
+  }
+  return (hash2 >>> 0).toString(16).padStart(8, "0");
+}
+
 // src/engine/formula/description-files.ts
 var DESCRIPTION_FILE_PIN = "description_file:";
 var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
@@ -29309,9 +29704,9 @@ function findTooDeep(data, limit = MAX_NESTING) {
   }
   return void 0;
 }
-function pathTo(entry2) {
+function pathTo(entry3) {
   const path = [];
-  for (let at = entry2; at?.key !== void 0; at = at.parent) path.unshift(at.key);
+  for (let at = entry3; at?.key !== void 0; at = at.parent) path.unshift(at.key);
   return path;
 }
 
@@ -30748,130 +31143,399 @@ function judgeConditional(gate, vars) {
     detail: `${gate.condition} is ${value.value ? "true" : "false"}`
   };
 }
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
+// src/engine/molecule/gated-commit.ts
+function gatedCommit(proto, mol, stepId) {
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
+  const seen2 = /* @__PURE__ */ new Set();
+  const queue = [stepId];
+  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    const commit = commits.get(id);
+    if (commit !== void 0) return commit;
+    const def = defs.get(id);
+    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
+  }
+  return void 0;
+}
+
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
 };
-function refusalSentence(subject, id, status, event, hint) {
-  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
 }
-function refuse(subject, id, status, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
 }
-
-// src/engine/molecule/step-budgets.ts
-function budgetsFor(proto, mol, def, state) {
-  const molecule = mergeBudget(proto.budget, mol.budget);
-  const step2 = mergeBudget(def.budget, state?.budget);
-  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
 }
-function spentFor(steps, state, running) {
-  return {
-    molecule: addUsage(moleculeUsage(steps), running),
-    step: addUsage(state?.usage, running)
-  };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
   return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed}`
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
+}
+function refuseUnheldReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
+    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
+    return err(
+      "stale-report",
+      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
+    );
+  }
+  return refuseStaleReport(mol, stepId, runId);
 }
 
-// src/engine/molecule/ops/budget-stop.ts
-function stopForBudget(d, i, e, patch) {
-  const fields = {
-    ...patch,
-    error: e.error,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
+// src/engine/molecule/machine/molecule-machine.ts
+var MOLECULE_EVENTS = [
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "rollback",
+  "pause",
+  "unpause",
+  "squash",
+  "squash-unfinished",
+  "burn",
+  "evaporate",
+  "reset",
+  "force-reset",
+  "settle",
+  "budget"
+];
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function serializeMolecule(mol) {
+  return JSON.stringify(mol);
+}
+function deserializeMolecule(json2) {
+  let data;
+  try {
+    data = JSON.parse(json2);
+  } catch (e) {
+    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
+  }
+  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
+  if (parsed.success) return ok(parsed.data);
+  const diagnostics = parsed.error.issues.map((issue2) => ({
+    severity: "error",
+    code: "invalid-state",
+    message: describeIssue(issue2)
+  }));
+  const first2 = diagnostics[0];
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
+  return {
+    ok: false,
+    error: { code: "invalid-state", message: `molecule state: ${first2.message}${more}`, diagnostics }
   };
-  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
-  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
-  d.set("budgetStop", { step: d.step(i).id, message: e.error });
-  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
 }
-function raiseBudget(d, e) {
-  const words = describeBudget(e.budget);
-  if (e.step !== void 0) {
-    const found = findStep(d, e.step);
-    if (!found.ok) return found;
-    const i = found.value;
-    const budget = { ...d.step(i).budget, ...e.budget };
-    d.patch(i, { budget });
-    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
-  } else {
-    d.set("budget", { ...d.field("budget"), ...e.budget });
-    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
   }
-  const stop = d.field("budgetStop");
-  if (stop === void 0 || d.status !== "paused") return ok(void 0);
-  const at = d.position(stop.step);
-  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
-  const reached2 = at === void 0 ? void 0 : reachedLimit(
-    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
-    spentFor(steps, d.step(at))
-  );
-  if (reached2 !== void 0) {
-    d.emit({
-      type: "notice",
-      level: "warning",
-      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
-    });
-    return ok(void 0);
-  }
-  d.set("budgetStop", void 0);
-  let started = false;
-  for (let j = 0; j < d.size; j++) {
-    const step2 = d.step(j);
-    if (step2.status === "ready") d.redispatch(j);
-    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
-      started = true;
-  }
-  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
-  return ok(void 0);
+  return out || "(the document)";
 }
-function describeBudget(budget) {
-  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
+function describeIssue(issue2) {
+  const where3 = formatPath(issue2.path);
+  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
+  switch (issue2.code) {
+    case "invalid_value":
+      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
+    case "invalid_type":
+      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
+    default:
+      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
+  }
+}
+function shown(value) {
+  const text3 = JSON.stringify(value);
+  if (text3 === void 0) return String(value);
+  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var STEP_EVENTS = [
+  "ready",
+  "block",
+  "unblock",
+  "condition-error",
+  "start",
+  "complete",
+  "gates",
+  "approve",
+  "fail",
+  "timeout",
+  "auto-retry",
+  "retry",
+  "skip",
+  "nudge",
+  "release",
+  "resume",
+  "loop",
+  "rollback",
+  "reset"
+];
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap, mention) {
+  const exact = contextMap[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap[key]];
+}
+async function resolveMentions(text3, contextMap, readFile3) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen2 = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry3 = lookup(contextMap, mention);
+    if (!entry3) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry3;
+    if (seen2.has(configured)) continue;
+    seen2.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile3(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status) {
+  return status === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen2 = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen2.has(need)) continue;
+      seen2.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status !== void 0 && standsIn(def2, status)) visit2(def2.needs);
+    }
+  };
+  visit2(def.needs);
+  return branches;
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -31242,6 +31906,266 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/adhoc-proto.ts
+var InlineFormulaSchema = external_exports.object({
+  formula: external_exports.string().min(1),
+  description: external_exports.string().optional(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().min(1),
+      title: external_exports.string().optional(),
+      description: external_exports.string().optional(),
+      needs: external_exports.array(external_exports.string()).optional(),
+      max_retries: external_exports.number().int().min(0).optional()
+    })
+  ).min(1)
+});
+function adhocProto(inline2) {
+  const parsed = InlineFormulaSchema.safeParse(inline2);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "invalid-formula",
+      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
+    );
+  }
+  const f = parsed.data;
+  const proto = {
+    formula: f.formula,
+    description: f.description ?? "",
+    type: "workflow",
+    execution: "local",
+    vars: {},
+    maxLoops: DEFAULT_MAX_LOOPS,
+    steps: f.steps.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      description: s.description ?? "",
+      needs: s.needs ?? [],
+      type: "task",
+      gates: [],
+      trigger: "all_success",
+      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
+    }))
+  };
+  const index = indexProto(proto);
+  return index.ok ? ok(proto) : index;
+}
+
+// src/engine/molecule/ops/events.ts
+var step = external_exports.string().min(1);
+var by = external_exports.string().optional();
+var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({
+    type: external_exports.literal("start"),
+    step,
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
+    by
+  }),
+  external_exports.object({
+    type: external_exports.literal("complete"),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: external_exports.array(GateResultSchema).optional(),
+    branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
+    by
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  external_exports.object({ type: external_exports.literal("retry"), step, by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
+  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
+  external_exports.object({ type: external_exports.literal("pause"), by }),
+  external_exports.object({ type: external_exports.literal("unpause"), by }),
+  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
+  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
+  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
+  /** A wisp whose TTL passed. */
+  external_exports.object({ type: external_exports.literal("evaporate") }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  external_exports.object({ type: external_exports.literal("resume"), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  external_exports.object({ type: external_exports.literal("timeout"), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  external_exports.object({ type: external_exports.literal("nudge"), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  external_exports.object({ type: external_exports.literal("reset"), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
+]);
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
+};
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+}
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+}
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed}`
+  );
+}
+
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found = findStep(d, e.step);
+    if (!found.ok) return found;
+    const i = found.value;
+    const budget = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
+  }
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached2 !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+    });
+    return ok(void 0);
+  }
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
+}
+function describeBudget(budget) {
+  return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
 // src/engine/molecule/ops/send-back.ts
 var BACK_TO_PENDING = {
   lease: void 0,
@@ -31518,539 +32442,10 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function judgedOnReady(def) {
-  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
-}
 function openGates(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
-
-// src/engine/molecule/gated-commit.ts
-function gatedCommit(proto, mol, stepId) {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const commits = new Map(mol.steps.map((s) => [s.id, s.checkpoint?.commit]));
-  const seen2 = /* @__PURE__ */ new Set();
-  const queue = [stepId];
-  for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-    if (seen2.has(id)) continue;
-    seen2.add(id);
-    const commit = commits.get(id);
-    if (commit !== void 0) return commit;
-    const def = defs.get(id);
-    if (def !== void 0 && judgedOnReady(def)) queue.push(...def.needs);
-  }
-  return void 0;
-}
-
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
-};
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
-}
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
-}
-function holdsLease(step2, runId, now) {
-  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
-  return now === void 0 || leaseLive(step2.lease, now);
-}
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
-  return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
-  );
-}
-function refuseUnheldReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  if (runId === void 0 && step2?.status === "in_progress" && step2.lease !== void 0) {
-    const holder = step2.lease.runId === void 0 ? step2.lease.holder : `run ${step2.lease.runId}`;
-    return err(
-      "stale-report",
-      `a report for step "${stepId}" of ${mol.id} names no run id, but ${holder} holds the step; the report was ignored`
-    );
-  }
-  return refuseStaleReport(mol, stepId, runId);
-}
-
-// src/engine/molecule/machine/molecule-machine.ts
-var MOLECULE_EVENTS = [
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "rollback",
-  "pause",
-  "unpause",
-  "squash",
-  "squash-unfinished",
-  "burn",
-  "evaporate",
-  "reset",
-  "force-reset",
-  "settle",
-  "budget"
-];
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    budget: ["pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    budget: ["in_progress"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    // Raised enough, a molecule paused for its budget goes on (the operation decides).
-    budget: ["paused", "in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    budget: ["complete"],
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    budget: ["failed"],
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function serializeMolecule(mol) {
-  return JSON.stringify(mol);
-}
-function deserializeMolecule(json2) {
-  let data;
-  try {
-    data = JSON.parse(json2);
-  } catch (e) {
-    return err("invalid-json", `molecule state is not valid JSON: ${e.message}`);
-  }
-  const parsed = MoleculeSchema.safeParse(data, { reportInput: true });
-  if (parsed.success) return ok(parsed.data);
-  const diagnostics = parsed.error.issues.map((issue2) => ({
-    severity: "error",
-    code: "invalid-state",
-    message: describeIssue(issue2)
-  }));
-  const first2 = diagnostics[0];
-  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more problem${diagnostics.length > 2 ? "s" : ""})` : "";
-  return {
-    ok: false,
-    error: { code: "invalid-state", message: `molecule state: ${first2.message}${more}`, diagnostics }
-  };
-}
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || "(the document)";
-}
-function describeIssue(issue2) {
-  const where3 = formatPath(issue2.path);
-  const got = "input" in issue2 ? ` got ${shown(issue2.input)}` : "";
-  switch (issue2.code) {
-    case "invalid_value":
-      return `${where3} must be ${issue2.values.length === 1 ? shown(issue2.values[0]) : `one of ${issue2.values.map(String).join(", ")}`},${got}`;
-    case "invalid_type":
-      return issue2.input === void 0 ? `${where3} is missing (expected ${issue2.expected})` : `${where3} must be ${issue2.expected},${got}`;
-    default:
-      return `${where3}: ${issue2.message}${got ? `;${got}` : ""}`;
-  }
-}
-function shown(value) {
-  const text3 = JSON.stringify(value);
-  if (text3 === void 0) return String(value);
-  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
-}
-
-// src/engine/molecule/machine/step-machine.ts
-var STEP_EVENTS = [
-  "ready",
-  "block",
-  "unblock",
-  "condition-error",
-  "start",
-  "complete",
-  "gates",
-  "approve",
-  "fail",
-  "timeout",
-  "auto-retry",
-  "retry",
-  "skip",
-  "nudge",
-  "release",
-  "resume",
-  "loop",
-  "rollback",
-  "reset"
-];
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
-    fail: ["failed", "completed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed", "completed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
-  }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/mentions.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length > 0 ? parts.join("/") : void 0;
-}
-function lookup(contextMap, mention) {
-  const exact = contextMap[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap[key]];
-}
-async function resolveMentions(text3, contextMap, readFile3) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen2 = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
-    const entry2 = lookup(contextMap, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen2.has(configured)) continue;
-    seen2.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile3(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
-  }
-  return resolved;
-}
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
-}
-
-// src/engine/molecule/need-branches.ts
-function standsIn(def, status) {
-  return status === "skipped" || judgedOnReady(def);
-}
-function needBranches(proto, mol, def) {
-  const recorded = /* @__PURE__ */ new Map();
-  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
-  if (recorded.size === 0) return [];
-  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const branches = [];
-  const seen2 = /* @__PURE__ */ new Set();
-  const visit2 = (needs) => {
-    for (const need of needs) {
-      if (seen2.has(need)) continue;
-      seen2.add(need);
-      const branch = recorded.get(need);
-      const def2 = defs.get(need);
-      const status = statuses.get(need);
-      if (branch !== void 0) {
-        if (!branches.includes(branch)) branches.push(branch);
-      } else if (def2 !== void 0 && status !== void 0 && standsIn(def2, status)) visit2(def2.needs);
-    }
-  };
-  visit2(def.needs);
-  return branches;
-}
-
-// src/engine/molecule/ops/adhoc-proto.ts
-var InlineFormulaSchema = external_exports.object({
-  formula: external_exports.string().min(1),
-  description: external_exports.string().optional(),
-  steps: external_exports.array(
-    external_exports.object({
-      id: external_exports.string().min(1),
-      title: external_exports.string().optional(),
-      description: external_exports.string().optional(),
-      needs: external_exports.array(external_exports.string()).optional(),
-      max_retries: external_exports.number().int().min(0).optional()
-    })
-  ).min(1)
-});
-function adhocProto(inline2) {
-  const parsed = InlineFormulaSchema.safeParse(inline2);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    return err(
-      "invalid-formula",
-      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
-    );
-  }
-  const f = parsed.data;
-  const proto = {
-    formula: f.formula,
-    description: f.description ?? "",
-    type: "workflow",
-    execution: "local",
-    vars: {},
-    maxLoops: DEFAULT_MAX_LOOPS,
-    steps: f.steps.map((s) => ({
-      id: s.id,
-      title: s.title ?? s.id,
-      description: s.description ?? "",
-      needs: s.needs ?? [],
-      type: "task",
-      gates: [],
-      trigger: "all_success",
-      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
-    }))
-  };
-  const index = indexProto(proto);
-  return index.ok ? ok(proto) : index;
-}
-
-// src/engine/molecule/ops/events.ts
-var step = external_exports.string().min(1);
-var by = external_exports.string().optional();
-var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
-  external_exports.object({
-    type: external_exports.literal("start"),
-    step,
-    lease: external_exports.object({
-      holder: external_exports.string(),
-      runId: external_exports.string().optional(),
-      ttlMs: external_exports.number().int().positive(),
-      /** The holder starting again with its command's process group: recorded in the lease. */
-      process: LeaseProcessSchema.optional()
-    }).optional(),
-    by
-  }),
-  external_exports.object({
-    type: external_exports.literal("complete"),
-    step,
-    checkpoint: CheckpointSchema.optional(),
-    gates: external_exports.array(GateResultSchema).optional(),
-    branch: external_exports.string().optional(),
-    /** What the attempt's agent used: added to the step's usage. */
-    usage: UsageSchema.optional(),
-    by
-  }),
-  /** Gate results arriving later (checks finished, timer elapsed). */
-  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  /**
-   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
-   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
-   */
-  external_exports.object({
-    type: external_exports.literal("fail"),
-    step,
-    error: external_exports.string(),
-    transient: external_exports.boolean().optional(),
-    usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: external_exports.literal("budget").optional(),
-    by
-  }),
-  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
-  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
-  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
-  external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
-  external_exports.object({
-    type: external_exports.literal("skip"),
-    step,
-    reason: external_exports.string().optional(),
-    force: external_exports.boolean().optional(),
-    by
-  }),
-  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
-  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
-  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
-  external_exports.object({ type: external_exports.literal("pause"), by }),
-  external_exports.object({ type: external_exports.literal("unpause"), by }),
-  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
-  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
-  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
-  /** A wisp whose TTL passed. */
-  external_exports.object({ type: external_exports.literal("evaporate") }),
-  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
-  external_exports.object({ type: external_exports.literal("resume"), by }),
-  /** Patrol: a step past its timeout fails (so retries apply). */
-  external_exports.object({ type: external_exports.literal("timeout"), step }),
-  /** Patrol: a nudge was sent to whoever holds the step. */
-  external_exports.object({ type: external_exports.literal("nudge"), step }),
-  /**
-   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
-   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
-   * newer run).
-   */
-  external_exports.object({
-    type: external_exports.literal("release"),
-    step,
-    runId: external_exports.string().optional(),
-    /** The face saw the process group the lease records end (or never start): required when it records one. */
-    processEnded: external_exports.boolean().optional(),
-    by
-  }),
-  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
-  external_exports.object({ type: external_exports.literal("reset"), by }),
-  /** Any state: a fresh pour, with a warning notice. */
-  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
-]);
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status) {
@@ -32332,7 +32727,7 @@ var Draft = class {
   }
   /** A history entry for something that changed no status (a nudge, a rollback, a resume). */
   record(event, info = {}) {
-    this.entries.push(entry(this.at, event, { ...info, from: this.status, to: this.status }));
+    this.entries.push(entry2(this.at, event, { ...info, from: this.status, to: this.status }));
     this.dirty = true;
   }
   moveMolecule(event, to, info = {}) {
@@ -32343,7 +32738,7 @@ var Draft = class {
     }
     this.status = to;
     this.dirty = true;
-    this.entries.push(entry(this.at, event, { from, to, ...info }));
+    this.entries.push(entry2(this.at, event, { from, to, ...info }));
     this.effects.push({ type: "molecule-status", from, to });
     const labels = labelChange(from, to);
     if (labels) this.effects.push({ type: "labels", ...labels });
@@ -32436,7 +32831,7 @@ var Draft = class {
     return branches;
   }
 };
-function entry(at, event, info) {
+function entry2(at, event, info) {
   return withInfo({ at, event }, info);
 }
 function withInfo(e, info) {
@@ -33051,8 +33446,8 @@ function patrolDecisions(input2) {
 }
 function readySince(mol, stepId) {
   for (let i = mol.history.length - 1; i >= 0; i--) {
-    const entry2 = mol.history[i];
-    if (entry2?.step === stepId && entry2.to === "ready") return Date.parse(entry2.at);
+    const entry3 = mol.history[i];
+    if (entry3?.step === stepId && entry3.to === "ready") return Date.parse(entry3.at);
   }
   return Date.parse(mol.updatedAt);
 }
@@ -33075,49 +33470,6 @@ function toEvent(action) {
     case "release-lock":
       return void 0;
   }
-}
-
-// src/engine/molecule/progress.ts
-function progress(mol) {
-  const p = {
-    total: mol.steps.length,
-    complete: 0,
-    inProgress: 0,
-    failed: 0,
-    skipped: 0,
-    blocked: 0,
-    pending: 0,
-    ready: 0,
-    percentComplete: 0
-  };
-  for (const step2 of mol.steps) {
-    switch (step2.status) {
-      case "completed":
-        p.complete++;
-        break;
-      case "in_progress":
-      case "awaiting_gate":
-        p.inProgress++;
-        break;
-      case "failed":
-        p.failed++;
-        break;
-      case "skipped":
-        p.skipped++;
-        break;
-      case "blocked":
-        p.blocked++;
-        break;
-      case "pending":
-        p.pending++;
-        break;
-      case "ready":
-        p.ready++;
-        break;
-    }
-  }
-  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
-  return p;
 }
 
 // src/engine/molecule/rewisp.ts
@@ -34923,7 +35275,7 @@ function freezeNew(next, prev, delta) {
       if (next.steps[i] !== prev.steps[i]) deepFreeze(next.steps[i]);
   }
   if (delta && !delta.allHistory) {
-    for (const entry2 of delta.add ?? []) deepFreeze(entry2);
+    for (const entry3 of delta.add ?? []) deepFreeze(entry3);
   } else if (next.history !== prev.history) {
     for (let k = next.history.length - 1; k >= 0 && !Object.isFrozen(next.history[k]); k--)
       deepFreeze(next.history[k]);
@@ -34937,7 +35289,7 @@ function freezeNew(next, prev, delta) {
 }
 function freezeRead(mol) {
   for (const step2 of mol.steps) deepFreeze(step2);
-  for (const entry2 of mol.history) deepFreeze(entry2);
+  for (const entry3 of mol.history) deepFreeze(entry3);
   return freezeNew(mol, mol);
 }
 function handOut(mol) {
@@ -34988,21 +35340,21 @@ function liveIdOf(fileName) {
 
 // src/local/store/local-store.ts
 function createLocalStore(options) {
-  const layout = storeLayout(options.dir);
+  const layout2 = storeLayout(options.dir);
   let ready;
   const ensureLayout = () => {
-    ready ??= makeLayout(layout);
+    ready ??= makeLayout(layout2);
     return ready;
   };
   const locked = (id, fn) => guard(async () => {
     await ensureLayout();
-    return withFileLock(layout.lock(id), fn, options.lock);
+    return withFileLock(layout2.lock(id), fn, options.lock);
   });
-  const scan = (filter = {}) => guard(() => scanLive(layout, filter));
+  const scan = (filter = {}) => guard(() => scanLive(layout2, filter));
   const known = /* @__PURE__ */ new Map();
   async function current(id) {
     const cached2 = known.get(id);
-    const path = layout.live(id);
+    const path = layout2.live(id);
     const read = cached2 ? await refreshLive(path, cached2) : await readLive(path);
     if (read.ok && read.value) known.set(id, read.value);
     else known.delete(id);
@@ -35028,7 +35380,7 @@ function createLocalStore(options) {
       if (!held2) {
         const lock = await guard(async () => {
           await ensureLayout();
-          return acquireFileLock(layout.lock(id), options.lock);
+          return acquireFileLock(layout2.lock(id), options.lock);
         });
         if (!lock.ok) {
           for (const item of queue.splice(0)) item.resolve(lock);
@@ -35053,9 +35405,9 @@ function createLocalStore(options) {
     const cached2 = held2.wrote ? known.get(id) : void 0;
     const read = cached2 ? ok(cached2) : await current(id);
     if (!read.ok) return read;
-    if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
+    if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout2.mols}.`);
     const state = read.value;
-    const path = layout.live(id);
+    const path = layout2.live(id);
     const results = [];
     let mol = state.mol;
     let lines = "";
@@ -35074,11 +35426,11 @@ function createLocalStore(options) {
       if (candidate.status === "squashed" || candidate.status === "burned") {
         if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
         closeJournal(held2.journal);
-        const ended = await endMolecule(layout, candidate, next.value.effects);
+        const ended = await endMolecule(layout2, candidate, next.value.effects);
         known.delete(id);
         results.push(ended);
         for (let k = n + 1; k < batch.length; k++)
-          results.push(err("not-found", `there is no molecule "${id}" in ${layout.mols}.`));
+          results.push(err("not-found", `there is no molecule "${id}" in ${layout2.mols}.`));
         return ok(results);
       }
       const applied = applyDelta(mol, diffMolecule(mol, candidate, state.snapshot.rev), candidate);
@@ -35129,19 +35481,19 @@ function createLocalStore(options) {
       const id = checkId(mol.id);
       if (!id.ok) return Promise.resolve(id);
       return locked(mol.id, async () => {
-        const live = await readLive(layout.live(mol.id));
+        const live = await readLive(layout2.live(mol.id));
         if (!live.ok) return live;
-        const archived = await readStateFile(layout.archive(mol.id), ArchiveRecordSchema);
+        const archived = await readStateFile(layout2.archive(mol.id), ArchiveRecordSchema);
         if (!archived.ok) return archived;
         if (live.value !== void 0 || archived.value !== void 0) {
           return err(
             "exists",
-            `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
+            `a molecule "${mol.id}" already exists in ${layout2.mols}; pour it under another id.`
           );
         }
-        await rm2(journalPathOf(layout.live(mol.id)), { force: true });
+        await rm2(journalPathOf(layout2.live(mol.id)), { force: true });
         known.delete(mol.id);
-        return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
+        return writeConfirmed(layout2.live(mol.id), valid.data, MoleculeSchema);
       });
     },
     load: (id) => {
@@ -35156,7 +35508,7 @@ function createLocalStore(options) {
     loadArchive: (id) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return guard(() => readStateFile(layout.archive(id), ArchiveRecordSchema));
+      return guard(() => readStateFile(layout2.archive(id), ArchiveRecordSchema));
     },
     mutate: (id, fn) => {
       const checked = checkId(id);
@@ -35229,7 +35581,7 @@ function lockLost(id) {
     `the lock on molecule "${id}" was taken over while this change was computed; nothing was written, try again.`
   );
 }
-async function endMolecule(layout, candidate, effects) {
+async function endMolecule(layout2, candidate, effects) {
   const parsed = MoleculeSchema.safeParse(candidate);
   if (!parsed.success) {
     return err(
@@ -35237,16 +35589,16 @@ async function endMolecule(layout, candidate, effects) {
       `the new state of molecule "${candidate.id}" is invalid: ${describeIssues(parsed.error)}; nothing was written.`
     );
   }
-  const live = layout.live(candidate.id);
+  const live = layout2.live(candidate.id);
   if (candidate.status === "squashed") {
     const record3 = archiveOf2(effects);
     if (!record3.ok) return record3;
-    const written2 = await writeConfirmed(layout.archive(candidate.id), record3.value, ArchiveRecordSchema);
+    const written2 = await writeConfirmed(layout2.archive(candidate.id), record3.value, ArchiveRecordSchema);
     if (!written2.ok) return written2;
   }
   await rm2(live, { force: true });
   await rm2(journalPathOf(live), { force: true });
-  await syncDirectory(layout.mols);
+  await syncDirectory(layout2.mols);
   return ok({ mol: parsed.data, effects });
 }
 function archiveOf2(effects) {
@@ -35282,10 +35634,10 @@ async function writeConfirmed(path, value, schema) {
   }
   return ok(back.value);
 }
-async function scanLive(layout, filter) {
+async function scanLive(layout2, filter) {
   let names;
   try {
-    names = await readdir(layout.mols);
+    names = await readdir(layout2.mols);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok({ molecules: [], problems: [] });
     throw error2;
@@ -35295,7 +35647,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join3(layout.mols, name);
+    const path = join3(layout2.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -35320,10 +35672,10 @@ async function scanLive(layout, filter) {
   );
   return ok({ molecules, problems });
 }
-async function makeLayout(layout) {
-  await mkdir(layout.mols, { recursive: true });
-  await mkdir(layout.locks, { recursive: true });
-  await writeFile(join3(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+async function makeLayout(layout2) {
+  await mkdir(layout2.mols, { recursive: true });
+  await mkdir(layout2.locks, { recursive: true });
+  await writeFile(join3(layout2.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -35368,14 +35720,14 @@ async function changeMolecule(store, proto, molId, plan, now, marker, readFirst)
     }
     if (!marker) return next;
     const note = `${marker.key}: ${marker.text}`;
-    const entry2 = {
+    const entry3 = {
       at: now.toISOString(),
       event: "command",
       by: marker.by,
       note: note.length > MAX_NOTE ? `${note.slice(0, MAX_NOTE - 1)}\u2026` : note
     };
     return ok({
-      mol: { ...next.value.mol, history: [...next.value.mol.history, entry2] },
+      mol: { ...next.value.mol, history: [...next.value.mol.history, entry3] },
       effects: next.value.effects
     });
   });
@@ -35574,6 +35926,9 @@ export {
   CheckpointSchema,
   CommentStore,
   ComposeSchema,
+  DASHBOARD_ACTIONS,
+  DASHBOARD_ACTION_VERB,
+  DASHBOARD_BUDGET,
   DEFAULT_COMMAND_PERMISSIONS,
   DEFAULT_MAX_GRAPH_NODES,
   DEFAULT_MAX_LOOPS,
@@ -35589,6 +35944,7 @@ export {
   FormulaRefSchema,
   FormulaSchema,
   GATE_JUDGES,
+  GITHUB_BODY_LIMIT,
   GateResultSchema,
   GateSchema,
   HistoryEntrySchema,
@@ -35645,6 +36001,7 @@ export {
   UsageSchema,
   VarObjectSchema,
   VarSchema,
+  WAITING_ON,
   addUsage,
   adhocProto,
   advance,
@@ -35665,6 +36022,7 @@ export {
   createCommentStore,
   createLocalStore,
   createMoleculeManager,
+  dashboardDigest,
   decodeState,
   decodeStateBlock,
   describeCrossing,
@@ -35736,6 +36094,8 @@ export {
   refPartProblem,
   refuseStaleReport,
   refuseUnheldReport,
+  renderBox,
+  renderDashboard,
   renderMermaid,
   renderStepTable,
   renderSummaryView,
@@ -35754,8 +36114,12 @@ export {
   statusWords,
   stepBranch,
   stricter,
+  stuckOf,
   substitute,
   substituteCondition,
+  summarizeMolecule,
+  summarizeMolecules,
+  tickedBoxes,
   timeLeftMs,
   toEvent,
   tokensOf,
@@ -35766,6 +36130,7 @@ export {
   truncate,
   unknownStep,
   unreadableLimits,
+  untickBoxes,
   unwrap,
   waitingOn,
   withDefaultRetries,

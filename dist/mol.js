@@ -28862,8 +28862,8 @@ function commandEvents(command, mol, by2) {
       ];
     case "fail": {
       const fail4 = { type: "fail", step: command.step, error: command.reason, by: by2 };
-      const ready = mol.steps.find((s) => s.id === command.step)?.status === "ready";
-      return ready ? [{ type: "start", step: command.step, by: by2 }, fail4] : [fail4];
+      const ready2 = mol.steps.find((s) => s.id === command.step)?.status === "ready";
+      return ready2 ? [{ type: "start", step: command.step, by: by2 }, fail4] : [fail4];
     }
     case "retry":
       return [{ type: "retry", step: command.step, by: by2 }];
@@ -34642,16 +34642,16 @@ function indexGraph(steps) {
 }
 function kahn(graph2) {
   const waiting = graph2.needs.map((list3) => list3.length);
-  const ready = new MinHeap();
+  const ready2 = new MinHeap();
   waiting.forEach((count2, i) => {
-    if (count2 === 0) ready.push(i);
+    if (count2 === 0) ready2.push(i);
   });
   const order = [];
-  for (let i = ready.pop(); i !== void 0; i = ready.pop()) {
+  for (let i = ready2.pop(); i !== void 0; i = ready2.pop()) {
     order.push(i);
     for (const d of graph2.dependents[i]) {
       waiting[d] = waiting[d] - 1;
-      if (waiting[d] === 0) ready.push(d);
+      if (waiting[d] === 0) ready2.push(d);
     }
   }
   const stuck = [];
@@ -42748,6 +42748,56 @@ function withDefaultRetries(proto, retries) {
   return filled;
 }
 
+// src/engine/dashboard/dashboard-boxes.ts
+var DASHBOARD_ACTIONS = ["retry", "redispatch", "burn"];
+var MARKER = "mol-dashboard";
+var BOX_LINE = new RegExp(
+  `^(\\s*(?:[-*+]|\\d+[.)])\\s+)\\[([ xX])\\](\\s.*<!-- ${MARKER} (${DASHBOARD_ACTIONS.join("|")}) (\\S+)(?: (\\S+))? -->\\s*)$`
+);
+
+// src/engine/molecule/progress.ts
+function progress(mol) {
+  const p = {
+    total: mol.steps.length,
+    complete: 0,
+    inProgress: 0,
+    failed: 0,
+    skipped: 0,
+    blocked: 0,
+    pending: 0,
+    ready: 0,
+    percentComplete: 0
+  };
+  for (const step2 of mol.steps) {
+    switch (step2.status) {
+      case "completed":
+        p.complete++;
+        break;
+      case "in_progress":
+      case "awaiting_gate":
+        p.inProgress++;
+        break;
+      case "failed":
+        p.failed++;
+        break;
+      case "skipped":
+        p.skipped++;
+        break;
+      case "blocked":
+        p.blocked++;
+        break;
+      case "pending":
+        p.pending++;
+        break;
+      case "ready":
+        p.ready++;
+        break;
+    }
+  }
+  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
+  return p;
+}
+
 // src/engine/formula/description-files.ts
 var DESCRIPTION_FILE_PIN = "description_file:";
 var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
@@ -44207,8 +44257,8 @@ function readJson(text3) {
   }
 }
 function endsLine(text3, line, col) {
-  const row = text3.split("\n")[line - 1] ?? "";
-  const c = row[col - 1];
+  const row2 = text3.split("\n")[line - 1] ?? "";
+  const c = row2[col - 1];
   return c === void 0 || c === "\r";
 }
 function syntax(code18, message, line, col) {
@@ -44703,130 +44753,285 @@ function judgeConditional(gate, vars) {
     detail: `${gate.condition} is ${value.value ? "true" : "false"}`
   };
 }
+function judgedOnReady(def) {
+  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
+}
 
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
+// src/engine/molecule/lease.ts
+var RUNNER_LIMIT_MS = {
+  actions: 6 * 36e5,
+  local: 24 * 36e5
 };
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
+var LEASE_MARGIN_MS = 10 * 6e4;
+function leaseTtlMs(def, runner) {
+  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
+  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
 }
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+function leaseLive(lease, now) {
+  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
 }
-
-// src/engine/molecule/step-budgets.ts
-function budgetsFor(proto, mol, def, state) {
-  const molecule = mergeBudget(proto.budget, mol.budget);
-  const step2 = mergeBudget(def.budget, state?.budget);
-  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+function holdsLease(step2, runId, now) {
+  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
+  return now === void 0 || leaseLive(step2.lease, now);
 }
-function spentFor(steps, state, running) {
-  return {
-    molecule: addUsage(moleculeUsage(steps), running),
-    step: addUsage(state?.usage, running)
-  };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+function refuseStaleReport(mol, stepId, runId) {
+  const step2 = mol.steps.find((s) => s.id === stepId);
+  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
+  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
   return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed2}`
+    "stale-report",
+    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
   );
 }
 
-// src/engine/molecule/ops/budget-stop.ts
-function stopForBudget(d, i, e, patch) {
-  const fields = {
-    ...patch,
-    error: e.error,
-    lease: void 0,
-    nudgedAt: void 0,
-    awaitingSince: void 0
+// src/engine/molecule/machine/molecule-machine.ts
+var FINAL = { burn: ["burned"], evaporate: ["burned"] };
+var MOLECULE_MACHINE = {
+  pending: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    skip: ["in_progress"],
+    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
+    nudge: ["pending"],
+    resume: ["pending"],
+    pause: ["paused"],
+    budget: ["pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  in_progress: {
+    start: ["in_progress"],
+    complete: ["in_progress"],
+    gates: ["in_progress"],
+    approve: ["in_progress"],
+    fail: ["in_progress"],
+    timeout: ["in_progress"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    nudge: ["in_progress"],
+    release: ["in_progress"],
+    resume: ["in_progress"],
+    rollback: ["in_progress"],
+    pause: ["paused"],
+    budget: ["in_progress"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  paused: {
+    complete: ["paused"],
+    gates: ["paused"],
+    approve: ["paused"],
+    fail: ["paused"],
+    timeout: ["paused"],
+    retry: ["paused"],
+    skip: ["paused"],
+    nudge: ["paused"],
+    release: ["paused"],
+    rollback: ["paused"],
+    unpause: ["in_progress", "pending"],
+    // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    budget: ["paused", "in_progress", "pending"],
+    "squash-unfinished": ["squashed"],
+    "force-reset": ["pending"],
+    settle: ["complete", "failed"],
+    ...FINAL
+  },
+  complete: {
+    budget: ["complete"],
+    complete: ["complete"],
+    gates: ["complete"],
+    approve: ["complete"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  failed: {
+    budget: ["failed"],
+    complete: ["failed"],
+    gates: ["failed"],
+    approve: ["failed"],
+    retry: ["in_progress"],
+    skip: ["in_progress"],
+    rollback: ["in_progress"],
+    squash: ["squashed"],
+    reset: ["pending"],
+    "force-reset": ["pending"],
+    ...FINAL
+  },
+  squashed: {},
+  burned: {}
+};
+
+// src/engine/molecule/machine/serialize.ts
+function formatPath(path) {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(the document)";
+}
+
+// src/engine/molecule/machine/step-machine.ts
+var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
+var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
+var STEP_MACHINE = {
+  pending: {
+    ready: ["ready"],
+    block: ["blocked"],
+    skip: ["skipped"],
+    "condition-error": ["failed"],
+    ...SWEEP
+  },
+  ready: {
+    start: ["in_progress"],
+    // A person may report a step done without a recorded start (`/mol done` on a human step).
+    complete: GATE_OUTCOMES,
+    skip: ["skipped"],
+    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
+    nudge: ["ready"],
+    ...SWEEP
+  },
+  in_progress: {
+    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
+    start: ["in_progress"],
+    complete: GATE_OUTCOMES,
+    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
+    fail: ["failed", "completed"],
+    timeout: ["failed"],
+    nudge: ["in_progress"],
+    release: ["ready"],
+    resume: ["ready"],
+    ...SWEEP
+  },
+  awaiting_gate: {
+    complete: GATE_OUTCOMES,
+    gates: GATE_OUTCOMES,
+    approve: ["completed", "awaiting_gate"],
+    fail: ["failed", "completed"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  completed: {
+    // Redelivered completions and late gate results are answered with a no-op, not an error.
+    complete: ["completed"],
+    gates: ["completed"],
+    approve: ["completed"],
+    ...SWEEP
+  },
+  failed: {
+    "auto-retry": ["ready"],
+    retry: ["ready"],
+    skip: ["skipped"],
+    ...SWEEP
+  },
+  skipped: { ...SWEEP },
+  blocked: {
+    unblock: ["pending"],
+    retry: ["pending"],
+    skip: ["skipped"],
+    ...SWEEP
+  }
+};
+var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "completed",
+  "failed",
+  "skipped",
+  "blocked"
+]);
+var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
+  "ready",
+  "in_progress",
+  "awaiting_gate"
+]);
+
+// src/engine/molecule/mentions.ts
+var MENTION = /(?<![\w./@])@(\w+)/g;
+function extractMentions(text3) {
+  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+}
+function normalizeRepoPath(path) {
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
+  const parts = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.length > 0 ? parts.join("/") : void 0;
+}
+function lookup(contextMap2, mention) {
+  const exact = contextMap2[mention];
+  if (exact !== void 0) return [mention, exact];
+  const lower = mention.toLowerCase();
+  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
+  return key === void 0 ? void 0 : [key, contextMap2[key]];
+}
+async function resolveMentions(text3, contextMap2, readFile9) {
+  const resolved = { items: [], unknown: [], missing: [] };
+  const seen = /* @__PURE__ */ new Set();
+  for (const mention of extractMentions(text3)) {
+    const entry2 = lookup(contextMap2, mention);
+    if (!entry2) {
+      resolved.unknown.push(mention);
+      continue;
+    }
+    const [configured, rawPath] = entry2;
+    if (seen.has(configured)) continue;
+    seen.add(configured);
+    const path = normalizeRepoPath(rawPath);
+    if (path === void 0) {
+      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
+      continue;
+    }
+    const content = await readFile9(path);
+    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
+    else resolved.items.push({ mention: configured, path, content });
+  }
+  return resolved;
+}
+function formatForPrompt(items) {
+  return items.map(
+    (item) => `### Context ${item.mention} (from \`${item.path}\`)
+
+${item.content.replace(/\s+$/, "")}`
+  ).join("\n\n---\n\n");
+}
+
+// src/engine/molecule/need-branches.ts
+function standsIn(def, status2) {
+  return status2 === "skipped" || judgedOnReady(def);
+}
+function needBranches(proto, mol, def) {
+  const recorded = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
+  if (recorded.size === 0) return [];
+  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
+  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const branches = [];
+  const seen = /* @__PURE__ */ new Set();
+  const visit2 = (needs) => {
+    for (const need of needs) {
+      if (seen.has(need)) continue;
+      seen.add(need);
+      const branch = recorded.get(need);
+      const def2 = defs.get(need);
+      const status2 = statuses.get(need);
+      if (branch !== void 0) {
+        if (!branches.includes(branch)) branches.push(branch);
+      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
+    }
   };
-  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
-  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
-  d.set("budgetStop", { step: d.step(i).id, message: e.error });
-  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
-}
-function raiseBudget(d, e) {
-  const words = describeBudget(e.budget);
-  if (e.step !== void 0) {
-    const found2 = findStep(d, e.step);
-    if (!found2.ok) return found2;
-    const i = found2.value;
-    const budget2 = { ...d.step(i).budget, ...e.budget };
-    d.patch(i, { budget: budget2 });
-    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
-  } else {
-    d.set("budget", { ...d.field("budget"), ...e.budget });
-    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
-  }
-  const stop = d.field("budgetStop");
-  if (stop === void 0 || d.status !== "paused") return ok(void 0);
-  const at = d.position(stop.step);
-  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
-  const reached2 = at === void 0 ? void 0 : reachedLimit(
-    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
-    spentFor(steps, d.step(at))
-  );
-  if (reached2 !== void 0) {
-    d.emit({
-      type: "notice",
-      level: "warning",
-      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
-    });
-    return ok(void 0);
-  }
-  d.set("budgetStop", void 0);
-  let started = false;
-  for (let j = 0; j < d.size; j++) {
-    const step2 = d.step(j);
-    if (step2.status === "ready") d.redispatch(j);
-    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
-      started = true;
-  }
-  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
-  return ok(void 0);
-}
-function describeBudget(budget2) {
-  return Object.entries(budget2).map(([k, v]) => `${k}=${v}`).join(" ");
+  visit2(def.needs);
+  return branches;
 }
 
 // src/engine/molecule/ops/persistent-lists.ts
@@ -45197,6 +45402,266 @@ function checkMatches(index, proto, mol) {
   return ok(true);
 }
 
+// src/engine/molecule/ops/adhoc-proto.ts
+var InlineFormulaSchema = external_exports.object({
+  formula: external_exports.string().min(1),
+  description: external_exports.string().optional(),
+  steps: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().min(1),
+      title: external_exports.string().optional(),
+      description: external_exports.string().optional(),
+      needs: external_exports.array(external_exports.string()).optional(),
+      max_retries: external_exports.number().int().min(0).optional()
+    })
+  ).min(1)
+});
+function adhocProto(inline2) {
+  const parsed = InlineFormulaSchema.safeParse(inline2);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    return err(
+      "invalid-formula",
+      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
+    );
+  }
+  const f = parsed.data;
+  const proto = {
+    formula: f.formula,
+    description: f.description ?? "",
+    type: "workflow",
+    execution: "local",
+    vars: {},
+    maxLoops: DEFAULT_MAX_LOOPS,
+    steps: f.steps.map((s) => ({
+      id: s.id,
+      title: s.title ?? s.id,
+      description: s.description ?? "",
+      needs: s.needs ?? [],
+      type: "task",
+      gates: [],
+      trigger: "all_success",
+      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
+    }))
+  };
+  const index = indexProto(proto);
+  return index.ok ? ok(proto) : index;
+}
+
+// src/engine/molecule/ops/events.ts
+var step = external_exports.string().min(1);
+var by = external_exports.string().optional();
+var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
+  external_exports.object({
+    type: external_exports.literal("start"),
+    step,
+    lease: external_exports.object({
+      holder: external_exports.string(),
+      runId: external_exports.string().optional(),
+      ttlMs: external_exports.number().int().positive(),
+      /** The holder starting again with its command's process group: recorded in the lease. */
+      process: LeaseProcessSchema.optional()
+    }).optional(),
+    by
+  }),
+  external_exports.object({
+    type: external_exports.literal("complete"),
+    step,
+    checkpoint: CheckpointSchema.optional(),
+    gates: external_exports.array(GateResultSchema).optional(),
+    branch: external_exports.string().optional(),
+    /** What the attempt's agent used: added to the step's usage. */
+    usage: UsageSchema.optional(),
+    by
+  }),
+  /** Gate results arriving later (checks finished, timer elapsed). */
+  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
+  /**
+   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
+   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
+   */
+  external_exports.object({
+    type: external_exports.literal("fail"),
+    step,
+    error: external_exports.string(),
+    transient: external_exports.boolean().optional(),
+    usage: UsageSchema.optional(),
+    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
+    reason: external_exports.literal("budget").optional(),
+    by
+  }),
+  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
+  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
+  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
+  external_exports.object({ type: external_exports.literal("retry"), step, by }),
+  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
+  external_exports.object({
+    type: external_exports.literal("skip"),
+    step,
+    reason: external_exports.string().optional(),
+    force: external_exports.boolean().optional(),
+    by
+  }),
+  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
+  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
+  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
+  external_exports.object({ type: external_exports.literal("pause"), by }),
+  external_exports.object({ type: external_exports.literal("unpause"), by }),
+  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
+  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
+  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
+  /** A wisp whose TTL passed. */
+  external_exports.object({ type: external_exports.literal("evaporate") }),
+  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
+  external_exports.object({ type: external_exports.literal("resume"), by }),
+  /** Patrol: a step past its timeout fails (so retries apply). */
+  external_exports.object({ type: external_exports.literal("timeout"), step }),
+  /** Patrol: a nudge was sent to whoever holds the step. */
+  external_exports.object({ type: external_exports.literal("nudge"), step }),
+  /**
+   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
+   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
+   * newer run).
+   */
+  external_exports.object({
+    type: external_exports.literal("release"),
+    step,
+    runId: external_exports.string().optional(),
+    /** The face saw the process group the lease records end (or never start): required when it records one. */
+    processEnded: external_exports.boolean().optional(),
+    by
+  }),
+  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
+  external_exports.object({ type: external_exports.literal("reset"), by }),
+  /** Any state: a fresh pour, with a warning notice. */
+  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
+]);
+
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled"
+};
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+}
+
+// src/engine/molecule/step-budgets.ts
+function budgetsFor(proto, mol, def, state) {
+  const molecule = mergeBudget(proto.budget, mol.budget);
+  const step2 = mergeBudget(def.budget, state?.budget);
+  return { ...molecule === void 0 ? {} : { molecule }, ...step2 === void 0 ? {} : { step: step2 } };
+}
+function spentFor(steps, state, running) {
+  return {
+    molecule: addUsage(moleculeUsage(steps), running),
+    step: addUsage(state?.usage, running)
+  };
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed2}`
+  );
+}
+
+// src/engine/molecule/ops/budget-stop.ts
+function stopForBudget(d, i, e, patch) {
+  const fields = {
+    ...patch,
+    error: e.error,
+    lease: void 0,
+    nudgedAt: void 0,
+    awaitingSince: void 0
+  };
+  d.move(i, "fail", "failed", { by: e.by, note: e.error }, fields);
+  d.move(i, "auto-retry", "ready", { note: "waits for its budget to be raised" });
+  d.set("budgetStop", { step: d.step(i).id, message: e.error });
+  d.moveMolecule("pause", "paused", { by: "budget", note: e.error });
+}
+function raiseBudget(d, e) {
+  const words = describeBudget(e.budget);
+  if (e.step !== void 0) {
+    const found2 = findStep(d, e.step);
+    if (!found2.ok) return found2;
+    const i = found2.value;
+    const budget2 = { ...d.step(i).budget, ...e.budget };
+    d.patch(i, { budget: budget2 });
+    d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
+  } else {
+    d.set("budget", { ...d.field("budget"), ...e.budget });
+    d.record("budget", { by: e.by, note: `molecule budget ${words}` });
+  }
+  const stop = d.field("budgetStop");
+  if (stop === void 0 || d.status !== "paused") return ok(void 0);
+  const at = d.position(stop.step);
+  const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
+    budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
+    spentFor(steps, d.step(at))
+  );
+  if (reached2 !== void 0) {
+    d.emit({
+      type: "notice",
+      level: "warning",
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+    });
+    return ok(void 0);
+  }
+  d.set("budgetStop", void 0);
+  let started = false;
+  for (let j = 0; j < d.size; j++) {
+    const step2 = d.step(j);
+    if (step2.status === "ready") d.redispatch(j);
+    if (step2.attempts > 0 || ["in_progress", "awaiting_gate", "completed", "failed"].includes(step2.status))
+      started = true;
+  }
+  d.moveMolecule("budget", started ? "in_progress" : "pending", { by: e.by, note: "budget raised" });
+  return ok(void 0);
+}
+function describeBudget(budget2) {
+  return Object.entries(budget2).map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
 // src/engine/molecule/ops/send-back.ts
 var BACK_TO_PENDING = {
   lease: void 0,
@@ -45473,425 +45938,10 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function judgedOnReady(def) {
-  return def.type === "gate" && def.run === void 0 && def.agent === void 0 && def.gates.length > 0;
-}
 function openGates(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
-
-// src/engine/molecule/lease.ts
-var RUNNER_LIMIT_MS = {
-  actions: 6 * 36e5,
-  local: 24 * 36e5
-};
-var LEASE_MARGIN_MS = 10 * 6e4;
-function leaseTtlMs(def, runner) {
-  const timeout2 = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
-  return (timeout2 ?? RUNNER_LIMIT_MS[runner]) + LEASE_MARGIN_MS;
-}
-function leaseLive(lease, now) {
-  return lease !== void 0 && Date.parse(lease.expiresAt) > now.getTime();
-}
-function holdsLease(step2, runId, now) {
-  if (step2?.status !== "in_progress" || step2.lease?.runId !== runId) return false;
-  return now === void 0 || leaseLive(step2.lease, now);
-}
-function refuseStaleReport(mol, stepId, runId) {
-  const step2 = mol.steps.find((s) => s.id === stepId);
-  const holder = step2?.status === "in_progress" ? step2.lease?.runId : void 0;
-  if (runId === void 0 || holder === void 0 || holder === runId) return ok(void 0);
-  return err(
-    "stale-report",
-    `run ${runId} reported step "${stepId}" of ${mol.id}, but run ${holder} holds it now; the report was ignored`
-  );
-}
-
-// src/engine/molecule/machine/molecule-machine.ts
-var FINAL = { burn: ["burned"], evaporate: ["burned"] };
-var MOLECULE_MACHINE = {
-  pending: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    skip: ["in_progress"],
-    // Patrol re-dispatching a ready step whose first dispatch was lost (nothing has started).
-    nudge: ["pending"],
-    resume: ["pending"],
-    pause: ["paused"],
-    budget: ["pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  in_progress: {
-    start: ["in_progress"],
-    complete: ["in_progress"],
-    gates: ["in_progress"],
-    approve: ["in_progress"],
-    fail: ["in_progress"],
-    timeout: ["in_progress"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    nudge: ["in_progress"],
-    release: ["in_progress"],
-    resume: ["in_progress"],
-    rollback: ["in_progress"],
-    pause: ["paused"],
-    budget: ["in_progress"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  paused: {
-    complete: ["paused"],
-    gates: ["paused"],
-    approve: ["paused"],
-    fail: ["paused"],
-    timeout: ["paused"],
-    retry: ["paused"],
-    skip: ["paused"],
-    nudge: ["paused"],
-    release: ["paused"],
-    rollback: ["paused"],
-    unpause: ["in_progress", "pending"],
-    // Raised enough, a molecule paused for its budget goes on (the operation decides).
-    budget: ["paused", "in_progress", "pending"],
-    "squash-unfinished": ["squashed"],
-    "force-reset": ["pending"],
-    settle: ["complete", "failed"],
-    ...FINAL
-  },
-  complete: {
-    budget: ["complete"],
-    complete: ["complete"],
-    gates: ["complete"],
-    approve: ["complete"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  failed: {
-    budget: ["failed"],
-    complete: ["failed"],
-    gates: ["failed"],
-    approve: ["failed"],
-    retry: ["in_progress"],
-    skip: ["in_progress"],
-    rollback: ["in_progress"],
-    squash: ["squashed"],
-    reset: ["pending"],
-    "force-reset": ["pending"],
-    ...FINAL
-  },
-  squashed: {},
-  burned: {}
-};
-
-// src/engine/molecule/machine/serialize.ts
-function formatPath(path) {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out || "(the document)";
-}
-
-// src/engine/molecule/machine/step-machine.ts
-var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
-var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
-var STEP_MACHINE = {
-  pending: {
-    ready: ["ready"],
-    block: ["blocked"],
-    skip: ["skipped"],
-    "condition-error": ["failed"],
-    ...SWEEP
-  },
-  ready: {
-    start: ["in_progress"],
-    // A person may report a step done without a recorded start (`/mol done` on a human step).
-    complete: GATE_OUTCOMES,
-    skip: ["skipped"],
-    // Patrol re-dispatches a ready step nobody picked up (its dispatch was lost).
-    nudge: ["ready"],
-    ...SWEEP
-  },
-  in_progress: {
-    // Re-start: a no-op for the lease holder, a takeover once its lease has expired.
-    start: ["in_progress"],
-    complete: GATE_OUTCOMES,
-    // `completed`: a soft-failed step under Gas City's retry is closed as passed.
-    fail: ["failed", "completed"],
-    timeout: ["failed"],
-    nudge: ["in_progress"],
-    release: ["ready"],
-    resume: ["ready"],
-    ...SWEEP
-  },
-  awaiting_gate: {
-    complete: GATE_OUTCOMES,
-    gates: GATE_OUTCOMES,
-    approve: ["completed", "awaiting_gate"],
-    fail: ["failed", "completed"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  completed: {
-    // Redelivered completions and late gate results are answered with a no-op, not an error.
-    complete: ["completed"],
-    gates: ["completed"],
-    approve: ["completed"],
-    ...SWEEP
-  },
-  failed: {
-    "auto-retry": ["ready"],
-    retry: ["ready"],
-    skip: ["skipped"],
-    ...SWEEP
-  },
-  skipped: { ...SWEEP },
-  blocked: {
-    unblock: ["pending"],
-    retry: ["pending"],
-    skip: ["skipped"],
-    ...SWEEP
-  }
-};
-var TERMINAL_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "completed",
-  "failed",
-  "skipped",
-  "blocked"
-]);
-var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
-  "ready",
-  "in_progress",
-  "awaiting_gate"
-]);
-
-// src/engine/molecule/mentions.ts
-var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
-}
-function normalizeRepoPath(path) {
-  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
-  const parts = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length > 0 ? parts.join("/") : void 0;
-}
-function lookup(contextMap2, mention) {
-  const exact = contextMap2[mention];
-  if (exact !== void 0) return [mention, exact];
-  const lower = mention.toLowerCase();
-  const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
-  return key === void 0 ? void 0 : [key, contextMap2[key]];
-}
-async function resolveMentions(text3, contextMap2, readFile9) {
-  const resolved = { items: [], unknown: [], missing: [] };
-  const seen = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
-    const entry2 = lookup(contextMap2, mention);
-    if (!entry2) {
-      resolved.unknown.push(mention);
-      continue;
-    }
-    const [configured, rawPath] = entry2;
-    if (seen.has(configured)) continue;
-    seen.add(configured);
-    const path = normalizeRepoPath(rawPath);
-    if (path === void 0) {
-      resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
-      continue;
-    }
-    const content = await readFile9(path);
-    if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
-    else resolved.items.push({ mention: configured, path, content });
-  }
-  return resolved;
-}
-function formatForPrompt(items) {
-  return items.map(
-    (item) => `### Context ${item.mention} (from \`${item.path}\`)
-
-${item.content.replace(/\s+$/, "")}`
-  ).join("\n\n---\n\n");
-}
-
-// src/engine/molecule/need-branches.ts
-function standsIn(def, status2) {
-  return status2 === "skipped" || judgedOnReady(def);
-}
-function needBranches(proto, mol, def) {
-  const recorded = /* @__PURE__ */ new Map();
-  for (const s of mol.steps) if (s.branch !== void 0) recorded.set(s.id, s.branch);
-  if (recorded.size === 0) return [];
-  const statuses = new Map(mol.steps.map((s) => [s.id, s.status]));
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
-  const branches = [];
-  const seen = /* @__PURE__ */ new Set();
-  const visit2 = (needs) => {
-    for (const need of needs) {
-      if (seen.has(need)) continue;
-      seen.add(need);
-      const branch = recorded.get(need);
-      const def2 = defs.get(need);
-      const status2 = statuses.get(need);
-      if (branch !== void 0) {
-        if (!branches.includes(branch)) branches.push(branch);
-      } else if (def2 !== void 0 && status2 !== void 0 && standsIn(def2, status2)) visit2(def2.needs);
-    }
-  };
-  visit2(def.needs);
-  return branches;
-}
-
-// src/engine/molecule/ops/adhoc-proto.ts
-var InlineFormulaSchema = external_exports.object({
-  formula: external_exports.string().min(1),
-  description: external_exports.string().optional(),
-  steps: external_exports.array(
-    external_exports.object({
-      id: external_exports.string().min(1),
-      title: external_exports.string().optional(),
-      description: external_exports.string().optional(),
-      needs: external_exports.array(external_exports.string()).optional(),
-      max_retries: external_exports.number().int().min(0).optional()
-    })
-  ).min(1)
-});
-function adhocProto(inline2) {
-  const parsed = InlineFormulaSchema.safeParse(inline2);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    return err(
-      "invalid-formula",
-      `ad-hoc formula: ${issue2 ? `${formatPath(issue2.path)}: ${issue2.message}` : "invalid"}`
-    );
-  }
-  const f = parsed.data;
-  const proto = {
-    formula: f.formula,
-    description: f.description ?? "",
-    type: "workflow",
-    execution: "local",
-    vars: {},
-    maxLoops: DEFAULT_MAX_LOOPS,
-    steps: f.steps.map((s) => ({
-      id: s.id,
-      title: s.title ?? s.id,
-      description: s.description ?? "",
-      needs: s.needs ?? [],
-      type: "task",
-      gates: [],
-      trigger: "all_success",
-      ...s.max_retries === void 0 ? {} : { maxRetries: s.max_retries }
-    }))
-  };
-  const index = indexProto(proto);
-  return index.ok ? ok(proto) : index;
-}
-
-// src/engine/molecule/ops/events.ts
-var step = external_exports.string().min(1);
-var by = external_exports.string().optional();
-var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
-  external_exports.object({
-    type: external_exports.literal("start"),
-    step,
-    lease: external_exports.object({
-      holder: external_exports.string(),
-      runId: external_exports.string().optional(),
-      ttlMs: external_exports.number().int().positive(),
-      /** The holder starting again with its command's process group: recorded in the lease. */
-      process: LeaseProcessSchema.optional()
-    }).optional(),
-    by
-  }),
-  external_exports.object({
-    type: external_exports.literal("complete"),
-    step,
-    checkpoint: CheckpointSchema.optional(),
-    gates: external_exports.array(GateResultSchema).optional(),
-    branch: external_exports.string().optional(),
-    /** What the attempt's agent used: added to the step's usage. */
-    usage: UsageSchema.optional(),
-    by
-  }),
-  /** Gate results arriving later (checks finished, timer elapsed). */
-  external_exports.object({ type: external_exports.literal("gates"), step, gates: external_exports.array(GateResultSchema) }),
-  /**
-   * `transient`: the failure is worth retrying (the command or agent exited 75, EX_TEMPFAIL).
-   * Only Gas City's `[steps.retry]` reads it: there an unclassed failure is hard and not retried.
-   */
-  external_exports.object({
-    type: external_exports.literal("fail"),
-    step,
-    error: external_exports.string(),
-    transient: external_exports.boolean().optional(),
-    usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: external_exports.literal("budget").optional(),
-    by
-  }),
-  /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
-  external_exports.object({ type: external_exports.literal("budget"), step: step.optional(), budget: BudgetSchema, by }),
-  /** A failed step (or one blocked by failures: their sources are retried) back to ready; works after retries are spent. */
-  external_exports.object({ type: external_exports.literal("retry"), step, by }),
-  /** `force`: also a gate step, or a step whose approval has not passed (see ops/skip.ts). */
-  external_exports.object({
-    type: external_exports.literal("skip"),
-    step,
-    reason: external_exports.string().optional(),
-    force: external_exports.boolean().optional(),
-    by
-  }),
-  external_exports.object({ type: external_exports.literal("approve"), step, by: external_exports.string() }),
-  /** To a step's checkpoint (it stays completed, everything downstream back to pending); no step: to the base. */
-  external_exports.object({ type: external_exports.literal("rollback"), step: step.optional(), by }),
-  external_exports.object({ type: external_exports.literal("pause"), by }),
-  external_exports.object({ type: external_exports.literal("unpause"), by }),
-  external_exports.object({ type: external_exports.literal("squash"), summary: external_exports.string().optional(), by }),
-  /** A molecule still in progress or paused burns only with `force`: work someone is doing is lost. */
-  external_exports.object({ type: external_exports.literal("burn"), by, force: external_exports.boolean().optional() }),
-  /** A wisp whose TTL passed. */
-  external_exports.object({ type: external_exports.literal("evaporate") }),
-  /** In-progress steps whose lease expired (or that have none) back to ready; ready steps dispatched again. */
-  external_exports.object({ type: external_exports.literal("resume"), by }),
-  /** Patrol: a step past its timeout fails (so retries apply). */
-  external_exports.object({ type: external_exports.literal("timeout"), step }),
-  /** Patrol: a nudge was sent to whoever holds the step. */
-  external_exports.object({ type: external_exports.literal("nudge"), step }),
-  /**
-   * Patrol: an in-progress step back to ready because its lease expired (no runId) or its run is
-   * gone (runId: refused unless that run still holds the lease, so a stale decision cannot evict a
-   * newer run).
-   */
-  external_exports.object({
-    type: external_exports.literal("release"),
-    step,
-    runId: external_exports.string().optional(),
-    /** The face saw the process group the lease records end (or never start): required when it records one. */
-    processEnded: external_exports.boolean().optional(),
-    by
-  }),
-  /** Complete or failed molecules only: back to a fresh pour of the same proto. */
-  external_exports.object({ type: external_exports.literal("reset"), by }),
-  /** Any state: a fresh pour, with a warning notice. */
-  external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
-]);
 
 // src/engine/molecule/ops/open-step.ts
 function isOpen(status2) {
@@ -46247,8 +46297,8 @@ var Draft = class {
     if (this.again.length === 0 && this.readied.length === 0) return;
     const chosen = new Set(this.again);
     for (const i of this.readied) if (this.baseStep(i).status !== "ready") chosen.add(i);
-    const ready = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
-    for (const i of ready) {
+    const ready2 = [...chosen].filter((i) => this.step(i).status === "ready").sort((a, b) => a - b);
+    for (const i of ready2) {
       effects.push({ type: "dispatch", step: this.step(i).id, baseBranches: this.baseBranches(i) });
     }
   }
@@ -46912,49 +46962,6 @@ function toEvent(action) {
     case "release-lock":
       return void 0;
   }
-}
-
-// src/engine/molecule/progress.ts
-function progress(mol) {
-  const p = {
-    total: mol.steps.length,
-    complete: 0,
-    inProgress: 0,
-    failed: 0,
-    skipped: 0,
-    blocked: 0,
-    pending: 0,
-    ready: 0,
-    percentComplete: 0
-  };
-  for (const step2 of mol.steps) {
-    switch (step2.status) {
-      case "completed":
-        p.complete++;
-        break;
-      case "in_progress":
-      case "awaiting_gate":
-        p.inProgress++;
-        break;
-      case "failed":
-        p.failed++;
-        break;
-      case "skipped":
-        p.skipped++;
-        break;
-      case "blocked":
-        p.blocked++;
-        break;
-      case "pending":
-        p.pending++;
-        break;
-      case "ready":
-        p.ready++;
-        break;
-    }
-  }
-  p.percentComplete = p.total === 0 ? 100 : Math.floor(100 * (p.complete + p.skipped) / p.total);
-  return p;
 }
 
 // src/engine/molecule/rewisp.ts
@@ -49110,12 +49117,14 @@ async function pour2(input2) {
   if (!base.ok) return base;
   for (let tries = 0; ; tries++) {
     const id = typeof input2.id === "string" ? input2.id : input2.id(raw.formula);
+    const vapor = input2.kind === void 0 && raw.phase === "vapor" && input2.vaporTtlMs !== void 0;
+    const ttlMs = vapor ? input2.vaporTtlMs : input2.ttlMs;
     const poured = pour(proto, {
       id,
       now: input2.now,
       vars: bound.value,
-      kind: input2.kind ?? "mol",
-      ...input2.ttlMs === void 0 ? {} : { ttlMs: input2.ttlMs },
+      kind: vapor ? "wisp" : input2.kind ?? "mol",
+      ...ttlMs === void 0 ? {} : { ttlMs },
       ...input2.subject === void 0 ? {} : { subject: input2.subject },
       base: base.value,
       formula: formula.value,
@@ -50985,14 +50994,14 @@ async function unfinishedLine(ctx, holder, molId) {
   if (!loaded.ok || loaded.value === void 0) return void 0;
   const step2 = loaded.value.steps.find((s) => s.status === "in_progress");
   if (step2 === void 0) return void 0;
-  const gone = `molecule ${holder.about}'s runner (pid ${holder.pid}) is gone`;
+  const gone2 = `molecule ${holder.about}'s runner (pid ${holder.pid}) is gone`;
   const recorded = step2.lease?.process;
   const group = recorded === void 0 || recorded.host !== hostname7() ? void 0 : {
     pgid: recorded.pgid,
     ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
   };
   const what = group !== void 0 && groupAlive(group) ? `but its step ${step2.id} still runs here (process group ${group.pgid})` : `and left its step ${step2.id} unfinished in this tree`;
-  return `${gone}, ${what}; mol resume ${holder.about} ends that attempt and runs on (or mol burn ${holder.about} --force drops it)`;
+  return `${gone2}, ${what}; mol resume ${holder.about} ends that attempt and runs on (or mol burn ${holder.about} --force drops it)`;
 }
 
 // src/cli/executor.ts
@@ -51900,10 +51909,10 @@ function liveIdOf(fileName) {
 // src/local/store/local-store.ts
 function createLocalStore(options) {
   const layout = storeLayout(options.dir);
-  let ready;
+  let ready2;
   const ensureLayout = () => {
-    ready ??= makeLayout(layout);
-    return ready;
+    ready2 ??= makeLayout(layout);
+    return ready2;
   };
   const locked = (id, fn) => guard(async () => {
     await ensureLayout();
@@ -52278,8 +52287,8 @@ async function loadMolecule(ctx, id) {
   if (!loaded.ok) return loaded;
   if (loaded.value === void 0) {
     const archived = await ctx.store.loadArchive(id);
-    const gone = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
-    return err("unknown-molecule", `there is no molecule "${id}"${gone}; \`mol list\` shows them`);
+    const gone2 = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
+    return err("unknown-molecule", `there is no molecule "${id}"${gone2}; \`mol list\` shows them`);
   }
   const proto = await loadProto2(ctx.repoDir, loaded.value);
   if (!proto.ok) return proto;
@@ -53447,14 +53456,14 @@ async function gcCommand({ io, values }) {
       io.err(`mol: ${proto.error.message}`);
       continue;
     }
-    const gone = await changeMolecule(
+    const gone2 = await changeMolecule(
       ctx.value.store,
       proto.value,
       mol.id,
       { type: "evaporate" },
       ctx.value.io.now()
     );
-    if (!gone.ok) continue;
+    if (!gone2.ok) continue;
     live.delete(mol.id);
     done2.evaporated.push(mol.id);
   }
@@ -53632,6 +53641,174 @@ function shortTime(iso) {
   return iso.slice(0, 16).replace("T", " ");
 }
 
+// src/cli/waiting-steps.ts
+var WAIT_REASONS = ["human", "approval", "ready", "gates", "running", "budget"];
+var WaitingStepSchema = external_exports.strictObject({
+  step: external_exports.string(),
+  why: external_exports.enum(WAIT_REASONS),
+  /** Who or what: the gates still waiting (`timer`, `checks`), the lease holder, the budget stop. */
+  detail: external_exports.string().optional(),
+  /** When the step began to wait, where the state says (ready steps carry no time of their own). */
+  since: external_exports.string().optional()
+});
+function waitingSteps(mol, proto) {
+  if (!isLive(mol.status)) return [];
+  const defs = new Map(proto?.steps.map((s) => [s.id, s]));
+  const waiting = [];
+  if (mol.budgetStop !== void 0)
+    waiting.push({ step: mol.budgetStop.step, why: "budget", detail: mol.budgetStop.message });
+  for (const step2 of mol.steps) {
+    if (step2.status === "ready") {
+      const def = defs.get(step2.id);
+      const why = runsUnattended(def) ? "ready" : "human";
+      if (why === "ready" && !startsSteps(mol.status)) continue;
+      waiting.push({ step: step2.id, why });
+    } else if (step2.status === "awaiting_gate") {
+      const open4 = (step2.gates ?? []).filter((g) => g.passed === null);
+      const approval = open4.some((g) => g.type === "approval");
+      waiting.push({
+        step: step2.id,
+        why: approval ? "approval" : "gates",
+        ...approval ? {} : { detail: open4.map((g) => g.type).join(", ") || "pending" },
+        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
+      });
+    } else if (step2.status === "in_progress") {
+      waiting.push({
+        step: step2.id,
+        why: "running",
+        ...step2.lease === void 0 ? {} : { detail: step2.lease.holder },
+        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
+      });
+    }
+  }
+  return waiting;
+}
+function waitingText(waiting) {
+  return waiting.map((w) => `${w.step} (${w.why}${w.why === "gates" ? `: ${w.detail}` : ""})`).join(", ");
+}
+
+// src/cli/molecule-summary.ts
+var MoleculeSummarySchema = external_exports.strictObject({
+  id: external_exports.string(),
+  formula: external_exports.string(),
+  kind: external_exports.enum(["mol", "wisp", "archive"]),
+  status: external_exports.enum(MOLECULE_STATUSES),
+  /** Completed and skipped steps, of all the steps. */
+  progress: external_exports.strictObject({ done: external_exports.number().int(), total: external_exports.number().int() }),
+  waitingOn: external_exports.array(WaitingStepSchema),
+  createdAt: external_exports.string(),
+  /** The last write; for an archive, when it was squashed. */
+  updatedAt: external_exports.string()
+});
+function moleculeSummary(mol, proto) {
+  return {
+    id: mol.id,
+    formula: mol.formula.name,
+    kind: mol.kind,
+    status: mol.status,
+    progress: { done: settledSteps(mol), total: mol.steps.length },
+    waitingOn: waitingSteps(mol, proto),
+    createdAt: mol.createdAt,
+    updatedAt: mol.updatedAt
+  };
+}
+function archiveSummary(record4) {
+  return {
+    id: record4.id,
+    formula: record4.formula.name,
+    kind: "archive",
+    status: "squashed",
+    progress: {
+      done: record4.steps.filter((s) => s.status === "completed" || s.status === "skipped").length,
+      total: record4.steps.length
+    },
+    waitingOn: [],
+    createdAt: record4.createdAt,
+    updatedAt: record4.squashedAt
+  };
+}
+
+// src/cli/commands/ls.ts
+var WAITING_WIDTH = 60;
+var ls = defineVerb({
+  name: "ls",
+  summary: "every molecule in the store: status, progress, what it waits on, age (--status, --json)",
+  args: [],
+  options: [
+    {
+      name: "status",
+      value: "STATUS",
+      multiple: true,
+      meaning: `only molecules with this status (repeatable, or comma-separated): ${MOLECULE_STATUSES.filter((s) => s !== "burned").join(", ")}`
+    },
+    json2(
+      "the molecules (one object each: id, formula, kind, status, progress {done, total}, waitingOn [{step, why, detail?, since?}], createdAt, updatedAt)"
+    ),
+    STORE
+  ],
+  examples: ["mol ls", "mol ls --status pending,in_progress --json=id,waitingOn"],
+  run: lsCommand
+});
+async function lsCommand({ io, values, usageError }) {
+  const wanted = statusFilter(values.status);
+  if (typeof wanted === "string") return usageError(wanted);
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const scanned = await ctx.value.store.scan();
+  if (!scanned.ok) return failWith(io, scanned.error);
+  const problems = [...scanned.value.problems];
+  const summaries = [];
+  for (const mol of scanned.value.molecules) {
+    if (wanted !== void 0 && !wanted.has(mol.status)) continue;
+    const needsProto = mol.steps.some((s) => s.status === "ready");
+    const proto = needsProto ? await loadProto2(ctx.value.repoDir, mol) : void 0;
+    if (proto !== void 0 && !proto.ok) problems.push(proto.error);
+    summaries.push(moleculeSummary(mol, proto?.ok ? proto.value : void 0));
+  }
+  if (wanted === void 0 || wanted.has("squashed"))
+    summaries.push(...(await loadArchives(ctx.value)).map(archiveSummary));
+  summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  for (const problem of problems) io.err(`mol: ${problem.message}`);
+  const failed = problems.length > 0 ? EXIT.failed : EXIT.ok;
+  if (values.json) return Math.max(printJson(io, values.json, summaries), failed);
+  if (summaries.length === 0) {
+    io.out(wanted === void 0 ? "no molecules in this store" : `no ${[...wanted].join(" or ")} molecules`);
+    return failed;
+  }
+  const now = io.now().getTime();
+  io.out(
+    table2(
+      ["ID", "FORMULA", "STATUS", "PROGRESS", "WAITING ON", "AGE"],
+      summaries.map((s) => row(s, now, io.style)),
+      io.style
+    )
+  );
+  return failed;
+}
+function row(s, now, style) {
+  const waiting = waitingText(s.waitingOn);
+  return [
+    s.kind === "wisp" ? `${s.id} (wisp)` : s.id,
+    s.formula,
+    style.status(s.status),
+    progressText(s.progress.done, s.progress.total, style, 10),
+    waiting.length > WAITING_WIDTH ? `${waiting.slice(0, WAITING_WIDTH - 1)}\u2026` : waiting,
+    ageText(now - Date.parse(s.createdAt))
+  ];
+}
+function statusFilter(given) {
+  if (given === void 0) return void 0;
+  const names = given.flatMap((g) => g.split(",")).map((n) => n.trim());
+  const known = new Set(MOLECULE_STATUSES);
+  const unknown2 = names.find((n) => !known.has(n));
+  if (unknown2 !== void 0)
+    return `--status: no status "${unknown2}"${didYouMean(unknown2, known)}; the statuses are ${MOLECULE_STATUSES.join(", ")}`;
+  return new Set(names);
+}
+function ageText(ms) {
+  return ms < 1e3 ? "0s" : formatDuration(ms);
+}
+
 // src/shell/patrol-round.ts
 async function patrolRound(face, now) {
   const surveyed = await face.survey();
@@ -53710,8 +53887,8 @@ async function surveyLocks(storeDir) {
       const holder = JSON.parse(await readFile8(join21(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
-      const gone = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
-      locks.push({ molId, expiresAt: new Date(gone ? acquired : acquired + STALE_MS).toISOString() });
+      const gone2 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
+      locks.push({ molId, expiresAt: new Date(gone2 ? acquired : acquired + STALE_MS).toISOString() });
     } catch {
     }
   }
@@ -53961,6 +54138,79 @@ async function promptCommand({ io, values, positionals }) {
   return EXIT.ok;
 }
 
+// src/cli/commands/ready.ts
+var ready = defineVerb({
+  name: "ready",
+  summary: "the steps, across molecules, waiting for a person or ready to run (--json)",
+  args: [],
+  options: [
+    json2("the steps (one object each: molecule, formula, step, title, why: human, approval or ready, next)"),
+    STORE
+  ],
+  examples: ["mol ready", "mol ready --json=molecule,step,why"],
+  run: readyCommand
+});
+var ReadyStepSchema = external_exports.strictObject({
+  molecule: external_exports.string(),
+  formula: external_exports.string(),
+  step: external_exports.string(),
+  title: external_exports.string(),
+  /** A step no command runs, an approval gate, or a step `mol run` would start. */
+  why: external_exports.enum(["human", "approval", "ready"]),
+  /** The command that moves it on. */
+  next: external_exports.string()
+});
+async function readyCommand({ io, values }) {
+  const ctx = await contextFor(io, values);
+  if (!ctx.ok) return failWith(io, ctx.error);
+  const scanned = await ctx.value.store.scan();
+  if (!scanned.ok) return failWith(io, scanned.error);
+  const problems = [...scanned.value.problems];
+  const rows = [];
+  const live = scanned.value.molecules.filter((m) => isLive(m.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  for (const mol of live) {
+    if (!mol.steps.some((s) => s.status === "ready" || s.status === "awaiting_gate")) continue;
+    const proto = await loadProto2(ctx.value.repoDir, mol);
+    if (!proto.ok) problems.push(proto.error);
+    const titles = new Map(proto.ok ? proto.value.steps.map((s) => [s.id, s.title]) : []);
+    for (const w of waitingSteps(mol, proto.ok ? proto.value : void 0)) {
+      const why = w.why;
+      if (!isReadyReason(why)) continue;
+      rows.push({
+        molecule: mol.id,
+        formula: mol.formula.name,
+        step: w.step,
+        title: titles.get(w.step) ?? w.step,
+        why,
+        next: NEXT[why](mol.id, w.step)
+      });
+    }
+  }
+  for (const problem of problems) io.err(`mol: ${problem.message}`);
+  const failed = problems.length > 0 ? EXIT.failed : EXIT.ok;
+  if (values.json) return Math.max(printJson(io, values.json, rows), failed);
+  if (rows.length === 0) {
+    io.out("nothing is ready: no step waits for a person, and none is ready to run");
+    return failed;
+  }
+  io.out(
+    table2(
+      ["MOLECULE", "STEP", "WHY", "TITLE", "NEXT"],
+      rows.map((r) => [r.molecule, r.step, r.why, r.title, r.next]),
+      io.style
+    )
+  );
+  return failed;
+}
+var NEXT = {
+  human: (mol, step2) => `mol done ${mol} ${step2}`,
+  approval: (mol, step2) => `mol approve ${mol} ${step2}`,
+  ready: (mol) => `mol run ${mol}`
+};
+function isReadyReason(why) {
+  return Object.hasOwn(NEXT, why);
+}
+
 // src/cli/commands/resume.ts
 var resume2 = defineVerb({
   name: "resume",
@@ -54187,27 +54437,148 @@ async function squashCommand({ io, values, positionals }) {
   return EXIT.ok;
 }
 
+// src/local/store/watch-molecule.ts
+import { watch as fsWatch } from "node:fs";
+var REAL_CLOCK = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle)
+};
+var DEFAULT_POLL_MS = 500;
+function watchMolecule(options, onChange) {
+  const clock = options.clock ?? REAL_CLOCK;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const dir = storeLayout(options.dir).mols;
+  const prefix = `${options.id}.`;
+  let mode = "watch";
+  let closed = false;
+  let watcher;
+  let timer;
+  const poll = () => {
+    if (closed || mode === "poll") return;
+    watcher?.close();
+    watcher = void 0;
+    mode = "poll";
+    const tick = () => {
+      if (closed) return;
+      onChange();
+      timer = clock.setTimeout(tick, pollMs);
+    };
+    timer = clock.setTimeout(tick, pollMs);
+    onChange();
+  };
+  try {
+    watcher = (options.watch ?? ((d, l) => fsWatch(d, l)))(dir, (_event, file2) => {
+      if (!closed && (file2 === null || file2.startsWith(prefix))) onChange();
+    });
+    watcher.on("error", poll);
+  } catch {
+    poll();
+  }
+  return {
+    get mode() {
+      return mode;
+    },
+    close() {
+      closed = true;
+      watcher?.close();
+      if (timer !== void 0) clock.clearTimeout(timer);
+    }
+  };
+}
+
+// src/cli/watch-status.ts
+var REDRAW = "\x1B[H\x1B[J";
+async function watchStatus(ctx, first, options = {}) {
+  const { io } = ctx;
+  const { proto } = first;
+  const tty = io.style.symbols;
+  let last = "";
+  const draw = (mol, before) => {
+    const view = tty ? `${REDRAW}${report(mol, proto, io.style)}${isLive(mol.status) ? `
+
+${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
+    if (view === void 0 || view === last) return;
+    io.out(view);
+    last = view;
+  };
+  let wake;
+  let dirty = true;
+  const watch = watchMolecule(
+    { dir: ctx.store.dir, id: first.mol.id, ...options.clock ? { clock: options.clock } : {} },
+    () => {
+      dirty = true;
+      wake?.();
+    }
+  );
+  try {
+    let mol = first.mol;
+    draw(mol, void 0);
+    while (isLive(mol.status)) {
+      if (!dirty) await new Promise((resolve8) => wake = resolve8);
+      wake = void 0;
+      dirty = false;
+      const loaded = await ctx.store.load(mol.id);
+      if (!loaded.ok) {
+        io.err(`mol: ${loaded.error.message}`);
+        return EXIT.failed;
+      }
+      if (loaded.value === void 0) return gone(ctx, mol);
+      if (loaded.value.rev === mol.rev) continue;
+      const before = mol;
+      mol = loaded.value;
+      draw(mol, before);
+    }
+    return exitFor(mol);
+  } finally {
+    watch.close();
+  }
+}
+async function gone(ctx, last) {
+  const archived = await ctx.store.loadArchive(last.id);
+  const how = archived.ok && archived.value !== void 0 ? "squashed" : "burned";
+  ctx.io.out(`${last.id} was ${how}`);
+  return EXIT.ok;
+}
+function changeLine(mol, before, style) {
+  const line = headline(mol, style);
+  if (before === void 0) return line;
+  const was = new Map(before.steps.map((s) => [s.id, s.status]));
+  const moved = mol.steps.filter((s) => was.get(s.id) !== s.status).map((s) => `${s.id} ${statusWords(s.status)}`);
+  if (moved.length > 0) return `${line} \xB7 ${moved.join(", ")}`;
+  return line === headline(before, style) ? void 0 : line;
+}
+function watchingLine(mol, style) {
+  return style.paint("muted", `watching ${mol.id}: redrawn as it changes, until it ends (Ctrl-C stops)`);
+}
+
 // src/cli/commands/status.ts
 var status = defineVerb({
   name: "status",
-  summary: "a molecule's steps and progress (--json, --graph)",
+  summary: "a molecule's steps and progress (--json, --graph, --watch)",
   args: [{ name: "mol-id", complete: "molecule" }],
   options: [
     json2("the molecule, with each step's title and the progress counts,"),
     { name: "graph", meaning: "add the mermaid graph, each step marked with its status" },
+    {
+      name: "watch",
+      meaning: "keep watching until the molecule ends (exit 0 complete, 1 failed): redrawn on a terminal, one line per change when piped"
+    },
     STORE
   ],
-  examples: ["mol status hello-1a2b3c"],
+  examples: ["mol status hello-1a2b3c", "mol status hello-1a2b3c --watch"],
   run: statusCommand
 });
 async function statusCommand(call) {
   const { io, values: args } = call;
   const [id] = call.positionals;
+  if (args.watch && (args.json || args.graph))
+    return call.usageError("--watch takes neither --json nor --graph");
   const ctx = await contextFor(io, args);
   if (!ctx.ok) return failWith(io, ctx.error);
   const loaded = await resolveMolecule(ctx.value, id);
   if (!loaded.ok) return failWith(io, loaded.error);
   const { mol, proto } = loaded.value;
+  if (args.watch) return watchStatus(ctx.value, loaded.value);
   if (args.json) return printJson(io, args.json, moleculeJson(mol, proto));
   io.out(report(mol, proto, io.style));
   if (args.graph) io.out(`
@@ -54622,6 +54993,8 @@ var VERBS = [
   run,
   status,
   list2,
+  ls,
+  ready,
   prompt,
   done,
   fail3,

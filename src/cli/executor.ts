@@ -20,6 +20,7 @@ import {
   readySteps,
   type StepState,
   startsSteps,
+  withFanouts,
 } from '../engine/index.js';
 import { endGroup, type GroupIdentity } from '../runner/process-group.js';
 import { runsUnattended } from '../shell/step/agent-command.js';
@@ -61,7 +62,17 @@ export async function execute(
 ): Promise<Result<Molecule>> {
   const print = options.print ?? ((line: string) => ctx.io.out(line));
   const jobs = proto.execution === 'local' ? 1 : Math.max(1, options.jobs ?? 1);
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  // A fan-out adds steps as it runs (engine molecule/fanout.ts): their definitions come with the molecule.
+  const current = () => withFanouts(proto, latest);
+  const defsByProto = new WeakMap<Proto, Map<string, ProtoStep>>();
+  const defsOf = (p: Proto) => {
+    let defs = defsByProto.get(p);
+    if (!defs) {
+      defs = new Map(p.steps.map((s) => [s.id, s]));
+      defsByProto.set(p, defs);
+    }
+    return defs;
+  };
   const style = options.style ?? PLAIN;
   // Output a person sees keeps every running step's heartbeat quiet; hidden output does not.
   const heartbeats = new Set<Heartbeat>();
@@ -92,7 +103,7 @@ export async function execute(
   };
 
   const runOne = async (def: ProtoStep): Promise<void> => {
-    const job = stepJob(host, latest, proto, def.id);
+    const job = stepJob(host, latest, current(), def.id);
     if (!job.ok) {
       fatal ??= job.error;
       return;
@@ -188,7 +199,9 @@ export async function execute(
   };
 
   // A local molecule's steps work in the tree itself: no other local molecule runs there meanwhile.
-  const runnable = readySteps(proto, start).some((id) => runsUnattended(defs.get(id)));
+  const runnable = readySteps(proto, start).some((id) =>
+    runsUnattended(defsOf(withFanouts(proto, start)).get(id)),
+  );
   const tree = proto.execution === 'local' && runnable ? await holdWorkingTree(ctx, start.id) : undefined;
   if (tree !== undefined && !tree.ok) return tree;
   // Another live process runs this molecule here: its steps are that one's (as with a held lease).
@@ -217,9 +230,10 @@ export async function execute(
   async function loop(): Promise<void> {
     for (;;) {
       if (fatal === undefined && !stopping && !leftToOther && startsSteps(latest.status)) {
-        for (const id of readySteps(proto, latest)) {
+        const now = current();
+        for (const id of readySteps(now, latest)) {
           if (running.size >= jobs) break;
-          const def = defs.get(id);
+          const def = defsOf(now).get(id);
           if (!runsUnattended(def) || def === undefined || running.has(id) || passed.has(id)) continue;
           const job = runOne(def).catch((e: unknown) => {
             fatal ??= { code: 'internal-error', message: `running ${id} failed: ${(e as Error).message}` };

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'event-invalid',
   'exists',
   'extends-cycle',
+  'fanout-output',
   'force-required',
   'formula-unloadable',
   'gate-failed',

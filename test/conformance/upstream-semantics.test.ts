@@ -363,7 +363,12 @@ run = "true"
     });
   });
 
-  it('refuses until (a runtime loop) as not supported yet, with file:line:col', async () => {
+  // until (controlflow.go validateLoopSpec / expandLoopWithVars): max is required; the body is
+  // expanded once, as `<id>.iter1.<body>`, and its first step gets the label
+  // loop:{"max":N,"until":"..."} (json.Marshal of a map: keys sorted) for a runtime executor.
+  // Neither Beads nor Gas City ships one that reads it, so upstream runs the body once.
+  it('until runs the body once, as <id>.iter1, and labels its first step with the loop', async () => {
+    const log = join(repo.root, 'until.log');
     const file = await formula(
       'until',
       `[[steps]]
@@ -373,12 +378,51 @@ until = "step.status == 'complete'"
 max = 3
 [[steps.loop.body]]
 id = "look"
+run = 'echo look >> "$LOG"'
+[[steps.loop.body]]
+id = "judge"
+needs = ["look"]
+run = 'echo judge >> "$LOG"'
+[[steps]]
+id = "report"
+needs = ["poll"]
+run = 'echo report >> "$LOG"'
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.needs])).toEqual([
+      ['poll.iter1.look', []],
+      ['poll.iter1.judge', ['poll.iter1.look']],
+      ['report', ['poll.iter1.judge']],
+    ]);
+    expect(proto.steps[0]?.tags).toEqual(['loop:{"max":3,"until":"step.status == \'complete\'"}']);
+    const ran = await run(['run', file, '--id', 'u1'], { LOG: log });
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('u1'))).toEqual({
+      'poll.iter1.look': 'completed',
+      'poll.iter1.judge': 'completed',
+      report: 'completed',
+    });
+    expect(await readFile(log, 'utf8')).toBe('look\njudge\nreport\n');
+  });
+
+  it('refuses until without max (validateLoopSpec), with file:line:col', async () => {
+    const file = await formula(
+      'until-nomax',
+      `[[steps]]
+id = "poll"
+[steps.loop]
+until = "step.status == 'complete'"
+[[steps.loop.body]]
+id = "look"
 run = "true"
 `,
     );
     const cooked = await run(['cook', file]);
     expect(cooked.code).toBe(1);
-    expect(cooked.stderr).toMatch(/until\.formula\.toml:5:1: error: loop\.until is not supported yet/);
+    expect(cooked.stderr).toMatch(
+      /until-nomax\.formula\.toml:5:1: error: loop "poll": max is required when until is set/,
+    );
   });
 });
 
@@ -599,6 +643,46 @@ gate = { type = "gh:run", await_id = "release.yml", timeout = "1h" }
       ['publish', ['gate-publish'], []],
     ]);
   });
+
+  // A mail gate is a gate issue like any other (createGateIssue, AwaitType "mail"), but `bd gate
+  // check` has no check for it (cmd/bd/gate.go: the default case skips it with the human gates,
+  // "human gates need manual resolution"): it holds its step until someone resolves it by hand.
+  it('holds the step behind a mail gate until a person resolves it, as a human gate does', async () => {
+    const file = await formula(
+      'mailed',
+      `[[steps]]
+id = "ask"
+run = "true"
+[[steps]]
+id = "act"
+needs = ["ask"]
+run = "echo acted > acted.txt"
+[steps.gate]
+type = "mail"
+id = "reply-from-mayor"
+`,
+    );
+    const proto = await cookJson(file);
+    expect(proto.steps.map((s) => [s.id, s.type, s.needs, s.title])).toEqual([
+      ['ask', 'task', [], 'ask'],
+      ['gate-act', 'gate', [], 'Gate: mail reply-from-mayor'],
+      ['act', 'task', ['ask', 'gate-act'], 'act'],
+    ]);
+    expect((await run(['run', file, '--id', 'm1'])).code).toBe(3);
+    expect(statuses(await status('m1'))).toEqual({
+      ask: 'completed',
+      'gate-act': 'awaiting_gate',
+      act: 'pending',
+    });
+    await expect(readFile(join(repo.dir, 'acted.txt'), 'utf8')).rejects.toThrow();
+    expect((await run(['approve', 'm1', 'gate-act'])).code).toBe(0);
+    expect(statuses(await status('m1'))).toEqual({
+      ask: 'completed',
+      'gate-act': 'completed',
+      act: 'completed',
+    });
+    expect(await readFile(join(repo.dir, 'acted.txt'), 'utf8')).toBe('acted\n');
+  });
 });
 
 describe('compose.branch and compose.map (Beads controlflow.go ApplyBranches; Gas City expand.go map rules)', () => {
@@ -658,38 +742,66 @@ with = "checked"
 });
 
 describe('what cannot run with upstream meaning yet is refused by name, not ignored', () => {
-  it('refuses on_complete, waits_for and compose.gate, each at its key', async () => {
+  // compose.gate (GateRule) and compose.hooks (Hook) are declared in beads internal/formula/types.go
+  // and merged by parser.go, but nothing in Beads or Gas City evaluates them: their documented
+  // meaning is a runtime that neither ships. Refused, so a formula does not run without its gate.
+  it('refuses compose.gate and compose.hooks, each at its key', async () => {
     const file = await formula(
-      'fanout',
+      'refused',
       `[[steps]]
-id = "survey"
-run = "true"
-[steps.on_complete]
-for_each = "output.workers"
-bond = "mol-worker"
-[[steps]]
 id = "collect"
-needs = ["survey"]
-waits_for = "all-children"
 run = "true"
 [[compose.gate]]
 before = "collect"
 condition = "survey.status == 'complete'"
+[[compose.hooks]]
+trigger = "label:urgent"
+attach = "mol-escalate"
 `,
     );
     const cooked = await run(['cook', file]);
     expect(cooked.code).toBe(1);
-    const lines = cooked.stderr.trimEnd().split('\n');
-    expect(lines).toEqual([
-      expect.stringMatching(/fanout\.formula\.toml:13:\d+: error: compose\.gate is not supported yet: /),
-      expect.stringMatching(
-        /fanout\.formula\.toml:5:\d+: error: on_complete is not supported yet: .*\(step "survey"\)$/,
-      ),
-      expect.stringMatching(
-        /fanout\.formula\.toml:11:1: error: waits_for is not supported yet: .*\(step "collect"\)$/,
-      ),
+    expect(cooked.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/refused\.formula\.toml:5:\d+: error: compose\.gate is not supported yet: /),
+      expect.stringMatching(/refused\.formula\.toml:8:\d+: error: compose\.hooks is not supported yet: /),
     ]);
     expect((await run(['run', file, '--id', 'n1'])).code).toBe(1);
+  });
+
+  // bond_points (types.go BondPoint, Validate; cmd/bd/cook.go lists them as "Bond points"): an id,
+  // after_step or before_step (not both) naming a step. Nothing attaches at them upstream.
+  it('keeps compose.bond_points on the proto and lists them; checks the step they name', async () => {
+    const file = await formula(
+      'points',
+      `[[steps]]
+id = "collect"
+run = "true"
+[[compose.bond_points]]
+id = "after-collect"
+after_step = "collect"
+`,
+    );
+    const cooked = await run(['cook', file]);
+    expect(cooked.code, cooked.stderr).toBe(0);
+    expect(cooked.stdout).toContain('bond point: after-collect (after collect)');
+    const ran = await run(['run', file, '--id', 'bp1']);
+    expect(ran.code).toBe(0);
+    expect(statuses(await status('bp1'))).toEqual({ collect: 'completed' });
+    const bad = await formula(
+      'bad-points',
+      `[[steps]]
+id = "collect"
+run = "true"
+[[compose.bond_points]]
+id = "x"
+before_step = "nope"
+`,
+    );
+    const refused = await run(['cook', bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /bad-points\.formula\.toml:7:\d+: error: compose\.bond_points "x": before_step names "nope", which is not a step/,
+    );
   });
 
   it('says what a Gas City order, a plugin manifest and a YAML formula are', async () => {

@@ -33,6 +33,14 @@ async function cookCommand(call: VerbCall): Promise<number> {
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) — ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   if (proto.reviewOnly) io.out('review only: every leg analyses, no commits expected');
+  for (const point of proto.bondPoints ?? []) {
+    const where = point.afterStep
+      ? ` (after ${point.afterStep})`
+      : point.beforeStep
+        ? ` (before ${point.beforeStep})`
+        : '';
+    io.out(`bond point: ${point.id}${where}`);
+  }
   const vars2 = Object.entries(proto.vars);
   if (vars2.length) {
     io.out('\nvars:');
@@ -68,6 +76,10 @@ function informationLine(step: CookedFormula['proto']['steps'][number]): string 
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}`,
     step.notes && `notes: ${firstLine(step.notes)}`,
+    step.fanout &&
+      `on complete: ${step.fanout.bond} for each of ${step.fanout.forEach}${step.fanout.sequential ? ', one after another' : ''}`,
+    step.waitsFor &&
+      `waits for ${step.waitsFor.gate === 'any-children' ? 'one' : 'all'} of ${step.waitsFor.spawner}'s children`,
   ]
     .filter(Boolean)
     .join(' · ');

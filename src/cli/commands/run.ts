@@ -1,4 +1,4 @@
-import { err, type Molecule, ok, type Proto, parseBudgetWords } from '../../engine/index.js';
+import { err, type Molecule, ok, type Proto, parseBudgetWords, withFanouts } from '../../engine/index.js';
 import { checkId } from '../../local/store/store-layout.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { defaultLimits } from '../../shell/pour.js';
@@ -145,7 +145,8 @@ async function runCommand(call: VerbCall): Promise<number> {
 }
 
 /** The report (or the molecule as JSON) and the exit code its state stands for. */
-export function finish(io: CliIO, mol: Molecule, proto: Proto, json: Values[string]): number {
+export function finish(io: CliIO, mol: Molecule, cooked: Proto, json: Values[string]): number {
+  const proto = withFanouts(cooked, mol);
   // A field typo is named, but the run happened: the exit code stays the molecule's.
   if (json) printJson(io, json, moleculeJson(mol, proto));
   else io.out(report(mol, proto, io.style));

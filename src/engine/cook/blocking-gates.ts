@@ -66,7 +66,11 @@ function doesWork(f: StepInput): boolean {
 }
 
 function describe(gate: Gate): string {
-  const awaited = 'await_id' in gate ? (gate.await_id ?? gate.id) : undefined;
+  // Upstream's gateAwaitID: await_id, else id (a gate written with only `id` names it too).
+  const awaited =
+    gate.type === 'gh:run' || gate.type === 'gh:pr' || gate.type === 'human' || gate.type === 'mail'
+      ? (gate.await_id ?? gate.id)
+      : undefined;
   const time = gate.type === 'timer' ? (gate.after ?? gate.timeout) : undefined;
   return [gate.type, awaited ?? time].filter(Boolean).join(' ');
 }
@@ -78,7 +82,8 @@ function refuseUnsupported(step: WorkStep, gate: Gate, path: (string | number)[]
     ctx.error('not-supported', `${what} is not supported yet: ${why} (step "${step.id}")`, at(...key));
   switch (gate.type) {
     case 'mail':
-      no('gate type "mail"', 'Molecular cannot wait for a mail', 'type');
+      if (gate.timeout !== undefined)
+        no('mail timeout', 'a mail gate waits, as an approval does, without a time limit', 'timeout');
       return;
     case 'gh:pr':
       if (gate.await_id !== undefined || gate.id !== undefined) {

@@ -8,18 +8,19 @@ import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { substitute } from '../formula/substitute.js';
 import { applyAspects } from './aspects.js';
 import { applyBlockingGates } from './blocking-gates.js';
+import { bondPoints } from './bond-points.js';
 import { applyBranches } from './branches.js';
 import { asMolError, CookContext, type FormulaLibrary, placeOf } from './cook-context.js';
 import { checkDag } from './dag.js';
 import { applyExpansions } from './expand.js';
 import { formulaName, resolveFormula } from './extends.js';
+import { fanoutOf, waitsForOf } from './fanout.js';
 import { inferType } from './infer-type.js';
 import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { protoBudget, toProtoStep } from './proto-step.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
-import { refuseUnsupportedSteps } from './unsupported.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
 export { substitute } from '../formula/substitute.js';
@@ -65,7 +66,6 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
   steps = applyBlockingGates(steps, ctx);
-  refuseUnsupportedSteps(steps, ctx);
 
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);
@@ -110,6 +110,13 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
       ),
     ]),
   );
+  const ids = new Set(steps.map((s) => s.id));
+  for (const [s, p] of protoSteps) {
+    const fanout = fanoutOf(s, values, ctx);
+    if (fanout !== undefined) p.fanout = fanout;
+    const waitsFor = waitsForOf(s, ids, ctx);
+    if (waitsFor !== undefined) p.waitsFor = waitsFor;
+  }
   const ordered = checkDag(steps, ctx);
   if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
 
@@ -132,6 +139,9 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
   }
   if (settings.phase !== undefined) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const points = bondPoints(resolved.bondPoints, new Set([...ids, ...resolved.steps.map((s) => s.id)]), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
+  if (points !== undefined) proto.bondPoints = points;
   const budget = protoBudget(settings.budget);
   if (budget !== undefined) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };

@@ -1,6 +1,7 @@
 import type { FormulaInput } from '../formula/formula-schema.js';
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type AspectRef, aspectSteps } from './aspects.js';
+import type { BondPointRule } from './bond-points.js';
 import type { BranchRule } from './branches.js';
 import { flattenSteps } from './children.js';
 import { convoySteps, legSteps } from './convoy.js';
@@ -35,6 +36,7 @@ export interface Resolved {
   expand: ExpandRule[];
   branch: BranchRule[];
   aspects: AspectRef[];
+  bondPoints: BondPointRule[];
   settings: Settings;
 }
 
@@ -61,6 +63,7 @@ export function resolveFormula(
     expand: [],
     branch: [],
     aspects: [],
+    bondPoints: [],
     settings: {},
   };
   refuseUnsupportedCompose(formula, ctx);
@@ -133,6 +136,12 @@ function ownLayer(formula: ParsedFormula, kind: FormulaKind): Resolved {
       name: aspect,
       origin: { formula, path: ['compose', 'aspects', i] },
     })),
+    bondPoints: (data.compose?.bond_points ?? []).map((point, i) => ({
+      id: point.id,
+      ...(point.after_step === undefined ? {} : { afterStep: point.after_step }),
+      ...(point.before_step === undefined ? {} : { beforeStep: point.before_step }),
+      origin: { formula, path: ['compose', 'bond_points', i] },
+    })),
     settings,
   };
 }
@@ -169,6 +178,12 @@ function merge(into: Resolved, layer: Resolved): void {
   into.expand.push(...layer.expand);
   into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
+  // A layer's bond point replaces the one with its id, else joins (Beads' parser.go mergeComposeRules).
+  for (const point of layer.bondPoints) {
+    const at = into.bondPoints.findIndex((p) => p.id === point.id);
+    if (at >= 0) into.bondPoints[at] = point;
+    else into.bondPoints.push(point);
+  }
   Object.assign(into.settings, layer.settings);
 }
 

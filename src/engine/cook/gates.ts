@@ -66,6 +66,10 @@ function normalizeGate(gate: Gate): ProtoGate | undefined {
       return { type: 'approval', permission: gate.permission ?? 'maintain' };
     case 'human':
       return { type: 'approval', permission: gate.permission ?? 'write' };
+    // Beads has no check for a mail gate (cmd/bd/gate.go gateCheck skips it with the human gates):
+    // its gate issue waits until someone resolves it by hand, which is what an approval is here.
+    case 'mail':
+      return { type: 'approval', permission: 'write' };
     case 'pr-merged':
     case 'gh:pr':
       return { type: 'pr-merged' };
@@ -73,8 +77,6 @@ function normalizeGate(gate: Gate): ProtoGate | undefined {
       const after = gate.after ?? gate.timeout;
       return after === undefined ? undefined : { type: 'timer', after };
     }
-    case 'mail':
-      return undefined;
     case 'schema':
       return { type: 'schema', file: gate.file, schema: gate.schema };
     case 'conditional':

@@ -7,6 +7,8 @@
  * body's title and description (`{var}`, substituteLoopVars). Nested loops in a body expand the
  * same way, inside out.
  *
+ * A loop with `until` (and its required `max`) expands once, as upstream does (see untilLabel).
+ *
  * Beyond upstream (which drops them): the loop step's own needs pass to the first iteration, and a
  * step that needs the loop step needs the last iteration instead, so a loop can sit in a chain.
  */
@@ -63,12 +65,8 @@ function expandLoop(
     );
     return [];
   }
-  if (loop.until !== undefined) {
-    ctx.error(
-      'not-supported',
-      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step.id}" a count or a range`,
-      at('until'),
-    );
+  if (loop.until !== undefined && loop.max === undefined) {
+    ctx.error('invalid-value', `loop "${step.id}": max is required when until is set`, at('until'));
     return [];
   }
   let values: (number | undefined)[];
@@ -92,6 +90,9 @@ function expandLoop(
       return [];
     }
     values = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  } else if (loop.until !== undefined) {
+    // A conditional loop expands once (controlflow.go expandLoopWithVars); see untilLabel.
+    values = [undefined];
   } else {
     const count = loop.count as number;
     if (count * loop.body.length > MAX_LOOP_STEPS) {
@@ -131,7 +132,26 @@ function expandLoop(
     previousLast = expanded.at(-1)?.id;
     out.push(...expanded);
   });
+  const [first] = out;
+  if (first && loop.until !== undefined) {
+    const label = untilLabel(loop.until, loop.max as number);
+    out[0] = { ...first, fields: { ...first.fields, labels: [...(first.fields.labels ?? []), label] } };
+  }
   return out;
+}
+
+/**
+ * Beads' conditional loop: the body once, its first step labelled `loop:{"max":N,"until":"..."}`
+ * for a runtime to read (controlflow.go expandLoopWithVars). Neither Beads nor Gas City has a
+ * runtime that reads it, so upstream runs the body once; Molecular does the same and keeps the
+ * label, written as Go's json.Marshal writes a map (keys sorted; <, > and & escaped).
+ */
+export function untilLabel(until: string, max: number): string {
+  const json = JSON.stringify({ max, until }).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+  );
+  return `loop:${json}`;
 }
 
 const tooMany = (id: string, iterations: number, size: number) =>

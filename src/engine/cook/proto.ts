@@ -26,6 +26,31 @@ export const ProtoGateSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conditional'), condition: z.string() }),
 ]);
 
+/** One step of a fan-out's bond, as cook read it: `{target}`, `{{var}}` and `{var}` still unfilled. */
+export const FanoutTemplateStepSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  needs: z.array(z.string()),
+  type: z.enum(['task', 'human']),
+  run: z.string().optional(),
+  agent: z.string().optional(),
+});
+
+/**
+ * Beads' and Gas City's `on_complete` (graph.go applyGraphControls, dispatch/fanout.go
+ * processFanout): when the step completes, each item of the array at `forEach` in its output
+ * becomes a copy of the bond's steps (see molecule/fanout.ts).
+ */
+export const ProtoFanoutSchema = z.object({
+  forEach: z.string(),
+  bond: z.string(),
+  sequential: z.boolean(),
+  /** Each item's vars: `{item}`, `{item.<field>}` and `{index}` filled per item. */
+  vars: z.record(z.string(), z.string()),
+  template: z.array(FanoutTemplateStepSchema),
+});
+
 export const ProtoStepSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -70,6 +95,11 @@ export const ProtoStepSchema = z.object({
   notes: z.string().optional(),
   interactive: z.boolean().optional(),
   reviewOnly: z.boolean().optional(),
+  fanout: ProtoFanoutSchema.optional(),
+  /** Beads' `waits_for`: the step also waits for the fan-out children of `spawner` (all, or the first to close). */
+  waitsFor: z.object({ gate: z.enum(['all-children', 'any-children']), spawner: z.string() }).optional(),
+  /** A fan-out child's own vars (its item's), over the molecule's, for its command's environment. */
+  vars: z.record(z.string(), z.string()).optional(),
 });
 
 export const ProtoVarSchema = z.object({
@@ -103,9 +133,15 @@ export const ProtoSchema = z.object({
   phase: z.string().optional(),
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
   reviewOnly: z.boolean().optional(),
+  /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
+  bondPoints: z
+    .array(z.object({ id: z.string(), afterStep: z.string().optional(), beforeStep: z.string().optional() }))
+    .optional(),
 });
 
 export type ProtoGate = z.infer<typeof ProtoGateSchema>;
+export type ProtoFanout = z.infer<typeof ProtoFanoutSchema>;
+export type FanoutTemplateStep = z.infer<typeof FanoutTemplateStepSchema>;
 export type ProtoStep = z.infer<typeof ProtoStepSchema>;
 export type ProtoVar = z.infer<typeof ProtoVarSchema>;
 export type Proto = z.infer<typeof ProtoSchema>;

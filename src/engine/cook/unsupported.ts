@@ -5,32 +5,12 @@
  */
 import type { ParsedFormula } from '../formula/parsed-formula.js';
 import { type CookContext, placeOf } from './cook-context.js';
-import type { WorkStep } from './work-step.js';
 
-const STEP_KEYS = {
-  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
-  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here",
-} as const;
-
+/** Declared in Beads' types.go and merged by its parser, but evaluated by no code in Beads or Gas City. */
 const COMPOSE_KEYS = {
-  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
-  bond_points: "Beads' bond points attach formulas to a running molecule",
-  hooks: "Beads' hooks attach formulas when an issue's labels or type match",
+  gate: "Beads' compose.gate conditions are for a runtime patrol that neither Beads nor Gas City has",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match, which no upstream code does",
 } as const;
-
-export function refuseUnsupportedSteps(steps: readonly WorkStep[], ctx: CookContext): void {
-  for (const step of steps) {
-    for (const [key, why] of Object.entries(STEP_KEYS)) {
-      if (step.fields[key] !== undefined) {
-        ctx.error(
-          'not-supported',
-          `${key} is not supported yet: ${why} (step "${step.id}")`,
-          placeOf(step.origin, key),
-        );
-      }
-    }
-  }
-}
 
 export function refuseUnsupportedCompose(formula: ParsedFormula, ctx: CookContext): void {
   const compose = formula.data.compose;

@@ -127,7 +127,7 @@ const stepShape = {
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
   expand: text.min(1).optional(),
   expand_vars: expandVars.optional(),
-  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
+  // Beads' runtime fan-out (cook/fanout.ts, molecule/fanout.ts).
   waits_for: text.optional(),
   on_complete: z
     .looseObject({
@@ -210,7 +210,7 @@ export const StepSchema: z.ZodType<StepInput> = z.looseObject({
 /**
  * Beads' `loop` (controlflow.go, LoopSpec): the step is replaced by its body repeated `count`
  * times, or once per value of `range` ("1..{n}", integer arithmetic) with `var` bound to it.
- * `until`/`max` re-run the body at run time (not supported yet: cook says so).
+ * `until` (with its required `max`) expands the body once and labels its first step, as upstream does.
  */
 export const LoopSchema: z.ZodType<LoopInput> = z.looseObject({
   count: z.number().int().min(1).optional(),
@@ -295,7 +295,10 @@ export const ComposeSchema = z.looseObject({
     .optional(),
   // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
   gate: z.array(z.looseObject({ before: text, condition: text })).optional(),
-  bond_points: z.array(z.looseObject({ id: text })).optional(),
+  /** Beads' BondPoint: a named place other formulas may attach; cook checks and lists it (cook/bond-points.ts). */
+  bond_points: z
+    .array(z.looseObject({ id: text.min(1), after_step: text.optional(), before_step: text.optional() }))
+    .optional(),
   hooks: z.array(z.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional(),
 });

@@ -100,6 +100,12 @@ export const StepStateSchema = z.object({
   usage: UsageSchema.optional(),
   /** The step's budget as a person raised it (over the formula's). */
   budget: BudgetSchema.optional(),
+  /**
+   * A fan-out step's items, once it completed (`on_complete`): each item's vars, in order. The
+   * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
+   * molecule carries what re-creates them, not the steps' definitions.
+   */
+  fanout: z.array(z.record(z.string(), z.string())).optional(),
 });
 
 export const HistoryEntrySchema = z.object({

@@ -25,6 +25,7 @@
 import type { Proto } from '../cook/proto.js';
 import { evaluateCondition } from '../formula/condition.js';
 import type { Trigger } from '../formula/formula-schema.js';
+import { isChildOf } from './fanout.js';
 import { judgedOnReady } from './gate-registry.js';
 import { TERMINAL_STEP_STATUSES } from './machine/step-machine.js';
 import type { Molecule, StepStatus } from './molecule-schema.js';
@@ -98,8 +99,7 @@ function skippedAhead(d: Draft, n: number): boolean {
 
 function decide(d: Draft, i: number): void {
   const def = d.def(i);
-  const needs = (d.index.needs[i] as number[]).map((n) => asNeed(d, n));
-  const verdict = triggerVerdict(def.trigger, needs);
+  const verdict = verdictOf(d, i, def);
   if (verdict === 'wait') return;
   if (verdict === 'block') {
     const culprit = (d.index.needs[i] as number[]).find((n) => isFailure(asNeed(d, n))) as number;
@@ -124,6 +124,31 @@ function decide(d: Draft, i: number): void {
   }
   d.move(i, 'ready', 'ready');
   if (isBareContainer(def)) d.move(i, 'complete', 'completed', { note: 'all its children are done' });
+}
+
+function verdictOf(d: Draft, i: number, def: Proto['steps'][number]): TriggerVerdict {
+  const positions = d.index.needs[i] as number[];
+  if (def.waitsFor?.gate !== 'any-children')
+    return triggerVerdict(
+      def.trigger,
+      positions.map((n) => asNeed(d, n)),
+    );
+  // Beads' any-children (issueops/blocked.go): the fan-out's children hold the step until one of
+  // them closes; with no children nothing holds it. Its other needs keep their trigger.
+  const spawner = def.waitsFor.spawner;
+  const own: StepStatus[] = [];
+  const children: StepStatus[] = [];
+  for (const n of positions) (isChildOf(d.step(n).id, spawner) ? children : own).push(asNeed(d, n));
+  const mine = triggerVerdict(def.trigger, own);
+  const theirs: TriggerVerdict =
+    children.length === 0 || children.some(isSuccess)
+      ? 'ready'
+      : children.every(isFailure)
+        ? 'block'
+        : 'wait';
+  if (mine === 'block' || theirs === 'block') return 'block';
+  if (mine === 'skip') return 'skip';
+  return mine === 'ready' && theirs === 'ready' ? 'ready' : 'wait';
 }
 
 /**

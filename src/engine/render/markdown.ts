@@ -5,6 +5,7 @@
  */
 
 import type { Proto } from '../cook/proto.js';
+import { withFanouts } from '../molecule/fanout.js';
 import { type Molecule, STEP_STATUSES, type StepStatus } from '../molecule/molecule-schema.js';
 import { codeSpan, inlineText } from './escape-markdown.js';
 import { groupDigits } from './group-digits.js';
@@ -24,7 +25,9 @@ export interface RenderOptions {
 export const DEFAULT_MAX_TABLE_ROWS = 50;
 export const DEFAULT_MAX_GRAPH_NODES = 60;
 
-export function renderView(mol: Molecule, proto?: Proto, opts: RenderOptions = {}): string {
+export function renderView(mol: Molecule, cooked?: Proto, opts: RenderOptions = {}): string {
+  // A fan-out's children are steps of the molecule like any other: titles and graph include them.
+  const proto = cooked && withFanouts(cooked, mol);
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
   const titles = proto ? titlesOf(proto) : undefined;

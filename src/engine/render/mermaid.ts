@@ -6,6 +6,7 @@
  */
 
 import type { Proto } from '../cook/proto.js';
+import { withFanouts } from '../molecule/fanout.js';
 import { type Molecule, STEP_STATUSES, type StepStatus } from '../molecule/molecule-schema.js';
 import { oneLine, truncate } from './escape-markdown.js';
 import { STEP_STATUS_EMOJI } from './status-emoji.js';
@@ -24,7 +25,8 @@ export const STATUS_CLASS_STYLE: Record<StepStatus, string> = {
 
 const LABEL_MAX_CHARS = 60;
 
-export function renderMermaid(proto: Proto, mol?: Molecule): string {
+export function renderMermaid(cooked: Proto, mol?: Molecule): string {
+  const proto = mol ? withFanouts(cooked, mol) : cooked;
   const nodeId = new Map<string, string>();
   proto.steps.forEach((step, index) => {
     if (!nodeId.has(step.id)) nodeId.set(step.id, `s${index}`);

@@ -24,6 +24,7 @@ import {
   type Result,
   withDefaultRetries,
   withDescriptionFiles,
+  withFanouts,
 } from '../../engine/index.js';
 import { BoundedCache } from '../bounded-cache.js';
 
@@ -44,7 +45,7 @@ export function rememberProto(scope: string, mol: Molecule, proto: Proto): void 
 /** The proto when this process already cooked it (no I/O). */
 export function cachedProto(scope: string, mol: Molecule, options: ProtoOptions = {}): Proto | undefined {
   const cached = protos.get(keyOf(scope, mol));
-  return cached ? withDefaultRetries(cached, options.defaultRetries) : undefined;
+  return cached ? withFanouts(withDefaultRetries(cached, options.defaultRetries), mol) : undefined;
 }
 
 export async function loadProto(
@@ -54,7 +55,7 @@ export async function loadProto(
 ): Promise<Result<Proto>> {
   const key = keyOf(source.scope, mol);
   const cached = protos.get(key);
-  if (cached) return ok(withDefaultRetries(cached, options.defaultRetries));
+  if (cached) return ok(withFanouts(withDefaultRetries(cached, options.defaultRetries), mol));
   const cooked = await cookPinned(source, mol);
   if (!cooked.ok) {
     return err(
@@ -63,7 +64,7 @@ export async function loadProto(
     );
   }
   protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+  return ok(withFanouts(withDefaultRetries(cooked.value, options.defaultRetries), mol));
 }
 
 async function cookPinned(source: FormulaSource, mol: Molecule): Promise<Result<Proto>> {

@@ -29,6 +29,7 @@ import {
   type StepStatus,
   statusLabel,
   TERMINAL_STEP_STATUSES,
+  withFanouts,
 } from '../../engine/index.js';
 import { deleteMoleculeBranches, resetStepBranch } from '../../github/branches.js';
 import { moleculeCheckRun, stepCheckRun } from '../../github/check-runs.js';
@@ -75,7 +76,10 @@ export function githubEffectHandlers(
   proto: Proto,
   options: GitHubEffectsOptions = {},
 ): EffectHandlers {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  // A write may have fanned a step out (on_complete): its children are in the molecule, not in the
+  // proto that was loaded before it, so each effect reads the steps of the molecule it is about.
+  const protoOf = (mol: Molecule) => withFanouts(proto, mol);
+  const defOf = (mol: Molecule, step: string) => protoOf(mol).steps.find((s) => s.id === step);
   let branchesCleared = false;
   const deleteBranchesOnce = async (mol: Molecule, out: EffectsOutcome) => {
     if (branchesCleared) return;
@@ -90,15 +94,15 @@ export function githubEffectHandlers(
   return {
     async judgeGates(mol, step, gates, out) {
       const results = await attemptValue(ctx, out, `check the gates of step "${step}"`, () =>
-        judgeAppGates(ctx, proto, mol, step, gates),
+        judgeAppGates(ctx, protoOf(mol), mol, step, gates),
       );
       const waiting = gates.filter((g) => !results?.some((r) => r.type === g.type));
       // No job was dispatched for a gate step (it has no work): one is started to judge the
       // gates that need a checkout.
-      const def = defs.get(step);
+      const def = defOf(mol, step);
       if (def && judgedOnReady(def) && waiting.some((g) => GATE_JUDGES[g.type] === 'workspace')) {
         await attempt(ctx, out, `start the job that judges the gates of step "${step}"`, () =>
-          dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out),
+          dispatchJob(ctx, mol, def, baseBranchesOf(protoOf(mol), mol, def), out),
         );
       }
       if (waiting.length > 0)
@@ -115,18 +119,18 @@ export function githubEffectHandlers(
       switch (effect.type) {
         case 'dispatch':
           await attempt(ctx, out, `start step "${effect.step}"`, () =>
-            dispatch(ctx, mol, defs.get(effect.step), effect.baseBranches, out),
+            dispatch(ctx, mol, defOf(mol, effect.step), effect.baseBranches, out),
           );
           break;
         case 'check-run':
           await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-            stepCheck(ctx, proto, mol, effect.step, effect.status, effect.gates, effect.commit),
+            stepCheck(ctx, protoOf(mol), mol, effect.step, effect.status, effect.gates, effect.commit),
           );
           break;
         case 'step-status': {
           // The engine reports gates as they are judged; a skip or retry of a gated step moves its
           // check run too, so the buttons people see match the state.
-          const def = defs.get(effect.step);
+          const def = defOf(mol, effect.step);
           if (
             def &&
             def.gates.length > 0 &&
@@ -140,7 +144,7 @@ export function githubEffectHandlers(
             // A finished run keeps its conclusion on GitHub: a step that starts again gets a new run.
             const fresh = TERMINAL_STEP_STATUSES.has(effect.from) && !TERMINAL_STEP_STATUSES.has(effect.to);
             await attempt(ctx, out, `report the check run of step "${effect.step}"`, () =>
-              stepCheck(ctx, proto, mol, effect.step, effect.to, gates, undefined, fresh),
+              stepCheck(ctx, protoOf(mol), mol, effect.step, effect.to, gates, undefined, fresh),
             );
           }
           if (ctx.config.step_issues && (effect.to === 'completed' || effect.to === 'skipped')) {
@@ -169,7 +173,7 @@ export function githubEffectHandlers(
           break;
         case 'nudge':
           await attempt(ctx, out, `nudge step "${effect.step}"`, () =>
-            nudge(ctx, mol, defs.get(effect.step), effect.idleMs),
+            nudge(ctx, mol, defOf(mol, effect.step), effect.idleMs),
           );
           break;
         case 'notice':

@@ -35,7 +35,7 @@ export function commandEnv(job: StepJob, checkout: StepCheckout): Result<Record<
   if (job.state.attempts > 1 && job.state.error !== undefined) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
     base: job.host.env,
-    vars: job.mol.vars,
+    vars: job.def.vars === undefined ? job.mol.vars : { ...job.mol.vars, ...job.def.vars },
     molId: job.mol.id,
     stepId: job.def.id,
     inputs: stepInputs(job.proto, job.def).map((i) => i.path),

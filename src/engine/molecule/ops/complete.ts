@@ -8,6 +8,7 @@
  */
 import { addUsage, type Usage } from '../../budget/usage.js';
 import { err, ok, type Result } from '../../errors.js';
+import { fanoutItems } from '../fanout.js';
 import { refuse } from '../machine/refusal.js';
 import type { StepEvent } from '../machine/step-machine.js';
 import type { GateResult } from '../molecule-schema.js';
@@ -58,6 +59,14 @@ export function complete(d: Draft, e: Complete): Result<void> {
     patch.startedAt = d.at;
   }
   const def = d.def(i);
+  if (def.fanout !== undefined) {
+    // A fan-out without its items cannot go on (fanout.go errors on a missing or non-array output).
+    const items = fanoutItems(e.step, def.fanout, (patch.checkpoint ?? step.checkpoint)?.outputTail);
+    if (!items.ok) {
+      failPath(d, i, 'complete', items.error.message, e.by, patch);
+      return ok(undefined);
+    }
+  }
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, 'complete', mergeGates(waitingGates(def), e.gates), e.by, patch);
   } else if (def.gates.length > 0) {

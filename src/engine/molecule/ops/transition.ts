@@ -9,10 +9,11 @@
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
 import type { Effect } from '../effects.js';
+import { fanoutItems, spawnerPositions, withFanouts, withoutFanouts } from '../fanout.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { refuse } from '../machine/refusal.js';
 import { canTransition, targetsOf } from '../machine/table.js';
-import type { Molecule, MoleculeStatus } from '../molecule-schema.js';
+import type { Molecule, MoleculeStatus, StepState } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
 import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
@@ -23,7 +24,7 @@ import { fail, timeout } from './fail.js';
 import { listsFor, moleculeWith } from './molecule-lists.js';
 import { nudge } from './nudge.js';
 import { pause, unpause } from './pause.js';
-import { checkMatches, indexProto } from './proto-index.js';
+import { checkMatches, indexProto, type ProtoIndex } from './proto-index.js';
 import { reset } from './reset.js';
 import { release, resume } from './resume.js';
 import { retry } from './retry.js';
@@ -59,7 +60,8 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   budget: raiseBudget,
 };
 
-export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {
+export function transition(cooked: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {
+  const proto = withFanouts(cooked, mol);
   const index = indexProto(proto);
   if (!index.ok) return index;
   const matches = checkMatches(index.value, proto, mol);
@@ -69,7 +71,7 @@ export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, no
     return refuse('molecule', mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
   }
   if (event.type === 'reset' || event.type === 'force-reset')
-    return reset(proto, index.value, mol, event, now);
+    return resetFresh(proto, index.value, mol, event, now);
   const d = new Draft(proto, index.value, mol, now);
   const handled = (HANDLERS[event.type] as Handler<typeof event.type>)(d, event as never);
   if (!handled.ok) return handled;
@@ -85,9 +87,73 @@ export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, no
   ) {
     d.moveMolecule(machineEvent, target, 'by' in event && event.by !== undefined ? { by: event.by } : {});
   }
+  const spawned = fanOut(cooked, d);
+  if (spawned) return spawned;
   advance(d, event.type === 'rollback' ? rollbackCandidates(d, event) : []);
   settle(d);
   return ok(d.build());
+}
+
+/** A fresh pour has no fan-out children: it starts from the cooked proto. */
+function resetFresh(
+  proto: Proto,
+  index: ProtoIndex,
+  mol: Molecule,
+  event: Extract<MoleculeEvent, { type: 'reset' | 'force-reset' }>,
+  now: Date,
+): TransitionResult {
+  const base = withoutFanouts(proto);
+  if (base === proto) return reset(proto, index, mol, event, now);
+  const fresh = indexProto(base);
+  if (!fresh.ok) return fresh;
+  const steps = mol.steps.filter((s) => fresh.value.position.has(s.id));
+  return reset(base, fresh.value, { ...mol, steps, history: mol.history }, event, now);
+}
+
+/**
+ * A fan-out step the operation completed records its items, and its children join the molecule
+ * (pending, after every step it had) before the scheduler runs over the grown molecule: the
+ * children and what the operation changed are advanced together, so a molecule never settles
+ * between a fan-out and its children.
+ */
+function fanOut(cooked: Proto, d: Draft): TransitionResult | undefined {
+  let found = false;
+  for (const i of spawnerPositions(d.proto)) {
+    const def = d.def(i);
+    const step = d.step(i);
+    if (def.fanout === undefined || step.status !== 'completed' || step.fanout !== undefined) continue;
+    const items = fanoutItems(step.id, def.fanout, step.checkpoint?.outputTail);
+    d.patch(i, { fanout: items.ok ? items.value : [] });
+    d.record('fan-out', {
+      step: step.id,
+      note: `${items.ok ? items.value.length : 0} item(s) of ${def.fanout.forEach} bonded to ${def.fanout.bond}`,
+    });
+    found = true;
+  }
+  if (!found) return undefined;
+  const before = d.base;
+  const mid = d.build();
+  const grown = withFanouts(cooked, mid.mol);
+  const have = new Set(mid.mol.steps.map((s) => s.id));
+  const added = grown.steps
+    .filter((s) => !have.has(s.id))
+    .map((s) => ({ id: s.id, status: 'pending' as const, attempts: 0, loops: 0 }));
+  const mol: Molecule = { ...mid.mol, steps: [...mid.mol.steps, ...added], history: mid.mol.history };
+  const index = indexProto(grown);
+  if (!index.ok) return index;
+  const d2 = new Draft(grown, index.value, mol, d.now);
+  const moved: number[] = [];
+  for (let i = 0; i < mol.steps.length; i++) {
+    const changed =
+      i >= before.steps.length ||
+      (mol.steps[i] as StepState).status !== (before.steps[i] as StepState).status;
+    // The scheduler looks at a candidate itself; what the operation moved passes on to its dependents.
+    if (changed) moved.push(i, ...(index.value.dependents[i] as number[]));
+  }
+  advance(d2, moved);
+  settle(d2);
+  const done = d2.build(before.rev + 1);
+  return ok({ mol: done.mol, effects: [...mid.effects, ...done.effects] });
 }
 
 /**
