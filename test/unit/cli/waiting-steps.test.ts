@@ -1,5 +1,7 @@
 /**
- * What each step waits on, as `mol ls` shows it and `mol ready` filters it: a ready step no command
+ * What each step waits on in the words of `--json` (the rule is the engine's `stepWaits`, tested
+ * there; here, that its answers keep their documented names), as `mol ls` shows it and `mol ready`
+ * filters it: a ready step no command
  * runs waits for a person, one with `run` or an agent for `mol run` (not while the molecule is
  * paused: it starts nothing); an open approval gate waits for an approval, other open gates are
  * named; a step in progress waits on its runner; a budget stop is said first; an ended molecule
