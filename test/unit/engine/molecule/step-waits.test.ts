@@ -5,8 +5,8 @@
  * progress on its lease holder; a budget stop first; an ended molecule on nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { type Molecule, type StepState, stepWaits } from '../../../../src/engine/index.js';
-import { makeProto, pourMol, protoStep } from '../../../helpers/engine-fixtures.js';
+import { type Molecule, stepWaits } from '../../../../src/engine/index.js';
+import { makeProto, pourMol, protoStep, stepState } from '../../../helpers/engine-fixtures.js';
 
 const proto = makeProto([
   protoStep('draft', [], { type: 'human', assignee: 'ada' }),
@@ -22,39 +22,32 @@ const AT = '2026-01-03T10:05:00.000Z';
 
 function molecule(status: Molecule['status'], extra: Partial<Molecule> = {}): Molecule {
   const { mol } = pourMol(proto);
-  const step = (id: string, s: StepState['status'], more: Partial<StepState> = {}): StepState => ({
-    id,
-    status: s,
-    attempts: 0,
-    loops: 0,
-    ...more,
-  });
   return {
     ...mol,
     status,
     steps: [
-      step('draft', 'ready'),
-      step('build', 'ready'),
-      step('review', 'awaiting_gate', {
+      stepState('draft', 'ready'),
+      stepState('build', 'ready'),
+      stepState('review', 'awaiting_gate', {
         awaitingSince: AT,
         gates: [
           { type: 'timer', passed: null, detail: '' },
           { type: 'approval', passed: null, detail: 'maintain' },
         ],
       }),
-      step('wait', 'awaiting_gate', {
+      stepState('wait', 'awaiting_gate', {
         gates: [
           { type: 'checks', passed: null, detail: '' },
           { type: 'files', passed: true, detail: '' },
           { type: 'checks', passed: null, detail: '' },
         ],
       }),
-      step('soak', 'awaiting_gate'),
-      step('deploy', 'in_progress', {
+      stepState('soak', 'awaiting_gate'),
+      stepState('deploy', 'in_progress', {
         startedAt: AT,
         lease: { holder: 'actions', runId: '42', expiresAt: '2026-01-03T11:00:00.000Z' },
       }),
-      step('later', 'pending'),
+      stepState('later', 'pending'),
     ],
     ...extra,
   };
