@@ -228,7 +228,7 @@ function waits(list: readonly StepWait[]): string {
   return `${shown.join(' · ')}${list.length > 6 ? ` · and ${list.length - 6} more` : ''}`;
 }
 
-/** `a person (ada)`, `an approval and a timer`, a job (`42`)`: on GitHub a step runs as a job. */
+/** `a person (ada)`, `an approval and a timer`, `a job (42)`: on GitHub a step runs as a job. */
 function waitWords(w: StepWait): string {
   switch (w.on) {
     case 'person':
