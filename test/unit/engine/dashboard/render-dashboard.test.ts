@@ -127,6 +127,29 @@ describe('renderDashboard', () => {
     ]);
   });
 
+  it('says each wait in words: a person and who, the gates a step waits at, a raised budget', () => {
+    const { body } = renderDashboard({
+      live: [
+        summary(1, {
+          status: 'paused',
+          failed: [],
+          waiting: [
+            { step: 'build', on: 'budget', detail: 'usd 5 reached' },
+            { step: 'write', on: 'person', assignee: 'ada' },
+            { step: 'review', on: 'approval', gates: ['approval', 'timer'] },
+            { step: 'ci', on: 'gates', gates: ['checks', 'pr-merged', 'files'] },
+            { step: 'ship', on: 'start' },
+          ],
+        }),
+      ],
+      finished: [],
+      stuck: [],
+    });
+    expect(body).toContain(
+      '  - waiting: `build` on a raised budget · `write` on a person (ada) · `review` on an approval and a timer · `ci` on checks and a merge and a gate · `ship` on a job',
+    );
+  });
+
   it('keeps 500 molecules under GitHub’s limit and says how many it folded', () => {
     const live = Array.from({ length: 500 }, (_, i) => summary(i + 1));
     const finished = Array.from({ length: 200 }, (_, i) => summary(i + 1000, { status: 'complete' }));
