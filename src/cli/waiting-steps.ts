@@ -1,12 +1,13 @@
 /**
  * What each step of a molecule waits on, in the words `mol ls` and `mol ready` share: a person
  * (a step no command runs), an approval, its other gates, a runner that holds it, `mol run` (a
- * step with a command or an agent, ready), or a raised budget. `nextSteps` in print.ts says the
- * same to a person reading `mol status`, with the command to type.
+ * step with a command or an agent, ready), or a raised budget. The rule is the engine's
+ * (`stepWaits`, which the dashboard reads too); this file names its answers as `--json` documents
+ * them. `nextSteps` in print.ts says the same to a person reading `mol status`.
  */
 import { z } from 'zod';
-import { isLive, type Molecule, type Proto, startsSteps } from '../engine/index.js';
-import { runsUnattended } from '../shell/step/agent-command.js';
+import { type Molecule, type Proto, type StepWait, stepWaits, type WaitKind } from '../engine/index.js';
+import { unattendedSteps } from '../shell/step/agent-command.js';
 
 export const WAIT_REASONS = ['human', 'approval', 'ready', 'gates', 'running', 'budget'] as const;
 export type WaitReason = (typeof WAIT_REASONS)[number];
@@ -21,39 +22,30 @@ export const WaitingStepSchema = z.strictObject({
 });
 export type WaitingStep = z.infer<typeof WaitingStepSchema>;
 
-/** Every step that waits on something, in the molecule's step order; none once it has ended. */
+/** Every step that waits on something, in the engine's words (`stepWaits`) told as `--json` says them. */
 export function waitingSteps(mol: Molecule, proto: Proto | undefined): WaitingStep[] {
-  if (!isLive(mol.status)) return [];
-  const defs = new Map(proto?.steps.map((s) => [s.id, s]));
-  const waiting: WaitingStep[] = [];
-  if (mol.budgetStop !== undefined)
-    waiting.push({ step: mol.budgetStop.step, why: 'budget', detail: mol.budgetStop.message });
-  for (const step of mol.steps) {
-    if (step.status === 'ready') {
-      const def = defs.get(step.id);
-      // Without its proto (a formula that no longer loads) nothing is known to run it.
-      const why = runsUnattended(def) ? 'ready' : 'human';
-      if (why === 'ready' && !startsSteps(mol.status)) continue;
-      waiting.push({ step: step.id, why });
-    } else if (step.status === 'awaiting_gate') {
-      const open = (step.gates ?? []).filter((g) => g.passed === null);
-      const approval = open.some((g) => g.type === 'approval');
-      waiting.push({
-        step: step.id,
-        why: approval ? 'approval' : 'gates',
-        ...(approval ? {} : { detail: open.map((g) => g.type).join(', ') || 'pending' }),
-        ...(step.awaitingSince === undefined ? {} : { since: step.awaitingSince }),
-      });
-    } else if (step.status === 'in_progress') {
-      waiting.push({
-        step: step.id,
-        why: 'running',
-        ...(step.lease === undefined ? {} : { detail: step.lease.holder }),
-        ...(step.startedAt === undefined ? {} : { since: step.startedAt }),
-      });
-    }
-  }
-  return waiting;
+  // Without its proto (a formula that no longer loads) nothing is known to run a step by itself.
+  return stepWaits(mol, proto, unattendedSteps(proto)).map(waitingStep);
+}
+
+const WHY: Readonly<Record<WaitKind, WaitReason>> = {
+  person: 'human',
+  start: 'ready',
+  approval: 'approval',
+  gates: 'gates',
+  running: 'running',
+  budget: 'budget',
+};
+
+function waitingStep(w: StepWait): WaitingStep {
+  const detail =
+    w.on === 'gates' ? w.gates?.join(', ') || 'pending' : w.on === 'running' ? w.lease?.holder : w.detail;
+  return {
+    step: w.step,
+    why: WHY[w.on],
+    ...(detail === undefined ? {} : { detail }),
+    ...(w.since === undefined ? {} : { since: w.since }),
+  };
 }
 
 /** `greet (human), review (approval), wait (gates: timer)`. */

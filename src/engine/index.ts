@@ -69,6 +69,7 @@ export * from './molecule/scheduler.js';
 export * from './molecule/status-labels.js';
 export * from './molecule/statuses.js';
 export * from './molecule/step-budgets.js';
+export * from './molecule/step-waits.js';
 export * from './molecule/store.js';
 export * from './molecule/timer-gate.js';
 export { REF_NAME_RULE, refNameProblem, refPartProblem } from './ref-name.js';

@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadyStepSchema } from '../../src/cli/commands/ready.js';
-import { MoleculeSummarySchema } from '../../src/cli/molecule-summary.js';
+import { MoleculeLineSchema } from '../../src/cli/molecule-line.js';
 import { json, spawnMol, useCliRepo } from '../helpers/cli.js';
 
 const { cli, repo, run } = useCliRepo(async (r) => {
@@ -142,7 +142,7 @@ describe('mol ls', () => {
     await run(['done', 'r1', 'draft']);
     const all = json<unknown[]>(await run(['ls', '--json']));
     expect(all).toHaveLength(1);
-    const summary = MoleculeSummarySchema.parse(all[0]);
+    const summary = MoleculeLineSchema.parse(all[0]);
     const state = json<{ createdAt: string; updatedAt: string }>(await run(['status', 'r1', '--json']));
     expect(summary).toEqual({
       id: 'r1',

@@ -5,7 +5,7 @@
 
 import type { Proto, ProtoStep } from '../../src/engine/cook/proto.js';
 import type { Effect } from '../../src/engine/molecule/effects.js';
-import type { Molecule, StepStatus } from '../../src/engine/molecule/molecule-schema.js';
+import type { Molecule, StepState, StepStatus } from '../../src/engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../src/engine/molecule/ops/events.js';
 import { type PourOptions, pour } from '../../src/engine/molecule/ops/pour.js';
 import { transition } from '../../src/engine/molecule/ops/transition.js';
@@ -73,6 +73,11 @@ export function apply(
 /** Apply events in order, returning the last state. */
 export function run(proto: Proto, mol: Molecule, events: MoleculeEvent[], now: Date = T0): Molecule {
   return events.reduce((m, e) => apply(proto, m, e, now).mol, mol);
+}
+
+/** A step's state as a test writes it: never attempted, unless `more` says otherwise. */
+export function stepState(id: string, status: StepStatus, more: Partial<StepState> = {}): StepState {
+  return { id, status, attempts: 0, loops: 0, ...more };
 }
 
 export function statusOf(mol: Molecule, id: string): StepStatus | undefined {

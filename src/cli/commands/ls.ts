@@ -1,7 +1,7 @@
 import { didYouMean, formatDuration, MOLECULE_STATUSES, type MoleculeStatus } from '../../engine/index.js';
 import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
-import { archiveSummary, type MoleculeSummary, moleculeSummary } from '../molecule-summary.js';
+import { archiveLine, type MoleculeLine, moleculeLine } from '../molecule-line.js';
 import { json, STORE } from '../options.js';
 import { progressText, table } from '../print.js';
 import { printJson } from '../print-json.js';
@@ -45,17 +45,17 @@ async function lsCommand({ io, values, usageError }: VerbCall): Promise<number> 
   const scanned = await ctx.value.store.scan();
   if (!scanned.ok) return failWith(io, scanned.error);
   const problems = [...scanned.value.problems];
-  const summaries: MoleculeSummary[] = [];
+  const summaries: MoleculeLine[] = [];
   for (const mol of scanned.value.molecules) {
     if (wanted !== undefined && !wanted.has(mol.status)) continue;
     // Only a ready step needs its definition (does a command run it?), so only then is the formula re-cooked.
     const needsProto = mol.steps.some((s) => s.status === 'ready');
     const proto = needsProto ? await loadProto(ctx.value.repoDir, mol) : undefined;
     if (proto !== undefined && !proto.ok) problems.push(proto.error);
-    summaries.push(moleculeSummary(mol, proto?.ok ? proto.value : undefined));
+    summaries.push(moleculeLine(mol, proto?.ok ? proto.value : undefined));
   }
   if (wanted === undefined || wanted.has('squashed'))
-    summaries.push(...(await loadArchives(ctx.value)).map(archiveSummary));
+    summaries.push(...(await loadArchives(ctx.value)).map(archiveLine));
   summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   for (const problem of problems) io.err(`mol: ${problem.message}`);
   const failed = problems.length > 0 ? EXIT.failed : EXIT.ok;
@@ -76,7 +76,7 @@ async function lsCommand({ io, values, usageError }: VerbCall): Promise<number> 
   return failed;
 }
 
-function row(s: MoleculeSummary, now: number, style: Style): string[] {
+function row(s: MoleculeLine, now: number, style: Style): string[] {
   const waiting = waitingText(s.waitingOn);
   return [
     s.kind === 'wisp' ? `${s.id} (wisp)` : s.id,

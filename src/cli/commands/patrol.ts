@@ -10,7 +10,7 @@ import { removeMoleculeWork } from '../../local/local-effects.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
 import { type PatrolOutcome, patrolRound } from '../../shell/patrol-round.js';
-import { runsUnattended } from '../../shell/step/agent-command.js';
+import { unattendedSteps } from '../../shell/step/agent-command.js';
 import type { CliContext } from '../cli-context.js';
 import { endPreviousAttempt } from '../end-previous-attempt.js';
 import { execute } from '../executor.js';
@@ -169,7 +169,7 @@ async function runWhatTimersReadied(
     const proto = await loadProto(ctx.repoDir, mol);
     if (!proto.ok) return proto;
     const leave = readyBefore.get(mol.id) ?? new Set<string>();
-    const runnable = new Set(proto.value.steps.filter(runsUnattended).map((s) => s.id));
+    const runnable = unattendedSteps(proto.value);
     if (!mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !leave.has(s.id))) continue;
     // Progress, as every verb that runs steps prints it: on stderr, so stdout stays patrol's report.
     const ran = await execute(ctx, mol, proto.value, { ...progressOutput(ctx.io), leave });

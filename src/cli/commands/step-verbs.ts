@@ -7,7 +7,7 @@ import { commandEvents, type Molecule, type MoleculeCommand, ok, type Proto } fr
 import { buildCheckpoint } from '../../runner/index.js';
 import { carryOutLocally } from '../../shell/carry-out-locally.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
-import { runsUnattended } from '../../shell/step/agent-command.js';
+import { unattendedSteps } from '../../shell/step/agent-command.js';
 import type { CliContext } from '../cli-context.js';
 import { execute } from '../executor.js';
 import { handWork } from '../hand-work.js';
@@ -120,7 +120,7 @@ async function stepCommand(call: VerbCall, verb: Verb): Promise<number> {
     const waiting = new Set(
       loaded.mol.steps.filter((s) => s.status === 'ready' && s.id !== stepId).map((s) => s.id),
     );
-    const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
+    const runnable = unattendedSteps(proto);
     if (mol.steps.some((s) => s.status === 'ready' && runnable.has(s.id) && !waiting.has(s.id))) {
       const ran = await execute(ctx, mol, proto, { ...progress, leave: waiting });
       if (!ran.ok) return failWith(io, ran.error);

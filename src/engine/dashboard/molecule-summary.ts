@@ -4,20 +4,10 @@
  * a terminal listing) reads molecules the same way.
  */
 import { moleculeUsage } from '../budget/usage.js';
-import type { Proto, ProtoStep } from '../cook/proto.js';
-import type { Molecule, MoleculeStatus, StepState } from '../molecule/molecule-schema.js';
+import type { Proto } from '../cook/proto.js';
+import type { Molecule, MoleculeStatus } from '../molecule/molecule-schema.js';
 import { progress } from '../molecule/progress.js';
-
-/** Who or what a waiting step waits on. */
-export const WAITING_ON = ['person', 'approval', 'timer', 'checks', 'merge', 'job', 'gate'] as const;
-export type WaitingOn = (typeof WAITING_ON)[number];
-
-export interface StepWait {
-  step: string;
-  on: WaitingOn;
-  /** The person assigned, or the run holding the step, when known. */
-  who?: string;
-}
+import { type StepWait, stepWaits } from '../molecule/step-waits.js';
 
 export interface MoleculeSummary {
   id: string;
@@ -47,20 +37,13 @@ export interface MoleculeSummary {
   expiresAt?: string;
 }
 
-const GATE_WAIT: Record<string, WaitingOn> = {
-  approval: 'approval',
-  timer: 'timer',
-  checks: 'checks',
-  'pr-merged': 'merge',
-};
-
 export function summarizeMolecule(
   mol: Molecule,
   proto: Pick<Proto, 'steps'> | undefined,
+  unattended: ReadonlySet<string>,
   now: Date,
 ): MoleculeSummary {
   const counts = progress(mol);
-  const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
   const cost = moleculeUsage(mol.steps).cost_usd;
   return {
     id: mol.id,
@@ -73,7 +56,7 @@ export function summarizeMolecule(
     done: counts.complete + counts.skipped,
     total: counts.total,
     percent: counts.percentComplete,
-    waiting: mol.steps.flatMap((step) => waitOf(step, defs.get(step.id))),
+    waiting: stepWaits(mol, proto, unattended),
     failed: mol.steps.filter((s) => s.status === 'failed').map((s) => s.id),
     ...nudgedOf(mol),
     createdAt: mol.createdAt,
@@ -86,11 +69,16 @@ export function summarizeMolecule(
 
 /** Every molecule of the list, newest change first. */
 export function summarizeMolecules(
-  molecules: ReadonlyArray<{ mol: Molecule; proto?: Pick<Proto, 'steps'> | undefined }>,
+  molecules: ReadonlyArray<{
+    mol: Molecule;
+    proto?: Pick<Proto, 'steps'> | undefined;
+    /** The steps that run without a person (see `stepWaits`). */
+    unattended: ReadonlySet<string>;
+  }>,
   now: Date,
 ): MoleculeSummary[] {
   return molecules
-    .map(({ mol, proto }) => summarizeMolecule(mol, proto, now))
+    .map(({ mol, proto, unattended }) => summarizeMolecule(mol, proto, unattended, now))
     .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
 }
 
@@ -101,27 +89,4 @@ function nudgedOf(mol: Molecule): Pick<MoleculeSummary, 'nudged'> {
       : [],
   );
   return nudged.length === 0 ? {} : { nudged };
-}
-
-/**
- * A step waits on a person when it is theirs to do, on its pending gates when it waits at them,
- * and on a job when a machine has it or is about to take it.
- */
-function waitOf(step: StepState, def: ProtoStep | undefined): StepWait[] {
-  const person = def?.type === 'human';
-  const assignee = def?.assignee === undefined ? {} : { who: def.assignee };
-  if (step.status === 'awaiting_gate') {
-    const open = (step.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
-    const types = open.length > 0 ? open : (def?.gates ?? []).map((g) => g.type);
-    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? 'gate'))];
-    return (kinds.length > 0 ? kinds : (['gate'] as WaitingOn[])).map((on) => ({ step: step.id, on }));
-  }
-  if (step.status === 'in_progress') {
-    if (person) return [{ step: step.id, on: 'person', ...assignee }];
-    const run = step.lease?.runId ?? step.lease?.holder;
-    return [{ step: step.id, on: 'job', ...(run === undefined ? {} : { who: run }) }];
-  }
-  if (step.status === 'ready')
-    return [{ step: step.id, on: person ? 'person' : 'job', ...(person ? assignee : {}) }];
-  return [];
 }

@@ -6,10 +6,11 @@
  */
 import { formatUsd } from '../budget/usage.js';
 import { formatDuration } from '../duration.js';
+import type { StepWait } from '../molecule/step-waits.js';
 import { codeSpan, inlineText } from '../render/escape-markdown.js';
 import { MOLECULE_STATUS_EMOJI, statusWords } from '../render/status-emoji.js';
 import { renderBox } from './dashboard-boxes.js';
-import type { MoleculeSummary, StepWait, WaitingOn } from './molecule-summary.js';
+import type { MoleculeSummary } from './molecule-summary.js';
 
 /** GitHub refuses an issue body over 65,536 characters. */
 export const GITHUB_BODY_LIMIT = 65_536;
@@ -48,14 +49,12 @@ export interface RenderedDashboard {
 
 const DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
 
-const WAIT_WORDS: Record<WaitingOn, string> = {
-  person: 'a person',
+/** How a gate a step waits at reads; a gate not named here is `a gate`. */
+const GATE_WORDS: Readonly<Record<string, string>> = {
   approval: 'an approval',
   timer: 'a timer',
   checks: 'checks',
-  merge: 'a merge',
-  job: 'a job',
-  gate: 'a gate',
+  'pr-merged': 'a merge',
 };
 
 export function renderDashboard(input: DashboardInput): RenderedDashboard {
@@ -154,7 +153,7 @@ export function stuckOf(m: MoleculeSummary): StuckEntry[] {
       reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(', ')}` : ''}`,
     });
   for (const n of m.nudged ?? []) {
-    const job = m.waiting.some((w) => w.step === n.step && w.on === 'job');
+    const job = m.waiting.some((w) => w.step === n.step && w.on === 'start');
     stuck.push({
       molId: m.id,
       step: n.step,
@@ -225,16 +224,29 @@ function entry(m: MoleculeSummary, repo: string | undefined, ages: boolean): str
 }
 
 function waits(list: readonly StepWait[]): string {
-  const shown = list.slice(0, 6).map((w) => {
-    const who =
-      w.who === undefined
-        ? ''
-        : w.on === 'person'
-          ? ` (${inlineText(w.who, 40)})`
-          : ` (${codeSpan(w.who, 40)})`;
-    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
-  });
+  const shown = list.slice(0, 6).map((w) => `${codeSpan(w.step, 60)} on ${waitWords(w)}`);
   return `${shown.join(' · ')}${list.length > 6 ? ` · and ${list.length - 6} more` : ''}`;
+}
+
+/** `a person (ada)`, `an approval and a timer`, `a job (42)`: on GitHub a step runs as a job. */
+function waitWords(w: StepWait): string {
+  switch (w.on) {
+    case 'person':
+      return w.assignee === undefined ? 'a person' : `a person (${inlineText(w.assignee, 40)})`;
+    case 'start':
+      return 'a job';
+    case 'running': {
+      const run = w.lease?.runId ?? w.lease?.holder;
+      return run === undefined ? 'a job' : `a job (${codeSpan(run, 40)})`;
+    }
+    case 'approval':
+    case 'gates': {
+      const words = [...new Set((w.gates ?? []).map((g) => GATE_WORDS[g] ?? 'a gate'))];
+      return words.length === 0 ? 'a gate' : words.join(' and ');
+    }
+    case 'budget':
+      return 'a raised budget';
+  }
 }
 
 function link(number: number, of: string | undefined, here: string | undefined): string {

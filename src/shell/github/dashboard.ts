@@ -46,7 +46,10 @@ export async function keepDashboard(scene: DashboardScene, round: DashboardRound
   // The round's own view of a molecule is the newer one.
   const all = new Map((await endedMolecules(scene)).map((m) => [m.id, m]));
   for (const mol of round.live) all.set(mol.id, mol);
-  const withProto = (mol: Molecule) => ({ mol, proto: scene.protoOf?.(mol) });
+  const withProto = (mol: Molecule) => {
+    const proto = scene.protoOf?.(mol);
+    return { mol, proto, unattended: runsAsJob(mol, proto) };
+  };
   const molecules = [...all.values()];
   const live = summarizeMolecules(
     molecules.filter((m) => isLive(m.status) || m.status === 'failed').map(withProto),
@@ -98,4 +101,13 @@ export function stuckEntries(outcomes: readonly PatrolOutcome[]): StuckEntry[] {
         ]
       : [],
   );
+}
+
+/**
+ * On GitHub every step but a person's is dispatched to a job; without its proto nothing says a
+ * step is a person's, so each is taken for a job's.
+ */
+function runsAsJob(mol: Molecule, proto: Proto | undefined): ReadonlySet<string> {
+  const steps = proto?.steps.filter((s) => s.type !== 'human') ?? mol.steps;
+  return new Set(steps.map((s) => s.id));
 }

@@ -50,6 +50,11 @@ export function runsUnattended(def: ProtoStep | undefined): boolean {
   return def !== undefined && (def.run !== undefined || def.agent !== undefined);
 }
 
+/** The ids of the steps the local executor runs by itself; none without a proto. */
+export function unattendedSteps(proto: { steps: readonly ProtoStep[] } | undefined): Set<string> {
+  return new Set((proto?.steps ?? []).filter(runsUnattended).map((s) => s.id));
+}
+
 /**
  * `mol run --agent`: for this run, every task step without a `run` command gets this agent — the
  * steps that name one and those left to a person alike. Steps for people (`type = "human"`, gate

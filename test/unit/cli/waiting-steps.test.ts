@@ -1,5 +1,7 @@
 /**
- * What each step waits on, as `mol ls` shows it and `mol ready` filters it: a ready step no command
+ * What each step waits on in the words of `--json` (the rule is the engine's `stepWaits`, tested
+ * there; here, that its answers keep their documented names), as `mol ls` shows it and `mol ready`
+ * filters it: a ready step no command
  * runs waits for a person, one with `run` or an agent for `mol run` (not while the molecule is
  * paused: it starts nothing); an open approval gate waits for an approval, other open gates are
  * named; a step in progress waits on its runner; a budget stop is said first; an ended molecule
@@ -7,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitingSteps, waitingText } from '../../../src/cli/waiting-steps.js';
-import type { Molecule, StepState } from '../../../src/engine/index.js';
-import { makeProto, pourMol, protoStep } from '../../helpers/engine-fixtures.js';
+import type { Molecule } from '../../../src/engine/index.js';
+import { makeProto, pourMol, protoStep, stepState } from '../../helpers/engine-fixtures.js';
 
 const proto = makeProto([
   protoStep('draft', [], { type: 'human' }),
@@ -25,40 +27,33 @@ const AT = '2026-01-03T10:05:00.000Z';
 
 function molecule(status: Molecule['status'], extra: Partial<Molecule> = {}): Molecule {
   const { mol } = pourMol(proto);
-  const step = (id: string, s: StepState['status'], more: Partial<StepState> = {}): StepState => ({
-    id,
-    status: s,
-    attempts: 0,
-    loops: 0,
-    ...more,
-  });
   return {
     ...mol,
     status,
     steps: [
-      step('draft', 'ready'),
-      step('notes', 'ready'),
-      step('build', 'ready'),
-      step('write', 'ready'),
-      step('review', 'awaiting_gate', {
+      stepState('draft', 'ready'),
+      stepState('notes', 'ready'),
+      stepState('build', 'ready'),
+      stepState('write', 'ready'),
+      stepState('review', 'awaiting_gate', {
         awaitingSince: AT,
         gates: [
           { type: 'command', passed: true, detail: '' },
           { type: 'approval', passed: null, detail: 'maintain' },
         ],
       }),
-      step('wait', 'awaiting_gate', {
+      stepState('wait', 'awaiting_gate', {
         gates: [
           { type: 'timer', passed: null, detail: '' },
           { type: 'checks', passed: null, detail: '' },
           { type: 'files', passed: true, detail: '' },
         ],
       }),
-      step('deploy', 'in_progress', {
+      stepState('deploy', 'in_progress', {
         startedAt: AT,
         lease: { holder: 'local:42', expiresAt: '2026-01-03T11:00:00.000Z' },
       }),
-      step('later', 'pending'),
+      stepState('later', 'pending'),
     ],
     ...extra,
   };

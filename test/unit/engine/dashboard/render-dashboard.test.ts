@@ -21,8 +21,8 @@ function summary(n: number, extra: Partial<MoleculeSummary> = {}): MoleculeSumma
     total: 4,
     percent: 25,
     waiting: [
-      { step: 'review', on: 'approval' },
-      { step: 'build', on: 'job', who: '123456' },
+      { step: 'review', on: 'approval', gates: ['approval'] },
+      { step: 'build', on: 'running', lease: { holder: 'actions', runId: '123456' } },
     ],
     failed: ['lint'],
     createdAt: T0.toISOString(),
@@ -58,13 +58,18 @@ describe('summarizeMolecule', () => {
           ? { ...s, status: 'ready' as const }
           : { ...s, status: 'awaiting_gate' as const },
     );
-    const s = summarizeMolecule({ ...mol, steps }, proto, at(90 * MIN));
-    expect(s.waiting).toEqual([
-      { step: 'write', on: 'person', who: 'ada' },
-      { step: 'review', on: 'approval' },
-      { step: 'soak', on: 'timer' },
-      { step: 'ci', on: 'checks' },
-      { step: 'build', on: 'job', who: '42' },
+    const s = summarizeMolecule(
+      { ...mol, steps },
+      proto,
+      new Set(['review', 'soak', 'ci', 'build']),
+      at(90 * MIN),
+    );
+    expect(s.waiting).toMatchObject([
+      { step: 'write', on: 'person', assignee: 'ada' },
+      { step: 'review', on: 'approval', gates: ['approval'] },
+      { step: 'soak', on: 'gates', gates: ['timer'] },
+      { step: 'ci', on: 'gates', gates: ['checks'] },
+      { step: 'build', on: 'running', lease: { holder: 'actions', runId: '42' } },
     ]);
     expect(s).toMatchObject({ formula: 'ship', issue: 7, pr: 8, total: 5, ageMs: 90 * MIN, costUsd: 0.5 });
   });
@@ -102,7 +107,7 @@ describe('renderDashboard', () => {
         summary(1, { status: 'failed', failed: ['lint'], waiting: [] }),
         summary(2, {
           failed: [],
-          waiting: [{ step: 'build', on: 'job' }],
+          waiting: [{ step: 'build', on: 'start' }],
           nudged: [{ step: 'build', at: '2026-01-03T10:30:00.000Z', status: 'ready' }],
         }),
         summary(3, { failed: [] }),
@@ -120,6 +125,29 @@ describe('renderDashboard', () => {
       { action: 'retry', molId: '1-abcdef', step: 'lint' },
       { action: 'redispatch', molId: '2-abcdef', step: 'build' },
     ]);
+  });
+
+  it('says each wait in words: a person and who, the gates a step waits at, a raised budget', () => {
+    const { body } = renderDashboard({
+      live: [
+        summary(1, {
+          status: 'paused',
+          failed: [],
+          waiting: [
+            { step: 'build', on: 'budget', detail: 'usd 5 reached' },
+            { step: 'write', on: 'person', assignee: 'ada' },
+            { step: 'review', on: 'approval', gates: ['approval', 'timer'] },
+            { step: 'ci', on: 'gates', gates: ['checks', 'pr-merged', 'files'] },
+            { step: 'ship', on: 'start' },
+          ],
+        }),
+      ],
+      finished: [],
+      stuck: [],
+    });
+    expect(body).toContain(
+      '  - waiting: `build` on a raised budget · `write` on a person (ada) · `review` on an approval and a timer · `ci` on checks and a merge and a gate · `ship` on a job',
+    );
   });
 
   it('keeps 500 molecules under GitHub’s limit and says how many it folded', () => {

@@ -13,7 +13,7 @@ import {
 } from '../engine/index.js';
 import { WaitingStepSchema, waitingSteps } from './waiting-steps.js';
 
-export const MoleculeSummarySchema = z.strictObject({
+export const MoleculeLineSchema = z.strictObject({
   id: z.string(),
   formula: z.string(),
   kind: z.enum(['mol', 'wisp', 'archive']),
@@ -25,9 +25,9 @@ export const MoleculeSummarySchema = z.strictObject({
   /** The last write; for an archive, when it was squashed. */
   updatedAt: z.string(),
 });
-export type MoleculeSummary = z.infer<typeof MoleculeSummarySchema>;
+export type MoleculeLine = z.infer<typeof MoleculeLineSchema>;
 
-export function moleculeSummary(mol: Molecule, proto: Proto | undefined): MoleculeSummary {
+export function moleculeLine(mol: Molecule, proto: Proto | undefined): MoleculeLine {
   return {
     id: mol.id,
     formula: mol.formula.name,
@@ -40,7 +40,7 @@ export function moleculeSummary(mol: Molecule, proto: Proto | undefined): Molecu
   };
 }
 
-export function archiveSummary(record: ArchiveRecord): MoleculeSummary {
+export function archiveLine(record: ArchiveRecord): MoleculeLine {
   return {
     id: record.id,
     formula: record.formula.name,
