@@ -5,7 +5,6 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
-import { secondaryLimits } from '../github/secondary-limit.js';
 import { reportConfigProblem } from '../webhooks/config-problem.js';
 import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
 import { mayConcernMolecular } from '../webhooks/may-concern.js';
@@ -14,6 +13,7 @@ import { identityOf, slugResolver } from './app-identity.js';
 import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.js';
 import { explainingOn } from './explain-failure.js';
 import { lockFor } from './lock-mode.js';
+import { oneRuleOctokit } from './one-rule-octokit.js';
 import { startPatrolTimer } from './patrol-timer.js';
 import { RepoConfigs } from './repo-config.js';
 import { SeenRepos } from './seen-repos.js';
@@ -27,10 +27,13 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
-      secondaryLimits(context.octokit);
+      const installation = (context.payload as { installation?: { id?: number } }).installation?.id;
+      const octokit = await oneRuleOctokit(context.octokit, installation);
+      // context.config reads through it too.
+      context.octokit = octokit;
       const slug = await slugOf();
       return {
-        octokit: context.octokit,
+        octokit,
         payload: context.payload,
         deliveryId: context.id,
         log: logOf(context),

@@ -6,11 +6,11 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
-import { secondaryLimits } from '../github/secondary-limit.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { runPatrol } from '../webhooks/patrol.js';
 import { identityOf } from './app-identity.js';
 import { lockFor } from './lock-mode.js';
+import { oneRuleOctokit } from './one-rule-octokit.js';
 import type { RepoConfigs } from './repo-config.js';
 import type { SeenRepos } from './seen-repos.js';
 
@@ -46,8 +46,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
   for (const { repo, installationId } of options.seen.list()) {
     const where = repoSlug(repo);
     try {
-      const octokit = await app.auth(installationId);
-      secondaryLimits(octokit);
+      const octokit = await oneRuleOctokit(await app.auth(installationId), installationId);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);
