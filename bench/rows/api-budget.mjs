@@ -63,9 +63,16 @@ async function withRepo(world, bundle, formulas, fn) {
       await git.commitAll('formulas');
       await git.git(['push', '-q', 'origin', 'main']);
     }
-    const runner = new world.SimulatedRunner({ gh, bundle, remote: git.remote, root: git.root, token: TOKEN });
+    const runner = new world.SimulatedRunner({
+      gh,
+      bundle,
+      remote: git.remote,
+      root: git.root,
+      token: TOKEN,
+    });
     const out = await fn({ gh, git, runner });
-    if (gh.violations.length > 0) throw new Error(`the fake refused a request: ${JSON.stringify(gh.violations)}`);
+    if (gh.violations.length > 0)
+      throw new Error(`the fake refused a request: ${JSON.stringify(gh.violations)}`);
     return out;
   } finally {
     await gh.close();
@@ -150,25 +157,30 @@ async function patrolIdle(world, bundle, n) {
 }
 
 async function tenSteps(world, bundle) {
-  return withRepo(world, bundle, { '.github/formulas/chain.formula.toml': chain(10) }, async ({ gh, runner }) => {
-    const issue = gh.state.addIssue({ title: 'bench', user: world.actorFor('alice') }).number;
-    const stop = runner.listen();
-    try {
-      const calls = await counted(gh, async () => {
-        const poured = await runner.run(label(world, gh, issue, 'chain'));
-        await runner.idle();
-        return poured;
-      });
-      const failed = runner.jobs.filter((j) => j.exitCode !== 0);
-      if (failed.length > 0 || runner.errors.length > 0)
-        throw new Error(`a step job failed: ${failed.map((j) => j.stdout).join('\n')}`);
-      if (gh.state.workflowDispatches.length !== 10)
-        throw new Error(`expected 10 dispatches, saw ${gh.state.workflowDispatches.length}`);
-      return calls;
-    } finally {
-      stop();
-    }
-  });
+  return withRepo(
+    world,
+    bundle,
+    { '.github/formulas/chain.formula.toml': chain(10) },
+    async ({ gh, runner }) => {
+      const issue = gh.state.addIssue({ title: 'bench', user: world.actorFor('alice') }).number;
+      const stop = runner.listen();
+      try {
+        const calls = await counted(gh, async () => {
+          const poured = await runner.run(label(world, gh, issue, 'chain'));
+          await runner.idle();
+          return poured;
+        });
+        const failed = runner.jobs.filter((j) => j.exitCode !== 0);
+        if (failed.length > 0 || runner.errors.length > 0)
+          throw new Error(`a step job failed: ${failed.map((j) => j.stdout).join('\n')}`);
+        if (gh.state.workflowDispatches.length !== 10)
+          throw new Error(`expected 10 dispatches, saw ${gh.state.workflowDispatches.length}`);
+        return calls;
+      } finally {
+        stop();
+      }
+    },
+  );
 }
 
 export async function measure() {
@@ -202,5 +214,6 @@ export async function measure() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await measure()) console.log(`${r.name}: ${r.value} ${r.unit} (goal ${r.goal}) — ${r.note}`);
+  for (const r of await measure())
+    console.log(`${r.name}: ${r.value} ${r.unit} (goal ${r.goal}) — ${r.note}`);
 }

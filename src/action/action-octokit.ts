@@ -8,6 +8,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import type { GitHubClient } from '../github/client.js';
+import { trackBudget } from '../github/rate-budget.js';
 import {
   RETRY_DO_NOT_RETRY,
   type SecondaryLimitOptions,
@@ -15,10 +16,13 @@ import {
 } from '../github/secondary-limit.js';
 
 export function createActionOctokit(token: string, secondaryLimit: SecondaryLimitOptions = {}): GitHubClient {
-  return getOctokit(
+  const octokit = getOctokit(
     token,
     { secondaryLimit, retry: { doNotRetry: RETRY_DO_NOT_RETRY } },
     retry,
     secondaryLimits,
   );
+  // The job's requests and GitHub's rate-limit headers (src/github/rate-budget.ts).
+  trackBudget(octokit);
+  return octokit;
 }

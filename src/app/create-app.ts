@@ -5,6 +5,7 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
+import { RateBudget, trackBudget } from '../github/rate-budget.js';
 import { reportConfigProblem } from '../webhooks/config-problem.js';
 import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
 import { mayConcernMolecular } from '../webhooks/may-concern.js';
@@ -24,11 +25,22 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen = new SeenRepos();
+    // Per installation: its 5,000 an hour are shared by every delivery and the patrol timer.
+    const budgets = new Map<number, RateBudget>();
+    const budgetFor = (installation: number | undefined) => {
+      if (installation === undefined) return new RateBudget();
+      const known = budgets.get(installation);
+      if (known) return known;
+      const budget = new RateBudget();
+      budgets.set(installation, budget);
+      return budget;
+    };
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
       const installation = (context.payload as { installation?: { id?: number } }).installation?.id;
       const octokit = await oneRuleOctokit(context.octokit, installation);
+      const budget = trackBudget(octokit, budgetFor(installation));
       // context.config reads through it too.
       context.octokit = octokit;
       const slug = await slugOf();
@@ -39,6 +51,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
         log: logOf(context),
         now,
         slug,
+        budget,
       };
     };
 
@@ -54,7 +67,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           repository?: { default_branch?: string };
         };
         seen.add(repo, payload.installation?.id);
-        const { slug, ...rest } = await base(context);
+        const { slug, budget, ...rest } = await base(context);
         const config = await configs.forContext(context, repo);
         if (!config.ok) {
           await reportConfigProblem(
@@ -75,12 +88,16 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           lock: lockFor(config.value),
         };
         logResult(context, repoSlug(repo), await handler(ctx));
+        if (budget.low())
+          context.log.warn(
+            `${repoSlug(repo)}: the rate budget is low (${budget.describe()}): patrol waits until it resets`,
+          );
       });
     }
 
     for (const [name, handler] of Object.entries(INSTALLATION_HANDLERS)) {
       on(name as keyof typeof INSTALLATION_HANDLERS, async (context: Context) => {
-        const { slug, ...rest } = await base(context);
+        const { slug, budget: _budget, ...rest } = await base(context);
         const result = await handler({ ...rest, identity: identityOf(slug) });
         logResult(context, 'installation', result);
       });
@@ -94,6 +111,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
         slugOf,
         now,
         intervalMs: options.patrolIntervalMs as number,
+        budgetFor,
         stateKey: options.stateKey,
       });
     }

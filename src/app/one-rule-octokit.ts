@@ -25,7 +25,10 @@ const REBUILT = Symbol.for('molecular.one-rule');
  * `octokit` (context.octokit, or app.auth(id)) rebuilt with one rate-limit rule. A client that
  * cannot be rebuilt (not token-authenticated) gets the rule on top of what it has.
  */
-export async function oneRuleOctokit<T extends object>(octokit: T, installationId: number | undefined): Promise<T> {
+export async function oneRuleOctokit<T extends object>(
+  octokit: T,
+  installationId: number | undefined,
+): Promise<T> {
   if ((octokit as Record<symbol, unknown>)[REBUILT] || installationId === undefined) {
     secondaryLimits(octokit as never);
     return octokit;

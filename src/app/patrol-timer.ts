@@ -6,6 +6,7 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
+import { type RateBudget, trackBudget } from '../github/rate-budget.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { runPatrol } from '../webhooks/patrol.js';
 import { identityOf } from './app-identity.js';
@@ -22,6 +23,8 @@ export interface PatrolTimerOptions {
   now: () => Date;
   intervalMs: number;
   stateKey?: string | undefined;
+  /** The installation's rate budget, shared with its webhooks (so a low one defers the round). */
+  budgetFor?: (installationId: number) => RateBudget;
 }
 
 /** Starts the timer; the returned function stops it. */
@@ -47,6 +50,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
     const where = repoSlug(repo);
     try {
       const octokit = await oneRuleOctokit(await app.auth(installationId), installationId);
+      if (installationId !== undefined) trackBudget(octokit, options.budgetFor?.(installationId));
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);
@@ -71,6 +75,10 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
         lock: lockFor(config.value),
       };
       const report = await runPatrol(ctx);
+      if (report.deferred !== undefined) {
+        log.warn(`patrol deferred: ${report.deferred}; the next round patrols`);
+        continue;
+      }
       if (report.done.length > 0 || report.problems.length > 0) {
         log.info(
           `patrol: ${report.surveyed} molecules; done: ${report.done.join(', ') || 'nothing'}; problems: ${report.problems.join('; ') || 'none'}`,

@@ -7,6 +7,7 @@
 
 import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../engine/index.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
+import { budgetOf } from '../github/rate-budget.js';
 import { type Survey, surveyMolecules } from '../github/survey.js';
 import { runMayBeAlive } from '../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../shell/patrol-round.js';
@@ -23,6 +24,8 @@ export interface PatrolReport {
   done: string[];
   /** What could not be done or read. */
   problems: string[];
+  /** Why the round did not run: the rate budget is nearly spent (rate-budget.ts). */
+  deferred?: string;
 }
 
 export interface PatrolOptions {
@@ -31,6 +34,11 @@ export interface PatrolOptions {
 }
 
 export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}): Promise<PatrolReport> {
+  // Patrol can wait for the next round; the budget left is for the writes of running molecules.
+  const budget = budgetOf(ctx.octokit);
+  if (budget?.low()) {
+    return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
+  }
   const store = openStore(ctx);
   const round = await patrolRound(
     {

@@ -40,6 +40,12 @@ export async function patrolMode(ctx: HandlerContext, io: ActionIO, runId: strin
   const wisp = wispPatrol(ctx, runId);
   if (!wisp.ok) return { outputs: {}, failure: wisp.error.message };
   const report = await runPatrol(ctx);
+  if (report.deferred !== undefined) {
+    const line = `Patrol deferred: ${report.deferred}; the next scheduled round patrols.`;
+    io.warning(`patrol: ${line}`);
+    await io.summary(`### Molecular patrol\n\n${line}\n`);
+    return { outputs: { status: 'deferred' } };
+  }
   const walked = walkWisp(wisp.value.proto, wisp.value.mol, report, ctx.now());
   for (const line of report.done) io.info(`patrol: ${line}`);
   for (const problem of report.problems) io.warning(`patrol: ${problem}`);

@@ -53,6 +53,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const listenerErrors: unknown[] = [];
   const listeners = new Map<string, Set<Listener>>();
   const links: Links = { state, api: '', web: '' };
+  // GitHub's primary limit as its headers tell it: one less per answered request.
+  const rateLimit = { limit: 5000, remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 };
 
   function emit<K extends keyof FakeGitHubEvents>(event: K, payload: FakeGitHubEvents[K]): void {
     for (const listener of listeners.get(event) ?? []) {
@@ -97,7 +99,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const body = parsed.ok ? parsed.value : text;
 
     const reply = (result: RouteResult): void => {
-      send(res, result.status, result.body, result.headers);
+      rateLimit.remaining = Math.max(0, rateLimit.remaining - 1);
+      const rateHeaders = {
+        'x-ratelimit-limit': String(rateLimit.limit),
+        'x-ratelimit-remaining': String(rateLimit.remaining),
+        'x-ratelimit-reset': String(rateLimit.reset),
+        'x-ratelimit-used': String(rateLimit.limit - rateLimit.remaining),
+      };
+      send(res, result.status, result.body, { ...rateHeaders, ...result.headers });
       const entry: RequestLogEntry = {
         method,
         path,
@@ -207,6 +216,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     tokens,
     badTokens,
     faults: injector.config,
+    rateLimit,
     failNext: (matcher, response) => injector.failNext(matcher, response),
     on(event, listener) {
       let set = listeners.get(event);

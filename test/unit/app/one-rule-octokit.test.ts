@@ -93,18 +93,22 @@ async function post(octokit: unknown) {
 /** Milliseconds between consecutive sends. */
 const gaps = (sent: number[]) => sent.slice(1).map((t, i) => t - (sent[i] as number));
 /** A gap is one wait of `seconds` (a few ms of the client's own work aside), not two waits. */
-const oneWaitOf = (seconds: number) => expect.toSatisfy((ms: number) => ms >= seconds * 1000 && ms < seconds * 1000 + 500);
+const oneWaitOf = (seconds: number) =>
+  expect.toSatisfy((ms: number) => ms >= seconds * 1000 && ms < seconds * 1000 + 500);
 
 describe("the App's client under rate limits", () => {
-  it.each([403, 429])('waits a %i secondary limit out once, for its retry-after, then sends again', async (status) => {
-    const { octokit, calls } = probotRunClient();
-    const client = await oneRuleOctokit(octokit, 42);
-    const sent = limitedThenOk(1, status, { 'retry-after': '7' });
-    expect(await post(client)).toEqual({ ok: true, status: 201 });
-    // Two sends, 7 s apart: not plugin-retry's 1 s backoff first, not a second rule's wait on top.
-    expect(gaps(sent)).toEqual([oneWaitOf(7)]);
-    expect(calls).toEqual({ secondary: 0, primary: 0 });
-  });
+  it.each([403, 429])(
+    'waits a %i secondary limit out once, for its retry-after, then sends again',
+    async (status) => {
+      const { octokit, calls } = probotRunClient();
+      const client = await oneRuleOctokit(octokit, 42);
+      const sent = limitedThenOk(1, status, { 'retry-after': '7' });
+      expect(await post(client)).toEqual({ ok: true, status: 201 });
+      // Two sends, 7 s apart: not plugin-retry's 1 s backoff first, not a second rule's wait on top.
+      expect(gaps(sent)).toEqual([oneWaitOf(7)]);
+      expect(calls).toEqual({ secondary: 0, primary: 0 });
+    },
+  );
 
   it(`gives up after ${SECONDARY_LIMIT_RETRIES} waits of a 429 that does not lift, not 16 sends`, async () => {
     const { octokit } = probotRunClient();
@@ -118,7 +122,12 @@ describe("the App's client under rate limits", () => {
     const { octokit, calls } = probotRunClient();
     const client = await oneRuleOctokit(octokit, 42);
     const reset = String(Math.floor(Date.now() / 1000) + 3000);
-    const sent = limitedThenOk(5, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, 'API rate limit exceeded');
+    const sent = limitedThenOk(
+      5,
+      403,
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      'API rate limit exceeded',
+    );
     expect(await post(client)).toEqual({ ok: false, status: 403 });
     expect(sent).toHaveLength(1);
     expect(calls.primary).toBe(0);
