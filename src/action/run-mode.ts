@@ -5,13 +5,16 @@
 import { join } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from '../github/client.js';
+import { DEFAULT_CONFIG } from '../github/config.js';
 import { defaultBranchOf } from '../github/formula-source.js';
+import { type PatrolSnapshot, readPatrolSnapshot } from '../github/patrol-snapshot.js';
 import { remoteAuthEnv } from '../runner/remote-auth.js';
+import { blobsFirst } from '../shell/formulas/blobs-first.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { formulaSource } from '../webhooks/load-proto.js';
 import { openStore } from '../webhooks/molecule-store.js';
-import { loadActionConfig } from './action-config.js';
+import { configFromText, loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
 import { actionHandlerContext, actionTrustedWriters } from './build-handler-context.js';
@@ -53,9 +56,9 @@ export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<Mode
   const runId = actions.value.runId ?? `local-${process.pid}`;
   const opened = await openHandlerContext(inputs, actions.value, runId, deps);
   if (!opened.ok) return { outputs: {}, failure: opened.error.message };
-  const { ctx, untrustedApps } = opened.value;
+  const { ctx, untrustedApps, snapshot } = opened.value;
   // State an untrusted app wrote was refused: fail, naming the input to set, rather than exit 0.
-  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps));
+  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps, snapshot));
 }
 
 function apiMode(
@@ -64,12 +67,18 @@ function apiMode(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
+  snapshot: PatrolSnapshot | undefined,
 ): Promise<ModeResult> {
   switch (inputs.mode) {
     case 'event':
       return eventMode(ctx, deps.io, actions.eventName, runId);
     case 'patrol':
-      return patrolMode(ctx, deps.io, runId);
+      return patrolMode(
+        snapshot ? { ...ctx, formulas: blobsFirst(formulaSource(ctx), snapshot.blobs) } : ctx,
+        deps.io,
+        runId,
+        snapshot ? { firstPage: snapshot.firstPage } : {},
+      );
     default:
       return runStepMode(inputs, ctx, actions, runId, deps);
   }
@@ -81,14 +90,26 @@ async function openHandlerContext(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
-): Promise<Result<{ ctx: HandlerContext; untrustedApps: UntrustedApps }>> {
+): Promise<Result<{ ctx: HandlerContext; untrustedApps: UntrustedApps; snapshot?: PatrolSnapshot }>> {
   const payload = readEventPayload(actions.eventPath);
   if (!payload.ok) return payload;
   const octokit = deps.octokitFor(inputs.token);
   const repo = actions.repo;
   const named = (payload.value.repository as { default_branch?: unknown } | undefined)?.default_branch;
   const defaultBranch = typeof named === 'string' ? named : await defaultBranchOf(octokit, repo);
-  const config = await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
+  // Patrol reads its config with the formulas and the survey's first page: one request (issue 27).
+  const snapshot =
+    inputs.mode === 'patrol'
+      ? await readPatrolSnapshot(octokit, repo, {
+          ref: defaultBranch,
+          configPath: inputs.configPath,
+          formulasPath: DEFAULT_CONFIG.formulas_path,
+        })
+      : undefined;
+  const config =
+    snapshot && snapshot.configText !== undefined
+      ? configFromText(snapshot.configText ?? undefined, inputs.configPath)
+      : await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
   if (!config.ok) return config;
   const stateKey = deps.env.MOLECULAR_STATE_KEY;
   const configNamesWriters = config.value.trusted_writers !== undefined;
@@ -115,7 +136,7 @@ async function openHandlerContext(
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
   });
-  return ok({ ctx, untrustedApps });
+  return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });
 }
 
 function runStepMode(

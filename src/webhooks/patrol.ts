@@ -8,7 +8,7 @@
 import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../engine/index.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../github/comment-trust.js';
 import { budgetOf } from '../github/rate-budget.js';
-import { type Survey, surveyMolecules } from '../github/survey.js';
+import { type Survey, type SurveyPage, surveyMolecules } from '../github/survey.js';
 import { runMayBeAlive } from '../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../shell/patrol-round.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
@@ -31,6 +31,8 @@ export interface PatrolReport {
 export interface PatrolOptions {
   /** Run look-ups per round, to see whether lease holders are alive (default 30). */
   maxRunLookups?: number;
+  /** The survey's first page, already read with the config (src/github/patrol-snapshot.ts). */
+  firstPage?: SurveyPage;
 }
 
 export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}): Promise<PatrolReport> {
@@ -42,7 +44,7 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
   const store = openStore(ctx);
   const round = await patrolRound(
     {
-      survey: () => survey(ctx),
+      survey: () => survey(ctx, options.firstPage),
       protoOf: (mol) => loadProto(ctx, mol),
       thresholds: {
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
@@ -70,10 +72,14 @@ export async function runPatrol(ctx: HandlerContext, options: PatrolOptions = {}
 }
 
 /** One GraphQL call per 100 issues with their comments, not a REST call per issue. */
-async function survey(ctx: HandlerContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
+async function survey(
+  ctx: HandlerContext,
+  firstPage: SurveyPage | undefined,
+): Promise<{ molecules: Molecule[]; problems: string[] }> {
   let found: Survey;
   try {
     found = await surveyMolecules(ctx.octokit, ctx.repo, {
+      ...(firstPage ? { firstPage } : {}),
       trust: {
         writers: ctx.identity.trusted,
         ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
