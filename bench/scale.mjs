@@ -18,6 +18,7 @@ const ROW_FILES = [
   'rows/mol-run.mjs',
   'rows/app-contended.ts',
   'rows/api-calls.ts',
+  'rows/api-budget.mjs',
 ];
 
 async function loadRows(file) {

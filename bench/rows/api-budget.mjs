@@ -156,6 +156,39 @@ async function patrolIdle(world, bundle, n) {
   });
 }
 
+/** A step left in progress by a run that ended: the round takes it back (one action). */
+async function patrolActing(world, bundle) {
+  return withRepo(
+    world,
+    bundle,
+    {
+      '.github/formulas/answer.formula.toml': AGENT,
+      '.github/workflows/molecular-step.yml': 'name: molecular step\n',
+    },
+    async ({ gh, runner }) => {
+      const issue = gh.state.addIssue({ title: 'bench', user: world.actorFor('alice') }).number;
+      await counted(gh, () => runner.run(label(world, gh, issue, 'answer')));
+      const [dispatch] = gh.state.workflowDispatches;
+      await counted(gh, () => runner.run(stepRequest(dispatch, 'step-start', runner.newRunId())));
+      let done = '';
+      const calls = await counted(gh, async () => {
+        const job = await runner.run({
+          eventName: 'schedule',
+          payload: {},
+          inputs: { mode: 'patrol' },
+          noCheckout: true,
+        });
+        done = job.stdout
+          .split('\n')
+          .filter((l) => /^patrol: (redispatch|expire-lease|nudge|timeout)/.test(l))
+          .join('; ');
+        return job;
+      });
+      return { calls, done };
+    },
+  );
+}
+
 async function tenSteps(world, bundle) {
   return withRepo(
     world,
@@ -192,6 +225,7 @@ export async function measure() {
     const { pour, step, status } = await pourAndStep(world, bundle);
     const agent = await agentStep(world, bundle);
     const idle = await patrolIdle(world, bundle, 3);
+    const acting = await patrolActing(world, bundle);
     const ten = await tenSteps(world, bundle);
     const row = (name, calls, goal, extra = '') => ({
       name,
@@ -206,6 +240,12 @@ export async function measure() {
       row('Action API calls: one agent step (`step-start` + `step-finish`)', agent, '≤ 8'),
       row('Action API calls: `/mol status`', status, '≤ 3'),
       row('Action API calls: patrol round, nothing to do (3 idle molecules)', idle, '1'),
+      row(
+        'Action API calls: patrol round taking one action (a lease whose run ended)',
+        acting.calls,
+        '1 + ≤ 3',
+        acting.done ? `; did: ${acting.done}` : '',
+      ),
       row('Action API calls: a 10-step distributed molecule, pour to complete', ten, '≤ 70'),
     ];
   } finally {

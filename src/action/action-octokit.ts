@@ -8,6 +8,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import type { GitHubClient } from '../github/client.js';
+import { conditionalReads } from '../github/conditional-reads.js';
 import { trackBudget } from '../github/rate-budget.js';
 import {
   RETRY_DO_NOT_RETRY,
@@ -22,7 +23,9 @@ export function createActionOctokit(token: string, secondaryLimit: SecondaryLimi
     retry,
     secondaryLimits,
   );
-  // The job's requests and GitHub's rate-limit headers (src/github/rate-budget.ts).
+  // A GET the job repeats costs a 304 (src/github/conditional-reads.ts); the job's requests and
+  // GitHub's rate-limit headers are counted (src/github/rate-budget.ts).
+  conditionalReads(octokit);
   trackBudget(octokit);
   return octokit;
 }

@@ -5,6 +5,7 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
+import { conditionalReads, ReadCache } from '../github/conditional-reads.js';
 import { RateBudget, trackBudget } from '../github/rate-budget.js';
 import { reportConfigProblem } from '../webhooks/config-problem.js';
 import type { HandlerContext, HandlerLog, HandlerResult } from '../webhooks/handler-context.js';
@@ -25,22 +26,25 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen = new SeenRepos();
-    // Per installation: its 5,000 an hour are shared by every delivery and the patrol timer.
-    const budgets = new Map<number, RateBudget>();
-    const budgetFor = (installation: number | undefined) => {
-      if (installation === undefined) return new RateBudget();
-      const known = budgets.get(installation);
+    // Per installation: its 5,000 an hour are shared by every delivery and the patrol timer, and
+    // the reads one delivery kept let the next ask conditionally (a 304 is not counted).
+    const installations = new Map<number, { budget: RateBudget; reads: ReadCache }>();
+    const installationOf = (installation: number | undefined) => {
+      if (installation === undefined) return { budget: new RateBudget(), reads: new ReadCache() };
+      const known = installations.get(installation);
       if (known) return known;
-      const budget = new RateBudget();
-      budgets.set(installation, budget);
-      return budget;
+      const fresh = { budget: new RateBudget(), reads: new ReadCache() };
+      installations.set(installation, fresh);
+      return fresh;
     };
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
       const installation = (context.payload as { installation?: { id?: number } }).installation?.id;
       const octokit = await oneRuleOctokit(context.octokit, installation);
-      const budget = trackBudget(octokit, budgetFor(installation));
+      const kept = installationOf(installation);
+      conditionalReads(octokit, kept.reads);
+      const budget = trackBudget(octokit, kept.budget);
       // context.config reads through it too.
       context.octokit = octokit;
       const slug = await slugOf();
@@ -111,7 +115,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
         slugOf,
         now,
         intervalMs: options.patrolIntervalMs as number,
-        budgetFor,
+        installationOf,
         stateKey: options.stateKey,
       });
     }

@@ -6,6 +6,7 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
+import { conditionalReads, type ReadCache } from '../github/conditional-reads.js';
 import { type RateBudget, trackBudget } from '../github/rate-budget.js';
 import type { HandlerContext } from '../webhooks/handler-context.js';
 import { runPatrol } from '../webhooks/patrol.js';
@@ -23,8 +24,8 @@ export interface PatrolTimerOptions {
   now: () => Date;
   intervalMs: number;
   stateKey?: string | undefined;
-  /** The installation's rate budget, shared with its webhooks (so a low one defers the round). */
-  budgetFor?: (installationId: number) => RateBudget;
+  /** The installation's rate budget and kept reads, shared with its webhooks (a low budget defers the round). */
+  installationOf?: (installationId: number) => { budget: RateBudget; reads: ReadCache };
 }
 
 /** Starts the timer; the returned function stops it. */
@@ -50,7 +51,9 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
     const where = repoSlug(repo);
     try {
       const octokit = await oneRuleOctokit(await app.auth(installationId), installationId);
-      if (installationId !== undefined) trackBudget(octokit, options.budgetFor?.(installationId));
+      const kept = installationId === undefined ? undefined : options.installationOf?.(installationId);
+      conditionalReads(octokit, kept?.reads);
+      trackBudget(octokit, kept?.budget);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);

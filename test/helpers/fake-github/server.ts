@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -98,8 +99,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const operationId = isGraphql ? 'graphql' : (matched?.route.operation.operationId ?? null);
     const body = parsed.ok ? parsed.value : text;
 
-    const reply = (result: RouteResult): void => {
-      rateLimit.remaining = Math.max(0, rateLimit.remaining - 1);
+    const reply = (answer: RouteResult): void => {
+      // A REST read answers with an ETag; asked again with it (If-None-Match) and unchanged, it is a
+      // 304 without a body, which GitHub does not count against the rate limit.
+      let result = answer;
+      if (method === 'GET' && answer.status === 200 && answer.body !== undefined) {
+        const etag = `"${createHash('sha1').update(JSON.stringify(answer.body)).digest('hex')}"`;
+        const unchanged = req.headers['if-none-match'] === etag;
+        result = unchanged
+          ? { status: 304, body: undefined, headers: { ...answer.headers, etag } }
+          : { ...answer, headers: { ...answer.headers, etag } };
+      }
+      if (result.status !== 304) rateLimit.remaining = Math.max(0, rateLimit.remaining - 1);
       const rateHeaders = {
         'x-ratelimit-limit': String(rateLimit.limit),
         'x-ratelimit-remaining': String(rateLimit.remaining),
