@@ -7,6 +7,8 @@ import { ok, type Result } from '../engine/index.js';
 import type { GitHubClient } from '../github/client.js';
 import { DEFAULT_CONFIG } from '../github/config.js';
 import { defaultBranchOf } from '../github/formula-source.js';
+import { readJobSnapshot } from '../github/job-snapshot.js';
+import { parseMoleculeId } from '../github/molecule-id.js';
 import { type PatrolSnapshot, readPatrolSnapshot } from '../github/patrol-snapshot.js';
 import { remoteAuthEnv } from '../runner/remote-auth.js';
 import { blobsFirst } from '../shell/formulas/blobs-first.js';
@@ -106,9 +108,25 @@ async function openHandlerContext(
           formulasPath: DEFAULT_CONFIG.formulas_path,
         })
       : undefined;
+  // A step job, or a command in a comment, reads its config with the issue's comments: one request, not two.
+  const issue = STEP_MODES.has(inputs.mode)
+    ? moleculeIssue(inputs, payload.value)
+    : inputs.mode === 'event' && actions.eventName === 'issue_comment'
+      ? commentedIssue(payload.value)
+      : undefined;
+  const job =
+    issue === undefined
+      ? undefined
+      : await readJobSnapshot(
+          octokit,
+          repo,
+          { ref: defaultBranch, configPath: inputs.configPath, issue },
+          deps.now,
+        );
+  const configText = (snapshot ?? job)?.configText;
   const config =
-    snapshot && snapshot.configText !== undefined
-      ? configFromText(snapshot.configText ?? undefined, inputs.configPath)
+    configText !== undefined
+      ? configFromText(configText ?? undefined, inputs.configPath)
       : await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
   if (!config.ok) return config;
   const stateKey = deps.env.MOLECULAR_STATE_KEY;
@@ -136,6 +154,7 @@ async function openHandlerContext(
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
   });
+  if (job) ctx.alreadyListed = job.alreadyListed;
   return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });
 }
 
@@ -173,6 +192,20 @@ function runStepMode(
   if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
   if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);
   return stepMode(jobDeps, molecule, step);
+}
+
+const STEP_MODES = new Set(['step', 'step-start', 'step-finish']);
+
+/** The issue of the molecule a step job names (its id carries it), as runStepMode finds the molecule. */
+function moleculeIssue(inputs: ActionInputs, payload: Record<string, unknown>): number | undefined {
+  const dispatched = ((payload as { inputs?: unknown }).inputs ?? {}) as Record<string, unknown>;
+  const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
+  return molecule === undefined ? undefined : parseMoleculeId(molecule)?.issue;
+}
+
+function commentedIssue(payload: Record<string, unknown>): number | undefined {
+  const number = (payload.issue as { number?: unknown } | undefined)?.number;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 function stringOr(value: unknown): string | undefined {
