@@ -16,8 +16,10 @@ const ROW_FILES = [
   'rows/durable-local.ts',
   'rows/codec-encode.ts',
   'rows/mol-run.mjs',
+  'rows/git-processes.mjs',
   'rows/app-contended.ts',
   'rows/api-calls.ts',
+  'rows/api-budget.mjs',
 ];
 
 async function loadRows(file) {
@@ -74,8 +76,13 @@ export async function benchScale() {
       continue;
     }
     process.stderr.write(`bench: scale ${file}…\n`);
-    const mod = await loadRows(file);
-    rows.push(...(await mod.measure()));
+    // One row file that no longer builds (a source it measures moved) leaves the others measured.
+    try {
+      const mod = await loadRows(file);
+      rows.push(...(await mod.measure()));
+    } catch (error) {
+      rows.push({ name: `(slot) ${file}`, missing: `not measured: ${String(error.message).split('\n')[0]}` });
+    }
   }
   process.stderr.write('bench: scale LangGraph anchors…\n');
   const anchor = await anchors();

@@ -22450,14 +22450,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text4, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text3;
+        return text4;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text3.length <= endStep)
-        return text3;
+      if (text4.length <= endStep)
+        return text4;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -22474,14 +22474,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text3, i, indent.length);
+        i = consumeMoreIndentedLines(text4, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text3[i += 1]; ) {
+      for (let ch; ch = text4[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text3[i + 1]) {
+          switch (text4[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -22498,12 +22498,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text3, i, indent.length);
+            i = consumeMoreIndentedLines(text4, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text3[i + 1];
+            const next = text4[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -22515,12 +22515,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text3[i += 1];
+                ch = text4[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text3;
+                return text4;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -22535,39 +22535,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text3;
+        return text4;
       if (onFold)
         onFold();
-      let res = text3.slice(0, folds[0]);
+      let res = text4.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text3.length;
+        const end2 = folds[i2 + 1] || text4.length;
         if (fold === 0)
           res = `
-${indent}${text3.slice(0, end2)}`;
+${indent}${text4.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text3[fold]}\\`;
+            res += `${text4[fold]}\\`;
           res += `
-${indent}${text3.slice(fold + 1, end2)}`;
+${indent}${text4.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text3, i, indent) {
+    function consumeMoreIndentedLines(text4, i, indent) {
       let end = i;
       let start2 = i + 1;
-      let ch = text3[start2];
+      let ch = text4[start2];
       while (ch === " " || ch === "	") {
         if (i < start2 + indent) {
-          ch = text3[++i];
+          ch = text4[++i];
         } else {
           do {
-            ch = text3[++i];
+            ch = text4[++i];
           } while (ch && ch !== "\n");
           end = i;
           start2 = i + 1;
-          ch = text3[start2];
+          ch = text4[start2];
         }
       }
       return end;
@@ -33461,7 +33461,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text4, msg) => text4 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -37290,8 +37290,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text3, addEOL = false) {
-    this._buffer += text3;
+  addRaw(text4, addEOL = false) {
+    this._buffer += text4;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -37387,10 +37387,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text3, level) {
+  addHeading(text4, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text3);
+    const element = this.wrap(allowedTag, text4);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -37419,9 +37419,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text3, cite) {
+  addQuote(text4, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text3, attrs);
+    const element = this.wrap("blockquote", text4, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -37432,8 +37432,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text3, href) {
-    const element = this.wrap("a", text3, { href });
+  addLink(text4, href) {
+    const element = this.wrap("a", text4, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -38594,8 +38594,8 @@ var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
   if (!hasUserReviver) return value;
   return userReviver(key, value, context3);
 };
-var JSONParseV2 = (text3, reviver) => {
-  return JSON.parse(text3, (key, value, context3) => {
+var JSONParseV2 = (text4, reviver) => {
+  return JSON.parse(text4, (key, value, context3) => {
     const isNumber2 = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber2 && isOutOfBounds;
@@ -38653,8 +38653,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text3) => {
-  return text3.replace(
+var serializeBigInts = (text4) => {
+  return text4.replace(
     stringsOrLargeNumbers,
     (match, digits, fractional, exponential) => {
       const isString = match[0] === '"';
@@ -38668,18 +38668,18 @@ var serializeBigInts = (text3) => {
     }
   );
 };
-var JSONParse = (text3, reviver) => {
-  if (!text3) return originalParse(text3, reviver);
+var JSONParse = (text4, reviver) => {
+  if (!text4) return originalParse(text4, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
-    const serializedData = serializeBigInts(text3);
+    if (isContextSourceSupported()) return JSONParseV2(text4, reviver);
+    const serializedData = serializeBigInts(text4);
     return originalParse(
       serializedData,
       (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
   } catch (error3) {
     if (error3 instanceof RangeError) {
-      const serializedData = serializeBigInts(text3);
+      const serializedData = serializeBigInts(text4);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -38847,12 +38847,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
-    let text3 = "";
+    let text4 = "";
     try {
-      text3 = await response.text();
-      return JSONParse(text3);
+      text4 = await response.text();
+      return JSONParse(text4);
     } catch (err2) {
-      return text3;
+      return text4;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -41914,14 +41914,14 @@ function properties(place) {
   };
 }
 var coreIO = {
-  debug: (text3) => debug(text3),
-  info: (text3) => info(text3),
+  debug: (text4) => debug(text4),
+  info: (text4) => info(text4),
   write: (chunk) => {
     process.stdout.write(chunk);
   },
-  notice: (text3, place) => notice(text3, properties(place)),
-  warning: (text3, place) => warning(text3, properties(place)),
-  error: (text3, place) => error(text3, properties(place)),
+  notice: (text4, place) => notice(text4, properties(place)),
+  warning: (text4, place) => warning(text4, properties(place)),
+  error: (text4, place) => error(text4, properties(place)),
   async summary(markdown) {
     if (!process.env.GITHUB_STEP_SUMMARY) {
       info(markdown);
@@ -54225,8 +54225,8 @@ var UNITS = {
   d: 864e5,
   w: 6048e5
 };
-function parseDuration(text3) {
-  const trimmed = text3.trim();
+function parseDuration(text4) {
+  const trimmed = text4.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
   let total = 0;
   for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
@@ -54436,8 +54436,8 @@ function pricedUsage(usage, price) {
 // src/engine/codec/budget.ts
 import { Buffer as Buffer2 } from "node:buffer";
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text3) {
-  return Buffer2.byteLength(text3, "utf8");
+function byteLength(text4) {
+  return Buffer2.byteLength(text4, "utf8");
 }
 
 // src/engine/errors.ts
@@ -54540,6 +54540,203 @@ function groupDigits(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// src/engine/cook/target-placeholders.ts
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text4, values, overrides = {}) {
+  if (!text4.includes("{")) return text4;
+  const own2 = text4.includes("{{") ? text4.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text4;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
+    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
+  );
+}
+function fillStep(step2, values, overrides = {}) {
+  const out = { ...step2 };
+  for (const key of TEXT_FIELDS) {
+    const text4 = step2[key];
+    if (typeof text4 === "string") out[key] = fillTarget(text4, values, overrides);
+  }
+  const fill = (text4) => fillTarget(text4, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
+  return out;
+}
+
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text4, vars) {
+  if (!text4.includes("{{")) return text4;
+  return text4.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text4) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text4.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+// src/engine/molecule/fanout.ts
+var MAX_FANOUT_ITEMS = 500;
+function outputOf(tail) {
+  const lines = (tail ?? "").split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].trim();
+    if (!line.startsWith("{") && !line.startsWith("[")) continue;
+    try {
+      return JSON.parse(line);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function fanoutItems(step2, fanout, tail) {
+  const output2 = outputOf(tail);
+  const where3 = `step "${step2}": on_complete for_each "${fanout.forEach}"`;
+  if (output2 === void 0) {
+    return err(
+      "fanout-output",
+      `${where3}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`
+    );
+  }
+  let current = output2;
+  for (const part of fanout.forEach.replace(/^output\./, "").split(".")) {
+    if (!isRecord(current)) return err("fanout-output", `${where3}: the output has no array there`);
+    current = current[part];
+  }
+  if (!Array.isArray(current)) return err("fanout-output", `${where3}: the output has no array there`);
+  if (current.length > MAX_FANOUT_ITEMS) {
+    return err("fanout-output", `${where3}: ${current.length} items, more than ${MAX_FANOUT_ITEMS}`);
+  }
+  return ok(current.map((item, index) => itemVars(fanout.vars, item, index)));
+}
+function itemVars(spec, item, index) {
+  const out = {};
+  for (const [name, template] of Object.entries(spec)) {
+    out[name] = template.replace(/\{([^{}]+)\}/g, (whole, token) => {
+      if (token === "index") return String(index);
+      if (token === "item") return text(item);
+      if (token.startsWith("item.")) {
+        let at = item;
+        for (const part of token.slice(5).split(".")) at = isRecord(at) ? at[part] : void 0;
+        return at === void 0 ? "" : text(at);
+      }
+      return whole;
+    });
+  }
+  return out;
+}
+var text = (v) => typeof v === "string" ? v : JSON.stringify(v);
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var itemTarget = (step2, n) => `${step2}.item.${n}`;
+var isChildOf = (id, spawner) => id.startsWith(`${spawner}.item.`);
+function fanoutChildren(source, items) {
+  const fanout = source.fanout;
+  if (!fanout) return [];
+  const out = [];
+  let previousExits = [];
+  items.forEach((vars, k) => {
+    const target = itemTarget(source.id, k + 1);
+    const values = {
+      ...vars,
+      target,
+      "target.id": target,
+      "target.title": source.title,
+      "target.description": source.description
+    };
+    const idOf = (id) => {
+      const filled = fillTarget(id, { target });
+      return filled === id ? `${target}.${id}` : filled;
+    };
+    const inside = new Set(fanout.template.flatMap((t) => t.needs));
+    const fill = (s) => fillTarget(substitute(s, vars), values);
+    const exits = [];
+    for (const t of fanout.template) {
+      const own2 = t.needs.map(idOf);
+      const entry3 = t.needs.length === 0;
+      const needs = entry3 ? [source.id, ...fanout.sequential ? previousExits : [], ...own2] : own2;
+      const child = {
+        id: idOf(t.id),
+        title: fill(t.title),
+        description: fill(t.description),
+        needs,
+        type: t.type,
+        gates: [],
+        trigger: "all_success",
+        vars
+      };
+      if (t.run !== void 0) child.run = t.run;
+      if (t.agent !== void 0) child.agent = t.agent;
+      out.push(child);
+      if (!inside.has(t.id)) exits.push(child.id);
+    }
+    previousExits = exits;
+  });
+  return out;
+}
+var derived2 = /* @__PURE__ */ new WeakMap();
+var positions = /* @__PURE__ */ new WeakMap();
+function spawnerPositions(proto) {
+  let hit = positions.get(proto);
+  if (!hit) {
+    hit = proto.steps.flatMap((s, i) => s.fanout === void 0 ? [] : [i]);
+    positions.set(proto, hit);
+  }
+  return hit;
+}
+function withFanouts(proto, mol) {
+  const at = spawnerPositions(proto);
+  if (at.length === 0) return proto;
+  const spawners = at.map((i) => proto.steps[i]);
+  const known = new Set(proto.steps.map((s) => s.id));
+  const records = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
+  const fresh = spawners.filter((s) => records.has(s.id));
+  if (fresh.length === 0) return proto;
+  const key = JSON.stringify(
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+  );
+  let byKey = derived2.get(proto);
+  if (!byKey) {
+    byKey = /* @__PURE__ */ new Map();
+    derived2.set(proto, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const children = fresh.flatMap(
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+  );
+  if (children.length === 0) return proto;
+  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
+  const order = (c) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
+  children.sort((a, b) => order(a) - order(b));
+  const steps = proto.steps.map((s) => {
+    if (s.waitsFor === void 0) return s;
+    const spawner = s.waitsFor.spawner;
+    const mine = children.filter((c) => isChildOf(c.id, spawner)).map((c) => c.id);
+    return mine.length === 0 ? s : { ...s, needs: [...s.needs, ...mine.filter((id) => !s.needs.includes(id))] };
+  });
+  const out = { ...proto, steps: [...steps, ...children] };
+  byKey.set(key, out);
+  return out;
+}
+function withoutFanouts(proto) {
+  const spawners = spawnerPositions(proto).map((i) => proto.steps[i].id);
+  if (spawners.length === 0) return proto;
+  const child = (id) => spawners.some((s) => isChildOf(id, s));
+  if (!proto.steps.some((s) => child(s.id))) return proto;
+  const steps = proto.steps.filter((s) => !child(s.id)).map((s) => s.waitsFor === void 0 ? s : { ...s, needs: s.needs.filter((n) => !child(n)) });
+  return { ...proto, steps };
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
@@ -54547,24 +54744,24 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
-var text = external_exports.string();
+var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
 var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
-  description: text.optional(),
+  description: text2.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
   required: external_exports.boolean().optional(),
-  pattern: text.optional(),
+  pattern: text2.optional(),
   enum: stringList.optional(),
-  type: text.optional(),
+  type: text2.optional(),
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
-var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
+var beadsGate = { id: text2.optional(), await_id: text2.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text2, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
   external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
@@ -54575,8 +54772,8 @@ var GateSchema = external_exports.discriminatedUnion("type", [
     message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
     path: ["after"]
   }),
-  external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
-  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
+  external_exports.looseObject({ type: external_exports.literal("schema"), file: text2, schema: text2 }),
+  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text2 }),
   // Beads' gates: they hold their step before it runs.
   external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
   external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
@@ -54587,7 +54784,7 @@ var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
-    path: text.min(1),
+    path: text2.min(1),
     timeout: duration4.optional()
   })
 });
@@ -54603,41 +54800,41 @@ var RetrySchema = external_exports.looseObject({
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
 });
 var stepShape = {
-  id: text.min(1),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  description: text2.optional(),
   needs: stringList.optional(),
   depends_on: stringList.optional(),
-  output: text.optional(),
-  acceptance: text.optional(),
-  type: text.min(1).optional(),
-  run: text.optional(),
+  output: text2.optional(),
+  acceptance: text2.optional(),
+  type: text2.min(1).optional(),
+  run: text2.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
-  on_fail: text.optional(),
+  on_fail: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
-  condition: text.optional(),
-  assignee: text.optional(),
+  condition: text2.optional(),
+  assignee: text2.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration4.optional(),
   budget: FormulaBudgetSchema.optional(),
   usage: external_exports.enum(USAGE_MODES).optional(),
-  description_file: text.min(1).optional(),
+  description_file: text2.min(1).optional(),
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
-  expand: text.min(1).optional(),
+  expand: text2.min(1).optional(),
   expand_vars: expandVars.optional(),
-  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
-  waits_for: text.optional(),
+  // Beads' runtime fan-out (cook/fanout.ts, molecule/fanout.ts).
+  waits_for: text2.optional(),
   on_complete: external_exports.looseObject({
-    for_each: text.optional(),
-    bond: text.optional(),
+    for_each: text2.optional(),
+    bond: text2.optional(),
     vars: expandVars.optional(),
     parallel: external_exports.boolean().optional(),
     sequential: external_exports.boolean().optional()
@@ -54648,7 +54845,7 @@ var stepShape = {
   tags: stringList.optional(),
   labels: stringList.optional(),
   priority: external_exports.number().int().optional(),
-  notes: text.optional(),
+  notes: text2.optional(),
   /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
   interactive: external_exports.boolean().optional(),
   /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
@@ -54665,17 +54862,17 @@ var StepSchema = external_exports.looseObject({
 });
 var LoopSchema = external_exports.looseObject({
   count: external_exports.number().int().min(1).optional(),
-  until: text.optional(),
+  until: text2.optional(),
   max: external_exports.number().int().min(1).optional(),
-  range: text.min(1).optional(),
-  var: text.min(1).optional(),
+  range: text2.min(1).optional(),
+  var: text2.min(1).optional(),
   get body() {
     return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
 var AdviceSchema = external_exports.looseObject({
-  target: text.optional(),
+  target: text2.optional(),
   before: external_exports.array(StepSchema).optional(),
   after: external_exports.array(StepSchema).optional(),
   around: external_exports.looseObject({
@@ -54684,67 +54881,68 @@ var AdviceSchema = external_exports.looseObject({
   }).optional()
 });
 var PointcutSchema = external_exports.looseObject({
-  glob: text.optional(),
-  type: text.optional(),
-  label: text.optional()
+  glob: text2.optional(),
+  type: text2.optional(),
+  label: text2.optional()
 });
 var LegSchema = external_exports.looseObject({
-  id: text.min(1),
-  title: text.optional(),
-  focus: text.optional(),
-  description: text.optional(),
-  output: text.optional(),
-  run: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  focus: text2.optional(),
+  description: text2.optional(),
+  output: text2.optional(),
+  run: text2.optional(),
   /** Gas Town's per-leg agent: the leg's step runs with it. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
-  id: text.optional(),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.optional(),
+  title: text2.optional(),
+  description: text2.optional(),
   depends_on: stringList.optional(),
   needs: stringList.optional(),
-  output: text.optional(),
-  run: text.optional()
+  output: text2.optional(),
+  run: text2.optional()
 });
 var SquashSchema = external_exports.looseObject({
-  trigger: text.optional(),
-  template_type: text.optional(),
+  trigger: text2.optional(),
+  template_type: text2.optional(),
   include_metrics: external_exports.boolean().optional(),
-  template: text.optional()
+  template: text2.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text2, with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
-  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  map: external_exports.array(external_exports.looseObject({ select: text2.min(1), with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
-  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  branch: external_exports.array(external_exports.looseObject({ from: text2.min(1), steps: external_exports.array(text2.min(1)).min(1), join: text2.min(1) })).optional(),
   // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
-  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
-  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
-  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
+  gate: external_exports.array(external_exports.looseObject({ before: text2, condition: text2 })).optional(),
+  /** Beads' BondPoint: a named place other formulas may attach; cook checks and lists it (cook/bond-points.ts). */
+  bond_points: external_exports.array(external_exports.looseObject({ id: text2.min(1), after_step: text2.optional(), before_step: text2.optional() })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text2, attach: text2 })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
-  step_id: text,
+  step_id: text2,
   mode: external_exports.enum(["append", "replace"]).optional(),
-  description: text.optional(),
-  title: text.optional(),
-  acceptance: text.optional(),
-  run: text.optional()
+  description: text2.optional(),
+  title: text2.optional(),
+  acceptance: text2.optional(),
+  run: text2.optional()
 });
 var FormulaSchema = external_exports.looseObject({
-  formula: text.min(1).optional(),
-  description: text.optional(),
+  formula: text2.min(1).optional(),
+  description: text2.optional(),
   version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
   type: external_exports.enum(FORMULA_TYPES).optional(),
   execution: external_exports.enum(EXECUTION_MODES).optional(),
   vars: external_exports.record(external_exports.string(), VarSchema).optional(),
   inputs: external_exports.record(external_exports.string(), VarSchema).optional(),
   steps: external_exports.array(StepSchema).optional(),
-  extends: external_exports.union([text, stringList]).optional(),
+  extends: external_exports.union([text2, stringList]).optional(),
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
@@ -54756,12 +54954,12 @@ var FormulaSchema = external_exports.looseObject({
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
   /** Beads' record of where a formula was loaded from: informational. */
-  source: text.optional(),
-  phase: text.optional(),
+  source: text2.optional(),
+  phase: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional(),
   /** What the whole molecule's agents may spend together. */
@@ -54854,7 +55052,13 @@ var StepStateSchema = external_exports.object({
   /** What its agents used, every attempt added up. */
   usage: UsageSchema.optional(),
   /** The step's budget as a person raised it (over the formula's). */
-  budget: BudgetSchema.optional()
+  budget: BudgetSchema.optional(),
+  /**
+   * A fan-out step's items, once it completed (`on_complete`): each item's vars, in order. The
+   * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
+   * molecule carries what re-creates them, not the steps' definitions.
+   */
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -54935,11 +55139,11 @@ var ArchiveRecordSchema = external_exports.object({
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
 var HTML = /[<>&]/g;
 var HTML_ENTITY = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
-function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
-  return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
+function inlineText(text4, maxChars = Number.POSITIVE_INFINITY) {
+  return truncate(oneLine(text4), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
-function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
-  const one = truncate(oneLine(text3), maxChars);
+function codeSpan(text4, maxChars = Number.POSITIVE_INFINITY) {
+  const one = truncate(oneLine(text4), maxChars);
   if (/[<>&]/.test(one)) return codeElement(one);
   const body = one.replace(/\|/g, "\\|");
   if (body === "") return "";
@@ -54948,11 +55152,11 @@ function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
   return `${fence3}${pad}${body}${pad}${fence3}`;
 }
-function codeElement(text3) {
-  return `<code>${text3.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
+function codeElement(text4) {
+  return `<code>${text4.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
 }
-function escapeHtml(text3) {
-  const runs = Array.from(text3.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
+function escapeHtml(text4) {
+  const runs = Array.from(text4.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
   const closer = [];
   const lastOfLength = /* @__PURE__ */ new Map();
   for (let k = runs.length - 1; k >= 0; k--) {
@@ -54968,21 +55172,21 @@ function escapeHtml(text3) {
     const close = closer[k];
     if (open4.start < at || close === void 0) continue;
     const end = runs[close];
-    const content = text3.slice(open4.start + open4.length, end.start);
-    out += plain(text3.slice(at, open4.start));
-    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text3.slice(open4.start, end.start + end.length);
+    const content = text4.slice(open4.start + open4.length, end.start);
+    out += plain(text4.slice(at, open4.start));
+    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text4.slice(open4.start, end.start + end.length);
     at = end.start + end.length;
     k = close;
   }
-  return out + plain(text3.slice(at));
+  return out + plain(text4.slice(at));
 }
-function oneLine(text3) {
-  return text3.replace(/\s+/g, " ").trim();
+function oneLine(text4) {
+  return text4.replace(/\s+/g, " ").trim();
 }
-function truncate(text3, maxChars) {
-  if (text3.length <= maxChars) return text3;
-  const chars = Array.from(text3);
-  return chars.length <= maxChars ? text3 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
+function truncate(text4, maxChars) {
+  if (text4.length <= maxChars) return text4;
+  const chars = Array.from(text4);
+  return chars.length <= maxChars ? text4 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
 }
 
 // src/engine/render/status-emoji.ts
@@ -55021,7 +55225,8 @@ var STATUS_CLASS_STYLE = {
   blocked: "fill:#ffebe9,stroke:#82071e,color:#82071e,stroke-dasharray:2 2"
 };
 var LABEL_MAX_CHARS = 60;
-function renderMermaid(proto, mol) {
+function renderMermaid(cooked, mol) {
+  const proto = mol ? withFanouts(cooked, mol) : cooked;
   const nodeId = /* @__PURE__ */ new Map();
   proto.steps.forEach((step2, index) => {
     if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
@@ -55054,8 +55259,8 @@ function renderMermaid(proto, mol) {
   return `${lines.join("\n")}
 `;
 }
-function mermaidText(text3) {
-  return truncate(oneLine(text3), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
+function mermaidText(text4) {
+  return truncate(oneLine(text4), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
 }
 
 // src/engine/render/progress-bar.ts
@@ -55165,9 +55370,9 @@ function renderStepTable(steps, titles) {
       ...usage ? [inlineText(describeUsage(step2.usage), NOTE_MAX_CHARS)] : [],
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
-    const text3 = `| ${cells.join(" | ")} |`;
-    rowCache.set(step2, { titles, usage, text: text3 });
-    return text3;
+    const text4 = `| ${cells.join(" | ")} |`;
+    rowCache.set(step2, { titles, usage, text: text4 });
+    return text4;
   });
   return [...header, ...rows].join("\n");
 }
@@ -55198,7 +55403,8 @@ function noteText(step2) {
 // src/engine/render/markdown.ts
 var DEFAULT_MAX_TABLE_ROWS = 50;
 var DEFAULT_MAX_GRAPH_NODES = 60;
-function renderView(mol, proto, opts = {}) {
+function renderView(mol, cooked, opts = {}) {
+  const proto = cooked && withFanouts(cooked, mol);
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
   const titles = proto ? titlesOf(proto) : void 0;
@@ -55335,8 +55541,8 @@ var MAX_INFLATED_BYTES = 16 * DEFAULT_STATE_BUDGET_BYTES;
 var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 var FAST_DEFLATE_LEVEL = 1;
 var DEFAULT_DEFLATE_LEVEL = constants3.Z_DEFAULT_COMPRESSION;
-function deflateToBase64(text3, level = DEFAULT_DEFLATE_LEVEL) {
-  return deflateSync(Buffer3.from(text3, "utf8"), { level }).toString("base64");
+function deflateToBase64(text4, level = DEFAULT_DEFLATE_LEVEL) {
+  return deflateSync(Buffer3.from(text4, "utf8"), { level }).toString("base64");
 }
 function inflateFromBase64(payload) {
   const b64 = payload.replace(/\s+/g, "");
@@ -55388,7 +55594,7 @@ function packTable(rows) {
   const columns = [];
   for (let i = 0; i < n; i++) {
     const row = rows[i];
-    if (!isRecord(row)) return rows;
+    if (!isRecord2(row)) return rows;
     const fact = factsOf(row);
     if (fact.hasNull) return rows;
     facts[i] = fact;
@@ -55447,7 +55653,7 @@ function factsOf(row) {
   return facts;
 }
 function unpackTable(data) {
-  if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
+  if (!isRecord2(data) || typeof data.n !== "number" || !isRecord2(data.c)) return data;
   const n = data.n;
   if (!Number.isSafeInteger(n) || n < 0) return data;
   const columns = Object.entries(data.c).filter(([key]) => key !== "__proto__");
@@ -55498,7 +55704,7 @@ function decodeTimes(c, timeKeys, n) {
   }
   return true;
 }
-function isRecord(value) {
+function isRecord2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -55508,8 +55714,8 @@ function packedMoleculeJson(mol) {
   let json2 = "";
   for (const key of Object.keys(record5)) {
     const value = record5[key];
-    const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
-    if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
+    const text4 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
+    if (text4 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text4}`;
   }
   return `{${json2}}`;
 }
@@ -55536,8 +55742,8 @@ function packedTableJson(rows) {
   for (const [c, name] of layout2.names.entries()) {
     body += `${c === 0 ? "" : ","}${layout2.keys[c]}:[`;
     for (let i = 0; i < cells.length; i++) {
-      const text3 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
-      body += i === 0 ? text3 : `,${text3}`;
+      const text4 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
+      body += i === 0 ? text4 : `,${text4}`;
     }
     body += "]";
   }
@@ -55549,7 +55755,7 @@ function shapeOf(chunk) {
   if (shapes.has(chunk)) return shapes.get(chunk);
   let shape = { facts: [], columns: /* @__PURE__ */ new Map(), kind: "" };
   for (const row of chunk.rows) {
-    const fact = isRecord(row) ? factsOf(row) : void 0;
+    const fact = isRecord2(row) ? factsOf(row) : void 0;
     if (!fact || fact.hasNull) {
       shape = void 0;
       break;
@@ -55625,12 +55831,12 @@ function cellsOf(chunk, shape, layout2, cursorIn) {
 }
 var nullRuns = /* @__PURE__ */ new Map();
 function nulls(count2) {
-  let text3 = nullRuns.get(count2);
-  if (text3 === void 0) {
-    text3 = new Array(count2).fill("null").join(",");
-    nullRuns.set(count2, text3);
+  let text4 = nullRuns.get(count2);
+  if (text4 === void 0) {
+    text4 = new Array(count2).fill("null").join(",");
+    nullRuns.set(count2, text4);
   }
-  return text3;
+  return text4;
 }
 
 // src/engine/codec/plain-json.ts
@@ -55649,11 +55855,11 @@ function plainJsonWithin(mol, limit) {
   const parts = [];
   for (const key of Object.keys(record5)) {
     const chunks = lists.get(key);
-    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record5[key]);
-    if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
+    const text5 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record5[key]);
+    if (text5 !== void 0) parts.push(`${JSON.stringify(key)}:${text5}`);
   }
-  const text3 = `{${parts.join(",")}}`;
-  return text3.length > limit ? void 0 : text3;
+  const text4 = `{${parts.join(",")}}`;
+  return text4.length > limit ? void 0 : text4;
 }
 var leastLength = /* @__PURE__ */ new WeakMap();
 function leastOf(chunk) {
@@ -55662,7 +55868,7 @@ function leastOf(chunk) {
   least = 0;
   for (const row of chunk.rows) {
     least += 1;
-    if (!isRecord(row)) continue;
+    if (!isRecord2(row)) continue;
     const { keys, values } = factsOf(row);
     for (let k = 0; k < keys.length; k++) {
       const value = values[k];
@@ -55674,12 +55880,12 @@ function leastOf(chunk) {
 }
 var runText = /* @__PURE__ */ new WeakMap();
 function textOf(chunk) {
-  let text3 = runText.get(chunk);
-  if (text3 === void 0) {
-    text3 = JSON.stringify(chunk.rows).slice(1, -1);
-    runText.set(chunk, text3);
+  let text4 = runText.get(chunk);
+  if (text4 === void 0) {
+    text4 = JSON.stringify(chunk.rows).slice(1, -1);
+    runText.set(chunk, text4);
   }
-  return text3;
+  return text4;
 }
 
 // src/engine/codec/state-block.ts
@@ -55694,25 +55900,25 @@ function findStateBlock(body) {
   return { version: version2, encoding, payload, closed, line };
 }
 function findHiddenBlock(body, name) {
-  const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
-  for (let open4 = text3.indexOf("<!--"); open4 >= 0; open4 = text3.indexOf("<!--", open4 + 4)) {
-    const at = skipBlanks(text3, open4 + 4);
-    if (!text3.startsWith(name, at)) continue;
-    const v = skipBlanks(text3, at + name.length);
-    if (v === at + name.length || text3[v] !== "v") continue;
+  const text4 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+  for (let open4 = text4.indexOf("<!--"); open4 >= 0; open4 = text4.indexOf("<!--", open4 + 4)) {
+    const at = skipBlanks(text4, open4 + 4);
+    if (!text4.startsWith(name, at)) continue;
+    const v = skipBlanks(text4, at + name.length);
+    if (v === at + name.length || text4[v] !== "v") continue;
     let digits = v + 1;
-    while (isDigit(text3.charCodeAt(digits))) digits++;
+    while (isDigit(text4.charCodeAt(digits))) digits++;
     if (digits === v + 1) continue;
-    const eol = text3.indexOf("\n", digits);
+    const eol = text4.indexOf("\n", digits);
     if (eol < 0) return void 0;
     const start2 = eol + 1;
-    const end = text3.indexOf(STATE_BLOCK_CLOSE, start2);
+    const end = text4.indexOf(STATE_BLOCK_CLOSE, start2);
     return {
-      version: Number(text3.slice(v + 1, digits)),
-      rest: trimBlanks(text3, digits, eol),
-      payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
+      version: Number(text4.slice(v + 1, digits)),
+      rest: trimBlanks(text4, digits, eol),
+      payload: end < 0 ? text4.slice(start2) : text4.slice(start2, end),
       closed: end >= 0,
-      line: countLines(text3, open4)
+      line: countLines(text4, open4)
     };
   }
   return void 0;
@@ -55725,21 +55931,21 @@ ${STATE_BLOCK_CLOSE}`;
 }
 var isBlank = (code18) => code18 === 32 || code18 === 9;
 var isDigit = (code18) => code18 >= 48 && code18 <= 57;
-function skipBlanks(text3, from) {
+function skipBlanks(text4, from) {
   let i = from;
-  while (isBlank(text3.charCodeAt(i))) i++;
+  while (isBlank(text4.charCodeAt(i))) i++;
   return i;
 }
-function trimBlanks(text3, from, to) {
+function trimBlanks(text4, from, to) {
   let start2 = from;
   let end = to;
-  while (start2 < end && isBlank(text3.charCodeAt(start2))) start2++;
-  while (end > start2 && isBlank(text3.charCodeAt(end - 1))) end--;
-  return text3.slice(start2, end);
+  while (start2 < end && isBlank(text4.charCodeAt(start2))) start2++;
+  while (end > start2 && isBlank(text4.charCodeAt(end - 1))) end--;
+  return text4.slice(start2, end);
 }
-function countLines(text3, upTo) {
+function countLines(text4, upTo) {
   let line = 1;
-  for (let i = text3.indexOf("\n"); i >= 0 && i < upTo; i = text3.indexOf("\n", i + 1)) line++;
+  for (let i = text4.indexOf("\n"); i >= 0 && i < upTo; i = text4.indexOf("\n", i + 1)) line++;
   return line;
 }
 
@@ -55790,13 +55996,13 @@ ${fullView}`;
     ["full", () => fullView],
     ["summary", () => renderSummaryView(mol, opts.proto)]
   ]) {
-    const text3 = render();
+    const text4 = render();
     const measure = (dropped) => {
       const state = dropOldestHistory(mol, dropped);
       const json2 = packedMoleculeJson(state);
       const bodyAt = (level) => `${formatStateBlock("deflate", deflateToBase64(json2, level))}
 
-${text3}`;
+${text4}`;
       const inflatesTooFar = json2.length * 3 > MAX_INFLATED_BYTES && byteLength(json2) > MAX_INFLATED_BYTES;
       let body = inflatesTooFar ? void 0 : bodyAt(FAST_DEFLATE_LEVEL);
       if (body === void 0 || byteLength(body) > budget) body = bodyAt(DEFAULT_DEFLATE_LEVEL);
@@ -55863,14 +56069,14 @@ function decodeStateBlock(block2) {
 }
 function readPayload(block2) {
   if (block2.encoding === "json") return parseJson(block2.payload, "JSON");
-  const text3 = inflateFromBase64(block2.payload);
-  if (!text3.ok) return text3;
-  const packed = parseJson(text3.value, "deflated JSON");
+  const text4 = inflateFromBase64(block2.payload);
+  if (!text4.ok) return text4;
+  const packed = parseJson(text4.value, "deflated JSON");
   return packed.ok ? ok(unpackMolecule(packed.value)) : packed;
 }
-function parseJson(text3, what) {
+function parseJson(text4, what) {
   try {
-    return ok(JSON.parse(text3));
+    return ok(JSON.parse(text4));
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     return err("state-corrupt", `the state block is not valid ${what}: ${reason}`);
@@ -56059,15 +56265,15 @@ function didYouMean(word, candidates) {
 
 // src/engine/commands/tokenize.ts
 var OPEN_QUOTES = { '"': '"', "\u201C": "\u201D", "\u201D": "\u201D" };
-function nextToken(text3, from) {
+function nextToken(text4, from) {
   let i = from;
-  while (i < text3.length && /\s/.test(text3[i])) i++;
-  if (i >= text3.length) return ok(void 0);
+  while (i < text4.length && /\s/.test(text4[i])) i++;
+  if (i >= text4.length) return ok(void 0);
   const start2 = i;
   let value = "";
   let quoted2 = false;
-  while (i < text3.length && !/\s/.test(text3[i])) {
-    const c = text3[i];
+  while (i < text4.length && !/\s/.test(text4[i])) {
+    const c = text4[i];
     const close = OPEN_QUOTES[c];
     if (close === void 0) {
       value += c;
@@ -56078,18 +56284,18 @@ function nextToken(text3, from) {
     const opened = i;
     i++;
     for (; ; ) {
-      if (i >= text3.length) {
+      if (i >= text4.length) {
         return err("unterminated-quote", `the quote opened at column ${opened + 1} is never closed`, {
           col: opened + 1
         });
       }
-      const q = text3[i];
+      const q = text4[i];
       if (q === close) {
         i++;
         break;
       }
-      if (q === "\\" && close === '"' && (text3[i + 1] === '"' || text3[i + 1] === "\\")) {
-        value += text3[i + 1];
+      if (q === "\\" && close === '"' && (text4[i + 1] === '"' || text4[i + 1] === "\\")) {
+        value += text4[i + 1];
         i += 2;
         continue;
       }
@@ -57071,10 +57277,10 @@ var REBuilder = class {
   }
 };
 var web_schema = {
-  validate: (text3, pos, self2) => {
+  validate: (text4, pos, self2) => {
     const re = self2.re.get_http_validator();
     re.lastIndex = pos;
-    const m = re.exec(text3);
+    const m = re.exec(text4);
     return m ? m[0].length : 0;
   },
   normalize: (match, self2) => self2.normalize(match)
@@ -57084,13 +57290,13 @@ var defaultSchemas = {
   "https:": web_schema,
   "ftp:": web_schema,
   "//": {
-    validate: function(text3, pos, self2) {
+    validate: function(text4, pos, self2) {
       const re = self2.re.get_relative_proto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       if (m) {
-        if (pos >= 3 && text3[pos - 3] === ":") return 0;
-        if (pos >= 3 && text3[pos - 3] === "/") return 0;
+        if (pos >= 3 && text4[pos - 3] === ":") return 0;
+        if (pos >= 3 && text4[pos - 3] === "/") return 0;
         return m[0].length;
       }
       return 0;
@@ -57098,10 +57304,10 @@ var defaultSchemas = {
     normalize: (match, self2) => self2.normalize(match)
   },
   "mailto:": {
-    validate: function(text3, pos, self2) {
+    validate: function(text4, pos, self2) {
       const re = self2.re.get_mailto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       return m ? m[0].length : 0;
     },
     normalize: (match, self2) => self2.normalize(match)
@@ -57140,8 +57346,8 @@ var Match = class {
   text;
   /** Normalized URL of matched string. */
   url;
-  constructor(text3, schema, index, lastIndex) {
-    const raw = text3.slice(index, lastIndex);
+  constructor(text4, schema, index, lastIndex) {
+    const raw = text4.slice(index, lastIndex);
     this.schema = schema.toLowerCase();
     this.index = index;
     this.lastIndex = lastIndex;
@@ -57247,24 +57453,24 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  test(text3) {
-    if (!text3.length) return false;
+  test(text4) {
+    if (!text4.length) return false;
     let m, re;
     re = this.re.get_schema_search();
     re.lastIndex = 0;
-    while ((m = re.exec(text3)) !== null) if (this.testSchemaAt(text3, m[2], re.lastIndex)) return true;
+    while ((m = re.exec(text4)) !== null) if (this.testSchemaAt(text4, m[2], re.lastIndex)) return true;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       re = this.re.get_fuzzy_link_search();
       re.lastIndex = 0;
-      if (re.exec(text3) !== null) return true;
+      if (re.exec(text4) !== null) return true;
     }
     if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
-      if (text3.indexOf("@") >= 0) {
+      if (text4.indexOf("@") >= 0) {
         const mailHostRe = this.re.get_fuzzy_mail_host_search();
         const mailNameRe = this.re.get_mail_name_validator();
         mailHostRe.lastIndex = 0;
-        while ((m = mailHostRe.exec(text3)) !== null) {
-          const name = text3.slice(Math.max(0, m.index - 65), m.index);
+        while ((m = mailHostRe.exec(text4)) !== null) {
+          const name = text4.slice(Math.max(0, m.index - 65), m.index);
           if (mailNameRe.test(name)) return true;
         }
       }
@@ -57279,9 +57485,9 @@ var LinkifyIt = class {
   * @param schema Rule (schema) name.
   * @param pos Text offset to check from.
   */
-  testSchemaAt(text3, schema, pos) {
+  testSchemaAt(text4, schema, pos) {
     if (!this.__schemas__[schema.toLowerCase()]) return 0;
-    return this.__schemas__[schema.toLowerCase()].validate(text3.slice(0, pos + this.__opts__.maxLength), pos, this);
+    return this.__schemas__[schema.toLowerCase()].validate(text4.slice(0, pos + this.__opts__.maxLength), pos, this);
   }
   /**
   * Returns array of found link descriptions or `null` on fail. We strongly
@@ -57289,7 +57495,7 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  match(text3) {
+  match(text4) {
     const result = [];
     const schemaRe = this.re.get_schema_search();
     let fuzzyLinkRe;
@@ -57302,7 +57508,7 @@ var LinkifyIt = class {
     let fuzzyLinkDone = false;
     let fuzzyEmailDone = false;
     let pos = 0;
-    if (!text3.length) return null;
+    if (!text4.length) return null;
     schemaRe.lastIndex = 0;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       fuzzyLinkRe = this.re.get_fuzzy_link_search();
@@ -57318,13 +57524,13 @@ var LinkifyIt = class {
       if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
         if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = mailHostRe.exec(text3);
+          const m = mailHostRe.exec(text4);
           if (!m) {
             fuzzyEmailDone = true;
             fuzzyEmailCandidate = void 0;
             break;
           }
-          const name = mailNameRe.exec(text3.slice(Math.max(0, m.index - 65), m.index));
+          const name = mailNameRe.exec(text4.slice(Math.max(0, m.index - 65), m.index));
           if (!name) continue;
           fuzzyEmailCandidate = {
             schema: "mailto:",
@@ -57338,7 +57544,7 @@ var LinkifyIt = class {
       if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
         if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = fuzzyLinkRe.exec(text3);
+          const m = fuzzyLinkRe.exec(text4);
           if (!m) {
             fuzzyLinkDone = true;
             fuzzyLinkCandidate = void 0;
@@ -57359,7 +57565,7 @@ var LinkifyIt = class {
       if (!schemaDone) for (; ; ) {
         if (!schemaPrefix) {
           if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
-          const m = schemaRe.exec(text3);
+          const m = schemaRe.exec(text4);
           if (!m) {
             schemaDone = true;
             break;
@@ -57377,7 +57583,7 @@ var LinkifyIt = class {
         if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
         const prefix = schemaPrefix;
         schemaPrefix = void 0;
-        const len = this.testSchemaAt(text3, prefix.schema, prefix.lastIndex);
+        const len = this.testSchemaAt(text4, prefix.schema, prefix.lastIndex);
         if (len) {
           schemaCandidate = {
             schema: prefix.schema,
@@ -57393,7 +57599,7 @@ var LinkifyIt = class {
       if (!candidate) break;
       if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
       else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
-      const match = new Match(text3, candidate.schema, candidate.index, candidate.lastIndex);
+      const match = new Match(text4, candidate.schema, candidate.index, candidate.lastIndex);
       if (match.schema) this.__schemas__[match.schema].normalize(match, this);
       else this.normalize(match);
       result.push(match);
@@ -57408,13 +57614,13 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  matchAtStart(text3) {
-    if (!text3.length) return null;
-    const m = this.re.get_schema_at_start().exec(text3);
+  matchAtStart(text4) {
+    if (!text4.length) return null;
+    const m = this.re.get_schema_at_start().exec(text4);
     if (!m) return null;
-    const len = this.testSchemaAt(text3, m[2], m[0].length);
+    const len = this.testSchemaAt(text4, m[2], m[0].length);
     if (!len) return null;
-    const match = new Match(text3, m[2], m.index + m[1].length, m.index + m[0].length + len);
+    const match = new Match(text4, m[2], m.index + m[1].length, m.index + m[0].length + len);
     this.__schemas__[match.schema].normalize(match, this);
     return match;
   }
@@ -58394,8 +58600,8 @@ function linkify$1(state) {
       }
       if (htmlLinkLevel > 0) continue;
       if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
-        const text3 = currentToken.content;
-        let links = state.md.linkify.match(text3);
+        const text4 = currentToken.content;
+        let links = state.md.linkify.match(text4);
         const nodes = [];
         let level = currentToken.level;
         let lastPos = 0;
@@ -58411,7 +58617,7 @@ function linkify$1(state) {
           const pos = links[ln].index;
           if (pos > lastPos) {
             const token = new state.Token("text", "", 0);
-            token.content = text3.slice(lastPos, pos);
+            token.content = text4.slice(lastPos, pos);
             token.level = level;
             nodes.push(token);
           }
@@ -58432,9 +58638,9 @@ function linkify$1(state) {
           nodes.push(token_c);
           lastPos = links[ln].lastIndex;
         }
-        if (lastPos < text3.length) {
+        if (lastPos < text4.length) {
           const token = new state.Token("text", "", 0);
-          token.content = text3.slice(lastPos);
+          token.content = text4.slice(lastPos);
           token.level = level;
           nodes.push(token);
         }
@@ -58545,19 +58751,19 @@ function process_inlines(tokens, state) {
     for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
     truncateStack(stack, heads, j + 1);
     if (token.type !== "text") continue;
-    const text3 = token.content;
+    const text4 = token.content;
     let pos = 0;
-    const max = text3.length;
+    const max = text4.length;
     OUTER: while (pos < max) {
       QUOTE_RE.lastIndex = pos;
-      const t = QUOTE_RE.exec(text3);
+      const t = QUOTE_RE.exec(text4);
       if (!t) break;
       let canOpen = true;
       let canClose = true;
       pos = t.index + 1;
       const isSingle = t[0] === "'";
       let lastChar = 32;
-      if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
+      if (t.index - 1 >= 0) lastChar = text4.charCodeAt(t.index - 1);
       else for (j = i - 1; j >= 0; j--) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -58565,7 +58771,7 @@ function process_inlines(tokens, state) {
         break;
       }
       let nextChar = 32;
-      if (pos < max) nextChar = text3.charCodeAt(pos);
+      if (pos < max) nextChar = text4.charCodeAt(pos);
       else for (j = i + 1; j < tokens.length; j++) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -59919,7 +60125,7 @@ function isTerminatorChar(ch) {
       return false;
   }
 }
-function text2(state, silent) {
+function text3(state, silent) {
   let pos = state.pos;
   while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
   if (pos === state.pos) return false;
@@ -60627,7 +60833,7 @@ function fragments_join(state) {
   if (curr !== last) tokens.length = last;
 }
 var _rules = [
-  ["text", text2],
+  ["text", text3],
   ["linkify", linkify],
   ["newline", newline],
   ["escape", escape2],
@@ -61242,15 +61448,15 @@ function commentsIn(hidden, from, start2, end) {
   }
   return spans;
 }
-function without(text3, spans) {
+function without(text4, spans) {
   let out = "";
   let at = 0;
   for (const [start2, end] of spans) {
     if (end <= at) continue;
-    out += text3.slice(at, Math.max(at, start2));
+    out += text4.slice(at, Math.max(at, start2));
     at = end;
   }
-  return out + text3.slice(at);
+  return out + text4.slice(at);
 }
 var isBlank2 = (code18) => code18 === 32 || code18 === 9;
 
@@ -61267,11 +61473,11 @@ var fail = (code18, message, suggestion) => ({
 });
 function parseCommands(commentBody) {
   if (!MAYBE_COMMAND.test(commentBody)) return [];
-  const lines = visibleLines(commentBody).filter(({ text: text3 }) => COMMAND_LINE.test(text3));
+  const lines = visibleLines(commentBody).filter(({ text: text4 }) => COMMAND_LINE.test(text4));
   const commands = [];
-  for (const { line, text: text3 } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
-    const match = COMMAND_LINE.exec(text3);
-    const at = { line, text: text3.trim() };
+  for (const { line, text: text4 } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
+    const match = COMMAND_LINE.exec(text4);
+    const at = { line, text: text4.trim() };
     const parsed = parseArgs(new Cursor(match?.[1] ?? ""));
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
   }
@@ -61468,8 +61674,8 @@ function isVerb(word) {
   return COMMAND_VERBS.includes(word);
 }
 var Cursor = class {
-  constructor(text3) {
-    this.text = text3;
+  constructor(text4) {
+    this.text = text4;
   }
   text;
   pos = 0;
@@ -61561,22 +61767,6 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
-// src/engine/formula/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
-}
-function placeholders(text3) {
-  const names = /* @__PURE__ */ new Set();
-  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
-  return [...names];
-}
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
-
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -61628,16 +61818,16 @@ function asMolError(errors) {
 
 // src/engine/cook/glob.ts
 var cache = /* @__PURE__ */ new Map();
-function matchGlob(glob, text3) {
+function matchGlob(glob, text4) {
   let re = cache.get(glob);
   if (!re) {
     const body = [...glob].map((c) => c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")).join("");
     re = new RegExp(`^${body}$`);
     cache.set(glob, re);
   }
-  return re.test(text3);
+  return re.test(text4);
 }
-var isGlob = (text3) => /[*?]/.test(text3);
+var isGlob = (text4) => /[*?]/.test(text4);
 
 // src/engine/cook/infer-type.ts
 function inferType(data) {
@@ -61648,34 +61838,6 @@ function inferType(data) {
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
   return "workflow";
-}
-
-// src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
-function fillTarget(text3, values, overrides = {}) {
-  if (!text3.includes("{")) return text3;
-  const own2 = text3.includes("{{") ? text3.replace(
-    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
-    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
-  ) : text3;
-  return own2.replace(
-    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
-    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
-  );
-}
-function fillStep(step2, values, overrides = {}) {
-  const out = { ...step2 };
-  for (const key of TEXT_FIELDS) {
-    const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
-  }
-  const fill = (text3) => fillTarget(text3, values, overrides);
-  if (step2.tags) out.tags = step2.tags.map(fill);
-  if (step2.labels) out.labels = step2.labels.map(fill);
-  if (step2.needs) out.needs = step2.needs.map(fill);
-  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
-  return out;
 }
 
 // src/engine/cook/work-step.ts
@@ -61861,6 +62023,10 @@ function normalizeGate(gate) {
       return { type: "approval", permission: gate.permission ?? "maintain" };
     case "human":
       return { type: "approval", permission: gate.permission ?? "write" };
+    // Beads has no check for a mail gate (cmd/bd/gate.go gateCheck skips it with the human gates):
+    // its gate issue waits until someone resolves it by hand, which is what an approval is here.
+    case "mail":
+      return { type: "approval", permission: "write" };
     case "pr-merged":
     case "gh:pr":
       return { type: "pr-merged" };
@@ -61868,8 +62034,6 @@ function normalizeGate(gate) {
       const after = gate.after ?? gate.timeout;
       return after === void 0 ? void 0 : { type: "timer", after };
     }
-    case "mail":
-      return void 0;
     case "schema":
       return { type: "schema", file: gate.file, schema: gate.schema };
     case "conditional":
@@ -61934,7 +62098,7 @@ function doesWork(f) {
   return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
 }
 function describe3(gate) {
-  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const awaited = gate.type === "gh:run" || gate.type === "gh:pr" || gate.type === "human" || gate.type === "mail" ? gate.await_id ?? gate.id : void 0;
   const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
   return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
 }
@@ -61943,7 +62107,8 @@ function refuseUnsupported(step2, gate, path, ctx) {
   const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
   switch (gate.type) {
     case "mail":
-      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      if (gate.timeout !== void 0)
+        no("mail timeout", "a mail gate waits, as an approval does, without a time limit", "timeout");
       return;
     case "gh:pr":
       if (gate.await_id !== void 0 || gate.id !== void 0) {
@@ -61963,6 +62128,33 @@ function refuseUnsupported(step2, gate, path, ctx) {
     default:
       return;
   }
+}
+
+// src/engine/cook/bond-points.ts
+function bondPoints(rules, ids2, ctx) {
+  const out = [];
+  for (const rule of rules) {
+    if (rule.afterStep !== void 0 && rule.beforeStep !== void 0) {
+      ctx.error(
+        "invalid-value",
+        `compose.bond_points "${rule.id}" cannot have both after_step and before_step`,
+        placeOf(rule.origin, "before_step")
+      );
+      continue;
+    }
+    const [key, step2] = rule.afterStep !== void 0 ? ["after_step", rule.afterStep] : ["before_step", rule.beforeStep];
+    if (step2 !== void 0 && !ids2.has(step2)) {
+      ctx.error(
+        "unknown-step",
+        `compose.bond_points "${rule.id}": ${key} names "${step2}", which is not a step`,
+        placeOf(rule.origin, key)
+      );
+      continue;
+    }
+    const { origin: _origin, ...point } = rule;
+    out.push(point);
+  }
+  return out.length ? out : void 0;
 }
 
 // src/engine/cook/branches.ts
@@ -62431,28 +62623,10 @@ function legSteps(formula, key) {
 }
 
 // src/engine/cook/unsupported.ts
-var STEP_KEYS = {
-  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
-  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
-};
 var COMPOSE_KEYS = {
-  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
-  bond_points: "Beads' bond points attach formulas to a running molecule",
-  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+  gate: "Beads' compose.gate conditions are for a runtime patrol that neither Beads nor Gas City has",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match, which no upstream code does"
 };
-function refuseUnsupportedSteps(steps, ctx) {
-  for (const step2 of steps) {
-    for (const [key, why] of Object.entries(STEP_KEYS)) {
-      if (step2.fields[key] !== void 0) {
-        ctx.error(
-          "not-supported",
-          `${key} is not supported yet: ${why} (step "${step2.id}")`,
-          placeOf(step2.origin, key)
-        );
-      }
-    }
-  }
-}
 function refuseUnsupportedCompose(formula, ctx) {
   const compose = formula.data.compose;
   if (compose === void 0) return;
@@ -62488,6 +62662,7 @@ function resolveFormula(formula, ctx, chain = []) {
     expand: [],
     branch: [],
     aspects: [],
+    bondPoints: [],
     settings: {}
   };
   refuseUnsupportedCompose(formula, ctx);
@@ -62558,6 +62733,12 @@ function ownLayer(formula, kind) {
       name: aspect,
       origin: { formula, path: ["compose", "aspects", i] }
     })),
+    bondPoints: (data.compose?.bond_points ?? []).map((point, i) => ({
+      id: point.id,
+      ...point.after_step === void 0 ? {} : { afterStep: point.after_step },
+      ...point.before_step === void 0 ? {} : { beforeStep: point.before_step },
+      origin: { formula, path: ["compose", "bond_points", i] }
+    })),
     settings
   };
 }
@@ -62590,9 +62771,126 @@ function merge3(into, layer) {
   into.expand.push(...layer.expand);
   into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
+  for (const point of layer.bondPoints) {
+    const at = into.bondPoints.findIndex((p) => p.id === point.id);
+    if (at >= 0) into.bondPoints[at] = point;
+    else into.bondPoints.push(point);
+  }
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
+
+// src/engine/cook/fanout.ts
+var BOND_STEP_KEYS = /* @__PURE__ */ new Set([
+  "id",
+  "title",
+  "description",
+  "needs",
+  "depends_on",
+  "type",
+  "run",
+  "agent"
+]);
+function fanoutOf(step2, values, ctx) {
+  const spec = step2.fields.on_complete;
+  if (spec === void 0) return void 0;
+  const at = (key2) => placeOf(step2.origin, "on_complete", key2);
+  const forEach = typeof spec.for_each === "string" ? spec.for_each : void 0;
+  const bond = typeof spec.bond === "string" ? spec.bond : void 0;
+  if (forEach === void 0 || bond === void 0) {
+    const missing2 = forEach === void 0 ? "for_each" : "bond";
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete needs both for_each and bond (${missing2} is missing)`,
+      placeOf(step2.origin, "on_complete")
+    );
+    return void 0;
+  }
+  if (!forEach.startsWith("output.") || forEach.length <= "output.".length) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete for_each must start with "output." (got "${forEach}")`,
+      at("for_each")
+    );
+    return void 0;
+  }
+  if (spec.parallel === true && spec.sequential === true) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete cannot be both parallel and sequential`,
+      at("sequential")
+    );
+    return void 0;
+  }
+  const formula = ctx.load(bond, "on_complete.bond", at("bond"));
+  if (!formula) return void 0;
+  const key = formula.data.template?.length ? "template" : "steps";
+  const written2 = (key === "template" ? formula.data.template : formula.data.steps) ?? [];
+  const steps = flattenSteps(written2, formula, [key]);
+  if (steps.length === 0) {
+    ctx.error("empty-formula", `on_complete.bond "${bond}" has no steps to copy for each item`, at("bond"));
+    return void 0;
+  }
+  const vars = spec.vars ?? {};
+  const outer = Object.fromEntries(Object.entries(values).filter(([name]) => !Object.hasOwn(vars, name)));
+  const ids2 = new Set(steps.map((s) => s.id));
+  const template = [];
+  for (const s of steps) {
+    const extra = Object.keys(s.written).filter((k) => s.written[k] !== void 0 && !BOND_STEP_KEYS.has(k));
+    if (extra.length > 0) {
+      ctx.error(
+        "not-supported",
+        `${extra[0]} is not supported yet in a fan-out's bond step ("${s.id}" of "${bond}"): its children copy only text, needs, type, run and agent`,
+        placeOf(s.origin, extra[0])
+      );
+      continue;
+    }
+    const outside = s.needs.find((n) => !ids2.has(n));
+    if (outside !== void 0) {
+      ctx.error(
+        "unknown-step",
+        `bond step "${s.id}" of "${bond}" needs "${outside}", which is not a step of the bond`,
+        placeOf(s.origin, "needs")
+      );
+      continue;
+    }
+    const t = {
+      id: s.id,
+      title: substitute(s.fields.title ?? s.id, outer),
+      description: substitute(s.fields.description ?? "", outer),
+      needs: [...s.needs],
+      type: s.fields.type === "human" ? "human" : "task"
+    };
+    if (s.fields.run !== void 0) t.run = s.fields.run;
+    if (s.fields.agent !== void 0) t.agent = s.fields.agent;
+    template.push(t);
+  }
+  return { forEach, bond, sequential: spec.sequential === true, vars, template };
+}
+function waitsForOf(step2, ids2, ctx) {
+  const value = step2.fields.waits_for;
+  if (value === void 0) return void 0;
+  const named = /^children-of\((.*)\)$/.exec(value);
+  if (value !== "all-children" && value !== "any-children" && !named) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for is "${value}"; it must be all-children, any-children or children-of(<step>)`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  const spawner = named ? named[1] : step2.needs[0];
+  if (spawner === void 0 || !ids2.has(spawner)) {
+    const why = spawner === void 0 ? "it has no needs to take the spawner from" : `there is no step "${spawner}"`;
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for has no spawner: ${why}`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  return { gate: value === "any-children" ? "any-children" : "all-children", spawner };
+}
 
 // src/engine/cook/loop-range.ts
 function parseLoopRange(expr, value) {
@@ -62604,9 +62902,9 @@ function parseLoopRange(expr, value) {
   if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
   return ok({ start: start2.value, end: end.value });
 }
-function evaluate(text3, value) {
+function evaluate(text4, value) {
   let unbound;
-  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+  const expr = text4.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = value(name);
     if (v === void 0) unbound ??= name;
     return v ?? whole;
@@ -62658,8 +62956,8 @@ function evaluate(text3, value) {
   };
   const result = sum();
   if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
-  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
-  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text4.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text4.trim()}" is not a finite number`);
   return ok(Math.trunc(result));
 }
 function tokenize(expr) {
@@ -62722,12 +63020,8 @@ function expandLoop(step2, loop, value, ctx) {
     );
     return [];
   }
-  if (loop.until !== void 0) {
-    ctx.error(
-      "not-supported",
-      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
-      at("until")
-    );
+  if (loop.until !== void 0 && loop.max === void 0) {
+    ctx.error("invalid-value", `loop "${step2.id}": max is required when until is set`, at("until"));
     return [];
   }
   let values;
@@ -62751,6 +63045,8 @@ function expandLoop(step2, loop, value, ctx) {
       return [];
     }
     values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else if (loop.until !== void 0) {
+    values = [void 0];
   } else {
     const count2 = loop.count;
     if (count2 * loop.body.length > MAX_LOOP_STEPS) {
@@ -62765,7 +63061,7 @@ function expandLoop(step2, loop, value, ctx) {
   let previousLast;
   values.forEach((v, i) => {
     const prefix = `${step2.id}.iter${i + 1}.`;
-    const bind2 = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const bind2 = (text4) => text4 === void 0 || loop.var === void 0 || v === void 0 ? text4 : text4.replaceAll(`{${loop.var}}`, String(v));
     const iteration = body.map((s) => {
       const fields = { ...s.fields, id: prefix + s.id };
       const title = bind2(s.fields.title);
@@ -62787,7 +63083,19 @@ function expandLoop(step2, loop, value, ctx) {
     previousLast = expanded.at(-1)?.id;
     out.push(...expanded);
   });
+  const [first2] = out;
+  if (first2 && loop.until !== void 0) {
+    const label2 = untilLabel(loop.until, loop.max);
+    out[0] = { ...first2, fields: { ...first2.fields, labels: [...first2.fields.labels ?? [], label2] } };
+  }
   return out;
+}
+function untilLabel(until, max) {
+  const json2 = JSON.stringify({ max, until }).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`
+  );
+  return `loop:${json2}`;
 }
 var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
@@ -62822,12 +63130,12 @@ function applyOverlays(steps, overlays, ctx) {
       const step2 = out[at];
       const fields = { ...step2.fields };
       for (const key of OVERRIDABLE) {
-        const text3 = override[key];
-        if (text3 === void 0) continue;
+        const text4 = override[key];
+        if (text4 === void 0) continue;
         const base = fields[key];
         fields[key] = override.mode === "append" && base ? `${base.replace(/\n+$/, "")}
 
-${text3}` : text3;
+${text4}` : text4;
       }
       if (fields.run !== void 0 && RUN_PLACEHOLDER.test(fields.run)) {
         ctx.error(
@@ -62854,6 +63162,23 @@ var ProtoGateSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
   external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
 ]);
+var FanoutTemplateStepSchema = external_exports.object({
+  id: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  needs: external_exports.array(external_exports.string()),
+  type: external_exports.enum(["task", "human"]),
+  run: external_exports.string().optional(),
+  agent: external_exports.string().optional()
+});
+var ProtoFanoutSchema = external_exports.object({
+  forEach: external_exports.string(),
+  bond: external_exports.string(),
+  sequential: external_exports.boolean(),
+  /** Each item's vars: `{item}`, `{item.<field>}` and `{index}` filled per item. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()),
+  template: external_exports.array(FanoutTemplateStepSchema)
+});
 var ProtoStepSchema = external_exports.object({
   id: external_exports.string(),
   title: external_exports.string(),
@@ -62897,7 +63222,12 @@ var ProtoStepSchema = external_exports.object({
   priority: external_exports.number().int().optional(),
   notes: external_exports.string().optional(),
   interactive: external_exports.boolean().optional(),
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  fanout: ProtoFanoutSchema.optional(),
+  /** Beads' `waits_for`: the step also waits for the fan-out children of `spawner` (all, or the first to close). */
+  waitsFor: external_exports.object({ gate: external_exports.enum(["all-children", "any-children"]), spawner: external_exports.string() }).optional(),
+  /** A fan-out child's own vars (its item's), over the molecule's, for its command's environment. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -62926,7 +63256,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
   phase: external_exports.string().optional(),
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -63202,7 +63534,7 @@ function checkCommand(path) {
 // src/engine/cook/proto-step.ts
 function toProtoStep(step2, values, defaults2, ctx) {
   const f = step2.fields;
-  const sub = (text3) => substitute(text3, values);
+  const sub = (text4) => substitute(text4, values);
   const gates2 = normalizeGates(f).map((g) => substituteGate(g, sub));
   const commandWithVar = gates2.some((g) => g.type === "command" && RUN_PLACEHOLDER.test(g.run));
   if (f.run !== void 0 && RUN_PLACEHOLDER.test(f.run) || commandWithVar) {
@@ -63344,21 +63676,21 @@ function warnUndeclaredInStep(step2, declared, ctx) {
   const f = step2.fields;
   const texts = [];
   for (const key of STEP_TEXTS) {
-    const text3 = f[key];
-    if (typeof text3 === "string") texts.push([key, text3]);
+    const text4 = f[key];
+    if (typeof text4 === "string") texts.push([key, text4]);
   }
   for (const key of ["gate", "gates"]) {
     const written2 = f[key];
     const gates2 = written2 === void 0 ? [] : Array.isArray(written2) ? written2 : [written2];
-    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+    for (const gate of gates2) for (const text4 of gateTexts(gate)) texts.push([key, text4]);
   }
   warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
 }
 function warnUndeclared(owner, texts, origin, declared, ctx) {
   const warned = /* @__PURE__ */ new Set();
-  for (const [key, text3] of texts) {
-    if (!text3.includes("{{")) continue;
-    for (const name of placeholders(text3)) {
+  for (const [key, text4] of texts) {
+    if (!text4.includes("{{")) continue;
+    for (const name of placeholders(text4)) {
       if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
       warned.add(name);
       ctx.warn(
@@ -70185,7 +70517,6 @@ function cook(formula, options = {}) {
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
   steps = applyBlockingGates(steps, ctx);
-  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
@@ -70222,6 +70553,13 @@ function cook(formula, options = {}) {
       )
     ])
   );
+  const ids2 = new Set(steps.map((s) => s.id));
+  for (const [s, p] of protoSteps) {
+    const fanout = fanoutOf(s, values, ctx);
+    if (fanout !== void 0) p.fanout = fanout;
+    const waitsFor = waitsForOf(s, ids2, ctx);
+    if (waitsFor !== void 0) p.waitsFor = waitsFor;
+  }
   const ordered = checkDag(steps, ctx);
   if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
   const settings = resolved.settings;
@@ -70243,6 +70581,9 @@ function cook(formula, options = {}) {
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const points = bondPoints(resolved.bondPoints, /* @__PURE__ */ new Set([...ids2, ...resolved.steps.map((s) => s.id)]), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
+  if (points !== void 0) proto.bondPoints = points;
   const budget = protoBudget(settings.budget);
   if (budget !== void 0) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
@@ -70316,9 +70657,9 @@ function untickBoxes(body) {
     return `${match[1]}[ ]${match[3]}${line.endsWith("\r") ? "\r" : ""}`;
   }).join("\n");
 }
-function decode4(text3) {
+function decode4(text4) {
   try {
-    return decodeURIComponent(text3);
+    return decodeURIComponent(text4);
   } catch {
     return void 0;
   }
@@ -70473,18 +70814,18 @@ function layout(input2, ages) {
   const fill = (entries, reserve) => {
     let shown = 0;
     for (const lines of entries) {
-      const text3 = `${lines.join("\n")}
+      const text4 = `${lines.join("\n")}
 `;
-      if (used + text3.length + reserve > budget) break;
-      out.push(text3);
-      used += text3.length;
+      if (used + text4.length + reserve > budget) break;
+      out.push(text4);
+      used += text4.length;
       shown++;
     }
     return entries.length - shown;
   };
-  const say = (text3) => {
-    out.push(text3);
-    used += text3.length;
+  const say = (text4) => {
+    out.push(text4);
+    used += text4.length;
   };
   if (stuckMols.length > 0) {
     say(`## \u26A0\uFE0F Stuck (${stuckMols.length})
@@ -70606,10 +70947,10 @@ function waits(list2) {
 function link2(number4, of, here) {
   return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
 }
-function fnv1a(text3) {
+function fnv1a(text4) {
   let hash2 = 2166136261;
-  for (let i = 0; i < text3.length; i++) {
-    hash2 ^= text3.charCodeAt(i);
+  for (let i = 0; i < text4.length; i++) {
+    hash2 ^= text4.charCodeAt(i);
     hash2 = Math.imul(hash2, 16777619);
   }
   return (hash2 >>> 0).toString(16).padStart(8, "0");
@@ -70633,12 +70974,12 @@ function withDescriptionFiles(formula, texts) {
     const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
     const out = children === void 0 ? rest : { ...rest, children };
     if (file2 === void 0) return out;
-    const text3 = texts.get(file2);
-    if (text3 === void 0) {
+    const text4 = texts.get(file2);
+    if (text4 === void 0) {
       missing2 ??= { file: file2, path: [...path, "description_file"] };
       return out;
     }
-    return { ...out, description: text3 };
+    return { ...out, description: text4 };
   };
   const data = { ...formula.data };
   if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
@@ -70886,8 +71227,8 @@ function describe5(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe5(option);
-        return text3 === "true or false" ? "true/false" : text3;
+        const text4 = describe5(option);
+        return text4 === "true or false" ? "true/false" : text4;
       });
       return joinOr([...new Set(options)]);
     }
@@ -70910,12 +71251,12 @@ function describeString(checks) {
 }
 function describeNumber(isInt, checks) {
   const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
-  let text3 = whole ? "a whole number" : "a number";
+  let text4 = whole ? "a whole number" : "a number";
   for (const check2 of checks) {
-    if (check2.check === "greater_than") text3 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
-    if (check2.check === "less_than") text3 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
+    if (check2.check === "greater_than") text4 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
+    if (check2.check === "less_than") text4 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
   }
-  return text3;
+  return text4;
 }
 function customMessage(error3) {
   try {
@@ -70949,8 +71290,8 @@ function show(value) {
   if (value instanceof Date) return "a date";
   return "a table";
 }
-function lowerFirst(text3) {
-  return text3.charAt(0).toLowerCase() + text3.slice(1);
+function lowerFirst(text4) {
+  return text4.charAt(0).toLowerCase() + text4.slice(1);
 }
 
 // src/engine/formula/key-positions.ts
@@ -70986,11 +71327,11 @@ var KeyPositions = class {
     return this.byPath.size;
   }
 };
-function offsetLocator(text3) {
+function offsetLocator(text4) {
   const lineStarts = [0];
-  for (let i = text3.indexOf("\n"); i !== -1; i = text3.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   return (offset) => {
-    const at = Math.max(0, Math.min(offset, text3.length));
+    const at = Math.max(0, Math.min(offset, text4.length));
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {
@@ -71005,13 +71346,13 @@ function offsetLocator(text3) {
 // src/engine/formula/json-positions.ts
 var MAX_DEPTH2 = 200;
 var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
-function scanJsonPositions(text3) {
-  return new JsonPositionScanner(text3).scan();
+function scanJsonPositions(text4) {
+  return new JsonPositionScanner(text4).scan();
 }
 var JsonPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -71953,16 +72294,16 @@ var HAS_WELLFORMED = !!"".isWellFormed;
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var LITERAL = /true|false|null/y;
 var ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
-function findJsonSyntaxError(text3) {
+function findJsonSyntaxError(text4) {
   const stack = [];
   let expect = "value";
   let i = 0;
   const afterValue = () => stack.length === 0 ? "end" : "comma-or-end";
   for (; ; ) {
-    while (i < text3.length && " 	\n\r".includes(text3[i])) i++;
-    const c = text3[i];
+    while (i < text4.length && " 	\n\r".includes(text4[i])) i++;
+    const c = text4[i];
     if (c === void 0) {
-      return expect === "end" ? void 0 : { offset: text3.length, reason: "the JSON ends too early" };
+      return expect === "end" ? void 0 : { offset: text4.length, reason: "the JSON ends too early" };
     }
     switch (expect) {
       case "end":
@@ -71991,12 +72332,12 @@ function findJsonSyntaxError(text3) {
           stack.pop();
           expect = afterValue();
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = "colon";
         } else {
-          const trailing = c === "}" && afterComma(text3, i) ? ' (remove the comma before "}")' : "";
+          const trailing = c === "}" && afterComma(text4, i) ? ' (remove the comma before "}")' : "";
           return { offset: i, reason: `expected a property name in double quotes${trailing}` };
         }
         break;
@@ -72011,14 +72352,14 @@ function findJsonSyntaxError(text3) {
           i++;
           expect = c === "{" ? "key-or-end" : "value-or-end";
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = afterValue();
         } else {
-          const end = matchAt(NUMBER, text3, i) ?? matchAt(LITERAL, text3, i);
+          const end = matchAt(NUMBER, text4, i) ?? matchAt(LITERAL, text4, i);
           if (end === void 0) {
-            const trailing = c === "]" && afterComma(text3, i) ? ' (remove the comma before "]")' : "";
+            const trailing = c === "]" && afterComma(text4, i) ? ' (remove the comma before "]")' : "";
             return {
               offset: i,
               reason: `unexpected ${JSON.stringify(c)} where a value should be${trailing}`
@@ -72031,63 +72372,63 @@ function findJsonSyntaxError(text3) {
     }
   }
 }
-function stringEnd(text3, start2) {
+function stringEnd(text4, start2) {
   let i = start2 + 1;
-  while (i < text3.length) {
-    const c = text3.charCodeAt(i);
+  while (i < text4.length) {
+    const c = text4.charCodeAt(i);
     if (c === 34) return i + 1;
     if (c < 32) return { offset: i, reason: "a control character (such as a raw newline) inside a string" };
     if (c === 92) {
-      const end = matchAt(ESCAPE, text3, i);
+      const end = matchAt(ESCAPE, text4, i);
       if (end === void 0) return { offset: i, reason: "an invalid escape sequence in a string" };
       i = end;
     } else i++;
   }
   return { offset: start2, reason: 'a string that never ends (no closing ")' };
 }
-function matchAt(pattern, text3, at) {
+function matchAt(pattern, text4, at) {
   pattern.lastIndex = at;
-  return pattern.test(text3) ? pattern.lastIndex : void 0;
+  return pattern.test(text4) ? pattern.lastIndex : void 0;
 }
-function afterComma(text3, at) {
+function afterComma(text4, at) {
   let i = at - 1;
-  while (i >= 0 && " 	\n\r".includes(text3[i])) i--;
-  return text3[i] === ",";
+  while (i >= 0 && " 	\n\r".includes(text4[i])) i--;
+  return text4[i] === ",";
 }
 
 // src/engine/formula/parse-document.ts
-function readDocument(text3, format2) {
-  return format2 === "json" ? readJson(text3) : readToml(text3);
+function readDocument(text4, format2) {
+  return format2 === "json" ? readJson(text4) : readToml(text4);
 }
-function withoutBom(text3) {
-  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
+function withoutBom(text4) {
+  return text4.charCodeAt(0) === 65279 ? text4.slice(1) : text4;
 }
-function readToml(text3) {
+function readToml(text4) {
   try {
-    return { ok: true, value: parse5(text3) };
+    return { ok: true, value: parse5(text4) };
   } catch (error3) {
     if (error3 instanceof TomlError) {
       const reason = error3.message.replace(/^Invalid TOML document: /, "").split("\n\n")[0]?.trim();
-      const plain = endsLine(text3, error3.line, error3.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
+      const plain = endsLine(text4, error3.line, error3.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
       return syntax("toml-syntax", `this file is not valid TOML: ${plain}`, error3.line, error3.column);
     }
     return syntax("toml-syntax", `this file could not be read as TOML: ${reasonOf(error3)}`, 1, 1);
   }
 }
-function readJson(text3) {
+function readJson(text4) {
   try {
-    return { ok: true, value: JSON.parse(text3) };
+    return { ok: true, value: JSON.parse(text4) };
   } catch (error3) {
-    const found2 = findJsonSyntaxError(text3);
+    const found2 = findJsonSyntaxError(text4);
     if (found2) {
-      const { line, col } = offsetLocator(text3)(found2.offset);
+      const { line, col } = offsetLocator(text4)(found2.offset);
       return syntax("json-syntax", `this file is not valid JSON: ${found2.reason}`, line, col);
     }
     return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error3)}`, 1, 1);
   }
 }
-function endsLine(text3, line, col) {
-  const row = text3.split("\n")[line - 1] ?? "";
+function endsLine(text4, line, col) {
+  const row = text4.split("\n")[line - 1] ?? "";
   const c = row[col - 1];
   return c === void 0 || c === "\r";
 }
@@ -72180,13 +72521,13 @@ function findRunPlaceholders(data) {
 var MAX_DEPTH3 = 200;
 var SCALAR_END2 = /* @__PURE__ */ new Set([",", "]", "}", "#", "\n", "\r"]);
 var KEY_END = /* @__PURE__ */ new Set([" ", "	", "=", ".", "[", "]", '"', "'", "#", "\n", "\r", ",", "{", "}"]);
-function scanTomlPositions(text3) {
-  return new TomlPositionScanner(text3).scan();
+function scanTomlPositions(text4) {
+  return new TomlPositionScanner(text4).scan();
 }
 var TomlPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -72329,30 +72670,30 @@ var TomlPositionScanner = class {
   }
   /** The offset just past the string that opens at `start` (basic, literal, or multi-line of either). */
   stringEnd(start2) {
-    const text3 = this.text;
-    const quote = text3[start2];
+    const text4 = this.text;
+    const quote = text4[start2];
     const triple = quote.repeat(3);
-    if (text3.startsWith(triple, start2)) {
+    if (text4.startsWith(triple, start2)) {
       let i2 = start2 + 3;
-      while (i2 < text3.length) {
-        if (quote === '"' && text3[i2] === "\\") i2 += 2;
-        else if (text3.startsWith(triple, i2)) {
+      while (i2 < text4.length) {
+        if (quote === '"' && text4[i2] === "\\") i2 += 2;
+        else if (text4.startsWith(triple, i2)) {
           i2 += 3;
-          for (let extra = 0; extra < 2 && text3[i2] === quote; extra++) i2++;
+          for (let extra = 0; extra < 2 && text4[i2] === quote; extra++) i2++;
           return i2;
         } else i2++;
       }
-      return text3.length;
+      return text4.length;
     }
     let i = start2 + 1;
-    while (i < text3.length) {
-      const c = text3[i];
+    while (i < text4.length) {
+      const c = text4[i];
       if (c === "\n") return i;
       if (quote === '"' && c === "\\") i += 2;
       else if (c === quote) return i + 1;
       else i++;
     }
-    return text3.length;
+    return text4.length;
   }
   skipScalar() {
     const start2 = this.i;
@@ -72431,9 +72772,9 @@ function formulaNameOfFile(file2) {
   const base = file2.split(/[\\/]/).pop() ?? "";
   return base.replace(/(\.formula)?\.(toml|json)$/i, "");
 }
-function parseFormula(text3, file2, format2) {
+function parseFormula(text4, file2, format2) {
   try {
-    return parseUnguarded(text3, file2, format2);
+    return parseUnguarded(text4, file2, format2);
   } catch (error3) {
     const reason = error3 instanceof Error ? error3.message : String(error3);
     return fail2(file2, [
@@ -72458,16 +72799,16 @@ function parseUnguarded(input2, file2, format2) {
   }
   const yaml = yamlFileProblem(name);
   if (yaml) return fail2(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
-  const text3 = withoutBom(input2);
-  const read = readDocument(text3, kind);
+  const text4 = withoutBom(input2);
+  const read = readDocument(text4, kind);
   if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
   const other = otherTomlProblem(name, raw);
   if (other) return fail2(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
-  let positions;
+  let positions2;
   const locate = (path) => {
-    positions ??= scanPositions(text3, kind);
-    return { file: name, ...positions.nearest(path) };
+    positions2 ??= scanPositions(text4, kind);
+    return { file: name, ...positions2.nearest(path) };
   };
   const diagnostic = (severity, code18, path, message) => ({
     severity,
@@ -72516,9 +72857,9 @@ function parseUnguarded(input2, file2, format2) {
     value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate }
   };
 }
-function scanPositions(text3, kind) {
+function scanPositions(text4, kind) {
   try {
-    return kind === "json" ? scanJsonPositions(text3) : scanTomlPositions(text3);
+    return kind === "json" ? scanJsonPositions(text4) : scanTomlPositions(text4);
   } catch {
     return new KeyPositions();
   }
@@ -72822,8 +73163,8 @@ var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
 
 // src/engine/molecule/mentions.ts
 var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+function extractMentions(text4) {
+  return [...new Set(Array.from(text4.matchAll(MENTION), (m) => `@${m[1]}`))];
 }
 function normalizeRepoPath(path) {
   if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
@@ -72844,10 +73185,10 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile5) {
+async function resolveMentions(text4, contextMap2, readFile5) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
+  for (const mention of extractMentions(text4)) {
     const entry3 = lookup(contextMap2, mention);
     if (!entry3) {
       resolved.unknown.push(mention);
@@ -73704,6 +74045,13 @@ function complete(d, e) {
     patch.startedAt = d.at;
   }
   const def = d.def(i);
+  if (def.fanout !== void 0) {
+    const items = fanoutItems(e.step, def.fanout, (patch.checkpoint ?? step2.checkpoint)?.outputTail);
+    if (!items.ok) {
+      failPath(d, i, "complete", items.error.message, e.by, patch);
+      return ok(void 0);
+    }
+  }
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
   } else if (def.gates.length > 0) {
@@ -73872,8 +74220,7 @@ function skippedAhead(d, n) {
 }
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => asNeed(d, n));
-  const verdict = triggerVerdict(def.trigger, needs);
+  const verdict = verdictOf(d, i, def);
   if (verdict === "wait") return;
   if (verdict === "block") {
     const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
@@ -73898,6 +74245,23 @@ function decide(d, i) {
   }
   d.move(i, "ready", "ready");
   if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
+}
+function verdictOf(d, i, def) {
+  const positions2 = d.index.needs[i];
+  if (def.waitsFor?.gate !== "any-children")
+    return triggerVerdict(
+      def.trigger,
+      positions2.map((n) => asNeed(d, n))
+    );
+  const spawner = def.waitsFor.spawner;
+  const own2 = [];
+  const children = [];
+  for (const n of positions2) (isChildOf(d.step(n).id, spawner) ? children : own2).push(asNeed(d, n));
+  const mine = triggerVerdict(def.trigger, own2);
+  const theirs = children.length === 0 || children.some(isSuccess) ? "ready" : children.every(isFailure) ? "block" : "wait";
+  if (mine === "block" || theirs === "block") return "block";
+  if (mine === "skip") return "skip";
+  return mine === "ready" && theirs === "ready" ? "ready" : "wait";
 }
 var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
@@ -74693,7 +75057,8 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget
 };
-function transition(proto, mol, event, now) {
+function transition(cooked, mol, event, now) {
+  const proto = withFanouts(cooked, mol);
   const index = indexProto(proto);
   if (!index.ok) return index;
   const matches = checkMatches(index.value, proto, mol);
@@ -74703,7 +75068,7 @@ function transition(proto, mol, event, now) {
     return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
   }
   if (event.type === "reset" || event.type === "force-reset")
-    return reset(proto, index.value, mol, event, now);
+    return resetFresh(proto, index.value, mol, event, now);
   const d = new Draft(proto, index.value, mol, now);
   const handled = HANDLERS[event.type](d, event);
   if (!handled.ok) return handled;
@@ -74712,9 +75077,53 @@ function transition(proto, mol, event, now) {
   if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
     d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
   }
+  const spawned = fanOut(cooked, d);
+  if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
   return ok(d.build());
+}
+function resetFresh(proto, index, mol, event, now) {
+  const base = withoutFanouts(proto);
+  if (base === proto) return reset(proto, index, mol, event, now);
+  const fresh = indexProto(base);
+  if (!fresh.ok) return fresh;
+  const steps = mol.steps.filter((s) => fresh.value.position.has(s.id));
+  return reset(base, fresh.value, { ...mol, steps, history: mol.history }, event, now);
+}
+function fanOut(cooked, d) {
+  let found2 = false;
+  for (const i of spawnerPositions(d.proto)) {
+    const def = d.def(i);
+    const step2 = d.step(i);
+    if (def.fanout === void 0 || step2.status !== "completed" || step2.fanout !== void 0) continue;
+    const items = fanoutItems(step2.id, def.fanout, step2.checkpoint?.outputTail);
+    d.patch(i, { fanout: items.ok ? items.value : [] });
+    d.record("fan-out", {
+      step: step2.id,
+      note: `${items.ok ? items.value.length : 0} item(s) of ${def.fanout.forEach} bonded to ${def.fanout.bond}`
+    });
+    found2 = true;
+  }
+  if (!found2) return void 0;
+  const before = d.base;
+  const mid = d.build();
+  const grown = withFanouts(cooked, mid.mol);
+  const have = new Set(mid.mol.steps.map((s) => s.id));
+  const added = grown.steps.filter((s) => !have.has(s.id)).map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
+  const mol = { ...mid.mol, steps: [...mid.mol.steps, ...added], history: mid.mol.history };
+  const index = indexProto(grown);
+  if (!index.ok) return index;
+  const d2 = new Draft(grown, index.value, mol, d.now);
+  const moved = [];
+  for (let i = 0; i < mol.steps.length; i++) {
+    const changed = i >= before.steps.length || mol.steps[i].status !== before.steps[i].status;
+    if (changed) moved.push(i, ...index.value.dependents[i]);
+  }
+  advance(d2, moved);
+  settle2(d2);
+  const done2 = d2.build(before.rev + 1);
+  return ok({ mol: done2.mol, effects: [...mid.effects, ...done2.effects] });
 }
 function transitionAll(proto, mol, events, now) {
   let current = mol;
@@ -74944,9 +75353,9 @@ async function loadBlob(octokit, repo, sha) {
       `the pinned file version ${sha.slice(0, 12)} is no longer in ${repo.owner}/${repo.repo}`
     );
   }
-  const text3 = data.encoding === "base64" ? Buffer.from(data.content, "base64").toString("utf8") : data.content;
-  blobCache.set(key, text3);
-  return ok(text3);
+  const text4 = data.encoding === "base64" ? Buffer.from(data.content, "base64").toString("utf8") : data.content;
+  blobCache.set(key, text4);
+  return ok(text4);
 }
 
 // src/github/branch-formulas.ts
@@ -75120,8 +75529,8 @@ async function resolveCommit(cwd, rev) {
   if (!out.ok || out.value.code !== 0) return void 0;
   return out.value.stdout.trim();
 }
-function splitNul(text3) {
-  return text3.split("\0").filter((part) => part.length > 0);
+function splitNul(text4) {
+  return text4.split("\0").filter((part) => part.length > 0);
 }
 
 // src/local/formulas/builtins.ts
@@ -75147,10 +75556,10 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME2.test(name) && !name.includes("..")) {
     try {
-      const text3 = readFileSync2(join(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text4 = readFileSync2(join(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text3, file2);
-      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+      const parsed = parseFormula(text4, file2);
+      builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
     } catch {
       builtin = void 0;
     }
@@ -75178,8 +75587,8 @@ var CONFIG_FILE = ".github/molecular.yml";
 function configSearchPath(repoDir) {
   const file2 = join2(repoDir, CONFIG_FILE);
   if (!existsSync5(file2)) return ok([]);
-  const text3 = readFileSync3(file2, "utf8");
-  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const text4 = readFileSync3(file2, "utf8");
+  const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
   const invalid = (message) => ({
     ok: false,
     error: {
@@ -75193,7 +75602,7 @@ function configSearchPath(repoDir) {
   });
   let doc;
   try {
-    doc = (0, import_yaml.parse)(text3);
+    doc = (0, import_yaml.parse)(text4);
   } catch (e) {
     return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
   }
@@ -76535,9 +76944,9 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
   const fetchOne = async (wanted, byName = true) => {
     const entry3 = listed.get(wanted) ?? (byName ? await search(wanted) : void 0);
     if (entry3) {
-      const text3 = await loadBlob(octokit, repo, entry3.sha);
-      if (!text3.ok) return text3;
-      const parsed = parseFormula(text3.value, entry3.path, entry3.format);
+      const text4 = await loadBlob(octokit, repo, entry3.sha);
+      if (!text4.ok) return text4;
+      const parsed = parseFormula(text4.value, entry3.path, entry3.format);
       if (!parsed.ok) return parsed;
       const described2 = await readDescriptionFiles2(
         octokit,
@@ -76704,12 +77113,12 @@ function rememberProto(scope2, mol, proto) {
 }
 function cachedProto(scope2, mol, options = {}) {
   const cached2 = protos.get(keyOf2(scope2, mol));
-  return cached2 ? withDefaultRetries(cached2, options.defaultRetries) : void 0;
+  return cached2 ? withFanouts(withDefaultRetries(cached2, options.defaultRetries), mol) : void 0;
 }
 async function loadProto(source, mol, options = {}) {
   const key = keyOf2(source.scope, mol);
   const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  if (cached2) return ok(withFanouts(withDefaultRetries(cached2, options.defaultRetries), mol));
   const cooked = await cookPinned(source, mol);
   if (!cooked.ok) {
     return err(
@@ -76718,7 +77127,7 @@ async function loadProto(source, mol, options = {}) {
     );
   }
   protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+  return ok(withFanouts(withDefaultRetries(cooked.value, options.defaultRetries), mol));
 }
 async function cookPinned(source, mol) {
   const { formula } = mol;
@@ -76760,9 +77169,9 @@ async function described(source, pins, name, parsed) {
   for (const file2 of descriptionFilesOf(parsed.value)) {
     const pin = pins[descriptionFilePin(name, file2)];
     if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
+    const text4 = await source.readBlob(pin);
+    if (!text4.ok) return text4;
+    texts.set(file2, text4.value);
   }
   return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
@@ -76773,9 +77182,9 @@ async function readPinned(source, name, pin) {
     return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
   }
   if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
+  const text4 = await source.readBlob(pin);
+  if (!text4.ok) return text4;
+  return parseFormula(text4.value, pin.path);
 }
 
 // src/shell/github/default-branch.ts
@@ -77029,9 +77438,9 @@ function readEventPayload(path) {
 
 // src/action/print-data.ts
 import { randomBytes } from "node:crypto";
-function printData(io, text3) {
+function printData(io, text4) {
   const end = openFence(io);
-  io.write(text3.endsWith("\n") ? text3.slice(0, -1) : text3);
+  io.write(text4.endsWith("\n") ? text4.slice(0, -1) : text4);
   end();
 }
 async function fenced(io, fn) {
@@ -77202,10 +77611,10 @@ function runCommand(options) {
     let stoppedFor;
     let pending = "";
     const lineOf = options.stdoutLine;
-    const show2 = (text3, stream) => {
-      if (text3 === "") return;
-      tail.push(Buffer.from(text3));
-      options.onOutput?.(text3, stream);
+    const show2 = (text4, stream) => {
+      if (text4 === "") return;
+      tail.push(Buffer.from(text4));
+      options.onOutput?.(text4, stream);
     };
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
@@ -77382,8 +77791,8 @@ function record3(value) {
 function count(value) {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
 }
-function textLine(text3) {
-  return text3 === "" || text3.endsWith("\n") ? text3 : `${text3}
+function textLine(text4) {
+  return text4 === "" || text4.endsWith("\n") ? text4 : `${text4}
 `;
 }
 
@@ -77402,10 +77811,10 @@ function claudeStreamReader() {
         return typeof msg.model === "string" && msg.model !== "" ? { text: "", model: msg.model } : { text: "" };
       if (msg.type === "assistant") {
         const message = record3(msg.message);
-        const text3 = contentText(message?.content);
+        const text4 = contentText(message?.content);
         const id = typeof message?.id === "string" ? message.id : void 0;
         const usage = record3(message?.usage);
-        if (usage === void 0 || id !== void 0 && seen2.has(id)) return { text: text3 };
+        if (usage === void 0 || id !== void 0 && seen2.has(id)) return { text: text4 };
         if (id !== void 0) seen2.add(id);
         const reading = {
           tokens_in: inputTokens(usage),
@@ -77415,7 +77824,7 @@ function claudeStreamReader() {
         tokensIn += reading.tokens_in ?? 0;
         tokensOut += reading.tokens_out ?? 0;
         turns += 1;
-        return { text: text3, usage: reading };
+        return { text: text4, usage: reading };
       }
       if (msg.type === "result") {
         const usage = record3(msg.usage);
@@ -77426,8 +77835,8 @@ function claudeStreamReader() {
           reading.tokens_in = Math.max(0, inputTokens(usage) - tokensIn);
           reading.tokens_out = Math.max(0, count(usage.output_tokens) - tokensOut);
         }
-        const text3 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
-        return { text: text3, usage: reading };
+        const text4 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
+        return { text: text4, usage: reading };
       }
       return { text: "" };
     }
@@ -78040,8 +78449,8 @@ function permissionRefusal(what, required2, have, repo) {
 }
 
 // src/shell/github/quiet.ts
-function quiet(text3) {
-  return escapeHtml(text3).replace(/@(?=[\w-])/g, "@\u200B");
+function quiet(text4) {
+  return escapeHtml(text4).replace(/@(?=[\w-])/g, "@\u200B");
 }
 
 // src/shell/change-molecule.ts
@@ -78359,7 +78768,8 @@ async function carryOutOnGitHub(ctx, store, mol, proto, effects, options = {}) {
   return out;
 }
 function githubEffectHandlers(ctx, proto, options = {}) {
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const protoOf = (mol) => withFanouts(proto, mol);
+  const defOf2 = (mol, step2) => protoOf(mol).steps.find((s) => s.id === step2);
   let branchesCleared = false;
   const deleteBranchesOnce = async (mol, out) => {
     if (branchesCleared) return;
@@ -78376,16 +78786,16 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         ctx,
         out,
         `check the gates of step "${step2}"`,
-        () => judgeAppGates(ctx, proto, mol, step2, gates2)
+        () => judgeAppGates(ctx, protoOf(mol), mol, step2, gates2)
       );
       const waiting = gates2.filter((g) => !results?.some((r) => r.type === g.type));
-      const def = defs.get(step2);
+      const def = defOf2(mol, step2);
       if (def && judgedOnReady(def) && waiting.some((g) => GATE_JUDGES[g.type] === "workspace")) {
         await attempt(
           ctx,
           out,
           `start the job that judges the gates of step "${step2}"`,
-          () => dispatchJob(ctx, mol, def, baseBranchesOf(proto, mol, def), out)
+          () => dispatchJob(ctx, mol, def, baseBranchesOf(protoOf(mol), mol, def), out)
         );
       }
       if (waiting.length > 0)
@@ -78404,7 +78814,7 @@ function githubEffectHandlers(ctx, proto, options = {}) {
             ctx,
             out,
             `start step "${effect.step}"`,
-            () => dispatch(ctx, mol, defs.get(effect.step), effect.baseBranches, out)
+            () => dispatch(ctx, mol, defOf2(mol, effect.step), effect.baseBranches, out)
           );
           break;
         case "check-run":
@@ -78412,11 +78822,11 @@ function githubEffectHandlers(ctx, proto, options = {}) {
             ctx,
             out,
             `report the check run of step "${effect.step}"`,
-            () => stepCheck(ctx, proto, mol, effect.step, effect.status, effect.gates, effect.commit)
+            () => stepCheck(ctx, protoOf(mol), mol, effect.step, effect.status, effect.gates, effect.commit)
           );
           break;
         case "step-status": {
-          const def = defs.get(effect.step);
+          const def = defOf2(mol, effect.step);
           if (def && def.gates.length > 0 && !batch.some((e) => e.type === "check-run" && e.step === effect.step)) {
             const state = mol.steps.find((s) => s.id === effect.step);
             const gates2 = TERMINAL_STEP_STATUSES.has(effect.to) && state?.gates?.length ? state.gates : notJudged(def);
@@ -78425,7 +78835,7 @@ function githubEffectHandlers(ctx, proto, options = {}) {
               ctx,
               out,
               `report the check run of step "${effect.step}"`,
-              () => stepCheck(ctx, proto, mol, effect.step, effect.to, gates2, void 0, fresh)
+              () => stepCheck(ctx, protoOf(mol), mol, effect.step, effect.to, gates2, void 0, fresh)
             );
           }
           if (ctx.config.step_issues && (effect.to === "completed" || effect.to === "skipped")) {
@@ -78462,7 +78872,7 @@ function githubEffectHandlers(ctx, proto, options = {}) {
             ctx,
             out,
             `nudge step "${effect.step}"`,
-            () => nudge2(ctx, mol, defs.get(effect.step), effect.idleMs)
+            () => nudge2(ctx, mol, defOf2(mol, effect.step), effect.idleMs)
           );
           break;
         case "notice":
@@ -78729,7 +79139,7 @@ async function handleCheckRun(ctx) {
   const issue3 = parseMoleculeId(molId)?.issue;
   if (step2 === void 0 || issue3 === void 0)
     return ignored(`check run ${run2.id} is not a Molecular step`);
-  const say = (text3) => reply(ctx.octokit, ctx.repo, issue3, `@${sender.login} ${text3}`);
+  const say = (text4) => reply(ctx.octokit, ctx.repo, issue3, `@${sender.login} ${text4}`);
   const what = `${verb === "retry" ? "Retry" : "Skip"} of step ${codeSpan(step2)} (molecule ${codeSpan(molId)})`;
   const ask = { verb, step: step2 };
   const table2 = permissionTable(ctx);
@@ -79125,12 +79535,12 @@ function parseMolVars(body) {
       `the \`mol-vars\` block is ${groupDigits(block2.length)} characters, over the ${groupDigits(MAX_VARS_BLOCK_CHARS)} a block of variables may take`
     );
   }
-  const text3 = block2;
-  if (text3.trim() === "") return ok({});
-  const asToml = TOML_LINE.test(text3);
+  const text4 = block2;
+  if (text4.trim() === "") return ok({});
+  const asToml = TOML_LINE.test(text4);
   let data;
   try {
-    data = asToml ? parse5(text3) : (0, import_yaml3.parse)(text3);
+    data = asToml ? parse5(text4) : (0, import_yaml3.parse)(text4);
   } catch (error3) {
     const first2 = (error3.message ?? String(error3)).split("\n")[0];
     return err("vars-invalid", `the \`mol-vars\` block is not valid ${asToml ? "TOML" : "YAML"}: ${first2}`);
@@ -79211,8 +79621,8 @@ function unvouchedReason(refused2) {
 }
 
 // src/shell/github/molecule-command.ts
-var done = (text3) => text3 === void 0 ? { ok: true } : { ok: true, text: text3 };
-var refuse2 = (text3) => ({ ok: false, text: text3 });
+var done = (text4) => text4 === void 0 ? { ok: true } : { ok: true, text: text4 };
+var refuse2 = (text4) => ({ ok: false, text: text4 });
 async function runCommand2(scene, command) {
   switch (command.verb) {
     case "help":
@@ -79415,10 +79825,10 @@ ${sections.join("\n\n")}`)
 function verbText(command) {
   return command.verb === "reset" && command.force ? "/mol reset --force" : `/mol ${command.verb}`;
 }
-function section(commandText, text3) {
-  return text3.includes("\n") ? `${codeSpan(commandText)}
+function section(commandText, text4) {
+  return text4.includes("\n") ? `${codeSpan(commandText)}
 
-${text3}` : `${codeSpan(commandText)} \u2014 ${text3}`;
+${text4}` : `${codeSpan(commandText)} \u2014 ${text4}`;
 }
 
 // src/webhooks/issue-comment.ts
@@ -79455,7 +79865,7 @@ async function handleLabeled(ctx) {
   const prefix = ctx.config.label_prefix;
   if (!event.label.startsWith(prefix)) return ignored(`label "${event.label}" is not a formula label`);
   const formula = event.label.slice(prefix.length).trim();
-  const say = (text3) => reply(ctx.octokit, ctx.repo, event.number, `@${event.sender.login} ${text3}`);
+  const say = (text4) => reply(ctx.octokit, ctx.repo, event.number, `@${event.sender.login} ${text4}`);
   const what = `could not pour ${codeSpan(formula || event.label)} (label ${codeSpan(event.label)})`;
   if (!isTrustedLabeler(ctx, event.sender.login)) {
     const required2 = permissionTable(ctx).pour;
@@ -80245,9 +80655,9 @@ function formulaTargets(targets, cwd) {
 }
 function validateFormulaFile(file2, options) {
   const path = resolve2(options.cwd, file2);
-  let text3;
+  let text4;
   try {
-    text3 = readText(path);
+    text4 = readText(path);
   } catch (error3) {
     if (error3.code === "ENOENT") {
       const { message } = missingFormulaFile(file2, path, FormulaCatalog.forRepo(options.repoDir)).error;
@@ -80258,7 +80668,7 @@ function validateFormulaFile(file2, options) {
       diagnostics: [{ severity: "error", code: "unreadable", message: `${file2} cannot be read`, file: file2 }]
     };
   }
-  const parsed = parseFormula(text3, file2);
+  const parsed = parseFormula(text4, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
   const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname4(path)]);
   const cooked = cook(parsed.value, { library: catalog });
@@ -80588,8 +80998,8 @@ async function firstMatch(cwd, segments, prefix = "") {
   }
   return { kind: "missing" };
 }
-function escapeRegExp(text3) {
-  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegExp(text4) {
+  return text4.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/runner/gates/schema-gate.ts
@@ -80631,14 +81041,14 @@ async function readJson2(cwd, shown) {
   const resolved = await resolveInWorkspace(cwd, shown);
   if (resolved.kind === "refused") return { error: resolved.reason };
   if (resolved.kind === "missing") return { error: `${shown} does not exist` };
-  let text3;
+  let text4;
   try {
-    text3 = await readFile2(resolved.real, "utf8");
+    text4 = await readFile2(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
   try {
-    return { value: JSON.parse(text3) };
+    return { value: JSON.parse(text4) };
   } catch (error3) {
     return { error: `${shown} is not valid JSON: ${error3.message}` };
   }
@@ -81010,7 +81420,7 @@ function commandEnv(job, checkout) {
   if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
     base: job.host.env,
-    vars: job.mol.vars,
+    vars: job.def.vars === void 0 ? job.mol.vars : { ...job.mol.vars, ...job.def.vars },
     molId: job.mol.id,
     stepId: job.def.id,
     inputs: stepInputs(job.proto, job.def).map((i) => i.path),
@@ -81066,18 +81476,18 @@ async function runStepCommand(job, checkout, prompt) {
   };
   const go = async () => {
     if (agent === void 0) return command({});
-    const text3 = prompt ?? "";
+    const text4 = prompt ?? "";
     const dir = await mkdtemp2(join11(tmpdir3(), "mol-prompt-"));
     try {
       const file2 = join11(dir, "prompt.md");
       const usageFile = join11(dir, "usage.jsonl");
-      await writeFile4(file2, text3);
+      await writeFile4(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
         return ok(refusedOutcome(watch.refused));
       }
-      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
+      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
       await rm6(dir, { recursive: true, force: true });
     }
@@ -81768,11 +82178,11 @@ ${fence2(g.detail.trim())}`);
     ...details
   ].join("\n\n");
 }
-function fence2(text3) {
-  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+function fence2(text4) {
+  const longest = Math.max(2, ...[...text4.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = "`".repeat(longest + 1);
   return `${ticks}
-${text3}
+${text4}
 ${ticks}`;
 }
 
@@ -81864,10 +82274,10 @@ async function stepPrompt(job, branch) {
 }
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
-  const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
+  const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
   const resolve6 = job.host.mentions;
-  if (resolve6 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
-  return resolve6(text3);
+  if (resolve6 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve6(text4);
 }
 
 // src/action/step/action-step-host.ts
@@ -81903,8 +82313,8 @@ function actionStepHost(deps) {
     env: process.env,
     ...ctx.config.prices === void 0 ? {} : { prices: ctx.config.prices },
     // Context files come from the default branch: a pull request must not choose a step's context.
-    mentions: async (text3) => resolveMentions(
-      text3,
+    mentions: async (text4) => resolveMentions(
+      text4,
       ctx.config.context,
       repoFileReader(ctx.octokit, ctx.repo, await defaultBranch(ctx))
     ),
@@ -82111,11 +82521,11 @@ async function stepFinishMode(deps, molId, stepId) {
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
 }
 async function agentReport(path) {
-  const text3 = await readFile4(path, "utf8").catch(() => void 0);
-  if (text3 === void 0) return void 0;
+  const text4 = await readFile4(path, "utf8").catch(() => void 0);
+  if (text4 === void 0) return void 0;
   let report;
   try {
-    report = AgentReportSchema.parse(JSON.parse(text3));
+    report = AgentReportSchema.parse(JSON.parse(text4));
   } catch {
     return void 0;
   }

@@ -12566,8 +12566,8 @@ var UNITS = {
   d: 864e5,
   w: 6048e5
 };
-function parseDuration(text3) {
-  const trimmed = text3.trim();
+function parseDuration(text4) {
+  const trimmed = text4.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
   let total = 0;
   for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
@@ -12777,8 +12777,8 @@ function pricedUsage(usage, price) {
 // src/engine/codec/budget.ts
 import { Buffer as Buffer2 } from "node:buffer";
 var DEFAULT_STATE_BUDGET_BYTES = 6e4;
-function byteLength(text3) {
-  return Buffer2.byteLength(text3, "utf8");
+function byteLength(text4) {
+  return Buffer2.byteLength(text4, "utf8");
 }
 
 // src/engine/errors.ts
@@ -12813,6 +12813,7 @@ var ERROR_CODES = [
   "event-invalid",
   "exists",
   "extends-cycle",
+  "fanout-output",
   "force-required",
   "formula-unloadable",
   "gate-failed",
@@ -13042,6 +13043,203 @@ function groupDigits(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// src/engine/cook/target-placeholders.ts
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text4, values, overrides = {}) {
+  if (!text4.includes("{")) return text4;
+  const own2 = text4.includes("{{") ? text4.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text4;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
+    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
+  );
+}
+function fillStep(step2, values, overrides = {}) {
+  const out = { ...step2 };
+  for (const key of TEXT_FIELDS) {
+    const text4 = step2[key];
+    if (typeof text4 === "string") out[key] = fillTarget(text4, values, overrides);
+  }
+  const fill = (text4) => fillTarget(text4, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
+  return out;
+}
+
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text4, vars) {
+  if (!text4.includes("{{")) return text4;
+  return text4.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text4) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text4.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+// src/engine/molecule/fanout.ts
+var MAX_FANOUT_ITEMS = 500;
+function outputOf(tail) {
+  const lines = (tail ?? "").split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].trim();
+    if (!line.startsWith("{") && !line.startsWith("[")) continue;
+    try {
+      return JSON.parse(line);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function fanoutItems(step2, fanout, tail) {
+  const output2 = outputOf(tail);
+  const where3 = `step "${step2}": on_complete for_each "${fanout.forEach}"`;
+  if (output2 === void 0) {
+    return err(
+      "fanout-output",
+      `${where3}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`
+    );
+  }
+  let current = output2;
+  for (const part of fanout.forEach.replace(/^output\./, "").split(".")) {
+    if (!isRecord(current)) return err("fanout-output", `${where3}: the output has no array there`);
+    current = current[part];
+  }
+  if (!Array.isArray(current)) return err("fanout-output", `${where3}: the output has no array there`);
+  if (current.length > MAX_FANOUT_ITEMS) {
+    return err("fanout-output", `${where3}: ${current.length} items, more than ${MAX_FANOUT_ITEMS}`);
+  }
+  return ok(current.map((item, index) => itemVars(fanout.vars, item, index)));
+}
+function itemVars(spec, item, index) {
+  const out = {};
+  for (const [name, template] of Object.entries(spec)) {
+    out[name] = template.replace(/\{([^{}]+)\}/g, (whole, token) => {
+      if (token === "index") return String(index);
+      if (token === "item") return text(item);
+      if (token.startsWith("item.")) {
+        let at = item;
+        for (const part of token.slice(5).split(".")) at = isRecord(at) ? at[part] : void 0;
+        return at === void 0 ? "" : text(at);
+      }
+      return whole;
+    });
+  }
+  return out;
+}
+var text = (v) => typeof v === "string" ? v : JSON.stringify(v);
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var itemTarget = (step2, n) => `${step2}.item.${n}`;
+var isChildOf = (id, spawner) => id.startsWith(`${spawner}.item.`);
+function fanoutChildren(source, items) {
+  const fanout = source.fanout;
+  if (!fanout) return [];
+  const out = [];
+  let previousExits = [];
+  items.forEach((vars, k) => {
+    const target = itemTarget(source.id, k + 1);
+    const values = {
+      ...vars,
+      target,
+      "target.id": target,
+      "target.title": source.title,
+      "target.description": source.description
+    };
+    const idOf = (id) => {
+      const filled = fillTarget(id, { target });
+      return filled === id ? `${target}.${id}` : filled;
+    };
+    const inside = new Set(fanout.template.flatMap((t) => t.needs));
+    const fill = (s) => fillTarget(substitute(s, vars), values);
+    const exits = [];
+    for (const t of fanout.template) {
+      const own2 = t.needs.map(idOf);
+      const entry3 = t.needs.length === 0;
+      const needs = entry3 ? [source.id, ...fanout.sequential ? previousExits : [], ...own2] : own2;
+      const child = {
+        id: idOf(t.id),
+        title: fill(t.title),
+        description: fill(t.description),
+        needs,
+        type: t.type,
+        gates: [],
+        trigger: "all_success",
+        vars
+      };
+      if (t.run !== void 0) child.run = t.run;
+      if (t.agent !== void 0) child.agent = t.agent;
+      out.push(child);
+      if (!inside.has(t.id)) exits.push(child.id);
+    }
+    previousExits = exits;
+  });
+  return out;
+}
+var derived2 = /* @__PURE__ */ new WeakMap();
+var positions = /* @__PURE__ */ new WeakMap();
+function spawnerPositions(proto) {
+  let hit = positions.get(proto);
+  if (!hit) {
+    hit = proto.steps.flatMap((s, i) => s.fanout === void 0 ? [] : [i]);
+    positions.set(proto, hit);
+  }
+  return hit;
+}
+function withFanouts(proto, mol) {
+  const at = spawnerPositions(proto);
+  if (at.length === 0) return proto;
+  const spawners = at.map((i) => proto.steps[i]);
+  const known = new Set(proto.steps.map((s) => s.id));
+  const records = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
+  const fresh = spawners.filter((s) => records.has(s.id));
+  if (fresh.length === 0) return proto;
+  const key = JSON.stringify(
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+  );
+  let byKey = derived2.get(proto);
+  if (!byKey) {
+    byKey = /* @__PURE__ */ new Map();
+    derived2.set(proto, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const children = fresh.flatMap(
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+  );
+  if (children.length === 0) return proto;
+  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
+  const order = (c) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
+  children.sort((a, b) => order(a) - order(b));
+  const steps = proto.steps.map((s) => {
+    if (s.waitsFor === void 0) return s;
+    const spawner = s.waitsFor.spawner;
+    const mine = children.filter((c) => isChildOf(c.id, spawner)).map((c) => c.id);
+    return mine.length === 0 ? s : { ...s, needs: [...s.needs, ...mine.filter((id) => !s.needs.includes(id))] };
+  });
+  const out = { ...proto, steps: [...steps, ...children] };
+  byKey.set(key, out);
+  return out;
+}
+function withoutFanouts(proto) {
+  const spawners = spawnerPositions(proto).map((i) => proto.steps[i].id);
+  if (spawners.length === 0) return proto;
+  const child = (id) => spawners.some((s) => isChildOf(id, s));
+  if (!proto.steps.some((s) => child(s.id))) return proto;
+  const steps = proto.steps.filter((s) => !child(s.id)).map((s) => s.waitsFor === void 0 ? s : { ...s, needs: s.needs.filter((n) => !child(n)) });
+  return { ...proto, steps };
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
@@ -13050,24 +13248,24 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
-var text = external_exports.string();
+var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
 var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
-  description: text.optional(),
+  description: text2.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
   required: external_exports.boolean().optional(),
-  pattern: text.optional(),
+  pattern: text2.optional(),
   enum: stringList.optional(),
-  type: text.optional(),
+  type: text2.optional(),
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
-var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
+var beadsGate = { id: text2.optional(), await_id: text2.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text2, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
   external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
@@ -13078,8 +13276,8 @@ var GateSchema = external_exports.discriminatedUnion("type", [
     message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
     path: ["after"]
   }),
-  external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
-  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
+  external_exports.looseObject({ type: external_exports.literal("schema"), file: text2, schema: text2 }),
+  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text2 }),
   // Beads' gates: they hold their step before it runs.
   external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
   external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
@@ -13090,7 +13288,7 @@ var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
-    path: text.min(1),
+    path: text2.min(1),
     timeout: duration4.optional()
   })
 });
@@ -13106,41 +13304,41 @@ var RetrySchema = external_exports.looseObject({
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
 });
 var stepShape = {
-  id: text.min(1),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  description: text2.optional(),
   needs: stringList.optional(),
   depends_on: stringList.optional(),
-  output: text.optional(),
-  acceptance: text.optional(),
-  type: text.min(1).optional(),
-  run: text.optional(),
+  output: text2.optional(),
+  acceptance: text2.optional(),
+  type: text2.min(1).optional(),
+  run: text2.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
-  on_fail: text.optional(),
+  on_fail: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
-  condition: text.optional(),
-  assignee: text.optional(),
+  condition: text2.optional(),
+  assignee: text2.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration4.optional(),
   budget: FormulaBudgetSchema.optional(),
   usage: external_exports.enum(USAGE_MODES).optional(),
-  description_file: text.min(1).optional(),
+  description_file: text2.min(1).optional(),
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
-  expand: text.min(1).optional(),
+  expand: text2.min(1).optional(),
   expand_vars: expandVars.optional(),
-  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
-  waits_for: text.optional(),
+  // Beads' runtime fan-out (cook/fanout.ts, molecule/fanout.ts).
+  waits_for: text2.optional(),
   on_complete: external_exports.looseObject({
-    for_each: text.optional(),
-    bond: text.optional(),
+    for_each: text2.optional(),
+    bond: text2.optional(),
     vars: expandVars.optional(),
     parallel: external_exports.boolean().optional(),
     sequential: external_exports.boolean().optional()
@@ -13151,7 +13349,7 @@ var stepShape = {
   tags: stringList.optional(),
   labels: stringList.optional(),
   priority: external_exports.number().int().optional(),
-  notes: text.optional(),
+  notes: text2.optional(),
   /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
   interactive: external_exports.boolean().optional(),
   /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
@@ -13168,17 +13366,17 @@ var StepSchema = external_exports.looseObject({
 });
 var LoopSchema = external_exports.looseObject({
   count: external_exports.number().int().min(1).optional(),
-  until: text.optional(),
+  until: text2.optional(),
   max: external_exports.number().int().min(1).optional(),
-  range: text.min(1).optional(),
-  var: text.min(1).optional(),
+  range: text2.min(1).optional(),
+  var: text2.min(1).optional(),
   get body() {
     return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
 var AdviceSchema = external_exports.looseObject({
-  target: text.optional(),
+  target: text2.optional(),
   before: external_exports.array(StepSchema).optional(),
   after: external_exports.array(StepSchema).optional(),
   around: external_exports.looseObject({
@@ -13187,67 +13385,68 @@ var AdviceSchema = external_exports.looseObject({
   }).optional()
 });
 var PointcutSchema = external_exports.looseObject({
-  glob: text.optional(),
-  type: text.optional(),
-  label: text.optional()
+  glob: text2.optional(),
+  type: text2.optional(),
+  label: text2.optional()
 });
 var LegSchema = external_exports.looseObject({
-  id: text.min(1),
-  title: text.optional(),
-  focus: text.optional(),
-  description: text.optional(),
-  output: text.optional(),
-  run: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  focus: text2.optional(),
+  description: text2.optional(),
+  output: text2.optional(),
+  run: text2.optional(),
   /** Gas Town's per-leg agent: the leg's step runs with it. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
-  id: text.optional(),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.optional(),
+  title: text2.optional(),
+  description: text2.optional(),
   depends_on: stringList.optional(),
   needs: stringList.optional(),
-  output: text.optional(),
-  run: text.optional()
+  output: text2.optional(),
+  run: text2.optional()
 });
 var SquashSchema = external_exports.looseObject({
-  trigger: text.optional(),
-  template_type: text.optional(),
+  trigger: text2.optional(),
+  template_type: text2.optional(),
   include_metrics: external_exports.boolean().optional(),
-  template: text.optional()
+  template: text2.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text2, with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
-  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  map: external_exports.array(external_exports.looseObject({ select: text2.min(1), with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
-  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  branch: external_exports.array(external_exports.looseObject({ from: text2.min(1), steps: external_exports.array(text2.min(1)).min(1), join: text2.min(1) })).optional(),
   // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
-  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
-  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
-  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
+  gate: external_exports.array(external_exports.looseObject({ before: text2, condition: text2 })).optional(),
+  /** Beads' BondPoint: a named place other formulas may attach; cook checks and lists it (cook/bond-points.ts). */
+  bond_points: external_exports.array(external_exports.looseObject({ id: text2.min(1), after_step: text2.optional(), before_step: text2.optional() })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text2, attach: text2 })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
-  step_id: text,
+  step_id: text2,
   mode: external_exports.enum(["append", "replace"]).optional(),
-  description: text.optional(),
-  title: text.optional(),
-  acceptance: text.optional(),
-  run: text.optional()
+  description: text2.optional(),
+  title: text2.optional(),
+  acceptance: text2.optional(),
+  run: text2.optional()
 });
 var FormulaSchema = external_exports.looseObject({
-  formula: text.min(1).optional(),
-  description: text.optional(),
+  formula: text2.min(1).optional(),
+  description: text2.optional(),
   version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
   type: external_exports.enum(FORMULA_TYPES).optional(),
   execution: external_exports.enum(EXECUTION_MODES).optional(),
   vars: external_exports.record(external_exports.string(), VarSchema).optional(),
   inputs: external_exports.record(external_exports.string(), VarSchema).optional(),
   steps: external_exports.array(StepSchema).optional(),
-  extends: external_exports.union([text, stringList]).optional(),
+  extends: external_exports.union([text2, stringList]).optional(),
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
@@ -13259,12 +13458,12 @@ var FormulaSchema = external_exports.looseObject({
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
   /** Beads' record of where a formula was loaded from: informational. */
-  source: text.optional(),
-  phase: text.optional(),
+  source: text2.optional(),
+  phase: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional(),
   /** What the whole molecule's agents may spend together. */
@@ -13357,7 +13556,13 @@ var StepStateSchema = external_exports.object({
   /** What its agents used, every attempt added up. */
   usage: UsageSchema.optional(),
   /** The step's budget as a person raised it (over the formula's). */
-  budget: BudgetSchema.optional()
+  budget: BudgetSchema.optional(),
+  /**
+   * A fan-out step's items, once it completed (`on_complete`): each item's vars, in order. The
+   * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
+   * molecule carries what re-creates them, not the steps' definitions.
+   */
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -13438,11 +13643,11 @@ var ArchiveRecordSchema = external_exports.object({
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
 var HTML = /[<>&]/g;
 var HTML_ENTITY = { "<": "&lt;", ">": "&gt;", "&": "&amp;" };
-function inlineText(text3, maxChars = Number.POSITIVE_INFINITY) {
-  return truncate(oneLine(text3), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
+function inlineText(text4, maxChars = Number.POSITIVE_INFINITY) {
+  return truncate(oneLine(text4), maxChars).replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c).replace(/@(?=\w)/g, "@\u200B");
 }
-function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
-  const one = truncate(oneLine(text3), maxChars);
+function codeSpan(text4, maxChars = Number.POSITIVE_INFINITY) {
+  const one = truncate(oneLine(text4), maxChars);
   if (/[<>&]/.test(one)) return codeElement(one);
   const body = one.replace(/\|/g, "\\|");
   if (body === "") return "";
@@ -13451,11 +13656,11 @@ function codeSpan(text3, maxChars = Number.POSITIVE_INFINITY) {
   const pad = longestRun > 0 || body.startsWith(" ") || body.endsWith(" ") ? " " : "";
   return `${fence2}${pad}${body}${pad}${fence2}`;
 }
-function codeElement(text3) {
-  return `<code>${text3.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
+function codeElement(text4) {
+  return `<code>${text4.replace(MARKDOWN_PUNCTUATION, (c) => `\\${c}`).replace(HTML, (c) => HTML_ENTITY[c] ?? c)}</code>`;
 }
-function escapeHtml(text3) {
-  const runs = Array.from(text3.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
+function escapeHtml(text4) {
+  const runs = Array.from(text4.matchAll(/`+/g), (m) => ({ start: m.index, length: m[0].length }));
   const closer = [];
   const lastOfLength = /* @__PURE__ */ new Map();
   for (let k = runs.length - 1; k >= 0; k--) {
@@ -13471,21 +13676,21 @@ function escapeHtml(text3) {
     const close = closer[k];
     if (open3.start < at || close === void 0) continue;
     const end = runs[close];
-    const content = text3.slice(open3.start + open3.length, end.start);
-    out += plain(text3.slice(at, open3.start));
-    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text3.slice(open3.start, end.start + end.length);
+    const content = text4.slice(open3.start + open3.length, end.start);
+    out += plain(text4.slice(at, open3.start));
+    out += /[<>&]/.test(content) ? codeElement(oneLine(content)) : text4.slice(open3.start, end.start + end.length);
     at = end.start + end.length;
     k = close;
   }
-  return out + plain(text3.slice(at));
+  return out + plain(text4.slice(at));
 }
-function oneLine(text3) {
-  return text3.replace(/\s+/g, " ").trim();
+function oneLine(text4) {
+  return text4.replace(/\s+/g, " ").trim();
 }
-function truncate(text3, maxChars) {
-  if (text3.length <= maxChars) return text3;
-  const chars = Array.from(text3);
-  return chars.length <= maxChars ? text3 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
+function truncate(text4, maxChars) {
+  if (text4.length <= maxChars) return text4;
+  const chars = Array.from(text4);
+  return chars.length <= maxChars ? text4 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
 }
 
 // src/engine/render/status-emoji.ts
@@ -13524,7 +13729,8 @@ var STATUS_CLASS_STYLE = {
   blocked: "fill:#ffebe9,stroke:#82071e,color:#82071e,stroke-dasharray:2 2"
 };
 var LABEL_MAX_CHARS = 60;
-function renderMermaid(proto, mol) {
+function renderMermaid(cooked, mol) {
+  const proto = mol ? withFanouts(cooked, mol) : cooked;
   const nodeId = /* @__PURE__ */ new Map();
   proto.steps.forEach((step2, index) => {
     if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
@@ -13557,8 +13763,8 @@ function renderMermaid(proto, mol) {
   return `${lines.join("\n")}
 `;
 }
-function mermaidText(text3) {
-  return truncate(oneLine(text3), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
+function mermaidText(text4) {
+  return truncate(oneLine(text4), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
 }
 
 // src/engine/render/progress-bar.ts
@@ -13673,9 +13879,9 @@ function renderStepTable(steps, titles) {
       ...usage ? [inlineText(describeUsage(step2.usage), NOTE_MAX_CHARS)] : [],
       inlineText(noteText(step2), NOTE_MAX_CHARS)
     ];
-    const text3 = `| ${cells.join(" | ")} |`;
-    rowCache.set(step2, { titles, usage, text: text3 });
-    return text3;
+    const text4 = `| ${cells.join(" | ")} |`;
+    rowCache.set(step2, { titles, usage, text: text4 });
+    return text4;
   });
   return [...header, ...rows].join("\n");
 }
@@ -13706,7 +13912,8 @@ function noteText(step2) {
 // src/engine/render/markdown.ts
 var DEFAULT_MAX_TABLE_ROWS = 50;
 var DEFAULT_MAX_GRAPH_NODES = 60;
-function renderView(mol, proto, opts = {}) {
+function renderView(mol, cooked, opts = {}) {
+  const proto = cooked && withFanouts(cooked, mol);
   const maxTableRows = opts.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
   const maxGraphNodes = opts.maxGraphNodes ?? DEFAULT_MAX_GRAPH_NODES;
   const titles = proto ? titlesOf(proto) : void 0;
@@ -13843,8 +14050,8 @@ var MAX_INFLATED_BYTES = 16 * DEFAULT_STATE_BUDGET_BYTES;
 var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 var FAST_DEFLATE_LEVEL = 1;
 var DEFAULT_DEFLATE_LEVEL = constants.Z_DEFAULT_COMPRESSION;
-function deflateToBase64(text3, level = DEFAULT_DEFLATE_LEVEL) {
-  return deflateSync(Buffer3.from(text3, "utf8"), { level }).toString("base64");
+function deflateToBase64(text4, level = DEFAULT_DEFLATE_LEVEL) {
+  return deflateSync(Buffer3.from(text4, "utf8"), { level }).toString("base64");
 }
 function inflateFromBase64(payload) {
   const b64 = payload.replace(/\s+/g, "");
@@ -13896,7 +14103,7 @@ function packTable(rows) {
   const columns = [];
   for (let i = 0; i < n; i++) {
     const row = rows[i];
-    if (!isRecord(row)) return rows;
+    if (!isRecord2(row)) return rows;
     const fact = factsOf(row);
     if (fact.hasNull) return rows;
     facts[i] = fact;
@@ -13955,7 +14162,7 @@ function factsOf(row) {
   return facts;
 }
 function unpackTable(data) {
-  if (!isRecord(data) || typeof data.n !== "number" || !isRecord(data.c)) return data;
+  if (!isRecord2(data) || typeof data.n !== "number" || !isRecord2(data.c)) return data;
   const n = data.n;
   if (!Number.isSafeInteger(n) || n < 0) return data;
   const columns = Object.entries(data.c).filter(([key]) => key !== "__proto__");
@@ -14006,7 +14213,7 @@ function decodeTimes(c, timeKeys, n) {
   }
   return true;
 }
-function isRecord(value) {
+function isRecord2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -14016,8 +14223,8 @@ function packedMoleculeJson(mol) {
   let json2 = "";
   for (const key of Object.keys(record3)) {
     const value = record3[key];
-    const text3 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
-    if (text3 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text3}`;
+    const text4 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
+    if (text4 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text4}`;
   }
   return `{${json2}}`;
 }
@@ -14044,8 +14251,8 @@ function packedTableJson(rows) {
   for (const [c, name] of layout2.names.entries()) {
     body += `${c === 0 ? "" : ","}${layout2.keys[c]}:[`;
     for (let i = 0; i < cells.length; i++) {
-      const text3 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
-      body += i === 0 ? text3 : `,${text3}`;
+      const text4 = cells[i].texts.get(name) ?? nulls(chunks[i]?.rows.length ?? 0);
+      body += i === 0 ? text4 : `,${text4}`;
     }
     body += "]";
   }
@@ -14057,7 +14264,7 @@ function shapeOf(chunk) {
   if (shapes.has(chunk)) return shapes.get(chunk);
   let shape = { facts: [], columns: /* @__PURE__ */ new Map(), kind: "" };
   for (const row of chunk.rows) {
-    const fact = isRecord(row) ? factsOf(row) : void 0;
+    const fact = isRecord2(row) ? factsOf(row) : void 0;
     if (!fact || fact.hasNull) {
       shape = void 0;
       break;
@@ -14133,12 +14340,12 @@ function cellsOf(chunk, shape, layout2, cursorIn) {
 }
 var nullRuns = /* @__PURE__ */ new Map();
 function nulls(count) {
-  let text3 = nullRuns.get(count);
-  if (text3 === void 0) {
-    text3 = new Array(count).fill("null").join(",");
-    nullRuns.set(count, text3);
+  let text4 = nullRuns.get(count);
+  if (text4 === void 0) {
+    text4 = new Array(count).fill("null").join(",");
+    nullRuns.set(count, text4);
   }
-  return text3;
+  return text4;
 }
 
 // src/engine/codec/plain-json.ts
@@ -14157,11 +14364,11 @@ function plainJsonWithin(mol, limit) {
   const parts = [];
   for (const key of Object.keys(record3)) {
     const chunks = lists.get(key);
-    const text4 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
-    if (text4 !== void 0) parts.push(`${JSON.stringify(key)}:${text4}`);
+    const text5 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
+    if (text5 !== void 0) parts.push(`${JSON.stringify(key)}:${text5}`);
   }
-  const text3 = `{${parts.join(",")}}`;
-  return text3.length > limit ? void 0 : text3;
+  const text4 = `{${parts.join(",")}}`;
+  return text4.length > limit ? void 0 : text4;
 }
 var leastLength = /* @__PURE__ */ new WeakMap();
 function leastOf(chunk) {
@@ -14170,7 +14377,7 @@ function leastOf(chunk) {
   least = 0;
   for (const row of chunk.rows) {
     least += 1;
-    if (!isRecord(row)) continue;
+    if (!isRecord2(row)) continue;
     const { keys, values } = factsOf(row);
     for (let k = 0; k < keys.length; k++) {
       const value = values[k];
@@ -14182,12 +14389,12 @@ function leastOf(chunk) {
 }
 var runText = /* @__PURE__ */ new WeakMap();
 function textOf(chunk) {
-  let text3 = runText.get(chunk);
-  if (text3 === void 0) {
-    text3 = JSON.stringify(chunk.rows).slice(1, -1);
-    runText.set(chunk, text3);
+  let text4 = runText.get(chunk);
+  if (text4 === void 0) {
+    text4 = JSON.stringify(chunk.rows).slice(1, -1);
+    runText.set(chunk, text4);
   }
-  return text3;
+  return text4;
 }
 
 // src/engine/codec/state-block.ts
@@ -14202,25 +14409,25 @@ function findStateBlock(body) {
   return { version: version2, encoding, payload, closed, line };
 }
 function findHiddenBlock(body, name) {
-  const text3 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
-  for (let open3 = text3.indexOf("<!--"); open3 >= 0; open3 = text3.indexOf("<!--", open3 + 4)) {
-    const at = skipBlanks(text3, open3 + 4);
-    if (!text3.startsWith(name, at)) continue;
-    const v = skipBlanks(text3, at + name.length);
-    if (v === at + name.length || text3[v] !== "v") continue;
+  const text4 = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+  for (let open3 = text4.indexOf("<!--"); open3 >= 0; open3 = text4.indexOf("<!--", open3 + 4)) {
+    const at = skipBlanks(text4, open3 + 4);
+    if (!text4.startsWith(name, at)) continue;
+    const v = skipBlanks(text4, at + name.length);
+    if (v === at + name.length || text4[v] !== "v") continue;
     let digits = v + 1;
-    while (isDigit(text3.charCodeAt(digits))) digits++;
+    while (isDigit(text4.charCodeAt(digits))) digits++;
     if (digits === v + 1) continue;
-    const eol = text3.indexOf("\n", digits);
+    const eol = text4.indexOf("\n", digits);
     if (eol < 0) return void 0;
     const start2 = eol + 1;
-    const end = text3.indexOf(STATE_BLOCK_CLOSE, start2);
+    const end = text4.indexOf(STATE_BLOCK_CLOSE, start2);
     return {
-      version: Number(text3.slice(v + 1, digits)),
-      rest: trimBlanks(text3, digits, eol),
-      payload: end < 0 ? text3.slice(start2) : text3.slice(start2, end),
+      version: Number(text4.slice(v + 1, digits)),
+      rest: trimBlanks(text4, digits, eol),
+      payload: end < 0 ? text4.slice(start2) : text4.slice(start2, end),
       closed: end >= 0,
-      line: countLines(text3, open3)
+      line: countLines(text4, open3)
     };
   }
   return void 0;
@@ -14233,21 +14440,21 @@ ${STATE_BLOCK_CLOSE}`;
 }
 var isBlank = (code18) => code18 === 32 || code18 === 9;
 var isDigit = (code18) => code18 >= 48 && code18 <= 57;
-function skipBlanks(text3, from) {
+function skipBlanks(text4, from) {
   let i = from;
-  while (isBlank(text3.charCodeAt(i))) i++;
+  while (isBlank(text4.charCodeAt(i))) i++;
   return i;
 }
-function trimBlanks(text3, from, to) {
+function trimBlanks(text4, from, to) {
   let start2 = from;
   let end = to;
-  while (start2 < end && isBlank(text3.charCodeAt(start2))) start2++;
-  while (end > start2 && isBlank(text3.charCodeAt(end - 1))) end--;
-  return text3.slice(start2, end);
+  while (start2 < end && isBlank(text4.charCodeAt(start2))) start2++;
+  while (end > start2 && isBlank(text4.charCodeAt(end - 1))) end--;
+  return text4.slice(start2, end);
 }
-function countLines(text3, upTo) {
+function countLines(text4, upTo) {
   let line = 1;
-  for (let i = text3.indexOf("\n"); i >= 0 && i < upTo; i = text3.indexOf("\n", i + 1)) line++;
+  for (let i = text4.indexOf("\n"); i >= 0 && i < upTo; i = text4.indexOf("\n", i + 1)) line++;
   return line;
 }
 
@@ -14298,13 +14505,13 @@ ${fullView}`;
     ["full", () => fullView],
     ["summary", () => renderSummaryView(mol, opts.proto)]
   ]) {
-    const text3 = render();
+    const text4 = render();
     const measure = (dropped) => {
       const state = dropOldestHistory(mol, dropped);
       const json2 = packedMoleculeJson(state);
       const bodyAt = (level) => `${formatStateBlock("deflate", deflateToBase64(json2, level))}
 
-${text3}`;
+${text4}`;
       const inflatesTooFar = json2.length * 3 > MAX_INFLATED_BYTES && byteLength(json2) > MAX_INFLATED_BYTES;
       let body = inflatesTooFar ? void 0 : bodyAt(FAST_DEFLATE_LEVEL);
       if (body === void 0 || byteLength(body) > budget) body = bodyAt(DEFAULT_DEFLATE_LEVEL);
@@ -14402,14 +14609,14 @@ function decodeStateBlock(block2) {
 }
 function readPayload(block2) {
   if (block2.encoding === "json") return parseJson(block2.payload, "JSON");
-  const text3 = inflateFromBase64(block2.payload);
-  if (!text3.ok) return text3;
-  const packed = parseJson(text3.value, "deflated JSON");
+  const text4 = inflateFromBase64(block2.payload);
+  if (!text4.ok) return text4;
+  const packed = parseJson(text4.value, "deflated JSON");
   return packed.ok ? ok(unpackMolecule(packed.value)) : packed;
 }
-function parseJson(text3, what) {
+function parseJson(text4, what) {
   try {
-    return ok(JSON.parse(text3));
+    return ok(JSON.parse(text4));
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     return err("state-corrupt", `the state block is not valid ${what}: ${reason}`);
@@ -14598,15 +14805,15 @@ function didYouMean(word, candidates) {
 
 // src/engine/commands/tokenize.ts
 var OPEN_QUOTES = { '"': '"', "\u201C": "\u201D", "\u201D": "\u201D" };
-function nextToken(text3, from) {
+function nextToken(text4, from) {
   let i = from;
-  while (i < text3.length && /\s/.test(text3[i])) i++;
-  if (i >= text3.length) return ok(void 0);
+  while (i < text4.length && /\s/.test(text4[i])) i++;
+  if (i >= text4.length) return ok(void 0);
   const start2 = i;
   let value = "";
   let quoted2 = false;
-  while (i < text3.length && !/\s/.test(text3[i])) {
-    const c = text3[i];
+  while (i < text4.length && !/\s/.test(text4[i])) {
+    const c = text4[i];
     const close = OPEN_QUOTES[c];
     if (close === void 0) {
       value += c;
@@ -14617,18 +14824,18 @@ function nextToken(text3, from) {
     const opened = i;
     i++;
     for (; ; ) {
-      if (i >= text3.length) {
+      if (i >= text4.length) {
         return err("unterminated-quote", `the quote opened at column ${opened + 1} is never closed`, {
           col: opened + 1
         });
       }
-      const q = text3[i];
+      const q = text4[i];
       if (q === close) {
         i++;
         break;
       }
-      if (q === "\\" && close === '"' && (text3[i + 1] === '"' || text3[i + 1] === "\\")) {
-        value += text3[i + 1];
+      if (q === "\\" && close === '"' && (text4[i + 1] === '"' || text4[i + 1] === "\\")) {
+        value += text4[i + 1];
         i += 2;
         continue;
       }
@@ -15610,10 +15817,10 @@ var REBuilder = class {
   }
 };
 var web_schema = {
-  validate: (text3, pos, self) => {
+  validate: (text4, pos, self) => {
     const re = self.re.get_http_validator();
     re.lastIndex = pos;
-    const m = re.exec(text3);
+    const m = re.exec(text4);
     return m ? m[0].length : 0;
   },
   normalize: (match, self) => self.normalize(match)
@@ -15623,13 +15830,13 @@ var defaultSchemas = {
   "https:": web_schema,
   "ftp:": web_schema,
   "//": {
-    validate: function(text3, pos, self) {
+    validate: function(text4, pos, self) {
       const re = self.re.get_relative_proto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       if (m) {
-        if (pos >= 3 && text3[pos - 3] === ":") return 0;
-        if (pos >= 3 && text3[pos - 3] === "/") return 0;
+        if (pos >= 3 && text4[pos - 3] === ":") return 0;
+        if (pos >= 3 && text4[pos - 3] === "/") return 0;
         return m[0].length;
       }
       return 0;
@@ -15637,10 +15844,10 @@ var defaultSchemas = {
     normalize: (match, self) => self.normalize(match)
   },
   "mailto:": {
-    validate: function(text3, pos, self) {
+    validate: function(text4, pos, self) {
       const re = self.re.get_mailto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       return m ? m[0].length : 0;
     },
     normalize: (match, self) => self.normalize(match)
@@ -15679,8 +15886,8 @@ var Match = class {
   text;
   /** Normalized URL of matched string. */
   url;
-  constructor(text3, schema, index, lastIndex) {
-    const raw = text3.slice(index, lastIndex);
+  constructor(text4, schema, index, lastIndex) {
+    const raw = text4.slice(index, lastIndex);
     this.schema = schema.toLowerCase();
     this.index = index;
     this.lastIndex = lastIndex;
@@ -15786,24 +15993,24 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  test(text3) {
-    if (!text3.length) return false;
+  test(text4) {
+    if (!text4.length) return false;
     let m, re;
     re = this.re.get_schema_search();
     re.lastIndex = 0;
-    while ((m = re.exec(text3)) !== null) if (this.testSchemaAt(text3, m[2], re.lastIndex)) return true;
+    while ((m = re.exec(text4)) !== null) if (this.testSchemaAt(text4, m[2], re.lastIndex)) return true;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       re = this.re.get_fuzzy_link_search();
       re.lastIndex = 0;
-      if (re.exec(text3) !== null) return true;
+      if (re.exec(text4) !== null) return true;
     }
     if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
-      if (text3.indexOf("@") >= 0) {
+      if (text4.indexOf("@") >= 0) {
         const mailHostRe = this.re.get_fuzzy_mail_host_search();
         const mailNameRe = this.re.get_mail_name_validator();
         mailHostRe.lastIndex = 0;
-        while ((m = mailHostRe.exec(text3)) !== null) {
-          const name = text3.slice(Math.max(0, m.index - 65), m.index);
+        while ((m = mailHostRe.exec(text4)) !== null) {
+          const name = text4.slice(Math.max(0, m.index - 65), m.index);
           if (mailNameRe.test(name)) return true;
         }
       }
@@ -15818,9 +16025,9 @@ var LinkifyIt = class {
   * @param schema Rule (schema) name.
   * @param pos Text offset to check from.
   */
-  testSchemaAt(text3, schema, pos) {
+  testSchemaAt(text4, schema, pos) {
     if (!this.__schemas__[schema.toLowerCase()]) return 0;
-    return this.__schemas__[schema.toLowerCase()].validate(text3.slice(0, pos + this.__opts__.maxLength), pos, this);
+    return this.__schemas__[schema.toLowerCase()].validate(text4.slice(0, pos + this.__opts__.maxLength), pos, this);
   }
   /**
   * Returns array of found link descriptions or `null` on fail. We strongly
@@ -15828,7 +16035,7 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  match(text3) {
+  match(text4) {
     const result = [];
     const schemaRe = this.re.get_schema_search();
     let fuzzyLinkRe;
@@ -15841,7 +16048,7 @@ var LinkifyIt = class {
     let fuzzyLinkDone = false;
     let fuzzyEmailDone = false;
     let pos = 0;
-    if (!text3.length) return null;
+    if (!text4.length) return null;
     schemaRe.lastIndex = 0;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       fuzzyLinkRe = this.re.get_fuzzy_link_search();
@@ -15857,13 +16064,13 @@ var LinkifyIt = class {
       if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
         if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = mailHostRe.exec(text3);
+          const m = mailHostRe.exec(text4);
           if (!m) {
             fuzzyEmailDone = true;
             fuzzyEmailCandidate = void 0;
             break;
           }
-          const name = mailNameRe.exec(text3.slice(Math.max(0, m.index - 65), m.index));
+          const name = mailNameRe.exec(text4.slice(Math.max(0, m.index - 65), m.index));
           if (!name) continue;
           fuzzyEmailCandidate = {
             schema: "mailto:",
@@ -15877,7 +16084,7 @@ var LinkifyIt = class {
       if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
         if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = fuzzyLinkRe.exec(text3);
+          const m = fuzzyLinkRe.exec(text4);
           if (!m) {
             fuzzyLinkDone = true;
             fuzzyLinkCandidate = void 0;
@@ -15898,7 +16105,7 @@ var LinkifyIt = class {
       if (!schemaDone) for (; ; ) {
         if (!schemaPrefix) {
           if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
-          const m = schemaRe.exec(text3);
+          const m = schemaRe.exec(text4);
           if (!m) {
             schemaDone = true;
             break;
@@ -15916,7 +16123,7 @@ var LinkifyIt = class {
         if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
         const prefix = schemaPrefix;
         schemaPrefix = void 0;
-        const len = this.testSchemaAt(text3, prefix.schema, prefix.lastIndex);
+        const len = this.testSchemaAt(text4, prefix.schema, prefix.lastIndex);
         if (len) {
           schemaCandidate = {
             schema: prefix.schema,
@@ -15932,7 +16139,7 @@ var LinkifyIt = class {
       if (!candidate) break;
       if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
       else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
-      const match = new Match(text3, candidate.schema, candidate.index, candidate.lastIndex);
+      const match = new Match(text4, candidate.schema, candidate.index, candidate.lastIndex);
       if (match.schema) this.__schemas__[match.schema].normalize(match, this);
       else this.normalize(match);
       result.push(match);
@@ -15947,13 +16154,13 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  matchAtStart(text3) {
-    if (!text3.length) return null;
-    const m = this.re.get_schema_at_start().exec(text3);
+  matchAtStart(text4) {
+    if (!text4.length) return null;
+    const m = this.re.get_schema_at_start().exec(text4);
     if (!m) return null;
-    const len = this.testSchemaAt(text3, m[2], m[0].length);
+    const len = this.testSchemaAt(text4, m[2], m[0].length);
     if (!len) return null;
-    const match = new Match(text3, m[2], m.index + m[1].length, m.index + m[0].length + len);
+    const match = new Match(text4, m[2], m.index + m[1].length, m.index + m[0].length + len);
     this.__schemas__[match.schema].normalize(match, this);
     return match;
   }
@@ -16933,8 +17140,8 @@ function linkify$1(state) {
       }
       if (htmlLinkLevel > 0) continue;
       if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
-        const text3 = currentToken.content;
-        let links = state.md.linkify.match(text3);
+        const text4 = currentToken.content;
+        let links = state.md.linkify.match(text4);
         const nodes = [];
         let level = currentToken.level;
         let lastPos = 0;
@@ -16950,7 +17157,7 @@ function linkify$1(state) {
           const pos = links[ln].index;
           if (pos > lastPos) {
             const token = new state.Token("text", "", 0);
-            token.content = text3.slice(lastPos, pos);
+            token.content = text4.slice(lastPos, pos);
             token.level = level;
             nodes.push(token);
           }
@@ -16971,9 +17178,9 @@ function linkify$1(state) {
           nodes.push(token_c);
           lastPos = links[ln].lastIndex;
         }
-        if (lastPos < text3.length) {
+        if (lastPos < text4.length) {
           const token = new state.Token("text", "", 0);
-          token.content = text3.slice(lastPos);
+          token.content = text4.slice(lastPos);
           token.level = level;
           nodes.push(token);
         }
@@ -17084,19 +17291,19 @@ function process_inlines(tokens, state) {
     for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
     truncateStack(stack, heads, j + 1);
     if (token.type !== "text") continue;
-    const text3 = token.content;
+    const text4 = token.content;
     let pos = 0;
-    const max = text3.length;
+    const max = text4.length;
     OUTER: while (pos < max) {
       QUOTE_RE.lastIndex = pos;
-      const t = QUOTE_RE.exec(text3);
+      const t = QUOTE_RE.exec(text4);
       if (!t) break;
       let canOpen = true;
       let canClose = true;
       pos = t.index + 1;
       const isSingle = t[0] === "'";
       let lastChar = 32;
-      if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
+      if (t.index - 1 >= 0) lastChar = text4.charCodeAt(t.index - 1);
       else for (j = i - 1; j >= 0; j--) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -17104,7 +17311,7 @@ function process_inlines(tokens, state) {
         break;
       }
       let nextChar = 32;
-      if (pos < max) nextChar = text3.charCodeAt(pos);
+      if (pos < max) nextChar = text4.charCodeAt(pos);
       else for (j = i + 1; j < tokens.length; j++) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -18458,7 +18665,7 @@ function isTerminatorChar(ch) {
       return false;
   }
 }
-function text2(state, silent) {
+function text3(state, silent) {
   let pos = state.pos;
   while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
   if (pos === state.pos) return false;
@@ -19166,7 +19373,7 @@ function fragments_join(state) {
   if (curr !== last) tokens.length = last;
 }
 var _rules = [
-  ["text", text2],
+  ["text", text3],
   ["linkify", linkify],
   ["newline", newline],
   ["escape", escape],
@@ -19781,15 +19988,15 @@ function commentsIn(hidden, from, start2, end) {
   }
   return spans;
 }
-function without(text3, spans) {
+function without(text4, spans) {
   let out = "";
   let at = 0;
   for (const [start2, end] of spans) {
     if (end <= at) continue;
-    out += text3.slice(at, Math.max(at, start2));
+    out += text4.slice(at, Math.max(at, start2));
     at = end;
   }
-  return out + text3.slice(at);
+  return out + text4.slice(at);
 }
 var isBlank2 = (code18) => code18 === 32 || code18 === 9;
 
@@ -19806,11 +20013,11 @@ var fail = (code18, message, suggestion) => ({
 });
 function parseCommands(commentBody) {
   if (!MAYBE_COMMAND.test(commentBody)) return [];
-  const lines = visibleLines(commentBody).filter(({ text: text3 }) => COMMAND_LINE.test(text3));
+  const lines = visibleLines(commentBody).filter(({ text: text4 }) => COMMAND_LINE.test(text4));
   const commands = [];
-  for (const { line, text: text3 } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
-    const match = COMMAND_LINE.exec(text3);
-    const at = { line, text: text3.trim() };
+  for (const { line, text: text4 } of lines.slice(0, MAX_COMMANDS_PER_COMMENT)) {
+    const match = COMMAND_LINE.exec(text4);
+    const at = { line, text: text4.trim() };
     const parsed = parseArgs(new Cursor(match?.[1] ?? ""));
     commands.push(parsed.ok ? { ...at, ...parsed.value } : { ...at, ...parsed.error });
   }
@@ -20007,8 +20214,8 @@ function isVerb(word) {
   return COMMAND_VERBS.includes(word);
 }
 var Cursor = class {
-  constructor(text3) {
-    this.text = text3;
+  constructor(text4) {
+    this.text = text4;
   }
   text;
   pos = 0;
@@ -20100,22 +20307,6 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
 
-// src/engine/formula/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
-}
-function placeholders(text3) {
-  const names = /* @__PURE__ */ new Set();
-  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
-  return [...names];
-}
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
-
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -20167,16 +20358,16 @@ function asMolError(errors) {
 
 // src/engine/cook/glob.ts
 var cache = /* @__PURE__ */ new Map();
-function matchGlob(glob, text3) {
+function matchGlob(glob, text4) {
   let re = cache.get(glob);
   if (!re) {
     const body = [...glob].map((c) => c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")).join("");
     re = new RegExp(`^${body}$`);
     cache.set(glob, re);
   }
-  return re.test(text3);
+  return re.test(text4);
 }
-var isGlob = (text3) => /[*?]/.test(text3);
+var isGlob = (text4) => /[*?]/.test(text4);
 
 // src/engine/cook/infer-type.ts
 function inferType(data) {
@@ -20187,34 +20378,6 @@ function inferType(data) {
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
   return "workflow";
-}
-
-// src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
-function fillTarget(text3, values, overrides = {}) {
-  if (!text3.includes("{")) return text3;
-  const own2 = text3.includes("{{") ? text3.replace(
-    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
-    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
-  ) : text3;
-  return own2.replace(
-    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
-    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
-  );
-}
-function fillStep(step2, values, overrides = {}) {
-  const out = { ...step2 };
-  for (const key of TEXT_FIELDS) {
-    const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
-  }
-  const fill = (text3) => fillTarget(text3, values, overrides);
-  if (step2.tags) out.tags = step2.tags.map(fill);
-  if (step2.labels) out.labels = step2.labels.map(fill);
-  if (step2.needs) out.needs = step2.needs.map(fill);
-  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
-  return out;
 }
 
 // src/engine/cook/work-step.ts
@@ -20400,6 +20563,10 @@ function normalizeGate(gate) {
       return { type: "approval", permission: gate.permission ?? "maintain" };
     case "human":
       return { type: "approval", permission: gate.permission ?? "write" };
+    // Beads has no check for a mail gate (cmd/bd/gate.go gateCheck skips it with the human gates):
+    // its gate issue waits until someone resolves it by hand, which is what an approval is here.
+    case "mail":
+      return { type: "approval", permission: "write" };
     case "pr-merged":
     case "gh:pr":
       return { type: "pr-merged" };
@@ -20407,8 +20574,6 @@ function normalizeGate(gate) {
       const after = gate.after ?? gate.timeout;
       return after === void 0 ? void 0 : { type: "timer", after };
     }
-    case "mail":
-      return void 0;
     case "schema":
       return { type: "schema", file: gate.file, schema: gate.schema };
     case "conditional":
@@ -20473,7 +20638,7 @@ function doesWork(f) {
   return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
 }
 function describe3(gate) {
-  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const awaited = gate.type === "gh:run" || gate.type === "gh:pr" || gate.type === "human" || gate.type === "mail" ? gate.await_id ?? gate.id : void 0;
   const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
   return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
 }
@@ -20482,7 +20647,8 @@ function refuseUnsupported(step2, gate, path, ctx) {
   const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
   switch (gate.type) {
     case "mail":
-      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      if (gate.timeout !== void 0)
+        no("mail timeout", "a mail gate waits, as an approval does, without a time limit", "timeout");
       return;
     case "gh:pr":
       if (gate.await_id !== void 0 || gate.id !== void 0) {
@@ -20502,6 +20668,33 @@ function refuseUnsupported(step2, gate, path, ctx) {
     default:
       return;
   }
+}
+
+// src/engine/cook/bond-points.ts
+function bondPoints(rules, ids, ctx) {
+  const out = [];
+  for (const rule of rules) {
+    if (rule.afterStep !== void 0 && rule.beforeStep !== void 0) {
+      ctx.error(
+        "invalid-value",
+        `compose.bond_points "${rule.id}" cannot have both after_step and before_step`,
+        placeOf(rule.origin, "before_step")
+      );
+      continue;
+    }
+    const [key, step2] = rule.afterStep !== void 0 ? ["after_step", rule.afterStep] : ["before_step", rule.beforeStep];
+    if (step2 !== void 0 && !ids.has(step2)) {
+      ctx.error(
+        "unknown-step",
+        `compose.bond_points "${rule.id}": ${key} names "${step2}", which is not a step`,
+        placeOf(rule.origin, key)
+      );
+      continue;
+    }
+    const { origin: _origin, ...point } = rule;
+    out.push(point);
+  }
+  return out.length ? out : void 0;
 }
 
 // src/engine/cook/branches.ts
@@ -20979,28 +21172,10 @@ function legSteps(formula, key) {
 }
 
 // src/engine/cook/unsupported.ts
-var STEP_KEYS = {
-  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
-  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
-};
 var COMPOSE_KEYS = {
-  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
-  bond_points: "Beads' bond points attach formulas to a running molecule",
-  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+  gate: "Beads' compose.gate conditions are for a runtime patrol that neither Beads nor Gas City has",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match, which no upstream code does"
 };
-function refuseUnsupportedSteps(steps, ctx) {
-  for (const step2 of steps) {
-    for (const [key, why] of Object.entries(STEP_KEYS)) {
-      if (step2.fields[key] !== void 0) {
-        ctx.error(
-          "not-supported",
-          `${key} is not supported yet: ${why} (step "${step2.id}")`,
-          placeOf(step2.origin, key)
-        );
-      }
-    }
-  }
-}
 function refuseUnsupportedCompose(formula, ctx) {
   const compose = formula.data.compose;
   if (compose === void 0) return;
@@ -21036,6 +21211,7 @@ function resolveFormula(formula, ctx, chain = []) {
     expand: [],
     branch: [],
     aspects: [],
+    bondPoints: [],
     settings: {}
   };
   refuseUnsupportedCompose(formula, ctx);
@@ -21106,6 +21282,12 @@ function ownLayer(formula, kind) {
       name: aspect,
       origin: { formula, path: ["compose", "aspects", i] }
     })),
+    bondPoints: (data.compose?.bond_points ?? []).map((point, i) => ({
+      id: point.id,
+      ...point.after_step === void 0 ? {} : { afterStep: point.after_step },
+      ...point.before_step === void 0 ? {} : { beforeStep: point.before_step },
+      origin: { formula, path: ["compose", "bond_points", i] }
+    })),
     settings
   };
 }
@@ -21138,9 +21320,126 @@ function merge2(into, layer) {
   into.expand.push(...layer.expand);
   into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
+  for (const point of layer.bondPoints) {
+    const at = into.bondPoints.findIndex((p) => p.id === point.id);
+    if (at >= 0) into.bondPoints[at] = point;
+    else into.bondPoints.push(point);
+  }
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
+
+// src/engine/cook/fanout.ts
+var BOND_STEP_KEYS = /* @__PURE__ */ new Set([
+  "id",
+  "title",
+  "description",
+  "needs",
+  "depends_on",
+  "type",
+  "run",
+  "agent"
+]);
+function fanoutOf(step2, values, ctx) {
+  const spec = step2.fields.on_complete;
+  if (spec === void 0) return void 0;
+  const at = (key2) => placeOf(step2.origin, "on_complete", key2);
+  const forEach = typeof spec.for_each === "string" ? spec.for_each : void 0;
+  const bond = typeof spec.bond === "string" ? spec.bond : void 0;
+  if (forEach === void 0 || bond === void 0) {
+    const missing2 = forEach === void 0 ? "for_each" : "bond";
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete needs both for_each and bond (${missing2} is missing)`,
+      placeOf(step2.origin, "on_complete")
+    );
+    return void 0;
+  }
+  if (!forEach.startsWith("output.") || forEach.length <= "output.".length) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete for_each must start with "output." (got "${forEach}")`,
+      at("for_each")
+    );
+    return void 0;
+  }
+  if (spec.parallel === true && spec.sequential === true) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete cannot be both parallel and sequential`,
+      at("sequential")
+    );
+    return void 0;
+  }
+  const formula = ctx.load(bond, "on_complete.bond", at("bond"));
+  if (!formula) return void 0;
+  const key = formula.data.template?.length ? "template" : "steps";
+  const written2 = (key === "template" ? formula.data.template : formula.data.steps) ?? [];
+  const steps = flattenSteps(written2, formula, [key]);
+  if (steps.length === 0) {
+    ctx.error("empty-formula", `on_complete.bond "${bond}" has no steps to copy for each item`, at("bond"));
+    return void 0;
+  }
+  const vars = spec.vars ?? {};
+  const outer = Object.fromEntries(Object.entries(values).filter(([name]) => !Object.hasOwn(vars, name)));
+  const ids = new Set(steps.map((s) => s.id));
+  const template = [];
+  for (const s of steps) {
+    const extra = Object.keys(s.written).filter((k) => s.written[k] !== void 0 && !BOND_STEP_KEYS.has(k));
+    if (extra.length > 0) {
+      ctx.error(
+        "not-supported",
+        `${extra[0]} is not supported yet in a fan-out's bond step ("${s.id}" of "${bond}"): its children copy only text, needs, type, run and agent`,
+        placeOf(s.origin, extra[0])
+      );
+      continue;
+    }
+    const outside = s.needs.find((n) => !ids.has(n));
+    if (outside !== void 0) {
+      ctx.error(
+        "unknown-step",
+        `bond step "${s.id}" of "${bond}" needs "${outside}", which is not a step of the bond`,
+        placeOf(s.origin, "needs")
+      );
+      continue;
+    }
+    const t = {
+      id: s.id,
+      title: substitute(s.fields.title ?? s.id, outer),
+      description: substitute(s.fields.description ?? "", outer),
+      needs: [...s.needs],
+      type: s.fields.type === "human" ? "human" : "task"
+    };
+    if (s.fields.run !== void 0) t.run = s.fields.run;
+    if (s.fields.agent !== void 0) t.agent = s.fields.agent;
+    template.push(t);
+  }
+  return { forEach, bond, sequential: spec.sequential === true, vars, template };
+}
+function waitsForOf(step2, ids, ctx) {
+  const value = step2.fields.waits_for;
+  if (value === void 0) return void 0;
+  const named = /^children-of\((.*)\)$/.exec(value);
+  if (value !== "all-children" && value !== "any-children" && !named) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for is "${value}"; it must be all-children, any-children or children-of(<step>)`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  const spawner = named ? named[1] : step2.needs[0];
+  if (spawner === void 0 || !ids.has(spawner)) {
+    const why = spawner === void 0 ? "it has no needs to take the spawner from" : `there is no step "${spawner}"`;
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for has no spawner: ${why}`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  return { gate: value === "any-children" ? "any-children" : "all-children", spawner };
+}
 
 // src/engine/cook/loop-range.ts
 function parseLoopRange(expr, value) {
@@ -21152,9 +21451,9 @@ function parseLoopRange(expr, value) {
   if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
   return ok({ start: start2.value, end: end.value });
 }
-function evaluate(text3, value) {
+function evaluate(text4, value) {
   let unbound;
-  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+  const expr = text4.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = value(name);
     if (v === void 0) unbound ??= name;
     return v ?? whole;
@@ -21206,8 +21505,8 @@ function evaluate(text3, value) {
   };
   const result = sum();
   if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
-  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
-  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text4.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text4.trim()}" is not a finite number`);
   return ok(Math.trunc(result));
 }
 function tokenize(expr) {
@@ -21270,12 +21569,8 @@ function expandLoop(step2, loop, value, ctx) {
     );
     return [];
   }
-  if (loop.until !== void 0) {
-    ctx.error(
-      "not-supported",
-      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
-      at("until")
-    );
+  if (loop.until !== void 0 && loop.max === void 0) {
+    ctx.error("invalid-value", `loop "${step2.id}": max is required when until is set`, at("until"));
     return [];
   }
   let values;
@@ -21299,6 +21594,8 @@ function expandLoop(step2, loop, value, ctx) {
       return [];
     }
     values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else if (loop.until !== void 0) {
+    values = [void 0];
   } else {
     const count = loop.count;
     if (count * loop.body.length > MAX_LOOP_STEPS) {
@@ -21313,7 +21610,7 @@ function expandLoop(step2, loop, value, ctx) {
   let previousLast;
   values.forEach((v, i) => {
     const prefix = `${step2.id}.iter${i + 1}.`;
-    const bind = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const bind = (text4) => text4 === void 0 || loop.var === void 0 || v === void 0 ? text4 : text4.replaceAll(`{${loop.var}}`, String(v));
     const iteration = body.map((s) => {
       const fields = { ...s.fields, id: prefix + s.id };
       const title = bind(s.fields.title);
@@ -21335,7 +21632,19 @@ function expandLoop(step2, loop, value, ctx) {
     previousLast = expanded.at(-1)?.id;
     out.push(...expanded);
   });
+  const [first2] = out;
+  if (first2 && loop.until !== void 0) {
+    const label = untilLabel(loop.until, loop.max);
+    out[0] = { ...first2, fields: { ...first2.fields, labels: [...first2.fields.labels ?? [], label] } };
+  }
   return out;
+}
+function untilLabel(until, max) {
+  const json2 = JSON.stringify({ max, until }).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`
+  );
+  return `loop:${json2}`;
 }
 var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
@@ -21370,12 +21679,12 @@ function applyOverlays(steps, overlays, ctx) {
       const step2 = out[at];
       const fields = { ...step2.fields };
       for (const key of OVERRIDABLE) {
-        const text3 = override[key];
-        if (text3 === void 0) continue;
+        const text4 = override[key];
+        if (text4 === void 0) continue;
         const base = fields[key];
         fields[key] = override.mode === "append" && base ? `${base.replace(/\n+$/, "")}
 
-${text3}` : text3;
+${text4}` : text4;
       }
       if (fields.run !== void 0 && RUN_PLACEHOLDER.test(fields.run)) {
         ctx.error(
@@ -21402,6 +21711,23 @@ var ProtoGateSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
   external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
 ]);
+var FanoutTemplateStepSchema = external_exports.object({
+  id: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  needs: external_exports.array(external_exports.string()),
+  type: external_exports.enum(["task", "human"]),
+  run: external_exports.string().optional(),
+  agent: external_exports.string().optional()
+});
+var ProtoFanoutSchema = external_exports.object({
+  forEach: external_exports.string(),
+  bond: external_exports.string(),
+  sequential: external_exports.boolean(),
+  /** Each item's vars: `{item}`, `{item.<field>}` and `{index}` filled per item. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()),
+  template: external_exports.array(FanoutTemplateStepSchema)
+});
 var ProtoStepSchema = external_exports.object({
   id: external_exports.string(),
   title: external_exports.string(),
@@ -21445,7 +21771,12 @@ var ProtoStepSchema = external_exports.object({
   priority: external_exports.number().int().optional(),
   notes: external_exports.string().optional(),
   interactive: external_exports.boolean().optional(),
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  fanout: ProtoFanoutSchema.optional(),
+  /** Beads' `waits_for`: the step also waits for the fan-out children of `spawner` (all, or the first to close). */
+  waitsFor: external_exports.object({ gate: external_exports.enum(["all-children", "any-children"]), spawner: external_exports.string() }).optional(),
+  /** A fan-out child's own vars (its item's), over the molecule's, for its command's environment. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -21474,7 +21805,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
   phase: external_exports.string().optional(),
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -21750,7 +22083,7 @@ function checkCommand(path) {
 // src/engine/cook/proto-step.ts
 function toProtoStep(step2, values, defaults, ctx) {
   const f = step2.fields;
-  const sub = (text3) => substitute(text3, values);
+  const sub = (text4) => substitute(text4, values);
   const gates2 = normalizeGates(f).map((g) => substituteGate(g, sub));
   const commandWithVar = gates2.some((g) => g.type === "command" && RUN_PLACEHOLDER.test(g.run));
   if (f.run !== void 0 && RUN_PLACEHOLDER.test(f.run) || commandWithVar) {
@@ -21892,21 +22225,21 @@ function warnUndeclaredInStep(step2, declared, ctx) {
   const f = step2.fields;
   const texts = [];
   for (const key of STEP_TEXTS) {
-    const text3 = f[key];
-    if (typeof text3 === "string") texts.push([key, text3]);
+    const text4 = f[key];
+    if (typeof text4 === "string") texts.push([key, text4]);
   }
   for (const key of ["gate", "gates"]) {
     const written2 = f[key];
     const gates2 = written2 === void 0 ? [] : Array.isArray(written2) ? written2 : [written2];
-    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+    for (const gate of gates2) for (const text4 of gateTexts(gate)) texts.push([key, text4]);
   }
   warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
 }
 function warnUndeclared(owner, texts, origin, declared, ctx) {
   const warned = /* @__PURE__ */ new Set();
-  for (const [key, text3] of texts) {
-    if (!text3.includes("{{")) continue;
-    for (const name of placeholders(text3)) {
+  for (const [key, text4] of texts) {
+    if (!text4.includes("{{")) continue;
+    for (const name of placeholders(text4)) {
       if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
       warned.add(name);
       ctx.warn(
@@ -28733,7 +29066,6 @@ function cook(formula, options = {}) {
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
   steps = applyBlockingGates(steps, ctx);
-  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
@@ -28770,6 +29102,13 @@ function cook(formula, options = {}) {
       )
     ])
   );
+  const ids = new Set(steps.map((s) => s.id));
+  for (const [s, p] of protoSteps) {
+    const fanout = fanoutOf(s, values, ctx);
+    if (fanout !== void 0) p.fanout = fanout;
+    const waitsFor = waitsForOf(s, ids, ctx);
+    if (waitsFor !== void 0) p.waitsFor = waitsFor;
+  }
   const ordered = checkDag(steps, ctx);
   if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
   const settings = resolved.settings;
@@ -28791,6 +29130,9 @@ function cook(formula, options = {}) {
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const points = bondPoints(resolved.bondPoints, /* @__PURE__ */ new Set([...ids, ...resolved.steps.map((s) => s.id)]), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
+  if (points !== void 0) proto.bondPoints = points;
   const budget = protoBudget(settings.budget);
   if (budget !== void 0) proto.budget = budget;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
@@ -28864,9 +29206,9 @@ function untickBoxes(body) {
     return `${match[1]}[ ]${match[3]}${line.endsWith("\r") ? "\r" : ""}`;
   }).join("\n");
 }
-function decode4(text3) {
+function decode4(text4) {
   try {
-    return decodeURIComponent(text3);
+    return decodeURIComponent(text4);
   } catch {
     return void 0;
   }
@@ -29022,18 +29364,18 @@ function layout(input2, ages) {
   const fill = (entries, reserve) => {
     let shown2 = 0;
     for (const lines of entries) {
-      const text3 = `${lines.join("\n")}
+      const text4 = `${lines.join("\n")}
 `;
-      if (used + text3.length + reserve > budget) break;
-      out.push(text3);
-      used += text3.length;
+      if (used + text4.length + reserve > budget) break;
+      out.push(text4);
+      used += text4.length;
       shown2++;
     }
     return entries.length - shown2;
   };
-  const say = (text3) => {
-    out.push(text3);
-    used += text3.length;
+  const say = (text4) => {
+    out.push(text4);
+    used += text4.length;
   };
   if (stuckMols.length > 0) {
     say(`## \u26A0\uFE0F Stuck (${stuckMols.length})
@@ -29155,10 +29497,10 @@ function waits(list2) {
 function link2(number4, of, here) {
   return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
 }
-function fnv1a(text3) {
+function fnv1a(text4) {
   let hash2 = 2166136261;
-  for (let i = 0; i < text3.length; i++) {
-    hash2 ^= text3.charCodeAt(i);
+  for (let i = 0; i < text4.length; i++) {
+    hash2 ^= text4.charCodeAt(i);
     hash2 = Math.imul(hash2, 16777619);
   }
   return (hash2 >>> 0).toString(16).padStart(8, "0");
@@ -29182,12 +29524,12 @@ function withDescriptionFiles(formula, texts) {
     const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
     const out = children === void 0 ? rest : { ...rest, children };
     if (file2 === void 0) return out;
-    const text3 = texts.get(file2);
-    if (text3 === void 0) {
+    const text4 = texts.get(file2);
+    if (text4 === void 0) {
       missing2 ??= { file: file2, path: [...path, "description_file"] };
       return out;
     }
-    return { ...out, description: text3 };
+    return { ...out, description: text4 };
   };
   const data = { ...formula.data };
   if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
@@ -29435,8 +29777,8 @@ function describe5(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe5(option);
-        return text3 === "true or false" ? "true/false" : text3;
+        const text4 = describe5(option);
+        return text4 === "true or false" ? "true/false" : text4;
       });
       return joinOr([...new Set(options)]);
     }
@@ -29459,12 +29801,12 @@ function describeString(checks) {
 }
 function describeNumber(isInt, checks) {
   const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
-  let text3 = whole ? "a whole number" : "a number";
+  let text4 = whole ? "a whole number" : "a number";
   for (const check2 of checks) {
-    if (check2.check === "greater_than") text3 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
-    if (check2.check === "less_than") text3 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
+    if (check2.check === "greater_than") text4 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
+    if (check2.check === "less_than") text4 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
   }
-  return text3;
+  return text4;
 }
 function customMessage(error2) {
   try {
@@ -29498,8 +29840,8 @@ function show(value) {
   if (value instanceof Date) return "a date";
   return "a table";
 }
-function lowerFirst(text3) {
-  return text3.charAt(0).toLowerCase() + text3.slice(1);
+function lowerFirst(text4) {
+  return text4.charAt(0).toLowerCase() + text4.slice(1);
 }
 
 // src/engine/formula/key-positions.ts
@@ -29535,11 +29877,11 @@ var KeyPositions = class {
     return this.byPath.size;
   }
 };
-function offsetLocator(text3) {
+function offsetLocator(text4) {
   const lineStarts = [0];
-  for (let i = text3.indexOf("\n"); i !== -1; i = text3.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   return (offset) => {
-    const at = Math.max(0, Math.min(offset, text3.length));
+    const at = Math.max(0, Math.min(offset, text4.length));
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {
@@ -29554,13 +29896,13 @@ function offsetLocator(text3) {
 // src/engine/formula/json-positions.ts
 var MAX_DEPTH2 = 200;
 var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
-function scanJsonPositions(text3) {
-  return new JsonPositionScanner(text3).scan();
+function scanJsonPositions(text4) {
+  return new JsonPositionScanner(text4).scan();
 }
 var JsonPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -30502,16 +30844,16 @@ var HAS_WELLFORMED = !!"".isWellFormed;
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var LITERAL = /true|false|null/y;
 var ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
-function findJsonSyntaxError(text3) {
+function findJsonSyntaxError(text4) {
   const stack = [];
   let expect = "value";
   let i = 0;
   const afterValue = () => stack.length === 0 ? "end" : "comma-or-end";
   for (; ; ) {
-    while (i < text3.length && " 	\n\r".includes(text3[i])) i++;
-    const c = text3[i];
+    while (i < text4.length && " 	\n\r".includes(text4[i])) i++;
+    const c = text4[i];
     if (c === void 0) {
-      return expect === "end" ? void 0 : { offset: text3.length, reason: "the JSON ends too early" };
+      return expect === "end" ? void 0 : { offset: text4.length, reason: "the JSON ends too early" };
     }
     switch (expect) {
       case "end":
@@ -30540,12 +30882,12 @@ function findJsonSyntaxError(text3) {
           stack.pop();
           expect = afterValue();
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = "colon";
         } else {
-          const trailing = c === "}" && afterComma(text3, i) ? ' (remove the comma before "}")' : "";
+          const trailing = c === "}" && afterComma(text4, i) ? ' (remove the comma before "}")' : "";
           return { offset: i, reason: `expected a property name in double quotes${trailing}` };
         }
         break;
@@ -30560,14 +30902,14 @@ function findJsonSyntaxError(text3) {
           i++;
           expect = c === "{" ? "key-or-end" : "value-or-end";
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = afterValue();
         } else {
-          const end = matchAt(NUMBER, text3, i) ?? matchAt(LITERAL, text3, i);
+          const end = matchAt(NUMBER, text4, i) ?? matchAt(LITERAL, text4, i);
           if (end === void 0) {
-            const trailing = c === "]" && afterComma(text3, i) ? ' (remove the comma before "]")' : "";
+            const trailing = c === "]" && afterComma(text4, i) ? ' (remove the comma before "]")' : "";
             return {
               offset: i,
               reason: `unexpected ${JSON.stringify(c)} where a value should be${trailing}`
@@ -30580,63 +30922,63 @@ function findJsonSyntaxError(text3) {
     }
   }
 }
-function stringEnd(text3, start2) {
+function stringEnd(text4, start2) {
   let i = start2 + 1;
-  while (i < text3.length) {
-    const c = text3.charCodeAt(i);
+  while (i < text4.length) {
+    const c = text4.charCodeAt(i);
     if (c === 34) return i + 1;
     if (c < 32) return { offset: i, reason: "a control character (such as a raw newline) inside a string" };
     if (c === 92) {
-      const end = matchAt(ESCAPE, text3, i);
+      const end = matchAt(ESCAPE, text4, i);
       if (end === void 0) return { offset: i, reason: "an invalid escape sequence in a string" };
       i = end;
     } else i++;
   }
   return { offset: start2, reason: 'a string that never ends (no closing ")' };
 }
-function matchAt(pattern, text3, at) {
+function matchAt(pattern, text4, at) {
   pattern.lastIndex = at;
-  return pattern.test(text3) ? pattern.lastIndex : void 0;
+  return pattern.test(text4) ? pattern.lastIndex : void 0;
 }
-function afterComma(text3, at) {
+function afterComma(text4, at) {
   let i = at - 1;
-  while (i >= 0 && " 	\n\r".includes(text3[i])) i--;
-  return text3[i] === ",";
+  while (i >= 0 && " 	\n\r".includes(text4[i])) i--;
+  return text4[i] === ",";
 }
 
 // src/engine/formula/parse-document.ts
-function readDocument(text3, format2) {
-  return format2 === "json" ? readJson(text3) : readToml(text3);
+function readDocument(text4, format2) {
+  return format2 === "json" ? readJson(text4) : readToml(text4);
 }
-function withoutBom(text3) {
-  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
+function withoutBom(text4) {
+  return text4.charCodeAt(0) === 65279 ? text4.slice(1) : text4;
 }
-function readToml(text3) {
+function readToml(text4) {
   try {
-    return { ok: true, value: parse3(text3) };
+    return { ok: true, value: parse3(text4) };
   } catch (error2) {
     if (error2 instanceof TomlError) {
       const reason = error2.message.replace(/^Invalid TOML document: /, "").split("\n\n")[0]?.trim();
-      const plain = endsLine(text3, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
+      const plain = endsLine(text4, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
       return syntax("toml-syntax", `this file is not valid TOML: ${plain}`, error2.line, error2.column);
     }
     return syntax("toml-syntax", `this file could not be read as TOML: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function readJson(text3) {
+function readJson(text4) {
   try {
-    return { ok: true, value: JSON.parse(text3) };
+    return { ok: true, value: JSON.parse(text4) };
   } catch (error2) {
-    const found = findJsonSyntaxError(text3);
+    const found = findJsonSyntaxError(text4);
     if (found) {
-      const { line, col } = offsetLocator(text3)(found.offset);
+      const { line, col } = offsetLocator(text4)(found.offset);
       return syntax("json-syntax", `this file is not valid JSON: ${found.reason}`, line, col);
     }
     return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function endsLine(text3, line, col) {
-  const row = text3.split("\n")[line - 1] ?? "";
+function endsLine(text4, line, col) {
+  const row = text4.split("\n")[line - 1] ?? "";
   const c = row[col - 1];
   return c === void 0 || c === "\r";
 }
@@ -30729,13 +31071,13 @@ function findRunPlaceholders(data) {
 var MAX_DEPTH3 = 200;
 var SCALAR_END2 = /* @__PURE__ */ new Set([",", "]", "}", "#", "\n", "\r"]);
 var KEY_END = /* @__PURE__ */ new Set([" ", "	", "=", ".", "[", "]", '"', "'", "#", "\n", "\r", ",", "{", "}"]);
-function scanTomlPositions(text3) {
-  return new TomlPositionScanner(text3).scan();
+function scanTomlPositions(text4) {
+  return new TomlPositionScanner(text4).scan();
 }
 var TomlPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -30878,30 +31220,30 @@ var TomlPositionScanner = class {
   }
   /** The offset just past the string that opens at `start` (basic, literal, or multi-line of either). */
   stringEnd(start2) {
-    const text3 = this.text;
-    const quote = text3[start2];
+    const text4 = this.text;
+    const quote = text4[start2];
     const triple = quote.repeat(3);
-    if (text3.startsWith(triple, start2)) {
+    if (text4.startsWith(triple, start2)) {
       let i2 = start2 + 3;
-      while (i2 < text3.length) {
-        if (quote === '"' && text3[i2] === "\\") i2 += 2;
-        else if (text3.startsWith(triple, i2)) {
+      while (i2 < text4.length) {
+        if (quote === '"' && text4[i2] === "\\") i2 += 2;
+        else if (text4.startsWith(triple, i2)) {
           i2 += 3;
-          for (let extra = 0; extra < 2 && text3[i2] === quote; extra++) i2++;
+          for (let extra = 0; extra < 2 && text4[i2] === quote; extra++) i2++;
           return i2;
         } else i2++;
       }
-      return text3.length;
+      return text4.length;
     }
     let i = start2 + 1;
-    while (i < text3.length) {
-      const c = text3[i];
+    while (i < text4.length) {
+      const c = text4[i];
       if (c === "\n") return i;
       if (quote === '"' && c === "\\") i += 2;
       else if (c === quote) return i + 1;
       else i++;
     }
-    return text3.length;
+    return text4.length;
   }
   skipScalar() {
     const start2 = this.i;
@@ -30980,9 +31322,9 @@ function formulaNameOfFile(file2) {
   const base = file2.split(/[\\/]/).pop() ?? "";
   return base.replace(/(\.formula)?\.(toml|json)$/i, "");
 }
-function parseFormula(text3, file2, format2) {
+function parseFormula(text4, file2, format2) {
   try {
-    return parseUnguarded(text3, file2, format2);
+    return parseUnguarded(text4, file2, format2);
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
     return fail2(file2, [
@@ -31007,16 +31349,16 @@ function parseUnguarded(input2, file2, format2) {
   }
   const yaml = yamlFileProblem(name);
   if (yaml) return fail2(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
-  const text3 = withoutBom(input2);
-  const read = readDocument(text3, kind);
+  const text4 = withoutBom(input2);
+  const read = readDocument(text4, kind);
   if (!read.ok) return fail2(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
   const other = otherTomlProblem(name, raw);
   if (other) return fail2(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
-  let positions;
+  let positions2;
   const locate = (path) => {
-    positions ??= scanPositions(text3, kind);
-    return { file: name, ...positions.nearest(path) };
+    positions2 ??= scanPositions(text4, kind);
+    return { file: name, ...positions2.nearest(path) };
   };
   const diagnostic = (severity, code18, path, message) => ({
     severity,
@@ -31065,9 +31407,9 @@ function parseUnguarded(input2, file2, format2) {
     value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate }
   };
 }
-function scanPositions(text3, kind) {
+function scanPositions(text4, kind) {
   try {
-    return kind === "json" ? scanJsonPositions(text3) : scanTomlPositions(text3);
+    return kind === "json" ? scanJsonPositions(text4) : scanTomlPositions(text4);
   } catch {
     return new KeyPositions();
   }
@@ -31356,9 +31698,9 @@ function describeIssue(issue2) {
   }
 }
 function shown(value) {
-  const text3 = JSON.stringify(value);
-  if (text3 === void 0) return String(value);
-  return text3.length > 60 ? `${text3.slice(0, 57)}...` : text3;
+  const text4 = JSON.stringify(value);
+  if (text4 === void 0) return String(value);
+  return text4.length > 60 ? `${text4.slice(0, 57)}...` : text4;
 }
 
 // src/engine/molecule/machine/step-machine.ts
@@ -31457,8 +31799,8 @@ var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
 
 // src/engine/molecule/mentions.ts
 var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+function extractMentions(text4) {
+  return [...new Set(Array.from(text4.matchAll(MENTION), (m) => `@${m[1]}`))];
 }
 function normalizeRepoPath(path) {
   if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
@@ -31479,10 +31821,10 @@ function lookup(contextMap, mention) {
   const key = Object.keys(contextMap).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap[key]];
 }
-async function resolveMentions(text3, contextMap, readFile3) {
+async function resolveMentions(text4, contextMap, readFile3) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
+  for (const mention of extractMentions(text4)) {
     const entry3 = lookup(contextMap, mention);
     if (!entry3) {
       resolved.unknown.push(mention);
@@ -32351,6 +32693,13 @@ function complete(d, e) {
     patch.startedAt = d.at;
   }
   const def = d.def(i);
+  if (def.fanout !== void 0) {
+    const items = fanoutItems(e.step, def.fanout, (patch.checkpoint ?? step2.checkpoint)?.outputTail);
+    if (!items.ok) {
+      failPath(d, i, "complete", items.error.message, e.by, patch);
+      return ok(void 0);
+    }
+  }
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
   } else if (def.gates.length > 0) {
@@ -32522,8 +32871,7 @@ function skippedAhead(d, n) {
 }
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => asNeed(d, n));
-  const verdict = triggerVerdict(def.trigger, needs);
+  const verdict = verdictOf(d, i, def);
   if (verdict === "wait") return;
   if (verdict === "block") {
     const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
@@ -32548,6 +32896,23 @@ function decide(d, i) {
   }
   d.move(i, "ready", "ready");
   if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
+}
+function verdictOf(d, i, def) {
+  const positions2 = d.index.needs[i];
+  if (def.waitsFor?.gate !== "any-children")
+    return triggerVerdict(
+      def.trigger,
+      positions2.map((n) => asNeed(d, n))
+    );
+  const spawner = def.waitsFor.spawner;
+  const own2 = [];
+  const children = [];
+  for (const n of positions2) (isChildOf(d.step(n).id, spawner) ? children : own2).push(asNeed(d, n));
+  const mine = triggerVerdict(def.trigger, own2);
+  const theirs = children.length === 0 || children.some(isSuccess) ? "ready" : children.every(isFailure) ? "block" : "wait";
+  if (mine === "block" || theirs === "block") return "block";
+  if (mine === "skip") return "skip";
+  return mine === "ready" && theirs === "ready" ? "ready" : "wait";
 }
 var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
@@ -33347,7 +33712,8 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget
 };
-function transition(proto, mol, event, now) {
+function transition(cooked, mol, event, now) {
+  const proto = withFanouts(cooked, mol);
   const index = indexProto(proto);
   if (!index.ok) return index;
   const matches = checkMatches(index.value, proto, mol);
@@ -33357,7 +33723,7 @@ function transition(proto, mol, event, now) {
     return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
   }
   if (event.type === "reset" || event.type === "force-reset")
-    return reset(proto, index.value, mol, event, now);
+    return resetFresh(proto, index.value, mol, event, now);
   const d = new Draft(proto, index.value, mol, now);
   const handled = HANDLERS[event.type](d, event);
   if (!handled.ok) return handled;
@@ -33366,9 +33732,53 @@ function transition(proto, mol, event, now) {
   if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
     d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
   }
+  const spawned = fanOut(cooked, d);
+  if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
   return ok(d.build());
+}
+function resetFresh(proto, index, mol, event, now) {
+  const base = withoutFanouts(proto);
+  if (base === proto) return reset(proto, index, mol, event, now);
+  const fresh = indexProto(base);
+  if (!fresh.ok) return fresh;
+  const steps = mol.steps.filter((s) => fresh.value.position.has(s.id));
+  return reset(base, fresh.value, { ...mol, steps, history: mol.history }, event, now);
+}
+function fanOut(cooked, d) {
+  let found = false;
+  for (const i of spawnerPositions(d.proto)) {
+    const def = d.def(i);
+    const step2 = d.step(i);
+    if (def.fanout === void 0 || step2.status !== "completed" || step2.fanout !== void 0) continue;
+    const items = fanoutItems(step2.id, def.fanout, step2.checkpoint?.outputTail);
+    d.patch(i, { fanout: items.ok ? items.value : [] });
+    d.record("fan-out", {
+      step: step2.id,
+      note: `${items.ok ? items.value.length : 0} item(s) of ${def.fanout.forEach} bonded to ${def.fanout.bond}`
+    });
+    found = true;
+  }
+  if (!found) return void 0;
+  const before = d.base;
+  const mid = d.build();
+  const grown = withFanouts(cooked, mid.mol);
+  const have = new Set(mid.mol.steps.map((s) => s.id));
+  const added = grown.steps.filter((s) => !have.has(s.id)).map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
+  const mol = { ...mid.mol, steps: [...mid.mol.steps, ...added], history: mid.mol.history };
+  const index = indexProto(grown);
+  if (!index.ok) return index;
+  const d2 = new Draft(grown, index.value, mol, d.now);
+  const moved = [];
+  for (let i = 0; i < mol.steps.length; i++) {
+    const changed = i >= before.steps.length || mol.steps[i].status !== before.steps[i].status;
+    if (changed) moved.push(i, ...index.value.dependents[i]);
+  }
+  advance(d2, moved);
+  settle2(d2);
+  const done = d2.build(before.rev + 1);
+  return ok({ mol: done.mol, effects: [...mid.effects, ...done.effects] });
 }
 function transitionAll(proto, mol, events, now) {
   let current = mol;
@@ -34792,15 +35202,15 @@ function tryCreate(path, holder) {
   return new Error("the lock directory keeps disappearing");
 }
 function readHolder(path) {
-  let text3;
+  let text4;
   try {
-    text3 = readFileSync(path, "utf8");
+    text4 = readFileSync(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
   }
   try {
-    const data = JSON.parse(text3);
+    const data = JSON.parse(text4);
     if (typeof data.pid === "number" && typeof data.host === "string" && typeof data.acquiredAt === "string" && typeof data.nonce === "string") {
       return data;
     }
@@ -35032,19 +35442,19 @@ function sameJson(a, b) {
 import { readFile } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
-  let text3;
+  let text4;
   try {
-    text3 = await readFile(path, "utf8");
+    text4 = await readFile(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
-  return parseStateText(path, text3, schema);
+  return parseStateText(path, text4, schema);
 }
-function parseStateText(path, text3, schema) {
+function parseStateText(path, text4, schema) {
   let data;
   try {
-    data = JSON.parse(text3);
+    data = JSON.parse(text4);
   } catch (error2) {
     return err(
       "state-invalid",
@@ -35085,15 +35495,15 @@ function journalPathOf(livePath) {
   return `${livePath.slice(0, -".json".length)}.journal`;
 }
 async function readLive(path) {
-  let text3;
+  let text4;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile2(path, "utf8"), stat(path)]);
+    [text4, info] = await Promise.all([readFile2(path, "utf8"), stat(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
-  const parsed = parseStateText(path, text3, MoleculeSchema);
+  const parsed = parseStateText(path, text4, MoleculeSchema);
   if (!parsed.ok) return parsed;
   const base = {
     mol: freezeRead(parsed.value),
@@ -35161,11 +35571,11 @@ function replay(state, bytes, offset, file2) {
     const nl = bytes.indexOf(10, at);
     if (nl < 0 || nl >= used) break;
     line++;
-    const text3 = bytes.subarray(at, nl).toString("utf8");
+    const text4 = bytes.subarray(at, nl).toString("utf8");
     at = nl + 1;
     let data;
     try {
-      data = JSON.parse(text3);
+      data = JSON.parse(text4);
     } catch (error2) {
       return err(
         "state-invalid",
@@ -35617,15 +36027,15 @@ function archiveOf2(effects) {
   return ok(parsed.data);
 }
 async function writeConfirmed(path, value, schema) {
-  const text3 = `${JSON.stringify(value, null, 2)}
+  const text4 = `${JSON.stringify(value, null, 2)}
 `;
   crashPoint("state-write:before");
-  await writeFileAtomic(path, text3);
+  await writeFileAtomic(path, text4);
   crashPoint("state-write:after");
   const back = await readStateFile(path, schema);
   if (!back.ok) return back;
   if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
-` !== text3) {
+` !== text4) {
     return err(
       "write-lost",
       `${path} does not hold what was just written to it; another program may be writing there.`,
@@ -35940,6 +36350,7 @@ export {
   EXECUTION_MODES,
   FINAL_MOLECULE_STATUSES,
   FORMULA_TYPES,
+  FanoutTemplateStepSchema,
   FormulaBudgetSchema,
   FormulaRefSchema,
   FormulaSchema,
@@ -35957,6 +36368,7 @@ export {
   LegSchema,
   LoopSchema,
   MAX_COMMANDS_PER_COMMENT,
+  MAX_FANOUT_ITEMS,
   MOLECULE_EVENTS,
   MOLECULE_MACHINE,
   MOLECULE_STATUSES,
@@ -35970,6 +36382,7 @@ export {
   PointcutSchema,
   PriceSchema,
   PriceTableSchema,
+  ProtoFanoutSchema,
   ProtoGateSchema,
   ProtoSchema,
   ProtoStepSchema,
@@ -36038,6 +36451,8 @@ export {
   escapeHtml,
   evaluateCondition,
   extractMentions,
+  fanoutChildren,
+  fanoutItems,
   findHiddenBlock,
   findStateBlock,
   formatAmount,
@@ -36054,10 +36469,12 @@ export {
   hasLimits,
   holdsLease,
   inlineText,
+  isChildOf,
   isCommandError,
   isEmptyUsage,
   isLive,
   isPatrolFormula,
+  itemTarget,
   judgeConditional,
   judgeGate,
   judgeTimer,
@@ -36076,6 +36493,7 @@ export {
   nextRound,
   normalizeRepoPath,
   ok,
+  outputOf,
   parseBudgetWords,
   parseCommands,
   parseCondition,
@@ -36106,6 +36524,7 @@ export {
   settle2 as settle,
   settledSteps,
   sharedCopy,
+  spawnerPositions,
   spentFor,
   standsIn,
   startsSteps,
@@ -36134,7 +36553,9 @@ export {
   unwrap,
   waitingOn,
   withDefaultRetries,
-  withDescriptionFiles
+  withDescriptionFiles,
+  withFanouts,
+  withoutFanouts
 };
 /*! Bundled license information:
 

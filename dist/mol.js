@@ -4927,7 +4927,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text4, msg) => text4 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -9431,14 +9431,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text3, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text4, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text3;
+        return text4;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
-      if (text3.length <= endStep)
-        return text3;
+      if (text4.length <= endStep)
+        return text4;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent2.length;
@@ -9455,14 +9455,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text3, i, indent2.length);
+        i = consumeMoreIndentedLines(text4, i, indent2.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text3[i += 1]; ) {
+      for (let ch; ch = text4[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text3[i + 1]) {
+          switch (text4[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -9479,12 +9479,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text3, i, indent2.length);
+            i = consumeMoreIndentedLines(text4, i, indent2.length);
           end = i + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text3[i + 1];
+            const next = text4[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -9496,12 +9496,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text3[i += 1];
+                ch = text4[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text3;
+                return text4;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -9516,39 +9516,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text3;
+        return text4;
       if (onFold)
         onFold();
-      let res = text3.slice(0, folds[0]);
+      let res = text4.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text3.length;
+        const end2 = folds[i2 + 1] || text4.length;
         if (fold === 0)
           res = `
-${indent2}${text3.slice(0, end2)}`;
+${indent2}${text4.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text3[fold]}\\`;
+            res += `${text4[fold]}\\`;
           res += `
-${indent2}${text3.slice(fold + 1, end2)}`;
+${indent2}${text4.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text3, i, indent2) {
+    function consumeMoreIndentedLines(text4, i, indent2) {
       let end = i;
       let start2 = i + 1;
-      let ch = text3[start2];
+      let ch = text4[start2];
       while (ch === " " || ch === "	") {
         if (i < start2 + indent2) {
-          ch = text3[++i];
+          ch = text4[++i];
         } else {
           do {
-            ch = text3[++i];
+            ch = text4[++i];
           } while (ch && ch !== "\n");
           end = i;
           start2 = i + 1;
-          ch = text3[start2];
+          ch = text4[start2];
         }
       }
       return end;
@@ -28092,8 +28092,8 @@ var UNITS = {
   d: 864e5,
   w: 6048e5
 };
-function parseDuration(text3) {
-  const trimmed = text3.trim();
+function parseDuration(text4) {
+  const trimmed = text4.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/.test(trimmed)) return void 0;
   let total = 0;
   for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
@@ -28351,6 +28351,203 @@ function groupDigits(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// src/engine/cook/target-placeholders.ts
+var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
+function fillTarget(text4, values, overrides = {}) {
+  if (!text4.includes("{")) return text4;
+  const own2 = text4.includes("{{") ? text4.replace(
+    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
+    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
+  ) : text4;
+  return own2.replace(
+    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
+    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
+  );
+}
+function fillStep(step2, values, overrides = {}) {
+  const out = { ...step2 };
+  for (const key of TEXT_FIELDS) {
+    const text4 = step2[key];
+    if (typeof text4 === "string") out[key] = fillTarget(text4, values, overrides);
+  }
+  const fill = (text4) => fillTarget(text4, values, overrides);
+  if (step2.tags) out.tags = step2.tags.map(fill);
+  if (step2.labels) out.labels = step2.labels.map(fill);
+  if (step2.needs) out.needs = step2.needs.map(fill);
+  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
+  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
+  return out;
+}
+
+// src/engine/formula/substitute.ts
+var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+function substitute(text4, vars) {
+  if (!text4.includes("{{")) return text4;
+  return text4.replace(
+    PLACEHOLDER,
+    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
+  );
+}
+function placeholders(text4) {
+  const names = /* @__PURE__ */ new Set();
+  for (const match of text4.matchAll(PLACEHOLDER)) names.add(match[1]);
+  return [...names];
+}
+var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+// src/engine/molecule/fanout.ts
+var MAX_FANOUT_ITEMS = 500;
+function outputOf(tail) {
+  const lines2 = (tail ?? "").split("\n");
+  for (let i = lines2.length - 1; i >= 0; i--) {
+    const line = lines2[i].trim();
+    if (!line.startsWith("{") && !line.startsWith("[")) continue;
+    try {
+      return JSON.parse(line);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function fanoutItems(step2, fanout, tail) {
+  const output2 = outputOf(tail);
+  const where3 = `step "${step2}": on_complete for_each "${fanout.forEach}"`;
+  if (output2 === void 0) {
+    return err(
+      "fanout-output",
+      `${where3}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`
+    );
+  }
+  let current = output2;
+  for (const part of fanout.forEach.replace(/^output\./, "").split(".")) {
+    if (!isRecord(current)) return err("fanout-output", `${where3}: the output has no array there`);
+    current = current[part];
+  }
+  if (!Array.isArray(current)) return err("fanout-output", `${where3}: the output has no array there`);
+  if (current.length > MAX_FANOUT_ITEMS) {
+    return err("fanout-output", `${where3}: ${current.length} items, more than ${MAX_FANOUT_ITEMS}`);
+  }
+  return ok(current.map((item, index) => itemVars(fanout.vars, item, index)));
+}
+function itemVars(spec, item, index) {
+  const out = {};
+  for (const [name, template] of Object.entries(spec)) {
+    out[name] = template.replace(/\{([^{}]+)\}/g, (whole, token) => {
+      if (token === "index") return String(index);
+      if (token === "item") return text(item);
+      if (token.startsWith("item.")) {
+        let at = item;
+        for (const part of token.slice(5).split(".")) at = isRecord(at) ? at[part] : void 0;
+        return at === void 0 ? "" : text(at);
+      }
+      return whole;
+    });
+  }
+  return out;
+}
+var text = (v) => typeof v === "string" ? v : JSON.stringify(v);
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var itemTarget = (step2, n) => `${step2}.item.${n}`;
+var isChildOf = (id, spawner) => id.startsWith(`${spawner}.item.`);
+function fanoutChildren(source, items) {
+  const fanout = source.fanout;
+  if (!fanout) return [];
+  const out = [];
+  let previousExits = [];
+  items.forEach((vars, k) => {
+    const target = itemTarget(source.id, k + 1);
+    const values = {
+      ...vars,
+      target,
+      "target.id": target,
+      "target.title": source.title,
+      "target.description": source.description
+    };
+    const idOf = (id) => {
+      const filled = fillTarget(id, { target });
+      return filled === id ? `${target}.${id}` : filled;
+    };
+    const inside = new Set(fanout.template.flatMap((t) => t.needs));
+    const fill = (s) => fillTarget(substitute(s, vars), values);
+    const exits = [];
+    for (const t of fanout.template) {
+      const own2 = t.needs.map(idOf);
+      const entry2 = t.needs.length === 0;
+      const needs = entry2 ? [source.id, ...fanout.sequential ? previousExits : [], ...own2] : own2;
+      const child = {
+        id: idOf(t.id),
+        title: fill(t.title),
+        description: fill(t.description),
+        needs,
+        type: t.type,
+        gates: [],
+        trigger: "all_success",
+        vars
+      };
+      if (t.run !== void 0) child.run = t.run;
+      if (t.agent !== void 0) child.agent = t.agent;
+      out.push(child);
+      if (!inside.has(t.id)) exits.push(child.id);
+    }
+    previousExits = exits;
+  });
+  return out;
+}
+var derived2 = /* @__PURE__ */ new WeakMap();
+var positions = /* @__PURE__ */ new WeakMap();
+function spawnerPositions(proto) {
+  let hit = positions.get(proto);
+  if (!hit) {
+    hit = proto.steps.flatMap((s, i) => s.fanout === void 0 ? [] : [i]);
+    positions.set(proto, hit);
+  }
+  return hit;
+}
+function withFanouts(proto, mol) {
+  const at = spawnerPositions(proto);
+  if (at.length === 0) return proto;
+  const spawners = at.map((i) => proto.steps[i]);
+  const known = new Set(proto.steps.map((s) => s.id));
+  const records = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
+  const fresh = spawners.filter((s) => records.has(s.id));
+  if (fresh.length === 0) return proto;
+  const key = JSON.stringify(
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+  );
+  let byKey = derived2.get(proto);
+  if (!byKey) {
+    byKey = /* @__PURE__ */ new Map();
+    derived2.set(proto, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const children = fresh.flatMap(
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+  );
+  if (children.length === 0) return proto;
+  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
+  const order = (c) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
+  children.sort((a, b) => order(a) - order(b));
+  const steps = proto.steps.map((s) => {
+    if (s.waitsFor === void 0) return s;
+    const spawner = s.waitsFor.spawner;
+    const mine = children.filter((c) => isChildOf(c.id, spawner)).map((c) => c.id);
+    return mine.length === 0 ? s : { ...s, needs: [...s.needs, ...mine.filter((id) => !s.needs.includes(id))] };
+  });
+  const out = { ...proto, steps: [...steps, ...children] };
+  byKey.set(key, out);
+  return out;
+}
+function withoutFanouts(proto) {
+  const spawners = spawnerPositions(proto).map((i) => proto.steps[i].id);
+  if (spawners.length === 0) return proto;
+  const child = (id) => spawners.some((s) => isChildOf(id, s));
+  if (!proto.steps.some((s) => child(s.id))) return proto;
+  const steps = proto.steps.filter((s) => !child(s.id)).map((s) => s.waitsFor === void 0 ? s : { ...s, needs: s.needs.filter((n) => !child(n)) });
+  return { ...proto, steps };
+}
+
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
@@ -28358,24 +28555,24 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
-var text = external_exports.string();
+var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
 var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
-  description: text.optional(),
+  description: text2.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
   required: external_exports.boolean().optional(),
-  pattern: text.optional(),
+  pattern: text2.optional(),
   enum: stringList.optional(),
-  type: text.optional(),
+  type: text2.optional(),
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
-var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
+var beadsGate = { id: text2.optional(), await_id: text2.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text2, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
   external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
@@ -28386,8 +28583,8 @@ var GateSchema = external_exports.discriminatedUnion("type", [
     message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
     path: ["after"]
   }),
-  external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
-  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
+  external_exports.looseObject({ type: external_exports.literal("schema"), file: text2, schema: text2 }),
+  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text2 }),
   // Beads' gates: they hold their step before it runs.
   external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
   external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
@@ -28398,7 +28595,7 @@ var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
-    path: text.min(1),
+    path: text2.min(1),
     timeout: duration4.optional()
   })
 });
@@ -28414,41 +28611,41 @@ var RetrySchema = external_exports.looseObject({
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
 });
 var stepShape = {
-  id: text.min(1),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  description: text2.optional(),
   needs: stringList.optional(),
   depends_on: stringList.optional(),
-  output: text.optional(),
-  acceptance: text.optional(),
-  type: text.min(1).optional(),
-  run: text.optional(),
+  output: text2.optional(),
+  acceptance: text2.optional(),
+  type: text2.min(1).optional(),
+  run: text2.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
-  on_fail: text.optional(),
+  on_fail: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
-  condition: text.optional(),
-  assignee: text.optional(),
+  condition: text2.optional(),
+  assignee: text2.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration4.optional(),
   budget: FormulaBudgetSchema.optional(),
   usage: external_exports.enum(USAGE_MODES).optional(),
-  description_file: text.min(1).optional(),
+  description_file: text2.min(1).optional(),
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
-  expand: text.min(1).optional(),
+  expand: text2.min(1).optional(),
   expand_vars: expandVars.optional(),
-  // Beads' runtime fan-out: refused at cook as not supported yet (see cook/unsupported.ts).
-  waits_for: text.optional(),
+  // Beads' runtime fan-out (cook/fanout.ts, molecule/fanout.ts).
+  waits_for: text2.optional(),
   on_complete: external_exports.looseObject({
-    for_each: text.optional(),
-    bond: text.optional(),
+    for_each: text2.optional(),
+    bond: text2.optional(),
     vars: expandVars.optional(),
     parallel: external_exports.boolean().optional(),
     sequential: external_exports.boolean().optional()
@@ -28459,7 +28656,7 @@ var stepShape = {
   tags: stringList.optional(),
   labels: stringList.optional(),
   priority: external_exports.number().int().optional(),
-  notes: text.optional(),
+  notes: text2.optional(),
   /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
   interactive: external_exports.boolean().optional(),
   /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
@@ -28476,17 +28673,17 @@ var StepSchema = external_exports.looseObject({
 });
 var LoopSchema = external_exports.looseObject({
   count: external_exports.number().int().min(1).optional(),
-  until: text.optional(),
+  until: text2.optional(),
   max: external_exports.number().int().min(1).optional(),
-  range: text.min(1).optional(),
-  var: text.min(1).optional(),
+  range: text2.min(1).optional(),
+  var: text2.min(1).optional(),
   get body() {
     return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
 var AdviceSchema = external_exports.looseObject({
-  target: text.optional(),
+  target: text2.optional(),
   before: external_exports.array(StepSchema).optional(),
   after: external_exports.array(StepSchema).optional(),
   around: external_exports.looseObject({
@@ -28495,67 +28692,68 @@ var AdviceSchema = external_exports.looseObject({
   }).optional()
 });
 var PointcutSchema = external_exports.looseObject({
-  glob: text.optional(),
-  type: text.optional(),
-  label: text.optional()
+  glob: text2.optional(),
+  type: text2.optional(),
+  label: text2.optional()
 });
 var LegSchema = external_exports.looseObject({
-  id: text.min(1),
-  title: text.optional(),
-  focus: text.optional(),
-  description: text.optional(),
-  output: text.optional(),
-  run: text.optional(),
+  id: text2.min(1),
+  title: text2.optional(),
+  focus: text2.optional(),
+  description: text2.optional(),
+  output: text2.optional(),
+  run: text2.optional(),
   /** Gas Town's per-leg agent: the leg's step runs with it. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
-  id: text.optional(),
-  title: text.optional(),
-  description: text.optional(),
+  id: text2.optional(),
+  title: text2.optional(),
+  description: text2.optional(),
   depends_on: stringList.optional(),
   needs: stringList.optional(),
-  output: text.optional(),
-  run: text.optional()
+  output: text2.optional(),
+  run: text2.optional()
 });
 var SquashSchema = external_exports.looseObject({
-  trigger: text.optional(),
-  template_type: text.optional(),
+  trigger: text2.optional(),
+  template_type: text2.optional(),
   include_metrics: external_exports.boolean().optional(),
-  template: text.optional()
+  template: text2.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text2, with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
-  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
+  map: external_exports.array(external_exports.looseObject({ select: text2.min(1), with: text2, vars: expandVars.optional() })).optional(),
   /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
-  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
+  branch: external_exports.array(external_exports.looseObject({ from: text2.min(1), steps: external_exports.array(text2.min(1)).min(1), join: text2.min(1) })).optional(),
   // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
-  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
-  bond_points: external_exports.array(external_exports.looseObject({ id: text })).optional(),
-  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
+  gate: external_exports.array(external_exports.looseObject({ before: text2, condition: text2 })).optional(),
+  /** Beads' BondPoint: a named place other formulas may attach; cook checks and lists it (cook/bond-points.ts). */
+  bond_points: external_exports.array(external_exports.looseObject({ id: text2.min(1), after_step: text2.optional(), before_step: text2.optional() })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text2, attach: text2 })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
-  step_id: text,
+  step_id: text2,
   mode: external_exports.enum(["append", "replace"]).optional(),
-  description: text.optional(),
-  title: text.optional(),
-  acceptance: text.optional(),
-  run: text.optional()
+  description: text2.optional(),
+  title: text2.optional(),
+  acceptance: text2.optional(),
+  run: text2.optional()
 });
 var FormulaSchema = external_exports.looseObject({
-  formula: text.min(1).optional(),
-  description: text.optional(),
+  formula: text2.min(1).optional(),
+  description: text2.optional(),
   version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
   type: external_exports.enum(FORMULA_TYPES).optional(),
   execution: external_exports.enum(EXECUTION_MODES).optional(),
   vars: external_exports.record(external_exports.string(), VarSchema).optional(),
   inputs: external_exports.record(external_exports.string(), VarSchema).optional(),
   steps: external_exports.array(StepSchema).optional(),
-  extends: external_exports.union([text, stringList]).optional(),
+  extends: external_exports.union([text2, stringList]).optional(),
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
@@ -28567,12 +28765,12 @@ var FormulaSchema = external_exports.looseObject({
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
   /** Beads' record of where a formula was loaded from: informational. */
-  source: text.optional(),
-  phase: text.optional(),
+  source: text2.optional(),
+  phase: text2.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
-  agent: text.min(1).optional(),
+  agent: text2.min(1).optional(),
   /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional(),
   /** What the whole molecule's agents may spend together. */
@@ -28665,7 +28863,13 @@ var StepStateSchema = external_exports.object({
   /** What its agents used, every attempt added up. */
   usage: UsageSchema.optional(),
   /** The step's budget as a person raised it (over the formula's). */
-  budget: BudgetSchema.optional()
+  budget: BudgetSchema.optional(),
+  /**
+   * A fan-out step's items, once it completed (`on_complete`): each item's vars, in order. The
+   * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
+   * molecule carries what re-creates them, not the steps' definitions.
+   */
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -28743,13 +28947,13 @@ var ArchiveRecordSchema = external_exports.object({
 });
 
 // src/engine/render/escape-markdown.ts
-function oneLine(text3) {
-  return text3.replace(/\s+/g, " ").trim();
+function oneLine(text4) {
+  return text4.replace(/\s+/g, " ").trim();
 }
-function truncate(text3, maxChars) {
-  if (text3.length <= maxChars) return text3;
-  const chars = Array.from(text3);
-  return chars.length <= maxChars ? text3 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
+function truncate(text4, maxChars) {
+  if (text4.length <= maxChars) return text4;
+  const chars = Array.from(text4);
+  return chars.length <= maxChars ? text4 : `${chars.slice(0, Math.max(0, maxChars - 1)).join("")}\u2026`;
 }
 
 // src/engine/render/status-emoji.ts
@@ -28788,7 +28992,8 @@ var STATUS_CLASS_STYLE = {
   blocked: "fill:#ffebe9,stroke:#82071e,color:#82071e,stroke-dasharray:2 2"
 };
 var LABEL_MAX_CHARS = 60;
-function renderMermaid(proto, mol) {
+function renderMermaid(cooked, mol) {
+  const proto = mol ? withFanouts(cooked, mol) : cooked;
   const nodeId = /* @__PURE__ */ new Map();
   proto.steps.forEach((step2, index) => {
     if (!nodeId.has(step2.id)) nodeId.set(step2.id, `s${index}`);
@@ -28821,8 +29026,8 @@ function renderMermaid(proto, mol) {
   return `${lines2.join("\n")}
 `;
 }
-function mermaidText(text3) {
-  return truncate(oneLine(text3), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
+function mermaidText(text4) {
+  return truncate(oneLine(text4), LABEL_MAX_CHARS).replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`);
 }
 
 // src/engine/render/progress-bar.ts
@@ -29920,10 +30125,10 @@ var REBuilder = class {
   }
 };
 var web_schema = {
-  validate: (text3, pos, self) => {
+  validate: (text4, pos, self) => {
     const re = self.re.get_http_validator();
     re.lastIndex = pos;
-    const m = re.exec(text3);
+    const m = re.exec(text4);
     return m ? m[0].length : 0;
   },
   normalize: (match, self) => self.normalize(match)
@@ -29933,13 +30138,13 @@ var defaultSchemas = {
   "https:": web_schema,
   "ftp:": web_schema,
   "//": {
-    validate: function(text3, pos, self) {
+    validate: function(text4, pos, self) {
       const re = self.re.get_relative_proto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       if (m) {
-        if (pos >= 3 && text3[pos - 3] === ":") return 0;
-        if (pos >= 3 && text3[pos - 3] === "/") return 0;
+        if (pos >= 3 && text4[pos - 3] === ":") return 0;
+        if (pos >= 3 && text4[pos - 3] === "/") return 0;
         return m[0].length;
       }
       return 0;
@@ -29947,10 +30152,10 @@ var defaultSchemas = {
     normalize: (match, self) => self.normalize(match)
   },
   "mailto:": {
-    validate: function(text3, pos, self) {
+    validate: function(text4, pos, self) {
       const re = self.re.get_mailto_validator();
       re.lastIndex = pos;
-      const m = re.exec(text3);
+      const m = re.exec(text4);
       return m ? m[0].length : 0;
     },
     normalize: (match, self) => self.normalize(match)
@@ -29989,8 +30194,8 @@ var Match = class {
   text;
   /** Normalized URL of matched string. */
   url;
-  constructor(text3, schema, index, lastIndex) {
-    const raw = text3.slice(index, lastIndex);
+  constructor(text4, schema, index, lastIndex) {
+    const raw = text4.slice(index, lastIndex);
     this.schema = schema.toLowerCase();
     this.index = index;
     this.lastIndex = lastIndex;
@@ -30096,24 +30301,24 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  test(text3) {
-    if (!text3.length) return false;
+  test(text4) {
+    if (!text4.length) return false;
     let m, re;
     re = this.re.get_schema_search();
     re.lastIndex = 0;
-    while ((m = re.exec(text3)) !== null) if (this.testSchemaAt(text3, m[2], re.lastIndex)) return true;
+    while ((m = re.exec(text4)) !== null) if (this.testSchemaAt(text4, m[2], re.lastIndex)) return true;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       re = this.re.get_fuzzy_link_search();
       re.lastIndex = 0;
-      if (re.exec(text3) !== null) return true;
+      if (re.exec(text4) !== null) return true;
     }
     if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
-      if (text3.indexOf("@") >= 0) {
+      if (text4.indexOf("@") >= 0) {
         const mailHostRe = this.re.get_fuzzy_mail_host_search();
         const mailNameRe = this.re.get_mail_name_validator();
         mailHostRe.lastIndex = 0;
-        while ((m = mailHostRe.exec(text3)) !== null) {
-          const name = text3.slice(Math.max(0, m.index - 65), m.index);
+        while ((m = mailHostRe.exec(text4)) !== null) {
+          const name = text4.slice(Math.max(0, m.index - 65), m.index);
           if (mailNameRe.test(name)) return true;
         }
       }
@@ -30128,9 +30333,9 @@ var LinkifyIt = class {
   * @param schema Rule (schema) name.
   * @param pos Text offset to check from.
   */
-  testSchemaAt(text3, schema, pos) {
+  testSchemaAt(text4, schema, pos) {
     if (!this.__schemas__[schema.toLowerCase()]) return 0;
-    return this.__schemas__[schema.toLowerCase()].validate(text3.slice(0, pos + this.__opts__.maxLength), pos, this);
+    return this.__schemas__[schema.toLowerCase()].validate(text4.slice(0, pos + this.__opts__.maxLength), pos, this);
   }
   /**
   * Returns array of found link descriptions or `null` on fail. We strongly
@@ -30138,7 +30343,7 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  match(text3) {
+  match(text4) {
     const result = [];
     const schemaRe = this.re.get_schema_search();
     let fuzzyLinkRe;
@@ -30151,7 +30356,7 @@ var LinkifyIt = class {
     let fuzzyLinkDone = false;
     let fuzzyEmailDone = false;
     let pos = 0;
-    if (!text3.length) return null;
+    if (!text4.length) return null;
     schemaRe.lastIndex = 0;
     if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
       fuzzyLinkRe = this.re.get_fuzzy_link_search();
@@ -30167,13 +30372,13 @@ var LinkifyIt = class {
       if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
         if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = mailHostRe.exec(text3);
+          const m = mailHostRe.exec(text4);
           if (!m) {
             fuzzyEmailDone = true;
             fuzzyEmailCandidate = void 0;
             break;
           }
-          const name = mailNameRe.exec(text3.slice(Math.max(0, m.index - 65), m.index));
+          const name = mailNameRe.exec(text4.slice(Math.max(0, m.index - 65), m.index));
           if (!name) continue;
           fuzzyEmailCandidate = {
             schema: "mailto:",
@@ -30187,7 +30392,7 @@ var LinkifyIt = class {
       if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
         if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
         for (; ; ) {
-          const m = fuzzyLinkRe.exec(text3);
+          const m = fuzzyLinkRe.exec(text4);
           if (!m) {
             fuzzyLinkDone = true;
             fuzzyLinkCandidate = void 0;
@@ -30208,7 +30413,7 @@ var LinkifyIt = class {
       if (!schemaDone) for (; ; ) {
         if (!schemaPrefix) {
           if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
-          const m = schemaRe.exec(text3);
+          const m = schemaRe.exec(text4);
           if (!m) {
             schemaDone = true;
             break;
@@ -30226,7 +30431,7 @@ var LinkifyIt = class {
         if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
         const prefix = schemaPrefix;
         schemaPrefix = void 0;
-        const len = this.testSchemaAt(text3, prefix.schema, prefix.lastIndex);
+        const len = this.testSchemaAt(text4, prefix.schema, prefix.lastIndex);
         if (len) {
           schemaCandidate = {
             schema: prefix.schema,
@@ -30242,7 +30447,7 @@ var LinkifyIt = class {
       if (!candidate) break;
       if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
       else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
-      const match = new Match(text3, candidate.schema, candidate.index, candidate.lastIndex);
+      const match = new Match(text4, candidate.schema, candidate.index, candidate.lastIndex);
       if (match.schema) this.__schemas__[match.schema].normalize(match, this);
       else this.normalize(match);
       result.push(match);
@@ -30257,13 +30462,13 @@ var LinkifyIt = class {
   *
   * @param text Text to scan.
   */
-  matchAtStart(text3) {
-    if (!text3.length) return null;
-    const m = this.re.get_schema_at_start().exec(text3);
+  matchAtStart(text4) {
+    if (!text4.length) return null;
+    const m = this.re.get_schema_at_start().exec(text4);
     if (!m) return null;
-    const len = this.testSchemaAt(text3, m[2], m[0].length);
+    const len = this.testSchemaAt(text4, m[2], m[0].length);
     if (!len) return null;
-    const match = new Match(text3, m[2], m.index + m[1].length, m.index + m[0].length + len);
+    const match = new Match(text4, m[2], m.index + m[1].length, m.index + m[0].length + len);
     this.__schemas__[match.schema].normalize(match, this);
     return match;
   }
@@ -31243,8 +31448,8 @@ function linkify$1(state) {
       }
       if (htmlLinkLevel > 0) continue;
       if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
-        const text3 = currentToken.content;
-        let links = state.md.linkify.match(text3);
+        const text4 = currentToken.content;
+        let links = state.md.linkify.match(text4);
         const nodes = [];
         let level = currentToken.level;
         let lastPos = 0;
@@ -31260,7 +31465,7 @@ function linkify$1(state) {
           const pos = links[ln].index;
           if (pos > lastPos) {
             const token = new state.Token("text", "", 0);
-            token.content = text3.slice(lastPos, pos);
+            token.content = text4.slice(lastPos, pos);
             token.level = level;
             nodes.push(token);
           }
@@ -31281,9 +31486,9 @@ function linkify$1(state) {
           nodes.push(token_c);
           lastPos = links[ln].lastIndex;
         }
-        if (lastPos < text3.length) {
+        if (lastPos < text4.length) {
           const token = new state.Token("text", "", 0);
-          token.content = text3.slice(lastPos);
+          token.content = text4.slice(lastPos);
           token.level = level;
           nodes.push(token);
         }
@@ -31394,19 +31599,19 @@ function process_inlines(tokens, state) {
     for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
     truncateStack(stack, heads, j + 1);
     if (token.type !== "text") continue;
-    const text3 = token.content;
+    const text4 = token.content;
     let pos = 0;
-    const max = text3.length;
+    const max = text4.length;
     OUTER: while (pos < max) {
       QUOTE_RE.lastIndex = pos;
-      const t = QUOTE_RE.exec(text3);
+      const t = QUOTE_RE.exec(text4);
       if (!t) break;
       let canOpen = true;
       let canClose = true;
       pos = t.index + 1;
       const isSingle = t[0] === "'";
       let lastChar = 32;
-      if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
+      if (t.index - 1 >= 0) lastChar = text4.charCodeAt(t.index - 1);
       else for (j = i - 1; j >= 0; j--) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -31414,7 +31619,7 @@ function process_inlines(tokens, state) {
         break;
       }
       let nextChar = 32;
-      if (pos < max) nextChar = text3.charCodeAt(pos);
+      if (pos < max) nextChar = text4.charCodeAt(pos);
       else for (j = i + 1; j < tokens.length; j++) {
         if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
         if (!tokens[j].content) continue;
@@ -32768,7 +32973,7 @@ function isTerminatorChar(ch) {
       return false;
   }
 }
-function text2(state, silent) {
+function text3(state, silent) {
   let pos = state.pos;
   while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
   if (pos === state.pos) return false;
@@ -33476,7 +33681,7 @@ function fragments_join(state) {
   if (curr !== last) tokens.length = last;
 }
 var _rules = [
-  ["text", text2],
+  ["text", text3],
   ["linkify", linkify],
   ["newline", newline],
   ["escape", escape2],
@@ -34036,22 +34241,6 @@ function hide2(name, span) {
   });
 }
 
-// src/engine/formula/substitute.ts
-var PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
-function substitute(text3, vars) {
-  if (!text3.includes("{{")) return text3;
-  return text3.replace(
-    PLACEHOLDER,
-    (whole, name) => Object.hasOwn(vars, name) ? vars[name] : whole
-  );
-}
-function placeholders(text3) {
-  const names = /* @__PURE__ */ new Set();
-  for (const match of text3.matchAll(PLACEHOLDER)) names.add(match[1]);
-  return [...names];
-}
-var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
-
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
   const at = origin.formula.locate([...origin.path, ...more]);
@@ -34103,16 +34292,16 @@ function asMolError(errors) {
 
 // src/engine/cook/glob.ts
 var cache = /* @__PURE__ */ new Map();
-function matchGlob(glob, text3) {
+function matchGlob(glob, text4) {
   let re = cache.get(glob);
   if (!re) {
     const body = [...glob].map((c) => c === "*" ? "[^]*" : c === "?" ? "[^]" : c.replace(/[.+^${}()|[\]\\/-]/g, "\\$&")).join("");
     re = new RegExp(`^${body}$`);
     cache.set(glob, re);
   }
-  return re.test(text3);
+  return re.test(text4);
 }
-var isGlob = (text3) => /[*?]/.test(text3);
+var isGlob = (text4) => /[*?]/.test(text4);
 
 // src/engine/cook/infer-type.ts
 function inferType(data) {
@@ -34123,34 +34312,6 @@ function inferType(data) {
   const hasOwnWork = Boolean(data.steps?.length || data.extends?.length || data.synthesis || data.compose);
   if (data["step-overrides"] && !hasOwnWork) return "overlay";
   return "workflow";
-}
-
-// src/engine/cook/target-placeholders.ts
-var TEXT_FIELDS = ["id", "title", "description", "acceptance", "output", "condition", "notes"];
-function fillTarget(text3, values, overrides = {}) {
-  if (!text3.includes("{")) return text3;
-  const own2 = text3.includes("{{") ? text3.replace(
-    /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g,
-    (whole, name) => Object.hasOwn(overrides, name) ? overrides[name] : whole
-  ) : text3;
-  return own2.replace(
-    /(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*(?:\.[a-z]+)?)\}(?!\})/g,
-    (whole, name) => Object.hasOwn(values, name) ? values[name] : whole
-  );
-}
-function fillStep(step2, values, overrides = {}) {
-  const out = { ...step2 };
-  for (const key of TEXT_FIELDS) {
-    const text3 = step2[key];
-    if (typeof text3 === "string") out[key] = fillTarget(text3, values, overrides);
-  }
-  const fill = (text3) => fillTarget(text3, values, overrides);
-  if (step2.tags) out.tags = step2.tags.map(fill);
-  if (step2.labels) out.labels = step2.labels.map(fill);
-  if (step2.needs) out.needs = step2.needs.map(fill);
-  if (step2.depends_on) out.depends_on = step2.depends_on.map(fill);
-  if (step2.children) out.children = step2.children.map((c) => fillStep(c, values, overrides));
-  return out;
 }
 
 // src/engine/cook/work-step.ts
@@ -34336,6 +34497,10 @@ function normalizeGate(gate) {
       return { type: "approval", permission: gate.permission ?? "maintain" };
     case "human":
       return { type: "approval", permission: gate.permission ?? "write" };
+    // Beads has no check for a mail gate (cmd/bd/gate.go gateCheck skips it with the human gates):
+    // its gate issue waits until someone resolves it by hand, which is what an approval is here.
+    case "mail":
+      return { type: "approval", permission: "write" };
     case "pr-merged":
     case "gh:pr":
       return { type: "pr-merged" };
@@ -34343,8 +34508,6 @@ function normalizeGate(gate) {
       const after = gate.after ?? gate.timeout;
       return after === void 0 ? void 0 : { type: "timer", after };
     }
-    case "mail":
-      return void 0;
     case "schema":
       return { type: "schema", file: gate.file, schema: gate.schema };
     case "conditional":
@@ -34409,7 +34572,7 @@ function doesWork(f) {
   return f.run !== void 0 || f.agent !== void 0 || f.output !== void 0 || f.acceptance !== void 0;
 }
 function describe3(gate) {
-  const awaited = "await_id" in gate ? gate.await_id ?? gate.id : void 0;
+  const awaited = gate.type === "gh:run" || gate.type === "gh:pr" || gate.type === "human" || gate.type === "mail" ? gate.await_id ?? gate.id : void 0;
   const time3 = gate.type === "timer" ? gate.after ?? gate.timeout : void 0;
   return [gate.type, awaited ?? time3].filter(Boolean).join(" ");
 }
@@ -34418,7 +34581,8 @@ function refuseUnsupported(step2, gate, path, ctx) {
   const no = (what, why, ...key) => ctx.error("not-supported", `${what} is not supported yet: ${why} (step "${step2.id}")`, at(...key));
   switch (gate.type) {
     case "mail":
-      no('gate type "mail"', "Molecular cannot wait for a mail", "type");
+      if (gate.timeout !== void 0)
+        no("mail timeout", "a mail gate waits, as an approval does, without a time limit", "timeout");
       return;
     case "gh:pr":
       if (gate.await_id !== void 0 || gate.id !== void 0) {
@@ -34438,6 +34602,33 @@ function refuseUnsupported(step2, gate, path, ctx) {
     default:
       return;
   }
+}
+
+// src/engine/cook/bond-points.ts
+function bondPoints(rules, ids, ctx) {
+  const out = [];
+  for (const rule of rules) {
+    if (rule.afterStep !== void 0 && rule.beforeStep !== void 0) {
+      ctx.error(
+        "invalid-value",
+        `compose.bond_points "${rule.id}" cannot have both after_step and before_step`,
+        placeOf(rule.origin, "before_step")
+      );
+      continue;
+    }
+    const [key, step2] = rule.afterStep !== void 0 ? ["after_step", rule.afterStep] : ["before_step", rule.beforeStep];
+    if (step2 !== void 0 && !ids.has(step2)) {
+      ctx.error(
+        "unknown-step",
+        `compose.bond_points "${rule.id}": ${key} names "${step2}", which is not a step`,
+        placeOf(rule.origin, key)
+      );
+      continue;
+    }
+    const { origin: _origin, ...point } = rule;
+    out.push(point);
+  }
+  return out.length ? out : void 0;
 }
 
 // src/engine/cook/branches.ts
@@ -34906,28 +35097,10 @@ function legSteps(formula, key) {
 }
 
 // src/engine/cook/unsupported.ts
-var STEP_KEYS = {
-  on_complete: "Beads' runtime fan-out over a step's output (for_each / bond) has no equivalent here",
-  waits_for: "Beads' gate on a fan-out's dynamic children has no equivalent here"
-};
 var COMPOSE_KEYS = {
-  gate: "Beads' compose.gate conditions are evaluated by its patrol at run time",
-  bond_points: "Beads' bond points attach formulas to a running molecule",
-  hooks: "Beads' hooks attach formulas when an issue's labels or type match"
+  gate: "Beads' compose.gate conditions are for a runtime patrol that neither Beads nor Gas City has",
+  hooks: "Beads' hooks attach formulas when an issue's labels or type match, which no upstream code does"
 };
-function refuseUnsupportedSteps(steps, ctx) {
-  for (const step2 of steps) {
-    for (const [key, why] of Object.entries(STEP_KEYS)) {
-      if (step2.fields[key] !== void 0) {
-        ctx.error(
-          "not-supported",
-          `${key} is not supported yet: ${why} (step "${step2.id}")`,
-          placeOf(step2.origin, key)
-        );
-      }
-    }
-  }
-}
 function refuseUnsupportedCompose(formula, ctx) {
   const compose = formula.data.compose;
   if (compose === void 0) return;
@@ -34963,6 +35136,7 @@ function resolveFormula(formula, ctx, chain = []) {
     expand: [],
     branch: [],
     aspects: [],
+    bondPoints: [],
     settings: {}
   };
   refuseUnsupportedCompose(formula, ctx);
@@ -35033,6 +35207,12 @@ function ownLayer(formula, kind) {
       name: aspect,
       origin: { formula, path: ["compose", "aspects", i] }
     })),
+    bondPoints: (data.compose?.bond_points ?? []).map((point, i) => ({
+      id: point.id,
+      ...point.after_step === void 0 ? {} : { afterStep: point.after_step },
+      ...point.before_step === void 0 ? {} : { beforeStep: point.before_step },
+      origin: { formula, path: ["compose", "bond_points", i] }
+    })),
     settings
   };
 }
@@ -35065,9 +35245,126 @@ function merge2(into, layer) {
   into.expand.push(...layer.expand);
   into.branch.push(...layer.branch);
   into.aspects.push(...layer.aspects);
+  for (const point of layer.bondPoints) {
+    const at = into.bondPoints.findIndex((p) => p.id === point.id);
+    if (at >= 0) into.bondPoints[at] = point;
+    else into.bondPoints.push(point);
+  }
   Object.assign(into.settings, layer.settings);
 }
 var article = (word) => /^[aeiou]/.test(word) ? "an" : "a";
+
+// src/engine/cook/fanout.ts
+var BOND_STEP_KEYS = /* @__PURE__ */ new Set([
+  "id",
+  "title",
+  "description",
+  "needs",
+  "depends_on",
+  "type",
+  "run",
+  "agent"
+]);
+function fanoutOf(step2, values, ctx) {
+  const spec = step2.fields.on_complete;
+  if (spec === void 0) return void 0;
+  const at = (key2) => placeOf(step2.origin, "on_complete", key2);
+  const forEach = typeof spec.for_each === "string" ? spec.for_each : void 0;
+  const bond = typeof spec.bond === "string" ? spec.bond : void 0;
+  if (forEach === void 0 || bond === void 0) {
+    const missing = forEach === void 0 ? "for_each" : "bond";
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete needs both for_each and bond (${missing} is missing)`,
+      placeOf(step2.origin, "on_complete")
+    );
+    return void 0;
+  }
+  if (!forEach.startsWith("output.") || forEach.length <= "output.".length) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete for_each must start with "output." (got "${forEach}")`,
+      at("for_each")
+    );
+    return void 0;
+  }
+  if (spec.parallel === true && spec.sequential === true) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": on_complete cannot be both parallel and sequential`,
+      at("sequential")
+    );
+    return void 0;
+  }
+  const formula = ctx.load(bond, "on_complete.bond", at("bond"));
+  if (!formula) return void 0;
+  const key = formula.data.template?.length ? "template" : "steps";
+  const written = (key === "template" ? formula.data.template : formula.data.steps) ?? [];
+  const steps = flattenSteps(written, formula, [key]);
+  if (steps.length === 0) {
+    ctx.error("empty-formula", `on_complete.bond "${bond}" has no steps to copy for each item`, at("bond"));
+    return void 0;
+  }
+  const vars = spec.vars ?? {};
+  const outer = Object.fromEntries(Object.entries(values).filter(([name]) => !Object.hasOwn(vars, name)));
+  const ids = new Set(steps.map((s) => s.id));
+  const template = [];
+  for (const s of steps) {
+    const extra = Object.keys(s.written).filter((k) => s.written[k] !== void 0 && !BOND_STEP_KEYS.has(k));
+    if (extra.length > 0) {
+      ctx.error(
+        "not-supported",
+        `${extra[0]} is not supported yet in a fan-out's bond step ("${s.id}" of "${bond}"): its children copy only text, needs, type, run and agent`,
+        placeOf(s.origin, extra[0])
+      );
+      continue;
+    }
+    const outside = s.needs.find((n) => !ids.has(n));
+    if (outside !== void 0) {
+      ctx.error(
+        "unknown-step",
+        `bond step "${s.id}" of "${bond}" needs "${outside}", which is not a step of the bond`,
+        placeOf(s.origin, "needs")
+      );
+      continue;
+    }
+    const t = {
+      id: s.id,
+      title: substitute(s.fields.title ?? s.id, outer),
+      description: substitute(s.fields.description ?? "", outer),
+      needs: [...s.needs],
+      type: s.fields.type === "human" ? "human" : "task"
+    };
+    if (s.fields.run !== void 0) t.run = s.fields.run;
+    if (s.fields.agent !== void 0) t.agent = s.fields.agent;
+    template.push(t);
+  }
+  return { forEach, bond, sequential: spec.sequential === true, vars, template };
+}
+function waitsForOf(step2, ids, ctx) {
+  const value = step2.fields.waits_for;
+  if (value === void 0) return void 0;
+  const named = /^children-of\((.*)\)$/.exec(value);
+  if (value !== "all-children" && value !== "any-children" && !named) {
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for is "${value}"; it must be all-children, any-children or children-of(<step>)`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  const spawner = named ? named[1] : step2.needs[0];
+  if (spawner === void 0 || !ids.has(spawner)) {
+    const why = spawner === void 0 ? "it has no needs to take the spawner from" : `there is no step "${spawner}"`;
+    ctx.error(
+      "invalid-value",
+      `step "${step2.id}": waits_for has no spawner: ${why}`,
+      placeOf(step2.origin, "waits_for")
+    );
+    return void 0;
+  }
+  return { gate: value === "any-children" ? "any-children" : "all-children", spawner };
+}
 
 // src/engine/cook/loop-range.ts
 function parseLoopRange(expr, value) {
@@ -35079,9 +35376,9 @@ function parseLoopRange(expr, value) {
   if (!end.ok) return err("invalid-value", `range "${expr}": end ${end.error.message}`);
   return ok({ start: start2.value, end: end.value });
 }
-function evaluate(text3, value) {
+function evaluate(text4, value) {
   let unbound;
-  const expr = text3.replace(/\{(\w+)\}/g, (whole, name) => {
+  const expr = text4.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = value(name);
     if (v === void 0) unbound ??= name;
     return v ?? whole;
@@ -35133,8 +35430,8 @@ function evaluate(text3, value) {
   };
   const result = sum();
   if (failure2 === void 0 && at < tokens.length) fail4(`has "${tokens[at]}" after its end`);
-  if (failure2 !== void 0) return err("invalid-value", `"${text3.trim()}" ${failure2}`);
-  if (!Number.isFinite(result)) return err("invalid-value", `"${text3.trim()}" is not a finite number`);
+  if (failure2 !== void 0) return err("invalid-value", `"${text4.trim()}" ${failure2}`);
+  if (!Number.isFinite(result)) return err("invalid-value", `"${text4.trim()}" is not a finite number`);
   return ok(Math.trunc(result));
 }
 function tokenize(expr) {
@@ -35197,12 +35494,8 @@ function expandLoop(step2, loop, value, ctx) {
     );
     return [];
   }
-  if (loop.until !== void 0) {
-    ctx.error(
-      "not-supported",
-      `loop.until is not supported yet: Molecular cannot re-run a loop body until a condition holds; give loop "${step2.id}" a count or a range`,
-      at("until")
-    );
+  if (loop.until !== void 0 && loop.max === void 0) {
+    ctx.error("invalid-value", `loop "${step2.id}": max is required when until is set`, at("until"));
     return [];
   }
   let values;
@@ -35226,6 +35519,8 @@ function expandLoop(step2, loop, value, ctx) {
       return [];
     }
     values = Array.from({ length: end - start2 + 1 }, (_, i) => start2 + i);
+  } else if (loop.until !== void 0) {
+    values = [void 0];
   } else {
     const count2 = loop.count;
     if (count2 * loop.body.length > MAX_LOOP_STEPS) {
@@ -35240,7 +35535,7 @@ function expandLoop(step2, loop, value, ctx) {
   let previousLast;
   values.forEach((v, i) => {
     const prefix = `${step2.id}.iter${i + 1}.`;
-    const bind = (text3) => text3 === void 0 || loop.var === void 0 || v === void 0 ? text3 : text3.replaceAll(`{${loop.var}}`, String(v));
+    const bind = (text4) => text4 === void 0 || loop.var === void 0 || v === void 0 ? text4 : text4.replaceAll(`{${loop.var}}`, String(v));
     const iteration = body.map((s) => {
       const fields = { ...s.fields, id: prefix + s.id };
       const title = bind(s.fields.title);
@@ -35262,7 +35557,19 @@ function expandLoop(step2, loop, value, ctx) {
     previousLast = expanded.at(-1)?.id;
     out.push(...expanded);
   });
+  const [first] = out;
+  if (first && loop.until !== void 0) {
+    const label = untilLabel(loop.until, loop.max);
+    out[0] = { ...first, fields: { ...first.fields, labels: [...first.fields.labels ?? [], label] } };
+  }
   return out;
+}
+function untilLabel(until, max) {
+  const json3 = JSON.stringify({ max, until }).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`
+  );
+  return `loop:${json3}`;
 }
 var tooMany = (id, iterations, size) => `loop "${id}" would make ${iterations} iterations of ${size} step${size === 1 ? "" : "s"}, more than ${MAX_LOOP_STEPS} steps`;
 
@@ -35297,12 +35604,12 @@ function applyOverlays(steps, overlays, ctx) {
       const step2 = out[at];
       const fields = { ...step2.fields };
       for (const key of OVERRIDABLE) {
-        const text3 = override[key];
-        if (text3 === void 0) continue;
+        const text4 = override[key];
+        if (text4 === void 0) continue;
         const base = fields[key];
         fields[key] = override.mode === "append" && base ? `${base.replace(/\n+$/, "")}
 
-${text3}` : text3;
+${text4}` : text4;
       }
       if (fields.run !== void 0 && RUN_PLACEHOLDER.test(fields.run)) {
         ctx.error(
@@ -35329,6 +35636,23 @@ var ProtoGateSchema = external_exports.discriminatedUnion("type", [
   external_exports.object({ type: external_exports.literal("schema"), file: external_exports.string(), schema: external_exports.string() }),
   external_exports.object({ type: external_exports.literal("conditional"), condition: external_exports.string() })
 ]);
+var FanoutTemplateStepSchema = external_exports.object({
+  id: external_exports.string(),
+  title: external_exports.string(),
+  description: external_exports.string(),
+  needs: external_exports.array(external_exports.string()),
+  type: external_exports.enum(["task", "human"]),
+  run: external_exports.string().optional(),
+  agent: external_exports.string().optional()
+});
+var ProtoFanoutSchema = external_exports.object({
+  forEach: external_exports.string(),
+  bond: external_exports.string(),
+  sequential: external_exports.boolean(),
+  /** Each item's vars: `{item}`, `{item.<field>}` and `{index}` filled per item. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()),
+  template: external_exports.array(FanoutTemplateStepSchema)
+});
 var ProtoStepSchema = external_exports.object({
   id: external_exports.string(),
   title: external_exports.string(),
@@ -35372,7 +35696,12 @@ var ProtoStepSchema = external_exports.object({
   priority: external_exports.number().int().optional(),
   notes: external_exports.string().optional(),
   interactive: external_exports.boolean().optional(),
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  fanout: ProtoFanoutSchema.optional(),
+  /** Beads' `waits_for`: the step also waits for the fan-out children of `spawner` (all, or the first to close). */
+  waitsFor: external_exports.object({ gate: external_exports.enum(["all-children", "any-children"]), spawner: external_exports.string() }).optional(),
+  /** A fan-out child's own vars (its item's), over the molecule's, for its command's environment. */
+  vars: external_exports.record(external_exports.string(), external_exports.string()).optional()
 });
 var ProtoVarSchema = external_exports.object({
   description: external_exports.string().optional(),
@@ -35401,7 +35730,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `phase = "vapor"`: the formula prefers to run as a wisp. */
   phase: external_exports.string().optional(),
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
-  reviewOnly: external_exports.boolean().optional()
+  reviewOnly: external_exports.boolean().optional(),
+  /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -35677,7 +36008,7 @@ function checkCommand(path) {
 // src/engine/cook/proto-step.ts
 function toProtoStep(step2, values, defaults, ctx) {
   const f = step2.fields;
-  const sub = (text3) => substitute(text3, values);
+  const sub = (text4) => substitute(text4, values);
   const gates2 = normalizeGates(f).map((g) => substituteGate(g, sub));
   const commandWithVar = gates2.some((g) => g.type === "command" && RUN_PLACEHOLDER.test(g.run));
   if (f.run !== void 0 && RUN_PLACEHOLDER.test(f.run) || commandWithVar) {
@@ -35819,21 +36150,21 @@ function warnUndeclaredInStep(step2, declared, ctx) {
   const f = step2.fields;
   const texts = [];
   for (const key of STEP_TEXTS) {
-    const text3 = f[key];
-    if (typeof text3 === "string") texts.push([key, text3]);
+    const text4 = f[key];
+    if (typeof text4 === "string") texts.push([key, text4]);
   }
   for (const key of ["gate", "gates"]) {
     const written = f[key];
     const gates2 = written === void 0 ? [] : Array.isArray(written) ? written : [written];
-    for (const gate of gates2) for (const text3 of gateTexts(gate)) texts.push([key, text3]);
+    for (const gate of gates2) for (const text4 of gateTexts(gate)) texts.push([key, text4]);
   }
   warnUndeclared(`step "${step2.id}"`, texts, step2.origin, declared, ctx);
 }
 function warnUndeclared(owner, texts, origin, declared, ctx) {
   const warned = /* @__PURE__ */ new Set();
-  for (const [key, text3] of texts) {
-    if (!text3.includes("{{")) continue;
-    for (const name of placeholders(text3)) {
+  for (const [key, text4] of texts) {
+    if (!text4.includes("{{")) continue;
+    for (const name of placeholders(text4)) {
       if (declared.has(name) || warned.has(name) || TEMPLATE_KEYWORDS.has(name)) continue;
       warned.add(name);
       ctx.warn(
@@ -42660,7 +42991,6 @@ function cook(formula, options = {}) {
   steps = applyAspects(steps, resolved.aspects, resolved.vars, ctx);
   steps = applyOverlays(steps, options.overlays ?? [], ctx);
   steps = applyBlockingGates(steps, ctx);
-  refuseUnsupportedSteps(steps, ctx);
   const vars = collectVars(resolved.vars, ctx);
   const values = cookValues(vars, given, ctx);
   const name = formulaName(formula);
@@ -42697,6 +43027,13 @@ function cook(formula, options = {}) {
       )
     ])
   );
+  const ids = new Set(steps.map((s) => s.id));
+  for (const [s, p] of protoSteps) {
+    const fanout = fanoutOf(s, values, ctx);
+    if (fanout !== void 0) p.fanout = fanout;
+    const waitsFor = waitsForOf(s, ids, ctx);
+    if (waitsFor !== void 0) p.waitsFor = waitsFor;
+  }
   const ordered = checkDag(steps, ctx);
   if (ctx.errors.length || !ordered) return { ok: false, error: asMolError(ctx.errors) };
   const settings = resolved.settings;
@@ -42718,6 +43055,9 @@ function cook(formula, options = {}) {
   }
   if (settings.phase !== void 0) proto.phase = settings.phase;
   if (formula.data.review_only === true) proto.reviewOnly = true;
+  const points = bondPoints(resolved.bondPoints, /* @__PURE__ */ new Set([...ids, ...resolved.steps.map((s) => s.id)]), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
+  if (points !== void 0) proto.bondPoints = points;
   const budget2 = protoBudget(settings.budget);
   if (budget2 !== void 0) proto.budget = budget2;
   return { ok: true, value: { proto, warnings: ctx.warnings, uses: ctx.uses } };
@@ -42816,12 +43156,12 @@ function withDescriptionFiles(formula, texts) {
     const children = step2.children?.map((c, i) => swap(c, [...path, "children", i]));
     const out = children === void 0 ? rest : { ...rest, children };
     if (file2 === void 0) return out;
-    const text3 = texts.get(file2);
-    if (text3 === void 0) {
+    const text4 = texts.get(file2);
+    if (text4 === void 0) {
       missing ??= { file: file2, path: [...path, "description_file"] };
       return out;
     }
-    return { ...out, description: text3 };
+    return { ...out, description: text4 };
   };
   const data = { ...formula.data };
   if (data.steps) data.steps = data.steps.map((s, i) => swap(s, ["steps", i]));
@@ -43056,8 +43396,8 @@ function describe5(schema) {
       return "a table";
     case "union": {
       const options = (def.options ?? []).map((option) => {
-        const text3 = describe5(option);
-        return text3 === "true or false" ? "true/false" : text3;
+        const text4 = describe5(option);
+        return text4 === "true or false" ? "true/false" : text4;
       });
       return joinOr([...new Set(options)]);
     }
@@ -43080,12 +43420,12 @@ function describeString(checks) {
 }
 function describeNumber(isInt, checks) {
   const whole = isInt || checks.some((check2) => check2.check === "number_format" && /int/.test(check2.format ?? ""));
-  let text3 = whole ? "a whole number" : "a number";
+  let text4 = whole ? "a whole number" : "a number";
   for (const check2 of checks) {
-    if (check2.check === "greater_than") text3 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
-    if (check2.check === "less_than") text3 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
+    if (check2.check === "greater_than") text4 += ` ${check2.inclusive ? "\u2265" : ">"} ${String(check2.value)}`;
+    if (check2.check === "less_than") text4 += ` ${check2.inclusive ? "\u2264" : "<"} ${String(check2.value)}`;
   }
-  return text3;
+  return text4;
 }
 function customMessage(error2) {
   try {
@@ -43119,8 +43459,8 @@ function show(value) {
   if (value instanceof Date) return "a date";
   return "a table";
 }
-function lowerFirst(text3) {
-  return text3.charAt(0).toLowerCase() + text3.slice(1);
+function lowerFirst(text4) {
+  return text4.charAt(0).toLowerCase() + text4.slice(1);
 }
 
 // src/engine/formula/key-positions.ts
@@ -43156,11 +43496,11 @@ var KeyPositions = class {
     return this.byPath.size;
   }
 };
-function offsetLocator(text3) {
+function offsetLocator(text4) {
   const lineStarts = [0];
-  for (let i = text3.indexOf("\n"); i !== -1; i = text3.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   return (offset) => {
-    const at = Math.max(0, Math.min(offset, text3.length));
+    const at = Math.max(0, Math.min(offset, text4.length));
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {
@@ -43175,13 +43515,13 @@ function offsetLocator(text3) {
 // src/engine/formula/json-positions.ts
 var MAX_DEPTH2 = 200;
 var SCALAR_END = /* @__PURE__ */ new Set([",", "]", "}", ":", " ", "	", "\n", "\r"]);
-function scanJsonPositions(text3) {
-  return new JsonPositionScanner(text3).scan();
+function scanJsonPositions(text4) {
+  return new JsonPositionScanner(text4).scan();
 }
 var JsonPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -44123,16 +44463,16 @@ var HAS_WELLFORMED = !!"".isWellFormed;
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var LITERAL = /true|false|null/y;
 var ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
-function findJsonSyntaxError(text3) {
+function findJsonSyntaxError(text4) {
   const stack = [];
   let expect = "value";
   let i = 0;
   const afterValue = () => stack.length === 0 ? "end" : "comma-or-end";
   for (; ; ) {
-    while (i < text3.length && " 	\n\r".includes(text3[i])) i++;
-    const c = text3[i];
+    while (i < text4.length && " 	\n\r".includes(text4[i])) i++;
+    const c = text4[i];
     if (c === void 0) {
-      return expect === "end" ? void 0 : { offset: text3.length, reason: "the JSON ends too early" };
+      return expect === "end" ? void 0 : { offset: text4.length, reason: "the JSON ends too early" };
     }
     switch (expect) {
       case "end":
@@ -44161,12 +44501,12 @@ function findJsonSyntaxError(text3) {
           stack.pop();
           expect = afterValue();
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = "colon";
         } else {
-          const trailing = c === "}" && afterComma(text3, i) ? ' (remove the comma before "}")' : "";
+          const trailing = c === "}" && afterComma(text4, i) ? ' (remove the comma before "}")' : "";
           return { offset: i, reason: `expected a property name in double quotes${trailing}` };
         }
         break;
@@ -44181,14 +44521,14 @@ function findJsonSyntaxError(text3) {
           i++;
           expect = c === "{" ? "key-or-end" : "value-or-end";
         } else if (c === '"') {
-          const end = stringEnd(text3, i);
+          const end = stringEnd(text4, i);
           if (typeof end !== "number") return end;
           i = end;
           expect = afterValue();
         } else {
-          const end = matchAt(NUMBER, text3, i) ?? matchAt(LITERAL, text3, i);
+          const end = matchAt(NUMBER, text4, i) ?? matchAt(LITERAL, text4, i);
           if (end === void 0) {
-            const trailing = c === "]" && afterComma(text3, i) ? ' (remove the comma before "]")' : "";
+            const trailing = c === "]" && afterComma(text4, i) ? ' (remove the comma before "]")' : "";
             return {
               offset: i,
               reason: `unexpected ${JSON.stringify(c)} where a value should be${trailing}`
@@ -44201,63 +44541,63 @@ function findJsonSyntaxError(text3) {
     }
   }
 }
-function stringEnd(text3, start2) {
+function stringEnd(text4, start2) {
   let i = start2 + 1;
-  while (i < text3.length) {
-    const c = text3.charCodeAt(i);
+  while (i < text4.length) {
+    const c = text4.charCodeAt(i);
     if (c === 34) return i + 1;
     if (c < 32) return { offset: i, reason: "a control character (such as a raw newline) inside a string" };
     if (c === 92) {
-      const end = matchAt(ESCAPE, text3, i);
+      const end = matchAt(ESCAPE, text4, i);
       if (end === void 0) return { offset: i, reason: "an invalid escape sequence in a string" };
       i = end;
     } else i++;
   }
   return { offset: start2, reason: 'a string that never ends (no closing ")' };
 }
-function matchAt(pattern2, text3, at) {
+function matchAt(pattern2, text4, at) {
   pattern2.lastIndex = at;
-  return pattern2.test(text3) ? pattern2.lastIndex : void 0;
+  return pattern2.test(text4) ? pattern2.lastIndex : void 0;
 }
-function afterComma(text3, at) {
+function afterComma(text4, at) {
   let i = at - 1;
-  while (i >= 0 && " 	\n\r".includes(text3[i])) i--;
-  return text3[i] === ",";
+  while (i >= 0 && " 	\n\r".includes(text4[i])) i--;
+  return text4[i] === ",";
 }
 
 // src/engine/formula/parse-document.ts
-function readDocument(text3, format2) {
-  return format2 === "json" ? readJson(text3) : readToml(text3);
+function readDocument(text4, format2) {
+  return format2 === "json" ? readJson(text4) : readToml(text4);
 }
-function withoutBom(text3) {
-  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
+function withoutBom(text4) {
+  return text4.charCodeAt(0) === 65279 ? text4.slice(1) : text4;
 }
-function readToml(text3) {
+function readToml(text4) {
   try {
-    return { ok: true, value: parse3(text3) };
+    return { ok: true, value: parse3(text4) };
   } catch (error2) {
     if (error2 instanceof TomlError) {
       const reason = error2.message.replace(/^Invalid TOML document: /, "").split("\n\n")[0]?.trim();
-      const plain = endsLine(text3, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
+      const plain = endsLine(text4, error2.line, error2.column) && /control characters/.test(reason ?? "") ? 'a string is not closed before the end of its line (use """ for text over several lines)' : reason || "unreadable";
       return syntax("toml-syntax", `this file is not valid TOML: ${plain}`, error2.line, error2.column);
     }
     return syntax("toml-syntax", `this file could not be read as TOML: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function readJson(text3) {
+function readJson(text4) {
   try {
-    return { ok: true, value: JSON.parse(text3) };
+    return { ok: true, value: JSON.parse(text4) };
   } catch (error2) {
-    const found2 = findJsonSyntaxError(text3);
+    const found2 = findJsonSyntaxError(text4);
     if (found2) {
-      const { line, col } = offsetLocator(text3)(found2.offset);
+      const { line, col } = offsetLocator(text4)(found2.offset);
       return syntax("json-syntax", `this file is not valid JSON: ${found2.reason}`, line, col);
     }
     return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error2)}`, 1, 1);
   }
 }
-function endsLine(text3, line, col) {
-  const row2 = text3.split("\n")[line - 1] ?? "";
+function endsLine(text4, line, col) {
+  const row2 = text4.split("\n")[line - 1] ?? "";
   const c = row2[col - 1];
   return c === void 0 || c === "\r";
 }
@@ -44350,13 +44690,13 @@ function findRunPlaceholders(data) {
 var MAX_DEPTH3 = 200;
 var SCALAR_END2 = /* @__PURE__ */ new Set([",", "]", "}", "#", "\n", "\r"]);
 var KEY_END = /* @__PURE__ */ new Set([" ", "	", "=", ".", "[", "]", '"', "'", "#", "\n", "\r", ",", "{", "}"]);
-function scanTomlPositions(text3) {
-  return new TomlPositionScanner(text3).scan();
+function scanTomlPositions(text4) {
+  return new TomlPositionScanner(text4).scan();
 }
 var TomlPositionScanner = class {
-  constructor(text3) {
-    this.text = text3;
-    this.place = offsetLocator(text3);
+  constructor(text4) {
+    this.text = text4;
+    this.place = offsetLocator(text4);
   }
   text;
   i = 0;
@@ -44499,30 +44839,30 @@ var TomlPositionScanner = class {
   }
   /** The offset just past the string that opens at `start` (basic, literal, or multi-line of either). */
   stringEnd(start2) {
-    const text3 = this.text;
-    const quote = text3[start2];
+    const text4 = this.text;
+    const quote = text4[start2];
     const triple = quote.repeat(3);
-    if (text3.startsWith(triple, start2)) {
+    if (text4.startsWith(triple, start2)) {
       let i2 = start2 + 3;
-      while (i2 < text3.length) {
-        if (quote === '"' && text3[i2] === "\\") i2 += 2;
-        else if (text3.startsWith(triple, i2)) {
+      while (i2 < text4.length) {
+        if (quote === '"' && text4[i2] === "\\") i2 += 2;
+        else if (text4.startsWith(triple, i2)) {
           i2 += 3;
-          for (let extra = 0; extra < 2 && text3[i2] === quote; extra++) i2++;
+          for (let extra = 0; extra < 2 && text4[i2] === quote; extra++) i2++;
           return i2;
         } else i2++;
       }
-      return text3.length;
+      return text4.length;
     }
     let i = start2 + 1;
-    while (i < text3.length) {
-      const c = text3[i];
+    while (i < text4.length) {
+      const c = text4[i];
       if (c === "\n") return i;
       if (quote === '"' && c === "\\") i += 2;
       else if (c === quote) return i + 1;
       else i++;
     }
-    return text3.length;
+    return text4.length;
   }
   skipScalar() {
     const start2 = this.i;
@@ -44601,9 +44941,9 @@ function formulaNameOfFile(file2) {
   const base = file2.split(/[\\/]/).pop() ?? "";
   return base.replace(/(\.formula)?\.(toml|json)$/i, "");
 }
-function parseFormula(text3, file2, format2) {
+function parseFormula(text4, file2, format2) {
   try {
-    return parseUnguarded(text3, file2, format2);
+    return parseUnguarded(text4, file2, format2);
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
     return fail(file2, [
@@ -44628,16 +44968,16 @@ function parseUnguarded(input2, file2, format2) {
   }
   const yaml = yamlFileProblem(name);
   if (yaml) return fail(name, [{ severity: "error", code: "not-a-formula", message: yaml, file: name }]);
-  const text3 = withoutBom(input2);
-  const read = readDocument(text3, kind);
+  const text4 = withoutBom(input2);
+  const read = readDocument(text4, kind);
   if (!read.ok) return fail(name, [{ severity: "error", ...read.error, file: name }]);
   const raw = read.value;
   const other = otherTomlProblem(name, raw);
   if (other) return fail(name, [{ severity: "error", code: "not-a-formula", message: other, file: name }]);
-  let positions;
+  let positions2;
   const locate = (path) => {
-    positions ??= scanPositions(text3, kind);
-    return { file: name, ...positions.nearest(path) };
+    positions2 ??= scanPositions(text4, kind);
+    return { file: name, ...positions2.nearest(path) };
   };
   const diagnostic = (severity, code18, path, message) => ({
     severity,
@@ -44686,9 +45026,9 @@ function parseUnguarded(input2, file2, format2) {
     value: { file: name, format: kind, data, warnings: byPlace(warnings), isOverlay, locate }
   };
 }
-function scanPositions(text3, kind) {
+function scanPositions(text4, kind) {
   try {
-    return kind === "json" ? scanJsonPositions(text3) : scanTomlPositions(text3);
+    return kind === "json" ? scanJsonPositions(text4) : scanTomlPositions(text4);
   } catch {
     return new KeyPositions();
   }
@@ -44953,8 +45293,8 @@ var ACTIVE_STEP_STATUSES = /* @__PURE__ */ new Set([
 
 // src/engine/molecule/mentions.ts
 var MENTION = /(?<![\w./@])@(\w+)/g;
-function extractMentions(text3) {
-  return [...new Set(Array.from(text3.matchAll(MENTION), (m) => `@${m[1]}`))];
+function extractMentions(text4) {
+  return [...new Set(Array.from(text4.matchAll(MENTION), (m) => `@${m[1]}`))];
 }
 function normalizeRepoPath(path) {
   if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path)) return void 0;
@@ -44975,10 +45315,10 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text3, contextMap2, readFile9) {
+async function resolveMentions(text4, contextMap2, readFile9) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
-  for (const mention of extractMentions(text3)) {
+  for (const mention of extractMentions(text4)) {
     const entry2 = lookup(contextMap2, mention);
     if (!entry2) {
       resolved.unknown.push(mention);
@@ -45847,6 +46187,13 @@ function complete(d, e) {
     patch.startedAt = d.at;
   }
   const def = d.def(i);
+  if (def.fanout !== void 0) {
+    const items = fanoutItems(e.step, def.fanout, (patch.checkpoint ?? step2.checkpoint)?.outputTail);
+    if (!items.ok) {
+      failPath(d, i, "complete", items.error.message, e.by, patch);
+      return ok(void 0);
+    }
+  }
   if (e.gates && e.gates.length > 0) {
     concludeGates(d, i, "complete", mergeGates(waitingGates(def), e.gates), e.by, patch);
   } else if (def.gates.length > 0) {
@@ -46018,8 +46365,7 @@ function skippedAhead(d, n) {
 }
 function decide(d, i) {
   const def = d.def(i);
-  const needs = d.index.needs[i].map((n) => asNeed(d, n));
-  const verdict = triggerVerdict(def.trigger, needs);
+  const verdict = verdictOf(d, i, def);
   if (verdict === "wait") return;
   if (verdict === "block") {
     const culprit = d.index.needs[i].find((n) => isFailure(asNeed(d, n)));
@@ -46044,6 +46390,23 @@ function decide(d, i) {
   }
   d.move(i, "ready", "ready");
   if (isBareContainer(def)) d.move(i, "complete", "completed", { note: "all its children are done" });
+}
+function verdictOf(d, i, def) {
+  const positions2 = d.index.needs[i];
+  if (def.waitsFor?.gate !== "any-children")
+    return triggerVerdict(
+      def.trigger,
+      positions2.map((n) => asNeed(d, n))
+    );
+  const spawner = def.waitsFor.spawner;
+  const own2 = [];
+  const children = [];
+  for (const n of positions2) (isChildOf(d.step(n).id, spawner) ? children : own2).push(asNeed(d, n));
+  const mine = triggerVerdict(def.trigger, own2);
+  const theirs = children.length === 0 || children.some(isSuccess) ? "ready" : children.every(isFailure) ? "block" : "wait";
+  if (mine === "block" || theirs === "block") return "block";
+  if (mine === "skip") return "skip";
+  return mine === "ready" && theirs === "ready" ? "ready" : "wait";
 }
 var isBareContainer = (def) => def.group === def.id && def.type === "gate" && def.gates.length === 0 && def.run === void 0;
 function settle2(d) {
@@ -46839,7 +47202,8 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget
 };
-function transition(proto, mol, event, now) {
+function transition(cooked, mol, event, now) {
+  const proto = withFanouts(cooked, mol);
   const index = indexProto(proto);
   if (!index.ok) return index;
   const matches = checkMatches(index.value, proto, mol);
@@ -46849,7 +47213,7 @@ function transition(proto, mol, event, now) {
     return refuse("molecule", mol.id, mol.status, machineEvent, moleculeHint(mol.status, machineEvent));
   }
   if (event.type === "reset" || event.type === "force-reset")
-    return reset(proto, index.value, mol, event, now);
+    return resetFresh(proto, index.value, mol, event, now);
   const d = new Draft(proto, index.value, mol, now);
   const handled = HANDLERS[event.type](d, event);
   if (!handled.ok) return handled;
@@ -46858,9 +47222,53 @@ function transition(proto, mol, event, now) {
   if (target !== void 0 && d.status === mol.status && target !== mol.status && target !== "squashed" && target !== "burned") {
     d.moveMolecule(machineEvent, target, "by" in event && event.by !== void 0 ? { by: event.by } : {});
   }
+  const spawned = fanOut(cooked, d);
+  if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
   return ok(d.build());
+}
+function resetFresh(proto, index, mol, event, now) {
+  const base = withoutFanouts(proto);
+  if (base === proto) return reset(proto, index, mol, event, now);
+  const fresh = indexProto(base);
+  if (!fresh.ok) return fresh;
+  const steps = mol.steps.filter((s) => fresh.value.position.has(s.id));
+  return reset(base, fresh.value, { ...mol, steps, history: mol.history }, event, now);
+}
+function fanOut(cooked, d) {
+  let found2 = false;
+  for (const i of spawnerPositions(d.proto)) {
+    const def = d.def(i);
+    const step2 = d.step(i);
+    if (def.fanout === void 0 || step2.status !== "completed" || step2.fanout !== void 0) continue;
+    const items = fanoutItems(step2.id, def.fanout, step2.checkpoint?.outputTail);
+    d.patch(i, { fanout: items.ok ? items.value : [] });
+    d.record("fan-out", {
+      step: step2.id,
+      note: `${items.ok ? items.value.length : 0} item(s) of ${def.fanout.forEach} bonded to ${def.fanout.bond}`
+    });
+    found2 = true;
+  }
+  if (!found2) return void 0;
+  const before = d.base;
+  const mid = d.build();
+  const grown = withFanouts(cooked, mid.mol);
+  const have = new Set(mid.mol.steps.map((s) => s.id));
+  const added = grown.steps.filter((s) => !have.has(s.id)).map((s) => ({ id: s.id, status: "pending", attempts: 0, loops: 0 }));
+  const mol = { ...mid.mol, steps: [...mid.mol.steps, ...added], history: mid.mol.history };
+  const index = indexProto(grown);
+  if (!index.ok) return index;
+  const d2 = new Draft(grown, index.value, mol, d.now);
+  const moved = [];
+  for (let i = 0; i < mol.steps.length; i++) {
+    const changed = i >= before.steps.length || mol.steps[i].status !== before.steps[i].status;
+    if (changed) moved.push(i, ...index.value.dependents[i]);
+  }
+  advance(d2, moved);
+  settle2(d2);
+  const done2 = d2.build(before.rev + 1);
+  return ok({ mol: done2.mol, effects: [...mid.effects, ...done2.effects] });
 }
 function transitionAll(proto, mol, events, now) {
   let current = mol;
@@ -47134,10 +47542,10 @@ var STATUS_TONE = {
 };
 function makeStyle(options) {
   const { color, symbols } = options;
-  const paint = (tone, text3) => {
-    if (!color || text3 === "") return text3;
+  const paint = (tone, text4) => {
+    if (!color || text4 === "") return text4;
     const [on, off] = SGR[tone];
-    return `\x1B[${on}m${text3}\x1B[${off}m`;
+    return `\x1B[${on}m${text4}\x1B[${off}m`;
   };
   return {
     color,
@@ -47190,9 +47598,9 @@ function lineWriter(stream) {
     if (!process.stderr.destroyed) process.stderr.write(`mol: cannot write output: ${error2.message}
 `);
   });
-  const write = (text3) => {
+  const write = (text4) => {
     if (closed || stream.destroyed) return;
-    stream.write(text3.endsWith("\n") ? text3 : `${text3}
+    stream.write(text4.endsWith("\n") ? text4 : `${text4}
 `);
   };
   writers.set(stream, write);
@@ -47414,8 +47822,8 @@ async function resolveCommit(cwd, rev) {
   if (!out.ok || out.value.code !== 0) return void 0;
   return out.value.stdout.trim();
 }
-function splitNul(text3) {
-  return text3.split("\0").filter((part) => part.length > 0);
+function splitNul(text4) {
+  return text4.split("\0").filter((part) => part.length > 0);
 }
 
 // src/runner/commit-step.ts
@@ -47565,8 +47973,8 @@ async function firstMatch(cwd, segments, prefix = "") {
   }
   return { kind: "missing" };
 }
-function escapeRegExp(text3) {
-  return text3.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegExp(text4) {
+  return text4.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/runner/gates/schema-gate.ts
@@ -47608,14 +48016,14 @@ async function readJson2(cwd, shown) {
   const resolved = await resolveInWorkspace(cwd, shown);
   if (resolved.kind === "refused") return { error: resolved.reason };
   if (resolved.kind === "missing") return { error: `${shown} does not exist` };
-  let text3;
+  let text4;
   try {
-    text3 = await readFile(resolved.real, "utf8");
+    text4 = await readFile(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
   try {
-    return { value: JSON.parse(text3) };
+    return { value: JSON.parse(text4) };
   } catch (error2) {
     return { error: `${shown} is not valid JSON: ${error2.message}` };
   }
@@ -47778,10 +48186,10 @@ function runCommand(options) {
     let stoppedFor;
     let pending = "";
     const lineOf = options.stdoutLine;
-    const show2 = (text3, stream) => {
-      if (text3 === "") return;
-      tail.push(Buffer.from(text3));
-      options.onOutput?.(text3, stream);
+    const show2 = (text4, stream) => {
+      if (text4 === "") return;
+      tail.push(Buffer.from(text4));
+      options.onOutput?.(text4, stream);
     };
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
@@ -48067,8 +48475,8 @@ async function deleteMoleculeBranches(options) {
   }
   return ok({ local, remote: onRemote });
 }
-function lines(text3) {
-  return text3.split("\n").filter((line) => line.trim() !== "");
+function lines(text4) {
+  return text4.split("\n").filter((line) => line.trim() !== "");
 }
 
 // src/runner/prepare-workspace.ts
@@ -48666,10 +49074,10 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text3 = readFileSync3(join6(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text4 = readFileSync3(join6(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text3, file2);
-      builtin = { text: text3, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+      const parsed = parseFormula(text4, file2);
+      builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
     } catch {
       builtin = void 0;
     }
@@ -48690,8 +49098,8 @@ var CONFIG_FILE = ".github/molecular.yml";
 function configSearchPath(repoDir) {
   const file2 = join7(repoDir, CONFIG_FILE);
   if (!existsSync3(file2)) return ok([]);
-  const text3 = readFileSync4(file2, "utf8");
-  const line = text3.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const text4 = readFileSync4(file2, "utf8");
+  const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
   const invalid = (message) => ({
     ok: false,
     error: {
@@ -48705,7 +49113,7 @@ function configSearchPath(repoDir) {
   });
   let doc;
   try {
-    doc = (0, import_yaml.parse)(text3);
+    doc = (0, import_yaml.parse)(text4);
   } catch (e) {
     return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
   }
@@ -48858,8 +49266,8 @@ function localFormulaSource(place) {
     scope: `local:${resolve5(place.repoDir)}`,
     builtin: packageBuiltins,
     readBlob: async (pin) => {
-      const text3 = await readGitBlob(place.repoDir, pin.blobSha);
-      if (text3 !== void 0) return ok(text3);
+      const text4 = await readGitBlob(place.repoDir, pin.blobSha);
+      if (text4 !== void 0) return ok(text4);
       return err(
         "blob-missing",
         `the pinned file ${pin.path} (blob ${pin.blobSha.slice(0, 12)}) is not in the repository ${place.repoDir} any more`
@@ -48882,13 +49290,13 @@ function resolveLocal(place, name, overlayFiles) {
   if (!loaded.ok) return loaded;
   const overlays = [];
   for (const file2 of overlayFiles) {
-    let text3;
+    let text4;
     try {
-      text3 = readText(resolve5(place.cwd, file2));
+      text4 = readText(resolve5(place.cwd, file2));
     } catch {
       return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
     }
-    const parsed = parseFormula(text3, file2);
+    const parsed = parseFormula(text4, file2);
     if (!parsed.ok) return parsed;
     if (!parsed.value.isOverlay) {
       return err("not-an-overlay", `${file2} is not an overlay: an overlay holds only [[step-overrides]]`, {
@@ -49020,7 +49428,7 @@ function rememberProto(scope, mol, proto) {
 async function loadProto(source, mol, options = {}) {
   const key = keyOf2(source.scope, mol);
   const cached2 = protos.get(key);
-  if (cached2) return ok(withDefaultRetries(cached2, options.defaultRetries));
+  if (cached2) return ok(withFanouts(withDefaultRetries(cached2, options.defaultRetries), mol));
   const cooked = await cookPinned(source, mol);
   if (!cooked.ok) {
     return err(
@@ -49029,7 +49437,7 @@ async function loadProto(source, mol, options = {}) {
     );
   }
   protos.set(key, cooked.value);
-  return ok(withDefaultRetries(cooked.value, options.defaultRetries));
+  return ok(withFanouts(withDefaultRetries(cooked.value, options.defaultRetries), mol));
 }
 async function cookPinned(source, mol) {
   const { formula } = mol;
@@ -49071,9 +49479,9 @@ async function described(source, pins, name, parsed) {
   for (const file2 of descriptionFilesOf(parsed.value)) {
     const pin = pins[descriptionFilePin(name, file2)];
     if (pin === void 0 || typeof pin === "string") continue;
-    const text3 = await source.readBlob(pin);
-    if (!text3.ok) return text3;
-    texts.set(file2, text3.value);
+    const text4 = await source.readBlob(pin);
+    if (!text4.ok) return text4;
+    texts.set(file2, text4.value);
   }
   return texts.size === 0 ? parsed : withDescriptionFiles(parsed.value, texts);
 }
@@ -49084,9 +49492,9 @@ async function readPinned(source, name, pin) {
     return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
   }
   if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
-  const text3 = await source.readBlob(pin);
-  if (!text3.ok) return text3;
-  return parseFormula(text3.value, pin.path);
+  const text4 = await source.readBlob(pin);
+  if (!text4.ok) return text4;
+  return parseFormula(text4.value, pin.path);
 }
 
 // src/shell/pour.ts
@@ -49495,8 +49903,8 @@ function record3(value) {
 function count(value) {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
 }
-function textLine(text3) {
-  return text3 === "" || text3.endsWith("\n") ? text3 : `${text3}
+function textLine(text4) {
+  return text4 === "" || text4.endsWith("\n") ? text4 : `${text4}
 `;
 }
 
@@ -49515,10 +49923,10 @@ function claudeStreamReader() {
         return typeof msg.model === "string" && msg.model !== "" ? { text: "", model: msg.model } : { text: "" };
       if (msg.type === "assistant") {
         const message = record3(msg.message);
-        const text3 = contentText(message?.content);
+        const text4 = contentText(message?.content);
         const id = typeof message?.id === "string" ? message.id : void 0;
         const usage = record3(message?.usage);
-        if (usage === void 0 || id !== void 0 && seen.has(id)) return { text: text3 };
+        if (usage === void 0 || id !== void 0 && seen.has(id)) return { text: text4 };
         if (id !== void 0) seen.add(id);
         const reading = {
           tokens_in: inputTokens(usage),
@@ -49528,7 +49936,7 @@ function claudeStreamReader() {
         tokensIn += reading.tokens_in ?? 0;
         tokensOut += reading.tokens_out ?? 0;
         turns += 1;
-        return { text: text3, usage: reading };
+        return { text: text4, usage: reading };
       }
       if (msg.type === "result") {
         const usage = record3(msg.usage);
@@ -49539,8 +49947,8 @@ function claudeStreamReader() {
           reading.tokens_in = Math.max(0, inputTokens(usage) - tokensIn);
           reading.tokens_out = Math.max(0, count(usage.output_tokens) - tokensOut);
         }
-        const text3 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
-        return { text: text3, usage: reading };
+        const text4 = msg.is_error === true && typeof msg.result === "string" ? textLine(msg.result) : "";
+        return { text: text4, usage: reading };
       }
       return { text: "" };
     }
@@ -49848,7 +50256,7 @@ function commandEnv(job, checkout) {
   if (job.state.attempts > 1 && job.state.error !== void 0) extra.MOL_PREVIOUS_FAILURE = job.state.error;
   return stepEnv({
     base: job.host.env,
-    vars: job.mol.vars,
+    vars: job.def.vars === void 0 ? job.mol.vars : { ...job.mol.vars, ...job.def.vars },
     molId: job.mol.id,
     stepId: job.def.id,
     inputs: stepInputs(job.proto, job.def).map((i) => i.path),
@@ -49904,18 +50312,18 @@ async function runStepCommand(job, checkout, prompt2) {
   };
   const go = async () => {
     if (agent === void 0) return command({});
-    const text3 = prompt2 ?? "";
+    const text4 = prompt2 ?? "";
     const dir = await mkdtemp(join11(tmpdir(), "mol-prompt-"));
     try {
       const file2 = join11(dir, "prompt.md");
       const usageFile = join11(dir, "usage.jsonl");
-      await writeFile2(file2, text3);
+      await writeFile2(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
         return ok(refusedOutcome(watch.refused));
       }
-      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text3, watch);
+      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
       await rm6(dir, { recursive: true, force: true });
     }
@@ -50381,11 +50789,11 @@ ${fence2(g.detail.trim())}`);
     ...details
   ].join("\n\n");
 }
-function fence2(text3) {
-  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
+function fence2(text4) {
+  const longest = Math.max(2, ...[...text4.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = "`".repeat(longest + 1);
   return `${ticks}
-${text3}
+${text4}
 ${ticks}`;
 }
 
@@ -50489,10 +50897,10 @@ async function stepPrompt(job, branch) {
 }
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
-  const text3 = [job.def.description, job.def.acceptance ?? ""].join("\n");
+  const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
   const resolve8 = job.host.mentions;
-  if (resolve8 === void 0 || extractMentions(text3).length === 0) return NO_MENTIONS;
-  return resolve8(text3);
+  if (resolve8 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve8(text4);
 }
 
 // src/cli/heartbeat.ts
@@ -50526,10 +50934,10 @@ import { readFile as readFile3 } from "node:fs/promises";
 import { join as join12 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localPrices(repoDir) {
-  const text3 = await readFile3(join12(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
-  if (text3 === void 0) return ok(void 0);
+  const text4 = await readFile3(join12(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  if (text4 === void 0) return ok(void 0);
   const lines2 = new import_yaml2.LineCounter();
-  const doc = (0, import_yaml2.parseDocument)(text3, { lineCounter: lines2 });
+  const doc = (0, import_yaml2.parseDocument)(text4, { lineCounter: lines2 });
   if (doc.errors.length > 0) return ok(void 0);
   const prices = doc.toJS()?.prices;
   if (prices === void 0 || prices === null) return ok(void 0);
@@ -50556,9 +50964,9 @@ var import_yaml3 = __toESM(require_dist(), 1);
 import { readFile as readFile4 } from "node:fs/promises";
 import { join as join13 } from "node:path";
 var CONFIG_PATH2 = ".github/molecular.yml";
-async function localMentions(repoDir, text3) {
+async function localMentions(repoDir, text4) {
   const read = (path) => readFile4(join13(repoDir, path), "utf8").catch(() => void 0);
-  return resolveMentions(text3, contextMap(await read(CONFIG_PATH2)), read);
+  return resolveMentions(text4, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
   if (yaml === void 0) return {};
@@ -50638,7 +51046,7 @@ function cliStepHost(ctx, options = {}) {
     push: false,
     env: process.env,
     ...options.prices === void 0 ? {} : { prices: options.prices },
-    mentions: (text3) => localMentions(ctx.repoDir, text3),
+    mentions: (text4) => localMentions(ctx.repoDir, text4),
     log: () => {
     },
     // Progress goes to stderr; this one also when nothing else is printed, since files left the tree.
@@ -50679,8 +51087,8 @@ function finishedLine(before, after, def, outcome, ms, style = PLAIN) {
   const symbol2 = line.slice(0, line.indexOf(" "));
   return markedLine(symbol2, line.slice(symbol2.length + 1), style);
 }
-function markedLine(symbol2, text3, style = PLAIN) {
-  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)} ${text3}` : text3;
+function markedLine(symbol2, text4, style = PLAIN) {
+  return style.symbols ? `${style.paint(SYMBOL_TONE[symbol2] ?? "strong", symbol2)} ${text4}` : text4;
 }
 var SYMBOL_TONE = {
   "\u2713": "good",
@@ -50858,15 +51266,15 @@ function tryCreate(path, holder) {
   return new Error("the lock directory keeps disappearing");
 }
 function readHolder(path) {
-  let text3;
+  let text4;
   try {
-    text3 = readFileSync6(path, "utf8");
+    text4 = readFileSync6(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
   }
   try {
-    const data = JSON.parse(text3);
+    const data = JSON.parse(text4);
     if (typeof data.pid === "number" && typeof data.host === "string" && typeof data.acquiredAt === "string" && typeof data.nonce === "string") {
       return data;
     }
@@ -51009,7 +51417,16 @@ var HEARTBEAT_MS = 3e4;
 async function execute(ctx, start2, proto, options = {}) {
   const print = options.print ?? ((line) => ctx.io.out(line));
   const jobs = proto.execution === "local" ? 1 : Math.max(1, options.jobs ?? 1);
-  const defs = new Map(proto.steps.map((s) => [s.id, s]));
+  const current = () => withFanouts(proto, latest);
+  const defsByProto = /* @__PURE__ */ new WeakMap();
+  const defsOf = (p) => {
+    let defs = defsByProto.get(p);
+    if (!defs) {
+      defs = new Map(p.steps.map((s) => [s.id, s]));
+      defsByProto.set(p, defs);
+    }
+    return defs;
+  };
   const style = options.style ?? PLAIN;
   const heartbeats = /* @__PURE__ */ new Set();
   const groups = /* @__PURE__ */ new Map();
@@ -51034,7 +51451,7 @@ async function execute(ctx, start2, proto, options = {}) {
     if (mol.rev >= latest.rev) latest = mol;
   };
   const runOne = async (def) => {
-    const job = stepJob(host, latest, proto, def.id);
+    const job = stepJob(host, latest, current(), def.id);
     if (!job.ok) {
       fatal ??= job.error;
       return;
@@ -51112,7 +51529,9 @@ async function execute(ctx, start2, proto, options = {}) {
     if (recorded.problem !== void 0) fatal ??= recorded.problem;
     else adopt(recorded.mol);
   };
-  const runnable = readySteps(proto, start2).some((id) => runsUnattended(defs.get(id)));
+  const runnable = readySteps(proto, start2).some(
+    (id) => runsUnattended(defsOf(withFanouts(proto, start2)).get(id))
+  );
   const tree = proto.execution === "local" && runnable ? await holdWorkingTree(ctx, start2.id) : void 0;
   if (tree !== void 0 && !tree.ok) return tree;
   const leftToOther = tree !== void 0 && tree.value === void 0;
@@ -51138,9 +51557,10 @@ async function execute(ctx, start2, proto, options = {}) {
   async function loop() {
     for (; ; ) {
       if (fatal === void 0 && !stopping && !leftToOther && startsSteps(latest.status)) {
-        for (const id of readySteps(proto, latest)) {
+        const now = current();
+        for (const id of readySteps(now, latest)) {
           if (running.size >= jobs) break;
-          const def = defs.get(id);
+          const def = defsOf(now).get(id);
           if (!runsUnattended(def) || def === void 0 || running.has(id) || passed.has(id)) continue;
           const job = runOne(def).catch((e) => {
             fatal ??= { code: "internal-error", message: `running ${id} failed: ${e.message}` };
@@ -51600,19 +52020,19 @@ function sameJson(a, b) {
 import { readFile as readFile5 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
-  let text3;
+  let text4;
   try {
-    text3 = await readFile5(path, "utf8");
+    text4 = await readFile5(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
-  return parseStateText(path, text3, schema);
+  return parseStateText(path, text4, schema);
 }
-function parseStateText(path, text3, schema) {
+function parseStateText(path, text4, schema) {
   let data;
   try {
-    data = JSON.parse(text3);
+    data = JSON.parse(text4);
   } catch (error2) {
     return err(
       "state-invalid",
@@ -51653,15 +52073,15 @@ function journalPathOf(livePath) {
   return `${livePath.slice(0, -".json".length)}.journal`;
 }
 async function readLive(path) {
-  let text3;
+  let text4;
   let info;
   try {
-    [text3, info] = await Promise.all([readFile6(path, "utf8"), stat2(path)]);
+    [text4, info] = await Promise.all([readFile6(path, "utf8"), stat2(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
-  const parsed = parseStateText(path, text3, MoleculeSchema);
+  const parsed = parseStateText(path, text4, MoleculeSchema);
   if (!parsed.ok) return parsed;
   const base = {
     mol: freezeRead(parsed.value),
@@ -51729,11 +52149,11 @@ function replay(state, bytes, offset, file2) {
     const nl = bytes.indexOf(10, at);
     if (nl < 0 || nl >= used) break;
     line++;
-    const text3 = bytes.subarray(at, nl).toString("utf8");
+    const text4 = bytes.subarray(at, nl).toString("utf8");
     at = nl + 1;
     let data;
     try {
-      data = JSON.parse(text3);
+      data = JSON.parse(text4);
     } catch (error2) {
       return err(
         "state-invalid",
@@ -52185,15 +52605,15 @@ function archiveOf(effects) {
   return ok(parsed.data);
 }
 async function writeConfirmed(path, value, schema) {
-  const text3 = `${JSON.stringify(value, null, 2)}
+  const text4 = `${JSON.stringify(value, null, 2)}
 `;
   crashPoint("state-write:before");
-  await writeFileAtomic(path, text3);
+  await writeFileAtomic(path, text4);
   crashPoint("state-write:after");
   const back = await readStateFile(path, schema);
   if (!back.ok) return back;
   if (back.value === void 0 || `${JSON.stringify(back.value, null, 2)}
-` !== text3) {
+` !== text4) {
     return err(
       "write-lost",
       `${path} does not hold what was just written to it; another program may be writing there.`,
@@ -52328,7 +52748,7 @@ var CLI_WORDS = [
   [/ is required: give (\S+)=<value>$/, " is required: give --var $1=<value>"]
 ];
 function inCliWords(message) {
-  return CLI_WORDS.reduce((text3, [engine, cli]) => text3.replace(engine, cli), message);
+  return CLI_WORDS.reduce((text4, [engine, cli]) => text4.replace(engine, cli), message);
 }
 function exitFor(mol) {
   if (mol.status === "complete" || mol.status === "squashed" || mol.status === "burned") return EXIT.ok;
@@ -52718,8 +53138,8 @@ function noteOf(step2) {
   if (step2.note !== void 0) return step2.note;
   return step2.checkpoint?.notes ?? "";
 }
-function clip(text3, width) {
-  const line = text3.replace(/\s+/g, " ").trim();
+function clip(text4, width) {
+  const line = text4.replace(/\s+/g, " ").trim();
   if (stringWidth(line) <= width) return line;
   let kept = "";
   let used = 0;
@@ -52732,8 +53152,8 @@ function clip(text3, width) {
   return `${kept}\u2026`;
 }
 var GRAPHEMES = new Intl.Segmenter(void 0, { granularity: "grapheme" });
-function pad(text3, width) {
-  return text3 + " ".repeat(Math.max(0, width - stringWidth(text3)));
+function pad(text4, width) {
+  return text4 + " ".repeat(Math.max(0, width - stringWidth(text4)));
 }
 function report(mol, proto, style = PLAIN) {
   const next = nextSteps(mol, proto);
@@ -52755,8 +53175,8 @@ function printJson(io, json3, value) {
     return EXIT.ok;
   }
   const items = Array.isArray(value) ? value : [value];
-  const known = new Set(items.flatMap((item) => isRecord2(item) ? Object.keys(item) : []));
-  const pick2 = (item) => isRecord2(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
+  const known = new Set(items.flatMap((item) => isRecord3(item) ? Object.keys(item) : []));
+  const pick2 = (item) => isRecord3(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
   io.out(JSON.stringify(Array.isArray(value) ? value.map(pick2) : pick2(value), null, 2));
   const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
   if (unknown2.length === 0) return EXIT.ok;
@@ -52765,7 +53185,7 @@ function printJson(io, json3, value) {
   );
   return EXIT.usage;
 }
-function isRecord2(value) {
+function isRecord3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -52882,7 +53302,8 @@ async function runCommand2(call) {
   if (!ran.ok) return failWith(io, ran.error);
   return finish(io, ran.value, proto, values.json);
 }
-function finish(io, mol, proto, json3) {
+function finish(io, mol, cooked, json3) {
+  const proto = withFanouts(cooked, mol);
   if (json3) printJson(io, json3, moleculeJson(mol, proto));
   else io.out(report(mol, proto, io.style));
   return exitFor(mol);
@@ -53226,6 +53647,10 @@ async function cookCommand(call) {
   io.out(`${proto.formula} (${proto.type}, ${proto.execution}) \u2014 ${proto.steps.length} steps`);
   if (proto.description) io.out(firstLine(proto.description));
   if (proto.reviewOnly) io.out("review only: every leg analyses, no commits expected");
+  for (const point of proto.bondPoints ?? []) {
+    const where3 = point.afterStep ? ` (after ${point.afterStep})` : point.beforeStep ? ` (before ${point.beforeStep})` : "";
+    io.out(`bond point: ${point.id}${where3}`);
+  }
   const vars2 = Object.entries(proto.vars);
   if (vars2.length) {
     io.out("\nvars:");
@@ -53251,7 +53676,9 @@ function informationLine(step2) {
     step2.interactive && "interactive",
     step2.reviewOnly && "review only",
     step2.metadata && `metadata ${Object.entries(step2.metadata).map(([k, v]) => `${k}=${v}`).join(", ")}`,
-    step2.notes && `notes: ${firstLine(step2.notes)}`
+    step2.notes && `notes: ${firstLine(step2.notes)}`,
+    step2.fanout && `on complete: ${step2.fanout.bond} for each of ${step2.fanout.forEach}${step2.fanout.sequential ? ", one after another" : ""}`,
+    step2.waitsFor && `waits for ${step2.waitsFor.gate === "any-children" ? "one" : "all"} of ${step2.waitsFor.spawner}'s children`
   ].filter(Boolean).join(" \xB7 ");
 }
 async function cookFromArgs(call) {
@@ -53270,8 +53697,8 @@ async function cookFromArgs(call) {
   if (!cooked.ok) return failWith(io, cooked.error);
   return cooked.value;
 }
-function firstLine(text3) {
-  return text3.trim().split("\n")[0] ?? "";
+function firstLine(text4) {
+  return text4.trim().split("\n")[0] ?? "";
 }
 
 // src/cli/commands/demo.ts
@@ -53367,11 +53794,11 @@ function realOrSame(path) {
     return path;
   }
 }
-function shellWord(text3) {
-  return /^[\w@%+=:,./-]+$/.test(text3) ? text3 : `'${text3.replaceAll("'", "'\\''")}'`;
+function shellWord(text4) {
+  return /^[\w@%+=:,./-]+$/.test(text4) ? text4 : `'${text4.replaceAll("'", "'\\''")}'`;
 }
-function indent(text3) {
-  return text3.trimEnd().split("\n").map((l) => `  ${l}`).join("\n");
+function indent(text4) {
+  return text4.trimEnd().split("\n").map((l) => `  ${l}`).join("\n");
 }
 
 // src/cli/commands/diff.ts
@@ -54130,11 +54557,11 @@ async function promptCommand({ io, values, positionals }) {
   const { repoDir } = ctx;
   const current = await gitText(repoDir, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const branch = mol.execution === "distributed" ? stepBranch(mol.id, stepId) : current.ok ? current.value : "HEAD";
-  const text3 = await stepPrompt(
+  const text4 = await stepPrompt(
     { mol, proto, def, host: { mentions: (t) => localMentions(repoDir, t) } },
     branch
   );
-  io.out(text3.trimEnd());
+  io.out(text4.trimEnd());
   return EXIT.ok;
 }
 
@@ -54633,11 +55060,11 @@ async function stepBases(cwd, proto, mol, def, head) {
 }
 
 // src/cli/commands/step-verbs.ts
-function stepVerb(verb, summary, text3, examples, options = []) {
+function stepVerb(verb, summary, text4, examples, options = []) {
   return defineVerb({
     name: verb,
     summary,
-    args: [MOL_ARG, STEP_ARG, ...text3],
+    args: [MOL_ARG, STEP_ARG, ...text4],
     options: [...options, NO_RUN, RUN_JSON, STORE],
     examples,
     run: (call) => stepCommand(call, verb)
@@ -54682,14 +55109,14 @@ var approve2 = stepVerb(
 async function stepCommand(call, verb) {
   const { io, values } = call;
   const [molId = "", stepId = "", ...words] = call.positionals;
-  const text3 = words.join(" ").trim();
-  if (verb === "fail" && text3 === "") return call.usageError("say why the step failed");
+  const text4 = words.join(" ").trim();
+  if (verb === "fail" && text4 === "") return call.usageError("say why the step failed");
   const opened = await openStep(io, values, molId, stepId);
   if (!opened.ok) return failWith(io, opened.error);
   const { ctx, loaded } = opened.value;
   const { proto } = loaded;
   const by2 = whoAmI(io.env);
-  const command = await commandOf(ctx, verb, stepId, text3, by2, loaded.mol, proto, values.force === true);
+  const command = await commandOf(ctx, verb, stepId, text4, by2, loaded.mol, proto, values.force === true);
   const before = loaded.mol.steps.find((s) => s.id === stepId)?.status;
   const applied = await changeMolecule(
     ctx.store,
@@ -54725,7 +55152,7 @@ async function stepCommand(call, verb) {
   else for (const line of nextSteps(mol, proto)) io.out(`next: ${line}`);
   return exitFor(mol);
 }
-async function commandOf(ctx, verb, step2, text3, by2, mol, proto, force) {
+async function commandOf(ctx, verb, step2, text4, by2, mol, proto, force) {
   switch (verb) {
     case "done": {
       const def = proto.steps.find((s) => s.id === step2);
@@ -54735,15 +55162,15 @@ async function commandOf(ctx, verb, step2, text3, by2, mol, proto, force) {
         ...commit === void 0 ? {} : { commit },
         filesModified: work.filesModified,
         gates: [],
-        notes: text3 || `done by ${by2}`,
+        notes: text4 || `done by ${by2}`,
         now: () => ctx.io.now()
       });
       return { verb, step: step2, checkpoint };
     }
     case "fail":
-      return { verb, step: step2, reason: text3 };
+      return { verb, step: step2, reason: text4 };
     case "skip":
-      return { verb, step: step2, ...text3 === "" ? {} : { reason: text3 }, ...force ? { force } : {} };
+      return { verb, step: step2, ...text4 === "" ? {} : { reason: text4 }, ...force ? { force } : {} };
     case "retry":
     case "approve":
       return { verb, step: step2 };
@@ -54767,9 +55194,9 @@ function formulaTargets(targets, cwd) {
 }
 function validateFormulaFile(file2, options) {
   const path = resolve7(options.cwd, file2);
-  let text3;
+  let text4;
   try {
-    text3 = readText(path);
+    text4 = readText(path);
   } catch (error2) {
     if (error2.code === "ENOENT") {
       const { message } = missingFormulaFile(file2, path, FormulaCatalog.forRepo(options.repoDir)).error;
@@ -54780,7 +55207,7 @@ function validateFormulaFile(file2, options) {
       diagnostics: [{ severity: "error", code: "unreadable", message: `${file2} cannot be read`, file: file2 }]
     };
   }
-  const parsed = parseFormula(text3, file2);
+  const parsed = parseFormula(text4, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
   const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname9(path)]);
   const cooked = cook(parsed.value, { library: catalog });

@@ -22,9 +22,9 @@ const TOKEN = 'ghs_bench_token';
 /** The test helpers the bench drives, bundled; `import.meta` keeps meaning each source file's own place. */
 const WORLD = `
 export { actorFor, startFakeGitHub } from './test/helpers/fake-github/index.ts';
-export { SimulatedRunner } from './test/helpers/simulated-runner.ts';
+export { SimulatedRunner, buildActionBundle } from './test/helpers/simulated-runner.ts';
 export { makeTempRepo } from './test/helpers/git.ts';
-export { issueEvent } from './test/helpers/fake-github/webhook-payloads.ts';
+export { issueEvent, commentEvent } from './test/helpers/fake-github/webhook-payloads.ts';
 import { cook } from './src/engine/cook/cook.ts';
 import { pour } from './src/engine/molecule/ops/pour.ts';
 import { parseFormula } from './src/engine/formula/parse-formula.ts';
@@ -74,7 +74,8 @@ const keepImportMeta = {
   },
 };
 
-async function loadWorld(dir) {
+/** The bundled test helpers (fake GitHub, simulated runner), for this file and bench/rows/api-budget.mjs. */
+export async function loadWorld(dir) {
   const outfile = join(dir, 'world.mjs');
   await build({
     stdin: { contents: WORLD, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-action-world.ts' },
@@ -90,10 +91,10 @@ async function loadWorld(dir) {
 }
 
 /** A call's name: the REST operation, or `graphql <operation name>`. */
-const callName = (r) => (r.graphqlOperation ? `graphql ${r.graphqlOperation}` : r.operationId);
+export const callName = (r) => (r.graphqlOperation ? `graphql ${r.graphqlOperation}` : r.operationId);
 
 /** `3× graphql MolecularComment, 1× …`, in the order each operation was first called. */
-function countKinds(calls) {
+export function countKinds(calls) {
   const kinds = new Map();
   for (const r of calls) kinds.set(callName(r), (kinds.get(callName(r)) ?? 0) + 1);
   return [...kinds].map(([k, v]) => `${v}× ${k}`).join(', ');

@@ -10,7 +10,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replyMarker } from '../../src/shell/github/reply-marker.js';
+import { repliedTo } from '../../src/shell/github/reply-marker.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import type { AppInstance } from '../../test/helpers/chaos/app-instance.js';
 import { startAppProcess } from '../../test/helpers/chaos/app-process.js';
@@ -140,7 +140,7 @@ export async function runContended({
     for (const _round of [1, 2]) {
       for (const app of apps) {
         const id = gh.state.addComment(issue, '/mol status', actorFor('alice')).id;
-        const answered = () => [...gh.state.comments.values()].some((c) => c.body.includes(replyMarker(id)));
+        const answered = () => [...gh.state.comments.values()].some((c) => repliedTo(c.body) === id);
         await delivered(app.send('issue_comment', commentEvent(gh, id)), answered, `warm ${app.name}`);
       }
     }

@@ -8,7 +8,7 @@ import { checkState } from '../../src/engine/codec/check-state.js';
 import { deflateToBase64, FAST_DEFLATE_LEVEL } from '../../src/engine/codec/deflate.js';
 import { packedMoleculeJson } from '../../src/engine/codec/packed-json.js';
 import { plainJsonWithin } from '../../src/engine/codec/plain-json.js';
-import { withListsSplitOnce } from '../../src/engine/codec/row-chunks.js';
+import { withListsSplitOnce } from '../../src/engine/molecule/row-chunks.js';
 import { SEAL_RESERVE_BYTES } from '../../src/github/store/comment-seal.js';
 import {
   DEFAULT_STATE_BUDGET_BYTES,

@@ -16,8 +16,13 @@ export async function loadActionConfig(
 ): Promise<Result<Config>> {
   const file = await readRepoFile(octokit, repo, path, ref);
   if (!file.ok) return file;
-  if (!file.value) return ok(DEFAULT_CONFIG);
-  const parsed = parseConfig(file.value.text);
+  return configFromText(file.value?.text, path);
+}
+
+/** The config a file's text says (no file: the defaults); a snapshot that read the text passes it here. */
+export function configFromText(text: string | undefined, path: string): Result<Config> {
+  if (text === undefined) return ok(DEFAULT_CONFIG);
+  const parsed = parseConfig(text);
   if (parsed.ok || path === CONFIG_PATH) return parsed;
   // The parser names the default path; this config lives elsewhere.
   const message = parsed.error.message.split(CONFIG_PATH).join(path);

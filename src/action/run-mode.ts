@@ -6,12 +6,17 @@ import { join } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import { defaultBranchOf } from '../github/branch-formulas.js';
 import type { GitHubClient } from '../github/client.js';
+import { DEFAULT_CONFIG } from '../github/config.js';
+import { readJobSnapshot } from '../github/job-snapshot.js';
+import { parseMoleculeId } from '../github/molecule-id.js';
+import { type PatrolSnapshot, readPatrolSnapshot } from '../github/patrol-snapshot.js';
 import { remoteAuthEnv } from '../runner/remote-auth.js';
+import { blobsFirst } from '../shell/formulas/blobs-first.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';
 import type { GitHubContext } from '../shell/github/github-context.js';
 import { openStore } from '../shell/github/molecule-store.js';
 import { formulaSource } from '../shell/github/repo-proto.js';
-import { loadActionConfig } from './action-config.js';
+import { configFromText, loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
 import { actionHandlerContext, actionTrustedWriters } from './build-github-context.js';
@@ -53,9 +58,9 @@ export async function runMode(inputs: ActionInputs, deps: RunDeps): Promise<Mode
   const runId = actions.value.runId ?? `local-${process.pid}`;
   const opened = await openHandlerContext(inputs, actions.value, runId, deps);
   if (!opened.ok) return { outputs: {}, failure: opened.error.message };
-  const { ctx, untrustedApps } = opened.value;
+  const { ctx, untrustedApps, snapshot } = opened.value;
   // State an untrusted app wrote was refused: fail, naming the input to set, rather than exit 0.
-  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps));
+  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps, snapshot));
 }
 
 function apiMode(
@@ -64,12 +69,18 @@ function apiMode(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
+  snapshot: PatrolSnapshot | undefined,
 ): Promise<ModeResult> {
   switch (inputs.mode) {
     case 'event':
       return eventMode(ctx, deps.io, actions.eventName, runId);
     case 'patrol':
-      return patrolMode(ctx, deps.io, runId);
+      return patrolMode(
+        snapshot ? { ...ctx, formulas: blobsFirst(formulaSource(ctx), snapshot.blobs) } : ctx,
+        deps.io,
+        runId,
+        snapshot ? { firstPage: snapshot.firstPage } : {},
+      );
     default:
       return runStepMode(inputs, ctx, actions, runId, deps);
   }
@@ -81,14 +92,42 @@ async function openHandlerContext(
   actions: ActionsEnv,
   runId: string,
   deps: RunDeps,
-): Promise<Result<{ ctx: GitHubContext; untrustedApps: UntrustedApps }>> {
+): Promise<Result<{ ctx: GitHubContext; untrustedApps: UntrustedApps; snapshot?: PatrolSnapshot }>> {
   const payload = readEventPayload(actions.eventPath);
   if (!payload.ok) return payload;
   const octokit = deps.octokitFor(inputs.token);
   const repo = actions.repo;
   const named = (payload.value.repository as { default_branch?: unknown } | undefined)?.default_branch;
   const defaultBranch = typeof named === 'string' ? named : await defaultBranchOf(octokit, repo);
-  const config = await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
+  // Patrol reads its config with the formulas and the survey's first page: one request (issue 27).
+  const snapshot =
+    inputs.mode === 'patrol'
+      ? await readPatrolSnapshot(octokit, repo, {
+          ref: defaultBranch,
+          configPath: inputs.configPath,
+          formulasPath: DEFAULT_CONFIG.formulas_path,
+        })
+      : undefined;
+  // A step job, or a command in a comment, reads its config with the issue's comments: one request, not two.
+  const issue = STEP_MODES.has(inputs.mode)
+    ? moleculeIssue(inputs, payload.value)
+    : inputs.mode === 'event' && actions.eventName === 'issue_comment'
+      ? commentedIssue(payload.value)
+      : undefined;
+  const job =
+    issue === undefined
+      ? undefined
+      : await readJobSnapshot(
+          octokit,
+          repo,
+          { ref: defaultBranch, configPath: inputs.configPath, issue },
+          deps.now,
+        );
+  const configText = (snapshot ?? job)?.configText;
+  const config =
+    configText !== undefined
+      ? configFromText(configText ?? undefined, inputs.configPath)
+      : await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch);
   if (!config.ok) return config;
   const stateKey = deps.env.MOLECULAR_STATE_KEY;
   const configNamesWriters = config.value.trusted_writers !== undefined;
@@ -115,7 +154,8 @@ async function openHandlerContext(
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
   });
-  return ok({ ctx, untrustedApps });
+  if (job) ctx.alreadyListed = job.alreadyListed;
+  return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });
 }
 
 function runStepMode(
@@ -152,6 +192,20 @@ function runStepMode(
   if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
   if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);
   return stepMode(jobDeps, molecule, step);
+}
+
+const STEP_MODES = new Set(['step', 'step-start', 'step-finish']);
+
+/** The issue of the molecule a step job names (its id carries it), as runStepMode finds the molecule. */
+function moleculeIssue(inputs: ActionInputs, payload: Record<string, unknown>): number | undefined {
+  const dispatched = ((payload as { inputs?: unknown }).inputs ?? {}) as Record<string, unknown>;
+  const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
+  return molecule === undefined ? undefined : parseMoleculeId(molecule)?.issue;
+}
+
+function commentedIssue(payload: Record<string, unknown>): number | undefined {
+  const number = (payload.issue as { number?: unknown } | undefined)?.number;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 function stringOr(value: unknown): string | undefined {

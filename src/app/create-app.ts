@@ -5,7 +5,9 @@
  */
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { repoSlug } from '../github/client.js';
-import { fitProbotOctokit } from '../github/octokit.js';
+import { conditionalReads, ReadCache } from '../github/conditional-reads.js';
+import { oneRuleOctokit } from '../github/octokit.js';
+import { RateBudget, trackBudget } from '../github/rate-budget.js';
 import { reportConfigProblem } from '../shell/github/config-problem.js';
 import type { GitHubContext, GitHubLog } from '../shell/github/github-context.js';
 import type { HandlerResult } from '../webhooks/handler-result.js';
@@ -25,18 +27,36 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen = new SeenRepos();
+    // Per installation: its 5,000 an hour are shared by every delivery and the patrol timer, and
+    // the reads one delivery kept let the next ask conditionally (a 304 is not counted).
+    const installations = new Map<number, { budget: RateBudget; reads: ReadCache }>();
+    const installationOf = (installation: number | undefined) => {
+      if (installation === undefined) return { budget: new RateBudget(), reads: new ReadCache() };
+      const known = installations.get(installation);
+      if (known) return known;
+      const fresh = { budget: new RateBudget(), reads: new ReadCache() };
+      installations.set(installation, fresh);
+      return fresh;
+    };
     const on = explainingOn(app);
 
     const base = async (context: Context) => {
-      fitProbotOctokit(context.octokit);
+      const installation = (context.payload as { installation?: { id?: number } }).installation?.id;
+      const octokit = await oneRuleOctokit(context.octokit, installation);
+      const kept = installationOf(installation);
+      conditionalReads(octokit, kept.reads);
+      const budget = trackBudget(octokit, kept.budget);
+      // context.config reads through it too.
+      context.octokit = octokit;
       const slug = await slugOf();
       return {
-        octokit: context.octokit,
+        octokit,
         payload: context.payload,
         deliveryId: context.id,
         log: logOf(context),
         now,
         slug,
+        budget,
       };
     };
 
@@ -52,7 +72,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           repository?: { default_branch?: string };
         };
         seen.add(repo, payload.installation?.id);
-        const { slug, ...rest } = await base(context);
+        const { slug, budget, ...rest } = await base(context);
         const config = await configs.forContext(context, repo);
         if (!config.ok) {
           await reportConfigProblem(
@@ -73,12 +93,16 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           lock: lockFor(config.value),
         };
         logResult(context, repoSlug(repo), await handler(ctx));
+        if (budget.low())
+          context.log.warn(
+            `${repoSlug(repo)}: the rate budget is low (${budget.describe()}): patrol waits until it resets`,
+          );
       });
     }
 
     for (const [name, handler] of Object.entries(INSTALLATION_HANDLERS)) {
       on(name as keyof typeof INSTALLATION_HANDLERS, async (context: Context) => {
-        const { slug, ...rest } = await base(context);
+        const { slug, budget: _budget, ...rest } = await base(context);
         const result = await handler({ ...rest, identity: identityOf(slug) });
         logResult(context, 'installation', result);
       });
@@ -92,6 +116,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
         slugOf,
         now,
         intervalMs: options.patrolIntervalMs as number,
+        installationOf,
         stateKey: options.stateKey,
       });
     }

@@ -6,7 +6,9 @@
 import type { Probot } from 'probot';
 import { describeApiFailure } from '../github/api-failure.js';
 import { repoSlug } from '../github/client.js';
-import { fitProbotOctokit } from '../github/octokit.js';
+import { conditionalReads, type ReadCache } from '../github/conditional-reads.js';
+import { oneRuleOctokit } from '../github/octokit.js';
+import { type RateBudget, trackBudget } from '../github/rate-budget.js';
 import type { GitHubContext } from '../shell/github/github-context.js';
 import { runPatrol } from '../shell/github/github-patrol.js';
 import { identityOf } from './app-identity.js';
@@ -22,6 +24,8 @@ export interface PatrolTimerOptions {
   now: () => Date;
   intervalMs: number;
   stateKey?: string | undefined;
+  /** The installation's rate budget and kept reads, shared with its webhooks (a low budget defers the round). */
+  installationOf?: (installationId: number) => { budget: RateBudget; reads: ReadCache };
 }
 
 /** Starts the timer; the returned function stops it. */
@@ -46,8 +50,10 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
   for (const { repo, installationId } of options.seen.list()) {
     const where = repoSlug(repo);
     try {
-      const octokit = await app.auth(installationId);
-      fitProbotOctokit(octokit);
+      const octokit = await oneRuleOctokit(await app.auth(installationId), installationId);
+      const kept = installationId === undefined ? undefined : options.installationOf?.(installationId);
+      conditionalReads(octokit, kept?.reads);
+      trackBudget(octokit, kept?.budget);
       const config = await options.configs.forOctokit(octokit, repo);
       if (!config.ok) {
         app.log.warn(`patrol ${where}: ${config.error.message}`);
@@ -72,6 +78,10 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
         lock: lockFor(config.value),
       };
       const report = await runPatrol(ctx);
+      if (report.deferred !== undefined) {
+        log.warn(`patrol deferred: ${report.deferred}; the next round patrols`);
+        continue;
+      }
       if (report.done.length > 0 || report.problems.length > 0) {
         log.info(
           `patrol: ${report.surveyed} molecules; done: ${report.done.join(', ') || 'nothing'}; problems: ${report.problems.join('; ') || 'none'}`,

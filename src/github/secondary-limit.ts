@@ -14,7 +14,7 @@
  * is retried by one rule, not two.
  *
  * `secondaryLimits` is an Octokit plugin: the Action composes it into its client
- * (action-octokit.ts); the App applies it to each Octokit Probot hands over, since `probot run`
+ * (octokit.ts); the App applies it to each Octokit Probot hands over, since `probot run`
  * builds those itself (with throttling whose secondary-limit callback only logs, and plugin-retry).
  * Either way it is installed once per client.
  */

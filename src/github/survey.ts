@@ -20,10 +20,9 @@ import {
 /**
  * The PullRequest fragment asks the same of PRs, but its `state` is aliased: GitHub refuses the
  * whole query when two fields of one selection share a name and differ in type (`IssueState!` and
- * `PullRequestState!`).
+ * `PullRequestState!`). One page of the search; patrol-snapshot.ts asks for the first beside the config.
  */
-export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
-  search(type: ISSUE, query: $q, first: 100, after: $after) {
+export const SURVEY_SEARCH = `search(type: ISSUE, query: $q, first: 100, after: $after) {
     issueCount
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -52,7 +51,10 @@ export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) 
         }
       }
     }
-  }
+  }`;
+
+export const SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
+  ${SURVEY_SEARCH}
 }`;
 
 interface SurveyNode {
@@ -64,7 +66,7 @@ interface SurveyNode {
   comments?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlComment[] };
 }
 
-interface SurveyPage {
+export interface SurveyPage {
   search: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: SurveyNode[] };
 }
 
@@ -89,6 +91,13 @@ export interface SurveyOptions {
   label?: string;
   /** Safety stop for enormous repositories: at most this many pages of 100 issues. */
   maxPages?: number;
+  /** The first page, when a snapshot already read it (patrol-snapshot.ts): not asked again. */
+  firstPage?: SurveyPage;
+}
+
+/** The search query of the survey: open issues and PRs with `label` in `repo`. */
+export function surveySearch(repo: RepoRef, label: string = STATE_LABELS.active.name): string {
+  return `repo:${repoSlug(repo)} is:open label:"${label}"`;
 }
 
 export async function surveyMolecules(
@@ -96,13 +105,15 @@ export async function surveyMolecules(
   repo: RepoRef,
   options: SurveyOptions,
 ): Promise<Survey> {
-  const label = options.label ?? STATE_LABELS.active.name;
-  const q = `repo:${repoSlug(repo)} is:open label:"${label}"`;
+  const q = surveySearch(repo, options.label);
   const survey: Survey = { molecules: [], rejected: [], issues: 0, calls: 0 };
   let after: string | null = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
-    const data: SurveyPage = await octokit.graphql<SurveyPage>(SURVEY_QUERY, { q, after });
-    survey.calls++;
+    const data: SurveyPage =
+      page === 0 && options.firstPage
+        ? options.firstPage
+        : await octokit.graphql<SurveyPage>(SURVEY_QUERY, { q, after });
+    if (data !== options.firstPage) survey.calls++;
     for (const node of data.search.nodes) {
       if (node.number === undefined || !node.comments) continue;
       survey.issues++;

@@ -18,6 +18,8 @@ export interface CommitStepOptions {
    * work in progress, an untracked `.env`. They are never swept into the step's commit.
    */
   exclude?: string[];
+  /** HEAD as the caller read it after the step (head-check.ts): with nothing to commit, not asked again. */
+  headCommit?: string;
 }
 
 export interface StepCommit {
@@ -74,7 +76,9 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
     }
     return filesSince(cwd, base, head, committed);
   }
-  const head = await gitText(cwd, ['rev-parse', 'HEAD']);
+  // `git add` and `git diff --cached` since the caller's read did not move HEAD.
+  const head =
+    options.headCommit !== undefined ? ok(options.headCommit) : await gitText(cwd, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
   // Nothing committed and HEAD where the step began: nothing changed, no need to ask git.
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });

@@ -17,10 +17,16 @@ export interface HeadAtStart {
   baseCommit: string;
 }
 
-/** Whether HEAD is where the step may leave it; `head-moved` names what moved. */
-export async function checkHead(cwd: string, stepId: string, start: HeadAtStart): Promise<Result<void>> {
-  const now = await branchOf(cwd);
-  if (!now.ok) return now;
+/** Whether HEAD is where the step may leave it, and its commit (the caller need not ask again); `head-moved` names what moved. */
+export async function checkHead(
+  cwd: string,
+  stepId: string,
+  start: HeadAtStart,
+): Promise<Result<string | undefined>> {
+  const read = await headNow(cwd);
+  if (!read.ok) return read;
+  const now = ok(read.value.branch);
+  const head = read.value.commit;
   const was = start.branch ?? 'a detached HEAD';
   if (now.value !== start.branch) {
     const is = now.value ?? 'a detached HEAD';
@@ -29,13 +35,14 @@ export async function checkHead(cwd: string, stepId: string, start: HeadAtStart)
       `step ${stepId} moved HEAD from ${was} to ${is}; a local step works on the molecule's branch and must not switch it, so its work is not recorded and the checkout goes back to ${was}`,
     );
   }
-  const head = await resolveCommit(cwd, 'HEAD');
+  // A step that made no commit left HEAD on its base, which holds itself: no process to ask.
+  if (head === start.baseCommit) return ok(head);
   const held =
     head === undefined
       ? undefined
       : await git(cwd, ['merge-base', '--is-ancestor', start.baseCommit, head], { okCodes: [0, 1] });
   if (held !== undefined && !held.ok) return held;
-  if (held?.value.code === 0) return ok(undefined);
+  if (held?.value.code === 0) return ok(head);
   const short = (sha: string | undefined) => (sha === undefined ? 'nothing' : sha.slice(0, 7));
   return err(
     'head-moved',
@@ -57,6 +64,30 @@ export async function putHeadBack(cwd: string, start: HeadAtStart): Promise<Resu
   }
   const attached = await git(cwd, ['symbolic-ref', 'HEAD', ref]);
   return attached.ok ? ok(undefined) : attached;
+}
+
+/**
+ * HEAD's branch and commit in one process; an unborn or broken HEAD is read the long way, one
+ * question each, so it is told exactly as before.
+ */
+async function headNow(
+  cwd: string,
+): Promise<Result<{ branch: string | undefined; commit: string | undefined }>> {
+  const both = await git(cwd, ['rev-parse', 'HEAD^{commit}', '--symbolic-full-name', 'HEAD'], {
+    okCodes: [0, 1, 128],
+  });
+  if (both.ok && both.value.code === 0) {
+    const [commit, full] = both.value.stdout.trim().split('\n');
+    if (commit && full) {
+      return ok({
+        commit,
+        branch: full.startsWith('refs/heads/') ? full.slice('refs/heads/'.length) : undefined,
+      });
+    }
+  }
+  const branch = await branchOf(cwd);
+  if (!branch.ok) return branch;
+  return ok({ branch: branch.value, commit: await resolveCommit(cwd, 'HEAD') });
 }
 
 async function branchOf(cwd: string): Promise<Result<string | undefined>> {

@@ -21,7 +21,7 @@ import {
 } from '../../engine/index.js';
 import { packageBuiltins } from '../../local/formulas/builtins.js';
 import type { GitHubContext } from '../../shell/github/github-context.js';
-import { type PatrolReport, runPatrol } from '../../shell/github/github-patrol.js';
+import { type PatrolOptions, type PatrolReport, runPatrol } from '../../shell/github/github-patrol.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
 
 export const PATROL_FORMULA = 'mol-witness-patrol';
@@ -36,10 +36,21 @@ const STEP_ACTIONS: Record<string, string[]> = {
   'evaporate-wisps': ['evaporate'],
 };
 
-export async function patrolMode(ctx: GitHubContext, io: ActionIO, runId: string): Promise<ModeResult> {
+export async function patrolMode(
+  ctx: GitHubContext,
+  io: ActionIO,
+  runId: string,
+  options: PatrolOptions = {},
+): Promise<ModeResult> {
   const wisp = wispPatrol(ctx, runId);
   if (!wisp.ok) return { outputs: {}, failure: wisp.error.message };
-  const report = await runPatrol(ctx);
+  const report = await runPatrol(ctx, options);
+  if (report.deferred !== undefined) {
+    const line = `Patrol deferred: ${report.deferred}; the next scheduled round patrols.`;
+    io.warning(`patrol: ${line}`);
+    await io.summary(`### Molecular patrol\n\n${line}\n`);
+    return { outputs: { status: 'deferred' } };
+  }
   const walked = walkWisp(wisp.value.proto, wisp.value.mol, report, ctx.now());
   for (const line of report.done) io.info(`patrol: ${line}`);
   for (const problem of report.problems) io.warning(`patrol: ${problem}`);

@@ -92,6 +92,11 @@ export interface CommentStoreOptions {
   protoFor?: (mol: Molecule) => Proto | undefined | Promise<Proto | undefined>;
   /** The issue of an id that does not carry one (ids minted by another store). */
   issueOf?: (id: string) => number | undefined;
+  /**
+   * An issue's comments the face already read with its config (job-snapshot.ts), for the first
+   * look-up of a molecule only; undefined means list them. The face hands a listing over once.
+   */
+  alreadyListed?: (issue: number) => CommentView[] | undefined;
   /** Keep the issue's state label in step with the status (what `list` searches). Default true. */
   labels?: boolean;
   /** Times the reducer is re-applied after losing a race before giving up with `conflict`. */
@@ -354,7 +359,8 @@ export class CommentStore implements MoleculeStore {
       if (picked && (picked.found || picked.rejected.length > 0)) return this.verdict(picked);
       this.locations.delete(id); // deleted, or no longer this molecule's: look again
     }
-    const picked = this.pick(await this.listComments(issue), id);
+    const listed = this.options.alreadyListed?.(issue) ?? (await this.listComments(issue));
+    const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue, comment: picked.found.comment });
     return this.verdict(picked);
   }

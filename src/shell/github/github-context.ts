@@ -61,4 +61,6 @@ export interface GitHubContext<P = unknown> extends BaseContext<P> {
    * beside the log's warning: the Action fails a job whose state an app it does not trust wrote.
    */
   onRejectedState?: (comment: CommentView, error: MolError) => void;
+  /** An issue's comments the face read with its config (src/github/job-snapshot.ts), handed to the store once. */
+  alreadyListed?: (issue: number) => CommentView[] | undefined;
 }

@@ -6,8 +6,9 @@
  */
 
 import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../../engine/index.js';
+import { budgetOf } from '../../github/rate-budget.js';
 import { DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
-import { type Survey, surveyMolecules } from '../../github/survey.js';
+import { type Survey, type SurveyPage, surveyMolecules } from '../../github/survey.js';
 import { runMayBeAlive } from '../../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../patrol-round.js';
 import { keepDashboard } from './dashboard.js';
@@ -26,20 +27,29 @@ export interface PatrolReport {
   problems: string[];
   /** What became of the dashboard issue (`dashboard: true` only). */
   dashboard?: 'opened' | 'edited' | 'unchanged';
+  /** Why the round did not run: the rate budget is nearly spent (rate-budget.ts). */
+  deferred?: string;
 }
 
 export interface PatrolOptions {
   /** Run look-ups per round, to see whether lease holders are alive (default 30). */
   maxRunLookups?: number;
+  /** The survey's first page, already read with the config (src/github/patrol-snapshot.ts). */
+  firstPage?: SurveyPage;
 }
 
 export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {}): Promise<PatrolReport> {
+  // Patrol can wait for the next round; the budget left is for the writes of running molecules.
+  const budget = budgetOf(ctx.octokit);
+  if (budget?.low()) {
+    return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
+  }
   const store = openStore(ctx);
   let surveyed: Molecule[] = [];
   const round = await patrolRound(
     {
       survey: async () => {
-        const found = await survey(ctx);
+        const found = await survey(ctx, options.firstPage);
         surveyed = found.molecules;
         return found;
       },
@@ -105,10 +115,16 @@ function trustOf(ctx: GitHubContext) {
 }
 
 /** One GraphQL call per 100 issues with their comments, not a REST call per issue. */
-async function survey(ctx: GitHubContext): Promise<{ molecules: Molecule[]; problems: string[] }> {
+async function survey(
+  ctx: GitHubContext,
+  firstPage: SurveyPage | undefined,
+): Promise<{ molecules: Molecule[]; problems: string[] }> {
   let found: Survey;
   try {
-    found = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
+    found = await surveyMolecules(ctx.octokit, ctx.repo, {
+      ...(firstPage ? { firstPage } : {}),
+      trust: trustOf(ctx),
+    });
   } catch (error) {
     return {
       molecules: [],

@@ -44,7 +44,7 @@ function listShared(ctx: GitHubContext, issue: number): Promise<CommentView[]> {
 export async function moleculesOnIssue(ctx: GitHubContext, issue: number): Promise<IssueMolecules> {
   let comments: CommentView[];
   try {
-    comments = await listShared(ctx, issue);
+    comments = ctx.alreadyListed?.(issue) ?? (await listShared(ctx, issue));
   } catch (error) {
     // An issue that is gone (deleted, transferred) holds nothing to act on.
     if (httpStatus(error) === 404 || httpStatus(error) === 410)

@@ -19,6 +19,7 @@ export function openStore(ctx: GitHubContext): CommentStore {
     repo: ctx.repo,
     trustedWriters: ctx.identity.trusted,
     ...(ctx.stateKey ? { stateKey: ctx.stateKey } : {}),
+    ...(ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {}),
     lock: ctx.lock ?? 'none',
     ...(ttl === undefined ? {} : { lockTtlMs: ttl }),
     // The process, not the delivery: one lock commit then serves every lease this process takes

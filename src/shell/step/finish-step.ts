@@ -140,9 +140,11 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
+  let head: string | undefined;
   if (checkout.kind === 'tree') {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
+    head = moved.value;
   }
   const committed = await commitStep({
     cwd: checkout.cwd,
@@ -150,6 +152,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
+    ...(head === undefined ? {} : { headCommit: head }),
     ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
   });
   if (!committed.ok) return failed(committed.error, ranOk);
@@ -307,7 +310,7 @@ async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<
  * it is not, HEAD goes back on that branch before the attempt is set aside (which puts the branch
  * and the files back where the step began).
  */
-async function headStayed(stepId: string, checkout: StepCheckout): Promise<Result<void>> {
+async function headStayed(stepId: string, checkout: StepCheckout): Promise<Result<string | undefined>> {
   const start = {
     baseCommit: checkout.baseCommit,
     ...(checkout.branch === undefined ? {} : { branch: checkout.branch }),

@@ -1,4 +1,5 @@
 import { executeSync, type GraphQLError, type GraphQLFieldResolver } from 'graphql';
+import { blobSha } from './git-objects.js';
 import { checkDocument, githubSchema } from './graphql-schema.js';
 import { readComment, readIssueComments } from './routes/comments.js';
 import { searchIssues } from './search-query.js';
@@ -176,9 +177,59 @@ function pullNode(links: Links, pull: PullRecord, fresh: boolean): Source {
   };
 }
 
+/**
+ * `Repository.object(expression: "<ref>:<path>")`: a file as a Blob (its text), a folder as a Tree
+ * (its direct entries), null for a path or ref the repository lacks, as GitHub answers.
+ */
+function gitObjectAt(links: Links, expression: string): Source | null {
+  const colon = expression.indexOf(':');
+  if (colon < 0) throw new Unimplemented('The fake GitHub resolves only `<ref>:<path>` object expressions');
+  const ref = expression.slice(0, colon);
+  const files = links.state.filesAt(ref === 'HEAD' ? undefined : ref);
+  if (!files) return null;
+  return gitObjectIn(files, expression.slice(colon + 1).replace(/^\/+|\/+$/g, ''));
+}
+
+function gitObjectIn(files: Map<string, string>, path: string): Source | null {
+  const text = files.get(path);
+  if (text !== undefined) {
+    return {
+      __typename: 'Blob',
+      oid: blobSha(text),
+      text,
+      isTruncated: false,
+      isBinary: false,
+      byteSize: Buffer.byteLength(text),
+    };
+  }
+  const prefix = path === '' ? '' : `${path}/`;
+  const names = new Set<string>();
+  for (const file of files.keys())
+    if (file.startsWith(prefix)) names.add(file.slice(prefix.length).split('/')[0] as string);
+  if (names.size === 0) return null;
+  const entries = [...names].sort().map((name) => {
+    const object = gitObjectIn(files, `${prefix}${name}`) as Source;
+    return {
+      __typename: 'TreeEntry',
+      name,
+      path: `${prefix}${name}`,
+      type: object.__typename === 'Blob' ? 'blob' : 'tree',
+      oid: object.oid,
+      object,
+    };
+  });
+  const treeOid = blobSha(entries.map((e) => `${e.name} ${e.oid}`).join('\n'));
+  return { __typename: 'Tree', oid: treeOid, entries };
+}
+
 function repositoryNode(links: Links): Source {
   return {
     __typename: 'Repository',
+    object: ({ expression, oid }: Args) => {
+      if (oid !== undefined && oid !== null)
+        throw new Unimplemented('The fake GitHub resolves objects by expression only');
+      return gitObjectAt(links, String(expression));
+    },
     issueOrPullRequest: ({ number }: Args) => {
       const issue = links.state.issues.get(number as number);
       if (issue) return issueNode(links, issue, false);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,6 +54,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const listenerErrors: unknown[] = [];
   const listeners = new Map<string, Set<Listener>>();
   const links: Links = { state, api: '', web: '' };
+  // GitHub's primary limit as its headers tell it: one less per answered request.
+  const rateLimit = { limit: 5000, remaining: 5000, reset: Math.floor(Date.now() / 1000) + 3600 };
 
   function emit<K extends keyof FakeGitHubEvents>(event: K, payload: FakeGitHubEvents[K]): void {
     for (const listener of listeners.get(event) ?? []) {
@@ -96,8 +99,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const operationId = isGraphql ? 'graphql' : (matched?.route.operation.operationId ?? null);
     const body = parsed.ok ? parsed.value : text;
 
-    const reply = (result: RouteResult): void => {
-      send(res, result.status, result.body, result.headers);
+    const reply = (answer: RouteResult): void => {
+      // A REST read answers with an ETag; asked again with it (If-None-Match) and unchanged, it is a
+      // 304 without a body, which GitHub does not count against the rate limit.
+      let result = answer;
+      if (method === 'GET' && answer.status === 200 && answer.body !== undefined) {
+        const etag = `"${createHash('sha1').update(JSON.stringify(answer.body)).digest('hex')}"`;
+        const unchanged = req.headers['if-none-match'] === etag;
+        result = unchanged
+          ? { status: 304, body: undefined, headers: { ...answer.headers, etag } }
+          : { ...answer, headers: { ...answer.headers, etag } };
+      }
+      if (result.status !== 304) rateLimit.remaining = Math.max(0, rateLimit.remaining - 1);
+      const rateHeaders = {
+        'x-ratelimit-limit': String(rateLimit.limit),
+        'x-ratelimit-remaining': String(rateLimit.remaining),
+        'x-ratelimit-reset': String(rateLimit.reset),
+        'x-ratelimit-used': String(rateLimit.limit - rateLimit.remaining),
+      };
+      send(res, result.status, result.body, { ...rateHeaders, ...result.headers });
       const entry: RequestLogEntry = {
         method,
         path,
@@ -207,6 +227,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     tokens,
     badTokens,
     faults: injector.config,
+    rateLimit,
     failNext: (matcher, response) => injector.failNext(matcher, response),
     on(event, listener) {
       let set = listeners.get(event);

@@ -72,6 +72,11 @@ export interface FakeGitHub {
   readonly badTokens: Set<string>;
   /** Mutable fault configuration, read on every request. */
   readonly faults: Faults;
+  /**
+   * The primary rate limit the `x-ratelimit-*` headers report, mutable: each answered request
+   * takes one from `remaining` (a test sets it low to see the code notice). `reset` is epoch seconds.
+   */
+  readonly rateLimit: { limit: number; remaining: number; reset: number };
   failNext(matcher: FaultMatcher, response: FaultResponse): void;
   /** Returns an unsubscribe function. */
   on<K extends keyof FakeGitHubEvents>(

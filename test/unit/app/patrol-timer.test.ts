@@ -9,7 +9,9 @@ import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import type { MoleculeEvent } from '../../../src/engine/molecule/ops/events.js';
 import { pour } from '../../../src/engine/molecule/ops/pour.js';
 import { transition } from '../../../src/engine/molecule/ops/transition.js';
+import { ReadCache } from '../../../src/github/conditional-reads.js';
 import { DEFAULT_CONFIG } from '../../../src/github/config.js';
+import { RateBudget } from '../../../src/github/rate-budget.js';
 import { forgetProtos } from '../../../src/shell/formulas/load-proto.js';
 import type { GitHubContext } from '../../../src/shell/github/github-context.js';
 import { runPatrol } from '../../../src/shell/github/github-patrol.js';
@@ -190,5 +192,37 @@ describe('the App patrol timer round', () => {
       now: () => NOW,
       intervalMs: 1_000,
     });
+  });
+});
+
+describe('patrolAll with the rate budget nearly spent', () => {
+  let scope: nock.Scope;
+  beforeEach(() => {
+    nock.disableNetConnect();
+    scope = nock(API);
+  });
+  afterEach(() => {
+    nock.cleanAll();
+  });
+
+  it('defers the round: the installation budget its webhooks saw is low, so no survey goes out', async () => {
+    const probot = new Probot({ githubToken: 'test-token', Octokit: quietOctokit(), logLevel: 'fatal' });
+    const seen = new SeenRepos();
+    seen.add({ owner: 'acme', repo: 'widgets' }, 7);
+    const budget = new RateBudget();
+    budget.observe({ 'x-ratelimit-remaining': '12', 'x-ratelimit-limit': '5000' });
+    mockConfig(scope);
+    await patrolAll({
+      app: probot,
+      seen,
+      configs: new RepoConfigs(60_000, () => NOW),
+      slugOf: async () => 'molecular',
+      now: () => NOW,
+      intervalMs: 1_000,
+      installationOf: () => ({ budget, reads: new ReadCache() }),
+    });
+    // Only the config was read (a survey would be a request nock does not answer).
+    expect(scope.isDone()).toBe(true);
+    expect(budget.requests).toBe(1);
   });
 });

@@ -123,8 +123,9 @@ describe('patrol rounds in process', () => {
       writes,
     );
     expect(comments()).toHaveLength(1);
-    // Both rounds surveyed with the real query, executed by the fake against GitHub's schema.
-    const surveys = w.gh.requests.filter((r) => r.graphqlOperation === 'MolecularSurvey');
+    // Both rounds surveyed with the real query (the snapshot's first page, with the config and
+    // formulas), executed by the fake against GitHub's schema.
+    const surveys = w.gh.requests.filter((r) => r.graphqlOperation === 'MolecularPatrolSnapshot');
     expect(surveys.map((r) => r.status)).toEqual([200, 200]);
   });
 });
