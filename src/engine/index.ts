@@ -39,6 +39,7 @@ export * from './formula/formula-schema.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export { substitute } from './formula/substitute.js';
+export * from './molecule/delivery.js';
 export * from './molecule/effects.js';
 export * from './molecule/formula-source.js';
 export * from './molecule/gated-commit.js';

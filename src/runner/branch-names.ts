@@ -9,6 +9,14 @@ export const moleculeBranchPrefix = (molId: string) => `molecular/${molId}/`;
 export const stepBranch = (molId: string, stepId: string) => `${moleculeBranchPrefix(molId)}${stepId}`;
 
 /**
+ * The branch a `[pull_request]` molecule's work is delivered from: `molecular/<mol-id>/-result`.
+ * Under the molecule's prefix, so burn and gc delete it with the rest; git cannot hold
+ * `molecular/<mol-id>` beside `molecular/<mol-id>/<step>` (a ref is a file or a folder), and no step
+ * id starts with "-" (`refPartProblem`), so it never clashes with a step's branch.
+ */
+export const resultBranch = (molId: string) => `${moleculeBranchPrefix(molId)}-result`;
+
+/**
  * Cook and pour refuse ids git cannot use, so this holds only for molecules from before that
  * check: git's rule (the engine's, which a property test holds to `git check-ref-format`), and
  * no leading "-" as `git check-ref-format --branch` adds.

@@ -118,6 +118,18 @@ export const SubjectSchema = z.object({
   pr: z.number().int().positive().optional(),
 });
 
+/**
+ * `[pull_request]` delivery: the result branch the molecule's work is merged into and, once it is
+ * open, the pull request (its number, its address, and whether it was merged or closed).
+ */
+export const DELIVERY_STATES = ['open', 'merged', 'closed'] as const;
+export const DeliverySchema = z.object({
+  branch: z.string(),
+  pr: z.number().int().positive().optional(),
+  url: z.string().optional(),
+  state: z.enum(DELIVERY_STATES).optional(),
+});
+
 export const MoleculeSchema = z.object({
   v: z.literal(1),
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
@@ -151,6 +163,8 @@ export const MoleculeSchema = z.object({
   budget: BudgetSchema.optional(),
   /** Why it is paused for its budget: the step stopped and the limit it reached. */
   budgetStop: z.object({ step: z.string(), message: z.string() }).optional(),
+  /** Where its work is delivered (`[pull_request]`). */
+  delivery: DeliverySchema.optional(),
 });
 
 export type StepStatus = (typeof STEP_STATUSES)[number];
@@ -165,6 +179,7 @@ export type StepState = z.infer<typeof StepStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Subject = z.infer<typeof SubjectSchema>;
 export type Molecule = z.infer<typeof MoleculeSchema>;
+export type Delivery = z.infer<typeof DeliverySchema>;
 
 /** The archive record (squash): what remains of a molecule once it is done. */
 export const ArchiveRecordSchema = z.object({

@@ -39,6 +39,7 @@ export const MOLECULE_EVENTS = [
   'force-reset',
   'settle',
   'budget',
+  'delivered',
 ] as const;
 export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
 
@@ -53,6 +54,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     nudge: ['pending'],
     resume: ['pending'],
     pause: ['paused'],
+    delivered: ['pending'],
     budget: ['pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -73,6 +75,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     resume: ['in_progress'],
     rollback: ['in_progress'],
     pause: ['paused'],
+    delivered: ['in_progress'],
     budget: ['in_progress'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -92,6 +95,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     rollback: ['paused'],
     unpause: ['in_progress', 'pending'],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    delivered: ['paused'],
     budget: ['paused', 'in_progress', 'pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -99,6 +103,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     ...FINAL,
   },
   complete: {
+    delivered: ['complete'],
     budget: ['complete'],
     complete: ['complete'],
     gates: ['complete'],
@@ -110,6 +115,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     ...FINAL,
   },
   failed: {
+    delivered: ['failed'],
     budget: ['failed'],
     complete: ['failed'],
     gates: ['failed'],

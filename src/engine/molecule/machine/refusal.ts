@@ -37,6 +37,7 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   evaporate: 'evaporated',
   'force-reset': 'force-reset',
   settle: 'settled',
+  delivered: 'given its delivery',
 };
 
 export function refusalSentence(

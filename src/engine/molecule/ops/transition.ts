@@ -8,6 +8,7 @@
 
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
+import { deliveryEffect } from '../delivery.js';
 import type { Effect } from '../effects.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
 import { refuse } from '../machine/refusal.js';
@@ -17,6 +18,7 @@ import { advance, settle } from '../scheduler.js';
 import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
 import { approve, complete, gates } from './complete.js';
+import { delivered } from './delivered.js';
 import { Draft } from './draft.js';
 import type { MoleculeEvent, MoleculeEventType } from './events.js';
 import { fail, timeout } from './fail.js';
@@ -57,6 +59,7 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   burn,
   evaporate,
   budget: raiseBudget,
+  delivered,
 };
 
 export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {
@@ -87,7 +90,10 @@ export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, no
   }
   advance(d, event.type === 'rollback' ? rollbackCandidates(d, event) : []);
   settle(d);
-  return ok(d.build());
+  const built = d.build();
+  const deliver = deliveryEffect(proto, mol, built.mol);
+  if (deliver !== undefined) built.effects.push(deliver);
+  return ok(built);
 }
 
 /**

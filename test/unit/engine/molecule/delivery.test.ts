@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { deliveringStep, deliveryBranches, deliveryDue } from '../../../../src/engine/molecule/delivery.js';
+import { renderView } from '../../../../src/engine/render/markdown.js';
+import { apply, makeProto, pourMol, protoStep, run } from '../../../helpers/engine-fixtures.js';
+
+const PR = {
+  title: 'T',
+  body: '',
+  draft: true,
+  labels: [],
+  reviewers: [],
+  teamReviewers: [],
+  closesIssue: true,
+};
+const steps = [protoStep('plan'), protoStep('code', ['plan']), protoStep('docs', ['code'])];
+const done = (step: string) => ({ type: 'complete' as const, step, branch: `molecular/m1/${step}` });
+
+describe('delivery in the engine', () => {
+  it('delivers once every step is done when no step is named, then not before', () => {
+    const proto = makeProto(steps, { pullRequest: PR });
+    expect(deliveringStep(proto)).toBe('docs');
+    let mol = pourMol(proto).mol;
+    const first = apply(proto, mol, done('plan'));
+    expect(first.effects.filter((e) => e.type === 'deliver')).toEqual([]);
+    mol = run(proto, first.mol, [done('code')]);
+    const last = apply(proto, mol, done('docs'));
+    expect(last.effects.filter((e) => e.type === 'deliver')).toEqual([
+      {
+        type: 'deliver',
+        step: 'docs',
+        branches: ['molecular/m1/plan', 'molecular/m1/code', 'molecular/m1/docs'],
+      },
+    ]);
+  });
+
+  it('delivers when `after` completes and again on every later completion', () => {
+    const proto = makeProto(steps, { pullRequest: { ...PR, after: 'code' } });
+    let mol = run(proto, pourMol(proto).mol, [done('plan')]);
+    expect(deliveryDue(proto, mol)).toBe(false);
+    const opened = apply(proto, mol, done('code'));
+    expect(opened.effects.find((e) => e.type === 'deliver')).toMatchObject({ step: 'code' });
+    mol = opened.mol;
+    const later = apply(proto, mol, done('docs'));
+    expect(later.effects.find((e) => e.type === 'deliver')).toMatchObject({ step: 'docs' });
+    expect(deliveryBranches(later.mol)).toHaveLength(3);
+  });
+
+  it('asks for nothing without [pull_request]', () => {
+    const proto = makeProto(steps);
+    const mol = run(proto, pourMol(proto).mol, [done('plan'), done('code')]);
+    expect(apply(proto, mol, done('docs')).effects.some((e) => e.type === 'deliver')).toBe(false);
+  });
+
+  it('records the pull request once, and shows it in the state comment', () => {
+    const proto = makeProto(steps, { pullRequest: PR });
+    const mol = pourMol(proto).mol;
+    const delivery = {
+      branch: 'molecular/m1/-result',
+      pr: 7,
+      url: 'https://github.com/o/r/pull/7',
+      state: 'open' as const,
+    };
+    const recorded = apply(proto, mol, { type: 'delivered', delivery });
+    expect(recorded.mol.delivery).toEqual(delivery);
+    expect(recorded.mol.history.at(-1)).toMatchObject({ event: 'delivered', note: '#7 (open)' });
+    // A second replica finding the same pull request writes nothing.
+    expect(apply(proto, recorded.mol, { type: 'delivered', delivery }).mol).toBe(recorded.mol);
+    expect(renderView(recorded.mol, proto)).toContain(
+      '**Pull request** [#7](https://github.com/o/r/pull/7) · open · from `molecular/m1/-result`',
+    );
+  });
+});
