@@ -19,12 +19,26 @@ export function deliveryDue(proto: Proto, mol: Pick<Molecule, 'steps'>): boolean
   return mol.steps.every((s) => s.status === 'completed' || s.status === 'skipped');
 }
 
-/** The branches the result branch merges: every completed step's, in proto order. */
-export function deliveryBranches(mol: Pick<Molecule, 'steps'>): string[] {
+/**
+ * The branches the result branch merges, in proto order: those of the completed steps no other
+ * completed step with a branch builds on (a step's branch already holds the merge of its needs'),
+ * so a chain costs one merge, not one per step.
+ */
+export function deliveryBranches(proto: Pick<Proto, 'steps'>, mol: Pick<Molecule, 'steps'>): string[] {
+  const needs = new Map(proto.steps.map((s) => [s.id, s.needs]));
+  const done = mol.steps.filter((s) => s.status === 'completed' && s.branch !== undefined);
+  const covered = new Set<string>();
+  for (const s of done) {
+    const todo = [...(needs.get(s.id) ?? [])];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (covered.has(id)) continue;
+      covered.add(id);
+      todo.push(...(needs.get(id) ?? []));
+    }
+  }
   const branches: string[] = [];
-  for (const s of mol.steps)
-    if (s.status === 'completed' && s.branch !== undefined && !branches.includes(s.branch))
-      branches.push(s.branch);
+  for (const s of done)
+    if (!covered.has(s.id) && !branches.includes(s.branch as string)) branches.push(s.branch as string);
   return branches;
 }
 
@@ -38,7 +52,7 @@ export function deliveryEffect(proto: Proto, before: Molecule, after: Molecule):
   const done = after.steps.filter((s) => s.status === 'completed' && was.get(s.id) !== 'completed');
   const last = done[done.length - 1];
   if (last === undefined || !deliveryDue(proto, after)) return undefined;
-  return { type: 'deliver', step: last.id, branches: deliveryBranches(after) };
+  return { type: 'deliver', step: last.id, branches: deliveryBranches(proto, after) };
 }
 
 /** Whether `step` is the delivering step (reviews requesting changes reach it). */

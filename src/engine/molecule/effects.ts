@@ -27,8 +27,8 @@ export type Effect =
   /** Rollback: reset the molecule's branch to a checkpoint commit (undefined: the base). */
   | { type: 'reset-branch'; step?: string; commit?: string }
   /**
-   * `[pull_request]`: `step` completed at or after the delivering step: merge `branches` (every
-   * completed step's, in proto order) into the result branch, push it, and open the pull request
+   * `[pull_request]`: `step` completed at or after the delivering step: merge `branches` (the
+   * completed steps' that no other completed step builds on) into the result branch, push it, and open the pull request
    * once (or find it open).
    */
   | { type: 'deliver'; step: string; branches: string[] }

@@ -38,6 +38,8 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   'force-reset': 'force-reset',
   settle: 'settled',
   delivered: 'given its delivery',
+  conflict: 'failed on a merge conflict',
+  'delivery-conflict': 'failed on a merge conflict',
 };
 
 export function refusalSentence(

@@ -100,6 +100,17 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   }),
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   z.object({ type: z.literal('delivered'), delivery: DeliverySchema, by }),
+  /**
+   * A completed step's work conflicts with the rest on the result branch: it fails (no retry is
+   * spent; `/mol retry` runs it again from the merge of its needs), naming the paths.
+   */
+  z.object({
+    type: z.literal('delivery-conflict'),
+    step,
+    branch: z.string(),
+    paths: z.array(z.string()),
+    by,
+  }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   z.object({ type: z.literal('reset'), by }),
   /** Any state: a fresh pour, with a warning notice. */

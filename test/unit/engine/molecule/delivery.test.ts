@@ -28,7 +28,7 @@ describe('delivery in the engine', () => {
       {
         type: 'deliver',
         step: 'docs',
-        branches: ['molecular/m1/plan', 'molecular/m1/code', 'molecular/m1/docs'],
+        branches: ['molecular/m1/docs'],
       },
     ]);
   });
@@ -42,7 +42,35 @@ describe('delivery in the engine', () => {
     mol = opened.mol;
     const later = apply(proto, mol, done('docs'));
     expect(later.effects.find((e) => e.type === 'deliver')).toMatchObject({ step: 'docs' });
-    expect(deliveryBranches(later.mol)).toHaveLength(3);
+    expect(deliveryBranches(proto, later.mol)).toEqual(['molecular/m1/docs']);
+  });
+
+  it('merges the tips: parallel steps both, a chain only its end', () => {
+    const fork = [protoStep('plan'), protoStep('api', ['plan']), protoStep('ui', ['plan'])];
+    const proto = makeProto(fork, { pullRequest: PR });
+    const mol = run(proto, pourMol(proto).mol, [done('plan'), done('api')]);
+    const last = apply(proto, mol, done('ui'));
+    expect(last.effects.find((e) => e.type === 'deliver')).toEqual({
+      type: 'deliver',
+      step: 'ui',
+      branches: ['molecular/m1/api', 'molecular/m1/ui'],
+    });
+  });
+
+  it('fails a completed step whose work conflicts on the result branch, naming the paths', () => {
+    const proto = makeProto(steps, { pullRequest: PR });
+    const mol = run(proto, pourMol(proto).mol, [done('plan'), done('code'), done('docs')]);
+    expect(mol.status).toBe('complete');
+    const failed = apply(proto, mol, {
+      type: 'delivery-conflict',
+      step: 'docs',
+      branch: 'molecular/m1/-result',
+      paths: ['README.md', 'src/a.ts'],
+    }).mol;
+    expect(failed.status).toBe('failed');
+    expect(failed.steps.find((s) => s.id === 'docs')?.error).toContain(
+      'does not merge into molecular/m1/-result: conflicts in README.md, src/a.ts',
+    );
   });
 
   it('asks for nothing without [pull_request]', () => {
