@@ -35,6 +35,7 @@ import { removeLabels } from '../github/labels.js';
 import { reply } from '../github/reply.js';
 import { carryOut } from '../shell/carry-out.js';
 import type { EffectHandlers, EffectsOutcome } from '../shell/effect-handlers.js';
+import { deliverPullRequest } from '../shell/github/deliver-pull-request.js';
 import { CHECKOUT_GATE_TYPES } from '../shell/step/judge-gate-step.js';
 import { baseBranchesOf } from '../shell/step/step-inputs.js';
 import { APP_GATE_TYPES, judgeAppGates } from './app-gates.js';
@@ -108,6 +109,14 @@ export function githubEffectHandlers(
           ),
         );
       return results ?? [];
+    },
+
+    async deliver(effect, mol, out) {
+      const host = { octokit: ctx.octokit, repo: ctx.repo, defaultBranch: () => defaultBranch(ctx) };
+      const events = await attemptValue(ctx, out, 'deliver the work as a pull request', () =>
+        deliverPullRequest(host, proto, mol, effect),
+      );
+      return events ?? [];
     },
 
     async carry(effect, mol, batch, out) {
@@ -259,6 +268,7 @@ async function stepCheck(
       status,
       gates,
       headSha: sha,
+      ...(mol.delivery?.pr === undefined ? {} : { pull: { number: mol.delivery.pr, url: mol.delivery.url } }),
       fresh,
       ...(usage === undefined ? {} : { usage }),
     }),

@@ -57,3 +57,36 @@ export function deliveryEffect(proto: Proto, before: Molecule, after: Molecule):
 
 /** Whether `step` is the delivering step (reviews requesting changes reach it). */
 export const isDeliveringStep = (proto: Proto, step: string): boolean => deliveringStep(proto) === step;
+
+/**
+ * The pull request's title and body: the formula's templates with `{{title}}` (the molecule's),
+ * `{{summary}}` and `{{issue}}` (`#N`) filled in, then `Closes #N` and the line that links the
+ * molecule; `notes` (what the face must tell, e.g. that CI will not run) go last.
+ */
+export function pullRequestText(
+  proto: Proto,
+  mol: Molecule,
+  notes: readonly string[] = [],
+): { title: string; body: string } {
+  const pr = proto.pullRequest;
+  const issue = mol.subject.issue;
+  const values = {
+    title: mol.title,
+    summary: mol.summary ?? defaultSummary(mol),
+    issue: issue === undefined ? '' : `#${issue}`,
+  };
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*(title|summary|issue)\s*\}\}/g, (_, k: keyof typeof values) => values[k]);
+  const title = fill(pr?.title ?? '{{title}}').trim() || mol.id;
+  const parts = [fill(pr?.body ?? '{{summary}}').trim()];
+  if (pr?.closesIssue !== false && issue !== undefined) parts.push(`Closes #${issue}`);
+  const on = issue === undefined ? '' : `; its state and \`/mol\` commands are on #${issue}`;
+  parts.push(`---\nDelivered by Molecular: molecule \`${mol.id}\` (formula \`${mol.formula.name}\`)${on}.`);
+  parts.push(...notes);
+  return { title: title.slice(0, 256), body: parts.filter((p) => p !== '').join('\n\n') };
+}
+
+function defaultSummary(mol: Molecule): string {
+  const done = mol.steps.filter((s) => s.status === 'completed').map((s) => `\`${s.id}\``);
+  return done.length === 0 ? '' : `Steps done: ${done.join(', ')}.`;
+}

@@ -150,6 +150,11 @@ export interface PullRecord {
   user?: Actor;
   /** Label names (GraphQL's `labels`); none when omitted. */
   labels?: string[];
+  /** Logins and team slugs asked to review (`POST requested_reviewers`). */
+  requestedReviewers?: string[];
+  requestedTeams?: string[];
+  /** Set by `POST pulls`: the order pulls are listed in (newest first). */
+  createdAt?: string;
 }
 
 export interface StateOptions {

@@ -1,0 +1,72 @@
+/**
+ * Carries out a `deliver` effect on GitHub: the molecule's work merged into its result branch
+ * (created at the first branch, the others merged in with GitHub's own merge), then the pull
+ * request found by its head branch or opened once, with its labels and reviewers. What happened
+ * comes back as events for the write path: `delivered`, or `delivery-conflict` naming the paths.
+ *
+ * Calls per delivery: 1 (result branch) + 2 when it is new (the first branch's head, the ref) + 1
+ * per merged branch + 1 (find the pull request); the first time also 1 (open it) + 1 (labels, if
+ * any) + 1 (reviewers, if any). A conflict costs 3 more (the trees it compares).
+ */
+import {
+  type Effect,
+  type Molecule,
+  type MoleculeEvent,
+  type Proto,
+  pullRequestText,
+} from '../../engine/index.js';
+import type { GitHubClient, RepoRef } from '../../github/client.js';
+import { branchHead, conflictingPaths, createBranch, mergeBranch } from '../../github/merge-branch.js';
+import { findPullByHead, labelPull, openPull, requestReviewers } from '../../github/pulls.js';
+import { resultBranch } from '../../runner/branch-names.js';
+
+export interface DeliveryHost {
+  octokit: GitHubClient;
+  repo: RepoRef;
+  /** The repository's default branch: the pull request's base unless the formula names one. */
+  defaultBranch(): Promise<string>;
+  /** Lines the pull request's body ends with (the Action's "CI will not run" warning). */
+  notes?: readonly string[];
+}
+
+export async function deliverPullRequest(
+  host: DeliveryHost,
+  proto: Proto,
+  mol: Molecule,
+  effect: Extract<Effect, { type: 'deliver' }>,
+): Promise<MoleculeEvent[]> {
+  const pr = proto.pullRequest;
+  const [first] = effect.branches;
+  if (pr === undefined || first === undefined) return [];
+  const { octokit, repo } = host;
+  const branch = resultBranch(mol.id);
+  let sources = effect.branches;
+  if ((await branchHead(octokit, repo, branch)) === undefined) {
+    const start = await branchHead(octokit, repo, first);
+    if (start === undefined)
+      throw new Error(`the branch ${first} is not on GitHub, so nothing can be delivered`);
+    // Another replica creating it first is fine: everything is merged into theirs.
+    if (await createBranch(octokit, repo, branch, start)) sources = effect.branches.slice(1);
+  }
+  for (const source of sources) {
+    const outcome = await mergeBranch(octokit, repo, branch, source, `Merge ${source} into ${branch}`);
+    if (outcome !== 'conflict') continue;
+    const origin = mol.base.sha ?? mol.base.ref;
+    const paths = await conflictingPaths(octokit, repo, origin, branch, source);
+    const step = mol.steps.find((s) => s.branch === source)?.id ?? effect.step;
+    return [{ type: 'delivery-conflict', step, branch, paths }];
+  }
+
+  let pull = await findPullByHead(octokit, repo, branch);
+  if (pull === undefined) {
+    const { title, body } = pullRequestText(proto, mol, host.notes);
+    const base = pr.base ?? (await host.defaultBranch());
+    pull = (await openPull(octokit, repo, { title, body, head: branch, base, draft: pr.draft })).pull;
+  }
+  if (mol.delivery?.pr === undefined) {
+    await labelPull(octokit, repo, pull.number, pr.labels);
+    await requestReviewers(octokit, repo, pull.number, pr.reviewers, pr.teamReviewers);
+  }
+  const state = pull.merged ? 'merged' : pull.state;
+  return [{ type: 'delivered', delivery: { branch, pr: pull.number, url: pull.url, state } }];
+}

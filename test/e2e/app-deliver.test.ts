@@ -1,0 +1,231 @@
+/**
+ * `[pull_request]` through the real App: two replicas (separate processes, `lock: ref`) against the
+ * strict fake GitHub. A labelled issue pours a distributed molecule; its step jobs report (the
+ * fake holds each step's branch as the job pushed it); the last completion goes to both replicas at
+ * once and is then redelivered. Exactly one pull request opens, from the molecule's result branch
+ * to the default branch, with the formula's title, labels, reviewers and draft flag, `Closes #N`,
+ * and every step's files.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodeState } from '../../src/engine/codec/decode.js';
+import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
+import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
+import { repoPayload } from '../helpers/chaos/app-instance.js';
+import { type AppProcess, startAppProcess } from '../helpers/chaos/app-process.js';
+import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
+import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
+
+const SHIP = `
+formula = "ship"
+execution = "distributed"
+
+[pull_request]
+title = "Ship {{issue}}: {{title}}"
+body = "{{summary}}"
+labels = ["molecular"]
+reviewers = ["mona"]
+team_reviewers = ["core"]
+
+[[steps]]
+id = "plan"
+description = "Plan it."
+
+[[steps]]
+id = "api"
+needs = ["plan"]
+description = "The API."
+
+[[steps]]
+id = "ui"
+needs = ["plan"]
+description = "The UI."
+`;
+
+function molecule(gh: FakeGitHub, issue: number): Molecule {
+  const comment = [...gh.state.comments.values()].find(
+    (c) =>
+      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
+  );
+  const decoded = decodeState(comment?.body ?? '');
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  return decoded.value;
+}
+
+const stateComment = (gh: FakeGitHub, issue: number) =>
+  [...gh.state.comments.values()].find(
+    (c) =>
+      c.issue_number === issue && c.user.login === 'molecular[bot]' && c.body.includes('molecular:state'),
+  )?.body ?? '';
+
+describe('a molecule delivered as a pull request, through two App replicas', () => {
+  let gh: FakeGitHub;
+  let replicas: AppProcess[];
+
+  beforeEach(async () => {
+    gh = await startFakeGitHub({
+      owner: 'acme',
+      repo: 'widgets',
+      defaultBranch: 'main',
+      appSlug: 'molecular',
+    });
+    gh.state.files.set('README.md', '# widgets\n');
+    gh.state.files.set('.github/molecular.yml', 'lock: ref\n');
+    gh.state.files.set('.github/formulas/ship.formula.toml', SHIP);
+    gh.state.collaborators.set('alice', 'write');
+    gh.state.collaborators.set('mona', 'write');
+    replicas = [await startAppProcess(gh, { name: 'a' }), await startAppProcess(gh, { name: 'b' })];
+  });
+
+  afterEach(async () => {
+    await Promise.all(replicas.map((r) => r.close()));
+    await gh.close();
+  });
+
+  /** What a step job leaves on GitHub: its branch, the base's files plus its own (and its needs'). */
+  const pushStep = (molId: string, step: string, files: string[]) => {
+    const tree = new Map(gh.state.files);
+    for (const f of files) tree.set(f, `${f}: work\n`);
+    gh.state.branchFiles.set(`molecular/${molId}/${step}`, tree);
+  };
+  const report = (molId: string, step: string, runId: number) =>
+    repoPayload(gh, 'github-actions[bot]', {
+      action: STEP_REPORT_EVENT,
+      branch: 'main',
+      client_payload: {
+        molecule: molId,
+        step,
+        event: 'complete',
+        runId: String(runId),
+        branch: `molecular/${molId}/${step}`,
+        checkpoint: {
+          commit: gh.state.branchSha(`molecular/${molId}/${step}`),
+          filesModified: [`${step}.txt`],
+          testsPassed: true,
+          notes: step,
+          capturedAt: new Date().toISOString(),
+        },
+      },
+    });
+
+  it('opens exactly one pull request with every step’s files, whatever is redelivered', async () => {
+    const [a, b] = replicas as [AppProcess, AppProcess];
+    const issue = gh.state.addIssue({
+      title: 'Add search',
+      user: actorFor('alice'),
+      labels: ['formula:ship'],
+    }).number;
+    expect((await a.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'))).status).toBe(
+      200,
+    );
+    const molId = molecule(gh, issue).id;
+
+    pushStep(molId, 'plan', ['plan.txt']);
+    expect((await b.send('repository_dispatch', report(molId, 'plan', 1))).status).toBe(200);
+    pushStep(molId, 'api', ['plan.txt', 'api.txt']);
+    pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
+    expect((await a.send('repository_dispatch', report(molId, 'api', 2))).status).toBe(200);
+    expect(gh.state.pulls.size).toBe(0);
+
+    const before = gh.requests.length;
+    // The last completion to both replicas at once, then redelivered (same delivery id).
+    const last = report(molId, 'ui', 3);
+    const both = await Promise.all([
+      a.send('repository_dispatch', last, { id: 'ui-done' }),
+      b.send('repository_dispatch', last, { id: 'ui-done' }),
+    ]);
+    expect(both.map((d) => d.status)).toEqual([200, 200]);
+    expect((await a.send('repository_dispatch', last, { id: 'ui-done' })).status).toBe(200);
+
+    const pulls = [...gh.state.pulls.values()];
+    expect(pulls).toHaveLength(1);
+    const pull = pulls[0] as (typeof pulls)[number];
+    const branch = `molecular/${molId}/-result`;
+    expect(pull).toMatchObject({
+      title: `Ship #${issue}: ship`,
+      draft: true,
+      state: 'open',
+      head: { ref: branch },
+      base: { ref: 'main' },
+      requestedReviewers: ['mona'],
+      requestedTeams: ['core'],
+    });
+    expect(pull.body).toContain(`Closes #${issue}`);
+    expect(pull.body).toContain(`molecule \`${molId}\``);
+    expect(gh.state.issues.get(pull.number)?.labels).toEqual(['molecular']);
+    expect([...(gh.state.filesAt(branch)?.keys() ?? [])].sort()).toEqual(
+      [
+        '.github/formulas/ship.formula.toml',
+        '.github/molecular.yml',
+        'README.md',
+        'api.txt',
+        'plan.txt',
+        'ui.txt',
+      ].sort(),
+    );
+
+    const mol = molecule(gh, issue);
+    expect(mol.status).toBe('complete');
+    expect(mol.delivery).toMatchObject({ branch, pr: pull.number, state: 'open' });
+    expect(stateComment(gh, issue)).toContain(`**Pull request** [#${pull.number}](`);
+
+    // What delivery cost: the calls on the pull request and the result branch.
+    const delivery = gh.requests
+      .slice(before)
+      .filter(
+        (r) =>
+          r.operationId?.startsWith('pulls/') ||
+          r.operationId === 'repos/merge' ||
+          (r.operationId === 'git/get-ref' && decodeURIComponent(r.path).includes('/heads/molecular/')) ||
+          (r.operationId === 'git/create-ref' &&
+            r.path.includes('/git/refs') &&
+            JSON.stringify(r.body).includes('-result')) ||
+          (r.operationId === 'issues/add-labels' && r.path.endsWith(`/issues/${pull.number}/labels`)),
+      );
+    // 8 calls, once per molecule: the replica that lost the race and the redelivery add none.
+    expect(delivery.map((r) => `${r.operationId} ${r.status}`)).toEqual([
+      'git/get-ref 404', // the result branch: not yet
+      'git/get-ref 200', // the first tip's head
+      'git/create-ref 201', // the result branch, there
+      'repos/merge 201', // the other tip merged in
+      'pulls/list 200', // found by head: none
+      'pulls/create 201',
+      'issues/add-labels 200',
+      'pulls/request-reviewers 201',
+    ]);
+
+    expect(gh.violations).toEqual([]);
+    expect(gh.responseViolations).toEqual([]);
+    expect(replicas.flatMap((r) => r.errors())).toEqual([]);
+  });
+
+  it('fails the step whose work conflicts on the result branch, naming the paths, and opens nothing', async () => {
+    const [a] = replicas as [AppProcess];
+    const issue = gh.state.addIssue({
+      title: 'Clash',
+      user: actorFor('alice'),
+      labels: ['formula:ship'],
+    }).number;
+    await a.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'));
+    const molId = molecule(gh, issue).id;
+    pushStep(molId, 'plan', ['plan.txt']);
+    await a.send('repository_dispatch', report(molId, 'plan', 1));
+    pushStep(molId, 'api', ['plan.txt', 'api.txt']);
+    pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
+    gh.state.branchFiles.get(`molecular/${molId}/api`)?.set('README.md', '# widgets, by api\n');
+    gh.state.branchFiles.get(`molecular/${molId}/ui`)?.set('README.md', '# widgets, by ui\n');
+    await a.send('repository_dispatch', report(molId, 'api', 2));
+    await a.send('repository_dispatch', report(molId, 'ui', 3));
+
+    const mol = molecule(gh, issue);
+    const ui = mol.steps.find((s) => s.id === 'ui');
+    expect(ui?.status).toBe('failed');
+    expect(ui?.error).toBe(
+      `step "ui" does not merge into molecular/${molId}/-result: conflicts in README.md; resolve it on the step's branch and /mol retry ui`,
+    );
+    expect(mol.status).toBe('failed');
+    expect(gh.state.pulls.size).toBe(0);
+    expect(gh.violations).toEqual([]);
+    expect(gh.responseViolations).toEqual([]);
+    expect(a.errors()).toEqual([]);
+  });
+});
