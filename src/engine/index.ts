@@ -51,6 +51,7 @@ export * from './molecule/mentions.js';
 export * from './molecule/molecule-schema.js';
 export * from './molecule/need-branches.js';
 export * from './molecule/ops/adhoc-proto.js';
+export { conflictSentence } from './molecule/ops/delivered.js';
 export * from './molecule/ops/events.js';
 export { TRANSIENT_EXIT_STATUS } from './molecule/ops/fail.js';
 export { unknownStep } from './molecule/ops/find-step.js';

@@ -15,6 +15,7 @@ export const stepBranch = (molId: string, stepId: string) => `${moleculeBranchPr
  * id starts with "-" (`refPartProblem`), so it never clashes with a step's branch.
  */
 export const resultBranch = (molId: string) => `${moleculeBranchPrefix(molId)}-result`;
+// Its inverse, for a pull request's head, is the engine's `moleculeOfResultBranch` (delivery.ts).
 
 /**
  * Cook and pour refuse ids git cannot use, so this holds only for molecules from before that

@@ -75,7 +75,11 @@ export const WorkflowRunPayload = z.object({
 
 export const PullClosedPayload = z.object({
   action: z.literal('closed'),
-  pull_request: z.object({ number: z.number().int().positive(), merged: z.boolean().nullable().optional() }),
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    merged: z.boolean().nullable().optional(),
+    head: z.object({ ref: z.string() }).optional(),
+  }),
   sender: User,
 });
 

@@ -5,6 +5,7 @@
  * its molecules, whatever the setting: they may go on after the merge.
  */
 import type { MoleculeEvent } from '../engine/index.js';
+import { closeDeliveredPull } from './delivered-pull-closed.js';
 import { applied, type HandlerContext, type HandlerResult, ignored } from './handler-context.js';
 import { moleculesOnIssue } from './issue-molecules.js';
 import { openStore } from './molecule-store.js';
@@ -15,7 +16,11 @@ import { tellProblems } from './tell-problems.js';
 export async function handlePullRequestClosed(ctx: HandlerContext): Promise<HandlerResult> {
   const parsed = PullClosedPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a closed pull request');
-  const { number, merged } = parsed.data.pull_request;
+  const { number, merged, head } = parsed.data.pull_request;
+  const by = parsed.data.sender.login;
+  const delivered =
+    head && (await closeDeliveredPull(ctx, { number, merged: merged === true, head: head.ref, by }));
+  if (delivered) return delivered;
   const burn = !merged && ctx.config.on_pr_closed === 'burn';
   const { live } = await moleculesOnIssue(ctx, number);
   if (live.length === 0) return ignored(`#${number} has no molecule`);

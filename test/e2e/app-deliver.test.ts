@@ -13,7 +13,7 @@ import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { repoPayload } from '../helpers/chaos/app-instance.js';
 import { type AppProcess, startAppProcess } from '../helpers/chaos/app-process.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
+import { issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const SHIP = `
 formula = "ship"
@@ -226,6 +226,65 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     expect(gh.state.pulls.size).toBe(0);
     expect(gh.violations).toEqual([]);
     expect(gh.responseViolations).toEqual([]);
+    expect(a.errors()).toEqual([]);
+  });
+
+  /** Pours on a fresh issue through `app` and completes every step: the pull request opens. */
+  const deliverOne = async (app: AppProcess, title: string) => {
+    const issue = gh.state.addIssue({ title, user: actorFor('alice'), labels: ['formula:ship'] }).number;
+    await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'));
+    const molId = molecule(gh, issue).id;
+    pushStep(molId, 'plan', ['plan.txt']);
+    await app.send('repository_dispatch', report(molId, 'plan', 1));
+    pushStep(molId, 'api', ['plan.txt', 'api.txt']);
+    pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
+    await app.send('repository_dispatch', report(molId, 'api', 2));
+    await app.send('repository_dispatch', report(molId, 'ui', 3));
+    const pull = [...gh.state.pulls.values()].find((p) => p.head.ref === `molecular/${molId}/-result`);
+    if (pull === undefined) throw new Error('no pull request opened');
+    return { issue, molId, pull };
+  };
+  const close = (app: AppProcess, number: number, merged: boolean) => {
+    const pull = gh.state.pulls.get(number);
+    if (pull === undefined) throw new Error(`no #${number}`);
+    pull.state = 'closed';
+    pull.merged = merged;
+    return app.send('pull_request', pullEvent(gh, 'mona', 'closed', number));
+  };
+
+  it('a merge completes the molecule and squashes it into its archive on the issue', async () => {
+    const [a] = replicas as [AppProcess];
+    const { issue, molId, pull } = await deliverOne(a, 'Merge me');
+    expect((await close(a, pull.number, true)).status).toBe(200);
+    const comments = [...gh.state.comments.values()].filter((c) => c.issue_number === issue);
+    expect(comments.some((c) => c.body.includes('molecular:state'))).toBe(false);
+    const archive = comments.find((c) => c.body.includes('molecular:archive'));
+    expect(archive?.body).toContain(molId);
+    expect(gh.violations).toEqual([]);
+    expect(a.errors()).toEqual([]);
+  });
+
+  it.each([
+    ['keep', 'complete', undefined],
+    ['burn', undefined, undefined],
+    ['fail', 'failed', 'closed without merging (on_pr_closed: fail)'],
+  ] as const)('a close without merge under on_pr_closed: %s', async (setting, status, error) => {
+    gh.state.files.set('.github/molecular.yml', `lock: ref\non_pr_closed: ${setting}\n`);
+    const [a] = replicas as [AppProcess];
+    const { issue, pull } = await deliverOne(a, `Close me (${setting})`);
+    expect((await close(a, pull.number, false)).status).toBe(200);
+    const state = [...gh.state.comments.values()].some(
+      (c) => c.issue_number === issue && c.body.includes('molecular:state'),
+    );
+    if (status === undefined) {
+      expect(state).toBe(false); // burned
+    } else {
+      const mol = molecule(gh, issue);
+      expect(mol.status).toBe(status);
+      expect(mol.delivery?.state).toBe('closed');
+      if (error) expect(mol.steps.find((s) => s.id === 'ui')?.error).toContain(error);
+    }
+    expect(gh.violations).toEqual([]);
     expect(a.errors()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { Proto } from '../cook/proto.js';
 import { deliveringStep } from '../cook/pull-request.js';
 import type { Effect } from './effects.js';
 import type { Molecule } from './molecule-schema.js';
+import type { MoleculeEvent } from './ops/events.js';
 
 export { deliveringStep } from '../cook/pull-request.js';
 
@@ -89,4 +90,48 @@ export function pullRequestText(
 function defaultSummary(mol: Molecule): string {
   const done = mol.steps.filter((s) => s.status === 'completed').map((s) => `\`${s.id}\``);
   return done.length === 0 ? '' : `Steps done: ${done.join(', ')}.`;
+}
+
+/** What a pull request closed without merging does to the molecule it delivers (`on_pr_closed`). */
+export const ON_PR_CLOSED = ['keep', 'burn', 'fail'] as const;
+export type OnPrClosed = (typeof ON_PR_CLOSED)[number];
+
+/**
+ * The events `pull_request.closed` brings to the molecule delivered in that pull request: its
+ * delivery marked merged or closed, its `pr-merged` gates judged; closed unmerged, `burn` burns it
+ * and `fail` fails the delivering step. A merge that leaves the molecule complete is squashed by
+ * the caller afterwards (squash needs the completed molecule the gates make).
+ */
+export function closedPullEvents(
+  proto: Proto,
+  mol: Molecule,
+  pull: { number: number; merged: boolean; by: string },
+  onClosed: OnPrClosed,
+): MoleculeEvent[] {
+  const { number, merged, by } = pull;
+  if (!merged && onClosed === 'burn') return [{ type: 'burn', by, force: true }];
+  const events: MoleculeEvent[] = [];
+  if (mol.delivery !== undefined)
+    events.push({
+      type: 'delivered',
+      delivery: { ...mol.delivery, state: merged ? 'merged' : 'closed' },
+      by,
+    });
+  const detail = merged ? `#${number} was merged` : `#${number} was closed without merging`;
+  for (const s of mol.steps) {
+    if (s.status === 'awaiting_gate' && s.gates?.some((g) => g.type === 'pr-merged' && g.passed === null))
+      events.push({ type: 'gates', step: s.id, gates: [{ type: 'pr-merged', passed: merged, detail }] });
+  }
+  const step = deliveringStep(proto);
+  if (!merged && onClosed === 'fail' && step !== undefined) {
+    if (mol.steps.some((s) => s.id === step && s.status === 'completed'))
+      events.push({ type: 'delivery-failed', step, error: `${detail} (on_pr_closed: fail)`, by });
+  }
+  return events;
+}
+
+/** `molecular/<mol>/-result` → the molecule's id; undefined for any other branch. */
+export function moleculeOfResultBranch(branch: string): string | undefined {
+  const match = /^molecular\/([^/]+)\/-result$/.exec(branch);
+  return match?.[1];
 }

@@ -2,13 +2,14 @@
  * Carries out a `deliver` effect on GitHub: the molecule's work merged into its result branch
  * (created at the first branch, the others merged in with GitHub's own merge), then the pull
  * request found by its head branch or opened once, with its labels and reviewers. What happened
- * comes back as events for the write path: `delivered`, or `delivery-conflict` naming the paths.
+ * comes back as events for the write path: `delivered`, or `delivery-failed` naming the conflicting paths.
  *
  * Calls per delivery: 1 (result branch) + 2 when it is new (the first branch's head, the ref) + 1
  * per merged branch + 1 (find the pull request); the first time also 1 (open it) + 1 (labels, if
  * any) + 1 (reviewers, if any). A conflict costs 3 more (the trees it compares).
  */
 import {
+  conflictSentence,
   type Effect,
   type Molecule,
   type MoleculeEvent,
@@ -54,7 +55,7 @@ export async function deliverPullRequest(
     const origin = mol.base.sha ?? mol.base.ref;
     const paths = await conflictingPaths(octokit, repo, origin, branch, source);
     const step = mol.steps.find((s) => s.branch === source)?.id ?? effect.step;
-    return [{ type: 'delivery-conflict', step, branch, paths }];
+    return [{ type: 'delivery-failed', step, error: conflictSentence(step, branch, paths) }];
   }
 
   let pull = await findPullByHead(octokit, repo, branch);

@@ -40,7 +40,7 @@ export const MOLECULE_EVENTS = [
   'settle',
   'budget',
   'delivered',
-  'delivery-conflict',
+  'delivery-failed',
 ] as const;
 export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
 
@@ -77,7 +77,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     rollback: ['in_progress'],
     pause: ['paused'],
     delivered: ['in_progress'],
-    'delivery-conflict': ['in_progress'],
+    'delivery-failed': ['in_progress'],
     budget: ['in_progress'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -98,7 +98,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     unpause: ['in_progress', 'pending'],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
     delivered: ['paused'],
-    'delivery-conflict': ['paused'],
+    'delivery-failed': ['paused'],
     budget: ['paused', 'in_progress', 'pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -108,7 +108,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
   complete: {
     delivered: ['complete'],
     // A step of a complete molecule fails: it is in progress until settle says failed.
-    'delivery-conflict': ['in_progress'],
+    'delivery-failed': ['in_progress'],
     budget: ['complete'],
     complete: ['complete'],
     gates: ['complete'],
@@ -121,7 +121,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
   },
   failed: {
     delivered: ['failed'],
-    'delivery-conflict': ['failed'],
+    'delivery-failed': ['failed'],
     budget: ['failed'],
     complete: ['failed'],
     gates: ['failed'],

@@ -39,7 +39,7 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   settle: 'settled',
   delivered: 'given its delivery',
   conflict: 'failed on a merge conflict',
-  'delivery-conflict': 'failed on a merge conflict',
+  'delivery-failed': 'failed its delivery',
 };
 
 export function refusalSentence(

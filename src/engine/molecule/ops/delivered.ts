@@ -26,9 +26,9 @@ export function delivered(d: Draft, e: Extract<MoleculeEvent, { type: 'delivered
   return ok(undefined);
 }
 
-export function deliveryConflict(
+export function deliveryFailed(
   d: Draft,
-  e: Extract<MoleculeEvent, { type: 'delivery-conflict' }>,
+  e: Extract<MoleculeEvent, { type: 'delivery-failed' }>,
 ): Result<void> {
   const found = findStep(d, e.step);
   if (!found.ok) return found;
@@ -36,12 +36,11 @@ export function deliveryConflict(
   const status = d.step(i).status;
   if (status === 'failed') return ok(undefined);
   if (status !== 'completed') return refuse('step', e.step, status, 'conflict');
-  const error = conflictSentence(e.step, e.branch, e.paths);
-  d.move(i, 'conflict', 'failed', { by: e.by, note: error }, { error, completedAt: undefined });
+  d.move(i, 'conflict', 'failed', { by: e.by, note: e.error }, { error: e.error, completedAt: undefined });
   return ok(undefined);
 }
 
-/** `step "docs" does not merge into molecular/m/-result: both sides changed README.md, a.txt`. */
+/** `step "docs" does not merge into molecular/m/-result: conflicts in README.md, a.txt; …`. */
 export function conflictSentence(step: string, branch: string, paths: readonly string[]): string {
   const shown = paths.slice(0, 20).join(', ');
   const more = paths.length > 20 ? ` and ${paths.length - 20} more` : '';

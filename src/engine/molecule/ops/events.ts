@@ -101,16 +101,10 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   z.object({ type: z.literal('delivered'), delivery: DeliverySchema, by }),
   /**
-   * A completed step's work conflicts with the rest on the result branch: it fails (no retry is
-   * spent; `/mol retry` runs it again from the merge of its needs), naming the paths.
+   * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
+   * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
    */
-  z.object({
-    type: z.literal('delivery-conflict'),
-    step,
-    branch: z.string(),
-    paths: z.array(z.string()),
-    by,
-  }),
+  z.object({ type: z.literal('delivery-failed'), step, error: z.string().min(1), by }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   z.object({ type: z.literal('reset'), by }),
   /** Any state: a fresh pour, with a warning notice. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deliveringStep, deliveryBranches, deliveryDue } from '../../../../src/engine/molecule/delivery.js';
+import {
+  closedPullEvents,
+  deliveringStep,
+  deliveryBranches,
+  deliveryDue,
+} from '../../../../src/engine/molecule/delivery.js';
+import { conflictSentence } from '../../../../src/engine/molecule/ops/delivered.js';
 import { renderView } from '../../../../src/engine/render/markdown.js';
 import { apply, makeProto, pourMol, protoStep, run } from '../../../helpers/engine-fixtures.js';
 
@@ -62,10 +68,9 @@ describe('delivery in the engine', () => {
     const mol = run(proto, pourMol(proto).mol, [done('plan'), done('code'), done('docs')]);
     expect(mol.status).toBe('complete');
     const failed = apply(proto, mol, {
-      type: 'delivery-conflict',
+      type: 'delivery-failed',
       step: 'docs',
-      branch: 'molecular/m1/-result',
-      paths: ['README.md', 'src/a.ts'],
+      error: conflictSentence('docs', 'molecular/m1/-result', ['README.md', 'src/a.ts']),
     }).mol;
     expect(failed.status).toBe('failed');
     expect(failed.steps.find((s) => s.id === 'docs')?.error).toContain(
@@ -96,5 +101,26 @@ describe('delivery in the engine', () => {
     expect(renderView(recorded.mol, proto)).toContain(
       '**Pull request** [#7](https://github.com/o/r/pull/7) · open · from `molecular/m1/-result`',
     );
+  });
+
+  it('passes pr-merged gates on merge, and marks the delivery merged', () => {
+    const gated = [...steps.slice(0, 2), protoStep('docs', ['code'], { gates: [{ type: 'pr-merged' }] })];
+    const proto = makeProto(gated, { pullRequest: PR });
+    let mol = run(proto, pourMol(proto).mol, [done('plan'), done('code'), done('docs')]);
+    mol = apply(proto, mol, { type: 'delivered', delivery: { branch: 'molecular/m1/-result', pr: 9 } }).mol;
+    expect(mol.steps.find((s) => s.id === 'docs')?.status).toBe('awaiting_gate');
+    const events = closedPullEvents(proto, mol, { number: 9, merged: true, by: 'mona' }, 'keep');
+    const after = run(proto, mol, events);
+    expect(after.status).toBe('complete');
+    expect(after.delivery?.state).toBe('merged');
+  });
+
+  it('closed unmerged: burn burns, fail fails the delivering step, keep only records it', () => {
+    const proto = makeProto(steps, { pullRequest: PR });
+    const mol = run(proto, pourMol(proto).mol, [done('plan'), done('code'), done('docs')]);
+    const pull = { number: 9, merged: false, by: 'mona' };
+    expect(closedPullEvents(proto, mol, pull, 'burn')).toEqual([{ type: 'burn', by: 'mona', force: true }]);
+    expect(run(proto, mol, closedPullEvents(proto, mol, pull, 'fail')).status).toBe('failed');
+    expect(run(proto, mol, closedPullEvents(proto, mol, pull, 'keep')).status).toBe('complete');
   });
 });
