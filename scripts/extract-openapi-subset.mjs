@@ -64,6 +64,7 @@ const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/pulls'],
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'],
   ['post', '/repos/{owner}/{repo}/merges'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues'],
   ['get', '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues'],
   ['get', '/repos/{owner}/{repo}/branches/{branch}'],

@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'lock-release-failed',
   'lock-timeout',
   'loop-conflict',
+  'loop-limit',
   'merge-conflict',
   'merge-failed',
   'missing-argument',

@@ -23,6 +23,7 @@ import { react } from '../github/reactions.js';
 import { reply } from '../github/reply.js';
 import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
 import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
+import { commandHome } from './command-home.js';
 import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
 import { openStore } from './molecule-store.js';
 import { IssueCommentPayload, isBot } from './payloads.js';
@@ -50,9 +51,11 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
   // one-a-second write queue.
   const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && c.verb === 'pour');
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, comment.id, 'eyes') : false;
+  // A delivered pull request steers the molecule on its issue.
+  const home = wantsState ? await commandHome(ctx, issue) : issue.number;
   const molecules: IssueMolecules =
     wantsState || !fresh
-      ? await moleculesOnIssue(ctx, issue.number)
+      ? await moleculesOnIssue(ctx, home)
       : { live: [], rejected: [], answered: new Set() };
   if (!fresh && molecules.answered.has(comment.id))
     return ignored(`comment ${comment.id} was answered already`);
@@ -62,7 +65,7 @@ export async function handleIssueComment(ctx: HandlerContext): Promise<HandlerRe
   const scene = {
     ctx,
     store: openStore(ctx),
-    issue: issue.number,
+    issue: home,
     login,
     level,
     table,

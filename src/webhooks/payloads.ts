@@ -83,6 +83,18 @@ export const PullClosedPayload = z.object({
   sender: User,
 });
 
+export const PullReviewPayload = z.object({
+  action: z.literal('submitted'),
+  review: z.object({
+    id: z.number().int().positive(),
+    state: z.string(),
+    body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
+  }),
+  pull_request: z.object({ number: z.number().int().positive(), head: z.object({ ref: z.string() }) }),
+  sender: User,
+});
+
 export const RepositoryDispatchPayload = z.object({
   action: z.string(),
   client_payload: z.unknown(),

@@ -13,7 +13,7 @@ import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
 import { repoPayload } from '../helpers/chaos/app-instance.js';
 import { type AppProcess, startAppProcess } from '../helpers/chaos/app-process.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../helpers/fake-github/index.js';
-import { issueEvent, pullEvent } from '../helpers/fake-github/webhook-payloads.js';
+import { commentEvent, issueEvent, pullEvent, reviewEvent } from '../helpers/fake-github/webhook-payloads.js';
 
 const SHIP = `
 formula = "ship"
@@ -39,6 +39,8 @@ description = "The API."
 id = "ui"
 needs = ["plan"]
 description = "The UI."
+on_changes_requested = "plan"
+max_loops = 1
 `;
 
 function molecule(gh: FakeGitHub, issue: number): Molecule {
@@ -285,6 +287,59 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
       if (error) expect(mol.steps.find((s) => s.id === 'ui')?.error).toContain(error);
     }
     expect(gh.violations).toEqual([]);
+    expect(a.errors()).toEqual([]);
+  });
+
+  it('a review requesting changes loops a writer back with its text; a reader and max_loops change nothing', async () => {
+    gh.state.collaborators.set('rita', 'read');
+    const [a] = replicas as [AppProcess];
+    const { issue, molId, pull } = await deliverOne(a, 'Review me');
+    const before = molecule(gh, issue);
+    const replies = () =>
+      [...gh.state.comments.values()].filter((c) => c.issue_number === pull.number).map((c) => c.body);
+
+    const reader = await a.send(
+      'pull_request_review',
+      reviewEvent(gh, 'rita', pull.number, { id: 501, state: 'changes_requested', body: 'No.' }),
+    );
+    expect(reader.status).toBe(200);
+    expect(molecule(gh, issue).rev).toBe(before.rev);
+    expect(replies().at(-1)).toContain('needs **write** permission on acme/widgets; you have **read**');
+
+    const writer = await a.send(
+      'pull_request_review',
+      reviewEvent(gh, 'mona', pull.number, {
+        id: 502,
+        state: 'changes_requested',
+        body: 'Rename the API.',
+        comments: [{ path: 'api.txt', line: 1, body: 'call it search' }],
+      }),
+    );
+    expect(writer.status).toBe(200);
+    const looped = molecule(gh, issue);
+    const plan = looped.steps.find((s) => s.id === 'plan');
+    expect(plan?.status).toBe('ready');
+    expect(plan?.loops).toBe(1);
+    expect(plan?.review).toContain('Rename the API.');
+    expect(plan?.review).toContain('- api.txt:1: call it search');
+    expect(looped.steps.filter((s) => s.status === 'pending').map((s) => s.id)).toEqual(['api', 'ui']);
+    expect(gh.state.workflowDispatches.at(-1)?.inputs).toMatchObject({ molecule: molId, step: 'plan' });
+
+    // max_loops = 1: a second review is told so and changes nothing.
+    const again = await a.send(
+      'pull_request_review',
+      reviewEvent(gh, 'mona', pull.number, { id: 503, state: 'changes_requested', body: 'Still no.' }),
+    );
+    expect(again.status).toBe(200);
+    expect(molecule(gh, issue).rev).toBe(looped.rev);
+    expect(replies().at(-1)).toContain('(max_loops)');
+
+    // `/mol` on the pull request steers the molecule on its issue.
+    const said = gh.state.addComment(pull.number, '/mol skip plan', actorFor('mona'));
+    expect((await a.send('issue_comment', commentEvent(gh, said.id))).status).toBe(200);
+    expect(molecule(gh, issue).steps.find((s) => s.id === 'plan')?.status).toBe('skipped');
+    expect(gh.violations).toEqual([]);
+    expect(gh.responseViolations).toEqual([]);
     expect(a.errors()).toEqual([]);
   });
 });

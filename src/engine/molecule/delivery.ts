@@ -135,3 +135,16 @@ export function moleculeOfResultBranch(branch: string): string | undefined {
   const match = /^molecular\/([^/]+)\/-result$/.exec(branch);
   return match?.[1];
 }
+
+/** A review as the next attempt reads it: its body, then each inline comment as `path:line: text`. */
+export function reviewText(
+  by: string,
+  body: string | null | undefined,
+  comments: readonly { path: string; line?: number; body: string }[],
+): string {
+  const lines = [`Review by @${by} requesting changes:`, '', (body ?? '').trim() || '(no summary)'];
+  if (comments.length > 0) lines.push('', 'Inline comments:');
+  for (const c of comments)
+    lines.push(`- ${c.path}${c.line === undefined ? '' : `:${c.line}`}: ${c.body.trim()}`);
+  return lines.join('\n');
+}

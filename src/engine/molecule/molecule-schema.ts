@@ -100,6 +100,11 @@ export const StepStateSchema = z.object({
   usage: UsageSchema.optional(),
   /** The step's budget as a person raised it (over the formula's). */
   budget: BudgetSchema.optional(),
+  /**
+   * A review that requested changes and sent the molecule back to this step: its body and inline
+   * comments (`path:line` and text), for the next attempt's prompt and `$MOL_REVIEW_FILE`.
+   */
+  review: z.string().optional(),
 });
 
 export const HistoryEntrySchema = z.object({

@@ -202,6 +202,11 @@ export class FakeState {
   readonly repositoryDispatches: RepositoryDispatchRecord[] = [];
   readonly workflowRuns = new Map<number, WorkflowRunRecord>();
   readonly pulls = new Map<number, PullRecord>();
+  /** Inline comments of pull request reviews, by review id (tests seed them with the review). */
+  readonly reviewComments = new Map<
+    number,
+    Array<{ path: string; line: number; body: string; user: Actor }>
+  >();
   /** parent issue number -> child issue numbers, in the order they were added. */
   readonly subIssues = new Map<number, number[]>();
   /** Comments whose previous version (null: not yet visible) the next read returns once. */

@@ -41,6 +41,7 @@ export const MOLECULE_EVENTS = [
   'budget',
   'delivered',
   'delivery-failed',
+  'changes-requested',
 ] as const;
 export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
 
@@ -78,6 +79,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     pause: ['paused'],
     delivered: ['in_progress'],
     'delivery-failed': ['in_progress'],
+    'changes-requested': ['in_progress'],
     budget: ['in_progress'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -99,6 +101,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
     delivered: ['paused'],
     'delivery-failed': ['paused'],
+    'changes-requested': ['paused'],
     budget: ['paused', 'in_progress', 'pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -109,6 +112,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     delivered: ['complete'],
     // A step of a complete molecule fails: it is in progress until settle says failed.
     'delivery-failed': ['in_progress'],
+    'changes-requested': ['in_progress'],
     budget: ['complete'],
     complete: ['complete'],
     gates: ['complete'],
@@ -122,6 +126,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
   failed: {
     delivered: ['failed'],
     'delivery-failed': ['failed'],
+    'changes-requested': ['in_progress'],
     budget: ['failed'],
     complete: ['failed'],
     gates: ['failed'],

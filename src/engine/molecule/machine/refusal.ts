@@ -40,6 +40,7 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   delivered: 'given its delivery',
   conflict: 'failed on a merge conflict',
   'delivery-failed': 'failed its delivery',
+  'changes-requested': 'sent back by a review',
 };
 
 export function refusalSentence(

@@ -105,6 +105,11 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
    * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
    */
   z.object({ type: z.literal('delivery-failed'), step, error: z.string().min(1), by }),
+  /**
+   * A review requesting changes on the molecule's pull request (the face checked the reviewer's
+   * role): back to the delivering step's `on_changes_requested` step, with the review's text.
+   */
+  z.object({ type: z.literal('changes-requested'), review: z.string(), by: z.string() }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   z.object({ type: z.literal('reset'), by }),
   /** Any state: a fresh pour, with a warning notice. */

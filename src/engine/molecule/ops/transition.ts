@@ -18,7 +18,7 @@ import { advance, settle } from '../scheduler.js';
 import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
 import { approve, complete, gates } from './complete.js';
-import { delivered, deliveryFailed } from './delivered.js';
+import { changesRequested, delivered, deliveryFailed } from './delivered.js';
 import { Draft } from './draft.js';
 import type { MoleculeEvent, MoleculeEventType } from './events.js';
 import { fail, timeout } from './fail.js';
@@ -61,6 +61,7 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   budget: raiseBudget,
   delivered,
   'delivery-failed': deliveryFailed,
+  'changes-requested': changesRequested,
 };
 
 export function transition(proto: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {

@@ -5,7 +5,10 @@
  * reviewer who is not a collaborator or is the author.
  */
 import { errorResult, notFound, unprocessable } from '../errors.js';
+import { authorAssociation } from '../shapes/issues.js';
+import { repoApi, repoWeb } from '../shapes/links.js';
 import { pullShape } from '../shapes/pulls.js';
+import { simpleUser } from '../shapes/user.js';
 import type { PullRecord } from '../state.js';
 import type { HandlerTable } from './types.js';
 
@@ -95,5 +98,45 @@ export const pullRoutes: HandlerTable = {
     pull.requestedReviewers = [...new Set([...(pull.requestedReviewers ?? []), ...reviewers])];
     pull.requestedTeams = [...new Set([...(pull.requestedTeams ?? []), ...(input.team_reviewers ?? [])])];
     return { status: 201, body: pullShape(links, pull) };
+  },
+
+  'pulls/list-comments-for-review': ({ state, links, params }) => {
+    const number = Number(params.pull_number);
+    const pull = state.pulls.get(number);
+    const review = Number(params.review_id);
+    if (!pull || !state.reviewComments.has(review)) return notFound();
+    const api = `${repoApi(links)}/pulls`;
+    const comments = (state.reviewComments.get(review) ?? []).map((c, i) => {
+      const id = review * 100 + i;
+      const html = `${repoWeb(links)}/pull/${number}#discussion_r${id}`;
+      return {
+        url: `${api}/comments/${id}`,
+        pull_request_review_id: review,
+        id,
+        node_id: `PRRC_${id}`,
+        diff_hunk: `@@ -1,1 +1,${c.line} @@`,
+        path: c.path,
+        position: c.line,
+        original_position: c.line,
+        commit_id: pull.head.sha,
+        original_commit_id: pull.head.sha,
+        user: simpleUser(links, c.user),
+        body: c.body,
+        created_at: state.now(),
+        updated_at: state.now(),
+        html_url: html,
+        pull_request_url: `${api}/${number}`,
+        author_association: authorAssociation(links, c.user),
+        _links: {
+          self: { href: `${api}/comments/${id}` },
+          html: { href: html },
+          pull_request: { href: `${api}/${number}` },
+        },
+        line: c.line,
+        original_line: c.line,
+        side: 'RIGHT',
+      };
+    });
+    return { status: 200, body: comments };
   },
 };
