@@ -114,6 +114,7 @@ async function openHandlerContext(
     ...(stateKey ? { stateKey } : {}),
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
+    workflowToken: inputs.workflowToken,
   });
   return ok({ ctx, untrustedApps });
 }

@@ -7,6 +7,8 @@ import { type GitHubClient, httpMessage, httpStatus, type RepoRef } from './clie
 
 export interface PullFound {
   number: number;
+  /** GraphQL's id, which auto-merge takes. */
+  nodeId: string;
   url: string;
   state: 'open' | 'closed';
   merged: boolean;
@@ -15,6 +17,7 @@ export interface PullFound {
 
 interface PullData {
   number: number;
+  node_id: string;
   html_url: string;
   state: string;
   merged_at: string | null;
@@ -23,6 +26,7 @@ interface PullData {
 
 const found = (p: PullData): PullFound => ({
   number: p.number,
+  nodeId: p.node_id,
   url: p.html_url,
   state: p.state === 'closed' ? 'closed' : 'open',
   merged: p.merged_at !== null,
@@ -103,4 +107,20 @@ export async function labelPull(
     issue_number: number,
     labels: [...labels],
   });
+}
+
+const ENABLE_AUTO_MERGE = `mutation($id: ID!, $mergeMethod: PullRequestMergeMethod!) {
+  enablePullRequestAutoMerge(input: { pullRequestId: $id, mergeMethod: $mergeMethod }) { pullRequest { number } }
+}`;
+
+/**
+ * Turns on GitHub's auto-merge (the only way Molecular merges): GitHub merges once branch
+ * protection and required reviews allow, never around them. Calls: 1 (GraphQL).
+ */
+export async function enableAutoMerge(
+  octokit: GitHubClient,
+  pull: Pick<PullFound, 'nodeId'>,
+  method: 'squash' | 'merge' | 'rebase',
+): Promise<void> {
+  await octokit.graphql(ENABLE_AUTO_MERGE, { id: pull.nodeId, mergeMethod: method.toUpperCase() });
 }

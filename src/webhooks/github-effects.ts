@@ -112,10 +112,21 @@ export function githubEffectHandlers(
     },
 
     async deliver(effect, mol, out) {
-      const host = { octokit: ctx.octokit, repo: ctx.repo, defaultBranch: () => defaultBranch(ctx) };
+      const host = {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        defaultBranch: () => defaultBranch(ctx),
+        ...(ctx.deliveryNotes ? { notes: ctx.deliveryNotes } : {}),
+      };
       const events = await attemptValue(ctx, out, 'deliver the work as a pull request', () =>
         deliverPullRequest(host, proto, mol, effect),
       );
+      // The job's log (a warning annotation on the run) and whoever reads the reply.
+      if (events?.some((e) => e.type === 'delivered'))
+        for (const note of ctx.deliveryNotes ?? []) {
+          ctx.log.warn(note);
+          out.notices.push(note);
+        }
       return events ?? [];
     },
 

@@ -21,9 +21,9 @@ import {
 import { httpMessage, httpStatus, repoSlug } from '../github/client.js';
 import { react } from '../github/reactions.js';
 import { reply } from '../github/reply.js';
+import { commandHome } from './command-home.js';
 import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
 import { applied, type HandlerContext, type HandlerResult, ignored, refused } from './handler-context.js';
-import { commandHome } from './command-home.js';
 import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
 import { openStore } from './molecule-store.js';
 import { IssueCommentPayload, isBot } from './payloads.js';

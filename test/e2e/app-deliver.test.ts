@@ -152,6 +152,8 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
       requestedTeams: ['core'],
     });
     expect(pull.body).toContain(`Closes #${issue}`);
+    // The App's installation token starts CI: no warning that it will not run.
+    expect(pull.body).not.toContain('CI will not run');
     expect(pull.body).toContain(`molecule \`${molId}\``);
     expect(gh.state.issues.get(pull.number)?.labels).toEqual(['molecular']);
     expect([...(gh.state.filesAt(branch)?.keys() ?? [])].sort()).toEqual(
@@ -340,6 +342,31 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     expect(molecule(gh, issue).steps.find((s) => s.id === 'plan')?.status).toBe('skipped');
     expect(gh.violations).toEqual([]);
     expect(gh.responseViolations).toEqual([]);
+    expect(a.errors()).toEqual([]);
+  });
+
+  it('auto_merge turns on GitHub’s auto-merge with the GraphQL mutation, never the merge endpoint', async () => {
+    gh.state.files.set(
+      '.github/formulas/ship.formula.toml',
+      SHIP.replace('team_reviewers = ["core"]', 'team_reviewers = ["core"]\nauto_merge = "squash"'),
+    );
+    const [a] = replicas as [AppProcess];
+    const { pull } = await deliverOne(a, 'Merge when green');
+    expect(gh.state.pulls.get(pull.number)?.autoMerge).toBe('SQUASH');
+    expect(
+      gh.requests.filter(
+        (r) => r.operationId === 'graphql' && JSON.stringify(r.body).includes('enablePullRequestAutoMerge'),
+      ),
+    ).toHaveLength(1);
+    expect(
+      gh.requests.some(
+        (r) =>
+          /\/pulls\/\d+\/merge$/.test(r.path) ||
+          (r.operationId === 'repos/merge' && JSON.stringify(r.body).includes('"base":"main"')),
+      ),
+    ).toBe(false);
+    expect(gh.state.pulls.get(pull.number)?.merged ?? false).toBe(false);
+    expect(gh.violations).toEqual([]);
     expect(a.errors()).toEqual([]);
   });
 });

@@ -32,15 +32,7 @@ export function protoPullRequest(
     closesIssue: input.closes_issue ?? true,
   };
   if (input.base !== undefined) out.base = sub(input.base);
-  if (input.auto_merge !== undefined) {
-    out.autoMerge = input.auto_merge;
-    // Kept on the proto so the contract holds, but said plainly: nothing enables it yet.
-    ctx.warn(
-      'not-supported',
-      `[pull_request] auto_merge = "${input.auto_merge}" is not carried out yet: merge the pull request yourself (branch protection still decides)`,
-      placeOf({ formula, path: ['pull_request'] }, 'auto_merge'),
-    );
-  }
+  if (input.auto_merge !== undefined) out.autoMerge = input.auto_merge;
   const ids = new Set(steps.map((s) => s.id));
   if (input.after !== undefined) {
     if (ids.has(input.after)) out.after = input.after;

@@ -133,6 +133,8 @@ export const DeliverySchema = z.object({
   pr: z.number().int().positive().optional(),
   url: z.string().optional(),
   state: z.enum(DELIVERY_STATES).optional(),
+  /** What the face must say about it (the Action's workflow token: CI will not run). */
+  note: z.string().optional(),
 });
 
 export const MoleculeSchema = z.object({

@@ -94,7 +94,8 @@ function deliveryLine(mol: Molecule): string | undefined {
   const from = `from ${codeSpan(d.branch)}`;
   if (d.pr === undefined) return `**Pull request** not opened yet · result branch ${codeSpan(d.branch)}`;
   const pr = d.url !== undefined && /^https?:\/\//.test(d.url) ? `[#${d.pr}](${d.url})` : `#${d.pr}`;
-  return [`**Pull request** ${pr}`, ...(d.state === undefined ? [] : [d.state]), from].join(' · ');
+  const line = [`**Pull request** ${pr}`, ...(d.state === undefined ? [] : [d.state]), from].join(' · ');
+  return d.note === undefined ? line : `${line}\n\n> ${inlineText(d.note, 600)}`;
 }
 
 /** `✅ 4 completed · 🔄 1 in progress · ⚪ 3 pending`, in the order of the step machine. */

@@ -18,7 +18,13 @@ import {
 } from '../../engine/index.js';
 import type { GitHubClient, RepoRef } from '../../github/client.js';
 import { branchHead, conflictingPaths, createBranch, mergeBranch } from '../../github/merge-branch.js';
-import { findPullByHead, labelPull, openPull, requestReviewers } from '../../github/pulls.js';
+import {
+  enableAutoMerge,
+  findPullByHead,
+  labelPull,
+  openPull,
+  requestReviewers,
+} from '../../github/pulls.js';
 import { resultBranch } from '../../runner/branch-names.js';
 
 export interface DeliveryHost {
@@ -67,7 +73,11 @@ export async function deliverPullRequest(
   if (mol.delivery?.pr === undefined) {
     await labelPull(octokit, repo, pull.number, pr.labels);
     await requestReviewers(octokit, repo, pull.number, pr.reviewers, pr.teamReviewers);
+    if (pr.autoMerge !== undefined && pull.state === 'open')
+      await enableAutoMerge(octokit, pull, pr.autoMerge);
   }
-  const state = pull.merged ? 'merged' : pull.state;
-  return [{ type: 'delivered', delivery: { branch, pr: pull.number, url: pull.url, state } }];
+  const state: 'merged' | 'open' | 'closed' = pull.merged ? 'merged' : pull.state;
+  const note = host.notes?.join(' ');
+  const delivery = { branch, pr: pull.number, url: pull.url, state, ...(note ? { note } : {}) };
+  return [{ type: 'delivered', delivery }];
 }

@@ -153,6 +153,8 @@ export interface PullRecord {
   /** Logins and team slugs asked to review (`POST requested_reviewers`). */
   requestedReviewers?: string[];
   requestedTeams?: string[];
+  /** The merge method `enablePullRequestAutoMerge` turned on (`SQUASH`, `MERGE`, `REBASE`). */
+  autoMerge?: string;
   /** Set by `POST pulls`: the order pulls are listed in (newest first). */
   createdAt?: string;
 }

@@ -20,7 +20,8 @@ export function delivered(d: Draft, e: Extract<MoleculeEvent, { type: 'delivered
     was.branch === next.branch &&
     was.pr === next.pr &&
     was.url === next.url &&
-    was.state === next.state
+    was.state === next.state &&
+    was.note === next.note
   )
     return ok(undefined);
   d.set('delivery', next);

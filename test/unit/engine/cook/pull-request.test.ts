@@ -62,7 +62,7 @@ ${STEPS}`;
       closesIssue: false,
       autoMerge: 'squash',
     });
-    expect(result.value.warnings.map((w) => w.code)).toEqual(['not-supported']);
+    expect(result.value.warnings).toEqual([]);
   });
 
   it('is inherited through extends', () => {

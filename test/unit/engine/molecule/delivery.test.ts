@@ -4,6 +4,7 @@ import {
   deliveringStep,
   deliveryBranches,
   deliveryDue,
+  pullRequestText,
 } from '../../../../src/engine/molecule/delivery.js';
 import { conflictSentence } from '../../../../src/engine/molecule/ops/delivered.js';
 import { renderView } from '../../../../src/engine/render/markdown.js';
@@ -49,6 +50,24 @@ describe('delivery in the engine', () => {
     const later = apply(proto, mol, done('docs'));
     expect(later.effects.find((e) => e.type === 'deliver')).toMatchObject({ step: 'docs' });
     expect(deliveryBranches(proto, later.mol)).toEqual(['molecular/m1/docs']);
+  });
+
+  it("ends the body with the face's notes, and the state comment shows the note", () => {
+    const proto = makeProto(steps, { pullRequest: PR });
+    const mol = { ...pourMol(proto).mol, subject: { issue: 4 } };
+    const { body } = pullRequestText(proto, mol, ['⚠️ CI will not run on this pull request.']);
+    expect(body.split('\n\n')).toEqual([
+      'Closes #4',
+      '---\nDelivered by Molecular: molecule `m1` (formula `test`); its state and `/mol` commands are on #4.',
+      '⚠️ CI will not run on this pull request.',
+    ]);
+    const delivery = {
+      branch: 'molecular/m1/-result',
+      pr: 7,
+      note: '⚠️ CI will not run on this pull request.',
+    };
+    const noted = apply(proto, mol, { type: 'delivered', delivery }).mol;
+    expect(renderView(noted, proto)).toContain('> ⚠️ CI will not run on this pull request.');
   });
 
   it('merges the tips: parallel steps both, a chain only its end', () => {
