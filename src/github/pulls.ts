@@ -109,7 +109,7 @@ export async function labelPull(
   });
 }
 
-const ENABLE_AUTO_MERGE = `mutation($id: ID!, $mergeMethod: PullRequestMergeMethod!) {
+export const ENABLE_AUTO_MERGE = `mutation($id: ID!, $mergeMethod: PullRequestMergeMethod!) {
   enablePullRequestAutoMerge(input: { pullRequestId: $id, mergeMethod: $mergeMethod }) { pullRequest { number } }
 }`;
 
