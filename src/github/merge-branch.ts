@@ -83,7 +83,7 @@ export async function treeFiles(
   return new Map(data.tree.filter((e) => e.type === 'blob').map((e) => [e.path ?? '', e.sha ?? '']));
 }
 
-/** The paths `ours` and `theirs` both changed, differently, since `origin`. Calls: 3. */
+/** The paths `ours` and `theirs` both changed, differently, since `origin`. Calls: 3 (a 404 counts as one). */
 export async function conflictingPaths(
   octokit: GitHubClient,
   repo: RepoRef,
@@ -91,7 +91,12 @@ export async function conflictingPaths(
   ours: string,
   theirs: string,
 ): Promise<string[]> {
-  const [o, a, b] = await Promise.all([origin, ours, theirs].map((ref) => treeFiles(octokit, repo, ref)));
+  // An origin GitHub no longer has (a force-pushed head): every path the two sides hold differently.
+  const o = await treeFiles(octokit, repo, origin).catch((error: unknown) => {
+    if (httpStatus(error) === 404 || httpStatus(error) === 422) return new Map<string, string>();
+    throw error;
+  });
+  const [a, b] = await Promise.all([ours, theirs].map((ref) => treeFiles(octokit, repo, ref)));
   const paths = new Set([...(a as Map<string, string>).keys(), ...(b as Map<string, string>).keys()]);
   const both: string[] = [];
   for (const path of paths) {
@@ -101,4 +106,28 @@ export async function conflictingPaths(
     if (left !== right && left !== was && right !== was) both.push(path);
   }
   return both.sort();
+}
+
+/**
+ * Moves `branch` to `sha` only as a fast-forward (never forced: a person's commits on it are never
+ * overwritten); false when GitHub refuses because the branch moved. Calls: 1.
+ */
+export async function fastForward(
+  octokit: GitHubClient,
+  repo: RepoRef,
+  branch: string,
+  sha: string,
+): Promise<boolean> {
+  try {
+    await octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+      ...repo,
+      ref: `heads/${branch}`,
+      sha,
+      force: false,
+    });
+    return true;
+  } catch (error) {
+    if (httpStatus(error) === 422) return false;
+    throw error;
+  }
 }

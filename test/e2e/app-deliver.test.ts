@@ -369,4 +369,74 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     expect(gh.violations).toEqual([]);
     expect(a.errors()).toEqual([]);
   });
+
+  describe('a molecule poured on a pull request', () => {
+    const pourOnPull = async (app: AppProcess) => {
+      const feature = new Map([...gh.state.files, ['feature.txt', 'feature\n']]);
+      gh.state.branchFiles.set('feature', feature);
+      const pr = gh.state.nextIssueNumber();
+      gh.state.pulls.set(pr, {
+        number: pr,
+        title: 'Feature',
+        labels: ['formula:ship'],
+        head: { ref: 'feature', sha: gh.state.branchSha('feature') as string },
+        base: { ref: 'main' },
+        user: actorFor('alice'),
+      });
+      gh.state.addIssue({ title: 'Feature', number: pr, user: actorFor('alice') });
+      await app.send('pull_request', pullEvent(gh, 'alice', 'labeled', pr, 'formula:ship'));
+      const molId = molecule(gh, pr).id;
+      const step = (id: string, files: Record<string, string>) => {
+        gh.state.branchFiles.set(`molecular/${molId}/${id}`, new Map([...feature, ...Object.entries(files)]));
+      };
+      return { pr, molId, step };
+    };
+
+    it('lands on the PR head by fast-forward, a person’s commit pushed meanwhile merged in, never forced', async () => {
+      const [a] = replicas as [AppProcess];
+      const { pr, molId, step } = await pourOnPull(a);
+      step('plan', { 'plan.txt': 'plan\n' });
+      await a.send('repository_dispatch', report(molId, 'plan', 1));
+      // A person pushes to the PR while the molecule runs.
+      gh.state.branchFiles.get('feature')?.set('person.txt', 'by a person\n');
+      step('api', { 'plan.txt': 'plan\n', 'api.txt': 'api\n' });
+      step('ui', { 'plan.txt': 'plan\n', 'ui.txt': 'ui\n' });
+      await a.send('repository_dispatch', report(molId, 'api', 2));
+      await a.send('repository_dispatch', report(molId, 'ui', 3));
+
+      const files = [...(gh.state.filesAt('feature')?.keys() ?? [])];
+      expect(files).toEqual(
+        expect.arrayContaining(['feature.txt', 'person.txt', 'plan.txt', 'api.txt', 'ui.txt']),
+      );
+      expect(gh.state.pulls.size).toBe(1);
+      expect(molecule(gh, pr).delivery).toMatchObject({ branch: 'feature', pr, state: 'open' });
+      const updates = gh.requests.filter((r) => r.operationId === 'git/update-ref');
+      expect(updates.map((r) => (r.body as { force?: boolean }).force)).toEqual([false]);
+      expect(gh.violations).toEqual([]);
+      expect(a.errors()).toEqual([]);
+    });
+
+    it('refuses, and pushes nothing, when the person’s commit conflicts with the work', async () => {
+      const [a] = replicas as [AppProcess];
+      const { pr, molId, step } = await pourOnPull(a);
+      step('plan', { 'plan.txt': 'plan\n' });
+      await a.send('repository_dispatch', report(molId, 'plan', 2));
+      gh.state.branchFiles.get('feature')?.set('plan.txt', 'a person disagrees\n');
+      const moved = gh.state.branchSha('feature');
+      step('api', { 'plan.txt': 'plan\n', 'api.txt': 'api\n' });
+      step('ui', { 'plan.txt': 'plan\n', 'ui.txt': 'ui\n' });
+      await a.send('repository_dispatch', report(molId, 'api', 3));
+      await a.send('repository_dispatch', report(molId, 'ui', 4));
+
+      expect(gh.state.branchSha('feature')).toBe(moved);
+      const ui = molecule(gh, pr).steps.find((s) => s.id === 'ui');
+      expect(ui?.status).toBe('failed');
+      expect(ui?.error).toContain(
+        'feature got new commits while the molecule ran that conflict with step "ui"',
+      );
+      expect(ui?.error).toContain('in plan.txt: nothing was pushed to feature');
+      expect(gh.violations).toEqual([]);
+      expect(a.errors()).toEqual([]);
+    });
+  });
 });

@@ -17,7 +17,13 @@ import {
   pullRequestText,
 } from '../../engine/index.js';
 import type { GitHubClient, RepoRef } from '../../github/client.js';
-import { branchHead, conflictingPaths, createBranch, mergeBranch } from '../../github/merge-branch.js';
+import {
+  branchHead,
+  conflictingPaths,
+  createBranch,
+  fastForward,
+  mergeBranch,
+} from '../../github/merge-branch.js';
 import {
   enableAutoMerge,
   findPullByHead,
@@ -64,6 +70,8 @@ export async function deliverPullRequest(
     return [{ type: 'delivery-failed', step, error: conflictSentence(step, branch, paths) }];
   }
 
+  if (mol.subject.pr !== undefined) return deliverToPullHead(host, mol, branch, effect.step);
+
   let pull = await findPullByHead(octokit, repo, branch);
   if (pull === undefined) {
     const { title, body } = pullRequestText(proto, mol, host.notes);
@@ -80,4 +88,44 @@ export async function deliverPullRequest(
   const note = host.notes?.join(' ');
   const delivery = { branch, pr: pull.number, url: pull.url, state, ...(note ? { note } : {}) };
   return [{ type: 'delivered', delivery }];
+}
+
+/**
+ * A molecule poured on a pull request delivers to that pull request's head (a branch of this
+ * repository: a fork's is refused at pour): commits pushed there meanwhile are merged into the
+ * result first, then the head is fast-forwarded to it. A conflict with them fails the step and
+ * pushes nothing. Calls: 1 merge + 1 head + 1 fast-forward (again once if the head moved between).
+ */
+async function deliverToPullHead(
+  host: DeliveryHost,
+  mol: Molecule,
+  branch: string,
+  step: string,
+): Promise<MoleculeEvent[]> {
+  const { octokit, repo } = host;
+  const head = mol.base.ref;
+  for (let round = 0; round < 2; round++) {
+    const outcome = await mergeBranch(octokit, repo, branch, head, `Merge ${head} into ${branch}`);
+    if (outcome === 'conflict') {
+      const paths = await conflictingPaths(octokit, repo, mol.base.sha ?? head, branch, head);
+      const where = paths.length > 0 ? ` in ${paths.join(', ')}` : '';
+      const error = `${head} got new commits while the molecule ran that conflict with step "${step}"'s work${where}: nothing was pushed to ${head}; merge ${branch} into ${head} yourself, or resolve it and /mol retry ${step}`;
+      return [{ type: 'delivery-failed', step, error }];
+    }
+    const tip = await branchHead(octokit, repo, branch);
+    if (tip === undefined) throw new Error(`${branch} vanished while it was delivered`);
+    if (await fastForward(octokit, repo, head, tip)) {
+      const note = host.notes?.join(' ');
+      const delivery = {
+        branch: head,
+        pr: mol.subject.pr,
+        state: 'open' as const,
+        ...(note ? { note } : {}),
+      };
+      return [{ type: 'delivered', delivery }];
+    }
+  }
+  throw new Error(
+    `${head} kept moving while the molecule's work was delivered to it; nothing was force-pushed`,
+  );
 }
