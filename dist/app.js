@@ -56233,16 +56233,61 @@ function progress(mol) {
   return p;
 }
 
-// src/engine/dashboard/molecule-summary.ts
-var GATE_WAIT = {
-  approval: "approval",
-  timer: "timer",
-  checks: "checks",
-  "pr-merged": "merge"
-};
-function summarizeMolecule(mol, proto, now) {
-  const counts = progress(mol);
+// src/engine/molecule/statuses.ts
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
+var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
+function isLive(status2) {
+  return LIVE_MOLECULE_STATUSES.has(status2);
+}
+function startsSteps(status2) {
+  return status2 === "pending" || status2 === "in_progress";
+}
+
+// src/engine/molecule/step-waits.ts
+function stepWaits(mol, proto, unattended) {
+  if (!isLive(mol.status)) return [];
   const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const waits2 = [];
+  if (mol.budgetStop !== void 0)
+    waits2.push({ step: mol.budgetStop.step, on: "budget", detail: mol.budgetStop.message });
+  for (const step2 of mol.steps) {
+    const def = defs.get(step2.id);
+    const assignee = def?.assignee === void 0 ? {} : { assignee: def.assignee };
+    if (step2.status === "ready") {
+      if (!unattended.has(step2.id)) waits2.push({ step: step2.id, on: "person", ...assignee });
+      else if (startsSteps(mol.status)) waits2.push({ step: step2.id, on: "start" });
+    } else if (step2.status === "awaiting_gate") {
+      const gates2 = openGates(step2, def?.gates ?? []);
+      waits2.push({
+        step: step2.id,
+        on: gates2.includes("approval") ? "approval" : "gates",
+        gates: gates2,
+        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
+      });
+    } else if (step2.status === "in_progress") {
+      const lease = step2.lease;
+      waits2.push({
+        step: step2.id,
+        on: "running",
+        ...lease === void 0 ? {} : {
+          lease: { holder: lease.holder, ...lease.runId === void 0 ? {} : { runId: lease.runId } }
+        },
+        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
+      });
+    }
+  }
+  return waits2;
+}
+function openGates(step2, declared) {
+  const open2 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+  return [...new Set(open2.length > 0 ? open2 : declared.map((g) => g.type))];
+}
+
+// src/engine/dashboard/molecule-summary.ts
+function summarizeMolecule(mol, proto, unattended, now) {
+  const counts = progress(mol);
   const cost = moleculeUsage(mol.steps).cost_usd;
   return {
     id: mol.id,
@@ -56255,7 +56300,7 @@ function summarizeMolecule(mol, proto, now) {
     done: counts.complete + counts.skipped,
     total: counts.total,
     percent: counts.percentComplete,
-    waiting: mol.steps.flatMap((step2) => waitOf(step2, defs.get(step2.id))),
+    waiting: stepWaits(mol, proto, unattended),
     failed: mol.steps.filter((s) => s.status === "failed").map((s) => s.id),
     ...nudgedOf(mol),
     createdAt: mol.createdAt,
@@ -56266,7 +56311,7 @@ function summarizeMolecule(mol, proto, now) {
   };
 }
 function summarizeMolecules(molecules, now) {
-  return molecules.map(({ mol, proto }) => summarizeMolecule(mol, proto, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+  return molecules.map(({ mol, proto, unattended }) => summarizeMolecule(mol, proto, unattended, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
 }
 function nudgedOf(mol) {
   const nudged = mol.steps.flatMap(
@@ -56274,37 +56319,16 @@ function nudgedOf(mol) {
   );
   return nudged.length === 0 ? {} : { nudged };
 }
-function waitOf(step2, def) {
-  const person = def?.type === "human";
-  const assignee = def?.assignee === void 0 ? {} : { who: def.assignee };
-  if (step2.status === "awaiting_gate") {
-    const open2 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
-    const types = open2.length > 0 ? open2 : (def?.gates ?? []).map((g) => g.type);
-    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? "gate"))];
-    return (kinds.length > 0 ? kinds : ["gate"]).map((on) => ({ step: step2.id, on }));
-  }
-  if (step2.status === "in_progress") {
-    if (person) return [{ step: step2.id, on: "person", ...assignee }];
-    const run = step2.lease?.runId ?? step2.lease?.holder;
-    return [{ step: step2.id, on: "job", ...run === void 0 ? {} : { who: run } }];
-  }
-  if (step2.status === "ready")
-    return [{ step: step2.id, on: person ? "person" : "job", ...person ? assignee : {} }];
-  return [];
-}
 
 // src/engine/dashboard/render-dashboard.ts
 var GITHUB_BODY_LIMIT = 65536;
 var DASHBOARD_BUDGET = 6e4;
 var DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
-var WAIT_WORDS = {
-  person: "a person",
+var GATE_WORDS = {
   approval: "an approval",
   timer: "a timer",
   checks: "checks",
-  merge: "a merge",
-  job: "a job",
-  gate: "a gate"
+  "pr-merged": "a merge"
 };
 function renderDashboard(input2) {
   const withAges = layout(input2, true);
@@ -56402,7 +56426,7 @@ function stuckOf(m) {
       reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(", ")}` : ""}`
     });
   for (const n of m.nudged ?? []) {
-    const job = m.waiting.some((w) => w.step === n.step && w.on === "job");
+    const job = m.waiting.some((w) => w.step === n.step && w.on === "start");
     stuck.push({
       molId: m.id,
       step: n.step,
@@ -56463,11 +56487,27 @@ function entry(m, repo, ages) {
   return lines;
 }
 function waits(list2) {
-  const shown = list2.slice(0, 6).map((w) => {
-    const who = w.who === void 0 ? "" : w.on === "person" ? ` (${inlineText(w.who, 40)})` : ` (${codeSpan(w.who, 40)})`;
-    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
-  });
+  const shown = list2.slice(0, 6).map((w) => `${codeSpan(w.step, 60)} on ${waitWords(w)}`);
   return `${shown.join(" \xB7 ")}${list2.length > 6 ? ` \xB7 and ${list2.length - 6} more` : ""}`;
+}
+function waitWords(w) {
+  switch (w.on) {
+    case "person":
+      return w.assignee === void 0 ? "a person" : `a person (${inlineText(w.assignee, 40)})`;
+    case "start":
+      return "a job";
+    case "running": {
+      const run = w.lease?.runId ?? w.lease?.holder;
+      return run === void 0 ? "a job" : `a job (${codeSpan(run, 40)})`;
+    }
+    case "approval":
+    case "gates": {
+      const words = [...new Set((w.gates ?? []).map((g) => GATE_WORDS[g] ?? "a gate"))];
+      return words.length === 0 ? "a gate" : words.join(" and ");
+    }
+    case "budget":
+      return "a raised budget";
+  }
 }
 function link2(number4, of, here) {
   return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
@@ -59609,7 +59649,7 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function openGates(d, i) {
+function openGates2(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
@@ -59627,15 +59667,6 @@ function findOpenStep(steps, hint) {
     if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
-}
-
-// src/engine/molecule/statuses.ts
-var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
-var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
-var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
-var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status2) {
-  return LIVE_MOLECULE_STATUSES.has(status2);
 }
 
 // src/engine/molecule/scheduler.ts
@@ -59669,7 +59700,7 @@ function advance(d, candidates = []) {
     if (i === void 0) return;
     const status2 = d.step(i).status;
     if (status2 === "pending") decide(d, i);
-    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates2(d, i);
     else if (status2 === "skipped" && passedOn.get(i) !== round) {
       passedOn.set(i, round);
       for (const j of d.index.dependents[i]) queue.push(j);
@@ -60735,6 +60766,58 @@ function httpStatus(error2) {
 function httpMessage(error2) {
   if (error2 instanceof Error) return error2.message;
   return String(error2);
+}
+
+// src/github/conditional-reads.ts
+var DEFAULT_ENTRIES = 200;
+var ReadCache = class {
+  constructor(max = DEFAULT_ENTRIES) {
+    this.max = max;
+  }
+  max;
+  kept = /* @__PURE__ */ new Map();
+  /** 304s answered from here (for the bench and the logs). */
+  notModified = 0;
+  get(key) {
+    const found2 = this.kept.get(key);
+    if (found2) {
+      this.kept.delete(key);
+      this.kept.set(key, found2);
+    }
+    return found2;
+  }
+  set(key, value) {
+    this.kept.delete(key);
+    this.kept.set(key, value);
+    if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value);
+  }
+};
+var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.conditional-reads");
+function conditionalReads(octokit, cache3 = new ReadCache()) {
+  const marked = octokit;
+  const installed = marked[INSTALLED];
+  if (installed) return installed;
+  marked[INSTALLED] = cache3;
+  const client = octokit;
+  client.hook.wrap("request", async (request2, options) => {
+    const parsed = client.request.endpoint.parse(options);
+    if (parsed.method !== "GET") return request2(options);
+    const key = `${parsed.url} ${String(parsed.headers.accept ?? "")}`;
+    const kept = cache3.get(key);
+    if (kept) options.headers = { ...options.headers, "if-none-match": kept.etag };
+    try {
+      const response = await request2(options);
+      const etag = response.headers.etag;
+      if (typeof etag === "string") cache3.set(key, { etag, response });
+      return response;
+    } catch (error2) {
+      if (!kept || httpStatus(error2) !== 304) throw error2;
+      cache3.notModified++;
+      const fresh = error2.response?.headers ?? {};
+      return { ...kept.response, headers: { ...kept.response.headers, ...fresh } };
+    }
+  });
+  return cache3;
 }
 
 // node_modules/@actions/github/lib/context.js
@@ -64865,17 +64948,82 @@ var GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults
 // node_modules/@actions/github/lib/github.js
 var context2 = new Context();
 
+// src/github/rate-budget.ts
+var LOW_BUDGET_REQUESTS = 50;
+var LOW_BUDGET_SHARE = 0.05;
+var RateBudget = class {
+  requests = 0;
+  remaining;
+  limit;
+  resetAt;
+  /** What one answer's headers said; a header missing (an Enterprise server without limits) changes nothing. */
+  observe(headers) {
+    const number4 = (name) => {
+      const value = Number(headers?.[name]);
+      return headers?.[name] !== void 0 && Number.isFinite(value) ? value : void 0;
+    };
+    const remaining = number4("x-ratelimit-remaining");
+    if (remaining === void 0) return;
+    this.remaining = remaining;
+    this.limit = number4("x-ratelimit-limit") ?? this.limit;
+    const reset2 = number4("x-ratelimit-reset");
+    if (reset2 !== void 0) this.resetAt = new Date(reset2 * 1e3);
+  }
+  /** True when the last answer left too little to spend on what can wait. */
+  low() {
+    if (this.remaining === void 0) return false;
+    const floor = Math.max(LOW_BUDGET_REQUESTS, Math.ceil((this.limit ?? 0) * LOW_BUDGET_SHARE));
+    return this.remaining < floor;
+  }
+  view() {
+    return {
+      requests: this.requests,
+      ...this.remaining !== void 0 ? { remaining: this.remaining } : {},
+      ...this.limit !== void 0 ? { limit: this.limit } : {},
+      ...this.resetAt !== void 0 ? { resetAt: this.resetAt } : {}
+    };
+  }
+  /** `12 of 1000 API requests left until 15:04 UTC`, or `unknown` before any answer. */
+  describe() {
+    if (this.remaining === void 0) return "rate budget unknown";
+    const of = this.limit !== void 0 ? ` of ${this.limit}` : "";
+    const until = this.resetAt ? ` until ${this.resetAt.toISOString().slice(11, 16)} UTC` : "";
+    return `${this.remaining}${of} API requests left${until}`;
+  }
+};
+var BUDGET = /* @__PURE__ */ Symbol.for("molecular.rate-budget");
+function trackBudget(octokit, budget = new RateBudget()) {
+  const marked = octokit;
+  const existing = marked[BUDGET];
+  if (existing) return existing;
+  marked[BUDGET] = budget;
+  const hookable = octokit;
+  hookable.hook.before("request", () => {
+    budget.requests++;
+  });
+  hookable.hook.after("request", (response) => budget.observe(response.headers));
+  hookable.hook.error("request", (error2) => {
+    budget.observe(error2.response?.headers);
+    throw error2;
+  });
+  return budget;
+}
+function budgetOf(octokit) {
+  return octokit[BUDGET];
+}
+
 // src/github/secondary-limit.ts
 var SECONDARY_LIMIT_RETRIES = 3;
 var LONGEST_WAIT_SECONDS = 120;
+var RETRY_DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 var DEFAULT_WAIT_SECONDS = 60;
-var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
+var INSTALLED2 = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
 var ATTEMPT = "molecularSecondaryLimitRetries";
 var sleepOnTimer = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function secondaryLimits(octokit, options = {}) {
   const marked = octokit;
-  if (marked[INSTALLED]) return {};
-  marked[INSTALLED] = true;
+  if (marked[INSTALLED2]) return {};
+  marked[INSTALLED2] = true;
   const sleep = options.secondaryLimit?.sleep ?? sleepOnTimer;
   octokit.hook.error("request", async (error2, requestOptions) => {
     const wait = secondaryLimitWait(error2);
@@ -64902,9 +65050,30 @@ function secondaryLimitWait(error2) {
 }
 
 // src/github/octokit.ts
-function fitProbotOctokit(octokit) {
-  secondaryLimits(octokit);
-  return octokit;
+var REBUILT = /* @__PURE__ */ Symbol.for("molecular.one-rule");
+async function oneRuleOctokit(octokit, installationId) {
+  if (octokit[REBUILT] || installationId === void 0) {
+    secondaryLimits(octokit);
+    return octokit;
+  }
+  const rebuilt = await octokit.auth({
+    type: "installation",
+    installationId,
+    factory: ({ octokit: base, octokitOptions }) => new base.constructor({
+      ...octokitOptions,
+      throttle: { enabled: false },
+      retry: { ...octokitOptions.retry, doNotRetry: RETRY_DO_NOT_RETRY },
+      // As Probot's own getAuthenticatedOctokit: the installation on top of the app's or token's auth.
+      auth: { ...octokitOptions.auth, installationId }
+    })
+  });
+  if (typeof rebuilt.request !== "function") {
+    secondaryLimits(octokit);
+    return octokit;
+  }
+  rebuilt[REBUILT] = true;
+  secondaryLimits(rebuilt);
+  return rebuilt;
 }
 
 // src/github/config.ts
@@ -66430,7 +66599,8 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const picked = this.pick(await this.listComments(issue2), id);
+    const listed = this.options.alreadyListed?.(issue2) ?? await this.listComments(issue2);
+    const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue2, comment: picked.found.comment });
     return this.verdict(picked);
   }
@@ -67028,6 +67198,7 @@ function openStore(ctx) {
     repo: ctx.repo,
     trustedWriters: ctx.identity.trusted,
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
+    ...ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
     // The process, not the delivery: one lock commit then serves every lease this process takes
@@ -67884,7 +68055,7 @@ function listShared(ctx, issue2) {
 async function moleculesOnIssue(ctx, issue2) {
   let comments;
   try {
-    comments = await listShared(ctx, issue2);
+    comments = ctx.alreadyListed?.(issue2) ?? await listShared(ctx, issue2);
   } catch (error2) {
     if (httpStatus(error2) === 404 || httpStatus(error2) === 410)
       return { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
@@ -68849,8 +69020,7 @@ function lockFor(config3) {
 }
 
 // src/github/survey.ts
-var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
-  search(type: ISSUE, query: $q, first: 100, after: $after) {
+var SURVEY_SEARCH = `search(type: ISSUE, query: $q, first: 100, after: $after) {
     issueCount
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -68879,16 +69049,20 @@ var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
         }
       }
     }
-  }
+  }`;
+var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
+  ${SURVEY_SEARCH}
 }`;
+function surveySearch(repo, label2 = STATE_LABELS.active.name) {
+  return `repo:${repoSlug(repo)} is:open label:"${label2}"`;
+}
 async function surveyMolecules(octokit, repo, options) {
-  const label2 = options.label ?? STATE_LABELS.active.name;
-  const q = `repo:${repoSlug(repo)} is:open label:"${label2}"`;
+  const q = surveySearch(repo, options.label);
   const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
   let after = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
-    const data = await octokit.graphql(SURVEY_QUERY, { q, after });
-    survey2.calls++;
+    const data = page === 0 && options.firstPage ? options.firstPage : await octokit.graphql(SURVEY_QUERY, { q, after });
+    if (data !== options.firstPage) survey2.calls++;
     for (const node2 of data.search.nodes) {
       if (node2.number === void 0 || !node2.comments) continue;
       survey2.issues++;
@@ -68989,7 +69163,10 @@ var RECENTLY_FINISHED_MS = 7 * 864e5;
 async function keepDashboard(scene, round) {
   const all = new Map((await endedMolecules(scene)).map((m) => [m.id, m]));
   for (const mol of round.live) all.set(mol.id, mol);
-  const withProto = (mol) => ({ mol, proto: scene.protoOf?.(mol) });
+  const withProto = (mol) => {
+    const proto = scene.protoOf?.(mol);
+    return { mol, proto, unattended: runsAsJob(mol, proto) };
+  };
   const molecules = [...all.values()];
   const live = summarizeMolecules(
     molecules.filter((m) => isLive(m.status) || m.status === "failed").map(withProto),
@@ -69033,15 +69210,23 @@ function stuckEntries(outcomes) {
     ] : []
   );
 }
+function runsAsJob(mol, proto) {
+  const steps = proto?.steps.filter((s) => s.type !== "human") ?? mol.steps;
+  return new Set(steps.map((s) => s.id));
+}
 
 // src/shell/github/github-patrol.ts
 async function runPatrol(ctx, options = {}) {
+  const budget = budgetOf(ctx.octokit);
+  if (budget?.low()) {
+    return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
+  }
   const store = openStore(ctx);
   let surveyed = [];
   const round = await patrolRound(
     {
       survey: async () => {
-        const found2 = await survey(ctx);
+        const found2 = await survey(ctx, options.firstPage);
         surveyed = found2.molecules;
         return found2;
       },
@@ -69096,10 +69281,13 @@ function trustOf(ctx) {
     editWindowMs: DEFAULT_EDIT_WINDOW_MS
   };
 }
-async function survey(ctx) {
+async function survey(ctx, firstPage) {
   let found2;
   try {
-    found2 = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
+    found2 = await surveyMolecules(ctx.octokit, ctx.repo, {
+      ...firstPage ? { firstPage } : {},
+      trust: trustOf(ctx)
+    });
   } catch (error2) {
     return {
       molecules: [],
@@ -69161,8 +69349,10 @@ async function patrolAll(options) {
   for (const { repo, installationId } of options.seen.list()) {
     const where3 = repoSlug(repo);
     try {
-      const octokit = await app.auth(installationId);
-      fitProbotOctokit(octokit);
+      const octokit = await oneRuleOctokit(await app.auth(installationId), installationId);
+      const kept = installationId === void 0 ? void 0 : options.installationOf?.(installationId);
+      conditionalReads(octokit, kept?.reads);
+      trackBudget(octokit, kept?.budget);
       const config3 = await options.configs.forOctokit(octokit, repo);
       if (!config3.ok) {
         app.log.warn(`patrol ${where3}: ${config3.error.message}`);
@@ -69187,6 +69377,10 @@ async function patrolAll(options) {
         lock: lockFor(config3.value)
       };
       const report = await runPatrol(ctx);
+      if (report.deferred !== void 0) {
+        log.warn(`patrol deferred: ${report.deferred}; the next round patrols`);
+        continue;
+      }
       if (report.done.length > 0 || report.problems.length > 0) {
         log.info(
           `patrol: ${report.surveyed} molecules; done: ${report.done.join(", ") || "nothing"}; problems: ${report.problems.join("; ") || "none"}`
@@ -69266,17 +69460,32 @@ function createMolecularApp(options = {}) {
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen2 = new SeenRepos();
+    const installations = /* @__PURE__ */ new Map();
+    const installationOf = (installation) => {
+      if (installation === void 0) return { budget: new RateBudget(), reads: new ReadCache() };
+      const known = installations.get(installation);
+      if (known) return known;
+      const fresh = { budget: new RateBudget(), reads: new ReadCache() };
+      installations.set(installation, fresh);
+      return fresh;
+    };
     const on = explainingOn(app);
     const base = async (context3) => {
-      fitProbotOctokit(context3.octokit);
+      const installation = context3.payload.installation?.id;
+      const octokit = await oneRuleOctokit(context3.octokit, installation);
+      const kept = installationOf(installation);
+      conditionalReads(octokit, kept.reads);
+      const budget = trackBudget(octokit, kept.budget);
+      context3.octokit = octokit;
       const slug = await slugOf();
       return {
-        octokit: context3.octokit,
+        octokit,
         payload: context3.payload,
         deliveryId: context3.id,
         log: logOf(context3),
         now,
-        slug
+        slug,
+        budget
       };
     };
     for (const [name, handler2] of Object.entries(REPO_HANDLERS)) {
@@ -69288,7 +69497,7 @@ function createMolecularApp(options = {}) {
         const repo = context3.repo();
         const payload = context3.payload;
         seen2.add(repo, payload.installation?.id);
-        const { slug, ...rest } = await base(context3);
+        const { slug, budget, ...rest } = await base(context3);
         const config3 = await configs.forContext(context3, repo);
         if (!config3.ok) {
           await reportConfigProblem(
@@ -69309,11 +69518,15 @@ function createMolecularApp(options = {}) {
           lock: lockFor(config3.value)
         };
         logResult(context3, repoSlug(repo), await handler2(ctx));
+        if (budget.low())
+          context3.log.warn(
+            `${repoSlug(repo)}: the rate budget is low (${budget.describe()}): patrol waits until it resets`
+          );
       });
     }
     for (const [name, handler2] of Object.entries(INSTALLATION_HANDLERS)) {
       on(name, async (context3) => {
-        const { slug, ...rest } = await base(context3);
+        const { slug, budget: _budget, ...rest } = await base(context3);
         const result = await handler2({ ...rest, identity: identityOf(slug) });
         logResult(context3, "installation", result);
       });
@@ -69326,6 +69539,7 @@ function createMolecularApp(options = {}) {
         slugOf,
         now,
         intervalMs: options.patrolIntervalMs,
+        installationOf,
         stateKey: options.stateKey
       });
     }

@@ -41856,18 +41856,134 @@ function retry(octokit, octokitOptions) {
 }
 retry.VERSION = VERSION7;
 
+// src/github/conditional-reads.ts
+var DEFAULT_ENTRIES = 200;
+var ReadCache = class {
+  constructor(max = DEFAULT_ENTRIES) {
+    this.max = max;
+  }
+  max;
+  kept = /* @__PURE__ */ new Map();
+  /** 304s answered from here (for the bench and the logs). */
+  notModified = 0;
+  get(key) {
+    const found2 = this.kept.get(key);
+    if (found2) {
+      this.kept.delete(key);
+      this.kept.set(key, found2);
+    }
+    return found2;
+  }
+  set(key, value) {
+    this.kept.delete(key);
+    this.kept.set(key, value);
+    if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value);
+  }
+};
+var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.conditional-reads");
+function conditionalReads(octokit, cache3 = new ReadCache()) {
+  const marked = octokit;
+  const installed = marked[INSTALLED];
+  if (installed) return installed;
+  marked[INSTALLED] = cache3;
+  const client = octokit;
+  client.hook.wrap("request", async (request2, options) => {
+    const parsed = client.request.endpoint.parse(options);
+    if (parsed.method !== "GET") return request2(options);
+    const key = `${parsed.url} ${String(parsed.headers.accept ?? "")}`;
+    const kept = cache3.get(key);
+    if (kept) options.headers = { ...options.headers, "if-none-match": kept.etag };
+    try {
+      const response = await request2(options);
+      const etag = response.headers.etag;
+      if (typeof etag === "string") cache3.set(key, { etag, response });
+      return response;
+    } catch (error3) {
+      if (!kept || httpStatus(error3) !== 304) throw error3;
+      cache3.notModified++;
+      const fresh = error3.response?.headers ?? {};
+      return { ...kept.response, headers: { ...kept.response.headers, ...fresh } };
+    }
+  });
+  return cache3;
+}
+
+// src/github/rate-budget.ts
+var LOW_BUDGET_REQUESTS = 50;
+var LOW_BUDGET_SHARE = 0.05;
+var RateBudget = class {
+  requests = 0;
+  remaining;
+  limit;
+  resetAt;
+  /** What one answer's headers said; a header missing (an Enterprise server without limits) changes nothing. */
+  observe(headers) {
+    const number4 = (name) => {
+      const value = Number(headers?.[name]);
+      return headers?.[name] !== void 0 && Number.isFinite(value) ? value : void 0;
+    };
+    const remaining = number4("x-ratelimit-remaining");
+    if (remaining === void 0) return;
+    this.remaining = remaining;
+    this.limit = number4("x-ratelimit-limit") ?? this.limit;
+    const reset2 = number4("x-ratelimit-reset");
+    if (reset2 !== void 0) this.resetAt = new Date(reset2 * 1e3);
+  }
+  /** True when the last answer left too little to spend on what can wait. */
+  low() {
+    if (this.remaining === void 0) return false;
+    const floor = Math.max(LOW_BUDGET_REQUESTS, Math.ceil((this.limit ?? 0) * LOW_BUDGET_SHARE));
+    return this.remaining < floor;
+  }
+  view() {
+    return {
+      requests: this.requests,
+      ...this.remaining !== void 0 ? { remaining: this.remaining } : {},
+      ...this.limit !== void 0 ? { limit: this.limit } : {},
+      ...this.resetAt !== void 0 ? { resetAt: this.resetAt } : {}
+    };
+  }
+  /** `12 of 1000 API requests left until 15:04 UTC`, or `unknown` before any answer. */
+  describe() {
+    if (this.remaining === void 0) return "rate budget unknown";
+    const of = this.limit !== void 0 ? ` of ${this.limit}` : "";
+    const until = this.resetAt ? ` until ${this.resetAt.toISOString().slice(11, 16)} UTC` : "";
+    return `${this.remaining}${of} API requests left${until}`;
+  }
+};
+var BUDGET = /* @__PURE__ */ Symbol.for("molecular.rate-budget");
+function trackBudget(octokit, budget = new RateBudget()) {
+  const marked = octokit;
+  const existing = marked[BUDGET];
+  if (existing) return existing;
+  marked[BUDGET] = budget;
+  const hookable = octokit;
+  hookable.hook.before("request", () => {
+    budget.requests++;
+  });
+  hookable.hook.after("request", (response) => budget.observe(response.headers));
+  hookable.hook.error("request", (error3) => {
+    budget.observe(error3.response?.headers);
+    throw error3;
+  });
+  return budget;
+}
+function budgetOf(octokit) {
+  return octokit[BUDGET];
+}
+
 // src/github/secondary-limit.ts
 var SECONDARY_LIMIT_RETRIES = 3;
 var LONGEST_WAIT_SECONDS = 120;
 var RETRY_DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 var DEFAULT_WAIT_SECONDS = 60;
-var INSTALLED = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
+var INSTALLED2 = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
 var ATTEMPT = "molecularSecondaryLimitRetries";
 var sleepOnTimer = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
 function secondaryLimits(octokit, options = {}) {
   const marked = octokit;
-  if (marked[INSTALLED]) return {};
-  marked[INSTALLED] = true;
+  if (marked[INSTALLED2]) return {};
+  marked[INSTALLED2] = true;
   const sleep = options.secondaryLimit?.sleep ?? sleepOnTimer;
   octokit.hook.error("request", async (error3, requestOptions) => {
     const wait = secondaryLimitWait(error3);
@@ -41895,12 +42011,15 @@ function secondaryLimitWait(error3) {
 
 // src/github/octokit.ts
 function createActionOctokit(token, secondaryLimit = {}) {
-  return getOctokit(
+  const octokit = getOctokit(
     token,
     { secondaryLimit, retry: { doNotRetry: RETRY_DO_NOT_RETRY } },
     retry,
     secondaryLimits
   );
+  conditionalReads(octokit);
+  trackBudget(octokit);
+  return octokit;
 }
 
 // src/action/core-io.ts
@@ -70708,16 +70827,61 @@ function progress(mol) {
   return p;
 }
 
-// src/engine/dashboard/molecule-summary.ts
-var GATE_WAIT = {
-  approval: "approval",
-  timer: "timer",
-  checks: "checks",
-  "pr-merged": "merge"
-};
-function summarizeMolecule(mol, proto, now) {
-  const counts = progress(mol);
+// src/engine/molecule/statuses.ts
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
+var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
+function isLive(status2) {
+  return LIVE_MOLECULE_STATUSES.has(status2);
+}
+function startsSteps(status2) {
+  return status2 === "pending" || status2 === "in_progress";
+}
+
+// src/engine/molecule/step-waits.ts
+function stepWaits(mol, proto, unattended) {
+  if (!isLive(mol.status)) return [];
   const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const waits2 = [];
+  if (mol.budgetStop !== void 0)
+    waits2.push({ step: mol.budgetStop.step, on: "budget", detail: mol.budgetStop.message });
+  for (const step2 of mol.steps) {
+    const def = defs.get(step2.id);
+    const assignee = def?.assignee === void 0 ? {} : { assignee: def.assignee };
+    if (step2.status === "ready") {
+      if (!unattended.has(step2.id)) waits2.push({ step: step2.id, on: "person", ...assignee });
+      else if (startsSteps(mol.status)) waits2.push({ step: step2.id, on: "start" });
+    } else if (step2.status === "awaiting_gate") {
+      const gates2 = openGates(step2, def?.gates ?? []);
+      waits2.push({
+        step: step2.id,
+        on: gates2.includes("approval") ? "approval" : "gates",
+        gates: gates2,
+        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
+      });
+    } else if (step2.status === "in_progress") {
+      const lease = step2.lease;
+      waits2.push({
+        step: step2.id,
+        on: "running",
+        ...lease === void 0 ? {} : {
+          lease: { holder: lease.holder, ...lease.runId === void 0 ? {} : { runId: lease.runId } }
+        },
+        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
+      });
+    }
+  }
+  return waits2;
+}
+function openGates(step2, declared) {
+  const open4 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+  return [...new Set(open4.length > 0 ? open4 : declared.map((g) => g.type))];
+}
+
+// src/engine/dashboard/molecule-summary.ts
+function summarizeMolecule(mol, proto, unattended, now) {
+  const counts = progress(mol);
   const cost = moleculeUsage(mol.steps).cost_usd;
   return {
     id: mol.id,
@@ -70730,7 +70894,7 @@ function summarizeMolecule(mol, proto, now) {
     done: counts.complete + counts.skipped,
     total: counts.total,
     percent: counts.percentComplete,
-    waiting: mol.steps.flatMap((step2) => waitOf(step2, defs.get(step2.id))),
+    waiting: stepWaits(mol, proto, unattended),
     failed: mol.steps.filter((s) => s.status === "failed").map((s) => s.id),
     ...nudgedOf(mol),
     createdAt: mol.createdAt,
@@ -70741,7 +70905,7 @@ function summarizeMolecule(mol, proto, now) {
   };
 }
 function summarizeMolecules(molecules, now) {
-  return molecules.map(({ mol, proto }) => summarizeMolecule(mol, proto, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+  return molecules.map(({ mol, proto, unattended }) => summarizeMolecule(mol, proto, unattended, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
 }
 function nudgedOf(mol) {
   const nudged = mol.steps.flatMap(
@@ -70749,37 +70913,16 @@ function nudgedOf(mol) {
   );
   return nudged.length === 0 ? {} : { nudged };
 }
-function waitOf(step2, def) {
-  const person = def?.type === "human";
-  const assignee = def?.assignee === void 0 ? {} : { who: def.assignee };
-  if (step2.status === "awaiting_gate") {
-    const open4 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
-    const types = open4.length > 0 ? open4 : (def?.gates ?? []).map((g) => g.type);
-    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? "gate"))];
-    return (kinds.length > 0 ? kinds : ["gate"]).map((on) => ({ step: step2.id, on }));
-  }
-  if (step2.status === "in_progress") {
-    if (person) return [{ step: step2.id, on: "person", ...assignee }];
-    const run2 = step2.lease?.runId ?? step2.lease?.holder;
-    return [{ step: step2.id, on: "job", ...run2 === void 0 ? {} : { who: run2 } }];
-  }
-  if (step2.status === "ready")
-    return [{ step: step2.id, on: person ? "person" : "job", ...person ? assignee : {} }];
-  return [];
-}
 
 // src/engine/dashboard/render-dashboard.ts
 var GITHUB_BODY_LIMIT = 65536;
 var DASHBOARD_BUDGET = 6e4;
 var DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
-var WAIT_WORDS = {
-  person: "a person",
+var GATE_WORDS = {
   approval: "an approval",
   timer: "a timer",
   checks: "checks",
-  merge: "a merge",
-  job: "a job",
-  gate: "a gate"
+  "pr-merged": "a merge"
 };
 function renderDashboard(input2) {
   const withAges = layout(input2, true);
@@ -70877,7 +71020,7 @@ function stuckOf(m) {
       reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(", ")}` : ""}`
     });
   for (const n of m.nudged ?? []) {
-    const job = m.waiting.some((w) => w.step === n.step && w.on === "job");
+    const job = m.waiting.some((w) => w.step === n.step && w.on === "start");
     stuck.push({
       molId: m.id,
       step: n.step,
@@ -70938,11 +71081,27 @@ function entry(m, repo, ages) {
   return lines;
 }
 function waits(list2) {
-  const shown = list2.slice(0, 6).map((w) => {
-    const who = w.who === void 0 ? "" : w.on === "person" ? ` (${inlineText(w.who, 40)})` : ` (${codeSpan(w.who, 40)})`;
-    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
-  });
+  const shown = list2.slice(0, 6).map((w) => `${codeSpan(w.step, 60)} on ${waitWords(w)}`);
   return `${shown.join(" \xB7 ")}${list2.length > 6 ? ` \xB7 and ${list2.length - 6} more` : ""}`;
+}
+function waitWords(w) {
+  switch (w.on) {
+    case "person":
+      return w.assignee === void 0 ? "a person" : `a person (${inlineText(w.assignee, 40)})`;
+    case "start":
+      return "a job";
+    case "running": {
+      const run2 = w.lease?.runId ?? w.lease?.holder;
+      return run2 === void 0 ? "a job" : `a job (${codeSpan(run2, 40)})`;
+    }
+    case "approval":
+    case "gates": {
+      const words = [...new Set((w.gates ?? []).map((g) => GATE_WORDS[g] ?? "a gate"))];
+      return words.length === 0 ? "a gate" : words.join(" and ");
+    }
+    case "budget":
+      return "a raised budget";
+  }
 }
 function link2(number4, of, here) {
   return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
@@ -74143,7 +74302,7 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function openGates(d, i) {
+function openGates2(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
@@ -74161,15 +74320,6 @@ function findOpenStep(steps, hint) {
     if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
-}
-
-// src/engine/molecule/statuses.ts
-var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
-var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
-var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
-var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status2) {
-  return LIVE_MOLECULE_STATUSES.has(status2);
 }
 
 // src/engine/molecule/scheduler.ts
@@ -74203,7 +74353,7 @@ function advance(d, candidates = []) {
     if (i === void 0) return;
     const status2 = d.step(i).status;
     if (status2 === "pending") decide(d, i);
-    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates2(d, i);
     else if (status2 === "skipped" && passedOn.get(i) !== round) {
       passedOn.set(i, round);
       for (const j of d.index.dependents[i]) queue.push(j);
@@ -75411,482 +75561,159 @@ async function listFormulas(octokit, repo, where3) {
   return entries;
 }
 
-// src/runner/remote-auth.ts
-function remoteAuthEnv(serverUrl, token) {
-  const key = `http.${serverUrl.replace(/\/*$/, "/")}.extraheader`;
-  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return {
-    GIT_CONFIG_COUNT: "2",
-    GIT_CONFIG_KEY_0: key,
-    GIT_CONFIG_VALUE_0: "",
-    GIT_CONFIG_KEY_1: key,
-    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`
-  };
-}
-
-// src/runner/git.ts
-import { execFile } from "node:child_process";
-
-// src/runner/crash-point.ts
-import { appendFileSync as appendFileSync2, existsSync as existsSync3 } from "node:fs";
-var reached = 0;
-function crashPoint(name) {
-  const at = process.env.MOL_CRASH_AT;
-  const trace = process.env.MOL_CRASH_TRACE;
-  if (!at && !trace) return;
-  reached++;
-  if (trace) appendFileSync2(trace, `${reached} ${name}
-`);
-  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
-}
-function fullDiskPoint() {
-  const full = process.env.MOL_FULL_DISK;
-  if (!full || !existsSync3(full)) return;
-  throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
-    code: "ENOSPC",
-    errno: -28,
-    syscall: "write"
-  });
-}
-
-// src/runner/scrub-env.ts
-var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
-function isSecretName(name) {
-  return SECRET_NAME.test(name.toUpperCase());
-}
-function scrubEnv(base) {
-  const env = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value !== void 0 && !isSecretName(name)) env[name] = value;
-  }
-  return env;
-}
-
-// src/runner/git.ts
-var MOLECULAR_IDENTITY = [
-  "-c",
-  "user.name=Molecular",
-  "-c",
-  "user.email=molecular@users.noreply.github.com"
-];
-var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
-var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
-var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
-var WRITES = /* @__PURE__ */ new Set([
-  "add",
-  "checkout",
-  "commit",
-  "merge",
-  "read-tree",
-  "reset",
-  "update-ref",
-  "worktree",
-  "branch"
-]);
-async function git(cwd, args, options = {}) {
-  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
-  const writes = sub !== void 0 && WRITES.has(sub);
-  if (writes) crashPoint(`git-${sub}:before`);
-  const result = await runGit(cwd, args, options);
-  if (writes) crashPoint(`git-${sub}:after`);
-  return result;
-}
-function runGit(cwd, args, options) {
-  const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve6) => {
-    const child = execFile(
-      "git",
-      [...HARDENING, ...args],
-      {
-        cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
-        maxBuffer: 64 * 1024 * 1024,
-        encoding: "utf8"
-      },
-      (error3, stdout, stderr) => {
-        const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
-        if (okCodes.includes(code18)) {
-          resolve6(ok({ stdout, stderr, code: code18 }));
-          return;
-        }
-        const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve6(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
-      }
-    );
-    if (options.input !== void 0) child.stdin?.end(options.input);
-  });
-}
-async function gitText(cwd, args) {
-  const out = await git(cwd, args);
-  return out.ok ? ok(out.value.stdout.trim()) : out;
-}
-async function resolveCommit(cwd, rev) {
-  if (rev.startsWith("-")) return void 0;
-  const out = await git(cwd, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
-    okCodes: [0, 1, 128]
-  });
-  if (!out.ok || out.value.code !== 0) return void 0;
-  return out.value.stdout.trim();
-}
-function splitNul(text4) {
-  return text4.split("\0").filter((part) => part.length > 0);
-}
-
-// src/local/formulas/builtins.ts
-import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync2 } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-var SUFFIX = ".formula.toml";
-var NAME2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname(fileURLToPath(from));
-  for (; ; ) {
-    const candidate = join(dir, "formulas");
-    if (existsSync4(join(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error("the built-in formulas folder was not found beside the Molecular package");
-    dir = parent;
-  }
-}
-var found = /* @__PURE__ */ new Map();
-var packageBuiltins = (name) => {
-  if (found.has(name)) return found.get(name);
-  let builtin;
-  if (NAME2.test(name) && !name.includes("..")) {
-    try {
-      const text4 = readFileSync2(join(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
-      const file2 = `formulas/${name}${SUFFIX}`;
-      const parsed = parseFormula(text4, file2);
-      builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
-    } catch {
-      builtin = void 0;
-    }
-  }
-  found.set(name, builtin);
-  return builtin;
-};
-function builtinNames() {
-  try {
-    return readdirSync(builtinFormulaDir()).filter((f) => f.endsWith(SUFFIX)).map((f) => f.slice(0, -SUFFIX.length)).sort();
-  } catch {
-    return [];
-  }
-}
-
-// src/local/formulas/catalog.ts
-import { existsSync as existsSync6, readdirSync as readdirSync3 } from "node:fs";
-import { basename, dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
-
-// src/local/formulas/config-search-path.ts
+// src/github/config.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync5, readFileSync as readFileSync3 } from "node:fs";
-import { join as join2 } from "node:path";
-var CONFIG_FILE = ".github/molecular.yml";
-function configSearchPath(repoDir) {
-  const file2 = join2(repoDir, CONFIG_FILE);
-  if (!existsSync5(file2)) return ok([]);
-  const text4 = readFileSync3(file2, "utf8");
-  const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
-  const invalid = (message) => ({
-    ok: false,
-    error: {
-      severity: "warning",
-      code: "config-invalid",
-      message: `${message}; formula_search_path ignored`,
-      file: CONFIG_FILE,
-      line,
-      col: 1
-    }
-  });
-  let doc;
+
+// src/github/dispatch.ts
+var DEFAULT_STEP_WORKFLOW = "molecular-step.yml";
+async function dispatchStep(octokit, repo, dispatch2) {
+  const workflow = dispatch2.workflow ?? DEFAULT_STEP_WORKFLOW;
+  for (const [key, value] of Object.entries(dispatch2.inputs)) {
+    if (typeof value !== "string") return err("dispatch-invalid", `workflow input "${key}" must be a string`);
+  }
   try {
-    doc = (0, import_yaml.parse)(text4);
-  } catch (e) {
-    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
-  }
-  const value = doc?.formula_search_path;
-  if (value === void 0) return ok([]);
-  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
-  const dirs = [];
-  for (const entry3 of value) {
-    if (typeof entry3 !== "string" || entry3 === "" || entry3.startsWith("/") || entry3.split("/").includes(".."))
-      return invalid(`formula_search_path: ${JSON.stringify(entry3)} is not a folder inside the repository`);
-    dirs.push(join2(repoDir, entry3));
-  }
-  return ok(dirs);
-}
-
-// src/local/formulas/formula-files.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4, statSync } from "node:fs";
-import { join as join3 } from "node:path";
-var FORMULA_SUFFIXES2 = [".formula.toml", ".formula.json"];
-function isFormulaFile(file2) {
-  return FORMULA_SUFFIXES2.some((suffix) => file2.endsWith(suffix));
-}
-function findFormulaFiles(dir) {
-  const found2 = [];
-  const walk3 = (d) => {
-    for (const entry3 of readdirSync2(d, { withFileTypes: true })) {
-      if (entry3.name === "node_modules" || entry3.name === ".git") continue;
-      const path = join3(d, entry3.name);
-      if (entry3.isDirectory()) walk3(path);
-      else if (isFormulaFile(entry3.name)) found2.push(path);
-    }
-  };
-  walk3(dir);
-  return found2.sort();
-}
-function isDirectory2(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function readText(path) {
-  return readFileSync4(path, "utf8");
-}
-
-// src/local/formulas/catalog.ts
-var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES2, ".toml"];
-var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
-var FormulaCatalog = class _FormulaCatalog {
-  constructor(searchDirs) {
-    this.searchDirs = searchDirs;
-  }
-  searchDirs;
-  cache = /* @__PURE__ */ new Map();
-  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
-  problems = [];
-  /**
-   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
-   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
-   */
-  static forRepo(repoDir, extraDirs = []) {
-    const dirs = [...extraDirs];
-    const problems = [];
-    if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join4(repoDir, rel));
-      const configured = configSearchPath(repoDir);
-      if (configured.ok) dirs.push(...configured.value);
-      else problems.push(configured.error);
-    }
-    dirs.push(builtinFormulaDir());
-    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
-    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync6(d)));
-    catalog.problems.push(...problems);
-    catalog.missingDirs = unique.filter((d) => !existsSync6(d));
-    return catalog;
-  }
-  /** Folders searched that do not exist, so "looked in" can name every place looked. */
-  missingDirs = [];
-  /** Where a formula of this name lives, if anywhere. */
-  locate(name) {
-    for (const dir of this.searchDirs) {
-      for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join4(dir, `${name}${suffix}`);
-        if (existsSync6(path)) return path;
-      }
-    }
-    return void 0;
-  }
-  get(name) {
-    if (this.cache.has(name)) return this.cache.get(name);
-    const path = this.locate(name);
-    let parsed;
-    if (path) {
-      const result = readFormulaFile(path, path);
-      if (result.ok) parsed = result.value;
-      else this.problems.push(result.error);
-    }
-    this.cache.set(name, parsed);
-    return parsed;
-  }
-  /** Every formula name the catalog can see, for "did you mean" and listings. */
-  names() {
-    const names = /* @__PURE__ */ new Set();
-    for (const dir of this.searchDirs) {
-      for (const entry3 of safeList(dir)) {
-        const suffix = LOOKUP_SUFFIXES.find((s) => entry3.endsWith(s));
-        if (suffix) names.add(entry3.slice(0, -suffix.length));
-      }
-    }
-    return [...names].sort();
-  }
-};
-function safeList(dir) {
-  try {
-    return readdirSync3(dir);
-  } catch {
-    return [];
-  }
-}
-function readFormulaFile(path, shownAs) {
-  const parsed = parseFormula(readText(path), shownAs);
-  if (!parsed.ok) return parsed;
-  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
-}
-function readDescriptionFiles(formula, dir) {
-  const texts = /* @__PURE__ */ new Map();
-  for (const file2 of descriptionFilesOf(formula)) {
-    try {
-      texts.set(file2, readText(resolve(dir, file2)));
-    } catch {
-    }
-  }
-  return texts;
-}
-function missingFormulaFile(arg, asPath, catalog) {
-  const what = existsSync6(asPath) ? "is not a formula file" : "does not exist";
-  const file2 = basename(asPath);
-  const entries = new Map(
-    safeList(dirname2(asPath)).filter((entry3) => entry3 !== file2 && /\.(toml|json)$/i.test(entry3)).map((entry3) => [formulaNameOfFile(entry3), entry3])
-  );
-  const nearName = closest(formulaNameOfFile(file2), entries.keys());
-  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
-  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
-  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
-  return err("not-found", `${arg} ${what}${guess}`);
-}
-
-// src/local/formulas/local-formula-source.ts
-async function readGitBlob(dir, sha) {
-  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
-  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
-}
-
-// src/shell/formulas/checkout-first.ts
-function checkoutFirst(source, workspace) {
-  if (workspace === void 0) return source;
-  return {
-    ...source,
-    readBlob: async (pin) => {
-      const local = await readGitBlob(workspace, pin.blobSha);
-      return local === void 0 ? source.readBlob(pin) : { ok: true, value: local };
-    }
-  };
-}
-
-// src/shell/github/molecule-store.ts
-import { hostname as hostname3 } from "node:os";
-
-// src/github/labels.ts
-var STATE_LABELS = {
-  active: {
-    name: STATUS_LABELS.active,
-    color: "1f6feb",
-    description: "A Molecular workflow is running here"
-  },
-  complete: {
-    name: STATUS_LABELS.complete,
-    color: "2da44e",
-    description: "The Molecular workflow completed"
-  },
-  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
-};
-var STATE_LABEL_LIST = Object.values(STATE_LABELS);
-async function setStateLabels(octokit, repo, issue3, add, remove) {
-  if (add.length > 0) {
-    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+    await octokit.request("POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", {
       ...repo,
-      issue_number: issue3,
-      labels: add
+      workflow_id: workflow,
+      ref: dispatch2.ref,
+      inputs: dispatch2.inputs
+    });
+    return ok(void 0);
+  } catch (error3) {
+    const status2 = httpStatus(error3);
+    if (status2 === 404) {
+      return err(
+        "workflow-missing",
+        `the step workflow .github/workflows/${workflow} was not found on ${dispatch2.ref}; add it or set step_workflow in .github/molecular.yml`
+      );
+    }
+    if (status2 === 422) {
+      return err(
+        "dispatch-refused",
+        `GitHub refused to start ${workflow} on ${dispatch2.ref}: ${httpMessage(error3)}`
+      );
+    }
+    throw error3;
+  }
+}
+
+// src/github/config.ts
+var CONFIG_PATH = ".github/molecular.yml";
+var COMMAND_KEYS = Object.keys(DEFAULT_COMMAND_PERMISSIONS);
+var duration5 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
+var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
+  (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
+);
+var repoFolder = external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
+  message: 'a folder inside the repository such as ".github/formulas"'
+});
+var ConfigSchema = external_exports.strictObject({
+  /** Labels `<prefix><formula>` pour that formula. */
+  label_prefix: external_exports.string().min(1).default("formula:"),
+  /** Least permission per slash-command verb (`reset --force` too), over the built-in defaults. */
+  permissions: external_exports.partialRecord(external_exports.enum(COMMAND_KEYS), external_exports.enum(PERMISSIONS)).default({}),
+  default_retries: external_exports.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
+  /** Patrol nudges an in-progress step idle this long. */
+  nudge_after: duration5.default("2h"),
+  /** Patrol fails (so retries apply) an in-progress step with no `timeout` of its own after this long. */
+  stuck_after: duration5.default("24h"),
+  /** Patrol dispatches again a ready step of a distributed molecule that no job started this long. */
+  redispatch_after: duration5.default("30m"),
+  /** A state lock older than this is stale and may be taken over. */
+  lock_ttl: duration5.default("2m"),
+  step_workflow: external_exports.string().regex(/^[\w.-]+\.ya?ml$/, 'a workflow file name under .github/workflows, such as "molecular-step.yml"').default(DEFAULT_STEP_WORKFLOW),
+  /** `auto`: the face decides (the app: in-process only; the action: the git-ref lock). */
+  lock: external_exports.enum(["auto", "none", "ref"]).default("auto"),
+  context: contextMap.default({}),
+  step_issues: external_exports.boolean().default(false),
+  on_pr_closed: external_exports.enum(["burn", "keep"]).default("keep"),
+  /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
+  trusted_writers: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  /**
+   * Logins whose `molecular-step-report` dispatches are applied; absent: the trusted writers.
+   * A team whose step jobs report with a PAT or another app's token lists that login here.
+   */
+  step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  /**
+   * Logins (usually apps) whose `formula:` labels pour without a permission look-up. Any other
+   * labeller, a bot too, needs the `pour` permission: an app that may label needs only triage.
+   */
+  trusted_labelers: external_exports.array(external_exports.string().min(1)).default([]),
+  formulas_path: repoFolder.default(".github/formulas"),
+  /**
+   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
+   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
+   * formulas of `formulas_path`.
+   */
+  formula_search_path: external_exports.array(repoFolder).default([]),
+  /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
+  budget: BudgetSchema.strict().optional(),
+  /**
+   * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
+   * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
+   */
+  prices: PriceTableSchema.optional(),
+  /** One issue labelled `molecular:dashboard` that patrol keeps current: every molecule at a glance. */
+  dashboard: external_exports.boolean().default(false),
+  dashboard_title: external_exports.string().trim().min(1).max(256).default("Molecular dashboard")
+});
+var DEFAULT_CONFIG = ConfigSchema.parse({});
+function validateConfig(value, locate = () => ({})) {
+  const parsed = ConfigSchema.safeParse(value ?? {});
+  if (parsed.success) return ok(parsed.data);
+  const issue3 = parsed.error.issues[0];
+  if (!issue3) return err("config-invalid", `${CONFIG_PATH} is invalid`, { file: CONFIG_PATH });
+  const keys = issue3.code === "unrecognized_keys" ? issue3.keys : [];
+  const path = [...issue3.path, ...keys.slice(0, 1)];
+  const key = path.map(String).join(".");
+  const message = issue3.code === "unrecognized_keys" ? `${CONFIG_PATH}: unknown key "${key}"; known keys${issue3.path.length ? ` there` : ""}: ${knownKeysAt(issue3.path).join(", ")}` : key ? `${CONFIG_PATH}: "${key}" ${describeIssue(issue3)}` : `${CONFIG_PATH} must be a mapping of keys to values`;
+  return err("config-invalid", message, { file: CONFIG_PATH, ...locate(path) });
+}
+function knownKeysAt(path) {
+  if (path[0] === "permissions") return COMMAND_KEYS;
+  if (path[0] === "budget") return [...BUDGET_LIMITS];
+  if (path[0] === "prices") return Object.keys(PriceSchema.shape);
+  return Object.keys(ConfigSchema.shape);
+}
+function describeIssue(issue3) {
+  if (issue3.code === "invalid_value")
+    return `must be one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (issue3.code === "invalid_key")
+    return `is not a valid key: it must be ${issue3.issues[0]?.message ?? "a plain name"}`;
+  if (issue3.code === "invalid_type")
+    return `must be ${issue3.expected === "int" ? "a whole number" : `a ${issue3.expected}`}`;
+  return `is invalid: ${issue3.message}`;
+}
+function parseConfig(yamlText) {
+  const lineCounter = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
+  const syntax2 = doc.errors[0];
+  if (syntax2) {
+    const pos = lineCounter.linePos(syntax2.pos[0]);
+    return err("config-invalid", `${CONFIG_PATH} is not valid YAML: ${syntax2.message.split("\n")[0]}`, {
+      file: CONFIG_PATH,
+      line: pos.line,
+      col: pos.col
     });
   }
-  await removeLabels(
-    octokit,
-    repo,
-    issue3,
-    remove.filter((n) => !add.includes(n))
-  );
-}
-async function removeLabels(octokit, repo, issue3, names) {
-  for (const name of names) {
-    try {
-      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
-        ...repo,
-        issue_number: issue3,
-        name
-      });
-    } catch (error3) {
-      if (httpStatus(error3) !== 404) throw error3;
-    }
-  }
-}
-async function ensureLabels(octokit, repo, labels = STATE_LABEL_LIST) {
-  const created = [];
-  for (const label2 of labels) {
-    try {
-      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label2 });
-      created.push(label2.name);
-    } catch (error3) {
-      if (httpStatus(error3) !== 422) throw error3;
-    }
-  }
-  return created;
-}
-
-// src/github/molecule-id.ts
-var SUFFIX2 = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
-function moleculeIdFor(issue3, suffix) {
-  if (!Number.isSafeInteger(issue3) || issue3 < 1)
-    throw new RangeError(`issue number ${issue3} is not a positive integer`);
-  if (!SUFFIX2.test(suffix))
-    throw new RangeError(`molecule id suffix "${suffix}" must be letters, digits, "_" or "-"`);
-  return `${issue3}-${suffix}`;
-}
-function parseMoleculeId(id) {
-  const match = ID2.exec(id);
-  if (!match) return void 0;
-  return { issue: Number(match[1]), suffix: match[2] };
-}
-
-// src/github/post-once.ts
-var NO_RETRIES = { retries: 0 };
-var LOOK_DELAYS_MS = [250, 1e3];
-var MAX_REFUSALS = 5;
-var MAX_429_WAIT_MS = 6e4;
-function retryAfterMs(error3) {
-  const headers = error3.response?.headers;
-  const seconds = Number(headers?.["retry-after"]);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
-}
-async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
-  let refusals = 0;
-  let looks = 0;
-  for (; ; ) {
-    try {
-      return await send();
-    } catch (error3) {
-      const status2 = httpStatus(error3);
-      if (status2 === 429 && refusals < MAX_REFUSALS) {
-        refusals++;
-        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error3) ?? 1e3 * refusals));
-        continue;
+  return validateConfig(doc.toJS(), (path) => {
+    for (let n = path.length; n > 0; n--) {
+      const parent = n > 1 ? doc.getIn(path.slice(0, n - 1), true) : doc.contents;
+      if (!(0, import_yaml.isMap)(parent)) continue;
+      const pair = parent.items.find(
+        (item) => String(item.key?.value ?? item.key) === String(path[n - 1])
+      );
+      const range = pair?.key?.range;
+      if (range) {
+        const pos = lineCounter.linePos(range[0]);
+        return { line: pos.line, col: pos.col };
       }
-      const lost2 = status2 === void 0 || status2 >= 500;
-      const delay = LOOK_DELAYS_MS[looks++];
-      if (!lost2 || delay === void 0) throw error3;
-      await sleep(delay);
-      const found2 = await find();
-      if (found2 !== void 0) return found2;
     }
-  }
+    return {};
+  });
 }
-
-// src/github/search-issues.ts
-var MAX_PAGES = 10;
-async function searchIssueNumbers(octokit, q) {
-  const numbers = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
-    numbers.push(...data.items.map((item) => item.number));
-    if (data.items.length < 100 || numbers.length >= data.total_count) break;
-  }
-  return numbers;
+function commandPermissions(config3) {
+  return { ...DEFAULT_COMMAND_PERMISSIONS, ...config3.permissions };
 }
 
 // src/github/store/archive-comment.ts
@@ -76149,6 +75976,632 @@ function pickMolecule(classified, id) {
   const idOf = (f) => f.kind === "state" ? f.mol.id : f.record.id;
   const found2 = classified.found.filter((f) => idOf(f) === id).sort((a, b) => a.comment.id - b.comment.id)[0];
   return { ...found2 ? { found: found2 } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
+}
+
+// src/github/job-snapshot.ts
+var JOB_SNAPSHOT_FRESH_MS = 5e3;
+var JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $name: String!, $config: String!, $number: Int!) {
+  repository(owner: $owner, name: $name) {
+    config: object(expression: $config) { ... on Blob { text isTruncated } }
+    issueOrPullRequest(number: $number) {
+      ... on Issue { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
+      ... on PullRequest { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
+    }
+  }
+}`;
+async function readJobSnapshot(octokit, repo, where3, now) {
+  let data;
+  try {
+    data = await octokit.graphql(JOB_SNAPSHOT_QUERY, {
+      owner: repo.owner,
+      name: repo.repo,
+      config: `${where3.ref}:${where3.configPath}`,
+      number: where3.issue
+    });
+  } catch (error3) {
+    const partial2 = error3.data;
+    if (!partial2?.repository) throw error3;
+    data = partial2;
+  }
+  const config3 = data.repository?.config ?? null;
+  const comments = data.repository?.issueOrPullRequest?.comments;
+  const readAt = now().getTime();
+  let listing = comments && !comments.pageInfo.hasNextPage ? comments.nodes.map(graphqlView) : void 0;
+  return {
+    configText: config3 === null ? null : typeof config3.text === "string" && !config3.isTruncated ? config3.text : void 0,
+    alreadyListed: (issue3) => {
+      const handed = issue3 === where3.issue && now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
+      listing = void 0;
+      return handed;
+    }
+  };
+}
+
+// src/github/molecule-id.ts
+var SUFFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+var ID2 = /^([1-9]\d{0,9})-([A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
+function moleculeIdFor(issue3, suffix) {
+  if (!Number.isSafeInteger(issue3) || issue3 < 1)
+    throw new RangeError(`issue number ${issue3} is not a positive integer`);
+  if (!SUFFIX.test(suffix))
+    throw new RangeError(`molecule id suffix "${suffix}" must be letters, digits, "_" or "-"`);
+  return `${issue3}-${suffix}`;
+}
+function parseMoleculeId(id) {
+  const match = ID2.exec(id);
+  if (!match) return void 0;
+  return { issue: Number(match[1]), suffix: match[2] };
+}
+
+// src/github/labels.ts
+var STATE_LABELS = {
+  active: {
+    name: STATUS_LABELS.active,
+    color: "1f6feb",
+    description: "A Molecular workflow is running here"
+  },
+  complete: {
+    name: STATUS_LABELS.complete,
+    color: "2da44e",
+    description: "The Molecular workflow completed"
+  },
+  failed: { name: STATUS_LABELS.failed, color: "cf222e", description: "The Molecular workflow failed" }
+};
+var STATE_LABEL_LIST = Object.values(STATE_LABELS);
+async function setStateLabels(octokit, repo, issue3, add, remove) {
+  if (add.length > 0) {
+    await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+      ...repo,
+      issue_number: issue3,
+      labels: add
+    });
+  }
+  await removeLabels(
+    octokit,
+    repo,
+    issue3,
+    remove.filter((n) => !add.includes(n))
+  );
+}
+async function removeLabels(octokit, repo, issue3, names) {
+  for (const name of names) {
+    try {
+      await octokit.request("DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", {
+        ...repo,
+        issue_number: issue3,
+        name
+      });
+    } catch (error3) {
+      if (httpStatus(error3) !== 404) throw error3;
+    }
+  }
+}
+async function ensureLabels(octokit, repo, labels = STATE_LABEL_LIST) {
+  const created = [];
+  for (const label2 of labels) {
+    try {
+      await octokit.request("POST /repos/{owner}/{repo}/labels", { ...repo, ...label2 });
+      created.push(label2.name);
+    } catch (error3) {
+      if (httpStatus(error3) !== 422) throw error3;
+    }
+  }
+  return created;
+}
+
+// src/github/survey.ts
+var SURVEY_SEARCH = `search(type: ISSUE, query: $q, first: 100, after: $after) {
+    issueCount
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      ... on Issue {
+        number
+        title
+        url
+        state
+        labels(first: 100) { nodes { name } }
+        comments(first: 100) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { ${COMMENT_FIELDS} }
+        }
+      }
+      ... on PullRequest {
+        number
+        title
+        url
+        pullRequestState: state
+        labels(first: 100) { nodes { name } }
+        comments(first: 100) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { ${COMMENT_FIELDS} }
+        }
+      }
+    }
+  }`;
+var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
+  ${SURVEY_SEARCH}
+}`;
+function surveySearch(repo, label2 = STATE_LABELS.active.name) {
+  return `repo:${repoSlug(repo)} is:open label:"${label2}"`;
+}
+async function surveyMolecules(octokit, repo, options) {
+  const q = surveySearch(repo, options.label);
+  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
+  let after = null;
+  for (let page = 0; page < (options.maxPages ?? 50); page++) {
+    const data = page === 0 && options.firstPage ? options.firstPage : await octokit.graphql(SURVEY_QUERY, { q, after });
+    if (data !== options.firstPage) survey2.calls++;
+    for (const node2 of data.search.nodes) {
+      if (node2.number === void 0 || !node2.comments) continue;
+      survey2.issues++;
+      let comments = node2.comments.nodes.map(graphqlView);
+      if (node2.comments.pageInfo.hasNextPage) {
+        comments = await listIssueComments(octokit, repo, node2.number);
+        survey2.calls += Math.max(1, Math.ceil(comments.length / 100));
+      }
+      const classified = classifyComments(comments, options.trust);
+      survey2.rejected.push(...classified.rejected);
+      for (const found2 of classified.found) {
+        if (found2.kind === "state")
+          survey2.molecules.push({ mol: found2.mol, issue: node2.number, commentId: found2.comment.id });
+      }
+    }
+    if (!data.search.pageInfo.hasNextPage || !data.search.pageInfo.endCursor) break;
+    after = data.search.pageInfo.endCursor;
+  }
+  return survey2;
+}
+
+// src/github/patrol-snapshot.ts
+var PATROL_SNAPSHOT_QUERY = `query MolecularPatrolSnapshot($owner: String!, $name: String!, $config: String!, $formulas: String!, $q: String!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    config: object(expression: $config) { ... on Blob { text isTruncated } }
+    formulas: object(expression: $formulas) {
+      ... on Tree { entries { oid object { ... on Blob { text isTruncated } } } }
+    }
+  }
+  ${SURVEY_SEARCH}
+}`;
+async function readPatrolSnapshot(octokit, repo, where3) {
+  const data = await octokit.graphql(PATROL_SNAPSHOT_QUERY, {
+    owner: repo.owner,
+    name: repo.repo,
+    config: `${where3.ref}:${where3.configPath}`,
+    formulas: `${where3.ref}:${where3.formulasPath.replace(/\/+$/, "")}`,
+    q: surveySearch(repo),
+    after: null
+  });
+  const config3 = data.repository?.config ?? null;
+  const blobs = /* @__PURE__ */ new Map();
+  for (const entry3 of data.repository?.formulas?.entries ?? []) {
+    const text4 = entry3.object?.text;
+    if (typeof text4 === "string" && !entry3.object?.isTruncated) blobs.set(entry3.oid, text4);
+  }
+  return {
+    configText: config3 === null ? null : typeof config3.text === "string" && !config3.isTruncated ? config3.text : void 0,
+    blobs,
+    firstPage: { search: data.search }
+  };
+}
+
+// src/runner/remote-auth.ts
+function remoteAuthEnv(serverUrl, token) {
+  const key = `http.${serverUrl.replace(/\/*$/, "/")}.extraheader`;
+  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: key,
+    GIT_CONFIG_VALUE_0: "",
+    GIT_CONFIG_KEY_1: key,
+    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`
+  };
+}
+
+// src/shell/formulas/blobs-first.ts
+function blobsFirst(source, blobs) {
+  if (blobs.size === 0) return source;
+  return {
+    ...source,
+    readBlob: async (pin) => {
+      const known = blobs.get(pin.blobSha);
+      return known === void 0 ? source.readBlob(pin) : { ok: true, value: known };
+    }
+  };
+}
+
+// src/runner/git.ts
+import { execFile } from "node:child_process";
+
+// src/runner/crash-point.ts
+import { appendFileSync as appendFileSync2, existsSync as existsSync3 } from "node:fs";
+var reached = 0;
+function crashPoint(name) {
+  const at = process.env.MOL_CRASH_AT;
+  const trace = process.env.MOL_CRASH_TRACE;
+  if (!at && !trace) return;
+  reached++;
+  if (trace) appendFileSync2(trace, `${reached} ${name}
+`);
+  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+function fullDiskPoint() {
+  const full = process.env.MOL_FULL_DISK;
+  if (!full || !existsSync3(full)) return;
+  throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write"
+  });
+}
+
+// src/runner/scrub-env.ts
+var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
+function isSecretName(name) {
+  return SECRET_NAME.test(name.toUpperCase());
+}
+function scrubEnv(base) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== void 0 && !isSecretName(name)) env[name] = value;
+  }
+  return env;
+}
+
+// src/runner/git.ts
+var MOLECULAR_IDENTITY = [
+  "-c",
+  "user.name=Molecular",
+  "-c",
+  "user.email=molecular@users.noreply.github.com"
+];
+var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
+var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+var WRITES = /* @__PURE__ */ new Set([
+  "add",
+  "checkout",
+  "commit",
+  "merge",
+  "read-tree",
+  "reset",
+  "update-ref",
+  "worktree",
+  "branch"
+]);
+async function git(cwd, args, options = {}) {
+  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
+  const writes = sub !== void 0 && WRITES.has(sub);
+  if (writes) crashPoint(`git-${sub}:before`);
+  const result = await runGit(cwd, args, options);
+  if (writes) crashPoint(`git-${sub}:after`);
+  return result;
+}
+function runGit(cwd, args, options) {
+  const okCodes = options.okCodes ?? [0];
+  return new Promise((resolve6) => {
+    const child = execFile(
+      "git",
+      [...HARDENING, ...args],
+      {
+        cwd,
+        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: "utf8"
+      },
+      (error3, stdout, stderr) => {
+        const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
+        if (okCodes.includes(code18)) {
+          resolve6(ok({ stdout, stderr, code: code18 }));
+          return;
+        }
+        const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
+        resolve6(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+      }
+    );
+    if (options.input !== void 0) child.stdin?.end(options.input);
+  });
+}
+async function gitText(cwd, args) {
+  const out = await git(cwd, args);
+  return out.ok ? ok(out.value.stdout.trim()) : out;
+}
+async function resolveCommit(cwd, rev) {
+  if (rev.startsWith("-")) return void 0;
+  const out = await git(cwd, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
+    okCodes: [0, 1, 128]
+  });
+  if (!out.ok || out.value.code !== 0) return void 0;
+  return out.value.stdout.trim();
+}
+function splitNul(text4) {
+  return text4.split("\0").filter((part) => part.length > 0);
+}
+
+// src/local/formulas/builtins.ts
+import { existsSync as existsSync4, readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+var SUFFIX2 = ".formula.toml";
+var NAME2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+function builtinFormulaDir(from = import.meta.url) {
+  let dir = dirname(fileURLToPath(from));
+  for (; ; ) {
+    const candidate = join(dir, "formulas");
+    if (existsSync4(join(candidate, `hello${SUFFIX2}`))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error("the built-in formulas folder was not found beside the Molecular package");
+    dir = parent;
+  }
+}
+var found = /* @__PURE__ */ new Map();
+var packageBuiltins = (name) => {
+  if (found.has(name)) return found.get(name);
+  let builtin;
+  if (NAME2.test(name) && !name.includes("..")) {
+    try {
+      const text4 = readFileSync2(join(builtinFormulaDir(), `${name}${SUFFIX2}`), "utf8");
+      const file2 = `formulas/${name}${SUFFIX2}`;
+      const parsed = parseFormula(text4, file2);
+      builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
+    } catch {
+      builtin = void 0;
+    }
+  }
+  found.set(name, builtin);
+  return builtin;
+};
+function builtinNames() {
+  try {
+    return readdirSync(builtinFormulaDir()).filter((f) => f.endsWith(SUFFIX2)).map((f) => f.slice(0, -SUFFIX2.length)).sort();
+  } catch {
+    return [];
+  }
+}
+
+// src/local/formulas/catalog.ts
+import { existsSync as existsSync6, readdirSync as readdirSync3 } from "node:fs";
+import { basename, dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
+
+// src/local/formulas/config-search-path.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import { existsSync as existsSync5, readFileSync as readFileSync3 } from "node:fs";
+import { join as join2 } from "node:path";
+var CONFIG_FILE = ".github/molecular.yml";
+function configSearchPath(repoDir) {
+  const file2 = join2(repoDir, CONFIG_FILE);
+  if (!existsSync5(file2)) return ok([]);
+  const text4 = readFileSync3(file2, "utf8");
+  const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
+  const invalid = (message) => ({
+    ok: false,
+    error: {
+      severity: "warning",
+      code: "config-invalid",
+      message: `${message}; formula_search_path ignored`,
+      file: CONFIG_FILE,
+      line,
+      col: 1
+    }
+  });
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text4);
+  } catch (e) {
+    return invalid(`does not parse as YAML: ${e.message.split("\n")[0]}`);
+  }
+  const value = doc?.formula_search_path;
+  if (value === void 0) return ok([]);
+  if (!Array.isArray(value)) return invalid("formula_search_path is not a list of folders");
+  const dirs = [];
+  for (const entry3 of value) {
+    if (typeof entry3 !== "string" || entry3 === "" || entry3.startsWith("/") || entry3.split("/").includes(".."))
+      return invalid(`formula_search_path: ${JSON.stringify(entry3)} is not a folder inside the repository`);
+    dirs.push(join2(repoDir, entry3));
+  }
+  return ok(dirs);
+}
+
+// src/local/formulas/formula-files.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4, statSync } from "node:fs";
+import { join as join3 } from "node:path";
+var FORMULA_SUFFIXES2 = [".formula.toml", ".formula.json"];
+function isFormulaFile(file2) {
+  return FORMULA_SUFFIXES2.some((suffix) => file2.endsWith(suffix));
+}
+function findFormulaFiles(dir) {
+  const found2 = [];
+  const walk3 = (d) => {
+    for (const entry3 of readdirSync2(d, { withFileTypes: true })) {
+      if (entry3.name === "node_modules" || entry3.name === ".git") continue;
+      const path = join3(d, entry3.name);
+      if (entry3.isDirectory()) walk3(path);
+      else if (isFormulaFile(entry3.name)) found2.push(path);
+    }
+  };
+  walk3(dir);
+  return found2.sort();
+}
+function isDirectory2(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function readText(path) {
+  return readFileSync4(path, "utf8");
+}
+
+// src/local/formulas/catalog.ts
+var LOOKUP_SUFFIXES = [...FORMULA_SUFFIXES2, ".toml"];
+var REPO_FORMULA_DIRS = [".github/formulas", ".beads/formulas", ".molecular/formulas"];
+var FormulaCatalog = class _FormulaCatalog {
+  constructor(searchDirs) {
+    this.searchDirs = searchDirs;
+  }
+  searchDirs;
+  cache = /* @__PURE__ */ new Map();
+  /** Problems met while loading a formula by name (a broken parent is reported, not hidden). */
+  problems = [];
+  /**
+   * The search order: `extraDirs` (the formula's own folder, `--formulas`), the repository's
+   * formula folders, its config's `formula_search_path` (after them, as on GitHub), the built-ins.
+   */
+  static forRepo(repoDir, extraDirs = []) {
+    const dirs = [...extraDirs];
+    const problems = [];
+    if (repoDir) {
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join4(repoDir, rel));
+      const configured = configSearchPath(repoDir);
+      if (configured.ok) dirs.push(...configured.value);
+      else problems.push(configured.error);
+    }
+    dirs.push(builtinFormulaDir());
+    const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
+    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync6(d)));
+    catalog.problems.push(...problems);
+    catalog.missingDirs = unique.filter((d) => !existsSync6(d));
+    return catalog;
+  }
+  /** Folders searched that do not exist, so "looked in" can name every place looked. */
+  missingDirs = [];
+  /** Where a formula of this name lives, if anywhere. */
+  locate(name) {
+    for (const dir of this.searchDirs) {
+      for (const suffix of LOOKUP_SUFFIXES) {
+        const path = join4(dir, `${name}${suffix}`);
+        if (existsSync6(path)) return path;
+      }
+    }
+    return void 0;
+  }
+  get(name) {
+    if (this.cache.has(name)) return this.cache.get(name);
+    const path = this.locate(name);
+    let parsed;
+    if (path) {
+      const result = readFormulaFile(path, path);
+      if (result.ok) parsed = result.value;
+      else this.problems.push(result.error);
+    }
+    this.cache.set(name, parsed);
+    return parsed;
+  }
+  /** Every formula name the catalog can see, for "did you mean" and listings. */
+  names() {
+    const names = /* @__PURE__ */ new Set();
+    for (const dir of this.searchDirs) {
+      for (const entry3 of safeList(dir)) {
+        const suffix = LOOKUP_SUFFIXES.find((s) => entry3.endsWith(s));
+        if (suffix) names.add(entry3.slice(0, -suffix.length));
+      }
+    }
+    return [...names].sort();
+  }
+};
+function safeList(dir) {
+  try {
+    return readdirSync3(dir);
+  } catch {
+    return [];
+  }
+}
+function readFormulaFile(path, shownAs) {
+  const parsed = parseFormula(readText(path), shownAs);
+  if (!parsed.ok) return parsed;
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
+}
+function readDescriptionFiles(formula, dir) {
+  const texts = /* @__PURE__ */ new Map();
+  for (const file2 of descriptionFilesOf(formula)) {
+    try {
+      texts.set(file2, readText(resolve(dir, file2)));
+    } catch {
+    }
+  }
+  return texts;
+}
+function missingFormulaFile(arg, asPath, catalog) {
+  const what = existsSync6(asPath) ? "is not a formula file" : "does not exist";
+  const file2 = basename(asPath);
+  const entries = new Map(
+    safeList(dirname2(asPath)).filter((entry3) => entry3 !== file2 && /\.(toml|json)$/i.test(entry3)).map((entry3) => [formulaNameOfFile(entry3), entry3])
+  );
+  const nearName = closest(formulaNameOfFile(file2), entries.keys());
+  const beside = nearName === void 0 ? void 0 : entries.get(nearName);
+  const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
+  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
+  return err("not-found", `${arg} ${what}${guess}`);
+}
+
+// src/local/formulas/local-formula-source.ts
+async function readGitBlob(dir, sha) {
+  const blob = await git(dir, ["cat-file", "blob", sha], { okCodes: [0, 1, 128] });
+  return blob.ok && blob.value.code === 0 ? blob.value.stdout : void 0;
+}
+
+// src/shell/formulas/checkout-first.ts
+function checkoutFirst(source, workspace) {
+  if (workspace === void 0) return source;
+  return {
+    ...source,
+    readBlob: async (pin) => {
+      const local = await readGitBlob(workspace, pin.blobSha);
+      return local === void 0 ? source.readBlob(pin) : { ok: true, value: local };
+    }
+  };
+}
+
+// src/shell/github/molecule-store.ts
+import { hostname as hostname3 } from "node:os";
+
+// src/github/post-once.ts
+var NO_RETRIES = { retries: 0 };
+var LOOK_DELAYS_MS = [250, 1e3];
+var MAX_REFUSALS = 5;
+var MAX_429_WAIT_MS = 6e4;
+function retryAfterMs(error3) {
+  const headers = error3.response?.headers;
+  const seconds = Number(headers?.["retry-after"]);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
+}
+async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
+  let refusals = 0;
+  let looks = 0;
+  for (; ; ) {
+    try {
+      return await send();
+    } catch (error3) {
+      const status2 = httpStatus(error3);
+      if (status2 === 429 && refusals < MAX_REFUSALS) {
+        refusals++;
+        await sleep(Math.min(MAX_429_WAIT_MS, retryAfterMs(error3) ?? 1e3 * refusals));
+        continue;
+      }
+      const lost2 = status2 === void 0 || status2 >= 500;
+      const delay = LOOK_DELAYS_MS[looks++];
+      if (!lost2 || delay === void 0) throw error3;
+      await sleep(delay);
+      const found2 = await find();
+      if (found2 !== void 0) return found2;
+    }
+  }
+}
+
+// src/github/search-issues.ts
+var MAX_PAGES = 10;
+async function searchIssueNumbers(octokit, q) {
+  const numbers = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await octokit.request("GET /search/issues", { q, per_page: 100, page });
+    numbers.push(...data.items.map((item) => item.number));
+    if (data.items.length < 100 || numbers.length >= data.total_count) break;
+  }
+  return numbers;
 }
 
 // src/github/store/confirm-write.ts
@@ -76715,7 +77168,8 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const picked = this.pick(await this.listComments(issue3), id);
+    const listed = this.options.alreadyListed?.(issue3) ?? await this.listComments(issue3);
+    const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue3, comment: picked.found.comment });
     return this.verdict(picked);
   }
@@ -77218,6 +77672,7 @@ function openStore(ctx) {
     repo: ctx.repo,
     trustedWriters: ctx.identity.trusted,
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
+    ...ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {},
     lock: ctx.lock ?? "none",
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
     // The process, not the delivery: one lock commit then serves every lease this process takes
@@ -77235,167 +77690,15 @@ function openStore(ctx) {
   });
 }
 
-// src/github/config.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/github/dispatch.ts
-var DEFAULT_STEP_WORKFLOW = "molecular-step.yml";
-async function dispatchStep(octokit, repo, dispatch2) {
-  const workflow = dispatch2.workflow ?? DEFAULT_STEP_WORKFLOW;
-  for (const [key, value] of Object.entries(dispatch2.inputs)) {
-    if (typeof value !== "string") return err("dispatch-invalid", `workflow input "${key}" must be a string`);
-  }
-  try {
-    await octokit.request("POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", {
-      ...repo,
-      workflow_id: workflow,
-      ref: dispatch2.ref,
-      inputs: dispatch2.inputs
-    });
-    return ok(void 0);
-  } catch (error3) {
-    const status2 = httpStatus(error3);
-    if (status2 === 404) {
-      return err(
-        "workflow-missing",
-        `the step workflow .github/workflows/${workflow} was not found on ${dispatch2.ref}; add it or set step_workflow in .github/molecular.yml`
-      );
-    }
-    if (status2 === 422) {
-      return err(
-        "dispatch-refused",
-        `GitHub refused to start ${workflow} on ${dispatch2.ref}: ${httpMessage(error3)}`
-      );
-    }
-    throw error3;
-  }
-}
-
-// src/github/config.ts
-var CONFIG_PATH = ".github/molecular.yml";
-var COMMAND_KEYS = Object.keys(DEFAULT_COMMAND_PERMISSIONS);
-var duration5 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
-var contextMap = external_exports.record(external_exports.string().regex(/^@?\w+$/, 'a mention such as "@Design"'), external_exports.string().min(1)).transform(
-  (map2) => Object.fromEntries(Object.entries(map2).map(([k, v]) => [k.startsWith("@") ? k : `@${k}`, v]))
-);
-var repoFolder = external_exports.string().min(1).refine((p) => !p.startsWith("/") && !p.endsWith("/") && !p.split("/").includes(".."), {
-  message: 'a folder inside the repository such as ".github/formulas"'
-});
-var ConfigSchema = external_exports.strictObject({
-  /** Labels `<prefix><formula>` pour that formula. */
-  label_prefix: external_exports.string().min(1).default("formula:"),
-  /** Least permission per slash-command verb (`reset --force` too), over the built-in defaults. */
-  permissions: external_exports.partialRecord(external_exports.enum(COMMAND_KEYS), external_exports.enum(PERMISSIONS)).default({}),
-  default_retries: external_exports.number().int().min(0).max(100).default(DEFAULT_MAX_RETRIES),
-  /** Patrol nudges an in-progress step idle this long. */
-  nudge_after: duration5.default("2h"),
-  /** Patrol fails (so retries apply) an in-progress step with no `timeout` of its own after this long. */
-  stuck_after: duration5.default("24h"),
-  /** Patrol dispatches again a ready step of a distributed molecule that no job started this long. */
-  redispatch_after: duration5.default("30m"),
-  /** A state lock older than this is stale and may be taken over. */
-  lock_ttl: duration5.default("2m"),
-  step_workflow: external_exports.string().regex(/^[\w.-]+\.ya?ml$/, 'a workflow file name under .github/workflows, such as "molecular-step.yml"').default(DEFAULT_STEP_WORKFLOW),
-  /** `auto`: the face decides (the app: in-process only; the action: the git-ref lock). */
-  lock: external_exports.enum(["auto", "none", "ref"]).default("auto"),
-  context: contextMap.default({}),
-  step_issues: external_exports.boolean().default(false),
-  on_pr_closed: external_exports.enum(["burn", "keep"]).default("keep"),
-  /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
-  trusted_writers: external_exports.array(external_exports.string().min(1)).min(1).optional(),
-  /**
-   * Logins whose `molecular-step-report` dispatches are applied; absent: the trusted writers.
-   * A team whose step jobs report with a PAT or another app's token lists that login here.
-   */
-  step_report_senders: external_exports.array(external_exports.string().min(1)).min(1).optional(),
-  /**
-   * Logins (usually apps) whose `formula:` labels pour without a permission look-up. Any other
-   * labeller, a bot too, needs the `pour` permission: an app that may label needs only triage.
-   */
-  trusted_labelers: external_exports.array(external_exports.string().min(1)).default([]),
-  formulas_path: repoFolder.default(".github/formulas"),
-  /**
-   * More folders (on the default branch) where formulas named by `extends`, `compose.expand` or
-   * aspects are found after `formulas_path`, as Gas City composes packs; pours still name
-   * formulas of `formulas_path`.
-   */
-  formula_search_path: external_exports.array(repoFolder).default([]),
-  /** What a molecule's agents may spend where its formula sets no limit: usd, tokens, turns, time. */
-  budget: BudgetSchema.strict().optional(),
-  /**
-   * USD per million tokens (`input`, `output`) by model, or by agent preset when the model is not
-   * known: the cost of an agent whose CLI reports tokens but no USD (codex, gemini). Never built in.
-   */
-  prices: PriceTableSchema.optional(),
-  /** One issue labelled `molecular:dashboard` that patrol keeps current: every molecule at a glance. */
-  dashboard: external_exports.boolean().default(false),
-  dashboard_title: external_exports.string().trim().min(1).max(256).default("Molecular dashboard")
-});
-var DEFAULT_CONFIG = ConfigSchema.parse({});
-function validateConfig(value, locate = () => ({})) {
-  const parsed = ConfigSchema.safeParse(value ?? {});
-  if (parsed.success) return ok(parsed.data);
-  const issue3 = parsed.error.issues[0];
-  if (!issue3) return err("config-invalid", `${CONFIG_PATH} is invalid`, { file: CONFIG_PATH });
-  const keys = issue3.code === "unrecognized_keys" ? issue3.keys : [];
-  const path = [...issue3.path, ...keys.slice(0, 1)];
-  const key = path.map(String).join(".");
-  const message = issue3.code === "unrecognized_keys" ? `${CONFIG_PATH}: unknown key "${key}"; known keys${issue3.path.length ? ` there` : ""}: ${knownKeysAt(issue3.path).join(", ")}` : key ? `${CONFIG_PATH}: "${key}" ${describeIssue(issue3)}` : `${CONFIG_PATH} must be a mapping of keys to values`;
-  return err("config-invalid", message, { file: CONFIG_PATH, ...locate(path) });
-}
-function knownKeysAt(path) {
-  if (path[0] === "permissions") return COMMAND_KEYS;
-  if (path[0] === "budget") return [...BUDGET_LIMITS];
-  if (path[0] === "prices") return Object.keys(PriceSchema.shape);
-  return Object.keys(ConfigSchema.shape);
-}
-function describeIssue(issue3) {
-  if (issue3.code === "invalid_value")
-    return `must be one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  if (issue3.code === "invalid_key")
-    return `is not a valid key: it must be ${issue3.issues[0]?.message ?? "a plain name"}`;
-  if (issue3.code === "invalid_type")
-    return `must be ${issue3.expected === "int" ? "a whole number" : `a ${issue3.expected}`}`;
-  return `is invalid: ${issue3.message}`;
-}
-function parseConfig(yamlText) {
-  const lineCounter = new import_yaml2.LineCounter();
-  const doc = (0, import_yaml2.parseDocument)(yamlText, { lineCounter, prettyErrors: false });
-  const syntax2 = doc.errors[0];
-  if (syntax2) {
-    const pos = lineCounter.linePos(syntax2.pos[0]);
-    return err("config-invalid", `${CONFIG_PATH} is not valid YAML: ${syntax2.message.split("\n")[0]}`, {
-      file: CONFIG_PATH,
-      line: pos.line,
-      col: pos.col
-    });
-  }
-  return validateConfig(doc.toJS(), (path) => {
-    for (let n = path.length; n > 0; n--) {
-      const parent = n > 1 ? doc.getIn(path.slice(0, n - 1), true) : doc.contents;
-      if (!(0, import_yaml2.isMap)(parent)) continue;
-      const pair = parent.items.find(
-        (item) => String(item.key?.value ?? item.key) === String(path[n - 1])
-      );
-      const range = pair?.key?.range;
-      if (range) {
-        const pos = lineCounter.linePos(range[0]);
-        return { line: pos.line, col: pos.col };
-      }
-    }
-    return {};
-  });
-}
-function commandPermissions(config3) {
-  return { ...DEFAULT_COMMAND_PERMISSIONS, ...config3.permissions };
-}
-
 // src/action/action-config.ts
 async function loadActionConfig(octokit, repo, path, ref) {
   const file2 = await readRepoFile(octokit, repo, path, ref);
   if (!file2.ok) return file2;
-  if (!file2.value) return ok(DEFAULT_CONFIG);
-  const parsed = parseConfig(file2.value.text);
+  return configFromText(file2.value?.text, path);
+}
+function configFromText(text4, path) {
+  if (text4 === void 0) return ok(DEFAULT_CONFIG);
+  const parsed = parseConfig(text4);
   if (parsed.ok || path === CONFIG_PATH) return parsed;
   const message = parsed.error.message.split(CONFIG_PATH).join(path);
   return { ok: false, error: { ...parsed.error, message, file: path } };
@@ -79350,7 +79653,7 @@ function listShared(ctx, issue3) {
 async function moleculesOnIssue(ctx, issue3) {
   let comments;
   try {
-    comments = await listShared(ctx, issue3);
+    comments = ctx.alreadyListed?.(issue3) ?? await listShared(ctx, issue3);
   } catch (error3) {
     if (httpStatus(error3) === 404 || httpStatus(error3) === 410)
       return { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
@@ -80237,68 +80540,6 @@ function handleRepoEvent(event, ctx) {
   return handler2 ? handler2(ctx) : Promise.resolve(ignored(`${event} is not handled`));
 }
 
-// src/github/survey.ts
-var SURVEY_QUERY = `query MolecularSurvey($q: String!, $after: String) {
-  search(type: ISSUE, query: $q, first: 100, after: $after) {
-    issueCount
-    pageInfo { hasNextPage endCursor }
-    nodes {
-      ... on Issue {
-        number
-        title
-        url
-        state
-        labels(first: 100) { nodes { name } }
-        comments(first: 100) {
-          totalCount
-          pageInfo { hasNextPage endCursor }
-          nodes { ${COMMENT_FIELDS} }
-        }
-      }
-      ... on PullRequest {
-        number
-        title
-        url
-        pullRequestState: state
-        labels(first: 100) { nodes { name } }
-        comments(first: 100) {
-          totalCount
-          pageInfo { hasNextPage endCursor }
-          nodes { ${COMMENT_FIELDS} }
-        }
-      }
-    }
-  }
-}`;
-async function surveyMolecules(octokit, repo, options) {
-  const label2 = options.label ?? STATE_LABELS.active.name;
-  const q = `repo:${repoSlug(repo)} is:open label:"${label2}"`;
-  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
-  let after = null;
-  for (let page = 0; page < (options.maxPages ?? 50); page++) {
-    const data = await octokit.graphql(SURVEY_QUERY, { q, after });
-    survey2.calls++;
-    for (const node2 of data.search.nodes) {
-      if (node2.number === void 0 || !node2.comments) continue;
-      survey2.issues++;
-      let comments = node2.comments.nodes.map(graphqlView);
-      if (node2.comments.pageInfo.hasNextPage) {
-        comments = await listIssueComments(octokit, repo, node2.number);
-        survey2.calls += Math.max(1, Math.ceil(comments.length / 100));
-      }
-      const classified = classifyComments(comments, options.trust);
-      survey2.rejected.push(...classified.rejected);
-      for (const found2 of classified.found) {
-        if (found2.kind === "state")
-          survey2.molecules.push({ mol: found2.mol, issue: node2.number, commentId: found2.comment.id });
-      }
-    }
-    if (!data.search.pageInfo.hasNextPage || !data.search.pageInfo.endCursor) break;
-    after = data.search.pageInfo.endCursor;
-  }
-  return survey2;
-}
-
 // src/github/workflow-runs.ts
 async function runMayBeAlive(octokit, repo, runId) {
   try {
@@ -80378,7 +80619,10 @@ var RECENTLY_FINISHED_MS = 7 * 864e5;
 async function keepDashboard(scene, round) {
   const all = new Map((await endedMolecules(scene)).map((m) => [m.id, m]));
   for (const mol of round.live) all.set(mol.id, mol);
-  const withProto = (mol) => ({ mol, proto: scene.protoOf?.(mol) });
+  const withProto = (mol) => {
+    const proto = scene.protoOf?.(mol);
+    return { mol, proto, unattended: runsAsJob(mol, proto) };
+  };
   const molecules = [...all.values()];
   const live = summarizeMolecules(
     molecules.filter((m) => isLive(m.status) || m.status === "failed").map(withProto),
@@ -80422,15 +80666,23 @@ function stuckEntries(outcomes) {
     ] : []
   );
 }
+function runsAsJob(mol, proto) {
+  const steps = proto?.steps.filter((s) => s.type !== "human") ?? mol.steps;
+  return new Set(steps.map((s) => s.id));
+}
 
 // src/shell/github/github-patrol.ts
 async function runPatrol(ctx, options = {}) {
+  const budget = budgetOf(ctx.octokit);
+  if (budget?.low()) {
+    return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
+  }
   const store = openStore(ctx);
   let surveyed = [];
   const round = await patrolRound(
     {
       survey: async () => {
-        const found2 = await survey(ctx);
+        const found2 = await survey(ctx, options.firstPage);
         surveyed = found2.molecules;
         return found2;
       },
@@ -80485,10 +80737,13 @@ function trustOf(ctx) {
     editWindowMs: DEFAULT_EDIT_WINDOW_MS
   };
 }
-async function survey(ctx) {
+async function survey(ctx, firstPage) {
   let found2;
   try {
-    found2 = await surveyMolecules(ctx.octokit, ctx.repo, { trust: trustOf(ctx) });
+    found2 = await surveyMolecules(ctx.octokit, ctx.repo, {
+      ...firstPage ? { firstPage } : {},
+      trust: trustOf(ctx)
+    });
   } catch (error3) {
     return {
       molecules: [],
@@ -80541,10 +80796,19 @@ var STEP_ACTIONS = {
   "release-locks": ["release-lock"],
   "evaporate-wisps": ["evaporate"]
 };
-async function patrolMode(ctx, io, runId) {
+async function patrolMode(ctx, io, runId, options = {}) {
   const wisp = wispPatrol(ctx, runId);
   if (!wisp.ok) return { outputs: {}, failure: wisp.error.message };
-  const report = await runPatrol(ctx);
+  const report = await runPatrol(ctx, options);
+  if (report.deferred !== void 0) {
+    const line = `Patrol deferred: ${report.deferred}; the next scheduled round patrols.`;
+    io.warning(`patrol: ${line}`);
+    await io.summary(`### Molecular patrol
+
+${line}
+`);
+    return { outputs: { status: "deferred" } };
+  }
   const walked = walkWisp(wisp.value.proto, wisp.value.mol, report, ctx.now());
   for (const line of report.done) io.info(`patrol: ${line}`);
   for (const problem of report.problems) io.warning(`patrol: ${problem}`);
@@ -80919,7 +81183,7 @@ Step: ${options.stepId}`;
     }
     return filesSince(cwd, base, head2, committed);
   }
-  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+  const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
   return filesSince(cwd, base, head.value, committed);
@@ -81119,8 +81383,10 @@ function changedSettings(before, after) {
 
 // src/runner/head-check.ts
 async function checkHead(cwd, stepId, start2) {
-  const now = await branchOf(cwd);
-  if (!now.ok) return now;
+  const read = await headNow(cwd);
+  if (!read.ok) return read;
+  const now = ok(read.value.branch);
+  const head = read.value.commit;
   const was = start2.branch ?? "a detached HEAD";
   if (now.value !== start2.branch) {
     const is = now.value ?? "a detached HEAD";
@@ -81129,10 +81395,10 @@ async function checkHead(cwd, stepId, start2) {
       `step ${stepId} moved HEAD from ${was} to ${is}; a local step works on the molecule's branch and must not switch it, so its work is not recorded and the checkout goes back to ${was}`
     );
   }
-  const head = await resolveCommit(cwd, "HEAD");
+  if (head === start2.baseCommit) return ok(head);
   const held = head === void 0 ? void 0 : await git(cwd, ["merge-base", "--is-ancestor", start2.baseCommit, head], { okCodes: [0, 1] });
   if (held !== void 0 && !held.ok) return held;
-  if (held?.value.code === 0) return ok(void 0);
+  if (held?.value.code === 0) return ok(head);
   const short = (sha) => sha === void 0 ? "nothing" : sha.slice(0, 7);
   return err(
     "head-moved",
@@ -81152,6 +81418,23 @@ async function putHeadBack(cwd, start2) {
   }
   const attached = await git(cwd, ["symbolic-ref", "HEAD", ref]);
   return attached.ok ? ok(void 0) : attached;
+}
+async function headNow(cwd) {
+  const both = await git(cwd, ["rev-parse", "HEAD^{commit}", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 1, 128]
+  });
+  if (both.ok && both.value.code === 0) {
+    const [commit, full] = both.value.stdout.trim().split("\n");
+    if (commit && full) {
+      return ok({
+        commit,
+        branch: full.startsWith("refs/heads/") ? full.slice("refs/heads/".length) : void 0
+      });
+    }
+  }
+  const branch = await branchOf(cwd);
+  if (!branch.ok) return branch;
+  return ok({ branch: branch.value, commit: await resolveCommit(cwd, "HEAD") });
 }
 async function branchOf(cwd) {
   const name = await git(cwd, ["symbolic-ref", "-q", "HEAD"], { okCodes: [0, 1] });
@@ -81633,9 +81916,11 @@ async function doWork({ job, checkout, ran }) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
+  let head;
   if (checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
+    head = moved.value;
   }
   const committed = await commitStep({
     cwd: checkout.cwd,
@@ -81643,6 +81928,7 @@ async function doWork({ job, checkout, ran }) {
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
+    ...head === void 0 ? {} : { headCommit: head },
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
   });
   if (!committed.ok) return failed(committed.error, ranOk);
@@ -82624,15 +82910,20 @@ async function runMode(inputs, deps) {
   const runId = actions.value.runId ?? `local-${process.pid}`;
   const opened = await openHandlerContext(inputs, actions.value, runId, deps);
   if (!opened.ok) return { outputs: {}, failure: opened.error.message };
-  const { ctx, untrustedApps } = opened.value;
-  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps));
+  const { ctx, untrustedApps, snapshot: snapshot2 } = opened.value;
+  return untrustedApps.verdict(await apiMode(inputs, ctx, actions.value, runId, deps, snapshot2));
 }
-function apiMode(inputs, ctx, actions, runId, deps) {
+function apiMode(inputs, ctx, actions, runId, deps, snapshot2) {
   switch (inputs.mode) {
     case "event":
       return eventMode(ctx, deps.io, actions.eventName, runId);
     case "patrol":
-      return patrolMode(ctx, deps.io, runId);
+      return patrolMode(
+        snapshot2 ? { ...ctx, formulas: blobsFirst(formulaSource(ctx), snapshot2.blobs) } : ctx,
+        deps.io,
+        runId,
+        snapshot2 ? { firstPage: snapshot2.firstPage } : {}
+      );
     default:
       return runStepMode(inputs, ctx, actions, runId, deps);
   }
@@ -82644,7 +82935,20 @@ async function openHandlerContext(inputs, actions, runId, deps) {
   const repo = actions.repo;
   const named = payload.value.repository?.default_branch;
   const defaultBranch2 = typeof named === "string" ? named : await defaultBranchOf(octokit, repo);
-  const config3 = await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch2);
+  const snapshot2 = inputs.mode === "patrol" ? await readPatrolSnapshot(octokit, repo, {
+    ref: defaultBranch2,
+    configPath: inputs.configPath,
+    formulasPath: DEFAULT_CONFIG.formulas_path
+  }) : void 0;
+  const issue3 = STEP_MODES.has(inputs.mode) ? moleculeIssue(inputs, payload.value) : inputs.mode === "event" && actions.eventName === "issue_comment" ? commentedIssue(payload.value) : void 0;
+  const job = issue3 === void 0 ? void 0 : await readJobSnapshot(
+    octokit,
+    repo,
+    { ref: defaultBranch2, configPath: inputs.configPath, issue: issue3 },
+    deps.now
+  );
+  const configText = (snapshot2 ?? job)?.configText;
+  const config3 = configText !== void 0 ? configFromText(configText ?? void 0, inputs.configPath) : await loadActionConfig(octokit, repo, inputs.configPath, defaultBranch2);
   if (!config3.ok) return config3;
   const stateKey = deps.env.MOLECULAR_STATE_KEY;
   const configNamesWriters = config3.value.trusted_writers !== void 0;
@@ -82671,7 +82975,8 @@ async function openHandlerContext(inputs, actions, runId, deps) {
     ...inputs.appSlug ? { appSlug: inputs.appSlug } : {},
     onRejectedState: untrustedApps.note
   });
-  return ok({ ctx, untrustedApps });
+  if (job) ctx.alreadyListed = job.alreadyListed;
+  return ok({ ctx, untrustedApps, ...snapshot2 ? { snapshot: snapshot2 } : {} });
 }
 function runStepMode(inputs, ctx, actions, runId, deps) {
   const dispatched = ctx.payload.inputs ?? {};
@@ -82700,12 +83005,28 @@ function runStepMode(inputs, ctx, actions, runId, deps) {
   if (inputs.mode === "step-finish") return stepFinishMode(jobDeps, molecule, step2);
   return stepMode(jobDeps, molecule, step2);
 }
+var STEP_MODES = /* @__PURE__ */ new Set(["step", "step-start", "step-finish"]);
+function moleculeIssue(inputs, payload) {
+  const dispatched = payload.inputs ?? {};
+  const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
+  return molecule === void 0 ? void 0 : parseMoleculeId(molecule)?.issue;
+}
+function commentedIssue(payload) {
+  const number4 = payload.issue?.number;
+  return typeof number4 === "number" && Number.isSafeInteger(number4) && number4 > 0 ? number4 : void 0;
+}
 function stringOr(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 
 // src/action/main.ts
 async function run() {
+  let budget;
+  const octokitFor = (token) => {
+    const octokit = createActionOctokit(token);
+    budget = budgetOf(octokit);
+    return octokit;
+  };
   try {
     const inputs = readInputs((name) => getInput(name));
     if (!inputs.ok) {
@@ -82716,8 +83037,9 @@ async function run() {
       env: process.env,
       io: coreIO,
       now: () => /* @__PURE__ */ new Date(),
-      octokitFor: createActionOctokit
+      octokitFor
     });
+    if (budget) tellBudget(budget);
     for (const [name, value] of Object.entries(result.outputs)) setOutput(name, value);
     if (result.failure !== void 0) setFailed(result.failure);
   } catch (error3) {
@@ -82728,6 +83050,11 @@ async function run() {
     }
     setFailed(`Molecular stopped on an unexpected error: ${error3.stack ?? String(error3)}`);
   }
+}
+function tellBudget(budget) {
+  const line = `Molecular sent ${budget.requests} API request${budget.requests === 1 ? "" : "s"}; ${budget.describe()}.`;
+  if (budget.low()) warning(`${line} The rate budget is low: patrol waits until it resets.`);
+  else info(line);
 }
 
 // src/action/index.ts

@@ -29257,17 +29257,62 @@ function progress(mol) {
   return p;
 }
 
-// src/engine/dashboard/molecule-summary.ts
-var WAITING_ON = ["person", "approval", "timer", "checks", "merge", "job", "gate"];
-var GATE_WAIT = {
-  approval: "approval",
-  timer: "timer",
-  checks: "checks",
-  "pr-merged": "merge"
-};
-function summarizeMolecule(mol, proto, now) {
-  const counts = progress(mol);
+// src/engine/molecule/statuses.ts
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
+var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
+function isLive(status) {
+  return LIVE_MOLECULE_STATUSES.has(status);
+}
+function startsSteps(status) {
+  return status === "pending" || status === "in_progress";
+}
+
+// src/engine/molecule/step-waits.ts
+var WAIT_KINDS = ["person", "start", "approval", "gates", "running", "budget"];
+function stepWaits(mol, proto, unattended) {
+  if (!isLive(mol.status)) return [];
   const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const waits2 = [];
+  if (mol.budgetStop !== void 0)
+    waits2.push({ step: mol.budgetStop.step, on: "budget", detail: mol.budgetStop.message });
+  for (const step2 of mol.steps) {
+    const def = defs.get(step2.id);
+    const assignee = def?.assignee === void 0 ? {} : { assignee: def.assignee };
+    if (step2.status === "ready") {
+      if (!unattended.has(step2.id)) waits2.push({ step: step2.id, on: "person", ...assignee });
+      else if (startsSteps(mol.status)) waits2.push({ step: step2.id, on: "start" });
+    } else if (step2.status === "awaiting_gate") {
+      const gates2 = openGates(step2, def?.gates ?? []);
+      waits2.push({
+        step: step2.id,
+        on: gates2.includes("approval") ? "approval" : "gates",
+        gates: gates2,
+        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
+      });
+    } else if (step2.status === "in_progress") {
+      const lease = step2.lease;
+      waits2.push({
+        step: step2.id,
+        on: "running",
+        ...lease === void 0 ? {} : {
+          lease: { holder: lease.holder, ...lease.runId === void 0 ? {} : { runId: lease.runId } }
+        },
+        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
+      });
+    }
+  }
+  return waits2;
+}
+function openGates(step2, declared) {
+  const open3 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+  return [...new Set(open3.length > 0 ? open3 : declared.map((g) => g.type))];
+}
+
+// src/engine/dashboard/molecule-summary.ts
+function summarizeMolecule(mol, proto, unattended, now) {
+  const counts = progress(mol);
   const cost = moleculeUsage(mol.steps).cost_usd;
   return {
     id: mol.id,
@@ -29280,7 +29325,7 @@ function summarizeMolecule(mol, proto, now) {
     done: counts.complete + counts.skipped,
     total: counts.total,
     percent: counts.percentComplete,
-    waiting: mol.steps.flatMap((step2) => waitOf(step2, defs.get(step2.id))),
+    waiting: stepWaits(mol, proto, unattended),
     failed: mol.steps.filter((s) => s.status === "failed").map((s) => s.id),
     ...nudgedOf(mol),
     createdAt: mol.createdAt,
@@ -29291,7 +29336,7 @@ function summarizeMolecule(mol, proto, now) {
   };
 }
 function summarizeMolecules(molecules, now) {
-  return molecules.map(({ mol, proto }) => summarizeMolecule(mol, proto, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
+  return molecules.map(({ mol, proto, unattended }) => summarizeMolecule(mol, proto, unattended, now)).sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.id.localeCompare(b.id));
 }
 function nudgedOf(mol) {
   const nudged = mol.steps.flatMap(
@@ -29299,37 +29344,16 @@ function nudgedOf(mol) {
   );
   return nudged.length === 0 ? {} : { nudged };
 }
-function waitOf(step2, def) {
-  const person = def?.type === "human";
-  const assignee = def?.assignee === void 0 ? {} : { who: def.assignee };
-  if (step2.status === "awaiting_gate") {
-    const open3 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
-    const types = open3.length > 0 ? open3 : (def?.gates ?? []).map((g) => g.type);
-    const kinds = [...new Set(types.map((t) => GATE_WAIT[t] ?? "gate"))];
-    return (kinds.length > 0 ? kinds : ["gate"]).map((on) => ({ step: step2.id, on }));
-  }
-  if (step2.status === "in_progress") {
-    if (person) return [{ step: step2.id, on: "person", ...assignee }];
-    const run = step2.lease?.runId ?? step2.lease?.holder;
-    return [{ step: step2.id, on: "job", ...run === void 0 ? {} : { who: run } }];
-  }
-  if (step2.status === "ready")
-    return [{ step: step2.id, on: person ? "person" : "job", ...person ? assignee : {} }];
-  return [];
-}
 
 // src/engine/dashboard/render-dashboard.ts
 var GITHUB_BODY_LIMIT = 65536;
 var DASHBOARD_BUDGET = 6e4;
 var DIGEST = /<!-- molecular-dashboard digest:([0-9a-f]+) -->/;
-var WAIT_WORDS = {
-  person: "a person",
+var GATE_WORDS = {
   approval: "an approval",
   timer: "a timer",
   checks: "checks",
-  merge: "a merge",
-  job: "a job",
-  gate: "a gate"
+  "pr-merged": "a merge"
 };
 function renderDashboard(input2) {
   const withAges = layout(input2, true);
@@ -29427,7 +29451,7 @@ function stuckOf(m) {
       reason: `failed${m.failed.length > 0 ? ` at step ${m.failed.join(", ")}` : ""}`
     });
   for (const n of m.nudged ?? []) {
-    const job = m.waiting.some((w) => w.step === n.step && w.on === "job");
+    const job = m.waiting.some((w) => w.step === n.step && w.on === "start");
     stuck.push({
       molId: m.id,
       step: n.step,
@@ -29488,11 +29512,27 @@ function entry(m, repo, ages) {
   return lines;
 }
 function waits(list2) {
-  const shown2 = list2.slice(0, 6).map((w) => {
-    const who = w.who === void 0 ? "" : w.on === "person" ? ` (${inlineText(w.who, 40)})` : ` (${codeSpan(w.who, 40)})`;
-    return `${codeSpan(w.step, 60)} on ${WAIT_WORDS[w.on]}${who}`;
-  });
+  const shown2 = list2.slice(0, 6).map((w) => `${codeSpan(w.step, 60)} on ${waitWords(w)}`);
   return `${shown2.join(" \xB7 ")}${list2.length > 6 ? ` \xB7 and ${list2.length - 6} more` : ""}`;
+}
+function waitWords(w) {
+  switch (w.on) {
+    case "person":
+      return w.assignee === void 0 ? "a person" : `a person (${inlineText(w.assignee, 40)})`;
+    case "start":
+      return "a job";
+    case "running": {
+      const run = w.lease?.runId ?? w.lease?.holder;
+      return run === void 0 ? "a job" : `a job (${codeSpan(run, 40)})`;
+    }
+    case "approval":
+    case "gates": {
+      const words = [...new Set((w.gates ?? []).map((g) => GATE_WORDS[g] ?? "a gate"))];
+      return words.length === 0 ? "a gate" : words.join(" and ");
+    }
+    case "budget":
+      return "a raised budget";
+  }
 }
 function link2(number4, of, here) {
   return of !== void 0 && here !== void 0 && of.toLowerCase() !== here.toLowerCase() ? `${of}#${number4}` : `#${number4}`;
@@ -32791,7 +32831,7 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function openGates(d, i) {
+function openGates2(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
@@ -32809,18 +32849,6 @@ function findOpenStep(steps, hint) {
     if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
-}
-
-// src/engine/molecule/statuses.ts
-var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
-var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
-var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
-var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status) {
-  return LIVE_MOLECULE_STATUSES.has(status);
-}
-function startsSteps(status) {
-  return status === "pending" || status === "in_progress";
 }
 
 // src/engine/molecule/scheduler.ts
@@ -32854,7 +32882,7 @@ function advance(d, candidates = []) {
     if (i === void 0) return;
     const status = d.step(i).status;
     if (status === "pending") decide(d, i);
-    else if (status === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status === "ready" && judgedOnReady(d.def(i))) openGates2(d, i);
     else if (status === "skipped" && passedOn.get(i) !== round) {
       passedOn.set(i, round);
       for (const j of d.index.dependents[i]) queue.push(j);
@@ -34854,7 +34882,8 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const picked = this.pick(await this.listComments(issue2), id);
+    const listed = this.options.alreadyListed?.(issue2) ?? await this.listComments(issue2);
+    const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue2, comment: picked.found.comment });
     return this.verdict(picked);
   }
@@ -36414,7 +36443,7 @@ export {
   UsageSchema,
   VarObjectSchema,
   VarSchema,
-  WAITING_ON,
+  WAIT_KINDS,
   addUsage,
   adhocProto,
   advance,
@@ -36532,6 +36561,7 @@ export {
   statusLabels,
   statusWords,
   stepBranch,
+  stepWaits,
   stricter,
   stuckOf,
   substitute,

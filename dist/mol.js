@@ -43138,6 +43138,58 @@ function progress(mol) {
   return p;
 }
 
+// src/engine/molecule/statuses.ts
+var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
+var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
+var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
+var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
+function isLive(status2) {
+  return LIVE_MOLECULE_STATUSES.has(status2);
+}
+function startsSteps(status2) {
+  return status2 === "pending" || status2 === "in_progress";
+}
+
+// src/engine/molecule/step-waits.ts
+function stepWaits(mol, proto, unattended) {
+  if (!isLive(mol.status)) return [];
+  const defs = new Map((proto?.steps ?? []).map((s) => [s.id, s]));
+  const waits = [];
+  if (mol.budgetStop !== void 0)
+    waits.push({ step: mol.budgetStop.step, on: "budget", detail: mol.budgetStop.message });
+  for (const step2 of mol.steps) {
+    const def = defs.get(step2.id);
+    const assignee = def?.assignee === void 0 ? {} : { assignee: def.assignee };
+    if (step2.status === "ready") {
+      if (!unattended.has(step2.id)) waits.push({ step: step2.id, on: "person", ...assignee });
+      else if (startsSteps(mol.status)) waits.push({ step: step2.id, on: "start" });
+    } else if (step2.status === "awaiting_gate") {
+      const gates2 = openGates(step2, def?.gates ?? []);
+      waits.push({
+        step: step2.id,
+        on: gates2.includes("approval") ? "approval" : "gates",
+        gates: gates2,
+        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
+      });
+    } else if (step2.status === "in_progress") {
+      const lease = step2.lease;
+      waits.push({
+        step: step2.id,
+        on: "running",
+        ...lease === void 0 ? {} : {
+          lease: { holder: lease.holder, ...lease.runId === void 0 ? {} : { runId: lease.runId } }
+        },
+        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
+      });
+    }
+  }
+  return waits;
+}
+function openGates(step2, declared) {
+  const open4 = (step2.gates ?? []).filter((g) => g.passed === null).map((g) => g.type);
+  return [...new Set(open4.length > 0 ? open4 : declared.map((g) => g.type))];
+}
+
 // src/engine/formula/description-files.ts
 var DESCRIPTION_FILE_PIN = "description_file:";
 var descriptionFilePin = (formula, file2) => `${DESCRIPTION_FILE_PIN}${formula}:${file2}`;
@@ -46285,7 +46337,7 @@ function alreadyCompleted(d, id) {
 }
 
 // src/engine/molecule/ops/gate-step.ts
-function openGates(d, i) {
+function openGates2(d, i) {
   if (d.status === "pending") d.moveMolecule("complete", "in_progress");
   complete(d, { type: "complete", step: d.step(i).id });
 }
@@ -46303,18 +46355,6 @@ function findOpenStep(steps, hint) {
     if (isOpen(steps.step(i).status)) return i;
   }
   return -1;
-}
-
-// src/engine/molecule/statuses.ts
-var FINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["squashed", "burned"]);
-var TERMINAL_MOLECULE_STATUSES = /* @__PURE__ */ new Set(["complete", "failed"]);
-var LIVE_STATUS_LIST = ["pending", "in_progress", "paused"];
-var LIVE_MOLECULE_STATUSES = new Set(LIVE_STATUS_LIST);
-function isLive(status2) {
-  return LIVE_MOLECULE_STATUSES.has(status2);
-}
-function startsSteps(status2) {
-  return status2 === "pending" || status2 === "in_progress";
 }
 
 // src/engine/molecule/scheduler.ts
@@ -46348,7 +46388,7 @@ function advance(d, candidates2 = []) {
     if (i === void 0) return;
     const status2 = d.step(i).status;
     if (status2 === "pending") decide(d, i);
-    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates(d, i);
+    else if (status2 === "ready" && judgedOnReady(d.def(i))) openGates2(d, i);
     else if (status2 === "skipped" && passedOn.get(i) !== round) {
       passedOn.set(i, round);
       for (const j of d.index.dependents[i]) queue.push(j);
@@ -47871,7 +47911,7 @@ Step: ${options.stepId}`;
     }
     return filesSince(cwd, base, head2, committed);
   }
-  const head = await gitText(cwd, ["rev-parse", "HEAD"]);
+  const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
   return filesSince(cwd, base, head.value, committed);
@@ -49642,6 +49682,9 @@ function agentCommandLine(agent) {
 function runsUnattended(def) {
   return def !== void 0 && (def.run !== void 0 || def.agent !== void 0);
 }
+function unattendedSteps(proto) {
+  return new Set((proto?.steps ?? []).filter(runsUnattended).map((s) => s.id));
+}
 function withAgent(proto, agent) {
   if (agent === void 0) return proto;
   return {
@@ -49698,8 +49741,10 @@ function changedSettings(before, after) {
 
 // src/runner/head-check.ts
 async function checkHead(cwd, stepId, start2) {
-  const now = await branchOf(cwd);
-  if (!now.ok) return now;
+  const read = await headNow(cwd);
+  if (!read.ok) return read;
+  const now = ok(read.value.branch);
+  const head = read.value.commit;
   const was = start2.branch ?? "a detached HEAD";
   if (now.value !== start2.branch) {
     const is = now.value ?? "a detached HEAD";
@@ -49708,10 +49753,10 @@ async function checkHead(cwd, stepId, start2) {
       `step ${stepId} moved HEAD from ${was} to ${is}; a local step works on the molecule's branch and must not switch it, so its work is not recorded and the checkout goes back to ${was}`
     );
   }
-  const head = await resolveCommit(cwd, "HEAD");
+  if (head === start2.baseCommit) return ok(head);
   const held2 = head === void 0 ? void 0 : await git(cwd, ["merge-base", "--is-ancestor", start2.baseCommit, head], { okCodes: [0, 1] });
   if (held2 !== void 0 && !held2.ok) return held2;
-  if (held2?.value.code === 0) return ok(void 0);
+  if (held2?.value.code === 0) return ok(head);
   const short = (sha) => sha === void 0 ? "nothing" : sha.slice(0, 7);
   return err(
     "head-moved",
@@ -49731,6 +49776,23 @@ async function putHeadBack(cwd, start2) {
   }
   const attached = await git(cwd, ["symbolic-ref", "HEAD", ref]);
   return attached.ok ? ok(void 0) : attached;
+}
+async function headNow(cwd) {
+  const both = await git(cwd, ["rev-parse", "HEAD^{commit}", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 1, 128]
+  });
+  if (both.ok && both.value.code === 0) {
+    const [commit, full] = both.value.stdout.trim().split("\n");
+    if (commit && full) {
+      return ok({
+        commit,
+        branch: full.startsWith("refs/heads/") ? full.slice("refs/heads/".length) : void 0
+      });
+    }
+  }
+  const branch = await branchOf(cwd);
+  if (!branch.ok) return branch;
+  return ok({ branch: branch.value, commit: await resolveCommit(cwd, "HEAD") });
 }
 async function branchOf(cwd) {
   const name = await git(cwd, ["symbolic-ref", "-q", "HEAD"], { okCodes: [0, 1] });
@@ -50469,9 +50531,11 @@ async function doWork({ job, checkout, ran }) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
   }
+  let head;
   if (checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
+    head = moved.value;
   }
   const committed = await commitStep({
     cwd: checkout.cwd,
@@ -50479,6 +50543,7 @@ async function doWork({ job, checkout, ran }) {
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
+    ...head === void 0 ? {} : { headCommit: head },
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
   });
   if (!committed.ok) return failed(committed.error, ranOk);
@@ -54079,43 +54144,31 @@ var WaitingStepSchema = external_exports.strictObject({
   since: external_exports.string().optional()
 });
 function waitingSteps(mol, proto) {
-  if (!isLive(mol.status)) return [];
-  const defs = new Map(proto?.steps.map((s) => [s.id, s]));
-  const waiting = [];
-  if (mol.budgetStop !== void 0)
-    waiting.push({ step: mol.budgetStop.step, why: "budget", detail: mol.budgetStop.message });
-  for (const step2 of mol.steps) {
-    if (step2.status === "ready") {
-      const def = defs.get(step2.id);
-      const why = runsUnattended(def) ? "ready" : "human";
-      if (why === "ready" && !startsSteps(mol.status)) continue;
-      waiting.push({ step: step2.id, why });
-    } else if (step2.status === "awaiting_gate") {
-      const open4 = (step2.gates ?? []).filter((g) => g.passed === null);
-      const approval = open4.some((g) => g.type === "approval");
-      waiting.push({
-        step: step2.id,
-        why: approval ? "approval" : "gates",
-        ...approval ? {} : { detail: open4.map((g) => g.type).join(", ") || "pending" },
-        ...step2.awaitingSince === void 0 ? {} : { since: step2.awaitingSince }
-      });
-    } else if (step2.status === "in_progress") {
-      waiting.push({
-        step: step2.id,
-        why: "running",
-        ...step2.lease === void 0 ? {} : { detail: step2.lease.holder },
-        ...step2.startedAt === void 0 ? {} : { since: step2.startedAt }
-      });
-    }
-  }
-  return waiting;
+  return stepWaits(mol, proto, unattendedSteps(proto)).map(waitingStep);
+}
+var WHY = {
+  person: "human",
+  start: "ready",
+  approval: "approval",
+  gates: "gates",
+  running: "running",
+  budget: "budget"
+};
+function waitingStep(w) {
+  const detail = w.on === "gates" ? w.gates?.join(", ") || "pending" : w.on === "running" ? w.lease?.holder : w.detail;
+  return {
+    step: w.step,
+    why: WHY[w.on],
+    ...detail === void 0 ? {} : { detail },
+    ...w.since === void 0 ? {} : { since: w.since }
+  };
 }
 function waitingText(waiting) {
   return waiting.map((w) => `${w.step} (${w.why}${w.why === "gates" ? `: ${w.detail}` : ""})`).join(", ");
 }
 
-// src/cli/molecule-summary.ts
-var MoleculeSummarySchema = external_exports.strictObject({
+// src/cli/molecule-line.ts
+var MoleculeLineSchema = external_exports.strictObject({
   id: external_exports.string(),
   formula: external_exports.string(),
   kind: external_exports.enum(["mol", "wisp", "archive"]),
@@ -54127,7 +54180,7 @@ var MoleculeSummarySchema = external_exports.strictObject({
   /** The last write; for an archive, when it was squashed. */
   updatedAt: external_exports.string()
 });
-function moleculeSummary(mol, proto) {
+function moleculeLine(mol, proto) {
   return {
     id: mol.id,
     formula: mol.formula.name,
@@ -54139,7 +54192,7 @@ function moleculeSummary(mol, proto) {
     updatedAt: mol.updatedAt
   };
 }
-function archiveSummary(record4) {
+function archiveLine(record4) {
   return {
     id: record4.id,
     formula: record4.formula.name,
@@ -54190,10 +54243,10 @@ async function lsCommand({ io, values, usageError }) {
     const needsProto = mol.steps.some((s) => s.status === "ready");
     const proto = needsProto ? await loadProto2(ctx.value.repoDir, mol) : void 0;
     if (proto !== void 0 && !proto.ok) problems.push(proto.error);
-    summaries.push(moleculeSummary(mol, proto?.ok ? proto.value : void 0));
+    summaries.push(moleculeLine(mol, proto?.ok ? proto.value : void 0));
   }
   if (wanted === void 0 || wanted.has("squashed"))
-    summaries.push(...(await loadArchives(ctx.value)).map(archiveSummary));
+    summaries.push(...(await loadArchives(ctx.value)).map(archiveLine));
   summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   for (const problem of problems) io.err(`mol: ${problem.message}`);
   const failed = problems.length > 0 ? EXIT.failed : EXIT.ok;
@@ -54442,7 +54495,7 @@ async function runWhatTimersReadied(ctx, outcomes, readyBefore) {
     const proto = await loadProto2(ctx.repoDir, mol);
     if (!proto.ok) return proto;
     const leave = readyBefore.get(mol.id) ?? /* @__PURE__ */ new Set();
-    const runnable = new Set(proto.value.steps.filter(runsUnattended).map((s) => s.id));
+    const runnable = unattendedSteps(proto.value);
     if (!mol.steps.some((s) => s.status === "ready" && runnable.has(s.id) && !leave.has(s.id))) continue;
     const ran = await execute(ctx, mol, proto.value, { ...progressOutput(ctx.io), leave });
     if (!ran.ok) return ran;
@@ -55141,7 +55194,7 @@ async function stepCommand(call, verb) {
     const waiting = new Set(
       loaded.mol.steps.filter((s) => s.status === "ready" && s.id !== stepId).map((s) => s.id)
     );
-    const runnable = new Set(proto.steps.filter(runsUnattended).map((s) => s.id));
+    const runnable = unattendedSteps(proto);
     if (mol.steps.some((s) => s.status === "ready" && runnable.has(s.id) && !waiting.has(s.id))) {
       const ran = await execute(ctx, mol, proto, { ...progress2, leave: waiting });
       if (!ran.ok) return failWith(io, ran.error);

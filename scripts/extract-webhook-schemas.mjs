@@ -26,6 +26,7 @@ const EVENTS = [
   'check_run',
   'workflow_run',
   'pull_request',
+  'pull_request_review',
   'repository_dispatch',
   'installation',
   'installation_repositories',

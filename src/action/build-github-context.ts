@@ -30,7 +30,13 @@ export interface ActionHandlerOptions {
   /** The Molecular App's slug (the `app-slug` input): `<slug>[bot]` is a trusted writer too. */
   appSlug?: string;
   onRejectedState?: GitHubContext['onRejectedState'];
+  /** The `github-token` input is the workflow's own token. */
+  workflowToken?: boolean;
 }
+
+/** Where the user looks (the PR body, the state comment, the job's log and summary), and the fix. */
+export const WORKFLOW_TOKEN_CI_NOTE =
+  "⚠️ CI will not run on this pull request: Molecular opened and pushed it with the workflow's `GITHUB_TOKEN`, and GitHub starts no workflow for that token's pushes and pull requests. Give the Molecular Action a token that does, in its `github-token` input: a GitHub App token (`actions/create-github-app-token`) or a fine-grained personal access token.";
 
 /** Whose state comments the job believes: the config's list, else the workflow's and the App's. */
 export function actionTrustedWriters(config: Config, appSlug?: string): string[] {
@@ -56,6 +62,7 @@ export function actionHandlerContext(options: ActionHandlerOptions): GitHubConte
     lock: config.lock === 'none' ? 'none' : 'ref',
     ...(options.stateKey ? { stateKey: options.stateKey } : {}),
     ...(options.onRejectedState ? { onRejectedState: options.onRejectedState } : {}),
+    ...(options.workflowToken ? { deliveryNotes: [WORKFLOW_TOKEN_CI_NOTE] } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export type Mode = (typeof MODES)[number];
 export interface ActionInputs {
   mode: Mode;
   token: string;
+  /** `github-token` is the workflow's own token: what it pushes and opens starts no CI. */
+  workflowToken?: boolean;
   molecule?: string;
   step?: string;
   formulasPath: string;
@@ -87,6 +89,7 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
     ...agentInputs,
     mode: mode as Mode,
     token,
+    ...(token !== '' && token === get('workflow-token') ? { workflowToken: true } : {}),
     ...(molecule ? { molecule } : {}),
     ...(step ? { step } : {}),
     formulasPath: formulasPath.value,

@@ -153,6 +153,7 @@ async function openHandlerContext(
     ...(stateKey ? { stateKey } : {}),
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
+    workflowToken: inputs.workflowToken,
   });
   if (job) ctx.alreadyListed = job.alreadyListed;
   return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });

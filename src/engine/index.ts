@@ -1,6 +1,6 @@
 // The engine's public surface: everything the faces (and library users) may call. Pure.
 
-export { moleculeBranchPrefix, stepBranch } from './branch-names.js';
+export { moleculeBranchPrefix, moleculeOfResultBranch, resultBranch, stepBranch } from './branch-names.js';
 export * from './budget/budget.js';
 export * from './budget/prices.js';
 export * from './budget/usage.js';
@@ -43,6 +43,7 @@ export * from './formula/formula-schema.js';
 export * from './formula/parse-formula.js';
 export type { ParsedFormula } from './formula/parsed-formula.js';
 export { substitute } from './formula/substitute.js';
+export * from './molecule/delivery.js';
 export * from './molecule/effects.js';
 export * from './molecule/fanout.js';
 export * from './molecule/formula-source.js';
@@ -56,6 +57,7 @@ export * from './molecule/mentions.js';
 export * from './molecule/molecule-schema.js';
 export * from './molecule/need-branches.js';
 export * from './molecule/ops/adhoc-proto.js';
+export { conflictSentence } from './molecule/ops/delivered.js';
 export * from './molecule/ops/events.js';
 export { TRANSIENT_EXIT_STATUS } from './molecule/ops/fail.js';
 export { unknownStep } from './molecule/ops/find-step.js';

@@ -234,6 +234,14 @@ export interface StepCheckInput {
   fresh?: boolean;
   /** What the step's agent used, every attempt added up. */
   usage?: Usage;
+  /** The pull request the molecule's work is delivered in (`[pull_request]`). */
+  pull?: { number: number; url?: string };
+}
+
+/** `Delivered in [#12](url).`: the line a check run links the molecule's pull request with. */
+export function pullLine(pull: { number: number; url?: string } | undefined): string[] {
+  if (pull === undefined) return [];
+  return ['', `Delivered in ${pull.url ? `[#${pull.number}](${pull.url})` : `#${pull.number}`}.`];
 }
 
 /** The check run of one gated step: each gate with pass/fail and detail, Retry and Skip buttons. */
@@ -262,6 +270,7 @@ export function stepCheckRun(input: StepCheckInput): CheckRunInput {
       '',
       ...lines,
       ...(isEmptyUsage(input.usage) ? [] : ['', `Agent usage: ${describeUsage(input.usage)}.`]),
+      ...pullLine(input.pull),
     ].join('\n'),
     externalId: checkRunExternalId(input.molId, input.step),
     actions,
@@ -297,6 +306,9 @@ export function moleculeCheckRun(mol: Molecule, headSha: string, checkRunId?: nu
       '| step | status | attempts |',
       '|---|---|---|',
       ...rows,
+      ...pullLine(
+        mol.delivery?.pr === undefined ? undefined : { number: mol.delivery.pr, url: mol.delivery.url },
+      ),
     ].join('\n'),
     externalId: checkRunExternalId(mol.id),
     actions: [],

@@ -14,6 +14,7 @@ import {
   DEFAULT_COMMAND_PERMISSIONS,
   DEFAULT_MAX_RETRIES,
   err,
+  ON_PR_CLOSED,
   ok,
   PERMISSIONS,
   type Place,
@@ -70,7 +71,10 @@ export const ConfigSchema = z.strictObject({
   lock: z.enum(['auto', 'none', 'ref']).default('auto'),
   context: contextMap.default({}),
   step_issues: z.boolean().default(false),
-  on_pr_closed: z.enum(['burn', 'keep']).default('keep'),
+  /** A pull request closed without merging: `keep` its molecules, `burn` them, or `fail` the delivering step. */
+  on_pr_closed: z.enum(ON_PR_CLOSED).default('keep'),
+  /** Who may send a delivered molecule back with a review requesting changes. */
+  changes_requested_permission: z.enum(PERMISSIONS).default('write'),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: z.array(z.string().min(1)).min(1).optional(),
   /**

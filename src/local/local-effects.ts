@@ -7,19 +7,28 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  conflictSentence,
   type Effect,
   formatDuration,
   type GateResult,
   judgedOnReady,
   type Molecule,
+  type MoleculeEvent,
   needBranches,
   ok,
   type Proto,
   type ProtoGate,
   type Result,
+  resultBranch,
 } from '../engine/index.js';
 import { deleteMoleculeBranches, evaluateGates, prepareWorkspace, stepEnv } from '../runner/index.js';
 import { pathExists } from '../runner/path-exists.js';
+import { buildResultBranch } from '../runner/result-branch.js';
+
+type DeliverEffect = Extract<Effect, { type: 'deliver' }>;
+
+/** A word the shell reads as itself (a base branch from the formula). */
+const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 export interface LocalPlace {
   /** The top of the main working tree. */
@@ -43,11 +52,36 @@ interface Problems {
 
 export function localEffectHandlers(
   scene: LocalEffectsScene,
-  proto: Pick<Proto, 'steps'>,
+  proto: Pick<Proto, 'steps'> & Partial<Pick<Proto, 'pullRequest'>>,
   options: LocalEffectsOptions = {},
 ) {
   const { io } = scene;
   return {
+    /**
+     * `[pull_request]` on this machine: the work merged into the result branch, and how to open
+     * the pull request from it (no network: `mol` never pushes or calls GitHub for it).
+     */
+    async deliver(effect: DeliverEffect, mol: Molecule, out: Problems): Promise<MoleculeEvent[]> {
+      const branch = resultBranch(mol.id);
+      const sources = effect.branches.length > 0 ? effect.branches : [mol.base.ref];
+      const built = await buildResultBranch({ repoDir: scene.repoDir, branch, sources });
+      if (!built.ok) {
+        out.problems.push(built.error.message);
+        return [];
+      }
+      if (built.value.kind === 'conflict') {
+        const { source, paths } = built.value;
+        const step = mol.steps.find((s) => s.branch === source)?.id ?? effect.step;
+        return [{ type: 'delivery-failed', step, error: conflictSentence(step, branch, paths) }];
+      }
+      const pr = proto.pullRequest;
+      const base = pr?.base === undefined ? '' : ` --base ${shellWord(pr.base)}`;
+      const draft = pr?.draft === false ? '' : ' --draft';
+      io.out(`the work of ${mol.id} is on ${branch}; open a pull request from it with:`);
+      io.out(`  git push -u origin ${branch} && gh pr create --head ${branch}${base}${draft} --fill`);
+      return mol.delivery?.branch === branch ? [] : [{ type: 'delivered', delivery: { branch } }];
+    },
+
     judgeGates: (mol: Molecule, step: string, gates: readonly ProtoGate[], out: Problems) =>
       judgeLocalGates(scene, mol, step, gates, out, proto),
 

@@ -6,7 +6,7 @@
  * at most MAX_DEPTH deep (a gate result that leads to more gates cannot loop for ever).
  */
 
-import type { Effect, MoleculeStore, Proto } from '../engine/index.js';
+import type { Effect, MoleculeEvent, MoleculeStore, Proto } from '../engine/index.js';
 import { changeMolecule } from './change-molecule.js';
 import type { EffectHandlers, EffectsOutcome } from './effect-handlers.js';
 
@@ -39,6 +39,11 @@ async function carry(
   for (const effect of effects) {
     const mol = out.mol;
     try {
+      if (effect.type === 'deliver') {
+        const events = (await handlers.deliver?.(effect, mol, out)) ?? [];
+        if (events.length > 0 && depth < MAX_DEPTH) await record(scene, events, handlers, out, depth);
+        continue;
+      }
       if (effect.type !== 'evaluate-gates') {
         await handlers.carry(effect, mol, effects, out);
         continue;
@@ -69,4 +74,21 @@ async function carry(
       );
     }
   }
+}
+
+/** Events a face reports back (a delivery): written like gate results, their effects carried out in turn. */
+async function record(
+  scene: EffectScene,
+  events: MoleculeEvent[],
+  handlers: EffectHandlers,
+  out: EffectsOutcome,
+  depth: number,
+): Promise<void> {
+  const change = await changeMolecule(scene.store, scene.proto, out.mol.id, events, scene.now());
+  if (!change.ok) {
+    out.problems.push(`the delivery of ${out.mol.id} could not be recorded: ${change.error.message}`);
+    return;
+  }
+  out.mol = change.value.mol;
+  await carry(scene, change.value.effects, handlers, out, depth + 1);
 }

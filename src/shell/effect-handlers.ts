@@ -4,7 +4,7 @@
  * src/shell/github/github-effects.ts, the CLI's in src/local/local-effects.ts.
  */
 
-import type { Effect, GateResult, Molecule, ProtoGate } from '../engine/index.js';
+import type { Effect, GateResult, Molecule, MoleculeEvent, ProtoGate } from '../engine/index.js';
 
 export interface EffectsOutcome {
   /** The molecule as it stands afterwards (gate results judged on the way may have moved it). */
@@ -18,7 +18,8 @@ export interface EffectsOutcome {
 }
 
 export type GateEffect = Extract<Effect, { type: 'evaluate-gates' }>;
-export type OtherEffect = Exclude<Effect, GateEffect>;
+export type DeliverEffect = Extract<Effect, { type: 'deliver' }>;
+export type OtherEffect = Exclude<Effect, GateEffect | DeliverEffect>;
 
 export interface EffectHandlers {
   /**
@@ -31,6 +32,11 @@ export interface EffectHandlers {
     gates: readonly ProtoGate[],
     out: EffectsOutcome,
   ): Promise<GateResult[]>;
+  /**
+   * `[pull_request]`: build the result branch and open the pull request (or find it); the events
+   * that say what happened are recorded like gate results. A face without it delivers nothing.
+   */
+  deliver?(effect: DeliverEffect, mol: Molecule, out: EffectsOutcome): Promise<MoleculeEvent[]>;
   /** The decided results were recorded (`out.mol` shows them). */
   gatesRecorded?(step: string, decided: readonly GateResult[], out: EffectsOutcome): void;
   /**

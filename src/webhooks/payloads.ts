@@ -75,7 +75,23 @@ export const WorkflowRunPayload = z.object({
 
 export const PullClosedPayload = z.object({
   action: z.literal('closed'),
-  pull_request: z.object({ number: z.number().int().positive(), merged: z.boolean().nullable().optional() }),
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    merged: z.boolean().nullable().optional(),
+    head: z.object({ ref: z.string() }).optional(),
+  }),
+  sender: User,
+});
+
+export const PullReviewPayload = z.object({
+  action: z.literal('submitted'),
+  review: z.object({
+    id: z.number().int().positive(),
+    state: z.string(),
+    body: z.string().nullable().optional(),
+    user: User.nullable().optional(),
+  }),
+  pull_request: z.object({ number: z.number().int().positive(), head: z.object({ ref: z.string() }) }),
   sender: User,
 });
 

@@ -10,13 +10,18 @@ import { moleculesOnIssue } from '../shell/github/issue-molecules.js';
 import { openStore } from '../shell/github/molecule-store.js';
 import { applyToMolecule } from '../shell/github/step-event.js';
 import { tellProblems } from '../shell/github/tell-problems.js';
+import { closeDeliveredPull } from './delivered-pull-closed.js';
 import { applied, type HandlerResult, ignored } from './handler-result.js';
 import { PullClosedPayload } from './payloads.js';
 
 export async function handlePullRequestClosed(ctx: GitHubContext): Promise<HandlerResult> {
   const parsed = PullClosedPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored('not a closed pull request');
-  const { number, merged } = parsed.data.pull_request;
+  const { number, merged, head } = parsed.data.pull_request;
+  const by = parsed.data.sender.login;
+  const delivered =
+    head && (await closeDeliveredPull(ctx, { number, merged: merged === true, head: head.ref, by }));
+  if (delivered) return delivered;
   const burn = !merged && ctx.config.on_pr_closed === 'burn';
   const { live } = await moleculesOnIssue(ctx, number);
   if (live.length === 0) return ignored(`#${number} has no molecule`);

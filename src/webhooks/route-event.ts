@@ -11,6 +11,7 @@ import { handleInstallation } from './installation.js';
 import { handleIssueComment } from './issue-comment.js';
 import { handleLabeled } from './issues-labeled.js';
 import { handlePullRequestClosed } from './pull-request-closed.js';
+import { handlePullRequestReview } from './pull-request-review.js';
 import { handleRepositoryDispatch } from './repository-dispatch.js';
 import { handleWorkflowRun } from './workflow-run.js';
 
@@ -26,6 +27,7 @@ export const REPO_HANDLERS = {
   'check_run.rerequested': handleCheckRun,
   'workflow_run.completed': handleWorkflowRun,
   'pull_request.closed': handlePullRequestClosed,
+  'pull_request_review.submitted': handlePullRequestReview,
   repository_dispatch: handleRepositoryDispatch,
 } as const satisfies Record<string, RepoHandler>;
 

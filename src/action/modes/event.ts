@@ -27,9 +27,22 @@ export async function eventMode(
   if (PATROL_EVENTS.has(eventName)) return patrolMode(ctx, io, runId);
   const action = (ctx.payload as { action?: unknown } | null)?.action;
   const what = `${eventName}${typeof action === 'string' ? `.${action}` : ''}`;
-  const result = await handleRepoEvent(eventName, ctx);
+  // A pull request delivered with the workflow token: the summary says CI will not run on it.
+  const noted = new Set<string>();
+  const watched: GitHubContext = {
+    ...ctx,
+    log: {
+      ...ctx.log,
+      warn: (m) => {
+        if (ctx.deliveryNotes?.includes(m)) noted.add(m);
+        ctx.log.warn(m);
+      },
+    },
+  };
+  const result = await handleRepoEvent(eventName, watched);
   printData(io, `${what}: ${result.status}: ${result.detail}`);
-  await io.summary(`### Molecular\n\n\`${what}\`: **${result.status}** — ${result.detail}\n`);
+  const notes = [...noted].map((n) => `\n${n}\n`).join('');
+  await io.summary(`### Molecular\n\n\`${what}\`: **${result.status}** — ${result.detail}\n${notes}`);
   const outputs = { status: result.status };
   if (result.status === 'failed') return { outputs, failure: `${what}: ${result.detail}` };
   return { outputs };

@@ -20,6 +20,7 @@ import { applyLoops } from './loop-expand.js';
 import { applyOverlays } from './overlay.js';
 import { DEFAULT_MAX_LOOPS, type Proto } from './proto.js';
 import { protoBudget, toProtoStep } from './proto-step.js';
+import { checkChangesRequested, deliveringStep, protoPullRequest } from './pull-request.js';
 import { warnUndeclared, warnUndeclaredInStep } from './undeclared-placeholders.js';
 import { collectVars, cookValues, type DeclaredVar } from './vars.js';
 
@@ -130,6 +131,10 @@ export function cook(formula: ParsedFormula, options: CookOptions = {}): Result<
     steps: ordered.map((s) => protoSteps.get(s) as Proto['steps'][number]),
     maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS,
   };
+  if (settings.pull_request !== undefined)
+    proto.pullRequest = protoPullRequest(settings.pull_request, values, formula, proto.steps, ctx);
+  checkChangesRequested(ordered, proto.steps, deliveringStep(proto), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
   if (formula.data.version !== undefined) proto.version = formula.data.version;
   if (settings.squash) {
     const squash: NonNullable<Proto['squash']> = { includeMetrics: settings.squash.include_metrics ?? false };

@@ -15,7 +15,15 @@ import type { WorkStep } from './work-step.js';
 /** Formula-wide settings a formula inherits from its parents unless it sets them itself. */
 type Settings = Pick<
   FormulaInput,
-  'execution' | 'squash' | 'max_loops' | 'max_retries' | 'phase' | 'agent' | 'budget' | 'usage'
+  | 'execution'
+  | 'squash'
+  | 'max_loops'
+  | 'max_retries'
+  | 'phase'
+  | 'agent'
+  | 'budget'
+  | 'usage'
+  | 'pull_request'
 >;
 const SETTINGS = [
   'execution',
@@ -26,6 +34,7 @@ const SETTINGS = [
   'agent',
   'budget',
   'usage',
+  'pull_request',
 ] as const;
 
 /** A formula with its `extends` chain folded in, before compose. */

@@ -81,6 +81,7 @@ export function toProtoStep(
   if (maxRetries !== undefined) out.maxRetries = maxRetries;
   if (loops.onExhausted !== undefined) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== undefined) out.onFail = f.on_fail;
+  if (f.on_changes_requested !== undefined) out.onChangesRequested = f.on_changes_requested;
   if (f.max_loops !== undefined) out.maxLoops = f.max_loops;
   if (f.timeout !== undefined) out.timeout = f.timeout;
   if (f.condition !== undefined)

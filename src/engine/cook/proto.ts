@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BudgetSchema } from '../budget/budget.js';
 import {
+  AUTO_MERGE_METHODS,
   EXECUTION_MODES,
   FORMULA_TYPES,
   ON_EXHAUSTED,
@@ -77,6 +78,8 @@ export const ProtoStepSchema = z.object({
    */
   onExhausted: z.enum(ON_EXHAUSTED).optional(),
   onFail: z.string().optional(),
+  /** The delivering step only: where a review requesting changes sends the molecule back to. */
+  onChangesRequested: z.string().optional(),
   maxLoops: z.number().int().min(0).optional(),
   timeout: z.string().optional(),
   trigger: z.enum(TRIGGERS),
@@ -110,6 +113,22 @@ export const ProtoVarSchema = z.object({
   enum: z.array(z.string()).optional(),
 });
 
+/** `[pull_request]` after cook: defaults filled in, `{{vars}}` bound (`{{summary}}`/`{{issue}}` stay for delivery). */
+export const ProtoPullRequestSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** Undefined: the repository's default branch. */
+  base: z.string().optional(),
+  draft: z.boolean(),
+  labels: z.array(z.string()),
+  reviewers: z.array(z.string()),
+  teamReviewers: z.array(z.string()),
+  /** The step whose completion opens the pull request; undefined: once every step is done. */
+  after: z.string().optional(),
+  closesIssue: z.boolean(),
+  autoMerge: z.enum(AUTO_MERGE_METHODS).optional(),
+});
+
 export const ProtoSchema = z.object({
   formula: z.string(),
   description: z.string(),
@@ -137,8 +156,11 @@ export const ProtoSchema = z.object({
   bondPoints: z
     .array(z.object({ id: z.string(), afterStep: z.string().optional(), beforeStep: z.string().optional() }))
     .optional(),
+  /** `[pull_request]`: the molecule's work is delivered as a pull request. */
+  pullRequest: ProtoPullRequestSchema.optional(),
 });
 
+export type ProtoPullRequest = z.infer<typeof ProtoPullRequestSchema>;
 export type ProtoGate = z.infer<typeof ProtoGateSchema>;
 export type ProtoFanout = z.infer<typeof ProtoFanoutSchema>;
 export type FanoutTemplateStep = z.infer<typeof FanoutTemplateStepSchema>;

@@ -18,6 +18,8 @@ export const CONTAINER_TYPES = ['parallel', 'epic'] as const;
 export const ON_EXHAUSTED = ['hard_fail', 'soft_fail'] as const;
 export const TRIGGERS = ['all_success', 'all_done', 'one_failed'] as const;
 export const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
+/** GitHub's merge methods for auto-merge (the GraphQL `PullRequestMergeMethod`, lower-cased). */
+export const AUTO_MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
 
 const text = z.string();
 const duration = z.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
@@ -112,6 +114,8 @@ const stepShape = {
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
   on_fail: text.optional(),
+  /** On the delivering step: a review requesting changes sends the molecule back to this step. */
+  on_changes_requested: text.min(1).optional(),
   max_loops: z.number().int().min(0).optional(),
   timeout: duration.optional(),
   trigger: z.enum(TRIGGERS).optional(),
@@ -168,6 +172,7 @@ export interface StepInput {
   ralph?: Ralph;
   retry?: Retry;
   on_fail?: string;
+  on_changes_requested?: string;
   max_loops?: number;
   timeout?: string;
   trigger?: (typeof TRIGGERS)[number];
@@ -312,6 +317,24 @@ export const StepOverrideSchema = z.looseObject({
   run: text.optional(),
 });
 
+/**
+ * `[pull_request]`: how the molecule's work is delivered. `title` and `body` are templates
+ * (`{{vars}}`, `{{summary}}`, `{{issue}}`); `after` names the step whose completion opens it
+ * (absent: once every step is done); `auto_merge` turns on GitHub's auto-merge with that method.
+ */
+export const PullRequestSchema = z.looseObject({
+  title: text.min(1).optional(),
+  body: text.optional(),
+  base: text.min(1).optional(),
+  draft: z.boolean().optional(),
+  labels: stringList.optional(),
+  reviewers: stringList.optional(),
+  team_reviewers: stringList.optional(),
+  after: text.min(1).optional(),
+  closes_issue: z.boolean().optional(),
+  auto_merge: z.enum(AUTO_MERGE_METHODS).optional(),
+});
+
 export const FormulaSchema = z.looseObject({
   formula: text.min(1).optional(),
   description: text.optional(),
@@ -349,6 +372,7 @@ export const FormulaSchema = z.looseObject({
   output: z.record(z.string(), z.unknown()).optional(),
   presets: z.record(z.string(), z.unknown()).optional(),
   'step-overrides': z.array(StepOverrideSchema).optional(),
+  pull_request: PullRequestSchema.optional(),
 });
 
 export type VarObject = z.infer<typeof VarObjectSchema>;
@@ -366,3 +390,5 @@ export type FormulaType = (typeof FORMULA_TYPES)[number];
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 export type Trigger = (typeof TRIGGERS)[number];
 export type Permission = (typeof PERMISSIONS)[number];
+export type PullRequestInput = z.infer<typeof PullRequestSchema>;
+export type AutoMergeMethod = (typeof AUTO_MERGE_METHODS)[number];

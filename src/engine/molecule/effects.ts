@@ -26,6 +26,12 @@ export type Effect =
   | { type: 'delete-branches'; branches: string[] }
   /** Rollback: reset the molecule's branch to a checkpoint commit (undefined: the base). */
   | { type: 'reset-branch'; step?: string; commit?: string }
+  /**
+   * `[pull_request]`: `step` completed at or after the delivering step: merge `branches` (the
+   * completed steps' that no other completed step builds on) into the result branch, push it, and open the pull request
+   * once (or find it open).
+   */
+  | { type: 'deliver'; step: string; branches: string[] }
   /** Something a person should read (a no-op completion, a forced reset, ...). */
   | { type: 'notice'; level: 'info' | 'warning'; message: string };
 

@@ -106,6 +106,11 @@ export const StepStateSchema = z.object({
    * molecule carries what re-creates them, not the steps' definitions.
    */
   fanout: z.array(z.record(z.string(), z.string())).optional(),
+  /**
+   * A review that requested changes and sent the molecule back to this step: its body and inline
+   * comments (`path:line` and text), for the next attempt's prompt and `$MOL_REVIEW_FILE`.
+   */
+  review: z.string().optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -122,6 +127,20 @@ export const SubjectSchema = z.object({
   repo: z.string().optional(),
   issue: z.number().int().positive().optional(),
   pr: z.number().int().positive().optional(),
+});
+
+/**
+ * `[pull_request]` delivery: the result branch the molecule's work is merged into and, once it is
+ * open, the pull request (its number, its address, and whether it was merged or closed).
+ */
+export const DELIVERY_STATES = ['open', 'merged', 'closed'] as const;
+export const DeliverySchema = z.object({
+  branch: z.string(),
+  pr: z.number().int().positive().optional(),
+  url: z.string().optional(),
+  state: z.enum(DELIVERY_STATES).optional(),
+  /** What the face must say about it (the Action's workflow token: CI will not run). */
+  note: z.string().optional(),
 });
 
 export const MoleculeSchema = z.object({
@@ -157,6 +176,8 @@ export const MoleculeSchema = z.object({
   budget: BudgetSchema.optional(),
   /** Why it is paused for its budget: the step stopped and the limit it reached. */
   budgetStop: z.object({ step: z.string(), message: z.string() }).optional(),
+  /** Where its work is delivered (`[pull_request]`). */
+  delivery: DeliverySchema.optional(),
 });
 
 export type StepStatus = (typeof STEP_STATUSES)[number];
@@ -171,6 +192,7 @@ export type StepState = z.infer<typeof StepStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Subject = z.infer<typeof SubjectSchema>;
 export type Molecule = z.infer<typeof MoleculeSchema>;
+export type Delivery = z.infer<typeof DeliverySchema>;
 
 /** The archive record (squash): what remains of a molecule once it is done. */
 export const ArchiveRecordSchema = z.object({

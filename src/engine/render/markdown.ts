@@ -85,7 +85,20 @@ function heading(mol: Molecule, proto?: Proto): string[] {
   const counts = statusCounts(tally);
   if (counts !== '') lines.push(counts);
   if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
+  const delivery = deliveryLine(mol);
+  if (delivery !== undefined) lines.push(delivery);
   return lines;
+}
+
+/** `**Pull request** [#12](url) · open · from `molecular/m/-result``: where the work is delivered. */
+function deliveryLine(mol: Molecule): string | undefined {
+  const d = mol.delivery;
+  if (d === undefined) return undefined;
+  const from = `from ${codeSpan(d.branch)}`;
+  if (d.pr === undefined) return `**Pull request** not opened yet · result branch ${codeSpan(d.branch)}`;
+  const pr = d.url !== undefined && /^https?:\/\//.test(d.url) ? `[#${d.pr}](${d.url})` : `#${d.pr}`;
+  const line = [`**Pull request** ${pr}`, ...(d.state === undefined ? [] : [d.state]), from].join(' · ');
+  return d.note === undefined ? line : `${line}\n\n> ${inlineText(d.note, 600)}`;
 }
 
 /** `✅ 4 completed · 🔄 1 in progress · ⚪ 3 pending`, in the order of the step machine. */

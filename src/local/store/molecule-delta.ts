@@ -20,7 +20,14 @@ const FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true
 type FieldKey = keyof z.infer<typeof FieldsSchema>;
 const FIELD_KEYS = Object.keys(FieldsSchema.shape) as FieldKey[];
 const MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
-const OPTIONAL_FIELDS = ['expiresAt', 'historyTrimmed', 'summary', 'budget', 'budgetStop'] as const;
+const OPTIONAL_FIELDS = [
+  'expiresAt',
+  'historyTrimmed',
+  'summary',
+  'budget',
+  'budgetStop',
+  'delivery',
+] as const;
 
 export const DeltaSchema = z.object({
   /** The revision this line produces: always one more than the state it applies to. */

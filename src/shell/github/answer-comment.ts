@@ -22,6 +22,7 @@ import {
 import { httpMessage, httpStatus, repoSlug } from '../../github/client.js';
 import { react } from '../../github/reactions.js';
 import { reply } from '../../github/reply.js';
+import { commandHome } from './command-home.js';
 import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
 import type { GitHubContext } from './github-context.js';
 import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
@@ -56,9 +57,11 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   const acknowledge =
     !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === 'pour' || c.verb === 'wisp'));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, 'eyes') : false;
+  // A delivered pull request steers the molecule on its issue.
+  const home = wantsState ? await commandHome(ctx, issue) : issue.number;
   const molecules: IssueMolecules =
     wantsState || !fresh
-      ? await moleculesOnIssue(ctx, issue.number)
+      ? await moleculesOnIssue(ctx, home)
       : { live: [], rejected: [], answered: new Set() };
   if (!fresh && molecules.answered.has(commentId)) return { status: 'answered-before' };
 
@@ -67,7 +70,7 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   const scene = {
     ctx,
     store: openStore(ctx),
-    issue: issue.number,
+    issue: home,
     login,
     level,
     table,

@@ -48,6 +48,8 @@ export interface GitHubContext<P = unknown> extends BaseContext<P> {
   defaultBranch?: string;
   /** HMAC key for state seals; the same everywhere state is read and written. */
   stateKey?: string;
+  /** Lines a delivered pull request's body, state and log carry (the Action's "CI will not run"). */
+  deliveryNotes?: readonly string[];
   /** `auto` in the config resolved by the face: the App takes `none`, the Action `ref`. */
   lock?: 'none' | 'ref';
   /** Built-in formulas poured when the repository has none of that name (default: the package's). */

@@ -42,6 +42,7 @@ import type { EffectHandlers, EffectsOutcome } from '../effect-handlers.js';
 import { baseBranchesOf } from '../step/step-inputs.js';
 import { upsertRememberedCheckRun } from './check-run-ids.js';
 import { defaultBranch } from './default-branch.js';
+import { deliverPullRequest } from './deliver-pull-request.js';
 import type { GitHubContext } from './github-context.js';
 import { judgeAppGates, judgedOnGitHub } from './github-gates.js';
 import { closeStepIssue } from './step-issues.js';
@@ -113,6 +114,25 @@ export function githubEffectHandlers(
           ),
         );
       return results ?? [];
+    },
+
+    async deliver(effect, mol, out) {
+      const host = {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        defaultBranch: () => defaultBranch(ctx),
+        ...(ctx.deliveryNotes ? { notes: ctx.deliveryNotes } : {}),
+      };
+      const events = await attemptValue(ctx, out, 'deliver the work as a pull request', () =>
+        deliverPullRequest(host, proto, mol, effect),
+      );
+      // The job's log (a warning annotation on the run) and whoever reads the reply.
+      if (events?.some((e) => e.type === 'delivered'))
+        for (const note of ctx.deliveryNotes ?? []) {
+          ctx.log.warn(note);
+          out.notices.push(note);
+        }
+      return events ?? [];
     },
 
     async carry(effect, mol, batch, out) {
@@ -264,6 +284,7 @@ async function stepCheck(
       status,
       gates,
       headSha: sha,
+      ...(mol.delivery?.pr === undefined ? {} : { pull: { number: mol.delivery.pr, url: mol.delivery.url } }),
       fresh,
       ...(usage === undefined ? {} : { usage }),
     }),

@@ -11,7 +11,8 @@
  *
  * `MOL_ATTEMPT` is the attempt running (1 the first time); on a retry `MOL_PREVIOUS_FAILURE` holds
  * why the attempt before failed, with the end of a failing gate's output (a ralph check's stdout
- * and stderr), so the command can react to it.
+ * and stderr), so the command can react to it. After a review requested changes, `$MOL_REVIEW_FILE`
+ * holds the review's body and inline comments (`path:line` and text).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -105,11 +106,19 @@ export async function runStepCommand(
     if (!ran.ok) return ran;
     return ok({ ...ran.value, usage });
   };
+  const review = job.state.review;
   const go = async () => {
-    if (agent === undefined) return command({});
+    if (agent === undefined && review === undefined) return command({});
     const text = prompt ?? '';
     const dir = await mkdtemp(join(tmpdir(), 'mol-prompt-'));
     try {
+      // The review that sent the molecule back here, outside the checkout like the prompt.
+      const reviewEnv: Record<string, string> = {};
+      if (review !== undefined) {
+        reviewEnv.MOL_REVIEW_FILE = join(dir, 'review.md');
+        await writeFile(reviewEnv.MOL_REVIEW_FILE, review);
+      }
+      if (agent === undefined) return await command(reviewEnv);
       const file = join(dir, 'prompt.md');
       const usageFile = join(dir, 'usage.jsonl');
       await writeFile(file, text);
@@ -118,7 +127,7 @@ export async function runStepCommand(
         log(watch.refused);
         return ok(refusedOutcome(watch.refused));
       }
-      return await command({ MOL_PROMPT_FILE: file, MOL_USAGE_FILE: usageFile }, text, watch);
+      return await command({ ...reviewEnv, MOL_PROMPT_FILE: file, MOL_USAGE_FILE: usageFile }, text, watch);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

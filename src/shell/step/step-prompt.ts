@@ -36,6 +36,12 @@ export function formatStepPrompt({ mol, def, branch, inputs, context }: StepProm
   }
   const previous = previousAttempt(mol, def);
   if (previous !== undefined) parts.push(previous);
+  const review = mol.steps.find((s) => s.id === def.id)?.review;
+  if (review !== undefined && review.trim() !== '') {
+    parts.push(
+      `## Review requesting changes\n\nA reviewer of the pull request asked for changes; address each point (also in \`$MOL_REVIEW_FILE\`):\n\n${fence(review.trim())}`,
+    );
+  }
   if (context.items.length > 0) parts.push(`## Context\n\n${formatForPrompt(context.items)}`);
   const unresolved = [
     ...context.unknown.map((m) => `${m} (not in the context map of .github/molecular.yml)`),

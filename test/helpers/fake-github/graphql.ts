@@ -269,6 +269,17 @@ function queryRoot(links: Links): Source {
       if (!comment) throw notFound(`Could not resolve to a node with the global id of '${id}'`);
       return commentNode(comment);
     },
+    /** The mutation Molecular's `auto_merge` uses: GitHub merges once branch protection allows. */
+    enablePullRequestAutoMerge: ({ input }: Args) => {
+      const { pullRequestId, mergeMethod } = input as { pullRequestId: string; mergeMethod?: string };
+      const pull = [...state.pulls.values()].find(
+        (p) => nodeId('PullRequest', 900000 + p.number) === pullRequestId,
+      );
+      if (!pull) throw notFound(`Could not resolve to a node with the global id of '${pullRequestId}'`);
+      if ((pull.state ?? 'open') !== 'open') throw new FieldError('UNPROCESSABLE', 'Pull request is closed');
+      pull.autoMerge = mergeMethod ?? 'MERGE';
+      return { __typename: 'EnablePullRequestAutoMergePayload', pullRequest: pullNode(links, pull, false) };
+    },
     search: (args: Args) => {
       if (args.type !== 'ISSUE')
         throw new Unimplemented(`The fake GitHub searches issues only, not ${args.type}`);

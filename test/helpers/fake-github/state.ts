@@ -150,6 +150,13 @@ export interface PullRecord {
   user?: Actor;
   /** Label names (GraphQL's `labels`); none when omitted. */
   labels?: string[];
+  /** Logins and team slugs asked to review (`POST requested_reviewers`). */
+  requestedReviewers?: string[];
+  requestedTeams?: string[];
+  /** The merge method `enablePullRequestAutoMerge` turned on (`SQUASH`, `MERGE`, `REBASE`). */
+  autoMerge?: string;
+  /** Set by `POST pulls`: the order pulls are listed in (newest first). */
+  createdAt?: string;
 }
 
 export interface StateOptions {
@@ -197,6 +204,11 @@ export class FakeState {
   readonly repositoryDispatches: RepositoryDispatchRecord[] = [];
   readonly workflowRuns = new Map<number, WorkflowRunRecord>();
   readonly pulls = new Map<number, PullRecord>();
+  /** Inline comments of pull request reviews, by review id (tests seed them with the review). */
+  readonly reviewComments = new Map<
+    number,
+    Array<{ path: string; line: number; body: string; user: Actor }>
+  >();
   /** parent issue number -> child issue numbers, in the order they were added. */
   readonly subIssues = new Map<number, number[]>();
   /** Comments whose previous version (null: not yet visible) the next read returns once. */

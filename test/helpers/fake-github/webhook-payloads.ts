@@ -103,6 +103,50 @@ export function pullEvent(
   });
 }
 
+/**
+ * `pull_request_review.submitted` by `reviewer` on pull `number`: `state` as the webhook spells it
+ * (`changes_requested`, `approved`, `commented`); inline comments are seeded under the review's id.
+ */
+export function reviewEvent(
+  gh: FakeGitHub,
+  reviewer: string,
+  number: number,
+  review: {
+    id: number;
+    state: string;
+    body: string;
+    comments?: Array<{ path: string; line: number; body: string }>;
+  },
+): Record<string, unknown> {
+  const pull = gh.state.pulls.get(number);
+  if (!pull) throw new Error(`no pull request #${number} in the fake`);
+  const links = linksOf(gh);
+  const user = actorFor(reviewer);
+  gh.state.reviewComments.set(
+    review.id,
+    (review.comments ?? []).map((c) => ({ ...c, user })),
+  );
+  const shaped = pullShape(links, pull);
+  const html = `${String(shaped.html_url)}#pullrequestreview-${review.id}`;
+  return repoWebhook(gh, reviewer, {
+    action: 'submitted',
+    review: {
+      id: review.id,
+      node_id: `PRR_${review.id}`,
+      user: simpleUser(links, user),
+      body: review.body,
+      commit_id: pull.head.sha,
+      submitted_at: gh.state.now(),
+      state: review.state,
+      html_url: html,
+      pull_request_url: String(shaped.url),
+      author_association: 'COLLABORATOR',
+      _links: { html: { href: html }, pull_request: { href: String(shaped.url) } },
+    },
+    pull_request: { ...shaped, active_lock_reason: null },
+  });
+}
+
 /** `workflow_run.<action>` of run `id` (from `gh.state.workflowRuns`), with its workflow. */
 export function workflowRunEvent(gh: FakeGitHub, action: string, id: number): Record<string, unknown> {
   const links = linksOf(gh);

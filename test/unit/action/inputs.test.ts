@@ -19,6 +19,13 @@ describe('readInputs', () => {
     expect(step.ok && step.value).toMatchObject({ mode: 'step', molecule: '12-abc', step: 'build' });
   });
 
+  it('tells the workflow token from another: only the first starts no CI on what it pushes', () => {
+    const same = readInputs(getter({ 'github-token': 'ghs_w', 'workflow-token': 'ghs_w' }));
+    expect(same.ok && same.value.workflowToken).toBe(true);
+    const app = readInputs(getter({ 'github-token': 'ghs_app', 'workflow-token': 'ghs_w' }));
+    expect(app.ok && app.value.workflowToken).toBeUndefined();
+  });
+
   it('names the modes when given another, and keeps paths inside the repository', () => {
     const bad = readInputs(getter({ mode: 'steps', 'github-token': 't' }));
     expect(!bad.ok && bad.error.message).toBe(

@@ -611,6 +611,6 @@ describe('an invalid .github/molecular.yml', () => {
       sender: { login: 'alice', type: 'User' },
     });
     expect(replies[0]).toContain('Molecular cannot act here until `.github/molecular.yml` is fixed');
-    expect(replies[0]).toContain('"on_pr_closed" must be one of "burn", "keep"');
+    expect(replies[0]).toContain('"on_pr_closed" must be one of "keep", "burn", "fail"');
   });
 });

@@ -198,3 +198,21 @@ describe('moleculeCheckRun', () => {
     });
   });
 });
+
+describe('check runs of a delivered molecule', () => {
+  it('link its pull request, the step runs and the molecule run alike', () => {
+    const step = stepCheckRun({
+      formula: 'ship',
+      molId: '12-a1b2c3',
+      step: 'docs',
+      status: 'completed',
+      gates: [],
+      headSha: sha,
+      pull: { number: 14, url: 'https://github.com/acme/widgets/pull/14' },
+    });
+    expect(step.summary).toContain('Delivered in [#14](https://github.com/acme/widgets/pull/14).');
+    const mol = { ...makeMolecule('12-a1b2c3'), delivery: { branch: 'molecular/12-a1b2c3/-result', pr: 14 } };
+    expect(moleculeCheckRun(mol, sha).summary).toContain('Delivered in #14.');
+    expect(moleculeCheckRun(makeMolecule('12-a1b2c3'), sha).summary).not.toContain('Delivered');
+  });
+});

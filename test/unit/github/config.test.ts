@@ -128,7 +128,7 @@ describe('parseConfig', () => {
   it("validates what Probot's context.config hands over the same way", () => {
     expect(validateConfig(null)).toEqual({ ok: true, value: DEFAULT_CONFIG });
     const bad = validateConfig({ on_pr_closed: 'explode' });
-    expect(!bad.ok && bad.error.message).toMatch(/"on_pr_closed" must be one of "burn", "keep"/);
+    expect(!bad.ok && bad.error.message).toMatch(/"on_pr_closed" must be one of "keep", "burn", "fail"/);
     expect(validateConfig(['a']).ok).toBe(false);
   });
 });

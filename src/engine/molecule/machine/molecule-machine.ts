@@ -39,6 +39,9 @@ export const MOLECULE_EVENTS = [
   'force-reset',
   'settle',
   'budget',
+  'delivered',
+  'delivery-failed',
+  'changes-requested',
 ] as const;
 export type MoleculeMachineEvent = (typeof MOLECULE_EVENTS)[number];
 
@@ -53,6 +56,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     nudge: ['pending'],
     resume: ['pending'],
     pause: ['paused'],
+    delivered: ['pending'],
     budget: ['pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -73,6 +77,9 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     resume: ['in_progress'],
     rollback: ['in_progress'],
     pause: ['paused'],
+    delivered: ['in_progress'],
+    'delivery-failed': ['in_progress'],
+    'changes-requested': ['in_progress'],
     budget: ['in_progress'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -92,6 +99,9 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     rollback: ['paused'],
     unpause: ['in_progress', 'pending'],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    delivered: ['paused'],
+    'delivery-failed': ['paused'],
+    'changes-requested': ['paused'],
     budget: ['paused', 'in_progress', 'pending'],
     'squash-unfinished': ['squashed'],
     'force-reset': ['pending'],
@@ -99,6 +109,10 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     ...FINAL,
   },
   complete: {
+    delivered: ['complete'],
+    // A step of a complete molecule fails: it is in progress until settle says failed.
+    'delivery-failed': ['in_progress'],
+    'changes-requested': ['in_progress'],
     budget: ['complete'],
     complete: ['complete'],
     gates: ['complete'],
@@ -110,6 +124,9 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     ...FINAL,
   },
   failed: {
+    delivered: ['failed'],
+    'delivery-failed': ['failed'],
+    'changes-requested': ['in_progress'],
     budget: ['failed'],
     complete: ['failed'],
     gates: ['failed'],

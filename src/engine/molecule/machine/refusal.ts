@@ -37,6 +37,10 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   evaporate: 'evaporated',
   'force-reset': 'force-reset',
   settle: 'settled',
+  delivered: 'given its delivery',
+  conflict: 'failed on a merge conflict',
+  'delivery-failed': 'failed its delivery',
+  'changes-requested': 'sent back by a review',
 };
 
 export function refusalSentence(

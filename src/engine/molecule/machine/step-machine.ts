@@ -28,6 +28,7 @@ export const STEP_EVENTS = [
   'loop',
   'rollback',
   'reset',
+  'conflict',
 ] as const;
 export type StepEvent = (typeof STEP_EVENTS)[number];
 
@@ -77,6 +78,8 @@ export const STEP_MACHINE: TransitionTable<StepStatus, StepEvent> = {
     complete: ['completed'],
     gates: ['completed'],
     approve: ['completed'],
+    // Its work does not merge into the molecule's result branch (`[pull_request]`).
+    conflict: ['failed'],
     ...SWEEP,
   },
   failed: {

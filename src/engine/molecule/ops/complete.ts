@@ -52,6 +52,8 @@ export function complete(d: Draft, e: Complete): Result<void> {
   // Built by assignment, not spreads: this is half of every step's transitions.
   const patch = record(e, step.usage);
   patch.lease = undefined;
+  // The review it answered is done with once its work is.
+  if (step.review !== undefined) patch.review = undefined;
   patch.nudgedAt = undefined;
   // Reported done without a recorded start: count the attempt it took.
   if (step.status === 'ready') {

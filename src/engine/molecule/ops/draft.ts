@@ -149,14 +149,17 @@ export class Draft {
     if (labels) this.effects.push({ type: 'labels', ...labels });
   }
 
-  set<K extends 'summary' | 'expiresAt' | 'budget' | 'budgetStop'>(key: K, value: Molecule[K]): void {
+  set<K extends 'summary' | 'expiresAt' | 'budget' | 'budgetStop' | 'delivery'>(
+    key: K,
+    value: Molecule[K],
+  ): void {
     this.fields ??= {};
     this.fields[key] = value;
     this.dirty = true;
   }
 
   /** A molecule-level field as this draft has it. */
-  field<K extends 'budget' | 'budgetStop'>(key: K): Molecule[K] {
+  field<K extends 'budget' | 'budgetStop' | 'delivery'>(key: K): Molecule[K] {
     return (
       this.fields !== undefined && key in this.fields ? this.fields[key] : this.base[key]
     ) as Molecule[K];

@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { BudgetSchema } from '../../budget/budget.js';
 import { UsageSchema } from '../../budget/usage.js';
-import { CheckpointSchema, GateResultSchema, LeaseProcessSchema } from '../molecule-schema.js';
+import {
+  CheckpointSchema,
+  DeliverySchema,
+  GateResultSchema,
+  LeaseProcessSchema,
+} from '../molecule-schema.js';
 
 const step = z.string().min(1);
 const by = z.string().optional();
@@ -93,6 +98,18 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
     processEnded: z.boolean().optional(),
     by,
   }),
+  /** The face built the result branch or opened, found, merged or closed the pull request. */
+  z.object({ type: z.literal('delivered'), delivery: DeliverySchema, by }),
+  /**
+   * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
+   * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
+   */
+  z.object({ type: z.literal('delivery-failed'), step, error: z.string().min(1), by }),
+  /**
+   * A review requesting changes on the molecule's pull request (the face checked the reviewer's
+   * role): back to the delivering step's `on_changes_requested` step, with the review's text.
+   */
+  z.object({ type: z.literal('changes-requested'), review: z.string(), by: z.string() }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   z.object({ type: z.literal('reset'), by }),
   /** Any state: a fresh pour, with a warning notice. */

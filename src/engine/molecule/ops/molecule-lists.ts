@@ -161,6 +161,7 @@ export function moleculeWith(b: Molecule, lists: MoleculeLists): Molecule {
   if (b.summary !== undefined) mol.summary = b.summary;
   if (b.budget !== undefined) mol.budget = b.budget;
   if (b.budgetStop !== undefined) mol.budgetStop = b.budgetStop;
+  if (b.delivery !== undefined) mol.delivery = b.delivery;
   if (ListsSlot.of(b) === undefined) {
     for (const key in b) if (!(key in mol)) (mol as Record<string, unknown>)[key] = b[key as keyof Molecule];
   }

@@ -8,6 +8,7 @@
 
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
+import { deliveryEffect } from '../delivery.js';
 import type { Effect } from '../effects.js';
 import { fanoutItems, spawnerPositions, withFanouts, withoutFanouts } from '../fanout.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
@@ -18,6 +19,7 @@ import { advance, settle } from '../scheduler.js';
 import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
 import { approve, complete, gates } from './complete.js';
+import { changesRequested, delivered, deliveryFailed } from './delivered.js';
 import { Draft } from './draft.js';
 import type { MoleculeEvent, MoleculeEventType } from './events.js';
 import { fail, timeout } from './fail.js';
@@ -58,6 +60,9 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   burn,
   evaporate,
   budget: raiseBudget,
+  delivered,
+  'delivery-failed': deliveryFailed,
+  'changes-requested': changesRequested,
 };
 
 export function transition(cooked: Proto, mol: Molecule, event: MoleculeEvent, now: Date): TransitionResult {
@@ -91,7 +96,10 @@ export function transition(cooked: Proto, mol: Molecule, event: MoleculeEvent, n
   if (spawned) return spawned;
   advance(d, event.type === 'rollback' ? rollbackCandidates(d, event) : []);
   settle(d);
-  return ok(d.build());
+  const built = d.build();
+  const deliver = deliveryEffect(proto, mol, built.mol);
+  if (deliver !== undefined) built.effects.push(deliver);
+  return ok(built);
 }
 
 /** A fresh pour has no fan-out children: it starts from the cooked proto. */

@@ -6,6 +6,8 @@ import { contentRoutes } from './contents.js';
 import { gitCommitRoutes } from './git-commits.js';
 import { issueRoutes } from './issues.js';
 import { labelRoutes } from './labels.js';
+import { mergeRoutes } from './merges.js';
+import { pullRoutes } from './pulls.js';
 import { reactionRoutes } from './reactions.js';
 import { refRoutes } from './refs.js';
 import { repoRoutes } from './repos.js';
@@ -22,6 +24,8 @@ export const handlers: HandlerTable = {
   ...gitCommitRoutes,
   ...issueRoutes,
   ...labelRoutes,
+  ...mergeRoutes,
+  ...pullRoutes,
   ...reactionRoutes,
   ...refRoutes,
   ...repoRoutes,

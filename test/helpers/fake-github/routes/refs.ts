@@ -36,7 +36,10 @@ export const refRoutes: HandlerTable = {
     if (!current) return unprocessable('Reference does not exist');
     if (!SHA.test(sha)) return unprocessable('Object does not exist');
     if (!force && !state.isAncestor(current, sha)) return unprocessable('Update is not a fast forward');
+    // A branch moved to a commit the fake holds files for (a merge's) has those files from now on.
+    const files = ref.startsWith('refs/heads/') ? state.filesAt(sha) : undefined;
     state.refs.set(ref, sha);
+    if (files !== undefined) state.branchFiles.set(ref.slice('refs/heads/'.length), new Map(files));
     return { status: 200, body: refShape(links, ref, sha) };
   },
 

@@ -1,5 +1,5 @@
 import type { PullRecord } from '../state.js';
-import { authorAssociation } from './issues.js';
+import { authorAssociation, labelShape } from './issues.js';
 import { type Links, nodeId, repoApi, repoWeb } from './links.js';
 import { ownerShape, repositoryShape } from './repository.js';
 import { simpleUser } from './user.js';
@@ -40,13 +40,33 @@ export function pullShape(links: Links, pull: PullRecord): Record<string, unknow
     title: pull.title,
     body: pull.body ?? null,
     user: simpleUser(links, author),
-    labels: [],
+    labels: (state.issues.get(pull.number)?.labels ?? pull.labels ?? []).map((name) => {
+      const { description, ...label } = labelShape(links, state.ensureLabel(name));
+      // A pull request's labels (`pull-request`) always carry a description string.
+      return { ...label, description: description ?? '' };
+    }),
     milestone: null,
     assignee: null,
     assignees: [],
-    requested_reviewers: [],
-    requested_teams: [],
-    created_at: '2024-01-01T00:00:00Z',
+    requested_reviewers: (pull.requestedReviewers ?? []).map((login) =>
+      simpleUser(links, { login, type: 'User' }),
+    ),
+    requested_teams: (pull.requestedTeams ?? []).map((slug, i) => ({
+      id: 8000 + i,
+      node_id: nodeId('Team', 8000 + i),
+      url: `${api.replace(/\/repos\/.*$/, '')}/teams/${slug}`,
+      html_url: `https://github.com/orgs/${state.owner}/teams/${slug}`,
+      name: slug,
+      slug,
+      description: null,
+      privacy: 'closed',
+      permission: 'pull',
+      members_url: `${api.replace(/\/repos\/.*$/, '')}/teams/${slug}/members{/member}`,
+      repositories_url: `${api.replace(/\/repos\/.*$/, '')}/teams/${slug}/repos`,
+      parent: null,
+      type: 'organization',
+    })),
+    created_at: pull.createdAt ?? '2024-01-01T00:00:00Z',
     updated_at: '2024-01-01T00:00:00Z',
     closed_at: null,
     merged_at: pull.merged ? '2024-01-01T00:00:00Z' : null,

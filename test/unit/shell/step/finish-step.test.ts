@@ -205,3 +205,19 @@ describe('finishStep', () => {
     expect(finished.job.state).toMatchObject({ status: 'ready', attempts: 1 });
   });
 });
+
+describe('a step sent back by a review', () => {
+  it('gets the review in $MOL_REVIEW_FILE, outside the checkout', async () => {
+    const w = await open(
+      solo({ run: 'cp "$MOL_REVIEW_FILE" seen.txt; case "$MOL_REVIEW_FILE" in "$PWD"/*) exit 9;; esac' }),
+    );
+    const started = await startStep(await w.job('s1'));
+    if (!started.ok || started.value.kind !== 'started') throw new Error(JSON.stringify(started));
+    const { job, checkout } = started.value;
+    const review = 'Review by @mona requesting changes:\n\nRename it.';
+    const ran = await runStepCommand({ ...job, state: { ...job.state, review } }, checkout);
+    if (!ran.ok) throw new Error(ran.error.message);
+    expect(ran.value.exitCode).toBe(0);
+    expect(await readFile(join(checkout.cwd, 'seen.txt'), 'utf8')).toBe(review);
+  });
+});

@@ -152,3 +152,24 @@ describe('the prompt after a failed attempt', () => {
     expect(prompt(mol)).not.toContain('Previous attempt');
   });
 });
+
+describe('the prompt after a review requested changes', () => {
+  it('carries the review, body and inline comments, and names $MOL_REVIEW_FILE', () => {
+    const review =
+      'Review by @mona requesting changes:\n\nRename it.\n\nInline comments:\n- api.txt:1: call it search';
+    const reviewed = {
+      ...mol,
+      steps: [{ id: 'plan', status: 'ready', attempts: 0, loops: 1, review }],
+    } as unknown as Molecule;
+    const prompt = formatStepPrompt({
+      mol: reviewed,
+      def: step('plan'),
+      branch: 'b',
+      inputs: [],
+      context: { items: [], unknown: [], missing: [] },
+    });
+    expect(prompt).toContain('## Review requesting changes');
+    expect(prompt).toContain('`$MOL_REVIEW_FILE`');
+    expect(prompt).toContain('- api.txt:1: call it search');
+  });
+});

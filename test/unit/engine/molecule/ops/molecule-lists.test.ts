@@ -96,6 +96,7 @@ describe('an engine-built molecule, from outside', () => {
       summary: 'so far',
       budget: { usd: 5 },
       budgetStop: { step: 's2', message: 'spent' },
+      delivery: { branch: 'molecular/m1/-result', pr: 3 },
     };
     const unknown = Object.keys(MoleculeSchema.shape).filter((k) => !(k in full));
     expect(unknown).toEqual([]);
