@@ -8832,13 +8832,13 @@ var require_balanced_pool = __commonJS({
         }
         this[kInterceptors] = opts.interceptors?.BalancedPool && Array.isArray(opts.interceptors.BalancedPool) ? opts.interceptors.BalancedPool : [];
         this[kFactory] = factory;
-        for (const upstream of upstreams) {
-          this.addUpstream(upstream);
+        for (const upstream2 of upstreams) {
+          this.addUpstream(upstream2);
         }
         this._updateBalancedPoolStats();
       }
-      addUpstream(upstream) {
-        const upstreamOrigin = parseOrigin(upstream).origin;
+      addUpstream(upstream2) {
+        const upstreamOrigin = parseOrigin(upstream2).origin;
         if (this[kClients].find((pool2) => pool2[kUrl].origin === upstreamOrigin && pool2.closed !== true && pool2.destroyed !== true)) {
           return this;
         }
@@ -8871,8 +8871,8 @@ var require_balanced_pool = __commonJS({
         }
         this[kGreatestCommonDivisor] = result;
       }
-      removeUpstream(upstream) {
-        const upstreamOrigin = parseOrigin(upstream).origin;
+      removeUpstream(upstream2) {
+        const upstreamOrigin = parseOrigin(upstream2).origin;
         const pool = this[kClients].find((pool2) => pool2[kUrl].origin === upstreamOrigin && pool2.closed !== true && pool2.destroyed !== true);
         if (pool) {
           this[kRemoveClient](pool);
@@ -12118,16 +12118,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record3 of addresses) {
-          record3.timestamp = timestamp;
-          if (typeof record3.ttl === "number") {
-            record3.ttl = Math.min(record3.ttl, this.#maxTTL);
+        for (const record4 of addresses) {
+          record4.timestamp = timestamp;
+          if (typeof record4.ttl === "number") {
+            record4.ttl = Math.min(record4.ttl, this.#maxTTL);
           } else {
-            record3.ttl = this.#maxTTL;
+            record4.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record3.family] ?? { ips: [] };
-          familyRecords.ips.push(record3);
-          records.records[record3.family] = familyRecords;
+          const familyRecords = records.records[record4.family] ?? { ips: [] };
+          familyRecords.ips.push(record4);
+          records.records[record4.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -20781,19 +20781,19 @@ var require_Alias = __commonJS({
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
-        let found2 = void 0;
+        let found3 = void 0;
         for (const node2 of nodes) {
           if (node2 === this)
             break;
           if (node2.anchor === this.source)
-            found2 = node2;
+            found3 = node2;
         }
-        if (found2 && ctx) {
+        if (found3 && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found2);
+          let data = anchors2.get(found3);
           if (!data) {
-            toJS.toJS(found2, null, ctx);
-            data = anchors2.get(found2);
+            toJS.toJS(found3, null, ctx);
+            data = anchors2.get(found3);
           }
           if (data?.res === void 0) {
             const msg = "This should not happen: Alias anchor was not resolved?";
@@ -20802,14 +20802,14 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found2, anchors2);
+              data.aliasCount = getAliasCount(doc2, found3, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
             }
           }
         }
-        return found2;
+        return found3;
       }
       toJSON(_arg, ctx) {
         if (!ctx)
@@ -23915,7 +23915,7 @@ var require_resolve_props = __commonJS({
       let tag = null;
       let newlineAfterProp = null;
       let comma = null;
-      let found2 = null;
+      let found3 = null;
       let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
@@ -23952,7 +23952,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found2 || indicator !== "seq-item-ind")
+              else if (!found3 || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -23986,9 +23986,9 @@ var require_resolve_props = __commonJS({
           case indicator:
             if (anchor2 || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found2)
+            if (found3)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found2 = token;
+            found3 = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
@@ -24017,7 +24017,7 @@ var require_resolve_props = __commonJS({
         onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
-        found: found2,
+        found: found3,
         spaceBefore,
         comment,
         hasNewline,
@@ -27497,6 +27497,11 @@ var require_dist = __commonJS({
 // src/engine/branch-names.ts
 var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
 var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+var resultBranch = (molId) => `${moleculeBranchPrefix(molId)}-result`;
+function moleculeOfResultBranch(branch) {
+  const match = /^molecular\/([^/]+)\/-result$/.exec(branch);
+  return match?.[1];
+}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -36715,8 +36720,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry3.schema, entry3);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record3 of pendingRecords.get(ctx) ?? []) {
-    const seen2 = ctx.seen.get(record3);
+  for (const record4 of pendingRecords.get(ctx) ?? []) {
+    const seen2 = ctx.seen.get(record4);
     const names = (seen2?.def ?? seen2?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -40012,8 +40017,8 @@ function isTable(value) {
 var CHUNK_ROWS = 32;
 var byFirstRow = /* @__PURE__ */ new WeakMap();
 function chunksOf(rows) {
-  const found2 = scope?.get(rows);
-  if (found2) return found2;
+  const found3 = scope?.get(rows);
+  if (found3) return found3;
   const chunks = [];
   let start2 = 0;
   while (start2 < rows.length) {
@@ -40269,6 +40274,7 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
+var AUTO_MERGE_METHODS = ["squash", "merge", "rebase"];
 var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
@@ -40340,6 +40346,8 @@ var stepShape = {
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
   on_fail: text2.optional(),
+  /** On the delivering step: a review requesting changes sends the molecule back to this step. */
+  on_changes_requested: text2.min(1).optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
@@ -40458,6 +40466,18 @@ var StepOverrideSchema = external_exports.looseObject({
   acceptance: text2.optional(),
   run: text2.optional()
 });
+var PullRequestSchema = external_exports.looseObject({
+  title: text2.min(1).optional(),
+  body: text2.optional(),
+  base: text2.min(1).optional(),
+  draft: external_exports.boolean().optional(),
+  labels: stringList.optional(),
+  reviewers: stringList.optional(),
+  team_reviewers: stringList.optional(),
+  after: text2.min(1).optional(),
+  closes_issue: external_exports.boolean().optional(),
+  auto_merge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var FormulaSchema = external_exports.looseObject({
   formula: text2.min(1).optional(),
   description: text2.optional(),
@@ -40494,7 +40514,8 @@ var FormulaSchema = external_exports.looseObject({
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
-  "step-overrides": external_exports.array(StepOverrideSchema).optional()
+  "step-overrides": external_exports.array(StepOverrideSchema).optional(),
+  pull_request: PullRequestSchema.optional()
 });
 
 // src/engine/molecule/molecule-schema.ts
@@ -40583,7 +40604,12 @@ var StepStateSchema = external_exports.object({
    * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
    * molecule carries what re-creates them, not the steps' definitions.
    */
-  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional(),
+  /**
+   * A review that requested changes and sent the molecule back to this step: its body and inline
+   * comments (`path:line` and text), for the next attempt's prompt and `$MOL_REVIEW_FILE`.
+   */
+  review: external_exports.string().optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -40598,6 +40624,15 @@ var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
   pr: external_exports.number().int().positive().optional()
+});
+var DELIVERY_STATES = ["open", "merged", "closed"];
+var DeliverySchema = external_exports.object({
+  branch: external_exports.string(),
+  pr: external_exports.number().int().positive().optional(),
+  url: external_exports.string().optional(),
+  state: external_exports.enum(DELIVERY_STATES).optional(),
+  /** What the face must say about it (the Action's workflow token: CI will not run). */
+  note: external_exports.string().optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -40629,7 +40664,9 @@ var MoleculeSchema = external_exports.object({
   /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
   budget: BudgetSchema.optional(),
   /** Why it is paused for its budget: the step stopped and the limit it reached. */
-  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional(),
+  /** Where its work is delivered (`[pull_request]`). */
+  delivery: DeliverySchema.optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -40981,7 +41018,20 @@ function heading(mol, proto) {
   const counts = statusCounts(tally);
   if (counts !== "") lines.push(counts);
   if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
+  const delivery = deliveryLine(mol);
+  if (delivery !== void 0) lines.push(delivery);
   return lines;
+}
+function deliveryLine(mol) {
+  const d = mol.delivery;
+  if (d === void 0) return void 0;
+  const from = `from ${codeSpan(d.branch)}`;
+  if (d.pr === void 0) return `**Pull request** not opened yet \xB7 result branch ${codeSpan(d.branch)}`;
+  const pr = d.url !== void 0 && /^https?:\/\//.test(d.url) ? `[#${d.pr}](${d.url})` : `#${d.pr}`;
+  const line = [`**Pull request** ${pr}`, ...d.state === void 0 ? [] : [d.state], from].join(" \xB7 ");
+  return d.note === void 0 ? line : `${line}
+
+> ${inlineText(d.note, 600)}`;
 }
 function statusCounts(counts) {
   return STEP_STATUSES.filter((status2) => counts.has(status2)).map(
@@ -41013,9 +41063,9 @@ function checkState(mol) {
     const top = TopSchema.safeParse(mol);
     if (!top.success) return first(top.error, []);
   }
-  const record3 = mol;
+  const record4 = mol;
   for (const [key, schema] of TOP_FIELDS) {
-    const value = record3[key];
+    const value = record4[key];
     const object2 = typeof value === "object" && value !== null;
     if (object2 ? seen.has(value) : lastPassed.has(key) && lastPassed.get(key) === value) continue;
     const parsed = schema.safeParse(value);
@@ -41235,10 +41285,10 @@ function isRecord2(value) {
 
 // src/engine/codec/packed-json.ts
 function packedMoleculeJson(mol) {
-  const record3 = mol;
+  const record4 = mol;
   let json2 = "";
-  for (const key of Object.keys(record3)) {
-    const value = record3[key];
+  for (const key of Object.keys(record4)) {
+    const value = record4[key];
     const text4 = key === "steps" || key === "history" ? packedTableJson(value) : JSON.stringify(value);
     if (text4 !== void 0) json2 += `${json2 === "" ? "" : ","}${JSON.stringify(key)}:${text4}`;
   }
@@ -41366,11 +41416,11 @@ function nulls(count) {
 
 // src/engine/codec/plain-json.ts
 function plainJsonWithin(mol, limit) {
-  const record3 = mol;
+  const record4 = mol;
   const lists = /* @__PURE__ */ new Map();
   let least = 0;
   for (const key of ["steps", "history"]) {
-    const value = record3[key];
+    const value = record4[key];
     if (!Array.isArray(value)) continue;
     const chunks = chunksOf(value);
     for (const chunk of chunks) least += leastOf(chunk);
@@ -41378,9 +41428,9 @@ function plainJsonWithin(mol, limit) {
   }
   if (least > limit) return void 0;
   const parts = [];
-  for (const key of Object.keys(record3)) {
+  for (const key of Object.keys(record4)) {
     const chunks = lists.get(key);
-    const text5 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record3[key]);
+    const text5 = chunks ? `[${chunks.map(textOf).join(",")}]` : JSON.stringify(record4[key]);
     if (text5 !== void 0) parts.push(`${JSON.stringify(key)}:${text5}`);
   }
   const text4 = `{${parts.join(",")}}`;
@@ -41566,8 +41616,8 @@ function claimedId(block2, encoding) {
 // src/engine/codec/unpack-molecule.ts
 function unpackMolecule(data) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
-  const record3 = data;
-  return { ...record3, steps: unpackTable(record3.steps), history: unpackTable(record3.history) };
+  const record4 = data;
+  return { ...record4, steps: unpackTable(record4.steps), history: unpackTable(record4.history) };
 }
 
 // src/engine/codec/decode.ts
@@ -43379,7 +43429,7 @@ var lib = {
   ucmicro: build_exports
 };
 function parseLinkLabel(state, start2, disableNested) {
-  let level, found2, marker2, prevPos;
+  let level, found3, marker2, prevPos;
   const max = state.posMax;
   const oldPos = state.pos;
   state.pos = start2 + 1;
@@ -43389,7 +43439,7 @@ function parseLinkLabel(state, start2, disableNested) {
     if (marker2 === 93) {
       level--;
       if (level === 0) {
-        found2 = true;
+        found3 = true;
         break;
       }
     }
@@ -43404,7 +43454,7 @@ function parseLinkLabel(state, start2, disableNested) {
     }
   }
   let labelEnd = -1;
-  if (found2) labelEnd = state.pos;
+  if (found3) labelEnd = state.pos;
   state.pos = oldPos;
   return labelEnd;
 }
@@ -46909,9 +46959,9 @@ function hide2(name, span) {
     const start2 = state.pos;
     if (!original(state, silent)) return false;
     if (!silent) {
-      const found2 = span(start2, state.pos, state);
+      const found3 = span(start2, state.pos, state);
       const list2 = hiddenOf.get(state.tokens) ?? [];
-      list2.push({ comment: false, ...found2 });
+      list2.push({ comment: false, ...found3 });
       hiddenOf.set(state.tokens, list2);
     }
     return true;
@@ -47313,8 +47363,8 @@ var CookContext = class {
   }
   /** A formula named by `role` (`extends`, `compose.expand`, `compose.aspects`); an error at `place` when the library lacks it. */
   load(name, role, place) {
-    const found2 = this.library?.get(name);
-    if (!found2) {
+    const found3 = this.library?.get(name);
+    if (!found3) {
       const where3 = this.library ? "is known" : "can be loaded (no formula library was given)";
       const near = didYouMean(name, this.library?.names?.() ?? []);
       this.error(
@@ -47325,7 +47375,7 @@ var CookContext = class {
       return void 0;
     }
     if (!this.uses.includes(name)) this.uses.push(name);
-    return found2;
+    return found3;
   }
 };
 function withPlace(d, place) {
@@ -48175,7 +48225,8 @@ var SETTINGS = [
   "phase",
   "agent",
   "budget",
-  "usage"
+  "usage",
+  "pull_request"
 ];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
@@ -48730,6 +48781,8 @@ var ProtoStepSchema = external_exports.object({
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
+  /** The delivering step only: where a review requesting changes sends the molecule back to. */
+  onChangesRequested: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
   trigger: external_exports.enum(TRIGGERS),
@@ -48761,6 +48814,20 @@ var ProtoVarSchema = external_exports.object({
   pattern: external_exports.string().optional(),
   enum: external_exports.array(external_exports.string()).optional()
 });
+var ProtoPullRequestSchema = external_exports.object({
+  title: external_exports.string(),
+  body: external_exports.string(),
+  /** Undefined: the repository's default branch. */
+  base: external_exports.string().optional(),
+  draft: external_exports.boolean(),
+  labels: external_exports.array(external_exports.string()),
+  reviewers: external_exports.array(external_exports.string()),
+  teamReviewers: external_exports.array(external_exports.string()),
+  /** The step whose completion opens the pull request; undefined: once every step is done. */
+  after: external_exports.string().optional(),
+  closesIssue: external_exports.boolean(),
+  autoMerge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var ProtoSchema = external_exports.object({
   formula: external_exports.string(),
   description: external_exports.string(),
@@ -48783,7 +48850,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
   reviewOnly: external_exports.boolean().optional(),
   /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
-  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional(),
+  /** `[pull_request]`: the molecule's work is delivered as a pull request. */
+  pullRequest: ProtoPullRequestSchema.optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -49103,6 +49172,7 @@ function toProtoStep(step2, values, defaults2, ctx) {
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
+  if (f.on_changes_requested !== void 0) out.onChangesRequested = f.on_changes_requested;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
   if (f.condition !== void 0)
@@ -49192,6 +49262,71 @@ function checkCondition(step2, condition, defaults2, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/pull-request.ts
+var DEFAULT_PR_BODY = "{{summary}}";
+function protoPullRequest(input2, values, formula, steps, ctx) {
+  const sub = (text4) => substitute(text4, values);
+  const out = {
+    title: sub(input2.title ?? "{{title}}"),
+    body: sub(input2.body ?? DEFAULT_PR_BODY),
+    draft: input2.draft ?? true,
+    labels: input2.labels ?? [],
+    reviewers: input2.reviewers ?? [],
+    teamReviewers: input2.team_reviewers ?? [],
+    closesIssue: input2.closes_issue ?? true
+  };
+  if (input2.base !== void 0) out.base = sub(input2.base);
+  if (input2.auto_merge !== void 0) out.autoMerge = input2.auto_merge;
+  const ids2 = new Set(steps.map((s) => s.id));
+  if (input2.after !== void 0) {
+    if (ids2.has(input2.after)) out.after = input2.after;
+    else
+      ctx.error(
+        "unknown-pr-step",
+        `[pull_request] opens after "${input2.after}", but no step has that id${didYouMean(input2.after, ids2)}`,
+        placeOf({ formula, path: ["pull_request"] }, "after")
+      );
+  }
+  return out;
+}
+function checkChangesRequested(steps, protoSteps, delivering, ctx) {
+  const byId = new Map(protoSteps.map((s) => [s.id, s]));
+  for (const step2 of steps) {
+    const target = step2.fields.on_changes_requested;
+    if (target === void 0) continue;
+    const place = placeOf(step2.origin, "on_changes_requested");
+    if (step2.id !== delivering) {
+      ctx.warn(
+        "on-changes-requested-ignored",
+        delivering === void 0 ? `step "${step2.id}" has on_changes_requested, but the formula has no [pull_request], so no review reaches it` : `step "${step2.id}" has on_changes_requested, but reviews reach only the delivering step "${delivering}"`,
+        place
+      );
+      continue;
+    }
+    if (target !== step2.id && !upstream(byId, step2.id).has(target)) {
+      ctx.error(
+        "unknown-on-changes-requested",
+        byId.has(target) ? `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but "${target}" does not come before it: it must be "${step2.id}" or a step it needs, directly or through others` : `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but no step has that id${didYouMean(target, byId.keys())}`,
+        place
+      );
+    }
+  }
+}
+function upstream(byId, from) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const todo = [...byId.get(from)?.needs ?? []];
+  for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    todo.push(...byId.get(id)?.needs ?? []);
+  }
+  return seen2;
+}
+function deliveringStep(proto) {
+  if (proto.pullRequest === void 0) return void 0;
+  return proto.pullRequest.after ?? proto.steps[proto.steps.length - 1]?.id;
 }
 
 // src/engine/cook/undeclared-placeholders.ts
@@ -56097,6 +56232,10 @@ function cook(formula, options = {}) {
     steps: ordered.map((s) => protoSteps.get(s)),
     maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS
   };
+  if (settings.pull_request !== void 0)
+    proto.pullRequest = protoPullRequest(settings.pull_request, values, formula, proto.steps, ctx);
+  checkChangesRequested(ordered, proto.steps, deliveringStep(proto), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
   if (formula.data.version !== void 0) proto.version = formula.data.version;
   if (settings.squash) {
     const squash2 = { includeMetrics: settings.squash.include_metrics ?? false };
@@ -56883,8 +57022,8 @@ var KeyPositions = class {
   /** The place of `path`, else of its nearest recorded ancestor, else the start of the file. */
   nearest(path) {
     for (let length = path.length; length > 0; length--) {
-      const found2 = this.byPath.get(keyOf(path.slice(0, length)));
-      if (found2) return found2;
+      const found3 = this.byPath.get(keyOf(path.slice(0, length)));
+      if (found3) return found3;
     }
     return START;
   }
@@ -57984,10 +58123,10 @@ function readJson(text4) {
   try {
     return { ok: true, value: JSON.parse(text4) };
   } catch (error2) {
-    const found2 = findJsonSyntaxError(text4);
-    if (found2) {
-      const { line, col } = offsetLocator(text4)(found2.offset);
-      return syntax("json-syntax", `this file is not valid JSON: ${found2.reason}`, line, col);
+    const found3 = findJsonSyntaxError(text4);
+    if (found3) {
+      const { line, col } = offsetLocator(text4)(found3.offset);
+      return syntax("json-syntax", `this file is not valid JSON: ${found3.reason}`, line, col);
     }
     return syntax("json-syntax", `this file is not valid JSON: ${reasonOf(error2)}`, 1, 1);
   }
@@ -58305,11 +58444,11 @@ function decodeBasic(raw) {
 
 // src/engine/formula/unknown-keys.ts
 function findUnknownKeys(schema, value, path = []) {
-  const found2 = [];
-  walk2(schema, value, path, found2);
-  return found2;
+  const found3 = [];
+  walk2(schema, value, path, found3);
+  return found3;
 }
-function walk2(schema, value, path, found2) {
+function walk2(schema, value, path, found3) {
   const resolved = resolveFor(schema, value);
   if (!resolved) return;
   const def = defOf(resolved);
@@ -58317,15 +58456,15 @@ function walk2(schema, value, path, found2) {
     const shape = def.shape ?? {};
     for (const key of Object.keys(value)) {
       const child = Object.hasOwn(shape, key) ? shape[key] : void 0;
-      if (child) walk2(child, value[key], [...path, key], found2);
-      else found2.push([...path, key]);
+      if (child) walk2(child, value[key], [...path, key], found3);
+      else found3.push([...path, key]);
     }
   } else if (def.type === "array" && def.element && Array.isArray(value)) {
     const element = def.element;
-    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found2);
+    for (const [index, item] of value.entries()) walk2(element, item, [...path, index], found3);
   } else if (def.type === "record" && def.valueType && isTable(value)) {
     const valueType = def.valueType;
-    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found2);
+    for (const key of Object.keys(value)) walk2(valueType, value[key], [...path, key], found3);
   }
 }
 
@@ -58443,6 +58582,91 @@ function fail2(file2, diagnostics) {
 }
 function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+}
+
+// src/engine/molecule/delivery.ts
+function deliveryDue(proto, mol) {
+  const pr = proto.pullRequest;
+  if (pr === void 0) return false;
+  if (pr.after !== void 0) return mol.steps.some((s) => s.id === pr.after && s.status === "completed");
+  return mol.steps.every((s) => s.status === "completed" || s.status === "skipped");
+}
+function deliveryBranches(proto, mol) {
+  const needs = new Map(proto.steps.map((s) => [s.id, s.needs]));
+  const done2 = mol.steps.filter((s) => s.status === "completed" && s.branch !== void 0);
+  const covered = /* @__PURE__ */ new Set();
+  for (const s of done2) {
+    const todo = [...needs.get(s.id) ?? []];
+    for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+      if (covered.has(id)) continue;
+      covered.add(id);
+      todo.push(...needs.get(id) ?? []);
+    }
+  }
+  const branches = [];
+  for (const s of done2)
+    if (!covered.has(s.id) && !branches.includes(s.branch)) branches.push(s.branch);
+  return branches;
+}
+function deliveryEffect(proto, before, after) {
+  if (proto.pullRequest === void 0 || before === after) return void 0;
+  const was = new Map(before.steps.map((s) => [s.id, s.status]));
+  const done2 = after.steps.filter((s) => s.status === "completed" && was.get(s.id) !== "completed");
+  const last = done2[done2.length - 1];
+  if (last === void 0 || !deliveryDue(proto, after)) return void 0;
+  return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
+}
+function pullRequestText(proto, mol, notes = []) {
+  const pr = proto.pullRequest;
+  const issue2 = mol.subject.issue;
+  const values = {
+    title: mol.title,
+    summary: mol.summary ?? defaultSummary(mol),
+    issue: issue2 === void 0 ? "" : `#${issue2}`
+  };
+  const fill = (text4) => text4.replace(/\{\{\s*(title|summary|issue)\s*\}\}/g, (_, k) => values[k]);
+  const title = fill(pr?.title ?? "{{title}}").trim() || mol.id;
+  const parts = [fill(pr?.body ?? "{{summary}}").trim()];
+  if (pr?.closesIssue !== false && issue2 !== void 0) parts.push(`Closes #${issue2}`);
+  const on = issue2 === void 0 ? "" : `; its state and \`/mol\` commands are on #${issue2}`;
+  parts.push(`---
+Delivered by Molecular: molecule \`${mol.id}\` (formula \`${mol.formula.name}\`)${on}.`);
+  parts.push(...notes);
+  return { title: title.slice(0, 256), body: parts.filter((p) => p !== "").join("\n\n") };
+}
+function defaultSummary(mol) {
+  const done2 = mol.steps.filter((s) => s.status === "completed").map((s) => `\`${s.id}\``);
+  return done2.length === 0 ? "" : `Steps done: ${done2.join(", ")}.`;
+}
+var ON_PR_CLOSED = ["keep", "burn", "fail"];
+function closedPullEvents(proto, mol, pull, onClosed) {
+  const { number: number4, merged, by: by2 } = pull;
+  if (!merged && onClosed === "burn") return [{ type: "burn", by: by2, force: true }];
+  const events = [];
+  if (mol.delivery !== void 0)
+    events.push({
+      type: "delivered",
+      delivery: { ...mol.delivery, state: merged ? "merged" : "closed" },
+      by: by2
+    });
+  const detail = merged ? `#${number4} was merged` : `#${number4} was closed without merging`;
+  for (const s of mol.steps) {
+    if (s.status === "awaiting_gate" && s.gates?.some((g) => g.type === "pr-merged" && g.passed === null))
+      events.push({ type: "gates", step: s.id, gates: [{ type: "pr-merged", passed: merged, detail }] });
+  }
+  const step2 = deliveringStep(proto);
+  if (!merged && onClosed === "fail" && step2 !== void 0) {
+    if (mol.steps.some((s) => s.id === step2 && s.status === "completed"))
+      events.push({ type: "delivery-failed", step: step2, error: `${detail} (on_pr_closed: fail)`, by: by2 });
+  }
+  return events;
+}
+function reviewText(by2, body, comments) {
+  const lines = [`Review by @${by2} requesting changes:`, "", (body ?? "").trim() || "(no summary)"];
+  if (comments.length > 0) lines.push("", "Inline comments:");
+  for (const c of comments)
+    lines.push(`- ${c.path}${c.line === void 0 ? "" : `:${c.line}`}: ${c.body.trim()}`);
+  return lines.join("\n");
 }
 
 // src/engine/molecule/formula-source.ts
@@ -58566,6 +58790,7 @@ var MOLECULE_MACHINE = {
     nudge: ["pending"],
     resume: ["pending"],
     pause: ["paused"],
+    delivered: ["pending"],
     budget: ["pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -58586,6 +58811,9 @@ var MOLECULE_MACHINE = {
     resume: ["in_progress"],
     rollback: ["in_progress"],
     pause: ["paused"],
+    delivered: ["in_progress"],
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["in_progress"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -58605,6 +58833,9 @@ var MOLECULE_MACHINE = {
     rollback: ["paused"],
     unpause: ["in_progress", "pending"],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    delivered: ["paused"],
+    "delivery-failed": ["paused"],
+    "changes-requested": ["paused"],
     budget: ["paused", "in_progress", "pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -58612,6 +58843,10 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   complete: {
+    delivered: ["complete"],
+    // A step of a complete molecule fails: it is in progress until settle says failed.
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["complete"],
     complete: ["complete"],
     gates: ["complete"],
@@ -58623,6 +58858,9 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   failed: {
+    delivered: ["failed"],
+    "delivery-failed": ["failed"],
+    "changes-requested": ["in_progress"],
     budget: ["failed"],
     complete: ["failed"],
     gates: ["failed"],
@@ -58694,6 +58932,8 @@ var STEP_MACHINE = {
     complete: ["completed"],
     gates: ["completed"],
     approve: ["completed"],
+    // Its work does not merge into the molecule's result branch (`[pull_request]`).
+    conflict: ["failed"],
     ...SWEEP
   },
   failed: {
@@ -58984,6 +59224,7 @@ function moleculeWith(b, lists) {
   if (b.summary !== void 0) mol.summary = b.summary;
   if (b.budget !== void 0) mol.budget = b.budget;
   if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
+  if (b.delivery !== void 0) mol.delivery = b.delivery;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -59152,6 +59393,167 @@ function adhocProto(inline2) {
   return index.ok ? ok(proto) : index;
 }
 
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled",
+  delivered: "given its delivery",
+  conflict: "failed on a merge conflict",
+  "delivery-failed": "failed its delivery",
+  "changes-requested": "sent back by a review"
+};
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids2 = mol.steps.map((s) => s.id);
+  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
+  );
+}
+
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status2 = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status2 === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status2 === "in_progress" || status2 === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids2, why) {
+  if (ids2.length === 0) return;
+  const list2 = ids2.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/delivered.ts
+function delivered(d, e) {
+  const was = d.field("delivery");
+  const next = { ...was, ...e.delivery };
+  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
+    return ok(void 0);
+  d.set("delivery", next);
+  const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
+  d.record("delivered", { by: e.by, note: what });
+  return ok(void 0);
+}
+function deliveryFailed(d, e) {
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
+  const status2 = d.step(i).status;
+  if (status2 === "failed") return ok(void 0);
+  if (status2 !== "completed") return refuse("step", e.step, status2, "conflict");
+  d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  return ok(void 0);
+}
+function conflictSentence(step2, branch, paths) {
+  const shown = paths.slice(0, 20).join(", ");
+  const more = paths.length > 20 ? ` and ${paths.length - 20} more` : "";
+  const where3 = paths.length === 0 ? "a merge conflict" : `conflicts in ${shown}${more}`;
+  return `step "${step2}" does not merge into ${branch}: ${where3}; resolve it on the step's branch and /mol retry ${step2}`;
+}
+function changesRequested(d, e) {
+  const delivering = deliveringStep(d.proto);
+  if (delivering === void 0)
+    return err(
+      "invalid-state",
+      "this molecule delivers no pull request ([pull_request]), so a review changes nothing"
+    );
+  const at = d.position(delivering);
+  const def = d.def(at);
+  const targetId = def.onChangesRequested;
+  if (targetId === void 0)
+    return err(
+      "invalid-state",
+      `step "${delivering}" has no on_changes_requested, so a review requesting changes changes nothing`
+    );
+  const target = d.position(targetId);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = d.step(target).loops;
+  if (loops >= budget)
+    return err(
+      "loop-limit",
+      `changes requested, but "${targetId}" was sent back ${loops} of ${budget} times (max_loops): nothing changed; retry or reset by hand`
+    );
+  const note = `changes requested by @${e.by}: loop ${loops + 1} of ${budget} back to "${targetId}"`;
+  const interrupted = [];
+  for (const j of [target, ...downstreamOf(d.index, [target])].sort((a, b) => a - b)) {
+    const patch = { attempts: 0, error: void 0 };
+    if (j === target) {
+      patch.loops = loops + 1;
+      patch.review = e.review;
+    }
+    if (sendBack(d, j, "loop", { by: e.by, note }, patch)) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/events.ts
 var step = external_exports.string().min(1);
 var by = external_exports.string().optional();
@@ -59235,51 +59637,23 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     processEnded: external_exports.boolean().optional(),
     by
   }),
+  /** The face built the result branch or opened, found, merged or closed the pull request. */
+  external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /**
+   * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
+   * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
+   */
+  external_exports.object({ type: external_exports.literal("delivery-failed"), step, error: external_exports.string().min(1), by }),
+  /**
+   * A review requesting changes on the molecule's pull request (the face checked the reviewer's
+   * role): back to the delivering step's `on_changes_requested` step, with the review's text.
+   */
+  external_exports.object({ type: external_exports.literal("changes-requested"), review: external_exports.string(), by: external_exports.string() }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
-}
 
 // src/engine/molecule/step-budgets.ts
 function budgetsFor(proto, mol, def, state) {
@@ -59292,20 +59666,6 @@ function spentFor(steps, state, running) {
     molecule: addUsage(moleculeUsage(steps), running),
     step: addUsage(state?.usage, running)
   };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids2 = mol.steps.map((s) => s.id);
-  const listed = ids2.length > 20 ? `${ids2.slice(0, 20).join(", ")}, \u2026` : ids2.join(", ");
-  return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids2)}; its steps are ${listed}`
-  );
 }
 
 // src/engine/molecule/ops/budget-stop.ts
@@ -59325,9 +59685,9 @@ function stopForBudget(d, i, e, patch) {
 function raiseBudget(d, e) {
   const words = describeBudget(e.budget);
   if (e.step !== void 0) {
-    const found2 = findStep(d, e.step);
-    if (!found2.ok) return found2;
-    const i = found2.value;
+    const found3 = findStep(d, e.step);
+    if (!found3.ok) return found3;
+    const i = found3.value;
     const budget = { ...d.step(i).budget, ...e.budget };
     d.patch(i, { budget });
     d.record("budget", { step: e.step, by: e.by, note: `step budget ${words}` });
@@ -59364,45 +59724,6 @@ function raiseBudget(d, e) {
 }
 function describeBudget(budget) {
   return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
-}
-
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status2 = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status2 === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status2 === "in_progress" || status2 === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids2, why) {
-  if (ids2.length === 0) return;
-  const list2 = ids2.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
 }
 
 // src/engine/molecule/ops/fail.ts
@@ -59459,9 +59780,9 @@ function loopBack(d, failing, target, loop, budget) {
   noticeInterrupted(d, interrupted, note);
 }
 function fail3(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const status2 = d.step(i).status;
   if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
   const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
@@ -59470,9 +59791,9 @@ function fail3(d, e) {
   return ok(void 0);
 }
 function timeout(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "timeout");
   if (step2.startedAt === void 0)
@@ -59517,9 +59838,9 @@ function failingDetail(gates2) {
 
 // src/engine/molecule/ops/complete.ts
 function complete(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status === "completed") return alreadyCompleted(d, e.step);
   if (step2.status === "awaiting_gate") {
@@ -59545,6 +59866,7 @@ function complete(d, e) {
     return refuse("step", e.step, step2.status, "complete");
   const patch = record2(e, step2.usage);
   patch.lease = void 0;
+  if (step2.review !== void 0) patch.review = void 0;
   patch.nudgedAt = void 0;
   if (step2.status === "ready") {
     patch.attempts = step2.attempts + 1;
@@ -59571,9 +59893,9 @@ function complete(d, e) {
   return ok(void 0);
 }
 function gates(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status === "completed") return alreadyCompleted(d, e.step);
   if (step2.status !== "awaiting_gate") return refuse("step", e.step, step2.status, "gates");
@@ -59581,9 +59903,9 @@ function gates(d, e) {
   return ok(void 0);
 }
 function approve(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status === "completed") return alreadyCompleted(d, e.step);
   if (!d.def(i).gates.some((g) => g.type === "approval")) {
@@ -60130,7 +60452,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record3 = {
+  const record4 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -60164,7 +60486,7 @@ function squash(d, e) {
       note: summary
     }
   );
-  d.emit({ type: "archive", record: record3 });
+  d.emit({ type: "archive", record: record4 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -60219,9 +60541,9 @@ function evaporate(d, _e) {
 
 // src/engine/molecule/ops/nudge.ts
 function nudge(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status === "ready") {
     d.move(i, "nudge", "ready", { by: "patrol", note: "dispatched again" }, { nudgedAt: d.at });
@@ -60317,9 +60639,9 @@ function resume(d, e) {
   return ok(void 0);
 }
 function release(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status !== "in_progress") return refuse("step", e.step, step2.status, "release");
   const lease = step2.lease;
@@ -60346,9 +60668,9 @@ function release(d, e) {
 
 // src/engine/molecule/ops/retry.ts
 function retry(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const status2 = d.step(i).status;
   let sources;
   if (status2 === "failed") sources = [i];
@@ -60381,9 +60703,9 @@ function rollback(d, e) {
     note = "rolled back to the base";
     d.emit({ type: "reset-branch" });
   } else {
-    const found2 = findStep(d, e.step);
-    if (!found2.ok) return found2;
-    const i = found2.value;
+    const found3 = findStep(d, e.step);
+    if (!found3.ok) return found3;
+    const i = found3.value;
     const step2 = d.step(i);
     if (step2.status !== "completed") {
       return refuse(
@@ -60424,9 +60746,9 @@ function rollbackCandidates(d, e) {
 
 // src/engine/molecule/ops/skip.ts
 function skip(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const status2 = d.step(i).status;
   if (!["pending", "ready", "awaiting_gate", "failed", "blocked"].includes(status2)) {
     return refuse(
@@ -60465,9 +60787,9 @@ function bypasses(d, i) {
 
 // src/engine/molecule/ops/start.ts
 function start(d, e) {
-  const found2 = findStep(d, e.step);
-  if (!found2.ok) return found2;
-  const i = found2.value;
+  const found3 = findStep(d, e.step);
+  if (!found3.ok) return found3;
+  const i = found3.value;
   const step2 = d.step(i);
   if (step2.status === "in_progress") return restart(d, i, e);
   if (step2.status !== "ready") return refuse("step", e.step, step2.status, "start", startHint(d, i));
@@ -60552,7 +60874,10 @@ var HANDLERS = {
   squash,
   burn,
   evaporate,
-  budget: raiseBudget
+  budget: raiseBudget,
+  delivered,
+  "delivery-failed": deliveryFailed,
+  "changes-requested": changesRequested
 };
 function transition(cooked, mol, event, now) {
   const proto = withFanouts(cooked, mol);
@@ -60578,7 +60903,10 @@ function transition(cooked, mol, event, now) {
   if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
-  return ok(d.build());
+  const built = d.build();
+  const deliver = deliveryEffect(proto, mol, built.mol);
+  if (deliver !== void 0) built.effects.push(deliver);
+  return ok(built);
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -60589,7 +60917,7 @@ function resetFresh(proto, index, mol, event, now) {
   return reset(base, fresh.value, { ...mol, steps, history: mol.history }, event, now);
 }
 function fanOut(cooked, d) {
-  let found2 = false;
+  let found3 = false;
   for (const i of spawnerPositions(d.proto)) {
     const def = d.def(i);
     const step2 = d.step(i);
@@ -60600,9 +60928,9 @@ function fanOut(cooked, d) {
       step: step2.id,
       note: `${items.ok ? items.value.length : 0} item(s) of ${def.fanout.forEach} bonded to ${def.fanout.bond}`
     });
-    found2 = true;
+    found3 = true;
   }
-  if (!found2) return void 0;
+  if (!found3) return void 0;
   const before = d.base;
   const mid = d.build();
   const grown = withFanouts(cooked, mid.mol);
@@ -60779,12 +61107,12 @@ var ReadCache = class {
   /** 304s answered from here (for the bench and the logs). */
   notModified = 0;
   get(key) {
-    const found2 = this.kept.get(key);
-    if (found2) {
+    const found3 = this.kept.get(key);
+    if (found3) {
       this.kept.delete(key);
-      this.kept.set(key, found2);
+      this.kept.set(key, found3);
     }
-    return found2;
+    return found3;
   }
   set(key, value) {
     this.kept.delete(key);
@@ -65183,7 +65511,10 @@ var ConfigSchema = external_exports.strictObject({
   lock: external_exports.enum(["auto", "none", "ref"]).default("auto"),
   context: contextMap.default({}),
   step_issues: external_exports.boolean().default(false),
-  on_pr_closed: external_exports.enum(["burn", "keep"]).default("keep"),
+  /** A pull request closed without merging: `keep` its molecules, `burn` them, or `fail` the delivering step. */
+  on_pr_closed: external_exports.enum(ON_PR_CLOSED).default("keep"),
+  /** Who may send a delivered molecule back with a review requesting changes. */
+  changes_requested_permission: external_exports.enum(PERMISSIONS).default("write"),
   /** Logins whose comments may hold state; absent: the app's bot and github-actions[bot]. */
   trusted_writers: external_exports.array(external_exports.string().min(1)).min(1).optional(),
   /**
@@ -65308,10 +65639,10 @@ async function findDashboardIssue(octokit, repo, writers) {
     labels: [DASHBOARD_LABEL.name]
   });
   const ours = new Set(writers.map((w) => w.toLowerCase().replace(/\[bot\]$/, "")));
-  const found2 = data.repository.issues.nodes.find(
+  const found3 = data.repository.issues.nodes.find(
     (n) => n.author !== null && ours.has(n.author.login.toLowerCase().replace(/\[bot\]$/, ""))
   );
-  return found2 ? { number: found2.number, body: found2.body } : void 0;
+  return found3 ? { number: found3.number, body: found3.body } : void 0;
 }
 async function openDashboardIssue(octokit, repo, title, body) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues", {
@@ -65434,8 +65765,8 @@ async function postOnce(send, find, sleep = (ms) => new Promise((resolve) => set
       const delay = LOOK_DELAYS_MS[looks++];
       if (!lost2 || delay === void 0) throw error2;
       await sleep(delay);
-      const found2 = await find();
-      if (found2 !== void 0) return found2;
+      const found3 = await find();
+      if (found3 !== void 0) return found3;
     }
   }
 }
@@ -65568,6 +65899,10 @@ function gateLine(gate, skipped = false) {
   const verdict = gate.passed === null ? "waiting" : gate.passed ? "passed" : "failed";
   return `- ${mark} **${gate.type}** ${verdict}${gate.detail ? `: ${gate.detail}` : ""}`;
 }
+function pullLine(pull) {
+  if (pull === void 0) return [];
+  return ["", `Delivered in ${pull.url ? `[#${pull.number}](${pull.url})` : `#${pull.number}`}.`];
+}
 function stepCheckRun(input2) {
   const state = checkStateOf(input2.status);
   const failed = input2.gates.filter((g) => g.passed === false).length;
@@ -65587,7 +65922,8 @@ function stepCheckRun(input2) {
       `Step \`${input2.step}\` of molecule \`${input2.molId}\` is **${input2.status}**.`,
       "",
       ...lines,
-      ...isEmptyUsage(input2.usage) ? [] : ["", `Agent usage: ${describeUsage(input2.usage)}.`]
+      ...isEmptyUsage(input2.usage) ? [] : ["", `Agent usage: ${describeUsage(input2.usage)}.`],
+      ...pullLine(input2.pull)
     ].join("\n"),
     externalId: checkRunExternalId(input2.molId, input2.step),
     actions,
@@ -65611,7 +65947,10 @@ function moleculeCheckRun(mol, headSha, checkRunId) {
       "",
       "| step | status | attempts |",
       "|---|---|---|",
-      ...rows
+      ...rows,
+      ...pullLine(
+        mol.delivery?.pr === void 0 ? void 0 : { number: mol.delivery.pr, url: mol.delivery.url }
+      )
     ].join("\n"),
     externalId: checkRunExternalId(mol.id),
     actions: [],
@@ -65775,20 +66114,20 @@ async function searchIssueNumbers(octokit, q) {
 
 // src/github/store/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
-function formatArchiveBody(record3) {
-  const steps = record3.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
-  const m = record3.metrics;
+function formatArchiveBody(record4) {
+  const steps = record4.steps.map((s) => `| ${codeSpan(s.id)} | ${s.status} | ${s.attempts} |`);
+  const m = record4.metrics;
   return [
     `${OPEN}
-${commentSafeJson(record3)}
+${commentSafeJson(record4)}
 -->`,
     "",
-    `### \u{1F4E6} ${inlineText(record3.title, 200)}`,
+    `### \u{1F4E6} ${inlineText(record4.title, 200)}`,
     "",
-    `Squashed molecule ${codeSpan(record3.id)} (formula ${codeSpan(record3.formula.name)}): **${record3.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
+    `Squashed molecule ${codeSpan(record4.id)} (formula ${codeSpan(record4.formula.name)}): **${record4.outcome}** after ${formatDuration(m.durationMs)}, ${m.attempts} attempts, ${m.retries} retries, ${m.loops} loops.`,
     "",
     // The summary is markdown, but it must not open a block of its own that a reader could mistake for state.
-    truncate(record3.summary, 4e3).replace(/<!--/g, "&lt;!--"),
+    truncate(record4.summary, 4e3).replace(/<!--/g, "&lt;!--"),
     "",
     "<details><summary>Steps</summary>",
     "",
@@ -65991,7 +66330,7 @@ function isNotFound(error2) {
   return httpStatus(error2) === 404 || Array.isArray(errors) && errors.some((e) => e.type === "NOT_FOUND");
 }
 function classifyComments(comments, policy) {
-  const found2 = [];
+  const found3 = [];
   const rejected = [];
   for (const comment of comments) {
     const claim2 = claimOf(comment.body);
@@ -66004,9 +66343,9 @@ function classifyComments(comments, policy) {
     }
     const read = claim2.read();
     if (!read.ok) rejected.push({ comment, error: read.error });
-    else found2.push({ ...read.value, comment });
+    else found3.push({ ...read.value, comment });
   }
-  return { found: found2, rejected };
+  return { found: found3, rejected };
 }
 function claimOf(body) {
   const archive = findArchiveBlock(body);
@@ -66014,8 +66353,8 @@ function claimOf(body) {
     return {
       claimedId: () => claimedId(archive, "json"),
       read: () => {
-        const record3 = parseArchive(archive);
-        return record3.ok ? { ok: true, value: { kind: "archive", record: record3.value } } : record3;
+        const record4 = parseArchive(archive);
+        return record4.ok ? { ok: true, value: { kind: "archive", record: record4.value } } : record4;
       }
     };
   }
@@ -66031,8 +66370,8 @@ function claimOf(body) {
 }
 function pickMolecule(classified, id) {
   const idOf = (f) => f.kind === "state" ? f.mol.id : f.record.id;
-  const found2 = classified.found.filter((f) => idOf(f) === id).sort((a, b) => a.comment.id - b.comment.id)[0];
-  return { ...found2 ? { found: found2 } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
+  const found3 = classified.found.filter((f) => idOf(f) === id).sort((a, b) => a.comment.id - b.comment.id)[0];
+  return { ...found3 ? { found: found3 } : {}, rejected: classified.rejected.filter((r) => r.molId === id) };
 }
 
 // src/github/store/confirm-write.ts
@@ -66044,8 +66383,8 @@ async function confirmWrite(octokit, input2) {
     const back = await getComment(octokit, input2.response);
     if (back && same(back)) return ok({});
     if (back) {
-      const [found2] = classifyComments([back], input2.policy).found;
-      if (found2?.kind === "state" && found2.mol.rev > input2.previousRev) return ok({ conflict: found2 });
+      const [found3] = classifyComments([back], input2.policy).found;
+      if (found3?.kind === "state" && found3.mol.rev > input2.previousRev) return ok({ conflict: found3 });
     }
     const delay = STALE_READ_DELAYS_MS[attempt2];
     if (delay === void 0) return lost(input2.response.id);
@@ -66227,12 +66566,12 @@ function lockRefFor(molId) {
   return LOCK_REF_PREFIX + safe;
 }
 var shortRef = (ref) => ref.replace(/^refs\//, "");
-async function createLockCommit(octokit, repo, record3, parents) {
+async function createLockCommit(octokit, repo, record4, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
     message: `${MESSAGE_TITLE}
 
-${JSON.stringify(record3)}
+${JSON.stringify(record4)}
 `,
     tree: EMPTY_TREE_SHA,
     parents
@@ -66256,17 +66595,17 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record3 = parseRecord(data.message);
-  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
+  const record4 = parseRecord(data.message);
+  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
   return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 function parseRecord(message) {
   if (!message.startsWith(MESSAGE_TITLE)) return void 0;
   try {
-    const record3 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
-    return { holder: record3.holder, expiresAt: record3.expiresAt };
+    const record4 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
+    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
+    return { holder: record4.holder, expiresAt: record4.expiresAt };
   } catch {
     return void 0;
   }
@@ -66472,16 +66811,16 @@ var CommentStore = class {
   }
   load(id) {
     return this.guard("load", id, async () => {
-      const found2 = await this.read(id);
-      if (!found2.ok) return found2;
-      return ok(found2.value?.kind === "state" ? found2.value.mol : void 0);
+      const found3 = await this.read(id);
+      if (!found3.ok) return found3;
+      return ok(found3.value?.kind === "state" ? found3.value.mol : void 0);
     });
   }
   loadArchive(id) {
     return this.guard("loadArchive", id, async () => {
-      const found2 = await this.read(id);
-      if (!found2.ok) return found2;
-      return ok(found2.value?.kind === "archive" ? found2.value.record : void 0);
+      const found3 = await this.read(id);
+      if (!found3.ok) return found3;
+      return ok(found3.value?.kind === "archive" ? found3.value.record : void 0);
     });
   }
   mutate(id, fn) {
@@ -66518,10 +66857,10 @@ var CommentStore = class {
     });
   }
   async applyAll(id, fns, lease) {
-    let found2 = await this.read(id);
+    let found3 = await this.read(id);
     for (let attempt2 = 0; ; attempt2++) {
-      if (!found2.ok) return fns.map(() => found2);
-      const current = found2.value;
+      if (!found3.ok) return fns.map(() => found3);
+      const current = found3.value;
       if (current?.kind !== "state") {
         return fns.map(() => err("not-found", `there is no live molecule ${id} in ${repoSlug(this.repo)}`));
       }
@@ -66550,7 +66889,7 @@ var CommentStore = class {
         );
         return applied2.results.map((r) => r.ok ? conflict : r);
       }
-      found2 = ok(written2.value.conflict);
+      found3 = ok(written2.value.conflict);
     }
   }
   list(filter = {}) {
@@ -66558,17 +66897,17 @@ var CommentStore = class {
       if (filter.status?.length === 0) return ok([]);
       const issues = new Set(this.knownIssues);
       for (const label2 of statusLabels(filter.status)) {
-        const found2 = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label2}"`);
-        for (const number4 of found2) issues.add(number4);
+        const found3 = await searchIssueNumbers(this.octokit, `repo:${repoSlug(this.repo)} label:"${label2}"`);
+        for (const number4 of found3) issues.add(number4);
       }
       const molecules = [];
       for (const issue2 of [...issues].sort((a, b) => a - b)) {
         const classified = classifyComments(await this.listComments(issue2), this.policy);
         this.reportAll(classified.rejected);
-        for (const found2 of classified.found) {
-          if (found2.kind !== "state") continue;
-          const mol = found2.mol;
-          this.remember(mol.id, { issue: issue2, comment: found2.comment });
+        for (const found3 of classified.found) {
+          if (found3.kind !== "state") continue;
+          const mol = found3.mol;
+          this.remember(mol.id, { issue: issue2, comment: found3.comment });
           if (filter.kind !== void 0 && mol.kind !== filter.kind) continue;
           if (filter.status !== void 0 && !filter.status.includes(mol.status)) continue;
           molecules.push(mol);
@@ -66652,9 +66991,9 @@ var CommentStore = class {
     let body;
     let persisted = next;
     if (next.status === "squashed") {
-      const record3 = archiveOf(mutation.effects, before.id);
-      if (!record3.ok) return record3;
-      body = sealBody(formatArchiveBody(record3.value), this.now(), this.policy.key);
+      const record4 = archiveOf(mutation.effects, before.id);
+      if (!record4.ok) return record4;
+      body = sealBody(formatArchiveBody(record4.value), this.now(), this.policy.key);
     } else {
       const encoded = await this.encode(next);
       if (!encoded.ok) return encoded;
@@ -66874,8 +67213,8 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
     const dirs = options.searchPath ?? [];
     for (let i = 0; i < dirs.length; i++) {
       searched[i] ??= await listFormulas(octokit, repo, { ...options, formulasPath: dirs[i] });
-      const found2 = searched[i]?.get(wanted);
-      if (found2) return found2;
+      const found3 = searched[i]?.get(wanted);
+      if (found3) return found3;
     }
     return void 0;
   };
@@ -66916,10 +67255,10 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
   return ok({ root: root.value.parsed, ref: refOf(name, library), library });
 }
 function fromBuiltin(name, builtin) {
-  const found2 = builtin?.(name);
-  if (!found2) return void 0;
-  const parsed = parseFormula(found2.text, found2.file);
-  return parsed.ok ? ok({ parsed: parsed.value, pin: builtinPin(found2.version) }) : parsed;
+  const found3 = builtin?.(name);
+  if (!found3) return void 0;
+  const parsed = parseFormula(found3.text, found3.file);
+  return parsed.ok ? ok({ parsed: parsed.value, pin: builtinPin(found3.version) }) : parsed;
 }
 async function gather2(rootName, root, fetchOne) {
   const entries = /* @__PURE__ */ new Map([[rootName, root]]);
@@ -67157,8 +67496,8 @@ async function described(source, pins, name, parsed) {
 }
 async function readPinned(source, name, pin) {
   if (typeof pin === "string") {
-    const found2 = source.builtin(name);
-    if (found2) return parseFormula(found2.text, found2.file);
+    const found3 = source.builtin(name);
+    if (found3) return parseFormula(found3.text, found3.file);
     return err("unknown-formula", `the built-in formula "${name}" pinned as ${pin} is not in this Molecular`);
   }
   if ("inline" in pin) return parseFormula(JSON.stringify(pin.inline), `${name} (inline)`, "json");
@@ -67322,6 +67661,11 @@ async function carry(scene, effects, handlers, out, depth) {
   for (const effect of effects) {
     const mol = out.mol;
     try {
+      if (effect.type === "deliver") {
+        const events = await handlers.deliver?.(effect, mol, out) ?? [];
+        if (events.length > 0 && depth < MAX_DEPTH4) await record3(scene, events, handlers, out, depth);
+        continue;
+      }
       if (effect.type !== "evaluate-gates") {
         await handlers.carry(effect, mol, effects, out);
         continue;
@@ -67353,6 +67697,15 @@ async function carry(scene, effects, handlers, out, depth) {
     }
   }
 }
+async function record3(scene, events, handlers, out, depth) {
+  const change = await changeMolecule(scene.store, scene.proto, out.mol.id, events, scene.now());
+  if (!change.ok) {
+    out.problems.push(`the delivery of ${out.mol.id} could not be recorded: ${change.error.message}`);
+    return;
+  }
+  out.mol = change.value.mol;
+  await carry(scene, change.value.effects, handlers, out, depth + 1);
+}
 
 // src/shell/step/step-inputs.ts
 function baseBranchesOf(proto, mol, def) {
@@ -67378,6 +67731,85 @@ async function upsertRememberedCheckRun(ctx, input2) {
   return result;
 }
 
+// src/github/merge-branch.ts
+async function branchHead(octokit, repo, branch) {
+  try {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+      ...repo,
+      ref: `heads/${branch}`
+    });
+    return data.object.sha;
+  } catch (error2) {
+    if (httpStatus(error2) === 404) return void 0;
+    throw error2;
+  }
+}
+async function createBranch(octokit, repo, branch, sha) {
+  try {
+    await octokit.request("POST /repos/{owner}/{repo}/git/refs", {
+      ...repo,
+      ref: `refs/heads/${branch}`,
+      sha
+    });
+    return true;
+  } catch (error2) {
+    if (httpStatus(error2) === 422) return false;
+    throw error2;
+  }
+}
+async function mergeBranch(octokit, repo, base, head, message) {
+  try {
+    const { status: status2 } = await octokit.request("POST /repos/{owner}/{repo}/merges", {
+      ...repo,
+      base,
+      head,
+      commit_message: message
+    });
+    return status2 === 204 ? "up-to-date" : "merged";
+  } catch (error2) {
+    if (httpStatus(error2) === 409) return "conflict";
+    throw error2;
+  }
+}
+async function treeFiles(octokit, repo, ref) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", {
+    ...repo,
+    tree_sha: ref,
+    recursive: "true"
+  });
+  return new Map(data.tree.filter((e) => e.type === "blob").map((e) => [e.path ?? "", e.sha ?? ""]));
+}
+async function conflictingPaths(octokit, repo, origin, ours, theirs) {
+  const o = await treeFiles(octokit, repo, origin).catch((error2) => {
+    if (httpStatus(error2) === 404 || httpStatus(error2) === 422) return /* @__PURE__ */ new Map();
+    throw error2;
+  });
+  const [a, b] = await Promise.all([ours, theirs].map((ref) => treeFiles(octokit, repo, ref)));
+  const paths = /* @__PURE__ */ new Set([...a.keys(), ...b.keys()]);
+  const both = [];
+  for (const path of paths) {
+    const was = o?.get(path);
+    const left = a?.get(path);
+    const right = b?.get(path);
+    if (left !== right && left !== was && right !== was) both.push(path);
+  }
+  return both.sort();
+}
+async function fastForward(octokit, repo, branch, sha) {
+  try {
+    await octokit.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}", {
+      ...repo,
+      ref: `heads/${branch}`,
+      sha,
+      force: false
+    });
+    return true;
+  } catch (error2) {
+    if (httpStatus(error2) === 422) return false;
+    throw error2;
+  }
+}
+
 // src/github/pulls.ts
 async function getPull(octokit, repo, number4) {
   const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
@@ -67385,6 +67817,127 @@ async function getPull(octokit, repo, number4) {
     pull_number: number4
   });
   return data;
+}
+var found2 = (p) => ({
+  number: p.number,
+  nodeId: p.node_id,
+  url: p.html_url,
+  state: p.state === "closed" ? "closed" : "open",
+  merged: p.merged_at !== null,
+  headSha: p.head.sha
+});
+async function findPullByHead(octokit, repo, branch) {
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls", {
+    ...repo,
+    head: `${repo.owner}:${branch}`,
+    state: "all",
+    per_page: 10
+  });
+  const open2 = data.find((p) => p.state === "open") ?? data[0];
+  return open2 === void 0 ? void 0 : found2(open2);
+}
+async function openPull(octokit, repo, pull) {
+  try {
+    const { data } = await octokit.request("POST /repos/{owner}/{repo}/pulls", { ...repo, ...pull });
+    return { pull: found2(data), created: true };
+  } catch (error2) {
+    if (httpStatus(error2) !== 422 || !/already exists/i.test(httpMessage(error2))) throw error2;
+    const existing = await findPullByHead(octokit, repo, pull.head);
+    if (existing === void 0) throw error2;
+    return { pull: existing, created: false };
+  }
+}
+async function requestReviewers(octokit, repo, number4, reviewers, teamReviewers) {
+  if (reviewers.length === 0 && teamReviewers.length === 0) return;
+  await octokit.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers", {
+    ...repo,
+    pull_number: number4,
+    reviewers: [...reviewers],
+    team_reviewers: [...teamReviewers]
+  });
+}
+async function labelPull(octokit, repo, number4, labels) {
+  if (labels.length === 0) return;
+  await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/labels", {
+    ...repo,
+    issue_number: number4,
+    labels: [...labels]
+  });
+}
+var ENABLE_AUTO_MERGE = `mutation($id: ID!, $mergeMethod: PullRequestMergeMethod!) {
+  enablePullRequestAutoMerge(input: { pullRequestId: $id, mergeMethod: $mergeMethod }) { pullRequest { number } }
+}`;
+async function enableAutoMerge(octokit, pull, method) {
+  await octokit.graphql(ENABLE_AUTO_MERGE, { id: pull.nodeId, mergeMethod: method.toUpperCase() });
+}
+
+// src/shell/github/deliver-pull-request.ts
+async function deliverPullRequest(host, proto, mol, effect) {
+  const pr = proto.pullRequest;
+  const [first2] = effect.branches;
+  if (pr === void 0 || first2 === void 0) return [];
+  const { octokit, repo } = host;
+  const branch = resultBranch(mol.id);
+  let sources = effect.branches;
+  if (await branchHead(octokit, repo, branch) === void 0) {
+    const start2 = await branchHead(octokit, repo, first2);
+    if (start2 === void 0)
+      throw new Error(`the branch ${first2} is not on GitHub, so nothing can be delivered`);
+    if (await createBranch(octokit, repo, branch, start2)) sources = effect.branches.slice(1);
+  }
+  for (const source of sources) {
+    const outcome = await mergeBranch(octokit, repo, branch, source, `Merge ${source} into ${branch}`);
+    if (outcome !== "conflict") continue;
+    const origin = mol.base.sha ?? mol.base.ref;
+    const paths = await conflictingPaths(octokit, repo, origin, branch, source);
+    const step2 = mol.steps.find((s) => s.branch === source)?.id ?? effect.step;
+    return [{ type: "delivery-failed", step: step2, error: conflictSentence(step2, branch, paths) }];
+  }
+  if (mol.subject.pr !== void 0) return deliverToPullHead(host, mol, branch, effect.step);
+  let pull = await findPullByHead(octokit, repo, branch);
+  if (pull === void 0) {
+    const { title, body } = pullRequestText(proto, mol, host.notes);
+    const base = pr.base ?? await host.defaultBranch();
+    pull = (await openPull(octokit, repo, { title, body, head: branch, base, draft: pr.draft })).pull;
+  }
+  if (mol.delivery?.pr === void 0) {
+    await labelPull(octokit, repo, pull.number, pr.labels);
+    await requestReviewers(octokit, repo, pull.number, pr.reviewers, pr.teamReviewers);
+    if (pr.autoMerge !== void 0 && pull.state === "open")
+      await enableAutoMerge(octokit, pull, pr.autoMerge);
+  }
+  const state = pull.merged ? "merged" : pull.state;
+  const note = host.notes?.join(" ");
+  const delivery = { branch, pr: pull.number, url: pull.url, state, ...note ? { note } : {} };
+  return [{ type: "delivered", delivery }];
+}
+async function deliverToPullHead(host, mol, branch, step2) {
+  const { octokit, repo } = host;
+  const head = mol.base.ref;
+  for (let round = 0; round < 2; round++) {
+    const outcome = await mergeBranch(octokit, repo, branch, head, `Merge ${head} into ${branch}`);
+    if (outcome === "conflict") {
+      const paths = await conflictingPaths(octokit, repo, mol.base.sha ?? head, branch, head);
+      const where3 = paths.length > 0 ? ` in ${paths.join(", ")}` : "";
+      const error2 = `${head} got new commits while the molecule ran that conflict with step "${step2}"'s work${where3}: nothing was pushed to ${head}; merge ${branch} into ${head} yourself, or resolve it and /mol retry ${step2}`;
+      return [{ type: "delivery-failed", step: step2, error: error2 }];
+    }
+    const tip = await branchHead(octokit, repo, branch);
+    if (tip === void 0) throw new Error(`${branch} vanished while it was delivered`);
+    if (await fastForward(octokit, repo, head, tip)) {
+      const note = host.notes?.join(" ");
+      const delivery = {
+        branch: head,
+        pr: mol.subject.pr,
+        state: "open",
+        ...note ? { note } : {}
+      };
+      return [{ type: "delivered", delivery }];
+    }
+  }
+  throw new Error(
+    `${head} kept moving while the molecule's work was delivered to it; nothing was force-pushed`
+  );
 }
 
 // src/shell/github/github-gates.ts
@@ -67554,6 +68107,26 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         );
       return results ?? [];
     },
+    async deliver(effect, mol, out) {
+      const host = {
+        octokit: ctx.octokit,
+        repo: ctx.repo,
+        defaultBranch: () => defaultBranch(ctx),
+        ...ctx.deliveryNotes ? { notes: ctx.deliveryNotes } : {}
+      };
+      const events = await attemptValue(
+        ctx,
+        out,
+        "deliver the work as a pull request",
+        () => deliverPullRequest(host, proto, mol, effect)
+      );
+      if (events?.some((e) => e.type === "delivered"))
+        for (const note of ctx.deliveryNotes ?? []) {
+          ctx.log.warn(note);
+          out.notices.push(note);
+        }
+      return events ?? [];
+    },
     async carry(effect, mol, batch, out) {
       switch (effect.type) {
         case "dispatch":
@@ -67677,6 +68250,7 @@ async function stepCheck(ctx, proto, mol, step2, status2, gates2, commit, fresh 
       status: status2,
       gates: gates2,
       headSha: sha,
+      ...mol.delivery?.pr === void 0 ? {} : { pull: { number: mol.delivery.pr, url: mol.delivery.url } },
       fresh,
       ...usage === void 0 ? {} : { usage }
     })
@@ -67840,7 +68414,22 @@ var WorkflowRunPayload = external_exports.object({
 });
 var PullClosedPayload = external_exports.object({
   action: external_exports.literal("closed"),
-  pull_request: external_exports.object({ number: external_exports.number().int().positive(), merged: external_exports.boolean().nullable().optional() }),
+  pull_request: external_exports.object({
+    number: external_exports.number().int().positive(),
+    merged: external_exports.boolean().nullable().optional(),
+    head: external_exports.object({ ref: external_exports.string() }).optional()
+  }),
+  sender: User
+});
+var PullReviewPayload = external_exports.object({
+  action: external_exports.literal("submitted"),
+  review: external_exports.object({
+    id: external_exports.number().int().positive(),
+    state: external_exports.string(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable().optional()
+  }),
+  pull_request: external_exports.object({ number: external_exports.number().int().positive(), head: external_exports.object({ ref: external_exports.string() }) }),
   sender: User
 });
 var RepositoryDispatchPayload = external_exports.object({
@@ -68025,6 +68614,27 @@ async function react(octokit, repo, commentId, content) {
     }
   );
   return status2 === 201;
+}
+
+// src/shell/github/pull-head.ts
+function headOf(pull) {
+  const own2 = pull.head.repo?.full_name?.toLowerCase() === pull.base.repo.full_name.toLowerCase();
+  if (!own2) {
+    return `pull request #${pull.number} comes from a fork (${pull.head.repo?.full_name ?? "a deleted repository"}); Molecular never runs steps from a fork's code`;
+  }
+  return { number: pull.number, headRef: pull.head.ref, headSha: pull.head.sha };
+}
+async function fetchPullHead(ctx, number4) {
+  return headOf(await getPull(ctx.octokit, ctx.repo, number4));
+}
+
+// src/shell/github/command-home.ts
+async function commandHome(ctx, issue2) {
+  if (!issue2.isPull) return issue2.number;
+  const head = await fetchPullHead(ctx, issue2.number);
+  if (typeof head === "string") return issue2.number;
+  const molId = moleculeOfResultBranch(head.headRef);
+  return (molId === void 0 ? void 0 : parseMoleculeId(molId)?.issue) ?? issue2.number;
 }
 
 // src/shell/github/reply-marker.ts
@@ -68449,32 +69059,21 @@ function outcomeText(notices, problems) {
   return lines.length === 0 ? done() : { ok: problems.length === 0, text: lines.join("\n") };
 }
 
-// src/shell/github/pull-head.ts
-function headOf(pull) {
-  const own2 = pull.head.repo?.full_name?.toLowerCase() === pull.base.repo.full_name.toLowerCase();
-  if (!own2) {
-    return `pull request #${pull.number} comes from a fork (${pull.head.repo?.full_name ?? "a deleted repository"}); Molecular never runs steps from a fork's code`;
-  }
-  return { number: pull.number, headRef: pull.head.ref, headSha: pull.head.sha };
-}
-async function fetchPullHead(ctx, number4) {
-  return headOf(await getPull(ctx.octokit, ctx.repo, number4));
-}
-
 // src/shell/github/answer-comment.ts
 async function answerComment(ctx, request2) {
   const { commands, login, commentId, issue: issue2 } = request2;
   const wantsState = commands.some((c) => !isCommandError(c) && c.verb !== "help");
   const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === "pour" || c.verb === "wisp"));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, "eyes") : false;
-  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, issue2.number) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
+  const home = wantsState ? await commandHome(ctx, issue2) : issue2.number;
+  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
   const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : "none";
   const scene = {
     ctx,
     store: openStore(ctx),
-    issue: issue2.number,
+    issue: home,
     login,
     level,
     table: table2,
@@ -68676,11 +69275,42 @@ ${problems.map((p) => `- \u26A0\uFE0F ${quiet(p)}`).join("\n")}`
   );
 }
 
+// src/webhooks/delivered-pull-closed.ts
+async function closeDeliveredPull(ctx, pull) {
+  const molId = moleculeOfResultBranch(pull.head);
+  const issue2 = molId === void 0 ? void 0 : parseMoleculeId(molId)?.issue;
+  if (molId === void 0 || issue2 === void 0) return void 0;
+  const found3 = (await moleculesOnIssue(ctx, issue2)).live.find((l) => l.mol.id === molId);
+  if (found3 === void 0 || (found3.mol.delivery?.pr ?? pull.number) !== pull.number)
+    return ignored(`#${pull.number} delivers no live molecule`);
+  const proto = await loadProto2(ctx, found3.mol);
+  if (!proto.ok) return ignored(`${molId}: ${proto.error.message}`);
+  const store = openStore(ctx);
+  const closing = await applyToMolecule(
+    ctx,
+    store,
+    molId,
+    (mol) => ok(closedPullEvents(proto.value, mol, pull, ctx.config.on_pr_closed))
+  );
+  if (!closing.ok) return ignored(`${molId}: ${closing.error.message}`);
+  const outcome = closing.value.outcome;
+  if (outcome) await tellProblems(ctx, outcome.mol, outcome.problems);
+  const after = outcome?.mol ?? closing.value.change.mol;
+  if (!pull.merged || after.status !== "complete")
+    return applied(`#${pull.number} closed: ${molId} ${after.status}`);
+  const squashed = await applyToMolecule(ctx, store, molId, { type: "squash", by: pull.by });
+  if (!squashed.ok) return ignored(`${molId}: ${squashed.error.message}`);
+  return applied(`#${pull.number} merged: ${molId} squashed`);
+}
+
 // src/webhooks/pull-request-closed.ts
 async function handlePullRequestClosed(ctx) {
   const parsed = PullClosedPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored("not a closed pull request");
-  const { number: number4, merged } = parsed.data.pull_request;
+  const { number: number4, merged, head } = parsed.data.pull_request;
+  const by2 = parsed.data.sender.login;
+  const delivered2 = head && await closeDeliveredPull(ctx, { number: number4, merged: merged === true, head: head.ref, by: by2 });
+  if (delivered2) return delivered2;
   const burn2 = !merged && ctx.config.on_pr_closed === "burn";
   const { live } = await moleculesOnIssue(ctx, number4);
   if (live.length === 0) return ignored(`#${number4} has no molecule`);
@@ -68712,6 +69342,65 @@ async function handlePullRequestClosed(ctx) {
     }
   }
   return done2.length > 0 ? applied(done2.join("; ")) : ignored(`nothing on #${number4} waits for it to close`);
+}
+
+// src/github/review-comments.ts
+async function reviewComments(octokit, repo, pull, review) {
+  const { data } = await octokit.request(
+    "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
+    { ...repo, pull_number: pull, review_id: review, per_page: 100 }
+  );
+  return data.map((c) => ({
+    path: c.path,
+    ...typeof c.line === "number" ? { line: c.line } : typeof c.original_line === "number" ? { line: c.original_line } : {},
+    body: c.body
+  }));
+}
+
+// src/webhooks/pull-request-review.ts
+async function handlePullRequestReview(ctx) {
+  const parsed = PullReviewPayload.safeParse(ctx.payload);
+  if (!parsed.success) return ignored("not a submitted review");
+  const { review, pull_request: pull } = parsed.data;
+  if (review.state.toLowerCase() !== "changes_requested") return ignored(`a review that ${review.state}`);
+  const molId = moleculeOfResultBranch(pull.head.ref);
+  if (molId === void 0 || parseMoleculeId(molId) === void 0)
+    return ignored(`#${pull.number} delivers no molecule`);
+  const login = review.user?.login ?? parsed.data.sender.login;
+  const required2 = ctx.config.changes_requested_permission;
+  const have = await levelOf(ctx, login);
+  if (!permissionAtLeast(have, required2)) {
+    const why = permissionRefusal(
+      "Sending a molecule back with a review",
+      required2,
+      have,
+      `${ctx.repo.owner}/${ctx.repo.repo}`
+    );
+    await reply(
+      ctx.octokit,
+      ctx.repo,
+      pull.number,
+      `@${login}: your review leaves molecule \`${molId}\` as it is. ${why}.`
+    );
+    return refused(`${login} (${have}) may not send ${molId} back`);
+  }
+  const comments = await reviewComments(ctx.octokit, ctx.repo, pull.number, review.id);
+  const text4 = reviewText(login, review.body, comments);
+  const result = await applyToMolecule(ctx, openStore(ctx), molId, {
+    type: "changes-requested",
+    review: text4,
+    by: login
+  });
+  if (!result.ok) {
+    await reply(
+      ctx.octokit,
+      ctx.repo,
+      pull.number,
+      `@${login}: your review leaves molecule \`${molId}\` as it is: ${result.error.message}`
+    );
+    return refused(result.error.message);
+  }
+  return applied(`${molId} sent back by ${login}'s review`);
 }
 
 // src/webhooks/step-report-signature.ts
@@ -68865,6 +69554,7 @@ var REPO_HANDLERS = {
   "check_run.rerequested": handleCheckRun,
   "workflow_run.completed": handleWorkflowRun,
   "pull_request.closed": handlePullRequestClosed,
+  "pull_request_review.submitted": handlePullRequestReview,
   repository_dispatch: handleRepositoryDispatch
 };
 var INSTALLATION_HANDLERS = {
@@ -69073,9 +69763,9 @@ async function surveyMolecules(octokit, repo, options) {
       }
       const classified = classifyComments(comments, options.trust);
       survey2.rejected.push(...classified.rejected);
-      for (const found2 of classified.found) {
-        if (found2.kind === "state")
-          survey2.molecules.push({ mol: found2.mol, issue: node2.number, commentId: found2.comment.id });
+      for (const found3 of classified.found) {
+        if (found3.kind === "state")
+          survey2.molecules.push({ mol: found3.mol, issue: node2.number, commentId: found3.comment.id });
       }
     }
     if (!data.search.pageInfo.hasNextPage || !data.search.pageInfo.endCursor) break;
@@ -69120,14 +69810,14 @@ async function patrolRound(face, now) {
     const outcome = await act(face, molecules, action, report);
     if (outcome) report.outcomes.push(outcome);
   }
-  for (const found2 of molecules) {
-    for (const step2 of found2.mol.steps) {
+  for (const found3 of molecules) {
+    for (const step2 of found3.mol.steps) {
       if (step2.status !== "awaiting_gate") continue;
-      const gates2 = await face.judgeGates(found2, step2);
+      const gates2 = await face.judgeGates(found3, step2);
       if (gates2.length === 0) continue;
-      const subject = { type: "gates", molId: found2.mol.id, step: step2.id };
+      const subject = { type: "gates", molId: found3.mol.id, step: step2.id };
       report.outcomes.push(
-        outcomeOf(subject, await face.write(found2, { type: "gates", step: step2.id, gates: gates2 }), report)
+        outcomeOf(subject, await face.write(found3, { type: "gates", step: step2.id, gates: gates2 }), report)
       );
     }
   }
@@ -69145,9 +69835,9 @@ async function act(face, molecules, action, report) {
     return released ? { ...subject, status: "done" } : { ...subject, status: "failed", error: "the lock is held by a live process" };
   }
   const event = toEvent(action);
-  const found2 = molecules.find((m) => m.mol.id === action.molId);
-  if (!event || !found2) return void 0;
-  return outcomeOf(subject, await face.write(found2, event, action), report);
+  const found3 = molecules.find((m) => m.mol.id === action.molId);
+  if (!event || !found3) return void 0;
+  return outcomeOf(subject, await face.write(found3, event, action), report);
 }
 function outcomeOf(subject, written2, report) {
   if (!written2.ok) return { ...subject, status: "failed", error: written2.error.message };
@@ -69192,12 +69882,12 @@ async function keepDashboard(scene, round) {
   return "edited";
 }
 async function endedMolecules(scene) {
-  const found2 = [];
+  const found3 = [];
   for (const label2 of [STATE_LABELS.failed.name, STATE_LABELS.complete.name]) {
     const survey2 = await surveyMolecules(scene.octokit, scene.repo, { trust: scene.trust, label: label2 });
-    found2.push(...survey2.molecules.map((s) => s.mol).filter((m) => !isLive(m.status)));
+    found3.push(...survey2.molecules.map((s) => s.mol).filter((m) => !isLive(m.status)));
   }
-  return found2;
+  return found3;
 }
 function stuckEntries(outcomes) {
   return outcomes.flatMap(
@@ -69226,9 +69916,9 @@ async function runPatrol(ctx, options = {}) {
   const round = await patrolRound(
     {
       survey: async () => {
-        const found2 = await survey(ctx, options.firstPage);
-        surveyed = found2.molecules;
-        return found2;
+        const found3 = await survey(ctx, options.firstPage);
+        surveyed = found3.molecules;
+        return found3;
       },
       protoOf: (mol) => loadProto2(ctx, mol),
       thresholds: {
@@ -69238,7 +69928,7 @@ async function runPatrol(ctx, options = {}) {
       },
       liveRuns: (molecules) => liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
-      write: (found2, event, action) => write(ctx, store, found2.mol, event, action !== void 0),
+      write: (found3, event, action) => write(ctx, store, found3.mol, event, action !== void 0),
       judgeGates: async ({ mol, proto }, step2) => {
         const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
         return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
@@ -69282,9 +69972,9 @@ function trustOf(ctx) {
   };
 }
 async function survey(ctx, firstPage) {
-  let found2;
+  let found3;
   try {
-    found2 = await surveyMolecules(ctx.octokit, ctx.repo, {
+    found3 = await surveyMolecules(ctx.octokit, ctx.repo, {
       ...firstPage ? { firstPage } : {},
       trust: trustOf(ctx)
     });
@@ -69294,11 +69984,11 @@ async function survey(ctx, firstPage) {
       problems: [`the survey of active molecules failed: ${error2.message}`]
     };
   }
-  for (const rejected of found2.rejected) {
+  for (const rejected of found3.rejected) {
     ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
     ctx.onRejectedState?.(rejected.comment, rejected.error);
   }
-  return { molecules: found2.molecules.map(({ mol }) => mol), problems: [] };
+  return { molecules: found3.molecules.map(({ mol }) => mol), problems: [] };
 }
 async function write(ctx, store, mol, event, tell) {
   const result = await applyToMolecule(ctx, store, mol.id, event);

@@ -275,6 +275,11 @@ var require_punycode = __commonJS({
 // src/engine/branch-names.ts
 var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
 var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+var resultBranch = (molId) => `${moleculeBranchPrefix(molId)}-result`;
+function moleculeOfResultBranch(branch) {
+  const match = /^molecular\/([^/]+)\/-result$/.exec(branch);
+  return match?.[1];
+}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -12844,6 +12849,7 @@ var ERROR_CODES = [
   "lock-release-failed",
   "lock-timeout",
   "loop-conflict",
+  "loop-limit",
   "merge-conflict",
   "merge-failed",
   "missing-argument",
@@ -12870,6 +12876,7 @@ var ERROR_CODES = [
   "not-found",
   "not-supported",
   "not-text",
+  "on-changes-requested-ignored",
   "on-fail-not-upstream",
   "overlay-alone",
   "overlay-missing",
@@ -12908,7 +12915,9 @@ var ERROR_CODES = [
   "unknown-key",
   "unknown-molecule",
   "unknown-need",
+  "unknown-on-changes-requested",
   "unknown-on-fail",
+  "unknown-pr-step",
   "unknown-ref",
   "unknown-step",
   "unknown-target",
@@ -13248,6 +13257,7 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
+var AUTO_MERGE_METHODS = ["squash", "merge", "rebase"];
 var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
@@ -13319,6 +13329,8 @@ var stepShape = {
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
   on_fail: text2.optional(),
+  /** On the delivering step: a review requesting changes sends the molecule back to this step. */
+  on_changes_requested: text2.min(1).optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
@@ -13437,6 +13449,18 @@ var StepOverrideSchema = external_exports.looseObject({
   acceptance: text2.optional(),
   run: text2.optional()
 });
+var PullRequestSchema = external_exports.looseObject({
+  title: text2.min(1).optional(),
+  body: text2.optional(),
+  base: text2.min(1).optional(),
+  draft: external_exports.boolean().optional(),
+  labels: stringList.optional(),
+  reviewers: stringList.optional(),
+  team_reviewers: stringList.optional(),
+  after: text2.min(1).optional(),
+  closes_issue: external_exports.boolean().optional(),
+  auto_merge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var FormulaSchema = external_exports.looseObject({
   formula: text2.min(1).optional(),
   description: text2.optional(),
@@ -13473,7 +13497,8 @@ var FormulaSchema = external_exports.looseObject({
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
-  "step-overrides": external_exports.array(StepOverrideSchema).optional()
+  "step-overrides": external_exports.array(StepOverrideSchema).optional(),
+  pull_request: PullRequestSchema.optional()
 });
 
 // src/engine/molecule/molecule-schema.ts
@@ -13562,7 +13587,12 @@ var StepStateSchema = external_exports.object({
    * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
    * molecule carries what re-creates them, not the steps' definitions.
    */
-  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional(),
+  /**
+   * A review that requested changes and sent the molecule back to this step: its body and inline
+   * comments (`path:line` and text), for the next attempt's prompt and `$MOL_REVIEW_FILE`.
+   */
+  review: external_exports.string().optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -13577,6 +13607,15 @@ var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
   pr: external_exports.number().int().positive().optional()
+});
+var DELIVERY_STATES = ["open", "merged", "closed"];
+var DeliverySchema = external_exports.object({
+  branch: external_exports.string(),
+  pr: external_exports.number().int().positive().optional(),
+  url: external_exports.string().optional(),
+  state: external_exports.enum(DELIVERY_STATES).optional(),
+  /** What the face must say about it (the Action's workflow token: CI will not run). */
+  note: external_exports.string().optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -13608,7 +13647,9 @@ var MoleculeSchema = external_exports.object({
   /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
   budget: BudgetSchema.optional(),
   /** Why it is paused for its budget: the step stopped and the limit it reached. */
-  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional(),
+  /** Where its work is delivered (`[pull_request]`). */
+  delivery: DeliverySchema.optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -13965,7 +14006,20 @@ function heading(mol, proto) {
   const counts = statusCounts(tally);
   if (counts !== "") lines.push(counts);
   if (mol.summary) lines.push(`> ${inlineText(mol.summary, 500)}`);
+  const delivery = deliveryLine(mol);
+  if (delivery !== void 0) lines.push(delivery);
   return lines;
+}
+function deliveryLine(mol) {
+  const d = mol.delivery;
+  if (d === void 0) return void 0;
+  const from = `from ${codeSpan(d.branch)}`;
+  if (d.pr === void 0) return `**Pull request** not opened yet \xB7 result branch ${codeSpan(d.branch)}`;
+  const pr = d.url !== void 0 && /^https?:\/\//.test(d.url) ? `[#${d.pr}](${d.url})` : `#${d.pr}`;
+  const line = [`**Pull request** ${pr}`, ...d.state === void 0 ? [] : [d.state], from].join(" \xB7 ");
+  return d.note === void 0 ? line : `${line}
+
+> ${inlineText(d.note, 600)}`;
 }
 function statusCounts(counts) {
   return STEP_STATUSES.filter((status) => counts.has(status)).map(
@@ -21199,7 +21253,8 @@ var SETTINGS = [
   "phase",
   "agent",
   "budget",
-  "usage"
+  "usage",
+  "pull_request"
 ];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
@@ -21754,6 +21809,8 @@ var ProtoStepSchema = external_exports.object({
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
+  /** The delivering step only: where a review requesting changes sends the molecule back to. */
+  onChangesRequested: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
   trigger: external_exports.enum(TRIGGERS),
@@ -21785,6 +21842,20 @@ var ProtoVarSchema = external_exports.object({
   pattern: external_exports.string().optional(),
   enum: external_exports.array(external_exports.string()).optional()
 });
+var ProtoPullRequestSchema = external_exports.object({
+  title: external_exports.string(),
+  body: external_exports.string(),
+  /** Undefined: the repository's default branch. */
+  base: external_exports.string().optional(),
+  draft: external_exports.boolean(),
+  labels: external_exports.array(external_exports.string()),
+  reviewers: external_exports.array(external_exports.string()),
+  teamReviewers: external_exports.array(external_exports.string()),
+  /** The step whose completion opens the pull request; undefined: once every step is done. */
+  after: external_exports.string().optional(),
+  closesIssue: external_exports.boolean(),
+  autoMerge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var ProtoSchema = external_exports.object({
   formula: external_exports.string(),
   description: external_exports.string(),
@@ -21807,7 +21878,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
   reviewOnly: external_exports.boolean().optional(),
   /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
-  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional(),
+  /** `[pull_request]`: the molecule's work is delivered as a pull request. */
+  pullRequest: ProtoPullRequestSchema.optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -22127,6 +22200,7 @@ function toProtoStep(step2, values, defaults, ctx) {
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
+  if (f.on_changes_requested !== void 0) out.onChangesRequested = f.on_changes_requested;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
   if (f.condition !== void 0)
@@ -22216,6 +22290,71 @@ function checkCondition(step2, condition, defaults, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/pull-request.ts
+var DEFAULT_PR_BODY = "{{summary}}";
+function protoPullRequest(input2, values, formula, steps, ctx) {
+  const sub = (text4) => substitute(text4, values);
+  const out = {
+    title: sub(input2.title ?? "{{title}}"),
+    body: sub(input2.body ?? DEFAULT_PR_BODY),
+    draft: input2.draft ?? true,
+    labels: input2.labels ?? [],
+    reviewers: input2.reviewers ?? [],
+    teamReviewers: input2.team_reviewers ?? [],
+    closesIssue: input2.closes_issue ?? true
+  };
+  if (input2.base !== void 0) out.base = sub(input2.base);
+  if (input2.auto_merge !== void 0) out.autoMerge = input2.auto_merge;
+  const ids = new Set(steps.map((s) => s.id));
+  if (input2.after !== void 0) {
+    if (ids.has(input2.after)) out.after = input2.after;
+    else
+      ctx.error(
+        "unknown-pr-step",
+        `[pull_request] opens after "${input2.after}", but no step has that id${didYouMean(input2.after, ids)}`,
+        placeOf({ formula, path: ["pull_request"] }, "after")
+      );
+  }
+  return out;
+}
+function checkChangesRequested(steps, protoSteps, delivering, ctx) {
+  const byId = new Map(protoSteps.map((s) => [s.id, s]));
+  for (const step2 of steps) {
+    const target = step2.fields.on_changes_requested;
+    if (target === void 0) continue;
+    const place = placeOf(step2.origin, "on_changes_requested");
+    if (step2.id !== delivering) {
+      ctx.warn(
+        "on-changes-requested-ignored",
+        delivering === void 0 ? `step "${step2.id}" has on_changes_requested, but the formula has no [pull_request], so no review reaches it` : `step "${step2.id}" has on_changes_requested, but reviews reach only the delivering step "${delivering}"`,
+        place
+      );
+      continue;
+    }
+    if (target !== step2.id && !upstream(byId, step2.id).has(target)) {
+      ctx.error(
+        "unknown-on-changes-requested",
+        byId.has(target) ? `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but "${target}" does not come before it: it must be "${step2.id}" or a step it needs, directly or through others` : `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but no step has that id${didYouMean(target, byId.keys())}`,
+        place
+      );
+    }
+  }
+}
+function upstream(byId, from) {
+  const seen2 = /* @__PURE__ */ new Set();
+  const todo = [...byId.get(from)?.needs ?? []];
+  for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+    if (seen2.has(id)) continue;
+    seen2.add(id);
+    todo.push(...byId.get(id)?.needs ?? []);
+  }
+  return seen2;
+}
+function deliveringStep(proto) {
+  if (proto.pullRequest === void 0) return void 0;
+  return proto.pullRequest.after ?? proto.steps[proto.steps.length - 1]?.id;
 }
 
 // src/engine/cook/undeclared-placeholders.ts
@@ -29121,6 +29260,10 @@ function cook(formula, options = {}) {
     steps: ordered.map((s) => protoSteps.get(s)),
     maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS
   };
+  if (settings.pull_request !== void 0)
+    proto.pullRequest = protoPullRequest(settings.pull_request, values, formula, proto.steps, ctx);
+  checkChangesRequested(ordered, proto.steps, deliveringStep(proto), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
   if (formula.data.version !== void 0) proto.version = formula.data.version;
   if (settings.squash) {
     const squash2 = { includeMetrics: settings.squash.include_metrics ?? false };
@@ -31470,6 +31613,92 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
+// src/engine/molecule/delivery.ts
+function deliveryDue(proto, mol) {
+  const pr = proto.pullRequest;
+  if (pr === void 0) return false;
+  if (pr.after !== void 0) return mol.steps.some((s) => s.id === pr.after && s.status === "completed");
+  return mol.steps.every((s) => s.status === "completed" || s.status === "skipped");
+}
+function deliveryBranches(proto, mol) {
+  const needs = new Map(proto.steps.map((s) => [s.id, s.needs]));
+  const done = mol.steps.filter((s) => s.status === "completed" && s.branch !== void 0);
+  const covered = /* @__PURE__ */ new Set();
+  for (const s of done) {
+    const todo = [...needs.get(s.id) ?? []];
+    for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+      if (covered.has(id)) continue;
+      covered.add(id);
+      todo.push(...needs.get(id) ?? []);
+    }
+  }
+  const branches = [];
+  for (const s of done)
+    if (!covered.has(s.id) && !branches.includes(s.branch)) branches.push(s.branch);
+  return branches;
+}
+function deliveryEffect(proto, before, after) {
+  if (proto.pullRequest === void 0 || before === after) return void 0;
+  const was = new Map(before.steps.map((s) => [s.id, s.status]));
+  const done = after.steps.filter((s) => s.status === "completed" && was.get(s.id) !== "completed");
+  const last = done[done.length - 1];
+  if (last === void 0 || !deliveryDue(proto, after)) return void 0;
+  return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
+}
+var isDeliveringStep = (proto, step2) => deliveringStep(proto) === step2;
+function pullRequestText(proto, mol, notes = []) {
+  const pr = proto.pullRequest;
+  const issue2 = mol.subject.issue;
+  const values = {
+    title: mol.title,
+    summary: mol.summary ?? defaultSummary(mol),
+    issue: issue2 === void 0 ? "" : `#${issue2}`
+  };
+  const fill = (text4) => text4.replace(/\{\{\s*(title|summary|issue)\s*\}\}/g, (_, k) => values[k]);
+  const title = fill(pr?.title ?? "{{title}}").trim() || mol.id;
+  const parts = [fill(pr?.body ?? "{{summary}}").trim()];
+  if (pr?.closesIssue !== false && issue2 !== void 0) parts.push(`Closes #${issue2}`);
+  const on = issue2 === void 0 ? "" : `; its state and \`/mol\` commands are on #${issue2}`;
+  parts.push(`---
+Delivered by Molecular: molecule \`${mol.id}\` (formula \`${mol.formula.name}\`)${on}.`);
+  parts.push(...notes);
+  return { title: title.slice(0, 256), body: parts.filter((p) => p !== "").join("\n\n") };
+}
+function defaultSummary(mol) {
+  const done = mol.steps.filter((s) => s.status === "completed").map((s) => `\`${s.id}\``);
+  return done.length === 0 ? "" : `Steps done: ${done.join(", ")}.`;
+}
+var ON_PR_CLOSED = ["keep", "burn", "fail"];
+function closedPullEvents(proto, mol, pull, onClosed) {
+  const { number: number4, merged, by: by2 } = pull;
+  if (!merged && onClosed === "burn") return [{ type: "burn", by: by2, force: true }];
+  const events = [];
+  if (mol.delivery !== void 0)
+    events.push({
+      type: "delivered",
+      delivery: { ...mol.delivery, state: merged ? "merged" : "closed" },
+      by: by2
+    });
+  const detail = merged ? `#${number4} was merged` : `#${number4} was closed without merging`;
+  for (const s of mol.steps) {
+    if (s.status === "awaiting_gate" && s.gates?.some((g) => g.type === "pr-merged" && g.passed === null))
+      events.push({ type: "gates", step: s.id, gates: [{ type: "pr-merged", passed: merged, detail }] });
+  }
+  const step2 = deliveringStep(proto);
+  if (!merged && onClosed === "fail" && step2 !== void 0) {
+    if (mol.steps.some((s) => s.id === step2 && s.status === "completed"))
+      events.push({ type: "delivery-failed", step: step2, error: `${detail} (on_pr_closed: fail)`, by: by2 });
+  }
+  return events;
+}
+function reviewText(by2, body, comments) {
+  const lines = [`Review by @${by2} requesting changes:`, "", (body ?? "").trim() || "(no summary)"];
+  if (comments.length > 0) lines.push("", "Inline comments:");
+  for (const c of comments)
+    lines.push(`- ${c.path}${c.line === void 0 ? "" : `:${c.line}`}: ${c.body.trim()}`);
+  return lines.join("\n");
+}
+
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version2) => `builtin@${version2 ?? 1}`;
 
@@ -31607,7 +31836,10 @@ var MOLECULE_EVENTS = [
   "reset",
   "force-reset",
   "settle",
-  "budget"
+  "budget",
+  "delivered",
+  "delivery-failed",
+  "changes-requested"
 ];
 var FINAL = { burn: ["burned"], evaporate: ["burned"] };
 var MOLECULE_MACHINE = {
@@ -31619,6 +31851,7 @@ var MOLECULE_MACHINE = {
     nudge: ["pending"],
     resume: ["pending"],
     pause: ["paused"],
+    delivered: ["pending"],
     budget: ["pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -31639,6 +31872,9 @@ var MOLECULE_MACHINE = {
     resume: ["in_progress"],
     rollback: ["in_progress"],
     pause: ["paused"],
+    delivered: ["in_progress"],
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["in_progress"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -31658,6 +31894,9 @@ var MOLECULE_MACHINE = {
     rollback: ["paused"],
     unpause: ["in_progress", "pending"],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    delivered: ["paused"],
+    "delivery-failed": ["paused"],
+    "changes-requested": ["paused"],
     budget: ["paused", "in_progress", "pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -31665,6 +31904,10 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   complete: {
+    delivered: ["complete"],
+    // A step of a complete molecule fails: it is in progress until settle says failed.
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["complete"],
     complete: ["complete"],
     gates: ["complete"],
@@ -31676,6 +31919,9 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   failed: {
+    delivered: ["failed"],
+    "delivery-failed": ["failed"],
+    "changes-requested": ["in_progress"],
     budget: ["failed"],
     complete: ["failed"],
     gates: ["failed"],
@@ -31763,7 +32009,8 @@ var STEP_EVENTS = [
   "resume",
   "loop",
   "rollback",
-  "reset"
+  "reset",
+  "conflict"
 ];
 var SWEEP = { loop: ["pending"], rollback: ["pending"], reset: ["pending"] };
 var GATE_OUTCOMES = ["completed", "awaiting_gate", "failed"];
@@ -31809,6 +32056,8 @@ var STEP_MACHINE = {
     complete: ["completed"],
     gates: ["completed"],
     approve: ["completed"],
+    // Its work does not merge into the molecule's result branch (`[pull_request]`).
+    conflict: ["failed"],
     ...SWEEP
   },
   failed: {
@@ -32166,6 +32415,7 @@ function moleculeWith(b, lists) {
   if (b.summary !== void 0) mol.summary = b.summary;
   if (b.budget !== void 0) mol.budget = b.budget;
   if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
+  if (b.delivery !== void 0) mol.delivery = b.delivery;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -32334,6 +32584,167 @@ function adhocProto(inline2) {
   return index.ok ? ok(proto) : index;
 }
 
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled",
+  delivered: "given its delivery",
+  conflict: "failed on a merge conflict",
+  "delivery-failed": "failed its delivery",
+  "changes-requested": "sent back by a review"
+};
+function refusalSentence(subject, id, status, event, hint) {
+  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed}`
+  );
+}
+
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status === "in_progress" || status === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list2 = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list2} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/delivered.ts
+function delivered(d, e) {
+  const was = d.field("delivery");
+  const next = { ...was, ...e.delivery };
+  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
+    return ok(void 0);
+  d.set("delivery", next);
+  const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
+  d.record("delivered", { by: e.by, note: what });
+  return ok(void 0);
+}
+function deliveryFailed(d, e) {
+  const found = findStep(d, e.step);
+  if (!found.ok) return found;
+  const i = found.value;
+  const status = d.step(i).status;
+  if (status === "failed") return ok(void 0);
+  if (status !== "completed") return refuse("step", e.step, status, "conflict");
+  d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  return ok(void 0);
+}
+function conflictSentence(step2, branch, paths) {
+  const shown2 = paths.slice(0, 20).join(", ");
+  const more = paths.length > 20 ? ` and ${paths.length - 20} more` : "";
+  const where3 = paths.length === 0 ? "a merge conflict" : `conflicts in ${shown2}${more}`;
+  return `step "${step2}" does not merge into ${branch}: ${where3}; resolve it on the step's branch and /mol retry ${step2}`;
+}
+function changesRequested(d, e) {
+  const delivering = deliveringStep(d.proto);
+  if (delivering === void 0)
+    return err(
+      "invalid-state",
+      "this molecule delivers no pull request ([pull_request]), so a review changes nothing"
+    );
+  const at = d.position(delivering);
+  const def = d.def(at);
+  const targetId = def.onChangesRequested;
+  if (targetId === void 0)
+    return err(
+      "invalid-state",
+      `step "${delivering}" has no on_changes_requested, so a review requesting changes changes nothing`
+    );
+  const target = d.position(targetId);
+  const budget = def.maxLoops ?? d.proto.maxLoops;
+  const loops = d.step(target).loops;
+  if (loops >= budget)
+    return err(
+      "loop-limit",
+      `changes requested, but "${targetId}" was sent back ${loops} of ${budget} times (max_loops): nothing changed; retry or reset by hand`
+    );
+  const note = `changes requested by @${e.by}: loop ${loops + 1} of ${budget} back to "${targetId}"`;
+  const interrupted = [];
+  for (const j of [target, ...downstreamOf(d.index, [target])].sort((a, b) => a - b)) {
+    const patch = { attempts: 0, error: void 0 };
+    if (j === target) {
+      patch.loops = loops + 1;
+      patch.review = e.review;
+    }
+    if (sendBack(d, j, "loop", { by: e.by, note }, patch)) interrupted.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted, note);
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/events.ts
 var step = external_exports.string().min(1);
 var by = external_exports.string().optional();
@@ -32417,51 +32828,23 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     processEnded: external_exports.boolean().optional(),
     by
   }),
+  /** The face built the result branch or opened, found, merged or closed the pull request. */
+  external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /**
+   * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
+   * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
+   */
+  external_exports.object({ type: external_exports.literal("delivery-failed"), step, error: external_exports.string().min(1), by }),
+  /**
+   * A review requesting changes on the molecule's pull request (the face checked the reviewer's
+   * role): back to the delivering step's `on_changes_requested` step, with the review's text.
+   */
+  external_exports.object({ type: external_exports.literal("changes-requested"), review: external_exports.string(), by: external_exports.string() }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status, event, hint) {
-  const base = `${subject} "${id}" is ${status.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status, event, hint));
-}
 
 // src/engine/molecule/step-budgets.ts
 function budgetsFor(proto, mol, def, state) {
@@ -32474,20 +32857,6 @@ function spentFor(steps, state, running) {
     molecule: addUsage(moleculeUsage(steps), running),
     step: addUsage(state?.usage, running)
   };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed}`
-  );
 }
 
 // src/engine/molecule/ops/budget-stop.ts
@@ -32546,45 +32915,6 @@ function raiseBudget(d, e) {
 }
 function describeBudget(budget) {
   return Object.entries(budget).map(([k, v]) => `${k}=${v}`).join(" ");
-}
-
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status === "in_progress" || status === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids, why) {
-  if (ids.length === 0) return;
-  const list2 = ids.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list2} no longer counts`
-  });
 }
 
 // src/engine/molecule/ops/fail.ts
@@ -32727,6 +33057,7 @@ function complete(d, e) {
     return refuse("step", e.step, step2.status, "complete");
   const patch = record2(e, step2.usage);
   patch.lease = void 0;
+  if (step2.review !== void 0) patch.review = void 0;
   patch.nudgedAt = void 0;
   if (step2.status === "ready") {
     patch.attempts = step2.attempts + 1;
@@ -33738,7 +34069,10 @@ var HANDLERS = {
   squash,
   burn,
   evaporate,
-  budget: raiseBudget
+  budget: raiseBudget,
+  delivered,
+  "delivery-failed": deliveryFailed,
+  "changes-requested": changesRequested
 };
 function transition(cooked, mol, event, now) {
   const proto = withFanouts(cooked, mol);
@@ -33764,7 +34098,10 @@ function transition(cooked, mol, event, now) {
   if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
-  return ok(d.build());
+  const built = d.build();
+  const deliver = deliveryEffect(proto, mol, built.mol);
+  if (deliver !== void 0) built.effects.push(deliver);
+  return ok(built);
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -35342,7 +35679,14 @@ import { dirname as dirname3 } from "node:path";
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 var FIELD_KEYS = Object.keys(FieldsSchema.shape);
 var MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
-var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary", "budget", "budgetStop"];
+var OPTIONAL_FIELDS = [
+  "expiresAt",
+  "historyTrimmed",
+  "summary",
+  "budget",
+  "budgetStop",
+  "delivery"
+];
 var DeltaSchema = external_exports.object({
   /** The revision this line produces: always one more than the state it applies to. */
   rev: external_exports.number().int().min(1),
@@ -36354,6 +36698,7 @@ function toCheckpoint(input2, now) {
 }
 export {
   ACTIVE_STEP_STATUSES,
+  AUTO_MERGE_METHODS,
   AdviceSchema,
   ArchiveRecordSchema,
   BUDGET_LIMITS,
@@ -36374,7 +36719,9 @@ export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_TABLE_ROWS,
   DEFAULT_STATE_BUDGET_BYTES,
+  DELIVERY_STATES,
   DESCRIPTION_FILE_PIN,
+  DeliverySchema,
   ERROR_CODES,
   EXECUTION_MODES,
   FINAL_MOLECULE_STATUSES,
@@ -36406,6 +36753,7 @@ export {
   MoleculeEventSchema,
   MoleculeSchema,
   ON_EXHAUSTED,
+  ON_PR_CLOSED,
   PATROL_FORMULA_NAME,
   PERMISSIONS,
   PointcutSchema,
@@ -36413,9 +36761,11 @@ export {
   PriceTableSchema,
   ProtoFanoutSchema,
   ProtoGateSchema,
+  ProtoPullRequestSchema,
   ProtoSchema,
   ProtoStepSchema,
   ProtoVarSchema,
+  PullRequestSchema,
   REF_NAME_RULE,
   RUNNER_LIMIT_MS,
   RalphSchema,
@@ -36455,11 +36805,13 @@ export {
   builtinPin,
   changeMolecule,
   claimedId,
+  closedPullEvents,
   closest,
   codeSpan,
   commandEvents,
   commentSafeJson,
   conditionVars,
+  conflictSentence,
   cook,
   createCommentStore,
   createLocalStore,
@@ -36467,6 +36819,10 @@ export {
   dashboardDigest,
   decodeState,
   decodeStateBlock,
+  deliveringStep,
+  deliveryBranches,
+  deliveryDue,
+  deliveryEffect,
   describeCrossing,
   describeUsage,
   descriptionFilePin,
@@ -36500,6 +36856,7 @@ export {
   inlineText,
   isChildOf,
   isCommandError,
+  isDeliveringStep,
   isEmptyUsage,
   isLive,
   isPatrolFormula,
@@ -36517,6 +36874,7 @@ export {
   mergeBudget,
   mermaidText,
   moleculeBranchPrefix,
+  moleculeOfResultBranch,
   moleculeUsage,
   needBranches,
   nextRound,
@@ -36535,6 +36893,7 @@ export {
   pricedUsage,
   progress,
   progressBar,
+  pullRequestText,
   reachedLimit,
   readySteps,
   refNameProblem,
@@ -36549,6 +36908,8 @@ export {
   renderView,
   requiredPermission,
   resolveMentions,
+  resultBranch,
+  reviewText,
   serializeMolecule,
   settle2 as settle,
   settledSteps,

@@ -15801,6 +15801,7 @@ import { parseArgs } from "node:util";
 // src/engine/branch-names.ts
 var moleculeBranchPrefix = (molId) => `molecular/${molId}/`;
 var stepBranch = (molId, stepId) => `${moleculeBranchPrefix(molId)}${stepId}`;
+var resultBranch = (molId) => `${moleculeBranchPrefix(molId)}-result`;
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -25019,8 +25020,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record4 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record4);
+  for (const record5 of pendingRecords.get(ctx) ?? []) {
+    const seen = ctx.seen.get(record5);
     const names = (seen?.def ?? seen?.schema)?.propertyNames;
     if (!names || names === true || rewrites.has(names))
       continue;
@@ -28555,6 +28556,7 @@ var CONTAINER_TYPES = ["parallel", "epic"];
 var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
+var AUTO_MERGE_METHODS = ["squash", "merge", "rebase"];
 var text2 = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
@@ -28626,6 +28628,8 @@ var stepShape = {
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
   on_fail: text2.optional(),
+  /** On the delivering step: a review requesting changes sends the molecule back to this step. */
+  on_changes_requested: text2.min(1).optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
@@ -28744,6 +28748,18 @@ var StepOverrideSchema = external_exports.looseObject({
   acceptance: text2.optional(),
   run: text2.optional()
 });
+var PullRequestSchema = external_exports.looseObject({
+  title: text2.min(1).optional(),
+  body: text2.optional(),
+  base: text2.min(1).optional(),
+  draft: external_exports.boolean().optional(),
+  labels: stringList.optional(),
+  reviewers: stringList.optional(),
+  team_reviewers: stringList.optional(),
+  after: text2.min(1).optional(),
+  closes_issue: external_exports.boolean().optional(),
+  auto_merge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var FormulaSchema = external_exports.looseObject({
   formula: text2.min(1).optional(),
   description: text2.optional(),
@@ -28780,7 +28796,8 @@ var FormulaSchema = external_exports.looseObject({
   prompts: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   output: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
   presets: external_exports.record(external_exports.string(), external_exports.unknown()).optional(),
-  "step-overrides": external_exports.array(StepOverrideSchema).optional()
+  "step-overrides": external_exports.array(StepOverrideSchema).optional(),
+  pull_request: PullRequestSchema.optional()
 });
 
 // src/engine/molecule/molecule-schema.ts
@@ -28869,7 +28886,12 @@ var StepStateSchema = external_exports.object({
    * children's definitions are derived from these and the bond (molecule/fanout.ts), so the
    * molecule carries what re-creates them, not the steps' definitions.
    */
-  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional()
+  fanout: external_exports.array(external_exports.record(external_exports.string(), external_exports.string())).optional(),
+  /**
+   * A review that requested changes and sent the molecule back to this step: its body and inline
+   * comments (`path:line` and text), for the next attempt's prompt and `$MOL_REVIEW_FILE`.
+   */
+  review: external_exports.string().optional()
 });
 var HistoryEntrySchema = external_exports.object({
   at: isoTime,
@@ -28884,6 +28906,15 @@ var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
   pr: external_exports.number().int().positive().optional()
+});
+var DELIVERY_STATES = ["open", "merged", "closed"];
+var DeliverySchema = external_exports.object({
+  branch: external_exports.string(),
+  pr: external_exports.number().int().positive().optional(),
+  url: external_exports.string().optional(),
+  state: external_exports.enum(DELIVERY_STATES).optional(),
+  /** What the face must say about it (the Action's workflow token: CI will not run). */
+  note: external_exports.string().optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -28915,7 +28946,9 @@ var MoleculeSchema = external_exports.object({
   /** The molecule's budget as a person raised it (or a face's default), over the formula's. */
   budget: BudgetSchema.optional(),
   /** Why it is paused for its budget: the step stopped and the limit it reached. */
-  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional()
+  budgetStop: external_exports.object({ step: external_exports.string(), message: external_exports.string() }).optional(),
+  /** Where its work is delivered (`[pull_request]`). */
+  delivery: DeliverySchema.optional()
 });
 var ArchiveRecordSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -35124,7 +35157,8 @@ var SETTINGS = [
   "phase",
   "agent",
   "budget",
-  "usage"
+  "usage",
+  "pull_request"
 ];
 var formulaName = (formula) => formula.data.formula ?? (formula.file.split("/").pop() ?? formula.file).replace(/(\.formula)?\.(toml|json)$/, "");
 function resolveFormula(formula, ctx, chain = []) {
@@ -35679,6 +35713,8 @@ var ProtoStepSchema = external_exports.object({
    */
   onExhausted: external_exports.enum(ON_EXHAUSTED).optional(),
   onFail: external_exports.string().optional(),
+  /** The delivering step only: where a review requesting changes sends the molecule back to. */
+  onChangesRequested: external_exports.string().optional(),
   maxLoops: external_exports.number().int().min(0).optional(),
   timeout: external_exports.string().optional(),
   trigger: external_exports.enum(TRIGGERS),
@@ -35710,6 +35746,20 @@ var ProtoVarSchema = external_exports.object({
   pattern: external_exports.string().optional(),
   enum: external_exports.array(external_exports.string()).optional()
 });
+var ProtoPullRequestSchema = external_exports.object({
+  title: external_exports.string(),
+  body: external_exports.string(),
+  /** Undefined: the repository's default branch. */
+  base: external_exports.string().optional(),
+  draft: external_exports.boolean(),
+  labels: external_exports.array(external_exports.string()),
+  reviewers: external_exports.array(external_exports.string()),
+  teamReviewers: external_exports.array(external_exports.string()),
+  /** The step whose completion opens the pull request; undefined: once every step is done. */
+  after: external_exports.string().optional(),
+  closesIssue: external_exports.boolean(),
+  autoMerge: external_exports.enum(AUTO_MERGE_METHODS).optional()
+});
 var ProtoSchema = external_exports.object({
   formula: external_exports.string(),
   description: external_exports.string(),
@@ -35732,7 +35782,9 @@ var ProtoSchema = external_exports.object({
   /** Gas Town's `review_only`: every leg only analyses, no commits expected (informational). */
   reviewOnly: external_exports.boolean().optional(),
   /** Beads' `compose.bond_points`: named places other formulas may attach (informational, as upstream's cook lists them). */
-  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional()
+  bondPoints: external_exports.array(external_exports.object({ id: external_exports.string(), afterStep: external_exports.string().optional(), beforeStep: external_exports.string().optional() })).optional(),
+  /** `[pull_request]`: the molecule's work is delivered as a pull request. */
+  pullRequest: ProtoPullRequestSchema.optional()
 });
 var DEFAULT_MAX_RETRIES = 2;
 var DEFAULT_MAX_LOOPS = 3;
@@ -36052,6 +36104,7 @@ function toProtoStep(step2, values, defaults, ctx) {
   if (maxRetries !== void 0) out.maxRetries = maxRetries;
   if (loops.onExhausted !== void 0) out.onExhausted = loops.onExhausted;
   if (f.on_fail !== void 0) out.onFail = f.on_fail;
+  if (f.on_changes_requested !== void 0) out.onChangesRequested = f.on_changes_requested;
   if (f.max_loops !== void 0) out.maxLoops = f.max_loops;
   if (f.timeout !== void 0) out.timeout = f.timeout;
   if (f.condition !== void 0)
@@ -36141,6 +36194,71 @@ function checkCondition(step2, condition, defaults, ctx) {
     }
   }
   return condition;
+}
+
+// src/engine/cook/pull-request.ts
+var DEFAULT_PR_BODY = "{{summary}}";
+function protoPullRequest(input2, values, formula, steps, ctx) {
+  const sub = (text4) => substitute(text4, values);
+  const out = {
+    title: sub(input2.title ?? "{{title}}"),
+    body: sub(input2.body ?? DEFAULT_PR_BODY),
+    draft: input2.draft ?? true,
+    labels: input2.labels ?? [],
+    reviewers: input2.reviewers ?? [],
+    teamReviewers: input2.team_reviewers ?? [],
+    closesIssue: input2.closes_issue ?? true
+  };
+  if (input2.base !== void 0) out.base = sub(input2.base);
+  if (input2.auto_merge !== void 0) out.autoMerge = input2.auto_merge;
+  const ids = new Set(steps.map((s) => s.id));
+  if (input2.after !== void 0) {
+    if (ids.has(input2.after)) out.after = input2.after;
+    else
+      ctx.error(
+        "unknown-pr-step",
+        `[pull_request] opens after "${input2.after}", but no step has that id${didYouMean(input2.after, ids)}`,
+        placeOf({ formula, path: ["pull_request"] }, "after")
+      );
+  }
+  return out;
+}
+function checkChangesRequested(steps, protoSteps, delivering, ctx) {
+  const byId = new Map(protoSteps.map((s) => [s.id, s]));
+  for (const step2 of steps) {
+    const target = step2.fields.on_changes_requested;
+    if (target === void 0) continue;
+    const place = placeOf(step2.origin, "on_changes_requested");
+    if (step2.id !== delivering) {
+      ctx.warn(
+        "on-changes-requested-ignored",
+        delivering === void 0 ? `step "${step2.id}" has on_changes_requested, but the formula has no [pull_request], so no review reaches it` : `step "${step2.id}" has on_changes_requested, but reviews reach only the delivering step "${delivering}"`,
+        place
+      );
+      continue;
+    }
+    if (target !== step2.id && !upstream(byId, step2.id).has(target)) {
+      ctx.error(
+        "unknown-on-changes-requested",
+        byId.has(target) ? `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but "${target}" does not come before it: it must be "${step2.id}" or a step it needs, directly or through others` : `step "${step2.id}" sends changes requested back to "${target}" (on_changes_requested), but no step has that id${didYouMean(target, byId.keys())}`,
+        place
+      );
+    }
+  }
+}
+function upstream(byId, from) {
+  const seen = /* @__PURE__ */ new Set();
+  const todo = [...byId.get(from)?.needs ?? []];
+  for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...byId.get(id)?.needs ?? []);
+  }
+  return seen;
+}
+function deliveringStep(proto) {
+  if (proto.pullRequest === void 0) return void 0;
+  return proto.pullRequest.after ?? proto.steps[proto.steps.length - 1]?.id;
 }
 
 // src/engine/cook/undeclared-placeholders.ts
@@ -43046,6 +43164,10 @@ function cook(formula, options = {}) {
     steps: ordered.map((s) => protoSteps.get(s)),
     maxLoops: settings.max_loops ?? DEFAULT_MAX_LOOPS
   };
+  if (settings.pull_request !== void 0)
+    proto.pullRequest = protoPullRequest(settings.pull_request, values, formula, proto.steps, ctx);
+  checkChangesRequested(ordered, proto.steps, deliveringStep(proto), ctx);
+  if (ctx.errors.length) return { ok: false, error: asMolError(ctx.errors) };
   if (formula.data.version !== void 0) proto.version = formula.data.version;
   if (settings.squash) {
     const squash3 = { includeMetrics: settings.squash.include_metrics ?? false };
@@ -45101,6 +45223,39 @@ function byPlace(diagnostics) {
   return [...diagnostics].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
 }
 
+// src/engine/molecule/delivery.ts
+function deliveryDue(proto, mol) {
+  const pr = proto.pullRequest;
+  if (pr === void 0) return false;
+  if (pr.after !== void 0) return mol.steps.some((s) => s.id === pr.after && s.status === "completed");
+  return mol.steps.every((s) => s.status === "completed" || s.status === "skipped");
+}
+function deliveryBranches(proto, mol) {
+  const needs = new Map(proto.steps.map((s) => [s.id, s.needs]));
+  const done2 = mol.steps.filter((s) => s.status === "completed" && s.branch !== void 0);
+  const covered = /* @__PURE__ */ new Set();
+  for (const s of done2) {
+    const todo = [...needs.get(s.id) ?? []];
+    for (let id = todo.pop(); id !== void 0; id = todo.pop()) {
+      if (covered.has(id)) continue;
+      covered.add(id);
+      todo.push(...needs.get(id) ?? []);
+    }
+  }
+  const branches = [];
+  for (const s of done2)
+    if (!covered.has(s.id) && !branches.includes(s.branch)) branches.push(s.branch);
+  return branches;
+}
+function deliveryEffect(proto, before, after) {
+  if (proto.pullRequest === void 0 || before === after) return void 0;
+  const was = new Map(before.steps.map((s) => [s.id, s.status]));
+  const done2 = after.steps.filter((s) => s.status === "completed" && was.get(s.id) !== "completed");
+  const last = done2[done2.length - 1];
+  if (last === void 0 || !deliveryDue(proto, after)) return void 0;
+  return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
+}
+
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version3) => `builtin@${version3 ?? 1}`;
 
@@ -45187,6 +45342,7 @@ var MOLECULE_MACHINE = {
     nudge: ["pending"],
     resume: ["pending"],
     pause: ["paused"],
+    delivered: ["pending"],
     budget: ["pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -45207,6 +45363,9 @@ var MOLECULE_MACHINE = {
     resume: ["in_progress"],
     rollback: ["in_progress"],
     pause: ["paused"],
+    delivered: ["in_progress"],
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["in_progress"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -45226,6 +45385,9 @@ var MOLECULE_MACHINE = {
     rollback: ["paused"],
     unpause: ["in_progress", "pending"],
     // Raised enough, a molecule paused for its budget goes on (the operation decides).
+    delivered: ["paused"],
+    "delivery-failed": ["paused"],
+    "changes-requested": ["paused"],
     budget: ["paused", "in_progress", "pending"],
     "squash-unfinished": ["squashed"],
     "force-reset": ["pending"],
@@ -45233,6 +45395,10 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   complete: {
+    delivered: ["complete"],
+    // A step of a complete molecule fails: it is in progress until settle says failed.
+    "delivery-failed": ["in_progress"],
+    "changes-requested": ["in_progress"],
     budget: ["complete"],
     complete: ["complete"],
     gates: ["complete"],
@@ -45244,6 +45410,9 @@ var MOLECULE_MACHINE = {
     ...FINAL
   },
   failed: {
+    delivered: ["failed"],
+    "delivery-failed": ["failed"],
+    "changes-requested": ["in_progress"],
     budget: ["failed"],
     complete: ["failed"],
     gates: ["failed"],
@@ -45315,6 +45484,8 @@ var STEP_MACHINE = {
     complete: ["completed"],
     gates: ["completed"],
     approve: ["completed"],
+    // Its work does not merge into the molecule's result branch (`[pull_request]`).
+    conflict: ["failed"],
     ...SWEEP
   },
   failed: {
@@ -45672,6 +45843,7 @@ function moleculeWith(b, lists) {
   if (b.summary !== void 0) mol.summary = b.summary;
   if (b.budget !== void 0) mol.budget = b.budget;
   if (b.budgetStop !== void 0) mol.budgetStop = b.budgetStop;
+  if (b.delivery !== void 0) mol.delivery = b.delivery;
   if (ListsSlot.of(b) === void 0) {
     for (const key in b) if (!(key in mol)) mol[key] = b[key];
   }
@@ -45840,6 +46012,167 @@ function adhocProto(inline2) {
   return index.ok ? ok(proto) : index;
 }
 
+// src/engine/molecule/machine/refusal.ts
+var INVALID_TRANSITION = "invalid-transition";
+var PAST = {
+  ready: "made ready",
+  block: "blocked",
+  unblock: "unblocked",
+  "condition-error": "failed on its condition",
+  start: "started",
+  complete: "completed",
+  gates: "given gate results",
+  approve: "approved",
+  fail: "failed",
+  timeout: "timed out",
+  "auto-retry": "retried",
+  budget: "given a budget",
+  retry: "retried",
+  skip: "skipped",
+  nudge: "nudged",
+  release: "released",
+  resume: "resumed",
+  loop: "looped back",
+  rollback: "rolled back",
+  reset: "reset",
+  pause: "paused",
+  unpause: "unpaused",
+  squash: "squashed",
+  "squash-unfinished": "squashed",
+  burn: "burned",
+  evaporate: "evaporated",
+  "force-reset": "force-reset",
+  settle: "settled",
+  delivered: "given its delivery",
+  conflict: "failed on a merge conflict",
+  "delivery-failed": "failed its delivery",
+  "changes-requested": "sent back by a review"
+};
+function refusalSentence(subject, id, status2, event, hint) {
+  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
+  return hint ? `${base} (${hint})` : base;
+}
+function refuse(subject, id, status2, event, hint) {
+  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
+}
+
+// src/engine/molecule/ops/find-step.ts
+function findStep(d, id) {
+  const i = d.position(id);
+  return i === void 0 ? unknownStep(d.base, id) : ok(i);
+}
+function unknownStep(mol, id) {
+  const ids = mol.steps.map((s) => s.id);
+  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
+  return err(
+    "unknown-step",
+    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed2}`
+  );
+}
+
+// src/engine/molecule/ops/send-back.ts
+var BACK_TO_PENDING = {
+  lease: void 0,
+  gates: void 0,
+  awaitingSince: void 0,
+  nudgedAt: void 0,
+  startedAt: void 0,
+  completedAt: void 0
+};
+function sendBack(d, i, event, info, patch = {}) {
+  const status2 = d.step(i).status;
+  const fields = { ...BACK_TO_PENDING, ...patch };
+  if (status2 === "pending") {
+    if (needsPatch(d, i, fields)) d.patch(i, fields);
+    return false;
+  }
+  d.move(i, event, "pending", info, fields);
+  return status2 === "in_progress" || status2 === "awaiting_gate";
+}
+function needsPatch(d, i, fields) {
+  const step2 = d.step(i);
+  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
+}
+function unblockDownstream(d, from, by2) {
+  for (const j of downstreamOf(d.index, from)) {
+    if (d.step(j).status === "blocked")
+      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
+  }
+}
+function noticeInterrupted(d, ids, why) {
+  if (ids.length === 0) return;
+  const list3 = ids.map((id) => `"${id}"`).join(", ");
+  d.emit({
+    type: "notice",
+    level: "warning",
+    message: `${why}: work in progress on ${list3} no longer counts`
+  });
+}
+
+// src/engine/molecule/ops/delivered.ts
+function delivered(d, e) {
+  const was = d.field("delivery");
+  const next = { ...was, ...e.delivery };
+  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
+    return ok(void 0);
+  d.set("delivery", next);
+  const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
+  d.record("delivered", { by: e.by, note: what });
+  return ok(void 0);
+}
+function deliveryFailed(d, e) {
+  const found2 = findStep(d, e.step);
+  if (!found2.ok) return found2;
+  const i = found2.value;
+  const status2 = d.step(i).status;
+  if (status2 === "failed") return ok(void 0);
+  if (status2 !== "completed") return refuse("step", e.step, status2, "conflict");
+  d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  return ok(void 0);
+}
+function conflictSentence(step2, branch, paths) {
+  const shown = paths.slice(0, 20).join(", ");
+  const more = paths.length > 20 ? ` and ${paths.length - 20} more` : "";
+  const where3 = paths.length === 0 ? "a merge conflict" : `conflicts in ${shown}${more}`;
+  return `step "${step2}" does not merge into ${branch}: ${where3}; resolve it on the step's branch and /mol retry ${step2}`;
+}
+function changesRequested(d, e) {
+  const delivering = deliveringStep(d.proto);
+  if (delivering === void 0)
+    return err(
+      "invalid-state",
+      "this molecule delivers no pull request ([pull_request]), so a review changes nothing"
+    );
+  const at = d.position(delivering);
+  const def = d.def(at);
+  const targetId = def.onChangesRequested;
+  if (targetId === void 0)
+    return err(
+      "invalid-state",
+      `step "${delivering}" has no on_changes_requested, so a review requesting changes changes nothing`
+    );
+  const target = d.position(targetId);
+  const budget2 = def.maxLoops ?? d.proto.maxLoops;
+  const loops = d.step(target).loops;
+  if (loops >= budget2)
+    return err(
+      "loop-limit",
+      `changes requested, but "${targetId}" was sent back ${loops} of ${budget2} times (max_loops): nothing changed; retry or reset by hand`
+    );
+  const note = `changes requested by @${e.by}: loop ${loops + 1} of ${budget2} back to "${targetId}"`;
+  const interrupted2 = [];
+  for (const j of [target, ...downstreamOf(d.index, [target])].sort((a, b) => a - b)) {
+    const patch = { attempts: 0, error: void 0 };
+    if (j === target) {
+      patch.loops = loops + 1;
+      patch.review = e.review;
+    }
+    if (sendBack(d, j, "loop", { by: e.by, note }, patch)) interrupted2.push(d.step(j).id);
+  }
+  noticeInterrupted(d, interrupted2, note);
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/events.ts
 var step = external_exports.string().min(1);
 var by = external_exports.string().optional();
@@ -45923,51 +46256,23 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     processEnded: external_exports.boolean().optional(),
     by
   }),
+  /** The face built the result branch or opened, found, merged or closed the pull request. */
+  external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /**
+   * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
+   * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
+   */
+  external_exports.object({ type: external_exports.literal("delivery-failed"), step, error: external_exports.string().min(1), by }),
+  /**
+   * A review requesting changes on the molecule's pull request (the face checked the reviewer's
+   * role): back to the delivering step's `on_changes_requested` step, with the review's text.
+   */
+  external_exports.object({ type: external_exports.literal("changes-requested"), review: external_exports.string(), by: external_exports.string() }),
   /** Complete or failed molecules only: back to a fresh pour of the same proto. */
   external_exports.object({ type: external_exports.literal("reset"), by }),
   /** Any state: a fresh pour, with a warning notice. */
   external_exports.object({ type: external_exports.literal("force-reset"), by: external_exports.string() })
 ]);
-
-// src/engine/molecule/machine/refusal.ts
-var INVALID_TRANSITION = "invalid-transition";
-var PAST = {
-  ready: "made ready",
-  block: "blocked",
-  unblock: "unblocked",
-  "condition-error": "failed on its condition",
-  start: "started",
-  complete: "completed",
-  gates: "given gate results",
-  approve: "approved",
-  fail: "failed",
-  timeout: "timed out",
-  "auto-retry": "retried",
-  budget: "given a budget",
-  retry: "retried",
-  skip: "skipped",
-  nudge: "nudged",
-  release: "released",
-  resume: "resumed",
-  loop: "looped back",
-  rollback: "rolled back",
-  reset: "reset",
-  pause: "paused",
-  unpause: "unpaused",
-  squash: "squashed",
-  "squash-unfinished": "squashed",
-  burn: "burned",
-  evaporate: "evaporated",
-  "force-reset": "force-reset",
-  settle: "settled"
-};
-function refusalSentence(subject, id, status2, event, hint) {
-  const base = `${subject} "${id}" is ${status2.replace("_", " ")}; it cannot be ${PAST[event]}`;
-  return hint ? `${base} (${hint})` : base;
-}
-function refuse(subject, id, status2, event, hint) {
-  return err(INVALID_TRANSITION, refusalSentence(subject, id, status2, event, hint));
-}
 
 // src/engine/molecule/step-budgets.ts
 function budgetsFor(proto, mol, def, state) {
@@ -45980,20 +46285,6 @@ function spentFor(steps, state, running) {
     molecule: addUsage(moleculeUsage(steps), running),
     step: addUsage(state?.usage, running)
   };
-}
-
-// src/engine/molecule/ops/find-step.ts
-function findStep(d, id) {
-  const i = d.position(id);
-  return i === void 0 ? unknownStep(d.base, id) : ok(i);
-}
-function unknownStep(mol, id) {
-  const ids = mol.steps.map((s) => s.id);
-  const listed2 = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, \u2026` : ids.join(", ");
-  return err(
-    "unknown-step",
-    `molecule "${mol.id}" has no step "${id}"${didYouMean(id, ids)}; its steps are ${listed2}`
-  );
 }
 
 // src/engine/molecule/ops/budget-stop.ts
@@ -46052,45 +46343,6 @@ function raiseBudget(d, e) {
 }
 function describeBudget(budget2) {
   return Object.entries(budget2).map(([k, v]) => `${k}=${v}`).join(" ");
-}
-
-// src/engine/molecule/ops/send-back.ts
-var BACK_TO_PENDING = {
-  lease: void 0,
-  gates: void 0,
-  awaitingSince: void 0,
-  nudgedAt: void 0,
-  startedAt: void 0,
-  completedAt: void 0
-};
-function sendBack(d, i, event, info, patch = {}) {
-  const status2 = d.step(i).status;
-  const fields = { ...BACK_TO_PENDING, ...patch };
-  if (status2 === "pending") {
-    if (needsPatch(d, i, fields)) d.patch(i, fields);
-    return false;
-  }
-  d.move(i, event, "pending", info, fields);
-  return status2 === "in_progress" || status2 === "awaiting_gate";
-}
-function needsPatch(d, i, fields) {
-  const step2 = d.step(i);
-  return Object.entries(fields).some(([key, value]) => step2[key] !== value);
-}
-function unblockDownstream(d, from, by2) {
-  for (const j of downstreamOf(d.index, from)) {
-    if (d.step(j).status === "blocked")
-      d.move(j, "unblock", "pending", { by: by2, note: "the failure upstream was retried or skipped" });
-  }
-}
-function noticeInterrupted(d, ids, why) {
-  if (ids.length === 0) return;
-  const list3 = ids.map((id) => `"${id}"`).join(", ");
-  d.emit({
-    type: "notice",
-    level: "warning",
-    message: `${why}: work in progress on ${list3} no longer counts`
-  });
 }
 
 // src/engine/molecule/ops/fail.ts
@@ -46233,6 +46485,7 @@ function complete(d, e) {
     return refuse("step", e.step, step2.status, "complete");
   const patch = record2(e, step2.usage);
   patch.lease = void 0;
+  if (step2.review !== void 0) patch.review = void 0;
   patch.nudgedAt = void 0;
   if (step2.status === "ready") {
     patch.attempts = step2.attempts + 1;
@@ -46818,7 +47071,7 @@ function squash(d, e) {
   const durationMs = d.now.getTime() - Date.parse(mol.createdAt);
   const summary = e.summary ?? templatedSummary(d.proto.squash?.template, mol, outcome, durationMs);
   const attempts = mol.steps.reduce((n, s) => n + s.attempts, 0);
-  const record4 = {
+  const record5 = {
     v: 1,
     id: mol.id,
     title: mol.title,
@@ -46852,7 +47105,7 @@ function squash(d, e) {
       note: summary
     }
   );
-  d.emit({ type: "archive", record: record4 });
+  d.emit({ type: "archive", record: record5 });
   deleteBranches(d, mol);
   return ok(void 0);
 }
@@ -47240,7 +47493,10 @@ var HANDLERS = {
   squash,
   burn,
   evaporate,
-  budget: raiseBudget
+  budget: raiseBudget,
+  delivered,
+  "delivery-failed": deliveryFailed,
+  "changes-requested": changesRequested
 };
 function transition(cooked, mol, event, now) {
   const proto = withFanouts(cooked, mol);
@@ -47266,7 +47522,10 @@ function transition(cooked, mol, event, now) {
   if (spawned) return spawned;
   advance(d, event.type === "rollback" ? rollbackCandidates(d, event) : []);
   settle2(d);
-  return ok(d.build());
+  const built = d.build();
+  const deliver = deliveryEffect(proto, mol, built.mol);
+  if (deliver !== void 0) built.effects.push(deliver);
+  return ok(built);
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -48910,10 +49169,84 @@ function stepEnv(options) {
   return ok(env);
 }
 
+// src/runner/result-branch.ts
+async function buildResultBranch(options) {
+  const { repoDir, branch, sources } = options;
+  const was = await resolveCommit(repoDir, `refs/heads/${branch}`);
+  let tip = was;
+  for (const source of sources) {
+    const head = await resolveCommit(repoDir, source);
+    if (head === void 0)
+      return err("unknown-branch", `${source} is not a branch here, so ${branch} cannot be built`);
+    if (tip === void 0) {
+      tip = head;
+      continue;
+    }
+    const merged = await git(repoDir, ["merge-tree", "--write-tree", "--name-only", "-z", tip, head], {
+      okCodes: [0, 1]
+    });
+    if (!merged.ok) return merged;
+    const parts = merged.value.stdout.split("\0");
+    const tree = parts[0];
+    if (merged.value.code === 1) {
+      const end = parts.indexOf("", 1);
+      const paths = [...new Set(parts.slice(1, end < 0 ? parts.length : end))];
+      return ok({ kind: "conflict", source, paths });
+    }
+    if (tree === void 0 || tree === "")
+      return err("merge-failed", `git merge-tree wrote no tree for ${source}`);
+    const contained = await git(repoDir, ["merge-base", "--is-ancestor", head, tip], { okCodes: [0, 1] });
+    if (contained.ok && contained.value.code === 0) continue;
+    const commit = await git(repoDir, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      tree,
+      "-p",
+      tip,
+      "-p",
+      head,
+      "-m",
+      `Merge ${source} into ${branch}`
+    ]);
+    if (!commit.ok) return commit;
+    tip = commit.value.stdout.trim();
+  }
+  if (tip === void 0) return err("unknown-branch", `nothing to put on ${branch}`);
+  const moved = await git(repoDir, ["update-ref", `refs/heads/${branch}`, tip, was ?? ""]);
+  if (!moved.ok) return moved;
+  return ok({ kind: "built", commit: tip });
+}
+
 // src/local/local-effects.ts
+var shellWord = (word) => /^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 function localEffectHandlers(scene, proto, options = {}) {
   const { io } = scene;
   return {
+    /**
+     * `[pull_request]` on this machine: the work merged into the result branch, and how to open
+     * the pull request from it (no network: `mol` never pushes or calls GitHub for it).
+     */
+    async deliver(effect, mol, out) {
+      const branch = resultBranch(mol.id);
+      const sources = effect.branches.length > 0 ? effect.branches : [mol.base.ref];
+      const built = await buildResultBranch({ repoDir: scene.repoDir, branch, sources });
+      if (!built.ok) {
+        out.problems.push(built.error.message);
+        return [];
+      }
+      if (built.value.kind === "conflict") {
+        const { source, paths } = built.value;
+        const step2 = mol.steps.find((s) => s.branch === source)?.id ?? effect.step;
+        return [{ type: "delivery-failed", step: step2, error: conflictSentence(step2, branch, paths) }];
+      }
+      const pr = proto.pullRequest;
+      const base = pr?.base === void 0 ? "" : ` --base ${shellWord(pr.base)}`;
+      const draft = pr?.draft === false ? "" : " --draft";
+      io.out(`the work of ${mol.id} is on ${branch}; open a pull request from it with:`);
+      io.out(`  git push -u origin ${branch} && gh pr create --head ${branch}${base}${draft} --fill`);
+      return mol.delivery?.branch === branch ? [] : [{ type: "delivered", delivery: { branch } }];
+    },
     judgeGates: (mol, step2, gates2, out) => judgeLocalGates(scene, mol, step2, gates2, out, proto),
     gatesRecorded(step2, decided) {
       for (const gate of decided)
@@ -49056,6 +49389,11 @@ async function carry(scene, effects, handlers, out, depth) {
   for (const effect of effects) {
     const mol = out.mol;
     try {
+      if (effect.type === "deliver") {
+        const events = await handlers.deliver?.(effect, mol, out) ?? [];
+        if (events.length > 0 && depth < MAX_DEPTH4) await record3(scene, events, handlers, out, depth);
+        continue;
+      }
       if (effect.type !== "evaluate-gates") {
         await handlers.carry(effect, mol, effects, out);
         continue;
@@ -49086,6 +49424,15 @@ async function carry(scene, effects, handlers, out, depth) {
       );
     }
   }
+}
+async function record3(scene, events, handlers, out, depth) {
+  const change = await changeMolecule(scene.store, scene.proto, out.mol.id, events, scene.now());
+  if (!change.ok) {
+    out.problems.push(`the delivery of ${out.mol.id} could not be recorded: ${change.error.message}`);
+    return;
+  }
+  out.mol = change.value.mol;
+  await carry(scene, change.value.effects, handlers, out, depth + 1);
 }
 
 // src/local/formulas/local-formula-source.ts
@@ -49844,7 +50191,7 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 `;
 async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
-  const record4 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
+  const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
   let path = dirname4(files.record);
   try {
     await mkdir(path, { recursive: true });
@@ -49853,7 +50200,7 @@ async function keepAttemptRecord(files, attempt, checkout) {
     await writeFile(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile(files.record, record4);
+    await writeFile(files.record, record5);
   } catch (error2) {
     return err(
       "store-io",
@@ -49864,11 +50211,11 @@ async function keepAttemptRecord(files, attempt, checkout) {
   return ok(void 0);
 }
 async function endedAttempt(files, attempt) {
-  const [record4, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
-  if (record4 === void 0 || exit?.trim() !== "0") return void 0;
+  const [record5, exit] = await Promise.all([readText2(files.record), readText2(files.exit)]);
+  if (record5 === void 0 || exit?.trim() !== "0") return void 0;
   let json3;
   try {
-    json3 = JSON.parse(record4);
+    json3 = JSON.parse(record5);
   } catch {
     return void 0;
   }
@@ -49959,7 +50306,7 @@ function jsonLine(line) {
     return void 0;
   }
 }
-function record3(value) {
+function record4(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
 }
 function count(value) {
@@ -49984,10 +50331,10 @@ function claudeStreamReader() {
       if (msg.type === "system" && msg.subtype === "init")
         return typeof msg.model === "string" && msg.model !== "" ? { text: "", model: msg.model } : { text: "" };
       if (msg.type === "assistant") {
-        const message = record3(msg.message);
+        const message = record4(msg.message);
         const text4 = contentText(message?.content);
         const id = typeof message?.id === "string" ? message.id : void 0;
-        const usage = record3(message?.usage);
+        const usage = record4(message?.usage);
         if (usage === void 0 || id !== void 0 && seen.has(id)) return { text: text4 };
         if (id !== void 0) seen.add(id);
         const reading = {
@@ -50001,7 +50348,7 @@ function claudeStreamReader() {
         return { text: text4, usage: reading };
       }
       if (msg.type === "result") {
-        const usage = record3(msg.usage);
+        const usage = record4(msg.usage);
         const reading = {};
         if (typeof msg.total_cost_usd === "number") reading.cost_usd = count(msg.total_cost_usd);
         if (typeof msg.num_turns === "number") reading.turns = Math.max(0, count(msg.num_turns) - turns);
@@ -50021,7 +50368,7 @@ function inputTokens(usage) {
 }
 function contentText(content) {
   if (!Array.isArray(content)) return "";
-  return content.map((block2) => record3(block2)).filter((block2) => block2?.type === "text" && typeof block2.text === "string").map((block2) => textLine(block2?.text)).join("");
+  return content.map((block2) => record4(block2)).filter((block2) => block2?.type === "text" && typeof block2.text === "string").map((block2) => textLine(block2?.text)).join("");
 }
 
 // src/runner/agent-usage/codex-json.ts
@@ -50033,7 +50380,7 @@ function codexJsonReader() {
       if (event === void 0) return { text: line };
       switch (event.type) {
         case "turn.completed": {
-          const usage = record3(event.usage);
+          const usage = record4(event.usage);
           return {
             text: "",
             usage: {
@@ -50044,11 +50391,11 @@ function codexJsonReader() {
           };
         }
         case "item.completed": {
-          const item = record3(event.item);
+          const item = record4(event.item);
           return item?.type === "agent_message" && typeof item.text === "string" ? { text: textLine(item.text) } : { text: "" };
         }
         case "turn.failed":
-          return { text: textLine(String(record3(event.error)?.message ?? "the turn failed")) };
+          return { text: textLine(String(record4(event.error)?.message ?? "the turn failed")) };
         case "error":
           return { text: textLine(String(event.message ?? "error")) };
         default:
@@ -50072,7 +50419,7 @@ function geminiStreamReader() {
       if (event.type === "error" && typeof event.message === "string")
         return { text: textLine(event.message) };
       if (event.type === "result") {
-        const stats = record3(event.stats);
+        const stats = record4(event.stats);
         return stats === void 0 ? { text: "\n" } : {
           text: "\n",
           usage: { tokens_in: count(stats.input_tokens), tokens_out: count(stats.output_tokens) }
@@ -50090,11 +50437,11 @@ function opencodeJsonReader() {
     line(line) {
       const event = jsonLine(line);
       if (event === void 0) return { text: line };
-      const part = record3(event.part);
+      const part = record4(event.part);
       if (event.type === "text" && typeof part?.text === "string") return { text: textLine(part.text) };
       if (event.type === "step_finish") {
-        const tokens = record3(part?.tokens);
-        const cache3 = record3(tokens?.cache);
+        const tokens = record4(part?.tokens);
+        const cache3 = record4(tokens?.cache);
         return {
           text: "",
           usage: {
@@ -50372,11 +50719,18 @@ async function runStepCommand(job, checkout, prompt2) {
     if (!ran.ok) return ran;
     return ok({ ...ran.value, usage });
   };
+  const review = job.state.review;
   const go = async () => {
-    if (agent === void 0) return command({});
+    if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt2 ?? "";
     const dir = await mkdtemp(join11(tmpdir(), "mol-prompt-"));
     try {
+      const reviewEnv = {};
+      if (review !== void 0) {
+        reviewEnv.MOL_REVIEW_FILE = join11(dir, "review.md");
+        await writeFile2(reviewEnv.MOL_REVIEW_FILE, review);
+      }
+      if (agent === void 0) return await command(reviewEnv);
       const file2 = join11(dir, "prompt.md");
       const usageFile = join11(dir, "usage.jsonl");
       await writeFile2(file2, text4);
@@ -50385,7 +50739,7 @@ async function runStepCommand(job, checkout, prompt2) {
         log(watch.refused);
         return ok(refusedOutcome(watch.refused));
       }
-      return await command({ MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
+      return await command({ ...reviewEnv, MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
       await rm6(dir, { recursive: true, force: true });
     }
@@ -50407,13 +50761,13 @@ function refusedOutcome(why) {
 // src/shell/step/step-outcome.ts
 function eventFor(step2, outcome, by2) {
   const usage = outcome.usage === void 0 ? {} : { usage: outcome.usage };
-  const record4 = {
+  const record5 = {
     ...outcome.checkpoint === void 0 ? {} : { checkpoint: outcome.checkpoint },
     ...outcome.branch === void 0 ? {} : { branch: outcome.branch },
     ...usage
   };
   if (outcome.status !== "failed" || outcome.gates.some((g) => g.passed === false)) {
-    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record4 };
+    return { type: "complete", step: step2, gates: outcome.gates, by: by2, ...record5 };
   }
   const transient = outcome.command?.exitCode === TRANSIENT_EXIT_STATUS;
   return {
@@ -50825,6 +51179,16 @@ ${list3}`
   }
   const previous = previousAttempt(mol, def);
   if (previous !== void 0) parts.push(previous);
+  const review = mol.steps.find((s) => s.id === def.id)?.review;
+  if (review !== void 0 && review.trim() !== "") {
+    parts.push(
+      `## Review requesting changes
+
+A reviewer of the pull request asked for changes; address each point (also in \`$MOL_REVIEW_FILE\`):
+
+${fence2(review.trim())}`
+    );
+  }
   if (context.items.length > 0) parts.push(`## Context
 
 ${formatForPrompt(context.items)}`);
@@ -51956,7 +52320,14 @@ import { dirname as dirname7 } from "node:path";
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
 var FIELD_KEYS = Object.keys(FieldsSchema.shape);
 var MOLECULE_KEYS = new Set(Object.keys(MoleculeSchema.shape));
-var OPTIONAL_FIELDS = ["expiresAt", "historyTrimmed", "summary", "budget", "budgetStop"];
+var OPTIONAL_FIELDS = [
+  "expiresAt",
+  "historyTrimmed",
+  "summary",
+  "budget",
+  "budgetStop",
+  "delivery"
+];
 var DeltaSchema = external_exports.object({
   /** The revision this line produces: always one more than the state it applies to. */
   rev: external_exports.number().int().min(1),
@@ -52644,9 +53015,9 @@ async function endMolecule(layout, candidate, effects) {
   }
   const live = layout.live(candidate.id);
   if (candidate.status === "squashed") {
-    const record4 = archiveOf(effects);
-    if (!record4.ok) return record4;
-    const written = await writeConfirmed(layout.archive(candidate.id), record4.value, ArchiveRecordSchema);
+    const record5 = archiveOf(effects);
+    if (!record5.ok) return record5;
+    const written = await writeConfirmed(layout.archive(candidate.id), record5.value, ArchiveRecordSchema);
     if (!written.ok) return written;
   }
   await rm8(live, { force: true });
@@ -53817,7 +54188,7 @@ summary.txt, written by the join:
 ${indent(summary)}`);
   io.out(`
 the repository stays at ${repo}; look around, then delete it:`);
-  io.out(`  cd ${shellWord(repo)} && ${molCommand(io)} status ${mol.id}`);
+  io.out(`  cd ${shellWord2(repo)} && ${molCommand(io)} status ${mol.id}`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
@@ -53850,7 +54221,7 @@ function molCommand(io) {
   for (const dir of (io.env.PATH ?? "").split(delimiter)) {
     if (dir !== "" && realOrSame(join19(dir, "mol")) === self) return "mol";
   }
-  return `node ${shellWord(self)}`;
+  return `node ${shellWord2(self)}`;
 }
 function realOrSame(path) {
   try {
@@ -53859,7 +54230,7 @@ function realOrSame(path) {
     return path;
   }
 }
-function shellWord(text4) {
+function shellWord2(text4) {
   return /^[\w@%+=:,./-]+$/.test(text4) ? text4 : `'${text4.replaceAll("'", "'\\''")}'`;
 }
 function indent(text4) {
@@ -54102,15 +54473,15 @@ function moleculeRow(mol, style) {
     shortTime(mol.updatedAt)
   ];
 }
-function archiveRow(record4, style) {
-  const done2 = record4.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
+function archiveRow(record5, style) {
+  const done2 = record5.steps.filter((s) => s.status === "completed" || s.status === "skipped").length;
   return [
-    record4.id,
-    record4.formula.name,
+    record5.id,
+    record5.formula.name,
     "archive",
-    `squashed (${record4.outcome.replace("_", " ")})`,
-    progressText(done2, record4.steps.length, style, 10),
-    shortTime(record4.squashedAt)
+    `squashed (${record5.outcome.replace("_", " ")})`,
+    progressText(done2, record5.steps.length, style, 10),
+    shortTime(record5.squashedAt)
   ];
 }
 async function loadArchives(ctx) {
@@ -54123,9 +54494,9 @@ async function loadArchives(ctx) {
   const records = [];
   for (const name of names.sort()) {
     if (!name.endsWith(".archive.json") || name.startsWith(".")) continue;
-    const record4 = await ctx.store.loadArchive(name.slice(0, -".archive.json".length));
-    if (record4.ok && record4.value !== void 0) records.push(record4.value);
-    else if (!record4.ok) ctx.io.err(`mol: ${record4.error.message}`);
+    const record5 = await ctx.store.loadArchive(name.slice(0, -".archive.json".length));
+    if (record5.ok && record5.value !== void 0) records.push(record5.value);
+    else if (!record5.ok) ctx.io.err(`mol: ${record5.error.message}`);
   }
   return records;
 }
@@ -54192,19 +54563,19 @@ function moleculeLine(mol, proto) {
     updatedAt: mol.updatedAt
   };
 }
-function archiveLine(record4) {
+function archiveLine(record5) {
   return {
-    id: record4.id,
-    formula: record4.formula.name,
+    id: record5.id,
+    formula: record5.formula.name,
     kind: "archive",
     status: "squashed",
     progress: {
-      done: record4.steps.filter((s) => s.status === "completed" || s.status === "skipped").length,
-      total: record4.steps.length
+      done: record5.steps.filter((s) => s.status === "completed" || s.status === "skipped").length,
+      total: record5.steps.length
     },
     waitingOn: [],
-    createdAt: record4.createdAt,
-    updatedAt: record4.squashedAt
+    createdAt: record5.createdAt,
+    updatedAt: record5.squashedAt
   };
 }
 
@@ -54760,8 +55131,8 @@ async function checkForeignCommits(ctx, mol, effect) {
   if (!listed2.ok) return listed2;
   const checkpoints = new Set(mol.steps.flatMap((s) => s.checkpoint?.commit ? [s.checkpoint.commit] : []));
   const foreign = [];
-  for (const record4 of listed2.value.stdout.split("")) {
-    const [sha = "", subject = "", owners = ""] = record4.trim().split("");
+  for (const record5 of listed2.value.stdout.split("")) {
+    const [sha = "", subject = "", owners = ""] = record5.trim().split("");
     if (sha === "") continue;
     const ours = owners.split(",").some((owner) => owner.trim() === mol.id);
     if (!ours && !checkpoints.has(sha)) foreign.push(`${sha.slice(0, 7)} "${subject}"`);
@@ -54910,10 +55281,10 @@ async function squashCommand({ io, values, positionals }) {
     }
   );
   if (!carried.ok) return failWith(io, carried.error);
-  const record4 = await ctx.value.store.loadArchive(molId);
-  if (!record4.ok) return failWith(io, record4.error);
-  if (values.json) return printJson(io, values.json, record4.value);
-  io.out(`squashed ${molId}: ${record4.value?.summary ?? applied.value.mol.summary ?? ""}`);
+  const record5 = await ctx.value.store.loadArchive(molId);
+  if (!record5.ok) return failWith(io, record5.error);
+  if (values.json) return printJson(io, values.json, record5.value);
+  io.out(`squashed ${molId}: ${record5.value?.summary ?? applied.value.mol.summary ?? ""}`);
   return EXIT.ok;
 }
 
