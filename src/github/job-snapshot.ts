@@ -8,6 +8,7 @@
  */
 
 import type { GitHubClient, RepoRef } from './client.js';
+import { blobText, type GraphqlBlob } from './graphql-blob.js';
 import type { CommentView } from './store/comment-trust.js';
 import { COMMENT_FIELDS, type GraphqlComment, graphqlView } from './store/state-comments.js';
 
@@ -26,7 +27,7 @@ export const JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $
 
 interface SnapshotData {
   repository: {
-    config: { text?: string | null; isTruncated?: boolean } | null;
+    config: GraphqlBlob | null;
     issueOrPullRequest: { comments?: { pageInfo: { hasNextPage: boolean }; nodes: GraphqlComment[] } } | null;
   } | null;
 }
@@ -63,12 +64,7 @@ export async function readJobSnapshot(
   const readAt = now().getTime();
   let listing = comments && !comments.pageInfo.hasNextPage ? comments.nodes.map(graphqlView) : undefined;
   return {
-    configText:
-      config === null
-        ? null
-        : typeof config.text === 'string' && !config.isTruncated
-          ? config.text
-          : undefined,
+    configText: blobText(config),
     alreadyListed: (issue) => {
       const handed =
         issue === where.issue && now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : undefined;

@@ -6,6 +6,7 @@
  * more than 100 molecules: those are read as before, by the readers that always read them.
  */
 import type { GitHubClient, RepoRef } from './client.js';
+import { blobText, type GraphqlBlob } from './graphql-blob.js';
 import { SURVEY_SEARCH, type SurveyPage, surveySearch } from './survey.js';
 
 export const PATROL_SNAPSHOT_QUERY = `query MolecularPatrolSnapshot($owner: String!, $name: String!, $config: String!, $formulas: String!, $q: String!, $after: String) {
@@ -18,15 +19,10 @@ export const PATROL_SNAPSHOT_QUERY = `query MolecularPatrolSnapshot($owner: Stri
   ${SURVEY_SEARCH}
 }`;
 
-interface BlobText {
-  text?: string | null;
-  isTruncated?: boolean;
-}
-
 interface SnapshotData extends SurveyPage {
   repository: {
-    config: BlobText | null;
-    formulas: { entries?: Array<{ oid: string; object: BlobText | null }> } | null;
+    config: GraphqlBlob | null;
+    formulas: { entries?: Array<{ oid: string; object: GraphqlBlob | null }> } | null;
   } | null;
 }
 
@@ -54,16 +50,11 @@ export async function readPatrolSnapshot(
   const config = data.repository?.config ?? null;
   const blobs = new Map<string, string>();
   for (const entry of data.repository?.formulas?.entries ?? []) {
-    const text = entry.object?.text;
-    if (typeof text === 'string' && !entry.object?.isTruncated) blobs.set(entry.oid, text);
+    const text = blobText(entry.object ?? undefined);
+    if (typeof text === 'string') blobs.set(entry.oid, text);
   }
   return {
-    configText:
-      config === null
-        ? null
-        : typeof config.text === 'string' && !config.isTruncated
-          ? config.text
-          : undefined,
+    configText: blobText(config),
     blobs,
     firstPage: { search: data.search },
   };
