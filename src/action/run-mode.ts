@@ -20,6 +20,7 @@ import { configFromText, loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
 import { actionHandlerContext, actionTrustedWriters } from './build-github-context.js';
+import { watchDeliveryNotes } from './delivery-notes.js';
 import type { ActionInputs } from './inputs.js';
 import { agentMode } from './modes/agent.js';
 import { eventMode } from './modes/event.js';
@@ -159,7 +160,7 @@ async function openHandlerContext(
   return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });
 }
 
-function runStepMode(
+async function runStepMode(
   inputs: ActionInputs,
   ctx: GitHubContext,
   actions: ActionsEnv,
@@ -171,13 +172,15 @@ function runStepMode(
   const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
   const step = inputs.step ?? stringOr(dispatched.step);
   if (molecule === undefined || step === undefined) {
-    return Promise.resolve({
+    return {
       outputs: {},
       failure: `mode "${inputs.mode}" needs the molecule and step inputs (the step workflow passes its workflow_dispatch inputs)`,
-    });
+    };
   }
+  // A step whose completion delivers with the workflow token: the summary says CI will not run.
+  const notes = watchDeliveryNotes(ctx);
   // Pinned formulas are read from the checkout first; the handlers share what is cooked here.
-  const stepCtx = { ...ctx, formulas: checkoutFirst(formulaSource(ctx), actions.workspace) };
+  const stepCtx = { ...notes.ctx, formulas: checkoutFirst(formulaSource(ctx), actions.workspace) };
   const jobDeps = {
     ctx: stepCtx,
     io: deps.io,
@@ -190,9 +193,15 @@ function runStepMode(
     ...(inputs.work === undefined ? {} : { work: inputs.work }),
     ...(inputs.usage === undefined ? {} : { usage: inputs.usage }),
   };
-  if (inputs.mode === 'step-start') return stepStartMode(jobDeps, molecule, step);
-  if (inputs.mode === 'step-finish') return stepFinishMode(jobDeps, molecule, step);
-  return stepMode(jobDeps, molecule, step);
+  const result =
+    inputs.mode === 'step-start'
+      ? await stepStartMode(jobDeps, molecule, step)
+      : inputs.mode === 'step-finish'
+        ? await stepFinishMode(jobDeps, molecule, step)
+        : await stepMode(jobDeps, molecule, step);
+  const delivered = notes.markdown();
+  if (delivered !== '') await deps.io.summary(`### Molecular\n\n\`${molecule}\` / \`${step}\`\n${delivered}`);
+  return result;
 }
 
 const STEP_MODES = new Set(['step', 'step-start', 'step-finish']);

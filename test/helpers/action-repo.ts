@@ -2,7 +2,7 @@
  * The setup the Action e2e files share, as `useCliRepo` is the CLI's: the Action bundled once per
  * file ({@link useActionBundle}), and per test a repository as a workflow sees it
  * (`bundle.start(...)`): a fake GitHub that accepts the job's token, a git working repository with
- * its bare remote, formulas on the default branch of both, one issue, and a
+ * its bare remote (whose pushed branches the fake sees, as the API sees GitHub's), formulas on the default branch of both, one issue, and a
  * {@link SimulatedRunner} for the bundle. What a test starts is closed after it.
  */
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import {
 } from './fake-github/index.js';
 import { commentEvent, issueEvent } from './fake-github/webhook-payloads.js';
 import { makeTempRepo, type TempRepo } from './git.js';
+import { mirrorPushes } from './mirror-pushes.js';
 import {
   buildActionBundle,
   type JobRequest,
@@ -99,6 +100,7 @@ export async function startActionRepo(bundle: string, options: ActionRepoOptions
     ...options.runner,
   });
   let stop: (() => void) | undefined;
+  let stopMirror: (() => Promise<void>) | undefined;
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -106,6 +108,7 @@ export async function startActionRepo(bundle: string, options: ActionRepoOptions
     stop?.();
     for (const job of runner.running.values()) job.child.kill('SIGKILL');
     await runner.idle();
+    await stopMirror?.();
     await gh.close();
     await git.cleanup();
   };
@@ -123,6 +126,8 @@ export async function startActionRepo(bundle: string, options: ActionRepoOptions
       await git.commitAll('add the formulas');
       await git.git(['push', '-q', 'origin', 'main']);
     }
+    // What jobs push is on "GitHub" at once, as a branch the API sees.
+    stopMirror = await mirrorPushes(gh, git.remote);
     const author = options.issue?.author ?? 'alice';
     let issue = 0;
     if (options.issue) {

@@ -56,7 +56,7 @@ const INPUT_DEFAULTS: Record<string, string> = {
 export interface JobRequest {
   eventName: string;
   payload: Record<string, unknown>;
-  /** Action inputs by their action.yml names (`github-token` is added). */
+  /** Action inputs by their action.yml names (`github-token` and `workflow-token` are added). */
   inputs: Record<string, string>;
   /** The branch or commit the clone checks out (default: the default branch). */
   ref?: string;
@@ -220,6 +220,8 @@ export class SimulatedRunner {
     for (const [name, value] of Object.entries({
       ...INPUT_DEFAULTS,
       'github-token': this.options.token,
+      // action.yml's default (`github.token`): this job's own token.
+      'workflow-token': this.options.token,
       ...request.inputs,
     })) {
       inputs[`INPUT_${name.toUpperCase()}`] = value;

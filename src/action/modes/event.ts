@@ -7,6 +7,7 @@
 import type { GitHubContext } from '../../shell/github/github-context.js';
 import { handleRepoEvent } from '../../webhooks/route-event.js';
 import type { ActionIO, ModeResult } from '../action-io.js';
+import { watchDeliveryNotes } from '../delivery-notes.js';
 import { printData } from '../print-data.js';
 import { patrolMode } from './patrol.js';
 
@@ -28,21 +29,12 @@ export async function eventMode(
   const action = (ctx.payload as { action?: unknown } | null)?.action;
   const what = `${eventName}${typeof action === 'string' ? `.${action}` : ''}`;
   // A pull request delivered with the workflow token: the summary says CI will not run on it.
-  const noted = new Set<string>();
-  const watched: GitHubContext = {
-    ...ctx,
-    log: {
-      ...ctx.log,
-      warn: (m) => {
-        if (ctx.deliveryNotes?.includes(m)) noted.add(m);
-        ctx.log.warn(m);
-      },
-    },
-  };
-  const result = await handleRepoEvent(eventName, watched);
+  const notes = watchDeliveryNotes(ctx);
+  const result = await handleRepoEvent(eventName, notes.ctx);
   printData(io, `${what}: ${result.status}: ${result.detail}`);
-  const notes = [...noted].map((n) => `\n${n}\n`).join('');
-  await io.summary(`### Molecular\n\n\`${what}\`: **${result.status}** — ${result.detail}\n${notes}`);
+  await io.summary(
+    `### Molecular\n\n\`${what}\`: **${result.status}** — ${result.detail}\n${notes.markdown()}`,
+  );
   const outputs = { status: result.status };
   if (result.status === 'failed') return { outputs, failure: `${what}: ${result.detail}` };
   return { outputs };
