@@ -76048,6 +76048,12 @@ function commandPermissions(config3) {
   return { ...DEFAULT_COMMAND_PERMISSIONS, ...config3.permissions };
 }
 
+// src/github/graphql-blob.ts
+function blobText(blob) {
+  if (blob === null) return null;
+  return typeof blob?.text === "string" && !blob.isTruncated ? blob.text : void 0;
+}
+
 // src/github/store/archive-comment.ts
 var OPEN = "<!-- molecular:archive v1";
 function formatArchiveBody(record6) {
@@ -76340,7 +76346,7 @@ async function readJobSnapshot(octokit, repo, where3, now) {
   const readAt = now().getTime();
   let listing = comments && !comments.pageInfo.hasNextPage ? comments.nodes.map(graphqlView) : void 0;
   return {
-    configText: config3 === null ? null : typeof config3.text === "string" && !config3.isTruncated ? config3.text : void 0,
+    configText: blobText(config3),
     alreadyListed: (issue3) => {
       const handed = issue3 === where3.issue && now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
       listing = void 0;
@@ -76508,11 +76514,11 @@ async function readPatrolSnapshot(octokit, repo, where3) {
   const config3 = data.repository?.config ?? null;
   const blobs = /* @__PURE__ */ new Map();
   for (const entry3 of data.repository?.formulas?.entries ?? []) {
-    const text4 = entry3.object?.text;
-    if (typeof text4 === "string" && !entry3.object?.isTruncated) blobs.set(entry3.oid, text4);
+    const text4 = blobText(entry3.object ?? void 0);
+    if (typeof text4 === "string") blobs.set(entry3.oid, text4);
   }
   return {
-    configText: config3 === null ? null : typeof config3.text === "string" && !config3.isTruncated ? config3.text : void 0,
+    configText: blobText(config3),
     blobs,
     firstPage: { search: data.search }
   };
@@ -78130,6 +78136,24 @@ function logOf(io) {
     warn: (m) => io.warning(m),
     error: (m) => io.error(m)
   };
+}
+
+// src/action/delivery-notes.ts
+function watchDeliveryNotes(ctx) {
+  const noted = /* @__PURE__ */ new Set();
+  const watched = {
+    ...ctx,
+    log: {
+      ...ctx.log,
+      warn: (m) => {
+        if (ctx.deliveryNotes?.includes(m)) noted.add(m);
+        ctx.log.warn(m);
+      }
+    }
+  };
+  return { ctx: watched, markdown: () => [...noted].map((n) => `
+${n}
+`).join("") };
 }
 
 // src/action/modes/agent.ts
@@ -81585,26 +81609,15 @@ async function eventMode(ctx, io, eventName, runId) {
   if (PATROL_EVENTS.has(eventName)) return patrolMode(ctx, io, runId);
   const action = ctx.payload?.action;
   const what = `${eventName}${typeof action === "string" ? `.${action}` : ""}`;
-  const noted = /* @__PURE__ */ new Set();
-  const watched = {
-    ...ctx,
-    log: {
-      ...ctx.log,
-      warn: (m) => {
-        if (ctx.deliveryNotes?.includes(m)) noted.add(m);
-        ctx.log.warn(m);
-      }
-    }
-  };
-  const result = await handleRepoEvent(eventName, watched);
+  const notes = watchDeliveryNotes(ctx);
+  const result = await handleRepoEvent(eventName, notes.ctx);
   printData(io, `${what}: ${result.status}: ${result.detail}`);
-  const notes = [...noted].map((n) => `
-${n}
-`).join("");
-  await io.summary(`### Molecular
+  await io.summary(
+    `### Molecular
 
 \`${what}\`: **${result.status}** \u2014 ${result.detail}
-${notes}`);
+${notes.markdown()}`
+  );
   const outputs = { status: result.status };
   if (result.status === "failed") return { outputs, failure: `${what}: ${result.detail}` };
   return { outputs };
@@ -83703,17 +83716,18 @@ async function openHandlerContext(inputs, actions, runId, deps) {
   if (job) ctx.alreadyListed = job.alreadyListed;
   return ok({ ctx, untrustedApps, ...snapshot2 ? { snapshot: snapshot2 } : {} });
 }
-function runStepMode(inputs, ctx, actions, runId, deps) {
+async function runStepMode(inputs, ctx, actions, runId, deps) {
   const dispatched = ctx.payload.inputs ?? {};
   const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
   const step2 = inputs.step ?? stringOr(dispatched.step);
   if (molecule === void 0 || step2 === void 0) {
-    return Promise.resolve({
+    return {
       outputs: {},
       failure: `mode "${inputs.mode}" needs the molecule and step inputs (the step workflow passes its workflow_dispatch inputs)`
-    });
+    };
   }
-  const stepCtx = { ...ctx, formulas: checkoutFirst(formulaSource(ctx), actions.workspace) };
+  const notes = watchDeliveryNotes(ctx);
+  const stepCtx = { ...notes.ctx, formulas: checkoutFirst(formulaSource(ctx), actions.workspace) };
   const jobDeps = {
     ctx: stepCtx,
     io: deps.io,
@@ -83726,9 +83740,13 @@ function runStepMode(inputs, ctx, actions, runId, deps) {
     ...inputs.work === void 0 ? {} : { work: inputs.work },
     ...inputs.usage === void 0 ? {} : { usage: inputs.usage }
   };
-  if (inputs.mode === "step-start") return stepStartMode(jobDeps, molecule, step2);
-  if (inputs.mode === "step-finish") return stepFinishMode(jobDeps, molecule, step2);
-  return stepMode(jobDeps, molecule, step2);
+  const result = inputs.mode === "step-start" ? await stepStartMode(jobDeps, molecule, step2) : inputs.mode === "step-finish" ? await stepFinishMode(jobDeps, molecule, step2) : await stepMode(jobDeps, molecule, step2);
+  const delivered2 = notes.markdown();
+  if (delivered2 !== "") await deps.io.summary(`### Molecular
+
+\`${molecule}\` / \`${step2}\`
+${delivered2}`);
+  return result;
 }
 var STEP_MODES = /* @__PURE__ */ new Set(["step", "step-start", "step-finish"]);
 function moleculeIssue(inputs, payload) {
