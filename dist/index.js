@@ -56348,6 +56348,7 @@ var COMMAND_VERBS = [
   "burn",
   "reset",
   "budget",
+  "deliver",
   "help"
 ];
 var COMMAND_USAGE = {
@@ -56375,6 +56376,10 @@ var COMMAND_USAGE = {
   budget: {
     usage: "/mol budget <limit>=<amount>\u2026 [--step <step>]",
     summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time"
+  },
+  deliver: {
+    usage: "/mol deliver",
+    summary: "deliver the molecule's work to its pull request again (after a delivery failed)"
   },
   help: { usage: "/mol help", summary: "list these commands" }
 };
@@ -61675,7 +61680,8 @@ function parseArgs(args) {
     return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
-    case "status": {
+    case "status":
+    case "deliver": {
       const end = args.end(verb);
       return end.ok ? accept({ verb }) : end;
     }
@@ -61907,7 +61913,8 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   reset: "write",
   "reset --force": "admin",
   // Spending more money is a maintainer's call.
-  budget: "maintain"
+  budget: "maintain",
+  deliver: "write"
 };
 var RANK = {
   none: 0,
@@ -73210,6 +73217,15 @@ function deliveryEffect(proto, before, after) {
   if (last === void 0 || !deliveryDue(proto, after)) return void 0;
   return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
 }
+function redeliveryEffect(proto, mol) {
+  const step2 = deliveringStep(proto);
+  if (step2 === void 0)
+    return `formula ${mol.formula.name} has no [pull_request] table: its work is not delivered as a pull request`;
+  if (mol.status === "squashed" || mol.status === "burned") return `molecule ${mol.id} is ${mol.status}`;
+  if (!deliveryDue(proto, mol))
+    return proto.pullRequest?.after === void 0 ? "nothing to deliver yet: the work is delivered once every step is done" : `nothing to deliver yet: the work is delivered once step "${step2}" is done`;
+  return { type: "deliver", step: step2, branches: deliveryBranches(proto, mol) };
+}
 function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
   const issue3 = mol.subject.issue;
@@ -79703,6 +79719,8 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         "deliver the work as a pull request",
         () => deliverPullRequest(host, proto, mol, effect)
       );
+      if (events === void 0 && out.problems.length > 0)
+        out.problems[out.problems.length - 1] += "; once that is fixed, comment /mol deliver to try again";
       if (events?.some((e) => e.type === "delivered"))
         for (const note of ctx.deliveryNotes ?? []) {
           ctx.log.warn(note);
@@ -80572,6 +80590,8 @@ async function runCommand2(scene, command) {
     case "pour":
     case "wisp":
       return pourCommand(scene, command);
+    case "deliver":
+      return deliverCommand(scene);
     default:
       return changeCommand(scene, command);
   }
@@ -80622,6 +80642,21 @@ async function pourCommand(scene, command) {
     );
   if (!poured.value.existed) scene.molecules.live.unshift({ mol: poured.value.mol, commentId: 0 });
   return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
+}
+async function deliverCommand(scene) {
+  const target = pickTarget(scene.molecules.live, void 0);
+  if (!target) return refuse2(noMolecule(scene));
+  const proto = await loadProto2(scene.ctx, target.mol);
+  if (!proto.ok) return refuse2(quiet(proto.error.message));
+  const effect = redeliveryEffect(proto.value, target.mol);
+  if (typeof effect === "string") return refuse2(quiet(effect));
+  const outcome = await carryOutOnGitHub(scene.ctx, scene.store, target.mol, proto.value, [effect], {
+    siblings: scene.molecules.live.map((x) => x.mol)
+  });
+  track(scene.molecules, outcome.mol);
+  const pr = outcome.mol.delivery?.pr;
+  const said = pr === void 0 ? [] : [`delivered: #${pr}`];
+  return outcomeText([...said, ...outcome.notices], outcome.problems);
 }
 async function changeCommand(scene, command) {
   const { ctx } = scene;

@@ -14773,6 +14773,7 @@ var COMMAND_VERBS = [
   "burn",
   "reset",
   "budget",
+  "deliver",
   "help"
 ];
 var COMMAND_USAGE = {
@@ -14800,6 +14801,10 @@ var COMMAND_USAGE = {
   budget: {
     usage: "/mol budget <limit>=<amount>\u2026 [--step <step>]",
     summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time"
+  },
+  deliver: {
+    usage: "/mol deliver",
+    summary: "deliver the molecule's work to its pull request again (after a delivery failed)"
   },
   help: { usage: "/mol help", summary: "list these commands" }
 };
@@ -20100,7 +20105,8 @@ function parseArgs(args) {
     return guess ? fail("unknown-command", `unknown command "${typed}" \u2014 did you mean "/mol ${guess}"?`, `/mol ${guess}`) : fail("unknown-command", `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
-    case "status": {
+    case "status":
+    case "deliver": {
       const end = args.end(verb);
       return end.ok ? accept({ verb }) : end;
     }
@@ -20332,7 +20338,8 @@ var DEFAULT_COMMAND_PERMISSIONS = {
   reset: "write",
   "reset --force": "admin",
   // Spending more money is a maintainer's call.
-  budget: "maintain"
+  budget: "maintain",
+  deliver: "write"
 };
 var RANK = {
   none: 0,
@@ -31645,6 +31652,15 @@ function deliveryEffect(proto, before, after) {
   if (last === void 0 || !deliveryDue(proto, after)) return void 0;
   return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
 }
+function redeliveryEffect(proto, mol) {
+  const step2 = deliveringStep(proto);
+  if (step2 === void 0)
+    return `formula ${mol.formula.name} has no [pull_request] table: its work is not delivered as a pull request`;
+  if (mol.status === "squashed" || mol.status === "burned") return `molecule ${mol.id} is ${mol.status}`;
+  if (!deliveryDue(proto, mol))
+    return proto.pullRequest?.after === void 0 ? "nothing to deliver yet: the work is delivered once every step is done" : `nothing to deliver yet: the work is delivered once step "${step2}" is done`;
+  return { type: "deliver", step: step2, branches: deliveryBranches(proto, mol) };
+}
 var isDeliveringStep = (proto, step2) => deliveringStep(proto) === step2;
 function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
@@ -36896,6 +36912,7 @@ export {
   pullRequestText,
   reachedLimit,
   readySteps,
+  redeliveryEffect,
   refNameProblem,
   refPartProblem,
   refuseStaleReport,

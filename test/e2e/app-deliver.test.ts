@@ -256,6 +256,60 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     return app.send('pull_request', pullEvent(gh, 'mona', 'closed', number));
   };
 
+  it('a delivery GitHub refuses is said on the issue, and /mol deliver delivers it once fixed, once', async () => {
+    const [a] = replicas as [AppProcess];
+    const issue = gh.state.addIssue({
+      title: 'Refused',
+      user: actorFor('alice'),
+      labels: ['formula:ship'],
+    }).number;
+    await a.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'));
+    const molId = molecule(gh, issue).id;
+    pushStep(molId, 'plan', ['plan.txt']);
+    await a.send('repository_dispatch', report(molId, 'plan', 1));
+    pushStep(molId, 'api', ['plan.txt', 'api.txt']);
+    pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
+    await a.send('repository_dispatch', report(molId, 'api', 2));
+    // As GitHub answers a workflow token the repository does not let open pull requests.
+    gh.failNext(
+      { operationId: 'pulls/create' },
+      {
+        status: 403,
+        body: { message: 'GitHub Actions is not permitted to create or approve pull requests.' },
+      },
+    );
+    expect((await a.send('repository_dispatch', report(molId, 'ui', 3))).status).toBe(200);
+    expect(gh.state.pulls.size).toBe(0);
+    expect(molecule(gh, issue).status).toBe('complete');
+    const told = [...gh.state.comments.values()].filter(
+      (c) => c.issue_number === issue && c.body.includes('needs attention'),
+    );
+    expect(told.map((c) => c.body).join('\n')).toMatch(
+      /could not deliver the work as a pull request: GitHub answered 403.*\/mol deliver/s,
+    );
+
+    // A reader may not ask; a writer may, and asking twice opens one pull request.
+    gh.state.collaborators.set('rita', 'read');
+    const byReader = gh.state.addComment(issue, '/mol deliver', actorFor('rita'));
+    expect((await a.send('issue_comment', commentEvent(gh, byReader.id))).status).toBe(200);
+    expect(gh.state.pulls.size).toBe(0);
+    for (const _ of [1, 2]) {
+      const asked = gh.state.addComment(issue, '/mol deliver', actorFor('alice'));
+      expect((await a.send('issue_comment', commentEvent(gh, asked.id))).status).toBe(200);
+    }
+    const pulls = [...gh.state.pulls.values()];
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]?.head.ref).toBe(`molecular/${molId}/-result`);
+    expect(molecule(gh, issue).delivery).toMatchObject({ pr: pulls[0]?.number, state: 'open' });
+    const replies = [...gh.state.comments.values()]
+      .filter((c) => c.issue_number === issue && c.user.login === 'molecular[bot]')
+      .map((c) => c.body);
+    expect(replies.some((r) => r.includes(`delivered: #${pulls[0]?.number}`))).toBe(true);
+    expect(replies.some((r) => r.includes('needs **write** permission'))).toBe(true);
+    expect(gh.violations).toEqual([]);
+    expect(gh.responseViolations).toEqual([]);
+  });
+
   it('a merge completes the molecule and squashes it into its archive on the issue', async () => {
     const [a] = replicas as [AppProcess];
     const { issue, molId, pull } = await deliverOne(a, 'Merge me');

@@ -23,6 +23,7 @@ const withOptional = <K extends string>(key: K, arb: fc.Arbitrary<string>) =>
 
 const commandArb: fc.Arbitrary<CommandBody> = fc.oneof(
   fc.constant({ verb: 'status' as const }),
+  fc.constant({ verb: 'deliver' as const }),
   fc.boolean().map((force) => ({ verb: 'burn' as const, force })),
   withOptional('topic', word).map((rest) => ({ verb: 'help' as const, ...rest })),
   fc.record({ verb: fc.constantFrom('retry' as const, 'skip' as const, 'approve' as const), step: word }),

@@ -10,6 +10,7 @@ export function formatCommand(command: ParsedCommand): string {
   const words = ((): string[] => {
     switch (command.verb) {
       case 'status':
+      case 'deliver':
         return [command.verb];
       case 'burn':
         return command.force ? ['burn', '--force'] : ['burn'];

@@ -19,6 +19,7 @@ export const COMMAND_VERBS = [
   'burn',
   'reset',
   'budget',
+  'deliver',
   'help',
 ] as const;
 export type CommandVerb = (typeof COMMAND_VERBS)[number];
@@ -49,6 +50,10 @@ export const COMMAND_USAGE: Record<CommandVerb, { usage: string; summary: string
     usage: '/mol budget <limit>=<amount>… [--step <step>]',
     summary: "raise what the molecule's agents (or one step's) may spend: usd, tokens, turns, time",
   },
+  deliver: {
+    usage: '/mol deliver',
+    summary: "deliver the molecule's work to its pull request again (after a delivery failed)",
+  },
   help: { usage: '/mol help', summary: 'list these commands' },
 };
 
@@ -76,6 +81,7 @@ export type ParsedCommand = At &
     /** Plain `reset` parses with `force: false` so the reply can say that `--force` is needed. */
     | { verb: 'reset'; force: boolean }
     | { verb: 'budget'; budget: Budget; step?: string }
+    | { verb: 'deliver' }
     | { verb: 'help'; topic?: string }
   );
 

@@ -83,7 +83,8 @@ function parseArgs(args: Cursor): Outcome<Parsed> {
       : fail('unknown-command', `unknown command "${typed}"; "/mol help" lists the commands`);
   }
   switch (verb) {
-    case 'status': {
+    case 'status':
+    case 'deliver': {
       const end = args.end(verb);
       return end.ok ? accept({ verb }) : end;
     }

@@ -30,6 +30,7 @@ export const DEFAULT_COMMAND_PERMISSIONS: CommandPermissionTable = {
   'reset --force': 'admin',
   // Spending more money is a maintainer's call.
   budget: 'maintain',
+  deliver: 'write',
 };
 
 const RANK: Record<PermissionLevel, number> = {

@@ -56,6 +56,22 @@ export function deliveryEffect(proto: Proto, before: Molecule, after: Molecule):
   return { type: 'deliver', step: last.id, branches: deliveryBranches(proto, after) };
 }
 
+/**
+ * The `deliver` effect a person asks for again (`/mol deliver`), or the sentence saying why there
+ * is nothing to deliver: no `[pull_request]`, or the work is not due yet.
+ */
+export function redeliveryEffect(proto: Proto, mol: Molecule): Effect | string {
+  const step = deliveringStep(proto);
+  if (step === undefined)
+    return `formula ${mol.formula.name} has no [pull_request] table: its work is not delivered as a pull request`;
+  if (mol.status === 'squashed' || mol.status === 'burned') return `molecule ${mol.id} is ${mol.status}`;
+  if (!deliveryDue(proto, mol))
+    return proto.pullRequest?.after === undefined
+      ? 'nothing to deliver yet: the work is delivered once every step is done'
+      : `nothing to deliver yet: the work is delivered once step "${step}" is done`;
+  return { type: 'deliver', step, branches: deliveryBranches(proto, mol) };
+}
+
 /** Whether `step` is the delivering step (reviews requesting changes reach it). */
 export const isDeliveringStep = (proto: Proto, step: string): boolean => deliveringStep(proto) === step;
 

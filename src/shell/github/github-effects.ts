@@ -126,6 +126,10 @@ export function githubEffectHandlers(
       const events = await attemptValue(ctx, out, 'deliver the work as a pull request', () =>
         deliverPullRequest(host, proto, mol, effect),
       );
+      // Nothing retries a delivery by itself (the molecule may be complete, out of patrol's
+      // survey): the problem, told on the issue, says how to ask again once it is fixed.
+      if (events === undefined && out.problems.length > 0)
+        out.problems[out.problems.length - 1] += '; once that is fixed, comment /mol deliver to try again';
       // The job's log (a warning annotation on the run) and whoever reads the reply.
       if (events?.some((e) => e.type === 'delivered'))
         for (const note of ctx.deliveryNotes ?? []) {

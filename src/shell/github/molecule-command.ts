@@ -18,6 +18,7 @@ import {
   type PermissionLevel,
   parseDuration,
   permissionAtLeast,
+  redeliveryEffect,
   renderView,
   requiredPermission,
 } from '../../engine/index.js';
@@ -68,6 +69,8 @@ export async function runCommand(scene: CommandScene, command: ParsedCommand): P
     case 'pour':
     case 'wisp':
       return pourCommand(scene, command);
+    case 'deliver':
+      return deliverCommand(scene);
     default:
       return changeCommand(scene, command);
   }
@@ -132,7 +135,29 @@ async function pourCommand(
   return outcomeText([...unread, ...poured.value.outcome.notices], poured.value.outcome.problems);
 }
 
-type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour' | 'wisp'>;
+/**
+ * `/mol deliver`: the molecule's work to its result branch and pull request again, as the step
+ * that completed it would have (a delivery that failed on a permission, a branch GitHub did not
+ * have yet, or a runner that died after the write). Finding the pull request by its head first
+ * makes it safe to ask twice.
+ */
+async function deliverCommand(scene: CommandScene): Promise<CommandOutcome> {
+  const target = pickTarget(scene.molecules.live, undefined);
+  if (!target) return refuse(noMolecule(scene));
+  const proto = await loadProto(scene.ctx, target.mol);
+  if (!proto.ok) return refuse(quiet(proto.error.message));
+  const effect = redeliveryEffect(proto.value, target.mol);
+  if (typeof effect === 'string') return refuse(quiet(effect));
+  const outcome = await carryOutOnGitHub(scene.ctx, scene.store, target.mol, proto.value, [effect], {
+    siblings: scene.molecules.live.map((x) => x.mol),
+  });
+  track(scene.molecules, outcome.mol);
+  const pr = outcome.mol.delivery?.pr;
+  const said = pr === undefined ? [] : [`delivered: #${pr}`];
+  return outcomeText([...said, ...outcome.notices], outcome.problems);
+}
+
+type ChangeVerb = Exclude<ParsedCommand['verb'], 'help' | 'status' | 'pour' | 'wisp' | 'deliver'>;
 
 async function changeCommand(
   scene: CommandScene,

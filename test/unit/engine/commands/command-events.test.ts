@@ -22,7 +22,8 @@ const parsed = (line: string) => {
     command.verb === 'help' ||
     command.verb === 'status' ||
     command.verb === 'pour' ||
-    command.verb === 'wisp'
+    command.verb === 'wisp' ||
+    command.verb === 'deliver'
   )
     throw new Error(`not a change command: ${line}`);
   return command;
