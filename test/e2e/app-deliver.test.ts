@@ -234,7 +234,8 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
   });
 
   /** Pours on a fresh issue through `app` and completes every step: the pull request opens. */
-  const deliverOne = async (app: AppProcess, title: string) => {
+  /** Pours on a new issue and reports every step but the last (`ui`: pushed, not yet reported). */
+  const allButLast = async (app: AppProcess, title: string) => {
     const issue = gh.state.addIssue({ title, user: actorFor('alice'), labels: ['formula:ship'] }).number;
     await app.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'));
     const molId = molecule(gh, issue).id;
@@ -243,6 +244,10 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     pushStep(molId, 'api', ['plan.txt', 'api.txt']);
     pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
     await app.send('repository_dispatch', report(molId, 'api', 2));
+    return { issue, molId };
+  };
+  const deliverOne = async (app: AppProcess, title: string) => {
+    const { issue, molId } = await allButLast(app, title);
     await app.send('repository_dispatch', report(molId, 'ui', 3));
     const pull = [...gh.state.pulls.values()].find((p) => p.head.ref === `molecular/${molId}/-result`);
     if (pull === undefined) throw new Error('no pull request opened');
@@ -258,18 +263,7 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
 
   it('a delivery GitHub refuses is said on the issue, and /mol deliver delivers it once fixed, once', async () => {
     const [a] = replicas as [AppProcess];
-    const issue = gh.state.addIssue({
-      title: 'Refused',
-      user: actorFor('alice'),
-      labels: ['formula:ship'],
-    }).number;
-    await a.send('issues', issueEvent(gh, 'alice', 'labeled', issue, 'formula:ship'));
-    const molId = molecule(gh, issue).id;
-    pushStep(molId, 'plan', ['plan.txt']);
-    await a.send('repository_dispatch', report(molId, 'plan', 1));
-    pushStep(molId, 'api', ['plan.txt', 'api.txt']);
-    pushStep(molId, 'ui', ['plan.txt', 'ui.txt']);
-    await a.send('repository_dispatch', report(molId, 'api', 2));
+    const { issue, molId } = await allButLast(a, 'Refused');
     // As GitHub answers a workflow token the repository does not let open pull requests.
     gh.failNext(
       { operationId: 'pulls/create' },
