@@ -4,35 +4,20 @@
  * upstream's Go code, named in the comments (Beads: github.com/gastownhall/beads, Gas City:
  * github.com/gastownhall/gascity). No upstream code is copied.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, useCliRepo } from '../helpers/cli.js';
-import { localMolecule } from '../helpers/local-molecule.js';
+import { useCliRepo } from '../helpers/cli.js';
+import { upstreamRun } from '../helpers/upstream-run.js';
 
 interface MolJson {
   status: string;
   steps: Array<{ id: string; status: string; fanout?: Record<string, string>[] }>;
 }
 
-const { repo, run } = useCliRepo();
-
-const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
-const statuses = (m: MolJson) => Object.fromEntries(m.steps.map((s) => [s.id, s.status]));
-
-async function formula(name: string, toml: string): Promise<string> {
-  const path = join(repo.root, 'flows', `${name}.formula.toml`);
-  await writeFile(path, `formula = "${name}"\n${toml}`);
-  return path;
-}
-
-/** The order steps started in, from the history. */
-async function startOrder(id: string): Promise<string[]> {
-  const m = await localMolecule(repo.dir, id);
-  return m.history.flatMap((h) =>
-    h.event === 'start' && h.to === 'in_progress' && h.step !== undefined ? [h.step] : [],
-  );
-}
+const cli = useCliRepo();
+const { repo, run } = cli;
+const { status, statuses, formula, startOrder } = upstreamRun<MolJson>(cli);
 
 /** Gas City's survey-workers example (types.go OnCompleteSpec): one arm per worker in the output. */
 const BOND = `description = "arm one worker"

@@ -8,8 +8,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, useCliRepo } from '../helpers/cli.js';
-import { localMolecule } from '../helpers/local-molecule.js';
+import { useCliRepo } from '../helpers/cli.js';
+import { upstreamRun } from '../helpers/upstream-run.js';
 
 interface StepJson {
   id: string;
@@ -38,30 +38,15 @@ interface ProtoJson {
   }>;
 }
 
-const { repo, run } = useCliRepo();
-
-const status = async (id: string) => json<MolJson>(await run(['status', id, '--json']));
-const statuses = (m: MolJson) => Object.fromEntries(m.steps.map((s) => [s.id, s.status]));
-
-async function formula(name: string, toml: string): Promise<string> {
-  const path = join(repo.root, 'flows', `${name}.formula.toml`);
-  await writeFile(path, `formula = "${name}"\n${toml}`);
-  return path;
-}
+const cli = useCliRepo();
+const { repo, run } = cli;
+const { status, statuses, formula, startOrder } = upstreamRun<MolJson>(cli);
 
 async function cookJson(file: string, vars: string[] = []): Promise<ProtoJson> {
   const cooked = await run(['cook', file, '--json', ...vars.flatMap((v) => ['--var', v])]);
   expect(cooked.stderr).toBe('');
   expect(cooked.code).toBe(0);
   return JSON.parse(cooked.stdout) as ProtoJson;
-}
-
-/** The order steps started in, from the history. */
-async function startOrder(id: string): Promise<string[]> {
-  const m = await localMolecule(repo.dir, id);
-  return m.history.flatMap((h) =>
-    h.event === 'start' && h.to === 'in_progress' && h.step !== undefined ? [h.step] : [],
-  );
 }
 
 describe('condition truthiness (Beads internal/formula/stepcondition.go, isTruthy)', () => {
