@@ -15,11 +15,14 @@
 import { err, ok, type Result } from '../../engine/index.js';
 import { type GitHubClient, httpStatus, type RepoRef } from '../client.js';
 import { NO_RETRIES, postOnce } from '../post-once.js';
+import type { LeaseKeeper, RefLease } from './lease.js';
+import { formatLockRecord, type LockRecord, parseLockRecord } from './lock-record.js';
+
+export type { RefLease } from './lease.js';
 
 /** Git's well-known empty tree: every repository can name it without storing anything. */
 export const EMPTY_TREE_SHA = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 export const LOCK_REF_PREFIX = 'refs/molecular/locks/';
-const MESSAGE_TITLE = 'molecular lock';
 /** The longest pause between two looks at a held lock, and the first one. */
 const DEFAULT_POLL_MS = 1_600;
 const FIRST_LOOK_MS = 50;
@@ -67,19 +70,6 @@ const commitKey = (repo: RepoRef, holder: string) => `${repo.owner}/${repo.repo}
 
 export const processLockCommits = new LockCommits();
 
-export interface RefLease {
-  ref: string;
-  /** The lock commit the ref points at while we hold it. */
-  sha: string;
-  holder: string;
-  expiresAt: Date;
-}
-
-interface LockRecord {
-  holder: string;
-  expiresAt: string;
-}
-
 /** A molecule id as a ref path segment (ids of other stores may hold `..` or end in `.lock`). */
 export function lockRefFor(molId: string): string {
   const safe = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(molId)
@@ -99,7 +89,7 @@ async function createLockCommit(
 ): Promise<string> {
   const { data } = await octokit.request('POST /repos/{owner}/{repo}/git/commits', {
     ...repo,
-    message: `${MESSAGE_TITLE}\n\n${JSON.stringify(record)}\n`,
+    message: formatLockRecord(record),
     tree: EMPTY_TREE_SHA,
     parents,
   });
@@ -110,6 +100,8 @@ interface HeldLock {
   sha: string;
   holder: string;
   expiresAt: Date;
+  /** What a holder that gave the lease back recorded (lock-record.ts). */
+  rev?: number;
 }
 
 /** Where the lock ref points, or undefined when nobody holds it. */
@@ -137,21 +129,16 @@ async function readLockCommit(
     ...repo,
     commit_sha: sha,
   });
-  const record = parseRecord(data.message);
-  if (record) return { sha, holder: record.holder, expiresAt: new Date(record.expiresAt) };
-  return { sha, holder: 'unknown', expiresAt: new Date(Date.parse(data.committer.date ?? '') + ttlMs) };
-}
-
-function parseRecord(message: string): LockRecord | undefined {
-  if (!message.startsWith(MESSAGE_TITLE)) return undefined;
-  try {
-    const record = JSON.parse(message.slice(MESSAGE_TITLE.length).trim()) as Partial<LockRecord>;
-    if (typeof record.holder !== 'string' || typeof record.expiresAt !== 'string') return undefined;
-    if (Number.isNaN(Date.parse(record.expiresAt))) return undefined;
-    return { holder: record.holder, expiresAt: record.expiresAt };
-  } catch {
-    return undefined;
+  const record = parseLockRecord(data.message);
+  if (record) {
+    return {
+      sha,
+      holder: record.holder,
+      expiresAt: new Date(record.expiresAt),
+      ...(record.rev !== undefined ? { rev: record.rev } : {}),
+    };
   }
+  return { sha, holder: 'unknown', expiresAt: new Date(Date.parse(data.committer.date ?? '') + ttlMs) };
 }
 
 export async function acquireRefLock(
@@ -214,7 +201,7 @@ export async function acquireRefLock(
       if (sha === lease.sha) return ok(lease);
       if (seen?.sha !== sha) seen = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen.expiresAt.getTime() <= options.now().getTime()) {
-        const taken = await takeOver(octokit, repo, ref, seen.sha, options);
+        const taken = await takeOver(octokit, repo, ref, seen, options);
         if (taken) return ok(taken);
         continue;
       }
@@ -243,9 +230,10 @@ async function takeOver(
   octokit: GitHubClient,
   repo: RepoRef,
   ref: string,
-  staleSha: string,
+  stale: HeldLock,
   options: RefLockOptions,
 ): Promise<RefLease | undefined> {
+  const staleSha = stale.sha;
   const expiresAt = new Date(options.now().getTime() + options.ttlMs);
   const sha = await createLockCommit(
     octokit,
@@ -260,7 +248,13 @@ async function takeOver(
       sha,
       force: false,
     });
-    return { ref, sha, holder: options.holder, expiresAt };
+    return {
+      ref,
+      sha,
+      holder: options.holder,
+      expiresAt,
+      ...(stale.rev !== undefined ? { minRev: stale.rev } : {}),
+    };
   } catch (error) {
     // 422: not a fast-forward (someone else took it over) or the ref is gone (released): look again.
     if (httpStatus(error) === 422) return undefined;
@@ -290,4 +284,16 @@ export async function releaseRefLock(
     // Already gone (422 "Reference does not exist" on GitHub, 404 on some proxies): nothing to give back.
     if (httpStatus(error) !== 422 && httpStatus(error) !== 404) throw error;
   }
+}
+
+/**
+ * The REST keeper: gives the lease back by deleting the ref, so it records nothing and every
+ * write under it reads the comment back (comment-store.ts).
+ */
+export function refLockKeeper(octokit: GitHubClient, repo: RepoRef, options: RefLockOptions): LeaseKeeper {
+  return {
+    recordsRev: false,
+    acquire: (molId) => acquireRefLock(octokit, repo, molId, options),
+    release: (lease) => releaseRefLock(octokit, repo, lease, options.now()),
+  };
 }
