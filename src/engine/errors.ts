@@ -112,6 +112,7 @@ export const ERROR_CODES = [
   'run-and-agent',
   'seal-broken',
   'spawn-failed',
+  'stale-read',
   'stale-report',
   'state-corrupt',
   'state-invalid',

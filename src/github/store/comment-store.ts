@@ -50,16 +50,11 @@ import { searchIssueNumbers } from '../search-issues.js';
 import { formatArchiveBody } from './archive-comment.js';
 import { SEAL_RESERVE_BYTES, sealBody } from './comment-seal.js';
 import { type CommentView, DEFAULT_EDIT_WINDOW_MS, type TrustPolicy } from './comment-trust.js';
-import { confirmWrite } from './confirm-write.js';
+import { confirmWrite, STALE_READ_DELAYS_MS } from './confirm-write.js';
 import { type KeyedMutex, processMutex, type Waiter } from './keyed-mutex.js';
+import type { LeaseKeeper, RefLease } from './lease.js';
 import { applyInOrder, archiveOf } from './next-state.js';
-import {
-  acquireRefLock,
-  LockCommits,
-  processLockCommits,
-  type RefLease,
-  releaseRefLock,
-} from './ref-lock.js';
+import { LockCommits, processLockCommits, refLockKeeper } from './ref-lock.js';
 import {
   classifyComments,
   type FoundComment,
@@ -80,6 +75,11 @@ export interface CommentStoreOptions {
   /** Secret for HMAC seals; the same everywhere state is read and written. */
   stateKey?: string;
   lock?: LockMode;
+  /**
+   * Who takes the lease under `lock: 'ref'`; default the REST keeper (ref-lock.ts). A keeper that
+   * records the rev it leaves (the git lease) spares every write its read-back.
+   */
+  leases?: LeaseKeeper;
   lockTtlMs?: number;
   lockWaitMs?: number;
   /** Shown to whoever waits for the lock: a run id, or host:pid. */
@@ -120,6 +120,15 @@ interface Location {
 
 type WriteOutcome = { done: Mutation } | { conflict: FoundComment };
 
+/** A lease being used, and the highest rev of its molecule seen or written under it. */
+interface Hold {
+  lease: RefLease;
+  rev: number | undefined;
+}
+
+const maxRev = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
 export class CommentStore implements MoleculeStore {
   private readonly octokit: GitHubClient;
   private readonly repo: RepoRef;
@@ -130,7 +139,9 @@ export class CommentStore implements MoleculeStore {
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly mutex: KeyedMutex;
-  private readonly lockCommits: LockCommits;
+  private readonly keeper: LeaseKeeper | undefined;
+  /** The last believed state of each molecule, read or written: a lease's first read when recent enough. */
+  private readonly lastSeen = new Map<string, FoundComment & { kind: 'state' }>();
 
   constructor(private readonly options: CommentStoreOptions) {
     this.octokit = options.octokit;
@@ -144,7 +155,19 @@ export class CommentStore implements MoleculeStore {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
     // A lock commit is shared only by leases one mutex keeps apart (see LockCommits).
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    this.keeper =
+      options.lock !== 'ref'
+        ? undefined
+        : (options.leases ??
+          refLockKeeper(this.octokit, this.repo, {
+            holder: options.lockHolder ?? `molecular:${process.pid}`,
+            commits: lockCommits,
+            ttlMs: options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+            waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+            now: this.now,
+            sleep: this.sleep,
+          }));
   }
 
   create(mol: Molecule): Promise<Result<Molecule>> {
@@ -179,7 +202,7 @@ export class CommentStore implements MoleculeStore {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`,
         );
       }
-      return this.exclusive(mol.id, async () => {
+      return this.exclusive(mol.id, async (hold) => {
         const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
         if (existing.found) {
           // A create of the same id is a redelivery; the first may have died between the comment
@@ -210,11 +233,12 @@ export class CommentStore implements MoleculeStore {
           },
           this.sleep,
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, hold);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err('exists', `molecule ${mol.id} was created by another writer at the same time`);
         }
+        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue, comment: posted });
         await this.label(issue, encoded.value.mol.status);
         return ok(encoded.value.mol);
@@ -272,8 +296,9 @@ export class CommentStore implements MoleculeStore {
     });
   }
 
-  private async applyAll(id: string, fns: Mutator[], lease?: RefLease): Promise<Result<Mutation>[]> {
-    let found = await this.read(id);
+  private async applyAll(id: string, fns: Mutator[], hold?: Hold): Promise<Result<Mutation>[]> {
+    const lease = hold?.lease;
+    let found = await this.readUnder(id, hold);
     for (let attempt = 0; ; attempt++) {
       if (!found.ok) return fns.map(() => found as Result<never>);
       const current = found.value;
@@ -289,7 +314,7 @@ export class CommentStore implements MoleculeStore {
         );
         return applied.results.map((r) => (r.ok ? lost : r));
       }
-      const written = await this.write(current, applied.mutation);
+      const written = await this.write(current, applied.mutation, hold);
       if (!written.ok) return applied.results.map((r) => (r.ok ? written : r));
       if ('done' in written.value) {
         // The last change gets the molecule as written (encoding may trim its history).
@@ -348,8 +373,49 @@ export class CommentStore implements MoleculeStore {
     this.knownIssues.add(location.issue);
   }
 
+  /**
+   * The read a write starts from. Under a lease whose previous holder recorded the rev it left
+   * (`minRev`), a state read before the lease that is that recent is still the truth (nobody
+   * writes without the lease), and a read showing less is a lagging replica: it is read again
+   * after the delays a write's read-back waits, then believed with a problem reported rather than
+   * refused for ever (a rev GitHub lost would otherwise stop the molecule).
+   */
+  private async readUnder(id: string, hold?: Hold): Promise<Result<FoundComment | undefined>> {
+    const minRev = hold?.lease.minRev;
+    if (minRev === undefined) return this.track(hold, await this.read(id));
+    const seen = this.lastSeen.get(id);
+    if (seen && seen.mol.rev >= minRev) return this.track(hold, ok(seen));
+    for (let attempt = 0; ; attempt++) {
+      const found = await this.read(id);
+      if (!found.ok || found.value?.kind === 'archive') return this.track(hold, found);
+      const rev = found.value?.mol.rev;
+      if (rev !== undefined && rev >= minRev) return this.track(hold, found);
+      const delay = STALE_READ_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        this.options.onProblem?.({
+          code: 'stale-read',
+          message: `molecule ${id}: GitHub still shows rev ${rev ?? 'none'} after the last writer left rev ${minRev}; going on with what it shows`,
+        });
+        return this.track(hold, found);
+      }
+      await this.sleep(delay);
+    }
+  }
+
+  private track(hold: Hold | undefined, found: Result<FoundComment | undefined>) {
+    if (hold && found.ok && found.value?.kind === 'state') hold.rev = maxRev(hold.rev, found.value.mol.rev);
+    return found;
+  }
+
   /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
   private async read(id: string): Promise<Result<FoundComment | undefined>> {
+    const found = await this.readComment(id);
+    if (found.ok && found.value?.kind === 'state') this.lastSeen.set(id, found.value);
+    else this.lastSeen.delete(id);
+    return found;
+  }
+
+  private async readComment(id: string): Promise<Result<FoundComment | undefined>> {
     const issue = this.issueOf(id);
     if (issue === undefined) return ok(undefined);
     const cached = this.locations.get(id);
@@ -403,6 +469,7 @@ export class CommentStore implements MoleculeStore {
   private async write(
     current: FoundComment & { kind: 'state' },
     mutation: Mutation,
+    hold: Hold | undefined,
   ): Promise<Result<WriteOutcome>> {
     const before = current.mol;
     const next = mutation.mol;
@@ -420,6 +487,9 @@ export class CommentStore implements MoleculeStore {
         if (httpStatus(error) !== 404) throw error;
       }
       this.locations.delete(before.id);
+      this.lastSeen.delete(before.id);
+      // Nothing is left to read: the next holder waits for no rev.
+      if (hold) hold.rev = undefined;
       return done(next);
     }
 
@@ -440,20 +510,26 @@ export class CommentStore implements MoleculeStore {
       comment_id: commentId,
       body,
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    // What we wrote is the truth for as long as the next lease's recorded rev says nobody wrote since.
+    if (next.status === 'squashed') this.lastSeen.delete(before.id);
+    else this.lastSeen.set(before.id, { kind: 'state', mol: persisted, comment: toView(data) });
+    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue, next.status);
     return done(persisted);
   }
 
-  private confirm(response: CommentView, body: string, previousRev: number) {
+  /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
+  private confirm(response: CommentView, body: string, previousRev: number, hold: Hold | undefined) {
+    const recorded = hold !== undefined && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? 'reread',
+      mode: recorded ? 'response' : (this.options.confirm ?? 'reread'),
       sleep: this.sleep,
     });
   }
@@ -477,7 +553,7 @@ export class CommentStore implements MoleculeStore {
   }
 
   /** The mutex of this process, then (lock: 'ref') the lease shared with other processes. */
-  private exclusive<T>(id: string, fn: (lease?: RefLease) => Promise<Result<T>>): Promise<Result<T>> {
+  private exclusive<T>(id: string, fn: (hold?: Hold) => Promise<Result<T>>): Promise<Result<T>> {
     return this.mutex.run(this.keyOf(id), async () => {
       const held = await this.lease(id);
       if (!held.ok) return held;
@@ -490,23 +566,17 @@ export class CommentStore implements MoleculeStore {
   }
 
   /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
-  private lease(id: string): Promise<Result<RefLease | undefined>> {
-    if (this.options.lock !== 'ref') return Promise.resolve(ok(undefined));
-    return acquireRefLock(this.octokit, this.repo, id, {
-      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-      commits: this.lockCommits,
-      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-      now: this.now,
-      sleep: this.sleep,
-    });
+  private async lease(id: string): Promise<Result<Hold | undefined>> {
+    if (!this.keeper) return ok(undefined);
+    const lease = await this.keeper.acquire(id);
+    return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
 
-  private async release(lease: RefLease): Promise<void> {
-    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error: unknown) => {
+  private async release(hold: Hold): Promise<void> {
+    await this.keeper?.release(hold.lease, hold.rev).catch((error: unknown) => {
       this.options.onProblem?.({
         code: 'lock-release-failed',
-        message: `could not release ${lease.ref}: ${httpMessage(error)}`,
+        message: `could not release ${hold.lease.ref}: ${httpMessage(error)}`,
       });
     });
   }
