@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -1216,5 +1216,104 @@ describe('fake GitHub: apps and GitHub Enterprise paths', () => {
       '/api/graphql',
     ]);
     expect(gh.violations).toEqual([]);
+  });
+});
+
+describe('fake GitHub: git over HTTP beside the API', () => {
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+  });
+
+  function bareWithCommit(): { remote: string; work: string; sha: string } {
+    const root = mkdtempSync(join(tmpdir(), 'fake-github-git-http-'));
+    const remote = join(root, 'remote.git');
+    const work = join(root, 'work.git');
+    execFileSync('git', ['init', '-q', '--bare', remote]);
+    execFileSync('git', ['init', '-q', '--bare', work]);
+    const tree = execFileSync('git', ['mktree'], { cwd: work, input: '', encoding: 'utf8' }).trim();
+    const sha = execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit-tree', tree, '-m', 'lock'],
+      {
+        cwd: work,
+        encoding: 'utf8',
+      },
+    ).trim();
+    return { remote, work, sha };
+  }
+
+  const authEnv = (gh: FakeGitHub, token?: string): NodeJS.ProcessEnv => ({
+    ...process.env,
+    GIT_TERMINAL_PROMPT: '0',
+    ...(token === undefined
+      ? {}
+      : {
+          GIT_CONFIG_COUNT: '1',
+          GIT_CONFIG_KEY_0: `http.${gh.origin}/.extraheader`,
+          GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`,
+        }),
+  });
+
+  // Asynchronous: the fake answers git from this very process, so a synchronous call would wait on itself.
+  const git = (args: string[], cwd: string, env: NodeJS.ProcessEnv) =>
+    new Promise<{ ok: boolean; out: string }>((resolve) => {
+      execFile('git', args, { cwd, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+        resolve({ ok: !error, out: error ? stderr : stdout }),
+      );
+    });
+
+  it('takes a push and a fetch at <origin>/<owner>/<repo>.git into the bare remote, counted apart from API requests', async () => {
+    const gh = await start();
+    const { remote, work, sha } = bareWithCommit();
+    gh.serveGit(remote);
+    const url = `${gh.origin}/${owner}/${repo}.git`;
+    const lease = [
+      'push',
+      '--porcelain',
+      '--force-with-lease=refs/molecular/locks/x:',
+      url,
+      `${sha}:refs/molecular/locks/x`,
+    ];
+    expect((await git(lease, work, authEnv(gh, 'test-token'))).ok).toBe(true);
+    const onRemote = execFileSync('git', ['--git-dir', remote, 'rev-parse', 'refs/molecular/locks/x'], {
+      encoding: 'utf8',
+    });
+    expect(onRemote.trim()).toBe(sha);
+    const other = execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit-tree', `${sha}^{tree}`, '-m', 'other'],
+      {
+        cwd: work,
+        encoding: 'utf8',
+      },
+    ).trim();
+    const second = lease.map((arg) => (arg.startsWith(sha) ? `${other}:refs/molecular/locks/x` : arg));
+    expect((await git(second, work, authEnv(gh, 'test-token'))).ok).toBe(false);
+    const listed = await git(['ls-remote', url, 'refs/molecular/locks/x'], work, authEnv(gh, 'test-token'));
+    expect(listed.out.split('\t')[0]).toBe(sha);
+    expect(gh.requests).toHaveLength(0);
+    expect(gh.gitRequests).toContainEqual({ service: 'receive-pack', login: 'molecular[bot]' });
+  });
+
+  it('refuses a push without a credential or with a revoked one, and serves no other repository', async () => {
+    const gh = await start();
+    const { remote, work, sha } = bareWithCommit();
+    gh.serveGit(remote);
+    gh.badTokens.add('revoked');
+    const url = `${gh.origin}/${owner}/${repo}.git`;
+    const push = (env: NodeJS.ProcessEnv, to = url) =>
+      git(['push', '-q', to, `${sha}:refs/molecular/locks/y`], work, env);
+    expect((await push(authEnv(gh))).ok).toBe(false);
+    expect((await push(authEnv(gh, 'revoked'))).ok).toBe(false);
+    expect((await push(authEnv(gh, 'test-token'), `${gh.origin}/${owner}/other.git`)).out).toMatch(
+      /not found|404/i,
+    );
+    const found = await git(
+      ['--git-dir', remote, 'rev-parse', '--verify', '-q', 'refs/molecular/locks/y'],
+      work,
+      authEnv(gh),
+    );
+    expect(found.ok).toBe(false);
   });
 });

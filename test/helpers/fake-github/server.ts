@@ -6,6 +6,7 @@ import { describeErrors, validatorFor } from './ajv.js';
 import { tokenOf } from './auth.js';
 import { errorResult } from './errors.js';
 import { FaultInjector } from './faults.js';
+import { type GitRequest, serveGit } from './git-http.js';
 import { answerGraphql, type GraphqlRequest } from './graphql.js';
 import { parseJsonBody, readBody, send } from './http.js';
 import { matchRoute, type Route, requestProblems, responseSchema } from './openapi.js';
@@ -82,7 +83,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     });
   }
 
+  let gitRemote: string | undefined;
+  const gitRequests: GitRequest[] = [];
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const served = serveGit(req, res, {
+      owner: state.owner,
+      repo: state.repo,
+      remote: () => gitRemote,
+      loginOf: (request) => {
+        const header = request.headers.authorization;
+        if (!header) return null;
+        const basic = /^basic\s+(\S+)$/i.exec(header.trim())?.[1];
+        const token = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[1] : undefined;
+        if (!token || badTokens.has(token)) return undefined;
+        return (tokens.get(token) ?? actorFor(`${state.appSlug}[bot]`)).login;
+      },
+      log: gitRequests,
+    });
+    if (served) return;
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', links.web);
     const rawPath = url.pathname;
@@ -229,6 +248,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     faults: injector.config,
     rateLimit,
     failNext: (matcher, response) => injector.failNext(matcher, response),
+    gitRequests,
+    serveGit: (remote) => {
+      gitRemote = remote;
+    },
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) {

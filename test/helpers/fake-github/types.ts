@@ -1,4 +1,5 @@
 import type { FaultMatcher, FaultResponse, Faults } from './faults.js';
+import type { GitRequest } from './git-http.js';
 import type { HandlerEvents } from './routes/types.js';
 import type { Actor, FakeState } from './state.js';
 
@@ -78,6 +79,10 @@ export interface FakeGitHub {
    */
   readonly rateLimit: { limit: number; remaining: number; reset: number };
   failNext(matcher: FaultMatcher, response: FaultResponse): void;
+  /** Git requests at `<origin>/<owner>/<repo>.git` (git-http.ts): not API requests, not counted. */
+  readonly gitRequests: GitRequest[];
+  /** Serves `remote` (a bare repository) over git's smart HTTP at `<origin>/<owner>/<repo>.git`. */
+  serveGit(remote: string): void;
   /** Returns an unsubscribe function. */
   on<K extends keyof FakeGitHubEvents>(
     event: K,
