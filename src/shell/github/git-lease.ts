@@ -15,12 +15,13 @@
  * checkout, whose `.git` a step could have written. The credentials travel in `env`, one call at a
  * time (remote-auth.ts); no argv and no message of ours holds them.
  *
- * Processes (each a `git`; round trips to the remote in brackets): acquire of a ref that does not
- * exist 3 [2]: fetch (refused: no such ref) alongside commit-tree, then push; of a released or
- * expired lease 4 [2]: fetch + log (its record) alongside commit-tree, then push. Each further look
- * at a held lease 2 [1] (fetch + log), each refused push 1 [1] and a look; the lock commit made on
- * the first round is reused while half its lease is ahead. Release 2 [1]: commit-tree + push.
- * Plus one `git init` the first time a keeper finds `dir` empty.
+ * Processes (each a `git`; round trips to the remote in brackets): acquire of a lease this keeper
+ * gave back last 2 [1]: commit-tree, then a push expecting its released record; of a ref that does
+ * not exist 3 [2]: fetch (refused: no such ref) alongside commit-tree, then push; of a lease
+ * released or expired by another 4 [2]: fetch + log (its record) alongside commit-tree, then push.
+ * Each further look at a held lease 2 [1] (fetch + log), each refused push 1 [1] and a look; the
+ * lock commit made on the first round is reused while half its lease is ahead. Release 2 [1]:
+ * commit-tree + push. Plus one `git init` the first time a keeper finds `dir` empty.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -74,6 +75,8 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   const gitDir = `--git-dir=${options.dir}`;
   const remote = { env: options.env ?? {} };
   let ready: Promise<Result<void>> | undefined;
+  /** The released record this keeper last pushed, by lock ref. */
+  const givenBack = new Map<string, Seen>();
 
   /** Names what failed in one line, without anything `env` holds. */
   const oneLine = (text: string): string => {
@@ -202,10 +205,19 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       const sha = await makeLockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
       return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
     };
-    // Usually the lease is free: its lock commit is made while the remote is asked.
-    const [first, made] = await Promise.all([look(ref), newCommit()]);
-    let seen = first;
-    let commit = made;
+    let seen: Result<Seen | undefined, string>;
+    let commit: Result<LockCommit, string>;
+    const left = givenBack.get(ref);
+    givenBack.delete(ref);
+    if (left) {
+      // We gave this lease back last: a push expecting our released record succeeds only if
+      // nobody has written since, so it needs no look first (and that record's rev is the truth).
+      seen = ok(left);
+      commit = await newCommit();
+    } else {
+      // Usually the lease is free: its lock commit is made while the remote is asked.
+      [seen, commit] = await Promise.all([look(ref), newCommit()]);
+    }
     let pause = Math.min(FIRST_LOOK_MS, pollMs);
     for (;;) {
       if (!seen.ok) return failed(molId, ref, 'read', seen.error);
@@ -219,7 +231,8 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
         held.expiresAt.getTime() <= now ||
         held.holder === options.holder;
       if (free) {
-        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2) commit = await newCommit();
+        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
+          commit = await newCommit();
         if (!commit.ok) return failed(molId, ref, 'written', commit.error);
         const pushed = await push(ref, commit.value.sha, held?.sha ?? '');
         if (!pushed.ok) return failed(molId, ref, 'written', pushed.error);
@@ -253,7 +266,8 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
 
   const release = async (lease: RefLease, rev: number | undefined): Promise<void> => {
     const prepared = await prepare();
-    if (!prepared.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${prepared.error.message})`);
+    if (!prepared.ok)
+      throw new Error(`the lock ref ${lease.ref} could not be given back (${prepared.error.message})`);
     const record: LockRecord = {
       holder: options.holder,
       expiresAt: options.now().toISOString(),
@@ -265,6 +279,15 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     // Refused: our lease ran out and another holder took it over; its ref is not ours to touch.
     const pushed = await push(lease.ref, sha.value, lease.sha);
     if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
+    if (pushed.value === 'pushed') {
+      givenBack.set(lease.ref, {
+        sha: sha.value,
+        holder: options.holder,
+        expiresAt: new Date(record.expiresAt),
+        released: true,
+        ...(rev !== undefined ? { rev } : {}),
+      });
+    }
   };
 
   return { recordsRev: true, acquire, release };

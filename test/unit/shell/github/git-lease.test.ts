@@ -33,7 +33,9 @@ async function remoteRecord(molId: string) {
 async function writeForeignLock(molId: string, message: string, committedAt?: string): Promise<string> {
   const scratch = join(root, 'foreign.git');
   await git(['init', '-q', '--bare', scratch]);
-  const env = committedAt ? { GIT_COMMITTER_DATE: committedAt, GIT_AUTHOR_DATE: committedAt } : {};
+  const env: Record<string, string> = committedAt
+    ? { GIT_COMMITTER_DATE: committedAt, GIT_AUTHOR_DATE: committedAt }
+    : {};
   const sha = await git(['--git-dir', scratch, 'commit-tree', EMPTY_TREE_SHA, '-m', message], env);
   await git(['--git-dir', scratch, 'push', '-q', '--force', remote, `${sha}:${lockRefFor(molId)}`]);
   return sha;
@@ -132,6 +134,28 @@ describe('createGitLeaseKeeper', () => {
     expect(clock.sleeps).toEqual([]);
   });
 
+  it('takes back a lease it gave back last with its rev, unless someone wrote since', async () => {
+    const clock = fakeClock();
+    const a = keeper('run-a', clock);
+    const b = keeper('run-b', clock);
+    const take = async (k: typeof a) => {
+      const lease = await k.acquire('m8');
+      if (!lease.ok) throw new Error(lease.error.message);
+      return lease.value;
+    };
+
+    await a.release(await take(a), 4);
+    const again = await take(a);
+    expect(again.minRev).toBe(4);
+    expect((await remoteRecord('m8'))?.sha).toBe(again.sha);
+    await a.release(again, 5);
+
+    await b.release(await take(b), 9);
+    const after = await take(a);
+    expect(after.minRev).toBe(9);
+    expect((await remoteRecord('m8'))?.record?.holder).toBe('run-a');
+  });
+
   it('waits for a fresh lease held by another, then gives up with lock-held naming the holder', async () => {
     const clock = fakeClock();
     const held = await keeper('run-a', clock).acquire('m2');
@@ -155,7 +179,9 @@ describe('createGitLeaseKeeper', () => {
     await writeForeignLock('m3', formatLockRecord({ holder: 'app', expiresAt: '2026-11-27T12:00:30.000Z' }));
     const waiting = await b.acquire('m3');
     expect(!waiting.ok && waiting.error.code).toBe('lock-held');
-    expect(!waiting.ok && waiting.error.message).toContain('by app (lock held until 2026-11-27T12:00:30.000Z)');
+    expect(!waiting.ok && waiting.error.message).toContain(
+      'by app (lock held until 2026-11-27T12:00:30.000Z)',
+    );
 
     clock.advance(30_000);
     const taken = await b.acquire('m3');
@@ -173,7 +199,9 @@ describe('createGitLeaseKeeper', () => {
     // Not a lock record: held until its commit is a lease (60 s) old.
     await writeForeignLock('m5', 'something else', '2026-11-27T12:00:20+0000');
     const unknown = await b.acquire('m5');
-    expect(!unknown.ok && unknown.error.message).toContain('by unknown (lock held until 2026-11-27T12:01:20.000Z)');
+    expect(!unknown.ok && unknown.error.message).toContain(
+      'by unknown (lock held until 2026-11-27T12:01:20.000Z)',
+    );
     clock.advance(60_000);
     expect((await b.acquire('m5')).ok).toBe(true);
   });
@@ -207,7 +235,8 @@ describe('createGitLeaseKeeper', () => {
           // Real work inside, long enough for the others' looks and pushes to interleave: the remote
           // ref names this holder for as long as it holds the lease.
           const record = await remoteRecord('race');
-          if (record?.record?.holder !== `racer-${i}`) failures.push(`racer-${i} saw ${record?.record?.holder}`);
+          if (record?.record?.holder !== `racer-${i}`)
+            failures.push(`racer-${i} saw ${record?.record?.holder}`);
           writes += 1;
           inside -= 1;
           await racer.release(acquired.value, writes);
@@ -252,13 +281,20 @@ describe('createGitLeaseKeeper', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('lock-failed');
-    expect(result.error.message).toMatch(/refs\/molecular\/locks\/m7 .*does not appear to be a git repository/);
+    expect(result.error.message).toMatch(
+      /refs\/molecular\/locks\/m7 .*does not appear to be a git repository/,
+    );
     expect(result.error.message).not.toContain('\n');
     for (const secret of [token, ...Object.values(env).filter((v) => v.length > 8)]) {
       expect(result.error.message).not.toContain(secret);
     }
 
-    const lease: RefLease = { ref: lockRefFor('m7'), sha: EMPTY_TREE_SHA, holder: 'run-a', expiresAt: clock.now() };
+    const lease: RefLease = {
+      ref: lockRefFor('m7'),
+      sha: EMPTY_TREE_SHA,
+      holder: 'run-a',
+      expiresAt: clock.now(),
+    };
     const released = await bad.release(lease, 1).then(
       () => 'resolved',
       (error: Error) => error.message,
