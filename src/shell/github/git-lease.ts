@@ -73,7 +73,7 @@ type Pushed = 'pushed' | 'refused';
 export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const gitDir = `--git-dir=${options.dir}`;
-  const remote = { env: options.env ?? {} };
+  const env = options.env ?? {};
   let ready: Promise<Result<void>> | undefined;
   /** The released record this keeper last pushed, by lock ref. */
   const givenBack = new Map<string, Seen>();
@@ -85,7 +85,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       .map((line) => line.trim())
       .filter((line) => line.length > 0);
     let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? 'no output';
-    for (const value of Object.values(remote.env)) {
+    for (const value of Object.values(env)) {
       if (value.length >= 8) line = line.split(value).join('[redacted]');
     }
     return line.replace(/\s+/g, ' ');
@@ -132,7 +132,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
         options.url,
         `+${ref}:${seenRef}`,
       ],
-      { env: remote.env, okCodes: [0, 128] },
+      { env, okCodes: [0, 128] },
     );
     if (!fetched.ok) return { ok: false, error: oneLine(fetched.error.message) };
     if (fetched.value.code !== 0) {
@@ -167,15 +167,18 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       options.dir,
       [
         gitDir,
+        // A user's push settings must not sign the push or add a check of their own.
         '-c',
         'push.gpgSign=false',
+        '-c',
+        'push.useForceIfIncludes=false',
         'push',
         '--porcelain',
         `--force-with-lease=${ref}:${expected}`,
         options.url,
         `${sha}:${ref}`,
       ],
-      { env: remote.env, okCodes: [0, 1, 128] },
+      { env, okCodes: [0, 1, 128] },
     );
     if (!out.ok) return { ok: false, error: oneLine(out.error.message) };
     const line = out.value.stdout.split('\n').find((l) => l.includes(`:${ref}\t`));
@@ -186,7 +189,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     // value reports a failed ref update; any other refusal (a protected ref, a hook) is a failure.
     if (/^\[rejected\]/.test(summary)) return ok('refused');
     if (/lock|expected|stale|fetch first|failed to update/i.test(summary)) return ok('refused');
-    return { ok: false, error: summary };
+    return { ok: false, error: oneLine(summary) };
   };
 
   const failed = (molId: string, ref: string, what: string, why: string): { ok: false; error: MolError } =>

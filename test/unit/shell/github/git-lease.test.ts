@@ -213,7 +213,7 @@ describe('createGitLeaseKeeper', () => {
     };
     const rounds = 2;
     const racers = Array.from({ length: 6 }, (_, i) =>
-      keeper(`racer-${i}`, real, { pollMs: 40, waitMs: 120_000 }),
+      keeper(`racer-${i}`, real, { pollMs: 40, waitMs: 60_000 }),
     );
     let inside = 0;
     let most = 0;
