@@ -188,7 +188,9 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     // `[rejected] (stale info)`: the ref is not where we saw it. The server's own check of the old
     // value reports a failed ref update; any other refusal (a protected ref, a hook) is a failure.
     if (/^\[rejected\]/.test(summary)) return ok('refused');
-    if (/lock|expected|stale|fetch first|failed to update/i.test(summary)) return ok('refused');
+    const reason = summary.split(ref).join('the ref');
+    if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
+      return ok('refused');
     return { ok: false, error: oneLine(summary) };
   };
 

@@ -271,6 +271,15 @@ describe('createGitLeaseKeeper', () => {
     });
   });
 
+  it('fails at once when the remote refuses the push for a reason other than a race', async () => {
+    const clock = fakeClock();
+    await git(['--git-dir', remote, 'config', 'receive.hideRefs', 'refs/molecular']);
+    const result = await keeper('run-a', clock).acquire('m9');
+    expect(!result.ok && result.error.code).toBe('lock-failed');
+    expect(!result.ok && result.error.message).toContain('deny updating a hidden ref');
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('fails with one line naming the problem and never the token when the remote cannot be reached', async () => {
     const clock = fakeClock();
     const token = 'ghs_sekritTokenValue1234';
