@@ -10,6 +10,7 @@
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import type { Config } from '../github/config.js';
 import { defaultTrustedWriters } from '../github/store/comment-trust.js';
+import type { LeaseKeeper } from '../github/store/lease.js';
 import type { GitHubContext, GitHubLog } from '../shell/github/github-context.js';
 import type { ActionIO } from './action-io.js';
 import { printData } from './print-data.js';
@@ -32,6 +33,8 @@ export interface ActionHandlerOptions {
   onRejectedState?: GitHubContext['onRejectedState'];
   /** The `github-token` input is the workflow's own token. */
   workflowToken?: boolean;
+  /** Who takes the lease under `lock: ref` (action-leases.ts); default the REST keeper. */
+  leases?: LeaseKeeper;
 }
 
 /** Where the user looks (the PR body, the state comment, the job's log and summary), and the fix. */
@@ -60,6 +63,7 @@ export function actionHandlerContext(options: ActionHandlerOptions): GitHubConte
     config,
     defaultBranch: options.defaultBranch,
     lock: config.lock === 'none' ? 'none' : 'ref',
+    ...(options.leases && config.lock !== 'none' ? { leases: options.leases } : {}),
     ...(options.stateKey ? { stateKey: options.stateKey } : {}),
     ...(options.onRejectedState ? { onRejectedState: options.onRejectedState } : {}),
     ...(options.workflowToken ? { deliveryNotes: [WORKFLOW_TOKEN_CI_NOTE] } : {}),

@@ -13,13 +13,14 @@ import { type PatrolSnapshot, readPatrolSnapshot } from '../github/patrol-snapsh
 import { remoteAuthEnv } from '../runner/remote-auth.js';
 import { blobsFirst } from '../shell/formulas/blobs-first.js';
 import { checkoutFirst } from '../shell/formulas/checkout-first.js';
+import { actionLeaseKeeper } from '../shell/github/action-leases.js';
 import type { GitHubContext } from '../shell/github/github-context.js';
-import { openStore } from '../shell/github/molecule-store.js';
+import { leaseHolder, openStore } from '../shell/github/molecule-store.js';
 import { formulaSource } from '../shell/github/repo-proto.js';
 import { configFromText, loadActionConfig } from './action-config.js';
 import type { ActionIO, ModeResult } from './action-io.js';
 import { type ActionsEnv, readActionsEnv, readEventPayload } from './actions-env.js';
-import { actionHandlerContext, actionTrustedWriters } from './build-github-context.js';
+import { ACTIONS_LOGIN, actionHandlerContext, actionTrustedWriters } from './build-github-context.js';
 import { watchDeliveryNotes } from './delivery-notes.js';
 import type { ActionInputs } from './inputs.js';
 import { agentMode } from './modes/agent.js';
@@ -155,6 +156,18 @@ async function openHandlerContext(
     ...(inputs.appSlug ? { appSlug: inputs.appSlug } : {}),
     onRejectedState: untrustedApps.note,
     workflowToken: inputs.workflowToken,
+    // Leases by git push: none of the token's API requests (issue 27).
+    leases: actionLeaseKeeper({
+      octokit,
+      repo,
+      serverUrl: actions.serverUrl,
+      token: inputs.token,
+      runnerTemp: actions.runnerTemp,
+      holder: leaseHolder(ACTIONS_LOGIN),
+      lockTtl: config.value.lock_ttl,
+      now: deps.now,
+      warn: (message) => deps.io.warning(message),
+    }),
   });
   if (job) ctx.alreadyListed = job.alreadyListed;
   return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });

@@ -114,7 +114,10 @@ export class SimulatedRunner {
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly options: SimulatedRunnerOptions) {}
+  constructor(private readonly options: SimulatedRunnerOptions) {
+    // GitHub serves the repository's git beside its API: a job's lease pushes go there.
+    options.gh.serveGit(options.remote);
+  }
 
   /** Runs every workflow_dispatch of the step workflow as a `step` job. Returns the unsubscribe. */
   listen(): () => void {

@@ -1,6 +1,7 @@
 /**
  * Crash at every write (issue 6), at process level: the 5-step fork-join run by the bundled
- * Action, one process per job, is stopped right after its k-th API write — the write applied,
+ * Action, one process per job, is stopped right after its k-th write (an API write or a push of
+ * the lease's lock ref) — the write applied,
  * the process killed before it hears back — for each k in turn; and once more per k with "the
  * write happened but the client saw a timeout" (the proxy applies it and drops the connection).
  * Recovery is what GitHub and a maintainer have: the failed event job re-run, the scheduled
@@ -114,7 +115,7 @@ async function crashEveryWrite(mode: CrashMode) {
         : 'Action fork-join: write applied, client timed out',
     tried:
       mode === 'kill'
-        ? `the 5-step fork-join (${total} API writes uninterrupted) with the job process SIGKILLed right after write k applied, ${points.length === total ? 'for every k' : `k sampled (seed ${seed})`}; recovery by re-running a failed event job and scheduled patrol`
+        ? `the 5-step fork-join (${total} writes uninterrupted: API writes and lease pushes) with the job process SIGKILLed right after write k applied, ${points.length === total ? 'for every k' : `k sampled (seed ${seed})`}; recovery by re-running a failed event job and scheduled patrol`
         : `the same with write k applied and its connection dropped (the client sees a network error and retries), ${points.length === total ? 'for every k' : `k sampled (seed ${seed})`}`,
     runs: points.length,
     failures: new Set(problems.map((p) => p.split(':')[0])).size,

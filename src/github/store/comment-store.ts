@@ -18,10 +18,14 @@
  *   + 1 when the status moves to another state label · squash 3 · burn 2 (read, delete) ·
  *   list 1 search per state label asked for + 1 per issue found.
  *   `confirm: 'response'` trusts the edit's response instead of re-reading: one call less each.
- *   Never the default, not even under the lease: the re-read holds the lease until the write
- *   can be read, so the next holder does not read the body before it from a lagging replica.
- *   `lock: 'ref'` adds 2 per write (lock ref, delete; 3 when this process made no lock commit in
- *   the last half lease: ref-lock.ts).
+ *   Never the default under the REST keeper: the re-read holds the lease until the write can be
+ *   read, so the next holder does not read the body before it from a lagging replica.
+ *   `lock: 'ref'` with the REST keeper adds 2 per write (lock ref, delete; 3 when this process
+ *   made no lock commit in the last half lease: ref-lock.ts).
+ *   `lock: 'ref'` with a keeper that records the rev it leaves (the Action's git lease:
+ *   src/shell/github/git-lease.ts) adds none, and a write is 1 call (the edit) when the state the
+ *   store last read or wrote is at the recorded rev, 2 otherwise (read, edit): the next holder
+ *   knows the rev it must see, so no write needs reading back.
  */
 
 import {
@@ -392,6 +396,8 @@ export class CommentStore implements MoleculeStore {
       if (rev !== undefined && rev >= minRev) return this.track(hold, found);
       const delay = STALE_READ_DELAYS_MS[attempt];
       if (delay === undefined) {
+        // Believed from here on: the rev given back is what GitHub shows, not the one it lost.
+        if (hold) hold.rev = undefined;
         this.options.onProblem?.({
           code: 'stale-read',
           message: `molecule ${id}: GitHub still shows rev ${rev ?? 'none'} after the last writer left rev ${minRev}; going on with what it shows`,

@@ -8,6 +8,7 @@ import type { GitHubClient, RepoRef } from '../../github/client.js';
 import type { Config } from '../../github/config.js';
 import type { PermissionCache } from '../../github/permission.js';
 import type { CommentView } from '../../github/store/comment-trust.js';
+import type { LeaseKeeper } from '../../github/store/lease.js';
 
 /** The four levels both faces have (pino's methods and @actions/core's functions fit). */
 export interface GitHubLog {
@@ -52,6 +53,8 @@ export interface GitHubContext<P = unknown> extends BaseContext<P> {
   deliveryNotes?: readonly string[];
   /** `auto` in the config resolved by the face: the App takes `none`, the Action `ref`. */
   lock?: 'none' | 'ref';
+  /** Who takes the lease under `lock: ref` (default: the REST keeper); the Action's jobs push with git. */
+  leases?: LeaseKeeper;
   /** Built-in formulas poured when the repository has none of that name (default: the package's). */
   builtin?: BuiltinLookup;
   /** Where formulas come from (default: the repository on GitHub); a step job reads its checkout first. */

@@ -12,6 +12,9 @@ import { loadProto } from './repo-proto.js';
 
 const PROCESS = `${hostname()}:${process.pid}`;
 
+/** Who holds a lease this process takes: one name per process (ref-lock.ts's LockCommits, git-lease.ts). */
+export const leaseHolder = (login: string) => `${login} ${PROCESS}`;
+
 export function openStore(ctx: GitHubContext): CommentStore {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -21,10 +24,11 @@ export function openStore(ctx: GitHubContext): CommentStore {
     ...(ctx.stateKey ? { stateKey: ctx.stateKey } : {}),
     ...(ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {}),
     lock: ctx.lock ?? 'none',
+    ...(ctx.leases ? { leases: ctx.leases } : {}),
     ...(ttl === undefined ? {} : { lockTtlMs: ttl }),
     // The process, not the delivery: one lock commit then serves every lease this process takes
     // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
-    lockHolder: `${ctx.identity.login} ${PROCESS}`,
+    lockHolder: leaseHolder(ctx.identity.login),
     protoFor: async (mol) => {
       const proto = await loadProto(ctx, mol);
       return proto.ok ? proto.value : undefined;

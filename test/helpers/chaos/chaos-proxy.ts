@@ -51,6 +51,8 @@ export interface ChaosProxy {
 export function isWriteRequest(method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (path === '/graphql' || path === '/api/graphql') return false;
+  // Git's smart HTTP beside the API: a fetch is a read, a push (`git-receive-pack`) a write.
+  if (path.endsWith('/git-upload-pack')) return false;
   return !/^\/app\/installations\/\d+\/access_tokens$/.test(path);
 }
 

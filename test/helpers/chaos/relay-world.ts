@@ -1,8 +1,9 @@
 /**
  * The 5-step fork-join of issue 6 (plan → left, right → join → ship), run by the bundled Action
  * as separate processes (the simulated runner: a clone and `node dist/index.js` per job), every
- * API call through a chaos proxy. Jobs run one at a time in dispatch order, so the sequence of
- * API writes is the same from run to run and "the k-th write" names one moment of the scenario.
+ * API call and every git request of the lease through a chaos proxy. Jobs run one at a time in
+ * dispatch order, so the sequence of writes (API writes and lease pushes) is the same from run to
+ * run and "the k-th write" names one moment of the scenario.
  *
  * Each step's command appends `<step> <ns-time>` to a log outside the repository; with the time
  * at which the state first recorded each step's completion, that tells whether a command ran
@@ -156,7 +157,12 @@ async function drive(
     root: git.root,
     token: TOKEN,
   });
-  const viaProxy = { GITHUB_API_URL: proxy.url, GITHUB_GRAPHQL_URL: `${proxy.url}/graphql` };
+  // Git pushes of the lease too: a job can die right after one, as after an API write.
+  const viaProxy = {
+    GITHUB_API_URL: proxy.url,
+    GITHUB_GRAPHQL_URL: `${proxy.url}/graphql`,
+    GITHUB_SERVER_URL: new URL(proxy.url).origin,
+  };
   const completedAt = new Map<string, bigint>();
   let crashedRunId: number | undefined;
 

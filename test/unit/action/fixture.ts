@@ -93,6 +93,8 @@ export async function actionWorld(): Promise<ActionWorld> {
   gh.state.collaborators.set('alice', 'write');
   gh.state.files.set('.github/workflows/molecular-step.yml', 'name: step\n');
   const git = await makeTempRepo();
+  // GitHub serves the repository's git beside its API: the jobs' lease pushes go there.
+  gh.serveGit(git.remote);
   const issue = gh.state.addIssue({ title: 'Do the thing', user: actorFor('alice') }).number;
   let events = 0;
   return {
@@ -121,6 +123,7 @@ export async function actionWorld(): Promise<ActionWorld> {
         {
           env: {
             GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+            GITHUB_SERVER_URL: gh.origin,
             GITHUB_WORKSPACE: options.workspace,
             GITHUB_RUN_ID: options.runId,
             GITHUB_EVENT_NAME: eventName,

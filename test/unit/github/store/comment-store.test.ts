@@ -9,6 +9,7 @@ import { sealBody } from '../../../../src/github/store/comment-seal.js';
 import { type CommentStoreOptions, createCommentStore } from '../../../../src/github/store/comment-store.js';
 import { defaultTrustedWriters } from '../../../../src/github/store/comment-trust.js';
 import { KeyedMutex } from '../../../../src/github/store/keyed-mutex.js';
+import type { LeaseKeeper } from '../../../../src/github/store/lease.js';
 import { completeStep, makeMolecule } from '../../../conformance/store-conformance.js';
 import {
   type CommentRow,
@@ -693,7 +694,8 @@ describe('lock: ref', () => {
   });
 
   /**
-   * The re-read after the edit is not only a check of the edit: it is what keeps the lease from
+   * Under the REST keeper, which deletes the ref and so records nothing for the next holder, the
+   * re-read after the edit is not only a check of the edit: it is what keeps the lease from
    * passing on before the write can be read. Trusting the edit's answer under the lease (one call
    * less) let the next holder read the body before it from a lagging replica and write over it:
    * the reliability suite's stale reads lost 2 of 6 step completions that way.
@@ -747,5 +749,114 @@ describe('lock: ref', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'lock-held' } });
     expect(!result.ok && result.error.message).toMatch(/run-other/);
     expect(table.only().body).toBe(before);
+  });
+});
+
+describe('lock: ref, under a keeper that records the rev it leaves (the git lease)', () => {
+  /** One lease between stores, as the git keeper keeps it: a release leaves the rev for the next holder. */
+  interface Shared {
+    held?: string;
+    rev?: number;
+    releases: Array<number | undefined>;
+  }
+  function keeper(shared: Shared, holder: string): LeaseKeeper {
+    return {
+      recordsRev: true,
+      acquire: async () => {
+        if (shared.held !== undefined) return err('lock-held', `held by ${shared.held}`);
+        shared.held = holder;
+        return {
+          ok: true,
+          value: {
+            ref: 'refs/molecular/locks/12-a1b2c3',
+            sha: '1'.repeat(40),
+            holder,
+            expiresAt: new Date(T0 + 120_000),
+            ...(shared.rev !== undefined ? { minRev: shared.rev } : {}),
+          },
+        };
+      },
+      release: async (_lease, rev) => {
+        shared.held = undefined;
+        shared.rev = rev;
+        shared.releases.push(rev);
+      },
+    };
+  }
+  const under = (shared: Shared, holder: string) =>
+    store({ lock: 'ref', leases: keeper(shared, holder), mutex: new KeyedMutex() });
+
+  /**
+   * The read-back the REST keeper needs (the test above) is spared: the next holder knows the rev
+   * it must see, and reads through the lagging replica until it shows.
+   */
+  it("trusts each edit's answer; the next holder, reading less than the recorded rev from a lagging replica, reads again", async () => {
+    ok(await store().create(mol()));
+    table.staleReads = true;
+    const shared: Shared = { releases: [] };
+    table.calls.length = 0;
+    ok(await under(shared, 'host:1').mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    ok(await under(shared, 'host:2').mutate('12-a1b2c3', completeStep('s1', 'bob')));
+    const calls = [...table.calls];
+    table.settle();
+    expect(ok(await store().load('12-a1b2c3'))?.steps.map((s) => s.status)).toEqual([
+      'completed',
+      'completed',
+      'pending',
+    ]);
+    expect(calls).toEqual(['list', 'patch', 'list', 'get', 'patch']);
+    expect(slept).toEqual([250]);
+    expect(shared.releases).toEqual([1, 2]);
+  });
+
+  it('a holder whose own write is the recorded rev writes again without reading; after another writer, it reads', async () => {
+    ok(await store().create(mol()));
+    const shared: Shared = { releases: [] };
+    const first = under(shared, 'host:1');
+    table.calls.length = 0;
+    ok(await first.mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    ok(await first.mutate('12-a1b2c3', completeStep('s1', 'alice')));
+    expect(table.calls).toEqual(['list', 'patch', 'patch']);
+    ok(await under(shared, 'host:2').mutate('12-a1b2c3', completeStep('s2', 'bob')));
+    table.calls.length = 0;
+    // Its last write (rev 2) is behind the recorded rev 3: read again, by the comment it knows.
+    const refused = await first.mutate('12-a1b2c3', completeStep('s2', 'alice'));
+    expect(refused.ok).toBe(false);
+    expect(table.calls).toEqual(['get']);
+    expect(shared.releases).toEqual([1, 2, 3, 3]);
+  });
+
+  it('a state read before the lease serves as its read when it is at the recorded rev', async () => {
+    ok(await store().create(mol()));
+    const shared: Shared = { releases: [], rev: 0 };
+    const writer = under(shared, 'host:1');
+    expect(ok(await writer.load('12-a1b2c3'))?.rev).toBe(0);
+    table.calls.length = 0;
+    ok(await writer.mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    expect(table.calls).toEqual(['patch']);
+  });
+
+  it('believes GitHub after the delays when it never shows the recorded rev, says so, and gives back what it believed', async () => {
+    ok(await store().create(mol()));
+    const shared: Shared = { releases: [], rev: 5 };
+    const result = ok(await under(shared, 'host:1').mutate('12-a1b2c3', completeStep('s0', 'alice')));
+    expect(result.mol.rev).toBe(1);
+    expect(slept).toEqual([250, 1_000]);
+    expect(problems.map((p) => p.code)).toEqual(['stale-read']);
+    expect(problems[0]?.message).toMatch(/shows rev 0 after the last writer left rev 5/);
+    expect(shared.releases).toEqual([1]);
+  });
+
+  it('a burn gives the lease back with no rev: nothing is left to wait for', async () => {
+    ok(await store().create(mol()));
+    const shared: Shared = { releases: [] };
+    ok(
+      await under(shared, 'host:1').mutate('12-a1b2c3', (m) => ({
+        ok: true,
+        value: { mol: { ...m, status: 'burned', rev: m.rev + 1 }, effects: [] },
+      })),
+    );
+    expect(table.comments.size).toBe(0);
+    expect(shared.releases).toEqual([undefined]);
   });
 });

@@ -197,6 +197,30 @@ describe('acquireRefLock', () => {
     expect(options.slept).toEqual([]);
   });
 
+  it('takes over at once a lease a git holder gave back, and passes on the rev it recorded as minRev', async () => {
+    const options = clock();
+    const released = `molecular lock\n\n${JSON.stringify({ holder: 'github-actions[bot] runner:7', expiresAt: '2026-03-01T11:59:59.000Z', released: true, rev: 9 })}\n`;
+    nock(API)
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('1') })
+      .post('/repos/acme/widgets/git/refs')
+      .reply(422, { message: 'Reference already exists' })
+      .get(REF_PATH)
+      .reply(200, { object: { sha: sha('9') } })
+      .get(`/repos/acme/widgets/git/commits/${sha('9')}`)
+      .reply(200, { sha: sha('9'), message: released, committer: {} })
+      .post(
+        '/repos/acme/widgets/git/commits',
+        (body) => (body as { parents: string[] }).parents[0] === sha('9'),
+      )
+      .reply(201, { sha: sha('2') })
+      .patch(REFS_PATH, { sha: sha('2'), force: false })
+      .reply(200, {});
+    const lease = await acquireRefLock(octokit(), repo, '12-abc', options);
+    expect(lease).toMatchObject({ ok: true, value: { sha: sha('2'), minRev: 9 } });
+    expect(options.slept).toEqual([]);
+  });
+
   it('judges a lock commit it cannot read by its commit date plus the TTL', async () => {
     const options = clock();
     nock(API)
