@@ -386,11 +386,12 @@ export class CommentStore implements MoleculeStore {
    */
   private async readUnder(id: string, hold?: Hold): Promise<Result<FoundComment | undefined>> {
     const minRev = hold?.lease.minRev;
-    if (minRev === undefined) return this.track(hold, await this.read(id));
-    const seen = this.lastSeen.get(id);
+    // Without a recorded rev, only a read made under the lease is the truth: never a listing of before.
+    if (minRev === undefined) return this.track(hold, await this.read(id, { fresh: hold !== undefined }));
+    const seen = this.lastSeen.get(id) ?? this.handedOver(id);
     if (seen && seen.mol.rev >= minRev) return this.track(hold, ok(seen));
     for (let attempt = 0; ; attempt++) {
-      const found = await this.read(id);
+      const found = await this.read(id, { fresh: true });
       if (!found.ok || found.value?.kind === 'archive') return this.track(hold, found);
       const rev = found.value?.mol.rev;
       if (rev !== undefined && rev >= minRev) return this.track(hold, found);
@@ -413,15 +414,29 @@ export class CommentStore implements MoleculeStore {
     return found;
   }
 
-  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
-  private async read(id: string): Promise<Result<FoundComment | undefined>> {
-    const found = await this.readComment(id);
+  /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
+  private handedOver(id: string): (FoundComment & { kind: 'state' }) | undefined {
+    const issue = this.issueOf(id);
+    const listed = issue === undefined ? undefined : this.options.alreadyListed?.(issue);
+    if (issue === undefined || !listed) return undefined;
+    const found = this.pick(listed, id).found;
+    if (found?.kind !== 'state') return undefined;
+    this.remember(id, { issue, comment: found.comment });
+    return found;
+  }
+
+  /**
+   * The believed comment of `id`: by its cached comment id (1 call), else from a listing the face
+   * handed over (none when `fresh`), else by listing its issue.
+   */
+  private async read(id: string, { fresh = false } = {}): Promise<Result<FoundComment | undefined>> {
+    const found = await this.readComment(id, fresh);
     if (found.ok && found.value?.kind === 'state') this.lastSeen.set(id, found.value);
     else this.lastSeen.delete(id);
     return found;
   }
 
-  private async readComment(id: string): Promise<Result<FoundComment | undefined>> {
+  private async readComment(id: string, fresh: boolean): Promise<Result<FoundComment | undefined>> {
     const issue = this.issueOf(id);
     if (issue === undefined) return ok(undefined);
     const cached = this.locations.get(id);
@@ -431,7 +446,8 @@ export class CommentStore implements MoleculeStore {
       if (picked && (picked.found || picked.rejected.length > 0)) return this.verdict(picked);
       this.locations.delete(id); // deleted, or no longer this molecule's: look again
     }
-    const listed = this.options.alreadyListed?.(issue) ?? (await this.listComments(issue));
+    const listed =
+      (fresh ? undefined : this.options.alreadyListed?.(issue)) ?? (await this.listComments(issue));
     const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue, comment: picked.found.comment });
     return this.verdict(picked);
