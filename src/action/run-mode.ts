@@ -110,11 +110,14 @@ async function openHandlerContext(
           formulasPath: DEFAULT_CONFIG.formulas_path,
         })
       : undefined;
-  // A step job, or a command in a comment, reads its config with the issue's comments: one request, not two.
+  // A step job, or a command or a label on an issue, reads its config with the issue's comments:
+  // one request, not two. The event's also reads the default formulas folder of the default branch:
+  // what a label pours and the pins `/mol status` renders, without a call each (issue 27).
+  const onIssue = inputs.mode === 'event' && ISSUE_EVENTS.has(actions.eventName ?? '');
   const issue = STEP_MODES.has(inputs.mode)
     ? moleculeIssue(inputs, payload.value)
-    : inputs.mode === 'event' && actions.eventName === 'issue_comment'
-      ? commentedIssue(payload.value)
+    : onIssue
+      ? eventIssue(payload.value)
       : undefined;
   const job =
     issue === undefined
@@ -122,7 +125,12 @@ async function openHandlerContext(
       : await readJobSnapshot(
           octokit,
           repo,
-          { ref: defaultBranch, configPath: inputs.configPath, issue },
+          {
+            ref: defaultBranch,
+            configPath: inputs.configPath,
+            issue,
+            ...(onIssue ? { formulasPath: DEFAULT_CONFIG.formulas_path } : {}),
+          },
           deps.now,
         );
   const configText = (snapshot ?? job)?.configText;
@@ -170,6 +178,7 @@ async function openHandlerContext(
     }),
   });
   if (job) ctx.alreadyListed = job.alreadyListed;
+  if (job && job.formulaFiles.size > 0) ctx.formulaFiles = job.formulaFiles;
   return ok({ ctx, untrustedApps, ...(snapshot ? { snapshot } : {}) });
 }
 
@@ -218,6 +227,8 @@ async function runStepMode(
 }
 
 const STEP_MODES = new Set(['step', 'step-start', 'step-finish']);
+/** Events about one issue whose handlers read its molecules (a label pours, a comment commands). */
+const ISSUE_EVENTS = new Set(['issue_comment', 'issues']);
 
 /** The issue of the molecule a step job names (its id carries it), as runStepMode finds the molecule. */
 function moleculeIssue(inputs: ActionInputs, payload: Record<string, unknown>): number | undefined {
@@ -226,7 +237,7 @@ function moleculeIssue(inputs: ActionInputs, payload: Record<string, unknown>): 
   return molecule === undefined ? undefined : parseMoleculeId(molecule)?.issue;
 }
 
-function commentedIssue(payload: Record<string, unknown>): number | undefined {
+function eventIssue(payload: Record<string, unknown>): number | undefined {
   const number = (payload.issue as { number?: unknown } | undefined)?.number;
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }

@@ -24,6 +24,7 @@ export {
   type PermissionAsk,
   type PermissionLevel,
   permissionAtLeast,
+  readLevelVouched,
   requiredPermission,
   stricter,
 } from './commands/permissions.js';

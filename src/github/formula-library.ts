@@ -30,7 +30,7 @@ import {
 } from './branch-formulas.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
 import { readDescriptionFiles } from './repo-description-files.js';
-import { loadBlob, readRepoFile } from './repo-file.js';
+import { loadBlob, type RepoFile, readRepoFile } from './repo-file.js';
 
 export type FormulaPin = BlobPin | `builtin@${string}`;
 
@@ -207,6 +207,11 @@ export interface GitHubFormulaPlace {
   builtin: BuiltinLookup;
   /** The built-ins to name when a formula is not found (none: the caller supplied its own). */
   builtinNames?: () => string[];
+  /**
+   * Files of the default branch the face already read (the Action's job snapshot), by path: a
+   * pour of one of them, or a pin to one's blob sha, needs no call.
+   */
+  read?: ReadonlyMap<string, RepoFile>;
 }
 
 /**
@@ -220,10 +225,15 @@ export function githubFormulaSource(
   repo: RepoRef,
   place: GitHubFormulaPlace,
 ): FormulaSource {
+  // A blob's sha names its bytes: whichever path it was read at, its text is the pinned one.
+  const bySha = new Map([...(place.read?.values() ?? [])].map((f) => [f.sha, f.text]));
   return {
     scope: repoSlug(repo).toLowerCase(),
     builtin: place.builtin,
-    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
+    readBlob: async (pin) => {
+      const known = bySha.get(pin.blobSha);
+      return known === undefined ? loadBlob(octokit, repo, pin.blobSha) : ok(known);
+    },
     resolve: async (name, overlays = []) => {
       if (overlays.length > 0)
         return err('no-overlays', 'overlays are applied by `mol cook --overlay`, not on GitHub');
@@ -252,7 +262,8 @@ async function loadPourFormula(
   const branch = await place.defaultBranch();
   const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH;
   const path = `${dir}/${name}.formula.toml`;
-  const file = await readRepoFile(octokit, repo, path, branch);
+  const known = place.read?.get(path);
+  const file = known ? ok(known) : await readRepoFile(octokit, repo, path, branch);
   if (!file.ok) return file;
   if (file.value) {
     const parsed = parseFormula(file.value.text, path, 'toml');

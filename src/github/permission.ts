@@ -1,6 +1,7 @@
 /**
- * Who may run a command: the collaborator permission endpoint's `role_name`, never
- * `author_association`, which says how someone relates to the repository, not what they may do.
+ * Who may run a command: the collaborator permission endpoint's `role_name`, not
+ * `author_association`, which says how someone relates to the repository, not what they may do
+ * (it stands in for `read` only, for commands that change nothing: command-permissions.ts).
  * Cached per (repository, user) for a short while: a burst of commands costs one look-up.
  */
 import { PERMISSIONS, type Permission, type PermissionLevel } from '../engine/index.js';

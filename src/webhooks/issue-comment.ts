@@ -21,6 +21,7 @@ export async function handleIssueComment(ctx: GitHubContext): Promise<HandlerRes
   const answer = await answerComment(ctx, {
     commentId: comment.id,
     login: comment.user.login,
+    ...(comment.author_association === undefined ? {} : { association: comment.author_association }),
     issue: {
       number: issue.number,
       body: issue.body,

@@ -5,7 +5,8 @@
  * fork's pull request, a labeller without the `pour` permission — gets a reply saying which, and
  * nothing else changes. A labelling app needs only triage to label, so it is checked like a person
  * unless it is Molecular itself or listed under `trusted_labelers`; the labeller is checked before
- * anything else is read. A `mol-vars` block counts only when the description's author may pour.
+ * anything else is read (the Action's job has read the default branch's formulas with its config,
+ * which acts on nothing). A `mol-vars` block counts only when the description's author may pour.
  */
 import { codeSpan, permissionAtLeast } from '../engine/index.js';
 import { repoSlug } from '../github/client.js';

@@ -38,7 +38,12 @@ export const LabeledPullPayload = z.object({
 
 export const IssueCommentPayload = z.object({
   action: z.string(),
-  comment: z.object({ id: z.number(), body: z.string().nullable().optional(), user: User.nullable() }),
+  comment: z.object({
+    id: z.number(),
+    body: z.string().nullable().optional(),
+    user: User.nullable(),
+    author_association: z.string().optional(),
+  }),
   issue: z.object({
     number: z.number().int().positive(),
     body: z.string().nullable().optional(),

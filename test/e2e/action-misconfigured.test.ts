@@ -71,7 +71,8 @@ describe('the bundled Action, misconfigured', () => {
     gh.badTokens.add(TOKEN);
     const line = expectOneLine(await labelJob(repo));
     expect(line).toMatch(
-      /^::error::GitHub refused the token \(401 Bad credentials\) for GET \/repos\/acme\/widgets\/\S+: set the `github-token` input to a valid token, or remove it to use the job's own `github.token`\.$/,
+      // A label job's first request is its snapshot (config, formulas, comments in one query).
+      /^::error::GitHub refused the token \(401 Bad credentials\) for POST \/graphql: set the `github-token` input to a valid token, or remove it to use the job's own `github.token`\.$/,
     );
   });
 
@@ -89,7 +90,7 @@ describe('the bundled Action, misconfigured', () => {
     const job = await labelJob(repo, { GITHUB_API_URL: api, GITHUB_GRAPHQL_URL: `${api}/graphql` });
     const line = expectOneLine(job);
     expect(line).toContain(
-      `::error::Could not reach the GitHub API at ${api} (ECONNREFUSED) for GET /repos/acme/widgets/`,
+      `::error::Could not reach the GitHub API at ${api} (ECONNREFUSED) for POST /graphql`,
     );
     expect(line).toContain('check GITHUB_API_URL');
     expect(gh.requests).toEqual([]);

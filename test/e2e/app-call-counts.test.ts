@@ -61,12 +61,14 @@ async function measure(config: string) {
   run += 1;
   const alice = `alice${run}`;
   const bob = `bob${run}`;
+  const carol = `carol${run}`;
   const { state } = app.gh;
   state.files.set('.github/molecular.yml', config);
   state.files.set('.github/formulas/review.formula.toml', REVIEW);
   state.files.set('.github/formulas/ship.formula.toml', SHIP);
   state.collaborators.set(alice, 'write');
   state.collaborators.set(bob, 'write');
+  state.collaborators.set(carol, 'read');
   const issue = state.addIssue({ title: 'x', user: actorFor(alice) }).number;
   const label = (name: string) => app.send('issues', issueEvent(app.gh, alice, 'labeled', issue, name));
 
@@ -74,6 +76,8 @@ async function measure(config: string) {
   const pour = workCalls((await label('formula:review')).calls);
   const command = workCalls((await app.comment(issue, bob, '/mol done draft')).calls);
   const status = workCalls((await app.comment(issue, bob, '/mol status')).calls);
+  // carol was never looked up: GitHub's author_association (COLLABORATOR) stands in for `read`.
+  const firstStatus = workCalls((await app.comment(issue, carol, '/mol status')).calls);
 
   const shipIssue = state.addIssue({ title: 'y', user: actorFor(alice) }).number;
   await app.send('issues', issueEvent(app.gh, alice, 'labeled', shipIssue, 'formula:ship'));
@@ -101,12 +105,12 @@ async function measure(config: string) {
     ).calls,
   );
   expect(state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build', 'test']);
-  return { pour, command, status, completion };
+  return { pour, command, status, firstStatus, completion };
 }
 
 describe('API calls per operation', () => {
   it('default lock (auto = the git-ref lease): pour 9, command 7 + 1 permission, status 3, completion with next dispatch 6', async () => {
-    const { pour, command, status, completion } = await measure(
+    const { pour, command, status, firstStatus, completion } = await measure(
       'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
     );
     expect(pour).toEqual([
@@ -135,6 +139,7 @@ describe('API calls per operation', () => {
       'POST reactions/create-for-issue-comment', // 🚀: the answer itself stands in for 👀
       'POST issues/create-comment',
     ]);
+    expect(firstStatus).toEqual(status);
     expect(completion).toEqual([
       ...RELOCK,
       'POST graphql MolecularComments',

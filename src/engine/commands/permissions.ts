@@ -1,6 +1,8 @@
 /**
  * Who may run which command. Levels are GitHub's repository roles as the
- * collaborator permission endpoint reports them (`role_name`), never `author_association`.
+ * collaborator permission endpoint reports them (`role_name`). `author_association` stands in
+ * for that call in one case only (readLevelVouched): a command that changes nothing, asked by
+ * someone GitHub itself calls the repository's owner, a member or a collaborator.
  */
 import type { Proto, ProtoGate } from '../cook/proto.js';
 import type { PERMISSIONS } from '../formula/formula-schema.js';
@@ -91,4 +93,25 @@ export function requiredPermission(
   if (proto === undefined || command.step === undefined || !PASS_APPROVAL.has(command.verb)) return listed;
   const gate = approvalGate(proto, command.step);
   return gate === undefined ? listed : stricter(listed, gate.permission);
+}
+
+/** Verbs that change nothing: they read the molecules and answer. */
+const READ_ONLY_VERBS: ReadonlySet<CommandVerb> = new Set(['status', 'help']);
+
+/** The `author_association` values by which GitHub says the author belongs to the repository. */
+const BELONGING: ReadonlySet<string> = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+
+/**
+ * Whether the comment's `author_association` (GitHub's own statement, in the signed webhook or the
+ * workflow's event) may stand for `read` without asking the permission endpoint: every command
+ * changes nothing, none needs more than `read` under the table, and GitHub calls the author an
+ * owner, member or collaborator. Anyone else, and any command that changes state, is looked up.
+ */
+export function readLevelVouched(
+  commands: readonly PermissionAsk[],
+  table: CommandPermissionTable,
+  association: string | undefined,
+): boolean {
+  if (association === undefined || !BELONGING.has(association) || commands.length === 0) return false;
+  return commands.every((c) => READ_ONLY_VERBS.has(c.verb) && requiredPermission(c, table) === 'read');
 }

@@ -2,7 +2,9 @@
  * Answering a comment's `/mol` lines, in order: read → permission → shell → reply.
  * 👀 at once for a pour, help or a comment of only mistakes (a state change or status is
  * answered within moments); each
- * command checked against the commenter's permission (collaborator endpoint, cached) and run;
+ * command checked against the commenter's permission (collaborator endpoint, cached; for commands
+ * that only read, the comment's `author_association` when it says owner, member or collaborator)
+ * and run;
  * then 🚀 when all went through or 😕 when any was refused, and one reply with whatever needs
  * saying (refusals, status, help, problems). The handler (src/webhooks/issue-comment.ts) has
  * already turned bots away.
@@ -23,7 +25,7 @@ import { httpMessage, httpStatus, repoSlug } from '../../github/client.js';
 import { react } from '../../github/reactions.js';
 import { reply } from '../../github/reply.js';
 import { commandHome } from './command-home.js';
-import { levelOf, permissionRefusal, permissionTable } from './command-permissions.js';
+import { commandLevel, permissionRefusal, permissionTable } from './command-permissions.js';
 import type { GitHubContext } from './github-context.js';
 import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
 import { runCommand } from './molecule-command.js';
@@ -36,6 +38,8 @@ export interface CommentToAnswer {
   commentId: number;
   /** The commenter, a person (the handler has turned bots away). */
   login: string;
+  /** The comment's `author_association` from the event: enough for a command that only reads. */
+  association?: string;
   issue: { number: number; body?: string | null; author?: string; isPull: boolean };
   /** The comment's `/mol` lines, parsed (mistakes included: they are answered too). */
   commands: Array<ParsedCommand | CommandError>;
@@ -66,7 +70,8 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   if (!fresh && molecules.answered.has(commentId)) return { status: 'answered-before' };
 
   const table = permissionTable(ctx);
-  const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : 'none';
+  const asked = commands.filter((c): c is ParsedCommand => !isCommandError(c));
+  const level = await commandLevel(ctx, login, asked, request.association);
   const scene = {
     ctx,
     store: openStore(ctx),

@@ -7,6 +7,7 @@ import type { BuiltinLookup, FormulaSource, MolError } from '../../engine/index.
 import type { GitHubClient, RepoRef } from '../../github/client.js';
 import type { Config } from '../../github/config.js';
 import type { PermissionCache } from '../../github/permission.js';
+import type { RepoFile } from '../../github/repo-file.js';
 import type { CommentView } from '../../github/store/comment-trust.js';
 import type { LeaseKeeper } from '../../github/store/lease.js';
 
@@ -59,6 +60,8 @@ export interface GitHubContext<P = unknown> extends BaseContext<P> {
   builtin?: BuiltinLookup;
   /** Where formulas come from (default: the repository on GitHub); a step job reads its checkout first. */
   formulas?: FormulaSource;
+  /** Formula files of the default branch the face read with its config (src/github/job-snapshot.ts), by path. */
+  formulaFiles?: ReadonlyMap<string, RepoFile>;
   /** Collaborator permissions (default: one cache per process). */
   permissions?: PermissionCache;
   /**

@@ -19,6 +19,7 @@ export function formulaSource(ctx: GitHubContext): FormulaSource {
       searchPath: ctx.config.formula_search_path,
       builtin: ctx.builtin ?? packageBuiltins,
       builtinNames: ctx.builtin ? () => [] : builtinNames,
+      ...(ctx.formulaFiles ? { read: ctx.formulaFiles } : {}),
     })
   );
 }

@@ -291,6 +291,43 @@ describe('githubFormulaSource', () => {
     });
   });
 
+  it('takes a file the face already read from the default branch: the pour and its pin need no call', async () => {
+    const text = 'formula = "solo"\n[[steps]]\nid = "only"\n';
+    const path = '.github/formulas/solo.formula.toml';
+    // nock answers nothing here: any call would fail the test.
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+      read: new Map([[path, { path, sha: blobSha(text), text }]]),
+    });
+    const resolved = await source.resolve('solo');
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    expect(await resolved.value.pin('solo', [])).toEqual({
+      ok: true,
+      value: { name: 'solo', source: { path, blobSha: blobSha(text) } },
+    });
+    expect(await source.readBlob({ path, blobSha: blobSha(text) })).toEqual({ ok: true, value: text });
+  });
+
+  it('reads a pinned blob the face did not read by its sha, as before', async () => {
+    const now = 'formula = "solo"\n[[steps]]\nid = "now"\n';
+    const then = 'formula = "solo"\n[[steps]]\nid = "then"\n';
+    const path = '.github/formulas/solo.formula.toml';
+    nock(API)
+      .get(`/repos/acme/widgets/git/blobs/${blobSha(then)}`)
+      .reply(200, {
+        content: b64(then),
+        encoding: 'base64',
+        sha: blobSha(then),
+      });
+    const source = githubFormulaSource(octokit(), repo, {
+      defaultBranch: async () => 'main',
+      builtin: builtins,
+      read: new Map([[path, { path, sha: blobSha(now), text: now }]]),
+    });
+    expect(await source.readBlob({ path, blobSha: blobSha(then) })).toEqual({ ok: true, value: then });
+  });
+
   it('names the built-ins and the file to add when the formula is nowhere', async () => {
     nock(API)
       .get('/repos/acme/widgets/contents/.github%2Fformulas%2Fnope.formula.toml')

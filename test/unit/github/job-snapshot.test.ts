@@ -56,4 +56,38 @@ describe('readJobSnapshot', () => {
     expect(snapshot.configText).toBe('lock: none\n');
     expect(snapshot.alreadyListed(999)).toBeUndefined();
   });
+
+  it('reads the formulas folder in the same request only when asked, keyed by path with its blob sha', async () => {
+    const { gh, octokit, issue, repo } = await world();
+    gh.state.files.set('.github/formulas/pair.formula.toml', 'formula = "pair"\n');
+    gh.state.files.set('.github/formulas/nested/inner.formula.toml', 'formula = "inner"\n');
+    const without = await readJobSnapshot(octokit, repo, where(issue), () => new Date());
+    expect(without.formulaFiles.size).toBe(0);
+    const asked = await readJobSnapshot(
+      octokit,
+      repo,
+      { ...where(issue), formulasPath: '.github/formulas/' },
+      () => new Date(),
+    );
+    expect(gh.requests.map((r) => r.graphqlOperation)).toEqual([
+      'MolecularJobSnapshot',
+      'MolecularJobSnapshot',
+    ]);
+    const { data } = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
+      ...repo,
+      path: '.github/formulas/pair.formula.toml',
+      ref: 'main',
+    });
+    // A folder inside is no file: only the folder's own files are kept.
+    expect([...asked.formulaFiles.entries()]).toEqual([
+      [
+        '.github/formulas/pair.formula.toml',
+        {
+          path: '.github/formulas/pair.formula.toml',
+          sha: (data as { sha: string }).sha,
+          text: 'formula = "pair"\n',
+        },
+      ],
+    ]);
+  });
 });

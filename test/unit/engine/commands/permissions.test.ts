@@ -6,6 +6,7 @@ import {
   DEFAULT_COMMAND_PERMISSIONS,
   type PermissionLevel,
   permissionAtLeast,
+  readLevelVouched,
   requiredPermission,
   stricter,
 } from '../../../../src/engine/commands/permissions.js';
@@ -104,5 +105,46 @@ describe('requiredPermission with the proto: an approval gate asks for its own l
     expect(approvalGate(proto, 'build')).toBeUndefined();
     expect(stricter('write', 'maintain')).toBe('maintain');
     expect(stricter('admin', 'read')).toBe('admin');
+  });
+});
+
+describe('readLevelVouched: author_association stands in for the permission call', () => {
+  const table = DEFAULT_COMMAND_PERMISSIONS;
+  const reading = ['/mol status', '/mol help'].map(command);
+
+  it("takes GitHub's word for owners, members and collaborators asking what changes nothing", () => {
+    for (const association of ['OWNER', 'MEMBER', 'COLLABORATOR']) {
+      expect(readLevelVouched(reading, table, association)).toBe(true);
+      expect(readLevelVouched([command('/mol status')], table, association)).toBe(true);
+    }
+  });
+
+  it('looks up everyone else, and a missing association', () => {
+    for (const association of ['NONE', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN']) {
+      expect(readLevelVouched(reading, table, association)).toBe(false);
+    }
+    expect(readLevelVouched(reading, table, undefined)).toBe(false);
+    expect(readLevelVouched(reading, table, 'owner')).toBe(false);
+  });
+
+  it('looks up any comment with a command that changes state, whoever asks', () => {
+    for (const line of [
+      '/mol done build',
+      '/mol pour ship',
+      '/mol reset',
+      '/mol deliver',
+      '/mol approve review',
+    ]) {
+      expect(readLevelVouched([command('/mol status'), command(line)], table, 'OWNER')).toBe(false);
+    }
+  });
+
+  it('looks up when the config asks more than read for a reading command', () => {
+    expect(readLevelVouched(reading, { ...table, status: 'triage' }, 'COLLABORATOR')).toBe(false);
+    expect(readLevelVouched([command('/mol help')], { ...table, help: 'write' }, 'MEMBER')).toBe(false);
+  });
+
+  it('has nothing to vouch for without a command', () => {
+    expect(readLevelVouched([], table, 'OWNER')).toBe(false);
   });
 });
