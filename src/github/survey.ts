@@ -7,7 +7,7 @@
 import type { Molecule } from '../engine/index.js';
 import { type GitHubClient, type RepoRef, repoSlug } from './client.js';
 import { STATE_LABELS } from './labels.js';
-import type { TrustPolicy } from './store/comment-trust.js';
+import type { CommentView, TrustPolicy } from './store/comment-trust.js';
 import {
   COMMENT_FIELDS,
   classifyComments,
@@ -83,6 +83,8 @@ export interface Survey {
   issues: number;
   /** API calls spent (search pages plus comment pages of long threads). */
   calls: number;
+  /** Each issue's comments, whole, as read: a store's first read of its molecules (`alreadyListed`). */
+  listed: Map<number, CommentView[]>;
 }
 
 export interface SurveyOptions {
@@ -106,7 +108,7 @@ export async function surveyMolecules(
   options: SurveyOptions,
 ): Promise<Survey> {
   const q = surveySearch(repo, options.label);
-  const survey: Survey = { molecules: [], rejected: [], issues: 0, calls: 0 };
+  const survey: Survey = { molecules: [], rejected: [], issues: 0, calls: 0, listed: new Map() };
   let after: string | null = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
     const data: SurveyPage =
@@ -122,6 +124,7 @@ export async function surveyMolecules(
         comments = await listIssueComments(octokit, repo, node.number);
         survey.calls += Math.max(1, Math.ceil(comments.length / 100));
       }
+      survey.listed.set(node.number, comments);
       const classified = classifyComments(comments, options.trust);
       survey.rejected.push(...classified.rejected);
       for (const found of classified.found) {

@@ -207,7 +207,14 @@ export class CommentStore implements MoleculeStore {
         );
       }
       return this.exclusive(mol.id, async (hold) => {
-        const existing = pickMolecule(classifyComments(await this.listComments(issue), this.policy), mol.id);
+        // A lease on a ref nobody recording the rev ever held: the listing the face read before it
+        // (when it handed one over) is enough to see whether the id is taken. Ids come from the
+        // event's delivery (pour-on-issue.ts), so only attempts of one job, one after another,
+        // create the same id, and the later one's listing was read after the earlier one ended.
+        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
+        const listed =
+          (unwritten ? this.options.alreadyListed?.(issue) : undefined) ?? (await this.listComments(issue));
+        const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
           // A create of the same id is a redelivery; the first may have died between the comment
           // and its label, and without the label no survey (patrol, list) would ever find it.
@@ -386,8 +393,9 @@ export class CommentStore implements MoleculeStore {
    */
   private async readUnder(id: string, hold?: Hold): Promise<Result<FoundComment | undefined>> {
     const minRev = hold?.lease.minRev;
-    // Without a recorded rev, only a read made under the lease is the truth: never a listing of before.
-    if (minRev === undefined) return this.track(hold, await this.read(id, { fresh: hold !== undefined }));
+    // Without a recorded rev, a write starts from a read made now (under the lease, if any), never
+    // from a listing handed over earlier: another writer may have written since.
+    if (minRev === undefined) return this.track(hold, await this.read(id, { fresh: true }));
     const seen = this.lastSeen.get(id) ?? this.handedOver(id);
     if (seen && seen.mol.rev >= minRev) return this.track(hold, ok(seen));
     for (let attempt = 0; ; attempt++) {

@@ -18,6 +18,11 @@ export interface RefLease {
    * under this lease showing less is a lagging replica, not the truth. Undefined when unknown.
    */
   minRev?: number;
+  /**
+   * The lock ref did not exist before this lease. A keeper that records the rev leaves the ref in
+   * place when it gives a lease back, so none of its holders has written this molecule.
+   */
+  fresh?: true;
 }
 
 export interface LeaseKeeper {

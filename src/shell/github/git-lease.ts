@@ -248,6 +248,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
             holder: options.holder,
             expiresAt: commit.value.expiresAt,
             ...(held?.rev !== undefined ? { minRev: held.rev } : {}),
+            ...(held === undefined ? { fresh: true as const } : {}),
           });
         }
         // Someone else moved the ref first: look again at once, but not forever.

@@ -7,7 +7,7 @@
 
 import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../../engine/index.js';
 import { budgetOf } from '../../github/rate-budget.js';
-import { DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
+import { type CommentView, DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
 import { type Survey, type SurveyPage, surveyMolecules } from '../../github/survey.js';
 import { runMayBeAlive } from '../../github/workflow-runs.js';
 import { outcomeLabel, type PatrolWrite, patrolRound } from '../patrol-round.js';
@@ -44,13 +44,23 @@ export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {})
   if (budget?.low()) {
     return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
   }
-  const store = openStore(ctx);
+  // The survey read each issue's comments whole: a write's first read of a molecule, handed over once.
+  const listed = new Map<number, CommentView[]>();
+  const store = openStore({
+    ...ctx,
+    alreadyListed: (issue) => {
+      const comments = listed.get(issue);
+      listed.delete(issue);
+      return comments;
+    },
+  });
   let surveyed: Molecule[] = [];
   const round = await patrolRound(
     {
       survey: async () => {
         const found = await survey(ctx, options.firstPage);
         surveyed = found.molecules;
+        for (const [issue, comments] of found.listed) listed.set(issue, comments);
         return found;
       },
       protoOf: (mol) => loadProto(ctx, mol),
@@ -118,7 +128,7 @@ function trustOf(ctx: GitHubContext) {
 async function survey(
   ctx: GitHubContext,
   firstPage: SurveyPage | undefined,
-): Promise<{ molecules: Molecule[]; problems: string[] }> {
+): Promise<{ molecules: Molecule[]; problems: string[]; listed: Map<number, CommentView[]> }> {
   let found: Survey;
   try {
     found = await surveyMolecules(ctx.octokit, ctx.repo, {
@@ -129,13 +139,14 @@ async function survey(
     return {
       molecules: [],
       problems: [`the survey of active molecules failed: ${(error as Error).message}`],
+      listed: new Map(),
     };
   }
   for (const rejected of found.rejected) {
     ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
     ctx.onRejectedState?.(rejected.comment, rejected.error);
   }
-  return { molecules: found.molecules.map(({ mol }) => mol), problems: [] };
+  return { molecules: found.molecules.map(({ mol }) => mol), problems: [], listed: found.listed };
 }
 
 /** Through the handlers' write path; problems after a patrol decision are said on the molecule's issue. */

@@ -773,6 +773,7 @@ describe('lock: ref, under a keeper that records the rev it leaves (the git leas
             holder,
             expiresAt: new Date(T0 + 120_000),
             ...(shared.rev !== undefined ? { minRev: shared.rev } : {}),
+            ...(shared.releases.length === 0 ? { fresh: true as const } : {}),
           },
         };
       },
@@ -845,6 +846,21 @@ describe('lock: ref, under a keeper that records the rev it leaves (the git leas
     expect(problems.map((p) => p.code)).toEqual(['stale-read']);
     expect(problems[0]?.message).toMatch(/shows rev 0 after the last writer left rev 5/);
     expect(shared.releases).toEqual([1]);
+  });
+
+  it('a create under a lease on a ref never held takes the listing handed over for its check; once held, it lists', async () => {
+    const shared: Shared = { releases: [] };
+    const handedOver = store({ lock: 'ref', leases: keeper(shared, 'host:1'), alreadyListed: () => [] });
+    table.calls.length = 0;
+    ok(await handedOver.create(mol()));
+    expect(table.calls).toEqual(['post', 'label']);
+    expect(shared.releases).toEqual([0]);
+    // A second attempt of the same job: the ref was held before, so the id is looked up under the lease.
+    const again = store({ lock: 'ref', leases: keeper(shared, 'host:2'), alreadyListed: () => [] });
+    table.calls.length = 0;
+    expect(await again.create(mol())).toMatchObject({ ok: false, error: { code: 'exists' } });
+    expect(table.calls).toEqual(['list', 'label']);
+    expect(table.comments.size).toBe(1);
   });
 
   it('a burn gives the lease back with no rev: nothing is left to wait for', async () => {

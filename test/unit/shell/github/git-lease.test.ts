@@ -100,6 +100,8 @@ describe('createGitLeaseKeeper', () => {
     const lease = acquired.value;
     expect(lease).toMatchObject({ ref: 'refs/molecular/locks/m1', holder: 'run-a' });
     expect(lease.minRev).toBeUndefined();
+    // The ref did not exist: nobody holding this keeper's lease ever wrote m1.
+    expect(lease.fresh).toBe(true);
     expect(lease.expiresAt.toISOString()).toBe('2026-11-27T12:01:00.000Z');
     expect(await remoteRecord('m1')).toEqual({
       sha: lease.sha,
@@ -121,6 +123,7 @@ describe('createGitLeaseKeeper', () => {
     const next = await b.acquire('m1');
     if (!next.ok) throw new Error(next.error.message);
     expect(next.value.minRev).toBe(7);
+    expect(next.value.fresh).toBeUndefined();
     expect((await remoteRecord('m1'))?.record?.holder).toBe('run-b');
     // The same keeper takes its own released lease again without waiting.
     await b.release(next.value, undefined);
