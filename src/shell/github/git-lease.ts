@@ -21,10 +21,10 @@
  * released or expired by another 4 [2]: fetch + log (its record) alongside commit-tree, then push.
  * Each further look at a held lease 2 [1] (fetch + log), each refused push 1 [1] and a look; the
  * lock commit made on the first round is reused while half its lease is ahead. Release 2 [1]:
- * commit-tree + push. Plus one `git init` the first time a keeper finds `dir` empty.
+ * commit-tree + push. Plus one `git init` when a keeper is first used, and again if a step changed
+ * its repository's config.
  */
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, type MolError, ok, type Result } from '../../engine/index.js';
 import type { LeaseKeeper, RefLease } from '../../github/store/lease.js';
@@ -72,7 +72,24 @@ type Pushed = 'pushed' | 'refused';
 
 export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const gitDir = `--git-dir=${options.dir}`;
+  /**
+   * Our private repository, made anew by this keeper (mkdtemp under `dir`), and its config as we
+   * wrote it: a step's command runs as the same user and could have written either, and git would
+   * send the token where a planted `http.proxy` points. So no global or system config is read, and
+   * a repository whose config changed is thrown away and made again.
+   */
+  let repo: { dir: string; config: string } | undefined;
+  const isolated = {
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    HOME: join(options.dir, '.no-home'),
+    XDG_CONFIG_HOME: join(options.dir, '.no-home'),
+  };
+  const run = (args: string[], more: { env?: Record<string, string>; okCodes?: number[] } = {}) =>
+    git(options.dir, [`--git-dir=${repo?.dir ?? options.dir}`, ...args], {
+      ...more,
+      env: { ...isolated, ...more.env },
+    });
   const env = options.env ?? {};
   let ready: Promise<Result<void>> | undefined;
   /** The released record this keeper last pushed, by lock ref. */
@@ -93,20 +110,29 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
 
   const prepare = (): Promise<Result<void>> => {
     ready ??= (async () => {
-      if (existsSync(join(options.dir, 'HEAD'))) return ok(undefined);
+      if (repo) {
+        const config = await readFile(join(repo.dir, 'config'), 'utf8').catch(() => undefined);
+        if (config === repo.config) return ok(undefined);
+        await rm(repo.dir, { recursive: true, force: true });
+        repo = undefined;
+      }
       await mkdir(options.dir, { recursive: true });
-      const out = await git(options.dir, [gitDir, 'init', '--bare', '--quiet']);
-      return out.ok ? ok(undefined) : err('lock-failed', oneLine(out.error.message));
+      const dir = await mkdtemp(join(options.dir, 'leases-'));
+      const out = await git(options.dir, [`--git-dir=${dir}`, 'init', '--bare', '--quiet'], {
+        env: isolated,
+      });
+      if (!out.ok) return err('lock-failed', oneLine(out.error.message));
+      repo = { dir, config: await readFile(join(dir, 'config'), 'utf8') };
+      return ok(undefined);
     })();
     return ready.then((result) => {
-      if (!result.ok) ready = undefined;
+      ready = undefined;
       return result;
     });
   };
 
   const makeLockCommit = async (record: LockRecord): Promise<Result<string, string>> => {
-    const out = await git(options.dir, [
-      gitDir,
+    const out = await run([
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
       'commit-tree',
@@ -120,10 +146,8 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   /** The remote ref's commit and record, or undefined when the ref does not exist. */
   const look = async (ref: string): Promise<Result<Seen | undefined, string>> => {
     const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf('/') + 1);
-    const fetched = await git(
-      options.dir,
+    const fetched = await run(
       [
-        gitDir,
         'fetch',
         '--quiet',
         '--no-tags',
@@ -139,7 +163,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(undefined);
       return { ok: false, error: oneLine(fetched.value.stderr) };
     }
-    const shown = await git(options.dir, [gitDir, 'log', '-1', '--format=%H%x00%ct%x00%B', seenRef, '--']);
+    const shown = await run(['log', '-1', '--format=%H%x00%ct%x00%B', seenRef, '--']);
     if (!shown.ok) return { ok: false, error: oneLine(shown.error.message) };
     const [sha = '', committed = '', message = ''] = shown.value.stdout.split('\0');
     const record = parseLockRecord(message);
@@ -163,10 +187,8 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
 
   /** Moves the remote ref to `sha` if it is still at `expected` (empty: if it does not exist). */
   const push = async (ref: string, sha: string, expected: string): Promise<Result<Pushed, string>> => {
-    const out = await git(
-      options.dir,
+    const out = await run(
       [
-        gitDir,
         // A user's push settings must not sign the push or add a check of their own.
         '-c',
         'push.gpgSign=false',

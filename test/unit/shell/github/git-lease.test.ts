@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -314,5 +314,44 @@ describe('createGitLeaseKeeper', () => {
     expect(released).toMatch(/could not be given back .*does not appear to be a git repository/);
     expect(released).not.toContain('\n');
     expect(released).not.toContain(token);
+  });
+});
+
+describe('createGitLeaseKeeper: what a step on the same runner could plant', () => {
+  /**
+   * A step's command runs as the same user between a job's two leases: it could rewrite the
+   * keeper's private repository or the user's global git config to send the next push (and its
+   * token) elsewhere. Here both redirect the remote to a decoy; the pushes must still reach the
+   * real remote and nothing reaches the decoy.
+   */
+  it('reads no global config and throws away a private repository whose config changed', async () => {
+    const decoy = join(root, 'decoy.git');
+    await git(['init', '-q', '--bare', decoy]);
+    const clock = fakeClock();
+    const dir = join(root, 'planted');
+    const a = keeper('run-a', clock, { dir });
+    const first = await a.acquire('m9');
+    if (!first.ok) throw new Error(first.error.message);
+    const [repo] = (await readdir(dir)).filter((name) => name.startsWith('leases-'));
+    const redirect = `[url "${decoy}"]\n\tinsteadOf = ${remote}\n`;
+    await appendFile(join(dir, repo as string, 'config'), redirect);
+    const home = join(root, 'home');
+    await mkdir(home, { recursive: true });
+    await writeFile(join(home, '.gitconfig'), redirect);
+    const saved = { HOME: process.env.HOME, GIT_CONFIG_GLOBAL: process.env.GIT_CONFIG_GLOBAL };
+    process.env.HOME = home;
+    delete process.env.GIT_CONFIG_GLOBAL;
+    try {
+      await a.release(first.value, 3);
+      const again = await a.acquire('m9');
+      expect(again).toMatchObject({ ok: true, value: { minRev: 3 } });
+    } finally {
+      process.env.HOME = saved.HOME;
+      if (saved.GIT_CONFIG_GLOBAL !== undefined) process.env.GIT_CONFIG_GLOBAL = saved.GIT_CONFIG_GLOBAL;
+    }
+    expect((await remoteRecord('m9'))?.record?.holder).toBe('run-a');
+    expect(await git(['--git-dir', decoy, 'for-each-ref'])).toBe('');
+    // The planted repository is gone; the keeper made a new one.
+    expect((await readdir(dir)).filter((name) => name.startsWith('leases-'))).not.toContain(repo);
   });
 });
