@@ -251,6 +251,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     gitRequests,
     serveGit: (remote) => {
       gitRemote = remote;
+      state.gitRemote = remote;
     },
     on(event, listener) {
       let set = listeners.get(event);

@@ -195,6 +195,8 @@ export class FakeState {
   readonly branchFiles = new Map<string, Map<string, string>>();
   /** Explicit refs (`refs/heads/x` -> sha). Branches in `branchFiles` without one point at a sha derived from their files. */
   readonly refs = new Map<string, string>();
+  /** The bare remote served over git (git-http.ts): it holds `refs/molecular/*` (lock-refs.ts). */
+  gitRemote: string | undefined;
   /** commit -> parents, consulted by non-forced ref updates (fast-forward check). */
   readonly commitParents = new Map<string, string[]>();
   /** Commits created through the git database API, by sha. */

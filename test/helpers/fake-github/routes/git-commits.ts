@@ -1,5 +1,6 @@
 import { notFound, unprocessable } from '../errors.js';
 import { gitObjectSha, hashTree } from '../git-objects.js';
+import { readRemoteCommit, storeCommitObject } from '../lock-refs.js';
 import { gitCommitShape } from '../shapes/git.js';
 import type { FakeState, GitCommitRecord } from '../state.js';
 import type { HandlerTable } from './types.js';
@@ -22,7 +23,8 @@ function treeExists(state: FakeState, sha: string): boolean {
 }
 
 function commitExists(state: FakeState, sha: string): boolean {
-  return state.gitCommits.has(sha) || [...state.allRefs().values()].includes(sha);
+  if (state.gitCommits.has(sha) || [...state.allRefs().values()].includes(sha)) return true;
+  return state.gitRemote !== undefined && readRemoteCommit(state.gitRemote, sha) !== undefined;
 }
 
 /** `git commit-tree`'s object text, so the sha is the one git would compute. */
@@ -52,15 +54,21 @@ export const gitCommitRoutes: HandlerTable = {
     const author = { ...person, ...input.author, date: input.author?.date ?? date };
     const committer = { ...person, ...input.committer, date: input.committer?.date ?? date };
     const fields = { tree: input.tree, parents, message: input.message, author, committer };
-    const sha = gitObjectSha('commit', Buffer.from(commitText(fields), 'utf8'));
+    const text = commitText(fields);
+    const sha = gitObjectSha('commit', Buffer.from(text, 'utf8'));
     const commit: GitCommitRecord = { sha, ...fields };
+    // One repository: a ref pushed or made by the API may point at it (lock-refs.ts).
+    if (state.gitRemote !== undefined) storeCommitObject(state.gitRemote, text);
     state.gitCommits.set(sha, commit);
     state.commitParents.set(sha, parents);
     return { status: 201, body: gitCommitShape(links, commit) };
   },
 
   'git/get-commit': ({ state, links, params }) => {
-    const commit = state.gitCommits.get((params.commit_sha ?? '').toLowerCase());
+    const sha = (params.commit_sha ?? '').toLowerCase();
+    const commit =
+      state.gitCommits.get(sha) ??
+      (state.gitRemote !== undefined ? readRemoteCommit(state.gitRemote, sha) : undefined);
     return commit ? { status: 200, body: gitCommitShape(links, commit) } : notFound();
   },
 };

@@ -1,4 +1,5 @@
 import { notFound, unprocessable } from '../errors.js';
+import { listLockRefs, lockRemote, readLockRef, swapLockRef } from '../lock-refs.js';
 import { refShape } from '../shapes/git.js';
 import type { HandlerTable } from './types.js';
 
@@ -17,6 +18,11 @@ export const refRoutes: HandlerTable = {
       return unprocessable("Reference name must start with 'refs/' and have at least two slashes.");
     }
     if (!SHA.test(sha)) return unprocessable('Object does not exist');
+    const remote = lockRemote(state, ref);
+    if (remote !== undefined) {
+      if (!swapLockRef(remote, ref, sha, undefined)) return unprocessable('Reference already exists');
+      return { status: 201, body: refShape(links, ref, sha) };
+    }
     if (state.allRefs().has(ref)) return unprocessable('Reference already exists');
     state.refs.set(ref, sha);
     return { status: 201, body: refShape(links, ref, sha) };
@@ -24,7 +30,8 @@ export const refRoutes: HandlerTable = {
 
   'git/get-ref': ({ state, links, params }) => {
     const ref = fullRef(params.ref);
-    const sha = state.allRefs().get(ref);
+    const remote = lockRemote(state, ref);
+    const sha = remote !== undefined ? readLockRef(remote, ref) : state.allRefs().get(ref);
     return sha ? { status: 200, body: refShape(links, ref, sha) } : notFound();
   },
 
@@ -32,6 +39,15 @@ export const refRoutes: HandlerTable = {
   'git/update-ref': ({ state, links, params, body }) => {
     const ref = fullRef(params.ref);
     const { sha, force = false } = body as { sha: string; force?: boolean };
+    const remote = lockRemote(state, ref);
+    if (remote !== undefined) {
+      const current = readLockRef(remote, ref);
+      if (!current) return unprocessable('Reference does not exist');
+      if (!SHA.test(sha)) return unprocessable('Object does not exist');
+      if (!force && !state.isAncestor(current, sha)) return unprocessable('Update is not a fast forward');
+      if (!swapLockRef(remote, ref, sha, current)) return unprocessable('Update is not a fast forward');
+      return { status: 200, body: refShape(links, ref, sha) };
+    }
     const current = state.allRefs().get(ref);
     if (!current) return unprocessable('Reference does not exist');
     if (!SHA.test(sha)) return unprocessable('Object does not exist');
@@ -45,6 +61,14 @@ export const refRoutes: HandlerTable = {
 
   'git/delete-ref': ({ state, params }) => {
     const ref = fullRef(params.ref);
+    const remote = lockRemote(state, ref);
+    if (remote !== undefined) {
+      const current = readLockRef(remote, ref);
+      if (!current || !swapLockRef(remote, ref, undefined, current)) {
+        return unprocessable('Reference does not exist');
+      }
+      return { status: 204 };
+    }
     if (!state.allRefs().has(ref)) return unprocessable('Reference does not exist');
     const branch = ref.replace(/^refs\/heads\//, '');
     if (ref.startsWith('refs/heads/') && branch === state.defaultBranch) {
@@ -57,7 +81,9 @@ export const refRoutes: HandlerTable = {
 
   'git/list-matching-refs': ({ state, links, params }) => {
     const prefix = fullRef(params.ref);
-    const matching = [...state.allRefs()].filter(([ref]) => ref.startsWith(prefix));
+    const remote = lockRemote(state, prefix);
+    const all = remote !== undefined ? listLockRefs(remote, 'refs/molecular/') : [...state.allRefs()];
+    const matching = all.filter(([ref]) => ref.startsWith(prefix));
     return { status: 200, body: matching.map(([ref, sha]) => refShape(links, ref, sha)) };
   },
 };

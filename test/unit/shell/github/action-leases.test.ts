@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acquireRefLock, LockCommits, releaseRefLock } from '../../../../src/github/store/ref-lock.js';
 import { actionLeaseKeeper } from '../../../../src/shell/github/action-leases.js';
 import { type FakeGitHub, startFakeGitHub } from '../../../helpers/fake-github/index.js';
 import { makeTempRepo, type TempRepo } from '../../../helpers/git.js';
@@ -64,3 +66,59 @@ describe('actionLeaseKeeper', () => {
     expect([...gh.state.refs.keys()].filter((r) => r.startsWith('refs/molecular/locks/'))).toEqual([]);
   });
 });
+
+describe('one lock ref, two keepers', () => {
+  it('a lease the REST keeper holds keeps the git keeper out; a git release is taken over by the REST keeper with its rev', async () => {
+    const { keeper } = await world(true);
+    const octokit = new Octokit({ baseUrl: gh.url, auth: TOKEN, request: { retries: 0 } });
+    let t = Date.now();
+    const rest = {
+      holder: 'molecular[bot] app:1',
+      ttlMs: 60_000,
+      waitMs: 2_000,
+      commits: new LockCommits(),
+      now: () => new Date(t),
+      sleep: async (ms: number) => {
+        t += ms;
+      },
+    };
+    const repo = { owner: 'acme', repo: 'widgets' };
+    const byApi = await acquireRefLock(octokit, repo, '12-a1b2c3', rest);
+    if (!byApi.ok) throw new Error(byApi.error.message);
+    // The Action's keeper finds the REST lease held and waits; once it has looked, the App lets go.
+    const waiting = keeper.acquire('12-a1b2c3');
+    await vi.waitFor(() =>
+      expect(gh.gitRequests.filter((r) => r.service === 'upload-pack').length).toBeGreaterThan(0),
+    );
+    await releaseRefLock(octokit, repo, byApi.value, new Date(t));
+    const byGit = await waiting;
+    if (!byGit.ok) throw new Error(byGit.error.message);
+    expect(byGit.value.fresh).toBe(true);
+    await keeper.release(byGit.value, 6);
+    const takenOver = await acquireRefLock(octokit, repo, '12-a1b2c3', rest);
+    expect(takenOver).toMatchObject({ ok: true, value: { minRev: 6 } });
+    // The git keeper sees the REST lease as held, by its holder.
+    const held = await actionLeaseKeeperFor().acquire('12-a1b2c3');
+    expect(held).toMatchObject({ ok: false, error: { code: 'lock-held' } });
+    expect(!held.ok && held.error.message).toContain('molecular[bot] app:1');
+  });
+});
+
+/** A second job's keeper on the same world, waiting no more than a moment. */
+function actionLeaseKeeperFor() {
+  let t = Date.now();
+  return actionLeaseKeeper({
+    octokit: new Octokit({ baseUrl: gh.url, auth: TOKEN, request: { retries: 0 } }),
+    repo: { owner: 'acme', repo: 'widgets' },
+    serverUrl: gh.origin,
+    token: TOKEN,
+    runnerTemp: join(git.root, 'job-2'),
+    holder: 'github-actions[bot] runner:2',
+    lockTtl: '2m',
+    now: () => new Date(t),
+    sleep: async (ms) => {
+      t += ms;
+    },
+    warn: () => {},
+  });
+}
