@@ -11,7 +11,9 @@
  * (`in_progress` while it runs, `completed` after), so patrol can ask whether a lease holder
  * is still alive.
  */
+
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,6 +106,16 @@ export interface SimulatedRunnerOptions {
   envFor?: (dispatch: WorkflowDispatchRecord) => Record<string, string> | undefined;
 }
 
+/**
+ * An empty bare repository for a world whose jobs check nothing out: GitHub still serves the
+ * repository's git beside its API, and the Action's lease pushes go there.
+ */
+export async function bareRemote(root: string): Promise<string> {
+  const remote = join(root, 'remote.git');
+  await run('git', ['init', '-q', '--bare', remote]);
+  return remote;
+}
+
 export class SimulatedRunner {
   readonly jobs: JobResult[] = [];
   readonly running = new Map<number, RunningJob>();
@@ -115,8 +127,9 @@ export class SimulatedRunner {
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: SimulatedRunnerOptions) {
-    // GitHub serves the repository's git beside its API: a job's lease pushes go there.
-    options.gh.serveGit(options.remote);
+    // GitHub serves the repository's git beside its API: a job's lease pushes go there. (A world
+    // whose jobs never touch git names no remote that exists.)
+    if (existsSync(join(options.remote, 'HEAD'))) options.gh.serveGit(options.remote);
   }
 
   /** Runs every workflow_dispatch of the step workflow as a `step` job. Returns the unsubscribe. */

@@ -13,7 +13,7 @@
  * before deleting).
  */
 import { err, ok, type Result } from '../../engine/index.js';
-import { type GitHubClient, httpStatus, type RepoRef } from '../client.js';
+import { type GitHubClient, httpMessage, httpStatus, type RepoRef } from '../client.js';
 import { NO_RETRIES, postOnce } from '../post-once.js';
 import type { LeaseKeeper, RefLease } from './lease.js';
 import { formatLockRecord, type LockRecord, parseLockRecord } from './lock-record.js';
@@ -63,6 +63,11 @@ export class LockCommits {
 
   remember(repo: RepoRef, holder: string, commit: { sha: string; expiresAt: Date }): void {
     this.made.set(commitKey(repo, holder), commit);
+  }
+
+  /** The repository no longer holds it (collected once no ref named it, or a repository made anew). */
+  forget(repo: RepoRef, holder: string): void {
+    this.made.delete(commitKey(repo, holder));
   }
 }
 
@@ -189,6 +194,15 @@ export async function acquireRefLock(
       return ok(lease);
     } catch (error) {
       if (httpStatus(error) !== 422) throw error;
+      // A lock commit of ours the repository does not hold: make a new one and try again.
+      if (/object does not exist/i.test(httpMessage(error))) {
+        commits.forget(repo, options.holder);
+        if (options.now().getTime() - started < options.waitMs) continue;
+        return err(
+          'lock-failed',
+          `the lock ref ${ref} for molecule ${molId} could not be created: ${httpMessage(error)}`,
+        );
+      }
     }
     // Held: watch the ref with one GET a look (a create would be one more write) until it is
     // gone, stale, or we have waited long enough. Looks start soon, since a hold is usually a

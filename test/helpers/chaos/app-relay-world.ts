@@ -17,7 +17,7 @@ import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, startFakeGitHub } from '../fake-github/index.js';
 import { issueEvent } from '../fake-github/webhook-payloads.js';
-import { SimulatedRunner } from '../simulated-runner.js';
+import { bareRemote, SimulatedRunner } from '../simulated-runner.js';
 import { repoPayload } from './app-instance.js';
 import { type AppProcess, startAppProcess } from './app-process.js';
 import { type ProxiedRequest, startChaosProxy } from './chaos-proxy.js';
@@ -159,7 +159,7 @@ export async function runAppRelay(options: {
     const runner = new SimulatedRunner({
       gh,
       bundle: options.bundle,
-      remote: join(root, 'none.git'),
+      remote: await bareRemote(root),
       root,
       token: TOKEN,
     });

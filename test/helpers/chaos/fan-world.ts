@@ -12,7 +12,7 @@ import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../fake-github/index.js';
 import { issueEvent } from '../fake-github/webhook-payloads.js';
-import { buildActionBundle, type JobResult, SimulatedRunner } from '../simulated-runner.js';
+import { bareRemote, buildActionBundle, type JobResult, SimulatedRunner } from '../simulated-runner.js';
 import { moleculeOn } from '../state-comments.js';
 import { type AppInstance, repoPayload, startAppInstance } from './app-instance.js';
 
@@ -87,7 +87,7 @@ export async function startFanWorld(options: {
   const runner = new SimulatedRunner({
     gh,
     bundle: await actionBundle(),
-    remote: join(root, 'none.git'),
+    remote: await bareRemote(root),
     root,
     token: ACTION_TOKEN,
   });

@@ -5,19 +5,21 @@
  * over git (git-http.ts), its REST routes keep `refs/molecular/*` in that remote, with git's own
  * compare-and-swap (`update-ref <ref> <new> <old>`), and the commits the API makes are written
  * into it too (so a pushed ref may point at them, and a commit a push made is read by its sha).
- * Synchronous git calls: they are local and quick, and keep each route atomic in the event loop.
+ * Git's own compare-and-swap makes each change atomic, so the calls need not block the fake's
+ * event loop (a blocked loop stretched two App replicas' leases past their expiry).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import type { FakeState, GitCommitRecord } from './state.js';
 
 const ZERO = '0'.repeat(40);
 const LOCKS = 'refs/molecular/';
 
-const git = (remote: string, args: string[], input?: string): string =>
-  execFileSync('git', [`--git-dir=${remote}`, ...args], {
-    encoding: 'utf8',
-    stdio: ['pipe', 'pipe', 'pipe'],
-    ...(input !== undefined ? { input } : {}),
+const git = (remote: string, args: string[], input?: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = execFile('git', [`--git-dir=${remote}`, ...args], { encoding: 'utf8' }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    if (input !== undefined) child.stdin?.end(input);
   });
 
 /** The bare remote that holds `ref`, when it is a molecular ref and a remote is served. */
@@ -25,47 +27,47 @@ export function lockRemote(state: FakeState, ref: string): string | undefined {
   return state.gitRemote !== undefined && ref.startsWith(LOCKS) ? state.gitRemote : undefined;
 }
 
-export function readLockRef(remote: string, ref: string): string | undefined {
+export async function readLockRef(remote: string, ref: string): Promise<string | undefined> {
   try {
-    return git(remote, ['rev-parse', '--verify', '-q', `${ref}^{commit}`]).trim() || undefined;
+    return (await git(remote, ['rev-parse', '--verify', '-q', `${ref}^{commit}`])).trim() || undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Moves `ref` from `expected` (undefined: absent) to `next` (undefined: delete); false when it was not at `expected`. */
-export function swapLockRef(
+export async function swapLockRef(
   remote: string,
   ref: string,
   next: string | undefined,
   expected: string | undefined,
-): boolean {
+): Promise<boolean> {
   try {
-    if (next === undefined) git(remote, ['update-ref', '-d', ref, expected ?? ZERO]);
-    else git(remote, ['update-ref', ref, next, expected ?? ZERO]);
+    if (next === undefined) await git(remote, ['update-ref', '-d', ref, expected ?? ZERO]);
+    else await git(remote, ['update-ref', ref, next, expected ?? ZERO]);
     return true;
   } catch {
     return false;
   }
 }
 
-export function listLockRefs(remote: string, prefix: string): Array<[string, string]> {
-  return git(remote, ['for-each-ref', '--format=%(refname) %(objectname)', prefix])
+export async function listLockRefs(remote: string, prefix: string): Promise<Array<[string, string]>> {
+  return (await git(remote, ['for-each-ref', '--format=%(refname) %(objectname)', prefix]))
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split(' ') as [string, string]);
 }
 
 /** Writes a commit the API made into the remote under its own sha. */
-export function storeCommitObject(remote: string, text: string): void {
-  git(remote, ['hash-object', '-t', 'commit', '-w', '--stdin'], text);
+export async function storeCommitObject(remote: string, text: string): Promise<void> {
+  await git(remote, ['hash-object', '-t', 'commit', '-w', '--stdin'], text);
 }
 
 /** A commit only the remote holds (a push made it), as the API describes one. */
-export function readRemoteCommit(remote: string, sha: string): GitCommitRecord | undefined {
+export async function readRemoteCommit(remote: string, sha: string): Promise<GitCommitRecord | undefined> {
   let text: string;
   try {
-    text = git(remote, ['cat-file', 'commit', sha]);
+    text = await git(remote, ['cat-file', 'commit', sha]);
   } catch {
     return undefined;
   }

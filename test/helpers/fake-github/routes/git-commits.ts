@@ -22,9 +22,9 @@ function treeExists(state: FakeState, sha: string): boolean {
   return [...state.branchFiles.values()].some((files) => hashTree(files).sha === sha);
 }
 
-function commitExists(state: FakeState, sha: string): boolean {
+async function commitExists(state: FakeState, sha: string): Promise<boolean> {
   if (state.gitCommits.has(sha) || [...state.allRefs().values()].includes(sha)) return true;
-  return state.gitRemote !== undefined && readRemoteCommit(state.gitRemote, sha) !== undefined;
+  return state.gitRemote !== undefined && (await readRemoteCommit(state.gitRemote, sha)) !== undefined;
 }
 
 /** `git commit-tree`'s object text, so the sha is the one git would compute. */
@@ -43,11 +43,12 @@ function commitText(c: Omit<GitCommitRecord, 'sha'>): string {
 
 /** The git database's commits: what the ref lock writes its lease into. */
 export const gitCommitRoutes: HandlerTable = {
-  'git/create-commit': ({ state, links, body, actor }) => {
+  'git/create-commit': async ({ state, links, body, actor }) => {
     const input = body as CreateCommitBody;
     if (!treeExists(state, input.tree)) return unprocessable('Tree SHA does not exist');
     const parents = input.parents ?? [];
-    const missing = parents.find((p) => !commitExists(state, p));
+    const known = await Promise.all(parents.map((p) => commitExists(state, p)));
+    const missing = parents.find((_, i) => !known[i]);
     if (missing !== undefined) return unprocessable('Parent SHA does not exist or is not a commit object');
     const date = state.now().replace(/\.\d{3}Z$/, 'Z');
     const person = { name: actor.login, email: `${actor.login}@users.noreply.github.com`, date };
@@ -58,17 +59,17 @@ export const gitCommitRoutes: HandlerTable = {
     const sha = gitObjectSha('commit', Buffer.from(text, 'utf8'));
     const commit: GitCommitRecord = { sha, ...fields };
     // One repository: a ref pushed or made by the API may point at it (lock-refs.ts).
-    if (state.gitRemote !== undefined) storeCommitObject(state.gitRemote, text);
+    if (state.gitRemote !== undefined) await storeCommitObject(state.gitRemote, text);
     state.gitCommits.set(sha, commit);
     state.commitParents.set(sha, parents);
     return { status: 201, body: gitCommitShape(links, commit) };
   },
 
-  'git/get-commit': ({ state, links, params }) => {
+  'git/get-commit': async ({ state, links, params }) => {
     const sha = (params.commit_sha ?? '').toLowerCase();
     const commit =
       state.gitCommits.get(sha) ??
-      (state.gitRemote !== undefined ? readRemoteCommit(state.gitRemote, sha) : undefined);
+      (state.gitRemote !== undefined ? await readRemoteCommit(state.gitRemote, sha) : undefined);
     return commit ? { status: 200, body: gitCommitShape(links, commit) } : notFound();
   },
 };

@@ -1,5 +1,5 @@
 import { notFound, unprocessable } from '../errors.js';
-import { listLockRefs, lockRemote, readLockRef, swapLockRef } from '../lock-refs.js';
+import { listLockRefs, lockRemote, readLockRef, readRemoteCommit, swapLockRef } from '../lock-refs.js';
 import { refShape } from '../shapes/git.js';
 import type { HandlerTable } from './types.js';
 
@@ -12,7 +12,7 @@ function fullRef(ref: string | undefined): string {
 
 export const refRoutes: HandlerTable = {
   /** Atomic create-if-absent: Molecular uses a ref as a lock, so "already exists" must be exact. */
-  'git/create-ref': ({ state, links, body }) => {
+  'git/create-ref': async ({ state, links, body }) => {
     const { ref, sha } = body as { ref: string; sha: string };
     if (!ref.startsWith('refs/') || ref.split('/').length < 3) {
       return unprocessable("Reference name must start with 'refs/' and have at least two slashes.");
@@ -20,7 +20,8 @@ export const refRoutes: HandlerTable = {
     if (!SHA.test(sha)) return unprocessable('Object does not exist');
     const remote = lockRemote(state, ref);
     if (remote !== undefined) {
-      if (!swapLockRef(remote, ref, sha, undefined)) return unprocessable('Reference already exists');
+      if (!(await readRemoteCommit(remote, sha))) return unprocessable('Object does not exist');
+      if (!(await swapLockRef(remote, ref, sha, undefined))) return unprocessable('Reference already exists');
       return { status: 201, body: refShape(links, ref, sha) };
     }
     if (state.allRefs().has(ref)) return unprocessable('Reference already exists');
@@ -28,24 +29,26 @@ export const refRoutes: HandlerTable = {
     return { status: 201, body: refShape(links, ref, sha) };
   },
 
-  'git/get-ref': ({ state, links, params }) => {
+  'git/get-ref': async ({ state, links, params }) => {
     const ref = fullRef(params.ref);
     const remote = lockRemote(state, ref);
-    const sha = remote !== undefined ? readLockRef(remote, ref) : state.allRefs().get(ref);
+    const sha = remote !== undefined ? await readLockRef(remote, ref) : state.allRefs().get(ref);
     return sha ? { status: 200, body: refShape(links, ref, sha) } : notFound();
   },
 
   /** Without `force`, only a fast-forward (per `state.commitParents`) is accepted, like GitHub. */
-  'git/update-ref': ({ state, links, params, body }) => {
+  'git/update-ref': async ({ state, links, params, body }) => {
     const ref = fullRef(params.ref);
     const { sha, force = false } = body as { sha: string; force?: boolean };
     const remote = lockRemote(state, ref);
     if (remote !== undefined) {
-      const current = readLockRef(remote, ref);
+      const current = await readLockRef(remote, ref);
       if (!current) return unprocessable('Reference does not exist');
-      if (!SHA.test(sha)) return unprocessable('Object does not exist');
+      if (!SHA.test(sha) || !(await readRemoteCommit(remote, sha)))
+        return unprocessable('Object does not exist');
       if (!force && !state.isAncestor(current, sha)) return unprocessable('Update is not a fast forward');
-      if (!swapLockRef(remote, ref, sha, current)) return unprocessable('Update is not a fast forward');
+      if (!(await swapLockRef(remote, ref, sha, current)))
+        return unprocessable('Update is not a fast forward');
       return { status: 200, body: refShape(links, ref, sha) };
     }
     const current = state.allRefs().get(ref);
@@ -59,12 +62,12 @@ export const refRoutes: HandlerTable = {
     return { status: 200, body: refShape(links, ref, sha) };
   },
 
-  'git/delete-ref': ({ state, params }) => {
+  'git/delete-ref': async ({ state, params }) => {
     const ref = fullRef(params.ref);
     const remote = lockRemote(state, ref);
     if (remote !== undefined) {
-      const current = readLockRef(remote, ref);
-      if (!current || !swapLockRef(remote, ref, undefined, current)) {
+      const current = await readLockRef(remote, ref);
+      if (!current || !(await swapLockRef(remote, ref, undefined, current))) {
         return unprocessable('Reference does not exist');
       }
       return { status: 204 };
@@ -79,10 +82,10 @@ export const refRoutes: HandlerTable = {
     return { status: 204 };
   },
 
-  'git/list-matching-refs': ({ state, links, params }) => {
+  'git/list-matching-refs': async ({ state, links, params }) => {
     const prefix = fullRef(params.ref);
     const remote = lockRemote(state, prefix);
-    const all = remote !== undefined ? listLockRefs(remote, 'refs/molecular/') : [...state.allRefs()];
+    const all = remote !== undefined ? await listLockRefs(remote, 'refs/molecular/') : [...state.allRefs()];
     const matching = all.filter(([ref]) => ref.startsWith(prefix));
     return { status: 200, body: matching.map(([ref, sha]) => refShape(links, ref, sha)) };
   },

@@ -221,6 +221,27 @@ describe('acquireRefLock', () => {
     expect(options.slept).toEqual([]);
   });
 
+  it('makes a new lock commit when the repository no longer holds the one it kept (422 "Object does not exist")', async () => {
+    const options = clock();
+    nock(API)
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('1') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('1') })
+      .reply(201, {});
+    const first = await acquireRefLock(octokit(), repo, '12-abc', options);
+    if (!first.ok) throw new Error(first.error.message);
+    nock(API)
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('1') })
+      .reply(422, { message: 'Object does not exist' })
+      .post('/repos/acme/widgets/git/commits')
+      .reply(201, { sha: sha('2') })
+      .post('/repos/acme/widgets/git/refs', { ref: 'refs/molecular/locks/12-abc', sha: sha('2') })
+      .reply(201, {});
+    const again = await acquireRefLock(octokit(), repo, '12-abc', options);
+    expect(again).toMatchObject({ ok: true, value: { sha: sha('2') } });
+    expect(options.slept).toEqual([]);
+  });
+
   it('judges a lock commit it cannot read by its commit date plus the TTL', async () => {
     const options = clock();
     nock(API)
