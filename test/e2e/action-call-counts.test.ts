@@ -51,20 +51,20 @@ const replies = (repo: ActionRepo) =>
   );
 
 describe('API calls of the Action’s event jobs', () => {
-  it('a label pours with config, formula and comments read in one document: no contents read', async () => {
+  it('a label pours with config, formula and comments read in one document: no contents read, the lease by git', async () => {
     const { repo, pour } = await poured();
     expect(pour).toEqual([
       'MolecularJobSnapshot', // config, the formulas folder and the issue's comments
       'repos/get-collaborator-permission-level', // may alice, who labelled, pour?
-      'git/create-commit',
-      'git/create-ref',
-      'MolecularComments', // is the id taken? read under the lock
+      // The lease is a git push; on a lock ref nobody held, the snapshot's comments say the id is free.
       'issues/create-comment',
-      'MolecularComment',
       'issues/add-labels',
-      'git/delete-ref',
       'actions/create-workflow-dispatch',
     ]);
+    // The lease taken and given back (and the step jobs' after it), with the job's own token.
+    const pushes = repo.gh.gitRequests.filter((r) => r.service === 'receive-pack');
+    expect(pushes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(pushes.map((r) => r.login))).toEqual(new Set(['github-actions[bot]']));
     expect(repo.molecule().formula.source).toMatchObject({ path: '.github/formulas/pair.formula.toml' });
   }, 120_000);
 
