@@ -124,6 +124,36 @@ export async function recordAttemptBase(
   return updated.ok ? ok(undefined) : updated;
 }
 
+/** HEAD as a step in the working tree starts from it: its commit and full name (`HEAD` when detached). */
+export interface TreeHead {
+  commit: string;
+  name: string;
+}
+
+/**
+ * HEAD, its name, and whether an attempt of the step left its base behind (it did not complete,
+ * or its runner died before forgetting it), in one process. Undefined when HEAD cannot be read
+ * that way (an unborn branch): the caller asks the long way, which says why.
+ */
+export async function readTreeStart(
+  cwd: string,
+  molId: string,
+  stepId: string,
+): Promise<Result<{ head: TreeHead; baseLeft: boolean } | undefined>> {
+  const base = baseRef(molId, stepId);
+  // Ref names hold no glob characters (git refuses them), so the pattern names this step's refs
+  // alone, and `*` matching across `/` only adds names compared exactly below.
+  const out = await git(
+    cwd,
+    ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD', `--glob=${ROOT}/${molId}/${stepId}/*`],
+    { okCodes: [0, 128] },
+  );
+  if (!out.ok) return out;
+  const [commit, name, ...refs] = out.value.stdout.trim().split('\n');
+  if (out.value.code !== 0 || !commit || !name) return ok(undefined);
+  return ok({ head: { commit, name }, baseLeft: refs.includes(base) });
+}
+
 /** The attempt completed: its work is on the branch, its base no longer needed. */
 export async function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
   const deleted = await git(cwd, ['update-ref', '-d', baseRef(molId, stepId)]);

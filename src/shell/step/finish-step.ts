@@ -41,6 +41,8 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   const { job, checkout } = input;
   let outcome = withUsage(await doWork(input), input.ran);
   const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
+  // Only a completed step's "after" is the next step's "before" (step-host.ts `gitConfigAfter`).
+  if (outcome.status === 'failed') job.host.gitConfigAfter?.delete(checkout.cwd);
   if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -134,7 +136,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const ranOk = command === undefined ? {} : { command };
 
   // Before any git call on the step's work: git would run what a changed setting names.
-  const config = await unchangedConfig(def.id, checkout);
+  const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, ranOk);
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
@@ -240,7 +242,7 @@ async function keepWorkInProgress(
   stopped: Stopped,
 ): Promise<StepOutcome> {
   const { def, mol, host } = job;
-  const config = await unchangedConfig(def.id, checkout);
+  const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, { command });
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
@@ -293,12 +295,16 @@ async function keepWorkInProgress(
   return failed({ code: stopped.code, message }, { checkpoint, command });
 }
 
-async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<Result<void>> {
+async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Result<void>> {
+  const stepId = job.def.id;
   if (checkout.gitConfig === undefined) return ok(undefined);
   const now = await gitConfigSnapshot(checkout.cwd);
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
-  if (changed.length === 0) return ok(undefined);
+  if (changed.length === 0) {
+    if (checkout.kind === 'tree') job.host.gitConfigAfter?.set(checkout.cwd, now.value);
+    return ok(undefined);
+  }
   return err(
     'git-config-changed',
     `step ${stepId} changed git's configuration (${changed.join(', ')}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`,

@@ -97,6 +97,13 @@ export interface StepHost {
   commandSpawned?(job: StepJob, group: GroupIdentity): Promise<boolean>;
   /** The step's command and everything in its group ended. */
   commandEnded?(job: StepJob, group: GroupIdentity): void;
+  /**
+   * Git's configuration as a completed step's finish half read it, by working tree (local
+   * execution, one step at a time): the next step there starts from it instead of reading it again.
+   * Whatever changes it in between (a gate, the person) then counts as that next step's change and
+   * is refused, never absorbed into its "before". Faces that run one step per process leave it out.
+   */
+  gitConfigAfter?: Map<string, string[]>;
 }
 
 /**
