@@ -81,10 +81,19 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
     keptAttempt = kept.value;
   }
 
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== undefined);
-  if (!cleared.ok) return cleared;
-
-  const added = await git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
+  // Neither the step's branch nor its folder exists (its first attempt): nothing to clear, unless
+  // git still has the folder registered (removed by hand), which the failed add shows.
+  const add = () => git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
+  const fresh = tip === undefined && !(await pathExists(path));
+  let added = fresh ? await add() : undefined;
+  if (added === undefined || !added.ok) {
+    const branchExists = fresh
+      ? (await resolveCommit(repoDir, `refs/heads/${branch.value}`)) !== undefined
+      : tip !== undefined;
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    if (!cleared.ok) return cleared;
+    added = await add();
+  }
   if (!added.ok) return added;
 
   for (const other of others) {
@@ -94,7 +103,8 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
       return merged;
     }
   }
-  const head = await gitText(path, ['rev-parse', 'HEAD']);
+  // Without a merge the new branch starts at the first base itself: no need to ask.
+  const head = others.length === 0 ? ok(first.sha) : await gitText(path, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
   return ok({
     cwd: path,

@@ -212,7 +212,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const place = host.place;
   if (checkout.kind === 'worktree' && place.kind === 'worktree') {
     // The work is on the branch; the next step gets its own worktree from it.
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
     if (!removed.ok) return failed(removed.error, { checkpoint, gates, ...ranOk });
   }
   const waiting = gates.some((g) => g.passed === null);
