@@ -115,12 +115,14 @@ export async function recordAttemptBase(
     ? head === undefined
       ? await gitText(cwd, ['rev-parse', 'HEAD'])
       : ok(head)
-    : await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+    : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then((made) =>
+        made.ok ? ok(made.value.commit) : made,
+      );
   if (!taken.ok) return taken;
+  const commit = taken.value;
   const [set, other] = clean
     ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)]
     : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
-  const commit = typeof taken.value === 'string' ? taken.value : taken.value.commit;
   // One transaction: the step's base is never named twice.
   const updated = await git(cwd, ['update-ref', '--stdin'], {
     input: `update ${set} ${commit}\ndelete ${other}\n`,
