@@ -138,11 +138,12 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   // Before any git call on the step's work: git would run what a changed setting names.
   const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, ranOk);
+  let head: string | undefined;
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
+    head = onBranch.value;
   }
-  let head: string | undefined;
   if (checkout.kind === 'tree') {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
@@ -330,10 +331,12 @@ async function headStayed(stepId: string, checkout: StepCheckout): Promise<Resul
 }
 
 /** An agent may have switched branches: the step's branch is moved to wherever its work is. */
-async function stayOnBranch(workspace: string, branch: string): Promise<Result<void>> {
-  const head = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
-  if (!head.ok) return head;
-  if (head.value === branch) return ok(undefined);
+async function stayOnBranch(workspace: string, branch: string): Promise<Result<string>> {
+  // HEAD's commit and its branch in one call; `checkout -B` below keeps the commit.
+  const read = await gitText(workspace, ['rev-parse', 'HEAD', '--abbrev-ref', 'HEAD']);
+  if (!read.ok) return read;
+  const [commit = '', name] = read.value.split('\n');
+  if (name === branch) return ok(commit);
   const moved = await git(workspace, ['checkout', '-q', '-B', branch]);
-  return moved.ok ? ok(undefined) : moved;
+  return moved.ok ? ok(commit) : moved;
 }

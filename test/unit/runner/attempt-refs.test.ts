@@ -45,7 +45,7 @@ describe('attempt bases in the working tree', () => {
     expect(await pathExists(join(repo.dir, 'loose.txt'))).toBe(false);
     expect(await repo.git(['status', '--porcelain'])).toBe('');
     expect(await refs()).toBe('refs/molecular/attempts/m1/s1/1');
-    expect(must(await readTreeStart(repo.dir, 'm1', 's1')).baseLeft).toBe(false);
+    expect(must(await readTreeStart(repo.dir, 'm1', 's1'))?.baseLeft).toBe(false);
   });
 
   it('a base with a person’s work in it is a snapshot commit at …/base; recording replaces the other name', async () => {
