@@ -69,5 +69,6 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
       groups?.delete(job.def.id);
     },
     gitConfigAfter: new Map(),
+    completedBases: new Map(),
   };
 }

@@ -109,6 +109,8 @@ export async function recordAttemptBase(
   stepId: string,
   clean = false,
   head?: string,
+  /** Bases of steps that completed since, forgotten in the same transaction (step-host.ts `completedBases`). */
+  forget: readonly AttemptOf[] = [],
 ): Promise<Result<void>> {
   // Nothing changed in the tree: HEAD is the base, files and all, and needs no commit of its own.
   const taken = clean
@@ -125,9 +127,22 @@ export async function recordAttemptBase(
     : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
   // One transaction: the step's base is never named twice.
   const updated = await git(cwd, ['update-ref', '--stdin'], {
-    input: `update ${set} ${commit}\ndelete ${other}\n`,
+    input: `update ${set} ${commit}\ndelete ${other}\n${forgetting(forget)}`,
   });
   return updated.ok ? ok(undefined) : updated;
+}
+
+/** A step of a molecule, whose attempt base is meant. */
+export interface AttemptOf {
+  molId: string;
+  stepId: string;
+}
+
+/** `update-ref --stdin` lines deleting both names of each base; deleting one that is not there is no error. */
+function forgetting(bases: readonly AttemptOf[]): string {
+  return bases
+    .map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}\ndelete ${baseHeadRef(molId, stepId)}\n`)
+    .join('');
 }
 
 /** HEAD as a step in the working tree starts from it: its commit and full name (`HEAD` when detached). */
@@ -164,11 +179,14 @@ export async function readTreeStart(
 }
 
 /** The attempt completed: its work is on the branch, its base no longer needed. */
-export async function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
-  // Both names in one transaction; deleting one that is not there is no error.
-  const deleted = await git(cwd, ['update-ref', '--stdin'], {
-    input: `delete ${baseRef(molId, stepId)}\ndelete ${baseHeadRef(molId, stepId)}\n`,
-  });
+export function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
+  return forgetAttemptBases(cwd, [{ molId, stepId }]);
+}
+
+/** Several completed attempts' bases, in one transaction. */
+export async function forgetAttemptBases(cwd: string, bases: readonly AttemptOf[]): Promise<Result<void>> {
+  if (bases.length === 0) return ok(undefined);
+  const deleted = await git(cwd, ['update-ref', '--stdin'], { input: forgetting(bases) });
   return deleted.ok ? ok(undefined) : deleted;
 }
 

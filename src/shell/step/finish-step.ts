@@ -50,8 +50,13 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   if (place.kind === 'worktree' && place.attemptsDir !== undefined)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== 'failed') {
-    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
-    if (!forgotten.ok) return forgotten;
+    const pending = job.host.completedBases;
+    const base = { molId: job.mol.id, stepId: job.def.id };
+    if (pending !== undefined) pending.set(checkout.cwd, [...(pending.get(checkout.cwd) ?? []), base]);
+    else {
+      const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+      if (!forgotten.ok) return forgotten;
+    }
   }
   return ok({
     ...recorded.value,

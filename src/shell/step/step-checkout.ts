@@ -74,8 +74,10 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
       host.log(`the previous attempt of ${def.id} (its branch ${branch}) was kept at ${keptAttempt}`);
     if (execution === 'local') {
       const clean = preexisting !== undefined && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit);
+      const completed = host.completedBases?.get(cwd) ?? [];
+      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit, completed);
       if (!recorded.ok) return recorded;
+      host.completedBases?.delete(cwd);
     }
     const gitConfig = await configBefore(host, cwd, isWorktree);
     if (!gitConfig.ok) return gitConfig;

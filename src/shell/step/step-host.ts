@@ -16,6 +16,7 @@ import type {
   Result,
   StepState,
 } from '../../engine/index.js';
+import type { AttemptOf } from '../../runner/attempt-refs.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
 
 /** The event a report writes, chosen on the molecule as read under the store's lock. */
@@ -104,6 +105,14 @@ export interface StepHost {
    * is refused, never absorbed into its "before". Faces that run one step per process leave it out.
    */
   gitConfigAfter?: Map<string, string[]>;
+  /**
+   * Attempt bases of steps that completed in a working tree (attempt-refs.ts), by working tree:
+   * forgotten in the same `update-ref --stdin` that records the next step's base there, or by the
+   * face when its run ends, rather than by a process of their own. A crash in between leaves a
+   * completed step's base behind, which nothing reads (a step run again finds it completed and
+   * forgets it). Faces that run one step per process leave it out: each base is forgotten at once.
+   */
+  completedBases?: Map<string, AttemptOf[]>;
 }
 
 /**
