@@ -42,7 +42,8 @@ export async function measure() {
     const log = join(dir, 'git.log');
     const wrapper = join(dir, 'bin', 'git');
     await mkdir(join(dir, 'bin'));
-    await writeFile(wrapper, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${realGit.trim()}' "$@"\n`);
+    // One NUL-ended record per call: a commit message's newlines do not count as calls.
+    await writeFile(wrapper, `#!/bin/sh\nprintf '%s\\0' "$*" >> '${log}'\nexec '${realGit.trim()}' "$@"\n`);
     await chmod(wrapper, 0o755);
     const repo = join(dir, 'repo');
     await mkdir(repo);
@@ -63,7 +64,7 @@ export async function measure() {
         cwd: repo,
         env: { ...env, PATH: `${join(dir, 'bin')}:${process.env.PATH}` },
       });
-      return (await readFile(log, 'utf8')).trim().split('\n');
+      return (await readFile(log, 'utf8')).split('\0').filter((call) => call.length > 0);
     };
     const calls = await run('g1');
     // What a run pays once (finding the repository, the run lock, pinning the formula), from a 1-step run.

@@ -22,6 +22,7 @@ import {
   startsSteps,
   withFanouts,
 } from '../engine/index.js';
+import { forgetAttemptBases } from '../runner/attempt-refs.js';
 import { endGroup, type GroupIdentity } from '../runner/process-group.js';
 import { runsUnattended } from '../shell/step/agent-command.js';
 import { finishStep } from '../shell/step/finish-step.js';
@@ -219,6 +220,8 @@ export async function execute(
     await loop();
   } finally {
     stopOnSignal();
+    // Completed steps' attempt bases not yet forgotten with a next step's (step-host.ts).
+    for (const [cwd, bases] of host.completedBases ?? []) await forgetAttemptBases(cwd, bases);
     await tree?.value?.release();
   }
   if (fatal !== undefined) return { ok: false, error: fatal };

@@ -68,5 +68,7 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
     commandEnded: (job) => {
       groups?.delete(job.def.id);
     },
+    gitConfigAfter: new Map(),
+    completedBases: new Map(),
   };
 }

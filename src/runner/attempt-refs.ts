@@ -4,9 +4,11 @@
  * commit at `refs/molecular/attempts/<mol>/<step>/<n>`, not on the branch and not in the tree.
  *
  * When an attempt starts, the tree as it is (HEAD plus a person's uncommitted work) is recorded as a
- * commit at `refs/molecular/attempts/<mol>/<step>/base` whose parent is HEAD. Setting an attempt
- * aside records the tree as it is now at the attempt's ref, then puts back that base: HEAD (and the
- * branch) at the parent, the files as they were, a person's work in progress still uncommitted.
+ * commit at `refs/molecular/attempts/<mol>/<step>/base` whose parent is HEAD; a tree with nothing
+ * uncommitted is HEAD itself, so HEAD is recorded at `…/base-head` instead, without making a commit
+ * of the same tree. Setting an attempt aside records the tree as it is now at the attempt's ref,
+ * then puts back that base: HEAD (and the branch) at the parent (or the `base-head` commit), the
+ * files as they were, a person's work in progress still uncommitted.
  *
  * An `on_fail` loop starts a step's attempts again at 1, so `<n>` counts attempts across loops: the
  * attempt's own number, or one past the highest already kept when that is more. A failed attempt of
@@ -51,29 +53,19 @@ function baseRef(molId: string, stepId: string): string {
   return `${ROOT}/${molId}/${stepId}/base`;
 }
 
+/** Where the attempt's base is HEAD itself (a clean tree): the commit to go back to and its tree. */
+function baseHeadRef(molId: string, stepId: string): string {
+  return `${ROOT}/${molId}/${stepId}/base-head`;
+}
+
 /** A commit of the whole working tree (untracked files too, ignored ones not) on top of HEAD. */
 async function snapshot(
   cwd: string,
   message: string,
-  clean = false,
   knownHead?: string,
 ): Promise<Result<{ commit: string; head: string }>> {
   const head = knownHead === undefined ? await gitText(cwd, ['rev-parse', 'HEAD']) : ok(knownHead);
   if (!head.ok) return head;
-  if (clean) {
-    // Nothing changed in the tree: HEAD's own tree, without building an index.
-    const commit = await gitText(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      'commit-tree',
-      `${head.value}^{tree}`,
-      '-p',
-      head.value,
-      '-m',
-      message,
-    ]);
-    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
-  }
   const indexPath = await gitText(cwd, [
     'rev-parse',
     '--path-format=absolute',
@@ -117,16 +109,84 @@ export async function recordAttemptBase(
   stepId: string,
   clean = false,
   head?: string,
+  /** Bases of steps that completed since, forgotten in the same transaction (step-host.ts `completedBases`). */
+  forget: readonly AttemptOf[] = [],
 ): Promise<Result<void>> {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
+  // Nothing changed in the tree: HEAD is the base, files and all, and needs no commit of its own.
+  const taken = clean
+    ? head === undefined
+      ? await gitText(cwd, ['rev-parse', 'HEAD'])
+      : ok(head)
+    : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then((made) =>
+        made.ok ? ok(made.value.commit) : made,
+      );
   if (!taken.ok) return taken;
-  const updated = await git(cwd, ['update-ref', baseRef(molId, stepId), taken.value.commit]);
+  const commit = taken.value;
+  const [set, other] = clean
+    ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)]
+    : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  // One transaction: the step's base is never named twice.
+  const updated = await git(cwd, ['update-ref', '--stdin'], {
+    input: `update ${set} ${commit}\ndelete ${other}\n${forgetting(forget)}`,
+  });
   return updated.ok ? ok(undefined) : updated;
 }
 
+/** A step of a molecule, whose attempt base is meant. */
+export interface AttemptOf {
+  molId: string;
+  stepId: string;
+}
+
+/** `update-ref --stdin` lines deleting both names of each base; deleting one that is not there is no error. */
+function forgetting(bases: readonly AttemptOf[]): string {
+  return bases
+    .map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}\ndelete ${baseHeadRef(molId, stepId)}\n`)
+    .join('');
+}
+
+/** HEAD as a step in the working tree starts from it: its commit and full name (`HEAD` when detached). */
+export interface TreeHead {
+  commit: string;
+  name: string;
+}
+
+/**
+ * HEAD, its name, and whether an attempt of the step left its base behind (it did not complete,
+ * or its runner died before forgetting it), in one process. Undefined when HEAD cannot be read
+ * that way (an unborn branch): the caller asks the long way, which says why.
+ */
+export async function readTreeStart(
+  cwd: string,
+  molId: string,
+  stepId: string,
+): Promise<Result<{ head: TreeHead; baseLeft: boolean } | undefined>> {
+  const base = baseRef(molId, stepId);
+  // Ref names hold no glob characters (git refuses them), so the pattern names this step's refs
+  // alone, and `*` matching across `/` only adds names compared exactly below.
+  const out = await git(
+    cwd,
+    ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD', `--glob=${ROOT}/${molId}/${stepId}/*`],
+    { okCodes: [0, 128] },
+  );
+  if (!out.ok) return out;
+  const [commit, name, ...refs] = out.value.stdout.trim().split('\n');
+  if (out.value.code !== 0 || !commit || !name) return ok(undefined);
+  return ok({
+    head: { commit, name },
+    baseLeft: refs.includes(base) || refs.includes(baseHeadRef(molId, stepId)),
+  });
+}
+
 /** The attempt completed: its work is on the branch, its base no longer needed. */
-export async function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
-  const deleted = await git(cwd, ['update-ref', '-d', baseRef(molId, stepId)]);
+export function forgetAttemptBase(cwd: string, molId: string, stepId: string): Promise<Result<void>> {
+  return forgetAttemptBases(cwd, [{ molId, stepId }]);
+}
+
+/** Several completed attempts' bases, in one transaction. */
+export async function forgetAttemptBases(cwd: string, bases: readonly AttemptOf[]): Promise<Result<void>> {
+  if (bases.length === 0) return ok(undefined);
+  const deleted = await git(cwd, ['update-ref', '--stdin'], { input: forgetting(bases) });
   return deleted.ok ? ok(undefined) : deleted;
 }
 
@@ -165,9 +225,12 @@ export async function setAsideAttempt(
   stepId: string,
   attempt: number,
 ): Promise<Result<string | undefined>> {
-  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  const snapshotBase = await resolveCommit(cwd, baseRef(molId, stepId));
+  const headBase =
+    snapshotBase === undefined ? await resolveCommit(cwd, baseHeadRef(molId, stepId)) : undefined;
+  const base = snapshotBase ?? headBase;
   if (base === undefined) return ok(undefined);
-  const parent = await gitText(cwd, ['rev-parse', `${base}^`]);
+  const parent = headBase !== undefined ? ok(headBase) : await gitText(cwd, ['rev-parse', `${base}^`]);
   if (!parent.ok) return parent;
   const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`);
   if (!now.ok) return now;

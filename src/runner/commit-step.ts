@@ -3,7 +3,7 @@
  * `-c`, so machines without a git identity work) and hooks are skipped: a step is checked by its
  * gates, and a hook waiting for input would hang the run.
  */
-import { ok, type Result } from '../engine/index.js';
+import { err, ok, type Result } from '../engine/index.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, splitNul } from './git.js';
 
 export interface CommitStepOptions {
@@ -41,48 +41,69 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   const only = pathspecOf(options.exclude ?? []);
   const added = await git(cwd, ['add', '-A', ...only.args], { input: only.input });
   if (!added.ok) return added;
-  const staged = await git(cwd, ['diff', '--cached', '--name-only', '--no-renames', '-z']);
-  if (!staged.ok) return staged;
-  // Changes staged before the step (a person's `git add`) stay staged and out of the commit.
-  const excluded = new Set(options.exclude ?? []);
-  const committed = splitNul(staged.value.stdout).some((path) => !excluded.has(path));
-  if (committed) {
-    const trailers = `Molecule: ${options.molId}\nStep: ${options.stepId}`;
-    const made = await git(
-      cwd,
-      [
-        ...MOLECULAR_IDENTITY,
-        ...COMMIT_SETTINGS,
-        'commit',
-        '-q',
-        '--no-verify',
-        '-m',
-        options.message,
-        '-m',
-        trailers,
-        ...only.args,
-      ],
-      { input: only.input },
-    );
-    if (!made.ok) return made;
-    // HEAD and its parent in one call: when the parent is the base (the step made no commits of
-    // its own), the files are those just committed and git need not be asked again.
-    const tip = await git(cwd, ['rev-parse', 'HEAD', 'HEAD^']);
+  // Whether there is anything to commit is git's own answer: `commit` exits 1 and says so when
+  // there is not. With excluded paths it commits only the rest (`--only`), so changes staged
+  // before the step (a person's `git add`) stay staged and out of the commit.
+  const trailers = `Molecule: ${options.molId}\nStep: ${options.stepId}`;
+  const made = await git(
+    cwd,
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      'commit',
+      '-q',
+      '--no-verify',
+      '--untracked-files=no',
+      '-m',
+      options.message,
+      '-m',
+      trailers,
+      ...only.args,
+    ],
+    { input: only.input, okCodes: [0, 1] },
+  );
+  if (!made.ok) return made;
+  if (made.value.code === 0) {
+    // The new commit, its parent and its files in one call: when the parent is the base (the
+    // step made no commits of its own), those files are the step's.
+    const tip = await git(cwd, [
+      'diff-tree',
+      '--always',
+      '-r',
+      '--no-renames',
+      '--name-only',
+      '-z',
+      '--format=%H %P',
+      'HEAD',
+    ]);
     if (!tip.ok) return tip;
-    const [head, parent] = tip.value.stdout.trim().split('\n') as [string, string];
-    if (parent === base) {
-      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
-      return ok({ commit: head, committed, filesModified: files });
-    }
-    return filesSince(cwd, base, head, committed);
+    const { head, parent, files } = parseTip(tip.value.stdout);
+    if (parent === base) return ok({ commit: head, committed: true, filesModified: files });
+    return filesSince(cwd, base, head, true);
   }
-  // `git add` and `git diff --cached` since the caller's read did not move HEAD.
+  if (!NOTHING_TO_COMMIT.test(`${made.value.stdout}\n${made.value.stderr}`)) {
+    const why = (made.value.stderr || made.value.stdout).trim().split('\n').slice(-3).join(' ');
+    return err('git-failed', `git commit failed in ${cwd}: ${why || 'exit 1'}`);
+  }
+  // `git add` and a commit that made nothing since the caller's read did not move HEAD.
   const head =
     options.headCommit !== undefined ? ok(options.headCommit) : await gitText(cwd, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
   // Nothing committed and HEAD where the step began: nothing changed, no need to ask git.
-  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  return filesSince(cwd, base, head.value, committed);
+  if (head.value === base) return ok({ commit: head.value, committed: false, filesModified: [] });
+  return filesSince(cwd, base, head.value, false);
+}
+
+/** What `git commit` (LC_ALL=C) says when it made no commit because nothing matched or changed. */
+const NOTHING_TO_COMMIT =
+  /nothing to commit|nothing added to commit|no changes added to commit|did not match any file/;
+
+/** `diff-tree --format='%H %P' -z --name-only` of one commit: `<sha> <parent>\0`, then `\n` and the paths. */
+function parseTip(text: string): { head: string; parent: string | undefined; files: string[] } {
+  const end = text.indexOf('\0');
+  const [head = '', parent] = text.slice(0, end).split(' ');
+  const rest = text.slice(end + 1);
+  return { head, parent, files: splitNul(rest.startsWith('\n') ? rest.slice(1) : rest) };
 }
 
 async function filesSince(

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Diagnostic, type ExecutionMode, err, ok, type Result, stepBranch } from '../engine/index.js';
-import { keepBranchAttempt } from './attempt-refs.js';
+import { keepBranchAttempt, type TreeHead } from './attempt-refs.js';
 import { checkBranchName } from './branch-names.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';
@@ -30,6 +30,8 @@ export interface PrepareWorkspaceOptions {
   remoteEnv?: Record<string, string>;
   /** The number of the attempt that left the step's branch behind: its tip is kept at its attempt ref. */
   previousAttempt?: number;
+  /** Local mode: HEAD as the caller just read it (attempt-refs.ts `readTreeStart`), not asked again. */
+  head?: TreeHead;
 }
 
 export interface Workspace {
@@ -51,7 +53,7 @@ export interface Workspace {
 }
 
 export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
-  if (options.execution === 'local') return currentTree(options.repoDir);
+  if (options.execution === 'local') return currentTree(options.repoDir, options.head);
 
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
@@ -79,10 +81,19 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
     keptAttempt = kept.value;
   }
 
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== undefined);
-  if (!cleared.ok) return cleared;
-
-  const added = await git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
+  // Neither the step's branch nor its folder exists (its first attempt): nothing to clear, unless
+  // git still has the folder registered (removed by hand), which the failed add shows.
+  const add = () => git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
+  const fresh = tip === undefined && !(await pathExists(path));
+  let added = fresh ? await add() : undefined;
+  if (added === undefined || !added.ok) {
+    const branchExists = fresh
+      ? (await resolveCommit(repoDir, `refs/heads/${branch.value}`)) !== undefined
+      : tip !== undefined;
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    if (!cleared.ok) return cleared;
+    added = await add();
+  }
   if (!added.ok) return added;
 
   for (const other of others) {
@@ -92,7 +103,8 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
       return merged;
     }
   }
-  const head = await gitText(path, ['rev-parse', 'HEAD']);
+  // Without a merge the new branch starts at the first base itself: no need to ask.
+  const head = others.length === 0 ? ok(first.sha) : await gitText(path, ['rev-parse', 'HEAD']);
   if (!head.ok) return head;
   return ok({
     cwd: path,
@@ -103,15 +115,10 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   });
 }
 
-async function currentTree(repoDir: string): Promise<Result<Workspace>> {
-  // One call for both: HEAD's commit, then its full name ("HEAD" itself when detached).
-  const head = await git(repoDir, ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'], {
-    okCodes: [0, 128],
-  });
-  if (!head.ok) return head;
-  const [sha, name] = head.value.stdout.trim().split('\n');
-  if (head.value.code !== 0 || sha === undefined || name === undefined)
-    return err('unknown-base', `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+async function currentTree(repoDir: string, known?: TreeHead): Promise<Result<Workspace>> {
+  const read = known === undefined ? await readHead(repoDir) : ok(known);
+  if (!read.ok) return read;
+  const { commit: sha, name } = read.value;
   const status = await git(repoDir, [
     'status',
     '--porcelain=v1',
@@ -128,6 +135,18 @@ async function currentTree(repoDir: string): Promise<Result<Workspace>> {
     isWorktree: false,
     preexisting: splitNul(status.value.stdout).map((entry) => entry.slice(3)),
   });
+}
+
+async function readHead(repoDir: string): Promise<Result<TreeHead>> {
+  // One call for both: HEAD's commit, then its full name ("HEAD" itself when detached).
+  const head = await git(repoDir, ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'], {
+    okCodes: [0, 128],
+  });
+  if (!head.ok) return head;
+  const [commit, name] = head.value.stdout.trim().split('\n');
+  if (head.value.code !== 0 || commit === undefined || name === undefined)
+    return err('unknown-base', `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+  return ok({ commit, name });
 }
 
 /**

@@ -72,8 +72,19 @@ export async function removeWorktree(options: {
   repoDir: string;
   path: string;
   deleteBranch?: string;
+  /**
+   * The caller made this worktree and it is still there (a step's, once its work is on its
+   * branch): removed without listing them all first; the long way only when git refuses.
+   */
+  registered?: boolean;
 }): Promise<Result<void>> {
   const { repoDir, path } = options;
+  if (options.registered && options.deleteBranch === undefined) {
+    const removed = await git(repoDir, ['worktree', 'remove', '--force', '--force', resolve(path)], {
+      okCodes: [0, 128],
+    });
+    if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(undefined) : removed;
+  }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve(path);

@@ -4,7 +4,7 @@
  * tree or on the branch, so the attempt that completes commits exactly its own files.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groupAlive } from '../../src/runner/process-group.js';
@@ -247,5 +247,22 @@ run = 'n=$(cat "$MOL_VAR_DIR/n" 2>/dev/null || echo 0); echo $((n+1)) > "$MOL_VA
       .filter((h) => h.step === 'check' && h.event === 'fail')
       .map((h) => /refs\/molecular\/attempts\/\S+/.exec(h.note ?? '')?.[0]);
     expect(noted.sort()).toEqual([...refs].sort());
+  }, 180_000);
+
+  it('a run that completes leaves no attempt base behind, with a person’s work in the tree or without', async () => {
+    const file = join(repo.root, 'bases.formula.toml');
+    const steps = ['a', 'b', 'c'].map(
+      (id, i) =>
+        `[[steps]]\nid = "${id}"\nrun = 'echo ${id} > ${id}.txt'${i ? `\nneeds = ["${'abc'[i - 1]}"]` : ''}`,
+    );
+    await writeFile(file, `formula = "bases"\nexecution = "local"\n${steps.join('\n')}\n`);
+    // notes.txt makes each base a snapshot of the tree (…/base); without it, HEAD itself (…/base-head).
+    for (const id of ['dirty1', 'clean1']) {
+      if (id === 'clean1') await rm(join(repo.dir, 'notes.txt'));
+      const ran = await run(['run', file, '--id', id]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect((await status(id)).status).toBe('complete');
+      expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/'])).toBe('');
+    }
   }, 180_000);
 });

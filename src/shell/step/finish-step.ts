@@ -41,6 +41,8 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   const { job, checkout } = input;
   let outcome = withUsage(await doWork(input), input.ran);
   const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
+  // Only a completed step's "after" is the next step's "before" (step-host.ts `gitConfigAfter`).
+  if (outcome.status === 'failed') job.host.gitConfigAfter?.delete(checkout.cwd);
   if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -48,8 +50,13 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   if (place.kind === 'worktree' && place.attemptsDir !== undefined)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== 'failed') {
-    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
-    if (!forgotten.ok) return forgotten;
+    const pending = job.host.completedBases;
+    const base = { molId: job.mol.id, stepId: job.def.id };
+    if (pending !== undefined) pending.set(checkout.cwd, [...(pending.get(checkout.cwd) ?? []), base]);
+    else {
+      const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+      if (!forgotten.ok) return forgotten;
+    }
   }
   return ok({
     ...recorded.value,
@@ -134,13 +141,14 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const ranOk = command === undefined ? {} : { command };
 
   // Before any git call on the step's work: git would run what a changed setting names.
-  const config = await unchangedConfig(def.id, checkout);
+  const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, ranOk);
+  let head: string | undefined;
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
+    head = onBranch.value;
   }
-  let head: string | undefined;
   if (checkout.kind === 'tree') {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
@@ -210,7 +218,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   const place = host.place;
   if (checkout.kind === 'worktree' && place.kind === 'worktree') {
     // The work is on the branch; the next step gets its own worktree from it.
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
     if (!removed.ok) return failed(removed.error, { checkpoint, gates, ...ranOk });
   }
   const waiting = gates.some((g) => g.passed === null);
@@ -240,7 +248,7 @@ async function keepWorkInProgress(
   stopped: Stopped,
 ): Promise<StepOutcome> {
   const { def, mol, host } = job;
-  const config = await unchangedConfig(def.id, checkout);
+  const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, { command });
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
@@ -293,12 +301,16 @@ async function keepWorkInProgress(
   return failed({ code: stopped.code, message }, { checkpoint, command });
 }
 
-async function unchangedConfig(stepId: string, checkout: StepCheckout): Promise<Result<void>> {
+async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Result<void>> {
+  const stepId = job.def.id;
   if (checkout.gitConfig === undefined) return ok(undefined);
   const now = await gitConfigSnapshot(checkout.cwd);
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
-  if (changed.length === 0) return ok(undefined);
+  if (changed.length === 0) {
+    if (checkout.kind === 'tree') job.host.gitConfigAfter?.set(checkout.cwd, now.value);
+    return ok(undefined);
+  }
   return err(
     'git-config-changed',
     `step ${stepId} changed git's configuration (${changed.join(', ')}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`,
@@ -324,10 +336,12 @@ async function headStayed(stepId: string, checkout: StepCheckout): Promise<Resul
 }
 
 /** An agent may have switched branches: the step's branch is moved to wherever its work is. */
-async function stayOnBranch(workspace: string, branch: string): Promise<Result<void>> {
-  const head = await gitText(workspace, ['rev-parse', '--abbrev-ref', 'HEAD']);
-  if (!head.ok) return head;
-  if (head.value === branch) return ok(undefined);
+async function stayOnBranch(workspace: string, branch: string): Promise<Result<string>> {
+  // HEAD's commit and its branch in one call; `checkout -B` below keeps the commit.
+  const read = await gitText(workspace, ['rev-parse', 'HEAD', '--abbrev-ref', 'HEAD']);
+  if (!read.ok) return read;
+  const [commit = '', name] = read.value.split('\n');
+  if (name === branch) return ok(commit);
   const moved = await git(workspace, ['checkout', '-q', '-B', branch]);
-  return moved.ok ? ok(undefined) : moved;
+  return moved.ok ? ok(commit) : moved;
 }

@@ -9,7 +9,13 @@
  * the step changed against it.
  */
 import { ok, type Result } from '../../engine/index.js';
-import { forgetAttemptBase, recordAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
+import {
+  forgetAttemptBase,
+  readTreeStart,
+  recordAttemptBase,
+  setAsideAttempt,
+  type TreeHead,
+} from '../../runner/attempt-refs.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
 import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { pathExists } from '../../runner/path-exists.js';
@@ -44,15 +50,23 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== undefined) return ok(ended);
+    let head: TreeHead | undefined;
     if (execution === 'local') {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
+      const start = await readTreeStart(place.repoDir, mol.id, def.id);
+      if (!start.ok) return start;
+      // No base left by an earlier attempt: nothing to set aside or forget, and HEAD is known.
+      if (start.value !== undefined && !start.value.baseLeft) head = start.value.head;
+      else {
+        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+        if (!cleared.ok) return cleared;
+      }
     }
     const prepared = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
       execution,
       worktreeRoot: place.worktreeRoot,
+      ...(head === undefined ? {} : { head }),
     });
     if (!prepared.ok) return prepared;
     const { cwd, branch, baseCommit, isWorktree, preexisting, keptAttempt } = prepared.value;
@@ -60,10 +74,12 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
       host.log(`the previous attempt of ${def.id} (its branch ${branch}) was kept at ${keptAttempt}`);
     if (execution === 'local') {
       const clean = preexisting !== undefined && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit);
+      const completed = host.completedBases?.get(cwd) ?? [];
+      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit, completed);
       if (!recorded.ok) return recorded;
+      host.completedBases?.delete(cwd);
     }
-    const gitConfig = await gitConfigSnapshot(cwd);
+    const gitConfig = await configBefore(host, cwd, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
       gitConfig: gitConfig.value,
@@ -93,6 +109,21 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
   const switched = await git(workspace, ['checkout', '-q', branch]);
   if (!switched.ok) return switched;
   return recordCheckout(workspace, branch, baseCommit);
+}
+
+/**
+ * Git's configuration as the step finds it: in the working tree, as the step before it in this
+ * process left it when that one completed (nothing of Molecular's own in between writes config),
+ * else read. Taken once: a failed or crashed step leaves nothing to reuse.
+ */
+async function configBefore(
+  host: StepJob['host'],
+  cwd: string,
+  isWorktree: boolean,
+): Promise<Result<string[]>> {
+  const known = isWorktree ? undefined : host.gitConfigAfter?.get(cwd);
+  host.gitConfigAfter?.delete(cwd);
+  return known === undefined ? gitConfigSnapshot(cwd) : ok(known);
 }
 
 /**

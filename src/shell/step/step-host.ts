@@ -16,6 +16,7 @@ import type {
   Result,
   StepState,
 } from '../../engine/index.js';
+import type { AttemptOf } from '../../runner/attempt-refs.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
 
 /** The event a report writes, chosen on the molecule as read under the store's lock. */
@@ -97,6 +98,21 @@ export interface StepHost {
   commandSpawned?(job: StepJob, group: GroupIdentity): Promise<boolean>;
   /** The step's command and everything in its group ended. */
   commandEnded?(job: StepJob, group: GroupIdentity): void;
+  /**
+   * Git's configuration as a completed step's finish half read it, by working tree (local
+   * execution, one step at a time): the next step there starts from it instead of reading it again.
+   * Whatever changes it in between (a gate, the person) then counts as that next step's change and
+   * is refused, never absorbed into its "before". Faces that run one step per process leave it out.
+   */
+  gitConfigAfter?: Map<string, string[]>;
+  /**
+   * Attempt bases of steps that completed in a working tree (attempt-refs.ts), by working tree:
+   * forgotten in the same `update-ref --stdin` that records the next step's base there, or by the
+   * face when its run ends, rather than by a process of their own. A crash in between leaves a
+   * completed step's base behind, which nothing reads (a step run again finds it completed and
+   * forgets it). Faces that run one step per process leave it out: each base is forgotten at once.
+   */
+  completedBases?: Map<string, AttemptOf[]>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitStep } from '../../../src/runner/commit-step.js';
@@ -147,6 +147,20 @@ describe('prepareWorkspace: distributed', () => {
     expect(await repo.git(['for-each-ref', '--format=%(refname)', 'refs/molecular/attempts/m1/s1/'])).toBe(
       'refs/molecular/attempts/m1/s1/1',
     );
+  });
+
+  it('recovers when git still registers a folder that was removed by hand, with no branch left', async () => {
+    const path = join(worktreeRoot, 'm1', 's1');
+    await repo.git(['worktree', 'add', '-q', '--detach', path, 'main']);
+    await rm(path, { recursive: true, force: true });
+    const ws = await must('s1');
+    expect(ws.cwd).toBe(path);
+    expect(await pathExists(join(ws.cwd, 'README.md'))).toBe(true);
+    expect(await repo.git(['rev-parse', 'molecular/m1/s1'])).toBe(ws.baseCommit);
+    const trees = await listWorktrees(repo.dir);
+    expect(trees.ok && trees.value.filter((t) => t.path === path).map((t) => t.branch)).toEqual([
+      'molecular/m1/s1',
+    ]);
   });
 
   it('recovers when the previous attempt’s folder exists but git never registered it', async () => {

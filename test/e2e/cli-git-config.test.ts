@@ -1,0 +1,71 @@
+/**
+ * `mol run` refuses to record a local step's work when git's configuration changed since the
+ * step began (git-config-snapshot.ts): git would run what a `filter.<x>.clean` names during the
+ * commit. In one run the configuration a completed step's finish read is the next step's
+ * "before" (issue 27: one read per step), so these check that a change is still caught in a later
+ * step, and that one made between steps (by a gate) counts as the next step's, not as its start.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, useCliRepo } from '../helpers/cli.js';
+
+interface MolJson {
+  steps: Array<{ id: string; status: string; error?: string; checkpoint?: { commit?: string } }>;
+}
+
+const { repo, run } = useCliRepo();
+
+async function runChain(id: string, steps: string) {
+  const file = join(repo.root, `${id}.formula.toml`);
+  await writeFile(file, `formula = "config"\nexecution = "local"\n${steps}`);
+  const ran = await run(['run', file, '--id', id]);
+  const m = json<MolJson>(await run(['status', id, '--json']));
+  const step = (sid: string) => m.steps.find((s) => s.id === sid);
+  return { ran, step };
+}
+
+describe('a local step that changes git configuration', () => {
+  it('a later step of the run that configures a filter is refused; its work is not committed', async () => {
+    const marker = join(repo.root, 'filter-ran');
+    const { ran, step } = await runChain(
+      'cfg1',
+      `[[steps]]
+id = "first"
+run = 'echo 1 > first.txt'
+[[steps]]
+id = "second"
+needs = ["first"]
+max_retries = 0
+run = 'git config filter.evil.clean "touch ${marker}; cat" && echo "* filter=evil" > .gitattributes && echo 2 > second.txt'
+`,
+    );
+    expect(ran.code).not.toBe(0);
+    expect(step('first')?.status).toBe('completed');
+    expect(step('second')?.status).toBe('failed');
+    expect(step('second')?.error).toContain("changed git's configuration (filter.evil.clean)");
+    expect(await repo.git(['show', '--name-only', '--format=', 'main'])).toBe('first.txt');
+    expect(await repo.git(['rev-parse', 'main'])).toBe(step('first')?.checkpoint?.commit);
+  }, 120_000);
+
+  it("a gate that configures git after its step's check: the next step is refused, not started from it", async () => {
+    const { ran, step } = await runChain(
+      'cfg2',
+      `[[steps]]
+id = "first"
+run = 'echo 1 > first.txt'
+gate = { type = "command", run = 'git config core.sshCommand "touch pwned; ssh"' }
+[[steps]]
+id = "second"
+needs = ["first"]
+max_retries = 0
+run = 'echo 2 > second.txt'
+`,
+    );
+    expect(ran.code).not.toBe(0);
+    expect(step('first')?.status).toBe('completed');
+    expect(step('second')?.status).toBe('failed');
+    expect(step('second')?.error).toContain("changed git's configuration (core.sshcommand)");
+    expect(await repo.git(['rev-parse', 'main'])).toBe(step('first')?.checkpoint?.commit);
+  }, 120_000);
+});
