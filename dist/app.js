@@ -47348,6 +47348,12 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   const gate = approvalGate(proto, command.step);
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
+var READ_ONLY_VERBS = /* @__PURE__ */ new Set(["status", "help"]);
+var BELONGING = /* @__PURE__ */ new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
+function readLevelVouched(commands, table2, association) {
+  if (association === void 0 || !BELONGING.has(association) || commands.length === 0) return false;
+  return commands.every((c) => READ_ONLY_VERBS.has(c.verb) && requiredPermission(c, table2) === "read");
+}
 
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
@@ -66053,6 +66059,11 @@ function permissionTable(ctx) {
 function levelOf(ctx, login) {
   return getPermission(ctx.octokit, ctx.repo, login, ctx.permissions);
 }
+async function commandLevel(ctx, login, commands, association) {
+  if (commands.length === 0) return "none";
+  if (readLevelVouched(commands, permissionTable(ctx), association)) return "read";
+  return levelOf(ctx, login);
+}
 function permissionRefusal(what, required2, have, repo) {
   return `${what} needs **${required2}** permission on ${repo}; you have **${have === "none" ? "no access" : have}**`;
 }
@@ -66559,10 +66570,35 @@ function archiveOf(effects, id) {
   return ok(parsed.data);
 }
 
+// src/github/store/lock-record.ts
+var LOCK_MESSAGE_TITLE = "molecular lock";
+function formatLockRecord(record4) {
+  return `${LOCK_MESSAGE_TITLE}
+
+${JSON.stringify(record4)}
+`;
+}
+function parseLockRecord(message) {
+  if (!message.startsWith(LOCK_MESSAGE_TITLE)) return void 0;
+  try {
+    const record4 = JSON.parse(message.slice(LOCK_MESSAGE_TITLE.length).trim());
+    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
+    const rev = Number.isSafeInteger(record4.rev) && record4.rev >= 0 ? record4.rev : void 0;
+    return {
+      holder: record4.holder,
+      expiresAt: record4.expiresAt,
+      ...rev !== void 0 ? { rev } : {},
+      ...record4.released === true ? { released: true } : {}
+    };
+  } catch {
+    return void 0;
+  }
+}
+
 // src/github/store/ref-lock.ts
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
-var MESSAGE_TITLE = "molecular lock";
 var DEFAULT_POLL_MS = 1600;
 var FIRST_LOOK_MS = 50;
 var LockCommits = class {
@@ -66573,6 +66609,10 @@ var LockCommits = class {
   }
   remember(repo, holder, commit) {
     this.made.set(commitKey(repo, holder), commit);
+  }
+  /** The repository no longer holds it (collected once no ref named it, or a repository made anew). */
+  forget(repo, holder) {
+    this.made.delete(commitKey(repo, holder));
   }
 };
 var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
@@ -66585,10 +66625,7 @@ var shortRef = (ref) => ref.replace(/^refs\//, "");
 async function createLockCommit(octokit, repo, record4, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
-    message: `${MESSAGE_TITLE}
-
-${JSON.stringify(record4)}
-`,
+    message: formatLockRecord(record4),
     tree: EMPTY_TREE_SHA,
     parents
   });
@@ -66611,20 +66648,16 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record4 = parseRecord(data.message);
-  if (record4) return { sha, holder: record4.holder, expiresAt: new Date(record4.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
-}
-function parseRecord(message) {
-  if (!message.startsWith(MESSAGE_TITLE)) return void 0;
-  try {
-    const record4 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record4.holder !== "string" || typeof record4.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record4.expiresAt))) return void 0;
-    return { holder: record4.holder, expiresAt: record4.expiresAt };
-  } catch {
-    return void 0;
+  const record4 = parseLockRecord(data.message);
+  if (record4) {
+    return {
+      sha,
+      holder: record4.holder,
+      expiresAt: new Date(record4.expiresAt),
+      ...record4.rev !== void 0 ? { rev: record4.rev } : {}
+    };
   }
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
@@ -66664,6 +66697,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
+      if (/object does not exist/i.test(httpMessage(error2))) {
+        commits.forget(repo, options.holder);
+        if (options.now().getTime() - started < options.waitMs) continue;
+        return err(
+          "lock-failed",
+          `the lock ref ${ref} for molecule ${molId} could not be created: ${httpMessage(error2)}`
+        );
+      }
     }
     for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
       const sha = await readLockSha(octokit, repo, ref);
@@ -66671,7 +66712,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
       if (sha === lease.sha) return ok(lease);
       if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen2.expiresAt.getTime() <= options.now().getTime()) {
-        const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
+        const taken = await takeOver(octokit, repo, ref, seen2, options);
         if (taken) return ok(taken);
         continue;
       }
@@ -66692,7 +66733,8 @@ async function acquireRefLock(octokit, repo, molId, options) {
     }
   }
 }
-async function takeOver(octokit, repo, ref, staleSha, options) {
+async function takeOver(octokit, repo, ref, stale, options) {
+  const staleSha = stale.sha;
   const expiresAt = new Date(options.now().getTime() + options.ttlMs);
   const sha = await createLockCommit(
     octokit,
@@ -66707,7 +66749,13 @@ async function takeOver(octokit, repo, ref, staleSha, options) {
       sha,
       force: false
     });
-    return { ref, sha, holder: options.holder, expiresAt };
+    return {
+      ref,
+      sha,
+      holder: options.holder,
+      expiresAt,
+      ...stale.rev !== void 0 ? { minRev: stale.rev } : {}
+    };
   } catch (error2) {
     if (httpStatus(error2) === 422) return void 0;
     throw error2;
@@ -66726,10 +66774,18 @@ async function releaseRefLock(octokit, repo, lease, now) {
     if (httpStatus(error2) !== 422 && httpStatus(error2) !== 404) throw error2;
   }
 }
+function refLockKeeper(octokit, repo, options) {
+  return {
+    recordsRev: false,
+    acquire: (molId) => acquireRefLock(octokit, repo, molId, options),
+    release: (lease) => releaseRefLock(octokit, repo, lease, options.now())
+  };
+}
 
 // src/github/store/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
+var maxRev = (a, b) => a === void 0 ? b : b === void 0 ? a : Math.max(a, b);
 var CommentStore = class {
   constructor(options) {
     this.options = options;
@@ -66743,7 +66799,15 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    this.keeper = options.lock !== "ref" ? void 0 : options.leases ?? refLockKeeper(this.octokit, this.repo, {
+      holder: options.lockHolder ?? `molecular:${process.pid}`,
+      commits: lockCommits,
+      ttlMs: options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep
+    });
   }
   options;
   octokit;
@@ -66755,7 +66819,9 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
-  lockCommits;
+  keeper;
+  /** The last believed state of each molecule, read or written: a lease's first read when recent enough. */
+  lastSeen = /* @__PURE__ */ new Map();
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -66785,8 +66851,10 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
-        const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
+      return this.exclusive(mol.id, async (hold) => {
+        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
+        const listed = (unwritten ? this.options.alreadyListed?.(issue2) : void 0) ?? await this.listComments(issue2);
+        const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
             this.remember(mol.id, { issue: issue2, comment: existing.found.comment });
@@ -66814,11 +66882,12 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, hold);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
         }
+        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue2, comment: posted });
         await this.label(issue2, encoded.value.mol.status);
         return ok(encoded.value.mol);
@@ -66872,8 +66941,9 @@ var CommentStore = class {
       w.resolve(results[i]);
     });
   }
-  async applyAll(id, fns, lease) {
-    let found3 = await this.read(id);
+  async applyAll(id, fns, hold) {
+    const lease = hold?.lease;
+    let found3 = await this.readUnder(id, hold);
     for (let attempt2 = 0; ; attempt2++) {
       if (!found3.ok) return fns.map(() => found3);
       const current = found3.value;
@@ -66889,7 +66959,7 @@ var CommentStore = class {
         );
         return applied2.results.map((r) => r.ok ? lost2 : r);
       }
-      const written2 = await this.write(current, applied2.mutation);
+      const written2 = await this.write(current, applied2.mutation, hold);
       if (!written2.ok) return applied2.results.map((r) => r.ok ? written2 : r);
       if ("done" in written2.value) {
         const { mol } = written2.value.done;
@@ -66943,8 +67013,60 @@ var CommentStore = class {
     this.locations.set(id, location);
     this.knownIssues.add(location.issue);
   }
-  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
-  async read(id) {
+  /**
+   * The read a write starts from. Under a lease whose previous holder recorded the rev it left
+   * (`minRev`), a state read before the lease that is that recent is still the truth (nobody
+   * writes without the lease), and a read showing less is a lagging replica: it is read again
+   * after the delays a write's read-back waits, then believed with a problem reported rather than
+   * refused for ever (a rev GitHub lost would otherwise stop the molecule).
+   */
+  async readUnder(id, hold) {
+    const minRev = hold?.lease.minRev;
+    if (minRev === void 0) return this.track(hold, await this.read(id, { fresh: true }));
+    const seen2 = this.lastSeen.get(id) ?? this.handedOver(id);
+    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold, ok(seen2));
+    for (let attempt2 = 0; ; attempt2++) {
+      const found3 = await this.read(id, { fresh: true });
+      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold, found3);
+      const rev = found3.value?.mol.rev;
+      if (rev !== void 0 && rev >= minRev) return this.track(hold, found3);
+      const delay = STALE_READ_DELAYS_MS[attempt2];
+      if (delay === void 0) {
+        if (hold) hold.rev = void 0;
+        this.options.onProblem?.({
+          code: "stale-read",
+          message: `molecule ${id}: GitHub still shows rev ${rev ?? "none"} after the last writer left rev ${minRev}; going on with what it shows`
+        });
+        return this.track(hold, found3);
+      }
+      await this.sleep(delay);
+    }
+  }
+  track(hold, found3) {
+    if (hold && found3.ok && found3.value?.kind === "state") hold.rev = maxRev(hold.rev, found3.value.mol.rev);
+    return found3;
+  }
+  /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
+  handedOver(id) {
+    const issue2 = this.issueOf(id);
+    const listed = issue2 === void 0 ? void 0 : this.options.alreadyListed?.(issue2);
+    if (issue2 === void 0 || !listed) return void 0;
+    const found3 = this.pick(listed, id).found;
+    if (found3?.kind !== "state") return void 0;
+    this.remember(id, { issue: issue2, comment: found3.comment });
+    return found3;
+  }
+  /**
+   * The believed comment of `id`: by its cached comment id (1 call), else from a listing the face
+   * handed over (none when `fresh`), else by listing its issue.
+   */
+  async read(id, { fresh = false } = {}) {
+    const found3 = await this.readComment(id, fresh);
+    if (found3.ok && found3.value?.kind === "state") this.lastSeen.set(id, found3.value);
+    else this.lastSeen.delete(id);
+    return found3;
+  }
+  async readComment(id, fresh) {
     const issue2 = this.issueOf(id);
     if (issue2 === void 0) return ok(void 0);
     const cached2 = this.locations.get(id);
@@ -66954,7 +67076,7 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const listed = this.options.alreadyListed?.(issue2) ?? await this.listComments(issue2);
+    const listed = (fresh ? void 0 : this.options.alreadyListed?.(issue2)) ?? await this.listComments(issue2);
     const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue2, comment: picked.found.comment });
     return this.verdict(picked);
@@ -66986,7 +67108,7 @@ var CommentStore = class {
    * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
    * (squash) or a deletion (burn).
    */
-  async write(current, mutation) {
+  async write(current, mutation, hold) {
     const before = current.mol;
     const next = mutation.mol;
     const commentId = current.comment.id;
@@ -67002,6 +67124,8 @@ var CommentStore = class {
         if (httpStatus(error2) !== 404) throw error2;
       }
       this.locations.delete(before.id);
+      this.lastSeen.delete(before.id);
+      if (hold) hold.rev = void 0;
       return done2(next);
     }
     let body;
@@ -67021,19 +67145,24 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (next.status === "squashed") this.lastSeen.delete(before.id);
+    else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
+    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done2(persisted);
   }
-  confirm(response, body, previousRev) {
+  /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
+  confirm(response, body, previousRev, hold) {
+    const recorded = hold !== void 0 && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: recorded ? "response" : this.options.confirm ?? "reread",
       sleep: this.sleep
     });
   }
@@ -67065,22 +67194,16 @@ var CommentStore = class {
     });
   }
   /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
-  lease(id) {
-    if (this.options.lock !== "ref") return Promise.resolve(ok(void 0));
-    return acquireRefLock(this.octokit, this.repo, id, {
-      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-      commits: this.lockCommits,
-      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-      now: this.now,
-      sleep: this.sleep
-    });
+  async lease(id) {
+    if (!this.keeper) return ok(void 0);
+    const lease = await this.keeper.acquire(id);
+    return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
-  async release(lease) {
-    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error2) => {
+  async release(hold) {
+    await this.keeper?.release(hold.lease, hold.rev).catch((error2) => {
       this.options.onProblem?.({
         code: "lock-release-failed",
-        message: `could not release ${lease.ref}: ${httpMessage(error2)}`
+        message: `could not release ${hold.lease.ref}: ${httpMessage(error2)}`
       });
     });
   }
@@ -67305,10 +67428,14 @@ function refOf(name, library) {
   };
 }
 function githubFormulaSource(octokit, repo, place) {
+  const bySha = new Map([...place.read?.values() ?? []].map((f) => [f.sha, f.text]));
   return {
     scope: repoSlug(repo).toLowerCase(),
     builtin: place.builtin,
-    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
+    readBlob: async (pin) => {
+      const known = bySha.get(pin.blobSha);
+      return known === void 0 ? loadBlob(octokit, repo, pin.blobSha) : ok(known);
+    },
     resolve: async (name, overlays = []) => {
       if (overlays.length > 0)
         return err("no-overlays", "overlays are applied by `mol cook --overlay`, not on GitHub");
@@ -67331,7 +67458,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   const branch = await place.defaultBranch();
   const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH;
   const path = `${dir}/${name}.formula.toml`;
-  const file2 = await readRepoFile(octokit, repo, path, branch);
+  const known = place.read?.get(path);
+  const file2 = known ? ok(known) : await readRepoFile(octokit, repo, path, branch);
   if (!file2.ok) return file2;
   if (file2.value) {
     const parsed = parseFormula(file2.value.text, path, "toml");
@@ -67357,8 +67485,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
     const builtins = place.builtinNames?.() ?? [];
-    const known = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
-    return err("unknown-formula", `${loaded.error.message}${known}. Add ${path} on ${branch} to pour it.`);
+    const known2 = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
+    return err("unknown-formula", `${loaded.error.message}${known2}. Add ${path} on ${branch} to pour it.`);
   }
   return loaded;
 }
@@ -67534,7 +67662,8 @@ function formulaSource(ctx) {
     formulasPath: ctx.config.formulas_path,
     searchPath: ctx.config.formula_search_path,
     builtin: ctx.builtin ?? packageBuiltins,
-    builtinNames: ctx.builtin ? () => [] : builtinNames
+    builtinNames: ctx.builtin ? () => [] : builtinNames,
+    ...ctx.formulaFiles ? { read: ctx.formulaFiles } : {}
   });
 }
 function loadProto2(ctx, mol) {
@@ -67546,6 +67675,7 @@ function cachedProto2(ctx, mol) {
 
 // src/shell/github/molecule-store.ts
 var PROCESS = `${hostname3()}:${process.pid}`;
+var leaseHolder = (login) => `${login} ${PROCESS}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -67555,10 +67685,11 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     ...ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {},
     lock: ctx.lock ?? "none",
+    ...ctx.leases ? { leases: ctx.leases } : {},
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
     // The process, not the delivery: one lock commit then serves every lease this process takes
     // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
-    lockHolder: `${ctx.identity.login} ${PROCESS}`,
+    lockHolder: leaseHolder(ctx.identity.login),
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;
@@ -68398,7 +68529,12 @@ var LabeledPullPayload = external_exports.object({
 });
 var IssueCommentPayload = external_exports.object({
   action: external_exports.string(),
-  comment: external_exports.object({ id: external_exports.number(), body: external_exports.string().nullable().optional(), user: User.nullable() }),
+  comment: external_exports.object({
+    id: external_exports.number(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable(),
+    author_association: external_exports.string().optional()
+  }),
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
@@ -69104,7 +69240,8 @@ async function answerComment(ctx, request2) {
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
-  const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : "none";
+  const asked = commands.filter((c) => !isCommandError(c));
+  const level = await commandLevel(ctx, login, asked, request2.association);
   const scene = {
     ctx,
     store: openStore(ctx),
@@ -69183,6 +69320,7 @@ async function handleIssueComment(ctx) {
   const answer = await answerComment(ctx, {
     commentId: comment.id,
     login: comment.user.login,
+    ...comment.author_association === void 0 ? {} : { association: comment.author_association },
     issue: {
       number: issue2.number,
       body: issue2.body,
@@ -69783,7 +69921,7 @@ function surveySearch(repo, label2 = STATE_LABELS.active.name) {
 }
 async function surveyMolecules(octokit, repo, options) {
   const q = surveySearch(repo, options.label);
-  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
+  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0, listed: /* @__PURE__ */ new Map() };
   let after = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
     const data = page === 0 && options.firstPage ? options.firstPage : await octokit.graphql(SURVEY_QUERY, { q, after });
@@ -69796,6 +69934,7 @@ async function surveyMolecules(octokit, repo, options) {
         comments = await listIssueComments(octokit, repo, node2.number);
         survey2.calls += Math.max(1, Math.ceil(comments.length / 100));
       }
+      survey2.listed.set(node2.number, comments);
       const classified = classifyComments(comments, options.trust);
       survey2.rejected.push(...classified.rejected);
       for (const found3 of classified.found) {
@@ -69946,13 +70085,22 @@ async function runPatrol(ctx, options = {}) {
   if (budget?.low()) {
     return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
   }
-  const store = openStore(ctx);
+  const listed = /* @__PURE__ */ new Map();
+  const store = openStore({
+    ...ctx,
+    alreadyListed: (issue2) => {
+      const comments = listed.get(issue2);
+      listed.delete(issue2);
+      return comments;
+    }
+  });
   let surveyed = [];
   const round = await patrolRound(
     {
       survey: async () => {
         const found3 = await survey(ctx, options.firstPage);
         surveyed = found3.molecules;
+        for (const [issue2, comments] of found3.listed) listed.set(issue2, comments);
         return found3;
       },
       protoOf: (mol) => loadProto2(ctx, mol),
@@ -70016,14 +70164,15 @@ async function survey(ctx, firstPage) {
   } catch (error2) {
     return {
       molecules: [],
-      problems: [`the survey of active molecules failed: ${error2.message}`]
+      problems: [`the survey of active molecules failed: ${error2.message}`],
+      listed: /* @__PURE__ */ new Map()
     };
   }
   for (const rejected of found3.rejected) {
     ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
     ctx.onRejectedState?.(rejected.comment, rejected.error);
   }
-  return { molecules: found3.molecules.map(({ mol }) => mol), problems: [] };
+  return { molecules: found3.molecules.map(({ mol }) => mol), problems: [], listed: found3.listed };
 }
 async function write(ctx, store, mol, event, tell) {
   const result = await applyToMolecule(ctx, store, mol.id, event);

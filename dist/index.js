@@ -61942,6 +61942,12 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   const gate = approvalGate(proto, command.step);
   return gate === void 0 ? listed : stricter(listed, gate.permission);
 }
+var READ_ONLY_VERBS = /* @__PURE__ */ new Set(["status", "help"]);
+var BELONGING = /* @__PURE__ */ new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
+function readLevelVouched(commands, table2, association) {
+  if (association === void 0 || !BELONGING.has(association) || commands.length === 0) return false;
+  return commands.every((c) => READ_ONLY_VERBS.has(c.verb) && requiredPermission(c, table2) === "read");
+}
 
 // src/engine/cook/cook-context.ts
 function placeOf(origin, ...more) {
@@ -62634,13 +62640,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join16 = {
+  const join18 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join16);
+  out.push(join18);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -73600,7 +73606,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile5) {
+async function resolveMentions(text4, contextMap2, readFile6) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -73617,7 +73623,7 @@ async function resolveMentions(text4, contextMap2, readFile5) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile5(path);
+    const content = await readFile6(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -75809,7 +75815,7 @@ function repoPath(name, value) {
 }
 
 // src/action/run-mode.ts
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/github/repo-file.ts
 async function readRepoFile(octokit, repo, path, ref) {
@@ -76334,9 +76340,12 @@ function pickMolecule(classified, id) {
 
 // src/github/job-snapshot.ts
 var JOB_SNAPSHOT_FRESH_MS = 5e3;
-var JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $name: String!, $config: String!, $number: Int!) {
+var JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $name: String!, $config: String!, $number: Int!, $formulas: String!, $withFormulas: Boolean!) {
   repository(owner: $owner, name: $name) {
     config: object(expression: $config) { ... on Blob { text isTruncated } }
+    formulas: object(expression: $formulas) @include(if: $withFormulas) {
+      ... on Tree { entries { name oid object { ... on Blob { text isTruncated } } } }
+    }
     issueOrPullRequest(number: $number) {
       ... on Issue { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
       ... on PullRequest { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
@@ -76344,13 +76353,16 @@ var JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $name: Str
   }
 }`;
 async function readJobSnapshot(octokit, repo, where3, now) {
+  const folder = where3.formulasPath?.replace(/^\/+|\/+$/g, "");
   let data;
   try {
     data = await octokit.graphql(JOB_SNAPSHOT_QUERY, {
       owner: repo.owner,
       name: repo.repo,
       config: `${where3.ref}:${where3.configPath}`,
-      number: where3.issue
+      number: where3.issue,
+      formulas: `${where3.ref}:${folder ?? ""}`,
+      withFormulas: folder !== void 0
     });
   } catch (error3) {
     const partial2 = error3.data;
@@ -76361,8 +76373,15 @@ async function readJobSnapshot(octokit, repo, where3, now) {
   const comments = data.repository?.issueOrPullRequest?.comments;
   const readAt = now().getTime();
   let listing = comments && !comments.pageInfo.hasNextPage ? comments.nodes.map(graphqlView) : void 0;
+  const formulaFiles = /* @__PURE__ */ new Map();
+  for (const entry3 of data.repository?.formulas?.entries ?? []) {
+    const text4 = blobText(entry3.object ?? void 0);
+    const path = `${folder}/${entry3.name}`;
+    if (typeof text4 === "string") formulaFiles.set(path, { path, sha: entry3.oid, text: text4 });
+  }
   return {
     configText: blobText(config3),
+    formulaFiles,
     alreadyListed: (issue3) => {
       const handed = issue3 === where3.issue && now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
       listing = void 0;
@@ -76482,7 +76501,7 @@ function surveySearch(repo, label2 = STATE_LABELS.active.name) {
 }
 async function surveyMolecules(octokit, repo, options) {
   const q = surveySearch(repo, options.label);
-  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0 };
+  const survey2 = { molecules: [], rejected: [], issues: 0, calls: 0, listed: /* @__PURE__ */ new Map() };
   let after = null;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
     const data = page === 0 && options.firstPage ? options.firstPage : await octokit.graphql(SURVEY_QUERY, { q, after });
@@ -76495,6 +76514,7 @@ async function surveyMolecules(octokit, repo, options) {
         comments = await listIssueComments(octokit, repo, node2.number);
         survey2.calls += Math.max(1, Math.ceil(comments.length / 100));
       }
+      survey2.listed.set(node2.number, comments);
       const classified = classifyComments(comments, options.trust);
       survey2.rejected.push(...classified.rejected);
       for (const found3 of classified.found) {
@@ -76910,8 +76930,8 @@ function checkoutFirst(source, workspace) {
   };
 }
 
-// src/shell/github/molecule-store.ts
-import { hostname as hostname3 } from "node:os";
+// src/shell/github/action-leases.ts
+import { join as join6 } from "node:path";
 
 // src/github/post-once.ts
 var NO_RETRIES = { retries: 0 };
@@ -77127,10 +77147,35 @@ function archiveOf(effects, id) {
   return ok(parsed.data);
 }
 
+// src/github/store/lock-record.ts
+var LOCK_MESSAGE_TITLE = "molecular lock";
+function formatLockRecord(record6) {
+  return `${LOCK_MESSAGE_TITLE}
+
+${JSON.stringify(record6)}
+`;
+}
+function parseLockRecord(message) {
+  if (!message.startsWith(LOCK_MESSAGE_TITLE)) return void 0;
+  try {
+    const record6 = JSON.parse(message.slice(LOCK_MESSAGE_TITLE.length).trim());
+    if (typeof record6.holder !== "string" || typeof record6.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record6.expiresAt))) return void 0;
+    const rev = Number.isSafeInteger(record6.rev) && record6.rev >= 0 ? record6.rev : void 0;
+    return {
+      holder: record6.holder,
+      expiresAt: record6.expiresAt,
+      ...rev !== void 0 ? { rev } : {},
+      ...record6.released === true ? { released: true } : {}
+    };
+  } catch {
+    return void 0;
+  }
+}
+
 // src/github/store/ref-lock.ts
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
-var MESSAGE_TITLE = "molecular lock";
 var DEFAULT_POLL_MS = 1600;
 var FIRST_LOOK_MS = 50;
 var LockCommits = class {
@@ -77141,6 +77186,10 @@ var LockCommits = class {
   }
   remember(repo, holder, commit) {
     this.made.set(commitKey(repo, holder), commit);
+  }
+  /** The repository no longer holds it (collected once no ref named it, or a repository made anew). */
+  forget(repo, holder) {
+    this.made.delete(commitKey(repo, holder));
   }
 };
 var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
@@ -77153,10 +77202,7 @@ var shortRef = (ref) => ref.replace(/^refs\//, "");
 async function createLockCommit(octokit, repo, record6, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
-    message: `${MESSAGE_TITLE}
-
-${JSON.stringify(record6)}
-`,
+    message: formatLockRecord(record6),
     tree: EMPTY_TREE_SHA,
     parents
   });
@@ -77179,20 +77225,16 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record6 = parseRecord(data.message);
-  if (record6) return { sha, holder: record6.holder, expiresAt: new Date(record6.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
-}
-function parseRecord(message) {
-  if (!message.startsWith(MESSAGE_TITLE)) return void 0;
-  try {
-    const record6 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record6.holder !== "string" || typeof record6.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record6.expiresAt))) return void 0;
-    return { holder: record6.holder, expiresAt: record6.expiresAt };
-  } catch {
-    return void 0;
+  const record6 = parseLockRecord(data.message);
+  if (record6) {
+    return {
+      sha,
+      holder: record6.holder,
+      expiresAt: new Date(record6.expiresAt),
+      ...record6.rev !== void 0 ? { rev: record6.rev } : {}
+    };
   }
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
@@ -77232,6 +77274,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
       return ok(lease);
     } catch (error3) {
       if (httpStatus(error3) !== 422) throw error3;
+      if (/object does not exist/i.test(httpMessage(error3))) {
+        commits.forget(repo, options.holder);
+        if (options.now().getTime() - started < options.waitMs) continue;
+        return err(
+          "lock-failed",
+          `the lock ref ${ref} for molecule ${molId} could not be created: ${httpMessage(error3)}`
+        );
+      }
     }
     for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
       const sha = await readLockSha(octokit, repo, ref);
@@ -77239,7 +77289,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
       if (sha === lease.sha) return ok(lease);
       if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen2.expiresAt.getTime() <= options.now().getTime()) {
-        const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
+        const taken = await takeOver(octokit, repo, ref, seen2, options);
         if (taken) return ok(taken);
         continue;
       }
@@ -77260,7 +77310,8 @@ async function acquireRefLock(octokit, repo, molId, options) {
     }
   }
 }
-async function takeOver(octokit, repo, ref, staleSha, options) {
+async function takeOver(octokit, repo, ref, stale, options) {
+  const staleSha = stale.sha;
   const expiresAt = new Date(options.now().getTime() + options.ttlMs);
   const sha = await createLockCommit(
     octokit,
@@ -77275,7 +77326,13 @@ async function takeOver(octokit, repo, ref, staleSha, options) {
       sha,
       force: false
     });
-    return { ref, sha, holder: options.holder, expiresAt };
+    return {
+      ref,
+      sha,
+      holder: options.holder,
+      expiresAt,
+      ...stale.rev !== void 0 ? { minRev: stale.rev } : {}
+    };
   } catch (error3) {
     if (httpStatus(error3) === 422) return void 0;
     throw error3;
@@ -77294,10 +77351,18 @@ async function releaseRefLock(octokit, repo, lease, now) {
     if (httpStatus(error3) !== 422 && httpStatus(error3) !== 404) throw error3;
   }
 }
+function refLockKeeper(octokit, repo, options) {
+  return {
+    recordsRev: false,
+    acquire: (molId) => acquireRefLock(octokit, repo, molId, options),
+    release: (lease) => releaseRefLock(octokit, repo, lease, options.now())
+  };
+}
 
 // src/github/store/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
+var maxRev = (a, b) => a === void 0 ? b : b === void 0 ? a : Math.max(a, b);
 var CommentStore = class {
   constructor(options) {
     this.options = options;
@@ -77311,7 +77376,15 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
     this.mutex = options.mutex ?? processMutex;
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    this.keeper = options.lock !== "ref" ? void 0 : options.leases ?? refLockKeeper(this.octokit, this.repo, {
+      holder: options.lockHolder ?? `molecular:${process.pid}`,
+      commits: lockCommits,
+      ttlMs: options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep
+    });
   }
   options;
   octokit;
@@ -77323,7 +77396,9 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
-  lockCommits;
+  keeper;
+  /** The last believed state of each molecule, read or written: a lease's first read when recent enough. */
+  lastSeen = /* @__PURE__ */ new Map();
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -77353,8 +77428,10 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
-        const existing = pickMolecule(classifyComments(await this.listComments(issue3), this.policy), mol.id);
+      return this.exclusive(mol.id, async (hold) => {
+        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
+        const listed = (unwritten ? this.options.alreadyListed?.(issue3) : void 0) ?? await this.listComments(issue3);
+        const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
             this.remember(mol.id, { issue: issue3, comment: existing.found.comment });
@@ -77382,11 +77459,12 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, hold);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
         }
+        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue3, comment: posted });
         await this.label(issue3, encoded.value.mol.status);
         return ok(encoded.value.mol);
@@ -77440,8 +77518,9 @@ var CommentStore = class {
       w.resolve(results[i]);
     });
   }
-  async applyAll(id, fns, lease) {
-    let found3 = await this.read(id);
+  async applyAll(id, fns, hold) {
+    const lease = hold?.lease;
+    let found3 = await this.readUnder(id, hold);
     for (let attempt2 = 0; ; attempt2++) {
       if (!found3.ok) return fns.map(() => found3);
       const current = found3.value;
@@ -77457,7 +77536,7 @@ var CommentStore = class {
         );
         return applied2.results.map((r) => r.ok ? lost2 : r);
       }
-      const written2 = await this.write(current, applied2.mutation);
+      const written2 = await this.write(current, applied2.mutation, hold);
       if (!written2.ok) return applied2.results.map((r) => r.ok ? written2 : r);
       if ("done" in written2.value) {
         const { mol } = written2.value.done;
@@ -77511,8 +77590,60 @@ var CommentStore = class {
     this.locations.set(id, location);
     this.knownIssues.add(location.issue);
   }
-  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
-  async read(id) {
+  /**
+   * The read a write starts from. Under a lease whose previous holder recorded the rev it left
+   * (`minRev`), a state read before the lease that is that recent is still the truth (nobody
+   * writes without the lease), and a read showing less is a lagging replica: it is read again
+   * after the delays a write's read-back waits, then believed with a problem reported rather than
+   * refused for ever (a rev GitHub lost would otherwise stop the molecule).
+   */
+  async readUnder(id, hold) {
+    const minRev = hold?.lease.minRev;
+    if (minRev === void 0) return this.track(hold, await this.read(id, { fresh: true }));
+    const seen2 = this.lastSeen.get(id) ?? this.handedOver(id);
+    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold, ok(seen2));
+    for (let attempt2 = 0; ; attempt2++) {
+      const found3 = await this.read(id, { fresh: true });
+      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold, found3);
+      const rev = found3.value?.mol.rev;
+      if (rev !== void 0 && rev >= minRev) return this.track(hold, found3);
+      const delay = STALE_READ_DELAYS_MS[attempt2];
+      if (delay === void 0) {
+        if (hold) hold.rev = void 0;
+        this.options.onProblem?.({
+          code: "stale-read",
+          message: `molecule ${id}: GitHub still shows rev ${rev ?? "none"} after the last writer left rev ${minRev}; going on with what it shows`
+        });
+        return this.track(hold, found3);
+      }
+      await this.sleep(delay);
+    }
+  }
+  track(hold, found3) {
+    if (hold && found3.ok && found3.value?.kind === "state") hold.rev = maxRev(hold.rev, found3.value.mol.rev);
+    return found3;
+  }
+  /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
+  handedOver(id) {
+    const issue3 = this.issueOf(id);
+    const listed = issue3 === void 0 ? void 0 : this.options.alreadyListed?.(issue3);
+    if (issue3 === void 0 || !listed) return void 0;
+    const found3 = this.pick(listed, id).found;
+    if (found3?.kind !== "state") return void 0;
+    this.remember(id, { issue: issue3, comment: found3.comment });
+    return found3;
+  }
+  /**
+   * The believed comment of `id`: by its cached comment id (1 call), else from a listing the face
+   * handed over (none when `fresh`), else by listing its issue.
+   */
+  async read(id, { fresh = false } = {}) {
+    const found3 = await this.readComment(id, fresh);
+    if (found3.ok && found3.value?.kind === "state") this.lastSeen.set(id, found3.value);
+    else this.lastSeen.delete(id);
+    return found3;
+  }
+  async readComment(id, fresh) {
     const issue3 = this.issueOf(id);
     if (issue3 === void 0) return ok(void 0);
     const cached2 = this.locations.get(id);
@@ -77522,7 +77653,7 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const listed = this.options.alreadyListed?.(issue3) ?? await this.listComments(issue3);
+    const listed = (fresh ? void 0 : this.options.alreadyListed?.(issue3)) ?? await this.listComments(issue3);
     const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue3, comment: picked.found.comment });
     return this.verdict(picked);
@@ -77554,7 +77685,7 @@ var CommentStore = class {
    * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
    * (squash) or a deletion (burn).
    */
-  async write(current, mutation) {
+  async write(current, mutation, hold) {
     const before = current.mol;
     const next = mutation.mol;
     const commentId = current.comment.id;
@@ -77570,6 +77701,8 @@ var CommentStore = class {
         if (httpStatus(error3) !== 404) throw error3;
       }
       this.locations.delete(before.id);
+      this.lastSeen.delete(before.id);
+      if (hold) hold.rev = void 0;
       return done2(next);
     }
     let body;
@@ -77589,19 +77722,24 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (next.status === "squashed") this.lastSeen.delete(before.id);
+    else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
+    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue3, next.status);
     return done2(persisted);
   }
-  confirm(response, body, previousRev) {
+  /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
+  confirm(response, body, previousRev, hold) {
+    const recorded = hold !== void 0 && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: recorded ? "response" : this.options.confirm ?? "reread",
       sleep: this.sleep
     });
   }
@@ -77633,22 +77771,16 @@ var CommentStore = class {
     });
   }
   /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
-  lease(id) {
-    if (this.options.lock !== "ref") return Promise.resolve(ok(void 0));
-    return acquireRefLock(this.octokit, this.repo, id, {
-      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-      commits: this.lockCommits,
-      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-      now: this.now,
-      sleep: this.sleep
-    });
+  async lease(id) {
+    if (!this.keeper) return ok(void 0);
+    const lease = await this.keeper.acquire(id);
+    return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
-  async release(lease) {
-    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error3) => {
+  async release(hold) {
+    await this.keeper?.release(hold.lease, hold.rev).catch((error3) => {
       this.options.onProblem?.({
         code: "lock-release-failed",
-        message: `could not release ${lease.ref}: ${httpMessage(error3)}`
+        message: `could not release ${hold.lease.ref}: ${httpMessage(error3)}`
       });
     });
   }
@@ -77668,6 +77800,271 @@ var CommentStore = class {
 function createCommentStore(options) {
   return new CommentStore(options);
 }
+
+// src/shell/github/git-lease.ts
+import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2 } from "node:fs/promises";
+import { join as join5 } from "node:path";
+var DEFAULT_POLL_MS2 = 1600;
+var FIRST_LOOK_MS2 = 50;
+var SEEN_PREFIX = "refs/molecular/seen/";
+function createGitLeaseKeeper(options) {
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS2;
+  let repo;
+  const isolated = {
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    HOME: join5(options.dir, ".no-home"),
+    XDG_CONFIG_HOME: join5(options.dir, ".no-home")
+  };
+  const run2 = (args, more = {}) => git(options.dir, [`--git-dir=${repo?.dir ?? options.dir}`, ...args], {
+    ...more,
+    env: { ...isolated, ...more.env }
+  });
+  const env = options.env ?? {};
+  let ready;
+  const givenBack = /* @__PURE__ */ new Map();
+  const oneLine2 = (text4) => {
+    const lines = text4.split("\n").map((line2) => line2.trim()).filter((line2) => line2.length > 0);
+    let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? "no output";
+    for (const value of Object.values(env)) {
+      if (value.length >= 8) line = line.split(value).join("[redacted]");
+    }
+    return line.replace(/\s+/g, " ");
+  };
+  const prepare = () => {
+    ready ??= (async () => {
+      if (repo) {
+        const config3 = await readFile(join5(repo.dir, "config"), "utf8").catch(() => void 0);
+        if (config3 === repo.config) return ok(void 0);
+        await rm2(repo.dir, { recursive: true, force: true });
+        repo = void 0;
+      }
+      await mkdir2(options.dir, { recursive: true });
+      const dir = await mkdtemp(join5(options.dir, "leases-"));
+      const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
+        env: isolated
+      });
+      if (!out.ok) return err("lock-failed", oneLine2(out.error.message));
+      repo = { dir, config: await readFile(join5(dir, "config"), "utf8") };
+      return ok(void 0);
+    })();
+    return ready.then((result) => {
+      ready = void 0;
+      return result;
+    });
+  };
+  const makeLockCommit = async (record6) => {
+    const out = await run2([
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      EMPTY_TREE_SHA,
+      "-m",
+      formatLockRecord(record6)
+    ]);
+    return out.ok ? ok(out.value.stdout.trim()) : { ok: false, error: oneLine2(out.error.message) };
+  };
+  const look = async (ref) => {
+    const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
+    const fetched = await run2(
+      [
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        "--no-auto-maintenance",
+        options.url,
+        `+${ref}:${seenRef}`
+      ],
+      { env, okCodes: [0, 128] }
+    );
+    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message) };
+    if (fetched.value.code !== 0) {
+      if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
+      return { ok: false, error: oneLine2(fetched.value.stderr) };
+    }
+    const shown = await run2(["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
+    if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
+    const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
+    const record6 = parseLockRecord(message);
+    if (!record6) {
+      return ok({
+        sha,
+        holder: "unknown",
+        expiresAt: new Date(Number(committed) * 1e3 + options.ttlMs),
+        released: false
+      });
+    }
+    return ok({
+      sha,
+      holder: record6.holder,
+      expiresAt: new Date(record6.expiresAt),
+      released: record6.released === true,
+      ...record6.rev !== void 0 ? { rev: record6.rev } : {}
+    });
+  };
+  const push = async (ref, sha, expected) => {
+    const out = await run2(
+      [
+        // A user's push settings must not sign the push or add a check of their own.
+        "-c",
+        "push.gpgSign=false",
+        "-c",
+        "push.useForceIfIncludes=false",
+        "push",
+        "--porcelain",
+        `--force-with-lease=${ref}:${expected}`,
+        options.url,
+        `${sha}:${ref}`
+      ],
+      { env, okCodes: [0, 1, 128] }
+    );
+    if (!out.ok) return { ok: false, error: oneLine2(out.error.message) };
+    const line = out.value.stdout.split("\n").find((l) => l.includes(`:${ref}	`));
+    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr) };
+    const [flag, , summary2 = ""] = line.split("	");
+    if (flag !== "!") return ok("pushed");
+    if (/^\[rejected\]/.test(summary2)) return ok("refused");
+    const reason = summary2.split(ref).join("the ref");
+    if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
+      return ok("refused");
+    return { ok: false, error: oneLine2(summary2) };
+  };
+  const failed = (molId, ref, what, why) => err(
+    "lock-failed",
+    `the lock ref ${ref} for molecule ${molId} could not be ${what} (${why}); nothing was written`
+  );
+  const acquire = async (molId) => {
+    const ref = lockRefFor(molId);
+    const prepared = await prepare();
+    if (!prepared.ok) return failed(molId, ref, "read", prepared.error.message);
+    const started = options.now().getTime();
+    const newCommit = async () => {
+      const expiresAt = new Date(options.now().getTime() + options.ttlMs);
+      const sha = await makeLockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
+      return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
+    };
+    let seen2;
+    let commit;
+    const left = givenBack.get(ref);
+    givenBack.delete(ref);
+    if (left) {
+      seen2 = ok(left);
+      commit = await newCommit();
+    } else {
+      [seen2, commit] = await Promise.all([look(ref), newCommit()]);
+    }
+    let pause2 = Math.min(FIRST_LOOK_MS2, pollMs);
+    for (; ; ) {
+      if (!seen2.ok) return failed(molId, ref, "read", seen2.error);
+      const held = seen2.value;
+      const now = options.now().getTime();
+      const free = held === void 0 || held.released || held.expiresAt.getTime() <= now || held.holder === options.holder;
+      if (free) {
+        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
+          commit = await newCommit();
+        if (!commit.ok) return failed(molId, ref, "written", commit.error);
+        const pushed = await push(ref, commit.value.sha, held?.sha ?? "");
+        if (!pushed.ok) return failed(molId, ref, "written", pushed.error);
+        if (pushed.value === "pushed") {
+          return ok({
+            ref,
+            sha: commit.value.sha,
+            holder: options.holder,
+            expiresAt: commit.value.expiresAt,
+            ...held?.rev !== void 0 ? { minRev: held.rev } : {},
+            ...held === void 0 ? { fresh: true } : {}
+          });
+        }
+        if (options.now().getTime() - started >= options.waitMs) {
+          return failed(molId, ref, "taken", "other writers kept moving it");
+        }
+      } else {
+        const waited = now - started;
+        if (waited >= options.waitMs) {
+          return err(
+            "lock-held",
+            `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`
+          );
+        }
+        await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
+        pause2 = Math.min(pause2 * 2, pollMs);
+      }
+      seen2 = await look(ref);
+    }
+  };
+  const release2 = async (lease, rev) => {
+    const prepared = await prepare();
+    if (!prepared.ok)
+      throw new Error(`the lock ref ${lease.ref} could not be given back (${prepared.error.message})`);
+    const record6 = {
+      holder: options.holder,
+      expiresAt: options.now().toISOString(),
+      ...rev !== void 0 ? { rev } : {},
+      released: true
+    };
+    const sha = await makeLockCommit(record6);
+    if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
+    const pushed = await push(lease.ref, sha.value, lease.sha);
+    if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
+    if (pushed.value === "pushed") {
+      givenBack.set(lease.ref, {
+        sha: sha.value,
+        holder: options.holder,
+        expiresAt: new Date(record6.expiresAt),
+        released: true,
+        ...rev !== void 0 ? { rev } : {}
+      });
+    }
+  };
+  return { recordsRev: true, acquire, release: release2 };
+}
+
+// src/shell/github/action-leases.ts
+function actionLeaseKeeper(options) {
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
+  const common = {
+    holder: options.holder,
+    ttlMs: parseDuration(options.lockTtl) ?? DEFAULT_LOCK_TTL_MS,
+    waitMs: DEFAULT_LOCK_WAIT_MS,
+    now: options.now,
+    sleep
+  };
+  const url2 = `${options.serverUrl.replace(/\/+$/, "")}/${options.repo.owner}/${options.repo.repo}.git`;
+  const byGit = createGitLeaseKeeper({
+    ...common,
+    url: url2,
+    env: remoteAuthEnv(options.serverUrl, options.token),
+    dir: join6(options.runnerTemp, "molecular-leases")
+  });
+  const byApi = refLockKeeper(options.octokit, options.repo, common);
+  const takenByApi = /* @__PURE__ */ new WeakSet();
+  let gitFailed = false;
+  return {
+    get recordsRev() {
+      return !gitFailed;
+    },
+    async acquire(molId) {
+      if (!gitFailed) {
+        const lease2 = await byGit.acquire(molId);
+        if (lease2.ok || lease2.error.code !== "lock-failed") return lease2;
+        gitFailed = true;
+        options.warn(
+          `the molecule lease is taken over the API from now on (3 requests a write): git could not reach ${url2}: ${lease2.error.message}`
+        );
+      }
+      const lease = await byApi.acquire(molId);
+      if (lease.ok) takenByApi.add(lease.value);
+      return lease;
+    },
+    release(lease, rev) {
+      return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
+    }
+  };
+}
+
+// src/shell/github/molecule-store.ts
+import { hostname as hostname3 } from "node:os";
 
 // src/github/repo-description-files.ts
 import { posix } from "node:path";
@@ -77820,10 +78217,14 @@ function refOf(name, library) {
   };
 }
 function githubFormulaSource(octokit, repo, place) {
+  const bySha = new Map([...place.read?.values() ?? []].map((f) => [f.sha, f.text]));
   return {
     scope: repoSlug(repo).toLowerCase(),
     builtin: place.builtin,
-    readBlob: (pin) => loadBlob(octokit, repo, pin.blobSha),
+    readBlob: async (pin) => {
+      const known = bySha.get(pin.blobSha);
+      return known === void 0 ? loadBlob(octokit, repo, pin.blobSha) : ok(known);
+    },
     resolve: async (name, overlays = []) => {
       if (overlays.length > 0)
         return err("no-overlays", "overlays are applied by `mol cook --overlay`, not on GitHub");
@@ -77846,7 +78247,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   const branch = await place.defaultBranch();
   const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH2;
   const path = `${dir}/${name}.formula.toml`;
-  const file2 = await readRepoFile(octokit, repo, path, branch);
+  const known = place.read?.get(path);
+  const file2 = known ? ok(known) : await readRepoFile(octokit, repo, path, branch);
   if (!file2.ok) return file2;
   if (file2.value) {
     const parsed = parseFormula(file2.value.text, path, "toml");
@@ -77872,8 +78274,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
     const builtins = place.builtinNames?.() ?? [];
-    const known = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
-    return err("unknown-formula", `${loaded.error.message}${known}. Add ${path} on ${branch} to pour it.`);
+    const known2 = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
+    return err("unknown-formula", `${loaded.error.message}${known2}. Add ${path} on ${branch} to pour it.`);
   }
   return loaded;
 }
@@ -78007,7 +78409,8 @@ function formulaSource(ctx) {
     formulasPath: ctx.config.formulas_path,
     searchPath: ctx.config.formula_search_path,
     builtin: ctx.builtin ?? packageBuiltins,
-    builtinNames: ctx.builtin ? () => [] : builtinNames
+    builtinNames: ctx.builtin ? () => [] : builtinNames,
+    ...ctx.formulaFiles ? { read: ctx.formulaFiles } : {}
   });
 }
 function loadProto2(ctx, mol) {
@@ -78019,6 +78422,7 @@ function cachedProto2(ctx, mol) {
 
 // src/shell/github/molecule-store.ts
 var PROCESS = `${hostname3()}:${process.pid}`;
+var leaseHolder = (login) => `${login} ${PROCESS}`;
 function openStore(ctx) {
   const ttl = parseDuration(ctx.config.lock_ttl);
   return createCommentStore({
@@ -78028,10 +78432,11 @@ function openStore(ctx) {
     ...ctx.stateKey ? { stateKey: ctx.stateKey } : {},
     ...ctx.alreadyListed ? { alreadyListed: ctx.alreadyListed } : {},
     lock: ctx.lock ?? "none",
+    ...ctx.leases ? { leases: ctx.leases } : {},
     ...ttl === void 0 ? {} : { lockTtlMs: ttl },
     // The process, not the delivery: one lock commit then serves every lease this process takes
     // for half a lease (ref-lock.ts), and the process mutex keeps its deliveries apart.
-    lockHolder: `${ctx.identity.login} ${PROCESS}`,
+    lockHolder: leaseHolder(ctx.identity.login),
     protoFor: async (mol) => {
       const proto = await loadProto2(ctx, mol);
       return proto.ok ? proto.value : void 0;
@@ -78140,6 +78545,7 @@ function actionHandlerContext(options) {
     config: config3,
     defaultBranch: options.defaultBranch,
     lock: config3.lock === "none" ? "none" : "ref",
+    ...options.leases && config3.lock !== "none" ? { leases: options.leases } : {},
     ...options.stateKey ? { stateKey: options.stateKey } : {},
     ...options.onRejectedState ? { onRejectedState: options.onRejectedState } : {},
     ...options.workflowToken ? { deliveryNotes: [WORKFLOW_TOKEN_CI_NOTE] } : {}
@@ -78173,9 +78579,9 @@ ${n}
 }
 
 // src/action/modes/agent.ts
-import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir3, mkdtemp as mkdtemp2, readFile as readFile2, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname3, join as join5 } from "node:path";
+import { dirname as dirname3, join as join7 } from "node:path";
 
 // src/runner/run-process.ts
 import { spawn } from "node:child_process";
@@ -78813,12 +79219,12 @@ async function agentMode(input2) {
     };
   }
   const promptFile = input2.env.MOL_PROMPT_FILE;
-  const prompt = input2.prompt ?? (promptFile ? await readFile(promptFile, "utf8").catch(() => void 0) : void 0);
+  const prompt = input2.prompt ?? (promptFile ? await readFile2(promptFile, "utf8").catch(() => void 0) : void 0);
   if (prompt === void 0)
     return { outputs: {}, failure: 'mode "agent" needs the prompt: the prompt input or $MOL_PROMPT_FILE' };
-  const dir = await mkdtemp(join5(tmpdir2(), "mol-agent-"));
+  const dir = await mkdtemp2(join7(tmpdir2(), "mol-agent-"));
   try {
-    const files = { prompt: join5(dir, "prompt.md"), usage: join5(dir, "usage.jsonl") };
+    const files = { prompt: join7(dir, "prompt.md"), usage: join7(dir, "usage.jsonl") };
     await writeFile2(files.prompt, prompt);
     const watch = watchAgentUsage({
       stepId: budget.step,
@@ -78850,7 +79256,7 @@ async function agentMode(input2) {
         ...ran.value.stoppedFor === void 0 ? {} : { stoppedFor: ran.value.stoppedFor }
       };
     }
-    await mkdir2(dirname3(input2.usageOut), { recursive: true });
+    await mkdir3(dirname3(input2.usageOut), { recursive: true });
     await writeFile2(input2.usageOut, JSON.stringify(report));
     if (report.stoppedFor !== void 0) {
       io.warning(`the agent was stopped: ${report.stoppedFor}`);
@@ -78859,7 +79265,7 @@ async function agentMode(input2) {
     if (report.exitCode !== 0) return { outputs: {}, failure: `the agent exited with ${report.exitCode}` };
     return { outputs: { status: "done" } };
   } finally {
-    await rm2(dir, { recursive: true, force: true });
+    await rm3(dir, { recursive: true, force: true });
   }
 }
 
@@ -79128,6 +79534,11 @@ function permissionTable(ctx) {
 }
 function levelOf(ctx, login) {
   return getPermission(ctx.octokit, ctx.repo, login, ctx.permissions);
+}
+async function commandLevel(ctx, login, commands, association) {
+  if (commands.length === 0) return "none";
+  if (readLevelVouched(commands, permissionTable(ctx), association)) return "read";
+  return levelOf(ctx, login);
 }
 function permissionRefusal(what, required2, have, repo) {
   return `${what} needs **${required2}** permission on ${repo}; you have **${have === "none" ? "no access" : have}**`;
@@ -79981,7 +80392,12 @@ var LabeledPullPayload = external_exports.object({
 });
 var IssueCommentPayload = external_exports.object({
   action: external_exports.string(),
-  comment: external_exports.object({ id: external_exports.number(), body: external_exports.string().nullable().optional(), user: User.nullable() }),
+  comment: external_exports.object({
+    id: external_exports.number(),
+    body: external_exports.string().nullable().optional(),
+    user: User.nullable(),
+    author_association: external_exports.string().optional()
+  }),
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
     body: external_exports.string().nullable().optional(),
@@ -80729,7 +81145,8 @@ async function answerComment(ctx, request2) {
   const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
-  const level = commands.some((c) => !isCommandError(c)) ? await levelOf(ctx, login) : "none";
+  const asked = commands.filter((c) => !isCommandError(c));
+  const level = await commandLevel(ctx, login, asked, request2.association);
   const scene = {
     ctx,
     store: openStore(ctx),
@@ -80808,6 +81225,7 @@ async function handleIssueComment(ctx) {
   const answer = await answerComment(ctx, {
     commentId: comment.id,
     login: comment.user.login,
+    ...comment.author_association === void 0 ? {} : { association: comment.author_association },
     issue: {
       number: issue3.number,
       body: issue3.body,
@@ -81429,13 +81847,22 @@ async function runPatrol(ctx, options = {}) {
   if (budget?.low()) {
     return { surveyed: 0, done: [], problems: [], deferred: `the rate budget is low (${budget.describe()})` };
   }
-  const store = openStore(ctx);
+  const listed = /* @__PURE__ */ new Map();
+  const store = openStore({
+    ...ctx,
+    alreadyListed: (issue3) => {
+      const comments = listed.get(issue3);
+      listed.delete(issue3);
+      return comments;
+    }
+  });
   let surveyed = [];
   const round = await patrolRound(
     {
       survey: async () => {
         const found3 = await survey(ctx, options.firstPage);
         surveyed = found3.molecules;
+        for (const [issue3, comments] of found3.listed) listed.set(issue3, comments);
         return found3;
       },
       protoOf: (mol) => loadProto2(ctx, mol),
@@ -81499,14 +81926,15 @@ async function survey(ctx, firstPage) {
   } catch (error3) {
     return {
       molecules: [],
-      problems: [`the survey of active molecules failed: ${error3.message}`]
+      problems: [`the survey of active molecules failed: ${error3.message}`],
+      listed: /* @__PURE__ */ new Map()
     };
   }
   for (const rejected of found3.rejected) {
     ctx.log.warn(`${rejected.error.code}: ${rejected.error.message}`);
     ctx.onRejectedState?.(rejected.comment, rejected.error);
   }
-  return { molecules: found3.molecules.map(({ mol }) => mol), problems: [] };
+  return { molecules: found3.molecules.map(({ mol }) => mol), problems: [], listed: found3.listed };
 }
 async function write(ctx, store, mol, event, tell) {
   const result = await applyToMolecule(ctx, store, mol.id, event);
@@ -81659,7 +82087,7 @@ ${notes.markdown()}`
 }
 
 // src/action/modes/lint.ts
-import { join as join6 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/local/formulas/validate-files.ts
 import { dirname as dirname4, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2 } from "node:path";
@@ -81725,7 +82153,7 @@ function relativeTo(cwd, path) {
 // src/action/modes/lint.ts
 async function lintMode(options) {
   const { io, workspace, formulasPath } = options;
-  if (!isDirectory2(join6(workspace, formulasPath))) {
+  if (!isDirectory2(join8(workspace, formulasPath))) {
     return {
       outputs: { status: "failed" },
       failure: `formulas-path "${formulasPath}" is not a folder of the checkout; check out the repository first (actions/checkout) or set formulas-path`
@@ -81759,7 +82187,7 @@ function lintSummary(line, problems) {
 }
 
 // src/runner/attempt-refs.ts
-import { rm as rm3 } from "node:fs/promises";
+import { rm as rm4 } from "node:fs/promises";
 var ROOT = "refs/molecular/attempts";
 function attemptRef(molId, stepId, attempt2) {
   return `${ROOT}/${molId}/${stepId}/${attempt2}`;
@@ -81781,22 +82209,12 @@ async function freeAttemptRef(cwd, molId, stepId, attempt2, commit) {
 function baseRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base`;
 }
-async function snapshot(cwd, message, clean = false, knownHead) {
+function baseHeadRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base-head`;
+}
+async function snapshot(cwd, message, knownHead) {
   const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
   if (!head.ok) return head;
-  if (clean) {
-    const commit = await gitText(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      `${head.value}^{tree}`,
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
-  }
   const indexPath = await gitText(cwd, [
     "rev-parse",
     "--path-format=absolute",
@@ -81825,17 +82243,49 @@ async function snapshot(cwd, message, clean = false, knownHead) {
     if (!commit.ok) return commit;
     return ok({ commit: commit.value.stdout.trim(), head: head.value });
   } finally {
-    await rm3(indexPath.value, { force: true });
+    await rm4(indexPath.value, { force: true });
   }
 }
-async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
+  const taken = clean ? head === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(head) : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then(
+    (made) => made.ok ? ok(made.value.commit) : made
+  );
   if (!taken.ok) return taken;
-  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  const commit = taken.value;
+  const [set2, other] = clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  const updated = await git(cwd, ["update-ref", "--stdin"], {
+    input: `update ${set2} ${commit}
+delete ${other}
+${forgetting(forget)}`
+  });
   return updated.ok ? ok(void 0) : updated;
 }
-async function forgetAttemptBase(cwd, molId, stepId) {
-  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+function forgetting(bases) {
+  return bases.map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}
+delete ${baseHeadRef(molId, stepId)}
+`).join("");
+}
+async function readTreeStart(cwd, molId, stepId) {
+  const base = baseRef(molId, stepId);
+  const out = await git(
+    cwd,
+    ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD", `--glob=${ROOT}/${molId}/${stepId}/*`],
+    { okCodes: [0, 128] }
+  );
+  if (!out.ok) return out;
+  const [commit, name, ...refs] = out.value.stdout.trim().split("\n");
+  if (out.value.code !== 0 || !commit || !name) return ok(void 0);
+  return ok({
+    head: { commit, name },
+    baseLeft: refs.includes(base) || refs.includes(baseHeadRef(molId, stepId))
+  });
+}
+function forgetAttemptBase(cwd, molId, stepId) {
+  return forgetAttemptBases(cwd, [{ molId, stepId }]);
+}
+async function forgetAttemptBases(cwd, bases) {
+  if (bases.length === 0) return ok(void 0);
+  const deleted = await git(cwd, ["update-ref", "--stdin"], { input: forgetting(bases) });
   return deleted.ok ? ok(void 0) : deleted;
 }
 async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
@@ -81850,9 +82300,11 @@ async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
   return saved.ok ? ok(kept.value) : saved;
 }
 async function setAsideAttempt(cwd, molId, stepId, attempt2) {
-  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  const snapshotBase = await resolveCommit(cwd, baseRef(molId, stepId));
+  const headBase = snapshotBase === void 0 ? await resolveCommit(cwd, baseHeadRef(molId, stepId)) : void 0;
+  const base = snapshotBase ?? headBase;
   if (base === void 0) return ok(void 0);
-  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  const parent = headBase !== void 0 ? ok(headBase) : await gitText(cwd, ["rev-parse", `${base}^`]);
   if (!parent.ok) return parent;
   const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
   if (!now.ok) return now;
@@ -81905,43 +82357,58 @@ async function commitStep(options) {
   const only = pathspecOf(options.exclude ?? []);
   const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
   if (!added.ok) return added;
-  const staged = await git(cwd, ["diff", "--cached", "--name-only", "--no-renames", "-z"]);
-  if (!staged.ok) return staged;
-  const excluded = new Set(options.exclude ?? []);
-  const committed = splitNul(staged.value.stdout).some((path) => !excluded.has(path));
-  if (committed) {
-    const trailers = `Molecule: ${options.molId}
+  const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
-    const made = await git(
-      cwd,
-      [
-        ...MOLECULAR_IDENTITY,
-        ...COMMIT_SETTINGS,
-        "commit",
-        "-q",
-        "--no-verify",
-        "-m",
-        options.message,
-        "-m",
-        trailers,
-        ...only.args
-      ],
-      { input: only.input }
-    );
-    if (!made.ok) return made;
-    const tip = await git(cwd, ["rev-parse", "HEAD", "HEAD^"]);
+  const made = await git(
+    cwd,
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit",
+      "-q",
+      "--no-verify",
+      "--untracked-files=no",
+      "-m",
+      options.message,
+      "-m",
+      trailers,
+      ...only.args
+    ],
+    { input: only.input, okCodes: [0, 1] }
+  );
+  if (!made.ok) return made;
+  if (made.value.code === 0) {
+    const tip = await git(cwd, [
+      "diff-tree",
+      "--always",
+      "-r",
+      "--no-renames",
+      "--name-only",
+      "-z",
+      "--format=%H %P",
+      "HEAD"
+    ]);
     if (!tip.ok) return tip;
-    const [head2, parent] = tip.value.stdout.trim().split("\n");
-    if (parent === base) {
-      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
-      return ok({ commit: head2, committed, filesModified: files });
-    }
-    return filesSince(cwd, base, head2, committed);
+    const { head: head2, parent, files } = parseTip(tip.value.stdout);
+    if (parent === base) return ok({ commit: head2, committed: true, filesModified: files });
+    return filesSince(cwd, base, head2, true);
+  }
+  if (!NOTHING_TO_COMMIT.test(`${made.value.stdout}
+${made.value.stderr}`)) {
+    const why = (made.value.stderr || made.value.stdout).trim().split("\n").slice(-3).join(" ");
+    return err("git-failed", `git commit failed in ${cwd}: ${why || "exit 1"}`);
   }
   const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
-  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  return filesSince(cwd, base, head.value, committed);
+  if (head.value === base) return ok({ commit: head.value, committed: false, filesModified: [] });
+  return filesSince(cwd, base, head.value, false);
+}
+var NOTHING_TO_COMMIT = /nothing to commit|nothing added to commit|no changes added to commit|did not match any file/;
+function parseTip(text4) {
+  const end = text4.indexOf("\0");
+  const [head = "", parent] = text4.slice(0, end).split(" ");
+  const rest = text4.slice(end + 1);
+  return { head, parent, files: splitNul(rest.startsWith("\n") ? rest.slice(1) : rest) };
 }
 async function filesSince(cwd, base, head, committed) {
   const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head]);
@@ -81956,11 +82423,11 @@ function pathspecOf(exclude) {
 
 // src/runner/gates/files-gate.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join8, sep as sep3 } from "node:path";
+import { join as join10, sep as sep3 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
 import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join7, normalize as normalize3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join9, normalize as normalize3, sep as sep2 } from "node:path";
 function insideWorkspace(path) {
   if (isAbsolute3(path)) return void 0;
   const clean = normalize3(path);
@@ -81973,7 +82440,7 @@ async function resolveInWorkspace(cwd, path) {
   const root = await realpath(cwd);
   let real;
   try {
-    real = await realpath(join7(root, clean));
+    real = await realpath(join9(root, clean));
   } catch (error3) {
     const code18 = error3.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
@@ -82006,13 +82473,13 @@ async function firstMatch(cwd, segments, prefix = "") {
     const resolved = await resolveInWorkspace(cwd, prefix);
     return resolved.kind === "inside" ? { kind: "found" } : resolved;
   }
-  if (!head.includes("*")) return firstMatch(cwd, rest, join8(prefix, head));
+  if (!head.includes("*")) return firstMatch(cwd, rest, join10(prefix, head));
   const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(join8(cwd, prefix)).catch(() => []);
+  const names = await readdir2(join10(cwd, prefix)).catch(() => []);
   for (const name of names.sort()) {
     if (!pattern.test(name)) continue;
     if (name.startsWith(".") && !head.startsWith(".")) continue;
-    const found3 = await firstMatch(cwd, rest, join8(prefix, name));
+    const found3 = await firstMatch(cwd, rest, join10(prefix, name));
     if (found3.kind !== "missing") return found3;
   }
   return { kind: "missing" };
@@ -82022,7 +82489,7 @@ function escapeRegExp(text4) {
 }
 
 // src/runner/gates/schema-gate.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 async function schemaGate(cwd, file2, schemaFile) {
   const fail4 = (detail) => ({ type: "schema", passed: false, detail });
   const data = await readJson2(cwd, file2);
@@ -82062,7 +82529,7 @@ async function readJson2(cwd, shown) {
   if (resolved.kind === "missing") return { error: `${shown} does not exist` };
   let text4;
   try {
-    text4 = await readFile2(resolved.real, "utf8");
+    text4 = await readFile3(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
@@ -82215,7 +82682,7 @@ async function pushBranch(options) {
 }
 
 // src/runner/worktrees.ts
-import { rm as rm4 } from "node:fs/promises";
+import { rm as rm5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve3, sep as sep4 } from "node:path";
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
@@ -82242,6 +82709,12 @@ async function listWorktrees(repoDir) {
 }
 async function removeWorktree(options) {
   const { repoDir, path } = options;
+  if (options.registered && options.deleteBranch === void 0) {
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve3(path)], {
+      okCodes: [0, 128]
+    });
+    if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(void 0) : removed;
+  }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve3(path);
@@ -82252,7 +82725,7 @@ async function removeWorktree(options) {
     });
     if (!removed.ok) return removed;
     if (removed.value.code !== 0) {
-      await rm4(target, { recursive: true, force: true });
+      await rm5(target, { recursive: true, force: true });
       prune = true;
     }
   }
@@ -82276,8 +82749,8 @@ async function removeWorktree(options) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir3, readFile as readFile3, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname5, join as join9 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname5, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -82310,7 +82783,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join11(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -82320,7 +82793,7 @@ async function keepAttemptRecord(files, attempt2, checkout) {
   const record6 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
   let path = dirname5(files.record);
   try {
-    await mkdir3(path, { recursive: true });
+    await mkdir4(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
     await writeFile3(files.exit, EXIT_RESERVED);
@@ -82351,7 +82824,7 @@ async function endedAttempt(files, attempt2) {
   return { ...parsed.data.checkout, ended: true };
 }
 async function forgetAttemptRecord(files) {
-  await Promise.all([rm5(files.record, { force: true }), rm5(files.exit, { force: true })]);
+  await Promise.all([rm6(files.record, { force: true }), rm6(files.exit, { force: true })]);
 }
 var ENDED_COMMAND = {
   exitCode: 0,
@@ -82363,7 +82836,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile3(path, "utf8");
+    return await readFile4(path, "utf8");
   } catch {
     return void 0;
   }
@@ -82397,9 +82870,9 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp as mkdtemp2, rm as rm6, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/runner/step-env.ts
 function envVarName(name) {
@@ -82435,7 +82908,7 @@ function stepEnv(options) {
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat2 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join12 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -82443,7 +82916,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry3) => {
-      const info2 = await stat2(join10(cwd, entry3.slice(3))).catch(() => void 0);
+      const info2 = await stat2(join12(cwd, entry3.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry3}:gone` : `${entry3}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -82516,16 +82989,16 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt ?? "";
-    const dir = await mkdtemp2(join11(tmpdir3(), "mol-prompt-"));
+    const dir = await mkdtemp3(join13(tmpdir3(), "mol-prompt-"));
     try {
       const reviewEnv = {};
       if (review !== void 0) {
-        reviewEnv.MOL_REVIEW_FILE = join11(dir, "review.md");
+        reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
         await writeFile4(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
-      const file2 = join11(dir, "prompt.md");
-      const usageFile = join11(dir, "usage.jsonl");
+      const file2 = join13(dir, "prompt.md");
+      const usageFile = join13(dir, "usage.jsonl");
       await writeFile4(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
@@ -82534,7 +83007,7 @@ async function runStepCommand(job, checkout, prompt) {
       }
       return await command({ ...reviewEnv, MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
-      await rm6(dir, { recursive: true, force: true });
+      await rm7(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -82592,6 +83065,7 @@ async function finishStep(input2) {
   const { job, checkout } = input2;
   let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
+  if (outcome.status === "failed") job.host.gitConfigAfter?.delete(checkout.cwd);
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor2(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -82599,8 +83073,13 @@ async function finishStep(input2) {
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== "failed") {
-    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
-    if (!forgotten.ok) return forgotten;
+    const pending = job.host.completedBases;
+    const base = { molId: job.mol.id, stepId: job.def.id };
+    if (pending !== void 0) pending.set(checkout.cwd, [...pending.get(checkout.cwd) ?? [], base]);
+    else {
+      const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+      if (!forgotten.ok) return forgotten;
+    }
   }
   return ok({
     ...recorded.value,
@@ -82672,13 +83151,14 @@ async function doWork({ job, checkout, ran }) {
     return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
   }
   const ranOk = command === void 0 ? {} : { command };
-  const config3 = await unchangedConfig(def.id, checkout);
+  const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, ranOk);
+  let head;
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
+    head = onBranch.value;
   }
-  let head;
   if (checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
@@ -82744,7 +83224,7 @@ async function doWork({ job, checkout, ran }) {
   }
   const place = host.place;
   if (checkout.kind === "worktree" && place.kind === "worktree") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
     if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
   }
   const waiting = gates2.some((g) => g.passed === null);
@@ -82752,7 +83232,7 @@ async function doWork({ job, checkout, ran }) {
 }
 async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const { def, mol, host } = job;
-  const config3 = await unchangedConfig(def.id, checkout);
+  const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, { command });
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
@@ -82795,12 +83275,16 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const message = `step ${def.id}: ${stopped.why.replace(/^step [^:]+: /, "")}${kept}`;
   return failed({ code: stopped.code, message }, { checkpoint, command });
 }
-async function unchangedConfig(stepId, checkout) {
+async function unchangedConfig(job, checkout) {
+  const stepId = job.def.id;
   if (checkout.gitConfig === void 0) return ok(void 0);
   const now = await gitConfigSnapshot(checkout.cwd);
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
-  if (changed.length === 0) return ok(void 0);
+  if (changed.length === 0) {
+    if (checkout.kind === "tree") job.host.gitConfigAfter?.set(checkout.cwd, now.value);
+    return ok(void 0);
+  }
   return err(
     "git-config-changed",
     `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
@@ -82819,11 +83303,12 @@ async function headStayed(stepId, checkout) {
   return checked;
 }
 async function stayOnBranch(workspace, branch) {
-  const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
-  if (!head.ok) return head;
-  if (head.value === branch) return ok(void 0);
+  const read = await gitText(workspace, ["rev-parse", "HEAD", "--abbrev-ref", "HEAD"]);
+  if (!read.ok) return read;
+  const [commit = "", name] = read.value.split("\n");
+  if (name === branch) return ok(commit);
   const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
-  return moved.ok ? ok(void 0) : moved;
+  return moved.ok ? ok(commit) : moved;
 }
 
 // src/runner/path-exists.ts
@@ -82836,8 +83321,8 @@ function pathExists(path) {
 }
 
 // src/runner/prepare-workspace.ts
-import { rm as rm7 } from "node:fs/promises";
-import { join as join12, resolve as resolve4 } from "node:path";
+import { rm as rm8 } from "node:fs/promises";
+import { join as join14, resolve as resolve4 } from "node:path";
 
 // src/runner/branch-names.ts
 async function checkBranchName(_cwd, branch) {
@@ -82851,11 +83336,11 @@ async function checkBranchName(_cwd, branch) {
 
 // src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
-  if (options.execution === "local") return currentTree(options.repoDir);
+  if (options.execution === "local") return currentTree(options.repoDir, options.head);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve4(join12(options.worktreeRoot, molId, stepId));
+  const path = resolve4(join14(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
@@ -82874,9 +83359,15 @@ async function prepareWorkspace(options) {
     if (!kept.ok) return kept;
     keptAttempt = kept.value;
   }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
-  if (!cleared.ok) return cleared;
-  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
+  const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
+  const fresh = tip === void 0 && !await pathExists(path);
+  let added = fresh ? await add() : void 0;
+  if (added === void 0 || !added.ok) {
+    const branchExists = fresh ? await resolveCommit(repoDir, `refs/heads/${branch.value}`) !== void 0 : tip !== void 0;
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    if (!cleared.ok) return cleared;
+    added = await add();
+  }
   if (!added.ok) return added;
   for (const other of others) {
     const merged = await mergeInto(path, other);
@@ -82885,7 +83376,7 @@ async function prepareWorkspace(options) {
       return merged;
     }
   }
-  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  const head = others.length === 0 ? ok(first2.sha) : await gitText(path, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   return ok({
     cwd: path,
@@ -82895,14 +83386,10 @@ async function prepareWorkspace(options) {
     ...keptAttempt === void 0 ? {} : { keptAttempt }
   });
 }
-async function currentTree(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
-    okCodes: [0, 128]
-  });
-  if (!head.ok) return head;
-  const [sha, name] = head.value.stdout.trim().split("\n");
-  if (head.value.code !== 0 || sha === void 0 || name === void 0)
-    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+async function currentTree(repoDir, known) {
+  const read = known === void 0 ? await readHead(repoDir) : ok(known);
+  if (!read.ok) return read;
+  const { commit: sha, name } = read.value;
   const status2 = await git(repoDir, [
     "status",
     "--porcelain=v1",
@@ -82920,6 +83407,16 @@ async function currentTree(repoDir) {
     preexisting: splitNul(status2.value.stdout).map((entry3) => entry3.slice(3))
   });
 }
+async function readHead(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [commit, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || commit === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+  return ok({ commit, name });
+}
 async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
@@ -82929,7 +83426,7 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm7(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm8(path, { recursive: true, force: true });
   if (!branchExists) return ok(void 0);
   const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
   return deleted.ok ? ok(void 0) : deleted;
@@ -83023,15 +83520,22 @@ async function prepareCheckout(job) {
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
+    let head;
     if (execution === "local") {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
+      const start2 = await readTreeStart(place.repoDir, mol.id, def.id);
+      if (!start2.ok) return start2;
+      if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
+      else {
+        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+        if (!cleared.ok) return cleared;
+      }
     }
     const prepared2 = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
       execution,
-      worktreeRoot: place.worktreeRoot
+      worktreeRoot: place.worktreeRoot,
+      ...head === void 0 ? {} : { head }
     });
     if (!prepared2.ok) return prepared2;
     const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
@@ -83039,10 +83543,12 @@ async function prepareCheckout(job) {
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
     if (execution === "local") {
       const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
+      const completed = host.completedBases?.get(cwd2) ?? [];
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2, completed);
       if (!recorded.ok) return recorded;
+      host.completedBases?.delete(cwd2);
     }
-    const gitConfig = await gitConfigSnapshot(cwd2);
+    const gitConfig = await configBefore(host, cwd2, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
       gitConfig: gitConfig.value,
@@ -83070,6 +83576,11 @@ async function prepareCheckout(job) {
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
   return recordCheckout(workspace, branch, baseCommit);
+}
+async function configBefore(host, cwd, isWorktree) {
+  const known = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
+  host.gitConfigAfter?.delete(cwd);
+  return known === void 0 ? gitConfigSnapshot(cwd) : ok(known);
 }
 async function recordCheckout(workspace, branch, baseCommit) {
   const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
@@ -83339,7 +83850,7 @@ async function mentionContext(job) {
 }
 
 // src/action/step/action-step-host.ts
-import { join as join13 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -83362,7 +83873,7 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join13(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join15(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },
@@ -83496,8 +84007,8 @@ async function stepMode(deps, molId, stepId) {
 }
 
 // src/action/modes/step-finish.ts
-import { readFile as readFile4 } from "node:fs/promises";
-import { dirname as dirname6, join as join14 } from "node:path";
+import { readFile as readFile5 } from "node:fs/promises";
+import { dirname as dirname6, join as join16 } from "node:path";
 
 // src/shell/step/receive-work.ts
 import { stat as stat3 } from "node:fs/promises";
@@ -83557,7 +84068,7 @@ async function stepFinishMode(deps, molId, stepId) {
     const received = await receiveWork(job, deps.workspace, branch, deps.work);
     if (!received.ok) return { outputs: base, failure: received.error.message };
     checkout = received.value.checkout;
-    ran = received.value.ran ?? await agentReport(deps.usage ?? join14(dirname6(deps.work), "usage.json"));
+    ran = received.value.ran ?? await agentReport(deps.usage ?? join16(dirname6(deps.work), "usage.json"));
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
   }
@@ -83579,7 +84090,7 @@ async function stepFinishMode(deps, molId, stepId) {
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
 }
 async function agentReport(path) {
-  const text4 = await readFile4(path, "utf8").catch(() => void 0);
+  const text4 = await readFile5(path, "utf8").catch(() => void 0);
   if (text4 === void 0) return void 0;
   let report;
   try {
@@ -83675,7 +84186,7 @@ async function runMode(inputs, deps) {
       agent: inputs.agent,
       budget: inputs.budget,
       prompt: inputs.prompt,
-      usageOut: inputs.usage ?? join15(actions.value.runnerTemp, "molecular-usage.json"),
+      usageOut: inputs.usage ?? join17(actions.value.runnerTemp, "molecular-usage.json"),
       env: deps.env
     });
   }
@@ -83712,11 +84223,17 @@ async function openHandlerContext(inputs, actions, runId, deps) {
     configPath: inputs.configPath,
     formulasPath: DEFAULT_CONFIG.formulas_path
   }) : void 0;
-  const issue3 = STEP_MODES.has(inputs.mode) ? moleculeIssue(inputs, payload.value) : inputs.mode === "event" && actions.eventName === "issue_comment" ? commentedIssue(payload.value) : void 0;
+  const onIssue = inputs.mode === "event" && ISSUE_EVENTS.has(actions.eventName ?? "");
+  const issue3 = STEP_MODES.has(inputs.mode) ? moleculeIssue(inputs, payload.value) : onIssue ? eventIssue(payload.value) : void 0;
   const job = issue3 === void 0 ? void 0 : await readJobSnapshot(
     octokit,
     repo,
-    { ref: defaultBranch2, configPath: inputs.configPath, issue: issue3 },
+    {
+      ref: defaultBranch2,
+      configPath: inputs.configPath,
+      issue: issue3,
+      ...onIssue ? { formulasPath: DEFAULT_CONFIG.formulas_path } : {}
+    },
     deps.now
   );
   const configText = (snapshot2 ?? job)?.configText;
@@ -83746,9 +84263,22 @@ async function openHandlerContext(inputs, actions, runId, deps) {
     ...stateKey ? { stateKey } : {},
     ...inputs.appSlug ? { appSlug: inputs.appSlug } : {},
     onRejectedState: untrustedApps.note,
-    workflowToken: inputs.workflowToken
+    workflowToken: inputs.workflowToken,
+    // Leases by git push: none of the token's API requests (issue 27).
+    leases: actionLeaseKeeper({
+      octokit,
+      repo,
+      serverUrl: actions.serverUrl,
+      token: inputs.token,
+      runnerTemp: actions.runnerTemp,
+      holder: leaseHolder(ACTIONS_LOGIN),
+      lockTtl: config3.value.lock_ttl,
+      now: deps.now,
+      warn: (message) => deps.io.warning(message)
+    })
   });
   if (job) ctx.alreadyListed = job.alreadyListed;
+  if (job && job.formulaFiles.size > 0) ctx.formulaFiles = job.formulaFiles;
   return ok({ ctx, untrustedApps, ...snapshot2 ? { snapshot: snapshot2 } : {} });
 }
 async function runStepMode(inputs, ctx, actions, runId, deps) {
@@ -83784,12 +84314,13 @@ ${delivered2}`);
   return result;
 }
 var STEP_MODES = /* @__PURE__ */ new Set(["step", "step-start", "step-finish"]);
+var ISSUE_EVENTS = /* @__PURE__ */ new Set(["issue_comment", "issues"]);
 function moleculeIssue(inputs, payload) {
   const dispatched = payload.inputs ?? {};
   const molecule = inputs.molecule ?? stringOr(dispatched.molecule);
   return molecule === void 0 ? void 0 : parseMoleculeId(molecule)?.issue;
 }
-function commentedIssue(payload) {
+function eventIssue(payload) {
   const number4 = payload.issue?.number;
   return typeof number4 === "number" && Number.isSafeInteger(number4) && number4 > 0 ? number4 : void 0;
 }

@@ -12891,6 +12891,7 @@ var ERROR_CODES = [
   "run-and-agent",
   "seal-broken",
   "spawn-failed",
+  "stale-read",
   "stale-report",
   "state-corrupt",
   "state-invalid",
@@ -20366,6 +20367,12 @@ function requiredPermission(command, table2 = DEFAULT_COMMAND_PERMISSIONS, proto
   if (proto === void 0 || command.step === void 0 || !PASS_APPROVAL.has(command.verb)) return listed;
   const gate = approvalGate(proto, command.step);
   return gate === void 0 ? listed : stricter(listed, gate.permission);
+}
+var READ_ONLY_VERBS = /* @__PURE__ */ new Set(["status", "help"]);
+var BELONGING = /* @__PURE__ */ new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
+function readLevelVouched(commands, table2, association) {
+  if (association === void 0 || !BELONGING.has(association) || commands.length === 0) return false;
+  return commands.every((c) => READ_ONLY_VERBS.has(c.verb) && requiredPermission(c, table2) === "read");
 }
 
 // src/engine/cook/cook-context.ts
@@ -34840,10 +34847,35 @@ function archiveOf(effects, id) {
   return ok(parsed.data);
 }
 
+// src/github/store/lock-record.ts
+var LOCK_MESSAGE_TITLE = "molecular lock";
+function formatLockRecord(record3) {
+  return `${LOCK_MESSAGE_TITLE}
+
+${JSON.stringify(record3)}
+`;
+}
+function parseLockRecord(message) {
+  if (!message.startsWith(LOCK_MESSAGE_TITLE)) return void 0;
+  try {
+    const record3 = JSON.parse(message.slice(LOCK_MESSAGE_TITLE.length).trim());
+    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
+    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
+    const rev = Number.isSafeInteger(record3.rev) && record3.rev >= 0 ? record3.rev : void 0;
+    return {
+      holder: record3.holder,
+      expiresAt: record3.expiresAt,
+      ...rev !== void 0 ? { rev } : {},
+      ...record3.released === true ? { released: true } : {}
+    };
+  } catch {
+    return void 0;
+  }
+}
+
 // src/github/store/ref-lock.ts
 var EMPTY_TREE_SHA = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 var LOCK_REF_PREFIX = "refs/molecular/locks/";
-var MESSAGE_TITLE = "molecular lock";
 var DEFAULT_POLL_MS = 1600;
 var FIRST_LOOK_MS = 50;
 var LockCommits = class {
@@ -34854,6 +34886,10 @@ var LockCommits = class {
   }
   remember(repo, holder, commit) {
     this.made.set(commitKey(repo, holder), commit);
+  }
+  /** The repository no longer holds it (collected once no ref named it, or a repository made anew). */
+  forget(repo, holder) {
+    this.made.delete(commitKey(repo, holder));
   }
 };
 var commitKey = (repo, holder) => `${repo.owner}/${repo.repo}\0${holder}`.toLowerCase();
@@ -34866,10 +34902,7 @@ var shortRef = (ref) => ref.replace(/^refs\//, "");
 async function createLockCommit(octokit, repo, record3, parents) {
   const { data } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
     ...repo,
-    message: `${MESSAGE_TITLE}
-
-${JSON.stringify(record3)}
-`,
+    message: formatLockRecord(record3),
     tree: EMPTY_TREE_SHA,
     parents
   });
@@ -34892,20 +34925,16 @@ async function readLockCommit(octokit, repo, sha, ttlMs) {
     ...repo,
     commit_sha: sha
   });
-  const record3 = parseRecord(data.message);
-  if (record3) return { sha, holder: record3.holder, expiresAt: new Date(record3.expiresAt) };
-  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
-}
-function parseRecord(message) {
-  if (!message.startsWith(MESSAGE_TITLE)) return void 0;
-  try {
-    const record3 = JSON.parse(message.slice(MESSAGE_TITLE.length).trim());
-    if (typeof record3.holder !== "string" || typeof record3.expiresAt !== "string") return void 0;
-    if (Number.isNaN(Date.parse(record3.expiresAt))) return void 0;
-    return { holder: record3.holder, expiresAt: record3.expiresAt };
-  } catch {
-    return void 0;
+  const record3 = parseLockRecord(data.message);
+  if (record3) {
+    return {
+      sha,
+      holder: record3.holder,
+      expiresAt: new Date(record3.expiresAt),
+      ...record3.rev !== void 0 ? { rev: record3.rev } : {}
+    };
   }
+  return { sha, holder: "unknown", expiresAt: new Date(Date.parse(data.committer.date ?? "") + ttlMs) };
 }
 async function acquireRefLock(octokit, repo, molId, options) {
   const ref = lockRefFor(molId);
@@ -34945,6 +34974,14 @@ async function acquireRefLock(octokit, repo, molId, options) {
       return ok(lease);
     } catch (error2) {
       if (httpStatus(error2) !== 422) throw error2;
+      if (/object does not exist/i.test(httpMessage(error2))) {
+        commits.forget(repo, options.holder);
+        if (options.now().getTime() - started < options.waitMs) continue;
+        return err(
+          "lock-failed",
+          `the lock ref ${ref} for molecule ${molId} could not be created: ${httpMessage(error2)}`
+        );
+      }
     }
     for (let pause2 = Math.min(FIRST_LOOK_MS, pollMs); ; pause2 = Math.min(pause2 * 2, pollMs)) {
       const sha = await readLockSha(octokit, repo, ref);
@@ -34952,7 +34989,7 @@ async function acquireRefLock(octokit, repo, molId, options) {
       if (sha === lease.sha) return ok(lease);
       if (seen2?.sha !== sha) seen2 = await readLockCommit(octokit, repo, sha, options.ttlMs);
       if (seen2.expiresAt.getTime() <= options.now().getTime()) {
-        const taken = await takeOver(octokit, repo, ref, seen2.sha, options);
+        const taken = await takeOver(octokit, repo, ref, seen2, options);
         if (taken) return ok(taken);
         continue;
       }
@@ -34973,7 +35010,8 @@ async function acquireRefLock(octokit, repo, molId, options) {
     }
   }
 }
-async function takeOver(octokit, repo, ref, staleSha, options) {
+async function takeOver(octokit, repo, ref, stale, options) {
+  const staleSha = stale.sha;
   const expiresAt = new Date(options.now().getTime() + options.ttlMs);
   const sha = await createLockCommit(
     octokit,
@@ -34988,7 +35026,13 @@ async function takeOver(octokit, repo, ref, staleSha, options) {
       sha,
       force: false
     });
-    return { ref, sha, holder: options.holder, expiresAt };
+    return {
+      ref,
+      sha,
+      holder: options.holder,
+      expiresAt,
+      ...stale.rev !== void 0 ? { minRev: stale.rev } : {}
+    };
   } catch (error2) {
     if (httpStatus(error2) === 422) return void 0;
     throw error2;
@@ -35007,10 +35051,18 @@ async function releaseRefLock(octokit, repo, lease, now) {
     if (httpStatus(error2) !== 422 && httpStatus(error2) !== 404) throw error2;
   }
 }
+function refLockKeeper(octokit, repo, options) {
+  return {
+    recordsRev: false,
+    acquire: (molId) => acquireRefLock(octokit, repo, molId, options),
+    release: (lease) => releaseRefLock(octokit, repo, lease, options.now())
+  };
+}
 
 // src/github/store/comment-store.ts
 var DEFAULT_LOCK_TTL_MS = 12e4;
 var DEFAULT_LOCK_WAIT_MS = 15e3;
+var maxRev = (a, b) => a === void 0 ? b : b === void 0 ? a : Math.max(a, b);
 var CommentStore = class {
   constructor(options) {
     this.options = options;
@@ -35024,7 +35076,15 @@ var CommentStore = class {
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.mutex = options.mutex ?? processMutex;
-    this.lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
+    this.keeper = options.lock !== "ref" ? void 0 : options.leases ?? refLockKeeper(this.octokit, this.repo, {
+      holder: options.lockHolder ?? `molecular:${process.pid}`,
+      commits: lockCommits,
+      ttlMs: options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+      now: this.now,
+      sleep: this.sleep
+    });
   }
   options;
   octokit;
@@ -35036,7 +35096,9 @@ var CommentStore = class {
   now;
   sleep;
   mutex;
-  lockCommits;
+  keeper;
+  /** The last believed state of each molecule, read or written: a lease's first read when recent enough. */
+  lastSeen = /* @__PURE__ */ new Map();
   create(mol) {
     return this.guard("create", mol.id, async () => {
       const valid = MoleculeSchema.safeParse(mol);
@@ -35066,8 +35128,10 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async () => {
-        const existing = pickMolecule(classifyComments(await this.listComments(issue2), this.policy), mol.id);
+      return this.exclusive(mol.id, async (hold) => {
+        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
+        const listed = (unwritten ? this.options.alreadyListed?.(issue2) : void 0) ?? await this.listComments(issue2);
+        const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
           if (existing.found.kind === "state") {
             this.remember(mol.id, { issue: issue2, comment: existing.found.comment });
@@ -35095,11 +35159,12 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1);
+        const confirmed = await this.confirm(posted, body, -1, hold);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
         }
+        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue2, comment: posted });
         await this.label(issue2, encoded.value.mol.status);
         return ok(encoded.value.mol);
@@ -35153,8 +35218,9 @@ var CommentStore = class {
       w.resolve(results[i]);
     });
   }
-  async applyAll(id, fns, lease) {
-    let found = await this.read(id);
+  async applyAll(id, fns, hold) {
+    const lease = hold?.lease;
+    let found = await this.readUnder(id, hold);
     for (let attempt = 0; ; attempt++) {
       if (!found.ok) return fns.map(() => found);
       const current = found.value;
@@ -35170,7 +35236,7 @@ var CommentStore = class {
         );
         return applied.results.map((r) => r.ok ? lost2 : r);
       }
-      const written2 = await this.write(current, applied.mutation);
+      const written2 = await this.write(current, applied.mutation, hold);
       if (!written2.ok) return applied.results.map((r) => r.ok ? written2 : r);
       if ("done" in written2.value) {
         const { mol } = written2.value.done;
@@ -35224,8 +35290,60 @@ var CommentStore = class {
     this.locations.set(id, location);
     this.knownIssues.add(location.issue);
   }
-  /** The believed comment of `id`: by its cached comment id (1 call), else by listing its issue. */
-  async read(id) {
+  /**
+   * The read a write starts from. Under a lease whose previous holder recorded the rev it left
+   * (`minRev`), a state read before the lease that is that recent is still the truth (nobody
+   * writes without the lease), and a read showing less is a lagging replica: it is read again
+   * after the delays a write's read-back waits, then believed with a problem reported rather than
+   * refused for ever (a rev GitHub lost would otherwise stop the molecule).
+   */
+  async readUnder(id, hold) {
+    const minRev = hold?.lease.minRev;
+    if (minRev === void 0) return this.track(hold, await this.read(id, { fresh: true }));
+    const seen2 = this.lastSeen.get(id) ?? this.handedOver(id);
+    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold, ok(seen2));
+    for (let attempt = 0; ; attempt++) {
+      const found = await this.read(id, { fresh: true });
+      if (!found.ok || found.value?.kind === "archive") return this.track(hold, found);
+      const rev = found.value?.mol.rev;
+      if (rev !== void 0 && rev >= minRev) return this.track(hold, found);
+      const delay = STALE_READ_DELAYS_MS[attempt];
+      if (delay === void 0) {
+        if (hold) hold.rev = void 0;
+        this.options.onProblem?.({
+          code: "stale-read",
+          message: `molecule ${id}: GitHub still shows rev ${rev ?? "none"} after the last writer left rev ${minRev}; going on with what it shows`
+        });
+        return this.track(hold, found);
+      }
+      await this.sleep(delay);
+    }
+  }
+  track(hold, found) {
+    if (hold && found.ok && found.value?.kind === "state") hold.rev = maxRev(hold.rev, found.value.mol.rev);
+    return found;
+  }
+  /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
+  handedOver(id) {
+    const issue2 = this.issueOf(id);
+    const listed = issue2 === void 0 ? void 0 : this.options.alreadyListed?.(issue2);
+    if (issue2 === void 0 || !listed) return void 0;
+    const found = this.pick(listed, id).found;
+    if (found?.kind !== "state") return void 0;
+    this.remember(id, { issue: issue2, comment: found.comment });
+    return found;
+  }
+  /**
+   * The believed comment of `id`: by its cached comment id (1 call), else from a listing the face
+   * handed over (none when `fresh`), else by listing its issue.
+   */
+  async read(id, { fresh = false } = {}) {
+    const found = await this.readComment(id, fresh);
+    if (found.ok && found.value?.kind === "state") this.lastSeen.set(id, found.value);
+    else this.lastSeen.delete(id);
+    return found;
+  }
+  async readComment(id, fresh) {
     const issue2 = this.issueOf(id);
     if (issue2 === void 0) return ok(void 0);
     const cached2 = this.locations.get(id);
@@ -35235,7 +35353,7 @@ var CommentStore = class {
       if (picked2 && (picked2.found || picked2.rejected.length > 0)) return this.verdict(picked2);
       this.locations.delete(id);
     }
-    const listed = this.options.alreadyListed?.(issue2) ?? await this.listComments(issue2);
+    const listed = (fresh ? void 0 : this.options.alreadyListed?.(issue2)) ?? await this.listComments(issue2);
     const picked = this.pick(listed, id);
     if (picked.found) this.remember(id, { issue: issue2, comment: picked.found.comment });
     return this.verdict(picked);
@@ -35267,7 +35385,7 @@ var CommentStore = class {
    * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
    * (squash) or a deletion (burn).
    */
-  async write(current, mutation) {
+  async write(current, mutation, hold) {
     const before = current.mol;
     const next = mutation.mol;
     const commentId = current.comment.id;
@@ -35283,6 +35401,8 @@ var CommentStore = class {
         if (httpStatus(error2) !== 404) throw error2;
       }
       this.locations.delete(before.id);
+      this.lastSeen.delete(before.id);
+      if (hold) hold.rev = void 0;
       return done(next);
     }
     let body;
@@ -35302,19 +35422,24 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
+    if (next.status === "squashed") this.lastSeen.delete(before.id);
+    else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
+    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
     if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
     return done(persisted);
   }
-  confirm(response, body, previousRev) {
+  /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
+  confirm(response, body, previousRev, hold) {
+    const recorded = hold !== void 0 && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
       previousRev,
       policy: this.policy,
-      mode: this.options.confirm ?? "reread",
+      mode: recorded ? "response" : this.options.confirm ?? "reread",
       sleep: this.sleep
     });
   }
@@ -35346,22 +35471,16 @@ var CommentStore = class {
     });
   }
   /** The lease shared with other processes under `lock: 'ref'`; none to take otherwise. */
-  lease(id) {
-    if (this.options.lock !== "ref") return Promise.resolve(ok(void 0));
-    return acquireRefLock(this.octokit, this.repo, id, {
-      holder: this.options.lockHolder ?? `molecular:${process.pid}`,
-      commits: this.lockCommits,
-      ttlMs: this.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
-      waitMs: this.options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
-      now: this.now,
-      sleep: this.sleep
-    });
+  async lease(id) {
+    if (!this.keeper) return ok(void 0);
+    const lease = await this.keeper.acquire(id);
+    return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
-  async release(lease) {
-    await releaseRefLock(this.octokit, this.repo, lease, this.now()).catch((error2) => {
+  async release(hold) {
+    await this.keeper?.release(hold.lease, hold.rev).catch((error2) => {
       this.options.onProblem?.({
         code: "lock-release-failed",
-        message: `could not release ${lease.ref}: ${httpMessage(error2)}`
+        message: `could not release ${hold.lease.ref}: ${httpMessage(error2)}`
       });
     });
   }
@@ -36911,6 +37030,7 @@ export {
   progressBar,
   pullRequestText,
   reachedLimit,
+  readLevelVouched,
   readySteps,
   redeliveryEffect,
   refNameProblem,

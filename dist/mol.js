@@ -48137,43 +48137,58 @@ async function commitStep(options) {
   const only = pathspecOf(options.exclude ?? []);
   const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
   if (!added.ok) return added;
-  const staged = await git(cwd, ["diff", "--cached", "--name-only", "--no-renames", "-z"]);
-  if (!staged.ok) return staged;
-  const excluded = new Set(options.exclude ?? []);
-  const committed = splitNul(staged.value.stdout).some((path) => !excluded.has(path));
-  if (committed) {
-    const trailers = `Molecule: ${options.molId}
+  const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
-    const made = await git(
-      cwd,
-      [
-        ...MOLECULAR_IDENTITY,
-        ...COMMIT_SETTINGS,
-        "commit",
-        "-q",
-        "--no-verify",
-        "-m",
-        options.message,
-        "-m",
-        trailers,
-        ...only.args
-      ],
-      { input: only.input }
-    );
-    if (!made.ok) return made;
-    const tip = await git(cwd, ["rev-parse", "HEAD", "HEAD^"]);
+  const made = await git(
+    cwd,
+    [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit",
+      "-q",
+      "--no-verify",
+      "--untracked-files=no",
+      "-m",
+      options.message,
+      "-m",
+      trailers,
+      ...only.args
+    ],
+    { input: only.input, okCodes: [0, 1] }
+  );
+  if (!made.ok) return made;
+  if (made.value.code === 0) {
+    const tip = await git(cwd, [
+      "diff-tree",
+      "--always",
+      "-r",
+      "--no-renames",
+      "--name-only",
+      "-z",
+      "--format=%H %P",
+      "HEAD"
+    ]);
     if (!tip.ok) return tip;
-    const [head2, parent] = tip.value.stdout.trim().split("\n");
-    if (parent === base) {
-      const files = splitNul(staged.value.stdout).filter((path) => !excluded.has(path));
-      return ok({ commit: head2, committed, filesModified: files });
-    }
-    return filesSince(cwd, base, head2, committed);
+    const { head: head2, parent, files } = parseTip(tip.value.stdout);
+    if (parent === base) return ok({ commit: head2, committed: true, filesModified: files });
+    return filesSince(cwd, base, head2, true);
+  }
+  if (!NOTHING_TO_COMMIT.test(`${made.value.stdout}
+${made.value.stderr}`)) {
+    const why = (made.value.stderr || made.value.stdout).trim().split("\n").slice(-3).join(" ");
+    return err("git-failed", `git commit failed in ${cwd}: ${why || "exit 1"}`);
   }
   const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
-  if (head.value === base) return ok({ commit: head.value, committed, filesModified: [] });
-  return filesSince(cwd, base, head.value, committed);
+  if (head.value === base) return ok({ commit: head.value, committed: false, filesModified: [] });
+  return filesSince(cwd, base, head.value, false);
+}
+var NOTHING_TO_COMMIT = /nothing to commit|nothing added to commit|no changes added to commit|did not match any file/;
+function parseTip(text4) {
+  const end = text4.indexOf("\0");
+  const [head = "", parent] = text4.slice(0, end).split(" ");
+  const rest = text4.slice(end + 1);
+  return { head, parent, files: splitNul(rest.startsWith("\n") ? rest.slice(1) : rest) };
 }
 async function filesSince(cwd, base, head, committed) {
   const changed = await git(cwd, ["diff", "--name-only", "--no-renames", "-z", base, head]);
@@ -48700,6 +48715,12 @@ async function listLeftoverWorktrees(options) {
 }
 async function removeWorktree(options) {
   const { repoDir, path } = options;
+  if (options.registered && options.deleteBranch === void 0) {
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve2(path)], {
+      okCodes: [0, 128]
+    });
+    if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(void 0) : removed;
+  }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   const target = resolve2(path);
@@ -48805,22 +48826,12 @@ async function freeAttemptRef(cwd, molId, stepId, attempt, commit) {
 function baseRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base`;
 }
-async function snapshot(cwd, message, clean = false, knownHead) {
+function baseHeadRef(molId, stepId) {
+  return `${ROOT}/${molId}/${stepId}/base-head`;
+}
+async function snapshot(cwd, message, knownHead) {
   const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
   if (!head.ok) return head;
-  if (clean) {
-    const commit = await gitText(cwd, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      `${head.value}^{tree}`,
-      "-p",
-      head.value,
-      "-m",
-      message
-    ]);
-    return commit.ok ? ok({ commit: commit.value, head: head.value }) : commit;
-  }
   const indexPath = await gitText(cwd, [
     "rev-parse",
     "--path-format=absolute",
@@ -48852,14 +48863,46 @@ async function snapshot(cwd, message, clean = false, knownHead) {
     await rm2(indexPath.value, { force: true });
   }
 }
-async function recordAttemptBase(cwd, molId, stepId, clean = false, head) {
-  const taken = await snapshot(cwd, `base of ${stepId} (${molId})`, clean, head);
+async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
+  const taken = clean ? head === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(head) : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then(
+    (made) => made.ok ? ok(made.value.commit) : made
+  );
   if (!taken.ok) return taken;
-  const updated = await git(cwd, ["update-ref", baseRef(molId, stepId), taken.value.commit]);
+  const commit = taken.value;
+  const [set2, other] = clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  const updated = await git(cwd, ["update-ref", "--stdin"], {
+    input: `update ${set2} ${commit}
+delete ${other}
+${forgetting(forget)}`
+  });
   return updated.ok ? ok(void 0) : updated;
 }
-async function forgetAttemptBase(cwd, molId, stepId) {
-  const deleted = await git(cwd, ["update-ref", "-d", baseRef(molId, stepId)]);
+function forgetting(bases) {
+  return bases.map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}
+delete ${baseHeadRef(molId, stepId)}
+`).join("");
+}
+async function readTreeStart(cwd, molId, stepId) {
+  const base = baseRef(molId, stepId);
+  const out = await git(
+    cwd,
+    ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD", `--glob=${ROOT}/${molId}/${stepId}/*`],
+    { okCodes: [0, 128] }
+  );
+  if (!out.ok) return out;
+  const [commit, name, ...refs] = out.value.stdout.trim().split("\n");
+  if (out.value.code !== 0 || !commit || !name) return ok(void 0);
+  return ok({
+    head: { commit, name },
+    baseLeft: refs.includes(base) || refs.includes(baseHeadRef(molId, stepId))
+  });
+}
+function forgetAttemptBase(cwd, molId, stepId) {
+  return forgetAttemptBases(cwd, [{ molId, stepId }]);
+}
+async function forgetAttemptBases(cwd, bases) {
+  if (bases.length === 0) return ok(void 0);
+  const deleted = await git(cwd, ["update-ref", "--stdin"], { input: forgetting(bases) });
   return deleted.ok ? ok(void 0) : deleted;
 }
 async function keepBranchAttempt(repoDir, molId, stepId, attempt, tip, bases) {
@@ -48874,9 +48917,11 @@ async function keepBranchAttempt(repoDir, molId, stepId, attempt, tip, bases) {
   return saved.ok ? ok(kept.value) : saved;
 }
 async function setAsideAttempt(cwd, molId, stepId, attempt) {
-  const base = await resolveCommit(cwd, baseRef(molId, stepId));
+  const snapshotBase = await resolveCommit(cwd, baseRef(molId, stepId));
+  const headBase = snapshotBase === void 0 ? await resolveCommit(cwd, baseHeadRef(molId, stepId)) : void 0;
+  const base = snapshotBase ?? headBase;
   if (base === void 0) return ok(void 0);
-  const parent = await gitText(cwd, ["rev-parse", `${base}^`]);
+  const parent = headBase !== void 0 ? ok(headBase) : await gitText(cwd, ["rev-parse", `${base}^`]);
   if (!parent.ok) return parent;
   const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`);
   if (!now.ok) return now;
@@ -48912,7 +48957,7 @@ function pathExists(path) {
 
 // src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
-  if (options.execution === "local") return currentTree(options.repoDir);
+  if (options.execution === "local") return currentTree(options.repoDir, options.head);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
@@ -48935,9 +48980,15 @@ async function prepareWorkspace(options) {
     if (!kept.ok) return kept;
     keptAttempt = kept.value;
   }
-  const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
-  if (!cleared.ok) return cleared;
-  const added = await git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
+  const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
+  const fresh = tip === void 0 && !await pathExists(path);
+  let added = fresh ? await add() : void 0;
+  if (added === void 0 || !added.ok) {
+    const branchExists = fresh ? await resolveCommit(repoDir, `refs/heads/${branch.value}`) !== void 0 : tip !== void 0;
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    if (!cleared.ok) return cleared;
+    added = await add();
+  }
   if (!added.ok) return added;
   for (const other of others) {
     const merged = await mergeInto(path, other);
@@ -48946,7 +48997,7 @@ async function prepareWorkspace(options) {
       return merged;
     }
   }
-  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  const head = others.length === 0 ? ok(first.sha) : await gitText(path, ["rev-parse", "HEAD"]);
   if (!head.ok) return head;
   return ok({
     cwd: path,
@@ -48956,14 +49007,10 @@ async function prepareWorkspace(options) {
     ...keptAttempt === void 0 ? {} : { keptAttempt }
   });
 }
-async function currentTree(repoDir) {
-  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
-    okCodes: [0, 128]
-  });
-  if (!head.ok) return head;
-  const [sha, name] = head.value.stdout.trim().split("\n");
-  if (head.value.code !== 0 || sha === void 0 || name === void 0)
-    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+async function currentTree(repoDir, known) {
+  const read = known === void 0 ? await readHead(repoDir) : ok(known);
+  if (!read.ok) return read;
+  const { commit: sha, name } = read.value;
   const status2 = await git(repoDir, [
     "status",
     "--porcelain=v1",
@@ -48980,6 +49027,16 @@ async function currentTree(repoDir) {
     isWorktree: false,
     preexisting: splitNul(status2.value.stdout).map((entry2) => entry2.slice(3))
   });
+}
+async function readHead(repoDir) {
+  const head = await git(repoDir, ["rev-parse", "HEAD", "--symbolic-full-name", "HEAD"], {
+    okCodes: [0, 128]
+  });
+  if (!head.ok) return head;
+  const [commit, name] = head.value.stdout.trim().split("\n");
+  if (head.value.code !== 0 || commit === void 0 || name === void 0)
+    return err("unknown-base", `${repoDir} has no commit to start from: ${head.value.stderr.trim()}`);
+  return ok({ commit, name });
 }
 async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
@@ -50799,6 +50856,7 @@ async function finishStep(input2) {
   const { job, checkout } = input2;
   let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
+  if (outcome.status === "failed") job.host.gitConfigAfter?.delete(checkout.cwd);
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -50806,8 +50864,13 @@ async function finishStep(input2) {
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (inTree && outcome.status !== "failed") {
-    const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
-    if (!forgotten.ok) return forgotten;
+    const pending = job.host.completedBases;
+    const base = { molId: job.mol.id, stepId: job.def.id };
+    if (pending !== void 0) pending.set(checkout.cwd, [...pending.get(checkout.cwd) ?? [], base]);
+    else {
+      const forgotten = await forgetAttemptBase(checkout.cwd, job.mol.id, job.def.id);
+      if (!forgotten.ok) return forgotten;
+    }
   }
   return ok({
     ...recorded.value,
@@ -50879,13 +50942,14 @@ async function doWork({ job, checkout, ran }) {
     return failed({ code: code18, message: `step ${def.id}: ${how}` }, { checkpoint: checkpoint2, command });
   }
   const ranOk = command === void 0 ? {} : { command };
-  const config3 = await unchangedConfig(def.id, checkout);
+  const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, ranOk);
+  let head;
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
+    head = onBranch.value;
   }
-  let head;
   if (checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
@@ -50951,7 +51015,7 @@ async function doWork({ job, checkout, ran }) {
   }
   const place = host.place;
   if (checkout.kind === "worktree" && place.kind === "worktree") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd });
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
     if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
   }
   const waiting = gates2.some((g) => g.passed === null);
@@ -50959,7 +51023,7 @@ async function doWork({ job, checkout, ran }) {
 }
 async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const { def, mol, host } = job;
-  const config3 = await unchangedConfig(def.id, checkout);
+  const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, { command });
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
@@ -51002,12 +51066,16 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const message = `step ${def.id}: ${stopped.why.replace(/^step [^:]+: /, "")}${kept}`;
   return failed({ code: stopped.code, message }, { checkpoint, command });
 }
-async function unchangedConfig(stepId, checkout) {
+async function unchangedConfig(job, checkout) {
+  const stepId = job.def.id;
   if (checkout.gitConfig === void 0) return ok(void 0);
   const now = await gitConfigSnapshot(checkout.cwd);
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
-  if (changed.length === 0) return ok(void 0);
+  if (changed.length === 0) {
+    if (checkout.kind === "tree") job.host.gitConfigAfter?.set(checkout.cwd, now.value);
+    return ok(void 0);
+  }
   return err(
     "git-config-changed",
     `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
@@ -51026,11 +51094,12 @@ async function headStayed(stepId, checkout) {
   return checked;
 }
 async function stayOnBranch(workspace, branch) {
-  const head = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
-  if (!head.ok) return head;
-  if (head.value === branch) return ok(void 0);
+  const read = await gitText(workspace, ["rev-parse", "HEAD", "--abbrev-ref", "HEAD"]);
+  if (!read.ok) return read;
+  const [commit = "", name] = read.value.split("\n");
+  if (name === branch) return ok(commit);
   const moved = await git(workspace, ["checkout", "-q", "-B", branch]);
-  return moved.ok ? ok(void 0) : moved;
+  return moved.ok ? ok(commit) : moved;
 }
 
 // src/shell/step/step-checkout.ts
@@ -51052,15 +51121,22 @@ async function prepareCheckout(job) {
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
+    let head;
     if (execution === "local") {
-      const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-      if (!cleared.ok) return cleared;
+      const start2 = await readTreeStart(place.repoDir, mol.id, def.id);
+      if (!start2.ok) return start2;
+      if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
+      else {
+        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
+        if (!cleared.ok) return cleared;
+      }
     }
     const prepared2 = await prepareWorkspace({
       ...common,
       repoDir: place.repoDir,
       execution,
-      worktreeRoot: place.worktreeRoot
+      worktreeRoot: place.worktreeRoot,
+      ...head === void 0 ? {} : { head }
     });
     if (!prepared2.ok) return prepared2;
     const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
@@ -51068,10 +51144,12 @@ async function prepareCheckout(job) {
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
     if (execution === "local") {
       const clean = preexisting !== void 0 && preexisting.length === 0;
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2);
+      const completed = host.completedBases?.get(cwd2) ?? [];
+      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2, completed);
       if (!recorded.ok) return recorded;
+      host.completedBases?.delete(cwd2);
     }
-    const gitConfig = await gitConfigSnapshot(cwd2);
+    const gitConfig = await configBefore(host, cwd2, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
       gitConfig: gitConfig.value,
@@ -51099,6 +51177,11 @@ async function prepareCheckout(job) {
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
   return recordCheckout(workspace, branch, baseCommit);
+}
+async function configBefore(host, cwd, isWorktree) {
+  const known = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
+  host.gitConfigAfter?.delete(cwd);
+  return known === void 0 ? gitConfigSnapshot(cwd) : ok(known);
 }
 async function recordCheckout(workspace, branch, baseCommit) {
   const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
@@ -51491,7 +51574,9 @@ function cliStepHost(ctx, options = {}) {
     },
     commandEnded: (job) => {
       groups?.delete(job.def.id);
-    }
+    },
+    gitConfigAfter: /* @__PURE__ */ new Map(),
+    completedBases: /* @__PURE__ */ new Map()
   };
 }
 
@@ -51977,6 +52062,7 @@ async function execute(ctx, start2, proto, options = {}) {
     await loop();
   } finally {
     stopOnSignal();
+    for (const [cwd, bases] of host.completedBases ?? []) await forgetAttemptBases(cwd, bases);
     await tree?.value?.release();
   }
   if (fatal !== void 0) return { ok: false, error: fatal };
