@@ -47873,6 +47873,9 @@ function colorWanted(tty, env) {
 // src/cli/io.ts
 function processIO() {
   const out = lineWriter(process.stdout);
+  const outGone = new Promise((resolve8) => {
+    process.stdout.once("error", () => resolve8());
+  });
   const err2 = lineWriter(process.stderr);
   return {
     out,
@@ -47882,7 +47885,8 @@ function processIO() {
     now: () => /* @__PURE__ */ new Date(),
     style: styleFor(process.stdout, process.env),
     errStyle: styleFor(process.stderr, process.env),
-    ...process.argv[1] === void 0 ? {} : { self: process.argv[1] }
+    ...process.argv[1] === void 0 ? {} : { self: process.argv[1] },
+    outGone
   };
 }
 var writers = /* @__PURE__ */ new WeakMap();
@@ -55450,8 +55454,14 @@ ${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
   try {
     let mol = first.mol;
     draw(mol, void 0);
+    let unread = false;
+    void io.outGone?.then(() => {
+      unread = true;
+      wake?.();
+    });
     while (isLive(mol.status)) {
-      if (!dirty) await new Promise((resolve8) => wake = resolve8);
+      if (!dirty && !unread) await new Promise((resolve8) => wake = resolve8);
+      if (unread) return EXIT.ok;
       wake = void 0;
       dirty = false;
       const loaded = await ctx.store.load(mol.id);

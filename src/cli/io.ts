@@ -13,10 +13,18 @@ export interface CliIO {
   errStyle?: Style;
   /** The script this `mol` runs from, to tell a person how to run it again. */
   self?: string;
+  /**
+   * Resolves once a line could not reach stdout's reader (`mol status --watch | head -1`): a
+   * command that only prints, for ever, stops there. Absent: the reader never goes away.
+   */
+  outGone?: Promise<void>;
 }
 
 export function processIO(): CliIO {
   const out = lineWriter(process.stdout);
+  const outGone = new Promise<void>((resolve) => {
+    process.stdout.once('error', () => resolve());
+  });
   const err = lineWriter(process.stderr);
   return {
     out,
@@ -27,6 +35,7 @@ export function processIO(): CliIO {
     style: styleFor(process.stdout, process.env),
     errStyle: styleFor(process.stderr, process.env),
     ...(process.argv[1] === undefined ? {} : { self: process.argv[1] }),
+    outGone,
   };
 }
 

@@ -3,7 +3,8 @@
  * On a terminal the view (headline, step table, what is next) is redrawn in place on each change;
  * piped, one plain line is appended per change (the headline and the steps that moved), so a
  * script or a log reads a history. It wakes on the store's files (watch-molecule.ts), never on a
- * busy loop, and exits as the molecule ends: 0 complete (or squashed, burned), 1 failed.
+ * busy loop, and exits as the molecule ends: 0 complete (or squashed, burned), 1 failed; and 0 once
+ * a line could not reach its reader (`| head -1`).
  */
 import { isLive, type Molecule, type Proto, statusWords } from '../engine/index.js';
 import { type WatchClock, watchMolecule } from '../local/store/watch-molecule.js';
@@ -53,8 +54,15 @@ export async function watchStatus(
   try {
     let mol = first.mol;
     draw(mol, undefined);
+    // Nobody reads any more: stop at the first line that could not reach them, as `tail -f` does.
+    let unread = false;
+    void io.outGone?.then(() => {
+      unread = true;
+      wake?.();
+    });
     while (isLive(mol.status)) {
-      if (!dirty) await new Promise<void>((resolve) => (wake = resolve));
+      if (!dirty && !unread) await new Promise<void>((resolve) => (wake = resolve));
+      if (unread) return EXIT.ok;
       wake = undefined;
       dirty = false;
       const loaded = await ctx.store.load(mol.id);

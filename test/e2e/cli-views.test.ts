@@ -56,8 +56,12 @@ function follow(child: ChildProcess) {
   });
   const exit = new Promise<number | null>((done) => child.on('close', done));
   return {
+    child,
     get out() {
       return out;
+    },
+    get stderr() {
+      return stderr;
     },
     exit,
     /** Resolves once the output passes `test`; fails if the process ends first. */
@@ -230,6 +234,17 @@ describe('mol status --watch', () => {
     // none, such as a checkpoint or a lease, adds no line); never a symbol.
     expect(lines.slice(1).every((l) => /^r1 · review · [^·]+ · \d\/3 \(\d+%\) · \S+ /.test(l))).toBe(true);
     expect(watch.out).not.toMatch(/\x1b|[▓░✅]/);
+  });
+
+  it('stops at the first line its reader is no longer there for (`| head -1`), exiting 0', async () => {
+    await run(['pour', review(), '--id', 'r1']);
+    const watch = follow(spawnMol(cli, ['status', 'r1', '--watch'], { cwd: repo.dir }));
+    await watch.until((o) => o.includes('\n'), 'the first line');
+    // The reader goes away, as `head -1` does after its line; the next change has nobody to read it.
+    watch.child.stdout?.destroy();
+    expect((await run(['done', 'r1', 'draft'])).code).toBe(3);
+    expect(await watch.exit).toBe(0);
+    expect(watch.stderr).toBe('');
   });
 
   it('exits 1 when the molecule fails', async () => {
