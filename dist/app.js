@@ -40620,9 +40620,12 @@ var HistoryEntrySchema = external_exports.object({
   by: external_exports.string().optional(),
   note: external_exports.string().optional()
 });
+var SUBJECT_TITLE_MAX = 256;
 var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
+  /** The issue's (or pull request's) title when it was poured: a delivering pull request's `{{title}}`. */
+  title: external_exports.string().max(SUBJECT_TITLE_MAX).optional(),
   pr: external_exports.number().int().positive().optional()
 });
 var DELIVERY_STATES = ["open", "merged", "closed"];
@@ -58642,7 +58645,7 @@ function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
   const issue2 = mol.subject.issue;
   const values = {
-    title: mol.title,
+    title: mol.subject.title ?? mol.title,
     summary: mol.summary ?? defaultSummary(mol),
     issue: issue2 === void 0 ? "" : `#${issue2}`
   };
@@ -68507,6 +68510,7 @@ var LabeledIssuePayload = external_exports.object({
   label: Label,
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
@@ -68519,6 +68523,7 @@ var LabeledPullPayload = external_exports.object({
   label: Label,
   pull_request: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
@@ -68537,6 +68542,7 @@ var IssueCommentPayload = external_exports.object({
   }),
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
@@ -68956,6 +68962,7 @@ async function pourOnIssue(ctx, store, request2) {
     subject: {
       repo: repoSlug(ctx.repo),
       issue: request2.issue,
+      ...request2.title ? { title: request2.title.slice(0, SUBJECT_TITLE_MAX) } : {},
       ...request2.pr ? { pr: request2.pr.number } : {}
     },
     defaultRetries: ctx.config.default_retries,
@@ -69137,6 +69144,7 @@ async function pourCommand(scene, command) {
   }
   const poured = await pourOnIssue(scene.ctx, scene.store, {
     issue: scene.issue,
+    ...scene.issueTitle ? { title: scene.issueTitle } : {},
     ...pr ? { pr } : {},
     formula: command.formula,
     vars: { ...fromBody.kind === "vars" ? fromBody.vars : {}, ...command.vars },
@@ -69250,6 +69258,7 @@ async function answerComment(ctx, request2) {
     level,
     table: table2,
     commentId,
+    ...issue2.title ? { issueTitle: issue2.title } : {},
     issueBody: issue2.body,
     issueAuthor: issue2.author,
     molecules,
@@ -69323,6 +69332,7 @@ async function handleIssueComment(ctx) {
     ...comment.author_association === void 0 ? {} : { association: comment.author_association },
     issue: {
       number: issue2.number,
+      ...issue2.title ? { title: issue2.title } : {},
       body: issue2.body,
       author: issue2.user?.login,
       isPull: Boolean(issue2.pull_request)
@@ -69379,6 +69389,7 @@ async function handleLabeled(ctx) {
   const existing = event.labels.includes(STATE_LABELS.active.name) ? (await moleculesOnIssue(ctx, event.number)).live.map((x) => x.mol) : void 0;
   const poured = await pourOnIssue(ctx, openStore(ctx), {
     issue: event.number,
+    ...event.title ? { title: event.title } : {},
     ...pr ? { pr } : {},
     formula,
     vars: vars.vars,
@@ -69413,6 +69424,7 @@ function readLabeled(ctx) {
     return {
       label: pull.data.label.name,
       number: p.number,
+      title: p.title,
       body: p.body,
       author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
@@ -69426,6 +69438,7 @@ function readLabeled(ctx) {
   return {
     label: issue2.data.label.name,
     number: i.number,
+    title: i.title,
     body: i.body,
     author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),

@@ -55214,9 +55214,12 @@ var HistoryEntrySchema = external_exports.object({
   by: external_exports.string().optional(),
   note: external_exports.string().optional()
 });
+var SUBJECT_TITLE_MAX = 256;
 var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
+  /** The issue's (or pull request's) title when it was poured: a delivering pull request's `{{title}}`. */
+  title: external_exports.string().max(SUBJECT_TITLE_MAX).optional(),
   pr: external_exports.number().int().positive().optional()
 });
 var DELIVERY_STATES = ["open", "merged", "closed"];
@@ -73236,7 +73239,7 @@ function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
   const issue3 = mol.subject.issue;
   const values = {
-    title: mol.title,
+    title: mol.subject.title ?? mol.title,
     summary: mol.summary ?? defaultSummary(mol),
     issue: issue3 === void 0 ? "" : `#${issue3}`
   };
@@ -80370,6 +80373,7 @@ var LabeledIssuePayload = external_exports.object({
   label: Label,
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
@@ -80382,6 +80386,7 @@ var LabeledPullPayload = external_exports.object({
   label: Label,
   pull_request: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: external_exports.array(Label).optional(),
@@ -80400,6 +80405,7 @@ var IssueCommentPayload = external_exports.object({
   }),
   issue: external_exports.object({
     number: external_exports.number().int().positive(),
+    title: external_exports.string().optional(),
     body: external_exports.string().nullable().optional(),
     user: User.nullable().optional(),
     pull_request: external_exports.object({ url: external_exports.string().optional() }).nullable().optional()
@@ -80861,6 +80867,7 @@ async function pourOnIssue(ctx, store, request2) {
     subject: {
       repo: repoSlug(ctx.repo),
       issue: request2.issue,
+      ...request2.title ? { title: request2.title.slice(0, SUBJECT_TITLE_MAX) } : {},
       ...request2.pr ? { pr: request2.pr.number } : {}
     },
     defaultRetries: ctx.config.default_retries,
@@ -81042,6 +81049,7 @@ async function pourCommand(scene, command) {
   }
   const poured = await pourOnIssue(scene.ctx, scene.store, {
     issue: scene.issue,
+    ...scene.issueTitle ? { title: scene.issueTitle } : {},
     ...pr ? { pr } : {},
     formula: command.formula,
     vars: { ...fromBody.kind === "vars" ? fromBody.vars : {}, ...command.vars },
@@ -81155,6 +81163,7 @@ async function answerComment(ctx, request2) {
     level,
     table: table2,
     commentId,
+    ...issue3.title ? { issueTitle: issue3.title } : {},
     issueBody: issue3.body,
     issueAuthor: issue3.author,
     molecules,
@@ -81228,6 +81237,7 @@ async function handleIssueComment(ctx) {
     ...comment.author_association === void 0 ? {} : { association: comment.author_association },
     issue: {
       number: issue3.number,
+      ...issue3.title ? { title: issue3.title } : {},
       body: issue3.body,
       author: issue3.user?.login,
       isPull: Boolean(issue3.pull_request)
@@ -81284,6 +81294,7 @@ async function handleLabeled(ctx) {
   const existing = event.labels.includes(STATE_LABELS.active.name) ? (await moleculesOnIssue(ctx, event.number)).live.map((x) => x.mol) : void 0;
   const poured = await pourOnIssue(ctx, openStore(ctx), {
     issue: event.number,
+    ...event.title ? { title: event.title } : {},
     ...pr ? { pr } : {},
     formula,
     vars: vars.vars,
@@ -81318,6 +81329,7 @@ function readLabeled(ctx) {
     return {
       label: pull.data.label.name,
       number: p.number,
+      title: p.title,
       body: p.body,
       author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
@@ -81331,6 +81343,7 @@ function readLabeled(ctx) {
   return {
     label: issue3.data.label.name,
     number: i.number,
+    title: i.title,
     body: i.body,
     author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),

@@ -13604,9 +13604,12 @@ var HistoryEntrySchema = external_exports.object({
   by: external_exports.string().optional(),
   note: external_exports.string().optional()
 });
+var SUBJECT_TITLE_MAX = 256;
 var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
+  /** The issue's (or pull request's) title when it was poured: a delivering pull request's `{{title}}`. */
+  title: external_exports.string().max(SUBJECT_TITLE_MAX).optional(),
   pr: external_exports.number().int().positive().optional()
 });
 var DELIVERY_STATES = ["open", "merged", "closed"];
@@ -31673,7 +31676,7 @@ function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
   const issue2 = mol.subject.issue;
   const values = {
-    title: mol.title,
+    title: mol.subject.title ?? mol.title,
     summary: mol.summary ?? defaultSummary(mol),
     issue: issue2 === void 0 ? "" : `#${issue2}`
   };
@@ -36912,6 +36915,7 @@ export {
   STEP_STATUSES,
   STEP_STATUS_EMOJI,
   STEP_TYPES,
+  SUBJECT_TITLE_MAX,
   SquashSchema,
   StepOverrideSchema,
   StepSchema,

@@ -28902,9 +28902,12 @@ var HistoryEntrySchema = external_exports.object({
   by: external_exports.string().optional(),
   note: external_exports.string().optional()
 });
+var SUBJECT_TITLE_MAX = 256;
 var SubjectSchema = external_exports.object({
   repo: external_exports.string().optional(),
   issue: external_exports.number().int().positive().optional(),
+  /** The issue's (or pull request's) title when it was poured: a delivering pull request's `{{title}}`. */
+  title: external_exports.string().max(SUBJECT_TITLE_MAX).optional(),
   pr: external_exports.number().int().positive().optional()
 });
 var DELIVERY_STATES = ["open", "merged", "closed"];

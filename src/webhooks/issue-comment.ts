@@ -24,6 +24,7 @@ export async function handleIssueComment(ctx: GitHubContext): Promise<HandlerRes
     ...(comment.author_association === undefined ? {} : { association: comment.author_association }),
     issue: {
       number: issue.number,
+      ...(issue.title ? { title: issue.title } : {}),
       body: issue.body,
       author: issue.user?.login,
       isPull: Boolean(issue.pull_request),

@@ -34,6 +34,7 @@ const VAR_CODES = new Set(['missing-var', 'unknown-var', 'var-enum', 'var-patter
 interface Labeled {
   label: string;
   number: number;
+  title: string | undefined;
   body: string | null | undefined;
   /** Who wrote the description (and so its `mol-vars` block); absent for a deleted account. */
   author: string | undefined;
@@ -91,6 +92,7 @@ export async function handleLabeled(ctx: GitHubContext): Promise<HandlerResult> 
     : undefined;
   const poured = await pourOnIssue(ctx, openStore(ctx), {
     issue: event.number,
+    ...(event.title ? { title: event.title } : {}),
     ...(pr ? { pr } : {}),
     formula,
     vars: vars.vars,
@@ -126,6 +128,7 @@ function readLabeled(ctx: GitHubContext): Labeled | undefined {
     return {
       label: pull.data.label.name,
       number: p.number,
+      title: p.title,
       body: p.body,
       author: p.user?.login,
       labels: (p.labels ?? []).map((l) => l.name),
@@ -139,6 +142,7 @@ function readLabeled(ctx: GitHubContext): Labeled | undefined {
   return {
     label: issue.data.label.name,
     number: i.number,
+    title: i.title,
     body: i.body,
     author: i.user?.login,
     labels: (i.labels ?? []).map((l) => l.name),

@@ -14,6 +14,7 @@ export const LabeledIssuePayload = z.object({
   label: Label,
   issue: z.object({
     number: z.number().int().positive(),
+    title: z.string().optional(),
     body: z.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: z.array(Label).optional(),
@@ -27,6 +28,7 @@ export const LabeledPullPayload = z.object({
   label: Label,
   pull_request: z.object({
     number: z.number().int().positive(),
+    title: z.string().optional(),
     body: z.string().nullable().optional(),
     user: User.nullable().optional(),
     labels: z.array(Label).optional(),
@@ -46,6 +48,7 @@ export const IssueCommentPayload = z.object({
   }),
   issue: z.object({
     number: z.number().int().positive(),
+    title: z.string().optional(),
     body: z.string().nullable().optional(),
     user: User.nullable().optional(),
     pull_request: z.object({ url: z.string().optional() }).nullable().optional(),

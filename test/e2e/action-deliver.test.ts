@@ -121,7 +121,7 @@ describe.each<Jobs>(['step', 'step-start and step-finish'])(
       const pull = pulls[0] as (typeof pulls)[number];
       const branch = `molecular/${mol.id}/-result`;
       expect(pull).toMatchObject({
-        title: `Ship #${w.issue}: ship`,
+        title: `Ship #${w.issue}: Add search`,
         draft: true,
         state: 'open',
         head: { ref: branch },

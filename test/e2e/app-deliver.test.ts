@@ -143,7 +143,7 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
     const pull = pulls[0] as (typeof pulls)[number];
     const branch = `molecular/${molId}/-result`;
     expect(pull).toMatchObject({
-      title: `Ship #${issue}: ship`,
+      title: `Ship #${issue}: Add search`,
       draft: true,
       state: 'open',
       head: { ref: branch },

@@ -76,7 +76,8 @@ export function redeliveryEffect(proto: Proto, mol: Molecule): Effect | string {
 export const isDeliveringStep = (proto: Proto, step: string): boolean => deliveringStep(proto) === step;
 
 /**
- * The pull request's title and body: the formula's templates with `{{title}}` (the molecule's),
+ * The pull request's title and body: the formula's templates with `{{title}}` (the issue's title
+ * when it was poured, else the molecule's),
  * `{{summary}}` and `{{issue}}` (`#N`) filled in, then `Closes #N` and the line that links the
  * molecule; `notes` (what the face must tell, e.g. that CI will not run) go last.
  */
@@ -88,7 +89,7 @@ export function pullRequestText(
   const pr = proto.pullRequest;
   const issue = mol.subject.issue;
   const values = {
-    title: mol.title,
+    title: mol.subject.title ?? mol.title,
     summary: mol.summary ?? defaultSummary(mol),
     issue: issue === undefined ? '' : `#${issue}`,
   };

@@ -123,9 +123,14 @@ export const HistoryEntrySchema = z.object({
   note: z.string().optional(),
 });
 
+/** GitHub's longest issue title. */
+export const SUBJECT_TITLE_MAX = 256;
+
 export const SubjectSchema = z.object({
   repo: z.string().optional(),
   issue: z.number().int().positive().optional(),
+  /** The issue's (or pull request's) title when it was poured: a delivering pull request's `{{title}}`. */
+  title: z.string().max(SUBJECT_TITLE_MAX).optional(),
   pr: z.number().int().positive().optional(),
 });
 

@@ -40,7 +40,7 @@ export interface CommentToAnswer {
   login: string;
   /** The comment's `author_association` from the event: enough for a command that only reads. */
   association?: string;
-  issue: { number: number; body?: string | null; author?: string; isPull: boolean };
+  issue: { number: number; title?: string; body?: string | null; author?: string; isPull: boolean };
   /** The comment's `/mol` lines, parsed (mistakes included: they are answered too). */
   commands: Array<ParsedCommand | CommandError>;
 }
@@ -80,6 +80,7 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
     level,
     table,
     commentId,
+    ...(issue.title ? { issueTitle: issue.title } : {}),
     issueBody: issue.body,
     issueAuthor: issue.author,
     molecules,

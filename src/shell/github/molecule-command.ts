@@ -42,6 +42,8 @@ export interface CommandScene {
   level: PermissionLevel;
   table: CommandPermissionTable;
   commentId: number;
+  /** The issue's title, when the event gave it: a pull request's `{{title}}`. */
+  issueTitle?: string;
   issueBody: string | null | undefined;
   /** Who wrote the description: its `mol-vars` block counts only when they may pour. */
   issueAuthor: string | undefined;
@@ -115,6 +117,7 @@ async function pourCommand(
   }
   const poured = await pourOnIssue(scene.ctx, scene.store, {
     issue: scene.issue,
+    ...(scene.issueTitle ? { title: scene.issueTitle } : {}),
     ...(pr ? { pr } : {}),
     formula: command.formula,
     vars: { ...(fromBody.kind === 'vars' ? fromBody.vars : {}), ...command.vars },

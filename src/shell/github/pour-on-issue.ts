@@ -16,6 +16,7 @@ import {
   ok,
   type Proto,
   type Result,
+  SUBJECT_TITLE_MAX,
 } from '../../engine/index.js';
 import { repoSlug } from '../../github/client.js';
 import { moleculeIdFor } from '../../github/molecule-id.js';
@@ -29,6 +30,8 @@ import { createStepIssues } from './step-issues.js';
 
 export interface PourRequest {
   issue: number;
+  /** The issue's title as the event gave it (its pull request's `{{title}}`). */
+  title?: string;
   /** Set when the subject is a pull request: steps start from its head. */
   pr?: { number: number; headRef: string; headSha: string };
   formula: string;
@@ -82,6 +85,7 @@ export async function pourOnIssue(
     subject: {
       repo: repoSlug(ctx.repo),
       issue: request.issue,
+      ...(request.title ? { title: request.title.slice(0, SUBJECT_TITLE_MAX) } : {}),
       ...(request.pr ? { pr: request.pr.number } : {}),
     },
     defaultRetries: ctx.config.default_retries,

@@ -70,6 +70,14 @@ describe('delivery in the engine', () => {
     expect(renderView(noted, proto)).toContain('> ⚠️ CI will not run on this pull request.');
   });
 
+  it("fills {{title}} with the issue's title from the pour, the molecule's without one", () => {
+    const proto = makeProto(steps, { pullRequest: { ...PR, title: 'Ship {{issue}}: {{title}}' } });
+    const mol = pourMol(proto).mol;
+    const onIssue = { ...mol, subject: { issue: 4, title: 'Add search' } };
+    expect(pullRequestText(proto, onIssue).title).toBe('Ship #4: Add search');
+    expect(pullRequestText(proto, { ...mol, subject: { issue: 4 } }).title).toBe(`Ship #4: ${mol.title}`);
+  });
+
   it('merges the tips: parallel steps both, a chain only its end', () => {
     const fork = [protoStep('plan'), protoStep('api', ['plan']), protoStep('ui', ['plan'])];
     const proto = makeProto(fork, { pullRequest: PR });
