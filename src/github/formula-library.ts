@@ -20,6 +20,7 @@ import {
   parseFormula,
   type ResolvedFormula,
   type Result,
+  type StepInput,
 } from '../engine/index.js';
 import {
   checkFormulaName,
@@ -71,12 +72,28 @@ export class GitHubFormulaLibrary implements FormulaLibrary {
   }
 }
 
-/** The formula names a formula pulls in. */
+/**
+ * The formula names a formula pulls in: its parents, expansions and aspects, and what its steps
+ * name (an inline `expand`, an `on_complete` bond), nested steps included. A bond is read and
+ * pinned at pour like the rest, so a fan-out's children run the bond as it was then.
+ */
 export function referencedFormulas(formula: ParsedFormula): string[] {
   const data = formula.data;
   const parents = data.extends === undefined ? [] : [data.extends].flat();
-  const expansions = (data.compose?.expand ?? []).map((rule) => rule.with);
-  return [...new Set([...parents, ...expansions, ...(data.compose?.aspects ?? [])])];
+  const expansions = [...(data.compose?.expand ?? []), ...(data.compose?.map ?? [])].map((rule) => rule.with);
+  const named: string[] = [];
+  const walk = (steps: readonly StepInput[] | undefined): void => {
+    for (const step of steps ?? []) {
+      if (step.expand !== undefined) named.push(step.expand);
+      const bond = step.on_complete?.bond;
+      if (typeof bond === 'string') named.push(bond);
+      walk(step.children);
+      walk(step.loop?.body);
+    }
+  };
+  walk(data.steps);
+  walk(data.template);
+  return [...new Set([...parents, ...expansions, ...(data.compose?.aspects ?? []), ...named])];
 }
 
 const MAX_FORMULAS = 64;

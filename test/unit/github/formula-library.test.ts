@@ -2,10 +2,15 @@ import { Octokit } from '@octokit/rest';
 import nock from 'nock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cook } from '../../../src/engine/cook/cook.js';
+import { parseFormula } from '../../../src/engine/formula/parse-formula.js';
 import type { BuiltinLookup } from '../../../src/engine/molecule/formula-source.js';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
 import { defaultBranchOf, loadFormula } from '../../../src/github/branch-formulas.js';
-import { githubFormulaSource, loadFormulaLibrary } from '../../../src/github/formula-library.js';
+import {
+  githubFormulaSource,
+  loadFormulaLibrary,
+  referencedFormulas,
+} from '../../../src/github/formula-library.js';
 import { clearBlobCache, loadBlob } from '../../../src/github/repo-file.js';
 import { forgetProtos, loadProto } from '../../../src/shell/formulas/load-proto.js';
 import { blobSha } from '../../helpers/fake-github/index.js';
@@ -416,4 +421,41 @@ description_file = "prompts/write.md"
       expect(!resolved.ok && resolved.error.message).toMatch(/leaves the repository/);
     },
   );
+});
+
+describe('referencedFormulas', () => {
+  it('names what steps pull in at any depth (an on_complete bond, an inline expand) beside extends, compose and aspects', () => {
+    const parsed = parseFormula(
+      `formula = "survey"
+extends = ["base"]
+[compose]
+aspects = ["logging"]
+[[compose.map]]
+select = "build"
+with = "double-check"
+[[steps]]
+id = "survey"
+run = "true"
+on_complete = { for_each = "output.workers", bond = "mol-arm" }
+[[steps]]
+id = "group"
+[[steps.children]]
+id = "inner"
+expand = "review"
+[[steps]]
+id = "again"
+[steps.loop]
+count = 2
+[[steps.loop.body]]
+id = "each"
+on_complete = { for_each = "output.items", bond = "mol-item" }
+`,
+      'survey.formula.toml',
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(referencedFormulas(parsed.value).sort()).toEqual(
+      ['base', 'double-check', 'logging', 'mol-arm', 'mol-item', 'review'].sort(),
+    );
+  });
 });
