@@ -6,15 +6,21 @@
  * same facts as test/conformance/upstream-fanout.test.ts, on GitHub instead of `mol run`.
  */
 import { execFile } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { type ActionRepo, useActionBundle } from '../helpers/action-repo.js';
 
 const exec = promisify(execFile);
+const SPENDER = resolve(import.meta.dirname, '../helpers/fake-spender.mjs');
 
-/** Gas City's shape of a bond: `[[template]]` steps named under `{target}`, the item's vars declared. */
-const ARM = `description = "arm one worker"
+/**
+ * Gas City's shape of a bond: `[[template]]` steps named under `{target}`, the item's vars
+ * declared; each copy checks the fan-out step's file is there.
+ */
+const arm = (parentFile = 'base.txt') => `description = "arm one worker"
 [vars]
 who = { description = "the worker" }
 n = { description = "the item's index" }
@@ -22,7 +28,7 @@ n = { description = "the item's index" }
 [[template]]
 id = "{target}.arm"
 title = "Arm {{who}}"
-run = 'test -f base.txt && echo "$MOL_VAR_WHO $MOL_VAR_N" > "arm-$MOL_VAR_WHO.txt"'
+run = 'test -f ${parentFile} && echo "$MOL_VAR_WHO $MOL_VAR_N" > "arm-$MOL_VAR_WHO.txt"'
 
 [[template]]
 id = "{target}.check"
@@ -72,7 +78,7 @@ const bundle = useActionBundle();
 
 function setUp(printed = WORKERS): Promise<ActionRepo> {
   return bundle.start({
-    formulas: { survey: survey(printed), 'mol-arm': ARM },
+    formulas: { survey: survey(printed), 'mol-arm': arm() },
     people: { alice: 'write' },
     issue: { title: 'Arm the workers', author: 'alice' },
     listen: true,
@@ -168,7 +174,7 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
 
   it('runs the bond pinned at pour, though the bond changed on the default branch before the fan-out', async () => {
     const w = await bundle.start({
-      formulas: { survey: survey(WORKERS), 'mol-arm': ARM },
+      formulas: { survey: survey(WORKERS), 'mol-arm': arm() },
       people: { alice: 'write' },
       issue: { title: 'Arm the workers', author: 'alice' },
     });
@@ -223,6 +229,81 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
     expect(row).toContain(line.replaceAll('_', '\\_'));
     expect(w.gh.state.workflowDispatches.map((d) => d.inputs?.step)).toEqual(['survey']);
     expect(stepJobs(w)).toHaveLength(1);
+    expect(w.gh.violations).toEqual([]);
+  }, 240_000);
+
+  it('fans out a step an agent did in the agent workflow: its items are the last JSON line of what the agent said', async () => {
+    // The survey step has no run: an agent does it, through step-start, `mode: agent`, step-finish.
+    const byAgent = survey(WORKERS)
+      .replace(/^run = '''.*\n/m, 'description = "List the workers."\n')
+      .replace('paths = ["base.txt"]', 'paths = ["work/survey.txt"]');
+    const w = await bundle.start({
+      formulas: { survey: byAgent, 'mol-arm': arm('work/survey.txt') },
+      people: { alice: 'write' },
+      issue: { title: 'Arm the workers', author: 'alice' },
+    });
+    // opencode speaks JSON events; the step's output is the agent's text, whose last line is the list.
+    const bin = join(w.git.root, 'bin');
+    await mkdir(bin);
+    await writeFile(
+      join(bin, 'opencode'),
+      `#!/bin/sh\nexec '${process.execPath}' '${SPENDER}' opencode "$@"\n`,
+    );
+    await chmod(join(bin, 'opencode'), 0o755);
+    const agentRuns: string[] = [];
+    w.onDispatch(async ({ payload, step }) => {
+      if (step.step !== 'survey') {
+        await w.runner.run({ eventName: 'workflow_dispatch', payload, inputs: { mode: 'step', ...step } });
+        return;
+      }
+      const runId = w.runner.newRunId();
+      const job = (inputs: Record<string, string>, ref: string, env: Record<string, string> = {}) =>
+        w.runner.run({ eventName: 'workflow_dispatch', payload, inputs, ref, runId, env });
+      const start = await job({ mode: 'step-start', ...step }, 'main');
+      if (start.outputs.status !== 'in_progress') return;
+      const work = join(w.git.root, `work-${runId}`);
+      await mkdir(work);
+      const agent = await job(
+        {
+          mode: 'agent',
+          'github-token': '',
+          agent: 'opencode',
+          prompt: start.outputs.prompt ?? '',
+          budget: start.outputs.budget ?? '',
+          usage: join(work, 'usage.json'),
+        },
+        start.outputs.branch ?? '',
+        { PATH: `${bin}:${process.env.PATH}`, FAKE_TURNS: '2', FAKE_SAY: WORKERS },
+      );
+      agentRuns.push(agent.stdout);
+      await exec(
+        'sh',
+        ['-c', `git add -A && git diff --cached --binary "$BASE" > '${join(work, 'work.patch')}'`],
+        {
+          cwd: agent.workspace,
+          env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
+        },
+      );
+      const finish = await job({ mode: 'step-finish', ...step, work: join(work, 'work.patch') }, 'main');
+      expect(finish.exitCode, finish.stdout + finish.stderr).toBe(0);
+    });
+    const labelled = await w.label('formula:survey');
+    expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
+    await w.settle();
+    expect(agentRuns).toHaveLength(1);
+    expect(w.runner.jobs.filter((j) => j.exitCode !== 0).map((j) => j.stdout + j.stderr)).toEqual([]);
+    const mol = stateOf(w);
+    expect(mol.status).toBe('complete');
+    expect(mol.steps[0]?.fanout).toEqual([
+      { who: 'ada', n: '0' },
+      { who: 'bob', n: '1' },
+      { who: 'cy', n: '2' },
+    ]);
+    expect(mol.steps.map((s) => [s.id, s.status])).toEqual(
+      ['survey', 'gather', ...CHILDREN].map((id) => [id, 'completed']),
+    );
+    const gathered = await remoteGit(w, ['show', `molecular/${mol.id}/gather:gathered.txt`]);
+    expect(gathered.split('\n')).toEqual(expect.arrayContaining(['ada 0', 'bob 1', 'cy 2']));
     expect(w.gh.violations).toEqual([]);
   }, 240_000);
 });

@@ -20,6 +20,7 @@
  * Before its turns it writes `work/$MOL_STEP.txt` (work in progress). Environment:
  *   FAKE_TURNS (default 3), FAKE_IN / FAKE_OUT tokens per turn (default 1000 / 100),
  *   FAKE_COST USD per turn (default 0.01),
+ *   FAKE_SAY           the text of the last turn, in place of `turn n of <step>`
  *   FAKE_HOLD_AFTER=n  after turn n, wait 20 s before going on: a runner that stops the agent on
  *                      that turn's reading kills it during the wait; one that does not sees more turns
  *   FAKE_HANG=1        after the turns, go quiet forever (a time limit must stop it)
@@ -71,7 +72,7 @@ if (format === 'codex') out({ type: 'thread.started', thread_id: 'fake-thread' }
 if (format === 'gemini') out({ type: 'init', timestamp: now(), session_id: session, model: 'gemini-fake' });
 
 for (let turn = 1; turn <= turns; turn++) {
-  const text = `turn ${turn} of ${env.MOL_STEP}`;
+  const text = turn === turns && env.FAKE_SAY ? env.FAKE_SAY : `turn ${turn} of ${env.MOL_STEP}`;
   if (format === 'claude') {
     out({
       type: 'assistant',

@@ -3,7 +3,8 @@
  * does locally. `agent` is a preset or a command line; the prompt comes from `$MOL_PROMPT_FILE`
  * (or the `prompt` input); `budget` is step-start's `budget` output (the limits that hold and what
  * was spent before). What the agent used, and why it was stopped if it was, goes to the file named
- * by `usage` (beside the work patch), for step-finish to record. A budget stop is not a failure of
+ * by `usage` (beside the work patch), for step-finish to record, with the end of its output (a
+ * fan-out step's items are its last JSON line). A budget stop is not a failure of
  * this job: its work in progress must still be packaged, so step-finish can keep it as WIP.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -31,6 +32,11 @@ export const AgentReportSchema = z.object({
   usage: UsageSchema,
   exitCode: z.number().int().nullable(),
   stoppedFor: z.string().optional(),
+  /**
+   * The end of what the agent printed (its text, as the log shows it): the step's output, whose
+   * last JSON line an `on_complete` fan-out reads, as it reads a command's.
+   */
+  outputTail: z.string().optional(),
 });
 export type AgentReport = z.infer<typeof AgentReportSchema>;
 
@@ -94,6 +100,7 @@ export async function agentMode(input: AgentModeInput): Promise<ModeResult> {
         usage,
         exitCode: ran.value.exitCode,
         ...(ran.value.stoppedFor === undefined ? {} : { stoppedFor: ran.value.stoppedFor }),
+        ...(ran.value.outputTail === '' ? {} : { outputTail: ran.value.outputTail }),
       };
     }
     await mkdir(dirname(input.usageOut), { recursive: true });

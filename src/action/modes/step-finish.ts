@@ -57,8 +57,9 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
 }
 
 /**
- * What the agent job's `agent` mode reported (absent when the agent ran otherwise): its usage, and
- * why it was stopped — a budget stop the finish records as such, keeping the work as WIP.
+ * What the agent job's `agent` mode reported (absent when the agent ran otherwise): its usage, the
+ * end of its output, and why it was stopped — a budget stop the finish records as such, keeping
+ * the work as WIP.
  */
 async function agentReport(path: string): Promise<Result<CommandOutcome> | undefined> {
   const text = await readFile(path, 'utf8').catch(() => undefined);
@@ -74,7 +75,7 @@ async function agentReport(path: string): Promise<Result<CommandOutcome> | undef
     signal: null,
     timedOut: false,
     durationMs: report.usage.time_ms ?? 0,
-    outputTail: '',
+    outputTail: report.outputTail ?? '',
     pid: 0,
     usage: report.usage,
     ...(report.stoppedFor === undefined ? {} : { stoppedFor: report.stoppedFor }),
