@@ -126,7 +126,7 @@ describe('a fan-out on the App, driven by step reports', () => {
     mol = molecule();
     const join = app.gh.state.workflowDispatches.at(-1)?.inputs;
     expect(join?.step).toBe('gather');
-    expect(join?.base?.split(' ')).toEqual(
+    expect(String(join?.base).split(' ')).toEqual(
       mol.steps.filter((s) => s.id !== 'gather').map((s) => `molecular/${id}/${s.id}`),
     );
     await runStep(id, 'gather');
