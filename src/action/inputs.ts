@@ -30,6 +30,8 @@ export interface ActionInputs {
   prompt?: string;
   /** agent: where to write what the agent used; step-finish: where to read it. */
   usage?: string;
+  /** step-finish: what the user's own agent action printed: the step's output (a fan-out's items). */
+  output?: string;
 }
 
 export const DEFAULT_FORMULAS_PATH = '.github/formulas';
@@ -80,10 +82,10 @@ export function readInputs(get: (name: string) => string): Result<ActionInputs> 
     }
   }
   const agentInputs = Object.fromEntries(
-    (['agent', 'budget', 'prompt', 'usage'] as const)
+    (['agent', 'budget', 'prompt', 'usage', 'output'] as const)
       .map((name) => [name, get(name)])
       .filter(([, v]) => v !== ''),
-  ) as Pick<ActionInputs, 'agent' | 'budget' | 'prompt' | 'usage'>;
+  ) as Pick<ActionInputs, 'agent' | 'budget' | 'prompt' | 'usage' | 'output'>;
   return ok({
     ...(work ? { work } : {}),
     ...agentInputs,

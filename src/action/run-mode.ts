@@ -214,6 +214,7 @@ async function runStepMode(
     remoteEnv: remoteAuthEnv(actions.serverUrl, inputs.token),
     ...(inputs.work === undefined ? {} : { work: inputs.work }),
     ...(inputs.usage === undefined ? {} : { usage: inputs.usage }),
+    ...(inputs.output === undefined ? {} : { output: inputs.output }),
   };
   const result =
     inputs.mode === 'step-start'

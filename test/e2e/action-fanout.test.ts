@@ -306,4 +306,48 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
     expect(gathered.split('\n')).toEqual(expect.arrayContaining(['ada 0', 'bob 1', 'cy 2']));
     expect(w.gh.violations).toEqual([]);
   }, 240_000);
+
+  it("fans out a step your own agent action did: step-finish's output input carries what it printed", async () => {
+    const byAgent = survey(WORKERS)
+      .replace(/^run = '''.*\n/m, 'description = "List the workers."\n')
+      .replace('paths = ["base.txt"]', 'paths = ["work/survey.txt"]');
+    const w = await bundle.start({
+      formulas: { survey: byAgent, 'mol-arm': arm('work/survey.txt') },
+      people: { alice: 'write' },
+      issue: { title: 'Arm the workers', author: 'alice' },
+    });
+    w.onDispatch(async ({ payload, step }) => {
+      if (step.step !== 'survey') {
+        await w.runner.run({ eventName: 'workflow_dispatch', payload, inputs: { mode: 'step', ...step } });
+        return;
+      }
+      const runId = w.runner.newRunId();
+      const job = (inputs: Record<string, string>) =>
+        w.runner.run({ eventName: 'workflow_dispatch', payload, inputs, ref: 'main', runId });
+      const start = await job({ mode: 'step-start', ...step });
+      if (start.outputs.status !== 'in_progress') return;
+      // Your agent, not run by Molecular: it works in a clone of the branch; its text is a job output.
+      const agentDir = join(w.git.root, `agent-${runId}`);
+      await exec('git', ['clone', '-q', '--branch', start.outputs.branch ?? '', w.git.remote, agentDir]);
+      await mkdir(join(agentDir, 'work'));
+      await writeFile(join(agentDir, 'work/survey.txt'), 'surveyed\n');
+      const said = `I listed the workers.\n${WORKERS}\n`;
+      const patch = join(w.git.root, `work-${runId}.patch`);
+      await exec('sh', ['-c', `git add -A && git diff --cached --binary "$BASE" > '${patch}'`], {
+        cwd: agentDir,
+        env: { PATH: process.env.PATH, BASE: start.outputs.base ?? '' },
+      });
+      const finish = await job({ mode: 'step-finish', ...step, work: patch, output: said });
+      expect(finish.exitCode, finish.stdout + finish.stderr).toBe(0);
+    });
+    const labelled = await w.label('formula:survey');
+    expect(labelled.exitCode, labelled.stdout + labelled.stderr).toBe(0);
+    await w.settle();
+    expect(w.runner.jobs.filter((j) => j.exitCode !== 0).map((j) => j.stdout + j.stderr)).toEqual([]);
+    const mol = stateOf(w);
+    expect(mol.status).toBe('complete');
+    expect(mol.steps[0]?.fanout?.map((v) => v.who)).toEqual(['ada', 'bob', 'cy']);
+    expect(mol.steps.map((s) => s.id)).toEqual(['survey', 'gather', ...CHILDREN]);
+    expect(w.gh.violations).toEqual([]);
+  }, 240_000);
 });

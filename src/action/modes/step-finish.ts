@@ -51,6 +51,7 @@ export async function stepFinishMode(deps: StepJobDeps, molId: string, stepId: s
     );
     return { outputs: { ...base, status: state.status, ...branchOf(state.branch) } };
   }
+  ran = withOutput(ran, deps.output);
   const finished = await finishStep({ job, checkout, ...(ran === undefined ? {} : { ran }) });
   if (!finished.ok) return { outputs: base, failure: finished.error.message };
   return finishedResult(base, finished.value, checkout.branch ?? '', deps.io);
@@ -80,4 +81,17 @@ async function agentReport(path: string): Promise<Result<CommandOutcome> | undef
     usage: report.usage,
     ...(report.stoppedFor === undefined ? {} : { stoppedFor: report.stoppedFor }),
   });
+}
+
+/**
+ * The `output` input: what the user's own agent action printed, when Molecular did not run the
+ * agent. It is the step's output, in place of what `agent` mode reported.
+ */
+function withOutput(
+  ran: Result<CommandOutcome> | undefined,
+  output: string | undefined,
+): Result<CommandOutcome> | undefined {
+  if (output === undefined || (ran !== undefined && !ran.ok)) return ran;
+  if (ran !== undefined) return ok({ ...ran.value, outputTail: output });
+  return ok({ exitCode: 0, signal: null, timedOut: false, durationMs: 0, outputTail: output, pid: 0 });
 }

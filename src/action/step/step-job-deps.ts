@@ -22,4 +22,6 @@ export interface StepJobDeps {
   work?: string;
   /** step-finish: what the agent job's agent used (the `usage` input; default beside `work`). */
   usage?: string;
+  /** step-finish: what the user's own agent action printed (the `output` input): the step's output. */
+  output?: string;
 }
