@@ -85,6 +85,18 @@ function setUp(printed = WORKERS): Promise<ActionRepo> {
   });
 }
 
+/** The survey step without run: an agent does it (writing work/survey.txt, as the fake agents do). */
+function setUpByAgent(): Promise<ActionRepo> {
+  const byAgent = survey(WORKERS)
+    .replace(/^run = '''.*\n/m, 'description = "List the workers."\n')
+    .replace('paths = ["base.txt"]', 'paths = ["work/survey.txt"]');
+  return bundle.start({
+    formulas: { survey: byAgent, 'mol-arm': arm('work/survey.txt') },
+    people: { alice: 'write' },
+    issue: { title: 'Arm the workers', author: 'alice' },
+  });
+}
+
 const remoteGit = async (w: ActionRepo, args: string[]) =>
   (await exec('git', [`--git-dir=${w.git.remote}`, ...args])).stdout.trim();
 
@@ -234,14 +246,7 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
 
   it('fans out a step an agent did in the agent workflow: its items are the last JSON line of what the agent said', async () => {
     // The survey step has no run: an agent does it, through step-start, `mode: agent`, step-finish.
-    const byAgent = survey(WORKERS)
-      .replace(/^run = '''.*\n/m, 'description = "List the workers."\n')
-      .replace('paths = ["base.txt"]', 'paths = ["work/survey.txt"]');
-    const w = await bundle.start({
-      formulas: { survey: byAgent, 'mol-arm': arm('work/survey.txt') },
-      people: { alice: 'write' },
-      issue: { title: 'Arm the workers', author: 'alice' },
-    });
+    const w = await setUpByAgent();
     // opencode speaks JSON events; the step's output is the agent's text, whose last line is the list.
     const bin = join(w.git.root, 'bin');
     await mkdir(bin);
@@ -308,14 +313,7 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
   }, 240_000);
 
   it("fans out a step your own agent action did: step-finish's output input carries what it printed", async () => {
-    const byAgent = survey(WORKERS)
-      .replace(/^run = '''.*\n/m, 'description = "List the workers."\n')
-      .replace('paths = ["base.txt"]', 'paths = ["work/survey.txt"]');
-    const w = await bundle.start({
-      formulas: { survey: byAgent, 'mol-arm': arm('work/survey.txt') },
-      people: { alice: 'write' },
-      issue: { title: 'Arm the workers', author: 'alice' },
-    });
+    const w = await setUpByAgent();
     w.onDispatch(async ({ payload, step }) => {
       if (step.step !== 'survey') {
         await w.runner.run({ eventName: 'workflow_dispatch', payload, inputs: { mode: 'step', ...step } });
