@@ -6,12 +6,15 @@
  * same facts as test/conformance/upstream-fanout.test.ts, on GitHub instead of `mol run`.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { type ActionRepo, useActionBundle } from '../helpers/action-repo.js';
+import type { SimulatedRunnerOptions } from '../helpers/simulated-runner.js';
 
 const exec = promisify(execFile);
 const SPENDER = resolve(import.meta.dirname, '../helpers/fake-spender.mjs');
@@ -28,7 +31,10 @@ n = { description = "the item's index" }
 [[template]]
 id = "{target}.arm"
 title = "Arm {{who}}"
-run = 'test -f ${parentFile} && echo "$MOL_VAR_WHO $MOL_VAR_N" > "arm-$MOL_VAR_WHO.txt"'
+run = '''
+if [ -n "$SLOW_MARKER" ]; then echo $$ > "$SLOW_MARKER"; sleep 30; fi
+test -f ${parentFile} && echo "$MOL_VAR_WHO $MOL_VAR_N" > "arm-$MOL_VAR_WHO.txt"
+'''
 
 [[template]]
 id = "{target}.check"
@@ -76,12 +82,13 @@ const CHILDREN = [1, 2, 3].flatMap((n) => [`survey.item.${n}.arm`, `survey.item.
 
 const bundle = useActionBundle();
 
-function setUp(printed = WORKERS): Promise<ActionRepo> {
+function setUp(printed = WORKERS, envFor?: SimulatedRunnerOptions['envFor']): Promise<ActionRepo> {
   return bundle.start({
     formulas: { survey: survey(printed), 'mol-arm': arm() },
     people: { alice: 'write' },
     issue: { title: 'Arm the workers', author: 'alice' },
     listen: true,
+    ...(envFor ? { runner: { envFor } } : {}),
   });
 }
 
@@ -182,6 +189,50 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
     expect(w.gh.state.issues.get(w.issue)?.labels).toContain('molecule:complete');
     expect(w.gh.violations).toEqual([]);
     expect(w.gh.listenerErrors).toEqual([]);
+  }, 240_000);
+
+  it('recovers a child whose job died mid-run through patrol: re-dispatched once, then the join', async () => {
+    const marker = join(tmpdir(), `mol-fanout-slow-${process.pid}-${Date.now()}`);
+    let slowed = false;
+    const w = await setUp(WORKERS, (dispatch) => {
+      if (dispatch.inputs.step !== 'survey.item.2.arm' || slowed) return undefined;
+      slowed = true;
+      return { SLOW_MARKER: marker };
+    });
+    await w.label('formula:survey');
+    while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 50));
+    const pid = Number((await readFile(marker, 'utf8')).trim());
+    const victim = [...w.runner.running.values()].find((j) => j.request.inputs.step === 'survey.item.2.arm');
+    expect(victim).toBeDefined();
+    victim?.child.kill('SIGKILL');
+    process.kill(-pid, 'SIGKILL');
+    await victim?.done;
+    await w.runner.idle();
+    await rm(marker, { force: true });
+    const stuck = stateOf(w);
+    const child = stuck.steps.find((s) => s.id === 'survey.item.2.arm');
+    expect(child).toMatchObject({ status: 'in_progress', lease: { runId: String(victim?.runId) } });
+    expect(stuck.steps.find((s) => s.id === 'gather')?.status).toBe('pending');
+
+    const patrol = await w.runner.run({
+      eventName: 'schedule',
+      payload: {},
+      inputs: { mode: 'patrol' },
+      noCheckout: true,
+    });
+    expect(patrol.exitCode, patrol.stdout + patrol.stderr).toBe(0);
+    expect(patrol.stdout).toContain(`redispatch ${stuck.id}/survey.item.2.arm`);
+    await w.runner.idle();
+    const done = stateOf(w);
+    expect(done.status).toBe('complete');
+    expect(done.steps.find((s) => s.id === 'survey.item.2.arm')).toMatchObject({
+      status: 'completed',
+      attempts: 2,
+    });
+    const dispatched = w.gh.state.workflowDispatches.map((d) => d.inputs?.step);
+    expect(dispatched.filter((s) => s === 'survey.item.2.arm')).toHaveLength(2);
+    expect(dispatched.filter((s) => s === 'gather')).toHaveLength(1);
+    expect(w.gh.violations).toEqual([]);
   }, 240_000);
 
   it('runs the bond pinned at pour, though the bond changed on the default branch before the fan-out', async () => {
