@@ -13,7 +13,7 @@ import type { Proto, ProtoFanout, ProtoStep } from '../cook/proto.js';
 import { fillTarget } from '../cook/target-placeholders.js';
 import { err, ok, type Result } from '../errors.js';
 import { substitute } from '../formula/substitute.js';
-import type { Molecule, StepState } from './molecule-schema.js';
+import { type Molecule, OUTPUT_TAIL_CHARS, type StepState } from './molecule-schema.js';
 
 /** Upstream spawns what its output holds; this bounds one fan-out so a runaway list cannot swamp the state. */
 export const MAX_FANOUT_ITEMS = 500;
@@ -45,9 +45,13 @@ export function fanoutItems(
   const output = outputOf(tail);
   const where = `step "${step}": on_complete for_each "${fanout.forEach}"`;
   if (output === undefined) {
+    // A line longer than what the checkpoint keeps is cut at its start: say so, not "no JSON".
+    const cut = (tail ?? '').length >= OUTPUT_TAIL_CHARS;
     return err(
       'fanout-output',
-      `${where}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`,
+      cut
+        ? `${where}: the step printed no JSON output that ends within its last ${OUTPUT_TAIL_CHARS} characters, all a step keeps of its output; print the list shorter, as the last line`
+        : `${where}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`,
     );
   }
   let current: unknown = output;

@@ -42,6 +42,12 @@ export const FormulaRefSchema = z.object({
   overlays: z.array(BlobPinSchema).optional(),
 });
 
+/**
+ * The state has a size budget: a checkpoint keeps at most this many characters of the step's
+ * output. A fan-out step's output (its last JSON line) must end within them.
+ */
+export const OUTPUT_TAIL_CHARS = 2_000;
+
 export const CheckpointSchema = z.object({
   commit: z.string().optional(),
   filesModified: z.array(z.string()),

@@ -3,7 +3,7 @@ import { decodeState } from '../../../../src/engine/codec/decode.js';
 import { encodeState } from '../../../../src/engine/codec/encode.js';
 import type { Proto, ProtoFanout } from '../../../../src/engine/cook/proto.js';
 import { fanoutItems, withFanouts } from '../../../../src/engine/molecule/fanout.js';
-import type { Molecule } from '../../../../src/engine/molecule/molecule-schema.js';
+import { type Molecule, OUTPUT_TAIL_CHARS } from '../../../../src/engine/molecule/molecule-schema.js';
 import { transition } from '../../../../src/engine/molecule/ops/transition.js';
 import { makeProto, pourMol, protoStep, statuses, T0 } from '../../../helpers/engine-fixtures.js';
 
@@ -49,6 +49,23 @@ describe('fan-out', () => {
         { name: 'bob', i: '1' },
       ],
     });
+  });
+
+  it('says the list was too long for what a checkpoint keeps when the tail is full and holds no whole JSON line', () => {
+    const items = Array.from({ length: 200 }, (_, n) => ({ name: `worker-${n}` }));
+    const printed = JSON.stringify({ items });
+    expect(printed.length).toBeGreaterThan(OUTPUT_TAIL_CHARS);
+    const kept = `${printed}\n`.slice(-OUTPUT_TAIL_CHARS);
+    const r = fanoutItems('s', FANOUT, kept);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toBe(
+      `step "s": on_complete for_each "output.items": the step printed no JSON output that ends within its last ${OUTPUT_TAIL_CHARS} characters, all a step keeps of its output; print the list shorter, as the last line`,
+    );
+    // A short tail without JSON says only that.
+    const none = fanoutItems('s', FANOUT, 'no json here\n');
+    expect(!none.ok && none.error.message).toMatch(
+      /printed no JSON output \(its last JSON line is its output/,
+    );
   });
 
   it('adds the children when the step completes and advances them', () => {
