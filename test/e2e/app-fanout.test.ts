@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
-import { issueEvent } from '../helpers/fake-github/webhook-payloads.js';
+import { issueEvent, workflowRunEvent } from '../helpers/fake-github/webhook-payloads.js';
 import { useAppWorld } from './app-world.js';
 
 const ARM = `[vars]
@@ -138,6 +138,31 @@ describe('a fan-out on the App, driven by step reports', () => {
     const body = world.stateComments()[0]?.body ?? '';
     expect(body).toContain('survey.item.2.check');
     expect(body).toContain('Arm bob');
+    expect(app.errors()).toEqual([]);
+  });
+
+  it("fails a child whose job ended without reporting, by its run's name with the dotted id, and dispatches it again", async () => {
+    const { issue } = world;
+    await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', issue, 'formula:survey'));
+    const id = molecule().id;
+    await runStep(id, 'survey', '{"workers": [{"name": "ada"}]}');
+    const child = 'survey.item.1.arm';
+    await report({ molecule: id, step: child, event: 'start', runId: 990 });
+    app.gh.state.workflowRuns.set(990, {
+      id: 990,
+      path: '.github/workflows/molecular-step.yml',
+      display_title: `molecular ${id} / ${child}`,
+      status: 'completed',
+      conclusion: 'failure',
+      event: 'workflow_dispatch',
+    });
+    const ended = await app.send('workflow_run', workflowRunEvent(app.gh, 'completed', 990));
+    expect(ended.status).toBe(200);
+    expect(step(molecule(), child)).toMatchObject({
+      status: 'ready',
+      error: expect.stringMatching(/run 990\) ended failure without reporting/),
+    });
+    expect(dispatched()).toEqual(['survey', child, child]);
     expect(app.errors()).toEqual([]);
   });
 
