@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Molecule } from '../../src/engine/molecule/molecule-schema.js';
 import { issueEvent, workflowRunEvent } from '../helpers/fake-github/webhook-payloads.js';
-import { useAppWorld } from './app-world.js';
+import { type AppWorld, useAppWorld } from './app-world.js';
 
 const ARM = `[vars]
 who = { description = "the worker" }
@@ -44,17 +44,10 @@ description = "Gather what every worker did."
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const step = (mol: Molecule, id: string) => mol.steps.find((s) => s.id === id);
 
-describe('a fan-out on the App, driven by step reports', () => {
-  const world = useAppWorld({
-    formulas: { survey: SURVEY, 'mol-arm': ARM },
-    people: { alice: 'write' },
-    issue: { title: 'Arm the workers', author: 'alice', labels: ['formula:survey'] },
-  });
-  const { app, molecule, report } = world;
+/** Step jobs as the App sees them: each a start and a completion report, with what its command printed. */
+function stepJobs(report: AppWorld['report']) {
   let runs = 900;
-
-  /** One step job: its start and its completion, with what its command printed. */
-  async function runStep(molId: string, id: string, output = '') {
+  return async (molId: string, id: string, output = '') => {
     const runId = String(runs++);
     await report({ molecule: molId, step: id, event: 'start', runId });
     const complete = {
@@ -75,7 +68,17 @@ describe('a fan-out on the App, driven by step reports', () => {
     const done = await report(complete);
     expect(done.status).toBe(200);
     return complete;
-  }
+  };
+}
+
+describe('a fan-out on the App, driven by step reports', () => {
+  const world = useAppWorld({
+    formulas: { survey: SURVEY, 'mol-arm': ARM },
+    people: { alice: 'write' },
+    issue: { title: 'Arm the workers', author: 'alice', labels: ['formula:survey'] },
+  });
+  const { app, molecule, report } = world;
+  const runStep = stepJobs(report);
   const dispatched = () => app.gh.state.workflowDispatches.map((d) => d.inputs?.step);
 
   it('dispatches every child as its own job from its parent branch, then the join once, and completes', async () => {
@@ -184,6 +187,41 @@ describe('a fan-out on the App, driven by step reports', () => {
     expect(mol.steps.map((s) => s.id)).toEqual(['survey', 'gather']);
     expect(dispatched()).toEqual(['survey', 'survey', 'survey']);
     expect(world.stateComments()[0]?.body).toContain(line.replaceAll('_', '\\_'));
+    expect(app.errors()).toEqual([]);
+  });
+});
+
+describe('a sequential fan-out on the App', () => {
+  const world = useAppWorld({
+    formulas: {
+      survey: SURVEY.replace('bond = "mol-arm"', 'bond = "mol-arm"\nsequential = true'),
+      'mol-arm': ARM,
+    },
+    people: { alice: 'write' },
+    issue: { title: 'Arm the workers', author: 'alice', labels: ['formula:survey'] },
+  });
+  const { app, molecule, report } = world;
+
+  it("dispatches the next copy only when the previous copy's last step is done, from its branch too", async () => {
+    await app.send('issues', issueEvent(app.gh, 'alice', 'labeled', world.issue, 'formula:survey'));
+    const id = molecule().id;
+    const done = stepJobs(report);
+    const inputs = () => app.gh.state.workflowDispatches.map((d) => d.inputs);
+    await done(id, 'survey', '{"workers": [{"name": "ada"}, {"name": "bob"}]}');
+    expect(inputs().slice(1)).toEqual([
+      { molecule: id, step: 'survey.item.1.arm', base: `molecular/${id}/survey` },
+    ]);
+    await done(id, 'survey.item.1.arm');
+    await done(id, 'survey.item.1.check');
+    expect(inputs().at(-1)).toEqual({
+      molecule: id,
+      step: 'survey.item.2.arm',
+      base: `molecular/${id}/survey molecular/${id}/survey.item.1.check`,
+    });
+    await done(id, 'survey.item.2.arm');
+    await done(id, 'survey.item.2.check');
+    await done(id, 'gather');
+    expect(molecule().status).toBe('complete');
     expect(app.errors()).toEqual([]);
   });
 });
