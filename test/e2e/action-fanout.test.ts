@@ -186,6 +186,10 @@ describe('the Action runs a runtime fan-out on a simulated runner', () => {
     const body = w.stateComments()[0]?.body ?? '';
     for (const id of CHILDREN) expect(body).toContain(id);
     expect(body).toContain('Arm bob');
+    // ...and the graph draws them under the step they came from.
+    const graph = body.slice(body.indexOf('```mermaid'));
+    expect(graph).toMatch(/s4\["✅ Arm bob<br\/>survey\.item\.2\.arm"\]/);
+    expect(graph).toContain('s0 --> s2');
     expect(w.gh.state.issues.get(w.issue)?.labels).toContain('molecule:complete');
     expect(w.gh.violations).toEqual([]);
     expect(w.gh.listenerErrors).toEqual([]);
