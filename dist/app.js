@@ -40114,159 +40114,6 @@ function placeholders(text4) {
 }
 var RUN_PLACEHOLDER = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 
-// src/engine/molecule/fanout.ts
-var MAX_FANOUT_ITEMS = 500;
-function outputOf(tail) {
-  const lines = (tail ?? "").split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i].trim();
-    if (!line.startsWith("{") && !line.startsWith("[")) continue;
-    try {
-      return JSON.parse(line);
-    } catch {
-    }
-  }
-  return void 0;
-}
-function fanoutItems(step2, fanout, tail) {
-  const output2 = outputOf(tail);
-  const where3 = `step "${step2}": on_complete for_each "${fanout.forEach}"`;
-  if (output2 === void 0) {
-    return err(
-      "fanout-output",
-      `${where3}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`
-    );
-  }
-  let current = output2;
-  for (const part of fanout.forEach.replace(/^output\./, "").split(".")) {
-    if (!isRecord(current)) return err("fanout-output", `${where3}: the output has no array there`);
-    current = current[part];
-  }
-  if (!Array.isArray(current)) return err("fanout-output", `${where3}: the output has no array there`);
-  if (current.length > MAX_FANOUT_ITEMS) {
-    return err("fanout-output", `${where3}: ${current.length} items, more than ${MAX_FANOUT_ITEMS}`);
-  }
-  return ok(current.map((item, index) => itemVars(fanout.vars, item, index)));
-}
-function itemVars(spec, item, index) {
-  const out = {};
-  for (const [name, template] of Object.entries(spec)) {
-    out[name] = template.replace(/\{([^{}]+)\}/g, (whole, token) => {
-      if (token === "index") return String(index);
-      if (token === "item") return text(item);
-      if (token.startsWith("item.")) {
-        let at = item;
-        for (const part of token.slice(5).split(".")) at = isRecord(at) ? at[part] : void 0;
-        return at === void 0 ? "" : text(at);
-      }
-      return whole;
-    });
-  }
-  return out;
-}
-var text = (v) => typeof v === "string" ? v : JSON.stringify(v);
-var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var itemTarget = (step2, n) => `${step2}.item.${n}`;
-var isChildOf = (id, spawner) => id.startsWith(`${spawner}.item.`);
-function fanoutChildren(source, items) {
-  const fanout = source.fanout;
-  if (!fanout) return [];
-  const out = [];
-  let previousExits = [];
-  items.forEach((vars, k) => {
-    const target = itemTarget(source.id, k + 1);
-    const values = {
-      ...vars,
-      target,
-      "target.id": target,
-      "target.title": source.title,
-      "target.description": source.description
-    };
-    const idOf = (id) => {
-      const filled = fillTarget(id, { target });
-      return filled === id ? `${target}.${id}` : filled;
-    };
-    const inside = new Set(fanout.template.flatMap((t) => t.needs));
-    const fill = (s) => fillTarget(substitute(s, vars), values);
-    const exits = [];
-    for (const t of fanout.template) {
-      const own2 = t.needs.map(idOf);
-      const entry3 = t.needs.length === 0;
-      const needs = entry3 ? [source.id, ...fanout.sequential ? previousExits : [], ...own2] : own2;
-      const child = {
-        id: idOf(t.id),
-        title: fill(t.title),
-        description: fill(t.description),
-        needs,
-        type: t.type,
-        gates: [],
-        trigger: "all_success",
-        vars
-      };
-      if (t.run !== void 0) child.run = t.run;
-      if (t.agent !== void 0) child.agent = t.agent;
-      out.push(child);
-      if (!inside.has(t.id)) exits.push(child.id);
-    }
-    previousExits = exits;
-  });
-  return out;
-}
-var derived2 = /* @__PURE__ */ new WeakMap();
-var positions = /* @__PURE__ */ new WeakMap();
-function spawnerPositions(proto) {
-  let hit = positions.get(proto);
-  if (!hit) {
-    hit = proto.steps.flatMap((s, i) => s.fanout === void 0 ? [] : [i]);
-    positions.set(proto, hit);
-  }
-  return hit;
-}
-function withFanouts(proto, mol) {
-  const at = spawnerPositions(proto);
-  if (at.length === 0) return proto;
-  const spawners = at.map((i) => proto.steps[i]);
-  const known = new Set(proto.steps.map((s) => s.id));
-  const records = /* @__PURE__ */ new Map();
-  for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
-  const fresh = spawners.filter((s) => records.has(s.id));
-  if (fresh.length === 0) return proto;
-  const key = JSON.stringify(
-    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
-  );
-  let byKey = derived2.get(proto);
-  if (!byKey) {
-    byKey = /* @__PURE__ */ new Map();
-    derived2.set(proto, byKey);
-  }
-  const hit = byKey.get(key);
-  if (hit) return hit;
-  const children = fresh.flatMap(
-    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
-  );
-  if (children.length === 0) return proto;
-  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
-  const order = (c) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
-  children.sort((a, b) => order(a) - order(b));
-  const steps = proto.steps.map((s) => {
-    if (s.waitsFor === void 0) return s;
-    const spawner = s.waitsFor.spawner;
-    const mine = children.filter((c) => isChildOf(c.id, spawner)).map((c) => c.id);
-    return mine.length === 0 ? s : { ...s, needs: [...s.needs, ...mine.filter((id) => !s.needs.includes(id))] };
-  });
-  const out = { ...proto, steps: [...steps, ...children] };
-  byKey.set(key, out);
-  return out;
-}
-function withoutFanouts(proto) {
-  const spawners = spawnerPositions(proto).map((i) => proto.steps[i].id);
-  if (spawners.length === 0) return proto;
-  const child = (id) => spawners.some((s) => isChildOf(id, s));
-  if (!proto.steps.some((s) => child(s.id))) return proto;
-  const steps = proto.steps.filter((s) => !child(s.id)).map((s) => s.waitsFor === void 0 ? s : { ...s, needs: s.needs.filter((n) => !child(n)) });
-  return { ...proto, steps };
-}
-
 // src/engine/formula/formula-schema.ts
 var FORMULA_TYPES = ["workflow", "convoy", "expansion", "aspect"];
 var EXECUTION_MODES = ["local", "distributed"];
@@ -40275,24 +40122,24 @@ var ON_EXHAUSTED = ["hard_fail", "soft_fail"];
 var TRIGGERS = ["all_success", "all_done", "one_failed"];
 var PERMISSIONS = ["admin", "maintain", "write", "triage", "read"];
 var AUTO_MERGE_METHODS = ["squash", "merge", "rebase"];
-var text2 = external_exports.string();
+var text = external_exports.string();
 var duration4 = external_exports.string().regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/, 'a duration such as "30m", "2h" or "1d"');
 var stringList = external_exports.array(external_exports.string());
 var metadataValue = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var expandVars = external_exports.record(external_exports.string(), external_exports.string());
 var VarObjectSchema = external_exports.looseObject({
-  description: text2.optional(),
+  description: text.optional(),
   default: external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).optional(),
   required: external_exports.boolean().optional(),
-  pattern: text2.optional(),
+  pattern: text.optional(),
   enum: stringList.optional(),
-  type: text2.optional(),
+  type: text.optional(),
   required_unless: stringList.optional()
 });
 var VarSchema = external_exports.union([external_exports.string(), VarObjectSchema]);
-var beadsGate = { id: text2.optional(), await_id: text2.optional(), timeout: duration4.optional() };
+var beadsGate = { id: text.optional(), await_id: text.optional(), timeout: duration4.optional() };
 var GateSchema = external_exports.discriminatedUnion("type", [
-  external_exports.looseObject({ type: external_exports.literal("command"), run: text2, timeout: duration4.optional() }),
+  external_exports.looseObject({ type: external_exports.literal("command"), run: text, timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("files"), paths: stringList }),
   external_exports.looseObject({ type: external_exports.literal("checks"), names: stringList.optional(), timeout: duration4.optional() }),
   external_exports.looseObject({ type: external_exports.literal("approval"), permission: external_exports.enum(PERMISSIONS).optional() }),
@@ -40303,8 +40150,8 @@ var GateSchema = external_exports.discriminatedUnion("type", [
     message: `a timer gate needs after (or Beads' timeout), a duration such as "30m", "2h" or "1d"`,
     path: ["after"]
   }),
-  external_exports.looseObject({ type: external_exports.literal("schema"), file: text2, schema: text2 }),
-  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text2 }),
+  external_exports.looseObject({ type: external_exports.literal("schema"), file: text, schema: text }),
+  external_exports.looseObject({ type: external_exports.literal("conditional"), condition: text }),
   // Beads' gates: they hold their step before it runs.
   external_exports.looseObject({ type: external_exports.literal("gh:run"), ...beadsGate }),
   external_exports.looseObject({ type: external_exports.literal("gh:pr"), ...beadsGate }),
@@ -40315,7 +40162,7 @@ var RalphSchema = external_exports.looseObject({
   max_attempts: external_exports.number().int().min(1),
   check: external_exports.looseObject({
     mode: external_exports.literal("exec"),
-    path: text2.min(1),
+    path: text.min(1),
     timeout: duration4.optional()
   })
 });
@@ -40331,43 +40178,43 @@ var RetrySchema = external_exports.looseObject({
   on_exhausted: external_exports.enum(ON_EXHAUSTED).optional()
 });
 var stepShape = {
-  id: text2.min(1),
-  title: text2.optional(),
-  description: text2.optional(),
+  id: text.min(1),
+  title: text.optional(),
+  description: text.optional(),
   needs: stringList.optional(),
   depends_on: stringList.optional(),
-  output: text2.optional(),
-  acceptance: text2.optional(),
-  type: text2.min(1).optional(),
-  run: text2.optional(),
+  output: text.optional(),
+  acceptance: text.optional(),
+  type: text.min(1).optional(),
+  run: text.optional(),
   gate: external_exports.union([GateSchema, external_exports.array(GateSchema)]).optional(),
   gates: external_exports.array(GateSchema).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   ralph: RalphSchema.optional(),
   retry: RetrySchema.optional(),
-  on_fail: text2.optional(),
+  on_fail: text.optional(),
   /** On the delivering step: a review requesting changes sends the molecule back to this step. */
-  on_changes_requested: text2.min(1).optional(),
+  on_changes_requested: text.min(1).optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   timeout: duration4.optional(),
   trigger: external_exports.enum(TRIGGERS).optional(),
-  condition: text2.optional(),
-  assignee: text2.optional(),
+  condition: text.optional(),
+  assignee: text.optional(),
   /** A preset (`claude`, `codex`, `gemini`, `opencode`, with more flags after it) or a command line. */
-  agent: text2.min(1).optional(),
+  agent: text.min(1).optional(),
   /** No output and no file change for this long stops the agent and commits its work as WIP. */
   idle_timeout: duration4.optional(),
   budget: FormulaBudgetSchema.optional(),
   usage: external_exports.enum(USAGE_MODES).optional(),
-  description_file: text2.min(1).optional(),
+  description_file: text.min(1).optional(),
   /** Beads' inline expansion: the step is replaced by the named expansion's template. */
-  expand: text2.min(1).optional(),
+  expand: text.min(1).optional(),
   expand_vars: expandVars.optional(),
   // Beads' runtime fan-out (cook/fanout.ts, molecule/fanout.ts).
-  waits_for: text2.optional(),
+  waits_for: text.optional(),
   on_complete: external_exports.looseObject({
-    for_each: text2.optional(),
-    bond: text2.optional(),
+    for_each: text.optional(),
+    bond: text.optional(),
     vars: expandVars.optional(),
     parallel: external_exports.boolean().optional(),
     sequential: external_exports.boolean().optional()
@@ -40378,7 +40225,7 @@ var stepShape = {
   tags: stringList.optional(),
   labels: stringList.optional(),
   priority: external_exports.number().int().optional(),
-  notes: text2.optional(),
+  notes: text.optional(),
   /** Gas Town: the step needs a dialog with its user (it runs where `mol` runs: always so here). */
   interactive: external_exports.boolean().optional(),
   /** Gas Town: may run beside other steps with the same needs (the DAG already allows it). */
@@ -40395,17 +40242,17 @@ var StepSchema = external_exports.looseObject({
 });
 var LoopSchema = external_exports.looseObject({
   count: external_exports.number().int().min(1).optional(),
-  until: text2.optional(),
+  until: text.optional(),
   max: external_exports.number().int().min(1).optional(),
-  range: text2.min(1).optional(),
-  var: text2.min(1).optional(),
+  range: text.min(1).optional(),
+  var: text.min(1).optional(),
   get body() {
     return external_exports.array(StepSchema).min(1);
   }
 });
 var TemplateStepSchema = StepSchema;
 var AdviceSchema = external_exports.looseObject({
-  target: text2.optional(),
+  target: text.optional(),
   before: external_exports.array(StepSchema).optional(),
   after: external_exports.array(StepSchema).optional(),
   around: external_exports.looseObject({
@@ -40414,80 +40261,80 @@ var AdviceSchema = external_exports.looseObject({
   }).optional()
 });
 var PointcutSchema = external_exports.looseObject({
-  glob: text2.optional(),
-  type: text2.optional(),
-  label: text2.optional()
+  glob: text.optional(),
+  type: text.optional(),
+  label: text.optional()
 });
 var LegSchema = external_exports.looseObject({
-  id: text2.min(1),
-  title: text2.optional(),
-  focus: text2.optional(),
-  description: text2.optional(),
-  output: text2.optional(),
-  run: text2.optional(),
+  id: text.min(1),
+  title: text.optional(),
+  focus: text.optional(),
+  description: text.optional(),
+  output: text.optional(),
+  run: text.optional(),
   /** Gas Town's per-leg agent: the leg's step runs with it. */
-  agent: text2.min(1).optional(),
+  agent: text.min(1).optional(),
   /** Gas Town: the leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional()
 });
 var SynthesisSchema = external_exports.looseObject({
-  id: text2.optional(),
-  title: text2.optional(),
-  description: text2.optional(),
+  id: text.optional(),
+  title: text.optional(),
+  description: text.optional(),
   depends_on: stringList.optional(),
   needs: stringList.optional(),
-  output: text2.optional(),
-  run: text2.optional()
+  output: text.optional(),
+  run: text.optional()
 });
 var SquashSchema = external_exports.looseObject({
-  trigger: text2.optional(),
-  template_type: text2.optional(),
+  trigger: text.optional(),
+  template_type: text.optional(),
   include_metrics: external_exports.boolean().optional(),
-  template: text2.optional()
+  template: text.optional()
 });
 var ComposeSchema = external_exports.looseObject({
-  expand: external_exports.array(external_exports.looseObject({ target: text2, with: text2, vars: expandVars.optional() })).optional(),
+  expand: external_exports.array(external_exports.looseObject({ target: text, with: text, vars: expandVars.optional() })).optional(),
   /** Beads' MapRule: the expansion applied to every step whose id matches `select` (a glob). */
-  map: external_exports.array(external_exports.looseObject({ select: text2.min(1), with: text2, vars: expandVars.optional() })).optional(),
+  map: external_exports.array(external_exports.looseObject({ select: text.min(1), with: text, vars: expandVars.optional() })).optional(),
   /** Beads' BranchRule: `steps` need `from`, `join` needs `steps` (fork and join, wired at cook). */
-  branch: external_exports.array(external_exports.looseObject({ from: text2.min(1), steps: external_exports.array(text2.min(1)).min(1), join: text2.min(1) })).optional(),
+  branch: external_exports.array(external_exports.looseObject({ from: text.min(1), steps: external_exports.array(text.min(1)).min(1), join: text.min(1) })).optional(),
   // Beads' runtime rules, refused at cook as not supported yet (see cook/unsupported.ts).
-  gate: external_exports.array(external_exports.looseObject({ before: text2, condition: text2 })).optional(),
+  gate: external_exports.array(external_exports.looseObject({ before: text, condition: text })).optional(),
   /** Beads' BondPoint: a named place other formulas may attach; cook checks and lists it (cook/bond-points.ts). */
-  bond_points: external_exports.array(external_exports.looseObject({ id: text2.min(1), after_step: text2.optional(), before_step: text2.optional() })).optional(),
-  hooks: external_exports.array(external_exports.looseObject({ trigger: text2, attach: text2 })).optional(),
+  bond_points: external_exports.array(external_exports.looseObject({ id: text.min(1), after_step: text.optional(), before_step: text.optional() })).optional(),
+  hooks: external_exports.array(external_exports.looseObject({ trigger: text, attach: text })).optional(),
   aspects: stringList.optional()
 });
 var StepOverrideSchema = external_exports.looseObject({
-  step_id: text2,
+  step_id: text,
   mode: external_exports.enum(["append", "replace"]).optional(),
-  description: text2.optional(),
-  title: text2.optional(),
-  acceptance: text2.optional(),
-  run: text2.optional()
+  description: text.optional(),
+  title: text.optional(),
+  acceptance: text.optional(),
+  run: text.optional()
 });
 var PullRequestSchema = external_exports.looseObject({
-  title: text2.min(1).optional(),
-  body: text2.optional(),
-  base: text2.min(1).optional(),
+  title: text.min(1).optional(),
+  body: text.optional(),
+  base: text.min(1).optional(),
   draft: external_exports.boolean().optional(),
   labels: stringList.optional(),
   reviewers: stringList.optional(),
   team_reviewers: stringList.optional(),
-  after: text2.min(1).optional(),
+  after: text.min(1).optional(),
   closes_issue: external_exports.boolean().optional(),
   auto_merge: external_exports.enum(AUTO_MERGE_METHODS).optional()
 });
 var FormulaSchema = external_exports.looseObject({
-  formula: text2.min(1).optional(),
-  description: text2.optional(),
+  formula: text.min(1).optional(),
+  description: text.optional(),
   version: external_exports.union([external_exports.number(), external_exports.string()]).optional(),
   type: external_exports.enum(FORMULA_TYPES).optional(),
   execution: external_exports.enum(EXECUTION_MODES).optional(),
   vars: external_exports.record(external_exports.string(), VarSchema).optional(),
   inputs: external_exports.record(external_exports.string(), VarSchema).optional(),
   steps: external_exports.array(StepSchema).optional(),
-  extends: external_exports.union([text2, stringList]).optional(),
+  extends: external_exports.union([text, stringList]).optional(),
   compose: ComposeSchema.optional(),
   template: external_exports.array(TemplateStepSchema).optional(),
   advice: external_exports.array(AdviceSchema).optional(),
@@ -40499,12 +40346,12 @@ var FormulaSchema = external_exports.looseObject({
   squash: SquashSchema.optional(),
   pour: external_exports.boolean().optional(),
   /** Beads' record of where a formula was loaded from: informational. */
-  source: text2.optional(),
-  phase: text2.optional(),
+  source: text.optional(),
+  phase: text.optional(),
   max_loops: external_exports.number().int().min(0).optional(),
   max_retries: external_exports.number().int().min(0).optional(),
   /** The agent of every step that has neither `run` nor an `agent` of its own. */
-  agent: text2.min(1).optional(),
+  agent: text.min(1).optional(),
   /** Gas Town: every leg only analyses (no commits expected); kept and shown. */
   review_only: external_exports.boolean().optional(),
   /** What the whole molecule's agents may spend together. */
@@ -40549,6 +40396,7 @@ var FormulaRefSchema = external_exports.object({
   /** Overlays applied at cook time (`mol cook --overlay`), pinned. */
   overlays: external_exports.array(BlobPinSchema).optional()
 });
+var OUTPUT_TAIL_CHARS = 2e3;
 var CheckpointSchema = external_exports.object({
   commit: external_exports.string().optional(),
   filesModified: external_exports.array(external_exports.string()),
@@ -40699,6 +40547,160 @@ var ArchiveRecordSchema = external_exports.object({
   createdAt: isoTime,
   squashedAt: isoTime
 });
+
+// src/engine/molecule/fanout.ts
+var MAX_FANOUT_ITEMS = 500;
+function outputOf(tail) {
+  const lines = (tail ?? "").split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].trim();
+    if (!line.startsWith("{") && !line.startsWith("[")) continue;
+    try {
+      return JSON.parse(line);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function fanoutItems(step2, fanout, tail) {
+  const output2 = outputOf(tail);
+  const where3 = `step "${step2}": on_complete for_each "${fanout.forEach}"`;
+  if (output2 === void 0) {
+    const cut = (tail ?? "").length >= OUTPUT_TAIL_CHARS;
+    return err(
+      "fanout-output",
+      cut ? `${where3}: the step printed no JSON output that ends within its last ${OUTPUT_TAIL_CHARS} characters, all a step keeps of its output; print the list shorter, as the last line` : `${where3}: the step printed no JSON output (its last JSON line is its output, e.g. {"items": [...]})`
+    );
+  }
+  let current = output2;
+  for (const part of fanout.forEach.replace(/^output\./, "").split(".")) {
+    if (!isRecord(current)) return err("fanout-output", `${where3}: the output has no array there`);
+    current = current[part];
+  }
+  if (!Array.isArray(current)) return err("fanout-output", `${where3}: the output has no array there`);
+  if (current.length > MAX_FANOUT_ITEMS) {
+    return err("fanout-output", `${where3}: ${current.length} items, more than ${MAX_FANOUT_ITEMS}`);
+  }
+  return ok(current.map((item, index) => itemVars(fanout.vars, item, index)));
+}
+function itemVars(spec, item, index) {
+  const out = {};
+  for (const [name, template] of Object.entries(spec)) {
+    out[name] = template.replace(/\{([^{}]+)\}/g, (whole, token) => {
+      if (token === "index") return String(index);
+      if (token === "item") return text2(item);
+      if (token.startsWith("item.")) {
+        let at = item;
+        for (const part of token.slice(5).split(".")) at = isRecord(at) ? at[part] : void 0;
+        return at === void 0 ? "" : text2(at);
+      }
+      return whole;
+    });
+  }
+  return out;
+}
+var text2 = (v) => typeof v === "string" ? v : JSON.stringify(v);
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var itemTarget = (step2, n) => `${step2}.item.${n}`;
+var isChildOf = (id, spawner) => id.startsWith(`${spawner}.item.`);
+function fanoutChildren(source, items) {
+  const fanout = source.fanout;
+  if (!fanout) return [];
+  const out = [];
+  let previousExits = [];
+  items.forEach((vars, k) => {
+    const target = itemTarget(source.id, k + 1);
+    const values = {
+      ...vars,
+      target,
+      "target.id": target,
+      "target.title": source.title,
+      "target.description": source.description
+    };
+    const idOf = (id) => {
+      const filled = fillTarget(id, { target });
+      return filled === id ? `${target}.${id}` : filled;
+    };
+    const inside = new Set(fanout.template.flatMap((t) => t.needs));
+    const fill = (s) => fillTarget(substitute(s, vars), values);
+    const exits = [];
+    for (const t of fanout.template) {
+      const own2 = t.needs.map(idOf);
+      const entry3 = t.needs.length === 0;
+      const needs = entry3 ? [source.id, ...fanout.sequential ? previousExits : [], ...own2] : own2;
+      const child = {
+        id: idOf(t.id),
+        title: fill(t.title),
+        description: fill(t.description),
+        needs,
+        type: t.type,
+        gates: [],
+        trigger: "all_success",
+        vars
+      };
+      if (t.run !== void 0) child.run = t.run;
+      if (t.agent !== void 0) child.agent = t.agent;
+      out.push(child);
+      if (!inside.has(t.id)) exits.push(child.id);
+    }
+    previousExits = exits;
+  });
+  return out;
+}
+var derived2 = /* @__PURE__ */ new WeakMap();
+var positions = /* @__PURE__ */ new WeakMap();
+function spawnerPositions(proto) {
+  let hit = positions.get(proto);
+  if (!hit) {
+    hit = proto.steps.flatMap((s, i) => s.fanout === void 0 ? [] : [i]);
+    positions.set(proto, hit);
+  }
+  return hit;
+}
+function withFanouts(proto, mol) {
+  const at = spawnerPositions(proto);
+  if (at.length === 0) return proto;
+  const spawners = at.map((i) => proto.steps[i]);
+  const known = new Set(proto.steps.map((s) => s.id));
+  const records = /* @__PURE__ */ new Map();
+  for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
+  const fresh = spawners.filter((s) => records.has(s.id));
+  if (fresh.length === 0) return proto;
+  const key = JSON.stringify(
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+  );
+  let byKey = derived2.get(proto);
+  if (!byKey) {
+    byKey = /* @__PURE__ */ new Map();
+    derived2.set(proto, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const children = fresh.flatMap(
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+  );
+  if (children.length === 0) return proto;
+  const place = new Map(mol.steps.map((s, i) => [s.id, i]));
+  const order = (c) => place.get(c.id) ?? Number.MAX_SAFE_INTEGER;
+  children.sort((a, b) => order(a) - order(b));
+  const steps = proto.steps.map((s) => {
+    if (s.waitsFor === void 0) return s;
+    const spawner = s.waitsFor.spawner;
+    const mine = children.filter((c) => isChildOf(c.id, spawner)).map((c) => c.id);
+    return mine.length === 0 ? s : { ...s, needs: [...s.needs, ...mine.filter((id) => !s.needs.includes(id))] };
+  });
+  const out = { ...proto, steps: [...steps, ...children] };
+  byKey.set(key, out);
+  return out;
+}
+function withoutFanouts(proto) {
+  const spawners = spawnerPositions(proto).map((i) => proto.steps[i].id);
+  if (spawners.length === 0) return proto;
+  const child = (id) => spawners.some((s) => isChildOf(id, s));
+  if (!proto.steps.some((s) => child(s.id))) return proto;
+  const steps = proto.steps.filter((s) => !child(s.id)).map((s) => s.waitsFor === void 0 ? s : { ...s, needs: s.needs.filter((n) => !child(n)) });
+  return { ...proto, steps };
+}
 
 // src/engine/render/escape-markdown.ts
 var MARKDOWN_PUNCTUATION = /[\\`*_[\]~|]/g;
@@ -67342,8 +67344,20 @@ var GitHubFormulaLibrary = class {
 function referencedFormulas(formula) {
   const data = formula.data;
   const parents = data.extends === void 0 ? [] : [data.extends].flat();
-  const expansions = (data.compose?.expand ?? []).map((rule) => rule.with);
-  return [.../* @__PURE__ */ new Set([...parents, ...expansions, ...data.compose?.aspects ?? []])];
+  const expansions = [...data.compose?.expand ?? [], ...data.compose?.map ?? []].map((rule) => rule.with);
+  const named = [];
+  const walk3 = (steps) => {
+    for (const step2 of steps ?? []) {
+      if (step2.expand !== void 0) named.push(step2.expand);
+      const bond = step2.on_complete?.bond;
+      if (typeof bond === "string") named.push(bond);
+      walk3(step2.children);
+      walk3(step2.loop?.body);
+    }
+  };
+  walk3(data.steps);
+  walk3(data.template);
+  return [.../* @__PURE__ */ new Set([...parents, ...expansions, ...data.compose?.aspects ?? [], ...named])];
 }
 var MAX_FORMULAS = 64;
 async function loadFormulaLibrary(octokit, repo, name, options) {
