@@ -4,7 +4,10 @@
  * formula's file and then the comments: under the git lease a pour is then the snapshot, the
  * labeller's permission (cached a minute), the comment, its label and the first dispatch. The
  * App's config still comes from `context.config` (an organisation's `.github` and `_extends` work
- * there), so the document's config is not used. Other labels and events read nothing ahead.
+ * there), so the document's config is not used. Only under a lease that records the rev (the git
+ * keeper's) does the listing stand in for a read: under the REST keeper or `lock: none` the
+ * create lists the comments again, and the snapshot would cost what the formula's read did.
+ * Other labels and events read nothing ahead.
  */
 import { CONFIG_PATH } from '../github/config.js';
 import { readJobSnapshot } from '../github/job-snapshot.js';
@@ -22,6 +25,7 @@ export async function pourSnapshot(
       ? { label: pull.data.label.name, issue: pull.data.pull_request.number }
       : undefined;
   if (!event?.label.startsWith(ctx.config.label_prefix) || !ctx.defaultBranch) return {};
+  if (ctx.lock !== 'ref' || ctx.leases?.recordsRev !== true) return {};
   const snapshot = await readJobSnapshot(
     ctx.octokit,
     ctx.repo,

@@ -42,7 +42,6 @@ needs = ["build"]
 description = "Test it."
 `;
 
-
 let app: AppHarness;
 
 afterEach(async () => {

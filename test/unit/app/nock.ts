@@ -98,7 +98,13 @@ export async function testApp(options: MolecularAppOptions = {}): Promise<TestAp
   });
   await probot.load(
     // nock plays GitHub's API, not its git: the leases go over the API.
-    createMolecularApp({ slug: 'molecular', patrolIntervalMs: 0, now: () => NOW, gitBaseUrl: false, ...options }),
+    createMolecularApp({
+      slug: 'molecular',
+      patrolIntervalMs: 0,
+      now: () => NOW,
+      gitBaseUrl: false,
+      ...options,
+    }),
   );
   let n = 0;
   return {
