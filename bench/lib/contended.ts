@@ -8,7 +8,8 @@
  * Every wait is on a condition re-checked at each request the fake serves (no fixed sleeps) and
  * bounded by `deadlineMs`.
  */
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repliedTo } from '../../src/shell/github/reply-marker.js';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
@@ -17,6 +18,7 @@ import { startAppProcess } from '../../test/helpers/chaos/app-process.js';
 import { fanFormula, lockRefs, moleculeOn, stateComments } from '../../test/helpers/chaos/fan-world.js';
 import { actorFor, type FakeGitHub, startFakeGitHub } from '../../test/helpers/fake-github/index.js';
 import { commentEvent, issueEvent, repoWebhook } from '../../test/helpers/fake-github/webhook-payloads.js';
+import { bareRemote } from '../../test/helpers/simulated-runner.js';
 
 export interface ContendedResult {
   /** From the first delivery sent until the state comment shows every step completed. */
@@ -91,6 +93,9 @@ export async function runContended({
     defaultBranch: 'main',
     appSlug: 'molecular',
   });
+  // GitHub serves the repository's git beside its API: the replicas' leases are pushes there.
+  const root = await mkdtemp(join(tmpdir(), 'mol-contended-'));
+  gh.serveGit(await bareRemote(root));
   const apps: AppInstance[] = [];
   try {
     const formula = fanFormula(steps);

@@ -4,8 +4,9 @@
  * way). A warm App: its token, its identity and .github/molecular.yml were read by an earlier
  * delivery (the config is kept a minute), so those are not counted; everything else is, the
  * labeller's or commenter's permission look-up included (cached a minute per person).
- * The default lock (the git-ref lease) is the row; `lock: none` is in the note, to show what the
- * lease costs.
+ * The default lock (the git-ref lease, taken by git push: the fake serves the repository's git
+ * beside its API, as GitHub does) is the row; `lock: none` is in the note, to show what the lease
+ * costs. Before the App pushed its leases (REST keeper): pour 9, completion 6, `/mol done` 7.
  */
 import { type OperationCalls, withHarness } from '../lib/app-harness.js';
 import type { ScaleRow } from '../lib/row.js';

@@ -44,7 +44,9 @@ export async function measure(): Promise<ScaleRow[]> {
       await dropReplicaBundle();
     }
   });
-  const lease = (r: ContendedResult) => `lease found taken ${r.lockCollisions}× (create-ref 422)`;
+  // The replicas push their leases (git, no API request): a push refused for a taken lease is git's.
+  const lease = (r: ContendedResult) =>
+    `lease found taken over the API ${r.lockCollisions}× (create-ref 422; the leases are git pushes)`;
   return [
     {
       name: `${STEPS} \`/mol done\` of one molecule at once, over two App replicas (fork of ${STEPS} + join, default lock): until all recorded`,

@@ -1,8 +1,10 @@
 /**
  * What the App can be told, from code (tests, the benchmark) or from the environment (`probot
- * run`): the App's slug (its `<slug>[bot]` identity), the state key, the patrol timer.
+ * run`): the App's slug (its `<slug>[bot]` identity), the state key, the patrol timer, where its
+ * git lease keepers work.
  */
 import { parseDuration } from '../engine/index.js';
+import type { AppLeaseOptions } from './app-leases.js';
 
 export interface MolecularAppOptions {
   /** The App's slug; default `APP_SLUG`, else asked from GitHub once (`GET /app`). */
@@ -13,6 +15,16 @@ export interface MolecularAppOptions {
   patrolIntervalMs?: number;
   /** How long a repository's `.github/molecular.yml` is trusted before it is read again (default 60 s). */
   configTtlMs?: number;
+  /**
+   * Where git serves the repositories (`MOLECULAR_GIT_URL`, e.g. `https://github.example.com`): the
+   * leases are pushed to `<url>/<owner>/<repo>.git`. Default: from the API's URL (app-leases.ts).
+   * `false` (`MOLECULAR_GIT_URL=off`): every lease over the API.
+   */
+  gitBaseUrl?: string | false;
+  /** The folder the lease keepers' private repositories go below (`MOLECULAR_LEASE_DIR`; default the OS's temp folder). */
+  leaseDir?: string;
+  /** How many repositories keep a lease keeper, and how soon one's private repository is made anew. */
+  leases?: Pick<AppLeaseOptions, 'maxRepos' | 'renewAfter' | 'retryGitAfterMs'>;
   now?: () => Date;
 }
 
@@ -25,6 +37,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): MolecularA
   return {
     ...(env.APP_SLUG ? { slug: env.APP_SLUG } : {}),
     ...(env.MOLECULAR_STATE_KEY ? { stateKey: env.MOLECULAR_STATE_KEY } : {}),
+    ...gitBaseUrlFromEnv(env.MOLECULAR_GIT_URL),
+    ...(env.MOLECULAR_LEASE_DIR?.trim() ? { leaseDir: env.MOLECULAR_LEASE_DIR.trim() } : {}),
     patrolIntervalMs: off ? 0 : (parseDuration(interval) ?? parseDuration(DEFAULT_PATROL_INTERVAL) ?? 0),
   };
+}
+
+function gitBaseUrlFromEnv(value: string | undefined): Pick<MolecularAppOptions, 'gitBaseUrl'> {
+  const url = value?.trim();
+  if (!url) return {};
+  return { gitBaseUrl: url === 'off' ? false : url };
 }

@@ -14,10 +14,12 @@ import type { HandlerResult } from '../webhooks/handler-result.js';
 import { mayConcernMolecular } from '../webhooks/may-concern.js';
 import { INSTALLATION_HANDLERS, REPO_HANDLERS } from '../webhooks/route-event.js';
 import { identityOf, slugResolver } from './app-identity.js';
+import { AppLeases } from './app-leases.js';
 import { DEFAULT_CONFIG_TTL_MS, type MolecularAppOptions } from './app-options.js';
 import { explainingOn } from './explain-failure.js';
-import { lockFor } from './lock-mode.js';
+import { leasesFor, lockFor } from './lock-mode.js';
 import { startPatrolTimer } from './patrol-timer.js';
+import { pourSnapshot } from './pour-snapshot.js';
 import { RepoConfigs } from './repo-config.js';
 import { SeenRepos } from './seen-repos.js';
 
@@ -27,6 +29,14 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen = new SeenRepos();
+    // Leases by git push, one keeper per repository (app-leases.ts): no API request per lease.
+    const leases = new AppLeases({
+      ...options.leases,
+      ...(options.leaseDir ? { dir: options.leaseDir } : {}),
+      ...(options.gitBaseUrl !== undefined ? { gitBaseUrl: options.gitBaseUrl } : {}),
+      now,
+      warn: (message) => app.log.warn(message),
+    });
     // Per installation: its 5,000 an hour are shared by every delivery and the patrol timer, and
     // the reads one delivery kept let the next ask conditionally (a 304 is not counted).
     const installations = new Map<number, { budget: RateBudget; reads: ReadCache }>();
@@ -83,15 +93,18 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
           );
           return;
         }
+        const identity = identityOf(slug, config.value.trusted_writers);
         const ctx: GitHubContext = {
           ...rest,
           repo,
           config: config.value,
-          identity: identityOf(slug, config.value.trusted_writers),
+          identity,
           ...(payload.repository?.default_branch ? { defaultBranch: payload.repository.default_branch } : {}),
           ...(options.stateKey ? { stateKey: options.stateKey } : {}),
           lock: lockFor(config.value),
+          ...(await leasesFor(leases, rest.octokit, repo, config.value, identity)),
         };
+        Object.assign(ctx, await pourSnapshot(ctx));
         logResult(context, repoSlug(repo), await handler(ctx));
         if (budget.low())
           context.log.warn(
@@ -118,6 +131,7 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
         intervalMs: options.patrolIntervalMs as number,
         installationOf,
         stateKey: options.stateKey,
+        leases,
       });
     }
   };

@@ -12,7 +12,8 @@ import { type RateBudget, trackBudget } from '../github/rate-budget.js';
 import type { GitHubContext } from '../shell/github/github-context.js';
 import { runPatrol } from '../shell/github/github-patrol.js';
 import { identityOf } from './app-identity.js';
-import { lockFor } from './lock-mode.js';
+import type { AppLeases } from './app-leases.js';
+import { leasesFor, lockFor } from './lock-mode.js';
 import type { RepoConfigs } from './repo-config.js';
 import type { SeenRepos } from './seen-repos.js';
 
@@ -26,6 +27,8 @@ export interface PatrolTimerOptions {
   stateKey?: string | undefined;
   /** The installation's rate budget and kept reads, shared with its webhooks (a low budget defers the round). */
   installationOf?: (installationId: number) => { budget: RateBudget; reads: ReadCache };
+  /** The App's git lease keepers, shared with its webhooks; absent: the REST keeper. */
+  leases?: AppLeases;
 }
 
 /** Starts the timer; the returned function stops it. */
@@ -60,6 +63,7 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
         continue;
       }
       const log = app.log.child({ name: 'molecular-patrol', repo: where });
+      const identity = identityOf(slug, config.value.trusted_writers);
       const ctx: GitHubContext = {
         octokit,
         repo,
@@ -71,11 +75,12 @@ export async function patrolAll(options: PatrolTimerOptions): Promise<void> {
           warn: (m) => log.warn(m),
           error: (m) => log.error(m),
         },
-        identity: identityOf(slug, config.value.trusted_writers),
+        identity,
         now: options.now,
         config: config.value,
         ...(options.stateKey ? { stateKey: options.stateKey } : {}),
         lock: lockFor(config.value),
+        ...(options.leases ? await leasesFor(options.leases, octokit, repo, config.value, identity) : {}),
       };
       const report = await runPatrol(ctx);
       if (report.deferred !== undefined) {

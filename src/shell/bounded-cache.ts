@@ -5,7 +5,11 @@
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Told of each entry forgotten for room (not of `delete`, `clear` or a `set` over it). */
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {}
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
@@ -20,14 +24,19 @@ export class BoundedCache<K, V> {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.entries.delete(oldest.value[0]);
+      this.onEvict?.(oldest.value[0], oldest.value[1]);
     }
   }
 
   delete(key: K): void {
     this.entries.delete(key);
+  }
+
+  values(): V[] {
+    return [...this.entries.values()];
   }
 
   clear(): void {

@@ -2,9 +2,11 @@
  * GitHub API calls per operation (BENCHMARKS.md), counted at the fake server, with a warm App:
  * its token, its identity and the repository's config were read by an earlier delivery (the
  * config is then kept for a minute). Both lock modes: the default takes the git-ref lease around
- * every write (the ref and its deletion, plus the lock commit when the process made none in the
- * last half lease) and reads every edit back before it lets the lease go; `lock: none` takes no
- * lease.
+ * every write by git push (no API request; the fake serves the repository's git beside its API,
+ * as GitHub does), and the released record carries the rev, so no edit is read back; `lock: none`
+ * takes no lease. Where the host's git cannot reach the repository the App takes the lease over
+ * the REST API: the ref and its deletion, plus the lock commit when the process made none in the
+ * last half lease, and every edit read back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_REPORT_EVENT } from '../../src/webhooks/step-report.js';
@@ -40,11 +42,6 @@ needs = ["build"]
 description = "Test it."
 `;
 
-const LOCK = ['POST git/create-commit', 'POST git/create-ref'];
-/** The lock commit made for the pour serves the later leases of the same process. */
-const RELOCK = ['POST git/create-ref'];
-const UNLOCK = ['DELETE git/delete-ref'];
-
 let app: AppHarness;
 
 afterEach(async () => {
@@ -55,8 +52,8 @@ afterEach(async () => {
 
 let run = 0;
 
-async function measure(config: string) {
-  app = await startAppHarness();
+async function measure(config: string, git = true) {
+  app = await startAppHarness({}, {}, { git });
   // The permission cache is per process: new people each run, so each run looks them up once.
   run += 1;
   const alice = `alice${run}`;
@@ -80,7 +77,9 @@ async function measure(config: string) {
   const firstStatus = workCalls((await app.comment(issue, carol, '/mol status')).calls);
 
   const shipIssue = state.addIssue({ title: 'y', user: actorFor(alice) }).number;
-  await app.send('issues', issueEvent(app.gh, alice, 'labeled', shipIssue, 'formula:ship'));
+  const shipPour = workCalls(
+    (await app.send('issues', issueEvent(app.gh, alice, 'labeled', shipIssue, 'formula:ship'))).calls,
+  );
   const comment = [...state.comments.values()].find((c) => c.issue_number === shipIssue);
   const id = /"id":"([^"]+)"/.exec(comment?.body ?? '')?.[1] ?? '';
   const report = (client_payload: Record<string, unknown>) =>
@@ -105,33 +104,33 @@ async function measure(config: string) {
     ).calls,
   );
   expect(state.workflowDispatches.map((d) => d.inputs.step)).toEqual(['build', 'test']);
-  return { pour, command, status, firstStatus, completion };
+  return { pour, shipPour, command, status, firstStatus, completion };
 }
 
 describe('API calls per operation', () => {
-  it('default lock (auto = the git-ref lease): pour 9, command 7 + 1 permission, status 3, completion with next dispatch 6', async () => {
-    const { pour, command, status, firstStatus, completion } = await measure(
+  it('default lock (auto = the git-ref lease, by git push): pour 4 (with its dispatch 5), command 3 + 1 permission, status 3, completion with next dispatch 3', async () => {
+    const { pour, shipPour, command, status, firstStatus, completion } = await measure(
       'trusted_writers: ["molecular[bot]", "github-actions[bot]"]\n',
     );
     expect(pour).toEqual([
+      'POST graphql MolecularJobSnapshot', // the formulas folder and the issue's comments
       'GET repos/get-collaborator-permission-level', // may alice pour? (cached for a minute)
-      'GET repos/get-content', // the formula and its blob sha, from the default branch
-      ...LOCK,
-      'POST graphql MolecularComments', // is the id taken?
+      // The lease is a push; on a lock ref nobody held, the snapshot's comments say the id is free.
       'POST issues/create-comment',
-      'POST graphql MolecularComment', // did it stick?
       'POST issues/add-labels', // molecule:active
-      ...UNLOCK,
+    ]);
+    expect(shipPour).toEqual([
+      'POST graphql MolecularJobSnapshot',
+      'POST issues/create-comment',
+      'POST issues/add-labels',
+      'POST actions/create-workflow-dispatch', // the first step
     ]);
     expect(command).toEqual([
       // No 👀 first: the 🚀 comes a moment later, and the history's key stops a redelivery.
       'POST graphql MolecularComments', // the molecules on the issue
       'GET repos/get-collaborator-permission-level', // bob's level (cached for a minute)
-      ...RELOCK,
-      'POST graphql MolecularComments', // the state, read under the lock
+      // The pour's released record says rev 1, which that listing shows: no read under the lease.
       'PATCH issues/update-comment',
-      'POST graphql MolecularComment',
-      ...UNLOCK,
       'POST reactions/create-for-issue-comment', // 🚀
     ]);
     expect(status).toEqual([
@@ -141,13 +140,51 @@ describe('API calls per operation', () => {
     ]);
     expect(firstStatus).toEqual(status);
     expect(completion).toEqual([
-      ...RELOCK,
+      'POST graphql MolecularComments', // the state, read under the lease
+      'PATCH issues/update-comment',
+      'POST actions/create-workflow-dispatch',
+    ]);
+    // Every lease was a push with the installation's token, and given back.
+    const pushes = app.gh.gitRequests.filter((r) => r.service === 'receive-pack');
+    expect(pushes.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(pushes.map((r) => r.login))).toEqual(new Set(['molecular[bot]']));
+    expect(app.logs.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
+  it('default lock where git cannot reach the repository: the REST lease, said once in the log', async () => {
+    const { pour, command, completion } = await measure('', false);
+    expect(pour).toEqual([
+      'POST graphql MolecularJobSnapshot',
+      'GET repos/get-collaborator-permission-level',
+      'POST git/create-commit', // the lock commit, made once for half a lease
+      'POST git/create-ref',
+      'POST graphql MolecularComments', // is the id taken? (the REST lease records nothing)
+      'POST issues/create-comment',
+      'POST graphql MolecularComment', // did it stick?
+      'POST issues/add-labels',
+      'DELETE git/delete-ref',
+    ]);
+    expect(command).toEqual([
+      'POST graphql MolecularComments',
+      'GET repos/get-collaborator-permission-level',
+      'POST git/create-ref',
+      'POST graphql MolecularComments', // the state, read under the lease
+      'PATCH issues/update-comment',
+      'POST graphql MolecularComment',
+      'DELETE git/delete-ref',
+      'POST reactions/create-for-issue-comment',
+    ]);
+    expect(completion).toEqual([
+      'POST git/create-ref',
       'POST graphql MolecularComments',
       'PATCH issues/update-comment',
       'POST graphql MolecularComment',
-      ...UNLOCK,
+      'DELETE git/delete-ref',
       'POST actions/create-workflow-dispatch',
     ]);
+    const warnings = app.logs.filter((l) => l.level === 40).map((l) => l.msg);
+    expect(warnings.filter((m) => m.includes('the molecule lease is taken over the API'))).toHaveLength(1);
+    expect(warnings.join('\n')).toContain(`git could not reach ${app.gh.origin}/acme/widgets.git`);
   });
 
   it('lock: none: pour 6, command 5 + 1 permission, completion with next dispatch 4', async () => {

@@ -105,7 +105,11 @@ describe('the dashboard issue, kept by the App', () => {
     const writes = dashboardWrites(issue.number).length;
     const done = await app.comment(issues[0] as number, 'alice', '/mol done draft');
     expect(done.status).toBe(200);
-    expect(done.calls.filter((c) => c.path.endsWith(`/issues/${issue.number}`))).toEqual([]);
+    // The delivery writes no dashboard: a write while it ran is a patrol round's, which reads the
+    // dashboard first (the timer runs every 20 ms; a delivery's lease pushes take longer than that).
+    const write = done.calls.findIndex((c) => c.path.endsWith(`/issues/${issue.number}`));
+    if (write >= 0)
+      expect(done.calls.slice(0, write).map((c) => c.graphqlOperation)).toContain('MolecularDashboard');
     await moreRounds(3);
     expect(dashboardWrites(issue.number)).toHaveLength(writes + 1);
     expect(dashboard(gh).body).toContain(`#${issues[0]} · in progress · 1/2 steps (50%)`);

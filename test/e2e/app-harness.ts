@@ -6,8 +6,11 @@
  * that nothing was logged at error level.
  */
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
@@ -24,6 +27,7 @@ import {
 } from '../helpers/fake-github/index.js';
 import { commentEvent, repoWebhook } from '../helpers/fake-github/webhook-payloads.js';
 import { webhookProblems } from '../helpers/fake-github/webhooks.js';
+import { bareRemote } from '../helpers/simulated-runner.js';
 
 export const SECRET = 'molecular-e2e-secret';
 
@@ -45,6 +49,8 @@ export interface AppHarness {
   gh: FakeGitHub;
   url: string;
   logs: LogLine[];
+  /** The folder the App's lease keepers make their private repositories below. */
+  leaseDir: string;
   /**
    * Sends a signed webhook; waits for the App's answer (Probot answers once the handlers ran). A
    * payload GitHub's schema refuses throws before it is sent, unless `unchecked` says why it may.
@@ -111,9 +117,15 @@ export function sign(body: string, secret = SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
+export interface HarnessOptions {
+  /** The fake serves the repository's git beside its API, as GitHub does (default true): the App's leases are pushes. */
+  git?: boolean;
+}
+
 export async function startAppHarness(
   fake: Partial<FakeGitHubOptions> = {},
   appOptions: MolecularAppOptions = {},
+  harnessOptions: HarnessOptions = {},
 ): Promise<AppHarness> {
   const gh = await startFakeGitHub({
     owner: 'acme',
@@ -122,6 +134,9 @@ export async function startAppHarness(
     appSlug: 'molecular',
     ...fake,
   });
+  const root = await mkdtemp(join(tmpdir(), 'mol-app-harness-'));
+  if (harnessOptions.git !== false) gh.serveGit(await bareRemote(root));
+  const leaseDir = join(root, 'leases');
   // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
   // first delivery, which the webhook middleware answers 202 after 9 seconds.
   githubSchema();
@@ -141,9 +156,10 @@ export async function startAppHarness(
     Octokit: quietOctokit(),
     request: { fetch: rawContents(fetch) },
   });
-  const middleware = await createNodeMiddleware(createMolecularApp({ patrolIntervalMs: 0, ...appOptions }), {
-    probot,
-  });
+  const middleware = await createNodeMiddleware(
+    createMolecularApp({ patrolIntervalMs: 0, leaseDir, ...appOptions }),
+    { probot },
+  );
   const server: Server = createServer((req, res) => {
     void middleware(req, res, () => {
       res.writeHead(404).end();
@@ -156,6 +172,7 @@ export async function startAppHarness(
     gh,
     url,
     logs,
+    leaseDir,
     async send(event, payload, options = {}) {
       const problems = options.unchecked ? [] : webhookProblems(event, payload);
       if (problems.length > 0)
@@ -185,6 +202,7 @@ export async function startAppHarness(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await gh.close();
+      await rm(root, { recursive: true, force: true });
     },
   };
   return harness;

@@ -104,12 +104,18 @@ describe('formulas come only from the default branch', () => {
       blobSha: blobSha(MAIN),
     });
     expect(decoded.value.formula.source).not.toMatchObject({ blobSha: blobSha(BRANCH) });
-    // The App never read the formula from the PR branch or its head commit.
+    // The App never read the formula from the PR branch or its head commit: by the contents API,
+    // or in the pour's GraphQL snapshot of the formulas folder (`<ref>:<folder>`).
     const reads = gh.requests.filter((r) =>
       decodeURIComponent(r.path).includes('/contents/.github/formulas'),
     );
-    expect(reads.length).toBeGreaterThan(0);
+    const snapshots = gh.requests.filter((r) => r.graphqlOperation === 'MolecularJobSnapshot');
+    expect(reads.length + snapshots.length).toBeGreaterThan(0);
     for (const read of reads) expect(read.query).toMatch(/ref=main\b/);
+    for (const snapshot of snapshots)
+      expect((snapshot.body as { variables?: { formulas?: string } }).variables?.formulas).toBe(
+        'main:.github/formulas',
+      );
     recordResult({
       area: 'security',
       name: 'sources: formula rewritten on a PR branch',

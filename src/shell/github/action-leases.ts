@@ -1,10 +1,15 @@
 /**
- * The leases an Action job takes: by git push (git-lease.ts), which costs none of the workflow
- * token's 1,000 API requests an hour, and over the REST API (ref-lock.ts) only when git cannot
- * reach the repository (no git on a self-hosted runner, a server that refuses the push). Both
- * keepers move the same lock ref, so a job that falls back still excludes every other writer.
- * The fall-back is said once in the job's log and holds for the rest of the job; a lease is
- * always given back by the keeper that took it.
+ * The leases a face takes: by git push (git-lease.ts), which costs no API request (none of the
+ * workflow token's 1,000 an hour, none of an installation's 5,000), and over the REST API
+ * (ref-lock.ts) only when git cannot reach the repository (no git on a self-hosted runner or on
+ * the App's host, a server that refuses the push). Both keepers move the same lock ref, so a
+ * process that falls back still excludes every other writer. The fall-back is said once; a lease
+ * is always given back by the keeper that took it.
+ *
+ * An Action job (`actionLeaseKeeper`) falls back for the rest of the job. The App keeps one
+ * `GitFirstLeases` per repository for as long as it runs (src/app/app-leases.ts): its token is
+ * asked for each push (installation tokens rotate), each delivery's client carries the REST
+ * fall-back, and git is tried again `retryGitAfterMs` after it failed.
  */
 import { join } from 'node:path';
 import { parseDuration, type Result } from '../../engine/index.js';
@@ -15,14 +20,14 @@ import { refLockKeeper } from '../../github/store/ref-lock.js';
 import { remoteAuthEnv } from '../../runner/remote-auth.js';
 import { createGitLeaseKeeper } from './git-lease.js';
 
-export interface ActionLeaseOptions {
-  octokit: GitHubClient;
+export interface GitFirstOptions {
   repo: RepoRef;
-  /** GITHUB_SERVER_URL: the repository's git lives at `<serverUrl>/<owner>/<repo>.git`. */
-  serverUrl: string;
-  token: string;
-  /** RUNNER_TEMP: the private repository the lock commits are made in goes below it. */
-  runnerTemp: string;
+  /** Where git serves repositories: this one lives at `<gitBaseUrl>/<owner>/<repo>.git`. */
+  gitBaseUrl: string;
+  /** The token for one fetch or push, asked each time. */
+  token: () => Promise<string>;
+  /** A folder of ours for the private repository the lock commits are made in. */
+  dir: string;
   /** One process: a lease this holder finds still held after a failed release is its own. */
   holder: string;
   /** The config's `lock_ttl`. */
@@ -30,9 +35,20 @@ export interface ActionLeaseOptions {
   now: () => Date;
   warn: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** Lock commits and fetches before the private repository is made anew (git-lease.ts). */
+  renewAfter?: number;
+  /** After git failed, the REST keeper for this long, then git again; default: for good. */
+  retryGitAfterMs?: number;
 }
 
-export function actionLeaseKeeper(options: ActionLeaseOptions): LeaseKeeper {
+export interface GitFirstLeases {
+  /** The lease keeper whose fall-back calls go through `octokit`. */
+  keeper(octokit: GitHubClient): LeaseKeeper;
+  /** Removes the private repository once no lease is being taken or given back in it. */
+  dispose(): Promise<void>;
+}
+
+export function gitFirstLeases(options: GitFirstOptions): GitFirstLeases {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const common = {
     holder: options.holder,
@@ -41,36 +57,88 @@ export function actionLeaseKeeper(options: ActionLeaseOptions): LeaseKeeper {
     now: options.now,
     sleep,
   };
-  const url = `${options.serverUrl.replace(/\/+$/, '')}/${options.repo.owner}/${options.repo.repo}.git`;
+  const base = options.gitBaseUrl.replace(/\/+$/, '');
+  const url = `${base}/${options.repo.owner}/${options.repo.repo}.git`;
   const byGit = createGitLeaseKeeper({
     ...common,
     url,
-    env: remoteAuthEnv(options.serverUrl, options.token),
-    dir: join(options.runnerTemp, 'molecular-leases'),
+    env: async () => remoteAuthEnv(base, await options.token()),
+    dir: options.dir,
+    ...(options.renewAfter !== undefined ? { renewAfter: options.renewAfter } : {}),
   });
-  const byApi = refLockKeeper(options.octokit, options.repo, common);
   const takenByApi = new WeakSet<RefLease>();
-  let gitFailed = false;
-
-  return {
-    get recordsRev() {
-      return !gitFailed;
-    },
-    async acquire(molId: string): Promise<Result<RefLease>> {
-      if (!gitFailed) {
-        const lease = await byGit.acquire(molId);
-        if (lease.ok || lease.error.code !== 'lock-failed') return lease;
-        gitFailed = true;
-        options.warn(
-          `the molecule lease is taken over the API from now on (3 requests a write): git could not reach ${url}: ${lease.error.message}`,
-        );
-      }
-      const lease = await byApi.acquire(molId);
-      if (lease.ok) takenByApi.add(lease.value);
-      return lease;
-    },
-    release(lease: RefLease, rev: number | undefined): Promise<void> {
-      return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
-    },
+  /** When git last failed; undefined while it works. */
+  let gitFailedAt: number | undefined;
+  const byGitNow = () => {
+    if (gitFailedAt === undefined) return true;
+    const retry = options.retryGitAfterMs;
+    return retry !== undefined && options.now().getTime() - gitFailedAt >= retry;
   };
+
+  const keeper = (octokit: GitHubClient): LeaseKeeper => {
+    const byApi = refLockKeeper(octokit, options.repo, common);
+    // Asked of a lease this keeper gave: false from its first lease over the API on, even when
+    // another delivery's keeper finds git working again meanwhile (that lease records nothing).
+    let tookByApi = false;
+    return {
+      get recordsRev() {
+        return !tookByApi;
+      },
+      async acquire(molId: string): Promise<Result<RefLease>> {
+        if (byGitNow()) {
+          const lease = await byGit.acquire(molId);
+          if (lease.ok || lease.error.code !== 'lock-failed') {
+            gitFailedAt = undefined;
+            return lease;
+          }
+          const again = gitFailedAt !== undefined;
+          gitFailedAt = options.now().getTime();
+          if (!again) {
+            const until =
+              options.retryGitAfterMs === undefined
+                ? 'from now on'
+                : `for ${Math.round(options.retryGitAfterMs / 60_000)} min at a time`;
+            options.warn(
+              `the molecule lease is taken over the API ${until} (3 requests a write): git could not reach ${url}: ${lease.error.message}`,
+            );
+          }
+        }
+        tookByApi = true;
+        const lease = await byApi.acquire(molId);
+        if (lease.ok) takenByApi.add(lease.value);
+        return lease;
+      },
+      release(lease: RefLease, rev: number | undefined): Promise<void> {
+        return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
+      },
+    };
+  };
+
+  return { keeper, dispose: () => byGit.dispose() };
+}
+
+export interface ActionLeaseOptions {
+  octokit: GitHubClient;
+  repo: RepoRef;
+  /** GITHUB_SERVER_URL: the repository's git lives at `<serverUrl>/<owner>/<repo>.git`. */
+  serverUrl: string;
+  token: string;
+  /** RUNNER_TEMP: the private repository the lock commits are made in goes below it. */
+  runnerTemp: string;
+  holder: string;
+  lockTtl: string;
+  now: () => Date;
+  warn: (message: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A job's keeper: the job's one token, and the REST keeper for the rest of the job once git failed. */
+export function actionLeaseKeeper(options: ActionLeaseOptions): LeaseKeeper {
+  const { octokit, serverUrl, token, runnerTemp, ...rest } = options;
+  return gitFirstLeases({
+    ...rest,
+    gitBaseUrl: serverUrl,
+    token: async () => token,
+    dir: join(runnerTemp, 'molecular-leases'),
+  }).keeper(octokit);
 }

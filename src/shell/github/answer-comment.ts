@@ -27,7 +27,7 @@ import { reply } from '../../github/reply.js';
 import { commandHome } from './command-home.js';
 import { commandLevel, permissionRefusal, permissionTable } from './command-permissions.js';
 import type { GitHubContext } from './github-context.js';
-import { type IssueMolecules, moleculesOnIssue } from './issue-molecules.js';
+import { type IssueMolecules, moleculesOnIssue, noMolecules } from './issue-molecules.js';
 import { runCommand } from './molecule-command.js';
 import { openStore } from './molecule-store.js';
 import { fetchPullHead } from './pull-head.js';
@@ -63,10 +63,7 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, 'eyes') : false;
   // A delivered pull request steers the molecule on its issue.
   const home = wantsState ? await commandHome(ctx, issue) : issue.number;
-  const molecules: IssueMolecules =
-    wantsState || !fresh
-      ? await moleculesOnIssue(ctx, home)
-      : { live: [], rejected: [], answered: new Set() };
+  const molecules: IssueMolecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : noMolecules();
   if (!fresh && molecules.answered.has(commentId)) return { status: 'answered-before' };
 
   const table = permissionTable(ctx);
@@ -74,7 +71,10 @@ export async function answerComment(ctx: GitHubContext, request: CommentToAnswer
   const level = await commandLevel(ctx, login, asked, request.association);
   const scene = {
     ctx,
-    store: openStore(ctx),
+    store: openStore({
+      ...ctx,
+      alreadyListed: (listed) => molecules.listed(listed) ?? ctx.alreadyListed?.(listed),
+    }),
     issue: home,
     login,
     level,

@@ -13,7 +13,10 @@
  *
  * Lock commits are made in a private bare repository under `dir`, ours alone: never the user's
  * checkout, whose `.git` a step could have written. The credentials travel in `env`, one call at a
- * time (remote-auth.ts); no argv and no message of ours holds them.
+ * time (remote-auth.ts), asked afresh for each call when `env` is a function (an App's
+ * installation token rotates); no argv and no message of ours holds them. Lock commits and the
+ * records fetched pile up in that repository, so a long-lived keeper (the App's) makes it anew
+ * after `renewAfter` of them; the old one goes once nothing runs in it any more.
  *
  * Processes (each a `git`; round trips to the remote in brackets): acquire of a lease this keeper
  * gave back last 2 [1]: commit-tree, then a push expecting its released record; of a ref that does
@@ -35,10 +38,15 @@ import { COMMIT_SETTINGS, git, MOLECULAR_IDENTITY } from '../../runner/git.js';
 export interface GitLeaseOptions {
   /** The repository's git URL (`https://github.com/o/r.git`); any URL git fetches from. */
   url: string;
-  /** Added to each call that talks to the remote: its credentials (remote-auth.ts). */
-  env?: Record<string, string>;
+  /**
+   * Added to each call that talks to the remote: its credentials (remote-auth.ts). A function is
+   * asked before each such call, so a token that rotates is always the current one.
+   */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
   /** A folder of ours for the private repository the lock commits are made in. */
   dir: string;
+  /** Lock commits and fetches a private repository takes before it is made anew (default 1,000). */
+  renewAfter?: number;
   /** Who holds it: a run id, or host:pid; shown to whoever waits. */
   holder: string;
   ttlMs: number;
@@ -53,6 +61,9 @@ export interface GitLeaseOptions {
 const DEFAULT_POLL_MS = 1_600;
 const FIRST_LOOK_MS = 50;
 const SEEN_PREFIX = 'refs/molecular/seen/';
+const DEFAULT_RENEW_AFTER = 1_000;
+/** Released records remembered (one per molecule): past this the oldest is forgotten, costing it one look. */
+const MAX_GIVEN_BACK = 1_000;
 
 /** What the remote lock ref holds. */
 interface Seen {
@@ -70,33 +81,61 @@ interface LockCommit {
 
 type Pushed = 'pushed' | 'refused';
 
-export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
+/**
+ * One private repository: made by this keeper (mkdtemp under `dir`), with its config as we wrote
+ * it. `users` counts the acquires and releases running in it; a retired one is removed when the
+ * last of them ends, so a renewal never pulls a repository from under a lease being taken.
+ */
+interface PrivateRepo {
+  dir: string;
+  config: string;
+  /** Lock commits made and records fetched in it. */
+  writes: number;
+  users: number;
+  retired: boolean;
+  removed: boolean;
+}
+
+/** A lease keeper by git that can also be put away: its private repository is removed. */
+export interface GitLeaseKeeper extends LeaseKeeper {
+  /** Removes the private repository once nothing runs in it (a later acquire makes a new one). */
+  dispose(): Promise<void>;
+}
+
+export function createGitLeaseKeeper(options: GitLeaseOptions): GitLeaseKeeper {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const renewAfter = options.renewAfter ?? DEFAULT_RENEW_AFTER;
   /**
-   * Our private repository, made anew by this keeper (mkdtemp under `dir`), and its config as we
-   * wrote it: a step's command runs as the same user and could have written either, and git would
-   * send the token where a planted `http.proxy` points. So no global or system config is read, and
-   * a repository whose config changed is thrown away and made again.
+   * A step's command runs as the same user and could have written our private repository or its
+   * config, and git would send the token where a planted `http.proxy` points. So no global or
+   * system config is read, and a repository whose config changed is thrown away and made again.
    */
-  let repo: { dir: string; config: string } | undefined;
+  let current: PrivateRepo | undefined;
+  const removals = new Set<Promise<void>>();
   const isolated = {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     HOME: join(options.dir, '.no-home'),
     XDG_CONFIG_HOME: join(options.dir, '.no-home'),
   };
-  const run = (args: string[], more: { env?: Record<string, string>; okCodes?: number[] } = {}) =>
-    git(options.dir, [`--git-dir=${repo?.dir ?? options.dir}`, ...args], {
+  const run = (
+    repo: PrivateRepo,
+    args: string[],
+    more: { env?: Record<string, string>; okCodes?: number[] } = {},
+  ) =>
+    git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
       ...more,
       env: { ...isolated, ...more.env },
     });
-  const env = options.env ?? {};
-  let ready: Promise<Result<void>> | undefined;
-  /** The released record this keeper last pushed, by lock ref. */
+  const remoteEnv = async (): Promise<Record<string, string>> =>
+    typeof options.env === 'function' ? options.env() : (options.env ?? {});
+  let making: Promise<Result<PrivateRepo>> | undefined;
+  let disposed = false;
+  /** The released record this keeper last pushed, by lock ref (the oldest forgotten past MAX_GIVEN_BACK). */
   const givenBack = new Map<string, Seen>();
 
   /** Names what failed in one line, without anything `env` holds. */
-  const oneLine = (text: string): string => {
+  const oneLine = (text: string, env: Record<string, string> = {}): string => {
     const lines = text
       .split('\n')
       .map((line) => line.trim())
@@ -108,31 +147,72 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     return line.replace(/\s+/g, ' ');
   };
 
-  const prepare = (): Promise<Result<void>> => {
-    ready ??= (async () => {
-      if (repo) {
-        const config = await readFile(join(repo.dir, 'config'), 'utf8').catch(() => undefined);
-        if (config === repo.config) return ok(undefined);
-        await rm(repo.dir, { recursive: true, force: true });
-        repo = undefined;
-      }
-      await mkdir(options.dir, { recursive: true });
-      const dir = await mkdtemp(join(options.dir, 'leases-'));
-      const out = await git(options.dir, [`--git-dir=${dir}`, 'init', '--bare', '--quiet'], {
-        env: isolated,
-      });
-      if (!out.ok) return err('lock-failed', oneLine(out.error.message));
-      repo = { dir, config: await readFile(join(dir, 'config'), 'utf8') };
-      return ok(undefined);
-    })();
-    return ready.then((result) => {
-      ready = undefined;
-      return result;
+  /** Out of use from now on; removed once the last acquire or release running in it ends. */
+  const retire = (repo: PrivateRepo): void => {
+    if (current === repo) current = undefined;
+    repo.retired = true;
+    if (repo.users > 0 || repo.removed) return;
+    repo.removed = true;
+    const removal = rm(repo.dir, { recursive: true, force: true }).finally(() => {
+      removals.delete(removal);
     });
+    removals.add(removal);
+  };
+  const done = (repo: PrivateRepo): void => {
+    repo.users -= 1;
+    // Put away while this ran: whatever ran since goes as it ends.
+    if (repo.retired || disposed) retire(repo);
   };
 
-  const makeLockCommit = async (record: LockRecord): Promise<Result<string, string>> => {
-    const out = await run([
+  const make = async (): Promise<Result<PrivateRepo>> => {
+    let dir: string;
+    try {
+      await mkdir(options.dir, { recursive: true });
+      dir = await mkdtemp(join(options.dir, 'leases-'));
+    } catch (error) {
+      return err(
+        'lock-failed',
+        `no private repository could be made in ${options.dir}: ${(error as Error).message}`,
+      );
+    }
+    const out = await git(options.dir, [`--git-dir=${dir}`, 'init', '--bare', '--quiet'], {
+      env: isolated,
+    });
+    if (!out.ok) {
+      await rm(dir, { recursive: true, force: true });
+      return err('lock-failed', oneLine(out.error.message));
+    }
+    const config = await readFile(join(dir, 'config'), 'utf8');
+    return ok({ dir, config, writes: 0, users: 0, retired: false, removed: false });
+  };
+
+  /** The private repository to run one acquire or release in, counted as used until `done`. */
+  const use = async (): Promise<Result<PrivateRepo>> => {
+    for (;;) {
+      const repo = current;
+      if (repo) {
+        const config = await readFile(join(repo.dir, 'config'), 'utf8').catch(() => undefined);
+        if (repo.retired) continue;
+        if (config === repo.config && repo.writes < renewAfter) {
+          repo.users += 1;
+          return ok(repo);
+        }
+        retire(repo);
+        continue;
+      }
+      making ??= make().finally(() => {
+        making = undefined;
+      });
+      const made = await making;
+      if (!made.ok) return made;
+      // The first to come back installs it; the others use it (or whatever replaced it).
+      if (!current && !made.value.retired) current = made.value;
+    }
+  };
+
+  const makeLockCommit = async (repo: PrivateRepo, record: LockRecord): Promise<Result<string, string>> => {
+    repo.writes += 1;
+    const out = await run(repo, [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
       'commit-tree',
@@ -144,9 +224,12 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   };
 
   /** The remote ref's commit and record, or undefined when the ref does not exist. */
-  const look = async (ref: string): Promise<Result<Seen | undefined, string>> => {
+  const look = async (repo: PrivateRepo, ref: string): Promise<Result<Seen | undefined, string>> => {
     const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf('/') + 1);
+    const env = await remoteEnv();
+    repo.writes += 1;
     const fetched = await run(
+      repo,
       [
         'fetch',
         '--quiet',
@@ -158,12 +241,12 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       ],
       { env, okCodes: [0, 128] },
     );
-    if (!fetched.ok) return { ok: false, error: oneLine(fetched.error.message) };
+    if (!fetched.ok) return { ok: false, error: oneLine(fetched.error.message, env) };
     if (fetched.value.code !== 0) {
       if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(undefined);
-      return { ok: false, error: oneLine(fetched.value.stderr) };
+      return { ok: false, error: oneLine(fetched.value.stderr, env) };
     }
-    const shown = await run(['log', '-1', '--format=%H%x00%ct%x00%B', seenRef, '--']);
+    const shown = await run(repo, ['log', '-1', '--format=%H%x00%ct%x00%B', seenRef, '--']);
     if (!shown.ok) return { ok: false, error: oneLine(shown.error.message) };
     const [sha = '', committed = '', message = ''] = shown.value.stdout.split('\0');
     const record = parseLockRecord(message);
@@ -186,8 +269,15 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
   };
 
   /** Moves the remote ref to `sha` if it is still at `expected` (empty: if it does not exist). */
-  const push = async (ref: string, sha: string, expected: string): Promise<Result<Pushed, string>> => {
+  const push = async (
+    repo: PrivateRepo,
+    ref: string,
+    sha: string,
+    expected: string,
+  ): Promise<Result<Pushed, string>> => {
+    const env = await remoteEnv();
     const out = await run(
+      repo,
       [
         // A user's push settings must not sign the push or add a check of their own.
         '-c',
@@ -202,9 +292,9 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       ],
       { env, okCodes: [0, 1, 128] },
     );
-    if (!out.ok) return { ok: false, error: oneLine(out.error.message) };
+    if (!out.ok) return { ok: false, error: oneLine(out.error.message, env) };
     const line = out.value.stdout.split('\n').find((l) => l.includes(`:${ref}\t`));
-    if (line === undefined) return { ok: false, error: oneLine(out.value.stderr) };
+    if (line === undefined) return { ok: false, error: oneLine(out.value.stderr, env) };
     const [flag, , summary = ''] = line.split('\t');
     if (flag !== '!') return ok('pushed');
     // `[rejected] (stale info)`: the ref is not where we saw it. The server's own check of the old
@@ -213,7 +303,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     const reason = summary.split(ref).join('the ref');
     if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
       return ok('refused');
-    return { ok: false, error: oneLine(summary) };
+    return { ok: false, error: oneLine(summary, env) };
   };
 
   const failed = (molId: string, ref: string, what: string, why: string): { ok: false; error: MolError } =>
@@ -224,12 +314,20 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
 
   const acquire = async (molId: string): Promise<Result<RefLease>> => {
     const ref = lockRefFor(molId);
-    const prepared = await prepare();
-    if (!prepared.ok) return failed(molId, ref, 'read', prepared.error.message);
+    const repo = await use();
+    if (!repo.ok) return failed(molId, ref, 'read', repo.error.message);
+    try {
+      return await acquireIn(repo.value, molId, ref);
+    } finally {
+      done(repo.value);
+    }
+  };
+
+  const acquireIn = async (repo: PrivateRepo, molId: string, ref: string): Promise<Result<RefLease>> => {
     const started = options.now().getTime();
     const newCommit = async (): Promise<Result<LockCommit, string>> => {
       const expiresAt = new Date(options.now().getTime() + options.ttlMs);
-      const sha = await makeLockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
+      const sha = await makeLockCommit(repo, { holder: options.holder, expiresAt: expiresAt.toISOString() });
       return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
     };
     let seen: Result<Seen | undefined, string>;
@@ -243,7 +341,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
       commit = await newCommit();
     } else {
       // Usually the lease is free: its lock commit is made while the remote is asked.
-      [seen, commit] = await Promise.all([look(ref), newCommit()]);
+      [seen, commit] = await Promise.all([look(repo, ref), newCommit()]);
     }
     let pause = Math.min(FIRST_LOOK_MS, pollMs);
     for (;;) {
@@ -261,7 +359,7 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
         if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
           commit = await newCommit();
         if (!commit.ok) return failed(molId, ref, 'written', commit.error);
-        const pushed = await push(ref, commit.value.sha, held?.sha ?? '');
+        const pushed = await push(repo, ref, commit.value.sha, held?.sha ?? '');
         if (!pushed.ok) return failed(molId, ref, 'written', pushed.error);
         if (pushed.value === 'pushed') {
           return ok({
@@ -288,26 +386,37 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
         await options.sleep(Math.min(pause, Math.max(1, options.waitMs - waited)));
         pause = Math.min(pause * 2, pollMs);
       }
-      seen = await look(ref);
+      seen = await look(repo, ref);
     }
   };
 
   const release = async (lease: RefLease, rev: number | undefined): Promise<void> => {
-    const prepared = await prepare();
-    if (!prepared.ok)
-      throw new Error(`the lock ref ${lease.ref} could not be given back (${prepared.error.message})`);
+    const repo = await use();
+    if (!repo.ok)
+      throw new Error(`the lock ref ${lease.ref} could not be given back (${repo.error.message})`);
+    try {
+      await releaseIn(repo.value, lease, rev);
+    } finally {
+      done(repo.value);
+    }
+  };
+
+  /** The lease's own lock commit need not be in `repo`: a push expecting a sha sends only ours. */
+  const releaseIn = async (repo: PrivateRepo, lease: RefLease, rev: number | undefined): Promise<void> => {
     const record: LockRecord = {
       holder: options.holder,
       expiresAt: options.now().toISOString(),
       ...(rev !== undefined ? { rev } : {}),
       released: true,
     };
-    const sha = await makeLockCommit(record);
+    const sha = await makeLockCommit(repo, record);
     if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
     // Refused: our lease ran out and another holder took it over; its ref is not ours to touch.
-    const pushed = await push(lease.ref, sha.value, lease.sha);
+    const pushed = await push(repo, lease.ref, sha.value, lease.sha);
     if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
     if (pushed.value === 'pushed') {
+      givenBack.delete(lease.ref);
+      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value as string);
       givenBack.set(lease.ref, {
         sha: sha.value,
         holder: options.holder,
@@ -318,5 +427,11 @@ export function createGitLeaseKeeper(options: GitLeaseOptions): LeaseKeeper {
     }
   };
 
-  return { recordsRev: true, acquire, release };
+  const dispose = async (): Promise<void> => {
+    disposed = true;
+    if (current) retire(current);
+    await Promise.all([...removals]);
+  };
+
+  return { recordsRev: true, acquire, release, dispose };
 }

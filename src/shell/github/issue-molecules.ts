@@ -5,6 +5,7 @@
  */
 import type { Molecule } from '../../engine/index.js';
 import { httpStatus, repoSlug } from '../../github/client.js';
+import { JOB_SNAPSHOT_FRESH_MS } from '../../github/job-snapshot.js';
 import { type CommentView, DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
 import {
   classifyComments,
@@ -20,7 +21,14 @@ export interface IssueMolecules {
   rejected: RejectedComment[];
   /** Comments this face already answered (see reply-marker.ts). */
   answered: Set<number>;
+  /**
+   * Hands the listing over to the store once, while fresh (as job-snapshot.ts does): a write
+   * under a lease whose last holder recorded a rev this listing shows needs no read of its own.
+   */
+  listed: (issue: number) => CommentView[] | undefined;
 }
+
+const nothingListed = () => undefined;
 
 /**
  * Listings of an issue in flight in this process. Deliveries about one issue that arrive together
@@ -47,10 +55,17 @@ export async function moleculesOnIssue(ctx: GitHubContext, issue: number): Promi
     comments = ctx.alreadyListed?.(issue) ?? (await listShared(ctx, issue));
   } catch (error) {
     // An issue that is gone (deleted, transferred) holds nothing to act on.
-    if (httpStatus(error) === 404 || httpStatus(error) === 410)
-      return { live: [], rejected: [], answered: new Set() };
+    if (httpStatus(error) === 404 || httpStatus(error) === 410) return noMolecules();
     throw error;
   }
+  const readAt = ctx.now().getTime();
+  let listing: CommentView[] | undefined = comments;
+  const listed = (asked: number) => {
+    const handed =
+      asked === issue && ctx.now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : undefined;
+    listing = undefined;
+    return handed;
+  };
   const classified = classifyComments(comments, {
     writers: ctx.identity.trusted,
     ...(ctx.stateKey ? { key: ctx.stateKey } : {}),
@@ -70,5 +85,10 @@ export async function moleculesOnIssue(ctx: GitHubContext, issue: number): Promi
       .map((c) => repliedTo(c.body))
       .filter((id): id is number => id !== undefined),
   );
-  return { live, rejected: classified.rejected, answered };
+  return { live, rejected: classified.rejected, answered, listed };
+}
+
+/** No molecules read: nothing to hand over. */
+export function noMolecules(): IssueMolecules {
+  return { live: [], rejected: [], answered: new Set(), listed: nothingListed };
 }

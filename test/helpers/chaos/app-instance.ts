@@ -6,8 +6,11 @@
  * Probot's own plugins with tiny timings for the fault tests.
  */
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
@@ -129,6 +132,8 @@ export async function startAppInstance(
   // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
   // first delivery, which the webhook middleware answers 202 after 9 seconds.
   githubSchema();
+  // The replica's lease keepers make their private repositories here; removed when it closes.
+  const leaseDir = await mkdtemp(join(tmpdir(), 'mol-app-leases-'));
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -146,7 +151,7 @@ export async function startAppInstance(
     request: { fetch: rawContents(options.fetch ?? fetch) },
   });
   const middleware = await createNodeMiddleware(
-    createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular', ...options.appOptions }),
+    createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular', leaseDir, ...options.appOptions }),
     { probot },
   );
   const server: Server = createServer((req, res) => {
@@ -178,6 +183,7 @@ export async function startAppInstance(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await rm(leaseDir, { recursive: true, force: true });
     },
   };
 }

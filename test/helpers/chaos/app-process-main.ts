@@ -26,7 +26,11 @@ const probot = new Probot({
   request: { fetch: rawContents(fetch) },
 });
 const middleware = await createNodeMiddleware(
-  createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular' }),
+  createMolecularApp({
+    patrolIntervalMs: 0,
+    slug: 'molecular',
+    ...(env.MOLECULAR_LEASE_DIR ? { leaseDir: env.MOLECULAR_LEASE_DIR } : {}),
+  }),
   { probot },
 );
 const server = createServer((req, res) => {

@@ -6,7 +6,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { githubSchema } from '../fake-github/graphql-schema.js';
@@ -61,9 +62,12 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   // The fake builds GitHub's GraphQL schema on first use (a second or more): not inside a delivery.
   githubSchema();
+  // The replica's lease keepers make their private repositories here; removed once it exited.
+  const leaseDir = await mkdtemp(join(tmpdir(), 'mol-app-leases-'));
   const child = spawn(process.execPath, [await appBundle()], {
     env: {
       PATH: process.env.PATH,
+      MOLECULAR_LEASE_DIR: leaseDir,
       APP_ID: String(APP_ID),
       PRIVATE_KEY: appPrivateKey(),
       GITHUB_API_URL: options.baseUrl ?? gh.url,
@@ -77,7 +81,9 @@ export async function startAppProcess(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  const exited = new Promise<void>((done) => child.on('exit', () => done())).then(() =>
+    rm(leaseDir, { recursive: true, force: true }),
+  );
   const port = await new Promise<number>((done, fail) => {
     let buffer = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -74,6 +74,10 @@ export async function runAppRelay(options: {
   });
   const proxy = await startChaosProxy(gh.url);
   const root = await realpath(await mkdtemp(join(tmpdir(), 'mol-app-relay-')));
+  // GitHub serves the repository's git beside its API: the replica pushes its leases through the
+  // proxy too, so a push is one of the writes a crash comes right after.
+  const remote = await bareRemote(root);
+  gh.serveGit(remote);
   let replica: AppProcess | undefined;
   try {
     gh.state.files.set('.github/formulas/relay.formula.toml', FORMULA);
@@ -159,7 +163,7 @@ export async function runAppRelay(options: {
     const runner = new SimulatedRunner({
       gh,
       bundle: options.bundle,
-      remote: await bareRemote(root),
+      remote,
       root,
       token: TOKEN,
     });

@@ -4,11 +4,13 @@
  * whose Action processes run in `event` mode. Helpers pour a molecule on a fresh issue, start its
  * steps, and describe a step completion as the step job reports it (`repository_dispatch`).
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Molecule } from '../../../src/engine/molecule/molecule-schema.js';
+import { parseLockRecord } from '../../../src/github/store/lock-record.js';
 import { STEP_REPORT_EVENT } from '../../../src/webhooks/step-report.js';
 import { actorFor, type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../fake-github/index.js';
 import { issueEvent } from '../fake-github/webhook-payloads.js';
@@ -166,7 +168,25 @@ export function reportThroughAction(
   });
 }
 
-/** Lock refs left behind (a writer that did not release its lease). */
+/**
+ * Leases left held (a writer that did not give its lease back): a lock ref the API made and never
+ * deleted, or a pushed record not marked released. While the fake serves git, `refs/molecular/*`
+ * live in its remote for git and the API alike (lock-refs.ts), so they are read there.
+ */
 export function lockRefs(gh: FakeGitHub): string[] {
-  return [...gh.state.allRefs().keys()].filter((ref) => ref.startsWith('refs/molecular/locks/'));
+  const remote = gh.state.gitRemote;
+  if (remote === undefined)
+    return [...gh.state.allRefs().keys()].filter((ref) => ref.startsWith('refs/molecular/locks/'));
+  const listed = execFileSync(
+    'git',
+    [`--git-dir=${remote}`, 'for-each-ref', '--format=%(refname)%00%(contents)%00', 'refs/molecular/locks/'],
+    { encoding: 'utf8' },
+  );
+  const fields = listed.split('\0');
+  const held: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const ref = (fields[i] as string).trim();
+    if (parseLockRecord(fields[i + 1] as string)?.released !== true) held.push(ref);
+  }
+  return held;
 }

@@ -97,7 +97,14 @@ export async function testApp(options: MolecularAppOptions = {}): Promise<TestAp
     log: pino({ level: 'debug' }, stream),
   });
   await probot.load(
-    createMolecularApp({ slug: 'molecular', patrolIntervalMs: 0, now: () => NOW, ...options }),
+    // nock plays GitHub's API, not its git: the leases go over the API.
+    createMolecularApp({
+      slug: 'molecular',
+      patrolIntervalMs: 0,
+      now: () => NOW,
+      gitBaseUrl: false,
+      ...options,
+    }),
   );
   let n = 0;
   return {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acquireRefLock, LockCommits, releaseRefLock } from '../../../../src/github/store/ref-lock.js';
-import { actionLeaseKeeper } from '../../../../src/shell/github/action-leases.js';
+import { actionLeaseKeeper, gitFirstLeases } from '../../../../src/shell/github/action-leases.js';
 import { type FakeGitHub, startFakeGitHub } from '../../../helpers/fake-github/index.js';
 import { makeTempRepo, type TempRepo } from '../../../helpers/git.js';
 
@@ -122,3 +122,50 @@ function actionLeaseKeeperFor() {
     warn: () => {},
   });
 }
+
+describe('gitFirstLeases (the App’s, one per repository)', () => {
+  it('tries git again once retryGitAfterMs has passed since it failed, saying so only the first time', async () => {
+    gh = await startFakeGitHub({ owner: 'acme', repo: 'widgets', defaultBranch: 'main' });
+    git = await makeTempRepo();
+    let t = Date.now();
+    const warnings: string[] = [];
+    const leases = gitFirstLeases({
+      repo: { owner: 'acme', repo: 'widgets' },
+      gitBaseUrl: gh.origin,
+      token: async () => TOKEN,
+      dir: join(git.root, 'leases'),
+      holder: 'molecular[bot] app:1',
+      lockTtl: '2m',
+      now: () => new Date(t),
+      warn: (message) => warnings.push(message),
+      retryGitAfterMs: 600_000,
+    });
+    const octokit = new Octokit({ baseUrl: gh.url, auth: TOKEN, request: { retries: 0 } });
+    const cycle = async () => {
+      const keeper = leases.keeper(octokit);
+      const lease = await keeper.acquire('12-a1b2c3');
+      if (!lease.ok) throw new Error(lease.error.message);
+      await keeper.release(lease.value, 1);
+      return keeper;
+    };
+    const refCalls = () => gh.requests.filter((r) => r.operationId === 'git/create-ref').length;
+
+    // Git is not served: over the API, said once; still over the API a moment later, not said again.
+    expect((await cycle()).recordsRev).toBe(false);
+    t += 60_000;
+    await cycle();
+    expect(refCalls()).toBe(2);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('for 10 min at a time');
+
+    // GitHub serves git again; ten minutes after the failure the keeper pushes.
+    gh.serveGit(git.remote);
+    t += 600_000;
+    const byGit = await cycle();
+    expect(byGit.recordsRev).toBe(true);
+    expect(refCalls()).toBe(2);
+    expect(gh.gitRequests.filter((r) => r.service === 'receive-pack').length).toBeGreaterThanOrEqual(2);
+    expect(warnings).toHaveLength(1);
+    await leases.dispose();
+  });
+});

@@ -3,7 +3,7 @@ import { appendFile, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefLease } from '../../../../src/github/store/lease.js';
 import { formatLockRecord, parseLockRecord } from '../../../../src/github/store/lock-record.js';
 import { EMPTY_TREE_SHA, lockRefFor } from '../../../../src/github/store/ref-lock.js';
@@ -353,5 +353,57 @@ describe('createGitLeaseKeeper: what a step on the same runner could plant', () 
     expect(await git(['--git-dir', decoy, 'for-each-ref'])).toBe('');
     // The planted repository is gone; the keeper made a new one.
     expect((await readdir(dir)).filter((name) => name.startsWith('leases-'))).not.toContain(repo);
+  });
+});
+
+describe('createGitLeaseKeeper: a long-lived keeper', () => {
+  /** The private repositories under a keeper's folder now. */
+  const privateRepos = async (dir: string) =>
+    (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith('leases-'));
+
+  it('makes its private repository anew after renewAfter lock commits and fetches, never under a lease being taken', async () => {
+    const clock = fakeClock();
+    const dir = join(root, 'renewing');
+    const k = keeper('app-a', clock, { dir, renewAfter: 3 });
+    const seen = new Set<string>();
+    for (let round = 0; round < 4; round++) {
+      // Leases of several molecules taken and given back at once, as one App's deliveries do.
+      const ids = ['m1', 'm2', 'm3'].map((m) => `${m}-${round % 2}`);
+      const leases = await Promise.all(ids.map((id) => k.acquire(id)));
+      for (const name of await privateRepos(dir)) seen.add(name);
+      await Promise.all(
+        leases.map((lease, i) => {
+          if (!lease.ok) throw new Error(lease.error.message);
+          return k.release(lease.value, round * 10 + i);
+        }),
+      );
+      for (const name of await privateRepos(dir)) seen.add(name);
+    }
+    // Every lease was given back with its rev, whichever repository it was taken in.
+    expect((await remoteRecord('m2-1'))?.record).toMatchObject({ rev: 31, released: true });
+    expect(seen.size).toBeGreaterThan(2);
+    await vi.waitFor(async () => expect((await privateRepos(dir)).length).toBeLessThanOrEqual(1));
+    await k.dispose();
+    expect(await privateRepos(dir)).toEqual([]);
+  });
+
+  it('asks for the credentials before each call to the remote: a token that rotated is the one sent', async () => {
+    const clock = fakeClock();
+    const tokens = ['first-token-0001', 'second-token-0002'];
+    let asked = 0;
+    const remoteUrl = join(root, 'missing.git');
+    const k = keeper('app-a', clock, {
+      url: remoteUrl,
+      env: async () => remoteAuthEnv(remoteUrl, tokens[Math.min(asked++, 1)] as string),
+    });
+    const first = await k.acquire('m1');
+    const second = await k.acquire('m1');
+    expect(asked).toBeGreaterThanOrEqual(2);
+    // Unreachable: the line names the problem and neither token.
+    for (const result of [first, second]) {
+      expect(result.ok).toBe(false);
+      const message = result.ok ? '' : result.error.message;
+      for (const token of tokens) expect(message).not.toContain(token);
+    }
   });
 });

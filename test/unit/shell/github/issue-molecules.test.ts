@@ -14,12 +14,13 @@ afterEach(() => {
 });
 
 /** What `moleculesOnIssue` reads of a handler's context. */
-const ctx = (repo = 'widgets') =>
+const ctx = (repo = 'widgets', now = () => new Date()) =>
   ({
     octokit: new Octokit({ request: { retries: 0 } }),
     repo: { owner: 'acme', repo },
     identity: { login: 'molecular[bot]', trusted: ['molecular[bot]'] },
     log: { warn: () => undefined },
+    now,
   }) as unknown as GitHubContext;
 
 const row = (id: number, body: string) => ({ id, body, login: 'alice', createdAt: '2026-03-01T12:00:00Z' });
@@ -40,7 +41,7 @@ it('deliveries about one issue that arrive while its read is in flight share tha
   const second = moleculesOnIssue(ctx(), 7);
   answer();
   const [a, b] = await Promise.all([first, second]);
-  expect(a).toEqual(b);
+  expect({ ...a, listed: undefined }).toEqual({ ...b, listed: undefined });
 
   // Once answered, the next delivery reads afresh (a second answer is needed, and consumed).
   nock(API)
@@ -71,4 +72,19 @@ it('a failed read fails every delivery that shared it, and the next one tries ag
   expect(shared.map((s) => s.status)).toEqual(['rejected', 'rejected']);
   nock(API).post('/graphql').once().reply(200, commentsAnswer([]));
   expect((await moleculesOnIssue(ctx(), 7)).live).toEqual([]);
+});
+
+it('hands its listing over once, and only while fresh', async () => {
+  nock(API)
+    .post('/graphql', (b) => isCommentsQuery(b, 7))
+    .times(2)
+    .reply(200, commentsAnswer([row(1, 'hello')]));
+  let t = Date.parse('2026-03-01T12:00:00Z');
+  const clock = () => new Date(t);
+  const read = await moleculesOnIssue(ctx('widgets', clock), 7);
+  expect(read.listed(7)?.map((c) => c.id)).toEqual([1]);
+  expect(read.listed(7)).toBeUndefined();
+  const later = await moleculesOnIssue(ctx('widgets', clock), 7);
+  t += 5_001;
+  expect(later.listed(7)).toBeUndefined();
 });
