@@ -48051,13 +48051,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join2 = {
+  const join4 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join2);
+  out.push(join4);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -59726,15 +59726,15 @@ function raiseBudget(d, e) {
   if (stop === void 0 || d.status !== "paused") return ok(void 0);
   const at = d.position(stop.step);
   const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
-  const reached = at === void 0 ? void 0 : reachedLimit(
+  const reached2 = at === void 0 ? void 0 : reachedLimit(
     budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
     spentFor(steps, d.step(at))
   );
-  if (reached !== void 0) {
+  if (reached2 !== void 0) {
     d.emit({
       type: "notice",
       level: "warning",
-      message: `still paused: ${describeCrossing(reached)}; raise that limit to go on`
+      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
     });
     return ok(void 0);
   }
@@ -61105,8 +61105,15 @@ function optionsFromEnv(env = process.env) {
   return {
     ...env.APP_SLUG ? { slug: env.APP_SLUG } : {},
     ...env.MOLECULAR_STATE_KEY ? { stateKey: env.MOLECULAR_STATE_KEY } : {},
+    ...gitBaseUrlFromEnv(env.MOLECULAR_GIT_URL),
+    ...env.MOLECULAR_LEASE_DIR?.trim() ? { leaseDir: env.MOLECULAR_LEASE_DIR.trim() } : {},
     patrolIntervalMs: off ? 0 : parseDuration(interval) ?? parseDuration(DEFAULT_PATROL_INTERVAL) ?? 0
   };
+}
+function gitBaseUrlFromEnv(value) {
+  const url2 = value?.trim();
+  if (!url2) return {};
+  return { gitBaseUrl: url2 === "off" ? false : url2 };
 }
 
 // src/github/client.ts
@@ -67552,10 +67559,12 @@ function builtinNames() {
 
 // src/shell/bounded-cache.ts
 var BoundedCache = class {
-  constructor(max) {
+  constructor(max, onEvict) {
     this.max = max;
+    this.onEvict = onEvict;
   }
   max;
+  onEvict;
   entries = /* @__PURE__ */ new Map();
   get(key) {
     const value = this.entries.get(key);
@@ -67569,13 +67578,17 @@ var BoundedCache = class {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.entries.delete(oldest.value[0]);
+      this.onEvict?.(oldest.value[0], oldest.value[1]);
     }
   }
   delete(key) {
     this.entries.delete(key);
+  }
+  values() {
+    return [...this.entries.values()];
   }
   clear() {
     this.entries.clear();
@@ -68811,6 +68824,64 @@ async function commandHome(ctx, issue2) {
   return (molId === void 0 ? void 0 : parseMoleculeId(molId)?.issue) ?? issue2.number;
 }
 
+// src/github/graphql-blob.ts
+function blobText(blob) {
+  if (blob === null) return null;
+  return typeof blob?.text === "string" && !blob.isTruncated ? blob.text : void 0;
+}
+
+// src/github/job-snapshot.ts
+var JOB_SNAPSHOT_FRESH_MS = 5e3;
+var JOB_SNAPSHOT_QUERY = `query MolecularJobSnapshot($owner: String!, $name: String!, $config: String!, $number: Int!, $formulas: String!, $withFormulas: Boolean!) {
+  repository(owner: $owner, name: $name) {
+    config: object(expression: $config) { ... on Blob { text isTruncated } }
+    formulas: object(expression: $formulas) @include(if: $withFormulas) {
+      ... on Tree { entries { name oid object { ... on Blob { text isTruncated } } } }
+    }
+    issueOrPullRequest(number: $number) {
+      ... on Issue { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
+      ... on PullRequest { comments(first: 100) { pageInfo { hasNextPage } nodes { ${COMMENT_FIELDS} } } }
+    }
+  }
+}`;
+async function readJobSnapshot(octokit, repo, where3, now) {
+  const folder = where3.formulasPath?.replace(/^\/+|\/+$/g, "");
+  let data;
+  try {
+    data = await octokit.graphql(JOB_SNAPSHOT_QUERY, {
+      owner: repo.owner,
+      name: repo.repo,
+      config: `${where3.ref}:${where3.configPath}`,
+      number: where3.issue,
+      formulas: `${where3.ref}:${folder ?? ""}`,
+      withFormulas: folder !== void 0
+    });
+  } catch (error2) {
+    const partial2 = error2.data;
+    if (!partial2?.repository) throw error2;
+    data = partial2;
+  }
+  const config3 = data.repository?.config ?? null;
+  const comments = data.repository?.issueOrPullRequest?.comments;
+  const readAt = now().getTime();
+  let listing = comments && !comments.pageInfo.hasNextPage ? comments.nodes.map(graphqlView) : void 0;
+  const formulaFiles = /* @__PURE__ */ new Map();
+  for (const entry3 of data.repository?.formulas?.entries ?? []) {
+    const text4 = blobText(entry3.object ?? void 0);
+    const path = `${folder}/${entry3.name}`;
+    if (typeof text4 === "string") formulaFiles.set(path, { path, sha: entry3.oid, text: text4 });
+  }
+  return {
+    configText: blobText(config3),
+    formulaFiles,
+    alreadyListed: (issue2) => {
+      const handed = issue2 === where3.issue && now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
+      listing = void 0;
+      return handed;
+    }
+  };
+}
+
 // src/shell/github/reply-marker.ts
 var MARKER2 = /^<!-- molecular:reply-to (\d+) -->$/;
 function markReply(commentId, body) {
@@ -68825,6 +68896,7 @@ function repliedTo(body) {
 }
 
 // src/shell/github/issue-molecules.ts
+var nothingListed = () => void 0;
 var inFlight = /* @__PURE__ */ new Map();
 function listShared(ctx, issue2) {
   const key = `${repoSlug(ctx.repo)}#${issue2}`.toLowerCase();
@@ -68841,10 +68913,16 @@ async function moleculesOnIssue(ctx, issue2) {
   try {
     comments = ctx.alreadyListed?.(issue2) ?? await listShared(ctx, issue2);
   } catch (error2) {
-    if (httpStatus(error2) === 404 || httpStatus(error2) === 410)
-      return { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
+    if (httpStatus(error2) === 404 || httpStatus(error2) === 410) return noMolecules();
     throw error2;
   }
+  const readAt = ctx.now().getTime();
+  let listing = comments;
+  const listed = (asked) => {
+    const handed = asked === issue2 && ctx.now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
+    listing = void 0;
+    return handed;
+  };
   const classified = classifyComments(comments, {
     writers: ctx.identity.trusted,
     ...ctx.stateKey ? { key: ctx.stateKey } : {},
@@ -68859,7 +68937,10 @@ async function moleculesOnIssue(ctx, issue2) {
   const answered = new Set(
     comments.filter((c) => c.author.toLowerCase() === self).map((c) => repliedTo(c.body)).filter((id) => id !== void 0)
   );
-  return { live, rejected: classified.rejected, answered };
+  return { live, rejected: classified.rejected, answered, listed };
+}
+function noMolecules() {
+  return { live: [], rejected: [], answered: /* @__PURE__ */ new Set(), listed: nothingListed };
 }
 
 // src/shell/github/describe-error.ts
@@ -69259,14 +69340,17 @@ async function answerComment(ctx, request2) {
   const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === "pour" || c.verb === "wisp"));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, "eyes") : false;
   const home = wantsState ? await commandHome(ctx, issue2) : issue2.number;
-  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
+  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : noMolecules();
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
   const asked = commands.filter((c) => !isCommandError(c));
   const level = await commandLevel(ctx, login, asked, request2.association);
   const scene = {
     ctx,
-    store: openStore(ctx),
+    store: openStore({
+      ...ctx,
+      alreadyListed: (listed) => molecules.listed(listed) ?? ctx.alreadyListed?.(listed)
+    }),
     issue: home,
     login,
     level,
@@ -69786,6 +69870,555 @@ function identityOf(slug, trustedWriters) {
   return { login, trusted: trustedWriters ?? defaultTrustedWriters(slug), self: [login] };
 }
 
+// src/app/app-leases.ts
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+
+// src/github/installation-token.ts
+async function clientToken(octokit) {
+  const auth2 = octokit.auth;
+  if (typeof auth2 !== "function") throw new Error("the GitHub client has no token to give git");
+  const answer = await auth2({ type: "installation" });
+  if (typeof answer?.token !== "string") throw new Error("the GitHub client has no token to give git");
+  return answer.token;
+}
+
+// src/runner/git.ts
+import { execFile } from "node:child_process";
+
+// src/runner/crash-point.ts
+import { appendFileSync, existsSync as existsSync3 } from "node:fs";
+var reached = 0;
+function crashPoint(name) {
+  const at = process.env.MOL_CRASH_AT;
+  const trace = process.env.MOL_CRASH_TRACE;
+  if (!at && !trace) return;
+  reached++;
+  if (trace) appendFileSync(trace, `${reached} ${name}
+`);
+  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+}
+
+// src/runner/scrub-env.ts
+var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
+function isSecretName(name) {
+  return SECRET_NAME.test(name.toUpperCase());
+}
+function scrubEnv(base) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== void 0 && !isSecretName(name)) env[name] = value;
+  }
+  return env;
+}
+
+// src/runner/git.ts
+var MOLECULAR_IDENTITY = [
+  "-c",
+  "user.name=Molecular",
+  "-c",
+  "user.email=molecular@users.noreply.github.com"
+];
+var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
+var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
+var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+var WRITES = /* @__PURE__ */ new Set([
+  "add",
+  "checkout",
+  "commit",
+  "merge",
+  "read-tree",
+  "reset",
+  "update-ref",
+  "worktree",
+  "branch"
+]);
+async function git(cwd, args, options = {}) {
+  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
+  const writes = sub !== void 0 && WRITES.has(sub);
+  if (writes) crashPoint(`git-${sub}:before`);
+  const result = await runGit(cwd, args, options);
+  if (writes) crashPoint(`git-${sub}:after`);
+  return result;
+}
+function runGit(cwd, args, options) {
+  const okCodes = options.okCodes ?? [0];
+  return new Promise((resolve) => {
+    const child = execFile(
+      "git",
+      [...HARDENING, ...args],
+      {
+        cwd,
+        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        encoding: "utf8"
+      },
+      (error2, stdout, stderr) => {
+        const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
+        if (okCodes.includes(code18)) {
+          resolve(ok({ stdout, stderr, code: code18 }));
+          return;
+        }
+        const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
+        resolve(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+      }
+    );
+    if (options.input !== void 0) child.stdin?.end(options.input);
+  });
+}
+
+// src/runner/remote-auth.ts
+function remoteAuthEnv(serverUrl, token) {
+  const key = `http.${serverUrl.replace(/\/*$/, "/")}.extraheader`;
+  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: key,
+    GIT_CONFIG_VALUE_0: "",
+    GIT_CONFIG_KEY_1: key,
+    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`
+  };
+}
+
+// src/shell/github/git-lease.ts
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { join as join2 } from "node:path";
+var DEFAULT_POLL_MS2 = 1600;
+var FIRST_LOOK_MS2 = 50;
+var SEEN_PREFIX = "refs/molecular/seen/";
+var DEFAULT_RENEW_AFTER = 1e3;
+var MAX_GIVEN_BACK = 1e3;
+function createGitLeaseKeeper(options) {
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS2;
+  const renewAfter = options.renewAfter ?? DEFAULT_RENEW_AFTER;
+  let current;
+  const removals = /* @__PURE__ */ new Set();
+  const isolated = {
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    HOME: join2(options.dir, ".no-home"),
+    XDG_CONFIG_HOME: join2(options.dir, ".no-home")
+  };
+  const run = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
+    ...more,
+    env: { ...isolated, ...more.env }
+  });
+  const remoteEnv = async () => typeof options.env === "function" ? options.env() : options.env ?? {};
+  let making;
+  let disposed = false;
+  const givenBack = /* @__PURE__ */ new Map();
+  const oneLine2 = (text4, env = {}) => {
+    const lines = text4.split("\n").map((line2) => line2.trim()).filter((line2) => line2.length > 0);
+    let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? "no output";
+    for (const value of Object.values(env)) {
+      if (value.length >= 8) line = line.split(value).join("[redacted]");
+    }
+    return line.replace(/\s+/g, " ");
+  };
+  const retire = (repo) => {
+    if (current === repo) current = void 0;
+    repo.retired = true;
+    if (repo.users > 0 || repo.removed) return;
+    repo.removed = true;
+    const removal = rm(repo.dir, { recursive: true, force: true }).finally(() => {
+      removals.delete(removal);
+    });
+    removals.add(removal);
+  };
+  const done2 = (repo) => {
+    repo.users -= 1;
+    if (repo.retired || disposed) retire(repo);
+  };
+  const make = async () => {
+    let dir;
+    try {
+      await mkdir(options.dir, { recursive: true });
+      dir = await mkdtemp(join2(options.dir, "leases-"));
+    } catch (error2) {
+      return err(
+        "lock-failed",
+        `no private repository could be made in ${options.dir}: ${error2.message}`
+      );
+    }
+    const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
+      env: isolated
+    });
+    if (!out.ok) {
+      await rm(dir, { recursive: true, force: true });
+      return err("lock-failed", oneLine2(out.error.message));
+    }
+    const config3 = await readFile(join2(dir, "config"), "utf8");
+    return ok({ dir, config: config3, writes: 0, users: 0, retired: false, removed: false });
+  };
+  const use = async () => {
+    for (; ; ) {
+      const repo = current;
+      if (repo) {
+        const config3 = await readFile(join2(repo.dir, "config"), "utf8").catch(() => void 0);
+        if (repo.retired) continue;
+        if (config3 === repo.config && repo.writes < renewAfter) {
+          repo.users += 1;
+          return ok(repo);
+        }
+        retire(repo);
+        continue;
+      }
+      making ??= make().finally(() => {
+        making = void 0;
+      });
+      const made = await making;
+      if (!made.ok) return made;
+      if (!current && !made.value.retired) current = made.value;
+    }
+  };
+  const makeLockCommit = async (repo, record4) => {
+    repo.writes += 1;
+    const out = await run(repo, [
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      "commit-tree",
+      EMPTY_TREE_SHA,
+      "-m",
+      formatLockRecord(record4)
+    ]);
+    return out.ok ? ok(out.value.stdout.trim()) : { ok: false, error: oneLine2(out.error.message) };
+  };
+  const look = async (repo, ref) => {
+    const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
+    const env = await remoteEnv();
+    repo.writes += 1;
+    const fetched = await run(
+      repo,
+      [
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        "--no-auto-maintenance",
+        options.url,
+        `+${ref}:${seenRef}`
+      ],
+      { env, okCodes: [0, 128] }
+    );
+    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message, env) };
+    if (fetched.value.code !== 0) {
+      if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
+      return { ok: false, error: oneLine2(fetched.value.stderr, env) };
+    }
+    const shown = await run(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
+    if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
+    const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
+    const record4 = parseLockRecord(message);
+    if (!record4) {
+      return ok({
+        sha,
+        holder: "unknown",
+        expiresAt: new Date(Number(committed) * 1e3 + options.ttlMs),
+        released: false
+      });
+    }
+    return ok({
+      sha,
+      holder: record4.holder,
+      expiresAt: new Date(record4.expiresAt),
+      released: record4.released === true,
+      ...record4.rev !== void 0 ? { rev: record4.rev } : {}
+    });
+  };
+  const push = async (repo, ref, sha, expected) => {
+    const env = await remoteEnv();
+    const out = await run(
+      repo,
+      [
+        // A user's push settings must not sign the push or add a check of their own.
+        "-c",
+        "push.gpgSign=false",
+        "-c",
+        "push.useForceIfIncludes=false",
+        "push",
+        "--porcelain",
+        `--force-with-lease=${ref}:${expected}`,
+        options.url,
+        `${sha}:${ref}`
+      ],
+      { env, okCodes: [0, 1, 128] }
+    );
+    if (!out.ok) return { ok: false, error: oneLine2(out.error.message, env) };
+    const line = out.value.stdout.split("\n").find((l) => l.includes(`:${ref}	`));
+    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr, env) };
+    const [flag, , summary = ""] = line.split("	");
+    if (flag !== "!") return ok("pushed");
+    if (/^\[rejected\]/.test(summary)) return ok("refused");
+    const reason = summary.split(ref).join("the ref");
+    if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
+      return ok("refused");
+    return { ok: false, error: oneLine2(summary, env) };
+  };
+  const failed = (molId, ref, what, why) => err(
+    "lock-failed",
+    `the lock ref ${ref} for molecule ${molId} could not be ${what} (${why}); nothing was written`
+  );
+  const acquire = async (molId) => {
+    const ref = lockRefFor(molId);
+    const repo = await use();
+    if (!repo.ok) return failed(molId, ref, "read", repo.error.message);
+    try {
+      return await acquireIn(repo.value, molId, ref);
+    } finally {
+      done2(repo.value);
+    }
+  };
+  const acquireIn = async (repo, molId, ref) => {
+    const started = options.now().getTime();
+    const newCommit = async () => {
+      const expiresAt = new Date(options.now().getTime() + options.ttlMs);
+      const sha = await makeLockCommit(repo, { holder: options.holder, expiresAt: expiresAt.toISOString() });
+      return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
+    };
+    let seen2;
+    let commit;
+    const left = givenBack.get(ref);
+    givenBack.delete(ref);
+    if (left) {
+      seen2 = ok(left);
+      commit = await newCommit();
+    } else {
+      [seen2, commit] = await Promise.all([look(repo, ref), newCommit()]);
+    }
+    let pause2 = Math.min(FIRST_LOOK_MS2, pollMs);
+    for (; ; ) {
+      if (!seen2.ok) return failed(molId, ref, "read", seen2.error);
+      const held = seen2.value;
+      const now = options.now().getTime();
+      const free = held === void 0 || held.released || held.expiresAt.getTime() <= now || held.holder === options.holder;
+      if (free) {
+        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
+          commit = await newCommit();
+        if (!commit.ok) return failed(molId, ref, "written", commit.error);
+        const pushed = await push(repo, ref, commit.value.sha, held?.sha ?? "");
+        if (!pushed.ok) return failed(molId, ref, "written", pushed.error);
+        if (pushed.value === "pushed") {
+          return ok({
+            ref,
+            sha: commit.value.sha,
+            holder: options.holder,
+            expiresAt: commit.value.expiresAt,
+            ...held?.rev !== void 0 ? { minRev: held.rev } : {},
+            ...held === void 0 ? { fresh: true } : {}
+          });
+        }
+        if (options.now().getTime() - started >= options.waitMs) {
+          return failed(molId, ref, "taken", "other writers kept moving it");
+        }
+      } else {
+        const waited = now - started;
+        if (waited >= options.waitMs) {
+          return err(
+            "lock-held",
+            `molecule ${molId} is being changed by ${held.holder} (lock held until ${held.expiresAt.toISOString()}); nothing was written, try again shortly`
+          );
+        }
+        await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
+        pause2 = Math.min(pause2 * 2, pollMs);
+      }
+      seen2 = await look(repo, ref);
+    }
+  };
+  const release2 = async (lease, rev) => {
+    const repo = await use();
+    if (!repo.ok)
+      throw new Error(`the lock ref ${lease.ref} could not be given back (${repo.error.message})`);
+    try {
+      await releaseIn(repo.value, lease, rev);
+    } finally {
+      done2(repo.value);
+    }
+  };
+  const releaseIn = async (repo, lease, rev) => {
+    const record4 = {
+      holder: options.holder,
+      expiresAt: options.now().toISOString(),
+      ...rev !== void 0 ? { rev } : {},
+      released: true
+    };
+    const sha = await makeLockCommit(repo, record4);
+    if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
+    const pushed = await push(repo, lease.ref, sha.value, lease.sha);
+    if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
+    if (pushed.value === "pushed") {
+      givenBack.delete(lease.ref);
+      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
+      givenBack.set(lease.ref, {
+        sha: sha.value,
+        holder: options.holder,
+        expiresAt: new Date(record4.expiresAt),
+        released: true,
+        ...rev !== void 0 ? { rev } : {}
+      });
+    }
+  };
+  const dispose = async () => {
+    disposed = true;
+    if (current) retire(current);
+    await Promise.all([...removals]);
+  };
+  return { recordsRev: true, acquire, release: release2, dispose };
+}
+
+// src/shell/github/action-leases.ts
+function gitFirstLeases(options) {
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const common = {
+    holder: options.holder,
+    ttlMs: parseDuration(options.lockTtl) ?? DEFAULT_LOCK_TTL_MS,
+    waitMs: DEFAULT_LOCK_WAIT_MS,
+    now: options.now,
+    sleep
+  };
+  const base = options.gitBaseUrl.replace(/\/+$/, "");
+  const url2 = `${base}/${options.repo.owner}/${options.repo.repo}.git`;
+  const byGit = createGitLeaseKeeper({
+    ...common,
+    url: url2,
+    env: async () => remoteAuthEnv(base, await options.token()),
+    dir: options.dir,
+    ...options.renewAfter !== void 0 ? { renewAfter: options.renewAfter } : {}
+  });
+  const takenByApi = /* @__PURE__ */ new WeakSet();
+  let gitFailedAt;
+  const byGitNow = () => {
+    if (gitFailedAt === void 0) return true;
+    const retry2 = options.retryGitAfterMs;
+    return retry2 !== void 0 && options.now().getTime() - gitFailedAt >= retry2;
+  };
+  const keeper = (octokit) => {
+    const byApi = refLockKeeper(octokit, options.repo, common);
+    let tookByApi = false;
+    return {
+      get recordsRev() {
+        return !tookByApi;
+      },
+      async acquire(molId) {
+        if (byGitNow()) {
+          const lease2 = await byGit.acquire(molId);
+          if (lease2.ok || lease2.error.code !== "lock-failed") {
+            gitFailedAt = void 0;
+            return lease2;
+          }
+          const again = gitFailedAt !== void 0;
+          gitFailedAt = options.now().getTime();
+          if (!again) {
+            const until = options.retryGitAfterMs === void 0 ? "from now on" : `for ${Math.round(options.retryGitAfterMs / 6e4)} min at a time`;
+            options.warn(
+              `the molecule lease is taken over the API ${until} (3 requests a write): git could not reach ${url2}: ${lease2.error.message}`
+            );
+          }
+        }
+        tookByApi = true;
+        const lease = await byApi.acquire(molId);
+        if (lease.ok) takenByApi.add(lease.value);
+        return lease;
+      },
+      release(lease, rev) {
+        return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
+      }
+    };
+  };
+  return { keeper, dispose: () => byGit.dispose() };
+}
+
+// src/app/git-base-url.ts
+function gitBaseUrlOf(apiBaseUrl2) {
+  const url2 = new URL(apiBaseUrl2);
+  const path = url2.pathname.replace(/\/+$/, "").replace(/\/api\/v3$/, "");
+  const host = url2.hostname.startsWith("api.") ? url2.host.slice("api.".length) : url2.host;
+  return `${url2.protocol}//${host}${path}`;
+}
+
+// src/app/app-leases.ts
+var LEAST_GIT = [2, 32];
+var AppLeases = class {
+  constructor(options) {
+    this.options = options;
+    this.repos = new BoundedCache(options.maxRepos ?? 200, (_key, entry3) => this.dispose(entry3));
+  }
+  options;
+  repos;
+  gitUsable;
+  putAway = /* @__PURE__ */ new Set();
+  /** The keeper for a delivery's writes to `repo`; undefined: the REST keeper (no usable git). */
+  async keeperFor(octokit, repo, lock) {
+    if (this.options.gitBaseUrl === false || !await this.hasGit()) return void 0;
+    const base = this.options.gitBaseUrl ?? gitBaseUrlOf(apiBaseUrl(octokit));
+    const key = `${base}/${repo.owner}/${repo.repo}`.toLowerCase();
+    let entry3 = this.repos.get(key);
+    if (entry3 && (entry3.lockTtl !== lock.lockTtl || entry3.holder !== lock.holder)) {
+      this.repos.delete(key);
+      this.dispose(entry3);
+      entry3 = void 0;
+    }
+    if (!entry3) {
+      const made = {
+        client: octokit,
+        lockTtl: lock.lockTtl,
+        holder: lock.holder,
+        leases: gitFirstLeases({
+          repo,
+          gitBaseUrl: base,
+          token: () => clientToken(made.client),
+          dir: this.options.dir ?? join3(tmpdir(), "molecular-app-leases"),
+          holder: lock.holder,
+          lockTtl: lock.lockTtl,
+          now: this.options.now,
+          warn: this.options.warn,
+          renewAfter: this.options.renewAfter ?? 500,
+          retryGitAfterMs: this.options.retryGitAfterMs ?? 6e5
+        })
+      };
+      entry3 = made;
+      this.repos.set(key, entry3);
+    }
+    entry3.client = octokit;
+    return entry3.leases.keeper(octokit);
+  }
+  /** Repositories with a keeper now (at most `maxRepos`). */
+  get size() {
+    return this.repos.size;
+  }
+  /** Puts every keeper away (their private repositories removed once their leases are given back). */
+  async close() {
+    for (const entry3 of this.repos.values()) this.dispose(entry3);
+    this.repos.clear();
+    await Promise.all([...this.putAway]);
+  }
+  dispose(entry3) {
+    const done2 = entry3.leases.dispose().finally(() => {
+      this.putAway.delete(done2);
+    });
+    this.putAway.add(done2);
+  }
+  /** Asked once per process: git on the PATH, 2.32 or later. */
+  hasGit() {
+    this.gitUsable ??= git(tmpdir(), ["--version"]).then((out) => {
+      const found3 = out.ok ? /(\d+)\.(\d+)/.exec(out.value.stdout) : null;
+      const version2 = found3 ? [Number(found3[1]), Number(found3[2])] : void 0;
+      const [major, minor] = LEAST_GIT;
+      const usable = version2 !== void 0 && ((version2[0] ?? 0) > major || (version2[0] ?? 0) === major && (version2[1] ?? 0) >= minor);
+      if (!usable) {
+        this.options.warn(
+          `molecule leases are taken over the API (3 requests a write): ${version2 ? `git ${version2.join(".")} is older than ${LEAST_GIT.join(".")}` : "git was not found"} on this host`
+        );
+      }
+      return usable;
+    });
+    return this.gitUsable;
+  }
+};
+function apiBaseUrl(octokit) {
+  return octokit.request.endpoint.DEFAULTS.baseUrl;
+}
+
 // src/github/api-failure.ts
 var SCOPE_OF_SEGMENT = {
   issues: "issues",
@@ -69907,6 +70540,14 @@ function explainingOn(app) {
 // src/app/lock-mode.ts
 function lockFor(config3) {
   return config3.lock === "none" ? "none" : "ref";
+}
+async function leasesFor(leases, octokit, repo, config3, identity) {
+  if (lockFor(config3) === "none") return {};
+  const keeper = await leases.keeperFor(octokit, repo, {
+    lockTtl: config3.lock_ttl,
+    holder: leaseHolder(identity.login)
+  });
+  return keeper ? { leases: keeper } : {};
 }
 
 // src/github/survey.ts
@@ -70260,6 +70901,7 @@ async function patrolAll(options) {
         continue;
       }
       const log = app.log.child({ name: "molecular-patrol", repo: where3 });
+      const identity = identityOf(slug, config3.value.trusted_writers);
       const ctx = {
         octokit,
         repo,
@@ -70271,11 +70913,12 @@ async function patrolAll(options) {
           warn: (m) => log.warn(m),
           error: (m) => log.error(m)
         },
-        identity: identityOf(slug, config3.value.trusted_writers),
+        identity,
         now: options.now,
         config: config3.value,
         ...options.stateKey ? { stateKey: options.stateKey } : {},
-        lock: lockFor(config3.value)
+        lock: lockFor(config3.value),
+        ...options.leases ? await leasesFor(options.leases, octokit, repo, config3.value, identity) : {}
       };
       const report = await runPatrol(ctx);
       if (report.deferred !== void 0) {
@@ -70291,6 +70934,30 @@ async function patrolAll(options) {
       app.log.warn(`patrol ${where3}: ${describeApiFailure(error2, "app") ?? error2.message}`);
     }
   }
+}
+
+// src/app/pour-snapshot.ts
+async function pourSnapshot(ctx) {
+  const labeled = LabeledIssuePayload.safeParse(ctx.payload);
+  const pull = labeled.success ? void 0 : LabeledPullPayload.safeParse(ctx.payload);
+  const event = labeled.success ? { label: labeled.data.label.name, issue: labeled.data.issue.number } : pull?.success ? { label: pull.data.label.name, issue: pull.data.pull_request.number } : void 0;
+  if (!event?.label.startsWith(ctx.config.label_prefix) || !ctx.defaultBranch) return {};
+  if (ctx.lock !== "ref" || ctx.leases?.recordsRev !== true) return {};
+  const snapshot = await readJobSnapshot(
+    ctx.octokit,
+    ctx.repo,
+    {
+      ref: ctx.defaultBranch,
+      configPath: CONFIG_PATH,
+      issue: event.issue,
+      formulasPath: ctx.config.formulas_path
+    },
+    ctx.now
+  );
+  return {
+    alreadyListed: snapshot.alreadyListed,
+    ...snapshot.formulaFiles.size > 0 ? { formulaFiles: snapshot.formulaFiles } : {}
+  };
 }
 
 // src/app/repo-config.ts
@@ -70361,6 +71028,13 @@ function createMolecularApp(options = {}) {
     const slugOf = slugResolver(app, options.slug);
     const configs = new RepoConfigs(options.configTtlMs ?? DEFAULT_CONFIG_TTL_MS, now);
     const seen2 = new SeenRepos();
+    const leases = new AppLeases({
+      ...options.leases,
+      ...options.leaseDir ? { dir: options.leaseDir } : {},
+      ...options.gitBaseUrl !== void 0 ? { gitBaseUrl: options.gitBaseUrl } : {},
+      now,
+      warn: (message) => app.log.warn(message)
+    });
     const installations = /* @__PURE__ */ new Map();
     const installationOf = (installation) => {
       if (installation === void 0) return { budget: new RateBudget(), reads: new ReadCache() };
@@ -70409,15 +71083,18 @@ function createMolecularApp(options = {}) {
           );
           return;
         }
+        const identity = identityOf(slug, config3.value.trusted_writers);
         const ctx = {
           ...rest,
           repo,
           config: config3.value,
-          identity: identityOf(slug, config3.value.trusted_writers),
+          identity,
           ...payload.repository?.default_branch ? { defaultBranch: payload.repository.default_branch } : {},
           ...options.stateKey ? { stateKey: options.stateKey } : {},
-          lock: lockFor(config3.value)
+          lock: lockFor(config3.value),
+          ...await leasesFor(leases, rest.octokit, repo, config3.value, identity)
         };
+        Object.assign(ctx, await pourSnapshot(ctx));
         logResult(context3, repoSlug(repo), await handler2(ctx));
         if (budget.low())
           context3.log.warn(
@@ -70441,7 +71118,8 @@ function createMolecularApp(options = {}) {
         now,
         intervalMs: options.patrolIntervalMs,
         installationOf,
-        stateKey: options.stateKey
+        stateKey: options.stateKey,
+        leases
       });
     }
   };

@@ -77812,23 +77812,28 @@ import { join as join5 } from "node:path";
 var DEFAULT_POLL_MS2 = 1600;
 var FIRST_LOOK_MS2 = 50;
 var SEEN_PREFIX = "refs/molecular/seen/";
+var DEFAULT_RENEW_AFTER = 1e3;
+var MAX_GIVEN_BACK = 1e3;
 function createGitLeaseKeeper(options) {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS2;
-  let repo;
+  const renewAfter = options.renewAfter ?? DEFAULT_RENEW_AFTER;
+  let current;
+  const removals = /* @__PURE__ */ new Set();
   const isolated = {
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_CONFIG_GLOBAL: "/dev/null",
     HOME: join5(options.dir, ".no-home"),
     XDG_CONFIG_HOME: join5(options.dir, ".no-home")
   };
-  const run2 = (args, more = {}) => git(options.dir, [`--git-dir=${repo?.dir ?? options.dir}`, ...args], {
+  const run2 = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
     ...more,
     env: { ...isolated, ...more.env }
   });
-  const env = options.env ?? {};
-  let ready;
+  const remoteEnv = async () => typeof options.env === "function" ? options.env() : options.env ?? {};
+  let making;
+  let disposed = false;
   const givenBack = /* @__PURE__ */ new Map();
-  const oneLine2 = (text4) => {
+  const oneLine2 = (text4, env = {}) => {
     const lines = text4.split("\n").map((line2) => line2.trim()).filter((line2) => line2.length > 0);
     let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? "no output";
     for (const value of Object.values(env)) {
@@ -77836,30 +77841,65 @@ function createGitLeaseKeeper(options) {
     }
     return line.replace(/\s+/g, " ");
   };
-  const prepare = () => {
-    ready ??= (async () => {
+  const retire = (repo) => {
+    if (current === repo) current = void 0;
+    repo.retired = true;
+    if (repo.users > 0 || repo.removed) return;
+    repo.removed = true;
+    const removal = rm2(repo.dir, { recursive: true, force: true }).finally(() => {
+      removals.delete(removal);
+    });
+    removals.add(removal);
+  };
+  const done2 = (repo) => {
+    repo.users -= 1;
+    if (repo.retired || disposed) retire(repo);
+  };
+  const make = async () => {
+    let dir;
+    try {
+      await mkdir2(options.dir, { recursive: true });
+      dir = await mkdtemp(join5(options.dir, "leases-"));
+    } catch (error3) {
+      return err(
+        "lock-failed",
+        `no private repository could be made in ${options.dir}: ${error3.message}`
+      );
+    }
+    const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
+      env: isolated
+    });
+    if (!out.ok) {
+      await rm2(dir, { recursive: true, force: true });
+      return err("lock-failed", oneLine2(out.error.message));
+    }
+    const config3 = await readFile(join5(dir, "config"), "utf8");
+    return ok({ dir, config: config3, writes: 0, users: 0, retired: false, removed: false });
+  };
+  const use = async () => {
+    for (; ; ) {
+      const repo = current;
       if (repo) {
         const config3 = await readFile(join5(repo.dir, "config"), "utf8").catch(() => void 0);
-        if (config3 === repo.config) return ok(void 0);
-        await rm2(repo.dir, { recursive: true, force: true });
-        repo = void 0;
+        if (repo.retired) continue;
+        if (config3 === repo.config && repo.writes < renewAfter) {
+          repo.users += 1;
+          return ok(repo);
+        }
+        retire(repo);
+        continue;
       }
-      await mkdir2(options.dir, { recursive: true });
-      const dir = await mkdtemp(join5(options.dir, "leases-"));
-      const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
-        env: isolated
+      making ??= make().finally(() => {
+        making = void 0;
       });
-      if (!out.ok) return err("lock-failed", oneLine2(out.error.message));
-      repo = { dir, config: await readFile(join5(dir, "config"), "utf8") };
-      return ok(void 0);
-    })();
-    return ready.then((result) => {
-      ready = void 0;
-      return result;
-    });
+      const made = await making;
+      if (!made.ok) return made;
+      if (!current && !made.value.retired) current = made.value;
+    }
   };
-  const makeLockCommit = async (record6) => {
-    const out = await run2([
+  const makeLockCommit = async (repo, record6) => {
+    repo.writes += 1;
+    const out = await run2(repo, [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
       "commit-tree",
@@ -77869,9 +77909,12 @@ function createGitLeaseKeeper(options) {
     ]);
     return out.ok ? ok(out.value.stdout.trim()) : { ok: false, error: oneLine2(out.error.message) };
   };
-  const look = async (ref) => {
+  const look = async (repo, ref) => {
     const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
+    const env = await remoteEnv();
+    repo.writes += 1;
     const fetched = await run2(
+      repo,
       [
         "fetch",
         "--quiet",
@@ -77883,12 +77926,12 @@ function createGitLeaseKeeper(options) {
       ],
       { env, okCodes: [0, 128] }
     );
-    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message) };
+    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message, env) };
     if (fetched.value.code !== 0) {
       if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
-      return { ok: false, error: oneLine2(fetched.value.stderr) };
+      return { ok: false, error: oneLine2(fetched.value.stderr, env) };
     }
-    const shown = await run2(["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
+    const shown = await run2(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
     if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
     const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
     const record6 = parseLockRecord(message);
@@ -77908,8 +77951,10 @@ function createGitLeaseKeeper(options) {
       ...record6.rev !== void 0 ? { rev: record6.rev } : {}
     });
   };
-  const push = async (ref, sha, expected) => {
+  const push = async (repo, ref, sha, expected) => {
+    const env = await remoteEnv();
     const out = await run2(
+      repo,
       [
         // A user's push settings must not sign the push or add a check of their own.
         "-c",
@@ -77924,16 +77969,16 @@ function createGitLeaseKeeper(options) {
       ],
       { env, okCodes: [0, 1, 128] }
     );
-    if (!out.ok) return { ok: false, error: oneLine2(out.error.message) };
+    if (!out.ok) return { ok: false, error: oneLine2(out.error.message, env) };
     const line = out.value.stdout.split("\n").find((l) => l.includes(`:${ref}	`));
-    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr) };
+    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr, env) };
     const [flag, , summary2 = ""] = line.split("	");
     if (flag !== "!") return ok("pushed");
     if (/^\[rejected\]/.test(summary2)) return ok("refused");
     const reason = summary2.split(ref).join("the ref");
     if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
       return ok("refused");
-    return { ok: false, error: oneLine2(summary2) };
+    return { ok: false, error: oneLine2(summary2, env) };
   };
   const failed = (molId, ref, what, why) => err(
     "lock-failed",
@@ -77941,12 +77986,19 @@ function createGitLeaseKeeper(options) {
   );
   const acquire = async (molId) => {
     const ref = lockRefFor(molId);
-    const prepared = await prepare();
-    if (!prepared.ok) return failed(molId, ref, "read", prepared.error.message);
+    const repo = await use();
+    if (!repo.ok) return failed(molId, ref, "read", repo.error.message);
+    try {
+      return await acquireIn(repo.value, molId, ref);
+    } finally {
+      done2(repo.value);
+    }
+  };
+  const acquireIn = async (repo, molId, ref) => {
     const started = options.now().getTime();
     const newCommit = async () => {
       const expiresAt = new Date(options.now().getTime() + options.ttlMs);
-      const sha = await makeLockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
+      const sha = await makeLockCommit(repo, { holder: options.holder, expiresAt: expiresAt.toISOString() });
       return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
     };
     let seen2;
@@ -77957,7 +78009,7 @@ function createGitLeaseKeeper(options) {
       seen2 = ok(left);
       commit = await newCommit();
     } else {
-      [seen2, commit] = await Promise.all([look(ref), newCommit()]);
+      [seen2, commit] = await Promise.all([look(repo, ref), newCommit()]);
     }
     let pause2 = Math.min(FIRST_LOOK_MS2, pollMs);
     for (; ; ) {
@@ -77969,7 +78021,7 @@ function createGitLeaseKeeper(options) {
         if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
           commit = await newCommit();
         if (!commit.ok) return failed(molId, ref, "written", commit.error);
-        const pushed = await push(ref, commit.value.sha, held?.sha ?? "");
+        const pushed = await push(repo, ref, commit.value.sha, held?.sha ?? "");
         if (!pushed.ok) return failed(molId, ref, "written", pushed.error);
         if (pushed.value === "pushed") {
           return ok({
@@ -77995,24 +78047,33 @@ function createGitLeaseKeeper(options) {
         await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
         pause2 = Math.min(pause2 * 2, pollMs);
       }
-      seen2 = await look(ref);
+      seen2 = await look(repo, ref);
     }
   };
   const release2 = async (lease, rev) => {
-    const prepared = await prepare();
-    if (!prepared.ok)
-      throw new Error(`the lock ref ${lease.ref} could not be given back (${prepared.error.message})`);
+    const repo = await use();
+    if (!repo.ok)
+      throw new Error(`the lock ref ${lease.ref} could not be given back (${repo.error.message})`);
+    try {
+      await releaseIn(repo.value, lease, rev);
+    } finally {
+      done2(repo.value);
+    }
+  };
+  const releaseIn = async (repo, lease, rev) => {
     const record6 = {
       holder: options.holder,
       expiresAt: options.now().toISOString(),
       ...rev !== void 0 ? { rev } : {},
       released: true
     };
-    const sha = await makeLockCommit(record6);
+    const sha = await makeLockCommit(repo, record6);
     if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
-    const pushed = await push(lease.ref, sha.value, lease.sha);
+    const pushed = await push(repo, lease.ref, sha.value, lease.sha);
     if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
     if (pushed.value === "pushed") {
+      givenBack.delete(lease.ref);
+      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
       givenBack.set(lease.ref, {
         sha: sha.value,
         holder: options.holder,
@@ -78022,11 +78083,16 @@ function createGitLeaseKeeper(options) {
       });
     }
   };
-  return { recordsRev: true, acquire, release: release2 };
+  const dispose = async () => {
+    disposed = true;
+    if (current) retire(current);
+    await Promise.all([...removals]);
+  };
+  return { recordsRev: true, acquire, release: release2, dispose };
 }
 
 // src/shell/github/action-leases.ts
-function actionLeaseKeeper(options) {
+function gitFirstLeases(options) {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
   const common = {
     holder: options.holder,
@@ -78035,37 +78101,65 @@ function actionLeaseKeeper(options) {
     now: options.now,
     sleep
   };
-  const url2 = `${options.serverUrl.replace(/\/+$/, "")}/${options.repo.owner}/${options.repo.repo}.git`;
+  const base = options.gitBaseUrl.replace(/\/+$/, "");
+  const url2 = `${base}/${options.repo.owner}/${options.repo.repo}.git`;
   const byGit = createGitLeaseKeeper({
     ...common,
     url: url2,
-    env: remoteAuthEnv(options.serverUrl, options.token),
-    dir: join6(options.runnerTemp, "molecular-leases")
+    env: async () => remoteAuthEnv(base, await options.token()),
+    dir: options.dir,
+    ...options.renewAfter !== void 0 ? { renewAfter: options.renewAfter } : {}
   });
-  const byApi = refLockKeeper(options.octokit, options.repo, common);
   const takenByApi = /* @__PURE__ */ new WeakSet();
-  let gitFailed = false;
-  return {
-    get recordsRev() {
-      return !gitFailed;
-    },
-    async acquire(molId) {
-      if (!gitFailed) {
-        const lease2 = await byGit.acquire(molId);
-        if (lease2.ok || lease2.error.code !== "lock-failed") return lease2;
-        gitFailed = true;
-        options.warn(
-          `the molecule lease is taken over the API from now on (3 requests a write): git could not reach ${url2}: ${lease2.error.message}`
-        );
-      }
-      const lease = await byApi.acquire(molId);
-      if (lease.ok) takenByApi.add(lease.value);
-      return lease;
-    },
-    release(lease, rev) {
-      return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
-    }
+  let gitFailedAt;
+  const byGitNow = () => {
+    if (gitFailedAt === void 0) return true;
+    const retry3 = options.retryGitAfterMs;
+    return retry3 !== void 0 && options.now().getTime() - gitFailedAt >= retry3;
   };
+  const keeper = (octokit) => {
+    const byApi = refLockKeeper(octokit, options.repo, common);
+    let tookByApi = false;
+    return {
+      get recordsRev() {
+        return !tookByApi;
+      },
+      async acquire(molId) {
+        if (byGitNow()) {
+          const lease2 = await byGit.acquire(molId);
+          if (lease2.ok || lease2.error.code !== "lock-failed") {
+            gitFailedAt = void 0;
+            return lease2;
+          }
+          const again = gitFailedAt !== void 0;
+          gitFailedAt = options.now().getTime();
+          if (!again) {
+            const until = options.retryGitAfterMs === void 0 ? "from now on" : `for ${Math.round(options.retryGitAfterMs / 6e4)} min at a time`;
+            options.warn(
+              `the molecule lease is taken over the API ${until} (3 requests a write): git could not reach ${url2}: ${lease2.error.message}`
+            );
+          }
+        }
+        tookByApi = true;
+        const lease = await byApi.acquire(molId);
+        if (lease.ok) takenByApi.add(lease.value);
+        return lease;
+      },
+      release(lease, rev) {
+        return takenByApi.has(lease) ? byApi.release(lease, rev) : byGit.release(lease, rev);
+      }
+    };
+  };
+  return { keeper, dispose: () => byGit.dispose() };
+}
+function actionLeaseKeeper(options) {
+  const { octokit, serverUrl, token, runnerTemp, ...rest } = options;
+  return gitFirstLeases({
+    ...rest,
+    gitBaseUrl: serverUrl,
+    token: async () => token,
+    dir: join6(runnerTemp, "molecular-leases")
+  }).keeper(octokit);
 }
 
 // src/shell/github/molecule-store.ts
@@ -78299,10 +78393,12 @@ async function loadPourFormula(octokit, repo, name, place) {
 
 // src/shell/bounded-cache.ts
 var BoundedCache = class {
-  constructor(max) {
+  constructor(max, onEvict) {
     this.max = max;
+    this.onEvict = onEvict;
   }
   max;
+  onEvict;
   entries = /* @__PURE__ */ new Map();
   get(key) {
     const value = this.entries.get(key);
@@ -78316,13 +78412,17 @@ var BoundedCache = class {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.entries.delete(oldest.value[0]);
+      this.onEvict?.(oldest.value[0], oldest.value[1]);
     }
   }
   delete(key) {
     this.entries.delete(key);
+  }
+  values() {
+    return [...this.entries.values()];
   }
   clear() {
     this.entries.clear();
@@ -80736,6 +80836,7 @@ function repliedTo(body) {
 }
 
 // src/shell/github/issue-molecules.ts
+var nothingListed = () => void 0;
 var inFlight = /* @__PURE__ */ new Map();
 function listShared(ctx, issue3) {
   const key = `${repoSlug(ctx.repo)}#${issue3}`.toLowerCase();
@@ -80752,10 +80853,16 @@ async function moleculesOnIssue(ctx, issue3) {
   try {
     comments = ctx.alreadyListed?.(issue3) ?? await listShared(ctx, issue3);
   } catch (error3) {
-    if (httpStatus(error3) === 404 || httpStatus(error3) === 410)
-      return { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
+    if (httpStatus(error3) === 404 || httpStatus(error3) === 410) return noMolecules();
     throw error3;
   }
+  const readAt = ctx.now().getTime();
+  let listing = comments;
+  const listed = (asked) => {
+    const handed = asked === issue3 && ctx.now().getTime() - readAt <= JOB_SNAPSHOT_FRESH_MS ? listing : void 0;
+    listing = void 0;
+    return handed;
+  };
   const classified = classifyComments(comments, {
     writers: ctx.identity.trusted,
     ...ctx.stateKey ? { key: ctx.stateKey } : {},
@@ -80770,7 +80877,10 @@ async function moleculesOnIssue(ctx, issue3) {
   const answered = new Set(
     comments.filter((c) => c.author.toLowerCase() === self2).map((c) => repliedTo(c.body)).filter((id) => id !== void 0)
   );
-  return { live, rejected: classified.rejected, answered };
+  return { live, rejected: classified.rejected, answered, listed };
+}
+function noMolecules() {
+  return { live: [], rejected: [], answered: /* @__PURE__ */ new Set(), listed: nothingListed };
 }
 
 // src/shell/github/describe-error.ts
@@ -81170,14 +81280,17 @@ async function answerComment(ctx, request2) {
   const acknowledge = !wantsState || commands.some((c) => !isCommandError(c) && (c.verb === "pour" || c.verb === "wisp"));
   const fresh = acknowledge ? await react(ctx.octokit, ctx.repo, commentId, "eyes") : false;
   const home = wantsState ? await commandHome(ctx, issue3) : issue3.number;
-  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : { live: [], rejected: [], answered: /* @__PURE__ */ new Set() };
+  const molecules = wantsState || !fresh ? await moleculesOnIssue(ctx, home) : noMolecules();
   if (!fresh && molecules.answered.has(commentId)) return { status: "answered-before" };
   const table2 = permissionTable(ctx);
   const asked = commands.filter((c) => !isCommandError(c));
   const level = await commandLevel(ctx, login, asked, request2.association);
   const scene = {
     ctx,
-    store: openStore(ctx),
+    store: openStore({
+      ...ctx,
+      alreadyListed: (listed) => molecules.listed(listed) ?? ctx.alreadyListed?.(listed)
+    }),
     issue: home,
     login,
     level,

@@ -49839,10 +49839,12 @@ async function cookNamed(source, request, tell = () => {
 
 // src/shell/bounded-cache.ts
 var BoundedCache = class {
-  constructor(max) {
+  constructor(max, onEvict) {
     this.max = max;
+    this.onEvict = onEvict;
   }
   max;
+  onEvict;
   entries = /* @__PURE__ */ new Map();
   get(key) {
     const value = this.entries.get(key);
@@ -49856,13 +49858,17 @@ var BoundedCache = class {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.entries.delete(oldest.value[0]);
+      this.onEvict?.(oldest.value[0], oldest.value[1]);
     }
   }
   delete(key) {
     this.entries.delete(key);
+  }
+  values() {
+    return [...this.entries.values()];
   }
   clear() {
     this.entries.clear();
