@@ -153,15 +153,19 @@ needs = ["build"]
 description = "Test it."
 `;
 
-export async function startApp({ world, file, dir }, config) {
+export async function startApp({ world, file, dir }, config, appOptions = {}) {
   const { createNodeMiddleware, Probot, ProbotOctokit } = await import('probot');
   const { default: pino } = await import('pino');
   const gh = await startFake(dir, file);
-  // GitHub serves the repository's git beside its API: the App's leases are pushes there.
+  // GitHub serves the repository's git beside its API: the App's leases are pushes there. Not
+  // served for a lease over the API, whose refs the fake then keeps in memory, as GitHub keeps
+  // its work off the App's cores.
   const scratch = await mkdtemp(join(dir, 'app-'));
-  const remote = join(scratch, 'remote.git');
-  execFileSync('git', ['init', '-q', '--bare', remote]);
-  await gh.call('serveGit', remote);
+  if (appOptions.gitBaseUrl !== false) {
+    const remote = join(scratch, 'remote.git');
+    execFileSync('git', ['init', '-q', '--bare', remote]);
+    await gh.call('serveGit', remote);
+  }
   await gh.call('setFile', '.github/molecular.yml', config);
   await gh.call('setFile', '.github/formulas/review.formula.toml', REVIEW);
   await gh.call('setFile', '.github/formulas/ship.formula.toml', SHIP);
@@ -186,7 +190,7 @@ export async function startApp({ world, file, dir }, config) {
     request: { fetch: rawContents(fetch) },
   });
   const middleware = await createNodeMiddleware(
-    world.createMolecularApp({ patrolIntervalMs: 0, leaseDir: join(scratch, 'leases') }),
+    world.createMolecularApp({ patrolIntervalMs: 0, leaseDir: join(scratch, 'leases'), ...appOptions }),
     { probot },
   );
   const server = createServer((req, res) => {
@@ -360,9 +364,9 @@ export async function operationCalls(app, world) {
   return { issue, pour, done, status, shipPour, completion };
 }
 
-async function completions(loaded, config, n, rows, label, more = '') {
+async function completions(loaded, config, n, rows, label, more = '', appOptions = {}) {
   const { world } = loaded;
-  const app = await startApp(loaded, config);
+  const app = await startApp(loaded, config, appOptions);
   try {
     const molecules = [];
     for (let i = 0; i < n + aloneCount(n); i++) {
@@ -492,6 +496,16 @@ export async function benchApp({ quick = false } = {}) {
       rows,
       'git-ref lease',
       "; the lease is 2 git pushes (take, give back), each a process of the App's and the fake's `git http-backend` on these cores",
+    );
+    // MOLECULAR_GIT_URL=off: the same lease over the REST API (3 requests more a write, no process).
+    await completions(
+      loaded,
+      '',
+      k,
+      rows,
+      'git-ref lease over the API',
+      '; MOLECULAR_GIT_URL=off: the lease as 3 REST requests (create-commit, create-ref, delete-ref) and a read-back',
+      { gitBaseUrl: false },
     );
     await completions(loaded, 'lock: none\n', k, rows, 'lock: none');
     return { rows };
