@@ -68,6 +68,8 @@ export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {})
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
         defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
         redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
+        // Work no job delivered in that long is as lost as a step no job started.
+        redeliverAfterMs: parseDuration(ctx.config.redispatch_after),
       },
       liveRuns: (molecules) => liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
