@@ -125,9 +125,11 @@ describe('the App patrol timer and a delivery that never happened', () => {
     expect(gh.state.pulls.size).toBe(0);
 
     now += 31 * MINUTE;
-    await until(() => world.molecule().delivery?.pr !== undefined, 'the redelivery');
+    // The round records the pull request, then says so on the issue.
+    await until(() => said().some((c) => c.includes('patrol delivered it')), 'the redelivery said');
     const pulls = [...gh.state.pulls.values()];
     expect(pulls.map((p) => p.head.ref)).toEqual([`molecular/${molId}/-result`]);
+    expect(world.molecule().delivery?.pr).toBe(pulls[0]?.number);
     expect(said().at(-1)).toContain(`patrol delivered it (try 1): #${pulls[0]?.number}`);
     expect(gh.state.issues.get(world.issue)?.labels).toContain('molecule:complete');
     expect(gh.state.issues.get(world.issue)?.labels).not.toContain('molecule:active');
