@@ -79,7 +79,9 @@ export function localEffectHandlers(
       const draft = pr?.draft === false ? '' : ' --draft';
       io.out(`the work of ${mol.id} is on ${branch}; open a pull request from it with:`);
       io.out(`  git push -u origin ${branch} && gh pr create --head ${branch}${base}${draft} --fill`);
-      return mol.delivery?.branch === branch ? [] : [{ type: 'delivered', delivery: { branch } }];
+      // Recorded once, and again while the completion's write says it is due.
+      const recorded = mol.delivery?.branch === branch && mol.delivery.due === undefined;
+      return recorded ? [] : [{ type: 'delivered', delivery: { branch } }];
     },
 
     judgeGates: (mol: Molecule, step: string, gates: readonly ProtoGate[], out: Problems) =>

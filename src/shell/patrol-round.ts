@@ -1,7 +1,7 @@
 /**
  * One patrol round, for every face: survey the molecules that may still move, ask the
  * engine what is stuck (`patrolDecisions`: timeouts, expired leases, runs that are gone, idle
- * steps to nudge, expired wisps, stale locks), apply each decision as an event (whose own guards
+ * steps to nudge, deliveries never made, expired wisps, stale locks), apply each decision as an event (whose own guards
  * refuse it if the world moved on), then judge again the gates that wait on time, CI or a merge.
  * Nothing stuck, nothing written. The face says how to survey, which runs are alive, which gates
  * it can judge, and how an event is written and its effects carried out.
@@ -75,8 +75,8 @@ export async function patrolRound(face: PatrolFace, now: Date): Promise<PatrolRo
   const report: PatrolRoundReport = { now, surveyed: 0, outcomes: [], problems: [...surveyed.problems] };
   const molecules: Surveyed[] = [];
   for (const mol of surveyed.molecules) {
-    // A complete molecule waits for squash, not for patrol.
-    if (!isLive(mol.status)) continue;
+    // A complete molecule waits for squash, not for patrol, unless its delivery is still due.
+    if (!isLive(mol.status) && mol.delivery?.due === undefined) continue;
     const proto = await face.protoOf(mol);
     if (proto.ok) molecules.push({ mol, proto: proto.value });
     else report.problems.push(proto.error.message);

@@ -279,7 +279,7 @@ describe('a molecule delivered as a pull request, through two App replicas', () 
       (c) => c.issue_number === issue && c.body.includes('needs attention'),
     );
     expect(told.map((c) => c.body).join('\n')).toMatch(
-      /could not deliver the work as a pull request: GitHub answered 403.*\/mol deliver/s,
+      /could not deliver the work as a pull request: GitHub answered 403.*Allow GitHub Actions to create and approve pull requests.*patrol will try again later \(try 1 of 5\), or comment \/mol deliver/s,
     );
 
     // A reader may not ask; a writer may, and asking twice opens one pull request.

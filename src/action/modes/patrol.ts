@@ -31,7 +31,8 @@ const WISP_TTL_MS = 3_600_000;
 const STEP_ACTIONS: Record<string, string[]> = {
   'nudge-idle': ['nudge'],
   'timeout-stuck': ['timeout', 'gates'],
-  'redispatch-orphans': ['redispatch', 'expire-lease', 'redispatch-ready'],
+  // A delivery no job made is orphaned work too.
+  'redispatch-orphans': ['redispatch', 'expire-lease', 'redispatch-ready', 'redeliver'],
   'release-locks': ['release-lock'],
   'evaporate-wisps': ['evaporate'],
 };

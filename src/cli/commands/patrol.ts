@@ -191,6 +191,8 @@ function describe(outcome: PatrolOutcome): string {
       return `its runner is gone; back to ready (mol resume ${outcome.molId})`;
     case 'redispatch-ready':
       return 'ready but never started; dispatched again';
+    case 'redeliver':
+      return 'its work was delivered again (the delivery it was due never happened)';
     case 'evaporate':
       return 'the wisp evaporated';
     case 'release-lock':

@@ -4,10 +4,11 @@
  * once it has completed, every later completion is delivered too, so the pull request keeps up.
  */
 
+import { resultBranch } from '../branch-names.js';
 import type { Proto } from '../cook/proto.js';
 import { deliveringStep } from '../cook/pull-request.js';
 import type { Effect } from './effects.js';
-import type { Molecule } from './molecule-schema.js';
+import type { Delivery, Molecule } from './molecule-schema.js';
 import type { MoleculeEvent } from './ops/events.js';
 
 export { deliveringStep } from '../cook/pull-request.js';
@@ -70,6 +71,49 @@ export function redeliveryEffect(proto: Proto, mol: Molecule): Effect | string {
       ? 'nothing to deliver yet: the work is delivered once every step is done'
       : `nothing to deliver yet: the work is delivered once step "${step}" is done`;
   return { type: 'deliver', step, branches: deliveryBranches(proto, mol) };
+}
+
+/** How many times patrol delivers due work again before it leaves it to a person (`/mol deliver`). */
+export const REDELIVERY_TRIES = 5;
+
+/**
+ * The delivery a write records with the completion that asks for the first one (no pull request
+ * yet): due from `at`, no tries. A pull request that exists already is kept up by the next
+ * completion's delivery, not by patrol.
+ */
+export function dueDelivery(mol: Pick<Molecule, 'id' | 'delivery'>, at: string): Delivery | undefined {
+  if (mol.delivery?.pr !== undefined) return undefined;
+  const { tries: _tries, triedAt: _triedAt, ...was } = mol.delivery ?? { branch: resultBranch(mol.id) };
+  return { ...was, due: at };
+}
+
+/** The delivery once one is recorded or the step failed: nothing due any more. */
+export function settledDelivery(delivery: Delivery): Delivery {
+  const { due: _due, tries: _tries, triedAt: _triedAt, ...settled } = delivery;
+  return settled;
+}
+
+/**
+ * When patrol delivers due work again (ms since the epoch): `graceMs` after it became due, so the
+ * job delivering it right now is never raced, then twice as long after each try. Undefined when
+ * nothing is due or patrol has tried `REDELIVERY_TRIES` times.
+ */
+export function redeliveryAt(mol: Pick<Molecule, 'delivery'>, graceMs: number): number | undefined {
+  const d = mol.delivery;
+  if (d?.due === undefined) return undefined;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return undefined;
+  return Date.parse(d.triedAt ?? d.due) + graceMs * 2 ** tries;
+}
+
+/** What a failed delivery's problem ends with: whether patrol tries again, and what a person can do. */
+export function redeliveryHint(mol: Pick<Molecule, 'delivery'>): string {
+  const d = mol.delivery;
+  const ask = 'comment /mol deliver to try again once that is fixed';
+  if (d?.due === undefined) return ask;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return `patrol tried ${tries} times and stops here: ${ask}`;
+  return `patrol will try again later (try ${tries + 1} of ${REDELIVERY_TRIES}), or ${ask}`;
 }
 
 /** Whether `step` is the delivering step (reviews requesting changes reach it). */

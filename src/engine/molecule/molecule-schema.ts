@@ -152,6 +152,15 @@ export const DeliverySchema = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
   /** What the face must say about it (the Action's workflow token: CI will not run). */
   note: z.string().optional(),
+  /**
+   * Written with the completion that asks for a delivery, cleared once one is recorded
+   * (`delivered`) or the step fails (`delivery-failed`): the work has been due since then and no
+   * delivery of it is known, so patrol delivers it again (`redeliver`).
+   */
+  due: isoTime.optional(),
+  /** Patrol's deliveries since `due` (`redeliver`), and when it made the last one. */
+  tries: z.number().int().min(1).optional(),
+  triedAt: isoTime.optional(),
 });
 
 export const MoleculeSchema = z.object({

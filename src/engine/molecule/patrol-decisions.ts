@@ -12,10 +12,15 @@
  * holds for a molecule still pending too (its very first dispatch was the lost one). Paused
  * molecules are left alone (a person paused them), except that an expired wisp evaporates
  * whatever its state.
+ *
+ * A molecule in progress or complete whose delivery has been due longer than `redeliverAfterMs`
+ * with none recorded → redeliver, then again after twice as long each time, `REDELIVERY_TRIES`
+ * times at most (`redeliveryAt`). A face that gives no `redeliverAfterMs` never redelivers.
  */
 
 import type { Proto } from '../cook/proto.js';
 import { parseDuration } from '../duration.js';
+import { deliveryDue, redeliveryAt } from './delivery.js';
 import type { Molecule } from './molecule-schema.js';
 import type { MoleculeEvent } from './ops/events.js';
 import { FINAL_MOLECULE_STATUSES } from './statuses.js';
@@ -23,7 +28,13 @@ import { FINAL_MOLECULE_STATUSES } from './statuses.js';
 export interface PatrolInput {
   now: Date;
   molecules: Array<{ proto: Proto; mol: Molecule }>;
-  thresholds: { nudgeAfterMs: number; defaultTimeoutMs?: number; redispatchAfterMs?: number };
+  thresholds: {
+    nudgeAfterMs: number;
+    defaultTimeoutMs?: number;
+    redispatchAfterMs?: number;
+    /** How long due work may wait for its delivery before patrol delivers it again. */
+    redeliverAfterMs?: number;
+  };
   /** Run ids known to be alive; undefined = unknown, so nothing is redispatched on that ground. */
   liveRuns?: ReadonlySet<string>;
   locks?: Array<{ molId: string; expiresAt: string }>;
@@ -34,6 +45,7 @@ export type PatrolAction =
   | { type: 'timeout'; molId: string; step: string }
   | { type: 'redispatch'; molId: string; step: string; runId: string }
   | { type: 'redispatch-ready'; molId: string; step: string; readyMs: number }
+  | { type: 'redeliver'; molId: string; try: number }
   | { type: 'evaporate'; molId: string }
   | { type: 'release-lock'; molId: string }
   | { type: 'expire-lease'; molId: string; step: string };
@@ -46,6 +58,12 @@ export function patrolDecisions(input: PatrolInput): PatrolAction[] {
     if (mol.kind === 'wisp' && mol.expiresAt !== undefined && Date.parse(mol.expiresAt) <= now) {
       actions.push({ type: 'evaporate', molId: mol.id });
       continue;
+    }
+    const redeliverAfter = input.thresholds.redeliverAfterMs;
+    if ((mol.status === 'in_progress' || mol.status === 'complete') && redeliverAfter !== undefined) {
+      const at = redeliveryAt(mol, redeliverAfter);
+      if (at !== undefined && at <= now && deliveryDue(proto, mol))
+        actions.push({ type: 'redeliver', molId: mol.id, try: (mol.delivery?.tries ?? 0) + 1 });
     }
     // A pending molecule has ready steps and nothing started: its first dispatch may be the lost one.
     if (mol.status !== 'in_progress' && mol.status !== 'pending') continue;
@@ -108,6 +126,8 @@ export function toEvent(action: PatrolAction): MoleculeEvent | undefined {
       return { type: 'release', step: action.step, runId: action.runId, by: 'patrol' };
     case 'expire-lease':
       return { type: 'release', step: action.step, by: 'patrol' };
+    case 'redeliver':
+      return { type: 'redeliver', by: 'patrol' };
     case 'evaporate':
       return { type: 'evaporate' };
     case 'release-lock':

@@ -40,10 +40,10 @@ import {
   type MoleculeStore,
   type Mutation,
   type Mutator,
+  moleculeLabel,
   ok,
   type Proto,
   type Result,
-  statusLabel,
   statusLabels,
 } from '../../engine/index.js';
 import { type GitHubClient, httpMessage, httpStatus, type RepoRef, repoSlug } from '../client.js';
@@ -220,7 +220,7 @@ export class CommentStore implements MoleculeStore {
           // and its label, and without the label no survey (patrol, list) would ever find it.
           if (existing.found.kind === 'state') {
             this.remember(mol.id, { issue, comment: existing.found.comment });
-            await this.label(issue, existing.found.mol.status);
+            await this.label(issue, moleculeLabel(existing.found.mol));
           }
           return err(
             'exists',
@@ -251,7 +251,7 @@ export class CommentStore implements MoleculeStore {
         }
         if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue, comment: posted });
-        await this.label(issue, encoded.value.mol.status);
+        await this.label(issue, moleculeLabel(encoded.value.mol));
         return ok(encoded.value.mol);
       });
     });
@@ -547,7 +547,7 @@ export class CommentStore implements MoleculeStore {
     if (next.status === 'squashed') this.lastSeen.delete(before.id);
     else this.lastSeen.set(before.id, { kind: 'state', mol: persisted, comment: toView(data) });
     if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
-    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue, next.status);
+    if (moleculeLabel(next) !== moleculeLabel(before)) await this.label(issue, moleculeLabel(next));
     return done(persisted);
   }
 
@@ -564,8 +564,7 @@ export class CommentStore implements MoleculeStore {
     });
   }
 
-  private async label(issue: number, status: Molecule['status']): Promise<void> {
-    const label = statusLabel(status);
+  private async label(issue: number, label: string | undefined): Promise<void> {
     if (this.options.labels === false || label === undefined) return;
     try {
       await setStateLabels(this.octokit, this.repo, issue, [label], []);

@@ -24,10 +24,11 @@ import {
   judgedOnReady,
   type Molecule,
   type MoleculeStore,
+  moleculeLabel,
   type Proto,
   type ProtoStep,
+  redeliveryHint,
   type StepStatus,
-  statusLabel,
   TERMINAL_STEP_STATUSES,
   withFanouts,
 } from '../../engine/index.js';
@@ -123,13 +124,16 @@ export function githubEffectHandlers(
         defaultBranch: () => defaultBranch(ctx),
         ...(ctx.deliveryNotes ? { notes: ctx.deliveryNotes } : {}),
       };
-      const events = await attemptValue(ctx, out, 'deliver the work as a pull request', () =>
-        deliverPullRequest(host, proto, mol, effect),
+      const events = await attemptValue(
+        ctx,
+        out,
+        'deliver the work as a pull request',
+        () => deliverPullRequest(host, proto, mol, effect),
+        tokenFix,
       );
-      // Nothing retries a delivery by itself (the molecule may be complete, out of patrol's
-      // survey): the problem, told on the issue, says how to ask again once it is fixed.
+      // The problem, told on the issue, says whether patrol tries again and how to ask at once.
       if (events === undefined && out.problems.length > 0)
-        out.problems[out.problems.length - 1] += '; once that is fixed, comment /mol deliver to try again';
+        out.problems[out.problems.length - 1] += `; ${redeliveryHint(mol)}`;
       // The job's log (a warning annotation on the run) and whoever reads the reply.
       if (events?.some((e) => e.type === 'delivered'))
         for (const note of ctx.deliveryNotes ?? []) {
@@ -320,8 +324,8 @@ async function removeStateLabels(
 ): Promise<void> {
   const issue = mol.subject.issue ?? mol.subject.pr;
   if (issue === undefined) return;
-  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => statusLabel(s.status)));
-  stillNeeded.add(statusLabel(mol.status));
+  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map(moleculeLabel));
+  stillNeeded.add(moleculeLabel(mol));
   await removeLabels(
     ctx.octokit,
     ctx.repo,
@@ -381,14 +385,25 @@ async function attemptValue<T>(
   out: EffectsOutcome,
   what: string,
   fn: () => Promise<T>,
+  fix: (error: unknown) => string | undefined = () => undefined,
 ): Promise<T | undefined> {
   try {
     return await fn();
   } catch (error) {
     const status = httpStatus(error);
-    const sentence = `could not ${what}: GitHub answered ${status ?? 'nothing'}: ${httpMessage(error)}`;
+    const how = fix(error);
+    const sentence = `could not ${what}: GitHub answered ${status ?? 'nothing'}: ${httpMessage(error)}${how === undefined ? '' : ` (${how})`}`;
     ctx.log.warn(sentence);
     out.problems.push(sentence);
     return undefined;
   }
+}
+
+/**
+ * GitHub's 403 to a token that may not open pull requests stays until a person changes a setting:
+ * the sentence names it (trying again meanwhile only spends patrol's backed-off tries).
+ */
+function tokenFix(error: unknown): string | undefined {
+  if (httpStatus(error) !== 403 || !/pull request/i.test(httpMessage(error))) return undefined;
+  return 'the token may not open pull requests: allow it under the repository\'s Settings → Actions → General → Workflow permissions ("Allow GitHub Actions to create and approve pull requests"), or give the App or token pull requests: write';
 }

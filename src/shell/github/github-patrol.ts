@@ -5,8 +5,17 @@
  * and each decision goes through the handlers' write path with its effects.
  */
 
-import { type Molecule, type MoleculeEvent, ok, parseDuration, type Result } from '../../engine/index.js';
+import {
+  codeSpan,
+  type Molecule,
+  type MoleculeEvent,
+  ok,
+  type PatrolAction,
+  parseDuration,
+  type Result,
+} from '../../engine/index.js';
 import { budgetOf } from '../../github/rate-budget.js';
+import { reply } from '../../github/reply.js';
 import { type CommentView, DEFAULT_EDIT_WINDOW_MS } from '../../github/store/comment-trust.js';
 import { type Survey, type SurveyPage, surveyMolecules } from '../../github/survey.js';
 import { runMayBeAlive } from '../../github/workflow-runs.js';
@@ -68,10 +77,12 @@ export async function runPatrol(ctx: GitHubContext, options: PatrolOptions = {})
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 3_600_000,
         defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
         redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
+        // Work no job delivered in that long is as lost as a step no job started.
+        redeliverAfterMs: parseDuration(ctx.config.redispatch_after),
       },
       liveRuns: (molecules) => liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
-      write: (found, event, action) => write(ctx, store, found.mol, event, action !== undefined),
+      write: (found, event, action) => write(ctx, store, found.mol, event, action),
       judgeGates: async ({ mol, proto }, step) => {
         const gates =
           proto.steps.find((s) => s.id === step.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
@@ -149,23 +160,47 @@ async function survey(
   return { molecules: found.molecules.map(({ mol }) => mol), problems: [], listed: found.listed };
 }
 
-/** Through the handlers' write path; problems after a patrol decision are said on the molecule's issue. */
+/**
+ * Through the handlers' write path; problems after a patrol decision are said on the molecule's
+ * issue, and so is a delivery patrol made again, as `/mol deliver` says it.
+ */
 async function write(
   ctx: GitHubContext,
   store: ReturnType<typeof openStore>,
   mol: Molecule,
   event: MoleculeEvent,
-  tell: boolean,
+  action: PatrolAction | undefined,
 ): Promise<Result<PatrolWrite>> {
+  const tell = action !== undefined;
   const result = await applyToMolecule(ctx, store, mol.id, event);
   if (!result.ok) return result;
   const { change, outcome } = result.value;
   if (outcome && tell) await tellProblems(ctx, outcome.mol, outcome.problems);
+  if (outcome && action?.type === 'redeliver' && change.changed)
+    await tellRedelivered(ctx, outcome.mol, action.try);
   return ok({
     mol: outcome?.mol ?? change.mol,
     changed: change.changed,
     problems: tell ? (outcome?.problems ?? []) : [],
   });
+}
+
+/** `/mol deliver`'s answer, for a delivery patrol made: the pull request it is in. */
+async function tellRedelivered(ctx: GitHubContext, mol: Molecule, attempt: number): Promise<void> {
+  const issue = mol.subject.issue ?? mol.subject.pr;
+  const pr = mol.delivery?.pr;
+  if (issue === undefined || pr === undefined || mol.delivery?.due !== undefined) return;
+  ctx.log.info(`${mol.id}: delivered by patrol (try ${attempt}): #${pr}`);
+  try {
+    await reply(
+      ctx.octokit,
+      ctx.repo,
+      issue,
+      `Molecule ${codeSpan(mol.id)}: its delivery never happened, so patrol delivered it (try ${attempt}): #${pr}`,
+    );
+  } catch (error) {
+    ctx.log.warn(`${mol.id}: could not say on #${issue} that it was delivered: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -40,6 +40,7 @@ export const MOLECULE_EVENTS = [
   'settle',
   'budget',
   'delivered',
+  'redeliver',
   'delivery-failed',
   'changes-requested',
 ] as const;
@@ -78,6 +79,7 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
     rollback: ['in_progress'],
     pause: ['paused'],
     delivered: ['in_progress'],
+    redeliver: ['in_progress'],
     'delivery-failed': ['in_progress'],
     'changes-requested': ['in_progress'],
     budget: ['in_progress'],
@@ -110,6 +112,8 @@ export const MOLECULE_MACHINE: TransitionTable<MoleculeStatus, MoleculeMachineEv
   },
   complete: {
     delivered: ['complete'],
+    // Patrol delivering again work whose delivery was never recorded.
+    redeliver: ['complete'],
     // A step of a complete molecule fails: it is in progress until settle says failed.
     'delivery-failed': ['in_progress'],
     'changes-requested': ['in_progress'],

@@ -38,6 +38,7 @@ const PAST: Record<StepEvent | MoleculeMachineEvent, string> = {
   'force-reset': 'force-reset',
   settle: 'settled',
   delivered: 'given its delivery',
+  redeliver: 'delivered again',
   conflict: 'failed on a merge conflict',
   'delivery-failed': 'failed its delivery',
   'changes-requested': 'sent back by a review',

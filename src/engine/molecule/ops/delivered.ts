@@ -5,6 +5,7 @@
  */
 import { deliveringStep } from '../../cook/pull-request.js';
 import { err, ok, type Result } from '../../errors.js';
+import { settledDelivery } from '../delivery.js';
 import { refuse } from '../machine/refusal.js';
 import type { Draft, StepPatch } from './draft.js';
 import type { MoleculeEvent } from './events.js';
@@ -14,17 +15,18 @@ import { noticeInterrupted, sendBack } from './send-back.js';
 
 export function delivered(d: Draft, e: Extract<MoleculeEvent, { type: 'delivered' }>): Result<void> {
   const was = d.field('delivery');
-  const next = { ...was, ...e.delivery };
-  if (
+  // Recorded, it is no longer due: patrol stops delivering it again.
+  const next = settledDelivery({ ...was, ...e.delivery });
+  const seen =
     was !== undefined &&
     was.branch === next.branch &&
     was.pr === next.pr &&
     was.url === next.url &&
     was.state === next.state &&
-    was.note === next.note
-  )
-    return ok(undefined);
+    was.note === next.note;
+  if (seen && was.due === undefined && was.tries === undefined) return ok(undefined);
   d.set('delivery', next);
+  if (seen) return ok(undefined);
   const what = next.pr === undefined ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ''}`;
   d.record('delivered', { by: e.by, note: what });
   return ok(undefined);
@@ -41,6 +43,9 @@ export function deliveryFailed(
   if (status === 'failed') return ok(undefined);
   if (status !== 'completed') return refuse('step', e.step, status, 'conflict');
   d.move(i, 'conflict', 'failed', { by: e.by, note: e.error }, { error: e.error, completedAt: undefined });
+  // A conflict waits for a person (`/mol retry`), not for patrol: nothing is due until then.
+  const delivery = d.field('delivery');
+  if (delivery?.due !== undefined) d.set('delivery', settledDelivery(delivery));
   return ok(undefined);
 }
 

@@ -100,6 +100,8 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
   }),
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   z.object({ type: z.literal('delivered'), delivery: DeliverySchema, by }),
+  /** Patrol: work due on the result branch with no delivery recorded is delivered again (the try counted). */
+  z.object({ type: z.literal('redeliver'), by }),
   /**
    * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
    * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.

@@ -8,7 +8,7 @@
 
 import type { Proto } from '../../cook/proto.js';
 import { ok, type Result } from '../../errors.js';
-import { deliveryEffect } from '../delivery.js';
+import { deliveryEffect, dueDelivery } from '../delivery.js';
 import type { Effect } from '../effects.js';
 import { fanoutItems, spawnerPositions, withFanouts, withoutFanouts } from '../fanout.js';
 import { MOLECULE_MACHINE, type MoleculeMachineEvent } from '../machine/molecule-machine.js';
@@ -16,6 +16,7 @@ import { refuse } from '../machine/refusal.js';
 import { canTransition, targetsOf } from '../machine/table.js';
 import type { Molecule, MoleculeStatus, StepState } from '../molecule-schema.js';
 import { advance, settle } from '../scheduler.js';
+import { labelChangeOf, moleculeLabel, statusLabel } from '../status-labels.js';
 import { raiseBudget } from './budget-stop.js';
 import { burn, evaporate } from './burn.js';
 import { approve, complete, gates } from './complete.js';
@@ -27,6 +28,7 @@ import { listsFor, moleculeWith } from './molecule-lists.js';
 import { nudge } from './nudge.js';
 import { pause, unpause } from './pause.js';
 import { checkMatches, indexProto, type ProtoIndex } from './proto-index.js';
+import { redeliver } from './redeliver.js';
 import { reset } from './reset.js';
 import { release, resume } from './resume.js';
 import { retry } from './retry.js';
@@ -61,6 +63,7 @@ const HANDLERS: { [K in Exclude<MoleculeEventType, 'reset' | 'force-reset'>]: Ha
   evaporate,
   budget: raiseBudget,
   delivered,
+  redeliver,
   'delivery-failed': deliveryFailed,
   'changes-requested': changesRequested,
 };
@@ -98,8 +101,30 @@ export function transition(cooked: Proto, mol: Molecule, event: MoleculeEvent, n
   settle(d);
   const built = d.build();
   const deliver = deliveryEffect(proto, mol, built.mol);
-  if (deliver !== undefined) built.effects.push(deliver);
-  return ok(built);
+  if (deliver !== undefined) {
+    built.effects.push(deliver);
+    // Written with the completion, so a delivery that never happens is found by patrol.
+    const due = dueDelivery(built.mol, d.at);
+    if (due !== undefined) built.mol = { ...built.mol, delivery: due };
+  }
+  return ok(withDeliveryLabels(mol, built));
+}
+
+/**
+ * A complete molecule whose delivery is due keeps the live label (patrol's survey searches by it)
+ * until the delivery is recorded: the status moves' own label changes give way to the molecule's.
+ */
+function withDeliveryLabels(
+  before: Molecule,
+  built: { mol: Molecule; effects: Effect[] },
+): { mol: Molecule; effects: Effect[] } {
+  const after = built.mol;
+  const plain = (m: Molecule) => moleculeLabel(m) === statusLabel(m.status);
+  if (plain(before) && plain(after)) return built;
+  const effects: Effect[] = built.effects.filter((e) => e.type !== 'labels');
+  const change = labelChangeOf(before, after);
+  if (change !== undefined) effects.push({ type: 'labels', ...change });
+  return { mol: after, effects };
 }
 
 /** A fresh pour has no fan-out children: it starts from the cooked proto. */
