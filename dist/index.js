@@ -55077,7 +55077,16 @@ var DeliverySchema = external_exports.object({
   url: external_exports.string().optional(),
   state: external_exports.enum(DELIVERY_STATES).optional(),
   /** What the face must say about it (the Action's workflow token: CI will not run). */
-  note: external_exports.string().optional()
+  note: external_exports.string().optional(),
+  /**
+   * Written with the completion that asks for a delivery, cleared once one is recorded
+   * (`delivered`) or the step fails (`delivery-failed`): the work has been due since then and no
+   * delivery of it is known, so patrol delivers it again (`redeliver`).
+   */
+  due: isoTime.optional(),
+  /** Patrol's deliveries since `due` (`redeliver`), and when it made the last one. */
+  tries: external_exports.number().int().min(1).optional(),
+  triedAt: isoTime.optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -73237,6 +73246,31 @@ function redeliveryEffect(proto, mol) {
     return proto.pullRequest?.after === void 0 ? "nothing to deliver yet: the work is delivered once every step is done" : `nothing to deliver yet: the work is delivered once step "${step2}" is done`;
   return { type: "deliver", step: step2, branches: deliveryBranches(proto, mol) };
 }
+var REDELIVERY_TRIES = 5;
+function dueDelivery(mol, at) {
+  if (mol.delivery?.pr !== void 0) return void 0;
+  const { tries: _tries, triedAt: _triedAt, ...was } = mol.delivery ?? { branch: resultBranch(mol.id) };
+  return { ...was, due: at };
+}
+function settledDelivery(delivery) {
+  const { due: _due, tries: _tries, triedAt: _triedAt, ...settled } = delivery;
+  return settled;
+}
+function redeliveryAt(mol, graceMs) {
+  const d = mol.delivery;
+  if (d?.due === void 0) return void 0;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return void 0;
+  return Date.parse(d.triedAt ?? d.due) + graceMs * 2 ** tries;
+}
+function redeliveryHint(mol) {
+  const d = mol.delivery;
+  const ask = "comment /mol deliver to try again once that is fixed";
+  if (d?.due === void 0) return ask;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return `patrol tried ${tries} times and stops here: ${ask}`;
+  return `patrol will try again later (try ${tries + 1} of ${REDELIVERY_TRIES}), or ${ask}`;
+}
 function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
   const issue3 = mol.subject.issue;
@@ -73437,6 +73471,7 @@ var MOLECULE_MACHINE = {
     rollback: ["in_progress"],
     pause: ["paused"],
     delivered: ["in_progress"],
+    redeliver: ["in_progress"],
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
     budget: ["in_progress"],
@@ -73469,6 +73504,8 @@ var MOLECULE_MACHINE = {
   },
   complete: {
     delivered: ["complete"],
+    // Patrol delivering again work whose delivery was never recorded.
+    redeliver: ["complete"],
     // A step of a complete molecule fails: it is in progress until settle says failed.
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
@@ -74105,6 +74142,7 @@ var PAST = {
   "force-reset": "force-reset",
   settle: "settled",
   delivered: "given its delivery",
+  redeliver: "delivered again",
   conflict: "failed on a merge conflict",
   "delivery-failed": "failed its delivery",
   "changes-requested": "sent back by a review"
@@ -74173,10 +74211,11 @@ function noticeInterrupted(d, ids2, why) {
 // src/engine/molecule/ops/delivered.ts
 function delivered(d, e) {
   const was = d.field("delivery");
-  const next = { ...was, ...e.delivery };
-  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
-    return ok(void 0);
+  const next = settledDelivery({ ...was, ...e.delivery });
+  const seen2 = was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note;
+  if (seen2 && was.due === void 0 && was.tries === void 0) return ok(void 0);
   d.set("delivery", next);
+  if (seen2) return ok(void 0);
   const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
   d.record("delivered", { by: e.by, note: what });
   return ok(void 0);
@@ -74189,6 +74228,8 @@ function deliveryFailed(d, e) {
   if (status2 === "failed") return ok(void 0);
   if (status2 !== "completed") return refuse("step", e.step, status2, "conflict");
   d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  const delivery = d.field("delivery");
+  if (delivery?.due !== void 0) d.set("delivery", settledDelivery(delivery));
   return ok(void 0);
 }
 function conflictSentence(step2, branch, paths) {
@@ -74319,6 +74360,8 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   }),
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /** Patrol: work due on the result branch with no delivery recorded is delivered again (the try counted). */
+  external_exports.object({ type: external_exports.literal("redeliver"), by }),
   /**
    * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
    * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
@@ -74809,6 +74852,16 @@ function labelChange(from, to) {
   if (before === after) return void 0;
   return { add: after ? [after] : [], remove: before ? [before] : [] };
 }
+function moleculeLabel(mol) {
+  if (mol.status === "complete" && mol.delivery?.due !== void 0) return STATUS_LABELS.active;
+  return statusLabel(mol.status);
+}
+function labelChangeOf(before, after) {
+  const from = moleculeLabel(before);
+  const to = after.status === "squashed" && TERMINAL_MOLECULE_STATUSES.has(before.status) ? statusLabel(before.status) : moleculeLabel(after);
+  if (from === to) return void 0;
+  return { add: to ? [to] : [], remove: from ? [from] : [] };
+}
 
 // src/engine/iso-time.ts
 var DAY_MS = 864e5;
@@ -75255,6 +75308,19 @@ function unpause(d, e) {
   return ok(void 0);
 }
 
+// src/engine/molecule/ops/redeliver.ts
+function redeliver(d, e) {
+  const delivery = d.field("delivery");
+  const step2 = deliveringStep(d.proto);
+  if (delivery?.due === void 0 || step2 === void 0 || !deliveryDue(d.proto, d.base))
+    return ok(void 0);
+  const tries = (delivery.tries ?? 0) + 1;
+  d.set("delivery", { ...delivery, tries, triedAt: d.at });
+  d.record("redeliver", { by: e.by, note: `try ${tries}` });
+  d.emit({ type: "deliver", step: step2, branches: deliveryBranches(d.proto, d.base) });
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/reset.ts
 function reset(proto, index, mol, e, now) {
   const at = now.toISOString();
@@ -75556,6 +75622,7 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget,
   delivered,
+  redeliver,
   "delivery-failed": deliveryFailed,
   "changes-requested": changesRequested
 };
@@ -75585,8 +75652,21 @@ function transition(cooked, mol, event, now) {
   settle2(d);
   const built = d.build();
   const deliver = deliveryEffect(proto, mol, built.mol);
-  if (deliver !== void 0) built.effects.push(deliver);
-  return ok(built);
+  if (deliver !== void 0) {
+    built.effects.push(deliver);
+    const due = dueDelivery(built.mol, d.at);
+    if (due !== void 0) built.mol = { ...built.mol, delivery: due };
+  }
+  return ok(withDeliveryLabels(mol, built));
+}
+function withDeliveryLabels(before, built) {
+  const after = built.mol;
+  const plain = (m) => moleculeLabel(m) === statusLabel(m.status);
+  if (plain(before) && plain(after)) return built;
+  const effects = built.effects.filter((e) => e.type !== "labels");
+  const change = labelChangeOf(before, after);
+  if (change !== void 0) effects.push({ type: "labels", ...change });
+  return { mol: after, effects };
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -75673,6 +75753,12 @@ function patrolDecisions(input2) {
       actions.push({ type: "evaporate", molId: mol.id });
       continue;
     }
+    const redeliverAfter = input2.thresholds.redeliverAfterMs;
+    if ((mol.status === "in_progress" || mol.status === "complete") && redeliverAfter !== void 0) {
+      const at = redeliveryAt(mol, redeliverAfter);
+      if (at !== void 0 && at <= now && deliveryDue(proto, mol))
+        actions.push({ type: "redeliver", molId: mol.id, try: (mol.delivery?.tries ?? 0) + 1 });
+    }
     if (mol.status !== "in_progress" && mol.status !== "pending") continue;
     const defs = new Map(proto.steps.map((s) => [s.id, s]));
     const redispatchAfter = mol.execution === "distributed" ? input2.thresholds.redispatchAfterMs : void 0;
@@ -75725,6 +75811,8 @@ function toEvent(action) {
       return { type: "release", step: action.step, runId: action.runId, by: "patrol" };
     case "expire-lease":
       return { type: "release", step: action.step, by: "patrol" };
+    case "redeliver":
+      return { type: "redeliver", by: "patrol" };
     case "evaporate":
       return { type: "evaporate" };
     case "release-lock":
@@ -77440,7 +77528,7 @@ var CommentStore = class {
         if (existing.found) {
           if (existing.found.kind === "state") {
             this.remember(mol.id, { issue: issue3, comment: existing.found.comment });
-            await this.label(issue3, existing.found.mol.status);
+            await this.label(issue3, moleculeLabel(existing.found.mol));
           }
           return err(
             "exists",
@@ -77471,7 +77559,7 @@ var CommentStore = class {
         }
         if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue3, comment: posted });
-        await this.label(issue3, encoded.value.mol.status);
+        await this.label(issue3, moleculeLabel(encoded.value.mol));
         return ok(encoded.value.mol);
       });
     });
@@ -77733,7 +77821,7 @@ var CommentStore = class {
     if (next.status === "squashed") this.lastSeen.delete(before.id);
     else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
     if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
-    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue3, next.status);
+    if (moleculeLabel(next) !== moleculeLabel(before)) await this.label(issue3, moleculeLabel(next));
     return done2(persisted);
   }
   /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
@@ -77748,8 +77836,7 @@ var CommentStore = class {
       sleep: this.sleep
     });
   }
-  async label(issue3, status2) {
-    const label2 = statusLabel(status2);
+  async label(issue3, label2) {
     if (this.options.labels === false || label2 === void 0) return;
     try {
       await setStateLabels(this.octokit, this.repo, issue3, [label2], []);
@@ -80251,10 +80338,11 @@ function githubEffectHandlers(ctx, proto, options = {}) {
         ctx,
         out,
         "deliver the work as a pull request",
-        () => deliverPullRequest(host, proto, mol, effect)
+        () => deliverPullRequest(host, proto, mol, effect),
+        tokenFix
       );
       if (events === void 0 && out.problems.length > 0)
-        out.problems[out.problems.length - 1] += "; once that is fixed, comment /mol deliver to try again";
+        out.problems[out.problems.length - 1] += `; ${redeliveryHint(mol)}`;
       if (events?.some((e) => e.type === "delivered"))
         for (const note of ctx.deliveryNotes ?? []) {
           ctx.log.warn(note);
@@ -80407,8 +80495,8 @@ async function moleculeCheck(ctx, mol) {
 async function removeStateLabels(ctx, mol, remove, siblings) {
   const issue3 = mol.subject.issue ?? mol.subject.pr;
   if (issue3 === void 0) return;
-  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map((s) => statusLabel(s.status)));
-  stillNeeded.add(statusLabel(mol.status));
+  const stillNeeded = new Set(siblings.filter((s) => s.id !== mol.id).map(moleculeLabel));
+  stillNeeded.add(moleculeLabel(mol));
   await removeLabels(
     ctx.octokit,
     ctx.repo,
@@ -80441,16 +80529,21 @@ async function nudge2(ctx, mol, def, idleMs) {
 async function attempt(ctx, out, what, fn) {
   await attemptValue(ctx, out, what, fn);
 }
-async function attemptValue(ctx, out, what, fn) {
+async function attemptValue(ctx, out, what, fn, fix = () => void 0) {
   try {
     return await fn();
   } catch (error3) {
     const status2 = httpStatus(error3);
-    const sentence2 = `could not ${what}: GitHub answered ${status2 ?? "nothing"}: ${httpMessage(error3)}`;
+    const how = fix(error3);
+    const sentence2 = `could not ${what}: GitHub answered ${status2 ?? "nothing"}: ${httpMessage(error3)}${how === void 0 ? "" : ` (${how})`}`;
     ctx.log.warn(sentence2);
     out.problems.push(sentence2);
     return void 0;
   }
+}
+function tokenFix(error3) {
+  if (httpStatus(error3) !== 403 || !/pull request/i.test(httpMessage(error3))) return void 0;
+  return `the token may not open pull requests: allow it under the repository's Settings \u2192 Actions \u2192 General \u2192 Workflow permissions ("Allow GitHub Actions to create and approve pull requests"), or give the App or token pull requests: write`;
 }
 
 // src/shell/github/step-event.ts
@@ -81875,7 +81968,7 @@ async function patrolRound(face, now) {
   const report = { now, surveyed: 0, outcomes: [], problems: [...surveyed.problems] };
   const molecules = [];
   for (const mol of surveyed.molecules) {
-    if (!isLive(mol.status)) continue;
+    if (!isLive(mol.status) && mol.delivery?.due === void 0) continue;
     const proto = await face.protoOf(mol);
     if (proto.ok) molecules.push({ mol, proto: proto.value });
     else report.problems.push(proto.error.message);
@@ -82015,11 +82108,13 @@ async function runPatrol(ctx, options = {}) {
       thresholds: {
         nudgeAfterMs: parseDuration(ctx.config.nudge_after) ?? 2 * 36e5,
         defaultTimeoutMs: parseDuration(ctx.config.stuck_after),
-        redispatchAfterMs: parseDuration(ctx.config.redispatch_after)
+        redispatchAfterMs: parseDuration(ctx.config.redispatch_after),
+        // Work no job delivered in that long is as lost as a step no job started.
+        redeliverAfterMs: parseDuration(ctx.config.redispatch_after)
       },
       liveRuns: (molecules) => liveRuns(ctx, molecules, options.maxRunLookups ?? 30),
       // Stale ref locks are taken over by the next writer (ref-lock.ts): no releaseLock.
-      write: (found3, event, action) => write(ctx, store, found3.mol, event, action !== void 0),
+      write: (found3, event, action) => write(ctx, store, found3.mol, event, action),
       judgeGates: async ({ mol, proto }, step2) => {
         const gates2 = proto.steps.find((s) => s.id === step2.id)?.gates.filter((g) => judgedOnGitHub(g.type)) ?? [];
         return gates2.length === 0 ? [] : judgeAppGates(ctx, proto, mol, step2.id, gates2);
@@ -82082,16 +82177,35 @@ async function survey(ctx, firstPage) {
   }
   return { molecules: found3.molecules.map(({ mol }) => mol), problems: [], listed: found3.listed };
 }
-async function write(ctx, store, mol, event, tell) {
+async function write(ctx, store, mol, event, action) {
+  const tell = action !== void 0;
   const result = await applyToMolecule(ctx, store, mol.id, event);
   if (!result.ok) return result;
   const { change, outcome } = result.value;
   if (outcome && tell) await tellProblems(ctx, outcome.mol, outcome.problems);
+  if (outcome && action?.type === "redeliver" && change.changed)
+    await tellRedelivered(ctx, outcome.mol, action.try);
   return ok({
     mol: outcome?.mol ?? change.mol,
     changed: change.changed,
     problems: tell ? outcome?.problems ?? [] : []
   });
+}
+async function tellRedelivered(ctx, mol, attempt2) {
+  const issue3 = mol.subject.issue ?? mol.subject.pr;
+  const pr = mol.delivery?.pr;
+  if (issue3 === void 0 || pr === void 0 || mol.delivery?.due !== void 0) return;
+  ctx.log.info(`${mol.id}: delivered by patrol (try ${attempt2}): #${pr}`);
+  try {
+    await reply(
+      ctx.octokit,
+      ctx.repo,
+      issue3,
+      `Molecule ${codeSpan(mol.id)}: its delivery never happened, so patrol delivered it (try ${attempt2}): #${pr}`
+    );
+  } catch (error3) {
+    ctx.log.warn(`${mol.id}: could not say on #${issue3} that it was delivered: ${error3.message}`);
+  }
 }
 async function liveRuns(ctx, molecules, budget) {
   const ids2 = [
@@ -82118,7 +82232,8 @@ var WISP_TTL_MS = 36e5;
 var STEP_ACTIONS = {
   "nudge-idle": ["nudge"],
   "timeout-stuck": ["timeout", "gates"],
-  "redispatch-orphans": ["redispatch", "expire-lease", "redispatch-ready"],
+  // A delivery no job made is orphaned work too.
+  "redispatch-orphans": ["redispatch", "expire-lease", "redispatch-ready", "redeliver"],
   "release-locks": ["release-lock"],
   "evaporate-wisps": ["evaporate"]
 };

@@ -13467,7 +13467,16 @@ var DeliverySchema = external_exports.object({
   url: external_exports.string().optional(),
   state: external_exports.enum(DELIVERY_STATES).optional(),
   /** What the face must say about it (the Action's workflow token: CI will not run). */
-  note: external_exports.string().optional()
+  note: external_exports.string().optional(),
+  /**
+   * Written with the completion that asks for a delivery, cleared once one is recorded
+   * (`delivered`) or the step fails (`delivery-failed`): the work has been due since then and no
+   * delivery of it is known, so patrol delivers it again (`redeliver`).
+   */
+  due: isoTime.optional(),
+  /** Patrol's deliveries since `due` (`redeliver`), and when it made the last one. */
+  tries: external_exports.number().int().min(1).optional(),
+  triedAt: isoTime.optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -31673,6 +31682,31 @@ function redeliveryEffect(proto, mol) {
     return proto.pullRequest?.after === void 0 ? "nothing to deliver yet: the work is delivered once every step is done" : `nothing to deliver yet: the work is delivered once step "${step2}" is done`;
   return { type: "deliver", step: step2, branches: deliveryBranches(proto, mol) };
 }
+var REDELIVERY_TRIES = 5;
+function dueDelivery(mol, at) {
+  if (mol.delivery?.pr !== void 0) return void 0;
+  const { tries: _tries, triedAt: _triedAt, ...was } = mol.delivery ?? { branch: resultBranch(mol.id) };
+  return { ...was, due: at };
+}
+function settledDelivery(delivery) {
+  const { due: _due, tries: _tries, triedAt: _triedAt, ...settled } = delivery;
+  return settled;
+}
+function redeliveryAt(mol, graceMs) {
+  const d = mol.delivery;
+  if (d?.due === void 0) return void 0;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return void 0;
+  return Date.parse(d.triedAt ?? d.due) + graceMs * 2 ** tries;
+}
+function redeliveryHint(mol) {
+  const d = mol.delivery;
+  const ask = "comment /mol deliver to try again once that is fixed";
+  if (d?.due === void 0) return ask;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return `patrol tried ${tries} times and stops here: ${ask}`;
+  return `patrol will try again later (try ${tries + 1} of ${REDELIVERY_TRIES}), or ${ask}`;
+}
 var isDeliveringStep = (proto, step2) => deliveringStep(proto) === step2;
 function pullRequestText(proto, mol, notes = []) {
   const pr = proto.pullRequest;
@@ -31866,6 +31900,7 @@ var MOLECULE_EVENTS = [
   "settle",
   "budget",
   "delivered",
+  "redeliver",
   "delivery-failed",
   "changes-requested"
 ];
@@ -31901,6 +31936,7 @@ var MOLECULE_MACHINE = {
     rollback: ["in_progress"],
     pause: ["paused"],
     delivered: ["in_progress"],
+    redeliver: ["in_progress"],
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
     budget: ["in_progress"],
@@ -31933,6 +31969,8 @@ var MOLECULE_MACHINE = {
   },
   complete: {
     delivered: ["complete"],
+    // Patrol delivering again work whose delivery was never recorded.
+    redeliver: ["complete"],
     // A step of a complete molecule fails: it is in progress until settle says failed.
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
@@ -32644,6 +32682,7 @@ var PAST = {
   "force-reset": "force-reset",
   settle: "settled",
   delivered: "given its delivery",
+  redeliver: "delivered again",
   conflict: "failed on a merge conflict",
   "delivery-failed": "failed its delivery",
   "changes-requested": "sent back by a review"
@@ -32712,10 +32751,11 @@ function noticeInterrupted(d, ids, why) {
 // src/engine/molecule/ops/delivered.ts
 function delivered(d, e) {
   const was = d.field("delivery");
-  const next = { ...was, ...e.delivery };
-  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
-    return ok(void 0);
+  const next = settledDelivery({ ...was, ...e.delivery });
+  const seen2 = was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note;
+  if (seen2 && was.due === void 0 && was.tries === void 0) return ok(void 0);
   d.set("delivery", next);
+  if (seen2) return ok(void 0);
   const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
   d.record("delivered", { by: e.by, note: what });
   return ok(void 0);
@@ -32728,6 +32768,8 @@ function deliveryFailed(d, e) {
   if (status === "failed") return ok(void 0);
   if (status !== "completed") return refuse("step", e.step, status, "conflict");
   d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  const delivery = d.field("delivery");
+  if (delivery?.due !== void 0) d.set("delivery", settledDelivery(delivery));
   return ok(void 0);
 }
 function conflictSentence(step2, branch, paths) {
@@ -32858,6 +32900,8 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   }),
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /** Patrol: work due on the result branch with no delivery recorded is delivered again (the try counted). */
+  external_exports.object({ type: external_exports.literal("redeliver"), by }),
   /**
    * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
    * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
@@ -33352,6 +33396,16 @@ function labelChange(from, to) {
   if (before === after) return void 0;
   return { add: after ? [after] : [], remove: before ? [before] : [] };
 }
+function moleculeLabel(mol) {
+  if (mol.status === "complete" && mol.delivery?.due !== void 0) return STATUS_LABELS.active;
+  return statusLabel(mol.status);
+}
+function labelChangeOf(before, after) {
+  const from = moleculeLabel(before);
+  const to = after.status === "squashed" && TERMINAL_MOLECULE_STATUSES.has(before.status) ? statusLabel(before.status) : moleculeLabel(after);
+  if (from === to) return void 0;
+  return { add: to ? [to] : [], remove: from ? [from] : [] };
+}
 
 // src/engine/iso-time.ts
 var DAY_MS = 864e5;
@@ -33798,6 +33852,19 @@ function unpause(d, e) {
   return ok(void 0);
 }
 
+// src/engine/molecule/ops/redeliver.ts
+function redeliver(d, e) {
+  const delivery = d.field("delivery");
+  const step2 = deliveringStep(d.proto);
+  if (delivery?.due === void 0 || step2 === void 0 || !deliveryDue(d.proto, d.base))
+    return ok(void 0);
+  const tries = (delivery.tries ?? 0) + 1;
+  d.set("delivery", { ...delivery, tries, triedAt: d.at });
+  d.record("redeliver", { by: e.by, note: `try ${tries}` });
+  d.emit({ type: "deliver", step: step2, branches: deliveryBranches(d.proto, d.base) });
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/reset.ts
 function reset(proto, index, mol, e, now) {
   const at = now.toISOString();
@@ -34099,6 +34166,7 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget,
   delivered,
+  redeliver,
   "delivery-failed": deliveryFailed,
   "changes-requested": changesRequested
 };
@@ -34128,8 +34196,21 @@ function transition(cooked, mol, event, now) {
   settle2(d);
   const built = d.build();
   const deliver = deliveryEffect(proto, mol, built.mol);
-  if (deliver !== void 0) built.effects.push(deliver);
-  return ok(built);
+  if (deliver !== void 0) {
+    built.effects.push(deliver);
+    const due = dueDelivery(built.mol, d.at);
+    if (due !== void 0) built.mol = { ...built.mol, delivery: due };
+  }
+  return ok(withDeliveryLabels(mol, built));
+}
+function withDeliveryLabels(before, built) {
+  const after = built.mol;
+  const plain = (m) => moleculeLabel(m) === statusLabel(m.status);
+  if (plain(before) && plain(after)) return built;
+  const effects = built.effects.filter((e) => e.type !== "labels");
+  const change = labelChangeOf(before, after);
+  if (change !== void 0) effects.push({ type: "labels", ...change });
+  return { mol: after, effects };
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -34216,6 +34297,12 @@ function patrolDecisions(input2) {
       actions.push({ type: "evaporate", molId: mol.id });
       continue;
     }
+    const redeliverAfter = input2.thresholds.redeliverAfterMs;
+    if ((mol.status === "in_progress" || mol.status === "complete") && redeliverAfter !== void 0) {
+      const at = redeliveryAt(mol, redeliverAfter);
+      if (at !== void 0 && at <= now && deliveryDue(proto, mol))
+        actions.push({ type: "redeliver", molId: mol.id, try: (mol.delivery?.tries ?? 0) + 1 });
+    }
     if (mol.status !== "in_progress" && mol.status !== "pending") continue;
     const defs = new Map(proto.steps.map((s) => [s.id, s]));
     const redispatchAfter = mol.execution === "distributed" ? input2.thresholds.redispatchAfterMs : void 0;
@@ -34268,6 +34355,8 @@ function toEvent(action) {
       return { type: "release", step: action.step, runId: action.runId, by: "patrol" };
     case "expire-lease":
       return { type: "release", step: action.step, by: "patrol" };
+    case "redeliver":
+      return { type: "redeliver", by: "patrol" };
     case "evaporate":
       return { type: "evaporate" };
     case "release-lock":
@@ -35140,7 +35229,7 @@ var CommentStore = class {
         if (existing.found) {
           if (existing.found.kind === "state") {
             this.remember(mol.id, { issue: issue2, comment: existing.found.comment });
-            await this.label(issue2, existing.found.mol.status);
+            await this.label(issue2, moleculeLabel(existing.found.mol));
           }
           return err(
             "exists",
@@ -35171,7 +35260,7 @@ var CommentStore = class {
         }
         if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue2, comment: posted });
-        await this.label(issue2, encoded.value.mol.status);
+        await this.label(issue2, moleculeLabel(encoded.value.mol));
         return ok(encoded.value.mol);
       });
     });
@@ -35433,7 +35522,7 @@ var CommentStore = class {
     if (next.status === "squashed") this.lastSeen.delete(before.id);
     else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
     if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
-    if (statusLabel(next.status) !== statusLabel(before.status)) await this.label(issue2, next.status);
+    if (moleculeLabel(next) !== moleculeLabel(before)) await this.label(issue2, moleculeLabel(next));
     return done(persisted);
   }
   /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
@@ -35448,8 +35537,7 @@ var CommentStore = class {
       sleep: this.sleep
     });
   }
-  async label(issue2, status) {
-    const label = statusLabel(status);
+  async label(issue2, label) {
     if (this.options.labels === false || label === void 0) return;
     try {
       await setStateLabels(this.octokit, this.repo, issue2, [label], []);
@@ -36907,6 +36995,7 @@ export {
   ProtoStepSchema,
   ProtoVarSchema,
   PullRequestSchema,
+  REDELIVERY_TRIES,
   REF_NAME_RULE,
   RUNNER_LIMIT_MS,
   RalphSchema,
@@ -36972,6 +37061,7 @@ export {
   descriptionFilesOf,
   deserializeMolecule,
   didYouMean,
+  dueDelivery,
   editDistance,
   encodeState,
   err,
@@ -37009,6 +37099,7 @@ export {
   judgedOnReady,
   judgesHere,
   labelChange,
+  labelChangeOf,
   largestThatFits,
   leaseLive,
   leaseTtlMs,
@@ -37016,6 +37107,7 @@ export {
   mergeBudget,
   mermaidText,
   moleculeBranchPrefix,
+  moleculeLabel,
   moleculeOfResultBranch,
   moleculeUsage,
   needBranches,
@@ -37039,7 +37131,9 @@ export {
   reachedLimit,
   readLevelVouched,
   readySteps,
+  redeliveryAt,
   redeliveryEffect,
+  redeliveryHint,
   refNameProblem,
   refPartProblem,
   refuseStaleReport,
@@ -37056,6 +37150,7 @@ export {
   reviewText,
   serializeMolecule,
   settle2 as settle,
+  settledDelivery,
   settledSteps,
   sharedCopy,
   spawnerPositions,

@@ -28765,7 +28765,16 @@ var DeliverySchema = external_exports.object({
   url: external_exports.string().optional(),
   state: external_exports.enum(DELIVERY_STATES).optional(),
   /** What the face must say about it (the Action's workflow token: CI will not run). */
-  note: external_exports.string().optional()
+  note: external_exports.string().optional(),
+  /**
+   * Written with the completion that asks for a delivery, cleared once one is recorded
+   * (`delivered`) or the step fails (`delivery-failed`): the work has been due since then and no
+   * delivery of it is known, so patrol delivers it again (`redeliver`).
+   */
+  due: isoTime.optional(),
+  /** Patrol's deliveries since `due` (`redeliver`), and when it made the last one. */
+  tries: external_exports.number().int().min(1).optional(),
+  triedAt: isoTime.optional()
 });
 var MoleculeSchema = external_exports.object({
   v: external_exports.literal(1),
@@ -45260,6 +45269,23 @@ function deliveryEffect(proto, before, after) {
   if (last === void 0 || !deliveryDue(proto, after)) return void 0;
   return { type: "deliver", step: last.id, branches: deliveryBranches(proto, after) };
 }
+var REDELIVERY_TRIES = 5;
+function dueDelivery(mol, at) {
+  if (mol.delivery?.pr !== void 0) return void 0;
+  const { tries: _tries, triedAt: _triedAt, ...was } = mol.delivery ?? { branch: resultBranch(mol.id) };
+  return { ...was, due: at };
+}
+function settledDelivery(delivery) {
+  const { due: _due, tries: _tries, triedAt: _triedAt, ...settled } = delivery;
+  return settled;
+}
+function redeliveryAt(mol, graceMs) {
+  const d = mol.delivery;
+  if (d?.due === void 0) return void 0;
+  const tries = d.tries ?? 0;
+  if (tries >= REDELIVERY_TRIES) return void 0;
+  return Date.parse(d.triedAt ?? d.due) + graceMs * 2 ** tries;
+}
 
 // src/engine/molecule/formula-source.ts
 var builtinPin = (version3) => `builtin@${version3 ?? 1}`;
@@ -45369,6 +45395,7 @@ var MOLECULE_MACHINE = {
     rollback: ["in_progress"],
     pause: ["paused"],
     delivered: ["in_progress"],
+    redeliver: ["in_progress"],
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
     budget: ["in_progress"],
@@ -45401,6 +45428,8 @@ var MOLECULE_MACHINE = {
   },
   complete: {
     delivered: ["complete"],
+    // Patrol delivering again work whose delivery was never recorded.
+    redeliver: ["complete"],
     // A step of a complete molecule fails: it is in progress until settle says failed.
     "delivery-failed": ["in_progress"],
     "changes-requested": ["in_progress"],
@@ -46049,6 +46078,7 @@ var PAST = {
   "force-reset": "force-reset",
   settle: "settled",
   delivered: "given its delivery",
+  redeliver: "delivered again",
   conflict: "failed on a merge conflict",
   "delivery-failed": "failed its delivery",
   "changes-requested": "sent back by a review"
@@ -46117,10 +46147,11 @@ function noticeInterrupted(d, ids, why) {
 // src/engine/molecule/ops/delivered.ts
 function delivered(d, e) {
   const was = d.field("delivery");
-  const next = { ...was, ...e.delivery };
-  if (was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note)
-    return ok(void 0);
+  const next = settledDelivery({ ...was, ...e.delivery });
+  const seen = was !== void 0 && was.branch === next.branch && was.pr === next.pr && was.url === next.url && was.state === next.state && was.note === next.note;
+  if (seen && was.due === void 0 && was.tries === void 0) return ok(void 0);
   d.set("delivery", next);
+  if (seen) return ok(void 0);
   const what = next.pr === void 0 ? next.branch : `#${next.pr}${next.state ? ` (${next.state})` : ""}`;
   d.record("delivered", { by: e.by, note: what });
   return ok(void 0);
@@ -46133,6 +46164,8 @@ function deliveryFailed(d, e) {
   if (status2 === "failed") return ok(void 0);
   if (status2 !== "completed") return refuse("step", e.step, status2, "conflict");
   d.move(i, "conflict", "failed", { by: e.by, note: e.error }, { error: e.error, completedAt: void 0 });
+  const delivery = d.field("delivery");
+  if (delivery?.due !== void 0) d.set("delivery", settledDelivery(delivery));
   return ok(void 0);
 }
 function conflictSentence(step2, branch, paths) {
@@ -46263,6 +46296,8 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
   }),
   /** The face built the result branch or opened, found, merged or closed the pull request. */
   external_exports.object({ type: external_exports.literal("delivered"), delivery: DeliverySchema, by }),
+  /** Patrol: work due on the result branch with no delivery recorded is delivered again (the try counted). */
+  external_exports.object({ type: external_exports.literal("redeliver"), by }),
   /**
    * A completed step's work cannot be delivered (it conflicts on the result branch; its pull
    * request was closed unmerged under `on_pr_closed: fail`): the step fails, saying why.
@@ -46753,6 +46788,16 @@ function labelChange(from, to) {
   if (before === after) return void 0;
   return { add: after ? [after] : [], remove: before ? [before] : [] };
 }
+function moleculeLabel(mol) {
+  if (mol.status === "complete" && mol.delivery?.due !== void 0) return STATUS_LABELS.active;
+  return statusLabel(mol.status);
+}
+function labelChangeOf(before, after) {
+  const from = moleculeLabel(before);
+  const to = after.status === "squashed" && TERMINAL_MOLECULE_STATUSES.has(before.status) ? statusLabel(before.status) : moleculeLabel(after);
+  if (from === to) return void 0;
+  return { add: to ? [to] : [], remove: from ? [from] : [] };
+}
 
 // src/engine/iso-time.ts
 var DAY_MS = 864e5;
@@ -47199,6 +47244,19 @@ function unpause(d, e) {
   return ok(void 0);
 }
 
+// src/engine/molecule/ops/redeliver.ts
+function redeliver(d, e) {
+  const delivery = d.field("delivery");
+  const step2 = deliveringStep(d.proto);
+  if (delivery?.due === void 0 || step2 === void 0 || !deliveryDue(d.proto, d.base))
+    return ok(void 0);
+  const tries = (delivery.tries ?? 0) + 1;
+  d.set("delivery", { ...delivery, tries, triedAt: d.at });
+  d.record("redeliver", { by: e.by, note: `try ${tries}` });
+  d.emit({ type: "deliver", step: step2, branches: deliveryBranches(d.proto, d.base) });
+  return ok(void 0);
+}
+
 // src/engine/molecule/ops/reset.ts
 function reset(proto, index, mol, e, now) {
   const at = now.toISOString();
@@ -47500,6 +47558,7 @@ var HANDLERS = {
   evaporate,
   budget: raiseBudget,
   delivered,
+  redeliver,
   "delivery-failed": deliveryFailed,
   "changes-requested": changesRequested
 };
@@ -47529,8 +47588,21 @@ function transition(cooked, mol, event, now) {
   settle2(d);
   const built = d.build();
   const deliver = deliveryEffect(proto, mol, built.mol);
-  if (deliver !== void 0) built.effects.push(deliver);
-  return ok(built);
+  if (deliver !== void 0) {
+    built.effects.push(deliver);
+    const due = dueDelivery(built.mol, d.at);
+    if (due !== void 0) built.mol = { ...built.mol, delivery: due };
+  }
+  return ok(withDeliveryLabels(mol, built));
+}
+function withDeliveryLabels(before, built) {
+  const after = built.mol;
+  const plain = (m) => moleculeLabel(m) === statusLabel(m.status);
+  if (plain(before) && plain(after)) return built;
+  const effects = built.effects.filter((e) => e.type !== "labels");
+  const change = labelChangeOf(before, after);
+  if (change !== void 0) effects.push({ type: "labels", ...change });
+  return { mol: after, effects };
 }
 function resetFresh(proto, index, mol, event, now) {
   const base = withoutFanouts(proto);
@@ -47617,6 +47689,12 @@ function patrolDecisions(input2) {
       actions.push({ type: "evaporate", molId: mol.id });
       continue;
     }
+    const redeliverAfter = input2.thresholds.redeliverAfterMs;
+    if ((mol.status === "in_progress" || mol.status === "complete") && redeliverAfter !== void 0) {
+      const at = redeliveryAt(mol, redeliverAfter);
+      if (at !== void 0 && at <= now && deliveryDue(proto, mol))
+        actions.push({ type: "redeliver", molId: mol.id, try: (mol.delivery?.tries ?? 0) + 1 });
+    }
     if (mol.status !== "in_progress" && mol.status !== "pending") continue;
     const defs = new Map(proto.steps.map((s) => [s.id, s]));
     const redispatchAfter = mol.execution === "distributed" ? input2.thresholds.redispatchAfterMs : void 0;
@@ -47669,6 +47747,8 @@ function toEvent(action) {
       return { type: "release", step: action.step, runId: action.runId, by: "patrol" };
     case "expire-lease":
       return { type: "release", step: action.step, by: "patrol" };
+    case "redeliver":
+      return { type: "redeliver", by: "patrol" };
     case "evaporate":
       return { type: "evaporate" };
     case "release-lock":
@@ -49311,7 +49391,8 @@ function localEffectHandlers(scene, proto, options = {}) {
       const draft = pr?.draft === false ? "" : " --draft";
       io.out(`the work of ${mol.id} is on ${branch}; open a pull request from it with:`);
       io.out(`  git push -u origin ${branch} && gh pr create --head ${branch}${base}${draft} --fill`);
-      return mol.delivery?.branch === branch ? [] : [{ type: "delivered", delivery: { branch } }];
+      const recorded = mol.delivery?.branch === branch && mol.delivery.due === void 0;
+      return recorded ? [] : [{ type: "delivered", delivery: { branch } }];
     },
     judgeGates: (mol, step2, gates2, out) => judgeLocalGates(scene, mol, step2, gates2, out, proto),
     gatesRecorded(step2, decided) {
@@ -54767,7 +54848,7 @@ async function patrolRound(face, now) {
   const report2 = { now, surveyed: 0, outcomes: [], problems: [...surveyed.problems] };
   const molecules = [];
   for (const mol of surveyed.molecules) {
-    if (!isLive(mol.status)) continue;
+    if (!isLive(mol.status) && mol.delivery?.due === void 0) continue;
     const proto = await face.protoOf(mol);
     if (proto.ok) molecules.push({ mol, proto: proto.value });
     else report2.problems.push(proto.error.message);
@@ -54987,6 +55068,8 @@ function describe6(outcome) {
       return `its runner is gone; back to ready (mol resume ${outcome.molId})`;
     case "redispatch-ready":
       return "ready but never started; dispatched again";
+    case "redeliver":
+      return "its work was delivered again (the delivery it was due never happened)";
     case "evaporate":
       return "the wisp evaporated";
     case "release-lock":
