@@ -46,6 +46,11 @@ export const COMMIT_SETTINGS = ['-c', 'commit.gpgsign=false', '-c', 'maintenance
 
 const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 
+/** The environment every git call runs with, before a call's own additions. */
+export function gitEnvironment(): Record<string, string> {
+  return { ...scrubEnv(process.env), ...BASE_ENV };
+}
+
 /** Settings git reads before running anything a repository names; `-c` outranks every config file. */
 export const NEUTRALISED = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
 const HARDENING = NEUTRALISED.flatMap((setting) => ['-c', setting]);
@@ -80,7 +85,7 @@ function runGit(cwd: string, args: string[], options: GitOptions): Promise<Resul
       [...HARDENING, ...args],
       {
         cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        env: { ...gitEnvironment(), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: 'utf8',
       },

@@ -12,7 +12,7 @@ import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
-import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { changedSettings, gitConfigNow } from '../../runner/git-config-snapshot.js';
 import { checkHead, putHeadBack } from '../../runner/head-check.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-process.js';
@@ -317,7 +317,9 @@ async function keepWorkInProgress(
 async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Result<void>> {
   const stepId = job.def.id;
   if (checkout.gitConfig === undefined) return ok(undefined);
-  const now = await gitConfigSnapshot(checkout.cwd);
+  // Faces that run several steps in a process keep what they read (gitConfigNow).
+  const remember = job.host.gitConfigAfter !== undefined;
+  const now = await gitConfigNow(checkout.cwd, checkout.gitConfig, { remember });
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
   if (changed.length === 0) {

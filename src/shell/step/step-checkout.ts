@@ -155,7 +155,8 @@ async function configBefore(
 ): Promise<Result<string[]>> {
   const known = isWorktree ? undefined : host.gitConfigAfter?.get(cwd);
   host.gitConfigAfter?.delete(cwd);
-  return known === undefined ? gitConfigSnapshot(cwd) : ok(known);
+  if (known !== undefined) return ok(known);
+  return gitConfigSnapshot(cwd, { remember: host.gitConfigAfter !== undefined });
 }
 
 /**
