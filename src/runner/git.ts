@@ -10,7 +10,7 @@
  * comparing git's configuration before and after the step (git-config-snapshot.ts). A push or a
  * fetch that needs a token gets it in `env` for that one call (remote-auth.ts).
  */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
 import { crashPoint } from './crash-point.js';
 import { scrubEnv } from './scrub-env.js';
@@ -100,6 +100,18 @@ function runGit(cwd: string, args: string[], options: GitOptions): Promise<Resul
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/**
+ * A git process the caller talks to over its standard input and output (a long-lived
+ * `update-ref --stdin`), hardened and in the environment of every other call.
+ */
+export function spawnGit(cwd: string, args: string[]): ChildProcess {
+  return spawn('git', [...HARDENING, ...args], {
+    cwd,
+    env: gitEnvironment(),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
