@@ -64,12 +64,21 @@ export function sameState(a: FileState | undefined, b: FileState | undefined): b
 /** Variables that move git's repository or its configuration elsewhere: with one set, git is asked every time. */
 const RELOCATING = ['GIT_DIR', 'GIT_COMMON_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG', 'GIT_CONFIG_PARAMETERS'];
 
+export interface StandardFiles {
+  /** Every one of them. */
+  paths: string[];
+  /** The repository's `config`, in its common directory (shared by all its worktrees). */
+  common: string;
+  /** This checkout's `config.worktree`. */
+  worktree: string;
+}
+
 /**
  * The files git reads whatever the configuration says (system, global, the repository's, the
  * worktree's) and those that say where the repository is; undefined when the environment moves
  * them in a way this does not follow.
  */
-export async function standardConfigFiles(cwd: string): Promise<string[] | undefined> {
+export async function standardConfigFiles(cwd: string): Promise<StandardFiles | undefined> {
   const env = gitEnvironment();
   if (RELOCATING.some((name) => env[name] !== undefined)) return undefined;
   const system = await systemConfigPath(cwd, env);
@@ -98,8 +107,9 @@ export async function standardConfigFiles(cwd: string): Promise<string[] | undef
   const common = await readState(commonFile);
   if (common === undefined || common === 'dir') return undefined;
   const commonDir = common === 'missing' ? gitDir : resolve(gitDir, common.toString('utf8').trim());
-  paths.push(join(commonDir, 'config'), join(gitDir, 'config.worktree'));
-  return paths;
+  const files = { common: join(commonDir, 'config'), worktree: join(gitDir, 'config.worktree') };
+  paths.push(files.common, files.worktree);
+  return { paths, ...files };
 }
 
 /**

@@ -14,6 +14,7 @@
  * the bytes of every file a listing came from (git-config-files.ts) and asks again only when one
  * of them changed, appeared or went away, or when the configuration has an `includeIf`.
  */
+import { resolve } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import { git } from './git.js';
 import {
@@ -49,7 +50,9 @@ export async function gitConfigSnapshot(
   const entries: string[] = [];
   for (const { scope, origin, key, value } of settings) {
     if (scope === 'command' || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope, origin, key, value]));
+    // As an absolute path: git names the repository's own file relative to the checkout it runs in.
+    const where = origin.startsWith('file:') ? `file:${resolve(cwd, origin.slice('file:'.length))}` : origin;
+    entries.push(JSON.stringify([scope, where, key, value]));
   }
   if (options.remember) await remember(cwd, entries, settings, before);
   return ok(entries);
@@ -74,6 +77,63 @@ export async function gitConfigNow(
     }
   }
   return gitConfigSnapshot(cwd, options);
+}
+
+/**
+ * The configuration of `cwd`, a worktree just added to the repository whose main checkout is
+ * `repoDir`, for a face that checks it again later in this process (the CLI's distributed steps):
+ * the repository's own, read there once a process and told from its files' bytes after that. A
+ * fresh worktree reads exactly the files the main checkout reads when neither has a
+ * `config.worktree` and both share one common directory (an `includeIf`, whose answer could
+ * differ between them, already keeps the main checkout's listing from being remembered). Anything
+ * else is asked of git in `cwd` itself.
+ */
+export async function gitConfigOfNewWorktree(cwd: string, repoDir: string): Promise<Result<string[]>> {
+  const main = await rememberedNow(repoDir);
+  const derived = main === undefined ? undefined : await sameFilesAs(cwd, repoDir, main);
+  if (derived !== undefined) {
+    if (memos.size >= MEMOS) memos.delete(memos.keys().next().value as string);
+    memos.set(cwd, derived);
+    return ok([...derived.entries]);
+  }
+  const tries = mainReads.get(repoDir) ?? 0;
+  if (main === undefined && !memos.has(repoDir) && tries < 2) {
+    // Read in the main checkout, so this worktree and the next are told from it; a second time
+    // when the first named files it had not read before (an include), never more.
+    mainReads.set(repoDir, tries + 1);
+    const read = await gitConfigSnapshot(repoDir, { remember: true });
+    if (read.ok && memos.has(repoDir)) return gitConfigOfNewWorktree(cwd, repoDir);
+  }
+  return gitConfigSnapshot(cwd, { remember: true });
+}
+
+/** How often this process read a main checkout's configuration for its worktrees. */
+const mainReads = new Map<string, number>();
+
+/** The memo of `cwd` when every file it depends on still holds the bytes it held. */
+async function rememberedNow(cwd: string): Promise<Memo | undefined> {
+  const memo = memos.get(cwd);
+  if (memo === undefined) return undefined;
+  const now = await readStates(memo.files.keys());
+  if (now === undefined || ![...memo.files].every(([path, state]) => sameState(state, now.get(path))))
+    return undefined;
+  return memo;
+}
+
+/** `main`'s listing as `cwd`'s, with `cwd`'s own files added, when `cwd` reads the same files. */
+async function sameFilesAs(cwd: string, repoDir: string, main: Memo): Promise<Memo | undefined> {
+  const [mine, theirs] = await Promise.all([standardConfigFiles(cwd), standardConfigFiles(repoDir)]);
+  if (mine === undefined || theirs === undefined || mine.common !== theirs.common) return undefined;
+  const files = await readStates(mine.paths);
+  if (files === undefined) return undefined;
+  if (files.get(mine.worktree) !== 'missing' || main.files.get(theirs.worktree) !== 'missing')
+    return undefined;
+  for (const [path, state] of main.files) {
+    // A file both depend on must hold what it held when the main checkout's listing was taken.
+    if (files.has(path) && !sameState(files.get(path), state)) return undefined;
+    files.set(path, state);
+  }
+  return { entries: main.entries, files };
 }
 
 /** `config --list --show-scope --show-origin -z`: scope, origin, then `key` or `key\nvalue`, each NUL-ended. */
@@ -103,7 +163,7 @@ const MEMOS = 32;
 const known = new Set<string>();
 
 async function readCandidates(cwd: string): Promise<{ standard: string[]; files: ConfigFiles } | undefined> {
-  const standard = await standardConfigFiles(cwd);
+  const standard = (await standardConfigFiles(cwd))?.paths;
   if (standard === undefined) return undefined;
   const files = await readStates([...known, ...standard]);
   return files === undefined ? undefined : { standard, files };

@@ -69,9 +69,10 @@ run = 'echo 2 > second.txt'
     expect(await repo.git(['rev-parse', 'main'])).toBe(step('first')?.checkpoint?.commit);
   }, 120_000);
 
-  it('a later step that writes a filter into a file an include names, or into a ~/.gitconfig it creates, is refused', async () => {
-    // Between steps the runner compares these files' bytes instead of asking git (issue 27); a
-    // change made through them must still be caught.
+  it('a later step that writes a filter into a file an include names, or into a ~/.gitconfig it creates, is refused, local or distributed', async () => {
+    // Between steps the runner compares these files' bytes instead of asking git (issue 27), and a
+    // distributed step's worktree is told from the main checkout's; a change made through them
+    // must still be caught.
     const included = join(repo.root, 'shared.gitconfig');
     await writeFile(included, '[x]\n\ty = 1\n');
     await repo.git(['config', 'include.path', included]);
@@ -82,11 +83,13 @@ run = 'echo 2 > second.txt'
       included: `printf '[filter "evil"]\\n\\tclean = touch ${marker}; cat\\n' >> "${included}"`,
       global: `printf '[filter "evil"]\\n\\tclean = touch ${marker}; cat\\n' > "$HOME/.gitconfig"`,
     };
-    for (const [name, setUp] of Object.entries(cases)) {
-      const file = join(repo.root, `${name}.formula.toml`);
-      await writeFile(
-        file,
-        `formula = "config"\nexecution = "local"
+    for (const execution of ['local', 'distributed']) {
+      for (const [how, setUp] of Object.entries(cases)) {
+        const name = `${how}-${execution}`;
+        const file = join(repo.root, `${name}.formula.toml`);
+        await writeFile(
+          file,
+          `formula = "config"\nexecution = "${execution}"
 [[steps]]
 id = "first"
 run = 'echo 1 > first-${name}.txt'
@@ -96,18 +99,25 @@ needs = ["first"]
 max_retries = 0
 run = '''${setUp} && echo "* filter=evil" > .gitattributes && echo 2 > second.txt'''
 `,
-      );
-      const ran = await run(['run', file, '--id', name], { HOME: home });
-      const m = json<MolJson>(await run(['status', name, '--json'], { HOME: home }));
-      const step = (sid: string) => m.steps.find((s) => s.id === sid);
-      expect(ran.code, name).not.toBe(0);
-      expect(step('first')?.status, name).toBe('completed');
-      expect(step('second')?.error, name).toContain("changed git's configuration (filter.evil.clean)");
-      expect(await repo.git(['rev-parse', 'main']), name).toBe(step('first')?.checkpoint?.commit);
-      // The next case starts from a configuration without the filter.
-      await writeFile(included, '[x]\n\ty = 1\n');
-      await rm(join(home, '.gitconfig'), { force: true });
-      await rm(join(repo.dir, '.gitattributes'), { force: true });
+        );
+        const ran = await run(['run', file, '--id', name], { HOME: home });
+        const m = json<MolJson>(await run(['status', name, '--json'], { HOME: home }));
+        const step = (sid: string) => m.steps.find((s) => s.id === sid);
+        expect(ran.code, name).not.toBe(0);
+        expect(step('first')?.status, name).toBe('completed');
+        expect(step('second')?.error, name).toContain("changed git's configuration (filter.evil.clean)");
+        if (execution === 'local')
+          expect(await repo.git(['rev-parse', 'main']), name).toBe(step('first')?.checkpoint?.commit);
+        // A failed distributed step keeps its branch: nothing was committed on it.
+        else
+          expect(await repo.git(['rev-parse', `molecular/${name}/second`]), name).toBe(
+            step('first')?.checkpoint?.commit,
+          );
+        // The next case starts from a configuration without the filter.
+        await writeFile(included, '[x]\n\ty = 1\n');
+        await rm(join(home, '.gitconfig'), { force: true });
+        await rm(join(repo.dir, '.gitattributes'), { force: true });
+      }
     }
-  }, 120_000);
+  }, 180_000);
 });

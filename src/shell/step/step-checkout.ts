@@ -18,7 +18,7 @@ import {
   type TreeHead,
 } from '../../runner/attempt-refs.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
-import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { gitConfigOfNewWorktree, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { pathExists } from '../../runner/path-exists.js';
 import {
   type PrepareWorkspaceOptions,
@@ -156,7 +156,10 @@ async function configBefore(
   const known = isWorktree ? undefined : host.gitConfigAfter?.get(cwd);
   host.gitConfigAfter?.delete(cwd);
   if (known !== undefined) return ok(known);
-  return gitConfigSnapshot(cwd, { remember: host.gitConfigAfter !== undefined });
+  const remember = host.gitConfigAfter !== undefined;
+  if (remember && isWorktree && host.place.kind === 'worktree')
+    return gitConfigOfNewWorktree(cwd, host.place.repoDir);
+  return gitConfigSnapshot(cwd, { remember });
 }
 
 /**

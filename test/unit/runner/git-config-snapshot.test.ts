@@ -8,7 +8,12 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changedSettings, gitConfigNow, gitConfigSnapshot } from '../../../src/runner/git-config-snapshot.js';
+import {
+  changedSettings,
+  gitConfigNow,
+  gitConfigOfNewWorktree,
+  gitConfigSnapshot,
+} from '../../../src/runner/git-config-snapshot.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';
 
 let repo: TempRepo;
@@ -112,5 +117,30 @@ describe('gitConfigNow', () => {
     const other = join(repo.root, 'elsewhere');
     await mkdir(other);
     expect((await withoutGit(() => gitConfigNow(other, before))).ok).toBe(false);
+  });
+
+  it("tells a new worktree's configuration from the main checkout's, as git would list it there", async () => {
+    await writeFile(join(repo.root, 'inc.gitconfig'), '[x]\n\ty = 1\n');
+    await repo.git(['config', 'include.path', '../../inc.gitconfig']);
+    must(await gitConfigSnapshot(repo.dir, { remember: true }));
+    must(await gitConfigSnapshot(repo.dir, { remember: true }));
+    const tree = join(repo.root, 'tree');
+    await repo.git(['worktree', 'add', '-q', '-b', 'step', tree]);
+    const told = must(await withoutGit(() => gitConfigOfNewWorktree(tree, repo.dir)));
+    expect(told).toEqual(must(await gitConfigSnapshot(tree)));
+    expect(told.some((e) => e.includes('"x.y"'))).toBe(true);
+    await appendFile(join(repo.root, 'inc.gitconfig'), FILTER);
+    expect(changedSettings(told, must(await gitConfigNow(tree, told)))).toEqual(['filter.evil.clean']);
+  });
+
+  it('asks git in a worktree that has a config.worktree of its own', async () => {
+    await repo.git(['config', 'extensions.worktreeConfig', 'true']);
+    must(await gitConfigSnapshot(repo.dir, { remember: true }));
+    const tree = join(repo.root, 'tree');
+    await repo.git(['worktree', 'add', '-q', '-b', 'step', tree]);
+    await repo.git(['config', '--worktree', 'x.y', '2'], tree);
+    expect((await withoutGit(() => gitConfigOfNewWorktree(tree, repo.dir))).ok).toBe(false);
+    const told = must(await gitConfigOfNewWorktree(tree, repo.dir));
+    expect(told.some((e) => e.includes('"worktree"') && e.includes('"x.y"'))).toBe(true);
   });
 });
