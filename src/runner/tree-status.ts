@@ -15,6 +15,13 @@ export interface TreeStatus {
   branch: string | undefined;
   /** Paths that differ from HEAD or are untracked, as `status --porcelain=v1` lists them. */
   changed: string[];
+  /** Those of them git does not track yet (`git add` makes them part of a commit). */
+  untracked: string[];
+  /**
+   * Those whose path alone does not tell whether committing the tree changes them: changed both
+   * in the index and in the file (it may be back as HEAD has it), unmerged, or a submodule.
+   */
+  intricate: string[];
 }
 
 /** `status` of `cwd`; undefined on an unborn branch, or an answer this reading does not know (the caller asks the long way). */
@@ -39,6 +46,8 @@ export function parseTreeStatus(text: string): TreeStatus | undefined {
   let oid: string | undefined;
   let name: string | undefined;
   const changed: string[] = [];
+  const untracked: string[] = [];
+  const intricate: string[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i] as string;
     if (record === '') continue;
@@ -50,7 +59,10 @@ export function parseTreeStatus(text: string): TreeStatus | undefined {
     }
     const kind = record.slice(0, 1);
     if (kind === '?' || kind === '!') {
-      if (kind === '?') changed.push(record.slice(2));
+      if (kind === '?') {
+        changed.push(record.slice(2));
+        untracked.push(record.slice(2));
+      }
       continue;
     }
     const fields = FIELDS[kind];
@@ -60,11 +72,16 @@ export function parseTreeStatus(text: string): TreeStatus | undefined {
       at = record.indexOf(' ', at + 1);
       if (at < 0) return undefined;
     }
-    changed.push(record.slice(at + 1));
+    const path = record.slice(at + 1);
+    changed.push(path);
+    const [staged, unstaged] = [record.slice(2, 3), record.slice(3, 4)];
+    // An intent-to-add entry (`.A`, `git add -N`) is tracked by name alone: intricate too.
+    const mixed = (staged !== '.' && unstaged !== '.') || unstaged === 'A';
+    if (kind !== '1' || mixed || record.slice(5, 9) !== 'N...') intricate.push(path);
     // A rename's original path follows as a record of its own.
     if (kind === '2') i++;
   }
   // `(initial)` on an unborn branch.
   if (oid === undefined || !/^[0-9a-f]{40,64}$/.test(oid) || name === undefined) return undefined;
-  return { head: oid, branch: name === '(detached)' ? undefined : name, changed };
+  return { head: oid, branch: name === '(detached)' ? undefined : name, changed, untracked, intricate };
 }

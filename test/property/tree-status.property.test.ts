@@ -15,13 +15,28 @@ const OID = 'a'.repeat(40);
 const ZERO = '0'.repeat(40);
 const path = fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }).filter((p) => !p.includes('\0'));
 const entry = fc.oneof(
-  path.map((p) => ({ text: `1 .M N... 100644 100644 100644 ${OID} ${OID} ${p}`, path: p })),
+  path.map((p) => ({ text: `1 .M N... 100644 100644 100644 ${OID} ${OID} ${p}`, path: p, kind: 'plain' })),
+  path.map((p) => ({
+    text: `1 MM N... 100644 100644 100644 ${OID} ${OID} ${p}`,
+    path: p,
+    kind: 'intricate',
+  })),
+  path.map((p) => ({
+    text: `1 .M SC.. 160000 160000 160000 ${OID} ${OID} ${p}`,
+    path: p,
+    kind: 'intricate',
+  })),
   fc.tuple(path, path).map(([p, from]) => ({
     text: `2 R. N... 100644 100644 100644 ${OID} ${OID} R100 ${p}\0${from}`,
     path: p,
+    kind: 'intricate',
   })),
-  path.map((p) => ({ text: `u UU N... 100644 100644 100644 100644 ${OID} ${OID} ${ZERO} ${p}`, path: p })),
-  path.map((p) => ({ text: `? ${p}`, path: p })),
+  path.map((p) => ({
+    text: `u UU N... 100644 100644 100644 100644 ${OID} ${OID} ${ZERO} ${p}`,
+    path: p,
+    kind: 'intricate',
+  })),
+  path.map((p) => ({ text: `? ${p}`, path: p, kind: 'untracked' })),
 );
 
 describe('parseTreeStatus', () => {
@@ -40,6 +55,8 @@ describe('parseTreeStatus', () => {
             head: OID,
             branch: branch ?? undefined,
             changed: entries.map((e) => e.path),
+            untracked: entries.filter((e) => e.kind === 'untracked').map((e) => e.path),
+            intricate: entries.filter((e) => e.kind === 'intricate').map((e) => e.path),
           });
         },
       ),

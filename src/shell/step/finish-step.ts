@@ -175,6 +175,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
           baseCommit: checkout.baseCommit,
           ...(head === undefined ? {} : { headCommit: head }),
           ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
+          ...(stayed && status.value !== undefined ? { status: status.value } : {}),
         });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;

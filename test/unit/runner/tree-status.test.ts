@@ -24,6 +24,8 @@ describe('treeStatus', () => {
     await repo.write('tracked.txt', 'changed\n');
     await repo.write('staged new.txt', 's\n');
     await repo.git(['add', 'staged new.txt']);
+    // Changed again after it was staged: what a commit of the tree holds depends on more than its path.
+    await repo.write('staged new.txt', 's2\n');
     await rm(join(repo.dir, 'gone.txt'));
     await repo.write('dir with space/kept file.txt', 'changed\n');
     await repo.write('untracked/deep/new.txt', 'u\n');
@@ -39,6 +41,8 @@ describe('treeStatus', () => {
       'tracked.txt',
       'untracked/deep/new.txt',
     ]);
+    expect([...(status?.untracked ?? [])].sort()).toEqual(['tab\there.txt', 'untracked/deep/new.txt']);
+    expect(status?.intricate).toEqual(['staged new.txt']);
   });
 
   it('says so on a detached HEAD, and leaves an unborn branch to the long way', async () => {
@@ -47,6 +51,8 @@ describe('treeStatus', () => {
       head: await repo.git(['rev-parse', 'HEAD']),
       branch: undefined,
       changed: [],
+      untracked: [],
+      intricate: [],
     });
     await repo.git(['checkout', '-q', '--orphan', 'empty']);
     expect(must(await treeStatus(repo.dir))).toBeUndefined();
