@@ -81,6 +81,12 @@ export function parseTreeStatus(text: string): TreeStatus | undefined {
     // A rename's original path follows as a record of its own.
     if (kind === '2') i++;
   }
+  // A path listed twice (removed from the index, still there untracked): its path alone says nothing either.
+  const seen = new Set<string>();
+  for (const path of changed) {
+    if (seen.has(path)) intricate.push(path);
+    seen.add(path);
+  }
   // `(initial)` on an unborn branch.
   if (oid === undefined || !/^[0-9a-f]{40,64}$/.test(oid) || name === undefined) return undefined;
   return { head: oid, branch: name === '(detached)' ? undefined : name, changed, untracked, intricate };

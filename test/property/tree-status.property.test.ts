@@ -43,7 +43,7 @@ describe('parseTreeStatus', () => {
   it('reads every path whole, and HEAD with its branch', () => {
     fc.assert(
       fc.property(
-        fc.array(entry, { maxLength: 8 }),
+        fc.uniqueArray(entry, { selector: (e) => e.path, maxLength: 8 }),
         fc.option(fc.stringMatching(/^[a-z][a-z/-]{0,15}$/)),
         (entries, branch) => {
           const text = [

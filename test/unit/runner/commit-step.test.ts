@@ -81,4 +81,12 @@ describe('commitStep after a status', () => {
     expect(made.filesModified).toEqual(['b.txt']);
     expect(made.filesModified).toEqual(await filesOf(made.commit));
   });
+
+  it('asks git for the files when one was taken out of the index and left untracked', async () => {
+    await repo.git(['rm', '-q', '--cached', 'a.txt']);
+    await repo.write('b.txt', 'changed\n');
+    const made = await commitAfterStatus();
+    expect(made.filesModified).toEqual(['b.txt']);
+    expect(made.filesModified).toEqual(await filesOf(made.commit));
+  });
 });
