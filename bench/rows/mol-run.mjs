@@ -14,5 +14,5 @@ export async function measure() {
       note: row?.note ?? '',
     };
   };
-  return [pick('local', '≤ 15 ms'), pick('distributed', '≤ 30 ms')];
+  return [pick('local', '≤ 25 ms'), pick('distributed', '≤ 35 ms')];
 }

@@ -17,6 +17,7 @@
 import { rm } from 'node:fs/promises';
 import { ok, type Result } from '../engine/index.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit } from './git.js';
+import { refTransaction } from './ref-transaction.js';
 
 const ROOT = 'refs/molecular/attempts';
 
@@ -112,24 +113,62 @@ export async function recordAttemptBase(
   /** Bases of steps that completed since, forgotten in the same transaction (step-host.ts `completedBases`). */
   forget: readonly AttemptOf[] = [],
 ): Promise<Result<void>> {
-  // Nothing changed in the tree: HEAD is the base, files and all, and needs no commit of its own.
-  const taken = clean
-    ? head === undefined
-      ? await gitText(cwd, ['rev-parse', 'HEAD'])
-      : ok(head)
-    : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then((made) =>
-        made.ok ? ok(made.value.commit) : made,
-      );
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
   if (!taken.ok) return taken;
-  const commit = taken.value;
-  const [set, other] = clean
-    ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)]
-    : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  const [set, other] = baseNames(molId, stepId, clean);
   // One transaction: the step's base is never named twice.
   const updated = await git(cwd, ['update-ref', '--stdin'], {
-    input: `update ${set} ${commit}\ndelete ${other}\n${forgetting(forget)}`,
+    input: `update ${set} ${taken.value}\ndelete ${other}\n${forgetting(forget)}`,
   });
   return updated.ok ? ok(undefined) : updated;
+}
+
+/**
+ * `recordAttemptBase` for an attempt that finds no base of its step left behind, with the finding
+ * and the write in one transaction: the base's ref is created only where there is none, and the
+ * other name must be absent too. False, with nothing written, when either was there or the
+ * transaction failed for any other reason: the caller then goes the long way (`readTreeStart`,
+ * setting the earlier attempt aside), which also says what failed.
+ */
+export async function recordFreshAttemptBase(
+  cwd: string,
+  molId: string,
+  stepId: string,
+  clean: boolean,
+  head: string,
+  forget: readonly AttemptOf[] = [],
+): Promise<Result<boolean>> {
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
+  if (!taken.ok) return taken;
+  const [set, other] = baseNames(molId, stepId, clean);
+  // An old value of zeros (as long as this repository's object names): the ref must not exist.
+  const none = '0'.repeat(head.length);
+  const updated = await refTransaction(
+    cwd,
+    `update ${set} ${taken.value} ${none}\nverify ${other}\n${forgetting(forget)}`,
+  );
+  return ok(updated.ok);
+}
+
+/** The commit an attempt starts from: HEAD for a clean tree, else a snapshot of the tree on top of it. */
+async function baseCommit(
+  cwd: string,
+  molId: string,
+  stepId: string,
+  clean: boolean,
+  head: string | undefined,
+): Promise<Result<string>> {
+  // Nothing changed in the tree: HEAD is the base, files and all, and needs no commit of its own.
+  if (clean) return head === undefined ? gitText(cwd, ['rev-parse', 'HEAD']) : ok(head);
+  const made = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+  return made.ok ? ok(made.value.commit) : made;
+}
+
+/** The name a base is recorded at, and the other one, which must not name it too. */
+function baseNames(molId: string, stepId: string, clean: boolean): [string, string] {
+  return clean
+    ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)]
+    : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
 }
 
 /** A step of a molecule, whose attempt base is meant. */

@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result } from '../engine/index.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, splitNul } from './git.js';
+import type { TreeStatus } from './tree-status.js';
 
 export interface CommitStepOptions {
   cwd: string;
@@ -20,6 +21,12 @@ export interface CommitStepOptions {
   exclude?: string[];
   /** HEAD as the caller read it after the step (head-check.ts): with nothing to commit, not asked again. */
   headCommit?: string;
+  /**
+   * The tree as `git status` read it just now, with HEAD at `baseCommit` (tree-status.ts): what the
+   * commit will hold is known, so files git tracks need no `git add`, and the commit's files need
+   * no `diff-tree` unless one of them is intricate.
+   */
+  status?: Pick<TreeStatus, 'changed' | 'untracked' | 'intricate'>;
 }
 
 export interface StepCommit {
@@ -38,20 +45,31 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
     if (!before.ok) return before;
     base = before.value;
   }
-  const only = pathspecOf(options.exclude ?? []);
-  const added = await git(cwd, ['add', '-A', ...only.args], { input: only.input });
-  if (!added.ok) return added;
+  const exclude = options.exclude ?? [];
+  const left = new Set(exclude);
+  const pending = options.status?.changed.filter((path) => !left.has(path));
+  const untracked = new Set(options.status?.untracked);
+  // Only files git does not track yet need `git add`: `commit <pathspec>` takes the others as the
+  // files hold them, deletions included.
+  const adding = pending === undefined || pending.some((path) => untracked.has(path));
+  const only = pathspecOf(exclude, !adding);
+  if (adding) {
+    const added = await git(cwd, ['add', '-A', ...only.args], { input: only.input });
+    if (!added.ok) return added;
+  }
   // Whether there is anything to commit is git's own answer: `commit` exits 1 and says so when
   // there is not. With excluded paths it commits only the rest (`--only`), so changes staged
-  // before the step (a person's `git add`) stay staged and out of the commit.
+  // before the step (a person's `git add`) stay staged and out of the commit. Its summary names
+  // the new commit in full (`core.abbrev` as long as the base's name).
   const trailers = `Molecule: ${options.molId}\nStep: ${options.stepId}`;
   const made = await git(
     cwd,
     [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
+      '-c',
+      `core.abbrev=${base.length}`,
       'commit',
-      '-q',
       '--no-verify',
       '--untracked-files=no',
       '-m',
@@ -64,6 +82,10 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   );
   if (!made.ok) return made;
   if (made.value.code === 0) {
+    const intricate = new Set(options.status?.intricate);
+    const summarised = summaryCommit(made.value.stdout, base.length);
+    if (summarised !== undefined && pending !== undefined && !pending.some((path) => intricate.has(path)))
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
     // The new commit, its parent and its files in one call: when the parent is the base (the
     // step made no commits of its own), those files are the step's.
     const tip = await git(cwd, [
@@ -117,9 +139,28 @@ async function filesSince(
   return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
 
-/** Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit). */
-function pathspecOf(exclude: string[]): { args: string[]; input?: string } {
-  if (exclude.length === 0) return { args: [] };
+/**
+ * The commit `git commit` (not `-q`) names on its first line, `[<branch> <sha>] <subject>` (the
+ * branch may be `detached HEAD` or carry `(root-commit)`; a ref name holds no space); undefined
+ * when it is not there in full.
+ */
+function summaryCommit(stdout: string, length: number): string | undefined {
+  const first = stdout.split('\n', 1)[0] ?? '';
+  const found = / ([0-9a-f]+)\] /.exec(first)?.[1];
+  return found?.length === length ? found : undefined;
+}
+
+/** Paths as git orders them (by their bytes), as `diff-tree` would list them. */
+function inGitOrder(paths: string[]): string[] {
+  return [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+}
+
+/**
+ * Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit);
+ * none when nothing is excluded, unless `always` (a commit with no `git add` before it names `.`).
+ */
+function pathspecOf(exclude: string[], always = false): { args: string[]; input?: string } {
+  if (exclude.length === 0 && !always) return { args: [] };
   const specs = ['.', ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ['--pathspec-from-file=-', '--pathspec-file-nul'], input: `${specs.join('\0')}\0` };
 }

@@ -10,7 +10,7 @@
  * comparing git's configuration before and after the step (git-config-snapshot.ts). A push or a
  * fetch that needs a token gets it in `env` for that one call (remote-auth.ts).
  */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
 import { crashPoint } from './crash-point.js';
 import { scrubEnv } from './scrub-env.js';
@@ -46,6 +46,11 @@ export const COMMIT_SETTINGS = ['-c', 'commit.gpgsign=false', '-c', 'maintenance
 
 const BASE_ENV = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 
+/** The environment every git call runs with, before a call's own additions. */
+export function gitEnvironment(): Record<string, string> {
+  return { ...scrubEnv(process.env), ...BASE_ENV };
+}
+
 /** Settings git reads before running anything a repository names; `-c` outranks every config file. */
 export const NEUTRALISED = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
 const HARDENING = NEUTRALISED.flatMap((setting) => ['-c', setting]);
@@ -80,7 +85,7 @@ function runGit(cwd: string, args: string[], options: GitOptions): Promise<Resul
       [...HARDENING, ...args],
       {
         cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        env: { ...gitEnvironment(), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: 'utf8',
       },
@@ -95,6 +100,18 @@ function runGit(cwd: string, args: string[], options: GitOptions): Promise<Resul
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/**
+ * A git process the caller talks to over its standard input and output (a long-lived
+ * `update-ref --stdin`), hardened and in the environment of every other call.
+ */
+export function spawnGit(cwd: string, args: string[]): ChildProcess {
+  return spawn('git', [...HARDENING, ...args], {
+    cwd,
+    env: gitEnvironment(),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 

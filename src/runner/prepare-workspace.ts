@@ -65,32 +65,28 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   const [first, ...others] = bases.value;
   if (first === undefined) return err('unknown-base', 'no base to start the step from.');
 
-  // Before the branch is rebuilt, what an earlier attempt left on it is kept (never lost on retry).
-  let keptAttempt: string | undefined;
-  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
-  if (tip !== undefined && options.previousAttempt !== undefined) {
-    const kept = await keepBranchAttempt(
-      repoDir,
-      molId,
-      stepId,
-      options.previousAttempt,
-      tip,
-      bases.value.map((b) => b.sha),
-    );
-    if (!kept.ok) return kept;
-    keptAttempt = kept.value;
-  }
-
-  // Neither the step's branch nor its folder exists (its first attempt): nothing to clear, unless
-  // git still has the folder registered (removed by hand), which the failed add shows.
+  // No folder left (the step's first attempt, usually): the add itself tells whether the branch
+  // is new, since `-b` refuses a branch that exists before it creates anything. A branch already
+  // there, or git still having the folder registered (removed by hand), fails it: the long way.
   const add = () => git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
-  const fresh = tip === undefined && !(await pathExists(path));
-  let added = fresh ? await add() : undefined;
+  let added = (await pathExists(path)) ? undefined : await add();
+  let keptAttempt: string | undefined;
   if (added === undefined || !added.ok) {
-    const branchExists = fresh
-      ? (await resolveCommit(repoDir, `refs/heads/${branch.value}`)) !== undefined
-      : tip !== undefined;
-    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    // Before the branch is rebuilt, what an earlier attempt left on it is kept (never lost on retry).
+    const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+    if (tip !== undefined && options.previousAttempt !== undefined) {
+      const kept = await keepBranchAttempt(
+        repoDir,
+        molId,
+        stepId,
+        options.previousAttempt,
+        tip,
+        bases.value.map((b) => b.sha),
+      );
+      if (!kept.ok) return kept;
+      keptAttempt = kept.value;
+    }
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== undefined);
     if (!cleared.ok) return cleared;
     added = await add();
   }

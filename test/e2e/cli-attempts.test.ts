@@ -265,4 +265,35 @@ run = 'n=$(cat "$MOL_VAR_DIR/n" 2>/dev/null || echo 0); echo $((n+1)) > "$MOL_VA
       expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/'])).toBe('');
     }
   }, 180_000);
+
+  it.runIf(process.platform === 'linux')(
+    "mol's long-lived update-ref process killed by a step: the next step's base goes through a new one, no step runs twice",
+    async () => {
+      const log = join(repo.root, 'effects.log');
+      // The step's shell is a child of the held shell mol spawned: mol is its grandparent, and
+      // between steps its one git child is the update-ref process.
+      const killer = `mol=$(ps -o ppid= -p $PPID | tr -d ' '); for p in $(ps -o pid= --ppid "$mol"); do if [ "$(cat /proc/$p/comm)" = git ]; then kill -9 "$p" && echo killed >> "${log}"; fi; done`;
+      const steps = ['a', 'b', 'c', 'd'].map(
+        (id, i) =>
+          `[[steps]]\nid = "${id}"\nrun = '''echo ${id} >> "${log}"; echo ${id} > ${id}.txt${id === 'b' ? `; ${killer}` : ''}'''${i ? `\nneeds = ["${'abcd'[i - 1]}"]` : ''}`,
+      );
+      const file = join(repo.root, 'killed.formula.toml');
+      await writeFile(file, `formula = "killed"\nexecution = "local"\n${steps.join('\n')}\n`);
+      const ran = await run(['run', file, '--id', 'killed']);
+      expect(ran.code, ran.stderr).toBe(0);
+      const m = await status('killed');
+      expect(m.status).toBe('complete');
+      expect(m.steps.map((s) => `${s.id}:${s.status}:${s.attempts}`)).toEqual([
+        'a:completed:1',
+        'b:completed:1',
+        'c:completed:1',
+        'd:completed:1',
+      ]);
+      // Each step's effect once, and the process really was killed mid-run.
+      expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['a', 'b', 'killed', 'c', 'd']);
+      expect(await filesOf(step(m, 'c')?.checkpoint?.commit as string)).toEqual(['c.txt']);
+      expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/'])).toBe('');
+    },
+    120_000,
+  );
 });

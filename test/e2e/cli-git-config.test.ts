@@ -5,7 +5,7 @@
  * "before" (issue 27: one read per step), so these check that a change is still caught in a later
  * step, and that one made between steps (by a gate) counts as the next step's, not as its start.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, useCliRepo } from '../helpers/cli.js';
@@ -68,4 +68,56 @@ run = 'echo 2 > second.txt'
     expect(step('second')?.error).toContain("changed git's configuration (core.sshcommand)");
     expect(await repo.git(['rev-parse', 'main'])).toBe(step('first')?.checkpoint?.commit);
   }, 120_000);
+
+  it('a later step that writes a filter into a file an include names, or into a ~/.gitconfig it creates, is refused, local or distributed', async () => {
+    // Between steps the runner compares these files' bytes instead of asking git (issue 27), and a
+    // distributed step's worktree is told from the main checkout's; a change made through them
+    // must still be caught.
+    const included = join(repo.root, 'shared.gitconfig');
+    await writeFile(included, '[x]\n\ty = 1\n');
+    await repo.git(['config', 'include.path', included]);
+    const home = join(repo.root, 'home');
+    await mkdir(home);
+    const marker = join(repo.root, 'filter-ran');
+    const cases = {
+      included: `printf '[filter "evil"]\\n\\tclean = touch ${marker}; cat\\n' >> "${included}"`,
+      global: `printf '[filter "evil"]\\n\\tclean = touch ${marker}; cat\\n' > "$HOME/.gitconfig"`,
+    };
+    for (const execution of ['local', 'distributed']) {
+      for (const [how, setUp] of Object.entries(cases)) {
+        const name = `${how}-${execution}`;
+        const file = join(repo.root, `${name}.formula.toml`);
+        await writeFile(
+          file,
+          `formula = "config"\nexecution = "${execution}"
+[[steps]]
+id = "first"
+run = 'echo 1 > first-${name}.txt'
+[[steps]]
+id = "second"
+needs = ["first"]
+max_retries = 0
+run = '''${setUp} && echo "* filter=evil" > .gitattributes && echo 2 > second.txt'''
+`,
+        );
+        const ran = await run(['run', file, '--id', name], { HOME: home });
+        const m = json<MolJson>(await run(['status', name, '--json'], { HOME: home }));
+        const step = (sid: string) => m.steps.find((s) => s.id === sid);
+        expect(ran.code, name).not.toBe(0);
+        expect(step('first')?.status, name).toBe('completed');
+        expect(step('second')?.error, name).toContain("changed git's configuration (filter.evil.clean)");
+        if (execution === 'local')
+          expect(await repo.git(['rev-parse', 'main']), name).toBe(step('first')?.checkpoint?.commit);
+        // A failed distributed step keeps its branch: nothing was committed on it.
+        else
+          expect(await repo.git(['rev-parse', `molecular/${name}/second`]), name).toBe(
+            step('first')?.checkpoint?.commit,
+          );
+        // The next case starts from a configuration without the filter.
+        await writeFile(included, '[x]\n\ty = 1\n');
+        await rm(join(home, '.gitconfig'), { force: true });
+        await rm(join(repo.dir, '.gitattributes'), { force: true });
+      }
+    }
+  }, 180_000);
 });

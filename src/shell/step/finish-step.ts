@@ -12,10 +12,11 @@ import { buildCheckpoint } from '../../runner/build-checkpoint.js';
 import { commitStep } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
-import { changedSettings, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { changedSettings, gitConfigNow } from '../../runner/git-config-snapshot.js';
 import { checkHead, putHeadBack } from '../../runner/head-check.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-process.js';
+import { treeStatus } from '../../runner/tree-status.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, forgetAttemptRecord } from './ended-attempt.js';
 import { type RecordedStep, recordStepEvent } from './record-step-event.js';
@@ -143,26 +144,39 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   // Before any git call on the step's work: git would run what a changed setting names.
   const config = await unchangedConfig(job, checkout);
   if (!config.ok) return failed(config.error, ranOk);
-  let head: string | undefined;
-  if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
+  const status = await treeStatus(checkout.cwd);
+  if (!status.ok) return failed(status.error, ranOk);
+  // HEAD still at the base, on the step's branch: nothing moved, and no need to ask again.
+  const stayed =
+    status.value !== undefined &&
+    status.value.head === checkout.baseCommit &&
+    status.value.branch === checkout.branch;
+  let head: string | undefined = stayed ? checkout.baseCommit : undefined;
+  if (!stayed && checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
     head = onBranch.value;
   }
-  if (checkout.kind === 'tree') {
+  if (!stayed && checkout.kind === 'tree') {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
     head = moved.value;
   }
-  const committed = await commitStep({
-    cwd: checkout.cwd,
-    molId: mol.id,
-    stepId: def.id,
-    message: `${def.title || def.id} (${mol.id})`,
-    baseCommit: checkout.baseCommit,
-    ...(head === undefined ? {} : { headCommit: head }),
-    ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
-  });
+  const before = new Set(checkout.preexisting);
+  const committed =
+    stayed && status.value?.changed.every((path) => before.has(path))
+      ? // Nothing but what was changed before the step: `add` and `commit` would find nothing.
+        ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
+      : await commitStep({
+          cwd: checkout.cwd,
+          molId: mol.id,
+          stepId: def.id,
+          message: `${def.title || def.id} (${mol.id})`,
+          baseCommit: checkout.baseCommit,
+          ...(head === undefined ? {} : { headCommit: head }),
+          ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
+          ...(stayed && status.value !== undefined ? { status: status.value } : {}),
+        });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
 
@@ -304,7 +318,9 @@ async function keepWorkInProgress(
 async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Result<void>> {
   const stepId = job.def.id;
   if (checkout.gitConfig === undefined) return ok(undefined);
-  const now = await gitConfigSnapshot(checkout.cwd);
+  // Faces that run several steps in a process keep what they read (gitConfigNow).
+  const remember = job.host.gitConfigAfter !== undefined;
+  const now = await gitConfigNow(checkout.cwd, checkout.gitConfig, { remember });
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
   if (changed.length === 0) {

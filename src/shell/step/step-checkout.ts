@@ -13,13 +13,19 @@ import {
   forgetAttemptBase,
   readTreeStart,
   recordAttemptBase,
+  recordFreshAttemptBase,
   setAsideAttempt,
   type TreeHead,
 } from '../../runner/attempt-refs.js';
 import { git, gitText, resolveCommit } from '../../runner/git.js';
-import { gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
+import { gitConfigOfNewWorktree, gitConfigSnapshot } from '../../runner/git-config-snapshot.js';
 import { pathExists } from '../../runner/path-exists.js';
-import { prepareWorkspace } from '../../runner/prepare-workspace.js';
+import {
+  type PrepareWorkspaceOptions,
+  prepareWorkspace,
+  type Workspace,
+} from '../../runner/prepare-workspace.js';
+import { treeStatus } from '../../runner/tree-status.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, endedAttempt } from './ended-attempt.js';
 import type { StepCheckout } from './step-checkout-schema.js';
@@ -50,35 +56,13 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== undefined) return ok(ended);
-    let head: TreeHead | undefined;
-    if (execution === 'local') {
-      const start = await readTreeStart(place.repoDir, mol.id, def.id);
-      if (!start.ok) return start;
-      // No base left by an earlier attempt: nothing to set aside or forget, and HEAD is known.
-      if (start.value !== undefined && !start.value.baseLeft) head = start.value.head;
-      else {
-        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-        if (!cleared.ok) return cleared;
-      }
-    }
-    const prepared = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot,
-      ...(head === undefined ? {} : { head }),
-    });
+    const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
+    const prepared =
+      execution === 'local' ? await startInTree(job, options) : await prepareWorkspace(options);
     if (!prepared.ok) return prepared;
     const { cwd, branch, baseCommit, isWorktree, preexisting, keptAttempt } = prepared.value;
     if (keptAttempt !== undefined)
       host.log(`the previous attempt of ${def.id} (its branch ${branch}) was kept at ${keptAttempt}`);
-    if (execution === 'local') {
-      const clean = preexisting !== undefined && preexisting.length === 0;
-      const completed = host.completedBases?.get(cwd) ?? [];
-      const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit, completed);
-      if (!recorded.ok) return recorded;
-      host.completedBases?.delete(cwd);
-    }
     const gitConfig = await configBefore(host, cwd, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
@@ -112,6 +96,54 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
 }
 
 /**
+ * The working tree as a local step starts in it, its base recorded (attempt-refs.ts). Usually one
+ * `status` (HEAD, its branch, the paths a person changed) and one ref transaction that records the
+ * base only where no earlier attempt of the step left one. When one did (its runner died, or it
+ * failed before cleaning up), or HEAD is unborn, the long way: that attempt is set aside or
+ * forgotten first, then the tree is read and the base recorded.
+ */
+async function startInTree(job: StepJob, options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
+  const { host, mol, def } = job;
+  const { repoDir } = options;
+  const completed = host.completedBases?.get(repoDir) ?? [];
+  const status = await treeStatus(repoDir);
+  if (!status.ok) return status;
+  if (status.value !== undefined) {
+    const { head, branch, changed } = status.value;
+    const clean = changed.length === 0;
+    const fresh = await recordFreshAttemptBase(repoDir, mol.id, def.id, clean, head, completed);
+    if (!fresh.ok) return fresh;
+    if (fresh.value) {
+      host.completedBases?.delete(repoDir);
+      return ok({
+        cwd: repoDir,
+        ...(branch === undefined ? {} : { branch }),
+        baseCommit: head,
+        isWorktree: false,
+        preexisting: changed,
+      });
+    }
+  }
+  let head: TreeHead | undefined;
+  const start = await readTreeStart(repoDir, mol.id, def.id);
+  if (!start.ok) return start;
+  // No base left by an earlier attempt: nothing to set aside or forget, and HEAD is known.
+  if (start.value !== undefined && !start.value.baseLeft) head = start.value.head;
+  else {
+    const cleared = await clearUnfinishedAttempt(job, repoDir);
+    if (!cleared.ok) return cleared;
+  }
+  const prepared = await prepareWorkspace({ ...options, ...(head === undefined ? {} : { head }) });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit, preexisting } = prepared.value;
+  const clean = preexisting !== undefined && preexisting.length === 0;
+  const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit, completed);
+  if (!recorded.ok) return recorded;
+  host.completedBases?.delete(cwd);
+  return prepared;
+}
+
+/**
  * Git's configuration as the step finds it: in the working tree, as the step before it in this
  * process left it when that one completed (nothing of Molecular's own in between writes config),
  * else read. Taken once: a failed or crashed step leaves nothing to reuse.
@@ -123,7 +155,11 @@ async function configBefore(
 ): Promise<Result<string[]>> {
   const known = isWorktree ? undefined : host.gitConfigAfter?.get(cwd);
   host.gitConfigAfter?.delete(cwd);
-  return known === undefined ? gitConfigSnapshot(cwd) : ok(known);
+  if (known !== undefined) return ok(known);
+  const remember = host.gitConfigAfter !== undefined;
+  if (remember && isWorktree && host.place.kind === 'worktree')
+    return gitConfigOfNewWorktree(cwd, host.place.repoDir);
+  return gitConfigSnapshot(cwd, { remember });
 }
 
 /**

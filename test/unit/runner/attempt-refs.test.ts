@@ -5,6 +5,7 @@ import {
   forgetAttemptBase,
   readTreeStart,
   recordAttemptBase,
+  recordFreshAttemptBase,
   setAsideAttempt,
 } from '../../../src/runner/attempt-refs.js';
 import { pathExists } from '../../../src/runner/path-exists.js';
@@ -73,5 +74,22 @@ describe('attempt bases in the working tree', () => {
     must(await recordAttemptBase(repo.dir, 'm1', 's1', true, await repo.git(['rev-parse', 'HEAD'])));
     expect(must(await setAsideAttempt(repo.dir, 'm1', 's1', 1))).toBeUndefined();
     expect(await refs()).toBe('');
+  });
+
+  it('records a fresh base only where no attempt left one, in the transaction that forgets completed ones', async () => {
+    const head = await repo.git(['rev-parse', 'HEAD']);
+    must(await recordAttemptBase(repo.dir, 'm1', 's0', true, head));
+    expect(
+      must(await recordFreshAttemptBase(repo.dir, 'm1', 's1', true, head, [{ molId: 'm1', stepId: 's0' }])),
+    ).toBe(true);
+    expect(await refs()).toBe('refs/molecular/attempts/m1/s1/base-head');
+    expect(await repo.git(['for-each-ref', 'refs/molecular/attempts/m1/s0/'])).toBe('');
+
+    // Either name left behind by an earlier attempt: nothing written, the caller goes the long way.
+    expect(must(await recordFreshAttemptBase(repo.dir, 'm1', 's1', true, head))).toBe(false);
+    await repo.write('mine.txt', 'wip\n');
+    expect(must(await recordFreshAttemptBase(repo.dir, 'm1', 's1', false, head))).toBe(false);
+    expect(await refs()).toBe('refs/molecular/attempts/m1/s1/base-head');
+    expect(await repo.git(['rev-parse', 'refs/molecular/attempts/m1/s1/base-head'])).toBe(head);
   });
 });
